@@ -1,0 +1,228 @@
+/**
+ * The gate's inputs, parsed once into a typed Config. Pure: the action reads inputs through @actions/core and
+ * the CLI through its flags, and both hand a lookup function to parseConfig. Every error names the input.
+ */
+import { configError } from './errors.ts';
+
+export interface Config {
+  /** Command that starts the server, run in the tree's root (working-directory). */
+  start: string;
+  /** Request paths, e.g. ['/', '/seed/v1']. */
+  paths: string[];
+  /** Fixed port the server listens on; undefined: we choose one and pass it in PORT. */
+  port: number | undefined;
+  /** Smallest relative change that matters, e.g. 0.05. */
+  threshold: number;
+  /** Family-wise error rate across all comparisons of one gate. */
+  alpha: number;
+  failOnRegression: boolean;
+  token: string;
+  /** 'auto' (from the lockfile), 'skip', or a command. */
+  install: string;
+  /** Build command, or undefined. */
+  build: string | undefined;
+  /** Base commit or ref; undefined: from the pull_request event. */
+  base: string | undefined;
+  /** Pairs of interleaved rounds (one base and one head round each). */
+  pairs: number;
+  durationSec: number;
+  warmupSec: number;
+  connections: number;
+  readyTimeoutMs: number;
+  installTimeoutMs: number;
+  buildTimeoutMs: number;
+  /** Budget of the whole gate. */
+  timeoutMs: number;
+  workingDirectory: string;
+  /** Where report.json (and later profiles) are written; '' for the default. */
+  outputDir: string;
+  comment: boolean;
+}
+
+/** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
+export const INPUT_DEFAULTS = {
+  start: '',
+  paths: '/',
+  port: '',
+  threshold: '5%',
+  alpha: '0.05',
+  'fail-on-regression': 'true',
+  'github-token': '',
+  install: 'auto',
+  build: '',
+  base: '',
+  rounds: '10',
+  duration: '3s',
+  warmup: '1s',
+  connections: '10',
+  'ready-timeout': '60s',
+  'install-timeout': '10m',
+  'build-timeout': '10m',
+  timeout: '30m',
+  'working-directory': '.',
+  'output-dir': '',
+  comment: 'true',
+} as const satisfies Record<string, string>;
+
+export type InputName = keyof typeof INPUT_DEFAULTS;
+
+/** Reads one input as the user wrote it; '' when it was not set. */
+export type InputLookup = (name: InputName) => string;
+
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+export function parseDuration(
+  input: InputName,
+  text: string,
+  bounds: { minMs: number; maxMs: number },
+): number {
+  const match = DURATION.exec(text.trim());
+  if (!match) {
+    throw configError(
+      input,
+      `\`${text}\` is not a duration`,
+      'Write a positive number with a unit, e.g. `30s`, `500ms` or `5m`.',
+    );
+  }
+  const ms = Number(match[1]) * UNIT_MS[(match[2] as keyof typeof UNIT_MS | undefined) ?? 's'];
+  if (ms < bounds.minMs || ms > bounds.maxMs) {
+    throw configError(
+      input,
+      `${text} is out of range`,
+      `Use a value from ${formatMs(bounds.minMs)} to ${formatMs(bounds.maxMs)}.`,
+    );
+  }
+  return ms;
+}
+
+function formatMs(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
+export function parsePercent(input: InputName, text: string, bounds: { min: number; max: number }): number {
+  const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim());
+  if (!match) {
+    throw configError(input, `\`${text}\` is not a percentage`, 'Write a percentage such as `5%`.');
+  }
+  const value = Number(match[1]) / 100;
+  if (value < bounds.min || value > bounds.max) {
+    throw configError(
+      input,
+      `${text} is out of range`,
+      `Use a percentage from ${bounds.min * 100}% to ${bounds.max * 100}% (for five percent write \`5%\`).`,
+    );
+  }
+  return value;
+}
+
+export function parseInteger(input: InputName, text: string, bounds: { min: number; max: number }): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) {
+    throw configError(
+      input,
+      `\`${text}\` is not a whole number`,
+      `Use a whole number from ${bounds.min} to ${bounds.max}.`,
+    );
+  }
+  const value = Number(trimmed);
+  if (value < bounds.min || value > bounds.max) {
+    throw configError(
+      input,
+      `${text} is out of range`,
+      `Use a whole number from ${bounds.min} to ${bounds.max}.`,
+    );
+  }
+  return value;
+}
+
+export function parseBoolean(input: InputName, text: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(value)) return true;
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  throw configError(input, `\`${text}\` is not a boolean`, 'Accepted values: `true` or `false`.');
+}
+
+export function parsePaths(text: string): string[] {
+  const paths = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (paths.length === 0)
+    throw configError('paths', 'no path given', 'Give one request path per line, e.g. `/health`.');
+  for (const path of paths) {
+    if (!path.startsWith('/') || /\s/.test(path)) {
+      throw configError(
+        'paths',
+        `\`${path}\` is not a request path`,
+        'Each line must be a path that starts with `/`, e.g. `/seed/v1`.',
+      );
+    }
+  }
+  if (new Set(paths).size !== paths.length)
+    throw configError('paths', 'a path is listed twice', 'List each path once.');
+  return paths;
+}
+
+export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }): Config {
+  const get = (name: InputName): string => {
+    const value = lookup(name).trim();
+    return value === '' ? INPUT_DEFAULTS[name] : value;
+  };
+  const start = get('start');
+  if (start === '') {
+    throw configError(
+      'start',
+      'it is required',
+      'Set it to the command that starts your server, e.g. `start: node index.js`.',
+    );
+  }
+  const portText = get('port');
+  const install = get('install');
+  const buildText = get('build');
+  const baseText = get('base');
+  return {
+    start,
+    paths: parsePaths(get('paths')),
+    port: portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 }),
+    threshold: parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
+    alpha: parseAlpha(get('alpha')),
+    failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
+    token: lookup('github-token').trim(),
+    install: install === 'none' || install === 'false' ? 'skip' : install,
+    build: buildText === '' ? undefined : buildText,
+    base: baseText === '' ? undefined : baseText,
+    pairs: parseInteger('rounds', get('rounds'), { min: 6, max: 500 }),
+    durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
+    warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
+    connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
+    readyTimeoutMs: parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
+    installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
+      minMs: 1000,
+      maxMs: 6 * 3_600_000,
+    }),
+    buildTimeoutMs: parseDuration('build-timeout', get('build-timeout'), {
+      minMs: 1000,
+      maxMs: 6 * 3_600_000,
+    }),
+    timeoutMs: parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
+    workingDirectory: get('working-directory'),
+    outputDir: get('output-dir') || defaults.outputDir,
+    comment: parseBoolean('comment', get('comment')),
+  };
+}
+
+function parseAlpha(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value >= 0.5) {
+    throw configError(
+      'alpha',
+      `\`${text}\` is not a significance level`,
+      'Use a number between 0 and 0.5, e.g. `0.05`.',
+    );
+  }
+  return value;
+}

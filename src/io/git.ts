@@ -1,0 +1,99 @@
+/** The two trees: the base commit materialised as a git worktree beside the head checkout. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GateError } from '../errors.ts';
+import { runCommand, safeEnv } from './proc.ts';
+
+export async function git(cwd: string, args: readonly string[], timeoutMs = 120_000): Promise<string> {
+  const result = await runCommand('git', {
+    cwd,
+    env: safeEnv({ GIT_TERMINAL_PROMPT: '0' }),
+    args,
+    timeoutMs,
+  });
+  if (result.code !== 0 || result.timedOut) {
+    throw new GateError(
+      'git',
+      `\`git ${args.join(' ')}\` ${result.timedOut ? 'timed out' : `failed (exit code ${result.code})`}`,
+      {
+        output: result.output.lastLines(20),
+      },
+    );
+  }
+  return result.stdout.trim();
+}
+
+async function gitOk(cwd: string, args: readonly string[]): Promise<string | undefined> {
+  try {
+    return await git(cwd, args);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Commit {
+  sha: string;
+  /** What a reader calls it: a branch name or a short sha. */
+  label: string;
+}
+
+export async function repositoryRoot(cwd: string): Promise<string> {
+  try {
+    return await git(cwd, ['rev-parse', '--show-toplevel']);
+  } catch (cause) {
+    throw new GateError(
+      'git',
+      `${cwd} is not inside a git repository: run actions/checkout before perf-gate`,
+      { cause },
+    );
+  }
+}
+
+export async function headCommit(root: string): Promise<Commit & { parents: string[] }> {
+  const sha = await git(root, ['rev-parse', 'HEAD']);
+  const raw = await git(root, ['cat-file', '-p', sha]);
+  const parents = raw
+    .split('\n')
+    .filter((line) => line.startsWith('parent '))
+    .map((line) => line.slice('parent '.length));
+  const branch = await gitOk(root, ['symbolic-ref', '--short', '-q', 'HEAD']);
+  return { sha, parents, label: branch ?? sha.slice(0, 7) };
+}
+
+/** Makes sure a commit is present, fetching it (shallowly) from origin when the checkout lacks it. */
+export async function ensureCommit(root: string, ref: string, input: string): Promise<string> {
+  const local = await gitOk(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  if (local) return local;
+  const remote = await gitOk(root, ['rev-parse', '--verify', '--quiet', `origin/${ref}^{commit}`]);
+  if (remote) return remote;
+  const fetched = await gitOk(root, ['fetch', '--no-tags', '--depth=1', 'origin', ref]);
+  if (fetched !== undefined) {
+    const sha = await gitOk(root, ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}']);
+    if (sha) return sha;
+  }
+  throw new GateError(
+    'git',
+    `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. ` +
+      'Check the ref, or check out with `fetch-depth: 0` in actions/checkout.',
+  );
+}
+
+export interface Worktree {
+  dir: string;
+  remove(): Promise<void>;
+}
+
+export async function addWorktree(root: string, sha: string): Promise<Worktree> {
+  const parent = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'perf-gate-base-'));
+  const dir = join(parent, 'tree');
+  await git(root, ['worktree', 'add', '--detach', '--force', dir, sha], 300_000);
+  return {
+    dir,
+    async remove(): Promise<void> {
+      await gitOk(root, ['worktree', 'remove', '--force', dir]);
+      await rm(parent, { recursive: true, force: true });
+      await gitOk(root, ['worktree', 'prune']);
+    },
+  };
+}

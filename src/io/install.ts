@@ -1,0 +1,117 @@
+/** Installs and builds one tree with the project's own package manager. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { GateError, type Side } from '../errors.ts';
+import { runCommand, safeEnv } from './proc.ts';
+
+export interface InstallPlan {
+  command: string;
+  /** Directory the command runs in (where the lockfile is). */
+  cwd: string;
+}
+
+function hasDependencies(dir: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const count = (field: string): number =>
+      Object.keys((manifest[field] as Record<string, unknown> | undefined) ?? {}).length;
+    return count('dependencies') + count('devDependencies') + count('optionalDependencies') > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The install command from the lockfile nearest to `dir`, looking upwards no further than `root` (monorepos keep
+ * one lockfile at the top). undefined when there is nothing to install.
+ */
+export function detectInstall(root: string, dir: string): InstallPlan | undefined {
+  let current = resolve(dir);
+  const top = resolve(root);
+  for (;;) {
+    const has = (file: string): boolean => existsSync(join(current, file));
+    if (has('pnpm-lock.yaml')) return { command: 'pnpm install --frozen-lockfile', cwd: current };
+    if (has('yarn.lock'))
+      return {
+        command: has('.yarnrc.yml') ? 'yarn install --immutable' : 'yarn install --frozen-lockfile',
+        cwd: current,
+      };
+    if (has('bun.lockb') || has('bun.lock'))
+      return { command: 'bun install --frozen-lockfile', cwd: current };
+    if (has('package-lock.json') || has('npm-shrinkwrap.json')) return { command: 'npm ci', cwd: current };
+    if (current === top || relative(top, current).startsWith('..')) break;
+    current = dirname(current);
+  }
+  return hasDependencies(dir) ? { command: 'npm install', cwd: resolve(dir) } : undefined;
+}
+
+export interface StepLog {
+  info(message: string): void;
+  group<T>(name: string, body: () => Promise<T>): Promise<T>;
+}
+
+async function step(
+  code: 'install' | 'build',
+  side: Side,
+  command: string,
+  cwd: string,
+  timeoutMs: number,
+  log: StepLog,
+): Promise<void> {
+  await log.group(`${code} ${side}: ${command}`, async () => {
+    const result = await runCommand(command, {
+      cwd,
+      env: safeEnv({ CI: 'true' }),
+      timeoutMs,
+      onOutput: (chunk) => log.info(chunk.trimEnd()),
+    });
+    if (result.timedOut) {
+      throw new GateError(
+        code,
+        `${code} of ${side} (\`${command}\`) did not finish within ${Math.round(timeoutMs / 1000)} s (input \`${code}-timeout\`)`,
+        {
+          side,
+          output: result.output.lastLines(40),
+        },
+      );
+    }
+    if (result.code !== 0) {
+      throw new GateError(code, `${code} of ${side} (\`${command}\`) failed with exit code ${result.code}`, {
+        side,
+        output: result.output.lastLines(40),
+      });
+    }
+    log.info(`${code} ${side} took ${(result.durationMs / 1000).toFixed(1)} s`);
+  });
+}
+
+export interface PrepareOptions {
+  side: Side;
+  root: string;
+  dir: string;
+  install: string;
+  build: string | undefined;
+  installTimeoutMs: number;
+  buildTimeoutMs: number;
+  log: StepLog;
+}
+
+export async function prepareTree(options: PrepareOptions): Promise<void> {
+  const { side, root, dir, log } = options;
+  if (!existsSync(dir)) {
+    throw new GateError(
+      'install',
+      `the ${side} tree has no directory ${relative(root, dir) || '.'} (input \`working-directory\`)`,
+      { side },
+    );
+  }
+  const plan =
+    options.install === 'skip'
+      ? undefined
+      : options.install === 'auto'
+        ? detectInstall(root, dir)
+        : { command: options.install, cwd: dir };
+  if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log);
+  else log.info(`install ${side}: nothing to install`);
+  if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log);
+}

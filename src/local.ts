@@ -1,0 +1,114 @@
+/**
+ * perf-gate on a laptop: `perf-gate compare --base main --start "node index.js" --paths /x` in any git repository
+ * runs the same pipeline as the action and prints the same report; `perf-gate demo` shows it on a throwaway repo.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INPUT_DEFAULTS, type InputName, parseConfig } from './config.ts';
+import { runDemo } from './demo.ts';
+import { GateError } from './errors.ts';
+import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
+import { type Logger, runGate } from './pipeline.ts';
+import { type Report, renderMarkdown } from './report.ts';
+
+const HELP = `Usage:
+  perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
+  perf-gate demo
+
+compare measures the work tree (head) against --base (default: main) with the same inputs as the action:
+  ${Object.keys(INPUT_DEFAULTS)
+    .filter((name) => name !== 'github-token' && name !== 'comment')
+    .map((name) => `--${name}`)
+    .join(' ')}
+A path may be given several times (--paths /a --paths /b). Exit status: 0 no regression, 1 regression, 2 error.
+`;
+
+export const stderrLog: Logger = {
+  info: (message) => process.stderr.write(`${message}\n`),
+  warning: (message) => process.stderr.write(`warning: ${message}\n`),
+  group: async (name, body) => {
+    process.stderr.write(`▸ ${name}\n`);
+    return body();
+  },
+};
+
+export function parseFlags(argv: readonly string[]): Map<InputName, string> {
+  const values = new Map<InputName, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    if (!match || !(match[1]! in INPUT_DEFAULTS)) {
+      throw new GateError(
+        'config',
+        `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`,
+      );
+    }
+    const name = match[1] as InputName;
+    const value = match[2] ?? argv[++i];
+    if (value === undefined) throw new GateError('config', `flag \`--${name}\` needs a value`);
+    values.set(name, values.has(name) && name === 'paths' ? `${values.get(name)}\n${value}` : value);
+  }
+  return values;
+}
+
+/** Runs `compare` in `cwd`; returns the report. */
+export async function compare(
+  argv: readonly string[],
+  cwd: string,
+  log: Logger = stderrLog,
+): Promise<Report> {
+  const flags = parseFlags(argv);
+  const config = parseConfig((name) => flags.get(name) ?? '', {
+    outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
+  });
+  const root = await repositoryRoot(cwd);
+  const baseRef = config.base ?? 'main';
+  const sha = await ensureCommit(
+    root,
+    baseRef,
+    config.base ? 'flag `--base`' : 'the default base `main`; set `--base`',
+  );
+  const head = await headCommit(root);
+  head.label = `${head.label} (work tree)`;
+  const report = await runGate({ config, root, base: { sha, label: baseRef }, head, log });
+  log.info(`report: ${join(config.outputDir, 'report.json')}`);
+  return report;
+}
+
+export function exitCode(report: Report, failOnRegression: boolean): number {
+  if (report.error && !report.error.neutral) return 2;
+  return report.verdict === 'regression' && failOnRegression ? 1 : 0;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    return await dispatch(argv);
+  } catch (error) {
+    if (error instanceof GateError) {
+      process.stderr.write(
+        `perf-gate: ${error.message}\n${error.output ? `\nLast output:\n${error.output}\n` : ''}`,
+      );
+      return 2;
+    }
+    throw error;
+  }
+}
+
+async function dispatch(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === 'demo') return runDemo(compare);
+  if (command !== 'compare') {
+    process.stderr.write(`unknown command \`${command}\`\n\n${HELP}`);
+    return 2;
+  }
+  const report = await compare(rest, process.cwd());
+  process.stdout.write(renderMarkdown(report));
+  if (report.error?.output) process.stderr.write(`\nLast output:\n${report.error.output}\n`);
+  const flags = parseFlags(rest);
+  return exitCode(report, (flags.get('fail-on-regression') ?? 'true') !== 'false');
+}

@@ -1,0 +1,70 @@
+/** What one round of load measures, shared by the load generator, the pipeline and the verdict. Pure types. */
+import type { Side } from './errors.ts';
+
+export interface LoadSpec {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  /** Load run before the measured one and thrown away (priming, JIT warm-up). */
+  warmupSec: number;
+  durationSec: number;
+  /** Per-request timeout. */
+  timeoutSec: number;
+}
+
+export interface LatencySummary {
+  /** Milliseconds, sub-millisecond resolution (from our own per-response timings). */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export interface RoundMeasurement {
+  /** Responses of any status received during the measured window. */
+  responses: number;
+  elapsedSec: number;
+  rps: number;
+  latencyMs: LatencySummary;
+  bytesPerSec: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** CPU the load generator used, in cores (1 = one core busy the whole round). */
+  loadgenCpu: number;
+}
+
+export interface Round {
+  pair: number;
+  /** 0 or 1: the position of this round within its pair. */
+  position: number;
+  side: Side;
+  path: string;
+  measurement: RoundMeasurement;
+  startedAt: string;
+}
+
+export type Metric = 'rps' | 'p50' | 'p99';
+
+export const METRICS: readonly Metric[] = ['rps', 'p50', 'p99'];
+
+/** The value of a metric in one round. */
+export function metricValue(m: RoundMeasurement, metric: Metric): number {
+  switch (metric) {
+    case 'rps':
+      return m.rps;
+    case 'p50':
+      return m.latencyMs.p50;
+    case 'p99':
+      return m.latencyMs.p99;
+  }
+}
+
+/** Failed requests of a round: connection errors, timeouts and non-2xx answers. */
+export function failures(m: RoundMeasurement): number {
+  return m.errors + m.timeouts + m.non2xx;
+}

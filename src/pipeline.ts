@@ -1,0 +1,259 @@
+/**
+ * The gate from two commits to a report: materialise base beside head, install and build both, measure them in
+ * interleaved rounds, decide. Shared by the action and the CLI; all GitHub I/O stays outside.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Config } from './config.ts';
+import { GateError, type Side } from './errors.ts';
+import { addWorktree, type Commit, type Worktree } from './io/git.ts';
+import { prepareTree, type StepLog } from './io/install.ts';
+import { runLoad } from './io/load.ts';
+import { startServer } from './io/server.ts';
+import { failures, type Round } from './measure.ts';
+import { schedule } from './plan.ts';
+import type { Report } from './report.ts';
+import { median } from './stats/describe.ts';
+import { decide } from './verdict.ts';
+
+export interface Logger extends StepLog {
+  warning(message: string): void;
+}
+
+export interface GateContext {
+  config: Config;
+  /** Root of the head checkout (the repository's work tree). */
+  root: string;
+  base: Commit;
+  head: Commit;
+  log: Logger;
+}
+
+/** Time kept back at the end of the budget for writing the report and publishing it. */
+const PUBLISH_RESERVE_MS = 30_000;
+
+function failureRate(rounds: readonly Round[]): number {
+  let failed = 0;
+  let total = 0;
+  for (const r of rounds) {
+    failed += failures(r.measurement);
+    total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
+  }
+  return total === 0 ? 1 : failed / total;
+}
+
+function statusSummary(rounds: readonly Round[]): string {
+  const counts: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
+  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
+  const parts = Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([c, n]) => `${n} × ${c}`);
+  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
+  return parts.join(', ') || 'no answer';
+}
+
+export async function runGate(context: GateContext): Promise<Report> {
+  const { config, log } = context;
+  const started = Date.now();
+  const deadline = started + config.timeoutMs;
+  const rounds: Round[] = [];
+  const notes: string[] = [];
+  let newPaths: string[] = [];
+  let error: GateError | undefined;
+  let prepareSec = 0;
+  let measureSec = 0;
+  let worktree: Worktree | undefined;
+  try {
+    worktree = await log.group(
+      `base tree: ${context.base.label} (${context.base.sha.slice(0, 7)})`,
+      async () => {
+        const tree = await addWorktree(context.root, context.base.sha);
+        log.info(`base checked out at ${tree.dir}`);
+        return tree;
+      },
+    );
+    const dirs: Record<Side, string> = {
+      base: resolve(worktree.dir, config.workingDirectory),
+      head: resolve(context.root, config.workingDirectory),
+    };
+    const roots: Record<Side, string> = { base: worktree.dir, head: context.root };
+    for (const side of ['base', 'head'] as const) {
+      const remaining = deadline - Date.now() - PUBLISH_RESERVE_MS;
+      await prepareTree({
+        side,
+        root: roots[side],
+        dir: dirs[side],
+        install: config.install,
+        build: config.build,
+        installTimeoutMs: Math.max(1000, Math.min(config.installTimeoutMs, remaining)),
+        buildTimeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, remaining)),
+        log,
+      });
+    }
+    prepareSec = (Date.now() - started) / 1000;
+    const measureStart = Date.now();
+    newPaths = await measure(context, dirs, rounds, deadline, notes);
+    measureSec = (Date.now() - measureStart) / 1000;
+  } catch (caught) {
+    if (!(caught instanceof GateError)) throw caught;
+    error = caught;
+    if (prepareSec === 0) prepareSec = (Date.now() - started) / 1000;
+  } finally {
+    await worktree?.remove();
+  }
+
+  const comparedPaths = config.paths.filter((p) => !newPaths.includes(p));
+  const enoughPairs = new Set(rounds.map((r) => r.pair)).size >= 2;
+  const decision =
+    !error && enoughPairs
+      ? decide(rounds, comparedPaths, { threshold: config.threshold, alpha: config.alpha })
+      : undefined;
+  const loadgenCpu = median(rounds.map((r) => r.measurement.loadgenCpu));
+  if (loadgenCpu > 0.9) {
+    notes.push(
+      `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`,
+    );
+  }
+  const report: Report = {
+    tool: 'perf-gate',
+    version: 1,
+    verdict: decision?.verdict ?? 'inconclusive',
+    headline: error
+      ? `${error.neutral ? 'inconclusive' : 'error'}: ${error.message}`
+      : (decision?.headline ?? 'inconclusive: not enough rounds were measured to compare'),
+    base: { sha: context.base.sha, label: context.base.label },
+    head: { sha: context.head.sha, label: context.head.label },
+    settings: {
+      paths: config.paths,
+      pairs: config.pairs,
+      durationSec: config.durationSec,
+      warmupSec: config.warmupSec,
+      connections: config.connections,
+      threshold: config.threshold,
+      alpha: config.alpha,
+      port: config.port,
+    },
+    decision,
+    newPaths,
+    rounds,
+    error: error
+      ? {
+          code: error.code,
+          message: error.message,
+          side: error.side,
+          output: error.output,
+          neutral: error.neutral,
+        }
+      : undefined,
+    timing: {
+      startedAt: new Date(started).toISOString(),
+      wallSec: (Date.now() - started) / 1000,
+      prepareSec,
+      measureSec,
+    },
+    environment: {
+      node: process.version,
+      cpus: availableParallelism(),
+      platform: `${process.platform}-${process.arch}`,
+    },
+    notes,
+  };
+  await mkdir(config.outputDir, { recursive: true });
+  await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  return report;
+}
+
+/** Runs the interleaved rounds into `rounds`; returns the paths found to be new on head. */
+async function measure(
+  context: GateContext,
+  dirs: Record<Side, string>,
+  rounds: Round[],
+  deadline: number,
+  notes: string[],
+): Promise<string[]> {
+  const { config, log } = context;
+  let active = [...config.paths];
+  const newPaths: string[] = [];
+  const perRoundMs = (config.warmupSec + config.durationSec) * 1000;
+  let slowestPairMs = 2 * active.length * perRoundMs + 2000;
+  for (const { pair, order } of schedule(config.pairs)) {
+    if (Date.now() + slowestPairMs > deadline - PUBLISH_RESERVE_MS) {
+      notes.push(`the time budget (input \`timeout\`) ran out after ${pair} of ${config.pairs} pairs.`);
+      log.warning(
+        `time budget ran out after ${pair} of ${config.pairs} pairs: deciding on what was measured`,
+      );
+      break;
+    }
+    const pairStart = Date.now();
+    for (const [position, side] of order.entries()) {
+      const server = await startServer({
+        side,
+        cwd: dirs[side],
+        start: config.start,
+        port: config.port,
+        readyPath: active[0]!,
+        readyTimeoutMs: config.readyTimeoutMs,
+      });
+      try {
+        for (const path of active) {
+          const startedAt = new Date().toISOString();
+          const measurement = await runLoad(
+            {
+              url: `${server.origin}${path}`,
+              method: 'GET',
+              headers: {},
+              connections: config.connections,
+              warmupSec: config.warmupSec,
+              durationSec: config.durationSec,
+              timeoutSec: 10,
+            },
+            side,
+          );
+          server.assertAlive(`round ${pair + 1} (GET ${path})`);
+          rounds.push({ pair, position, side, path, measurement, startedAt });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    slowestPairMs = Math.max(slowestPairMs, Date.now() - pairStart);
+    const latest = rounds.filter((r) => r.pair === pair);
+    log.info(
+      `pair ${pair + 1}/${config.pairs}: ` +
+        active
+          .map((path) => {
+            const b = latest.find((r) => r.side === 'base' && r.path === path)!.measurement.rps;
+            const h = latest.find((r) => r.side === 'head' && r.path === path)!.measurement.rps;
+            return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)`;
+          })
+          .join('; '),
+    );
+    if (pair === 0) {
+      for (const path of active) {
+        const of = (side: Side): Round[] => latest.filter((r) => r.path === path && r.side === side);
+        const baseRate = failureRate(of('base'));
+        const headRate = failureRate(of('head'));
+        if (baseRate >= 0.5 && headRate >= 0.5) {
+          throw new GateError(
+            'server-errors',
+            `both base and head fail GET ${path} (base: ${statusSummary(of('base'))}; head: ${statusSummary(of('head'))}). Every path in \`paths\` must answer 2xx: check the path and the server's setup.`,
+          );
+        }
+        if (baseRate >= 0.5) {
+          newPaths.push(path);
+          log.info(
+            `GET ${path} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`,
+          );
+        }
+      }
+      active = active.filter((p) => !newPaths.includes(p));
+      for (let i = rounds.length - 1; i >= 0; i--)
+        if (newPaths.includes(rounds[i]!.path)) rounds.splice(i, 1);
+      if (active.length === 0) break;
+    }
+  }
+  return newPaths;
+}

@@ -1,0 +1,207 @@
+/** The gate's report: the JSON document every run writes, and its Markdown rendering. Pure. */
+import type { ErrorCode, Side } from './errors.ts';
+import { failures, type Metric, type Round } from './measure.ts';
+import { type Decision, formatP, formatPercent, metricLabel, type Verdict } from './verdict.ts';
+
+export interface ReportError {
+  code: ErrorCode;
+  message: string;
+  side: Side | undefined;
+  output: string | undefined;
+  /** A failure of the base tree ends the gate neutral; any other fails it. */
+  neutral: boolean;
+}
+
+export interface Report {
+  tool: 'perf-gate';
+  version: 1;
+  verdict: Verdict;
+  headline: string;
+  base: { sha: string; label: string };
+  head: { sha: string; label: string };
+  settings: {
+    paths: string[];
+    pairs: number;
+    durationSec: number;
+    warmupSec: number;
+    connections: number;
+    threshold: number;
+    alpha: number;
+    port: number | undefined;
+  };
+  decision: Decision | undefined;
+  /** Paths that only head serves (base answers them with errors): new endpoints, not compared. */
+  newPaths: string[];
+  rounds: Round[];
+  error: ReportError | undefined;
+  timing: { startedAt: string; wallSec: number; prepareSec: number; measureSec: number };
+  environment: { node: string; cpus: number; platform: string };
+  /** Notes for the reader (e.g. a saturated load generator). */
+  notes: string[];
+}
+
+export const VERDICT_ICON: Record<Verdict, string> = {
+  regression: '🔴',
+  improvement: '🟢',
+  'no-change': '⚪',
+  inconclusive: '🟡',
+};
+
+/**
+ * Text from outside (branch names, paths, server output) made inert in Markdown: no tags, no mentions, no
+ * links, no table breaks, no comment markers.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`)
+    .replace(/@/g, '@\u200b')
+    .replace(/\r?\n/g, ' ');
+}
+
+/** Inline code that cannot be broken out of, whatever it contains. */
+export function code(text: string): string {
+  const clean = text.replace(/\r?\n/g, ' ').replace(/@/g, '@\u200b');
+  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean}${fence}`;
+}
+
+/** A fenced block for program output, fence longer than any run of backticks inside. */
+export function codeBlock(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}text\n${text.replace(/<!--/g, '<!\u200b--').replace(/@/g, '@\u200b')}\n${fence}`;
+}
+
+function formatValue(metric: Metric, value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (metric === 'rps') return Math.round(value).toLocaleString('en-US');
+  return value >= 100
+    ? `${value.toFixed(0)} ms`
+    : value >= 10
+      ? `${value.toFixed(1)} ms`
+      : `${value.toFixed(2)} ms`;
+}
+
+function formatSeconds(sec: number): string {
+  if (sec < 90) return `${sec.toFixed(0)} s`;
+  return `${Math.floor(sec / 60)} min ${Math.round(sec % 60)} s`;
+}
+
+const VERDICT_TEXT: Record<Verdict, string> = {
+  regression: 'regression',
+  improvement: 'improvement',
+  'no-change': 'no change',
+  inconclusive: 'inconclusive',
+};
+
+function comparisonTable(decision: Decision): string[] {
+  const lines = [
+    '| path | metric | base | head | change | 95% CI | p (Holm) | verdict |',
+    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  for (const e of decision.errors) {
+    if (e.headFailures === 0 && e.baseFailures === 0) continue;
+    lines.push(
+      `| GET ${escapeMarkdown(e.path)} | failed requests | ${e.baseFailures.toLocaleString('en-US')} of ${e.baseResponses.toLocaleString('en-US')} | ${e.headFailures.toLocaleString('en-US')} of ${e.headResponses.toLocaleString('en-US')} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+    );
+  }
+  for (const c of decision.comparisons) {
+    lines.push(
+      `| GET ${escapeMarkdown(c.path)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`,
+    );
+  }
+  return lines;
+}
+
+function noiseLine(report: Report, decision: Decision): string {
+  const rps = decision.comparisons.filter((c) => c.metric === 'rps' && Number.isFinite(c.noise));
+  if (rps.length === 0) return '';
+  const noise = Math.max(...rps.map((c) => c.noise));
+  const detectable = Math.max(...rps.map((c) => c.detectable));
+  return `Noise between adjacent base/head rounds (req/s): ${(noise * 100).toFixed(1)}% (sd of log ratios); with ${report.settings.pairs} pairs this run could detect a change of about ${formatPercent(detectable).replace('+', '')} in req/s.`;
+}
+
+function roundsTable(report: Report): string[] {
+  const lines = [
+    '| pair | order | path | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |',
+    '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  for (const pair of pairs) {
+    for (const path of report.settings.paths) {
+      const base = report.rounds.find((r) => r.pair === pair && r.path === path && r.side === 'base');
+      const head = report.rounds.find((r) => r.pair === pair && r.path === path && r.side === 'head');
+      if (!base || !head) continue;
+      const order = base.position === 0 ? 'base → head' : 'head → base';
+      const ratio = head.measurement.rps / base.measurement.rps;
+      lines.push(
+        `| ${pair + 1} | ${order} | ${escapeMarkdown(path)} | ${formatValue('rps', base.measurement.rps)} | ${formatValue('rps', head.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue('p99', base.measurement.latencyMs.p99)} | ${formatValue('p99', head.measurement.latencyMs.p99)} | ${failures(base.measurement)} / ${failures(head.measurement)} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+export interface RenderOptions {
+  /** Where the full report lives (job summary, artifact), linked when the comment is trimmed. */
+  detailsUrl?: string;
+}
+
+export function renderMarkdown(report: Report, options: RenderOptions = {}): string {
+  const out: string[] = [];
+  out.push(`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, '');
+  out.push(`**${escapeMarkdown(report.headline)}**`, '');
+  if (report.error) {
+    const e = report.error;
+    out.push(e.neutral ? '> [!WARNING]' : '> [!CAUTION]', `> ${escapeMarkdown(e.message)}`, '');
+    if (e.output)
+      out.push('<details><summary>Last output</summary>', '', codeBlock(e.output), '', '</details>', '');
+  }
+  const decision = report.decision;
+  if (decision) {
+    out.push(...comparisonTable(decision), '');
+  }
+  if (report.newPaths.length > 0) {
+    out.push(
+      `New on head (base answers them with errors, so they are not compared): ${report.newPaths.map((p) => `GET ${escapeMarkdown(p)}`).join(', ')}.`,
+      '',
+    );
+  }
+  const s = report.settings;
+  const pairsDone = new Set(report.rounds.map((r) => r.pair)).size;
+  out.push(
+    `${pairsDone} pairs of interleaved rounds (base and head alternating ABBA), ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round · ` +
+      `threshold ±${(s.threshold * 100).toFixed(s.threshold < 0.01 ? 1 : 0)}% · p-values Holm-adjusted across ${decision?.comparisons.length ?? 0} comparisons (α = ${s.alpha}) · ` +
+      `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`,
+  );
+  out.push(
+    '',
+    `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) · head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) · Node ${report.environment.node} · ${report.environment.cpus} CPUs`,
+  );
+  if (decision) {
+    const noise = noiseLine(report, decision);
+    if (noise) out.push('', noise);
+  }
+  for (const note of report.notes) out.push('', `Note: ${note}`);
+  if (report.rounds.length > 0) {
+    out.push('', '<details><summary>Every round</summary>', '', ...roundsTable(report), '', '</details>');
+  }
+  if (options.detailsUrl) out.push('', `[Full report](${options.detailsUrl})`);
+  out.push(
+    '',
+    '<sub>How to read this: each pair of adjacent rounds shares the machine’s speed of that moment, so the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>',
+  );
+  return `${out.join('\n')}\n`;
+}
+
+/** GitHub rejects comments over 65,536 characters: trim the detail, never the verdict. */
+export const COMMENT_LIMIT = 65_536;
+
+export function fitComment(markdown: string, limit: number, pointer: string): string {
+  if (markdown.length <= limit) return markdown;
+  const note = `\n\n…trimmed: the report is longer than a comment may be. ${pointer}\n`;
+  const details = markdown.indexOf('<details>');
+  const cut = details > 0 && details + note.length <= limit ? details : limit - note.length;
+  return `${markdown.slice(0, cut).trimEnd()}${note}`;
+}

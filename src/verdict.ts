@@ -1,0 +1,297 @@
+/**
+ * From rounds to a verdict. Pure.
+ *
+ * Each pair of adjacent rounds (one base, one head) saw the same host speed, so every comparison is made on the
+ * per-pair log ratios log(head/base): the estimate is their Hodges-Lehmann centre, the interval the matching
+ * Wilcoxon (Walsh-average) interval, the p-value the Wilcoxon signed-rank test (exact for small samples), and the
+ * p-values of all comparisons of a gate are Holm-adjusted. A regression needs both: significance after the
+ * adjustment and an estimated change at least as large as the threshold. No change needs the whole interval
+ * inside ±threshold. Anything else is inconclusive.
+ */
+import { failures, METRICS, type Metric, metricValue, type Round } from './measure.ts';
+import { median, sd } from './stats/describe.ts';
+import { normalQuantile } from './stats/distributions.ts';
+import { holm } from './stats/multiple.ts';
+import { signedRankConfidenceInterval, wilcoxonSignedRank } from './stats/wilcoxon.ts';
+
+export type Verdict = 'regression' | 'improvement' | 'no-change' | 'inconclusive';
+
+export const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'no-change', 'inconclusive'];
+
+export interface MetricComparison {
+  path: string;
+  metric: Metric;
+  /** Median of the side's rounds. */
+  base: number;
+  head: number;
+  /** Pairs that entered the test. */
+  pairs: number;
+  /** Estimated relative change of head against base (0.1 = 10% higher). */
+  change: number;
+  /** 95% interval of the relative change. */
+  ci: [number, number];
+  p: number;
+  /** p after the Holm adjustment across every comparison of the gate. */
+  pAdjusted: number;
+  /** Round-to-round noise: standard deviation of the per-pair log ratios. */
+  noise: number;
+  /** Smallest relative change this many pairs with this noise would detect about 80% of the time. */
+  detectable: number;
+  /** Whether the estimated change is in the bad direction (less throughput, more latency). */
+  worse: boolean;
+  verdict: Verdict;
+}
+
+export interface ErrorComparison {
+  path: string;
+  baseFailures: number;
+  baseResponses: number;
+  headFailures: number;
+  headResponses: number;
+  /** Status codes other than 2xx seen on head, with counts. */
+  headStatus: Record<string, number>;
+  verdict: Verdict;
+}
+
+export interface Decision {
+  verdict: Verdict;
+  headline: string;
+  comparisons: MetricComparison[];
+  errors: ErrorComparison[];
+  alpha: number;
+  threshold: number;
+}
+
+export interface DecideOptions {
+  threshold: number;
+  alpha: number;
+}
+
+const METRIC_LABEL: Record<Metric, string> = { rps: 'req/s', p50: 'latency p50', p99: 'latency p99' };
+
+export function metricLabel(metric: Metric): string {
+  return METRIC_LABEL[metric];
+}
+
+/** Pairs base and head rounds of one path by pair number. */
+function pairsOf(rounds: readonly Round[], path: string): { base: Round; head: Round }[] {
+  const byPair = new Map<number, { base?: Round; head?: Round }>();
+  for (const round of rounds) {
+    if (round.path !== path) continue;
+    const entry = byPair.get(round.pair) ?? {};
+    entry[round.side] = round;
+    byPair.set(round.pair, entry);
+  }
+  const pairs: { base: Round; head: Round }[] = [];
+  for (const [, entry] of [...byPair].sort((a, b) => a[0] - b[0])) {
+    if (entry.base && entry.head) pairs.push({ base: entry.base, head: entry.head });
+  }
+  return pairs;
+}
+
+function compareErrors(path: string, pairs: readonly { base: Round; head: Round }[]): ErrorComparison {
+  let baseFailures = 0;
+  let baseResponses = 0;
+  let headFailures = 0;
+  let headResponses = 0;
+  const headStatus: Record<string, number> = {};
+  for (const { base, head } of pairs) {
+    baseFailures += failures(base.measurement);
+    baseResponses += base.measurement.responses + base.measurement.errors + base.measurement.timeouts;
+    headFailures += failures(head.measurement);
+    headResponses += head.measurement.responses + head.measurement.errors + head.measurement.timeouts;
+    for (const [code, count] of Object.entries(head.measurement.statusCodes)) {
+      if (!code.startsWith('2')) headStatus[code] = (headStatus[code] ?? 0) + count;
+    }
+  }
+  const baseRate = baseResponses === 0 ? 0 : baseFailures / baseResponses;
+  const headRate = headResponses === 0 ? 0 : headFailures / headResponses;
+  // Head fails where base did not, or fails clearly more often (twice the rate and at least 1% of requests).
+  const regression =
+    (headFailures > 0 && baseFailures === 0) || (headRate >= 2 * baseRate && headRate - baseRate >= 0.01);
+  return {
+    path,
+    baseFailures,
+    baseResponses,
+    headFailures,
+    headResponses,
+    headStatus,
+    verdict: regression ? 'regression' : 'no-change',
+  };
+}
+
+interface RawComparison extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable'> {}
+
+function compareMetric(
+  path: string,
+  metric: Metric,
+  pairs: readonly { base: Round; head: Round }[],
+): RawComparison {
+  const usable = pairs.filter(({ base, head }) => {
+    const b = metricValue(base.measurement, metric);
+    const h = metricValue(head.measurement, metric);
+    return Number.isFinite(b) && Number.isFinite(h) && b > 0 && h > 0;
+  });
+  const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
+  const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
+  const logRatios = usable.map((_, i) => Math.log(head[i]! / base[i]!));
+  if (logRatios.length < 2) {
+    return {
+      path,
+      metric,
+      base: median(base),
+      head: median(head),
+      pairs: logRatios.length,
+      change: Number.NaN,
+      ci: [Number.NaN, Number.NaN],
+      p: 1,
+      noise: Number.NaN,
+      worse: false,
+    };
+  }
+  const test = wilcoxonSignedRank(logRatios);
+  const interval = signedRankConfidenceInterval(logRatios, 0.95);
+  const change = Math.expm1(interval.estimate);
+  return {
+    path,
+    metric,
+    base: median(base),
+    head: median(head),
+    pairs: logRatios.length,
+    change,
+    ci: [Math.expm1(interval.lower), Math.expm1(interval.upper)],
+    p: test.p,
+    noise: sd(logRatios),
+    worse: metric === 'rps' ? change < 0 : change > 0,
+  };
+}
+
+function classify(c: RawComparison, pAdjusted: number, options: DecideOptions): Verdict {
+  if (!Number.isFinite(c.change)) return 'inconclusive';
+  const significant = pAdjusted < options.alpha;
+  if (significant && Math.abs(c.change) >= options.threshold) return c.worse ? 'regression' : 'improvement';
+  if (c.ci[0] > -options.threshold && c.ci[1] < options.threshold) return 'no-change';
+  return 'inconclusive';
+}
+
+/**
+ * Smallest relative change a two-sided test at level alpha/m would detect with 80% power, given the noise of
+ * the log ratios and the number of pairs (normal approximation; the signed-rank test is about as efficient).
+ */
+export function detectableChange(noise: number, pairs: number, alpha: number, comparisons: number): number {
+  if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
+  const z = normalQuantile(1 - alpha / (2 * Math.max(1, comparisons))) + normalQuantile(0.8);
+  return Math.expm1((z * noise) / Math.sqrt(pairs));
+}
+
+export function decide(rounds: readonly Round[], paths: readonly string[], options: DecideOptions): Decision {
+  const raw: RawComparison[] = [];
+  const errors: ErrorComparison[] = [];
+  for (const path of paths) {
+    const pairs = pairsOf(rounds, path);
+    errors.push(compareErrors(path, pairs));
+    for (const metric of METRICS) raw.push(compareMetric(path, metric, pairs));
+  }
+  const adjusted = holm(raw.map((c) => c.p));
+  const comparisons = raw.map((c, i): MetricComparison => {
+    const pAdjusted = adjusted[i]!;
+    return {
+      ...c,
+      pAdjusted,
+      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length),
+      verdict: classify(c, pAdjusted, options),
+    };
+  });
+  const verdict = overall(comparisons, errors);
+  return {
+    verdict,
+    headline: headline(verdict, comparisons, errors, options),
+    comparisons,
+    errors,
+    alpha: options.alpha,
+    threshold: options.threshold,
+  };
+}
+
+function overall(comparisons: readonly MetricComparison[], errors: readonly ErrorComparison[]): Verdict {
+  const all = [...comparisons.map((c) => c.verdict), ...errors.map((e) => e.verdict)];
+  if (all.includes('regression')) return 'regression';
+  if (all.includes('improvement')) return 'improvement';
+  if (all.every((v) => v === 'no-change')) return 'no-change';
+  return 'inconclusive';
+}
+
+export function formatPercent(value: number, digits = 1): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  const percent = value * 100;
+  const text = Math.abs(percent) >= 100 ? percent.toFixed(0) : percent.toFixed(digits);
+  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${text.replace('-', '')}%`;
+}
+
+export function formatP(p: number): string {
+  if (!Number.isFinite(p)) return 'n/a';
+  if (p < 0.001) return '< 0.001';
+  return p < 0.01 ? p.toFixed(3) : p.toFixed(2);
+}
+
+function describeChange(c: MetricComparison, path: string): string {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  const p = `p = ${formatP(c.pAdjusted)}`;
+  if (c.metric === 'rps') {
+    const size =
+      ratio >= 2
+        ? `${ratio.toFixed(1)}×`
+        : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
+    const values = `req/s ${Math.round(c.base).toLocaleString('en-US')} → ${Math.round(c.head).toLocaleString('en-US')}`;
+    return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on GET ${path} (${values}, ${p})`;
+  }
+  const size =
+    ratio >= 2
+      ? `${ratio.toFixed(1)}×`
+      : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on GET ${path} (${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms, ${p})`;
+}
+
+/** Which comparison leads the headline: throughput first, then the tail, then the median; larger first. */
+function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
+  const rank: Record<Metric, number> = { rps: 0, p99: 1, p50: 2 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
+  )[0];
+}
+
+function headline(
+  verdict: Verdict,
+  comparisons: readonly MetricComparison[],
+  errors: readonly ErrorComparison[],
+  options: DecideOptions,
+): string {
+  const threshold = `${(options.threshold * 100).toFixed(options.threshold * 100 < 1 ? 1 : 0)}%`;
+  const primary = comparisons.find((c) => c.metric === 'rps');
+  const primaryText = (c: MetricComparison | undefined): string =>
+    c ? `req/s ${formatPercent(c.change)}, 95% CI ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])}` : '';
+  if (verdict === 'regression') {
+    const failing = errors.find((e) => e.verdict === 'regression');
+    if (failing) {
+      const codes = Object.entries(failing.headStatus)
+        .sort((a, b) => b[1] - a[1])
+        .map(([code]) => code)
+        .slice(0, 3);
+      const what = codes.length > 0 ? `answers ${codes.join('/')}` : 'fails';
+      return `head ${what} on GET ${failing.path}: ${failing.headFailures.toLocaleString('en-US')} of ${failing.headResponses.toLocaleString('en-US')} requests failed (base: ${failing.baseFailures.toLocaleString('en-US')})`;
+    }
+    const worst = leading(comparisons.filter((c) => c.verdict === 'regression'))!;
+    return describeChange(worst, worst.path);
+  }
+  if (verdict === 'improvement') {
+    const best = leading(comparisons.filter((c) => c.verdict === 'improvement'))!;
+    return describeChange(best, best.path);
+  }
+  const paths = [...new Set(comparisons.map((c) => c.path))];
+  const where = paths.length === 1 ? `GET ${paths[0]}` : `${paths.length} paths`;
+  if (verdict === 'no-change') return `no change beyond ±${threshold} on ${where} (${primaryText(primary)})`;
+  const open = comparisons
+    .filter((c) => c.verdict === 'inconclusive')
+    .map((c) => `${metricLabel(c.metric)} of GET ${c.path}`);
+  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(' and ')}${open.length > 2 ? ` and ${open.length - 2} more` : ''} changed by more than ±${threshold} (${primaryText(primary)})`;
+}
