@@ -111,7 +111,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     !error && enoughPairs
       ? decide(rounds, comparedPaths, { threshold: config.threshold, alpha: config.alpha })
       : undefined;
-  const loadgenCpu = median(rounds.map((r) => r.measurement.loadgenCpu));
+  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
   if (loadgenCpu > 0.9) {
     notes.push(
       `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`,

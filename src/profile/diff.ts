@@ -1,0 +1,338 @@
+/**
+ * Two profiles compared: which functions take a larger share of busy CPU time on head than on base, and a
+ * differential flame graph (a self-contained HTML page) to see where. Pure.
+ *
+ * Functions are matched by name and file (paths are relative to each tree's root, so base and head worktrees
+ * line up); when a file holds several functions of one name they are matched by line and column, then in
+ * order of line. A function that moved within its file (edited lines above it) still matches.
+ */
+import type { FunctionStat, Profile, ProfileFrame } from './ticks.ts';
+
+export interface DiffRow {
+  fn: string;
+  file: string;
+  /** Line on head (on base for a function that only base runs). */
+  line: number;
+  /** Line on base when it differs from head's. */
+  baseLine?: number;
+  pseudo: boolean;
+  /** Shares of busy samples, 0…1. */
+  baseSelf: number;
+  headSelf: number;
+  baseTotal: number;
+  headTotal: number;
+  /** head − base. */
+  deltaSelf: number;
+  deltaTotal: number;
+}
+
+export interface ProfileDiff {
+  /** Every function seen on either side, largest growth of self share first (then of total share). */
+  rows: DiffRow[];
+  /** Rows that grew (self, or total when self is unchanged), largest growth first. */
+  grown: DiffRow[];
+  /** Rows that shrank, largest shrink first. */
+  shrunk: DiffRow[];
+  base: { samples: number; busy: number };
+  head: { samples: number; busy: number };
+}
+
+interface Matching {
+  pairs: Array<{ base: FunctionStat | undefined; head: FunctionStat | undefined; id: string }>;
+  baseId: Map<string, string>;
+  headId: Map<string, string>;
+}
+
+function groupKey(f: ProfileFrame): string {
+  return `${f.fn}\u0000${f.file}`;
+}
+
+function matchFunctions(base: readonly FunctionStat[], head: readonly FunctionStat[]): Matching {
+  const groups = new Map<string, { base: FunctionStat[]; head: FunctionStat[] }>();
+  const group = (key: string): { base: FunctionStat[]; head: FunctionStat[] } => {
+    let g = groups.get(key);
+    if (g === undefined) {
+      g = { base: [], head: [] };
+      groups.set(key, g);
+    }
+    return g;
+  };
+  for (const f of base) group(groupKey(f)).base.push(f);
+  for (const f of head) group(groupKey(f)).head.push(f);
+  const matching: Matching = { pairs: [], baseId: new Map(), headId: new Map() };
+  const pair = (b: FunctionStat | undefined, h: FunctionStat | undefined): void => {
+    // Keys never collide across sides: an identical key on both sides is always paired with itself.
+    const id = h?.key ?? b!.key;
+    matching.pairs.push({ base: b, head: h, id });
+    if (b) matching.baseId.set(b.key, id);
+    if (h) matching.headId.set(h.key, id);
+  };
+  for (const g of groups.values()) {
+    const headKeys = new Map(g.head.map((h) => [h.key, h]));
+    const restBase: FunctionStat[] = [];
+    for (const b of g.base) {
+      const h = headKeys.get(b.key);
+      if (h) {
+        pair(b, h);
+        headKeys.delete(b.key);
+      } else restBase.push(b);
+    }
+    const restHead = [...headKeys.values()];
+    const byLine = (a: FunctionStat, b: FunctionStat): number => a.line - b.line || a.column - b.column;
+    restBase.sort(byLine);
+    restHead.sort(byLine);
+    const n = Math.min(restBase.length, restHead.length);
+    for (let i = 0; i < n; i++) pair(restBase[i], restHead[i]);
+    for (const b of restBase.slice(n)) pair(b, undefined);
+    for (const h of restHead.slice(n)) pair(undefined, h);
+  }
+  return matching;
+}
+
+function grew(r: DiffRow): boolean {
+  return r.deltaSelf > 0 || (r.deltaSelf === 0 && r.deltaTotal > 0);
+}
+
+function shrank(r: DiffRow): boolean {
+  return r.deltaSelf < 0 || (r.deltaSelf === 0 && r.deltaTotal < 0);
+}
+
+/** Compares base with head function by function. */
+export function diffProfiles(base: Profile, head: Profile): ProfileDiff {
+  const { pairs } = matchFunctions(base.functions, head.functions);
+  const rows: DiffRow[] = pairs.map(({ base: b, head: h }) => {
+    const f = (h ?? b)!;
+    const row: DiffRow = {
+      fn: f.fn,
+      file: f.file,
+      line: f.line,
+      pseudo: f.pseudo,
+      baseSelf: b?.selfShare ?? 0,
+      headSelf: h?.selfShare ?? 0,
+      baseTotal: b?.totalShare ?? 0,
+      headTotal: h?.totalShare ?? 0,
+      deltaSelf: (h?.selfShare ?? 0) - (b?.selfShare ?? 0),
+      deltaTotal: (h?.totalShare ?? 0) - (b?.totalShare ?? 0),
+    };
+    if (b && h && b.line !== h.line) row.baseLine = b.line;
+    return row;
+  });
+  const order = (a: DiffRow, b: DiffRow): number =>
+    b.deltaSelf - a.deltaSelf ||
+    b.deltaTotal - a.deltaTotal ||
+    a.fn.localeCompare(b.fn) ||
+    a.file.localeCompare(b.file) ||
+    a.line - b.line;
+  rows.sort(order);
+  return {
+    rows,
+    grown: rows.filter(grew),
+    shrunk: rows.filter(shrank).reverse(),
+    base: { samples: base.samples, busy: base.busy },
+    head: { samples: head.samples, busy: head.busy },
+  };
+}
+
+/**
+ * How many standard errors a change of self share is (two-proportion z statistic), to tell a real change from
+ * sampling noise. Samples are not quite independent, so read it as a rough guide: |z| ≥ 3 is a change.
+ */
+export function changeZ(row: DiffRow, diff: ProfileDiff): number {
+  const nb = diff.base.busy;
+  const nh = diff.head.busy;
+  if (nb === 0 || nh === 0) return 0;
+  const pooled = (row.baseSelf * nb + row.headSelf * nh) / (nb + nh);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / nb + 1 / nh));
+  if (se === 0) return row.deltaSelf === 0 ? 0 : Math.sign(row.deltaSelf) * Number.POSITIVE_INFINITY;
+  return row.deltaSelf / se;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Differential flame graph
+
+interface TreeNode {
+  id: string;
+  frame: ProfileFrame;
+  total: number;
+  self: number;
+  children: Map<string, TreeNode>;
+}
+
+function buildTree(profile: Profile, idOf: Map<string, string>): TreeNode {
+  const root: TreeNode = {
+    id: '',
+    frame: { key: '', fn: 'all busy samples', file: '', line: 0, column: 0, pseudo: true },
+    total: 0,
+    self: 0,
+    children: new Map(),
+  };
+  for (const stack of profile.stacks) {
+    let node = root;
+    node.total += stack.count;
+    for (const frame of stack.frames) {
+      const id = idOf.get(frame.key) ?? frame.key;
+      let child = node.children.get(id);
+      if (child === undefined) {
+        child = { id, frame, total: 0, self: 0, children: new Map() };
+        node.children.set(id, child);
+      }
+      child.total += stack.count;
+      node = child;
+    }
+    node.self += stack.count;
+  }
+  return root;
+}
+
+export interface FlameGraphOptions {
+  /** Page title; default says which shape is drawn. */
+  title?: string;
+  /** Drawing width in px; default 1200. */
+  width?: number;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+function pct(share: number): string {
+  const p = share * 100;
+  if (p === 0) return '0%';
+  if (p < 0.1) return '<0.1%';
+  return p >= 10 ? `${p.toFixed(0)}%` : `${p.toFixed(1)}%`;
+}
+
+/** Fill colour: red when head spends a larger share in the frame itself than base, blue when smaller. */
+function colour(delta: number, scale: number): string {
+  const t = Math.min(1, Math.abs(delta) / scale);
+  if (Math.abs(delta) < 0.001 || t < 0.02) return 'hsl(40,12%,86%)';
+  const light = Math.round(90 - 42 * Math.sqrt(t));
+  return delta > 0 ? `hsl(0,80%,${light}%)` : `hsl(214,80%,${light}%)`;
+}
+
+function location(frame: ProfileFrame): string {
+  if (frame.file === '') return '';
+  return frame.line > 0 ? `${frame.file}:${frame.line}` : frame.file;
+}
+
+/**
+ * A self-contained HTML page (inline SVG, a few lines of inline JS, no network) drawing one side's call tree,
+ * root on top, widths the share of that side's busy samples. Every frame is coloured by how the share of
+ * samples spent in it (self, along the same call path) changed from base to head: red grew, blue shrank. Drawn
+ * with head's shape it shows new and grown work; with base's shape it also shows work that head no longer does.
+ */
+export function diffFlameGraphHtml(
+  base: Profile,
+  head: Profile,
+  shape: 'head' | 'base',
+  options: FlameGraphOptions = {},
+): string {
+  const matching = matchFunctions(base.functions, head.functions);
+  const trees = { base: buildTree(base, matching.baseId), head: buildTree(head, matching.headId) };
+  const busy = { base: base.busy, head: head.busy };
+  const other = shape === 'head' ? 'base' : 'head';
+  const width = options.width ?? 1200;
+  const rowHeight = 18;
+  const maxDepth = 120;
+  const minWidth = 0.4;
+
+  interface Box {
+    node: TreeNode;
+    counterpart: TreeNode | undefined;
+    x: number;
+    w: number;
+    depth: number;
+  }
+  const boxes: Box[] = [];
+  const shareOf = (node: TreeNode | undefined, side: 'base' | 'head', field: 'total' | 'self'): number =>
+    node === undefined || busy[side] === 0 ? 0 : node[field] / busy[side];
+  const delta = (box: Box): number => {
+    const drawnSelf = shareOf(box.node, shape, 'self');
+    const otherSelf = shareOf(box.counterpart, other, 'self');
+    return shape === 'head' ? drawnSelf - otherSelf : otherSelf - drawnSelf;
+  };
+  const walk = (node: TreeNode, counterpart: TreeNode | undefined, x: number, depth: number): void => {
+    const w = busy[shape] === 0 ? 0 : (node.total / busy[shape]) * width;
+    if (w < minWidth || depth > maxDepth) return;
+    boxes.push({ node, counterpart, x, w, depth });
+    let cx = x;
+    const children = [...node.children.values()].sort(
+      (a, b) => a.frame.fn.localeCompare(b.frame.fn) || a.id.localeCompare(b.id),
+    );
+    for (const child of children) {
+      walk(child, counterpart?.children.get(child.id), cx, depth + 1);
+      cx += busy[shape] === 0 ? 0 : (child.total / busy[shape]) * width;
+    }
+  };
+  walk(trees[shape], trees[other], 0, 0);
+  const scale = Math.max(0.01, ...boxes.slice(1).map((b) => Math.abs(delta(b))));
+  const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
+  const height = (depth + 1) * rowHeight;
+
+  const parts: string[] = [];
+  for (const box of boxes) {
+    const { node, counterpart } = box;
+    const isRoot = box.depth === 0;
+    const name = isRoot ? `all busy samples (${busy[shape]} on ${shape})` : node.frame.fn;
+    const where = location(node.frame);
+    const baseNode = shape === 'base' ? node : counterpart;
+    const headNode = shape === 'head' ? node : counterpart;
+    const tip = [
+      where === '' ? name : `${name} — ${where}`,
+      `base: ${pct(shareOf(baseNode, 'base', 'total'))} of busy samples (self ${pct(shareOf(baseNode, 'base', 'self'))})`,
+      `head: ${pct(shareOf(headNode, 'head', 'total'))} of busy samples (self ${pct(shareOf(headNode, 'head', 'self'))})`,
+    ].join('\n');
+    const fill = isRoot ? 'hsl(40,12%,80%)' : colour(delta(box), scale);
+    const y = box.depth * rowHeight;
+    const chars = Math.floor((box.w - 6) / 6.6);
+    const label = chars < 3 ? '' : name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}…`;
+    parts.push(
+      `<g><title>${escapeHtml(tip)}</title><rect x="${box.x.toFixed(1)}" y="${y}" width="${box.w.toFixed(1)}" height="${rowHeight - 1}" fill="${fill}" rx="2"/>${
+        label === ''
+          ? ''
+          : `<text x="${(box.x + 3).toFixed(1)}" y="${y + rowHeight - 5}">${escapeHtml(label)}</text>`
+      }</g>`,
+    );
+  }
+  const title =
+    options.title ??
+    (shape === 'head'
+      ? 'perf-gate: head profile, coloured by change from base'
+      : 'perf-gate: base profile, coloured by change on head');
+  const explain =
+    shape === 'head'
+      ? "Head's call tree. Width: share of head's busy CPU samples."
+      : "Base's call tree (work that head no longer does shows here). Width: share of base's busy CPU samples.";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:13px/1.4 system-ui,sans-serif;margin:16px;color:#222}
+svg{display:block;font:11px ui-monospace,monospace}
+svg text{pointer-events:none;fill:#111}
+svg g:hover rect{stroke:#000;stroke-width:.8}
+#details{white-space:pre;min-height:3.2em;margin:8px 0;font:12px ui-monospace,monospace}
+.key{display:inline-block;width:12px;height:12px;vertical-align:middle;border-radius:2px}
+</style></head><body>
+<h1 style="font-size:16px;margin:0 0 4px">${escapeHtml(title)}</h1>
+<p style="margin:0">${escapeHtml(explain)} Colour: change of the share spent in the function itself on the same call path,
+<span class="key" style="background:hsl(0,80%,55%)"></span> more on head,
+<span class="key" style="background:hsl(214,80%,55%)"></span> less on head,
+<span class="key" style="background:hsl(40,12%,86%)"></span> about the same. Base: ${base.busy} busy samples; head: ${head.busy}.</p>
+<div id="details">Point at a frame for details.</div>
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+${parts.join('\n')}
+</svg>
+<script>
+const details = document.getElementById('details');
+for (const g of document.querySelectorAll('svg g')) {
+  g.addEventListener('mouseenter', () => { details.textContent = g.querySelector('title').textContent; });
+}
+</script>
+</body></html>
+`;
+}

@@ -1,0 +1,114 @@
+/** Runs the built action the way a GitHub runner does: node dist/index.js with INPUT_* and GITHUB_* set. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+/** The workflow commands (`::error::…`, `::warning::…`) an action printed, with their data unescaped. */
+export function workflowCommands(stdout: string, command: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith(`::${command}`))
+    .map((line) =>
+      line
+        .slice(line.indexOf('::', 2) + 2)
+        .replaceAll('%0A', '\n')
+        .replaceAll('%0D', '\r')
+        .replaceAll('%25', '%'),
+    );
+}
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  durationMs: number;
+}
+
+/** Parses a GITHUB_OUTPUT file (`name<<delimiter` heredocs and `name=value` lines). */
+export function parseOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const value: string[] = [];
+      for (i++; i < lines.length && lines[i] !== heredoc[2]; i++) value.push(lines[i]!);
+      outputs[heredoc[1]!] = value.join('\n');
+    } else if (line.includes('=')) {
+      outputs[line.slice(0, line.indexOf('='))] = line.slice(line.indexOf('=') + 1);
+    }
+  }
+  return outputs;
+}
+
+export interface RunActionOptions {
+  workspace: string;
+  inputs: Record<string, string>;
+  event: Record<string, unknown>;
+  eventName?: string;
+  apiUrl: string;
+  token?: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}
+
+export async function runAction(options: RunActionOptions): Promise<ActionRun> {
+  const temp = mkdtempSync(join(options.workspace, '..', 'runner-'));
+  const eventPath = join(temp, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(options.event));
+  const outputPath = join(temp, 'output');
+  const summaryPath = join(temp, 'summary.md');
+  writeFileSync(outputPath, '');
+  writeFileSync(summaryPath, '');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_WORKSPACE: options.workspace,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: options.eventName ?? 'pull_request',
+    GITHUB_REPOSITORY: 'octo-org/octo-repo',
+    GITHUB_API_URL: options.apiUrl,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_SHA: 'ignored',
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    RUNNER_TEMP: temp,
+    'INPUT_GITHUB-TOKEN': options.token ?? 'ghs_testtoken',
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const started = Date.now();
+  const child = spawn(process.execPath, [DIST], {
+    cwd: options.workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 300_000);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputs(readFileSync(outputPath, 'utf8')),
+    summary: existsSync(summaryPath) ? readFileSync(summaryPath, 'utf8') : '',
+    durationMs: Date.now() - started,
+  };
+}

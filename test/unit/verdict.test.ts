@@ -1,0 +1,508 @@
+/**
+ * src/verdict.ts on synthetic paired rounds: clear regressions, pure noise, significant-but-small changes,
+ * improvements, latency-only changes, failed requests, host drift (what pairing is for), Holm's adjustment,
+ * the detectable change, and the number formatting the headline and the report rely on.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Side } from '../../src/errors.ts';
+import type { Metric, Round, RoundMeasurement } from '../../src/measure.ts';
+import { mulberry32 } from '../../src/stats/describe.ts';
+import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
+import {
+  type Decision,
+  type DecideOptions,
+  decide,
+  detectableChange,
+  formatP,
+  formatPercent,
+  type MetricComparison,
+  VERDICTS,
+} from '../../src/verdict.ts';
+
+const DEFAULTS: DecideOptions = { threshold: 0.05, alpha: 0.05 };
+const DURATION_SEC = 3;
+
+/** Standard normal variate (Box-Muller) from a seeded uniform generator. */
+function gaussian(rng: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+}
+
+interface SideValues {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers by status code. */
+  status?: Record<string, number>;
+  errors?: number;
+  timeouts?: number;
+}
+
+function measurement(v: SideValues): RoundMeasurement {
+  const responses = Math.round(v.rps * DURATION_SEC);
+  const status = v.status ?? {};
+  const non2xx = Object.values(status).reduce((a, b) => a + b, 0);
+  return {
+    responses,
+    elapsedSec: DURATION_SEC,
+    rps: v.rps,
+    latencyMs: { p50: v.p50, p90: (v.p50 + v.p99) / 2, p99: v.p99, max: v.p99 * 3, mean: v.p50 * 1.1 },
+    bytesPerSec: v.rps * 180,
+    errors: v.errors ?? 0,
+    timeouts: v.timeouts ?? 0,
+    non2xx,
+    statusCodes: { '200': responses - non2xx, ...status },
+    loadgenCpu: 0.6,
+  };
+}
+
+/** Rounds of one path from explicit base/head values per pair, in ABBA order. */
+function roundsOf(path: string, pairs: readonly { base: SideValues; head: SideValues }[]): Round[] {
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  return pairs.flatMap(({ base, head }, pair) => {
+    const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+    return order.map(
+      (side, position): Round => ({
+        pair,
+        position,
+        side,
+        path,
+        measurement: measurement(side === 'base' ? base : head),
+        startedAt: new Date(start + (pair * 2 + position) * 5000).toISOString(),
+      }),
+    );
+  });
+}
+
+interface Scenario {
+  path?: string;
+  pairs?: number;
+  seed?: number;
+  /** Standard deviation of each round's independent multiplicative noise (0.03 = 3%). */
+  noise: number;
+  /** Base values before noise. */
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  /** Head's true change, as factors on base. Latency follows req/s (closed loop) unless given. */
+  headRps?: number;
+  headP50?: number;
+  headP99?: number;
+  /** The host's speed during a pair: multiplies both sides' req/s, divides their latency. */
+  drift?: (pair: number) => number;
+  /** Failures of a side in a pair. */
+  failures?: (side: Side, pair: number) => Pick<SideValues, 'status' | 'errors' | 'timeouts'>;
+}
+
+/** Seeded synthetic rounds of one path. */
+function synthetic(s: Scenario): Round[] {
+  const rng = mulberry32(s.seed ?? 1);
+  const headRps = s.headRps ?? 1;
+  const pairs = Array.from({ length: s.pairs ?? 10 }, (_, pair) => {
+    const speed = s.drift?.(pair) ?? 1;
+    const side = (which: Side): SideValues => {
+      const isHead = which === 'head';
+      const rpsFactor = isHead ? headRps : 1;
+      const jitter = () => Math.exp(s.noise * gaussian(rng));
+      return {
+        rps: (s.rps ?? 10_000) * rpsFactor * speed * jitter(),
+        p50: ((s.p50 ?? 0.9) * (isHead ? (s.headP50 ?? 1 / headRps) : 1) * jitter()) / speed,
+        p99: ((s.p99 ?? 2.6) * (isHead ? (s.headP99 ?? 1 / headRps) : 1) * jitter()) / speed,
+        ...s.failures?.(which, pair),
+      };
+    };
+    return { base: side('base'), head: side('head') };
+  });
+  return roundsOf(s.path ?? '/x', pairs);
+}
+
+function comparison(decision: Decision, metric: Metric, path = '/x'): MetricComparison {
+  const found = decision.comparisons.find((c) => c.metric === metric && c.path === path);
+  assert.ok(found, `no comparison of ${metric} on ${path}`);
+  return found;
+}
+
+/** Holm's step-down adjustment written out from its definition, to check the one the decision uses. */
+function holmReference(p: readonly number[]): number[] {
+  const m = p.length;
+  const order = p.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const out = new Array<number>(m).fill(Number.NaN);
+  let running = 0;
+  order.forEach(({ value, index }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * value));
+    out[index] = running;
+  });
+  return out;
+}
+
+describe('decide: throughput', () => {
+  test('a clear 30% req/s drop over 10 pairs with 3% noise is a regression', () => {
+    const rounds = synthetic({ noise: 0.03, headRps: 0.7, seed: 7 });
+    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const rps = comparison(decision, 'rps');
+    assert.equal(rps.verdict, 'regression');
+    assert.equal(rps.worse, true);
+    assert.equal(rps.pairs, 10);
+    assert.ok(Math.abs(rps.change - -0.3) < 0.02, `change ${rps.change}`);
+    assert.ok(rps.ci[0] < rps.change && rps.change < rps.ci[1], `ci ${rps.ci}`);
+    assert.ok(rps.ci[1] < -0.25, `the whole interval is well below zero: ${rps.ci}`);
+    assert.ok(rps.pAdjusted < 0.05);
+    assert.equal(decision.verdict, 'regression');
+    assert.equal(decision.threshold, 0.05);
+    assert.equal(decision.alpha, 0.05);
+
+    // Latency rose by ~43% (closed loop): req/s still leads the headline.
+    assert.equal(comparison(decision, 'p50').verdict, 'regression');
+    assert.match(decision.headline, /^head is (\d+)% slower on GET \/x \(req\/s ([\d,]+) → ([\d,]+), p = /);
+    const m = /^head is (\d+)% slower on GET \/x \(req\/s ([\d,]+) → ([\d,]+), p = ([^)]+)\)$/.exec(
+      decision.headline,
+    );
+    assert.ok(m, decision.headline);
+    assert.ok(Math.abs(Number(m[1]) - 30) <= 2, `headline says ${m[1]}%`);
+    const base = Number(m[2]!.replace(/,/g, ''));
+    const head = Number(m[3]!.replace(/,/g, ''));
+    assert.ok(Math.abs(base - 10_000) < 500, `base ${base}`);
+    assert.ok(Math.abs(head / base - 0.7) < 0.03, `head/base ${head / base}`);
+    assert.equal(m[4], rps.pAdjusted < 0.001 ? '< 0.001' : rps.pAdjusted.toFixed(3));
+  });
+
+  test('identical sides with 2% noise are never a regression or an improvement (20 seeds)', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const decision = decide(synthetic({ noise: 0.02, seed }), ['/x'], DEFAULTS);
+      assert.ok(
+        decision.verdict === 'no-change' || decision.verdict === 'inconclusive',
+        `seed ${seed}: ${decision.verdict}: ${decision.headline}`,
+      );
+      for (const c of decision.comparisons) assert.ok(Math.abs(c.change) < 0.05, `seed ${seed} ${c.metric}`);
+    }
+  });
+
+  test('identical sides with 0.2% noise: no change, and the headline says so', () => {
+    const decision = decide(synthetic({ noise: 0.002, seed: 3 }), ['/x'], DEFAULTS);
+    assert.equal(decision.verdict, 'no-change');
+    for (const c of decision.comparisons) {
+      assert.equal(c.verdict, 'no-change', c.metric);
+      assert.ok(c.ci[0] > -0.05 && c.ci[1] < 0.05);
+    }
+    assert.match(
+      decision.headline,
+      /^no change beyond ±5% on GET \/x \(req\/s [+−±]\d\.\d%, 95% CI [+−±]\d\.\d% … [+−±]\d\.\d%\)$/,
+    );
+  });
+
+  test('a 3% drop with a 5% threshold is significant but never a regression (20 seeds)', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const decision = decide(synthetic({ noise: 0.005, headRps: 0.97, seed }), ['/x'], DEFAULTS);
+      const rps = comparison(decision, 'rps');
+      assert.ok(rps.pAdjusted < 0.05, `seed ${seed}: the drop should be significant, p ${rps.pAdjusted}`);
+      assert.ok(Math.abs(rps.change - -0.03) < 0.01, `seed ${seed}: change ${rps.change}`);
+      assert.notEqual(rps.verdict, 'regression', `seed ${seed}`);
+      assert.ok(decision.verdict === 'no-change' || decision.verdict === 'inconclusive', `seed ${seed}`);
+    }
+  });
+
+  test('the no-change headline states the threshold as configured (0.5%, 2.5%, 12.5%)', () => {
+    // BUG (src/verdict.ts, headline(): `toFixed(options.threshold * 100 < 1 ? 1 : 0)`): a 2.5% threshold is
+    // shown as ±3% and 12.5% as ±13%. Expected to fail until fixed.
+    const rounds = synthetic({ noise: 0.0005, seed: 3 });
+    for (const [threshold, text] of [
+      [0.005, '±0.5%'],
+      [0.025, '±2.5%'],
+      [0.125, '±12.5%'],
+    ] as const) {
+      const decision = decide(rounds, ['/x'], { threshold, alpha: 0.05 });
+      assert.equal(decision.verdict, 'no-change');
+      assert.ok(decision.headline.startsWith(`no change beyond ${text} on GET /x`), decision.headline);
+    }
+  });
+
+  test('the same 3% drop is a regression with a 2% threshold', () => {
+    const decision = decide(synthetic({ noise: 0.005, headRps: 0.97, seed: 1 }), ['/x'], {
+      threshold: 0.02,
+      alpha: 0.05,
+    });
+    assert.equal(comparison(decision, 'rps').verdict, 'regression');
+    assert.match(decision.headline, /^head is 3\.\d% slower on GET \/x /);
+  });
+
+  test('a 30% speed-up is an improvement, and the headline says faster', () => {
+    const decision = decide(synthetic({ noise: 0.03, headRps: 1.3, seed: 11 }), ['/x'], DEFAULTS);
+    const rps = comparison(decision, 'rps');
+    assert.equal(rps.verdict, 'improvement');
+    assert.equal(rps.worse, false);
+    assert.equal(comparison(decision, 'p50').verdict, 'improvement', 'lower latency is better');
+    assert.equal(decision.verdict, 'improvement');
+    const m = /^head is (\d+)% faster on GET \/x \(req\/s [\d,]+ → [\d,]+, p = [^)]+\)$/.exec(decision.headline);
+    assert.ok(m, decision.headline);
+    assert.ok(Math.abs(Number(m[1]) - 30) <= 2, decision.headline);
+  });
+
+  test('req/s down to 40% is told as a factor: 2.5× slower', () => {
+    const decision = decide(synthetic({ noise: 0.002, headRps: 0.4, seed: 5 }), ['/x'], DEFAULTS);
+    assert.equal(decision.verdict, 'regression');
+    assert.match(decision.headline, /^head is 2\.5× slower on GET \/x \(req\/s (9,9|10,0)\d\d → (3,9|4,0)\d\d, p = /);
+  });
+});
+
+describe('decide: latency', () => {
+  test('p99 doubles while req/s and p50 stay: a regression that names p99', () => {
+    const decision = decide(
+      synthetic({ noise: 0.02, headRps: 1, headP50: 1, headP99: 2, seed: 4 }),
+      ['/x'],
+      DEFAULTS,
+    );
+    const p99 = comparison(decision, 'p99');
+    assert.equal(p99.verdict, 'regression');
+    assert.equal(p99.worse, true);
+    assert.ok(Math.abs(p99.change - 1) < 0.1, `change ${p99.change}`);
+    assert.notEqual(comparison(decision, 'rps').verdict, 'regression');
+    assert.notEqual(comparison(decision, 'p50').verdict, 'regression');
+    assert.equal(decision.verdict, 'regression');
+    assert.match(
+      decision.headline,
+      /^head's latency p99 is (2\.\d×|9\d%) higher on GET \/x \(\d\.\d\d ms → \d\.\d\d ms, p = [^)]+\)$/,
+    );
+  });
+
+  test('lower p99 alone is an improvement', () => {
+    const decision = decide(
+      synthetic({ noise: 0.01, headRps: 1, headP50: 1, headP99: 0.6, seed: 8 }),
+      ['/x'],
+      DEFAULTS,
+    );
+    assert.equal(comparison(decision, 'p99').verdict, 'improvement');
+    assert.equal(decision.verdict, 'improvement');
+    assert.match(decision.headline, /^head's latency p99 is \d+% lower on GET \/x /);
+  });
+});
+
+describe('decide: failed requests', () => {
+  test('head answers 500 where base answered none: regression, and the headline names the status', () => {
+    const rounds = synthetic({
+      noise: 0.01,
+      seed: 2,
+      failures: (side) => (side === 'head' ? { status: { '500': 40 } } : {}),
+    });
+    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const errors = decision.errors[0];
+    assert.ok(errors);
+    assert.equal(errors.verdict, 'regression');
+    assert.equal(errors.baseFailures, 0);
+    assert.equal(errors.headFailures, 400);
+    assert.deepEqual(errors.headStatus, { '500': 400 });
+    const headTotal = rounds
+      .filter((r) => r.side === 'head')
+      .reduce((n, r) => n + r.measurement.responses + r.measurement.errors + r.measurement.timeouts, 0);
+    assert.equal(errors.headResponses, headTotal);
+    assert.equal(decision.verdict, 'regression');
+    assert.equal(
+      decision.headline,
+      `head answers 500 on GET /x: 400 of ${headTotal.toLocaleString('en-US')} requests failed (base: 0)`,
+    );
+  });
+
+  test('several status codes are named most frequent first; timeouts alone read "fails"', () => {
+    const mixed = decide(
+      synthetic({
+        noise: 0.01,
+        failures: (side) => (side === 'head' ? { status: { '500': 3, '502': 9, '404': 1 } } : {}),
+      }),
+      ['/x'],
+      DEFAULTS,
+    );
+    assert.match(mixed.headline, /^head answers 502\/500\/404 on GET \/x: 130 of [\d,]+ requests failed/);
+
+    const timeouts = decide(
+      synthetic({ noise: 0.01, failures: (side) => (side === 'head' ? { timeouts: 25, errors: 5 } : {}) }),
+      ['/x'],
+      DEFAULTS,
+    );
+    assert.equal(timeouts.verdict, 'regression');
+    assert.match(timeouts.headline, /^head fails on GET \/x: 300 of [\d,]+ requests failed \(base: 0\)$/);
+  });
+
+  test('both sides failing at the same rate is not a regression by errors', () => {
+    const rounds = synthetic({
+      noise: 0.002,
+      seed: 9,
+      failures: () => ({ status: { '503': 150 } }),
+    });
+    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const errors = decision.errors[0];
+    assert.ok(errors);
+    assert.equal(errors.baseFailures, 1500);
+    assert.equal(errors.headFailures, 1500);
+    assert.equal(errors.verdict, 'no-change');
+    assert.notEqual(decision.verdict, 'regression');
+  });
+
+  test('head failing clearly more often than base (twice the rate, over 1% of requests) is a regression', () => {
+    const decision = decide(
+      synthetic({
+        noise: 0.002,
+        failures: (side) => ({ status: { '503': side === 'head' ? 900 : 150 } }),
+      }),
+      ['/x'],
+      DEFAULTS,
+    );
+    assert.equal(decision.errors[0]?.verdict, 'regression');
+    assert.match(decision.headline, /^head answers 503 on GET \/x: 9,000 of [\d,]+ requests failed \(base: 1,500\)$/);
+  });
+});
+
+describe('decide: pairing', () => {
+  test('host drift of ±10% across pairs does not hide a true 5% slowdown with 0.5% noise', () => {
+    const drift = (pair: number) => 1 + 0.1 * Math.sin(pair * 1.3);
+    const rounds = synthetic({ noise: 0.005, headRps: 0.95, drift, seed: 12 });
+    // The drift is larger than the effect: head's rounds and base's rounds overlap, so an unpaired comparison of
+    // the two sides' req/s cannot tell them apart.
+    const rps = (side: Side) => rounds.filter((r) => r.side === side).map((r) => r.measurement.rps);
+    assert.ok(Math.max(...rps('head')) > Math.min(...rps('base')) * 1.1);
+    assert.ok(mannWhitneyU(rps('head'), rps('base')).p > 0.05, 'unpaired, the slowdown should be invisible');
+
+    const decision = decide(rounds, ['/x'], { threshold: 0.03, alpha: 0.05 });
+    const c = comparison(decision, 'rps');
+    assert.ok(Math.abs(c.change - -0.05) < 0.01, `change ${c.change}`);
+    assert.ok(c.noise < 0.02, `pairing removes the drift from the noise: ${c.noise}`);
+    assert.equal(c.verdict, 'regression');
+    assert.equal(decision.verdict, 'regression');
+  });
+
+  test('only complete pairs count; rounds of other paths are ignored', () => {
+    const rounds = synthetic({ noise: 0.01, headRps: 0.7, seed: 6 })
+      .filter((r) => !(r.pair === 4 && r.side === 'head'))
+      .concat(synthetic({ noise: 0.01, path: '/other', headRps: 2, seed: 6 }));
+    const decision = decide(rounds, ['/x'], DEFAULTS);
+    assert.equal(decision.comparisons.length, 3);
+    assert.equal(comparison(decision, 'rps').pairs, 9);
+    assert.equal(decision.verdict, 'regression');
+  });
+
+  test('fewer than two usable pairs: inconclusive, never a crash', () => {
+    const rounds = synthetic({ noise: 0.01, pairs: 1 });
+    const decision = decide(rounds, ['/x'], DEFAULTS);
+    assert.equal(decision.verdict, 'inconclusive');
+    for (const c of decision.comparisons) {
+      assert.equal(c.verdict, 'inconclusive');
+      assert.ok(Number.isNaN(c.change));
+      assert.ok(Number.isNaN(c.detectable));
+    }
+    assert.match(decision.headline, /^inconclusive: the data cannot tell whether req\/s of GET \/x and latency p50 of GET \/x and 1 more changed by more than ±5% \(req\/s n\/a/);
+  });
+});
+
+describe('decide: Holm adjustment across paths and metrics', () => {
+  test('with 3 paths the 9 p-values are adjusted: pAdjusted ≥ p and equals Holm on the raw p-values', () => {
+    const rounds = [
+      ...synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }),
+      ...synthetic({ path: '/b', noise: 0.03, headRps: 0.97, seed: 22 }),
+      ...synthetic({ path: '/c', noise: 0.03, headRps: 1, seed: 23 }),
+    ];
+    const decision = decide(rounds, ['/a', '/b', '/c'], DEFAULTS);
+    assert.equal(decision.comparisons.length, 9);
+    assert.deepEqual(
+      decision.comparisons.map((c) => `${c.path} ${c.metric}`),
+      ['/a rps', '/a p50', '/a p99', '/b rps', '/b p50', '/b p99', '/c rps', '/c p50', '/c p99'],
+    );
+    const raw = decision.comparisons.map((c) => c.p);
+    assert.ok(new Set(raw).size >= 4, `the scenario should give distinct p-values: ${raw}`);
+    const expected = holmReference(raw);
+    decision.comparisons.forEach((c, i) => {
+      assert.ok(c.pAdjusted >= c.p, `${c.path} ${c.metric}: ${c.pAdjusted} < ${c.p}`);
+      assert.ok(Math.abs(c.pAdjusted - expected[i]!) < 1e-12, `${c.path} ${c.metric}`);
+    });
+    const smallest = Math.min(...raw);
+    assert.equal(Math.min(...decision.comparisons.map((c) => c.pAdjusted)), Math.min(1, 9 * smallest));
+    assert.ok(decision.comparisons.some((c) => c.pAdjusted > c.p));
+  });
+
+  test('the same data judged alone and among 9 comparisons: the adjusted p grows with the family', () => {
+    const alone = decide(synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }), ['/a'], DEFAULTS);
+    const family = decide(
+      [
+        ...synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }),
+        ...synthetic({ path: '/b', noise: 0.03, seed: 22 }),
+        ...synthetic({ path: '/c', noise: 0.03, seed: 23 }),
+      ],
+      ['/a', '/b', '/c'],
+      DEFAULTS,
+    );
+    const a = comparison(alone, 'rps', '/a');
+    const f = comparison(family, 'rps', '/a');
+    assert.equal(a.p, f.p);
+    assert.ok(f.pAdjusted > a.pAdjusted);
+    assert.ok(f.detectable > a.detectable, 'more comparisons need a larger change to be detected');
+  });
+});
+
+describe('detectableChange', () => {
+  test('matches the normal approximation: z(1−α/2m) + z(0.8), times noise/√n', () => {
+    // z(1 − 0.05/6) = 2.39398, z(0.8) = 0.84162
+    const expected = Math.expm1(((2.39398 + 0.84162) * 0.05) / Math.sqrt(10));
+    assert.ok(Math.abs(detectableChange(0.05, 10, 0.05, 3) - expected) < 1e-4);
+    // one comparison: z(0.975) = 1.95996
+    const single = Math.expm1(((1.95996 + 0.84162) * 0.02) / Math.sqrt(8));
+    assert.ok(Math.abs(detectableChange(0.02, 8, 0.05, 1) - single) < 1e-4);
+    assert.equal(detectableChange(0.02, 8, 0.05, 0), detectableChange(0.02, 8, 0.05, 1));
+  });
+
+  test('decreases with more pairs, increases with noise and with the number of comparisons', () => {
+    let previous = Number.POSITIVE_INFINITY;
+    for (const pairs of [2, 4, 6, 10, 20, 50, 200]) {
+      const d = detectableChange(0.03, pairs, 0.05, 3);
+      assert.ok(d < previous, `pairs ${pairs}`);
+      previous = d;
+    }
+    previous = 0;
+    for (const noise of [0.001, 0.01, 0.03, 0.1]) {
+      const d = detectableChange(noise, 10, 0.05, 3);
+      assert.ok(d > previous, `noise ${noise}`);
+      previous = d;
+    }
+    assert.ok(detectableChange(0.03, 10, 0.05, 9) > detectableChange(0.03, 10, 0.05, 3));
+    assert.equal(detectableChange(0, 10, 0.05, 3), 0);
+  });
+
+  test('is NaN without enough pairs or with unknown noise', () => {
+    assert.ok(Number.isNaN(detectableChange(0.03, 1, 0.05, 3)));
+    assert.ok(Number.isNaN(detectableChange(0.03, 0, 0.05, 3)));
+    assert.ok(Number.isNaN(detectableChange(Number.NaN, 10, 0.05, 3)));
+    assert.ok(Number.isNaN(detectableChange(Number.POSITIVE_INFINITY, 10, 0.05, 3)));
+  });
+});
+
+describe('formatting', () => {
+  test('formatPercent: sign, typographic minus, one decimal, no decimals from 100%', () => {
+    assert.equal(formatPercent(0.123), '+12.3%');
+    assert.equal(formatPercent(-0.05), '−5.0%');
+    assert.equal(formatPercent(0.1234, 2), '+12.34%');
+    assert.equal(formatPercent(1.5), '+150%');
+    assert.equal(formatPercent(-1), '−100%');
+    assert.equal(formatPercent(2), '+200%');
+    assert.ok(!formatPercent(-0.3).includes('-'), 'the ASCII hyphen is replaced by a minus sign');
+  });
+
+  test('formatPercent: zero and negative zero are ±0.0%; NaN and infinities are n/a', () => {
+    assert.equal(formatPercent(0), '±0.0%');
+    assert.equal(formatPercent(-0), '±0.0%');
+    assert.equal(formatPercent(Number.NaN), 'n/a');
+    assert.equal(formatPercent(Number.POSITIVE_INFINITY), 'n/a');
+    assert.equal(formatPercent(Number.NEGATIVE_INFINITY), 'n/a');
+  });
+
+  test('formatP: < 0.001, three decimals under 0.01, two above; NaN is n/a', () => {
+    assert.equal(formatP(0), '< 0.001');
+    assert.equal(formatP(0.0004), '< 0.001');
+    assert.equal(formatP(0.000999), '< 0.001');
+    assert.equal(formatP(0.001), '0.001');
+    assert.equal(formatP(0.0059), '0.006');
+    assert.equal(formatP(0.012), '0.01');
+    assert.equal(formatP(0.5), '0.50');
+    assert.equal(formatP(1), '1.00');
+    assert.equal(formatP(Number.NaN), 'n/a');
+  });
+
+  test('VERDICTS lists the four verdicts', () => {
+    assert.deepEqual([...VERDICTS].sort(), ['improvement', 'inconclusive', 'no-change', 'regression']);
+  });
+});
