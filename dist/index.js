@@ -24644,19 +24644,21 @@ var GateError = class extends Error {
   side;
   /** The last lines a command printed, shown under the message. */
   output;
+  neutralOverride;
   constructor(code2, message, options = {}) {
     super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
     this.name = "GateError";
     this.code = code2;
     this.side = options.side;
     this.output = options.output;
+    this.neutralOverride = options.neutral;
   }
   /**
    * A failure of the base tree is not the pull request's fault: the gate ends neutral (inconclusive) instead of
-   * putting a red X on it. Everything else fails the step.
+   * putting a red X on it; so does a machine too busy to measure. Everything else fails the step.
    */
   get neutral() {
-    return this.side === "base";
+    return this.neutralOverride ?? this.side === "base";
   }
 };
 function configError(input, problem, fix) {
@@ -24675,7 +24677,8 @@ var INPUT_DEFAULTS = {
   install: "auto",
   build: "",
   base: "",
-  rounds: "10",
+  rounds: "auto",
+  "time-budget": "3m",
   duration: "3s",
   warmup: "1s",
   connections: "10",
@@ -24799,7 +24802,8 @@ function parseConfig(lookup, defaults2) {
     install: install === "none" || install === "false" ? "skip" : install,
     build: buildText === "" ? void 0 : buildText,
     base: baseText === "" ? void 0 : baseText,
-    pairs: parseInteger("rounds", get("rounds"), { min: 6, max: 500 }),
+    pairs: get("rounds") === "auto" ? void 0 : parseInteger("rounds", get("rounds"), { min: 6, max: 500 }),
+    budgetMs: parseDuration("time-budget", get("time-budget"), { minMs: 1e4, maxMs: 6 * 36e5 }),
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
@@ -25450,6 +25454,15 @@ function schedule(pairs) {
     order: pair % 2 === 0 ? ["base", "head"] : ["head", "base"]
   }));
 }
+var LOOK_POINTS = [8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
+function planLooks(maxPairs) {
+  const last = Math.max(2, maxPairs - maxPairs % 2);
+  return [...LOOK_POINTS.filter((n) => n < last), last];
+}
+function confirmationPairs(pairs) {
+  const extra = Math.max(4, Math.ceil(pairs / 2));
+  return extra + extra % 2;
+}
 
 // src/stats/describe.ts
 function assertFinite(values, name = "values") {
@@ -25707,6 +25720,10 @@ function walshAverages(d) {
   for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
   return sortedCopy(out);
 }
+function hodgesLehmann1(d) {
+  if (d.length === 0) throw new RangeError("d is empty");
+  return median(walshAverages(d));
+}
 function signedRankConfidenceInterval(d, confidence = 0.95) {
   if (!(confidence > 0 && confidence < 1))
     throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
@@ -25806,15 +25823,13 @@ function compareMetric(path, metric, pairs) {
       head: median(head),
       pairs: logRatios.length,
       change: Number.NaN,
-      ci: [Number.NaN, Number.NaN],
       p: 1,
       noise: Number.NaN,
-      worse: false
+      worse: false,
+      logRatios
     };
   }
-  const test = wilcoxonSignedRank(logRatios);
-  const interval = signedRankConfidenceInterval(logRatios, 0.95);
-  const change = Math.expm1(interval.estimate);
+  const change = Math.expm1(hodgesLehmann1(logRatios));
   return {
     path,
     metric,
@@ -25822,23 +25837,35 @@ function compareMetric(path, metric, pairs) {
     head: median(head),
     pairs: logRatios.length,
     change,
-    ci: [Math.expm1(interval.lower), Math.expm1(interval.upper)],
-    p: test.p,
+    p: wilcoxonSignedRank(logRatios).p,
     noise: sd(logRatios),
-    worse: metric === "rps" ? change < 0 : change > 0
+    worse: metric === "rps" ? change < 0 : change > 0,
+    logRatios
   };
 }
-function classify(c, pAdjusted, options) {
+function interval(c, alpha, comparisons, looks) {
+  if (c.logRatios.length < 2) return [Number.NaN, Number.NaN];
+  const ci = signedRankConfidenceInterval(c.logRatios, 1 - alpha / (comparisons * looks));
+  return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
+}
+function classify(c, ci, pAdjusted, options) {
   if (!Number.isFinite(c.change)) return "inconclusive";
   const significant = pAdjusted < options.alpha;
   if (significant && Math.abs(c.change) >= options.threshold) return c.worse ? "regression" : "improvement";
-  if (c.ci[0] > -options.threshold && c.ci[1] < options.threshold) return "no-change";
+  if (ci[0] > -options.threshold && ci[1] < options.threshold) return "no-change";
   return "inconclusive";
+}
+function beyond(ci, threshold) {
+  return ci[0] >= threshold || ci[1] <= -threshold;
 }
 function detectableChange(noise, pairs, alpha, comparisons) {
   if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
   const z = normalQuantile(1 - alpha / (2 * Math.max(1, comparisons))) + normalQuantile(0.8);
   return Math.expm1(z * noise / Math.sqrt(pairs));
+}
+function resolved(decision) {
+  if (decision.errors.some((e) => e.verdict === "regression")) return true;
+  return decision.comparisons.every((c) => c.verdict === "no-change" || c.confirmed);
 }
 function decide(rounds, paths, options) {
   const raw = [];
@@ -25848,14 +25875,19 @@ function decide(rounds, paths, options) {
     errors.push(compareErrors(path, pairs));
     for (const metric of METRICS) raw.push(compareMetric(path, metric, pairs));
   }
+  const looks = Math.max(1, options.looks ?? 1);
   const adjusted = holm(raw.map((c) => c.p));
-  const comparisons = raw.map((c, i) => {
-    const pAdjusted = adjusted[i];
+  const comparisons = raw.map(({ logRatios: _, ...c }, i) => {
+    const pAdjusted = Math.min(1, adjusted[i] * looks);
+    const ci = interval(raw[i], options.alpha, raw.length, looks);
+    const verdict2 = classify(raw[i], ci, pAdjusted, options);
     return {
       ...c,
+      ci,
       pAdjusted,
-      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length),
-      verdict: classify(c, pAdjusted, options)
+      confirmed: (verdict2 === "regression" || verdict2 === "improvement") && beyond(ci, options.threshold),
+      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
+      verdict: verdict2
     };
   });
   const verdict = overall(comparisons, errors);
@@ -25928,6 +25960,72 @@ function headline(verdict, comparisons, errors, options) {
   return `inconclusive: the data cannot tell whether ${open2.slice(0, 2).join(" and ")}${open2.length > 2 ? ` and ${open2.length - 2} more` : ""} changed by more than \xB1${threshold} (${primaryText(primary)})`;
 }
 
+// src/sequential.ts
+async function runSequential(source, options) {
+  const rounds = [];
+  const looked = [];
+  let looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
+  let planned = 1;
+  let pairs = 0;
+  let decision;
+  let stoppedBy;
+  const look = () => {
+    looked.push(pairs);
+    return decide(rounds, source.paths(), { threshold: options.threshold, alpha: options.alpha, looks: planned });
+  };
+  const measure2 = async () => {
+    const pair = await source.next(pairs);
+    if (!pair) return false;
+    rounds.push(...pair);
+    pairs++;
+    return true;
+  };
+  while (stoppedBy === void 0) {
+    if (source.paths().length === 0) {
+      stoppedBy = "no-paths";
+      break;
+    }
+    if (looks !== void 0 && pairs >= looks[looks.length - 1]) {
+      stoppedBy = options.fixedPairs === void 0 ? "budget" : "fixed";
+      break;
+    }
+    if (!await measure2()) {
+      stoppedBy = "deadline";
+      break;
+    }
+    if (looks === void 0) {
+      const perPair = source.elapsedMs() / pairs;
+      looks = planLooks(Math.floor(options.budgetMs / perPair));
+      planned = looks.length + 1;
+    }
+    if (looks.includes(pairs) && options.fixedPairs === void 0) {
+      decision = look();
+      if (resolved(decision)) stoppedBy = "resolved";
+    }
+    const nextLook = looks.find((n) => n > pairs);
+    if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
+      const perPair = source.elapsedMs() / pairs;
+      if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
+        if (looked[looked.length - 1] !== pairs) decision = look();
+        stoppedBy = "budget";
+      }
+    }
+  }
+  if (source.paths().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
+  let extra = 0;
+  const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
+  if (options.fixedPairs === void 0 && borderline(decision)) {
+    const want = confirmationPairs(pairs);
+    const perPair = source.elapsedMs() / Math.max(1, pairs);
+    for (let i = 0; i < want && source.elapsedMs() + perPair <= options.limitMs; i++) {
+      if (!await measure2()) break;
+      extra++;
+    }
+    if (extra > 0) decision = look();
+  }
+  return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
+}
+
 // src/pipeline.ts
 var PUBLISH_RESERVE_MS = 3e4;
 function failureRate(rounds) {
@@ -25959,6 +26057,7 @@ async function runGate(context3) {
   let prepareSec = 0;
   let measureSec = 0;
   let worktree;
+  let measured;
   try {
     worktree = await log.group(
       `base tree: ${context3.base.label} (${context3.base.sha.slice(0, 7)})`,
@@ -25988,7 +26087,9 @@ async function runGate(context3) {
     }
     prepareSec = (Date.now() - started) / 1e3;
     const measureStart = Date.now();
-    newPaths = await measure(context3, dirs, rounds, deadline, notes);
+    measured = await measure(context3, dirs, deadline, notes);
+    newPaths = measured.newPaths;
+    rounds.push(...measured.rounds);
     measureSec = (Date.now() - measureStart) / 1e3;
   } catch (caught) {
     if (!(caught instanceof GateError)) throw caught;
@@ -25997,9 +26098,7 @@ async function runGate(context3) {
   } finally {
     await worktree?.remove();
   }
-  const comparedPaths = config.paths.filter((p) => !newPaths.includes(p));
-  const enoughPairs = new Set(rounds.map((r) => r.pair)).size >= 2;
-  const decision = !error2 && enoughPairs ? decide(rounds, comparedPaths, { threshold: config.threshold, alpha: config.alpha }) : void 0;
+  const decision = error2 ? void 0 : measured?.decision;
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
   if (loadgenCpu > 0.9) {
     notes.push(
@@ -26016,6 +26115,7 @@ async function runGate(context3) {
     settings: {
       paths: config.paths,
       pairs: config.pairs,
+      budgetSec: config.budgetMs / 1e3,
       durationSec: config.durationSec,
       warmupSec: config.warmupSec,
       connections: config.connections,
@@ -26024,6 +26124,14 @@ async function runGate(context3) {
       port: config.port
     },
     decision,
+    sequential: measured ? {
+      pairs: measured.pairs,
+      looked: measured.looked,
+      plannedLooks: measured.plannedLooks,
+      stoppedBy: measured.stoppedBy,
+      confirmationPairs: measured.confirmationPairs,
+      disturbedPairs: measured.disturbedPairs
+    } : void 0,
     newPaths,
     rounds,
     error: error2 ? {
@@ -26051,86 +26159,132 @@ async function runGate(context3) {
 `);
   return report;
 }
-async function measure(context3, dirs, rounds, deadline, notes) {
+var DISTURBED_CORES = 0.3;
+var STOLEN_CORES = 0.15;
+function disturbedBy(round) {
+  const { foreignCpu, stealCpu } = round.measurement;
+  if (foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES)
+    return `other processes kept ${foreignCpu.toFixed(2)} cores busy`;
+  if (stealCpu !== void 0 && stealCpu > STOLEN_CORES) return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
+  return void 0;
+}
+async function measure(context3, dirs, deadline, notes) {
   const { config, log } = context3;
   let active = [...config.paths];
   const newPaths = [];
-  const perRoundMs = (config.warmupSec + config.durationSec) * 1e3;
-  let slowestPairMs = 2 * active.length * perRoundMs + 2e3;
-  for (const { pair, order } of schedule(config.pairs)) {
-    if (Date.now() + slowestPairMs > deadline - PUBLISH_RESERVE_MS) {
-      notes.push(`the time budget (input \`timeout\`) ran out after ${pair} of ${config.pairs} pairs.`);
-      log.warning(
-        `time budget ran out after ${pair} of ${config.pairs} pairs: deciding on what was measured`
-      );
-      break;
-    }
-    const pairStart = Date.now();
-    for (const [position, side] of order.entries()) {
-      const server = await startServer({
-        side,
-        cwd: dirs[side],
-        start: config.start,
-        port: config.port,
-        readyPath: active[0],
-        readyTimeoutMs: config.readyTimeoutMs
-      });
-      try {
-        for (const path of active) {
-          const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-          const measurement = await runLoad(
-            {
-              url: `${server.origin}${path}`,
-              method: "GET",
-              headers: {},
-              connections: config.connections,
-              warmupSec: config.warmupSec,
-              durationSec: config.durationSec,
-              timeoutSec: 10
-            },
-            side
-          );
-          server.assertAlive(`round ${pair + 1} (GET ${path})`);
-          rounds.push({ pair, position, side, path, measurement, startedAt });
-        }
-      } finally {
-        await server.stop();
-      }
-    }
-    slowestPairMs = Math.max(slowestPairMs, Date.now() - pairStart);
-    const latest = rounds.filter((r) => r.pair === pair);
-    log.info(
-      `pair ${pair + 1}/${config.pairs}: ` + active.map((path) => {
-        const b = latest.find((r) => r.side === "base" && r.path === path).measurement.rps;
-        const h = latest.find((r) => r.side === "head" && r.path === path).measurement.rps;
-        return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)`;
-      }).join("; ")
-    );
-    if (pair === 0) {
+  const started = Date.now();
+  let disturbedPairs = 0;
+  const runRound = async (pair, position, side) => {
+    const server = await startServer({
+      side,
+      cwd: dirs[side],
+      start: config.start,
+      port: config.port,
+      readyPath: active[0],
+      readyTimeoutMs: config.readyTimeoutMs
+    });
+    const rounds = [];
+    try {
       for (const path of active) {
-        const of = (side) => latest.filter((r) => r.path === path && r.side === side);
-        const baseRate = failureRate(of("base"));
-        const headRate = failureRate(of("head"));
-        if (baseRate >= 0.5 && headRate >= 0.5) {
-          throw new GateError(
-            "server-errors",
-            `both base and head fail GET ${path} (base: ${statusSummary(of("base"))}; head: ${statusSummary(of("head"))}). Every path in \`paths\` must answer 2xx: check the path and the server's setup.`
-          );
-        }
-        if (baseRate >= 0.5) {
-          newPaths.push(path);
-          log.info(
-            `GET ${path} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`
-          );
-        }
+        const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+        const measurement = await runLoad(
+          {
+            url: `${server.origin}${path}`,
+            method: "GET",
+            headers: {},
+            connections: config.connections,
+            warmupSec: config.warmupSec,
+            durationSec: config.durationSec,
+            timeoutSec: 10,
+            watchPids: [server.child.pid, process.pid]
+          },
+          side
+        );
+        server.assertAlive(`round ${pair + 1} (GET ${path})`);
+        rounds.push({ pair, position, side, path, measurement, startedAt });
       }
-      active = active.filter((p) => !newPaths.includes(p));
-      for (let i = rounds.length - 1; i >= 0; i--)
-        if (newPaths.includes(rounds[i].path)) rounds.splice(i, 1);
-      if (active.length === 0) break;
+    } finally {
+      await server.stop();
     }
-  }
-  return newPaths;
+    return rounds;
+  };
+  const runPair = async (pair) => {
+    const order = schedule(pair + 1)[pair].order;
+    const rounds = [];
+    for (const [position, side] of order.entries()) rounds.push(...await runRound(pair, position, side));
+    return rounds;
+  };
+  const checkFirstPair = (latest) => {
+    for (const path of active) {
+      const of = (side) => latest.filter((r) => r.path === path && r.side === side);
+      const baseRate = failureRate(of("base"));
+      const headRate = failureRate(of("head"));
+      if (baseRate >= 0.5 && headRate >= 0.5) {
+        throw new GateError(
+          "server-errors",
+          `both base and head fail GET ${path} (base: ${statusSummary(of("base"))}; head: ${statusSummary(of("head"))}). Every path in \`paths\` must answer 2xx: check the path and the server's setup.`
+        );
+      }
+      if (baseRate >= 0.5) {
+        newPaths.push(path);
+        log.info(`GET ${path} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`);
+      }
+    }
+    active = active.filter((p) => !newPaths.includes(p));
+  };
+  const maxDisturbed = (pairs) => Math.max(3, Math.ceil(pairs / 4));
+  let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1e3 + 2e3;
+  const source = {
+    paths: () => active,
+    elapsedMs: () => Date.now() - started,
+    async next(pair) {
+      for (; ; ) {
+        if (Date.now() + pairMs > deadline - PUBLISH_RESERVE_MS) {
+          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pair} pairs.`);
+          log.warning(`the time limit ran out after ${pair} pairs: deciding on what was measured`);
+          return void 0;
+        }
+        const pairStart = Date.now();
+        const latest = await runPair(pair);
+        pairMs = Math.max(pairMs * 0.5, Date.now() - pairStart);
+        const disturbed = latest.map(disturbedBy).find((reason) => reason !== void 0);
+        if (disturbed && pair > 0) {
+          disturbedPairs++;
+          log.info(`pair ${pair + 1} was disturbed (${disturbed}): measuring it again`);
+          if (disturbedPairs > maxDisturbed(pair)) {
+            throw new GateError(
+              "load",
+              `the machine was too busy to measure: ${disturbedPairs} pairs were disturbed (last: ${disturbed}). Run perf-gate in a job of its own, with nothing else running.`,
+              { neutral: true }
+            );
+          }
+          continue;
+        }
+        log.info(
+          `pair ${pair + 1}: ${active.map((path) => {
+            const b = latest.find((r) => r.side === "base" && r.path === path).measurement.rps;
+            const h = latest.find((r) => r.side === "head" && r.path === path).measurement.rps;
+            return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)`;
+          }).join("; ")}`
+        );
+        if (pair === 0) {
+          checkFirstPair(latest);
+          return latest.filter((r) => !newPaths.includes(r.path));
+        }
+        return latest;
+      }
+    }
+  };
+  const result = await runSequential(source, {
+    threshold: config.threshold,
+    alpha: config.alpha,
+    fixedPairs: config.pairs,
+    budgetMs: config.budgetMs,
+    limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS)
+  });
+  if (result.confirmationPairs > 0)
+    log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
+  return { ...result, newPaths, disturbedPairs };
 }
 
 // src/report.ts
@@ -26171,9 +26325,12 @@ var VERDICT_TEXT = {
   "no-change": "no change",
   inconclusive: "inconclusive"
 };
+function formatLevel(level) {
+  return `${Number((level * 100).toFixed(2))}%`;
+}
 function comparisonTable(decision) {
   const lines = [
-    "| path | metric | base | head | change | 95% CI | p (Holm) | verdict |",
+    `| path | metric | base | head | change | ${formatLevel(1 - decision.alpha)} CI | p | verdict |`,
     "| --- | --- | ---: | ---: | ---: | --- | ---: | --- |"
   ];
   for (const e of decision.errors) {
@@ -26189,12 +26346,31 @@ function comparisonTable(decision) {
   }
   return lines;
 }
-function noiseLine(report, decision) {
-  const rps = decision.comparisons.filter((c) => c.metric === "rps" && Number.isFinite(c.noise));
-  if (rps.length === 0) return "";
-  const noise = Math.max(...rps.map((c) => c.noise));
-  const detectable = Math.max(...rps.map((c) => c.detectable));
-  return `Noise between adjacent base/head rounds (req/s): ${(noise * 100).toFixed(1)}% (sd of log ratios); with ${report.settings.pairs} pairs this run could detect a change of about ${formatPercent(detectable).replace("+", "")} in req/s.`;
+function noiseLine(decision) {
+  const parts = [];
+  for (const metric of ["rps", "p50", "p99"]) {
+    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
+    if (of.length === 0) continue;
+    const noise = Math.max(...of.map((c) => c.noise));
+    const detectable = Math.max(...of.map((c) => c.detectable));
+    parts.push(`${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`);
+  }
+  if (parts.length === 0) return "";
+  return `What this runner could see: round-to-round noise between adjacent base and head rounds (sd of the log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
+}
+var STOP_TEXT = {
+  resolved: "stopped early: every comparison was resolved",
+  budget: "stopped at the time budget",
+  fixed: "a fixed number of pairs",
+  deadline: "stopped by the gate's time limit",
+  "no-paths": "no path left to compare"
+};
+function howMeasured(report, comparisons) {
+  const s = report.settings;
+  const q = report.sequential;
+  const pairs = q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const adaptive = q === void 0 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round \xB7 threshold \xB1${(s.threshold * 100).toFixed(s.threshold < 0.01 ? 1 : 0)}% \xB7 p-values Holm-adjusted across ${comparisons} comparisons and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function roundsTable(report) {
   const lines = [
@@ -26236,17 +26412,13 @@ function renderMarkdown(report, options = {}) {
       ""
     );
   }
-  const s = report.settings;
-  const pairsDone = new Set(report.rounds.map((r) => r.pair)).size;
-  out.push(
-    `${pairsDone} pairs of interleaved rounds (base and head alternating ABBA), ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round \xB7 threshold \xB1${(s.threshold * 100).toFixed(s.threshold < 0.01 ? 1 : 0)}% \xB7 p-values Holm-adjusted across ${decision?.comparisons.length ?? 0} comparisons (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
-  );
+  out.push(howMeasured(report, decision?.comparisons.length ?? 0));
   out.push(
     "",
     `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) \xB7 head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) \xB7 Node ${report.environment.node} \xB7 ${report.environment.cpus} CPUs`
   );
   if (decision) {
-    const noise = noiseLine(report, decision);
+    const noise = noiseLine(decision);
     if (noise) out.push("", noise);
   }
   for (const note of report.notes) out.push("", `Note: ${note}`);

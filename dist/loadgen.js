@@ -22478,7 +22478,7 @@ var require_multipart = __commonJS({
   "node_modules/autocannon/lib/multipart.js"(exports2, module2) {
     "use strict";
     var { resolve, basename } = __require("path");
-    var { readFileSync } = __require("fs");
+    var { readFileSync: readFileSync3 } = __require("fs");
     var FormData = require_form_data();
     function getFormData(string) {
       try {
@@ -22486,7 +22486,7 @@ var require_multipart = __commonJS({
       } catch (error) {
         try {
           const path = resolve(string);
-          const data = readFileSync(path, "utf8");
+          const data = readFileSync3(path, "utf8");
           return JSON.parse(data);
         } catch (error2) {
           throw new Error("Invalid JSON or file where to get form data");
@@ -22505,7 +22505,7 @@ var require_multipart = __commonJS({
               throw new Error(`Missing key 'path' in form object for key '${key}'`);
             }
             const opts = obj[key] && obj[key].options;
-            const buffer = readFileSync(path);
+            const buffer = readFileSync3(path);
             form.append(key, buffer, Object.assign({}, {
               filename: basename(path)
             }, opts));
@@ -29653,11 +29653,92 @@ var require_autocannon = __commonJS({
 
 // src/loadgen.ts
 var import_autocannon = __toESM(require_autocannon(), 1);
+
+// src/io/cpu.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+
+// src/io/proc.ts
+import { readdirSync, readFileSync } from "node:fs";
+function parentMap() {
+  const parents = /* @__PURE__ */ new Map();
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return parents;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const state = fields[0];
+      const ppid = Number(fields[1]);
+      if (state !== "Z" && state !== "X") parents.set(Number(entry), ppid);
+    } catch {
+    }
+  }
+  return parents;
+}
+function processTree(pid) {
+  const parents = parentMap();
+  const children = /* @__PURE__ */ new Map();
+  for (const [child, parent] of parents) {
+    const list = children.get(parent) ?? [];
+    list.push(child);
+    children.set(parent, list);
+  }
+  const tree = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (current !== pid || parents.has(pid)) tree.push(current);
+    for (const child of children.get(current) ?? []) queue.push(child);
+  }
+  return tree;
+}
+
+// src/io/cpu.ts
+var HZ = 100;
+function machineTimes() {
+  try {
+    const line = readFileSync2("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    if (user === void 0 || steal === void 0) return void 0;
+    return { busy: (user + nice + system + irq + softirq) / HZ, steal: steal / HZ, at: performance.now() / 1e3 };
+  } catch {
+    return void 0;
+  }
+}
+function processSeconds(pid) {
+  try {
+    const stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / HZ;
+  } catch {
+    return 0;
+  }
+}
+function treeSeconds(pid) {
+  return processTree(pid).reduce((sum, member) => sum + processSeconds(member), 0);
+}
+function disturbance(before, after, oursSec) {
+  const wall = Math.max(1e-3, after.at - before.at);
+  return {
+    foreignCores: Math.max(0, after.busy - before.busy - oursSec) / wall,
+    stealCores: Math.max(0, after.steal - before.steal) / wall
+  };
+}
+
+// src/loadgen.ts
 function runOnce(spec, durationSec, record) {
   return new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16);
     let count = 0;
     const cpuStart = process.cpuUsage();
+    const watched = () => (spec.watchPids ?? []).reduce((sum, pid) => sum + treeSeconds(pid), 0);
+    const watchedStart = record ? watched() : 0;
+    const machineStart = record ? machineTimes() : void 0;
     const started = performance.now();
     const instance = (0, import_autocannon.default)(
       {
@@ -29677,6 +29758,10 @@ function runOnce(spec, durationSec, record) {
         }
         const elapsedSec = (performance.now() - started) / 1e3;
         const cpu = process.cpuUsage(cpuStart);
+        const selfSec = (cpu.user + cpu.system) / 1e6;
+        const serverSec = record ? watched() - watchedStart : 0;
+        const machineEnd = record ? machineTimes() : void 0;
+        const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec) : void 0;
         const sorted = latencies.subarray(0, count).sort();
         const at = (q) => {
           if (count === 0) return Number.NaN;
@@ -29707,7 +29792,9 @@ function runOnce(spec, durationSec, record) {
           timeouts: result.timeouts,
           non2xx: result.non2xx,
           statusCodes,
-          loadgenCpu: (cpu.user + cpu.system) / 1e6 / elapsedSec
+          loadgenCpu: selfSec / elapsedSec,
+          ...spec.watchPids ? { serverCpu: serverSec / elapsedSec } : {},
+          ...disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}
         });
       }
     );

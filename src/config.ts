@@ -23,8 +23,10 @@ export interface Config {
   build: string | undefined;
   /** Base commit or ref; undefined: from the pull_request event. */
   base: string | undefined;
-  /** Pairs of interleaved rounds (one base and one head round each). */
-  pairs: number;
+  /** A fixed number of pairs of interleaved rounds (one base and one head round each); undefined: adaptive. */
+  pairs: number | undefined;
+  /** Measuring time an adaptive gate may use before its final look. */
+  budgetMs: number;
   durationSec: number;
   warmupSec: number;
   connections: number;
@@ -51,7 +53,8 @@ export const INPUT_DEFAULTS = {
   install: 'auto',
   build: '',
   base: '',
-  rounds: '10',
+  rounds: 'auto',
+  'time-budget': '3m',
   duration: '3s',
   warmup: '1s',
   connections: '10',
@@ -195,7 +198,8 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     install: install === 'none' || install === 'false' ? 'skip' : install,
     build: buildText === '' ? undefined : buildText,
     base: baseText === '' ? undefined : baseText,
-    pairs: parseInteger('rounds', get('rounds'), { min: 6, max: 500 }),
+    pairs: get('rounds') === 'auto' ? undefined : parseInteger('rounds', get('rounds'), { min: 6, max: 500 }),
+    budgetMs: parseDuration('time-budget', get('time-budget'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),

@@ -4,6 +4,7 @@
  * load be pinned to a CPU apart from the server's.
  */
 import autocannon from 'autocannon';
+import { disturbance, machineTimes, treeSeconds } from './io/cpu.ts';
 import type { LoadSpec, RoundMeasurement } from './measure.ts';
 
 function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<RoundMeasurement> {
@@ -11,6 +12,9 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
     let latencies = new Float64Array(1 << 16);
     let count = 0;
     const cpuStart = process.cpuUsage();
+    const watched = (): number => (spec.watchPids ?? []).reduce((sum, pid) => sum + treeSeconds(pid), 0);
+    const watchedStart = record ? watched() : 0;
+    const machineStart = record ? machineTimes() : undefined;
     const started = performance.now();
     const instance = autocannon(
       {
@@ -30,6 +34,11 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
         }
         const elapsedSec = (performance.now() - started) / 1000;
         const cpu = process.cpuUsage(cpuStart);
+        const selfSec = (cpu.user + cpu.system) / 1e6;
+        const serverSec = record ? watched() - watchedStart : 0;
+        const machineEnd = record ? machineTimes() : undefined;
+        const disturbed =
+          machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec) : undefined;
         const sorted = latencies.subarray(0, count).sort();
         const at = (q: number): number => {
           if (count === 0) return Number.NaN;
@@ -60,7 +69,9 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
           timeouts: result.timeouts,
           non2xx: result.non2xx,
           statusCodes,
-          loadgenCpu: (cpu.user + cpu.system) / 1e6 / elapsedSec,
+          loadgenCpu: selfSec / elapsedSec,
+          ...(spec.watchPids ? { serverCpu: serverSec / elapsedSec } : {}),
+          ...(disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}),
         });
       },
     );

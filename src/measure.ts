@@ -12,6 +12,8 @@ export interface LoadSpec {
   durationSec: number;
   /** Per-request timeout. */
   timeoutSec: number;
+  /** Processes that are ours (the server tree, the gate): CPU they use during the round is not a disturbance. */
+  watchPids?: number[];
 }
 
 export interface LatencySummary {
@@ -36,6 +38,12 @@ export interface RoundMeasurement {
   statusCodes: Record<string, number>;
   /** CPU the load generator used, in cores (1 = one core busy the whole round). */
   loadgenCpu: number;
+  /** CPU the server tree used, in cores. */
+  serverCpu?: number;
+  /** Busy CPU of other processes during the round, in cores (undefined where /proc is not readable). */
+  foreignCpu?: number;
+  /** CPU time the hypervisor stole during the round, in cores. */
+  stealCpu?: number;
 }
 
 export interface Round {

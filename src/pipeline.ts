@@ -15,7 +15,7 @@ import { failures, type Round } from './measure.ts';
 import { schedule } from './plan.ts';
 import type { Report } from './report.ts';
 import { median } from './stats/describe.ts';
-import { decide } from './verdict.ts';
+import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 
 export interface Logger extends StepLog {
   warning(message: string): void;
@@ -66,6 +66,7 @@ export async function runGate(context: GateContext): Promise<Report> {
   let prepareSec = 0;
   let measureSec = 0;
   let worktree: Worktree | undefined;
+  let measured: Measured | undefined;
   try {
     worktree = await log.group(
       `base tree: ${context.base.label} (${context.base.sha.slice(0, 7)})`,
@@ -95,7 +96,9 @@ export async function runGate(context: GateContext): Promise<Report> {
     }
     prepareSec = (Date.now() - started) / 1000;
     const measureStart = Date.now();
-    newPaths = await measure(context, dirs, rounds, deadline, notes);
+    measured = await measure(context, dirs, deadline, notes);
+    newPaths = measured.newPaths;
+    rounds.push(...measured.rounds);
     measureSec = (Date.now() - measureStart) / 1000;
   } catch (caught) {
     if (!(caught instanceof GateError)) throw caught;
@@ -105,12 +108,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     await worktree?.remove();
   }
 
-  const comparedPaths = config.paths.filter((p) => !newPaths.includes(p));
-  const enoughPairs = new Set(rounds.map((r) => r.pair)).size >= 2;
-  const decision =
-    !error && enoughPairs
-      ? decide(rounds, comparedPaths, { threshold: config.threshold, alpha: config.alpha })
-      : undefined;
+  const decision = error ? undefined : measured?.decision;
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
   if (loadgenCpu > 0.9) {
     notes.push(
@@ -129,6 +127,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     settings: {
       paths: config.paths,
       pairs: config.pairs,
+      budgetSec: config.budgetMs / 1000,
       durationSec: config.durationSec,
       warmupSec: config.warmupSec,
       connections: config.connections,
@@ -137,6 +136,16 @@ export async function runGate(context: GateContext): Promise<Report> {
       port: config.port,
     },
     decision,
+    sequential: measured
+      ? {
+          pairs: measured.pairs,
+          looked: measured.looked,
+          plannedLooks: measured.plannedLooks,
+          stoppedBy: measured.stoppedBy,
+          confirmationPairs: measured.confirmationPairs,
+          disturbedPairs: measured.disturbedPairs,
+        }
+      : undefined,
     newPaths,
     rounds,
     error: error
@@ -166,94 +175,152 @@ export async function runGate(context: GateContext): Promise<Report> {
   return report;
 }
 
-/** Runs the interleaved rounds into `rounds`; returns the paths found to be new on head. */
+/** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
+export const DISTURBED_CORES = 0.3;
+/** Stolen CPU (in cores) above which a round counts as disturbed. */
+export const STOLEN_CORES = 0.15;
+
+function disturbedBy(round: Round): string | undefined {
+  const { foreignCpu, stealCpu } = round.measurement;
+  if (foreignCpu !== undefined && foreignCpu > DISTURBED_CORES)
+    return `other processes kept ${foreignCpu.toFixed(2)} cores busy`;
+  if (stealCpu !== undefined && stealCpu > STOLEN_CORES) return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
+  return undefined;
+}
+
+interface Measured extends SequentialResult {
+  newPaths: string[];
+  disturbedPairs: number;
+}
+
+/** Runs interleaved pairs of rounds until the sequential rule stops. */
 async function measure(
   context: GateContext,
   dirs: Record<Side, string>,
-  rounds: Round[],
   deadline: number,
   notes: string[],
-): Promise<string[]> {
+): Promise<Measured> {
   const { config, log } = context;
   let active = [...config.paths];
   const newPaths: string[] = [];
-  const perRoundMs = (config.warmupSec + config.durationSec) * 1000;
-  let slowestPairMs = 2 * active.length * perRoundMs + 2000;
-  for (const { pair, order } of schedule(config.pairs)) {
-    if (Date.now() + slowestPairMs > deadline - PUBLISH_RESERVE_MS) {
-      notes.push(`the time budget (input \`timeout\`) ran out after ${pair} of ${config.pairs} pairs.`);
-      log.warning(
-        `time budget ran out after ${pair} of ${config.pairs} pairs: deciding on what was measured`,
-      );
-      break;
-    }
-    const pairStart = Date.now();
-    for (const [position, side] of order.entries()) {
-      const server = await startServer({
-        side,
-        cwd: dirs[side],
-        start: config.start,
-        port: config.port,
-        readyPath: active[0]!,
-        readyTimeoutMs: config.readyTimeoutMs,
-      });
-      try {
-        for (const path of active) {
-          const startedAt = new Date().toISOString();
-          const measurement = await runLoad(
-            {
-              url: `${server.origin}${path}`,
-              method: 'GET',
-              headers: {},
-              connections: config.connections,
-              warmupSec: config.warmupSec,
-              durationSec: config.durationSec,
-              timeoutSec: 10,
-            },
-            side,
-          );
-          server.assertAlive(`round ${pair + 1} (GET ${path})`);
-          rounds.push({ pair, position, side, path, measurement, startedAt });
-        }
-      } finally {
-        await server.stop();
-      }
-    }
-    slowestPairMs = Math.max(slowestPairMs, Date.now() - pairStart);
-    const latest = rounds.filter((r) => r.pair === pair);
-    log.info(
-      `pair ${pair + 1}/${config.pairs}: ` +
-        active
-          .map((path) => {
-            const b = latest.find((r) => r.side === 'base' && r.path === path)!.measurement.rps;
-            const h = latest.find((r) => r.side === 'head' && r.path === path)!.measurement.rps;
-            return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)`;
-          })
-          .join('; '),
-    );
-    if (pair === 0) {
+  const started = Date.now();
+  let disturbedPairs = 0;
+
+  const runRound = async (pair: number, position: number, side: Side): Promise<Round[]> => {
+    const server = await startServer({
+      side,
+      cwd: dirs[side],
+      start: config.start,
+      port: config.port,
+      readyPath: active[0]!,
+      readyTimeoutMs: config.readyTimeoutMs,
+    });
+    const rounds: Round[] = [];
+    try {
       for (const path of active) {
-        const of = (side: Side): Round[] => latest.filter((r) => r.path === path && r.side === side);
-        const baseRate = failureRate(of('base'));
-        const headRate = failureRate(of('head'));
-        if (baseRate >= 0.5 && headRate >= 0.5) {
-          throw new GateError(
-            'server-errors',
-            `both base and head fail GET ${path} (base: ${statusSummary(of('base'))}; head: ${statusSummary(of('head'))}). Every path in \`paths\` must answer 2xx: check the path and the server's setup.`,
-          );
-        }
-        if (baseRate >= 0.5) {
-          newPaths.push(path);
-          log.info(
-            `GET ${path} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`,
-          );
-        }
+        const startedAt = new Date().toISOString();
+        const measurement = await runLoad(
+          {
+            url: `${server.origin}${path}`,
+            method: 'GET',
+            headers: {},
+            connections: config.connections,
+            warmupSec: config.warmupSec,
+            durationSec: config.durationSec,
+            timeoutSec: 10,
+            watchPids: [server.child.pid, process.pid],
+          },
+          side,
+        );
+        server.assertAlive(`round ${pair + 1} (GET ${path})`);
+        rounds.push({ pair, position, side, path, measurement, startedAt });
       }
-      active = active.filter((p) => !newPaths.includes(p));
-      for (let i = rounds.length - 1; i >= 0; i--)
-        if (newPaths.includes(rounds[i]!.path)) rounds.splice(i, 1);
-      if (active.length === 0) break;
+    } finally {
+      await server.stop();
     }
-  }
-  return newPaths;
+    return rounds;
+  };
+
+  const runPair = async (pair: number): Promise<Round[]> => {
+    const order = schedule(pair + 1)[pair]!.order;
+    const rounds: Round[] = [];
+    for (const [position, side] of order.entries()) rounds.push(...(await runRound(pair, position, side)));
+    return rounds;
+  };
+
+  const checkFirstPair = (latest: readonly Round[]): void => {
+    for (const path of active) {
+      const of = (side: Side): Round[] => latest.filter((r) => r.path === path && r.side === side);
+      const baseRate = failureRate(of('base'));
+      const headRate = failureRate(of('head'));
+      if (baseRate >= 0.5 && headRate >= 0.5) {
+        throw new GateError(
+          'server-errors',
+          `both base and head fail GET ${path} (base: ${statusSummary(of('base'))}; head: ${statusSummary(of('head'))}). Every path in \`paths\` must answer 2xx: check the path and the server's setup.`,
+        );
+      }
+      if (baseRate >= 0.5) {
+        newPaths.push(path);
+        log.info(`GET ${path} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`);
+      }
+    }
+    active = active.filter((p) => !newPaths.includes(p));
+  };
+
+  const maxDisturbed = (pairs: number): number => Math.max(3, Math.ceil(pairs / 4));
+  let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
+  const source: PairSource = {
+    paths: () => active,
+    elapsedMs: () => Date.now() - started,
+    async next(pair: number): Promise<Round[] | undefined> {
+      for (;;) {
+        if (Date.now() + pairMs > deadline - PUBLISH_RESERVE_MS) {
+          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pair} pairs.`);
+          log.warning(`the time limit ran out after ${pair} pairs: deciding on what was measured`);
+          return undefined;
+        }
+        const pairStart = Date.now();
+        const latest = await runPair(pair);
+        pairMs = Math.max(pairMs * 0.5, Date.now() - pairStart);
+        const disturbed = latest.map(disturbedBy).find((reason) => reason !== undefined);
+        if (disturbed && pair > 0) {
+          disturbedPairs++;
+          log.info(`pair ${pair + 1} was disturbed (${disturbed}): measuring it again`);
+          if (disturbedPairs > maxDisturbed(pair)) {
+            throw new GateError(
+              'load',
+              `the machine was too busy to measure: ${disturbedPairs} pairs were disturbed (last: ${disturbed}). Run perf-gate in a job of its own, with nothing else running.`,
+              { neutral: true },
+            );
+          }
+          continue;
+        }
+        log.info(
+          `pair ${pair + 1}: ${active
+            .map((path) => {
+              const b = latest.find((r) => r.side === 'base' && r.path === path)!.measurement.rps;
+              const h = latest.find((r) => r.side === 'head' && r.path === path)!.measurement.rps;
+              return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)`;
+            })
+            .join('; ')}`,
+        );
+        if (pair === 0) {
+          checkFirstPair(latest);
+          return latest.filter((r) => !newPaths.includes(r.path));
+        }
+        return latest;
+      }
+    },
+  };
+
+  const result = await runSequential(source, {
+    threshold: config.threshold,
+    alpha: config.alpha,
+    fixedPairs: config.pairs,
+    budgetMs: config.budgetMs,
+    limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS),
+  });
+  if (result.confirmationPairs > 0)
+    log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
+  return { ...result, newPaths, disturbedPairs };
 }

@@ -17,3 +17,22 @@ export function schedule(pairs: number): PairPlan[] {
     order: pair % 2 === 0 ? (['base', 'head'] as const) : (['head', 'base'] as const),
   }));
 }
+
+/** Pair counts at which an adaptive gate may stop: often early on, then geometrically further apart. */
+const LOOK_POINTS = [8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
+
+/**
+ * The looks of an adaptive gate whose budget allows `maxPairs` pairs: the fixed points below it and the budget's
+ * end (rounded down to an even count, so base and head go first equally often). The number of looks is fixed
+ * before the first one, so the error rate can be split across them.
+ */
+export function planLooks(maxPairs: number): number[] {
+  const last = Math.max(2, maxPairs - (maxPairs % 2));
+  return [...LOOK_POINTS.filter((n) => n < last), last];
+}
+
+/** Extra pairs a borderline regression earns before the step fails: half as many again, at least four. */
+export function confirmationPairs(pairs: number): number {
+  const extra = Math.max(4, Math.ceil(pairs / 2));
+  return extra + (extra % 2);
+}

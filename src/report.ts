@@ -1,6 +1,7 @@
 /** The gate's report: the JSON document every run writes, and its Markdown rendering. Pure. */
 import type { ErrorCode, Side } from './errors.ts';
 import { failures, type Metric, type Round } from './measure.ts';
+import type { StopReason } from './sequential.ts';
 import { type Decision, formatP, formatPercent, metricLabel, type Verdict } from './verdict.ts';
 
 export interface ReportError {
@@ -21,7 +22,10 @@ export interface Report {
   head: { sha: string; label: string };
   settings: {
     paths: string[];
-    pairs: number;
+    /** Fixed number of pairs, or undefined for adaptive rounds. */
+    pairs: number | undefined;
+    /** Measuring time an adaptive gate may use (confirmation of a borderline regression may add half again). */
+    budgetSec: number;
     durationSec: number;
     warmupSec: number;
     connections: number;
@@ -30,6 +34,17 @@ export interface Report {
     port: number | undefined;
   };
   decision: Decision | undefined;
+  /** How the adaptive rounds went. */
+  sequential:
+    | {
+        pairs: number;
+        looked: number[];
+        plannedLooks: number;
+        stoppedBy: StopReason;
+        confirmationPairs: number;
+        disturbedPairs: number;
+      }
+    | undefined;
   /** Paths that only head serves (base answers them with errors): new endpoints, not compared. */
   newPaths: string[];
   rounds: Round[];
@@ -95,9 +110,13 @@ const VERDICT_TEXT: Record<Verdict, string> = {
   inconclusive: 'inconclusive',
 };
 
+function formatLevel(level: number): string {
+  return `${Number((level * 100).toFixed(2))}%`;
+}
+
 function comparisonTable(decision: Decision): string[] {
   const lines = [
-    '| path | metric | base | head | change | 95% CI | p (Holm) | verdict |',
+    `| path | metric | base | head | change | ${formatLevel(1 - decision.alpha)} CI | p | verdict |`,
     '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
   ];
   for (const e of decision.errors) {
@@ -114,12 +133,43 @@ function comparisonTable(decision: Decision): string[] {
   return lines;
 }
 
-function noiseLine(report: Report, decision: Decision): string {
-  const rps = decision.comparisons.filter((c) => c.metric === 'rps' && Number.isFinite(c.noise));
-  if (rps.length === 0) return '';
-  const noise = Math.max(...rps.map((c) => c.noise));
-  const detectable = Math.max(...rps.map((c) => c.detectable));
-  return `Noise between adjacent base/head rounds (req/s): ${(noise * 100).toFixed(1)}% (sd of log ratios); with ${report.settings.pairs} pairs this run could detect a change of about ${formatPercent(detectable).replace('+', '')} in req/s.`;
+/** What this runner could see: the noise between adjacent rounds and the smallest change it would detect. */
+function noiseLine(decision: Decision): string {
+  const parts: string[] = [];
+  for (const metric of ['rps', 'p50', 'p99'] as const) {
+    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
+    if (of.length === 0) continue;
+    const noise = Math.max(...of.map((c) => c.noise));
+    const detectable = Math.max(...of.map((c) => c.detectable));
+    parts.push(`${metricLabel(metric)} ±${(noise * 100).toFixed(1)}% (could detect ≈${(detectable * 100).toFixed(1)}%)`);
+  }
+  if (parts.length === 0) return '';
+  return `What this runner could see: round-to-round noise between adjacent base and head rounds (sd of the log ratio) ${parts.join(', ')}; "could detect" is the change these pairs would catch 80% of the time.`;
+}
+
+const STOP_TEXT: Record<StopReason, string> = {
+  resolved: 'stopped early: every comparison was resolved',
+  budget: 'stopped at the time budget',
+  fixed: 'a fixed number of pairs',
+  deadline: "stopped by the gate's time limit",
+  'no-paths': 'no path left to compare',
+};
+
+function howMeasured(report: Report, comparisons: number): string {
+  const s = report.settings;
+  const q = report.sequential;
+  const pairs = q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const adaptive =
+    q === undefined
+      ? ''
+      : s.pairs === undefined
+        ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''})`
+        : ` (${STOP_TEXT[q.stoppedBy]})`;
+  return (
+    `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round · ` +
+    `threshold ±${(s.threshold * 100).toFixed(s.threshold < 0.01 ? 1 : 0)}% · p-values Holm-adjusted across ${comparisons} comparisons and split across looks (α = ${s.alpha}) · ` +
+    `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
+  );
 }
 
 function roundsTable(report: Report): string[] {
@@ -168,19 +218,13 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
       '',
     );
   }
-  const s = report.settings;
-  const pairsDone = new Set(report.rounds.map((r) => r.pair)).size;
-  out.push(
-    `${pairsDone} pairs of interleaved rounds (base and head alternating ABBA), ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round · ` +
-      `threshold ±${(s.threshold * 100).toFixed(s.threshold < 0.01 ? 1 : 0)}% · p-values Holm-adjusted across ${decision?.comparisons.length ?? 0} comparisons (α = ${s.alpha}) · ` +
-      `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`,
-  );
+  out.push(howMeasured(report, decision?.comparisons.length ?? 0));
   out.push(
     '',
     `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) · head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) · Node ${report.environment.node} · ${report.environment.cpus} CPUs`,
   );
   if (decision) {
-    const noise = noiseLine(report, decision);
+    const noise = noiseLine(decision);
     if (noise) out.push('', noise);
   }
   for (const note of report.notes) out.push('', `Note: ${note}`);

@@ -12,7 +12,7 @@ import { failures, METRICS, type Metric, metricValue, type Round } from './measu
 import { median, sd } from './stats/describe.ts';
 import { normalQuantile } from './stats/distributions.ts';
 import { holm } from './stats/multiple.ts';
-import { signedRankConfidenceInterval, wilcoxonSignedRank } from './stats/wilcoxon.ts';
+import { hodgesLehmann1, signedRankConfidenceInterval, wilcoxonSignedRank } from './stats/wilcoxon.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'no-change' | 'inconclusive';
 
@@ -28,11 +28,16 @@ export interface MetricComparison {
   pairs: number;
   /** Estimated relative change of head against base (0.1 = 10% higher). */
   change: number;
-  /** 95% interval of the relative change. */
+  /**
+   * Interval of the relative change, simultaneous across every comparison and every look of the gate: all of
+   * them cover the true changes together with probability 1 − alpha (Bonferroni over comparisons and looks).
+   */
   ci: [number, number];
   p: number;
-  /** p after the Holm adjustment across every comparison of the gate. */
+  /** p after the Holm adjustment across the comparisons, times the number of looks (capped at 1). */
   pAdjusted: number;
+  /** A regression or improvement whose whole interval lies beyond the threshold (not a borderline one). */
+  confirmed: boolean;
   /** Round-to-round noise: standard deviation of the per-pair log ratios. */
   noise: number;
   /** Smallest relative change this many pairs with this noise would detect about 80% of the time. */
@@ -65,6 +70,11 @@ export interface Decision {
 export interface DecideOptions {
   threshold: number;
   alpha: number;
+  /**
+   * How many times the data may be looked at in this gate (adaptive rounds decide after every few pairs). The
+   * error rate alpha is split evenly across the looks, so looking often does not inflate false alarms.
+   */
+  looks?: number;
 }
 
 const METRIC_LABEL: Record<Metric, string> = { rps: 'req/s', p50: 'latency p50', p99: 'latency p99' };
@@ -120,7 +130,9 @@ function compareErrors(path: string, pairs: readonly { base: Round; head: Round 
   };
 }
 
-interface RawComparison extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable'> {}
+interface RawComparison extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci'> {
+  logRatios: number[];
+}
 
 function compareMetric(
   path: string,
@@ -143,15 +155,13 @@ function compareMetric(
       head: median(head),
       pairs: logRatios.length,
       change: Number.NaN,
-      ci: [Number.NaN, Number.NaN],
       p: 1,
       noise: Number.NaN,
       worse: false,
+      logRatios,
     };
   }
-  const test = wilcoxonSignedRank(logRatios);
-  const interval = signedRankConfidenceInterval(logRatios, 0.95);
-  const change = Math.expm1(interval.estimate);
+  const change = Math.expm1(hodgesLehmann1(logRatios));
   return {
     path,
     metric,
@@ -159,19 +169,31 @@ function compareMetric(
     head: median(head),
     pairs: logRatios.length,
     change,
-    ci: [Math.expm1(interval.lower), Math.expm1(interval.upper)],
-    p: test.p,
+    p: wilcoxonSignedRank(logRatios).p,
     noise: sd(logRatios),
     worse: metric === 'rps' ? change < 0 : change > 0,
+    logRatios,
   };
 }
 
-function classify(c: RawComparison, pAdjusted: number, options: DecideOptions): Verdict {
+/** The simultaneous interval of one comparison: level 1 − alpha / (comparisons × looks). */
+function interval(c: RawComparison, alpha: number, comparisons: number, looks: number): [number, number] {
+  if (c.logRatios.length < 2) return [Number.NaN, Number.NaN];
+  const ci = signedRankConfidenceInterval(c.logRatios, 1 - alpha / (comparisons * looks));
+  return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
+}
+
+function classify(c: RawComparison, ci: [number, number], pAdjusted: number, options: DecideOptions): Verdict {
   if (!Number.isFinite(c.change)) return 'inconclusive';
   const significant = pAdjusted < options.alpha;
   if (significant && Math.abs(c.change) >= options.threshold) return c.worse ? 'regression' : 'improvement';
-  if (c.ci[0] > -options.threshold && c.ci[1] < options.threshold) return 'no-change';
+  if (ci[0] > -options.threshold && ci[1] < options.threshold) return 'no-change';
   return 'inconclusive';
+}
+
+/** Whether a regression or improvement has its whole interval beyond the threshold. */
+function beyond(ci: [number, number], threshold: number): boolean {
+  return ci[0] >= threshold || ci[1] <= -threshold;
 }
 
 /**
@@ -184,6 +206,17 @@ export function detectableChange(noise: number, pairs: number, alpha: number, co
   return Math.expm1((z * noise) / Math.sqrt(pairs));
 }
 
+/**
+ * Whether more pairs could change the answer: every comparison is either no change, or a regression or
+ * improvement whose whole interval lies beyond the threshold. A borderline regression (significant, estimated
+ * beyond the threshold, but with an interval reaching inside it) is not resolved: it earns more rounds before the
+ * step fails.
+ */
+export function resolved(decision: Decision): boolean {
+  if (decision.errors.some((e) => e.verdict === 'regression')) return true;
+  return decision.comparisons.every((c) => c.verdict === 'no-change' || c.confirmed);
+}
+
 export function decide(rounds: readonly Round[], paths: readonly string[], options: DecideOptions): Decision {
   const raw: RawComparison[] = [];
   const errors: ErrorComparison[] = [];
@@ -192,14 +225,19 @@ export function decide(rounds: readonly Round[], paths: readonly string[], optio
     errors.push(compareErrors(path, pairs));
     for (const metric of METRICS) raw.push(compareMetric(path, metric, pairs));
   }
+  const looks = Math.max(1, options.looks ?? 1);
   const adjusted = holm(raw.map((c) => c.p));
-  const comparisons = raw.map((c, i): MetricComparison => {
-    const pAdjusted = adjusted[i]!;
+  const comparisons = raw.map(({ logRatios: _, ...c }, i): MetricComparison => {
+    const pAdjusted = Math.min(1, adjusted[i]! * looks);
+    const ci = interval(raw[i]!, options.alpha, raw.length, looks);
+    const verdict = classify(raw[i]!, ci, pAdjusted, options);
     return {
       ...c,
+      ci,
       pAdjusted,
-      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length),
-      verdict: classify(c, pAdjusted, options),
+      confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, options.threshold),
+      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
+      verdict,
     };
   });
   const verdict = overall(comparisons, errors);

@@ -175,7 +175,7 @@ export function relativeFile(file: string, roots: readonly string[]): string {
 }
 
 const IDLE_LEAF =
-  /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))\b/;
+  /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
 const GC =
   /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
 const STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;

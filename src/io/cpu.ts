@@ -1,0 +1,60 @@
+/**
+ * CPU accounting from /proc, to tell whether another process disturbed a round: the machine's busy time that
+ * was not ours (the server tree, the load generator, this process) and the time the hypervisor stole.
+ */
+import { readFileSync } from 'node:fs';
+import { processTree } from './proc.ts';
+
+/** Clock ticks per second of /proc's counters (USER_HZ; 100 on every Linux we run on). */
+const HZ = 100;
+
+export interface MachineTimes {
+  /** Seconds of busy CPU, summed over all CPUs. */
+  busy: number;
+  steal: number;
+  at: number;
+}
+
+export function machineTimes(): MachineTimes | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    if (user === undefined || steal === undefined) return undefined;
+    return { busy: (user + nice! + system! + irq! + softirq!) / HZ, steal: steal / HZ, at: performance.now() / 1000 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seconds of CPU used so far by a process (user + system), 0 when it is gone. */
+export function processSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / HZ;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used by a process tree (live members only). */
+export function treeSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, member) => sum + processSeconds(member), 0);
+}
+
+export interface Disturbance {
+  /** Cores' worth of busy time that was not ours, averaged over the interval. */
+  foreignCores: number;
+  /** Cores' worth of stolen time. */
+  stealCores: number;
+}
+
+/** What else ran between two readings, given the CPU seconds our own processes used in between. */
+export function disturbance(before: MachineTimes, after: MachineTimes, oursSec: number): Disturbance {
+  const wall = Math.max(1e-3, after.at - before.at);
+  return {
+    foreignCores: Math.max(0, after.busy - before.busy - oursSec) / wall,
+    stealCores: Math.max(0, after.steal - before.steal) / wall,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The whole profiling step for the pipeline, after measuring: install 0x, profile base then head under the same
+ * load, diff the two, write the differential flame graphs beside 0x's own, and render the comment section.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Side } from '../errors.ts';
+import { diffFlameGraphHtml, diffProfiles, type ProfileDiff } from './diff.ts';
+import { ensureZeroX } from './install.ts';
+import { renderProfileSection } from './render.ts';
+import { type ProfileRun, profileServer } from './run.ts';
+import { buildProfile, type Profile, readTicks } from './ticks.ts';
+
+export interface CompareSpec {
+  /** The tree (working-directory) of each side the server runs in. */
+  dirs: Record<Side, string>;
+  start: string;
+  port: number | undefined;
+  env?: Record<string, string>;
+  paths: readonly string[];
+  durationSec: number;
+  connections: number;
+  readyTimeoutMs: number;
+  /** Gets base/ and head/ (0x's flamegraph.html, ticks.json, meta.json) and the two diff-*.html pages. */
+  outDir: string;
+  /** Where 0x is installed; default defaultZeroXCacheDir(). */
+  cacheDir?: string;
+  /** Named in the comment as where the flame graphs are, e.g. 'the `perf-gate` artifact'. */
+  artifacts?: string;
+  onOutput?: (chunk: string) => void;
+}
+
+export interface ProfileComparison {
+  runs: Record<Side, ProfileRun>;
+  profiles: Record<Side, Profile>;
+  diff: ProfileDiff;
+  /** Differential flame graphs: head's shape and base's shape, coloured by change. */
+  diffHead: string;
+  diffBase: string;
+  /** The PR comment section. */
+  markdown: string;
+  /** Every file worth keeping (for an artifact). */
+  files: string[];
+}
+
+/** Reads a ticks.json written by 0x into a profile, with paths relative to root. */
+export function loadProfile(ticksJson: string, root: string): Profile {
+  return buildProfile(readTicks(JSON.parse(readFileSync(ticksJson, 'utf8'))), { roots: [root] });
+}
+
+/** Profiles base, then head (one at a time, never while measuring), and compares them. Throws GateErrors. */
+export async function compareProfiles(spec: CompareSpec): Promise<ProfileComparison> {
+  const zeroxBin = await ensureZeroX(
+    spec.cacheDir,
+    spec.onOutput === undefined ? {} : { onOutput: spec.onOutput },
+  );
+  mkdirSync(spec.outDir, { recursive: true });
+  const run = (side: Side): Promise<ProfileRun> =>
+    profileServer({
+      side,
+      cwd: spec.dirs[side],
+      start: spec.start,
+      port: spec.port,
+      ...(spec.env === undefined ? {} : { env: spec.env }),
+      paths: spec.paths,
+      durationSec: spec.durationSec,
+      connections: spec.connections,
+      outDir: join(spec.outDir, side),
+      zeroxBin,
+      readyTimeoutMs: spec.readyTimeoutMs,
+      ...(spec.onOutput === undefined ? {} : { onOutput: spec.onOutput }),
+    });
+  const base = await run('base');
+  const head = await run('head');
+  const profiles = {
+    base: loadProfile(base.ticksJson, base.root),
+    head: loadProfile(head.ticksJson, head.root),
+  };
+  const diff = diffProfiles(profiles.base, profiles.head);
+  const diffHead = join(spec.outDir, 'diff-head.html');
+  const diffBase = join(spec.outDir, 'diff-base.html');
+  writeFileSync(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, 'head'));
+  writeFileSync(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, 'base'));
+  const markdown = renderProfileSection(diff, {
+    roots: [base.root, head.root],
+    durationSec: spec.durationSec,
+    ...(spec.artifacts === undefined ? {} : { artifacts: spec.artifacts }),
+  });
+  return {
+    runs: { base, head },
+    profiles,
+    diff,
+    diffHead,
+    diffBase,
+    markdown,
+    files: [base.flamegraphHtml, base.ticksJson, head.flamegraphHtml, head.ticksJson, diffHead, diffBase],
+  };
+}

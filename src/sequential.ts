@@ -1,0 +1,116 @@
+/**
+ * Adaptive rounds: keep adding pairs until every comparison is resolved or the time budget runs out. Pure: the
+ * pairs come from a source (the pipeline's real rounds, or a benchmark's replayed ones).
+ *
+ * The number of looks is fixed once the first pair shows how long a pair takes, and alpha is split evenly across
+ * them (plus one look kept for confirmation), so looking after every few pairs does not inflate false alarms:
+ * by the union bound, the chance that any interval at any look misses the truth stays below alpha.
+ */
+import type { Round } from './measure.ts';
+import { confirmationPairs, planLooks } from './plan.ts';
+import { type Decision, decide, resolved } from './verdict.ts';
+
+export interface PairSource {
+  /** Measures pair number `pair`; undefined when no more can be measured (deadline). */
+  next(pair: number): Promise<Round[] | undefined>;
+  /** Milliseconds spent measuring so far. */
+  elapsedMs(): number;
+  /** Paths still compared (a path found new on head drops out after the first pair). */
+  paths(): readonly string[];
+}
+
+export interface SequentialOptions {
+  threshold: number;
+  alpha: number;
+  /** A fixed number of pairs and one look at the end; undefined for adaptive. */
+  fixedPairs: number | undefined;
+  /** Measuring time the adaptive gate may use before its final look. */
+  budgetMs: number;
+  /** Measuring time it may use in all, confirmation included. */
+  limitMs: number;
+}
+
+export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-paths';
+
+export interface SequentialResult {
+  rounds: Round[];
+  decision: Decision | undefined;
+  pairs: number;
+  /** Pair counts at which the data was looked at. */
+  looked: number[];
+  /** Looks planned (alpha was split across this many). */
+  plannedLooks: number;
+  stoppedBy: StopReason;
+  /** Pairs added to confirm a borderline regression. */
+  confirmationPairs: number;
+}
+
+export async function runSequential(source: PairSource, options: SequentialOptions): Promise<SequentialResult> {
+  const rounds: Round[] = [];
+  const looked: number[] = [];
+  let looks: number[] | undefined = options.fixedPairs === undefined ? undefined : [options.fixedPairs];
+  let planned = 1;
+  let pairs = 0;
+  let decision: Decision | undefined;
+  let stoppedBy: StopReason | undefined;
+  const look = (): Decision => {
+    looked.push(pairs);
+    return decide(rounds, source.paths(), { threshold: options.threshold, alpha: options.alpha, looks: planned });
+  };
+  const measure = async (): Promise<boolean> => {
+    const pair = await source.next(pairs);
+    if (!pair) return false;
+    rounds.push(...pair);
+    pairs++;
+    return true;
+  };
+
+  while (stoppedBy === undefined) {
+    if (source.paths().length === 0) {
+      stoppedBy = 'no-paths';
+      break;
+    }
+    if (looks !== undefined && pairs >= looks[looks.length - 1]!) {
+      stoppedBy = options.fixedPairs === undefined ? 'budget' : 'fixed';
+      break;
+    }
+    if (!(await measure())) {
+      stoppedBy = 'deadline';
+      break;
+    }
+    if (looks === undefined) {
+      const perPair = source.elapsedMs() / pairs;
+      looks = planLooks(Math.floor(options.budgetMs / perPair));
+      planned = looks.length + 1; // one more, kept for confirming a borderline regression
+    }
+    if (looks.includes(pairs) && options.fixedPairs === undefined) {
+      decision = look();
+      if (resolved(decision)) stoppedBy = 'resolved';
+    }
+    // Out of budget before the next look: look once more now (it takes the place of the looks not reached).
+    const nextLook = looks.find((n) => n > pairs);
+    if (stoppedBy === undefined && options.fixedPairs === undefined && nextLook !== undefined) {
+      const perPair = source.elapsedMs() / pairs;
+      if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
+        if (looked[looked.length - 1] !== pairs) decision = look();
+        stoppedBy = 'budget';
+      }
+    }
+  }
+  if (source.paths().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
+
+  // Confirmation: a borderline regression gets more pairs before the step fails.
+  let extra = 0;
+  const borderline = (d: Decision | undefined): boolean =>
+    d !== undefined && d.verdict === 'regression' && !resolved(d) && !d.errors.some((e) => e.verdict === 'regression');
+  if (options.fixedPairs === undefined && borderline(decision)) {
+    const want = confirmationPairs(pairs);
+    const perPair = source.elapsedMs() / Math.max(1, pairs);
+    for (let i = 0; i < want && source.elapsedMs() + perPair <= options.limitMs; i++) {
+      if (!(await measure())) break;
+      extra++;
+    }
+    if (extra > 0) decision = look();
+  }
+  return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
+}
