@@ -40,7 +40,7 @@ async function boot(side: Side, pinned: boolean): Promise<RunningServer> {
   return startServer({
     side,
     cwd: dir,
-    start: 'node knob.js',
+    start: 'node knob.cjs',
     port: undefined,
     readyPath: '/',
     readyTimeoutMs: 10_000,

@@ -29655,10 +29655,37 @@ var require_autocannon = __commonJS({
 var import_autocannon = __toESM(require_autocannon(), 1);
 
 // src/io/cpu.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync } from "node:fs";
+var HZ = 100;
+function machineTimes() {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    if (user === void 0 || steal === void 0) return void 0;
+    return { busy: (user + nice + system + irq + softirq) / HZ, steal: steal / HZ, at: performance.now() / 1e3 };
+  } catch {
+    return void 0;
+  }
+}
+function processSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / HZ;
+  } catch {
+    return 0;
+  }
+}
+function disturbance(before, after, oursSec) {
+  const wall = Math.max(1e-3, after.at - before.at);
+  return {
+    foreignCores: Math.max(0, after.busy - before.busy - oursSec) / wall,
+    stealCores: Math.max(0, after.steal - before.steal) / wall
+  };
+}
 
 // src/io/proc.ts
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
 function parentMap() {
   const parents = /* @__PURE__ */ new Map();
   let entries;
@@ -29670,7 +29697,7 @@ function parentMap() {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const stat = readFileSync2(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const state = fields[0];
       const ppid = Number(fields[1]);
@@ -29698,45 +29725,20 @@ function processTree(pid) {
   return tree;
 }
 
-// src/io/cpu.ts
-var HZ = 100;
-function machineTimes() {
-  try {
-    const line = readFileSync2("/proc/stat", "utf8").split("\n")[0] ?? "";
-    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
-    if (user === void 0 || steal === void 0) return void 0;
-    return { busy: (user + nice + system + irq + softirq) / HZ, steal: steal / HZ, at: performance.now() / 1e3 };
-  } catch {
-    return void 0;
-  }
-}
-function processSeconds(pid) {
-  try {
-    const stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / HZ;
-  } catch {
-    return 0;
-  }
-}
-function treeSeconds(pid) {
-  return processTree(pid).reduce((sum, member) => sum + processSeconds(member), 0);
-}
-function disturbance(before, after, oursSec) {
-  const wall = Math.max(1e-3, after.at - before.at);
-  return {
-    foreignCores: Math.max(0, after.busy - before.busy - oursSec) / wall,
-    stealCores: Math.max(0, after.steal - before.steal) / wall
-  };
-}
-
 // src/loadgen.ts
 function runOnce(spec, durationSec, record) {
   return new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16);
     let count = 0;
     const cpuStart = process.cpuUsage();
-    const watched = () => (spec.watchPids ?? []).reduce((sum, pid) => sum + treeSeconds(pid), 0);
+    const watched = () => {
+      const pids = /* @__PURE__ */ new Set();
+      for (const pid of spec.watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
+      pids.delete(process.pid);
+      let sum = 0;
+      for (const pid of pids) sum += processSeconds(pid);
+      return sum;
+    };
     const watchedStart = record ? watched() : 0;
     const machineStart = record ? machineTimes() : void 0;
     const started = performance.now();

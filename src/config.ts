@@ -3,6 +3,7 @@
  * the CLI through its flags, and both hand a lookup function to parseConfig. Every error names the input.
  */
 import { configError } from './errors.ts';
+import { minimumPairs } from './plan.ts';
 
 export interface Config {
   /** Command that starts the server, run in the tree's root (working-directory). */
@@ -29,6 +30,8 @@ export interface Config {
   budgetMs: number;
   durationSec: number;
   warmupSec: number;
+  /** Pairs a server process serves before both sides are restarted together; 0: a fresh process per round. */
+  restartEvery: number;
   connections: number;
   readyTimeoutMs: number;
   installTimeoutMs: number;
@@ -39,6 +42,10 @@ export interface Config {
   /** Where report.json (and later profiles) are written; '' for the default. */
   outputDir: string;
   comment: boolean;
+  /** Profile both sides with 0x after measuring. */
+  flamegraphs: boolean;
+  /** Seconds of load under the profiler, per side. */
+  profileSec: number;
 }
 
 /** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
@@ -57,6 +64,7 @@ export const INPUT_DEFAULTS = {
   'time-budget': '3m',
   duration: '3s',
   warmup: '1s',
+  'restart-every': '4',
   connections: '10',
   'ready-timeout': '60s',
   'install-timeout': '10m',
@@ -65,6 +73,8 @@ export const INPUT_DEFAULTS = {
   'working-directory': '.',
   'output-dir': '',
   comment: 'true',
+  flamegraphs: 'true',
+  'profile-duration': '3s',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -165,8 +175,8 @@ export function parsePaths(text: string): string[] {
       );
     }
   }
-  if (new Set(paths).size !== paths.length)
-    throw configError('paths', 'a path is listed twice', 'List each path once.');
+  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
+  if (twice !== undefined) throw configError('paths', `\`${twice}\` is listed twice`, 'List each path once.');
   return paths;
 }
 
@@ -187,22 +197,38 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
   const install = get('install');
   const buildText = get('build');
   const baseText = get('base');
+  const paths = parsePaths(get('paths'));
+  const alpha = parseAlpha(get('alpha'));
+  const pairs = parseRounds(get('rounds'));
+  const needed = minimumPairs(3 * paths.length, alpha);
+  if (pairs !== undefined && pairs < needed) {
+    throw configError(
+      'rounds',
+      `${pairs} pairs cannot show a significant change across ${3 * paths.length} comparisons (${paths.length} paths × 3 metrics) at alpha ${alpha}`,
+      `Use \`auto\` or at least ${needed} pairs.`,
+    );
+  }
   return {
     start,
-    paths: parsePaths(get('paths')),
+    paths,
     port: portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 }),
     threshold: parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
-    alpha: parseAlpha(get('alpha')),
+    alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),
-    install: install === 'none' || install === 'false' ? 'skip' : install,
+    install: ['none', 'false', 'skip'].includes(install.toLowerCase())
+      ? 'skip'
+      : install.toLowerCase() === 'auto'
+        ? 'auto'
+        : install,
     build: buildText === '' ? undefined : buildText,
     base: baseText === '' ? undefined : baseText,
-    pairs: get('rounds') === 'auto' ? undefined : parseInteger('rounds', get('rounds'), { min: 6, max: 500 }),
+    pairs,
     budgetMs: parseDuration('time-budget', get('time-budget'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
+    restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),
     readyTimeoutMs: parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
     installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
       minMs: 1000,
@@ -216,7 +242,21 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     workingDirectory: get('working-directory'),
     outputDir: get('output-dir') || defaults.outputDir,
     comment: parseBoolean('comment', get('comment')),
+    flamegraphs: parseBoolean('flamegraphs', get('flamegraphs')),
+    profileSec: parseDuration('profile-duration', get('profile-duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
   };
+}
+
+function parseRounds(text: string): number | undefined {
+  if (text.toLowerCase() === 'auto') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 8 || Number(text) > 500) {
+    throw configError(
+      'rounds',
+      `\`${text}\` is not a number of pairs`,
+      'Use `auto` (adaptive, the default) or a whole number of pairs from 8 to 500.',
+    );
+  }
+  return Number(text);
 }
 
 function parseAlpha(text: string): number {

@@ -4,7 +4,8 @@
  * load be pinned to a CPU apart from the server's.
  */
 import autocannon from 'autocannon';
-import { disturbance, machineTimes, treeSeconds } from './io/cpu.ts';
+import { disturbance, machineTimes, processSeconds } from './io/cpu.ts';
+import { processTree } from './io/proc.ts';
 import type { LoadSpec, RoundMeasurement } from './measure.ts';
 
 function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<RoundMeasurement> {
@@ -12,7 +13,15 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
     let latencies = new Float64Array(1 << 16);
     let count = 0;
     const cpuStart = process.cpuUsage();
-    const watched = (): number => (spec.watchPids ?? []).reduce((sum, pid) => sum + treeSeconds(pid), 0);
+    // Our processes: the watched trees (servers, the gate) without this process itself, each counted once.
+    const watched = (): number => {
+      const pids = new Set<number>();
+      for (const pid of spec.watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
+      pids.delete(process.pid);
+      let sum = 0;
+      for (const pid of pids) sum += processSeconds(pid);
+      return sum;
+    };
     const watchedStart = record ? watched() : 0;
     const machineStart = record ? machineTimes() : undefined;
     const started = performance.now();

@@ -38,7 +38,7 @@ export function parseFlags(argv: readonly string[]): Map<InputName, string> {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    if (!match || !(match[1]! in INPUT_DEFAULTS)) {
+    if (!match || !Object.hasOwn(INPUT_DEFAULTS, match[1]!)) {
       throw new GateError(
         'config',
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`,
@@ -109,6 +109,5 @@ async function dispatch(argv: readonly string[]): Promise<number> {
   const report = await compare(rest, process.cwd());
   process.stdout.write(renderMarkdown(report));
   if (report.error?.output) process.stderr.write(`\nLast output:\n${report.error.output}\n`);
-  const flags = parseFlags(rest);
-  return exitCode(report, (flags.get('fail-on-regression') ?? 'true') !== 'false');
+  return exitCode(report, report.settings.failOnRegression);
 }

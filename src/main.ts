@@ -6,6 +6,7 @@ import * as github from '@actions/github';
 import { type Config, type InputName, parseConfig } from './config.ts';
 import { GateError } from './errors.ts';
 import { chooseBase, type PullRequestInfo, pullRequestOf } from './event.ts';
+import { artifactServiceAvailable, uploadFiles } from './io/artifact.ts';
 import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
 import { httpStatus, MARKER, upsertComment } from './io/github.ts';
 import { liveChildren } from './io/proc.ts';
@@ -60,8 +61,39 @@ export async function run(): Promise<void> {
   }
 }
 
+/** Uploads the flame graphs and the raw report; returns the artifact's URL, if the service gave one. */
+async function uploadArtifact(report: Report, config: Config): Promise<string | undefined> {
+  if (!report.profile) return undefined;
+  const files = [...report.profile.files, join(config.outputDir, 'report.json')];
+  if (!artifactServiceAvailable()) {
+    core.info(`flame graphs and samples (no artifact service here):\n${files.join('\n')}`);
+    return undefined;
+  }
+  try {
+    const uploaded = await uploadFiles('perf-gate', files, config.outputDir);
+    core.info(`artifact perf-gate uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
+    return uploaded.url;
+  } catch (error) {
+    core.warning(`could not upload the flame graphs as an artifact: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+/** A warning on the line of each function that got hotter, when the pull request changed its file. */
+function annotateHotter(report: Report): void {
+  for (const hot of report.profile?.hotter ?? []) {
+    if (!report.changedFiles.includes(hot.file)) continue;
+    core.warning(
+      `${hot.fn} got hotter on head: ${(hot.baseSelf * 100).toFixed(1)}% → ${(hot.headSelf * 100).toFixed(1)}% of busy time (${report.verdict}).`,
+      { title: 'perf-gate: hotter function', file: hot.file, startLine: Math.max(1, hot.line) },
+    );
+  }
+}
+
 async function publish(report: Report, config: Config, pr: PullRequestInfo | undefined): Promise<void> {
-  const markdown = renderMarkdown(report);
+  const artifactUrl = await uploadArtifact(report, config);
+  annotateHotter(report);
+  const markdown = renderMarkdown(report, artifactUrl === undefined ? {} : { detailsUrl: artifactUrl });
   core.setOutput('verdict', report.verdict);
   core.setOutput('report', join(config.outputDir, 'report.json'));
   core.info(markdown);

@@ -4,16 +4,18 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Config } from './config.ts';
+import { DiagnosticsRecorder, type DiagnosticsSummary, type ServerDiagnostics } from './diagnostics/index.ts';
 import { GateError, type Side } from './errors.ts';
-import { addWorktree, type Commit, type Worktree } from './io/git.ts';
+import { addWorktree, type Commit, git, type Worktree } from './io/git.ts';
 import { prepareTree, type StepLog } from './io/install.ts';
 import { runLoad } from './io/load.ts';
-import { startServer } from './io/server.ts';
-import { failures, type Round } from './measure.ts';
+import { type RunningServer, startServer } from './io/server.ts';
+import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
-import type { Report } from './report.ts';
+import { compareProfiles } from './profile/compare.ts';
+import type { ProfileSummary, Report } from './report.ts';
 import { median } from './stats/describe.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 
@@ -32,6 +34,8 @@ export interface GateContext {
 
 /** Time kept back at the end of the budget for writing the report and publishing it. */
 const PUBLISH_RESERVE_MS = 30_000;
+/** Seconds of load that prime a new server process (its numbers are thrown away). */
+const PRIME_SEC = 2;
 
 function failureRate(rounds: readonly Round[]): number {
   let failed = 0;
@@ -67,6 +71,8 @@ export async function runGate(context: GateContext): Promise<Report> {
   let measureSec = 0;
   let worktree: Worktree | undefined;
   let measured: Measured | undefined;
+  let profile: ProfileSummary | undefined;
+  let changedFiles: string[] = [];
   try {
     worktree = await log.group(
       `base tree: ${context.base.label} (${context.base.sha.slice(0, 7)})`,
@@ -100,6 +106,10 @@ export async function runGate(context: GateContext): Promise<Report> {
     newPaths = measured.newPaths;
     rounds.push(...measured.rounds);
     measureSec = (Date.now() - measureStart) / 1000;
+    changedFiles = await changedSince(context.root, context.base.sha);
+    if (config.flamegraphs && measured.decision) {
+      profile = await profileBoth(context, dirs, config.paths.filter((p) => !newPaths.includes(p)), deadline, notes);
+    }
   } catch (caught) {
     if (!(caught instanceof GateError)) throw caught;
     error = caught;
@@ -134,6 +144,8 @@ export async function runGate(context: GateContext): Promise<Report> {
       threshold: config.threshold,
       alpha: config.alpha,
       port: config.port,
+      failOnRegression: config.failOnRegression,
+      restartEvery: config.port !== undefined ? 0 : config.restartEvery,
     },
     decision,
     sequential: measured
@@ -169,14 +181,81 @@ export async function runGate(context: GateContext): Promise<Report> {
       platform: `${process.platform}-${process.arch}`,
     },
     notes,
+    profile,
+    changedFiles,
+    diagnostics: measured?.diagnostics,
   };
   await mkdir(config.outputDir, { recursive: true });
   await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   return report;
 }
 
+/** Files that differ between the base commit and the work tree, relative to the repository root. */
+async function changedSince(root: string, base: string): Promise<string[]> {
+  try {
+    return (await git(root, ['diff', '--name-only', base])).split('\n').filter((line) => line !== '');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The profiling pass: after measuring, never during it. It explains a verdict and never makes one, so its
+ * failures become notes.
+ */
+async function profileBoth(
+  context: GateContext,
+  dirs: Record<Side, string>,
+  paths: readonly string[],
+  deadline: number,
+  notes: string[],
+): Promise<ProfileSummary | undefined> {
+  const { config, log } = context;
+  if (paths.length === 0) return undefined;
+  const needMs = 2 * (config.profileSec * 1000 + 20_000);
+  if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
+    notes.push('no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.');
+    return undefined;
+  }
+  const started = Date.now();
+  try {
+    return await log.group('profiling base and head with 0x', async () => {
+      const result = await compareProfiles({
+        dirs,
+        start: config.start,
+        port: config.port,
+        paths,
+        durationSec: config.profileSec,
+        connections: config.connections,
+        readyTimeoutMs: config.readyTimeoutMs,
+        outDir: join(config.outputDir, 'profiles'),
+        artifacts: 'the `perf-gate` artifact of this run',
+        onOutput: (chunk) => log.info(chunk.trimEnd()),
+      });
+      const hotter = result.diff.grown
+        .filter((row) => !row.pseudo && row.file !== '')
+        .slice(0, 5)
+        .map((row) => ({
+          fn: row.fn,
+          file: relative(context.root, resolve(dirs.head, row.file)),
+          line: row.line,
+          baseSelf: row.baseSelf,
+          headSelf: row.headSelf,
+        }));
+      const seconds = (Date.now() - started) / 1000;
+      log.info(`profiling took ${seconds.toFixed(1)} s`);
+      return { markdown: result.markdown, files: result.files, dir: join(config.outputDir, 'profiles'), hotter, seconds };
+    });
+  } catch (error) {
+    if (!(error instanceof GateError)) throw error;
+    notes.push(`no flame graphs: ${error.message}`);
+    log.warning(`profiling failed (the verdict stands): ${error.message}`);
+    return undefined;
+  }
+}
+
 /** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
-export const DISTURBED_CORES = 0.3;
+export const DISTURBED_CORES = 0.1;
 /** Stolen CPU (in cores) above which a round counts as disturbed. */
 export const STOLEN_CORES = 0.15;
 
@@ -191,6 +270,7 @@ function disturbedBy(round: Round): string | undefined {
 interface Measured extends SequentialResult {
   newPaths: string[];
   disturbedPairs: number;
+  diagnostics: DiagnosticsSummary;
 }
 
 /** Runs interleaved pairs of rounds until the sequential rule stops. */
@@ -206,7 +286,41 @@ async function measure(
   const started = Date.now();
   let disturbedPairs = 0;
 
-  const runRound = async (pair: number, position: number, side: Side): Promise<Round[]> => {
+  // Servers that take PORT run side by side (only one is loaded at a time) and live for a block of
+  // `restartEvery` pairs; both are restarted together, and each new process gets a priming round that is thrown
+  // away. A server on a fixed port cannot share it: there each round gets a fresh process.
+  const fresh = config.port !== undefined || config.restartEvery === 0;
+  const servers: Partial<Record<Side, RunningServer>> = {};
+  // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
+  const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
+  const probes: Partial<Record<Side, ServerDiagnostics>> = {};
+  const stopAll = async (): Promise<void> => {
+    for (const side of ['base', 'head'] as const) {
+      await servers[side]?.stop();
+      delete servers[side];
+    }
+  };
+  const load = (server: RunningServer, path: string, pair: number, durationSec: number): Promise<RoundMeasurement> =>
+    runLoad(
+      {
+        url: `${server.origin}${path}`,
+        method: 'GET',
+        headers: {},
+        connections: config.connections,
+        warmupSec: config.warmupSec,
+        durationSec,
+        timeoutSec: 10,
+        watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
+      },
+      server.side,
+    ).then((measurement) => {
+      server.assertAlive(`round ${pair + 1} (GET ${path})`);
+      return measurement;
+    });
+  const serverFor = async (side: Side, pair: number): Promise<RunningServer> => {
+    const running = servers[side];
+    if (running) return running;
+    const probe = diagnostics.server(side, `pair${pair + 1}-${side}`);
     const server = await startServer({
       side,
       cwd: dirs[side],
@@ -214,34 +328,36 @@ async function measure(
       port: config.port,
       readyPath: active[0]!,
       readyTimeoutMs: config.readyTimeoutMs,
+      env: probe.env,
     });
+    servers[side] = server;
+    probes[side] = probe;
+    // A new process is slower at first (JIT, caches): prime it on every path and throw the numbers away.
+    if (!fresh) for (const path of active) await load(server, path, pair, PRIME_SEC);
+    return server;
+  };
+
+  const runRound = async (pair: number, position: number, side: Side): Promise<Round[]> => {
+    const server = await serverFor(side, pair);
     const rounds: Round[] = [];
     try {
       for (const path of active) {
         const startedAt = new Date().toISOString();
-        const measurement = await runLoad(
-          {
-            url: `${server.origin}${path}`,
-            method: 'GET',
-            headers: {},
-            connections: config.connections,
-            warmupSec: config.warmupSec,
-            durationSec: config.durationSec,
-            timeoutSec: 10,
-            watchPids: [server.child.pid, process.pid],
-          },
-          side,
+        const measurement = await probes[side]!.measure(path, { warmupSec: config.warmupSec, port: server.port }, () =>
+          load(server, path, pair, config.durationSec),
         );
-        server.assertAlive(`round ${pair + 1} (GET ${path})`);
         rounds.push({ pair, position, side, path, measurement, startedAt });
       }
-    } finally {
-      await server.stop();
+    } catch (error) {
+      await stopAll();
+      throw error;
     }
+    if (fresh) await stopAll();
     return rounds;
   };
 
   const runPair = async (pair: number): Promise<Round[]> => {
+    if (!fresh && pair % config.restartEvery === 0) await stopAll();
     const order = schedule(pair + 1)[pair]!.order;
     const rounds: Round[] = [];
     for (const [position, side] of order.entries()) rounds.push(...(await runRound(pair, position, side)));
@@ -320,7 +436,8 @@ async function measure(
     budgetMs: config.budgetMs,
     limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS),
   });
+  await stopAll();
   if (result.confirmationPairs > 0)
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
-  return { ...result, newPaths, disturbedPairs };
+  return { ...result, newPaths, disturbedPairs, diagnostics: diagnostics.summary() };
 }

@@ -36,3 +36,13 @@ export function confirmationPairs(pairs: number): number {
   const extra = Math.max(4, Math.ceil(pairs / 2));
   return extra + (extra % 2);
 }
+
+/**
+ * The fewest pairs with which `comparisons` Holm-adjusted exact signed-rank tests can reach significance at all:
+ * the smallest two-sided p-value of n pairs is 2/2^n, and Holm multiplies the smallest by the number of tests.
+ */
+export function minimumPairs(comparisons: number, alpha: number): number {
+  let n = 1;
+  while ((2 / 2 ** n) * comparisons >= alpha) n++;
+  return n;
+}

@@ -1,8 +1,10 @@
 /** The gate's report: the JSON document every run writes, and its Markdown rendering. Pure. */
+import { renderDiagnosticsSection } from './diagnostics/render.ts';
+import type { DiagnosticsSummary } from './diagnostics/summary.ts';
 import type { ErrorCode, Side } from './errors.ts';
 import { failures, type Metric, type Round } from './measure.ts';
 import type { StopReason } from './sequential.ts';
-import { type Decision, formatP, formatPercent, metricLabel, type Verdict } from './verdict.ts';
+import { type Decision, formatP, formatPercent, formatShare, metricLabel, type Verdict } from './verdict.ts';
 
 export interface ReportError {
   code: ErrorCode;
@@ -32,6 +34,8 @@ export interface Report {
     threshold: number;
     alpha: number;
     port: number | undefined;
+    failOnRegression: boolean;
+    restartEvery: number;
   };
   decision: Decision | undefined;
   /** How the adaptive rounds went. */
@@ -53,6 +57,33 @@ export interface Report {
   environment: { node: string; cpus: number; platform: string };
   /** Notes for the reader (e.g. a saturated load generator). */
   notes: string[];
+  /** The profiling pass, when it ran. */
+  profile: ProfileSummary | undefined;
+  /** Files the pull request changed (relative to the repository root). */
+  changedFiles: string[];
+  /** Event loop, CPU and memory measured inside each side's server. */
+  diagnostics: DiagnosticsSummary | undefined;
+}
+
+export interface HotFunction {
+  fn: string;
+  /** Relative to the repository root. */
+  file: string;
+  line: number;
+  baseSelf: number;
+  headSelf: number;
+}
+
+export interface ProfileSummary {
+  /** The comment section (function table and the sentence in words). */
+  markdown: string;
+  /** Flame graphs, differential flame graphs and raw samples, for the artifact. */
+  files: string[];
+  /** Directory that holds them. */
+  dir: string;
+  /** Functions whose share grew most on head, largest first. */
+  hotter: HotFunction[];
+  seconds: number;
 }
 
 export const VERDICT_ICON: Record<Verdict, string> = {
@@ -70,12 +101,15 @@ export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`)
     .replace(/@/g, '@\u200b')
-    .replace(/\r?\n/g, ' ');
+    .replace(/\r\n?|\n/g, ' ');
 }
 
 /** Inline code that cannot be broken out of, whatever it contains. */
 export function code(text: string): string {
-  const clean = text.replace(/\r?\n/g, ' ').replace(/@/g, '@\u200b');
+  const clean = text
+    .replace(/\r\n?|\n/g, ' ')
+    .replace(/@/g, '@\u200b')
+    .replace(/<!--/g, '<!\u200b--');
   const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
   return `${fence}${clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean}${fence}`;
@@ -99,8 +133,9 @@ function formatValue(metric: Metric, value: number): string {
 }
 
 function formatSeconds(sec: number): string {
-  if (sec < 90) return `${sec.toFixed(0)} s`;
-  return `${Math.floor(sec / 60)} min ${Math.round(sec % 60)} s`;
+  const whole = Math.round(sec);
+  if (whole < 90) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 const VERDICT_TEXT: Record<Verdict, string> = {
@@ -167,7 +202,7 @@ function howMeasured(report: Report, comparisons: number): string {
         : ` (${STOP_TEXT[q.stoppedBy]})`;
   return (
     `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round · ` +
-    `threshold ±${(s.threshold * 100).toFixed(s.threshold < 0.01 ? 1 : 0)}% · p-values Holm-adjusted across ${comparisons} comparisons and split across looks (α = ${s.alpha}) · ` +
+    `threshold ±${formatShare(s.threshold)} · p-values Holm-adjusted across ${comparisons} comparisons and split across looks (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
 }
@@ -212,6 +247,9 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
   if (decision) {
     out.push(...comparisonTable(decision), '');
   }
+  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics) : '';
+  if (diagnostics !== '') out.push(diagnostics.trim(), '');
+  if (report.profile) out.push(report.profile.markdown.trim(), '');
   if (report.newPaths.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newPaths.map((p) => `GET ${escapeMarkdown(p)}`).join(', ')}.`,
@@ -231,7 +269,7 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
   if (report.rounds.length > 0) {
     out.push('', '<details><summary>Every round</summary>', '', ...roundsTable(report), '', '</details>');
   }
-  if (options.detailsUrl) out.push('', `[Full report](${options.detailsUrl})`);
+  if (options.detailsUrl) out.push('', `[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`);
   out.push(
     '',
     '<sub>How to read this: each pair of adjacent rounds shares the machine’s speed of that moment, so the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>',

@@ -262,6 +262,7 @@ function overall(comparisons: readonly MetricComparison[], errors: readonly Erro
 export function formatPercent(value: number, digits = 1): string {
   if (!Number.isFinite(value)) return 'n/a';
   const percent = value * 100;
+  if (Math.abs(percent) < 0.05) return '±0.0%';
   const text = Math.abs(percent) >= 100 ? percent.toFixed(0) : percent.toFixed(digits);
   return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${text.replace('-', '')}%`;
 }
@@ -269,7 +270,12 @@ export function formatPercent(value: number, digits = 1): string {
 export function formatP(p: number): string {
   if (!Number.isFinite(p)) return 'n/a';
   if (p < 0.001) return '< 0.001';
-  return p < 0.01 ? p.toFixed(3) : p.toFixed(2);
+  return p < 0.1 ? p.toPrecision(2) : p.toFixed(2);
+}
+
+/** A threshold or level as a percentage without spurious rounding: 0.025 → '2.5%', 0.05 → '5%'. */
+export function formatShare(value: number): string {
+  return `${Number((value * 100).toFixed(2))}%`;
 }
 
 function describeChange(c: MetricComparison, path: string): string {
@@ -304,10 +310,12 @@ function headline(
   errors: readonly ErrorComparison[],
   options: DecideOptions,
 ): string {
-  const threshold = `${(options.threshold * 100).toFixed(options.threshold * 100 < 1 ? 1 : 0)}%`;
+  const threshold = formatShare(options.threshold);
   const primary = comparisons.find((c) => c.metric === 'rps');
   const primaryText = (c: MetricComparison | undefined): string =>
-    c ? `req/s ${formatPercent(c.change)}, 95% CI ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])}` : '';
+    c
+      ? `req/s ${formatPercent(c.change)}, ${formatShare(1 - options.alpha)} CI ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])}`
+      : '';
   if (verdict === 'regression') {
     const failing = errors.find((e) => e.verdict === 'regression');
     if (failing) {

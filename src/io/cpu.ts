@@ -3,7 +3,6 @@
  * was not ours (the server tree, the load generator, this process) and the time the hypervisor stole.
  */
 import { readFileSync } from 'node:fs';
-import { processTree } from './proc.ts';
 
 /** Clock ticks per second of /proc's counters (USER_HZ; 100 on every Linux we run on). */
 const HZ = 100;
@@ -26,7 +25,10 @@ export function machineTimes(): MachineTimes | undefined {
   }
 }
 
-/** Seconds of CPU used so far by a process (user + system), 0 when it is gone. */
+/**
+ * Seconds of CPU used so far by a process (user + system, including children it has reaped: a short-lived
+ * helper that ends inside the round is counted by its parent), 0 when it is gone.
+ */
 export function processSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -36,11 +38,6 @@ export function processSeconds(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** CPU seconds used by a process tree (live members only). */
-export function treeSeconds(pid: number): number {
-  return processTree(pid).reduce((sum, member) => sum + processSeconds(member), 0);
 }
 
 export interface Disturbance {

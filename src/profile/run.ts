@@ -65,6 +65,8 @@ export interface ProfileRun {
   root: string;
   /** The node command line that was profiled, e.g. `node --no-turbo-inlining index.js`. */
   command: string;
+  /** The node executable that ran the server. */
+  node: string;
 }
 
 const HOSTS = ['127.0.0.1', '::1'] as const;
@@ -295,7 +297,7 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
       )
         rmSync(join(dir, file), { force: true });
   }
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown };
+  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
 }
 
 async function waitReady(

@@ -8,7 +8,10 @@ import { INPUT_DEFAULTS } from '../../src/config.ts';
 const ROOT = new URL('../../', import.meta.url);
 
 function record(value: unknown, what: string): Record<string, unknown> {
-  assert.ok(typeof value === 'object' && value !== null && !Array.isArray(value), `${what} must be a mapping`);
+  assert.ok(
+    typeof value === 'object' && value !== null && !Array.isArray(value),
+    `${what} must be a mapping`,
+  );
   return value as Record<string, unknown>;
 }
 
@@ -75,6 +78,7 @@ describe('action.yml', () => {
         assert.equal(typeof input.default, 'string', `inputs.${name}.default must be a string`);
       }
       const actual = input.default ?? '';
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a JS template
       if (name === 'github-token') assert.equal(actual, '${{ github.token }}');
       else assert.equal(actual, expected, `inputs.${name}.default`);
     }

@@ -56,9 +56,11 @@ describe('parseConfig defaults', () => {
       install: 'auto',
       build: undefined,
       base: undefined,
-      pairs: 10,
+      pairs: undefined,
+      budgetMs: 180_000,
       durationSec: 3,
       warmupSec: 1,
+      restartEvery: 4,
       connections: 10,
       readyTimeoutMs: 60_000,
       installTimeoutMs: 600_000,
@@ -67,6 +69,8 @@ describe('parseConfig defaults', () => {
       workingDirectory: '.',
       outputDir: OUTPUT_DIR,
       comment: true,
+      flamegraphs: true,
+      profileSec: 3,
     } satisfies Config);
   });
 
@@ -82,7 +86,7 @@ describe('parseConfig defaults', () => {
     });
     assert.equal(config.start, 'node server.js');
     assert.equal(config.threshold, 0.05);
-    assert.equal(config.pairs, 10);
+    assert.equal(config.pairs, undefined);
     assert.deepEqual(config.paths, ['/']);
     assert.equal(config.port, undefined);
     assert.equal(config.build, undefined);
@@ -120,7 +124,10 @@ describe('parseConfig defaults', () => {
     assert.equal(configOf({ start: 'x', install: 'false' }).install, 'skip');
     assert.equal(configOf({ start: 'x', install: 'skip' }).install, 'skip');
     assert.equal(configOf({ start: 'x', install: '' }).install, 'auto');
-    assert.equal(configOf({ start: 'x', install: 'pnpm install --frozen-lockfile' }).install, 'pnpm install --frozen-lockfile');
+    assert.equal(
+      configOf({ start: 'x', install: 'pnpm install --frozen-lockfile' }).install,
+      'pnpm install --frozen-lockfile',
+    );
   });
 
   test('`start` missing: the error names the input and shows an example', () => {
@@ -218,26 +225,49 @@ describe('durations', () => {
       messageFor({ timeout: '5s' }),
       'input `timeout`: 5s is out of range. Use a value from 10s to 6h.',
     );
-    assert.match(messageFor({ 'ready-timeout': '2h' }), /^input `ready-timeout`: 2h is out of range\. Use a value from 1s to 1h\.$/);
+    assert.match(
+      messageFor({ 'ready-timeout': '2h' }),
+      /^input `ready-timeout`: 2h is out of range\. Use a value from 1s to 1h\.$/,
+    );
   });
 });
 
 describe('integers', () => {
-  test('rounds: accepts the range 6…500', () => {
-    assert.equal(configOf({ start: 'x', rounds: '6' }).pairs, 6);
+  test('rounds: `auto` (the default) is adaptive, within the time budget', () => {
+    assert.equal(configOf({ start: 'x', rounds: 'auto' }).pairs, undefined);
+    assert.equal(configOf({ start: 'x', rounds: ' auto ' }).pairs, undefined);
+    assert.equal(configOf({ start: 'x', 'time-budget': '5m' }).budgetMs, 300_000);
+    assert.equal(configOf({ start: 'x', 'time-budget': '90' }).budgetMs, 90_000);
+    assert.equal(
+      messageFor({ 'time-budget': '5s' }),
+      'input `time-budget`: 5s is out of range. Use a value from 10s to 6h.',
+    );
+    assert.match(messageFor({ 'time-budget': 'soon' }), /^input `time-budget`: `soon` is not a duration\./);
+  });
+
+  test('rounds: `auto` (any case) or a whole number from 8 to 500', () => {
+    assert.equal(configOf({ start: 'x', rounds: '8' }).pairs, 8);
     assert.equal(configOf({ start: 'x', rounds: ' 500 ' }).pairs, 500);
+    assert.equal(configOf({ start: 'x', rounds: 'Auto' }).pairs, undefined);
     assert.equal(parseInteger('rounds', '12', { min: 6, max: 500 }), 12);
   });
 
-  test('rounds `5` is below the minimum; `1.5` is not a whole number', () => {
+  test('rounds `5` is below the minimum; `1.5` is not a whole number; both messages offer `auto`', () => {
+    for (const rounds of ['5', '1.5', 'lots']) {
+      assert.equal(
+        messageFor({ rounds }),
+        `input \`rounds\`: \`${rounds}\` is not a number of pairs. Use \`auto\` (adaptive, the default) or a whole number of pairs from 8 to 500.`,
+      );
+    }
+  });
+
+  test('rounds too few for the paths to ever reach significance: the error says how many are needed', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => `/p${i}`).join('\n');
     assert.equal(
-      messageFor({ rounds: '5' }),
-      'input `rounds`: 5 is out of range. Use a whole number from 6 to 500.',
+      messageFor({ rounds: '10', paths: nine }),
+      'input `rounds`: 10 pairs cannot show a significant change across 27 comparisons (9 paths × 3 metrics) at alpha 0.05. Use `auto` or at least 11 pairs.',
     );
-    assert.equal(
-      messageFor({ rounds: '1.5' }),
-      'input `rounds`: `1.5` is not a whole number. Use a whole number from 6 to 500.',
-    );
+    assert.equal(configOf({ start: 'x', rounds: '11', paths: nine }).pairs, 11);
   });
 
   test('port: `0` and `70000` are out of range, `abc` is not a number', () => {
@@ -256,7 +286,10 @@ describe('integers', () => {
   });
 
   test('connections: `0` is out of range, `-3` is not a whole number', () => {
-    assert.match(messageFor({ connections: '0' }), /^input `connections`: 0 is out of range\. Use a whole number from 1 to 10000\.$/);
+    assert.match(
+      messageFor({ connections: '0' }),
+      /^input `connections`: 0 is out of range\. Use a whole number from 1 to 10000\.$/,
+    );
     assert.match(messageFor({ connections: '-3' }), /^input `connections`: `-3` is not a whole number/);
   });
 });
@@ -324,7 +357,7 @@ describe('paths', () => {
 
   test('a duplicate path is rejected, also when it differs only in surrounding whitespace', () => {
     for (const text of ['/a\n/b\n/a', '/a\n  /a  ']) {
-      assert.equal(messageFor({ paths: text }), 'input `paths`: a path is listed twice. List each path once.');
+      assert.equal(messageFor({ paths: text }), 'input `paths`: `/a` is listed twice. List each path once.');
     }
   });
 });

@@ -2,12 +2,13 @@
 // slower than its base. The work is a fixed number of iterations (not a fixed time), so the server slows down
 // with the host as a real one does.
 //   WORK_ITERS   iterations of JSON work per request
-//   STALL_ITERS  extra iterations on one request in STALL_EVERY (a tail-latency-only regression)
+//   DELAY_MS     an asynchronous delay (not CPU) on one request in DELAY_EVERY: a tail-latency regression that
+//                leaves throughput nearly alone
 const http = require('node:http');
 
 const work = Number(process.env.WORK_ITERS || 200);
-const stall = Number(process.env.STALL_ITERS || 0);
-const stallEvery = Number(process.env.STALL_EVERY || 100);
+const delayMs = Number(process.env.DELAY_MS || 0);
+const delayEvery = Number(process.env.DELAY_EVERY || 100);
 const item = { id: 1, name: 'seed', tags: ['heirloom', 'organic'], stock: 7 };
 let served = 0;
 let sink = 0;
@@ -19,8 +20,9 @@ function burn(iterations) {
 http
   .createServer((req, res) => {
     burn(work);
-    if (stall > 0 && ++served % stallEvery === 0) burn(stall);
     res.setHeader('content-type', 'application/json');
-    res.end(sink > 0 ? '{"ok":true}' : '{"ok":false}');
+    const body = sink > 0 ? '{"ok":true}' : '{"ok":false}';
+    if (delayMs > 0 && ++served % delayEvery === 0) setTimeout(() => res.end(body), delayMs);
+    else res.end(body);
   })
   .listen(Number(process.env.PORT || 3000));

@@ -1,0 +1,116 @@
+/**
+ * Calibration: replays recorded real rounds (bench/data/*.json, from bench/record.ts) into simulated gates
+ * through the same sequential decision code the action runs, and prints false-alarm rates and power.
+ *
+ *   npx node bench/calibrate.ts [gates=400]
+ *
+ * A simulated gate draws pairs with replacement from a recording (each pair keeps its own base and head rounds,
+ * so the host's speed of that moment stays paired) and charges each pair the recorded time per pair.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config.ts';
+import type { Round } from '../src/measure.ts';
+import { runSequential } from '../src/sequential.ts';
+import { mulberry32, quantile } from '../src/stats/describe.ts';
+import type { Verdict } from '../src/verdict.ts';
+
+interface Recording {
+  case: { name: string };
+  recordedAt: string;
+  machine: string;
+  pairs: number;
+  pairSec: number;
+  effect: number;
+  rounds: Round[];
+}
+
+interface Setting {
+  label: string;
+  threshold: number;
+  alpha: number;
+  budgetMs: number;
+}
+
+const defaults: Setting = {
+  label: 'defaults',
+  threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
+  alpha: Number(INPUT_DEFAULTS.alpha),
+  budgetMs: parseDuration('time-budget', INPUT_DEFAULTS['time-budget'], { minMs: 0, maxMs: Number.POSITIVE_INFINITY }),
+};
+
+function load(name: string): Recording | undefined {
+  const file = fileURLToPath(new URL(`./data/${name}.json`, import.meta.url));
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Recording) : undefined;
+}
+
+interface Outcome {
+  verdict: Verdict;
+  seconds: number;
+  pairs: number;
+  calls: number;
+  comparisons: number;
+  rpsVerdict: Verdict | undefined;
+  p99Verdict: Verdict | undefined;
+}
+
+async function simulate(rec: Recording, setting: Setting, seed: number): Promise<Outcome> {
+  const random = mulberry32(seed);
+  const byPair = new Map<number, Round[]>();
+  for (const r of rec.rounds) byPair.set(r.pair, [...(byPair.get(r.pair) ?? []), r]);
+  const pool = [...byPair.values()].filter((p) => p.length >= 2);
+  let drawn = 0;
+  const result = await runSequential(
+    {
+      paths: () => ['/'],
+      elapsedMs: () => drawn * rec.pairSec * 1000,
+      async next(pair: number) {
+        const pick = pool[Math.floor(random() * pool.length)]!;
+        drawn++;
+        return pick.map((r) => ({ ...r, pair }));
+      },
+    },
+    { threshold: setting.threshold, alpha: setting.alpha, fixedPairs: undefined, budgetMs: setting.budgetMs, limitMs: setting.budgetMs * 1.5 },
+  );
+  const comparisons = result.decision?.comparisons ?? [];
+  return {
+    verdict: result.decision?.verdict ?? 'inconclusive',
+    seconds: drawn * rec.pairSec,
+    pairs: result.pairs,
+    calls: comparisons.filter((c) => c.verdict === 'regression' || c.verdict === 'improvement').length,
+    comparisons: comparisons.length,
+    rpsVerdict: comparisons.find((c) => c.metric === 'rps')?.verdict,
+    p99Verdict: comparisons.find((c) => c.metric === 'p99')?.verdict,
+  };
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+async function report(name: string, setting: Setting, gates: number): Promise<void> {
+  const rec = load(name);
+  if (!rec) {
+    console.log(`| ${name} | (no recording: run \`npx node bench/record.ts ${name} <pairs>\`) |`);
+    return;
+  }
+  const outcomes: Outcome[] = [];
+  for (let g = 0; g < gates; g++) outcomes.push(await simulate(rec, setting, 1000 + g));
+  const share = (v: Verdict): number => outcomes.filter((o) => o.verdict === v).length / gates;
+  const seconds = outcomes.map((o) => o.seconds).sort((a, b) => a - b);
+  const calls = outcomes.reduce((s, o) => s + o.calls, 0) / outcomes.reduce((s, o) => s + o.comparisons, 0);
+  const caught = outcomes.filter((o) => o.verdict === 'regression').map((o) => o.seconds).sort((a, b) => a - b);
+  const p99 = outcomes.filter((o) => o.p99Verdict === 'regression').length / gates;
+  console.log(
+    `| ${name} | ${setting.label} | ${pct(rec.effect)} | ${rec.pairs} × ${rec.pairSec.toFixed(1)} s | ${gates} | ${pct(share('regression'))} | ${pct(share('no-change'))} | ${pct(share('inconclusive'))} | ${pct(share('improvement'))} | ${pct(calls)} | ${pct(p99)} | ${quantile(seconds, 0.5).toFixed(0)} s / ${quantile(seconds, 0.95).toFixed(0)} s | ${caught.length > 0 ? `${quantile(caught, 0.95).toFixed(0)} s` : '–'} |`,
+  );
+}
+
+const gates = Number(process.argv[2] ?? 400);
+console.log(`Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}`);
+console.log('');
+console.log(
+  '| case | settings | effect on req/s (recorded) | recording | gates | regression | no change | inconclusive | improvement | single comparisons calling a change | p99 regression | measuring time median / p95 | p95 time to catch |',
+);
+console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const name of ['aa', 'slower3', 'slower5', 'slower10', 'tail']) await report(name, defaults, gates);
+await report('aa', { ...defaults, label: 'budget 6m, threshold 1%', budgetMs: 360_000, threshold: 0.01 }, gates);
+await report('slower2', { ...defaults, label: 'budget 6m, threshold 1%', budgetMs: 360_000, threshold: 0.01 }, gates);

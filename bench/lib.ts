@@ -1,0 +1,95 @@
+/** Shared by the benchmarks: a throwaway repository whose base and head run the knob server, and one gate on it. */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type InputName, parseConfig } from '../src/config.ts';
+import { type Logger, runGate } from '../src/pipeline.ts';
+import type { Report } from '../src/report.ts';
+
+export interface Knob {
+  WORK_ITERS: number;
+  DELAY_MS?: number;
+  DELAY_EVERY?: number;
+}
+
+export interface Case {
+  name: string;
+  base: Knob;
+  head: Knob;
+}
+
+/** Nanoseconds of one knob iteration on this machine (JSON.stringify of a small object). */
+export function iterationNs(): number {
+  const item = { id: 1, name: 'seed', tags: ['heirloom', 'organic'], stock: 7 };
+  let sink = 0;
+  const burn = (n: number): void => {
+    for (let i = 0; i < n; i++) sink += JSON.stringify(item).length;
+  };
+  burn(500_000);
+  const start = process.hrtime.bigint();
+  burn(1_000_000);
+  const ns = Number(process.hrtime.bigint() - start) / 1_000_000;
+  return sink > 0 ? ns : ns;
+}
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd, stdio: 'ignore' });
+}
+
+function serverFile(knob: Knob): string {
+  const env = Object.entries(knob)
+    .map(([k, v]) => `process.env.${k} = '${v}';`)
+    .join('\n');
+  return `${env}\nrequire('./knob.js');\n`;
+}
+
+export interface KnobRepo {
+  dir: string;
+  cleanup(): void;
+}
+
+export function makeKnobRepo(c: Case): KnobRepo {
+  const dir = mkdtempSync(join(tmpdir(), `perf-gate-bench-${c.name}-`));
+  copyFileSync(fileURLToPath(new URL('./servers/knob.cjs', import.meta.url)), join(dir, 'knob.js'));
+  git(dir, 'init', '-q', '-b', 'main');
+  writeFileSync(join(dir, 'server.js'), serverFile(c.base));
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'base');
+  git(dir, 'checkout', '-q', '-b', 'head');
+  writeFileSync(join(dir, 'server.js'), serverFile(c.head));
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '--allow-empty', '-m', 'head');
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const quietLog: Logger = {
+  info: () => {},
+  warning: (m) => process.stderr.write(`warning: ${m}\n`),
+  group: (_name, body) => body(),
+};
+
+/** One gate through the real pipeline, with inputs as a user would write them. */
+export async function runBenchGate(repo: KnobRepo, inputs: Partial<Record<InputName, string>>, log: Logger = quietLog): Promise<Report> {
+  const outputDir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-out-'));
+  try {
+    const all: Partial<Record<InputName, string>> = { start: 'node server.js', install: 'skip', flamegraphs: 'false', ...inputs };
+    const config = parseConfig((name) => all[name] ?? '', { outputDir });
+    const sha = (ref: string): string => execFileSync('git', ['rev-parse', ref], { cwd: repo.dir, encoding: 'utf8' }).trim();
+    return await runGate({
+      config,
+      root: repo.dir,
+      base: { sha: sha('main'), label: 'main' },
+      head: { sha: sha('HEAD'), label: 'head' },
+      log,
+    });
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true });
+  }
+}
+
+export function machineLine(): string {
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
+  return `${cpu}, ${execFileSync('nproc', { encoding: 'utf8' }).trim()} CPUs, Node ${process.version}`;
+}

@@ -1,0 +1,48 @@
+/**
+ * Real end-to-end gates at default settings (adaptive rounds, default budget), to check that the replayed
+ * simulation in bench/calibrate.ts agrees with reality.
+ *
+ *   npx node bench/real-gates.ts <case> <gates>      cases as in bench/record.ts (aa, slower5, …)
+ */
+import { appendFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { quantile } from '../src/stats/describe.ts';
+import { machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
+import { caseFor } from './record.ts';
+
+const [name = 'aa', gatesText = '10'] = process.argv.slice(2);
+const gates = Number(gatesText);
+const c = await caseFor(name);
+const repo = makeKnobRepo(c);
+const log = fileURLToPath(new URL(`./data/real-${name}.jsonl`, import.meta.url));
+const seconds: number[] = [];
+const verdicts: Record<string, number> = {};
+try {
+  for (let g = 0; g < gates; g++) {
+    const report = await runBenchGate(repo, { paths: '/' });
+    const rps = report.decision?.comparisons.find((x) => x.metric === 'rps');
+    verdicts[report.verdict] = (verdicts[report.verdict] ?? 0) + 1;
+    seconds.push(report.timing.measureSec);
+    const line = {
+      gate: g + 1,
+      verdict: report.verdict,
+      pairs: report.sequential?.pairs,
+      stoppedBy: report.sequential?.stoppedBy,
+      measureSec: report.timing.measureSec,
+      change: rps?.change,
+      ci: rps?.ci,
+      noise: rps?.noise,
+      disturbedPairs: report.sequential?.disturbedPairs,
+    };
+    appendFileSync(log, `${JSON.stringify(line)}\n`);
+    console.log(JSON.stringify(line));
+  }
+} finally {
+  repo.cleanup();
+}
+seconds.sort((a, b) => a - b);
+console.log(
+  `${name}: ${gates} real gates on ${machineLine()}: ${Object.entries(verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ')}; measuring time median ${quantile(seconds, 0.5).toFixed(0)} s, max ${seconds[seconds.length - 1]?.toFixed(0)} s`,
+);

@@ -1,0 +1,27 @@
+/**
+ * Event loop and resources of each side, measured inside the server process (issue 4, item 5). The pipeline
+ * needs DiagnosticsRecorder (recorder.ts) and renderDiagnosticsSection (render.ts); the rest is for tests and
+ * for callers that manage servers themselves.
+ */
+export {
+  controlFile,
+  type DiagnosticsEnv,
+  diagnosticsEnv,
+  PRELOAD_FILE,
+  parseSnapshots,
+  quoteNodeOption,
+  readSnapshots,
+  type SnapshotOptions,
+  snapshot,
+  writePreload,
+} from './install.ts';
+export { DIAGNOSTICS_ENV, type DiagnosticsSnapshot, PRELOAD_SOURCE } from './preload.ts';
+export { DiagnosticsRecorder, type MeasureOptions, ServerDiagnostics, servingPort } from './recorder.ts';
+export { type DiagnosticsSectionOptions, describeDiagnostics, renderDiagnosticsSection } from './render.ts';
+export {
+  type DiagnosticsSummary,
+  type SideDiagnostics,
+  type SummaryOptions,
+  summarizeDiagnostics,
+  summarizeSide,
+} from './summary.ts';

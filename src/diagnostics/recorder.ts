@@ -1,0 +1,149 @@
+/**
+ * The diagnostics glue for the pipeline: one DiagnosticsRecorder per gate run, one ServerDiagnostics per server
+ * started. It writes the preload once, gives each server its own output file and environment, brackets each
+ * measured window with two snapshots and keeps the closing snapshot's lines per side for the summary.
+ *
+ *   const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
+ *   const probe = diagnostics.server(side, `pair${pair + 1}-${side}`);
+ *   const server = await startServer({ ...spec, env: probe.env });
+ *   const m = await probe.measure(path, { warmupSec, port: server.port }, () => runLoad(...));
+ *   ...
+ *   const summary = diagnostics.summary();   // → renderDiagnosticsSection(summary)
+ *
+ * Nothing here throws because of diagnostics: a server that is not Node.js, or whose start command replaces
+ * NODE_OPTIONS, simply has no data, and each snapshot then returns at once (nobody registered).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Side } from '../errors.ts';
+import {
+  type DiagnosticsEnv,
+  diagnosticsEnv,
+  outFileFor,
+  readSnapshots,
+  snapshot,
+  writePreload,
+} from './install.ts';
+import type { DiagnosticsSnapshot } from './preload.ts';
+import { type DiagnosticsSummary, type SummaryOptions, summarizeDiagnostics } from './summary.ts';
+
+/** Lines of processes that served `port`, when any did; all lines otherwise (drops helper servers of a tree). */
+export function servingPort(
+  lines: readonly DiagnosticsSnapshot[],
+  port: number | undefined,
+): DiagnosticsSnapshot[] {
+  if (port === undefined || !lines.some((l) => l.ports.includes(port))) return [...lines];
+  return lines.filter((l) => l.ports.includes(port));
+}
+
+export interface MeasureOptions {
+  /** Seconds of warm-up load at the start of `run` to leave out of the window (the LoadSpec's warmupSec). */
+  warmupSec: number;
+  /** The server's port (RunningServer.port), to keep only the process(es) serving it. */
+  port?: number;
+  /** Added to warmupSec for the load generator's own start-up; default 300 ms. */
+  startupMs?: number;
+}
+
+export class ServerDiagnostics {
+  readonly side: Side;
+  /** The JSON-lines file this server's processes append to. */
+  readonly outFile: string;
+  /** Merge into startServer's `env`; {} when diagnostics are off. */
+  readonly env: DiagnosticsEnv | Record<string, never>;
+  private readonly recorder: DiagnosticsRecorder;
+  private windows = 0;
+
+  constructor(recorder: DiagnosticsRecorder, side: Side, outFile: string, env: DiagnosticsEnv | undefined) {
+    this.recorder = recorder;
+    this.side = side;
+    this.outFile = outFile;
+    this.env = env ?? {};
+  }
+
+  /**
+   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
+   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
+   * returns, rethrows what it throws.
+   */
+  async measure<T>(label: string, options: MeasureOptions, run: () => Promise<T>): Promise<T> {
+    if (!this.recorder.enabled) return run();
+    const key = `${this.side}-${label}-${++this.windows}`;
+    const cancel = new AbortController();
+    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1000 + (options.startupMs ?? 300) : 0;
+    const begin =
+      delayMs === 0
+        ? await snapshot(this.outFile, { label: `${key}-begin` })
+        : sleep(delayMs, undefined, { signal: cancel.signal }).then(
+            () => snapshot(this.outFile, { label: `${key}-begin` }),
+            () => [],
+          );
+    let result: T;
+    try {
+      result = await run();
+    } finally {
+      cancel.abort();
+      await begin;
+    }
+    const lines = await snapshot(this.outFile, { label: `${key}-end` });
+    this.recorder.record(this.side, servingPort(lines, options.port));
+    return result;
+  }
+
+  /** Every line this server's processes wrote so far (registration, snapshots, final lines). */
+  lines(): DiagnosticsSnapshot[] {
+    return readSnapshots(this.outFile);
+  }
+}
+
+export class DiagnosticsRecorder {
+  readonly dir: string;
+  /** The written preload; undefined when it could not be written (diagnostics are then off). */
+  readonly preloadPath: string | undefined;
+  private readonly nodeOptions: string | undefined;
+  private readonly recorded: Record<Side, DiagnosticsSnapshot[]> = { base: [], head: [] };
+  private servers = 0;
+
+  /**
+   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
+   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
+   */
+  constructor(dir: string, nodeOptions: string | undefined = process.env.NODE_OPTIONS) {
+    this.dir = dir;
+    this.nodeOptions = nodeOptions;
+    let path: string | undefined;
+    try {
+      path = writePreload(dir);
+    } catch {
+      path = undefined;
+    }
+    this.preloadPath = path;
+  }
+
+  get enabled(): boolean {
+    return this.preloadPath !== undefined;
+  }
+
+  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
+  server(side: Side, name: string): ServerDiagnostics {
+    const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
+    const env =
+      this.preloadPath === undefined
+        ? undefined
+        : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
+    return new ServerDiagnostics(this, side, outFile, env);
+  }
+
+  /** Adds the lines of one measured window of a side. */
+  record(side: Side, lines: readonly DiagnosticsSnapshot[]): void {
+    this.recorded[side].push(...lines);
+  }
+
+  /** The recorded measured-window lines of both sides. */
+  snapshots(): Record<Side, DiagnosticsSnapshot[]> {
+    return { base: [...this.recorded.base], head: [...this.recorded.head] };
+  }
+
+  summary(options: SummaryOptions = {}): DiagnosticsSummary {
+    return summarizeDiagnostics(this.recorded, options);
+  }
+}

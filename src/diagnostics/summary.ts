@@ -1,0 +1,313 @@
+/**
+ * What the preload measured, per side and compared. Pure: no I/O.
+ *
+ * Input: the snapshot lines of each side's measured windows (one `snapshot` line per reporting process per
+ * window; lines answering the same request share `seq` and form one window, so a cluster's workers add up).
+ * Per window: the worst process's delay percentiles, the sum of CPU time and of memory peaks. Per side: the
+ * median over windows of each delay percentile, CPU time over wall time, the largest memory peaks.
+ *
+ * Memory growth is judged in one of two ways, whichever the data allows:
+ *   - across rounds: when the same processes answered at least `minPoints` windows (a server kept running from
+ *     round to round, the pipeline's `restart-every` blocks), the RSS at the end of each window, one point per
+ *     round: Theil–Sen slope in MB per round per process (the median over processes);
+ *   - within rounds: otherwise (a fresh server process per round, as with a fixed `port` or `restart-every: 0`,
+ *     where RSS cannot be compared from round to round) the memory series inside each window (a point every
+ *     ~250 ms): Theil–Sen slope in MB per second per round, then the median over rounds.
+ * Either way growth must be steady, not one jump: the slope above a floor and at least `risingShare` of the
+ * steps (or rounds) growing. A leak is called on head when head grows and base does not, or head grows at least
+ * `leakRatio` times as fast as a growing base.
+ */
+import type { Side } from '../errors.ts';
+import { median } from '../stats/describe.ts';
+import type { DiagnosticsSnapshot } from './preload.ts';
+
+/** Bytes in the MB shown (MiB, as `ps` and Clinic count them). */
+export const MB = 1024 * 1024;
+
+export interface SummaryOptions {
+  /** p99 event-loop delay from which a loop counts as blocked, ms; default 20. */
+  blockedMs?: number;
+  /** How many times the other side's p99 (floored at 1 ms) it must also be; default 2. */
+  blockedRatio?: number;
+  /** And by how many ms at least; default 10. */
+  blockedMarginMs?: number;
+  /** Fewest points a trend is fitted to; default 4. */
+  minPoints?: number;
+  /** Slope from which RSS counts as growing across rounds, MB per round; default 1. */
+  leakMbPerRound?: number;
+  /** Slope from which RSS counts as growing within a round, MB per second; default 1. */
+  leakMbPerSecond?: number;
+  /** Share of steps (across rounds) or of rounds (within rounds) that must grow; default 0.75. */
+  risingShare?: number;
+  /** A growing head leaks "more" than a growing base when its slope is this many times base's; default 2. */
+  leakRatio?: number;
+}
+
+export interface DelayStats {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface RssTrend {
+  /** 'across-rounds': one point per window of the same processes; 'within-rounds': a slope inside each window. */
+  mode: 'across-rounds' | 'within-rounds';
+  /** Theil–Sen slope of RSS in MB per `unit` (the median over rounds for 'within-rounds'). */
+  slopeMb: number;
+  unit: 'round' | 'second';
+  /** across-rounds: the windows fitted; within-rounds: the rounds with a series long enough to fit. */
+  points: number;
+  /** across-rounds: steps (points − 1) in which RSS grew; within-rounds: rounds in which it grew steadily. */
+  growing: number;
+  /** The denominator of `growing`. */
+  of: number;
+}
+
+export interface SideDiagnostics {
+  /** Measured windows with data. */
+  windows: number;
+  /** Distinct processes that reported. */
+  processes: number;
+  /** Median over windows of each percentile (the worst process of a window), ms. */
+  eventLoopDelayMs: DelayStats | undefined;
+  /** Median over windows of the busiest process's event-loop utilisation, 0…1. */
+  eventLoopUtilization: number | undefined;
+  /** CPU time over wall time, all processes: 1 = one core busy throughout. */
+  cpuCores: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+  /** RSS growth in MB per round (within-rounds: the slope per second times the median window length). */
+  rssTrendMbPerRound: number | undefined;
+  rssTrend: RssTrend | undefined;
+  /** RSS grows steadily (see the file comment). */
+  leak: boolean;
+}
+
+export type EventLoopCall = 'blocked-on-head' | 'unblocked-on-head' | 'blocked-on-both' | 'similar';
+export type LeakCall = 'head' | 'base' | 'both' | 'none';
+
+export interface DiagnosticsComparison {
+  /** head p99 / base p99, each floored at 1 ms (below that a 10 ms timer cannot tell); undefined without both. */
+  eventLoopP99Ratio: number | undefined;
+  eventLoop: EventLoopCall | undefined;
+  leak: LeakCall | undefined;
+}
+
+export interface DiagnosticsSummary {
+  base: SideDiagnostics | undefined;
+  head: SideDiagnostics | undefined;
+  comparison: DiagnosticsComparison;
+  /** The thresholds used, for the wording. */
+  blockedMs: number;
+}
+
+interface Window {
+  at: number;
+  pids: string;
+  delay: DelayStats | undefined;
+  elu: number | undefined;
+  cpuMs: number;
+  wallMs: number;
+  rssPeak: number;
+  rssLast: number;
+  heapPeak: number;
+  /** The main process's series: [seconds, MB]. */
+  series: [number, number][];
+}
+
+const DEFAULTS = {
+  blockedMs: 20,
+  blockedRatio: 2,
+  blockedMarginMs: 10,
+  minPoints: 4,
+  leakMbPerRound: 1,
+  leakMbPerSecond: 1,
+  risingShare: 0.75,
+  leakRatio: 2,
+} as const;
+
+type Resolved = Required<SummaryOptions>;
+
+/** Theil–Sen slope: the median of the slopes between every two points with different x; 0 with none. */
+export function theilSen(points: readonly (readonly [number, number])[]): number {
+  const slopes: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const [xi, yi] = points[i]!;
+      const [xj, yj] = points[j]!;
+      if (xj !== xi) slopes.push((yj - yi) / (xj - xi));
+    }
+  }
+  return slopes.length === 0 ? 0 : median(slopes);
+}
+
+/** Steps between consecutive points in which y grew, and how many steps there are. */
+function rising(ys: readonly number[]): { growing: number; of: number } {
+  let growing = 0;
+  for (let i = 1; i < ys.length; i++) if (ys[i]! > ys[i - 1]!) growing++;
+  return { growing, of: Math.max(0, ys.length - 1) };
+}
+
+function windowsOf(lines: readonly DiagnosticsSnapshot[]): Window[] {
+  const usable = lines.filter((l) => l.reason !== 'listening' && l.elapsedMs > 0);
+  const groups = new Map<string, Map<number, DiagnosticsSnapshot>>();
+  for (const line of usable) {
+    const key = line.seq ?? `${line.reason}:${line.pid}:${line.at}`;
+    const group = groups.get(key) ?? new Map<number, DiagnosticsSnapshot>();
+    group.set(line.pid, line);
+    groups.set(key, group);
+  }
+  const windows: Window[] = [];
+  for (const group of groups.values()) {
+    const processes = [...group.values()];
+    const measured = processes.filter((p) => p.eventLoopDelayMs.count > 0);
+    const worst = (pick: (p: DiagnosticsSnapshot) => number): number => Math.max(...measured.map(pick));
+    const elus = processes.map((p) => p.eventLoopUtilization).filter((u): u is number => u !== null);
+    const main = processes.reduce((a, b) => (b.rss.peak > a.rss.peak ? b : a));
+    windows.push({
+      at: Math.min(...processes.map((p) => p.at)),
+      pids: processes
+        .map((p) => p.pid)
+        .sort((a, b) => a - b)
+        .join(','),
+      delay:
+        measured.length === 0
+          ? undefined
+          : {
+              p50: worst((p) => p.eventLoopDelayMs.p50),
+              p99: worst((p) => p.eventLoopDelayMs.p99),
+              max: worst((p) => p.eventLoopDelayMs.max),
+            },
+      elu: elus.length === 0 ? undefined : Math.max(...elus),
+      cpuMs: processes.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
+      wallMs: Math.max(...processes.map((p) => p.elapsedMs)),
+      rssPeak: processes.reduce((sum, p) => sum + p.rss.peak, 0),
+      rssLast: processes.reduce((sum, p) => sum + p.rss.last, 0),
+      heapPeak: processes.reduce((sum, p) => sum + p.heapUsed.peak, 0),
+      series: main.memory.map(([t, rss]) => [t / 1000, rss / MB]),
+    });
+  }
+  return windows.sort((a, b) => a.at - b.at);
+}
+
+function trendOf(windows: readonly Window[], o: Resolved): { trend: RssTrend | undefined; leak: boolean } {
+  // Across rounds: every set of processes that answered at least minPoints windows (one per block of rounds a
+  // server lived through), each fitted on its own; the median slope, the growing steps counted over all of them.
+  const byPids = new Map<string, Window[]>();
+  for (const w of windows) byPids.set(w.pids, [...(byPids.get(w.pids) ?? []), w]);
+  const lived = [...byPids.values()].filter((group) => group.length >= o.minPoints);
+  if (lived.length > 0) {
+    const fits = lived.map((group) => {
+      const ys = group.map((w) => w.rssLast / MB);
+      return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
+    });
+    const slopeMb = median(fits.map((f) => f.slope));
+    const growing = fits.reduce((sum, f) => sum + f.growing, 0);
+    const of = fits.reduce((sum, f) => sum + f.of, 0);
+    const points = fits.reduce((sum, f) => sum + f.points, 0);
+    return {
+      trend: { mode: 'across-rounds', slopeMb, unit: 'round', points, growing, of },
+      leak: slopeMb >= o.leakMbPerRound && growing >= o.risingShare * of,
+    };
+  }
+  const fitted = windows
+    .filter((w) => w.series.length >= o.minPoints)
+    .map((w) => {
+      const slope = theilSen(w.series);
+      const { growing, of } = rising(w.series.map(([, y]) => y));
+      return { slope, grows: slope >= o.leakMbPerSecond && growing >= o.risingShare * of };
+    });
+  if (fitted.length === 0) return { trend: undefined, leak: false };
+  const slopeMb = median(fitted.map((f) => f.slope));
+  const growing = fitted.filter((f) => f.grows).length;
+  return {
+    trend: {
+      mode: 'within-rounds',
+      slopeMb,
+      unit: 'second',
+      points: fitted.length,
+      growing,
+      of: fitted.length,
+    },
+    leak: fitted.length >= 2 && growing >= o.risingShare * fitted.length && slopeMb >= o.leakMbPerSecond,
+  };
+}
+
+/** One side's figures; undefined when it has no measured window. */
+export function summarizeSide(
+  lines: readonly DiagnosticsSnapshot[],
+  options: SummaryOptions = {},
+): SideDiagnostics | undefined {
+  const o: Resolved = { ...DEFAULTS, ...options };
+  const windows = windowsOf(lines);
+  if (windows.length === 0) return undefined;
+  const delays = windows.map((w) => w.delay).filter((d): d is DelayStats => d !== undefined);
+  const elus = windows.map((w) => w.elu).filter((u): u is number => u !== undefined);
+  const wallMs = windows.reduce((sum, w) => sum + w.wallMs, 0);
+  const { trend, leak } = trendOf(windows, o);
+  const pids = new Set(windows.flatMap((w) => w.pids.split(',')));
+  return {
+    windows: windows.length,
+    processes: pids.size,
+    eventLoopDelayMs:
+      delays.length === 0
+        ? undefined
+        : {
+            p50: median(delays.map((d) => d.p50)),
+            p99: median(delays.map((d) => d.p99)),
+            max: median(delays.map((d) => d.max)),
+          },
+    eventLoopUtilization: elus.length === 0 ? undefined : median(elus),
+    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum, w) => sum + w.cpuMs, 0) / wallMs,
+    peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
+    peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
+    rssTrendMbPerRound:
+      trend === undefined
+        ? undefined
+        : trend.unit === 'round'
+          ? trend.slopeMb
+          : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1000),
+    rssTrend: trend,
+    leak,
+  };
+}
+
+function eventLoopCall(base: DelayStats, head: DelayStats, o: Resolved): EventLoopCall {
+  const blocked = (a: number, b: number): boolean =>
+    a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
+  if (blocked(head.p99, base.p99)) return 'blocked-on-head';
+  if (blocked(base.p99, head.p99)) return 'unblocked-on-head';
+  if (head.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return 'blocked-on-both';
+  return 'similar';
+}
+
+function leakCall(base: SideDiagnostics, head: SideDiagnostics, o: Resolved): LeakCall {
+  const rate = (s: SideDiagnostics): number => Math.max(0, s.rssTrendMbPerRound ?? 0);
+  if (head.leak && base.leak) return rate(head) >= o.leakRatio * rate(base) ? 'head' : 'both';
+  if (head.leak) return 'head';
+  if (base.leak) return 'base';
+  return 'none';
+}
+
+/** Both sides and how they compare. Each side's lines: the snapshot lines of its measured windows. */
+export function summarizeDiagnostics(
+  lines: Readonly<Record<Side, readonly DiagnosticsSnapshot[]>>,
+  options: SummaryOptions = {},
+): DiagnosticsSummary {
+  const o: Resolved = { ...DEFAULTS, ...options };
+  const base = summarizeSide(lines.base, options);
+  const head = summarizeSide(lines.head, options);
+  const baseDelay = base?.eventLoopDelayMs;
+  const headDelay = head?.eventLoopDelayMs;
+  const bothDelays = baseDelay !== undefined && headDelay !== undefined;
+  return {
+    base,
+    head,
+    comparison: {
+      eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : undefined,
+      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : undefined,
+      leak: base !== undefined && head !== undefined ? leakCall(base, head, o) : undefined,
+    },
+    blockedMs: o.blockedMs,
+  };
+}

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  describeDiagnostics,
+  formatMb,
+  formatMs,
+  formatTrend,
+  renderDiagnosticsSection,
+} from '../../src/diagnostics/render.ts';
+import type { DiagnosticsSummary, SideDiagnostics } from '../../src/diagnostics/summary.ts';
+
+function side(fields: Partial<SideDiagnostics> = {}): SideDiagnostics {
+  return {
+    windows: 6,
+    processes: 6,
+    eventLoopDelayMs: { p50: 0.12, p99: 2, max: 6.4 },
+    eventLoopUtilization: 0.8,
+    cpuCores: 0.82,
+    peakRssMb: 61.3,
+    peakHeapMb: 9.24,
+    rssTrendMbPerRound: 0.3,
+    rssTrend: { mode: 'within-rounds', slopeMb: 0.1, unit: 'second', points: 6, growing: 0, of: 6 },
+    leak: false,
+    ...fields,
+  };
+}
+
+function summary(fields: Partial<DiagnosticsSummary> = {}): DiagnosticsSummary {
+  return {
+    base: side(),
+    head: side(),
+    comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'none' },
+    blockedMs: 20,
+    ...fields,
+  };
+}
+
+describe('formatting', () => {
+  test('ms, MB and trends', () => {
+    assert.equal(formatMs(180.4), '180 ms');
+    assert.equal(formatMs(12.6), '13 ms');
+    assert.equal(formatMs(2.06), '2.1 ms');
+    assert.equal(formatMs(0.054), '0.05 ms');
+    assert.equal(formatMs(Number.NaN), 'n/a');
+    assert.equal(formatMb(412.4), '412 MB');
+    assert.equal(formatMb(61.34), '61.3 MB');
+    assert.equal(
+      formatTrend({ mode: 'across-rounds', slopeMb: 12.2, unit: 'round', points: 8, growing: 7, of: 7 }),
+      '+12 MB/round',
+    );
+    assert.equal(
+      formatTrend({ mode: 'within-rounds', slopeMb: -0.31, unit: 'second', points: 8, growing: 0, of: 8 }),
+      '−0.3 MB/s',
+    );
+    assert.equal(
+      formatTrend({ mode: 'within-rounds', slopeMb: 0.01, unit: 'second', points: 8, growing: 0, of: 8 }),
+      '±0 MB/s',
+    );
+  });
+});
+
+describe('renderDiagnosticsSection', () => {
+  test('a quiet pair: the table, no sentence', () => {
+    const md = renderDiagnosticsSection(summary());
+    assert.deepEqual(describeDiagnostics(summary()), []);
+    assert.match(md, /^### Event loop and memory\n\n\| \| base \| head \|\n\|:--\|--:\|--:\|\n/);
+    assert.match(md, /\| event-loop delay p50 \| 0\.12 ms \| 0\.12 ms \|/);
+    assert.match(md, /\| event-loop delay p99 \| 2\.0 ms \| 2\.0 ms \|/);
+    assert.match(md, /\| event-loop delay max \| 6\.4 ms \| 6\.4 ms \|/);
+    assert.match(md, /\| CPU \| 0\.82 cores \| 0\.82 cores \|/);
+    assert.match(md, /\| peak RSS \| 61\.3 MB \| 61\.3 MB \|/);
+    assert.match(md, /\| peak heap \| 9\.2 MB \| 9\.2 MB \|/);
+    assert.match(md, /\| RSS trend \| \+0\.1 MB\/s \| \+0\.1 MB\/s \|/);
+    assert.match(md, /over 6 base and 6 head rounds/);
+    assert.doesNotMatch(md, /blocked|leak/i);
+  });
+
+  test('a blocking head: one sentence with both p99s', () => {
+    const s = summary({
+      head: side({ eventLoopDelayMs: { p50: 120, p99: 180.2, max: 260 } }),
+      comparison: { eventLoopP99Ratio: 90, eventLoop: 'blocked-on-head', leak: 'none' },
+    });
+    assert.deepEqual(describeDiagnostics(s), [
+      '**Event loop blocked on head**: p99 delay 180 ms, base 2.0 ms.',
+    ]);
+    const md = renderDiagnosticsSection(s, { headingLevel: 4 });
+    assert.match(
+      md,
+      /^#### Event loop and memory\n\n\*\*Event loop blocked on head\*\*: p99 delay 180 ms, base 2\.0 ms\.\n/,
+    );
+    assert.match(md, /\| event-loop delay p99 \| 2\.0 ms \| 180 ms \|/);
+  });
+
+  test('the other event-loop calls', () => {
+    const unblocked = summary({
+      base: side({ eventLoopDelayMs: { p50: 100, p99: 150, max: 200 } }),
+      comparison: { eventLoopP99Ratio: 1 / 75, eventLoop: 'unblocked-on-head', leak: 'none' },
+    });
+    assert.match(
+      describeDiagnostics(unblocked)[0]!,
+      /^Event loop no longer blocked on head: p99 delay 2\.0 ms, base 150 ms\.$/,
+    );
+    const both = summary({
+      base: side({ eventLoopDelayMs: { p50: 100, p99: 150, max: 200 } }),
+      head: side({ eventLoopDelayMs: { p50: 100, p99: 160, max: 200 } }),
+      comparison: { eventLoopP99Ratio: 1.07, eventLoop: 'blocked-on-both', leak: 'none' },
+    });
+    assert.match(
+      describeDiagnostics(both)[0]!,
+      /both sides \(not new in this pull request\): p99 delay 160 ms on head, 150 ms on base/,
+    );
+  });
+
+  test('a leaking head, across rounds: MB per round over N rounds', () => {
+    const s = summary({
+      head: side({
+        rssTrendMbPerRound: 12.2,
+        rssTrend: { mode: 'across-rounds', slopeMb: 12.2, unit: 'round', points: 8, growing: 7, of: 7 },
+        leak: true,
+      }),
+      base: side({
+        rssTrendMbPerRound: 0.2,
+        rssTrend: { mode: 'across-rounds', slopeMb: 0.2, unit: 'round', points: 8, growing: 3, of: 7 },
+      }),
+      comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'head' },
+    });
+    assert.deepEqual(describeDiagnostics(s), [
+      "**head's RSS grew 12 MB per round over 8 rounds: a memory leak?** (base: +0.2 MB/round)",
+    ]);
+    assert.match(renderDiagnosticsSection(s), /\| RSS trend \| \+0\.2 MB\/round \| \+12 MB\/round \|/);
+  });
+
+  test('a leaking head, within rounds: MB/s within k of n rounds; both and base calls', () => {
+    const leaking = side({
+      rssTrend: { mode: 'within-rounds', slopeMb: 3.24, unit: 'second', points: 8, growing: 7, of: 8 },
+      rssTrendMbPerRound: 9.7,
+      leak: true,
+    });
+    assert.deepEqual(
+      describeDiagnostics(
+        summary({ head: leaking, comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'head' } }),
+      ),
+      ["**head's RSS grew 3.2 MB/s within 7 of 8 rounds: a memory leak?** (base: +0.1 MB/s)"],
+    );
+    assert.match(
+      describeDiagnostics(
+        summary({
+          head: leaking,
+          base: leaking,
+          comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'both' },
+        }),
+      )[0]!,
+      /^RSS grew on both sides \(head 3\.2 MB\/s, base 3\.2 MB\/s\)/,
+    );
+    assert.match(
+      describeDiagnostics(
+        summary({ base: leaking, comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'base' } }),
+      )[0]!,
+      /^base's RSS grew 3\.2 MB\/s within 7 of 8 rounds and head's does not: a memory leak fixed\?$/,
+    );
+  });
+
+  test('missing data from one side: n/a cells, a note saying why, only head-only sentences', () => {
+    const s = summary({
+      base: undefined,
+      head: side({
+        eventLoopDelayMs: { p50: 50, p99: 90, max: 120 },
+        rssTrend: { mode: 'within-rounds', slopeMb: 5, unit: 'second', points: 4, growing: 4, of: 4 },
+        leak: true,
+      }),
+      comparison: { eventLoopP99Ratio: undefined, eventLoop: undefined, leak: undefined },
+    });
+    const md = renderDiagnosticsSection(s);
+    assert.match(md, /\| event-loop delay p99 \| n\/a \| 90 ms \|/);
+    assert.match(md, /\| CPU \| n\/a \| 0\.82 cores \|/);
+    assert.match(md, /No data from the base server: .*`NODE_OPTIONS`/);
+    assert.doesNotMatch(md, /No data from the head server/);
+    assert.deepEqual(describeDiagnostics(s), [
+      'Event loop blocked on head: p99 delay 90 ms (no data from base to compare).',
+      "head's RSS grew 5.0 MB/s within 4 of 4 rounds: a memory leak? (no data from base to compare)",
+    ]);
+    assert.match(md, /over 0 base and 6 head rounds/);
+  });
+
+  test('no data at all: no section; outside text is escaped', () => {
+    assert.equal(
+      renderDiagnosticsSection(
+        summary({
+          base: undefined,
+          head: undefined,
+          comparison: { eventLoopP99Ratio: undefined, eventLoop: undefined, leak: undefined },
+        }),
+      ),
+      '',
+    );
+    const md = renderDiagnosticsSection(summary(), { artifacts: 'the <b>@team</b> | artifact' });
+    assert.match(md, /Raw samples: the \\<b\\>@\u200bteam\\<\/b\\> \\\| artifact\./);
+  });
+});
