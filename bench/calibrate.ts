@@ -36,7 +36,10 @@ const defaults: Setting = {
   label: 'defaults',
   threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
   alpha: Number(INPUT_DEFAULTS.alpha),
-  budgetMs: parseDuration('time-budget', INPUT_DEFAULTS['time-budget'], { minMs: 0, maxMs: Number.POSITIVE_INFINITY }),
+  budgetMs: parseDuration('time-budget', INPUT_DEFAULTS['time-budget'], {
+    minMs: 0,
+    maxMs: Number.POSITIVE_INFINITY,
+  }),
 };
 
 function load(name: string): Recording | undefined {
@@ -70,7 +73,13 @@ async function simulate(rec: Recording, setting: Setting, seed: number): Promise
         return pick.map((r) => ({ ...r, pair }));
       },
     },
-    { threshold: setting.threshold, alpha: setting.alpha, fixedPairs: undefined, budgetMs: setting.budgetMs, limitMs: setting.budgetMs * 1.5 },
+    {
+      threshold: setting.threshold,
+      alpha: setting.alpha,
+      fixedPairs: undefined,
+      budgetMs: setting.budgetMs,
+      limitMs: setting.budgetMs * 1.5,
+    },
   );
   const comparisons = result.decision?.comparisons ?? [];
   return {
@@ -97,7 +106,10 @@ async function report(name: string, setting: Setting, gates: number): Promise<vo
   const share = (v: Verdict): number => outcomes.filter((o) => o.verdict === v).length / gates;
   const seconds = outcomes.map((o) => o.seconds).sort((a, b) => a - b);
   const calls = outcomes.reduce((s, o) => s + o.calls, 0) / outcomes.reduce((s, o) => s + o.comparisons, 0);
-  const caught = outcomes.filter((o) => o.verdict === 'regression').map((o) => o.seconds).sort((a, b) => a - b);
+  const caught = outcomes
+    .filter((o) => o.verdict === 'regression')
+    .map((o) => o.seconds)
+    .sort((a, b) => a - b);
   const p99 = outcomes.filter((o) => o.p99Verdict === 'regression').length / gates;
   console.log(
     `| ${name} | ${setting.label} | ${pct(rec.effect)} | ${rec.pairs} × ${rec.pairSec.toFixed(1)} s | ${gates} | ${pct(share('regression'))} | ${pct(share('no-change'))} | ${pct(share('inconclusive'))} | ${pct(share('improvement'))} | ${pct(calls)} | ${pct(p99)} | ${quantile(seconds, 0.5).toFixed(0)} s / ${quantile(seconds, 0.95).toFixed(0)} s | ${caught.length > 0 ? `${quantile(caught, 0.95).toFixed(0)} s` : '–'} |`,
@@ -105,12 +117,22 @@ async function report(name: string, setting: Setting, gates: number): Promise<vo
 }
 
 const gates = Number(process.argv[2] ?? 400);
-console.log(`Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}`);
+console.log(
+  `Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}`,
+);
 console.log('');
 console.log(
   '| case | settings | effect on req/s (recorded) | recording | gates | regression | no change | inconclusive | improvement | single comparisons calling a change | p99 regression | measuring time median / p95 | p95 time to catch |',
 );
 console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const name of ['aa', 'slower3', 'slower5', 'slower10', 'tail']) await report(name, defaults, gates);
-await report('aa', { ...defaults, label: 'budget 6m, threshold 1%', budgetMs: 360_000, threshold: 0.01 }, gates);
-await report('slower2', { ...defaults, label: 'budget 6m, threshold 1%', budgetMs: 360_000, threshold: 0.01 }, gates);
+await report(
+  'aa',
+  { ...defaults, label: 'budget 6m, threshold 1%', budgetMs: 360_000, threshold: 0.01 },
+  gates,
+);
+await report(
+  'slower2',
+  { ...defaults, label: 'budget 6m, threshold 1%', budgetMs: 360_000, threshold: 0.01 },
+  gates,
+);

@@ -35,7 +35,10 @@ export function iterationNs(): number {
 }
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd, stdio: 'ignore' });
+  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], {
+    cwd,
+    stdio: 'ignore',
+  });
 }
 
 function serverFile(knob: Knob): string {
@@ -71,12 +74,22 @@ export const quietLog: Logger = {
 };
 
 /** One gate through the real pipeline, with inputs as a user would write them. */
-export async function runBenchGate(repo: KnobRepo, inputs: Partial<Record<InputName, string>>, log: Logger = quietLog): Promise<Report> {
+export async function runBenchGate(
+  repo: KnobRepo,
+  inputs: Partial<Record<InputName, string>>,
+  log: Logger = quietLog,
+): Promise<Report> {
   const outputDir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-out-'));
   try {
-    const all: Partial<Record<InputName, string>> = { start: 'node server.js', install: 'skip', flamegraphs: 'false', ...inputs };
+    const all: Partial<Record<InputName, string>> = {
+      start: 'node server.js',
+      install: 'skip',
+      flamegraphs: 'false',
+      ...inputs,
+    };
     const config = parseConfig((name) => all[name] ?? '', { outputDir });
-    const sha = (ref: string): string => execFileSync('git', ['rev-parse', ref], { cwd: repo.dir, encoding: 'utf8' }).trim();
+    const sha = (ref: string): string =>
+      execFileSync('git', ['rev-parse', ref], { cwd: repo.dir, encoding: 'utf8' }).trim();
     return await runGate({
       config,
       root: repo.dir,

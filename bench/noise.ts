@@ -27,11 +27,46 @@ interface Setting {
 const SETTINGS: Record<string, Setting> = {
   fresh: { name: 'fresh', restart: 'round', pinned: false, durationSec: 3, warmupSec: 1, connections: 10 },
   side: { name: 'side', restart: 'side', pinned: false, durationSec: 3, warmupSec: 1, connections: 10 },
-  'fresh-pinned': { name: 'fresh-pinned', restart: 'round', pinned: true, durationSec: 3, warmupSec: 1, connections: 10 },
-  'side-pinned': { name: 'side-pinned', restart: 'side', pinned: true, durationSec: 3, warmupSec: 1, connections: 10 },
-  'fresh-2s': { name: 'fresh-2s', restart: 'round', pinned: false, durationSec: 2, warmupSec: 1, connections: 10 },
-  'fresh-5s': { name: 'fresh-5s', restart: 'round', pinned: false, durationSec: 5, warmupSec: 1, connections: 10 },
-  'fresh-50c': { name: 'fresh-50c', restart: 'round', pinned: false, durationSec: 3, warmupSec: 1, connections: 50 },
+  'fresh-pinned': {
+    name: 'fresh-pinned',
+    restart: 'round',
+    pinned: true,
+    durationSec: 3,
+    warmupSec: 1,
+    connections: 10,
+  },
+  'side-pinned': {
+    name: 'side-pinned',
+    restart: 'side',
+    pinned: true,
+    durationSec: 3,
+    warmupSec: 1,
+    connections: 10,
+  },
+  'fresh-2s': {
+    name: 'fresh-2s',
+    restart: 'round',
+    pinned: false,
+    durationSec: 2,
+    warmupSec: 1,
+    connections: 10,
+  },
+  'fresh-5s': {
+    name: 'fresh-5s',
+    restart: 'round',
+    pinned: false,
+    durationSec: 5,
+    warmupSec: 1,
+    connections: 10,
+  },
+  'fresh-50c': {
+    name: 'fresh-50c',
+    restart: 'round',
+    pinned: false,
+    durationSec: 3,
+    warmupSec: 1,
+    connections: 50,
+  },
 };
 
 const work = process.env.WORK_ITERS ?? '400';
@@ -51,7 +86,15 @@ async function boot(side: Side, pinned: boolean): Promise<RunningServer> {
 
 async function round(server: RunningServer, s: Setting, warmupSec: number): Promise<RoundMeasurement> {
   return runLoad(
-    { url: `${server.origin}/`, method: 'GET', headers: {}, connections: s.connections, warmupSec, durationSec: s.durationSec, timeoutSec: 10 },
+    {
+      url: `${server.origin}/`,
+      method: 'GET',
+      headers: {},
+      connections: s.connections,
+      warmupSec,
+      durationSec: s.durationSec,
+      timeoutSec: 10,
+    },
     server.side,
     s.pinned ? '1' : undefined,
   );
@@ -102,7 +145,9 @@ async function study(s: Setting, pairs: number): Promise<void> {
 
 const pairs = Number(process.argv[2] ?? 12);
 const names = (process.argv[3] ?? 'fresh,side,fresh-pinned,side-pinned,fresh-2s,fresh-5s').split(',');
-console.log(`noise study: ${availableParallelism()} CPUs, Node ${process.version}, WORK_ITERS=${work}, ${new Date().toISOString()}`);
+console.log(
+  `noise study: ${availableParallelism()} CPUs, Node ${process.version}, WORK_ITERS=${work}, ${new Date().toISOString()}`,
+);
 for (const name of names) {
   const setting = SETTINGS[name];
   if (!setting) throw new Error(`unknown setting ${name}; known: ${Object.keys(SETTINGS).join(', ')}`);

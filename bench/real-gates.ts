@@ -44,5 +44,7 @@ seconds.sort((a, b) => a - b);
 console.log(
   `${name}: ${gates} real gates on ${machineLine()}: ${Object.entries(verdicts)
     .map(([v, n]) => `${v} ${n}`)
-    .join(', ')}; measuring time median ${quantile(seconds, 0.5).toFixed(0)} s, max ${seconds[seconds.length - 1]?.toFixed(0)} s`,
+    .join(
+      ', ',
+    )}; measuring time median ${quantile(seconds, 0.5).toFixed(0)} s, max ${seconds[seconds.length - 1]?.toFixed(0)} s`,
 );

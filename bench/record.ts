@@ -16,7 +16,11 @@ import { type Case, iterationNs, type Knob, machineLine, makeKnobRepo, runBenchG
 export const BASE_WORK = 400;
 
 async function baseCostUs(): Promise<number> {
-  const repo = makeKnobRepo({ name: 'probe', base: { WORK_ITERS: BASE_WORK }, head: { WORK_ITERS: BASE_WORK } });
+  const repo = makeKnobRepo({
+    name: 'probe',
+    base: { WORK_ITERS: BASE_WORK },
+    head: { WORK_ITERS: BASE_WORK },
+  });
   try {
     const report = await runBenchGate(repo, { rounds: '6', duration: '3s', warmup: '1s', paths: '/' });
     const rps = median(report.rounds.map((r) => r.measurement.rps));
@@ -35,14 +39,18 @@ export async function caseFor(name: string): Promise<Case> {
   const slower = Number(match[1]) / 100;
   const costUs = await baseCostUs();
   const extraIters = Math.round(((costUs / (1 - slower) - costUs) * 1000) / iterationNs());
-  process.stderr.write(`base costs ${costUs.toFixed(1)} µs per request; ${name}: +${extraIters} iterations\n`);
+  process.stderr.write(
+    `base costs ${costUs.toFixed(1)} µs per request; ${name}: +${extraIters} iterations\n`,
+  );
   return { name, base, head: { WORK_ITERS: BASE_WORK + extraIters } };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [name = 'aa', pairsText = '40', ...extra] = process.argv.slice(2);
   // Extra inputs as name=value (e.g. restart-every=0 duration=2s) record a variant into data/<case>@<variant>.json.
-  const inputs = Object.fromEntries(extra.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const inputs = Object.fromEntries(
+    extra.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
   const variant = extra.length > 0 ? `@${extra.join(',')}` : '';
   const c = await caseFor(name);
   const repo = makeKnobRepo(c);
@@ -51,7 +59,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const report = await runBenchGate(repo, { ...inputs, rounds: pairsText, paths: '/', timeout: '2h' });
     const pairs = report.sequential?.pairs ?? 0;
     const logRatios = [...new Set(report.rounds.map((r) => r.pair))].map((pair) => {
-      const of = (side: string): number => report.rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
+      const of = (side: string): number =>
+        report.rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
       return Math.log(of('head') / of('base'));
     });
     const record = {

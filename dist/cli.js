@@ -1259,7 +1259,9 @@ function noiseLine(decision) {
     if (of.length === 0) continue;
     const noise = Math.max(...of.map((c) => c.noise));
     const detectable = Math.max(...of.map((c) => c.detectable));
-    parts.push(`${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`);
+    parts.push(
+      `${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`
+    );
   }
   if (parts.length === 0) return "";
   return `What this runner could see: round-to-round noise between adjacent base and head rounds (sd of the log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
@@ -6476,7 +6478,11 @@ async function runSequential(source, options) {
   let stoppedBy;
   const look = () => {
     looked.push(pairs);
-    return decide(rounds, source.paths(), { threshold: options.threshold, alpha: options.alpha, looks: planned });
+    return decide(rounds, source.paths(), {
+      threshold: options.threshold,
+      alpha: options.alpha,
+      looks: planned
+    });
   };
   const measure2 = async () => {
     const pair2 = await source.next(pairs);
@@ -6601,7 +6607,13 @@ async function runGate(context) {
     measureSec = (Date.now() - measureStart) / 1e3;
     changedFiles = await changedSince(context.root, context.base.sha);
     if (config.flamegraphs && measured.decision) {
-      profile = await profileBoth(context, dirs, config.paths.filter((p) => !newPaths.includes(p)), deadline, notes);
+      profile = await profileBoth(
+        context,
+        dirs,
+        config.paths.filter((p) => !newPaths.includes(p)),
+        deadline,
+        notes
+      );
     }
   } catch (caught) {
     if (!(caught instanceof GateError)) throw caught;
@@ -6715,7 +6727,13 @@ async function profileBoth(context, dirs, paths, deadline, notes) {
       }));
       const seconds = (Date.now() - started) / 1e3;
       log.info(`profiling took ${seconds.toFixed(1)} s`);
-      return { markdown: result.markdown, files: result.files, dir: join8(config.outputDir, "profiles"), hotter, seconds };
+      return {
+        markdown: result.markdown,
+        files: result.files,
+        dir: join8(config.outputDir, "profiles"),
+        hotter,
+        seconds
+      };
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
@@ -6730,7 +6748,8 @@ function disturbedBy(round) {
   const { foreignCpu, stealCpu } = round.measurement;
   if (foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES)
     return `other processes kept ${foreignCpu.toFixed(2)} cores busy`;
-  if (stealCpu !== void 0 && stealCpu > STOLEN_CORES) return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
+  if (stealCpu !== void 0 && stealCpu > STOLEN_CORES)
+    return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
   return void 0;
 }
 async function measure(context, dirs, deadline, notes) {
@@ -6823,7 +6842,9 @@ async function measure(context, dirs, deadline, notes) {
       }
       if (baseRate >= 0.5) {
         newPaths.push(path);
-        log.info(`GET ${path} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`);
+        log.info(
+          `GET ${path} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`
+        );
       }
     }
     active = active.filter((p) => !newPaths.includes(p));

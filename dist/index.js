@@ -100702,7 +100702,9 @@ function noiseLine(decision) {
     if (of.length === 0) continue;
     const noise = Math.max(...of.map((c) => c.noise));
     const detectable = Math.max(...of.map((c) => c.detectable));
-    parts.push(`${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`);
+    parts.push(
+      `${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`
+    );
   }
   if (parts.length === 0) return "";
   return `What this runner could see: round-to-round noise between adjacent base and head rounds (sd of the log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
@@ -105266,7 +105268,11 @@ async function runSequential(source, options) {
   let stoppedBy;
   const look = () => {
     looked.push(pairs);
-    return decide(rounds, source.paths(), { threshold: options.threshold, alpha: options.alpha, looks: planned });
+    return decide(rounds, source.paths(), {
+      threshold: options.threshold,
+      alpha: options.alpha,
+      looks: planned
+    });
   };
   const measure2 = async () => {
     const pair2 = await source.next(pairs);
@@ -105391,7 +105397,13 @@ async function runGate(context5) {
     measureSec = (Date.now() - measureStart) / 1e3;
     changedFiles = await changedSince(context5.root, context5.base.sha);
     if (config.flamegraphs && measured.decision) {
-      profile = await profileBoth(context5, dirs, config.paths.filter((p) => !newPaths.includes(p)), deadline, notes);
+      profile = await profileBoth(
+        context5,
+        dirs,
+        config.paths.filter((p) => !newPaths.includes(p)),
+        deadline,
+        notes
+      );
     }
   } catch (caught) {
     if (!(caught instanceof GateError)) throw caught;
@@ -105505,7 +105517,13 @@ async function profileBoth(context5, dirs, paths, deadline, notes) {
       }));
       const seconds = (Date.now() - started) / 1e3;
       log2.info(`profiling took ${seconds.toFixed(1)} s`);
-      return { markdown: result.markdown, files: result.files, dir: join8(config.outputDir, "profiles"), hotter, seconds };
+      return {
+        markdown: result.markdown,
+        files: result.files,
+        dir: join8(config.outputDir, "profiles"),
+        hotter,
+        seconds
+      };
     });
   } catch (error2) {
     if (!(error2 instanceof GateError)) throw error2;
@@ -105520,7 +105538,8 @@ function disturbedBy(round) {
   const { foreignCpu, stealCpu } = round.measurement;
   if (foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES)
     return `other processes kept ${foreignCpu.toFixed(2)} cores busy`;
-  if (stealCpu !== void 0 && stealCpu > STOLEN_CORES) return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
+  if (stealCpu !== void 0 && stealCpu > STOLEN_CORES)
+    return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
   return void 0;
 }
 async function measure(context5, dirs, deadline, notes) {
@@ -105613,7 +105632,9 @@ async function measure(context5, dirs, deadline, notes) {
       }
       if (baseRate >= 0.5) {
         newPaths.push(path4);
-        log2.info(`GET ${path4} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`);
+        log2.info(
+          `GET ${path4} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`
+        );
       }
     }
     active = active.filter((p) => !newPaths.includes(p));
@@ -105735,7 +105756,9 @@ ${files.join("\n")}`);
     info(`artifact perf-gate uploaded${uploaded.url ? `: ${uploaded.url}` : ""}`);
     return uploaded.url;
   } catch (error2) {
-    warning(`could not upload the flame graphs as an artifact: ${error2 instanceof Error ? error2.message : String(error2)}`);
+    warning(
+      `could not upload the flame graphs as an artifact: ${error2 instanceof Error ? error2.message : String(error2)}`
+    );
     return void 0;
   }
 }

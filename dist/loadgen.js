@@ -29662,7 +29662,11 @@ function machineTimes() {
     const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
     const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
     if (user === void 0 || steal === void 0) return void 0;
-    return { busy: (user + nice + system + irq + softirq) / HZ, steal: steal / HZ, at: performance.now() / 1e3 };
+    return {
+      busy: (user + nice + system + irq + softirq) / HZ,
+      steal: steal / HZ,
+      at: performance.now() / 1e3
+    };
   } catch {
     return void 0;
   }

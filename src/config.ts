@@ -243,7 +243,8 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     outputDir: get('output-dir') || defaults.outputDir,
     comment: parseBoolean('comment', get('comment')),
     flamegraphs: parseBoolean('flamegraphs', get('flamegraphs')),
-    profileSec: parseDuration('profile-duration', get('profile-duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
+    profileSec:
+      parseDuration('profile-duration', get('profile-duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
   };
 }
 

@@ -74,7 +74,9 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
     core.info(`artifact perf-gate uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
     return uploaded.url;
   } catch (error) {
-    core.warning(`could not upload the flame graphs as an artifact: ${error instanceof Error ? error.message : String(error)}`);
+    core.warning(
+      `could not upload the flame graphs as an artifact: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   }
 }

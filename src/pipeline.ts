@@ -16,8 +16,8 @@ import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import type { ProfileSummary, Report } from './report.ts';
-import { median } from './stats/describe.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
+import { median } from './stats/describe.ts';
 
 export interface Logger extends StepLog {
   warning(message: string): void;
@@ -108,7 +108,13 @@ export async function runGate(context: GateContext): Promise<Report> {
     measureSec = (Date.now() - measureStart) / 1000;
     changedFiles = await changedSince(context.root, context.base.sha);
     if (config.flamegraphs && measured.decision) {
-      profile = await profileBoth(context, dirs, config.paths.filter((p) => !newPaths.includes(p)), deadline, notes);
+      profile = await profileBoth(
+        context,
+        dirs,
+        config.paths.filter((p) => !newPaths.includes(p)),
+        deadline,
+        notes,
+      );
     }
   } catch (caught) {
     if (!(caught instanceof GateError)) throw caught;
@@ -244,7 +250,13 @@ async function profileBoth(
         }));
       const seconds = (Date.now() - started) / 1000;
       log.info(`profiling took ${seconds.toFixed(1)} s`);
-      return { markdown: result.markdown, files: result.files, dir: join(config.outputDir, 'profiles'), hotter, seconds };
+      return {
+        markdown: result.markdown,
+        files: result.files,
+        dir: join(config.outputDir, 'profiles'),
+        hotter,
+        seconds,
+      };
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
@@ -263,7 +275,8 @@ function disturbedBy(round: Round): string | undefined {
   const { foreignCpu, stealCpu } = round.measurement;
   if (foreignCpu !== undefined && foreignCpu > DISTURBED_CORES)
     return `other processes kept ${foreignCpu.toFixed(2)} cores busy`;
-  if (stealCpu !== undefined && stealCpu > STOLEN_CORES) return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
+  if (stealCpu !== undefined && stealCpu > STOLEN_CORES)
+    return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
   return undefined;
 }
 
@@ -300,7 +313,12 @@ async function measure(
       delete servers[side];
     }
   };
-  const load = (server: RunningServer, path: string, pair: number, durationSec: number): Promise<RoundMeasurement> =>
+  const load = (
+    server: RunningServer,
+    path: string,
+    pair: number,
+    durationSec: number,
+  ): Promise<RoundMeasurement> =>
     runLoad(
       {
         url: `${server.origin}${path}`,
@@ -343,8 +361,10 @@ async function measure(
     try {
       for (const path of active) {
         const startedAt = new Date().toISOString();
-        const measurement = await probes[side]!.measure(path, { warmupSec: config.warmupSec, port: server.port }, () =>
-          load(server, path, pair, config.durationSec),
+        const measurement = await probes[side]!.measure(
+          path,
+          { warmupSec: config.warmupSec, port: server.port },
+          () => load(server, path, pair, config.durationSec),
         );
         rounds.push({ pair, position, side, path, measurement, startedAt });
       }
@@ -377,7 +397,9 @@ async function measure(
       }
       if (baseRate >= 0.5) {
         newPaths.push(path);
-        log.info(`GET ${path} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`);
+        log.info(
+          `GET ${path} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`,
+        );
       }
     }
     active = active.filter((p) => !newPaths.includes(p));

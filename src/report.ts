@@ -176,7 +176,9 @@ function noiseLine(decision: Decision): string {
     if (of.length === 0) continue;
     const noise = Math.max(...of.map((c) => c.noise));
     const detectable = Math.max(...of.map((c) => c.detectable));
-    parts.push(`${metricLabel(metric)} ±${(noise * 100).toFixed(1)}% (could detect ≈${(detectable * 100).toFixed(1)}%)`);
+    parts.push(
+      `${metricLabel(metric)} ±${(noise * 100).toFixed(1)}% (could detect ≈${(detectable * 100).toFixed(1)}%)`,
+    );
   }
   if (parts.length === 0) return '';
   return `What this runner could see: round-to-round noise between adjacent base and head rounds (sd of the log ratio) ${parts.join(', ')}; "could detect" is the change these pairs would catch 80% of the time.`;

@@ -45,7 +45,10 @@ export interface SequentialResult {
   confirmationPairs: number;
 }
 
-export async function runSequential(source: PairSource, options: SequentialOptions): Promise<SequentialResult> {
+export async function runSequential(
+  source: PairSource,
+  options: SequentialOptions,
+): Promise<SequentialResult> {
   const rounds: Round[] = [];
   const looked: number[] = [];
   let looks: number[] | undefined = options.fixedPairs === undefined ? undefined : [options.fixedPairs];
@@ -55,7 +58,11 @@ export async function runSequential(source: PairSource, options: SequentialOptio
   let stoppedBy: StopReason | undefined;
   const look = (): Decision => {
     looked.push(pairs);
-    return decide(rounds, source.paths(), { threshold: options.threshold, alpha: options.alpha, looks: planned });
+    return decide(rounds, source.paths(), {
+      threshold: options.threshold,
+      alpha: options.alpha,
+      looks: planned,
+    });
   };
   const measure = async (): Promise<boolean> => {
     const pair = await source.next(pairs);
@@ -102,7 +109,10 @@ export async function runSequential(source: PairSource, options: SequentialOptio
   // Confirmation: a borderline regression gets more pairs before the step fails.
   let extra = 0;
   const borderline = (d: Decision | undefined): boolean =>
-    d !== undefined && d.verdict === 'regression' && !resolved(d) && !d.errors.some((e) => e.verdict === 'regression');
+    d !== undefined &&
+    d.verdict === 'regression' &&
+    !resolved(d) &&
+    !d.errors.some((e) => e.verdict === 'regression');
   if (options.fixedPairs === undefined && borderline(decision)) {
     const want = confirmationPairs(pairs);
     const perPair = source.elapsedMs() / Math.max(1, pairs);

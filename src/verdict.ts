@@ -130,7 +130,8 @@ function compareErrors(path: string, pairs: readonly { base: Round; head: Round 
   };
 }
 
-interface RawComparison extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci'> {
+interface RawComparison
+  extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci'> {
   logRatios: number[];
 }
 
@@ -183,7 +184,12 @@ function interval(c: RawComparison, alpha: number, comparisons: number, looks: n
   return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
 }
 
-function classify(c: RawComparison, ci: [number, number], pAdjusted: number, options: DecideOptions): Verdict {
+function classify(
+  c: RawComparison,
+  ci: [number, number],
+  pAdjusted: number,
+  options: DecideOptions,
+): Verdict {
   if (!Number.isFinite(c.change)) return 'inconclusive';
   const significant = pAdjusted < options.alpha;
   if (significant && Math.abs(c.change) >= options.threshold) return c.worse ? 'regression' : 'improvement';

@@ -18,7 +18,7 @@ function burn(iterations) {
 }
 
 http
-  .createServer((req, res) => {
+  .createServer((_req, res) => {
     burn(work);
     res.setHeader('content-type', 'application/json');
     const body = sink > 0 ? '{"ok":true}' : '{"ok":false}';

@@ -19,7 +19,11 @@ export function machineTimes(): MachineTimes | undefined {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
     if (user === undefined || steal === undefined) return undefined;
-    return { busy: (user + nice! + system! + irq! + softirq!) / HZ, steal: steal / HZ, at: performance.now() / 1000 };
+    return {
+      busy: (user + nice! + system! + irq! + softirq!) / HZ,
+      steal: steal / HZ,
+      at: performance.now() / 1000,
+    };
   } catch {
     return undefined;
   }
