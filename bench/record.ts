@@ -57,6 +57,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   try {
     const report = await runBenchGate(repo, { ...inputs, rounds: pairsText, paths: '/', timeout: '2h' });
+    if (report.error) throw new Error(`the gate failed: ${report.error.message}\n${report.error.output ?? ''}`);
     const pairs = report.sequential?.pairs ?? 0;
     const logRatios = [...new Set(report.rounds.map((r) => r.pair))].map((pair) => {
       const of = (side: string): number =>

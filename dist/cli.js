@@ -73,6 +73,7 @@ var INPUT_DEFAULTS = {
   duration: "3s",
   warmup: "1s",
   "restart-every": "4",
+  pin: "true",
   connections: "10",
   "ready-timeout": "60s",
   "install-timeout": "10m",
@@ -213,6 +214,7 @@ function parseConfig(lookup, defaults) {
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
     restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
+    pin: parseBoolean("pin", get("pin")),
     readyTimeoutMs: parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 }),
     installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
       minMs: 1e3,
@@ -1436,6 +1438,7 @@ demo: the gate caught the regression in ${report.timing.wallSec.toFixed(0)} s
 }
 
 // src/pipeline.ts
+import { existsSync as existsSync4 } from "node:fs";
 import { mkdir, writeFile as writeFile2 } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join as join8, relative as relative2, resolve as resolve5 } from "node:path";
@@ -6742,6 +6745,10 @@ async function profileBoth(context, dirs, paths, deadline, notes) {
     return void 0;
   }
 }
+function cpuPlacement(pin, cpus = availableParallelism()) {
+  if (!pin || cpus < 2 || !existsSync4("/usr/bin/taskset")) return void 0;
+  return { server: cpus === 2 ? "0" : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
+}
 var DISTURBED_CORES = 0.1;
 var STOLEN_CORES = 0.15;
 function disturbedBy(round) {
@@ -6759,6 +6766,7 @@ async function measure(context, dirs, deadline, notes) {
   const started = Date.now();
   let disturbedPairs = 0;
   const fresh = config.port !== void 0 || config.restartEvery === 0;
+  const placement = cpuPlacement(config.pin);
   const servers = {};
   const diagnostics = new DiagnosticsRecorder(join8(config.outputDir, "diagnostics"));
   const probes = {};
@@ -6779,7 +6787,8 @@ async function measure(context, dirs, deadline, notes) {
       timeoutSec: 10,
       watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
     },
-    server.side
+    server.side,
+    placement?.loadgen
   ).then((measurement) => {
     server.assertAlive(`round ${pair2 + 1} (GET ${path})`);
     return measurement;
@@ -6795,7 +6804,8 @@ async function measure(context, dirs, deadline, notes) {
       port: config.port,
       readyPath: active[0],
       readyTimeoutMs: config.readyTimeoutMs,
-      env: probe2.env
+      env: probe2.env,
+      ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
     servers[side] = server;
     probes[side] = probe2;

@@ -1786,11 +1786,11 @@ var require_request = __commonJS({
           }
         } else if (headers && typeof headers === "object") {
           if (headers[Symbol.iterator]) {
-            for (const header of headers) {
-              if (!Array.isArray(header) || header.length !== 2) {
+            for (const header2 of headers) {
+              if (!Array.isArray(header2) || header2.length !== 2) {
                 throw new InvalidArgumentError("headers must be in key-value pair format");
               }
-              processHeader(this, header[0], header[1]);
+              processHeader(this, header2[0], header2[1]);
             }
           } else {
             const keys = Object.keys(headers);
@@ -4187,9 +4187,9 @@ var require_util2 = __commonJS({
       return "success";
     }
     function appendFetchMetadata(httpRequest) {
-      let header = null;
-      header = httpRequest.mode;
-      httpRequest.headersList.set("sec-fetch-mode", header, true);
+      let header2 = null;
+      header2 = httpRequest.mode;
+      httpRequest.headersList.set("sec-fetch-mode", header2, true);
     }
     function appendRequestOriginHeader(request3) {
       let serializedOrigin = request3.origin;
@@ -6541,22 +6541,22 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path4} HTTP/1.1\r
+      let header2 = `${method} ${path4} HTTP/1.1\r
 `;
       if (typeof host === "string") {
-        header += `host: ${host}\r
+        header2 += `host: ${host}\r
 `;
       } else {
-        header += client2[kHostHeader];
+        header2 += client2[kHostHeader];
       }
       if (upgrade) {
-        header += `connection: upgrade\r
+        header2 += `connection: upgrade\r
 upgrade: ${upgrade}\r
 `;
       } else if (client2[kPipelining] && !socket[kReset]) {
-        header += "connection: keep-alive\r\n";
+        header2 += "connection: keep-alive\r\n";
       } else {
-        header += "connection: close\r\n";
+        header2 += "connection: close\r\n";
       }
       if (Array.isArray(headers)) {
         for (let n = 0; n < headers.length; n += 2) {
@@ -6564,41 +6564,41 @@ upgrade: ${upgrade}\r
           const val = headers[n + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header += `${key}: ${val[i]}\r
+              header2 += `${key}: ${val[i]}\r
 `;
             }
           } else {
-            header += `${key}: ${val}\r
+            header2 += `${key}: ${val}\r
 `;
           }
         }
       }
       if (channels.sendHeaders.hasSubscribers) {
-        channels.sendHeaders.publish({ request: request3, headers: header, socket });
+        channels.sendHeaders.publish({ request: request3, headers: header2, socket });
       }
       if (!body2 || bodyLength === 0) {
-        writeBuffer(abort2, null, client2, request3, socket, contentLength2, header, expectsPayload);
+        writeBuffer(abort2, null, client2, request3, socket, contentLength2, header2, expectsPayload);
       } else if (util3.isBuffer(body2)) {
-        writeBuffer(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload);
+        writeBuffer(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload);
       } else if (util3.isBlobLike(body2)) {
         if (typeof body2.stream === "function") {
-          writeIterable(abort2, body2.stream(), client2, request3, socket, contentLength2, header, expectsPayload);
+          writeIterable(abort2, body2.stream(), client2, request3, socket, contentLength2, header2, expectsPayload);
         } else {
-          writeBlob(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload);
+          writeBlob(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload);
         }
       } else if (util3.isStream(body2)) {
-        writeStream(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload);
+        writeStream(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload);
       } else if (util3.isIterable(body2)) {
-        writeIterable(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload);
+        writeIterable(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload);
       } else {
         assert(false);
       }
       return true;
     }
-    function writeStream(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload) {
+    function writeStream(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload) {
       assert(contentLength2 !== 0 || client2[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
-      const writer = new AsyncWriter({ abort: abort2, socket, request: request3, contentLength: contentLength2, client: client2, expectsPayload, header });
+      const writer = new AsyncWriter({ abort: abort2, socket, request: request3, contentLength: contentLength2, client: client2, expectsPayload, header: header2 });
       const onData = function(chunk) {
         if (finished) {
           return;
@@ -6664,22 +6664,22 @@ upgrade: ${upgrade}\r
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload) {
+    function writeBuffer(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload) {
       try {
         if (!body2) {
           if (contentLength2 === 0) {
-            socket.write(`${header}content-length: 0\r
+            socket.write(`${header2}content-length: 0\r
 \r
 `, "latin1");
           } else {
             assert(contentLength2 === null, "no body must not have content length");
-            socket.write(`${header}\r
+            socket.write(`${header2}\r
 `, "latin1");
           }
         } else if (util3.isBuffer(body2)) {
           assert(contentLength2 === body2.byteLength, "buffer body must have content length");
           socket.cork();
-          socket.write(`${header}content-length: ${contentLength2}\r
+          socket.write(`${header2}content-length: ${contentLength2}\r
 \r
 `, "latin1");
           socket.write(body2);
@@ -6695,7 +6695,7 @@ upgrade: ${upgrade}\r
         abort2(err);
       }
     }
-    async function writeBlob(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload) {
+    async function writeBlob(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload) {
       assert(contentLength2 === body2.size, "blob body must have content length");
       try {
         if (contentLength2 != null && contentLength2 !== body2.size) {
@@ -6703,7 +6703,7 @@ upgrade: ${upgrade}\r
         }
         const buffer2 = Buffer.from(await body2.arrayBuffer());
         socket.cork();
-        socket.write(`${header}content-length: ${contentLength2}\r
+        socket.write(`${header2}content-length: ${contentLength2}\r
 \r
 `, "latin1");
         socket.write(buffer2);
@@ -6718,7 +6718,7 @@ upgrade: ${upgrade}\r
         abort2(err);
       }
     }
-    async function writeIterable(abort2, body2, client2, request3, socket, contentLength2, header, expectsPayload) {
+    async function writeIterable(abort2, body2, client2, request3, socket, contentLength2, header2, expectsPayload) {
       assert(contentLength2 !== 0 || client2[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -6737,7 +6737,7 @@ upgrade: ${upgrade}\r
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
-      const writer = new AsyncWriter({ abort: abort2, socket, request: request3, contentLength: contentLength2, client: client2, expectsPayload, header });
+      const writer = new AsyncWriter({ abort: abort2, socket, request: request3, contentLength: contentLength2, client: client2, expectsPayload, header: header2 });
       try {
         for await (const chunk of body2) {
           if (socket[kError]) {
@@ -6755,19 +6755,19 @@ upgrade: ${upgrade}\r
       }
     }
     var AsyncWriter = class {
-      constructor({ abort: abort2, socket, request: request3, contentLength: contentLength2, client: client2, expectsPayload, header }) {
+      constructor({ abort: abort2, socket, request: request3, contentLength: contentLength2, client: client2, expectsPayload, header: header2 }) {
         this.socket = socket;
         this.request = request3;
         this.contentLength = contentLength2;
         this.client = client2;
         this.bytesWritten = 0;
         this.expectsPayload = expectsPayload;
-        this.header = header;
+        this.header = header2;
         this.abort = abort2;
         socket[kWriting] = true;
       }
       write(chunk) {
-        const { socket, request: request3, contentLength: contentLength2, client: client2, bytesWritten, expectsPayload, header } = this;
+        const { socket, request: request3, contentLength: contentLength2, client: client2, bytesWritten, expectsPayload, header: header2 } = this;
         if (socket[kError]) {
           throw socket[kError];
         }
@@ -6790,10 +6790,10 @@ upgrade: ${upgrade}\r
             socket[kReset] = true;
           }
           if (contentLength2 === null) {
-            socket.write(`${header}transfer-encoding: chunked\r
+            socket.write(`${header2}transfer-encoding: chunked\r
 `, "latin1");
           } else {
-            socket.write(`${header}content-length: ${contentLength2}\r
+            socket.write(`${header2}content-length: ${contentLength2}\r
 \r
 `, "latin1");
           }
@@ -6817,7 +6817,7 @@ ${len.toString(16)}\r
         return ret;
       }
       end() {
-        const { socket, contentLength: contentLength2, client: client2, bytesWritten, expectsPayload, header, request: request3 } = this;
+        const { socket, contentLength: contentLength2, client: client2, bytesWritten, expectsPayload, header: header2, request: request3 } = this;
         request3.onRequestSent();
         socket[kWriting] = false;
         if (socket[kError]) {
@@ -6828,11 +6828,11 @@ ${len.toString(16)}\r
         }
         if (bytesWritten === 0) {
           if (expectsPayload) {
-            socket.write(`${header}content-length: 0\r
+            socket.write(`${header2}content-length: 0\r
 \r
 `, "latin1");
           } else {
-            socket.write(`${header}\r
+            socket.write(`${header2}\r
 `, "latin1");
           }
         } else if (contentLength2 === null) {
@@ -7562,15 +7562,15 @@ var require_redirect_handler = __commonJS({
         }
       }
     }
-    function shouldRemoveHeader(header, removeContent, unknownOrigin) {
-      if (header.length === 4) {
-        return util3.headerNameToString(header) === "host";
+    function shouldRemoveHeader(header2, removeContent, unknownOrigin) {
+      if (header2.length === 4) {
+        return util3.headerNameToString(header2) === "host";
       }
-      if (removeContent && util3.headerNameToString(header).startsWith("content-")) {
+      if (removeContent && util3.headerNameToString(header2).startsWith("content-")) {
         return true;
       }
-      if (unknownOrigin && (header.length === 13 || header.length === 6 || header.length === 19)) {
-        const name = util3.headerNameToString(header);
+      if (unknownOrigin && (header2.length === 13 || header2.length === 6 || header2.length === 19)) {
+        const name = util3.headerNameToString(header2);
         return name === "authorization" || name === "cookie" || name === "proxy-authorization";
       }
       return false;
@@ -11958,14 +11958,14 @@ var require_headers = __commonJS({
     function fill(headers, object) {
       if (Array.isArray(object)) {
         for (let i = 0; i < object.length; ++i) {
-          const header = object[i];
-          if (header.length !== 2) {
+          const header2 = object[i];
+          if (header2.length !== 2) {
             throw webidl.errors.exception({
               header: "Headers constructor",
-              message: `expected name/value pair to be length 2, found ${header.length}.`
+              message: `expected name/value pair to be length 2, found ${header2.length}.`
             });
           }
-          appendHeader(headers, header[0], header[1]);
+          appendHeader(headers, header2[0], header2[1]);
         }
       } else if (typeof object === "object" && object !== null) {
         const keys = Object.keys(object);
@@ -15409,10 +15409,10 @@ var require_util5 = __commonJS({
       const serializedB = URLSerializer(B2, excludeFragment);
       return serializedA === serializedB;
     }
-    function getFieldValues(header) {
-      assert(header !== null);
+    function getFieldValues(header2) {
+      assert(header2 !== null);
       const values = [];
-      for (let value of header.split(",")) {
+      for (let value of header2.split(",")) {
         value = value.trim();
         if (isValidHeaderName(value)) {
           values.push(value);
@@ -16311,20 +16311,20 @@ var require_parse = __commonJS({
     var { isCTLExcludingHtab } = require_util6();
     var { collectASequenceOfCodePointsFast } = require_data_url();
     var assert = __require("node:assert");
-    function parseSetCookie(header) {
-      if (isCTLExcludingHtab(header)) {
+    function parseSetCookie(header2) {
+      if (isCTLExcludingHtab(header2)) {
         return null;
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name = "";
       let value = "";
-      if (header.includes(";")) {
+      if (header2.includes(";")) {
         const position = { position: 0 };
-        nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
-        unparsedAttributes = header.slice(position.position);
+        nameValuePair = collectASequenceOfCodePointsFast(";", header2, position);
+        unparsedAttributes = header2.slice(position.position);
       } else {
-        nameValuePair = header;
+        nameValuePair = header2;
       }
       if (!nameValuePair.includes("=")) {
         value = nameValuePair;
@@ -19573,9 +19573,9 @@ var require_lib = __commonJS({
               }
               yield response.readBody();
               if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                for (const header in headers) {
-                  if (header.toLowerCase() === "authorization") {
-                    delete headers[header];
+                for (const header2 in headers) {
+                  if (header2.toLowerCase() === "authorization") {
+                    delete headers[header2];
                   }
                 }
               }
@@ -19728,15 +19728,15 @@ var require_lib = __commonJS({
        * For headers that must always be a single string (like Content-Type), use the
        * specialized _getExistingOrDefaultContentTypeHeader method instead.
        */
-      _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+      _getExistingOrDefaultHeader(additionalHeaders, header2, _default) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys3(this.requestOptions.headers)[header];
+          const headerValue = lowercaseKeys3(this.requestOptions.headers)[header2];
           if (headerValue) {
             clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
           }
         }
-        const additionalValue = additionalHeaders[header];
+        const additionalValue = additionalHeaders[header2];
         if (additionalValue !== void 0) {
           return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
         }
@@ -25287,16 +25287,16 @@ var require_parse_proxy_response = __commonJS({
           const statusCode = +firstLineParts[1];
           const statusText = firstLineParts.slice(2).join(" ");
           const headers = {};
-          for (const header of headerParts) {
-            if (!header)
+          for (const header2 of headerParts) {
+            if (!header2)
               continue;
-            const firstColon = header.indexOf(":");
+            const firstColon = header2.indexOf(":");
             if (firstColon === -1) {
               socket.destroy();
-              return reject(new Error(`Invalid header from proxy CONNECT response: "${header}"`));
+              return reject(new Error(`Invalid header from proxy CONNECT response: "${header2}"`));
             }
-            const key = header.slice(0, firstColon).toLowerCase();
-            const value = header.slice(firstColon + 1).trimStart();
+            const key = header2.slice(0, firstColon).toLowerCase();
+            const value = header2.slice(firstColon + 1).trimStart();
             const current = headers[key];
             if (typeof current === "string") {
               headers[key] = [current, value];
@@ -50380,9 +50380,9 @@ var require_extract = __commonJS({
       }
     };
     var Source = class extends Readable7 {
-      constructor(self2, header, offset) {
+      constructor(self2, header2, offset) {
         super();
-        this.header = header;
+        this.header = header2;
         this.offset = offset;
         this._parent = self2;
       }
@@ -50630,7 +50630,7 @@ var require_extract = __commonJS({
             promiseResolve = promiseReject = null;
           }
         }
-        function onentry(header, stream4, callback) {
+        function onentry(header2, stream4, callback) {
           entryCallback = callback;
           stream4.on("error", noop3);
           if (promiseResolve) {
@@ -50703,14 +50703,14 @@ var require_pack = __commonJS({
     var FMODE = 420;
     var END_OF_TAR = b4a.alloc(1024);
     var Sink = class extends Writable {
-      constructor(pack, header, callback) {
+      constructor(pack, header2, callback) {
         super({ mapWritable, eagerOpen: true });
         this.written = 0;
-        this.header = header;
+        this.header = header2;
         this._callback = callback;
         this._linkname = null;
-        this._isLinkname = header.type === "symlink" && !header.linkname;
-        this._isVoid = header.type !== "file" && header.type !== "contiguous-file";
+        this._isLinkname = header2.type === "symlink" && !header2.linkname;
+        this._isVoid = header2.type !== "file" && header2.type !== "contiguous-file";
         this._finished = false;
         this._pack = pack;
         this._openCallback = null;
@@ -50797,23 +50797,23 @@ var require_pack = __commonJS({
         this._pending = [];
         this._stream = null;
       }
-      entry(header, buffer2, callback) {
+      entry(header2, buffer2, callback) {
         if (this._finalized || this.destroying) throw new Error("already finalized or destroyed");
         if (typeof buffer2 === "function") {
           callback = buffer2;
           buffer2 = null;
         }
         if (!callback) callback = noop3;
-        if (!header.size || header.type === "symlink") header.size = 0;
-        if (!header.type) header.type = modeToType(header.mode);
-        if (!header.mode) header.mode = header.type === "directory" ? DMODE : FMODE;
-        if (!header.uid) header.uid = 0;
-        if (!header.gid) header.gid = 0;
-        if (!header.mtime) header.mtime = /* @__PURE__ */ new Date();
+        if (!header2.size || header2.type === "symlink") header2.size = 0;
+        if (!header2.type) header2.type = modeToType(header2.mode);
+        if (!header2.mode) header2.mode = header2.type === "directory" ? DMODE : FMODE;
+        if (!header2.uid) header2.uid = 0;
+        if (!header2.gid) header2.gid = 0;
+        if (!header2.mtime) header2.mtime = /* @__PURE__ */ new Date();
         if (typeof buffer2 === "string") buffer2 = b4a.from(buffer2);
-        const sink = new Sink(this, header, callback);
+        const sink = new Sink(this, header2, callback);
         if (b4a.isBuffer(buffer2)) {
-          header.size = buffer2.byteLength;
+          header2.size = buffer2.byteLength;
           sink.write(buffer2);
           sink.end();
           return sink;
@@ -50839,41 +50839,41 @@ var require_pack = __commonJS({
         if (this._finalizing) this.finalize();
         if (this._pending.length) this._pending.shift()._continueOpen();
       }
-      _encode(header) {
-        if (!header.pax) {
-          const buf = headers.encode(header);
+      _encode(header2) {
+        if (!header2.pax) {
+          const buf = headers.encode(header2);
           if (buf) {
             this.push(buf);
             return;
           }
         }
-        this._encodePax(header);
+        this._encodePax(header2);
       }
-      _encodePax(header) {
+      _encodePax(header2) {
         const paxHeader = headers.encodePax({
-          name: header.name,
-          linkname: header.linkname,
-          pax: header.pax
+          name: header2.name,
+          linkname: header2.linkname,
+          pax: header2.pax
         });
         const newHeader = {
           name: "PaxHeader",
-          mode: header.mode,
-          uid: header.uid,
-          gid: header.gid,
+          mode: header2.mode,
+          uid: header2.uid,
+          gid: header2.gid,
           size: paxHeader.byteLength,
-          mtime: header.mtime,
+          mtime: header2.mtime,
           type: "pax-header",
-          linkname: header.linkname && "PaxHeader",
-          uname: header.uname,
-          gname: header.gname,
-          devmajor: header.devmajor,
-          devminor: header.devminor
+          linkname: header2.linkname && "PaxHeader",
+          uname: header2.uname,
+          gname: header2.gname,
+          devmajor: header2.devmajor,
+          devminor: header2.devminor
         };
         this.push(headers.encode(newHeader));
         this.push(paxHeader);
         overflow(this, paxHeader.byteLength);
-        newHeader.size = header.size;
-        newHeader.type = header.type;
+        newHeader.size = header2.size;
+        newHeader.type = header2.type;
         this.push(headers.encode(newHeader));
       }
       _doDrain() {
@@ -55079,9 +55079,9 @@ var HttpClient = class {
           }
           yield response.readBody();
           if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-            for (const header in headers) {
-              if (header.toLowerCase() === "authorization") {
-                delete headers[header];
+            for (const header2 in headers) {
+              if (header2.toLowerCase() === "authorization") {
+                delete headers[header2];
               }
             }
           }
@@ -55234,15 +55234,15 @@ var HttpClient = class {
    * For headers that must always be a single string (like Content-Type), use the
    * specialized _getExistingOrDefaultContentTypeHeader method instead.
    */
-  _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+  _getExistingOrDefaultHeader(additionalHeaders, header2, _default) {
     let clientHeader;
     if (this.requestOptions && this.requestOptions.headers) {
-      const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+      const headerValue = lowercaseKeys(this.requestOptions.headers)[header2];
       if (headerValue) {
         clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
       }
     }
-    const additionalValue = additionalHeaders[header];
+    const additionalValue = additionalHeaders[header2];
     if (additionalValue !== void 0) {
       return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
     }
@@ -55666,8 +55666,8 @@ var Summary = class {
         if (typeof cell2 === "string") {
           return this.wrap("td", cell2);
         }
-        const { header, data, colspan, rowspan } = cell2;
-        const tag = header ? "th" : "td";
+        const { header: header2, data, colspan, rowspan } = cell2;
+        const tag = header2 ? "th" : "td";
         const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
         return this.wrap(tag, data, attrs);
       }).join("");
@@ -56461,11 +56461,11 @@ var NullObject = /* @__PURE__ */ (() => {
   C2.prototype = /* @__PURE__ */ Object.create(null);
   return C2;
 })();
-function parse2(header, options) {
+function parse2(header2, options) {
   const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-  const len = header.length;
+  const len = header2.length;
   let valueStart = options?.start ?? 0;
-  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
+  while ((CHAR_MAP[header2.charCodeAt(valueStart)] & OWS) !== 0) {
     valueStart++;
   }
   let index = valueStart;
@@ -56473,7 +56473,7 @@ function parse2(header, options) {
   let whitespace = -1;
   let stop = options?.parameters === false ? COMMA_FLAG : 0;
   while (index < len) {
-    const code2 = header.charCodeAt(index);
+    const code2 = header2.charCodeAt(index);
     const flags = CHAR_MAP[code2];
     if ((flags & stopFlags) !== 0) {
       stop |= flags & COMMA_FLAG;
@@ -56489,25 +56489,25 @@ function parse2(header, options) {
     index++;
   }
   const valueEnd = whitespace === -1 ? index : whitespace;
-  const value = header.slice(valueStart, valueEnd);
+  const value = header2.slice(valueStart, valueEnd);
   const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
   if (index === len || stop !== 0) {
     return { type, index, parameters: new NullObject() };
   }
-  return parseParameters(header, type, index, len, stopFlags);
+  return parseParameters(header2, type, index, len, stopFlags);
 }
-function parseParameters(header, type, index, len, stopFlags) {
+function parseParameters(header2, type, index, len, stopFlags) {
   const parameters = new NullObject();
   parameter: while (index < len) {
     index++;
-    while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+    while ((CHAR_MAP[header2.charCodeAt(index)] & OWS) !== 0) {
       index++;
     }
     const keyStart = index;
     let keyFlags = 0;
     let keyWhitespace = -1;
     while (index < len) {
-      const code2 = header.charCodeAt(index);
+      const code2 = header2.charCodeAt(index);
       const flags = CHAR_MAP[code2];
       if ((flags & stopFlags) !== 0) {
         if ((flags & COMMA_FLAG) !== 0)
@@ -56516,25 +56516,25 @@ function parseParameters(header, type, index, len, stopFlags) {
       }
       if (code2 === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value = header.slice(keyStart, keyEnd);
+        const value = header2.slice(keyStart, keyEnd);
         const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
         index++;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+        while ((CHAR_MAP[header2.charCodeAt(index)] & OWS) !== 0) {
           index++;
         }
-        if (index < len && header.charCodeAt(index) === DQUOTE) {
+        if (index < len && header2.charCodeAt(index) === DQUOTE) {
           const quotedStart = ++index;
           let escaped = false;
           while (index < len) {
-            const code3 = header.charCodeAt(index);
+            const code3 = header2.charCodeAt(index);
             if (code3 === DQUOTE) {
               if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
+                parameters[key] = escaped ? unescapeQuotedPairs(header2, quotedStart, index) : header2.slice(quotedStart, index);
               }
               index++;
               let stop2 = 0;
               while (index < len) {
-                const code4 = header.charCodeAt(index);
+                const code4 = header2.charCodeAt(index);
                 const flags2 = CHAR_MAP[code4];
                 if ((flags2 & stopFlags) !== 0) {
                   stop2 = flags2 & COMMA_FLAG;
@@ -56559,7 +56559,7 @@ function parseParameters(header, type, index, len, stopFlags) {
         let stop = 0;
         let valueWhitespace = -1;
         while (index < len) {
-          const code3 = header.charCodeAt(index);
+          const code3 = header2.charCodeAt(index);
           const flags2 = CHAR_MAP[code3];
           if ((flags2 & stopFlags) !== 0) {
             stop = flags2 & COMMA_FLAG;
@@ -56575,7 +56575,7 @@ function parseParameters(header, type, index, len, stopFlags) {
         }
         if (parameters[key] === void 0) {
           const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key] = header.slice(valueStart, valueEnd);
+          parameters[key] = header2.slice(valueStart, valueEnd);
         }
         if (stop !== 0)
           break parameter;
@@ -60101,6 +60101,7 @@ var INPUT_DEFAULTS = {
   duration: "3s",
   warmup: "1s",
   "restart-every": "4",
+  pin: "true",
   connections: "10",
   "ready-timeout": "60s",
   "install-timeout": "10m",
@@ -60241,6 +60242,7 @@ function parseConfig(lookup, defaults2) {
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
     restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
+    pin: parseBoolean("pin", get("pin")),
     readyTimeoutMs: parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 }),
     installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
       minMs: 1e3,
@@ -63531,14 +63533,14 @@ var NodeHttpClient = class {
 };
 function getResponseHeaders(res) {
   const headers = createHttpHeaders();
-  for (const header of Object.keys(res.headers)) {
-    const value = res.headers[header];
+  for (const header2 of Object.keys(res.headers)) {
+    const value = res.headers[header2];
     if (Array.isArray(value)) {
       if (value.length > 0) {
-        headers.set(header, value[0]);
+        headers.set(header2, value[0]);
       }
     } else if (value) {
-      headers.set(header, value);
+      headers.set(header2, value);
     }
   }
   return headers;
@@ -63709,10 +63711,10 @@ function getRetryAfterInMs(response) {
   if (!(response && [429, 503].includes(response.status)))
     return void 0;
   try {
-    for (const header of AllRetryAfterHeaders) {
-      const retryAfterValue = parseHeaderValueAsNumber(response, header);
+    for (const header2 of AllRetryAfterHeaders) {
+      const retryAfterValue = parseHeaderValueAsNumber(response, header2);
       if (retryAfterValue === 0 || retryAfterValue) {
-        const multiplyingFactor = header === RetryAfterHeader ? 1e3 : 1;
+        const multiplyingFactor = header2 === RetryAfterHeader ? 1e3 : 1;
         return retryAfterValue * multiplyingFactor;
       }
     }
@@ -67091,8 +67093,8 @@ var HttpHeaders = class _HttpHeaders {
    * @param headerName - The name of the header.
    */
   get(headerName) {
-    const header = this._headersMap[getHeaderKey(headerName)];
-    return !header ? void 0 : header.value;
+    const header2 = this._headersMap[getHeaderKey(headerName)];
+    return !header2 ? void 0 : header2.value;
   }
   /**
    * Get whether or not this header collection contains a header entry for the provided header name.
@@ -67155,13 +67157,13 @@ var HttpHeaders = class _HttpHeaders {
     const result = {};
     if (options.preserveCase) {
       for (const headerKey in this._headersMap) {
-        const header = this._headersMap[headerKey];
-        result[header.name] = header.value;
+        const header2 = this._headersMap[headerKey];
+        result[header2.name] = header2.value;
       }
     } else {
       for (const headerKey in this._headersMap) {
-        const header = this._headersMap[headerKey];
-        result[getHeaderKey(header.name)] = header.value;
+        const header2 = this._headersMap[headerKey];
+        result[getHeaderKey(header2.name)] = header2.value;
       }
     }
     return result;
@@ -67178,8 +67180,8 @@ var HttpHeaders = class _HttpHeaders {
   clone() {
     const resultPreservingCasing = {};
     for (const headerKey in this._headersMap) {
-      const header = this._headersMap[headerKey];
-      resultPreservingCasing[header.name] = header.value;
+      const header2 = this._headersMap[headerKey];
+      resultPreservingCasing[header2.name] = header2.value;
     }
     return new _HttpHeaders(resultPreservingCasing);
   }
@@ -76364,8 +76366,8 @@ var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
       return true;
     });
     let canonicalizedHeadersStringToSign = "";
-    headersArray.forEach((header) => {
-      canonicalizedHeadersStringToSign += `${header.name.toLowerCase().trimRight()}:${header.value.trimLeft()}
+    headersArray.forEach((header2) => {
+      canonicalizedHeadersStringToSign += `${header2.name.toLowerCase().trimRight()}:${header2.value.trimLeft()}
 `;
     });
     return canonicalizedHeadersStringToSign;
@@ -76853,8 +76855,8 @@ function storageSharedKeyCredentialPolicy(options) {
       return true;
     });
     let canonicalizedHeadersStringToSign = "";
-    headersArray.forEach((header) => {
-      canonicalizedHeadersStringToSign += `${header.name.toLowerCase().trimRight()}:${header.value.trimLeft()}
+    headersArray.forEach((header2) => {
+      canonicalizedHeadersStringToSign += `${header2.name.toLowerCase().trimRight()}:${header2.value.trimLeft()}
 `;
     });
     return canonicalizedHeadersStringToSign;
@@ -93823,10 +93825,10 @@ var AvroReader = class {
     this._initialBlockOffset = currentBlockOffset || 0;
   }
   async initialize(options = {}) {
-    const header = await AvroParser.readFixedBytes(this._headerStream, AVRO_INIT_BYTES.length, {
+    const header2 = await AvroParser.readFixedBytes(this._headerStream, AVRO_INIT_BYTES.length, {
       abortSignal: options.abortSignal
     });
-    if (!arraysEqual(header, AVRO_INIT_BYTES)) {
+    if (!arraysEqual(header2, AVRO_INIT_BYTES)) {
       throw new Error("Stream is not an Avro file.");
     }
     this._metadata = await AvroParser.readMap(this._headerStream, AvroParser.readString, {
@@ -99386,32 +99388,72 @@ function findSticky(comments, marker2 = MARKER) {
   const ours = comments.filter((c) => (c.body ?? "").startsWith(marker2));
   return ours.find((c) => c.user?.type === "Bot") ?? ours[0];
 }
-async function upsertComment(octokit, target, markdown) {
+async function upsertComment(octokit, target, markdown, retry2 = {}) {
   const body2 = `${MARKER}
 ${markdown}`;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
-    per_page: 100
-  });
+  const { owner, repo, issueNumber } = target;
+  const comments = await withRetry(
+    () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 }),
+    retry2
+  );
   const existing = findSticky(comments);
   if (existing) {
-    const { data: data2 } = await octokit.rest.issues.updateComment({
-      owner: target.owner,
-      repo: target.repo,
-      comment_id: existing.id,
-      body: body2
-    });
-    return { url: data2.html_url, action: "updated" };
+    try {
+      const { data: data2 } = await withRetry(
+        () => octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body: body2 }),
+        retry2
+      );
+      return { url: data2.html_url, action: "updated" };
+    } catch (error2) {
+      if (httpStatus(error2) !== 404) throw error2;
+    }
   }
-  const { data } = await octokit.rest.issues.createComment({
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
-    body: body2
-  });
+  const { data } = await withRetry(
+    () => octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: body2 }),
+    retry2
+  );
   return { url: data.html_url, action: "created" };
+}
+function header(error2, name) {
+  if (typeof error2 !== "object" || error2 === null || !("response" in error2)) return void 0;
+  const response = error2.response;
+  const value = response?.headers?.[name];
+  return value === void 0 ? void 0 : String(value);
+}
+function retryDelay(error2, attempt, baseDelayMs, now = Date.now()) {
+  const status = httpStatus(error2);
+  if (status === void 0) return void 0;
+  const retryAfter = header(error2, "retry-after");
+  const remaining = header(error2, "x-ratelimit-remaining");
+  const reset = header(error2, "x-ratelimit-reset");
+  const rateLimited = status === 429 || status === 403 && (remaining === "0" || retryAfter !== void 0);
+  if (rateLimited) {
+    if (retryAfter !== void 0 && Number.isFinite(Number(retryAfter))) return Number(retryAfter) * 1e3;
+    if (reset !== void 0 && Number.isFinite(Number(reset))) return Math.max(0, Number(reset) * 1e3 - now) + 1e3;
+    return 6e4;
+  }
+  if (status >= 500) return baseDelayMs * 2 ** attempt;
+  return void 0;
+}
+async function withRetry(request3, options = {}) {
+  const retries = options.retries ?? 4;
+  const budgetMs = options.budgetMs ?? 12e4;
+  const baseDelayMs = options.baseDelayMs ?? 1e3;
+  const sleep6 = options.sleep ?? ((ms) => new Promise((resolve7) => setTimeout(resolve7, ms)));
+  let waited = 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request3();
+    } catch (error2) {
+      const delay4 = retryDelay(error2, attempt, baseDelayMs);
+      if (delay4 === void 0 || attempt >= retries || waited + delay4 > budgetMs) throw error2;
+      options.onRetry?.(
+        `GitHub answered ${httpStatus(error2)}; trying again in ${(delay4 / 1e3).toFixed(1)} s (attempt ${attempt + 2} of ${retries + 1})`
+      );
+      await sleep6(delay4);
+      waited += delay4;
+    }
+  }
 }
 function httpStatus(error2) {
   if (typeof error2 === "object" && error2 !== null && "status" in error2 && typeof error2.status === "number")
@@ -99420,6 +99462,7 @@ function httpStatus(error2) {
 }
 
 // src/pipeline.ts
+import { existsSync as existsSync8 } from "node:fs";
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { join as join8, relative as relative2, resolve as resolve6 } from "node:path";
@@ -105532,6 +105575,10 @@ async function profileBoth(context5, dirs, paths, deadline, notes) {
     return void 0;
   }
 }
+function cpuPlacement(pin, cpus = availableParallelism()) {
+  if (!pin || cpus < 2 || !existsSync8("/usr/bin/taskset")) return void 0;
+  return { server: cpus === 2 ? "0" : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
+}
 var DISTURBED_CORES = 0.1;
 var STOLEN_CORES = 0.15;
 function disturbedBy(round) {
@@ -105549,6 +105596,7 @@ async function measure(context5, dirs, deadline, notes) {
   const started = Date.now();
   let disturbedPairs = 0;
   const fresh = config.port !== void 0 || config.restartEvery === 0;
+  const placement = cpuPlacement(config.pin);
   const servers = {};
   const diagnostics = new DiagnosticsRecorder(join8(config.outputDir, "diagnostics"));
   const probes = {};
@@ -105569,7 +105617,8 @@ async function measure(context5, dirs, deadline, notes) {
       timeoutSec: 10,
       watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
     },
-    server.side
+    server.side,
+    placement?.loadgen
   ).then((measurement) => {
     server.assertAlive(`round ${pair2 + 1} (GET ${path4})`);
     return measurement;
@@ -105585,7 +105634,8 @@ async function measure(context5, dirs, deadline, notes) {
       port: config.port,
       readyPath: active[0],
       readyTimeoutMs: config.readyTimeoutMs,
-      env: probe2.env
+      env: probe2.env,
+      ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
     servers[side] = server;
     probes[side] = probe2;
@@ -105792,7 +105842,9 @@ async function publish(report, config, pr) {
       );
       try {
         const { owner, repo } = context2.repo;
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: pr.number }, body2);
+        const result = await upsertComment(octokit, { owner, repo, issueNumber: pr.number }, body2, {
+          onRetry: (message) => info(message)
+        });
         commentUrl = result.url;
         info(`PR comment ${result.action}: ${result.url}`);
       } catch (error2) {

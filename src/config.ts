@@ -32,6 +32,8 @@ export interface Config {
   warmupSec: number;
   /** Pairs a server process serves before both sides are restarted together; 0: a fresh process per round. */
   restartEvery: number;
+  /** Pin the server and the load generator to different CPUs (taskset) where there are two or more. */
+  pin: boolean;
   connections: number;
   readyTimeoutMs: number;
   installTimeoutMs: number;
@@ -65,6 +67,7 @@ export const INPUT_DEFAULTS = {
   duration: '3s',
   warmup: '1s',
   'restart-every': '4',
+  pin: 'true',
   connections: '10',
   'ready-timeout': '60s',
   'install-timeout': '10m',
@@ -229,6 +232,7 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
     restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),
+    pin: parseBoolean('pin', get('pin')),
     readyTimeoutMs: parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
     installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
       minMs: 1000,

@@ -114,7 +114,9 @@ async function publish(report: Report, config: Config, pr: PullRequestInfo | und
       );
       try {
         const { owner, repo } = github.context.repo;
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: pr.number }, body);
+        const result = await upsertComment(octokit, { owner, repo, issueNumber: pr.number }, body, {
+          onRetry: (message) => core.info(message),
+        });
         commentUrl = result.url;
         core.info(`PR comment ${result.action}: ${result.url}`);
       } catch (error) {

@@ -2,6 +2,7 @@
  * The gate from two commits to a report: materialise base beside head, install and build both, measure them in
  * interleaved rounds, decide. Shared by the action and the CLI; all GitHub I/O stays outside.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -266,6 +267,15 @@ async function profileBoth(
   }
 }
 
+/**
+ * Where the server and the load generator run: on two or more CPUs, the load generator gets the last one to
+ * itself and the server the others, so that they never compete for a core. undefined: no pinning.
+ */
+export function cpuPlacement(pin: boolean, cpus = availableParallelism()): { server: string; loadgen: string } | undefined {
+  if (!pin || cpus < 2 || !existsSync('/usr/bin/taskset')) return undefined;
+  return { server: cpus === 2 ? '0' : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
+}
+
 /** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
 export const DISTURBED_CORES = 0.1;
 /** Stolen CPU (in cores) above which a round counts as disturbed. */
@@ -303,6 +313,7 @@ async function measure(
   // `restartEvery` pairs; both are restarted together, and each new process gets a priming round that is thrown
   // away. A server on a fixed port cannot share it: there each round gets a fresh process.
   const fresh = config.port !== undefined || config.restartEvery === 0;
+  const placement = cpuPlacement(config.pin);
   const servers: Partial<Record<Side, RunningServer>> = {};
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
   const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
@@ -331,6 +342,7 @@ async function measure(
         watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
       },
       server.side,
+      placement?.loadgen,
     ).then((measurement) => {
       server.assertAlive(`round ${pair + 1} (GET ${path})`);
       return measurement;
@@ -347,6 +359,7 @@ async function measure(
       readyPath: active[0]!,
       readyTimeoutMs: config.readyTimeoutMs,
       env: probe.env,
+      ...(placement ? { wrap: `taskset -c ${placement.server}` } : {}),
     });
     servers[side] = server;
     probes[side] = probe;

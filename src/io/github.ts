@@ -32,31 +32,92 @@ export async function upsertComment(
   octokit: Octokit,
   target: CommentTarget,
   markdown: string,
+  retry: RetryOptions = {},
 ): Promise<CommentResult> {
   const body = `${MARKER}\n${markdown}`;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
-    per_page: 100,
-  });
+  const { owner, repo, issueNumber } = target;
+  const comments = await withRetry(
+    () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 }),
+    retry,
+  );
   const existing = findSticky(comments);
   if (existing) {
-    const { data } = await octokit.rest.issues.updateComment({
-      owner: target.owner,
-      repo: target.repo,
-      comment_id: existing.id,
-      body,
-    });
-    return { url: data.html_url, action: 'updated' };
+    try {
+      const { data } = await withRetry(
+        () => octokit.rest.issues.updateComment({ owner, repo, comment_id: existing.id, body }),
+        retry,
+      );
+      return { url: data.html_url, action: 'updated' };
+    } catch (error) {
+      // Deleted between listing and updating: make a new one.
+      if (httpStatus(error) !== 404) throw error;
+    }
   }
-  const { data } = await octokit.rest.issues.createComment({
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
-    body,
-  });
+  const { data } = await withRetry(
+    () => octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body }),
+    retry,
+  );
   return { url: data.html_url, action: 'created' };
+}
+
+export interface RetryOptions {
+  /** Attempts after the first one. */
+  retries?: number;
+  /** Longest the retries may wait in all, in milliseconds. */
+  budgetMs?: number;
+  /** First back-off; doubles each time. */
+  baseDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onRetry?: (message: string) => void;
+}
+
+function header(error: unknown, name: string): string | undefined {
+  if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
+  const response = (error as { response?: { headers?: Record<string, string | number | undefined> } }).response;
+  const value = response?.headers?.[name];
+  return value === undefined ? undefined : String(value);
+}
+
+/**
+ * How long to wait before trying again, or undefined when the error is not worth retrying: server errors (5xx)
+ * back off exponentially; rate limits (429, or 403 with no requests left) wait as GitHub's headers say.
+ */
+export function retryDelay(error: unknown, attempt: number, baseDelayMs: number, now = Date.now()): number | undefined {
+  const status = httpStatus(error);
+  if (status === undefined) return undefined;
+  const retryAfter = header(error, 'retry-after');
+  const remaining = header(error, 'x-ratelimit-remaining');
+  const reset = header(error, 'x-ratelimit-reset');
+  const rateLimited = status === 429 || (status === 403 && (remaining === '0' || retryAfter !== undefined));
+  if (rateLimited) {
+    if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) return Number(retryAfter) * 1000;
+    if (reset !== undefined && Number.isFinite(Number(reset))) return Math.max(0, Number(reset) * 1000 - now) + 1000;
+    return 60_000;
+  }
+  if (status >= 500) return baseDelayMs * 2 ** attempt;
+  return undefined;
+}
+
+/** Runs a GitHub request again on server errors and rate limits, within a time budget. */
+export async function withRetry<T>(request: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const retries = options.retries ?? 4;
+  const budgetMs = options.budgetMs ?? 120_000;
+  const baseDelayMs = options.baseDelayMs ?? 1000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let waited = 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      const delay = retryDelay(error, attempt, baseDelayMs);
+      if (delay === undefined || attempt >= retries || waited + delay > budgetMs) throw error;
+      options.onRetry?.(
+        `GitHub answered ${httpStatus(error)}; trying again in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 2} of ${retries + 1})`,
+      );
+      await sleep(delay);
+      waited += delay;
+    }
+  }
 }
 
 /** HTTP status of an Octokit error, if it is one. */

@@ -61,6 +61,7 @@ describe('parseConfig defaults', () => {
       durationSec: 3,
       warmupSec: 1,
       restartEvery: 4,
+      pin: true,
       connections: 10,
       readyTimeoutMs: 60_000,
       installTimeoutMs: 600_000,
