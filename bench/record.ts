@@ -22,7 +22,7 @@ async function baseCostUs(): Promise<number> {
     head: { WORK_ITERS: BASE_WORK },
   });
   try {
-    const report = await runBenchGate(repo, { rounds: '6', duration: '3s', warmup: '1s', paths: '/' });
+    const report = await runBenchGate(repo, { rounds: '8', paths: '/' });
     const rps = median(report.rounds.map((r) => r.measurement.rps));
     return 1e6 / rps;
   } finally {
@@ -57,7 +57,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   try {
     const report = await runBenchGate(repo, { ...inputs, rounds: pairsText, paths: '/', timeout: '2h' });
-    if (report.error) throw new Error(`the gate failed: ${report.error.message}\n${report.error.output ?? ''}`);
+    if (report.error)
+      throw new Error(`the gate failed: ${report.error.message}\n${report.error.output ?? ''}`);
     const pairs = report.sequential?.pairs ?? 0;
     const logRatios = [...new Set(report.rounds.map((r) => r.pair))].map((pair) => {
       const of = (side: string): number =>

@@ -35,7 +35,15 @@ function count(url: string, seconds: number): Promise<number> {
 
 const servers = await Promise.all(
   (['base', 'head'] as const).map((side) =>
-    startServer({ side, cwd: dir, start: 'taskset -c 0 node knob.cjs', port: undefined, readyPath: '/', readyTimeoutMs: 10_000, env: { WORK_ITERS: '400' } }),
+    startServer({
+      side,
+      cwd: dir,
+      start: 'taskset -c 0 node knob.cjs',
+      port: undefined,
+      readyPath: '/',
+      readyTimeoutMs: 10_000,
+      env: { WORK_ITERS: '400' },
+    }),
   ),
 );
 const [a, b] = servers.map((s) => `${s.origin}/`) as [string, string];

@@ -85,8 +85,8 @@ var require_tunnel = __commonJS({
       self2.maxSockets = self2.options.maxSockets || http3.Agent.defaultMaxSockets;
       self2.requests = [];
       self2.sockets = [];
-      self2.on("free", function onFree(socket, host, port, localAddress) {
-        var options2 = toOptions(host, port, localAddress);
+      self2.on("free", function onFree(socket, host, port, localAddress2) {
+        var options2 = toOptions(host, port, localAddress2);
         for (var i = 0, len = self2.requests.length; i < len; ++i) {
           var pending2 = self2.requests[i];
           if (pending2.host === options2.host && pending2.port === options2.port) {
@@ -100,9 +100,9 @@ var require_tunnel = __commonJS({
       });
     }
     util3.inherits(TunnelingAgent, events.EventEmitter);
-    TunnelingAgent.prototype.addRequest = function addRequest(req, host, port, localAddress) {
+    TunnelingAgent.prototype.addRequest = function addRequest(req, host, port, localAddress2) {
       var self2 = this;
-      var options = mergeOptions({ request: req }, self2.options, toOptions(host, port, localAddress));
+      var options = mergeOptions({ request: req }, self2.options, toOptions(host, port, localAddress2));
       if (self2.sockets.length >= this.maxSockets) {
         self2.requests.push(options);
         return;
@@ -225,12 +225,12 @@ var require_tunnel = __commonJS({
         cb(secureSocket);
       });
     }
-    function toOptions(host, port, localAddress) {
+    function toOptions(host, port, localAddress2) {
       if (typeof host === "string") {
         return {
           host,
           port,
-          localAddress
+          localAddress: localAddress2
         };
       }
       return host;
@@ -2581,7 +2581,7 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname, host, protocol, port, servername, localAddress: localAddress2, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
@@ -2598,7 +2598,7 @@ var require_connect = __commonJS({
             ...options,
             servername,
             session,
-            localAddress,
+            localAddress: localAddress2,
             // TODO(HTTP/2): Add support for h2c
             ALPNProtocols: allowH2 ? ["http/1.1", "h2"] : ["http/1.1"],
             socket: httpSocket,
@@ -2616,7 +2616,7 @@ var require_connect = __commonJS({
             highWaterMark: 64 * 1024,
             // Same as nodejs fs streams.
             ...options,
-            localAddress,
+            localAddress: localAddress2,
             port,
             host: hostname
           });
@@ -7716,7 +7716,7 @@ var require_client = __commonJS({
         maxRedirections,
         connect: connect2,
         maxRequestsPerClient,
-        localAddress,
+        localAddress: localAddress2,
         maxResponseSize,
         autoSelectFamily,
         autoSelectFamilyAttemptTimeout,
@@ -7775,7 +7775,7 @@ var require_client = __commonJS({
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
           throw new InvalidArgumentError("maxRequestsPerClient must be a positive number");
         }
-        if (localAddress != null && (typeof localAddress !== "string" || net.isIP(localAddress) === 0)) {
+        if (localAddress2 != null && (typeof localAddress2 !== "string" || net.isIP(localAddress2) === 0)) {
           throw new InvalidArgumentError("localAddress must be valid string IP address");
         }
         if (maxResponseSize != null && (!Number.isInteger(maxResponseSize) || maxResponseSize < -1)) {
@@ -7821,7 +7821,7 @@ var require_client = __commonJS({
         this[kKeepAliveTimeoutThreshold] = keepAliveTimeoutThreshold == null ? 2e3 : keepAliveTimeoutThreshold;
         this[kKeepAliveTimeoutValue] = this[kKeepAliveDefaultTimeout];
         this[kServerName] = null;
-        this[kLocalAddress] = localAddress != null ? localAddress : null;
+        this[kLocalAddress] = localAddress2 != null ? localAddress2 : null;
         this[kResuming] = 0;
         this[kNeedDrain] = 0;
         this[kHostHeader] = `host: ${this[kUrl].hostname}${this[kUrl].port ? `:${this[kUrl].port}` : ""}\r
@@ -60069,7 +60069,7 @@ function schedule(pairs) {
     order: pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"]
   }));
 }
-var LOOK_POINTS = [8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
+var LOOK_POINTS = [12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
 function planLooks(maxPairs) {
   const last = Math.max(2, maxPairs - maxPairs % 2);
   return [...LOOK_POINTS.filter((n) => n < last), last];
@@ -60090,6 +60090,7 @@ var INPUT_DEFAULTS = {
   paths: "/",
   port: "",
   threshold: "5%",
+  "latency-threshold": "20%",
   alpha: "0.05",
   "fail-on-regression": "true",
   "github-token": "",
@@ -60099,8 +60100,8 @@ var INPUT_DEFAULTS = {
   rounds: "auto",
   "time-budget": "3m",
   duration: "3s",
-  warmup: "1s",
-  "restart-every": "4",
+  warmup: "0.5s",
+  "restart-every": "8",
   pin: "true",
   connections: "10",
   "ready-timeout": "60s",
@@ -60230,6 +60231,7 @@ function parseConfig(lookup, defaults2) {
     paths,
     port: portText === "" ? void 0 : parseInteger("port", portText, { min: 1, max: 65535 }),
     threshold: parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 }),
+    latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
     alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
@@ -99227,7 +99229,7 @@ var Child = class {
     });
     this.process = child;
     live.add(child);
-    child.stdin?.end();
+    if (!options.keepStdin) child.stdin?.end();
     const onData = (data) => {
       const text2 = data.toString("utf8");
       this.output.push(text2);
@@ -99254,6 +99256,10 @@ ${error2.message}
       });
     });
     this.pid = child.pid ?? -1;
+  }
+  /** Writes to the child's stdin (see keepStdin). */
+  write(text2) {
+    this.process.stdin?.write(text2);
   }
   /** undefined while the process runs. */
   get exit() {
@@ -99393,7 +99399,12 @@ async function upsertComment(octokit, target, markdown, retry2 = {}) {
 ${markdown}`;
   const { owner, repo, issueNumber } = target;
   const comments = await withRetry(
-    () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 }),
+    () => octokit.paginate(octokit.rest.issues.listComments, {
+      owner,
+      repo,
+      issue_number: issueNumber,
+      per_page: 100
+    }),
     retry2
   );
   const existing = findSticky(comments);
@@ -99429,7 +99440,8 @@ function retryDelay(error2, attempt, baseDelayMs, now = Date.now()) {
   const rateLimited = status === 429 || status === 403 && (remaining === "0" || retryAfter !== void 0);
   if (rateLimited) {
     if (retryAfter !== void 0 && Number.isFinite(Number(retryAfter))) return Number(retryAfter) * 1e3;
-    if (reset !== void 0 && Number.isFinite(Number(reset))) return Math.max(0, Number(reset) * 1e3 - now) + 1e3;
+    if (reset !== void 0 && Number.isFinite(Number(reset)))
+      return Math.max(0, Number(reset) * 1e3 - now) + 1e3;
     return 6e4;
   }
   if (status >= 500) return baseDelayMs * 2 ** attempt;
@@ -100474,6 +100486,9 @@ function signedRankConfidenceInterval(d, confidence = 0.95) {
 }
 
 // src/verdict.ts
+function thresholdOf(metric, options) {
+  return metric === "rps" ? options.threshold : options.latencyThreshold ?? options.threshold;
+}
 var METRIC_LABEL = { rps: "req/s", p50: "latency p50", p99: "latency p99" };
 function metricLabel(metric) {
   return METRIC_LABEL[metric];
@@ -100564,13 +100579,14 @@ function interval(c, alpha, comparisons, looks) {
 }
 function classify(c, ci, pAdjusted, options) {
   if (!Number.isFinite(c.change)) return "inconclusive";
+  const threshold = thresholdOf(c.metric, options);
   const significant = pAdjusted < options.alpha;
-  if (significant && Math.abs(c.change) >= options.threshold) return c.worse ? "regression" : "improvement";
-  if (ci[0] > -options.threshold && ci[1] < options.threshold) return "no-change";
+  if (significant && Math.abs(c.change) >= threshold) return c.worse ? "regression" : "improvement";
+  if (ci[0] > -threshold && ci[1] < threshold) return "no-change";
   return "inconclusive";
 }
-function beyond(ci, threshold) {
-  return ci[0] >= threshold || ci[1] <= -threshold;
+function beyond(ci, bound) {
+  return ci[0] >= bound || ci[1] <= -bound;
 }
 function detectableChange(noise, pairs, alpha, comparisons) {
   if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
@@ -100579,7 +100595,10 @@ function detectableChange(noise, pairs, alpha, comparisons) {
 }
 function resolved(decision) {
   if (decision.errors.some((e) => e.verdict === "regression")) return true;
-  return decision.comparisons.every((c) => c.verdict === "no-change" || c.confirmed);
+  if (decision.comparisons.some((c) => c.verdict === "regression" && c.confirmed)) return true;
+  return decision.comparisons.every(
+    (c) => c.verdict === "no-change" || c.verdict === "improvement" && c.confirmed
+  );
 }
 function decide(rounds, paths, options) {
   const raw = [];
@@ -100599,7 +100618,7 @@ function decide(rounds, paths, options) {
       ...c,
       ci,
       pAdjusted,
-      confirmed: (verdict2 === "regression" || verdict2 === "improvement") && beyond(ci, options.threshold),
+      confirmed: (verdict2 === "regression" || verdict2 === "improvement") && beyond(ci, thresholdOf(c.metric, options) / 2),
       detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
       verdict: verdict2
     };
@@ -100611,7 +100630,8 @@ function decide(rounds, paths, options) {
     comparisons,
     errors,
     alpha: options.alpha,
-    threshold: options.threshold
+    threshold: options.threshold,
+    latencyThreshold: options.latencyThreshold ?? options.threshold
   };
 }
 function overall(comparisons, errors) {
@@ -100759,12 +100779,16 @@ var STOP_TEXT = {
   deadline: "stopped by the gate's time limit",
   "no-paths": "no path left to compare"
 };
+function lifecycle(restartEvery) {
+  if (!restartEvery) return "a fresh server process per round";
+  return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
+}
 function howMeasured(report, comparisons) {
   const s = report.settings;
   const q = report.sequential;
   const pairs = q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
   const adaptive = q === void 0 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
-  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round \xB7 threshold \xB1${formatShare(s.threshold)} \xB7 p-values Holm-adjusted across ${comparisons} comparisons and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function roundsTable(report) {
   const lines = [
@@ -100999,6 +101023,16 @@ function detectInstall(root, dir) {
   }
   return hasDependencies(dir) ? { command: "npm install", cwd: resolve3(dir) } : void 0;
 }
+function failureExcerpt(text2, count2 = 40) {
+  const lines = text2.trimEnd().split("\n");
+  if (lines.length <= count2) return lines.join("\n");
+  const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
+  if (first === -1 || first >= lines.length - count2) return lines.slice(-count2).join("\n");
+  const cause = lines.slice(first, first + Math.floor(count2 / 3));
+  const tail2 = lines.slice(-(count2 - cause.length - 1));
+  const skipped = lines.length - first - cause.length - tail2.length;
+  return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
+}
 async function step(code2, side, command, cwd, timeoutMs, log2) {
   await log2.group(`${code2} ${side}: ${command}`, async () => {
     const result = await runCommand(command, {
@@ -101013,14 +101047,14 @@ async function step(code2, side, command, cwd, timeoutMs, log2) {
         `${code2} of ${side} (\`${command}\`) did not finish within ${Math.round(timeoutMs / 1e3)} s (input \`${code2}-timeout\`)`,
         {
           side,
-          output: result.output.lastLines(40)
+          output: failureExcerpt(result.output.toString())
         }
       );
     }
     if (result.code !== 0) {
       throw new GateError(code2, `${code2} of ${side} (\`${command}\`) failed with exit code ${result.code}`, {
         side,
-        output: result.output.lastLines(40)
+        output: failureExcerpt(result.output.toString())
       });
     }
     log2.info(`${code2} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
@@ -101069,8 +101103,68 @@ async function runLoad(spec, side, cpus) {
     });
   }
 }
+var LoadGenerator = class {
+  child;
+  buffer = "";
+  waiting;
+  cpus;
+  constructor(cpus) {
+    this.cpus = cpus;
+    const argv = [process.execPath, script, "--serve"];
+    const [command, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+    this.child = new Child(command, {
+      cwd: process.cwd(),
+      env: safeEnv(),
+      args,
+      keepStdin: true,
+      onStdout: (chunk) => {
+        this.buffer += chunk;
+        const newline = this.buffer.indexOf("\n");
+        if (newline >= 0 && this.waiting) {
+          const line = this.buffer.slice(0, newline);
+          this.buffer = this.buffer.slice(newline + 1);
+          const resolve7 = this.waiting;
+          this.waiting = void 0;
+          resolve7(line);
+        }
+      }
+    });
+  }
+  async run(spec, side) {
+    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+    const line = new Promise((resolve7) => {
+      this.waiting = resolve7;
+    });
+    this.child.write(`${JSON.stringify(spec)}
+`);
+    const failed = (why) => new GateError("load", `the load generator failed against the ${side} server at ${spec.url} (${why})`, {
+      side,
+      output: this.child.output.lastLines(20)
+    });
+    const outcome = await Promise.race([
+      line,
+      this.child.exited.then((exit) => ({ exit })),
+      new Promise((resolve7) => setTimeout(() => resolve7("timeout"), timeoutMs).unref())
+    ]);
+    if (outcome === "timeout") {
+      await this.stop();
+      throw failed("timed out");
+    }
+    if (typeof outcome !== "string") throw failed(`exit code ${outcome.exit.code}`);
+    const answer = JSON.parse(outcome);
+    if (!answer.measurement) throw failed(answer.error ?? "no result");
+    return answer.measurement;
+  }
+  get cpu() {
+    return this.cpus;
+  }
+  async stop() {
+    await this.child.stop(1e3);
+  }
+};
 
 // src/io/server.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync5, readlinkSync } from "node:fs";
 import { request as request2 } from "node:http";
 import { createServer, Socket } from "node:net";
 import { setTimeout as sleep4 } from "node:timers/promises";
@@ -101138,8 +101232,8 @@ async function startServer(spec) {
       );
     }
     if (Date.now() > deadline) {
+      const hint = readyHint(spec.port, port, listeningSockets(processTree(child.pid)));
       await child.stop();
-      const hint = spec.port === void 0 ? ` It was given PORT=${port}: if it listens on a fixed port instead, set the \`port\` input to that port.` : ` Check that it listens on port ${port}, or raise \`ready-timeout\` if it needs longer to start.`;
       throw new GateError(
         "server-start",
         `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
@@ -101177,6 +101271,64 @@ async function startServer(spec) {
     }
   };
 }
+function localAddress(hex) {
+  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
+  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
+}
+function listeningSockets(pids) {
+  const inodes = /* @__PURE__ */ new Set();
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync2(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode !== void 0) inodes.add(inode);
+      } catch {
+      }
+    }
+  }
+  if (inodes.size === 0) return [];
+  const found = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text2;
+    try {
+      text2 = readFileSync5(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text2.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== "0A" || !inodes.has(fields[9])) continue;
+      const [address = "", portHex = ""] = fields[1].split(":");
+      const port = Number.parseInt(portHex, 16);
+      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
+    }
+  }
+  return found;
+}
+function readyHint(fixed, port, sockets) {
+  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
+  const onPort = sockets.filter((s) => s.port === port);
+  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
+    (a, b) => a - b
+  );
+  if (onPort.length === 0 && others.length > 0) {
+    const where3 = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
+    return fixed === void 0 ? ` It listens on ${where3}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where3}, not on ${given}: set the \`port\` input to the port it serves on.`;
+  }
+  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
+    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
+  }
+  if (onPort.length > 0) {
+    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
+  }
+  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
+}
 async function waitPortFree(side, port) {
   const deadline = Date.now() + 5e3;
   for (; ; ) {
@@ -101194,7 +101346,7 @@ async function waitPortFree(side, port) {
 }
 
 // src/profile/compare.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync8, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/profile/diff.ts
@@ -101421,7 +101573,7 @@ for (const g of document.querySelectorAll('svg g')) {
 
 // src/profile/install.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync6, mkdirSync as mkdirSync2, readFileSync as readFileSync5, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync6, mkdirSync as mkdirSync2, readFileSync as readFileSync6, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { dirname as dirname4, join as join5, resolve as resolve4 } from "node:path";
 
@@ -104341,9 +104493,9 @@ function zeroXBin(cacheDir) {
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync5(join5(cacheDir, MARKER2), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync6(join5(cacheDir, MARKER2), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync5(join5(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync6(join5(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync6(zeroXBin(cacheDir));
   } catch {
@@ -104730,8 +104882,8 @@ import {
   constants as constants3,
   existsSync as existsSync7,
   mkdirSync as mkdirSync3,
-  readdirSync as readdirSync2,
-  readFileSync as readFileSync6,
+  readdirSync as readdirSync3,
+  readFileSync as readFileSync7,
   rmSync as rmSync2,
   statSync as statSync2
 } from "node:fs";
@@ -104994,7 +105146,7 @@ function parseScriptRunner(program, words, context5) {
 var HOSTS2 = ["127.0.0.1", "::1"];
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync6(join6(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync7(join6(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -105048,14 +105200,14 @@ function groupMembers(pgid) {
   const members = [];
   let entries = [];
   try {
-    entries = readdirSync2("/proc");
+    entries = readdirSync3("/proc");
   } catch {
     return members;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat2 = readFileSync6(`/proc/${entry}/stat`, "utf8");
+      const stat2 = readFileSync7(`/proc/${entry}/stat`, "utf8");
       const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
       if (fields[0] !== "Z" && fields[0] !== "X" && Number(fields[2]) === pgid) members.push(Number(entry));
     } catch {
@@ -105179,7 +105331,7 @@ async function profileServer(spec) {
     });
   if (spec.keepLogs !== true) {
     rmSync2(work, { recursive: true, force: true });
-    for (const file of readdirSync2(dir))
+    for (const file of readdirSync3(dir))
       if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
         rmSync2(join6(dir, file), { force: true });
   }
@@ -105251,7 +105403,7 @@ async function stopAndCollect(child, serverPid, spec, what) {
 
 // src/profile/compare.ts
 function loadProfile(ticksJson, root) {
-  return buildProfile(readTicks(JSON.parse(readFileSync7(ticksJson, "utf8"))), { roots: [root] });
+  return buildProfile(readTicks(JSON.parse(readFileSync8(ticksJson, "utf8"))), { roots: [root] });
 }
 async function compareProfiles(spec) {
   const zeroxBin = await ensureZeroX(
@@ -105313,6 +105465,7 @@ async function runSequential(source, options) {
     looked.push(pairs);
     return decide(rounds, source.paths(), {
       threshold: options.threshold,
+      ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
       alpha: options.alpha,
       looks: planned
     });
@@ -105372,7 +105525,8 @@ async function runSequential(source, options) {
 
 // src/pipeline.ts
 var PUBLISH_RESERVE_MS = 3e4;
-var PRIME_SEC = 2;
+var PRIME_TURNS = 3;
+var PRIME_SEC = 1.5;
 function failureRate(rounds) {
   let failed = 0;
   let total = 0;
@@ -105477,6 +105631,7 @@ async function runGate(context5) {
       warmupSec: config.warmupSec,
       connections: config.connections,
       threshold: config.threshold,
+      latencyThreshold: config.latencyThreshold,
       alpha: config.alpha,
       port: config.port,
       failOnRegression: config.failOnRegression,
@@ -105606,7 +105761,8 @@ async function measure(context5, dirs, deadline, notes) {
       delete servers[side];
     }
   };
-  const load = (server, path4, pair2, durationSec) => runLoad(
+  const generator = new LoadGenerator(placement?.loadgen);
+  const load = (server, path4, pair2, durationSec) => generator.run(
     {
       url: `${server.origin}${path4}`,
       method: "GET",
@@ -105617,8 +105773,7 @@ async function measure(context5, dirs, deadline, notes) {
       timeoutSec: 10,
       watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
     },
-    server.side,
-    placement?.loadgen
+    server.side
   ).then((measurement) => {
     server.assertAlive(`round ${pair2 + 1} (GET ${path4})`);
     return measurement;
@@ -105639,7 +105794,6 @@ async function measure(context5, dirs, deadline, notes) {
     });
     servers[side] = server;
     probes[side] = probe2;
-    if (!fresh) for (const path4 of active) await load(server, path4, pair2, PRIME_SEC);
     return server;
   };
   const runRound = async (pair2, position, side) => {
@@ -105663,7 +105817,16 @@ async function measure(context5, dirs, deadline, notes) {
     return rounds;
   };
   const runPair = async (pair2) => {
-    if (!fresh && pair2 % config.restartEvery === 0) await stopAll();
+    if (!fresh && (pair2 % config.restartEvery === 0 || !servers.base || !servers.head)) {
+      await stopAll();
+      const base = await serverFor("base", pair2);
+      const head = await serverFor("head", pair2);
+      for (let turn = 0; turn < PRIME_TURNS; turn++) {
+        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
+          for (const path4 of active) await load(server, path4, pair2, PRIME_SEC);
+        }
+      }
+    }
     const order = schedule(pair2 + 1)[pair2].order;
     const rounds = [];
     for (const [position, side] of order.entries()) rounds.push(...await runRound(pair2, position, side));
@@ -105689,7 +105852,7 @@ async function measure(context5, dirs, deadline, notes) {
     }
     active = active.filter((p) => !newPaths.includes(p));
   };
-  const maxDisturbed = (pairs) => Math.max(3, Math.ceil(pairs / 4));
+  const maxDisturbed = (pairs) => Math.max(4, Math.ceil(pairs / 2));
   let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1e3 + 2e3;
   const source = {
     paths: () => active,
@@ -105732,14 +105895,20 @@ async function measure(context5, dirs, deadline, notes) {
       }
     }
   };
-  const result = await runSequential(source, {
-    threshold: config.threshold,
-    alpha: config.alpha,
-    fixedPairs: config.pairs,
-    budgetMs: config.budgetMs,
-    limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS)
-  });
-  await stopAll();
+  let result;
+  try {
+    result = await runSequential(source, {
+      threshold: config.threshold,
+      latencyThreshold: config.latencyThreshold,
+      alpha: config.alpha,
+      fixedPairs: config.pairs,
+      budgetMs: config.budgetMs,
+      limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS)
+    });
+  } finally {
+    await stopAll();
+    await generator.stop();
+  }
   if (result.confirmationPairs > 0)
     log2.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
   return { ...result, newPaths, disturbedPairs, diagnostics: diagnostics.summary() };

@@ -4353,16 +4353,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round2 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round(histogram.getValueAtPercentile(50)),
-        p75: round(histogram.getValueAtPercentile(75)),
-        p90: round(histogram.getValueAtPercentile(90)),
-        p97_5: round(histogram.getValueAtPercentile(97.5)),
-        p99: round(histogram.getValueAtPercentile(99)),
-        p99_9: round(histogram.getValueAtPercentile(99.9)),
-        p99_99: round(histogram.getValueAtPercentile(99.99)),
-        p99_999: round(histogram.getValueAtPercentile(99.999)),
+        p50: round2(histogram.getValueAtPercentile(50)),
+        p75: round2(histogram.getValueAtPercentile(75)),
+        p90: round2(histogram.getValueAtPercentile(90)),
+        p97_5: round2(histogram.getValueAtPercentile(97.5)),
+        p99: round2(histogram.getValueAtPercentile(99)),
+        p99_9: round2(histogram.getValueAtPercentile(99.9)),
+        p99_99: round2(histogram.getValueAtPercentile(99.99)),
+        p99_999: round2(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -21786,7 +21786,7 @@ var require_get_intrinsic = __commonJS({
     var max2 = require_max();
     var min = require_min();
     var pow = require_pow();
-    var round = require_round();
+    var round2 = require_round();
     var sign = require_sign();
     var $gOPD = require_gopd();
     var $defineProperty = require_es_define_property();
@@ -21893,7 +21893,7 @@ var require_get_intrinsic = __commonJS({
       "%Math.max%": max2,
       "%Math.min%": min,
       "%Math.pow%": pow,
-      "%Math.round%": round,
+      "%Math.round%": round2,
       "%Math.sign%": sign,
       "%Reflect.getPrototypeOf%": $ReflectGPO
     };
@@ -29730,9 +29730,18 @@ function processTree(pid) {
 }
 
 // src/loadgen.ts
+var BIN_MS = 250;
+function medianBinRate(bins, elapsedSec) {
+  const full = Math.floor(elapsedSec * 1e3 / BIN_MS);
+  const rates = bins.slice(1, Math.max(1, full - 1)).map((n) => (n ?? 0) * 1e3 / BIN_MS).sort((a, b) => a - b);
+  if (rates.length === 0) return Number.NaN;
+  const mid = Math.floor(rates.length / 2);
+  return rates.length % 2 === 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2;
+}
 function runOnce(spec, durationSec, record) {
   return new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16);
+    const bins = [];
     let count = 0;
     const cpuStart = process.cpuUsage();
     const watched = () => {
@@ -29786,6 +29795,7 @@ function runOnce(spec, durationSec, record) {
           responses,
           elapsedSec,
           rps: responses / elapsedSec,
+          rpsMedianBins: medianBinRate(bins, elapsedSec),
           latencyMs: {
             p50: at(0.5),
             p90: at(0.9),
@@ -29812,16 +29822,49 @@ function runOnce(spec, durationSec, record) {
           latencies = bigger;
         }
         latencies[count++] = responseTime;
+        const bin = Math.floor((performance.now() - started) / BIN_MS);
+        bins[bin] = (bins[bin] ?? 0) + 1;
       });
     }
   });
 }
-async function main() {
-  const spec = JSON.parse(process.argv[2] ?? "");
+async function round(spec) {
   if (spec.warmupSec > 0) await runOnce(spec, spec.warmupSec, false);
-  const measurement = await runOnce(spec, spec.durationSec, true);
-  process.stdout.write(`${JSON.stringify(measurement)}
+  return runOnce(spec, spec.durationSec, true);
+}
+async function main() {
+  if (process.argv[2] !== "--serve") {
+    const measurement = await round(JSON.parse(process.argv[2] ?? ""));
+    process.stdout.write(`${JSON.stringify(measurement)}
 `);
+    return;
+  }
+  let buffer = "";
+  let queue = Promise.resolve();
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    buffer += chunk;
+    for (let newline = buffer.indexOf("\n"); newline >= 0; newline = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      if (line.trim() === "") continue;
+      queue = queue.then(async () => {
+        try {
+          const measurement = await round(JSON.parse(line));
+          process.stdout.write(`${JSON.stringify({ measurement })}
+`);
+        } catch (error) {
+          process.stdout.write(
+            `${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}
+`
+          );
+        }
+      });
+    }
+  });
+  process.stdin.on("end", () => {
+    void queue.then(() => process.exit(0));
+  });
 }
 main().catch((error) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}

@@ -12,8 +12,10 @@ export interface Config {
   paths: string[];
   /** Fixed port the server listens on; undefined: we choose one and pass it in PORT. */
   port: number | undefined;
-  /** Smallest relative change that matters, e.g. 0.05. */
+  /** Smallest relative change of req/s that matters, e.g. 0.05. */
   threshold: number;
+  /** Smallest relative change of latency (p50, p99) that matters. */
+  latencyThreshold: number;
   /** Family-wise error rate across all comparisons of one gate. */
   alpha: number;
   failOnRegression: boolean;
@@ -56,6 +58,7 @@ export const INPUT_DEFAULTS = {
   paths: '/',
   port: '',
   threshold: '5%',
+  'latency-threshold': '20%',
   alpha: '0.05',
   'fail-on-regression': 'true',
   'github-token': '',
@@ -65,8 +68,8 @@ export const INPUT_DEFAULTS = {
   rounds: 'auto',
   'time-budget': '3m',
   duration: '3s',
-  warmup: '1s',
-  'restart-every': '4',
+  warmup: '0.5s',
+  'restart-every': '8',
   pin: 'true',
   connections: '10',
   'ready-timeout': '60s',
@@ -216,6 +219,7 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     paths,
     port: portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 }),
     threshold: parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
+    latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
     alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),

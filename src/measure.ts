@@ -30,6 +30,8 @@ export interface RoundMeasurement {
   responses: number;
   elapsedSec: number;
   rps: number;
+  /** Median over the round's 250 ms bins of their rate: a robust value of the round's throughput. */
+  rpsMedianBins?: number;
   latencyMs: LatencySummary;
   bytesPerSec: number;
   errors: number;

@@ -11,7 +11,7 @@ import { DiagnosticsRecorder, type DiagnosticsSummary, type ServerDiagnostics } 
 import { GateError, type Side } from './errors.ts';
 import { addWorktree, type Commit, git, type Worktree } from './io/git.ts';
 import { prepareTree, type StepLog } from './io/install.ts';
-import { runLoad } from './io/load.ts';
+import { LoadGenerator } from './io/load.ts';
 import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
@@ -35,8 +35,9 @@ export interface GateContext {
 
 /** Time kept back at the end of the budget for writing the report and publishing it. */
 const PUBLISH_RESERVE_MS = 30_000;
-/** Seconds of load that prime a new server process (its numbers are thrown away). */
-const PRIME_SEC = 2;
+/** Priming of a new block of server processes: turns per side, and seconds of load in each (thrown away). */
+const PRIME_TURNS = 3;
+const PRIME_SEC = 1.5;
 
 function failureRate(rounds: readonly Round[]): number {
   let failed = 0;
@@ -149,6 +150,7 @@ export async function runGate(context: GateContext): Promise<Report> {
       warmupSec: config.warmupSec,
       connections: config.connections,
       threshold: config.threshold,
+      latencyThreshold: config.latencyThreshold,
       alpha: config.alpha,
       port: config.port,
       failOnRegression: config.failOnRegression,
@@ -271,7 +273,10 @@ async function profileBoth(
  * Where the server and the load generator run: on two or more CPUs, the load generator gets the last one to
  * itself and the server the others, so that they never compete for a core. undefined: no pinning.
  */
-export function cpuPlacement(pin: boolean, cpus = availableParallelism()): { server: string; loadgen: string } | undefined {
+export function cpuPlacement(
+  pin: boolean,
+  cpus = availableParallelism(),
+): { server: string; loadgen: string } | undefined {
   if (!pin || cpus < 2 || !existsSync('/usr/bin/taskset')) return undefined;
   return { server: cpus === 2 ? '0' : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
 }
@@ -310,8 +315,8 @@ async function measure(
   let disturbedPairs = 0;
 
   // Servers that take PORT run side by side (only one is loaded at a time) and live for a block of
-  // `restartEvery` pairs; both are restarted together, and each new process gets a priming round that is thrown
-  // away. A server on a fixed port cannot share it: there each round gets a fresh process.
+  // `restartEvery` pairs; both are restarted together and primed in turns (see runPair). A server on a fixed port
+  // cannot share it: there each round gets a fresh process, warmed by the round's own warm-up.
   const fresh = config.port !== undefined || config.restartEvery === 0;
   const placement = cpuPlacement(config.pin);
   const servers: Partial<Record<Side, RunningServer>> = {};
@@ -324,29 +329,31 @@ async function measure(
       delete servers[side];
     }
   };
+  const generator = new LoadGenerator(placement?.loadgen);
   const load = (
     server: RunningServer,
     path: string,
     pair: number,
     durationSec: number,
   ): Promise<RoundMeasurement> =>
-    runLoad(
-      {
-        url: `${server.origin}${path}`,
-        method: 'GET',
-        headers: {},
-        connections: config.connections,
-        warmupSec: config.warmupSec,
-        durationSec,
-        timeoutSec: 10,
-        watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
-      },
-      server.side,
-      placement?.loadgen,
-    ).then((measurement) => {
-      server.assertAlive(`round ${pair + 1} (GET ${path})`);
-      return measurement;
-    });
+    generator
+      .run(
+        {
+          url: `${server.origin}${path}`,
+          method: 'GET',
+          headers: {},
+          connections: config.connections,
+          warmupSec: config.warmupSec,
+          durationSec,
+          timeoutSec: 10,
+          watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
+        },
+        server.side,
+      )
+      .then((measurement) => {
+        server.assertAlive(`round ${pair + 1} (GET ${path})`);
+        return measurement;
+      });
   const serverFor = async (side: Side, pair: number): Promise<RunningServer> => {
     const running = servers[side];
     if (running) return running;
@@ -363,8 +370,6 @@ async function measure(
     });
     servers[side] = server;
     probes[side] = probe;
-    // A new process is slower at first (JIT, caches): prime it on every path and throw the numbers away.
-    if (!fresh) for (const path of active) await load(server, path, pair, PRIME_SEC);
     return server;
   };
 
@@ -390,7 +395,18 @@ async function measure(
   };
 
   const runPair = async (pair: number): Promise<Round[]> => {
-    if (!fresh && pair % config.restartEvery === 0) await stopAll();
+    if (!fresh && (pair % config.restartEvery === 0 || !servers.base || !servers.head)) {
+      // A new block: both sides start together and are primed in turns, so that they age alike (a new process
+      // keeps getting faster for many seconds: JIT, caches). The priming numbers are thrown away.
+      await stopAll();
+      const base = await serverFor('base', pair);
+      const head = await serverFor('head', pair);
+      for (let turn = 0; turn < PRIME_TURNS; turn++) {
+        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
+          for (const path of active) await load(server, path, pair, PRIME_SEC);
+        }
+      }
+    }
     const order = schedule(pair + 1)[pair]!.order;
     const rounds: Round[] = [];
     for (const [position, side] of order.entries()) rounds.push(...(await runRound(pair, position, side)));
@@ -418,7 +434,8 @@ async function measure(
     active = active.filter((p) => !newPaths.includes(p));
   };
 
-  const maxDisturbed = (pairs: number): number => Math.max(3, Math.ceil(pairs / 4));
+  // Too busy to measure: more disturbed pairs than half of those measured (and at least four).
+  const maxDisturbed = (pairs: number): number => Math.max(4, Math.ceil(pairs / 2));
   let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
   const source: PairSource = {
     paths: () => active,
@@ -464,14 +481,20 @@ async function measure(
     },
   };
 
-  const result = await runSequential(source, {
-    threshold: config.threshold,
-    alpha: config.alpha,
-    fixedPairs: config.pairs,
-    budgetMs: config.budgetMs,
-    limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS),
-  });
-  await stopAll();
+  let result: SequentialResult;
+  try {
+    result = await runSequential(source, {
+      threshold: config.threshold,
+      latencyThreshold: config.latencyThreshold,
+      alpha: config.alpha,
+      fixedPairs: config.pairs,
+      budgetMs: config.budgetMs,
+      limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS),
+    });
+  } finally {
+    await stopAll();
+    await generator.stop();
+  }
   if (result.confirmationPairs > 0)
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
   return { ...result, newPaths, disturbedPairs, diagnostics: diagnostics.summary() };

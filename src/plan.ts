@@ -19,7 +19,7 @@ export function schedule(pairs: number): PairPlan[] {
 }
 
 /** Pair counts at which an adaptive gate may stop: often early on, then geometrically further apart. */
-const LOOK_POINTS = [8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
+const LOOK_POINTS = [12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
 
 /**
  * The looks of an adaptive gate whose budget allows `maxPairs` pairs: the fixed points below it and the budget's

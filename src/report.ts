@@ -32,6 +32,7 @@ export interface Report {
     warmupSec: number;
     connections: number;
     threshold: number;
+    latencyThreshold: number;
     alpha: number;
     port: number | undefined;
     failOnRegression: boolean;
@@ -192,6 +193,11 @@ const STOP_TEXT: Record<StopReason, string> = {
   'no-paths': 'no path left to compare',
 };
 
+function lifecycle(restartEvery: number | undefined): string {
+  if (!restartEvery) return 'a fresh server process per round';
+  return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
+}
+
 function howMeasured(report: Report, comparisons: number): string {
   const s = report.settings;
   const q = report.sequential;
@@ -203,8 +209,8 @@ function howMeasured(report: Report, comparisons: number): string {
         ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''})`
         : ` (${STOP_TEXT[q.stoppedBy]})`;
   return (
-    `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, a fresh server process per round · ` +
-    `threshold ±${formatShare(s.threshold)} · p-values Holm-adjusted across ${comparisons} comparisons and split across looks (α = ${s.alpha}) · ` +
+    `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
+    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons and split across looks (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
 }

@@ -21,6 +21,7 @@ export interface PairSource {
 
 export interface SequentialOptions {
   threshold: number;
+  latencyThreshold?: number;
   alpha: number;
   /** A fixed number of pairs and one look at the end; undefined for adaptive. */
   fixedPairs: number | undefined;
@@ -60,6 +61,7 @@ export async function runSequential(
     looked.push(pairs);
     return decide(rounds, source.paths(), {
       threshold: options.threshold,
+      ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
       alpha: options.alpha,
       looks: planned,
     });

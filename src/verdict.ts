@@ -36,7 +36,10 @@ export interface MetricComparison {
   p: number;
   /** p after the Holm adjustment across the comparisons, times the number of looks (capped at 1). */
   pAdjusted: number;
-  /** A regression or improvement whose whole interval lies beyond the threshold (not a borderline one). */
+  /**
+   * A regression or improvement whose interval lies clear of half the threshold: more pairs would not undo it.
+   * One whose interval still reaches below half the threshold is borderline and earns more pairs.
+   */
   confirmed: boolean;
   /** Round-to-round noise: standard deviation of the per-pair log ratios. */
   noise: number;
@@ -65,16 +68,31 @@ export interface Decision {
   errors: ErrorComparison[];
   alpha: number;
   threshold: number;
+  latencyThreshold: number;
 }
 
 export interface DecideOptions {
+  /** Smallest relative change of req/s that matters. */
   threshold: number;
+  /**
+   * Smallest relative change of latency (p50, p99) that matters; a tail percentile is several times noisier than
+   * throughput, so it gets a threshold of its own. Default: the req/s threshold.
+   */
+  latencyThreshold?: number;
   alpha: number;
   /**
    * How many times the data may be looked at in this gate (adaptive rounds decide after every few pairs). The
    * error rate alpha is split evenly across the looks, so looking often does not inflate false alarms.
    */
   looks?: number;
+}
+
+/** The threshold that applies to a metric. */
+export function thresholdOf(
+  metric: Metric,
+  options: Pick<DecideOptions, 'threshold' | 'latencyThreshold'>,
+): number {
+  return metric === 'rps' ? options.threshold : (options.latencyThreshold ?? options.threshold);
 }
 
 const METRIC_LABEL: Record<Metric, string> = { rps: 'req/s', p50: 'latency p50', p99: 'latency p99' };
@@ -191,15 +209,16 @@ function classify(
   options: DecideOptions,
 ): Verdict {
   if (!Number.isFinite(c.change)) return 'inconclusive';
+  const threshold = thresholdOf(c.metric, options);
   const significant = pAdjusted < options.alpha;
-  if (significant && Math.abs(c.change) >= options.threshold) return c.worse ? 'regression' : 'improvement';
-  if (ci[0] > -options.threshold && ci[1] < options.threshold) return 'no-change';
+  if (significant && Math.abs(c.change) >= threshold) return c.worse ? 'regression' : 'improvement';
+  if (ci[0] > -threshold && ci[1] < threshold) return 'no-change';
   return 'inconclusive';
 }
 
-/** Whether a regression or improvement has its whole interval beyond the threshold. */
-function beyond(ci: [number, number], threshold: number): boolean {
-  return ci[0] >= threshold || ci[1] <= -threshold;
+/** Whether an interval lies entirely beyond `bound` on one side of zero. */
+function beyond(ci: [number, number], bound: number): boolean {
+  return ci[0] >= bound || ci[1] <= -bound;
 }
 
 /**
@@ -213,14 +232,16 @@ export function detectableChange(noise: number, pairs: number, alpha: number, co
 }
 
 /**
- * Whether more pairs could change the answer: every comparison is either no change, or a regression or
- * improvement whose whole interval lies beyond the threshold. A borderline regression (significant, estimated
- * beyond the threshold, but with an interval reaching inside it) is not resolved: it earns more rounds before the
- * step fails.
+ * Whether more pairs could change the answer: a confirmed regression (or failing requests) settles the gate;
+ * otherwise every comparison must be no change or a confirmed improvement. A borderline regression is not
+ * resolved: it earns more rounds before the step fails.
  */
 export function resolved(decision: Decision): boolean {
   if (decision.errors.some((e) => e.verdict === 'regression')) return true;
-  return decision.comparisons.every((c) => c.verdict === 'no-change' || c.confirmed);
+  if (decision.comparisons.some((c) => c.verdict === 'regression' && c.confirmed)) return true;
+  return decision.comparisons.every(
+    (c) => c.verdict === 'no-change' || (c.verdict === 'improvement' && c.confirmed),
+  );
 }
 
 export function decide(rounds: readonly Round[], paths: readonly string[], options: DecideOptions): Decision {
@@ -241,7 +262,9 @@ export function decide(rounds: readonly Round[], paths: readonly string[], optio
       ...c,
       ci,
       pAdjusted,
-      confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, options.threshold),
+      confirmed:
+        (verdict === 'regression' || verdict === 'improvement') &&
+        beyond(ci, thresholdOf(c.metric, options) / 2),
       detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
       verdict,
     };
@@ -254,6 +277,7 @@ export function decide(rounds: readonly Round[], paths: readonly string[], optio
     errors,
     alpha: options.alpha,
     threshold: options.threshold,
+    latencyThreshold: options.latencyThreshold ?? options.threshold,
   };
 }
 

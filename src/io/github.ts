@@ -37,7 +37,13 @@ export async function upsertComment(
   const body = `${MARKER}\n${markdown}`;
   const { owner, repo, issueNumber } = target;
   const comments = await withRetry(
-    () => octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 }),
+    () =>
+      octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: issueNumber,
+        per_page: 100,
+      }),
     retry,
   );
   const existing = findSticky(comments);
@@ -73,7 +79,8 @@ export interface RetryOptions {
 
 function header(error: unknown, name: string): string | undefined {
   if (typeof error !== 'object' || error === null || !('response' in error)) return undefined;
-  const response = (error as { response?: { headers?: Record<string, string | number | undefined> } }).response;
+  const response = (error as { response?: { headers?: Record<string, string | number | undefined> } })
+    .response;
   const value = response?.headers?.[name];
   return value === undefined ? undefined : String(value);
 }
@@ -82,7 +89,12 @@ function header(error: unknown, name: string): string | undefined {
  * How long to wait before trying again, or undefined when the error is not worth retrying: server errors (5xx)
  * back off exponentially; rate limits (429, or 403 with no requests left) wait as GitHub's headers say.
  */
-export function retryDelay(error: unknown, attempt: number, baseDelayMs: number, now = Date.now()): number | undefined {
+export function retryDelay(
+  error: unknown,
+  attempt: number,
+  baseDelayMs: number,
+  now = Date.now(),
+): number | undefined {
   const status = httpStatus(error);
   if (status === undefined) return undefined;
   const retryAfter = header(error, 'retry-after');
@@ -91,7 +103,8 @@ export function retryDelay(error: unknown, attempt: number, baseDelayMs: number,
   const rateLimited = status === 429 || (status === 403 && (remaining === '0' || retryAfter !== undefined));
   if (rateLimited) {
     if (retryAfter !== undefined && Number.isFinite(Number(retryAfter))) return Number(retryAfter) * 1000;
-    if (reset !== undefined && Number.isFinite(Number(reset))) return Math.max(0, Number(reset) * 1000 - now) + 1000;
+    if (reset !== undefined && Number.isFinite(Number(reset)))
+      return Math.max(0, Number(reset) * 1000 - now) + 1000;
     return 60_000;
   }
   if (status >= 500) return baseDelayMs * 2 ** attempt;

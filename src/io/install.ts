@@ -50,6 +50,22 @@ export interface StepLog {
   group<T>(name: string, body: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * The output shown under a failed install or build: its last lines, and in front of them its first error lines
+ * when those would be cut off (`npm ci` prints the cause, e.g. a lockfile out of sync, then 90 lines of usage;
+ * tsc prints its first errors long before the summary).
+ */
+export function failureExcerpt(text: string, count = 40): string {
+  const lines = text.trimEnd().split('\n');
+  if (lines.length <= count) return lines.join('\n');
+  const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
+  if (first === -1 || first >= lines.length - count) return lines.slice(-count).join('\n');
+  const cause = lines.slice(first, first + Math.floor(count / 3));
+  const tail = lines.slice(-(count - cause.length - 1));
+  const skipped = lines.length - first - cause.length - tail.length;
+  return [...cause, ...(skipped > 0 ? [`… (${skipped} more lines)`] : []), ...tail].join('\n');
+}
+
 async function step(
   code: 'install' | 'build',
   side: Side,
@@ -71,14 +87,14 @@ async function step(
         `${code} of ${side} (\`${command}\`) did not finish within ${Math.round(timeoutMs / 1000)} s (input \`${code}-timeout\`)`,
         {
           side,
-          output: result.output.lastLines(40),
+          output: failureExcerpt(result.output.toString()),
         },
       );
     }
     if (result.code !== 0) {
       throw new GateError(code, `${code} of ${side} (\`${command}\`) failed with exit code ${result.code}`, {
         side,
-        output: result.output.lastLines(40),
+        output: failureExcerpt(result.output.toString()),
       });
     }
     log.info(`${code} ${side} took ${(result.durationMs / 1000).toFixed(1)} s`);

@@ -1,8 +1,8 @@
-/** Runs one round of load in the load-generator child process and returns what it measured. */
+/** Runs rounds of load in the load-generator child process and returns what they measured. */
 import { fileURLToPath } from 'node:url';
 import { GateError, type Side } from '../errors.ts';
 import type { LoadSpec, RoundMeasurement } from '../measure.ts';
-import { runCommand, safeEnv } from './proc.ts';
+import { Child, runCommand, safeEnv } from './proc.ts';
 
 const script = fileURLToPath(
   new URL(import.meta.url.endsWith('.ts') ? '../loadgen.ts' : './loadgen.js', import.meta.url),
@@ -29,5 +29,73 @@ export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promis
       output: result.output.lastLines(20),
       cause,
     });
+  }
+}
+
+/**
+ * A load generator that lives for the whole gate (pinned to its own CPU where there is one): rounds are sent to it
+ * one at a time over stdin, and it answers each with one line.
+ */
+export class LoadGenerator {
+  private readonly child: Child;
+  private buffer = '';
+  private waiting: ((line: string) => void) | undefined;
+  private readonly cpus: string | undefined;
+
+  constructor(cpus?: string) {
+    this.cpus = cpus;
+    const argv = [process.execPath, script, '--serve'];
+    const [command, ...args] = cpus === undefined ? argv : ['taskset', '-c', cpus, ...argv];
+    this.child = new Child(command!, {
+      cwd: process.cwd(),
+      env: safeEnv(),
+      args,
+      keepStdin: true,
+      onStdout: (chunk) => {
+        this.buffer += chunk;
+        const newline = this.buffer.indexOf('\n');
+        if (newline >= 0 && this.waiting) {
+          const line = this.buffer.slice(0, newline);
+          this.buffer = this.buffer.slice(newline + 1);
+          const resolve = this.waiting;
+          this.waiting = undefined;
+          resolve(line);
+        }
+      },
+    });
+  }
+
+  async run(spec: LoadSpec, side: Side): Promise<RoundMeasurement> {
+    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1000 + 15_000;
+    const line = new Promise<string>((resolve) => {
+      this.waiting = resolve;
+    });
+    this.child.write(`${JSON.stringify(spec)}\n`);
+    const failed = (why: string): GateError =>
+      new GateError('load', `the load generator failed against the ${side} server at ${spec.url} (${why})`, {
+        side,
+        output: this.child.output.lastLines(20),
+      });
+    const outcome = await Promise.race([
+      line,
+      this.child.exited.then((exit) => ({ exit })),
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
+    ]);
+    if (outcome === 'timeout') {
+      await this.stop();
+      throw failed('timed out');
+    }
+    if (typeof outcome !== 'string') throw failed(`exit code ${outcome.exit.code}`);
+    const answer = JSON.parse(outcome) as { measurement?: RoundMeasurement; error?: string };
+    if (!answer.measurement) throw failed(answer.error ?? 'no result');
+    return answer.measurement;
+  }
+
+  get cpu(): string | undefined {
+    return this.cpus;
+  }
+
+  async stop(): Promise<void> {
+    await this.child.stop(1000);
   }
 }

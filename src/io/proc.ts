@@ -146,6 +146,8 @@ export interface StartOptions {
   onOutput?: (chunk: string) => void;
   /** Called with stdout alone, for commands whose output we parse. */
   onStdout?: (chunk: string) => void;
+  /** Keep stdin open for write() (otherwise it is closed at once). */
+  keepStdin?: boolean;
   /** argv instead of a shell command line. */
   args?: readonly string[];
 }
@@ -176,7 +178,7 @@ export class Child {
           });
     this.process = child;
     live.add(child);
-    child.stdin?.end();
+    if (!options.keepStdin) child.stdin?.end();
     const onData = (data: Buffer): void => {
       const text = data.toString('utf8');
       this.output.push(text);
@@ -201,6 +203,11 @@ export class Child {
       });
     });
     this.pid = child.pid ?? -1;
+  }
+
+  /** Writes to the child's stdin (see keepStdin). */
+  write(text: string): void {
+    this.process.stdin?.write(text);
   }
 
   /** undefined while the process runs. */

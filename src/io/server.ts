@@ -1,9 +1,10 @@
 /** Boots the repository's own server, waits until it answers over HTTP, and stops it with its whole tree. */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError, type Side } from '../errors.ts';
-import { Child, safeEnv } from './proc.ts';
+import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {
   side: Side;
@@ -110,11 +111,8 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
       );
     }
     if (Date.now() > deadline) {
+      const hint = readyHint(spec.port, port, listeningSockets(processTree(child.pid)));
       await child.stop();
-      const hint =
-        spec.port === undefined
-          ? ` It was given PORT=${port}: if it listens on a fixed port instead, set the \`port\` input to that port.`
-          : ` Check that it listens on port ${port}, or raise \`ready-timeout\` if it needs longer to start.`;
       throw new GateError(
         'server-start',
         `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s.${hint}`,
@@ -151,6 +149,94 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
       await child.stop();
     },
   };
+}
+
+export interface ListeningSocket {
+  port: number;
+  /** Reachable on 127.0.0.1 or ::1 (bound to a loopback or a wildcard address). */
+  local: boolean;
+}
+
+/** `local_address` of /proc/net/tcp{,6} (hex, little-endian words): loopback or wildcard? */
+function localAddress(hex: string): boolean {
+  if (hex.length === 8) return hex === '00000000' || hex.endsWith('7F');
+  return (
+    hex === '0'.repeat(32) ||
+    hex === `${'0'.repeat(24)}01000000` ||
+    (hex.startsWith(`${'0'.repeat(16)}FFFF0000`) && localAddress(hex.slice(24)))
+  );
+}
+
+/** TCP sockets on which any of the processes listens (Linux /proc); empty where /proc cannot tell. */
+export function listeningSockets(pids: readonly number[]): ListeningSocket[] {
+  const inodes = new Set<string>();
+  for (const pid of pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // Gone, or not ours to read.
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode !== undefined) inodes.add(inode);
+      } catch {
+        // Closed while we looked.
+      }
+    }
+  }
+  if (inodes.size === 0) return [];
+  const found: ListeningSocket[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    // `sl local_address rem_address st … inode`: state 0A is LISTEN; the port is the hex after the colon.
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== '0A' || !inodes.has(fields[9]!)) continue;
+      const [address = '', portHex = ''] = fields[1]!.split(':');
+      const port = Number.parseInt(portHex, 16);
+      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
+    }
+  }
+  return found;
+}
+
+/**
+ * What to do about a server that did not answer in time, from where it does listen: on another port (it ignores
+ * PORT, or `port` is wrong), on the right port but not on localhost, on the right one without answering, or
+ * nowhere yet (slow to start).
+ */
+export function readyHint(
+  fixed: number | undefined,
+  port: number,
+  sockets: readonly ListeningSocket[],
+): string {
+  const given = fixed === undefined ? `PORT=${port}` : `port ${port} (input \`port\`)`;
+  const onPort = sockets.filter((s) => s.port === port);
+  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
+    (a, b) => a - b,
+  );
+  if (onPort.length === 0 && others.length > 0) {
+    const where = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(', ')}`;
+    return fixed === undefined
+      ? ` It listens on ${where}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : 'the port it serves on'}.`
+      : ` It listens on ${where}, not on ${given}: set the \`port\` input to the port it serves on.`;
+  }
+  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
+    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
+  }
+  if (onPort.length > 0) {
+    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
+  }
+  return fixed === undefined
+    ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.`
+    : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
 }
 
 /** A fixed port must be free before we start: otherwise we would measure whatever else listens there. */

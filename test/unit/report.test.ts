@@ -277,7 +277,7 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.ok(
       markdown.includes(
-        'threshold ±5% · p-values Holm-adjusted across 6 comparisons and split across looks (α = 0.05)',
+        'threshold ±5% (req/s), ±5% (latency) · p-values Holm-adjusted across 6 comparisons and split across looks (α = 0.05)',
       ),
     );
     assert.ok(markdown.includes('measuring 2 min 22 s, 3 min 6 s in all'));
@@ -343,10 +343,9 @@ describe('renderMarkdown: a regression report', () => {
   });
 
   test('the settings line states the threshold as configured (2.5% is not ±3%)', () => {
-    // BUG (src/report.ts renderMarkdown, `toFixed(s.threshold < 0.01 ? 1 : 0)`). Expected to fail until fixed.
     const rendered = renderMarkdown({ ...report, settings: { ...report.settings, threshold: 0.025 } });
     assert.ok(
-      rendered.includes('threshold ±2.5% ·'),
+      rendered.includes('threshold ±2.5% (req/s)'),
       rendered.split('\n').find((l) => l.includes('threshold')),
     );
   });

@@ -1,0 +1,744 @@
+/**
+ * Issue 6: the fault suite. The built action (dist/index.js) run as a runner runs it, one case per thing that goes
+ * wrong in the wild: servers that crash, hang, listen elsewhere or fail every request; trees that do not install;
+ * events without a pull request; a GitHub API that fails, refuses or rate-limits; inputs that are wrong or hostile;
+ * a time limit too short. Each case asserts the exact outcome (exit status, verdict, the message's key words, what
+ * was posted), that every request to the fake GitHub was a valid one, and that no process is left behind.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { MARKER } from '../../src/io/github.ts';
+import type { Report } from '../../src/report.ts';
+import { type ActionRun, runAction, workflowCommands } from '../support/action.ts';
+import {
+  COMMENT_BODY_MAX,
+  type FakeComment,
+  type FakeGitHub,
+  type FakeGitHubOptions,
+  startFakeGitHub,
+} from '../support/fake-github.ts';
+import {
+  type Files,
+  makeRepo,
+  processesUnder,
+  pullRequestEvent,
+  serverSource,
+  type TestRepo,
+} from '../support/repo.ts';
+
+const TOKEN = 'ghs_testtoken';
+const FAST = {
+  rounds: '8',
+  duration: '1s',
+  warmup: '0.5s',
+  flamegraphs: 'false',
+  'restart-every': '8',
+};
+/** A stack trace line (`    at fn (file.js:1:2)`): the action must never print one of its own. */
+const STACK = /\n\s+at [^\n]*:\d+:\d+\)?\n/;
+
+/** A node:http server: `prelude` runs first, `handler` at the top of every request, `listen` replaces the listen. */
+function app(options: { prelude?: string; handler?: string; listen?: string } = {}): string {
+  return `const http = require('node:http');
+${options.prelude ?? ''}
+const server = http.createServer((req, res) => {
+${options.handler ?? ''}
+  res.setHeader('content-type', 'application/json');
+  res.end('{"ok":true}');
+});
+${options.listen ?? 'server.listen(process.env.PORT);'}
+`;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.invalid',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.invalid',
+    },
+  }).trim();
+}
+
+function readReport(run: ActionRun): Report {
+  const path = run.outputs.report;
+  assert.ok(path && existsSync(path), `report output should name an existing file, got ${path}`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Report;
+}
+
+/** A push event's payload: no pull request in it. */
+function pushEvent(repo: TestRepo): Record<string, unknown> {
+  return {
+    ref: 'refs/heads/feature',
+    before: repo.baseSha,
+    after: repo.headSha,
+    repository: { full_name: 'octo-org/octo-repo', name: 'octo-repo', owner: { login: 'octo-org' } },
+  };
+}
+
+const errors = (run: ActionRun): string => workflowCommands(run.stdout, 'error').join('\n');
+const warnings = (run: ActionRun): string => workflowCommands(run.stdout, 'warning').join('\n');
+
+interface GateCase {
+  base: Files;
+  head: Files;
+  inputs?: Record<string, string> | ((repo: TestRepo) => Record<string, string>);
+  /** Pull request number (each case has a fake of its own). */
+  pr?: number;
+  event?: (repo: TestRepo) => Record<string, unknown>;
+  eventName?: string;
+  env?: Record<string, string>;
+  fake?: FakeGitHubOptions;
+  shallow?: boolean;
+  /** Runs after the repository and the fake exist, before the action. */
+  prepare?: (repo: TestRepo, fake: FakeGitHub) => void;
+}
+
+interface GateRun {
+  run: ActionRun;
+  repo: TestRepo;
+  fake: FakeGitHub;
+  /** Comments on the pull request after the run. */
+  comments: FakeComment[];
+}
+
+describe('perf-gate faults, end to end', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  after(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  /** Runs the action on a fresh repository against a fresh fake GitHub; checks what every case must hold. */
+  async function gate(c: GateCase): Promise<GateRun> {
+    const fake = await startFakeGitHub({ token: TOKEN, ...c.fake });
+    cleanups.push(() => fake.close());
+    const repo = makeRepo(c.base, c.head, c.shallow === undefined ? {} : { shallow: c.shallow });
+    cleanups.push(() => repo.cleanup());
+    c.prepare?.(repo, fake);
+    const pr = c.pr ?? 1;
+    const run = await runAction({
+      workspace: repo.workspace,
+      inputs: {
+        start: 'node server.js',
+        ...FAST,
+        ...(typeof c.inputs === 'function' ? c.inputs(repo) : c.inputs),
+      },
+      event: c.event ? c.event(repo) : pullRequestEvent(repo, pr),
+      ...(c.eventName ? { eventName: c.eventName } : {}),
+      ...(c.env ? { env: c.env } : {}),
+      apiUrl: fake.url,
+      token: TOKEN,
+    });
+    assert.doesNotMatch(run.stdout, /failed unexpectedly/, 'never an unexpected failure');
+    assert.deepEqual(fake.violations, [], 'every request to GitHub was a valid one');
+    assert.deepEqual(processesUnder(repo.dir), [], 'no process is left behind');
+    return { run, repo, fake, comments: fake.comments.get(pr) ?? [] };
+  }
+
+  // --------------------------------------------------------------------------------------------------------
+  // Servers
+
+  test('head server crashes at start: the step fails, naming the command and showing its last output', async () => {
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: {
+        'server.js': app({
+          prelude:
+            "console.log('connecting to postgres://db:5432/shop');\nconsole.error('Error: connect ECONNREFUSED 127.0.0.1:5432');\nprocess.exit(3);",
+        }),
+      },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      /^perf-gate: the head server `node server\.js` exited with code 3 before it answered GET \/ on port \d+$/,
+    );
+    const shown = run.stdout.slice(run.stdout.indexOf('Last output:'));
+    assert.match(shown, /connecting to postgres:\/\/db:5432\/shop/);
+    assert.match(shown, /Error: connect ECONNREFUSED 127\.0\.0\.1:5432/);
+    assert.equal(comments.length, 1);
+    assert.ok(comments[0]!.body.startsWith(MARKER));
+    assert.match(
+      comments[0]!.body,
+      /> \[!CAUTION\]\n> the head server \\`node server\.js\\` exited with code 3/,
+    );
+    assert.match(comments[0]!.body, /Error: connect ECONNREFUSED 127\.0\.0\.1:5432/);
+    assert.ok(run.durationMs < 60_000, `a failure at start is fast, took ${run.durationMs} ms`);
+  });
+
+  test('base server crashes at start: neutral (exit 0, inconclusive) with a warning, not a red X', async () => {
+    const { run, comments } = await gate({
+      base: {
+        'server.js': app({ prelude: "console.error('base: missing migration 0042');\nprocess.exit(3);" }),
+      },
+      head: { 'server.js': serverSource({ workUs: 0 }) },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.equal(errors(run), '');
+    assert.match(
+      warnings(run),
+      /^perf-gate: inconclusive: the base server `node server\.js` exited with code 3 before it answered GET \//m,
+    );
+    assert.match(run.stdout, /base: missing migration 0042/);
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /> \[!WARNING\]\n> the base server/);
+  });
+
+  test('head server crashes in the middle of a round: error "exited … during round"', async () => {
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: {
+        'server.js': app({
+          prelude: 'let served = 0;',
+          handler:
+            "  if (++served === 3000) { console.error('fatal: out of memory after 3000 requests'); process.exit(7); }",
+        }),
+      },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      /^perf-gate: the head server `node server\.js` exited with code 7 during round \d+ \(GET \/\)$/,
+    );
+    assert.match(run.stdout, /fatal: out of memory after 3000 requests/);
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /exited with code 7 during round/);
+  });
+
+  test('head server never listens: it did not answer, opened no port; the hint names `ready-timeout` and `port`', async () => {
+    const { run } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: {
+        'server.js': app({ listen: "console.log('waiting for the queue');\nsetInterval(() => {}, 1000);" }),
+      },
+      inputs: { 'ready-timeout': '3s' },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      /^perf-gate: the head server `node server\.js` did not answer GET \/ on port (\d+) within 3 s\. It was given PORT=\1 and opened no port: if it needs longer to start, raise `ready-timeout`; if it listens on a fixed port instead, set the `port` input to that port\.$/,
+    );
+    assert.match(run.stdout, /Last output:\nwaiting for the queue/);
+  });
+
+  test('head server ignores PORT and listens on a fixed other port: the hint names that port and PORT', async () => {
+    const other = await freePort();
+    const { run } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'server.js': serverSource({ workUs: 0, fixedPort: other }) },
+      inputs: { 'ready-timeout': '3s' },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      new RegExp(
+        `^perf-gate: the head server \`node server\\.js\` did not answer GET / on port (\\d+) within 3 s\\. It listens on port ${other}, not on the PORT=\\1 it was given: make it listen on \`process\\.env\\.PORT\`, or set the \`port\` input to ${other}\\.$`,
+      ),
+    );
+  });
+
+  test('head server takes longer to start than `ready-timeout`: the hint says to raise it', async () => {
+    const { run } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: {
+        'server.js': app({
+          listen:
+            "console.log('warming caches');\nsetTimeout(() => server.listen(process.env.PORT), 10_000);",
+        }),
+      },
+      inputs: { 'ready-timeout': '3s' },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.match(errors(run), /did not answer GET \/ on port \d+ within 3 s\. .*raise `ready-timeout`/);
+    assert.ok(run.durationMs < 60_000, `took ${run.durationMs} ms: the server was not waited for`);
+  });
+
+  test('head answers 500 to every request: a regression by failed requests, the headline names 500', async () => {
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'server.js': serverSource({ workUs: 0, status: 500 }) },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'regression');
+    assert.match(
+      errors(run),
+      /^perf-gate: head answers 500 on GET \/: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
+    );
+    const report = readReport(run);
+    assert.equal(report.error, undefined);
+    assert.equal(report.rounds.length, 16);
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /perf-gate: regression/);
+    assert.match(comments[0]!.body, /\| GET \/ \| failed requests \| 0 of [\d,]+ \| [\d,]+ of [\d,]+ \|/);
+  });
+
+  test('both sides answer 500: an error after the first pair that names the path', async () => {
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0, status: 500 }) },
+      head: { 'README.md': 'docs\n' },
+      inputs: { paths: '/orders' },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      /^perf-gate: both base and head fail GET \/orders \(base: \d+ × 500; head: \d+ × 500\)\. Every path in `paths` must answer 2xx/,
+    );
+    assert.equal(readReport(run).rounds.length, 0, 'nothing is compared');
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /both base and head fail GET \/orders/);
+  });
+
+  test('both sides answer 404: the same error, naming the path and 404', async () => {
+    const { run } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0, status: 404 }) },
+      head: { 'README.md': 'docs\n' },
+      inputs: { paths: '/nope' },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      /^perf-gate: both base and head fail GET \/nope \(base: \d+ × 404; head: \d+ × 404\)/,
+    );
+  });
+
+  // --------------------------------------------------------------------------------------------------------
+  // Trees
+
+  test('base fails to install (`npm ci` with a lockfile out of sync): neutral, and the output shows why', async () => {
+    const lock = (withDep: boolean): string =>
+      `${JSON.stringify(
+        {
+          name: 'shop',
+          version: '1.0.0',
+          lockfileVersion: 3,
+          requires: true,
+          packages: withDep
+            ? {
+                '': { name: 'shop', version: '1.0.0', dependencies: { dep: 'file:./dep' } },
+                dep: { version: '1.0.0' },
+                'node_modules/dep': { resolved: 'dep', link: true },
+              }
+            : { '': { name: 'shop', version: '1.0.0' } },
+        },
+        null,
+        2,
+      )}\n`;
+    const { run, comments } = await gate({
+      base: {
+        'server.js': serverSource({ workUs: 0 }),
+        'package.json':
+          '{ "name": "shop", "version": "1.0.0", "private": true, "dependencies": { "dep": "file:./dep" } }\n',
+        'package-lock.json': lock(false),
+        'dep/package.json': '{ "name": "dep", "version": "1.0.0" }\n',
+        'dep/index.js': 'module.exports = 1;\n',
+      },
+      head: { 'package-lock.json': lock(true) },
+      // Offline, so that no registry is ever asked; audit and fund would be.
+      env: { npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.equal(errors(run), '');
+    assert.match(
+      warnings(run),
+      /^perf-gate: inconclusive: install of base \(`npm ci`\) failed with exit code 1$/m,
+    );
+    assert.match(
+      run.stdout.slice(run.stdout.indexOf('Last output:')),
+      /npm error .*package-lock\.json .* are in sync/,
+    );
+    assert.doesNotMatch(run.stdout, /install head/, 'head is not installed after base failed');
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /Missing: dep@1\.0\.0 from lock file/);
+  });
+
+  test('base lacks the path head adds: reported as new, not a regression; the verdict comes from the other path', async () => {
+    const { run, comments } = await gate({
+      base: {
+        'server.js': app({
+          handler: "  if (req.url === '/new') { res.statusCode = 404; res.end('not found'); return; }",
+        }),
+      },
+      head: { 'server.js': app() },
+      inputs: { paths: '/\n/new' },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(
+      ['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''),
+      `verdict ${run.outputs.verdict}`,
+    );
+    const report = readReport(run);
+    assert.deepEqual(report.newPaths, ['/new']);
+    assert.deepEqual([...new Set(report.decision!.comparisons.map((c) => c.path))], ['/']);
+    assert.ok(report.rounds.every((r) => r.path === '/'));
+    assert.match(
+      run.stdout,
+      /GET \/new fails on base \(\d+ × 404\) but not on head: a new endpoint, not compared/,
+    );
+    assert.equal(comments.length, 1);
+    assert.match(
+      comments[0]!.body,
+      /New on head \(base answers them with errors, so they are not compared\): GET \/new\./,
+    );
+    assert.doesNotMatch(comments[0]!.body, /\| GET \/new \|/);
+  });
+
+  // --------------------------------------------------------------------------------------------------------
+  // Events and checkouts
+
+  test('a detached HEAD at the pull request merge commit (as actions/checkout leaves it) works; base is its first parent', async () => {
+    let moved = '';
+    let merge = '';
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 50 }), 'README.md': '# shop\n' },
+      head: { 'CHANGELOG.md': '- docs\n' },
+      shallow: false,
+      prepare: (repo) => {
+        // main moves on after the pull request was opened; the event's base sha is now stale.
+        git(repo.origin, 'checkout', '-q', 'main');
+        git(repo.origin, 'commit', '-q', '--allow-empty', '-m', 'main moves on');
+        moved = git(repo.origin, 'rev-parse', 'HEAD');
+        git(repo.workspace, 'fetch', '-q', 'origin', 'main');
+        git(repo.workspace, 'checkout', '-q', '--detach', 'origin/main');
+        git(repo.workspace, 'merge', '-q', '--no-ff', '--no-edit', 'origin/feature');
+        merge = git(repo.workspace, 'rev-parse', 'HEAD');
+        assert.equal(git(repo.workspace, 'rev-parse', '--abbrev-ref', 'HEAD'), 'HEAD', 'HEAD is detached');
+      },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(
+      ['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''),
+      `verdict ${run.outputs.verdict}`,
+    );
+    const report = readReport(run);
+    assert.equal(report.base.sha, moved, 'the merge commit’s first parent, not the stale event sha');
+    assert.equal(report.head.sha, merge);
+    assert.equal(report.head.label, 'feature');
+    assert.equal(report.rounds.length, 16);
+    assert.equal(comments.length, 1);
+  });
+
+  test('a push event without `base`: a clear message naming `base` and `pull_request`, exit 1, no stack trace', async () => {
+    const { run, fake } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'README.md': 'docs\n' },
+      eventName: 'push',
+      event: pushEvent,
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      errors(run),
+      /^perf-gate: there is no base to compare against: the event is `push`, not `pull_request`\. Run perf-gate on pull_request, or set the `base` input/,
+    );
+    assert.doesNotMatch(run.stdout + run.stderr, STACK);
+    assert.equal(fake.requests.length, 0, 'nothing is posted');
+  });
+
+  test('a push event with `base: <sha>` runs and posts no comment', async () => {
+    const { run, fake, repo } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'README.md': 'docs\n' },
+      eventName: 'push',
+      event: pushEvent,
+      inputs: (r) => ({ base: r.baseSha }),
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(
+      ['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''),
+      `verdict ${run.outputs.verdict}`,
+    );
+    assert.equal(run.outputs['comment-url'], '');
+    assert.equal(fake.requests.length, 0, 'no pull request, no comment');
+    assert.match(run.summary, /perf-gate: (no change|inconclusive)/);
+    const report = readReport(run);
+    assert.equal(report.base.sha, repo.baseSha, 'fetched into the shallow checkout');
+    assert.equal(report.rounds.length, 16);
+  });
+
+  // --------------------------------------------------------------------------------------------------------
+  // The GitHub API. A base that fails to build ends the gate fast and neutral, and still publishes.
+
+  const neutralFast = {
+    base: {
+      'server.js': serverSource({ workUs: 0 }),
+      'build.js': "console.error('tsc: 3 errors'); process.exit(2);",
+    },
+    head: { 'build.js': "console.log('built');" },
+    inputs: { build: 'node build.js' },
+  };
+  const COMMENTS_PATH = /^\/repos\/octo-org\/octo-repo\/issues\/\d+\/comments$/;
+
+  test('GitHub answers 500, then 502 on creating the comment: retried, posted, summary and outputs written', async () => {
+    const { run, comments, fake } = await gate({
+      ...neutralFast,
+      prepare: (_repo, f) => {
+        f.addFault({ method: 'POST', path: COMMENTS_PATH, status: 500 });
+        f.addFault({ method: 'POST', path: COMMENTS_PATH, status: 502 });
+      },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(run.stdout, /GitHub answered 500; trying again in 1\.0 s \(attempt 2 of 5\)/);
+    assert.match(run.stdout, /GitHub answered 502; trying again in 2\.0 s \(attempt 3 of 5\)/);
+    assert.deepEqual(
+      fake.requests.filter((q) => q.method === 'POST').map((q) => q.status),
+      [500, 502, 201],
+    );
+    assert.equal(comments.length, 1);
+    assert.equal(run.outputs['comment-url'], comments[0]!.html_url);
+    assert.match(run.summary, /build of base \(\\`node build\.js\\`\) failed with exit code 2/);
+    assert.ok(existsSync(run.outputs.report ?? ''));
+  });
+
+  test('403 for a missing permission: a warning names `pull-requests: write`, the verdict stands', async () => {
+    const { run, comments, fake } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'server.js': app({ prelude: 'process.exit(5);' }) },
+      fake: { pullRequestsPermission: 'read' },
+    });
+    assert.equal(run.code, 1, 'the head failure still fails the step');
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(
+      warnings(run),
+      /^could not post the PR comment: the token lacks the `pull-requests: write` permission\. Add `permissions: \{ pull-requests: write \}` to the job\. The verdict stands: inconclusive\.$/m,
+    );
+    assert.match(errors(run), /^perf-gate: the head server `node server\.js` exited with code 5/);
+    assert.equal(fake.requests.filter((q) => q.method === 'POST').length, 1, 'a 403 is not retried');
+    assert.equal(comments.length, 0);
+    assert.equal(run.outputs['comment-url'], '');
+  });
+
+  test('404 on updating a comment that was deleted: a new one is made', async () => {
+    let old: FakeComment | undefined;
+    const { run, comments, fake } = await gate({
+      ...neutralFast,
+      prepare: (_repo, f) => {
+        old = f.addComment(1, `${MARKER}\nan earlier report`);
+        f.addFault({
+          method: 'PATCH',
+          path: /^\/repos\/octo-org\/octo-repo\/issues\/comments\/\d+$/,
+          status: 404,
+        });
+      },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(fake.requests.some((q) => q.method === 'PATCH' && q.status === 404));
+    assert.equal(comments.length, 2);
+    const made = comments[1]!;
+    assert.notEqual(made.id, old!.id);
+    assert.ok(made.body.startsWith(MARKER));
+    assert.match(made.body, /build of base/);
+    assert.equal(run.outputs['comment-url'], made.html_url);
+    assert.match(run.stdout, /PR comment created: /);
+  });
+
+  test('a rate-limit reply (429, retry-after: 2): waits as told, then succeeds', async () => {
+    const { run, comments, fake } = await gate({
+      ...neutralFast,
+      prepare: (_repo, f) => {
+        f.addFault({ method: 'POST', path: COMMENTS_PATH, status: 429, headers: { 'retry-after': '2' } });
+      },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(run.stdout, /GitHub answered 429; trying again in 2\.0 s/);
+    assert.deepEqual(
+      fake.requests.filter((q) => q.method === 'POST').map((q) => q.status),
+      [429, 201],
+    );
+    assert.equal(comments.length, 1);
+    assert.equal(run.outputs['comment-url'], comments[0]!.html_url);
+  });
+
+  test('a report longer than 65,536 characters: the comment is trimmed with a pointer to the job summary', async () => {
+    const long = `/${'catalogue-'.repeat(800)}`;
+    const { run, comments, fake } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'README.md': 'docs\n' },
+      inputs: { paths: long },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(run.summary.length > COMMENT_BODY_MAX, `the report has ${run.summary.length} characters`);
+    assert.match(run.summary, /<summary>Every round<\/summary>/);
+    assert.ok(!fake.requests.some((q) => q.status === 422), 'never rejected');
+    assert.equal(comments.length, 1);
+    const body = comments[0]!.body;
+    assert.ok(body.length <= COMMENT_BODY_MAX, `${body.length} characters`);
+    assert.ok(body.startsWith(MARKER));
+    assert.match(body, /### .* perf-gate: (no change|inconclusive)/);
+    assert.match(
+      body,
+      /…trimmed: the report is longer than a comment may be\. The whole report is in the job summary\.\n$/,
+    );
+    assert.equal(run.outputs['comment-url'], comments[0]!.html_url);
+  });
+
+  // --------------------------------------------------------------------------------------------------------
+  // Inputs
+
+  const invalid: [string, string, RegExp][] = [
+    [
+      'threshold',
+      'fast',
+      /^perf-gate: input `threshold`: `fast` is not a percentage\. Write a percentage such as `5%`\.$/,
+    ],
+    [
+      'duration',
+      '-1s',
+      /^perf-gate: input `duration`: `-1s` is not a duration\. Write a positive number with a unit, e\.g\. `30s`, `500ms` or `5m`\.$/,
+    ],
+    [
+      'rounds',
+      '5',
+      /^perf-gate: input `rounds`: `5` is not a number of pairs\. Use `auto` \(adaptive, the default\) or a whole number of pairs from 8 to 500\.$/,
+    ],
+    [
+      'fail-on-regression',
+      'maybe',
+      /^perf-gate: input `fail-on-regression`: `maybe` is not a boolean\. Accepted values: `true` or `false`\.$/,
+    ],
+  ];
+  for (const [input, value, message] of invalid) {
+    test(`invalid input ${input}: ${value}: exit 1, the message names the input and the accepted values`, async () => {
+      const { run, fake } = await gate({
+        base: { 'server.js': serverSource({ workUs: 0 }) },
+        head: { 'README.md': 'docs\n' },
+        inputs: { [input]: value },
+      });
+      assert.equal(run.code, 1, run.stdout);
+      assert.match(errors(run), message);
+      assert.doesNotMatch(run.stdout + run.stderr, STACK);
+      assert.equal(fake.requests.length, 0, 'no comment posted');
+      assert.ok(run.durationMs < 10_000, `took ${run.durationMs} ms`);
+    });
+  }
+
+  // --------------------------------------------------------------------------------------------------------
+  // Untrusted input and secrets
+
+  test('hostile branch names and paths: no raw marker, mention, tag or table break in the comment', async () => {
+    const branch = 'x<!-- perf-gate:report -->@everyone<img src=x>`|`';
+    const path = '/@everyone`x`|<img/src=x><!--perf-gate:report-->';
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'README.md': 'docs\n' },
+      inputs: { paths: path },
+      event: (repo) => {
+        const event = pullRequestEvent(repo, 1) as {
+          pull_request: { base: { ref: string }; head: { ref: string } };
+        };
+        event.pull_request.head.ref = branch;
+        event.pull_request.base.ref = `main${branch}`;
+        return event;
+      },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(comments.length, 1);
+    assert.equal(comments.filter((c) => c.body.startsWith(MARKER)).length, 1, 'exactly one comment is ours');
+    const body = comments[0]!.body;
+    const rest = body.slice(MARKER.length);
+    assert.ok(!rest.includes(MARKER), 'the marker does not appear again');
+    assert.ok(!/(?<!\\)<!--/.test(rest), 'no comment can open after the marker (`\\<` is a literal <)');
+    assert.ok(!/@(?!\u200b)/.test(body), 'every @ is followed by a zero-width space');
+    // Outside code spans, every < is escaped; inside them (the labels) HTML is inert.
+    const outsideCode = rest.replaceAll('\\`', '').replace(/(`+)(?:(?!\1)[\s\S])*?\1/g, '');
+    assert.ok(!/(?<!\\)<img/.test(outsideCode), 'no raw tag outside code spans');
+    assert.match(body, /head `` x<!\u200b-- perf-gate:report -->@\u200beveryone<img src=x>`\|` ``/);
+    // Tables keep their shape: every row has as many unescaped | as its header.
+    const lines = body.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (!lines[i]!.startsWith('| ') || lines[i - 1]?.startsWith('|')) continue;
+      const cells = (line: string) => line.match(/(?<!\\)\|/g)?.length ?? 0;
+      for (let j = i + 1; j < lines.length && lines[j]!.startsWith('|'); j++) {
+        assert.equal(cells(lines[j]!), cells(lines[i]!), `row ${lines[j]}`);
+      }
+    }
+    assert.ok(
+      readReport(run).rounds.some((r) => r.path === path),
+      'the hostile path was measured',
+    );
+  });
+
+  test('the token is never printed and never in the servers’ environment', async () => {
+    const envDir = mkdtempSync(join(tmpdir(), 'perf-gate-env-'));
+    cleanups.push(() => rmSync(envDir, { recursive: true, force: true }));
+    const envFile = join(envDir, 'env.jsonl');
+    const dump = `require('node:fs').appendFileSync(${JSON.stringify(envFile)}, JSON.stringify(process.env) + '\\n');\nconsole.log(JSON.stringify(process.env));`;
+    const { run, comments } = await gate({
+      base: { 'server.js': app({ prelude: dump }) },
+      head: { 'server.js': app({ prelude: `${dump}\nprocess.exit(4);` }) },
+      env: { GITHUB_TOKEN: TOKEN, GH_TOKEN: TOKEN },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    const envs = readFileSync(envFile, 'utf8').trim().split('\n');
+    assert.equal(envs.length, 2, 'base and head each started once');
+    for (const line of envs) {
+      const env = JSON.parse(line) as Record<string, string>;
+      assert.ok(env.PORT, 'the server got its PORT');
+      assert.deepEqual(
+        Object.keys(env).filter((k) => /^INPUT_|TOKEN/i.test(k)),
+        [],
+      );
+      assert.ok(!line.includes('ghs_'), 'no token in the environment');
+    }
+    assert.ok(run.stdout.includes(`::add-mask::${TOKEN}`), 'the token is registered as a secret');
+    assert.ok(!run.stdout.replace(`::add-mask::${TOKEN}`, '').includes('ghs_'), 'never printed');
+    assert.ok(!run.stderr.includes('ghs_'));
+    assert.ok(!run.summary.includes('ghs_'));
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /"PORT":"\d+"/, 'the servers’ output is in the comment');
+    assert.ok(!comments[0]!.body.includes('ghs_'));
+  });
+
+  // --------------------------------------------------------------------------------------------------------
+  // Time
+
+  test('a total `timeout` too short for the rounds: inconclusive, exit 0, a note on the limit, published in time', async () => {
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }) },
+      head: { 'README.md': 'docs\n' },
+      inputs: { rounds: 'auto', timeout: '40s', 'time-budget': '5m' },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.outputs.verdict, 'inconclusive');
+    assert.match(warnings(run), /the time limit ran out after \d+ pairs/);
+    assert.ok(run.durationMs < 40_000, `the whole action took ${run.durationMs} ms`);
+    const report = readReport(run);
+    assert.equal(report.sequential?.stoppedBy, 'deadline');
+    assert.equal(comments.length, 1);
+    assert.match(
+      comments[0]!.body,
+      /Note: the gate's time limit \(input `timeout`\) ran out after \d+ pairs?\./,
+    );
+    assert.match(comments[0]!.body, /<\/sub>\n$/, 'the comment is whole');
+    assert.match(run.summary, /time limit/);
+  });
+});

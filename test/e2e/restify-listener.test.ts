@@ -1,0 +1,236 @@
+/**
+ * Issue 4's "done when", end to end: the built action (dist/index.js) on a restify service whose head re-attaches
+ * its `after` listener on every request (test/fixtures/restify). The listener list grows with every request and
+ * each response runs all of them, so the head must be flagged, the profile must name the listener's function in
+ * lib/util.js, the annotation must land on its line, the artifact files must all be there, and the event-loop
+ * section must show the blocking.
+ *
+ * Needs the npm registry (restify for both trees, 0x the first time). Skip with PERF_GATE_SKIP_PROFILE_E2E=1.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Report } from '../../src/report.ts';
+import { runAction } from '../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
+
+const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/restify/', import.meta.url));
+const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
+
+function tree(side: 'base' | 'head'): Files {
+  return { 'index.js': fixture(`${side}/index.js`), 'lib/util.js': fixture(`${side}/lib/util.js`) };
+}
+
+/**
+ * What npm needs from this environment to reach the registry (runAction passes only PATH and HOME): proxies and
+ * extra CA certificates. Without NODE_EXTRA_CA_CERTS behind an intercepting proxy each `npm ci` retries for two
+ * minutes before it falls back to the cache.
+ */
+function networkEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (
+      value !== undefined &&
+      /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO)_PROXY)$/i.test(name)
+    )
+      env[name] = value;
+  return env;
+}
+
+/** 1-based line of the first line of `text` that contains `needle`. */
+function lineOf(text: string, needle: string): number {
+  const index = text.split('\n').findIndex((line) => line.includes(needle));
+  assert.ok(index >= 0, `${needle} not found`);
+  return index + 1;
+}
+
+interface Annotation {
+  properties: Record<string, string>;
+  message: string;
+}
+
+function unescapeData(text: string): string {
+  return text.replaceAll('%0A', '\n').replaceAll('%0D', '\r').replaceAll('%25', '%');
+}
+
+/** `::warning title=…,file=…,line=…::message` lines, properties and message unescaped (as @actions/core escapes). */
+function annotations(stdout: string, command: string): Annotation[] {
+  const found: Annotation[] = [];
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith(`::${command}`)) continue;
+    const end = line.indexOf('::', 2);
+    const head = line.slice(2 + command.length, end).trim();
+    const properties: Record<string, string> = {};
+    for (const pair of head === '' ? [] : head.split(',')) {
+      const at = pair.indexOf('=');
+      properties[pair.slice(0, at)] = unescapeData(pair.slice(at + 1))
+        .replaceAll('%3A', ':')
+        .replaceAll('%2C', ',');
+    }
+    found.push({ properties, message: unescapeData(line.slice(end + 2)) });
+  }
+  return found;
+}
+
+/** The Markdown from the `### heading` line up to the next heading of that level. */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`### ${heading}`);
+  assert.ok(start >= 0, `no section "${heading}" in:\n${markdown}`);
+  const end = markdown.indexOf('\n### ', start + 4);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}
+
+/** Body rows of the first table in `markdown`, as trimmed cells. */
+function tableRows(markdown: string): string[][] {
+  const lines = markdown.split('\n').filter((line) => line.startsWith('|'));
+  return lines.slice(2).map((line) =>
+    line
+      .slice(1, -1)
+      .split(' | ')
+      .map((cell) => cell.trim()),
+  );
+}
+
+/** `180 ms`, `2.1 ms`, `0.05 ms` → milliseconds. */
+function ms(cell: string): number {
+  const match = /^([\d.]+) ms$/.exec(cell);
+  assert.ok(match, `not a duration: ${cell}`);
+  return Number(match[1]);
+}
+
+describe('a restify after-listener re-attached on every request', { skip, timeout: 6 * 60_000 }, () => {
+  let fake: FakeGitHub;
+  let repo: TestRepo | undefined;
+
+  before(async () => {
+    fake = await startFakeGitHub({ token: 'ghs_testtoken' });
+  });
+  after(async () => {
+    await fake.close();
+    // A gate that hangs is killed by runAction and leaves its servers behind: end them before the directory goes.
+    for (const found of repo === undefined ? [] : processesUnder(repo.dir)) {
+      try {
+        process.kill(Number(found.slice(0, found.indexOf(':'))), 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    repo?.cleanup();
+  });
+
+  test('flags head, names logRequestTiming in lib/util.js, annotates its line, keeps every flame graph and shows the blocked event loop', async (t) => {
+    const shared: Files = {
+      'package.json': fixture('package.json'),
+      'package-lock.json': fixture('package-lock.json'),
+      '.gitignore': fixture('gitignore'),
+    };
+    const r = makeRepo({ ...shared, ...tree('base') }, tree('head'));
+    repo = r;
+    const line = lineOf(fixture('head/lib/util.js'), 'function logRequestTiming(');
+
+    const run = await runAction({
+      workspace: r.workspace,
+      inputs: {
+        start: 'node index.js',
+        paths: '/seed/v1',
+        rounds: '8',
+        duration: '1s',
+        warmup: '0.5s',
+        'restart-every': '4',
+        'profile-duration': '2s',
+      },
+      event: pullRequestEvent(r, 21),
+      apiUrl: fake.url,
+      env: networkEnv(),
+      timeoutMs: 240_000,
+    });
+    assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
+    assert.equal(run.outputs.verdict, 'regression');
+
+    const reportPath = run.outputs.report;
+    assert.ok(
+      reportPath && existsSync(reportPath),
+      `report output should name an existing file: ${reportPath}`,
+    );
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+    t.diagnostic(
+      `wall ${report.timing.wallSec.toFixed(1)} s: install and prepare ${report.timing.prepareSec.toFixed(1)} s, measure ${report.timing.measureSec.toFixed(1)} s, profile ${report.profile?.seconds.toFixed(1)} s; action ${(run.durationMs / 1000).toFixed(1)} s`,
+    );
+    assert.ok(
+      report.changedFiles.includes('lib/util.js'),
+      `changed files: ${report.changedFiles.join(', ')}`,
+    );
+    assert.ok(report.profile, `no profile; notes: ${report.notes.join(' ')}`);
+    assert.deepEqual(
+      {
+        fn: report.profile.hotter[0]?.fn,
+        file: report.profile.hotter[0]?.file,
+        line: report.profile.hotter[0]?.line,
+      },
+      { fn: 'logRequestTiming', file: 'lib/util.js', line },
+    );
+
+    // The sticky comment: the profile table's first row is the listener, with its file and line.
+    const comments = fake.comments.get(21) ?? [];
+    assert.equal(comments.length, 1);
+    const body = comments[0]!.body;
+    const profile = section(body, 'Where the time went (CPU profile)');
+    t.diagnostic(`profile section:\n${profile}`);
+    const first = tableRows(profile)[0];
+    assert.ok(first, `no table in the profile section:\n${profile}`);
+    assert.equal(first[0], '`logRequestTiming`');
+    assert.equal(first[1], `\`lib/util.js:${line}\``);
+    assert.match(profile, new RegExp(`^\`logRequestTiming\` in lib/util\\.js:${line} went from `, 'm'));
+
+    // The annotation on that line (the pull request changed lib/util.js).
+    const hotter = annotations(run.stdout, 'warning').filter(
+      (a) => a.properties.title === 'perf-gate: hotter function',
+    );
+    const onListener = hotter.find((a) => a.properties.file === 'lib/util.js');
+    assert.ok(
+      onListener,
+      `no annotation on lib/util.js; hotter-function warnings: ${JSON.stringify(hotter)}`,
+    );
+    assert.equal(onListener.properties.line, String(line));
+    assert.match(
+      onListener.message,
+      /^logRequestTiming got hotter on head: [\d.]+% → [\d.]+% of busy time \(regression\)\.$/,
+    );
+
+    // The artifact's files (no artifact service here: the action lists them), each there and not empty.
+    const dir = join(dirname(reportPath), 'profiles');
+    const expected = [
+      'base/flamegraph.html',
+      'base/ticks.json',
+      'head/flamegraph.html',
+      'head/ticks.json',
+      'diff-head.html',
+      'diff-base.html',
+    ].map((f) => join(dir, f));
+    assert.deepEqual([...report.profile.files].sort(), [...expected].sort());
+    for (const file of expected) {
+      assert.ok(existsSync(file) && statSync(file).size > 0, `${file} is missing or empty`);
+      assert.ok(run.stdout.includes(`\n${file}`), `${file} is not listed for the artifact`);
+      if (file.endsWith('.html'))
+        assert.match(readFileSync(file, 'utf8').slice(0, 2000), /<html|<!doctype html/i);
+    }
+    assert.match(readFileSync(join(dir, 'diff-head.html'), 'utf8'), /logRequestTiming — lib\/util\.js:\d+/);
+
+    // The event-loop section: head's p99 delay well above base's.
+    const loop = section(body, 'Event loop and memory');
+    t.diagnostic(`event-loop section:\n${loop}`);
+    const p99 = tableRows(loop).find((row) => row[0] === 'event-loop delay p99');
+    assert.ok(p99, `no p99 row:\n${loop}`);
+    const [base, head] = [ms(p99[1]!), ms(p99[2]!)];
+    assert.ok(head >= 20 && head >= 2 * Math.max(base, 1), `p99 delay base ${base} ms, head ${head} ms`);
+    assert.match(loop, /\*\*Event loop blocked on head\*\*: p99 delay/);
+
+    assert.deepEqual(fake.violations, []);
+    assert.deepEqual(processesUnder(r.dir), []);
+  });
+});
