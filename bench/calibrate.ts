@@ -153,5 +153,5 @@ for (const threshold of thresholds) {
     budgetMs: 360_000,
     label: `threshold ${pct(threshold)}, budget 6 min`,
   };
-  for (const name of ['aa', 'slower2']) await report(name, setting, gates);
+  for (const name of ['aa', 'slower2', 'slower3', 'slower5']) await report(name, setting, gates);
 }

@@ -105762,7 +105762,7 @@ async function measure(context5, dirs, deadline, notes) {
     }
   };
   const generator = new LoadGenerator(placement?.loadgen);
-  const load = (server, path4, pair2, durationSec) => generator.run(
+  const load = (server, path4, during, durationSec) => generator.run(
     {
       url: `${server.origin}${path4}`,
       method: "GET",
@@ -105774,10 +105774,16 @@ async function measure(context5, dirs, deadline, notes) {
       watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
     },
     server.side
-  ).then((measurement) => {
-    server.assertAlive(`round ${pair2 + 1} (GET ${path4})`);
-    return measurement;
-  });
+  ).then(
+    (measurement) => {
+      server.assertAlive(during);
+      return measurement;
+    },
+    (error2) => {
+      server.assertAlive(during);
+      throw error2;
+    }
+  );
   const serverFor = async (side, pair2) => {
     const running2 = servers[side];
     if (running2) return running2;
@@ -105805,7 +105811,7 @@ async function measure(context5, dirs, deadline, notes) {
         const measurement = await probes[side].measure(
           path4,
           { warmupSec: config.warmupSec, port: server.port },
-          () => load(server, path4, pair2, config.durationSec)
+          () => load(server, path4, `round ${pair2 + 1} (GET ${path4})`, config.durationSec)
         );
         rounds.push({ pair: pair2, position, side, path: path4, measurement, startedAt });
       }
@@ -105823,7 +105829,9 @@ async function measure(context5, dirs, deadline, notes) {
       const head = await serverFor("head", pair2);
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
-          for (const path4 of active) await load(server, path4, pair2, PRIME_SEC);
+          for (const path4 of active) {
+            await load(server, path4, `priming before pair ${pair2 + 1} (GET ${path4})`, PRIME_SEC);
+          }
         }
       }
     }
@@ -105859,9 +105867,12 @@ async function measure(context5, dirs, deadline, notes) {
     elapsedMs: () => Date.now() - started,
     async next(pair2) {
       for (; ; ) {
-        if (Date.now() + pairMs > deadline - PUBLISH_RESERVE_MS) {
-          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pair2} pairs.`);
-          log2.warning(`the time limit ran out after ${pair2} pairs: deciding on what was measured`);
+        const blockStart = !fresh && pair2 % config.restartEvery === 0;
+        const primeMs = blockStart ? PRIME_TURNS * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1e3 : 0;
+        if (Date.now() + pairMs + primeMs > deadline - PUBLISH_RESERVE_MS) {
+          const pairs = `${pair2} pair${pair2 === 1 ? "" : "s"}`;
+          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pairs}.`);
+          log2.warning(`the time limit ran out after ${pairs}: deciding on what was measured`);
           return void 0;
         }
         const pairStart = Date.now();

@@ -333,7 +333,7 @@ async function measure(
   const load = (
     server: RunningServer,
     path: string,
-    pair: number,
+    during: string,
     durationSec: number,
   ): Promise<RoundMeasurement> =>
     generator
@@ -350,10 +350,17 @@ async function measure(
         },
         server.side,
       )
-      .then((measurement) => {
-        server.assertAlive(`round ${pair + 1} (GET ${path})`);
-        return measurement;
-      });
+      .then(
+        (measurement) => {
+          server.assertAlive(during);
+          return measurement;
+        },
+        (error: unknown) => {
+          // A server that died is the cause, not the load generator that lost it.
+          server.assertAlive(during);
+          throw error;
+        },
+      );
   const serverFor = async (side: Side, pair: number): Promise<RunningServer> => {
     const running = servers[side];
     if (running) return running;
@@ -382,7 +389,7 @@ async function measure(
         const measurement = await probes[side]!.measure(
           path,
           { warmupSec: config.warmupSec, port: server.port },
-          () => load(server, path, pair, config.durationSec),
+          () => load(server, path, `round ${pair + 1} (GET ${path})`, config.durationSec),
         );
         rounds.push({ pair, position, side, path, measurement, startedAt });
       }
@@ -403,7 +410,9 @@ async function measure(
       const head = await serverFor('head', pair);
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
-          for (const path of active) await load(server, path, pair, PRIME_SEC);
+          for (const path of active) {
+            await load(server, path, `priming before pair ${pair + 1} (GET ${path})`, PRIME_SEC);
+          }
         }
       }
     }
@@ -442,9 +451,14 @@ async function measure(
     elapsedMs: () => Date.now() - started,
     async next(pair: number): Promise<Round[] | undefined> {
       for (;;) {
-        if (Date.now() + pairMs > deadline - PUBLISH_RESERVE_MS) {
-          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pair} pairs.`);
-          log.warning(`the time limit ran out after ${pair} pairs: deciding on what was measured`);
+        const blockStart = !fresh && pair % config.restartEvery === 0;
+        const primeMs = blockStart
+          ? PRIME_TURNS * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1000
+          : 0;
+        if (Date.now() + pairMs + primeMs > deadline - PUBLISH_RESERVE_MS) {
+          const pairs = `${pair} pair${pair === 1 ? '' : 's'}`;
+          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pairs}.`);
+          log.warning(`the time limit ran out after ${pairs}: deciding on what was measured`);
           return undefined;
         }
         const pairStart = Date.now();

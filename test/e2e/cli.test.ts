@@ -40,7 +40,7 @@ test('compare in a repository whose path fails on both sides stops after the fir
     '--paths',
     '/nope',
     '--rounds',
-    '6',
+    '8',
     '--duration',
     '1s',
     '--warmup',
@@ -48,7 +48,7 @@ test('compare in a repository whose path fails on both sides stops after the fir
   );
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stdout, /both base and head fail GET \/nope \(base: \d+ × 404; head: \d+ × 404\)/);
-  assert.match(result.stderr, /pair 1\/6/);
-  assert.doesNotMatch(result.stderr, /pair 2\/6/);
+  assert.match(result.stderr, /pair 1:/);
+  assert.doesNotMatch(result.stderr, /pair 2:/);
   assert.deepEqual(processesUnder(r.dir), []);
 });

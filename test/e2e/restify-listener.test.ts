@@ -77,12 +77,12 @@ function annotations(stdout: string, command: string): Annotation[] {
   return found;
 }
 
-/** The Markdown from the `### heading` line up to the next heading of that level. */
+/** The Markdown from the `### heading` line to the end of the section's closing `<sub>` note. */
 function section(markdown: string, heading: string): string {
   const start = markdown.indexOf(`### ${heading}`);
   assert.ok(start >= 0, `no section "${heading}" in:\n${markdown}`);
-  const end = markdown.indexOf('\n### ', start + 4);
-  return markdown.slice(start, end < 0 ? undefined : end);
+  const end = markdown.indexOf('</sub>', start);
+  return markdown.slice(start, end < 0 ? undefined : end + '</sub>'.length);
 }
 
 /** Body rows of the first table in `markdown`, as trimmed cells. */
@@ -160,6 +160,12 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
     const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
     t.diagnostic(
       `wall ${report.timing.wallSec.toFixed(1)} s: install and prepare ${report.timing.prepareSec.toFixed(1)} s, measure ${report.timing.measureSec.toFixed(1)} s, profile ${report.profile?.seconds.toFixed(1)} s; action ${(run.durationMs / 1000).toFixed(1)} s`,
+    );
+    t.diagnostic(
+      `pairs ${report.sequential?.pairs}, disturbed and measured again ${report.sequential?.disturbedPairs}; diagnostics windows base ${report.diagnostics?.base?.windows}, head ${report.diagnostics?.head?.windows}\n${run.stdout
+        .split('\n')
+        .filter((l) => /^(pair \d|install |profiling took|a borderline)/.test(l))
+        .join('\n')}`,
     );
     assert.ok(
       report.changedFiles.includes('lib/util.js'),
