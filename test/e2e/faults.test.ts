@@ -209,6 +209,8 @@ describe('perf-gate faults, end to end', () => {
 
   test('head server crashes in the middle of a round: error "exited … during round"', async () => {
     const { run, comments } = await gate({
+      // A fresh process per round (no priming), so the crash falls inside the first measured round.
+      inputs: { 'restart-every': '0' },
       base: { 'server.js': serverSource({ workUs: 0 }) },
       head: {
         'server.js': app({
