@@ -6655,7 +6655,7 @@ async function runSequential(source, options) {
       break;
     }
     if (looks === void 0) {
-      const perPair = source.elapsedMs() / pairs;
+      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       looks = planLooks(Math.floor(options.budgetMs / perPair));
       planned = looks.length + 1;
     }
@@ -6665,7 +6665,7 @@ async function runSequential(source, options) {
     }
     const nextLook = looks.find((n) => n > pairs);
     if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
-      const perPair = source.elapsedMs() / pairs;
+      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
         if (looked[looked.length - 1] !== pairs) decision = look();
         stoppedBy = "budget";
@@ -6677,7 +6677,7 @@ async function runSequential(source, options) {
   const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
   if (options.fixedPairs === void 0 && borderline(decision)) {
     const want = confirmationPairs(pairs);
-    const perPair = source.elapsedMs() / Math.max(1, pairs);
+    const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
     for (let i = 0; i < want && source.elapsedMs() + perPair <= options.limitMs; i++) {
       if (!await measure2()) break;
       extra++;
@@ -6917,6 +6917,9 @@ async function measure(context, dirs, deadline, notes) {
   const fresh = config.port !== void 0 || config.restartEvery === 0;
   const placement = cpuPlacement(config.pin);
   const servers = {};
+  let blocks = 0;
+  let primingMs = 0;
+  let pairsDone = 0;
   const diagnostics = new DiagnosticsRecorder(join8(config.outputDir, "diagnostics"));
   const probes = {};
   const stopAll = async () => {
@@ -6989,8 +6992,10 @@ async function measure(context, dirs, deadline, notes) {
   const runPair = async (pair2) => {
     if (!fresh && (pair2 % config.restartEvery === 0 || !servers.base || !servers.head)) {
       await stopAll();
+      const primeStart = Date.now();
       const base = await serverFor("base", pair2);
       const head = await serverFor("head", pair2);
+      blocks++;
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const path of active) {
@@ -6998,6 +7003,7 @@ async function measure(context, dirs, deadline, notes) {
           }
         }
       }
+      primingMs += Date.now() - primeStart;
     }
     const order = schedule(pair2 + 1)[pair2].order;
     const rounds = [];
@@ -7029,6 +7035,12 @@ async function measure(context, dirs, deadline, notes) {
   const source = {
     paths: () => active,
     elapsedMs: () => Date.now() - started,
+    // Start-up and priming come once per block of `restart-every` pairs: spread them over the block.
+    perPairMs: () => {
+      const done = Math.max(1, pairsDone);
+      const measuring = (Date.now() - started - primingMs) / done;
+      return blocks === 0 ? measuring : measuring + primingMs / blocks / Math.max(1, fresh ? 1 : config.restartEvery);
+    },
     async next(pair2) {
       for (; ; ) {
         const blockStart = !fresh && pair2 % config.restartEvery === 0;
@@ -7062,6 +7074,7 @@ async function measure(context, dirs, deadline, notes) {
             return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)`;
           }).join("; ")}`
         );
+        pairsDone = pair2 + 1;
         if (pair2 === 0) {
           checkFirstPair(latest);
           return latest.filter((r) => !newPaths.includes(r.path));

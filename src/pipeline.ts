@@ -320,6 +320,9 @@ async function measure(
   const fresh = config.port !== undefined || config.restartEvery === 0;
   const placement = cpuPlacement(config.pin);
   const servers: Partial<Record<Side, RunningServer>> = {};
+  let blocks = 0;
+  let primingMs = 0;
+  let pairsDone = 0;
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
   const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
   const probes: Partial<Record<Side, ServerDiagnostics>> = {};
@@ -406,8 +409,10 @@ async function measure(
       // A new block: both sides start together and are primed in turns, so that they age alike (a new process
       // keeps getting faster for many seconds: JIT, caches). The priming numbers are thrown away.
       await stopAll();
+      const primeStart = Date.now();
       const base = await serverFor('base', pair);
       const head = await serverFor('head', pair);
+      blocks++;
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const path of active) {
@@ -415,6 +420,7 @@ async function measure(
           }
         }
       }
+      primingMs += Date.now() - primeStart;
     }
     const order = schedule(pair + 1)[pair]!.order;
     const rounds: Round[] = [];
@@ -449,6 +455,14 @@ async function measure(
   const source: PairSource = {
     paths: () => active,
     elapsedMs: () => Date.now() - started,
+    // Start-up and priming come once per block of `restart-every` pairs: spread them over the block.
+    perPairMs: () => {
+      const done = Math.max(1, pairsDone);
+      const measuring = (Date.now() - started - primingMs) / done;
+      return blocks === 0
+        ? measuring
+        : measuring + primingMs / blocks / Math.max(1, fresh ? 1 : config.restartEvery);
+    },
     async next(pair: number): Promise<Round[] | undefined> {
       for (;;) {
         const blockStart = !fresh && pair % config.restartEvery === 0;
@@ -486,6 +500,7 @@ async function measure(
             })
             .join('; ')}`,
         );
+        pairsDone = pair + 1;
         if (pair === 0) {
           checkFirstPair(latest);
           return latest.filter((r) => !newPaths.includes(r.path));

@@ -15,6 +15,11 @@ export interface PairSource {
   next(pair: number): Promise<Round[] | undefined>;
   /** Milliseconds spent measuring so far. */
   elapsedMs(): number;
+  /**
+   * What one more pair costs on average, when the source knows better than elapsed / pairs (e.g. the first pair
+   * carries a one-off start-up that recurs only every few pairs).
+   */
+  perPairMs?(): number;
   /** Paths still compared (a path found new on head drops out after the first pair). */
   paths(): readonly string[];
 }
@@ -88,7 +93,7 @@ export async function runSequential(
       break;
     }
     if (looks === undefined) {
-      const perPair = source.elapsedMs() / pairs;
+      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       looks = planLooks(Math.floor(options.budgetMs / perPair));
       planned = looks.length + 1; // one more, kept for confirming a borderline regression
     }
@@ -99,7 +104,7 @@ export async function runSequential(
     // Out of budget before the next look: look once more now (it takes the place of the looks not reached).
     const nextLook = looks.find((n) => n > pairs);
     if (stoppedBy === undefined && options.fixedPairs === undefined && nextLook !== undefined) {
-      const perPair = source.elapsedMs() / pairs;
+      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
         if (looked[looked.length - 1] !== pairs) decision = look();
         stoppedBy = 'budget';
@@ -117,7 +122,7 @@ export async function runSequential(
     !d.errors.some((e) => e.verdict === 'regression');
   if (options.fixedPairs === undefined && borderline(decision)) {
     const want = confirmationPairs(pairs);
-    const perPair = source.elapsedMs() / Math.max(1, pairs);
+    const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
     for (let i = 0; i < want && source.elapsedMs() + perPair <= options.limitMs; i++) {
       if (!(await measure())) break;
       extra++;
