@@ -105514,9 +105514,9 @@ async function runSequential(source, options) {
   if (options.fixedPairs === void 0 && borderline(decision)) {
     const want = confirmationPairs(pairs);
     const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
-    for (let i = 0; i < want && source.elapsedMs() + perPair <= options.limitMs; i++) {
-      if (!await measure2()) break;
-      extra++;
+    while (extra < want && source.elapsedMs() + 2 * perPair <= options.limitMs) {
+      if (!await measure2() || !await measure2()) break;
+      extra += 2;
     }
     if (extra > 0) decision = look();
   }

@@ -123,9 +123,10 @@ export async function runSequential(
   if (options.fixedPairs === undefined && borderline(decision)) {
     const want = confirmationPairs(pairs);
     const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
-    for (let i = 0; i < want && source.elapsedMs() + perPair <= options.limitMs; i++) {
-      if (!(await measure())) break;
-      extra++;
+    // Two at a time, so that base and head still go first equally often.
+    while (extra < want && source.elapsedMs() + 2 * perPair <= options.limitMs) {
+      if (!(await measure()) || !(await measure())) break;
+      extra += 2;
     }
     if (extra > 0) decision = look();
   }

@@ -1,0 +1,130 @@
+/** Adaptive rounds: when the gate looks, when it stops, and what a borderline regression earns. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Side } from '../../src/errors.ts';
+import type { Round, RoundMeasurement } from '../../src/measure.ts';
+import { type PairSource, runSequential } from '../../src/sequential.ts';
+import { mulberry32 } from '../../src/stats/describe.ts';
+
+function measurement(rps: number, p50: number, p99: number): RoundMeasurement {
+  return {
+    responses: Math.round(rps * 3),
+    elapsedSec: 3,
+    rps,
+    latencyMs: { p50, p90: p50 * 1.5, p99, max: p99 * 2, mean: p50 },
+    bytesPerSec: rps * 100,
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    statusCodes: { '200': Math.round(rps * 3) },
+    loadgenCpu: 0.3,
+  };
+}
+
+/** A source whose head is `ratio` times base's req/s (latency inversely), with `noise` per round, `pairMs` each. */
+function source(options: {
+  ratio: number;
+  noise: number;
+  pairMs: number;
+  seed?: number;
+  perPairMs?: number;
+}): PairSource & { pairs: number } {
+  const random = mulberry32(options.seed ?? 1);
+  const jitter = (): number => Math.exp((random() - 0.5) * 2 * options.noise);
+  let pairs = 0;
+  const round = (pair: number, side: Side, position: number, factor: number): Round => {
+    const rps = 10_000 * factor * jitter();
+    return {
+      pair,
+      position,
+      side,
+      path: '/x',
+      startedAt: '',
+      measurement: measurement(rps, 1e4 / rps, 3e4 / rps),
+    };
+  };
+  return {
+    get pairs() {
+      return pairs;
+    },
+    paths: () => ['/x'],
+    elapsedMs: () => pairs * options.pairMs,
+    ...(options.perPairMs === undefined ? {} : { perPairMs: () => options.perPairMs! }),
+    async next(pair: number) {
+      pairs++;
+      return [round(pair, 'base', 0, 1), round(pair, 'head', 1, options.ratio)];
+    },
+  };
+}
+
+const DEFAULTS = {
+  threshold: 0.05,
+  latencyThreshold: 0.2,
+  alpha: 0.05,
+  fixedPairs: undefined,
+  budgetMs: 180_000,
+  limitMs: 270_000,
+};
+
+test('a clear regression stops at the first look where significance is reachable (12 pairs), confirmed', async () => {
+  const result = await runSequential(source({ ratio: 0.6, noise: 0.01, pairMs: 8000 }), DEFAULTS);
+  assert.equal(result.stoppedBy, 'resolved');
+  assert.equal(result.pairs, 12);
+  assert.deepEqual(result.looked, [12]);
+  assert.equal(result.decision?.verdict, 'regression');
+  assert.equal(result.confirmationPairs, 0);
+});
+
+test('identical sides with little noise resolve as no change at the first look', async () => {
+  const result = await runSequential(source({ ratio: 1, noise: 0.005, pairMs: 8000 }), DEFAULTS);
+  assert.equal(result.stoppedBy, 'resolved');
+  assert.equal(result.decision?.verdict, 'no-change');
+  assert.equal(result.pairs, 12);
+});
+
+test('noisy identical sides run to the budget and end inconclusive, never a regression', async () => {
+  const s = source({ ratio: 1, noise: 0.3, pairMs: 8000, seed: 4 });
+  const result = await runSequential(s, DEFAULTS);
+  assert.equal(result.stoppedBy, 'budget');
+  assert.ok(s.pairs * 8000 <= DEFAULTS.budgetMs, `measured ${s.pairs} pairs`);
+  assert.notEqual(result.decision?.verdict, 'regression');
+  // 180 s at 8 s a pair: 22 pairs → looks after 12, 16, 20, 22, plus one kept for confirmation.
+  assert.equal(result.plannedLooks, 5);
+});
+
+test('the looks are planned from the source’s own cost per pair when it knows it', async () => {
+  // The first pair looks expensive (start-up), but a pair really costs 8 s: plan for 22 pairs, not 5.
+  const s = source({ ratio: 1, noise: 0.3, pairMs: 36_000, perPairMs: 8000, seed: 5 });
+  const result = await runSequential(s, { ...DEFAULTS, budgetMs: 180_000 * 10 });
+  assert.ok(result.plannedLooks >= 10, `planned ${result.plannedLooks} looks`);
+});
+
+test('a borderline regression earns confirmation pairs before the verdict is final', async () => {
+  // About 6% slower with enough noise that at the budget the interval still reaches inside half the threshold.
+  let extra = 0;
+  for (let seed = 1; seed <= 30 && extra === 0; seed++) {
+    const result = await runSequential(source({ ratio: 0.94, noise: 0.08, pairMs: 8000, seed }), DEFAULTS);
+    if (result.confirmationPairs > 0) {
+      extra = result.confirmationPairs;
+      assert.equal(
+        result.pairs,
+        result.looked.at(-2)! + extra,
+        'the last look comes after the confirmation pairs',
+      );
+      assert.ok(extra >= 4 && extra % 2 === 0);
+    }
+  }
+  assert.ok(extra > 0, 'some seed produced a borderline regression');
+});
+
+test('a fixed number of pairs looks once, at the end', async () => {
+  const result = await runSequential(source({ ratio: 0.6, noise: 0.01, pairMs: 8000 }), {
+    ...DEFAULTS,
+    fixedPairs: 10,
+  });
+  assert.equal(result.stoppedBy, 'fixed');
+  assert.equal(result.pairs, 10);
+  assert.deepEqual(result.looked, [10]);
+  assert.equal(result.plannedLooks, 1);
+  assert.equal(result.decision?.verdict, 'regression');
+});
