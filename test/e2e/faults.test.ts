@@ -6,13 +6,12 @@
  * was posted), that every request to the fake GitHub was a valid one, and that no process is left behind.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { MARKER } from '../../src/io/github.ts';
+import { freePort } from '../../src/io/server.ts';
 import type { Report } from '../../src/report.ts';
 import { type ActionRun, runAction, workflowCommands } from '../support/action.ts';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../support/fake-github.ts';
 import {
   type Files,
+  git,
   makeRepo,
   processesUnder,
   pullRequestEvent,
@@ -53,32 +53,6 @@ ${options.handler ?? ''}
 });
 ${options.listen ?? 'server.listen(process.env.PORT);'}
 `;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-    },
-  }).trim();
 }
 
 function readReport(run: ActionRun): Report {

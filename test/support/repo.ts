@@ -25,7 +25,8 @@ export interface TestRepo {
   cleanup(): void;
 }
 
-function git(cwd: string, ...args: string[]): string {
+/** Runs git in `cwd` as a fixed test author; returns its trimmed stdout. */
+export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
     cwd,
     encoding: 'utf8',
