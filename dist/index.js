@@ -99298,6 +99298,12 @@ async function runCommand(command, options) {
   await child.stop(500);
   return { ...outcome, timedOut: false, output: child.output, stdout, durationMs: Date.now() - started };
 }
+async function killAll() {
+  const children = [...live];
+  for (const child of children) if (child.pid !== void 0) await killTree(child.pid, 1e3);
+  for (const child of children) live.delete(child);
+  return children.length;
+}
 function liveChildren() {
   return live.size;
 }
@@ -105982,8 +105988,12 @@ ${error2.output}`);
       );
     }
   } finally {
-    if (liveChildren() > 0)
-      warning(`${liveChildren()} child processes were still running at the end; they were killed`);
+    if (liveChildren() > 0) {
+      const killed = await killAll();
+      warning(
+        `${killed} child processes were still running at the end; they were killed with their trees`
+      );
+    }
   }
 }
 async function uploadArtifact2(report, config) {

@@ -9,7 +9,7 @@ import { chooseBase, type PullRequestInfo, pullRequestOf } from './event.ts';
 import { artifactServiceAvailable, uploadFiles } from './io/artifact.ts';
 import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
 import { httpStatus, MARKER, upsertComment } from './io/github.ts';
-import { liveChildren } from './io/proc.ts';
+import { killAll, liveChildren } from './io/proc.ts';
 import { type Logger, runGate } from './pipeline.ts';
 import { COMMENT_LIMIT, fitComment, type Report, renderMarkdown } from './report.ts';
 
@@ -56,8 +56,12 @@ export async function run(): Promise<void> {
       );
     }
   } finally {
-    if (liveChildren() > 0)
-      core.warning(`${liveChildren()} child processes were still running at the end; they were killed`);
+    if (liveChildren() > 0) {
+      const killed = await killAll();
+      core.warning(
+        `${killed} child processes were still running at the end; they were killed with their trees`,
+      );
+    }
   }
 }
 

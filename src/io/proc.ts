@@ -262,6 +262,14 @@ export async function runCommand(
   return { ...outcome, timedOut: false, output: child.output, stdout, durationMs: Date.now() - started };
 }
 
+/** Kills every child of ours that is still alive, with its tree. */
+export async function killAll(): Promise<number> {
+  const children = [...live];
+  for (const child of children) if (child.pid !== undefined) await killTree(child.pid, 1000);
+  for (const child of children) live.delete(child);
+  return children.length;
+}
+
 /** Number of children of ours still alive (for tests and the final log line). */
 export function liveChildren(): number {
   return live.size;

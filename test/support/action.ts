@@ -70,6 +70,12 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    // How this machine reaches the package registry (a runner has its own): installs inside the gate need it.
+    ...Object.fromEntries(
+      ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']
+        .filter((name) => process.env[name] !== undefined)
+        .map((name) => [name, process.env[name]]),
+    ),
     GITHUB_ACTIONS: 'true',
     CI: 'true',
     GITHUB_WORKSPACE: options.workspace,
