@@ -286,26 +286,28 @@ function installExitHooks() {
     });
   }
 }
-function parentMap() {
-  const parents = /* @__PURE__ */ new Map();
+function liveProcesses() {
+  const processes = [];
   let entries;
   try {
     entries = readdirSync("/proc");
   } catch {
-    return parents;
+    return processes;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const state = fields[0];
-      const ppid = Number(fields[1]);
-      if (state !== "Z" && state !== "X") parents.set(Number(entry), ppid);
+      if (fields[0] === "Z" || fields[0] === "X") continue;
+      processes.push({ pid: Number(entry), ppid: Number(fields[1]), pgid: Number(fields[2]) });
     } catch {
     }
   }
-  return parents;
+  return processes;
+}
+function parentMap() {
+  return new Map(liveProcesses().map((p) => [p.pid, p.ppid]));
 }
 function processTree(pid) {
   const parents = parentMap();
@@ -6361,23 +6363,7 @@ function noInliningFlags(node, env) {
   return flags;
 }
 function groupMembers(pgid) {
-  const members = [];
-  let entries = [];
-  try {
-    entries = readdirSync3("/proc");
-  } catch {
-    return members;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync6(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (fields[0] !== "Z" && fields[0] !== "X" && Number(fields[2]) === pgid) members.push(Number(entry));
-    } catch {
-    }
-  }
-  return members;
+  return liveProcesses().filter((p) => p.pgid === pgid).map((p) => p.pid);
 }
 async function groupGone(pgid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;

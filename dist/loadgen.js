@@ -29690,26 +29690,28 @@ function disturbance(before, after, oursSec) {
 
 // src/io/proc.ts
 import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
-function parentMap() {
-  const parents = /* @__PURE__ */ new Map();
+function liveProcesses() {
+  const processes = [];
   let entries;
   try {
     entries = readdirSync("/proc");
   } catch {
-    return parents;
+    return processes;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync2(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const state = fields[0];
-      const ppid = Number(fields[1]);
-      if (state !== "Z" && state !== "X") parents.set(Number(entry), ppid);
+      if (fields[0] === "Z" || fields[0] === "X") continue;
+      processes.push({ pid: Number(entry), ppid: Number(fields[1]), pgid: Number(fields[2]) });
     } catch {
     }
   }
-  return parents;
+  return processes;
+}
+function parentMap() {
+  return new Map(liveProcesses().map((p) => [p.pid, p.ppid]));
 }
 function processTree(pid) {
   const parents = parentMap();

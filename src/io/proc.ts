@@ -24,14 +24,21 @@ function installExitHooks(): void {
   }
 }
 
-/** pid → parent pid of every process on the machine (Linux /proc); empty elsewhere. */
-function parentMap(): Map<number, number> {
-  const parents = new Map<number, number>();
+export interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  /** Process group. */
+  pgid: number;
+}
+
+/** Every live (not zombie) process on the machine, from Linux's /proc; empty elsewhere. */
+export function liveProcesses(): ProcessEntry[] {
+  const processes: ProcessEntry[] = [];
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return parents;
+    return processes;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -39,14 +46,18 @@ function parentMap(): Map<number, number> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The command name may contain spaces and parentheses: fields start after the last ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const state = fields[0];
-      const ppid = Number(fields[1]);
-      if (state !== 'Z' && state !== 'X') parents.set(Number(entry), ppid);
+      if (fields[0] === 'Z' || fields[0] === 'X') continue;
+      processes.push({ pid: Number(entry), ppid: Number(fields[1]), pgid: Number(fields[2]) });
     } catch {
       // The process ended while we looked.
     }
   }
-  return parents;
+  return processes;
+}
+
+/** pid → parent pid of every live process. */
+function parentMap(): Map<number, number> {
+  return new Map(liveProcesses().map((p) => [p.pid, p.ppid]));
 }
 
 /** The pid and every live descendant of it. */

@@ -19,7 +19,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError, type Side } from '../errors.ts';
 import { runLoad } from '../io/load.ts';
-import { Child, processTree, runCommand, safeEnv } from '../io/proc.ts';
+import { Child, liveProcesses, processTree, runCommand, safeEnv } from '../io/proc.ts';
 import { freePort, listening, probe } from '../io/server.ts';
 import { type NodeCommand, parseNodeCommand } from './command.ts';
 
@@ -134,26 +134,11 @@ function noInliningFlags(node: string, env: NodeJS.ProcessEnv): Promise<string[]
   return flags;
 }
 
-/** Members of a process group that still run (not zombies), from /proc. */
+/** Members of a process group that still run (not zombies). */
 function groupMembers(pgid: number): number[] {
-  const members: number[] = [];
-  let entries: string[] = [];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return members;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (fields[0] !== 'Z' && fields[0] !== 'X' && Number(fields[2]) === pgid) members.push(Number(entry));
-    } catch {
-      // Gone.
-    }
-  }
-  return members;
+  return liveProcesses()
+    .filter((p) => p.pgid === pgid)
+    .map((p) => p.pid);
 }
 
 /** Waits until no process of the group runs any more (a SIGKILLed process takes a moment to go). */
