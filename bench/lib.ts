@@ -69,6 +69,7 @@ export function makeKnobRepo(c: Case): KnobRepo {
 
 export const quietLog: Logger = {
   info: () => {},
+  output: () => {},
   warning: (m) => process.stderr.write(`warning: ${m}\n`),
   group: (_name, body) => body(),
 };

@@ -4,7 +4,7 @@ import { createRequire as __pgCreateRequire } from 'node:module'; const require 
 // src/local.ts
 import { mkdtemp as mkdtemp3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/errors.ts
 var GateError = class extends Error {
@@ -84,7 +84,8 @@ var INPUT_DEFAULTS = {
   "output-dir": "",
   comment: "true",
   flamegraphs: "true",
-  "profile-duration": "3s"
+  "profile-duration": "3s",
+  "keep-trees": "false"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -231,7 +232,8 @@ function parseConfig(lookup, defaults) {
     outputDir: get("output-dir") || defaults.outputDir,
     comment: parseBoolean("comment", get("comment")),
     flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
-    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3
+    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
+    keepTrees: parseBoolean("keep-trees", get("keep-trees"))
   };
 }
 function parseRounds(text) {
@@ -473,15 +475,13 @@ async function runCommand(command, options) {
   await child.stop(500);
   return { ...outcome, timedOut: false, output: child.output, stdout, durationMs: Date.now() - started };
 }
+var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
 function safeEnv(extra = {}, base = process.env) {
   const env = {};
   for (const [name, value] of Object.entries(base)) {
     if (value === void 0) continue;
     if (/^INPUT_/i.test(name)) continue;
-    if (/^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL)$/.test(
-      name
-    ))
-      continue;
+    if (HIDDEN_ENV.test(name)) continue;
     env[name] = value;
   }
   return { ...env, ...extra };
@@ -1211,6 +1211,17 @@ function headline(verdict, comparisons, errors, options) {
 }
 
 // src/report.ts
+function redact(report, secrets) {
+  const hidden = secrets.filter((secret) => secret.length >= 8);
+  if (hidden.length === 0) return report;
+  const json = JSON.stringify(report);
+  let clean = json;
+  for (const secret of hidden) {
+    const encoded = JSON.stringify(secret).slice(1, -1);
+    clean = clean.replaceAll(encoded, "***");
+  }
+  return clean === json ? report : JSON.parse(clean);
+}
 var VERDICT_ICON = {
   regression: "\u{1F534}",
   improvement: "\u{1F7E2}",
@@ -1461,7 +1472,7 @@ demo: the gate caught the regression in ${report.timing.wallSec.toFixed(0)} s
 import { existsSync as existsSync4 } from "node:fs";
 import { mkdir, writeFile as writeFile2 } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join as join8, relative as relative2, resolve as resolve5 } from "node:path";
+import { join as join9, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/diagnostics/install.ts
 import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
@@ -2158,12 +2169,45 @@ var DiagnosticsRecorder = class {
   }
 };
 
+// src/io/disk.ts
+import { lstat, readdir } from "node:fs/promises";
+import { join as join4 } from "node:path";
+async function diskUsage(path) {
+  let info;
+  try {
+    info = await lstat(path);
+  } catch {
+    return 0;
+  }
+  const own = info.blocks * 512;
+  if (!info.isDirectory()) return own;
+  let entries;
+  try {
+    entries = await readdir(path);
+  } catch {
+    return own;
+  }
+  let total = own;
+  for (const entry of entries) total += await diskUsage(join4(path, entry));
+  return total;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
 // src/io/install.ts
 import { existsSync, readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname2, join as join4, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, join as join5, relative, resolve as resolve2 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync3(join4(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync3(join5(dir, "package.json"), "utf8"));
     const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
   } catch {
@@ -2174,7 +2218,7 @@ function detectInstall(root, dir) {
   let current = resolve2(dir);
   const top = resolve2(root);
   for (; ; ) {
-    const has = (file) => existsSync(join4(current, file));
+    const has = (file) => existsSync(join5(current, file));
     if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
     if (has("yarn.lock"))
       return {
@@ -2205,7 +2249,7 @@ async function step(code2, side, command, cwd, timeoutMs, log) {
       cwd,
       env: safeEnv({ CI: "true" }),
       timeoutMs,
-      onOutput: (chunk) => log.info(chunk.trimEnd())
+      onOutput: (chunk) => log.output(chunk.trimEnd())
     });
     if (result.timedOut) {
       throw new GateError(
@@ -2513,7 +2557,7 @@ async function waitPortFree(side, port) {
 
 // src/profile/compare.ts
 import { mkdirSync as mkdirSync4, readFileSync as readFileSync7, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -2741,7 +2785,7 @@ for (const g of document.querySelectorAll('svg g')) {
 import { createHash } from "node:crypto";
 import { existsSync as existsSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync5, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname3, join as join5, resolve as resolve3 } from "node:path";
+import { dirname as dirname3, join as join6, resolve as resolve3 } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -5652,16 +5696,16 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 var LOCK_HASH = createHash("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
   const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir3();
-  return join5(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join5(cacheDir, "node_modules", "0x", "cmd.js");
+  return join6(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync5(join5(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync5(join6(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync5(join5(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync5(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync2(zeroXBin(cacheDir));
   } catch {
@@ -5686,8 +5730,8 @@ async function install(dir, options) {
   try {
     mkdirSync2(dirname3(dir), { recursive: true });
     mkdirSync2(staging, { recursive: true });
-    writeFileSync2(join5(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join5(staging, "package-lock.json"), LOCK_TEXT);
+    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
@@ -5732,7 +5776,7 @@ async function install(dir, options) {
       }
     );
   }
-  writeFileSync2(join5(staging, MARKER), `${LOCK_HASH}
+  writeFileSync2(join6(staging, MARKER), `${LOCK_HASH}
 `);
   if (isInstalled(dir)) {
     rmSync(staging, { recursive: true, force: true });
@@ -6053,7 +6097,7 @@ import {
   rmSync as rmSync2,
   statSync
 } from "node:fs";
-import { dirname as dirname4, isAbsolute, join as join6, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, isAbsolute, join as join7, resolve as resolve4 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/profile/command.ts
@@ -6312,7 +6356,7 @@ function parseScriptRunner(program, words, context) {
 var HOSTS2 = ["127.0.0.1", "::1"];
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync6(join6(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync6(join7(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -6335,13 +6379,13 @@ function resolveNode(command, cwd, env) {
   const dirs = [];
   if (command.fromScript) {
     for (let dir = resolve4(cwd); ; dir = dirname4(dir)) {
-      dirs.push(join6(dir, "node_modules", ".bin"));
+      dirs.push(join7(dir, "node_modules", ".bin"));
       if (dirname4(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join6(dir, command.node);
+    const candidate = join7(dir, command.node);
     if (executable(candidate)) return candidate;
   }
   if (command.node === "node") return process.execPath;
@@ -6407,7 +6451,7 @@ async function profileServer(spec) {
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command.env });
   const node = resolveNode(command, cwd, env);
   const dir = resolve4(spec.outDir);
-  const work = join6(dir, ".0x-work");
+  const work = join7(dir, ".0x-work");
   mkdirSync3(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command.nodeFlags, command.file, ...command.args];
@@ -6465,8 +6509,8 @@ async function profileServer(spec) {
   }
   await child.stop(500);
   await groupGone(child.pid, 3e3);
-  const flamegraphHtml = join6(dir, "flamegraph.html");
-  const ticksJson = join6(dir, "ticks.json");
+  const flamegraphHtml = join7(dir, "flamegraph.html");
+  const ticksJson = join7(dir, "ticks.json");
   const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync3(file));
   if (missing2.length > 0)
     throw new GateError(
@@ -6483,7 +6527,7 @@ async function profileServer(spec) {
     rmSync2(work, { recursive: true, force: true });
     for (const file of readdirSync3(dir))
       if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-        rmSync2(join6(dir, file), { force: true });
+        rmSync2(join7(dir, file), { force: true });
   }
   return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
 }
@@ -6570,7 +6614,7 @@ async function compareProfiles(spec) {
     paths: spec.paths,
     durationSec: spec.durationSec,
     connections: spec.connections,
-    outDir: join7(spec.outDir, side),
+    outDir: join8(spec.outDir, side),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -6582,8 +6626,8 @@ async function compareProfiles(spec) {
     head: loadProfile(head.ticksJson, head.root)
   };
   const diff = diffProfiles(profiles.base, profiles.head);
-  const diffHead = join7(spec.outDir, "diff-head.html");
-  const diffBase = join7(spec.outDir, "diff-base.html");
+  const diffHead = join8(spec.outDir, "diff-head.html");
+  const diffBase = join8(spec.outDir, "diff-base.html");
   writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
   writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
@@ -6757,7 +6801,7 @@ async function runGate(context) {
     error = caught;
     if (prepareSec === 0) prepareSec = (Date.now() - started) / 1e3;
   } finally {
-    await worktree?.remove();
+    await cleanUp(worktree, config, log);
   }
   const decision = error ? void 0 : measured?.decision;
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
@@ -6766,7 +6810,7 @@ async function runGate(context) {
       `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`
     );
   }
-  const report = {
+  const draft = {
     tool: "perf-gate",
     version: 1,
     verdict: decision?.verdict ?? "inconclusive",
@@ -6821,10 +6865,26 @@ async function runGate(context) {
     changedFiles,
     diagnostics: measured?.diagnostics
   };
+  const report = redact(draft, [config.token]);
   await mkdir(config.outputDir, { recursive: true });
-  await writeFile2(join8(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile2(join9(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
 `);
   return report;
+}
+async function cleanUp(worktree, config, log) {
+  const tree = worktree ? await diskUsage(worktree.dir) : 0;
+  if (worktree && config.keepTrees) {
+    log.info(
+      `keep-trees: the base tree stays at ${worktree.dir} (remove it with \`git worktree remove --force\`)`
+    );
+  } else {
+    await worktree?.remove();
+  }
+  const outputs = await diskUsage(config.outputDir);
+  const fate = config.keepTrees ? "kept" : "removed";
+  log.info(
+    `disk use of this run: base tree ${formatBytes(tree)} (${worktree ? fate : "none"}), outputs ${formatBytes(outputs)} in ${config.outputDir}`
+  );
 }
 async function changedSince(root, base) {
   try {
@@ -6852,9 +6912,9 @@ async function profileBoth(context, dirs, paths, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join8(config.outputDir, "profiles"),
+        outDir: join9(config.outputDir, "profiles"),
         artifacts: "the `perf-gate` artifact of this run",
-        onOutput: (chunk) => log.info(chunk.trimEnd())
+        onOutput: (chunk) => log.output(chunk.trimEnd())
       });
       const hotter = result.diff.grown.filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
@@ -6868,7 +6928,7 @@ async function profileBoth(context, dirs, paths, deadline, notes) {
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join8(config.outputDir, "profiles"),
+        dir: join9(config.outputDir, "profiles"),
         hotter,
         seconds
       };
@@ -6906,7 +6966,7 @@ async function measure(context, dirs, deadline, notes) {
   let blocks = 0;
   let primingMs = 0;
   let pairsDone = 0;
-  const diagnostics = new DiagnosticsRecorder(join8(config.outputDir, "diagnostics"));
+  const diagnostics = new DiagnosticsRecorder(join9(config.outputDir, "diagnostics"));
   const probes = {};
   const stopAll = async () => {
     for (const side of ["base", "head"]) {
@@ -7100,6 +7160,8 @@ A path may be given several times (--paths /a --paths /b). Exit status: 0 no reg
 var stderrLog = {
   info: (message) => process.stderr.write(`${message}
 `),
+  output: (text) => process.stderr.write(`${text}
+`),
   warning: (message) => process.stderr.write(`warning: ${message}
 `),
   group: async (name, body) => {
@@ -7130,7 +7192,7 @@ ${value}` : value);
 async function compare(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);
   const config = parseConfig((name) => flags.get(name) ?? "", {
-    outputDir: await mkdtemp3(join9(tmpdir4(), "perf-gate-"))
+    outputDir: await mkdtemp3(join10(tmpdir4(), "perf-gate-"))
   });
   const root = await repositoryRoot(cwd);
   const baseRef = config.base ?? "main";
@@ -7142,7 +7204,7 @@ async function compare(argv, cwd, log = stderrLog) {
   const head = await headCommit(root);
   head.label = `${head.label} (work tree)`;
   const report = await runGate({ config, root, base: { sha, label: baseRef }, head, log });
-  log.info(`report: ${join9(config.outputDir, "report.json")}`);
+  log.info(`report: ${join10(config.outputDir, "report.json")}`);
   return report;
 }
 function exitCode(report, failOnRegression) {

@@ -26752,7 +26752,7 @@ var require_readdir_glob = __commonJS({
     var { EventEmitter: EventEmitter3 } = __require("events");
     var { Minimatch } = require_minimatch();
     var { resolve: resolve7 } = __require("path");
-    function readdir2(dir, strict) {
+    function readdir3(dir, strict) {
       return new Promise((resolve8, reject) => {
         fs8.readdir(dir, { withFileTypes: true }, (err, files) => {
           if (err) {
@@ -26809,7 +26809,7 @@ var require_readdir_glob = __commonJS({
       });
     }
     async function* exploreWalkAsync(dir, path4, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir2(path4 + dir, strict);
+      let files = await readdir3(path4 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -29390,9 +29390,9 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$readdir = fs9.readdir;
-      fs9.readdir = readdir2;
+      fs9.readdir = readdir3;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir2(path4, options, cb) {
+      function readdir3(path4, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
         var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path5, options2, cb2, startTime) {
@@ -29897,7 +29897,7 @@ var require_BufferList = __commonJS({
         this.head = this.tail = null;
         this.length = 0;
       };
-      BufferList.prototype.join = function join10(s) {
+      BufferList.prototype.join = function join11(s) {
         if (this.length === 0) return "";
         var p = this.head;
         var ret = "" + p.data;
@@ -54612,8 +54612,9 @@ var require_light = __commonJS({
 });
 
 // src/main.ts
+import { randomUUID as randomUUID4 } from "node:crypto";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -60112,7 +60113,8 @@ var INPUT_DEFAULTS = {
   "output-dir": "",
   comment: "true",
   flamegraphs: "true",
-  "profile-duration": "3s"
+  "profile-duration": "3s",
+  "keep-trees": "false"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -60259,7 +60261,8 @@ function parseConfig(lookup, defaults2) {
     outputDir: get("output-dir") || defaults2.outputDir,
     comment: parseBoolean("comment", get("comment")),
     flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
-    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3
+    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
+    keepTrees: parseBoolean("keep-trees", get("keep-trees"))
   };
 }
 function parseRounds(text2) {
@@ -93941,7 +93944,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       return this.toUint8Array(chunk);
     } else {
       return new Promise((resolve7, reject) => {
-        const cleanUp = () => {
+        const cleanUp2 = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
           this._readable.removeListener("end", rejectCallback);
@@ -93954,16 +93957,16 @@ var AvroReadableFromStream = class extends AvroReadable {
           const callbackChunk = this._readable.read(size);
           if (callbackChunk) {
             this._position += callbackChunk.length;
-            cleanUp();
+            cleanUp2();
             resolve7(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
-          cleanUp();
+          cleanUp2();
           reject();
         };
         const abortHandler = () => {
-          cleanUp();
+          cleanUp2();
           reject(ABORT_ERROR);
         };
         this._readable.on("readable", readableCallback);
@@ -99309,15 +99312,13 @@ async function killAll() {
 function liveChildren() {
   return live.size;
 }
+var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
 function safeEnv(extra = {}, base = process.env) {
   const env = {};
   for (const [name, value] of Object.entries(base)) {
     if (value === void 0) continue;
     if (/^INPUT_/i.test(name)) continue;
-    if (/^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL)$/.test(
-      name
-    ))
-      continue;
+    if (HIDDEN_ENV.test(name)) continue;
     env[name] = value;
   }
   return { ...env, ...extra };
@@ -99485,7 +99486,7 @@ function httpStatus(error2) {
 import { existsSync as existsSync8 } from "node:fs";
 import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join as join8, relative as relative2, resolve as resolve6 } from "node:path";
+import { join as join9, relative as relative2, resolve as resolve6 } from "node:path";
 
 // src/diagnostics/install.ts
 import { mkdirSync, readFileSync as readFileSync3, renameSync, writeFileSync } from "node:fs";
@@ -100707,6 +100708,17 @@ function headline(verdict, comparisons, errors, options) {
 }
 
 // src/report.ts
+function redact(report, secrets) {
+  const hidden = secrets.filter((secret) => secret.length >= 8);
+  if (hidden.length === 0) return report;
+  const json = JSON.stringify(report);
+  let clean = json;
+  for (const secret of hidden) {
+    const encoded = JSON.stringify(secret).slice(1, -1);
+    clean = clean.replaceAll(encoded, "***");
+  }
+  return clean === json ? report : JSON.parse(clean);
+}
 var VERDICT_ICON = {
   regression: "\u{1F534}",
   improvement: "\u{1F7E2}",
@@ -101000,12 +101012,45 @@ function renderDiagnosticsSection(summary2, options = {}) {
   return lines.join("\n");
 }
 
+// src/io/disk.ts
+import { lstat as lstat2, readdir as readdir2 } from "node:fs/promises";
+import { join as join4 } from "node:path";
+async function diskUsage(path4) {
+  let info2;
+  try {
+    info2 = await lstat2(path4);
+  } catch {
+    return 0;
+  }
+  const own = info2.blocks * 512;
+  if (!info2.isDirectory()) return own;
+  let entries;
+  try {
+    entries = await readdir2(path4);
+  } catch {
+    return own;
+  }
+  let total = own;
+  for (const entry of entries) total += await diskUsage(join4(path4, entry));
+  return total;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
 // src/io/install.ts
 import { existsSync as existsSync5, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname3, join as join4, relative, resolve as resolve3 } from "node:path";
+import { dirname as dirname3, join as join5, relative, resolve as resolve3 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync4(join4(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync4(join5(dir, "package.json"), "utf8"));
     const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
   } catch {
@@ -101016,7 +101061,7 @@ function detectInstall(root, dir) {
   let current = resolve3(dir);
   const top = resolve3(root);
   for (; ; ) {
-    const has = (file) => existsSync5(join4(current, file));
+    const has = (file) => existsSync5(join5(current, file));
     if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
     if (has("yarn.lock"))
       return {
@@ -101047,7 +101092,7 @@ async function step(code2, side, command, cwd, timeoutMs, log2) {
       cwd,
       env: safeEnv({ CI: "true" }),
       timeoutMs,
-      onOutput: (chunk) => log2.info(chunk.trimEnd())
+      onOutput: (chunk) => log2.output(chunk.trimEnd())
     });
     if (result.timedOut) {
       throw new GateError(
@@ -101355,7 +101400,7 @@ async function waitPortFree(side, port) {
 
 // src/profile/compare.ts
 import { mkdirSync as mkdirSync4, readFileSync as readFileSync8, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -101583,7 +101628,7 @@ for (const g of document.querySelectorAll('svg g')) {
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync6, mkdirSync as mkdirSync2, readFileSync as readFileSync6, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname4, join as join5, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, join as join6, resolve as resolve4 } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -104494,16 +104539,16 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 var LOCK_HASH = createHash3("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
   const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir2();
-  return join5(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join5(cacheDir, "node_modules", "0x", "cmd.js");
+  return join6(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync6(join5(cacheDir, MARKER2), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync6(join6(cacheDir, MARKER2), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync6(join5(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync6(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync6(zeroXBin(cacheDir));
   } catch {
@@ -104528,8 +104573,8 @@ async function install(dir, options) {
   try {
     mkdirSync2(dirname4(dir), { recursive: true });
     mkdirSync2(staging, { recursive: true });
-    writeFileSync2(join5(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join5(staging, "package-lock.json"), LOCK_TEXT);
+    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
@@ -104574,7 +104619,7 @@ async function install(dir, options) {
       }
     );
   }
-  writeFileSync2(join5(staging, MARKER2), `${LOCK_HASH}
+  writeFileSync2(join6(staging, MARKER2), `${LOCK_HASH}
 `);
   if (isInstalled(dir)) {
     rmSync(staging, { recursive: true, force: true });
@@ -104895,7 +104940,7 @@ import {
   rmSync as rmSync2,
   statSync as statSync2
 } from "node:fs";
-import { dirname as dirname5, isAbsolute, join as join6, resolve as resolve5 } from "node:path";
+import { dirname as dirname5, isAbsolute, join as join7, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/profile/command.ts
@@ -105154,7 +105199,7 @@ function parseScriptRunner(program, words, context5) {
 var HOSTS2 = ["127.0.0.1", "::1"];
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync7(join6(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync7(join7(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -105177,13 +105222,13 @@ function resolveNode(command, cwd, env) {
   const dirs = [];
   if (command.fromScript) {
     for (let dir = resolve5(cwd); ; dir = dirname5(dir)) {
-      dirs.push(join6(dir, "node_modules", ".bin"));
+      dirs.push(join7(dir, "node_modules", ".bin"));
       if (dirname5(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join6(dir, command.node);
+    const candidate = join7(dir, command.node);
     if (executable(candidate)) return candidate;
   }
   if (command.node === "node") return process.execPath;
@@ -105249,7 +105294,7 @@ async function profileServer(spec) {
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command.env });
   const node = resolveNode(command, cwd, env);
   const dir = resolve5(spec.outDir);
-  const work = join6(dir, ".0x-work");
+  const work = join7(dir, ".0x-work");
   mkdirSync3(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command.nodeFlags, command.file, ...command.args];
@@ -105307,8 +105352,8 @@ async function profileServer(spec) {
   }
   await child.stop(500);
   await groupGone(child.pid, 3e3);
-  const flamegraphHtml = join6(dir, "flamegraph.html");
-  const ticksJson = join6(dir, "ticks.json");
+  const flamegraphHtml = join7(dir, "flamegraph.html");
+  const ticksJson = join7(dir, "ticks.json");
   const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync7(file));
   if (missing2.length > 0)
     throw new GateError(
@@ -105325,7 +105370,7 @@ async function profileServer(spec) {
     rmSync2(work, { recursive: true, force: true });
     for (const file of readdirSync3(dir))
       if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-        rmSync2(join6(dir, file), { force: true });
+        rmSync2(join7(dir, file), { force: true });
   }
   return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
 }
@@ -105412,7 +105457,7 @@ async function compareProfiles(spec) {
     paths: spec.paths,
     durationSec: spec.durationSec,
     connections: spec.connections,
-    outDir: join7(spec.outDir, side),
+    outDir: join8(spec.outDir, side),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -105424,8 +105469,8 @@ async function compareProfiles(spec) {
     head: loadProfile(head.ticksJson, head.root)
   };
   const diff = diffProfiles(profiles.base, profiles.head);
-  const diffHead = join7(spec.outDir, "diff-head.html");
-  const diffBase = join7(spec.outDir, "diff-base.html");
+  const diffHead = join8(spec.outDir, "diff-head.html");
+  const diffBase = join8(spec.outDir, "diff-base.html");
   writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
   writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
@@ -105599,7 +105644,7 @@ async function runGate(context5) {
     error2 = caught;
     if (prepareSec === 0) prepareSec = (Date.now() - started) / 1e3;
   } finally {
-    await worktree?.remove();
+    await cleanUp(worktree, config, log2);
   }
   const decision = error2 ? void 0 : measured?.decision;
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
@@ -105608,7 +105653,7 @@ async function runGate(context5) {
       `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`
     );
   }
-  const report = {
+  const draft = {
     tool: "perf-gate",
     version: 1,
     verdict: decision?.verdict ?? "inconclusive",
@@ -105663,10 +105708,26 @@ async function runGate(context5) {
     changedFiles,
     diagnostics: measured?.diagnostics
   };
+  const report = redact(draft, [config.token]);
   await mkdir2(config.outputDir, { recursive: true });
-  await writeFile2(join8(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile2(join9(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
 `);
   return report;
+}
+async function cleanUp(worktree, config, log2) {
+  const tree = worktree ? await diskUsage(worktree.dir) : 0;
+  if (worktree && config.keepTrees) {
+    log2.info(
+      `keep-trees: the base tree stays at ${worktree.dir} (remove it with \`git worktree remove --force\`)`
+    );
+  } else {
+    await worktree?.remove();
+  }
+  const outputs = await diskUsage(config.outputDir);
+  const fate = config.keepTrees ? "kept" : "removed";
+  log2.info(
+    `disk use of this run: base tree ${formatBytes(tree)} (${worktree ? fate : "none"}), outputs ${formatBytes(outputs)} in ${config.outputDir}`
+  );
 }
 async function changedSince(root, base) {
   try {
@@ -105694,9 +105755,9 @@ async function profileBoth(context5, dirs, paths, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join8(config.outputDir, "profiles"),
+        outDir: join9(config.outputDir, "profiles"),
         artifacts: "the `perf-gate` artifact of this run",
-        onOutput: (chunk) => log2.info(chunk.trimEnd())
+        onOutput: (chunk) => log2.output(chunk.trimEnd())
       });
       const hotter = result.diff.grown.filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
@@ -105710,7 +105771,7 @@ async function profileBoth(context5, dirs, paths, deadline, notes) {
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join8(config.outputDir, "profiles"),
+        dir: join9(config.outputDir, "profiles"),
         hotter,
         seconds
       };
@@ -105748,7 +105809,7 @@ async function measure(context5, dirs, deadline, notes) {
   let blocks2 = 0;
   let primingMs = 0;
   let pairsDone = 0;
-  const diagnostics = new DiagnosticsRecorder(join8(config.outputDir, "diagnostics"));
+  const diagnostics = new DiagnosticsRecorder(join9(config.outputDir, "diagnostics"));
   const probes = {};
   const stopAll = async () => {
     for (const side of ["base", "head"]) {
@@ -105931,15 +105992,21 @@ async function measure(context5, dirs, deadline, notes) {
 }
 
 // src/main.ts
+function untrusted(text2, token = randomUUID4()) {
+  return `::stop-commands::${token}
+${text2}
+::${token}::`;
+}
 var actionLog = {
   info: (message) => info(message),
+  output: (text2) => info(untrusted(text2)),
   warning: (message) => warning(message),
   group: (name, body2) => group(name, body2)
 };
 async function run() {
   try {
     const config = parseConfig((name) => getInput(name), {
-      outputDir: join9(process.env.RUNNER_TEMP || tmpdir3(), "perf-gate")
+      outputDir: join10(process.env.RUNNER_TEMP || tmpdir3(), "perf-gate")
     });
     if (config.token) setSecret(config.token);
     const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
@@ -105965,8 +106032,8 @@ async function run() {
   } catch (error2) {
     if (error2 instanceof GateError) {
       setOutput("verdict", "inconclusive");
-      if (error2.output) info(`Last output:
-${error2.output}`);
+      if (error2.output) info(untrusted(`Last output:
+${error2.output}`));
       setFailed(`perf-gate: ${error2.message}`);
     } else {
       setFailed(
@@ -105984,7 +106051,7 @@ ${error2.output}`);
 }
 async function uploadArtifact2(report, config) {
   if (!report.profile) return void 0;
-  const files = [...report.profile.files, join9(config.outputDir, "report.json")];
+  const files = [...report.profile.files, join10(config.outputDir, "report.json")];
   if (!artifactServiceAvailable()) {
     info(`flame graphs and samples (no artifact service here):
 ${files.join("\n")}`);
@@ -106015,8 +106082,8 @@ async function publish(report, config, pr) {
   annotateHotter(report);
   const markdown = renderMarkdown(report, artifactUrl === void 0 ? {} : { detailsUrl: artifactUrl });
   setOutput("verdict", report.verdict);
-  setOutput("report", join9(config.outputDir, "report.json"));
-  info(markdown);
+  setOutput("report", join10(config.outputDir, "report.json"));
+  info(untrusted(markdown));
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdown).write();
   let commentUrl = "";
   if (pr && config.comment) {
@@ -106052,8 +106119,8 @@ async function publish(report, config, pr) {
   }
   setOutput("comment-url", commentUrl);
   if (report.error) {
-    if (report.error.output) info(`Last output:
-${report.error.output}`);
+    if (report.error.output) info(untrusted(`Last output:
+${report.error.output}`));
     if (report.error.neutral) warning(`perf-gate: ${report.headline}`);
     else setFailed(`perf-gate: ${report.error.message}`);
   } else if (report.verdict === "regression" && config.failOnRegression) {

@@ -50,6 +50,8 @@ export interface Config {
   flamegraphs: boolean;
   /** Seconds of load under the profiler, per side. */
   profileSec: number;
+  /** Keep the base tree (worktree with its install and build) after the run, for debugging. */
+  keepTrees: boolean;
 }
 
 /** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
@@ -81,6 +83,7 @@ export const INPUT_DEFAULTS = {
   comment: 'true',
   flamegraphs: 'true',
   'profile-duration': '3s',
+  'keep-trees': 'false',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -253,6 +256,7 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     flamegraphs: parseBoolean('flamegraphs', get('flamegraphs')),
     profileSec:
       parseDuration('profile-duration', get('profile-duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
+    keepTrees: parseBoolean('keep-trees', get('keep-trees')),
   };
 }
 

@@ -26,6 +26,7 @@ A path may be given several times (--paths /a --paths /b). Exit status: 0 no reg
 
 export const stderrLog: Logger = {
   info: (message) => process.stderr.write(`${message}\n`),
+  output: (text) => process.stderr.write(`${text}\n`),
   warning: (message) => process.stderr.write(`warning: ${message}\n`),
   group: async (name, body) => {
     process.stderr.write(`▸ ${name}\n`);

@@ -1,4 +1,5 @@
 /** The action: inputs → gate → job summary, outputs, sticky comment, exit status. */
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
@@ -13,8 +14,18 @@ import { killAll, liveChildren } from './io/proc.ts';
 import { type Logger, runGate } from './pipeline.ts';
 import { COMMENT_LIMIT, fitComment, type Report, renderMarkdown } from './report.ts';
 
+/**
+ * Shows text that came from the pull request's code (install, build and server output, and the report that quotes
+ * it) with workflow commands turned off: between `::stop-commands::<token>` and `::<token>::`, with a token the
+ * text cannot guess, the runner treats `::set-output`, `::add-mask::`, `::error` and the like as plain text.
+ */
+export function untrusted(text: string, token: string = randomUUID()): string {
+  return `::stop-commands::${token}\n${text}\n::${token}::`;
+}
+
 const actionLog: Logger = {
   info: (message) => core.info(message),
+  output: (text) => core.info(untrusted(text)),
   warning: (message) => core.warning(message),
   group: (name, body) => core.group(name, body),
 };
@@ -48,7 +59,7 @@ export async function run(): Promise<void> {
   } catch (error) {
     if (error instanceof GateError) {
       core.setOutput('verdict', 'inconclusive');
-      if (error.output) core.info(`Last output:\n${error.output}`);
+      if (error.output) core.info(untrusted(`Last output:\n${error.output}`));
       core.setFailed(`perf-gate: ${error.message}`);
     } else {
       core.setFailed(
@@ -102,7 +113,7 @@ async function publish(report: Report, config: Config, pr: PullRequestInfo | und
   const markdown = renderMarkdown(report, artifactUrl === undefined ? {} : { detailsUrl: artifactUrl });
   core.setOutput('verdict', report.verdict);
   core.setOutput('report', join(config.outputDir, 'report.json'));
-  core.info(markdown);
+  core.info(untrusted(markdown));
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
 
   let commentUrl = '';
@@ -140,7 +151,7 @@ async function publish(report: Report, config: Config, pr: PullRequestInfo | und
   core.setOutput('comment-url', commentUrl);
 
   if (report.error) {
-    if (report.error.output) core.info(`Last output:\n${report.error.output}`);
+    if (report.error.output) core.info(untrusted(`Last output:\n${report.error.output}`));
     if (report.error.neutral) core.warning(`perf-gate: ${report.headline}`);
     else core.setFailed(`perf-gate: ${report.error.message}`);
   } else if (report.verdict === 'regression' && config.failOnRegression) {

@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { DiagnosticsRecorder, type DiagnosticsSummary, type ServerDiagnostics } from './diagnostics/index.ts';
 import { GateError, type Side } from './errors.ts';
+import { diskUsage, formatBytes } from './io/disk.ts';
 import { addWorktree, type Commit, git, type Worktree } from './io/git.ts';
 import { prepareTree, type StepLog } from './io/install.ts';
 import { LoadGenerator } from './io/load.ts';
@@ -16,7 +17,7 @@ import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
-import type { ProfileSummary, Report } from './report.ts';
+import { type ProfileSummary, type Report, redact } from './report.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 import { median } from './stats/describe.ts';
 
@@ -123,7 +124,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     error = caught;
     if (prepareSec === 0) prepareSec = (Date.now() - started) / 1000;
   } finally {
-    await worktree?.remove();
+    await cleanUp(worktree, config, log);
   }
 
   const decision = error ? undefined : measured?.decision;
@@ -133,7 +134,7 @@ export async function runGate(context: GateContext): Promise<Report> {
       `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`,
     );
   }
-  const report: Report = {
+  const draft: Report = {
     tool: 'perf-gate',
     version: 1,
     verdict: decision?.verdict ?? 'inconclusive',
@@ -194,9 +195,30 @@ export async function runGate(context: GateContext): Promise<Report> {
     changedFiles,
     diagnostics: measured?.diagnostics,
   };
+  const report = redact(draft, [config.token]);
   await mkdir(config.outputDir, { recursive: true });
   await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   return report;
+}
+
+/**
+ * Removes the base tree (unless `keep-trees`) and logs the run's disk use: the base tree with its install and
+ * build, and the output directory (report, flame graphs, diagnostics), which stays for the artifact.
+ */
+async function cleanUp(worktree: Worktree | undefined, config: Config, log: Logger): Promise<void> {
+  const tree = worktree ? await diskUsage(worktree.dir) : 0;
+  if (worktree && config.keepTrees) {
+    log.info(
+      `keep-trees: the base tree stays at ${worktree.dir} (remove it with \`git worktree remove --force\`)`,
+    );
+  } else {
+    await worktree?.remove();
+  }
+  const outputs = await diskUsage(config.outputDir);
+  const fate = config.keepTrees ? 'kept' : 'removed';
+  log.info(
+    `disk use of this run: base tree ${formatBytes(tree)} (${worktree ? fate : 'none'}), outputs ${formatBytes(outputs)} in ${config.outputDir}`,
+  );
 }
 
 /** Files that differ between the base commit and the work tree, relative to the repository root. */
@@ -239,7 +261,7 @@ async function profileBoth(
         readyTimeoutMs: config.readyTimeoutMs,
         outDir: join(config.outputDir, 'profiles'),
         artifacts: 'the `perf-gate` artifact of this run',
-        onOutput: (chunk) => log.info(chunk.trimEnd()),
+        onOutput: (chunk) => log.output(chunk.trimEnd()),
       });
       const hotter = result.diff.grown
         .filter((row) => !row.pseudo && row.file !== '')

@@ -47,6 +47,12 @@ export function detectInstall(root: string, dir: string): InstallPlan | undefine
 
 export interface StepLog {
   info(message: string): void;
+  /**
+   * Output of a process we started (install, build, server, profiler): text from the pull request's code. The
+   * action shows it with workflow commands turned off, so that it cannot issue `::set-output`, `::add-mask::`,
+   * `::warning` or `::stop-commands::` of its own.
+   */
+  output(text: string): void;
   group<T>(name: string, body: () => Promise<T>): Promise<T>;
 }
 
@@ -79,7 +85,7 @@ async function step(
       cwd,
       env: safeEnv({ CI: 'true' }),
       timeoutMs,
-      onOutput: (chunk) => log.info(chunk.trimEnd()),
+      onOutput: (chunk) => log.output(chunk.trimEnd()),
     });
     if (result.timedOut) {
       throw new GateError(

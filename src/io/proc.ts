@@ -286,6 +286,14 @@ export function liveChildren(): number {
   return live.size;
 }
 
+/**
+ * What the pull request's code must not get: tokens, and the runner's file commands (GITHUB_OUTPUT, GITHUB_ENV,
+ * GITHUB_PATH, GITHUB_STATE, GITHUB_STEP_SUMMARY: writing to them would set our outputs, the job's environment or
+ * its summary) and the artifact/cache services' URLs.
+ */
+const HIDDEN_ENV =
+  /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
+
 /** Environment for user commands: ours minus every credential the runner gives us. */
 export function safeEnv(
   extra: Record<string, string> = {},
@@ -295,12 +303,7 @@ export function safeEnv(
   for (const [name, value] of Object.entries(base)) {
     if (value === undefined) continue;
     if (/^INPUT_/i.test(name)) continue;
-    if (
-      /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL)$/.test(
-        name,
-      )
-    )
-      continue;
+    if (HIDDEN_ENV.test(name)) continue;
     env[name] = value;
   }
   return { ...env, ...extra };

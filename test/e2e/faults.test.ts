@@ -6,14 +6,14 @@
  * was posted), that every request to the fake GitHub was a valid one, and that no process is left behind.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { MARKER } from '../../src/io/github.ts';
 import { freePort } from '../../src/io/server.ts';
 import type { Report } from '../../src/report.ts';
-import { type ActionRun, runAction, workflowCommands } from '../support/action.ts';
+import { type ActionRun, commandLines, runAction, workflowCommands } from '../support/action.ts';
 import {
   COMMENT_BODY_MAX,
   type FakeComment,
@@ -127,6 +127,16 @@ describe('perf-gate faults, end to end', () => {
     assert.doesNotMatch(run.stdout, /failed unexpectedly/, 'never an unexpected failure');
     assert.deepEqual(fake.violations, [], 'every request to GitHub was a valid one');
     assert.deepEqual(processesUnder(repo.dir), [], 'no process is left behind');
+    const inputs = typeof c.inputs === 'function' ? c.inputs(repo) : c.inputs;
+    if (inputs?.['keep-trees'] !== 'true') {
+      const trees = readdirSync(run.temp).filter((name) => name.startsWith('perf-gate-base-'));
+      assert.deepEqual(trees, [], 'the base tree was removed');
+      assert.doesNotMatch(
+        git(repo.workspace, 'worktree', 'list'),
+        /perf-gate-base-/,
+        'and its worktree entry',
+      );
+    }
     return { run, repo, fake, comments: fake.comments.get(pr) ?? [] };
   }
 
@@ -667,10 +677,21 @@ describe('perf-gate faults, end to end', () => {
     const envDir = mkdtempSync(join(tmpdir(), 'perf-gate-env-'));
     cleanups.push(() => rmSync(envDir, { recursive: true, force: true }));
     const envFile = join(envDir, 'env.jsonl');
-    const dump = `require('node:fs').appendFileSync(${JSON.stringify(envFile)}, JSON.stringify(process.env) + '\\n');\nconsole.log(JSON.stringify(process.env));`;
+    // The server also tries to issue workflow commands of its own: they must reach the log as plain text.
+    const forged = [
+      '::warning::forged-warning',
+      '::set-output name=verdict::forged',
+      '::add-mask::forged',
+      '::stop-commands::forged',
+      '::error::forged-error',
+    ];
+    const dump = `require('node:fs').appendFileSync(${JSON.stringify(envFile)}, JSON.stringify(process.env) + '\\n');\nconsole.log(JSON.stringify(process.env));\nconsole.log(${JSON.stringify(forged.join('\n'))});`;
     const { run, comments } = await gate({
       base: { 'server.js': app({ prelude: dump }) },
-      head: { 'server.js': app({ prelude: `${dump}\nprocess.exit(4);` }) },
+      // Head's server also prints the token, as code that found it elsewhere could: the report must not carry it.
+      head: {
+        'server.js': app({ prelude: `${dump}\nconsole.error('leaked: ${TOKEN}');\nprocess.exit(4);` }),
+      },
       env: { GITHUB_TOKEN: TOKEN, GH_TOKEN: TOKEN },
     });
     assert.equal(run.code, 1, run.stdout);
@@ -680,18 +701,57 @@ describe('perf-gate faults, end to end', () => {
       const env = JSON.parse(line) as Record<string, string>;
       assert.ok(env.PORT, 'the server got its PORT');
       assert.deepEqual(
-        Object.keys(env).filter((k) => /^INPUT_|TOKEN/i.test(k)),
+        Object.keys(env).filter((k) =>
+          /^INPUT_|TOKEN|^GITHUB_(OUTPUT|ENV|PATH|STATE|STEP_SUMMARY)$|^ACTIONS_(RUNTIME|RESULTS|CACHE)_URL$/i.test(
+            k,
+          ),
+        ),
         [],
+        'no token and no file command (outputs, env, path, state, summary) reaches the server',
       );
       assert.ok(!line.includes('ghs_'), 'no token in the environment');
     }
-    assert.ok(run.stdout.includes(`::add-mask::${TOKEN}`), 'the token is registered as a secret');
-    assert.ok(!run.stdout.replace(`::add-mask::${TOKEN}`, '').includes('ghs_'), 'never printed');
+    assert.ok(run.stdout.includes('::warning::forged-warning'), 'the server’s output is in the log');
+    assert.deepEqual(
+      commandLines(run.stdout).filter((line) => line.includes('forged')),
+      [],
+      'no workflow command of the server’s is taken as one',
+    );
+    assert.notEqual(run.outputs.verdict, 'forged');
+    const mask = run.stdout.indexOf(`::add-mask::${TOKEN}`);
+    assert.ok(mask >= 0, 'the token is registered as a secret');
+    assert.ok(!run.stdout.slice(0, mask).includes('ghs_'), 'nothing printed it before it was masked');
+    assert.match(run.stdout.slice(mask + 12 + TOKEN.length), /leaked: /, 'the server’s line reached the log');
     assert.ok(!run.stderr.includes('ghs_'));
     assert.ok(!run.summary.includes('ghs_'));
+    assert.match(run.summary, /leaked: \*\*\*/, 'the summary shows the line with the token redacted');
+    assert.ok(!readFileSync(run.outputs.report!, 'utf8').includes('ghs_'), 'report.json holds no token');
     assert.equal(comments.length, 1);
     assert.match(comments[0]!.body, /"PORT":"\d+"/, 'the servers’ output is in the comment');
     assert.ok(!comments[0]!.body.includes('ghs_'));
+  });
+
+  // --------------------------------------------------------------------------------------------------------
+  // Resources
+
+  test('keep-trees: the base tree stays for debugging, and the log reports the run’s disk use', async () => {
+    const { run, repo } = await gate({
+      ...neutralFast,
+      inputs: { ...neutralFast.inputs, 'keep-trees': 'true' },
+    });
+    assert.equal(run.code, 0, run.stdout);
+    const kept = /keep-trees: the base tree stays at (\S+)/.exec(run.stdout);
+    assert.ok(kept, run.stdout);
+    assert.ok(existsSync(join(kept[1]!, 'build.js')), 'the base tree is there, with its files');
+    assert.match(git(repo.workspace, 'worktree', 'list'), /perf-gate-base-/);
+    assert.match(run.stdout, /disk use of this run: base tree \d+(\.\d)? [KMG]?B \(kept\), outputs /);
+    git(repo.workspace, 'worktree', 'remove', '--force', kept[1]!);
+  });
+
+  test('without keep-trees the log still reports the disk use, and the tree is gone', async () => {
+    const { run } = await gate(neutralFast);
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(run.stdout, /disk use of this run: base tree \d+(\.\d)? [KMG]?B \(removed\), outputs /);
   });
 
   // --------------------------------------------------------------------------------------------------------

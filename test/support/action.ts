@@ -7,10 +7,28 @@ import { fileURLToPath } from 'node:url';
 export const DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+/**
+ * The lines of stdout the runner would take as workflow commands: every line that starts with `::`, except
+ * those between `::stop-commands::<token>` and `::<token>::` (where the runner takes none).
+ */
+export function commandLines(stdout: string): string[] {
+  const lines: string[] = [];
+  let resume: string | undefined;
+  for (const line of stdout.split('\n')) {
+    if (resume !== undefined) {
+      if (line === resume) resume = undefined;
+      continue;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(line);
+    if (stop) resume = `::${stop[1]}::`;
+    else if (line.startsWith('::')) lines.push(line);
+  }
+  return lines;
+}
+
 /** The workflow commands (`::error::…`, `::warning::…`) an action printed, with their data unescaped. */
 export function workflowCommands(stdout: string, command: string): string[] {
-  return stdout
-    .split('\n')
+  return commandLines(stdout)
     .filter((line) => line.startsWith(`::${command}`))
     .map((line) =>
       line
@@ -28,6 +46,8 @@ export interface ActionRun {
   outputs: Record<string, string>;
   summary: string;
   durationMs: number;
+  /** The run's RUNNER_TEMP. */
+  temp: string;
 }
 
 /** Parses a GITHUB_OUTPUT file (`name<<delimiter` heredocs and `name=value` lines). */
@@ -115,6 +135,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     stderr,
     outputs: parseOutputs(readFileSync(outputPath, 'utf8')),
     summary: existsSync(summaryPath) ? readFileSync(summaryPath, 'utf8') : '',
+    temp,
     durationMs: Date.now() - started,
   };
 }

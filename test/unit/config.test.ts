@@ -73,6 +73,7 @@ describe('parseConfig defaults', () => {
       comment: true,
       flamegraphs: true,
       profileSec: 3,
+      keepTrees: false,
     } satisfies Config);
   });
 

@@ -1,0 +1,37 @@
+/** Disk use of what a run leaves on disk, for the log. */
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Bytes allocated under `path` (files, not following symbolic links); 0 when it does not exist. */
+export async function diskUsage(path: string): Promise<number> {
+  let info: Awaited<ReturnType<typeof lstat>>;
+  try {
+    info = await lstat(path);
+  } catch {
+    return 0;
+  }
+  // Allocated blocks, as du counts them: sparse files and small files count what they really take.
+  const own = info.blocks * 512;
+  if (!info.isDirectory()) return own;
+  let entries: string[];
+  try {
+    entries = await readdir(path);
+  } catch {
+    return own;
+  }
+  let total = own;
+  for (const entry of entries) total += await diskUsage(join(path, entry));
+  return total;
+}
+
+/** 1536 → "1.5 KB", 3.2e8 → "305 MB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
