@@ -4,7 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DIST = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+/**
+ * The action under test. PERF_GATE_DIST points the end-to-end suites at another build, e.g. one made from an older
+ * commit to see which cases fail without the handling that came later (README, "When the gate fails").
+ */
+export const DIST =
+  process.env.PERF_GATE_DIST || fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /**
@@ -126,7 +131,8 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 300_000);
+  const limitMs = Number(process.env.PERF_GATE_ACTION_TIMEOUT_MS) || (options.timeoutMs ?? 300_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   return {
