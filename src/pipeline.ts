@@ -16,7 +16,7 @@ import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
-import type { ProfileSummary, Report } from './report.ts';
+import type { ProfileSummary, PullRequestRef, Report } from './report.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 import { median } from './stats/describe.ts';
 
@@ -31,6 +31,8 @@ export interface GateContext {
   base: Commit;
   head: Commit;
   log: Logger;
+  /** The pull request measured (from the event), recorded in the report for `mode: report`. */
+  pullRequest?: PullRequestRef | undefined;
 }
 
 /** Time kept back at the end of the budget for writing the report and publishing it. */
@@ -193,6 +195,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     profile,
     changedFiles,
     diagnostics: measured?.diagnostics,
+    pullRequest: context.pullRequest,
   };
   await mkdir(config.outputDir, { recursive: true });
   await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
