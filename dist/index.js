@@ -100396,6 +100396,7 @@ function fitComment(markdown, limit, pointer) {
 var REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
 var MAX_ROUNDS = 2e5;
 var MAX_PATHS = 1e3;
+var MAX_PAIRS = 1e4;
 var ERROR_CODES = [
   "config",
   "git",
@@ -100643,7 +100644,8 @@ function parseReportFile(text2, source) {
   const rounds = c.array(o.rounds, "`rounds`", MAX_ROUNDS, (value, at) => {
     const r = c.object(value, at);
     const round = {
-      pair: c.count(r.pair, `${at}.pair`, 1e6),
+      // Pairs are numbered from 0; the cap keeps the rank statistics (quadratic in the pairs) bounded.
+      pair: c.count(r.pair, `${at}.pair`, MAX_PAIRS - 1),
       position: c.number(r.position, `${at}.position`, { min: 0, max: 1, integer: true }),
       side: c.oneOf(r.side, `${at}.side`, SIDES),
       path: path4(r.path, `${at}.path`),

@@ -19,6 +19,8 @@ import type { StopReason } from './sequential.ts';
 export const REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ROUNDS = 200_000;
 const MAX_PATHS = 1000;
+/** More pairs than a 6-hour budget of 1-second rounds holds. */
+const MAX_PAIRS = 10_000;
 
 const ERROR_CODES = [
   'config',
@@ -305,7 +307,8 @@ export function parseReportFile(text: string, source: string): ReportFile {
   const rounds = c.array(o.rounds, '`rounds`', MAX_ROUNDS, (value, at): Round => {
     const r = c.object(value, at);
     const round: Round = {
-      pair: c.count(r.pair, `${at}.pair`, 1_000_000),
+      // Pairs are numbered from 0; the cap keeps the rank statistics (quadratic in the pairs) bounded.
+      pair: c.count(r.pair, `${at}.pair`, MAX_PAIRS - 1),
       position: c.number(r.position, `${at}.position`, { min: 0, max: 1, integer: true }),
       side: c.oneOf(r.side, `${at}.side`, SIDES),
       path: path(r.path, `${at}.path`),

@@ -116,6 +116,10 @@ describe('parseReportFile', () => {
       [(r) => (r.error = { code: 'rm -rf', message: 'x', neutral: false }), /`error.code` is not one of/],
       [(r) => (r.notes = ['x'.repeat(5000)]), /`notes`\[0\] is longer than 4000 characters/],
       [(r) => (r.rounds = {}), /`rounds` is not a list/],
+      [
+        (r) => ((r.rounds as Record<string, unknown>[])[0]!.pair = 10_000),
+        /`rounds`\[0\]\.pair is out of range/,
+      ],
     ];
     for (const [change, expected] of cases) assert.match(refusal(broken(change)), expected);
   });
