@@ -100416,10 +100416,14 @@ var STOP_REASONS = [
   "no-paths"
 ];
 var SIDES = ["base", "head"];
+function shownName(source) {
+  const clean = source.replace(/[^\w./-]/g, "_");
+  return clean.length > 120 ? `\u2026${clean.slice(-119)}` : clean;
+}
 var Checker = class {
   source;
   constructor(source) {
-    this.source = source;
+    this.source = shownName(source);
   }
   fail(at, problem) {
     throw new GateError(
@@ -100808,10 +100812,6 @@ function roundKey(round) {
 }
 function reportKeys(report) {
   return report.settings.paths;
-}
-function shownName(source) {
-  const clean = source.replace(/[^\w./-]/g, "_");
-  return clean.length > 120 ? `\u2026${clean.slice(-119)}` : clean;
 }
 function mergeError(problem, fix) {
   return new GateError("config", `input \`results\`: ${problem}. ${fix}`);

@@ -17,7 +17,10 @@
 import { GateError } from './errors.ts';
 import type { Round } from './measure.ts';
 import { type Report, type ReportError, renderHotterSection, type ShardSummary } from './report.ts';
-import type { ReportFile } from './report-file.ts';
+import { type ReportFile, shownName } from './report-file.ts';
+
+export { shownName };
+
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
 /**
@@ -30,12 +33,6 @@ export function roundKey(round: Round): string {
 
 export function reportKeys(report: Report): string[] {
   return report.settings.paths;
-}
-
-/** A file name as shown in the comment: anything unusual replaced (artifact names come from the measuring job). */
-export function shownName(source: string): string {
-  const clean = source.replace(/[^\w./-]/g, '_');
-  return clean.length > 120 ? `…${clean.slice(-119)}` : clean;
 }
 
 function mergeError(problem: string, fix: string): GateError {

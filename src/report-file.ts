@@ -56,12 +56,18 @@ export interface ReportFile {
   shard: ShardPlace | undefined;
 }
 
+/** A file name as shown in messages and the comment: anything unusual replaced (artifact names come from the measuring job). */
+export function shownName(source: string): string {
+  const clean = source.replace(/[^\w./-]/g, '_');
+  return clean.length > 120 ? `…${clean.slice(-119)}` : clean;
+}
+
 type Json = Record<string, unknown>;
 
 class Checker {
   readonly source: string;
   constructor(source: string) {
-    this.source = source;
+    this.source = shownName(source);
   }
 
   fail(at: string, problem: string): never {
