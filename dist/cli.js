@@ -85,7 +85,10 @@ var INPUT_DEFAULTS = {
   comment: "true",
   flamegraphs: "true",
   "profile-duration": "3s",
-  "keep-trees": "false"
+  "keep-trees": "false",
+  "check-name": "",
+  mode: "gate",
+  results: "perf-gate-results"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -176,8 +179,9 @@ function parseConfig(lookup, defaults) {
     const value = lookup(name).trim();
     return value === "" ? INPUT_DEFAULTS[name] : value;
   };
+  const mode = parseMode(get("mode"));
   const start = get("start");
-  if (start === "") {
+  if (start === "" && mode === "gate") {
     throw configError(
       "start",
       "it is required",
@@ -233,8 +237,31 @@ function parseConfig(lookup, defaults) {
     comment: parseBoolean("comment", get("comment")),
     flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
     profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
-    keepTrees: parseBoolean("keep-trees", get("keep-trees"))
+    keepTrees: parseBoolean("keep-trees", get("keep-trees")),
+    checkName: parseCheckName(get("check-name")),
+    mode,
+    results: get("results")
   };
+}
+function parseMode(text) {
+  const value = text.toLowerCase();
+  if (value === "gate" || value === "report") return value;
+  throw configError(
+    "mode",
+    `\`${text}\` is not a mode`,
+    "Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request)."
+  );
+}
+function parseCheckName(text) {
+  if (text === "") return void 0;
+  if (text.length > 100 || /[\r\n]/.test(text)) {
+    throw configError(
+      "check-name",
+      "it must be one line of at most 100 characters",
+      "Use a short name such as `perf-gate`."
+    );
+  }
+  return text;
 }
 function parseRounds(text) {
   if (text.toLowerCase() === "auto") return void 0;
@@ -1113,17 +1140,28 @@ function resolved(decision) {
   );
 }
 function decide(rounds, paths, options) {
+  return decideGroups([{ rounds, paths, looks: options.looks ?? 1 }], options);
+}
+function decideGroups(groups, options) {
   const raw = [];
+  const rawLooks = [];
   const errors = [];
-  for (const path of paths) {
-    const pairs = pairsOf(rounds, path);
-    errors.push(compareErrors(path, pairs));
-    for (const metric of METRICS) raw.push(compareMetric(path, metric, pairs));
+  for (const group of groups) {
+    const looks = Math.max(1, group.looks);
+    for (const path of group.paths) {
+      const pairs = pairsOf(group.rounds, path);
+      errors.push(compareErrors(path, pairs));
+      for (const metric of METRICS) {
+        raw.push(compareMetric(path, metric, pairs));
+        rawLooks.push(looks);
+      }
+    }
   }
-  const looks = Math.max(1, options.looks ?? 1);
-  const adjusted = holm(raw.map((c) => c.p));
+  const uniform = rawLooks.every((l) => l === rawLooks[0]);
+  const adjusted = uniform ? holm(raw.map((c) => c.p)).map((p) => Math.min(1, p * (rawLooks[0] ?? 1))) : holm(raw.map((c, i) => Math.min(1, c.p * rawLooks[i])));
   const comparisons = raw.map(({ logRatios: _, ...c }, i) => {
-    const pAdjusted = Math.min(1, adjusted[i] * looks);
+    const looks = rawLooks[i];
+    const pAdjusted = adjusted[i];
     const ci = interval(raw[i], options.alpha, raw.length, looks);
     const verdict2 = classify(raw[i], ci, pAdjusted, options);
     return {
@@ -1237,6 +1275,9 @@ function code(text) {
   const fence = "`".repeat(longest + 1);
   return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
 }
+function inlineText(text) {
+  return text.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : escapeMarkdown(part)).join("");
+}
 function codeBlock(text) {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
@@ -1309,9 +1350,11 @@ function lifecycle(restartEvery) {
 function howMeasured(report, comparisons) {
   const s = report.settings;
   const q = report.sequential;
-  const pairs = q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
-  const adaptive = q === void 0 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
-  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  const shards = report.shards ?? [];
+  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  const across = shards.length > 1 ? " (across all shards)" : "";
+  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function roundsTable(report) {
   const lines = [
@@ -1365,7 +1408,7 @@ function renderMarkdown(report, options = {}) {
     const noise = noiseLine(decision);
     if (noise) out.push("", noise);
   }
-  for (const note of report.notes) out.push("", `Note: ${note}`);
+  for (const note of report.notes) out.push("", `Note: ${inlineText(note)}`);
   if (report.rounds.length > 0) {
     out.push("", "<details><summary>Every round</summary>", "", ...roundsTable(report), "", "</details>");
   }
@@ -6863,7 +6906,8 @@ async function runGate(context) {
     notes,
     profile,
     changedFiles,
-    diagnostics: measured?.diagnostics
+    diagnostics: measured?.diagnostics,
+    pullRequest: context.pullRequest
   };
   const report = redact(draft, [config.token]);
   await mkdir(config.outputDir, { recursive: true });

@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve7(data);
+              return err ? reject(err) : resolve8(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve7(data);
+              ) : resolve8(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve7, reject) => {
-        res = resolve7;
+      const promise = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve7;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve7(null);
+            resolve8(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request3 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve7(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve7, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           client2[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve7) => {
-            this[kClosedResolve] = resolve7;
+          await new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve7, reject) => {
+        return await new Promise((resolve8, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve7(null);
+              resolve8(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream4, type) {
       assert(!stream4[kConsume]);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream4)) {
           const rState = stream4._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream4[kConsume] = {
               type,
               stream: stream4,
-              resolve: resolve7,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer2;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve7, stream: stream4, length } = consume2;
+      const { type, body: body2, resolve: resolve8, stream: stream4, length } = consume2;
       try {
         if (type === "text") {
-          resolve7(chunksDecode(body2, length));
+          resolve8(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve7(JSON.parse(chunksDecode(body2, length)));
+          resolve8(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve7(chunksConcat(body2, length).buffer);
+          resolve8(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve7(new Blob(body2, { type: stream4[kContentType] }));
+          resolve8(new Blob(body2, { type: stream4[kContentType] }));
         } else if (type === "bytes") {
-          resolve7(chunksConcat(body2, length));
+          resolve8(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request3(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           request3.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream4(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           stream4.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -11798,16 +11798,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp = Date.now();
         const records = { records: { 4: null, 6: null } };
-        for (const record2 of addresses) {
-          record2.timestamp = timestamp;
-          if (typeof record2.ttl === "number") {
-            record2.ttl = Math.min(record2.ttl, this.#maxTTL);
+        for (const record3 of addresses) {
+          record3.timestamp = timestamp;
+          if (typeof record3.ttl === "number") {
+            record3.ttl = Math.min(record3.ttl, this.#maxTTL);
           } else {
-            record2.ttl = this.#maxTTL;
+            record3.ttl = this.#maxTTL;
           }
-          const familyRecords = records.records[record2.family] ?? { ips: [] };
-          familyRecords.ips.push(record2);
-          records.records[record2.family] = familyRecords;
+          const familyRecords = records.records[record3.family] ?? { ips: [] };
+          familyRecords.ips.push(record3);
+          records.records[record3.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records);
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request3);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve7, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable7({ read: resume });
               const onError = this.onError.bind(this);
-              resolve7({
+              resolve8({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve7({
+              resolve8({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve7) => {
-        setTimeout(resolve7, ms).unref();
+      return new Promise((resolve8) => {
+        setTimeout(resolve8, ms).unref();
       });
     }
     module.exports = {
@@ -19277,11 +19277,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter16 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -19297,7 +19297,7 @@ var require_lib = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19384,26 +19384,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter16(this, void 0, void 0, function* () {
-          return new Promise((resolve7) => __awaiter16(this, void 0, void 0, function* () {
+          return new Promise((resolve8) => __awaiter16(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve7(output.toString());
+              resolve8(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter16(this, void 0, void 0, function* () {
-          return new Promise((resolve7) => __awaiter16(this, void 0, void 0, function* () {
+          return new Promise((resolve8) => __awaiter16(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve7(Buffer.concat(chunks));
+              resolve8(Buffer.concat(chunks));
             });
           }));
         });
@@ -19611,14 +19611,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter16(this, void 0, void 0, function* () {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve7(res);
+                resolve8(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19862,12 +19862,12 @@ var require_lib = __commonJS({
         return __awaiter16(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
+          return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter16(this, void 0, void 0, function* () {
-          return new Promise((resolve7, reject) => __awaiter16(this, void 0, void 0, function* () {
+          return new Promise((resolve8, reject) => __awaiter16(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19875,7 +19875,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve7(response);
+              resolve8(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19914,7 +19914,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve7(response);
+              resolve8(response);
             }
           }));
         });
@@ -23183,8 +23183,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve7, reject) => {
-          this._resolve = resolve7;
+        this._promise = new Promise((resolve8, reject) => {
+          this._resolve = resolve8;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -23399,11 +23399,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter16 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -23419,7 +23419,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -23468,11 +23468,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter16 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -23488,7 +23488,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -23538,11 +23538,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter16 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -23558,7 +23558,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -23607,11 +23607,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter16 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -23627,7 +23627,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -23675,11 +23675,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter16 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve7) {
-          resolve7(value);
+        return value instanceof P ? value : new P(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve7, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step2(generator.next(value));
@@ -23695,7 +23695,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step2(result) {
-          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step2((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -23892,11 +23892,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort2) {
-      return (v) => new Promise((resolve7, reject) => {
+      return (v) => new Promise((resolve8, reject) => {
         if (abort2 === null || abort2 === void 0 ? void 0 : abort2.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve7(v), ms);
+          const id = setTimeout(() => resolve8(v), ms);
           if (abort2) {
             abort2.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -25064,8 +25064,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve7, reject) => {
-        req2.once("response", resolve7).once("error", reject).end();
+      const promise = new Promise((resolve8, reject) => {
+        req2.once("response", resolve8).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -25242,7 +25242,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -25308,7 +25308,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine, headers);
           cleanup();
-          resolve7({
+          resolve8({
             connect: {
               statusCode,
               statusText,
@@ -26751,9 +26751,9 @@ var require_readdir_glob = __commonJS({
     var fs8 = __require("fs");
     var { EventEmitter: EventEmitter3 } = __require("events");
     var { Minimatch } = require_minimatch();
-    var { resolve: resolve7 } = __require("path");
-    function readdir3(dir, strict) {
-      return new Promise((resolve8, reject) => {
+    var { resolve: resolve8 } = __require("path");
+    function readdir4(dir, strict) {
+      return new Promise((resolve9, reject) => {
         fs8.readdir(dir, { withFileTypes: true }, (err, files) => {
           if (err) {
             switch (err.code) {
@@ -26761,7 +26761,7 @@ var require_readdir_glob = __commonJS({
                 if (strict) {
                   reject(err);
                 } else {
-                  resolve8([]);
+                  resolve9([]);
                 }
                 break;
               case "ENOTSUP":
@@ -26771,7 +26771,7 @@ var require_readdir_glob = __commonJS({
               case "ENAMETOOLONG":
               // Filename too long
               case "UNKNOWN":
-                resolve8([]);
+                resolve9([]);
                 break;
               case "ELOOP":
               // Too many levels of symbolic links
@@ -26780,36 +26780,36 @@ var require_readdir_glob = __commonJS({
                 break;
             }
           } else {
-            resolve8(files);
+            resolve9(files);
           }
         });
       });
     }
     function stat2(file, followSymlinks) {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         const statFunc = followSymlinks ? fs8.stat : fs8.lstat;
         statFunc(file, (err, stats) => {
           if (err) {
             switch (err.code) {
               case "ENOENT":
                 if (followSymlinks) {
-                  resolve8(stat2(file, false));
+                  resolve9(stat2(file, false));
                 } else {
-                  resolve8(null);
+                  resolve9(null);
                 }
                 break;
               default:
-                resolve8(null);
+                resolve9(null);
                 break;
             }
           } else {
-            resolve8(stats);
+            resolve9(stats);
           }
         });
       });
     }
     async function* exploreWalkAsync(dir, path4, followSymlinks, useStat, shouldSkip, strict) {
-      let files = await readdir3(path4 + dir, strict);
+      let files = await readdir4(path4 + dir, strict);
       for (const file of files) {
         let name = file.name;
         if (name === void 0) {
@@ -26817,8 +26817,8 @@ var require_readdir_glob = __commonJS({
           useStat = true;
         }
         const filename = dir + "/" + name;
-        const relative3 = filename.slice(1);
-        const absolute = path4 + "/" + relative3;
+        const relative4 = filename.slice(1);
+        const absolute = path4 + "/" + relative4;
         let stats = null;
         if (useStat || followSymlinks) {
           stats = await stat2(absolute, followSymlinks);
@@ -26830,12 +26830,12 @@ var require_readdir_glob = __commonJS({
           stats = { isDirectory: () => false };
         }
         if (stats.isDirectory()) {
-          if (!shouldSkip(relative3)) {
-            yield { relative: relative3, absolute, stats };
+          if (!shouldSkip(relative4)) {
+            yield { relative: relative4, absolute, stats };
             yield* exploreWalkAsync(filename, path4, followSymlinks, useStat, shouldSkip, false);
           }
         } else {
-          yield { relative: relative3, absolute, stats };
+          yield { relative: relative4, absolute, stats };
         }
       }
     }
@@ -26893,7 +26893,7 @@ var require_readdir_glob = __commonJS({
             (skip) => new Minimatch(skip, { dot: true })
           );
         }
-        this.iterator = explore(resolve7(cwd || "."), this.options.follow, this.options.stat, this._shouldSkipDirectory.bind(this));
+        this.iterator = explore(resolve8(cwd || "."), this.options.follow, this.options.stat, this._shouldSkipDirectory.bind(this));
         this.paused = false;
         this.inactive = false;
         this.aborted = false;
@@ -26905,11 +26905,11 @@ var require_readdir_glob = __commonJS({
         }
         setTimeout(() => this._next(), 0);
       }
-      _shouldSkipDirectory(relative3) {
-        return this.skipMatchers.some((m) => m.match(relative3));
+      _shouldSkipDirectory(relative4) {
+        return this.skipMatchers.some((m) => m.match(relative4));
       }
-      _fileMatches(relative3, isDirectory2) {
-        const file = relative3 + (isDirectory2 ? "/" : "");
+      _fileMatches(relative4, isDirectory2) {
+        const file = relative4 + (isDirectory2 ? "/" : "");
         return (this.matchers.length === 0 || this.matchers.some((m) => m.match(file))) && !this.ignoreMatchers.some((m) => m.match(file)) && (!this.options.nodir || !isDirectory2);
       }
       _next() {
@@ -26918,16 +26918,16 @@ var require_readdir_glob = __commonJS({
             if (!obj.done) {
               const isDirectory2 = obj.value.stats.isDirectory();
               if (this._fileMatches(obj.value.relative, isDirectory2)) {
-                let relative3 = obj.value.relative;
+                let relative4 = obj.value.relative;
                 let absolute = obj.value.absolute;
                 if (this.options.mark && isDirectory2) {
-                  relative3 += "/";
+                  relative4 += "/";
                   absolute += "/";
                 }
                 if (this.options.stat) {
-                  this.emit("match", { relative: relative3, absolute, stat: obj.value.stats });
+                  this.emit("match", { relative: relative4, absolute, stat: obj.value.stats });
                 } else {
-                  this.emit("match", { relative: relative3, absolute });
+                  this.emit("match", { relative: relative4, absolute });
                 }
               }
               this._next(this.iterator);
@@ -27060,10 +27060,10 @@ var require_async = __commonJS({
           if (typeof args[arity - 1] === "function") {
             return asyncFn.apply(this, args);
           }
-          return new Promise((resolve7, reject2) => {
+          return new Promise((resolve8, reject2) => {
             args[arity - 1] = (err, ...cbArgs) => {
               if (err) return reject2(err);
-              resolve7(cbArgs.length > 1 ? cbArgs : cbArgs[0]);
+              resolve8(cbArgs.length > 1 ? cbArgs : cbArgs[0]);
             };
             asyncFn.apply(this, args);
           });
@@ -27309,13 +27309,13 @@ var require_async = __commonJS({
       var applyEachSeries = applyEach$1(mapSeries$1);
       const PROMISE_SYMBOL = /* @__PURE__ */ Symbol("promiseCallback");
       function promiseCallback() {
-        let resolve7, reject2;
+        let resolve8, reject2;
         function callback(err, ...args) {
           if (err) return reject2(err);
-          resolve7(args.length > 1 ? args : args[0]);
+          resolve8(args.length > 1 ? args : args[0]);
         }
         callback[PROMISE_SYMBOL] = new Promise((res, rej) => {
-          resolve7 = res, reject2 = rej;
+          resolve8 = res, reject2 = rej;
         });
         return callback;
       }
@@ -27662,8 +27662,8 @@ var require_async = __commonJS({
             });
           }
           if (rejectOnError || !callback) {
-            return new Promise((resolve7, reject2) => {
-              res = resolve7;
+            return new Promise((resolve8, reject2) => {
+              res = resolve8;
               rej = reject2;
             });
           }
@@ -27702,10 +27702,10 @@ var require_async = __commonJS({
         }
         const eventMethod = (name) => (handler2) => {
           if (!handler2) {
-            return new Promise((resolve7, reject2) => {
+            return new Promise((resolve8, reject2) => {
               once2(name, (err, data) => {
                 if (err) return reject2(err);
-                resolve7(data);
+                resolve8(data);
               });
             });
           }
@@ -29318,8 +29318,8 @@ var require_graceful_fs = __commonJS({
       fs9.createReadStream = createReadStream2;
       fs9.createWriteStream = createWriteStream2;
       var fs$readFile = fs9.readFile;
-      fs9.readFile = readFile2;
-      function readFile2(path4, options, cb) {
+      fs9.readFile = readFile3;
+      function readFile3(path4, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
         return go$readFile(path4, options, cb);
@@ -29335,8 +29335,8 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$writeFile = fs9.writeFile;
-      fs9.writeFile = writeFile3;
-      function writeFile3(path4, data, options, cb) {
+      fs9.writeFile = writeFile4;
+      function writeFile4(path4, data, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
         return go$writeFile(path4, data, options, cb);
@@ -29390,9 +29390,9 @@ var require_graceful_fs = __commonJS({
         }
       }
       var fs$readdir = fs9.readdir;
-      fs9.readdir = readdir3;
+      fs9.readdir = readdir4;
       var noReaddirOptionVersions = /^v[0-5]\./;
-      function readdir3(path4, options, cb) {
+      function readdir4(path4, options, cb) {
         if (typeof options === "function")
           cb = options, options = null;
         var go$readdir = noReaddirOptionVersions.test(process.version) ? function go$readdir2(path5, options2, cb2, startTime) {
@@ -29897,7 +29897,7 @@ var require_BufferList = __commonJS({
         this.head = this.tail = null;
         this.length = 0;
       };
-      BufferList.prototype.join = function join11(s) {
+      BufferList.prototype.join = function join12(s) {
         if (this.length === 0) return "";
         var p = this.head;
         var ret = "" + p.data;
@@ -33604,25 +33604,25 @@ var require_util10 = __commonJS({
         };
       },
       createDeferredPromise: function() {
-        let resolve7;
+        let resolve8;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve7 = res;
+          resolve8 = res;
           reject = rej;
         });
         return {
           promise,
-          resolve: resolve7,
+          resolve: resolve8,
           reject
         };
       },
       promisify(fn) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           fn((err, ...args) => {
             if (err) {
               return reject(err);
             }
-            return resolve7(...args);
+            return resolve8(...args);
           });
         });
       },
@@ -34436,7 +34436,7 @@ var require_end_of_stream = __commonJS({
         validateBoolean(opts.cleanup, "cleanup");
         autoCleanup = opts.cleanup;
       }
-      return new Promise2((resolve7, reject) => {
+      return new Promise2((resolve8, reject) => {
         const cleanup = eos(stream4, opts, (err) => {
           if (autoCleanup) {
             cleanup();
@@ -34444,7 +34444,7 @@ var require_end_of_stream = __commonJS({
           if (err) {
             reject(err);
           } else {
-            resolve7();
+            resolve8();
           }
         });
       });
@@ -35611,7 +35611,7 @@ var require_readable3 = __commonJS({
         error2 = this.readableEnded ? null : new AbortError3();
         this.destroy(error2);
       }
-      return new Promise2((resolve7, reject) => eos(this, (err) => err && err !== error2 ? reject(err) : resolve7(null)));
+      return new Promise2((resolve8, reject) => eos(this, (err) => err && err !== error2 ? reject(err) : resolve8(null)));
     };
     Readable7.prototype.push = function(chunk, encoding) {
       return readableAddChunk(this, chunk, encoding, false);
@@ -36155,12 +36155,12 @@ var require_readable3 = __commonJS({
     }
     async function* createAsyncIterator(stream4, options) {
       let callback = nop;
-      function next(resolve7) {
+      function next(resolve8) {
         if (this === stream4) {
           callback();
           callback = nop;
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       }
       stream4.on("readable", next);
@@ -37212,7 +37212,7 @@ var require_duplexify = __commonJS({
       );
     };
     function fromAsyncGen(fn) {
-      let { promise, resolve: resolve7 } = createDeferredPromise();
+      let { promise, resolve: resolve8 } = createDeferredPromise();
       const ac = new AbortController2();
       const signal = ac.signal;
       const value = fn(
@@ -37227,7 +37227,7 @@ var require_duplexify = __commonJS({
               throw new AbortError3(void 0, {
                 cause: signal.reason
               });
-            ({ promise, resolve: resolve7 } = createDeferredPromise());
+            ({ promise, resolve: resolve8 } = createDeferredPromise());
             yield chunk;
           }
         })(),
@@ -37238,8 +37238,8 @@ var require_duplexify = __commonJS({
       return {
         value,
         write(chunk, encoding, cb) {
-          const _resolve = resolve7;
-          resolve7 = null;
+          const _resolve = resolve8;
+          resolve8 = null;
           _resolve({
             chunk,
             done: false,
@@ -37247,8 +37247,8 @@ var require_duplexify = __commonJS({
           });
         },
         final(cb) {
-          const _resolve = resolve7;
-          resolve7 = null;
+          const _resolve = resolve8;
+          resolve8 = null;
           _resolve({
             done: true,
             cb
@@ -37699,7 +37699,7 @@ var require_pipeline = __commonJS({
           callback();
         }
       };
-      const wait = () => new Promise2((resolve7, reject) => {
+      const wait = () => new Promise2((resolve8, reject) => {
         if (error2) {
           reject(error2);
         } else {
@@ -37707,7 +37707,7 @@ var require_pipeline = __commonJS({
             if (error2) {
               reject(error2);
             } else {
-              resolve7();
+              resolve8();
             }
           };
         }
@@ -38351,8 +38351,8 @@ var require_operators = __commonJS({
                 next = null;
               }
               if (!done && (queue.length >= highWaterMark || cnt >= concurrency)) {
-                await new Promise2((resolve7) => {
-                  resume = resolve7;
+                await new Promise2((resolve8) => {
+                  resume = resolve8;
                 });
               }
             }
@@ -38386,8 +38386,8 @@ var require_operators = __commonJS({
               queue.shift();
               maybeResume();
             }
-            await new Promise2((resolve7) => {
-              next = resolve7;
+            await new Promise2((resolve8) => {
+              next = resolve8;
             });
           }
         } finally {
@@ -38645,7 +38645,7 @@ var require_promises = __commonJS({
     var { finished } = require_end_of_stream();
     require_stream2();
     function pipeline(...streams) {
-      return new Promise2((resolve7, reject) => {
+      return new Promise2((resolve8, reject) => {
         let signal;
         let end;
         const lastArg = streams[streams.length - 1];
@@ -38660,7 +38660,7 @@ var require_promises = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(value);
+              resolve8(value);
             }
           },
           {
@@ -39705,9 +39705,9 @@ var require_brace_expressions = __commonJS({
     var braceEscape = (s) => s.replace(/[[\]\\-]/g, "\\$&");
     var regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, "\\$&");
     var rangesToString = (ranges) => ranges.join("");
-    var parseClass = (glob, position) => {
+    var parseClass = (glob2, position) => {
       const pos = position;
-      if (glob.charAt(pos) !== "[") {
+      if (glob2.charAt(pos) !== "[") {
         throw new Error("not in a brace expression");
       }
       const ranges = [];
@@ -39719,8 +39719,8 @@ var require_brace_expressions = __commonJS({
       let negate = false;
       let endPos = pos;
       let rangeStart = "";
-      WHILE: while (i < glob.length) {
-        const c = glob.charAt(i);
+      WHILE: while (i < glob2.length) {
+        const c = glob2.charAt(i);
         if ((c === "!" || c === "^") && i === pos + 1) {
           negate = true;
           i++;
@@ -39740,9 +39740,9 @@ var require_brace_expressions = __commonJS({
         }
         if (c === "[" && !escaping) {
           for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
-            if (glob.startsWith(cls, i)) {
+            if (glob2.startsWith(cls, i)) {
               if (rangeStart) {
-                return ["$.", false, glob.length - pos, true];
+                return ["$.", false, glob2.length - pos, true];
               }
               i += cls.length;
               if (neg)
@@ -39765,12 +39765,12 @@ var require_brace_expressions = __commonJS({
           i++;
           continue;
         }
-        if (glob.startsWith("-]", i + 1)) {
+        if (glob2.startsWith("-]", i + 1)) {
           ranges.push(braceEscape(c + "-"));
           i += 2;
           continue;
         }
-        if (glob.startsWith("-", i + 1)) {
+        if (glob2.startsWith("-", i + 1)) {
           rangeStart = c;
           i += 2;
           continue;
@@ -39782,7 +39782,7 @@ var require_brace_expressions = __commonJS({
         return ["", false, 0, false];
       }
       if (!ranges.length && !negs.length) {
-        return ["$.", false, glob.length - pos, true];
+        return ["$.", false, glob2.length - pos, true];
       }
       if (negs.length === 0 && ranges.length === 1 && /^\\?.$/.test(ranges[0]) && !negate) {
         const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
@@ -40203,16 +40203,16 @@ var require_ast = __commonJS({
       toMMPattern() {
         if (this !== this.#root)
           return this.#root.toMMPattern();
-        const glob = this.toString();
+        const glob2 = this.toString();
         const [re, body2, hasMagic, uflag] = this.toRegExpSource();
-        const anyMagic = hasMagic || this.#hasMagic || this.#options.nocase && !this.#options.nocaseMagicOnly && glob.toUpperCase() !== glob.toLowerCase();
+        const anyMagic = hasMagic || this.#hasMagic || this.#options.nocase && !this.#options.nocaseMagicOnly && glob2.toUpperCase() !== glob2.toLowerCase();
         if (!anyMagic) {
           return body2;
         }
         const flags = (this.#options.nocase ? "i" : "") + (uflag ? "u" : "");
         return Object.assign(new RegExp(`^${re}$`, flags), {
           _src: re,
-          _glob: glob
+          _glob: glob2
         });
       }
       get options() {
@@ -40375,13 +40375,13 @@ var require_ast = __commonJS({
           return re;
         }).filter((p) => !(this.isStart() && this.isEnd()) || !!p).join("|");
       }
-      static #parseGlob(glob, hasMagic, noEmpty = false) {
+      static #parseGlob(glob2, hasMagic, noEmpty = false) {
         let escaping = false;
         let re = "";
         let uflag = false;
         let inStar = false;
-        for (let i = 0; i < glob.length; i++) {
-          const c = glob.charAt(i);
+        for (let i = 0; i < glob2.length; i++) {
+          const c = glob2.charAt(i);
           if (escaping) {
             escaping = false;
             re += (reSpecials.has(c) ? "\\" : "") + c;
@@ -40389,7 +40389,7 @@ var require_ast = __commonJS({
             continue;
           }
           if (c === "\\") {
-            if (i === glob.length - 1) {
+            if (i === glob2.length - 1) {
               re += "\\\\";
             } else {
               escaping = true;
@@ -40397,7 +40397,7 @@ var require_ast = __commonJS({
             continue;
           }
           if (c === "[") {
-            const [src, needUflag, consumed, magic] = (0, brace_expressions_js_1.parseClass)(glob, i);
+            const [src, needUflag, consumed, magic] = (0, brace_expressions_js_1.parseClass)(glob2, i);
             if (consumed) {
               re += src;
               uflag = uflag || needUflag;
@@ -40411,7 +40411,7 @@ var require_ast = __commonJS({
             if (inStar)
               continue;
             inStar = true;
-            re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+            re += noEmpty && /^[*]+$/.test(glob2) ? starNoEmpty : star;
             hasMagic = true;
             continue;
           } else {
@@ -40424,7 +40424,7 @@ var require_ast = __commonJS({
           }
           re += regExpEscape(c);
         }
-        return [re, (0, unescape_js_1.unescape)(glob), !!hasMagic, uflag];
+        return [re, (0, unescape_js_1.unescape)(glob2), !!hasMagic, uflag];
       }
     };
     exports2.AST = AST;
@@ -43383,10 +43383,10 @@ var require_commonjs5 = __commonJS({
        * Return a void Promise that resolves once the stream ends.
        */
       async promise() {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           this.on(DESTROYED, () => reject(new Error("stream destroyed")));
           this.on("error", (er) => reject(er));
-          this.on("end", () => resolve7());
+          this.on("end", () => resolve8());
         });
       }
       /**
@@ -43410,7 +43410,7 @@ var require_commonjs5 = __commonJS({
             return Promise.resolve({ done: false, value: res });
           if (this[EOF])
             return stop();
-          let resolve7;
+          let resolve8;
           let reject;
           const onerr = (er) => {
             this.off("data", ondata);
@@ -43424,19 +43424,19 @@ var require_commonjs5 = __commonJS({
             this.off("end", onend);
             this.off(DESTROYED, ondestroy);
             this.pause();
-            resolve7({ value, done: !!this[EOF] });
+            resolve8({ value, done: !!this[EOF] });
           };
           const onend = () => {
             this.off("error", onerr);
             this.off("data", ondata);
             this.off(DESTROYED, ondestroy);
             stop();
-            resolve7({ done: true, value: void 0 });
+            resolve8({ done: true, value: void 0 });
           };
           const ondestroy = () => onerr(new Error("stream destroyed"));
           return new Promise((res2, rej) => {
             reject = rej;
-            resolve7 = res2;
+            resolve8 = res2;
             this.once(DESTROYED, ondestroy);
             this.once("error", onerr);
             this.once("end", onend);
@@ -44452,9 +44452,9 @@ var require_commonjs6 = __commonJS({
         if (this.#asyncReaddirInFlight) {
           await this.#asyncReaddirInFlight;
         } else {
-          let resolve7 = () => {
+          let resolve8 = () => {
           };
-          this.#asyncReaddirInFlight = new Promise((res) => resolve7 = res);
+          this.#asyncReaddirInFlight = new Promise((res) => resolve8 = res);
           try {
             for (const e of await this.#fs.promises.readdir(fullpath, {
               withFileTypes: true
@@ -44467,7 +44467,7 @@ var require_commonjs6 = __commonJS({
             children.provisional = 0;
           }
           this.#asyncReaddirInFlight = void 0;
-          resolve7();
+          resolve8();
         }
         return children.slice(0, children.provisional);
       }
@@ -44976,7 +44976,7 @@ var require_commonjs6 = __commonJS({
           results.push(withFileTypes ? entry : entry.fullpath());
         }
         const dirs = /* @__PURE__ */ new Set();
-        const walk = (dir, cb) => {
+        const walk2 = (dir, cb) => {
           dirs.add(dir);
           dir.readdirCB((er, entries) => {
             if (er) {
@@ -44995,10 +44995,10 @@ var require_commonjs6 = __commonJS({
                 results.push(withFileTypes ? e : e.fullpath());
               }
               if (follow && e.isSymbolicLink()) {
-                e.realpath().then((r) => r?.isUnknown() ? r.lstat() : r).then((r) => r?.shouldWalk(dirs, walkFilter) ? walk(r, next) : next());
+                e.realpath().then((r) => r?.isUnknown() ? r.lstat() : r).then((r) => r?.shouldWalk(dirs, walkFilter) ? walk2(r, next) : next());
               } else {
                 if (e.shouldWalk(dirs, walkFilter)) {
-                  walk(e, next);
+                  walk2(e, next);
                 } else {
                   next();
                 }
@@ -45008,7 +45008,7 @@ var require_commonjs6 = __commonJS({
         };
         const start = entry;
         return new Promise((res, rej) => {
-          walk(start, (er) => {
+          walk2(start, (er) => {
             if (er)
               return rej(er);
             res(results);
@@ -45554,10 +45554,10 @@ var require_ignore = __commonJS({
       ignored(p) {
         const fullpath = p.fullpath();
         const fullpaths = `${fullpath}/`;
-        const relative3 = p.relative() || ".";
-        const relatives = `${relative3}/`;
+        const relative4 = p.relative() || ".";
+        const relatives = `${relative4}/`;
         for (const m of this.relative) {
-          if (m.match(relative3) || m.match(relatives))
+          if (m.match(relative4) || m.match(relatives))
             return true;
         }
         for (const m of this.absolute) {
@@ -45568,9 +45568,9 @@ var require_ignore = __commonJS({
       }
       childrenIgnored(p) {
         const fullpath = p.fullpath() + "/";
-        const relative3 = (p.relative() || ".") + "/";
+        const relative4 = (p.relative() || ".") + "/";
         for (const m of this.relativeChildren) {
-          if (m.match(relative3))
+          if (m.match(relative4))
             return true;
         }
         for (const m of this.absoluteChildren) {
@@ -46482,7 +46482,7 @@ var require_file2 = __commonJS({
     var difference = require_difference();
     var union = require_union();
     var isPlainObject3 = require_isPlainObject();
-    var glob = require_commonjs7();
+    var glob2 = require_commonjs7();
     var file = module.exports = {};
     var pathSeparatorRe = /[\/\\]/g;
     var processPatterns = function(patterns, fn) {
@@ -46512,7 +46512,7 @@ var require_file2 = __commonJS({
         return [];
       }
       var matches = processPatterns(patterns, function(pattern) {
-        return glob.sync(pattern, options);
+        return glob2.sync(pattern, options);
       });
       if (options.filter) {
         matches = matches.filter(function(filepath) {
@@ -46749,7 +46749,7 @@ var require_archiver_utils = __commonJS({
 var require_error = __commonJS({
   "node_modules/archiver/lib/error.js"(exports2, module) {
     var util3 = __require("util");
-    var ERROR_CODES = {
+    var ERROR_CODES2 = {
       "ABORTED": "archive was aborted",
       "DIRECTORYDIRPATHREQUIRED": "diretory dirpath argument must be a non-empty string value",
       "DIRECTORYFUNCTIONINVALIDDATA": "invalid data returned by directory custom data function",
@@ -46769,7 +46769,7 @@ var require_error = __commonJS({
     };
     function ArchiverError(code2, data) {
       Error.captureStackTrace(this, this.constructor);
-      this.message = ERROR_CODES[code2] || code2;
+      this.message = ERROR_CODES2[code2] || code2;
       this.code = code2;
       this.data = data;
     }
@@ -46782,7 +46782,7 @@ var require_error = __commonJS({
 var require_core = __commonJS({
   "node_modules/archiver/lib/core.js"(exports2, module) {
     var fs8 = __require("fs");
-    var glob = require_readdir_glob();
+    var glob2 = require_readdir_glob();
     var async = require_async();
     var path4 = __require("path");
     var util3 = require_archiver_utils();
@@ -47175,7 +47175,7 @@ var require_core = __commonJS({
         }
         this._append(match.absolute, entryData);
       }
-      var globber = glob(dirpath, globOptions);
+      var globber = glob2(dirpath, globOptions);
       globber.on("error", onGlobError.bind(this));
       globber.on("match", onGlobMatch.bind(this));
       globber.on("end", onGlobEnd.bind(this));
@@ -47214,7 +47214,7 @@ var require_core = __commonJS({
         entryData.name = match.relative;
         this._append(match.absolute, entryData);
       }
-      var globber = glob(options.cwd || ".", options);
+      var globber = glob2(options.cwd || ".", options);
       globber.on("error", onGlobError.bind(this));
       globber.on("match", onGlobMatch.bind(this));
       globber.on("end", onGlobEnd.bind(this));
@@ -47236,11 +47236,11 @@ var require_core = __commonJS({
         this._finalize();
       }
       var self2 = this;
-      return new Promise(function(resolve7, reject) {
+      return new Promise(function(resolve8, reject) {
         var errored;
         self2._module.on("end", function() {
           if (!errored) {
-            resolve7();
+            resolve8();
           }
         });
         self2._module.on("error", function(err) {
@@ -49752,8 +49752,8 @@ var require_streamx = __commonJS({
             return this;
           },
           next() {
-            return new Promise(function(resolve7, reject) {
-              promiseResolve = resolve7;
+            return new Promise(function(resolve8, reject) {
+              promiseResolve = resolve8;
               promiseReject = reject;
               const data = stream4.read();
               if (data !== null) ondata(data);
@@ -49786,11 +49786,11 @@ var require_streamx = __commonJS({
         }
         function destroy2(err) {
           stream4.destroy(err);
-          return new Promise((resolve7, reject) => {
-            if (stream4._duplexState & DESTROYED) return resolve7({ value: void 0, done: true });
+          return new Promise((resolve8, reject) => {
+            if (stream4._duplexState & DESTROYED) return resolve8({ value: void 0, done: true });
             stream4.once("close", function() {
               if (err) reject(err);
-              else resolve7({ value: void 0, done: true });
+              else resolve8({ value: void 0, done: true });
             });
           });
         }
@@ -49834,8 +49834,8 @@ var require_streamx = __commonJS({
         const writes = pending2 + (ws._duplexState & WRITE_WRITING ? 1 : 0);
         if (writes === 0) return Promise.resolve(true);
         if (state3.drains === null) state3.drains = [];
-        return new Promise((resolve7) => {
-          state3.drains.push({ writes, resolve: resolve7 });
+        return new Promise((resolve8) => {
+          state3.drains.push({ writes, resolve: resolve8 });
         });
       }
       write(data) {
@@ -49940,10 +49940,10 @@ var require_streamx = __commonJS({
       cb(null);
     }
     function pipelinePromise(...streams) {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         return pipeline(...streams, (err) => {
           if (err) return reject(err);
-          resolve7();
+          resolve8();
         });
       });
     }
@@ -50613,16 +50613,16 @@ var require_extract = __commonJS({
           entryCallback = null;
           cb(err);
         }
-        function onnext(resolve7, reject) {
+        function onnext(resolve8, reject) {
           if (error2) {
             return reject(error2);
           }
           if (entryStream) {
-            resolve7({ value: entryStream, done: false });
+            resolve8({ value: entryStream, done: false });
             entryStream = null;
             return;
           }
-          promiseResolve = resolve7;
+          promiseResolve = resolve8;
           promiseReject = reject;
           consumeCallback(null);
           if (extract._finished && promiseResolve) {
@@ -50650,11 +50650,11 @@ var require_extract = __commonJS({
         function destroy2(err) {
           extract.destroy(err);
           consumeCallback(err);
-          return new Promise((resolve7, reject) => {
-            if (extract.destroyed) return resolve7({ value: void 0, done: true });
+          return new Promise((resolve8, reject) => {
+            if (extract.destroyed) return resolve8({ value: void 0, done: true });
             extract.once("close", function() {
               if (err) reject(err);
-              else resolve7({ value: void 0, done: true });
+              else resolve8({ value: void 0, done: true });
             });
           });
         }
@@ -51448,10 +51448,10 @@ var require_traverse = __commonJS({
       return value;
     };
     Traverse.prototype.map = function(cb) {
-      return walk(this.value, cb, true);
+      return walk2(this.value, cb, true);
     };
     Traverse.prototype.forEach = function(cb) {
-      this.value = walk(this.value, cb, false);
+      this.value = walk2(this.value, cb, false);
       return this.value;
     };
     Traverse.prototype.reduce = function(cb, init) {
@@ -51562,7 +51562,7 @@ var require_traverse = __commonJS({
         }
       })(this.value);
     };
-    function walk(root, cb, immutable) {
+    function walk2(root, cb, immutable) {
       var path4 = [];
       var parents = [];
       var alive3 = true;
@@ -53745,8 +53745,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve7, reject) {
-            return setTimeout(resolve7, t);
+          return new this.Promise(function(resolve8, reject) {
+            return setTimeout(resolve8, t);
           });
         }
         computePenalty() {
@@ -53957,15 +53957,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve7, returned, task;
+          var args, cb, error2, reject, resolve8, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve7, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve8, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve7(returned);
+                  return resolve8(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -53980,13 +53980,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve7;
-          resolve7 = reject = null;
+          var promise, reject, resolve8;
+          resolve8 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve7 = _resolve;
+            resolve8 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve7, reject });
+          this._queue.push({ task, args, resolve: resolve8, reject });
           this._tryToRun();
           return promise;
         }
@@ -54387,14 +54387,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve7, reject) => {
+              return new this.Promise((resolve8, reject) => {
                 if (finished()) {
-                  return resolve7();
+                  return resolve8();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve7();
+                      return resolve8();
                     }
                   });
                 }
@@ -54487,9 +54487,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve7, reject) {
+              return new this.Promise(function(resolve8, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve7)(args3);
+                  return (args3[0] != null ? reject : resolve8)(args3);
                 });
               });
             };
@@ -54613,8 +54613,9 @@ var require_light = __commonJS({
 
 // src/main.ts
 import { randomUUID as randomUUID4 } from "node:crypto";
+import { mkdir as mkdir3, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -54803,11 +54804,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -54823,7 +54824,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -54896,26 +54897,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve7(output.toString());
+          resolve8(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve7(Buffer.concat(chunks));
+          resolve8(Buffer.concat(chunks));
         });
       }));
     });
@@ -55118,14 +55119,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve7(res);
+            resolve8(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -55369,12 +55370,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
+      return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve8, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -55382,7 +55383,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve7(response);
+          resolve8(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -55421,7 +55422,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve7(response);
+          resolve8(response);
         }
       }));
     });
@@ -55432,11 +55433,11 @@ var lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase(
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -55452,7 +55453,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -55485,11 +55486,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -55505,7 +55506,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -55784,11 +55785,11 @@ var arch = os3.arch();
 // node_modules/@actions/core/lib/core.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -55804,7 +55805,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -55926,11 +55927,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -55946,7 +55947,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -60114,7 +60115,10 @@ var INPUT_DEFAULTS = {
   comment: "true",
   flamegraphs: "true",
   "profile-duration": "3s",
-  "keep-trees": "false"
+  "keep-trees": "false",
+  "check-name": "",
+  mode: "gate",
+  results: "perf-gate-results"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -60205,8 +60209,9 @@ function parseConfig(lookup, defaults2) {
     const value = lookup(name).trim();
     return value === "" ? INPUT_DEFAULTS[name] : value;
   };
+  const mode = parseMode(get("mode"));
   const start = get("start");
-  if (start === "") {
+  if (start === "" && mode === "gate") {
     throw configError(
       "start",
       "it is required",
@@ -60262,8 +60267,31 @@ function parseConfig(lookup, defaults2) {
     comment: parseBoolean("comment", get("comment")),
     flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
     profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
-    keepTrees: parseBoolean("keep-trees", get("keep-trees"))
+    keepTrees: parseBoolean("keep-trees", get("keep-trees")),
+    checkName: parseCheckName(get("check-name")),
+    mode,
+    results: get("results")
   };
+}
+function parseMode(text2) {
+  const value = text2.toLowerCase();
+  if (value === "gate" || value === "report") return value;
+  throw configError(
+    "mode",
+    `\`${text2}\` is not a mode`,
+    "Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request)."
+  );
+}
+function parseCheckName(text2) {
+  if (text2 === "") return void 0;
+  if (text2.length > 100 || /[\r\n]/.test(text2)) {
+    throw configError(
+      "check-name",
+      "it must be one line of at most 100 characters",
+      "Use a short name such as `perf-gate`."
+    );
+  }
+  return text2;
 }
 function parseRounds(text2) {
   if (text2.toLowerCase() === "auto") return void 0;
@@ -62279,11 +62307,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -62299,7 +62327,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -62416,7 +62444,7 @@ var ArtifactHttpClient = class {
   }
   sleep(milliseconds) {
     return __awaiter6(this, void 0, void 0, function* () {
-      return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
+      return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -63322,9 +63350,9 @@ function isStreamComplete(stream4) {
   if (stream4.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const handler2 = () => {
-      resolve7();
+      resolve8();
       stream4.removeListener("close", handler2);
       stream4.removeListener("end", handler2);
       stream4.removeListener("error", handler2);
@@ -63479,8 +63507,8 @@ var NodeHttpClient = class {
       headers: request3.headers.toJSON({ preserveCase: true }),
       ...request3.requestOverrides
     };
-    return new Promise((resolve7, reject) => {
-      const req = isInsecure ? http2.request(options, resolve7) : https2.request(options, resolve7);
+    return new Promise((resolve8, reject) => {
+      const req = isInsecure ? http2.request(options, resolve8) : https2.request(options, resolve8);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request3 }));
       });
@@ -63564,7 +63592,7 @@ function getDecodedResponseStream(stream4, headers) {
   return stream4;
 }
 function streamToText(stream4) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const buffer2 = [];
     stream4.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -63574,7 +63602,7 @@ function streamToText(stream4) {
       }
     });
     stream4.on("end", () => {
-      resolve7(Buffer.concat(buffer2).toString("utf8"));
+      resolve8(Buffer.concat(buffer2).toString("utf8"));
     });
     stream4.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -63669,7 +63697,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -63692,7 +63720,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve7(value);
+      resolve8(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -64495,7 +64523,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -64513,7 +64541,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve7(x);
+        resolve8(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -64530,8 +64558,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve7) => {
-    token = setTimeout(resolve7, timeInMs);
+  return createAbortablePromise((resolve8) => {
+    token = setTimeout(resolve8, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -72619,7 +72647,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve7, reject) => {
+    return new Promise((resolve8, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -72647,11 +72675,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer2 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer2.getReadableStream(), buffer2.size, this.offset).then(resolve7).catch(reject);
+            this.outgoingHandler(() => buffer2.getReadableStream(), buffer2.size, this.offset).then(resolve8).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve7();
+            resolve8();
           }
         }
       });
@@ -72779,8 +72807,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve7, reject) {
-      readyPromiseResolve = resolve7;
+    Module["ready"] = new Promise(function(resolve8, reject) {
+      readyPromiseResolve = resolve8;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -75837,7 +75865,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -75849,7 +75877,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve7();
+      resolve8();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -93774,14 +93802,14 @@ var AvroRecordType = class extends AvroType {
   }
   // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
   async read(stream4, options = {}) {
-    const record2 = {};
-    record2["$schema"] = this._name;
+    const record3 = {};
+    record3["$schema"] = this._name;
     for (const key in this._fields) {
       if (Object.prototype.hasOwnProperty.call(this._fields, key)) {
-        record2[key] = await this._fields[key].read(stream4, options);
+        record3[key] = await this._fields[key].read(stream4, options);
       }
     }
-    return record2;
+    return record3;
   }
 };
 
@@ -93943,7 +93971,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const cleanUp2 = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -93958,7 +93986,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp2();
-            resolve7(this.toUint8Array(callbackChunk));
+            resolve8(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -94604,8 +94632,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve7, reject) => {
-      this.resolve = resolve7;
+    this.promise = new Promise((resolve8, reject) => {
+      this.resolve = resolve8;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -95010,8 +95038,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve7, reject) => {
-      this.emitter.on("finish", resolve7);
+    return new Promise((resolve8, reject) => {
+      this.emitter.on("finish", resolve8);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -95058,12 +95086,12 @@ import util2 from "node:util";
 async function streamToBuffer(stream4, buffer2, offset, end, encoding) {
   let pos = 0;
   const count2 = end - offset;
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream4.on("readable", () => {
       if (pos >= count2) {
         clearTimeout(timeout);
-        resolve7();
+        resolve8();
         return;
       }
       let chunk;
@@ -95076,7 +95104,7 @@ async function streamToBuffer(stream4, buffer2, offset, end, encoding) {
         pos += chunkLength;
         if (pos >= count2) {
           clearTimeout(timeout);
-          resolve7();
+          resolve8();
           return;
         }
       }
@@ -95086,7 +95114,7 @@ async function streamToBuffer(stream4, buffer2, offset, end, encoding) {
       if (pos < count2) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count2}`));
       }
-      resolve7();
+      resolve8();
     });
     stream4.on("error", (msg) => {
       clearTimeout(timeout);
@@ -95095,7 +95123,7 @@ async function streamToBuffer(stream4, buffer2, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const ws = fs4.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -95103,7 +95131,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve7);
+    ws.on("close", resolve8);
     rs.pipe(ws);
   });
 }
@@ -96047,7 +96075,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -96058,7 +96086,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve7(appendToURLQuery(this.url, sas));
+      resolve8(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -96097,7 +96125,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve7) => {
+    return new Promise((resolve8) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -96105,7 +96133,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve7(appendToURLQuery(this.url, sas));
+      resolve8(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -97849,11 +97877,11 @@ import * as crypto3 from "crypto";
 import * as stream from "stream";
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -97869,7 +97897,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -97880,7 +97908,7 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType2)
     let lastProgressTime = Date.now();
     const abortController = new AbortController();
     const chunkTimer = (interval2) => __awaiter7(this, void 0, void 0, function* () {
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         const timer = setInterval(() => {
           if (Date.now() - lastProgressTime > interval2) {
             reject(new Error("Upload progress stalled."));
@@ -97888,7 +97916,7 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType2)
         }, interval2);
         abortController.signal.addEventListener("abort", () => {
           clearInterval(timer);
-          resolve7();
+          resolve8();
         });
       });
     });
@@ -97950,11 +97978,11 @@ import * as fs5 from "fs";
 import { realpath } from "fs/promises";
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -97970,7 +97998,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98012,11 +98040,11 @@ function createRawFileUploadStream(filePath) {
 // node_modules/@actions/artifact/lib/internal/upload/zip.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98032,7 +98060,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98161,11 +98189,11 @@ function getMimeType(filePath) {
 // node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98181,7 +98209,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98272,11 +98300,11 @@ import * as path3 from "path";
 var import_unzip_stream = __toESM(require_unzip(), 1);
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98292,7 +98320,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98325,7 +98353,7 @@ function streamExtract(url2, directory, skipDecompress) {
       } catch (error2) {
         retryCount++;
         debug(`Failed to download artifact after ${retryCount} retries due to ${error2.message}. Retrying in 5 seconds...`);
-        yield new Promise((resolve7) => setTimeout(resolve7, 5e3));
+        yield new Promise((resolve8) => setTimeout(resolve8, 5e3));
       }
     }
     throw new Error(`Artifact download failed after ${retryCount} retries.`);
@@ -98355,7 +98383,7 @@ function streamExtractExternal(url_1, directory_1) {
     debug(`Content-Type: ${contentType2}, mimeType: ${mimeType}, urlEndsWithZip: ${urlEndsWithZip}, isZip: ${isZip}, skipDecompress: ${skipDecompress}`);
     debug(`Content-Disposition: ${contentDisposition}, fileName: ${fileName}`);
     let sha256Digest = void 0;
-    return new Promise((resolve7, reject) => {
+    return new Promise((resolve8, reject) => {
       const timerFn = () => {
         const timeoutError = new Error(`Blob storage chunk did not respond in ${timeout}ms`);
         response.message.destroy(timeoutError);
@@ -98380,7 +98408,7 @@ function streamExtractExternal(url_1, directory_1) {
           sha256Digest = hashStream.read();
           info(`SHA256 digest of downloaded artifact is ${sha256Digest}`);
         }
-        resolve7({ sha256Digest: `sha256:${sha256Digest}` });
+        resolve8({ sha256Digest: `sha256:${sha256Digest}` });
       };
       if (isZip && !skipDecompress) {
         passThrough.pipe(import_unzip_stream.default.Extract({ path: directory })).on("close", onClose).on("error", onError);
@@ -98611,11 +98639,11 @@ retry.VERSION = VERSION8;
 // node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98631,7 +98659,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98714,11 +98742,11 @@ function getArtifactInternal(artifactName) {
 // node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98734,7 +98762,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98799,11 +98827,11 @@ function deleteArtifactInternal(artifactName) {
 // node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98819,7 +98847,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98936,11 +98964,11 @@ function filterLatest(artifacts) {
 // node_modules/@actions/artifact/lib/internal/client.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve7) {
-      resolve7(value);
+    return value instanceof P ? value : new P(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve7, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step2(generator.next(value));
@@ -98956,7 +98984,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step2(result) {
-      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step2((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -99245,19 +99273,19 @@ var Child = class {
       options.onStdout?.(data.toString("utf8"));
     });
     child.stderr?.on("data", onData);
-    this.exited = new Promise((resolve7) => {
+    this.exited = new Promise((resolve8) => {
       child.once("error", (error2) => {
         this.output.push(`
 ${error2.message}
 `);
         this.exitInfo = { code: 127, signal: null };
         live.delete(child);
-        resolve7(this.exitInfo);
+        resolve8(this.exitInfo);
       });
       child.once("close", (code2, signal) => {
         this.exitInfo = { code: code2, signal };
         live.delete(child);
-        resolve7(this.exitInfo);
+        resolve8(this.exitInfo);
       });
     });
     this.pid = child.pid ?? -1;
@@ -99460,7 +99488,7 @@ async function withRetry(request3, options = {}) {
   const retries = options.retries ?? 4;
   const budgetMs = options.budgetMs ?? 12e4;
   const baseDelayMs = options.baseDelayMs ?? 1e3;
-  const sleep6 = options.sleep ?? ((ms) => new Promise((resolve7) => setTimeout(resolve7, ms)));
+  const sleep6 = options.sleep ?? ((ms) => new Promise((resolve8) => setTimeout(resolve8, ms)));
   let waited = 0;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -99481,454 +99509,176 @@ function httpStatus(error2) {
     return error2.status;
   return void 0;
 }
+async function createCheckRun(octokit, request3, retry2 = {}) {
+  const { data } = await withRetry(
+    () => octokit.rest.checks.create({
+      owner: request3.owner,
+      repo: request3.repo,
+      name: request3.name,
+      head_sha: request3.headSha,
+      status: "completed",
+      conclusion: request3.conclusion,
+      completed_at: (/* @__PURE__ */ new Date()).toISOString(),
+      ...request3.detailsUrl ? { details_url: request3.detailsUrl } : {},
+      output: { title: request3.title, summary: request3.summary }
+    }),
+    retry2
+  );
+  return data.html_url ?? data.url;
+}
+async function pullHead(octokit, target, retry2 = {}) {
+  const { data } = await withRetry(
+    () => octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number }),
+    retry2
+  );
+  return { number: data.number, headSha: data.head.sha };
+}
 
-// src/pipeline.ts
-import { existsSync as existsSync8 } from "node:fs";
-import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
-import { availableParallelism } from "node:os";
-import { join as join9, relative as relative2, resolve as resolve6 } from "node:path";
+// src/io/results.ts
+import { glob, lstat as lstat2, readdir as readdir2, readFile } from "node:fs/promises";
+import { join as join3, relative, resolve as resolve2 } from "node:path";
 
-// src/diagnostics/install.ts
-import { mkdirSync, readFileSync as readFileSync3, renameSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname as dirname2, join as join3, resolve as resolve2 } from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
-
-// src/diagnostics/preload.ts
-var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
-var CONTROL_SUFFIX = ".ctl";
-var RESOLUTION_MS = 10;
-var TICK_MS = 100;
-var SERIES_MS = 250;
-var SERIES_MAX = 240;
-var PRELOAD_SOURCE = `'use strict';
-// perf-gate diagnostics preload: event-loop delay, CPU, RSS and heap of the process that serves TCP.
-// Written by perf-gate (src/diagnostics/preload.ts); safe to delete. It does nothing unless
-// ${DIAGNOSTICS_ENV} names an output file.
-(function perfGateDiagnostics() {
-  var outFile = process.env.${DIAGNOSTICS_ENV};
-  if (typeof outFile !== 'string' || outFile === '') return;
-  var GUARD = Symbol.for('perf-gate.diagnostics');
-  try {
-    if (process[GUARD]) return;
-    Object.defineProperty(process, GUARD, { value: true, enumerable: false });
-  } catch (error) {
-    return;
-  }
-  var fs, perfHooks, threads;
-  try {
-    fs = require('fs');
-    perfHooks = require('perf_hooks');
-    threads = require('worker_threads');
-  } catch (error) {
-    return;
-  }
-  if (!threads.isMainThread || typeof perfHooks.monitorEventLoopDelay !== 'function') return;
-
-  var RESOLUTION_MS = ${RESOLUTION_MS};
-  var TICK_MS = ${TICK_MS};
-  var SERIES_MAX = ${SERIES_MAX};
-  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var performance = perfHooks.performance;
-  var hasElu = performance && typeof performance.eventLoopUtilization === 'function';
-
-  var reporter = false;
-  var histogram = null;
-  var ports = [];
-  var windowStart = Date.now();
-  var cpuBase = process.cpuUsage();
-  var eluBase = hasElu ? performance.eventLoopUtilization() : null;
-  var rssPeak = 0, rssLast = 0, heapPeak = 0, heapLast = 0;
-  var series = [];
-  var seriesEvery = ${SERIES_MS};
-  var lastSeriesAt = 0;
-  var controlStamp = '';
-  var controlToken = '';
-
-  function sample(now) {
-    var usage = process.memoryUsage();
-    rssLast = usage.rss;
-    heapLast = usage.heapUsed;
-    if (rssLast > rssPeak) rssPeak = rssLast;
-    if (heapLast > heapPeak) heapPeak = heapLast;
-    if (now - lastSeriesAt >= seriesEvery) {
-      lastSeriesAt = now;
-      series.push([now - windowStart, rssLast, heapLast]);
-      if (series.length >= SERIES_MAX) {
-        series = series.filter(function (point, index) { return index % 2 === 0; });
-        seriesEvery *= 2;
-      }
+// src/diagnostics/render.ts
+function formatMs2(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (ms >= 10) return `${Math.round(ms)} ms`;
+  if (ms >= 1) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+function formatMb(mb) {
+  if (!Number.isFinite(mb)) return "n/a";
+  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
+}
+function formatTrend(trend) {
+  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
+  const value = Math.abs(trend.slopeMb);
+  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  if (Number(text2) === 0) return `\xB10 ${unit}`;
+  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
+}
+function rate(trend) {
+  const value = Math.abs(trend.slopeMb);
+  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
+}
+function extent(trend) {
+  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
+}
+function missing(side) {
+  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
+}
+function describeDiagnostics(summary2) {
+  const { base, head, comparison } = summary2;
+  const sentences = [];
+  const b = base?.eventLoopDelayMs;
+  const h = head?.eventLoopDelayMs;
+  if (b !== void 0 && h !== void 0) {
+    switch (comparison.eventLoop) {
+      case "blocked-on-head":
+        sentences.push(
+          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
+        );
+        break;
+      case "unblocked-on-head":
+        sentences.push(
+          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
+        );
+        break;
+      case "blocked-on-both":
+        sentences.push(
+          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
+        );
+        break;
+      default:
+        break;
     }
-  }
-
-  function resetWindow(now) {
-    windowStart = now;
-    cpuBase = process.cpuUsage();
-    if (hasElu) eluBase = performance.eventLoopUtilization();
-    if (histogram !== null) histogram.reset();
-    rssPeak = rssLast;
-    heapPeak = heapLast;
-    series = [];
-    lastSeriesAt = 0;
-    sample(now);
-  }
-
-  function delayMs(nanoseconds) {
-    var ms = nanoseconds / 1e6 - RESOLUTION_MS;
-    return ms > 0 && isFinite(ms) ? Math.round(ms * 1000) / 1000 : 0;
-  }
-
-  function write(reason, seq) {
-    var now = Date.now();
-    try { sample(now); } catch (error) { /* keep the previous sample */ }
-    var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
-    var cpu = process.cpuUsage(cpuBase);
-    var elu = null;
-    if (hasElu && eluBase !== null) {
-      try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
-    }
-    var line = {
-      v: 1,
-      pid: process.pid,
-      ppid: process.ppid,
-      reason: reason,
-      seq: seq,
-      at: now,
-      startedAt: windowStart,
-      elapsedMs: now - windowStart,
-      uptimeMs: Math.round(process.uptime() * 1000),
-      ports: ports.slice(),
-      eventLoopDelayMs: count > 0 && histogram !== null
-        ? {
-            p50: delayMs(histogram.percentile(50)),
-            p99: delayMs(histogram.percentile(99)),
-            max: delayMs(histogram.max),
-            mean: delayMs(histogram.mean),
-            count: count,
-          }
-        : { p50: 0, p99: 0, max: 0, mean: 0, count: 0 },
-      eventLoopUtilization: typeof elu === 'number' && isFinite(elu) ? Math.round(elu * 10000) / 10000 : null,
-      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
-      rss: { peak: rssPeak, last: rssLast },
-      heapUsed: { peak: heapPeak, last: heapLast },
-      memory: series,
-      node: process.version,
-    };
-    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
-    resetWindow(now);
-  }
-
-  function safeWrite(reason, seq) {
-    try { write(reason, seq); } catch (error) { /* diagnostics never disturb the app */ }
-  }
-
-  function addPort(port) {
-    if (typeof port === 'number' && port > 0 && ports.indexOf(port) === -1 && ports.length < 16) ports.push(port);
-  }
-
-  function listeningPorts() {
-    if (typeof process._getActiveHandles !== 'function') return;
-    var handles = process._getActiveHandles();
-    for (var i = 0; i < handles.length; i++) {
-      var handle = handles[i];
-      if (handle && handle.listening === true && typeof handle.address === 'function') {
-        var address = handle.address();
-        if (address !== null && typeof address === 'object') addPort(address.port);
-      }
-    }
-  }
-
-  function controlStampNow() {
-    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-  }
-
-  function readControl() {
-    var stamp = controlStampNow();
-    if (stamp === controlStamp) return '';
-    controlStamp = stamp;
-    if (stamp === '') return '';
-    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    if (token === '' || token === controlToken) return '';
-    controlToken = token;
-    return token;
-  }
-
-  function onSignal(signal) {
-    var handler = function () {
-      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
-      safeWrite(signal, null);
-      try {
-        // Nobody else handles it: the default action (death by this signal), as without the preload.
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      } catch (error) { /* ignore */ }
-    };
-    process.prependListener(signal, handler);
-  }
-
-  function becomeReporter() {
-    if (reporter) return;
-    reporter = true;
-    try { listeningPorts(); } catch (error) { /* ports stay unknown */ }
-    try {
-      histogram = perfHooks.monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-      histogram.enable();
-    } catch (error) {
-      histogram = null;
-    }
-    try {
-      // A token written before this process reported is not addressed to it.
-      controlStamp = controlStampNow();
-      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    } catch (error) { /* no control file yet */ }
-    try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
-    try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
-    try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
-    safeWrite('listening', null);
-  }
-
-  var channel = null;
-  var onSocket = function (message) {
-    try {
-      var port = message && message.socket ? message.socket.localPort : undefined;
-      if (typeof port !== 'number') return;
-      addPort(port);
-      if (reporter) return;
-      becomeReporter();
-      // Stop listening to every connection; later, not while the channel is publishing.
-      var later = setImmediate(function () {
-        try {
-          var dc = require('diagnostics_channel');
-          if (typeof dc.unsubscribe === 'function') dc.unsubscribe('net.server.socket', onSocket);
-          else if (channel !== null) channel.unsubscribe(onSocket);
-        } catch (error) { /* keep it */ }
-      });
-      if (later && typeof later.unref === 'function') later.unref();
-    } catch (error) { /* ignore */ }
-  };
-  try {
-    var dc = require('diagnostics_channel');
-    channel = dc.channel('net.server.socket'); // held strongly: old releases kept channels weakly
-    if (typeof dc.subscribe === 'function') dc.subscribe('net.server.socket', onSocket);
-    else channel.subscribe(onSocket);
-  } catch (error) { /* the tick still finds listening servers */ }
-
-  function tick() {
-    try {
-      if (!reporter) {
-        if (typeof process.getActiveResourcesInfo === 'function' &&
-            process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
-        return;
-      }
-      sample(Date.now());
-      var token = readControl();
-      if (token !== '') safeWrite('snapshot', token);
-    } catch (error) { /* try again next tick */ }
-  }
-
-  try {
-    var timer = setInterval(tick, TICK_MS);
-    if (timer && typeof timer.unref === 'function') timer.unref();
-  } catch (error) { /* no sampling */ }
-})();
-`;
-
-// src/diagnostics/install.ts
-var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
-function writePreload(dir) {
-  const path4 = resolve2(dir, PRELOAD_FILE);
-  mkdirSync(dirname2(path4), { recursive: true });
-  let current;
-  try {
-    current = readFileSync3(path4, "utf8");
-  } catch {
-    current = void 0;
-  }
-  if (current !== PRELOAD_SOURCE) {
-    const temporary = `${path4}.${process.pid}.tmp`;
-    writeFileSync(temporary, PRELOAD_SOURCE);
-    renameSync(temporary, path4);
-  }
-  return path4;
-}
-function quoteNodeOption(value) {
-  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
-function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
-  const existing = existingNodeOptions?.trim() ?? "";
-  const require3 = `--require ${quoteNodeOption(resolve2(preloadPath))}`;
-  return {
-    NODE_OPTIONS: existing === "" ? require3 : `${require3} ${existing}`,
-    PERF_GATE_DIAGNOSTICS: resolve2(outFile)
-  };
-}
-function controlFile(outFile) {
-  return `${resolve2(outFile)}${CONTROL_SUFFIX}`;
-}
-var REASONS = /* @__PURE__ */ new Set([
-  "listening",
-  "snapshot",
-  "SIGTERM",
-  "SIGINT",
-  "exit"
-]);
-var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function count(value) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : void 0;
-}
-function pair(value, a, b) {
-  if (!isRecord(value)) return void 0;
-  const x = count(value[a]);
-  const y = count(value[b]);
-  return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
-}
-function parseSnapshot(line) {
-  let raw;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    return void 0;
-  }
-  if (!isRecord(raw) || raw.v !== 1) return void 0;
-  const pid = count(raw.pid);
-  const ppid = count(raw.ppid) ?? 0;
-  const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
-  const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
-  const at = count(raw.at);
-  const startedAt = count(raw.startedAt);
-  const elapsedMs = count(raw.elapsedMs);
-  const uptimeMs = count(raw.uptimeMs) ?? 0;
-  const delay4 = raw.eventLoopDelayMs;
-  const cpu = pair(raw.cpu, "userMs", "systemMs");
-  const rss = pair(raw.rss, "peak", "last");
-  const heap = pair(raw.heapUsed, "peak", "last");
-  if (pid === void 0 || reason === void 0 || at === void 0 || startedAt === void 0 || elapsedMs === void 0 || !isRecord(delay4) || cpu === void 0 || rss === void 0 || heap === void 0)
-    return void 0;
-  const p50 = count(delay4.p50);
-  const p99 = count(delay4.p99);
-  const max = count(delay4.max);
-  const mean2 = count(delay4.mean);
-  const samples = count(delay4.count);
-  if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
-    return void 0;
-  const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
-  const memory = [];
-  if (Array.isArray(raw.memory)) {
-    for (const point of raw.memory.slice(0, 1e4)) {
-      if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count);
-      if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
-    }
-  }
-  const elu = count(raw.eventLoopUtilization);
-  return {
-    v: 1,
-    pid,
-    ppid,
-    reason,
-    seq,
-    at,
-    startedAt,
-    elapsedMs,
-    uptimeMs,
-    ports: ports.slice(0, 16),
-    eventLoopDelayMs: { p50, p99, max, mean: mean2, count: samples },
-    eventLoopUtilization: elu === void 0 ? null : Math.min(1, elu),
-    cpu: { userMs: cpu.userMs, systemMs: cpu.systemMs },
-    rss: { peak: rss.peak, last: rss.last },
-    heapUsed: { peak: heap.peak, last: heap.last },
-    memory,
-    node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
-  };
-}
-function parseSnapshots(text2) {
-  const out = [];
-  for (const line of text2.split("\n")) {
-    if (line.trim() === "") continue;
-    const snapshot3 = parseSnapshot(line);
-    if (snapshot3 !== void 0) out.push(snapshot3);
-  }
-  return out;
-}
-function readSnapshots(outFile) {
-  try {
-    return parseSnapshots(readFileSync3(outFile, "utf8"));
-  } catch {
-    return [];
-  }
-}
-function alive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error2) {
-    return error2.code === "EPERM";
-  }
-}
-function liveReporters(lines) {
-  const live2 = /* @__PURE__ */ new Set();
-  for (const line of lines) {
-    if (FINAL.has(line.reason)) live2.delete(line.pid);
-    else live2.add(line.pid);
-  }
-  for (const pid of live2) if (!alive2(pid)) live2.delete(pid);
-  return live2;
-}
-var sequence = 0;
-var queues = /* @__PURE__ */ new Map();
-function snapshot2(outFile, options = {}) {
-  const file = resolve2(outFile);
-  const previous = queues.get(file) ?? Promise.resolve();
-  const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
-  queues.set(file, next);
-  void next.finally(() => {
-    if (queues.get(file) === next) queues.delete(file);
-  });
-  return next;
-}
-async function takeSnapshot(outFile, options) {
-  const timeoutMs = options.timeoutMs ?? 3e3;
-  const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
-  let expected = liveReporters(readSnapshots(outFile));
-  while (expected.size === 0) {
-    if (Date.now() > registrationDeadline) return [];
-    await sleep2(25);
-    expected = liveReporters(readSnapshots(outFile));
-  }
-  const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
-  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
-  const control = controlFile(outFile);
-  const temporary = `${control}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${token}
-`);
-  renameSync(temporary, control);
-  const deadline = Date.now() + timeoutMs;
-  for (; ; ) {
-    await sleep2(25);
-    let text2 = "";
-    try {
-      text2 = await readFile(outFile, "utf8");
-    } catch {
-      text2 = "";
-    }
-    const lines = parseSnapshots(text2);
-    const answers = lines.filter((line) => line.seq === token);
-    const answered = new Set(answers.map((line) => line.pid));
-    const pending2 = [...expected].filter(
-      (pid) => !answered.has(pid) && alive2(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+  } else if (h !== void 0 && base === void 0 && h.p99 >= summary2.blockedMs) {
+    sentences.push(
+      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
     );
-    if (pending2.length === 0 || Date.now() > deadline) return answers;
   }
+  const ht = head?.rssTrend;
+  const bt = base?.rssTrend;
+  switch (comparison.leak) {
+    case "head":
+      if (ht !== void 0)
+        sentences.push(
+          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
+        );
+      break;
+    case "both":
+      if (ht !== void 0 && bt !== void 0)
+        sentences.push(
+          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
+        );
+      break;
+    case "base":
+      if (bt !== void 0)
+        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
+      break;
+    case void 0:
+      if (head?.leak && ht !== void 0)
+        sentences.push(
+          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
+        );
+      break;
+    default:
+      break;
+  }
+  return sentences;
 }
-function outFileFor(dir, name) {
-  return join3(resolve2(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+function cells(side, pick) {
+  if (side === void 0) return "n/a";
+  return pick(side) ?? "n/a";
+}
+function renderDiagnosticsSection(summary2, options = {}) {
+  const { base, head } = summary2;
+  if (base === void 0 && head === void 0) return "";
+  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
+  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
+  const sentences = describeDiagnostics(summary2);
+  if (sentences.length > 0) lines.push(sentences.join(" "), "");
+  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head, pick)} |`;
+  lines.push(
+    "| | base | head |",
+    "|:--|--:|--:|",
+    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
+    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
+    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
+    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
+    row("peak RSS", (s) => formatMb(s.peakRssMb)),
+    row("peak heap", (s) => formatMb(s.peakHeapMb))
+  );
+  if (base?.rssTrend !== void 0 || head?.rssTrend !== void 0)
+    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
+  lines.push("");
+  const notes = [];
+  if (base === void 0) notes.push(missing("base"));
+  if (head === void 0) notes.push(missing("head"));
+  const windows = `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
+  const where3 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
+  notes.push(
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over rounds of each percentile), CPU is in cores (1 = one core busy throughout).${where3}`
+  );
+  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
+  return lines.join("\n");
 }
 
-// src/diagnostics/recorder.ts
-import { setTimeout as sleep3 } from "node:timers/promises";
+// src/measure.ts
+var METRICS = ["rps", "p50", "p99"];
+function metricValue(m, metric) {
+  switch (metric) {
+    case "rps":
+      return m.rps;
+    case "p50":
+      return m.latencyMs.p50;
+    case "p99":
+      return m.latencyMs.p99;
+  }
+}
+function failures(m) {
+  return m.errors + m.timeouts + m.non2xx;
+}
 
 // src/stats/describe.ts
 function assertFinite(values, name = "values") {
@@ -99977,275 +99727,6 @@ function averageRanks(values) {
     start = end;
   }
   return { ranks, tieSizes };
-}
-
-// src/diagnostics/summary.ts
-var MB = 1024 * 1024;
-var DEFAULTS2 = {
-  blockedMs: 20,
-  blockedRatio: 2,
-  blockedMarginMs: 10,
-  minPoints: 4,
-  leakMbPerRound: 1,
-  leakMbPerSecond: 1,
-  risingShare: 0.75,
-  leakRatio: 2
-};
-function theilSen(points) {
-  const slopes = [];
-  for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) {
-      const [xi, yi] = points[i];
-      const [xj, yj] = points[j];
-      if (xj !== xi) slopes.push((yj - yi) / (xj - xi));
-    }
-  }
-  return slopes.length === 0 ? 0 : median(slopes);
-}
-function rising(ys) {
-  let growing = 0;
-  for (let i = 1; i < ys.length; i++) if (ys[i] > ys[i - 1]) growing++;
-  return { growing, of: Math.max(0, ys.length - 1) };
-}
-function windowsOf(lines) {
-  const usable = lines.filter((l) => l.reason !== "listening" && l.elapsedMs > 0);
-  const groups = /* @__PURE__ */ new Map();
-  for (const line of usable) {
-    const key = line.seq ?? `${line.reason}:${line.pid}:${line.at}`;
-    const group2 = groups.get(key) ?? /* @__PURE__ */ new Map();
-    group2.set(line.pid, line);
-    groups.set(key, group2);
-  }
-  const windows = [];
-  for (const group2 of groups.values()) {
-    const processes = [...group2.values()];
-    const measured = processes.filter((p) => p.eventLoopDelayMs.count > 0);
-    const worst = (pick) => Math.max(...measured.map(pick));
-    const elus = processes.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
-    const main = processes.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
-    windows.push({
-      at: Math.min(...processes.map((p) => p.at)),
-      pids: processes.map((p) => p.pid).sort((a, b) => a - b).join(","),
-      delay: measured.length === 0 ? void 0 : {
-        p50: worst((p) => p.eventLoopDelayMs.p50),
-        p99: worst((p) => p.eventLoopDelayMs.p99),
-        max: worst((p) => p.eventLoopDelayMs.max)
-      },
-      elu: elus.length === 0 ? void 0 : Math.max(...elus),
-      cpuMs: processes.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
-      wallMs: Math.max(...processes.map((p) => p.elapsedMs)),
-      rssPeak: processes.reduce((sum, p) => sum + p.rss.peak, 0),
-      rssLast: processes.reduce((sum, p) => sum + p.rss.last, 0),
-      heapPeak: processes.reduce((sum, p) => sum + p.heapUsed.peak, 0),
-      series: main.memory.map(([t, rss]) => [t / 1e3, rss / MB])
-    });
-  }
-  return windows.sort((a, b) => a.at - b.at);
-}
-function trendOf(windows, o) {
-  const byPids = /* @__PURE__ */ new Map();
-  for (const w of windows) byPids.set(w.pids, [...byPids.get(w.pids) ?? [], w]);
-  const lived = [...byPids.values()].filter((group2) => group2.length >= o.minPoints);
-  if (lived.length > 0) {
-    const fits = lived.map((group2) => {
-      const ys = group2.map((w) => w.rssLast / MB);
-      return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
-    });
-    const slopeMb2 = median(fits.map((f) => f.slope));
-    const growing2 = fits.reduce((sum, f) => sum + f.growing, 0);
-    const of = fits.reduce((sum, f) => sum + f.of, 0);
-    const points = fits.reduce((sum, f) => sum + f.points, 0);
-    return {
-      trend: { mode: "across-rounds", slopeMb: slopeMb2, unit: "round", points, growing: growing2, of },
-      leak: slopeMb2 >= o.leakMbPerRound && growing2 >= o.risingShare * of
-    };
-  }
-  const fitted = windows.filter((w) => w.series.length >= o.minPoints).map((w) => {
-    const slope = theilSen(w.series);
-    const { growing: growing2, of } = rising(w.series.map(([, y]) => y));
-    return { slope, grows: slope >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
-  });
-  if (fitted.length === 0) return { trend: void 0, leak: false };
-  const slopeMb = median(fitted.map((f) => f.slope));
-  const growing = fitted.filter((f) => f.grows).length;
-  return {
-    trend: {
-      mode: "within-rounds",
-      slopeMb,
-      unit: "second",
-      points: fitted.length,
-      growing,
-      of: fitted.length
-    },
-    leak: fitted.length >= 2 && growing >= o.risingShare * fitted.length && slopeMb >= o.leakMbPerSecond
-  };
-}
-function summarizeSide(lines, options = {}) {
-  const o = { ...DEFAULTS2, ...options };
-  const windows = windowsOf(lines);
-  if (windows.length === 0) return void 0;
-  const delays = windows.map((w) => w.delay).filter((d) => d !== void 0);
-  const elus = windows.map((w) => w.elu).filter((u) => u !== void 0);
-  const wallMs = windows.reduce((sum, w) => sum + w.wallMs, 0);
-  const { trend, leak } = trendOf(windows, o);
-  const pids = new Set(windows.flatMap((w) => w.pids.split(",")));
-  return {
-    windows: windows.length,
-    processes: pids.size,
-    eventLoopDelayMs: delays.length === 0 ? void 0 : {
-      p50: median(delays.map((d) => d.p50)),
-      p99: median(delays.map((d) => d.p99)),
-      max: median(delays.map((d) => d.max))
-    },
-    eventLoopUtilization: elus.length === 0 ? void 0 : median(elus),
-    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum, w) => sum + w.cpuMs, 0) / wallMs,
-    peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
-    peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
-    rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1e3),
-    rssTrend: trend,
-    leak
-  };
-}
-function eventLoopCall(base, head, o) {
-  const blocked = (a, b) => a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
-  if (blocked(head.p99, base.p99)) return "blocked-on-head";
-  if (blocked(base.p99, head.p99)) return "unblocked-on-head";
-  if (head.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return "blocked-on-both";
-  return "similar";
-}
-function leakCall(base, head, o) {
-  const rate2 = (s) => Math.max(0, s.rssTrendMbPerRound ?? 0);
-  if (head.leak && base.leak) return rate2(head) >= o.leakRatio * rate2(base) ? "head" : "both";
-  if (head.leak) return "head";
-  if (base.leak) return "base";
-  return "none";
-}
-function summarizeDiagnostics(lines, options = {}) {
-  const o = { ...DEFAULTS2, ...options };
-  const base = summarizeSide(lines.base, options);
-  const head = summarizeSide(lines.head, options);
-  const baseDelay = base?.eventLoopDelayMs;
-  const headDelay = head?.eventLoopDelayMs;
-  const bothDelays = baseDelay !== void 0 && headDelay !== void 0;
-  return {
-    base,
-    head,
-    comparison: {
-      eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : void 0,
-      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : void 0,
-      leak: base !== void 0 && head !== void 0 ? leakCall(base, head, o) : void 0
-    },
-    blockedMs: o.blockedMs
-  };
-}
-
-// src/diagnostics/recorder.ts
-function servingPort(lines, port) {
-  if (port === void 0 || !lines.some((l) => l.ports.includes(port))) return [...lines];
-  return lines.filter((l) => l.ports.includes(port));
-}
-var ServerDiagnostics = class {
-  side;
-  /** The JSON-lines file this server's processes append to. */
-  outFile;
-  /** Merge into startServer's `env`; {} when diagnostics are off. */
-  env;
-  recorder;
-  windows = 0;
-  constructor(recorder, side, outFile, env) {
-    this.recorder = recorder;
-    this.side = side;
-    this.outFile = outFile;
-    this.env = env ?? {};
-  }
-  /**
-   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
-   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
-   * returns, rethrows what it throws.
-   */
-  async measure(label, options, run2) {
-    if (!this.recorder.enabled) return run2();
-    const key = `${this.side}-${label}-${++this.windows}`;
-    const cancel3 = new AbortController();
-    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const begin = delayMs === 0 ? await snapshot2(this.outFile, { label: `${key}-begin` }) : sleep3(delayMs, void 0, { signal: cancel3.signal }).then(
-      () => snapshot2(this.outFile, { label: `${key}-begin` }),
-      () => []
-    );
-    let result;
-    try {
-      result = await run2();
-    } finally {
-      cancel3.abort();
-      await begin;
-    }
-    const lines = await snapshot2(this.outFile, { label: `${key}-end` });
-    this.recorder.record(this.side, servingPort(lines, options.port));
-    return result;
-  }
-  /** Every line this server's processes wrote so far (registration, snapshots, final lines). */
-  lines() {
-    return readSnapshots(this.outFile);
-  }
-};
-var DiagnosticsRecorder = class {
-  dir;
-  /** The written preload; undefined when it could not be written (diagnostics are then off). */
-  preloadPath;
-  nodeOptions;
-  recorded = { base: [], head: [] };
-  servers = 0;
-  /**
-   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
-   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
-   */
-  constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
-    this.dir = dir;
-    this.nodeOptions = nodeOptions;
-    let path4;
-    try {
-      path4 = writePreload(dir);
-    } catch {
-      path4 = void 0;
-    }
-    this.preloadPath = path4;
-  }
-  get enabled() {
-    return this.preloadPath !== void 0;
-  }
-  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
-  server(side, name) {
-    const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
-    const env = this.preloadPath === void 0 ? void 0 : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
-    return new ServerDiagnostics(this, side, outFile, env);
-  }
-  /** Adds the lines of one measured window of a side. */
-  record(side, lines) {
-    this.recorded[side].push(...lines);
-  }
-  /** The recorded measured-window lines of both sides. */
-  snapshots() {
-    return { base: [...this.recorded.base], head: [...this.recorded.head] };
-  }
-  summary(options = {}) {
-    return summarizeDiagnostics(this.recorded, options);
-  }
-};
-
-// src/measure.ts
-var METRICS = ["rps", "p50", "p99"];
-function metricValue(m, metric) {
-  switch (metric) {
-    case "rps":
-      return m.rps;
-    case "p50":
-      return m.latencyMs.p50;
-    case "p99":
-      return m.latencyMs.p99;
-  }
-}
-function failures(m) {
-  return m.errors + m.timeouts + m.non2xx;
 }
 
 // src/stats/distributions.ts
@@ -100610,17 +100091,28 @@ function resolved(decision) {
   );
 }
 function decide(rounds, paths, options) {
+  return decideGroups([{ rounds, paths, looks: options.looks ?? 1 }], options);
+}
+function decideGroups(groups, options) {
   const raw = [];
+  const rawLooks = [];
   const errors = [];
-  for (const path4 of paths) {
-    const pairs = pairsOf(rounds, path4);
-    errors.push(compareErrors(path4, pairs));
-    for (const metric of METRICS) raw.push(compareMetric(path4, metric, pairs));
+  for (const group2 of groups) {
+    const looks = Math.max(1, group2.looks);
+    for (const path4 of group2.paths) {
+      const pairs = pairsOf(group2.rounds, path4);
+      errors.push(compareErrors(path4, pairs));
+      for (const metric of METRICS) {
+        raw.push(compareMetric(path4, metric, pairs));
+        rawLooks.push(looks);
+      }
+    }
   }
-  const looks = Math.max(1, options.looks ?? 1);
-  const adjusted = holm(raw.map((c) => c.p));
+  const uniform = rawLooks.every((l) => l === rawLooks[0]);
+  const adjusted = uniform ? holm(raw.map((c) => c.p)).map((p) => Math.min(1, p * (rawLooks[0] ?? 1))) : holm(raw.map((c, i) => Math.min(1, c.p * rawLooks[i])));
   const comparisons = raw.map(({ logRatios: _2, ...c }, i) => {
-    const pAdjusted = Math.min(1, adjusted[i] * looks);
+    const looks = rawLooks[i];
+    const pAdjusted = adjusted[i];
     const ci = interval(raw[i], options.alpha, raw.length, looks);
     const verdict2 = classify(raw[i], ci, pAdjusted, options);
     return {
@@ -100734,6 +100226,9 @@ function code(text2) {
   const fence = "`".repeat(longest + 1);
   return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
 }
+function inlineText(text2) {
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : escapeMarkdown(part)).join("");
+}
 function codeBlock(text2) {
   const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
@@ -100806,9 +100301,11 @@ function lifecycle(restartEvery) {
 function howMeasured(report, comparisons) {
   const s = report.settings;
   const q = report.sequential;
-  const pairs = q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
-  const adaptive = q === void 0 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
-  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  const shards = report.shards ?? [];
+  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  const across = shards.length > 1 ? " (across all shards)" : "";
+  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function roundsTable(report) {
   const lines = [
@@ -100830,6 +100327,26 @@ function roundsTable(report) {
   }
   return lines;
 }
+function renderHotterSection(hotter) {
+  const out = ["### Where the time went (CPU profile)", ""];
+  if (hotter.length === 0) {
+    out.push("No function of the pull request got noticeably hotter on head.");
+    return out.join("\n");
+  }
+  const pct2 = (share) => `${(share * 100).toFixed(1)}%`;
+  out.push("| function | file:line | base % | head % |", "| --- | --- | ---: | ---: |");
+  for (const h of hotter) {
+    const at = `${h.file}:${h.line}`;
+    out.push(
+      `| ${code(h.fn).replace(/\|/g, "\\|")} | ${code(at).replace(/\|/g, "\\|")} | ${pct2(h.baseSelf)} | ${pct2(h.headSelf)} |`
+    );
+  }
+  out.push(
+    "",
+    "<sub>Share of busy CPU samples spent in the function itself, profiled with 0x after measuring.</sub>"
+  );
+  return out.join("\n");
+}
 function renderMarkdown(report, options = {}) {
   const out = [];
   out.push(`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, "");
@@ -100844,8 +100361,8 @@ function renderMarkdown(report, options = {}) {
   if (decision) {
     out.push(...comparisonTable(decision), "");
   }
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics) : "";
-  if (diagnostics !== "") out.push(diagnostics.trim(), "");
+  const diagnostics2 = report.diagnostics ? renderDiagnosticsSection(report.diagnostics) : "";
+  if (diagnostics2 !== "") out.push(diagnostics2.trim(), "");
   if (report.profile) out.push(report.profile.markdown.trim(), "");
   if (report.newPaths.length > 0) {
     out.push(
@@ -100862,7 +100379,7 @@ function renderMarkdown(report, options = {}) {
     const noise = noiseLine(decision);
     if (noise) out.push("", noise);
   }
-  for (const note of report.notes) out.push("", `Note: ${note}`);
+  for (const note of report.notes) out.push("", `Note: ${inlineText(note)}`);
   if (report.rounds.length > 0) {
     out.push("", "<details><summary>Every round</summary>", "", ...roundsTable(report), "", "</details>");
   }
@@ -100886,139 +100403,1311 @@ function fitComment(markdown, limit, pointer) {
   return `${markdown.slice(0, cut).trimEnd()}${note}`;
 }
 
-// src/diagnostics/render.ts
-function formatMs2(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms >= 10) return `${Math.round(ms)} ms`;
-  if (ms >= 1) return `${ms.toFixed(1)} ms`;
-  return `${ms.toFixed(2)} ms`;
+// src/report-file.ts
+var REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
+var MAX_ROUNDS = 2e5;
+var MAX_PATHS = 1e3;
+var MAX_PAIRS = 1e4;
+var ERROR_CODES = [
+  "config",
+  "git",
+  "install",
+  "build",
+  "server-start",
+  "server-crash",
+  "server-errors",
+  "load",
+  "timeout"
+];
+var STOP_REASONS = [
+  "resolved",
+  "budget",
+  "fixed",
+  "deadline",
+  "no-paths"
+];
+var SIDES = ["base", "head"];
+function shownName(source) {
+  const clean = source.replace(/[^\w./-]/g, "_");
+  return clean.length > 120 ? `\u2026${clean.slice(-119)}` : clean;
 }
-function formatMb(mb) {
-  if (!Number.isFinite(mb)) return "n/a";
-  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
-}
-function formatTrend(trend) {
-  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
-  if (Number(text2) === 0) return `\xB10 ${unit}`;
-  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
-}
-function rate(trend) {
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
-  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
-}
-function extent(trend) {
-  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
-}
-function missing(side) {
-  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
-}
-function describeDiagnostics(summary2) {
-  const { base, head, comparison } = summary2;
-  const sentences = [];
-  const b = base?.eventLoopDelayMs;
-  const h = head?.eventLoopDelayMs;
-  if (b !== void 0 && h !== void 0) {
-    switch (comparison.eventLoop) {
-      case "blocked-on-head":
-        sentences.push(
-          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "unblocked-on-head":
-        sentences.push(
-          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "blocked-on-both":
-        sentences.push(
-          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
-        );
-        break;
-      default:
-        break;
-    }
-  } else if (h !== void 0 && base === void 0 && h.p99 >= summary2.blockedMs) {
-    sentences.push(
-      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
+var Checker = class {
+  source;
+  constructor(source) {
+    this.source = shownName(source);
+  }
+  fail(at, problem) {
+    throw new GateError(
+      "config",
+      `input \`results\`: ${this.source} is not a perf-gate report: ${at} ${problem}. Point \`results\` at the report.json files the measuring job uploaded (the \`report\` output of perf-gate), unchanged.`
     );
   }
-  const ht = head?.rssTrend;
-  const bt = base?.rssTrend;
-  switch (comparison.leak) {
-    case "head":
-      if (ht !== void 0)
-        sentences.push(
-          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
-        );
-      break;
-    case "both":
-      if (ht !== void 0 && bt !== void 0)
-        sentences.push(
-          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
-        );
-      break;
-    case "base":
-      if (bt !== void 0)
-        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
-      break;
-    case void 0:
-      if (head?.leak && ht !== void 0)
-        sentences.push(
-          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
-        );
-      break;
-    default:
-      break;
+  object(value, at) {
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      this.fail(at, "is not an object");
+    return value;
   }
-  return sentences;
+  optional(value, read2) {
+    return value === void 0 || value === null ? void 0 : read2(value);
+  }
+  string(value, at, max, pattern) {
+    if (typeof value !== "string") this.fail(at, "is not a string");
+    if (value.length > max) this.fail(at, `is longer than ${max} characters`);
+    if (pattern && !pattern.test(value)) this.fail(at, "has characters or a form it cannot have");
+    return value;
+  }
+  number(value, at, bounds = {}) {
+    if (typeof value !== "number" || !Number.isFinite(value)) this.fail(at, "is not a finite number");
+    if (bounds.integer && !Number.isInteger(value)) this.fail(at, "is not a whole number");
+    if (bounds.min !== void 0 && value < bounds.min || bounds.max !== void 0 && value > bounds.max)
+      this.fail(at, `is out of range (${value})`);
+    return value;
+  }
+  count(value, at, max = Number.MAX_SAFE_INTEGER) {
+    return this.number(value, at, { min: 0, max, integer: true });
+  }
+  boolean(value, at) {
+    if (typeof value !== "boolean") this.fail(at, "is not true or false");
+    return value;
+  }
+  oneOf(value, at, allowed) {
+    if (typeof value !== "string" || !allowed.includes(value))
+      this.fail(at, `is not one of ${allowed.join(", ")}`);
+    return value;
+  }
+  array(value, at, max, read2) {
+    if (!Array.isArray(value)) this.fail(at, "is not a list");
+    if (value.length > max) this.fail(at, `has more than ${max} entries`);
+    return value.map((item, i) => read2(item, `${at}[${i}]`));
+  }
+};
+var SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var PATH = /^\/\S*$/;
+var NODE_VERSION = /^v?\d+\.\d+\.\d+[0-9A-Za-z.+-]*$/;
+var PLATFORM = /^[0-9A-Za-z_.-]+$/;
+var TIMESTAMP = /^[0-9T:.Z+-]+$/;
+function latency(c, value, at) {
+  const o = c.object(value, at);
+  const ms = (k) => c.number(o[k], `${at}.${k}`, { min: 0 });
+  return { p50: ms("p50"), p90: ms("p90"), p99: ms("p99"), max: ms("max"), mean: ms("mean") };
 }
-function cells(side, pick) {
-  if (side === void 0) return "n/a";
-  return pick(side) ?? "n/a";
+function measurement(c, value, at) {
+  const o = c.object(value, at);
+  const statusObject = c.object(o.statusCodes, `${at}.statusCodes`);
+  const statusEntries = Object.entries(statusObject);
+  if (statusEntries.length > 100) c.fail(`${at}.statusCodes`, "has more than 100 entries");
+  const statusCodes = {};
+  for (const [code2, n] of statusEntries) {
+    if (!/^\d{3}$/.test(code2)) c.fail(`${at}.statusCodes`, "has a key that is not an HTTP status");
+    statusCodes[code2] = c.count(n, `${at}.statusCodes.${code2}`);
+  }
+  const cores = (k) => c.optional(o[k], (v) => c.number(v, `${at}.${k}`, { min: 0, max: 4096 }));
+  const m = {
+    responses: c.count(o.responses, `${at}.responses`),
+    elapsedSec: c.number(o.elapsedSec, `${at}.elapsedSec`, { min: 0 }),
+    rps: c.number(o.rps, `${at}.rps`, { min: 0 }),
+    latencyMs: latency(c, o.latencyMs, `${at}.latencyMs`),
+    bytesPerSec: c.number(o.bytesPerSec, `${at}.bytesPerSec`, { min: 0 }),
+    errors: c.count(o.errors, `${at}.errors`),
+    timeouts: c.count(o.timeouts, `${at}.timeouts`),
+    non2xx: c.count(o.non2xx, `${at}.non2xx`),
+    statusCodes,
+    loadgenCpu: c.number(o.loadgenCpu, `${at}.loadgenCpu`, { min: 0, max: 4096 })
+  };
+  const bins = c.optional(o.rpsMedianBins, (v) => c.number(v, `${at}.rpsMedianBins`, { min: 0 }));
+  if (bins !== void 0) m.rpsMedianBins = bins;
+  const server = cores("serverCpu");
+  if (server !== void 0) m.serverCpu = server;
+  const foreign = cores("foreignCpu");
+  if (foreign !== void 0) m.foreignCpu = foreign;
+  const steal = cores("stealCpu");
+  if (steal !== void 0) m.stealCpu = steal;
+  return m;
 }
-function renderDiagnosticsSection(summary2, options = {}) {
-  const { base, head } = summary2;
-  if (base === void 0 && head === void 0) return "";
-  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
-  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
-  const sentences = describeDiagnostics(summary2);
-  if (sentences.length > 0) lines.push(sentences.join(" "), "");
-  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head, pick)} |`;
-  lines.push(
-    "| | base | head |",
-    "|:--|--:|--:|",
-    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
-    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
-    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
-    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
-    row("peak RSS", (s) => formatMb(s.peakRssMb)),
-    row("peak heap", (s) => formatMb(s.peakHeapMb))
-  );
-  if (base?.rssTrend !== void 0 || head?.rssTrend !== void 0)
-    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
-  lines.push("");
-  const notes = [];
-  if (base === void 0) notes.push(missing("base"));
-  if (head === void 0) notes.push(missing("head"));
-  const windows = `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
-  const where3 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
-  notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over rounds of each percentile), CPU is in cores (1 = one core busy throughout).${where3}`
-  );
-  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
-  return lines.join("\n");
+function sideDiagnostics(c, value, at) {
+  const o = c.object(value, at);
+  const n = (k, min = 0) => c.number(o[k], `${at}.${k}`, { min });
+  const delay4 = c.optional(o.eventLoopDelayMs, (v) => {
+    const d = c.object(v, `${at}.eventLoopDelayMs`);
+    const ms = (k) => c.number(d[k], `${at}.eventLoopDelayMs.${k}`, { min: 0 });
+    return { p50: ms("p50"), p99: ms("p99"), max: ms("max") };
+  });
+  const trend = c.optional(o.rssTrend, (v) => {
+    const t = c.object(v, `${at}.rssTrend`);
+    return {
+      mode: c.oneOf(t.mode, `${at}.rssTrend.mode`, ["across-rounds", "within-rounds"]),
+      slopeMb: c.number(t.slopeMb, `${at}.rssTrend.slopeMb`),
+      unit: c.oneOf(t.unit, `${at}.rssTrend.unit`, ["round", "second"]),
+      points: c.count(t.points, `${at}.rssTrend.points`),
+      growing: c.count(t.growing, `${at}.rssTrend.growing`),
+      of: c.count(t.of, `${at}.rssTrend.of`)
+    };
+  });
+  return {
+    windows: c.count(o.windows, `${at}.windows`),
+    processes: c.count(o.processes, `${at}.processes`),
+    eventLoopDelayMs: delay4,
+    eventLoopUtilization: c.optional(
+      o.eventLoopUtilization,
+      (v) => c.number(v, `${at}.eventLoopUtilization`, { min: 0, max: 1 })
+    ),
+    cpuCores: n("cpuCores"),
+    peakRssMb: n("peakRssMb"),
+    peakHeapMb: n("peakHeapMb"),
+    rssTrendMbPerRound: c.optional(o.rssTrendMbPerRound, (v) => c.number(v, `${at}.rssTrendMbPerRound`)),
+    rssTrend: trend,
+    leak: c.boolean(o.leak, `${at}.leak`)
+  };
+}
+function diagnostics(c, value, at) {
+  const o = c.object(value, at);
+  const cmp = c.object(o.comparison, `${at}.comparison`);
+  return {
+    base: c.optional(o.base, (v) => sideDiagnostics(c, v, `${at}.base`)),
+    head: c.optional(o.head, (v) => sideDiagnostics(c, v, `${at}.head`)),
+    comparison: {
+      eventLoopP99Ratio: c.optional(
+        cmp.eventLoopP99Ratio,
+        (v) => c.number(v, `${at}.comparison.eventLoopP99Ratio`, { min: 0 })
+      ),
+      eventLoop: c.optional(
+        cmp.eventLoop,
+        (v) => c.oneOf(v, `${at}.comparison.eventLoop`, [
+          "blocked-on-head",
+          "unblocked-on-head",
+          "blocked-on-both",
+          "similar"
+        ])
+      ),
+      leak: c.optional(
+        cmp.leak,
+        (v) => c.oneOf(v, `${at}.comparison.leak`, ["head", "base", "both", "none"])
+      )
+    },
+    blockedMs: c.number(o.blockedMs, `${at}.blockedMs`, { min: 0 })
+  };
+}
+function hot(c, value, at) {
+  const o = c.object(value, at);
+  return {
+    fn: c.string(o.fn, `${at}.fn`, 500),
+    file: c.string(o.file, `${at}.file`, 1e3),
+    line: c.count(o.line, `${at}.line`),
+    baseSelf: c.number(o.baseSelf, `${at}.baseSelf`, { min: 0, max: 1 }),
+    headSelf: c.number(o.headSelf, `${at}.headSelf`, { min: 0, max: 1 })
+  };
+}
+function parseReportFile(text2, source) {
+  const c = new Checker(source);
+  if (text2.length > REPORT_FILE_MAX_BYTES)
+    c.fail("the file", `is larger than ${REPORT_FILE_MAX_BYTES} bytes`);
+  let json;
+  try {
+    json = JSON.parse(text2);
+  } catch {
+    c.fail("the file", "is not JSON");
+  }
+  const o = c.object(json, "the document");
+  if (o.tool !== "perf-gate") c.fail("`tool`", "is not `perf-gate`");
+  if (o.version !== 1) c.fail("`version`", "is not 1 (written by another version of perf-gate?)");
+  const commit = (value, at) => {
+    const x = c.object(value, at);
+    return { sha: c.string(x.sha, `${at}.sha`, 64, SHA), label: c.string(x.label, `${at}.label`, 256) };
+  };
+  const path4 = (value, at) => c.string(value, at, 2048, PATH);
+  const s = c.object(o.settings, "`settings`");
+  const paths = c.array(s.paths, "`settings.paths`", MAX_PATHS, path4);
+  if (new Set(paths).size !== paths.length) c.fail("`settings.paths`", "lists a path twice");
+  const threshold = c.number(s.threshold, "`settings.threshold`", { min: 1e-5, max: 1 });
+  const settings = {
+    paths,
+    pairs: c.optional(
+      s.pairs,
+      (v) => c.number(v, "`settings.pairs`", { min: 1, max: 1e5, integer: true })
+    ),
+    budgetSec: c.number(s.budgetSec, "`settings.budgetSec`", { min: 0 }),
+    durationSec: c.number(s.durationSec, "`settings.durationSec`", { min: 0, max: 86400 }),
+    warmupSec: c.number(s.warmupSec, "`settings.warmupSec`", { min: 0, max: 86400 }),
+    connections: c.count(s.connections, "`settings.connections`", 1e6),
+    threshold,
+    latencyThreshold: c.optional(
+      s.latencyThreshold,
+      (v) => c.number(v, "`settings.latencyThreshold`", { min: 1e-5, max: 100 })
+    ) ?? threshold,
+    alpha: c.number(s.alpha, "`settings.alpha`", { min: 1e-12, max: 0.5 }),
+    port: c.optional(s.port, (v) => c.number(v, "`settings.port`", { min: 1, max: 65535, integer: true })),
+    failOnRegression: c.optional(s.failOnRegression, (v) => c.boolean(v, "`settings.failOnRegression`")) ?? true,
+    restartEvery: c.optional(s.restartEvery, (v) => c.count(v, "`settings.restartEvery`", 1e5)) ?? 0
+  };
+  const sequential = c.optional(o.sequential, (v) => {
+    const q = c.object(v, "`sequential`");
+    return {
+      pairs: c.count(q.pairs, "`sequential.pairs`", 1e6),
+      looked: c.array(q.looked, "`sequential.looked`", 1e3, (x, at) => c.count(x, at, 1e6)),
+      plannedLooks: c.number(q.plannedLooks, "`sequential.plannedLooks`", {
+        min: 1,
+        max: 1e3,
+        integer: true
+      }),
+      stoppedBy: c.oneOf(q.stoppedBy, "`sequential.stoppedBy`", STOP_REASONS),
+      confirmationPairs: c.count(q.confirmationPairs, "`sequential.confirmationPairs`", 1e6),
+      disturbedPairs: c.count(q.disturbedPairs, "`sequential.disturbedPairs`", 1e6)
+    };
+  });
+  const known = new Set(paths);
+  const seen = /* @__PURE__ */ new Set();
+  const rounds = c.array(o.rounds, "`rounds`", MAX_ROUNDS, (value, at) => {
+    const r = c.object(value, at);
+    const round = {
+      // Pairs are numbered from 0; the cap keeps the rank statistics (quadratic in the pairs) bounded.
+      pair: c.count(r.pair, `${at}.pair`, MAX_PAIRS - 1),
+      position: c.number(r.position, `${at}.position`, { min: 0, max: 1, integer: true }),
+      side: c.oneOf(r.side, `${at}.side`, SIDES),
+      path: path4(r.path, `${at}.path`),
+      measurement: measurement(c, r.measurement, `${at}.measurement`),
+      startedAt: c.string(r.startedAt, `${at}.startedAt`, 64, TIMESTAMP)
+    };
+    if (!known.has(round.path)) c.fail(`${at}.path`, "is not one of `settings.paths`");
+    const key = `${round.pair} ${round.side} ${round.path}`;
+    if (seen.has(key)) c.fail(at, "repeats a round (same pair, side and path)");
+    seen.add(key);
+    return round;
+  });
+  const error2 = c.optional(o.error, (v) => {
+    const e2 = c.object(v, "`error`");
+    return {
+      code: c.oneOf(e2.code, "`error.code`", ERROR_CODES),
+      message: c.string(e2.message, "`error.message`", 1e4),
+      side: c.optional(e2.side, (x) => c.oneOf(x, "`error.side`", SIDES)),
+      output: c.optional(e2.output, (x) => c.string(x, "`error.output`", 65536)),
+      neutral: c.boolean(e2.neutral, "`error.neutral`")
+    };
+  });
+  const t = c.object(o.timing, "`timing`");
+  const e = c.object(o.environment, "`environment`");
+  const profile = c.optional(o.profile, (v) => {
+    const p = c.object(v, "`profile`");
+    const hotter = c.array(p.hotter, "`profile.hotter`", 20, (x, at) => hot(c, x, at));
+    return {
+      markdown: renderHotterSection(hotter),
+      files: [],
+      dir: "",
+      hotter,
+      seconds: c.number(p.seconds, "`profile.seconds`", { min: 0 })
+    };
+  });
+  const pullRequest = c.optional(o.pullRequest, (v) => {
+    const p = c.object(v, "`pullRequest`");
+    return {
+      number: c.number(p.number, "`pullRequest.number`", { min: 1, max: 1e9, integer: true }),
+      headSha: c.string(p.headSha, "`pullRequest.headSha`", 64, SHA),
+      baseSha: c.string(p.baseSha, "`pullRequest.baseSha`", 64, SHA)
+    };
+  });
+  const shard = c.optional(o.shard, (v) => {
+    const x = c.object(v, "`shard`");
+    const count2 = c.number(x.count, "`shard.count`", { min: 1, max: 256, integer: true });
+    return { index: c.number(x.index, "`shard.index`", { min: 0, max: count2, integer: true }), count: count2 };
+  });
+  const report = {
+    tool: "perf-gate",
+    version: 1,
+    verdict: "inconclusive",
+    headline: "",
+    base: commit(o.base, "`base`"),
+    head: commit(o.head, "`head`"),
+    settings,
+    decision: void 0,
+    sequential,
+    newPaths: c.array(o.newPaths ?? [], "`newPaths`", MAX_PATHS, path4),
+    rounds,
+    error: error2,
+    timing: {
+      startedAt: c.string(t.startedAt, "`timing.startedAt`", 64, TIMESTAMP),
+      wallSec: c.number(t.wallSec, "`timing.wallSec`", { min: 0 }),
+      prepareSec: c.number(t.prepareSec, "`timing.prepareSec`", { min: 0 }),
+      measureSec: c.number(t.measureSec, "`timing.measureSec`", { min: 0 })
+    },
+    environment: {
+      node: c.string(e.node, "`environment.node`", 64, NODE_VERSION),
+      cpus: c.count(e.cpus, "`environment.cpus`", 1e5),
+      platform: c.string(e.platform, "`environment.platform`", 64, PLATFORM)
+    },
+    notes: c.array(o.notes ?? [], "`notes`", 100, (x, at) => c.string(x, at, 4e3)),
+    profile,
+    changedFiles: c.array(o.changedFiles ?? [], "`changedFiles`", 1e4, (x, at) => c.string(x, at, 1e3)),
+    diagnostics: c.optional(o.diagnostics, (v) => diagnostics(c, v, "`diagnostics`")),
+    pullRequest
+  };
+  return { source, report, shard };
 }
 
+// src/io/results.ts
+var MAX_REPORT_FILES = 256;
+var MAX_DEPTH = 4;
+function resultsError(problem, fix) {
+  return new GateError("config", `input \`results\`: ${problem}. ${fix}`);
+}
+async function walk(dir, depth, found) {
+  if (depth > MAX_DEPTH) return;
+  const entries = await readdir2(dir, { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path4 = join3(dir, entry.name);
+    if (entry.isDirectory()) await walk(path4, depth + 1, found);
+    else if (entry.isFile() && entry.name === "report.json") found.push(path4);
+    if (found.length > MAX_REPORT_FILES) return;
+  }
+}
+async function findReportFiles(results, cwd) {
+  const target = resolve2(cwd, results);
+  const found = [];
+  const stat2 = await lstat2(target).catch(() => void 0);
+  if (stat2?.isDirectory()) await walk(target, 0, found);
+  else if (stat2?.isFile()) found.push(target);
+  else if (stat2 === void 0 && /[*?[{]/.test(results)) {
+    for await (const path4 of glob(results, { cwd })) {
+      const full = resolve2(cwd, path4);
+      const s = await lstat2(full);
+      if (s.isFile()) found.push(full);
+      if (found.length > MAX_REPORT_FILES) break;
+    }
+  }
+  if (found.length > MAX_REPORT_FILES) {
+    throw resultsError(
+      `more than ${MAX_REPORT_FILES} report files under \`${results}\``,
+      "Point it at the directory the measuring jobs\u2019 artifacts were downloaded to, and nothing else."
+    );
+  }
+  if (found.length === 0) {
+    throw resultsError(
+      `no report.json ${stat2?.isDirectory() ? "inside" : "at"} \`${results}\` (from ${cwd})`,
+      "Download the measuring run\u2019s artifact there first (actions/download-artifact with `path:` set to it), or set `results` to where it is."
+    );
+  }
+  const base = stat2?.isDirectory() ? target : cwd;
+  return found.sort().map((path4) => ({ path: path4, name: relative(base, path4) || path4 }));
+}
+async function readReportFile(path4, name) {
+  const stat2 = await lstat2(path4);
+  if (!stat2.isFile()) throw resultsError(`${name} is not a regular file`, "Remove it from `results`.");
+  if (stat2.size > REPORT_FILE_MAX_BYTES) {
+    throw resultsError(
+      `${name} is ${stat2.size} bytes, more than the ${REPORT_FILE_MAX_BYTES} a report may be`,
+      "Point `results` at report.json files written by perf-gate."
+    );
+  }
+  return readFile(path4, "utf8");
+}
+async function loadReports(results, cwd) {
+  const files = await findReportFiles(results, cwd);
+  const loaded = [];
+  let total = 0;
+  for (const { path: path4, name } of files) {
+    const text2 = await readReportFile(path4, name);
+    total += text2.length;
+    if (total > TOTAL_MAX_CHARS) {
+      throw resultsError(
+        `the report files under \`${results}\` are larger than ${TOTAL_MAX_CHARS} characters together`,
+        "Point it at the report.json files of one run only."
+      );
+    }
+    loaded.push(parseReportFile(text2, name));
+  }
+  return loaded;
+}
+var TOTAL_MAX_CHARS = 256 * 1024 * 1024;
+
+// src/merge.ts
+function roundKey(round) {
+  return round.path;
+}
+function reportKeys(report) {
+  return report.settings.paths;
+}
+function mergeError(problem, fix) {
+  return new GateError("config", `input \`results\`: ${problem}. ${fix}`);
+}
+function distinctPairs(rounds) {
+  return new Set(rounds.map((r) => r.pair)).size;
+}
+function sameShard(a, b) {
+  return a.timing.startedAt === b.timing.startedAt && JSON.stringify(a.rounds) === JSON.stringify(b.rounds) && JSON.stringify(a.error) === JSON.stringify(b.error);
+}
+function mergeReports(files) {
+  if (files.length === 0)
+    throw mergeError("no report.json found", "Check that the measuring job uploaded its `report` output.");
+  const first = files[0];
+  const notes = [];
+  for (const f of files.slice(1)) {
+    const a = first.report;
+    const b = f.report;
+    if (a.base.sha !== b.base.sha || a.head.sha !== b.head.sha) {
+      throw mergeError(
+        `${shownName(first.source)} measured base ${a.base.sha.slice(0, 7)} and head ${a.head.sha.slice(0, 7)}, but ${shownName(f.source)} measured base ${b.base.sha.slice(0, 7)} and head ${b.head.sha.slice(0, 7)}`,
+        "Merge only the shards of one run (download the artifacts of one workflow run)."
+      );
+    }
+    if (JSON.stringify(a.pullRequest) !== JSON.stringify(b.pullRequest)) {
+      throw mergeError(
+        `${shownName(first.source)} and ${shownName(f.source)} are for different pull requests`,
+        "Merge only the shards of one run."
+      );
+    }
+    const rule = (r) => [r.settings.threshold, r.settings.latencyThreshold, r.settings.alpha].join(" ");
+    if (rule(a) !== rule(b)) {
+      throw mergeError(
+        `${shownName(first.source)} and ${shownName(f.source)} were decided with different \`threshold\`, \`latency-threshold\` or \`alpha\``,
+        "Give every shard the same inputs except `shard`."
+      );
+    }
+  }
+  const shards = [];
+  const owner = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    const twin = shards.find((s) => sameShard(s.report, f.report));
+    if (twin) {
+      notes.push(
+        `${shownName(f.source)} is the same shard as ${shownName(twin.source)} (a duplicate): it was counted once.`
+      );
+      continue;
+    }
+    for (const key of reportKeys(f.report)) {
+      const other = owner.get(key);
+      if (other !== void 0) {
+        throw mergeError(
+          `${key} is measured by both ${shownName(other)} and ${shownName(f.source)}`,
+          "Each shard must measure its own paths: check the `shard` input of each job, and download the artifacts of one run only."
+        );
+      }
+      owner.set(key, f.source);
+    }
+    shards.push(f);
+  }
+  let missingError;
+  const places = shards.map((s) => s.shard).filter((p) => p !== void 0);
+  if (places.length > 0) {
+    const count2 = Math.max(...places.map((p) => p.count));
+    const seen = new Set(places.map((p) => p.index));
+    const missing2 = count2 - seen.size;
+    if (places.some((p) => p.count !== count2)) {
+      notes.push("the shards disagree on how many shards there are.");
+    }
+    if (missing2 > 0) {
+      missingError = {
+        code: "config",
+        message: `${missing2} of ${count2} shards have no report (found ${[...seen].sort((a, b) => a - b).join(", ")}): a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers only the shards found.`,
+        side: void 0,
+        output: void 0,
+        neutral: false
+      };
+    }
+  }
+  const { threshold, latencyThreshold, alpha } = first.report.settings;
+  const groups = [];
+  for (const { report } of shards) {
+    if (report.error) continue;
+    const paths = reportKeys(report).filter((k) => !report.newPaths.includes(k));
+    const rounds = report.rounds.filter((r) => paths.includes(roundKey(r)));
+    if (paths.length === 0 || distinctPairs(rounds) < 2) continue;
+    groups.push({ rounds, paths, looks: report.sequential?.plannedLooks ?? 1 });
+  }
+  const decision = groups.length === 0 ? void 0 : decideGroups(groups, { threshold, latencyThreshold, alpha });
+  const several = shards.length > 1;
+  const shardErrors = shards.filter((s) => s.report.error !== void 0).map((s) => {
+    const e = s.report.error;
+    return several ? { ...e, message: `shard ${shownName(s.source)}: ${e.message}` } : e;
+  });
+  const error2 = shardErrors.find((e) => !e.neutral) ?? missingError ?? shardErrors.find((e) => e.neutral) ?? void 0;
+  let verdict = decision?.verdict ?? "inconclusive";
+  if (error2 && verdict !== "regression") verdict = "inconclusive";
+  const headline2 = error2 && (!error2.neutral || verdict !== "regression") ? `${error2.neutral ? "inconclusive" : "error"}: ${error2.message}` : decision?.headline ?? "inconclusive: not enough rounds were measured to compare";
+  const reports = shards.map((s) => s.report);
+  const profiles = reports.map((r) => r.profile).filter((p) => p !== void 0);
+  const summaries = shards.map((s) => ({
+    source: shownName(s.source),
+    shard: s.shard,
+    keys: reportKeys(s.report),
+    pairs: s.report.sequential?.pairs ?? distinctPairs(s.report.rounds),
+    looks: s.report.sequential?.plannedLooks ?? 1,
+    error: s.report.error?.message
+  }));
+  const shardNotes = shards.flatMap(
+    (s) => s.report.notes.map((n) => several ? `shard ${shownName(s.source)}: ${n}` : n)
+  );
+  const differs = (pick) => new Set(reports.map((r) => JSON.stringify(pick(r)))).size > 1;
+  if (differs((r) => [r.settings.durationSec, r.settings.warmupSec, r.settings.connections]))
+    notes.push(
+      "the shards were measured with different `duration`, `warmup` or `connections`; the first shard\u2019s are shown."
+    );
+  if (differs((r) => [r.environment.node, r.environment.cpus]))
+    notes.push("the shards ran on different Node.js versions or CPU counts; the first shard\u2019s are shown.");
+  if (several && reports.some((r) => r.diagnostics !== void 0))
+    notes.push("event-loop and memory figures are per shard: they are in each shard\u2019s report.json.");
+  const base = first.report;
+  return {
+    tool: "perf-gate",
+    version: 1,
+    verdict,
+    headline: headline2,
+    base: base.base,
+    head: base.head,
+    settings: { ...base.settings, paths: reports.flatMap(reportKeys) },
+    decision,
+    sequential: several ? void 0 : base.sequential,
+    newPaths: reports.flatMap((r) => r.newPaths),
+    rounds: reports.flatMap((r) => r.rounds),
+    error: error2,
+    timing: {
+      startedAt: reports.map((r) => r.timing.startedAt).sort()[0],
+      wallSec: Math.max(...reports.map((r) => r.timing.wallSec)),
+      prepareSec: Math.max(...reports.map((r) => r.timing.prepareSec)),
+      measureSec: Math.max(...reports.map((r) => r.timing.measureSec))
+    },
+    environment: base.environment,
+    notes: [...shardNotes, ...notes],
+    profile: profiles.length === 0 ? void 0 : profiles.length === 1 ? profiles[0] : {
+      markdown: renderHotterSection(profiles.flatMap((p) => p.hotter)),
+      files: profiles.flatMap((p) => p.files),
+      dir: "",
+      hotter: profiles.flatMap((p) => p.hotter),
+      seconds: profiles.reduce((sum, p) => sum + p.seconds, 0)
+    },
+    changedFiles: [...new Set(reports.flatMap((r) => r.changedFiles))],
+    diagnostics: several ? void 0 : base.diagnostics,
+    pullRequest: base.pullRequest,
+    shards: several ? summaries : void 0
+  };
+}
+
+// src/outcome.ts
+function stepOutcome(report, failOnRegression) {
+  if (report.error && !report.error.neutral) return { kind: "fail", message: report.error.message };
+  if (report.verdict === "regression") {
+    return failOnRegression ? { kind: "fail", message: report.headline } : { kind: "warn", message: `${report.headline} (fail-on-regression is off)` };
+  }
+  if (report.error) return { kind: "warn", message: report.headline };
+  return { kind: "pass" };
+}
+function checkConclusion(report, failOnRegression) {
+  const outcome = stepOutcome(report, failOnRegression);
+  if (outcome.kind === "fail") return "failure";
+  if (outcome.kind === "warn" || report.verdict === "inconclusive") return "neutral";
+  return "success";
+}
+var CHECK_SUMMARY_LIMIT = 65535;
+function checkTitle(report) {
+  const line = report.headline.replace(/\s+/g, " ").trim();
+  return line.length <= 200 ? line : `${line.slice(0, 199)}\u2026`;
+}
+
+// src/pipeline.ts
+import { existsSync as existsSync8 } from "node:fs";
+import { mkdir as mkdir2, writeFile as writeFile2 } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { join as join10, relative as relative3, resolve as resolve7 } from "node:path";
+
+// src/diagnostics/install.ts
+import { mkdirSync, readFileSync as readFileSync3, renameSync, writeFileSync } from "node:fs";
+import { readFile as readFile2 } from "node:fs/promises";
+import { dirname as dirname2, join as join4, resolve as resolve3 } from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
+
+// src/diagnostics/preload.ts
+var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
+var CONTROL_SUFFIX = ".ctl";
+var RESOLUTION_MS = 10;
+var TICK_MS = 100;
+var SERIES_MS = 250;
+var SERIES_MAX = 240;
+var PRELOAD_SOURCE = `'use strict';
+// perf-gate diagnostics preload: event-loop delay, CPU, RSS and heap of the process that serves TCP.
+// Written by perf-gate (src/diagnostics/preload.ts); safe to delete. It does nothing unless
+// ${DIAGNOSTICS_ENV} names an output file.
+(function perfGateDiagnostics() {
+  var outFile = process.env.${DIAGNOSTICS_ENV};
+  if (typeof outFile !== 'string' || outFile === '') return;
+  var GUARD = Symbol.for('perf-gate.diagnostics');
+  try {
+    if (process[GUARD]) return;
+    Object.defineProperty(process, GUARD, { value: true, enumerable: false });
+  } catch (error) {
+    return;
+  }
+  var fs, perfHooks, threads;
+  try {
+    fs = require('fs');
+    perfHooks = require('perf_hooks');
+    threads = require('worker_threads');
+  } catch (error) {
+    return;
+  }
+  if (!threads.isMainThread || typeof perfHooks.monitorEventLoopDelay !== 'function') return;
+
+  var RESOLUTION_MS = ${RESOLUTION_MS};
+  var TICK_MS = ${TICK_MS};
+  var SERIES_MAX = ${SERIES_MAX};
+  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
+  var performance = perfHooks.performance;
+  var hasElu = performance && typeof performance.eventLoopUtilization === 'function';
+
+  var reporter = false;
+  var histogram = null;
+  var ports = [];
+  var windowStart = Date.now();
+  var cpuBase = process.cpuUsage();
+  var eluBase = hasElu ? performance.eventLoopUtilization() : null;
+  var rssPeak = 0, rssLast = 0, heapPeak = 0, heapLast = 0;
+  var series = [];
+  var seriesEvery = ${SERIES_MS};
+  var lastSeriesAt = 0;
+  var controlStamp = '';
+  var controlToken = '';
+
+  function sample(now) {
+    var usage = process.memoryUsage();
+    rssLast = usage.rss;
+    heapLast = usage.heapUsed;
+    if (rssLast > rssPeak) rssPeak = rssLast;
+    if (heapLast > heapPeak) heapPeak = heapLast;
+    if (now - lastSeriesAt >= seriesEvery) {
+      lastSeriesAt = now;
+      series.push([now - windowStart, rssLast, heapLast]);
+      if (series.length >= SERIES_MAX) {
+        series = series.filter(function (point, index) { return index % 2 === 0; });
+        seriesEvery *= 2;
+      }
+    }
+  }
+
+  function resetWindow(now) {
+    windowStart = now;
+    cpuBase = process.cpuUsage();
+    if (hasElu) eluBase = performance.eventLoopUtilization();
+    if (histogram !== null) histogram.reset();
+    rssPeak = rssLast;
+    heapPeak = heapLast;
+    series = [];
+    lastSeriesAt = 0;
+    sample(now);
+  }
+
+  function delayMs(nanoseconds) {
+    var ms = nanoseconds / 1e6 - RESOLUTION_MS;
+    return ms > 0 && isFinite(ms) ? Math.round(ms * 1000) / 1000 : 0;
+  }
+
+  function write(reason, seq) {
+    var now = Date.now();
+    try { sample(now); } catch (error) { /* keep the previous sample */ }
+    var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
+    var cpu = process.cpuUsage(cpuBase);
+    var elu = null;
+    if (hasElu && eluBase !== null) {
+      try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
+    }
+    var line = {
+      v: 1,
+      pid: process.pid,
+      ppid: process.ppid,
+      reason: reason,
+      seq: seq,
+      at: now,
+      startedAt: windowStart,
+      elapsedMs: now - windowStart,
+      uptimeMs: Math.round(process.uptime() * 1000),
+      ports: ports.slice(),
+      eventLoopDelayMs: count > 0 && histogram !== null
+        ? {
+            p50: delayMs(histogram.percentile(50)),
+            p99: delayMs(histogram.percentile(99)),
+            max: delayMs(histogram.max),
+            mean: delayMs(histogram.mean),
+            count: count,
+          }
+        : { p50: 0, p99: 0, max: 0, mean: 0, count: 0 },
+      eventLoopUtilization: typeof elu === 'number' && isFinite(elu) ? Math.round(elu * 10000) / 10000 : null,
+      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      rss: { peak: rssPeak, last: rssLast },
+      heapUsed: { peak: heapPeak, last: heapLast },
+      memory: series,
+      node: process.version,
+    };
+    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
+    resetWindow(now);
+  }
+
+  function safeWrite(reason, seq) {
+    try { write(reason, seq); } catch (error) { /* diagnostics never disturb the app */ }
+  }
+
+  function addPort(port) {
+    if (typeof port === 'number' && port > 0 && ports.indexOf(port) === -1 && ports.length < 16) ports.push(port);
+  }
+
+  function listeningPorts() {
+    if (typeof process._getActiveHandles !== 'function') return;
+    var handles = process._getActiveHandles();
+    for (var i = 0; i < handles.length; i++) {
+      var handle = handles[i];
+      if (handle && handle.listening === true && typeof handle.address === 'function') {
+        var address = handle.address();
+        if (address !== null && typeof address === 'object') addPort(address.port);
+      }
+    }
+  }
+
+  function controlStampNow() {
+    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
+    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
+  }
+
+  function readControl() {
+    var stamp = controlStampNow();
+    if (stamp === controlStamp) return '';
+    controlStamp = stamp;
+    if (stamp === '') return '';
+    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+    if (token === '' || token === controlToken) return '';
+    controlToken = token;
+    return token;
+  }
+
+  function onSignal(signal) {
+    var handler = function () {
+      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
+      safeWrite(signal, null);
+      try {
+        // Nobody else handles it: the default action (death by this signal), as without the preload.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      } catch (error) { /* ignore */ }
+    };
+    process.prependListener(signal, handler);
+  }
+
+  function becomeReporter() {
+    if (reporter) return;
+    reporter = true;
+    try { listeningPorts(); } catch (error) { /* ports stay unknown */ }
+    try {
+      histogram = perfHooks.monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+      histogram.enable();
+    } catch (error) {
+      histogram = null;
+    }
+    try {
+      // A token written before this process reported is not addressed to it.
+      controlStamp = controlStampNow();
+      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+    } catch (error) { /* no control file yet */ }
+    try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
+    try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
+    try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
+    safeWrite('listening', null);
+  }
+
+  var channel = null;
+  var onSocket = function (message) {
+    try {
+      var port = message && message.socket ? message.socket.localPort : undefined;
+      if (typeof port !== 'number') return;
+      addPort(port);
+      if (reporter) return;
+      becomeReporter();
+      // Stop listening to every connection; later, not while the channel is publishing.
+      var later = setImmediate(function () {
+        try {
+          var dc = require('diagnostics_channel');
+          if (typeof dc.unsubscribe === 'function') dc.unsubscribe('net.server.socket', onSocket);
+          else if (channel !== null) channel.unsubscribe(onSocket);
+        } catch (error) { /* keep it */ }
+      });
+      if (later && typeof later.unref === 'function') later.unref();
+    } catch (error) { /* ignore */ }
+  };
+  try {
+    var dc = require('diagnostics_channel');
+    channel = dc.channel('net.server.socket'); // held strongly: old releases kept channels weakly
+    if (typeof dc.subscribe === 'function') dc.subscribe('net.server.socket', onSocket);
+    else channel.subscribe(onSocket);
+  } catch (error) { /* the tick still finds listening servers */ }
+
+  function tick() {
+    try {
+      if (!reporter) {
+        if (typeof process.getActiveResourcesInfo === 'function' &&
+            process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
+        return;
+      }
+      sample(Date.now());
+      var token = readControl();
+      if (token !== '') safeWrite('snapshot', token);
+    } catch (error) { /* try again next tick */ }
+  }
+
+  try {
+    var timer = setInterval(tick, TICK_MS);
+    if (timer && typeof timer.unref === 'function') timer.unref();
+  } catch (error) { /* no sampling */ }
+})();
+`;
+
+// src/diagnostics/install.ts
+var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
+function writePreload(dir) {
+  const path4 = resolve3(dir, PRELOAD_FILE);
+  mkdirSync(dirname2(path4), { recursive: true });
+  let current;
+  try {
+    current = readFileSync3(path4, "utf8");
+  } catch {
+    current = void 0;
+  }
+  if (current !== PRELOAD_SOURCE) {
+    const temporary = `${path4}.${process.pid}.tmp`;
+    writeFileSync(temporary, PRELOAD_SOURCE);
+    renameSync(temporary, path4);
+  }
+  return path4;
+}
+function quoteNodeOption(value) {
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
+  const existing = existingNodeOptions?.trim() ?? "";
+  const require3 = `--require ${quoteNodeOption(resolve3(preloadPath))}`;
+  return {
+    NODE_OPTIONS: existing === "" ? require3 : `${require3} ${existing}`,
+    PERF_GATE_DIAGNOSTICS: resolve3(outFile)
+  };
+}
+function controlFile(outFile) {
+  return `${resolve3(outFile)}${CONTROL_SUFFIX}`;
+}
+var REASONS = /* @__PURE__ */ new Set([
+  "listening",
+  "snapshot",
+  "SIGTERM",
+  "SIGINT",
+  "exit"
+]);
+var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : void 0;
+}
+function pair(value, a, b) {
+  if (!isRecord(value)) return void 0;
+  const x = count(value[a]);
+  const y = count(value[b]);
+  return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
+}
+function parseSnapshot(line) {
+  let raw;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (!isRecord(raw) || raw.v !== 1) return void 0;
+  const pid = count(raw.pid);
+  const ppid = count(raw.ppid) ?? 0;
+  const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
+  const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
+  const at = count(raw.at);
+  const startedAt = count(raw.startedAt);
+  const elapsedMs = count(raw.elapsedMs);
+  const uptimeMs = count(raw.uptimeMs) ?? 0;
+  const delay4 = raw.eventLoopDelayMs;
+  const cpu = pair(raw.cpu, "userMs", "systemMs");
+  const rss = pair(raw.rss, "peak", "last");
+  const heap = pair(raw.heapUsed, "peak", "last");
+  if (pid === void 0 || reason === void 0 || at === void 0 || startedAt === void 0 || elapsedMs === void 0 || !isRecord(delay4) || cpu === void 0 || rss === void 0 || heap === void 0)
+    return void 0;
+  const p50 = count(delay4.p50);
+  const p99 = count(delay4.p99);
+  const max = count(delay4.max);
+  const mean2 = count(delay4.mean);
+  const samples = count(delay4.count);
+  if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
+    return void 0;
+  const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
+  const memory = [];
+  if (Array.isArray(raw.memory)) {
+    for (const point of raw.memory.slice(0, 1e4)) {
+      if (!Array.isArray(point) || point.length !== 3) continue;
+      const [t, r, h] = point.map(count);
+      if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
+    }
+  }
+  const elu = count(raw.eventLoopUtilization);
+  return {
+    v: 1,
+    pid,
+    ppid,
+    reason,
+    seq,
+    at,
+    startedAt,
+    elapsedMs,
+    uptimeMs,
+    ports: ports.slice(0, 16),
+    eventLoopDelayMs: { p50, p99, max, mean: mean2, count: samples },
+    eventLoopUtilization: elu === void 0 ? null : Math.min(1, elu),
+    cpu: { userMs: cpu.userMs, systemMs: cpu.systemMs },
+    rss: { peak: rss.peak, last: rss.last },
+    heapUsed: { peak: heap.peak, last: heap.last },
+    memory,
+    node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
+  };
+}
+function parseSnapshots(text2) {
+  const out = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    const snapshot3 = parseSnapshot(line);
+    if (snapshot3 !== void 0) out.push(snapshot3);
+  }
+  return out;
+}
+function readSnapshots(outFile) {
+  try {
+    return parseSnapshots(readFileSync3(outFile, "utf8"));
+  } catch {
+    return [];
+  }
+}
+function alive2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code === "EPERM";
+  }
+}
+function liveReporters(lines) {
+  const live2 = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    if (FINAL.has(line.reason)) live2.delete(line.pid);
+    else live2.add(line.pid);
+  }
+  for (const pid of live2) if (!alive2(pid)) live2.delete(pid);
+  return live2;
+}
+var sequence = 0;
+var queues = /* @__PURE__ */ new Map();
+function snapshot2(outFile, options = {}) {
+  const file = resolve3(outFile);
+  const previous = queues.get(file) ?? Promise.resolve();
+  const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
+  queues.set(file, next);
+  void next.finally(() => {
+    if (queues.get(file) === next) queues.delete(file);
+  });
+  return next;
+}
+async function takeSnapshot(outFile, options) {
+  const timeoutMs = options.timeoutMs ?? 3e3;
+  const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
+  let expected = liveReporters(readSnapshots(outFile));
+  while (expected.size === 0) {
+    if (Date.now() > registrationDeadline) return [];
+    await sleep2(25);
+    expected = liveReporters(readSnapshots(outFile));
+  }
+  const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
+  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
+  const control = controlFile(outFile);
+  const temporary = `${control}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${token}
+`);
+  renameSync(temporary, control);
+  const deadline = Date.now() + timeoutMs;
+  for (; ; ) {
+    await sleep2(25);
+    let text2 = "";
+    try {
+      text2 = await readFile2(outFile, "utf8");
+    } catch {
+      text2 = "";
+    }
+    const lines = parseSnapshots(text2);
+    const answers = lines.filter((line) => line.seq === token);
+    const answered = new Set(answers.map((line) => line.pid));
+    const pending2 = [...expected].filter(
+      (pid) => !answered.has(pid) && alive2(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+    );
+    if (pending2.length === 0 || Date.now() > deadline) return answers;
+  }
+}
+function outFileFor(dir, name) {
+  return join4(resolve3(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+}
+
+// src/diagnostics/recorder.ts
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/diagnostics/summary.ts
+var MB = 1024 * 1024;
+var DEFAULTS2 = {
+  blockedMs: 20,
+  blockedRatio: 2,
+  blockedMarginMs: 10,
+  minPoints: 4,
+  leakMbPerRound: 1,
+  leakMbPerSecond: 1,
+  risingShare: 0.75,
+  leakRatio: 2
+};
+function theilSen(points) {
+  const slopes = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const [xi, yi] = points[i];
+      const [xj, yj] = points[j];
+      if (xj !== xi) slopes.push((yj - yi) / (xj - xi));
+    }
+  }
+  return slopes.length === 0 ? 0 : median(slopes);
+}
+function rising(ys) {
+  let growing = 0;
+  for (let i = 1; i < ys.length; i++) if (ys[i] > ys[i - 1]) growing++;
+  return { growing, of: Math.max(0, ys.length - 1) };
+}
+function windowsOf(lines) {
+  const usable = lines.filter((l) => l.reason !== "listening" && l.elapsedMs > 0);
+  const groups = /* @__PURE__ */ new Map();
+  for (const line of usable) {
+    const key = line.seq ?? `${line.reason}:${line.pid}:${line.at}`;
+    const group2 = groups.get(key) ?? /* @__PURE__ */ new Map();
+    group2.set(line.pid, line);
+    groups.set(key, group2);
+  }
+  const windows = [];
+  for (const group2 of groups.values()) {
+    const processes = [...group2.values()];
+    const measured = processes.filter((p) => p.eventLoopDelayMs.count > 0);
+    const worst = (pick) => Math.max(...measured.map(pick));
+    const elus = processes.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
+    const main = processes.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
+    windows.push({
+      at: Math.min(...processes.map((p) => p.at)),
+      pids: processes.map((p) => p.pid).sort((a, b) => a - b).join(","),
+      delay: measured.length === 0 ? void 0 : {
+        p50: worst((p) => p.eventLoopDelayMs.p50),
+        p99: worst((p) => p.eventLoopDelayMs.p99),
+        max: worst((p) => p.eventLoopDelayMs.max)
+      },
+      elu: elus.length === 0 ? void 0 : Math.max(...elus),
+      cpuMs: processes.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
+      wallMs: Math.max(...processes.map((p) => p.elapsedMs)),
+      rssPeak: processes.reduce((sum, p) => sum + p.rss.peak, 0),
+      rssLast: processes.reduce((sum, p) => sum + p.rss.last, 0),
+      heapPeak: processes.reduce((sum, p) => sum + p.heapUsed.peak, 0),
+      series: main.memory.map(([t, rss]) => [t / 1e3, rss / MB])
+    });
+  }
+  return windows.sort((a, b) => a.at - b.at);
+}
+function trendOf(windows, o) {
+  const byPids = /* @__PURE__ */ new Map();
+  for (const w of windows) byPids.set(w.pids, [...byPids.get(w.pids) ?? [], w]);
+  const lived = [...byPids.values()].filter((group2) => group2.length >= o.minPoints);
+  if (lived.length > 0) {
+    const fits = lived.map((group2) => {
+      const ys = group2.map((w) => w.rssLast / MB);
+      return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
+    });
+    const slopeMb2 = median(fits.map((f) => f.slope));
+    const growing2 = fits.reduce((sum, f) => sum + f.growing, 0);
+    const of = fits.reduce((sum, f) => sum + f.of, 0);
+    const points = fits.reduce((sum, f) => sum + f.points, 0);
+    return {
+      trend: { mode: "across-rounds", slopeMb: slopeMb2, unit: "round", points, growing: growing2, of },
+      leak: slopeMb2 >= o.leakMbPerRound && growing2 >= o.risingShare * of
+    };
+  }
+  const fitted = windows.filter((w) => w.series.length >= o.minPoints).map((w) => {
+    const slope = theilSen(w.series);
+    const { growing: growing2, of } = rising(w.series.map(([, y]) => y));
+    return { slope, grows: slope >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
+  });
+  if (fitted.length === 0) return { trend: void 0, leak: false };
+  const slopeMb = median(fitted.map((f) => f.slope));
+  const growing = fitted.filter((f) => f.grows).length;
+  return {
+    trend: {
+      mode: "within-rounds",
+      slopeMb,
+      unit: "second",
+      points: fitted.length,
+      growing,
+      of: fitted.length
+    },
+    leak: fitted.length >= 2 && growing >= o.risingShare * fitted.length && slopeMb >= o.leakMbPerSecond
+  };
+}
+function summarizeSide(lines, options = {}) {
+  const o = { ...DEFAULTS2, ...options };
+  const windows = windowsOf(lines);
+  if (windows.length === 0) return void 0;
+  const delays = windows.map((w) => w.delay).filter((d) => d !== void 0);
+  const elus = windows.map((w) => w.elu).filter((u) => u !== void 0);
+  const wallMs = windows.reduce((sum, w) => sum + w.wallMs, 0);
+  const { trend, leak } = trendOf(windows, o);
+  const pids = new Set(windows.flatMap((w) => w.pids.split(",")));
+  return {
+    windows: windows.length,
+    processes: pids.size,
+    eventLoopDelayMs: delays.length === 0 ? void 0 : {
+      p50: median(delays.map((d) => d.p50)),
+      p99: median(delays.map((d) => d.p99)),
+      max: median(delays.map((d) => d.max))
+    },
+    eventLoopUtilization: elus.length === 0 ? void 0 : median(elus),
+    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum, w) => sum + w.cpuMs, 0) / wallMs,
+    peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
+    peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
+    rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1e3),
+    rssTrend: trend,
+    leak
+  };
+}
+function eventLoopCall(base, head, o) {
+  const blocked = (a, b) => a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
+  if (blocked(head.p99, base.p99)) return "blocked-on-head";
+  if (blocked(base.p99, head.p99)) return "unblocked-on-head";
+  if (head.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return "blocked-on-both";
+  return "similar";
+}
+function leakCall(base, head, o) {
+  const rate2 = (s) => Math.max(0, s.rssTrendMbPerRound ?? 0);
+  if (head.leak && base.leak) return rate2(head) >= o.leakRatio * rate2(base) ? "head" : "both";
+  if (head.leak) return "head";
+  if (base.leak) return "base";
+  return "none";
+}
+function summarizeDiagnostics(lines, options = {}) {
+  const o = { ...DEFAULTS2, ...options };
+  const base = summarizeSide(lines.base, options);
+  const head = summarizeSide(lines.head, options);
+  const baseDelay = base?.eventLoopDelayMs;
+  const headDelay = head?.eventLoopDelayMs;
+  const bothDelays = baseDelay !== void 0 && headDelay !== void 0;
+  return {
+    base,
+    head,
+    comparison: {
+      eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : void 0,
+      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : void 0,
+      leak: base !== void 0 && head !== void 0 ? leakCall(base, head, o) : void 0
+    },
+    blockedMs: o.blockedMs
+  };
+}
+
+// src/diagnostics/recorder.ts
+function servingPort(lines, port) {
+  if (port === void 0 || !lines.some((l) => l.ports.includes(port))) return [...lines];
+  return lines.filter((l) => l.ports.includes(port));
+}
+var ServerDiagnostics = class {
+  side;
+  /** The JSON-lines file this server's processes append to. */
+  outFile;
+  /** Merge into startServer's `env`; {} when diagnostics are off. */
+  env;
+  recorder;
+  windows = 0;
+  constructor(recorder, side, outFile, env) {
+    this.recorder = recorder;
+    this.side = side;
+    this.outFile = outFile;
+    this.env = env ?? {};
+  }
+  /**
+   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
+   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
+   * returns, rethrows what it throws.
+   */
+  async measure(label, options, run2) {
+    if (!this.recorder.enabled) return run2();
+    const key = `${this.side}-${label}-${++this.windows}`;
+    const cancel3 = new AbortController();
+    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
+    const begin = delayMs === 0 ? await snapshot2(this.outFile, { label: `${key}-begin` }) : sleep3(delayMs, void 0, { signal: cancel3.signal }).then(
+      () => snapshot2(this.outFile, { label: `${key}-begin` }),
+      () => []
+    );
+    let result;
+    try {
+      result = await run2();
+    } finally {
+      cancel3.abort();
+      await begin;
+    }
+    const lines = await snapshot2(this.outFile, { label: `${key}-end` });
+    this.recorder.record(this.side, servingPort(lines, options.port));
+    return result;
+  }
+  /** Every line this server's processes wrote so far (registration, snapshots, final lines). */
+  lines() {
+    return readSnapshots(this.outFile);
+  }
+};
+var DiagnosticsRecorder = class {
+  dir;
+  /** The written preload; undefined when it could not be written (diagnostics are then off). */
+  preloadPath;
+  nodeOptions;
+  recorded = { base: [], head: [] };
+  servers = 0;
+  /**
+   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
+   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
+   */
+  constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
+    this.dir = dir;
+    this.nodeOptions = nodeOptions;
+    let path4;
+    try {
+      path4 = writePreload(dir);
+    } catch {
+      path4 = void 0;
+    }
+    this.preloadPath = path4;
+  }
+  get enabled() {
+    return this.preloadPath !== void 0;
+  }
+  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
+  server(side, name) {
+    const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
+    const env = this.preloadPath === void 0 ? void 0 : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
+    return new ServerDiagnostics(this, side, outFile, env);
+  }
+  /** Adds the lines of one measured window of a side. */
+  record(side, lines) {
+    this.recorded[side].push(...lines);
+  }
+  /** The recorded measured-window lines of both sides. */
+  snapshots() {
+    return { base: [...this.recorded.base], head: [...this.recorded.head] };
+  }
+  summary(options = {}) {
+    return summarizeDiagnostics(this.recorded, options);
+  }
+};
+
 // src/io/disk.ts
-import { lstat as lstat2, readdir as readdir2 } from "node:fs/promises";
-import { join as join4 } from "node:path";
+import { lstat as lstat3, readdir as readdir3 } from "node:fs/promises";
+import { join as join5 } from "node:path";
 async function diskUsage(path4) {
   let info2;
   try {
-    info2 = await lstat2(path4);
+    info2 = await lstat3(path4);
   } catch {
     return 0;
   }
@@ -101026,12 +101715,12 @@ async function diskUsage(path4) {
   if (!info2.isDirectory()) return own;
   let entries;
   try {
-    entries = await readdir2(path4);
+    entries = await readdir3(path4);
   } catch {
     return own;
   }
   let total = own;
-  for (const entry of entries) total += await diskUsage(join4(path4, entry));
+  for (const entry of entries) total += await diskUsage(join5(path4, entry));
   return total;
 }
 function formatBytes(bytes) {
@@ -101047,10 +101736,10 @@ function formatBytes(bytes) {
 
 // src/io/install.ts
 import { existsSync as existsSync5, readFileSync as readFileSync4 } from "node:fs";
-import { dirname as dirname3, join as join5, relative, resolve as resolve3 } from "node:path";
+import { dirname as dirname3, join as join6, relative as relative2, resolve as resolve4 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync4(join5(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync4(join6(dir, "package.json"), "utf8"));
     const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
   } catch {
@@ -101058,10 +101747,10 @@ function hasDependencies(dir) {
   }
 }
 function detectInstall(root, dir) {
-  let current = resolve3(dir);
-  const top = resolve3(root);
+  let current = resolve4(dir);
+  const top = resolve4(root);
   for (; ; ) {
-    const has = (file) => existsSync5(join5(current, file));
+    const has = (file) => existsSync5(join6(current, file));
     if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
     if (has("yarn.lock"))
       return {
@@ -101071,10 +101760,10 @@ function detectInstall(root, dir) {
     if (has("bun.lockb") || has("bun.lock"))
       return { command: "bun install --frozen-lockfile", cwd: current };
     if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
-    if (current === top || relative(top, current).startsWith("..")) break;
+    if (current === top || relative2(top, current).startsWith("..")) break;
     current = dirname3(current);
   }
-  return hasDependencies(dir) ? { command: "npm install", cwd: resolve3(dir) } : void 0;
+  return hasDependencies(dir) ? { command: "npm install", cwd: resolve4(dir) } : void 0;
 }
 function failureExcerpt(text2, count2 = 40) {
   const lines = text2.trimEnd().split("\n");
@@ -101118,7 +101807,7 @@ async function prepareTree(options) {
   if (!existsSync5(dir)) {
     throw new GateError(
       "install",
-      `the ${side} tree has no directory ${relative(root, dir) || "."} (input \`working-directory\`)`,
+      `the ${side} tree has no directory ${relative2(root, dir) || "."} (input \`working-directory\`)`,
       { side }
     );
   }
@@ -101176,17 +101865,17 @@ var LoadGenerator = class {
         if (newline >= 0 && this.waiting) {
           const line = this.buffer.slice(0, newline);
           this.buffer = this.buffer.slice(newline + 1);
-          const resolve7 = this.waiting;
+          const resolve8 = this.waiting;
           this.waiting = void 0;
-          resolve7(line);
+          resolve8(line);
         }
       }
     });
   }
   async run(spec, side) {
     const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
-    const line = new Promise((resolve7) => {
-      this.waiting = resolve7;
+    const line = new Promise((resolve8) => {
+      this.waiting = resolve8;
     });
     this.child.write(`${JSON.stringify(spec)}
 `);
@@ -101197,7 +101886,7 @@ var LoadGenerator = class {
     const outcome = await Promise.race([
       line,
       this.child.exited.then((exit) => ({ exit })),
-      new Promise((resolve7) => setTimeout(() => resolve7("timeout"), timeoutMs).unref())
+      new Promise((resolve8) => setTimeout(() => resolve8("timeout"), timeoutMs).unref())
     ]);
     if (outcome === "timeout") {
       await this.stop();
@@ -101223,22 +101912,22 @@ import { createServer, Socket } from "node:net";
 import { setTimeout as sleep4 } from "node:timers/promises";
 var HOSTS = ["127.0.0.1", "::1"];
 async function freePort() {
-  return new Promise((resolve7, reject) => {
+  return new Promise((resolve8, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve7(port));
+      server.close(() => resolve8(port));
     });
   });
 }
 function listening(host, port, timeoutMs = 500) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const socket = new Socket();
     const done = (result) => {
       socket.destroy();
-      resolve7(result);
+      resolve8(result);
     };
     socket.setTimeout(timeoutMs, () => done(false));
     socket.once("connect", () => done(true));
@@ -101247,14 +101936,14 @@ function listening(host, port, timeoutMs = 500) {
   });
 }
 function probe(host, port, path4, timeoutMs = 1e3) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const req = request2({ host, port, path: path4, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
       res.resume();
-      res.once("end", () => resolve7(res.statusCode));
-      res.once("error", () => resolve7(res.statusCode));
+      res.once("end", () => resolve8(res.statusCode));
+      res.once("error", () => resolve8(res.statusCode));
     });
     req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve7(void 0));
+    req.once("error", () => resolve8(void 0));
     req.end();
   });
 }
@@ -101400,7 +102089,7 @@ async function waitPortFree(side, port) {
 
 // src/profile/compare.ts
 import { mkdirSync as mkdirSync4, readFileSync as readFileSync8, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -101553,7 +102242,7 @@ function diffFlameGraphHtml(base, head, shape, options = {}) {
     const otherSelf = shareOf(box.counterpart, other, "self");
     return shape === "head" ? drawnSelf - otherSelf : otherSelf - drawnSelf;
   };
-  const walk = (node, counterpart, x, depth2) => {
+  const walk2 = (node, counterpart, x, depth2) => {
     const w = busy[shape] === 0 ? 0 : node.total / busy[shape] * width;
     if (w < minWidth || depth2 > maxDepth) return;
     boxes.push({ node, counterpart, x, w, depth: depth2 });
@@ -101562,11 +102251,11 @@ function diffFlameGraphHtml(base, head, shape, options = {}) {
       (a, b) => a.frame.fn.localeCompare(b.frame.fn) || a.id.localeCompare(b.id)
     );
     for (const child of children) {
-      walk(child, counterpart?.children.get(child.id), cx, depth2 + 1);
+      walk2(child, counterpart?.children.get(child.id), cx, depth2 + 1);
       cx += busy[shape] === 0 ? 0 : child.total / busy[shape] * width;
     }
   };
-  walk(trees[shape], trees[other], 0, 0);
+  walk2(trees[shape], trees[other], 0, 0);
   const scale = Math.max(0.01, ...boxes.slice(1).map((b) => Math.abs(delta(b))));
   const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
   const height = (depth + 1) * rowHeight;
@@ -101628,7 +102317,7 @@ for (const g of document.querySelectorAll('svg g')) {
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync6, mkdirSync as mkdirSync2, readFileSync as readFileSync6, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname4, join as join6, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, join as join7, resolve as resolve5 } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -104539,16 +105228,16 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 var LOCK_HASH = createHash3("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
   const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir2();
-  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  return join7(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join6(cacheDir, "node_modules", "0x", "cmd.js");
+  return join7(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync6(join6(cacheDir, MARKER2), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync6(join7(cacheDir, MARKER2), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync6(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync6(join7(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync6(zeroXBin(cacheDir));
   } catch {
@@ -104557,7 +105246,7 @@ function isInstalled(cacheDir) {
 }
 var pending = /* @__PURE__ */ new Map();
 function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
-  const dir = resolve4(cacheDir);
+  const dir = resolve5(cacheDir);
   let promise = pending.get(dir);
   if (promise === void 0) {
     promise = install(dir, options);
@@ -104573,8 +105262,8 @@ async function install(dir, options) {
   try {
     mkdirSync2(dirname4(dir), { recursive: true });
     mkdirSync2(staging, { recursive: true });
-    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
+    writeFileSync2(join7(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync2(join7(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
@@ -104619,7 +105308,7 @@ async function install(dir, options) {
       }
     );
   }
-  writeFileSync2(join6(staging, MARKER2), `${LOCK_HASH}
+  writeFileSync2(join7(staging, MARKER2), `${LOCK_HASH}
 `);
   if (isInstalled(dir)) {
     rmSync(staging, { recursive: true, force: true });
@@ -104940,7 +105629,7 @@ import {
   rmSync as rmSync2,
   statSync as statSync2
 } from "node:fs";
-import { dirname as dirname5, isAbsolute, join as join7, resolve as resolve5 } from "node:path";
+import { dirname as dirname5, isAbsolute, join as join8, resolve as resolve6 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/profile/command.ts
@@ -105199,7 +105888,7 @@ function parseScriptRunner(program, words, context5) {
 var HOSTS2 = ["127.0.0.1", "::1"];
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync7(join7(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync7(join8(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -105218,17 +105907,17 @@ function executable(path4) {
   }
 }
 function resolveNode(command, cwd, env) {
-  if (command.node.includes("/")) return isAbsolute(command.node) ? command.node : resolve5(cwd, command.node);
+  if (command.node.includes("/")) return isAbsolute(command.node) ? command.node : resolve6(cwd, command.node);
   const dirs = [];
   if (command.fromScript) {
-    for (let dir = resolve5(cwd); ; dir = dirname5(dir)) {
-      dirs.push(join7(dir, "node_modules", ".bin"));
+    for (let dir = resolve6(cwd); ; dir = dirname5(dir)) {
+      dirs.push(join8(dir, "node_modules", ".bin"));
       if (dirname5(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join7(dir, command.node);
+    const candidate = join8(dir, command.node);
     if (executable(candidate)) return candidate;
   }
   if (command.node === "node") return process.execPath;
@@ -105276,7 +105965,7 @@ function tail(child, lines = 40) {
   return plain(child.output.toString()).trimEnd().split("\n").slice(-lines).join("\n");
 }
 async function profileServer(spec) {
-  const cwd = resolve5(spec.cwd);
+  const cwd = resolve6(spec.cwd);
   const command = parseNodeCommand(spec.start, () => readScripts(cwd));
   if (!existsSync7(spec.zeroxBin))
     throw new GateError("install", `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
@@ -105293,8 +105982,8 @@ async function profileServer(spec) {
   }
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command.env });
   const node = resolveNode(command, cwd, env);
-  const dir = resolve5(spec.outDir);
-  const work = join7(dir, ".0x-work");
+  const dir = resolve6(spec.outDir);
+  const work = join8(dir, ".0x-work");
   mkdirSync3(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command.nodeFlags, command.file, ...command.args];
@@ -105352,8 +106041,8 @@ async function profileServer(spec) {
   }
   await child.stop(500);
   await groupGone(child.pid, 3e3);
-  const flamegraphHtml = join7(dir, "flamegraph.html");
-  const ticksJson = join7(dir, "ticks.json");
+  const flamegraphHtml = join8(dir, "flamegraph.html");
+  const ticksJson = join8(dir, "ticks.json");
   const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync7(file));
   if (missing2.length > 0)
     throw new GateError(
@@ -105370,7 +106059,7 @@ async function profileServer(spec) {
     rmSync2(work, { recursive: true, force: true });
     for (const file of readdirSync3(dir))
       if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-        rmSync2(join7(dir, file), { force: true });
+        rmSync2(join8(dir, file), { force: true });
   }
   return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
 }
@@ -105457,7 +106146,7 @@ async function compareProfiles(spec) {
     paths: spec.paths,
     durationSec: spec.durationSec,
     connections: spec.connections,
-    outDir: join8(spec.outDir, side),
+    outDir: join9(spec.outDir, side),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -105469,8 +106158,8 @@ async function compareProfiles(spec) {
     head: loadProfile(head.ticksJson, head.root)
   };
   const diff = diffProfiles(profiles.base, profiles.head);
-  const diffHead = join8(spec.outDir, "diff-head.html");
-  const diffBase = join8(spec.outDir, "diff-base.html");
+  const diffHead = join9(spec.outDir, "diff-head.html");
+  const diffBase = join9(spec.outDir, "diff-base.html");
   writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
   writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
@@ -105606,8 +106295,8 @@ async function runGate(context5) {
       }
     );
     const dirs = {
-      base: resolve6(worktree.dir, config.workingDirectory),
-      head: resolve6(context5.root, config.workingDirectory)
+      base: resolve7(worktree.dir, config.workingDirectory),
+      head: resolve7(context5.root, config.workingDirectory)
     };
     const roots = { base: worktree.dir, head: context5.root };
     for (const side of ["base", "head"]) {
@@ -105706,11 +106395,12 @@ async function runGate(context5) {
     notes,
     profile,
     changedFiles,
-    diagnostics: measured?.diagnostics
+    diagnostics: measured?.diagnostics,
+    pullRequest: context5.pullRequest
   };
   const report = redact(draft, [config.token]);
   await mkdir2(config.outputDir, { recursive: true });
-  await writeFile2(join9(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
+  await writeFile2(join10(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
 `);
   return report;
 }
@@ -105755,13 +106445,13 @@ async function profileBoth(context5, dirs, paths, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join9(config.outputDir, "profiles"),
+        outDir: join10(config.outputDir, "profiles"),
         artifacts: "the `perf-gate` artifact of this run",
         onOutput: (chunk) => log2.output(chunk.trimEnd())
       });
       const hotter = result.diff.grown.filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
-        file: relative2(context5.root, resolve6(dirs.head, row.file)),
+        file: relative3(context5.root, resolve7(dirs.head, row.file)),
         line: row.line,
         baseSelf: row.baseSelf,
         headSelf: row.headSelf
@@ -105771,7 +106461,7 @@ async function profileBoth(context5, dirs, paths, deadline, notes) {
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join9(config.outputDir, "profiles"),
+        dir: join10(config.outputDir, "profiles"),
         hotter,
         seconds
       };
@@ -105809,7 +106499,7 @@ async function measure(context5, dirs, deadline, notes) {
   let blocks2 = 0;
   let primingMs = 0;
   let pairsDone = 0;
-  const diagnostics = new DiagnosticsRecorder(join9(config.outputDir, "diagnostics"));
+  const diagnostics2 = new DiagnosticsRecorder(join10(config.outputDir, "diagnostics"));
   const probes = {};
   const stopAll = async () => {
     for (const side of ["base", "head"]) {
@@ -105831,9 +106521,9 @@ async function measure(context5, dirs, deadline, notes) {
     },
     server.side
   ).then(
-    (measurement) => {
+    (measurement2) => {
       server.assertAlive(during);
-      return measurement;
+      return measurement2;
     },
     (error2) => {
       server.assertAlive(during);
@@ -105843,7 +106533,7 @@ async function measure(context5, dirs, deadline, notes) {
   const serverFor = async (side, pair2) => {
     const running2 = servers[side];
     if (running2) return running2;
-    const probe2 = diagnostics.server(side, `pair${pair2 + 1}-${side}`);
+    const probe2 = diagnostics2.server(side, `pair${pair2 + 1}-${side}`);
     const server = await startServer({
       side,
       cwd: dirs[side],
@@ -105864,12 +106554,12 @@ async function measure(context5, dirs, deadline, notes) {
     try {
       for (const path4 of active) {
         const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-        const measurement = await probes[side].measure(
+        const measurement2 = await probes[side].measure(
           path4,
           { warmupSec: config.warmupSec, port: server.port },
           () => load(server, path4, `round ${pair2 + 1} (GET ${path4})`, config.durationSec)
         );
-        rounds.push({ pair: pair2, position, side, path: path4, measurement, startedAt });
+        rounds.push({ pair: pair2, position, side, path: path4, measurement: measurement2, startedAt });
       }
     } catch (error2) {
       await stopAll();
@@ -105988,7 +106678,73 @@ async function measure(context5, dirs, deadline, notes) {
   }
   if (result.confirmationPairs > 0)
     log2.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
-  return { ...result, newPaths, disturbedPairs, diagnostics: diagnostics.summary() };
+  return { ...result, newPaths, disturbedPairs, diagnostics: diagnostics2.summary() };
+}
+
+// src/target.ts
+function record2(value) {
+  return typeof value === "object" && value !== null ? value : void 0;
+}
+function refuse2(problem) {
+  return new GateError(
+    "config",
+    `refusing to post the report: ${problem}. Nothing was posted. The report must come from the measuring run of this pull request's current head (download the artifact with \`run-id: \${{ github.event.workflow_run.id }}\`).`
+  );
+}
+var short = (sha) => sha.slice(0, 7);
+function reportTarget(eventName, payload, report, githubSha) {
+  const claimed = report.pullRequest;
+  if (eventName === "workflow_run") {
+    const run2 = record2(record2(payload)?.workflow_run);
+    const runHead = typeof run2?.head_sha === "string" ? run2.head_sha : "";
+    if (runHead === "") throw refuse2("the `workflow_run` event has no `workflow_run.head_sha`");
+    const detailsUrl = typeof run2?.html_url === "string" && /^https:\/\//.test(run2.html_url) ? run2.html_url : void 0;
+    if (!claimed) {
+      if (report.head.sha !== runHead)
+        throw refuse2(
+          `the report measured ${short(report.head.sha)}, but the workflow run that triggered this one ran on ${short(runHead)}`
+        );
+      return { number: void 0, headSha: runHead, verify: false, detailsUrl };
+    }
+    if (claimed.headSha !== runHead) {
+      throw refuse2(
+        `the report says it measured pull request #${claimed.number} at ${short(claimed.headSha)}, but the workflow run that triggered this one ran on ${short(runHead)}`
+      );
+    }
+    const listed = Array.isArray(run2?.pull_requests) ? run2.pull_requests.map((p) => record2(p)?.number).filter((n) => typeof n === "number") : [];
+    if (listed.length > 0 && !listed.includes(claimed.number)) {
+      throw refuse2(
+        `the report names pull request #${claimed.number}, but the workflow run belongs to #${listed.join(", #")}`
+      );
+    }
+    return { number: claimed.number, headSha: claimed.headSha, verify: true, detailsUrl };
+  }
+  const pr = pullRequestOf(payload);
+  if (pr) {
+    if (claimed && (claimed.number !== pr.number || claimed.headSha !== pr.headSha)) {
+      throw refuse2(
+        `the report is for pull request #${claimed.number} at ${short(claimed.headSha)}, but this job runs for #${pr.number} at ${short(pr.headSha)}`
+      );
+    }
+    return { number: pr.number, headSha: pr.headSha, verify: false, detailsUrl: void 0 };
+  }
+  if (claimed)
+    throw refuse2(
+      `the report names pull request #${claimed.number}, but this job does not run for a pull request (event \`${eventName}\`): use \`on: workflow_run\``
+    );
+  if (report.head.sha !== githubSha)
+    throw refuse2(`the report measured ${short(report.head.sha)}, but this job runs on ${short(githubSha)}`);
+  return { number: void 0, headSha: githubSha, verify: false, detailsUrl: void 0 };
+}
+function checkPullHead(target, pull) {
+  if (pull.number !== target.number || pull.headSha !== target.headSha) {
+    throw refuse2(
+      `pull request #${target.number}'s head is ${short(pull.headSha)}, not the ${short(target.headSha)} the report measured: either the pull request has moved on since (the run for its new head will report) or the report names a pull request it was not measured for`
+    );
+  }
+}
+function gateCheckSha(pr, githubSha) {
+  return pr?.headSha || githubSha;
 }
 
 // src/main.ts
@@ -105999,41 +106755,23 @@ ${text2}
 }
 var actionLog = {
   info: (message) => info(message),
-  output: (text2) => info(untrusted(text2)),
+  output: (text2) => logUntrusted(text2),
   warning: (message) => warning(message),
   group: (name, body2) => group(name, body2)
 };
 async function run() {
   try {
     const config = parseConfig((name) => getInput(name), {
-      outputDir: join10(process.env.RUNNER_TEMP || tmpdir3(), "perf-gate")
+      outputDir: join11(process.env.RUNNER_TEMP || tmpdir3(), "perf-gate")
     });
     if (config.token) setSecret(config.token);
-    const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
-    const pr = pullRequestOf(context2.payload);
-    const head = await headCommit(root);
-    const choice = chooseBase(config.base, pr, head);
-    if (!choice) {
-      throw new GateError(
-        "config",
-        `there is no base to compare against: the event is \`${context2.eventName || "unknown"}\`, not \`pull_request\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`
-      );
-    }
-    const baseSha = await ensureCommit(root, choice.ref, choice.source);
-    if (pr?.headRef) head.label = pr.headRef;
-    const report = await runGate({
-      config,
-      root,
-      base: { sha: baseSha, label: choice.label },
-      head,
-      log: actionLog
-    });
-    await publish(report, config, pr);
+    if (config.mode === "report") await runReport(config);
+    else await runGateMode(config);
   } catch (error2) {
     if (error2 instanceof GateError) {
       setOutput("verdict", "inconclusive");
-      if (error2.output) info(untrusted(`Last output:
-${error2.output}`));
+      if (error2.output) logUntrusted(`Last output:
+${error2.output}`);
       setFailed(`perf-gate: ${error2.message}`);
     } else {
       setFailed(
@@ -106049,9 +106787,87 @@ ${error2.output}`));
     }
   }
 }
+async function runGateMode(config) {
+  const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
+  const pr = pullRequestOf(context2.payload);
+  const head = await headCommit(root);
+  const choice = chooseBase(config.base, pr, head);
+  if (!choice) {
+    throw new GateError(
+      "config",
+      `there is no base to compare against: the event is \`${context2.eventName || "unknown"}\`, not \`pull_request\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`
+    );
+  }
+  const baseSha = await ensureCommit(root, choice.ref, choice.source);
+  if (pr?.headRef) head.label = pr.headRef;
+  const report = await runGate({
+    config,
+    root,
+    base: { sha: baseSha, label: choice.label },
+    head,
+    log: actionLog,
+    pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : void 0
+  });
+  await publish(report, config, {
+    number: pr?.number,
+    headSha: gateCheckSha(pr, context2.sha),
+    fromFork: pr?.fromFork ?? false,
+    fromFiles: false,
+    detailsUrl: void 0
+  });
+}
+async function runReport(config) {
+  const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
+  const files = await loadReports(config.results, cwd);
+  info(
+    `read ${files.length} report${files.length === 1 ? "" : "s"}: ${files.map((f) => shownName(f.source)).join(", ")}`
+  );
+  const report = mergeReports(files);
+  const target = reportTarget(context2.eventName, context2.payload, report, context2.sha);
+  if (target.verify && target.number !== void 0) {
+    if (!config.token) {
+      throw new GateError(
+        "config",
+        "input `github-token`: it is empty, and `mode: report` needs it to check that the pull request named in the report really has the measured head. Leave `github-token` at its default."
+      );
+    }
+    const { owner, repo } = context2.repo;
+    let pull;
+    try {
+      pull = await pullHead(
+        getOctokit(config.token),
+        { owner, repo, number: target.number },
+        {
+          onRetry: (message) => info(message)
+        }
+      );
+    } catch (error2) {
+      const status = httpStatus(error2);
+      throw new GateError(
+        "config",
+        status === 404 ? `refusing to post the report: pull request #${target.number} does not exist in ${owner}/${repo}. Nothing was posted.` : `could not look up pull request #${target.number} to verify the report (${error2 instanceof Error ? error2.message : String(error2)}); nothing was posted. The job needs \`pull-requests: read\` (write includes it).`
+      );
+    }
+    checkPullHead(target, pull);
+    info(`pull request #${target.number} has head ${target.headSha.slice(0, 7)}, as the report says`);
+  }
+  await mkdir3(config.outputDir, { recursive: true });
+  await writeFile3(join11(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
+`);
+  await publish(report, config, {
+    number: target.number,
+    headSha: target.headSha,
+    fromFork: false,
+    fromFiles: true,
+    detailsUrl: target.detailsUrl
+  });
+}
+function logUntrusted(text2) {
+  info(untrusted(text2));
+}
 async function uploadArtifact2(report, config) {
   if (!report.profile) return void 0;
-  const files = [...report.profile.files, join10(config.outputDir, "report.json")];
+  const files = [...report.profile.files, join11(config.outputDir, "report.json")];
   if (!artifactServiceAvailable()) {
     info(`flame graphs and samples (no artifact service here):
 ${files.join("\n")}`);
@@ -106069,45 +106885,44 @@ ${files.join("\n")}`);
   }
 }
 function annotateHotter(report) {
-  for (const hot of report.profile?.hotter ?? []) {
-    if (!report.changedFiles.includes(hot.file)) continue;
+  for (const hot2 of report.profile?.hotter ?? []) {
+    if (!report.changedFiles.includes(hot2.file)) continue;
     warning(
-      `${hot.fn} got hotter on head: ${(hot.baseSelf * 100).toFixed(1)}% \u2192 ${(hot.headSelf * 100).toFixed(1)}% of busy time (${report.verdict}).`,
-      { title: "perf-gate: hotter function", file: hot.file, startLine: Math.max(1, hot.line) }
+      `${hot2.fn} got hotter on head: ${(hot2.baseSelf * 100).toFixed(1)}% \u2192 ${(hot2.headSelf * 100).toFixed(1)}% of busy time (${report.verdict}).`,
+      { title: "perf-gate: hotter function", file: hot2.file, startLine: Math.max(1, hot2.line) }
     );
   }
 }
-async function publish(report, config, pr) {
-  const artifactUrl = await uploadArtifact2(report, config);
-  annotateHotter(report);
+async function publish(report, config, to) {
+  const artifactUrl = to.fromFiles ? to.detailsUrl : await uploadArtifact2(report, config);
+  if (!to.fromFiles) annotateHotter(report);
   const markdown = renderMarkdown(report, artifactUrl === void 0 ? {} : { detailsUrl: artifactUrl });
   setOutput("verdict", report.verdict);
-  setOutput("report", join10(config.outputDir, "report.json"));
-  info(untrusted(markdown));
+  setOutput("report", join11(config.outputDir, "report.json"));
+  logUntrusted(markdown);
   if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdown).write();
+  const octokit = config.token ? getOctokit(config.token) : void 0;
+  const { owner, repo } = context2.repo;
+  const retry2 = { onRetry: (message) => info(message) };
   let commentUrl = "";
-  if (pr && config.comment) {
-    if (!config.token) {
+  if (to.number !== void 0 && config.comment) {
+    if (!octokit) {
       warning("no `github-token`: the PR comment was not posted (the verdict stands)");
     } else {
-      const octokit = getOctokit(config.token);
       const body2 = fitComment(
         markdown,
         COMMENT_LIMIT - MARKER.length - 1,
         "The whole report is in the job summary."
       );
       try {
-        const { owner, repo } = context2.repo;
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: pr.number }, body2, {
-          onRetry: (message) => info(message)
-        });
+        const result = await upsertComment(octokit, { owner, repo, issueNumber: to.number }, body2, retry2);
         commentUrl = result.url;
         info(`PR comment ${result.action}: ${result.url}`);
       } catch (error2) {
         const status = httpStatus(error2);
         if (status === 403 || status === 401) {
           warning(
-            `could not post the PR comment: the token lacks the \`pull-requests: write\` permission${pr.fromFork ? " (pull requests from forks get a read-only token: see the README on forks)" : ""}. Add \`permissions: { pull-requests: write }\` to the job. The verdict stands: ${report.verdict}.`
+            `could not post the PR comment: the token lacks the \`pull-requests: write\` permission${to.fromFork ? ' (pull requests from forks get a read-only token: use the two-workflow pattern, see "Pull requests from forks" in the README)' : ""}. Add \`permissions: { pull-requests: write }\` to the job. The verdict stands: ${report.verdict}.`
           );
         } else {
           warning(
@@ -106118,16 +106933,45 @@ async function publish(report, config, pr) {
     }
   }
   setOutput("comment-url", commentUrl);
-  if (report.error) {
-    if (report.error.output) info(untrusted(`Last output:
-${report.error.output}`));
-    if (report.error.neutral) warning(`perf-gate: ${report.headline}`);
-    else setFailed(`perf-gate: ${report.error.message}`);
-  } else if (report.verdict === "regression" && config.failOnRegression) {
-    setFailed(`perf-gate: ${report.headline}`);
-  } else if (report.verdict === "regression") {
-    warning(`perf-gate: ${report.headline} (fail-on-regression is off)`);
+  if (config.checkName !== void 0) {
+    if (!octokit) {
+      warning("no `github-token`: the check run was not created (the verdict stands)");
+    } else {
+      try {
+        const url2 = await createCheckRun(
+          octokit,
+          {
+            owner,
+            repo,
+            name: config.checkName,
+            headSha: to.headSha,
+            conclusion: checkConclusion(report, config.failOnRegression),
+            title: checkTitle(report),
+            summary: fitComment(markdown, CHECK_SUMMARY_LIMIT, "The whole report is in the job summary."),
+            detailsUrl: to.detailsUrl
+          },
+          retry2
+        );
+        info(`check run ${config.checkName} created on ${to.headSha.slice(0, 7)}: ${url2}`);
+      } catch (error2) {
+        const status = httpStatus(error2);
+        if (status === 403 || status === 401) {
+          warning(
+            `could not create the check run \`${config.checkName}\`: the token lacks the \`checks: write\` permission${to.fromFork ? ' (pull requests from forks get a read-only token whatever the workflow asks for: use the two-workflow pattern, see "Pull requests from forks" in the README)' : ""}. Add \`permissions: { checks: write }\` to the job. The verdict stands: ${report.verdict}.`
+          );
+        } else {
+          warning(
+            `could not create the check run (${error2 instanceof Error ? error2.message : String(error2)}). The verdict stands: ${report.verdict}.`
+          );
+        }
+      }
+    }
   }
+  if (report.error?.output) logUntrusted(`Last output:
+${report.error.output}`);
+  const outcome = stepOutcome(report, config.failOnRegression);
+  if (outcome.kind === "fail") setFailed(`perf-gate: ${outcome.message}`);
+  else if (outcome.kind === "warn") warning(`perf-gate: ${outcome.message}`);
 }
 
 // src/index.ts

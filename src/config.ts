@@ -52,7 +52,15 @@ export interface Config {
   profileSec: number;
   /** Keep the base tree (worktree with its install and build) after the run, for debugging. */
   keepTrees: boolean;
+  /** Name of the check run to create on the pull request's head commit; undefined: none. */
+  checkName: string | undefined;
+  /** 'gate' measures; 'report' publishes report.json files another job (or workflow) measured, running nothing. */
+  mode: Mode;
+  /** mode report: a directory or glob of report.json files. */
+  results: string;
 }
+
+export type Mode = 'gate' | 'report';
 
 /** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
 export const INPUT_DEFAULTS = {
@@ -84,6 +92,9 @@ export const INPUT_DEFAULTS = {
   flamegraphs: 'true',
   'profile-duration': '3s',
   'keep-trees': 'false',
+  'check-name': '',
+  mode: 'gate',
+  results: 'perf-gate-results',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -194,8 +205,9 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     const value = lookup(name).trim();
     return value === '' ? INPUT_DEFAULTS[name] : value;
   };
+  const mode = parseMode(get('mode'));
   const start = get('start');
-  if (start === '') {
+  if (start === '' && mode === 'gate') {
     throw configError(
       'start',
       'it is required',
@@ -257,7 +269,32 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     profileSec:
       parseDuration('profile-duration', get('profile-duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     keepTrees: parseBoolean('keep-trees', get('keep-trees')),
+    checkName: parseCheckName(get('check-name')),
+    mode,
+    results: get('results'),
   };
+}
+
+function parseMode(text: string): Mode {
+  const value = text.toLowerCase();
+  if (value === 'gate' || value === 'report') return value;
+  throw configError(
+    'mode',
+    `\`${text}\` is not a mode`,
+    'Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request).',
+  );
+}
+
+function parseCheckName(text: string): string | undefined {
+  if (text === '') return undefined;
+  if (text.length > 100 || /[\r\n]/.test(text)) {
+    throw configError(
+      'check-name',
+      'it must be one line of at most 100 characters',
+      'Use a short name such as `perf-gate`.',
+    );
+  }
+  return text;
 }
 
 function parseRounds(text: string): number | undefined {

@@ -1,18 +1,23 @@
 /** The action: inputs → gate → job summary, outputs, sticky comment, exit status. */
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { type Config, type InputName, parseConfig } from './config.ts';
 import { GateError } from './errors.ts';
-import { chooseBase, type PullRequestInfo, pullRequestOf } from './event.ts';
+import { chooseBase, pullRequestOf } from './event.ts';
 import { artifactServiceAvailable, uploadFiles } from './io/artifact.ts';
 import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
-import { httpStatus, MARKER, upsertComment } from './io/github.ts';
+import { createCheckRun, httpStatus, MARKER, pullHead, upsertComment } from './io/github.ts';
 import { killAll, liveChildren } from './io/proc.ts';
+import { loadReports } from './io/results.ts';
+import { mergeReports, shownName } from './merge.ts';
+import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from './outcome.ts';
 import { type Logger, runGate } from './pipeline.ts';
 import { COMMENT_LIMIT, fitComment, type Report, renderMarkdown } from './report.ts';
+import { checkPullHead, gateCheckSha, reportTarget } from './target.ts';
 
 /**
  * Shows text that came from the pull request's code (install, build and server output, and the report that quotes
@@ -25,7 +30,7 @@ export function untrusted(text: string, token: string = randomUUID()): string {
 
 const actionLog: Logger = {
   info: (message) => core.info(message),
-  output: (text) => core.info(untrusted(text)),
+  output: (text) => logUntrusted(text),
   warning: (message) => core.warning(message),
   group: (name, body) => core.group(name, body),
 };
@@ -36,30 +41,12 @@ export async function run(): Promise<void> {
       outputDir: join(process.env.RUNNER_TEMP || tmpdir(), 'perf-gate'),
     });
     if (config.token) core.setSecret(config.token);
-    const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
-    const pr = pullRequestOf(github.context.payload);
-    const head = await headCommit(root);
-    const choice = chooseBase(config.base, pr, head);
-    if (!choice) {
-      throw new GateError(
-        'config',
-        `there is no base to compare against: the event is \`${github.context.eventName || 'unknown'}\`, not \`pull_request\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`,
-      );
-    }
-    const baseSha = await ensureCommit(root, choice.ref, choice.source);
-    if (pr?.headRef) head.label = pr.headRef;
-    const report = await runGate({
-      config,
-      root,
-      base: { sha: baseSha, label: choice.label },
-      head,
-      log: actionLog,
-    });
-    await publish(report, config, pr);
+    if (config.mode === 'report') await runReport(config);
+    else await runGateMode(config);
   } catch (error) {
     if (error instanceof GateError) {
       core.setOutput('verdict', 'inconclusive');
-      if (error.output) core.info(untrusted(`Last output:\n${error.output}`));
+      if (error.output) logUntrusted(`Last output:\n${error.output}`);
       core.setFailed(`perf-gate: ${error.message}`);
     } else {
       core.setFailed(
@@ -74,6 +61,98 @@ export async function run(): Promise<void> {
       );
     }
   }
+}
+
+/** mode gate: measure base and head here, then publish. */
+async function runGateMode(config: Config): Promise<void> {
+  const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
+  const pr = pullRequestOf(github.context.payload);
+  const head = await headCommit(root);
+  const choice = chooseBase(config.base, pr, head);
+  if (!choice) {
+    throw new GateError(
+      'config',
+      `there is no base to compare against: the event is \`${github.context.eventName || 'unknown'}\`, not \`pull_request\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`,
+    );
+  }
+  const baseSha = await ensureCommit(root, choice.ref, choice.source);
+  if (pr?.headRef) head.label = pr.headRef;
+  const report = await runGate({
+    config,
+    root,
+    base: { sha: baseSha, label: choice.label },
+    head,
+    log: actionLog,
+    pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : undefined,
+  });
+  await publish(report, config, {
+    number: pr?.number,
+    headSha: gateCheckSha(pr, github.context.sha),
+    fromFork: pr?.fromFork ?? false,
+    fromFiles: false,
+    detailsUrl: undefined,
+  });
+}
+
+/**
+ * mode report: publish report.json files measured elsewhere (the fork-safe pattern, or the shards of a matrix).
+ * Runs nothing from the pull request: the files are read as untrusted data, merged, decided again, and posted
+ * only to the pull request they were verifiably measured for.
+ */
+async function runReport(config: Config): Promise<void> {
+  const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
+  const files = await loadReports(config.results, cwd);
+  core.info(
+    `read ${files.length} report${files.length === 1 ? '' : 's'}: ${files.map((f) => shownName(f.source)).join(', ')}`,
+  );
+  const report = mergeReports(files);
+  const target = reportTarget(github.context.eventName, github.context.payload, report, github.context.sha);
+  if (target.verify && target.number !== undefined) {
+    if (!config.token) {
+      throw new GateError(
+        'config',
+        'input `github-token`: it is empty, and `mode: report` needs it to check that the pull request named in the report really has the measured head. Leave `github-token` at its default.',
+      );
+    }
+    const { owner, repo } = github.context.repo;
+    let pull: { number: number; headSha: string };
+    try {
+      pull = await pullHead(
+        github.getOctokit(config.token),
+        { owner, repo, number: target.number },
+        {
+          onRetry: (message) => core.info(message),
+        },
+      );
+    } catch (error) {
+      const status = httpStatus(error);
+      throw new GateError(
+        'config',
+        status === 404
+          ? `refusing to post the report: pull request #${target.number} does not exist in ${owner}/${repo}. Nothing was posted.`
+          : `could not look up pull request #${target.number} to verify the report (${error instanceof Error ? error.message : String(error)}); nothing was posted. The job needs \`pull-requests: read\` (write includes it).`,
+      );
+    }
+    checkPullHead(target, pull);
+    core.info(`pull request #${target.number} has head ${target.headSha.slice(0, 7)}, as the report says`);
+  }
+  await mkdir(config.outputDir, { recursive: true });
+  await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await publish(report, config, {
+    number: target.number,
+    headSha: target.headSha,
+    fromFork: false,
+    fromFiles: true,
+    detailsUrl: target.detailsUrl,
+  });
+}
+
+/**
+ * Text that may carry what someone else wrote (a server's output, a report read from a file) printed to the log
+ * with workflow commands switched off, so that a line such as `::add-mask::` in it stays text.
+ */
+function logUntrusted(text: string): void {
+  core.info(untrusted(text));
 }
 
 /** Uploads the flame graphs and the raw report; returns the artifact's URL, if the service gave one. */
@@ -107,38 +186,49 @@ function annotateHotter(report: Report): void {
   }
 }
 
-async function publish(report: Report, config: Config, pr: PullRequestInfo | undefined): Promise<void> {
-  const artifactUrl = await uploadArtifact(report, config);
-  annotateHotter(report);
+interface PublishTo {
+  /** Pull request to comment on; undefined: none. */
+  number: number | undefined;
+  /** Commit for the check run. */
+  headSha: string;
+  fromFork: boolean;
+  /** The report was read from files (mode report): no artifact of ours, no annotations on this run. */
+  fromFiles: boolean;
+  /** Link for the details when there is no artifact of ours (the measuring run). */
+  detailsUrl: string | undefined;
+}
+
+async function publish(report: Report, config: Config, to: PublishTo): Promise<void> {
+  const artifactUrl = to.fromFiles ? to.detailsUrl : await uploadArtifact(report, config);
+  if (!to.fromFiles) annotateHotter(report);
   const markdown = renderMarkdown(report, artifactUrl === undefined ? {} : { detailsUrl: artifactUrl });
   core.setOutput('verdict', report.verdict);
   core.setOutput('report', join(config.outputDir, 'report.json'));
-  core.info(untrusted(markdown));
+  logUntrusted(markdown);
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
+  const octokit = config.token ? github.getOctokit(config.token) : undefined;
+  const { owner, repo } = github.context.repo;
+  const retry = { onRetry: (message: string) => core.info(message) };
 
   let commentUrl = '';
-  if (pr && config.comment) {
-    if (!config.token) {
+  if (to.number !== undefined && config.comment) {
+    if (!octokit) {
       core.warning('no `github-token`: the PR comment was not posted (the verdict stands)');
     } else {
-      const octokit = github.getOctokit(config.token);
       const body = fitComment(
         markdown,
         COMMENT_LIMIT - MARKER.length - 1,
         'The whole report is in the job summary.',
       );
       try {
-        const { owner, repo } = github.context.repo;
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: pr.number }, body, {
-          onRetry: (message) => core.info(message),
-        });
+        const result = await upsertComment(octokit, { owner, repo, issueNumber: to.number }, body, retry);
         commentUrl = result.url;
         core.info(`PR comment ${result.action}: ${result.url}`);
       } catch (error) {
         const status = httpStatus(error);
         if (status === 403 || status === 401) {
           core.warning(
-            `could not post the PR comment: the token lacks the \`pull-requests: write\` permission${pr.fromFork ? ' (pull requests from forks get a read-only token: see the README on forks)' : ''}. Add \`permissions: { pull-requests: write }\` to the job. The verdict stands: ${report.verdict}.`,
+            `could not post the PR comment: the token lacks the \`pull-requests: write\` permission${to.fromFork ? ' (pull requests from forks get a read-only token: use the two-workflow pattern, see "Pull requests from forks" in the README)' : ''}. Add \`permissions: { pull-requests: write }\` to the job. The verdict stands: ${report.verdict}.`,
           );
         } else {
           core.warning(
@@ -150,13 +240,43 @@ async function publish(report: Report, config: Config, pr: PullRequestInfo | und
   }
   core.setOutput('comment-url', commentUrl);
 
-  if (report.error) {
-    if (report.error.output) core.info(untrusted(`Last output:\n${report.error.output}`));
-    if (report.error.neutral) core.warning(`perf-gate: ${report.headline}`);
-    else core.setFailed(`perf-gate: ${report.error.message}`);
-  } else if (report.verdict === 'regression' && config.failOnRegression) {
-    core.setFailed(`perf-gate: ${report.headline}`);
-  } else if (report.verdict === 'regression') {
-    core.warning(`perf-gate: ${report.headline} (fail-on-regression is off)`);
+  if (config.checkName !== undefined) {
+    if (!octokit) {
+      core.warning('no `github-token`: the check run was not created (the verdict stands)');
+    } else {
+      try {
+        const url = await createCheckRun(
+          octokit,
+          {
+            owner,
+            repo,
+            name: config.checkName,
+            headSha: to.headSha,
+            conclusion: checkConclusion(report, config.failOnRegression),
+            title: checkTitle(report),
+            summary: fitComment(markdown, CHECK_SUMMARY_LIMIT, 'The whole report is in the job summary.'),
+            detailsUrl: to.detailsUrl,
+          },
+          retry,
+        );
+        core.info(`check run ${config.checkName} created on ${to.headSha.slice(0, 7)}: ${url}`);
+      } catch (error) {
+        const status = httpStatus(error);
+        if (status === 403 || status === 401) {
+          core.warning(
+            `could not create the check run \`${config.checkName}\`: the token lacks the \`checks: write\` permission${to.fromFork ? ' (pull requests from forks get a read-only token whatever the workflow asks for: use the two-workflow pattern, see "Pull requests from forks" in the README)' : ''}. Add \`permissions: { checks: write }\` to the job. The verdict stands: ${report.verdict}.`,
+          );
+        } else {
+          core.warning(
+            `could not create the check run (${error instanceof Error ? error.message : String(error)}). The verdict stands: ${report.verdict}.`,
+          );
+        }
+      }
+    }
   }
+
+  if (report.error?.output) logUntrusted(`Last output:\n${report.error.output}`);
+  const outcome = stepOutcome(report, config.failOnRegression);
+  if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${outcome.message}`);
+  else if (outcome.kind === 'warn') core.warning(`perf-gate: ${outcome.message}`);
 }

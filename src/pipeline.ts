@@ -17,7 +17,7 @@ import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
-import { type ProfileSummary, type Report, redact } from './report.ts';
+import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 import { median } from './stats/describe.ts';
 
@@ -32,6 +32,8 @@ export interface GateContext {
   base: Commit;
   head: Commit;
   log: Logger;
+  /** The pull request measured (from the event), recorded in the report for `mode: report`. */
+  pullRequest?: PullRequestRef | undefined;
 }
 
 /** Time kept back at the end of the budget for writing the report and publishing it. */
@@ -194,6 +196,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     profile,
     changedFiles,
     diagnostics: measured?.diagnostics,
+    pullRequest: context.pullRequest,
   };
   const report = redact(draft, [config.token]);
   await mkdir(config.outputDir, { recursive: true });

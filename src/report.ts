@@ -64,6 +64,35 @@ export interface Report {
   changedFiles: string[];
   /** Event loop, CPU and memory measured inside each side's server. */
   diagnostics: DiagnosticsSummary | undefined;
+  /**
+   * The pull request measured, from the workflow's event (undefined outside a pull request): what `mode: report`
+   * needs to post the comment and the check run from another workflow. Untrusted there: it is verified.
+   */
+  pullRequest?: PullRequestRef | undefined;
+  /** The shards this report was merged from by `mode: report` (undefined for a report of one gate). */
+  shards?: ShardSummary[] | undefined;
+}
+
+export interface PullRequestRef {
+  number: number;
+  headSha: string;
+  baseSha: string;
+}
+
+/** One shard (one report.json) of a merged report. */
+export interface ShardSummary {
+  /** Where it came from (the file, relative to `results`). */
+  source: string;
+  /** The shard's place in the matrix when its report says so (`shard: i/n`). */
+  shard: { index: number; count: number } | undefined;
+  /** Its comparison keys (paths; scenarios later). */
+  keys: string[];
+  /** Pairs it measured. */
+  pairs: number;
+  /** Looks its alpha was split across. */
+  looks: number;
+  /** Its error, when it ended with one. */
+  error: string | undefined;
 }
 
 export interface HotFunction {
@@ -130,6 +159,17 @@ export function code(text: string): string {
   const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
   return `${fence}${clean.startsWith('`') || clean.endsWith('`') ? ` ${clean} ` : clean}${fence}`;
+}
+
+/**
+ * A sentence of ours that may quote inputs in backticks (`timeout`) and may carry text from outside: the code
+ * spans stay code (made safe by `code`), everything else is escaped.
+ */
+export function inlineText(text: string): string {
+  return text
+    .split(/`([^`\r\n]+)`/)
+    .map((part, i) => (i % 2 === 1 ? code(part) : escapeMarkdown(part)))
+    .join('');
 }
 
 /** A fenced block for program output, fence longer than any run of backticks inside. */
@@ -217,16 +257,21 @@ function lifecycle(restartEvery: number | undefined): string {
 function howMeasured(report: Report, comparisons: number): string {
   const s = report.settings;
   const q = report.sequential;
-  const pairs = q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const shards = report.shards ?? [];
+  const pairs =
+    shards.length > 1
+      ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(', ')}`
+      : (q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size);
   const adaptive =
-    q === undefined
+    q === undefined || shards.length > 1
       ? ''
       : s.pairs === undefined
         ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''})`
         : ` (${STOP_TEXT[q.stoppedBy]})`;
+  const across = shards.length > 1 ? ' (across all shards)' : '';
   return (
     `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
-    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons and split across looks (α = ${s.alpha}) · ` +
+    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
 }
@@ -250,6 +295,31 @@ function roundsTable(report: Report): string[] {
     }
   }
   return lines;
+}
+
+/**
+ * The profile section re-rendered from its numbers, for a report read back from a file (`mode: report`): the
+ * Markdown the measuring run wrote is not trusted, so function names and files are escaped here.
+ */
+export function renderHotterSection(hotter: readonly HotFunction[]): string {
+  const out = ['### Where the time went (CPU profile)', ''];
+  if (hotter.length === 0) {
+    out.push('No function of the pull request got noticeably hotter on head.');
+    return out.join('\n');
+  }
+  const pct = (share: number): string => `${(share * 100).toFixed(1)}%`;
+  out.push('| function | file:line | base % | head % |', '| --- | --- | ---: | ---: |');
+  for (const h of hotter) {
+    const at = `${h.file}:${h.line}`;
+    out.push(
+      `| ${code(h.fn).replace(/\|/g, '\\|')} | ${code(at).replace(/\|/g, '\\|')} | ${pct(h.baseSelf)} | ${pct(h.headSelf)} |`,
+    );
+  }
+  out.push(
+    '',
+    '<sub>Share of busy CPU samples spent in the function itself, profiled with 0x after measuring.</sub>',
+  );
+  return out.join('\n');
 }
 
 export interface RenderOptions {
@@ -289,7 +359,7 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
     const noise = noiseLine(decision);
     if (noise) out.push('', noise);
   }
-  for (const note of report.notes) out.push('', `Note: ${note}`);
+  for (const note of report.notes) out.push('', `Note: ${inlineText(note)}`);
   if (report.rounds.length > 0) {
     out.push('', '<details><summary>Every round</summary>', '', ...roundsTable(report), '', '</details>');
   }

@@ -245,17 +245,53 @@ export function resolved(decision: Decision): boolean {
 }
 
 export function decide(rounds: readonly Round[], paths: readonly string[], options: DecideOptions): Decision {
+  return decideGroups([{ rounds, paths, looks: options.looks ?? 1 }], options);
+}
+
+/**
+ * Rounds measured and looked at on their own (one gate, or one shard of a matrix of gates), decided together.
+ * Each group's rounds are paired only with each other (pair numbers are per group).
+ */
+export interface DecisionGroup {
+  rounds: readonly Round[];
+  paths: readonly string[];
+  /** How many times this group's data was (or may have been) looked at: its alpha was split this many ways. */
+  looks: number;
+}
+
+/**
+ * One decision over several groups, as if they were one gate. Why it controls the error rate over all of them:
+ * a comparison of a group that looked L times reached its final look through at most L looks, so by the union
+ * bound q = min(1, L·p) is a valid p-value whatever the stopping rule was (P(q ≤ a) ≤ Σ over looks of a/L = a).
+ * Holm over the q of every comparison of every group then keeps the family-wise error rate at alpha under any
+ * dependence, and each interval at level 1 − alpha / (M·L) (M comparisons in all) makes them simultaneous:
+ * Σ over groups of m·L · alpha/(M·L) = alpha. With one group this is exactly the gate's own rule (Holm times
+ * the looks; the order of Holm's steps does not change when every p is scaled by the same L).
+ */
+export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
   const raw: RawComparison[] = [];
+  const rawLooks: number[] = [];
   const errors: ErrorComparison[] = [];
-  for (const path of paths) {
-    const pairs = pairsOf(rounds, path);
-    errors.push(compareErrors(path, pairs));
-    for (const metric of METRICS) raw.push(compareMetric(path, metric, pairs));
+  for (const group of groups) {
+    const looks = Math.max(1, group.looks);
+    for (const path of group.paths) {
+      const pairs = pairsOf(group.rounds, path);
+      errors.push(compareErrors(path, pairs));
+      for (const metric of METRICS) {
+        raw.push(compareMetric(path, metric, pairs));
+        rawLooks.push(looks);
+      }
+    }
   }
-  const looks = Math.max(1, options.looks ?? 1);
-  const adjusted = holm(raw.map((c) => c.p));
+  const uniform = rawLooks.every((l) => l === rawLooks[0]);
+  // One number of looks for all (a single gate): Holm, then times the looks, as the gate always did. Different
+  // looks per group: Holm over the look-adjusted p-values (the same thing when they are all equal).
+  const adjusted = uniform
+    ? holm(raw.map((c) => c.p)).map((p) => Math.min(1, p * (rawLooks[0] ?? 1)))
+    : holm(raw.map((c, i) => Math.min(1, c.p * rawLooks[i]!)));
   const comparisons = raw.map(({ logRatios: _, ...c }, i): MetricComparison => {
-    const pAdjusted = Math.min(1, adjusted[i]! * looks);
+    const looks = rawLooks[i]!;
+    const pAdjusted = adjusted[i]!;
     const ci = interval(raw[i]!, options.alpha, raw.length, looks);
     const verdict = classify(raw[i]!, ci, pAdjusted, options);
     return {

@@ -139,3 +139,51 @@ export function httpStatus(error: unknown): number | undefined {
     return error.status;
   return undefined;
 }
+
+export interface CheckRunRequest {
+  owner: string;
+  repo: string;
+  name: string;
+  headSha: string;
+  conclusion: 'success' | 'failure' | 'neutral';
+  title: string;
+  summary: string;
+  detailsUrl?: string | undefined;
+}
+
+/** Creates a completed check run (POST /repos/{owner}/{repo}/check-runs); returns its URL. */
+export async function createCheckRun(
+  octokit: Octokit,
+  request: CheckRunRequest,
+  retry: RetryOptions = {},
+): Promise<string> {
+  const { data } = await withRetry(
+    () =>
+      octokit.rest.checks.create({
+        owner: request.owner,
+        repo: request.repo,
+        name: request.name,
+        head_sha: request.headSha,
+        status: 'completed',
+        conclusion: request.conclusion,
+        completed_at: new Date().toISOString(),
+        ...(request.detailsUrl ? { details_url: request.detailsUrl } : {}),
+        output: { title: request.title, summary: request.summary },
+      }),
+    retry,
+  );
+  return data.html_url ?? data.url;
+}
+
+/** A pull request's number and current head commit (GET /repos/{owner}/{repo}/pulls/{number}). */
+export async function pullHead(
+  octokit: Octokit,
+  target: { owner: string; repo: string; number: number },
+  retry: RetryOptions = {},
+): Promise<{ number: number; headSha: string }> {
+  const { data } = await withRetry(
+    () => octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.number }),
+    retry,
+  );
+  return { number: data.number, headSha: data.head.sha };
+}

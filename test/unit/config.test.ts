@@ -74,6 +74,9 @@ describe('parseConfig defaults', () => {
       flamegraphs: true,
       profileSec: 3,
       keepTrees: false,
+      checkName: undefined,
+      mode: 'gate',
+      results: 'perf-gate-results',
     } satisfies Config);
   });
 
@@ -362,5 +365,37 @@ describe('paths', () => {
     for (const text of ['/a\n/b\n/a', '/a\n  /a  ']) {
       assert.equal(messageFor({ paths: text }), 'input `paths`: `/a` is listed twice. List each path once.');
     }
+  });
+});
+
+describe('check-name, mode and results', () => {
+  test('defaults: no check run, mode gate, results from perf-gate-results', () => {
+    const config = configOf({ start: 'x' });
+    assert.equal(config.checkName, undefined);
+    assert.equal(config.mode, 'gate');
+    assert.equal(config.results, 'perf-gate-results');
+  });
+
+  test('set values are used; the mode is case-insensitive', () => {
+    const config = configOf({ 'check-name': 'perf', mode: 'Report', results: 'shards/*/report.json' });
+    assert.equal(config.checkName, 'perf');
+    assert.equal(config.mode, 'report');
+    assert.equal(config.results, 'shards/*/report.json');
+  });
+
+  test('mode report needs no `start`; mode gate still does', () => {
+    assert.equal(configOf({ mode: 'report' }).start, '');
+    assert.match(configErrorOf(() => configOf({ mode: 'gate' })).message, /^input `start`: it is required\./);
+  });
+
+  test('an unknown mode and a multi-line check name are refused, naming the input', () => {
+    assert.match(
+      messageFor({ start: 'x', mode: 'publish' }),
+      /^input `mode`: `publish` is not a mode\. Use `gate`/,
+    );
+    assert.match(
+      messageFor({ start: 'x', 'check-name': 'a\nb' }),
+      /^input `check-name`: it must be one line/,
+    );
   });
 });

@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { getOctokit } from '@actions/github';
-import { findSticky, httpStatus, MARKER, type Octokit, upsertComment } from '../../src/io/github.ts';
+import {
+  createCheckRun,
+  findSticky,
+  httpStatus,
+  MARKER,
+  type Octokit,
+  pullHead,
+  upsertComment,
+} from '../../src/io/github.ts';
 import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../support/fake-github.ts';
 
 const TOKEN = 'ghs_perf_gate_test_token';
@@ -133,6 +141,56 @@ describe('upsertComment', () => {
     );
     assert.equal(httpStatus(error), 403);
     assert.equal(ours.body, `${MARKER}\nprevious run`);
+  });
+});
+
+describe('createCheckRun', () => {
+  const request = {
+    owner,
+    repo,
+    name: 'perf',
+    headSha: 'd'.repeat(40),
+    conclusion: 'failure' as const,
+    title: 'head is 2× slower',
+    summary: '### perf-gate: regression',
+  };
+
+  test('creates one completed check run with conclusion, title and summary on the given sha', async () => {
+    const { fake, octokit } = await setup();
+    const url = await createCheckRun(octokit, request);
+    assert.equal(fake.checkRuns.length, 1);
+    const run = fake.checkRuns[0]!;
+    assert.equal(run.name, 'perf');
+    assert.equal(run.head_sha, 'd'.repeat(40));
+    assert.equal(run.status, 'completed');
+    assert.equal(run.conclusion, 'failure');
+    assert.deepEqual(run.output, { title: 'head is 2× slower', summary: '### perf-gate: regression' });
+    assert.ok(run.completed_at);
+    assert.match(url, /\/runs\/\d+$/);
+  });
+
+  test('retried on a server error; a read-only token fails with 403 and creates nothing', async () => {
+    const { fake, octokit } = await setup();
+    fake.addFault({ method: 'POST', path: /check-runs$/, status: 502 });
+    await createCheckRun(octokit, request, { baseDelayMs: 1 });
+    assert.equal(fake.checkRuns.length, 1);
+    const readOnly = await setup({ checksPermission: 'read' });
+    await assert.rejects(createCheckRun(readOnly.octokit, request), (e: unknown) => httpStatus(e) === 403);
+    assert.equal(readOnly.fake.checkRuns.length, 0);
+  });
+});
+
+describe('pullHead', () => {
+  test('the pull request’s number and head sha; 404 for another number', async () => {
+    const { octokit } = await setup({ headSha: 'e'.repeat(40) });
+    assert.deepEqual(await pullHead(octokit, { owner, repo, number: issueNumber }), {
+      number: issueNumber,
+      headSha: 'e'.repeat(40),
+    });
+    await assert.rejects(
+      pullHead(octokit, { owner, repo, number: 8 }),
+      (e: unknown) => httpStatus(e) === 404,
+    );
   });
 });
 

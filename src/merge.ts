@@ -1,0 +1,223 @@
+/**
+ * Several report.json files (the shards of a matrix, or one report of the fork-safe pattern) made into ONE
+ * report with ONE verdict. Pure.
+ *
+ * The decision is made again from the rounds, never taken from the files: each shard's rounds are paired only
+ * with each other, and all shards' comparisons form one family (verdict.ts decideGroups): Holm across every
+ * comparison of every shard, each shard's p-values first multiplied by the looks its own adaptive rounds split
+ * alpha across, and every interval at level 1 − alpha / (all comparisons × that shard's looks). So the merged
+ * gate keeps the error rate at alpha over ALL shards, as one gate of all paths would, and one report merged
+ * alone gets exactly the decision its gate made. (A shard that stopped early because its own, smaller family
+ * was resolved may come out unresolved, i.e. inconclusive, in the merged one: the price of the larger family.)
+ *
+ * Shards must measure the same base and head with the same threshold and alpha; each comparison key (path)
+ * may come from one shard only. A shard that ended with an error carries it: a failing one fails the merge,
+ * a neutral one (base did not build, machine too busy) keeps the merge neutral unless another shard regressed.
+ */
+import { GateError } from './errors.ts';
+import type { Round } from './measure.ts';
+import { type Report, type ReportError, renderHotterSection, type ShardSummary } from './report.ts';
+import { type ReportFile, shownName } from './report-file.ts';
+
+export { shownName };
+
+import { type DecisionGroup, decideGroups } from './verdict.ts';
+
+/**
+ * What a comparison is keyed by. The one place that knows: rounds are keyed by `path` today and will be keyed
+ * by scenario name once scenarios land (then `round.scenario` and `settings.scenarios`).
+ */
+export function roundKey(round: Round): string {
+  return round.path;
+}
+
+export function reportKeys(report: Report): string[] {
+  return report.settings.paths;
+}
+
+function mergeError(problem: string, fix: string): GateError {
+  return new GateError('config', `input \`results\`: ${problem}. ${fix}`);
+}
+
+function distinctPairs(rounds: readonly Round[]): number {
+  return new Set(rounds.map((r) => r.pair)).size;
+}
+
+/** Two files are the same shard twice (e.g. downloaded twice) when their content is identical. */
+function sameShard(a: Report, b: Report): boolean {
+  return (
+    a.timing.startedAt === b.timing.startedAt &&
+    JSON.stringify(a.rounds) === JSON.stringify(b.rounds) &&
+    JSON.stringify(a.error) === JSON.stringify(b.error)
+  );
+}
+
+export function mergeReports(files: readonly ReportFile[]): Report {
+  if (files.length === 0)
+    throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
+  const first = files[0]!;
+  const notes: string[] = [];
+
+  // One pair of commits, one pull request, one rule of decision.
+  for (const f of files.slice(1)) {
+    const a = first.report;
+    const b = f.report;
+    if (a.base.sha !== b.base.sha || a.head.sha !== b.head.sha) {
+      throw mergeError(
+        `${shownName(first.source)} measured base ${a.base.sha.slice(0, 7)} and head ${a.head.sha.slice(0, 7)}, but ${shownName(f.source)} measured base ${b.base.sha.slice(0, 7)} and head ${b.head.sha.slice(0, 7)}`,
+        'Merge only the shards of one run (download the artifacts of one workflow run).',
+      );
+    }
+    if (JSON.stringify(a.pullRequest) !== JSON.stringify(b.pullRequest)) {
+      throw mergeError(
+        `${shownName(first.source)} and ${shownName(f.source)} are for different pull requests`,
+        'Merge only the shards of one run.',
+      );
+    }
+    const rule = (r: Report) =>
+      [r.settings.threshold, r.settings.latencyThreshold, r.settings.alpha].join(' ');
+    if (rule(a) !== rule(b)) {
+      throw mergeError(
+        `${shownName(first.source)} and ${shownName(f.source)} were decided with different \`threshold\`, \`latency-threshold\` or \`alpha\``,
+        'Give every shard the same inputs except `shard`.',
+      );
+    }
+  }
+
+  // Duplicates: the same shard twice is dropped with a note; two shards measuring one key is an error.
+  const shards: ReportFile[] = [];
+  const owner = new Map<string, string>();
+  for (const f of files) {
+    const twin = shards.find((s) => sameShard(s.report, f.report));
+    if (twin) {
+      notes.push(
+        `${shownName(f.source)} is the same shard as ${shownName(twin.source)} (a duplicate): it was counted once.`,
+      );
+      continue;
+    }
+    for (const key of reportKeys(f.report)) {
+      const other = owner.get(key);
+      if (other !== undefined) {
+        throw mergeError(
+          `${key} is measured by both ${shownName(other)} and ${shownName(f.source)}`,
+          'Each shard must measure its own paths: check the `shard` input of each job, and download the artifacts of one run only.',
+        );
+      }
+      owner.set(key, f.source);
+    }
+    shards.push(f);
+  }
+
+  // Missing shards, where the reports say which shard they are.
+  let missingError: ReportError | undefined;
+  const places = shards.map((s) => s.shard).filter((p) => p !== undefined);
+  if (places.length > 0) {
+    const count = Math.max(...places.map((p) => p.count));
+    const seen = new Set(places.map((p) => p.index));
+    const missing = count - seen.size;
+    if (places.some((p) => p.count !== count)) {
+      notes.push('the shards disagree on how many shards there are.');
+    }
+    if (missing > 0) {
+      missingError = {
+        code: 'config',
+        message: `${missing} of ${count} shards have no report (found ${[...seen].sort((a, b) => a - b).join(', ')}): a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers only the shards found.`,
+        side: undefined,
+        output: undefined,
+        neutral: false,
+      };
+    }
+  }
+
+  const { threshold, latencyThreshold, alpha } = first.report.settings;
+  const groups: DecisionGroup[] = [];
+  for (const { report } of shards) {
+    if (report.error) continue;
+    const paths = reportKeys(report).filter((k) => !report.newPaths.includes(k));
+    const rounds = report.rounds.filter((r) => paths.includes(roundKey(r)));
+    if (paths.length === 0 || distinctPairs(rounds) < 2) continue;
+    groups.push({ rounds, paths, looks: report.sequential?.plannedLooks ?? 1 });
+  }
+  const decision =
+    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
+
+  const several = shards.length > 1;
+  const shardErrors = shards
+    .filter((s) => s.report.error !== undefined)
+    .map((s): ReportError => {
+      const e = s.report.error!;
+      return several ? { ...e, message: `shard ${shownName(s.source)}: ${e.message}` } : e;
+    });
+  const error =
+    shardErrors.find((e) => !e.neutral) ?? missingError ?? shardErrors.find((e) => e.neutral) ?? undefined;
+  let verdict = decision?.verdict ?? 'inconclusive';
+  if (error && verdict !== 'regression') verdict = 'inconclusive';
+  const headline =
+    error && (!error.neutral || verdict !== 'regression')
+      ? `${error.neutral ? 'inconclusive' : 'error'}: ${error.message}`
+      : (decision?.headline ?? 'inconclusive: not enough rounds were measured to compare');
+
+  const reports = shards.map((s) => s.report);
+  const profiles = reports.map((r) => r.profile).filter((p) => p !== undefined);
+  const summaries: ShardSummary[] = shards.map((s) => ({
+    source: shownName(s.source),
+    shard: s.shard,
+    keys: reportKeys(s.report),
+    pairs: s.report.sequential?.pairs ?? distinctPairs(s.report.rounds),
+    looks: s.report.sequential?.plannedLooks ?? 1,
+    error: s.report.error?.message,
+  }));
+  const shardNotes = shards.flatMap((s) =>
+    s.report.notes.map((n) => (several ? `shard ${shownName(s.source)}: ${n}` : n)),
+  );
+  const differs = (pick: (r: Report) => unknown) =>
+    new Set(reports.map((r) => JSON.stringify(pick(r)))).size > 1;
+  if (differs((r) => [r.settings.durationSec, r.settings.warmupSec, r.settings.connections]))
+    notes.push(
+      'the shards were measured with different `duration`, `warmup` or `connections`; the first shard’s are shown.',
+    );
+  if (differs((r) => [r.environment.node, r.environment.cpus]))
+    notes.push('the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.');
+  if (several && reports.some((r) => r.diagnostics !== undefined))
+    notes.push('event-loop and memory figures are per shard: they are in each shard’s report.json.');
+
+  const base = first.report;
+  return {
+    tool: 'perf-gate',
+    version: 1,
+    verdict,
+    headline,
+    base: base.base,
+    head: base.head,
+    settings: { ...base.settings, paths: reports.flatMap(reportKeys) },
+    decision,
+    sequential: several ? undefined : base.sequential,
+    newPaths: reports.flatMap((r) => r.newPaths),
+    rounds: reports.flatMap((r) => r.rounds),
+    error,
+    timing: {
+      startedAt: reports.map((r) => r.timing.startedAt).sort()[0]!,
+      wallSec: Math.max(...reports.map((r) => r.timing.wallSec)),
+      prepareSec: Math.max(...reports.map((r) => r.timing.prepareSec)),
+      measureSec: Math.max(...reports.map((r) => r.timing.measureSec)),
+    },
+    environment: base.environment,
+    notes: [...shardNotes, ...notes],
+    profile:
+      profiles.length === 0
+        ? undefined
+        : profiles.length === 1
+          ? profiles[0]
+          : {
+              markdown: renderHotterSection(profiles.flatMap((p) => p.hotter)),
+              files: profiles.flatMap((p) => p.files),
+              dir: '',
+              hotter: profiles.flatMap((p) => p.hotter),
+              seconds: profiles.reduce((sum, p) => sum + p.seconds, 0),
+            },
+    changedFiles: [...new Set(reports.flatMap((r) => r.changedFiles))],
+    diagnostics: several ? undefined : base.diagnostics,
+    pullRequest: base.pullRequest,
+    shards: several ? summaries : undefined,
+  };
+}

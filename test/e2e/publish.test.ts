@@ -1,0 +1,321 @@
+/**
+ * Check runs, the fork-safe two-workflow pattern and merged shards, end to end: the built action against the
+ * loopback GitHub (every request checked against GitHub's OpenAPI description).
+ *
+ * Two real gates run once, in `before` (under the shared load lock, as the whole file is): the measuring half of
+ * the fork pattern on /work/a (a fork's read-only token, `comment: false`, `check-name` set) and a normal gate
+ * with `check-name` on /work/b. Both heads are 2× slower on /work/*. Their report.json files are then published
+ * by `mode: report` runs, which measure nothing and take a second or two.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { MARKER } from '../../src/io/github.ts';
+import type { Report } from '../../src/report.ts';
+import { type ActionRun, runAction, workflowCommands } from '../support/action.ts';
+import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../support/fake-github.ts';
+import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
+
+const TOKEN = 'ghs_testtoken';
+const PR = 7;
+const FAST = { rounds: '10', duration: '1s', warmup: '0.5s', flamegraphs: 'false' };
+
+function server(workUs: number): string {
+  return `const http = require('node:http');
+function burn(us) { const end = process.hrtime.bigint() + BigInt(us * 1000); while (process.hrtime.bigint() < end); }
+http.createServer((req, res) => {
+  if (req.url.startsWith('/work')) burn(${workUs});
+  res.setHeader('content-type', 'application/json');
+  res.end('{"ok":true}');
+}).listen(process.env.PORT);
+`;
+}
+
+function workflowRunEvent(headSha: string): Record<string, unknown> {
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: 4242,
+      name: 'perf (measure)',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion: 'failure',
+      head_sha: headSha,
+      html_url: 'https://github.com/octo-org/octo-repo/actions/runs/4242',
+      // Pull requests from forks are not listed here.
+      pull_requests: [],
+    },
+    repository: { full_name: 'octo-org/octo-repo', name: 'octo-repo', owner: { login: 'octo-org' } },
+  };
+}
+
+function writes(fake: FakeGitHub): string[] {
+  return fake.requests
+    .filter((q) => q.method !== 'GET' && q.status < 300)
+    .map((q) => `${q.method} ${q.path}`);
+}
+
+describe('check runs, fork-safe reporting and merged shards, end to end', () => {
+  let r: TestRepo;
+  const fakes: FakeGitHub[] = [];
+  let measuringFake: FakeGitHub;
+  let gateFake: FakeGitHub;
+  let measured: ActionRun;
+  let gated: ActionRun;
+  let shardA: string;
+  let shardB: string;
+
+  const fake = async (options: FakeGitHubOptions = {}): Promise<FakeGitHub> => {
+    const f = await startFakeGitHub({
+      token: TOKEN,
+      pullNumber: PR,
+      headSha: r.headSha,
+      baseSha: r.baseSha,
+      ...options,
+    });
+    fakes.push(f);
+    return f;
+  };
+  const results = (name: string, files: Record<string, string>): string => {
+    const dir = join(r.dir, name);
+    for (const [sub, from] of Object.entries(files)) {
+      mkdirSync(join(dir, sub), { recursive: true });
+      copyFileSync(from, join(dir, sub, 'report.json'));
+    }
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const report = (
+    inputs: Record<string, string>,
+    event: Record<string, unknown>,
+    eventName: string,
+    apiUrl: string,
+  ): Promise<ActionRun> =>
+    runAction({
+      workspace: r.workspace,
+      inputs: { mode: 'report', ...inputs },
+      event,
+      eventName,
+      apiUrl,
+      timeoutMs: 60_000,
+    });
+
+  before(async () => {
+    r = makeRepo({ 'server.js': server(150) }, { 'server.js': server(300) });
+    measuringFake = await fake({ pullRequestsPermission: 'read', checksPermission: 'read' });
+    gateFake = await fake();
+    // The measuring half of the fork pattern: a fork's pull request, its read-only token, no comment.
+    measured = await runAction({
+      workspace: r.workspace,
+      inputs: {
+        start: 'node server.js',
+        paths: '/work/a',
+        comment: 'false',
+        'check-name': 'perf',
+        'output-dir': join(r.dir, 'out-a'),
+        ...FAST,
+      },
+      event: pullRequestEvent(r, PR, true),
+      apiUrl: measuringFake.url,
+    });
+    shardA = join(r.dir, 'out-a', 'report.json');
+    // A normal gate with a check run.
+    gated = await runAction({
+      workspace: r.workspace,
+      inputs: {
+        start: 'node server.js',
+        paths: '/work/b',
+        'check-name': 'perf',
+        'output-dir': join(r.dir, 'out-b'),
+        ...FAST,
+      },
+      event: pullRequestEvent(r, PR),
+      apiUrl: gateFake.url,
+    });
+    shardB = join(r.dir, 'out-b', 'report.json');
+  });
+
+  after(async () => {
+    for (const f of fakes) await f.close();
+    r?.cleanup();
+  });
+
+  test('a gate with check-name creates exactly one check run, on the pull request head, with its conclusion', () => {
+    assert.equal(gated.code, 1, gated.stdout);
+    assert.equal(gated.outputs.verdict, 'regression');
+    assert.equal(gateFake.checkRuns.length, 1);
+    const run = gateFake.checkRuns[0]!;
+    assert.equal(run.name, 'perf');
+    assert.equal(run.head_sha, r.headSha, 'the head of the pull request, not GITHUB_SHA');
+    assert.equal(run.status, 'completed');
+    assert.equal(run.conclusion, 'failure');
+    assert.match(String(run.output.title), /^head is .* slower on GET \/work\/b/);
+    assert.match(String(run.output.summary), /perf-gate: regression/);
+    assert.equal(gateFake.comments.get(PR)?.length, 1);
+    const report = JSON.parse(readFileSync(shardB, 'utf8')) as Report;
+    assert.deepEqual(report.pullRequest, { number: PR, headSha: r.headSha, baseSha: r.baseSha });
+    assert.deepEqual(gateFake.violations, []);
+  });
+
+  test('the measuring half on a fork: read-only token, comment off; the check run’s 403 warns, the verdict stands, report.json is written', () => {
+    assert.equal(measured.code, 1, measured.stdout);
+    assert.equal(measured.outputs.verdict, 'regression');
+    assert.equal(measured.outputs['comment-url'], '');
+    assert.equal(measured.outputs.report, shardA);
+    const warnings = workflowCommands(measured.stdout, 'warning').join('\n');
+    assert.match(
+      warnings,
+      /could not create the check run `perf`: the token lacks the `checks: write` permission/,
+    );
+    assert.match(warnings, /forks get a read-only token .*two-workflow pattern/);
+    assert.match(
+      workflowCommands(measured.stdout, 'error').join('\n'),
+      /^perf-gate: head is .* slower on GET \/work\/a/,
+    );
+    assert.deepEqual(writes(measuringFake), [], 'nothing was posted');
+    assert.equal(measuringFake.checkRuns.length, 0);
+    assert.equal(measuringFake.comments.size, 0);
+    assert.ok(
+      !measuringFake.requests.some((q) => q.operationId === 'issues/list-comments'),
+      'comment: false does not even look for the comment',
+    );
+    const report = JSON.parse(readFileSync(shardA, 'utf8')) as Report;
+    assert.equal(report.verdict, 'regression');
+    assert.deepEqual(report.pullRequest, { number: PR, headSha: r.headSha, baseSha: r.baseSha });
+    assert.deepEqual(measuringFake.violations, []);
+    assert.deepEqual(processesUnder(r.dir), []);
+  });
+
+  test('the reporting half (workflow_run): verifies the pull request, posts the comment and the check run, fails on the regression', async () => {
+    const github = await fake();
+    const dir = results('fork-results', { 'perf-gate-report': shardA });
+    const run = await report(
+      { results: dir, 'check-name': 'perf' },
+      workflowRunEvent(r.headSha),
+      'workflow_run',
+      github.url,
+    );
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'regression');
+    assert.ok(run.durationMs < 30_000, `report mode took ${run.durationMs} ms`);
+    const comments = github.comments.get(PR) ?? [];
+    assert.equal(comments.length, 1);
+    assert.ok(comments[0]!.body.startsWith(MARKER));
+    assert.match(comments[0]!.body, /perf-gate: regression/);
+    assert.match(comments[0]!.body, /\| GET \/work\/a \| req\/s \|/);
+    assert.match(comments[0]!.body, /\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/4242\)/);
+    assert.equal(run.outputs['comment-url'], comments[0]!.html_url);
+    assert.equal(github.checkRuns.length, 1);
+    assert.equal(github.checkRuns[0]!.head_sha, r.headSha);
+    assert.equal(github.checkRuns[0]!.conclusion, 'failure');
+    assert.equal(github.checkRuns[0]!.details_url, 'https://github.com/octo-org/octo-repo/actions/runs/4242');
+    assert.ok(github.requests.some((q) => q.operationId === 'pulls/get' && q.path.endsWith(`/pulls/${PR}`)));
+    assert.match(run.summary, /head is .* slower on GET \/work\/a/);
+    // The same verdict as the measuring run: decided again from the same rounds.
+    const original = JSON.parse(readFileSync(shardA, 'utf8')) as Report;
+    const republished = JSON.parse(readFileSync(run.outputs.report!, 'utf8')) as Report;
+    assert.deepEqual(republished.decision, original.decision);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a forged report naming another pull request (whose head differs) is refused: nothing posted', async () => {
+    const other = await fake({ pullNumber: 8, headSha: 'f'.repeat(40) });
+    const forged = JSON.parse(readFileSync(shardA, 'utf8')) as Report;
+    forged.pullRequest = { number: 8, headSha: r.headSha, baseSha: r.baseSha };
+    const file = join(r.dir, 'forged.json');
+    writeFileSync(file, JSON.stringify(forged));
+    const run = await report(
+      { results: results('forged-results', { x: file }), 'check-name': 'perf' },
+      workflowRunEvent(r.headSha),
+      'workflow_run',
+      other.url,
+    );
+    assert.equal(run.code, 1);
+    assert.match(
+      workflowCommands(run.stdout, 'error').join('\n'),
+      /^perf-gate: refusing to post the report: pull request #8's head is fffffff, not the \w{7} the report measured/,
+    );
+    assert.deepEqual(writes(other), []);
+    assert.equal(other.checkRuns.length, 0);
+    assert.equal(other.comments.size, 0);
+    assert.deepEqual(other.violations, []);
+
+    // And a report of another commit than the triggering run's: refused before asking the API.
+    const stale = await fake();
+    const run2 = await report(
+      { results: results('stale-results', { x: shardA }) },
+      workflowRunEvent('a'.repeat(40)),
+      'workflow_run',
+      stale.url,
+    );
+    assert.equal(run2.code, 1);
+    assert.match(run2.stdout, /the workflow run that triggered this one ran on aaaaaaa/);
+    assert.deepEqual(stale.requests, []);
+  });
+
+  test('two shard reports merge into one comment with one verdict, Holm across both shards', async () => {
+    const github = await fake();
+    const dir = results('shards', { 'perf-gate-1': shardA, 'perf-gate-2': shardB });
+    const run = await report({ results: dir }, pullRequestEvent(r, PR), 'pull_request', github.url);
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'regression');
+    const comments = github.comments.get(PR) ?? [];
+    assert.equal(comments.length, 1);
+    const body = comments[0]!.body;
+    assert.match(body, /\| GET \/work\/a \| req\/s \|/);
+    assert.match(body, /\| GET \/work\/b \| req\/s \|/);
+    assert.match(body, /2 shards of 10, 10 pairs/);
+    assert.match(body, /Holm-adjusted across 6 comparisons \(across all shards\)/);
+    const merged = JSON.parse(readFileSync(run.outputs.report!, 'utf8')) as Report;
+    assert.equal(merged.decision?.comparisons.length, 6);
+    assert.deepEqual(merged.settings.paths, ['/work/a', '/work/b']);
+    assert.deepEqual(
+      merged.shards?.map((s) => s.source),
+      ['perf-gate-1/report.json', 'perf-gate-2/report.json'],
+    );
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('mode report: a 403 on the check run warns naming `checks: write`; the comment is posted and the verdict stands', async () => {
+    const github = await fake({ checksPermission: 'read' });
+    const run = await report(
+      { results: results('readonly-checks', { s: shardB }), 'check-name': 'perf' },
+      pullRequestEvent(r, PR),
+      'pull_request',
+      github.url,
+    );
+    assert.equal(run.code, 1);
+    assert.equal(run.outputs.verdict, 'regression');
+    assert.match(workflowCommands(run.stdout, 'warning').join('\n'), /lacks the `checks: write` permission/);
+    assert.equal(github.comments.get(PR)?.length, 1);
+    assert.equal(github.checkRuns.length, 0);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('mode report without reports, or with a file that is not a report, fails naming `results`', async () => {
+    const github = await fake();
+    const empty = results('empty', {});
+    const none = await report({ results: empty }, pullRequestEvent(r, PR), 'pull_request', github.url);
+    assert.equal(none.code, 1);
+    assert.match(
+      workflowCommands(none.stdout, 'error').join('\n'),
+      /^perf-gate: input `results`: no report\.json inside/,
+    );
+    const junk = join(r.dir, 'junk.json');
+    writeFileSync(junk, '{"tool":"perf-gate","version":1,"rounds":"<script>"}');
+    const bad = await report(
+      { results: results('junk', { j: junk }) },
+      pullRequestEvent(r, PR),
+      'pull_request',
+      github.url,
+    );
+    assert.equal(bad.code, 1);
+    assert.match(
+      workflowCommands(bad.stdout, 'error').join('\n'),
+      /^perf-gate: input `results`: j\/report\.json is not a perf-gate report: /,
+    );
+    assert.equal(bad.outputs.verdict, 'inconclusive');
+    assert.deepEqual(github.requests, []);
+  });
+});

@@ -1,0 +1,134 @@
+/** Synthetic gate reports for the unit tests of report files and merging: seeded rounds, decided as the gate does. */
+import type { Side } from '../../src/errors.ts';
+import type { Round, RoundMeasurement } from '../../src/measure.ts';
+import type { Report } from '../../src/report.ts';
+import { parseReportFile, type ReportFile } from '../../src/report-file.ts';
+import { mulberry32 } from '../../src/stats/describe.ts';
+import { decide } from '../../src/verdict.ts';
+
+export const BASE_SHA = 'b'.repeat(40);
+export const HEAD_SHA = 'c'.repeat(40);
+export const PR_HEAD_SHA = 'd'.repeat(40);
+
+function gaussian(rng: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+}
+
+function measurement(rps: number, p50: number, p99: number): RoundMeasurement {
+  const responses = Math.round(rps * 3);
+  return {
+    responses,
+    elapsedSec: 3,
+    rps,
+    latencyMs: { p50, p90: (p50 + p99) / 2, p99, max: p99 * 3, mean: p50 * 1.1 },
+    bytesPerSec: rps * 180,
+    errors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    statusCodes: { '200': responses },
+    loadgenCpu: 0.5,
+  };
+}
+
+export interface ShardSpec {
+  /** Paths, each with head's factor on req/s (latency follows). */
+  paths: Record<string, number>;
+  pairs?: number;
+  noise?: number;
+  seed?: number;
+  looks?: number;
+  error?: Report['error'];
+  notes?: string[];
+  shard?: { index: number; count: number };
+  startedAt?: string;
+}
+
+export function roundsFor(spec: ShardSpec): Round[] {
+  const rng = mulberry32(spec.seed ?? 1);
+  const noise = spec.noise ?? 0.005;
+  const rounds: Round[] = [];
+  for (let pair = 0; pair < (spec.pairs ?? 8); pair++) {
+    const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+    order.forEach((side, position) => {
+      for (const [path, factor] of Object.entries(spec.paths)) {
+        const f = side === 'head' ? factor : 1;
+        const j = () => Math.exp(noise * gaussian(rng));
+        rounds.push({
+          pair,
+          position,
+          side,
+          path,
+          measurement: measurement(10_000 * f * j(), (0.9 / f) * j(), (2.6 / f) * j()),
+          startedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, pair * 2 + position)).toISOString(),
+        });
+      }
+    });
+  }
+  return rounds;
+}
+
+/** A report as the gate writes it (JSON-ready: undefined fields are simply absent once serialised). */
+export function gateReport(spec: ShardSpec): Report & { shard?: { index: number; count: number } } {
+  const paths = Object.keys(spec.paths);
+  const rounds = spec.error ? [] : roundsFor(spec);
+  const looks = spec.looks ?? 1;
+  const decision = spec.error
+    ? undefined
+    : decide(rounds, paths, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05, looks });
+  return {
+    tool: 'perf-gate',
+    version: 1,
+    verdict: decision?.verdict ?? 'inconclusive',
+    headline: spec.error
+      ? `${spec.error.neutral ? 'inconclusive' : 'error'}: ${spec.error.message}`
+      : (decision?.headline ?? ''),
+    base: { sha: BASE_SHA, label: 'main' },
+    head: { sha: HEAD_SHA, label: 'feature' },
+    settings: {
+      paths,
+      pairs: looks === 1 ? (spec.pairs ?? 8) : undefined,
+      budgetSec: 180,
+      durationSec: 3,
+      warmupSec: 0.5,
+      connections: 10,
+      threshold: 0.05,
+      latencyThreshold: 0.2,
+      alpha: 0.05,
+      port: undefined,
+      failOnRegression: true,
+      restartEvery: 8,
+    },
+    decision,
+    sequential: spec.error
+      ? undefined
+      : {
+          pairs: spec.pairs ?? 8,
+          looked: [spec.pairs ?? 8],
+          plannedLooks: looks,
+          stoppedBy: looks === 1 ? 'fixed' : 'budget',
+          confirmationPairs: 0,
+          disturbedPairs: 0,
+        },
+    newPaths: [],
+    rounds,
+    error: spec.error,
+    timing: {
+      startedAt: spec.startedAt ?? '2025-01-01T00:00:00.000Z',
+      wallSec: 60,
+      prepareSec: 10,
+      measureSec: 48,
+    },
+    environment: { node: 'v24.21.0', cpus: 2, platform: 'linux-x64' },
+    notes: spec.notes ?? [],
+    profile: undefined,
+    changedFiles: ['server.js'],
+    diagnostics: undefined,
+    pullRequest: { number: 7, headSha: PR_HEAD_SHA, baseSha: BASE_SHA },
+    ...(spec.shard ? { shard: spec.shard } : {}),
+  };
+}
+
+/** Serialised and read back as `mode: report` reads it. */
+export function asFile(report: unknown, source: string): ReportFile {
+  return parseReportFile(JSON.stringify(report), source);
+}

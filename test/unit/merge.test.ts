@@ -1,0 +1,268 @@
+/**
+ * src/merge.ts: one report merged alone keeps its gate's decision; shards are decided as one family (Holm over
+ * the union, intervals at the merged simultaneous level, each shard's looks kept); mismatched, duplicate and
+ * missing shards; errors carried; notes, new paths and profiles concatenated.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { GateError } from '../../src/errors.ts';
+import { mergeReports, roundKey } from '../../src/merge.ts';
+import { stepOutcome } from '../../src/outcome.ts';
+import { renderMarkdown } from '../../src/report.ts';
+import { holm } from '../../src/stats/multiple.ts';
+import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
+import { decide } from '../../src/verdict.ts';
+import { asFile, gateReport, HEAD_SHA, roundsFor } from '../support/reports.ts';
+
+function mergeError(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(error instanceof GateError, String(error));
+    assert.match(error.message, /^input `results`: /);
+    return error.message;
+  }
+  assert.fail('expected an error');
+}
+
+describe('mergeReports', () => {
+  test('one report merged alone gets exactly the decision, verdict and headline its gate made', () => {
+    for (const looks of [1, 4]) {
+      const gate = gateReport({ paths: { '/a': 0.85, '/b': 1 }, pairs: 12, looks, seed: 3 });
+      const merged = mergeReports([asFile(gate, 'report.json')]);
+      assert.deepEqual(merged.decision, gate.decision);
+      assert.equal(merged.verdict, gate.verdict);
+      assert.equal(merged.headline, gate.headline);
+      assert.equal(merged.shards, undefined);
+      assert.deepEqual(merged.sequential, gate.sequential);
+      assert.deepEqual(merged.pullRequest, gate.pullRequest);
+    }
+  });
+
+  test('Holm runs over the comparisons of ALL shards: a regression one shard calls alone is not significant among 9 comparisons', () => {
+    // 8 pairs all in one direction: exact two-sided p = 2/2^8 ≈ 0.0078. Holm over 3 comparisons: 0.023 < 0.05;
+    // over the 9 comparisons of three shards: 0.070 > 0.05.
+    const a = gateReport({ paths: { '/a': 0.8 }, seed: 1 });
+    assert.equal(a.verdict, 'regression', 'alone, shard a is a regression');
+    const b = gateReport({ paths: { '/b': 1 }, seed: 2, noise: 0.02 });
+    const c = gateReport({ paths: { '/c': 1 }, seed: 4, noise: 0.02 });
+    const merged = mergeReports([
+      asFile(a, 'a/report.json'),
+      asFile(b, 'b/report.json'),
+      asFile(c, 'c/report.json'),
+    ]);
+    const decision = merged.decision!;
+    assert.equal(decision.comparisons.length, 9);
+    const rps = decision.comparisons.find((x) => x.path === '/a' && x.metric === 'rps')!;
+    assert.ok(Math.abs(rps.p - 2 / 256) < 1e-12, `p ${rps.p}`);
+    assert.ok(Math.abs(rps.pAdjusted - 9 * (2 / 256)) < 1e-12, `pAdjusted ${rps.pAdjusted}`);
+    assert.notEqual(rps.verdict, 'regression');
+    assert.notEqual(merged.verdict, 'regression');
+    // And the adjusted p of every comparison is Holm's over the union.
+    assert.deepEqual(
+      decision.comparisons.map((x) => x.pAdjusted),
+      holm(decision.comparisons.map((x) => x.p)),
+    );
+  });
+
+  test('each shard keeps its own looks: p times its looks, then Holm over all; intervals at 1 − alpha/(M·looks)', () => {
+    const a = gateReport({ paths: { '/a': 0.9 }, pairs: 12, looks: 4, seed: 5, noise: 0.02 });
+    const b = gateReport({ paths: { '/b': 1.0 }, pairs: 12, looks: 1, seed: 6, noise: 0.02 });
+    const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
+    const cs = merged.decision!.comparisons;
+    const looks = cs.map((x) => (x.path === '/a' ? 4 : 1));
+    assert.deepEqual(
+      cs.map((x) => x.pAdjusted),
+      holm(cs.map((x, i) => Math.min(1, x.p * looks[i]!))),
+    );
+    const rounds = roundsFor({ paths: { '/a': 0.9 }, pairs: 12, seed: 5, noise: 0.02 });
+    const ratios = Array.from({ length: 12 }, (_, pair) => {
+      const of = (side: string) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
+      return Math.log(of('head') / of('base'));
+    });
+    const expected = signedRankConfidenceInterval(ratios, 1 - 0.05 / (6 * 4));
+    const rps = cs.find((x) => x.path === '/a' && x.metric === 'rps')!;
+    assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
+    assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
+    // Wider than the shard's own interval (3 comparisons × 4 looks).
+    const alone = a.decision!.comparisons.find((x) => x.metric === 'rps')!;
+    assert.ok(rps.ci[1] - rps.ci[0] > alone.ci[1] - alone.ci[0]);
+  });
+
+  test('a clear regression in one of two shards: one merged regression, rounds and paths of both, one family', () => {
+    const a = gateReport({ paths: { '/a': 0.5 }, pairs: 12, seed: 7 });
+    const b = gateReport({ paths: { '/b': 1 }, pairs: 12, seed: 8 });
+    const merged = mergeReports([asFile(a, 'shard-1/report.json'), asFile(b, 'shard-2/report.json')]);
+    assert.equal(merged.verdict, 'regression');
+    assert.match(merged.headline, /slower on GET \/a/);
+    assert.deepEqual(merged.settings.paths, ['/a', '/b']);
+    assert.equal(merged.rounds.length, a.rounds.length + b.rounds.length);
+    assert.deepEqual(new Set(merged.rounds.map(roundKey)), new Set(['/a', '/b']));
+    assert.equal(merged.shards?.length, 2);
+    assert.deepEqual(
+      merged.shards!.map((s) => [s.source, s.keys, s.pairs]),
+      [
+        ['shard-1/report.json', ['/a'], 12],
+        ['shard-2/report.json', ['/b'], 12],
+      ],
+    );
+    const markdown = renderMarkdown(merged);
+    assert.match(markdown, /2 shards of 12, 12 pairs of interleaved rounds/);
+    assert.match(markdown, /Holm-adjusted across 6 comparisons \(across all shards\)/);
+    assert.match(markdown, /\| GET \/a \| req\/s \|/);
+    assert.match(markdown, /\| GET \/b \| req\/s \|/);
+  });
+
+  test('shards of different commits, pull requests or decision rules are refused, naming the files', () => {
+    const a = gateReport({ paths: { '/a': 1 } });
+    const other = { ...gateReport({ paths: { '/b': 1 } }), head: { sha: 'e'.repeat(40), label: 'x' } };
+    assert.match(
+      mergeError(() => mergeReports([asFile(a, 'one/report.json'), asFile(other, 'two/report.json')])),
+      /one\/report\.json measured base bbbbbbb and head ccccccc, but two\/report\.json measured base bbbbbbb and head eeeeeee/,
+    );
+    const pr = {
+      ...gateReport({ paths: { '/b': 1 } }),
+      pullRequest: { number: 8, headSha: HEAD_SHA, baseSha: HEAD_SHA },
+    };
+    assert.match(
+      mergeError(() => mergeReports([asFile(a, 'a.json'), asFile(pr, 'b.json')])),
+      /different pull requests/,
+    );
+    const rule = gateReport({ paths: { '/b': 1 } });
+    rule.settings.alpha = 0.01;
+    assert.match(
+      mergeError(() => mergeReports([asFile(a, 'a.json'), asFile(rule, 'b.json')])),
+      /different `threshold`/,
+    );
+  });
+
+  test('the same shard twice counts once (with a note); two shards measuring one path are refused', () => {
+    const a = gateReport({ paths: { '/a': 1 } });
+    const b = gateReport({ paths: { '/b': 1 }, seed: 9 });
+    const merged = mergeReports([
+      asFile(a, 'x/report.json'),
+      asFile(b, 'y/report.json'),
+      asFile(a, 'z/report.json'),
+    ]);
+    assert.equal(merged.shards?.length, 2);
+    assert.ok(merged.notes.some((n) => /z\/report\.json is the same shard as x\/report\.json/.test(n)));
+    const again = gateReport({
+      paths: { '/a': 1, '/c': 1 },
+      seed: 10,
+      startedAt: '2025-01-02T00:00:00.000Z',
+    });
+    assert.match(
+      mergeError(() => mergeReports([asFile(a, 'x/report.json'), asFile(again, 'w/report.json')])),
+      /\/a is measured by both x\/report\.json and w\/report\.json/,
+    );
+  });
+
+  test('a missing shard (reports that say which shard they are) fails the merge; found shards still decided', () => {
+    const one = gateReport({ paths: { '/a': 1 }, shard: { index: 1, count: 3 } });
+    const three = gateReport({ paths: { '/c': 1 }, seed: 2, shard: { index: 3, count: 3 } });
+    const merged = mergeReports([asFile(one, '1.json'), asFile(three, '3.json')]);
+    assert.equal(merged.error?.neutral, false);
+    assert.match(merged.error!.message, /^1 of 3 shards have no report \(found 1, 3\)/);
+    assert.equal(merged.verdict, 'inconclusive');
+    assert.equal(merged.decision?.comparisons.length, 6);
+    assert.equal(stepOutcome(merged, true).kind, 'fail');
+  });
+
+  test('errors are carried: a failing shard fails the merge, a neutral one keeps it neutral unless another regressed', () => {
+    const ok = gateReport({ paths: { '/a': 1 }, pairs: 12 });
+    const failing = gateReport({
+      paths: { '/b': 1 },
+      error: {
+        code: 'server-crash',
+        message: 'the head server crashed',
+        side: 'head',
+        output: 'boom',
+        neutral: false,
+      },
+    });
+    const neutral = gateReport({
+      paths: { '/b': 1 },
+      error: {
+        code: 'build',
+        message: 'base does not build',
+        side: 'base',
+        output: undefined,
+        neutral: true,
+      },
+    });
+    const failed = mergeReports([asFile(ok, 'ok.json'), asFile(failing, 'bad.json')]);
+    assert.equal(failed.error?.neutral, false);
+    assert.equal(failed.error?.message, 'shard bad.json: the head server crashed');
+    assert.equal(failed.headline, 'error: shard bad.json: the head server crashed');
+    assert.equal(failed.verdict, 'inconclusive');
+    assert.equal(stepOutcome(failed, true).kind, 'fail');
+
+    const calm = mergeReports([asFile(ok, 'ok.json'), asFile(neutral, 'base.json')]);
+    assert.equal(calm.error?.neutral, true);
+    assert.equal(calm.verdict, 'inconclusive');
+    assert.match(calm.headline, /^inconclusive: shard base\.json: base does not build/);
+    assert.equal(stepOutcome(calm, true).kind, 'warn');
+
+    const slow = gateReport({ paths: { '/a': 0.5 }, pairs: 12 });
+    const both = mergeReports([asFile(slow, 'slow.json'), asFile(neutral, 'base.json')]);
+    assert.equal(both.verdict, 'regression');
+    assert.match(both.headline, /slower on GET \/a/);
+    assert.equal(stepOutcome(both, true).kind, 'fail');
+  });
+
+  test('notes (marked by shard), new paths and profiles are concatenated; the profile is re-rendered from numbers', () => {
+    const a = {
+      ...gateReport({ paths: { '/a': 1, '/new': 1 }, notes: ['the load generator was busy'] }),
+      newPaths: ['/new'],
+      profile: {
+        markdown: '<img src=x onerror=alert(1)>',
+        files: ['/etc/passwd'],
+        dir: '/',
+        hotter: [{ fn: 'slow', file: 'a.js', line: 3, baseSelf: 0.01, headSelf: 0.3 }],
+        seconds: 9,
+      },
+    };
+    const b = {
+      ...gateReport({ paths: { '/b': 1 }, seed: 4, notes: ['time ran out'] }),
+      profile: {
+        markdown: '',
+        files: [],
+        dir: '',
+        hotter: [{ fn: 'other', file: 'b.js', line: 1, baseSelf: 0, headSelf: 0.1 }],
+        seconds: 8,
+      },
+    };
+    const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
+    assert.deepEqual(merged.newPaths, ['/new']);
+    assert.deepEqual(merged.notes, [
+      'shard a.json: the load generator was busy',
+      'shard b.json: time ran out',
+    ]);
+    assert.deepEqual(
+      merged.profile?.hotter.map((h) => h.fn),
+      ['slow', 'other'],
+    );
+    assert.deepEqual(merged.profile?.files, []);
+    assert.equal(merged.profile?.seconds, 17);
+    assert.doesNotMatch(merged.profile!.markdown, /<img/);
+    assert.match(merged.profile!.markdown, /\| `slow` \| `a\.js:3` \| 1\.0% \| 30\.0% \|/);
+    // /new is not compared: only /a (3) and /b (3).
+    assert.equal(merged.decision?.comparisons.length, 6);
+  });
+
+  test('a merge of one equals decide() on its rounds even when the file carries a forged decision', () => {
+    const gate = gateReport({ paths: { '/a': 1 }, pairs: 10 });
+    const forged = {
+      ...gate,
+      verdict: 'improvement',
+      headline: 'all good',
+      decision: { verdict: 'improvement' },
+    };
+    const merged = mergeReports([asFile(forged, 'f.json')]);
+    assert.deepEqual(
+      merged.decision,
+      decide(gate.rounds, ['/a'], { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05 }),
+    );
+    assert.notEqual(merged.headline, 'all good');
+  });
+});
