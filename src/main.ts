@@ -1,6 +1,7 @@
 /** The action: inputs → gate → job summary, outputs, sticky comment, exit status. */
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { type Config, type InputName, parseConfig } from './config.ts';
@@ -21,11 +22,12 @@ const actionLog: Logger = {
 
 export async function run(): Promise<void> {
   try {
+    const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
     const config = parseConfig((name: InputName) => core.getInput(name), {
       outputDir: join(process.env.RUNNER_TEMP || tmpdir(), 'perf-gate'),
+      readFile: (path) => readFileSync(resolve(root, path), 'utf8'),
     });
     if (config.token) core.setSecret(config.token);
-    const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
     const pr = pullRequestOf(github.context.payload);
     const head = await headCommit(root);
     const choice = chooseBase(config.base, pr, head);
