@@ -47,9 +47,14 @@ const defaults: Setting = {
   }),
 };
 
+/** The one scenario of the recordings (`paths: /`); recordings made before scenarios keyed rounds by `path`. */
+const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
+
 function load(name: string): Recording | undefined {
   const file = fileURLToPath(new URL(`./data/${name}.json`, import.meta.url));
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Recording) : undefined;
+  if (!existsSync(file)) return undefined;
+  const recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
+  return { ...recording, rounds: recording.rounds.map((r) => ({ ...r, scenario: SCENARIO.name })) };
 }
 
 interface Outcome {
@@ -70,7 +75,7 @@ async function simulate(rec: Recording, setting: Setting, seed: number): Promise
   let drawn = 0;
   const result = await runSequential(
     {
-      paths: () => ['/'],
+      scenarios: () => [SCENARIO],
       elapsedMs: () => drawn * rec.pairSec * 1000,
       async next(pair: number) {
         const pick = pool[Math.floor(random() * pool.length)]!;

@@ -1,18 +1,48 @@
 /**
- * The gate's inputs, parsed once into a typed Config. Pure: the action reads inputs through @actions/core and
- * the CLI through its flags, and both hand a lookup function to parseConfig. Every error names the input.
+ * The gate's inputs and its config file (perf-gate.yml), parsed once into a typed Config. Pure: the action reads
+ * inputs through @actions/core and the CLI through its flags, and both hand a lookup function to parseConfig,
+ * with a function that reads the config file (and its body files) from the head tree. Every error names the
+ * input, or the file, line and field.
  */
+import { dirname, isAbsolute, join } from 'node:path';
 import { configError } from './errors.ts';
 import { minimumPairs } from './plan.ts';
+import {
+  checkInputOverlap,
+  parseScenarioFile,
+  type Scenario,
+  type ScenarioFile,
+  scenariosFromPaths,
+} from './scenario-file.ts';
+
+/** One of `count` shards, `index` counted from 1 (input `shard: index/count`). */
+export interface Shard {
+  index: number;
+  count: number;
+}
 
 export interface Config {
-  /** Command that starts the server, run in the tree's root (working-directory). */
+  /** Command that starts the server, run in the tree's root (working-directory); from the input or the file. */
   start: string;
-  /** Request paths, e.g. ['/', '/seed/v1']. */
-  paths: string[];
+  /** The config file as named in messages (relative to the repository root); undefined: none, `paths` instead. */
+  configFile: string | undefined;
+  /** The scenarios this gate loads (its shard's), in file order: from the config file, or one GET per path. */
+  scenarios: Scenario[];
+  /** How many scenarios the file (or `paths`) has in all, before sharding. */
+  scenarioCount: number;
+  /** undefined: all scenarios. */
+  shard: Shard | undefined;
+  /** Added to the environment of the servers, setup and teardown (from the file; PORT is always ours). */
+  env: Record<string, string>;
+  /** Readiness probe: GET `path` answers (with `status`, when set; else any status). */
+  ready: { path: string; status: number | undefined };
+  /** Run once in each tree after install and build, before its first server. */
+  setup: string | undefined;
+  /** Run once in each tree after its last server stopped, also when measuring failed. */
+  teardown: string | undefined;
   /** Fixed port the server listens on; undefined: we choose one and pass it in PORT. */
   port: number | undefined;
-  /** Smallest relative change of req/s that matters, e.g. 0.05. */
+  /** Smallest relative change of req/s that matters, e.g. 0.05 (a scenario may have its own). */
   threshold: number;
   /** Smallest relative change of latency (p50, p99) that matters. */
   latencyThreshold: number;
@@ -66,6 +96,8 @@ export type Mode = 'gate' | 'report';
 export const INPUT_DEFAULTS = {
   start: '',
   paths: '/',
+  config: '',
+  shard: '',
   port: '',
   threshold: '5%',
   'latency-threshold': '20%',
@@ -200,13 +232,81 @@ export function parsePaths(text: string): string[] {
   return paths;
 }
 
-export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }): Config {
+/** `i/n`: the i-th (from 1) of n shards; '' for all scenarios. */
+export function parseShard(text: string): Shard | undefined {
+  if (text.trim() === '') return undefined;
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(text.trim());
+  const fix =
+    'Write `i/n`: the i-th of n shards, counted from 1, e.g. `2/3` (or leave it empty for all scenarios).';
+  if (!match) throw configError('shard', `\`${text}\` is not a shard`, fix);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || count > 1000 || index < 1 || index > count) {
+    throw configError('shard', `${text} is out of range`, `${fix.slice(0, -1)}; n is from 1 to 1000.`);
+  }
+  return { index, count };
+}
+
+/** The scenarios of one shard: those whose index in file order (from 0) is `shard.index - 1` modulo `shard.count`. */
+export function selectShard<T>(scenarios: readonly T[], shard: Shard | undefined): T[] {
+  if (shard === undefined) return [...scenarios];
+  return scenarios.filter((_, i) => i % shard.count === shard.index - 1);
+}
+
+/** Where parseConfig gets files from. */
+export interface ConfigSources {
+  /** Default of `output-dir`. */
+  outputDir: string;
+  /**
+   * Reads a file of the head tree, given relative to the repository root (or absolute), as utf-8; throws (e.g. an
+   * error with code ENOENT) when it cannot. Needed only when the `config` input is set.
+   */
+  readFile?: (path: string) => string;
+}
+
+/** Reads and parses the `config` input's file; undefined when the input is empty. */
+function loadConfigFile(
+  text: string,
+  workingDirectory: string,
+  sources: ConfigSources,
+): { file: ScenarioFile; fileName: string } | undefined {
+  if (text === '') return undefined;
+  const fileName = isAbsolute(text) ? text : join(workingDirectory, text);
+  const read =
+    sources.readFile ??
+    ((): string => {
+      throw new Error('no file reader');
+    });
+  let content: string;
+  try {
+    content = read(fileName);
+  } catch (error) {
+    const missing = (error as { code?: unknown } | null)?.code === 'ENOENT';
+    throw configError(
+      'config',
+      `cannot read \`${fileName}\` (${missing ? 'there is no such file' : error instanceof Error ? error.message : String(error)})`,
+      `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`,
+    );
+  }
+  const file = parseScenarioFile(content, {
+    fileName,
+    readFile: (relativePath) => read(join(dirname(fileName), relativePath)),
+  });
+  return { file, fileName };
+}
+
+export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config {
   const get = (name: InputName): string => {
     const value = lookup(name).trim();
     return value === '' ? INPUT_DEFAULTS[name] : value;
   };
   const mode = parseMode(get('mode'));
-  const start = get('start');
+  const workingDirectory = get('working-directory');
+  // `mode: report` runs nothing of the pull request's and reads none of its files.
+  const loaded = mode === 'gate' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
+  if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
+  const file = loaded?.file;
+  const start = file?.start ?? get('start');
   if (start === '' && mode === 'gate') {
     throw configError(
       'start',
@@ -218,22 +318,39 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
   const install = get('install');
   const buildText = get('build');
   const baseText = get('base');
-  const paths = parsePaths(get('paths'));
+  const all = file?.scenarios ?? scenariosFromPaths(parsePaths(get('paths')));
+  const shard = parseShard(get('shard'));
+  const scenarios = selectShard(all, shard);
+  if (scenarios.length === 0) {
+    throw configError(
+      'shard',
+      `shard ${shard!.index}/${shard!.count} has no scenarios: there are ${all.length} in all`,
+      `Use at most ${all.length} shard${all.length === 1 ? '' : 's'} (\`shard: i/${all.length}\`), or add scenarios.`,
+    );
+  }
   const alpha = parseAlpha(get('alpha'));
   const pairs = parseRounds(get('rounds'));
-  const needed = minimumPairs(3 * paths.length, alpha);
+  const needed = minimumPairs(3 * scenarios.length, alpha);
   if (pairs !== undefined && pairs < needed) {
     throw configError(
       'rounds',
-      `${pairs} pairs cannot show a significant change across ${3 * paths.length} comparisons (${paths.length} paths × 3 metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${3 * scenarios.length} comparisons (${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'} × 3 metrics) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`,
     );
   }
   return {
     start,
-    paths,
-    port: portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 }),
-    threshold: parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
+    configFile: loaded?.fileName,
+    scenarios,
+    scenarioCount: all.length,
+    shard,
+    env: file?.env ?? {},
+    ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },
+    setup: file?.setup,
+    teardown: file?.teardown,
+    port:
+      file?.port ?? (portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 })),
+    threshold: file?.threshold ?? parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
     latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
     alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
@@ -252,7 +369,9 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
     restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),
     pin: parseBoolean('pin', get('pin')),
-    readyTimeoutMs: parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
+    readyTimeoutMs:
+      file?.ready?.timeoutMs ??
+      parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
     installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
       minMs: 1000,
       maxMs: 6 * 3_600_000,
@@ -262,8 +381,8 @@ export function parseConfig(lookup: InputLookup, defaults: { outputDir: string }
       maxMs: 6 * 3_600_000,
     }),
     timeoutMs: parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
-    workingDirectory: get('working-directory'),
-    outputDir: get('output-dir') || defaults.outputDir,
+    workingDirectory,
+    outputDir: get('output-dir') || sources.outputDir,
     comment: parseBoolean('comment', get('comment')),
     flamegraphs: parseBoolean('flamegraphs', get('flamegraphs')),
     profileSec:

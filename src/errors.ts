@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'git'
   | 'install'
   | 'build'
+  | 'setup'
+  | 'teardown'
   | 'server-start'
   | 'server-crash'
   | 'server-errors'

@@ -2,9 +2,10 @@
  * perf-gate on a laptop: `perf-gate compare --base main --start "node index.js" --paths /x` in any git repository
  * runs the same pipeline as the action and prints the same report; `perf-gate demo` shows it on a throwaway repo.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from './config.ts';
 import { runDemo } from './demo.ts';
 import { GateError } from './errors.ts';
@@ -14,6 +15,7 @@ import { type Report, renderMarkdown } from './report.ts';
 
 const HELP = `Usage:
   perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
+  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
   perf-gate demo
 
 compare measures the work tree (head) against --base (default: main) with the same inputs as the action:
@@ -21,7 +23,8 @@ compare measures the work tree (head) against --base (default: main) with the sa
     .filter((name) => name !== 'github-token' && name !== 'comment')
     .map((name) => `--${name}`)
     .join(' ')}
-A path may be given several times (--paths /a --paths /b). Exit status: 0 no regression, 1 regression, 2 error.
+A path may be given several times (--paths /a --paths /b). --config names a perf-gate.yml relative to
+--working-directory (default: the repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
 `;
 
 export const stderrLog: Logger = {
@@ -60,10 +63,11 @@ export async function compare(
   log: Logger = stderrLog,
 ): Promise<Report> {
   const flags = parseFlags(argv);
+  const root = await repositoryRoot(cwd);
   const config = parseConfig((name) => flags.get(name) ?? '', {
     outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
+    readFile: (path) => readFileSync(resolve(root, path), 'utf8'),
   });
-  const root = await repositoryRoot(cwd);
   const baseRef = config.base ?? 'main';
   const sha = await ensureCommit(
     root,

@@ -1,8 +1,9 @@
 /** The action: inputs → gate → job summary, outputs, sticky comment, exit status. */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { type Config, type InputName, parseConfig } from './config.ts';
@@ -37,8 +38,11 @@ const actionLog: Logger = {
 
 export async function run(): Promise<void> {
   try {
+    const workspace = process.env.GITHUB_WORKSPACE || process.cwd();
     const config = parseConfig((name: InputName) => core.getInput(name), {
       outputDir: join(process.env.RUNNER_TEMP || tmpdir(), 'perf-gate'),
+      // The config file, relative to the repository root (only `mode: gate` reads it, after checkout).
+      readFile: (path) => readFileSync(resolve(workspace, path), 'utf8'),
     });
     if (config.token) core.setSecret(config.token);
     if (config.mode === 'report') await runReport(config);

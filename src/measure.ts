@@ -53,7 +53,8 @@ export interface Round {
   /** 0 or 1: the position of this round within its pair. */
   position: number;
   side: Side;
-  path: string;
+  /** The scenario's name (for the `paths` input: `GET <path>`). */
+  scenario: string;
   measurement: RoundMeasurement;
   startedAt: string;
 }
@@ -74,7 +75,16 @@ export function metricValue(m: RoundMeasurement, metric: Metric): number {
   }
 }
 
-/** Failed requests of a round: connection errors, timeouts and non-2xx answers. */
-export function failures(m: RoundMeasurement): number {
-  return m.errors + m.timeouts + m.non2xx;
+/**
+ * Failed requests of a round: connection errors, timeouts, and answers of another status than the scenario
+ * expects (`expectStatus`; undefined: any 2xx).
+ */
+export function failures(m: RoundMeasurement, expectStatus?: number): number {
+  if (expectStatus === undefined) return m.errors + m.timeouts + m.non2xx;
+  return m.errors + m.timeouts + m.responses - (m.statusCodes[String(expectStatus)] ?? 0);
+}
+
+/** Whether a status code counts as success for a scenario that expects `expectStatus` (undefined: any 2xx). */
+export function expected(code: string, expectStatus: number | undefined): boolean {
+  return expectStatus === undefined ? code.startsWith('2') : code === String(expectStatus);
 }

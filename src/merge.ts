@@ -6,11 +6,11 @@
  * with each other, and all shards' comparisons form one family (verdict.ts decideGroups): Holm across every
  * comparison of every shard, each shard's p-values first multiplied by the looks its own adaptive rounds split
  * alpha across, and every interval at level 1 − alpha / (all comparisons × that shard's looks). So the merged
- * gate keeps the error rate at alpha over ALL shards, as one gate of all paths would, and one report merged
+ * gate keeps the error rate at alpha over ALL shards, as one gate of all scenarios would, and one report merged
  * alone gets exactly the decision its gate made. (A shard that stopped early because its own, smaller family
  * was resolved may come out unresolved, i.e. inconclusive, in the merged one: the price of the larger family.)
  *
- * Shards must measure the same base and head with the same threshold and alpha; each comparison key (path)
+ * Shards must measure the same base and head with the same threshold and alpha; each comparison key (scenario)
  * may come from one shard only. A shard that ended with an error carries it: a failing one fails the merge,
  * a neutral one (base did not build, machine too busy) keeps the merge neutral unless another shard regressed.
  */
@@ -23,16 +23,13 @@ export { shownName };
 
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
-/**
- * What a comparison is keyed by. The one place that knows: rounds are keyed by `path` today and will be keyed
- * by scenario name once scenarios land (then `round.scenario` and `settings.scenarios`).
- */
+/** What a comparison is keyed by: the scenario's name. */
 export function roundKey(round: Round): string {
-  return round.path;
+  return round.scenario;
 }
 
 export function reportKeys(report: Report): string[] {
-  return report.settings.paths;
+  return report.settings.scenarios.map((s) => s.name);
 }
 
 function mergeError(problem: string, fix: string): GateError {
@@ -100,7 +97,7 @@ export function mergeReports(files: readonly ReportFile[]): Report {
       if (other !== undefined) {
         throw mergeError(
           `${key} is measured by both ${shownName(other)} and ${shownName(f.source)}`,
-          'Each shard must measure its own paths: check the `shard` input of each job, and download the artifacts of one run only.',
+          'Each shard must measure its own scenarios: check the `shard` input of each job, and download the artifacts of one run only.',
         );
       }
       owner.set(key, f.source);
@@ -133,10 +130,11 @@ export function mergeReports(files: readonly ReportFile[]): Report {
   const groups: DecisionGroup[] = [];
   for (const { report } of shards) {
     if (report.error) continue;
-    const paths = reportKeys(report).filter((k) => !report.newPaths.includes(k));
-    const rounds = report.rounds.filter((r) => paths.includes(roundKey(r)));
-    if (paths.length === 0 || distinctPairs(rounds) < 2) continue;
-    groups.push({ rounds, paths, looks: report.sequential?.plannedLooks ?? 1 });
+    const scenarios = report.settings.scenarios.filter((s) => !report.newScenarios.includes(s.name));
+    const keys = scenarios.map((s) => s.name);
+    const rounds = report.rounds.filter((r) => keys.includes(roundKey(r)));
+    if (scenarios.length === 0 || distinctPairs(rounds) < 2) continue;
+    groups.push({ rounds, scenarios, looks: report.sequential?.plannedLooks ?? 1 });
   }
   const decision =
     groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
@@ -189,10 +187,12 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     headline,
     base: base.base,
     head: base.head,
-    settings: { ...base.settings, paths: reports.flatMap(reportKeys) },
+    settings: { ...base.settings, scenarios: reports.flatMap((r) => r.settings.scenarios) },
     decision,
     sequential: several ? undefined : base.sequential,
-    newPaths: reports.flatMap((r) => r.newPaths),
+    newScenarios: reports.flatMap((r) => r.newScenarios),
+    shard: several ? undefined : base.shard,
+    scenarioCount: Math.max(...reports.map((r) => r.scenarioCount), reports.flatMap(reportKeys).length),
     rounds: reports.flatMap((r) => r.rounds),
     error,
     timing: {

@@ -11,13 +11,14 @@ import { DiagnosticsRecorder, type DiagnosticsSummary, type ServerDiagnostics } 
 import { GateError, type Side } from './errors.ts';
 import { diskUsage, formatBytes } from './io/disk.ts';
 import { addWorktree, type Commit, git, type Worktree } from './io/git.ts';
-import { prepareTree, type StepLog } from './io/install.ts';
+import { prepareTree, runHook, type StepLog } from './io/install.ts';
 import { LoadGenerator } from './io/load.ts';
 import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
+import type { Scenario } from './scenario-file.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 import { median } from './stats/describe.ts';
 
@@ -42,11 +43,11 @@ const PUBLISH_RESERVE_MS = 30_000;
 const PRIME_TURNS = 3;
 const PRIME_SEC = 1.5;
 
-function failureRate(rounds: readonly Round[]): number {
+function failureRate(rounds: readonly Round[], expectStatus: number | undefined): number {
   let failed = 0;
   let total = 0;
   for (const r of rounds) {
-    failed += failures(r.measurement);
+    failed += failures(r.measurement, expectStatus);
     total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
   }
   return total === 0 ? 1 : failed / total;
@@ -70,7 +71,7 @@ export async function runGate(context: GateContext): Promise<Report> {
   const deadline = started + config.timeoutMs;
   const rounds: Round[] = [];
   const notes: string[] = [];
-  let newPaths: string[] = [];
+  let newScenarios: string[] = [];
   let error: GateError | undefined;
   let prepareSec = 0;
   let measureSec = 0;
@@ -78,6 +79,9 @@ export async function runGate(context: GateContext): Promise<Report> {
   let measured: Measured | undefined;
   let profile: ProfileSummary | undefined;
   let changedFiles: string[] = [];
+  let dirs: Record<Side, string> | undefined;
+  // Trees installed and built: each gets its teardown, whatever happens after.
+  const prepared: Side[] = [];
   try {
     worktree = await log.group(
       `base tree: ${context.base.label} (${context.base.sha.slice(0, 7)})`,
@@ -87,7 +91,7 @@ export async function runGate(context: GateContext): Promise<Report> {
         return tree;
       },
     );
-    const dirs: Record<Side, string> = {
+    dirs = {
       base: resolve(worktree.dir, config.workingDirectory),
       head: resolve(context.root, config.workingDirectory),
     };
@@ -104,11 +108,28 @@ export async function runGate(context: GateContext): Promise<Report> {
         buildTimeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, remaining)),
         log,
       });
+      prepared.push(side);
+    }
+    if (config.setup !== undefined) {
+      for (const side of ['base', 'head'] as const) {
+        await runHook({
+          what: 'setup',
+          side,
+          command: config.setup,
+          cwd: dirs[side],
+          env: config.env,
+          timeoutMs: Math.max(
+            1000,
+            Math.min(config.buildTimeoutMs, deadline - Date.now() - PUBLISH_RESERVE_MS),
+          ),
+          log,
+        });
+      }
     }
     prepareSec = (Date.now() - started) / 1000;
     const measureStart = Date.now();
     measured = await measure(context, dirs, deadline, notes);
-    newPaths = measured.newPaths;
+    newScenarios = measured.newScenarios;
     rounds.push(...measured.rounds);
     measureSec = (Date.now() - measureStart) / 1000;
     changedFiles = await changedSince(context.root, context.base.sha);
@@ -116,7 +137,7 @@ export async function runGate(context: GateContext): Promise<Report> {
       profile = await profileBoth(
         context,
         dirs,
-        config.paths.filter((p) => !newPaths.includes(p)),
+        config.scenarios.filter((scenario) => !newScenarios.includes(scenario.name)),
         deadline,
         notes,
       );
@@ -126,6 +147,9 @@ export async function runGate(context: GateContext): Promise<Report> {
     error = caught;
     if (prepareSec === 0) prepareSec = (Date.now() - started) / 1000;
   } finally {
+    if (config.teardown !== undefined && dirs !== undefined) {
+      await teardown(context, config.teardown, dirs, prepared, deadline, notes);
+    }
     await cleanUp(worktree, config, log);
   }
 
@@ -146,7 +170,14 @@ export async function runGate(context: GateContext): Promise<Report> {
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
     settings: {
-      paths: config.paths,
+      scenarios: config.scenarios.map((scenario) => ({
+        name: scenario.name,
+        method: scenario.method,
+        path: scenario.path,
+        expectStatus: scenario.expectStatus,
+        connections: scenario.connections ?? config.connections,
+        threshold: scenario.threshold ?? config.threshold,
+      })),
       pairs: config.pairs,
       budgetSec: config.budgetMs / 1000,
       durationSec: config.durationSec,
@@ -170,7 +201,9 @@ export async function runGate(context: GateContext): Promise<Report> {
           disturbedPairs: measured.disturbedPairs,
         }
       : undefined,
-    newPaths,
+    newScenarios,
+    shard: config.shard,
+    scenarioCount: config.scenarioCount,
     rounds,
     error: error
       ? {
@@ -224,6 +257,38 @@ async function cleanUp(worktree: Worktree | undefined, config: Config, log: Logg
   );
 }
 
+/**
+ * The config file's `teardown` in each prepared tree (after its last server stopped, also when measuring failed).
+ * A failure is a note and a warning: the verdict stands.
+ */
+async function teardown(
+  context: GateContext,
+  command: string,
+  dirs: Record<Side, string>,
+  sides: readonly Side[],
+  deadline: number,
+  notes: string[],
+): Promise<void> {
+  const { config, log } = context;
+  for (const side of sides) {
+    try {
+      await runHook({
+        what: 'teardown',
+        side,
+        command,
+        cwd: dirs[side],
+        env: config.env,
+        timeoutMs: Math.max(10_000, Math.min(config.buildTimeoutMs, deadline - Date.now())),
+        log,
+      });
+    } catch (error) {
+      if (!(error instanceof GateError)) throw error;
+      notes.push(`${error.message} (the verdict stands).`);
+      log.warning(`${error.message}${error.output ? `\n${error.output}` : ''}`);
+    }
+  }
+}
+
 /** Files that differ between the base commit and the work tree, relative to the repository root. */
 async function changedSince(root: string, base: string): Promise<string[]> {
   try {
@@ -240,12 +305,12 @@ async function changedSince(root: string, base: string): Promise<string[]> {
 async function profileBoth(
   context: GateContext,
   dirs: Record<Side, string>,
-  paths: readonly string[],
+  scenarios: readonly Scenario[],
   deadline: number,
   notes: string[],
 ): Promise<ProfileSummary | undefined> {
   const { config, log } = context;
-  if (paths.length === 0) return undefined;
+  if (scenarios.length === 0) return undefined;
   const needMs = 2 * (config.profileSec * 1000 + 20_000);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes.push('no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.');
@@ -258,7 +323,16 @@ async function profileBoth(
         dirs,
         start: config.start,
         port: config.port,
-        paths,
+        env: config.env,
+        requests: scenarios.map((scenario) => ({
+          method: scenario.method,
+          path: scenario.path,
+          headers: scenario.headers,
+          body: scenario.body,
+          connections: scenario.connections,
+        })),
+        readyPath: config.ready.path,
+        readyStatus: config.ready.status,
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
@@ -321,7 +395,7 @@ function disturbedBy(round: Round): string | undefined {
 }
 
 interface Measured extends SequentialResult {
-  newPaths: string[];
+  newScenarios: string[];
   disturbedPairs: number;
   diagnostics: DiagnosticsSummary;
 }
@@ -334,8 +408,8 @@ async function measure(
   notes: string[],
 ): Promise<Measured> {
   const { config, log } = context;
-  let active = [...config.paths];
-  const newPaths: string[] = [];
+  let active: Scenario[] = [...config.scenarios];
+  const newScenarios: string[] = [];
   const started = Date.now();
   let disturbedPairs = 0;
 
@@ -349,7 +423,11 @@ async function measure(
   let primingMs = 0;
   let pairsDone = 0;
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
-  const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
+  // The preload goes in front of the NODE_OPTIONS the server would have had (the config file's, else ours).
+  const diagnostics = new DiagnosticsRecorder(
+    join(config.outputDir, 'diagnostics'),
+    config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS,
+  );
   const probes: Partial<Record<Side, ServerDiagnostics>> = {};
   const stopAll = async (): Promise<void> => {
     for (const side of ['base', 'head'] as const) {
@@ -360,17 +438,18 @@ async function measure(
   const generator = new LoadGenerator(placement?.loadgen);
   const load = (
     server: RunningServer,
-    path: string,
+    scenario: Scenario,
     during: string,
     durationSec: number,
   ): Promise<RoundMeasurement> =>
     generator
       .run(
         {
-          url: `${server.origin}${path}`,
-          method: 'GET',
-          headers: {},
-          connections: config.connections,
+          url: `${server.origin}${scenario.path}`,
+          method: scenario.method,
+          headers: scenario.headers,
+          ...(scenario.body === undefined ? {} : { body: scenario.body }),
+          connections: scenario.connections ?? config.connections,
           warmupSec: config.warmupSec,
           durationSec,
           timeoutSec: 10,
@@ -398,9 +477,10 @@ async function measure(
       cwd: dirs[side],
       start: config.start,
       port: config.port,
-      readyPath: active[0]!,
+      readyPath: config.ready.path,
+      ...(config.ready.status === undefined ? {} : { readyStatus: config.ready.status }),
       readyTimeoutMs: config.readyTimeoutMs,
-      env: probe.env,
+      env: { ...config.env, PERF_GATE_SIDE: side, ...probe.env },
       ...(placement ? { wrap: `taskset -c ${placement.server}` } : {}),
     });
     servers[side] = server;
@@ -412,14 +492,14 @@ async function measure(
     const server = await serverFor(side, pair);
     const rounds: Round[] = [];
     try {
-      for (const path of active) {
+      for (const scenario of active) {
         const startedAt = new Date().toISOString();
         const measurement = await probes[side]!.measure(
-          path,
+          `scenario${config.scenarios.indexOf(scenario) + 1}`,
           { warmupSec: config.warmupSec, port: server.port },
-          () => load(server, path, `round ${pair + 1} (GET ${path})`, config.durationSec),
+          () => load(server, scenario, `round ${pair + 1} (${scenario.name})`, config.durationSec),
         );
-        rounds.push({ pair, position, side, path, measurement, startedAt });
+        rounds.push({ pair, position, side, scenario: scenario.name, measurement, startedAt });
       }
     } catch (error) {
       await stopAll();
@@ -440,8 +520,8 @@ async function measure(
       blocks++;
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
-          for (const path of active) {
-            await load(server, path, `priming before pair ${pair + 1} (GET ${path})`, PRIME_SEC);
+          for (const scenario of active) {
+            await load(server, scenario, `priming before pair ${pair + 1} (${scenario.name})`, PRIME_SEC);
           }
         }
       }
@@ -454,31 +534,36 @@ async function measure(
   };
 
   const checkFirstPair = (latest: readonly Round[]): void => {
-    for (const path of active) {
-      const of = (side: Side): Round[] => latest.filter((r) => r.path === path && r.side === side);
-      const baseRate = failureRate(of('base'));
-      const headRate = failureRate(of('head'));
+    for (const scenario of active) {
+      const of = (side: Side): Round[] =>
+        latest.filter((r) => r.scenario === scenario.name && r.side === side);
+      const baseRate = failureRate(of('base'), scenario.expectStatus);
+      const headRate = failureRate(of('head'), scenario.expectStatus);
       if (baseRate >= 0.5 && headRate >= 0.5) {
+        const rule =
+          config.configFile === undefined
+            ? 'Every path in `paths` must answer 2xx: check the path'
+            : `Every scenario must answer its \`expect\` status (default 2xx): check ${scenario.expectStatus === undefined ? 'the scenario' : `\`expect: ${scenario.expectStatus}\``} in ${config.configFile}`;
         throw new GateError(
           'server-errors',
-          `both base and head fail GET ${path} (base: ${statusSummary(of('base'))}; head: ${statusSummary(of('head'))}). Every path in \`paths\` must answer 2xx: check the path and the server's setup.`,
+          `both base and head fail ${scenario.name} (base: ${statusSummary(of('base'))}; head: ${statusSummary(of('head'))}). ${rule} and the server's setup.`,
         );
       }
       if (baseRate >= 0.5) {
-        newPaths.push(path);
+        newScenarios.push(scenario.name);
         log.info(
-          `GET ${path} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`,
+          `${scenario.name} fails on base (${statusSummary(of('base'))}) but not on head: a new endpoint, not compared`,
         );
       }
     }
-    active = active.filter((p) => !newPaths.includes(p));
+    active = active.filter((scenario) => !newScenarios.includes(scenario.name));
   };
 
   // Too busy to measure: more disturbed pairs than half of those measured (and at least four).
   const maxDisturbed = (pairs: number): number => Math.max(4, Math.ceil(pairs / 2));
   let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
   const source: PairSource = {
-    paths: () => active,
+    scenarios: () => active,
     elapsedMs: () => Date.now() - started,
     // Start-up and priming come once per block of `restart-every` pairs: spread them over the block.
     perPairMs: () => {
@@ -518,17 +603,17 @@ async function measure(
         }
         log.info(
           `pair ${pair + 1}: ${active
-            .map((path) => {
-              const b = latest.find((r) => r.side === 'base' && r.path === path)!.measurement.rps;
-              const h = latest.find((r) => r.side === 'head' && r.path === path)!.measurement.rps;
-              return `${path} base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)`;
+            .map(({ name }) => {
+              const b = latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement.rps;
+              const h = latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement.rps;
+              return `${name}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)`;
             })
             .join('; ')}`,
         );
         pairsDone = pair + 1;
         if (pair === 0) {
           checkFirstPair(latest);
-          return latest.filter((r) => !newPaths.includes(r.path));
+          return latest.filter((r) => !newScenarios.includes(r.scenario));
         }
         return latest;
       }
@@ -551,5 +636,5 @@ async function measure(
   }
   if (result.confirmationPairs > 0)
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
-  return { ...result, newPaths, disturbedPairs, diagnostics: diagnostics.summary() };
+  return { ...result, newScenarios, disturbedPairs, diagnostics: diagnostics.summary() };
 }

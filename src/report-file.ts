@@ -13,12 +13,13 @@ import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from './diagnostic
 import { type ErrorCode, GateError, type Side } from './errors.ts';
 import type { LatencySummary, Round, RoundMeasurement } from './measure.ts';
 import { type HotFunction, type PullRequestRef, type Report, renderHotterSection } from './report.ts';
+import { HTTP_METHODS } from './scenario-file.ts';
 import type { StopReason } from './sequential.ts';
 
 /** Largest report.json read (a long adaptive gate of many paths is a few MB). */
 export const REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ROUNDS = 200_000;
-const MAX_PATHS = 1000;
+const MAX_SCENARIOS = 1000;
 /** More pairs than a 6-hour budget of 1-second rounds holds. */
 const MAX_PAIRS = 10_000;
 
@@ -38,7 +39,7 @@ const STOP_REASONS = [
   'budget',
   'fixed',
   'deadline',
-  'no-paths',
+  'no-scenarios',
 ] as const satisfies readonly StopReason[];
 const SIDES = ['base', 'head'] as const satisfies readonly Side[];
 
@@ -268,18 +269,36 @@ export function parseReportFile(text: string, source: string): ReportFile {
   const path = (value: unknown, at: string) => c.string(value, at, 2048, PATH);
 
   const s = c.object(o.settings, '`settings`');
-  const paths = c.array(s.paths, '`settings.paths`', MAX_PATHS, path);
-  if (new Set(paths).size !== paths.length) c.fail('`settings.paths`', 'lists a path twice');
+  // A scenario's name is the user's text (shown escaped); its request is checked like the inputs check it.
+  const name = (value: unknown, at: string) => c.string(value, at, 200);
   const threshold = c.number(s.threshold, '`settings.threshold`', { min: 0.00001, max: 1 });
+  const connectionsInput = c.count(s.connections, '`settings.connections`', 1_000_000);
+  const scenarios = c.array(s.scenarios, '`settings.scenarios`', MAX_SCENARIOS, (value, at) => {
+    const x = c.object(value, at);
+    return {
+      name: name(x.name, `${at}.name`),
+      method: c.oneOf(x.method, `${at}.method`, HTTP_METHODS),
+      path: path(x.path, `${at}.path`),
+      expectStatus: c.optional(x.expectStatus, (v) =>
+        c.number(v, `${at}.expectStatus`, { min: 100, max: 599, integer: true }),
+      ),
+      connections:
+        c.optional(x.connections, (v) => c.count(v, `${at}.connections`, 1_000_000)) ?? connectionsInput,
+      threshold:
+        c.optional(x.threshold, (v) => c.number(v, `${at}.threshold`, { min: 0.00001, max: 1 })) ?? threshold,
+    };
+  });
+  const names = scenarios.map((x) => x.name);
+  if (new Set(names).size !== names.length) c.fail('`settings.scenarios`', 'names a scenario twice');
   const settings: Report['settings'] = {
-    paths,
+    scenarios,
     pairs: c.optional(s.pairs, (v) =>
       c.number(v, '`settings.pairs`', { min: 1, max: 100_000, integer: true }),
     ),
     budgetSec: c.number(s.budgetSec, '`settings.budgetSec`', { min: 0 }),
     durationSec: c.number(s.durationSec, '`settings.durationSec`', { min: 0, max: 86_400 }),
     warmupSec: c.number(s.warmupSec, '`settings.warmupSec`', { min: 0, max: 86_400 }),
-    connections: c.count(s.connections, '`settings.connections`', 1_000_000),
+    connections: connectionsInput,
     threshold,
     latencyThreshold:
       c.optional(s.latencyThreshold, (v) =>
@@ -308,7 +327,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
     };
   });
 
-  const known = new Set(paths);
+  const known = new Set(names);
   const seen = new Set<string>();
   const rounds = c.array(o.rounds, '`rounds`', MAX_ROUNDS, (value, at): Round => {
     const r = c.object(value, at);
@@ -317,13 +336,13 @@ export function parseReportFile(text: string, source: string): ReportFile {
       pair: c.count(r.pair, `${at}.pair`, MAX_PAIRS - 1),
       position: c.number(r.position, `${at}.position`, { min: 0, max: 1, integer: true }),
       side: c.oneOf(r.side, `${at}.side`, SIDES),
-      path: path(r.path, `${at}.path`),
+      scenario: name(r.scenario, `${at}.scenario`),
       measurement: measurement(c, r.measurement, `${at}.measurement`),
       startedAt: c.string(r.startedAt, `${at}.startedAt`, 64, TIMESTAMP),
     };
-    if (!known.has(round.path)) c.fail(`${at}.path`, 'is not one of `settings.paths`');
-    const key = `${round.pair} ${round.side} ${round.path}`;
-    if (seen.has(key)) c.fail(at, 'repeats a round (same pair, side and path)');
+    if (!known.has(round.scenario)) c.fail(`${at}.scenario`, 'is not one of `settings.scenarios`');
+    const key = `${round.pair} ${round.side} ${round.scenario}`;
+    if (seen.has(key)) c.fail(at, 'repeats a round (same pair, side and scenario)');
     seen.add(key);
     return round;
   });
@@ -376,7 +395,10 @@ export function parseReportFile(text: string, source: string): ReportFile {
     settings,
     decision: undefined,
     sequential,
-    newPaths: c.array(o.newPaths ?? [], '`newPaths`', MAX_PATHS, path),
+    newScenarios: c.array(o.newScenarios ?? [], '`newScenarios`', MAX_SCENARIOS, name),
+    shard,
+    scenarioCount:
+      c.optional(o.scenarioCount, (v) => c.count(v, '`scenarioCount`', MAX_SCENARIOS)) ?? scenarios.length,
     rounds,
     error,
     timing: {

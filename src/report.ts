@@ -15,6 +15,19 @@ export interface ReportError {
   neutral: boolean;
 }
 
+/** A scenario as the gate ran it: every setting resolved. */
+export interface ScenarioSettings {
+  /** Unique; rounds and comparisons are keyed by it. */
+  name: string;
+  method: string;
+  path: string;
+  /** The one status that counts as success; undefined: any 2xx. */
+  expectStatus: number | undefined;
+  connections: number;
+  /** Threshold of req/s. */
+  threshold: number;
+}
+
 export interface Report {
   tool: 'perf-gate';
   version: 1;
@@ -23,14 +36,17 @@ export interface Report {
   base: { sha: string; label: string };
   head: { sha: string; label: string };
   settings: {
-    paths: string[];
+    /** The scenarios this gate (shard) loaded, in file order. */
+    scenarios: ScenarioSettings[];
     /** Fixed number of pairs, or undefined for adaptive rounds. */
     pairs: number | undefined;
     /** Measuring time an adaptive gate may use (confirmation of a borderline regression may add half again). */
     budgetSec: number;
     durationSec: number;
     warmupSec: number;
+    /** The `connections` input (a scenario may have its own). */
     connections: number;
+    /** The gate's threshold of req/s (a scenario may have its own). */
     threshold: number;
     latencyThreshold: number;
     alpha: number;
@@ -50,8 +66,12 @@ export interface Report {
         disturbedPairs: number;
       }
     | undefined;
-  /** Paths that only head serves (base answers them with errors): new endpoints, not compared. */
-  newPaths: string[];
+  /** Names of scenarios that only head serves (base answers them with errors): new endpoints, not compared. */
+  newScenarios: string[];
+  /** The shard this gate ran (`shard: index/count`, index from 1); undefined: all scenarios. */
+  shard: { index: number; count: number } | undefined;
+  /** Scenarios of the config file (or `paths`) in all, before sharding: a merge of shards checks against it. */
+  scenarioCount: number;
   rounds: Round[];
   error: ReportError | undefined;
   timing: { startedAt: string; wallSec: number; prepareSec: number; measureSec: number };
@@ -208,18 +228,18 @@ function formatLevel(level: number): string {
 
 function comparisonTable(decision: Decision): string[] {
   const lines = [
-    `| path | metric | base | head | change | ${formatLevel(1 - decision.alpha)} CI | p | verdict |`,
+    `| scenario | metric | base | head | change | ${formatLevel(1 - decision.alpha)} CI | p | verdict |`,
     '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
   ];
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| GET ${escapeMarkdown(e.path)} | failed requests | ${e.baseFailures.toLocaleString('en-US')} of ${e.baseResponses.toLocaleString('en-US')} | ${e.headFailures.toLocaleString('en-US')} of ${e.headResponses.toLocaleString('en-US')} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${e.baseFailures.toLocaleString('en-US')} of ${e.baseResponses.toLocaleString('en-US')} | ${e.headFailures.toLocaleString('en-US')} of ${e.headResponses.toLocaleString('en-US')} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
     );
   }
   for (const c of decision.comparisons) {
     lines.push(
-      `| GET ${escapeMarkdown(c.path)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`,
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`,
     );
   }
   return lines;
@@ -246,7 +266,7 @@ const STOP_TEXT: Record<StopReason, string> = {
   budget: 'stopped at the time budget',
   fixed: 'a fixed number of pairs',
   deadline: "stopped by the gate's time limit",
-  'no-paths': 'no path left to compare',
+  'no-scenarios': 'no scenario left to compare',
 };
 
 function lifecycle(restartEvery: number | undefined): string {
@@ -278,19 +298,19 @@ function howMeasured(report: Report, comparisons: number): string {
 
 function roundsTable(report: Report): string[] {
   const lines = [
-    '| pair | order | path | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |',
+    '| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |',
     '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
   for (const pair of pairs) {
-    for (const path of report.settings.paths) {
-      const base = report.rounds.find((r) => r.pair === pair && r.path === path && r.side === 'base');
-      const head = report.rounds.find((r) => r.pair === pair && r.path === path && r.side === 'head');
+    for (const { name, expectStatus } of report.settings.scenarios) {
+      const base = report.rounds.find((r) => r.pair === pair && r.scenario === name && r.side === 'base');
+      const head = report.rounds.find((r) => r.pair === pair && r.scenario === name && r.side === 'head');
       if (!base || !head) continue;
       const order = base.position === 0 ? 'base → head' : 'head → base';
       const ratio = head.measurement.rps / base.measurement.rps;
       lines.push(
-        `| ${pair + 1} | ${order} | ${escapeMarkdown(path)} | ${formatValue('rps', base.measurement.rps)} | ${formatValue('rps', head.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue('p99', base.measurement.latencyMs.p99)} | ${formatValue('p99', head.measurement.latencyMs.p99)} | ${failures(base.measurement)} / ${failures(head.measurement)} |`,
+        `| ${pair + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue('rps', base.measurement.rps)} | ${formatValue('rps', head.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue('p99', base.measurement.latencyMs.p99)} | ${formatValue('p99', head.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head.measurement, expectStatus)} |`,
       );
     }
   }
@@ -322,6 +342,34 @@ export function renderHotterSection(hotter: readonly HotFunction[]): string {
   return out.join('\n');
 }
 
+/**
+ * The scenarios whose request or settings the table does not show: a name other than `METHOD path`, an expected
+ * status, their own connections or threshold; and the shard. Empty when there is nothing to add.
+ */
+function scenariosLine(report: Report): string {
+  const s = report.settings;
+  const parts: string[] = [];
+  for (const scenario of s.scenarios) {
+    const request = `${scenario.method} ${scenario.path}`;
+    const extras = [
+      ...(scenario.expectStatus === undefined ? [] : [`expects ${scenario.expectStatus}`]),
+      ...(scenario.connections === s.connections ? [] : [`${scenario.connections} connections`]),
+      ...(scenario.threshold === s.threshold ? [] : [`threshold ±${formatShare(scenario.threshold)}`]),
+    ];
+    if (scenario.name === request && extras.length === 0) continue;
+    const what =
+      scenario.name === request
+        ? escapeMarkdown(request)
+        : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request)}`;
+    parts.push(extras.length === 0 ? what : `${what} (${extras.join(', ')})`);
+  }
+  const shard = report.shard
+    ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.`
+    : '';
+  const list = parts.length === 0 ? '' : `Scenarios: ${parts.join(' · ')}.`;
+  return [shard, list].filter((text) => text !== '').join(' ');
+}
+
 export interface RenderOptions {
   /** Where the full report lives (job summary, artifact), linked when the comment is trimmed. */
   detailsUrl?: string;
@@ -344,13 +392,15 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
   const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics) : '';
   if (diagnostics !== '') out.push(diagnostics.trim(), '');
   if (report.profile) out.push(report.profile.markdown.trim(), '');
-  if (report.newPaths.length > 0) {
+  if (report.newScenarios.length > 0) {
     out.push(
-      `New on head (base answers them with errors, so they are not compared): ${report.newPaths.map((p) => `GET ${escapeMarkdown(p)}`).join(', ')}.`,
+      `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(', ')}.`,
       '',
     );
   }
   out.push(howMeasured(report, decision?.comparisons.length ?? 0));
+  const scenarios = scenariosLine(report);
+  if (scenarios !== '') out.push('', scenarios);
   out.push(
     '',
     `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) · head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) · Node ${report.environment.node} · ${report.environment.cpus} CPUs`,

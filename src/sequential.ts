@@ -8,7 +8,7 @@
  */
 import type { Round } from './measure.ts';
 import { confirmationPairs, planLooks } from './plan.ts';
-import { type Decision, decide, resolved } from './verdict.ts';
+import { type Decision, decide, resolved, type ScenarioRule } from './verdict.ts';
 
 export interface PairSource {
   /** Measures pair number `pair`; undefined when no more can be measured (deadline). */
@@ -20,8 +20,8 @@ export interface PairSource {
    * carries a one-off start-up that recurs only every few pairs).
    */
   perPairMs?(): number;
-  /** Paths still compared (a path found new on head drops out after the first pair). */
-  paths(): readonly string[];
+  /** Scenarios still compared (one found new on head drops out after the first pair). */
+  scenarios(): readonly ScenarioRule[];
 }
 
 export interface SequentialOptions {
@@ -36,7 +36,7 @@ export interface SequentialOptions {
   limitMs: number;
 }
 
-export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-paths';
+export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-scenarios';
 
 export interface SequentialResult {
   rounds: Round[];
@@ -64,7 +64,7 @@ export async function runSequential(
   let stoppedBy: StopReason | undefined;
   const look = (): Decision => {
     looked.push(pairs);
-    return decide(rounds, source.paths(), {
+    return decide(rounds, source.scenarios(), {
       threshold: options.threshold,
       ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
       alpha: options.alpha,
@@ -80,8 +80,8 @@ export async function runSequential(
   };
 
   while (stoppedBy === undefined) {
-    if (source.paths().length === 0) {
-      stoppedBy = 'no-paths';
+    if (source.scenarios().length === 0) {
+      stoppedBy = 'no-scenarios';
       break;
     }
     if (looks !== undefined && pairs >= looks[looks.length - 1]!) {
@@ -111,7 +111,7 @@ export async function runSequential(
       }
     }
   }
-  if (source.paths().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
+  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
 
   // Confirmation: a borderline regression gets more pairs before the step fails.
   let extra = 0;

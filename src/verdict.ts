@@ -8,7 +8,7 @@
  * adjustment and an estimated change at least as large as the threshold. No change needs the whole interval
  * inside ±threshold. Anything else is inconclusive.
  */
-import { failures, METRICS, type Metric, metricValue, type Round } from './measure.ts';
+import { expected, failures, METRICS, type Metric, metricValue, type Round } from './measure.ts';
 import { median, sd } from './stats/describe.ts';
 import { normalQuantile } from './stats/distributions.ts';
 import { holm } from './stats/multiple.ts';
@@ -18,9 +18,22 @@ export type Verdict = 'regression' | 'improvement' | 'no-change' | 'inconclusive
 
 export const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'no-change', 'inconclusive'];
 
+/** What the verdict needs to know of a scenario (a Scenario of src/scenario-file.ts is one). */
+export interface ScenarioRule {
+  /** Unique within a gate; rounds are keyed by it. */
+  name: string;
+  /** The one status that counts as success; undefined: any 2xx. */
+  expectStatus: number | undefined;
+  /** Smallest relative change of req/s that matters for this scenario; undefined: the gate's `threshold`. */
+  threshold: number | undefined;
+}
+
 export interface MetricComparison {
-  path: string;
+  /** The scenario's name. */
+  scenario: string;
   metric: Metric;
+  /** The threshold that applied (the scenario's own for req/s, else the gate's). */
+  threshold: number;
   /** Median of the side's rounds. */
   base: number;
   head: number;
@@ -51,12 +64,13 @@ export interface MetricComparison {
 }
 
 export interface ErrorComparison {
-  path: string;
+  /** The scenario's name. */
+  scenario: string;
   baseFailures: number;
   baseResponses: number;
   headFailures: number;
   headResponses: number;
-  /** Status codes other than 2xx seen on head, with counts. */
+  /** Status codes other than the expected one (default: any 2xx) seen on head, with counts. */
   headStatus: Record<string, number>;
   verdict: Verdict;
 }
@@ -87,12 +101,18 @@ export interface DecideOptions {
   looks?: number;
 }
 
-/** The threshold that applies to a metric. */
+/**
+ * The threshold that applies to a metric of a scenario: for req/s the scenario's own (else the gate's); for
+ * latency the gate's latency threshold (tail latency is noisy in the same way whatever the scenario).
+ */
 export function thresholdOf(
   metric: Metric,
   options: Pick<DecideOptions, 'threshold' | 'latencyThreshold'>,
+  scenario?: Pick<ScenarioRule, 'threshold'>,
 ): number {
-  return metric === 'rps' ? options.threshold : (options.latencyThreshold ?? options.threshold);
+  return metric === 'rps'
+    ? (scenario?.threshold ?? options.threshold)
+    : (options.latencyThreshold ?? options.threshold);
 }
 
 const METRIC_LABEL: Record<Metric, string> = { rps: 'req/s', p50: 'latency p50', p99: 'latency p99' };
@@ -101,11 +121,11 @@ export function metricLabel(metric: Metric): string {
   return METRIC_LABEL[metric];
 }
 
-/** Pairs base and head rounds of one path by pair number. */
-function pairsOf(rounds: readonly Round[], path: string): { base: Round; head: Round }[] {
+/** Pairs base and head rounds of one scenario by pair number. */
+function pairsOf(rounds: readonly Round[], scenario: string): { base: Round; head: Round }[] {
   const byPair = new Map<number, { base?: Round; head?: Round }>();
   for (const round of rounds) {
-    if (round.path !== path) continue;
+    if (round.scenario !== scenario) continue;
     const entry = byPair.get(round.pair) ?? {};
     entry[round.side] = round;
     byPair.set(round.pair, entry);
@@ -117,19 +137,22 @@ function pairsOf(rounds: readonly Round[], path: string): { base: Round; head: R
   return pairs;
 }
 
-function compareErrors(path: string, pairs: readonly { base: Round; head: Round }[]): ErrorComparison {
+function compareErrors(
+  scenario: ScenarioRule,
+  pairs: readonly { base: Round; head: Round }[],
+): ErrorComparison {
   let baseFailures = 0;
   let baseResponses = 0;
   let headFailures = 0;
   let headResponses = 0;
   const headStatus: Record<string, number> = {};
   for (const { base, head } of pairs) {
-    baseFailures += failures(base.measurement);
+    baseFailures += failures(base.measurement, scenario.expectStatus);
     baseResponses += base.measurement.responses + base.measurement.errors + base.measurement.timeouts;
-    headFailures += failures(head.measurement);
+    headFailures += failures(head.measurement, scenario.expectStatus);
     headResponses += head.measurement.responses + head.measurement.errors + head.measurement.timeouts;
     for (const [code, count] of Object.entries(head.measurement.statusCodes)) {
-      if (!code.startsWith('2')) headStatus[code] = (headStatus[code] ?? 0) + count;
+      if (!expected(code, scenario.expectStatus)) headStatus[code] = (headStatus[code] ?? 0) + count;
     }
   }
   const baseRate = baseResponses === 0 ? 0 : baseFailures / baseResponses;
@@ -138,7 +161,7 @@ function compareErrors(path: string, pairs: readonly { base: Round; head: Round 
   const regression =
     (headFailures > 0 && baseFailures === 0) || (headRate >= 2 * baseRate && headRate - baseRate >= 0.01);
   return {
-    path,
+    scenario: scenario.name,
     baseFailures,
     baseResponses,
     headFailures,
@@ -149,12 +172,12 @@ function compareErrors(path: string, pairs: readonly { base: Round; head: Round 
 }
 
 interface RawComparison
-  extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci'> {
+  extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci' | 'threshold'> {
   logRatios: number[];
 }
 
 function compareMetric(
-  path: string,
+  scenario: string,
   metric: Metric,
   pairs: readonly { base: Round; head: Round }[],
 ): RawComparison {
@@ -168,7 +191,7 @@ function compareMetric(
   const logRatios = usable.map((_, i) => Math.log(head[i]! / base[i]!));
   if (logRatios.length < 2) {
     return {
-      path,
+      scenario,
       metric,
       base: median(base),
       head: median(head),
@@ -182,7 +205,7 @@ function compareMetric(
   }
   const change = Math.expm1(hodgesLehmann1(logRatios));
   return {
-    path,
+    scenario,
     metric,
     base: median(base),
     head: median(head),
@@ -206,11 +229,11 @@ function classify(
   c: RawComparison,
   ci: [number, number],
   pAdjusted: number,
-  options: DecideOptions,
+  threshold: number,
+  alpha: number,
 ): Verdict {
   if (!Number.isFinite(c.change)) return 'inconclusive';
-  const threshold = thresholdOf(c.metric, options);
-  const significant = pAdjusted < options.alpha;
+  const significant = pAdjusted < alpha;
   if (significant && Math.abs(c.change) >= threshold) return c.worse ? 'regression' : 'improvement';
   if (ci[0] > -threshold && ci[1] < threshold) return 'no-change';
   return 'inconclusive';
@@ -244,8 +267,16 @@ export function resolved(decision: Decision): boolean {
   );
 }
 
-export function decide(rounds: readonly Round[], paths: readonly string[], options: DecideOptions): Decision {
-  return decideGroups([{ rounds, paths, looks: options.looks ?? 1 }], options);
+/**
+ * Decides every scenario × metric of the rounds: the p-values are Holm-adjusted across all of them together (and
+ * multiplied by the looks), and the intervals are simultaneous across all of them.
+ */
+export function decide(
+  rounds: readonly Round[],
+  scenarios: readonly ScenarioRule[],
+  options: DecideOptions,
+): Decision {
+  return decideGroups([{ rounds, scenarios, looks: options.looks ?? 1 }], options);
 }
 
 /**
@@ -254,7 +285,7 @@ export function decide(rounds: readonly Round[], paths: readonly string[], optio
  */
 export interface DecisionGroup {
   rounds: readonly Round[];
-  paths: readonly string[];
+  scenarios: readonly ScenarioRule[];
   /** How many times this group's data was (or may have been) looked at: its alpha was split this many ways. */
   looks: number;
 }
@@ -271,15 +302,17 @@ export interface DecisionGroup {
 export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
   const raw: RawComparison[] = [];
   const rawLooks: number[] = [];
+  const thresholds: number[] = [];
   const errors: ErrorComparison[] = [];
   for (const group of groups) {
     const looks = Math.max(1, group.looks);
-    for (const path of group.paths) {
-      const pairs = pairsOf(group.rounds, path);
-      errors.push(compareErrors(path, pairs));
+    for (const scenario of group.scenarios) {
+      const pairs = pairsOf(group.rounds, scenario.name);
+      errors.push(compareErrors(scenario, pairs));
       for (const metric of METRICS) {
-        raw.push(compareMetric(path, metric, pairs));
+        raw.push(compareMetric(scenario.name, metric, pairs));
         rawLooks.push(looks);
+        thresholds.push(thresholdOf(metric, options, scenario));
       }
     }
   }
@@ -292,15 +325,15 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
   const comparisons = raw.map(({ logRatios: _, ...c }, i): MetricComparison => {
     const looks = rawLooks[i]!;
     const pAdjusted = adjusted[i]!;
+    const threshold = thresholds[i]!;
     const ci = interval(raw[i]!, options.alpha, raw.length, looks);
-    const verdict = classify(raw[i]!, ci, pAdjusted, options);
+    const verdict = classify(raw[i]!, ci, pAdjusted, threshold, options.alpha);
     return {
       ...c,
+      threshold,
       ci,
       pAdjusted,
-      confirmed:
-        (verdict === 'regression' || verdict === 'improvement') &&
-        beyond(ci, thresholdOf(c.metric, options) / 2),
+      confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, threshold / 2),
       detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
       verdict,
     };
@@ -344,22 +377,18 @@ export function formatShare(value: number): string {
   return `${Number((value * 100).toFixed(2))}%`;
 }
 
-function describeChange(c: MetricComparison, path: string): string {
+function describeChange(c: MetricComparison): string {
   const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
   const p = `p = ${formatP(c.pAdjusted)}`;
-  if (c.metric === 'rps') {
-    const size =
-      ratio >= 2
-        ? `${ratio.toFixed(1)}×`
-        : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
-    const values = `req/s ${Math.round(c.base).toLocaleString('en-US')} → ${Math.round(c.head).toLocaleString('en-US')}`;
-    return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on GET ${path} (${values}, ${p})`;
-  }
   const size =
     ratio >= 2
       ? `${ratio.toFixed(1)}×`
       : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on GET ${path} (${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms, ${p})`;
+  if (c.metric === 'rps') {
+    const values = `req/s ${Math.round(c.base).toLocaleString('en-US')} → ${Math.round(c.head).toLocaleString('en-US')}`;
+    return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
+  }
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms, ${p})`;
 }
 
 /** Which comparison leads the headline: throughput first, then the tail, then the median; larger first. */
@@ -370,13 +399,43 @@ function leading(candidates: readonly MetricComparison[]): MetricComparison | un
   )[0];
 }
 
+/** Size of a change on a scale where halving and doubling weigh the same. */
+function magnitude(c: MetricComparison): number {
+  return Math.abs(Math.log1p(c.change));
+}
+
+/**
+ * The scenario a regression (or improvement) headline names: the one with the largest confirmed change;
+ * when none is confirmed, the most significant one (the larger change breaks ties).
+ */
+export function worstScenario(candidates: readonly MetricComparison[]): string | undefined {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick =
+    confirmed.length > 0
+      ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0]
+      : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+
+/** The headline of a regression or improvement: the worst scenario's leading metric, and how many more. */
+function changeHeadline(candidates: readonly MetricComparison[], what: string): string {
+  const scenario = worstScenario(candidates)!;
+  const lead = leading(candidates.filter((c) => c.scenario === scenario))!;
+  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
+  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
+}
+
 function headline(
   verdict: Verdict,
   comparisons: readonly MetricComparison[],
   errors: readonly ErrorComparison[],
   options: DecideOptions,
 ): string {
-  const threshold = formatShare(options.threshold);
+  const thresholds = new Set(comparisons.filter((c) => c.metric === 'rps').map((c) => c.threshold));
+  const threshold =
+    thresholds.size > 1
+      ? "each scenario's threshold"
+      : `±${formatShare([...thresholds][0] ?? options.threshold)}`;
   const primary = comparisons.find((c) => c.metric === 'rps');
   const primaryText = (c: MetricComparison | undefined): string =>
     c
@@ -390,20 +449,23 @@ function headline(
         .map(([code]) => code)
         .slice(0, 3);
       const what = codes.length > 0 ? `answers ${codes.join('/')}` : 'fails';
-      return `head ${what} on GET ${failing.path}: ${failing.headFailures.toLocaleString('en-US')} of ${failing.headResponses.toLocaleString('en-US')} requests failed (base: ${failing.baseFailures.toLocaleString('en-US')})`;
+      return `head ${what} on ${failing.scenario}: ${failing.headFailures.toLocaleString('en-US')} of ${failing.headResponses.toLocaleString('en-US')} requests failed (base: ${failing.baseFailures.toLocaleString('en-US')})`;
     }
-    const worst = leading(comparisons.filter((c) => c.verdict === 'regression'))!;
-    return describeChange(worst, worst.path);
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === 'regression'),
+      'regressed',
+    );
   }
-  if (verdict === 'improvement') {
-    const best = leading(comparisons.filter((c) => c.verdict === 'improvement'))!;
-    return describeChange(best, best.path);
-  }
-  const paths = [...new Set(comparisons.map((c) => c.path))];
-  const where = paths.length === 1 ? `GET ${paths[0]}` : `${paths.length} paths`;
-  if (verdict === 'no-change') return `no change beyond ±${threshold} on ${where} (${primaryText(primary)})`;
+  if (verdict === 'improvement')
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === 'improvement'),
+      'improved',
+    );
+  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
+  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
+  if (verdict === 'no-change') return `no change beyond ${threshold} on ${where} (${primaryText(primary)})`;
   const open = comparisons
     .filter((c) => c.verdict === 'inconclusive')
-    .map((c) => `${metricLabel(c.metric)} of GET ${c.path}`);
-  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(' and ')}${open.length > 2 ? ` and ${open.length - 2} more` : ''} changed by more than ±${threshold} (${primaryText(primary)})`;
+    .map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
+  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(' and ')}${open.length > 2 ? ` and ${open.length - 2} more` : ''} changed by more than ${threshold} (${primaryText(primary)})`;
 }

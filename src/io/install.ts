@@ -137,3 +137,55 @@ export async function prepareTree(options: PrepareOptions): Promise<void> {
   else log.info(`install ${side}: nothing to install`);
   if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log);
 }
+
+export interface HookOptions {
+  what: 'setup' | 'teardown';
+  side: Side;
+  /** Shell command line, from the config file. */
+  command: string;
+  /** The tree's working directory. */
+  cwd: string;
+  /** Added to the environment (the config file's `env`, PERF_GATE_SIDE); PORT is not set. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  log: StepLog;
+}
+
+/**
+ * Runs the config file's `setup` or `teardown` in one tree, killed with its tree when it overruns. Throws a
+ * GateError that names the command and carries its last output (a base failure is neutral, see GateError).
+ */
+export async function runHook(options: HookOptions): Promise<void> {
+  const { what, side, command, log } = options;
+  // No PORT: there is no server yet (and a PORT from the runner's environment would mislead).
+  const { PORT: _port, ...env } = safeEnv({
+    CI: 'true',
+    NODE_ENV: 'production',
+    ...options.env,
+    PERF_GATE_SIDE: side,
+  });
+  await log.group(`${what} ${side}: ${command}`, async () => {
+    const result = await runCommand(command, {
+      cwd: options.cwd,
+      env,
+      timeoutMs: options.timeoutMs,
+      onOutput: (chunk) => log.info(chunk.trimEnd()),
+    });
+    const fail = (problem: string): GateError =>
+      new GateError(what, `${what} of ${side} (\`${command}\`) ${problem}`, {
+        side,
+        output: failureExcerpt(result.output.toString()),
+      });
+    if (result.timedOut) {
+      throw fail(
+        `did not finish within ${Math.round(options.timeoutMs / 1000)} s (the \`build-timeout\` input limits it)`,
+      );
+    }
+    if (result.code !== 0) {
+      throw fail(
+        result.code === null ? `was killed by ${result.signal}` : `failed with exit code ${result.code}`,
+      );
+    }
+    log.info(`${what} ${side} took ${(result.durationMs / 1000).toFixed(1)} s`);
+  });
+}

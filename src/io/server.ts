@@ -14,8 +14,10 @@ export interface ServerSpec {
   start: string;
   /** A fixed port the server listens on whatever PORT says; otherwise we pick a free one and pass it in PORT. */
   port: number | undefined;
-  /** Path whose first HTTP answer (any status) means ready. */
+  /** Path whose first HTTP answer (any status, unless readyStatus is set) means ready. */
   readyPath: string;
+  /** The status the readiness probe must get; undefined: any answer will do. */
+  readyStatus?: number;
   readyTimeoutMs: number;
   env?: Record<string, string>;
   /** Prefix for the command line, e.g. `taskset -c 0`. */
@@ -100,30 +102,38 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     ...(spec.onOutput ? { onOutput: spec.onOutput } : {}),
   });
   const deadline = Date.now() + spec.readyTimeoutMs;
+  const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
+  let lastStatus: number | undefined;
   let host: string | undefined;
   while (host === undefined) {
     if (child.exit !== undefined) {
       await child.stop(500);
       throw new GateError(
         'server-start',
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child)} before it answered GET ${spec.readyPath} on port ${port}`,
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child)} before it answered GET ${spec.readyPath}${wanted} on port ${port}`,
         { side: spec.side, output: child.output.lastLines(40) },
       );
     }
     if (Date.now() > deadline) {
-      const hint = readyHint(spec.port, port, listeningSockets(processTree(child.pid)));
+      const hint =
+        lastStatus !== undefined
+          ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.`
+          : readyHint(spec.port, port, listeningSockets(processTree(child.pid)));
       await child.stop();
       throw new GateError(
         'server-start',
-        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s.${hint}`,
+        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s.${hint}`,
         { side: spec.side, output: child.output.lastLines(40) },
       );
     }
     for (const candidate of HOSTS) {
-      if ((await probe(candidate, port, spec.readyPath)) !== undefined) {
+      const status = await probe(candidate, port, spec.readyPath);
+      if (status === undefined) continue;
+      if (spec.readyStatus === undefined || status === spec.readyStatus) {
         host = candidate;
         break;
       }
+      lastStatus = status;
     }
     if (host === undefined) await sleep(100);
   }

@@ -8,7 +8,7 @@ import type { Side } from '../errors.ts';
 import { diffFlameGraphHtml, diffProfiles, type ProfileDiff } from './diff.ts';
 import { ensureZeroX } from './install.ts';
 import { renderProfileSection } from './render.ts';
-import { type ProfileRun, profileServer } from './run.ts';
+import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
 import { buildProfile, type Profile, readTicks } from './ticks.ts';
 
 export interface CompareSpec {
@@ -16,8 +16,12 @@ export interface CompareSpec {
   dirs: Record<Side, string>;
   start: string;
   port: number | undefined;
+  /** Added to each server's environment (with PERF_GATE_SIDE). */
   env?: Record<string, string>;
-  paths: readonly string[];
+  requests: readonly ProfileRequest[];
+  /** Readiness probe (GET); default: the first request's path, any status. */
+  readyPath?: string;
+  readyStatus?: number | undefined;
   durationSec: number;
   connections: number;
   readyTimeoutMs: number;
@@ -61,8 +65,10 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
       cwd: spec.dirs[side],
       start: spec.start,
       port: spec.port,
-      ...(spec.env === undefined ? {} : { env: spec.env }),
-      paths: spec.paths,
+      env: { ...spec.env, PERF_GATE_SIDE: side },
+      requests: spec.requests,
+      ...(spec.readyPath === undefined ? {} : { readyPath: spec.readyPath }),
+      readyStatus: spec.readyStatus,
       durationSec: spec.durationSec,
       connections: spec.connections,
       outDir: join(spec.outDir, side),

@@ -23,6 +23,22 @@ import { Child, liveProcesses, processTree, runCommand, safeEnv } from '../io/pr
 import { freePort, listening, probe } from '../io/server.ts';
 import { type NodeCommand, parseNodeCommand } from './command.ts';
 
+/** One request the profiled server is loaded with (a scenario of the config file). */
+export interface ProfileRequest {
+  method: string;
+  /** Starts with `/`. */
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** undefined: the spec's `connections`. */
+  connections?: number | undefined;
+}
+
+/** GET requests of the paths, the simple case. */
+export function getRequests(paths: readonly string[]): ProfileRequest[] {
+  return paths.map((path) => ({ method: 'GET', path, headers: {}, body: undefined }));
+}
+
 export interface ProfileSpec {
   side: Side;
   /** Directory the server runs in (the tree's root or working-directory). */
@@ -32,9 +48,13 @@ export interface ProfileSpec {
   /** A fixed port the server listens on; undefined: a free one is passed in PORT. */
   port: number | undefined;
   env?: Record<string, string>;
-  /** Request paths to load; the first one is the readiness probe. */
-  paths: readonly string[];
-  /** Seconds of load in all, shared between the paths (at least 1 s each). */
+  /** Requests to load, one after the other. */
+  requests: readonly ProfileRequest[];
+  /** Path of the readiness probe (GET); default: the first request's path. */
+  readyPath?: string;
+  /** The status the readiness probe must get; undefined: any answer. */
+  readyStatus?: number | undefined;
+  /** Seconds of load in all, shared between the requests (at least 1 s each). */
   durationSec: number;
   connections: number;
   /** Where 0x writes (created if missing); flamegraph.html and ticks.json end up directly in it. */
@@ -185,7 +205,7 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
   const command = parseNodeCommand(spec.start, () => readScripts(cwd));
   if (!existsSync(spec.zeroxBin))
     throw new GateError('install', `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
-  const readyPath = spec.paths[0] ?? '/';
+  const readyPath = spec.readyPath ?? spec.requests[0]?.path ?? '/';
   const port = spec.port ?? (await freePort());
   if (spec.port !== undefined) {
     for (const host of HOSTS)
@@ -235,21 +255,24 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
         { side: spec.side, output: tail(child) },
       );
     };
-    const perPath = Math.max(1, spec.durationSec / Math.max(1, spec.paths.length));
-    for (const path of spec.paths.length > 0 ? spec.paths : [readyPath]) {
+    const requests = spec.requests.length > 0 ? spec.requests : getRequests([readyPath]);
+    const perRequest = Math.max(1, spec.durationSec / requests.length);
+    for (const request of requests) {
       await runLoad(
         {
-          url: `${origin}${path}`,
-          method: 'GET',
-          headers: {},
-          connections: spec.connections,
+          url: `${origin}${request.path}`,
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+          connections: request.connections ?? spec.connections,
           warmupSec: 0,
-          durationSec: perPath,
+          durationSec: perRequest,
           timeoutSec: 10,
         },
         spec.side,
       );
-      if (!running(serverPid) || child.exit !== undefined) throw crashed(`profiling (GET ${path})`);
+      if (!running(serverPid) || child.exit !== undefined)
+        throw crashed(`profiling (${request.method} ${request.path})`);
     }
     await stopAndCollect(child, serverPid, spec, what);
   } catch (error) {
@@ -293,23 +316,25 @@ async function waitReady(
   readyPath: string,
 ): Promise<string> {
   const deadline = Date.now() + spec.readyTimeoutMs;
+  const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
   for (;;) {
     if (child.exit !== undefined || /Target subprocess error, code:/.test(child.output.toString())) {
       throw new GateError(
         'server-start',
-        `${what} exited under 0x before it answered GET ${readyPath} on port ${port}`,
+        `${what} exited under 0x before it answered GET ${readyPath}${wanted} on port ${port}`,
         { side: spec.side, output: tail(child) },
       );
     }
     if (Date.now() > deadline) {
       throw new GateError(
         'server-start',
-        `${what} did not answer GET ${readyPath} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s under 0x`,
+        `${what} did not answer GET ${readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s under 0x`,
         { side: spec.side, output: tail(child) },
       );
     }
     for (const host of HOSTS) {
-      if ((await probe(host, port, readyPath)) !== undefined)
+      const status = await probe(host, port, readyPath);
+      if (status !== undefined && (spec.readyStatus === undefined || status === spec.readyStatus))
         return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
     await sleep(100);

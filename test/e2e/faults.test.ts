@@ -382,9 +382,9 @@ describe('perf-gate faults, end to end', () => {
       `verdict ${run.outputs.verdict}`,
     );
     const report = readReport(run);
-    assert.deepEqual(report.newPaths, ['/new']);
-    assert.deepEqual([...new Set(report.decision!.comparisons.map((c) => c.path))], ['/']);
-    assert.ok(report.rounds.every((r) => r.path === '/'));
+    assert.deepEqual(report.newScenarios, ['GET /new']);
+    assert.deepEqual([...new Set(report.decision!.comparisons.map((c) => c.scenario))], ['GET /']);
+    assert.ok(report.rounds.every((r) => r.scenario === 'GET /'));
     assert.match(
       run.stdout,
       /GET \/new fails on base \(\d+ × 404\) but not on head: a new endpoint, not compared/,
@@ -668,7 +668,7 @@ describe('perf-gate faults, end to end', () => {
       }
     }
     assert.ok(
-      readReport(run).rounds.some((r) => r.path === path),
+      readReport(run).rounds.some((r) => r.scenario === `GET ${path}`),
       'the hostile path was measured',
     );
   });

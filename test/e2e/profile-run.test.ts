@@ -11,7 +11,7 @@ import { GateError } from '../../src/errors.ts';
 import { liveChildren } from '../../src/io/proc.ts';
 import { compareProfiles } from '../../src/profile/compare.ts';
 import { ensureZeroX } from '../../src/profile/install.ts';
-import { type ProfileSpec, profileServer } from '../../src/profile/run.ts';
+import { getRequests, type ProfileSpec, profileServer } from '../../src/profile/run.ts';
 import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
 import { processesUnder } from '../support/repo.ts';
 
@@ -61,7 +61,7 @@ describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
       cwd: dir,
       start: 'node server.js',
       port: undefined,
-      paths: ['/'],
+      requests: getRequests(['/']),
       durationSec: 2,
       connections: 4,
       outDir: join(dir, 'profile'),
@@ -133,7 +133,7 @@ describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
       dirs: { base: join(root, 'base'), head: join(root, 'head') },
       start: 'node server.js',
       port: undefined,
-      paths: ['/'],
+      requests: getRequests(['/']),
       durationSec: 2,
       connections: 4,
       readyTimeoutMs: 15_000,

@@ -269,7 +269,10 @@ describe('check runs, fork-safe reporting and merged shards, end to end', () => 
     assert.match(body, /Holm-adjusted across 6 comparisons \(across all shards\)/);
     const merged = JSON.parse(readFileSync(run.outputs.report!, 'utf8')) as Report;
     assert.equal(merged.decision?.comparisons.length, 6);
-    assert.deepEqual(merged.settings.paths, ['/work/a', '/work/b']);
+    assert.deepEqual(
+      merged.settings.scenarios.map((s) => s.path),
+      ['/work/a', '/work/b'],
+    );
     assert.deepEqual(
       merged.shards?.map((s) => s.source),
       ['perf-gate-1/report.json', 'perf-gate-2/report.json'],

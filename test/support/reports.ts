@@ -57,7 +57,7 @@ export function roundsFor(spec: ShardSpec): Round[] {
           pair,
           position,
           side,
-          path,
+          scenario: `GET ${path}`,
           measurement: measurement(10_000 * f * j(), (0.9 / f) * j(), (2.6 / f) * j()),
           startedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, pair * 2 + position)).toISOString(),
         });
@@ -68,13 +68,21 @@ export function roundsFor(spec: ShardSpec): Round[] {
 }
 
 /** A report as the gate writes it (JSON-ready: undefined fields are simply absent once serialised). */
-export function gateReport(spec: ShardSpec): Report & { shard?: { index: number; count: number } } {
-  const paths = Object.keys(spec.paths);
+export function gateReport(spec: ShardSpec): Report {
+  // Each path is a GET scenario, named as the `paths` input names it.
+  const scenarios = Object.keys(spec.paths).map((path) => ({
+    name: `GET ${path}`,
+    method: 'GET',
+    path,
+    expectStatus: undefined,
+    connections: 10,
+    threshold: 0.05,
+  }));
   const rounds = spec.error ? [] : roundsFor(spec);
   const looks = spec.looks ?? 1;
   const decision = spec.error
     ? undefined
-    : decide(rounds, paths, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05, looks });
+    : decide(rounds, scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05, looks });
   return {
     tool: 'perf-gate',
     version: 1,
@@ -85,7 +93,7 @@ export function gateReport(spec: ShardSpec): Report & { shard?: { index: number;
     base: { sha: BASE_SHA, label: 'main' },
     head: { sha: HEAD_SHA, label: 'feature' },
     settings: {
-      paths,
+      scenarios,
       pairs: looks === 1 ? (spec.pairs ?? 8) : undefined,
       budgetSec: 180,
       durationSec: 3,
@@ -109,7 +117,9 @@ export function gateReport(spec: ShardSpec): Report & { shard?: { index: number;
           confirmationPairs: 0,
           disturbedPairs: 0,
         },
-    newPaths: [],
+    newScenarios: [],
+    shard: spec.shard,
+    scenarioCount: scenarios.length,
     rounds,
     error: spec.error,
     timing: {
@@ -124,7 +134,6 @@ export function gateReport(spec: ShardSpec): Report & { shard?: { index: number;
     changedFiles: ['server.js'],
     diagnostics: undefined,
     pullRequest: { number: 7, headSha: PR_HEAD_SHA, baseSha: BASE_SHA },
-    ...(spec.shard ? { shard: spec.shard } : {}),
   };
 }
 

@@ -13,8 +13,11 @@ import {
   parseInteger,
   parsePaths,
   parsePercent,
+  parseShard,
+  selectShard,
 } from '../../src/config.ts';
 import { GateError } from '../../src/errors.ts';
+import { scenariosFromPaths } from '../../src/scenario-file.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
 
@@ -47,7 +50,14 @@ describe('parseConfig defaults', () => {
     const config = configOf({ start: 'node server.js' });
     assert.deepEqual(config, {
       start: 'node server.js',
-      paths: ['/'],
+      configFile: undefined,
+      scenarios: scenariosFromPaths(['/']),
+      scenarioCount: 1,
+      shard: undefined,
+      env: {},
+      ready: { path: '/', status: undefined },
+      setup: undefined,
+      teardown: undefined,
       port: undefined,
       threshold: 0.05,
       latencyThreshold: 0.2,
@@ -93,7 +103,10 @@ describe('parseConfig defaults', () => {
     assert.equal(config.start, 'node server.js');
     assert.equal(config.threshold, 0.05);
     assert.equal(config.pairs, undefined);
-    assert.deepEqual(config.paths, ['/']);
+    assert.deepEqual(
+      config.scenarios.map((s) => s.name),
+      ['GET /'],
+    );
     assert.equal(config.port, undefined);
     assert.equal(config.build, undefined);
     assert.equal(config.outputDir, OUTPUT_DIR);
@@ -271,7 +284,7 @@ describe('integers', () => {
     const nine = Array.from({ length: 9 }, (_, i) => `/p${i}`).join('\n');
     assert.equal(
       messageFor({ rounds: '10', paths: nine }),
-      'input `rounds`: 10 pairs cannot show a significant change across 27 comparisons (9 paths × 3 metrics) at alpha 0.05. Use `auto` or at least 11 pairs.',
+      'input `rounds`: 10 pairs cannot show a significant change across 27 comparisons (9 scenarios × 3 metrics) at alpha 0.05. Use `auto` or at least 11 pairs.',
     );
     assert.equal(configOf({ start: 'x', rounds: '11', paths: nine }).pairs, 11);
   });
@@ -343,7 +356,10 @@ describe('paths', () => {
       '/health',
       '/seed/v1?limit=10',
     ]);
-    assert.deepEqual(configOf({ start: 'x', paths: '/a\n# /b\n/c' }).paths, ['/a', '/c']);
+    assert.deepEqual(
+      configOf({ start: 'x', paths: '/a\n# /b\n/c' }).scenarios,
+      scenariosFromPaths(['/a', '/c']),
+    );
   });
 
   test('nothing but comments and blank lines: no path given', () => {
@@ -397,5 +413,227 @@ describe('check-name, mode and results', () => {
       messageFor({ start: 'x', 'check-name': 'a\nb' }),
       /^input `check-name`: it must be one line/,
     );
+  });
+});
+
+describe('config file (input `config`)', () => {
+  /** A head tree in memory: paths relative to the repository root, as main.ts and local.ts read them. */
+  function tree(files: Record<string, string>): { readFile: (path: string) => string; read: string[] } {
+    const read: string[] = [];
+    return {
+      read,
+      readFile: (path: string): string => {
+        read.push(path);
+        const text = files[path];
+        if (text === undefined) {
+          throw Object.assign(new Error(`ENOENT: no such file or directory, open '/repo/${path}'`), {
+            code: 'ENOENT',
+          });
+        }
+        return text;
+      },
+    };
+  }
+  const FILE = [
+    'start: node dist/main.js',
+    'env: { CACHE_TTL: 60, NODE_ENV: test }',
+    'ready: { path: /health, status: 200, timeout: 90s }',
+    'setup: node seed.js',
+    'teardown: node unseed.js',
+    'threshold: 3%',
+    'scenarios:',
+    '  - name: cached list',
+    '    path: /cached',
+    '  - name: create order',
+    '    method: POST',
+    '    path: /orders',
+    '    headers: { x-tenant: acme }',
+    '    bodyFile: fixtures/order.json',
+    '    expect: 201',
+    '    connections: 4',
+    '    threshold: 10%',
+    '  - path: /slow',
+    '',
+  ].join('\n');
+
+  function withFile(inputs: Inputs, files: Record<string, string> = {}): Config {
+    const t = tree({
+      'services/api/perf-gate.yml': FILE,
+      'services/api/fixtures/order.json': '{"sku":1}',
+      ...files,
+    });
+    return parseConfig((name) => inputs[name] ?? '', { outputDir: OUTPUT_DIR, readFile: t.readFile });
+  }
+
+  test('is read relative to `working-directory`; its body files relative to its own directory', () => {
+    const t = tree({ 'services/api/perf-gate.yml': FILE, 'services/api/fixtures/order.json': '{"sku":1}' });
+    const config = parseConfig(
+      (name) => ({ config: 'perf-gate.yml', 'working-directory': 'services/api' })[name as string] ?? '',
+      { outputDir: OUTPUT_DIR, readFile: t.readFile },
+    );
+    assert.deepEqual(t.read, ['services/api/perf-gate.yml', 'services/api/fixtures/order.json']);
+    assert.equal(config.configFile, 'services/api/perf-gate.yml');
+    assert.equal(config.start, 'node dist/main.js');
+    assert.deepEqual(config.env, { CACHE_TTL: '60', NODE_ENV: 'test' });
+    assert.deepEqual(config.ready, { path: '/health', status: 200 });
+    assert.equal(config.readyTimeoutMs, 90_000);
+    assert.equal(config.setup, 'node seed.js');
+    assert.equal(config.teardown, 'node unseed.js');
+    assert.equal(config.threshold, 0.03);
+    assert.deepEqual(
+      config.scenarios.map((s) => [
+        s.name,
+        s.method,
+        s.path,
+        s.body,
+        s.expectStatus,
+        s.connections,
+        s.threshold,
+      ]),
+      [
+        ['cached list', 'GET', '/cached', undefined, undefined, undefined, undefined],
+        ['create order', 'POST', '/orders', '{"sku":1}', 201, 4, 0.1],
+        ['GET /slow', 'GET', '/slow', undefined, undefined, undefined, undefined],
+      ],
+    );
+    assert.deepEqual(config.scenarios[1]!.headers, { 'x-tenant': 'acme' });
+    assert.equal(config.scenarioCount, 3);
+    assert.equal(config.shard, undefined);
+  });
+
+  test('a missing file: the error names the input and the path tried', () => {
+    const error = configErrorOf(() => withFile({ config: 'perf.yml', 'working-directory': 'services/api' }));
+    assert.equal(
+      error.message,
+      'input `config`: cannot read `services/api/perf.yml` (there is no such file). The path is relative to `working-directory` (`services/api`) in the head commit: check the name and that the file is committed, e.g. `config: perf-gate.yml`.',
+    );
+  });
+
+  test('without a reader (a caller that reads no files) the error still names the input', () => {
+    const error = configErrorOf(() =>
+      parseConfig((name) => (name === 'config' ? 'perf-gate.yml' : ''), { outputDir: OUTPUT_DIR }),
+    );
+    assert.match(error.message, /^input `config`: cannot read `perf-gate\.yml` \(no file reader\)/);
+  });
+
+  test('errors inside the file name the file (relative to the repository root), the line and the field', () => {
+    const error = configErrorOf(() =>
+      withFile(
+        { config: 'perf-gate.yml', 'working-directory': 'services/api' },
+        { 'services/api/perf-gate.yml': 'start: x\nscenarios:\n  - path: nope\n' },
+      ),
+    );
+    assert.match(
+      error.message,
+      /^services\/api\/perf-gate\.yml:3: scenarios\[0\]\.path: `nope` is not a request path/,
+    );
+  });
+
+  test('`start` may come from the input when the file does not set it, but not from both', () => {
+    const files = { 'perf-gate.yml': 'scenarios: [{ path: /a }]\n' };
+    assert.equal(withFile({ config: 'perf-gate.yml', start: 'node a.js' }, files).start, 'node a.js');
+    assert.match(
+      configErrorOf(() => withFile({ config: 'perf-gate.yml' }, files)).message,
+      /^input `start`: it is required\. .* or in perf-gate\.yml\.$/,
+    );
+    assert.match(
+      configErrorOf(() =>
+        withFile(
+          { config: 'perf-gate.yml', start: 'node b.js' },
+          { 'perf-gate.yml': FILE, 'fixtures/order.json': '{}' },
+        ),
+      ).message,
+      /^input `start`: perf-gate\.yml sets `start` too; set it in one place/,
+    );
+  });
+
+  test('`paths` and the file exclude each other; the file replaces them', () => {
+    const files = { 'perf-gate.yml': 'start: x\nscenarios: [{ path: /a }]\n' };
+    assert.match(
+      configErrorOf(() => withFile({ config: 'perf-gate.yml', paths: '/b' }, files)).message,
+      /^input `paths`: perf-gate\.yml sets `scenarios` too/,
+    );
+    const config = withFile({ config: 'perf-gate.yml' }, files);
+    assert.deepEqual(
+      config.scenarios.map((s) => s.name),
+      ['GET /a'],
+    );
+    assert.deepEqual(config.ready, { path: '/a', status: undefined }, 'ready defaults to the first scenario');
+  });
+
+  test('without a file: one GET scenario per path, ready on the first path, no env, setup or teardown', () => {
+    const config = configOf({ start: 'x', paths: '/b\n/a' });
+    assert.equal(config.configFile, undefined);
+    assert.deepEqual(config.scenarios, scenariosFromPaths(['/b', '/a']));
+    assert.deepEqual(config.ready, { path: '/b', status: undefined });
+    assert.deepEqual([config.env, config.setup, config.teardown], [{}, undefined, undefined]);
+  });
+});
+
+describe('shard', () => {
+  test('`i/n` parses (whitespace allowed); empty means all scenarios', () => {
+    assert.deepEqual(parseShard('2/3'), { index: 2, count: 3 });
+    assert.deepEqual(parseShard(' 1 / 1 '), { index: 1, count: 1 });
+    assert.equal(parseShard(''), undefined);
+    assert.deepEqual(configOf({ start: 'x', paths: '/a\n/b\n/c', shard: '3/3' }).shard, {
+      index: 3,
+      count: 3,
+    });
+  });
+
+  test('anything else is an error that names `shard` and shows the form', () => {
+    for (const text of ['2', 'a/b', '2-3', '1/2/3', '-1/2']) {
+      assert.equal(
+        messageFor({ shard: text }),
+        `input \`shard\`: \`${text}\` is not a shard. Write \`i/n\`: the i-th of n shards, counted from 1, e.g. \`2/3\` (or leave it empty for all scenarios).`,
+      );
+    }
+    for (const text of ['0/3', '4/3', '1/0', '1/1001']) {
+      assert.match(
+        messageFor({ shard: text }),
+        new RegExp(`^input \`shard\`: ${text} is out of range\\. Write`),
+      );
+    }
+  });
+
+  test('keeps the scenarios whose index (from 0, in file order) modulo n is i − 1; the shards cover all once', () => {
+    const paths = ['/0', '/1', '/2', '/3', '/4'];
+    const of = (shard: string): string[] =>
+      configOf({ start: 'x', paths: paths.join('\n'), shard }).scenarios.map((s) => s.path);
+    assert.deepEqual(of('1/2'), ['/0', '/2', '/4']);
+    assert.deepEqual(of('2/2'), ['/1', '/3']);
+    assert.deepEqual(of('1/1'), paths);
+    const three = ['1/3', '2/3', '3/3'].map(of);
+    assert.deepEqual(three, [['/0', '/3'], ['/1', '/4'], ['/2']]);
+    assert.deepEqual(three.flat().sort(), paths);
+    assert.equal(configOf({ start: 'x', paths: paths.join('\n'), shard: '2/3' }).scenarioCount, 5);
+    assert.deepEqual(selectShard(['a', 'b', 'c'], undefined), ['a', 'b', 'c']);
+  });
+
+  test('selects from the config file too, and the readiness probe stays on the first scenario of the file', () => {
+    const file = 'start: x\nscenarios:\n  - path: /first\n  - path: /second\n    method: POST\n';
+    const config = parseConfig((name) => ({ config: 'perf-gate.yml', shard: '2/2' })[name as string] ?? '', {
+      outputDir: OUTPUT_DIR,
+      readFile: () => file,
+    });
+    assert.deepEqual(
+      config.scenarios.map((s) => s.name),
+      ['POST /second'],
+    );
+    assert.deepEqual(config.ready, { path: '/first', status: undefined });
+    assert.equal(config.scenarioCount, 2);
+  });
+
+  test('a shard with no scenarios is an error that names `shard` and says how many there are', () => {
+    assert.equal(
+      messageFor({ paths: '/a\n/b', shard: '3/3' }),
+      'input `shard`: shard 3/3 has no scenarios: there are 2 in all. Use at most 2 shards (`shard: i/2`), or add scenarios.',
+    );
+  });
+
+  test('the minimum of `rounds` counts the comparisons of the shard, not of all scenarios', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => `/p${i}`).join('\n');
+    assert.match(messageFor({ rounds: '10', paths: nine }), /27 comparisons \(9 scenarios × 3 metrics\)/);
+    assert.equal(configOf({ start: 'x', rounds: '10', paths: nine, shard: '1/3' }).pairs, 10);
   });
 });

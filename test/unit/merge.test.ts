@@ -53,7 +53,7 @@ describe('mergeReports', () => {
     ]);
     const decision = merged.decision!;
     assert.equal(decision.comparisons.length, 9);
-    const rps = decision.comparisons.find((x) => x.path === '/a' && x.metric === 'rps')!;
+    const rps = decision.comparisons.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
     assert.ok(Math.abs(rps.p - 2 / 256) < 1e-12, `p ${rps.p}`);
     assert.ok(Math.abs(rps.pAdjusted - 9 * (2 / 256)) < 1e-12, `pAdjusted ${rps.pAdjusted}`);
     assert.notEqual(rps.verdict, 'regression');
@@ -70,7 +70,7 @@ describe('mergeReports', () => {
     const b = gateReport({ paths: { '/b': 1.0 }, pairs: 12, looks: 1, seed: 6, noise: 0.02 });
     const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     const cs = merged.decision!.comparisons;
-    const looks = cs.map((x) => (x.path === '/a' ? 4 : 1));
+    const looks = cs.map((x) => (x.scenario === 'GET /a' ? 4 : 1));
     assert.deepEqual(
       cs.map((x) => x.pAdjusted),
       holm(cs.map((x, i) => Math.min(1, x.p * looks[i]!))),
@@ -81,7 +81,7 @@ describe('mergeReports', () => {
       return Math.log(of('head') / of('base'));
     });
     const expected = signedRankConfidenceInterval(ratios, 1 - 0.05 / (6 * 4));
-    const rps = cs.find((x) => x.path === '/a' && x.metric === 'rps')!;
+    const rps = cs.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
     assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
     // Wider than the shard's own interval (3 comparisons × 4 looks).
@@ -95,15 +95,18 @@ describe('mergeReports', () => {
     const merged = mergeReports([asFile(a, 'shard-1/report.json'), asFile(b, 'shard-2/report.json')]);
     assert.equal(merged.verdict, 'regression');
     assert.match(merged.headline, /slower on GET \/a/);
-    assert.deepEqual(merged.settings.paths, ['/a', '/b']);
+    assert.deepEqual(
+      merged.settings.scenarios.map((s) => s.path),
+      ['/a', '/b'],
+    );
     assert.equal(merged.rounds.length, a.rounds.length + b.rounds.length);
-    assert.deepEqual(new Set(merged.rounds.map(roundKey)), new Set(['/a', '/b']));
+    assert.deepEqual(new Set(merged.rounds.map(roundKey)), new Set(['GET /a', 'GET /b']));
     assert.equal(merged.shards?.length, 2);
     assert.deepEqual(
       merged.shards!.map((s) => [s.source, s.keys, s.pairs]),
       [
-        ['shard-1/report.json', ['/a'], 12],
-        ['shard-2/report.json', ['/b'], 12],
+        ['shard-1/report.json', ['GET /a'], 12],
+        ['shard-2/report.json', ['GET /b'], 12],
       ],
     );
     const markdown = renderMarkdown(merged);
@@ -213,7 +216,7 @@ describe('mergeReports', () => {
   test('notes (marked by shard), new paths and profiles are concatenated; the profile is re-rendered from numbers', () => {
     const a = {
       ...gateReport({ paths: { '/a': 1, '/new': 1 }, notes: ['the load generator was busy'] }),
-      newPaths: ['/new'],
+      newScenarios: ['GET /new'],
       profile: {
         markdown: '<img src=x onerror=alert(1)>',
         files: ['/etc/passwd'],
@@ -233,7 +236,7 @@ describe('mergeReports', () => {
       },
     };
     const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
-    assert.deepEqual(merged.newPaths, ['/new']);
+    assert.deepEqual(merged.newScenarios, ['GET /new']);
     assert.deepEqual(merged.notes, [
       'shard a.json: the load generator was busy',
       'shard b.json: time ran out',
@@ -261,7 +264,7 @@ describe('mergeReports', () => {
     const merged = mergeReports([asFile(forged, 'f.json')]);
     assert.deepEqual(
       merged.decision,
-      decide(gate.rounds, ['/a'], { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05 }),
+      decide(gate.rounds, gate.settings.scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05 }),
     );
     assert.notEqual(merged.headline, 'all good');
   });

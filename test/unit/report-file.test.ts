@@ -78,8 +78,8 @@ describe('parseReportFile', () => {
         /`base`\.sha has characters or a form/,
       ],
       [
-        (r) => ((r.rounds as Record<string, unknown>[])[0]!.path = '/elsewhere'),
-        /`rounds`\[0\]\.path is not one of `settings.paths`/,
+        (r) => ((r.rounds as Record<string, unknown>[])[0]!.scenario = 'GET /elsewhere'),
+        /`rounds`\[0\]\.scenario is not one of `settings.scenarios`/,
       ],
       [
         (r) => ((r.rounds as Record<string, unknown>[])[0]!.side = 'middle'),
@@ -97,8 +97,22 @@ describe('parseReportFile', () => {
       ],
       [(r) => (r.rounds as unknown[]).push((r.rounds as unknown[])[0]), /repeats a round/],
       [
-        (r) => ((r.settings as Record<string, unknown>).paths = ['/a', 'a b']),
-        /`settings.paths`\[1\] has characters or a form/,
+        (r) =>
+          (((r.settings as Record<string, unknown>).scenarios as Record<string, unknown>[])[0]!.path = 'a b'),
+        /`settings.scenarios`\[0\]\.path has characters or a form/,
+      ],
+      [
+        (r) =>
+          (((r.settings as Record<string, unknown>).scenarios as Record<string, unknown>[])[0]!.method =
+            'BREW'),
+        /`settings.scenarios`\[0\]\.method is not one of GET/,
+      ],
+      [
+        (r) => {
+          const s = (r.settings as Record<string, unknown>).scenarios as unknown[];
+          s.push(s[0]);
+        },
+        /`settings.scenarios` names a scenario twice/,
       ],
       [(r) => ((r.settings as Record<string, unknown>).alpha = 0.9), /`settings.alpha` is out of range/],
       [

@@ -3,7 +3,7 @@
  * time), escaping of text from outside, inline code and code blocks that cannot be broken out of, trimming to
  * the comment limit, and error reports.
  *
- * test/fixtures/report-regression.json: two paths (`/` unchanged at ~11.8k req/s, `/seed/v1` at ~4.4k req/s and
+ * test/fixtures/report-regression.json: two scenarios from `paths` (`GET /` unchanged at ~11.8k req/s, `/seed/v1` at ~4.4k req/s and
  * 12% slower on head), 8 fixed ABBA pairs of 3 s rounds as autocannon reports them, generated once with mulberry32
  * noise (0.6% per round on req/s, 0.4% more on latency, ±3% host drift across pairs). It holds no decision:
  * decide() makes it here, from the rounds.
@@ -37,7 +37,7 @@ const fixture = JSON.parse(
 function reportOf(overrides: Partial<Fixture> = {}): Report & { decision: Decision } {
   const base = { ...fixture, ...overrides };
   const settings = { ...base.settings, port: undefined };
-  const decision = decide(base.rounds, settings.paths, {
+  const decision = decide(base.rounds, settings.scenarios, {
     threshold: settings.threshold,
     alpha: settings.alpha,
   });
@@ -176,7 +176,11 @@ describe('renderMarkdown: a regression report', () => {
   test('the fixture decides a regression of /seed/v1 and nothing else', () => {
     assert.equal(report.decision.verdict, 'regression');
     for (const c of report.decision.comparisons) {
-      assert.equal(c.verdict, c.path === '/seed/v1' ? 'regression' : 'no-change', `${c.path} ${c.metric}`);
+      assert.equal(
+        c.verdict,
+        c.scenario === 'GET /seed/v1' ? 'regression' : 'no-change',
+        `${c.scenario} ${c.metric}`,
+      );
     }
   });
 
@@ -193,7 +197,7 @@ describe('renderMarkdown: a regression report', () => {
     const [comparison] = tables(markdown);
     assert.ok(comparison);
     assert.deepEqual(cells(comparison[0]!), [
-      'path',
+      'scenario',
       'metric',
       'base',
       'head',
@@ -228,7 +232,7 @@ describe('renderMarkdown: a regression report', () => {
   test('numbers are formatted: thousands separators for req/s, ms with 2 decimals under 10 ms', () => {
     const rows = tables(markdown)[0]!.slice(2).map(cells);
     for (const c of report.decision.comparisons) {
-      const row = rows.find((r) => r[0] === `GET ${c.path}` && r[1] === metricLabel(c.metric));
+      const row = rows.find((r) => r[0] === c.scenario && r[1] === metricLabel(c.metric));
       assert.ok(row);
       for (const [cell, value] of [
         [row[2]!, c.base],
@@ -246,16 +250,16 @@ describe('renderMarkdown: a regression report', () => {
     }
   });
 
-  test('the rounds table is inside <details>, one row per pair and path, in ABBA order', () => {
+  test('the rounds table is inside <details>, one row per pair and scenario, in ABBA order', () => {
     const open = lines.indexOf('<details><summary>Every round</summary>');
     const close = lines.indexOf('</details>', open);
     assert.ok(open > 0 && close > open, 'a closed <details> block');
     const inside = lines.slice(open + 1, close);
-    assert.ok(inside[0]!.startsWith('| pair | order | path | base req/s | head req/s | head/base |'));
+    assert.ok(inside[0]!.startsWith('| pair | order | scenario | base req/s | head req/s | head/base |'));
     const rows = inside.slice(2).map(cells);
     assert.equal(rows.length, 16);
-    assert.deepEqual(rows[0]!.slice(0, 3), ['1', 'base → head', '/']);
-    assert.deepEqual(rows[3]!.slice(0, 3), ['2', 'head → base', '/seed/v1']);
+    assert.deepEqual(rows[0]!.slice(0, 3), ['1', 'base → head', 'GET /']);
+    assert.deepEqual(rows[3]!.slice(0, 3), ['2', 'head → base', 'GET /seed/v1']);
     for (const row of rows) {
       assert.match(row[3]!, /^\d{1,3},\d{3}$/);
       assert.match(row[5]!, /^[01]\.\d{3}$/);
@@ -264,9 +268,10 @@ describe('renderMarkdown: a regression report', () => {
     }
     // pair 1 of /seed/v1: the ratio is the two rounds' req/s
     const round = (side: Round['side']) =>
-      fixture.rounds.find((r) => r.pair === 0 && r.path === '/seed/v1' && r.side === side)!.measurement.rps;
+      fixture.rounds.find((r) => r.pair === 0 && r.scenario === 'GET /seed/v1' && r.side === side)!
+        .measurement.rps;
     assert.equal(rows[1]![5], (round('head') / round('base')).toFixed(3));
-    assert.ok(lines.indexOf('| path | metric | base | head | change | 95% CI | p | verdict |') < open);
+    assert.ok(lines.indexOf('| scenario | metric | base | head | change | 95% CI | p | verdict |') < open);
   });
 
   test('the settings, the trees, the noise and the note on reading it', () => {
@@ -352,12 +357,20 @@ describe('renderMarkdown: a regression report', () => {
 });
 
 describe('escaping text from outside', () => {
-  // The hostile text as a request path (in the headline, both tables and the new-paths line).
-  const rounds = fixture.rounds.map((r) => (r.path === '/seed/v1' ? { ...r, path: HOSTILE } : r));
+  // The hostile text as a scenario's name and path (in the headline, both tables, the scenarios line and the
+  // new-scenarios line).
+  const name = `GET ${HOSTILE}`;
+  const rounds = fixture.rounds.map((r) => (r.scenario === 'GET /seed/v1' ? { ...r, scenario: name } : r));
   const report = reportOf({
     rounds,
-    settings: { ...fixture.settings, paths: ['/', HOSTILE] },
-    newPaths: [HOSTILE],
+    settings: {
+      ...fixture.settings,
+      scenarios: [
+        fixture.settings.scenarios[0]!,
+        { ...fixture.settings.scenarios[1]!, name, path: HOSTILE, connections: 3 },
+      ],
+    },
+    newScenarios: [name],
   });
   const markdown = renderMarkdown(report);
 
@@ -563,7 +576,7 @@ describe('error reports', () => {
       '````',
     ]);
     assert.equal(lines[details + 8], '</details>');
-    assert.ok(!markdown.includes('| path | metric |'), 'no comparison without a decision');
+    assert.ok(!markdown.includes('| scenario | metric |'), 'no comparison without a decision');
     assert.ok(!markdown.includes('Every round'), 'no rounds table without rounds');
     assert.ok(!markdown.includes(MARKER));
   });
@@ -608,5 +621,110 @@ describe('error reports', () => {
     assert.equal(lines[caution + 1], '> input \\`paths\\`: no path given. Give one request path per line');
     assert.equal(lines[caution + 2], '');
     assert.ok(!markdown.includes('<details>'));
+  });
+});
+
+describe('renderMarkdown: several named scenarios from a config file, one shard of three', () => {
+  // The fixture's two scenarios renamed as a config file names them: `/` as "home page", and `/seed/v1` as a
+  // POST that answers 201 with a threshold of its own (15%, above its 12% slowdown).
+  const rename: Record<string, string> = { 'GET /': 'home page', 'GET /seed/v1': 'create order' };
+  const rounds = fixture.rounds.map((r) => ({
+    ...r,
+    scenario: rename[r.scenario]!,
+    measurement:
+      r.scenario === 'GET /seed/v1'
+        ? { ...r.measurement, statusCodes: { '201': r.measurement.responses } }
+        : r.measurement,
+  }));
+  const scenarios = [
+    { ...fixture.settings.scenarios[0]!, name: 'home page' },
+    {
+      ...fixture.settings.scenarios[1]!,
+      name: 'create order',
+      method: 'POST',
+      path: '/orders',
+      expectStatus: 201,
+      connections: 4,
+      threshold: 0.15,
+    },
+  ];
+  const report = reportOf({
+    rounds,
+    settings: { ...fixture.settings, scenarios },
+    shard: { index: 2, count: 3 },
+    scenarioCount: 5,
+  });
+  const markdown = renderMarkdown(report);
+
+  test('one row per scenario and metric, named by the scenario', () => {
+    const rows = tables(markdown)[0]!.slice(2).map(cells);
+    assert.deepEqual(
+      rows.map((r) => `${r[0]} ${r[1]}`),
+      [
+        'home page req/s',
+        'home page latency p50',
+        'home page latency p99',
+        'create order req/s',
+        'create order latency p50',
+        'create order latency p99',
+      ],
+    );
+  });
+
+  test("the scenario's own threshold holds: 12% slower is not a regression against 15%", () => {
+    const rps = report.decision.comparisons.find((c) => c.scenario === 'create order' && c.metric === 'rps')!;
+    assert.ok(rps.change < -0.1 && rps.change > -0.14, `change ${rps.change}`);
+    assert.equal(rps.threshold, 0.15);
+    assert.notEqual(rps.verdict, 'regression');
+    const row = tables(markdown)[0]!
+      .map(cells)
+      .find((r) => r[0] === 'create order' && r[1] === 'req/s');
+    assert.ok(row && !row[7]!.includes('regression'), String(row));
+  });
+
+  test('201 answers of a scenario expecting 201 are no failures: no failed-requests row, 0 / 0 per round', () => {
+    assert.ok(!markdown.includes('failed requests'));
+    const open = nonEmptyLines(markdown).indexOf('<details><summary>Every round</summary>');
+    const rows = nonEmptyLines(markdown)
+      .slice(open + 3)
+      .filter((l) => l.startsWith('| '))
+      .map(cells);
+    assert.equal(rows.filter((r) => r[2] === 'create order').length, 8);
+    for (const row of rows) assert.equal(row[8], '0 / 0');
+  });
+
+  test('a line names the shard and what the table does not show: request, expected status, connections, threshold', () => {
+    const line = nonEmptyLines(markdown).find((l) => l.startsWith('Shard '));
+    assert.equal(
+      line,
+      'Shard 2 of 3: 2 of 5 scenarios. Scenarios: home page: GET / · create order: POST /orders (expects 201, 4 connections, threshold ±15%).',
+    );
+  });
+
+  test('without a shard and with `paths` scenarios there is no such line', () => {
+    assert.ok(
+      !nonEmptyLines(renderMarkdown(reportOf())).some(
+        (l) => l.startsWith('Shard ') || l.startsWith('Scenarios:'),
+      ),
+    );
+  });
+
+  test('head answering 200 where 201 is expected: a failed-requests regression that names the scenario', () => {
+    const wrong = rounds.map((r) =>
+      r.scenario === 'create order' && r.side === 'head'
+        ? { ...r, measurement: { ...r.measurement, statusCodes: { '200': r.measurement.responses } } }
+        : r,
+    );
+    const failing = reportOf({ rounds: wrong, settings: { ...fixture.settings, scenarios } });
+    assert.equal(failing.verdict, 'regression');
+    assert.match(
+      failing.headline,
+      /^head answers 200 on create order: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
+    );
+    const row = tables(renderMarkdown(failing))[0]!
+      .map(cells)
+      .find((r) => r[1] === 'failed requests');
+    assert.deepEqual(row?.slice(0, 2), ['create order', 'failed requests']);
+    assert.equal(row?.[7], '🔴 regression');
   });
 });

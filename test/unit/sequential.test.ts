@@ -38,7 +38,7 @@ function source(options: {
       pair,
       position,
       side,
-      path: '/x',
+      scenario: 'GET /x',
       startedAt: '',
       measurement: measurement(rps, 1e4 / rps, 3e4 / rps),
     };
@@ -47,7 +47,7 @@ function source(options: {
     get pairs() {
       return pairs;
     },
-    paths: () => ['/x'],
+    scenarios: () => [{ name: 'GET /x', expectStatus: undefined, threshold: undefined }],
     elapsedMs: () => pairs * options.pairMs,
     ...(options.perPairMs === undefined ? {} : { perPairMs: () => options.perPairMs! }),
     async next(pair: number) {

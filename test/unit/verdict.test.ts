@@ -19,7 +19,9 @@ import {
   formatPercent,
   type MetricComparison,
   resolved,
+  type ScenarioRule,
   VERDICTS,
+  worstScenario,
 } from '../../src/verdict.ts';
 
 const DEFAULTS: DecideOptions = { threshold: 0.05, alpha: 0.05 };
@@ -58,7 +60,12 @@ function measurement(v: SideValues): RoundMeasurement {
   };
 }
 
-/** Rounds of one path from explicit base/head values per pair, in ABBA order. */
+/** The scenarios of the paths, as the `paths` input makes them (name `GET <path>`, any 2xx, the gate's threshold). */
+function rules(...paths: string[]): ScenarioRule[] {
+  return paths.map((path) => ({ name: `GET ${path}`, expectStatus: undefined, threshold: undefined }));
+}
+
+/** Rounds of one path (scenario `GET <path>`) from explicit base/head values per pair, in ABBA order. */
 function roundsOf(path: string, pairs: readonly { base: SideValues; head: SideValues }[]): Round[] {
   const start = Date.parse('2025-01-01T00:00:00Z');
   return pairs.flatMap(({ base, head }, pair) => {
@@ -68,7 +75,7 @@ function roundsOf(path: string, pairs: readonly { base: SideValues; head: SideVa
         pair,
         position,
         side,
-        path,
+        scenario: `GET ${path}`,
         measurement: measurement(side === 'base' ? base : head),
         startedAt: new Date(start + (pair * 2 + position) * 5000).toISOString(),
       }),
@@ -119,7 +126,7 @@ function synthetic(s: Scenario): Round[] {
 }
 
 function comparison(decision: Decision, metric: Metric, path = '/x'): MetricComparison {
-  const found = decision.comparisons.find((c) => c.metric === metric && c.path === path);
+  const found = decision.comparisons.find((c) => c.metric === metric && c.scenario === `GET ${path}`);
   assert.ok(found, `no comparison of ${metric} on ${path}`);
   return found;
 }
@@ -140,7 +147,7 @@ function holmReference(p: readonly number[]): number[] {
 describe('decide: throughput', () => {
   test('a clear 30% req/s drop over 10 pairs with 3% noise is a regression', () => {
     const rounds = synthetic({ noise: 0.03, headRps: 0.7, seed: 7 });
-    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const decision = decide(rounds, rules('/x'), DEFAULTS);
     const rps = comparison(decision, 'rps');
     assert.equal(rps.verdict, 'regression');
     assert.equal(rps.worse, true);
@@ -171,7 +178,7 @@ describe('decide: throughput', () => {
 
   test('identical sides with 2% noise are never a regression or an improvement (20 seeds)', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const decision = decide(synthetic({ noise: 0.02, seed }), ['/x'], DEFAULTS);
+      const decision = decide(synthetic({ noise: 0.02, seed }), rules('/x'), DEFAULTS);
       assert.ok(
         decision.verdict === 'no-change' || decision.verdict === 'inconclusive',
         `seed ${seed}: ${decision.verdict}: ${decision.headline}`,
@@ -181,7 +188,7 @@ describe('decide: throughput', () => {
   });
 
   test('identical sides with 0.2% noise: no change, and the headline says so', () => {
-    const decision = decide(synthetic({ noise: 0.002, seed: 3 }), ['/x'], DEFAULTS);
+    const decision = decide(synthetic({ noise: 0.002, seed: 3 }), rules('/x'), DEFAULTS);
     assert.equal(decision.verdict, 'no-change');
     for (const c of decision.comparisons) {
       assert.equal(c.verdict, 'no-change', c.metric);
@@ -195,7 +202,7 @@ describe('decide: throughput', () => {
 
   test('a 3% drop with a 5% threshold is significant but never a regression (20 seeds)', () => {
     for (let seed = 1; seed <= 20; seed++) {
-      const decision = decide(synthetic({ noise: 0.005, headRps: 0.97, seed }), ['/x'], DEFAULTS);
+      const decision = decide(synthetic({ noise: 0.005, headRps: 0.97, seed }), rules('/x'), DEFAULTS);
       const rps = comparison(decision, 'rps');
       assert.ok(rps.pAdjusted < 0.05, `seed ${seed}: the drop should be significant, p ${rps.pAdjusted}`);
       assert.ok(Math.abs(rps.change - -0.03) < 0.01, `seed ${seed}: change ${rps.change}`);
@@ -213,14 +220,14 @@ describe('decide: throughput', () => {
       [0.025, '±2.5%'],
       [0.125, '±12.5%'],
     ] as const) {
-      const decision = decide(rounds, ['/x'], { threshold, alpha: 0.05 });
+      const decision = decide(rounds, rules('/x'), { threshold, alpha: 0.05 });
       assert.equal(decision.verdict, 'no-change');
       assert.ok(decision.headline.startsWith(`no change beyond ${text} on GET /x`), decision.headline);
     }
   });
 
   test('the same 3% drop is a regression with a 2% threshold', () => {
-    const decision = decide(synthetic({ noise: 0.005, headRps: 0.97, seed: 1 }), ['/x'], {
+    const decision = decide(synthetic({ noise: 0.005, headRps: 0.97, seed: 1 }), rules('/x'), {
       threshold: 0.02,
       alpha: 0.05,
     });
@@ -229,7 +236,7 @@ describe('decide: throughput', () => {
   });
 
   test('a 30% speed-up is an improvement, and the headline says faster', () => {
-    const decision = decide(synthetic({ noise: 0.03, headRps: 1.3, seed: 11 }), ['/x'], DEFAULTS);
+    const decision = decide(synthetic({ noise: 0.03, headRps: 1.3, seed: 11 }), rules('/x'), DEFAULTS);
     const rps = comparison(decision, 'rps');
     assert.equal(rps.verdict, 'improvement');
     assert.equal(rps.worse, false);
@@ -243,7 +250,7 @@ describe('decide: throughput', () => {
   });
 
   test('req/s down to 40% is told as a factor: 2.5× slower', () => {
-    const decision = decide(synthetic({ noise: 0.002, headRps: 0.4, seed: 5 }), ['/x'], DEFAULTS);
+    const decision = decide(synthetic({ noise: 0.002, headRps: 0.4, seed: 5 }), rules('/x'), DEFAULTS);
     assert.equal(decision.verdict, 'regression');
     assert.match(
       decision.headline,
@@ -256,7 +263,7 @@ describe('decide: latency', () => {
   test('p99 doubles while req/s and p50 stay: a regression that names p99', () => {
     const decision = decide(
       synthetic({ noise: 0.02, headRps: 1, headP50: 1, headP99: 2, seed: 4 }),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     const p99 = comparison(decision, 'p99');
@@ -275,7 +282,7 @@ describe('decide: latency', () => {
   test('lower p99 alone is an improvement', () => {
     const decision = decide(
       synthetic({ noise: 0.01, headRps: 1, headP50: 1, headP99: 0.6, seed: 8 }),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     assert.equal(comparison(decision, 'p99').verdict, 'improvement');
@@ -291,7 +298,7 @@ describe('decide: failed requests', () => {
       seed: 2,
       failures: (side) => (side === 'head' ? { status: { '500': 40 } } : {}),
     });
-    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const decision = decide(rounds, rules('/x'), DEFAULTS);
     const errors = decision.errors[0];
     assert.ok(errors);
     assert.equal(errors.verdict, 'regression');
@@ -315,14 +322,14 @@ describe('decide: failed requests', () => {
         noise: 0.01,
         failures: (side) => (side === 'head' ? { status: { '500': 3, '502': 9, '404': 1 } } : {}),
       }),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     assert.match(mixed.headline, /^head answers 502\/500\/404 on GET \/x: 130 of [\d,]+ requests failed/);
 
     const timeouts = decide(
       synthetic({ noise: 0.01, failures: (side) => (side === 'head' ? { timeouts: 25, errors: 5 } : {}) }),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     assert.equal(timeouts.verdict, 'regression');
@@ -335,7 +342,7 @@ describe('decide: failed requests', () => {
       seed: 9,
       failures: () => ({ status: { '503': 150 } }),
     });
-    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const decision = decide(rounds, rules('/x'), DEFAULTS);
     const errors = decision.errors[0];
     assert.ok(errors);
     assert.equal(errors.baseFailures, 1500);
@@ -350,7 +357,7 @@ describe('decide: failed requests', () => {
         noise: 0.002,
         failures: (side) => ({ status: { '503': side === 'head' ? 900 : 150 } }),
       }),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     assert.equal(decision.errors[0]?.verdict, 'regression');
@@ -371,7 +378,7 @@ describe('decide: pairing', () => {
     assert.ok(Math.max(...rps('head')) > Math.min(...rps('base')) * 1.1);
     assert.ok(mannWhitneyU(rps('head'), rps('base')).p > 0.05, 'unpaired, the slowdown should be invisible');
 
-    const decision = decide(rounds, ['/x'], { threshold: 0.03, alpha: 0.05 });
+    const decision = decide(rounds, rules('/x'), { threshold: 0.03, alpha: 0.05 });
     const c = comparison(decision, 'rps');
     assert.ok(Math.abs(c.change - -0.05) < 0.01, `change ${c.change}`);
     assert.ok(c.noise < 0.02, `pairing removes the drift from the noise: ${c.noise}`);
@@ -383,7 +390,7 @@ describe('decide: pairing', () => {
     const rounds = synthetic({ noise: 0.01, headRps: 0.7, seed: 6 })
       .filter((r) => !(r.pair === 4 && r.side === 'head'))
       .concat(synthetic({ noise: 0.01, path: '/other', headRps: 2, seed: 6 }));
-    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const decision = decide(rounds, rules('/x'), DEFAULTS);
     assert.equal(decision.comparisons.length, 3);
     assert.equal(comparison(decision, 'rps').pairs, 9);
     assert.equal(decision.verdict, 'regression');
@@ -391,7 +398,7 @@ describe('decide: pairing', () => {
 
   test('fewer than two usable pairs: inconclusive, never a crash', () => {
     const rounds = synthetic({ noise: 0.01, pairs: 1 });
-    const decision = decide(rounds, ['/x'], DEFAULTS);
+    const decision = decide(rounds, rules('/x'), DEFAULTS);
     assert.equal(decision.verdict, 'inconclusive');
     for (const c of decision.comparisons) {
       assert.equal(c.verdict, 'inconclusive');
@@ -418,7 +425,7 @@ function fromRatios(ratios: readonly number[]): Round[] {
 
 describe('decide: simultaneous intervals, looks, and when more pairs could not change the answer', () => {
   test('a clear 30% drop is a confirmed regression: its whole interval is beyond the threshold', () => {
-    const decision = decide(synthetic({ noise: 0.01, headRps: 0.7, seed: 7 }), ['/x'], DEFAULTS);
+    const decision = decide(synthetic({ noise: 0.01, headRps: 0.7, seed: 7 }), rules('/x'), DEFAULTS);
     const rps = comparison(decision, 'rps');
     assert.equal(rps.verdict, 'regression');
     assert.equal(rps.confirmed, true);
@@ -429,7 +436,7 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
   test('a borderline regression (estimate beyond the threshold, interval reaching inside half of it) is not resolved', () => {
     const decision = decide(
       fromRatios([0.86, 0.93, 0.99, 0.94, 0.998, 0.92, 0.985, 0.935, 0.945, 0.96]),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     const rps = comparison(decision, 'rps');
@@ -441,10 +448,10 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
   });
 
   test('no change everywhere is resolved; an inconclusive comparison is not', () => {
-    assert.equal(resolved(decide(synthetic({ noise: 0.002, seed: 3 }), ['/x'], DEFAULTS)), true);
+    assert.equal(resolved(decide(synthetic({ noise: 0.002, seed: 3 }), rules('/x'), DEFAULTS)), true);
     const open = decide(
       fromRatios([0.92, 1.04, 0.95, 1.02, 0.9, 1.05, 0.97, 0.99, 0.93, 1.01]),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     assert.equal(comparison(open, 'rps').verdict, 'inconclusive');
@@ -459,7 +466,7 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
         seed: 4,
         failures: (side) => (side === 'head' ? { status: { '500': 5 } } : {}),
       }),
-      ['/x'],
+      rules('/x'),
       DEFAULTS,
     );
     assert.equal(resolved(decision), true);
@@ -467,8 +474,8 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
 
   test('looks: p is multiplied by the number of looks, intervals widen, the detectable change grows', () => {
     const rounds = synthetic({ noise: 0.03, headRps: 0.9, seed: 21 });
-    const once = decide(rounds, ['/x'], DEFAULTS);
-    const four = decide(rounds, ['/x'], { ...DEFAULTS, looks: 4 });
+    const once = decide(rounds, rules('/x'), DEFAULTS);
+    const four = decide(rounds, rules('/x'), { ...DEFAULTS, looks: 4 });
     once.comparisons.forEach((a, i) => {
       const b = four.comparisons[i]!;
       assert.equal(b.p, a.p);
@@ -478,13 +485,16 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
       assert.equal(b.change, a.change);
     });
     // fewer than one look counts as one
-    assert.deepEqual(decide(rounds, ['/x'], { ...DEFAULTS, looks: 0 }), once);
+    assert.deepEqual(decide(rounds, rules('/x'), { ...DEFAULTS, looks: 0 }), once);
   });
 
   test('the headline’s interval is labelled with the level the table uses (1 − α), not always 95%', () => {
     // BUG (src/verdict.ts headline(), primaryText: the label "95% CI" is hard-coded while src/report.ts labels
     // the same interval `${1 − alpha} CI`). With alpha 0.01 the headline should say 99% CI. Expected to fail.
-    const decision = decide(synthetic({ noise: 0.0005, seed: 3 }), ['/x'], { threshold: 0.05, alpha: 0.01 });
+    const decision = decide(synthetic({ noise: 0.0005, seed: 3 }), rules('/x'), {
+      threshold: 0.05,
+      alpha: 0.01,
+    });
     assert.equal(decision.verdict, 'no-change');
     assert.ok(decision.headline.includes('99% CI'), decision.headline);
   });
@@ -499,7 +509,11 @@ describe('decide: gates the config allows can detect a large change', () => {
   test('too few pairs for the number of comparisons cannot reach significance: the smallest p is 2/2^n times m', () => {
     // 6 pairs, one path (3 comparisons): the smallest exact p is 2/64 · 3 = 0.094 ≥ 0.05, so even a clean 2× slowdown
     // stays inconclusive; minimumPairs() says how many pairs a gate needs (parseConfig rejects fewer).
-    const decision = decide(synthetic({ noise: 0.002, pairs: 6, headRps: 0.5, seed: 1 }), ['/x'], DEFAULTS);
+    const decision = decide(
+      synthetic({ noise: 0.002, pairs: 6, headRps: 0.5, seed: 1 }),
+      rules('/x'),
+      DEFAULTS,
+    );
     assert.ok(Math.abs(comparison(decision, 'rps').change - -0.5) < 0.01);
     assert.equal(decision.verdict, 'inconclusive', decision.headline);
     assert.equal(minimumPairs(3, 0.05), 7);
@@ -511,19 +525,19 @@ describe('decide: gates the config allows can detect a large change', () => {
     const rounds = paths.flatMap((path, i) =>
       synthetic({ path, noise: 0.002, pairs: 11, headRps: i === 0 ? 0.5 : 1, seed: 30 + i }),
     );
-    const decision = decide(rounds, paths, DEFAULTS);
+    const decision = decide(rounds, rules(...paths), DEFAULTS);
     assert.equal(decision.verdict, 'regression', decision.headline);
   });
 
   test('rounds 7, one path and rounds 8, two paths are (just) enough', () => {
-    const one = decide(synthetic({ noise: 0.002, pairs: 7, headRps: 0.5 }), ['/x'], DEFAULTS);
+    const one = decide(synthetic({ noise: 0.002, pairs: 7, headRps: 0.5 }), rules('/x'), DEFAULTS);
     assert.equal(one.verdict, 'regression');
     const two = decide(
       [
         ...synthetic({ path: '/a', noise: 0.002, pairs: 8, headRps: 0.5 }),
         ...synthetic({ path: '/b', noise: 0.002, pairs: 8, seed: 2 }),
       ],
-      ['/a', '/b'],
+      rules('/a', '/b'),
       DEFAULTS,
     );
     assert.equal(two.verdict, 'regression');
@@ -537,18 +551,28 @@ describe('decide: Holm adjustment across paths and metrics', () => {
       ...synthetic({ path: '/b', noise: 0.03, headRps: 0.97, seed: 22 }),
       ...synthetic({ path: '/c', noise: 0.03, headRps: 1, seed: 23 }),
     ];
-    const decision = decide(rounds, ['/a', '/b', '/c'], DEFAULTS);
+    const decision = decide(rounds, rules('/a', '/b', '/c'), DEFAULTS);
     assert.equal(decision.comparisons.length, 9);
     assert.deepEqual(
-      decision.comparisons.map((c) => `${c.path} ${c.metric}`),
-      ['/a rps', '/a p50', '/a p99', '/b rps', '/b p50', '/b p99', '/c rps', '/c p50', '/c p99'],
+      decision.comparisons.map((c) => `${c.scenario} ${c.metric}`),
+      [
+        'GET /a rps',
+        'GET /a p50',
+        'GET /a p99',
+        'GET /b rps',
+        'GET /b p50',
+        'GET /b p99',
+        'GET /c rps',
+        'GET /c p50',
+        'GET /c p99',
+      ],
     );
     const raw = decision.comparisons.map((c) => c.p);
     assert.ok(new Set(raw).size >= 4, `the scenario should give distinct p-values: ${raw}`);
     const expected = holmReference(raw);
     decision.comparisons.forEach((c, i) => {
-      assert.ok(c.pAdjusted >= c.p, `${c.path} ${c.metric}: ${c.pAdjusted} < ${c.p}`);
-      assert.ok(Math.abs(c.pAdjusted - expected[i]!) < 1e-12, `${c.path} ${c.metric}`);
+      assert.ok(c.pAdjusted >= c.p, `${c.scenario} ${c.metric}: ${c.pAdjusted} < ${c.p}`);
+      assert.ok(Math.abs(c.pAdjusted - expected[i]!) < 1e-12, `${c.scenario} ${c.metric}`);
     });
     const smallest = Math.min(...raw);
     assert.equal(Math.min(...decision.comparisons.map((c) => c.pAdjusted)), Math.min(1, 9 * smallest));
@@ -556,14 +580,18 @@ describe('decide: Holm adjustment across paths and metrics', () => {
   });
 
   test('the same data judged alone and among 9 comparisons: the adjusted p grows with the family', () => {
-    const alone = decide(synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }), ['/a'], DEFAULTS);
+    const alone = decide(
+      synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }),
+      rules('/a'),
+      DEFAULTS,
+    );
     const family = decide(
       [
         ...synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }),
         ...synthetic({ path: '/b', noise: 0.03, seed: 22 }),
         ...synthetic({ path: '/c', noise: 0.03, seed: 23 }),
       ],
-      ['/a', '/b', '/c'],
+      rules('/a', '/b', '/c'),
       DEFAULTS,
     );
     const a = comparison(alone, 'rps', '/a');
@@ -646,5 +674,134 @@ describe('formatting', () => {
 
   test('VERDICTS lists the four verdicts', () => {
     assert.deepEqual([...VERDICTS].sort(), ['improvement', 'inconclusive', 'no-change', 'regression']);
+  });
+});
+
+describe('decide: scenarios', () => {
+  /** Rounds of one scenario (by name) from the synthetic generator. */
+  function named(name: string, s: Parameters<typeof synthetic>[0]): Round[] {
+    return synthetic(s).map((r) => ({ ...r, scenario: name }));
+  }
+  const rule = (name: string, extra: Partial<ScenarioRule> = {}): ScenarioRule => ({
+    name,
+    expectStatus: undefined,
+    threshold: undefined,
+    ...extra,
+  });
+
+  test("each scenario's own threshold decides its req/s; latency keeps the gate's latency threshold", () => {
+    const rounds = [
+      ...named('tolerant', { noise: 0.005, headRps: 0.9, seed: 41 }),
+      ...named('strict', { noise: 0.005, headRps: 0.9, seed: 42 }),
+    ];
+    const options = { threshold: 0.05, latencyThreshold: 0.5, alpha: 0.05 };
+    const decision = decide(rounds, [rule('tolerant', { threshold: 0.15 }), rule('strict')], options);
+    const of = (scenario: string, metric: Metric): MetricComparison =>
+      decision.comparisons.find((c) => c.scenario === scenario && c.metric === metric)!;
+    assert.equal(of('tolerant', 'rps').threshold, 0.15);
+    assert.equal(of('strict', 'rps').threshold, 0.05);
+    assert.equal(of('tolerant', 'p99').threshold, 0.5, 'latency: the gate’s latency threshold');
+    // The same 10% drop: below the tolerant scenario's 15%, above the strict one's 5%.
+    assert.notEqual(of('tolerant', 'rps').verdict, 'regression');
+    assert.ok(of('tolerant', 'rps').pAdjusted < 0.05, 'significant, but smaller than its threshold');
+    assert.equal(of('strict', 'rps').verdict, 'regression');
+    assert.equal(decision.verdict, 'regression');
+    assert.match(decision.headline, /^head is 10(\.\d)?% slower on strict \(req\/s /);
+    assert.ok(!decision.headline.includes('more scenario'), decision.headline);
+  });
+
+  test('Holm runs across every scenario × metric: 2 scenarios make 6 comparisons', () => {
+    const rounds = [
+      ...named('a', { noise: 0.03, headRps: 0.9, seed: 21 }),
+      ...named('b', { noise: 0.03, seed: 22 }),
+    ];
+    const decision = decide(rounds, [rule('a'), rule('b', { threshold: 0.2 })], DEFAULTS);
+    assert.equal(decision.comparisons.length, 6);
+    const expected = holmReference(decision.comparisons.map((c) => c.p));
+    decision.comparisons.forEach((c, i) => {
+      assert.ok(Math.abs(c.pAdjusted - expected[i]!) < 1e-12);
+    });
+  });
+
+  test('the headline names the scenario with the largest confirmed regression, and counts the others', () => {
+    const rounds = [
+      ...named('GET /mild', { noise: 0.005, headRps: 0.8, seed: 51 }),
+      ...named('POST /orders', { noise: 0.005, headRps: 0.4, seed: 52 }),
+      ...named('GET /fine', { noise: 0.005, seed: 53 }),
+    ];
+    const decision = decide(rounds, [rule('GET /mild'), rule('POST /orders'), rule('GET /fine')], DEFAULTS);
+    assert.equal(decision.verdict, 'regression');
+    assert.match(
+      decision.headline,
+      /^head is 2\.5× slower on POST \/orders \(req\/s [\d,]+ → [\d,]+, p = [^)]+\); 1 more scenario regressed$/,
+    );
+    assert.ok(
+      decision.comparisons.filter((c) => c.scenario === 'GET /fine').every((c) => c.verdict !== 'regression'),
+    );
+  });
+
+  test('a scenario whose p99 triples is worse than one 20% slower: the headline names it by p99', () => {
+    const rounds = [
+      ...named('slower', { noise: 0.005, headRps: 0.8, seed: 61 }),
+      ...named('tail', { noise: 0.01, headRps: 1, headP50: 1, headP99: 3, seed: 62 }),
+    ];
+    const decision = decide(rounds, [rule('slower'), rule('tail')], DEFAULTS);
+    assert.match(
+      decision.headline,
+      /^head's latency p99 is 3\.\d× higher on tail \(.*\); 1 more scenario regressed$/,
+    );
+  });
+
+  test('worstScenario: the largest confirmed change (halving weighs like doubling); else the smallest p', () => {
+    const c = (scenario: string, metric: Metric, change: number, pAdjusted: number, confirmed: boolean) =>
+      ({ scenario, metric, change, pAdjusted, confirmed }) as MetricComparison;
+    assert.equal(
+      worstScenario([
+        c('a', 'rps', -0.4, 0.001, true),
+        c('b', 'p99', 0.5, 0.01, true),
+        c('c', 'rps', -0.9, 0.001, false),
+      ]),
+      'a', // |log 0.6| = 0.51 > |log 1.5| = 0.41; c is not confirmed
+    );
+    assert.equal(worstScenario([c('a', 'rps', -0.5, 0.01, true), c('b', 'p99', 1.01, 0.04, true)]), 'b');
+    assert.equal(worstScenario([c('a', 'rps', -0.3, 0.02, false), c('b', 'rps', -0.1, 0.004, false)]), 'b');
+    assert.equal(worstScenario([c('a', 'rps', -0.3, 0.004, false), c('b', 'rps', -0.1, 0.004, false)]), 'a');
+    assert.equal(worstScenario([]), undefined);
+  });
+
+  test('a scenario expecting 201: 201 answers succeed; head answering 200 instead is a failed-request regression', () => {
+    const as = (status: string, rounds: Round[]): Round[] =>
+      rounds.map((r) => ({
+        ...r,
+        measurement: { ...r.measurement, statusCodes: { [status]: r.measurement.responses } },
+      }));
+    const created = as('201', named('create', { noise: 0.005, seed: 71 }));
+    const ok = decide(created, [rule('create', { expectStatus: 201 })], DEFAULTS);
+    assert.equal(ok.errors[0]!.headFailures, 0);
+    assert.equal(ok.errors[0]!.verdict, 'no-change');
+    assert.notEqual(ok.verdict, 'regression');
+    // The same rounds judged by the default rule (any 2xx) succeed too; judged as `expect: 200` they all fail.
+    assert.equal(decide(created, [rule('create')], DEFAULTS).errors[0]!.headFailures, 0);
+    const both = decide(created, [rule('create', { expectStatus: 200 })], DEFAULTS).errors[0]!;
+    assert.equal(both.baseFailures, both.baseResponses);
+    assert.equal(both.verdict, 'no-change', 'both sides fail alike: not a regression by errors');
+
+    const wrong = created.map((r) => (r.side === 'head' ? as('200', [r])[0]! : r));
+    const decision = decide(wrong, [rule('create', { expectStatus: 201 })], DEFAULTS);
+    assert.equal(decision.verdict, 'regression');
+    assert.deepEqual(Object.keys(decision.errors[0]!.headStatus), ['200']);
+    assert.match(
+      decision.headline,
+      /^head answers 200 on create: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
+    );
+  });
+
+  test('no change on several scenarios with different thresholds says so', () => {
+    const rounds = [...named('a', { noise: 0.002, seed: 81 }), ...named('b', { noise: 0.002, seed: 82 })];
+    const decision = decide(rounds, [rule('a', { threshold: 0.1 }), rule('b')], DEFAULTS);
+    assert.equal(decision.verdict, 'no-change');
+    assert.match(decision.headline, /^no change beyond each scenario's threshold on 2 scenarios \(req\/s /);
+    const same = decide(rounds, [rule('a', { threshold: 0.1 }), rule('b', { threshold: 0.1 })], DEFAULTS);
+    assert.match(same.headline, /^no change beyond ±10% on 2 scenarios /);
   });
 });
