@@ -41,9 +41,9 @@ test('monorepo.yml: packages/api built from the root lock file; the per-request 
     event: { pullNumber: 33 },
     timeoutMs: 230_000,
   });
+  assertRegression(t, result, { path: '/health', atMost: 0.5 });
   assert.deepEqual(result.changedFiles, ['packages/api/src/main.ts']);
   // One install per tree, at the root where the lock file is; the build in packages/api.
   for (const side of ['base', 'head'])
     assert.match(result.run.stdout, new RegExp(`^::group::install ${side}: npm ci$`, 'm'), result.run.stdout);
-  assertRegression(t, result, { path: '/health', atMost: 0.5 });
 });

@@ -32,7 +32,7 @@ test('restify-fixed-port.yml: base and head take turns on port 8080; the per-req
     event: { pullNumber: 35 },
     timeoutMs: 230_000,
   });
+  assertRegression(t, result, { path: '/seed/v1', atMost: 0.5 });
   assert.deepEqual(result.changedFiles, ['index.js']);
   assert.equal(result.report.settings.port, 8080);
-  assertRegression(t, result, { path: '/seed/v1', atMost: 0.5 });
 });
