@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/report.ts';
-import { runAction } from '../support/action.ts';
+import { networkEnv, runAction } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -24,22 +24,6 @@ const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf
 
 function tree(side: 'base' | 'head'): Files {
   return { 'index.js': fixture(`${side}/index.js`), 'lib/util.js': fixture(`${side}/lib/util.js`) };
-}
-
-/**
- * What npm needs from this environment to reach the registry (runAction passes only PATH and HOME): proxies and
- * extra CA certificates. Without NODE_EXTRA_CA_CERTS behind an intercepting proxy each `npm ci` retries for two
- * minutes before it falls back to the cache.
- */
-function networkEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (
-      value !== undefined &&
-      /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO)_PROXY)$/i.test(name)
-    )
-      env[name] = value;
-  return env;
 }
 
 /** 1-based line of the first line of `text` that contains `needle`. */

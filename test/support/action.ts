@@ -145,3 +145,19 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     durationMs: Date.now() - started,
   };
 }
+
+/**
+ * What npm needs from this environment to reach the registry, in any spelling (runAction itself forwards only the
+ * upper-case names): proxies and extra CA certificates. Without NODE_EXTRA_CA_CERTS behind an intercepting proxy
+ * each `npm ci` retries for two minutes before it falls back to the cache.
+ */
+export function networkEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (
+      value !== undefined &&
+      /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO)_PROXY)$/i.test(name)
+    )
+      env[name] = value;
+  return env;
+}

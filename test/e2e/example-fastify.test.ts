@@ -1,0 +1,47 @@
+/**
+ * example-workflows/fastify.yml, for real: a Fastify 5 app in TypeScript (test/fixtures/apps/fastify), installed
+ * with `npm ci` from its lock file and built with tsc by the example's `build: npm run build`, started as
+ * `node dist/server.js`. Its head sorts the catalogue on every request to GET /products instead of once at
+ * start-up. GET /products?limit=20 must be flagged, GET / not.
+ *
+ * Needs the npm registry (or its cache). Under the shared lock:
+ * flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-fastify.test.ts
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { assertRegression, runExample } from '../support/example.ts';
+import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+
+/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
+const OVERRIDES = {
+  rounds: '8',
+  'restart-every': '0',
+  duration: '1s',
+  warmup: '0.25s',
+  flamegraphs: 'false',
+};
+
+test('fastify.yml: the head that sorts per request is a regression on GET /products?limit=20 only', {
+  timeout: 240_000,
+}, async (t) => {
+  const workflow = readWorkflow('fastify.yml');
+  assert.deepEqual(workflow.services, []);
+  const invocation = actionInvocation(workflow, { token: 'ghs_testtoken' }, OVERRIDES);
+  assert.deepEqual(invocation.inputs, {
+    build: 'npm run build',
+    start: 'node dist/server.js',
+    paths: '/\n/products?limit=20\n',
+    threshold: '3%',
+    ...OVERRIDES,
+  });
+  const result = await runExample({
+    app: 'fastify',
+    invocation,
+    event: { pullNumber: 32 },
+    timeoutMs: 230_000,
+  });
+  assertRegression(t, result, { path: '/products?limit=20', unchanged: ['/'], atMost: 0.5 });
+  assert.deepEqual(result.changedFiles, ['src/server.ts']);
+  assert.match(result.run.stdout, /^build base took /m);
+  assert.match(result.run.stdout, /^build head took /m);
+});

@@ -1,0 +1,104 @@
+/**
+ * example-workflows/nestjs-redis/ (perf.yml and its perf-gate.yml), for real: NestJS 11 on the Fastify adapter
+ * (test/fixtures/apps/nestjs-redis), built with tsc, whose GET /cached goes through a raw Redis cache interceptor
+ * (ioredis). The workflow's `services: redis` container is played by a real redis-server (Debian's package) that
+ * this test starts on a free port; the workflow hands its port to the app as
+ * REDIS_PORT=${{ job.services.redis.ports['6379'] }}, which the harness resolves to that port. The head keys the
+ * cache with a fresh UUID per request, so every request misses and recomputes the report: GET /cached must be
+ * flagged, and Redis must show that base really was served from the cache.
+ *
+ * Needs the npm registry (or its cache) and redis-server (installed with apt-get when missing). Under the lock:
+ * flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-nestjs-redis.test.ts
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { INPUT_DEFAULTS } from '../../src/config.ts';
+import { parseScenarioFile } from '../../src/scenario-file.ts';
+import { assertRegression, runExample } from '../support/example.ts';
+import { startRedis } from '../support/redis.ts';
+import { actionInvocation, EXAMPLES_DIR, readWorkflow } from '../support/workflow.ts';
+
+/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
+const OVERRIDES = {
+  rounds: '8',
+  'restart-every': '0',
+  duration: '1s',
+  warmup: '0.25s',
+  flamegraphs: 'false',
+};
+
+/**
+ * Known gate bug, so a failure here is reported as todo, not as a failed suite: the gate counts the CPU of every
+ * process outside the server's tree as a disturbance of the round (DISTURBED_CORES = 0.1 in src/pipeline.ts), and
+ * redis-server (here, or a `services:` container on a runner: same kernel) spends 0.13-0.18 cores while base
+ * serves ~15k req/s from the cache. Every pair after the first is measured again until the gate ends "inconclusive:
+ * the machine was too busy to measure". With that limit raised to 0.5 this test passes (base ~14.7k, head ~1.35k
+ * req/s, regression). Remove `todo` once the gate tells a service the server uses from a disturbance.
+ */
+const KNOWN_BUG =
+  "the gate counts redis-server's CPU as a disturbance and ends 'too busy' (see the comment above the test)";
+
+test('nestjs-redis: the head that misses the Redis cache on every request is a regression on GET /cached', {
+  timeout: 300_000,
+  todo: KNOWN_BUG,
+}, async (t) => {
+  const workflow = readWorkflow('nestjs-redis/perf.yml');
+  assert.deepEqual(workflow.services, [
+    { id: 'redis', image: 'redis:7-alpine', ports: [{ container: 6379, host: undefined }] },
+  ]);
+  // The workflow installs redis-cli for the config's setup; this machine has it with redis-server.
+  assert.ok(workflow.otherSteps.some((s) => s.run?.includes('redis-tools')));
+  const configText = readFileSync(`${EXAMPLES_DIR}nestjs-redis/perf-gate.yml`, 'utf8');
+  const config = parseScenarioFile(configText, {
+    fileName: 'perf-gate.yml',
+    readFile: () => assert.fail('the example config reads no body file'),
+  });
+
+  const redis = await startRedis();
+  try {
+    const invocation = actionInvocation(
+      workflow,
+      { token: 'ghs_testtoken', servicePorts: { redis: { 6379: redis.port } } },
+      OVERRIDES,
+    );
+    assert.deepEqual(invocation.env, { REDIS_PORT: String(redis.port) });
+    assert.deepEqual(invocation.inputs, { config: 'perf-gate.yml', build: 'npm run build', ...OVERRIDES });
+    let inputs: Record<string, string> = invocation.inputs;
+    if (!Object.hasOwn(INPUT_DEFAULTS, 'config')) {
+      // The gate does not read config files yet: the same start command and request paths, as inputs.
+      t.diagnostic('no `config` input yet: driving the example with its start and paths as inputs');
+      inputs = {
+        ...Object.fromEntries(Object.entries(inputs).filter(([name]) => name !== 'config')),
+        start: config.start ?? assert.fail('the example config sets start'),
+        paths: config.scenarios.map((s) => s.path).join('\n'),
+      };
+    }
+
+    const result = await runExample({
+      app: 'nestjs-redis',
+      invocation: { ...invocation, inputs },
+      extraFiles: { 'perf-gate.yml': configText },
+      event: { pullNumber: 34 },
+      timeoutMs: 290_000,
+    });
+    assertRegression(t, result, { path: '/cached', atMost: 0.5 });
+    assert.deepEqual(result.changedFiles, ['src/redis-cache.interceptor.ts']);
+
+    // Base answered from Redis (hits), head recomputed and stored an entry per request (misses, keys).
+    const stats = await redis.info('stats');
+    const keyspace = await redis.info('keyspace');
+    const hits = Number(stats.keyspace_hits);
+    const misses = Number(stats.keyspace_misses);
+    const keys = Number(/keys=(\d+)/.exec(keyspace.db0 ?? '')?.[1] ?? 0);
+    t.diagnostic(`redis: ${hits} hits, ${misses} misses, ${keys} keys`);
+    assert.ok(hits >= 1000, `base should be served from the cache: ${hits} hits`);
+    assert.ok(
+      misses >= 100 && keys >= 100,
+      `head should miss on every request: ${misses} misses, ${keys} keys`,
+    );
+    assert.ok(hits > misses, `${hits} hits, ${misses} misses`);
+  } finally {
+    await redis.stop();
+  }
+});

@@ -1,0 +1,49 @@
+/**
+ * example-workflows/push-to-main.yml, for real: on a push to main the gate compares the pushed commit with the one
+ * before it (`base: ${{ github.event.before }}`, resolved to the push's `before`), posts no comment (there is no
+ * pull request), writes the report to the job summary and fails the step on the regression. The app
+ * (test/fixtures/apps/push-to-main) is a plain node:http server whose head computes a scrypt ETag per request;
+ * the example loads the default path, GET /.
+ *
+ * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-push-to-main.test.ts
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { assertRegression, pushEvent, runExample } from '../support/example.ts';
+import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+
+/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
+const OVERRIDES = {
+  rounds: '8',
+  'restart-every': '0',
+  duration: '1s',
+  warmup: '0.25s',
+  flamegraphs: 'false',
+};
+
+test('push-to-main.yml: the pushed commit against the one before it; no comment, the summary flags GET /', {
+  timeout: 180_000,
+}, async (t) => {
+  const workflow = readWorkflow('push-to-main.yml');
+  assert.deepEqual(workflow.events, ['push']);
+  // The step after the gate reads its outputs by the step's id.
+  assert.equal(workflow.perfGateId, 'perf');
+  assert.ok(workflow.otherSteps.some((s) => s.run?.includes('steps.perf.outputs.verdict')));
+  const result = await runExample({
+    app: 'push-to-main',
+    invocation: (repo) => {
+      const invocation = actionInvocation(
+        workflow,
+        { token: 'ghs_testtoken', event: { before: repo.baseSha } },
+        OVERRIDES,
+      );
+      assert.deepEqual(invocation.inputs, { base: repo.baseSha, start: 'node index.js', ...OVERRIDES });
+      return invocation;
+    },
+    event: { name: 'push', payload: pushEvent },
+    timeoutMs: 170_000,
+  });
+  assert.equal(result.report.base.sha, result.baseSha);
+  assert.equal(result.report.head.sha, result.headSha);
+  assertRegression(t, result, { path: '/', atMost: 0.5, comment: false });
+});
