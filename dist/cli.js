@@ -8316,7 +8316,12 @@ function liveProcesses() {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (fields2[0] === "Z" || fields2[0] === "X") continue;
-      processes.push({ pid: Number(entry), ppid: Number(fields2[1]), pgid: Number(fields2[2]) });
+      processes.push({
+        pid: Number(entry),
+        ppid: Number(fields2[1]),
+        pgid: Number(fields2[2]),
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
+      });
     } catch {
     }
   }

@@ -22478,7 +22478,7 @@ var require_multipart = __commonJS({
   "node_modules/autocannon/lib/multipart.js"(exports2, module2) {
     "use strict";
     var { resolve, basename } = __require("path");
-    var { readFileSync: readFileSync3 } = __require("fs");
+    var { readFileSync: readFileSync4 } = __require("fs");
     var FormData = require_form_data();
     function getFormData(string) {
       try {
@@ -22486,7 +22486,7 @@ var require_multipart = __commonJS({
       } catch (error) {
         try {
           const path = resolve(string);
-          const data = readFileSync3(path, "utf8");
+          const data = readFileSync4(path, "utf8");
           return JSON.parse(data);
         } catch (error2) {
           throw new Error("Invalid JSON or file where to get form data");
@@ -22505,7 +22505,7 @@ var require_multipart = __commonJS({
               throw new Error(`Missing key 'path' in form object for key '${key}'`);
             }
             const opts = obj[key] && obj[key].options;
-            const buffer = readFileSync3(path);
+            const buffer = readFileSync4(path);
             form.append(key, buffer, Object.assign({}, {
               filename: basename(path)
             }, opts));
@@ -29688,6 +29688,9 @@ function disturbance(before, after, oursSec) {
   };
 }
 
+// src/io/peers.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSync } from "node:fs";
+
 // src/io/proc.ts
 import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
 function liveProcesses() {
@@ -29704,7 +29707,12 @@ function liveProcesses() {
       const stat = readFileSync2(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (fields[0] === "Z" || fields[0] === "X") continue;
-      processes.push({ pid: Number(entry), ppid: Number(fields[1]), pgid: Number(fields[2]) });
+      processes.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        pgid: Number(fields[2]),
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
+      });
     } catch {
     }
   }
@@ -29731,6 +29739,96 @@ function processTree(pid) {
   return tree;
 }
 
+// src/io/peers.ts
+function parseTcpTable(text) {
+  const rows = [];
+  for (const line of text.split("\n").slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length < 10) continue;
+    const inode = Number(fields[9]);
+    if (!Number.isInteger(inode) || inode === 0) continue;
+    rows.push({ local: fields[1], remote: fields[2], state: Number.parseInt(fields[3], 16), inode });
+  }
+  return rows;
+}
+function socketInodes(pid) {
+  const inodes = [];
+  let fds;
+  try {
+    fds = readdirSync2(`/proc/${pid}/fd`);
+  } catch {
+    return inodes;
+  }
+  for (const fd of fds) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (match) inodes.push(Number(match[1]));
+    } catch {
+    }
+  }
+  return inodes;
+}
+function tcpTable(pid) {
+  const rows = [];
+  for (const name of ["tcp", "tcp6"]) {
+    try {
+      rows.push(...parseTcpTable(readFileSync3(`/proc/${pid}/net/${name}`, "utf8")));
+    } catch {
+    }
+  }
+  return rows;
+}
+function peerInodes(table, ours) {
+  const ESTABLISHED = 1;
+  const wanted = /* @__PURE__ */ new Set();
+  for (const row of table)
+    if (ours.has(row.inode) && row.state === ESTABLISHED) wanted.add(`${row.remote} ${row.local}`);
+  const peers = /* @__PURE__ */ new Set();
+  for (const row of table) {
+    if (ours.has(row.inode) || row.state !== ESTABLISHED) continue;
+    if (wanted.has(`${row.local} ${row.remote}`)) peers.add(row.inode);
+  }
+  return peers;
+}
+var CONTAINER_SHIM = /^containerd-shim/;
+var PORT_PROXY = "docker-proxy";
+function containerProcesses(processes) {
+  const byPid = new Map(processes.map((p) => [p.pid, p]));
+  const found = [];
+  for (const p of processes) {
+    if (p.comm === PORT_PROXY) {
+      found.push(p.pid);
+      continue;
+    }
+    let parent = byPid.get(p.ppid);
+    for (let depth = 0; parent && depth < 64; depth++) {
+      if (CONTAINER_SHIM.test(parent.comm)) {
+        found.push(p.pid);
+        break;
+      }
+      parent = byPid.get(parent.ppid);
+    }
+  }
+  return found;
+}
+function servicePids(servers, exclude) {
+  const processes = liveProcesses();
+  const found = new Set(containerProcesses(processes));
+  const ours = /* @__PURE__ */ new Set();
+  for (const pid of servers) for (const inode of socketInodes(pid)) ours.add(inode);
+  if (ours.size > 0 && servers[0] !== void 0) {
+    const peers = peerInodes(tcpTable(servers[0]), ours);
+    if (peers.size > 0) {
+      for (const p of processes) {
+        if (exclude.has(p.pid) || servers.includes(p.pid)) continue;
+        if (socketInodes(p.pid).some((inode) => peers.has(inode))) found.add(p.pid);
+      }
+    }
+  }
+  for (const pid of [...exclude, ...servers]) found.delete(pid);
+  return [...found];
+}
+
 // src/loadgen.ts
 var BIN_MS = 250;
 function medianBinRate(bins, elapsedSec) {
@@ -29746,14 +29844,21 @@ function runOnce(spec, durationSec, record) {
     const bins = [];
     let count = 0;
     const cpuStart = process.cpuUsage();
-    const watched = () => {
+    const members = () => {
       const pids = /* @__PURE__ */ new Set();
       for (const pid of spec.watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
       pids.delete(process.pid);
+      return pids;
+    };
+    const cpuOf = (pids) => {
       let sum = 0;
       for (const pid of pids) sum += processSeconds(pid);
       return sum;
     };
+    const watched = () => cpuOf(members());
+    const ours = record && spec.watchPids ? members() : /* @__PURE__ */ new Set();
+    const services = record && spec.watchPids ? servicePids([...ours], /* @__PURE__ */ new Set([...ours, process.pid])) : [];
+    const servicesStart = cpuOf(services);
     const watchedStart = record ? watched() : 0;
     const machineStart = record ? machineTimes() : void 0;
     const started = performance.now();
@@ -29777,8 +29882,9 @@ function runOnce(spec, durationSec, record) {
         const cpu = process.cpuUsage(cpuStart);
         const selfSec = (cpu.user + cpu.system) / 1e6;
         const serverSec = record ? watched() - watchedStart : 0;
+        const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
         const machineEnd = record ? machineTimes() : void 0;
-        const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec) : void 0;
+        const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec) : void 0;
         const sorted = latencies.subarray(0, count).sort();
         const at = (q) => {
           if (count === 0) return Number.NaN;
@@ -29812,6 +29918,7 @@ function runOnce(spec, durationSec, record) {
           statusCodes,
           loadgenCpu: selfSec / elapsedSec,
           ...spec.watchPids ? { serverCpu: serverSec / elapsedSec } : {},
+          ...services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {},
           ...disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}
         });
       }

@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { disturbance, machineTimes, processSeconds } from './io/cpu.ts';
+import { servicePids } from './io/peers.ts';
 import { processTree } from './io/proc.ts';
 import type { LoadSpec, RoundMeasurement } from './measure.ts';
 
@@ -34,14 +35,23 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
     let count = 0;
     const cpuStart = process.cpuUsage();
     // Our processes: the watched trees (servers, the gate) without this process itself, each counted once.
-    const watched = (): number => {
+    const members = (): Set<number> => {
       const pids = new Set<number>();
       for (const pid of spec.watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
       pids.delete(process.pid);
+      return pids;
+    };
+    const cpuOf = (pids: Iterable<number>): number => {
       let sum = 0;
       for (const pid of pids) sum += processSeconds(pid);
       return sum;
     };
+    const watched = (): number => cpuOf(members());
+    // The services the servers use (a local Redis or database they are connected to, service containers): part
+    // of the system under test, so their CPU is not a disturbance. Found once, before the round.
+    const ours = record && spec.watchPids ? members() : new Set<number>();
+    const services = record && spec.watchPids ? servicePids([...ours], new Set([...ours, process.pid])) : [];
+    const servicesStart = cpuOf(services);
     const watchedStart = record ? watched() : 0;
     const machineStart = record ? machineTimes() : undefined;
     const started = performance.now();
@@ -65,9 +75,12 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
         const cpu = process.cpuUsage(cpuStart);
         const selfSec = (cpu.user + cpu.system) / 1e6;
         const serverSec = record ? watched() - watchedStart : 0;
+        const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
         const machineEnd = record ? machineTimes() : undefined;
         const disturbed =
-          machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec) : undefined;
+          machineStart && machineEnd
+            ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec)
+            : undefined;
         const sorted = latencies.subarray(0, count).sort();
         const at = (q: number): number => {
           if (count === 0) return Number.NaN;
@@ -101,6 +114,7 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
           statusCodes,
           loadgenCpu: selfSec / elapsedSec,
           ...(spec.watchPids ? { serverCpu: serverSec / elapsedSec } : {}),
+          ...(services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {}),
           ...(disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}),
         });
       },

@@ -42,6 +42,11 @@ export interface RoundMeasurement {
   loadgenCpu: number;
   /** CPU the server tree used, in cores. */
   serverCpu?: number;
+  /**
+   * CPU of the services the server uses on this machine (a Redis or database it is connected to, service
+   * containers), in cores: part of the system under test, not a disturbance.
+   */
+  serviceCpu?: number;
   /** Busy CPU of other processes during the round, in cores (undefined where /proc is not readable). */
   foreignCpu?: number;
   /** CPU time the hypervisor stole during the round, in cores. */

@@ -165,6 +165,8 @@ function measurement(c: Checker, value: unknown, at: string): RoundMeasurement {
   if (bins !== undefined) m.rpsMedianBins = bins;
   const server = cores('serverCpu');
   if (server !== undefined) m.serverCpu = server;
+  const service = cores('serviceCpu');
+  if (service !== undefined) m.serviceCpu = service;
   const foreign = cores('foreignCpu');
   if (foreign !== undefined) m.foreignCpu = foreign;
   const steal = cores('stealCpu');

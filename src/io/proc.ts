@@ -29,6 +29,8 @@ export interface ProcessEntry {
   ppid: number;
   /** Process group. */
   pgid: number;
+  /** The command name (/proc/<pid>/comm, at most 15 characters). */
+  comm: string;
 }
 
 /** Every live (not zombie) process on the machine, from Linux's /proc; empty elsewhere. */
@@ -47,7 +49,12 @@ export function liveProcesses(): ProcessEntry[] {
       // The command name may contain spaces and parentheses: fields start after the last ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (fields[0] === 'Z' || fields[0] === 'X') continue;
-      processes.push({ pid: Number(entry), ppid: Number(fields[1]), pgid: Number(fields[2]) });
+      processes.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        pgid: Number(fields[2]),
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      });
     } catch {
       // The process ended while we looked.
     }

@@ -13,7 +13,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { INPUT_DEFAULTS } from '../../src/config.ts';
 import { parseScenarioFile } from '../../src/scenario-file.ts';
 import { assertRegression, runExample } from '../support/example.ts';
 import { startRedis } from '../support/redis.ts';
@@ -28,20 +27,8 @@ const OVERRIDES = {
   flamegraphs: 'false',
 };
 
-/**
- * Known gate bug, so a failure here is reported as todo, not as a failed suite: the gate counts the CPU of every
- * process outside the server's tree as a disturbance of the round (DISTURBED_CORES = 0.1 in src/pipeline.ts), and
- * redis-server (here, or a `services:` container on a runner: same kernel) spends 0.13-0.18 cores while base
- * serves ~15k req/s from the cache. Every pair after the first is measured again until the gate ends "inconclusive:
- * the machine was too busy to measure". With that limit raised to 0.5 this test passes (base ~14.7k, head ~1.35k
- * req/s, regression). Remove `todo` once the gate tells a service the server uses from a disturbance.
- */
-const KNOWN_BUG =
-  "the gate counts redis-server's CPU as a disturbance and ends 'too busy' (see the comment above the test)";
-
 test('nestjs-redis: the head that misses the Redis cache on every request is a regression on GET /cached', {
   timeout: 300_000,
-  todo: KNOWN_BUG,
 }, async (t) => {
   const workflow = readWorkflow('nestjs-redis/perf.yml');
   assert.deepEqual(workflow.services, [
@@ -64,26 +51,26 @@ test('nestjs-redis: the head that misses the Redis cache on every request is a r
     );
     assert.deepEqual(invocation.env, { REDIS_PORT: String(redis.port) });
     assert.deepEqual(invocation.inputs, { config: 'perf-gate.yml', build: 'npm run build', ...OVERRIDES });
-    let inputs: Record<string, string> = invocation.inputs;
-    if (!Object.hasOwn(INPUT_DEFAULTS, 'config')) {
-      // The gate does not read config files yet: the same start command and request paths, as inputs.
-      t.diagnostic('no `config` input yet: driving the example with its start and paths as inputs');
-      inputs = {
-        ...Object.fromEntries(Object.entries(inputs).filter(([name]) => name !== 'config')),
-        start: config.start ?? assert.fail('the example config sets start'),
-        paths: config.scenarios.map((s) => s.path).join('\n'),
-      };
-    }
-
     const result = await runExample({
       app: 'nestjs-redis',
-      invocation: { ...invocation, inputs },
+      invocation,
       extraFiles: { 'perf-gate.yml': configText },
       event: { pullNumber: 34 },
       timeoutMs: 290_000,
     });
     assertRegression(t, result, { path: '/cached', atMost: 0.5 });
     assert.deepEqual(result.changedFiles, ['src/redis-cache.interceptor.ts']);
+    // The gate ran the example's config file: its scenarios, and its setup in both trees.
+    assert.equal(result.report.settings.scenarios[0]?.name, config.scenarios[0]?.name);
+    assert.deepEqual(
+      result.report.settings.scenarios.map((s) => s.path),
+      config.scenarios.map((s) => s.path),
+    );
+    assert.match(result.run.stdout, /setup base: redis-cli -p \$REDIS_PORT flushall/);
+    assert.match(result.run.stdout, /setup head: redis-cli -p \$REDIS_PORT flushall/);
+    // Redis's CPU counted as the server's service, not as a disturbance.
+    const serviceCpu = result.report.rounds.map((r) => r.measurement.serviceCpu ?? 0);
+    assert.ok(Math.max(...serviceCpu) > 0, 'redis-server was found as a service of the server');
 
     // Base answered from Redis (hits), head recomputed and stored an entry per request (misses, keys).
     const stats = await redis.info('stats');

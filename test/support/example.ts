@@ -139,9 +139,10 @@ export async function runExample(options: ExampleOptions): Promise<ExampleResult
   }
 }
 
-/** The comparisons of one request path. */
+/** The comparisons of the scenarios that request one path. */
 export function comparisonsOf(report: Report, path: string): MetricComparison[] {
-  return (report.decision?.comparisons ?? []).filter((c) => c.path === path);
+  const names = new Set(report.settings.scenarios.filter((s) => s.path === path).map((s) => s.name));
+  return (report.decision?.comparisons ?? []).filter((c) => names.has(c.scenario));
 }
 
 export interface RegressionExpectation {

@@ -31,12 +31,6 @@ const E2E_DIR = join(ROOT, 'test/e2e');
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
 const actionInputs = new Set(Object.keys(action.inputs));
 
-/**
- * Inputs an example already uses that another branch is adding to the gate. The test below fails as soon as
- * action.yml declares one: then remove it here (and switch test/e2e/example-nestjs-redis.test.ts to it).
- */
-const PENDING_INPUTS = new Set(['config']);
-
 const files = exampleWorkflowFiles();
 const workflows = new Map<string, ExampleWorkflow>();
 for (const file of files) {
@@ -74,9 +68,7 @@ describe('example workflows', () => {
       test('uses only inputs that action.yml declares', () => {
         const workflow = workflows.get(file);
         assert.ok(workflow);
-        const unknown = Object.keys(workflow.with).filter(
-          (name) => !actionInputs.has(name) && !PENDING_INPUTS.has(name),
-        );
+        const unknown = Object.keys(workflow.with).filter((name) => !actionInputs.has(name));
         assert.deepEqual(unknown, [], `inputs not in action.yml: ${unknown.join(', ')}`);
       });
 
@@ -140,14 +132,6 @@ describe('example workflows', () => {
       });
     });
   }
-
-  test('the pending inputs are still pending (once action.yml has one, drop it from PENDING_INPUTS)', () => {
-    for (const name of PENDING_INPUTS)
-      assert.ok(
-        !actionInputs.has(name),
-        `action.yml declares \`${name}\` now: remove it from PENDING_INPUTS in this file, and let test/e2e/example-nestjs-redis.test.ts use it`,
-      );
-  });
 });
 
 describe('config files (perf-gate.yml)', () => {
