@@ -11,6 +11,8 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     pipelining?: number;
+    /** Milliseconds between samples; the run also ends only on a sample (default 1000). */
+    sampleInt?: number;
     overallRate?: number;
     excludeErrorStats?: boolean;
   }
