@@ -384,6 +384,7 @@ describe('the workflow harness', () => {
     };
     const ok = { failed: false };
     const failed = { failed: true };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a JS template
     const upload = "${{ !cancelled() && steps.perf.outputs.report != '' }}";
     assert.equal(conditionHolds(upload, context, failed, 'x'), true, 'runs after a failed step');
     assert.equal(conditionHolds(upload, { ...context, steps: { perf: {} } }, failed, 'x'), false);
@@ -407,6 +408,7 @@ describe('the workflow harness', () => {
       false,
     );
     assert.equal(conditionHolds("github.event.workflow_run.event == 'PULL_REQUEST'", context, ok, 'x'), true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a JS template
     assert.equal(conditionHolds('${{ always() }}', context, failed, 'x'), true);
     assert.equal(conditionHolds('failure()', context, ok, 'x'), false);
     for (const unknown of [
