@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRegression, runExample } from '../support/example.ts';
-import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
 const OVERRIDES = {
@@ -25,8 +25,9 @@ test('fastify.yml: the head that sorts per request is a regression on GET /produ
   timeout: 240_000,
 }, async (t) => {
   const workflow = readWorkflow('fastify.yml');
-  assert.deepEqual(workflow.services, []);
-  const invocation = actionInvocation(workflow, { token: 'ghs_testtoken' }, OVERRIDES);
+  const job = perfGateJob(workflow);
+  assert.deepEqual(job.services, []);
+  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     build: 'npm run build',
     start: 'node dist/server.js',

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRegression, runExample } from '../support/example.ts';
-import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
 const OVERRIDES = {
@@ -26,8 +26,9 @@ test('monorepo.yml: packages/api built from the root lock file; the per-request 
   timeout: 240_000,
 }, async (t) => {
   const workflow = readWorkflow('monorepo.yml');
-  assert.deepEqual(workflow.services, []);
-  const invocation = actionInvocation(workflow, { token: 'ghs_testtoken' }, OVERRIDES);
+  const job = perfGateJob(workflow);
+  assert.deepEqual(job.services, []);
+  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     'working-directory': 'packages/api',
     build: 'npm run build',

@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { parseScenarioFile } from '../../src/scenario-file.ts';
 import { assertRegression, runExample } from '../support/example.ts';
 import { startRedis } from '../support/redis.ts';
-import { actionInvocation, EXAMPLES_DIR, readWorkflow } from '../support/workflow.ts';
+import { actionInvocation, EXAMPLES_DIR, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
 const OVERRIDES = {
@@ -31,11 +31,12 @@ test('nestjs-redis: the head that misses the Redis cache on every request is a r
   timeout: 300_000,
 }, async (t) => {
   const workflow = readWorkflow('nestjs-redis/perf.yml');
-  assert.deepEqual(workflow.services, [
+  const job = perfGateJob(workflow);
+  assert.deepEqual(job.services, [
     { id: 'redis', image: 'redis:7-alpine', ports: [{ container: 6379, host: undefined }] },
   ]);
   // The workflow installs redis-cli for the config's setup; this machine has it with redis-server.
-  assert.ok(workflow.otherSteps.some((s) => s.run?.includes('redis-tools')));
+  assert.ok(job.otherSteps.some((s) => s.run?.includes('redis-tools')));
   const configText = readFileSync(`${EXAMPLES_DIR}nestjs-redis/perf-gate.yml`, 'utf8');
   const config = parseScenarioFile(configText, {
     fileName: 'perf-gate.yml',
@@ -45,7 +46,7 @@ test('nestjs-redis: the head that misses the Redis cache on every request is a r
   const redis = await startRedis();
   try {
     const invocation = actionInvocation(
-      workflow,
+      job,
       { token: 'ghs_testtoken', servicePorts: { redis: { 6379: redis.port } } },
       OVERRIDES,
     );

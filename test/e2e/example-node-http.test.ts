@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRegression, runExample } from '../support/example.ts';
-import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /**
  * The test's only departures from the example, all about time: 8 fixed pairs of short rounds (the fewest with which
@@ -27,8 +27,9 @@ test('node-http.yml: the head that serialises per request is a regression on GET
   timeout: 180_000,
 }, async (t) => {
   const workflow = readWorkflow('node-http.yml');
-  assert.deepEqual(workflow.services, []);
-  const invocation = actionInvocation(workflow, { token: 'ghs_testtoken' }, OVERRIDES);
+  const job = perfGateJob(workflow);
+  assert.deepEqual(job.services, []);
+  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     start: 'node index.js',
     paths: '/seed/v1\n/health\n',

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRegression, pushEvent, runExample } from '../support/example.ts';
-import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
 const OVERRIDES = {
@@ -25,15 +25,16 @@ test('push-to-main.yml: the pushed commit against the one before it; no comment,
   timeout: 180_000,
 }, async (t) => {
   const workflow = readWorkflow('push-to-main.yml');
+  const job = perfGateJob(workflow);
   assert.deepEqual(workflow.events, ['push']);
   // The step after the gate reads its outputs by the step's id.
-  assert.equal(workflow.perfGateId, 'perf');
-  assert.ok(workflow.otherSteps.some((s) => s.run?.includes('steps.perf.outputs.verdict')));
+  assert.equal(job.perfGateId, 'perf');
+  assert.ok(job.otherSteps.some((s) => s.run?.includes('steps.perf.outputs.verdict')));
   const result = await runExample({
     app: 'push-to-main',
     invocation: (repo) => {
       const invocation = actionInvocation(
-        workflow,
+        job,
         { token: 'ghs_testtoken', event: { before: repo.baseSha } },
         OVERRIDES,
       );

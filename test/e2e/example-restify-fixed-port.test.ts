@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRegression, runExample } from '../support/example.ts';
-import { actionInvocation, readWorkflow } from '../support/workflow.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, no profiling. */
 const OVERRIDES = { rounds: '8', duration: '1s', warmup: '0.25s', flamegraphs: 'false' };
@@ -19,7 +19,8 @@ test('restify-fixed-port.yml: base and head take turns on port 8080; the per-req
   timeout: 240_000,
 }, async (t) => {
   const workflow = readWorkflow('restify-fixed-port.yml');
-  const invocation = actionInvocation(workflow, { token: 'ghs_testtoken' }, OVERRIDES);
+  const job = perfGateJob(workflow);
+  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     start: 'node index.js',
     port: '8080',

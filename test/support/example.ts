@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/report.ts';
 import type { MetricComparison } from '../../src/verdict.ts';
 import { type ActionRun, networkEnv, runAction } from './action.ts';
-import { type FakeComment, startFakeGitHub } from './fake-github.ts';
+import { type FakeComment, type FakeGitHub, startFakeGitHub } from './fake-github.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from './repo.ts';
 import type { ActionInvocation } from './workflow.ts';
 
-export const APPS_DIR = fileURLToPath(new URL('../fixtures/apps/', import.meta.url));
+/** The token the fake GitHubs of the example tests accept. */
+export const TOKEN = 'ghs_testtoken';
 
-const TOKEN = 'ghs_testtoken';
+export const APPS_DIR = fileURLToPath(new URL('../fixtures/apps/', import.meta.url));
 
 /** Every file under `dir` by relative path; a file named `gitignore` becomes `.gitignore` (npm would drop it). */
 export function readTree(dir: string): Files {
@@ -68,6 +69,33 @@ export function pushEvent(repo: TestRepo): Record<string, unknown> {
   };
 }
 
+/**
+ * The `workflow_run` event GitHub sends when the measuring workflow (run `runId`, on the pull request's head)
+ * completes: `pull_requests` is empty when the pull request comes from a fork, as here.
+ */
+export function workflowRunEvent(
+  repo: TestRepo,
+  runId: number,
+  conclusion: 'success' | 'failure',
+): Record<string, unknown> {
+  return {
+    action: 'completed',
+    workflow_run: {
+      id: runId,
+      name: 'perf (measure)',
+      event: 'pull_request',
+      status: 'completed',
+      conclusion,
+      head_sha: repo.headSha,
+      head_branch: 'feature',
+      head_repository: { full_name: 'someone/octo-repo' },
+      html_url: `https://github.com/octo-org/octo-repo/actions/runs/${runId}`,
+      pull_requests: [],
+    },
+    repository: { full_name: 'octo-org/octo-repo', name: 'octo-repo', owner: { login: 'octo-org' } },
+  };
+}
+
 export interface ExampleResult {
   run: ActionRun;
   report: Report;
@@ -84,57 +112,108 @@ export interface ExampleResult {
   headSha: string;
 }
 
+export interface StepOptions {
+  /** Where the step runs: the checked-out repository, or an empty directory for a job that checks out nothing. */
+  workspace: string;
+  /** Processes under this directory after the step count as left behind. */
+  dir: string;
+  invocation: ActionInvocation;
+  eventName: string;
+  event: Record<string, unknown>;
+  fake: FakeGitHub;
+  /** The pull request whose comments are collected; undefined: every comment. */
+  pullNumber: number | undefined;
+  /** The throwaway repository's commits (reported back as they are). */
+  baseSha: string;
+  headSha: string;
+  timeoutMs: number;
+}
+
+/** Runs one perf-gate step (the built action) against `fake`; collects what a test checks. */
+export async function runStep(options: StepOptions): Promise<ExampleResult> {
+  const { fake, invocation } = options;
+  const run = await runAction({
+    workspace: options.workspace,
+    inputs: invocation.inputs,
+    event: options.event,
+    eventName: options.eventName,
+    apiUrl: fake.url,
+    token: TOKEN,
+    env: { ...networkEnv(), ...invocation.env },
+    timeoutMs: options.timeoutMs,
+  });
+  const leftover = processesUnder(options.dir);
+  const reportPath = run.outputs.report;
+  assert.ok(
+    reportPath !== undefined && existsSync(reportPath),
+    `the report output should name an existing file (${reportPath}):\n${run.stdout}\n${run.stderr}`,
+  );
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+  return {
+    run,
+    report,
+    comments:
+      options.pullNumber === undefined
+        ? [...fake.comments.values()].flat()
+        : [...(fake.comments.get(options.pullNumber) ?? [])],
+    summary: run.summary,
+    violations: [...fake.violations],
+    leftover,
+    changedFiles: report.changedFiles,
+    baseSha: options.baseSha,
+    headSha: options.headSha,
+  };
+}
+
+/** Ends whatever still runs under `dir` (a gate killed by runAction's timeout leaves its servers behind). */
+export function killUnder(dir: string): void {
+  for (const found of processesUnder(dir)) {
+    try {
+      process.kill(Number(found.slice(0, found.indexOf(':'))), 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
+/** The requests that changed something on the fake GitHub (what a read-only token must not manage). */
+export function writesTo(fake: FakeGitHub): string[] {
+  return fake.requests
+    .filter((q) => q.method !== 'GET' && q.status < 300)
+    .map((q) => `${q.method} ${q.path}`);
+}
+
+/** The fixture app `name` as a throwaway repository (see makeRepo), with `extraFiles` in both trees. */
+export function appRepo(name: string, extraFiles: Files = {}): TestRepo {
+  const app = fixtureApp(name);
+  return makeRepo({ ...app.base, ...extraFiles }, app.head);
+}
+
 /** Builds the repository, runs the action on it, collects what a test checks, and removes everything. */
 export async function runExample(options: ExampleOptions): Promise<ExampleResult> {
-  const app = fixtureApp(options.app);
   const fake = await startFakeGitHub({ token: TOKEN });
-  const repo = makeRepo({ ...app.base, ...options.extraFiles }, app.head);
+  const repo = appRepo(options.app, options.extraFiles);
   try {
     const invocation =
       typeof options.invocation === 'function' ? options.invocation(repo) : options.invocation;
     const event = options.event;
-    const run = await runAction({
+    return await runStep({
       workspace: repo.workspace,
-      inputs: invocation.inputs,
+      dir: repo.dir,
+      invocation,
       ...('pullNumber' in event
-        ? { event: pullRequestEvent(repo, event.pullNumber) }
+        ? { event: pullRequestEvent(repo, event.pullNumber), eventName: 'pull_request' }
         : { event: event.payload(repo), eventName: event.name }),
-      apiUrl: fake.url,
-      token: TOKEN,
-      env: { ...networkEnv(), ...invocation.env },
-      timeoutMs: options.timeoutMs,
-    });
-    const leftover = processesUnder(repo.dir);
-    const reportPath = run.outputs.report;
-    assert.ok(
-      reportPath !== undefined && existsSync(reportPath),
-      `the report output should name an existing file (${reportPath}):\n${run.stdout}\n${run.stderr}`,
-    );
-    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
-    return {
-      run,
-      report,
-      comments:
-        'pullNumber' in event
-          ? [...(fake.comments.get(event.pullNumber) ?? [])]
-          : [...fake.comments.values()].flat(),
-      summary: run.summary,
-      violations: [...fake.violations],
-      leftover,
-      changedFiles: report.changedFiles,
+      fake,
+      pullNumber: 'pullNumber' in event ? event.pullNumber : undefined,
       baseSha: repo.baseSha,
       headSha: repo.headSha,
-    };
+      timeoutMs: options.timeoutMs,
+    });
   } finally {
     await fake.close();
     // A gate that hangs is killed by runAction and leaves its servers behind: end them before the directory goes.
-    for (const found of processesUnder(repo.dir)) {
-      try {
-        process.kill(Number(found.slice(0, found.indexOf(':'))), 'SIGKILL');
-      } catch {
-        // Gone meanwhile.
-      }
-    }
+    killUnder(repo.dir);
     repo.cleanup();
   }
 }

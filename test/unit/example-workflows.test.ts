@@ -5,7 +5,8 @@
  * Also the harness (test/support/workflow.ts) itself: expressions, services, overrides.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -14,22 +15,40 @@ import { parseScenarioFile } from '../../src/scenario-file.ts';
 import { APPS_DIR, readTree } from '../support/example.ts';
 import { SCHEMA, violations } from '../support/json-schema.ts';
 import {
+  type Artifact,
   actionInvocation,
+  conditionHolds,
   configFilesUnder,
+  DOWNLOAD_ARTIFACT,
+  downloadArtifacts,
   EXAMPLES_DIR,
   type ExampleWorkflow,
+  type ExpressionContext,
   evaluate,
   exampleWorkflowFiles,
   expressionsIn,
+  matrixRuns,
+  type PerfGateJob,
+  perfGateJob,
   readWorkflow,
   substitute,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
 } from '../support/workflow.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const E2E_DIR = join(ROOT, 'test/e2e');
 
-const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+};
 const actionInputs = new Set(Object.keys(action.inputs));
+const actionOutputs = new Set(Object.keys(action.outputs));
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 const files = exampleWorkflowFiles();
 const workflows = new Map<string, ExampleWorkflow>();
@@ -41,8 +60,50 @@ for (const file of files) {
   }
 }
 
+/** Minimal payloads of the events the examples are triggered by: what their expressions may read. */
+const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
+  pull_request: { number: 1, pull_request: { number: 1, head: { sha: 'h' }, base: { sha: 'b' } } },
+  push: { before: 'b', after: 'a' },
+  workflow_run: { workflow_run: { id: 1, event: 'pull_request', conclusion: 'failure', head_sha: 'h' } },
+};
+
+/** The context every expression of `job` must resolve in (values are placeholders; only being known matters). */
+function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionContext {
+  return {
+    token: 't',
+    servicePorts: Object.fromEntries(
+      job.services.map((s) => [s.id, Object.fromEntries(s.ports.map((p) => [p.container, 1]))]),
+    ),
+    event: Object.assign({}, ...workflow.events.map((e) => SAMPLE_EVENTS[e] ?? {})),
+    matrix: matrixRuns(job)[0]!.matrix,
+    jobIndex: 0,
+    steps:
+      job.perfGateId === undefined
+        ? {}
+        : { [job.perfGateId]: Object.fromEntries([...actionOutputs].map((name) => [name, 'x'])) },
+  };
+}
+
+/**
+ * The permissions a perf-gate job needs, and no more: `contents: read` to check out what it measures (a job that
+ * only publishes checks out nothing); `pull-requests: write` for the comment on a pull request (`read` to verify a
+ * workflow_run's pull request without commenting); `checks: write` for `check-name`; `actions: read` to download
+ * another run's artifact.
+ */
+function neededPermissions(workflow: ExampleWorkflow, job: PerfGateJob): Record<string, string> {
+  const needed: Record<string, string> = {};
+  if (!job.reports) needed.contents = 'read';
+  const pullRequests = workflow.events.some((e) => e.startsWith('pull_request') || e === 'workflow_run');
+  if (pullRequests && job.with.comment !== 'false') needed['pull-requests'] = 'write';
+  else if (job.reports && workflow.events.includes('workflow_run')) needed['pull-requests'] = 'read';
+  if (pullRequests && job.with['check-name'] !== undefined) needed.checks = 'write';
+  if (job.otherSteps.some((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT) && s.with['run-id'] !== undefined))
+    needed.actions = 'read';
+  return needed;
+}
+
 describe('example workflows', () => {
-  test('are there: node:http, Fastify, NestJS + Redis, a monorepo, a fixed port, a push', () => {
+  test('are there: node:http, Fastify, NestJS + Redis, a monorepo, a fixed port, a push, fork-safe, sharded', () => {
     for (const file of [
       'node-http.yml',
       'fastify.yml',
@@ -50,13 +111,16 @@ describe('example workflows', () => {
       'monorepo.yml',
       'restify-fixed-port.yml',
       'push-to-main.yml',
+      'fork-safe/measure.yml',
+      'fork-safe/report.yml',
+      'sharded.yml',
     ])
       assert.ok(files.includes(file), `example-workflows/${file} is missing (found ${files.join(', ')})`);
   });
 
   for (const file of files) {
     describe(file, () => {
-      test('parses: valid YAML, no duplicate keys, exactly one perf-gate step', () => {
+      test('parses: valid YAML, no duplicate keys, one perf-gate step in each job that runs it', () => {
         const document = parseDocument(readFileSync(join(EXAMPLES_DIR, file), 'utf8'), { uniqueKeys: true });
         assert.deepEqual(
           document.errors.map((e) => e.message),
@@ -68,56 +132,121 @@ describe('example workflows', () => {
       test('uses only inputs that action.yml declares', () => {
         const workflow = workflows.get(file);
         assert.ok(workflow);
-        const unknown = Object.keys(workflow.with).filter((name) => !actionInputs.has(name));
-        assert.deepEqual(unknown, [], `inputs not in action.yml: ${unknown.join(', ')}`);
+        for (const job of workflow.jobs) {
+          const unknown = Object.keys(job.with).filter((name) => !actionInputs.has(name));
+          assert.deepEqual(unknown, [], `jobs.${job.id}: inputs not in action.yml: ${unknown.join(', ')}`);
+        }
       });
 
-      test('sets `start` (or a config file that sets it), and checks out the code first', () => {
+      test('a gate sets `start` (or a config file) and checks out first; `mode: report` checks out and runs nothing', () => {
         const workflow = workflows.get(file);
         assert.ok(workflow);
-        assert.ok(
-          workflow.with.start !== undefined || workflow.with.config !== undefined,
-          'the perf-gate step needs `start` or `config`',
+        for (const job of workflow.jobs) {
+          const before = job.steps.slice(0, job.perfGateIndex);
+          if (job.reports) {
+            assert.ok(job.with.results !== undefined, `jobs.${job.id}: \`mode: report\` needs \`results\``);
+            for (const input of ['start', 'config', 'build', 'install', 'working-directory', 'shard'])
+              assert.equal(
+                job.with[input],
+                undefined,
+                `jobs.${job.id}: \`mode: report\` does not use \`${input}\``,
+              );
+            // It publishes what another job measured, with a token that may write: nothing of the pull request's
+            // may run there, so nothing is checked out and no command is run.
+            const checkouts = job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
+            assert.deepEqual(checkouts, [], `jobs.${job.id} must not check out code`);
+            const runs = job.steps.filter((s) => s.run !== undefined);
+            assert.deepEqual(runs, [], `jobs.${job.id} must not run commands`);
+            assert.ok(
+              before.some((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT)),
+              `jobs.${job.id}: download the reports (actions/download-artifact) before perf-gate`,
+            );
+          } else {
+            assert.ok(
+              job.with.start !== undefined || job.with.config !== undefined,
+              `jobs.${job.id}: the perf-gate step needs \`start\` or \`config\``,
+            );
+            assert.ok(
+              before.some((s) => s.uses?.startsWith('actions/checkout@')),
+              `jobs.${job.id}: no actions/checkout step before perf-gate`,
+            );
+          }
+        }
+      });
+
+      test('each job has exactly the permissions it needs (job-level `permissions:` replace the workflow’s)', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        for (const job of workflow.jobs) {
+          assert.deepEqual(job.permissions, neededPermissions(workflow, job), `jobs.${job.id}`);
+          // A job that runs the pull request's code never gets a token that may write.
+          if (
+            !job.reports &&
+            workflow.events.some((e) => e.startsWith('pull_request')) &&
+            job.with.comment === 'false'
+          )
+            assert.deepEqual(
+              Object.entries(job.permissions).filter(([, level]) => level === 'write'),
+              [],
+              `jobs.${job.id}`,
+            );
+        }
+      });
+
+      test('a workflow_run workflow follows an example by its name, and only publishes', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        if (!workflow.events.includes('workflow_run')) return;
+        assert.ok(isMapping(workflow.on));
+        const trigger = workflow.on.workflow_run;
+        assert.ok(isMapping(trigger) && Array.isArray(trigger.workflows), 'on.workflow_run.workflows');
+        const names = [...workflows.values()].map((w) => w.name);
+        for (const name of trigger.workflows)
+          assert.ok(names.includes(String(name)), `no example named ${name}`);
+        assert.deepEqual(
+          workflow.jobs.filter((j) => !j.reports).map((j) => j.id),
+          [],
+          'a workflow_run job has a token that may write: it must not measure (run the pull request’s code)',
         );
-        assert.ok(
-          workflow.otherSteps.some((s) => s.uses?.startsWith('actions/checkout@')),
-          'no actions/checkout step',
-        );
       });
 
-      test('has the permissions its events need', () => {
+      test('every value is a string as GitHub passes it, with only expressions and conditions the harness knows', () => {
         const workflow = workflows.get(file);
         assert.ok(workflow);
-        assert.equal(workflow.permissions.contents, 'read');
-        const comments = workflow.with.comment !== 'false';
-        if (workflow.events.some((e) => e.startsWith('pull_request')) && comments)
-          assert.equal(workflow.permissions['pull-requests'], 'write', 'the sticky comment needs it');
-      });
-
-      test('every input value is a string as GitHub passes it, with only expressions the harness knows', () => {
-        const workflow = workflows.get(file);
-        assert.ok(workflow);
-        for (const [name, value] of [...Object.entries(workflow.with), ...Object.entries(workflow.env)]) {
-          assert.equal(typeof value, 'string', name);
-          for (const expression of expressionsIn(value)) {
-            // The values are the test's; only whether the harness knows the expression matters here.
+        for (const job of workflow.jobs) {
+          const context = sampleContext(workflow, job);
+          const texts = [
+            ...Object.entries(job.with).map(([name, value]) => [`with.${name}`, value] as const),
+            ...Object.entries(job.env).map(([name, value]) => [`env.${name}`, value] as const),
+            ...job.otherSteps.flatMap((s) => [
+              ...Object.entries(s.with).map(
+                ([name, value]) => [`steps[${s.index}].with.${name}`, value] as const,
+              ),
+              ...(s.run === undefined ? [] : [[`steps[${s.index}].run`, s.run] as const]),
+            ]),
+          ];
+          for (const [where, value] of texts) {
+            assert.equal(typeof value, 'string', where);
+            for (const expression of expressionsIn(value)) {
+              assert.doesNotThrow(
+                () => evaluate(expression, context, `${file}: jobs.${job.id}.${where}`),
+                `jobs.${job.id}.${where}: \${{ ${expression} }}`,
+              );
+              // Other steps read perf-gate's outputs by its id, and only those action.yml declares.
+              const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression);
+              if (output) {
+                assert.equal(output[1], job.perfGateId, `${where}: ${expression}`);
+                assert.ok(actionOutputs.has(output[2]!), `${where}: action.yml has no output ${output[2]}`);
+              }
+            }
+          }
+          for (const [where, condition] of [
+            ['if', job.if] as const,
+            ...job.steps.map((s) => [`steps[${s.index}].if`, s.if] as const),
+          ]) {
             assert.doesNotThrow(
-              () =>
-                evaluate(
-                  expression,
-                  {
-                    token: 't',
-                    servicePorts: Object.fromEntries(
-                      workflow.services.map((s) => [
-                        s.id,
-                        Object.fromEntries(s.ports.map((p) => [p.container, 1])),
-                      ]),
-                    ),
-                    event: { before: 'b' },
-                  },
-                  `${file}: ${name}`,
-                ),
-              `${name}: \${{ ${expression} }}`,
+              () => conditionHolds(condition, context, { failed: false }, `${file}: jobs.${job.id}.${where}`),
+              `jobs.${job.id}.${where}: ${condition}`,
             );
           }
         }
@@ -174,11 +303,11 @@ describe('config files (perf-gate.yml)', () => {
 
 describe('the workflow harness', () => {
   test('reads the NestJS example: its Redis service, the port expression, the config input', () => {
-    const workflow = readWorkflow('nestjs-redis/perf.yml');
-    assert.deepEqual(workflow.services, [
+    const job = perfGateJob(readWorkflow('nestjs-redis/perf.yml'));
+    assert.deepEqual(job.services, [
       { id: 'redis', image: 'redis:7-alpine', ports: [{ container: 6379, host: undefined }] },
     ]);
-    const invocation = actionInvocation(workflow, {
+    const invocation = actionInvocation(job, {
       token: 'ghs_x',
       servicePorts: { redis: { 6379: 41234 } },
     });
@@ -186,19 +315,52 @@ describe('the workflow harness', () => {
     assert.deepEqual(invocation.inputs, { config: 'perf-gate.yml', build: 'npm run build' });
   });
 
+  test('reads every perf-gate job: job permissions replace the workflow’s, the matrix expands in order', () => {
+    const workflow = readWorkflow('sharded.yml');
+    assert.deepEqual(
+      workflow.jobs.map((j) => [j.id, j.reports, j.needs]),
+      [
+        ['measure', false, []],
+        ['merge', true, ['measure']],
+      ],
+    );
+    assert.throws(() => perfGateJob(workflow), /2 jobs run perf-gate \(measure, merge\)/);
+    assert.throws(() => perfGateJob(workflow, 'nope'), /no job `nope`/);
+    const measure = perfGateJob(workflow, 'measure');
+    const merge = perfGateJob(workflow, 'merge');
+    assert.deepEqual(measure.permissions, { contents: 'read' });
+    // The merge job's own permissions: not merged with the workflow's `contents: read`.
+    assert.deepEqual(merge.permissions, { 'pull-requests': 'write', checks: 'write' });
+    const runs = matrixRuns(measure);
+    assert.deepEqual(runs, [
+      { matrix: { shard: '1/3' }, jobIndex: 0 },
+      { matrix: { shard: '2/3' }, jobIndex: 1 },
+      { matrix: { shard: '3/3' }, jobIndex: 2 },
+    ]);
+    assert.deepEqual(
+      runs.map((r) => actionInvocation(measure, { token: 't', ...r }).inputs.shard),
+      ['1/3', '2/3', '3/3'],
+    );
+    assert.deepEqual(matrixRuns(merge), [{ matrix: {}, jobIndex: 0 }]);
+    assert.throws(() => actionInvocation(measure, { token: 't' }), /needs the test to pass matrix\.shard/);
+    assert.throws(() => readWorkflow('missing.yml'));
+  });
+
   test('substitutes the known expressions and fails loudly on any other', () => {
-    const context = { token: 'ghs_x', event: { before: 'abc123' }, matrix: { shard: '2/3' } };
+    const context: ExpressionContext = {
+      token: 'ghs_x',
+      event: { before: 'abc123', workflow_run: { id: 4242, head_sha: 'h' } },
+      matrix: { shard: '2/3' },
+      jobIndex: 1,
+      steps: { perf: { report: '/tmp/r.json' } },
+    };
     const text =
       // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub expressions, not JS templates
-      'a ${{ secrets.GITHUB_TOKEN }} b ${{github.token}} c ${{ github.event.before }} ${{ matrix.shard }}';
-    assert.equal(substitute(text, context, 'x'), 'a ghs_x b ghs_x c abc123 2/3');
-    for (const unknown of [
-      'github.sha',
-      'env.FOO',
-      "format('{0}', 1)",
-      'steps.perf.outputs.verdict',
-      'vars.X',
-    ])
+      'a ${{ secrets.GITHUB_TOKEN }} b ${{github.token}} c ${{ github.event.before }} ${{ matrix.shard }} ${{ github.event.workflow_run.id }} ${{ strategy.job-index }} ${{ steps.perf.outputs.report }}';
+    assert.equal(substitute(text, context, 'x'), 'a ghs_x b ghs_x c abc123 2/3 4242 1 /tmp/r.json');
+    // An output the step did not set is empty, as on GitHub.
+    assert.equal(evaluate('steps.perf.outputs.verdict', context, 'x'), '');
+    for (const unknown of ['github.sha', 'env.FOO', "format('{0}', 1)", 'vars.X', 'strategy.job-total'])
       assert.throws(
         () => substitute(`\${{ ${unknown} }}`, context, 'with.base'),
         (error: Error) => error.message.includes(unknown) && error.message.includes('does not know'),
@@ -208,18 +370,127 @@ describe('the workflow harness', () => {
       /start service `postgres`/,
     );
     assert.throws(() => evaluate('github.event.after', context, 'with.base'), /event\.after/);
+    // An object is not a value the runner would pass.
+    assert.throws(() => evaluate('github.event.workflow_run', context, 'with.x'), /event\.workflow_run/);
+    assert.throws(() => evaluate('steps.other.outputs.x', context, 'with.x'), /outputs of step `other`/);
+    assert.throws(() => evaluate('strategy.job-index', { token: 't' }, 'with.x'), /jobIndex/);
+  });
+
+  test('evaluates `if:` conditions: status functions, comparisons, the implicit success()', () => {
+    const context: ExpressionContext = {
+      token: 't',
+      event: { workflow_run: { event: 'pull_request', conclusion: 'failure' } },
+      steps: { perf: { report: '/r.json' } },
+    };
+    const ok = { failed: false };
+    const failed = { failed: true };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a JS template
+    const upload = "${{ !cancelled() && steps.perf.outputs.report != '' }}";
+    assert.equal(conditionHolds(upload, context, failed, 'x'), true, 'runs after a failed step');
+    assert.equal(conditionHolds(upload, { ...context, steps: { perf: {} } }, failed, 'x'), false);
+    assert.equal(conditionHolds(undefined, context, ok, 'x'), true);
+    assert.equal(conditionHolds(undefined, context, failed, 'x'), false, 'success() by default');
+    const job =
+      "github.event.workflow_run.event == 'pull_request' && github.event.workflow_run.conclusion != 'cancelled'";
+    assert.equal(conditionHolds(job, context, ok, 'x'), true);
+    assert.equal(
+      conditionHolds(job, context, failed, 'x'),
+      false,
+      'no status function: success() is implied',
+    );
+    assert.equal(
+      conditionHolds(
+        job,
+        { ...context, event: { workflow_run: { event: 'push', conclusion: 'success' } } },
+        ok,
+        'x',
+      ),
+      false,
+    );
+    assert.equal(conditionHolds("github.event.workflow_run.event == 'PULL_REQUEST'", context, ok, 'x'), true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a JS template
+    assert.equal(conditionHolds('${{ always() }}', context, failed, 'x'), true);
+    assert.equal(conditionHolds('failure()', context, ok, 'x'), false);
+    for (const unknown of [
+      "a == 'x' || b == 'y'",
+      "contains(github.event.x, 'y')",
+      'github.event.x',
+      '(always())',
+    ])
+      assert.throws(() => conditionHolds(unknown, context, ok, 'x'), /cannot evaluate|does not know/);
+  });
+
+  test('emulates upload-artifact and download-artifact with their documented layout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-artifacts-'));
+    try {
+      const workflow = readWorkflow('sharded.yml');
+      const measure = perfGateJob(workflow, 'measure');
+      const upload = measure.otherSteps.find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
+      assert.ok(upload);
+      const artifacts: Artifact[] = [0, 1].map((jobIndex) => {
+        const out = join(dir, `out-${jobIndex}`);
+        mkdirSync(out);
+        writeFileSync(join(out, 'report.json'), `{"shard":${jobIndex}}`);
+        const context = { token: 't', jobIndex, steps: { perf: { report: join(out, 'report.json') } } };
+        return uploadArtifact(upload, context, dir, '7');
+      });
+      assert.deepEqual(
+        artifacts.map((a) => [a.name, Object.keys(a.files)]),
+        [
+          ['perf-gate-shard-0', ['report.json']],
+          ['perf-gate-shard-1', ['report.json']],
+        ],
+      );
+      const download = perfGateJob(workflow, 'merge').otherSteps.find((s) =>
+        s.uses?.startsWith(DOWNLOAD_ARTIFACT),
+      );
+      assert.ok(download);
+      const job = join(dir, 'merge');
+      // A pattern: each artifact in a directory of its own.
+      assert.deepEqual(
+        downloadArtifacts(download, { token: 't' }, artifacts, job, '7').map((f) => relative(job, f)),
+        [
+          'perf-gate-results/perf-gate-shard-0/report.json',
+          'perf-gate-results/perf-gate-shard-1/report.json',
+        ],
+      );
+      assert.equal(
+        readFileSync(join(job, 'perf-gate-results/perf-gate-shard-1/report.json'), 'utf8'),
+        '{"shard":1}',
+      );
+      // Another run's artifacts are not this run's.
+      assert.deepEqual(downloadArtifacts(download, { token: 't' }, artifacts, join(dir, 'other'), '8'), []);
+
+      // By name, from the run that triggered a workflow_run: straight into `path`.
+      const report = perfGateJob(readWorkflow('fork-safe/report.yml'));
+      const byName = report.otherSteps.find((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT));
+      assert.ok(byName);
+      const single = [{ ...artifacts[0]!, name: 'perf-gate-report' }];
+      const at = join(dir, 'report');
+      const context = { token: 't', event: { workflow_run: { id: 7 } } };
+      assert.deepEqual(
+        downloadArtifacts(byName, context, single, at, '99').map((f) => relative(at, f)),
+        ['perf-gate-results/report.json'],
+      );
+      assert.throws(
+        () => downloadArtifacts(byName, { ...context, event: { workflow_run: { id: 8 } } }, single, at, '99'),
+        /no artifact `perf-gate-report` in run 8/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('lets a test override timing inputs only', () => {
-    const workflow = readWorkflow('node-http.yml');
+    const job = perfGateJob(readWorkflow('node-http.yml'));
     const timed = actionInvocation(
-      workflow,
+      job,
       { token: 't' },
       { duration: '1s', rounds: '8', flamegraphs: 'false' },
     );
     assert.equal(timed.inputs.duration, '1s');
     assert.equal(timed.inputs.start, 'node index.js');
     for (const name of ['threshold', 'paths', 'start', 'port', 'alpha'])
-      assert.throws(() => actionInvocation(workflow, { token: 't' }, { [name]: 'x' }), /only timing inputs/);
+      assert.throws(() => actionInvocation(job, { token: 't' }, { [name]: 'x' }), /only timing inputs/);
   });
 });

@@ -1,0 +1,192 @@
+/**
+ * example-workflows/fork-safe/measure.yml and report.yml, for real, chained as GitHub chains them for a pull
+ * request from a fork. The app is test/fixtures/apps/node-http (its head serialises the seed data per request).
+ *
+ * 1. measure.yml's job: a fork's pull_request event, the read-only token GitHub gives a fork (the fake GitHub
+ *    answers 403 to any write), `comment: false`. The step fails on the regression, posts nothing, writes
+ *    report.json; the upload-artifact step (its `if:` evaluated: it must run after the failed step) stores it.
+ * 2. report.yml's job: a `workflow_run` event naming the measuring run and the head commit, with no pull request
+ *    listed (as for forks), a token that may write, a workspace with nothing checked out: download-artifact
+ *    (emulated, from the run the event names) puts report.json where `results` says, and `mode: report` posts the
+ *    sticky comment and the check run on the pull request's head, failing on the regression.
+ *
+ * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-fork-safe.test.ts
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import {
+  appRepo,
+  assertRegression,
+  comparisonsOf,
+  killUnder,
+  runStep,
+  TOKEN,
+  workflowRunEvent,
+  writesTo,
+} from '../support/example.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { pullRequestEvent } from '../support/repo.ts';
+import {
+  actionInvocation,
+  conditionHolds,
+  DOWNLOAD_ARTIFACT,
+  downloadArtifacts,
+  perfGateJob,
+  readWorkflow,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
+} from '../support/workflow.ts';
+
+/** The test's only departures from the examples, all about time (as in example-node-http.test.ts). */
+const OVERRIDES = {
+  rounds: '8',
+  'restart-every': '0',
+  duration: '1s',
+  warmup: '0.25s',
+  flamegraphs: 'false',
+};
+
+const PR = 57;
+/** The measuring workflow's run, and the reporting workflow's own. */
+const MEASURING_RUN = 4242;
+const REPORTING_RUN = 4243;
+
+test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only token, published by workflow_run', {
+  timeout: 240_000,
+}, async (t) => {
+  const measureWorkflow = readWorkflow('fork-safe/measure.yml');
+  const reportWorkflow = readWorkflow('fork-safe/report.yml');
+  assert.deepEqual(measureWorkflow.events, ['pull_request']);
+  assert.deepEqual(reportWorkflow.events, ['workflow_run']);
+  const measure = perfGateJob(measureWorkflow);
+  const publish = perfGateJob(reportWorkflow);
+  assert.deepEqual(measure.permissions, { contents: 'read' });
+
+  const repo = appRepo('node-http');
+  const fakes: FakeGitHub[] = [];
+  const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
+    const f = await startFakeGitHub({
+      token: TOKEN,
+      pullNumber: PR,
+      headSha: repo.headSha,
+      baseSha: repo.baseSha,
+      pullRequestsPermission: permission,
+      checksPermission: permission,
+    });
+    fakes.push(f);
+    return f;
+  };
+  try {
+    // 1. The measuring half, as a fork's pull request runs it.
+    const readOnly = await fake('read');
+    const invocation = actionInvocation(measure, { token: TOKEN }, OVERRIDES);
+    assert.deepEqual(invocation.inputs, {
+      start: 'node index.js',
+      paths: '/seed/v1',
+      comment: 'false',
+      ...OVERRIDES,
+    });
+    const measured = await runStep({
+      workspace: repo.workspace,
+      dir: repo.dir,
+      invocation,
+      eventName: 'pull_request',
+      event: pullRequestEvent(repo, PR, true),
+      fake: readOnly,
+      pullNumber: PR,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 150_000,
+    });
+    // The step fails on the regression; with no comment, the job summary carries the report.
+    assertRegression(t, measured, { path: '/seed/v1', atMost: 0.5, comment: false });
+    assert.deepEqual(writesTo(readOnly), [], 'the measuring half posts nothing');
+    assert.equal(readOnly.checkRuns.length, 0);
+    assert.equal(readOnly.comments.size, 0);
+    assert.equal(measured.run.outputs['comment-url'], '');
+    assert.deepEqual(measured.report.pullRequest, {
+      number: PR,
+      headSha: repo.headSha,
+      baseSha: repo.baseSha,
+    });
+
+    // Its upload-artifact step runs although the step before failed, and stores report.json.
+    const outputs = { [measure.perfGateId ?? 'perf']: measured.run.outputs };
+    const uploads = measure.steps
+      .slice(measure.perfGateIndex + 1)
+      .filter((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
+    assert.equal(uploads.length, 1, 'one upload-artifact step after perf-gate');
+    const upload = uploads[0]!;
+    const uploadContext = { token: TOKEN, steps: outputs };
+    assert.ok(
+      conditionHolds(upload.if, uploadContext, { failed: true }, 'measure.yml upload'),
+      `the upload must run after a regression failed the step (if: ${upload.if})`,
+    );
+    const artifact = uploadArtifact(upload, uploadContext, repo.workspace, String(MEASURING_RUN));
+    assert.deepEqual(Object.keys(artifact.files), ['report.json']);
+
+    // 2. The reporting half: a workflow_run event for the measuring run, which failed; no pull request listed.
+    const event = workflowRunEvent(repo, MEASURING_RUN, 'failure');
+    const context = { token: TOKEN, event };
+    assert.ok(conditionHolds(publish.if, context, { failed: false }, 'report.yml job'), `if: ${publish.if}`);
+    // Its workspace: nothing checked out, only what the steps before perf-gate put there.
+    const jobDir = join(repo.dir, 'report-job');
+    const workspace = join(jobDir, 'workspace');
+    mkdirSync(workspace, { recursive: true });
+    const before = publish.steps.slice(0, publish.perfGateIndex);
+    assert.deepEqual(
+      before.map((s) => s.uses?.replace(/@.*/, '@')),
+      [DOWNLOAD_ARTIFACT],
+    );
+    const downloaded = downloadArtifacts(before[0]!, context, [artifact], workspace, String(REPORTING_RUN));
+    assert.deepEqual(downloaded, [join(workspace, 'perf-gate-results', 'report.json')]);
+
+    const github = await fake('write');
+    const reportInvocation = actionInvocation(publish, context);
+    assert.deepEqual(reportInvocation.inputs, {
+      mode: 'report',
+      results: 'perf-gate-results',
+      'check-name': 'perf-gate',
+    });
+    const published = await runStep({
+      workspace,
+      dir: jobDir,
+      invocation: reportInvocation,
+      eventName: 'workflow_run',
+      event,
+      fake: github,
+      pullNumber: PR,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 60_000,
+    });
+    t.diagnostic(`report.yml's step took ${(published.run.durationMs / 1000).toFixed(1)} s`);
+    assertRegression(t, published, { path: '/seed/v1', atMost: 0.5 });
+    // It verified that the pull request named in the (untrusted) report has the measured head.
+    assert.ok(github.requests.some((q) => q.operationId === 'pulls/get' && q.path.endsWith(`/pulls/${PR}`)));
+    assert.equal(published.comments[0]!.html_url, published.run.outputs['comment-url']);
+    assert.match(
+      published.comments[0]!.body,
+      new RegExp(`\\(https://github\\.com/octo-org/octo-repo/actions/runs/${MEASURING_RUN}\\)`),
+    );
+    assert.equal(github.checkRuns.length, 1, 'one check run');
+    const check = github.checkRuns[0]!;
+    assert.equal(check.name, 'perf-gate');
+    assert.equal(check.head_sha, repo.headSha, 'on the pull request head');
+    assert.equal(check.status, 'completed');
+    assert.equal(check.conclusion, 'failure');
+    assert.match(String(check.output.title), /slower on GET \/seed\/v1/);
+    // Decided again from the same rounds: the same decision as the measuring run's.
+    assert.deepEqual(published.report.decision, measured.report.decision);
+    assert.equal(comparisonsOf(published.report, '/seed/v1').length, 3);
+    assert.ok(published.run.durationMs < 30_000, `mode: report took ${published.run.durationMs} ms`);
+    // Nothing of the pull request's came into the reporting job.
+    assert.deepEqual(readdirSync(workspace), ['perf-gate-results']);
+  } finally {
+    for (const f of fakes) await f.close();
+    killUnder(repo.dir);
+    repo.cleanup();
+  }
+});

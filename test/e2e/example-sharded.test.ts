@@ -1,0 +1,218 @@
+/**
+ * example-workflows/sharded.yml, for real, chained as GitHub runs it: the `measure` job once per matrix value
+ * (`shard: 1/3`, `2/3`, `3/3`, with `strategy.job-index` 0–2), each on the pull request with the workflow's
+ * read-only token (`contents: read`: the fake GitHub answers 403 to writes), neither failing nor commenting; each
+ * shard's upload-artifact step (its `if:` evaluated) stores its report.json as `perf-gate-shard-<i>`; then the
+ * `merge` job, in a workspace with nothing checked out, downloads them by pattern (each into a directory of its
+ * own, as download-artifact does) and `mode: report` posts ONE comment and ONE check run, with ONE verdict
+ * corrected across all shards. The app is test/fixtures/apps/sharded: three routes, the head serialises the seed
+ * data per request (GET /seed/v1 regresses; the other two are unchanged).
+ *
+ * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-sharded.test.ts
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import {
+  appRepo,
+  assertRegression,
+  comparisonsOf,
+  type ExampleResult,
+  killUnder,
+  runStep,
+  TOKEN,
+  writesTo,
+} from '../support/example.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { pullRequestEvent } from '../support/repo.ts';
+import {
+  type Artifact,
+  actionInvocation,
+  conditionHolds,
+  DOWNLOAD_ARTIFACT,
+  downloadArtifacts,
+  matrixRuns,
+  perfGateJob,
+  readWorkflow,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
+} from '../support/workflow.ts';
+
+/**
+ * The test's only departures from the example, all about time, as in the other example tests except `rounds`:
+ * the merged decision is ONE family of 3 scenarios × 3 metrics = 9 comparisons, and Holm multiplies the smallest
+ * exact p-value of n pairs, 2/2^n, by 9: below alpha 0.05 from n = 9 on (8 pairs, enough for one shard's 3
+ * comparisons, could never make the merged verdict a regression). 10 keeps the ABBA order balanced.
+ */
+const OVERRIDES = {
+  rounds: '10',
+  'restart-every': '0',
+  duration: '1s',
+  warmup: '0.25s',
+  flamegraphs: 'false',
+};
+
+const PR = 64;
+const RUN = '5151';
+
+test('sharded.yml: three shards measured apart, merged into one comment, check run and regression verdict', {
+  timeout: 420_000,
+}, async (t) => {
+  const workflow = readWorkflow('sharded.yml');
+  assert.deepEqual(workflow.events, ['pull_request']);
+  const measure = perfGateJob(workflow, 'measure');
+  const merge = perfGateJob(workflow, 'merge');
+  assert.deepEqual(merge.needs, ['measure']);
+  const paths = measure.with.paths!.split('\n').filter((line) => line.trim() !== '');
+  assert.deepEqual(paths, ['/seed/v1', '/search?q=record-1', '/health']);
+
+  const repo = appRepo('sharded');
+  const fakes: FakeGitHub[] = [];
+  const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
+    const f = await startFakeGitHub({
+      token: TOKEN,
+      pullNumber: PR,
+      headSha: repo.headSha,
+      baseSha: repo.baseSha,
+      pullRequestsPermission: permission,
+      checksPermission: permission,
+    });
+    fakes.push(f);
+    return f;
+  };
+  const started = Date.now();
+  try {
+    // The measure job, once per matrix value.
+    const upload = measure.steps
+      .slice(measure.perfGateIndex + 1)
+      .find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
+    assert.ok(upload, 'an upload-artifact step after perf-gate');
+    const artifacts: Artifact[] = [];
+    const shards: ExampleResult[] = [];
+    const runs = matrixRuns(measure);
+    assert.equal(runs.length, 3);
+    for (const { matrix, jobIndex } of runs) {
+      const readOnly = await fake('read');
+      const invocation = actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, OVERRIDES);
+      assert.equal(invocation.inputs.shard, `${jobIndex + 1}/3`);
+      const shard = await runStep({
+        workspace: repo.workspace,
+        dir: repo.dir,
+        invocation,
+        eventName: 'pull_request',
+        event: pullRequestEvent(repo, PR),
+        fake: readOnly,
+        pullNumber: PR,
+        baseSha: repo.baseSha,
+        headSha: repo.headSha,
+        timeoutMs: 150_000,
+      });
+      shards.push(shard);
+      const { run, report } = shard;
+      const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
+      t.diagnostic(
+        `shard ${matrix.shard}: ${report.settings.scenarios.map((s) => s.name).join(', ')}: base ${rps?.base.toFixed(0)} req/s, head ${rps?.head.toFixed(0)} req/s (${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}%), shard verdict ${run.outputs.verdict}, exit ${run.code}; ${report.sequential?.pairs} pairs, ${report.sequential?.disturbedPairs} disturbed; action ${(run.durationMs / 1000).toFixed(1)} s`,
+      );
+      // `fail-on-regression: false`, `comment: false`: the shard neither fails nor posts (its token could not).
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.deepEqual(shard.comments, []);
+      assert.deepEqual(writesTo(readOnly), []);
+      assert.deepEqual(shard.violations, []);
+      assert.deepEqual(shard.leftover, [], 'processes left running after the shard');
+      assert.deepEqual(report.shard, { index: jobIndex + 1, count: 3 });
+      assert.deepEqual(
+        report.settings.scenarios.map((s) => s.path),
+        [paths[jobIndex]],
+        'shard i/3 loads the i-th path',
+      );
+      const context = {
+        token: TOKEN,
+        matrix,
+        jobIndex,
+        steps: { [measure.perfGateId ?? 'perf']: run.outputs },
+      };
+      assert.ok(conditionHolds(upload.if, context, { failed: run.code !== 0 }, 'sharded.yml upload'));
+      artifacts.push(uploadArtifact(upload, context, repo.workspace, RUN));
+    }
+    assert.deepEqual(
+      artifacts.map((a) => a.name),
+      ['perf-gate-shard-0', 'perf-gate-shard-1', 'perf-gate-shard-2'],
+    );
+
+    // The merge job: after the matrix, nothing checked out, the shards' reports downloaded.
+    const event = pullRequestEvent(repo, PR);
+    const context = { token: TOKEN, event };
+    assert.ok(conditionHolds(merge.if, context, { failed: false }, 'sharded.yml merge'));
+    const jobDir = join(repo.dir, 'merge-job');
+    const workspace = join(jobDir, 'workspace');
+    mkdirSync(workspace, { recursive: true });
+    const before = merge.steps.slice(0, merge.perfGateIndex);
+    assert.deepEqual(
+      before.map((s) => s.uses?.replace(/@.*/, '@')),
+      [DOWNLOAD_ARTIFACT],
+    );
+    const downloaded = downloadArtifacts(before[0]!, context, artifacts, workspace, RUN);
+    assert.deepEqual(
+      downloaded,
+      [0, 1, 2].map((i) => join(workspace, 'perf-gate-results', `perf-gate-shard-${i}`, 'report.json')),
+    );
+    const github = await fake('write');
+    const invocation = actionInvocation(merge, context);
+    assert.deepEqual(invocation.inputs, {
+      mode: 'report',
+      results: 'perf-gate-results',
+      'check-name': 'perf-gate',
+    });
+    const merged = await runStep({
+      workspace,
+      dir: jobDir,
+      invocation,
+      eventName: 'pull_request',
+      event,
+      fake: github,
+      pullNumber: PR,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 60_000,
+    });
+    t.diagnostic(
+      `merge step ${(merged.run.durationMs / 1000).toFixed(1)} s; whole workflow ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    assertRegression(t, merged, {
+      path: '/seed/v1',
+      unchanged: ['/search?q=record-1', '/health'],
+      atMost: 0.5,
+    });
+    const { report } = merged;
+    // Every scenario of the workflow, once, from the shard that measured it.
+    assert.deepEqual(
+      report.settings.scenarios.map((s) => s.path),
+      paths,
+    );
+    for (const path of paths) assert.equal(comparisonsOf(report, path).length, 3, path);
+    assert.equal(report.decision?.comparisons.length, 9);
+    assert.deepEqual(
+      report.shards?.map((s) => s.source),
+      [0, 1, 2].map((i) => `perf-gate-shard-${i}/report.json`),
+    );
+    // Decided again as one family: the shard's own p-value (3 comparisons) is adjusted for all 9 now.
+    const own = shards[0]!.report.decision?.comparisons.find((c) => c.metric === 'rps');
+    const all = comparisonsOf(report, '/seed/v1').find((c) => c.metric === 'rps');
+    assert.ok(own && all);
+    assert.ok(all.pAdjusted > own.pAdjusted, `merged p ${all.pAdjusted} vs the shard's own ${own.pAdjusted}`);
+    const body = merged.comments[0]!.body;
+    assert.match(body, /3 shards of 10, 10, 10 pairs/);
+    assert.match(body, /Holm-adjusted across 9 comparisons \(across all shards\)/);
+    assert.equal(github.checkRuns.length, 1, 'one check run');
+    const check = github.checkRuns[0]!;
+    assert.equal(check.name, 'perf-gate');
+    assert.equal(check.head_sha, repo.headSha);
+    assert.equal(check.conclusion, 'failure');
+    assert.deepEqual(readdirSync(workspace), ['perf-gate-results'], 'nothing checked out in the merge job');
+  } finally {
+    for (const f of fakes) await f.close();
+    killUnder(repo.dir);
+    repo.cleanup();
+  }
+});
