@@ -8175,11 +8175,12 @@ function parseConfig(lookup, sources) {
   }
   const alpha = parseAlpha(get("alpha"));
   const pairs = parseRounds(get("rounds"));
-  const needed = minimumPairs(3 * scenarios.length, alpha);
+  const family = shard ? all.length : scenarios.length;
+  const needed = minimumPairs(3 * family, alpha);
   if (pairs !== void 0 && pairs < needed) {
     throw configError(
       "rounds",
-      `${pairs} pairs cannot show a significant change across ${3 * scenarios.length} comparisons (${scenarios.length} scenario${scenarios.length === 1 ? "" : "s"} \xD7 3 metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${3 * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 3 metrics) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`
     );
   }

@@ -330,11 +330,13 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   }
   const alpha = parseAlpha(get('alpha'));
   const pairs = parseRounds(get('rounds'));
-  const needed = minimumPairs(3 * scenarios.length, alpha);
+  // A shard is decided again with every other shard (mode: report), so the pairs must suffice for all of them.
+  const family = shard ? all.length : scenarios.length;
+  const needed = minimumPairs(3 * family, alpha);
   if (pairs !== undefined && pairs < needed) {
     throw configError(
       'rounds',
-      `${pairs} pairs cannot show a significant change across ${3 * scenarios.length} comparisons (${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'} × 3 metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${3 * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × 3 metrics) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`,
     );
   }

@@ -610,6 +610,17 @@ describe('shard', () => {
     assert.deepEqual(selectShard(['a', 'b', 'c'], undefined), ['a', 'b', 'c']);
   });
 
+  test('fixed `rounds` must suffice for the comparisons of ALL shards (the merge decides them together)', () => {
+    const paths = ['/0', '/1', '/2'].join('\n');
+    // One path alone needs 8 pairs; three paths (9 comparisons) need 9.
+    assert.equal(configOf({ start: 'x', paths: '/0', rounds: '8' }).pairs, 8);
+    assert.match(
+      messageFor({ start: 'x', paths, shard: '1/3', rounds: '8' }),
+      /^input `rounds`: 8 pairs cannot show a significant change across 9 comparisons \(3 scenarios of all shards × 3 metrics\)/,
+    );
+    assert.equal(configOf({ start: 'x', paths, shard: '1/3', rounds: '9' }).pairs, 9);
+  });
+
   test('selects from the config file too, and the readiness probe stays on the first scenario of the file', () => {
     const file = 'start: x\nscenarios:\n  - path: /first\n  - path: /second\n    method: POST\n';
     const config = parseConfig((name) => ({ config: 'perf-gate.yml', shard: '2/2' })[name as string] ?? '', {
@@ -629,11 +640,5 @@ describe('shard', () => {
       messageFor({ paths: '/a\n/b', shard: '3/3' }),
       'input `shard`: shard 3/3 has no scenarios: there are 2 in all. Use at most 2 shards (`shard: i/2`), or add scenarios.',
     );
-  });
-
-  test('the minimum of `rounds` counts the comparisons of the shard, not of all scenarios', () => {
-    const nine = Array.from({ length: 9 }, (_, i) => `/p${i}`).join('\n');
-    assert.match(messageFor({ rounds: '10', paths: nine }), /27 comparisons \(9 scenarios × 3 metrics\)/);
-    assert.equal(configOf({ start: 'x', rounds: '10', paths: nine, shard: '1/3' }).pairs, 10);
   });
 });
