@@ -9523,7 +9523,7 @@ async function runDemo(compare2) {
         "--duration",
         "2s",
         "--time-budget",
-        "2m",
+        "3m",
         "--warmup",
         "1s"
       ],

@@ -77,7 +77,7 @@ export async function runDemo(compare: Compare): Promise<number> {
         '--duration',
         '2s',
         '--time-budget',
-        '2m',
+        '3m',
         '--warmup',
         '1s',
       ],
