@@ -7370,7 +7370,7 @@ var require_dist = __commonJS({
 import { readFileSync as readFileSync8 } from "node:fs";
 import { mkdtemp as mkdtemp3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join11, resolve as resolve6 } from "node:path";
+import { join as join12, resolve as resolve6 } from "node:path";
 
 // src/config.ts
 import { dirname, isAbsolute, join } from "node:path";
@@ -9548,16 +9548,27 @@ demo: the gate caught the regression in ${report.timing.wallSec.toFixed(0)} s
   }
 }
 
+// src/io/report-json.ts
+import { mkdir, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join4 } from "node:path";
+function reportPath(outputDir) {
+  return join4(outputDir, "report.json");
+}
+async function writeReport(outputDir, report) {
+  await mkdir(outputDir, { recursive: true });
+  await writeFile2(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
+`);
+}
+
 // src/pipeline.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { mkdir, writeFile as writeFile2 } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { join as join10, relative as relative2, resolve as resolve5 } from "node:path";
+import { join as join11, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/diagnostics/install.ts
 import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname as dirname2, join as join4, resolve } from "node:path";
+import { dirname as dirname2, join as join5, resolve } from "node:path";
 import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/diagnostics/preload.ts
@@ -9990,7 +10001,7 @@ async function takeSnapshot(outFile, options) {
   }
 }
 function outFileFor(dir, name) {
-  return join4(resolve(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+  return join5(resolve(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
 }
 
 // src/diagnostics/recorder.ts
@@ -10251,7 +10262,7 @@ var DiagnosticsRecorder = class {
 
 // src/io/disk.ts
 import { lstat, readdir } from "node:fs/promises";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 async function diskUsage(path) {
   let info;
   try {
@@ -10268,7 +10279,7 @@ async function diskUsage(path) {
     return own;
   }
   let total = own;
-  for (const entry of entries) total += await diskUsage(join5(path, entry));
+  for (const entry of entries) total += await diskUsage(join6(path, entry));
   return total;
 }
 function formatBytes(bytes) {
@@ -10284,10 +10295,10 @@ function formatBytes(bytes) {
 
 // src/io/install.ts
 import { existsSync, readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join6, relative, resolve as resolve2 } from "node:path";
+import { dirname as dirname3, join as join7, relative, resolve as resolve2 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync3(join6(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync3(join7(dir, "package.json"), "utf8"));
     const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
   } catch {
@@ -10298,7 +10309,7 @@ function detectInstall(root, dir) {
   let current = resolve2(dir);
   const top = resolve2(root);
   for (; ; ) {
-    const has = (file) => existsSync(join6(current, file));
+    const has = (file) => existsSync(join7(current, file));
     if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
     if (has("yarn.lock"))
       return {
@@ -10674,7 +10685,7 @@ async function waitPortFree(side, port) {
 
 // src/profile/compare.ts
 import { mkdirSync as mkdirSync4, readFileSync as readFileSync7, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -10902,7 +10913,7 @@ for (const g of document.querySelectorAll('svg g')) {
 import { createHash } from "node:crypto";
 import { existsSync as existsSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync5, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname4, join as join7, resolve as resolve3 } from "node:path";
+import { dirname as dirname4, join as join8, resolve as resolve3 } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -13813,16 +13824,16 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 var LOCK_HASH = createHash("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
   const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir3();
-  return join7(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  return join8(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join7(cacheDir, "node_modules", "0x", "cmd.js");
+  return join8(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync5(join7(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync5(join8(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync5(join7(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync5(join8(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync2(zeroXBin(cacheDir));
   } catch {
@@ -13847,8 +13858,8 @@ async function install(dir, options) {
   try {
     mkdirSync2(dirname4(dir), { recursive: true });
     mkdirSync2(staging, { recursive: true });
-    writeFileSync2(join7(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join7(staging, "package-lock.json"), LOCK_TEXT);
+    writeFileSync2(join8(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync2(join8(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
@@ -13893,7 +13904,7 @@ async function install(dir, options) {
       }
     );
   }
-  writeFileSync2(join7(staging, MARKER), `${LOCK_HASH}
+  writeFileSync2(join8(staging, MARKER), `${LOCK_HASH}
 `);
   if (isInstalled(dir)) {
     rmSync(staging, { recursive: true, force: true });
@@ -14214,7 +14225,7 @@ import {
   rmSync as rmSync2,
   statSync
 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute2, join as join8, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute2, join as join9, resolve as resolve4 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/profile/command.ts
@@ -14476,7 +14487,7 @@ function getRequests(paths) {
 var HOSTS2 = ["127.0.0.1", "::1"];
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync6(join8(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync6(join9(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -14499,13 +14510,13 @@ function resolveNode(command2, cwd, env) {
   const dirs = [];
   if (command2.fromScript) {
     for (let dir = resolve4(cwd); ; dir = dirname5(dir)) {
-      dirs.push(join8(dir, "node_modules", ".bin"));
+      dirs.push(join9(dir, "node_modules", ".bin"));
       if (dirname5(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join8(dir, command2.node);
+    const candidate = join9(dir, command2.node);
     if (executable(candidate)) return candidate;
   }
   if (command2.node === "node") return process.execPath;
@@ -14571,7 +14582,7 @@ async function profileServer(spec) {
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command2.env });
   const node = resolveNode(command2, cwd, env);
   const dir = resolve4(spec.outDir);
-  const work = join8(dir, ".0x-work");
+  const work = join9(dir, ".0x-work");
   mkdirSync3(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command2.nodeFlags, command2.file, ...command2.args];
@@ -14632,8 +14643,8 @@ async function profileServer(spec) {
   }
   await child2.stop(500);
   await groupGone(child2.pid, 3e3);
-  const flamegraphHtml = join8(dir, "flamegraph.html");
-  const ticksJson = join8(dir, "ticks.json");
+  const flamegraphHtml = join9(dir, "flamegraph.html");
+  const ticksJson = join9(dir, "ticks.json");
   const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync3(file));
   if (missing2.length > 0)
     throw new GateError(
@@ -14650,7 +14661,7 @@ async function profileServer(spec) {
     rmSync2(work, { recursive: true, force: true });
     for (const file of readdirSync3(dir))
       if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-        rmSync2(join8(dir, file), { force: true });
+        rmSync2(join9(dir, file), { force: true });
   }
   return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
 }
@@ -14741,7 +14752,7 @@ async function compareProfiles(spec) {
     readyStatus: spec.readyStatus,
     durationSec: spec.durationSec,
     connections: spec.connections,
-    outDir: join9(spec.outDir, side),
+    outDir: join10(spec.outDir, side),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -14753,8 +14764,8 @@ async function compareProfiles(spec) {
     head: loadProfile(head.ticksJson, head.root)
   };
   const diff = diffProfiles(profiles.base, profiles.head);
-  const diffHead = join9(spec.outDir, "diff-head.html");
-  const diffBase = join9(spec.outDir, "diff-base.html");
+  const diffHead = join10(spec.outDir, "diff-head.html");
+  const diffBase = join10(spec.outDir, "diff-base.html");
   writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
   writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
@@ -15025,9 +15036,7 @@ async function runGate(context) {
     pullRequest: context.pullRequest
   };
   const report = redact(draft, [config.token]);
-  await mkdir(config.outputDir, { recursive: true });
-  await writeFile2(join10(config.outputDir, "report.json"), `${JSON.stringify(report, null, 2)}
-`);
+  await writeReport(config.outputDir, report);
   return report;
 }
 async function cleanUp(worktree, config, log) {
@@ -15101,7 +15110,7 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join10(config.outputDir, "profiles"),
+        outDir: join11(config.outputDir, "profiles"),
         artifacts: "the `perf-gate` artifact of this run",
         onOutput: (chunk) => log.output(chunk.trimEnd())
       });
@@ -15117,7 +15126,7 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join10(config.outputDir, "profiles"),
+        dir: join11(config.outputDir, "profiles"),
         hotter,
         seconds
       };
@@ -15156,7 +15165,7 @@ async function measure(context, dirs, deadline, notes) {
   let primingMs = 0;
   let pairsDone = 0;
   const diagnostics = new DiagnosticsRecorder(
-    join10(config.outputDir, "diagnostics"),
+    join11(config.outputDir, "diagnostics"),
     config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS
   );
   const probes = {};
@@ -15390,7 +15399,7 @@ async function compare(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
   const config = parseConfig((name) => flags.get(name) ?? "", {
-    outputDir: await mkdtemp3(join11(tmpdir4(), "perf-gate-")),
+    outputDir: await mkdtemp3(join12(tmpdir4(), "perf-gate-")),
     readFile: (path) => readFileSync8(resolve6(root, path), "utf8")
   });
   const baseRef = config.base ?? "main";
@@ -15402,7 +15411,7 @@ async function compare(argv, cwd, log = stderrLog) {
   const head = await headCommit(root);
   head.label = `${head.label} (work tree)`;
   const report = await runGate({ config, root, base: { sha, label: baseRef }, head, log });
-  log.info(`report: ${join11(config.outputDir, "report.json")}`);
+  log.info(`report: ${reportPath(config.outputDir)}`);
   return report;
 }
 function exitCode(report, failOnRegression) {

@@ -29856,10 +29856,10 @@ function runOnce(spec, durationSec, record) {
       return sum;
     };
     const watched = () => cpuOf(members());
-    const ours = record && spec.watchPids ? members() : /* @__PURE__ */ new Set();
+    const ours = record ? members() : /* @__PURE__ */ new Set();
     const services = record && spec.watchPids ? servicePids([...ours], /* @__PURE__ */ new Set([...ours, process.pid])) : [];
     const servicesStart = cpuOf(services);
-    const watchedStart = record ? watched() : 0;
+    const watchedStart = cpuOf(ours);
     const machineStart = record ? machineTimes() : void 0;
     const started = performance.now();
     const instance = (0, import_autocannon.default)(

@@ -49,10 +49,10 @@ function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<
     const watched = (): number => cpuOf(members());
     // The services the servers use (a local Redis or database they are connected to, service containers): part
     // of the system under test, so their CPU is not a disturbance. Found once, before the round.
-    const ours = record && spec.watchPids ? members() : new Set<number>();
+    const ours = record ? members() : new Set<number>();
     const services = record && spec.watchPids ? servicePids([...ours], new Set([...ours, process.pid])) : [];
     const servicesStart = cpuOf(services);
-    const watchedStart = record ? watched() : 0;
+    const watchedStart = cpuOf(ours);
     const machineStart = record ? machineTimes() : undefined;
     const started = performance.now();
     const instance = autocannon(

@@ -10,6 +10,7 @@ import { INPUT_DEFAULTS, type InputName, parseConfig } from './config.ts';
 import { runDemo } from './demo.ts';
 import { GateError } from './errors.ts';
 import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
+import { reportPath } from './io/report-json.ts';
 import { type Logger, runGate } from './pipeline.ts';
 import { type Report, renderMarkdown } from './report.ts';
 
@@ -77,7 +78,7 @@ export async function compare(
   const head = await headCommit(root);
   head.label = `${head.label} (work tree)`;
   const report = await runGate({ config, root, base: { sha, label: baseRef }, head, log });
-  log.info(`report: ${join(config.outputDir, 'report.json')}`);
+  log.info(`report: ${reportPath(config.outputDir)}`);
   return report;
 }
 

@@ -1,7 +1,6 @@
 /** The action: inputs → gate → job summary, outputs, sticky comment, exit status. */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
@@ -11,8 +10,9 @@ import { GateError } from './errors.ts';
 import { chooseBase, pullRequestOf } from './event.ts';
 import { artifactServiceAvailable, uploadFiles } from './io/artifact.ts';
 import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
-import { createCheckRun, httpStatus, MARKER, pullHead, upsertComment } from './io/github.ts';
+import { createCheckRun, httpStatus, MARKER, type Octokit, pullHead, upsertComment } from './io/github.ts';
 import { killAll, liveChildren } from './io/proc.ts';
+import { reportPath, writeReport } from './io/report-json.ts';
 import { loadReports } from './io/results.ts';
 import { mergeReports, shownName } from './merge.ts';
 import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from './outcome.ts';
@@ -45,8 +45,8 @@ export async function run(): Promise<void> {
       readFile: (path) => readFileSync(resolve(workspace, path), 'utf8'),
     });
     if (config.token) core.setSecret(config.token);
-    if (config.mode === 'report') await runReport(config);
-    else await runGateMode(config);
+    if (config.mode === 'report') await runReport(config, workspace);
+    else await runGateMode(config, workspace);
   } catch (error) {
     if (error instanceof GateError) {
       core.setOutput('verdict', 'inconclusive');
@@ -68,8 +68,8 @@ export async function run(): Promise<void> {
 }
 
 /** mode gate: measure base and head here, then publish. */
-async function runGateMode(config: Config): Promise<void> {
-  const root = await repositoryRoot(process.env.GITHUB_WORKSPACE || process.cwd());
+async function runGateMode(config: Config, workspace: string): Promise<void> {
+  const root = await repositoryRoot(workspace);
   const pr = pullRequestOf(github.context.payload);
   const head = await headCommit(root);
   const choice = chooseBase(config.base, pr, head);
@@ -103,9 +103,8 @@ async function runGateMode(config: Config): Promise<void> {
  * Runs nothing from the pull request: the files are read as untrusted data, merged, decided again, and posted
  * only to the pull request they were verifiably measured for.
  */
-async function runReport(config: Config): Promise<void> {
-  const cwd = process.env.GITHUB_WORKSPACE || process.cwd();
-  const files = await loadReports(config.results, cwd);
+async function runReport(config: Config, workspace: string): Promise<void> {
+  const files = await loadReports(config.results, workspace);
   core.info(
     `read ${files.length} report${files.length === 1 ? '' : 's'}: ${files.map((f) => shownName(f.source)).join(', ')}`,
   );
@@ -140,8 +139,7 @@ async function runReport(config: Config): Promise<void> {
     checkPullHead(target, pull);
     core.info(`pull request #${target.number} has head ${target.headSha.slice(0, 7)}, as the report says`);
   }
-  await mkdir(config.outputDir, { recursive: true });
-  await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeReport(config.outputDir, report);
   await publish(report, config, {
     number: target.number,
     headSha: target.headSha,
@@ -162,7 +160,7 @@ function logUntrusted(text: string): void {
 /** Uploads the flame graphs and the raw report; returns the artifact's URL, if the service gave one. */
 async function uploadArtifact(report: Report, config: Config): Promise<string | undefined> {
   if (!report.profile) return undefined;
-  const files = [...report.profile.files, join(config.outputDir, 'report.json')];
+  const files = [...report.profile.files, reportPath(config.outputDir)];
   if (!artifactServiceAvailable()) {
     core.info(`flame graphs and samples (no artifact service here):\n${files.join('\n')}`);
     return undefined;
@@ -207,7 +205,7 @@ async function publish(report: Report, config: Config, to: PublishTo): Promise<v
   if (!to.fromFiles) annotateHotter(report);
   const markdown = renderMarkdown(report, artifactUrl === undefined ? {} : { detailsUrl: artifactUrl });
   core.setOutput('verdict', report.verdict);
-  core.setOutput('report', join(config.outputDir, 'report.json'));
+  core.setOutput('report', reportPath(config.outputDir));
   logUntrusted(markdown);
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
   const octokit = config.token ? github.getOctokit(config.token) : undefined;
@@ -216,45 +214,36 @@ async function publish(report: Report, config: Config, to: PublishTo): Promise<v
 
   let commentUrl = '';
   if (to.number !== undefined && config.comment) {
-    if (!octokit) {
-      core.warning('no `github-token`: the PR comment was not posted (the verdict stands)');
-    } else {
-      const body = fitComment(
-        markdown,
-        COMMENT_LIMIT - MARKER.length - 1,
-        'The whole report is in the job summary.',
-      );
-      try {
-        const result = await upsertComment(octokit, { owner, repo, issueNumber: to.number }, body, retry);
-        commentUrl = result.url;
-        core.info(`PR comment ${result.action}: ${result.url}`);
-      } catch (error) {
-        const status = httpStatus(error);
-        if (status === 403 || status === 401) {
-          core.warning(
-            `could not post the PR comment: the token lacks the \`pull-requests: write\` permission${to.fromFork ? ' (pull requests from forks get a read-only token: use the two-workflow pattern, see "Pull requests from forks" in the README)' : ''}. Add \`permissions: { pull-requests: write }\` to the job. The verdict stands: ${report.verdict}.`,
-          );
-        } else {
-          core.warning(
-            `could not post the PR comment (${error instanceof Error ? error.message : String(error)}). The verdict stands: ${report.verdict}.`,
-          );
-        }
-      }
+    const issueNumber = to.number;
+    const body = fitComment(
+      markdown,
+      COMMENT_LIMIT - MARKER.length - 1,
+      'The whole report is in the job summary.',
+    );
+    const result = await writeOrWarn(octokit, report, to, {
+      what: 'post the PR comment',
+      permission: 'pull-requests: write',
+      write: (client) => upsertComment(client, { owner, repo, issueNumber }, body, retry),
+    });
+    if (result) {
+      commentUrl = result.url;
+      core.info(`PR comment ${result.action}: ${result.url}`);
     }
   }
   core.setOutput('comment-url', commentUrl);
 
   if (config.checkName !== undefined) {
-    if (!octokit) {
-      core.warning('no `github-token`: the check run was not created (the verdict stands)');
-    } else {
-      try {
-        const url = await createCheckRun(
-          octokit,
+    const name = config.checkName;
+    const url = await writeOrWarn(octokit, report, to, {
+      what: `create the check run \`${name}\``,
+      permission: 'checks: write',
+      write: (client) =>
+        createCheckRun(
+          client,
           {
             owner,
             repo,
-            name: config.checkName,
+            name,
             headSha: to.headSha,
             conclusion: checkConclusion(report, config.failOnRegression),
             title: checkTitle(report),
@@ -262,25 +251,49 @@ async function publish(report: Report, config: Config, to: PublishTo): Promise<v
             detailsUrl: to.detailsUrl,
           },
           retry,
-        );
-        core.info(`check run ${config.checkName} created on ${to.headSha.slice(0, 7)}: ${url}`);
-      } catch (error) {
-        const status = httpStatus(error);
-        if (status === 403 || status === 401) {
-          core.warning(
-            `could not create the check run \`${config.checkName}\`: the token lacks the \`checks: write\` permission${to.fromFork ? ' (pull requests from forks get a read-only token whatever the workflow asks for: use the two-workflow pattern, see "Pull requests from forks" in the README)' : ''}. Add \`permissions: { checks: write }\` to the job. The verdict stands: ${report.verdict}.`,
-          );
-        } else {
-          core.warning(
-            `could not create the check run (${error instanceof Error ? error.message : String(error)}). The verdict stands: ${report.verdict}.`,
-          );
-        }
-      }
-    }
+        ),
+    });
+    if (url !== undefined) core.info(`check run ${name} created on ${to.headSha.slice(0, 7)}: ${url}`);
   }
 
   if (report.error?.output) logUntrusted(`Last output:\n${report.error.output}`);
   const outcome = stepOutcome(report, config.failOnRegression);
   if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${outcome.message}`);
   else if (outcome.kind === 'warn') core.warning(`perf-gate: ${outcome.message}`);
+}
+
+/**
+ * One write to GitHub (the comment, the check run). It never decides the step: without a token, or when GitHub
+ * refuses, a warning says what was not done and why (a 401/403 names the permission the job lacks), and the
+ * verdict stands.
+ */
+async function writeOrWarn<T>(
+  octokit: Octokit | undefined,
+  report: Report,
+  to: PublishTo,
+  action: { what: string; permission: string; write: (octokit: Octokit) => Promise<T> },
+): Promise<T | undefined> {
+  const { what, permission } = action;
+  if (!octokit) {
+    core.warning(`no \`github-token\`: could not ${what} (the verdict stands)`);
+    return undefined;
+  }
+  try {
+    return await action.write(octokit);
+  } catch (error) {
+    const status = httpStatus(error);
+    if (status === 403 || status === 401) {
+      const fork = to.fromFork
+        ? ' (pull requests from forks get a read-only token whatever the workflow asks for: use the two-workflow pattern, see "Pull requests from forks" in the README)'
+        : '';
+      core.warning(
+        `could not ${what}: the token lacks the \`${permission}\` permission${fork}. Add \`permissions: { ${permission} }\` to the job. The verdict stands: ${report.verdict}.`,
+      );
+    } else {
+      core.warning(
+        `could not ${what} (${error instanceof Error ? error.message : String(error)}). The verdict stands: ${report.verdict}.`,
+      );
+    }
+    return undefined;
+  }
 }

@@ -3,7 +3,6 @@
  * interleaved rounds, decide. Shared by the action and the CLI; all GitHub I/O stays outside.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Config } from './config.ts';
@@ -13,6 +12,7 @@ import { diskUsage, formatBytes } from './io/disk.ts';
 import { addWorktree, type Commit, git, type Worktree } from './io/git.ts';
 import { prepareTree, runHook, type StepLog } from './io/install.ts';
 import { LoadGenerator } from './io/load.ts';
+import { writeReport } from './io/report-json.ts';
 import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type Round, type RoundMeasurement } from './measure.ts';
 import { schedule } from './plan.ts';
@@ -232,8 +232,7 @@ export async function runGate(context: GateContext): Promise<Report> {
     pullRequest: context.pullRequest,
   };
   const report = redact(draft, [config.token]);
-  await mkdir(config.outputDir, { recursive: true });
-  await writeFile(join(config.outputDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeReport(config.outputDir, report);
   return report;
 }
 
