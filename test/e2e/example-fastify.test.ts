@@ -9,17 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertRegression, runExample } from '../support/example.ts';
+import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
-
-/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
-const OVERRIDES = {
-  rounds: '8',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
 
 test('fastify.yml: the head that sorts per request is a regression on GET /products?limit=20 only', {
   timeout: 240_000,
@@ -27,13 +18,13 @@ test('fastify.yml: the head that sorts per request is a regression on GET /produ
   const workflow = readWorkflow('fastify.yml');
   const job = perfGateJob(workflow);
   assert.deepEqual(job.services, []);
-  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
+  const invocation = actionInvocation(job, { token: TOKEN }, TIMING_OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     build: 'npm run build',
     start: 'node dist/server.js',
     paths: '/\n/products?limit=20\n',
     threshold: '3%',
-    ...OVERRIDES,
+    ...TIMING_OVERRIDES,
   });
   const result = await runExample({
     app: 'fastify',

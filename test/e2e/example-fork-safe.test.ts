@@ -20,13 +20,15 @@ import {
   appRepo,
   assertRegression,
   comparisonsOf,
+  fakeGitHubFor,
   killUnder,
   runStep,
+  TIMING_OVERRIDES,
   TOKEN,
   workflowRunEvent,
   writesTo,
 } from '../support/example.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import type { FakeGitHub } from '../support/fake-github.ts';
 import { pullRequestEvent } from '../support/repo.ts';
 import {
   actionInvocation,
@@ -38,15 +40,6 @@ import {
   UPLOAD_ARTIFACT,
   uploadArtifact,
 } from '../support/workflow.ts';
-
-/** The test's only departures from the examples, all about time (as in example-node-http.test.ts). */
-const OVERRIDES = {
-  rounds: '8',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
 
 const PR = 57;
 /** The measuring workflow's run, and the reporting workflow's own. */
@@ -67,26 +60,19 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
   const repo = appRepo('node-http');
   const fakes: FakeGitHub[] = [];
   const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
-    const f = await startFakeGitHub({
-      token: TOKEN,
-      pullNumber: PR,
-      headSha: repo.headSha,
-      baseSha: repo.baseSha,
-      pullRequestsPermission: permission,
-      checksPermission: permission,
-    });
+    const f = await fakeGitHubFor(repo, PR, permission);
     fakes.push(f);
     return f;
   };
   try {
     // 1. The measuring half, as a fork's pull request runs it.
     const readOnly = await fake('read');
-    const invocation = actionInvocation(measure, { token: TOKEN }, OVERRIDES);
+    const invocation = actionInvocation(measure, { token: TOKEN }, TIMING_OVERRIDES);
     assert.deepEqual(invocation.inputs, {
       start: 'node index.js',
       paths: '/seed/v1',
       comment: 'false',
-      ...OVERRIDES,
+      ...TIMING_OVERRIDES,
     });
     const measured = await runStep({
       workspace: repo.workspace,

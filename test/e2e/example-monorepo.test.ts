@@ -10,17 +10,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertRegression, runExample } from '../support/example.ts';
+import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
-
-/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
-const OVERRIDES = {
-  rounds: '8',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
 
 test('monorepo.yml: packages/api built from the root lock file; the per-request self-test is a regression on GET /health', {
   timeout: 240_000,
@@ -28,13 +19,13 @@ test('monorepo.yml: packages/api built from the root lock file; the per-request 
   const workflow = readWorkflow('monorepo.yml');
   const job = perfGateJob(workflow);
   assert.deepEqual(job.services, []);
-  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
+  const invocation = actionInvocation(job, { token: TOKEN }, TIMING_OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     'working-directory': 'packages/api',
     build: 'npm run build',
     start: 'node dist/main.js',
     paths: '/health',
-    ...OVERRIDES,
+    ...TIMING_OVERRIDES,
   });
   const result = await runExample({
     app: 'monorepo',

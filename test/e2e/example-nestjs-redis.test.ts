@@ -14,18 +14,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parseScenarioFile } from '../../src/scenario-file.ts';
-import { assertRegression, runExample } from '../support/example.ts';
+import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { startRedis } from '../support/redis.ts';
 import { actionInvocation, EXAMPLES_DIR, perfGateJob, readWorkflow } from '../support/workflow.ts';
-
-/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
-const OVERRIDES = {
-  rounds: '8',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
 
 test('nestjs-redis: the head that misses the Redis cache on every request is a regression on GET /cached', {
   timeout: 300_000,
@@ -47,11 +38,15 @@ test('nestjs-redis: the head that misses the Redis cache on every request is a r
   try {
     const invocation = actionInvocation(
       job,
-      { token: 'ghs_testtoken', servicePorts: { redis: { 6379: redis.port } } },
-      OVERRIDES,
+      { token: TOKEN, servicePorts: { redis: { 6379: redis.port } } },
+      TIMING_OVERRIDES,
     );
     assert.deepEqual(invocation.env, { REDIS_PORT: String(redis.port) });
-    assert.deepEqual(invocation.inputs, { config: 'perf-gate.yml', build: 'npm run build', ...OVERRIDES });
+    assert.deepEqual(invocation.inputs, {
+      config: 'perf-gate.yml',
+      build: 'npm run build',
+      ...TIMING_OVERRIDES,
+    });
     const result = await runExample({
       app: 'nestjs-redis',
       invocation,

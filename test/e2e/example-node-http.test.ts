@@ -7,21 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertRegression, runExample } from '../support/example.ts';
+import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
-
-/**
- * The test's only departures from the example, all about time: 8 fixed pairs of short rounds (the fewest with which
- * the exact test can reach significance across 2 paths × 3 metrics), a fresh server per round (no priming blocks),
- * no profiling.
- */
-const OVERRIDES = {
-  rounds: '8',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
 
 test('node-http.yml: the head that serialises per request is a regression on GET /seed/v1 only', {
   timeout: 180_000,
@@ -29,12 +16,12 @@ test('node-http.yml: the head that serialises per request is a regression on GET
   const workflow = readWorkflow('node-http.yml');
   const job = perfGateJob(workflow);
   assert.deepEqual(job.services, []);
-  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
+  const invocation = actionInvocation(job, { token: TOKEN }, TIMING_OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     start: 'node index.js',
     paths: '/seed/v1\n/health\n',
     threshold: '5%',
-    ...OVERRIDES,
+    ...TIMING_OVERRIDES,
   });
   const result = await runExample({
     app: 'node-http',

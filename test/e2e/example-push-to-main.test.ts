@@ -9,17 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertRegression, pushEvent, runExample } from '../support/example.ts';
+import { assertRegression, pushEvent, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
-
-/** The test's only departures from the example, all about time: few short rounds, fresh servers, no profiling. */
-const OVERRIDES = {
-  rounds: '8',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
 
 test('push-to-main.yml: the pushed commit against the one before it; no comment, the summary flags GET /', {
   timeout: 180_000,
@@ -35,10 +26,14 @@ test('push-to-main.yml: the pushed commit against the one before it; no comment,
     invocation: (repo) => {
       const invocation = actionInvocation(
         job,
-        { token: 'ghs_testtoken', event: { before: repo.baseSha } },
-        OVERRIDES,
+        { token: TOKEN, event: { before: repo.baseSha } },
+        TIMING_OVERRIDES,
       );
-      assert.deepEqual(invocation.inputs, { base: repo.baseSha, start: 'node index.js', ...OVERRIDES });
+      assert.deepEqual(invocation.inputs, {
+        base: repo.baseSha,
+        start: 'node index.js',
+        ...TIMING_OVERRIDES,
+      });
       return invocation;
     },
     event: { name: 'push', payload: pushEvent },

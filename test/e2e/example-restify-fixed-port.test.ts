@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertRegression, runExample } from '../support/example.ts';
+import { assertRegression, runExample, TOKEN } from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, no profiling. */
@@ -20,7 +20,7 @@ test('restify-fixed-port.yml: base and head take turns on port 8080; the per-req
 }, async (t) => {
   const workflow = readWorkflow('restify-fixed-port.yml');
   const job = perfGateJob(workflow);
-  const invocation = actionInvocation(job, { token: 'ghs_testtoken' }, OVERRIDES);
+  const invocation = actionInvocation(job, { token: TOKEN }, OVERRIDES);
   assert.deepEqual(invocation.inputs, {
     start: 'node index.js',
     port: '8080',

@@ -19,12 +19,14 @@ import {
   assertRegression,
   comparisonsOf,
   type ExampleResult,
+  fakeGitHubFor,
   killUnder,
   runStep,
+  TIMING_OVERRIDES,
   TOKEN,
   writesTo,
 } from '../support/example.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import type { FakeGitHub } from '../support/fake-github.ts';
 import { pullRequestEvent } from '../support/repo.ts';
 import {
   type Artifact,
@@ -45,13 +47,7 @@ import {
  * exact p-value of n pairs, 2/2^n, by 9: below alpha 0.05 from n = 9 on (8 pairs, enough for one shard's 3
  * comparisons, could never make the merged verdict a regression). 10 keeps the ABBA order balanced.
  */
-const OVERRIDES = {
-  rounds: '10',
-  'restart-every': '0',
-  duration: '1s',
-  warmup: '0.25s',
-  flamegraphs: 'false',
-};
+const OVERRIDES = { ...TIMING_OVERRIDES, rounds: '10' };
 
 const PR = 64;
 const RUN = '5151';
@@ -70,14 +66,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
   const repo = appRepo('sharded');
   const fakes: FakeGitHub[] = [];
   const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
-    const f = await startFakeGitHub({
-      token: TOKEN,
-      pullNumber: PR,
-      headSha: repo.headSha,
-      baseSha: repo.baseSha,
-      pullRequestsPermission: permission,
-      checksPermission: permission,
-    });
+    const f = await fakeGitHubFor(repo, PR, permission);
     fakes.push(f);
     return f;
   };

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/report.ts';
-import { networkEnv, runAction } from '../support/action.ts';
+import { runAction } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -130,7 +130,6 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
       },
       event: pullRequestEvent(r, 21),
       apiUrl: fake.url,
-      env: networkEnv(),
       timeoutMs: 240_000,
     });
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);

@@ -96,11 +96,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     // How this machine reaches the package registry (a runner has its own): installs inside the gate need it.
-    ...Object.fromEntries(
-      ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']
-        .filter((name) => process.env[name] !== undefined)
-        .map((name) => [name, process.env[name]]),
-    ),
+    ...networkEnv(),
     GITHUB_ACTIONS: 'true',
     CI: 'true',
     GITHUB_WORKSPACE: options.workspace,
@@ -147,11 +143,11 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
 }
 
 /**
- * What npm needs from this environment to reach the registry, in any spelling (runAction itself forwards only the
- * upper-case names): proxies and extra CA certificates. Without NODE_EXTRA_CA_CERTS behind an intercepting proxy
+ * What npm needs from this environment to reach the registry, in any spelling (runAction forwards it to every
+ * run; a runner has its own): proxies and extra CA certificates. Without NODE_EXTRA_CA_CERTS behind an intercepting proxy
  * each `npm ci` retries for two minutes before it falls back to the cache.
  */
-export function networkEnv(): Record<string, string> {
+function networkEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env))
     if (

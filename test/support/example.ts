@@ -10,13 +10,26 @@ import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/report.ts';
 import type { MetricComparison } from '../../src/verdict.ts';
-import { type ActionRun, networkEnv, runAction } from './action.ts';
+import { type ActionRun, runAction } from './action.ts';
 import { type FakeComment, type FakeGitHub, startFakeGitHub } from './fake-github.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from './repo.ts';
 import type { ActionInvocation } from './workflow.ts';
 
 /** The token the fake GitHubs of the example tests accept. */
 export const TOKEN = 'ghs_testtoken';
+
+/**
+ * The example tests' only departures from the examples, all about time: 8 fixed pairs of short rounds (the fewest
+ * with which the exact test can reach significance across 2 paths × 3 metrics), a fresh server per round (no
+ * priming blocks), no profiling.
+ */
+export const TIMING_OVERRIDES = {
+  rounds: '8',
+  'restart-every': '0',
+  duration: '1s',
+  warmup: '0.25s',
+  flamegraphs: 'false',
+};
 
 export const APPS_DIR = fileURLToPath(new URL('../fixtures/apps/', import.meta.url));
 
@@ -139,7 +152,7 @@ export async function runStep(options: StepOptions): Promise<ExampleResult> {
     eventName: options.eventName,
     apiUrl: fake.url,
     token: TOKEN,
-    env: { ...networkEnv(), ...invocation.env },
+    env: invocation.env,
     timeoutMs: options.timeoutMs,
   });
   const leftover = processesUnder(options.dir);
@@ -187,6 +200,25 @@ export function writesTo(fake: FakeGitHub): string[] {
 export function appRepo(name: string, extraFiles: Files = {}): TestRepo {
   const app = fixtureApp(name);
   return makeRepo({ ...app.base, ...extraFiles }, app.head);
+}
+
+/**
+ * A fake GitHub for pull request `pullNumber` of `repo`, whose token may write (comments, check runs) or only read
+ * (as a fork's pull request gets).
+ */
+export function fakeGitHubFor(
+  repo: TestRepo,
+  pullNumber: number,
+  permission: 'read' | 'write',
+): Promise<FakeGitHub> {
+  return startFakeGitHub({
+    token: TOKEN,
+    pullNumber,
+    headSha: repo.headSha,
+    baseSha: repo.baseSha,
+    pullRequestsPermission: permission,
+    checksPermission: permission,
+  });
 }
 
 /** Builds the repository, runs the action on it, collects what a test checks, and removes everything. */
