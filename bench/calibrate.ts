@@ -2,7 +2,10 @@
  * Calibration: replays recorded real rounds (bench/data/*.json, from bench/record.ts) into simulated gates
  * through the same sequential decision code the action runs, and prints false-alarm rates and power.
  *
- *   npx node bench/calibrate.ts [gates=400]
+ *   npx node bench/calibrate.ts [gates=400] [thresholds=the default, e.g. 2%,3%] [variant, e.g. @slice=250ms]
+ *
+ * The variant picks the recordings `data/<case><variant>.json` (bench/record.ts names a recording made with extra
+ * inputs after them).
  *
  * A simulated gate draws pairs with replacement from a recording (each pair keeps its own base and head rounds,
  * so the host's speed of that moment stays paired) and charges each pair the recorded time per pair.
@@ -50,8 +53,10 @@ const defaults: Setting = {
 /** The one scenario of the recordings (`paths: /`); recordings made before scenarios keyed rounds by `path`. */
 const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
 
+const variant = process.argv[4] ?? '';
+
 function load(name: string): Recording | undefined {
-  const file = fileURLToPath(new URL(`./data/${name}.json`, import.meta.url));
+  const file = fileURLToPath(new URL(`./data/${name}${variant}.json`, import.meta.url));
   if (!existsSync(file)) return undefined;
   const recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
   return { ...recording, rounds: recording.rounds.map((r) => ({ ...r, scenario: SCENARIO.name })) };
@@ -67,7 +72,27 @@ interface Outcome {
   p99Verdict: Verdict | undefined;
 }
 
-async function simulate(rec: Recording, setting: Setting, seed: number): Promise<Outcome> {
+/**
+ * Head's round made `slower` slower (0.03: 3%): req/s times (1 − slower), every latency divided by it, as a
+ * CPU-bound server's would be in a closed loop. Applied to A/A pairs this gives an exact effect with the noise of
+ * the recording, where the knob server's effect is only as exact as its calibration.
+ */
+function slowed(r: Round, slower: number): Round {
+  if (slower === 0 || r.side !== 'head') return r;
+  const m = r.measurement;
+  const l = m.latencyMs;
+  const f = 1 / (1 - slower);
+  return {
+    ...r,
+    measurement: {
+      ...m,
+      rps: m.rps * (1 - slower),
+      latencyMs: { p50: l.p50 * f, p90: l.p90 * f, p99: l.p99 * f, max: l.max * f, mean: l.mean * f },
+    },
+  };
+}
+
+async function simulate(rec: Recording, setting: Setting, seed: number, slower = 0): Promise<Outcome> {
   const random = mulberry32(seed);
   const byPair = new Map<number, Round[]>();
   for (const r of rec.rounds) byPair.set(r.pair, [...(byPair.get(r.pair) ?? []), r]);
@@ -82,8 +107,10 @@ async function simulate(rec: Recording, setting: Setting, seed: number): Promise
         drawn++;
         // A/A: base and head are the same code, so their labels are exchangeable; swapping them at random gives
         // the simulation the symmetric null world the test assumes, instead of the chance skew of one recording.
-        const swap = rec.case.name === 'aa' && random() < 0.5;
-        return pick.map((r) => ({ ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side }));
+        const swap = rec.case.name.startsWith('aa') && random() < 0.5;
+        return pick.map((r) =>
+          slowed({ ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side }, slower),
+        );
       },
     },
     {
@@ -109,14 +136,18 @@ async function simulate(rec: Recording, setting: Setting, seed: number): Promise
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
+/** `name`: a recording, or `aa-N%`: the A/A recording with head made exactly N% slower (see `slowed`). */
 async function report(name: string, setting: Setting, gates: number): Promise<void> {
-  const rec = load(name);
+  const shifted = /^aa-(\d+(?:\.\d+)?)%$/.exec(name);
+  const slower = shifted ? Number(shifted[1]) / 100 : 0;
+  const found = load(shifted ? 'aa' : name);
+  const rec = found && shifted ? { ...found, case: { name: 'aa-shifted' }, effect: -slower } : found;
   if (!rec) {
-    console.log(`| ${name} | (no recording: run \`npx node bench/record.ts ${name} <pairs>\`) |`);
+    console.log(`| ${name}${variant} | (no recording: run \`npx node bench/record.ts ${name} <pairs>\`) |`);
     return;
   }
   const outcomes: Outcome[] = [];
-  for (let g = 0; g < gates; g++) outcomes.push(await simulate(rec, setting, 1000 + g));
+  for (let g = 0; g < gates; g++) outcomes.push(await simulate(rec, setting, 1000 + g, slower));
   const share = (v: Verdict): number => outcomes.filter((o) => o.verdict === v).length / gates;
   const seconds = outcomes.map((o) => o.seconds).sort((a, b) => a - b);
   const calls = outcomes.reduce((s, o) => s + o.calls, 0) / outcomes.reduce((s, o) => s + o.comparisons, 0);
@@ -126,7 +157,7 @@ async function report(name: string, setting: Setting, gates: number): Promise<vo
     .sort((a, b) => a - b);
   const p99 = outcomes.filter((o) => o.p99Verdict === 'regression').length / gates;
   console.log(
-    `| ${name} | ${setting.label} | ${pct(rec.effect)} | ${rec.pairs} × ${rec.pairSec.toFixed(1)} s | ${gates} | ${pct(share('regression'))} | ${pct(share('no-change'))} | ${pct(share('inconclusive'))} | ${pct(share('improvement'))} | ${pct(calls)} | ${pct(p99)} | ${quantile(seconds, 0.5).toFixed(0)} s / ${quantile(seconds, 0.95).toFixed(0)} s | ${caught.length > 0 ? `${quantile(caught, 0.95).toFixed(0)} s` : '–'} |`,
+    `| ${name}${variant} | ${setting.label} | ${pct(rec.effect)} | ${rec.pairs} × ${rec.pairSec.toFixed(1)} s | ${gates} | ${pct(share('regression'))} | ${pct(share('no-change'))} | ${pct(share('inconclusive'))} | ${pct(share('improvement'))} | ${pct(calls)} | ${pct(p99)} | ${quantile(seconds, 0.5).toFixed(0)} s / ${quantile(seconds, 0.95).toFixed(0)} s | ${caught.length > 0 ? `${quantile(caught, 0.95).toFixed(0)} s` : '–'} |`,
   );
 }
 
@@ -149,7 +180,8 @@ for (const threshold of thresholds) {
     threshold,
     label: `threshold ${pct(threshold)}, budget ${defaults.budgetMs / 60_000} min`,
   };
-  for (const name of ['aa', 'slower3', 'slower5', 'slower10', 'tail']) await report(name, setting, gates);
+  for (const name of ['aa', 'aa-3%', 'aa-5%', 'aa-10%', 'slower3', 'slower5', 'slower10', 'tail'])
+    await report(name, setting, gates);
 }
 for (const threshold of thresholds) {
   const setting = {
@@ -158,5 +190,6 @@ for (const threshold of thresholds) {
     budgetMs: 360_000,
     label: `threshold ${pct(threshold)}, budget 6 min`,
   };
-  for (const name of ['aa', 'slower2', 'slower3', 'slower5']) await report(name, setting, gates);
+  for (const name of ['aa', 'aa-2%', 'aa-3%', 'slower2', 'slower3', 'slower5'])
+    await report(name, setting, gates);
 }

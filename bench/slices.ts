@@ -20,7 +20,7 @@ function count(url: string, seconds: number): Promise<number> {
     let n = 0;
     let first = 0;
     let last = 0;
-    const instance = autocannon({ url, connections: 10, duration: seconds }, (error) => {
+    const instance = autocannon({ url, connections: 10, duration: seconds, sampleInt: 50 }, (error) => {
       if (error) reject(error);
       else resolve((n - 1) / ((last - first) / 1000));
     });

@@ -7424,6 +7424,9 @@ function minimumPairs(comparisons, alpha) {
   while (2 / 2 ** n * comparisons >= alpha) n++;
   return n;
 }
+function slicing(config) {
+  return config.port === void 0 && config.restartEvery > 0 && config.sliceSec > 0 && config.sliceSec < config.durationSec;
+}
 
 // src/scenario-file.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -7989,7 +7992,7 @@ var INPUT_DEFAULTS = {
   config: "",
   shard: "",
   port: "",
-  threshold: "5%",
+  threshold: "2%",
   "latency-threshold": "20%",
   alpha: "0.05",
   "fail-on-regression": "true",
@@ -8001,6 +8004,7 @@ var INPUT_DEFAULTS = {
   "time-budget": "3m",
   duration: "3s",
   warmup: "0.5s",
+  slice: "250ms",
   "restart-every": "8",
   pin: "true",
   connections: "10",
@@ -8038,6 +8042,12 @@ function parseDuration(input, text2, bounds) {
     );
   }
   return ms;
+}
+function parseSlice(text2) {
+  const ms = parseDuration("slice", text2, { minMs: 0, maxMs: 6e5 });
+  if (ms > 0 && ms < 100)
+    throw configError("slice", `${text2} is too short`, "Use `0` for whole rounds, or 100ms or more.");
+  return ms / 1e3;
 }
 function formatMs(ms) {
   if (ms % 36e5 === 0) return `${ms / 36e5}h`;
@@ -8207,6 +8217,7 @@ function parseConfig(lookup, sources) {
     budgetMs: parseDuration("time-budget", get("time-budget"), { minMs: 1e4, maxMs: 6 * 36e5 }),
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
+    sliceSec: parseSlice(get("slice")),
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
     restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
     pin: parseBoolean("pin", get("pin")),
@@ -8697,7 +8708,7 @@ function renderDiagnosticsSection(summary, options = {}) {
   const notes = [];
   if (base === void 0) notes.push(missing("base"));
   if (head === void 0) notes.push(missing("head"));
-  const windows = `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
+  const windows = options.priming ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head priming loads (in the measured pairs base and head took turns every fraction of a second, so each side is read while it has the load to itself)` : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
   const where2 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
   notes.push(
     `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over rounds of each percentile), CPU is in cores (1 = one core busy throughout).${where2}`
@@ -9360,6 +9371,11 @@ var STOP_TEXT = {
   deadline: "stopped by the gate's time limit",
   "no-scenarios": "no scenario left to compare"
 };
+function interleaving(s) {
+  const warmup = `after ${s.warmupSec} s warm-up`;
+  if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
+  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
+}
 function lifecycle(restartEvery) {
   if (!restartEvery) return "a fresh server process per round";
   return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
@@ -9371,7 +9387,7 @@ function howMeasured(report, comparisons) {
   const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
   const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
   const across = shards.length > 1 ? " (across all shards)" : "";
-  return `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  return `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function roundsTable(report) {
   const lines = [
@@ -9425,7 +9441,7 @@ function renderMarkdown(report, options = {}) {
   if (decision) {
     out.push(...comparisonTable(decision), "");
   }
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics) : "";
+  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { priming: (report.settings.sliceSec ?? 0) > 0 }) : "";
   if (diagnostics !== "") out.push(diagnostics.trim(), "");
   if (report.profile) out.push(report.profile.markdown.trim(), "");
   if (report.newScenarios.length > 0) {
@@ -10463,17 +10479,37 @@ var LoadGenerator = class {
       }
     });
   }
-  async run(spec, side) {
+  run(spec, side) {
     const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
+      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
+      return answer.measurement;
+    });
+  }
+  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
+  runPair(spec, sides) {
+    const [first, second] = spec.loads;
+    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
+    Math.ceil(first.durationSec / spec.sliceSec) * 2 * 200 + 15e3;
+    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
+      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
+      return answer.measurements;
+    });
+  }
+  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  failed(sides, url, why) {
+    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
+    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
+      ...sides.length === 1 ? { side: sides[0] } : {},
+      output: this.child.output.lastLines(20)
+    });
+  }
+  async request(payload, side, url, timeoutMs) {
     const line = new Promise((resolve7) => {
       this.waiting = resolve7;
     });
-    this.child.write(`${JSON.stringify(spec)}
+    this.child.write(`${JSON.stringify(payload)}
 `);
-    const failed = (why) => new GateError("load", `the load generator failed against the ${side} server at ${spec.url} (${why})`, {
-      side,
-      output: this.child.output.lastLines(20)
-    });
     const outcome = await Promise.race([
       line,
       this.child.exited.then((exit) => ({ exit })),
@@ -10481,12 +10517,10 @@ var LoadGenerator = class {
     ]);
     if (outcome === "timeout") {
       await this.stop();
-      throw failed("timed out");
+      throw this.failed(side, url, "timed out");
     }
-    if (typeof outcome !== "string") throw failed(`exit code ${outcome.exit.code}`);
-    const answer = JSON.parse(outcome);
-    if (!answer.measurement) throw failed(answer.error ?? "no result");
-    return answer.measurement;
+    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
+    return JSON.parse(outcome);
   }
   get cpu() {
     return this.cpus;
@@ -14990,6 +15024,7 @@ async function runGate(context) {
       budgetSec: config.budgetMs / 1e3,
       durationSec: config.durationSec,
       warmupSec: config.warmupSec,
+      sliceSec: slicing(config) ? config.sliceSec : 0,
       connections: config.connections,
       threshold: config.threshold,
       latencyThreshold: config.latencyThreshold,
@@ -15159,6 +15194,7 @@ async function measure(context, dirs, deadline, notes) {
   const started = Date.now();
   let disturbedPairs = 0;
   const fresh = config.port !== void 0 || config.restartEvery === 0;
+  const sliced = slicing(config);
   const placement = cpuPlacement(config.pin);
   const servers = {};
   let blocks = 0;
@@ -15176,20 +15212,18 @@ async function measure(context, dirs, deadline, notes) {
     }
   };
   const generator = new LoadGenerator(placement?.loadgen);
-  const load2 = (server, scenario, during, durationSec) => generator.run(
-    {
-      url: `${server.origin}${scenario.path}`,
-      method: scenario.method,
-      headers: scenario.headers,
-      ...scenario.body === void 0 ? {} : { body: scenario.body },
-      connections: scenario.connections ?? config.connections,
-      warmupSec: config.warmupSec,
-      durationSec,
-      timeoutSec: 10,
-      watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
-    },
-    server.side
-  ).then(
+  const specFor = (server, scenario, durationSec) => ({
+    url: `${server.origin}${scenario.path}`,
+    method: scenario.method,
+    headers: scenario.headers,
+    ...scenario.body === void 0 ? {} : { body: scenario.body },
+    connections: scenario.connections ?? config.connections,
+    warmupSec: config.warmupSec,
+    durationSec,
+    timeoutSec: 10,
+    watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
+  });
+  const load2 = (server, scenario, during, durationSec) => generator.run(specFor(server, scenario, durationSec), server.side).then(
     (measurement) => {
       server.assertAlive(during);
       return measurement;
@@ -15248,15 +15282,65 @@ async function measure(context, dirs, deadline, notes) {
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const scenario of active) {
-            await load2(server, scenario, `priming before pair ${pair2 + 1} (${scenario.name})`, PRIME_SEC);
+            const prime = () => load2(server, scenario, `priming before pair ${pair2 + 1} (${scenario.name})`, PRIME_SEC);
+            if (sliced && turn > 0)
+              await probes[server.side].measure(
+                `prime-scenario${config.scenarios.indexOf(scenario) + 1}`,
+                { warmupSec: config.warmupSec, port: server.port },
+                prime
+              );
+            else await prime();
           }
         }
       }
       primingMs += Date.now() - primeStart;
     }
     const order = schedule(pair2 + 1)[pair2].order;
+    if (sliced) return runSlicedPair(pair2, order);
     const rounds = [];
     for (const [position, side] of order.entries()) rounds.push(...await runRound(pair2, position, side));
+    return rounds;
+  };
+  const runSlicedPair = async (pair2, order) => {
+    const rounds = [];
+    const sides = [servers[order[0]], servers[order[1]]];
+    for (const scenario of active) {
+      const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+      const during = `round ${pair2 + 1} (${scenario.name})`;
+      const alive3 = () => {
+        for (const server of sides) server.assertAlive(during);
+      };
+      let measurements;
+      try {
+        measurements = await generator.runPair(
+          {
+            loads: [
+              specFor(sides[0], scenario, config.durationSec),
+              specFor(sides[1], scenario, config.durationSec)
+            ],
+            sliceSec: config.sliceSec
+          },
+          order
+        );
+        alive3();
+      } catch (error) {
+        try {
+          alive3();
+        } finally {
+          await stopAll();
+        }
+        throw error;
+      }
+      for (const [position, measurement] of measurements.entries())
+        rounds.push({
+          pair: pair2,
+          position,
+          side: order[position],
+          scenario: scenario.name,
+          measurement,
+          startedAt
+        });
+    }
     return rounds;
   };
   const checkFirstPair = (latest) => {

@@ -29830,119 +29830,172 @@ function servicePids(servers, exclude) {
 }
 
 // src/loadgen.ts
-var BIN_MS = 250;
-function medianBinRate(bins, elapsedSec) {
-  const full = Math.floor(elapsedSec * 1e3 / BIN_MS);
-  const rates = bins.slice(1, Math.max(1, full - 1)).map((n) => (n ?? 0) * 1e3 / BIN_MS).sort((a, b) => a - b);
-  if (rates.length === 0) return Number.NaN;
-  const mid = Math.floor(rates.length / 2);
-  return rates.length % 2 === 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2;
-}
-function runOnce(spec, durationSec, record) {
-  return new Promise((resolve, reject) => {
-    let latencies = new Float64Array(1 << 16);
-    const bins = [];
-    let count = 0;
-    const cpuStart = process.cpuUsage();
-    const members = () => {
-      const pids = /* @__PURE__ */ new Set();
-      for (const pid of spec.watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
-      pids.delete(process.pid);
-      return pids;
-    };
-    const cpuOf = (pids) => {
-      let sum = 0;
-      for (const pid of pids) sum += processSeconds(pid);
-      return sum;
-    };
-    const watched = () => cpuOf(members());
-    const ours = record ? members() : /* @__PURE__ */ new Set();
-    const services = record && spec.watchPids ? servicePids([...ours], /* @__PURE__ */ new Set([...ours, process.pid])) : [];
-    const servicesStart = cpuOf(services);
-    const watchedStart = cpuOf(ours);
-    const machineStart = record ? machineTimes() : void 0;
-    const started = performance.now();
-    const instance = (0, import_autocannon.default)(
-      {
-        url: spec.url,
-        method: spec.method,
-        headers: spec.headers,
-        ...spec.body === void 0 ? {} : { body: spec.body },
-        connections: spec.connections,
-        duration: durationSec,
-        timeout: spec.timeoutSec,
-        pipelining: 1,
-        // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up would
-        // last a second, and a 3 s round 3 or 4. Ticks every 50 ms keep each window within 50 ms of its length.
-        sampleInt: 50
-      },
-      (error, result) => {
-        if (error) {
-          reject(error);
-          return;
+var Tally = class {
+  latencies = new Float64Array(1 << 16);
+  count = 0;
+  /** Responses inside the windows' spans (first to last response), and the spans' seconds. */
+  spanResponses = 0;
+  spanSec = 0;
+  elapsedSec = 0;
+  windows = 0;
+  bytes = 0;
+  errors = 0;
+  timeouts = 0;
+  non2xx = 0;
+  statusCodes = {};
+  /** Runs one window of load and adds it; `record` false: a warm-up, thrown away. */
+  window(spec, durationSec, record) {
+    return new Promise((resolve, reject) => {
+      let n = 0;
+      let first = 0;
+      let last = 0;
+      const started = performance.now();
+      const instance = (0, import_autocannon.default)(
+        {
+          url: spec.url,
+          method: spec.method,
+          headers: spec.headers,
+          ...spec.body === void 0 ? {} : { body: spec.body },
+          connections: spec.connections,
+          duration: durationSec,
+          timeout: spec.timeoutSec,
+          pipelining: 1,
+          // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
+          // would last a second, and a 3 s round 3 or 4. Ticks every 50 ms keep each window within 50 ms.
+          sampleInt: 50
+        },
+        (error, result) => {
+          if (error) {
+            reject(error);
+            return;
+          }
+          if (record) {
+            this.elapsedSec += (performance.now() - started) / 1e3;
+            this.windows++;
+            if (n > 1) {
+              this.spanResponses += n - 1;
+              this.spanSec += (last - first) / 1e3;
+            }
+            this.bytes += result.throughput.total;
+            this.errors += result.errors - result.timeouts;
+            this.timeouts += result.timeouts;
+            this.non2xx += result.non2xx;
+            for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+              this.statusCodes[code] = (this.statusCodes[code] ?? 0) + stat.count;
+          }
+          resolve();
         }
-        const elapsedSec = (performance.now() - started) / 1e3;
-        const cpu = process.cpuUsage(cpuStart);
-        const selfSec = (cpu.user + cpu.system) / 1e6;
-        const serverSec = record ? watched() - watchedStart : 0;
-        const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
-        const machineEnd = record ? machineTimes() : void 0;
-        const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec) : void 0;
-        const sorted = latencies.subarray(0, count).sort();
-        const at = (q) => {
-          if (count === 0) return Number.NaN;
-          const index = (count - 1) * q;
-          const lo = Math.floor(index);
-          const hi = Math.min(count - 1, lo + 1);
-          return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
-        };
-        let sum = 0;
-        for (const value of sorted) sum += value;
-        const statusCodes = {};
-        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
-          statusCodes[code] = stat.count;
-        const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-        resolve({
-          responses,
-          elapsedSec,
-          rps: responses / elapsedSec,
-          rpsMedianBins: medianBinRate(bins, elapsedSec),
-          latencyMs: {
-            p50: at(0.5),
-            p90: at(0.9),
-            p99: at(0.99),
-            max: count ? sorted[count - 1] : Number.NaN,
-            mean: sum / count
-          },
-          bytesPerSec: result.throughput.total / elapsedSec,
-          errors: result.errors - result.timeouts,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          statusCodes,
-          loadgenCpu: selfSec / elapsedSec,
-          ...spec.watchPids ? { serverCpu: serverSec / elapsedSec } : {},
-          ...services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {},
-          ...disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}
+      );
+      if (record) {
+        instance.on("response", (_client, _status, _bytes, responseTime) => {
+          const now = performance.now();
+          if (n === 0) first = now;
+          last = now;
+          n++;
+          if (this.count === this.latencies.length) {
+            const bigger = new Float64Array(this.latencies.length * 2);
+            bigger.set(this.latencies);
+            this.latencies = bigger;
+          }
+          this.latencies[this.count++] = responseTime;
         });
       }
-    );
-    if (record) {
-      instance.on("response", (_client, _status, _bytes, responseTime) => {
-        if (count === latencies.length) {
-          const bigger = new Float64Array(latencies.length * 2);
-          bigger.set(latencies);
-          latencies = bigger;
-        }
-        latencies[count++] = responseTime;
-        const bin = Math.floor((performance.now() - started) / BIN_MS);
-        bins[bin] = (bins[bin] ?? 0) + 1;
-      });
-    }
-  });
+    });
+  }
+  /** The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found. */
+  measurement(cpu) {
+    const count = this.count;
+    const sorted = this.latencies.subarray(0, count).sort();
+    const at = (q) => {
+      if (count === 0) return Number.NaN;
+      const index = (count - 1) * q;
+      const lo = Math.floor(index);
+      const hi = Math.min(count - 1, lo + 1);
+      return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
+    };
+    let sum = 0;
+    for (const value of sorted) sum += value;
+    const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
+    const elapsedSec = this.elapsedSec;
+    const sliced = this.windows > 1;
+    return {
+      responses,
+      elapsedSec,
+      // One window: responses over its whole length, as always. Slices: the rate inside each slice (first to
+      // last response), so that the connection set-up between slices does not count as the server's time.
+      rps: sliced && this.spanSec > 0 ? this.spanResponses / this.spanSec : responses / elapsedSec,
+      latencyMs: {
+        p50: at(0.5),
+        p90: at(0.9),
+        p99: at(0.99),
+        max: count ? sorted[count - 1] : Number.NaN,
+        mean: sum / count
+      },
+      bytesPerSec: this.bytes / elapsedSec,
+      errors: this.errors,
+      timeouts: this.timeouts,
+      non2xx: this.non2xx,
+      statusCodes: { ...this.statusCodes },
+      ...sliced ? { slices: this.windows } : {},
+      ...cpu
+    };
+  }
+};
+function accounting(watchPids) {
+  const members = () => {
+    const pids = /* @__PURE__ */ new Set();
+    for (const pid of watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
+    pids.delete(process.pid);
+    return pids;
+  };
+  const cpuOf = (pids) => {
+    let sum = 0;
+    for (const pid of pids) sum += processSeconds(pid);
+    return sum;
+  };
+  const ours = members();
+  const services = watchPids ? servicePids([...ours], /* @__PURE__ */ new Set([...ours, process.pid])) : [];
+  const servicesStart = cpuOf(services);
+  const watchedStart = cpuOf(ours);
+  const machineStart = machineTimes();
+  const cpuStart = process.cpuUsage();
+  const started = performance.now();
+  return () => {
+    const elapsedSec = (performance.now() - started) / 1e3;
+    const cpu = process.cpuUsage(cpuStart);
+    const selfSec = (cpu.user + cpu.system) / 1e6;
+    const serverSec = watchPids ? cpuOf(members()) - watchedStart : 0;
+    const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
+    const machineEnd = machineTimes();
+    const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec) : void 0;
+    return {
+      loadgenCpu: selfSec / elapsedSec,
+      ...watchPids ? { serverCpu: serverSec / elapsedSec } : {},
+      ...services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {},
+      ...disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}
+    };
+  };
 }
 async function round(spec) {
-  if (spec.warmupSec > 0) await runOnce(spec, spec.warmupSec, false);
-  return runOnce(spec, spec.durationSec, true);
+  const tally = new Tally();
+  if (spec.warmupSec > 0) await tally.window(spec, spec.warmupSec, false);
+  const cpu = accounting(spec.watchPids);
+  await tally.window(spec, spec.durationSec, true);
+  return tally.measurement(cpu());
+}
+async function slicedPair(spec) {
+  const tallies = [new Tally(), new Tally()];
+  for (const [i, load] of spec.loads.entries())
+    if (load.warmupSec > 0) await tallies[i].window(load, load.warmupSec, false);
+  const cpu = accounting(spec.loads[0].watchPids);
+  const slices = Math.max(1, Math.round(spec.loads[0].durationSec / spec.sliceSec));
+  const sliceSec = spec.loads[0].durationSec / slices;
+  for (let i = 0; i < 2 * slices; i++) {
+    const side = i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
+    await tallies[side].window(spec.loads[side], sliceSec, true);
+  }
+  const shares = cpu();
+  return [tallies[0].measurement(shares), tallies[1].measurement(shares)];
 }
 async function main() {
   if (process.argv[2] !== "--serve") {
@@ -29962,8 +30015,9 @@ async function main() {
       if (line.trim() === "") continue;
       queue = queue.then(async () => {
         try {
-          const measurement = await round(JSON.parse(line));
-          process.stdout.write(`${JSON.stringify({ measurement })}
+          const request = JSON.parse(line);
+          const answer = "loads" in request ? { measurements: await slicedPair(request) } : { measurement: await round(request) };
+          process.stdout.write(`${JSON.stringify(answer)}
 `);
         } catch (error) {
           process.stdout.write(

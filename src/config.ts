@@ -62,6 +62,11 @@ export interface Config {
   budgetMs: number;
   durationSec: number;
   warmupSec: number;
+  /**
+   * Base and head take turns in slices of this length within each pair (both servers side by side); 0: whole
+   * rounds, one side after the other.
+   */
+  sliceSec: number;
   /** Pairs a server process serves before both sides are restarted together; 0: a fresh process per round. */
   restartEvery: number;
   /** Pin the server and the load generator to different CPUs (taskset) where there are two or more. */
@@ -99,7 +104,7 @@ export const INPUT_DEFAULTS = {
   config: '',
   shard: '',
   port: '',
-  threshold: '5%',
+  threshold: '2%',
   'latency-threshold': '20%',
   alpha: '0.05',
   'fail-on-regression': 'true',
@@ -111,6 +116,7 @@ export const INPUT_DEFAULTS = {
   'time-budget': '3m',
   duration: '3s',
   warmup: '0.5s',
+  slice: '250ms',
   'restart-every': '8',
   pin: 'true',
   connections: '10',
@@ -159,6 +165,14 @@ export function parseDuration(
     );
   }
   return ms;
+}
+
+/** The `slice` input: 0 (whole rounds) or a length of at least 100 ms (shorter ones are mostly set-up). */
+function parseSlice(text: string): number {
+  const ms = parseDuration('slice', text, { minMs: 0, maxMs: 600_000 });
+  if (ms > 0 && ms < 100)
+    throw configError('slice', `${text} is too short`, 'Use `0` for whole rounds, or 100ms or more.');
+  return ms / 1000;
 }
 
 function formatMs(ms: number): string {
@@ -368,6 +382,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     budgetMs: parseDuration('time-budget', get('time-budget'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
+    sliceSec: parseSlice(get('slice')),
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
     restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),
     pin: parseBoolean('pin', get('pin')),

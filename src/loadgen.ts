@@ -1,145 +1,206 @@
 /**
- * The load generator: a child process that runs one round of autocannon against one URL and prints one JSON
- * line (a RoundMeasurement). A process of its own keeps the gate's own work off the measured path and lets the
- * load be pinned to a CPU apart from the server's.
+ * The load generator: a child process that runs rounds of autocannon and prints one JSON line per round (a
+ * RoundMeasurement) or per sliced pair (two of them). A process of its own keeps the gate's own work off the
+ * measured path and lets the load be pinned to a CPU apart from the server's.
  */
 import autocannon from 'autocannon';
 import { disturbance, machineTimes, processSeconds } from './io/cpu.ts';
 import { servicePids } from './io/peers.ts';
 import { processTree } from './io/proc.ts';
-import type { LoadSpec, RoundMeasurement } from './measure.ts';
+import type { LoadSpec, PairLoadSpec, RoundMeasurement } from './measure.ts';
 
-/** Width of the bins of the round's throughput profile. */
-const BIN_MS = 250;
+/** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */
+class Tally {
+  private latencies = new Float64Array(1 << 16);
+  private count = 0;
+  /** Responses inside the windows' spans (first to last response), and the spans' seconds. */
+  private spanResponses = 0;
+  private spanSec = 0;
+  elapsedSec = 0;
+  windows = 0;
+  bytes = 0;
+  errors = 0;
+  timeouts = 0;
+  non2xx = 0;
+  readonly statusCodes: Record<string, number> = {};
 
-/**
- * The round's throughput as the median over its full 250 ms bins (the first and the last, partial, dropped): a
- * stall of the host that hits a second of a round moves a few bins, not the round's value. The bins are not
- * samples for the test (they are autocorrelated); they only make one round's number robust.
- */
-function medianBinRate(bins: readonly (number | undefined)[], elapsedSec: number): number {
-  const full = Math.floor((elapsedSec * 1000) / BIN_MS);
-  const rates = bins
-    .slice(1, Math.max(1, full - 1))
-    .map((n) => ((n ?? 0) * 1000) / BIN_MS)
-    .sort((a, b) => a - b);
-  if (rates.length === 0) return Number.NaN;
-  const mid = Math.floor(rates.length / 2);
-  return rates.length % 2 === 1 ? rates[mid]! : (rates[mid - 1]! + rates[mid]!) / 2;
+  /** Runs one window of load and adds it; `record` false: a warm-up, thrown away. */
+  window(spec: LoadSpec, durationSec: number, record: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let n = 0;
+      let first = 0;
+      let last = 0;
+      const started = performance.now();
+      const instance = autocannon(
+        {
+          url: spec.url,
+          method: spec.method,
+          headers: spec.headers,
+          ...(spec.body === undefined ? {} : { body: spec.body }),
+          connections: spec.connections,
+          duration: durationSec,
+          timeout: spec.timeoutSec,
+          pipelining: 1,
+          // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
+          // would last a second, and a 3 s round 3 or 4. Ticks every 50 ms keep each window within 50 ms.
+          sampleInt: 50,
+        },
+        (error, result) => {
+          if (error) {
+            reject(error);
+            return;
+          }
+          if (record) {
+            this.elapsedSec += (performance.now() - started) / 1000;
+            this.windows++;
+            if (n > 1) {
+              this.spanResponses += n - 1;
+              this.spanSec += (last - first) / 1000;
+            }
+            this.bytes += result.throughput.total;
+            this.errors += result.errors - result.timeouts;
+            this.timeouts += result.timeouts;
+            this.non2xx += result.non2xx;
+            for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+              this.statusCodes[code] = (this.statusCodes[code] ?? 0) + stat.count;
+          }
+          resolve();
+        },
+      );
+      if (record) {
+        instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+          const now = performance.now();
+          if (n === 0) first = now;
+          last = now;
+          n++;
+          if (this.count === this.latencies.length) {
+            const bigger = new Float64Array(this.latencies.length * 2);
+            bigger.set(this.latencies);
+            this.latencies = bigger;
+          }
+          this.latencies[this.count++] = responseTime;
+        });
+      }
+    });
+  }
+
+  /** The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found. */
+  measurement(cpu: CpuShares): RoundMeasurement {
+    const count = this.count;
+    const sorted = this.latencies.subarray(0, count).sort();
+    const at = (q: number): number => {
+      if (count === 0) return Number.NaN;
+      const index = (count - 1) * q;
+      const lo = Math.floor(index);
+      const hi = Math.min(count - 1, lo + 1);
+      return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (index - lo);
+    };
+    let sum = 0;
+    for (const value of sorted) sum += value;
+    const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
+    const elapsedSec = this.elapsedSec;
+    const sliced = this.windows > 1;
+    return {
+      responses,
+      elapsedSec,
+      // One window: responses over its whole length, as always. Slices: the rate inside each slice (first to
+      // last response), so that the connection set-up between slices does not count as the server's time.
+      rps: sliced && this.spanSec > 0 ? this.spanResponses / this.spanSec : responses / elapsedSec,
+      latencyMs: {
+        p50: at(0.5),
+        p90: at(0.9),
+        p99: at(0.99),
+        max: count ? sorted[count - 1]! : Number.NaN,
+        mean: sum / count,
+      },
+      bytesPerSec: this.bytes / elapsedSec,
+      errors: this.errors,
+      timeouts: this.timeouts,
+      non2xx: this.non2xx,
+      statusCodes: { ...this.statusCodes },
+      ...(sliced ? { slices: this.windows } : {}),
+      ...cpu,
+    };
+  }
 }
 
-function runOnce(spec: LoadSpec, durationSec: number, record: boolean): Promise<RoundMeasurement> {
-  return new Promise((resolve, reject) => {
-    let latencies = new Float64Array(1 << 16);
-    const bins: number[] = [];
-    let count = 0;
-    const cpuStart = process.cpuUsage();
-    // Our processes: the watched trees (servers, the gate) without this process itself, each counted once.
-    const members = (): Set<number> => {
-      const pids = new Set<number>();
-      for (const pid of spec.watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
-      pids.delete(process.pid);
-      return pids;
+type CpuShares = Pick<
+  RoundMeasurement,
+  'loadgenCpu' | 'serverCpu' | 'serviceCpu' | 'foreignCpu' | 'stealCpu'
+>;
+
+/**
+ * CPU accounting over a stretch of load: this process, the watched trees (servers, the gate), the services the
+ * servers use (a local Redis or database they are connected to, service containers: part of the system under
+ * test, not a disturbance), and the machine, whose remaining busy time is the disturbance.
+ */
+function accounting(watchPids: readonly number[] | undefined): () => CpuShares {
+  // Our processes: the watched trees without this process itself, each counted once.
+  const members = (): Set<number> => {
+    const pids = new Set<number>();
+    for (const pid of watchPids ?? []) for (const member of processTree(pid)) pids.add(member);
+    pids.delete(process.pid);
+    return pids;
+  };
+  const cpuOf = (pids: Iterable<number>): number => {
+    let sum = 0;
+    for (const pid of pids) sum += processSeconds(pid);
+    return sum;
+  };
+  const ours = members();
+  const services = watchPids ? servicePids([...ours], new Set([...ours, process.pid])) : [];
+  const servicesStart = cpuOf(services);
+  const watchedStart = cpuOf(ours);
+  const machineStart = machineTimes();
+  const cpuStart = process.cpuUsage();
+  const started = performance.now();
+  return () => {
+    const elapsedSec = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const selfSec = (cpu.user + cpu.system) / 1e6;
+    const serverSec = watchPids ? cpuOf(members()) - watchedStart : 0;
+    const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
+    const machineEnd = machineTimes();
+    const disturbed =
+      machineStart && machineEnd
+        ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec)
+        : undefined;
+    return {
+      loadgenCpu: selfSec / elapsedSec,
+      ...(watchPids ? { serverCpu: serverSec / elapsedSec } : {}),
+      ...(services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {}),
+      ...(disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}),
     };
-    const cpuOf = (pids: Iterable<number>): number => {
-      let sum = 0;
-      for (const pid of pids) sum += processSeconds(pid);
-      return sum;
-    };
-    const watched = (): number => cpuOf(members());
-    // The services the servers use (a local Redis or database they are connected to, service containers): part
-    // of the system under test, so their CPU is not a disturbance. Found once, before the round.
-    const ours = record ? members() : new Set<number>();
-    const services = record && spec.watchPids ? servicePids([...ours], new Set([...ours, process.pid])) : [];
-    const servicesStart = cpuOf(services);
-    const watchedStart = cpuOf(ours);
-    const machineStart = record ? machineTimes() : undefined;
-    const started = performance.now();
-    const instance = autocannon(
-      {
-        url: spec.url,
-        method: spec.method,
-        headers: spec.headers,
-        ...(spec.body === undefined ? {} : { body: spec.body }),
-        connections: spec.connections,
-        duration: durationSec,
-        timeout: spec.timeoutSec,
-        pipelining: 1,
-        // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up would
-        // last a second, and a 3 s round 3 or 4. Ticks every 50 ms keep each window within 50 ms of its length.
-        sampleInt: 50,
-      },
-      (error, result) => {
-        if (error) {
-          reject(error);
-          return;
-        }
-        const elapsedSec = (performance.now() - started) / 1000;
-        const cpu = process.cpuUsage(cpuStart);
-        const selfSec = (cpu.user + cpu.system) / 1e6;
-        const serverSec = record ? watched() - watchedStart : 0;
-        const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
-        const machineEnd = record ? machineTimes() : undefined;
-        const disturbed =
-          machineStart && machineEnd
-            ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec)
-            : undefined;
-        const sorted = latencies.subarray(0, count).sort();
-        const at = (q: number): number => {
-          if (count === 0) return Number.NaN;
-          const index = (count - 1) * q;
-          const lo = Math.floor(index);
-          const hi = Math.min(count - 1, lo + 1);
-          return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (index - lo);
-        };
-        let sum = 0;
-        for (const value of sorted) sum += value;
-        const statusCodes: Record<string, number> = {};
-        for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
-          statusCodes[code] = stat.count;
-        const responses = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-        resolve({
-          responses,
-          elapsedSec,
-          rps: responses / elapsedSec,
-          rpsMedianBins: medianBinRate(bins, elapsedSec),
-          latencyMs: {
-            p50: at(0.5),
-            p90: at(0.9),
-            p99: at(0.99),
-            max: count ? sorted[count - 1]! : Number.NaN,
-            mean: sum / count,
-          },
-          bytesPerSec: result.throughput.total / elapsedSec,
-          errors: result.errors - result.timeouts,
-          timeouts: result.timeouts,
-          non2xx: result.non2xx,
-          statusCodes,
-          loadgenCpu: selfSec / elapsedSec,
-          ...(spec.watchPids ? { serverCpu: serverSec / elapsedSec } : {}),
-          ...(services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {}),
-          ...(disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}),
-        });
-      },
-    );
-    if (record) {
-      instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-        if (count === latencies.length) {
-          const bigger = new Float64Array(latencies.length * 2);
-          bigger.set(latencies);
-          latencies = bigger;
-        }
-        latencies[count++] = responseTime;
-        const bin = Math.floor((performance.now() - started) / BIN_MS);
-        bins[bin] = (bins[bin] ?? 0) + 1;
-      });
-    }
-  });
+  };
 }
 
 async function round(spec: LoadSpec): Promise<RoundMeasurement> {
-  if (spec.warmupSec > 0) await runOnce(spec, spec.warmupSec, false);
-  return runOnce(spec, spec.durationSec, true);
+  const tally = new Tally();
+  if (spec.warmupSec > 0) await tally.window(spec, spec.warmupSec, false);
+  const cpu = accounting(spec.watchPids);
+  await tally.window(spec, spec.durationSec, true);
+  return tally.measurement(cpu());
+}
+
+/**
+ * A sliced pair: each side is warmed up, then the sides take turns in slices of `sliceSec` (ABBA…: the first
+ * side, the second twice, the first twice, …) until each has had `durationSec`. The CPU accounting covers the
+ * whole pair, so a disturbance anywhere in it marks both sides.
+ */
+async function slicedPair(spec: PairLoadSpec): Promise<[RoundMeasurement, RoundMeasurement]> {
+  const tallies = [new Tally(), new Tally()] as const;
+  for (const [i, load] of spec.loads.entries())
+    if (load.warmupSec > 0) await tallies[i]!.window(load, load.warmupSec, false);
+  const cpu = accounting(spec.loads[0].watchPids);
+  const slices = Math.max(1, Math.round(spec.loads[0].durationSec / spec.sliceSec));
+  const sliceSec = spec.loads[0].durationSec / slices;
+  for (let i = 0; i < 2 * slices; i++) {
+    // Position in ABBA ABBA …: slices 0, 3, 4, 7, 8, … belong to the first side.
+    const side = (i % 2 === 0) === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
+    await tallies[side].window(spec.loads[side], sliceSec, true);
+  }
+  const shares = cpu();
+  return [tallies[0].measurement(shares), tallies[1].measurement(shares)];
 }
 
 /**
@@ -164,8 +225,12 @@ async function main(): Promise<void> {
       if (line.trim() === '') continue;
       queue = queue.then(async () => {
         try {
-          const measurement = await round(JSON.parse(line) as LoadSpec);
-          process.stdout.write(`${JSON.stringify({ measurement })}\n`);
+          const request = JSON.parse(line) as LoadSpec | PairLoadSpec;
+          const answer =
+            'loads' in request
+              ? { measurements: await slicedPair(request) }
+              : { measurement: await round(request) };
+          process.stdout.write(`${JSON.stringify(answer)}\n`);
         } catch (error) {
           process.stdout.write(
             `${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`,

@@ -16,6 +16,17 @@ export interface LoadSpec {
   watchPids?: number[];
 }
 
+/**
+ * One pair of a scenario with the sides taking turns in short slices (ABBA…), so that both see the same host: a
+ * host whose speed drifts over seconds moves both sides alike, not just the one that happened to run then.
+ */
+export interface PairLoadSpec {
+  /** The two sides' loads, the one that starts first at index 0; each gets `durationSec` of load in all. */
+  loads: [LoadSpec, LoadSpec];
+  /** Length of one slice. */
+  sliceSec: number;
+}
+
 export interface LatencySummary {
   /** Milliseconds, sub-millisecond resolution (from our own per-response timings). */
   p50: number;
@@ -30,8 +41,10 @@ export interface RoundMeasurement {
   responses: number;
   elapsedSec: number;
   rps: number;
-  /** Median over the round's 250 ms bins of their rate: a robust value of the round's throughput. */
+  /** Median over the round's 250 ms bins of their rate (recordings of an earlier version only). */
   rpsMedianBins?: number;
+  /** Slices the round's load came in (sliced pairs); undefined: one continuous window. */
+  slices?: number;
   latencyMs: LatencySummary;
   bytesPerSec: number;
   errors: number;

@@ -170,9 +170,16 @@ export function mergeReports(files: readonly ReportFile[]): Report {
   );
   const differs = (pick: (r: Report) => unknown) =>
     new Set(reports.map((r) => JSON.stringify(pick(r)))).size > 1;
-  if (differs((r) => [r.settings.durationSec, r.settings.warmupSec, r.settings.connections]))
+  if (
+    differs((r) => [
+      r.settings.durationSec,
+      r.settings.warmupSec,
+      r.settings.sliceSec ?? 0,
+      r.settings.connections,
+    ])
+  )
     notes.push(
-      'the shards were measured with different `duration`, `warmup` or `connections`; the first shard’s are shown.',
+      'the shards were measured with different `duration`, `warmup`, `slice` or `connections`; the first shard’s are shown.',
     );
   if (differs((r) => [r.environment.node, r.environment.cpus]))
     notes.push('the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.');

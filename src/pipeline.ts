@@ -14,8 +14,8 @@ import { prepareTree, runHook, type StepLog } from './io/install.ts';
 import { LoadGenerator } from './io/load.ts';
 import { writeReport } from './io/report-json.ts';
 import { type RunningServer, startServer } from './io/server.ts';
-import { failures, type Round, type RoundMeasurement } from './measure.ts';
-import { schedule } from './plan.ts';
+import { failures, type LoadSpec, type Round, type RoundMeasurement } from './measure.ts';
+import { schedule, slicing } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import type { Scenario } from './scenario-file.ts';
@@ -182,6 +182,7 @@ export async function runGate(context: GateContext): Promise<Report> {
       budgetSec: config.budgetMs / 1000,
       durationSec: config.durationSec,
       warmupSec: config.warmupSec,
+      sliceSec: slicing(config) ? config.sliceSec : 0,
       connections: config.connections,
       threshold: config.threshold,
       latencyThreshold: config.latencyThreshold,
@@ -416,6 +417,9 @@ async function measure(
   // `restartEvery` pairs; both are restarted together and primed in turns (see runPair). A server on a fixed port
   // cannot share it: there each round gets a fresh process, warmed by the round's own warm-up.
   const fresh = config.port !== undefined || config.restartEvery === 0;
+  // Side by side, base and head take turns in slices within each pair; their diagnostics are then read during the
+  // priming loads, where each side has the load to itself.
+  const sliced = slicing(config);
   const placement = cpuPlacement(config.pin);
   const servers: Partial<Record<Side, RunningServer>> = {};
   let blocks = 0;
@@ -435,38 +439,34 @@ async function measure(
     }
   };
   const generator = new LoadGenerator(placement?.loadgen);
+  const specFor = (server: RunningServer, scenario: Scenario, durationSec: number): LoadSpec => ({
+    url: `${server.origin}${scenario.path}`,
+    method: scenario.method,
+    headers: scenario.headers,
+    ...(scenario.body === undefined ? {} : { body: scenario.body }),
+    connections: scenario.connections ?? config.connections,
+    warmupSec: config.warmupSec,
+    durationSec,
+    timeoutSec: 10,
+    watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
+  });
   const load = (
     server: RunningServer,
     scenario: Scenario,
     during: string,
     durationSec: number,
   ): Promise<RoundMeasurement> =>
-    generator
-      .run(
-        {
-          url: `${server.origin}${scenario.path}`,
-          method: scenario.method,
-          headers: scenario.headers,
-          ...(scenario.body === undefined ? {} : { body: scenario.body }),
-          connections: scenario.connections ?? config.connections,
-          warmupSec: config.warmupSec,
-          durationSec,
-          timeoutSec: 10,
-          watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
-        },
-        server.side,
-      )
-      .then(
-        (measurement) => {
-          server.assertAlive(during);
-          return measurement;
-        },
-        (error: unknown) => {
-          // A server that died is the cause, not the load generator that lost it.
-          server.assertAlive(during);
-          throw error;
-        },
-      );
+    generator.run(specFor(server, scenario, durationSec), server.side).then(
+      (measurement) => {
+        server.assertAlive(during);
+        return measurement;
+      },
+      (error: unknown) => {
+        // A server that died is the cause, not the load generator that lost it.
+        server.assertAlive(during);
+        throw error;
+      },
+    );
   const serverFor = async (side: Side, pair: number): Promise<RunningServer> => {
     const running = servers[side];
     if (running) return running;
@@ -520,15 +520,69 @@ async function measure(
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const scenario of active) {
-            await load(server, scenario, `priming before pair ${pair + 1} (${scenario.name})`, PRIME_SEC);
+            const prime = (): Promise<RoundMeasurement> =>
+              load(server, scenario, `priming before pair ${pair + 1} (${scenario.name})`, PRIME_SEC);
+            // The first turn finds the processes cold: not what the diagnostics should describe.
+            if (sliced && turn > 0)
+              await probes[server.side]!.measure(
+                `prime-scenario${config.scenarios.indexOf(scenario) + 1}`,
+                { warmupSec: config.warmupSec, port: server.port },
+                prime,
+              );
+            else await prime();
           }
         }
       }
       primingMs += Date.now() - primeStart;
     }
     const order = schedule(pair + 1)[pair]!.order;
+    if (sliced) return runSlicedPair(pair, order);
     const rounds: Round[] = [];
     for (const [position, side] of order.entries()) rounds.push(...(await runRound(pair, position, side)));
+    return rounds;
+  };
+
+  const runSlicedPair = async (pair: number, order: readonly [Side, Side]): Promise<Round[]> => {
+    const rounds: Round[] = [];
+    const sides: [RunningServer, RunningServer] = [servers[order[0]]!, servers[order[1]]!];
+    for (const scenario of active) {
+      const startedAt = new Date().toISOString();
+      const during = `round ${pair + 1} (${scenario.name})`;
+      const alive = (): void => {
+        for (const server of sides) server.assertAlive(during);
+      };
+      let measurements: [RoundMeasurement, RoundMeasurement];
+      try {
+        measurements = await generator.runPair(
+          {
+            loads: [
+              specFor(sides[0], scenario, config.durationSec),
+              specFor(sides[1], scenario, config.durationSec),
+            ],
+            sliceSec: config.sliceSec,
+          },
+          order,
+        );
+        alive();
+      } catch (error) {
+        // A server that died is the cause, not the load generator that lost it.
+        try {
+          alive();
+        } finally {
+          await stopAll();
+        }
+        throw error;
+      }
+      for (const [position, measurement] of measurements.entries())
+        rounds.push({
+          pair,
+          position,
+          side: order[position]!,
+          scenario: scenario.name,
+          measurement,
+          startedAt,
+        });
+    }
     return rounds;
   };
 

@@ -1,4 +1,5 @@
 /** The order of rounds. Pure. */
+import type { Config } from './config.ts';
 import type { Side } from './errors.ts';
 
 export interface PairPlan {
@@ -45,4 +46,14 @@ export function minimumPairs(comparisons: number, alpha: number): number {
   let n = 1;
   while ((2 / 2 ** n) * comparisons >= alpha) n++;
   return n;
+}
+
+/** Whether base and head take turns in slices within a pair (only when both servers run side by side). */
+export function slicing(config: Pick<Config, 'port' | 'restartEvery' | 'sliceSec' | 'durationSec'>): boolean {
+  return (
+    config.port === undefined &&
+    config.restartEvery > 0 &&
+    config.sliceSec > 0 &&
+    config.sliceSec < config.durationSec
+  );
 }

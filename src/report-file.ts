@@ -161,6 +161,8 @@ function measurement(c: Checker, value: unknown, at: string): RoundMeasurement {
     statusCodes,
     loadgenCpu: c.number(o.loadgenCpu, `${at}.loadgenCpu`, { min: 0, max: 4096 }),
   };
+  const slices = c.optional(o.slices, (v) => c.count(v, `${at}.slices`, 1_000_000));
+  if (slices !== undefined) m.slices = slices;
   const bins = c.optional(o.rpsMedianBins, (v) => c.number(v, `${at}.rpsMedianBins`, { min: 0 }));
   if (bins !== undefined) m.rpsMedianBins = bins;
   const server = cores('serverCpu');
@@ -312,6 +314,8 @@ export function parseReportFile(text: string, source: string): ReportFile {
       c.optional(s.failOnRegression, (v) => c.boolean(v, '`settings.failOnRegression`')) ?? true,
     restartEvery: c.optional(s.restartEvery, (v) => c.count(v, '`settings.restartEvery`', 100_000)) ?? 0,
   };
+  const sliceSec = c.optional(s.sliceSec, (v) => c.number(v, '`settings.sliceSec`', { min: 0, max: 86_400 }));
+  if (sliceSec !== undefined) settings.sliceSec = sliceSec;
 
   const sequential = c.optional(o.sequential, (v) => {
     const q = c.object(v, '`sequential`');

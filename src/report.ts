@@ -44,6 +44,8 @@ export interface Report {
     budgetSec: number;
     durationSec: number;
     warmupSec: number;
+    /** Length of the slices base and head took turns in within a pair; 0 (or absent): whole rounds. */
+    sliceSec?: number;
     /** The `connections` input (a scenario may have its own). */
     connections: number;
     /** The gate's threshold of req/s (a scenario may have its own). */
@@ -269,6 +271,12 @@ const STOP_TEXT: Record<StopReason, string> = {
   'no-scenarios': 'no scenario left to compare',
 };
 
+function interleaving(s: Report['settings']): string {
+  const warmup = `after ${s.warmupSec} s warm-up`;
+  if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
+  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
+}
+
 function lifecycle(restartEvery: number | undefined): string {
   if (!restartEvery) return 'a fresh server process per round';
   return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
@@ -290,7 +298,7 @@ function howMeasured(report: Report, comparisons: number): string {
         : ` (${STOP_TEXT[q.stoppedBy]})`;
   const across = shards.length > 1 ? ' (across all shards)' : '';
   return (
-    `${pairs} pairs of interleaved rounds${adaptive}, base and head alternating ABBA, ${s.durationSec} s each after ${s.warmupSec} s warm-up, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
+    `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
     `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
@@ -389,7 +397,9 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
   if (decision) {
     out.push(...comparisonTable(decision), '');
   }
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics) : '';
+  const diagnostics = report.diagnostics
+    ? renderDiagnosticsSection(report.diagnostics, { priming: (report.settings.sliceSec ?? 0) > 0 })
+    : '';
   if (diagnostics !== '') out.push(diagnostics.trim(), '');
   if (report.profile) out.push(report.profile.markdown.trim(), '');
   if (report.newScenarios.length > 0) {

@@ -1,7 +1,7 @@
 /** Runs rounds of load in the load-generator child process and returns what they measured. */
 import { fileURLToPath } from 'node:url';
 import { GateError, type Side } from '../errors.ts';
-import type { LoadSpec, RoundMeasurement } from '../measure.ts';
+import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../measure.ts';
 import { Child, runCommand, safeEnv } from './proc.ts';
 
 const script = fileURLToPath(
@@ -30,6 +30,13 @@ export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promis
       cause,
     });
   }
+}
+
+/** The load generator's answer to one request. */
+interface Answer {
+  measurement?: RoundMeasurement;
+  measurements?: [RoundMeasurement, RoundMeasurement];
+  error?: string;
 }
 
 /**
@@ -65,17 +72,49 @@ export class LoadGenerator {
     });
   }
 
-  async run(spec: LoadSpec, side: Side): Promise<RoundMeasurement> {
+  run(spec: LoadSpec, side: Side): Promise<RoundMeasurement> {
     const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1000 + 15_000;
+    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
+      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? 'no result');
+      return answer.measurement;
+    });
+  }
+
+  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
+  runPair(spec: PairLoadSpec, sides: readonly [Side, Side]): Promise<[RoundMeasurement, RoundMeasurement]> {
+    const [first, second] = spec.loads;
+    const timeoutMs =
+      (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) *
+        1000 +
+      // a slice's connection set-up and its last responses
+      Math.ceil(first.durationSec / spec.sliceSec) * 2 * 200 +
+      15_000;
+    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
+      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? 'no result');
+      return answer.measurements;
+    });
+  }
+
+  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  private failed(sides: readonly Side[], url: string, why: string): GateError {
+    const servers =
+      sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(' and ')} servers`;
+    return new GateError('load', `the load generator failed against ${servers} (${why})`, {
+      ...(sides.length === 1 ? { side: sides[0] } : {}),
+      output: this.child.output.lastLines(20),
+    });
+  }
+
+  private async request(
+    payload: LoadSpec | PairLoadSpec,
+    side: readonly Side[],
+    url: string,
+    timeoutMs: number,
+  ): Promise<Answer> {
     const line = new Promise<string>((resolve) => {
       this.waiting = resolve;
     });
-    this.child.write(`${JSON.stringify(spec)}\n`);
-    const failed = (why: string): GateError =>
-      new GateError('load', `the load generator failed against the ${side} server at ${spec.url} (${why})`, {
-        side,
-        output: this.child.output.lastLines(20),
-      });
+    this.child.write(`${JSON.stringify(payload)}\n`);
     const outcome = await Promise.race([
       line,
       this.child.exited.then((exit) => ({ exit })),
@@ -83,12 +122,10 @@ export class LoadGenerator {
     ]);
     if (outcome === 'timeout') {
       await this.stop();
-      throw failed('timed out');
+      throw this.failed(side, url, 'timed out');
     }
-    if (typeof outcome !== 'string') throw failed(`exit code ${outcome.exit.code}`);
-    const answer = JSON.parse(outcome) as { measurement?: RoundMeasurement; error?: string };
-    if (!answer.measurement) throw failed(answer.error ?? 'no result');
-    return answer.measurement;
+    if (typeof outcome !== 'string') throw this.failed(side, url, `exit code ${outcome.exit.code}`);
+    return JSON.parse(outcome) as Answer;
   }
 
   get cpu(): string | undefined {

@@ -17,6 +17,7 @@ import {
   selectShard,
 } from '../../src/config.ts';
 import { GateError } from '../../src/errors.ts';
+import { slicing } from '../../src/plan.ts';
 import { scenariosFromPaths } from '../../src/scenario-file.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
@@ -59,7 +60,7 @@ describe('parseConfig defaults', () => {
       setup: undefined,
       teardown: undefined,
       port: undefined,
-      threshold: 0.05,
+      threshold: 0.02,
       latencyThreshold: 0.2,
       alpha: 0.05,
       failOnRegression: true,
@@ -71,6 +72,7 @@ describe('parseConfig defaults', () => {
       budgetMs: 180_000,
       durationSec: 3,
       warmupSec: 0.5,
+      sliceSec: 0.25,
       restartEvery: 8,
       pin: true,
       connections: 10,
@@ -101,7 +103,7 @@ describe('parseConfig defaults', () => {
       'output-dir': ' ',
     });
     assert.equal(config.start, 'node server.js');
-    assert.equal(config.threshold, 0.05);
+    assert.equal(config.threshold, 0.02);
     assert.equal(config.pairs, undefined);
     assert.deepEqual(
       config.scenarios.map((s) => s.name),
@@ -223,6 +225,25 @@ describe('durations', () => {
     assert.equal(config.buildTimeoutMs, 30_000);
     assert.equal(config.timeoutMs, 2_700_000);
     assert.equal(configOf({ start: 'x', warmup: '0' }).warmupSec, 0);
+  });
+
+  test('`slice`: 0 for whole rounds, else at least 100 ms, and whether a gate slices at all', () => {
+    assert.equal(configOf({ start: 'x', slice: '0' }).sliceSec, 0);
+    assert.equal(configOf({ start: 'x', slice: '1s' }).sliceSec, 1);
+    assert.equal(
+      messageFor({ slice: '50ms' }),
+      'input `slice`: 50ms is too short. Use `0` for whole rounds, or 100ms or more.',
+    );
+    const sliced = (inputs: Record<string, string>): boolean => slicing(configOf({ start: 'x', ...inputs }));
+    assert.equal(sliced({}), true);
+    assert.equal(sliced({ slice: '0' }), false);
+    assert.equal(sliced({ port: '8080' }), false, 'a fixed port: one server at a time');
+    assert.equal(sliced({ 'restart-every': '0' }), false, 'a fresh process per round');
+    assert.equal(
+      sliced({ slice: '3s', duration: '3s' }),
+      false,
+      'a slice as long as the round is a whole round',
+    );
   });
 
   test('`-1s` and `fast` are not durations', () => {

@@ -1,0 +1,123 @@
+/**
+ * The load generator's sliced pairs against two real servers: base and head take turns ABBA… in slices, each side
+ * gets its `duration` in all, and a side's rate and latency are its own. About 10 s.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { LoadGenerator } from '../../src/io/load.ts';
+import { type RunningServer, startServer } from '../../src/io/server.ts';
+import type { LoadSpec } from '../../src/measure.ts';
+
+/** Answers with nothing but keeps the arrival time of every request; GET /arrivals returns them (ms since start). */
+const SERVER = `'use strict';
+const http = require('http');
+const busyMs = Number(process.env.BUSY_MS || 0);
+const arrivals = [];
+http
+  .createServer((req, res) => {
+    if (req.url === '/arrivals') { res.end(JSON.stringify(arrivals)); return; }
+    arrivals.push(Date.now());
+    if (busyMs > 0) { const end = performance.now() + busyMs; while (performance.now() < end); }
+    res.end('ok');
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+describe('sliced pairs (LoadGenerator.runPair)', () => {
+  let dir: string;
+  const servers: RunningServer[] = [];
+  const generator = new LoadGenerator();
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'perf-gate-slices-'));
+    writeFileSync(join(dir, 'server.cjs'), SERVER);
+    for (const [side, busyMs] of [
+      ['base', '0.2'],
+      ['head', '0.4'],
+    ] as const) {
+      servers.push(
+        await startServer({
+          side,
+          cwd: dir,
+          start: 'node server.cjs',
+          port: undefined,
+          readyPath: '/arrivals',
+          readyTimeoutMs: 10_000,
+          env: { BUSY_MS: busyMs },
+        }),
+      );
+    }
+  });
+
+  after(async () => {
+    await generator.stop();
+    for (const server of servers) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const spec = (server: RunningServer): LoadSpec => ({
+    url: `${server.origin}/`,
+    method: 'GET',
+    headers: {},
+    connections: 4,
+    warmupSec: 0.2,
+    durationSec: 1,
+    timeoutSec: 10,
+    watchPids: [server.child.pid],
+  });
+
+  const arrivals = async (server: RunningServer): Promise<number[]> =>
+    (await (await fetch(`${server.origin}/arrivals`)).json()) as number[];
+
+  test('each side gets its duration in slices, taking turns ABBA, and keeps its own rate and latency', async () => {
+    const [base, head] = servers as [RunningServer, RunningServer];
+    const before = { base: (await arrivals(base)).length, head: (await arrivals(head)).length };
+    const started = Date.now();
+    const [first, second] = await generator.runPair({ loads: [spec(head), spec(base)], sliceSec: 0.25 }, [
+      'head',
+      'base',
+    ]);
+    const ended = Date.now();
+
+    for (const m of [first, second]) {
+      assert.equal(m.slices, 4, 'one second in slices of 250 ms');
+      assert.ok(m.elapsedSec >= 0.95 && m.elapsedSec < 1.6, `load time ${m.elapsedSec} s`);
+      assert.equal(m.errors + m.timeouts + m.non2xx, 0);
+      assert.ok(m.responses > 200, `${m.responses} responses`);
+    }
+    // Head does twice base's work per request: its rate is about half and its latency about double.
+    const ratio = first.rps / second.rps;
+    assert.ok(ratio > 0.35 && ratio < 0.75, `head/base req/s ${ratio.toFixed(2)}`);
+    assert.ok(first.latencyMs.p50 > second.latencyMs.p50 * 1.4, 'head is slower per request');
+
+    // The arrivals show the turns: the pair's load (after the warm-ups) falls into 8 bursts, head first, then
+    // base twice, head twice, base once: H B B H H B B H with the same side's neighbouring slices merged.
+    const measured = (times: number[], from: number): number[] =>
+      times.slice(from).filter((t) => t >= started);
+    const all = [
+      ...measured(await arrivals(head), before.head).map((t) => ({ t, side: 'head' })),
+      ...measured(await arrivals(base), before.base).map((t) => ({ t, side: 'base' })),
+    ].sort((a, b) => a.t - b.t);
+    const runs: string[] = [];
+    for (const { side } of all) if (runs[runs.length - 1] !== side) runs.push(side);
+    // Warm-ups: head, then base; then the slices H | B B | H H | B B | H.
+    assert.deepEqual(runs, ['head', 'base', 'head', 'base', 'head', 'base', 'head']);
+    assert.ok(ended - started < 5000, `the pair took ${ended - started} ms`);
+  });
+
+  test('a side whose server is not there: its measurement counts the errors, the other side is measured', async () => {
+    const [base] = servers as [RunningServer];
+    const gone: LoadSpec = { ...spec(base), url: 'http://127.0.0.1:9/', durationSec: 0.5, warmupSec: 0 };
+    const [m, other] = await generator.runPair({ loads: [gone, spec(base)], sliceSec: 0.25 }, [
+      'head',
+      'base',
+    ]);
+    // A dead target gives errors, not a failure: the measurement says so and the pipeline decides.
+    assert.equal(m.responses, 0);
+    assert.ok(m.errors > 0, 'connection errors counted');
+    assert.ok(other.responses > 100 && other.errors === 0, 'base measured as usual');
+  });
+});
