@@ -9362,7 +9362,7 @@ function noiseLine(decision) {
     );
   }
   if (parts.length === 0) return "";
-  return `What this runner could see: round-to-round noise between adjacent base and head rounds (sd of the log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
+  return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
 }
 var STOP_TEXT = {
   resolved: "stopped early: every comparison was resolved",

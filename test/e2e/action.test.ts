@@ -74,6 +74,10 @@ describe('perf-gate action, end to end', () => {
     assert.equal(report.base.sha, r.baseSha, 'the base commit was fetched into the shallow checkout');
     for (const round of report.rounds)
       assert.ok(round.measurement.latencyMs.p50 > 0 && round.measurement.latencyMs.p50 < 50);
+    // The default: within each pair the sides took turns in 250 ms slices, 1 s of load each.
+    assert.equal(report.settings.sliceSec, 0.25);
+    for (const round of report.rounds) assert.equal(round.measurement.slices, 4);
+    assert.match(first.summary, /taking turns ABBA in slices of 0\.25 s/);
 
     const second = await runAction({
       workspace: r.workspace,
@@ -114,6 +118,9 @@ describe('perf-gate action, end to end', () => {
     const report = readReport(run.outputs.report);
     assert.equal(report.rounds.length, 16);
     assert.equal(report.settings.port, Number(port));
+    // A fixed port cannot serve base and head side by side: whole rounds, a fresh process each.
+    assert.equal(report.settings.sliceSec, 0);
+    for (const round of report.rounds) assert.equal(round.measurement.slices, undefined);
     assert.equal(fake.comments.get(8)?.length, 1);
     assert.deepEqual(fake.violations, []);
     assert.deepEqual(processesUnder(r.dir), []);

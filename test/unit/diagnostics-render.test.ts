@@ -75,6 +75,12 @@ describe('renderDiagnosticsSection', () => {
     assert.doesNotMatch(md, /blocked|leak/i);
   });
 
+  test('sliced pairs: the note says the windows were the priming loads, and why', () => {
+    const md = renderDiagnosticsSection(summary(), { priming: true });
+    assert.match(md, /over 6 base and 6 head priming loads \(in the measured pairs base and head took turns/);
+    assert.doesNotMatch(md, /head rounds/);
+  });
+
   test('a blocking head: one sentence with both p99s', () => {
     const s = summary({
       head: side({ eventLoopDelayMs: { p50: 120, p99: 180.2, max: 260 } }),

@@ -291,7 +291,7 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.match(
       markdown,
-      /\nWhat this runner could see: round-to-round noise between adjacent base and head rounds \(sd of the log ratio\) req\/s ±\d\.\d% \(could detect ≈\d\.\d%\), latency p50 ±\d\.\d% \(could detect ≈\d\.\d%\), latency p99 ±\d\.\d% \(could detect ≈\d\.\d%\); "could detect" is the change these pairs would catch 80% of the time\.\n/,
+      /\nWhat this runner could see: noise between base and head within a pair \(sd of the per-pair log ratio\) req\/s ±\d\.\d% \(could detect ≈\d\.\d%\), latency p50 ±\d\.\d% \(could detect ≈\d\.\d%\), latency p99 ±\d\.\d% \(could detect ≈\d\.\d%\); "could detect" is the change these pairs would catch 80% of the time\.\n/,
     );
     assert.ok(lines.at(-1)!.startsWith('<sub>How to read this:'));
     assert.ok(markdown.endsWith('</sub>\n'));
@@ -353,6 +353,20 @@ describe('renderMarkdown: a regression report', () => {
       rendered.includes('threshold ±2.5% (req/s)'),
       rendered.split('\n').find((l) => l.includes('threshold')),
     );
+  });
+
+  test('the settings line says how base and head took turns: whole rounds, or slices', () => {
+    const line = (sliceSec: number | undefined): string =>
+      renderMarkdown({ ...report, settings: { ...report.settings, sliceSec } })
+        .split('\n')
+        .find((l) => l.includes('pairs of interleaved rounds'))!;
+    assert.match(line(undefined), /base and head alternating ABBA, 3 s each after 1 s warm-up/);
+    assert.match(line(0), /base and head alternating ABBA, 3 s each after 1 s warm-up/);
+    assert.match(
+      line(0.25),
+      /3 s of load per side in each pair, after 1 s warm-up, base and head taking turns ABBA in slices of 0\.25 s/,
+    );
+    assert.doesNotMatch(line(0.25), /3 s each/);
   });
 });
 
