@@ -33,9 +33,12 @@ try {
       ci: rps?.ci,
       noise: rps?.noise,
       disturbedPairs: report.sequential?.disturbedPairs,
+      // The rounds themselves, so that a gate can be replayed (bench/calibrate.ts) or its noise re-read.
+      rounds: report.rounds,
     };
     appendFileSync(log, `${JSON.stringify(line)}\n`);
-    console.log(JSON.stringify(line));
+    const { rounds: _rounds, ...shown } = line;
+    console.log(JSON.stringify(shown));
   }
 } finally {
   repo.cleanup();

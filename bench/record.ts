@@ -2,7 +2,8 @@
  * Records real interleaved rounds of the knob server through the real pipeline (fixed pairs, default round
  * settings), so that bench/calibrate.ts can replay them into hundreds of simulated gates.
  *
- *   npx node bench/record.ts <case> <pairs>     cases: aa, slower2, slower3, slower5, slower10, tail
+ *   npx node bench/record.ts <case> <pairs> [input=value …] [label=…]
+ *                                              cases: aa, slower2, slower3, slower5, slower10, tail
  *
  * A head "s% slower" gets extra work per request so that its cost is the base's / (1 − s), calibrated from the
  * base's measured req/s and this machine's cost of one knob iteration. The recording states the effect it
@@ -47,9 +48,12 @@ export async function caseFor(name: string): Promise<Case> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [name = 'aa', pairsText = '40', ...extra] = process.argv.slice(2);
-  // Extra inputs as name=value (e.g. restart-every=0 duration=2s) record a variant into data/<case>@<variant>.json.
+  // Extra inputs as name=value (e.g. restart-every=0 duration=2s) record a variant into data/<case>@<variant>.json;
+  // `label=…` only names the file (a second recording of the same settings at another time).
   const inputs = Object.fromEntries(
-    extra.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    extra
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])
+      .filter(([name]) => name !== 'label'),
   );
   const variant = extra.length > 0 ? `@${extra.join(',')}` : '';
   const c = await caseFor(name);
