@@ -9468,7 +9468,7 @@ function renderMarkdown(report, options = {}) {
   if (options.detailsUrl) out.push("", `[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`);
   out.push(
     "",
-    "<sub>How to read this: each pair of adjacent rounds shares the machine\u2019s speed of that moment, so the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>"
+    "<sub>How to read this: base and head of each pair run close together (taking turns every fraction of a second, or in adjacent rounds), so they share the machine\u2019s speed of that moment, and the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>"
   );
   return `${out.join("\n")}
 `;

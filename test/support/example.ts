@@ -25,7 +25,6 @@ export const TOKEN = 'ghs_testtoken';
  */
 export const TIMING_OVERRIDES = {
   rounds: '8',
-  'restart-every': '0',
   duration: '1s',
   warmup: '0.25s',
   flamegraphs: 'false',
