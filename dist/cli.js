@@ -7424,8 +7424,14 @@ function minimumPairs(comparisons, alpha) {
   while (2 / 2 ** n * comparisons >= alpha) n++;
   return n;
 }
+function sideBySide(config) {
+  return config.port === void 0 && config.restartEvery > 0;
+}
 function slicing(config) {
-  return config.port === void 0 && config.restartEvery > 0 && config.sliceSec > 0 && config.sliceSec < config.durationSec;
+  return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
+}
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
 }
 
 // src/scenario-file.ts
@@ -8708,10 +8714,10 @@ function renderDiagnosticsSection(summary, options = {}) {
   const notes = [];
   if (base === void 0) notes.push(missing("base"));
   if (head === void 0) notes.push(missing("head"));
-  const windows = options.priming ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head priming loads (in the measured pairs base and head took turns every fraction of a second, so each side is read while it has the load to itself)` : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
+  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
   const where2 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
   notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over rounds of each percentile), CPU is in cores (1 = one core busy throughout).${where2}`
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where2}`
   );
   lines.push(...notes.map((n) => `<sub>${n}</sub>`));
   return lines.join("\n");
@@ -9441,7 +9447,7 @@ function renderMarkdown(report, options = {}) {
   if (decision) {
     out.push(...comparisonTable(decision), "");
   }
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { priming: (report.settings.sliceSec ?? 0) > 0 }) : "";
+  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
   if (diagnostics !== "") out.push(diagnostics.trim(), "");
   if (report.profile) out.push(report.profile.markdown.trim(), "");
   if (report.newScenarios.length > 0) {
@@ -10490,7 +10496,7 @@ var LoadGenerator = class {
   runPair(spec, sides) {
     const [first, second] = spec.loads;
     const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
-    Math.ceil(first.durationSec / spec.sliceSec) * 2 * 200 + 15e3;
+    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + 15e3;
     return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
       if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
       return answer.measurements;
@@ -15031,7 +15037,7 @@ async function runGate(context) {
       alpha: config.alpha,
       port: config.port,
       failOnRegression: config.failOnRegression,
-      restartEvery: config.port !== void 0 ? 0 : config.restartEvery
+      restartEvery: sideBySide(config) ? config.restartEvery : 0
     },
     decision,
     sequential: measured ? {
@@ -15193,7 +15199,7 @@ async function measure(context, dirs, deadline, notes) {
   const newScenarios = [];
   const started = Date.now();
   let disturbedPairs = 0;
-  const fresh = config.port !== void 0 || config.restartEvery === 0;
+  const fresh = !sideBySide(config);
   const sliced = slicing(config);
   const placement = cpuPlacement(config.pin);
   const servers = {};
@@ -15212,6 +15218,21 @@ async function measure(context, dirs, deadline, notes) {
     }
   };
   const generator = new LoadGenerator(placement?.loadgen);
+  const alive3 = (loaded, during, run) => {
+    const check = () => {
+      for (const server of loaded) server.assertAlive(during);
+    };
+    return run.then(
+      (result2) => {
+        check();
+        return result2;
+      },
+      (error) => {
+        check();
+        throw error;
+      }
+    );
+  };
   const specFor = (server, scenario, durationSec) => ({
     url: `${server.origin}${scenario.path}`,
     method: scenario.method,
@@ -15223,16 +15244,7 @@ async function measure(context, dirs, deadline, notes) {
     timeoutSec: 10,
     watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
   });
-  const load2 = (server, scenario, during, durationSec) => generator.run(specFor(server, scenario, durationSec), server.side).then(
-    (measurement) => {
-      server.assertAlive(during);
-      return measurement;
-    },
-    (error) => {
-      server.assertAlive(during);
-      throw error;
-    }
-  );
+  const load2 = (server, scenario, during, durationSec) => alive3([server], during, generator.run(specFor(server, scenario, durationSec), server.side));
   const serverFor = async (side, pair2) => {
     const running2 = servers[side];
     if (running2) return running2;
@@ -15282,14 +15294,7 @@ async function measure(context, dirs, deadline, notes) {
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const scenario of active) {
-            const prime = () => load2(server, scenario, `priming before pair ${pair2 + 1} (${scenario.name})`, PRIME_SEC);
-            if (sliced && turn > 0)
-              await probes[server.side].measure(
-                `prime-scenario${config.scenarios.indexOf(scenario) + 1}`,
-                { warmupSec: config.warmupSec, port: server.port },
-                prime
-              );
-            else await prime();
+            await load2(server, scenario, `priming before pair ${pair2 + 1} (${scenario.name})`, PRIME_SEC);
           }
         }
       }
@@ -15306,29 +15311,31 @@ async function measure(context, dirs, deadline, notes) {
     const sides = [servers[order[0]], servers[order[1]]];
     for (const scenario of active) {
       const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-      const during = `round ${pair2 + 1} (${scenario.name})`;
-      const alive3 = () => {
-        for (const server of sides) server.assertAlive(during);
-      };
       let measurements;
       try {
-        measurements = await generator.runPair(
-          {
-            loads: [
-              specFor(sides[0], scenario, config.durationSec),
-              specFor(sides[1], scenario, config.durationSec)
-            ],
-            sliceSec: config.sliceSec
-          },
-          order
+        const label = `scenario${config.scenarios.indexOf(scenario) + 1}`;
+        const window = { warmupSec: 2 * config.warmupSec };
+        const run = () => alive3(
+          sides,
+          `round ${pair2 + 1} (${scenario.name})`,
+          generator.runPair(
+            {
+              loads: [
+                specFor(sides[0], scenario, config.durationSec),
+                specFor(sides[1], scenario, config.durationSec)
+              ],
+              sliceSec: config.sliceSec
+            },
+            order
+          )
         );
-        alive3();
+        measurements = await probes[order[0]].measure(
+          label,
+          { ...window, port: sides[0].port },
+          () => probes[order[1]].measure(label, { ...window, port: sides[1].port }, run)
+        );
       } catch (error) {
-        try {
-          alive3();
-        } finally {
-          await stopAll();
-        }
+        await stopAll();
         throw error;
       }
       for (const [position, measurement] of measurements.entries())

@@ -29829,6 +29829,11 @@ function servicePids(servers, exclude) {
   return [...found];
 }
 
+// src/plan.ts
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
+}
+
 // src/loadgen.ts
 var Tally = class {
   latencies = new Float64Array(1 << 16);
@@ -29988,7 +29993,7 @@ async function slicedPair(spec) {
   for (const [i, load] of spec.loads.entries())
     if (load.warmupSec > 0) await tallies[i].window(load, load.warmupSec, false);
   const cpu = accounting(spec.loads[0].watchPids);
-  const slices = Math.max(1, Math.round(spec.loads[0].durationSec / spec.sliceSec));
+  const slices = sliceCount(spec.loads[0].durationSec, spec.sliceSec);
   const sliceSec = spec.loads[0].durationSec / slices;
   for (let i = 0; i < 2 * slices; i++) {
     const side = i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;

@@ -8,6 +8,7 @@ import { disturbance, machineTimes, processSeconds } from './io/cpu.ts';
 import { servicePids } from './io/peers.ts';
 import { processTree } from './io/proc.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement } from './measure.ts';
+import { sliceCount } from './plan.ts';
 
 /** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */
 class Tally {
@@ -192,7 +193,7 @@ async function slicedPair(spec: PairLoadSpec): Promise<[RoundMeasurement, RoundM
   for (const [i, load] of spec.loads.entries())
     if (load.warmupSec > 0) await tallies[i]!.window(load, load.warmupSec, false);
   const cpu = accounting(spec.loads[0].watchPids);
-  const slices = Math.max(1, Math.round(spec.loads[0].durationSec / spec.sliceSec));
+  const slices = sliceCount(spec.loads[0].durationSec, spec.sliceSec);
   const sliceSec = spec.loads[0].durationSec / slices;
   for (let i = 0; i < 2 * slices; i++) {
     // Position in ABBA ABBA …: slices 0, 3, 4, 7, 8, … belong to the first side.

@@ -15,7 +15,7 @@ import { LoadGenerator } from './io/load.ts';
 import { writeReport } from './io/report-json.ts';
 import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type LoadSpec, type Round, type RoundMeasurement } from './measure.ts';
-import { schedule, slicing } from './plan.ts';
+import { schedule, sideBySide, slicing } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import type { Scenario } from './scenario-file.ts';
@@ -189,7 +189,7 @@ export async function runGate(context: GateContext): Promise<Report> {
       alpha: config.alpha,
       port: config.port,
       failOnRegression: config.failOnRegression,
-      restartEvery: config.port !== undefined ? 0 : config.restartEvery,
+      restartEvery: sideBySide(config) ? config.restartEvery : 0,
     },
     decision,
     sequential: measured
@@ -416,9 +416,8 @@ async function measure(
   // Servers that take PORT run side by side (only one is loaded at a time) and live for a block of
   // `restartEvery` pairs; both are restarted together and primed in turns (see runPair). A server on a fixed port
   // cannot share it: there each round gets a fresh process, warmed by the round's own warm-up.
-  const fresh = config.port !== undefined || config.restartEvery === 0;
-  // Side by side, base and head take turns in slices within each pair; their diagnostics are then read during the
-  // priming loads, where each side has the load to itself.
+  const fresh = !sideBySide(config);
+  // Side by side, base and head take turns in slices within each pair.
   const sliced = slicing(config);
   const placement = cpuPlacement(config.pin);
   const servers: Partial<Record<Side, RunningServer>> = {};
@@ -439,6 +438,23 @@ async function measure(
     }
   };
   const generator = new LoadGenerator(placement?.loadgen);
+  // The servers must still be up after their load; a server that died is the cause of a failure, not the load
+  // generator that lost it.
+  const alive = <T>(loaded: readonly RunningServer[], during: string, run: Promise<T>): Promise<T> => {
+    const check = (): void => {
+      for (const server of loaded) server.assertAlive(during);
+    };
+    return run.then(
+      (result) => {
+        check();
+        return result;
+      },
+      (error: unknown) => {
+        check();
+        throw error;
+      },
+    );
+  };
   const specFor = (server: RunningServer, scenario: Scenario, durationSec: number): LoadSpec => ({
     url: `${server.origin}${scenario.path}`,
     method: scenario.method,
@@ -456,17 +472,7 @@ async function measure(
     during: string,
     durationSec: number,
   ): Promise<RoundMeasurement> =>
-    generator.run(specFor(server, scenario, durationSec), server.side).then(
-      (measurement) => {
-        server.assertAlive(during);
-        return measurement;
-      },
-      (error: unknown) => {
-        // A server that died is the cause, not the load generator that lost it.
-        server.assertAlive(during);
-        throw error;
-      },
-    );
+    alive([server], during, generator.run(specFor(server, scenario, durationSec), server.side));
   const serverFor = async (side: Side, pair: number): Promise<RunningServer> => {
     const running = servers[side];
     if (running) return running;
@@ -520,16 +526,7 @@ async function measure(
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const scenario of active) {
-            const prime = (): Promise<RoundMeasurement> =>
-              load(server, scenario, `priming before pair ${pair + 1} (${scenario.name})`, PRIME_SEC);
-            // The first turn finds the processes cold: not what the diagnostics should describe.
-            if (sliced && turn > 0)
-              await probes[server.side]!.measure(
-                `prime-scenario${config.scenarios.indexOf(scenario) + 1}`,
-                { warmupSec: config.warmupSec, port: server.port },
-                prime,
-              );
-            else await prime();
+            await load(server, scenario, `priming before pair ${pair + 1} (${scenario.name})`, PRIME_SEC);
           }
         }
       }
@@ -547,30 +544,32 @@ async function measure(
     const sides: [RunningServer, RunningServer] = [servers[order[0]]!, servers[order[1]]!];
     for (const scenario of active) {
       const startedAt = new Date().toISOString();
-      const during = `round ${pair + 1} (${scenario.name})`;
-      const alive = (): void => {
-        for (const server of sides) server.assertAlive(during);
-      };
       let measurements: [RoundMeasurement, RoundMeasurement];
       try {
-        measurements = await generator.runPair(
-          {
-            loads: [
-              specFor(sides[0], scenario, config.durationSec),
-              specFor(sides[1], scenario, config.durationSec),
-            ],
-            sliceSec: config.sliceSec,
-          },
-          order,
+        // Each side's diagnostics window is the whole pair after both warm-ups (they come first, one side after
+        // the other): a server that degrades as it serves (a listener or memory leak) is read as it was measured.
+        const label = `scenario${config.scenarios.indexOf(scenario) + 1}`;
+        const window = { warmupSec: 2 * config.warmupSec };
+        const run = (): Promise<[RoundMeasurement, RoundMeasurement]> =>
+          alive(
+            sides,
+            `round ${pair + 1} (${scenario.name})`,
+            generator.runPair(
+              {
+                loads: [
+                  specFor(sides[0], scenario, config.durationSec),
+                  specFor(sides[1], scenario, config.durationSec),
+                ],
+                sliceSec: config.sliceSec,
+              },
+              order,
+            ),
+          );
+        measurements = await probes[order[0]]!.measure(label, { ...window, port: sides[0].port }, () =>
+          probes[order[1]]!.measure(label, { ...window, port: sides[1].port }, run),
         );
-        alive();
       } catch (error) {
-        // A server that died is the cause, not the load generator that lost it.
-        try {
-          alive();
-        } finally {
-          await stopAll();
-        }
+        await stopAll();
         throw error;
       }
       for (const [position, measurement] of measurements.entries())

@@ -48,12 +48,20 @@ export function minimumPairs(comparisons: number, alpha: number): number {
   return n;
 }
 
+/**
+ * Whether base and head servers run side by side (only one loaded at a time), living for blocks of `restartEvery`
+ * pairs. A server on a fixed port cannot share it, and `restart-every: 0` asks for a fresh process per round.
+ */
+export function sideBySide(config: Pick<Config, 'port' | 'restartEvery'>): boolean {
+  return config.port === undefined && config.restartEvery > 0;
+}
+
 /** Whether base and head take turns in slices within a pair (only when both servers run side by side). */
 export function slicing(config: Pick<Config, 'port' | 'restartEvery' | 'sliceSec' | 'durationSec'>): boolean {
-  return (
-    config.port === undefined &&
-    config.restartEvery > 0 &&
-    config.sliceSec > 0 &&
-    config.sliceSec < config.durationSec
-  );
+  return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
+}
+
+/** Slices each side gets in a sliced pair: its `durationSec` in slices as close to `sliceSec` as divide it. */
+export function sliceCount(durationSec: number, sliceSec: number): number {
+  return Math.max(1, Math.round(durationSec / sliceSec));
 }

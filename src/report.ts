@@ -398,7 +398,7 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
     out.push(...comparisonTable(decision), '');
   }
   const diagnostics = report.diagnostics
-    ? renderDiagnosticsSection(report.diagnostics, { priming: (report.settings.sliceSec ?? 0) > 0 })
+    ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 })
     : '';
   if (diagnostics !== '') out.push(diagnostics.trim(), '');
   if (report.profile) out.push(report.profile.markdown.trim(), '');

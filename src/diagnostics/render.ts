@@ -12,10 +12,10 @@ export interface DiagnosticsSectionOptions {
   /** Where the raw JSON lines are, e.g. 'the perf-gate artifact'; mentioned when given. */
   artifacts?: string;
   /**
-   * The windows were priming loads (base and head took turns in slices within each pair, so a side had the load
-   * to itself only while priming); default: whole measured rounds.
+   * The windows were sliced pairs: base and head took turns within each, so each side was loaded about half of
+   * its window; default: whole rounds, loaded throughout.
    */
-  priming?: boolean;
+  sliced?: boolean;
 }
 
 /** Milliseconds: 180 ms, 12 ms, 2.1 ms, 0.05 ms. */
@@ -154,12 +154,12 @@ export function renderDiagnosticsSection(
   const notes: string[] = [];
   if (base === undefined) notes.push(missing('base'));
   if (head === undefined) notes.push(missing('head'));
-  const windows = options.priming
-    ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head priming loads (in the measured pairs base and head took turns every fraction of a second, so each side is read while it has the load to itself)`
+  const windows = options.sliced
+    ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)`
     : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
   const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : '';
   notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over rounds of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? 'pairs' : 'rounds'} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
   );
   lines.push(...notes.map((n) => `<sub>${n}</sub>`));
   return lines.join('\n');

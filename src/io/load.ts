@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { GateError, type Side } from '../errors.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../measure.ts';
+import { sliceCount } from '../plan.ts';
 import { Child, runCommand, safeEnv } from './proc.ts';
 
 const script = fileURLToPath(
@@ -87,7 +88,7 @@ export class LoadGenerator {
       (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) *
         1000 +
       // a slice's connection set-up and its last responses
-      Math.ceil(first.durationSec / spec.sliceSec) * 2 * 200 +
+      sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 +
       15_000;
     return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
       if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? 'no result');

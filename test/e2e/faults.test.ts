@@ -377,12 +377,10 @@ describe('perf-gate faults, end to end', () => {
       inputs: { paths: '/\n/new' },
     });
     assert.equal(run.code, 0, run.stdout);
-    assert.ok(
-      ['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''),
-      `verdict ${run.outputs.verdict}`,
-    );
+    // Base and head are two programs (base has the extra branch), measured with 8 one-second pairs against the 2%
+    // threshold: any verdict but a regression may come out of GET /; what matters here is that it is GET /'s alone.
     const report = readReport(run);
-    assert.deepEqual(report.newScenarios, ['GET /new']);
+    assert.notEqual(run.outputs.verdict, 'regression', run.stdout);
     assert.deepEqual([...new Set(report.decision!.comparisons.map((c) => c.scenario))], ['GET /']);
     assert.ok(report.rounds.every((r) => r.scenario === 'GET /'));
     assert.match(

@@ -75,9 +75,16 @@ describe('renderDiagnosticsSection', () => {
     assert.doesNotMatch(md, /blocked|leak/i);
   });
 
-  test('sliced pairs: the note says the windows were the priming loads, and why', () => {
-    const md = renderDiagnosticsSection(summary(), { priming: true });
-    assert.match(md, /over 6 base and 6 head priming loads \(in the measured pairs base and head took turns/);
+  test('sliced pairs: the note says the windows were pairs in which each side was loaded about half the time', () => {
+    const md = renderDiagnosticsSection(summary(), { sliced: true });
+    assert.match(
+      md,
+      /over 6 base and 6 head pairs \(base and head took turns every fraction of a second, so each side was loaded about half of each pair/,
+    );
+    assert.match(
+      md,
+      /compare the two columns\): event-loop delay is how late a 10 ms timer fired \(median over pairs of each percentile\)/,
+    );
     assert.doesNotMatch(md, /head rounds/);
   });
 
