@@ -7433,6 +7433,13 @@ function slicing(config) {
 function sliceCount(durationSec, sliceSec) {
   return Math.max(1, Math.round(durationSec / sliceSec));
 }
+function openLoopSec(durationSec) {
+  return durationSec / 6;
+}
+var OPEN_LOOP_MAX_RATE = 5e3;
+function openLoopRate(share, baseRps) {
+  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
+}
 
 // src/scenario-file.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -8011,6 +8018,7 @@ var INPUT_DEFAULTS = {
   duration: "3s",
   warmup: "0.5s",
   slice: "250ms",
+  "latency-rate": "off",
   "restart-every": "8",
   pin: "true",
   connections: "10",
@@ -8048,6 +8056,23 @@ function parseDuration(input, text2, bounds) {
     );
   }
   return ms;
+}
+function parseLatencyRate(text2) {
+  const trimmed = text2.trim().toLowerCase();
+  if (trimmed === "off" || trimmed === "false") return void 0;
+  const fixed = /^(\d+(?:\.\d+)?)\s*\/\s*s$/.exec(trimmed);
+  if (fixed) {
+    const rate2 = Number(fixed[1]);
+    if (rate2 >= 1 && rate2 <= 1e6) return { rate: rate2 };
+    throw configError("latency-rate", `${text2} is out of range`, "Use from 1/s to 1000000/s.");
+  }
+  if (!/%$/.test(trimmed))
+    throw configError(
+      "latency-rate",
+      `\`${text2}\` is not a rate`,
+      "Use a share of base's req/s such as `50%`, a rate such as `2000/s`, or `off`."
+    );
+  return { share: parsePercent("latency-rate", trimmed, { min: 0.05, max: 0.95 }) };
 }
 function parseSlice(text2) {
   const ms = parseDuration("slice", text2, { minMs: 0, maxMs: 6e5 });
@@ -8192,11 +8217,12 @@ function parseConfig(lookup, sources) {
   const alpha = parseAlpha(get("alpha"));
   const pairs = parseRounds(get("rounds"));
   const family = shard ? all.length : scenarios.length;
-  const needed = minimumPairs(3 * family, alpha);
+  const metrics = parseLatencyRate(get("latency-rate")) ? 4 : 3;
+  const needed = minimumPairs(metrics * family, alpha);
   if (pairs !== void 0 && pairs < needed) {
     throw configError(
       "rounds",
-      `${pairs} pairs cannot show a significant change across ${3 * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 3 metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 ${metrics} metrics) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`
     );
   }
@@ -8224,6 +8250,7 @@ function parseConfig(lookup, sources) {
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     sliceSec: parseSlice(get("slice")),
+    openLoop: parseLatencyRate(get("latency-rate")),
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
     restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
     pin: parseBoolean("pin", get("pin")),
@@ -8724,7 +8751,7 @@ function renderDiagnosticsSection(summary, options = {}) {
 }
 
 // src/measure.ts
-var METRICS = ["rps", "p50", "p99"];
+var METRICS = ["rps", "p50", "p99", "p99open"];
 function metricValue(m, metric) {
   switch (metric) {
     case "rps":
@@ -8733,6 +8760,8 @@ function metricValue(m, metric) {
       return m.latencyMs.p50;
     case "p99":
       return m.latencyMs.p99;
+    case "p99open":
+      return m.paced?.latencyMs.p99 ?? Number.NaN;
   }
 }
 function failures(m, expectStatus) {
@@ -9042,9 +9071,18 @@ function signedRankConfidenceInterval(d, confidence = 0.95) {
 function thresholdOf(metric, options, scenario) {
   return metric === "rps" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
-var METRIC_LABEL = { rps: "req/s", p50: "latency p50", p99: "latency p99" };
+var METRIC_LABEL = {
+  rps: "req/s",
+  p50: "latency p50",
+  p99: "latency p99",
+  p99open: "p99 at fixed rate"
+};
 function metricLabel(metric) {
   return METRIC_LABEL[metric];
+}
+function measuredMetrics(pairs) {
+  const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
+  return METRICS.filter((metric) => metric !== "p99open" || open);
 }
 function pairsOf(rounds, scenario) {
   const byPair = /* @__PURE__ */ new Map();
@@ -9096,33 +9134,33 @@ function compareMetric(scenario, metric, pairs) {
   });
   const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
   const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
-  const logRatios = usable.map((_, i) => Math.log(head[i] / base[i]));
-  if (logRatios.length < 2) {
+  const logRatios2 = usable.map((_, i) => Math.log(head[i] / base[i]));
+  if (logRatios2.length < 2) {
     return {
       scenario,
       metric,
       base: median(base),
       head: median(head),
-      pairs: logRatios.length,
+      pairs: logRatios2.length,
       change: Number.NaN,
       p: 1,
       noise: Number.NaN,
       worse: false,
-      logRatios
+      logRatios: logRatios2
     };
   }
-  const change = Math.expm1(hodgesLehmann1(logRatios));
+  const change = Math.expm1(hodgesLehmann1(logRatios2));
   return {
     scenario,
     metric,
     base: median(base),
     head: median(head),
-    pairs: logRatios.length,
+    pairs: logRatios2.length,
     change,
-    p: wilcoxonSignedRank(logRatios).p,
-    noise: sd(logRatios),
+    p: wilcoxonSignedRank(logRatios2).p,
+    noise: sd(logRatios2),
     worse: metric === "rps" ? change < 0 : change > 0,
-    logRatios
+    logRatios: logRatios2
   };
 }
 function interval(c, alpha, comparisons, looks) {
@@ -9165,7 +9203,7 @@ function decideGroups(groups, options) {
     for (const scenario of group.scenarios) {
       const pairs = pairsOf(group.rounds, scenario.name);
       errors.push(compareErrors(scenario, pairs));
-      for (const metric of METRICS) {
+      for (const metric of measuredMetrics(pairs)) {
         raw.push(compareMetric(scenario.name, metric, pairs));
         rawLooks.push(looks);
         thresholds.push(thresholdOf(metric, options, scenario));
@@ -9234,7 +9272,7 @@ function describeChange(c) {
   return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms, ${p})`;
 }
 function leading(candidates) {
-  const rank = { rps: 0, p99: 1, p50: 2 };
+  const rank = { rps: 0, p99open: 1, p99: 2, p50: 3 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
   )[0];
@@ -9358,7 +9396,7 @@ function comparisonTable(decision) {
 }
 function noiseLine(decision) {
   const parts = [];
-  for (const metric of ["rps", "p50", "p99"]) {
+  for (const metric of METRICS) {
     const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
     if (of.length === 0) continue;
     const noise = Math.max(...of.map((c) => c.noise));
@@ -9395,6 +9433,24 @@ function howMeasured(report, comparisons) {
   const across = shards.length > 1 ? " (across all shards)" : "";
   return `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
+function openLoopLine(report) {
+  const rates = [];
+  let lag = 0;
+  let seconds = 0;
+  for (const { name } of report.settings.scenarios) {
+    const paced = report.rounds.flatMap(
+      (r) => r.scenario === name && r.measurement.paced ? [r.measurement.paced] : []
+    );
+    if (paced.length === 0) continue;
+    rates.push(`${formatValue("rps", median(paced.map((p) => p.rate)))} req/s for ${escapeMarkdown(name)}`);
+    lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
+    seconds = openLoopSec(report.settings.durationSec);
+  }
+  if (rates.length === 0) return "";
+  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(seconds.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+}
+var PACED_LAG_MS = 5;
 function roundsTable(report) {
   const lines = [
     "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
@@ -9457,6 +9513,8 @@ function renderMarkdown(report, options = {}) {
     );
   }
   out.push(howMeasured(report, decision?.comparisons.length ?? 0));
+  const open = openLoopLine(report);
+  if (open !== "") out.push("", open);
   const scenarios = scenariosLine(report);
   if (scenarios !== "") out.push("", scenarios);
   out.push(
@@ -10432,6 +10490,20 @@ async function runHook(options) {
 
 // src/io/load.ts
 import { fileURLToPath } from "node:url";
+
+// src/http-responses.ts
+var CRLF = Buffer.from("\r\n");
+var HEAD_END = Buffer.from("\r\n\r\n");
+
+// src/paced.ts
+var PACED_DRAIN_SEC = 2;
+var PACED_WARMUP_SEC = 0.2;
+function pacedLimitSec(paced, windows) {
+  if (!paced) return 0;
+  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
+}
+
+// src/io/load.ts
 var script = fileURLToPath(
   new URL(import.meta.url.endsWith(".ts") ? "../loadgen.ts" : "./loadgen.js", import.meta.url)
 );
@@ -10486,7 +10558,7 @@ var LoadGenerator = class {
     });
   }
   run(spec, side) {
-    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
     return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
       if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
       return answer.measurement;
@@ -10496,7 +10568,7 @@ var LoadGenerator = class {
   runPair(spec, sides) {
     const [first, second] = spec.loads;
     const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
-    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + 15e3;
+    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
     return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
       if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
       return answer.measurements;
@@ -15233,6 +15305,23 @@ async function measure(context, dirs, deadline, notes) {
       }
     );
   };
+  const rates = /* @__PURE__ */ new Map();
+  const setRate = (scenario, baseRps) => {
+    const open = config.openLoop;
+    if (!open || rates.has(scenario.name)) return;
+    if ("rate" in open) rates.set(scenario.name, open.rate);
+    else if (baseRps !== void 0 && Number.isFinite(baseRps) && baseRps > 0) {
+      const rate2 = openLoopRate(open.share, baseRps);
+      rates.set(scenario.name, rate2);
+      log.info(
+        `${scenario.name}: open-loop load at ${rate2} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate2 < open.share * baseRps ? `, capped at what the open-loop client sustains` : ""})`
+      );
+    }
+  };
+  const pacedFor = (scenario) => {
+    const rate2 = rates.get(scenario.name);
+    return rate2 === void 0 ? {} : { paced: { rate: rate2, durationSec: openLoopSec(config.durationSec) } };
+  };
   const specFor = (server, scenario, durationSec) => ({
     url: `${server.origin}${scenario.path}`,
     method: scenario.method,
@@ -15273,7 +15362,14 @@ async function measure(context, dirs, deadline, notes) {
         const measurement = await probes[side].measure(
           `scenario${config.scenarios.indexOf(scenario) + 1}`,
           { warmupSec: config.warmupSec, port: server.port },
-          () => load2(server, scenario, `round ${pair2 + 1} (${scenario.name})`, config.durationSec)
+          () => alive3(
+            [server],
+            `round ${pair2 + 1} (${scenario.name})`,
+            generator.run(
+              { ...specFor(server, scenario, config.durationSec), ...pacedFor(scenario) },
+              server.side
+            )
+          )
         );
         rounds.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
       }
@@ -15294,9 +15390,29 @@ async function measure(context, dirs, deadline, notes) {
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const scenario of active) {
-            await load2(server, scenario, `priming before pair ${pair2 + 1} (${scenario.name})`, PRIME_SEC);
+            const primed = await load2(
+              server,
+              scenario,
+              `priming before pair ${pair2 + 1} (${scenario.name})`,
+              PRIME_SEC
+            );
+            if (server === base && turn === PRIME_TURNS - 1) setRate(scenario, primed.rps);
           }
         }
+      }
+      primingMs += Date.now() - primeStart;
+    }
+    if (fresh && config.openLoop && active.some((scenario) => !rates.has(scenario.name))) {
+      const primeStart = Date.now();
+      const base = await serverFor("base", pair2);
+      try {
+        for (const scenario of active)
+          setRate(
+            scenario,
+            (await load2(base, scenario, `measuring base for the open loop (${scenario.name})`, PRIME_SEC)).rps
+          );
+      } finally {
+        await stopAll();
       }
       primingMs += Date.now() - primeStart;
     }
@@ -15321,8 +15437,8 @@ async function measure(context, dirs, deadline, notes) {
           generator.runPair(
             {
               loads: [
-                specFor(sides[0], scenario, config.durationSec),
-                specFor(sides[1], scenario, config.durationSec)
+                { ...specFor(sides[0], scenario, config.durationSec), ...pacedFor(scenario) },
+                { ...specFor(sides[1], scenario, config.durationSec), ...pacedFor(scenario) }
               ],
               sliceSec: config.sliceSec
             },

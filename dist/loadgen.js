@@ -22532,7 +22532,7 @@ var require_multipart = __commonJS({
 var require_parseHAR = __commonJS({
   "node_modules/autocannon/lib/parseHAR.js"(exports2) {
     "use strict";
-    var { URL } = __require("url");
+    var { URL: URL2 } = __require("url");
     function parseHAR(har) {
       const requestsPerOrigin = /* @__PURE__ */ new Map();
       try {
@@ -22559,7 +22559,7 @@ var require_parseHAR = __commonJS({
             const { name, value } = header;
             headers[name] = value;
           }
-          const { pathname, search, hash, origin } = new URL(url);
+          const { pathname, search, hash, origin } = new URL2(url);
           let requests = requestsPerOrigin.get(origin);
           if (!requests) {
             requests = [];
@@ -28382,7 +28382,7 @@ var require_httpClient = __commonJS({
     "use strict";
     var inherits = __require("util").inherits;
     var EE = __require("events").EventEmitter;
-    var net = __require("net");
+    var net2 = __require("net");
     var tls = __require("tls");
     var retimer = require_retimer();
     var HTTPParser = require_http_parser().HTTPParser;
@@ -28469,7 +28469,7 @@ var require_httpClient = __commonJS({
         let servername;
         if (this.opts.servername) {
           servername = this.opts.servername;
-        } else if (!net.isIP(this.opts.hostname)) {
+        } else if (!net2.isIP(this.opts.hostname)) {
           servername = this.opts.hostname;
         }
         if (this.ipc) {
@@ -28479,9 +28479,9 @@ var require_httpClient = __commonJS({
         }
       } else {
         if (this.ipc) {
-          this.conn = net.connect(this.opts.socketPath);
+          this.conn = net2.connect(this.opts.socketPath);
         } else {
-          this.conn = net.connect(this.opts.port, this.opts.hostname);
+          this.conn = net2.connect(this.opts.port, this.opts.hostname);
         }
       }
       this.conn.on("error", (error) => {
@@ -28576,7 +28576,7 @@ var require_httpClient = __commonJS({
 var require_run = __commonJS({
   "node_modules/autocannon/lib/run.js"(exports2, module2) {
     "use strict";
-    var { URL, urlToHttpOptions } = __require("url");
+    var { URL: URL2, urlToHttpOptions } = __require("url");
     var reInterval = require_reinterval();
     var EE = __require("events").EventEmitter;
     var Client = require_httpClient();
@@ -28628,7 +28628,7 @@ var require_run = __commonJS({
       });
       const urls = ofURL(opts.url, true).map((url) => {
         if (url.indexOf("http") !== 0) url = "http://" + url;
-        const parsed = new URL(url);
+        const parsed = new URL2(url);
         url = urlToHttpOptions(parsed);
         url.host = parsed.host;
         url.pipelining = opts.pipelining;
@@ -29374,9 +29374,9 @@ var require_autocannon = __commonJS({
     var crossArgv = require_cross_argv();
     var fs = __require("fs");
     var os = __require("os");
-    var net = __require("net");
+    var net2 = __require("net");
     var path = __require("path");
-    var URL = __require("url").URL;
+    var URL2 = __require("url").URL;
     var spawn = __require("child_process").spawn;
     var managePath = require_dist();
     var hasAsyncHooks = require_has_async_hooks();
@@ -29389,7 +29389,7 @@ var require_autocannon = __commonJS({
     var { parseHAR } = require_parseHAR();
     var _aggregateResult = require_aggregateResult();
     var validateOpts = require_validate();
-    if (typeof URL !== "function") {
+    if (typeof URL2 !== "function") {
       console.error("autocannon requires the WHATWG URL API, but it is not available. Please upgrade to Node 6.13+.");
       process.exit(1);
     }
@@ -29495,7 +29495,7 @@ var require_autocannon = __commonJS({
         return;
       }
       if (process.env.PORT) {
-        argv.url = ofURL(argv.url).map((url) => new URL(url, `http://localhost:${process.env.PORT}`).href);
+        argv.url = ofURL(argv.url).map((url) => new URL2(url, `http://localhost:${process.env.PORT}`).href);
       }
       argv.url = ofURL(argv.url).map((url) => {
         if (url.indexOf("http") !== 0 && url[0] !== "/") {
@@ -29506,9 +29506,9 @@ var require_autocannon = __commonJS({
       ofURL(argv.url).map((url) => {
         try {
           if (argv.onPort) {
-            new URL(url, "http://localhost");
+            new URL2(url, "http://localhost");
           } else {
-            new URL(url);
+            new URL2(url);
           }
         } catch (err) {
           console.error(err.message);
@@ -29540,7 +29540,7 @@ var require_autocannon = __commonJS({
         try {
           argv.har = JSON.parse(fs.readFileSync(argv.har));
           const requestsByOrigin = parseHAR(argv.har);
-          const allowed = ofURL(argv.url, true).map((url) => new URL(url).origin);
+          const allowed = ofURL(argv.url, true).map((url) => new URL2(url).origin);
           for (const [origin] of requestsByOrigin) {
             if (!allowed.includes(origin)) {
               console.error(`Warning: skipping requests to '${origin}' as the target is ${allowed.join(", ")}`);
@@ -29590,7 +29590,7 @@ var require_autocannon = __commonJS({
           process.exit(1);
         }
         const { socketPath, server } = createChannel((port) => {
-          const url = new URL(argv.url, `http://localhost:${port}`).href;
+          const url = new URL2(argv.url, `http://localhost:${port}`).href;
           const opts = Object.assign({}, argv, {
             onPort: false,
             url
@@ -29629,7 +29629,7 @@ var require_autocannon = __commonJS({
     function createChannel(onport) {
       const pipeName = `${process.pid}.autocannon`;
       const socketPath = process.platform === "win32" ? `\\\\?\\pipe\\${pipeName}` : path.join(os.tmpdir(), pipeName);
-      const server = net.createServer((socket) => {
+      const server = net2.createServer((socket) => {
         socket.once("data", (chunk) => {
           const port = chunk.toString();
           onport(port);
@@ -29829,6 +29829,276 @@ function servicePids(servers, exclude) {
   return [...found];
 }
 
+// src/paced.ts
+import net from "node:net";
+
+// src/http-responses.ts
+var CRLF = Buffer.from("\r\n");
+var HEAD_END = Buffer.from("\r\n\r\n");
+var ResponseReader = class {
+  buffer = Buffer.alloc(0);
+  state = { at: "head" };
+  /** Whether the request answered next was a HEAD (its response has no body whatever its headers say). */
+  head;
+  constructor(method) {
+    this.head = method.toUpperCase() === "HEAD";
+  }
+  /** Adds bytes; returns the statuses of the responses they completed, in order. Throws on bytes that are not HTTP. */
+  push(chunk) {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const done = [];
+    for (; ; ) {
+      const state = this.state;
+      if (state.at === "head") {
+        const end = this.buffer.indexOf(HEAD_END);
+        if (end < 0) return done;
+        const head = this.buffer.subarray(0, end).toString("latin1");
+        this.buffer = this.buffer.subarray(end + 4);
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+        if (!status) throw new Error(`not an HTTP response: ${JSON.stringify(head.slice(0, 40))}`);
+        const code = Number(status[1]);
+        if (code >= 100 && code < 200) continue;
+        const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+        const chunked = /\r\ntransfer-encoding:[^\r]*chunked/i.test(head);
+        if (this.head || code === 204 || code === 304) this.state = { at: "length", status: code, left: 0 };
+        else if (chunked) this.state = { at: "chunk-size", status: code };
+        else if (length) this.state = { at: "length", status: code, left: Number(length[1]) };
+        else this.state = { at: "length", status: code, left: 0 };
+      } else if (state.at === "length") {
+        const take = Math.min(state.left, this.buffer.length);
+        this.buffer = this.buffer.subarray(take);
+        state.left -= take;
+        if (state.left > 0) return done;
+        done.push(state.status);
+        this.state = { at: "head" };
+      } else if (state.at === "chunk-size") {
+        const end = this.buffer.indexOf(CRLF);
+        if (end < 0) return done;
+        const size = Number.parseInt(this.buffer.subarray(0, end).toString("latin1").split(";")[0], 16);
+        if (!Number.isFinite(size)) throw new Error("bad chunk size");
+        this.buffer = this.buffer.subarray(end + 2);
+        this.state = size === 0 ? { at: "trailer", status: state.status } : { at: "chunk-data", status: state.status, left: size + 2 };
+      } else if (state.at === "chunk-data") {
+        const take = Math.min(state.left, this.buffer.length);
+        this.buffer = this.buffer.subarray(take);
+        state.left -= take;
+        if (state.left > 0) return done;
+        this.state = { at: "chunk-size", status: state.status };
+      } else {
+        const end = this.buffer.indexOf(CRLF);
+        if (end < 0) return done;
+        this.buffer = this.buffer.subarray(end + 2);
+        if (end === 0) {
+          done.push(state.status);
+          this.state = { at: "head" };
+        }
+      }
+    }
+  }
+};
+function requestBytes(url, method, headers, body) {
+  const lines = [`${method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
+  const names = new Set(Object.keys(headers).map((h) => h.toLowerCase()));
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  const payload = body === void 0 ? void 0 : Buffer.from(body);
+  if (payload && !names.has("content-length")) lines.push(`Content-Length: ${payload.length}`);
+  const head = Buffer.from(`${lines.join("\r\n")}\r
+\r
+`, "latin1");
+  return payload ? Buffer.concat([head, payload]) : head;
+}
+
+// src/paced.ts
+var PACED_DRAIN_SEC = 2;
+var PACED_WARMUP_SEC = 0.2;
+var PacedTally = class {
+  latencies = [];
+  lags = [];
+  sent = 0;
+  responses = 0;
+  failures = 0;
+  spec;
+  paced;
+  url;
+  request;
+  /** Connections kept from window to window (slices of one pair); opened as needed. */
+  connections = [];
+  constructor(spec, paced) {
+    this.spec = spec;
+    this.paced = paced;
+    this.url = new URL(spec.url);
+    this.request = requestBytes(this.url, spec.method, spec.headers, spec.body);
+  }
+  /** Sends at the rate for `durationSec`, then waits for the answers (at most the drain time). */
+  async window(durationSec, record) {
+    const intervalMs = 1e3 / this.paced.rate;
+    const timeoutMs = this.spec.timeoutSec * 1e3;
+    const start = performance.now();
+    const end = start + durationSec * 1e3;
+    const waiting = [];
+    let head = 0;
+    let open = 0;
+    const settle = (due, ok, outcome) => {
+      open--;
+      if (!record) return;
+      if (outcome === "answered") this.responses++;
+      if (outcome !== "error") this.latencies.push(performance.now() - due);
+      if (!ok) this.failures++;
+    };
+    const dispatch = () => {
+      for (const connection of this.connections) {
+        if (head >= waiting.length) break;
+        if (connection.busy()) continue;
+        connection.send(waiting[head++], settle);
+      }
+      if (head > 4096 && head * 2 > waiting.length) {
+        waiting.splice(0, head);
+        head = 0;
+      }
+    };
+    while (this.connections.length < this.spec.connections)
+      this.connections.push(new Connection(this.url, this.request, this.spec.method, dispatch));
+    for (const connection of this.connections) connection.onIdle = dispatch;
+    let next = start;
+    await new Promise((resolve) => {
+      const tick = () => {
+        const now = performance.now();
+        while (next <= now && next < end) {
+          waiting.push(next);
+          open++;
+          if (record) {
+            this.sent++;
+            this.lags.push(now - next);
+          }
+          next += intervalMs;
+        }
+        for (const connection of this.connections) connection.expire(now, timeoutMs);
+        dispatch();
+        if (next >= end) {
+          resolve();
+          return;
+        }
+        setTimeout(tick, Math.max(0, Math.min(next - performance.now(), 5)));
+      };
+      tick();
+    });
+    const drainEnd = performance.now() + Math.min(timeoutMs, PACED_DRAIN_SEC * 1e3);
+    while (open > 0 && performance.now() < drainEnd) {
+      for (const connection of this.connections) connection.expire(performance.now(), timeoutMs);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    if (open > 0) {
+      for (; head < waiting.length; head++) settle(waiting[head], false, "timeout");
+      for (const connection of this.connections) connection.abandon();
+    }
+    waiting.length = 0;
+  }
+  /** The side's figures over its recorded windows; closes the connections. */
+  measurement() {
+    for (const connection of this.connections) connection.close();
+    const sorted = Float64Array.from(this.latencies).sort();
+    const lags = Float64Array.from(this.lags).sort();
+    let sum = 0;
+    for (const value of sorted) sum += value;
+    return {
+      rate: this.paced.rate,
+      sent: this.sent,
+      responses: this.responses,
+      failures: this.failures,
+      latencyMs: {
+        p50: quantileOf(sorted, 0.5),
+        p90: quantileOf(sorted, 0.9),
+        p99: quantileOf(sorted, 0.99),
+        max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+        mean: sorted.length ? sum / sorted.length : Number.NaN
+      },
+      sendLagP99Ms: quantileOf(lags, 0.99)
+    };
+  }
+};
+var Connection = class {
+  onIdle;
+  socket;
+  reader;
+  inFlight;
+  url;
+  request;
+  method;
+  constructor(url, request, method, onIdle) {
+    this.url = url;
+    this.request = request;
+    this.method = method;
+    this.onIdle = onIdle;
+    this.reader = new ResponseReader(method);
+  }
+  busy() {
+    return this.inFlight !== void 0;
+  }
+  send(due, settle) {
+    this.inFlight = { due, sentAt: performance.now(), settle };
+    this.connected().write(this.request);
+  }
+  /** Fails the request in flight if it has waited longer than the timeout (and drops the connection). */
+  expire(now, timeoutMs) {
+    if (this.inFlight && now - this.inFlight.sentAt > timeoutMs) this.fail("timeout");
+  }
+  /** Ends the window: the request in flight counts as timed out. */
+  abandon() {
+    if (this.inFlight) this.fail("timeout");
+  }
+  close() {
+    this.socket?.destroy();
+    this.socket = void 0;
+  }
+  connected() {
+    if (this.socket) return this.socket;
+    const socket = net.connect({ host: this.url.hostname, port: Number(this.url.port || 80) });
+    socket.setNoDelay(true);
+    socket.on("data", (chunk) => {
+      let statuses;
+      try {
+        statuses = this.reader.push(chunk);
+      } catch {
+        this.fail("error");
+        return;
+      }
+      for (const status of statuses) {
+        const request = this.inFlight;
+        if (!request) continue;
+        this.inFlight = void 0;
+        request.settle(request.due, status >= 200 && status < 300, "answered");
+      }
+      if (!this.inFlight) this.onIdle();
+    });
+    const lost = () => {
+      if (this.socket !== socket) return;
+      this.socket = void 0;
+      if (this.inFlight) this.fail("error");
+    };
+    socket.on("error", lost);
+    socket.on("close", lost);
+    this.socket = socket;
+    this.reader = new ResponseReader(this.method);
+    return socket;
+  }
+  fail(outcome) {
+    const request = this.inFlight;
+    this.inFlight = void 0;
+    this.socket?.destroy();
+    this.socket = void 0;
+    if (request) request.settle(request.due, false, outcome);
+    this.onIdle();
+  }
+};
+function quantileOf(sorted, q) {
+  const count = sorted.length;
+  if (count === 0) return Number.NaN;
+  const index = (count - 1) * q;
+  const lo = Math.floor(index);
+  const hi = Math.min(count - 1, lo + 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
+}
+
 // src/plan.ts
 function sliceCount(durationSec, sliceSec) {
   return Math.max(1, Math.round(durationSec / sliceSec));
@@ -29907,17 +30177,14 @@ var Tally = class {
       }
     });
   }
-  /** The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found. */
-  measurement(cpu) {
+  /**
+   * The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found, `paced`
+   * the open-loop tally that followed it, if any.
+   */
+  measurement(cpu, paced) {
     const count = this.count;
     const sorted = this.latencies.subarray(0, count).sort();
-    const at = (q) => {
-      if (count === 0) return Number.NaN;
-      const index = (count - 1) * q;
-      const lo = Math.floor(index);
-      const hi = Math.min(count - 1, lo + 1);
-      return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
-    };
+    const at = (q) => quantileOf(sorted, q);
     let sum = 0;
     for (const value of sorted) sum += value;
     const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
@@ -29942,7 +30209,8 @@ var Tally = class {
       non2xx: this.non2xx,
       statusCodes: { ...this.statusCodes },
       ...sliced ? { slices: this.windows } : {},
-      ...cpu
+      ...cpu,
+      ...paced ? { paced: paced.measurement() } : {}
     };
   }
 };
@@ -29981,12 +30249,20 @@ function accounting(watchPids) {
     };
   };
 }
+async function pacedRound(spec) {
+  if (!spec.paced) return void 0;
+  const tally = new PacedTally(spec, spec.paced);
+  await tally.window(PACED_WARMUP_SEC, false);
+  await tally.window(spec.paced.durationSec, true);
+  return tally;
+}
 async function round(spec) {
   const tally = new Tally();
   if (spec.warmupSec > 0) await tally.window(spec, spec.warmupSec, false);
   const cpu = accounting(spec.watchPids);
   await tally.window(spec, spec.durationSec, true);
-  return tally.measurement(cpu());
+  const shares = cpu();
+  return tally.measurement(shares, await pacedRound(spec));
 }
 async function slicedPair(spec) {
   const tallies = [new Tally(), new Tally()];
@@ -29995,12 +30271,21 @@ async function slicedPair(spec) {
   const cpu = accounting(spec.loads[0].watchPids);
   const slices = sliceCount(spec.loads[0].durationSec, spec.sliceSec);
   const sliceSec = spec.loads[0].durationSec / slices;
-  for (let i = 0; i < 2 * slices; i++) {
-    const side = i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
-    await tallies[side].window(spec.loads[side], sliceSec, true);
-  }
+  for (let i = 0; i < 2 * slices; i++) await tallies[abba(i)].window(spec.loads[abba(i)], sliceSec, true);
   const shares = cpu();
-  return [tallies[0].measurement(shares), tallies[1].measurement(shares)];
+  const [first, second] = spec.loads;
+  let paced;
+  if (first.paced && second.paced) {
+    paced = [new PacedTally(first, first.paced), new PacedTally(second, second.paced)];
+    for (const tally of paced) await tally.window(PACED_WARMUP_SEC, false);
+    const pacedSlices = sliceCount(first.paced.durationSec, spec.sliceSec);
+    const pacedSliceSec = first.paced.durationSec / pacedSlices;
+    for (let i = 0; i < 2 * pacedSlices; i++) await paced[abba(i)].window(pacedSliceSec, true);
+  }
+  return [tallies[0].measurement(shares, paced?.[0]), tallies[1].measurement(shares, paced?.[1])];
+}
+function abba(i) {
+  return i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
 }
 async function main() {
   if (process.argv[2] !== "--serve") {

@@ -67,6 +67,11 @@ export interface Config {
    * rounds, one side after the other.
    */
   sliceSec: number;
+  /**
+   * Open-loop load after the closed-loop load of each round: at a share of base's req/s (measured before the
+   * first pair) or at a fixed rate; undefined: none (`latency-rate: off`).
+   */
+  openLoop: OpenLoop | undefined;
   /** Pairs a server process serves before both sides are restarted together; 0: a fresh process per round. */
   restartEvery: number;
   /** Pin the server and the load generator to different CPUs (taskset) where there are two or more. */
@@ -117,6 +122,7 @@ export const INPUT_DEFAULTS = {
   duration: '3s',
   warmup: '0.5s',
   slice: '250ms',
+  'latency-rate': 'off',
   'restart-every': '8',
   pin: 'true',
   connections: '10',
@@ -165,6 +171,27 @@ export function parseDuration(
     );
   }
   return ms;
+}
+
+export type OpenLoop = { share: number } | { rate: number };
+
+/** The `latency-rate` input: `off`, a share of base's req/s (`50%`), or requests per second (`2000/s`). */
+function parseLatencyRate(text: string): OpenLoop | undefined {
+  const trimmed = text.trim().toLowerCase();
+  if (trimmed === 'off' || trimmed === 'false') return undefined;
+  const fixed = /^(\d+(?:\.\d+)?)\s*\/\s*s$/.exec(trimmed);
+  if (fixed) {
+    const rate = Number(fixed[1]);
+    if (rate >= 1 && rate <= 1_000_000) return { rate };
+    throw configError('latency-rate', `${text} is out of range`, 'Use from 1/s to 1000000/s.');
+  }
+  if (!/%$/.test(trimmed))
+    throw configError(
+      'latency-rate',
+      `\`${text}\` is not a rate`,
+      "Use a share of base's req/s such as `50%`, a rate such as `2000/s`, or `off`.",
+    );
+  return { share: parsePercent('latency-rate', trimmed, { min: 0.05, max: 0.95 }) };
 }
 
 /** The `slice` input: 0 (whole rounds) or a length of at least 100 ms (shorter ones are mostly set-up). */
@@ -346,11 +373,12 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const pairs = parseRounds(get('rounds'));
   // A shard is decided again with every other shard (mode: report), so the pairs must suffice for all of them.
   const family = shard ? all.length : scenarios.length;
-  const needed = minimumPairs(3 * family, alpha);
+  const metrics = parseLatencyRate(get('latency-rate')) ? 4 : 3;
+  const needed = minimumPairs(metrics * family, alpha);
   if (pairs !== undefined && pairs < needed) {
     throw configError(
       'rounds',
-      `${pairs} pairs cannot show a significant change across ${3 * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × 3 metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × ${metrics} metrics) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`,
     );
   }
@@ -383,6 +411,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     sliceSec: parseSlice(get('slice')),
+    openLoop: parseLatencyRate(get('latency-rate')),
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
     restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),
     pin: parseBoolean('pin', get('pin')),

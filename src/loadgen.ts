@@ -8,6 +8,7 @@ import { disturbance, machineTimes, processSeconds } from './io/cpu.ts';
 import { servicePids } from './io/peers.ts';
 import { processTree } from './io/proc.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement } from './measure.ts';
+import { PACED_WARMUP_SEC, PacedTally, quantileOf } from './paced.ts';
 import { sliceCount } from './plan.ts';
 
 /** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */
@@ -85,17 +86,14 @@ class Tally {
     });
   }
 
-  /** The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found. */
-  measurement(cpu: CpuShares): RoundMeasurement {
+  /**
+   * The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found, `paced`
+   * the open-loop tally that followed it, if any.
+   */
+  measurement(cpu: CpuShares, paced?: PacedTally): RoundMeasurement {
     const count = this.count;
     const sorted = this.latencies.subarray(0, count).sort();
-    const at = (q: number): number => {
-      if (count === 0) return Number.NaN;
-      const index = (count - 1) * q;
-      const lo = Math.floor(index);
-      const hi = Math.min(count - 1, lo + 1);
-      return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (index - lo);
-    };
+    const at = (q: number): number => quantileOf(sorted, q);
     let sum = 0;
     for (const value of sorted) sum += value;
     const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
@@ -121,6 +119,7 @@ class Tally {
       statusCodes: { ...this.statusCodes },
       ...(sliced ? { slices: this.windows } : {}),
       ...cpu,
+      ...(paced ? { paced: paced.measurement() } : {}),
     };
   }
 }
@@ -175,12 +174,25 @@ function accounting(watchPids: readonly number[] | undefined): () => CpuShares {
   };
 }
 
+/**
+ * The open-loop load of a round (after its closed-loop load, which has warmed the server): a short warm-up of its
+ * own, then the measured window.
+ */
+async function pacedRound(spec: LoadSpec): Promise<PacedTally | undefined> {
+  if (!spec.paced) return undefined;
+  const tally = new PacedTally(spec, spec.paced);
+  await tally.window(PACED_WARMUP_SEC, false);
+  await tally.window(spec.paced.durationSec, true);
+  return tally;
+}
+
 async function round(spec: LoadSpec): Promise<RoundMeasurement> {
   const tally = new Tally();
   if (spec.warmupSec > 0) await tally.window(spec, spec.warmupSec, false);
   const cpu = accounting(spec.watchPids);
   await tally.window(spec, spec.durationSec, true);
-  return tally.measurement(cpu());
+  const shares = cpu();
+  return tally.measurement(shares, await pacedRound(spec));
 }
 
 /**
@@ -195,13 +207,24 @@ async function slicedPair(spec: PairLoadSpec): Promise<[RoundMeasurement, RoundM
   const cpu = accounting(spec.loads[0].watchPids);
   const slices = sliceCount(spec.loads[0].durationSec, spec.sliceSec);
   const sliceSec = spec.loads[0].durationSec / slices;
-  for (let i = 0; i < 2 * slices; i++) {
-    // Position in ABBA ABBA …: slices 0, 3, 4, 7, 8, … belong to the first side.
-    const side = (i % 2 === 0) === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
-    await tallies[side].window(spec.loads[side], sliceSec, true);
-  }
+  for (let i = 0; i < 2 * slices; i++) await tallies[abba(i)].window(spec.loads[abba(i)], sliceSec, true);
   const shares = cpu();
-  return [tallies[0].measurement(shares), tallies[1].measurement(shares)];
+  // The open loop takes turns too, in slices as long as the closed loop's, after a short warm-up of each side.
+  const [first, second] = spec.loads;
+  let paced: [PacedTally, PacedTally] | undefined;
+  if (first.paced && second.paced) {
+    paced = [new PacedTally(first, first.paced), new PacedTally(second, second.paced)];
+    for (const tally of paced) await tally.window(PACED_WARMUP_SEC, false);
+    const pacedSlices = sliceCount(first.paced.durationSec, spec.sliceSec);
+    const pacedSliceSec = first.paced.durationSec / pacedSlices;
+    for (let i = 0; i < 2 * pacedSlices; i++) await paced[abba(i)].window(pacedSliceSec, true);
+  }
+  return [tallies[0].measurement(shares, paced?.[0]), tallies[1].measurement(shares, paced?.[1])];
+}
+
+/** The side of slice `i` in ABBA ABBA …: slices 0, 3, 4, 7, 8, … belong to the first side. */
+function abba(i: number): 0 | 1 {
+  return (i % 2 === 0) === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
 }
 
 /**

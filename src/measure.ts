@@ -14,6 +14,35 @@ export interface LoadSpec {
   timeoutSec: number;
   /** Processes that are ours (the server tree, the gate): CPU they use during the round is not a disturbance. */
   watchPids?: number[];
+  /**
+   * After the closed-loop load, this much open-loop load: requests sent at a fixed rate whatever the server does,
+   * each timed from when it was due (not from when a connection was free), so a stall cannot hide its queue.
+   */
+  paced?: PacedSpec;
+}
+
+export interface PacedSpec {
+  /** Requests per second, spread over the spec's `connections`. */
+  rate: number;
+  durationSec: number;
+}
+
+/** What the open-loop load measured. */
+export interface PacedMeasurement {
+  rate: number;
+  /** Requests sent (due within the window). */
+  sent: number;
+  /** Answered, of any status. */
+  responses: number;
+  /** Connection errors, timeouts and answers other than 2xx. */
+  failures: number;
+  /** From each request's due time to its response. */
+  latencyMs: LatencySummary;
+  /**
+   * How late the client itself noticed requests were due (its timer and event loop), p99 in ms; a wait for a
+   * free connection is not included. Large values mean the client, not the server, fell behind.
+   */
+  sendLagP99Ms: number;
 }
 
 /**
@@ -64,6 +93,8 @@ export interface RoundMeasurement {
   foreignCpu?: number;
   /** CPU time the hypervisor stole during the round, in cores. */
   stealCpu?: number;
+  /** The open-loop load after the closed-loop one, when the spec asked for it. */
+  paced?: PacedMeasurement;
 }
 
 export interface Round {
@@ -77,9 +108,10 @@ export interface Round {
   startedAt: string;
 }
 
-export type Metric = 'rps' | 'p50' | 'p99';
+/** req/s and latency with a fixed number of connections (closed loop); p99 at a fixed offered rate (open loop). */
+export type Metric = 'rps' | 'p50' | 'p99' | 'p99open';
 
-export const METRICS: readonly Metric[] = ['rps', 'p50', 'p99'];
+export const METRICS: readonly Metric[] = ['rps', 'p50', 'p99', 'p99open'];
 
 /** The value of a metric in one round. */
 export function metricValue(m: RoundMeasurement, metric: Metric): number {
@@ -90,6 +122,8 @@ export function metricValue(m: RoundMeasurement, metric: Metric): number {
       return m.latencyMs.p50;
     case 'p99':
       return m.latencyMs.p99;
+    case 'p99open':
+      return m.paced?.latencyMs.p99 ?? Number.NaN;
   }
 }
 

@@ -15,7 +15,7 @@ import { LoadGenerator } from './io/load.ts';
 import { writeReport } from './io/report-json.ts';
 import { type RunningServer, startServer } from './io/server.ts';
 import { failures, type LoadSpec, type Round, type RoundMeasurement } from './measure.ts';
-import { schedule, sideBySide, slicing } from './plan.ts';
+import { openLoopRate, openLoopSec, schedule, sideBySide, slicing } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import type { Scenario } from './scenario-file.ts';
@@ -455,6 +455,25 @@ async function measure(
       },
     );
   };
+  // Open loop: each scenario's fixed rate, set from base's req/s before the first measured pair (a share), or
+  // given (a rate). Measured rounds get it after their closed-loop load; priming loads do not.
+  const rates = new Map<string, number>();
+  const setRate = (scenario: Scenario, baseRps: number | undefined): void => {
+    const open = config.openLoop;
+    if (!open || rates.has(scenario.name)) return;
+    if ('rate' in open) rates.set(scenario.name, open.rate);
+    else if (baseRps !== undefined && Number.isFinite(baseRps) && baseRps > 0) {
+      const rate = openLoopRate(open.share, baseRps);
+      rates.set(scenario.name, rate);
+      log.info(
+        `${scenario.name}: open-loop load at ${rate} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate < open.share * baseRps ? `, capped at what the open-loop client sustains` : ''})`,
+      );
+    }
+  };
+  const pacedFor = (scenario: Scenario): Pick<LoadSpec, 'paced'> => {
+    const rate = rates.get(scenario.name);
+    return rate === undefined ? {} : { paced: { rate, durationSec: openLoopSec(config.durationSec) } };
+  };
   const specFor = (server: RunningServer, scenario: Scenario, durationSec: number): LoadSpec => ({
     url: `${server.origin}${scenario.path}`,
     method: scenario.method,
@@ -502,7 +521,15 @@ async function measure(
         const measurement = await probes[side]!.measure(
           `scenario${config.scenarios.indexOf(scenario) + 1}`,
           { warmupSec: config.warmupSec, port: server.port },
-          () => load(server, scenario, `round ${pair + 1} (${scenario.name})`, config.durationSec),
+          () =>
+            alive(
+              [server],
+              `round ${pair + 1} (${scenario.name})`,
+              generator.run(
+                { ...specFor(server, scenario, config.durationSec), ...pacedFor(scenario) },
+                server.side,
+              ),
+            ),
         );
         rounds.push({ pair, position, side, scenario: scenario.name, measurement, startedAt });
       }
@@ -526,9 +553,32 @@ async function measure(
       for (let turn = 0; turn < PRIME_TURNS; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
           for (const scenario of active) {
-            await load(server, scenario, `priming before pair ${pair + 1} (${scenario.name})`, PRIME_SEC);
+            const primed = await load(
+              server,
+              scenario,
+              `priming before pair ${pair + 1} (${scenario.name})`,
+              PRIME_SEC,
+            );
+            // Base's last priming load, warm as the pairs will find it, sets the open loop's rate.
+            if (server === base && turn === PRIME_TURNS - 1) setRate(scenario, primed.rps);
           }
         }
+      }
+      primingMs += Date.now() - primeStart;
+    }
+    if (fresh && config.openLoop && active.some((scenario) => !rates.has(scenario.name))) {
+      // A fresh process per round has no priming to take the rate from: one base process is measured first.
+      const primeStart = Date.now();
+      const base = await serverFor('base', pair);
+      try {
+        for (const scenario of active)
+          setRate(
+            scenario,
+            (await load(base, scenario, `measuring base for the open loop (${scenario.name})`, PRIME_SEC))
+              .rps,
+          );
+      } finally {
+        await stopAll();
       }
       primingMs += Date.now() - primeStart;
     }
@@ -557,8 +607,8 @@ async function measure(
             generator.runPair(
               {
                 loads: [
-                  specFor(sides[0], scenario, config.durationSec),
-                  specFor(sides[1], scenario, config.durationSec),
+                  { ...specFor(sides[0], scenario, config.durationSec), ...pacedFor(scenario) },
+                  { ...specFor(sides[1], scenario, config.durationSec), ...pacedFor(scenario) },
                 ],
                 sliceSec: config.sliceSec,
               },

@@ -65,3 +65,22 @@ export function slicing(config: Pick<Config, 'port' | 'restartEvery' | 'sliceSec
 export function sliceCount(durationSec: number, sliceSec: number): number {
   return Math.max(1, Math.round(durationSec / sliceSec));
 }
+
+/**
+ * Open-loop load each side gets per pair, after its closed-loop `duration`: a sixth of it (0.5 s at the default
+ * 3 s), enough for a p99 from thousands of requests at typical rates while adding little to a pair's time.
+ */
+export function openLoopSec(durationSec: number): number {
+  return durationSec / 6;
+}
+
+/**
+ * Requests per second the open-loop client (node:http, one core) sends on schedule: at 36,000 req/s it fell
+ * 30 ms behind and its own queue became the p99; at 5,000 it keeps to within a millisecond or two.
+ */
+export const OPEN_LOOP_MAX_RATE = 5000;
+
+/** The open loop's rate for a share of base's req/s, within what the client sustains. */
+export function openLoopRate(share: number, baseRps: number): number {
+  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
+}

@@ -11,7 +11,7 @@
 
 import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from './diagnostics/summary.ts';
 import { type ErrorCode, GateError, type Side } from './errors.ts';
-import type { LatencySummary, Round, RoundMeasurement } from './measure.ts';
+import type { LatencySummary, PacedMeasurement, Round, RoundMeasurement } from './measure.ts';
 import { type HotFunction, type PullRequestRef, type Report, renderHotterSection } from './report.ts';
 import { HTTP_METHODS } from './scenario-file.ts';
 import type { StopReason } from './sequential.ts';
@@ -173,6 +173,18 @@ function measurement(c: Checker, value: unknown, at: string): RoundMeasurement {
   if (foreign !== undefined) m.foreignCpu = foreign;
   const steal = cores('stealCpu');
   if (steal !== undefined) m.stealCpu = steal;
+  const paced = c.optional(o.paced, (v): PacedMeasurement => {
+    const p = c.object(v, `${at}.paced`);
+    return {
+      rate: c.number(p.rate, `${at}.paced.rate`, { min: 0 }),
+      sent: c.count(p.sent, `${at}.paced.sent`),
+      responses: c.count(p.responses, `${at}.paced.responses`),
+      failures: c.count(p.failures, `${at}.paced.failures`),
+      latencyMs: latency(c, p.latencyMs, `${at}.paced.latencyMs`),
+      sendLagP99Ms: c.number(p.sendLagP99Ms, `${at}.paced.sendLagP99Ms`, { min: 0 }),
+    };
+  });
+  if (paced !== undefined) m.paced = paced;
   return m;
 }
 

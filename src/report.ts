@@ -2,8 +2,10 @@
 import { renderDiagnosticsSection } from './diagnostics/render.ts';
 import type { DiagnosticsSummary } from './diagnostics/summary.ts';
 import type { ErrorCode, Side } from './errors.ts';
-import { failures, type Metric, type Round } from './measure.ts';
+import { failures, METRICS, type Metric, type Round } from './measure.ts';
+import { openLoopSec } from './plan.ts';
 import type { StopReason } from './sequential.ts';
+import { median } from './stats/index.ts';
 import { type Decision, formatP, formatPercent, formatShare, metricLabel, type Verdict } from './verdict.ts';
 
 export interface ReportError {
@@ -250,7 +252,7 @@ function comparisonTable(decision: Decision): string[] {
 /** What this runner could see: the noise between adjacent rounds and the smallest change it would detect. */
 function noiseLine(decision: Decision): string {
   const parts: string[] = [];
-  for (const metric of ['rps', 'p50', 'p99'] as const) {
+  for (const metric of METRICS) {
     const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
     if (of.length === 0) continue;
     const noise = Math.max(...of.map((c) => c.noise));
@@ -303,6 +305,34 @@ function howMeasured(report: Report, comparisons: number): string {
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
 }
+
+/**
+ * The open-loop load, when the rounds had one: its rate per scenario, what "p99 at fixed rate" means, and whether
+ * the load generator kept to its schedule. '' without open-loop rounds.
+ */
+export function openLoopLine(report: Report): string {
+  const rates: string[] = [];
+  let lag = 0;
+  let seconds = 0;
+  for (const { name } of report.settings.scenarios) {
+    const paced = report.rounds.flatMap((r) =>
+      r.scenario === name && r.measurement.paced ? [r.measurement.paced] : [],
+    );
+    if (paced.length === 0) continue;
+    rates.push(`${formatValue('rps', median(paced.map((p) => p.rate)))} req/s for ${escapeMarkdown(name)}`);
+    lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
+    seconds = openLoopSec(report.settings.durationSec);
+  }
+  if (rates.length === 0) return '';
+  const behind =
+    lag > PACED_LAG_MS
+      ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.`
+      : '';
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(seconds.toFixed(2))} s per pair of open-loop load at ${rates.join(', ')} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+}
+
+/** How late the open-loop client may send (p99) before the report says it could not keep up. */
+const PACED_LAG_MS = 5;
 
 function roundsTable(report: Report): string[] {
   const lines = [
@@ -409,6 +439,8 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
     );
   }
   out.push(howMeasured(report, decision?.comparisons.length ?? 0));
+  const open = openLoopLine(report);
+  if (open !== '') out.push('', open);
   const scenarios = scenariosLine(report);
   if (scenarios !== '') out.push('', scenarios);
   out.push(

@@ -115,10 +115,24 @@ export function thresholdOf(
     : (options.latencyThreshold ?? options.threshold);
 }
 
-const METRIC_LABEL: Record<Metric, string> = { rps: 'req/s', p50: 'latency p50', p99: 'latency p99' };
+const METRIC_LABEL: Record<Metric, string> = {
+  rps: 'req/s',
+  p50: 'latency p50',
+  p99: 'latency p99',
+  p99open: 'p99 at fixed rate',
+};
 
 export function metricLabel(metric: Metric): string {
   return METRIC_LABEL[metric];
+}
+
+/**
+ * The metrics a scenario's pairs measured: p99 at a fixed rate only when the gate ran open-loop load (from its
+ * second pair on: the rate is a share of base's req/s in the first), the others always.
+ */
+function measuredMetrics(pairs: readonly { base: Round; head: Round }[]): Metric[] {
+  const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
+  return METRICS.filter((metric) => metric !== 'p99open' || open);
 }
 
 /** Pairs base and head rounds of one scenario by pair number. */
@@ -309,7 +323,7 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
     for (const scenario of group.scenarios) {
       const pairs = pairsOf(group.rounds, scenario.name);
       errors.push(compareErrors(scenario, pairs));
-      for (const metric of METRICS) {
+      for (const metric of measuredMetrics(pairs)) {
         raw.push(compareMetric(scenario.name, metric, pairs));
         rawLooks.push(looks);
         thresholds.push(thresholdOf(metric, options, scenario));
@@ -393,7 +407,7 @@ function describeChange(c: MetricComparison): string {
 
 /** Which comparison leads the headline: throughput first, then the tail, then the median; larger first. */
 function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
-  const rank: Record<Metric, number> = { rps: 0, p99: 1, p50: 2 };
+  const rank: Record<Metric, number> = { rps: 0, p99open: 1, p99: 2, p50: 3 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
   )[0];

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { GateError, type Side } from '../errors.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../measure.ts';
+import { pacedLimitSec } from '../paced.ts';
 import { sliceCount } from '../plan.ts';
 import { Child, runCommand, safeEnv } from './proc.ts';
 
@@ -74,7 +75,8 @@ export class LoadGenerator {
   }
 
   run(spec: LoadSpec, side: Side): Promise<RoundMeasurement> {
-    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1000 + 15_000;
+    const timeoutMs =
+      (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1000 + 15_000;
     return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
       if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? 'no result');
       return answer.measurement;
@@ -89,6 +91,9 @@ export class LoadGenerator {
         1000 +
       // a slice's connection set-up and its last responses
       sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 +
+      (first.paced
+        ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1000
+        : 0) +
       15_000;
     return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
       if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? 'no result');

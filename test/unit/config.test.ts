@@ -73,6 +73,7 @@ describe('parseConfig defaults', () => {
       durationSec: 3,
       warmupSec: 0.5,
       sliceSec: 0.25,
+      openLoop: undefined,
       restartEvery: 8,
       pin: true,
       connections: 10,
@@ -225,6 +226,26 @@ describe('durations', () => {
     assert.equal(config.buildTimeoutMs, 30_000);
     assert.equal(config.timeoutMs, 2_700_000);
     assert.equal(configOf({ start: 'x', warmup: '0' }).warmupSec, 0);
+  });
+
+  test('`latency-rate`: a share of base, a fixed rate, or off; anything else names the input', () => {
+    assert.deepEqual(configOf({ start: 'x', 'latency-rate': '30%' }).openLoop, { share: 0.3 });
+    assert.deepEqual(configOf({ start: 'x', 'latency-rate': '2500/s' }).openLoop, { rate: 2500 });
+    assert.equal(configOf({ start: 'x', 'latency-rate': 'off' }).openLoop, undefined);
+    assert.equal(
+      messageFor({ 'latency-rate': 'fast' }),
+      "input `latency-rate`: `fast` is not a rate. Use a share of base's req/s such as `50%`, a rate such as `2000/s`, or `off`.",
+    );
+    assert.equal(
+      messageFor({ 'latency-rate': '100%' }),
+      'input `latency-rate`: 100% is out of range. Use a percentage from 5% to 95% (for five percent write `5%`).',
+    );
+    // The open loop adds p99 at a fixed rate to every scenario's comparisons, so fixed pairs must cover 4 of them.
+    assert.match(
+      messageFor({ rounds: '8', paths: '/a\n/b', 'latency-rate': '50%' }),
+      /across 8 comparisons \(2 scenarios × 4 metrics\)/,
+    );
+    assert.equal(configOf({ start: 'x', rounds: '8', paths: '/a\n/b' }).pairs, 8, 'off by default: 3 metrics');
   });
 
   test('`slice`: 0 for whole rounds, else at least 100 ms, and whether a gate slices at all', () => {
