@@ -11,12 +11,12 @@
  * so the host's speed of that moment stays paired) and charges each pair the recorded time per pair.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config.ts';
 import type { Round } from '../src/measure.ts';
 import { runSequential } from '../src/sequential.ts';
 import { mulberry32, quantile } from '../src/stats/describe.ts';
 import type { Verdict } from '../src/verdict.ts';
+import { dataFile } from './lib.ts';
 
 interface Recording {
   case: { name: string };
@@ -56,7 +56,7 @@ const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined 
 const variant = process.argv[4] ?? '';
 
 function load(name: string): Recording | undefined {
-  const file = fileURLToPath(new URL(`./data/${name}${variant}.json`, import.meta.url));
+  const file = dataFile(`${name}${variant}.json`);
   if (!existsSync(file)) return undefined;
   const recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
   return { ...recording, rounds: recording.rounds.map((r) => ({ ...r, scenario: SCENARIO.name })) };

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputName, parseConfig } from '../src/config.ts';
 import { type Logger, runGate } from '../src/pipeline.ts';
@@ -106,4 +106,12 @@ export async function runBenchGate(
 export function machineLine(): string {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
   return `${cpu}, ${execFileSync('nproc', { encoding: 'utf8' }).trim()} CPUs, Node ${process.version}`;
+}
+
+/**
+ * A file under bench/data. A path joined, not a URL resolved: a variant such as `latency-rate=50%` has a `%`, which
+ * a URL would try to decode.
+ */
+export function dataFile(name: string): string {
+  return join(dirname(fileURLToPath(import.meta.url)), 'data', name);
 }

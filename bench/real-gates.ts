@@ -5,16 +5,15 @@
  *   npx node bench/real-gates.ts <case> <gates>      cases as in bench/record.ts (aa, slower5, …)
  */
 import { appendFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { quantile } from '../src/stats/describe.ts';
-import { machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
+import { dataFile, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
 
 const [name = 'aa', gatesText = '10'] = process.argv.slice(2);
 const gates = Number(gatesText);
 const c = await caseFor(name);
 const repo = makeKnobRepo(c);
-const log = fileURLToPath(new URL(`./data/real-${name}.jsonl`, import.meta.url));
+const log = dataFile(`real-${name}.jsonl`);
 const seconds: number[] = [];
 const verdicts: Record<string, number> = {};
 try {

@@ -12,7 +12,15 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median, sd } from '../src/stats/describe.ts';
-import { type Case, iterationNs, type Knob, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
+import {
+  type Case,
+  dataFile,
+  iterationNs,
+  type Knob,
+  machineLine,
+  makeKnobRepo,
+  runBenchGate,
+} from './lib.ts';
 
 export const BASE_WORK = 400;
 
@@ -82,7 +90,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       noise: sd(logRatios),
       rounds: report.rounds,
     };
-    const file = fileURLToPath(new URL(`./data/${name}${variant}.json`, import.meta.url));
+    const file = dataFile(`${name}${variant}.json`);
     writeFileSync(file, `${JSON.stringify(record)}\n`);
     console.log(
       `${name}: ${pairs} pairs in ${((Date.now() - started) / 1000).toFixed(0)} s, ${record.pairSec.toFixed(1)} s per pair, effect on req/s ${(record.effect * 100).toFixed(2)}%, sd of log ratios ${(record.noise * 100).toFixed(2)}%, disturbed pairs re-measured: ${record.disturbedPairs} → ${file}`,

@@ -245,7 +245,11 @@ describe('durations', () => {
       messageFor({ rounds: '8', paths: '/a\n/b', 'latency-rate': '50%' }),
       /across 8 comparisons \(2 scenarios × 4 metrics\)/,
     );
-    assert.equal(configOf({ start: 'x', rounds: '8', paths: '/a\n/b' }).pairs, 8, 'off by default: 3 metrics');
+    assert.equal(
+      configOf({ start: 'x', rounds: '8', paths: '/a\n/b' }).pairs,
+      8,
+      'off by default: 3 metrics',
+    );
   });
 
   test('`slice`: 0 for whole rounds, else at least 100 ms, and whether a gate slices at all', () => {
