@@ -9084,6 +9084,9 @@ function measuredMetrics(pairs) {
   const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
   return METRICS.filter((metric) => metric !== "p99open" || open);
 }
+function medianOr(values) {
+  return values.length === 0 ? Number.NaN : median(values);
+}
 function pairsOf(rounds, scenario) {
   const byPair = /* @__PURE__ */ new Map();
   for (const round of rounds) {
@@ -9139,8 +9142,8 @@ function compareMetric(scenario, metric, pairs) {
     return {
       scenario,
       metric,
-      base: median(base),
-      head: median(head),
+      base: medianOr(base),
+      head: medianOr(head),
       pairs: logRatios2.length,
       change: Number.NaN,
       p: 1,
@@ -15526,9 +15529,10 @@ async function measure(context, dirs, deadline, notes) {
         }
         log.info(
           `pair ${pair2 + 1}: ${active.map(({ name }) => {
-            const b = latest.find((r) => r.side === "base" && r.scenario === name).measurement.rps;
-            const h = latest.find((r) => r.side === "head" && r.scenario === name).measurement.rps;
-            return `${name}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)`;
+            const base = latest.find((r) => r.side === "base" && r.scenario === name).measurement;
+            const head = latest.find((r) => r.side === "head" && r.scenario === name).measurement;
+            const [b, h] = [base.rps, head.rps];
+            return `${name}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)${pacedLine(base.paced, head.paced)}`;
           }).join("; ")}`
         );
         pairsDone = pair2 + 1;
@@ -15557,6 +15561,15 @@ async function measure(context, dirs, deadline, notes) {
   if (result.confirmationPairs > 0)
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
   return { ...result, newScenarios, disturbedPairs, diagnostics: diagnostics.summary() };
+}
+function pacedLine(base, head) {
+  if (!base || !head) return "";
+  const side = (p) => {
+    const p99 = p.latencyMs.p99;
+    const value = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
+  };
+  return `, p99 at ${Math.round(base.rate)} req/s: base ${side(base)}, head ${side(head)}`;
 }
 
 // src/local.ts

@@ -14,7 +14,13 @@ import { prepareTree, runHook, type StepLog } from './io/install.ts';
 import { LoadGenerator } from './io/load.ts';
 import { writeReport } from './io/report-json.ts';
 import { type RunningServer, startServer } from './io/server.ts';
-import { failures, type LoadSpec, type Round, type RoundMeasurement } from './measure.ts';
+import {
+  failures,
+  type LoadSpec,
+  type PacedMeasurement,
+  type Round,
+  type RoundMeasurement,
+} from './measure.ts';
 import { openLoopRate, openLoopSec, schedule, sideBySide, slicing } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
@@ -706,9 +712,10 @@ async function measure(
         log.info(
           `pair ${pair + 1}: ${active
             .map(({ name }) => {
-              const b = latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement.rps;
-              const h = latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement.rps;
-              return `${name}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)`;
+              const base = latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement;
+              const head = latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement;
+              const [b, h] = [base.rps, head.rps];
+              return `${name}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)${pacedLine(base.paced, head.paced)}`;
             })
             .join('; ')}`,
         );
@@ -739,4 +746,15 @@ async function measure(
   if (result.confirmationPairs > 0)
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
   return { ...result, newScenarios, disturbedPairs, diagnostics: diagnostics.summary() };
+}
+
+/** The open loop's part of a pair's log line: p99 at the rate per side, and any requests that were not answered. */
+function pacedLine(base: PacedMeasurement | undefined, head: PacedMeasurement | undefined): string {
+  if (!base || !head) return '';
+  const side = (p: PacedMeasurement): string => {
+    const p99 = p.latencyMs.p99;
+    const value = p99 === null || !Number.isFinite(p99) ? 'n/a' : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
+  };
+  return `, p99 at ${Math.round(base.rate)} req/s: base ${side(base)}, head ${side(head)}`;
 }

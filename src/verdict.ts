@@ -135,6 +135,11 @@ function measuredMetrics(pairs: readonly { base: Round; head: Round }[]): Metric
   return METRICS.filter((metric) => metric !== 'p99open' || open);
 }
 
+/** The median of what there is; NaN (shown as n/a) when a metric has no usable value at all. */
+function medianOr(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : median(values);
+}
+
 /** Pairs base and head rounds of one scenario by pair number. */
 function pairsOf(rounds: readonly Round[], scenario: string): { base: Round; head: Round }[] {
   const byPair = new Map<number, { base?: Round; head?: Round }>();
@@ -204,11 +209,12 @@ function compareMetric(
   const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
   const logRatios = usable.map((_, i) => Math.log(head[i]! / base[i]!));
   if (logRatios.length < 2) {
+    // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): inconclusive.
     return {
       scenario,
       metric,
-      base: median(base),
-      head: median(head),
+      base: medianOr(base),
+      head: medianOr(head),
       pairs: logRatios.length,
       change: Number.NaN,
       p: 1,

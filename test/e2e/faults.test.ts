@@ -418,10 +418,10 @@ describe('perf-gate faults, end to end', () => {
       },
     });
     assert.equal(run.code, 0, run.stdout);
-    assert.ok(
-      ['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''),
-      `verdict ${run.outputs.verdict}`,
-    );
+    // The same server on both sides, 8 one-second pairs against the 2% threshold: what this test is about is which
+    // commits were compared, so any verdict but a regression will do (a false "improvement" is neutral, and the
+    // false-alarm rate is measured in bench/, not here).
+    assert.notEqual(run.outputs.verdict, 'regression', run.stdout);
     const report = readReport(run);
     assert.equal(report.base.sha, moved, 'the merge commit’s first parent, not the stale event sha');
     assert.equal(report.head.sha, merge);

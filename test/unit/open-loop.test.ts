@@ -140,6 +140,25 @@ describe('p99 at fixed rate in the decision and the report', () => {
     assert.ok(same.every((c) => c.verdict !== 'regression'));
   });
 
+  test('an open loop with no answered request (p99 n/a in every pair) is inconclusive, not a crash', () => {
+    const report = withPaced(1);
+    const rounds = report.rounds.map((round) => ({
+      ...round,
+      measurement: {
+        ...round.measurement,
+        // report.json and the load generator's JSON carry NaN as null
+        paced: {
+          ...round.measurement.paced!,
+          responses: 0,
+          latencyMs: { ...round.measurement.paced!.latencyMs, p99: Number.NaN },
+        },
+      },
+    }));
+    const decision = decide(rounds, report.settings.scenarios, { threshold: 0.02, alpha: 0.05 });
+    const open = decision.comparisons.filter((c) => c.metric === 'p99open');
+    assert.ok(open.length > 0 && open.every((c) => c.verdict === 'inconclusive' && Number.isNaN(c.base)));
+  });
+
   test("the report's line gives the rate per scenario and what it means; a client that fell behind is named", () => {
     const report = withPaced(3);
     const line = openLoopLine(report);
