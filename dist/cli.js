@@ -8217,7 +8217,8 @@ function parseConfig(lookup, sources) {
   const alpha = parseAlpha(get("alpha"));
   const pairs = parseRounds(get("rounds"));
   const family = shard ? all.length : scenarios.length;
-  const metrics = parseLatencyRate(get("latency-rate")) ? 4 : 3;
+  const openLoop = parseLatencyRate(get("latency-rate"));
+  const metrics = openLoop ? 4 : 3;
   const needed = minimumPairs(metrics * family, alpha);
   if (pairs !== void 0 && pairs < needed) {
     throw configError(
@@ -8250,7 +8251,7 @@ function parseConfig(lookup, sources) {
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     sliceSec: parseSlice(get("slice")),
-    openLoop: parseLatencyRate(get("latency-rate")),
+    openLoop,
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
     restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
     pin: parseBoolean("pin", get("pin")),
@@ -9439,7 +9440,6 @@ function howMeasured(report, comparisons) {
 function openLoopLine(report) {
   const rates = [];
   let lag = 0;
-  let seconds = 0;
   for (const { name } of report.settings.scenarios) {
     const paced = report.rounds.flatMap(
       (r) => r.scenario === name && r.measurement.paced ? [r.measurement.paced] : []
@@ -9447,11 +9447,10 @@ function openLoopLine(report) {
     if (paced.length === 0) continue;
     rates.push(`${formatValue("rps", median(paced.map((p) => p.rate)))} req/s for ${escapeMarkdown(name)}`);
     lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
-    seconds = openLoopSec(report.settings.durationSec);
   }
   if (rates.length === 0) return "";
   const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
-  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(seconds.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(openLoopSec(report.settings.durationSec).toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
 }
 var PACED_LAG_MS = 5;
 function roundsTable(report) {
@@ -15308,22 +15307,18 @@ async function measure(context, dirs, deadline, notes) {
       }
     );
   };
-  const rates = /* @__PURE__ */ new Map();
+  const open = config.openLoop;
+  const rates = new Map(
+    open && "rate" in open ? config.scenarios.map((scenario) => [scenario.name, open.rate]) : []
+  );
   const setRate = (scenario, baseRps) => {
-    const open = config.openLoop;
-    if (!open || rates.has(scenario.name)) return;
-    if ("rate" in open) rates.set(scenario.name, open.rate);
-    else if (baseRps !== void 0 && Number.isFinite(baseRps) && baseRps > 0) {
-      const rate2 = openLoopRate(open.share, baseRps);
-      rates.set(scenario.name, rate2);
-      log.info(
-        `${scenario.name}: open-loop load at ${rate2} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate2 < open.share * baseRps ? `, capped at what the open-loop client sustains` : ""})`
-      );
-    }
-  };
-  const pacedFor = (scenario) => {
-    const rate2 = rates.get(scenario.name);
-    return rate2 === void 0 ? {} : { paced: { rate: rate2, durationSec: openLoopSec(config.durationSec) } };
+    if (!open || !("share" in open) || rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
+      return;
+    const rate2 = openLoopRate(open.share, baseRps);
+    rates.set(scenario.name, rate2);
+    log.info(
+      `${scenario.name}: open-loop load at ${rate2} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate2 < open.share * baseRps ? `, capped at what the open-loop client sustains` : ""})`
+    );
   };
   const specFor = (server, scenario, durationSec) => ({
     url: `${server.origin}${scenario.path}`,
@@ -15336,7 +15331,12 @@ async function measure(context, dirs, deadline, notes) {
     timeoutSec: 10,
     watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
   });
-  const load2 = (server, scenario, during, durationSec) => alive3([server], during, generator.run(specFor(server, scenario, durationSec), server.side));
+  const measuredSpec = (server, scenario) => {
+    const rate2 = rates.get(scenario.name);
+    const spec = specFor(server, scenario, config.durationSec);
+    return rate2 === void 0 ? spec : { ...spec, paced: { rate: rate2, durationSec: openLoopSec(config.durationSec) } };
+  };
+  const load2 = (server, during, spec) => alive3([server], during, generator.run(spec, server.side));
   const serverFor = async (side, pair2) => {
     const running2 = servers[side];
     if (running2) return running2;
@@ -15365,14 +15365,7 @@ async function measure(context, dirs, deadline, notes) {
         const measurement = await probes[side].measure(
           `scenario${config.scenarios.indexOf(scenario) + 1}`,
           { warmupSec: config.warmupSec, port: server.port },
-          () => alive3(
-            [server],
-            `round ${pair2 + 1} (${scenario.name})`,
-            generator.run(
-              { ...specFor(server, scenario, config.durationSec), ...pacedFor(scenario) },
-              server.side
-            )
-          )
+          () => load2(server, `round ${pair2 + 1} (${scenario.name})`, measuredSpec(server, scenario))
         );
         rounds.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
       }
@@ -15395,9 +15388,8 @@ async function measure(context, dirs, deadline, notes) {
           for (const scenario of active) {
             const primed = await load2(
               server,
-              scenario,
               `priming before pair ${pair2 + 1} (${scenario.name})`,
-              PRIME_SEC
+              specFor(server, scenario, PRIME_SEC)
             );
             if (server === base && turn === PRIME_TURNS - 1) setRate(scenario, primed.rps);
           }
@@ -15405,15 +15397,14 @@ async function measure(context, dirs, deadline, notes) {
       }
       primingMs += Date.now() - primeStart;
     }
-    if (fresh && config.openLoop && active.some((scenario) => !rates.has(scenario.name))) {
+    if (fresh && active.some((scenario) => open && !rates.has(scenario.name))) {
       const primeStart = Date.now();
       const base = await serverFor("base", pair2);
       try {
-        for (const scenario of active)
-          setRate(
-            scenario,
-            (await load2(base, scenario, `measuring base for the open loop (${scenario.name})`, PRIME_SEC)).rps
-          );
+        for (const scenario of active) {
+          const during = `measuring base for the open loop (${scenario.name})`;
+          setRate(scenario, (await load2(base, during, specFor(base, scenario, PRIME_SEC))).rps);
+        }
       } finally {
         await stopAll();
       }
@@ -15439,10 +15430,7 @@ async function measure(context, dirs, deadline, notes) {
           `round ${pair2 + 1} (${scenario.name})`,
           generator.runPair(
             {
-              loads: [
-                { ...specFor(sides[0], scenario, config.durationSec), ...pacedFor(scenario) },
-                { ...specFor(sides[1], scenario, config.durationSec), ...pacedFor(scenario) }
-              ],
+              loads: [measuredSpec(sides[0], scenario), measuredSpec(sides[1], scenario)],
               sliceSec: config.sliceSec
             },
             order

@@ -29829,6 +29829,27 @@ function servicePids(servers, exclude) {
   return [...found];
 }
 
+// src/measure.ts
+function quantileOf(sorted, q) {
+  const count = sorted.length;
+  if (count === 0) return Number.NaN;
+  const index = (count - 1) * q;
+  const lo = Math.floor(index);
+  const hi = Math.min(count - 1, lo + 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
+}
+function latencySummary(sorted) {
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    p50: quantileOf(sorted, 0.5),
+    p90: quantileOf(sorted, 0.9),
+    p99: quantileOf(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    mean: sorted.length ? sum / sorted.length : Number.NaN
+  };
+}
+
 // src/paced.ts
 import net from "node:net";
 
@@ -29996,23 +30017,13 @@ var PacedTally = class {
   /** The side's figures over its recorded windows; closes the connections. */
   measurement() {
     for (const connection of this.connections) connection.close();
-    const sorted = Float64Array.from(this.latencies).sort();
-    const lags = Float64Array.from(this.lags).sort();
-    let sum = 0;
-    for (const value of sorted) sum += value;
     return {
       rate: this.paced.rate,
       sent: this.sent,
       responses: this.responses,
       failures: this.failures,
-      latencyMs: {
-        p50: quantileOf(sorted, 0.5),
-        p90: quantileOf(sorted, 0.9),
-        p99: quantileOf(sorted, 0.99),
-        max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
-        mean: sorted.length ? sum / sorted.length : Number.NaN
-      },
-      sendLagP99Ms: quantileOf(lags, 0.99)
+      latencyMs: latencySummary(Float64Array.from(this.latencies).sort()),
+      sendLagP99Ms: quantileOf(Float64Array.from(this.lags).sort(), 0.99)
     };
   }
 };
@@ -30090,14 +30101,6 @@ var Connection = class {
     this.onIdle();
   }
 };
-function quantileOf(sorted, q) {
-  const count = sorted.length;
-  if (count === 0) return Number.NaN;
-  const index = (count - 1) * q;
-  const lo = Math.floor(index);
-  const hi = Math.min(count - 1, lo + 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
-}
 
 // src/plan.ts
 function sliceCount(durationSec, sliceSec) {
@@ -30182,11 +30185,6 @@ var Tally = class {
    * the open-loop tally that followed it, if any.
    */
   measurement(cpu, paced) {
-    const count = this.count;
-    const sorted = this.latencies.subarray(0, count).sort();
-    const at = (q) => quantileOf(sorted, q);
-    let sum = 0;
-    for (const value of sorted) sum += value;
     const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
     const elapsedSec = this.elapsedSec;
     const sliced = this.windows > 1;
@@ -30196,13 +30194,7 @@ var Tally = class {
       // One window: responses over its whole length, as always. Slices: the rate inside each slice (first to
       // last response), so that the connection set-up between slices does not count as the server's time.
       rps: sliced && this.spanSec > 0 ? this.spanResponses / this.spanSec : responses / elapsedSec,
-      latencyMs: {
-        p50: at(0.5),
-        p90: at(0.9),
-        p99: at(0.99),
-        max: count ? sorted[count - 1] : Number.NaN,
-        mean: sum / count
-      },
+      latencyMs: latencySummary(this.latencies.subarray(0, this.count).sort()),
       bytesPerSec: this.bytes / elapsedSec,
       errors: this.errors,
       timeouts: this.timeouts,

@@ -7,8 +7,8 @@ import autocannon from 'autocannon';
 import { disturbance, machineTimes, processSeconds } from './io/cpu.ts';
 import { servicePids } from './io/peers.ts';
 import { processTree } from './io/proc.ts';
-import type { LoadSpec, PairLoadSpec, RoundMeasurement } from './measure.ts';
-import { PACED_WARMUP_SEC, PacedTally, quantileOf } from './paced.ts';
+import { type LoadSpec, latencySummary, type PairLoadSpec, type RoundMeasurement } from './measure.ts';
+import { PACED_WARMUP_SEC, PacedTally } from './paced.ts';
 import { sliceCount } from './plan.ts';
 
 /** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */
@@ -91,11 +91,6 @@ class Tally {
    * the open-loop tally that followed it, if any.
    */
   measurement(cpu: CpuShares, paced?: PacedTally): RoundMeasurement {
-    const count = this.count;
-    const sorted = this.latencies.subarray(0, count).sort();
-    const at = (q: number): number => quantileOf(sorted, q);
-    let sum = 0;
-    for (const value of sorted) sum += value;
     const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
     const elapsedSec = this.elapsedSec;
     const sliced = this.windows > 1;
@@ -105,13 +100,7 @@ class Tally {
       // One window: responses over its whole length, as always. Slices: the rate inside each slice (first to
       // last response), so that the connection set-up between slices does not count as the server's time.
       rps: sliced && this.spanSec > 0 ? this.spanResponses / this.spanSec : responses / elapsedSec,
-      latencyMs: {
-        p50: at(0.5),
-        p90: at(0.9),
-        p99: at(0.99),
-        max: count ? sorted[count - 1]! : Number.NaN,
-        mean: sum / count,
-      },
+      latencyMs: latencySummary(this.latencies.subarray(0, this.count).sort()),
       bytesPerSec: this.bytes / elapsedSec,
       errors: this.errors,
       timeouts: this.timeouts,

@@ -8,7 +8,13 @@
  */
 import net from 'node:net';
 import { ResponseReader, requestBytes } from './http-responses.ts';
-import type { LoadSpec, PacedMeasurement, PacedSpec } from './measure.ts';
+import {
+  type LoadSpec,
+  latencySummary,
+  type PacedMeasurement,
+  type PacedSpec,
+  quantileOf,
+} from './measure.ts';
 
 /** Longest a window waits for its last answers after it stops sending. */
 export const PACED_DRAIN_SEC = 2;
@@ -121,23 +127,13 @@ export class PacedTally {
   /** The side's figures over its recorded windows; closes the connections. */
   measurement(): PacedMeasurement {
     for (const connection of this.connections) connection.close();
-    const sorted = Float64Array.from(this.latencies).sort();
-    const lags = Float64Array.from(this.lags).sort();
-    let sum = 0;
-    for (const value of sorted) sum += value;
     return {
       rate: this.paced.rate,
       sent: this.sent,
       responses: this.responses,
       failures: this.failures,
-      latencyMs: {
-        p50: quantileOf(sorted, 0.5),
-        p90: quantileOf(sorted, 0.9),
-        p99: quantileOf(sorted, 0.99),
-        max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
-        mean: sorted.length ? sum / sorted.length : Number.NaN,
-      },
-      sendLagP99Ms: quantileOf(lags, 0.99),
+      latencyMs: latencySummary(Float64Array.from(this.latencies).sort()),
+      sendLagP99Ms: quantileOf(Float64Array.from(this.lags).sort(), 0.99),
     };
   }
 }
@@ -226,14 +222,4 @@ class Connection {
     if (request) request.settle(request.due, false, outcome);
     this.onIdle();
   }
-}
-
-/** Linear-interpolated quantile of sorted values (NaN when empty). */
-export function quantileOf(sorted: Float64Array, q: number): number {
-  const count = sorted.length;
-  if (count === 0) return Number.NaN;
-  const index = (count - 1) * q;
-  const lo = Math.floor(index);
-  const hi = Math.min(count - 1, lo + 1);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (index - lo);
 }

@@ -461,24 +461,20 @@ async function measure(
       },
     );
   };
-  // Open loop: each scenario's fixed rate, set from base's req/s before the first measured pair (a share), or
-  // given (a rate). Measured rounds get it after their closed-loop load; priming loads do not.
-  const rates = new Map<string, number>();
-  const setRate = (scenario: Scenario, baseRps: number | undefined): void => {
-    const open = config.openLoop;
-    if (!open || rates.has(scenario.name)) return;
-    if ('rate' in open) rates.set(scenario.name, open.rate);
-    else if (baseRps !== undefined && Number.isFinite(baseRps) && baseRps > 0) {
-      const rate = openLoopRate(open.share, baseRps);
-      rates.set(scenario.name, rate);
-      log.info(
-        `${scenario.name}: open-loop load at ${rate} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate < open.share * baseRps ? `, capped at what the open-loop client sustains` : ''})`,
-      );
-    }
-  };
-  const pacedFor = (scenario: Scenario): Pick<LoadSpec, 'paced'> => {
-    const rate = rates.get(scenario.name);
-    return rate === undefined ? {} : { paced: { rate, durationSec: openLoopSec(config.durationSec) } };
+  // Open loop: each scenario's fixed rate, given (a rate) or set from base's req/s before the first measured pair
+  // (a share). Measured rounds get it after their closed-loop load; priming loads do not.
+  const open = config.openLoop;
+  const rates = new Map<string, number>(
+    open && 'rate' in open ? config.scenarios.map((scenario) => [scenario.name, open.rate]) : [],
+  );
+  const setRate = (scenario: Scenario, baseRps: number): void => {
+    if (!open || !('share' in open) || rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
+      return;
+    const rate = openLoopRate(open.share, baseRps);
+    rates.set(scenario.name, rate);
+    log.info(
+      `${scenario.name}: open-loop load at ${rate} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate < open.share * baseRps ? `, capped at what the open-loop client sustains` : ''})`,
+    );
   };
   const specFor = (server: RunningServer, scenario: Scenario, durationSec: number): LoadSpec => ({
     url: `${server.origin}${scenario.path}`,
@@ -491,13 +487,16 @@ async function measure(
     timeoutSec: 10,
     watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid],
   });
-  const load = (
-    server: RunningServer,
-    scenario: Scenario,
-    during: string,
-    durationSec: number,
-  ): Promise<RoundMeasurement> =>
-    alive([server], during, generator.run(specFor(server, scenario, durationSec), server.side));
+  /** A measured round's load: `duration`, then the open loop at the scenario's rate when there is one. */
+  const measuredSpec = (server: RunningServer, scenario: Scenario): LoadSpec => {
+    const rate = rates.get(scenario.name);
+    const spec = specFor(server, scenario, config.durationSec);
+    return rate === undefined
+      ? spec
+      : { ...spec, paced: { rate, durationSec: openLoopSec(config.durationSec) } };
+  };
+  const load = (server: RunningServer, during: string, spec: LoadSpec): Promise<RoundMeasurement> =>
+    alive([server], during, generator.run(spec, server.side));
   const serverFor = async (side: Side, pair: number): Promise<RunningServer> => {
     const running = servers[side];
     if (running) return running;
@@ -527,15 +526,7 @@ async function measure(
         const measurement = await probes[side]!.measure(
           `scenario${config.scenarios.indexOf(scenario) + 1}`,
           { warmupSec: config.warmupSec, port: server.port },
-          () =>
-            alive(
-              [server],
-              `round ${pair + 1} (${scenario.name})`,
-              generator.run(
-                { ...specFor(server, scenario, config.durationSec), ...pacedFor(scenario) },
-                server.side,
-              ),
-            ),
+          () => load(server, `round ${pair + 1} (${scenario.name})`, measuredSpec(server, scenario)),
         );
         rounds.push({ pair, position, side, scenario: scenario.name, measurement, startedAt });
       }
@@ -561,9 +552,8 @@ async function measure(
           for (const scenario of active) {
             const primed = await load(
               server,
-              scenario,
               `priming before pair ${pair + 1} (${scenario.name})`,
-              PRIME_SEC,
+              specFor(server, scenario, PRIME_SEC),
             );
             // Base's last priming load, warm as the pairs will find it, sets the open loop's rate.
             if (server === base && turn === PRIME_TURNS - 1) setRate(scenario, primed.rps);
@@ -572,17 +562,15 @@ async function measure(
       }
       primingMs += Date.now() - primeStart;
     }
-    if (fresh && config.openLoop && active.some((scenario) => !rates.has(scenario.name))) {
+    if (fresh && active.some((scenario) => open && !rates.has(scenario.name))) {
       // A fresh process per round has no priming to take the rate from: one base process is measured first.
       const primeStart = Date.now();
       const base = await serverFor('base', pair);
       try {
-        for (const scenario of active)
-          setRate(
-            scenario,
-            (await load(base, scenario, `measuring base for the open loop (${scenario.name})`, PRIME_SEC))
-              .rps,
-          );
+        for (const scenario of active) {
+          const during = `measuring base for the open loop (${scenario.name})`;
+          setRate(scenario, (await load(base, during, specFor(base, scenario, PRIME_SEC))).rps);
+        }
       } finally {
         await stopAll();
       }
@@ -612,10 +600,7 @@ async function measure(
             `round ${pair + 1} (${scenario.name})`,
             generator.runPair(
               {
-                loads: [
-                  { ...specFor(sides[0], scenario, config.durationSec), ...pacedFor(scenario) },
-                  { ...specFor(sides[1], scenario, config.durationSec), ...pacedFor(scenario) },
-                ],
+                loads: [measuredSpec(sides[0], scenario), measuredSpec(sides[1], scenario)],
                 sliceSec: config.sliceSec,
               },
               order,

@@ -313,7 +313,6 @@ function howMeasured(report: Report, comparisons: number): string {
 export function openLoopLine(report: Report): string {
   const rates: string[] = [];
   let lag = 0;
-  let seconds = 0;
   for (const { name } of report.settings.scenarios) {
     const paced = report.rounds.flatMap((r) =>
       r.scenario === name && r.measurement.paced ? [r.measurement.paced] : [],
@@ -321,14 +320,13 @@ export function openLoopLine(report: Report): string {
     if (paced.length === 0) continue;
     rates.push(`${formatValue('rps', median(paced.map((p) => p.rate)))} req/s for ${escapeMarkdown(name)}`);
     lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
-    seconds = openLoopSec(report.settings.durationSec);
   }
   if (rates.length === 0) return '';
   const behind =
     lag > PACED_LAG_MS
       ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.`
       : '';
-  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(seconds.toFixed(2))} s per pair of open-loop load at ${rates.join(', ')} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(openLoopSec(report.settings.durationSec).toFixed(2))} s per pair of open-loop load at ${rates.join(', ')} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
 }
 
 /** How late the open-loop client may send (p99) before the report says it could not keep up. */

@@ -126,10 +126,7 @@ export function metricLabel(metric: Metric): string {
   return METRIC_LABEL[metric];
 }
 
-/**
- * The metrics a scenario's pairs measured: p99 at a fixed rate only when the gate ran open-loop load (from its
- * second pair on: the rate is a share of base's req/s in the first), the others always.
- */
+/** The metrics a scenario's pairs measured: p99 at a fixed rate only when the gate ran open-loop load. */
 function measuredMetrics(pairs: readonly { base: Round; head: Round }[]): Metric[] {
   const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
   return METRICS.filter((metric) => metric !== 'p99open' || open);
