@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { quantile } from 'simple-statistics';
 import { startServer } from '../src/io/server.ts';
+import { sampleTickMs } from '../src/plan.ts';
 import { sd } from '../src/stats/describe.ts';
 
 const dir = fileURLToPath(new URL('./servers/', import.meta.url));
@@ -23,10 +24,13 @@ function slice(url: string, seconds: number): Promise<{ n: number; sec: number }
     let n = 0;
     let first = 0;
     let last = 0;
-    const instance = autocannon({ url, connections: 10, duration: seconds, sampleInt: 50 }, (error) => {
-      if (error) reject(error);
-      else resolve({ n: n - 1, sec: (last - first) / 1000 });
-    });
+    const instance = autocannon(
+      { url, connections: 10, duration: seconds, sampleInt: sampleTickMs(seconds) },
+      (error) => {
+        if (error) reject(error);
+        else resolve({ n: n - 1, sec: (last - first) / 1000 });
+      },
+    );
     instance.on('response', () => {
       const t = performance.now();
       if (n === 0) first = t;
@@ -55,11 +59,13 @@ for (let i = 0; i < 3; i++) {
   await slice(b, 1.5);
 }
 const ratios = new Map<number, number[]>(sliceLengths.map((s) => [s, []]));
+const wallMs = new Map<number, number>(sliceLengths.map((s) => [s, 0]));
 const started = Date.now();
 for (let p = 0; p < pairs; p++) {
   for (const length of sliceLengths) {
     const count = Math.max(1, Math.round(perSideSec / length));
     const sums = { a: { n: 0, sec: 0 }, b: { n: 0, sec: 0 } };
+    const pairStarted = performance.now();
     for (let i = 0; i < 2 * count; i++) {
       // ABBA ABBA …, starting with B on odd pairs.
       const first = (p + Math.floor(i / 2)) % 2 === 0;
@@ -68,13 +74,14 @@ for (let p = 0; p < pairs; p++) {
       sums[side].n += got.n;
       sums[side].sec += got.sec;
     }
+    wallMs.set(length, wallMs.get(length)! + performance.now() - pairStarted);
     ratios.get(length)!.push(Math.log(sums.b.n / sums.b.sec / (sums.a.n / sums.a.sec)));
   }
 }
 for (const [length, r] of ratios) {
   const iqr = (quantile(r, 0.75) - quantile(r, 0.25)) / 1.35;
   console.log(
-    `slices of ${length} s: sd ${(sd(r) * 100).toFixed(2)}%, robust ${(iqr * 100).toFixed(2)}% over ${r.length} pairs`,
+    `slices of ${length} s: sd ${(sd(r) * 100).toFixed(2)}%, robust ${(iqr * 100).toFixed(2)}% over ${r.length} pairs, ${(wallMs.get(length)! / r.length / 1000).toFixed(2)} s per pair for ${2 * perSideSec} s of load`,
   );
 }
 console.log(`${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -2,18 +2,19 @@
  * Real end-to-end gates at default settings (adaptive rounds, default budget), to check that the replayed
  * simulation in bench/calibrate.ts agrees with reality.
  *
- *   npx node bench/real-gates.ts <case> <gates>      cases as in bench/record.ts (aa, slower5, …)
+ *   npx node bench/real-gates.ts <case> <gates> [label]   cases as in bench/record.ts (aa, slower5, …); the gates
+ *                                                         go to data/real-<case>[@label].jsonl
  */
 import { appendFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
 import { dataFile, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
 
-const [name = 'aa', gatesText = '10'] = process.argv.slice(2);
+const [name = 'aa', gatesText = '10', label] = process.argv.slice(2);
 const gates = Number(gatesText);
 const c = await caseFor(name);
 const repo = makeKnobRepo(c);
-const log = dataFile(`real-${name}.jsonl`);
+const log = dataFile(`real-${name}${label ? `@${label}` : ''}.jsonl`);
 const seconds: number[] = [];
 const verdicts: Record<string, number> = {};
 try {

@@ -8015,8 +8015,8 @@ var INPUT_DEFAULTS = {
   base: "",
   rounds: "auto",
   "time-budget": "3m",
-  duration: "3s",
-  warmup: "0.5s",
+  duration: "2s",
+  warmup: "0.25s",
   slice: "250ms",
   "latency-rate": "off",
   "restart-every": "8",
@@ -9602,12 +9602,8 @@ async function runDemo(compare2) {
         "node index.js",
         "--paths",
         "/seed/v1",
-        "--duration",
-        "2s",
         "--time-budget",
-        "3m",
-        "--warmup",
-        "1s"
+        "3m"
       ],
       dir
     );
@@ -15551,13 +15547,14 @@ async function measure(context, dirs, deadline, notes) {
   return { ...result, newScenarios, disturbedPairs, diagnostics: diagnostics.summary() };
 }
 function pacedLine(base, head) {
-  if (!base || !head) return "";
+  if (!base && !head) return "";
   const side = (p) => {
+    if (!p) return "no open-loop load";
     const p99 = p.latencyMs.p99;
     const value = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
     return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
   };
-  return `, p99 at ${Math.round(base.rate)} req/s: base ${side(base)}, head ${side(head)}`;
+  return `, p99 at ${Math.round((base ?? head)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head)}`;
 }
 
 // src/local.ts

@@ -30106,6 +30106,14 @@ var Connection = class {
 function sliceCount(durationSec, sliceSec) {
   return Math.max(1, Math.round(durationSec / sliceSec));
 }
+function sampleTickMs(durationSec) {
+  const ms = durationSec * 1e3;
+  const whole = Math.round(ms);
+  if (Math.abs(ms - whole) < 1e-6) {
+    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
+  }
+  return 5;
+}
 
 // src/loadgen.ts
 var Tally = class {
@@ -30139,8 +30147,9 @@ var Tally = class {
           timeout: spec.timeoutSec,
           pipelining: 1,
           // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
-          // would last a second, and a 3 s round 3 or 4. Ticks every 50 ms keep each window within 50 ms.
-          sampleInt: 50
+          // would last a second, and a 125 ms slice 150 ms at ticks of 50 ms. A tick that divides the window
+          // ends it on time.
+          sampleInt: sampleTickMs(durationSec)
         },
         (error, result) => {
           if (error) {

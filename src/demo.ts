@@ -74,12 +74,8 @@ export async function runDemo(compare: Compare): Promise<number> {
         'node index.js',
         '--paths',
         '/seed/v1',
-        '--duration',
-        '2s',
         '--time-budget',
         '3m',
-        '--warmup',
-        '1s',
       ],
       dir,
     );

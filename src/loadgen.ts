@@ -9,7 +9,7 @@ import { servicePids } from './io/peers.ts';
 import { processTree } from './io/proc.ts';
 import { type LoadSpec, latencySummary, type PairLoadSpec, type RoundMeasurement } from './measure.ts';
 import { PACED_WARMUP_SEC, PacedTally } from './paced.ts';
-import { sliceCount } from './plan.ts';
+import { sampleTickMs, sliceCount } from './plan.ts';
 
 /** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */
 class Tally {
@@ -44,8 +44,9 @@ class Tally {
           timeout: spec.timeoutSec,
           pipelining: 1,
           // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
-          // would last a second, and a 3 s round 3 or 4. Ticks every 50 ms keep each window within 50 ms.
-          sampleInt: 50,
+          // would last a second, and a 125 ms slice 150 ms at ticks of 50 ms. A tick that divides the window
+          // ends it on time.
+          sampleInt: sampleTickMs(durationSec),
         },
         (error, result) => {
           if (error) {

@@ -735,11 +735,12 @@ async function measure(
 
 /** The open loop's part of a pair's log line: p99 at the rate per side, and any requests that were not answered. */
 function pacedLine(base: PacedMeasurement | undefined, head: PacedMeasurement | undefined): string {
-  if (!base || !head) return '';
-  const side = (p: PacedMeasurement): string => {
+  if (!base && !head) return '';
+  const side = (p: PacedMeasurement | undefined): string => {
+    if (!p) return 'no open-loop load';
     const p99 = p.latencyMs.p99;
     const value = p99 === null || !Number.isFinite(p99) ? 'n/a' : `${p99.toFixed(2)} ms`;
     return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
   };
-  return `, p99 at ${Math.round(base.rate)} req/s: base ${side(base)}, head ${side(head)}`;
+  return `, p99 at ${Math.round((base ?? head)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head)}`;
 }

@@ -67,6 +67,18 @@ export function sliceCount(durationSec: number, sliceSec: number): number {
 }
 
 /**
+ * autocannon's sampling interval for a window of `durationSec`: it ends a run at the first tick after the
+ * duration, so the longest interval from 50 ms down to 5 ms that divides the window's milliseconds ends it on
+ * time (250 ms → 50, 125 ms → 25); any other window gets 5 ms ticks and ends within 5 ms.
+ */
+export function sampleTickMs(durationSec: number): number {
+  const ms = durationSec * 1000;
+  const whole = Math.round(ms);
+  if (Math.abs(ms - whole) < 1e-6) for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
+  return 5;
+}
+
+/**
  * Open-loop load each side gets per pair, after its closed-loop `duration`: a sixth of it (0.5 s at the default
  * 3 s), enough for a p99 from thousands of requests at typical rates while adding little to a pair's time.
  */

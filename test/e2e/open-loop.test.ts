@@ -55,13 +55,19 @@ describe('open-loop latency', () => {
       [open, closed, rps]
         .map(
           (c) =>
-            `${c?.metric}: ${c?.base.toFixed(2)} → ${c?.head.toFixed(2)} (${((c?.change ?? 0) * 100).toFixed(0)}%, ${c?.verdict})`,
+            `${c?.metric}: ${c?.base?.toFixed(2)} → ${c?.head?.toFixed(2)} (${((c?.change ?? 0) * 100).toFixed(0)}%, ${c?.verdict})`,
         )
         .join('\n'),
     );
+    // Each pair's log line gives p99 at the rate and unanswered requests per side: shown if the open loop failed.
+    const pairLines = run.stdout.split('\n').filter((line) => /^pair \d+:|open-loop/.test(line));
     assert.ok(
       open && closed && rps,
-      `comparisons: ${JSON.stringify(report.decision?.comparisons.map((c) => c.metric))}`,
+      `comparisons: ${JSON.stringify(report.decision?.comparisons.map((c) => c.metric))}\n${pairLines.join('\n')}`,
+    );
+    assert.ok(
+      Number.isFinite(open.base) && Number.isFinite(open.head),
+      `p99 at fixed rate has no value on a side:\n${pairLines.join('\n')}`,
     );
 
     // Every measured round had its open-loop load, at one rate for both sides: half of base's req/s, at most

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/event.ts';
-import { confirmationPairs, planLooks, schedule } from '../../src/plan.ts';
+import { confirmationPairs, planLooks, sampleTickMs, schedule, sliceCount } from '../../src/plan.ts';
 
 const BASE_SHA = 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
 const HEAD_SHA = 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe';
@@ -231,5 +231,35 @@ describe('planLooks and confirmationPairs', () => {
     assert.equal(confirmationPairs(12), 6);
     assert.equal(confirmationPairs(20), 10);
     assert.equal(confirmationPairs(21), 12);
+  });
+});
+
+describe('slices and their sampling tick', () => {
+  test('a window ends on a tick: the longest tick up to 50 ms that divides it, else 5 ms', () => {
+    // autocannon stops at the first tick after the duration: 125 ms slices at 50 ms ticks lasted 150 ms.
+    for (const [sec, tick] of [
+      [0.25, 50],
+      [0.5, 50],
+      [3, 50],
+      [0.125, 25],
+      [3 / 24, 25],
+      [0.1, 50],
+      [0.12, 40],
+      [0.2 / 3, 5],
+      [0.127, 5],
+    ] as const) {
+      const got = sampleTickMs(sec);
+      assert.equal(got, tick, `${sec} s`);
+      const ms = sec * 1000;
+      // It never ends a window more than 5 ms late.
+      assert.ok(Math.ceil(ms / got - 1e-9) * got - ms < 5, `${sec} s ends within 5 ms`);
+    }
+  });
+
+  test('each side’s duration is cut into slices as close to the slice length as divide it', () => {
+    assert.equal(sliceCount(3, 0.25), 12);
+    assert.equal(sliceCount(3, 0.125), 24);
+    assert.equal(sliceCount(2, 0.3), 7);
+    assert.equal(sliceCount(0.1, 0.25), 1);
   });
 });
