@@ -156,8 +156,10 @@ async function report(name: string, setting: Setting, gates: number): Promise<vo
     .map((o) => o.seconds)
     .sort((a, b) => a - b);
   const p99 = outcomes.filter((o) => o.p99Verdict === 'regression').length / gates;
+  // The issue's targets count a regression caught within a time of load: the budget, and 90 s.
+  const within = (sec: number): string => pct(caught.filter((t) => t <= sec + 1e-9).length / gates);
   console.log(
-    `| ${name}${variant} | ${setting.label} | ${pct(rec.effect)} | ${rec.pairs} × ${rec.pairSec.toFixed(1)} s | ${gates} | ${pct(share('regression'))} | ${pct(share('no-change'))} | ${pct(share('inconclusive'))} | ${pct(share('improvement'))} | ${pct(calls)} | ${pct(p99)} | ${quantile(seconds, 0.5).toFixed(0)} s / ${quantile(seconds, 0.95).toFixed(0)} s | ${caught.length > 0 ? `${quantile(caught, 0.95).toFixed(0)} s` : '–'} |`,
+    `| ${name}${variant} | ${setting.label} | ${pct(rec.effect)} | ${rec.pairs} × ${rec.pairSec.toFixed(1)} s | ${gates} | ${pct(share('regression'))} | ${pct(share('no-change'))} | ${pct(share('inconclusive'))} | ${pct(share('improvement'))} | ${pct(calls)} | ${pct(p99)} | ${quantile(seconds, 0.5).toFixed(0)} s / ${quantile(seconds, 0.95).toFixed(0)} s | ${caught.length > 0 ? `${quantile(caught, 0.95).toFixed(0)} s` : '–'} | ${within(setting.budgetMs / 1000)} | ${within(90)} |`,
   );
 }
 
@@ -171,9 +173,11 @@ console.log(
 );
 console.log('');
 console.log(
-  '| case | settings | effect on req/s (recorded) | recording | gates | regression | no change | inconclusive | improvement | single comparisons calling a change | p99 regression | measuring time median / p95 | p95 time to catch |',
+  '| case | settings | effect on req/s (recorded) | recording | gates | regression | no change | inconclusive | improvement | single comparisons calling a change | p99 regression | measuring time median / p95 | p95 time to catch | caught within the budget | caught within 90 s |',
 );
-console.log('| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(
+  '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+);
 for (const threshold of thresholds) {
   const setting = {
     ...defaults,

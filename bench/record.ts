@@ -32,6 +32,8 @@ async function baseCostUs(): Promise<number> {
   });
   try {
     const report = await runBenchGate(repo, { rounds: '8', paths: '/' });
+    if (report.error)
+      throw new Error(`the probe gate failed: ${report.error.message}\n${report.error.output ?? ''}`);
     const rps = median(report.rounds.map((r) => r.measurement.rps));
     return 1e6 / rps;
   } finally {

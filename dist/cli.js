@@ -7415,8 +7415,9 @@ function planLooks(maxPairs) {
   const last = Math.max(2, maxPairs - maxPairs % 2);
   return [...LOOK_POINTS.filter((n) => n < last), last];
 }
+var MIN_CONFIRMATION_PAIRS = 4;
 function confirmationPairs(pairs) {
-  const extra = Math.max(4, Math.ceil(pairs / 2));
+  const extra = Math.max(MIN_CONFIRMATION_PAIRS, Math.ceil(pairs / 2));
   return extra + extra % 2;
 }
 function minimumPairs(comparisons, alpha) {
@@ -9595,16 +9596,7 @@ async function runDemo(compare2) {
 `
     );
     const report = await compare2(
-      [
-        "--base",
-        "main",
-        "--start",
-        "node index.js",
-        "--paths",
-        "/seed/v1",
-        "--time-budget",
-        "3m"
-      ],
+      ["--base", "main", "--start", "node index.js", "--paths", "/seed/v1", "--time-budget", "3m"],
       dir
     );
     process.stdout.write(`
@@ -14919,6 +14911,26 @@ async function runSequential(source, options) {
     pairs++;
     return true;
   };
+  const streaks = /* @__PURE__ */ new Map();
+  const held = (d) => {
+    const now = /* @__PURE__ */ new Set();
+    for (const c of d.comparisons) {
+      if (c.verdict !== "regression" && c.verdict !== "improvement") continue;
+      const key = `${c.scenario}\0${c.metric}`;
+      now.add(key);
+      const streak = streaks.get(key);
+      if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
+    }
+    for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
+    const confirmed = (c) => {
+      const streak = streaks.get(`${c.scenario}\0${c.metric}`);
+      return streak !== void 0 && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
+    };
+    return {
+      ...d,
+      comparisons: d.comparisons.map((c) => !c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)
+    };
+  };
   while (stoppedBy === void 0) {
     if (source.scenarios().length === 0) {
       stoppedBy = "no-scenarios";
@@ -14938,19 +14950,20 @@ async function runSequential(source, options) {
       planned = looks.length + 1;
     }
     if (looks.includes(pairs) && options.fixedPairs === void 0) {
-      decision = look();
+      decision = held(look());
       if (resolved(decision)) stoppedBy = "resolved";
     }
     const nextLook = looks.find((n) => n > pairs);
     if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        if (looked[looked.length - 1] !== pairs) decision = look();
+        if (looked[looked.length - 1] !== pairs) decision = held(look());
         stoppedBy = "budget";
       }
     }
   }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
+  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2)
+    decision = options.fixedPairs === void 0 ? held(look()) : look();
   let extra = 0;
   const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
   if (options.fixedPairs === void 0 && borderline(decision)) {
@@ -14960,7 +14973,7 @@ async function runSequential(source, options) {
       if (!await measure2() || !await measure2()) break;
       extra += 2;
     }
-    if (extra > 0) decision = look();
+    if (extra > 0) decision = held(look());
   }
   return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
 }

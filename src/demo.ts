@@ -67,16 +67,7 @@ export async function runDemo(compare: Compare): Promise<number> {
     );
 
     const report = await compare(
-      [
-        '--base',
-        'main',
-        '--start',
-        'node index.js',
-        '--paths',
-        '/seed/v1',
-        '--time-budget',
-        '3m',
-      ],
+      ['--base', 'main', '--start', 'node index.js', '--paths', '/seed/v1', '--time-budget', '3m'],
       dir,
     );
     process.stdout.write(`\n${renderMarkdown(report)}`);

@@ -32,9 +32,15 @@ export function planLooks(maxPairs: number): number[] {
   return [...LOOK_POINTS.filter((n) => n < last), last];
 }
 
-/** Extra pairs a borderline regression earns before the step fails: half as many again, at least four. */
+/** The fewest pairs that confirm a borderline regression: it must still hold after at least this many more. */
+export const MIN_CONFIRMATION_PAIRS = 4;
+
+/**
+ * Extra pairs a borderline regression at the budget's end earns before the step fails: half as many again, at
+ * least MIN_CONFIRMATION_PAIRS. (Within the budget, the pairs up to the next look confirm it.)
+ */
 export function confirmationPairs(pairs: number): number {
-  const extra = Math.max(4, Math.ceil(pairs / 2));
+  const extra = Math.max(MIN_CONFIRMATION_PAIRS, Math.ceil(pairs / 2));
   return extra + (extra % 2);
 }
 

@@ -7,8 +7,15 @@
  * by the union bound, the chance that any interval at any look misses the truth stays below alpha.
  */
 import type { Round } from './measure.ts';
-import { confirmationPairs, planLooks } from './plan.ts';
-import { type Decision, decide, resolved, type ScenarioRule } from './verdict.ts';
+import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from './plan.ts';
+import {
+  type Decision,
+  decide,
+  type MetricComparison,
+  resolved,
+  type ScenarioRule,
+  type Verdict,
+} from './verdict.ts';
 
 export interface PairSource {
   /** Measures pair number `pair`; undefined when no more can be measured (deadline). */
@@ -79,6 +86,31 @@ export async function runSequential(
     return true;
   };
 
+  // Confirmation within the budget: a regression (or improvement) that appeared at one look and still holds at a
+  // later one, every look between included, at least MIN_CONFIRMATION_PAIRS pairs on, is confirmed by the pairs
+  // added since; it need not wait for the budget's end. Requiring significance twice only shrinks the set of gates
+  // that can fail, so the false-alarm bound of the looks still holds.
+  const streaks = new Map<string, { since: number; verdict: Verdict }>();
+  const held = (d: Decision): Decision => {
+    const now = new Set<string>();
+    for (const c of d.comparisons) {
+      if (c.verdict !== 'regression' && c.verdict !== 'improvement') continue;
+      const key = `${c.scenario}\u0000${c.metric}`;
+      now.add(key);
+      const streak = streaks.get(key);
+      if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
+    }
+    for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
+    const confirmed = (c: MetricComparison): boolean => {
+      const streak = streaks.get(`${c.scenario}\u0000${c.metric}`);
+      return streak !== undefined && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
+    };
+    return {
+      ...d,
+      comparisons: d.comparisons.map((c) => (!c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)),
+    };
+  };
+
   while (stoppedBy === undefined) {
     if (source.scenarios().length === 0) {
       stoppedBy = 'no-scenarios';
@@ -98,7 +130,7 @@ export async function runSequential(
       planned = looks.length + 1; // one more, kept for confirming a borderline regression
     }
     if (looks.includes(pairs) && options.fixedPairs === undefined) {
-      decision = look();
+      decision = held(look());
       if (resolved(decision)) stoppedBy = 'resolved';
     }
     // Out of budget before the next look: look once more now (it takes the place of the looks not reached).
@@ -106,12 +138,13 @@ export async function runSequential(
     if (stoppedBy === undefined && options.fixedPairs === undefined && nextLook !== undefined) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        if (looked[looked.length - 1] !== pairs) decision = look();
+        if (looked[looked.length - 1] !== pairs) decision = held(look());
         stoppedBy = 'budget';
       }
     }
   }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
+  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2)
+    decision = options.fixedPairs === undefined ? held(look()) : look();
 
   // Confirmation: a borderline regression gets more pairs before the step fails.
   let extra = 0;
@@ -128,7 +161,7 @@ export async function runSequential(
       if (!(await measure()) || !(await measure())) break;
       extra += 2;
     }
-    if (extra > 0) decision = look();
+    if (extra > 0) decision = held(look());
   }
   return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
 }

@@ -51,7 +51,8 @@ export interface MetricComparison {
   pAdjusted: number;
   /**
    * A regression or improvement whose interval lies clear of half the threshold: more pairs would not undo it.
-   * One whose interval still reaches below half the threshold is borderline and earns more pairs.
+   * One whose interval still reaches below half the threshold is borderline and earns more pairs; an adaptive gate
+   * (runSequential) marks it confirmed once it has held at every look over at least MIN_CONFIRMATION_PAIRS more.
    */
   confirmed: boolean;
   /** Round-to-round noise: standard deviation of the per-pair log ratios. */

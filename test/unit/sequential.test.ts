@@ -5,6 +5,7 @@ import type { Side } from '../../src/errors.ts';
 import type { Round, RoundMeasurement } from '../../src/measure.ts';
 import { type PairSource, runSequential } from '../../src/sequential.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
+import { decide } from '../../src/verdict.ts';
 
 function measurement(rps: number, p50: number, p99: number): RoundMeasurement {
   return {
@@ -28,6 +29,8 @@ function source(options: {
   pairMs: number;
   seed?: number;
   perPairMs?: number;
+  /** Head's ratio for a given pair, instead of `ratio`. */
+  ratioAt?: (pair: number) => number;
 }): PairSource & { pairs: number } {
   const random = mulberry32(options.seed ?? 1);
   const jitter = (): number => Math.exp((random() - 0.5) * 2 * options.noise);
@@ -52,7 +55,7 @@ function source(options: {
     ...(options.perPairMs === undefined ? {} : { perPairMs: () => options.perPairMs! }),
     async next(pair: number) {
       pairs++;
-      return [round(pair, 'base', 0, 1), round(pair, 'head', 1, options.ratio)];
+      return [round(pair, 'base', 0, 1), round(pair, 'head', 1, options.ratioAt?.(pair) ?? options.ratio)];
     },
   };
 }
@@ -127,4 +130,78 @@ test('a fixed number of pairs looks once, at the end', async () => {
   assert.deepEqual(result.looked, [10]);
   assert.equal(result.plannedLooks, 1);
   assert.equal(result.decision?.verdict, 'regression');
+});
+
+test('a borderline regression that holds from one look to a later one is confirmed by the pairs between', async () => {
+  // About 5% slower against a 3% threshold, noisy enough that one look's interval rarely clears half the
+  // threshold. Whenever a gate stops early on a regression whose interval does not clear it, the regression
+  // must have held at every look over at least the last 4 pairs (recomputed here from the gate's own rounds).
+  let byPersistence = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const options = { ...DEFAULTS, threshold: 0.03 };
+    const result = await runSequential(source({ ratio: 0.95, noise: 0.07, pairMs: 6000, seed }), options);
+    const rps = result.decision?.comparisons.find((c) => c.metric === 'rps');
+    if (result.stoppedBy !== 'resolved' || rps?.verdict !== 'regression') continue;
+    if (rps.ci[1] <= -options.threshold / 2) continue; // confirmed by its interval alone
+    byPersistence++;
+    assert.equal(rps.confirmed, true, `seed ${seed}`);
+    assert.equal(result.confirmationPairs, 0, `seed ${seed}: no pairs beyond the looks`);
+    const at = (n: number) =>
+      decide(
+        result.rounds.filter((r) => r.pair < n),
+        [{ name: 'GET /x', expectStatus: undefined, threshold: undefined }],
+        {
+          threshold: options.threshold,
+          latencyThreshold: options.latencyThreshold,
+          alpha: 0.05,
+          looks: result.plannedLooks,
+        },
+      ).comparisons.find((c) => c.metric === 'rps')?.verdict;
+    const earlier = result.looked.filter((n) => n <= result.pairs - 4);
+    assert.ok(earlier.length > 0, `seed ${seed}: stopped at ${result.pairs} with no look 4 pairs before`);
+    const since = earlier.at(-1)!;
+    for (const n of result.looked.filter((n) => n >= since))
+      assert.equal(
+        at(n),
+        'regression',
+        `seed ${seed}: a regression at look ${n} (stopped at ${result.pairs})`,
+      );
+  }
+  assert.ok(byPersistence > 0, 'some seed stopped on a regression confirmed by persistence');
+});
+
+test('a borderline regression at one look that is gone at the next is not confirmed by it', async () => {
+  // Head is 5% slower for the first 12 pairs and then 10% faster: the first look may call a borderline
+  // regression, but it does not hold, so the gate must go on past it and not fail.
+  let borderline = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const options = { ...DEFAULTS, threshold: 0.03 };
+    const s = source({
+      ratio: 1,
+      noise: 0.07,
+      pairMs: 6000,
+      seed,
+      ratioAt: (pair) => (pair < 12 ? 0.95 : 1.1),
+    });
+    const result = await runSequential(s, options);
+    const first = decide(
+      result.rounds.filter((r) => r.pair < 12),
+      [{ name: 'GET /x', expectStatus: undefined, threshold: undefined }],
+      {
+        threshold: options.threshold,
+        latencyThreshold: options.latencyThreshold,
+        alpha: 0.05,
+        looks: result.plannedLooks,
+      },
+    ).comparisons.find((c) => c.metric === 'rps');
+    if (first?.verdict !== 'regression' || first.confirmed) continue;
+    borderline++;
+    assert.ok(result.pairs > 12, `seed ${seed}: stopped at the first look on a borderline regression`);
+    assert.notEqual(
+      result.decision?.verdict,
+      'regression',
+      `seed ${seed}: looked at ${result.looked.join(', ')}`,
+    );
+  }
+  assert.ok(borderline > 0, 'some seed had a borderline regression at the first look');
 });
