@@ -14895,15 +14895,6 @@ async function runSequential(source, options) {
   let pairs = 0;
   let decision;
   let stoppedBy;
-  const look = () => {
-    looked.push(pairs);
-    return decide(rounds, source.scenarios(), {
-      threshold: options.threshold,
-      ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
-      alpha: options.alpha,
-      looks: planned
-    });
-  };
   const measure2 = async () => {
     const pair2 = await source.next(pairs);
     if (!pair2) return false;
@@ -14912,24 +14903,35 @@ async function runSequential(source, options) {
     return true;
   };
   const streaks = /* @__PURE__ */ new Map();
+  const keyOf = (c) => `${c.scenario}\0${c.metric}`;
   const held = (d) => {
     const now = /* @__PURE__ */ new Set();
     for (const c of d.comparisons) {
       if (c.verdict !== "regression" && c.verdict !== "improvement") continue;
-      const key = `${c.scenario}\0${c.metric}`;
+      const key = keyOf(c);
       now.add(key);
       const streak = streaks.get(key);
       if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
     }
     for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
     const confirmed = (c) => {
-      const streak = streaks.get(`${c.scenario}\0${c.metric}`);
+      const streak = streaks.get(keyOf(c));
       return streak !== void 0 && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
     };
     return {
       ...d,
       comparisons: d.comparisons.map((c) => !c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)
     };
+  };
+  const look = () => {
+    looked.push(pairs);
+    const fresh = decide(rounds, source.scenarios(), {
+      threshold: options.threshold,
+      ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
+      alpha: options.alpha,
+      looks: planned
+    });
+    return held(fresh);
   };
   while (stoppedBy === void 0) {
     if (source.scenarios().length === 0) {
@@ -14950,20 +14952,19 @@ async function runSequential(source, options) {
       planned = looks.length + 1;
     }
     if (looks.includes(pairs) && options.fixedPairs === void 0) {
-      decision = held(look());
+      decision = look();
       if (resolved(decision)) stoppedBy = "resolved";
     }
     const nextLook = looks.find((n) => n > pairs);
     if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        if (looked[looked.length - 1] !== pairs) decision = held(look());
+        if (looked[looked.length - 1] !== pairs) decision = look();
         stoppedBy = "budget";
       }
     }
   }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2)
-    decision = options.fixedPairs === void 0 ? held(look()) : look();
+  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
   let extra = 0;
   const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
   if (options.fixedPairs === void 0 && borderline(decision)) {
@@ -14973,7 +14974,7 @@ async function runSequential(source, options) {
       if (!await measure2() || !await measure2()) break;
       extra += 2;
     }
-    if (extra > 0) decision = held(look());
+    if (extra > 0) decision = look();
   }
   return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
 }
@@ -15406,7 +15407,7 @@ async function measure(context, dirs, deadline, notes) {
       }
       primingMs += Date.now() - primeStart;
     }
-    if (fresh && active.some((scenario) => open && !rates.has(scenario.name))) {
+    if (fresh && open && active.some((scenario) => !rates.has(scenario.name))) {
       const primeStart = Date.now();
       const base = await serverFor("base", pair2);
       try {

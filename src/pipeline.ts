@@ -562,7 +562,7 @@ async function measure(
       }
       primingMs += Date.now() - primeStart;
     }
-    if (fresh && active.some((scenario) => open && !rates.has(scenario.name))) {
+    if (fresh && open && active.some((scenario) => !rates.has(scenario.name))) {
       // A fresh process per round has no priming to take the rate from: one base process is measured first.
       const primeStart = Date.now();
       const base = await serverFor('base', pair);

@@ -85,8 +85,8 @@ export function sampleTickMs(durationSec: number): number {
 }
 
 /**
- * Open-loop load each side gets per pair, after its closed-loop `duration`: a sixth of it (0.5 s at the default
- * 3 s), enough for a p99 from thousands of requests at typical rates while adding little to a pair's time.
+ * Open-loop load each side gets per pair, after its closed-loop `duration`: a sixth of it (0.33 s at the default
+ * 2 s), enough for a p99 from a thousand or more requests at typical rates while adding little to a pair's time.
  */
 export function openLoopSec(durationSec: number): number {
   return durationSec / 6;

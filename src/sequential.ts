@@ -69,15 +69,6 @@ export async function runSequential(
   let pairs = 0;
   let decision: Decision | undefined;
   let stoppedBy: StopReason | undefined;
-  const look = (): Decision => {
-    looked.push(pairs);
-    return decide(rounds, source.scenarios(), {
-      threshold: options.threshold,
-      ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
-      alpha: options.alpha,
-      looks: planned,
-    });
-  };
   const measure = async (): Promise<boolean> => {
     const pair = await source.next(pairs);
     if (!pair) return false;
@@ -91,24 +82,37 @@ export async function runSequential(
   // added since; it need not wait for the budget's end. Requiring significance twice only shrinks the set of gates
   // that can fail, so the false-alarm bound of the looks still holds.
   const streaks = new Map<string, { since: number; verdict: Verdict }>();
+  const keyOf = (c: MetricComparison): string => `${c.scenario}\u0000${c.metric}`;
   const held = (d: Decision): Decision => {
     const now = new Set<string>();
     for (const c of d.comparisons) {
       if (c.verdict !== 'regression' && c.verdict !== 'improvement') continue;
-      const key = `${c.scenario}\u0000${c.metric}`;
+      const key = keyOf(c);
       now.add(key);
       const streak = streaks.get(key);
       if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
     }
     for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
     const confirmed = (c: MetricComparison): boolean => {
-      const streak = streaks.get(`${c.scenario}\u0000${c.metric}`);
+      const streak = streaks.get(keyOf(c));
       return streak !== undefined && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
     };
     return {
       ...d,
       comparisons: d.comparisons.map((c) => (!c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)),
     };
+  };
+
+  const look = (): Decision => {
+    looked.push(pairs);
+    const fresh = decide(rounds, source.scenarios(), {
+      threshold: options.threshold,
+      ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
+      alpha: options.alpha,
+      looks: planned,
+    });
+    // A fixed number of pairs looks once, so no streak can confirm anything there.
+    return held(fresh);
   };
 
   while (stoppedBy === undefined) {
@@ -130,7 +134,7 @@ export async function runSequential(
       planned = looks.length + 1; // one more, kept for confirming a borderline regression
     }
     if (looks.includes(pairs) && options.fixedPairs === undefined) {
-      decision = held(look());
+      decision = look();
       if (resolved(decision)) stoppedBy = 'resolved';
     }
     // Out of budget before the next look: look once more now (it takes the place of the looks not reached).
@@ -138,13 +142,12 @@ export async function runSequential(
     if (stoppedBy === undefined && options.fixedPairs === undefined && nextLook !== undefined) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        if (looked[looked.length - 1] !== pairs) decision = held(look());
+        if (looked[looked.length - 1] !== pairs) decision = look();
         stoppedBy = 'budget';
       }
     }
   }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2)
-    decision = options.fixedPairs === undefined ? held(look()) : look();
+  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
 
   // Confirmation: a borderline regression gets more pairs before the step fails.
   let extra = 0;
@@ -161,7 +164,7 @@ export async function runSequential(
       if (!(await measure()) || !(await measure())) break;
       extra += 2;
     }
-    if (extra > 0) decision = held(look());
+    if (extra > 0) decision = look();
   }
   return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
 }
