@@ -7410,14 +7410,20 @@ function schedule(pairs) {
     order: pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"]
   }));
 }
-var LOOK_POINTS = [12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 448];
+var LOOK_POINTS = [
+  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
+  ...[36, 40, 44, 48, 52, 56, 60, 64],
+  ...[72, 80, 88, 96, 104, 112, 120, 128],
+  ...[144, 160, 176, 192, 208, 224, 240, 256],
+  ...[288, 320, 352, 384, 416, 448]
+];
 function planLooks(maxPairs) {
   const last = Math.max(2, maxPairs - maxPairs % 2);
   return [...LOOK_POINTS.filter((n) => n < last), last];
 }
-var MIN_CONFIRMATION_PAIRS = 4;
+var MIN_CONFIRMATION_PAIRS = 2;
 function confirmationPairs(pairs) {
-  const extra = Math.max(MIN_CONFIRMATION_PAIRS, Math.ceil(pairs / 2));
+  const extra = Math.max(4, Math.ceil(pairs / 2));
   return extra + extra % 2;
 }
 function minimumPairs(comparisons, alpha) {
@@ -9069,6 +9075,112 @@ function signedRankConfidenceInterval(d, confidence = 0.95) {
   };
 }
 
+// src/stats/sequential-boundary.ts
+var GRID = 101;
+function signedRankCovariance(j, k) {
+  return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
+}
+function informationTimes(looks) {
+  const times = [looks[0]];
+  for (let k = 1; k < looks.length; k++) {
+    const j = looks[k - 1];
+    const n = looks[k];
+    const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
+    times.push(times[k - 1] / r2);
+  }
+  return times;
+}
+function assertSchedule(looks) {
+  if (looks.length === 0) throw new RangeError("a look schedule needs at least one look");
+  for (let i = 0; i < looks.length; i++) {
+    const n = looks[i];
+    if (!Number.isFinite(n) || n <= 0)
+      throw new RangeError(`look ${i + 1} is at ${n} pairs; looks need n > 0`);
+    if (i > 0 && n <= looks[i - 1]) throw new RangeError(`looks must be increasing: ${looks.join(", ")}`);
+  }
+}
+function simpsonWeights(points, h) {
+  const w = new Float64Array(points);
+  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
+  return w;
+}
+function crossingProbability(schedule2, b) {
+  assertSchedule(schedule2);
+  if (!(b > 0)) return 1;
+  const looks = informationTimes(schedule2);
+  let sigma = Math.sqrt(looks[0]);
+  let total = 2 * normalSf(b);
+  let half = b * sigma;
+  let h = 2 * half / (GRID - 1);
+  let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
+  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  for (let k = 1; k < looks.length; k++) {
+    const step2 = Math.sqrt(looks[k] - looks[k - 1]);
+    const w = simpsonWeights(GRID, h);
+    const bound = b * Math.sqrt(looks[k]);
+    let cross = 0;
+    for (let i = 0; i < GRID; i++)
+      cross += w[i] * f[i] * (normalCdf((-bound - xs[i]) / step2) + normalSf((bound - xs[i]) / step2));
+    total += cross;
+    if (k === looks.length - 1) break;
+    sigma = Math.sqrt(looks[k]);
+    half = bound;
+    const nh = 2 * half / (GRID - 1);
+    const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
+    const nf = new Float64Array(GRID);
+    const norm = 1 / (step2 * Math.sqrt(2 * Math.PI));
+    for (let j = 0; j < GRID; j++) {
+      let sum = 0;
+      for (let i = 0; i < GRID; i++) {
+        const z = (nxs[j] - xs[i]) / step2;
+        if (z > -9 && z < 9) sum += w[i] * f[i] * Math.exp(-0.5 * z * z);
+      }
+      nf[j] = sum * norm;
+    }
+    xs = nxs;
+    f = nf;
+    h = nh;
+  }
+  return Math.min(1, total);
+}
+var pCache = /* @__PURE__ */ new Map();
+function sequentialP(p, looks) {
+  assertSchedule(looks);
+  if (!(p > 0)) return 0;
+  if (p >= 1) return 1;
+  if (looks.length === 1) return p;
+  const key = looks.join(",");
+  let cache = pCache.get(key);
+  if (!cache) {
+    cache = /* @__PURE__ */ new Map();
+    pCache.set(key, cache);
+  }
+  const cached = cache.get(p);
+  if (cached !== void 0) return cached;
+  const q = Math.min(1, looks.length * p, crossingProbability(looks, normalQuantile(1 - p / 2)));
+  cache.set(p, q);
+  return q;
+}
+var levelCache = /* @__PURE__ */ new Map();
+function perLookLevel(alpha, looks) {
+  assertSchedule(looks);
+  if (!(alpha > 0)) return 0;
+  if (alpha >= 1 || looks.length === 1) return Math.min(1, alpha);
+  const key = `${alpha}|${looks.join(",")}`;
+  const cached = levelCache.get(key);
+  if (cached !== void 0) return cached;
+  let low = normalQuantile(1 - alpha / 2);
+  let high = normalQuantile(1 - alpha / (2 * looks.length));
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if (crossingProbability(looks, mid) > alpha) low = mid;
+    else high = mid;
+  }
+  const level = 2 * normalSf(high);
+  levelCache.set(key, level);
+  return level;
+}
+
 // src/verdict.ts
 function thresholdOf(metric, options, scenario) {
   return metric === "rps" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
@@ -9168,9 +9280,9 @@ function compareMetric(scenario, metric, pairs) {
     logRatios: logRatios2
   };
 }
-function interval(c, alpha, comparisons, looks) {
+function interval(c, level) {
   if (c.logRatios.length < 2) return [Number.NaN, Number.NaN];
-  const ci = signedRankConfidenceInterval(c.logRatios, 1 - alpha / (comparisons * looks));
+  const ci = signedRankConfidenceInterval(c.logRatios, 1 - level);
   return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
 }
 function classify(c, ci, pAdjusted, threshold, alpha) {
@@ -9183,9 +9295,9 @@ function classify(c, ci, pAdjusted, threshold, alpha) {
 function beyond(ci, bound) {
   return ci[0] >= bound || ci[1] <= -bound;
 }
-function detectableChange(noise, pairs, alpha, comparisons) {
+function detectableChange(noise, pairs, level) {
   if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
-  const z = normalQuantile(1 - alpha / (2 * Math.max(1, comparisons))) + normalQuantile(0.8);
+  const z = normalQuantile(1 - level / 2) + normalQuantile(0.8);
   return Math.expm1(z * noise / Math.sqrt(pairs));
 }
 function resolved(decision) {
@@ -9196,7 +9308,7 @@ function resolved(decision) {
   );
 }
 function decide(rounds, scenarios, options) {
-  return decideGroups([{ rounds, scenarios, looks: options.looks ?? 1 }], options);
+  return decideGroups([{ rounds, scenarios, looks: options.looks ?? [] }], options);
 }
 function decideGroups(groups, options) {
   const raw = [];
@@ -9204,7 +9316,7 @@ function decideGroups(groups, options) {
   const thresholds = [];
   const errors = [];
   for (const group of groups) {
-    const looks = Math.max(1, group.looks);
+    const looks = group.looks.length > 0 ? group.looks : [1];
     for (const scenario of group.scenarios) {
       const pairs = pairsOf(group.rounds, scenario.name);
       errors.push(compareErrors(scenario, pairs));
@@ -9215,13 +9327,12 @@ function decideGroups(groups, options) {
       }
     }
   }
-  const uniform = rawLooks.every((l) => l === rawLooks[0]);
-  const adjusted = uniform ? holm(raw.map((c) => c.p)).map((p) => Math.min(1, p * (rawLooks[0] ?? 1))) : holm(raw.map((c, i) => Math.min(1, c.p * rawLooks[i])));
+  const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i])));
   const comparisons = raw.map(({ logRatios: _, ...c }, i) => {
-    const looks = rawLooks[i];
+    const level = perLookLevel(options.alpha / raw.length, rawLooks[i]);
     const pAdjusted = adjusted[i];
     const threshold = thresholds[i];
-    const ci = interval(raw[i], options.alpha, raw.length, looks);
+    const ci = interval(raw[i], level);
     const verdict2 = classify(raw[i], ci, pAdjusted, threshold, options.alpha);
     return {
       ...c,
@@ -9229,7 +9340,7 @@ function decideGroups(groups, options) {
       ci,
       pAdjusted,
       confirmed: (verdict2 === "regression" || verdict2 === "improvement") && beyond(ci, threshold / 2),
-      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
+      detectable: detectableChange(c.noise, c.pairs, level),
       verdict: verdict2
     };
   });
@@ -9434,9 +9545,9 @@ function howMeasured(report, comparisons) {
   const q = report.sequential;
   const shards = report.shards ?? [];
   const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
-  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
   const across = shards.length > 1 ? " (across all shards)" : "";
-  return `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  return `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} counting every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function openLoopLine(report) {
   const rates = [];
@@ -14891,7 +15002,7 @@ async function runSequential(source, options) {
   const rounds = [];
   const looked = [];
   let looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
-  let planned = 1;
+  let schedule2 = looks ?? [];
   let pairs = 0;
   let decision;
   let stoppedBy;
@@ -14929,7 +15040,7 @@ async function runSequential(source, options) {
       threshold: options.threshold,
       ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
       alpha: options.alpha,
-      looks: planned
+      looks: schedule2
     });
     return held(fresh);
   };
@@ -14949,7 +15060,8 @@ async function runSequential(source, options) {
     if (looks === void 0) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       looks = planLooks(Math.floor(options.budgetMs / perPair));
-      planned = looks.length + 1;
+      const last = looks[looks.length - 1];
+      schedule2 = [...looks, last + confirmationPairs(last)];
     }
     if (looks.includes(pairs) && options.fixedPairs === void 0) {
       decision = look();
@@ -14976,7 +15088,7 @@ async function runSequential(source, options) {
     }
     if (extra > 0) decision = look();
   }
-  return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
+  return { rounds, decision, pairs, looked, schedule: schedule2, stoppedBy, confirmationPairs: extra };
 }
 
 // src/pipeline.ts
@@ -15096,7 +15208,7 @@ async function runGate(context) {
   }
   const draft = {
     tool: "perf-gate",
-    version: 1,
+    version: 2,
     verdict: decision?.verdict ?? "inconclusive",
     headline: error ? `${error.neutral ? "inconclusive" : "error"}: ${error.message}` : decision?.headline ?? "inconclusive: not enough rounds were measured to compare",
     base: { sha: context.base.sha, label: context.base.label },
@@ -15127,7 +15239,7 @@ async function runGate(context) {
     sequential: measured ? {
       pairs: measured.pairs,
       looked: measured.looked,
-      plannedLooks: measured.plannedLooks,
+      schedule: measured.schedule,
       stoppedBy: measured.stoppedBy,
       confirmationPairs: measured.confirmationPairs,
       disturbedPairs: measured.disturbedPairs

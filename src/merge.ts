@@ -4,8 +4,8 @@
  *
  * The decision is made again from the rounds, never taken from the files: each shard's rounds are paired only
  * with each other, and all shards' comparisons form one family (verdict.ts decideGroups): Holm across every
- * comparison of every shard, each shard's p-values first multiplied by the looks its own adaptive rounds split
- * alpha across, and every interval at level 1 − alpha / (all comparisons × that shard's looks). So the merged
+ * comparison of every shard, each shard's p-values first made sequential over the looks its own adaptive rounds
+ * planned, and every interval at that shard's per-look level for alpha / (all comparisons). So the merged
  * gate keeps the error rate at alpha over ALL shards, as one gate of all scenarios would, and one report merged
  * alone gets exactly the decision its gate made. (A shard that stopped early because its own, smaller family
  * was resolved may come out unresolved, i.e. inconclusive, in the merged one: the price of the larger family.)
@@ -134,7 +134,7 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     const keys = scenarios.map((s) => s.name);
     const rounds = report.rounds.filter((r) => keys.includes(roundKey(r)));
     if (scenarios.length === 0 || distinctPairs(rounds) < 2) continue;
-    groups.push({ rounds, scenarios, looks: report.sequential?.plannedLooks ?? 1 });
+    groups.push({ rounds, scenarios, looks: report.sequential?.schedule ?? [] });
   }
   const decision =
     groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
@@ -162,7 +162,7 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     shard: s.shard,
     keys: reportKeys(s.report),
     pairs: s.report.sequential?.pairs ?? distinctPairs(s.report.rounds),
-    looks: s.report.sequential?.plannedLooks ?? 1,
+    looks: s.report.sequential?.schedule.length ?? 1,
     error: s.report.error?.message,
   }));
   const shardNotes = shards.flatMap((s) =>
@@ -189,7 +189,7 @@ export function mergeReports(files: readonly ReportFile[]): Report {
   const base = first.report;
   return {
     tool: 'perf-gate',
-    version: 1,
+    version: 2,
     verdict,
     headline,
     base: base.base,

@@ -168,7 +168,7 @@ export async function runGate(context: GateContext): Promise<Report> {
   }
   const draft: Report = {
     tool: 'perf-gate',
-    version: 1,
+    version: 2,
     verdict: decision?.verdict ?? 'inconclusive',
     headline: error
       ? `${error.neutral ? 'inconclusive' : 'error'}: ${error.message}`
@@ -202,7 +202,7 @@ export async function runGate(context: GateContext): Promise<Report> {
       ? {
           pairs: measured.pairs,
           looked: measured.looked,
-          plannedLooks: measured.plannedLooks,
+          schedule: measured.schedule,
           stoppedBy: measured.stoppedBy,
           confirmationPairs: measured.confirmationPairs,
           disturbedPairs: measured.disturbedPairs,

@@ -249,6 +249,17 @@ function diagnostics(c: Checker, value: unknown, at: string): DiagnosticsSummary
   };
 }
 
+/** The pair counts of a gate's planned looks: at least one, increasing (its p-values were computed over them). */
+function lookSchedule(c: Checker, value: unknown): number[] {
+  const at = '`sequential.schedule`';
+  const looks = c.array(value, at, 1000, (x, where) =>
+    c.number(x, where, { min: 1, max: 1_000_000, integer: true }),
+  );
+  if (looks.length === 0) c.fail(at, 'is empty');
+  if (looks.some((n, i) => i > 0 && n <= looks[i - 1]!)) c.fail(at, 'is not increasing');
+  return looks;
+}
+
 function hot(c: Checker, value: unknown, at: string): HotFunction {
   const o = c.object(value, at);
   return {
@@ -276,7 +287,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
   }
   const o = c.object(json, 'the document');
   if (o.tool !== 'perf-gate') c.fail('`tool`', 'is not `perf-gate`');
-  if (o.version !== 1) c.fail('`version`', 'is not 1 (written by another version of perf-gate?)');
+  if (o.version !== 2) c.fail('`version`', 'is not 2 (written by another version of perf-gate?)');
 
   const commit = (value: unknown, at: string) => {
     const x = c.object(value, at);
@@ -334,11 +345,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
     return {
       pairs: c.count(q.pairs, '`sequential.pairs`', 1_000_000),
       looked: c.array(q.looked, '`sequential.looked`', 1000, (x, at) => c.count(x, at, 1_000_000)),
-      plannedLooks: c.number(q.plannedLooks, '`sequential.plannedLooks`', {
-        min: 1,
-        max: 1000,
-        integer: true,
-      }),
+      schedule: lookSchedule(c, q.schedule),
       stoppedBy: c.oneOf(q.stoppedBy, '`sequential.stoppedBy`', STOP_REASONS),
       confirmationPairs: c.count(q.confirmationPairs, '`sequential.confirmationPairs`', 1_000_000),
       disturbedPairs: c.count(q.disturbedPairs, '`sequential.disturbedPairs`', 1_000_000),
@@ -405,7 +412,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
 
   const report: Report = {
     tool: 'perf-gate',
-    version: 1,
+    version: 2,
     verdict: 'inconclusive',
     headline: '',
     base: commit(o.base, '`base`'),

@@ -32,7 +32,7 @@ export interface ScenarioSettings {
 
 export interface Report {
   tool: 'perf-gate';
-  version: 1;
+  version: 2;
   verdict: Verdict;
   headline: string;
   base: { sha: string; label: string };
@@ -64,7 +64,8 @@ export interface Report {
     | {
         pairs: number;
         looked: number[];
-        plannedLooks: number;
+        /** Pair counts of the planned looks, the confirmation look included. */
+        schedule: number[];
         stoppedBy: StopReason;
         confirmationPairs: number;
         disturbedPairs: number;
@@ -113,7 +114,7 @@ export interface ShardSummary {
   keys: string[];
   /** Pairs it measured. */
   pairs: number;
-  /** Looks its alpha was split across. */
+  /** Looks it planned (its p-values count all of them). */
   looks: number;
   /** Its error, when it ended with one. */
   error: string | undefined;
@@ -296,12 +297,12 @@ function howMeasured(report: Report, comparisons: number): string {
     q === undefined || shards.length > 1
       ? ''
       : s.pairs === undefined
-        ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.plannedLooks} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''})`
+        ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''})`
         : ` (${STOP_TEXT[q.stoppedBy]})`;
   const across = shards.length > 1 ? ' (across all shards)' : '';
   return (
     `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
-    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons${across} and split across looks (α = ${s.alpha}) · ` +
+    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons${across} counting every planned look (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
 }

@@ -2,9 +2,11 @@
  * Adaptive rounds: keep adding pairs until every comparison is resolved or the time budget runs out. Pure: the
  * pairs come from a source (the pipeline's real rounds, or a benchmark's replayed ones).
  *
- * The number of looks is fixed once the first pair shows how long a pair takes, and alpha is split evenly across
- * them (plus one look kept for confirmation), so looking after every few pairs does not inflate false alarms:
- * by the union bound, the chance that any interval at any look misses the truth stays below alpha.
+ * The looks are planned once the first pair shows how long a pair takes (plus one look kept for confirmation),
+ * and every comparison counts all of them (src/stats/sequential-boundary.ts), so looking after every few pairs
+ * does not inflate false alarms: the chance that any interval at any look misses the truth stays below alpha.
+ * A look taken earlier than planned (the budget ran out before the next one) or looks never reached only make
+ * that chance smaller.
  */
 import type { Round } from './measure.ts';
 import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from './plan.ts';
@@ -51,8 +53,8 @@ export interface SequentialResult {
   pairs: number;
   /** Pair counts at which the data was looked at. */
   looked: number[];
-  /** Looks planned (alpha was split across this many). */
-  plannedLooks: number;
+  /** Pair counts of the planned looks, the confirmation look included (every comparison counts all of them). */
+  schedule: number[];
   stoppedBy: StopReason;
   /** Pairs added to confirm a borderline regression. */
   confirmationPairs: number;
@@ -65,7 +67,7 @@ export async function runSequential(
   const rounds: Round[] = [];
   const looked: number[] = [];
   let looks: number[] | undefined = options.fixedPairs === undefined ? undefined : [options.fixedPairs];
-  let planned = 1;
+  let schedule: number[] = looks ?? [];
   let pairs = 0;
   let decision: Decision | undefined;
   let stoppedBy: StopReason | undefined;
@@ -109,7 +111,7 @@ export async function runSequential(
       threshold: options.threshold,
       ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
       alpha: options.alpha,
-      looks: planned,
+      looks: schedule,
     });
     // A fixed number of pairs looks once, so no streak can confirm anything there.
     return held(fresh);
@@ -131,7 +133,9 @@ export async function runSequential(
     if (looks === undefined) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       looks = planLooks(Math.floor(options.budgetMs / perPair));
-      planned = looks.length + 1; // one more, kept for confirming a borderline regression
+      // One more, kept for confirming a borderline regression at the budget's end.
+      const last = looks[looks.length - 1]!;
+      schedule = [...looks, last + confirmationPairs(last)];
     }
     if (looks.includes(pairs) && options.fixedPairs === undefined) {
       decision = look();
@@ -166,5 +170,5 @@ export async function runSequential(
     }
     if (extra > 0) decision = look();
   }
-  return { rounds, decision, pairs, looked, plannedLooks: planned, stoppedBy, confirmationPairs: extra };
+  return { rounds, decision, pairs, looked, schedule, stoppedBy, confirmationPairs: extra };
 }

@@ -12,6 +12,7 @@ import { expected, failures, METRICS, type Metric, metricValue, type Round } fro
 import { median, sd } from './stats/describe.ts';
 import { normalQuantile } from './stats/distributions.ts';
 import { holm } from './stats/multiple.ts';
+import { perLookLevel, sequentialP } from './stats/sequential-boundary.ts';
 import { hodgesLehmann1, signedRankConfidenceInterval, wilcoxonSignedRank } from './stats/wilcoxon.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'no-change' | 'inconclusive';
@@ -43,11 +44,13 @@ export interface MetricComparison {
   change: number;
   /**
    * Interval of the relative change, simultaneous across every comparison and every look of the gate: all of
-   * them cover the true changes together with probability 1 − alpha (Bonferroni over comparisons and looks).
+   * them cover the true changes together with probability 1 − alpha (Bonferroni over the comparisons; the looks
+   * counted exactly, src/stats/sequential-boundary.ts).
    */
   ci: [number, number];
+  /** The signed-rank test's p-value at this look. */
   p: number;
-  /** p after the Holm adjustment across the comparisons, times the number of looks (capped at 1). */
+  /** p made sequential (the chance that any planned look gives one as small), then Holm-adjusted. */
   pAdjusted: number;
   /**
    * A regression or improvement whose interval lies clear of half the threshold: more pairs would not undo it.
@@ -96,10 +99,11 @@ export interface DecideOptions {
   latencyThreshold?: number;
   alpha: number;
   /**
-   * How many times the data may be looked at in this gate (adaptive rounds decide after every few pairs). The
-   * error rate alpha is split evenly across the looks, so looking often does not inflate false alarms.
+   * The pair counts at which this gate may look at its data (adaptive rounds decide after every few pairs), the
+   * confirmation look included; default: one look. Every look is counted, so looking often does not inflate
+   * false alarms.
    */
-  looks?: number;
+  looks?: readonly number[];
 }
 
 /**
@@ -236,10 +240,10 @@ function compareMetric(
   };
 }
 
-/** The simultaneous interval of one comparison: level 1 − alpha / (comparisons × looks). */
-function interval(c: RawComparison, alpha: number, comparisons: number, looks: number): [number, number] {
+/** The simultaneous interval of one comparison at each look: level 1 − perLookLevel(alpha / comparisons). */
+function interval(c: RawComparison, level: number): [number, number] {
   if (c.logRatios.length < 2) return [Number.NaN, Number.NaN];
-  const ci = signedRankConfidenceInterval(c.logRatios, 1 - alpha / (comparisons * looks));
+  const ci = signedRankConfidenceInterval(c.logRatios, 1 - level);
   return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
 }
 
@@ -263,12 +267,12 @@ function beyond(ci: [number, number], bound: number): boolean {
 }
 
 /**
- * Smallest relative change a two-sided test at level alpha/m would detect with 80% power, given the noise of
- * the log ratios and the number of pairs (normal approximation; the signed-rank test is about as efficient).
+ * Smallest relative change a two-sided test at `level` would detect with 80% power, given the noise of the log
+ * ratios and the number of pairs (normal approximation; the signed-rank test is about as efficient).
  */
-export function detectableChange(noise: number, pairs: number, alpha: number, comparisons: number): number {
+export function detectableChange(noise: number, pairs: number, level: number): number {
   if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
-  const z = normalQuantile(1 - alpha / (2 * Math.max(1, comparisons))) + normalQuantile(0.8);
+  const z = normalQuantile(1 - level / 2) + normalQuantile(0.8);
   return Math.expm1((z * noise) / Math.sqrt(pairs));
 }
 
@@ -286,15 +290,15 @@ export function resolved(decision: Decision): boolean {
 }
 
 /**
- * Decides every scenario × metric of the rounds: the p-values are Holm-adjusted across all of them together (and
- * multiplied by the looks), and the intervals are simultaneous across all of them.
+ * Decides every scenario × metric of the rounds: the p-values are made sequential over the looks and
+ * Holm-adjusted across all of them together, and the intervals are simultaneous across all of them.
  */
 export function decide(
   rounds: readonly Round[],
   scenarios: readonly ScenarioRule[],
   options: DecideOptions,
 ): Decision {
-  return decideGroups([{ rounds, scenarios, looks: options.looks ?? 1 }], options);
+  return decideGroups([{ rounds, scenarios, looks: options.looks ?? [] }], options);
 }
 
 /**
@@ -304,26 +308,26 @@ export function decide(
 export interface DecisionGroup {
   rounds: readonly Round[];
   scenarios: readonly ScenarioRule[];
-  /** How many times this group's data was (or may have been) looked at: its alpha was split this many ways. */
-  looks: number;
+  /** The pair counts at which this group's data was (or may have been) looked at; empty: once. */
+  looks: readonly number[];
 }
 
 /**
  * One decision over several groups, as if they were one gate. Why it controls the error rate over all of them:
- * a comparison of a group that looked L times reached its final look through at most L looks, so by the union
- * bound q = min(1, L·p) is a valid p-value whatever the stopping rule was (P(q ≤ a) ≤ Σ over looks of a/L = a).
- * Holm over the q of every comparison of every group then keeps the family-wise error rate at alpha under any
- * dependence, and each interval at level 1 − alpha / (M·L) (M comparisons in all) makes them simultaneous:
- * Σ over groups of m·L · alpha/(M·L) = alpha. With one group this is exactly the gate's own rule (Holm times
- * the looks; the order of Holm's steps does not change when every p is scaled by the same L).
+ * a comparison of a group that may look at its planned looks reached its final look through them, so
+ * q = sequentialP(p), the chance under the null that any of those looks gives a p-value as small, is a valid
+ * p-value whatever the stopping rule was (P(q ≤ a) ≤ P(some look's p ≤ the level whose chance is a) = a; it is
+ * never above the union bound's K·p). Holm over the q of every comparison of every group then keeps the
+ * family-wise error rate at alpha under any dependence, and each interval at the per-look level c with
+ * sequentialP(c) = alpha/M (M comparisons in all) makes them simultaneous: Σ over comparisons of alpha/M = alpha.
  */
 export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
   const raw: RawComparison[] = [];
-  const rawLooks: number[] = [];
+  const rawLooks: (readonly number[])[] = [];
   const thresholds: number[] = [];
   const errors: ErrorComparison[] = [];
   for (const group of groups) {
-    const looks = Math.max(1, group.looks);
+    const looks = group.looks.length > 0 ? group.looks : [1];
     for (const scenario of group.scenarios) {
       const pairs = pairsOf(group.rounds, scenario.name);
       errors.push(compareErrors(scenario, pairs));
@@ -334,17 +338,12 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
       }
     }
   }
-  const uniform = rawLooks.every((l) => l === rawLooks[0]);
-  // One number of looks for all (a single gate): Holm, then times the looks, as the gate always did. Different
-  // looks per group: Holm over the look-adjusted p-values (the same thing when they are all equal).
-  const adjusted = uniform
-    ? holm(raw.map((c) => c.p)).map((p) => Math.min(1, p * (rawLooks[0] ?? 1)))
-    : holm(raw.map((c, i) => Math.min(1, c.p * rawLooks[i]!)));
+  const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i]!)));
   const comparisons = raw.map(({ logRatios: _, ...c }, i): MetricComparison => {
-    const looks = rawLooks[i]!;
+    const level = perLookLevel(options.alpha / raw.length, rawLooks[i]!);
     const pAdjusted = adjusted[i]!;
     const threshold = thresholds[i]!;
-    const ci = interval(raw[i]!, options.alpha, raw.length, looks);
+    const ci = interval(raw[i]!, level);
     const verdict = classify(raw[i]!, ci, pAdjusted, threshold, options.alpha);
     return {
       ...c,
@@ -352,7 +351,7 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
       ci,
       pAdjusted,
       confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, threshold / 2),
-      detectable: detectableChange(c.noise, c.pairs, options.alpha, raw.length * looks),
+      detectable: detectableChange(c.noise, c.pairs, level),
       verdict,
     };
   });

@@ -36,7 +36,8 @@ export interface ShardSpec {
   pairs?: number;
   noise?: number;
   seed?: number;
-  looks?: number;
+  /** Pair counts of the planned looks; default one look, after the last pair. */
+  looks?: number[];
   error?: Report['error'];
   notes?: string[];
   shard?: { index: number; count: number };
@@ -79,13 +80,13 @@ export function gateReport(spec: ShardSpec): Report {
     threshold: 0.05,
   }));
   const rounds = spec.error ? [] : roundsFor(spec);
-  const looks = spec.looks ?? 1;
+  const looks = spec.looks ?? [spec.pairs ?? 8];
   const decision = spec.error
     ? undefined
     : decide(rounds, scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05, looks });
   return {
     tool: 'perf-gate',
-    version: 1,
+    version: 2,
     verdict: decision?.verdict ?? 'inconclusive',
     headline: spec.error
       ? `${spec.error.neutral ? 'inconclusive' : 'error'}: ${spec.error.message}`
@@ -94,7 +95,7 @@ export function gateReport(spec: ShardSpec): Report {
     head: { sha: HEAD_SHA, label: 'feature' },
     settings: {
       scenarios,
-      pairs: looks === 1 ? (spec.pairs ?? 8) : undefined,
+      pairs: looks.length === 1 ? (spec.pairs ?? 8) : undefined,
       budgetSec: 180,
       durationSec: 3,
       warmupSec: 0.5,
@@ -112,8 +113,8 @@ export function gateReport(spec: ShardSpec): Report {
       : {
           pairs: spec.pairs ?? 8,
           looked: [spec.pairs ?? 8],
-          plannedLooks: looks,
-          stoppedBy: looks === 1 ? 'fixed' : 'budget',
+          schedule: looks,
+          stoppedBy: looks.length === 1 ? 'fixed' : 'budget',
           confirmationPairs: 0,
           disturbedPairs: 0,
         },

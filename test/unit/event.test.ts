@@ -206,16 +206,16 @@ describe('schedule', () => {
 
 describe('planLooks and confirmationPairs', () => {
   test('looks at the fixed points below the budget’s pair count, and at its (even) end', () => {
-    assert.deepEqual(planLooks(18), [12, 16, 18]);
-    assert.deepEqual(planLooks(19), [12, 16, 18]);
+    assert.deepEqual(planLooks(18), [12, 14, 16, 18]);
+    assert.deepEqual(planLooks(19), [12, 14, 16, 18]);
     assert.deepEqual(planLooks(8), [8]);
-    assert.deepEqual(planLooks(34), [12, 16, 20, 24, 32, 34]);
+    assert.deepEqual(planLooks(42), [12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 36, 40, 42]);
     assert.deepEqual(planLooks(7), [6]);
     assert.deepEqual(planLooks(1), [2]);
     assert.deepEqual(planLooks(0), [2]);
     const many = planLooks(1000);
     assert.equal(many.at(-1), 1000);
-    assert.equal(many.length, 18);
+    assert.equal(many.length, 42);
     for (const n of [2, 9, 33, 101, 777]) {
       const looks = planLooks(n);
       assert.equal(looks.at(-1)! % 2, 0, `n ${n}: the last look is after an even number of pairs`);

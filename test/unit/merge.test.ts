@@ -10,6 +10,7 @@ import { mergeReports, roundKey } from '../../src/merge.ts';
 import { stepOutcome } from '../../src/outcome.ts';
 import { renderMarkdown } from '../../src/report.ts';
 import { holm } from '../../src/stats/multiple.ts';
+import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
 import { decide } from '../../src/verdict.ts';
 import { asFile, gateReport, HEAD_SHA, roundsFor } from '../support/reports.ts';
@@ -27,7 +28,7 @@ function mergeError(run: () => unknown): string {
 
 describe('mergeReports', () => {
   test('one report merged alone gets exactly the decision, verdict and headline its gate made', () => {
-    for (const looks of [1, 4]) {
+    for (const looks of [[12], [6, 8, 10, 12]]) {
       const gate = gateReport({ paths: { '/a': 0.85, '/b': 1 }, pairs: 12, looks, seed: 3 });
       const merged = mergeReports([asFile(gate, 'report.json')]);
       assert.deepEqual(merged.decision, gate.decision);
@@ -65,26 +66,27 @@ describe('mergeReports', () => {
     );
   });
 
-  test('each shard keeps its own looks: p times its looks, then Holm over all; intervals at 1 − alpha/(M·looks)', () => {
-    const a = gateReport({ paths: { '/a': 0.9 }, pairs: 12, looks: 4, seed: 5, noise: 0.02 });
-    const b = gateReport({ paths: { '/b': 1.0 }, pairs: 12, looks: 1, seed: 6, noise: 0.02 });
+  test('each shard keeps its own looks: p made sequential over them, then Holm over all; intervals at the per-look level of alpha/M', () => {
+    const schedule = [6, 8, 10, 12];
+    const a = gateReport({ paths: { '/a': 0.9 }, pairs: 12, looks: schedule, seed: 5, noise: 0.02 });
+    const b = gateReport({ paths: { '/b': 1.0 }, pairs: 12, seed: 6, noise: 0.02 });
     const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     const cs = merged.decision!.comparisons;
-    const looks = cs.map((x) => (x.scenario === 'GET /a' ? 4 : 1));
+    const looks = cs.map((x) => (x.scenario === 'GET /a' ? schedule : [12]));
     assert.deepEqual(
       cs.map((x) => x.pAdjusted),
-      holm(cs.map((x, i) => Math.min(1, x.p * looks[i]!))),
+      holm(cs.map((x, i) => sequentialP(x.p, looks[i]!))),
     );
     const rounds = roundsFor({ paths: { '/a': 0.9 }, pairs: 12, seed: 5, noise: 0.02 });
     const ratios = Array.from({ length: 12 }, (_, pair) => {
       const of = (side: string) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
       return Math.log(of('head') / of('base'));
     });
-    const expected = signedRankConfidenceInterval(ratios, 1 - 0.05 / (6 * 4));
+    const expected = signedRankConfidenceInterval(ratios, 1 - perLookLevel(0.05 / 6, schedule));
     const rps = cs.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
     assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
-    // Wider than the shard's own interval (3 comparisons × 4 looks).
+    // Wider than the shard's own interval (3 comparisons, the same looks).
     const alone = a.decision!.comparisons.find((x) => x.metric === 'rps')!;
     assert.ok(rps.ci[1] - rps.ci[0] > alone.ci[1] - alone.ci[0]);
   });

@@ -67,7 +67,7 @@ describe('parseReportFile', () => {
     assert.match(refusal(`{"tool": "${secret}`), /the file is not JSON/);
     assert.doesNotMatch(refusal({ tool: secret }), new RegExp(secret));
     assert.match(refusal({ tool: 'other' }), /`tool` is not `perf-gate`/);
-    assert.match(refusal({ tool: 'perf-gate', version: 2 }), /`version` is not 1/);
+    assert.match(refusal({ tool: 'perf-gate', version: 1 }), /`version` is not 2/);
     assert.match(refusal('[]'), /the document is not an object/);
   });
 

@@ -282,7 +282,7 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.ok(
       markdown.includes(
-        'threshold ±5% (req/s), ±5% (latency) · p-values Holm-adjusted across 6 comparisons and split across looks (α = 0.05)',
+        'threshold ±5% (req/s), ±5% (latency) · p-values Holm-adjusted across 6 comparisons counting every planned look (α = 0.05)',
       ),
     );
     assert.ok(markdown.includes('measuring 2 min 22 s, 3 min 6 s in all'));

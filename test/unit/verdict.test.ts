@@ -10,6 +10,8 @@ import type { Metric, Round, RoundMeasurement } from '../../src/measure.ts';
 import { minimumPairs } from '../../src/plan.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
+import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
+import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
 import {
   type DecideOptions,
   type Decision,
@@ -472,20 +474,36 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
     assert.equal(resolved(decision), true);
   });
 
-  test('looks: p is multiplied by the number of looks, intervals widen, the detectable change grows', () => {
+  test('looks: p is made sequential over the planned looks, intervals widen, the detectable change grows', () => {
     const rounds = synthetic({ noise: 0.03, headRps: 0.9, seed: 21 });
+    const schedule = [12, 14, 16, 18];
     const once = decide(rounds, rules('/x'), DEFAULTS);
-    const four = decide(rounds, rules('/x'), { ...DEFAULTS, looks: 4 });
+    const four = decide(rounds, rules('/x'), { ...DEFAULTS, looks: schedule });
+    assert.deepEqual(
+      four.comparisons.map((c) => c.pAdjusted),
+      holmReference(once.comparisons.map((c) => sequentialP(c.p, schedule))),
+    );
     once.comparisons.forEach((a, i) => {
       const b = four.comparisons[i]!;
       assert.equal(b.p, a.p);
-      assert.ok(Math.abs(b.pAdjusted - Math.min(1, 4 * a.pAdjusted)) < 1e-12, a.metric);
+      // Dearer than one look, cheaper than the union bound's four.
+      assert.ok(b.pAdjusted >= a.pAdjusted, a.metric);
+      assert.ok(b.pAdjusted <= Math.min(1, 4 * a.pAdjusted) + 1e-12, a.metric);
       assert.ok(b.ci[0] <= a.ci[0] && b.ci[1] >= a.ci[1], `${a.metric}: ${b.ci} ⊉ ${a.ci}`);
       assert.ok(b.detectable > a.detectable);
       assert.equal(b.change, a.change);
     });
-    // fewer than one look counts as one
-    assert.deepEqual(decide(rounds, rules('/x'), { ...DEFAULTS, looks: 0 }), once);
+    // The interval of each comparison is the signed-rank interval at the per-look level of alpha / comparisons.
+    const rps = four.comparisons.find((c) => c.metric === 'rps')!;
+    const ratios = [...new Set(rounds.map((r) => r.pair))].map((pair) => {
+      const of = (side: Side) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
+      return Math.log(of('head') / of('base'));
+    });
+    const expected = signedRankConfidenceInterval(ratios, 1 - perLookLevel(0.05 / 3, schedule));
+    assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
+    assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
+    // no planned looks counts as one look
+    assert.deepEqual(decide(rounds, rules('/x'), { ...DEFAULTS, looks: [] }), once);
   });
 
   test('the headline’s interval is labelled with the level the table uses (1 − α), not always 95%', () => {
@@ -605,38 +623,37 @@ describe('decide: Holm adjustment across paths and metrics', () => {
 });
 
 describe('detectableChange', () => {
-  test('matches the normal approximation: z(1−α/2m) + z(0.8), times noise/√n', () => {
+  test('matches the normal approximation: z(1 − level/2) + z(0.8), times noise/√n', () => {
     // z(1 − 0.05/6) = 2.39398, z(0.8) = 0.84162
     const expected = Math.expm1(((2.39398 + 0.84162) * 0.05) / Math.sqrt(10));
-    assert.ok(Math.abs(detectableChange(0.05, 10, 0.05, 3) - expected) < 1e-4);
+    assert.ok(Math.abs(detectableChange(0.05, 10, 0.05 / 3) - expected) < 1e-4);
     // one comparison: z(0.975) = 1.95996
     const single = Math.expm1(((1.95996 + 0.84162) * 0.02) / Math.sqrt(8));
-    assert.ok(Math.abs(detectableChange(0.02, 8, 0.05, 1) - single) < 1e-4);
-    assert.equal(detectableChange(0.02, 8, 0.05, 0), detectableChange(0.02, 8, 0.05, 1));
+    assert.ok(Math.abs(detectableChange(0.02, 8, 0.05) - single) < 1e-4);
   });
 
-  test('decreases with more pairs, increases with noise and with the number of comparisons', () => {
+  test('decreases with more pairs, increases with noise and with a stricter level', () => {
     let previous = Number.POSITIVE_INFINITY;
     for (const pairs of [2, 4, 6, 10, 20, 50, 200]) {
-      const d = detectableChange(0.03, pairs, 0.05, 3);
+      const d = detectableChange(0.03, pairs, 0.05 / 3);
       assert.ok(d < previous, `pairs ${pairs}`);
       previous = d;
     }
     previous = 0;
     for (const noise of [0.001, 0.01, 0.03, 0.1]) {
-      const d = detectableChange(noise, 10, 0.05, 3);
+      const d = detectableChange(noise, 10, 0.05 / 3);
       assert.ok(d > previous, `noise ${noise}`);
       previous = d;
     }
-    assert.ok(detectableChange(0.03, 10, 0.05, 9) > detectableChange(0.03, 10, 0.05, 3));
-    assert.equal(detectableChange(0, 10, 0.05, 3), 0);
+    assert.ok(detectableChange(0.03, 10, 0.05 / 9) > detectableChange(0.03, 10, 0.05 / 3));
+    assert.equal(detectableChange(0, 10, 0.05 / 3), 0);
   });
 
   test('is NaN without enough pairs or with unknown noise', () => {
-    assert.ok(Number.isNaN(detectableChange(0.03, 1, 0.05, 3)));
-    assert.ok(Number.isNaN(detectableChange(0.03, 0, 0.05, 3)));
-    assert.ok(Number.isNaN(detectableChange(Number.NaN, 10, 0.05, 3)));
-    assert.ok(Number.isNaN(detectableChange(Number.POSITIVE_INFINITY, 10, 0.05, 3)));
+    assert.ok(Number.isNaN(detectableChange(0.03, 1, 0.05 / 3)));
+    assert.ok(Number.isNaN(detectableChange(0.03, 0, 0.05 / 3)));
+    assert.ok(Number.isNaN(detectableChange(Number.NaN, 10, 0.05 / 3)));
+    assert.ok(Number.isNaN(detectableChange(Number.POSITIVE_INFINITY, 10, 0.05 / 3)));
   });
 });
 

@@ -1,0 +1,170 @@
+/**
+ * Group-sequential error control for a test looked at after several numbers of pairs. Pure.
+ *
+ * A gate that looks at its data at n₁ < n₂ < … < n_K pairs and stops at the first look whose p-value is small
+ * enough must count every look. The union bound (K·p) does, but it treats the looks as if they were unrelated,
+ * while the statistic at 16 pairs shares 12 of its pairs with the one at 12: the looks are strongly correlated,
+ * and the union bound asks for about twice the evidence it needs (more, the more often one looks).
+ *
+ * Here the looks are counted exactly, as group-sequential designs do (Armitage, McPherson and Rowe 1969; Pocock
+ * 1977; Jennison and Turnbull 2000, ch. 19): under the null hypothesis a rank statistic of the first n pairs
+ * behaves like a sum of n independent terms, so the standardized statistics Z_k of the looks are jointly normal
+ * with corr(Z_j, Z_k) = √(n_j / n_k). The chance that any look has a two-sided p-value at most c is then
+ * computed by numerical integration of that joint distribution, look by look. That chance is the sequential
+ * p-value of a gate whose smallest p-value over its looks was c: valid whatever the stopping rule, as the union
+ * bound's K·p is, and never larger than it.
+ *
+ * Two things make a real gate differ from the planned schedule, and neither raises the chance:
+ * - a look taken earlier than planned (the budget ran out first) or looks left out (a deadline) only raise the
+ *   correlations between looks or drop looks, and for jointly normal statistics with equal margins higher
+ *   correlation never raises the chance that one of them is large (Slepian's inequality);
+ * - the signed-rank test is exact and discrete for small samples, so its p-values are, if anything, larger than
+ *   the normal statistic's (test/unit/sequential-boundary.test.ts checks the schedule of the default budget
+ *   against simulated exact signed-rank tests).
+ */
+import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
+
+/** Grid points per look for the numerical integration (odd, for Simpson's rule). */
+const GRID = 101;
+
+/**
+ * Covariance of the centred signed-rank statistics T_n = Σ sign(d_i)·rank_n(|d_i|) of the first j and the first
+ * k pairs (j ≤ k) under the null: each of the j shared pairs contributes E[R_j·R_k], its rank among j times its
+ * rank among k, = (j + 1)(2j + 1)/6 + (k − j)(1/2 + (j − 1)/3). At j = k this is Var(T_k) = k(k + 1)(2k + 1)/6.
+ */
+export function signedRankCovariance(j: number, k: number): number {
+  return j * (((j + 1) * (2 * j + 1)) / 6 + (k - j) * (0.5 + (j - 1) / 3));
+}
+
+/**
+ * The looks' places on the time scale of a random walk with the correlations of the signed-rank statistics:
+ * I_k / I_(k−1) = 1 / corr(T_(k−1), T_k)². The ranks among more pairs are not quite the ranks among fewer, so
+ * these correlations are a little below √(n_j / n_k) and the looks a little further apart than the pair counts.
+ */
+export function informationTimes(looks: readonly number[]): number[] {
+  const times = [looks[0]!];
+  for (let k = 1; k < looks.length; k++) {
+    const j = looks[k - 1]!;
+    const n = looks[k]!;
+    const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
+    times.push(times[k - 1]! / r2);
+  }
+  return times;
+}
+
+function assertSchedule(looks: readonly number[]): void {
+  if (looks.length === 0) throw new RangeError('a look schedule needs at least one look');
+  for (let i = 0; i < looks.length; i++) {
+    const n = looks[i]!;
+    if (!Number.isFinite(n) || n <= 0)
+      throw new RangeError(`look ${i + 1} is at ${n} pairs; looks need n > 0`);
+    if (i > 0 && n <= looks[i - 1]!) throw new RangeError(`looks must be increasing: ${looks.join(', ')}`);
+  }
+}
+
+/** Simpson weights for `points` equally spaced points of spacing h. */
+function simpsonWeights(points: number, h: number): Float64Array {
+  const w = new Float64Array(points);
+  for (let i = 0; i < points; i++) w[i] = ((i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h) / 3;
+  return w;
+}
+
+/**
+ * P(|Z_k| ≥ b at some look k) under the null, for looks at `looks` (pair counts) and the same bound b on every
+ * standardized statistic. Summed look by look (the chance of stopping first at each), so a tiny chance keeps its
+ * precision.
+ */
+export function crossingProbability(schedule: readonly number[], b: number): number {
+  assertSchedule(schedule);
+  if (!(b > 0)) return 1;
+  const looks = informationTimes(schedule);
+  // S_k = Z_k·√n_k is a random walk with Var(S_k) = n_k; f holds the density of S_k on the paths still going.
+  let sigma = Math.sqrt(looks[0]!);
+  let total = 2 * normalSf(b);
+  let half = b * sigma;
+  let h = (2 * half) / (GRID - 1);
+  let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
+  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  for (let k = 1; k < looks.length; k++) {
+    const step = Math.sqrt(looks[k]! - looks[k - 1]!);
+    const w = simpsonWeights(GRID, h);
+    const bound = b * Math.sqrt(looks[k]!);
+    // Stopping first here: from each continuing s, the step takes S beyond ±bound.
+    let cross = 0;
+    for (let i = 0; i < GRID; i++)
+      cross += w[i]! * f[i]! * (normalCdf((-bound - xs[i]!) / step) + normalSf((bound - xs[i]!) / step));
+    total += cross;
+    if (k === looks.length - 1) break;
+    // Density of S_k on (−bound, bound): the previous density convolved with the step's normal density.
+    sigma = Math.sqrt(looks[k]!);
+    half = bound;
+    const nh = (2 * half) / (GRID - 1);
+    const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
+    const nf = new Float64Array(GRID);
+    const norm = 1 / (step * Math.sqrt(2 * Math.PI));
+    for (let j = 0; j < GRID; j++) {
+      let sum = 0;
+      for (let i = 0; i < GRID; i++) {
+        const z = (nxs[j]! - xs[i]!) / step;
+        if (z > -9 && z < 9) sum += w[i]! * f[i]! * Math.exp(-0.5 * z * z);
+      }
+      nf[j] = sum * norm;
+    }
+    xs = nxs;
+    f = nf;
+    h = nh;
+  }
+  return Math.min(1, total);
+}
+
+const pCache = new Map<string, Map<number, number>>();
+
+/**
+ * The sequential p-value of a comparison whose p-value at the look it stopped at is p, in a gate that may look
+ * at `looks`: the chance under the null that any look gives a p-value this small. Never above the union bound
+ * K·p; exactly p for a single look.
+ */
+export function sequentialP(p: number, looks: readonly number[]): number {
+  assertSchedule(looks);
+  if (!(p > 0)) return 0;
+  if (p >= 1) return 1;
+  if (looks.length === 1) return p;
+  const key = looks.join(',');
+  let cache = pCache.get(key);
+  if (!cache) {
+    cache = new Map();
+    pCache.set(key, cache);
+  }
+  const cached = cache.get(p);
+  if (cached !== undefined) return cached;
+  const q = Math.min(1, looks.length * p, crossingProbability(looks, normalQuantile(1 - p / 2)));
+  cache.set(p, q);
+  return q;
+}
+
+const levelCache = new Map<string, number>();
+
+/**
+ * The per-look level c of a gate that may look at `looks` and must keep the chance of any look reaching it at
+ * `alpha`: the largest c with sequentialP(c) ≤ alpha (found by bisection on the bound, erring low). An interval
+ * at level 1 − c at each look covers the truth at every look together with probability at least 1 − alpha.
+ */
+export function perLookLevel(alpha: number, looks: readonly number[]): number {
+  assertSchedule(looks);
+  if (!(alpha > 0)) return 0;
+  if (alpha >= 1 || looks.length === 1) return Math.min(1, alpha);
+  const key = `${alpha}|${looks.join(',')}`;
+  const cached = levelCache.get(key);
+  if (cached !== undefined) return cached;
+  // The bound lies between one look's (too lenient) and the union bound's (too strict).
+  let low = normalQuantile(1 - alpha / 2);
+  let high = normalQuantile(1 - alpha / (2 * looks.length));
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if (crossingProbability(looks, mid) > alpha) low = mid;
+    else high = mid;
+  }
+  const level = 2 * normalSf(high);
+  levelCache.set(key, level);
+  return level;
+}
