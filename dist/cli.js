@@ -9107,6 +9107,7 @@ function simpsonWeights(points, h) {
 function crossingProbability(schedule2, b) {
   assertSchedule(schedule2);
   if (!(b > 0)) return 1;
+  if (b === Number.POSITIVE_INFINITY) return 0;
   const looks = informationTimes(schedule2);
   let sigma = Math.sqrt(looks[0]);
   let total = 2 * normalSf(b);
@@ -9157,7 +9158,8 @@ function sequentialP(p, looks) {
   }
   const cached = cache.get(p);
   if (cached !== void 0) return cached;
-  const q = Math.min(1, looks.length * p, crossingProbability(looks, normalQuantile(1 - p / 2)));
+  const crossing = crossingProbability(looks, -normalQuantile(p / 2));
+  const q = Math.max(p, Math.min(1, looks.length * p, crossing));
   cache.set(p, q);
   return q;
 }
@@ -9169,14 +9171,14 @@ function perLookLevel(alpha, looks) {
   const key = `${alpha}|${looks.join(",")}`;
   const cached = levelCache.get(key);
   if (cached !== void 0) return cached;
-  let low = normalQuantile(1 - alpha / 2);
-  let high = normalQuantile(1 - alpha / (2 * looks.length));
+  let low = -normalQuantile(alpha / 2);
+  let high = -normalQuantile(alpha / (2 * looks.length));
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
     if (crossingProbability(looks, mid) > alpha) low = mid;
     else high = mid;
   }
-  const level = 2 * normalSf(high);
+  const level = Math.min(alpha, 2 * normalSf(high));
   levelCache.set(key, level);
   return level;
 }

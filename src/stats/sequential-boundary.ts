@@ -77,6 +77,7 @@ function simpsonWeights(points: number, h: number): Float64Array {
 export function crossingProbability(schedule: readonly number[], b: number): number {
   assertSchedule(schedule);
   if (!(b > 0)) return 1;
+  if (b === Number.POSITIVE_INFINITY) return 0;
   const looks = informationTimes(schedule);
   // S_k = Z_k·√n_k is a random walk with Var(S_k) = n_k; f holds the density of S_k on the paths still going.
   let sigma = Math.sqrt(looks[0]!);
@@ -137,7 +138,9 @@ export function sequentialP(p: number, looks: readonly number[]): number {
   }
   const cached = cache.get(p);
   if (cached !== undefined) return cached;
-  const q = Math.min(1, looks.length * p, crossingProbability(looks, normalQuantile(1 - p / 2)));
+  // The bound from the lower tail: 1 − p/2 rounds to 1 for p below about 1e-16 (a large effect over many pairs).
+  const crossing = crossingProbability(looks, -normalQuantile(p / 2));
+  const q = Math.max(p, Math.min(1, looks.length * p, crossing));
   cache.set(p, q);
   return q;
 }
@@ -157,14 +160,14 @@ export function perLookLevel(alpha: number, looks: readonly number[]): number {
   const cached = levelCache.get(key);
   if (cached !== undefined) return cached;
   // The bound lies between one look's (too lenient) and the union bound's (too strict).
-  let low = normalQuantile(1 - alpha / 2);
-  let high = normalQuantile(1 - alpha / (2 * looks.length));
+  let low = -normalQuantile(alpha / 2);
+  let high = -normalQuantile(alpha / (2 * looks.length));
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
     if (crossingProbability(looks, mid) > alpha) low = mid;
     else high = mid;
   }
-  const level = 2 * normalSf(high);
+  const level = Math.min(alpha, 2 * normalSf(high));
   levelCache.set(key, level);
   return level;
 }

@@ -126,6 +126,16 @@ describe('sequentialP and perLookLevel', () => {
     assert.equal(sequentialP(1, DEFAULT_SCHEDULE), 1);
   });
 
+  test('stays between p and the union bound for p-values too small for 1 − p/2 (a large effect over many pairs)', () => {
+    for (const p of [1e-15, 1e-17, 1e-30, 1e-300, Number.MIN_VALUE]) {
+      const q = sequentialP(p, DEFAULT_SCHEDULE);
+      assert.ok(Number.isFinite(q), `p ${p}: q ${q}`);
+      assert.ok(q >= p && q <= DEFAULT_SCHEDULE.length * p, `p ${p}: q ${q}`);
+    }
+    const level = perLookLevel(1e-18, DEFAULT_SCHEDULE);
+    assert.ok(level > 1e-18 / DEFAULT_SCHEDULE.length && level <= 1e-18, `level ${level}`);
+  });
+
   test('is monotone in p, so Holm over sequential p-values steps down as over plain ones', () => {
     let previous = 0;
     for (let p = 0.0005; p < 0.2; p *= 1.5) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Side } from '../../src/errors.ts';
 import type { Metric, Round, RoundMeasurement } from '../../src/measure.ts';
-import { minimumPairs } from '../../src/plan.ts';
+import { minimumPairs, planLooks } from '../../src/plan.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
@@ -504,6 +504,16 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
     // no planned looks counts as one look
     assert.deepEqual(decide(rounds, rules('/x'), { ...DEFAULTS, looks: [] }), once);
+  });
+
+  test('a huge regression over many pairs (p below 1e-16) is decided, not thrown: the looks still count', () => {
+    const rounds = synthetic({ noise: 0.01, headRps: 0.5, pairs: 120, seed: 4 });
+    const looks = [...planLooks(120), 180];
+    const decision = decide(rounds, rules('/x'), { ...DEFAULTS, looks });
+    const rps = comparison(decision, 'rps');
+    assert.ok(rps.p < 1e-16, `p ${rps.p}`);
+    assert.ok(rps.pAdjusted >= rps.p && rps.pAdjusted < 1e-14, `pAdjusted ${rps.pAdjusted}`);
+    assert.equal(decision.verdict, 'regression');
   });
 
   test('the headline’s interval is labelled with the level the table uses (1 − α), not always 95%', () => {
