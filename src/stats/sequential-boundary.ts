@@ -3,13 +3,15 @@
  *
  * A gate that looks at its data at n₁ < n₂ < … < n_K pairs and stops at the first look whose p-value is small
  * enough must count every look. The union bound (K·p) does, but it treats the looks as if they were unrelated,
- * while the statistic at 16 pairs shares 12 of its pairs with the one at 12: the looks are strongly correlated,
- * and the union bound asks for about twice the evidence it needs (more, the more often one looks).
+ * while the statistic at 14 pairs shares 12 of its pairs with the one at 12: the looks are strongly correlated,
+ * and over the default budget's ten looks the union bound spends only 40% of alpha (2.0% of null gates cross its
+ * level at alpha 5%).
  *
  * Here the looks are counted exactly, as group-sequential designs do (Armitage, McPherson and Rowe 1969; Pocock
  * 1977; Jennison and Turnbull 2000, ch. 19): under the null hypothesis a rank statistic of the first n pairs
  * behaves like a sum of n independent terms, so the standardized statistics Z_k of the looks are jointly normal
- * with corr(Z_j, Z_k) = √(n_j / n_k). The chance that any look has a two-sided p-value at most c is then
+ * with corr(Z_j, Z_k) close to √(n_j / n_k) (exactly: signedRankCovariance). The chance that any look has a
+ * two-sided p-value at most c is then
  * computed by numerical integration of that joint distribution, look by look. That chance is the sequential
  * p-value of a gate whose smallest p-value over its looks was c: valid whatever the stopping rule, as the union
  * bound's K·p is, and never larger than it.
@@ -18,9 +20,9 @@
  * - a look taken earlier than planned (the budget ran out first) or looks left out (a deadline) only raise the
  *   correlations between looks or drop looks, and for jointly normal statistics with equal margins higher
  *   correlation never raises the chance that one of them is large (Slepian's inequality);
- * - the signed-rank test is exact and discrete for small samples, so its p-values are, if anything, larger than
- *   the normal statistic's (test/unit/sequential-boundary.test.ts checks the schedule of the default budget
- *   against simulated exact signed-rank tests).
+ * - the joint law is normal only in the limit, and the exact signed-rank test is discrete: at the default budget's
+ *   schedule 100,000 simulated null gates of exact tests crossed the level for 5% in 5.06% ± 0.07% of gates and
+ *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/sequential-boundary.test.ts repeats this with 20,000).
  */
 import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
 
@@ -79,7 +81,8 @@ export function crossingProbability(schedule: readonly number[], b: number): num
   if (!(b > 0)) return 1;
   if (b === Number.POSITIVE_INFINITY) return 0;
   const looks = informationTimes(schedule);
-  // S_k = Z_k·√n_k is a random walk with Var(S_k) = n_k; f holds the density of S_k on the paths still going.
+  // S_k = Z_k·√I_k is a random walk with Var(S_k) = I_k (the looks' information times); f holds the density of
+  // S_k on the paths still going.
   let sigma = Math.sqrt(looks[0]!);
   let total = 2 * normalSf(b);
   let half = b * sigma;
