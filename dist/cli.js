@@ -9090,25 +9090,27 @@ function informationTimes(looks) {
   }
   return times;
 }
-function assertSchedule(looks) {
-  if (looks.length === 0) throw new RangeError("a look schedule needs at least one look");
+function scheduleProblem(looks) {
+  if (looks.length === 0) return "needs at least one look";
   for (let i = 0; i < looks.length; i++) {
     const n = looks[i];
-    if (!Number.isFinite(n) || n <= 0)
-      throw new RangeError(`look ${i + 1} is at ${n} pairs; looks need n > 0`);
-    if (i > 0 && n <= looks[i - 1]) throw new RangeError(`looks must be increasing: ${looks.join(", ")}`);
+    if (!Number.isFinite(n) || n <= 0) return `has look ${i + 1} at ${n} pairs; looks need n > 0`;
+    if (i > 0 && n <= looks[i - 1]) return `must be increasing: ${looks.join(", ")}`;
   }
+  return void 0;
+}
+function assertSchedule(looks) {
+  const problem = scheduleProblem(looks);
+  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
 }
 function simpsonWeights(points, h) {
   const w = new Float64Array(points);
   for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
   return w;
 }
-function crossingProbability(schedule2, b) {
-  assertSchedule(schedule2);
+function crossing(looks, b) {
   if (!(b > 0)) return 1;
   if (b === Number.POSITIVE_INFINITY) return 0;
-  const looks = informationTimes(schedule2);
   let sigma = Math.sqrt(looks[0]);
   let total = 2 * normalSf(b);
   let half = b * sigma;
@@ -9158,8 +9160,8 @@ function sequentialP(p, looks) {
   }
   const cached = cache.get(p);
   if (cached !== void 0) return cached;
-  const crossing = crossingProbability(looks, -normalQuantile(p / 2));
-  const q = Math.max(p, Math.min(1, looks.length * p, crossing));
+  const chance = crossing(informationTimes(looks), -normalQuantile(p / 2));
+  const q = Math.max(p, Math.min(1, looks.length * p, chance));
   cache.set(p, q);
   return q;
 }
@@ -9171,11 +9173,12 @@ function perLookLevel(alpha, looks) {
   const key = `${alpha}|${looks.join(",")}`;
   const cached = levelCache.get(key);
   if (cached !== void 0) return cached;
+  const times = informationTimes(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
-    if (crossingProbability(looks, mid) > alpha) low = mid;
+    if (crossing(times, mid) > alpha) low = mid;
     else high = mid;
   }
   const level = Math.min(alpha, 2 * normalSf(high));

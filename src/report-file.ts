@@ -15,6 +15,7 @@ import type { LatencySummary, PacedMeasurement, Round, RoundMeasurement } from '
 import { type HotFunction, type PullRequestRef, type Report, renderHotterSection } from './report.ts';
 import { HTTP_METHODS } from './scenario-file.ts';
 import type { StopReason } from './sequential.ts';
+import { scheduleProblem } from './stats/sequential-boundary.ts';
 
 /** Largest report.json read (a long adaptive gate of many paths is a few MB). */
 export const REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
@@ -255,8 +256,8 @@ function lookSchedule(c: Checker, value: unknown): number[] {
   const looks = c.array(value, at, 1000, (x, where) =>
     c.number(x, where, { min: 1, max: 1_000_000, integer: true }),
   );
-  if (looks.length === 0) c.fail(at, 'is empty');
-  if (looks.some((n, i) => i > 0 && n <= looks[i - 1]!)) c.fail(at, 'is not increasing');
+  const problem = scheduleProblem(looks);
+  if (problem !== undefined) c.fail(at, problem);
   return looks;
 }
 

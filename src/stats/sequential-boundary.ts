@@ -54,14 +54,23 @@ export function informationTimes(looks: readonly number[]): number[] {
   return times;
 }
 
-function assertSchedule(looks: readonly number[]): void {
-  if (looks.length === 0) throw new RangeError('a look schedule needs at least one look');
+/**
+ * What is wrong with a look schedule (pair counts of the planned looks), as a phrase after its name; undefined
+ * when nothing is. Shared by these functions and the report file's reader.
+ */
+export function scheduleProblem(looks: readonly number[]): string | undefined {
+  if (looks.length === 0) return 'needs at least one look';
   for (let i = 0; i < looks.length; i++) {
     const n = looks[i]!;
-    if (!Number.isFinite(n) || n <= 0)
-      throw new RangeError(`look ${i + 1} is at ${n} pairs; looks need n > 0`);
-    if (i > 0 && n <= looks[i - 1]!) throw new RangeError(`looks must be increasing: ${looks.join(', ')}`);
+    if (!Number.isFinite(n) || n <= 0) return `has look ${i + 1} at ${n} pairs; looks need n > 0`;
+    if (i > 0 && n <= looks[i - 1]!) return `must be increasing: ${looks.join(', ')}`;
   }
+  return undefined;
+}
+
+function assertSchedule(looks: readonly number[]): void {
+  const problem = scheduleProblem(looks);
+  if (problem !== undefined) throw new RangeError(`a look schedule ${problem}`);
 }
 
 /** Simpson weights for `points` equally spaced points of spacing h. */
@@ -78,9 +87,13 @@ function simpsonWeights(points: number, h: number): Float64Array {
  */
 export function crossingProbability(schedule: readonly number[], b: number): number {
   assertSchedule(schedule);
+  return crossing(informationTimes(schedule), b);
+}
+
+/** crossingProbability for looks already placed on the information scale (a checked schedule's times). */
+function crossing(looks: readonly number[], b: number): number {
   if (!(b > 0)) return 1;
   if (b === Number.POSITIVE_INFINITY) return 0;
-  const looks = informationTimes(schedule);
   // S_k = Z_k·√I_k is a random walk with Var(S_k) = I_k (the looks' information times); f holds the density of
   // S_k on the paths still going.
   let sigma = Math.sqrt(looks[0]!);
@@ -142,8 +155,8 @@ export function sequentialP(p: number, looks: readonly number[]): number {
   const cached = cache.get(p);
   if (cached !== undefined) return cached;
   // The bound from the lower tail: 1 − p/2 rounds to 1 for p below about 1e-16 (a large effect over many pairs).
-  const crossing = crossingProbability(looks, -normalQuantile(p / 2));
-  const q = Math.max(p, Math.min(1, looks.length * p, crossing));
+  const chance = crossing(informationTimes(looks), -normalQuantile(p / 2));
+  const q = Math.max(p, Math.min(1, looks.length * p, chance));
   cache.set(p, q);
   return q;
 }
@@ -163,11 +176,12 @@ export function perLookLevel(alpha: number, looks: readonly number[]): number {
   const cached = levelCache.get(key);
   if (cached !== undefined) return cached;
   // The bound lies between one look's (too lenient) and the union bound's (too strict).
+  const times = informationTimes(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
-    if (crossingProbability(looks, mid) > alpha) low = mid;
+    if (crossing(times, mid) > alpha) low = mid;
     else high = mid;
   }
   const level = Math.min(alpha, 2 * normalSf(high));

@@ -97,6 +97,14 @@ describe('parseReportFile', () => {
       ],
       [(r) => (r.rounds as unknown[]).push((r.rounds as unknown[])[0]), /repeats a round/],
       [
+        (r) => ((r.sequential as Record<string, unknown>).schedule = []),
+        /`sequential.schedule` needs at least one look/,
+      ],
+      [
+        (r) => ((r.sequential as Record<string, unknown>).schedule = [12, 16, 14]),
+        /`sequential.schedule` must be increasing: 12, 16, 14/,
+      ],
+      [
         (r) =>
           (((r.settings as Record<string, unknown>).scenarios as Record<string, unknown>[])[0]!.path = 'a b'),
         /`settings.scenarios`\[0\]\.path has characters or a form/,
