@@ -3,6 +3,7 @@
  * through the same sequential decision code the action runs, and prints false-alarm rates and power.
  *
  *   npx node bench/calibrate.ts [gates=400] [thresholds=the default, e.g. 2%,3%] [variant, e.g. @slice=250ms]
+ *                               [drawing: pairs (default), blocks or block-sd=<k>, see `drawing`]
  *
  * The variant picks the recordings `data/<case><variant>.json` (bench/record.ts names a recording made with extra
  * inputs after them).
@@ -22,9 +23,11 @@ interface Recording {
   case: { name: string };
   recordedAt: string;
   machine: string;
+  settings: { restartEvery: number };
   pairs: number;
   pairSec: number;
   effect: number;
+  noise: number;
   rounds: Round[];
 }
 
@@ -55,6 +58,19 @@ const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined 
 
 const variant = process.argv[4] ?? '';
 
+/**
+ * How pairs are drawn. `pairs` (the default): one at a time, independently. Pairs of one block of `restart-every`
+ * share their two server processes, so a process that happens to run a little slower than its twin moves all of
+ * them alike, which independent draws cannot show. `blocks`: whole recorded blocks, in order (in A/A, labels
+ * swapped per block). `block-sd=k`: pairs drawn one at a time, and head's rounds of each simulated block moved by a
+ * normal shift of k × the recording's per-pair sd (a process-level effect of known size, on top of the recording's
+ * own).
+ */
+const drawing = process.argv[5] ?? 'pairs';
+const blockSd = drawing.startsWith('block-sd=') ? Number(drawing.slice('block-sd='.length)) : 0;
+if (drawing !== 'pairs' && drawing !== 'blocks' && !(blockSd > 0))
+  throw new Error(`unknown way of drawing pairs "${drawing}": pairs, blocks or block-sd=<k>`);
+
 function load(name: string): Recording | undefined {
   const file = dataFile(`${name}${variant}.json`);
   if (!existsSync(file)) return undefined;
@@ -78,15 +94,20 @@ interface Outcome {
  * the recording, where the knob server's effect is only as exact as its calibration.
  */
 function slowed(r: Round, slower: number): Round {
-  if (slower === 0 || r.side !== 'head') return r;
+  return scaled(r, 1 - slower);
+}
+
+/** Head's round at `factor` times its req/s (every latency divided by it); base's as it is. */
+function scaled(r: Round, factor: number): Round {
+  if (factor === 1 || r.side !== 'head') return r;
   const m = r.measurement;
   const l = m.latencyMs;
-  const f = 1 / (1 - slower);
+  const f = 1 / factor;
   return {
     ...r,
     measurement: {
       ...m,
-      rps: m.rps * (1 - slower),
+      rps: m.rps * factor,
       latencyMs: { p50: l.p50 * f, p90: l.p90 * f, p99: l.p99 * f, max: l.max * f, mean: l.mean * f },
     },
   };
@@ -97,19 +118,42 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
   const byPair = new Map<number, Round[]>();
   for (const r of rec.rounds) byPair.set(r.pair, [...(byPair.get(r.pair) ?? []), r]);
   const pool = [...byPair.values()].filter((p) => p.length >= 2);
+  const block = Math.max(1, rec.settings.restartEvery);
+  const blocks = [...Map.groupBy(pool, (p) => Math.floor(p[0]!.pair / block)).values()];
+  // The pairs still to come from the block being replayed, and whether its labels are swapped.
+  let queue: Round[][] = [];
+  let swapBlock = false;
+  let shift = 1;
+  const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   let drawn = 0;
   const result = await runSequential(
     {
       scenarios: () => [SCENARIO],
       elapsedMs: () => drawn * rec.pairSec * 1000,
       async next(pair: number) {
-        const pick = pool[Math.floor(random() * pool.length)]!;
-        drawn++;
+        const aa = rec.case.name.startsWith('aa');
+        let pick: Round[];
         // A/A: base and head are the same code, so their labels are exchangeable; swapping them at random gives
         // the simulation the symmetric null world the test assumes, instead of the chance skew of one recording.
-        const swap = rec.case.name.startsWith('aa') && random() < 0.5;
+        let swap: boolean;
+        if (drawing === 'blocks') {
+          if (queue.length === 0) {
+            queue = [...blocks[Math.floor(random() * blocks.length)]!];
+            swapBlock = aa && random() < 0.5;
+          }
+          pick = queue.shift()!;
+          swap = swapBlock;
+        } else {
+          pick = pool[Math.floor(random() * pool.length)]!;
+          swap = aa && random() < 0.5;
+          if (blockSd > 0 && drawn % block === 0) shift = Math.exp(blockSd * rec.noise * normal());
+        }
+        drawn++;
         return pick.map((r) =>
-          slowed({ ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side }, slower),
+          scaled(
+            slowed({ ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side }, slower),
+            shift,
+          ),
         );
       },
     },
@@ -169,7 +213,7 @@ const thresholds = (process.argv[3] ?? INPUT_DEFAULTS.threshold)
   .split(',')
   .map((t) => parsePercent('threshold', t, { min: 0, max: 1 }));
 console.log(
-  `Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}`,
+  `Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}; pairs drawn: ${drawing}`,
 );
 console.log('');
 console.log(

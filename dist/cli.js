@@ -15098,8 +15098,8 @@ async function runSequential(source, options) {
 
 // src/pipeline.ts
 var PUBLISH_RESERVE_MS = 3e4;
-var PRIME_TURNS = 3;
-var PRIME_SEC = 1.5;
+var PRIME_TURNS = 2;
+var PRIME_SEC = 1;
 function failureRate(rounds, expectStatus) {
   let failed = 0;
   let total = 0;

@@ -45,9 +45,12 @@ export interface GateContext {
 
 /** Time kept back at the end of the budget for writing the report and publishing it. */
 const PUBLISH_RESERVE_MS = 30_000;
-/** Priming of a new block of server processes: turns per side, and seconds of load in each (thrown away). */
-const PRIME_TURNS = 3;
-const PRIME_SEC = 1.5;
+/**
+ * Priming of a new block of server processes: turns per side, and seconds of load in each (thrown away). Two turns
+ * go base, head, head, base, so both sides are equally warm on average when the block's first pair starts.
+ */
+const PRIME_TURNS = 2;
+const PRIME_SEC = 1;
 
 function failureRate(rounds: readonly Round[], expectStatus: number | undefined): number {
   let failed = 0;
