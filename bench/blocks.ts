@@ -17,7 +17,7 @@
  * bench/calibrate.ts `block-sd=<k>` replays gates with a shift of k = √ratio added per block.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mean, mulberry32 } from '../src/stats/describe.ts';
+import { mean, median, mulberry32, sd } from '../src/stats/describe.ts';
 import { dataFile } from './lib.ts';
 
 interface RecordedRound {
@@ -139,9 +139,8 @@ for (const rec of all) {
   const groups = groupsOf(rec, rec.restartEvery, 0);
   const means = [...new Set(groups)].map((g) => mean(ratios.filter((_, i) => groups[i] === g)));
   const a = anova(ratios, groups, rec.restartEvery);
-  const sdAll = Math.sqrt(ratios.reduce((s, v) => s + (v - mean(ratios)) ** 2, 0) / (ratios.length - 1));
   console.log(
-    `| ${rec.file} | ${rec.restartEvery} | ${ratios.length} | ${pct(sdAll)} | ${means.map(pct).join(', ')} | ${a.dfBetween > 0 ? (a.between / a.dfBetween / (a.within / a.dfWithin)).toFixed(2) : '–'} |`,
+    `| ${rec.file} | ${rec.restartEvery} | ${ratios.length} | ${pct(sd(ratios))} | ${means.map(pct).join(', ')} | ${a.dfBetween > 0 ? (a.between / a.dfBetween / (a.within / a.dfWithin)).toFixed(2) : '–'} |`,
   );
 }
 console.log('');
@@ -158,4 +157,23 @@ for (const r of [...new Set(all.map((rec) => rec.restartEvery))].sort((a, b) => 
       `| ${r} | ${recs.length} | ${byValue.groups} of ${r} pairs | ${offset} | ${byValue.f.toFixed(2)} | ${byValue.p.toFixed(3)} | ${byRank.f.toFixed(2)} | ${byRank.p.toFixed(3)} | ${offset === 0 ? ((byValue.f - 1) / r).toFixed(3) : ''} |`,
     );
   }
+}
+
+// Is a block's first pair, right after the restart and the priming, noisier than the rest? Mean absolute
+// deviation of each position's log ratio from its recording's median, in units of the recording's sd.
+console.log('');
+console.log(
+  '| restart-every | recordings | mean \\|deviation\\| / sd, by position in the block (first pair first) |',
+);
+console.log('| ---: | ---: | --- |');
+for (const r of [...new Set(all.map((rec) => rec.restartEvery))].sort((a, b) => a - b)) {
+  const recs = all.filter((rec) => rec.restartEvery === r);
+  const byPosition: number[][] = Array.from({ length: r }, () => []);
+  for (const rec of recs) {
+    const ratios = rec.pairs.map((p) => p.ratio);
+    const middle = median(ratios);
+    const spread = sd(ratios);
+    for (const { index, ratio } of rec.pairs) byPosition[index % r]!.push(Math.abs(ratio - middle) / spread);
+  }
+  console.log(`| ${r} | ${recs.length} | ${byPosition.map((d) => mean(d).toFixed(2)).join(', ')} |`);
 }

@@ -3,7 +3,11 @@
  * through the same sequential decision code the action runs, and prints false-alarm rates and power.
  *
  *   npx node bench/calibrate.ts [gates=400] [thresholds=the default, e.g. 2%,3%] [variant, e.g. @slice=250ms]
- *                               [drawing: pairs (default), blocks or block-sd=<k>, see `drawing`]
+ *                               [blocks | block-sd=<k>] [pair-sec=<s>]
+ *
+ * `blocks` and `block-sd=k` change how pairs are drawn (see `drawing`); `pair-sec=s` charges each pair s seconds
+ * instead of the recording's own time per pair (the recorded noise at the cost of a pair of other settings, e.g.
+ * a cheaper priming measured in another recording).
  *
  * The variant picks the recordings `data/<case><variant>.json` (bench/record.ts names a recording made with extra
  * inputs after them).
@@ -66,16 +70,30 @@ const variant = process.argv[4] ?? '';
  * normal shift of k × the recording's per-pair sd (a process-level effect of known size, on top of the recording's
  * own).
  */
-const drawing = process.argv[5] ?? 'pairs';
-const blockSd = drawing.startsWith('block-sd=') ? Number(drawing.slice('block-sd='.length)) : 0;
-if (drawing !== 'pairs' && drawing !== 'blocks' && !(blockSd > 0))
-  throw new Error(`unknown way of drawing pairs "${drawing}": pairs, blocks or block-sd=<k>`);
+const options = process.argv.slice(5);
+const option = (name: string): number | undefined => {
+  const given = options.find((o) => o.startsWith(`${name}=`));
+  if (given === undefined) return undefined;
+  const value = Number(given.slice(name.length + 1));
+  if (!(value > 0)) throw new Error(`${name} must be a positive number, not "${given}"`);
+  return value;
+};
+const blockSd = option('block-sd') ?? 0;
+const drawing = options.includes('blocks') ? 'blocks' : blockSd > 0 ? `block-sd=${blockSd}` : 'pairs';
+const pairSecGiven = option('pair-sec');
+for (const o of options)
+  if (o !== 'blocks' && !/^(block-sd|pair-sec)=/.test(o))
+    throw new Error(`unknown option "${o}": blocks, block-sd=<k> or pair-sec=<s>`);
 
 function load(name: string): Recording | undefined {
   const file = dataFile(`${name}${variant}.json`);
   if (!existsSync(file)) return undefined;
   const recording = JSON.parse(readFileSync(file, 'utf8')) as Recording;
-  return { ...recording, rounds: recording.rounds.map((r) => ({ ...r, scenario: SCENARIO.name })) };
+  return {
+    ...recording,
+    pairSec: pairSecGiven ?? recording.pairSec,
+    rounds: recording.rounds.map((r) => ({ ...r, scenario: SCENARIO.name })),
+  };
 }
 
 interface Outcome {
@@ -213,7 +231,7 @@ const thresholds = (process.argv[3] ?? INPUT_DEFAULTS.threshold)
   .split(',')
   .map((t) => parsePercent('threshold', t, { min: 0, max: 1 }));
 console.log(
-  `Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}; pairs drawn: ${drawing}`,
+  `Simulated gates from recorded rounds, ${new Date().toISOString()}; ${load('aa')?.machine ?? ''}; pairs drawn: ${drawing}${pairSecGiven === undefined ? '' : `; ${pairSecGiven} s charged per pair`}`,
 );
 console.log('');
 console.log(

@@ -26,6 +26,8 @@ try {
     const line = {
       gate: g + 1,
       verdict: report.verdict,
+      // A gate that could not measure (a machine too busy, say) ends inconclusive: say why.
+      ...(report.error ? { error: `${report.error.code}: ${report.error.message}` } : {}),
       pairs: report.sequential?.pairs,
       stoppedBy: report.sequential?.stoppedBy,
       measureSec: report.timing.measureSec,
