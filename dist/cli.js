@@ -8380,13 +8380,10 @@ function liveProcesses() {
   }
   return processes;
 }
-function parentMap() {
-  return new Map(liveProcesses().map((p) => [p.pid, p.ppid]));
-}
-function processTree(pid) {
-  const parents = parentMap();
+function processTree(pid, processes = liveProcesses()) {
+  const known = new Set(processes.map((p) => p.pid));
   const children = /* @__PURE__ */ new Map();
-  for (const [child2, parent] of parents) {
+  for (const { pid: child2, ppid: parent } of processes) {
     const list2 = children.get(parent) ?? [];
     list2.push(child2);
     children.set(parent, list2);
@@ -8395,18 +8392,23 @@ function processTree(pid) {
   const queue = [pid];
   while (queue.length > 0) {
     const current = queue.shift();
-    if (current !== pid || parents.has(pid)) tree.push(current);
+    if (current !== pid || known.has(pid)) tree.push(current);
     for (const child2 of children.get(current) ?? []) queue.push(child2);
   }
   return tree;
 }
 function killTreeNow(pid, signal) {
-  const tree = processTree(pid);
+  const processes = liveProcesses();
+  const tree = processTree(pid, processes);
+  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
+  let groupSignalled = false;
   try {
     process.kill(-pid, signal);
+    groupSignalled = true;
   } catch {
   }
   for (const member of tree) {
+    if (groupSignalled && group.get(member) === pid) continue;
     try {
       process.kill(member, signal);
     } catch {
@@ -9919,8 +9921,9 @@ var PRELOAD_SOURCE = `'use strict';
 
   function onSignal(signal) {
     var handler = function () {
-      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
+      // The line first: once the handler is gone, a second signal meets the default action and kills at once.
       safeWrite(signal, null);
+      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
       try {
         // Nobody else handles it: the default action (death by this signal), as without the preload.
         if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);

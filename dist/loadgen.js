@@ -29718,13 +29718,10 @@ function liveProcesses() {
   }
   return processes;
 }
-function parentMap() {
-  return new Map(liveProcesses().map((p) => [p.pid, p.ppid]));
-}
-function processTree(pid) {
-  const parents = parentMap();
+function processTree(pid, processes = liveProcesses()) {
+  const known = new Set(processes.map((p) => p.pid));
   const children = /* @__PURE__ */ new Map();
-  for (const [child, parent] of parents) {
+  for (const { pid: child, ppid: parent } of processes) {
     const list = children.get(parent) ?? [];
     list.push(child);
     children.set(parent, list);
@@ -29733,7 +29730,7 @@ function processTree(pid) {
   const queue = [pid];
   while (queue.length > 0) {
     const current = queue.shift();
-    if (current !== pid || parents.has(pid)) tree.push(current);
+    if (current !== pid || known.has(pid)) tree.push(current);
     for (const child of children.get(current) ?? []) queue.push(child);
   }
   return tree;

@@ -30,10 +30,10 @@
  * an uncaught exception); the timers are unref()'d and so is the histogram's own timer, so nothing keeps the
  * process alive; no 'uncaughtException' listener; no prototype patched; nothing at all happens in a worker
  * thread, in a process that never serves TCP, or when PERF_GATE_DIAGNOSTICS is unset. Signal handlers are added
- * only once the process reports, with prependListener so they run first; the handler removes itself before the
- * app's handlers run (so code that counts listeners, like the signal-exit package, sees exactly what it would see
- * without us), writes its line, and when no other listener is left re-raises the signal, which now has its
- * default action: a server without SIGTERM handlers still dies by SIGTERM, one with handlers keeps their
+ * only once the process reports, with prependListener so they run first; the handler writes its line, then
+ * removes itself before the app's handlers run (so code that counts listeners, like the signal-exit package, sees
+ * exactly what it would see without us), and when no other listener is left re-raises the signal, which now has
+ * its default action: a server without SIGTERM handlers still dies by SIGTERM, one with handlers keeps their
  * semantics. The one difference left: a process whose event loop is blocked when SIGTERM arrives dies when the
  * loop yields rather than at once (perf-gate SIGKILLs after a grace period either way).
  *
@@ -249,8 +249,9 @@ export const PRELOAD_SOURCE = `'use strict';
 
   function onSignal(signal) {
     var handler = function () {
-      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
+      // The line first: once the handler is gone, a second signal meets the default action and kills at once.
       safeWrite(signal, null);
+      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
       try {
         // Nobody else handles it: the default action (death by this signal), as without the preload.
         if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);

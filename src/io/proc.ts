@@ -62,16 +62,11 @@ export function liveProcesses(): ProcessEntry[] {
   return processes;
 }
 
-/** pid → parent pid of every live process. */
-function parentMap(): Map<number, number> {
-  return new Map(liveProcesses().map((p) => [p.pid, p.ppid]));
-}
-
-/** The pid and every live descendant of it. */
-export function processTree(pid: number): number[] {
-  const parents = parentMap();
+/** The pid and every live descendant of it, from `processes` (default: the machine's now). */
+export function processTree(pid: number, processes: readonly ProcessEntry[] = liveProcesses()): number[] {
+  const known = new Set(processes.map((p) => p.pid));
   const children = new Map<number, number[]>();
-  for (const [child, parent] of parents) {
+  for (const { pid: child, ppid: parent } of processes) {
     const list = children.get(parent) ?? [];
     list.push(child);
     children.set(parent, list);
@@ -80,20 +75,30 @@ export function processTree(pid: number): number[] {
   const queue = [pid];
   while (queue.length > 0) {
     const current = queue.shift()!;
-    if (current !== pid || parents.has(pid)) tree.push(current);
+    if (current !== pid || known.has(pid)) tree.push(current);
     for (const child of children.get(current) ?? []) queue.push(child);
   }
   return tree;
 }
 
+/**
+ * Signals the process group of `pid` (our children lead their own), then each member of the tree that has left
+ * that group. Each process gets the signal once: a second SIGTERM that lands after a handler has run and removed
+ * itself meets the default action and kills the process in the middle of its handler's work.
+ */
 function killTreeNow(pid: number, signal: NodeJS.Signals): number[] {
-  const tree = processTree(pid);
+  const processes = liveProcesses();
+  const tree = processTree(pid, processes);
+  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
+  let groupSignalled = false;
   try {
     process.kill(-pid, signal); // the whole process group
+    groupSignalled = true;
   } catch {
-    // No such group (already gone).
+    // No such group (already gone, or the process does not lead one).
   }
   for (const member of tree) {
+    if (groupSignalled && group.get(member) === pid) continue;
     try {
       process.kill(member, signal);
     } catch {
