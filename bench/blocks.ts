@@ -131,6 +131,8 @@ function test(
 
 const permutations = Number(process.argv[2] ?? 2000);
 const all = recordings();
+/** The recordings grouped by their `restart-every`, smallest first. */
+const byRestartEvery = [...Map.groupBy(all, (rec) => rec.restartEvery)].sort(([a], [b]) => a - b);
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 console.log('| recording | restart-every | pairs | sd of log ratio | block means | F |');
 console.log('| --- | ---: | ---: | ---: | --- | ---: |');
@@ -140,7 +142,7 @@ for (const rec of all) {
   const means = [...new Set(groups)].map((g) => mean(ratios.filter((_, i) => groups[i] === g)));
   const a = anova(ratios, groups, rec.restartEvery);
   console.log(
-    `| ${rec.file} | ${rec.restartEvery} | ${ratios.length} | ${pct(sd(ratios))} | ${means.map(pct).join(', ')} | ${a.dfBetween > 0 ? (a.between / a.dfBetween / (a.within / a.dfWithin)).toFixed(2) : '–'} |`,
+    `| ${rec.file} | ${rec.restartEvery} | ${ratios.length} | ${pct(sd(ratios))} | ${means.map(pct).join(', ')} | ${a.dfBetween > 0 ? pooledF([a]).toFixed(2) : '–'} |`,
   );
 }
 console.log('');
@@ -148,8 +150,7 @@ console.log(
   '| restart-every | recordings | groups | offset from the restarts | F (ratios) | p | F (ranks) | p | block variance / pair variance, (F − 1) / r |',
 );
 console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const r of [...new Set(all.map((rec) => rec.restartEvery))].sort((a, b) => a - b)) {
-  const recs = all.filter((rec) => rec.restartEvery === r);
+for (const [r, recs] of byRestartEvery) {
   for (let offset = 0; offset < r; offset++) {
     const byValue = test(recs, r, offset, (rec) => rec.pairs.map((p) => p.ratio), permutations);
     const byRank = test(recs, r, offset, (rec) => ranks(rec.pairs.map((p) => p.ratio)), permutations);
@@ -166,8 +167,7 @@ console.log(
   '| restart-every | recordings | mean \\|deviation\\| / sd, by position in the block (first pair first) |',
 );
 console.log('| ---: | ---: | --- |');
-for (const r of [...new Set(all.map((rec) => rec.restartEvery))].sort((a, b) => a - b)) {
-  const recs = all.filter((rec) => rec.restartEvery === r);
+for (const [r, recs] of byRestartEvery) {
   const byPosition: number[][] = Array.from({ length: r }, () => []);
   for (const rec of recs) {
     const ratios = rec.pairs.map((p) => p.ratio);
