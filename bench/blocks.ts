@@ -17,7 +17,7 @@
  * bench/calibrate.ts `block-sd=<k>` replays gates with a shift of k = √ratio added per block.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mean, median, mulberry32, sd } from '../src/stats/describe.ts';
+import { averageRanks, mean, median, mulberry32, sd } from '../src/stats/describe.ts';
 import { dataFile } from './lib.ts';
 
 interface RecordedRound {
@@ -90,15 +90,6 @@ const pooledF = (parts: readonly Anova[]): number => {
 const groupsOf = (rec: Recording, size: number, offset: number): number[] =>
   rec.pairs.map(({ index }) => (index < offset ? -1 : Math.floor((index - offset) / size)));
 
-function ranks(values: readonly number[]): number[] {
-  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(values.length);
-  order.forEach(([, i], rank) => {
-    out[i] = rank;
-  });
-  return out;
-}
-
 function shuffled<T>(values: readonly T[], random: () => number): T[] {
   const out = [...values];
   for (let i = out.length - 1; i > 0; i--) {
@@ -153,7 +144,13 @@ console.log('| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [r, recs] of byRestartEvery) {
   for (let offset = 0; offset < r; offset++) {
     const byValue = test(recs, r, offset, (rec) => rec.pairs.map((p) => p.ratio), permutations);
-    const byRank = test(recs, r, offset, (rec) => ranks(rec.pairs.map((p) => p.ratio)), permutations);
+    const byRank = test(
+      recs,
+      r,
+      offset,
+      (rec) => averageRanks(rec.pairs.map((p) => p.ratio)).ranks,
+      permutations,
+    );
     console.log(
       `| ${r} | ${recs.length} | ${byValue.groups} of ${r} pairs | ${offset} | ${byValue.f.toFixed(2)} | ${byValue.p.toFixed(3)} | ${byRank.f.toFixed(2)} | ${byRank.p.toFixed(3)} | ${offset === 0 ? ((byValue.f - 1) / r).toFixed(3) : ''} |`,
     );

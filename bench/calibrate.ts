@@ -107,15 +107,11 @@ interface Outcome {
 }
 
 /**
- * Head's round made `slower` slower (0.03: 3%): req/s times (1 − slower), every latency divided by it, as a
- * CPU-bound server's would be in a closed loop. Applied to A/A pairs this gives an exact effect with the noise of
- * the recording, where the knob server's effect is only as exact as its calibration.
+ * Head's round at `factor` times its req/s, every latency divided by it, as a CPU-bound server's would be in a
+ * closed loop; base's as it is. A factor of 1 − s makes head s slower (0.03: 3%): applied to A/A pairs this gives
+ * an exact effect with the noise of the recording, where the knob server's effect is only as exact as its
+ * calibration.
  */
-function slowed(r: Round, slower: number): Round {
-  return scaled(r, 1 - slower);
-}
-
-/** Head's round at `factor` times its req/s (every latency divided by it); base's as it is. */
 function scaled(r: Round, factor: number): Round {
   if (factor === 1 || r.side !== 'head') return r;
   const m = r.measurement;
@@ -169,8 +165,8 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
         drawn++;
         return pick.map((r) =>
           scaled(
-            slowed({ ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side }, slower),
-            shift,
+            { ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side },
+            (1 - slower) * shift,
           ),
         );
       },
@@ -198,7 +194,7 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-/** `name`: a recording, or `aa-N%`: the A/A recording with head made exactly N% slower (see `slowed`). */
+/** `name`: a recording, or `aa-N%`: the A/A recording with head made exactly N% slower (see `scaled`). */
 async function report(name: string, setting: Setting, gates: number): Promise<void> {
   const shifted = /^aa-(\d+(?:\.\d+)?)%$/.exec(name);
   const slower = shifted ? Number(shifted[1]) / 100 : 0;
