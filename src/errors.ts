@@ -20,27 +20,25 @@ export class GateError extends Error {
   readonly side: Side | undefined;
   /** The last lines a command printed, shown under the message. */
   readonly output: string | undefined;
-  private readonly neutralOverride: boolean | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { side?: Side; output?: string; cause?: unknown; neutral?: boolean } = {},
+    options: { side?: Side; output?: string; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GateError';
     this.code = code;
     this.side = options.side;
     this.output = options.output;
-    this.neutralOverride = options.neutral;
   }
 
   /**
    * A failure of the base tree is not the pull request's fault: the gate ends neutral (inconclusive) instead of
-   * putting a red X on it; so does a machine too busy to measure. Everything else fails the step.
+   * putting a red X on it. Everything else fails the step.
    */
   get neutral(): boolean {
-    return this.neutralOverride ?? this.side === 'base';
+    return this.side === 'base';
   }
 }
 

@@ -12,7 +12,7 @@
  *
  * Shards must measure the same base and head with the same threshold and alpha; each comparison key (scenario)
  * may come from one shard only. A shard that ended with an error carries it: a failing one fails the merge,
- * a neutral one (base did not build, machine too busy) keeps the merge neutral unless another shard regressed.
+ * a neutral one (base did not build) keeps the merge neutral unless another shard regressed.
  */
 import { GateError } from './errors.ts';
 import type { Round } from './measure.ts';

@@ -209,6 +209,7 @@ export async function runGate(context: GateContext): Promise<Report> {
           stoppedBy: measured.stoppedBy,
           confirmationPairs: measured.confirmationPairs,
           disturbedPairs: measured.disturbedPairs,
+          keptDisturbedPairs: measured.keptDisturbedPairs,
         }
       : undefined,
     newScenarios,
@@ -394,18 +395,26 @@ export const DISTURBED_CORES = 0.1;
 /** Stolen CPU (in cores) above which a round counts as disturbed. */
 export const STOLEN_CORES = 0.15;
 
-function disturbedBy(round: Round): string | undefined {
-  const { foreignCpu, stealCpu } = round.measurement;
-  if (foreignCpu !== undefined && foreignCpu > DISTURBED_CORES)
-    return `other processes kept ${foreignCpu.toFixed(2)} cores busy`;
-  if (stealCpu !== undefined && stealCpu > STOLEN_CORES)
-    return `the hypervisor stole ${stealCpu.toFixed(2)} cores`;
-  return undefined;
+/** What disturbed a pair's rounds the most (in cores, other processes' or stolen), if beyond the limits. */
+function disturbance(rounds: Round[]): { cores: number; reason: string } | undefined {
+  let worst: { cores: number; reason: string } | undefined;
+  for (const { measurement } of rounds) {
+    const { foreignCpu, stealCpu } = measurement;
+    const found =
+      foreignCpu !== undefined && foreignCpu > DISTURBED_CORES
+        ? { cores: foreignCpu, reason: `other processes kept ${foreignCpu.toFixed(2)} cores busy` }
+        : stealCpu !== undefined && stealCpu > STOLEN_CORES
+          ? { cores: stealCpu, reason: `the hypervisor stole ${stealCpu.toFixed(2)} cores` }
+          : undefined;
+    if (found && (worst === undefined || found.cores > worst.cores)) worst = found;
+  }
+  return worst;
 }
 
 interface Measured extends SequentialResult {
   newScenarios: string[];
   disturbedPairs: number;
+  keptDisturbedPairs: number;
   diagnostics: DiagnosticsSummary;
 }
 
@@ -420,7 +429,9 @@ async function measure(
   let active: Scenario[] = [...config.scenarios];
   const newScenarios: string[] = [];
   const started = Date.now();
+  // Pairs measured again because they were disturbed, and disturbed pairs kept (see maxMeasuredAgain).
   let disturbedPairs = 0;
+  let keptDisturbedPairs = 0;
 
   // Servers that take PORT run side by side (only one is loaded at a time) and live for a block of
   // `restartEvery` pairs; both are restarted together and primed in turns (see runPair). A server on a fixed port
@@ -655,8 +666,12 @@ async function measure(
     active = active.filter((scenario) => !newScenarios.includes(scenario.name));
   };
 
-  // Too busy to measure: more disturbed pairs than half of those measured (and at least four).
-  const maxDisturbed = (pairs: number): number => Math.max(4, Math.ceil(pairs / 2));
+  // A disturbed pair is measured again while those measured again stay within half of the pairs (at least four).
+  // Beyond that the machine is busy throughout and measuring again does not help: the pair is kept. Base and head
+  // took turns in it, so both felt the disturbance alike (in expectation): the pair is noisier, not biased, and the
+  // rank tests and the intervals account for the noise they see.
+  const maxMeasuredAgain = (pairs: number): number => Math.max(4, Math.ceil(pairs / 2));
+  let worstKept: { cores: number; reason: string } | undefined;
   let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
   const source: PairSource = {
     scenarios: () => active,
@@ -684,18 +699,18 @@ async function measure(
         const pairStart = Date.now();
         const latest = await runPair(pair);
         pairMs = Math.max(pairMs * 0.5, Date.now() - pairStart);
-        const disturbed = latest.map(disturbedBy).find((reason) => reason !== undefined);
-        if (disturbed && pair > 0) {
+        const disturbed = pair > 0 ? disturbance(latest) : undefined;
+        if (disturbed && disturbedPairs < maxMeasuredAgain(pair)) {
           disturbedPairs++;
-          log.info(`pair ${pair + 1} was disturbed (${disturbed}): measuring it again`);
-          if (disturbedPairs > maxDisturbed(pair)) {
-            throw new GateError(
-              'load',
-              `the machine was too busy to measure: ${disturbedPairs} pairs were disturbed (last: ${disturbed}). Run perf-gate in a job of its own, with nothing else running.`,
-              { neutral: true },
-            );
-          }
+          log.info(`pair ${pair + 1} was disturbed (${disturbed.reason}): measuring it again`);
           continue;
+        }
+        if (disturbed) {
+          keptDisturbedPairs++;
+          if (worstKept === undefined || disturbed.cores > worstKept.cores) worstKept = disturbed;
+          log.info(
+            `pair ${pair + 1} was disturbed (${disturbed.reason}) after ${disturbedPairs} pairs were measured again: kept, base and head took turns in it`,
+          );
         }
         log.info(
           `pair ${pair + 1}: ${active
@@ -733,7 +748,19 @@ async function measure(
   }
   if (result.confirmationPairs > 0)
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
-  return { ...result, newScenarios, disturbedPairs, diagnostics: diagnostics.summary() };
+  if (worstKept !== undefined) {
+    const kept = `${keptDisturbedPairs} of ${result.pairs} pair${result.pairs === 1 ? ' was' : 's were'}`;
+    notes.push(
+      `the machine was busy throughout: ${kept} kept although disturbed (worst: ${worstKept.reason}), after ${disturbedPairs} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`,
+    );
+  }
+  return {
+    ...result,
+    newScenarios,
+    disturbedPairs,
+    keptDisturbedPairs,
+    diagnostics: diagnostics.summary(),
+  };
 }
 
 /** The open loop's part of a pair's log line: p99 at the rate per side, and any requests that were not answered. */

@@ -350,6 +350,9 @@ export function parseReportFile(text: string, source: string): ReportFile {
       stoppedBy: c.oneOf(q.stoppedBy, '`sequential.stoppedBy`', STOP_REASONS),
       confirmationPairs: c.count(q.confirmationPairs, '`sequential.confirmationPairs`', 1_000_000),
       disturbedPairs: c.count(q.disturbedPairs, '`sequential.disturbedPairs`', 1_000_000),
+      keptDisturbedPairs:
+        c.optional(q.keptDisturbedPairs, (x) => c.count(x, '`sequential.keptDisturbedPairs`', 1_000_000)) ??
+        0,
     };
   });
 

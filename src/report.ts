@@ -68,7 +68,10 @@ export interface Report {
         schedule: number[];
         stoppedBy: StopReason;
         confirmationPairs: number;
+        /** Pairs measured again because other processes or the hypervisor took CPU during them. */
         disturbedPairs: number;
+        /** Disturbed pairs kept once measuring again stopped helping (the machine was busy throughout). */
+        keptDisturbedPairs: number;
       }
     | undefined;
   /** Names of scenarios that only head serves (base answers them with errors): new endpoints, not compared. */
@@ -297,7 +300,7 @@ function howMeasured(report: Report, comparisons: number): string {
     q === undefined || shards.length > 1
       ? ''
       : s.pairs === undefined
-        ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''})`
+        ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ''})`
         : ` (${STOP_TEXT[q.stoppedBy]})`;
   const across = shards.length > 1 ? ' (across all shards)' : '';
   return (

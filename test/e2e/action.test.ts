@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { MARKER } from '../../src/io/github.ts';
 import type { Report } from '../../src/report.ts';
-import { runAction, workflowCommands } from '../support/action.ts';
+import { runAction, UNREACHABLE_THRESHOLDS, workflowCommands } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
@@ -97,7 +97,7 @@ describe('perf-gate action, end to end', () => {
     assert.deepEqual(processesUnder(r.dir), []);
   });
 
-  test('a docs-only head on a fixed-port server is not a regression', async () => {
+  test('a docs-only head on a fixed-port server: whole rounds, a fresh process each, no change', async () => {
     const port = String(20_000 + (process.pid % 20_000));
     const server = serverSource({ workUs: 100, fixedPort: Number(port) });
     const r = repo(
@@ -106,7 +106,7 @@ describe('perf-gate action, end to end', () => {
     );
     const run = await runAction({
       workspace: r.workspace,
-      inputs: { start: 'node server.js', paths: '/work', port, ...FAST },
+      inputs: { start: 'node server.js', paths: '/work', port, ...FAST, ...UNREACHABLE_THRESHOLDS },
       event: pullRequestEvent(r, 8),
       apiUrl: fake.url,
     });

@@ -6,6 +6,7 @@
  * was posted), that every request to the fake GitHub was a valid one, and that no process is left behind.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,13 @@ import { after, describe, test } from 'node:test';
 import { MARKER } from '../../src/io/github.ts';
 import { freePort } from '../../src/io/server.ts';
 import type { Report } from '../../src/report.ts';
-import { type ActionRun, commandLines, runAction, workflowCommands } from '../support/action.ts';
+import {
+  type ActionRun,
+  commandLines,
+  runAction,
+  UNREACHABLE_THRESHOLDS,
+  workflowCommands,
+} from '../support/action.ts';
 import {
   COMMENT_BODY_MAX,
   type FakeComment,
@@ -374,13 +381,12 @@ describe('perf-gate faults, end to end', () => {
         }),
       },
       head: { 'server.js': app() },
-      inputs: { paths: '/\n/new' },
+      inputs: { paths: '/\n/new', ...UNREACHABLE_THRESHOLDS },
     });
     assert.equal(run.code, 0, run.stdout);
-    // Base and head are two programs (base has the extra branch), measured with 8 one-second pairs against the 2%
-    // threshold: any verdict but a regression may come out of GET /; what matters here is that it is GET /'s alone.
+    // What matters here is that the verdict is GET /'s alone.
     const report = readReport(run);
-    assert.notEqual(run.outputs.verdict, 'regression', run.stdout);
+    assert.ok(['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''), run.stdout);
     assert.deepEqual([...new Set(report.decision!.comparisons.map((c) => c.scenario))], ['GET /']);
     assert.ok(report.rounds.every((r) => r.scenario === 'GET /'));
     assert.match(
@@ -395,6 +401,48 @@ describe('perf-gate faults, end to end', () => {
     assert.doesNotMatch(comments[0]!.body, /\| GET \/new \|/);
   });
 
+  test('a machine busy throughout (another process burns a core): 4 pairs measured again, then disturbed pairs kept; a 3× slower head is still a regression, with a note', async () => {
+    // Not ours (not under the repository, not started by the gate): its CPU is a disturbance in every round.
+    const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    cleanups.push(() => {
+      hog.kill('SIGKILL');
+    });
+    const { run, comments } = await gate({
+      base: { 'server.js': serverSource({ workUs: 100 }) },
+      head: { 'server.js': serverSource({ workUs: 300 }) },
+      inputs: { paths: '/work' },
+    });
+    hog.kill('SIGKILL');
+    assert.equal(run.code, 1, run.stdout);
+    assert.equal(run.outputs.verdict, 'regression', run.stdout);
+    const report = readReport(run);
+    assert.equal(report.error, undefined);
+    // The first pair is never measured again; the second is, four times (at least four are allowed), then kept.
+    assert.equal(report.sequential?.disturbedPairs, 4, run.stdout);
+    const kept = report.sequential?.keptDisturbedPairs ?? 0;
+    assert.ok(kept >= 1 && kept <= 7, `kept ${kept}`);
+    assert.equal(report.rounds.length, 16, 'the pairs measured again are not in the report');
+    assert.equal(
+      (
+        run.stdout.match(
+          /^pair 2 was disturbed \(other processes kept [\d.]+ cores busy\): measuring it again$/gm,
+        ) ?? []
+      ).length,
+      4,
+    );
+    assert.match(
+      run.stdout,
+      /^pair 2 was disturbed \(other processes kept [\d.]+ cores busy\) after 4 pairs were measured again: kept, base and head took turns in it$/m,
+    );
+    const note = new RegExp(
+      `the machine was busy throughout: ${kept} of 8 pairs were kept although disturbed \\(worst: other processes kept [\\d.]+ cores busy\\), after 4 had been measured again\\. Base and head took turns`,
+    );
+    assert.match(report.notes.join('\n'), note);
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /perf-gate: regression/);
+    assert.match(comments[0]!.body, /Note: the machine was busy throughout/);
+  });
+
   // --------------------------------------------------------------------------------------------------------
   // Events and checkouts
 
@@ -404,6 +452,7 @@ describe('perf-gate faults, end to end', () => {
     const { run, comments } = await gate({
       base: { 'server.js': serverSource({ workUs: 50 }), 'README.md': '# shop\n' },
       head: { 'CHANGELOG.md': '- docs\n' },
+      inputs: UNREACHABLE_THRESHOLDS,
       shallow: false,
       prepare: (repo) => {
         // main moves on after the pull request was opened; the event's base sha is now stale.
@@ -418,10 +467,7 @@ describe('perf-gate faults, end to end', () => {
       },
     });
     assert.equal(run.code, 0, run.stdout);
-    // The same server on both sides, 8 one-second pairs against the 2% threshold: what this test is about is which
-    // commits were compared, so any verdict but a regression will do (a false "improvement" is neutral, and the
-    // false-alarm rate is measured in bench/, not here).
-    assert.notEqual(run.outputs.verdict, 'regression', run.stdout);
+    assert.ok(['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''), run.stdout);
     const report = readReport(run);
     assert.equal(report.base.sha, moved, 'the merge commit’s first parent, not the stale event sha');
     assert.equal(report.head.sha, merge);
@@ -453,7 +499,7 @@ describe('perf-gate faults, end to end', () => {
       head: { 'README.md': 'docs\n' },
       eventName: 'push',
       event: pushEvent,
-      inputs: (r) => ({ base: r.baseSha }),
+      inputs: (r) => ({ base: r.baseSha, ...UNREACHABLE_THRESHOLDS }),
     });
     assert.equal(run.code, 0, run.stdout);
     assert.ok(

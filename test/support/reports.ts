@@ -117,6 +117,7 @@ export function gateReport(spec: ShardSpec): Report {
           stoppedBy: looks.length === 1 ? 'fixed' : 'budget',
           confirmationPairs: 0,
           disturbedPairs: 0,
+          keptDisturbedPairs: 0,
         },
     newScenarios: [],
     shard: spec.shard,

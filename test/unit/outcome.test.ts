@@ -34,7 +34,7 @@ describe('checkConclusion', () => {
     assert.equal(checkConclusion(reportOf('inconclusive'), true), 'neutral');
   });
 
-  test('errors: failure; neutral errors (base side, too busy): neutral, whatever fail-on-regression says', () => {
+  test('errors: failure; neutral errors (base side): neutral, whatever fail-on-regression says', () => {
     for (const fail of [true, false]) {
       assert.equal(checkConclusion(reportOf('inconclusive', { side: 'head' }), fail), 'failure');
       assert.equal(
