@@ -2,15 +2,28 @@
  * Real end-to-end gates at default settings (adaptive rounds, default budget), to check that the replayed
  * simulation in bench/calibrate.ts agrees with reality.
  *
- *   npx node bench/real-gates.ts <case> <gates> [label]   cases as in bench/record.ts (aa, slower5, …); the gates
- *                                                         go to data/real-<case>[@label].jsonl
+ *   npx node bench/real-gates.ts <case> <gates> [label] [hog]
+ *
+ * Cases as in bench/record.ts (aa, slower5, …); the gates go to data/real-<case>[@label].jsonl. With `hog`, another
+ * process burns a core throughout (a machine busy throughout: disturbed pairs are measured again, then kept).
  */
+import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
 import { dataFile, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
 
-const [name = 'aa', gatesText = '10', label] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// The hog is started through a shell that leaves it behind, so that it is not in this process's tree (which the gate
+// counts as its own, running in this process).
+const hog = args.includes('hog')
+  ? Number(
+      execFileSync('sh', ['-c', `'${process.execPath}' -e 'for (;;) {}' >/dev/null 2>&1 & echo $!`], {
+        encoding: 'utf8',
+      }).trim(),
+    )
+  : undefined;
+const [name = 'aa', gatesText = '10', label] = args.filter((a) => a !== 'hog');
 const gates = Number(gatesText);
 const c = await caseFor(name);
 const repo = makeKnobRepo(c);
@@ -26,7 +39,7 @@ try {
     const line = {
       gate: g + 1,
       verdict: report.verdict,
-      // A gate that could not measure (a machine too busy, say) ends inconclusive: say why.
+      // A gate that could not measure (a server that failed, say) ends with an error: say why.
       ...(report.error ? { error: `${report.error.code}: ${report.error.message}` } : {}),
       pairs: report.sequential?.pairs,
       stoppedBy: report.sequential?.stoppedBy,
@@ -35,6 +48,7 @@ try {
       ci: rps?.ci,
       noise: rps?.noise,
       disturbedPairs: report.sequential?.disturbedPairs,
+      keptDisturbedPairs: report.sequential?.keptDisturbedPairs,
       // The rounds themselves, so that a gate can be replayed (bench/calibrate.ts) or its noise re-read.
       rounds: report.rounds,
     };
@@ -43,11 +57,14 @@ try {
     console.log(JSON.stringify(shown));
   }
 } finally {
+  if (hog !== undefined) process.kill(hog, 'SIGKILL');
   repo.cleanup();
 }
 seconds.sort((a, b) => a - b);
 console.log(
-  `${name}: ${gates} real gates on ${machineLine()}: ${Object.entries(verdicts)
+  `${name}: ${gates} real gates${hog ? ' beside a process burning a core' : ''} on ${machineLine()}: ${Object.entries(
+    verdicts,
+  )
     .map(([v, n]) => `${v} ${n}`)
     .join(
       ', ',

@@ -15077,8 +15077,14 @@ async function runSequential(source, options) {
     if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        if (looked[looked.length - 1] !== pairs) decision = look();
-        stoppedBy = "budget";
+        const fit = pairs + Math.max(0, Math.floor((options.budgetMs - source.elapsedMs()) / perPair));
+        const moved = fit - fit % 2;
+        if (moved > pairs) {
+          looks = [...looks.filter((n) => n <= pairs), moved];
+        } else {
+          if (looked[looked.length - 1] !== pairs) decision = look();
+          stoppedBy = "budget";
+        }
       }
     }
   }
@@ -15615,9 +15621,11 @@ async function measure(context, dirs, deadline, notes) {
   const source = {
     scenarios: () => active,
     elapsedMs: () => Date.now() - started,
-    // Start-up and priming come once per block of `restart-every` pairs: spread them over the block.
+    // Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
+    // again count as measured: their time is spent, it is not the cost of the pairs to come (counting them out
+    // made four pairs measured again early in a gate stop it on its budget after 2 pairs).
     perPairMs: () => {
-      const done = Math.max(1, pairsDone);
+      const done = Math.max(1, pairsDone + disturbedPairs);
       const measuring = (Date.now() - started - primingMs) / done;
       return blocks === 0 ? measuring : measuring + primingMs / blocks / Math.max(1, fresh ? 1 : config.restartEvery);
     },

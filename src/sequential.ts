@@ -141,13 +141,21 @@ export async function runSequential(
       decision = look();
       if (resolved(decision)) stoppedBy = 'resolved';
     }
-    // Out of budget before the next look: look once more now (it takes the place of the looks not reached).
+    // Out of budget before the next look (pairs measured again took time, say): the next look moves to the most
+    // pairs (an even count) the budget still buys, and takes the place of the looks not reached; with none left,
+    // look once more now. The schedule stays: the p-values keep counting every look planned at first.
     const nextLook = looks.find((n) => n > pairs);
     if (stoppedBy === undefined && options.fixedPairs === undefined && nextLook !== undefined) {
       const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
       if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        if (looked[looked.length - 1] !== pairs) decision = look();
-        stoppedBy = 'budget';
+        const fit = pairs + Math.max(0, Math.floor((options.budgetMs - source.elapsedMs()) / perPair));
+        const moved = fit - (fit % 2);
+        if (moved > pairs) {
+          looks = [...looks.filter((n) => n <= pairs), moved];
+        } else {
+          if (looked[looked.length - 1] !== pairs) decision = look();
+          stoppedBy = 'budget';
+        }
       }
     }
   }

@@ -32,6 +32,8 @@ function source(options: {
   perPairMs?: number;
   /** Head's ratio for a given pair, instead of `ratio`. */
   ratioAt?: (pair: number) => number;
+  /** Time spent beyond `pairMs` a pair once this many pairs were measured (pairs measured again, say). */
+  spent?: { afterPairs: number; ms: number };
 }): PairSource & { pairs: number } {
   const random = mulberry32(options.seed ?? 1);
   const jitter = (): number => Math.exp((random() - 0.5) * 2 * options.noise);
@@ -52,7 +54,8 @@ function source(options: {
       return pairs;
     },
     scenarios: () => [{ name: 'GET /x', expectStatus: undefined, threshold: undefined }],
-    elapsedMs: () => pairs * options.pairMs,
+    elapsedMs: () =>
+      pairs * options.pairMs + (options.spent && pairs >= options.spent.afterPairs ? options.spent.ms : 0),
     ...(options.perPairMs === undefined ? {} : { perPairMs: () => options.perPairMs! }),
     async next(pair: number) {
       pairs++;
@@ -101,6 +104,40 @@ test('the looks are planned from the source’s own cost per pair when it knows 
   const s = source({ ratio: 1, noise: 0.3, pairMs: 36_000, perPairMs: 8000, seed: 5 });
   const result = await runSequential(s, { ...DEFAULTS, budgetMs: 180_000 * 10 });
   assert.ok(result.schedule.length >= 10, `planned looks at ${result.schedule.join(', ')} pairs`);
+});
+
+test('time lost after the looks were planned moves the next look to the pairs the budget still buys', async () => {
+  // 60 s at 4 s a pair plans looks after 12 and 14 pairs. Then the second pair is measured again four times (16 s):
+  // 12 pairs no longer fit, 10 do (2 + 36 s / 4 s, made even); the look moves there instead of ending the gate at 2.
+  const s = source({
+    ratio: 1,
+    noise: 0.3,
+    pairMs: 4000,
+    perPairMs: 4000,
+    spent: { afterPairs: 2, ms: 16_000 },
+  });
+  const result = await runSequential(s, { ...DEFAULTS, budgetMs: 60_000, limitMs: 90_000 });
+  assert.equal(result.stoppedBy, 'budget');
+  assert.equal(result.pairs, 10);
+  assert.equal(s.pairs, 10);
+  assert.deepEqual(result.looked, [10]);
+  // The p-values still count the looks planned at first.
+  assert.deepEqual(result.schedule, [12, 14, 22]);
+  assert.ok(s.elapsedMs() <= 60_000, `${s.elapsedMs()} ms`);
+});
+
+test('with no pair left in the budget, the gate looks at once and stops', async () => {
+  const s = source({
+    ratio: 1,
+    noise: 0.3,
+    pairMs: 4000,
+    perPairMs: 4000,
+    spent: { afterPairs: 2, ms: 54_000 },
+  });
+  const result = await runSequential(s, { ...DEFAULTS, budgetMs: 60_000, limitMs: 90_000 });
+  assert.equal(result.stoppedBy, 'budget');
+  assert.equal(result.pairs, 2);
+  assert.deepEqual(result.looked, [2]);
 });
 
 test('a borderline regression earns confirmation pairs before the verdict is final', async () => {
