@@ -7445,6 +7445,10 @@ var OPEN_LOOP_MAX_RATE = 5e3;
 function openLoopRate(share, baseRps) {
   return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
 }
+var MEASURED_AGAIN_IN_A_ROW = 4;
+function measureAgain(pair2, disturbedInARow, measuredAgain) {
+  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
+}
 
 // src/scenario-file.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15615,7 +15619,7 @@ async function measure(context, dirs, deadline, notes) {
     }
     active = active.filter((scenario) => !newScenarios.includes(scenario.name));
   };
-  const maxMeasuredAgain = (pairs) => Math.max(4, Math.ceil(pairs / 2));
+  let disturbedInARow = 0;
   let worstKept;
   let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1e3 + 2e3;
   const source = {
@@ -15643,7 +15647,8 @@ async function measure(context, dirs, deadline, notes) {
         const latest = await runPair(pair2);
         pairMs = Math.max(pairMs * 0.5, Date.now() - pairStart);
         const disturbed = pair2 > 0 ? disturbance(latest) : void 0;
-        if (disturbed && disturbedPairs < maxMeasuredAgain(pair2)) {
+        disturbedInARow = disturbed ? disturbedInARow + 1 : 0;
+        if (disturbed && measureAgain(pair2, disturbedInARow, disturbedPairs)) {
           disturbedPairs++;
           log.info(`pair ${pair2 + 1} was disturbed (${disturbed.reason}): measuring it again`);
           continue;

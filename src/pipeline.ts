@@ -21,7 +21,7 @@ import {
   type Round,
   type RoundMeasurement,
 } from './measure.ts';
-import { openLoopRate, openLoopSec, schedule, sideBySide, slicing } from './plan.ts';
+import { measureAgain, openLoopRate, openLoopSec, schedule, sideBySide, slicing } from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import type { Scenario } from './scenario-file.ts';
@@ -429,7 +429,7 @@ async function measure(
   let active: Scenario[] = [...config.scenarios];
   const newScenarios: string[] = [];
   const started = Date.now();
-  // Pairs measured again because they were disturbed, and disturbed pairs kept (see maxMeasuredAgain).
+  // Pairs measured again because they were disturbed, and disturbed pairs kept (see measureAgain).
   let disturbedPairs = 0;
   let keptDisturbedPairs = 0;
 
@@ -666,11 +666,8 @@ async function measure(
     active = active.filter((scenario) => !newScenarios.includes(scenario.name));
   };
 
-  // A disturbed pair is measured again while those measured again stay within half of the pairs (at least four).
-  // Beyond that the machine is busy throughout and measuring again does not help: the pair is kept. Base and head
-  // took turns in it, so both felt the disturbance alike (in expectation): the pair is noisier, not biased, and the
-  // rank tests and the intervals account for the noise they see.
-  const maxMeasuredAgain = (pairs: number): number => Math.max(4, Math.ceil(pairs / 2));
+  // Disturbed pairs: measured again or kept (see measureAgain).
+  let disturbedInARow = 0;
   let worstKept: { cores: number; reason: string } | undefined;
   let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
   const source: PairSource = {
@@ -702,7 +699,8 @@ async function measure(
         const latest = await runPair(pair);
         pairMs = Math.max(pairMs * 0.5, Date.now() - pairStart);
         const disturbed = pair > 0 ? disturbance(latest) : undefined;
-        if (disturbed && disturbedPairs < maxMeasuredAgain(pair)) {
+        disturbedInARow = disturbed ? disturbedInARow + 1 : 0;
+        if (disturbed && measureAgain(pair, disturbedInARow, disturbedPairs)) {
           disturbedPairs++;
           log.info(`pair ${pair + 1} was disturbed (${disturbed.reason}): measuring it again`);
           continue;

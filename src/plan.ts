@@ -117,3 +117,18 @@ export const OPEN_LOOP_MAX_RATE = 5000;
 export function openLoopRate(share: number, baseRps: number): number {
   return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
 }
+
+/** Disturbed measurements in a row after which the next disturbed pair is kept, not measured again. */
+export const MEASURED_AGAIN_IN_A_ROW = 4;
+
+/**
+ * Whether a disturbed pair (0-based `pair`, never the first) is measured again. Not when it and the 4 measurements
+ * before it were all disturbed (`disturbedInARow` counts it): the machine is busy throughout and measuring again
+ * does not help. Nor when half of the pairs (at least four) were measured again already (`measuredAgain`): the
+ * cost of a disturbance that comes and goes. A pair that is not measured again is kept: base and head took turns
+ * in it, so both felt the disturbance alike (in expectation); it is noisier, not biased, and the rank tests and
+ * the intervals account for the noise they see.
+ */
+export function measureAgain(pair: number, disturbedInARow: number, measuredAgain: number): boolean {
+  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair / 2));
+}

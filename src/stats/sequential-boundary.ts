@@ -17,9 +17,10 @@
  * bound's K·p is, and never larger than it.
  *
  * Two things make a real gate differ from the planned schedule, and neither raises the chance:
- * - a look taken earlier than planned (the budget ran out first) or looks left out (a deadline) only raise the
- *   correlations between looks or drop looks, and for jointly normal statistics with equal margins higher
- *   correlation never raises the chance that one of them is large (Slepian's inequality);
+ * - a look taken earlier than planned in place of the looks not reached (the budget ran out first, or pairs
+ *   measured again took its time), or looks left out (a deadline), only raise the correlations between looks or
+ *   drop looks, and for jointly normal statistics with equal margins higher correlation never raises the chance
+ *   that one of them is large (Slepian's inequality);
  * - the joint law is normal only in the limit, and the exact signed-rank test is discrete: at the default budget's
  *   schedule 100,000 simulated null gates of exact tests crossed the level for 5% in 5.06% ± 0.07% of gates and
  *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/sequential-boundary.test.ts repeats this with 20,000).
