@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { confirmationPairs } from '../../src/plan.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { normalQuantile } from '../../src/stats/distributions.ts';
 import {
@@ -151,6 +152,26 @@ describe('sequentialP and perLookLevel', () => {
       const q = sequentialP(level, DEFAULT_SCHEDULE);
       assert.ok(q <= alpha && q > alpha * 0.999, `alpha ${alpha}: level ${level}, q ${q}`);
       assert.ok(level > alpha / DEFAULT_SCHEDULE.length, 'less strict than the union bound');
+    }
+  });
+
+  test('a gate that moves its next look earlier (pairs measured again took the time) stays within the planned level', () => {
+    // Every way src/sequential.ts can cut a plan short: the looks taken before the budget fell short, then the look
+    // moved to any count before the next planned one, then its confirmation look. Plans: the default schedule, and
+    // 60 s of the busy end-to-end gate (12, 14, confirmation 22). The chance that any look of the gate as it ran
+    // reaches the planned per-look level must not exceed alpha.
+    for (const planned of [DEFAULT_SCHEDULE, [12, 14, 22]]) {
+      const looks = planned.slice(0, -1);
+      for (const alpha of [0.05, 0.05 / 3]) {
+        const level = perLookLevel(alpha, planned);
+        for (let taken = 0; taken < looks.length; taken++) {
+          for (let moved = (looks[taken - 1] ?? 1) + 1; moved < looks[taken]!; moved++) {
+            const ran = [...looks.slice(0, taken), moved, moved + confirmationPairs(moved)];
+            const chance = sequentialP(level, ran);
+            assert.ok(chance <= alpha, `planned ${planned}, ran ${ran}: ${chance} > ${alpha}`);
+          }
+        }
+      }
     }
   });
 
