@@ -15695,9 +15695,9 @@ async function measure(context, dirs, deadline, notes) {
     log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
   if (worstKept !== void 0) {
     const kept = `${keptDisturbedPairs} of ${result.pairs} pair${result.pairs === 1 ? " was" : "s were"}`;
-    notes.push(
-      `the machine was busy throughout: ${kept} kept although disturbed (worst: ${worstKept.reason}), after ${disturbedPairs} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`
-    );
+    const note = `the machine was busy throughout: ${kept} kept although disturbed (worst: ${worstKept.reason}), after ${disturbedPairs} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+    notes.push(note);
+    log.warning(note);
   }
   return {
     ...result,

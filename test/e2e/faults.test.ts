@@ -447,6 +447,11 @@ describe('perf-gate faults, end to end', () => {
       ),
       report.notes.join('\n'),
     );
+    // An annotation on the run too, for whoever set up the job.
+    assert.ok(
+      workflowCommands(run.stdout, 'warning').some((w) => w.startsWith(note)),
+      warnings(run),
+    );
     assert.equal(comments.length, 1);
     assert.match(comments[0]!.body, /perf-gate: regression/);
     assert.ok(
