@@ -14,8 +14,9 @@ export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /**
  * Thresholds no host noise can reach in 8 pairs, for cases with the same server on both sides that are about
- * something else (which commits, which events, which paths): an A/A gate calls a change in a few gates in a
- * thousand (its false-alarm rate, measured in bench/), which one draw here must not turn into a failed test.
+ * something else (which commits, which events, which paths): at alpha 5%, an A/A gate of 8 one-second pairs now and
+ * then calls a change (the false-alarm rate at default settings is measured in bench/), and one such draw must not
+ * fail a test about something else.
  */
 export const UNREACHABLE_THRESHOLDS = { threshold: '50%', 'latency-threshold': '100%' };
 
