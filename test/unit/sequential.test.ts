@@ -106,36 +106,34 @@ test('the looks are planned from the source’s own cost per pair when it knows 
   assert.ok(result.schedule.length >= 10, `planned looks at ${result.schedule.join(', ')} pairs`);
 });
 
-test('time lost after the looks were planned moves the next look to the pairs the budget still buys', async () => {
-  // 60 s at 4 s a pair plans looks after 12 and 14 pairs. Then the second pair is measured again four times (16 s):
-  // 12 pairs no longer fit, 10 do (2 + 36 s / 4 s, made even); the look moves there instead of ending the gate at 2.
+/** 60 s at 4 s a pair (looks planned after 12 and 14 pairs), and `lostMs` lost once the second pair is measured. */
+async function afterTimeLost(lostMs: number) {
   const s = source({
     ratio: 1,
     noise: 0.3,
     pairMs: 4000,
     perPairMs: 4000,
-    spent: { afterPairs: 2, ms: 16_000 },
+    spent: { afterPairs: 2, ms: lostMs },
   });
   const result = await runSequential(s, { ...DEFAULTS, budgetMs: 60_000, limitMs: 90_000 });
   assert.equal(result.stoppedBy, 'budget');
-  assert.equal(result.pairs, 10);
-  assert.equal(s.pairs, 10);
-  assert.deepEqual(result.looked, [10]);
+  assert.equal(s.pairs, result.pairs);
   // The p-values still count the looks planned at first.
   assert.deepEqual(result.schedule, [12, 14, 22]);
-  assert.ok(s.elapsedMs() <= 60_000, `${s.elapsedMs()} ms`);
+  return { result, elapsedMs: s.elapsedMs() };
+}
+
+test('time lost after the looks were planned moves the next look to the pairs the budget still buys', async () => {
+  // The second pair measured again four times (16 s): 12 pairs no longer fit, 10 do (2 + 36 s / 4 s, made even);
+  // the look moves there instead of ending the gate at 2.
+  const { result, elapsedMs } = await afterTimeLost(16_000);
+  assert.equal(result.pairs, 10);
+  assert.deepEqual(result.looked, [10]);
+  assert.ok(elapsedMs <= 60_000, `${elapsedMs} ms`);
 });
 
 test('with no pair left in the budget, the gate looks at once and stops', async () => {
-  const s = source({
-    ratio: 1,
-    noise: 0.3,
-    pairMs: 4000,
-    perPairMs: 4000,
-    spent: { afterPairs: 2, ms: 54_000 },
-  });
-  const result = await runSequential(s, { ...DEFAULTS, budgetMs: 60_000, limitMs: 90_000 });
-  assert.equal(result.stoppedBy, 'budget');
+  const { result } = await afterTimeLost(54_000);
   assert.equal(result.pairs, 2);
   assert.deepEqual(result.looked, [2]);
 });
