@@ -2,10 +2,11 @@
  * Real end-to-end gates at default settings (adaptive rounds, default budget), to check that the replayed
  * simulation in bench/calibrate.ts agrees with reality.
  *
- *   npx node bench/real-gates.ts <case> <gates> [label] [hog]
+ *   npx node bench/real-gates.ts <case> <gates> [label] [hog] [input=value …]
  *
  * Cases as in bench/record.ts (aa, slower5, …); the gates go to data/real-<case>[@label].jsonl. With `hog`, another
  * process burns a core throughout (a machine busy throughout: disturbed pairs are measured again, then kept).
+ * Inputs given as name=value (e.g. restart-every=1) replace the defaults; name the run with a label that says so.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -23,7 +24,12 @@ const hog = args.includes('hog')
       }).trim(),
     )
   : undefined;
-const [name = 'aa', gatesText = '10', label] = args.filter((a) => a !== 'hog');
+const inputs = Object.fromEntries(
+  args
+    .filter((a) => a.includes('='))
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+const [name = 'aa', gatesText = '10', label] = args.filter((a) => a !== 'hog' && !a.includes('='));
 const gates = Number(gatesText);
 const c = await caseFor(name);
 const repo = makeKnobRepo(c);
@@ -32,7 +38,7 @@ const seconds: number[] = [];
 const verdicts: Record<string, number> = {};
 try {
   for (let g = 0; g < gates; g++) {
-    const report = await runBenchGate(repo, { paths: '/' });
+    const report = await runBenchGate(repo, { ...inputs, paths: '/' });
     const rps = report.decision?.comparisons.find((x) => x.metric === 'rps');
     verdicts[report.verdict] = (verdicts[report.verdict] ?? 0) + 1;
     seconds.push(report.timing.measureSec);
@@ -62,7 +68,7 @@ try {
 }
 seconds.sort((a, b) => a - b);
 console.log(
-  `${name}: ${gates} real gates${hog ? ' beside a process burning a core' : ''} on ${machineLine()}: ${Object.entries(
+  `${name}: ${gates} real gates${Object.keys(inputs).length > 0 ? ` with ${args.filter((a) => a.includes('=')).join(' ')}` : ''}${hog ? ' beside a process burning a core' : ''} on ${machineLine()}: ${Object.entries(
     verdicts,
   )
     .map(([v, n]) => `${v} ${n}`)
