@@ -7445,6 +7445,9 @@ var OPEN_LOOP_MAX_RATE = 5e3;
 function openLoopRate(share, baseRps) {
   return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
 }
+function primingTurns(restartEvery) {
+  return restartEvery === 1 ? 0 : 2;
+}
 var MEASURED_AGAIN_IN_A_ROW = 4;
 function measureAgain(pair2, disturbedInARow, measuredAgain) {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
@@ -15109,7 +15112,6 @@ async function runSequential(source, options) {
 
 // src/pipeline.ts
 var PUBLISH_RESERVE_MS = 3e4;
-var PRIME_TURNS = 2;
 var PRIME_SEC = 1;
 function failureRate(rounds, expectStatus) {
   let failed = 0;
@@ -15517,28 +15519,9 @@ async function measure(context, dirs, deadline, notes) {
     if (fresh) await stopAll();
     return rounds;
   };
+  const primeTurns = primingTurns(config.restartEvery);
   const runPair = async (pair2) => {
-    if (!fresh && (pair2 % config.restartEvery === 0 || !servers.base || !servers.head)) {
-      await stopAll();
-      const primeStart = Date.now();
-      const base = await serverFor("base", pair2);
-      const head = await serverFor("head", pair2);
-      blocks++;
-      for (let turn = 0; turn < PRIME_TURNS; turn++) {
-        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
-          for (const scenario of active) {
-            const primed = await load2(
-              server,
-              `priming before pair ${pair2 + 1} (${scenario.name})`,
-              specFor(server, scenario, PRIME_SEC)
-            );
-            if (server === base && turn === PRIME_TURNS - 1) setRate(scenario, primed.rps);
-          }
-        }
-      }
-      primingMs += Date.now() - primeStart;
-    }
-    if (fresh && open && active.some((scenario) => !rates.has(scenario.name))) {
+    if ((fresh || primeTurns === 0) && open && active.some((scenario) => !rates.has(scenario.name))) {
       const primeStart = Date.now();
       const base = await serverFor("base", pair2);
       try {
@@ -15548,6 +15531,26 @@ async function measure(context, dirs, deadline, notes) {
         }
       } finally {
         await stopAll();
+      }
+      primingMs += Date.now() - primeStart;
+    }
+    if (!fresh && (pair2 % config.restartEvery === 0 || !servers.base || !servers.head)) {
+      await stopAll();
+      const primeStart = Date.now();
+      const base = await serverFor("base", pair2);
+      const head = await serverFor("head", pair2);
+      blocks++;
+      for (let turn = 0; turn < primeTurns; turn++) {
+        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
+          for (const scenario of active) {
+            const primed = await load2(
+              server,
+              `priming before pair ${pair2 + 1} (${scenario.name})`,
+              specFor(server, scenario, PRIME_SEC)
+            );
+            if (server === base && turn === primeTurns - 1) setRate(scenario, primed.rps);
+          }
+        }
       }
       primingMs += Date.now() - primeStart;
     }
@@ -15636,7 +15639,7 @@ async function measure(context, dirs, deadline, notes) {
     async next(pair2) {
       for (; ; ) {
         const blockStart = !fresh && pair2 % config.restartEvery === 0;
-        const primeMs = blockStart ? PRIME_TURNS * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1e3 : 0;
+        const primeMs = blockStart ? primeTurns * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1e3 : 0;
         if (Date.now() + pairMs + primeMs > deadline - PUBLISH_RESERVE_MS) {
           const pairs = `${pair2} pair${pair2 === 1 ? "" : "s"}`;
           notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pairs}.`);

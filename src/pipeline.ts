@@ -21,7 +21,15 @@ import {
   type Round,
   type RoundMeasurement,
 } from './measure.ts';
-import { measureAgain, openLoopRate, openLoopSec, schedule, sideBySide, slicing } from './plan.ts';
+import {
+  measureAgain,
+  openLoopRate,
+  openLoopSec,
+  primingTurns,
+  schedule,
+  sideBySide,
+  slicing,
+} from './plan.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import type { Scenario } from './scenario-file.ts';
@@ -45,11 +53,7 @@ export interface GateContext {
 
 /** Time kept back at the end of the budget for writing the report and publishing it. */
 const PUBLISH_RESERVE_MS = 30_000;
-/**
- * Priming of a new block of server processes: turns per side, and seconds of load in each (thrown away). Two turns
- * go base, head, head, base, so both sides are equally warm on average when the block's first pair starts.
- */
-const PRIME_TURNS = 2;
+/** Seconds of load in each turn of priming (thrown away; the turns: `primingTurns`). */
 const PRIME_SEC = 1;
 
 function failureRate(rounds: readonly Round[], expectStatus: number | undefined): number {
@@ -552,32 +556,11 @@ async function measure(
     return rounds;
   };
 
+  const primeTurns = primingTurns(config.restartEvery);
   const runPair = async (pair: number): Promise<Round[]> => {
-    if (!fresh && (pair % config.restartEvery === 0 || !servers.base || !servers.head)) {
-      // A new block: both sides start together and are primed in turns, so that they age alike (a new process
-      // keeps getting faster for many seconds: JIT, caches). The priming numbers are thrown away.
-      await stopAll();
-      const primeStart = Date.now();
-      const base = await serverFor('base', pair);
-      const head = await serverFor('head', pair);
-      blocks++;
-      for (let turn = 0; turn < PRIME_TURNS; turn++) {
-        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
-          for (const scenario of active) {
-            const primed = await load(
-              server,
-              `priming before pair ${pair + 1} (${scenario.name})`,
-              specFor(server, scenario, PRIME_SEC),
-            );
-            // Base's last priming load, warm as the pairs will find it, sets the open loop's rate.
-            if (server === base && turn === PRIME_TURNS - 1) setRate(scenario, primed.rps);
-          }
-        }
-      }
-      primingMs += Date.now() - primeStart;
-    }
-    if (fresh && open && active.some((scenario) => !rates.has(scenario.name))) {
-      // A fresh process per round has no priming to take the rate from: one base process is measured first.
+    if ((fresh || primeTurns === 0) && open && active.some((scenario) => !rates.has(scenario.name))) {
+      // Without priming there is no priming load to take the rate from: one base process is measured first, and
+      // stopped, so that the pairs start with processes as cold on one side as on the other.
       const primeStart = Date.now();
       const base = await serverFor('base', pair);
       try {
@@ -587,6 +570,29 @@ async function measure(
         }
       } finally {
         await stopAll();
+      }
+      primingMs += Date.now() - primeStart;
+    }
+    if (!fresh && (pair % config.restartEvery === 0 || !servers.base || !servers.head)) {
+      // A new block: both sides start together and are primed in turns, so that they age alike (a new process
+      // keeps getting faster for many seconds: JIT, caches). The priming numbers are thrown away.
+      await stopAll();
+      const primeStart = Date.now();
+      const base = await serverFor('base', pair);
+      const head = await serverFor('head', pair);
+      blocks++;
+      for (let turn = 0; turn < primeTurns; turn++) {
+        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
+          for (const scenario of active) {
+            const primed = await load(
+              server,
+              `priming before pair ${pair + 1} (${scenario.name})`,
+              specFor(server, scenario, PRIME_SEC),
+            );
+            // Base's last priming load, warm as the pairs will find it, sets the open loop's rate.
+            if (server === base && turn === primeTurns - 1) setRate(scenario, primed.rps);
+          }
+        }
       }
       primingMs += Date.now() - primeStart;
     }
@@ -687,7 +693,7 @@ async function measure(
       for (;;) {
         const blockStart = !fresh && pair % config.restartEvery === 0;
         const primeMs = blockStart
-          ? PRIME_TURNS * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1000
+          ? primeTurns * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1000
           : 0;
         if (Date.now() + pairMs + primeMs > deadline - PUBLISH_RESERVE_MS) {
           const pairs = `${pair} pair${pair === 1 ? '' : 's'}`;

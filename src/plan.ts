@@ -118,6 +118,17 @@ export function openLoopRate(share: number, baseRps: number): number {
   return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
 }
 
+/**
+ * Turns of priming per side when a block of `restart-every` pairs starts new server processes (1 s of load each,
+ * thrown away; two turns go base, head, head, base). None when every pair has processes of its own
+ * (`restart-every: 1`): both sides start cold together and take turns within the pair, so the warm-up falls on both
+ * alike, and priming would double the cost of a pair (10 s instead of 5 s for the bench server, bench/RESULTS.md
+ * section 11).
+ */
+export function primingTurns(restartEvery: number): number {
+  return restartEvery === 1 ? 0 : 2;
+}
+
 /** Disturbed measurements in a row after which the next disturbed pair is kept, not measured again. */
 export const MEASURED_AGAIN_IN_A_ROW = 4;
 
