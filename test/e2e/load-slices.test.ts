@@ -101,10 +101,21 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
       ...measured(await arrivals(head), before.head).map((t) => ({ t, side: 'head' })),
       ...measured(await arrivals(base), before.base).map((t) => ({ t, side: 'base' })),
     ].sort((a, b) => a.t - b.t);
+    // A request sent just before a switch can be handled just after it (the server was still busy with the ones
+    // before), and the servers' clocks tick in whole milliseconds: at most a connection's worth of such stragglers
+    // per switch, against hundreds of requests per slice. Runs that short are stragglers, not turns.
+    const counted: { side: string; count: number }[] = [];
+    for (const { side } of all) {
+      const last = counted[counted.length - 1];
+      if (last?.side === side) last.count++;
+      else counted.push({ side, count: 1 });
+    }
+    const connections = spec(base).connections;
     const runs: string[] = [];
-    for (const { side } of all) if (runs[runs.length - 1] !== side) runs.push(side);
+    for (const { side } of counted.filter((run) => run.count > connections))
+      if (runs[runs.length - 1] !== side) runs.push(side);
     // Warm-ups: head, then base; then the slices H | B B | H H | B B | H.
-    assert.deepEqual(runs, ['head', 'base', 'head', 'base', 'head', 'base', 'head']);
+    assert.deepEqual(runs, ['head', 'base', 'head', 'base', 'head', 'base', 'head'], JSON.stringify(counted));
     assert.ok(ended - started < 5000, `the pair took ${ended - started} ms`);
   });
 
