@@ -5,7 +5,8 @@
  *   npx node bench/bound.ts [pair-sec=5.4] [alpha=0.01,0.05] [threshold=x%]
  *
  * Whatever a gate does with its pairs (looks, ranks, thresholds, confirmation), it decides from at most n = budget /
- * pair-sec pairs, so its regression call is a test on those n log ratios. If they were normal with a known sd, the
+ * pair-sec pairs, so its regression call is a test on those n log ratios (the bound is for pairs of this kind: a
+ * shorter pair has an sd of its own). If they were normal with a known sd, the
  * Neyman–Pearson lemma makes the one-sided z-test on their mean the most powerful test of its level, with power
  * Φ(δ√n / sd − z₁₋α). A gate whose A/A gates fail in at most 1% must call a regression of req/s alone at a level of
  * at most 1%: alpha 0.01 is the level that bounds such a gate; 0.05 bounds even a gate that gave that target up.
