@@ -20,16 +20,12 @@
  * the first one bounds.)
  */
 import { normalCdf, normalQuantile } from '../src/stats/distributions.ts';
+import { keyValues } from './lib.ts';
 
-const options = new Map(
-  process.argv.slice(2).map((a) => {
-    const [key = '', value = ''] = a.split('=');
-    return [key, value];
-  }),
-);
-const pairSec = Number(options.get('pair-sec') ?? '5.4');
-const alphas = (options.get('alpha') ?? '0.01,0.05').split(',').map(Number);
-const given = options.get('threshold');
+const options = keyValues(process.argv.slice(2));
+const pairSec = Number(options['pair-sec'] ?? '5.4');
+const alphas = (options.alpha ?? '0.01,0.05').split(',').map(Number);
+const given = options.threshold;
 const threshold = given === undefined ? undefined : Number(given.replace('%', '')) / 100;
 if (
   !(pairSec > 0) ||

@@ -8,6 +8,15 @@ import { type InputName, parseConfig } from '../src/config.ts';
 import { type Logger, runGate } from '../src/pipeline.ts';
 import type { Report } from '../src/report.ts';
 
+/** The `name=value` arguments among `args`, as a record (a value may itself hold `=`); the others are left out. */
+export function keyValues(args: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    args
+      .filter((a) => a.includes('='))
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+}
+
 export interface Knob {
   WORK_ITERS: number;
   DELAY_MS?: number;

@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
-import { dataFile, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
+import { dataFile, keyValues, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
 
 const args = process.argv.slice(2);
@@ -24,12 +24,9 @@ const hog = args.includes('hog')
       }).trim(),
     )
   : undefined;
-const inputs = Object.fromEntries(
-  args
-    .filter((a) => a.includes('='))
-    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-);
-const [name = 'aa', gatesText = '10', label] = args.filter((a) => a !== 'hog' && !a.includes('='));
+const given = args.filter((a) => a.includes('='));
+const inputs = keyValues(given);
+const [name = 'aa', gatesText = '10', label] = args.filter((a) => a !== 'hog' && !given.includes(a));
 const gates = Number(gatesText);
 const c = await caseFor(name);
 const repo = makeKnobRepo(c);
@@ -68,7 +65,7 @@ try {
 }
 seconds.sort((a, b) => a - b);
 console.log(
-  `${name}: ${gates} real gates${Object.keys(inputs).length > 0 ? ` with ${args.filter((a) => a.includes('=')).join(' ')}` : ''}${hog ? ' beside a process burning a core' : ''} on ${machineLine()}: ${Object.entries(
+  `${name}: ${gates} real gates${given.length > 0 ? ` with ${given.join(' ')}` : ''}${hog ? ' beside a process burning a core' : ''} on ${machineLine()}: ${Object.entries(
     verdicts,
   )
     .map(([v, n]) => `${v} ${n}`)

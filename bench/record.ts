@@ -17,6 +17,7 @@ import {
   dataFile,
   iterationNs,
   type Knob,
+  keyValues,
   machineLine,
   makeKnobRepo,
   runBenchGate,
@@ -60,11 +61,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [name = 'aa', pairsText = '40', ...extra] = process.argv.slice(2);
   // Extra inputs as name=value (e.g. restart-every=0 duration=2s) record a variant into data/<case>@<variant>.json;
   // `label=…` only names the file (a second recording of the same settings at another time).
-  const inputs = Object.fromEntries(
-    extra
-      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])
-      .filter(([name]) => name !== 'label'),
-  );
+  const { label: _label, ...inputs } = keyValues(extra);
   const variant = extra.length > 0 ? `@${extra.join(',')}` : '';
   const c = await caseFor(name);
   const repo = makeKnobRepo(c);
