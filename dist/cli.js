@@ -8031,7 +8031,7 @@ var INPUT_DEFAULTS = {
   warmup: "0.25s",
   slice: "250ms",
   "latency-rate": "off",
-  "restart-every": "8",
+  "restart-every": "1",
   pin: "true",
   connections: "10",
   "ready-timeout": "60s",
@@ -9550,6 +9550,8 @@ function interleaving(s) {
 }
 function lifecycle(restartEvery) {
   if (!restartEvery) return "a fresh server process per round";
+  if (restartEvery === 1)
+    return "new base and head server processes for every pair, started together, not primed";
   return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
 }
 function howMeasured(report, comparisons) {
@@ -15499,6 +15501,12 @@ async function measure(context, dirs, deadline, notes) {
     probes[side] = probe2;
     return server;
   };
+  const startBoth = async (pair2) => {
+    const [base, head] = await Promise.allSettled([serverFor("base", pair2), serverFor("head", pair2)]);
+    if (base.status === "fulfilled" && head.status === "fulfilled") return [base.value, head.value];
+    await stopAll();
+    throw [base, head].flatMap((started2) => started2.status === "rejected" ? [started2.reason] : [])[0];
+  };
   const runRound = async (pair2, position, side) => {
     const server = await serverFor(side, pair2);
     const rounds = [];
@@ -15537,8 +15545,7 @@ async function measure(context, dirs, deadline, notes) {
     if (!fresh && (pair2 % config.restartEvery === 0 || !servers.base || !servers.head)) {
       await stopAll();
       const primeStart = Date.now();
-      const base = await serverFor("base", pair2);
-      const head = await serverFor("head", pair2);
+      const [base, head] = await startBoth(pair2);
       blocks++;
       for (let turn = 0; turn < primeTurns; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {

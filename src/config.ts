@@ -72,7 +72,7 @@ export interface Config {
    * first pair) or at a fixed rate; undefined: none (`latency-rate: off`).
    */
   openLoop: OpenLoop | undefined;
-  /** Pairs a server process serves before both sides are restarted together; 0: a fresh process per round. */
+  /** Pairs a server process serves before both sides are restarted together (1: new processes every pair); 0: a fresh process per round. */
   restartEvery: number;
   /** Pin the server and the load generator to different CPUs (taskset) where there are two or more. */
   pin: boolean;
@@ -123,7 +123,7 @@ export const INPUT_DEFAULTS = {
   warmup: '0.25s',
   slice: '250ms',
   'latency-rate': 'off',
-  'restart-every': '8',
+  'restart-every': '1',
   pin: 'true',
   connections: '10',
   'ready-timeout': '60s',

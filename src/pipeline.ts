@@ -438,7 +438,8 @@ async function measure(
   let keptDisturbedPairs = 0;
 
   // Servers that take PORT run side by side (only one is loaded at a time) and live for a block of
-  // `restartEvery` pairs; both are restarted together and primed in turns (see runPair). A server on a fixed port
+  // `restartEvery` pairs; both are started together and, in blocks of more than one pair, primed in turns (see
+  // runPair). With `restart-every: 1` (the default) every pair gets new processes, not primed. A server on a fixed port
   // cannot share it: there each round gets a fresh process, warmed by the round's own warm-up.
   const fresh = !sideBySide(config);
   // Side by side, base and head take turns in slices within each pair.
@@ -535,6 +536,18 @@ async function measure(
     return server;
   };
 
+  /**
+   * Base and head start at the same time: a server that takes seconds to start costs that once per block, not twice
+   * (with `restart-every: 1`, once per pair). When either fails, the other is stopped before the error goes on.
+   */
+  const startBoth = async (pair: number): Promise<[RunningServer, RunningServer]> => {
+    const [base, head] = await Promise.allSettled([serverFor('base', pair), serverFor('head', pair)]);
+    if (base.status === 'fulfilled' && head.status === 'fulfilled') return [base.value, head.value];
+    await stopAll();
+    // Base's failure first: a head that cannot start beside a base that cannot either is not the news.
+    throw [base, head].flatMap((started) => (started.status === 'rejected' ? [started.reason] : []))[0];
+  };
+
   const runRound = async (pair: number, position: number, side: Side): Promise<Round[]> => {
     const server = await serverFor(side, pair);
     const rounds: Round[] = [];
@@ -578,8 +591,7 @@ async function measure(
       // keeps getting faster for many seconds: JIT, caches). The priming numbers are thrown away.
       await stopAll();
       const primeStart = Date.now();
-      const base = await serverFor('base', pair);
-      const head = await serverFor('head', pair);
+      const [base, head] = await startBoth(pair);
       blocks++;
       for (let turn = 0; turn < primeTurns; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {

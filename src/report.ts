@@ -285,6 +285,8 @@ function interleaving(s: Report['settings']): string {
 
 function lifecycle(restartEvery: number | undefined): string {
   if (!restartEvery) return 'a fresh server process per round';
+  if (restartEvery === 1)
+    return 'new base and head server processes for every pair, started together, not primed';
   return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
 }
 
