@@ -7448,6 +7448,11 @@ function openLoopRate(share, baseRps) {
 function primingTurns(restartEvery) {
   return restartEvery === 1 ? 0 : 2;
 }
+var STARTUP_SHARE_NOTE = 1 / 3;
+function startupNote(startupSec, pairSec) {
+  if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, \`restart-every: 4\` starts them once per 4 pairs (and primes them), so the time budget buys more pairs; the report then says whether the processes of a block ran alike.`;
+}
 var MEASURED_AGAIN_IN_A_ROW = 4;
 function measureAgain(pair2, disturbedInARow, measuredAgain) {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
@@ -8865,6 +8870,17 @@ function lnGamma(x) {
   const t = z + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }
+function stirlingRemainder(x) {
+  const x2 = x * x;
+  return (1 / 12 - (1 / 360 - (1 / 1260 - 1 / (1680 * x2)) / x2) / x2) / x;
+}
+function lnBeta(a, b) {
+  const big = Math.max(a, b);
+  const small = Math.min(a, b);
+  if (big < 20) return lnGamma(a) + lnGamma(b) - lnGamma(a + b);
+  const sum = big + small;
+  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum) + small + stirlingRemainder(big) - stirlingRemainder(sum);
+}
 function gammaQ(a, x) {
   if (x <= 0) return 1;
   const front = Math.exp(-x + a * Math.log(x) - lnGamma(a));
@@ -8952,6 +8968,78 @@ function normalQuantile(p) {
   const e = x <= 0 ? normalCdf(x) - p : 1 - p - normalSf(x);
   const u = e * Math.sqrt(2 * Math.PI) * Math.exp(x * x / 2);
   return Number.isFinite(u) ? x - u / (1 + x * u / 2) : x;
+}
+function regularizedIncompleteBeta(x, a, b, y = 1 - x) {
+  if (!(x >= 0 && x <= 1)) throw new RangeError(`incomplete beta needs x in [0, 1], got ${x}`);
+  if (!(a > 0 && b > 0)) throw new RangeError(`incomplete beta needs a, b > 0, got ${a}, ${b}`);
+  if (x === 0) return 0;
+  if (y === 0) return 1;
+  const lnX = x > 0.5 ? Math.log1p(-y) : Math.log(x);
+  const lnY = y > 0.5 ? Math.log1p(-x) : Math.log(y);
+  const lnFront = a * lnX + b * lnY - lnBeta(a, b);
+  if (x < (a + 1) / (a + b + 2)) return Math.exp(lnFront) * betaContinuedFraction(x, a, b) / a;
+  return 1 - Math.exp(lnFront) * betaContinuedFraction(y, b, a) / b;
+}
+function betaContinuedFraction(x, a, b) {
+  const qab = a + b;
+  const qap = a + 1;
+  const qam = a - 1;
+  let c = 1;
+  let d = 1 - qab * x / qap;
+  if (Math.abs(d) < TINY) d = TINY;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= MAX_ITER; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < EPS) break;
+  }
+  return h;
+}
+
+// src/stats/anova.ts
+function fSf(f, df1, df2) {
+  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
+  if (Number.isNaN(f)) return Number.NaN;
+  if (f <= 0) return 1;
+  if (f === Number.POSITIVE_INFINITY) return 0;
+  const x = df2 / (df2 + df1 * f);
+  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
+}
+function oneWayAnova(groups) {
+  const k = groups.length;
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
+    throw new RangeError(
+      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
+    );
+  }
+  const grand = mean(groups.flat());
+  let between = 0;
+  let within = 0;
+  for (const group of groups) {
+    const m = mean(group);
+    between += group.length * (m - grand) ** 2;
+    for (const value of group) within += (value - m) ** 2;
+  }
+  const df1 = k - 1;
+  const df2 = n - k;
+  const f = between / df1 / (within / df2);
+  return { f, df1, df2, p: fSf(f, df1, df2) };
 }
 
 // src/stats/multiple.ts
@@ -9376,10 +9464,10 @@ function overall(comparisons, errors) {
 }
 function formatPercent(value, digits = 1) {
   if (!Number.isFinite(value)) return "n/a";
-  const percent2 = value * 100;
-  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
-  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
+  const percent3 = value * 100;
+  if (Math.abs(percent3) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent3) >= 100 ? percent3.toFixed(0) : percent3.toFixed(digits);
+  return `${percent3 > 0 ? "+" : percent3 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
 }
 function formatP(p) {
   if (!Number.isFinite(p)) return "n/a";
@@ -10909,6 +10997,54 @@ async function waitPortFree(side, port) {
       );
     await sleep4(100);
   }
+}
+
+// src/process-offsets.ts
+var PROCESS_OFFSET_LEVEL = 0.01;
+function processOffsets(rounds, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
+  const scenarios = [...new Set(rounds.map((round) => round.scenario))];
+  const found = [];
+  for (const scenario of scenarios) {
+    const byPair = /* @__PURE__ */ new Map();
+    for (const round of rounds) {
+      if (round.scenario !== scenario) continue;
+      const value = metricValue(round.measurement, "rps");
+      if (!(Number.isFinite(value) && value > 0)) continue;
+      const entry = byPair.get(round.pair) ?? {};
+      entry[round.side] = value;
+      byPair.set(round.pair, entry);
+    }
+    const byBlock = /* @__PURE__ */ new Map();
+    for (const [pair2, { base, head }] of byPair) {
+      if (base === void 0 || head === void 0) continue;
+      const block = Math.floor(pair2 / restartEvery);
+      byBlock.set(block, [...byBlock.get(block) ?? [], Math.log(head / base)]);
+    }
+    const groups = [...byBlock.values()].filter((ratios) => ratios.length >= 2);
+    if (groups.length < 2) continue;
+    const means = groups.map((ratios) => mean(ratios));
+    found.push({
+      scenario,
+      ...oneWayAnova(groups),
+      blocks: groups.length,
+      pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
+      lowest: Math.expm1(Math.min(...means)),
+      highest: Math.expm1(Math.max(...means))
+    });
+  }
+  return found;
+}
+function percent2(change) {
+  return `${change >= 0 ? "+" : "\u2212"}${Math.abs(change * 100).toFixed(1)}%`;
+}
+function processOffsetNote(offsets, restartEvery) {
+  const differing = offsets.filter((o) => o.p < PROCESS_OFFSET_LEVEL);
+  if (differing.length === 0) return void 0;
+  const which = differing.map(
+    (o) => `${o.scenario}: block means of head/base req/s from ${percent2(o.lowest)} to ${percent2(o.highest)} over ${o.blocks} blocks, F = ${o.f.toFixed(1)}, p ${o.p < 1e-3 ? "< 0.001" : `= ${o.p.toFixed(3)}`}`
+  ).join("; ");
+  return `the server's processes differed for their whole life: the blocks of ${restartEvery} pairs that shared a base and a head process differ by more than the pairs within a block allow (${which}). The pairs of a block then lean together, and the verdict, which counts them as independent, can call a change that is only a difference between two processes. Use \`restart-every: 1\` (new processes for every pair, the default) for this server.`;
 }
 
 // src/profile/compare.ts
@@ -15424,6 +15560,7 @@ async function measure(context, dirs, deadline, notes) {
   const servers = {};
   let blocks = 0;
   let primingMs = 0;
+  let startupMs = 0;
   let pairsDone = 0;
   const diagnostics = new DiagnosticsRecorder(
     join11(config.outputDir, "diagnostics"),
@@ -15546,6 +15683,7 @@ async function measure(context, dirs, deadline, notes) {
       await stopAll();
       const primeStart = Date.now();
       const [base, head] = await startBoth(pair2);
+      startupMs += Date.now() - primeStart;
       blocks++;
       for (let turn = 0; turn < primeTurns; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
@@ -15708,6 +15846,17 @@ async function measure(context, dirs, deadline, notes) {
     const note = `the machine was busy throughout: ${kept} kept although disturbed (worst: ${worstKept.reason}), after ${disturbedPairs} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
     notes.push(note);
     log.warning(note);
+  }
+  if (!fresh && config.restartEvery === 1 && blocks > 0) {
+    const note = startupNote(startupMs / 1e3 / blocks, (Date.now() - started) / 1e3 / blocks);
+    if (note) notes.push(note);
+  }
+  if (!fresh && config.restartEvery > 1) {
+    const note = processOffsetNote(processOffsets(result.rounds, config.restartEvery), config.restartEvery);
+    if (note) {
+      notes.push(note);
+      log.warning(note);
+    }
   }
   return {
     ...result,

@@ -30111,6 +30111,7 @@ function sampleTickMs(durationSec) {
   }
   return 5;
 }
+var STARTUP_SHARE_NOTE = 1 / 3;
 
 // src/loadgen.ts
 var Tally = class {

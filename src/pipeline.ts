@@ -29,7 +29,9 @@ import {
   schedule,
   sideBySide,
   slicing,
+  startupNote,
 } from './plan.ts';
+import { processOffsetNote, processOffsets } from './process-offsets.ts';
 import { compareProfiles } from './profile/compare.ts';
 import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
 import type { Scenario } from './scenario-file.ts';
@@ -448,6 +450,8 @@ async function measure(
   const servers: Partial<Record<Side, RunningServer>> = {};
   let blocks = 0;
   let primingMs = 0;
+  // Of primingMs: starting the servers at the start of each block.
+  let startupMs = 0;
   let pairsDone = 0;
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
   // The preload goes in front of the NODE_OPTIONS the server would have had (the config file's, else ours).
@@ -592,6 +596,7 @@ async function measure(
       await stopAll();
       const primeStart = Date.now();
       const [base, head] = await startBoth(pair);
+      startupMs += Date.now() - primeStart;
       blocks++;
       for (let turn = 0; turn < primeTurns; turn++) {
         for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
@@ -772,6 +777,17 @@ async function measure(
     notes.push(note);
     // Also an annotation on the run, where whoever set up the job sees it.
     log.warning(note);
+  }
+  if (!fresh && config.restartEvery === 1 && blocks > 0) {
+    const note = startupNote(startupMs / 1000 / blocks, (Date.now() - started) / 1000 / blocks);
+    if (note) notes.push(note);
+  }
+  if (!fresh && config.restartEvery > 1) {
+    const note = processOffsetNote(processOffsets(result.rounds, config.restartEvery), config.restartEvery);
+    if (note) {
+      notes.push(note);
+      log.warning(note);
+    }
   }
   return {
     ...result,

@@ -129,6 +129,19 @@ export function primingTurns(restartEvery: number): number {
   return restartEvery === 1 ? 0 : 2;
 }
 
+/** The share of a pair's time above which starting the servers of every pair is worth a note. */
+export const STARTUP_SHARE_NOTE = 1 / 3;
+
+/**
+ * With a new pair of processes for every pair (`restart-every: 1`), a server that takes long to start pays that on
+ * every pair: when starting took at least STARTUP_SHARE_NOTE of a pair's time (both in seconds per pair), a note
+ * that says so and what to set instead; undefined otherwise.
+ */
+export function startupNote(startupSec: number, pairSec: number): string | undefined {
+  if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, \`restart-every: 4\` starts them once per 4 pairs (and primes them), so the time budget buys more pairs; the report then says whether the processes of a block ran alike.`;
+}
+
 /** Disturbed measurements in a row after which the next disturbed pair is kept, not measured again. */
 export const MEASURED_AGAIN_IN_A_ROW = 4;
 

@@ -1,9 +1,14 @@
 /**
- * `restart-every: 1`, end to end: every pair gets a new base and a new head process, and they are not primed (both
- * start cold together and take turns), so a pair costs about what it costs in a block of 8 (bench/RESULTS.md
- * section 11). Each server process writes how many requests it has served; those counts show how many processes
- * ran and that no priming load reached them. With the open loop on, its rate comes from one base process measured
- * first, then stopped.
+ * `restart-every`, end to end.
+ *
+ * At 1 (the default) every pair gets a new base and a new head process, started at the same time and not primed
+ * (both start cold together and take turns), so a pair costs about what it costs in a block of 8 (bench/RESULTS.md
+ * section 11). Each server process writes how many requests it has served and when it started and listened; those
+ * show how many processes ran, that no priming load reached them, and that the two sides started together. With the
+ * open loop on, its rate comes from one base process measured first, then stopped.
+ *
+ * Above 1, the pairs of a block share their processes: a head process that runs slower than the others for its
+ * whole life is reported as such (src/process-offsets.ts).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,45 +16,79 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Report } from '../../src/report.ts';
-import { runAction } from '../support/action.ts';
+import { runAction, workflowCommands } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
-/** A server that spends `workUs` per request and keeps its count of requests served in `<dir>/served-<pid>`. */
-function countingServer(dir: string, workUs: number): string {
+/**
+ * A server that spends `workUs` per request (`slowWorkUs` instead in the second head process) and starts
+ * listening `listenAfterMs` after it starts. It keeps `{ served, started, listening }` in `<dir>/served-<pid>`.
+ */
+function countingServer(
+  dir: string,
+  workUs: number,
+  options: { listenAfterMs?: number; slowWorkUs?: number } = {},
+): string {
   return `const http = require('node:http');
-const { writeFileSync } = require('node:fs');
-const file = ${JSON.stringify(dir)} + '/served-' + process.pid;
-let served = 0;
-const save = () => writeFileSync(file, String(served));
+const { readdirSync, writeFileSync } = require('node:fs');
+const dir = ${JSON.stringify(dir)};
+const side = process.env.PERF_GATE_SIDE;
+// The how-manyth process of its side (processes of one side never start at the same time).
+const nth = readdirSync(dir).filter((f) => f.startsWith('start-' + side)).length + 1;
+writeFileSync(dir + '/start-' + side + '-' + nth, '');
+const workUs = side === 'head' && nth === 2 ? ${options.slowWorkUs ?? workUs} : ${workUs};
+const file = dir + '/served-' + process.pid;
+const state = { served: 0, started: Date.now(), listening: 0 };
+const save = () => writeFileSync(file, JSON.stringify(state));
 save();
 setInterval(save, 50).unref();
 function burn(us) { const end = process.hrtime.bigint() + BigInt(us * 1000); while (process.hrtime.bigint() < end); }
-http.createServer((req, res) => {
-  served++;
-  burn(${workUs});
+const server = http.createServer((req, res) => {
+  state.served++;
+  burn(workUs);
   res.setHeader('content-type', 'application/json');
   res.end('{"ok":true}');
-}).listen(process.env.PORT);
+});
+setTimeout(() => server.listen(process.env.PORT, () => { state.listening = Date.now(); save(); }), ${options.listenAfterMs ?? 0});
 `;
 }
 
-describe('restart-every: 1', () => {
+interface Served {
+  served: number;
+  started: number;
+  listening: number;
+}
+
+function servedIn(dir: string): Served[] {
+  return readdirSync(dir)
+    .filter((f) => f.startsWith('served-'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Served);
+}
+
+describe('restart-every', () => {
   let fake: FakeGitHub;
   let r: TestRepo | undefined;
   let counts: string;
+  let offsets: string;
   before(async () => {
     fake = await startFakeGitHub({ token: 'ghs_testtoken' });
     counts = mkdtempSync(join(tmpdir(), 'perf-gate-served-'));
+    offsets = mkdtempSync(join(tmpdir(), 'perf-gate-offsets-'));
   });
   after(async () => {
     await fake.close();
     r?.cleanup();
     rmSync(counts, { recursive: true, force: true });
+    rmSync(offsets, { recursive: true, force: true });
   });
 
-  test('every pair gets new processes, none of them primed; a 3x slower head is a regression', async () => {
-    r = makeRepo({ 'server.js': countingServer(counts, 100) }, { 'server.js': countingServer(counts, 300) });
+  test('by default every pair gets new processes, started together, none of them primed; a 3x slower head is a regression', async () => {
+    // Each process takes 2 s to listen: one after the other, the two sides would take 4 s to start.
+    const options = { listenAfterMs: 2000 };
+    r = makeRepo(
+      { 'server.js': countingServer(counts, 100, options) },
+      { 'server.js': countingServer(counts, 300, options) },
+    );
     const pairs = 8;
     const run = await runAction({
       workspace: r.workspace,
@@ -59,7 +98,6 @@ describe('restart-every: 1', () => {
         rounds: String(pairs),
         duration: '1s',
         warmup: '0.25s',
-        'restart-every': '1',
         // A quarter of base's rate stays well within the slower head's capacity (under half of base's).
         'latency-rate': '25%',
         // The profiling pass starts servers of its own; it is not what this test counts.
@@ -74,8 +112,15 @@ describe('restart-every: 1', () => {
     assert.equal(report.rounds.length, 2 * pairs, run.stdout);
 
     // A process per side per pair, and one base process measured first for the open loop's rate.
-    const served = readdirSync(counts).map((f) => Number(readFileSync(join(counts, f), 'utf8')));
+    const processes = servedIn(counts);
+    const served = processes.map((p) => p.served);
     assert.equal(served.length, 2 * pairs + 1, `processes: ${served.join(', ')}`);
+    // Base and head of each pair start together: every process but the open loop's lone base was starting (up to
+    // listening) while another one was.
+    const overlapping = processes.filter((p) =>
+      processes.some((q) => q !== p && q.started < p.listening && p.started < q.listening),
+    );
+    assert.equal(overlapping.length, 2 * pairs, JSON.stringify(processes));
 
     // What reached the servers: the measured rounds (closed and open loop), each round's warm-up (a quarter of its
     // duration) and the one second that set the rate; with two turns of 1 s priming per side per pair, more than
@@ -97,7 +142,56 @@ describe('restart-every: 1', () => {
     const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
     assert.equal(rps?.verdict, 'regression', JSON.stringify(rps));
     assert.equal(run.code, 1, 'a regression fails the step');
+    // Starting took about 2 s of every pair's 4.5 or so: worth a note, and under the 4 s of one side after the other.
+    const startup = report.notes.find((note) => note.startsWith('starting base and head took'));
+    assert.match(startup ?? report.notes.join(' | '), /took (1\.9|2\.\d) s of every pair's \d+\.\d s/);
+    assert.match(startup!, /`restart-every: 4`/);
+    assert.ok(
+      report.notes.every((note) => !note.includes('processes differed')),
+      `a process pair per pair has no blocks to compare: ${report.notes.join(' | ')}`,
+    );
     assert.deepEqual(fake.violations, []);
+    assert.deepEqual(processesUnder(r.dir), []);
+  });
+
+  test('in blocks of 4 pairs, a head process that runs slower for its whole life is reported', async () => {
+    r?.cleanup();
+    // Base and head are the same code; the second head process spends 40% more per request than the others.
+    const server = countingServer(offsets, 150, { slowWorkUs: 210 });
+    r = makeRepo({ 'server.js': server }, { 'server.js': `${server}// head\n` });
+    const run = await runAction({
+      workspace: r.workspace,
+      inputs: {
+        start: 'node server.js',
+        paths: '/',
+        rounds: '12',
+        duration: '1s',
+        warmup: '0.25s',
+        'restart-every': '4',
+        flamegraphs: 'false',
+      },
+      event: pullRequestEvent(r, 42),
+      apiUrl: fake.url,
+    });
+    const path = run.outputs.report;
+    assert.ok(path && existsSync(path), run.stdout);
+    const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+    assert.equal(report.rounds.length, 24, run.stdout);
+    assert.equal(servedIn(offsets).length, 6, 'three blocks of one base and one head process');
+    const note = report.notes.find((n) => n.includes("the server's processes differed for their whole life"));
+    assert.ok(note, `notes: ${report.notes.join(' | ')}`);
+    assert.match(note, /blocks of 4 pairs/);
+    assert.match(
+      note,
+      /GET \/: block means of head\/base req\/s from −\d+\.\d% to [+−]\d+\.\d% over 3 blocks/,
+    );
+    // Also an annotation on the run, and in the comment.
+    assert.ok(workflowCommands(run.stdout, 'warning').includes(note), run.stdout);
+    const comments = fake.comments.get(42) ?? [];
+    assert.ok(
+      comments.some((c) => c.body.includes('processes differed for their whole life')),
+      'in the comment',
+    );
     assert.deepEqual(processesUnder(r.dir), []);
   });
 });

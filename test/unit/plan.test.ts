@@ -1,0 +1,37 @@
+/** src/plan.ts: how servers live (priming, start-up cost) and the looks' schedule. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { planLooks, primingTurns, STARTUP_SHARE_NOTE, sideBySide, startupNote } from '../../src/plan.ts';
+
+describe('server processes', () => {
+  test('a process pair per pair is not primed; blocks of more pairs are primed in two turns', () => {
+    assert.equal(primingTurns(1), 0);
+    assert.equal(primingTurns(2), 2);
+    assert.equal(primingTurns(8), 2);
+  });
+
+  test('side by side unless on a fixed port or asked for a fresh process per round', () => {
+    assert.equal(sideBySide({ port: undefined, restartEvery: 1 }), true);
+    assert.equal(sideBySide({ port: undefined, restartEvery: 0 }), false);
+    assert.equal(sideBySide({ port: 3000, restartEvery: 1 }), false);
+  });
+
+  test('a slow start-up is worth a note from a third of the pair on, with the numbers and the setting to use', () => {
+    assert.equal(startupNote(0.3, 5.0), undefined, 'the bench server: 0.3 s of 5 s');
+    assert.equal(startupNote(STARTUP_SHARE_NOTE * 6 - 0.01, 6), undefined);
+    const note = startupNote(2.4, 6.9);
+    assert.ok(note, 'a server that takes 2.4 s to start');
+    assert.match(note, /took 2\.4 s of every pair's 6\.9 s/);
+    assert.match(note, /`restart-every: 4`/);
+    assert.equal(startupNote(1, 0), undefined, 'no pairs measured: nothing to say');
+    assert.equal(startupNote(Number.NaN, 5), undefined);
+  });
+});
+
+describe('looks', () => {
+  test('every 2 pairs from 12 up to 32, the budget’s end (even) last', () => {
+    assert.deepEqual(planLooks(20), [12, 14, 16, 18, 20]);
+    assert.deepEqual(planLooks(37), [12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 36]);
+    assert.deepEqual(planLooks(5), [4]);
+  });
+});
