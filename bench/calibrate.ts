@@ -175,6 +175,8 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
       threshold: setting.threshold,
       latencyThreshold: setting.latencyThreshold,
       alpha: setting.alpha,
+      // As the gate does: pairs numbered in blocks of the recording's restart-every, whose processes must agree.
+      restartEvery: rec.settings.restartEvery,
       fixedPairs: undefined,
       budgetMs: setting.budgetMs,
       limitMs: setting.budgetMs * 1.5,

@@ -7451,7 +7451,7 @@ function primingTurns(restartEvery) {
 var STARTUP_SHARE_NOTE = 1 / 3;
 function startupNote(startupSec, pairSec) {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, \`restart-every: 4\` starts them once per 4 pairs (and primes them), so the time budget buys more pairs; the report then says whether the processes of a block ran alike.`;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: 8\` starts them once per 8 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
 }
 var MEASURED_AGAIN_IN_A_ROW = 4;
 function measureAgain(pair2, disturbedInARow, measuredAgain) {
@@ -8036,7 +8036,7 @@ var INPUT_DEFAULTS = {
   warmup: "0.25s",
   slice: "250ms",
   "latency-rate": "off",
-  "restart-every": "1",
+  "restart-every": "8",
   pin: "true",
   connections: "10",
   "ready-timeout": "60s",
@@ -9170,6 +9170,28 @@ function signedRankConfidenceInterval(d, confidence = 0.95) {
   };
 }
 
+// src/process-offsets.ts
+var PROCESS_OFFSET_LEVEL = 0.01;
+function blockTest(pairs, logRatios2, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
+  const byBlock = /* @__PURE__ */ new Map();
+  pairs.forEach((pair2, i) => {
+    const block = Math.floor(pair2 / restartEvery);
+    byBlock.set(block, [...byBlock.get(block) ?? [], logRatios2[i]]);
+  });
+  const groups = [...byBlock].sort((a, b) => a[0] - b[0]).map(([, ratios]) => ratios).filter((ratios) => ratios.length >= 2);
+  if (groups.length < 2) return void 0;
+  return {
+    ...oneWayAnova(groups),
+    blocks: groups.length,
+    pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
+    changes: groups.map((ratios) => Math.expm1(mean(ratios)))
+  };
+}
+function processesDiffered(test) {
+  return test !== void 0 && test.p < PROCESS_OFFSET_LEVEL;
+}
+
 // src/stats/sequential-boundary.ts
 var GRID = 101;
 function signedRankCovariance(j, k) {
@@ -9352,6 +9374,7 @@ function compareMetric(scenario, metric, pairs) {
   const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
   const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
   const logRatios2 = usable.map((_, i) => Math.log(head[i] / base[i]));
+  const pairNumbers = usable.map(({ base: round }) => round.pair);
   if (logRatios2.length < 2) {
     return {
       scenario,
@@ -9363,7 +9386,8 @@ function compareMetric(scenario, metric, pairs) {
       p: 1,
       noise: Number.NaN,
       worse: false,
-      logRatios: logRatios2
+      logRatios: logRatios2,
+      pairNumbers
     };
   }
   const change = Math.expm1(hodgesLehmann1(logRatios2));
@@ -9377,7 +9401,8 @@ function compareMetric(scenario, metric, pairs) {
     p: wilcoxonSignedRank(logRatios2).p,
     noise: sd(logRatios2),
     worse: metric === "rps" ? change < 0 : change > 0,
-    logRatios: logRatios2
+    logRatios: logRatios2,
+    pairNumbers
   };
 }
 function interval(c, level) {
@@ -9391,6 +9416,12 @@ function classify(c, ci, pAdjusted, threshold, alpha) {
   if (significant && Math.abs(c.change) >= threshold) return c.worse ? "regression" : "improvement";
   if (ci[0] > -threshold && ci[1] < threshold) return "no-change";
   return "inconclusive";
+}
+function holdsInEveryBlock(verdict, metric, changes, threshold) {
+  const worse = (change) => metric === "rps" ? change <= -threshold : change >= threshold;
+  const better = (change) => metric === "rps" ? change >= threshold : change <= -threshold;
+  const holds = verdict === "regression" ? changes.every(worse) : verdict === "improvement" ? changes.every(better) : verdict === "no-change" ? changes.every((change) => Math.abs(change) < threshold) : true;
+  return holds ? verdict : "inconclusive";
 }
 function beyond(ci, bound) {
   return ci[0] >= bound || ci[1] <= -bound;
@@ -9408,11 +9439,15 @@ function resolved(decision) {
   );
 }
 function decide(rounds, scenarios, options) {
-  return decideGroups([{ rounds, scenarios, looks: options.looks ?? [] }], options);
+  return decideGroups(
+    [{ rounds, scenarios, looks: options.looks ?? [], restartEvery: options.restartEvery ?? 0 }],
+    options
+  );
 }
 function decideGroups(groups, options) {
   const raw = [];
   const rawLooks = [];
+  const rawRestartEvery = [];
   const thresholds = [];
   const errors = [];
   for (const group of groups) {
@@ -9423,19 +9458,25 @@ function decideGroups(groups, options) {
       for (const metric of measuredMetrics(pairs)) {
         raw.push(compareMetric(scenario.name, metric, pairs));
         rawLooks.push(looks);
+        rawRestartEvery.push(group.restartEvery ?? 0);
         thresholds.push(thresholdOf(metric, options, scenario));
       }
     }
   }
   const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i])));
-  const comparisons = raw.map(({ logRatios: _, ...c }, i) => {
+  const comparisons = raw.map(({ logRatios: logRatios2, pairNumbers, ...c }, i) => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]);
     const pAdjusted = adjusted[i];
     const threshold = thresholds[i];
     const ci = interval(raw[i], level);
-    const verdict2 = classify(raw[i], ci, pAdjusted, threshold, options.alpha);
+    const restartEvery = rawRestartEvery[i];
+    const blocks = blockTest(pairNumbers, logRatios2, restartEvery);
+    const differed = processesDiffered(blocks);
+    const called = classify(raw[i], ci, pAdjusted, threshold, options.alpha);
+    const verdict2 = differed ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
     return {
       ...c,
+      ...differed ? { processes: { restartEvery, changes: blocks.changes, f: blocks.f, p: blocks.p } } : {},
       threshold,
       ci,
       pAdjusted,
@@ -9464,10 +9505,10 @@ function overall(comparisons, errors) {
 }
 function formatPercent(value, digits = 1) {
   if (!Number.isFinite(value)) return "n/a";
-  const percent3 = value * 100;
-  if (Math.abs(percent3) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent3) >= 100 ? percent3.toFixed(0) : percent3.toFixed(digits);
-  return `${percent3 > 0 ? "+" : percent3 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
+  const percent2 = value * 100;
+  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
+  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
 }
 function formatP(p) {
   if (!Number.isFinite(p)) return "n/a";
@@ -9624,6 +9665,15 @@ function noiseLine(decision) {
   if (parts.length === 0) return "";
   return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
 }
+function processOffsetNote(decision) {
+  const differed = (decision?.comparisons ?? []).filter((c) => c.processes !== void 0);
+  const first = differed[0]?.processes;
+  if (first === void 0) return void 0;
+  const which = differed.map(
+    (c) => `${c.scenario} ${metricLabel(c.metric)} ${c.processes.changes.map((change) => formatPercent(change)).join(", ")} (F = ${c.processes.f.toFixed(1)}, p ${formatP(c.processes.p)})`
+  ).join("; ");
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change from block to block was ${which}, more than the pairs within a block allow. A process that runs faster or slower than its twin moves all the pairs of its block alike, so here a verdict had to hold in every block, and where it did not the comparison is inconclusive. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
 var STOP_TEXT = {
   resolved: "stopped early: every comparison was resolved",
   budget: "stopped at the time budget",
@@ -9741,6 +9791,8 @@ function renderMarkdown(report, options = {}) {
     const noise = noiseLine(decision);
     if (noise) out.push("", noise);
   }
+  const offsets = processOffsetNote(decision);
+  if (offsets) out.push("", `Note: ${inlineText(offsets)}`);
   for (const note of report.notes) out.push("", `Note: ${inlineText(note)}`);
   if (report.rounds.length > 0) {
     out.push("", "<details><summary>Every round</summary>", "", ...roundsTable(report), "", "</details>");
@@ -10997,54 +11049,6 @@ async function waitPortFree(side, port) {
       );
     await sleep4(100);
   }
-}
-
-// src/process-offsets.ts
-var PROCESS_OFFSET_LEVEL = 0.01;
-function processOffsets(rounds, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
-  const scenarios = [...new Set(rounds.map((round) => round.scenario))];
-  const found = [];
-  for (const scenario of scenarios) {
-    const byPair = /* @__PURE__ */ new Map();
-    for (const round of rounds) {
-      if (round.scenario !== scenario) continue;
-      const value = metricValue(round.measurement, "rps");
-      if (!(Number.isFinite(value) && value > 0)) continue;
-      const entry = byPair.get(round.pair) ?? {};
-      entry[round.side] = value;
-      byPair.set(round.pair, entry);
-    }
-    const byBlock = /* @__PURE__ */ new Map();
-    for (const [pair2, { base, head }] of byPair) {
-      if (base === void 0 || head === void 0) continue;
-      const block = Math.floor(pair2 / restartEvery);
-      byBlock.set(block, [...byBlock.get(block) ?? [], Math.log(head / base)]);
-    }
-    const groups = [...byBlock.values()].filter((ratios) => ratios.length >= 2);
-    if (groups.length < 2) continue;
-    const means = groups.map((ratios) => mean(ratios));
-    found.push({
-      scenario,
-      ...oneWayAnova(groups),
-      blocks: groups.length,
-      pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
-      lowest: Math.expm1(Math.min(...means)),
-      highest: Math.expm1(Math.max(...means))
-    });
-  }
-  return found;
-}
-function percent2(change) {
-  return `${change >= 0 ? "+" : "\u2212"}${Math.abs(change * 100).toFixed(1)}%`;
-}
-function processOffsetNote(offsets, restartEvery) {
-  const differing = offsets.filter((o) => o.p < PROCESS_OFFSET_LEVEL);
-  if (differing.length === 0) return void 0;
-  const which = differing.map(
-    (o) => `${o.scenario}: block means of head/base req/s from ${percent2(o.lowest)} to ${percent2(o.highest)} over ${o.blocks} blocks, F = ${o.f.toFixed(1)}, p ${o.p < 1e-3 ? "< 0.001" : `= ${o.p.toFixed(3)}`}`
-  ).join("; ");
-  return `the server's processes differed for their whole life: the blocks of ${restartEvery} pairs that shared a base and a head process differ by more than the pairs within a block allow (${which}). The pairs of a block then lean together, and the verdict, which counts them as independent, can call a change that is only a difference between two processes. Use \`restart-every: 1\` (new processes for every pair, the default) for this server.`;
 }
 
 // src/profile/compare.ts
@@ -15191,7 +15195,8 @@ async function runSequential(source, options) {
       threshold: options.threshold,
       ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
       alpha: options.alpha,
-      looks: schedule2
+      looks: schedule2,
+      restartEvery: options.restartEvery ?? 0
     });
     return held(fresh);
   };
@@ -15831,6 +15836,7 @@ async function measure(context, dirs, deadline, notes) {
       threshold: config.threshold,
       latencyThreshold: config.latencyThreshold,
       alpha: config.alpha,
+      restartEvery: fresh ? 0 : config.restartEvery,
       fixedPairs: config.pairs,
       budgetMs: config.budgetMs,
       limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS)
@@ -15851,13 +15857,8 @@ async function measure(context, dirs, deadline, notes) {
     const note = startupNote(startupMs / 1e3 / blocks, (Date.now() - started) / 1e3 / blocks);
     if (note) notes.push(note);
   }
-  if (!fresh && config.restartEvery > 1) {
-    const note = processOffsetNote(processOffsets(result.rounds, config.restartEvery), config.restartEvery);
-    if (note) {
-      notes.push(note);
-      log.warning(note);
-    }
-  }
+  const offsets = processOffsetNote(result.decision);
+  if (offsets) log.warning(offsets);
   return {
     ...result,
     newScenarios,

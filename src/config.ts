@@ -123,7 +123,7 @@ export const INPUT_DEFAULTS = {
   warmup: '0.25s',
   slice: '250ms',
   'latency-rate': 'off',
-  'restart-every': '1',
+  'restart-every': '8',
   pin: 'true',
   connections: '10',
   'ready-timeout': '60s',

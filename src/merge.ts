@@ -134,7 +134,12 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     const keys = scenarios.map((s) => s.name);
     const rounds = report.rounds.filter((r) => keys.includes(roundKey(r)));
     if (scenarios.length === 0 || distinctPairs(rounds) < 2) continue;
-    groups.push({ rounds, scenarios, looks: report.sequential?.schedule ?? [] });
+    groups.push({
+      rounds,
+      scenarios,
+      looks: report.sequential?.schedule ?? [],
+      restartEvery: report.settings.restartEvery,
+    });
   }
   const decision =
     groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });

@@ -31,9 +31,14 @@ import {
   slicing,
   startupNote,
 } from './plan.ts';
-import { processOffsetNote, processOffsets } from './process-offsets.ts';
 import { compareProfiles } from './profile/compare.ts';
-import { type ProfileSummary, type PullRequestRef, type Report, redact } from './report.ts';
+import {
+  type ProfileSummary,
+  type PullRequestRef,
+  processOffsetNote,
+  type Report,
+  redact,
+} from './report.ts';
 import type { Scenario } from './scenario-file.ts';
 import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
 import { median } from './stats/describe.ts';
@@ -761,6 +766,7 @@ async function measure(
       threshold: config.threshold,
       latencyThreshold: config.latencyThreshold,
       alpha: config.alpha,
+      restartEvery: fresh ? 0 : config.restartEvery,
       fixedPairs: config.pairs,
       budgetMs: config.budgetMs,
       limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS),
@@ -782,13 +788,9 @@ async function measure(
     const note = startupNote(startupMs / 1000 / blocks, (Date.now() - started) / 1000 / blocks);
     if (note) notes.push(note);
   }
-  if (!fresh && config.restartEvery > 1) {
-    const note = processOffsetNote(processOffsets(result.rounds, config.restartEvery), config.restartEvery);
-    if (note) {
-      notes.push(note);
-      log.warning(note);
-    }
-  }
+  // An annotation on the run too (the report renders it from the decision).
+  const offsets = processOffsetNote(result.decision);
+  if (offsets) log.warning(offsets);
   return {
     ...result,
     newScenarios,

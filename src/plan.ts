@@ -139,7 +139,7 @@ export const STARTUP_SHARE_NOTE = 1 / 3;
  */
 export function startupNote(startupSec: number, pairSec: number): string | undefined {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, \`restart-every: 4\` starts them once per 4 pairs (and primes them), so the time budget buys more pairs; the report then says whether the processes of a block ran alike.`;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: 8\` starts them once per 8 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
 }
 
 /** Disturbed measurements in a row after which the next disturbed pair is kept, not measured again. */

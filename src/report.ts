@@ -269,6 +269,23 @@ function noiseLine(decision: Decision): string {
   return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(', ')}; "could detect" is the change these pairs would catch 80% of the time.`;
 }
 
+/**
+ * When the pairs shared their processes in blocks and the blocks differed (MetricComparison.processes): what was
+ * seen and what it did to the verdict; undefined when no comparison's blocks differed.
+ */
+export function processOffsetNote(decision: Decision | undefined): string | undefined {
+  const differed = (decision?.comparisons ?? []).filter((c) => c.processes !== undefined);
+  const first = differed[0]?.processes;
+  if (first === undefined) return undefined;
+  const which = differed
+    .map(
+      (c) =>
+        `${c.scenario} ${metricLabel(c.metric)} ${c.processes!.changes.map((change) => formatPercent(change)).join(', ')} (F = ${c.processes!.f.toFixed(1)}, p ${formatP(c.processes!.p)})`,
+    )
+    .join('; ');
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change from block to block was ${which}, more than the pairs within a block allow. A process that runs faster or slower than its twin moves all the pairs of its block alike, so here a verdict had to hold in every block, and where it did not the comparison is inconclusive. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+
 const STOP_TEXT: Record<StopReason, string> = {
   resolved: 'stopped early: every comparison was resolved',
   budget: 'stopped at the time budget',
@@ -455,6 +472,8 @@ export function renderMarkdown(report: Report, options: RenderOptions = {}): str
     const noise = noiseLine(decision);
     if (noise) out.push('', noise);
   }
+  const offsets = processOffsetNote(decision);
+  if (offsets) out.push('', `Note: ${inlineText(offsets)}`);
   for (const note of report.notes) out.push('', `Note: ${inlineText(note)}`);
   if (report.rounds.length > 0) {
     out.push('', '<details><summary>Every round</summary>', '', ...roundsTable(report), '', '</details>');

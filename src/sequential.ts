@@ -37,6 +37,8 @@ export interface SequentialOptions {
   threshold: number;
   latencyThreshold?: number;
   alpha: number;
+  /** Pairs that share their server processes (`restart-every`; 0 or 1: none share); see DecideOptions. */
+  restartEvery?: number;
   /** A fixed number of pairs and one look at the end; undefined for adaptive. */
   fixedPairs: number | undefined;
   /** Measuring time the adaptive gate may use before its final look. */
@@ -112,6 +114,7 @@ export async function runSequential(
       ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
       alpha: options.alpha,
       looks: schedule,
+      restartEvery: options.restartEvery ?? 0,
     });
     // A fixed number of pairs looks once, so no streak can confirm anything there.
     return held(fresh);

@@ -9,6 +9,7 @@
  * inside ±threshold. Anything else is inconclusive.
  */
 import { expected, failures, METRICS, type Metric, metricValue, type Round } from './measure.ts';
+import { blockTest, processesDiffered } from './process-offsets.ts';
 import { median, sd } from './stats/describe.ts';
 import { normalQuantile } from './stats/distributions.ts';
 import { holm } from './stats/multiple.ts';
@@ -64,7 +65,20 @@ export interface MetricComparison {
   detectable: number;
   /** Whether the estimated change is in the bad direction (less throughput, more latency). */
   worse: boolean;
+  /**
+   * Set when the pairs share their processes in blocks (`restart-every` above 1) and the blocks differed by more
+   * than the pairs within them allow (src/process-offsets.ts): the verdict then had to hold in every block.
+   */
+  processes?: ProcessBlocks;
   verdict: Verdict;
+}
+
+/** Blocks of pairs that shared their processes and differed: each block's change, and the F test. */
+export interface ProcessBlocks {
+  restartEvery: number;
+  changes: number[];
+  f: number;
+  p: number;
 }
 
 export interface ErrorComparison {
@@ -104,6 +118,8 @@ export interface DecideOptions {
    * false alarms.
    */
   looks?: readonly number[];
+  /** Pairs that share their two server processes (`restart-every`; 0 or 1: none share). */
+  restartEvery?: number;
 }
 
 /**
@@ -193,8 +209,13 @@ function compareErrors(
 }
 
 interface RawComparison
-  extends Omit<MetricComparison, 'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci' | 'threshold'> {
+  extends Omit<
+    MetricComparison,
+    'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci' | 'threshold' | 'processes'
+  > {
   logRatios: number[];
+  /** The pair number of each log ratio. */
+  pairNumbers: number[];
 }
 
 function compareMetric(
@@ -210,6 +231,7 @@ function compareMetric(
   const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
   const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
   const logRatios = usable.map((_, i) => Math.log(head[i]! / base[i]!));
+  const pairNumbers = usable.map(({ base: round }) => round.pair);
   if (logRatios.length < 2) {
     // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): inconclusive.
     return {
@@ -223,6 +245,7 @@ function compareMetric(
       noise: Number.NaN,
       worse: false,
       logRatios,
+      pairNumbers,
     };
   }
   const change = Math.expm1(hodgesLehmann1(logRatios));
@@ -237,6 +260,7 @@ function compareMetric(
     noise: sd(logRatios),
     worse: metric === 'rps' ? change < 0 : change > 0,
     logRatios,
+    pairNumbers,
   };
 }
 
@@ -259,6 +283,30 @@ function classify(
   if (significant && Math.abs(c.change) >= threshold) return c.worse ? 'regression' : 'improvement';
   if (ci[0] > -threshold && ci[1] < threshold) return 'no-change';
   return 'inconclusive';
+}
+
+/**
+ * A verdict of pairs whose blocks of processes differed must hold in every block (each block's mean change beyond
+ * the threshold on the verdict's side, or inside it for no change); else it is inconclusive. This only ever takes a
+ * call back, so it cannot add false alarms; it stops the pairs of one odd block from deciding for all of them.
+ */
+function holdsInEveryBlock(
+  verdict: Verdict,
+  metric: Metric,
+  changes: readonly number[],
+  threshold: number,
+): Verdict {
+  const worse = (change: number): boolean => (metric === 'rps' ? change <= -threshold : change >= threshold);
+  const better = (change: number): boolean => (metric === 'rps' ? change >= threshold : change <= -threshold);
+  const holds =
+    verdict === 'regression'
+      ? changes.every(worse)
+      : verdict === 'improvement'
+        ? changes.every(better)
+        : verdict === 'no-change'
+          ? changes.every((change) => Math.abs(change) < threshold)
+          : true;
+  return holds ? verdict : 'inconclusive';
 }
 
 /** Whether an interval lies entirely beyond `bound` on one side of zero. */
@@ -298,7 +346,10 @@ export function decide(
   scenarios: readonly ScenarioRule[],
   options: DecideOptions,
 ): Decision {
-  return decideGroups([{ rounds, scenarios, looks: options.looks ?? [] }], options);
+  return decideGroups(
+    [{ rounds, scenarios, looks: options.looks ?? [], restartEvery: options.restartEvery ?? 0 }],
+    options,
+  );
 }
 
 /**
@@ -310,6 +361,8 @@ export interface DecisionGroup {
   scenarios: readonly ScenarioRule[];
   /** The pair counts at which this group's data was (or may have been) looked at; empty: once. */
   looks: readonly number[];
+  /** Pairs of this group that share their server processes (`restart-every`); undefined, 0 or 1: none share. */
+  restartEvery?: number;
 }
 
 /**
@@ -324,6 +377,7 @@ export interface DecisionGroup {
 export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
   const raw: RawComparison[] = [];
   const rawLooks: (readonly number[])[] = [];
+  const rawRestartEvery: number[] = [];
   const thresholds: number[] = [];
   const errors: ErrorComparison[] = [];
   for (const group of groups) {
@@ -334,19 +388,25 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
       for (const metric of measuredMetrics(pairs)) {
         raw.push(compareMetric(scenario.name, metric, pairs));
         rawLooks.push(looks);
+        rawRestartEvery.push(group.restartEvery ?? 0);
         thresholds.push(thresholdOf(metric, options, scenario));
       }
     }
   }
   const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i]!)));
-  const comparisons = raw.map(({ logRatios: _, ...c }, i): MetricComparison => {
+  const comparisons = raw.map(({ logRatios, pairNumbers, ...c }, i): MetricComparison => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]!);
     const pAdjusted = adjusted[i]!;
     const threshold = thresholds[i]!;
     const ci = interval(raw[i]!, level);
-    const verdict = classify(raw[i]!, ci, pAdjusted, threshold, options.alpha);
+    const restartEvery = rawRestartEvery[i]!;
+    const blocks = blockTest(pairNumbers, logRatios, restartEvery);
+    const differed = processesDiffered(blocks);
+    const called = classify(raw[i]!, ci, pAdjusted, threshold, options.alpha);
+    const verdict = differed ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
     return {
       ...c,
+      ...(differed ? { processes: { restartEvery, changes: blocks.changes, f: blocks.f, p: blocks.p } } : {}),
       threshold,
       ci,
       pAdjusted,

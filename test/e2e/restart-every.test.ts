@@ -1,14 +1,13 @@
 /**
  * `restart-every`, end to end.
  *
- * At 1 (the default) every pair gets a new base and a new head process, started at the same time and not primed
- * (both start cold together and take turns), so a pair costs about what it costs in a block of 8 (bench/RESULTS.md
- * section 11). Each server process writes how many requests it has served and when it started and listened; those
+ * At 1 every pair gets a new base and a new head process, started at the same time and not primed (both start cold
+ * together and take turns), so a pair costs about what it costs in a block of 8 (bench/RESULTS.md sections 11–12). Each server process writes how many requests it has served and when it started and listened; those
  * show how many processes ran, that no priming load reached them, and that the two sides started together. With the
  * open loop on, its rate comes from one base process measured first, then stopped.
  *
- * Above 1, the pairs of a block share their processes: a head process that runs slower than the others for its
- * whole life is reported as such (src/process-offsets.ts).
+ * Above 1 (the default is 8), the pairs of a block share their processes: a head process that runs slower than the
+ * others for its whole life is reported as such, and the verdict must then hold in every block (src/verdict.ts).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -82,7 +81,7 @@ describe('restart-every', () => {
     rmSync(offsets, { recursive: true, force: true });
   });
 
-  test('by default every pair gets new processes, started together, none of them primed; a 3x slower head is a regression', async () => {
+  test('at 1, every pair gets new processes, started together, none of them primed; a 3x slower head is a regression', async () => {
     // Each process takes 2 s to listen: one after the other, the two sides would take 4 s to start.
     const options = { listenAfterMs: 2000 };
     r = makeRepo(
@@ -98,6 +97,7 @@ describe('restart-every', () => {
         rounds: String(pairs),
         duration: '1s',
         warmup: '0.25s',
+        'restart-every': '1',
         // A quarter of base's rate stays well within the slower head's capacity (under half of base's).
         'latency-rate': '25%',
         // The profiling pass starts servers of its own; it is not what this test counts.
@@ -145,16 +145,16 @@ describe('restart-every', () => {
     // Starting took about 2 s of every pair's 4.5 or so: worth a note, and under the 4 s of one side after the other.
     const startup = report.notes.find((note) => note.startsWith('starting base and head took'));
     assert.match(startup ?? report.notes.join(' | '), /took (1\.9|2\.\d) s of every pair's \d+\.\d s/);
-    assert.match(startup!, /`restart-every: 4`/);
+    assert.match(startup!, /`restart-every: 8`/);
     assert.ok(
-      report.notes.every((note) => !note.includes('processes differed')),
-      `a process pair per pair has no blocks to compare: ${report.notes.join(' | ')}`,
+      report.decision?.comparisons.every((c) => c.processes === undefined),
+      'a process pair per pair has no blocks to compare',
     );
     assert.deepEqual(fake.violations, []);
     assert.deepEqual(processesUnder(r.dir), []);
   });
 
-  test('in blocks of 4 pairs, a head process that runs slower for its whole life is reported', async () => {
+  test('in blocks of 4 pairs, a head process that runs slower for its whole life is reported and decides nothing', async () => {
     r?.cleanup();
     // Base and head are the same code; the second head process spends 40% more per request than the others.
     const server = countingServer(offsets, 150, { slowWorkUs: 210 });
@@ -178,20 +178,31 @@ describe('restart-every', () => {
     const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
     assert.equal(report.rounds.length, 24, run.stdout);
     assert.equal(servedIn(offsets).length, 6, 'three blocks of one base and one head process');
-    const note = report.notes.find((n) => n.includes("the server's processes differed for their whole life"));
-    assert.ok(note, `notes: ${report.notes.join(' | ')}`);
-    assert.match(note, /blocks of 4 pairs/);
-    assert.match(
-      note,
-      /GET \/: block means of head\/base req\/s from −\d+\.\d% to [+−]\d+\.\d% over 3 blocks/,
+    // Counted as 12 independent pairs, the 4 of the slow process would make head a regression. Its block differs
+    // from the other two, so the verdict had to hold in every block, and it does not: inconclusive, which is neutral.
+    const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
+    assert.ok(rps?.processes, JSON.stringify(rps));
+    assert.equal(rps.processes.restartEvery, 4);
+    const [first, second, third] = rps.processes.changes;
+    assert.ok(
+      second! < -0.15 && Math.abs(first!) < 0.1 && Math.abs(third!) < 0.1,
+      `${rps.processes.changes}`,
     );
-    // Also an annotation on the run, and in the comment.
-    assert.ok(workflowCommands(run.stdout, 'warning').includes(note), run.stdout);
+    assert.equal(rps.verdict, 'inconclusive');
+    assert.notEqual(report.verdict, 'regression');
+    assert.equal(run.code, 0, 'inconclusive is neutral');
+    // Said in the comment and as an annotation on the run.
+    const said = "the server's processes differed for their whole life: in blocks of 4 pairs";
+    assert.ok(
+      workflowCommands(run.stdout, 'warning').some((w) => w.startsWith(said)),
+      run.stdout,
+    );
     const comments = fake.comments.get(42) ?? [];
     assert.ok(
-      comments.some((c) => c.body.includes('processes differed for their whole life')),
+      comments.some((c) => c.body.includes(said)),
       'in the comment',
     );
+    assert.match(comments.at(-1)!.body, /GET \/ req\/s [+−±]\d+\.\d%, −\d+\.\d%, [+−±]\d+\.\d% \(F = /);
     assert.deepEqual(processesUnder(r.dir), []);
   });
 });

@@ -1,14 +1,17 @@
 /**
- * src/process-offsets.ts: the warning that the processes of blocks of `restart-every` pairs differed for their whole
- * life, on seeded synthetic rounds (test/support/reports.ts) with a known offset put into one block.
+ * Pairs that share their processes in blocks (`restart-every` above 1): the F test of src/process-offsets.ts, the
+ * verdict that must then hold in every block (src/verdict.ts), and the report's note (src/report.ts), on seeded
+ * synthetic rounds (test/support/reports.ts) with a known offset put into one block.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Round } from '../../src/measure.ts';
-import { PROCESS_OFFSET_LEVEL, processOffsetNote, processOffsets } from '../../src/process-offsets.ts';
+import { blockTest, PROCESS_OFFSET_LEVEL, processesDiffered } from '../../src/process-offsets.ts';
+import { processOffsetNote } from '../../src/report.ts';
+import { type DecideOptions, decide } from '../../src/verdict.ts';
 import { roundsFor } from '../support/reports.ts';
 
-/** Head's req/s in the pairs of `block` (of `size` pairs) multiplied by `factor`, in scenario `scenario` only. */
+/** Head's req/s (and, inversely, its latencies) in the pairs of `block` (of `size` pairs) multiplied by `factor`. */
 function offsetBlock(
   rounds: Round[],
   size: number,
@@ -16,58 +19,125 @@ function offsetBlock(
   factor: number,
   scenario?: string,
 ): Round[] {
-  return rounds.map((round) =>
-    round.side === 'head' &&
-    Math.floor(round.pair / size) === block &&
-    (scenario === undefined || round.scenario === scenario)
-      ? { ...round, measurement: { ...round.measurement, rps: round.measurement.rps * factor } }
-      : round,
-  );
+  return rounds.map((round) => {
+    if (round.side !== 'head' || Math.floor(round.pair / size) !== block) return round;
+    if (scenario !== undefined && round.scenario !== scenario) return round;
+    const m = round.measurement;
+    const l = m.latencyMs;
+    const latencyMs = {
+      p50: l.p50 / factor,
+      p90: l.p90 / factor,
+      p99: l.p99 / factor,
+      max: l.max,
+      mean: l.mean,
+    };
+    return { ...round, measurement: { ...m, rps: m.rps * factor, latencyMs } };
+  });
 }
 
-describe('process offsets', () => {
-  test('one block of 8 whose head process runs 8% slower: found, with the blocks and their spread', () => {
-    const rounds = offsetBlock(
-      roundsFor({ paths: { '/': 1 }, pairs: 32, noise: 0.015, seed: 3 }),
-      8,
-      2,
-      0.92,
-    );
-    const [found, ...rest] = processOffsets(rounds, 8);
-    assert.equal(rest.length, 0);
-    assert.equal(found?.scenario, 'GET /');
-    assert.equal(found?.blocks, 4);
-    assert.equal(found?.pairs, 32);
-    assert.deepEqual([found?.df1, found?.df2], [3, 28]);
-    assert.ok(found!.p < 1e-6, `p ${found!.p}`);
-    assert.ok(found!.lowest < -0.06 && found!.lowest > -0.1, `lowest ${found!.lowest}`);
-    assert.ok(Math.abs(found!.highest) < 0.02, `highest ${found!.highest}`);
-    const note = processOffsetNote([found!], 8);
-    assert.ok(note, 'a note');
-    assert.match(note, /blocks of 8 pairs/);
-    assert.match(
-      note,
-      /GET \/: block means of head\/base req\/s from −[6-9]\.\d% to [+−][01]\.\d% over 4 blocks, F = \d+\.\d, p < 0\.001/,
-    );
+const rulesOf = (rounds: readonly Round[]) =>
+  [...new Set(rounds.map((r) => r.scenario))].map((name) => ({
+    name,
+    expectStatus: undefined,
+    threshold: undefined,
+  }));
+const OPTIONS: DecideOptions = { threshold: 0.02, latencyThreshold: 0.2, alpha: 0.05 };
+
+describe('block test', () => {
+  test('blocks of consecutive pair numbers; blocks of one pair and fewer than two blocks give nothing', () => {
+    const pairs = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    const ratios = [0.01, -0.01, 0.02, 0, 0.1, 0.12, 0.09, 0.11, 0.5];
+    const t = blockTest(pairs, ratios, 4);
+    assert.ok(t);
+    assert.equal(t.blocks, 2, 'pair 8 alone is left out');
+    assert.equal(t.pairs, 8);
+    assert.deepEqual([t.df1, t.df2], [1, 6]);
+    assert.ok(Math.abs(t.changes[0]! - Math.expm1(0.005)) < 1e-12);
+    assert.ok(Math.abs(t.changes[1]! - Math.expm1(0.105)) < 1e-12);
+    assert.ok(processesDiffered(t), `F ${t.f}, p ${t.p}`);
+    assert.equal(blockTest(pairs, ratios, 1), undefined, 'a process pair per pair');
+    assert.equal(blockTest(pairs, ratios, 0), undefined);
+    assert.equal(blockTest(pairs, ratios, 16), undefined, 'one block');
+    // Pair numbers need not be contiguous (a pair without a value is missing): blocks follow the numbers.
+    const gappy = blockTest([0, 2, 3, 4, 6, 7], [0, 0.01, -0.01, 0.2, 0.21, 0.19], 4);
+    assert.equal(gappy?.pairs, 6);
+    assert.equal(gappy?.blocks, 2);
+  });
+
+  test('processes that run alike: the blocks differ at about the test’s level, and never wildly', () => {
+    let differed = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const rounds = roundsFor({ paths: { '/': 1 }, pairs: 32, noise: 0.02, seed });
+      const ratios = new Map<number, number>();
+      for (const r of rounds)
+        ratios.set(
+          r.pair,
+          (ratios.get(r.pair) ?? 0) + (r.side === 'head' ? 1 : -1) * Math.log(r.measurement.rps),
+        );
+      const t = blockTest([...ratios.keys()], [...ratios.values()], 8);
+      assert.ok(t && t.f < 15, `seed ${seed}: F ${t?.f}`);
+      if (processesDiffered(t)) differed++;
+    }
+    // At PROCESS_OFFSET_LEVEL (1%) about 2 of 200; 6 or more would happen with probability under 2%.
+    assert.ok(differed <= 6, `${differed} of 200 differed at level ${PROCESS_OFFSET_LEVEL}`);
+  });
+});
+
+describe('a verdict of blocks whose processes differed must hold in every block', () => {
+  test('A/A with one block of 8 whose head process runs 8% slower: no regression, inconclusive, and said why', () => {
+    const rounds = offsetBlock(roundsFor({ paths: { '/': 1 }, pairs: 24, noise: 0.01, seed: 3 }), 8, 1, 0.92);
+    const rules = rulesOf(rounds);
+    // Counting the 24 pairs as independent, one odd block is a significant 2.5% regression.
+    const naive = decide(rounds, rules, OPTIONS).comparisons.find((c) => c.metric === 'rps')!;
+    assert.equal(naive.verdict, 'regression', JSON.stringify(naive));
+    assert.equal(naive.processes, undefined);
+
+    const decision = decide(rounds, rules, { ...OPTIONS, restartEvery: 8 });
+    const rps = decision.comparisons.find((c) => c.metric === 'rps')!;
+    assert.equal(rps.verdict, 'inconclusive');
+    assert.equal(rps.processes?.restartEvery, 8);
+    assert.equal(rps.processes?.changes.length, 3);
+    assert.ok(rps.processes!.changes[1]! < -0.06 && rps.processes!.changes[1]! > -0.1);
+    assert.ok(rps.processes!.p < 0.001);
+    assert.notEqual(decision.verdict, 'regression');
+
+    const note = processOffsetNote(decision);
+    assert.ok(note);
+    assert.match(note, /in blocks of 8 pairs that shared a base and a head process/);
+    assert.match(note, /GET \/ req\/s [+−]\d\.\d%, −[6-9]\.\d%, [+−]\d\.\d% \(F = \d+\.\d, p < 0\.001\)/);
     assert.match(note, /`restart-every: 1`/);
   });
 
-  test('processes that run alike: no warning in 99 of 100 seeds or so, and never a wild F', () => {
-    let warned = 0;
-    for (let seed = 1; seed <= 200; seed++) {
-      const offsets = processOffsets(roundsFor({ paths: { '/': 1 }, pairs: 32, noise: 0.02, seed }), 8);
-      assert.equal(offsets.length, 1);
-      if (processOffsetNote(offsets, 8) !== undefined) warned++;
-      assert.ok(offsets[0]!.f < 15, `seed ${seed}: F ${offsets[0]!.f}`);
-    }
-    // At PROCESS_OFFSET_LEVEL the expected count is 2 of 200; 6 or more would happen with probability < 2%.
-    assert.ok(warned <= 6, `${warned} of 200 warned at level ${PROCESS_OFFSET_LEVEL}`);
+  test('a real regression in every block stands, even when the blocks also differ', () => {
+    // Head 20% slower throughout, and 10% more in its second process.
+    const slower = roundsFor({ paths: { '/': 0.8 }, pairs: 24, noise: 0.01, seed: 4 });
+    const rounds = offsetBlock(slower, 8, 1, 0.9);
+    const rps = decide(rounds, rulesOf(rounds), { ...OPTIONS, restartEvery: 8 }).comparisons.find(
+      (c) => c.metric === 'rps',
+    )!;
+    assert.ok(rps.processes, 'the blocks differed');
+    assert.equal(rps.verdict, 'regression');
+    assert.ok(rps.processes.changes.every((change) => change < -0.15));
   });
 
-  test('a real change moves every block alike: it is the verdict’s business, not a process offset', () => {
-    const offsets = processOffsets(roundsFor({ paths: { '/': 0.8 }, pairs: 24, noise: 0.015, seed: 5 }), 8);
-    assert.equal(processOffsetNote(offsets, 8), undefined);
-    assert.ok(offsets[0]!.lowest < -0.17 && offsets[0]!.highest > -0.23);
+  test('no change must hold in every block too; blocks that agree leave the verdict alone', () => {
+    const alike = roundsFor({ paths: { '/': 1 }, pairs: 24, noise: 0.005, seed: 6 });
+    const plain = decide(alike, rulesOf(alike), OPTIONS);
+    const blocked = decide(alike, rulesOf(alike), { ...OPTIONS, restartEvery: 8 });
+    assert.deepEqual(
+      blocked.comparisons.map((c) => c.verdict),
+      plain.comparisons.map((c) => c.verdict),
+    );
+    assert.ok(blocked.comparisons.every((c) => c.processes === undefined));
+    assert.equal(processOffsetNote(blocked), undefined);
+
+    // One block 3% off, beyond the 2% threshold: "no change" no longer holds in it.
+    const odd = offsetBlock(alike, 8, 2, 1.03);
+    const rps = decide(odd, rulesOf(odd), { ...OPTIONS, restartEvery: 8 }).comparisons.find(
+      (c) => c.metric === 'rps',
+    )!;
+    assert.ok(rps.processes);
+    assert.equal(rps.verdict, 'inconclusive');
   });
 
   test('per scenario: only the one whose processes differed is named', () => {
@@ -78,25 +148,13 @@ describe('process offsets', () => {
       1.1,
       'GET /b',
     );
-    const offsets = processOffsets(rounds, 4);
-    assert.deepEqual(
-      offsets.map((o) => o.scenario),
-      ['GET /a', 'GET /b'],
-    );
-    const note = processOffsetNote(offsets, 4);
-    assert.ok(note?.includes('GET /b: block means'));
-    assert.ok(!note?.includes('GET /a'));
-  });
-
-  test('nothing to test: one pair per process, a single block, or blocks of one pair', () => {
-    const rounds = roundsFor({ paths: { '/': 1 }, pairs: 9, seed: 2 });
-    assert.deepEqual(processOffsets(rounds, 1), []);
-    assert.deepEqual(processOffsets(rounds, 0), []);
-    assert.deepEqual(processOffsets(rounds, 16), [], 'one block of 9 pairs');
-    // Blocks of 8: the first has 8 pairs, the second only pair 8: one usable block.
-    assert.deepEqual(processOffsets(rounds, 8), []);
-    // A pair missing its head round is left out, not counted as a pair.
-    const withoutHead = rounds.filter((r) => !(r.pair === 0 && r.side === 'head'));
-    assert.equal(processOffsets(withoutHead, 4)[0]?.pairs, 7, 'blocks 0–3 and 4–7: 3 + 4 pairs');
+    const decision = decide(rounds, rulesOf(rounds), { ...OPTIONS, restartEvery: 4 });
+    const named = decision.comparisons
+      .filter((c) => c.metric === 'rps' && c.processes)
+      .map((c) => c.scenario);
+    assert.deepEqual(named, ['GET /b']);
+    const note = processOffsetNote(decision);
+    assert.ok(note?.includes('GET /b req/s'));
+    assert.ok(!note?.includes('GET /a req/s'));
   });
 });
