@@ -50,6 +50,10 @@ try {
       change: rps?.change,
       ci: rps?.ci,
       noise: rps?.noise,
+      // Comparisons whose blocks of processes differed (the verdict then had to hold in every block).
+      processesDiffered: report.decision?.comparisons
+        .filter((x) => x.processes)
+        .map((x) => `${x.metric} ${x.verdict}`),
       disturbedPairs: report.sequential?.disturbedPairs,
       keptDisturbedPairs: report.sequential?.keptDisturbedPairs,
       // The rounds themselves, so that a gate can be replayed (bench/calibrate.ts) or its noise re-read.

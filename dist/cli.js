@@ -9476,7 +9476,15 @@ function decideGroups(groups, options) {
     const verdict2 = differed ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
     return {
       ...c,
-      ...differed ? { processes: { restartEvery, changes: blocks.changes, f: blocks.f, p: blocks.p } } : {},
+      ...differed ? {
+        processes: {
+          restartEvery,
+          changes: blocks.changes,
+          f: blocks.f,
+          p: blocks.p,
+          ...verdict2 === called ? {} : { overruled: called }
+        }
+      } : {},
       threshold,
       ci,
       pAdjusted,
@@ -9665,14 +9673,29 @@ function noiseLine(decision) {
   if (parts.length === 0) return "";
   return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
 }
+var WOULD_HAVE_BEEN = {
+  regression: "a regression",
+  improvement: "an improvement",
+  "no-change": '"no change"',
+  inconclusive: "inconclusive"
+};
 function processOffsetNote(decision) {
-  const differed = (decision?.comparisons ?? []).filter((c) => c.processes !== void 0);
-  const first = differed[0]?.processes;
+  const differed = (decision?.comparisons ?? []).flatMap(
+    (c) => c.processes ? [{ c, blocks: c.processes }] : []
+  );
+  const first = differed[0]?.blocks;
   if (first === void 0) return void 0;
-  const which = differed.map(
-    (c) => `${c.scenario} ${metricLabel(c.metric)} ${c.processes.changes.map((change) => formatPercent(change)).join(", ")} (F = ${c.processes.f.toFixed(1)}, p ${formatP(c.processes.p)})`
+  const seen = differed.map(
+    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${blocks.changes.map((change) => formatPercent(change)).join(", ")} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`
   ).join("; ");
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change from block to block was ${which}, more than the pairs within a block allow. A process that runs faster or slower than its twin moves all the pairs of its block alike, so here a verdict had to hold in every block, and where it did not the comparison is inconclusive. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  const overruled = differed.flatMap(
+    ({ c, blocks }) => blocks.overruled ? [`${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}`] : []
+  );
+  const outcome = overruled.length === 0 ? "here every verdict did" : `${overruled.join(", ")} by the pairs, but not in every block, so ${overruled.length === 1 ? "it is" : "they are"} inconclusive`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so a verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+function processOffsetOverruled(decision) {
+  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
 }
 var STOP_TEXT = {
   resolved: "stopped early: every comparison was resolved",
@@ -15858,7 +15881,10 @@ async function measure(context, dirs, deadline, notes) {
     if (note) notes.push(note);
   }
   const offsets = processOffsetNote(result.decision);
-  if (offsets) log.warning(offsets);
+  if (offsets) {
+    if (processOffsetOverruled(result.decision)) log.warning(offsets);
+    else log.info(offsets);
+  }
   return {
     ...result,
     newScenarios,

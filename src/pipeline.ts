@@ -36,6 +36,7 @@ import {
   type ProfileSummary,
   type PullRequestRef,
   processOffsetNote,
+  processOffsetOverruled,
   type Report,
   redact,
 } from './report.ts';
@@ -446,7 +447,7 @@ async function measure(
 
   // Servers that take PORT run side by side (only one is loaded at a time) and live for a block of
   // `restartEvery` pairs; both are started together and, in blocks of more than one pair, primed in turns (see
-  // runPair). With `restart-every: 1` (the default) every pair gets new processes, not primed. A server on a fixed port
+  // runPair); with `restart-every: 1` every pair gets new processes, not primed. A server on a fixed port
   // cannot share it: there each round gets a fresh process, warmed by the round's own warm-up.
   const fresh = !sideBySide(config);
   // Side by side, base and head take turns in slices within each pair.
@@ -788,9 +789,12 @@ async function measure(
     const note = startupNote(startupMs / 1000 / blocks, (Date.now() - started) / 1000 / blocks);
     if (note) notes.push(note);
   }
-  // An annotation on the run too (the report renders it from the decision).
+  // The report renders it from the decision; when it took a verdict back, an annotation on the run too.
   const offsets = processOffsetNote(result.decision);
-  if (offsets) log.warning(offsets);
+  if (offsets) {
+    if (processOffsetOverruled(result.decision)) log.warning(offsets);
+    else log.info(offsets);
+  }
   return {
     ...result,
     newScenarios,

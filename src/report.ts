@@ -269,21 +269,44 @@ function noiseLine(decision: Decision): string {
   return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(', ')}; "could detect" is the change these pairs would catch 80% of the time.`;
 }
 
+const WOULD_HAVE_BEEN: Record<Verdict, string> = {
+  regression: 'a regression',
+  improvement: 'an improvement',
+  'no-change': '"no change"',
+  inconclusive: 'inconclusive',
+};
+
 /**
  * When the pairs shared their processes in blocks and the blocks differed (MetricComparison.processes): what was
  * seen and what it did to the verdict; undefined when no comparison's blocks differed.
  */
 export function processOffsetNote(decision: Decision | undefined): string | undefined {
-  const differed = (decision?.comparisons ?? []).filter((c) => c.processes !== undefined);
-  const first = differed[0]?.processes;
+  const differed = (decision?.comparisons ?? []).flatMap((c) =>
+    c.processes ? [{ c, blocks: c.processes }] : [],
+  );
+  const first = differed[0]?.blocks;
   if (first === undefined) return undefined;
-  const which = differed
+  const seen = differed
     .map(
-      (c) =>
-        `${c.scenario} ${metricLabel(c.metric)} ${c.processes!.changes.map((change) => formatPercent(change)).join(', ')} (F = ${c.processes!.f.toFixed(1)}, p ${formatP(c.processes!.p)})`,
+      ({ c, blocks }) =>
+        `${c.scenario} ${metricLabel(c.metric)} ${blocks.changes.map((change) => formatPercent(change)).join(', ')} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`,
     )
     .join('; ');
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change from block to block was ${which}, more than the pairs within a block allow. A process that runs faster or slower than its twin moves all the pairs of its block alike, so here a verdict had to hold in every block, and where it did not the comparison is inconclusive. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  const overruled = differed.flatMap(({ c, blocks }) =>
+    blocks.overruled
+      ? [`${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}`]
+      : [],
+  );
+  const outcome =
+    overruled.length === 0
+      ? 'here every verdict did'
+      : `${overruled.join(', ')} by the pairs, but not in every block, so ${overruled.length === 1 ? 'it is' : 'they are'} inconclusive`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so a verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+
+/** Whether the guard of processOffsetNote took a verdict back (worth an annotation on the run, not only a note). */
+export function processOffsetOverruled(decision: Decision | undefined): boolean {
+  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== undefined);
 }
 
 const STOP_TEXT: Record<StopReason, string> = {

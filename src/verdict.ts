@@ -79,6 +79,8 @@ export interface ProcessBlocks {
   changes: number[];
   f: number;
   p: number;
+  /** The verdict the pairs gave, when it did not hold in every block and was taken back (to inconclusive). */
+  overruled?: Verdict;
 }
 
 export interface ErrorComparison {
@@ -406,7 +408,17 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
     const verdict = differed ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
     return {
       ...c,
-      ...(differed ? { processes: { restartEvery, changes: blocks.changes, f: blocks.f, p: blocks.p } } : {}),
+      ...(differed
+        ? {
+            processes: {
+              restartEvery,
+              changes: blocks.changes,
+              f: blocks.f,
+              p: blocks.p,
+              ...(verdict === called ? {} : { overruled: called }),
+            },
+          }
+        : {}),
       threshold,
       ci,
       pAdjusted,

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Round } from '../../src/measure.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL, processesDiffered } from '../../src/process-offsets.ts';
-import { processOffsetNote } from '../../src/report.ts';
+import { processOffsetNote, processOffsetOverruled } from '../../src/report.ts';
 import { type DecideOptions, decide } from '../../src/verdict.ts';
 import { roundsFor } from '../support/reports.ts';
 
@@ -106,6 +106,12 @@ describe('a verdict of blocks whose processes differed must hold in every block'
     assert.match(note, /in blocks of 8 pairs that shared a base and a head process/);
     assert.match(note, /GET \/ req\/s [+−]\d\.\d%, −[6-9]\.\d%, [+−]\d\.\d% \(F = \d+\.\d, p < 0\.001\)/);
     assert.match(note, /`restart-every: 1`/);
+    assert.equal(rps.processes?.overruled, 'regression');
+    assert.match(
+      note,
+      /GET \/ req\/s would have been a regression by the pairs, but not in every block, so it is inconclusive/,
+    );
+    assert.equal(processOffsetOverruled(decision), true);
   });
 
   test('a real regression in every block stands, even when the blocks also differ', () => {
@@ -117,6 +123,7 @@ describe('a verdict of blocks whose processes differed must hold in every block'
     )!;
     assert.ok(rps.processes, 'the blocks differed');
     assert.equal(rps.verdict, 'regression');
+    assert.equal(rps.processes.overruled, undefined);
     assert.ok(rps.processes.changes.every((change) => change < -0.15));
   });
 
@@ -131,6 +138,19 @@ describe('a verdict of blocks whose processes differed must hold in every block'
     assert.ok(blocked.comparisons.every((c) => c.processes === undefined));
     assert.equal(processOffsetNote(blocked), undefined);
 
+    // Blocks 1.5% apart, within the threshold: they differ, and "no change" holds in every one of them.
+    const near = offsetBlock(alike, 8, 1, 1.015);
+    const held = decide(near, rulesOf(near), { ...OPTIONS, restartEvery: 8 });
+    const nearRps = held.comparisons.find((c) => c.metric === 'rps')!;
+    assert.ok(nearRps.processes, 'blocks 1.5% apart with 0.5% noise differ');
+    assert.equal(nearRps.verdict, 'no-change');
+    assert.equal(nearRps.processes.overruled, undefined);
+    assert.equal(processOffsetOverruled(held), false);
+    assert.match(
+      processOffsetNote(held) ?? '',
+      /a verdict has to hold in every block: here every verdict did\./,
+    );
+
     // One block 3% off, beyond the 2% threshold: "no change" no longer holds in it.
     const odd = offsetBlock(alike, 8, 2, 1.03);
     const rps = decide(odd, rulesOf(odd), { ...OPTIONS, restartEvery: 8 }).comparisons.find(
@@ -138,6 +158,7 @@ describe('a verdict of blocks whose processes differed must hold in every block'
     )!;
     assert.ok(rps.processes);
     assert.equal(rps.verdict, 'inconclusive');
+    assert.equal(rps.processes.overruled, 'no-change');
   });
 
   test('per scenario: only the one whose processes differed is named', () => {
