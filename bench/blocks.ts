@@ -17,6 +17,7 @@
  * bench/calibrate.ts `block-sd=<k>` replays gates with a shift of k = √ratio added per block.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { sumsOfSquares } from '../src/stats/anova.ts';
 import { averageRanks, mean, median, mulberry32, sd } from '../src/stats/describe.ts';
 import { dataFile } from './lib.ts';
 
@@ -70,15 +71,8 @@ function anova(values: readonly number[], group: readonly number[], size: number
   });
   const full = [...groups.values()].filter((g) => g.length === size);
   if (full.length < 2) return { between: 0, within: 0, dfBetween: 0, dfWithin: 0 };
-  const grand = mean(full.flat());
-  let between = 0;
-  let within = 0;
-  for (const g of full) {
-    const m = mean(g);
-    between += g.length * (m - grand) ** 2;
-    for (const v of g) within += (v - m) ** 2;
-  }
-  return { between, within, dfBetween: full.length - 1, dfWithin: full.length * (size - 1) };
+  const { between, within, df1, df2 } = sumsOfSquares(full);
+  return { between, within, dfBetween: df1, dfWithin: df2 };
 }
 
 const pooledF = (parts: readonly Anova[]): number => {

@@ -9028,6 +9028,11 @@ function oneWayAnova(groups) {
       `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
     );
   }
+  const { between, within, df1, df2 } = sumsOfSquares(groups);
+  const f = between / df1 / (within / df2);
+  return { f, df1, df2, p: fSf(f, df1, df2) };
+}
+function sumsOfSquares(groups) {
   const grand = mean(groups.flat());
   let between = 0;
   let within = 0;
@@ -9036,10 +9041,8 @@ function oneWayAnova(groups) {
     between += group.length * (m - grand) ** 2;
     for (const value of group) within += (value - m) ** 2;
   }
-  const df1 = k - 1;
-  const df2 = n - k;
-  const f = between / df1 / (within / df2);
-  return { f, df1, df2, p: fSf(f, df1, df2) };
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  return { between, within, df1: groups.length - 1, df2: n - groups.length };
 }
 
 // src/stats/multiple.ts

@@ -37,6 +37,22 @@ export function oneWayAnova(groups: readonly (readonly number[])[]): AnovaResult
       `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`,
     );
   }
+  const { between, within, df1, df2 } = sumsOfSquares(groups);
+  const f = between / df1 / (within / df2);
+  return { f, df1, df2, p: fSf(f, df1, df2) };
+}
+
+export interface SumsOfSquares {
+  /** Of the group means around the grand mean (each weighted by its group's size), and of values around their group's mean. */
+  between: number;
+  within: number;
+  /** Their degrees of freedom: groups − 1 and values − groups. */
+  df1: number;
+  df2: number;
+}
+
+/** The sums of squares of a one-way analysis of variance (to pool over several data sets, as bench/blocks.ts does). */
+export function sumsOfSquares(groups: readonly (readonly number[])[]): SumsOfSquares {
   const grand = mean(groups.flat());
   let between = 0;
   let within = 0;
@@ -45,8 +61,6 @@ export function oneWayAnova(groups: readonly (readonly number[])[]): AnovaResult
     between += group.length * (m - grand) ** 2;
     for (const value of group) within += (value - m) ** 2;
   }
-  const df1 = k - 1;
-  const df2 = n - k;
-  const f = between / df1 / (within / df2);
-  return { f, df1, df2, p: fSf(f, df1, df2) };
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  return { between, within, df1: groups.length - 1, df2: n - groups.length };
 }

@@ -1,5 +1,5 @@
 /** The statistics the verdict rests on. Pure functions only: nothing here does I/O. */
-export { type AnovaResult, fSf, oneWayAnova } from './anova.ts';
+export { type AnovaResult, fSf, oneWayAnova, type SumsOfSquares, sumsOfSquares } from './anova.ts';
 export {
   assertFinite,
   averageRanks,
