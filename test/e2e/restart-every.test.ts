@@ -178,8 +178,8 @@ describe('restart-every', () => {
     const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
     assert.equal(report.rounds.length, 24, run.stdout);
     assert.equal(servedIn(offsets).length, 6, 'three blocks of one base and one head process');
-    // Counted as 12 independent pairs, the 4 of the slow process would make head a regression. Its block differs
-    // from the other two, so the verdict had to hold in every block, and it does not: inconclusive, which is neutral.
+    // A third of the pairs came from the slow process: its block differs from the other two, so a verdict had to
+    // hold in every block, and none can (the slow block is 25–40% off, the others within a percent or two).
     const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
     assert.ok(rps?.processes, JSON.stringify(rps));
     assert.equal(rps.processes.restartEvery, 4);
@@ -191,12 +191,16 @@ describe('restart-every', () => {
     assert.equal(rps.verdict, 'inconclusive');
     assert.notEqual(report.verdict, 'regression');
     assert.equal(run.code, 0, 'inconclusive is neutral');
-    // Said in the comment and as an annotation on the run.
+    // Said in the comment; an annotation on the run too when it took a verdict back (the pairs alone may have
+    // called a regression, or may not have: 4 of 12 pairs are not always enough).
     const said = "the server's processes differed for their whole life: in blocks of 4 pairs";
-    assert.ok(
+    const overruled = report.decision!.comparisons.some((c) => c.processes?.overruled !== undefined);
+    assert.equal(
       workflowCommands(run.stdout, 'warning').some((w) => w.startsWith(said)),
+      overruled,
       run.stdout,
     );
+    assert.ok(run.stdout.includes(said), 'in the log either way');
     const comments = fake.comments.get(42) ?? [];
     assert.ok(
       comments.some((c) => c.body.includes(said)),
