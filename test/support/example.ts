@@ -272,6 +272,9 @@ export interface RegressionExpectation {
  * request, the job summary) whose table flags `path`, the fake GitHub saw only valid requests, and nothing was
  * left running. Reports the numbers.
  */
+/** The largest change a path whose code did not change may show in assertRegression (a process-level lean). */
+const UNCHANGED_LEEWAY = 0.06;
+
 export function assertRegression(
   t: TestContext,
   result: ExampleResult,
@@ -311,7 +314,13 @@ export function assertRegression(
     `head ${rps.head.toFixed(0)} req/s should be at most ${expected.atMost} × base ${rps.base.toFixed(0)}`,
   );
   for (const path of expected.unchanged ?? []) {
-    const flagged = comparisonsOf(report, path).filter((c) => c.verdict === 'regression');
+    // A path whose code did not change may still, rarely, be called a small regression: a few pairs from one pair
+    // of server processes can lean a few percent one way (bench/RESULTS.md sections 11–12; the false-alarm rate is
+    // the benchmarks' business, not this test's). What must never happen is the changed path's slowdown showing up
+    // on it (scenarios mixed up between rounds, shards or the comment).
+    const flagged = comparisonsOf(report, path).filter(
+      (c) => c.verdict === 'regression' && !(Math.abs(c.change) <= UNCHANGED_LEEWAY),
+    );
     assert.deepEqual(flagged, [], `${path} is unchanged on head, yet flagged`);
     assert.ok(comparisonsOf(report, path).length > 0, `${path} was not compared`);
   }
