@@ -3,20 +3,13 @@
  * against a loopback GitHub API that rejects anything that is not a real endpoint.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { MARKER } from '../../src/io/github.ts';
-import type { Report } from '../../src/report.ts';
-import { runAction, UNREACHABLE_THRESHOLDS, workflowCommands } from '../support/action.ts';
+import { readReport, runAction, UNREACHABLE_THRESHOLDS, workflowCommands } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
 const FAST = { rounds: '8', duration: '1s', warmup: '0.5s' };
-
-function readReport(path: string | undefined): Report {
-  assert.ok(path && existsSync(path), `report output should name an existing file, got ${path}`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Report;
-}
 
 describe('perf-gate action, end to end', () => {
   let fake: FakeGitHub;
@@ -62,7 +55,7 @@ describe('perf-gate action, end to end', () => {
     assert.equal(first.outputs['comment-url'], comments[0]!.html_url);
     assert.match(first.summary, /head is .* slower on GET \/work/);
 
-    const report = readReport(first.outputs.report);
+    const report = readReport(first);
     assert.equal(report.rounds.length, 16);
     assert.deepEqual(
       report.rounds.filter((x) => x.pair < 2).map((x) => x.side),
@@ -115,7 +108,7 @@ describe('perf-gate action, end to end', () => {
       ['no-change', 'inconclusive'].includes(run.outputs.verdict ?? ''),
       `verdict ${run.outputs.verdict}`,
     );
-    const report = readReport(run.outputs.report);
+    const report = readReport(run);
     assert.equal(report.rounds.length, 16);
     assert.equal(report.settings.port, Number(port));
     // A fixed port cannot serve base and head side by side: whole rounds, a fresh process each.

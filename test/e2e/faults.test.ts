@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { MARKER } from '../../src/io/github.ts';
 import { freePort } from '../../src/io/server.ts';
-import type { Report } from '../../src/report.ts';
 import {
   type ActionRun,
   commandLines,
+  readReport,
   runAction,
   UNREACHABLE_THRESHOLDS,
   workflowCommands,
@@ -60,12 +60,6 @@ ${options.handler ?? ''}
 });
 ${options.listen ?? 'server.listen(process.env.PORT);'}
 `;
-}
-
-function readReport(run: ActionRun): Report {
-  const path = run.outputs.report;
-  assert.ok(path && existsSync(path), `report output should name an existing file, got ${path}`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Report;
 }
 
 /** A push event's payload: no pull request in it. */

@@ -5,11 +5,9 @@
  * it: p99 at fixed rate must catch it.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { OPEN_LOOP_MAX_RATE } from '../../src/plan.ts';
-import type { Report } from '../../src/report.ts';
-import { runAction } from '../support/action.ts';
+import { readReport, runAction } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
@@ -47,9 +45,7 @@ describe('open-loop latency', () => {
       event: pullRequestEvent(r, 31),
       apiUrl: fake.url,
     });
-    const path = run.outputs.report;
-    assert.ok(path && existsSync(path), run.stdout);
-    const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+    const report = readReport(run);
     const of = (metric: string) => report.decision?.comparisons.find((c) => c.metric === metric);
     const open = of('p99open');
     const closed = of('p99');

@@ -10,12 +10,11 @@
  * others for its whole life is reported as such, and the verdict must then hold in every block (src/verdict.ts).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Report } from '../../src/report.ts';
-import { runAction, workflowCommands } from '../support/action.ts';
+import { readReport, runAction, workflowCommands } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -106,9 +105,7 @@ describe('restart-every', () => {
       event: pullRequestEvent(r, 41),
       apiUrl: fake.url,
     });
-    const path = run.outputs.report;
-    assert.ok(path && existsSync(path), run.stdout);
-    const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+    const report = readReport(run);
     assert.equal(report.rounds.length, 2 * pairs, run.stdout);
 
     // A process per side per pair, and one base process measured first for the open loop's rate.
@@ -173,9 +170,7 @@ describe('restart-every', () => {
       event: pullRequestEvent(r, 42),
       apiUrl: fake.url,
     });
-    const path = run.outputs.report;
-    assert.ok(path && existsSync(path), run.stdout);
-    const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+    const report = readReport(run);
     assert.equal(report.rounds.length, 24, run.stdout);
     assert.equal(servedIn(offsets).length, 6, 'three blocks of one base and one head process');
     // A third of the pairs came from the slow process: its block differs from the other two, so a verdict had to

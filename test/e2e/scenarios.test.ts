@@ -10,8 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Report } from '../../src/report.ts';
-import { type ActionRun, runAction, workflowCommands } from '../support/action.ts';
+import { type ActionRun, readReport, runAction, workflowCommands } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -105,12 +104,6 @@ function files(hookLog: string, ordersUs: number): Files {
 }
 
 const FAST = { rounds: '8', duration: '1.5s', warmup: '0.5s', 'profile-duration': '1s' };
-
-function readReport(run: ActionRun): Report {
-  const path = run.outputs.report;
-  assert.ok(path && existsSync(path), `report output should name an existing file, got ${path}`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Report;
-}
 
 const errors = (run: ActionRun): string => workflowCommands(run.stdout, 'error').join('\n');
 

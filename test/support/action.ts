@@ -1,8 +1,10 @@
+import assert from 'node:assert/strict';
 /** Runs the built action the way a GitHub runner does: node dist/index.js with INPUT_* and GITHUB_* set. */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Report } from '../../src/report.ts';
 
 /**
  * The action under test. PERF_GATE_DIST points the end-to-end suites at another build, e.g. one made from an older
@@ -50,6 +52,16 @@ export function workflowCommands(stdout: string, command: string): string[] {
         .replaceAll('%0D', '\r')
         .replaceAll('%25', '%'),
     );
+}
+
+/** The report.json a run names in its `report` output; fails the test, with the run's log, when there is none. */
+export function readReport(run: ActionRun): Report {
+  const path = run.outputs.report;
+  assert.ok(
+    path && existsSync(path),
+    `report output should name an existing file, got ${path}\n${run.stdout}`,
+  );
+  return JSON.parse(readFileSync(path, 'utf8')) as Report;
 }
 
 export interface ActionRun {
