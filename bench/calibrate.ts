@@ -3,11 +3,13 @@
  * through the same sequential decision code the action runs, and prints false-alarm rates and power.
  *
  *   npx node bench/calibrate.ts [gates=400] [thresholds=the default, e.g. 2%,3%] [variant, e.g. @slice=250ms]
- *                               [blocks | block-sd=<k>] [pair-sec=<s>]
+ *                               [blocks | block-sd=<k>] [pair-sec=<s>] [explain]
  *
  * `blocks` and `block-sd=k` change how pairs are drawn (see `drawing`); `pair-sec=s` charges each pair s seconds
  * instead of the recording's own time per pair (the recorded noise at the cost of a pair of other settings, e.g.
- * a cheaper priming measured in another recording).
+ * a cheaper priming measured in another recording). `explain` prints, under the table, every A/A gate that called a
+ * change: its pairs and, per comparison, the verdict, the estimate and the blocks of processes (their changes and F
+ * test) that the verdict had to hold in.
  *
  * The variant picks the recordings `data/<case><variant>.json` (bench/record.ts names a recording made with extra
  * inputs after them).
@@ -81,9 +83,12 @@ const option = (name: string): number | undefined => {
 const blockSd = option('block-sd') ?? 0;
 const drawing = options.includes('blocks') ? 'blocks' : blockSd > 0 ? `block-sd=${blockSd}` : 'pairs';
 const pairSecGiven = option('pair-sec');
+const explain = options.includes('explain');
 for (const o of options)
-  if (o !== 'blocks' && !/^(block-sd|pair-sec)=/.test(o))
-    throw new Error(`unknown option "${o}": blocks, block-sd=<k> or pair-sec=<s>`);
+  if (o !== 'blocks' && o !== 'explain' && !/^(block-sd|pair-sec)=/.test(o))
+    throw new Error(`unknown option "${o}": blocks, block-sd=<k>, pair-sec=<s> or explain`);
+/** Lines of `explain`, printed after the table. */
+const explained: string[] = [];
 
 function load(name: string): Recording | undefined {
   const file = dataFile(`${name}${variant}.json`);
@@ -104,6 +109,8 @@ interface Outcome {
   comparisons: number;
   rpsVerdict: Verdict | undefined;
   p99Verdict: Verdict | undefined;
+  /** Per comparison: metric, verdict, estimate, and the blocks of processes it had to hold in (for `explain`). */
+  details: string[];
 }
 
 /**
@@ -191,6 +198,12 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
     comparisons: comparisons.length,
     rpsVerdict: comparisons.find((c) => c.metric === 'rps')?.verdict,
     p99Verdict: comparisons.find((c) => c.metric === 'p99')?.verdict,
+    details: comparisons.map((c) => {
+      const blocks = c.processes
+        ? `blocks ${c.processes.changes.map((x) => pct(x)).join(' / ')}, F p ${c.processes.p.toPrecision(2)}${c.processes.differed ? ' (differed)' : ''}`
+        : 'not guarded';
+      return `${c.metric} ${c.verdict} ${pct(c.change)} (p ${c.pAdjusted.toPrecision(2)}); ${blocks}`;
+    }),
   };
 }
 
@@ -208,6 +221,13 @@ async function report(name: string, setting: Setting, gates: number): Promise<vo
   }
   const outcomes: Outcome[] = [];
   for (let g = 0; g < gates; g++) outcomes.push(await simulate(rec, setting, 1000 + g, slower));
+  if (explain && name === 'aa')
+    outcomes.forEach((o, g) => {
+      if (o.verdict === 'regression' || o.verdict === 'improvement')
+        explained.push(
+          `- ${name}${variant}, ${setting.label}, gate ${g}: ${o.verdict} at ${o.pairs} pairs; ${o.details.join('; ')}`,
+        );
+    });
   const share = (v: Verdict): number => outcomes.filter((o) => o.verdict === v).length / gates;
   const seconds = outcomes.map((o) => o.seconds).sort((a, b) => a - b);
   const calls = outcomes.reduce((s, o) => s + o.calls, 0) / outcomes.reduce((s, o) => s + o.comparisons, 0);
@@ -257,3 +277,4 @@ for (const threshold of thresholds) {
   for (const name of ['aa', 'aa-2%', 'aa-3%', 'slower2', 'slower3', 'slower5'])
     await report(name, setting, gates);
 }
+if (explained.length > 0) console.log(['', 'A/A gates that called a change:', ...explained].join('\n'));

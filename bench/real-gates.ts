@@ -50,10 +50,14 @@ try {
       change: rps?.change,
       ci: rps?.ci,
       noise: rps?.noise,
-      // Comparisons whose blocks of processes differed (the verdict then had to hold in every block).
+      // Comparisons whose own blocks of processes differed (every verdict then had to hold in every block), and
+      // the verdicts that did not and were taken back.
       processesDiffered: report.decision?.comparisons
-        .filter((x) => x.processes)
+        .filter((x) => x.processes?.differed)
         .map((x) => `${x.metric} ${x.verdict}`),
+      overruled: report.decision?.comparisons
+        .filter((x) => x.processes?.overruled)
+        .map((x) => `${x.metric} ${x.processes?.overruled}`),
       disturbedPairs: report.sequential?.disturbedPairs,
       keptDisturbedPairs: report.sequential?.keptDisturbedPairs,
       // The rounds themselves, so that a gate can be replayed (bench/calibrate.ts) or its noise re-read.

@@ -7448,10 +7448,11 @@ function openLoopRate(share, baseRps) {
 function primingTurns(restartEvery) {
   return restartEvery === 1 ? 0 : 2;
 }
+var DEFAULT_RESTART_EVERY = 4;
 var STARTUP_SHARE_NOTE = 1 / 3;
 function startupNote(startupSec, pairSec) {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: 8\` starts them once per 8 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${DEFAULT_RESTART_EVERY}\` starts them once per ${DEFAULT_RESTART_EVERY} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
 }
 var MEASURED_AGAIN_IN_A_ROW = 4;
 function measureAgain(pair2, disturbedInARow, measuredAgain) {
@@ -8036,7 +8037,7 @@ var INPUT_DEFAULTS = {
   warmup: "0.25s",
   slice: "250ms",
   "latency-rate": "off",
-  "restart-every": "8",
+  "restart-every": String(DEFAULT_RESTART_EVERY),
   pin: "true",
   connections: "10",
   "ready-timeout": "60s",
@@ -9451,9 +9452,10 @@ function decideGroups(groups, options) {
   const raw = [];
   const rawLooks = [];
   const rawRestartEvery = [];
+  const rawGroup = [];
   const thresholds = [];
   const errors = [];
-  for (const group of groups) {
+  for (const [g, group] of groups.entries()) {
     const looks = group.looks.length > 0 ? group.looks : [1];
     for (const scenario of group.scenarios) {
       const pairs = pairsOf(group.rounds, scenario.name);
@@ -9462,29 +9464,35 @@ function decideGroups(groups, options) {
         raw.push(compareMetric(scenario.name, metric, pairs));
         rawLooks.push(looks);
         rawRestartEvery.push(group.restartEvery ?? 0);
+        rawGroup.push(g);
         thresholds.push(thresholdOf(metric, options, scenario));
       }
     }
   }
   const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i])));
-  const comparisons = raw.map(({ logRatios: logRatios2, pairNumbers, ...c }, i) => {
+  const blockTests = raw.map((c, i) => blockTest(c.pairNumbers, c.logRatios, rawRestartEvery[i]));
+  const differedGroups = new Set(
+    raw.flatMap((_, i) => processesDiffered(blockTests[i]) ? [rawGroup[i]] : [])
+  );
+  const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i) => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]);
     const pAdjusted = adjusted[i];
     const threshold = thresholds[i];
     const ci = interval(raw[i], level);
     const restartEvery = rawRestartEvery[i];
-    const blocks = blockTest(pairNumbers, logRatios2, restartEvery);
-    const differed = processesDiffered(blocks);
+    const blocks = blockTests[i];
+    const guarded = blocks !== void 0 && differedGroups.has(rawGroup[i]);
     const called = classify(raw[i], ci, pAdjusted, threshold, options.alpha);
-    const verdict2 = differed ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
+    const verdict2 = guarded ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
     return {
       ...c,
-      ...differed ? {
+      ...guarded ? {
         processes: {
           restartEvery,
           changes: blocks.changes,
           f: blocks.f,
           p: blocks.p,
+          differed: processesDiffered(blocks),
           ...verdict2 === called ? {} : { overruled: called }
         }
       } : {},
@@ -9683,19 +9691,22 @@ var WOULD_HAVE_BEEN = {
   inconclusive: "inconclusive"
 };
 function processOffsetNote(decision) {
-  const differed = (decision?.comparisons ?? []).flatMap(
+  const guarded = (decision?.comparisons ?? []).flatMap(
     (c) => c.processes ? [{ c, blocks: c.processes }] : []
   );
-  const first = differed[0]?.blocks;
+  const first = guarded[0]?.blocks;
   if (first === void 0) return void 0;
-  const seen = differed.map(
-    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${blocks.changes.map((change) => formatPercent(change)).join(", ")} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`
+  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
+  const seen = guarded.filter(({ blocks }) => blocks.differed).map(
+    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`
   ).join("; ");
-  const overruled = differed.flatMap(
-    ({ c, blocks }) => blocks.overruled ? [`${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}`] : []
+  const overruled = guarded.flatMap(
+    ({ c, blocks }) => blocks.overruled ? [
+      `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? "" : ` (its blocks: ${changes(blocks)})`}`
+    ] : []
   );
   const outcome = overruled.length === 0 ? "here every verdict did" : `${overruled.join(", ")} by the pairs, but not in every block, so ${overruled.length === 1 ? "it is" : "they are"} inconclusive`;
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so a verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
 function processOffsetOverruled(decision) {
   return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);

@@ -6,7 +6,7 @@
  */
 import { dirname, isAbsolute, join } from 'node:path';
 import { configError } from './errors.ts';
-import { minimumPairs } from './plan.ts';
+import { DEFAULT_RESTART_EVERY, minimumPairs } from './plan.ts';
 import {
   checkInputOverlap,
   parseScenarioFile,
@@ -123,7 +123,7 @@ export const INPUT_DEFAULTS = {
   warmup: '0.25s',
   slice: '250ms',
   'latency-rate': 'off',
-  'restart-every': '8',
+  'restart-every': String(DEFAULT_RESTART_EVERY),
   pin: 'true',
   connections: '10',
   'ready-timeout': '60s',

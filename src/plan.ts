@@ -129,6 +129,14 @@ export function primingTurns(restartEvery: number): number {
   return restartEvery === 1 ? 0 : 2;
 }
 
+/**
+ * Pairs a server process serves by default (`restart-every`): by the first look (12 pairs) that is three blocks of
+ * processes, so that one or two process pairs that run apart from their twins cannot decide alone (bench/RESULTS.md
+ * section 13: 0.3% of replayed A/A gates failed on a server whose processes differ, against 2.6–4.1% with blocks
+ * of 8), for 0.6 s more per pair than blocks of 8.
+ */
+export const DEFAULT_RESTART_EVERY = 4;
+
 /** The share of a pair's time above which starting the servers of every pair is worth a note. */
 export const STARTUP_SHARE_NOTE = 1 / 3;
 
@@ -139,7 +147,7 @@ export const STARTUP_SHARE_NOTE = 1 / 3;
  */
 export function startupNote(startupSec: number, pairSec: number): string | undefined {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: 8\` starts them once per 8 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${DEFAULT_RESTART_EVERY}\` starts them once per ${DEFAULT_RESTART_EVERY} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
 }
 
 /** Disturbed measurements in a row after which the next disturbed pair is kept, not measured again. */

@@ -6,7 +6,15 @@ import { failures, METRICS, type Metric, type Round } from './measure.ts';
 import { openLoopSec } from './plan.ts';
 import type { StopReason } from './sequential.ts';
 import { median } from './stats/index.ts';
-import { type Decision, formatP, formatPercent, formatShare, metricLabel, type Verdict } from './verdict.ts';
+import {
+  type Decision,
+  formatP,
+  formatPercent,
+  formatShare,
+  metricLabel,
+  type ProcessBlocks,
+  type Verdict,
+} from './verdict.ts';
 
 export interface ReportError {
   code: ErrorCode;
@@ -281,27 +289,33 @@ const WOULD_HAVE_BEEN: Record<Verdict, string> = {
  * seen and what it did to the verdict; undefined when no comparison's blocks differed.
  */
 export function processOffsetNote(decision: Decision | undefined): string | undefined {
-  const differed = (decision?.comparisons ?? []).flatMap((c) =>
+  const guarded = (decision?.comparisons ?? []).flatMap((c) =>
     c.processes ? [{ c, blocks: c.processes }] : [],
   );
-  const first = differed[0]?.blocks;
+  const first = guarded[0]?.blocks;
   if (first === undefined) return undefined;
-  const seen = differed
+  const changes = (blocks: ProcessBlocks): string =>
+    blocks.changes.map((change) => formatPercent(change)).join(', ');
+  const seen = guarded
+    .filter(({ blocks }) => blocks.differed)
     .map(
       ({ c, blocks }) =>
-        `${c.scenario} ${metricLabel(c.metric)} ${blocks.changes.map((change) => formatPercent(change)).join(', ')} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`,
+        `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`,
     )
     .join('; ');
-  const overruled = differed.flatMap(({ c, blocks }) =>
+  // A comparison whose own blocks did not differ significantly is named with its blocks when it was taken back.
+  const overruled = guarded.flatMap(({ c, blocks }) =>
     blocks.overruled
-      ? [`${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}`]
+      ? [
+          `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? '' : ` (its blocks: ${changes(blocks)})`}`,
+        ]
       : [],
   );
   const outcome =
     overruled.length === 0
       ? 'here every verdict did'
       : `${overruled.join(', ')} by the pairs, but not in every block, so ${overruled.length === 1 ? 'it is' : 'they are'} inconclusive`;
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so a verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
 
 /** Whether the guard of processOffsetNote took a verdict back (worth an annotation on the run, not only a note). */

@@ -74,7 +74,7 @@ describe('parseConfig defaults', () => {
       warmupSec: 0.25,
       sliceSec: 0.25,
       openLoop: undefined,
-      restartEvery: 8,
+      restartEvery: 4,
       pin: true,
       connections: 10,
       readyTimeoutMs: 60_000,

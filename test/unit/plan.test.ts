@@ -22,7 +22,7 @@ describe('server processes', () => {
     const note = startupNote(2.4, 6.9);
     assert.ok(note, 'a server that takes 2.4 s to start');
     assert.match(note, /took 2\.4 s of every pair's 6\.9 s/);
-    assert.match(note, /`restart-every: 8`/);
+    assert.match(note, /`restart-every: 4` starts them once per 4 pairs/);
     assert.equal(startupNote(1, 0), undefined, 'no pairs measured: nothing to say');
     assert.equal(startupNote(Number.NaN, 5), undefined);
   });
