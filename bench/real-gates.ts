@@ -9,7 +9,7 @@
  * Inputs given as name=value (e.g. restart-every=1) replace the defaults; name the run with a label that says so.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
 import { dataFile, keyValues, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
@@ -31,6 +31,8 @@ const gates = Number(gatesText);
 const c = await caseFor(name);
 const repo = makeKnobRepo(c);
 const log = dataFile(`real-${name}${label ? `@${label}` : ''}.jsonl`);
+// Gates appended to an earlier run's file carry on its numbering.
+const earlier = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').length : 0;
 const seconds: number[] = [];
 const verdicts: Record<string, number> = {};
 try {
@@ -40,7 +42,7 @@ try {
     verdicts[report.verdict] = (verdicts[report.verdict] ?? 0) + 1;
     seconds.push(report.timing.measureSec);
     const line = {
-      gate: g + 1,
+      gate: earlier + g + 1,
       verdict: report.verdict,
       // A gate that could not measure (a server that failed, say) ends with an error: say why.
       ...(report.error ? { error: `${report.error.code}: ${report.error.message}` } : {}),
