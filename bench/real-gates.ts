@@ -32,7 +32,11 @@ const c = await caseFor(name);
 const repo = makeKnobRepo(c);
 const log = dataFile(`real-${name}${label ? `@${label}` : ''}.jsonl`);
 // Gates appended to an earlier run's file carry on its numbering.
-const earlier = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '').length : 0;
+const earlier = existsSync(log)
+  ? readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '').length
+  : 0;
 const seconds: number[] = [];
 const verdicts: Record<string, number> = {};
 try {
