@@ -9,7 +9,8 @@ import { readReport, runAction, UNREACHABLE_THRESHOLDS, workflowCommands } from 
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
-const FAST = { rounds: '8', duration: '1s', warmup: '0.5s' };
+/** Short fixed gates served by one pair of server processes (one block, primed once): these tests are about mechanics. */
+const FAST = { rounds: '8', duration: '1s', warmup: '0.5s', 'restart-every': '8' };
 
 describe('perf-gate action, end to end', () => {
   let fake: FakeGitHub;
