@@ -9176,6 +9176,9 @@ function signedRankConfidenceInterval(d, confidence = 0.95) {
 
 // src/process-offsets.ts
 var PROCESS_OFFSET_LEVEL = 0.01;
+function offsetLevel(scenarios) {
+  return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
+}
 function blockTest(pairs, logRatios2, restartEvery) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
   const byBlock = /* @__PURE__ */ new Map();
@@ -9192,8 +9195,8 @@ function blockTest(pairs, logRatios2, restartEvery) {
     changes: groups.map((ratios) => Math.expm1(mean(ratios)))
   };
 }
-function processesDiffered(test) {
-  return test !== void 0 && test.p < PROCESS_OFFSET_LEVEL;
+function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
+  return test !== void 0 && test.p < level;
 }
 
 // src/stats/sequential-boundary.ts
@@ -9471,8 +9474,16 @@ function decideGroups(groups, options) {
   }
   const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i])));
   const blockTests = raw.map((c, i) => blockTest(c.pairNumbers, c.logRatios, rawRestartEvery[i]));
+  const scenariosOfGroup = /* @__PURE__ */ new Map();
+  raw.forEach((c, i) => {
+    scenariosOfGroup.set(
+      rawGroup[i],
+      (scenariosOfGroup.get(rawGroup[i]) ?? /* @__PURE__ */ new Set()).add(c.scenario)
+    );
+  });
+  const levelOf = (i) => offsetLevel(scenariosOfGroup.get(rawGroup[i])?.size ?? 1);
   const differedGroups = new Set(
-    raw.flatMap((_, i) => processesDiffered(blockTests[i]) ? [rawGroup[i]] : [])
+    raw.flatMap((_, i) => processesDiffered(blockTests[i], levelOf(i)) ? [rawGroup[i]] : [])
   );
   const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i) => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]);
@@ -9492,7 +9503,7 @@ function decideGroups(groups, options) {
           changes: blocks.changes,
           f: blocks.f,
           p: blocks.p,
-          differed: processesDiffered(blocks),
+          differed: processesDiffered(blocks, levelOf(i)),
           ...verdict2 === called ? {} : { overruled: called }
         }
       } : {},

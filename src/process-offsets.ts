@@ -9,8 +9,23 @@
 import { type AnovaResult, oneWayAnova } from './stats/anova.ts';
 import { mean } from './stats/describe.ts';
 
-/** Below this p-value the blocks are said to differ (for processes that run alike, about once in 100 gates). */
+/**
+ * Below this p-value the blocks are said to differ (for processes that run alike, about once in 100 comparisons).
+ * A gate's processes serve all its scenarios, and one F test per scenario and metric would find blocks that differ
+ * by chance in a quarter of the gates of 10 scenarios: the level is shared among the scenarios (offsetLevel).
+ */
 export const PROCESS_OFFSET_LEVEL = 0.01;
+
+/**
+ * The level of each comparison's F test among those of `scenarios` scenarios served by the same processes:
+ * PROCESS_OFFSET_LEVEL divided among the scenarios (Bonferroni), so that a gate of many scenarios whose processes
+ * run alike is guarded by chance about as rarely as a gate of one. The metrics of a scenario are not counted: an
+ * offset of the processes moves its req/s and latencies together. A real offset moves every scenario alike, so
+ * it still shows.
+ */
+export function offsetLevel(scenarios: number): number {
+  return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
+}
 
 export interface BlockTest extends AnovaResult {
   /** Blocks of at least two pairs that were compared, and the pairs in them. */
@@ -49,7 +64,10 @@ export function blockTest(
   };
 }
 
-/** Whether a block test says the blocks' processes differed. */
-export function processesDiffered(test: BlockTest | undefined): test is BlockTest {
-  return test !== undefined && test.p < PROCESS_OFFSET_LEVEL;
+/** Whether a block test says the blocks' processes differed, at `level` (default PROCESS_OFFSET_LEVEL). */
+export function processesDiffered(
+  test: BlockTest | undefined,
+  level: number = PROCESS_OFFSET_LEVEL,
+): test is BlockTest {
+  return test !== undefined && test.p < level;
 }

@@ -9,7 +9,7 @@
  * inside ±threshold. Anything else is inconclusive.
  */
 import { expected, failures, METRICS, type Metric, metricValue, type Round } from './measure.ts';
-import { blockTest, processesDiffered } from './process-offsets.ts';
+import { blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
 import { median, sd } from './stats/describe.ts';
 import { normalQuantile } from './stats/distributions.ts';
 import { holm } from './stats/multiple.ts';
@@ -404,9 +404,18 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
   const blockTests = raw.map((c, i) => blockTest(c.pairNumbers, c.logRatios, rawRestartEvery[i]!));
   // The processes serve every scenario and metric of their group: when any comparison's blocks differed, the
   // group's processes did, and every comparison of the group must hold in every block (a moderate offset shows in
-  // the quieter p50 before it reaches significance in req/s; bench/RESULTS.md section 13).
+  // the quieter p50 before it reaches significance in req/s; bench/RESULTS.md section 13). Each F test has its
+  // share of the level among the group's scenarios.
+  const scenariosOfGroup = new Map<number, Set<string>>();
+  raw.forEach((c, i) => {
+    scenariosOfGroup.set(
+      rawGroup[i]!,
+      (scenariosOfGroup.get(rawGroup[i]!) ?? new Set<string>()).add(c.scenario),
+    );
+  });
+  const levelOf = (i: number): number => offsetLevel(scenariosOfGroup.get(rawGroup[i]!)?.size ?? 1);
   const differedGroups = new Set(
-    raw.flatMap((_, i) => (processesDiffered(blockTests[i]) ? [rawGroup[i]!] : [])),
+    raw.flatMap((_, i) => (processesDiffered(blockTests[i], levelOf(i)) ? [rawGroup[i]!] : [])),
   );
   const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i): MetricComparison => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]!);
@@ -427,7 +436,7 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
               changes: blocks.changes,
               f: blocks.f,
               p: blocks.p,
-              differed: processesDiffered(blocks),
+              differed: processesDiffered(blocks, levelOf(i)),
               ...(verdict === called ? {} : { overruled: called }),
             },
           }

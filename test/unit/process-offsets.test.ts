@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Round } from '../../src/measure.ts';
-import { blockTest, PROCESS_OFFSET_LEVEL, processesDiffered } from '../../src/process-offsets.ts';
+import {
+  blockTest,
+  offsetLevel,
+  PROCESS_OFFSET_LEVEL,
+  processesDiffered,
+} from '../../src/process-offsets.ts';
 import { processOffsetNote, processOffsetOverruled } from '../../src/report.ts';
 import { type DecideOptions, decide } from '../../src/verdict.ts';
 import { roundsFor } from '../support/reports.ts';
@@ -221,5 +226,65 @@ describe('a verdict of blocks whose processes differed must hold in every block'
       });
     }
     assert.ok(takenBackWithoutOwnEvidence > 0, 'the case this guards against occurs in these gates');
+  });
+});
+
+describe('the level of the F tests is shared among the scenarios the processes serve', () => {
+  const PATHS = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/s${i}`, 1]));
+
+  test('offsetLevel divides PROCESS_OFFSET_LEVEL among the scenarios', () => {
+    assert.equal(offsetLevel(1), PROCESS_OFFSET_LEVEL);
+    assert.equal(offsetLevel(10), PROCESS_OFFSET_LEVEL / 10);
+    assert.equal(offsetLevel(0), PROCESS_OFFSET_LEVEL, 'never above the level');
+  });
+
+  test('processes that run alike: a gate of 10 scenarios is guarded about as rarely as a gate of one', (t) => {
+    // The smallest p-value of the gate's 30 F tests (10 scenarios × req/s, p50, p99), computed here directly.
+    const smallestP = (rounds: readonly Round[]): number => {
+      let smallest = 1;
+      for (const scenario of Object.keys(PATHS).map((path) => `GET ${path}`))
+        for (const value of [
+          (r: Round) => r.measurement.rps,
+          (r: Round) => r.measurement.latencyMs.p50,
+          (r: Round) => r.measurement.latencyMs.p99,
+        ]) {
+          const ratios = new Map<number, number>();
+          for (const r of rounds.filter((x) => x.scenario === scenario))
+            ratios.set(r.pair, (ratios.get(r.pair) ?? 0) + (r.side === 'head' ? 1 : -1) * Math.log(value(r)));
+          smallest = Math.min(smallest, blockTest([...ratios.keys()], [...ratios.values()], 4)?.p ?? 1);
+        }
+      return smallest;
+    };
+    let guarded = 0;
+    let atFullLevel = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const rounds = roundsFor({ paths: PATHS, pairs: 16, noise: 0.02, seed });
+      const decision = decide(rounds, rulesOf(rounds), { ...OPTIONS, restartEvery: 4 });
+      assert.equal(decision.comparisons.length, 30);
+      const isGuarded = decision.comparisons.some((c) => c.processes !== undefined);
+      const p = smallestP(rounds);
+      assert.equal(isGuarded, p < offsetLevel(10), `seed ${seed}: smallest p ${p}`);
+      if (isGuarded) guarded++;
+      if (p < PROCESS_OFFSET_LEVEL) atFullLevel++;
+    }
+    t.diagnostic(`${guarded} of 200 gates guarded; ${atFullLevel} at the full level`);
+    // 1 − 0.999^30 ≈ 3% of gates, against 1 − 0.99^30 ≈ 26% with the full level for each comparison.
+    assert.ok(guarded <= 14, `${guarded} of 200 gates guarded (about 6 expected)`);
+    assert.ok(
+      atFullLevel >= 30,
+      `${atFullLevel} of 200 would have been at the full level (about 52 expected)`,
+    );
+  });
+
+  test('an offset of the processes shows in every scenario, so 10 scenarios still find it', () => {
+    let rounds = roundsFor({ paths: PATHS, pairs: 16, noise: 0.01, seed: 5 });
+    // Head's second process runs 6% slower, in every scenario it serves.
+    rounds = offsetBlock(rounds, 4, 1, 0.94);
+    const decision = decide(rounds, rulesOf(rounds), { ...OPTIONS, restartEvery: 4 });
+    assert.ok(decision.comparisons.every((c) => c.processes !== undefined));
+    assert.ok(decision.comparisons.filter((c) => c.processes?.differed).length >= 10);
+    // The odd block is 6% off, beyond the 2% threshold: no scenario's req/s can be "no change" in every block.
+    for (const c of decision.comparisons.filter((x) => x.metric === 'rps'))
+      assert.equal(c.verdict, 'inconclusive', `${c.scenario}: ${c.verdict}`);
   });
 });
