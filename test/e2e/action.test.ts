@@ -10,7 +10,7 @@ import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
 /** Short fixed gates served by one pair of server processes (one block, primed once): these tests are about mechanics. */
-const FAST = { rounds: '8', duration: '1s', warmup: '0.5s', 'restart-every': '8' };
+const FAST = { rounds: '8', duration: '1s', warmup: '0.25s', 'restart-every': '8' };
 
 describe('perf-gate action, end to end', () => {
   let fake: FakeGitHub;

@@ -19,7 +19,7 @@ import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../su
 
 const TOKEN = 'ghs_testtoken';
 const PR = 7;
-const FAST = { rounds: '10', duration: '1s', warmup: '0.5s', 'restart-every': '10', flamegraphs: 'false' };
+const FAST = { rounds: '10', duration: '1s', warmup: '0.25s', 'restart-every': '10', flamegraphs: 'false' };
 
 function server(workUs: number): string {
   return `const http = require('node:http');

@@ -106,7 +106,7 @@ function files(hookLog: string, ordersUs: number): Files {
 const FAST = {
   rounds: '8',
   duration: '1.5s',
-  warmup: '0.5s',
+  warmup: '0.25s',
   'restart-every': '8',
   'profile-duration': '1s',
 };
