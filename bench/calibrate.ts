@@ -109,7 +109,9 @@ interface Outcome {
   comparisons: number;
   rpsVerdict: Verdict | undefined;
   p99Verdict: Verdict | undefined;
-  /** Per comparison: metric, verdict, estimate, and the blocks of processes it had to hold in (for `explain`). */
+  /**
+   * Per comparison: metric, verdict, estimate, and the blocks of processes it had to hold in (only with `explain`).
+   */
   details: string[];
 }
 
@@ -198,7 +200,7 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
     comparisons: comparisons.length,
     rpsVerdict: comparisons.find((c) => c.metric === 'rps')?.verdict,
     p99Verdict: comparisons.find((c) => c.metric === 'p99')?.verdict,
-    details: comparisons.map((c) => {
+    details: (explain ? comparisons : []).map((c) => {
       const blocks = c.processes
         ? `blocks ${c.processes.changes.map((x) => pct(x)).join(' / ')}, F p ${c.processes.p.toPrecision(2)}${c.processes.differed ? ' (differed)' : ''}`
         : 'not guarded';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputName, parseConfig } from '../src/config.ts';
+import type { Round } from '../src/measure.ts';
 import { type Logger, runGate } from '../src/pipeline.ts';
 import type { Report } from '../src/report.ts';
 
@@ -126,4 +127,17 @@ export function machineLine(): string {
  */
 export function dataFile(name: string): string {
   return join(dirname(fileURLToPath(import.meta.url)), 'data', name);
+}
+
+/** The per-pair log ratios of req/s (head against base) of recorded rounds, in pair order. */
+export function rpsLogRatios(rounds: readonly Round[]): number[] {
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  return pairs.map((pair) => {
+    const rps = (side: string): number => {
+      const round = rounds.find((r) => r.pair === pair && r.side === side);
+      if (!round) throw new Error(`pair ${pair} has no ${side} round`);
+      return round.measurement.rps;
+    };
+    return Math.log(rps('head') / rps('base'));
+  });
 }

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Round } from '../src/measure.ts';
 import { median, sd } from '../src/stats/describe.ts';
-import { dataFile } from './lib.ts';
+import { dataFile, rpsLogRatios } from './lib.ts';
 
 interface Recording {
   case: { name: string };
@@ -28,19 +28,6 @@ interface Recording {
   noise: number;
   rounds: Round[];
   pooledFrom?: string[];
-}
-
-/** The per-pair log ratios of req/s (head against base), in pair order. */
-function logRatios(rounds: readonly Round[]): number[] {
-  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  return pairs.map((pair) => {
-    const rps = (side: string): number => {
-      const round = rounds.find((r) => r.pair === pair && r.side === side);
-      if (!round) throw new Error(`pair ${pair} has no ${side} round`);
-      return round.measurement.rps;
-    };
-    return Math.log(rps('head') / rps('base'));
-  });
 }
 
 export function pool(names: readonly string[], recordings: readonly Recording[]): Recording {
@@ -59,7 +46,7 @@ export function pool(names: readonly string[], recordings: readonly Recording[])
     rounds.push(...rec.rounds.map((r) => ({ ...r, pair: r.pair + offset })));
     offset += Math.ceil((last + 1) / block) * block;
   });
-  const ratios = logRatios(rounds);
+  const ratios = rpsLogRatios(rounds);
   const pairs = recordings.reduce((sum, r) => sum + r.pairs, 0);
   const measureSec = recordings.reduce((sum, r) => sum + r.measureSec, 0);
   return {

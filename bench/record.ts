@@ -20,6 +20,7 @@ import {
   keyValues,
   machineLine,
   makeKnobRepo,
+  rpsLogRatios,
   runBenchGate,
 } from './lib.ts';
 
@@ -71,11 +72,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (report.error)
       throw new Error(`the gate failed: ${report.error.message}\n${report.error.output ?? ''}`);
     const pairs = report.sequential?.pairs ?? 0;
-    const logRatios = [...new Set(report.rounds.map((r) => r.pair))].map((pair) => {
-      const of = (side: string): number =>
-        report.rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
-      return Math.log(of('head') / of('base'));
-    });
+    const logRatios = rpsLogRatios(report.rounds);
     const record = {
       case: c,
       recordedAt: new Date().toISOString(),

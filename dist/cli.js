@@ -9481,10 +9481,10 @@ function decideGroups(groups, options) {
       (scenariosOfGroup.get(rawGroup[i]) ?? /* @__PURE__ */ new Set()).add(c.scenario)
     );
   });
-  const levelOf = (i) => offsetLevel(scenariosOfGroup.get(rawGroup[i])?.size ?? 1);
-  const differedGroups = new Set(
-    raw.flatMap((_, i) => processesDiffered(blockTests[i], levelOf(i)) ? [rawGroup[i]] : [])
+  const differed = blockTests.map(
+    (test, i) => processesDiffered(test, offsetLevel(scenariosOfGroup.get(rawGroup[i])?.size ?? 1))
   );
+  const differedGroups = new Set(rawGroup.filter((_, i) => differed[i]));
   const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i) => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]);
     const pAdjusted = adjusted[i];
@@ -9503,7 +9503,7 @@ function decideGroups(groups, options) {
           changes: blocks.changes,
           f: blocks.f,
           p: blocks.p,
-          differed: processesDiffered(blocks, levelOf(i)),
+          differed: differed[i],
           ...verdict2 === called ? {} : { overruled: called }
         }
       } : {},

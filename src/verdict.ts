@@ -413,10 +413,10 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
       (scenariosOfGroup.get(rawGroup[i]!) ?? new Set<string>()).add(c.scenario),
     );
   });
-  const levelOf = (i: number): number => offsetLevel(scenariosOfGroup.get(rawGroup[i]!)?.size ?? 1);
-  const differedGroups = new Set(
-    raw.flatMap((_, i) => (processesDiffered(blockTests[i], levelOf(i)) ? [rawGroup[i]!] : [])),
+  const differed = blockTests.map((test, i) =>
+    processesDiffered(test, offsetLevel(scenariosOfGroup.get(rawGroup[i]!)?.size ?? 1)),
   );
+  const differedGroups = new Set(rawGroup.filter((_, i) => differed[i]));
   const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i): MetricComparison => {
     const level = perLookLevel(options.alpha / raw.length, rawLooks[i]!);
     const pAdjusted = adjusted[i]!;
@@ -436,7 +436,7 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
               changes: blocks.changes,
               f: blocks.f,
               p: blocks.p,
-              differed: processesDiffered(blocks, levelOf(i)),
+              differed: differed[i]!,
               ...(verdict === called ? {} : { overruled: called }),
             },
           }

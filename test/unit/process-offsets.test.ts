@@ -40,6 +40,19 @@ function offsetBlock(
   });
 }
 
+/** The F test over blocks of `size` pairs of one scenario's per-pair log ratios (head against base) of `value`. */
+function blockTestOf(
+  rounds: readonly Round[],
+  scenario: string,
+  value: (round: Round) => number,
+  size: number,
+) {
+  const ratios = new Map<number, number>();
+  for (const r of rounds.filter((x) => x.scenario === scenario))
+    ratios.set(r.pair, (ratios.get(r.pair) ?? 0) + (r.side === 'head' ? 1 : -1) * Math.log(value(r)));
+  return blockTest([...ratios.keys()], [...ratios.values()], size);
+}
+
 const rulesOf = (rounds: readonly Round[]) =>
   [...new Set(rounds.map((r) => r.scenario))].map((name) => ({
     name,
@@ -73,13 +86,7 @@ describe('block test', () => {
     let differed = 0;
     for (let seed = 1; seed <= 200; seed++) {
       const rounds = roundsFor({ paths: { '/': 1 }, pairs: 32, noise: 0.02, seed });
-      const ratios = new Map<number, number>();
-      for (const r of rounds)
-        ratios.set(
-          r.pair,
-          (ratios.get(r.pair) ?? 0) + (r.side === 'head' ? 1 : -1) * Math.log(r.measurement.rps),
-        );
-      const t = blockTest([...ratios.keys()], [...ratios.values()], 8);
+      const t = blockTestOf(rounds, 'GET /', (r) => r.measurement.rps, 8);
       assert.ok(t && t.f < 15, `seed ${seed}: F ${t?.f}`);
       if (processesDiffered(t)) differed++;
     }
@@ -247,12 +254,8 @@ describe('the level of the F tests is shared among the scenarios the processes s
           (r: Round) => r.measurement.rps,
           (r: Round) => r.measurement.latencyMs.p50,
           (r: Round) => r.measurement.latencyMs.p99,
-        ]) {
-          const ratios = new Map<number, number>();
-          for (const r of rounds.filter((x) => x.scenario === scenario))
-            ratios.set(r.pair, (ratios.get(r.pair) ?? 0) + (r.side === 'head' ? 1 : -1) * Math.log(value(r)));
-          smallest = Math.min(smallest, blockTest([...ratios.keys()], [...ratios.values()], 4)?.p ?? 1);
-        }
+        ])
+          smallest = Math.min(smallest, blockTestOf(rounds, scenario, value, 4)?.p ?? 1);
       return smallest;
     };
     let guarded = 0;
