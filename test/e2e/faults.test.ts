@@ -627,7 +627,10 @@ describe('perf-gate faults, end to end', () => {
     const { run, comments, fake } = await gate({
       base: { 'server.js': serverSource({ workUs: 0 }) },
       head: { 'README.md': 'docs\n' },
-      inputs: { paths: long },
+      // The verdict is not what this test is about: with 8 pairs from one pair of processes, the same code can
+      // still end a regression or an improvement when one process happens to run faster or slower than its twin
+      // (bench/RESULTS.md §11; one .ci/run had this gate call an improvement of 4.4%).
+      inputs: { paths: long, ...UNREACHABLE_THRESHOLDS },
     });
     assert.equal(run.code, 0, run.stdout);
     assert.ok(run.summary.length > COMMENT_BODY_MAX, `the report has ${run.summary.length} characters`);
