@@ -1,0 +1,150 @@
+/**
+ * Golden tests: recorded inputs through the decision, the report and its renderings must give the same bytes as
+ * the files under test/fixtures/golden. They pin behaviour across refactors; a change that alters them on purpose
+ * regenerates them with `PERF_GATE_UPDATE_GOLDEN=1 node --test test/unit/golden.test.ts` and shows the diff.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { test } from 'node:test';
+import type { Round } from '../../src/measure.ts';
+import { mergeReports } from '../../src/merge.ts';
+import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../../src/outcome.ts';
+import { fitComment, type Report, renderMarkdown } from '../../src/report.ts';
+import { type PairSource, runSequential } from '../../src/sequential.ts';
+import { decide } from '../../src/verdict.ts';
+import { asFile, gateReport } from '../support/reports.ts';
+
+const DIR = new URL('../fixtures/golden/', import.meta.url);
+const UPDATE = process.env.PERF_GATE_UPDATE_GOLDEN === '1';
+
+function golden(name: string, actual: string): void {
+  const file = new URL(name, DIR);
+  if (UPDATE || !existsSync(file)) {
+    mkdirSync(DIR, { recursive: true });
+    writeFileSync(file, actual);
+    if (!UPDATE) assert.fail(`golden file ${name} did not exist: written now, check it in`);
+    return;
+  }
+  assert.equal(actual, readFileSync(file, 'utf8'), `${name} differs from its golden file`);
+}
+
+function outputs(report: Report): string {
+  const lines = [true, false].map((fail) => ({
+    failOnRegression: fail,
+    step: stepOutcome(report, fail),
+    check: checkConclusion(report, fail),
+  }));
+  return `${JSON.stringify({ verdict: report.verdict, title: checkTitle(report), outcomes: lines }, null, 2)}\n`;
+}
+
+function renderings(name: string, report: Report): void {
+  const markdown = renderMarkdown(report);
+  golden(`${name}.md`, markdown);
+  golden(`${name}.linked.md`, renderMarkdown(report, { detailsUrl: 'https://example.invalid/artifact/1' }));
+  golden(`${name}.trimmed.md`, fitComment(markdown, 3000, 'The whole report is in the job summary.'));
+  golden(
+    `${name}.summary.md`,
+    fitComment(markdown, CHECK_SUMMARY_LIMIT, 'The whole report is in the job summary.'),
+  );
+  golden(`${name}.outputs.json`, outputs(report));
+}
+
+/** The recorded rounds of test/fixtures/report-regression.json, decided as the gate decides them. */
+function recordedReport(): Report {
+  const recorded = JSON.parse(
+    readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8'),
+  ) as Omit<Report, 'verdict' | 'headline' | 'decision' | 'error'>;
+  const settings = { ...recorded.settings, port: undefined };
+  const decision = decide(recorded.rounds, settings.scenarios, {
+    threshold: settings.threshold,
+    latencyThreshold: settings.latencyThreshold,
+    alpha: settings.alpha,
+  });
+  return {
+    ...recorded,
+    settings,
+    verdict: decision.verdict,
+    headline: decision.headline,
+    decision,
+    error: undefined,
+    notes: ['the load generator kept 95% of a core busy: `connections` may be too low.'],
+    profile: undefined,
+    changedFiles: ['server.js'],
+    diagnostics: undefined,
+  };
+}
+
+const fixture = recordedReport();
+
+test('a recorded gate report renders to the same comment, summary and outputs', () => {
+  renderings('report-regression', fixture);
+});
+
+test('a recorded report read back as `mode: report` reads it gives the same report.json and comment', () => {
+  const merged = mergeReports([asFile(fixture, 'report.json')]);
+  golden('report-regression.reread.json', `${JSON.stringify(merged, null, 2)}\n`);
+  renderings('report-regression.reread', merged);
+});
+
+test('merged shards (one failed) give the same report.json and comment', () => {
+  const shards = [
+    gateReport({ paths: { '/a': 0.8, '/b': 1 }, pairs: 10, seed: 3, shard: { index: 1, count: 3 } }),
+    gateReport({
+      paths: { '/c': 1.02 },
+      pairs: 12,
+      seed: 4,
+      shard: { index: 2, count: 3 },
+      notes: ['a note'],
+    }),
+    gateReport({
+      paths: { '/d': 1 },
+      shard: { index: 3, count: 3 },
+      error: {
+        code: 'server-start',
+        message: 'head did not start',
+        side: 'head',
+        output: 'Error: boom',
+        neutral: false,
+      },
+    }),
+  ];
+  const merged = mergeReports(shards.map((report, i) => asFile(report, `shard-${i + 1}/report.json`)));
+  golden('shards.json', `${JSON.stringify(merged, null, 2)}\n`);
+  renderings('shards', merged);
+});
+
+interface Recording {
+  settings: { threshold: number; latencyThreshold: number; alpha: number };
+  pairSec: number;
+  rounds: (Omit<Round, 'scenario'> & { path: string })[];
+}
+
+/** A recorded real gate replayed through the sequential rule with a fake clock: looks, stop and decision. */
+test('a recorded real gate replayed through the sequential rule decides the same way', async () => {
+  const recording = JSON.parse(
+    readFileSync(new URL('../../bench/data/slower5.json', import.meta.url), 'utf8'),
+  ) as Recording;
+  const rounds: Round[] = recording.rounds.map(({ path, ...r }) => ({ ...r, scenario: `GET ${path}` }));
+  const pairs = Math.max(...rounds.map((r) => r.pair)) + 1;
+  let measured = 0;
+  const source: PairSource = {
+    scenarios: () => [{ name: 'GET /', expectStatus: undefined, threshold: undefined }],
+    elapsedMs: () => measured * recording.pairSec * 1000,
+    async next(pair) {
+      if (pair >= pairs) return undefined;
+      measured++;
+      return rounds.filter((r) => r.pair === pair);
+    },
+  };
+  const result = await runSequential(source, {
+    threshold: 0.02,
+    latencyThreshold: 0.02,
+    alpha: recording.settings.alpha,
+    restartEvery: 8,
+    fixedPairs: undefined,
+    budgetMs: 180_000,
+    limitMs: 270_000,
+  });
+  const { rounds: _rounds, ...rest } = result;
+  golden('replay-slower5.json', `${JSON.stringify(rest, null, 2)}\n`);
+});
