@@ -18,11 +18,11 @@
  * so the host's speed of that moment stays paired) and charges each pair the recorded time per pair.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config.ts';
-import type { Round } from '../src/measure.ts';
-import { runSequential } from '../src/sequential.ts';
+import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
+import { runSequential } from '../src/decide/sequential.ts';
+import type { Verdict } from '../src/decide/verdict.ts';
+import type { Round } from '../src/model/measure.ts';
 import { mulberry32, quantile } from '../src/stats/describe.ts';
-import type { Verdict } from '../src/verdict.ts';
 import { dataFile } from './lib.ts';
 
 interface Recording {

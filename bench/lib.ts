@@ -4,10 +4,10 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type InputName, parseConfig } from '../src/config.ts';
-import type { Round } from '../src/measure.ts';
-import { type Logger, runGate } from '../src/pipeline.ts';
-import type { Report } from '../src/report.ts';
+import { type InputName, parseConfig } from '../src/config/inputs.ts';
+import { type Logger, runGate } from '../src/gate/run.ts';
+import type { Round } from '../src/model/measure.ts';
+import type { Report } from '../src/report/render.ts';
 
 /** The `name=value` arguments among `args`, as a record (a value may itself hold `=`); the others are left out. */
 export function keyValues(args: readonly string[]): Record<string, string> {

@@ -7,10 +7,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Side } from '../src/errors.ts';
-import { runLoad } from '../src/io/load.ts';
 import { type RunningServer, startServer } from '../src/io/server.ts';
-import type { RoundMeasurement } from '../src/measure.ts';
+import { runLoad } from '../src/load/generator.ts';
+import type { RoundMeasurement } from '../src/model/measure.ts';
+import type { Side } from '../src/report/errors.ts';
 import { median, sd } from '../src/stats/describe.ts';
 
 const dir = fileURLToPath(new URL('./servers/', import.meta.url));

@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Round } from '../src/measure.ts';
+import type { Round } from '../src/model/measure.ts';
 import { median, sd } from '../src/stats/describe.ts';
 import { dataFile, rpsLogRatios } from './lib.ts';
 

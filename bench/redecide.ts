@@ -7,10 +7,10 @@
  *   npx node bench/redecide.ts <file in bench/data, e.g. real-aa@r4.jsonl> [restart-every=4]
  */
 import { readFileSync } from 'node:fs';
-import { INPUT_DEFAULTS, parsePercent } from '../src/config.ts';
-import type { Round } from '../src/measure.ts';
-import { DEFAULT_RESTART_EVERY, planLooks } from '../src/plan.ts';
-import { decide, formatPercent } from '../src/verdict.ts';
+import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
+import { decide, formatPercent } from '../src/decide/verdict.ts';
+import { DEFAULT_RESTART_EVERY, planLooks } from '../src/gate/plan.ts';
+import type { Round } from '../src/model/measure.ts';
 import { dataFile } from './lib.ts';
 
 const [file, ...rest] = process.argv.slice(2);

@@ -7366,42 +7366,16 @@ var require_dist = __commonJS({
   }
 });
 
-// src/local.ts
+// src/entry/commands.ts
 import { readFileSync as readFileSync8 } from "node:fs";
 import { mkdtemp as mkdtemp3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
 import { join as join12, resolve as resolve6 } from "node:path";
 
-// src/config.ts
+// src/config/inputs.ts
 import { dirname, isAbsolute, join } from "node:path";
 
-// src/errors.ts
-var GateError = class extends Error {
-  code;
-  /** Which tree the failure belongs to; undefined when it is not tied to one. */
-  side;
-  /** The last lines a command printed, shown under the message. */
-  output;
-  constructor(code2, message, options = {}) {
-    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
-    this.name = "GateError";
-    this.code = code2;
-    this.side = options.side;
-    this.output = options.output;
-  }
-  /**
-   * A failure of the base tree is not the pull request's fault: the gate ends neutral (inconclusive) instead of
-   * putting a red X on it. Everything else fails the step.
-   */
-  get neutral() {
-    return this.side === "base";
-  }
-};
-function configError(input, problem, fix) {
-  return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
-}
-
-// src/plan.ts
+// src/gate/plan.ts
 function schedule(pairs) {
   return Array.from({ length: pairs }, (_, pair2) => ({
     pair: pair2,
@@ -7459,7 +7433,33 @@ function measureAgain(pair2, disturbedInARow, measuredAgain) {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
 }
 
-// src/scenario-file.ts
+// src/report/errors.ts
+var GateError = class extends Error {
+  code;
+  /** Which tree the failure belongs to; undefined when it is not tied to one. */
+  side;
+  /** The last lines a command printed, shown under the message. */
+  output;
+  constructor(code2, message, options = {}) {
+    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
+    this.name = "GateError";
+    this.code = code2;
+    this.side = options.side;
+    this.output = options.output;
+  }
+  /**
+   * A failure of the base tree is not the pull request's fault: the gate ends neutral (inconclusive) instead of
+   * putting a red X on it. Everything else fails the step.
+   */
+  get neutral() {
+    return this.side === "base";
+  }
+};
+function configError(input, problem, fix) {
+  return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
+}
+
+// src/config/scenario-file.ts
 var import_yaml = __toESM(require_dist(), 1);
 var HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 var BODYLESS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
@@ -8016,7 +8016,7 @@ function parseScenario(value, path, options, fail) {
   };
 }
 
-// src/config.ts
+// src/config/inputs.ts
 var INPUT_DEFAULTS = {
   start: "",
   paths: "/",
@@ -8337,441 +8337,12 @@ function parseAlpha(text2) {
   return value;
 }
 
-// src/demo.ts
-import { mkdtemp as mkdtemp2, rm as rm2, writeFile } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join3 } from "node:path";
+// src/gate/run.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join as join10, relative as relative2, resolve as resolve5 } from "node:path";
 
-// src/io/git.ts
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
-
-// src/io/proc.ts
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
-var live = /* @__PURE__ */ new Set();
-var exitHooksInstalled = false;
-function installExitHooks() {
-  if (exitHooksInstalled) return;
-  exitHooksInstalled = true;
-  process.on("exit", () => {
-    for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
-  });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.once(signal, () => {
-      for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
-      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
-    });
-  }
-}
-function liveProcesses() {
-  const processes = [];
-  let entries;
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return processes;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (fields2[0] === "Z" || fields2[0] === "X") continue;
-      processes.push({
-        pid: Number(entry),
-        ppid: Number(fields2[1]),
-        pgid: Number(fields2[2]),
-        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
-      });
-    } catch {
-    }
-  }
-  return processes;
-}
-function processTree(pid, processes = liveProcesses()) {
-  const known = new Set(processes.map((p) => p.pid));
-  const children = /* @__PURE__ */ new Map();
-  for (const { pid: child2, ppid: parent } of processes) {
-    const list2 = children.get(parent) ?? [];
-    list2.push(child2);
-    children.set(parent, list2);
-  }
-  const tree = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (current !== pid || known.has(pid)) tree.push(current);
-    for (const child2 of children.get(current) ?? []) queue.push(child2);
-  }
-  return tree;
-}
-function killTreeNow(pid, signal) {
-  const processes = liveProcesses();
-  const tree = processTree(pid, processes);
-  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
-  let groupSignalled = false;
-  try {
-    process.kill(-pid, signal);
-    groupSignalled = true;
-  } catch {
-  }
-  for (const member of tree) {
-    if (groupSignalled && group.get(member) === pid) continue;
-    try {
-      process.kill(member, signal);
-    } catch {
-    }
-  }
-  return tree;
-}
-function alive(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-    return state !== "Z" && state !== "X";
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-async function killTree(pid, graceMs = 3e3) {
-  const tree = killTreeNow(pid, "SIGTERM");
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && tree.some(alive)) await sleep(25);
-  const rest = tree.filter(alive);
-  if (rest.length === 0) return;
-  killTreeNow(pid, "SIGKILL");
-  for (const member of rest) {
-    try {
-      process.kill(member, "SIGKILL");
-    } catch {
-    }
-  }
-  const hardDeadline = Date.now() + 2e3;
-  while (Date.now() < hardDeadline && rest.some(alive)) await sleep(25);
-}
-var Tail = class {
-  text = "";
-  limit;
-  constructor(limit = 16384) {
-    this.limit = limit;
-  }
-  push(chunk) {
-    this.text += chunk;
-    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
-  }
-  toString() {
-    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
-  }
-  lastLines(count2) {
-    const lines = this.toString().trimEnd().split("\n");
-    return lines.slice(-count2).join("\n");
-  }
-};
-var Child = class {
-  pid;
-  output = new Tail();
-  exited;
-  exitInfo;
-  process;
-  constructor(command2, options) {
-    installExitHooks();
-    const child2 = options.args === void 0 ? spawn(command2, { cwd: options.cwd, env: options.env, shell: true, detached: true, stdio: "pipe" }) : spawn(command2, [...options.args], {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: "pipe"
-    });
-    this.process = child2;
-    live.add(child2);
-    if (!options.keepStdin) child2.stdin?.end();
-    const onData = (data) => {
-      const text2 = data.toString("utf8");
-      this.output.push(text2);
-      options.onOutput?.(text2);
-    };
-    child2.stdout?.on("data", (data) => {
-      onData(data);
-      options.onStdout?.(data.toString("utf8"));
-    });
-    child2.stderr?.on("data", onData);
-    this.exited = new Promise((resolve7) => {
-      child2.once("error", (error) => {
-        this.output.push(`
-${error.message}
-`);
-        this.exitInfo = { code: 127, signal: null };
-        live.delete(child2);
-        resolve7(this.exitInfo);
-      });
-      child2.once("close", (code2, signal) => {
-        this.exitInfo = { code: code2, signal };
-        live.delete(child2);
-        resolve7(this.exitInfo);
-      });
-    });
-    this.pid = child2.pid ?? -1;
-  }
-  /** Writes to the child's stdin (see keepStdin). */
-  write(text2) {
-    this.process.stdin?.write(text2);
-  }
-  /** undefined while the process runs. */
-  get exit() {
-    return this.exitInfo;
-  }
-  /** Kills the whole tree (also after the direct child has exited: its descendants may live on). */
-  async stop(graceMs = 3e3) {
-    if (this.pid > 0) await killTree(this.pid, graceMs);
-    const exit = await Promise.race([this.exited, sleep(5e3, void 0, { ref: false })]);
-    live.delete(this.process);
-    return exit ?? { code: null, signal: "SIGKILL" };
-  }
-};
-async function runCommand(command2, options) {
-  const started = Date.now();
-  let stdout = "";
-  const child2 = new Child(command2, {
-    ...options,
-    onStdout: (chunk) => {
-      stdout += chunk;
-      options.onStdout?.(chunk);
-    }
-  });
-  const cancel = new AbortController();
-  const timer = sleep(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
-    () => "cancelled"
-  );
-  const outcome = await Promise.race([child2.exited, timer]);
-  cancel.abort();
-  if (outcome === "cancelled")
-    throw new Error("unreachable: the timeout was cancelled before the race ended");
-  if (outcome === "timeout") {
-    const exit = await child2.stop(1e3);
-    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started };
-  }
-  await child2.stop(500);
-  return { ...outcome, timedOut: false, output: child2.output, stdout, durationMs: Date.now() - started };
-}
-var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
-function safeEnv(extra = {}, base = process.env) {
-  const env = {};
-  for (const [name, value] of Object.entries(base)) {
-    if (value === void 0) continue;
-    if (/^INPUT_/i.test(name)) continue;
-    if (HIDDEN_ENV.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-// src/io/git.ts
-async function git(cwd, args, timeoutMs = 12e4) {
-  const result = await runCommand("git", {
-    cwd,
-    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
-    args,
-    timeoutMs
-  });
-  if (result.code !== 0 || result.timedOut) {
-    throw new GateError(
-      "git",
-      `\`git ${args.join(" ")}\` ${result.timedOut ? "timed out" : `failed (exit code ${result.code})`}`,
-      {
-        output: result.output.lastLines(20)
-      }
-    );
-  }
-  return result.stdout.trim();
-}
-async function gitOk(cwd, args) {
-  try {
-    return await git(cwd, args);
-  } catch {
-    return void 0;
-  }
-}
-async function repositoryRoot(cwd) {
-  try {
-    return await git(cwd, ["rev-parse", "--show-toplevel"]);
-  } catch (cause) {
-    throw new GateError(
-      "git",
-      `${cwd} is not inside a git repository: run actions/checkout before perf-gate`,
-      { cause }
-    );
-  }
-}
-async function headCommit(root) {
-  const sha = await git(root, ["rev-parse", "HEAD"]);
-  const raw = await git(root, ["cat-file", "-p", sha]);
-  const parents = raw.split("\n").filter((line) => line.startsWith("parent ")).map((line) => line.slice("parent ".length));
-  const branch = await gitOk(root, ["symbolic-ref", "--short", "-q", "HEAD"]);
-  return { sha, parents, label: branch ?? sha.slice(0, 7) };
-}
-async function ensureCommit(root, ref, input) {
-  const local = await gitOk(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
-  if (local) return local;
-  const remote = await gitOk(root, ["rev-parse", "--verify", "--quiet", `origin/${ref}^{commit}`]);
-  if (remote) return remote;
-  const fetched = await gitOk(root, ["fetch", "--no-tags", "--depth=1", "origin", ref]);
-  if (fetched !== void 0) {
-    const sha = await gitOk(root, ["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
-    if (sha) return sha;
-  }
-  throw new GateError(
-    "git",
-    `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
-  );
-}
-async function addWorktree(root, sha) {
-  const parent = await mkdtemp(join2(process.env.RUNNER_TEMP || tmpdir(), "perf-gate-base-"));
-  const dir = join2(parent, "tree");
-  await git(root, ["worktree", "add", "--detach", "--force", dir, sha], 3e5);
-  return {
-    dir,
-    async remove() {
-      await gitOk(root, ["worktree", "remove", "--force", dir]);
-      await rm(parent, { recursive: true, force: true });
-      await gitOk(root, ["worktree", "prune"]);
-    }
-  };
-}
-
-// src/diagnostics/render.ts
-function formatMs2(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms >= 10) return `${Math.round(ms)} ms`;
-  if (ms >= 1) return `${ms.toFixed(1)} ms`;
-  return `${ms.toFixed(2)} ms`;
-}
-function formatMb(mb) {
-  if (!Number.isFinite(mb)) return "n/a";
-  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
-}
-function formatTrend(trend) {
-  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
-  if (Number(text2) === 0) return `\xB10 ${unit}`;
-  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
-}
-function rate(trend) {
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
-  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
-}
-function extent(trend) {
-  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
-}
-function missing(side) {
-  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
-}
-function describeDiagnostics(summary) {
-  const { base, head, comparison } = summary;
-  const sentences = [];
-  const b = base?.eventLoopDelayMs;
-  const h = head?.eventLoopDelayMs;
-  if (b !== void 0 && h !== void 0) {
-    switch (comparison.eventLoop) {
-      case "blocked-on-head":
-        sentences.push(
-          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "unblocked-on-head":
-        sentences.push(
-          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "blocked-on-both":
-        sentences.push(
-          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
-        );
-        break;
-      default:
-        break;
-    }
-  } else if (h !== void 0 && base === void 0 && h.p99 >= summary.blockedMs) {
-    sentences.push(
-      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
-    );
-  }
-  const ht = head?.rssTrend;
-  const bt = base?.rssTrend;
-  switch (comparison.leak) {
-    case "head":
-      if (ht !== void 0)
-        sentences.push(
-          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
-        );
-      break;
-    case "both":
-      if (ht !== void 0 && bt !== void 0)
-        sentences.push(
-          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
-        );
-      break;
-    case "base":
-      if (bt !== void 0)
-        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
-      break;
-    case void 0:
-      if (head?.leak && ht !== void 0)
-        sentences.push(
-          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
-        );
-      break;
-    default:
-      break;
-  }
-  return sentences;
-}
-function cells(side, pick) {
-  if (side === void 0) return "n/a";
-  return pick(side) ?? "n/a";
-}
-function renderDiagnosticsSection(summary, options = {}) {
-  const { base, head } = summary;
-  if (base === void 0 && head === void 0) return "";
-  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
-  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
-  const sentences = describeDiagnostics(summary);
-  if (sentences.length > 0) lines.push(sentences.join(" "), "");
-  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head, pick)} |`;
-  lines.push(
-    "| | base | head |",
-    "|:--|--:|--:|",
-    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
-    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
-    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
-    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
-    row("peak RSS", (s) => formatMb(s.peakRssMb)),
-    row("peak heap", (s) => formatMb(s.peakHeapMb))
-  );
-  if (base?.rssTrend !== void 0 || head?.rssTrend !== void 0)
-    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
-  lines.push("");
-  const notes = [];
-  if (base === void 0) notes.push(missing("base"));
-  if (head === void 0) notes.push(missing("head"));
-  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
-  const where2 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
-  notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where2}`
-  );
-  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
-  return lines.join("\n");
-}
-
-// src/measure.ts
+// src/model/measure.ts
 var METRICS = ["rps", "p50", "p99", "p99open"];
 function metricValue(m, metric) {
   switch (metric) {
@@ -9012,40 +8583,6 @@ function betaContinuedFraction(x, a, b) {
   return h;
 }
 
-// src/stats/anova.ts
-function fSf(f, df1, df2) {
-  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
-  if (Number.isNaN(f)) return Number.NaN;
-  if (f <= 0) return 1;
-  if (f === Number.POSITIVE_INFINITY) return 0;
-  const x = df2 / (df2 + df1 * f);
-  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
-}
-function oneWayAnova(groups) {
-  const k = groups.length;
-  const n = groups.reduce((sum, group) => sum + group.length, 0);
-  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
-    throw new RangeError(
-      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
-    );
-  }
-  const { between, within, df1, df2 } = sumsOfSquares(groups);
-  const f = between / df1 / (within / df2);
-  return { f, df1, df2, p: fSf(f, df1, df2) };
-}
-function sumsOfSquares(groups) {
-  const grand = mean(groups.flat());
-  let between = 0;
-  let within = 0;
-  for (const group of groups) {
-    const m = mean(group);
-    between += group.length * (m - grand) ** 2;
-    for (const value of group) within += (value - m) ** 2;
-  }
-  const n = groups.reduce((sum, group) => sum + group.length, 0);
-  return { between, within, df1: groups.length - 1, df2: n - groups.length };
-}
-
 // src/stats/multiple.ts
 function validate(p) {
   p.forEach((v, i) => {
@@ -9065,138 +8602,6 @@ function holm(p) {
     adjusted[index] = running2;
   });
   return adjusted;
-}
-
-// src/stats/wilcoxon.ts
-var SIGNED_RANK_EXACT_MAX_N = 50;
-var distributionCache = /* @__PURE__ */ new Map();
-function signedRankDistribution(n) {
-  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`n must be a non-negative integer, got ${n}`);
-  const cached = distributionCache.get(n);
-  if (cached) return cached;
-  const max = n * (n + 1) / 2;
-  const counts = new Array(max + 1).fill(0);
-  counts[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    for (let s = k * (k + 1) / 2; s >= k; s--) counts[s] += counts[s - k];
-  }
-  Object.freeze(counts);
-  distributionCache.set(n, counts);
-  return counts;
-}
-function exactCdf(w, n) {
-  const counts = signedRankDistribution(n);
-  let sum = 0;
-  for (let s = 0; s <= Math.min(Math.floor(w), counts.length - 1); s++) sum += counts[s];
-  return sum / 2 ** n;
-}
-function wilcoxonSignedRank(d, options = {}) {
-  assertFinite(d, "d");
-  const alternative = options.alternative ?? "two-sided";
-  const nonZero = d.filter((v) => v !== 0);
-  const n = nonZero.length;
-  const { ranks, tieSizes } = averageRanks(nonZero.map(Math.abs));
-  let wPlus = 0;
-  let wMinus = 0;
-  nonZero.forEach((v, i) => {
-    if (v > 0) wPlus += ranks[i];
-    else wMinus += ranks[i];
-  });
-  const statistic = alternative === "two-sided" ? Math.min(wPlus, wMinus) : wPlus;
-  const hasTies = tieSizes.length > 0;
-  const requested = options.method ?? "auto";
-  const exactApplies = !hasTies && n === d.length && n <= SIGNED_RANK_EXACT_MAX_N;
-  const method = requested === "auto" ? exactApplies ? "exact" : "approx" : requested;
-  const result = { statistic, wPlus, wMinus, n, method };
-  if (n === 0) return { ...result, p: 1 };
-  if (method === "exact") {
-    if (hasTies)
-      throw new RangeError('exact signed-rank p-values need untied |d|; use method "approx" or "auto"');
-    const lower = exactCdf(wPlus, n);
-    const upper = exactCdf(n * (n + 1) / 2 - wPlus, n);
-    if (alternative === "less") return { ...result, p: lower };
-    if (alternative === "greater") return { ...result, p: upper };
-    return { ...result, p: Math.min(1, 2 * Math.min(lower, upper)) };
-  }
-  const meanW = n * (n + 1) / 4;
-  const tieTerm = tieSizes.reduce((acc, t) => acc + t ** 3 - t, 0);
-  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24 - tieTerm / 48);
-  const diff = wPlus - meanW;
-  let p;
-  if (alternative === "two-sided")
-    p = Math.min(1, 2 * normalSf(Math.abs((diff - 0.5 * Math.sign(diff)) / se)));
-  else if (alternative === "less") p = normalCdf((diff + 0.5) / se);
-  else p = normalSf((diff - 0.5) / se);
-  return { ...result, p };
-}
-function walshAverages(d) {
-  assertFinite(d, "d");
-  const out = [];
-  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
-  return sortedCopy(out);
-}
-function hodgesLehmann1(d) {
-  if (d.length === 0) throw new RangeError("d is empty");
-  return median(walshAverages(d));
-}
-function signedRankConfidenceInterval(d, confidence = 0.95) {
-  if (!(confidence > 0 && confidence < 1))
-    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  const n = d.length;
-  if (n === 0) throw new RangeError("d is empty");
-  const walsh = walshAverages(d);
-  const m = walsh.length;
-  const alphaHalf = (1 - confidence) / 2;
-  let k;
-  let tail2;
-  if (n <= SIGNED_RANK_EXACT_MAX_N) {
-    const counts = signedRankDistribution(n);
-    const total = 2 ** n;
-    let cumulative = counts[0];
-    k = -1;
-    while (cumulative / total <= alphaHalf) {
-      k++;
-      cumulative += counts[k + 1];
-    }
-    tail2 = k < 0 ? counts[0] / total : (cumulative - counts[k + 1]) / total;
-  } else {
-    const meanW = n * (n + 1) / 4;
-    const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
-    k = Math.floor(meanW - 0.5 + normalQuantile(alphaHalf) * se);
-    tail2 = normalCdf((Math.max(k, 0) + 0.5 - meanW) / se);
-  }
-  const j = Math.max(k, 0);
-  return {
-    estimate: median(walsh),
-    lower: walsh[j],
-    upper: walsh[m - 1 - j],
-    achievedConfidence: 1 - 2 * tail2
-  };
-}
-
-// src/process-offsets.ts
-var PROCESS_OFFSET_LEVEL = 0.01;
-function offsetLevel(scenarios) {
-  return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
-}
-function blockTest(pairs, logRatios2, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
-  const byBlock = /* @__PURE__ */ new Map();
-  pairs.forEach((pair2, i) => {
-    const block = Math.floor(pair2 / restartEvery);
-    byBlock.set(block, [...byBlock.get(block) ?? [], logRatios2[i]]);
-  });
-  const groups = [...byBlock].sort((a, b) => a[0] - b[0]).map(([, ratios]) => ratios).filter((ratios) => ratios.length >= 2);
-  if (groups.length < 2) return void 0;
-  return {
-    ...oneWayAnova(groups),
-    blocks: groups.length,
-    pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
-    changes: groups.map((ratios) => Math.expm1(mean(ratios)))
-  };
-}
-function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
-  return test !== void 0 && test.p < level;
 }
 
 // src/stats/sequential-boundary.ts
@@ -9310,7 +8715,173 @@ function perLookLevel(alpha, looks) {
   return level;
 }
 
-// src/verdict.ts
+// src/stats/wilcoxon.ts
+var SIGNED_RANK_EXACT_MAX_N = 50;
+var distributionCache = /* @__PURE__ */ new Map();
+function signedRankDistribution(n) {
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`n must be a non-negative integer, got ${n}`);
+  const cached = distributionCache.get(n);
+  if (cached) return cached;
+  const max = n * (n + 1) / 2;
+  const counts = new Array(max + 1).fill(0);
+  counts[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    for (let s = k * (k + 1) / 2; s >= k; s--) counts[s] += counts[s - k];
+  }
+  Object.freeze(counts);
+  distributionCache.set(n, counts);
+  return counts;
+}
+function exactCdf(w, n) {
+  const counts = signedRankDistribution(n);
+  let sum = 0;
+  for (let s = 0; s <= Math.min(Math.floor(w), counts.length - 1); s++) sum += counts[s];
+  return sum / 2 ** n;
+}
+function wilcoxonSignedRank(d, options = {}) {
+  assertFinite(d, "d");
+  const alternative = options.alternative ?? "two-sided";
+  const nonZero = d.filter((v) => v !== 0);
+  const n = nonZero.length;
+  const { ranks, tieSizes } = averageRanks(nonZero.map(Math.abs));
+  let wPlus = 0;
+  let wMinus = 0;
+  nonZero.forEach((v, i) => {
+    if (v > 0) wPlus += ranks[i];
+    else wMinus += ranks[i];
+  });
+  const statistic = alternative === "two-sided" ? Math.min(wPlus, wMinus) : wPlus;
+  const hasTies = tieSizes.length > 0;
+  const requested = options.method ?? "auto";
+  const exactApplies = !hasTies && n === d.length && n <= SIGNED_RANK_EXACT_MAX_N;
+  const method = requested === "auto" ? exactApplies ? "exact" : "approx" : requested;
+  const result = { statistic, wPlus, wMinus, n, method };
+  if (n === 0) return { ...result, p: 1 };
+  if (method === "exact") {
+    if (hasTies)
+      throw new RangeError('exact signed-rank p-values need untied |d|; use method "approx" or "auto"');
+    const lower = exactCdf(wPlus, n);
+    const upper = exactCdf(n * (n + 1) / 2 - wPlus, n);
+    if (alternative === "less") return { ...result, p: lower };
+    if (alternative === "greater") return { ...result, p: upper };
+    return { ...result, p: Math.min(1, 2 * Math.min(lower, upper)) };
+  }
+  const meanW = n * (n + 1) / 4;
+  const tieTerm = tieSizes.reduce((acc, t) => acc + t ** 3 - t, 0);
+  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24 - tieTerm / 48);
+  const diff = wPlus - meanW;
+  let p;
+  if (alternative === "two-sided")
+    p = Math.min(1, 2 * normalSf(Math.abs((diff - 0.5 * Math.sign(diff)) / se)));
+  else if (alternative === "less") p = normalCdf((diff + 0.5) / se);
+  else p = normalSf((diff - 0.5) / se);
+  return { ...result, p };
+}
+function walshAverages(d) {
+  assertFinite(d, "d");
+  const out = [];
+  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
+  return sortedCopy(out);
+}
+function hodgesLehmann1(d) {
+  if (d.length === 0) throw new RangeError("d is empty");
+  return median(walshAverages(d));
+}
+function signedRankConfidenceInterval(d, confidence = 0.95) {
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  const n = d.length;
+  if (n === 0) throw new RangeError("d is empty");
+  const walsh = walshAverages(d);
+  const m = walsh.length;
+  const alphaHalf = (1 - confidence) / 2;
+  let k;
+  let tail2;
+  if (n <= SIGNED_RANK_EXACT_MAX_N) {
+    const counts = signedRankDistribution(n);
+    const total = 2 ** n;
+    let cumulative = counts[0];
+    k = -1;
+    while (cumulative / total <= alphaHalf) {
+      k++;
+      cumulative += counts[k + 1];
+    }
+    tail2 = k < 0 ? counts[0] / total : (cumulative - counts[k + 1]) / total;
+  } else {
+    const meanW = n * (n + 1) / 4;
+    const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+    k = Math.floor(meanW - 0.5 + normalQuantile(alphaHalf) * se);
+    tail2 = normalCdf((Math.max(k, 0) + 0.5 - meanW) / se);
+  }
+  const j = Math.max(k, 0);
+  return {
+    estimate: median(walsh),
+    lower: walsh[j],
+    upper: walsh[m - 1 - j],
+    achievedConfidence: 1 - 2 * tail2
+  };
+}
+
+// src/stats/anova.ts
+function fSf(f, df1, df2) {
+  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
+  if (Number.isNaN(f)) return Number.NaN;
+  if (f <= 0) return 1;
+  if (f === Number.POSITIVE_INFINITY) return 0;
+  const x = df2 / (df2 + df1 * f);
+  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
+}
+function oneWayAnova(groups) {
+  const k = groups.length;
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
+    throw new RangeError(
+      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
+    );
+  }
+  const { between, within, df1, df2 } = sumsOfSquares(groups);
+  const f = between / df1 / (within / df2);
+  return { f, df1, df2, p: fSf(f, df1, df2) };
+}
+function sumsOfSquares(groups) {
+  const grand = mean(groups.flat());
+  let between = 0;
+  let within = 0;
+  for (const group of groups) {
+    const m = mean(group);
+    between += group.length * (m - grand) ** 2;
+    for (const value of group) within += (value - m) ** 2;
+  }
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  return { between, within, df1: groups.length - 1, df2: n - groups.length };
+}
+
+// src/decide/process-offsets.ts
+var PROCESS_OFFSET_LEVEL = 0.01;
+function offsetLevel(scenarios) {
+  return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
+}
+function blockTest(pairs, logRatios2, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
+  const byBlock = /* @__PURE__ */ new Map();
+  pairs.forEach((pair2, i) => {
+    const block = Math.floor(pair2 / restartEvery);
+    byBlock.set(block, [...byBlock.get(block) ?? [], logRatios2[i]]);
+  });
+  const groups = [...byBlock].sort((a, b) => a[0] - b[0]).map(([, ratios]) => ratios).filter((ratios) => ratios.length >= 2);
+  if (groups.length < 2) return void 0;
+  return {
+    ...oneWayAnova(groups),
+    blocks: groups.length,
+    pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
+    changes: groups.map((ratios) => Math.expm1(mean(ratios)))
+  };
+}
+function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
+  return test !== void 0 && test.p < level;
+}
+
+// src/decide/verdict.ts
 function thresholdOf(metric, options, scenario) {
   return metric === "rps" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
@@ -9607,7 +9178,108 @@ function headline(verdict, comparisons, errors, options) {
   return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(" and ")}${open.length > 2 ? ` and ${open.length - 2} more` : ""} changed by more than ${threshold} (${primaryText(primary)})`;
 }
 
-// src/report.ts
+// src/decide/sequential.ts
+async function runSequential(source, options) {
+  const rounds = [];
+  const looked = [];
+  let looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
+  let schedule2 = looks ?? [];
+  let pairs = 0;
+  let decision;
+  let stoppedBy;
+  const measure2 = async () => {
+    const pair2 = await source.next(pairs);
+    if (!pair2) return false;
+    rounds.push(...pair2);
+    pairs++;
+    return true;
+  };
+  const streaks = /* @__PURE__ */ new Map();
+  const keyOf = (c) => `${c.scenario}\0${c.metric}`;
+  const held = (d) => {
+    const now = /* @__PURE__ */ new Set();
+    for (const c of d.comparisons) {
+      if (c.verdict !== "regression" && c.verdict !== "improvement") continue;
+      const key = keyOf(c);
+      now.add(key);
+      const streak = streaks.get(key);
+      if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
+    }
+    for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
+    const confirmed = (c) => {
+      const streak = streaks.get(keyOf(c));
+      return streak !== void 0 && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
+    };
+    return {
+      ...d,
+      comparisons: d.comparisons.map((c) => !c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)
+    };
+  };
+  const look = () => {
+    looked.push(pairs);
+    const fresh = decide(rounds, source.scenarios(), {
+      threshold: options.threshold,
+      ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
+      alpha: options.alpha,
+      looks: schedule2,
+      restartEvery: options.restartEvery ?? 0
+    });
+    return held(fresh);
+  };
+  while (stoppedBy === void 0) {
+    if (source.scenarios().length === 0) {
+      stoppedBy = "no-scenarios";
+      break;
+    }
+    if (looks !== void 0 && pairs >= looks[looks.length - 1]) {
+      stoppedBy = options.fixedPairs === void 0 ? "budget" : "fixed";
+      break;
+    }
+    if (!await measure2()) {
+      stoppedBy = "deadline";
+      break;
+    }
+    if (looks === void 0) {
+      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
+      looks = planLooks(Math.floor(options.budgetMs / perPair));
+      const last = looks[looks.length - 1];
+      schedule2 = [...looks, last + confirmationPairs(last)];
+    }
+    if (looks.includes(pairs) && options.fixedPairs === void 0) {
+      decision = look();
+      if (resolved(decision)) stoppedBy = "resolved";
+    }
+    const nextLook = looks.find((n) => n > pairs);
+    if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
+      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
+      if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
+        const fit = pairs + Math.max(0, Math.floor((options.budgetMs - source.elapsedMs()) / perPair));
+        const moved = fit - fit % 2;
+        if (moved > pairs) {
+          looks = [...looks.filter((n) => n <= pairs), moved];
+        } else {
+          if (looked[looked.length - 1] !== pairs) decision = look();
+          stoppedBy = "budget";
+        }
+      }
+    }
+  }
+  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
+  let extra = 0;
+  const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
+  if (options.fixedPairs === void 0 && borderline(decision)) {
+    const want = confirmationPairs(pairs);
+    const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
+    while (extra < want && source.elapsedMs() + 2 * perPair <= options.limitMs) {
+      if (!await measure2() || !await measure2()) break;
+      extra += 2;
+    }
+    if (extra > 0) decision = look();
+  }
+  return { rounds, decision, pairs, looked, schedule: schedule2, stoppedBy, confirmationPairs: extra };
+}
+
+// src/report/render.ts
 function redact(report, secrets) {
   const hidden = secrets.filter((secret) => secret.length >= 8);
   if (hidden.length === 0) return report;
@@ -9854,105 +9526,137 @@ function renderMarkdown(report, options = {}) {
 `;
 }
 
-// src/demo.ts
-var SERVER = (perRequest) => `// A seed catalogue served over plain node:http.
-const http = require('node:http');
-
-const seeds = Array.from({ length: 300 }, (_, id) => ({ id, name: 'seed-' + id, tags: ['heirloom', 'organic'], stock: id % 17 }));
-const cached = JSON.stringify(seeds);
-
-http
-  .createServer((req, res) => {
-    if (req.url === '/seed/v1') {
-      res.setHeader('content-type', 'application/json');
-${perRequest}
-      return;
+// src/report/diagnostics.ts
+function formatMs2(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (ms >= 10) return `${Math.round(ms)} ms`;
+  if (ms >= 1) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+function formatMb(mb) {
+  if (!Number.isFinite(mb)) return "n/a";
+  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
+}
+function formatTrend(trend) {
+  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
+  const value = Math.abs(trend.slopeMb);
+  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  if (Number(text2) === 0) return `\xB10 ${unit}`;
+  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
+}
+function rate(trend) {
+  const value = Math.abs(trend.slopeMb);
+  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
+}
+function extent(trend) {
+  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
+}
+function missing(side) {
+  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
+}
+function describeDiagnostics(summary) {
+  const { base, head, comparison } = summary;
+  const sentences = [];
+  const b = base?.eventLoopDelayMs;
+  const h = head?.eventLoopDelayMs;
+  if (b !== void 0 && h !== void 0) {
+    switch (comparison.eventLoop) {
+      case "blocked-on-head":
+        sentences.push(
+          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
+        );
+        break;
+      case "unblocked-on-head":
+        sentences.push(
+          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
+        );
+        break;
+      case "blocked-on-both":
+        sentences.push(
+          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
+        );
+        break;
+      default:
+        break;
     }
-    res.statusCode = 404;
-    res.end('not found');
-  })
-  .listen(process.env.PORT || 3000);
-`;
-var BASE = SERVER("      res.end(cached);");
-var HEAD = SERVER(
-  "      res.end(JSON.stringify(structuredClone(seeds).sort((a, b) => a.name.localeCompare(b.name))));"
-);
-async function runDemo(compare2) {
-  const dir = await mkdtemp2(join3(tmpdir2(), "perf-gate-demo-"));
-  try {
-    const commit = async (message) => {
-      await git(dir, ["add", "-A"]);
-      await git(dir, [
-        "-c",
-        "user.name=demo",
-        "-c",
-        "user.email=demo@example.invalid",
-        "commit",
-        "-q",
-        "-m",
-        message
-      ]);
-    };
-    await git(dir, ["init", "-q", "-b", "main"]);
-    await writeFile(
-      join3(dir, "package.json"),
-      `${JSON.stringify({ name: "seed-shop", private: true, scripts: { start: "node index.js" } }, null, 2)}
-`
+  } else if (h !== void 0 && base === void 0 && h.p99 >= summary.blockedMs) {
+    sentences.push(
+      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
     );
-    await writeFile(join3(dir, "index.js"), BASE);
-    await commit("seed catalogue, cached");
-    await git(dir, ["checkout", "-q", "-b", "fresh-catalogue"]);
-    await writeFile(join3(dir, "index.js"), HEAD);
-    await commit("serve a freshly sorted catalogue on every request");
-    process.stderr.write(
-      `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
-`
-    );
-    const report = await compare2(
-      ["--base", "main", "--start", "node index.js", "--paths", "/seed/v1", "--time-budget", "3m"],
-      dir
-    );
-    process.stdout.write(`
-${renderMarkdown(report)}`);
-    if (report.verdict !== "regression") {
-      process.stderr.write(
-        `
-demo: expected the gate to flag the slower head, but the verdict is ${report.verdict}
-`
-      );
-      return 1;
-    }
-    process.stderr.write(`
-demo: the gate caught the regression in ${report.timing.wallSec.toFixed(0)} s
-`);
-    return 0;
-  } finally {
-    await rm2(dir, { recursive: true, force: true });
   }
+  const ht = head?.rssTrend;
+  const bt = base?.rssTrend;
+  switch (comparison.leak) {
+    case "head":
+      if (ht !== void 0)
+        sentences.push(
+          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
+        );
+      break;
+    case "both":
+      if (ht !== void 0 && bt !== void 0)
+        sentences.push(
+          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
+        );
+      break;
+    case "base":
+      if (bt !== void 0)
+        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
+      break;
+    case void 0:
+      if (head?.leak && ht !== void 0)
+        sentences.push(
+          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
+        );
+      break;
+    default:
+      break;
+  }
+  return sentences;
 }
-
-// src/io/report-json.ts
-import { mkdir, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join4 } from "node:path";
-function reportPath(outputDir) {
-  return join4(outputDir, "report.json");
+function cells(side, pick) {
+  if (side === void 0) return "n/a";
+  return pick(side) ?? "n/a";
 }
-async function writeReport(outputDir, report) {
-  await mkdir(outputDir, { recursive: true });
-  await writeFile2(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
-`);
+function renderDiagnosticsSection(summary, options = {}) {
+  const { base, head } = summary;
+  if (base === void 0 && head === void 0) return "";
+  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
+  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
+  const sentences = describeDiagnostics(summary);
+  if (sentences.length > 0) lines.push(sentences.join(" "), "");
+  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head, pick)} |`;
+  lines.push(
+    "| | base | head |",
+    "|:--|--:|--:|",
+    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
+    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
+    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
+    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
+    row("peak RSS", (s) => formatMb(s.peakRssMb)),
+    row("peak heap", (s) => formatMb(s.peakHeapMb))
+  );
+  if (base?.rssTrend !== void 0 || head?.rssTrend !== void 0)
+    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
+  lines.push("");
+  const notes = [];
+  if (base === void 0) notes.push(missing("base"));
+  if (head === void 0) notes.push(missing("head"));
+  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
+  const where2 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
+  notes.push(
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where2}`
+  );
+  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
+  return lines.join("\n");
 }
-
-// src/pipeline.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join as join11, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/diagnostics/install.ts
-import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname as dirname2, join as join5, resolve } from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { dirname as dirname2, join as join2, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 // src/diagnostics/preload.ts
 var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
@@ -10201,7 +9905,7 @@ function writePreload(dir) {
   mkdirSync(dirname2(path), { recursive: true });
   let current;
   try {
-    current = readFileSync2(path, "utf8");
+    current = readFileSync(path, "utf8");
   } catch {
     current = void 0;
   }
@@ -10316,12 +10020,12 @@ function parseSnapshots(text2) {
 }
 function readSnapshots(outFile) {
   try {
-    return parseSnapshots(readFileSync2(outFile, "utf8"));
+    return parseSnapshots(readFileSync(outFile, "utf8"));
   } catch {
     return [];
   }
 }
-function alive2(pid) {
+function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -10335,7 +10039,7 @@ function liveReporters(lines) {
     if (FINAL.has(line.reason)) live2.delete(line.pid);
     else live2.add(line.pid);
   }
-  for (const pid of live2) if (!alive2(pid)) live2.delete(pid);
+  for (const pid of live2) if (!alive(pid)) live2.delete(pid);
   return live2;
 }
 var sequence = 0;
@@ -10356,7 +10060,7 @@ async function takeSnapshot(outFile, options) {
   let expected2 = liveReporters(readSnapshots(outFile));
   while (expected2.size === 0) {
     if (Date.now() > registrationDeadline) return [];
-    await sleep2(25);
+    await sleep(25);
     expected2 = liveReporters(readSnapshots(outFile));
   }
   const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
@@ -10368,7 +10072,7 @@ async function takeSnapshot(outFile, options) {
   renameSync(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (; ; ) {
-    await sleep2(25);
+    await sleep(25);
     let text2 = "";
     try {
       text2 = await readFile(outFile, "utf8");
@@ -10379,17 +10083,17 @@ async function takeSnapshot(outFile, options) {
     const answers = lines.filter((line) => line.seq === token);
     const answered = new Set(answers.map((line) => line.pid));
     const pending2 = [...expected2].filter(
-      (pid) => !answered.has(pid) && alive2(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+      (pid) => !answered.has(pid) && alive(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
     );
     if (pending2.length === 0 || Date.now() > deadline) return answers;
   }
 }
 function outFileFor(dir, name) {
-  return join5(resolve(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+  return join2(resolve(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
 }
 
 // src/diagnostics/recorder.ts
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { setTimeout as sleep2 } from "node:timers/promises";
 
 // src/diagnostics/summary.ts
 var MB = 1024 * 1024;
@@ -10580,7 +10284,7 @@ var ServerDiagnostics = class {
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep3(delayMs, void 0, { signal: cancel.signal }).then(
+    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep2(delayMs, void 0, { signal: cancel.signal }).then(
       () => snapshot(this.outFile, { label: `${key}-begin` }),
       () => []
     );
@@ -10646,7 +10350,7 @@ var DiagnosticsRecorder = class {
 
 // src/io/disk.ts
 import { lstat, readdir } from "node:fs/promises";
-import { join as join6 } from "node:path";
+import { join as join3 } from "node:path";
 async function diskUsage(path) {
   let info;
   try {
@@ -10663,7 +10367,7 @@ async function diskUsage(path) {
     return own;
   }
   let total = own;
-  for (const entry of entries) total += await diskUsage(join6(path, entry));
+  for (const entry of entries) total += await diskUsage(join3(path, entry));
   return total;
 }
 function formatBytes(bytes) {
@@ -10677,243 +10381,323 @@ function formatBytes(bytes) {
   return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-// src/io/install.ts
-import { existsSync, readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname3, join as join7, relative, resolve as resolve2 } from "node:path";
-function hasDependencies(dir) {
+// src/io/git.ts
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join4 } from "node:path";
+
+// src/io/proc.ts
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { setTimeout as sleep3 } from "node:timers/promises";
+var live = /* @__PURE__ */ new Set();
+var exitHooksInstalled = false;
+function installExitHooks() {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  process.on("exit", () => {
+    for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
+      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
+    });
+  }
+}
+function liveProcesses() {
+  const processes = [];
+  let entries;
   try {
-    const manifest = JSON.parse(readFileSync3(join7(dir, "package.json"), "utf8"));
-    const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
-    return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
+    entries = readdirSync("/proc");
   } catch {
-    return false;
+    return processes;
   }
-}
-function detectInstall(root, dir) {
-  let current = resolve2(dir);
-  const top = resolve2(root);
-  for (; ; ) {
-    const has = (file) => existsSync(join7(current, file));
-    if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
-    if (has("yarn.lock"))
-      return {
-        command: has(".yarnrc.yml") ? "yarn install --immutable" : "yarn install --frozen-lockfile",
-        cwd: current
-      };
-    if (has("bun.lockb") || has("bun.lock"))
-      return { command: "bun install --frozen-lockfile", cwd: current };
-    if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
-    if (current === top || relative(top, current).startsWith("..")) break;
-    current = dirname3(current);
-  }
-  return hasDependencies(dir) ? { command: "npm install", cwd: resolve2(dir) } : void 0;
-}
-function failureExcerpt(text2, count2 = 40) {
-  const lines = text2.trimEnd().split("\n");
-  if (lines.length <= count2) return lines.join("\n");
-  const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
-  if (first === -1 || first >= lines.length - count2) return lines.slice(-count2).join("\n");
-  const cause = lines.slice(first, first + Math.floor(count2 / 3));
-  const tail2 = lines.slice(-(count2 - cause.length - 1));
-  const skipped = lines.length - first - cause.length - tail2.length;
-  return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
-}
-async function step(code2, side, command2, cwd, timeoutMs, log) {
-  await log.group(`${code2} ${side}: ${command2}`, async () => {
-    const result = await runCommand(command2, {
-      cwd,
-      env: safeEnv({ CI: "true" }),
-      timeoutMs,
-      onOutput: (chunk) => log.output(chunk.trimEnd())
-    });
-    if (result.timedOut) {
-      throw new GateError(
-        code2,
-        `${code2} of ${side} (\`${command2}\`) did not finish within ${Math.round(timeoutMs / 1e3)} s (input \`${code2}-timeout\`)`,
-        {
-          side,
-          output: failureExcerpt(result.output.toString())
-        }
-      );
-    }
-    if (result.code !== 0) {
-      throw new GateError(code2, `${code2} of ${side} (\`${command2}\`) failed with exit code ${result.code}`, {
-        side,
-        output: failureExcerpt(result.output.toString())
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync2(`/proc/${entry}/stat`, "utf8");
+      const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields2[0] === "Z" || fields2[0] === "X") continue;
+      processes.push({
+        pid: Number(entry),
+        ppid: Number(fields2[1]),
+        pgid: Number(fields2[2]),
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
       });
+    } catch {
     }
-    log.info(`${code2} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
-  });
-}
-async function prepareTree(options) {
-  const { side, root, dir, log } = options;
-  if (!existsSync(dir)) {
-    throw new GateError(
-      "install",
-      `the ${side} tree has no directory ${relative(root, dir) || "."} (input \`working-directory\`)`,
-      { side }
-    );
   }
-  const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
-  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log);
-  else log.info(`install ${side}: nothing to install`);
-  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log);
+  return processes;
 }
-async function runHook(options) {
-  const { what, side, command: command2, log } = options;
-  const { PORT: _port, ...env } = safeEnv({
-    CI: "true",
-    NODE_ENV: "production",
-    ...options.env,
-    PERF_GATE_SIDE: side
-  });
-  await log.group(`${what} ${side}: ${command2}`, async () => {
-    const result = await runCommand(command2, {
-      cwd: options.cwd,
-      env,
-      timeoutMs: options.timeoutMs,
-      onOutput: (chunk) => log.info(chunk.trimEnd())
-    });
-    const fail = (problem) => new GateError(what, `${what} of ${side} (\`${command2}\`) ${problem}`, {
-      side,
-      output: failureExcerpt(result.output.toString())
-    });
-    if (result.timedOut) {
-      throw fail(
-        `did not finish within ${Math.round(options.timeoutMs / 1e3)} s (the \`build-timeout\` input limits it)`
-      );
-    }
-    if (result.code !== 0) {
-      throw fail(
-        result.code === null ? `was killed by ${result.signal}` : `failed with exit code ${result.code}`
-      );
-    }
-    log.info(`${what} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
-  });
-}
-
-// src/io/load.ts
-import { fileURLToPath } from "node:url";
-
-// src/http-responses.ts
-var CRLF = Buffer.from("\r\n");
-var HEAD_END = Buffer.from("\r\n\r\n");
-
-// src/paced.ts
-var PACED_DRAIN_SEC = 2;
-var PACED_WARMUP_SEC = 0.2;
-function pacedLimitSec(paced, windows) {
-  if (!paced) return 0;
-  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
-}
-
-// src/io/load.ts
-var script = fileURLToPath(
-  new URL(import.meta.url.endsWith(".ts") ? "../loadgen.ts" : "./loadgen.js", import.meta.url)
-);
-async function runLoad(spec, side, cpus) {
-  const argv = [process.execPath, script, JSON.stringify(spec)];
-  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
-  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
-  if (result.timedOut || result.code !== 0) {
-    throw new GateError(
-      "load",
-      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
-      { side, output: result.output.lastLines(20) }
-    );
+function processTree(pid, processes = liveProcesses()) {
+  const known = new Set(processes.map((p) => p.pid));
+  const children = /* @__PURE__ */ new Map();
+  for (const { pid: child2, ppid: parent } of processes) {
+    const list2 = children.get(parent) ?? [];
+    list2.push(child2);
+    children.set(parent, list2);
   }
-  const line = result.stdout.trim().split("\n").pop() ?? "";
+  const tree = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (current !== pid || known.has(pid)) tree.push(current);
+    for (const child2 of children.get(current) ?? []) queue.push(child2);
+  }
+  return tree;
+}
+function killTreeNow(pid, signal) {
+  const processes = liveProcesses();
+  const tree = processTree(pid, processes);
+  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
+  let groupSignalled = false;
   try {
-    return JSON.parse(line);
-  } catch (cause) {
-    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
-      side,
-      output: result.output.lastLines(20),
-      cause
-    });
+    process.kill(-pid, signal);
+    groupSignalled = true;
+  } catch {
+  }
+  for (const member of tree) {
+    if (groupSignalled && group.get(member) === pid) continue;
+    try {
+      process.kill(member, signal);
+    } catch {
+    }
+  }
+  return tree;
+}
+function alive2(pid) {
+  try {
+    const stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return state !== "Z" && state !== "X";
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
-var LoadGenerator = class {
-  child;
-  buffer = "";
-  waiting;
-  cpus;
-  constructor(cpus) {
-    this.cpus = cpus;
-    const argv = [process.execPath, script, "--serve"];
-    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-    this.child = new Child(command2, {
-      cwd: process.cwd(),
-      env: safeEnv(),
-      args,
-      keepStdin: true,
-      onStdout: (chunk) => {
-        this.buffer += chunk;
-        const newline = this.buffer.indexOf("\n");
-        if (newline >= 0 && this.waiting) {
-          const line = this.buffer.slice(0, newline);
-          this.buffer = this.buffer.slice(newline + 1);
-          const resolve7 = this.waiting;
-          this.waiting = void 0;
-          resolve7(line);
-        }
-      }
-    });
-  }
-  run(spec, side) {
-    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
-    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
-      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
-      return answer.measurement;
-    });
-  }
-  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
-  runPair(spec, sides) {
-    const [first, second] = spec.loads;
-    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
-    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
-    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
-      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
-      return answer.measurements;
-    });
-  }
-  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
-  failed(sides, url, why) {
-    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
-    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
-      ...sides.length === 1 ? { side: sides[0] } : {},
-      output: this.child.output.lastLines(20)
-    });
-  }
-  async request(payload, side, url, timeoutMs) {
-    const line = new Promise((resolve7) => {
-      this.waiting = resolve7;
-    });
-    this.child.write(`${JSON.stringify(payload)}
-`);
-    const outcome = await Promise.race([
-      line,
-      this.child.exited.then((exit) => ({ exit })),
-      new Promise((resolve7) => setTimeout(() => resolve7("timeout"), timeoutMs).unref())
-    ]);
-    if (outcome === "timeout") {
-      await this.stop();
-      throw this.failed(side, url, "timed out");
+async function killTree(pid, graceMs = 3e3) {
+  const tree = killTreeNow(pid, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && tree.some(alive2)) await sleep3(25);
+  const rest = tree.filter(alive2);
+  if (rest.length === 0) return;
+  killTreeNow(pid, "SIGKILL");
+  for (const member of rest) {
+    try {
+      process.kill(member, "SIGKILL");
+    } catch {
     }
-    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
-    return JSON.parse(outcome);
   }
-  get cpu() {
-    return this.cpus;
+  const hardDeadline = Date.now() + 2e3;
+  while (Date.now() < hardDeadline && rest.some(alive2)) await sleep3(25);
+}
+var Tail = class {
+  text = "";
+  limit;
+  constructor(limit = 16384) {
+    this.limit = limit;
   }
-  async stop() {
-    await this.child.stop(1e3);
+  push(chunk) {
+    this.text += chunk;
+    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
+  }
+  toString() {
+    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
+  }
+  lastLines(count2) {
+    const lines = this.toString().trimEnd().split("\n");
+    return lines.slice(-count2).join("\n");
   }
 };
+var Child = class {
+  pid;
+  output = new Tail();
+  exited;
+  exitInfo;
+  process;
+  constructor(command2, options) {
+    installExitHooks();
+    const child2 = options.args === void 0 ? spawn(command2, { cwd: options.cwd, env: options.env, shell: true, detached: true, stdio: "pipe" }) : spawn(command2, [...options.args], {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: "pipe"
+    });
+    this.process = child2;
+    live.add(child2);
+    if (!options.keepStdin) child2.stdin?.end();
+    const onData = (data) => {
+      const text2 = data.toString("utf8");
+      this.output.push(text2);
+      options.onOutput?.(text2);
+    };
+    child2.stdout?.on("data", (data) => {
+      onData(data);
+      options.onStdout?.(data.toString("utf8"));
+    });
+    child2.stderr?.on("data", onData);
+    this.exited = new Promise((resolve7) => {
+      child2.once("error", (error) => {
+        this.output.push(`
+${error.message}
+`);
+        this.exitInfo = { code: 127, signal: null };
+        live.delete(child2);
+        resolve7(this.exitInfo);
+      });
+      child2.once("close", (code2, signal) => {
+        this.exitInfo = { code: code2, signal };
+        live.delete(child2);
+        resolve7(this.exitInfo);
+      });
+    });
+    this.pid = child2.pid ?? -1;
+  }
+  /** Writes to the child's stdin (see keepStdin). */
+  write(text2) {
+    this.process.stdin?.write(text2);
+  }
+  /** undefined while the process runs. */
+  get exit() {
+    return this.exitInfo;
+  }
+  /** Kills the whole tree (also after the direct child has exited: its descendants may live on). */
+  async stop(graceMs = 3e3) {
+    if (this.pid > 0) await killTree(this.pid, graceMs);
+    const exit = await Promise.race([this.exited, sleep3(5e3, void 0, { ref: false })]);
+    live.delete(this.process);
+    return exit ?? { code: null, signal: "SIGKILL" };
+  }
+};
+async function runCommand(command2, options) {
+  const started = Date.now();
+  let stdout = "";
+  const child2 = new Child(command2, {
+    ...options,
+    onStdout: (chunk) => {
+      stdout += chunk;
+      options.onStdout?.(chunk);
+    }
+  });
+  const cancel = new AbortController();
+  const timer = sleep3(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
+    () => "cancelled"
+  );
+  const outcome = await Promise.race([child2.exited, timer]);
+  cancel.abort();
+  if (outcome === "cancelled")
+    throw new Error("unreachable: the timeout was cancelled before the race ended");
+  if (outcome === "timeout") {
+    const exit = await child2.stop(1e3);
+    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started };
+  }
+  await child2.stop(500);
+  return { ...outcome, timedOut: false, output: child2.output, stdout, durationMs: Date.now() - started };
+}
+var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
+function safeEnv(extra = {}, base = process.env) {
+  const env = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value === void 0) continue;
+    if (/^INPUT_/i.test(name)) continue;
+    if (HIDDEN_ENV.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+// src/io/git.ts
+async function git(cwd, args, timeoutMs = 12e4) {
+  const result = await runCommand("git", {
+    cwd,
+    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
+    args,
+    timeoutMs
+  });
+  if (result.code !== 0 || result.timedOut) {
+    throw new GateError(
+      "git",
+      `\`git ${args.join(" ")}\` ${result.timedOut ? "timed out" : `failed (exit code ${result.code})`}`,
+      {
+        output: result.output.lastLines(20)
+      }
+    );
+  }
+  return result.stdout.trim();
+}
+async function gitOk(cwd, args) {
+  try {
+    return await git(cwd, args);
+  } catch {
+    return void 0;
+  }
+}
+async function repositoryRoot(cwd) {
+  try {
+    return await git(cwd, ["rev-parse", "--show-toplevel"]);
+  } catch (cause) {
+    throw new GateError(
+      "git",
+      `${cwd} is not inside a git repository: run actions/checkout before perf-gate`,
+      { cause }
+    );
+  }
+}
+async function headCommit(root) {
+  const sha = await git(root, ["rev-parse", "HEAD"]);
+  const raw = await git(root, ["cat-file", "-p", sha]);
+  const parents = raw.split("\n").filter((line) => line.startsWith("parent ")).map((line) => line.slice("parent ".length));
+  const branch = await gitOk(root, ["symbolic-ref", "--short", "-q", "HEAD"]);
+  return { sha, parents, label: branch ?? sha.slice(0, 7) };
+}
+async function ensureCommit(root, ref, input) {
+  const local = await gitOk(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  if (local) return local;
+  const remote = await gitOk(root, ["rev-parse", "--verify", "--quiet", `origin/${ref}^{commit}`]);
+  if (remote) return remote;
+  const fetched = await gitOk(root, ["fetch", "--no-tags", "--depth=1", "origin", ref]);
+  if (fetched !== void 0) {
+    const sha = await gitOk(root, ["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
+    if (sha) return sha;
+  }
+  throw new GateError(
+    "git",
+    `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
+  );
+}
+async function addWorktree(root, sha) {
+  const parent = await mkdtemp(join4(process.env.RUNNER_TEMP || tmpdir(), "perf-gate-base-"));
+  const dir = join4(parent, "tree");
+  await git(root, ["worktree", "add", "--detach", "--force", dir, sha], 3e5);
+  return {
+    dir,
+    async remove() {
+      await gitOk(root, ["worktree", "remove", "--force", dir]);
+      await rm(parent, { recursive: true, force: true });
+      await gitOk(root, ["worktree", "prune"]);
+    }
+  };
+}
+
+// src/io/report-json.ts
+import { mkdir, writeFile } from "node:fs/promises";
+import { join as join5 } from "node:path";
+function reportPath(outputDir) {
+  return join5(outputDir, "report.json");
+}
+async function writeReport(outputDir, report) {
+  await mkdir(outputDir, { recursive: true });
+  await writeFile(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
+`);
+}
 
 // src/io/server.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4, readlinkSync } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSync } from "node:fs";
 import { request } from "node:http";
 import { createServer, Socket } from "node:net";
 import { setTimeout as sleep4 } from "node:timers/promises";
@@ -11051,7 +10835,7 @@ function listeningSockets(pids) {
   for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
     let text2;
     try {
-      text2 = readFileSync4(table, "utf8");
+      text2 = readFileSync3(table, "utf8");
     } catch {
       continue;
     }
@@ -11099,9 +10883,129 @@ async function waitPortFree(side, port) {
   }
 }
 
+// src/load/generator.ts
+import { fileURLToPath } from "node:url";
+
+// src/load/http-responses.ts
+var CRLF = Buffer.from("\r\n");
+var HEAD_END = Buffer.from("\r\n\r\n");
+
+// src/load/paced.ts
+var PACED_DRAIN_SEC = 2;
+var PACED_WARMUP_SEC = 0.2;
+function pacedLimitSec(paced, windows) {
+  if (!paced) return 0;
+  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
+}
+
+// src/load/generator.ts
+var script = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
+);
+async function runLoad(spec, side, cpus) {
+  const argv = [process.execPath, script, JSON.stringify(spec)];
+  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
+  if (result.timedOut || result.code !== 0) {
+    throw new GateError(
+      "load",
+      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
+      { side, output: result.output.lastLines(20) }
+    );
+  }
+  const line = result.stdout.trim().split("\n").pop() ?? "";
+  try {
+    return JSON.parse(line);
+  } catch (cause) {
+    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
+      side,
+      output: result.output.lastLines(20),
+      cause
+    });
+  }
+}
+var LoadGenerator = class {
+  child;
+  buffer = "";
+  waiting;
+  cpus;
+  constructor(cpus) {
+    this.cpus = cpus;
+    const argv = [process.execPath, script, "--serve"];
+    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+    this.child = new Child(command2, {
+      cwd: process.cwd(),
+      env: safeEnv(),
+      args,
+      keepStdin: true,
+      onStdout: (chunk) => {
+        this.buffer += chunk;
+        const newline = this.buffer.indexOf("\n");
+        if (newline >= 0 && this.waiting) {
+          const line = this.buffer.slice(0, newline);
+          this.buffer = this.buffer.slice(newline + 1);
+          const resolve7 = this.waiting;
+          this.waiting = void 0;
+          resolve7(line);
+        }
+      }
+    });
+  }
+  run(spec, side) {
+    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
+    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
+      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
+      return answer.measurement;
+    });
+  }
+  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
+  runPair(spec, sides) {
+    const [first, second] = spec.loads;
+    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
+    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
+    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
+      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
+      return answer.measurements;
+    });
+  }
+  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  failed(sides, url, why) {
+    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
+    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
+      ...sides.length === 1 ? { side: sides[0] } : {},
+      output: this.child.output.lastLines(20)
+    });
+  }
+  async request(payload, side, url, timeoutMs) {
+    const line = new Promise((resolve7) => {
+      this.waiting = resolve7;
+    });
+    this.child.write(`${JSON.stringify(payload)}
+`);
+    const outcome = await Promise.race([
+      line,
+      this.child.exited.then((exit) => ({ exit })),
+      new Promise((resolve7) => setTimeout(() => resolve7("timeout"), timeoutMs).unref())
+    ]);
+    if (outcome === "timeout") {
+      await this.stop();
+      throw this.failed(side, url, "timed out");
+    }
+    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
+    return JSON.parse(outcome);
+  }
+  get cpu() {
+    return this.cpus;
+  }
+  async stop() {
+    await this.child.stop(1e3);
+  }
+};
+
 // src/profile/compare.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync7, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join10 } from "node:path";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join8 } from "node:path";
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -11325,11 +11229,301 @@ for (const g of document.querySelectorAll('svg g')) {
 `;
 }
 
+// src/profile/ticks.ts
+function readTicks(data) {
+  if (!Array.isArray(data)) throw new Error("ticks.json is not an array of samples");
+  const ticks = [];
+  for (const [index, stack] of data.entries()) {
+    if (!Array.isArray(stack)) throw new Error(`ticks.json: sample ${index} is not an array of frames`);
+    const frames = [];
+    for (const frame of stack) {
+      if (frame === null || frame === void 0) continue;
+      if (typeof frame !== "object" || typeof frame.name !== "string")
+        throw new Error(`ticks.json: sample ${index} has a frame without a name`);
+      const { name, type, kind } = frame;
+      frames.push({
+        name,
+        ...typeof type === "string" ? { type } : {},
+        ...typeof kind === "string" ? { kind } : {}
+      });
+    }
+    ticks.push(frames);
+  }
+  return ticks;
+}
+var TRAILING_TAG = /\s*\[[A-Z][A-Z_]*(?::[A-Za-z]+)?\]$/;
+var LOG_PREFIX = /^(?:LazyCompile|Function|Script|Eval|JS):\s?/;
+var TIER_MARK = /^[*~^+]/;
+var FILE_START = [
+  " node:",
+  " file:",
+  " /",
+  " [eval]",
+  " evalmachine",
+  " data:",
+  " http:",
+  " https:",
+  " webpack:"
+];
+function parseFrameName(raw) {
+  let name = raw;
+  while (TRAILING_TAG.test(name)) name = name.replace(TRAILING_TAG, "");
+  name = name.replace(LOG_PREFIX, "").replace(TIER_MARK, "");
+  const location2 = /:(\d+)(?::(\d+))?$/.exec(name);
+  if (location2 === null || !/[ /\\:]/.test(name.slice(0, location2.index)))
+    return { fn: name.trim() || "(anonymous)", file: "", line: 0, column: 0 };
+  const before = name.slice(0, location2.index);
+  const line = Number(location2[1]);
+  const column = location2[2] === void 0 ? 0 : Number(location2[2]);
+  if (before.startsWith(" ")) return { fn: "(anonymous)", file: before.slice(1) || "[eval]", line, column };
+  let split = -1;
+  for (const marker of FILE_START) {
+    const at = before.indexOf(marker);
+    if (at >= 0 && (split < 0 || at < split)) split = at;
+  }
+  const drive = / [A-Za-z]:[\\/]/.exec(before);
+  if (drive !== null && (split < 0 || drive.index < split)) split = drive.index;
+  if (split < 0) split = before.lastIndexOf(" ");
+  if (split < 0) return { fn: "(anonymous)", file: before, line, column };
+  const fn = before.slice(0, split).trim() || "(anonymous)";
+  const file = before.slice(split + 1) || "[eval]";
+  return { fn, file, line, column };
+}
+function relativeFile(file, roots) {
+  let path = file;
+  if (path.startsWith("file://")) {
+    path = path.slice("file://".length);
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+    }
+    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
+  }
+  const normal = (p) => p.replace(/\\/g, "/").replace(/\/+$/, "");
+  const target = normal(path);
+  let best;
+  for (const root of roots) {
+    const r = normal(root);
+    if (r === "") continue;
+    if ((target === r || target.startsWith(`${r}/`)) && (best === void 0 || r.length > best.length))
+      best = r;
+  }
+  if (best === void 0) return path;
+  return target === best ? "." : target.slice(best.length + 1);
+}
+var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
+var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
+var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
+var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]/;
+function symbol(name) {
+  return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
+}
+var GC_FRAME = {
+  key: "(garbage collection)",
+  fn: "(garbage collection)",
+  file: "",
+  line: 0,
+  column: 0,
+  pseudo: true
+};
+var NATIVE_FRAME = {
+  key: "(native code)",
+  fn: "(native code)",
+  file: "",
+  line: 0,
+  column: 0,
+  pseudo: true
+};
+function classifyFrame(raw, roots = []) {
+  const type = raw.type ?? "";
+  if (INSTRUMENTATION.test(raw.name)) return { frame: nativeFrame(raw.name), category: "instrumentation" };
+  const parsed = parseFrameName(raw.name);
+  const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
+  if (isJs && parsed.file !== "") {
+    const file = relativeFile(parsed.file, roots);
+    const frame = {
+      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
+      fn: parsed.fn,
+      file,
+      line: parsed.line,
+      column: parsed.column,
+      pseudo: false
+    };
+    const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
+    return { frame, category: startup ? "startup" : "js" };
+  }
+  const name = symbol(parsed.file === "" ? parsed.fn : raw.name);
+  if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
+  if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
+  return { frame: nativeFrame(name), category: "native" };
+}
+function nativeFrame(name) {
+  return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
+}
+function classifySample(stack, roots, cache) {
+  const classified = [];
+  let instrumented = false;
+  for (const raw of stack) {
+    const cacheKey = `${raw.type ?? ""}\0${raw.name}`;
+    let c = cache.get(cacheKey);
+    if (c === void 0) {
+      c = classifyFrame(raw, roots);
+      cache.set(cacheKey, c);
+    }
+    if (c.category === "instrumentation") instrumented = true;
+    else classified.push(c);
+  }
+  const none = { frames: [], gc: false, native: false };
+  if (classified.length === 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
+  const leaf = classified[classified.length - 1];
+  if (leaf.category === "idle") return { kind: "idle", ...none };
+  if (classified.some((c) => c.category === "startup")) return { kind: "startup", ...none };
+  const js = classified.filter((c) => c.category === "js").map((c) => c.frame);
+  const gc = classified.some((c) => c.category === "gc");
+  const native = leaf.category !== "js";
+  if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
+  if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
+  return { kind: "busy", frames: js, gc, native };
+}
+function buildProfile(ticks, options = {}) {
+  const roots = options.roots ?? [];
+  const cache = /* @__PURE__ */ new Map();
+  const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
+  const stacks = /* @__PURE__ */ new Map();
+  const stats = /* @__PURE__ */ new Map();
+  const stat = (frame) => {
+    let s = stats.get(frame.key);
+    if (s === void 0) {
+      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
+      stats.set(frame.key, s);
+    }
+    return s;
+  };
+  for (const stack of ticks) {
+    const sample = classifySample(stack, roots, cache);
+    if (sample.kind !== "busy") {
+      counts[sample.kind]++;
+      continue;
+    }
+    counts.busy++;
+    if (sample.gc) counts.gc++;
+    if (sample.native) counts.native++;
+    const seen = /* @__PURE__ */ new Set();
+    for (const frame of sample.frames) {
+      if (seen.has(frame.key)) continue;
+      seen.add(frame.key);
+      stat(frame).total++;
+    }
+    stat(sample.frames[sample.frames.length - 1]).self++;
+    const id = sample.frames.map((f) => f.key).join("");
+    const collapsed = stacks.get(id);
+    if (collapsed) collapsed.count++;
+    else stacks.set(id, { frames: sample.frames, count: 1 });
+  }
+  const busy = counts.busy;
+  const functions = [...stats.values()].map((s) => ({
+    ...s,
+    selfShare: busy === 0 ? 0 : s.self / busy,
+    totalShare: busy === 0 ? 0 : s.total / busy
+  }));
+  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
+  return {
+    samples: ticks.length,
+    busy,
+    idle: counts.idle,
+    startup: counts.startup,
+    instrumentation: counts.instrumentation,
+    gc: counts.gc,
+    native: counts.native,
+    functions,
+    stacks: [...stacks.values()].sort((a, b) => b.count - a.count)
+  };
+}
+
+// src/report/profile.ts
+function formatShare2(share) {
+  const p = share * 100;
+  if (p === 0) return "0%";
+  if (p < 0.1) return "<0.1%";
+  if (p >= 10) return `${p.toFixed(0)}%`;
+  return `${p.toFixed(1)}%`;
+}
+function formatPoints(delta) {
+  const points = delta * 100;
+  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
+  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
+  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
+}
+function where(row, roots) {
+  if (row.file === "") return "";
+  const file = relativeFile(row.file, roots);
+  return row.line > 0 ? `${file}:${row.line}` : file;
+}
+function cell(text2) {
+  return code(text2).replace(/\|/g, "\\|");
+}
+function named(row, roots) {
+  const at = where(row, roots);
+  if (row.pseudo) return escapeMarkdown(row.fn);
+  return at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(at)}`;
+}
+function noteworthy(row, diff, minDelta, minZ) {
+  return Math.abs(row.deltaSelf) >= minDelta && Math.abs(changeZ(row, diff)) >= minZ;
+}
+function describeTopChange(diff, options = {}) {
+  const roots = options.roots ?? [];
+  const minDelta = options.minDelta ?? 5e-3;
+  const minZ = options.minZ ?? 3;
+  const top = diff.grown.find((r) => noteworthy(r, diff, minDelta, minZ));
+  if (top !== void 0) {
+    const inclusive = !top.pseudo && top.headTotal - top.headSelf >= 0.01 ? ` (${formatShare2(top.headTotal)} with what it calls)` : "";
+    return `${named(top, roots)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head${inclusive}.`;
+  }
+  const drop = diff.shrunk.find((r) => noteworthy(r, diff, minDelta, minZ));
+  const none = `No function's share of busy time grew by ${formatPoints(minDelta).replace(/^\+/, "")} or more on head`;
+  if (drop !== void 0)
+    return `${none}; ${named(drop, roots)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
+  return `${none}.`;
+}
+function renderProfileSection(diff, options = {}) {
+  const roots = options.roots ?? [];
+  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
+  const minDelta = options.minDelta ?? 5e-3;
+  const minZ = options.minZ ?? 3;
+  const level = "#".repeat(Math.max(1, Math.min(6, options.headingLevel ?? 3)));
+  const out = [`${level} Where the time went (CPU profile)`, ""];
+  if (diff.base.busy === 0 || diff.head.busy === 0) {
+    const empty = diff.base.busy === 0 ? "base" : "head";
+    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
+    return out.join("\n");
+  }
+  out.push(describeTopChange(diff, options), "");
+  const grown = diff.grown.filter((r) => noteworthy(r, diff, minDelta, minZ)).slice(0, limit);
+  const rows = grown.length > 0 ? grown : diff.shrunk.filter((r) => noteworthy(r, diff, minDelta, minZ)).slice(0, limit);
+  if (rows.length > 0) {
+    out.push("| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |");
+    for (const row of rows) {
+      const at = where(row, roots);
+      const fn = row.pseudo ? escapeMarkdown(row.fn) : cell(row.fn);
+      out.push(
+        `| ${fn} | ${at === "" ? "" : cell(at)} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
+      );
+    }
+    out.push("");
+  }
+  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
+  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${escapeMarkdown(options.artifacts)}.`;
+  out.push(
+    `<sub>Profiled with 0x after measuring, under the same load${duration2}: ${diff.base.busy.toLocaleString("en-US")} busy CPU samples on base, ${diff.head.busy.toLocaleString("en-US")} on head (idle and start-up left out). Percentages are the share of busy samples spent in the function itself.${artifacts}</sub>`
+  );
+  return out.join("\n");
+}
+
 // src/profile/install.ts
 import { createHash } from "node:crypto";
-import { existsSync as existsSync2, mkdirSync as mkdirSync2, readFileSync as readFileSync5, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname4, join as join8, resolve as resolve3 } from "node:path";
+import { existsSync, mkdirSync as mkdirSync2, readFileSync as readFileSync4, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { dirname as dirname3, join as join6, resolve as resolve2 } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -14239,26 +14433,26 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 `;
 var LOCK_HASH = createHash("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
-  const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir3();
-  return join8(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir2();
+  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join8(cacheDir, "node_modules", "0x", "cmd.js");
+  return join6(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync5(join8(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync4(join6(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync5(join8(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync4(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
-    return manifest.version === ZEROX_VERSION && existsSync2(zeroXBin(cacheDir));
+    return manifest.version === ZEROX_VERSION && existsSync(zeroXBin(cacheDir));
   } catch {
     return false;
   }
 }
 var pending = /* @__PURE__ */ new Map();
 function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
-  const dir = resolve3(cacheDir);
+  const dir = resolve2(cacheDir);
   let promise = pending.get(dir);
   if (promise === void 0) {
     promise = install(dir, options);
@@ -14272,10 +14466,10 @@ async function install(dir, options) {
   const timeoutMs = options.timeoutMs ?? 5 * 6e4;
   const staging = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   try {
-    mkdirSync2(dirname4(dir), { recursive: true });
+    mkdirSync2(dirname3(dir), { recursive: true });
     mkdirSync2(staging, { recursive: true });
-    writeFileSync2(join8(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join8(staging, "package-lock.json"), LOCK_TEXT);
+    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
@@ -14310,7 +14504,7 @@ async function install(dir, options) {
       }
     );
   }
-  if (!existsSync2(zeroXBin(staging))) {
+  if (!existsSync(zeroXBin(staging))) {
     rmSync(staging, { recursive: true, force: true });
     throw new GateError(
       "install",
@@ -14320,14 +14514,14 @@ async function install(dir, options) {
       }
     );
   }
-  writeFileSync2(join8(staging, MARKER), `${LOCK_HASH}
+  writeFileSync2(join6(staging, MARKER), `${LOCK_HASH}
 `);
   if (isInstalled(dir)) {
     rmSync(staging, { recursive: true, force: true });
     return zeroXBin(dir);
   }
   try {
-    if (existsSync2(dir)) rmSync(dir, { recursive: true, force: true });
+    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
     renameSync2(staging, dir);
   } catch (cause) {
     if (isInstalled(dir)) {
@@ -14340,308 +14534,18 @@ async function install(dir, options) {
   return zeroXBin(dir);
 }
 
-// src/profile/ticks.ts
-function readTicks(data) {
-  if (!Array.isArray(data)) throw new Error("ticks.json is not an array of samples");
-  const ticks = [];
-  for (const [index, stack] of data.entries()) {
-    if (!Array.isArray(stack)) throw new Error(`ticks.json: sample ${index} is not an array of frames`);
-    const frames = [];
-    for (const frame of stack) {
-      if (frame === null || frame === void 0) continue;
-      if (typeof frame !== "object" || typeof frame.name !== "string")
-        throw new Error(`ticks.json: sample ${index} has a frame without a name`);
-      const { name, type, kind } = frame;
-      frames.push({
-        name,
-        ...typeof type === "string" ? { type } : {},
-        ...typeof kind === "string" ? { kind } : {}
-      });
-    }
-    ticks.push(frames);
-  }
-  return ticks;
-}
-var TRAILING_TAG = /\s*\[[A-Z][A-Z_]*(?::[A-Za-z]+)?\]$/;
-var LOG_PREFIX = /^(?:LazyCompile|Function|Script|Eval|JS):\s?/;
-var TIER_MARK = /^[*~^+]/;
-var FILE_START = [
-  " node:",
-  " file:",
-  " /",
-  " [eval]",
-  " evalmachine",
-  " data:",
-  " http:",
-  " https:",
-  " webpack:"
-];
-function parseFrameName(raw) {
-  let name = raw;
-  while (TRAILING_TAG.test(name)) name = name.replace(TRAILING_TAG, "");
-  name = name.replace(LOG_PREFIX, "").replace(TIER_MARK, "");
-  const location2 = /:(\d+)(?::(\d+))?$/.exec(name);
-  if (location2 === null || !/[ /\\:]/.test(name.slice(0, location2.index)))
-    return { fn: name.trim() || "(anonymous)", file: "", line: 0, column: 0 };
-  const before = name.slice(0, location2.index);
-  const line = Number(location2[1]);
-  const column = location2[2] === void 0 ? 0 : Number(location2[2]);
-  if (before.startsWith(" ")) return { fn: "(anonymous)", file: before.slice(1) || "[eval]", line, column };
-  let split = -1;
-  for (const marker of FILE_START) {
-    const at = before.indexOf(marker);
-    if (at >= 0 && (split < 0 || at < split)) split = at;
-  }
-  const drive = / [A-Za-z]:[\\/]/.exec(before);
-  if (drive !== null && (split < 0 || drive.index < split)) split = drive.index;
-  if (split < 0) split = before.lastIndexOf(" ");
-  if (split < 0) return { fn: "(anonymous)", file: before, line, column };
-  const fn = before.slice(0, split).trim() || "(anonymous)";
-  const file = before.slice(split + 1) || "[eval]";
-  return { fn, file, line, column };
-}
-function relativeFile(file, roots) {
-  let path = file;
-  if (path.startsWith("file://")) {
-    path = path.slice("file://".length);
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-    }
-    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
-  }
-  const normal = (p) => p.replace(/\\/g, "/").replace(/\/+$/, "");
-  const target = normal(path);
-  let best;
-  for (const root of roots) {
-    const r = normal(root);
-    if (r === "") continue;
-    if ((target === r || target.startsWith(`${r}/`)) && (best === void 0 || r.length > best.length))
-      best = r;
-  }
-  if (best === void 0) return path;
-  return target === best ? "." : target.slice(best.length + 1);
-}
-var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
-var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
-var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
-var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]/;
-function symbol(name) {
-  return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
-}
-var GC_FRAME = {
-  key: "(garbage collection)",
-  fn: "(garbage collection)",
-  file: "",
-  line: 0,
-  column: 0,
-  pseudo: true
-};
-var NATIVE_FRAME = {
-  key: "(native code)",
-  fn: "(native code)",
-  file: "",
-  line: 0,
-  column: 0,
-  pseudo: true
-};
-function classifyFrame(raw, roots = []) {
-  const type = raw.type ?? "";
-  if (INSTRUMENTATION.test(raw.name)) return { frame: nativeFrame(raw.name), category: "instrumentation" };
-  const parsed = parseFrameName(raw.name);
-  const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
-  if (isJs && parsed.file !== "") {
-    const file = relativeFile(parsed.file, roots);
-    const frame = {
-      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
-      fn: parsed.fn,
-      file,
-      line: parsed.line,
-      column: parsed.column,
-      pseudo: false
-    };
-    const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
-    return { frame, category: startup ? "startup" : "js" };
-  }
-  const name = symbol(parsed.file === "" ? parsed.fn : raw.name);
-  if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
-  if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
-  return { frame: nativeFrame(name), category: "native" };
-}
-function nativeFrame(name) {
-  return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
-}
-function classifySample(stack, roots, cache) {
-  const classified = [];
-  let instrumented = false;
-  for (const raw of stack) {
-    const cacheKey = `${raw.type ?? ""}\0${raw.name}`;
-    let c = cache.get(cacheKey);
-    if (c === void 0) {
-      c = classifyFrame(raw, roots);
-      cache.set(cacheKey, c);
-    }
-    if (c.category === "instrumentation") instrumented = true;
-    else classified.push(c);
-  }
-  const none = { frames: [], gc: false, native: false };
-  if (classified.length === 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
-  const leaf = classified[classified.length - 1];
-  if (leaf.category === "idle") return { kind: "idle", ...none };
-  if (classified.some((c) => c.category === "startup")) return { kind: "startup", ...none };
-  const js = classified.filter((c) => c.category === "js").map((c) => c.frame);
-  const gc = classified.some((c) => c.category === "gc");
-  const native = leaf.category !== "js";
-  if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
-  if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
-  return { kind: "busy", frames: js, gc, native };
-}
-function buildProfile(ticks, options = {}) {
-  const roots = options.roots ?? [];
-  const cache = /* @__PURE__ */ new Map();
-  const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
-  const stacks = /* @__PURE__ */ new Map();
-  const stats = /* @__PURE__ */ new Map();
-  const stat = (frame) => {
-    let s = stats.get(frame.key);
-    if (s === void 0) {
-      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
-      stats.set(frame.key, s);
-    }
-    return s;
-  };
-  for (const stack of ticks) {
-    const sample = classifySample(stack, roots, cache);
-    if (sample.kind !== "busy") {
-      counts[sample.kind]++;
-      continue;
-    }
-    counts.busy++;
-    if (sample.gc) counts.gc++;
-    if (sample.native) counts.native++;
-    const seen = /* @__PURE__ */ new Set();
-    for (const frame of sample.frames) {
-      if (seen.has(frame.key)) continue;
-      seen.add(frame.key);
-      stat(frame).total++;
-    }
-    stat(sample.frames[sample.frames.length - 1]).self++;
-    const id = sample.frames.map((f) => f.key).join("");
-    const collapsed = stacks.get(id);
-    if (collapsed) collapsed.count++;
-    else stacks.set(id, { frames: sample.frames, count: 1 });
-  }
-  const busy = counts.busy;
-  const functions = [...stats.values()].map((s) => ({
-    ...s,
-    selfShare: busy === 0 ? 0 : s.self / busy,
-    totalShare: busy === 0 ? 0 : s.total / busy
-  }));
-  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
-  return {
-    samples: ticks.length,
-    busy,
-    idle: counts.idle,
-    startup: counts.startup,
-    instrumentation: counts.instrumentation,
-    gc: counts.gc,
-    native: counts.native,
-    functions,
-    stacks: [...stacks.values()].sort((a, b) => b.count - a.count)
-  };
-}
-
-// src/profile/render.ts
-function formatShare2(share) {
-  const p = share * 100;
-  if (p === 0) return "0%";
-  if (p < 0.1) return "<0.1%";
-  if (p >= 10) return `${p.toFixed(0)}%`;
-  return `${p.toFixed(1)}%`;
-}
-function formatPoints(delta) {
-  const points = delta * 100;
-  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
-  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
-  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
-}
-function where(row, roots) {
-  if (row.file === "") return "";
-  const file = relativeFile(row.file, roots);
-  return row.line > 0 ? `${file}:${row.line}` : file;
-}
-function cell(text2) {
-  return code(text2).replace(/\|/g, "\\|");
-}
-function named(row, roots) {
-  const at = where(row, roots);
-  if (row.pseudo) return escapeMarkdown(row.fn);
-  return at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(at)}`;
-}
-function noteworthy(row, diff, minDelta, minZ) {
-  return Math.abs(row.deltaSelf) >= minDelta && Math.abs(changeZ(row, diff)) >= minZ;
-}
-function describeTopChange(diff, options = {}) {
-  const roots = options.roots ?? [];
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  const top = diff.grown.find((r) => noteworthy(r, diff, minDelta, minZ));
-  if (top !== void 0) {
-    const inclusive = !top.pseudo && top.headTotal - top.headSelf >= 0.01 ? ` (${formatShare2(top.headTotal)} with what it calls)` : "";
-    return `${named(top, roots)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head${inclusive}.`;
-  }
-  const drop = diff.shrunk.find((r) => noteworthy(r, diff, minDelta, minZ));
-  const none = `No function's share of busy time grew by ${formatPoints(minDelta).replace(/^\+/, "")} or more on head`;
-  if (drop !== void 0)
-    return `${none}; ${named(drop, roots)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
-  return `${none}.`;
-}
-function renderProfileSection(diff, options = {}) {
-  const roots = options.roots ?? [];
-  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  const level = "#".repeat(Math.max(1, Math.min(6, options.headingLevel ?? 3)));
-  const out = [`${level} Where the time went (CPU profile)`, ""];
-  if (diff.base.busy === 0 || diff.head.busy === 0) {
-    const empty = diff.base.busy === 0 ? "base" : "head";
-    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
-    return out.join("\n");
-  }
-  out.push(describeTopChange(diff, options), "");
-  const grown = diff.grown.filter((r) => noteworthy(r, diff, minDelta, minZ)).slice(0, limit);
-  const rows = grown.length > 0 ? grown : diff.shrunk.filter((r) => noteworthy(r, diff, minDelta, minZ)).slice(0, limit);
-  if (rows.length > 0) {
-    out.push("| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |");
-    for (const row of rows) {
-      const at = where(row, roots);
-      const fn = row.pseudo ? escapeMarkdown(row.fn) : cell(row.fn);
-      out.push(
-        `| ${fn} | ${at === "" ? "" : cell(at)} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
-      );
-    }
-    out.push("");
-  }
-  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
-  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${escapeMarkdown(options.artifacts)}.`;
-  out.push(
-    `<sub>Profiled with 0x after measuring, under the same load${duration2}: ${diff.base.busy.toLocaleString("en-US")} busy CPU samples on base, ${diff.head.busy.toLocaleString("en-US")} on head (idle and start-up left out). Percentages are the share of busy samples spent in the function itself.${artifacts}</sub>`
-  );
-  return out.join("\n");
-}
-
 // src/profile/run.ts
 import {
   accessSync,
   constants,
-  existsSync as existsSync3,
+  existsSync as existsSync2,
   mkdirSync as mkdirSync3,
   readdirSync as readdirSync3,
-  readFileSync as readFileSync6,
+  readFileSync as readFileSync5,
   rmSync as rmSync2,
   statSync
 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute2, join as join9, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute2, join as join7, resolve as resolve3 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/profile/command.ts
@@ -14903,7 +14807,7 @@ function getRequests(paths) {
 var HOSTS2 = ["127.0.0.1", "::1"];
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync6(join9(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync5(join7(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -14922,17 +14826,17 @@ function executable(path) {
   }
 }
 function resolveNode(command2, cwd, env) {
-  if (command2.node.includes("/")) return isAbsolute2(command2.node) ? command2.node : resolve4(cwd, command2.node);
+  if (command2.node.includes("/")) return isAbsolute2(command2.node) ? command2.node : resolve3(cwd, command2.node);
   const dirs = [];
   if (command2.fromScript) {
-    for (let dir = resolve4(cwd); ; dir = dirname5(dir)) {
-      dirs.push(join9(dir, "node_modules", ".bin"));
-      if (dirname5(dir) === dir) break;
+    for (let dir = resolve3(cwd); ; dir = dirname4(dir)) {
+      dirs.push(join7(dir, "node_modules", ".bin"));
+      if (dirname4(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join9(dir, command2.node);
+    const candidate = join7(dir, command2.node);
     if (executable(candidate)) return candidate;
   }
   if (command2.node === "node") return process.execPath;
@@ -14980,9 +14884,9 @@ function tail(child2, lines = 40) {
   return plain2(child2.output.toString()).trimEnd().split("\n").slice(-lines).join("\n");
 }
 async function profileServer(spec) {
-  const cwd = resolve4(spec.cwd);
+  const cwd = resolve3(spec.cwd);
   const command2 = parseNodeCommand(spec.start, () => readScripts(cwd));
-  if (!existsSync3(spec.zeroxBin))
+  if (!existsSync2(spec.zeroxBin))
     throw new GateError("install", `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
   const readyPath = spec.readyPath ?? spec.requests[0]?.path ?? "/";
   const port = spec.port ?? await freePort();
@@ -14997,8 +14901,8 @@ async function profileServer(spec) {
   }
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command2.env });
   const node = resolveNode(command2, cwd, env);
-  const dir = resolve4(spec.outDir);
-  const work = join9(dir, ".0x-work");
+  const dir = resolve3(spec.outDir);
+  const work = join7(dir, ".0x-work");
   mkdirSync3(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command2.nodeFlags, command2.file, ...command2.args];
@@ -15059,9 +14963,9 @@ async function profileServer(spec) {
   }
   await child2.stop(500);
   await groupGone(child2.pid, 3e3);
-  const flamegraphHtml = join9(dir, "flamegraph.html");
-  const ticksJson = join9(dir, "ticks.json");
-  const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync3(file));
+  const flamegraphHtml = join7(dir, "flamegraph.html");
+  const ticksJson = join7(dir, "ticks.json");
+  const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync2(file));
   if (missing2.length > 0)
     throw new GateError(
       "server-crash",
@@ -15077,7 +14981,7 @@ async function profileServer(spec) {
     rmSync2(work, { recursive: true, force: true });
     for (const file of readdirSync3(dir))
       if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-        rmSync2(join9(dir, file), { force: true });
+        rmSync2(join7(dir, file), { force: true });
   }
   return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
 }
@@ -15149,7 +15053,7 @@ async function stopAndCollect(child2, serverPid, spec, what) {
 
 // src/profile/compare.ts
 function loadProfile(ticksJson, root) {
-  return buildProfile(readTicks(JSON.parse(readFileSync7(ticksJson, "utf8"))), { roots: [root] });
+  return buildProfile(readTicks(JSON.parse(readFileSync6(ticksJson, "utf8"))), { roots: [root] });
 }
 async function compareProfiles(spec) {
   const zeroxBin = await ensureZeroX(
@@ -15168,7 +15072,7 @@ async function compareProfiles(spec) {
     readyStatus: spec.readyStatus,
     durationSec: spec.durationSec,
     connections: spec.connections,
-    outDir: join10(spec.outDir, side),
+    outDir: join8(spec.outDir, side),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -15180,8 +15084,8 @@ async function compareProfiles(spec) {
     head: loadProfile(head.ticksJson, head.root)
   };
   const diff = diffProfiles(profiles.base, profiles.head);
-  const diffHead = join10(spec.outDir, "diff-head.html");
-  const diffBase = join10(spec.outDir, "diff-base.html");
+  const diffHead = join8(spec.outDir, "diff-head.html");
+  const diffBase = join8(spec.outDir, "diff-base.html");
   writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
   writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
@@ -15200,108 +15104,122 @@ async function compareProfiles(spec) {
   };
 }
 
-// src/sequential.ts
-async function runSequential(source, options) {
-  const rounds = [];
-  const looked = [];
-  let looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
-  let schedule2 = looks ?? [];
-  let pairs = 0;
-  let decision;
-  let stoppedBy;
-  const measure2 = async () => {
-    const pair2 = await source.next(pairs);
-    if (!pair2) return false;
-    rounds.push(...pair2);
-    pairs++;
-    return true;
-  };
-  const streaks = /* @__PURE__ */ new Map();
-  const keyOf = (c) => `${c.scenario}\0${c.metric}`;
-  const held = (d) => {
-    const now = /* @__PURE__ */ new Set();
-    for (const c of d.comparisons) {
-      if (c.verdict !== "regression" && c.verdict !== "improvement") continue;
-      const key = keyOf(c);
-      now.add(key);
-      const streak = streaks.get(key);
-      if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
-    }
-    for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
-    const confirmed = (c) => {
-      const streak = streaks.get(keyOf(c));
-      return streak !== void 0 && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
-    };
-    return {
-      ...d,
-      comparisons: d.comparisons.map((c) => !c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)
-    };
-  };
-  const look = () => {
-    looked.push(pairs);
-    const fresh = decide(rounds, source.scenarios(), {
-      threshold: options.threshold,
-      ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
-      alpha: options.alpha,
-      looks: schedule2,
-      restartEvery: options.restartEvery ?? 0
+// src/gate/trees.ts
+import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname5, join as join9, relative, resolve as resolve4 } from "node:path";
+function hasDependencies(dir) {
+  try {
+    const manifest = JSON.parse(readFileSync7(join9(dir, "package.json"), "utf8"));
+    const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
+    return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
+  } catch {
+    return false;
+  }
+}
+function detectInstall(root, dir) {
+  let current = resolve4(dir);
+  const top = resolve4(root);
+  for (; ; ) {
+    const has = (file) => existsSync3(join9(current, file));
+    if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
+    if (has("yarn.lock"))
+      return {
+        command: has(".yarnrc.yml") ? "yarn install --immutable" : "yarn install --frozen-lockfile",
+        cwd: current
+      };
+    if (has("bun.lockb") || has("bun.lock"))
+      return { command: "bun install --frozen-lockfile", cwd: current };
+    if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
+    if (current === top || relative(top, current).startsWith("..")) break;
+    current = dirname5(current);
+  }
+  return hasDependencies(dir) ? { command: "npm install", cwd: resolve4(dir) } : void 0;
+}
+function failureExcerpt(text2, count2 = 40) {
+  const lines = text2.trimEnd().split("\n");
+  if (lines.length <= count2) return lines.join("\n");
+  const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
+  if (first === -1 || first >= lines.length - count2) return lines.slice(-count2).join("\n");
+  const cause = lines.slice(first, first + Math.floor(count2 / 3));
+  const tail2 = lines.slice(-(count2 - cause.length - 1));
+  const skipped = lines.length - first - cause.length - tail2.length;
+  return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
+}
+async function step(code2, side, command2, cwd, timeoutMs, log) {
+  await log.group(`${code2} ${side}: ${command2}`, async () => {
+    const result = await runCommand(command2, {
+      cwd,
+      env: safeEnv({ CI: "true" }),
+      timeoutMs,
+      onOutput: (chunk) => log.output(chunk.trimEnd())
     });
-    return held(fresh);
-  };
-  while (stoppedBy === void 0) {
-    if (source.scenarios().length === 0) {
-      stoppedBy = "no-scenarios";
-      break;
-    }
-    if (looks !== void 0 && pairs >= looks[looks.length - 1]) {
-      stoppedBy = options.fixedPairs === void 0 ? "budget" : "fixed";
-      break;
-    }
-    if (!await measure2()) {
-      stoppedBy = "deadline";
-      break;
-    }
-    if (looks === void 0) {
-      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
-      looks = planLooks(Math.floor(options.budgetMs / perPair));
-      const last = looks[looks.length - 1];
-      schedule2 = [...looks, last + confirmationPairs(last)];
-    }
-    if (looks.includes(pairs) && options.fixedPairs === void 0) {
-      decision = look();
-      if (resolved(decision)) stoppedBy = "resolved";
-    }
-    const nextLook = looks.find((n) => n > pairs);
-    if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
-      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
-      if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        const fit = pairs + Math.max(0, Math.floor((options.budgetMs - source.elapsedMs()) / perPair));
-        const moved = fit - fit % 2;
-        if (moved > pairs) {
-          looks = [...looks.filter((n) => n <= pairs), moved];
-        } else {
-          if (looked[looked.length - 1] !== pairs) decision = look();
-          stoppedBy = "budget";
+    if (result.timedOut) {
+      throw new GateError(
+        code2,
+        `${code2} of ${side} (\`${command2}\`) did not finish within ${Math.round(timeoutMs / 1e3)} s (input \`${code2}-timeout\`)`,
+        {
+          side,
+          output: failureExcerpt(result.output.toString())
         }
-      }
+      );
     }
-  }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
-  let extra = 0;
-  const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
-  if (options.fixedPairs === void 0 && borderline(decision)) {
-    const want = confirmationPairs(pairs);
-    const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
-    while (extra < want && source.elapsedMs() + 2 * perPair <= options.limitMs) {
-      if (!await measure2() || !await measure2()) break;
-      extra += 2;
+    if (result.code !== 0) {
+      throw new GateError(code2, `${code2} of ${side} (\`${command2}\`) failed with exit code ${result.code}`, {
+        side,
+        output: failureExcerpt(result.output.toString())
+      });
     }
-    if (extra > 0) decision = look();
+    log.info(`${code2} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
+  });
+}
+async function prepareTree(options) {
+  const { side, root, dir, log } = options;
+  if (!existsSync3(dir)) {
+    throw new GateError(
+      "install",
+      `the ${side} tree has no directory ${relative(root, dir) || "."} (input \`working-directory\`)`,
+      { side }
+    );
   }
-  return { rounds, decision, pairs, looked, schedule: schedule2, stoppedBy, confirmationPairs: extra };
+  const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
+  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log);
+  else log.info(`install ${side}: nothing to install`);
+  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log);
+}
+async function runHook(options) {
+  const { what, side, command: command2, log } = options;
+  const { PORT: _port, ...env } = safeEnv({
+    CI: "true",
+    NODE_ENV: "production",
+    ...options.env,
+    PERF_GATE_SIDE: side
+  });
+  await log.group(`${what} ${side}: ${command2}`, async () => {
+    const result = await runCommand(command2, {
+      cwd: options.cwd,
+      env,
+      timeoutMs: options.timeoutMs,
+      onOutput: (chunk) => log.info(chunk.trimEnd())
+    });
+    const fail = (problem) => new GateError(what, `${what} of ${side} (\`${command2}\`) ${problem}`, {
+      side,
+      output: failureExcerpt(result.output.toString())
+    });
+    if (result.timedOut) {
+      throw fail(
+        `did not finish within ${Math.round(options.timeoutMs / 1e3)} s (the \`build-timeout\` input limits it)`
+      );
+    }
+    if (result.code !== 0) {
+      throw fail(
+        result.code === null ? `was killed by ${result.signal}` : `failed with exit code ${result.code}`
+      );
+    }
+    log.info(`${what} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
+  });
 }
 
-// src/pipeline.ts
+// src/gate/run.ts
 var PUBLISH_RESERVE_MS = 3e4;
 var PRIME_SEC = 1;
 function failureRate(rounds, expectStatus) {
@@ -15557,7 +15475,7 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join11(config.outputDir, "profiles"),
+        outDir: join10(config.outputDir, "profiles"),
         artifacts: "the `perf-gate` artifact of this run",
         onOutput: (chunk) => log.output(chunk.trimEnd())
       });
@@ -15573,7 +15491,7 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join11(config.outputDir, "profiles"),
+        dir: join10(config.outputDir, "profiles"),
         hotter,
         seconds
       };
@@ -15616,7 +15534,7 @@ async function measure(context, dirs, deadline, notes) {
   let startupMs = 0;
   let pairsDone = 0;
   const diagnostics = new DiagnosticsRecorder(
-    join11(config.outputDir, "diagnostics"),
+    join10(config.outputDir, "diagnostics"),
     config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS
   );
   const probes = {};
@@ -15929,7 +15847,87 @@ function pacedLine(base, head) {
   return `, p99 at ${Math.round((base ?? head)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head)}`;
 }
 
-// src/local.ts
+// src/entry/demo.ts
+import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join11 } from "node:path";
+var SERVER = (perRequest) => `// A seed catalogue served over plain node:http.
+const http = require('node:http');
+
+const seeds = Array.from({ length: 300 }, (_, id) => ({ id, name: 'seed-' + id, tags: ['heirloom', 'organic'], stock: id % 17 }));
+const cached = JSON.stringify(seeds);
+
+http
+  .createServer((req, res) => {
+    if (req.url === '/seed/v1') {
+      res.setHeader('content-type', 'application/json');
+${perRequest}
+      return;
+    }
+    res.statusCode = 404;
+    res.end('not found');
+  })
+  .listen(process.env.PORT || 3000);
+`;
+var BASE = SERVER("      res.end(cached);");
+var HEAD = SERVER(
+  "      res.end(JSON.stringify(structuredClone(seeds).sort((a, b) => a.name.localeCompare(b.name))));"
+);
+async function runDemo(compare2) {
+  const dir = await mkdtemp2(join11(tmpdir3(), "perf-gate-demo-"));
+  try {
+    const commit = async (message) => {
+      await git(dir, ["add", "-A"]);
+      await git(dir, [
+        "-c",
+        "user.name=demo",
+        "-c",
+        "user.email=demo@example.invalid",
+        "commit",
+        "-q",
+        "-m",
+        message
+      ]);
+    };
+    await git(dir, ["init", "-q", "-b", "main"]);
+    await writeFile2(
+      join11(dir, "package.json"),
+      `${JSON.stringify({ name: "seed-shop", private: true, scripts: { start: "node index.js" } }, null, 2)}
+`
+    );
+    await writeFile2(join11(dir, "index.js"), BASE);
+    await commit("seed catalogue, cached");
+    await git(dir, ["checkout", "-q", "-b", "fresh-catalogue"]);
+    await writeFile2(join11(dir, "index.js"), HEAD);
+    await commit("serve a freshly sorted catalogue on every request");
+    process.stderr.write(
+      `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
+`
+    );
+    const report = await compare2(
+      ["--base", "main", "--start", "node index.js", "--paths", "/seed/v1", "--time-budget", "3m"],
+      dir
+    );
+    process.stdout.write(`
+${renderMarkdown(report)}`);
+    if (report.verdict !== "regression") {
+      process.stderr.write(
+        `
+demo: expected the gate to flag the slower head, but the verdict is ${report.verdict}
+`
+      );
+      return 1;
+    }
+    process.stderr.write(`
+demo: the gate caught the regression in ${report.timing.wallSec.toFixed(0)} s
+`);
+    return 0;
+  } finally {
+    await rm2(dir, { recursive: true, force: true });
+  }
+}
+
+// src/entry/commands.ts
 var HELP = `Usage:
   perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
   perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
@@ -16034,5 +16032,5 @@ ${report.error.output}
   return exitCode(report, report.settings.failOnRegression);
 }
 
-// src/cli.ts
+// src/entry/cli.ts
 process.exitCode = await main(process.argv.slice(2));

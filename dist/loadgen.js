@@ -29651,8 +29651,22 @@ var require_autocannon = __commonJS({
   }
 });
 
-// src/loadgen.ts
+// src/load/loadgen.ts
 var import_autocannon = __toESM(require_autocannon(), 1);
+
+// src/gate/plan.ts
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
+}
+function sampleTickMs(durationSec) {
+  const ms = durationSec * 1e3;
+  const whole = Math.round(ms);
+  if (Math.abs(ms - whole) < 1e-6) {
+    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
+  }
+  return 5;
+}
+var STARTUP_SHARE_NOTE = 1 / 3;
 
 // src/io/cpu.ts
 import { readFileSync } from "node:fs";
@@ -29826,7 +29840,7 @@ function servicePids(servers, exclude) {
   return [...found];
 }
 
-// src/measure.ts
+// src/model/measure.ts
 function quantileOf(sorted, q) {
   const count = sorted.length;
   if (count === 0) return Number.NaN;
@@ -29847,10 +29861,10 @@ function latencySummary(sorted) {
   };
 }
 
-// src/paced.ts
+// src/load/paced.ts
 import net from "node:net";
 
-// src/http-responses.ts
+// src/load/http-responses.ts
 var CRLF = Buffer.from("\r\n");
 var HEAD_END = Buffer.from("\r\n\r\n");
 var ResponseReader = class {
@@ -29926,7 +29940,7 @@ function requestBytes(url, method, headers, body) {
   return payload ? Buffer.concat([head, payload]) : head;
 }
 
-// src/paced.ts
+// src/load/paced.ts
 var PACED_DRAIN_SEC = 2;
 var PACED_WARMUP_SEC = 0.2;
 var PacedTally = class {
@@ -30099,21 +30113,7 @@ var Connection = class {
   }
 };
 
-// src/plan.ts
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
-function sampleTickMs(durationSec) {
-  const ms = durationSec * 1e3;
-  const whole = Math.round(ms);
-  if (Math.abs(ms - whole) < 1e-6) {
-    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
-  }
-  return 5;
-}
-var STARTUP_SHARE_NOTE = 1 / 3;
-
-// src/loadgen.ts
+// src/load/loadgen.ts
 var Tally = class {
   latencies = new Float64Array(1 << 16);
   count = 0;

@@ -3,6 +3,12 @@
  * needs DiagnosticsRecorder (recorder.ts) and renderDiagnosticsSection (render.ts); the rest is for tests and
  * for callers that manage servers themselves.
  */
+
+export {
+  type DiagnosticsSectionOptions,
+  describeDiagnostics,
+  renderDiagnosticsSection,
+} from '../report/diagnostics.ts';
 export {
   controlFile,
   type DiagnosticsEnv,
@@ -17,7 +23,6 @@ export {
 } from './install.ts';
 export { DIAGNOSTICS_ENV, type DiagnosticsSnapshot, PRELOAD_SOURCE } from './preload.ts';
 export { DiagnosticsRecorder, type MeasureOptions, ServerDiagnostics, servingPort } from './recorder.ts';
-export { type DiagnosticsSectionOptions, describeDiagnostics, renderDiagnosticsSection } from './render.ts';
 export {
   type DiagnosticsSummary,
   type SideDiagnostics,

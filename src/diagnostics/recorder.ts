@@ -14,7 +14,7 @@
  * NODE_OPTIONS, simply has no data, and each snapshot then returns at once (nobody registered).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Side } from '../errors.ts';
+import type { Side } from '../report/errors.ts';
 import {
   type DiagnosticsEnv,
   diagnosticsEnv,

@@ -17,7 +17,7 @@
  * steps (or rounds) growing. A leak is called on head when head grows and base does not, or head grows at least
  * `leakRatio` times as fast as a growing base.
  */
-import type { Side } from '../errors.ts';
+import type { Side } from '../report/errors.ts';
 import { median } from '../stats/describe.ts';
 import type { DiagnosticsSnapshot } from './preload.ts';
 

@@ -1,8 +1,8 @@
 /** The report.json files `mode: report` reads: a directory (searched), one file, or a glob. */
 import { glob, lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { GateError } from '../errors.ts';
-import { parseReportFile, REPORT_FILE_MAX_BYTES, type ReportFile } from '../report-file.ts';
+import { parseReportFile, REPORT_FILE_MAX_BYTES, type ReportFile } from '../config/report-file.ts';
+import { GateError } from '../report/errors.ts';
 
 /** More files than any sensible matrix has. */
 export const MAX_REPORT_FILES = 256;

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GateError, type Side } from '../errors.ts';
+import { GateError, type Side } from '../report/errors.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {

@@ -4,10 +4,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Side } from '../errors.ts';
+import type { Side } from '../report/errors.ts';
+import { renderProfileSection } from '../report/profile.ts';
 import { diffFlameGraphHtml, diffProfiles, type ProfileDiff } from './diff.ts';
 import { ensureZeroX } from './install.ts';
-import { renderProfileSection } from './render.ts';
 import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
 import { buildProfile, type Profile, readTicks } from './ticks.ts';
 

@@ -17,10 +17,10 @@ import {
 } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GateError, type Side } from '../errors.ts';
-import { runLoad } from '../io/load.ts';
 import { Child, liveProcesses, processTree, runCommand, safeEnv } from '../io/proc.ts';
 import { freePort, listening, probe } from '../io/server.ts';
+import { runLoad } from '../load/generator.ts';
+import { GateError, type Side } from '../report/errors.ts';
 import { type NodeCommand, parseNodeCommand } from './command.ts';
 
 /** One request the profiled server is loaded with (a scenario of the config file). */

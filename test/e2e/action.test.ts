@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MARKER } from '../../src/io/github.ts';
+import { MARKER } from '../../src/publish/github.ts';
 import { readReport, runAction, UNREACHABLE_THRESHOLDS, workflowCommands } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';

@@ -13,11 +13,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { diagnosticsEnv, readSnapshots, snapshot, writePreload } from '../../src/diagnostics/install.ts';
 import type { DiagnosticsSnapshot } from '../../src/diagnostics/preload.ts';
 import { DiagnosticsRecorder } from '../../src/diagnostics/recorder.ts';
-import { renderDiagnosticsSection } from '../../src/diagnostics/render.ts';
-import { runLoad } from '../../src/io/load.ts';
 import { liveChildren } from '../../src/io/proc.ts';
 import { type RunningServer, startServer } from '../../src/io/server.ts';
-import type { LoadSpec } from '../../src/measure.ts';
+import { runLoad } from '../../src/load/generator.ts';
+import type { LoadSpec } from '../../src/model/measure.ts';
+import { renderDiagnosticsSection } from '../../src/report/diagnostics.ts';
 import { processesUnder } from '../support/repo.ts';
 
 const CJS = `'use strict';

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { parseScenarioFile } from '../../src/scenario-file.ts';
+import { parseScenarioFile } from '../../src/config/scenario-file.ts';
 import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { startRedis } from '../support/redis.ts';
 import { actionInvocation, EXAMPLES_DIR, perfGateJob, readWorkflow } from '../support/workflow.ts';

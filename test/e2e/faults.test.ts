@@ -11,8 +11,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { MARKER } from '../../src/io/github.ts';
 import { freePort } from '../../src/io/server.ts';
+import { MARKER } from '../../src/publish/github.ts';
 import {
   type ActionRun,
   commandLines,

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { LoadGenerator } from '../../src/io/load.ts';
 import { type RunningServer, startServer } from '../../src/io/server.ts';
-import type { LoadSpec } from '../../src/measure.ts';
+import { LoadGenerator } from '../../src/load/generator.ts';
+import type { LoadSpec } from '../../src/model/measure.ts';
 
 /** Answers with nothing but keeps the arrival time of every request; GET /arrivals returns them (ms since start). */
 const SERVER = `'use strict';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { OPEN_LOOP_MAX_RATE } from '../../src/plan.ts';
+import { OPEN_LOOP_MAX_RATE } from '../../src/gate/plan.ts';
 import { readReport, runAction } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';

@@ -1,10 +1,11 @@
 /** Synthetic gate reports for the unit tests of report files and merging: seeded rounds, decided as the gate does. */
-import type { Side } from '../../src/errors.ts';
-import type { Round, RoundMeasurement } from '../../src/measure.ts';
-import type { Report } from '../../src/report.ts';
-import { parseReportFile, type ReportFile } from '../../src/report-file.ts';
+
+import { parseReportFile, type ReportFile } from '../../src/config/report-file.ts';
+import { decide } from '../../src/decide/verdict.ts';
+import type { Round, RoundMeasurement } from '../../src/model/measure.ts';
+import type { Side } from '../../src/report/errors.ts';
+import type { Report } from '../../src/report/render.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
-import { decide } from '../../src/verdict.ts';
 
 export const BASE_SHA = 'b'.repeat(40);
 export const HEAD_SHA = 'c'.repeat(40);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
-import { INPUT_DEFAULTS } from '../../src/config.ts';
+import { INPUT_DEFAULTS } from '../../src/config/inputs.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 

@@ -15,10 +15,10 @@ import {
   parsePercent,
   parseShard,
   selectShard,
-} from '../../src/config.ts';
-import { GateError } from '../../src/errors.ts';
-import { slicing } from '../../src/plan.ts';
-import { scenariosFromPaths } from '../../src/scenario-file.ts';
+} from '../../src/config/inputs.ts';
+import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
+import { slicing } from '../../src/gate/plan.ts';
+import { GateError } from '../../src/report/errors.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { DiagnosticsSummary, SideDiagnostics } from '../../src/diagnostics/summary.ts';
 import {
   describeDiagnostics,
   formatMb,
   formatMs,
   formatTrend,
   renderDiagnosticsSection,
-} from '../../src/diagnostics/render.ts';
-import type { DiagnosticsSummary, SideDiagnostics } from '../../src/diagnostics/summary.ts';
+} from '../../src/report/diagnostics.ts';
 
 function side(fields: Partial<SideDiagnostics> = {}): SideDiagnostics {
   return {

@@ -1,8 +1,8 @@
 /** src/event.ts (what perf-gate reads from the event payload, which base it compares) and src/plan.ts (ABBA). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/event.ts';
-import { confirmationPairs, planLooks, sampleTickMs, schedule, sliceCount } from '../../src/plan.ts';
+import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/config/event.ts';
+import { confirmationPairs, planLooks, sampleTickMs, schedule, sliceCount } from '../../src/gate/plan.ts';
 
 const BASE_SHA = 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
 const HEAD_SHA = 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe';

@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse, parseDocument } from 'yaml';
-import { parseScenarioFile } from '../../src/scenario-file.ts';
+import { parseScenarioFile } from '../../src/config/scenario-file.ts';
 import { APPS_DIR, readTree } from '../support/example.ts';
 import { SCHEMA, violations } from '../support/json-schema.ts';
 import {

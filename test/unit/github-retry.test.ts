@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { getOctokit } from '@actions/github';
-import { MARKER, retryDelay, upsertComment, withRetry } from '../../src/io/github.ts';
+import { MARKER, retryDelay, upsertComment, withRetry } from '../../src/publish/github.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 
 let fake: FakeGitHub;

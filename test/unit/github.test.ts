@@ -14,7 +14,7 @@ import {
   type Octokit,
   pullHead,
   upsertComment,
-} from '../../src/io/github.ts';
+} from '../../src/publish/github.ts';
 import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../support/fake-github.ts';
 
 const TOKEN = 'ghs_perf_gate_test_token';

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { Round } from '../../src/measure.ts';
-import { mergeReports } from '../../src/merge.ts';
-import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../../src/outcome.ts';
-import { fitComment, type Report, renderMarkdown } from '../../src/report.ts';
-import { type PairSource, runSequential } from '../../src/sequential.ts';
-import { decide } from '../../src/verdict.ts';
+import { mergeReports } from '../../src/decide/merge.ts';
+import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
+import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
+import { decide } from '../../src/decide/verdict.ts';
+import type { Round } from '../../src/model/measure.ts';
+import { fitComment, type Report, renderMarkdown } from '../../src/report/render.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);

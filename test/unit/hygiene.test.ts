@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { untrusted } from '../../src/entry/action.ts';
 import { diskUsage, formatBytes } from '../../src/io/disk.ts';
 import { safeEnv } from '../../src/io/proc.ts';
-import { untrusted } from '../../src/main.ts';
-import { type Report, redact } from '../../src/report.ts';
+import { type Report, redact } from '../../src/report/render.ts';
 import { commandLines } from '../support/action.ts';
 
 describe('safeEnv', () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { failureExcerpt } from '../../src/io/install.ts';
+import { failureExcerpt } from '../../src/gate/trees.ts';
 
 const npmOutOfSync = readFileSync(
   new URL('../fixtures/faults/npm-ci-out-of-sync.txt', import.meta.url),

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { GateError } from '../../src/errors.ts';
-import { exitCode, parseFlags } from '../../src/local.ts';
-import type { Report, ReportError } from '../../src/report.ts';
-import type { Verdict } from '../../src/verdict.ts';
+import type { Verdict } from '../../src/decide/verdict.ts';
+import { exitCode, parseFlags } from '../../src/entry/commands.ts';
+import { GateError } from '../../src/report/errors.ts';
+import type { Report, ReportError } from '../../src/report/render.ts';
 
 function flagError(argv: readonly string[]): GateError {
   try {

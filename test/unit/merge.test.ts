@@ -5,14 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GateError } from '../../src/errors.ts';
-import { mergeReports, roundKey } from '../../src/merge.ts';
-import { stepOutcome } from '../../src/outcome.ts';
-import { renderMarkdown } from '../../src/report.ts';
+import { mergeReports, roundKey } from '../../src/decide/merge.ts';
+import { stepOutcome } from '../../src/decide/outcome.ts';
+import { decide } from '../../src/decide/verdict.ts';
+import { GateError } from '../../src/report/errors.ts';
+import { renderMarkdown } from '../../src/report/render.ts';
 import { holm } from '../../src/stats/multiple.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
-import { decide } from '../../src/verdict.ts';
 import { asFile, gateReport, HEAD_SHA, roundsFor } from '../support/reports.ts';
 
 function mergeError(run: () => unknown): string {

@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { ResponseReader, requestBytes } from '../../src/http-responses.ts';
-import type { PacedMeasurement, Round } from '../../src/measure.ts';
-import { OPEN_LOOP_MAX_RATE, openLoopRate } from '../../src/plan.ts';
-import { openLoopLine, type Report, renderMarkdown } from '../../src/report.ts';
-import { parseReportFile } from '../../src/report-file.ts';
-import { decide, metricLabel } from '../../src/verdict.ts';
+import { parseReportFile } from '../../src/config/report-file.ts';
+import { decide, metricLabel } from '../../src/decide/verdict.ts';
+import { OPEN_LOOP_MAX_RATE, openLoopRate } from '../../src/gate/plan.ts';
+import { ResponseReader, requestBytes } from '../../src/load/http-responses.ts';
+import type { PacedMeasurement, Round } from '../../src/model/measure.ts';
+import { openLoopLine, type Report, renderMarkdown } from '../../src/report/render.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8');
 

@@ -1,9 +1,9 @@
 /** src/outcome.ts: what a report means for the step and for the check run's conclusion. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkConclusion, checkTitle, stepOutcome } from '../../src/outcome.ts';
-import type { Report, ReportError } from '../../src/report.ts';
-import type { Verdict } from '../../src/verdict.ts';
+import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
+import type { Verdict } from '../../src/decide/verdict.ts';
+import type { Report, ReportError } from '../../src/report/render.ts';
 import { gateReport } from '../support/reports.ts';
 
 function reportOf(verdict: Verdict, error?: Partial<ReportError>): Report {

@@ -1,7 +1,7 @@
 /** src/plan.ts: how servers live (priming, start-up cost) and the looks' schedule. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { planLooks, primingTurns, STARTUP_SHARE_NOTE, sideBySide, startupNote } from '../../src/plan.ts';
+import { planLooks, primingTurns, STARTUP_SHARE_NOTE, sideBySide, startupNote } from '../../src/gate/plan.ts';
 
 describe('server processes', () => {
   test('a process pair per pair is not primed; blocks of more pairs are primed in two turns', () => {

@@ -5,15 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Round } from '../../src/measure.ts';
 import {
   blockTest,
   offsetLevel,
   PROCESS_OFFSET_LEVEL,
   processesDiffered,
-} from '../../src/process-offsets.ts';
-import { processOffsetNote, processOffsetOverruled } from '../../src/report.ts';
-import { type DecideOptions, decide } from '../../src/verdict.ts';
+} from '../../src/decide/process-offsets.ts';
+import { type DecideOptions, decide } from '../../src/decide/verdict.ts';
+import type { Round } from '../../src/model/measure.ts';
+import { processOffsetNote, processOffsetOverruled } from '../../src/report/render.ts';
 import { roundsFor } from '../support/reports.ts';
 
 /** Head's req/s (and, inversely, its latencies) in the pairs of `block` (of `size` pairs) multiplied by `factor`. */

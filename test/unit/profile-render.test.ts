@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { type DiffRow, diffProfiles, type ProfileDiff } from '../../src/profile/diff.ts';
+import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
 import {
   describeTopChange,
   formatPoints,
   formatShare,
   renderProfileSection,
-} from '../../src/profile/render.ts';
-import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
+} from '../../src/report/profile.ts';
 
 const fixtures = new URL('../fixtures/profile/', import.meta.url);
 const recorded = JSON.parse(readFileSync(new URL('recorded.json', fixtures), 'utf8')) as Record<

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { GateError } from '../../src/errors.ts';
-import { mergeReports } from '../../src/merge.ts';
-import { renderMarkdown } from '../../src/report.ts';
-import { parseReportFile, REPORT_FILE_MAX_BYTES } from '../../src/report-file.ts';
+import { parseReportFile, REPORT_FILE_MAX_BYTES } from '../../src/config/report-file.ts';
+import { mergeReports } from '../../src/decide/merge.ts';
+import { GateError } from '../../src/report/errors.ts';
+import { renderMarkdown } from '../../src/report/render.ts';
 import { gateReport } from '../support/reports.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8');

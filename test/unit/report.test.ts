@@ -11,8 +11,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { MARKER } from '../../src/io/github.ts';
-import type { Round } from '../../src/measure.ts';
+import { type Decision, decide, metricLabel } from '../../src/decide/verdict.ts';
+import type { Round } from '../../src/model/measure.ts';
+import { MARKER } from '../../src/publish/github.ts';
 import {
   COMMENT_LIMIT,
   code,
@@ -22,8 +23,7 @@ import {
   type Report,
   type ReportError,
   renderMarkdown,
-} from '../../src/report.ts';
-import { type Decision, decide, metricLabel } from '../../src/verdict.ts';
+} from '../../src/report/render.ts';
 
 type Fixture = Omit<Report, 'verdict' | 'headline' | 'decision' | 'error' | 'settings'> & {
   settings: Omit<Report['settings'], 'port'>;

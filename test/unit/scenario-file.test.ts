@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { INPUT_DEFAULTS, type InputName } from '../../src/config.ts';
-import { GateError } from '../../src/errors.ts';
+import { INPUT_DEFAULTS, type InputName } from '../../src/config/inputs.ts';
 import {
   checkInputOverlap,
   parseScenarioFile,
   type Scenario,
   type ScenarioFile,
   scenariosFromPaths,
-} from '../../src/scenario-file.ts';
+} from '../../src/config/scenario-file.ts';
+import { GateError } from '../../src/report/errors.ts';
 import {
   ANNOTATIONS,
   isObject,

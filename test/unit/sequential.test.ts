@@ -1,12 +1,12 @@
 /** Adaptive rounds: when the gate looks, when it stops, and what a borderline regression earns. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Side } from '../../src/errors.ts';
-import type { Round, RoundMeasurement } from '../../src/measure.ts';
-import { MIN_CONFIRMATION_PAIRS } from '../../src/plan.ts';
-import { type PairSource, runSequential } from '../../src/sequential.ts';
+import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
+import { decide } from '../../src/decide/verdict.ts';
+import { MIN_CONFIRMATION_PAIRS } from '../../src/gate/plan.ts';
+import type { Round, RoundMeasurement } from '../../src/model/measure.ts';
+import type { Side } from '../../src/report/errors.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
-import { decide } from '../../src/verdict.ts';
 
 function measurement(rps: number, p50: number, p99: number): RoundMeasurement {
   return {

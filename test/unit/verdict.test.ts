@@ -5,13 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Side } from '../../src/errors.ts';
-import type { Metric, Round, RoundMeasurement } from '../../src/measure.ts';
-import { minimumPairs, planLooks } from '../../src/plan.ts';
-import { mulberry32 } from '../../src/stats/describe.ts';
-import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
-import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
-import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
 import {
   type DecideOptions,
   type Decision,
@@ -24,7 +17,14 @@ import {
   type ScenarioRule,
   VERDICTS,
   worstScenario,
-} from '../../src/verdict.ts';
+} from '../../src/decide/verdict.ts';
+import { minimumPairs, planLooks } from '../../src/gate/plan.ts';
+import type { Metric, Round, RoundMeasurement } from '../../src/model/measure.ts';
+import type { Side } from '../../src/report/errors.ts';
+import { mulberry32 } from '../../src/stats/describe.ts';
+import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
+import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
+import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
 
 const DEFAULTS: DecideOptions = { threshold: 0.05, alpha: 0.05 };
 const DURATION_SEC = 3;

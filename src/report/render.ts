@@ -1,11 +1,6 @@
 /** The gate's report: the JSON document every run writes, and its Markdown rendering. Pure. */
-import { renderDiagnosticsSection } from './diagnostics/render.ts';
-import type { DiagnosticsSummary } from './diagnostics/summary.ts';
-import type { ErrorCode, Side } from './errors.ts';
-import { failures, METRICS, type Metric, type Round } from './measure.ts';
-import { openLoopSec } from './plan.ts';
-import type { StopReason } from './sequential.ts';
-import { median } from './stats/index.ts';
+
+import type { StopReason } from '../decide/sequential.ts';
 import {
   type Decision,
   formatP,
@@ -14,7 +9,13 @@ import {
   metricLabel,
   type ProcessBlocks,
   type Verdict,
-} from './verdict.ts';
+} from '../decide/verdict.ts';
+import type { DiagnosticsSummary } from '../diagnostics/summary.ts';
+import { openLoopSec } from '../gate/plan.ts';
+import { failures, METRICS, type Metric, type Round } from '../model/measure.ts';
+import { median } from '../stats/index.ts';
+import { renderDiagnosticsSection } from './diagnostics.ts';
+import type { ErrorCode, Side } from './errors.ts';
 
 export interface ReportError {
   code: ErrorCode;

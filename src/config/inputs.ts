@@ -5,8 +5,8 @@
  * input, or the file, line and field.
  */
 import { dirname, isAbsolute, join } from 'node:path';
-import { configError } from './errors.ts';
-import { DEFAULT_RESTART_EVERY, minimumPairs } from './plan.ts';
+import { DEFAULT_RESTART_EVERY, minimumPairs } from '../gate/plan.ts';
+import { configError } from '../report/errors.ts';
 import {
   checkInputOverlap,
   parseScenarioFile,

@@ -8,8 +8,9 @@
  * A look taken earlier than planned (the budget ran out before the next one) or looks never reached only make
  * that chance smaller.
  */
-import type { Round } from './measure.ts';
-import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from './plan.ts';
+
+import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from '../gate/plan.ts';
+import type { Round } from '../model/measure.ts';
 import {
   type Decision,
   decide,

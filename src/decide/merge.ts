@@ -14,10 +14,11 @@
  * may come from one shard only. A shard that ended with an error carries it: a failing one fails the merge,
  * a neutral one (base did not build) keeps the merge neutral unless another shard regressed.
  */
-import { GateError } from './errors.ts';
-import type { Round } from './measure.ts';
-import { type Report, type ReportError, renderHotterSection, type ShardSummary } from './report.ts';
-import { type ReportFile, shownName } from './report-file.ts';
+
+import { type ReportFile, shownName } from '../config/report-file.ts';
+import type { Round } from '../model/measure.ts';
+import { GateError } from '../report/errors.ts';
+import { type Report, type ReportError, renderHotterSection, type ShardSummary } from '../report/render.ts';
 
 export { shownName };
 

@@ -8,9 +8,10 @@
  * claimed pull request's head must be that sha now. Under `pull_request` the event itself names the pull request
  * and the report must agree with it. Anything else refuses to post.
  */
-import { GateError } from './errors.ts';
-import { type PullRequestInfo, pullRequestOf } from './event.ts';
-import type { Report } from './report.ts';
+
+import { type PullRequestInfo, pullRequestOf } from '../config/event.ts';
+import { GateError } from '../report/errors.ts';
+import type { Report } from '../report/render.ts';
 
 export interface PublishTarget {
   /** The pull request to comment on; undefined: no comment (not a pull request). */

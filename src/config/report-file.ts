@@ -9,13 +9,13 @@
  * names) reaches Markdown only through renderMarkdown's escaping.
  */
 
-import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from './diagnostics/summary.ts';
-import { type ErrorCode, GateError, type Side } from './errors.ts';
-import type { LatencySummary, PacedMeasurement, Round, RoundMeasurement } from './measure.ts';
-import { type HotFunction, type PullRequestRef, type Report, renderHotterSection } from './report.ts';
+import type { StopReason } from '../decide/sequential.ts';
+import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../diagnostics/summary.ts';
+import type { LatencySummary, PacedMeasurement, Round, RoundMeasurement } from '../model/measure.ts';
+import { type ErrorCode, GateError, type Side } from '../report/errors.ts';
+import { type HotFunction, type PullRequestRef, type Report, renderHotterSection } from '../report/render.ts';
+import { scheduleProblem } from '../stats/sequential-boundary.ts';
 import { HTTP_METHODS } from './scenario-file.ts';
-import type { StopReason } from './sequential.ts';
-import { scheduleProblem } from './stats/sequential-boundary.ts';
 
 /** Largest report.json read (a long adaptive gate of many paths is a few MB). */
 export const REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;

@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { INPUT_DEFAULTS, type InputName, parseConfig } from './config.ts';
+import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
+import { type Logger, runGate } from '../gate/run.ts';
+import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
+import { reportPath } from '../io/report-json.ts';
+import { GateError } from '../report/errors.ts';
+import { type Report, renderMarkdown } from '../report/render.ts';
 import { runDemo } from './demo.ts';
-import { GateError } from './errors.ts';
-import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
-import { reportPath } from './io/report-json.ts';
-import { type Logger, runGate } from './pipeline.ts';
-import { type Report, renderMarkdown } from './report.ts';
 
 const HELP = `Usage:
   perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...

@@ -8,13 +8,13 @@
  * adjustment and an estimated change at least as large as the threshold. No change needs the whole interval
  * inside ±threshold. Anything else is inconclusive.
  */
-import { expected, failures, METRICS, type Metric, metricValue, type Round } from './measure.ts';
+import { expected, failures, METRICS, type Metric, metricValue, type Round } from '../model/measure.ts';
+import { median, sd } from '../stats/describe.ts';
+import { normalQuantile } from '../stats/distributions.ts';
+import { holm } from '../stats/multiple.ts';
+import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { hodgesLehmann1, signedRankConfidenceInterval, wilcoxonSignedRank } from '../stats/wilcoxon.ts';
 import { blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
-import { median, sd } from './stats/describe.ts';
-import { normalQuantile } from './stats/distributions.ts';
-import { holm } from './stats/multiple.ts';
-import { perLookLevel, sequentialP } from './stats/sequential-boundary.ts';
-import { hodgesLehmann1, signedRankConfidenceInterval, wilcoxonSignedRank } from './stats/wilcoxon.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'no-change' | 'inconclusive';
 

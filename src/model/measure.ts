@@ -1,5 +1,5 @@
 /** What one round of load measures, shared by the load generator, the pipeline and the verdict. Pure. */
-import type { Side } from './errors.ts';
+import type { Side } from '../report/errors.ts';
 
 export interface LoadSpec {
   url: string;

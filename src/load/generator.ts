@@ -1,13 +1,13 @@
 /** Runs rounds of load in the load-generator child process and returns what they measured. */
 import { fileURLToPath } from 'node:url';
-import { GateError, type Side } from '../errors.ts';
-import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../measure.ts';
-import { pacedLimitSec } from '../paced.ts';
-import { sliceCount } from '../plan.ts';
-import { Child, runCommand, safeEnv } from './proc.ts';
+import { sliceCount } from '../gate/plan.ts';
+import { Child, runCommand, safeEnv } from '../io/proc.ts';
+import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../model/measure.ts';
+import { GateError, type Side } from '../report/errors.ts';
+import { pacedLimitSec } from './paced.ts';
 
 const script = fileURLToPath(
-  new URL(import.meta.url.endsWith('.ts') ? '../loadgen.ts' : './loadgen.js', import.meta.url),
+  new URL(import.meta.url.endsWith('.ts') ? './loadgen.ts' : './loadgen.js', import.meta.url),
 );
 
 export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promise<RoundMeasurement> {

@@ -5,22 +5,37 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import type { Config } from './config.ts';
-import { DiagnosticsRecorder, type DiagnosticsSummary, type ServerDiagnostics } from './diagnostics/index.ts';
-import { GateError, type Side } from './errors.ts';
-import { diskUsage, formatBytes } from './io/disk.ts';
-import { addWorktree, type Commit, git, type Worktree } from './io/git.ts';
-import { prepareTree, runHook, type StepLog } from './io/install.ts';
-import { LoadGenerator } from './io/load.ts';
-import { writeReport } from './io/report-json.ts';
-import { type RunningServer, startServer } from './io/server.ts';
+import type { Config } from '../config/inputs.ts';
+import type { Scenario } from '../config/scenario-file.ts';
+import { type PairSource, runSequential, type SequentialResult } from '../decide/sequential.ts';
+import {
+  DiagnosticsRecorder,
+  type DiagnosticsSummary,
+  type ServerDiagnostics,
+} from '../diagnostics/index.ts';
+import { diskUsage, formatBytes } from '../io/disk.ts';
+import { addWorktree, type Commit, git, type Worktree } from '../io/git.ts';
+import { writeReport } from '../io/report-json.ts';
+import { type RunningServer, startServer } from '../io/server.ts';
+import { LoadGenerator } from '../load/generator.ts';
 import {
   failures,
   type LoadSpec,
   type PacedMeasurement,
   type Round,
   type RoundMeasurement,
-} from './measure.ts';
+} from '../model/measure.ts';
+import { compareProfiles } from '../profile/compare.ts';
+import { GateError, type Side } from '../report/errors.ts';
+import {
+  type ProfileSummary,
+  type PullRequestRef,
+  processOffsetNote,
+  processOffsetOverruled,
+  type Report,
+  redact,
+} from '../report/render.ts';
+import { median } from '../stats/describe.ts';
 import {
   measureAgain,
   openLoopRate,
@@ -31,18 +46,7 @@ import {
   slicing,
   startupNote,
 } from './plan.ts';
-import { compareProfiles } from './profile/compare.ts';
-import {
-  type ProfileSummary,
-  type PullRequestRef,
-  processOffsetNote,
-  processOffsetOverruled,
-  type Report,
-  redact,
-} from './report.ts';
-import type { Scenario } from './scenario-file.ts';
-import { type PairSource, runSequential, type SequentialResult } from './sequential.ts';
-import { median } from './stats/describe.ts';
+import { prepareTree, runHook, type StepLog } from './trees.ts';
 
 export interface Logger extends StepLog {
   warning(message: string): void;

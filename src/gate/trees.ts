@@ -1,8 +1,8 @@
 /** Installs and builds one tree with the project's own package manager. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { GateError, type Side } from '../errors.ts';
-import { runCommand, safeEnv } from './proc.ts';
+import { runCommand, safeEnv } from '../io/proc.ts';
+import { GateError, type Side } from '../report/errors.ts';
 
 export interface InstallPlan {
   command: string;

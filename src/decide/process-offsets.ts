@@ -6,8 +6,8 @@
  * The one-way F test of the blocks' per-pair log ratios says when blocks differ by more than the pairs within them
  * allow. Pure.
  */
-import { type AnovaResult, oneWayAnova } from './stats/anova.ts';
-import { mean } from './stats/describe.ts';
+import { type AnovaResult, oneWayAnova } from '../stats/anova.ts';
+import { mean } from '../stats/describe.ts';
 
 /**
  * Below this p-value the blocks are said to differ (for processes that run alike, about once in 100 comparisons).

@@ -5,20 +5,27 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { type Config, type InputName, parseConfig } from './config.ts';
-import { GateError } from './errors.ts';
-import { chooseBase, pullRequestOf } from './event.ts';
-import { artifactServiceAvailable, uploadFiles } from './io/artifact.ts';
-import { ensureCommit, headCommit, repositoryRoot } from './io/git.ts';
-import { createCheckRun, httpStatus, MARKER, type Octokit, pullHead, upsertComment } from './io/github.ts';
-import { killAll, liveChildren } from './io/proc.ts';
-import { reportPath, writeReport } from './io/report-json.ts';
-import { loadReports } from './io/results.ts';
-import { mergeReports, shownName } from './merge.ts';
-import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from './outcome.ts';
-import { type Logger, runGate } from './pipeline.ts';
-import { COMMENT_LIMIT, fitComment, type Report, renderMarkdown } from './report.ts';
-import { checkPullHead, gateCheckSha, reportTarget } from './target.ts';
+import { chooseBase, pullRequestOf } from '../config/event.ts';
+import { type Config, type InputName, parseConfig } from '../config/inputs.ts';
+import { mergeReports, shownName } from '../decide/merge.ts';
+import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../decide/outcome.ts';
+import { type Logger, runGate } from '../gate/run.ts';
+import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
+import { killAll, liveChildren } from '../io/proc.ts';
+import { reportPath, writeReport } from '../io/report-json.ts';
+import { loadReports } from '../io/results.ts';
+import { artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
+import {
+  createCheckRun,
+  httpStatus,
+  MARKER,
+  type Octokit,
+  pullHead,
+  upsertComment,
+} from '../publish/github.ts';
+import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
+import { GateError } from '../report/errors.ts';
+import { COMMENT_LIMIT, fitComment, type Report, renderMarkdown } from '../report/render.ts';
 
 /**
  * Shows text that came from the pull request's code (install, build and server output, and the report that quotes

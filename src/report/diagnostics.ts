@@ -3,8 +3,9 @@
  * stands out (a blocked event loop, a leak). Pure. Only numbers reach the Markdown (parseSnapshot has checked
  * that they are finite); the one caller-supplied text, `artifacts`, is escaped.
  */
-import { escapeMarkdown } from '../report.ts';
-import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from './summary.ts';
+
+import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../diagnostics/summary.ts';
+import { escapeMarkdown } from './render.ts';
 
 export interface DiagnosticsSectionOptions {
   /** Heading level; default 3. */

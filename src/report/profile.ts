@@ -1,7 +1,8 @@
 /** The profile comparison as a Markdown section of the PR comment. Pure. */
-import { code, escapeMarkdown } from '../report.ts';
-import { changeZ, type DiffRow, type ProfileDiff } from './diff.ts';
-import { relativeFile } from './ticks.ts';
+
+import { changeZ, type DiffRow, type ProfileDiff } from '../profile/diff.ts';
+import { relativeFile } from '../profile/ticks.ts';
+import { code, escapeMarkdown } from './render.ts';
 
 export interface ProfileSectionOptions {
   /** Rows in the table; default 6 (at most 8 are shown). */

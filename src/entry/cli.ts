@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from './local.ts';
+import { main } from './commands.ts';
 
 process.exitCode = await main(process.argv.slice(2));

@@ -7,14 +7,14 @@
  * Runs in the load generator's process.
  */
 import net from 'node:net';
-import { ResponseReader, requestBytes } from './http-responses.ts';
 import {
   type LoadSpec,
   latencySummary,
   type PacedMeasurement,
   type PacedSpec,
   quantileOf,
-} from './measure.ts';
+} from '../model/measure.ts';
+import { ResponseReader, requestBytes } from './http-responses.ts';
 
 /** Longest a window waits for its last answers after it stops sending. */
 export const PACED_DRAIN_SEC = 2;

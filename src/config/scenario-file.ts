@@ -6,6 +6,7 @@
  * describes the same format for editors; test/unit/scenario-file.test.ts keeps the two in agreement.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { GateError } from '../report/errors.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
@@ -13,8 +14,7 @@ import {
   parseDuration,
   parseInteger,
   parsePercent,
-} from './config.ts';
-import { GateError } from './errors.ts';
+} from './inputs.ts';
 
 export interface Scenario {
   /** Unique within the file; `${method} ${path}` unless the file names it. */

@@ -1,3 +1,0 @@
-import { run } from './main.ts';
-
-await run();
