@@ -20,7 +20,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
 import { runSequential } from '../src/decide/sequential.ts';
-import type { Verdict } from '../src/decide/verdict.ts';
+import type { Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32, quantile } from '../src/stats/describe.ts';
 import { dataFile } from './lib.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type InputName, parseConfig } from '../src/config/inputs.ts';
 import { type Logger, runGate } from '../src/gate/run.ts';
 import type { Round } from '../src/model/measure.ts';
-import type { Report } from '../src/report/render.ts';
+import type { Report } from '../src/model/report.ts';
 
 /** The `name=value` arguments among `args`, as a record (a value may itself hold `=`); the others are left out. */
 export function keyValues(args: readonly string[]): Record<string, string> {

@@ -9,8 +9,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '../src/io/server.ts';
 import { runLoad } from '../src/load/generator.ts';
-import type { RoundMeasurement } from '../src/model/measure.ts';
-import type { Side } from '../src/report/errors.ts';
+import type { RoundMeasurement, Side } from '../src/model/measure.ts';
 import { median, sd } from '../src/stats/describe.ts';
 
 const dir = fileURLToPath(new URL('./servers/', import.meta.url));

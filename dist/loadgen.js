@@ -29840,7 +29840,7 @@ function servicePids(servers, exclude) {
   return [...found];
 }
 
-// src/model/measure.ts
+// src/load/latency.ts
 function quantileOf(sorted, q) {
   const count = sorted.length;
   if (count === 0) return Number.NaN;

@@ -6,101 +6,14 @@
  */
 import { dirname, isAbsolute, join } from 'node:path';
 import { DEFAULT_RESTART_EVERY, minimumPairs } from '../gate/plan.ts';
+import type { Config, Mode, OpenLoop, Shard } from '../model/config.ts';
 import { configError } from '../report/errors.ts';
 import {
   checkInputOverlap,
   parseScenarioFile,
-  type Scenario,
   type ScenarioFile,
   scenariosFromPaths,
 } from './scenario-file.ts';
-
-/** One of `count` shards, `index` counted from 1 (input `shard: index/count`). */
-export interface Shard {
-  index: number;
-  count: number;
-}
-
-export interface Config {
-  /** Command that starts the server, run in the tree's root (working-directory); from the input or the file. */
-  start: string;
-  /** The config file as named in messages (relative to the repository root); undefined: none, `paths` instead. */
-  configFile: string | undefined;
-  /** The scenarios this gate loads (its shard's), in file order: from the config file, or one GET per path. */
-  scenarios: Scenario[];
-  /** How many scenarios the file (or `paths`) has in all, before sharding. */
-  scenarioCount: number;
-  /** undefined: all scenarios. */
-  shard: Shard | undefined;
-  /** Added to the environment of the servers, setup and teardown (from the file; PORT is always ours). */
-  env: Record<string, string>;
-  /** Readiness probe: GET `path` answers (with `status`, when set; else any status). */
-  ready: { path: string; status: number | undefined };
-  /** Run once in each tree after install and build, before its first server. */
-  setup: string | undefined;
-  /** Run once in each tree after its last server stopped, also when measuring failed. */
-  teardown: string | undefined;
-  /** Fixed port the server listens on; undefined: we choose one and pass it in PORT. */
-  port: number | undefined;
-  /** Smallest relative change of req/s that matters, e.g. 0.05 (a scenario may have its own). */
-  threshold: number;
-  /** Smallest relative change of latency (p50, p99) that matters. */
-  latencyThreshold: number;
-  /** Family-wise error rate across all comparisons of one gate. */
-  alpha: number;
-  failOnRegression: boolean;
-  token: string;
-  /** 'auto' (from the lockfile), 'skip', or a command. */
-  install: string;
-  /** Build command, or undefined. */
-  build: string | undefined;
-  /** Base commit or ref; undefined: from the pull_request event. */
-  base: string | undefined;
-  /** A fixed number of pairs of interleaved rounds (one base and one head round each); undefined: adaptive. */
-  pairs: number | undefined;
-  /** Measuring time an adaptive gate may use before its final look. */
-  budgetMs: number;
-  durationSec: number;
-  warmupSec: number;
-  /**
-   * Base and head take turns in slices of this length within each pair (both servers side by side); 0: whole
-   * rounds, one side after the other.
-   */
-  sliceSec: number;
-  /**
-   * Open-loop load after the closed-loop load of each round: at a share of base's req/s (measured before the
-   * first pair) or at a fixed rate; undefined: none (`latency-rate: off`).
-   */
-  openLoop: OpenLoop | undefined;
-  /** Pairs a server process serves before both sides are restarted together (1: new processes every pair); 0: a fresh process per round. */
-  restartEvery: number;
-  /** Pin the server and the load generator to different CPUs (taskset) where there are two or more. */
-  pin: boolean;
-  connections: number;
-  readyTimeoutMs: number;
-  installTimeoutMs: number;
-  buildTimeoutMs: number;
-  /** Budget of the whole gate. */
-  timeoutMs: number;
-  workingDirectory: string;
-  /** Where report.json (and later profiles) are written; '' for the default. */
-  outputDir: string;
-  comment: boolean;
-  /** Profile both sides with 0x after measuring. */
-  flamegraphs: boolean;
-  /** Seconds of load under the profiler, per side. */
-  profileSec: number;
-  /** Keep the base tree (worktree with its install and build) after the run, for debugging. */
-  keepTrees: boolean;
-  /** Name of the check run to create on the pull request's head commit; undefined: none. */
-  checkName: string | undefined;
-  /** 'gate' measures; 'report' publishes report.json files another job (or workflow) measured, running nothing. */
-  mode: Mode;
-  /** mode report: a directory or glob of report.json files. */
-  results: string;
-}
-
-export type Mode = 'gate' | 'report';
 
 /** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
 export const INPUT_DEFAULTS = {
@@ -172,8 +85,6 @@ export function parseDuration(
   }
   return ms;
 }
-
-export type OpenLoop = { share: number } | { rate: number };
 
 /** The `latency-rate` input: `off`, a share of base's req/s (`50%`), or requests per second (`2000/s`). */
 function parseLatencyRate(text: string): OpenLoop | undefined {

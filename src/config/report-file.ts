@@ -9,11 +9,12 @@
  * names) reaches Markdown only through renderMarkdown's escaping.
  */
 
-import type { StopReason } from '../decide/sequential.ts';
-import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../diagnostics/summary.ts';
-import type { LatencySummary, PacedMeasurement, Round, RoundMeasurement } from '../model/measure.ts';
-import { type ErrorCode, GateError, type Side } from '../report/errors.ts';
-import { type HotFunction, type PullRequestRef, type Report, renderHotterSection } from '../report/render.ts';
+import type { StopReason } from '../model/decision.ts';
+import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
+import type { LatencySummary, PacedMeasurement, Round, RoundMeasurement, Side } from '../model/measure.ts';
+import type { ErrorCode, HotFunction, PullRequestRef, Report } from '../model/report.ts';
+import { GateError } from '../report/errors.ts';
+import { renderHotterSection } from '../report/render.ts';
 import { scheduleProblem } from '../stats/sequential-boundary.ts';
 import { HTTP_METHODS } from './scenario-file.ts';
 

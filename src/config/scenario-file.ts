@@ -6,6 +6,7 @@
  * describes the same format for editors; test/unit/scenario-file.test.ts keeps the two in agreement.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { Scenario } from '../model/config.ts';
 import { GateError } from '../report/errors.ts';
 import {
   INPUT_DEFAULTS,
@@ -15,23 +16,6 @@ import {
   parseInteger,
   parsePercent,
 } from './inputs.ts';
-
-export interface Scenario {
-  /** Unique within the file; `${method} ${path}` unless the file names it. */
-  name: string;
-  /** Upper case, one of HTTP_METHODS. */
-  method: string;
-  /** Starts with `/`, may carry a query string. */
-  path: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  /** The one status that counts as success; undefined: any 2xx. */
-  expectStatus: number | undefined;
-  /** undefined: the `connections` input. */
-  connections: number | undefined;
-  /** undefined: the file's `threshold`, else the `threshold` input. */
-  threshold: number | undefined;
-}
 
 export interface ScenarioFile {
   start?: string;

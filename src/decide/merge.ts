@@ -18,10 +18,11 @@
 import { type ReportFile, shownName } from '../config/report-file.ts';
 import type { Round } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
-import { type Report, type ReportError, renderHotterSection, type ShardSummary } from '../report/render.ts';
+import { renderHotterSection } from '../report/render.ts';
 
 export { shownName };
 
+import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
 /** What a comparison is keyed by: the scenario's name. */

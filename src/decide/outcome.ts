@@ -5,7 +5,7 @@
  * `fail-on-regression` is off. A neutral error stays neutral unless a regression was found anyway (possible
  * when shards are merged: one shard's base did not build, another's comparisons regressed).
  */
-import type { Report } from '../report/render.ts';
+import type { Report } from '../model/report.ts';
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral';
 

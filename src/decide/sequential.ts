@@ -10,15 +10,9 @@
  */
 
 import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from '../gate/plan.ts';
+import type { Decision, MetricComparison, ScenarioRule, StopReason, Verdict } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
-import {
-  type Decision,
-  decide,
-  type MetricComparison,
-  resolved,
-  type ScenarioRule,
-  type Verdict,
-} from './verdict.ts';
+import { decide, resolved } from './verdict.ts';
 
 export interface PairSource {
   /** Measures pair number `pair`; undefined when no more can be measured (deadline). */
@@ -47,8 +41,6 @@ export interface SequentialOptions {
   /** Measuring time it may use in all, confirmation included. */
   limitMs: number;
 }
-
-export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-scenarios';
 
 export interface SequentialResult {
   rounds: Round[];

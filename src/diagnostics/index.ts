@@ -4,6 +4,7 @@
  * for callers that manage servers themselves.
  */
 
+export type { DiagnosticsSummary, SideDiagnostics } from '../model/diagnostics.ts';
 export {
   type DiagnosticsSectionOptions,
   describeDiagnostics,
@@ -24,8 +25,6 @@ export {
 export { DIAGNOSTICS_ENV, type DiagnosticsSnapshot, PRELOAD_SOURCE } from './preload.ts';
 export { DiagnosticsRecorder, type MeasureOptions, ServerDiagnostics, servingPort } from './recorder.ts';
 export {
-  type DiagnosticsSummary,
-  type SideDiagnostics,
   type SummaryOptions,
   summarizeDiagnostics,
   summarizeSide,

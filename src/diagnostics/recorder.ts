@@ -14,7 +14,8 @@
  * NODE_OPTIONS, simply has no data, and each snapshot then returns at once (nobody registered).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Side } from '../report/errors.ts';
+import type { DiagnosticsSummary } from '../model/diagnostics.ts';
+import type { Side } from '../model/measure.ts';
 import {
   type DiagnosticsEnv,
   diagnosticsEnv,
@@ -24,7 +25,7 @@ import {
   writePreload,
 } from './install.ts';
 import type { DiagnosticsSnapshot } from './preload.ts';
-import { type DiagnosticsSummary, type SummaryOptions, summarizeDiagnostics } from './summary.ts';
+import { type SummaryOptions, summarizeDiagnostics } from './summary.ts';
 
 /** Lines of processes that served `port`, when any did; all lines otherwise (drops helper servers of a tree). */
 export function servingPort(

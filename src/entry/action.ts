@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { chooseBase, pullRequestOf } from '../config/event.ts';
-import { type Config, type InputName, parseConfig } from '../config/inputs.ts';
+import { type InputName, parseConfig } from '../config/inputs.ts';
 import { mergeReports, shownName } from '../decide/merge.ts';
 import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../decide/outcome.ts';
 import { type Logger, runGate } from '../gate/run.ts';
@@ -14,6 +14,8 @@ import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { killAll, liveChildren } from '../io/proc.ts';
 import { reportPath, writeReport } from '../io/report-json.ts';
 import { loadReports } from '../io/results.ts';
+import type { Config } from '../model/config.ts';
+import type { Report } from '../model/report.ts';
 import { artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import {
   createCheckRun,
@@ -25,7 +27,7 @@ import {
 } from '../publish/github.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
 import { GateError } from '../report/errors.ts';
-import { COMMENT_LIMIT, fitComment, type Report, renderMarkdown } from '../report/render.ts';
+import { COMMENT_LIMIT, fitComment, renderMarkdown } from '../report/render.ts';
 
 /**
  * Shows text that came from the pull request's code (install, build and server output, and the report that quotes

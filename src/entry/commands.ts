@@ -10,8 +10,9 @@ import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts
 import { type Logger, runGate } from '../gate/run.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
+import type { Report } from '../model/report.ts';
 import { GateError } from '../report/errors.ts';
-import { type Report, renderMarkdown } from '../report/render.ts';
+import { renderMarkdown } from '../report/render.ts';
 import { runDemo } from './demo.ts';
 
 const HELP = `Usage:

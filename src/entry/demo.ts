@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { git } from '../io/git.ts';
-import type { Report } from '../report/render.ts';
+import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../report/render.ts';
 
 const SERVER = (perRequest: string): string => `// A seed catalogue served over plain node:http.

@@ -1,6 +1,6 @@
 /** The order of rounds. Pure. */
-import type { Config } from '../config/inputs.ts';
-import type { Side } from '../report/errors.ts';
+import type { Config } from '../model/config.ts';
+import type { Side } from '../model/measure.ts';
 
 export interface PairPlan {
   pair: number;

@@ -5,8 +5,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import type { Config } from '../config/inputs.ts';
-import type { Scenario } from '../config/scenario-file.ts';
 import { type PairSource, runSequential, type SequentialResult } from '../decide/sequential.ts';
 import {
   DiagnosticsRecorder,
@@ -18,6 +16,8 @@ import { addWorktree, type Commit, git, type Worktree } from '../io/git.ts';
 import { writeReport } from '../io/report-json.ts';
 import { type RunningServer, startServer } from '../io/server.ts';
 import { LoadGenerator } from '../load/generator.ts';
+import type { Config, Scenario } from '../model/config.ts';
+import type { Side } from '../model/measure.ts';
 import {
   failures,
   type LoadSpec,
@@ -25,16 +25,10 @@ import {
   type Round,
   type RoundMeasurement,
 } from '../model/measure.ts';
+import type { ProfileSummary, PullRequestRef, Report } from '../model/report.ts';
 import { compareProfiles } from '../profile/compare.ts';
-import { GateError, type Side } from '../report/errors.ts';
-import {
-  type ProfileSummary,
-  type PullRequestRef,
-  processOffsetNote,
-  processOffsetOverruled,
-  type Report,
-  redact,
-} from '../report/render.ts';
+import { GateError } from '../report/errors.ts';
+import { processOffsetNote, processOffsetOverruled, redact } from '../report/render.ts';
 import { median } from '../stats/describe.ts';
 import {
   measureAgain,

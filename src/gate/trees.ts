@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { runCommand, safeEnv } from '../io/proc.ts';
-import { GateError, type Side } from '../report/errors.ts';
+import type { Side } from '../model/measure.ts';
+import { GateError } from '../report/errors.ts';
 
 export interface InstallPlan {
   command: string;

@@ -1,7 +1,7 @@
 /** A run's report.json on disk: the `report` output, a file of the artifact, what `mode: report` reads. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Report } from '../report/render.ts';
+import type { Report } from '../model/report.ts';
 
 /** Where a run's report.json goes. */
 export function reportPath(outputDir: string): string {

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GateError, type Side } from '../report/errors.ts';
+import type { Side } from '../model/measure.ts';
+import { GateError } from '../report/errors.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {

@@ -2,8 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import { sliceCount } from '../gate/plan.ts';
 import { Child, runCommand, safeEnv } from '../io/proc.ts';
-import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../model/measure.ts';
-import { GateError, type Side } from '../report/errors.ts';
+import type { LoadSpec, PairLoadSpec, RoundMeasurement, Side } from '../model/measure.ts';
+import { GateError } from '../report/errors.ts';
 import { pacedLimitSec } from './paced.ts';
 
 const script = fileURLToPath(

@@ -8,7 +8,8 @@ import { sampleTickMs, sliceCount } from '../gate/plan.ts';
 import { disturbance, machineTimes, processSeconds } from '../io/cpu.ts';
 import { servicePids } from '../io/peers.ts';
 import { processTree } from '../io/proc.ts';
-import { type LoadSpec, latencySummary, type PairLoadSpec, type RoundMeasurement } from '../model/measure.ts';
+import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../model/measure.ts';
+import { latencySummary } from './latency.ts';
 import { PACED_WARMUP_SEC, PacedTally } from './paced.ts';
 
 /** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */

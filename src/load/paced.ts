@@ -7,14 +7,9 @@
  * Runs in the load generator's process.
  */
 import net from 'node:net';
-import {
-  type LoadSpec,
-  latencySummary,
-  type PacedMeasurement,
-  type PacedSpec,
-  quantileOf,
-} from '../model/measure.ts';
+import type { LoadSpec, PacedMeasurement, PacedSpec } from '../model/measure.ts';
 import { ResponseReader, requestBytes } from './http-responses.ts';
+import { latencySummary, quantileOf } from './latency.ts';
 
 /** Longest a window waits for its last answers after it stops sending. */
 export const PACED_DRAIN_SEC = 2;

@@ -1,5 +1,4 @@
 /** What one round of load measures, shared by the load generator, the pipeline and the verdict. Pure. */
-import type { Side } from '../report/errors.ts';
 
 export interface LoadSpec {
   url: string;
@@ -63,29 +62,6 @@ export interface LatencySummary {
   p99: number;
   max: number;
   mean: number;
-}
-
-/** Linear-interpolated quantile of sorted values (NaN when empty). */
-export function quantileOf(sorted: Float64Array, q: number): number {
-  const count = sorted.length;
-  if (count === 0) return Number.NaN;
-  const index = (count - 1) * q;
-  const lo = Math.floor(index);
-  const hi = Math.min(count - 1, lo + 1);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (index - lo);
-}
-
-/** The summary of sorted latencies in ms (NaN throughout when there are none). */
-export function latencySummary(sorted: Float64Array): LatencySummary {
-  let sum = 0;
-  for (const value of sorted) sum += value;
-  return {
-    p50: quantileOf(sorted, 0.5),
-    p90: quantileOf(sorted, 0.9),
-    p99: quantileOf(sorted, 0.99),
-    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
-    mean: sorted.length ? sum / sorted.length : Number.NaN,
-  };
 }
 
 export interface RoundMeasurement {
@@ -163,3 +139,6 @@ export function failures(m: RoundMeasurement, expectStatus?: number): number {
 export function expected(code: string, expectStatus: number | undefined): boolean {
   return expectStatus === undefined ? code.startsWith('2') : code === String(expectStatus);
 }
+
+/** Errors that end the gate with a message a user can act on. Pure: no I/O. */
+export type Side = 'base' | 'head';

@@ -4,9 +4,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Side } from '../report/errors.ts';
+import type { Side } from '../model/measure.ts';
+import type { ProfileDiff } from '../model/profile.ts';
 import { renderProfileSection } from '../report/profile.ts';
-import { diffFlameGraphHtml, diffProfiles, type ProfileDiff } from './diff.ts';
+import { diffFlameGraphHtml, diffProfiles } from './diff.ts';
 import { ensureZeroX } from './install.ts';
 import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
 import { buildProfile, type Profile, readTicks } from './ticks.ts';

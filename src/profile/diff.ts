@@ -6,36 +6,9 @@
  * line up); when a file holds several functions of one name they are matched by line and column, then in
  * order of line. A function that moved within its file (edited lines above it) still matches.
  */
-import type { FunctionStat, Profile, ProfileFrame } from './ticks.ts';
 
-export interface DiffRow {
-  fn: string;
-  file: string;
-  /** Line on head (on base for a function that only base runs). */
-  line: number;
-  /** Line on base when it differs from head's. */
-  baseLine?: number;
-  pseudo: boolean;
-  /** Shares of busy samples, 0…1. */
-  baseSelf: number;
-  headSelf: number;
-  baseTotal: number;
-  headTotal: number;
-  /** head − base. */
-  deltaSelf: number;
-  deltaTotal: number;
-}
-
-export interface ProfileDiff {
-  /** Every function seen on either side, largest growth of self share first (then of total share). */
-  rows: DiffRow[];
-  /** Rows that grew (self, or total when self is unchanged), largest growth first. */
-  grown: DiffRow[];
-  /** Rows that shrank, largest shrink first. */
-  shrunk: DiffRow[];
-  base: { samples: number; busy: number };
-  head: { samples: number; busy: number };
-}
+import type { DiffRow, FunctionStat, ProfileDiff, ProfileFrame } from '../model/profile.ts';
+import type { Profile } from './ticks.ts';
 
 interface Matching {
   pairs: Array<{ base: FunctionStat | undefined; head: FunctionStat | undefined; id: string }>;

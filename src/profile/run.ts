@@ -20,7 +20,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Child, liveProcesses, processTree, runCommand, safeEnv } from '../io/proc.ts';
 import { freePort, listening, probe } from '../io/server.ts';
 import { runLoad } from '../load/generator.ts';
-import { GateError, type Side } from '../report/errors.ts';
+import type { Side } from '../model/measure.ts';
+import { GateError } from '../report/errors.ts';
 import { type NodeCommand, parseNodeCommand } from './command.ts';
 
 /** One request the profiled server is loaded with (a scenario of the config file). */

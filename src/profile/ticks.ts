@@ -13,6 +13,7 @@
  * e.g. `MathSqrt` or `writev`, counts as its caller's self time), total once per stack to every JS function on
  * it. Samples with no JS frame go to the pseudo-functions `(native code)` and `(garbage collection)`.
  */
+import type { FrameCategory, FunctionStat, ProfileFrame } from '../model/profile.ts';
 
 export interface RawFrame {
   name: string;
@@ -21,32 +22,6 @@ export interface RawFrame {
 }
 
 export type RawTicks = RawFrame[][];
-
-export type FrameCategory = 'js' | 'native' | 'gc' | 'idle' | 'startup' | 'instrumentation';
-
-export interface ProfileFrame {
-  /** Identity of the function: fn, file, line and column (the tier is not part of it). */
-  key: string;
-  fn: string;
-  /** Relative to the tree root when under it; `node:…` for Node's own modules; '' for native code. */
-  file: string;
-  /** 1-based; 0 when unknown. */
-  line: number;
-  column: number;
-  /** `(native code)` or `(garbage collection)`: not a function of the program. */
-  pseudo: boolean;
-}
-
-export interface FunctionStat extends ProfileFrame {
-  /** Busy samples with this function innermost. */
-  self: number;
-  /** Busy samples with this function anywhere on the stack (once per sample). */
-  total: number;
-  /** self / busy samples. */
-  selfShare: number;
-  /** total / busy samples. */
-  totalShare: number;
-}
 
 export interface CollapsedStack {
   /** Root first; JS frames, then a pseudo-frame for samples charged to GC or to native code without JS. */

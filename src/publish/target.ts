@@ -10,8 +10,8 @@
  */
 
 import { type PullRequestInfo, pullRequestOf } from '../config/event.ts';
+import type { Report } from '../model/report.ts';
 import { GateError } from '../report/errors.ts';
-import type { Report } from '../report/render.ts';
 
 export interface PublishTarget {
   /** The pull request to comment on; undefined: no comment (not a pull request). */

@@ -4,7 +4,7 @@
  * that they are finite); the one caller-supplied text, `artifacts`, is escaped.
  */
 
-import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../diagnostics/summary.ts';
+import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
 import { escapeMarkdown } from './render.ts';
 
 export interface DiagnosticsSectionOptions {

@@ -1,19 +1,5 @@
-/** Errors that end the gate with a message a user can act on. Pure: no I/O. */
-export type Side = 'base' | 'head';
-
-export type ErrorCode =
-  | 'config'
-  | 'git'
-  | 'install'
-  | 'build'
-  | 'setup'
-  | 'teardown'
-  | 'server-start'
-  | 'server-crash'
-  | 'server-errors'
-  | 'load'
-  | 'timeout';
-
+import type { Side } from '../model/measure.ts';
+import type { ErrorCode } from '../model/report.ts';
 export class GateError extends Error {
   readonly code: ErrorCode;
   /** Which tree the failure belongs to; undefined when it is not tied to one. */

@@ -1,6 +1,7 @@
 /** The profile comparison as a Markdown section of the PR comment. Pure. */
 
-import { changeZ, type DiffRow, type ProfileDiff } from '../profile/diff.ts';
+import type { DiffRow, ProfileDiff } from '../model/profile.ts';
+import { changeZ } from '../profile/diff.ts';
 import { relativeFile } from '../profile/ticks.ts';
 import { code, escapeMarkdown } from './render.ts';
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../../src/report/render.ts';
+import type { Report } from '../../src/model/report.ts';
 
 /**
  * The action under test. PERF_GATE_DIST points the end-to-end suites at another build, e.g. one made from an older

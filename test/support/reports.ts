@@ -2,9 +2,8 @@
 
 import { parseReportFile, type ReportFile } from '../../src/config/report-file.ts';
 import { decide } from '../../src/decide/verdict.ts';
-import type { Round, RoundMeasurement } from '../../src/model/measure.ts';
-import type { Side } from '../../src/report/errors.ts';
-import type { Report } from '../../src/report/render.ts';
+import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
+import type { Report } from '../../src/model/report.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 
 export const BASE_SHA = 'b'.repeat(40);

@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  type Config,
   type InputName,
   parseBoolean,
   parseConfig,
@@ -18,6 +17,7 @@ import {
 } from '../../src/config/inputs.ts';
 import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
 import { slicing } from '../../src/gate/plan.ts';
+import type { Config } from '../../src/model/config.ts';
 import { GateError } from '../../src/report/errors.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';

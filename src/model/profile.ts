@@ -1,0 +1,55 @@
+/** CPU profiles of base and head and how they differ. Types only. */
+export type FrameCategory = 'js' | 'native' | 'gc' | 'idle' | 'startup' | 'instrumentation';
+
+export interface ProfileFrame {
+  /** Identity of the function: fn, file, line and column (the tier is not part of it). */
+  key: string;
+  fn: string;
+  /** Relative to the tree root when under it; `node:…` for Node's own modules; '' for native code. */
+  file: string;
+  /** 1-based; 0 when unknown. */
+  line: number;
+  column: number;
+  /** `(native code)` or `(garbage collection)`: not a function of the program. */
+  pseudo: boolean;
+}
+
+export interface FunctionStat extends ProfileFrame {
+  /** Busy samples with this function innermost. */
+  self: number;
+  /** Busy samples with this function anywhere on the stack (once per sample). */
+  total: number;
+  /** self / busy samples. */
+  selfShare: number;
+  /** total / busy samples. */
+  totalShare: number;
+}
+
+export interface DiffRow {
+  fn: string;
+  file: string;
+  /** Line on head (on base for a function that only base runs). */
+  line: number;
+  /** Line on base when it differs from head's. */
+  baseLine?: number;
+  pseudo: boolean;
+  /** Shares of busy samples, 0…1. */
+  baseSelf: number;
+  headSelf: number;
+  baseTotal: number;
+  headTotal: number;
+  /** head − base. */
+  deltaSelf: number;
+  deltaTotal: number;
+}
+
+export interface ProfileDiff {
+  /** Every function seen on either side, largest growth of self share first (then of total share). */
+  rows: DiffRow[];
+  /** Rows that grew (self, or total when self is unchanged), largest growth first. */
+  grown: DiffRow[];
+  /** Rows that shrank, largest shrink first. */
+  shrunk: DiffRow[];
+  base: { samples: number; busy: number };
+  head: { samples: number; busy: number };
+}

@@ -1,0 +1,152 @@
+/** The report every gate writes (report.json): what was measured, decided and noted. Types only. */
+import type { Decision, StopReason, Verdict } from './decision.ts';
+import type { DiagnosticsSummary } from './diagnostics.ts';
+import type { Round, Side } from './measure.ts';
+export type ErrorCode =
+  | 'config'
+  | 'git'
+  | 'install'
+  | 'build'
+  | 'setup'
+  | 'teardown'
+  | 'server-start'
+  | 'server-crash'
+  | 'server-errors'
+  | 'load'
+  | 'timeout';
+
+export interface ReportError {
+  code: ErrorCode;
+  message: string;
+  side: Side | undefined;
+  output: string | undefined;
+  /** A failure of the base tree ends the gate neutral; any other fails it. */
+  neutral: boolean;
+}
+
+/** A scenario as the gate ran it: every setting resolved. */
+export interface ScenarioSettings {
+  /** Unique; rounds and comparisons are keyed by it. */
+  name: string;
+  method: string;
+  path: string;
+  /** The one status that counts as success; undefined: any 2xx. */
+  expectStatus: number | undefined;
+  connections: number;
+  /** Threshold of req/s. */
+  threshold: number;
+}
+
+export interface Report {
+  tool: 'perf-gate';
+  version: 2;
+  verdict: Verdict;
+  headline: string;
+  base: { sha: string; label: string };
+  head: { sha: string; label: string };
+  settings: {
+    /** The scenarios this gate (shard) loaded, in file order. */
+    scenarios: ScenarioSettings[];
+    /** Fixed number of pairs, or undefined for adaptive rounds. */
+    pairs: number | undefined;
+    /** Measuring time an adaptive gate may use (confirmation of a borderline regression may add half again). */
+    budgetSec: number;
+    durationSec: number;
+    warmupSec: number;
+    /** Length of the slices base and head took turns in within a pair; 0 (or absent): whole rounds. */
+    sliceSec?: number;
+    /** The `connections` input (a scenario may have its own). */
+    connections: number;
+    /** The gate's threshold of req/s (a scenario may have its own). */
+    threshold: number;
+    latencyThreshold: number;
+    alpha: number;
+    port: number | undefined;
+    failOnRegression: boolean;
+    restartEvery: number;
+  };
+  decision: Decision | undefined;
+  /** How the adaptive rounds went. */
+  sequential:
+    | {
+        pairs: number;
+        looked: number[];
+        /** Pair counts of the planned looks, the confirmation look included. */
+        schedule: number[];
+        stoppedBy: StopReason;
+        confirmationPairs: number;
+        /** Pairs measured again because other processes or the hypervisor took CPU during them. */
+        disturbedPairs: number;
+        /** Disturbed pairs kept once measuring again stopped helping (the machine was busy throughout). */
+        keptDisturbedPairs: number;
+      }
+    | undefined;
+  /** Names of scenarios that only head serves (base answers them with errors): new endpoints, not compared. */
+  newScenarios: string[];
+  /** The shard this gate ran (`shard: index/count`, index from 1); undefined: all scenarios. */
+  shard: { index: number; count: number } | undefined;
+  /** Scenarios of the config file (or `paths`) in all, before sharding: a merge of shards checks against it. */
+  scenarioCount: number;
+  rounds: Round[];
+  error: ReportError | undefined;
+  timing: { startedAt: string; wallSec: number; prepareSec: number; measureSec: number };
+  environment: { node: string; cpus: number; platform: string };
+  /** Notes for the reader (e.g. a saturated load generator). */
+  notes: string[];
+  /** The profiling pass, when it ran. */
+  profile: ProfileSummary | undefined;
+  /** Files the pull request changed (relative to the repository root). */
+  changedFiles: string[];
+  /** Event loop, CPU and memory measured inside each side's server. */
+  diagnostics: DiagnosticsSummary | undefined;
+  /**
+   * The pull request measured, from the workflow's event (undefined outside a pull request): what `mode: report`
+   * needs to post the comment and the check run from another workflow. Untrusted there: it is verified.
+   */
+  pullRequest?: PullRequestRef | undefined;
+  /** The shards this report was merged from by `mode: report` (undefined for a report of one gate). */
+  shards?: ShardSummary[] | undefined;
+}
+
+export interface PullRequestRef {
+  number: number;
+  headSha: string;
+  baseSha: string;
+}
+
+/** One shard (one report.json) of a merged report. */
+export interface ShardSummary {
+  /** Where it came from (the file, relative to `results`). */
+  source: string;
+  /** The shard's place in the matrix when its report says so (`shard: i/n`). */
+  shard: { index: number; count: number } | undefined;
+  /** Its comparison keys (paths; scenarios later). */
+  keys: string[];
+  /** Pairs it measured. */
+  pairs: number;
+  /** Looks it planned (its p-values count all of them). */
+  looks: number;
+  /** Its error, when it ended with one. */
+  error: string | undefined;
+}
+
+export interface HotFunction {
+  fn: string;
+  /** Relative to the repository root. */
+  file: string;
+  line: number;
+  baseSelf: number;
+  headSelf: number;
+}
+
+export interface ProfileSummary {
+  /** The comment section (function table and the sentence in words). */
+  markdown: string;
+  /** Flame graphs, differential flame graphs and raw samples, for the artifact. */
+  files: string[];
+  /** Directory that holds them. */
+  dir: string;
+  /** Functions whose share grew most on head, largest first. */
+  hotter: HotFunction[];
+  seconds: number;
+}
