@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { DiagnosticsSummary, SideDiagnostics } from '../../src/diagnostics/summary.ts';
+import type { DiagnosticsSummary, SideDiagnostics } from '../../src/model/diagnostics.ts';
 import {
   describeDiagnostics,
   formatMb,

@@ -11,7 +11,8 @@ import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '.
 import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round } from '../../src/model/measure.ts';
-import { fitComment, type Report, renderMarkdown } from '../../src/report/render.ts';
+import type { Report } from '../../src/model/report.ts';
+import { fitComment, renderMarkdown } from '../../src/report/render.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);

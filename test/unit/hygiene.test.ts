@@ -7,7 +7,8 @@ import { describe, test } from 'node:test';
 import { untrusted } from '../../src/entry/action.ts';
 import { diskUsage, formatBytes } from '../../src/io/disk.ts';
 import { safeEnv } from '../../src/io/proc.ts';
-import { type Report, redact } from '../../src/report/render.ts';
+import type { Report } from '../../src/model/report.ts';
+import { redact } from '../../src/report/render.ts';
 import { commandLines } from '../support/action.ts';
 
 describe('safeEnv', () => {

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import type { Verdict } from '../../src/decide/verdict.ts';
 import { exitCode, parseFlags } from '../../src/entry/commands.ts';
+import type { Verdict } from '../../src/model/decision.ts';
+import type { Report, ReportError } from '../../src/model/report.ts';
 import { GateError } from '../../src/report/errors.ts';
-import type { Report, ReportError } from '../../src/report/render.ts';
 
 function flagError(argv: readonly string[]): GateError {
   try {

@@ -10,7 +10,8 @@ import { decide, metricLabel } from '../../src/decide/verdict.ts';
 import { OPEN_LOOP_MAX_RATE, openLoopRate } from '../../src/gate/plan.ts';
 import { ResponseReader, requestBytes } from '../../src/load/http-responses.ts';
 import type { PacedMeasurement, Round } from '../../src/model/measure.ts';
-import { openLoopLine, type Report, renderMarkdown } from '../../src/report/render.ts';
+import type { Report } from '../../src/model/report.ts';
+import { openLoopLine, renderMarkdown } from '../../src/report/render.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8');
 

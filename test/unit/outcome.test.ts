@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
-import type { Verdict } from '../../src/decide/verdict.ts';
-import type { Report, ReportError } from '../../src/report/render.ts';
+import type { Verdict } from '../../src/model/decision.ts';
+import type { Report, ReportError } from '../../src/model/report.ts';
 import { gateReport } from '../support/reports.ts';
 
 function reportOf(verdict: Verdict, error?: Partial<ReportError>): Report {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { type DiffRow, diffProfiles, type ProfileDiff } from '../../src/profile/diff.ts';
+import type { DiffRow, ProfileDiff } from '../../src/model/profile.ts';
+import { diffProfiles } from '../../src/profile/diff.ts';
 import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
 import {
   describeTopChange,

@@ -11,8 +11,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { type Decision, decide, metricLabel } from '../../src/decide/verdict.ts';
+import { decide, metricLabel } from '../../src/decide/verdict.ts';
+import type { Decision } from '../../src/model/decision.ts';
 import type { Round } from '../../src/model/measure.ts';
+import type { Report, ReportError } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
 import {
   COMMENT_LIMIT,
@@ -20,8 +22,6 @@ import {
   codeBlock,
   escapeMarkdown,
   fitComment,
-  type Report,
-  type ReportError,
   renderMarkdown,
 } from '../../src/report/render.ts';
 

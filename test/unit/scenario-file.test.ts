@@ -13,10 +13,10 @@ import { INPUT_DEFAULTS, type InputName } from '../../src/config/inputs.ts';
 import {
   checkInputOverlap,
   parseScenarioFile,
-  type Scenario,
   type ScenarioFile,
   scenariosFromPaths,
 } from '../../src/config/scenario-file.ts';
+import type { Scenario } from '../../src/model/config.ts';
 import { GateError } from '../../src/report/errors.ts';
 import {
   ANNOTATIONS,

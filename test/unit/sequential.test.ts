@@ -4,8 +4,7 @@ import { test } from 'node:test';
 import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import { MIN_CONFIRMATION_PAIRS } from '../../src/gate/plan.ts';
-import type { Round, RoundMeasurement } from '../../src/model/measure.ts';
-import type { Side } from '../../src/report/errors.ts';
+import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 
 function measurement(rps: number, p50: number, p99: number): RoundMeasurement {

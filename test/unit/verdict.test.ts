@@ -7,20 +7,21 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   type DecideOptions,
-  type Decision,
   decide,
   detectableChange,
   formatP,
   formatPercent,
-  type MetricComparison,
   resolved,
-  type ScenarioRule,
-  VERDICTS,
   worstScenario,
 } from '../../src/decide/verdict.ts';
 import { minimumPairs, planLooks } from '../../src/gate/plan.ts';
-import type { Metric, Round, RoundMeasurement } from '../../src/model/measure.ts';
-import type { Side } from '../../src/report/errors.ts';
+import {
+  type Decision,
+  type MetricComparison,
+  type ScenarioRule,
+  VERDICTS,
+} from '../../src/model/decision.ts';
+import type { Metric, Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
