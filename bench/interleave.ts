@@ -9,8 +9,8 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { quantile } from 'simple-statistics';
-import { sampleTickMs } from '../src/gate/plan.ts';
 import { startServer } from '../src/io/server.ts';
+import { sampleTickMs } from '../src/load/plan.ts';
 import { sd } from '../src/stats/describe.ts';
 
 const dir = fileURLToPath(new URL('./servers/', import.meta.url));

@@ -7,10 +7,12 @@
  *   npx node bench/redecide.ts <file in bench/data, e.g. real-aa@r4.jsonl> [restart-every=4]
  */
 import { readFileSync } from 'node:fs';
+import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
-import { decide, formatPercent } from '../src/decide/verdict.ts';
-import { DEFAULT_RESTART_EVERY, planLooks } from '../src/gate/plan.ts';
+import { decide } from '../src/decide/verdict.ts';
 import type { Round } from '../src/model/measure.ts';
+import { formatPercent } from '../src/report/format.ts';
+import { planLooks } from '../src/stats/pairs.ts';
 import { dataFile } from './lib.ts';
 
 const [file, ...rest] = process.argv.slice(2);

@@ -5356,10 +5356,10 @@ var require_cst_scalar = __commonJS({
         case "|":
         case ">": {
           const he = source.indexOf("\n");
-          const head = source.substring(0, he);
+          const head2 = source.substring(0, he);
           const body = source.substring(he + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent, source: head2 }
           ];
           if (!addEndtoBlockProps(props, end))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -5419,19 +5419,19 @@ var require_cst_scalar = __commonJS({
     }
     function setBlockScalarValue(token, source) {
       const he = source.indexOf("\n");
-      const head = source.substring(0, he);
+      const head2 = source.substring(0, he);
       const body = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header.source = head2;
         token.source = body;
       } else {
         const { offset } = token;
         const indent = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent, source: head2 }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -7370,68 +7370,10 @@ var require_dist = __commonJS({
 import { readFileSync as readFileSync8 } from "node:fs";
 import { mkdtemp as mkdtemp3 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join12, resolve as resolve6 } from "node:path";
+import { join as join14, resolve as resolve8 } from "node:path";
 
 // src/config/inputs.ts
 import { dirname, isAbsolute, join } from "node:path";
-
-// src/gate/plan.ts
-function schedule(pairs) {
-  return Array.from({ length: pairs }, (_, pair2) => ({
-    pair: pair2,
-    order: pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"]
-  }));
-}
-var LOOK_POINTS = [
-  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
-  ...[36, 40, 44, 48, 52, 56, 60, 64],
-  ...[72, 80, 88, 96, 104, 112, 120, 128],
-  ...[144, 160, 176, 192, 208, 224, 240, 256],
-  ...[288, 320, 352, 384, 416, 448]
-];
-function planLooks(maxPairs) {
-  const last = Math.max(2, maxPairs - maxPairs % 2);
-  return [...LOOK_POINTS.filter((n) => n < last), last];
-}
-var MIN_CONFIRMATION_PAIRS = 2;
-function confirmationPairs(pairs) {
-  const extra = Math.max(4, Math.ceil(pairs / 2));
-  return extra + extra % 2;
-}
-function minimumPairs(comparisons, alpha) {
-  let n = 1;
-  while (2 / 2 ** n * comparisons >= alpha) n++;
-  return n;
-}
-function sideBySide(config) {
-  return config.port === void 0 && config.restartEvery > 0;
-}
-function slicing(config) {
-  return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
-}
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
-function openLoopSec(durationSec) {
-  return durationSec / 6;
-}
-var OPEN_LOOP_MAX_RATE = 5e3;
-function openLoopRate(share, baseRps) {
-  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
-}
-function primingTurns(restartEvery) {
-  return restartEvery === 1 ? 0 : 2;
-}
-var DEFAULT_RESTART_EVERY = 4;
-var STARTUP_SHARE_NOTE = 1 / 3;
-function startupNote(startupSec, pairSec) {
-  if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${DEFAULT_RESTART_EVERY}\` starts them once per ${DEFAULT_RESTART_EVERY} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
-}
-var MEASURED_AGAIN_IN_A_ROW = 4;
-function measureAgain(pair2, disturbedInARow, measuredAgain) {
-  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
-}
 
 // src/report/errors.ts
 var GateError = class extends Error {
@@ -7459,564 +7401,33 @@ function configError(input, problem, fix) {
   return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
 }
 
-// src/config/scenario-file.ts
-var import_yaml = __toESM(require_dist(), 1);
-var HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
-var BODYLESS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
-var TOP_KEYS = ["start", "port", "env", "ready", "setup", "teardown", "threshold", "scenarios"];
-var READY_KEYS = ["path", "status", "timeout"];
-var SCENARIO_KEYS = [
-  "name",
-  "method",
-  "path",
-  "headers",
-  "body",
-  "bodyFile",
-  "expect",
-  "connections",
-  "threshold"
+// src/stats/pairs.ts
+var LOOK_POINTS = [
+  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
+  ...[36, 40, 44, 48, 52, 56, 60, 64],
+  ...[72, 80, 88, 96, 104, 112, 120, 128],
+  ...[144, 160, 176, 192, 208, 224, 240, 256],
+  ...[288, 320, 352, 384, 416, 448]
 ];
-var ALIASES = {
-  paths: "scenarios",
-  requests: "scenarios",
-  endpoints: "scenarios",
-  command: "start",
-  environment: "env",
-  readiness: "ready",
-  health: "ready",
-  healthcheck: "ready",
-  url: "path",
-  route: "path",
-  verb: "method",
-  status: "expect",
-  expectstatus: "expect",
-  statuscode: "expect",
-  data: "body",
-  json: "body",
-  file: "bodyFile",
-  concurrency: "connections"
-};
-var NAME_MAX = 80;
-var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var PERCENT_FORM = /^\s*\d+(?:\.\d+)?\s*%\s*$/;
-var DURATION_FORM = /^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)\s*$/;
-var ABSOLUTE = /^(?:[/\\]|[A-Za-z]:)/;
-var THRESHOLD_BOUNDS = { min: 1e-3, max: 1 };
-var CONNECTIONS_BOUNDS = { min: 1, max: 1e4 };
-var PORT_BOUNDS = { min: 1, max: 65535 };
-var STATUS_BOUNDS = { min: 100, max: 599 };
-var READY_TIMEOUT_BOUNDS = { minMs: 1e3, maxMs: 36e5 };
-function parseScenarioFile(text2, options) {
-  const { fileName } = options;
-  const fail = (line, field, problem, fix) => {
-    const where2 = field === "" ? "" : ` ${field}:`;
-    throw new GateError("config", `${fileName}:${line}:${where2} ${problem}; ${fix}`);
-  };
-  const root = load(text2, fail);
-  const top = fields(root, "", TOP_KEYS, "the file", fail);
-  const file = { env: {}, scenarios: [] };
-  const start = top.get("start");
-  if (start) file.start = command(start.value, "start", fail);
-  const port = top.get("port");
-  if (port) file.port = integer(port.value, "port", PORT_BOUNDS, fail);
-  const env = top.get("env");
-  if (env) file.env = environment(env.value, fail);
-  const setup = top.get("setup");
-  if (setup) file.setup = command(setup.value, "setup", fail);
-  const teardown2 = top.get("teardown");
-  if (teardown2) file.teardown = command(teardown2.value, "teardown", fail);
-  const threshold = top.get("threshold");
-  if (threshold) file.threshold = percent(threshold.value, "threshold", fail);
-  const scenarios = top.get("scenarios");
-  if (!scenarios) {
-    fail(
-      root.line,
-      "scenarios",
-      "missing",
-      "list the requests to load, e.g. `scenarios: [{ path: /health }]` (or drop the file and use the `paths` input)"
-    );
-  }
-  file.scenarios = scenarioList(scenarios.value, options, fail);
-  const ready = top.get("ready");
-  if (ready) file.ready = readiness(ready.value, file.scenarios[0].path, fail);
-  return file;
+function planLooks(maxPairs) {
+  const last = Math.max(2, maxPairs - maxPairs % 2);
+  return [...LOOK_POINTS.filter((n) => n < last), last];
 }
-function scenariosFromPaths(paths) {
-  return paths.map((path) => ({
-    name: `GET ${path}`,
-    method: "GET",
-    path,
-    headers: {},
-    body: void 0,
-    expectStatus: void 0,
-    connections: void 0,
-    threshold: void 0
-  }));
+var MIN_CONFIRMATION_PAIRS = 2;
+function confirmationPairs(pairs) {
+  const extra = Math.max(4, Math.ceil(pairs / 2));
+  return extra + extra % 2;
 }
-function checkInputOverlap(file, fileName, lookup) {
-  const isSet = (name) => {
-    const value = lookup(name).trim();
-    return value !== "" && value !== INPUT_DEFAULTS[name];
-  };
-  const overlaps = [
-    ["start", "start", file.start !== void 0],
-    ["port", "port", file.port !== void 0],
-    ["threshold", "threshold", file.threshold !== void 0],
-    ["ready-timeout", "ready.timeout", file.ready?.timeoutMs !== void 0],
-    ["paths", "scenarios", true]
-  ];
-  for (const [input, key, inFile] of overlaps) {
-    if (inFile && isSet(input)) {
-      throw new GateError(
-        "config",
-        `input \`${input}\`: ${fileName} sets \`${key}\` too; set it in one place: remove the input from the workflow or \`${key}\` from ${fileName}.`
-      );
-    }
-  }
-  if (file.start === void 0 && lookup("start").trim() === "") {
-    throw new GateError(
-      "config",
-      `input \`start\`: it is required. Set it to the command that starts your server, either as the input (\`start: node index.js\`) or in ${fileName}.`
-    );
-  }
-}
-function load(text2, fail) {
-  const lines = new import_yaml.LineCounter();
-  const document = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: true, uniqueKeys: false });
-  const syntax = document.errors[0];
-  if (syntax) {
-    const line = syntax.linePos?.[0].line ?? 1;
-    fail(
-      line,
-      "",
-      `not valid YAML: ${syntax.message.split(/ at line \d+, column \d+/)[0].trim()}`,
-      "check the indentation, and quote values that contain `: ` or ` #` or start with `{`, `[`, `*`, `&`, `!`, `|` or `>`"
-    );
-  }
-  const contents = document.contents;
-  if (contents === null || (0, import_yaml.isScalar)(contents) && contents.value === null) {
-    fail(
-      1,
-      "",
-      "the file is empty",
-      "write at least `scenarios:` with one request, e.g. `scenarios: [{ path: / }]`"
-    );
-  }
-  const lineOf = (node) => lines.linePos(node.range?.[0] ?? 0).line;
-  const convert = (node, ancestors, at) => {
-    if (node === null) return { kind: "scalar", line: at, value: null, source: "" };
-    const line = node.range ? lineOf(node) : at;
-    if ((0, import_yaml.isAlias)(node)) {
-      const target = node.resolve(document);
-      if (!target)
-        fail(line, "", `the alias \`*${node.source}\` refers to no anchor`, "define `&name` before `*name`");
-      if (ancestors.includes(target)) {
-        fail(line, "", `the alias \`*${node.source}\` refers to a node that contains it`, "remove the alias");
-      }
-      const value = convert(target, ancestors, line);
-      return { ...value, line };
-    }
-    if ((0, import_yaml.isScalar)(node)) {
-      const value = node.value;
-      if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        return { kind: "scalar", line, value, source: node.source ?? String(value) };
-      }
-      fail(
-        line,
-        "",
-        `\`${node.source ?? String(value)}\` is not a plain value`,
-        "write a string, a number or a boolean"
-      );
-    }
-    if ((0, import_yaml.isSeq)(node)) {
-      const inside = [...ancestors, node];
-      return {
-        kind: "seq",
-        line,
-        items: node.items.map((item) => convert(item, inside, line))
-      };
-    }
-    if ((0, import_yaml.isMap)(node)) {
-      const inside = [...ancestors, node];
-      const entries = [];
-      for (const pair2 of node.items) {
-        const keyNode = pair2.key;
-        const keyLine = keyNode?.range ? lineOf(keyNode) : line;
-        const key = keyNode === null ? null : convert(keyNode, inside, keyLine);
-        if (key === null || key.kind !== "scalar" || key.value === null) {
-          fail(keyLine, "", "a key is not a name", "write keys as plain names, e.g. `path:`");
-        }
-        const name = typeof key.value === "string" ? key.value : key.source;
-        const first = entries.find((entry) => entry.key === name);
-        if (first) {
-          fail(
-            keyLine,
-            "",
-            `the key \`${name}\` appears twice in one mapping (first on line ${first.keyLine})`,
-            "keep one"
-          );
-        }
-        entries.push({ key: name, keyLine, value: convert(pair2.value, inside, keyLine) });
-      }
-      return { kind: "map", line, entries };
-    }
-    return fail(line, "", "unsupported YAML node", "write mappings, lists and plain values only");
-  };
-  return convert(contents, [], 1);
-}
-function plain(value) {
-  switch (value.kind) {
-    case "scalar":
-      return value.value;
-    case "seq":
-      return value.items.map(plain);
-    case "map":
-      return Object.fromEntries(value.entries.map((entry) => [entry.key, plain(entry.value)]));
-  }
-}
-function describe(value) {
-  if (value.kind === "map") return "a mapping";
-  if (value.kind === "seq") return "a list";
-  if (value.value === null) return "empty";
-  if (typeof value.value === "string") return `the string \`${value.source}\``;
-  return `\`${value.source}\``;
-}
-function child(parent, key) {
-  if (!/^[A-Za-z_$][\w$-]*$/.test(key)) return `${parent}[${JSON.stringify(key)}]`;
-  return parent === "" ? key : `${parent}.${key}`;
-}
-function fields(value, path, allowed, what, fail) {
-  if (value.kind !== "map") {
-    fail(
-      value.line,
-      path,
-      `${path === "" ? "the file is" : "is"} ${describe(value)}, not a mapping`,
-      `write ${what} as \`key: value\` lines: ${list(allowed)}`
-    );
-  }
-  const found = /* @__PURE__ */ new Map();
-  for (const entry of value.entries) {
-    const known = allowed.find((key) => key === entry.key);
-    if (known === void 0) {
-      const guess = suggest(entry.key, allowed);
-      fail(
-        entry.keyLine,
-        child(path, entry.key),
-        "unknown key",
-        guess === void 0 ? `${what} takes ${list(allowed)}` : `did you mean \`${guess}\`?`
-      );
-    }
-    found.set(known, entry);
-  }
-  return found;
-}
-function list(keys) {
-  return keys.map((key) => `\`${key}\``).join(", ");
-}
-function suggest(key, allowed) {
-  const normal = (text2) => text2.toLowerCase().replace(/[-_\s]/g, "");
-  const wanted = normal(key);
-  const alias = ALIASES[wanted];
-  if (alias !== void 0 && allowed.includes(alias)) return alias;
-  let best;
-  for (const candidate of allowed) {
-    const distance = editDistance(wanted, normal(candidate));
-    if (best === void 0 || distance < best.distance) best = { key: candidate, distance };
-  }
-  if (best === void 0) return void 0;
-  const limit = Math.min(2, Math.floor(Math.max(wanted.length, 1) / 3));
-  return best.distance <= limit ? best.key : void 0;
-}
-function editDistance(a, b) {
-  const rows = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row = [];
-    for (let j = 0; j <= b.length; j++) {
-      if (i === 0 || j === 0) {
-        row.push(i + j);
-        continue;
-      }
-      const up = rows[i - 1];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2][j - 2] + 1);
-      row.push(d);
-    }
-    rows.push(row);
-  }
-  return rows[a.length][b.length];
-}
-function reuse(value, path, fail, parse) {
-  try {
-    return parse();
-  } catch (error) {
-    if (!(error instanceof GateError)) throw error;
-    const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
-    if (!match) throw error;
-    return fail(value.line, path, match[1], match[2].charAt(0).toLowerCase() + match[2].slice(1));
-  }
-}
-function string(value, path, fix, fail) {
-  if (value.kind !== "scalar" || typeof value.value !== "string") {
-    fail(value.line, path, `is ${describe(value)}, not a string`, fix);
-  }
-  return value.value;
-}
-function command(value, path, fail) {
-  const text2 = string(value, path, "write a shell command, e.g. `npm run seed`", fail);
-  if (text2.trim() === "") fail(value.line, path, "is blank", `write a shell command, or remove \`${path}\``);
-  return text2;
-}
-function integer(value, path, bounds, fail) {
-  const fix = `write a whole number from ${bounds.min} to ${bounds.max}, without quotes`;
-  if (value.kind !== "scalar" || typeof value.value !== "number") {
-    fail(value.line, path, `is ${describe(value)}, not a number`, fix);
-  }
-  const number = value.value;
-  return reuse(
-    value,
-    path,
-    fail,
-    () => parseInteger("connections", Number.isInteger(number) ? String(number) : value.source, bounds)
-  );
-}
-function percent(value, path, fail) {
-  const fix = "write a percentage with `%`, e.g. `5%`";
-  if (value.kind !== "scalar" || typeof value.value !== "string") {
-    fail(value.line, path, `is ${describe(value)}, not a percentage`, fix);
-  }
-  const text2 = value.value;
-  if (!PERCENT_FORM.test(text2)) fail(value.line, path, `\`${text2}\` is not a percentage`, fix);
-  return reuse(value, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
-}
-function duration(value, path, fail) {
-  const fix = "write a number with a unit (`ms`, `s`, `m` or `h`), e.g. `60s`";
-  if (value.kind !== "scalar" || typeof value.value !== "string") {
-    fail(value.line, path, `is ${describe(value)}, not a duration`, fix);
-  }
-  const text2 = value.value;
-  if (!DURATION_FORM.test(text2)) fail(value.line, path, `\`${text2}\` is not a duration`, fix);
-  return reuse(value, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
-}
-function requestPath(value, path, fail) {
-  const fix = "write a request path that starts with `/`, e.g. `/orders?limit=10`";
-  const text2 = string(value, path, fix, fail);
-  if (!/^\/\S*$/.test(text2)) fail(value.line, path, `\`${text2}\` is not a request path`, fix);
-  return text2;
-}
-function text(value, path, fix, fail) {
-  if (value.kind !== "scalar" || value.value === null) {
-    fail(value.line, path, value.kind === "scalar" ? "is empty" : `is ${describe(value)}, not a value`, fix);
-  }
-  return typeof value.value === "string" ? value.value : value.source;
-}
-function environment(value, fail) {
-  if (value.kind !== "map") {
-    fail(
-      value.line,
-      "env",
-      `is ${describe(value)}, not a mapping`,
-      "write variables as `NAME: value`, e.g. `env: { NODE_ENV: production }`"
-    );
-  }
-  const env = {};
-  for (const entry of value.entries) {
-    const path = child("env", entry.key);
-    if (entry.key === "PORT") {
-      fail(
-        entry.keyLine,
-        path,
-        "perf-gate sets PORT itself (a free port, or `port`)",
-        "remove it, and set `port: <number>` if your server listens on a fixed port"
-      );
-    }
-    if (!ENV_NAME.test(entry.key)) {
-      fail(
-        entry.keyLine,
-        path,
-        `\`${entry.key}\` is not a variable name`,
-        "use letters, digits and `_`, not starting with a digit"
-      );
-    }
-    env[entry.key] = text(entry.value, path, 'write the value, quoted if needed, e.g. `"8"`', fail);
-  }
-  return env;
-}
-function readiness(value, firstPath, fail) {
-  const found = fields(value, "ready", READY_KEYS, "`ready`", fail);
-  const path = found.get("path");
-  const ready = {
-    path: path ? requestPath(path.value, "ready.path", fail) : firstPath
-  };
-  const status = found.get("status");
-  if (status) ready.status = integer(status.value, "ready.status", STATUS_BOUNDS, fail);
-  const timeout = found.get("timeout");
-  if (timeout) ready.timeoutMs = duration(timeout.value, "ready.timeout", fail);
-  return ready;
-}
-function scenarioList(value, options, fail) {
-  if (value.kind !== "seq" || value.items.length === 0) {
-    fail(
-      value.line,
-      "scenarios",
-      value.kind === "seq" ? "the list is empty" : `is ${describe(value)}, not a list`,
-      "list the requests to load, one `- path: /\u2026` item each"
-    );
-  }
-  const scenarios = [];
-  const names = /* @__PURE__ */ new Map();
-  value.items.forEach((item, index) => {
-    const path = `scenarios[${index}]`;
-    const scenario = parseScenario(item, path, options, fail);
-    const nameEntry = item.kind === "map" ? item.entries.find((entry) => entry.key === "name") : void 0;
-    const line = nameEntry?.value.line ?? item.line;
-    const earlier = names.get(scenario.name);
-    if (earlier) {
-      fail(
-        line,
-        nameEntry ? `${path}.name` : path,
-        `the name \`${scenario.name}\` is taken by scenarios[${earlier.index}] (line ${earlier.line})`,
-        nameEntry ? "give each scenario a different `name`" : "add a `name` to tell them apart (a scenario without one is named `METHOD path`)"
-      );
-    }
-    names.set(scenario.name, { index, line });
-    scenarios.push(scenario);
-  });
-  return scenarios;
-}
-function parseScenario(value, path, options, fail) {
-  const found = fields(value, path, SCENARIO_KEYS, "a scenario", fail);
-  const pathEntry = found.get("path");
-  if (!pathEntry) fail(value.line, `${path}.path`, "missing", "write the request path, e.g. `path: /orders`");
-  const requestPathText = requestPath(pathEntry.value, `${path}.path`, fail);
-  const methodEntry = found.get("method");
-  let method = "GET";
-  if (methodEntry) {
-    const fix = `use one of ${HTTP_METHODS.join(", ")}`;
-    const written = string(methodEntry.value, `${path}.method`, fix, fail);
-    method = written.toUpperCase();
-    if (!HTTP_METHODS.includes(method)) {
-      fail(methodEntry.value.line, `${path}.method`, `\`${written}\` is not an HTTP method`, fix);
-    }
-  }
-  const nameEntry = found.get("name");
-  let name = `${method} ${requestPathText}`;
-  if (nameEntry) {
-    const fix = `write a one-line name of at most ${NAME_MAX} characters`;
-    name = string(nameEntry.value, `${path}.name`, fix, fail);
-    if (name.trim() === "" || /[\r\n]/.test(name) || [...name].length > NAME_MAX) {
-      fail(
-        nameEntry.value.line,
-        `${path}.name`,
-        name.trim() === "" ? "is blank" : "is too long or has line breaks",
-        fix
-      );
-    }
-  }
-  const headers = {};
-  const headersEntry = found.get("headers");
-  if (headersEntry) {
-    const map = headersEntry.value;
-    if (map.kind !== "map") {
-      fail(
-        map.line,
-        `${path}.headers`,
-        `is ${describe(map)}, not a mapping`,
-        "write headers as `name: value`, e.g. `headers: { accept: application/json }`"
-      );
-    }
-    const seen = /* @__PURE__ */ new Map();
-    for (const entry of map.entries) {
-      const field = child(`${path}.headers`, entry.key);
-      if (!HEADER_NAME.test(entry.key)) {
-        fail(
-          entry.keyLine,
-          field,
-          `\`${entry.key}\` is not a header name`,
-          "use letters, digits and `-`, e.g. `x-request-id`"
-        );
-      }
-      const lower = entry.key.toLowerCase();
-      const twin = seen.get(lower);
-      if (twin !== void 0)
-        fail(entry.keyLine, field, `repeats the header \`${twin}\``, "header names ignore case: keep one");
-      seen.set(lower, entry.key);
-      const header = text(entry.value, field, "write the header value, e.g. `application/json`", fail);
-      if (/[\r\n]/.test(header))
-        fail(entry.value.line, field, "has a line break", "write the header value on one line");
-      headers[entry.key] = header;
-    }
-  }
-  const bodyEntry = found.get("body");
-  const bodyFileEntry = found.get("bodyFile");
-  let body;
-  if (bodyEntry && bodyFileEntry) {
-    const later = bodyEntry.keyLine > bodyFileEntry.keyLine ? bodyEntry : bodyFileEntry;
-    fail(
-      later.keyLine,
-      path,
-      "`body` and `bodyFile` are both set",
-      "keep one: the body inline or from a file"
-    );
-  }
-  const carrier = bodyEntry ?? bodyFileEntry;
-  if (carrier && BODYLESS.has(method)) {
-    fail(
-      carrier.keyLine,
-      `${path}.${carrier.key}`,
-      `a ${method} request has no body${methodEntry ? "" : " (`method` defaults to GET)"}`,
-      "set `method: POST` (or PUT, PATCH, DELETE) or remove the body"
-    );
-  }
-  if (bodyEntry) {
-    const value2 = bodyEntry.value;
-    if (value2.kind === "scalar" && typeof value2.value === "string") {
-      body = value2.value;
-    } else if (value2.kind === "map" || value2.kind === "seq") {
-      body = JSON.stringify(plain(value2));
-      if (!Object.keys(headers).some((key) => key.toLowerCase() === "content-type")) {
-        headers["content-type"] = "application/json";
-      }
-    } else {
-      fail(
-        value2.line,
-        `${path}.body`,
-        `is ${describe(value2)}, not a mapping, list or string`,
-        "write a mapping or list (sent as JSON) or a string (sent as is; quote it)"
-      );
-    }
-  }
-  if (bodyFileEntry) {
-    const fix = `write a path relative to the directory of ${options.fileName}, e.g. \`fixtures/order.json\``;
-    const relative3 = string(bodyFileEntry.value, `${path}.bodyFile`, fix, fail);
-    if (relative3.trim() === "" || ABSOLUTE.test(relative3)) {
-      fail(bodyFileEntry.value.line, `${path}.bodyFile`, `\`${relative3}\` is not a relative path`, fix);
-    }
-    try {
-      body = options.readFile(relative3);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      fail(bodyFileEntry.value.line, `${path}.bodyFile`, `cannot read \`${relative3}\` (${reason})`, fix);
-    }
-  }
-  const expectEntry = found.get("expect");
-  const connectionsEntry = found.get("connections");
-  const thresholdEntry = found.get("threshold");
-  return {
-    name,
-    method,
-    path: requestPathText,
-    headers,
-    body,
-    expectStatus: expectEntry ? integer(expectEntry.value, `${path}.expect`, STATUS_BOUNDS, fail) : void 0,
-    connections: connectionsEntry ? integer(connectionsEntry.value, `${path}.connections`, CONNECTIONS_BOUNDS, fail) : void 0,
-    threshold: thresholdEntry ? percent(thresholdEntry.value, `${path}.threshold`, fail) : void 0
-  };
+function minimumPairs(comparisons, alpha) {
+  let n = 1;
+  while (2 / 2 ** n * comparisons >= alpha) n++;
+  return n;
 }
 
-// src/config/inputs.ts
+// src/config/defaults.ts
+var DEFAULT_RESTART_EVERY = 4;
+
+// src/config/input-parsers.ts
 var INPUT_DEFAULTS = {
   start: "",
   paths: "/",
@@ -8173,126 +7584,9 @@ function parseShard(text2) {
   }
   return { index, count: count2 };
 }
-function selectShard(scenarios, shard) {
-  if (shard === void 0) return [...scenarios];
-  return scenarios.filter((_, i) => i % shard.count === shard.index - 1);
-}
-function loadConfigFile(text2, workingDirectory, sources) {
-  if (text2 === "") return void 0;
-  const fileName = isAbsolute(text2) ? text2 : join(workingDirectory, text2);
-  const read = sources.readFile ?? (() => {
-    throw new Error("no file reader");
-  });
-  let content;
-  try {
-    content = read(fileName);
-  } catch (error) {
-    const missing2 = error?.code === "ENOENT";
-    throw configError(
-      "config",
-      `cannot read \`${fileName}\` (${missing2 ? "there is no such file" : error instanceof Error ? error.message : String(error)})`,
-      `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`
-    );
-  }
-  const file = parseScenarioFile(content, {
-    fileName,
-    readFile: (relativePath) => read(join(dirname(fileName), relativePath))
-  });
-  return { file, fileName };
-}
-function parseConfig(lookup, sources) {
-  const get = (name) => {
-    const value = lookup(name).trim();
-    return value === "" ? INPUT_DEFAULTS[name] : value;
-  };
-  const mode = parseMode(get("mode"));
-  const workingDirectory = get("working-directory");
-  const loaded = mode === "gate" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
-  if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
-  const file = loaded?.file;
-  const start = file?.start ?? get("start");
-  if (start === "" && mode === "gate") {
-    throw configError(
-      "start",
-      "it is required",
-      "Set it to the command that starts your server, e.g. `start: node index.js`."
-    );
-  }
-  const portText = get("port");
-  const install2 = get("install");
-  const buildText = get("build");
-  const baseText = get("base");
-  const all = file?.scenarios ?? scenariosFromPaths(parsePaths(get("paths")));
-  const shard = parseShard(get("shard"));
-  const scenarios = selectShard(all, shard);
-  if (scenarios.length === 0) {
-    throw configError(
-      "shard",
-      `shard ${shard.index}/${shard.count} has no scenarios: there are ${all.length} in all`,
-      `Use at most ${all.length} shard${all.length === 1 ? "" : "s"} (\`shard: i/${all.length}\`), or add scenarios.`
-    );
-  }
-  const alpha = parseAlpha(get("alpha"));
-  const pairs = parseRounds(get("rounds"));
-  const family = shard ? all.length : scenarios.length;
-  const openLoop = parseLatencyRate(get("latency-rate"));
-  const metrics = openLoop ? 4 : 3;
-  const needed = minimumPairs(metrics * family, alpha);
-  if (pairs !== void 0 && pairs < needed) {
-    throw configError(
-      "rounds",
-      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 ${metrics} metrics) at alpha ${alpha}`,
-      `Use \`auto\` or at least ${needed} pairs.`
-    );
-  }
-  return {
-    start,
-    configFile: loaded?.fileName,
-    scenarios,
-    scenarioCount: all.length,
-    shard,
-    env: file?.env ?? {},
-    ready: { path: file?.ready?.path ?? all[0].path, status: file?.ready?.status },
-    setup: file?.setup,
-    teardown: file?.teardown,
-    port: file?.port ?? (portText === "" ? void 0 : parseInteger("port", portText, { min: 1, max: 65535 })),
-    threshold: file?.threshold ?? parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 }),
-    latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
-    alpha,
-    failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
-    token: lookup("github-token").trim(),
-    install: ["none", "false", "skip"].includes(install2.toLowerCase()) ? "skip" : install2.toLowerCase() === "auto" ? "auto" : install2,
-    build: buildText === "" ? void 0 : buildText,
-    base: baseText === "" ? void 0 : baseText,
-    pairs,
-    budgetMs: parseDuration("time-budget", get("time-budget"), { minMs: 1e4, maxMs: 6 * 36e5 }),
-    durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
-    warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
-    sliceSec: parseSlice(get("slice")),
-    openLoop,
-    connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
-    restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
-    pin: parseBoolean("pin", get("pin")),
-    readyTimeoutMs: file?.ready?.timeoutMs ?? parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 }),
-    installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
-      minMs: 1e3,
-      maxMs: 6 * 36e5
-    }),
-    buildTimeoutMs: parseDuration("build-timeout", get("build-timeout"), {
-      minMs: 1e3,
-      maxMs: 6 * 36e5
-    }),
-    timeoutMs: parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 }),
-    workingDirectory,
-    outputDir: get("output-dir") || sources.outputDir,
-    comment: parseBoolean("comment", get("comment")),
-    flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
-    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
-    keepTrees: parseBoolean("keep-trees", get("keep-trees")),
-    checkName: parseCheckName(get("check-name")),
-    mode,
-    results: get("results")
-  };
+function parseInstall(text2) {
+  if (["none", "false", "skip"].includes(text2.toLowerCase())) return "skip";
+  return text2.toLowerCase() === "auto" ? "auto" : text2;
 }
 function parseMode(text2) {
   const value = text2.toLowerCase();
@@ -8337,13 +7631,1506 @@ function parseAlpha(text2) {
   return value;
 }
 
+// src/config/yaml-tree.ts
+var import_yaml = __toESM(require_dist(), 1);
+var ALIASES = {
+  paths: "scenarios",
+  requests: "scenarios",
+  endpoints: "scenarios",
+  command: "start",
+  environment: "env",
+  readiness: "ready",
+  health: "ready",
+  healthcheck: "ready",
+  url: "path",
+  route: "path",
+  verb: "method",
+  status: "expect",
+  expectstatus: "expect",
+  statuscode: "expect",
+  data: "body",
+  json: "body",
+  file: "bodyFile",
+  concurrency: "connections"
+};
+function load(text2, fail) {
+  const lines = new import_yaml.LineCounter();
+  const document = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: true, uniqueKeys: false });
+  const syntax = document.errors[0];
+  if (syntax) {
+    const line = syntax.linePos?.[0].line ?? 1;
+    fail(
+      line,
+      "",
+      `not valid YAML: ${syntax.message.split(/ at line \d+, column \d+/)[0].trim()}`,
+      "check the indentation, and quote values that contain `: ` or ` #` or start with `{`, `[`, `*`, `&`, `!`, `|` or `>`"
+    );
+  }
+  const contents = document.contents;
+  if (contents === null || (0, import_yaml.isScalar)(contents) && contents.value === null) {
+    fail(
+      1,
+      "",
+      "the file is empty",
+      "write at least `scenarios:` with one request, e.g. `scenarios: [{ path: / }]`"
+    );
+  }
+  return new TreeBuilder(document, lines, fail).convert(contents, [], 1);
+}
+var TreeBuilder = class {
+  document;
+  lines;
+  fail;
+  constructor(document, lines, fail) {
+    this.document = document;
+    this.lines = lines;
+    this.fail = fail;
+  }
+  /** `at`: the line of the nearest enclosing node, for nodes that have no position of their own. */
+  convert(node, ancestors, at) {
+    if (node === null) return { kind: "scalar", line: at, value: null, source: "" };
+    const line = node.range ? this.lineOf(node) : at;
+    if ((0, import_yaml.isAlias)(node)) {
+      const target = node.resolve(this.document);
+      if (!target)
+        this.fail(
+          line,
+          "",
+          `the alias \`*${node.source}\` refers to no anchor`,
+          "define `&name` before `*name`"
+        );
+      if (ancestors.includes(target)) {
+        this.fail(
+          line,
+          "",
+          `the alias \`*${node.source}\` refers to a node that contains it`,
+          "remove the alias"
+        );
+      }
+      const value = this.convert(target, ancestors, line);
+      return { ...value, line };
+    }
+    if ((0, import_yaml.isScalar)(node)) {
+      const value = node.value;
+      if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+        return { kind: "scalar", line, value, source: node.source ?? String(value) };
+      }
+      this.fail(
+        line,
+        "",
+        `\`${node.source ?? String(value)}\` is not a plain value`,
+        "write a string, a number or a boolean"
+      );
+    }
+    if ((0, import_yaml.isSeq)(node)) {
+      const inside = [...ancestors, node];
+      return {
+        kind: "seq",
+        line,
+        items: node.items.map((item) => this.convert(item, inside, line))
+      };
+    }
+    if ((0, import_yaml.isMap)(node)) return this.map(node.items, [...ancestors, node], line);
+    return this.fail(line, "", "unsupported YAML node", "write mappings, lists and plain values only");
+  }
+  map(pairs, inside, line) {
+    const entries = [];
+    for (const pair2 of pairs) {
+      const keyNode = pair2.key;
+      const keyLine = keyNode?.range ? this.lineOf(keyNode) : line;
+      const key = keyNode === null ? null : this.convert(keyNode, inside, keyLine);
+      if (key === null || key.kind !== "scalar" || key.value === null) {
+        this.fail(keyLine, "", "a key is not a name", "write keys as plain names, e.g. `path:`");
+      }
+      const name = typeof key.value === "string" ? key.value : key.source;
+      const first = entries.find((entry) => entry.key === name);
+      if (first) {
+        this.fail(
+          keyLine,
+          "",
+          `the key \`${name}\` appears twice in one mapping (first on line ${first.keyLine})`,
+          "keep one"
+        );
+      }
+      entries.push({ key: name, keyLine, value: this.convert(pair2.value, inside, keyLine) });
+    }
+    return { kind: "map", line, entries };
+  }
+  lineOf(node) {
+    return this.lines.linePos(node.range?.[0] ?? 0).line;
+  }
+};
+function plain(value) {
+  switch (value.kind) {
+    case "scalar":
+      return value.value;
+    case "seq":
+      return value.items.map(plain);
+    case "map":
+      return Object.fromEntries(value.entries.map((entry) => [entry.key, plain(entry.value)]));
+  }
+}
+function describe(value) {
+  if (value.kind === "map") return "a mapping";
+  if (value.kind === "seq") return "a list";
+  if (value.value === null) return "empty";
+  if (typeof value.value === "string") return `the string \`${value.source}\``;
+  return `\`${value.source}\``;
+}
+function child(parent, key) {
+  if (!/^[A-Za-z_$][\w$-]*$/.test(key)) return `${parent}[${JSON.stringify(key)}]`;
+  return parent === "" ? key : `${parent}.${key}`;
+}
+function fields(value, path, allowed, what, fail) {
+  if (value.kind !== "map") {
+    fail(
+      value.line,
+      path,
+      `${path === "" ? "the file is" : "is"} ${describe(value)}, not a mapping`,
+      `write ${what} as \`key: value\` lines: ${list(allowed)}`
+    );
+  }
+  const found = /* @__PURE__ */ new Map();
+  for (const entry of value.entries) {
+    const known = allowed.find((key) => key === entry.key);
+    if (known === void 0) {
+      const guess = suggest(entry.key, allowed);
+      fail(
+        entry.keyLine,
+        child(path, entry.key),
+        "unknown key",
+        guess === void 0 ? `${what} takes ${list(allowed)}` : `did you mean \`${guess}\`?`
+      );
+    }
+    found.set(known, entry);
+  }
+  return found;
+}
+function list(keys) {
+  return keys.map((key) => `\`${key}\``).join(", ");
+}
+function suggest(key, allowed) {
+  const normal = (text2) => text2.toLowerCase().replace(/[-_\s]/g, "");
+  const wanted = normal(key);
+  const alias = ALIASES[wanted];
+  if (alias !== void 0 && allowed.includes(alias)) return alias;
+  let best;
+  for (const candidate of allowed) {
+    const distance = editDistance(wanted, normal(candidate));
+    if (best === void 0 || distance < best.distance) best = { key: candidate, distance };
+  }
+  if (best === void 0) return void 0;
+  const limit = Math.min(2, Math.floor(Math.max(wanted.length, 1) / 3));
+  return best.distance <= limit ? best.key : void 0;
+}
+function editDistance(a, b) {
+  const rows = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [];
+    for (let j = 0; j <= b.length; j++) {
+      if (i === 0 || j === 0) {
+        row.push(i + j);
+        continue;
+      }
+      const up = rows[i - 1];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2][j - 2] + 1);
+      row.push(d);
+    }
+    rows.push(row);
+  }
+  return rows[a.length][b.length];
+}
+
+// src/config/yaml-values.ts
+var PERCENT_FORM = /^\s*\d+(?:\.\d+)?\s*%\s*$/;
+var DURATION_FORM = /^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)\s*$/;
+var THRESHOLD_BOUNDS = { min: 1e-3, max: 1 };
+var READY_TIMEOUT_BOUNDS = { minMs: 1e3, maxMs: 36e5 };
+var STATUS_BOUNDS = { min: 100, max: 599 };
+function reuse(value, path, fail, parse) {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof GateError)) throw error;
+    const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
+    if (!match) throw error;
+    return fail(value.line, path, match[1], match[2].charAt(0).toLowerCase() + match[2].slice(1));
+  }
+}
+function string(value, path, fix, fail) {
+  if (value.kind !== "scalar" || typeof value.value !== "string") {
+    fail(value.line, path, `is ${describe(value)}, not a string`, fix);
+  }
+  return value.value;
+}
+function command(value, path, fail) {
+  const text2 = string(value, path, "write a shell command, e.g. `npm run seed`", fail);
+  if (text2.trim() === "") fail(value.line, path, "is blank", `write a shell command, or remove \`${path}\``);
+  return text2;
+}
+function integer(value, path, bounds, fail) {
+  const fix = `write a whole number from ${bounds.min} to ${bounds.max}, without quotes`;
+  if (value.kind !== "scalar" || typeof value.value !== "number") {
+    fail(value.line, path, `is ${describe(value)}, not a number`, fix);
+  }
+  const number = value.value;
+  return reuse(
+    value,
+    path,
+    fail,
+    () => parseInteger("connections", Number.isInteger(number) ? String(number) : value.source, bounds)
+  );
+}
+function percent(value, path, fail) {
+  const fix = "write a percentage with `%`, e.g. `5%`";
+  if (value.kind !== "scalar" || typeof value.value !== "string") {
+    fail(value.line, path, `is ${describe(value)}, not a percentage`, fix);
+  }
+  const text2 = value.value;
+  if (!PERCENT_FORM.test(text2)) fail(value.line, path, `\`${text2}\` is not a percentage`, fix);
+  return reuse(value, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
+}
+function duration(value, path, fail) {
+  const fix = "write a number with a unit (`ms`, `s`, `m` or `h`), e.g. `60s`";
+  if (value.kind !== "scalar" || typeof value.value !== "string") {
+    fail(value.line, path, `is ${describe(value)}, not a duration`, fix);
+  }
+  const text2 = value.value;
+  if (!DURATION_FORM.test(text2)) fail(value.line, path, `\`${text2}\` is not a duration`, fix);
+  return reuse(value, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
+}
+function requestPath(value, path, fail) {
+  const fix = "write a request path that starts with `/`, e.g. `/orders?limit=10`";
+  const text2 = string(value, path, fix, fail);
+  if (!/^\/\S*$/.test(text2)) fail(value.line, path, `\`${text2}\` is not a request path`, fix);
+  return text2;
+}
+function text(value, path, fix, fail) {
+  if (value.kind !== "scalar" || value.value === null) {
+    fail(value.line, path, value.kind === "scalar" ? "is empty" : `is ${describe(value)}, not a value`, fix);
+  }
+  return typeof value.value === "string" ? value.value : value.source;
+}
+
+// src/config/scenario.ts
+var HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+var BODYLESS = /* @__PURE__ */ new Set(["GET", "HEAD"]);
+var SCENARIO_KEYS = [
+  "name",
+  "method",
+  "path",
+  "headers",
+  "body",
+  "bodyFile",
+  "expect",
+  "connections",
+  "threshold"
+];
+var NAME_MAX = 80;
+var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var ABSOLUTE = /^(?:[/\\]|[A-Za-z]:)/;
+var CONNECTIONS_BOUNDS = { min: 1, max: 1e4 };
+function scenarioList(value, files, fail) {
+  if (value.kind !== "seq" || value.items.length === 0) {
+    fail(
+      value.line,
+      "scenarios",
+      value.kind === "seq" ? "the list is empty" : `is ${describe(value)}, not a list`,
+      "list the requests to load, one `- path: /\u2026` item each"
+    );
+  }
+  const scenarios = [];
+  const names = /* @__PURE__ */ new Map();
+  value.items.forEach((item, index) => {
+    const path = `scenarios[${index}]`;
+    const scenario = parseScenario(item, path, files, fail);
+    const nameEntry = item.kind === "map" ? item.entries.find((entry) => entry.key === "name") : void 0;
+    const line = nameEntry?.value.line ?? item.line;
+    const earlier = names.get(scenario.name);
+    if (earlier) {
+      fail(
+        line,
+        nameEntry ? `${path}.name` : path,
+        `the name \`${scenario.name}\` is taken by scenarios[${earlier.index}] (line ${earlier.line})`,
+        nameEntry ? "give each scenario a different `name`" : "add a `name` to tell them apart (a scenario without one is named `METHOD path`)"
+      );
+    }
+    names.set(scenario.name, { index, line });
+    scenarios.push(scenario);
+  });
+  return scenarios;
+}
+function parseScenario(value, path, files, fail) {
+  const found = fields(value, path, SCENARIO_KEYS, "a scenario", fail);
+  const pathEntry = found.get("path");
+  if (!pathEntry) fail(value.line, `${path}.path`, "missing", "write the request path, e.g. `path: /orders`");
+  const requestPathText = requestPath(pathEntry.value, `${path}.path`, fail);
+  const methodEntry = found.get("method");
+  const method = methodEntry ? methodOf(methodEntry.value, `${path}.method`, fail) : "GET";
+  const nameEntry = found.get("name");
+  const name = nameEntry ? nameOf(nameEntry.value, `${path}.name`, fail) : `${method} ${requestPathText}`;
+  const headersEntry = found.get("headers");
+  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, fail) : {};
+  const request2 = { method, methodWritten: methodEntry !== void 0, headers };
+  const body = bodyOf(found.get("body"), found.get("bodyFile"), path, request2, files, fail);
+  const expectEntry = found.get("expect");
+  const connectionsEntry = found.get("connections");
+  const thresholdEntry = found.get("threshold");
+  return {
+    name,
+    method,
+    path: requestPathText,
+    headers,
+    body,
+    expectStatus: expectEntry ? integer(expectEntry.value, `${path}.expect`, STATUS_BOUNDS, fail) : void 0,
+    connections: connectionsEntry ? integer(connectionsEntry.value, `${path}.connections`, CONNECTIONS_BOUNDS, fail) : void 0,
+    threshold: thresholdEntry ? percent(thresholdEntry.value, `${path}.threshold`, fail) : void 0
+  };
+}
+function methodOf(value, path, fail) {
+  const fix = `use one of ${HTTP_METHODS.join(", ")}`;
+  const written = string(value, path, fix, fail);
+  const method = written.toUpperCase();
+  if (!HTTP_METHODS.includes(method)) {
+    fail(value.line, path, `\`${written}\` is not an HTTP method`, fix);
+  }
+  return method;
+}
+function nameOf(value, path, fail) {
+  const fix = `write a one-line name of at most ${NAME_MAX} characters`;
+  const name = string(value, path, fix, fail);
+  if (name.trim() === "" || /[\r\n]/.test(name) || [...name].length > NAME_MAX) {
+    fail(value.line, path, name.trim() === "" ? "is blank" : "is too long or has line breaks", fix);
+  }
+  return name;
+}
+function headersOf(map, path, fail) {
+  if (map.kind !== "map") {
+    fail(
+      map.line,
+      path,
+      `is ${describe(map)}, not a mapping`,
+      "write headers as `name: value`, e.g. `headers: { accept: application/json }`"
+    );
+  }
+  const headers = {};
+  const seen = /* @__PURE__ */ new Map();
+  for (const entry of map.entries) {
+    const field = child(path, entry.key);
+    if (!HEADER_NAME.test(entry.key)) {
+      fail(
+        entry.keyLine,
+        field,
+        `\`${entry.key}\` is not a header name`,
+        "use letters, digits and `-`, e.g. `x-request-id`"
+      );
+    }
+    const lower = entry.key.toLowerCase();
+    const twin = seen.get(lower);
+    if (twin !== void 0)
+      fail(entry.keyLine, field, `repeats the header \`${twin}\``, "header names ignore case: keep one");
+    seen.set(lower, entry.key);
+    const header = text(entry.value, field, "write the header value, e.g. `application/json`", fail);
+    if (/[\r\n]/.test(header))
+      fail(entry.value.line, field, "has a line break", "write the header value on one line");
+    headers[entry.key] = header;
+  }
+  return headers;
+}
+function bodyOf(bodyEntry, bodyFileEntry, path, request2, files, fail) {
+  if (bodyEntry && bodyFileEntry) {
+    const later = bodyEntry.keyLine > bodyFileEntry.keyLine ? bodyEntry : bodyFileEntry;
+    fail(
+      later.keyLine,
+      path,
+      "`body` and `bodyFile` are both set",
+      "keep one: the body inline or from a file"
+    );
+  }
+  const carrier = bodyEntry ?? bodyFileEntry;
+  if (carrier && BODYLESS.has(request2.method)) {
+    fail(
+      carrier.keyLine,
+      `${path}.${carrier.key}`,
+      `a ${request2.method} request has no body${request2.methodWritten ? "" : " (`method` defaults to GET)"}`,
+      "set `method: POST` (or PUT, PATCH, DELETE) or remove the body"
+    );
+  }
+  if (bodyEntry) return inlineBody(bodyEntry.value, `${path}.body`, request2.headers, fail);
+  if (bodyFileEntry) return fileBody(bodyFileEntry.value, `${path}.bodyFile`, files, fail);
+  return void 0;
+}
+function inlineBody(value, path, headers, fail) {
+  if (value.kind === "scalar" && typeof value.value === "string") return value.value;
+  if (value.kind === "map" || value.kind === "seq") {
+    if (!Object.keys(headers).some((key) => key.toLowerCase() === "content-type")) {
+      headers["content-type"] = "application/json";
+    }
+    return JSON.stringify(plain(value));
+  }
+  return fail(
+    value.line,
+    path,
+    `is ${describe(value)}, not a mapping, list or string`,
+    "write a mapping or list (sent as JSON) or a string (sent as is; quote it)"
+  );
+}
+function fileBody(value, path, files, fail) {
+  const fix = `write a path relative to the directory of ${files.fileName}, e.g. \`fixtures/order.json\``;
+  const relative3 = string(value, path, fix, fail);
+  if (relative3.trim() === "" || ABSOLUTE.test(relative3)) {
+    fail(value.line, path, `\`${relative3}\` is not a relative path`, fix);
+  }
+  try {
+    return files.readFile(relative3);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail(value.line, path, `cannot read \`${relative3}\` (${reason})`, fix);
+  }
+}
+
+// src/config/scenario-file.ts
+var TOP_KEYS = ["start", "port", "env", "ready", "setup", "teardown", "threshold", "scenarios"];
+var READY_KEYS = ["path", "status", "timeout"];
+var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var PORT_BOUNDS = { min: 1, max: 65535 };
+function parseScenarioFile(text2, options) {
+  const { fileName } = options;
+  const fail = (line, field, problem, fix) => {
+    const where = field === "" ? "" : ` ${field}:`;
+    throw new GateError("config", `${fileName}:${line}:${where} ${problem}; ${fix}`);
+  };
+  const root = load(text2, fail);
+  const top = fields(root, "", TOP_KEYS, "the file", fail);
+  const file = { env: {}, scenarios: [] };
+  const start = top.get("start");
+  if (start) file.start = command(start.value, "start", fail);
+  const port = top.get("port");
+  if (port) file.port = integer(port.value, "port", PORT_BOUNDS, fail);
+  const env = top.get("env");
+  if (env) file.env = environment(env.value, fail);
+  const setup = top.get("setup");
+  if (setup) file.setup = command(setup.value, "setup", fail);
+  const teardown2 = top.get("teardown");
+  if (teardown2) file.teardown = command(teardown2.value, "teardown", fail);
+  const threshold = top.get("threshold");
+  if (threshold) file.threshold = percent(threshold.value, "threshold", fail);
+  const scenarios = top.get("scenarios");
+  if (!scenarios) {
+    fail(
+      root.line,
+      "scenarios",
+      "missing",
+      "list the requests to load, e.g. `scenarios: [{ path: /health }]` (or drop the file and use the `paths` input)"
+    );
+  }
+  file.scenarios = scenarioList(scenarios.value, options, fail);
+  const ready = top.get("ready");
+  if (ready) file.ready = readiness(ready.value, file.scenarios[0].path, fail);
+  return file;
+}
+function scenariosFromPaths(paths) {
+  return paths.map((path) => ({
+    name: `GET ${path}`,
+    method: "GET",
+    path,
+    headers: {},
+    body: void 0,
+    expectStatus: void 0,
+    connections: void 0,
+    threshold: void 0
+  }));
+}
+function checkInputOverlap(file, fileName, lookup) {
+  const isSet = (name) => {
+    const value = lookup(name).trim();
+    return value !== "" && value !== INPUT_DEFAULTS[name];
+  };
+  const overlaps = [
+    ["start", "start", file.start !== void 0],
+    ["port", "port", file.port !== void 0],
+    ["threshold", "threshold", file.threshold !== void 0],
+    ["ready-timeout", "ready.timeout", file.ready?.timeoutMs !== void 0],
+    ["paths", "scenarios", true]
+  ];
+  for (const [input, key, inFile] of overlaps) {
+    if (inFile && isSet(input)) {
+      throw new GateError(
+        "config",
+        `input \`${input}\`: ${fileName} sets \`${key}\` too; set it in one place: remove the input from the workflow or \`${key}\` from ${fileName}.`
+      );
+    }
+  }
+  if (file.start === void 0 && lookup("start").trim() === "") {
+    throw new GateError(
+      "config",
+      `input \`start\`: it is required. Set it to the command that starts your server, either as the input (\`start: node index.js\`) or in ${fileName}.`
+    );
+  }
+}
+function environment(value, fail) {
+  if (value.kind !== "map") {
+    fail(
+      value.line,
+      "env",
+      `is ${describe(value)}, not a mapping`,
+      "write variables as `NAME: value`, e.g. `env: { NODE_ENV: production }`"
+    );
+  }
+  const env = {};
+  for (const entry of value.entries) {
+    const path = child("env", entry.key);
+    if (entry.key === "PORT") {
+      fail(
+        entry.keyLine,
+        path,
+        "perf-gate sets PORT itself (a free port, or `port`)",
+        "remove it, and set `port: <number>` if your server listens on a fixed port"
+      );
+    }
+    if (!ENV_NAME.test(entry.key)) {
+      fail(
+        entry.keyLine,
+        path,
+        `\`${entry.key}\` is not a variable name`,
+        "use letters, digits and `_`, not starting with a digit"
+      );
+    }
+    env[entry.key] = text(entry.value, path, 'write the value, quoted if needed, e.g. `"8"`', fail);
+  }
+  return env;
+}
+function readiness(value, firstPath, fail) {
+  const found = fields(value, "ready", READY_KEYS, "`ready`", fail);
+  const path = found.get("path");
+  const ready = {
+    path: path ? requestPath(path.value, "ready.path", fail) : firstPath
+  };
+  const status = found.get("status");
+  if (status) ready.status = integer(status.value, "ready.status", STATUS_BOUNDS, fail);
+  const timeout = found.get("timeout");
+  if (timeout) ready.timeoutMs = duration(timeout.value, "ready.timeout", fail);
+  return ready;
+}
+
+// src/config/inputs.ts
+function selectShard(scenarios, shard) {
+  if (shard === void 0) return [...scenarios];
+  return scenarios.filter((_, i) => i % shard.count === shard.index - 1);
+}
+function loadConfigFile(text2, workingDirectory, sources) {
+  if (text2 === "") return void 0;
+  const fileName = isAbsolute(text2) ? text2 : join(workingDirectory, text2);
+  const read = sources.readFile ?? (() => {
+    throw new Error("no file reader");
+  });
+  let content;
+  try {
+    content = read(fileName);
+  } catch (error) {
+    const missing2 = error?.code === "ENOENT";
+    throw configError(
+      "config",
+      `cannot read \`${fileName}\` (${missing2 ? "there is no such file" : error instanceof Error ? error.message : String(error)})`,
+      `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`
+    );
+  }
+  const file = parseScenarioFile(content, {
+    fileName,
+    readFile: (relativePath) => read(join(dirname(fileName), relativePath))
+  });
+  return { file, fileName };
+}
+function shardScenarios(get, file) {
+  const all = file?.scenarios ?? scenariosFromPaths(parsePaths(get("paths")));
+  const shard = parseShard(get("shard"));
+  const scenarios = selectShard(all, shard);
+  if (scenarios.length === 0) {
+    throw configError(
+      "shard",
+      `shard ${shard.index}/${shard.count} has no scenarios: there are ${all.length} in all`,
+      `Use at most ${all.length} shard${all.length === 1 ? "" : "s"} (\`shard: i/${all.length}\`), or add scenarios.`
+    );
+  }
+  return { all, shard, scenarios };
+}
+function checkPairs(pairs, alpha, openLoop, selection) {
+  const { all, shard, scenarios } = selection;
+  const family = shard ? all.length : scenarios.length;
+  const metrics = openLoop ? 4 : 3;
+  const needed = minimumPairs(metrics * family, alpha);
+  if (pairs !== void 0 && pairs < needed) {
+    throw configError(
+      "rounds",
+      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 ${metrics} metrics) at alpha ${alpha}`,
+      `Use \`auto\` or at least ${needed} pairs.`
+    );
+  }
+}
+function comparisonInputs(get, lookup, file, decided) {
+  const portText = get("port");
+  const buildText = get("build");
+  const baseText = get("base");
+  return {
+    port: file?.port ?? (portText === "" ? void 0 : parseInteger("port", portText, { min: 1, max: 65535 })),
+    threshold: file?.threshold ?? parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 }),
+    latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
+    alpha: decided.alpha,
+    failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
+    token: lookup("github-token").trim(),
+    install: parseInstall(get("install")),
+    build: buildText === "" ? void 0 : buildText,
+    base: baseText === "" ? void 0 : baseText,
+    pairs: decided.pairs
+  };
+}
+function loadInputs(get, openLoop) {
+  return {
+    budgetMs: parseDuration("time-budget", get("time-budget"), { minMs: 1e4, maxMs: 6 * 36e5 }),
+    durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
+    warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
+    sliceSec: parseSlice(get("slice")),
+    openLoop,
+    connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
+    restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
+    pin: parseBoolean("pin", get("pin"))
+  };
+}
+function timeoutInputs(get, file) {
+  return {
+    readyTimeoutMs: file?.ready?.timeoutMs ?? parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 }),
+    installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
+      minMs: 1e3,
+      maxMs: 6 * 36e5
+    }),
+    buildTimeoutMs: parseDuration("build-timeout", get("build-timeout"), {
+      minMs: 1e3,
+      maxMs: 6 * 36e5
+    }),
+    timeoutMs: parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 })
+  };
+}
+function outputInputs(get, sources, settled) {
+  return {
+    workingDirectory: settled.workingDirectory,
+    outputDir: get("output-dir") || sources.outputDir,
+    comment: parseBoolean("comment", get("comment")),
+    flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
+    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
+    keepTrees: parseBoolean("keep-trees", get("keep-trees")),
+    checkName: parseCheckName(get("check-name")),
+    mode: settled.mode,
+    results: get("results")
+  };
+}
+function parseConfig(lookup, sources) {
+  const get = (name) => {
+    const value = lookup(name).trim();
+    return value === "" ? INPUT_DEFAULTS[name] : value;
+  };
+  const mode = parseMode(get("mode"));
+  const workingDirectory = get("working-directory");
+  const loaded = mode === "gate" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
+  if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
+  const file = loaded?.file;
+  const start = file?.start ?? get("start");
+  if (start === "" && mode === "gate") {
+    throw configError(
+      "start",
+      "it is required",
+      "Set it to the command that starts your server, e.g. `start: node index.js`."
+    );
+  }
+  const selection = shardScenarios(get, file);
+  const alpha = parseAlpha(get("alpha"));
+  const pairs = parseRounds(get("rounds"));
+  const openLoop = parseLatencyRate(get("latency-rate"));
+  checkPairs(pairs, alpha, openLoop, selection);
+  const { all, shard, scenarios } = selection;
+  return {
+    start,
+    configFile: loaded?.fileName,
+    scenarios,
+    scenarioCount: all.length,
+    shard,
+    env: file?.env ?? {},
+    ready: { path: file?.ready?.path ?? all[0].path, status: file?.ready?.status },
+    setup: file?.setup,
+    teardown: file?.teardown,
+    ...comparisonInputs(get, lookup, file, { alpha, pairs }),
+    ...loadInputs(get, openLoop),
+    ...timeoutInputs(get, file),
+    ...outputInputs(get, sources, { workingDirectory, mode })
+  };
+}
+
 // src/gate/run.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join as join10, relative as relative2, resolve as resolve5 } from "node:path";
+import { resolve as resolve7 } from "node:path";
+
+// src/io/disk.ts
+import { lstat, readdir } from "node:fs/promises";
+import { join as join2 } from "node:path";
+async function diskUsage(path) {
+  let info;
+  try {
+    info = await lstat(path);
+  } catch {
+    return 0;
+  }
+  const own = info.blocks * 512;
+  if (!info.isDirectory()) return own;
+  let entries;
+  try {
+    entries = await readdir(path);
+  } catch {
+    return own;
+  }
+  let total = own;
+  for (const entry of entries) total += await diskUsage(join2(path, entry));
+  return total;
+}
+function formatBytes(bytes) {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+// src/io/git.ts
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+
+// src/io/proc.ts
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+var live = /* @__PURE__ */ new Set();
+var exitHooksInstalled = false;
+function installExitHooks() {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  process.on("exit", () => {
+    for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.once(signal, () => {
+      for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
+      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
+    });
+  }
+}
+function liveProcesses() {
+  const processes = [];
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return processes;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields2[0] === "Z" || fields2[0] === "X") continue;
+      processes.push({
+        pid: Number(entry),
+        ppid: Number(fields2[1]),
+        pgid: Number(fields2[2]),
+        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
+      });
+    } catch {
+    }
+  }
+  return processes;
+}
+function processTree(pid, processes = liveProcesses()) {
+  const known = new Set(processes.map((p) => p.pid));
+  const children = /* @__PURE__ */ new Map();
+  for (const { pid: child2, ppid: parent } of processes) {
+    const list2 = children.get(parent) ?? [];
+    list2.push(child2);
+    children.set(parent, list2);
+  }
+  const tree = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (current !== pid || known.has(pid)) tree.push(current);
+    for (const child2 of children.get(current) ?? []) queue.push(child2);
+  }
+  return tree;
+}
+function killTreeNow(pid, signal) {
+  const processes = liveProcesses();
+  const tree = processTree(pid, processes);
+  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
+  let groupSignalled = false;
+  try {
+    process.kill(-pid, signal);
+    groupSignalled = true;
+  } catch {
+  }
+  for (const member of tree) {
+    if (groupSignalled && group.get(member) === pid) continue;
+    try {
+      process.kill(member, signal);
+    } catch {
+    }
+  }
+  return tree;
+}
+function alive(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return state !== "Z" && state !== "X";
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+async function killTree(pid, graceMs = 3e3) {
+  const tree = killTreeNow(pid, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && tree.some(alive)) await sleep(25);
+  const rest = tree.filter(alive);
+  if (rest.length === 0) return;
+  killTreeNow(pid, "SIGKILL");
+  for (const member of rest) {
+    try {
+      process.kill(member, "SIGKILL");
+    } catch {
+    }
+  }
+  const hardDeadline = Date.now() + 2e3;
+  while (Date.now() < hardDeadline && rest.some(alive)) await sleep(25);
+}
+var Tail = class {
+  text = "";
+  limit;
+  constructor(limit = 16384) {
+    this.limit = limit;
+  }
+  push(chunk) {
+    this.text += chunk;
+    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
+  }
+  toString() {
+    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
+  }
+  lastLines(count2) {
+    const lines = this.toString().trimEnd().split("\n");
+    return lines.slice(-count2).join("\n");
+  }
+};
+var Child = class {
+  pid;
+  output = new Tail();
+  exited;
+  exitInfo;
+  process;
+  constructor(command2, options) {
+    installExitHooks();
+    const child2 = options.args === void 0 ? spawn(command2, { cwd: options.cwd, env: options.env, shell: true, detached: true, stdio: "pipe" }) : spawn(command2, [...options.args], {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: "pipe"
+    });
+    this.process = child2;
+    live.add(child2);
+    if (!options.keepStdin) child2.stdin?.end();
+    const onData = (data) => {
+      const text2 = data.toString("utf8");
+      this.output.push(text2);
+      options.onOutput?.(text2);
+    };
+    child2.stdout?.on("data", (data) => {
+      onData(data);
+      options.onStdout?.(data.toString("utf8"));
+    });
+    child2.stderr?.on("data", onData);
+    this.exited = new Promise((resolve9) => {
+      child2.once("error", (error) => {
+        this.output.push(`
+${error.message}
+`);
+        this.exitInfo = { code: 127, signal: null };
+        live.delete(child2);
+        resolve9(this.exitInfo);
+      });
+      child2.once("close", (code2, signal) => {
+        this.exitInfo = { code: code2, signal };
+        live.delete(child2);
+        resolve9(this.exitInfo);
+      });
+    });
+    this.pid = child2.pid ?? -1;
+  }
+  /** Writes to the child's stdin (see keepStdin). */
+  write(text2) {
+    this.process.stdin?.write(text2);
+  }
+  /** undefined while the process runs. */
+  get exit() {
+    return this.exitInfo;
+  }
+  /** Kills the whole tree (also after the direct child has exited: its descendants may live on). */
+  async stop(graceMs = 3e3) {
+    if (this.pid > 0) await killTree(this.pid, graceMs);
+    const exit = await Promise.race([this.exited, sleep(5e3, void 0, { ref: false })]);
+    live.delete(this.process);
+    return exit ?? { code: null, signal: "SIGKILL" };
+  }
+};
+async function runCommand(command2, options) {
+  const started = Date.now();
+  let stdout = "";
+  const child2 = new Child(command2, {
+    ...options,
+    onStdout: (chunk) => {
+      stdout += chunk;
+      options.onStdout?.(chunk);
+    }
+  });
+  const cancel = new AbortController();
+  const timer = sleep(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
+    () => "cancelled"
+  );
+  const outcome = await Promise.race([child2.exited, timer]);
+  cancel.abort();
+  if (outcome === "cancelled")
+    throw new Error("unreachable: the timeout was cancelled before the race ended");
+  if (outcome === "timeout") {
+    const exit = await child2.stop(1e3);
+    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started };
+  }
+  await child2.stop(500);
+  return { ...outcome, timedOut: false, output: child2.output, stdout, durationMs: Date.now() - started };
+}
+var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
+function safeEnv(extra = {}, base = process.env) {
+  const env = {};
+  for (const [name, value] of Object.entries(base)) {
+    if (value === void 0) continue;
+    if (/^INPUT_/i.test(name)) continue;
+    if (HIDDEN_ENV.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+// src/io/git.ts
+async function git(cwd, args, timeoutMs = 12e4) {
+  const result = await runCommand("git", {
+    cwd,
+    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
+    args,
+    timeoutMs
+  });
+  if (result.code !== 0 || result.timedOut) {
+    throw new GateError(
+      "git",
+      `\`git ${args.join(" ")}\` ${result.timedOut ? "timed out" : `failed (exit code ${result.code})`}`,
+      {
+        output: result.output.lastLines(20)
+      }
+    );
+  }
+  return result.stdout.trim();
+}
+async function gitOk(cwd, args) {
+  try {
+    return await git(cwd, args);
+  } catch {
+    return void 0;
+  }
+}
+async function repositoryRoot(cwd) {
+  try {
+    return await git(cwd, ["rev-parse", "--show-toplevel"]);
+  } catch (cause) {
+    throw new GateError(
+      "git",
+      `${cwd} is not inside a git repository: run actions/checkout before perf-gate`,
+      { cause }
+    );
+  }
+}
+async function headCommit(root) {
+  const sha = await git(root, ["rev-parse", "HEAD"]);
+  const raw = await git(root, ["cat-file", "-p", sha]);
+  const parents = raw.split("\n").filter((line) => line.startsWith("parent ")).map((line) => line.slice("parent ".length));
+  const branch = await gitOk(root, ["symbolic-ref", "--short", "-q", "HEAD"]);
+  return { sha, parents, label: branch ?? sha.slice(0, 7) };
+}
+async function ensureCommit(root, ref, input) {
+  const local = await gitOk(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  if (local) return local;
+  const remote = await gitOk(root, ["rev-parse", "--verify", "--quiet", `origin/${ref}^{commit}`]);
+  if (remote) return remote;
+  const fetched = await gitOk(root, ["fetch", "--no-tags", "--depth=1", "origin", ref]);
+  if (fetched !== void 0) {
+    const sha = await gitOk(root, ["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
+    if (sha) return sha;
+  }
+  throw new GateError(
+    "git",
+    `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
+  );
+}
+async function addWorktree(root, sha) {
+  const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), "perf-gate-base-"));
+  const dir = join3(parent, "tree");
+  await git(root, ["worktree", "add", "--detach", "--force", dir, sha], 3e5);
+  return {
+    dir,
+    async remove() {
+      await gitOk(root, ["worktree", "remove", "--force", dir]);
+      await rm(parent, { recursive: true, force: true });
+      await gitOk(root, ["worktree", "prune"]);
+    }
+  };
+}
+
+// src/io/report-json.ts
+import { mkdir, writeFile } from "node:fs/promises";
+import { join as join4 } from "node:path";
+function reportPath(outputDir) {
+  return join4(outputDir, "report.json");
+}
+async function writeReport(outputDir, report) {
+  await mkdir(outputDir, { recursive: true });
+  await writeFile(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
+`);
+}
+
+// src/report/gate-text.ts
+function baseTreeGroup(label, sha) {
+  return `base tree: ${label} (${sha.slice(0, 7)})`;
+}
+function baseCheckedOutLog(dir) {
+  return `base checked out at ${dir}`;
+}
+function noDirectoryMessage(side, relativeDir) {
+  return `the ${side} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
+}
+function nothingToInstallLog(side) {
+  return `install ${side}: nothing to install`;
+}
+function stepGroup(step2, side, command2) {
+  return `${step2} ${side}: ${command2}`;
+}
+function stepTookLog(step2, side, durationMs) {
+  return `${step2} ${side} took ${(durationMs / 1e3).toFixed(1)} s`;
+}
+function stepTimedOutMessage(step2, side, command2, ms) {
+  return `${step2} of ${side} (\`${command2}\`) did not finish within ${Math.round(ms / 1e3)} s (input \`${step2}-timeout\`)`;
+}
+function stepFailedMessage(step2, side, command2, code2) {
+  return `${step2} of ${side} (\`${command2}\`) failed with exit code ${code2}`;
+}
+function hookFailedMessage(step2, side, command2, failure) {
+  const problem = "timedOutMs" in failure ? `did not finish within ${Math.round(failure.timedOutMs / 1e3)} s (the \`build-timeout\` input limits it)` : failure.code === null ? `was killed by ${failure.signal}` : `failed with exit code ${failure.code}`;
+  return `${step2} of ${side} (\`${command2}\`) ${problem}`;
+}
+function teardownNote(message) {
+  return `${message} (the verdict stands).`;
+}
+function errorWithOutput(message, output) {
+  return `${message}${output ? `
+${output}` : ""}`;
+}
+function keepTreesLog(dir) {
+  return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
+}
+function diskUseLog(tree, kept, outputs, outputDir) {
+  const fate = kept === void 0 ? "none" : kept ? "kept" : "removed";
+  return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
+}
+function loadgenBusyNote(loadgenCpu) {
+  return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
+}
+var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
+var PROFILING_GROUP = "profiling base and head with 0x";
+var PROFILE_ARTIFACTS = "the `perf-gate` artifact of this run";
+function profilingTookLog(seconds) {
+  return `profiling took ${seconds.toFixed(1)} s`;
+}
+function noFlameGraphsNote(message) {
+  return `no flame graphs: ${message}`;
+}
+function profilingFailedLog(message) {
+  return `profiling failed (the verdict stands): ${message}`;
+}
+function roundDuring(pair2, scenario) {
+  return `round ${pair2 + 1} (${scenario})`;
+}
+function primingDuring(pair2, scenario) {
+  return `priming before pair ${pair2 + 1} (${scenario})`;
+}
+function openLoopBaseDuring(scenario) {
+  return `measuring base for the open loop (${scenario})`;
+}
+function openLoopRateLog(scenario, rate2, share, baseRps) {
+  const capped = rate2 < share * baseRps ? `, capped at what the open-loop client sustains` : "";
+  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
+}
+function foreignCpuReason(cores) {
+  return `other processes kept ${cores.toFixed(2)} cores busy`;
+}
+function stolenCpuReason(cores) {
+  return `the hypervisor stole ${cores.toFixed(2)} cores`;
+}
+function measuredAgainLog(pair2, reason) {
+  return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
+}
+function keptDisturbedLog(pair2, reason, measuredAgain) {
+  return `pair ${pair2 + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
+}
+function pairLog(pair2, rows) {
+  const scenarios = rows.map(({ scenario, base, head: head2 }) => {
+    const [b, h] = [base.rps, head2.rps];
+    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)${pacedLine(base.paced, head2.paced)}`;
+  });
+  return `pair ${pair2 + 1}: ${scenarios.join("; ")}`;
+}
+function pacedLine(base, head2) {
+  if (!base && !head2) return "";
+  const side = (p) => {
+    if (!p) return "no open-loop load";
+    const p99 = p.latencyMs.p99;
+    const value = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
+  };
+  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head2)}`;
+}
+function pairCount(pairs) {
+  return `${pairs} pair${pairs === 1 ? "" : "s"}`;
+}
+function timeLimitNote(pairs) {
+  return `the gate's time limit (input \`timeout\`) ran out after ${pairCount(pairs)}.`;
+}
+function timeLimitLog(pairs) {
+  return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
+}
+function confirmationLog(pairs) {
+  return `a borderline regression earned ${pairs} more pairs to confirm it`;
+}
+function busyMachineNote(kept, pairs, reason, measuredAgain) {
+  const of = `${kept} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
+  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+}
+function startupNoteText(startupSec, pairSec, restartEvery) {
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+}
+function statusSummary(rounds) {
+  const counts = {};
+  for (const r of rounds)
+    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
+  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
+  const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
+  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
+  return parts.join(", ") || "no answer";
+}
+function bothFailMessage(scenario, base, head2, configFile) {
+  const expect = scenario.expectStatus === void 0 ? "the scenario" : `\`expect: ${scenario.expectStatus}\``;
+  const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
+  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
+}
+function newEndpointLog(scenario, base) {
+  return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
+}
+
+// src/report/escape.ts
+function escapeMarkdown(text2) {
+  return text2.replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/\r\n?|\n/g, " ");
+}
+function code(text2) {
+  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
+  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
+}
+function codeCell(text2) {
+  return code(text2).replace(/\|/g, "\\|");
+}
+function inlineText(text2) {
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : escapeMarkdown(part)).join("");
+}
+function codeBlock(text2) {
+  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text
+${text2.replace(/<!--/g, "<!\u200B--").replace(/@/g, "@\u200B")}
+${fence}`;
+}
+
+// src/report/diagnostics.ts
+function formatMs2(ms) {
+  if (!Number.isFinite(ms)) return "n/a";
+  if (ms >= 10) return `${Math.round(ms)} ms`;
+  if (ms >= 1) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+function formatMb(mb) {
+  if (!Number.isFinite(mb)) return "n/a";
+  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
+}
+function formatTrend(trend) {
+  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
+  const value = Math.abs(trend.slopeMb);
+  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  if (Number(text2) === 0) return `\xB10 ${unit}`;
+  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
+}
+function rate(trend) {
+  const value = Math.abs(trend.slopeMb);
+  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
+}
+function extent(trend) {
+  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
+}
+function missing(side) {
+  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
+}
+function describeDiagnostics(summary) {
+  const { base, head: head2, comparison } = summary;
+  const sentences = [];
+  const b = base?.eventLoopDelayMs;
+  const h = head2?.eventLoopDelayMs;
+  if (b !== void 0 && h !== void 0) {
+    switch (comparison.eventLoop) {
+      case "blocked-on-head":
+        sentences.push(
+          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
+        );
+        break;
+      case "unblocked-on-head":
+        sentences.push(
+          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
+        );
+        break;
+      case "blocked-on-both":
+        sentences.push(
+          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
+        );
+        break;
+      default:
+        break;
+    }
+  } else if (h !== void 0 && base === void 0 && h.p99 >= summary.blockedMs) {
+    sentences.push(
+      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
+    );
+  }
+  const ht = head2?.rssTrend;
+  const bt = base?.rssTrend;
+  switch (comparison.leak) {
+    case "head":
+      if (ht !== void 0)
+        sentences.push(
+          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
+        );
+      break;
+    case "both":
+      if (ht !== void 0 && bt !== void 0)
+        sentences.push(
+          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
+        );
+      break;
+    case "base":
+      if (bt !== void 0)
+        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
+      break;
+    case void 0:
+      if (head2?.leak && ht !== void 0)
+        sentences.push(
+          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
+        );
+      break;
+    default:
+      break;
+  }
+  return sentences;
+}
+function cells(side, pick) {
+  if (side === void 0) return "n/a";
+  return pick(side) ?? "n/a";
+}
+function renderDiagnosticsSection(summary, options = {}) {
+  const { base, head: head2 } = summary;
+  if (base === void 0 && head2 === void 0) return "";
+  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
+  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
+  const sentences = describeDiagnostics(summary);
+  if (sentences.length > 0) lines.push(sentences.join(" "), "");
+  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head2, pick)} |`;
+  lines.push(
+    "| | base | head |",
+    "|:--|--:|--:|",
+    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
+    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
+    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
+    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
+    row("peak RSS", (s) => formatMb(s.peakRssMb)),
+    row("peak heap", (s) => formatMb(s.peakHeapMb))
+  );
+  if (base?.rssTrend !== void 0 || head2?.rssTrend !== void 0)
+    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
+  lines.push("");
+  const notes = [];
+  if (base === void 0) notes.push(missing("base"));
+  if (head2 === void 0) notes.push(missing("head"));
+  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head rounds`;
+  const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
+  notes.push(
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`
+  );
+  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
+  return lines.join("\n");
+}
+
+// src/report/format.ts
+var METRIC_LABEL = {
+  rps: "req/s",
+  p50: "latency p50",
+  p99: "latency p99",
+  p99open: "p99 at fixed rate"
+};
+function metricLabel(metric) {
+  return METRIC_LABEL[metric];
+}
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  "no-change": "\u26AA",
+  inconclusive: "\u{1F7E1}"
+};
+var VERDICT_TEXT = {
+  regression: "regression",
+  improvement: "improvement",
+  "no-change": "no change",
+  inconclusive: "inconclusive"
+};
+function formatPercent(value, digits = 1) {
+  if (!Number.isFinite(value)) return "n/a";
+  const percent2 = value * 100;
+  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
+  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
+}
+function formatP(p) {
+  if (!Number.isFinite(p)) return "n/a";
+  if (p < 1e-3) return "< 0.001";
+  return p < 0.1 ? p.toPrecision(2) : p.toFixed(2);
+}
+function formatShare(value) {
+  return `${Number((value * 100).toFixed(2))}%`;
+}
+function formatValue(metric, value) {
+  if (!Number.isFinite(value)) return "n/a";
+  if (metric === "rps") return Math.round(value).toLocaleString("en-US");
+  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
+}
+function formatSeconds(sec) {
+  const whole = Math.round(sec);
+  if (whole < 90) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+function formatCount(count2) {
+  return count2.toLocaleString("en-US");
+}
 
 // src/model/measure.ts
 var METRICS = ["rps", "p50", "p99", "p99open"];
+
+// src/report/notes.ts
+function noiseLine(decision) {
+  const parts = [];
+  for (const metric of METRICS) {
+    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
+    if (of.length === 0) continue;
+    const noise = Math.max(...of.map((c) => c.noise));
+    const detectable = Math.max(...of.map((c) => c.detectable));
+    parts.push(
+      `${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`
+    );
+  }
+  if (parts.length === 0) return "";
+  return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
+}
+var PACED_LAG_MS = 5;
+function openLoopText(view) {
+  if (view === void 0 || view.rates.length === 0) return "";
+  const rates = view.rates.map(
+    ({ scenario, rate: rate2 }) => `${formatValue("rps", rate2)} req/s for ${escapeMarkdown(scenario)}`
+  );
+  const lag = view.sendLagP99Ms;
+  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(view.sec.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+}
+function scenariosLine(report) {
+  const s = report.settings;
+  const parts = [];
+  for (const scenario of s.scenarios) {
+    const request2 = `${scenario.method} ${scenario.path}`;
+    const extras = [
+      ...scenario.expectStatus === void 0 ? [] : [`expects ${scenario.expectStatus}`],
+      ...scenario.connections === s.connections ? [] : [`${scenario.connections} connections`],
+      ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
+    ];
+    if (scenario.name === request2 && extras.length === 0) continue;
+    const what = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
+    parts.push(extras.length === 0 ? what : `${what} (${extras.join(", ")})`);
+  }
+  const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
+  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
+  return [shard, list2].filter((text2) => text2 !== "").join(" ");
+}
+var WOULD_HAVE_BEEN = {
+  regression: "a regression",
+  improvement: "an improvement",
+  "no-change": '"no change"',
+  inconclusive: "inconclusive"
+};
+function processOffsetNote(decision) {
+  const guarded = (decision?.comparisons ?? []).flatMap(
+    (c) => c.processes ? [{ c, blocks: c.processes }] : []
+  );
+  const first = guarded[0]?.blocks;
+  if (first === void 0) return void 0;
+  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
+  const seen = guarded.filter(({ blocks }) => blocks.differed).map(
+    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`
+  ).join("; ");
+  const overruled = guarded.flatMap(
+    ({ c, blocks }) => blocks.overruled ? [
+      `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? "" : ` (its blocks: ${changes(blocks)})`}`
+    ] : []
+  );
+  const outcome = overruled.length === 0 ? "here every verdict did" : `${overruled.join(", ")} by the pairs, but not in every block, so ${overruled.length === 1 ? "it is" : "they are"} inconclusive`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+function processOffsetOverruled(decision) {
+  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
+}
+
+// src/model/derived.ts
 function metricValue(m, metric) {
   switch (metric) {
     case "rps":
@@ -8362,6 +9149,221 @@ function failures(m, expectStatus) {
 }
 function expected(code2, expectStatus) {
   return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
+}
+
+// src/report/tables.ts
+function comparisonTable(decision) {
+  const lines = [
+    `| scenario | metric | base | head | change | ${formatShare(1 - decision.alpha)} CI | p | verdict |`,
+    "| --- | --- | ---: | ---: | ---: | --- | ---: | --- |"
+  ];
+  for (const e of decision.errors) {
+    if (e.headFailures === 0 && e.baseFailures === 0) continue;
+    lines.push(
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
+    );
+  }
+  for (const c of decision.comparisons) {
+    lines.push(
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} \u2026 ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`
+    );
+  }
+  return lines;
+}
+function roundsTable(report) {
+  const lines = [
+    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
+    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  ];
+  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  for (const pair2 of pairs) {
+    for (const { name, expectStatus } of report.settings.scenarios) {
+      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
+      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
+      if (!base || !head2) continue;
+      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
+      const ratio = head2.measurement.rps / base.measurement.rps;
+      lines.push(
+        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
+      );
+    }
+  }
+  return lines;
+}
+
+// src/report/render.ts
+function redact(report, secrets) {
+  const hidden = secrets.filter((secret) => secret.length >= 8);
+  if (hidden.length === 0) return report;
+  const json = JSON.stringify(report);
+  let clean = json;
+  for (const secret of hidden) {
+    const encoded = JSON.stringify(secret).slice(1, -1);
+    clean = clean.replaceAll(encoded, "***");
+  }
+  return clean === json ? report : JSON.parse(clean);
+}
+var STOP_TEXT = {
+  resolved: "stopped early: every comparison was resolved",
+  budget: "stopped at the time budget",
+  fixed: "a fixed number of pairs",
+  deadline: "stopped by the gate's time limit",
+  "no-scenarios": "no scenario left to compare"
+};
+function interleaving(s) {
+  const warmup = `after ${s.warmupSec} s warm-up`;
+  if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
+  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
+}
+function lifecycle(restartEvery) {
+  if (!restartEvery) return "a fresh server process per round";
+  if (restartEvery === 1)
+    return "new base and head server processes for every pair, started together, not primed";
+  return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
+}
+function pairsMeasured(report) {
+  const s = report.settings;
+  const q = report.sequential;
+  const shards = report.shards ?? [];
+  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  return `${pairs} pairs of interleaved rounds${adaptive}`;
+}
+function howMeasured(report, comparisons) {
+  const s = report.settings;
+  const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
+  return `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} counting every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+}
+function head(report) {
+  const out = [`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, ""];
+  out.push(`**${escapeMarkdown(report.headline)}**`, "");
+  if (report.error) {
+    const e = report.error;
+    out.push(e.neutral ? "> [!WARNING]" : "> [!CAUTION]", `> ${escapeMarkdown(e.message)}`, "");
+    if (e.output)
+      out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
+  }
+  if (report.decision) out.push(...comparisonTable(report.decision), "");
+  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
+  if (diagnostics !== "") out.push(diagnostics.trim(), "");
+  if (report.profile) out.push(report.profile.markdown.trim(), "");
+  if (report.newScenarios.length > 0) {
+    out.push(
+      `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,
+      ""
+    );
+  }
+  return out;
+}
+function footer(report, view) {
+  const decision = report.decision;
+  const out = [howMeasured(report, decision?.comparisons.length ?? 0)];
+  const open = openLoopText(view.openLoop);
+  if (open !== "") out.push("", open);
+  const scenarios = scenariosLine(report);
+  if (scenarios !== "") out.push("", scenarios);
+  out.push(
+    "",
+    `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) \xB7 head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) \xB7 Node ${report.environment.node} \xB7 ${report.environment.cpus} CPUs`
+  );
+  const noise = decision ? noiseLine(decision) : "";
+  if (noise) out.push("", noise);
+  const offsets = processOffsetNote(decision);
+  if (offsets) out.push("", `Note: ${inlineText(offsets)}`);
+  for (const note of report.notes) out.push("", `Note: ${inlineText(note)}`);
+  return out;
+}
+function renderReport(report, view, options = {}) {
+  const out = [...head(report), ...footer(report, view)];
+  if (report.rounds.length > 0) {
+    out.push("", "<details><summary>Every round</summary>", "", ...roundsTable(report), "", "</details>");
+  }
+  if (options.detailsUrl) out.push("", `[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`);
+  out.push(
+    "",
+    "<sub>How to read this: base and head of each pair run close together (taking turns every fraction of a second, or in adjacent rounds), so they share the machine\u2019s speed of that moment, and the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>"
+  );
+  return `${out.join("\n")}
+`;
+}
+
+// src/gate/assemble.ts
+import { availableParallelism } from "node:os";
+
+// src/report/headline.ts
+var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
+function errorHeadline(error) {
+  return `${error.neutral ? "inconclusive" : "error"}: ${error.message}`;
+}
+function describeChange(c) {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  const p = `p = ${formatP(c.pAdjusted)}`;
+  const size = ratio >= 2 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
+  if (c.metric === "rps") {
+    const values = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
+    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values}, ${p})`;
+  }
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms, ${p})`;
+}
+function leading(candidates) {
+  const rank = { rps: 0, p99open: 1, p99: 2, p50: 3 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
+  )[0];
+}
+function magnitude(c) {
+  return Math.abs(Math.log1p(c.change));
+}
+function worstScenario(candidates) {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+function changeHeadline(candidates, what) {
+  const scenario = worstScenario(candidates);
+  const lead = leading(candidates.filter((c) => c.scenario === scenario));
+  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
+  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what}` : ""}`;
+}
+function failureHeadline(failing) {
+  const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
+  const what = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
+  return `head ${what} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
+}
+function unchangedHeadline(verdict, comparisons, rule) {
+  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
+  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? rule.threshold)}`;
+  const primary = comparisons.find((c) => c.metric === "rps");
+  const primaryText = primary ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} CI ${formatPercent(primary.ci[0])} \u2026 ${formatPercent(primary.ci[1])}` : "";
+  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
+  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
+  if (verdict === "no-change") return `no change beyond ${threshold} on ${where} (${primaryText})`;
+  const open = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
+  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(" and ")}${open.length > 2 ? ` and ${open.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
+}
+function decisionHeadline(verdict, comparisons, errors, rule) {
+  if (verdict === "regression") {
+    const failing = errors.find((e) => e.verdict === "regression");
+    if (failing) return failureHeadline(failing);
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === "regression"),
+      "regressed"
+    );
+  }
+  if (verdict === "improvement")
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === "improvement"),
+      "improved"
+    );
+  return unchangedHeadline(verdict, comparisons, rule);
+}
+
+// src/decide/final.ts
+function finalVerdict(decision, error) {
+  const decided = decision?.verdict ?? "inconclusive";
+  const verdict = error && decided !== "regression" ? "inconclusive" : decided;
+  const headline = error && (!error.neutral || verdict !== "regression") ? errorHeadline(error) : decision?.headline ?? NO_ROUNDS_HEADLINE;
+  return { verdict, headline };
 }
 
 // src/stats/describe.ts
@@ -8411,6 +9413,116 @@ function averageRanks(values) {
     start = end;
   }
   return { ranks, tieSizes };
+}
+
+// src/gate/plan.ts
+function schedule(pairs) {
+  return Array.from({ length: pairs }, (_, pair2) => ({
+    pair: pair2,
+    order: pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"]
+  }));
+}
+var PUBLISH_RESERVE_MS = 3e4;
+var PRIME_SEC = 1;
+function sideBySide(config) {
+  return config.port === void 0 && config.restartEvery > 0;
+}
+function slicing(config) {
+  return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
+}
+function primingTurns(restartEvery) {
+  return restartEvery === 1 ? 0 : 2;
+}
+var STARTUP_SHARE_NOTE = 1 / 3;
+function startupNote(startupSec, pairSec) {
+  if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
+  return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
+}
+var MEASURED_AGAIN_IN_A_ROW = 4;
+function measureAgain(pair2, disturbedInARow, measuredAgain) {
+  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
+}
+
+// src/gate/assemble.ts
+function assembleReport(context, run) {
+  const { config } = context;
+  const { error, measured, notes } = run;
+  const rounds = measured?.rounds ?? [];
+  const decision = error ? void 0 : measured?.decision;
+  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
+  if (loadgenCpu > 0.9) notes.push(loadgenBusyNote(loadgenCpu));
+  return {
+    tool: "perf-gate",
+    version: 2,
+    ...finalVerdict(decision, error),
+    base: { sha: context.base.sha, label: context.base.label },
+    head: { sha: context.head.sha, label: context.head.label },
+    settings: settingsOf(config),
+    decision,
+    sequential: measured ? sequentialOf(measured) : void 0,
+    newScenarios: measured?.newScenarios ?? [],
+    shard: config.shard,
+    scenarioCount: config.scenarioCount,
+    rounds,
+    error: error ? {
+      code: error.code,
+      message: error.message,
+      side: error.side,
+      output: error.output,
+      neutral: error.neutral
+    } : void 0,
+    timing: {
+      startedAt: new Date(run.started).toISOString(),
+      wallSec: (Date.now() - run.started) / 1e3,
+      prepareSec: run.prepareSec,
+      measureSec: run.measureSec
+    },
+    environment: {
+      node: process.version,
+      cpus: availableParallelism(),
+      platform: `${process.platform}-${process.arch}`
+    },
+    notes,
+    profile: run.profile,
+    changedFiles: run.changedFiles,
+    diagnostics: measured?.diagnostics,
+    pullRequest: context.pullRequest
+  };
+}
+function settingsOf(config) {
+  return {
+    scenarios: config.scenarios.map((scenario) => ({
+      name: scenario.name,
+      method: scenario.method,
+      path: scenario.path,
+      expectStatus: scenario.expectStatus,
+      connections: scenario.connections ?? config.connections,
+      threshold: scenario.threshold ?? config.threshold
+    })),
+    pairs: config.pairs,
+    budgetSec: config.budgetMs / 1e3,
+    durationSec: config.durationSec,
+    warmupSec: config.warmupSec,
+    sliceSec: slicing(config) ? config.sliceSec : 0,
+    connections: config.connections,
+    threshold: config.threshold,
+    latencyThreshold: config.latencyThreshold,
+    alpha: config.alpha,
+    port: config.port,
+    failOnRegression: config.failOnRegression,
+    restartEvery: sideBySide(config) ? config.restartEvery : 0
+  };
+}
+function sequentialOf(measured) {
+  return {
+    pairs: measured.pairs,
+    looked: measured.looked,
+    schedule: measured.schedule,
+    stoppedBy: measured.stoppedBy,
+    confirmationPairs: measured.confirmationPairs,
+    disturbedPairs: measured.disturbedPairs,
+    keptDisturbedPairs: measured.keptDisturbedPairs
+  };
 }
 
 // src/stats/distributions.ts
@@ -8479,9 +9591,9 @@ function gammaQ(a, x) {
     c = b + an / c;
     if (Math.abs(c) < TINY) c = TINY;
     d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < EPS) break;
+    const delta2 = d * c;
+    h *= delta2;
+    if (Math.abs(delta2 - 1) < EPS) break;
   }
   return front * h;
 }
@@ -8576,9 +9688,9 @@ function betaContinuedFraction(x, a, b) {
     c = 1 + aa / c;
     if (Math.abs(c) < TINY) c = TINY;
     d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < EPS) break;
+    const delta2 = d * c;
+    h *= delta2;
+    if (Math.abs(delta2 - 1) < EPS) break;
   }
   return h;
 }
@@ -8861,12 +9973,12 @@ var PROCESS_OFFSET_LEVEL = 0.01;
 function offsetLevel(scenarios) {
   return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
 }
-function blockTest(pairs, logRatios2, restartEvery) {
+function blockTest(pairs, logRatios, restartEvery) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
   const byBlock = /* @__PURE__ */ new Map();
   pairs.forEach((pair2, i) => {
     const block = Math.floor(pair2 / restartEvery);
-    byBlock.set(block, [...byBlock.get(block) ?? [], logRatios2[i]]);
+    byBlock.set(block, [...byBlock.get(block) ?? [], logRatios[i]]);
   });
   const groups = [...byBlock].sort((a, b) => a[0] - b[0]).map(([, ratios]) => ratios).filter((ratios) => ratios.length >= 2);
   if (groups.length < 2) return void 0;
@@ -8885,17 +9997,8 @@ function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
 function thresholdOf(metric, options, scenario) {
   return metric === "rps" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
-var METRIC_LABEL = {
-  rps: "req/s",
-  p50: "latency p50",
-  p99: "latency p99",
-  p99open: "p99 at fixed rate"
-};
-function metricLabel(metric) {
-  return METRIC_LABEL[metric];
-}
 function measuredMetrics(pairs) {
-  const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
+  const open = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
   return METRICS.filter((metric) => metric !== "p99open" || open);
 }
 function medianOr(values) {
@@ -8921,12 +10024,12 @@ function compareErrors(scenario, pairs) {
   let headFailures = 0;
   let headResponses = 0;
   const headStatus = {};
-  for (const { base, head } of pairs) {
+  for (const { base, head: head2 } of pairs) {
     baseFailures += failures(base.measurement, scenario.expectStatus);
     baseResponses += base.measurement.responses + base.measurement.errors + base.measurement.timeouts;
-    headFailures += failures(head.measurement, scenario.expectStatus);
-    headResponses += head.measurement.responses + head.measurement.errors + head.measurement.timeouts;
-    for (const [code2, count2] of Object.entries(head.measurement.statusCodes)) {
+    headFailures += failures(head2.measurement, scenario.expectStatus);
+    headResponses += head2.measurement.responses + head2.measurement.errors + head2.measurement.timeouts;
+    for (const [code2, count2] of Object.entries(head2.measurement.statusCodes)) {
       if (!expected(code2, scenario.expectStatus)) headStatus[code2] = (headStatus[code2] ?? 0) + count2;
     }
   }
@@ -8944,42 +10047,42 @@ function compareErrors(scenario, pairs) {
   };
 }
 function compareMetric(scenario, metric, pairs) {
-  const usable = pairs.filter(({ base: base2, head: head2 }) => {
+  const usable = pairs.filter(({ base: base2, head: head3 }) => {
     const b = metricValue(base2.measurement, metric);
-    const h = metricValue(head2.measurement, metric);
+    const h = metricValue(head3.measurement, metric);
     return Number.isFinite(b) && Number.isFinite(h) && b > 0 && h > 0;
   });
   const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
-  const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
-  const logRatios2 = usable.map((_, i) => Math.log(head[i] / base[i]));
+  const head2 = usable.map(({ head: round }) => metricValue(round.measurement, metric));
+  const logRatios = usable.map((_, i) => Math.log(head2[i] / base[i]));
   const pairNumbers = usable.map(({ base: round }) => round.pair);
-  if (logRatios2.length < 2) {
+  if (logRatios.length < 2) {
     return {
       scenario,
       metric,
       base: medianOr(base),
-      head: medianOr(head),
-      pairs: logRatios2.length,
+      head: medianOr(head2),
+      pairs: logRatios.length,
       change: Number.NaN,
       p: 1,
       noise: Number.NaN,
       worse: false,
-      logRatios: logRatios2,
+      logRatios,
       pairNumbers
     };
   }
-  const change = Math.expm1(hodgesLehmann1(logRatios2));
+  const change = Math.expm1(hodgesLehmann1(logRatios));
   return {
     scenario,
     metric,
     base: median(base),
-    head: median(head),
-    pairs: logRatios2.length,
+    head: median(head2),
+    pairs: logRatios.length,
     change,
-    p: wilcoxonSignedRank(logRatios2).p,
-    noise: sd(logRatios2),
+    p: wilcoxonSignedRank(logRatios).p,
+    noise: sd(logRatios),
     worse: metric === "rps" ? change < 0 : change > 0,
-    logRatios: logRatios2,
+    logRatios,
     pairNumbers
   };
 }
@@ -9022,74 +10125,82 @@ function decide(rounds, scenarios, options) {
     options
   );
 }
-function decideGroups(groups, options) {
-  const raw = [];
-  const rawLooks = [];
-  const rawRestartEvery = [];
-  const rawGroup = [];
-  const thresholds = [];
+function collect(groups, options) {
+  const entries = [];
   const errors = [];
-  for (const [g, group] of groups.entries()) {
-    const looks = group.looks.length > 0 ? group.looks : [1];
-    for (const scenario of group.scenarios) {
-      const pairs = pairsOf(group.rounds, scenario.name);
+  for (const [group, g] of groups.entries()) {
+    const looks = g.looks.length > 0 ? g.looks : [1];
+    for (const scenario of g.scenarios) {
+      const pairs = pairsOf(g.rounds, scenario.name);
       errors.push(compareErrors(scenario, pairs));
       for (const metric of measuredMetrics(pairs)) {
-        raw.push(compareMetric(scenario.name, metric, pairs));
-        rawLooks.push(looks);
-        rawRestartEvery.push(group.restartEvery ?? 0);
-        rawGroup.push(g);
-        thresholds.push(thresholdOf(metric, options, scenario));
+        entries.push({
+          raw: compareMetric(scenario.name, metric, pairs),
+          looks,
+          restartEvery: g.restartEvery ?? 0,
+          group,
+          threshold: thresholdOf(metric, options, scenario)
+        });
       }
     }
   }
-  const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i])));
-  const blockTests = raw.map((c, i) => blockTest(c.pairNumbers, c.logRatios, rawRestartEvery[i]));
-  const scenariosOfGroup = /* @__PURE__ */ new Map();
-  raw.forEach((c, i) => {
-    scenariosOfGroup.set(
-      rawGroup[i],
-      (scenariosOfGroup.get(rawGroup[i]) ?? /* @__PURE__ */ new Set()).add(c.scenario)
-    );
-  });
-  const differed = blockTests.map(
-    (test, i) => processesDiffered(test, offsetLevel(scenariosOfGroup.get(rawGroup[i])?.size ?? 1))
+  return { entries, errors };
+}
+function blocksDiffered(entries, tests) {
+  const scenarios = /* @__PURE__ */ new Map();
+  for (const { group, raw } of entries) {
+    scenarios.set(group, (scenarios.get(group) ?? /* @__PURE__ */ new Set()).add(raw.scenario));
+  }
+  return tests.map(
+    (test, i) => processesDiffered(test, offsetLevel(scenarios.get(entries[i].group)?.size ?? 1))
   );
-  const differedGroups = new Set(rawGroup.filter((_, i) => differed[i]));
-  const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i) => {
-    const level = perLookLevel(options.alpha / raw.length, rawLooks[i]);
-    const pAdjusted = adjusted[i];
-    const threshold = thresholds[i];
-    const ci = interval(raw[i], level);
-    const restartEvery = rawRestartEvery[i];
-    const blocks = blockTests[i];
-    const guarded = blocks !== void 0 && differedGroups.has(rawGroup[i]);
-    const called = classify(raw[i], ci, pAdjusted, threshold, options.alpha);
-    const verdict2 = guarded ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
-    return {
-      ...c,
-      ...guarded ? {
-        processes: {
-          restartEvery,
-          changes: blocks.changes,
-          f: blocks.f,
-          p: blocks.p,
-          differed: differed[i],
-          ...verdict2 === called ? {} : { overruled: called }
-        }
-      } : {},
-      threshold,
-      ci,
-      pAdjusted,
-      confirmed: (verdict2 === "regression" || verdict2 === "improvement") && beyond(ci, threshold / 2),
-      detectable: detectableChange(c.noise, c.pairs, level),
-      verdict: verdict2
-    };
-  });
+}
+function finish(entry, a) {
+  const { logRatios: _r, pairNumbers: _p, ...c } = entry.raw;
+  const { threshold } = entry;
+  const ci = interval(entry.raw, a.level);
+  const called = classify(entry.raw, ci, a.pAdjusted, threshold, a.alpha);
+  const blocks = a.blocks;
+  const verdict = blocks ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
+  return {
+    ...c,
+    ...blocks ? {
+      processes: {
+        restartEvery: entry.restartEvery,
+        changes: blocks.changes,
+        f: blocks.f,
+        p: blocks.p,
+        differed: a.differed,
+        ...verdict === called ? {} : { overruled: called }
+      }
+    } : {},
+    threshold,
+    ci,
+    pAdjusted: a.pAdjusted,
+    confirmed: (verdict === "regression" || verdict === "improvement") && beyond(ci, threshold / 2),
+    detectable: detectableChange(c.noise, c.pairs, a.level),
+    verdict
+  };
+}
+function decideGroups(groups, options) {
+  const { entries, errors } = collect(groups, options);
+  const adjusted = holm(entries.map((e) => sequentialP(e.raw.p, e.looks)));
+  const tests = entries.map((e) => blockTest(e.raw.pairNumbers, e.raw.logRatios, e.restartEvery));
+  const differed = blocksDiffered(entries, tests);
+  const differedGroups = new Set(entries.filter((_, i) => differed[i]).map((e) => e.group));
+  const comparisons = entries.map(
+    (entry, i) => finish(entry, {
+      level: perLookLevel(options.alpha / entries.length, entry.looks),
+      pAdjusted: adjusted[i],
+      alpha: options.alpha,
+      blocks: differedGroups.has(entry.group) ? tests[i] : void 0,
+      differed: differed[i]
+    })
+  );
   const verdict = overall(comparisons, errors);
   return {
     verdict,
-    headline: headline(verdict, comparisons, errors, options),
+    headline: decisionHeadline(verdict, comparisons, errors, options),
     comparisons,
     errors,
     alpha: options.alpha,
@@ -9104,1914 +10215,711 @@ function overall(comparisons, errors) {
   if (all.every((v) => v === "no-change")) return "no-change";
   return "inconclusive";
 }
-function formatPercent(value, digits = 1) {
-  if (!Number.isFinite(value)) return "n/a";
-  const percent2 = value * 100;
-  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
-  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
-}
-function formatP(p) {
-  if (!Number.isFinite(p)) return "n/a";
-  if (p < 1e-3) return "< 0.001";
-  return p < 0.1 ? p.toPrecision(2) : p.toFixed(2);
-}
-function formatShare(value) {
-  return `${Number((value * 100).toFixed(2))}%`;
-}
-function describeChange(c) {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  const p = `p = ${formatP(c.pAdjusted)}`;
-  const size = ratio >= 2 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
-  if (c.metric === "rps") {
-    const values = `req/s ${Math.round(c.base).toLocaleString("en-US")} \u2192 ${Math.round(c.head).toLocaleString("en-US")}`;
-    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values}, ${p})`;
-  }
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms, ${p})`;
-}
-function leading(candidates) {
-  const rank = { rps: 0, p99open: 1, p99: 2, p50: 3 };
-  return [...candidates].sort(
-    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
-  )[0];
-}
-function magnitude(c) {
-  return Math.abs(Math.log1p(c.change));
-}
-function worstScenario(candidates) {
-  const confirmed = candidates.filter((c) => c.confirmed);
-  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
-  return pick?.scenario;
-}
-function changeHeadline(candidates, what) {
-  const scenario = worstScenario(candidates);
-  const lead = leading(candidates.filter((c) => c.scenario === scenario));
-  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what}` : ""}`;
-}
-function headline(verdict, comparisons, errors, options) {
-  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
-  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? options.threshold)}`;
-  const primary = comparisons.find((c) => c.metric === "rps");
-  const primaryText = (c) => c ? `req/s ${formatPercent(c.change)}, ${formatShare(1 - options.alpha)} CI ${formatPercent(c.ci[0])} \u2026 ${formatPercent(c.ci[1])}` : "";
-  if (verdict === "regression") {
-    const failing = errors.find((e) => e.verdict === "regression");
-    if (failing) {
-      const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
-      const what = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
-      return `head ${what} on ${failing.scenario}: ${failing.headFailures.toLocaleString("en-US")} of ${failing.headResponses.toLocaleString("en-US")} requests failed (base: ${failing.baseFailures.toLocaleString("en-US")})`;
-    }
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "regression"),
-      "regressed"
-    );
-  }
-  if (verdict === "improvement")
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "improvement"),
-      "improved"
-    );
-  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
-  const where2 = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
-  if (verdict === "no-change") return `no change beyond ${threshold} on ${where2} (${primaryText(primary)})`;
-  const open = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
-  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(" and ")}${open.length > 2 ? ` and ${open.length - 2} more` : ""} changed by more than ${threshold} (${primaryText(primary)})`;
-}
 
 // src/decide/sequential.ts
-async function runSequential(source, options) {
-  const rounds = [];
-  const looked = [];
-  let looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
-  let schedule2 = looks ?? [];
-  let pairs = 0;
-  let decision;
-  let stoppedBy;
-  const measure2 = async () => {
-    const pair2 = await source.next(pairs);
+var SequentialRun = class {
+  rounds = [];
+  looked = [];
+  /** The looks still planned (moved when the budget runs short); undefined until the first pair's cost is known. */
+  looks;
+  /** The looks planned at first, the confirmation look included: every p-value counts all of them. */
+  schedule;
+  pairs = 0;
+  decision;
+  #source;
+  #options;
+  #streaks = /* @__PURE__ */ new Map();
+  constructor(source, options) {
+    this.#source = source;
+    this.#options = options;
+    this.looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
+    this.schedule = this.looks ?? [];
+  }
+  get adaptive() {
+    return this.#options.fixedPairs === void 0;
+  }
+  perPairMs() {
+    return this.#source.perPairMs?.() ?? this.#source.elapsedMs() / this.pairs;
+  }
+  async measure() {
+    const pair2 = await this.#source.next(this.pairs);
     if (!pair2) return false;
-    rounds.push(...pair2);
-    pairs++;
+    this.rounds.push(...pair2);
+    this.pairs++;
     return true;
-  };
-  const streaks = /* @__PURE__ */ new Map();
-  const keyOf = (c) => `${c.scenario}\0${c.metric}`;
-  const held = (d) => {
+  }
+  look() {
+    this.looked.push(this.pairs);
+    const { threshold, latencyThreshold, alpha, restartEvery } = this.#options;
+    const fresh = decide(this.rounds, this.#source.scenarios(), {
+      threshold,
+      ...latencyThreshold === void 0 ? {} : { latencyThreshold },
+      alpha,
+      looks: this.schedule,
+      restartEvery: restartEvery ?? 0
+    });
+    return this.#held(fresh);
+  }
+  /**
+   * A regression (or improvement) that has held at every look since it appeared, at least MIN_CONFIRMATION_PAIRS
+   * pairs on, is confirmed by the pairs added since. Requiring it twice only makes failing rarer.
+   */
+  #held(d) {
+    const keyOf = (c) => `${c.scenario}\0${c.metric}`;
     const now = /* @__PURE__ */ new Set();
     for (const c of d.comparisons) {
       if (c.verdict !== "regression" && c.verdict !== "improvement") continue;
       const key = keyOf(c);
       now.add(key);
-      const streak = streaks.get(key);
-      if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
+      const streak = this.#streaks.get(key);
+      if (!streak || streak.verdict !== c.verdict)
+        this.#streaks.set(key, { since: this.pairs, verdict: c.verdict });
     }
-    for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
+    for (const key of [...this.#streaks.keys()]) if (!now.has(key)) this.#streaks.delete(key);
     const confirmed = (c) => {
-      const streak = streaks.get(keyOf(c));
-      return streak !== void 0 && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
+      const streak = this.#streaks.get(keyOf(c));
+      return streak !== void 0 && this.pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
     };
     return {
       ...d,
       comparisons: d.comparisons.map((c) => !c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)
     };
-  };
-  const look = () => {
-    looked.push(pairs);
-    const fresh = decide(rounds, source.scenarios(), {
-      threshold: options.threshold,
-      ...options.latencyThreshold === void 0 ? {} : { latencyThreshold: options.latencyThreshold },
-      alpha: options.alpha,
-      looks: schedule2,
-      restartEvery: options.restartEvery ?? 0
-    });
-    return held(fresh);
-  };
-  while (stoppedBy === void 0) {
-    if (source.scenarios().length === 0) {
-      stoppedBy = "no-scenarios";
-      break;
+  }
+  /** The looks the budget buys at the first pair's cost, and one more kept for confirmation. */
+  plan() {
+    const looks = planLooks(Math.floor(this.#options.budgetMs / this.perPairMs()));
+    const last = looks[looks.length - 1];
+    this.schedule = [...looks, last + confirmationPairs(last)];
+    return looks;
+  }
+  /**
+   * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
+   * or, with none left, the run looks once more now and stops. The schedule stays as planned.
+   */
+  fitBudget(looks) {
+    const nextLook = looks.find((n) => n > this.pairs);
+    if (nextLook === void 0) return void 0;
+    const { budgetMs } = this.#options;
+    const perPair = this.perPairMs();
+    if (this.#source.elapsedMs() + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2)
+      return void 0;
+    const fit = this.pairs + Math.max(0, Math.floor((budgetMs - this.#source.elapsedMs()) / perPair));
+    const moved = fit - fit % 2;
+    if (moved > this.pairs) {
+      this.looks = [...looks.filter((n) => n <= this.pairs), moved];
+      return void 0;
     }
-    if (looks !== void 0 && pairs >= looks[looks.length - 1]) {
-      stoppedBy = options.fixedPairs === void 0 ? "budget" : "fixed";
-      break;
-    }
-    if (!await measure2()) {
-      stoppedBy = "deadline";
-      break;
-    }
-    if (looks === void 0) {
-      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
-      looks = planLooks(Math.floor(options.budgetMs / perPair));
-      const last = looks[looks.length - 1];
-      schedule2 = [...looks, last + confirmationPairs(last)];
-    }
-    if (looks.includes(pairs) && options.fixedPairs === void 0) {
-      decision = look();
-      if (resolved(decision)) stoppedBy = "resolved";
-    }
-    const nextLook = looks.find((n) => n > pairs);
-    if (stoppedBy === void 0 && options.fixedPairs === void 0 && nextLook !== void 0) {
-      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
-      if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        const fit = pairs + Math.max(0, Math.floor((options.budgetMs - source.elapsedMs()) / perPair));
-        const moved = fit - fit % 2;
-        if (moved > pairs) {
-          looks = [...looks.filter((n) => n <= pairs), moved];
-        } else {
-          if (looked[looked.length - 1] !== pairs) decision = look();
-          stoppedBy = "budget";
-        }
+    if (this.looked[this.looked.length - 1] !== this.pairs) this.decision = this.look();
+    return "budget";
+  }
+  /** Pairs, and looks where planned, until resolved, out of pairs or scenarios, or at the last look. */
+  async run() {
+    for (; ; ) {
+      if (this.#source.scenarios().length === 0) return "no-scenarios";
+      if (this.looks !== void 0 && this.pairs >= this.looks[this.looks.length - 1])
+        return this.adaptive ? "budget" : "fixed";
+      if (!await this.measure()) return "deadline";
+      const looks = this.looks ?? this.plan();
+      this.looks = looks;
+      if (looks.includes(this.pairs) && this.adaptive) {
+        this.decision = this.look();
+        if (resolved(this.decision)) return "resolved";
       }
+      const stop = this.adaptive ? this.fitBudget(looks) : void 0;
+      if (stop !== void 0) return stop;
     }
   }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
-  let extra = 0;
-  const borderline = (d) => d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
-  if (options.fixedPairs === void 0 && borderline(decision)) {
-    const want = confirmationPairs(pairs);
-    const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
-    while (extra < want && source.elapsedMs() + 2 * perPair <= options.limitMs) {
-      if (!await measure2() || !await measure2()) break;
+  /** A borderline regression gets more pairs, two at a time, within the time limit: how many it got. */
+  async confirm() {
+    const d = this.decision;
+    const borderline = d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
+    if (!this.adaptive || !borderline) return 0;
+    const want = confirmationPairs(this.pairs);
+    const perPair = this.#source.perPairMs?.() ?? this.#source.elapsedMs() / Math.max(1, this.pairs);
+    let extra = 0;
+    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#options.limitMs) {
+      if (!await this.measure() || !await this.measure()) break;
       extra += 2;
     }
-    if (extra > 0) decision = look();
+    if (extra > 0) this.decision = this.look();
+    return extra;
   }
+};
+async function runSequential(source, options) {
+  const run = new SequentialRun(source, options);
+  const stoppedBy = await run.run();
+  if (source.scenarios().length > 0 && run.looked[run.looked.length - 1] !== run.pairs && run.pairs >= 2)
+    run.decision = run.look();
+  const extra = await run.confirm();
+  const { rounds, decision, pairs, looked, schedule: schedule2 } = run;
   return { rounds, decision, pairs, looked, schedule: schedule2, stoppedBy, confirmationPairs: extra };
 }
 
-// src/report/render.ts
-function redact(report, secrets) {
-  const hidden = secrets.filter((secret) => secret.length >= 8);
-  if (hidden.length === 0) return report;
-  const json = JSON.stringify(report);
-  let clean = json;
-  for (const secret of hidden) {
-    const encoded = JSON.stringify(secret).slice(1, -1);
-    clean = clean.replaceAll(encoded, "***");
+// src/gate/context.ts
+var ActiveScenarios = class {
+  list;
+  /** The names of the scenarios dropped as new on head. */
+  dropped = [];
+  constructor(all) {
+    this.list = [...all];
   }
-  return clean === json ? report : JSON.parse(clean);
-}
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  "no-change": "\u26AA",
-  inconclusive: "\u{1F7E1}"
+  get active() {
+    return this.list;
+  }
+  drop(names) {
+    this.dropped.push(...names);
+    this.list = this.list.filter((scenario) => !this.dropped.includes(scenario.name));
+  }
 };
-function escapeMarkdown(text2) {
-  return text2.replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/\r\n?|\n/g, " ");
-}
-function code(text2) {
-  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
-  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
-}
-function inlineText(text2) {
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : escapeMarkdown(part)).join("");
-}
-function codeBlock(text2) {
-  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}text
-${text2.replace(/<!--/g, "<!\u200B--").replace(/@/g, "@\u200B")}
-${fence}`;
-}
-function formatValue(metric, value) {
-  if (!Number.isFinite(value)) return "n/a";
-  if (metric === "rps") return Math.round(value).toLocaleString("en-US");
-  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
-}
-function formatSeconds(sec) {
-  const whole = Math.round(sec);
-  if (whole < 90) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-var VERDICT_TEXT = {
-  regression: "regression",
-  improvement: "improvement",
-  "no-change": "no change",
-  inconclusive: "inconclusive"
-};
-function formatLevel(level) {
-  return `${Number((level * 100).toFixed(2))}%`;
-}
-function comparisonTable(decision) {
-  const lines = [
-    `| scenario | metric | base | head | change | ${formatLevel(1 - decision.alpha)} CI | p | verdict |`,
-    "| --- | --- | ---: | ---: | ---: | --- | ---: | --- |"
-  ];
-  for (const e of decision.errors) {
-    if (e.headFailures === 0 && e.baseFailures === 0) continue;
-    lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${e.baseFailures.toLocaleString("en-US")} of ${e.baseResponses.toLocaleString("en-US")} | ${e.headFailures.toLocaleString("en-US")} of ${e.headResponses.toLocaleString("en-US")} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
-    );
-  }
-  for (const c of decision.comparisons) {
-    lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} \u2026 ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`
-    );
-  }
-  return lines;
-}
-function noiseLine(decision) {
-  const parts = [];
-  for (const metric of METRICS) {
-    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
-    if (of.length === 0) continue;
-    const noise = Math.max(...of.map((c) => c.noise));
-    const detectable = Math.max(...of.map((c) => c.detectable));
-    parts.push(
-      `${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`
-    );
-  }
-  if (parts.length === 0) return "";
-  return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
-}
-var WOULD_HAVE_BEEN = {
-  regression: "a regression",
-  improvement: "an improvement",
-  "no-change": '"no change"',
-  inconclusive: "inconclusive"
-};
-function processOffsetNote(decision) {
-  const guarded = (decision?.comparisons ?? []).flatMap(
-    (c) => c.processes ? [{ c, blocks: c.processes }] : []
-  );
-  const first = guarded[0]?.blocks;
-  if (first === void 0) return void 0;
-  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
-  const seen = guarded.filter(({ blocks }) => blocks.differed).map(
-    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`
-  ).join("; ");
-  const overruled = guarded.flatMap(
-    ({ c, blocks }) => blocks.overruled ? [
-      `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? "" : ` (its blocks: ${changes(blocks)})`}`
-    ] : []
-  );
-  const outcome = overruled.length === 0 ? "here every verdict did" : `${overruled.join(", ")} by the pairs, but not in every block, so ${overruled.length === 1 ? "it is" : "they are"} inconclusive`;
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
-}
-function processOffsetOverruled(decision) {
-  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
-}
-var STOP_TEXT = {
-  resolved: "stopped early: every comparison was resolved",
-  budget: "stopped at the time budget",
-  fixed: "a fixed number of pairs",
-  deadline: "stopped by the gate's time limit",
-  "no-scenarios": "no scenario left to compare"
-};
-function interleaving(s) {
-  const warmup = `after ${s.warmupSec} s warm-up`;
-  if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
-  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
-}
-function lifecycle(restartEvery) {
-  if (!restartEvery) return "a fresh server process per round";
-  if (restartEvery === 1)
-    return "new base and head server processes for every pair, started together, not primed";
-  return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
-}
-function howMeasured(report, comparisons) {
-  const s = report.settings;
-  const q = report.sequential;
-  const shards = report.shards ?? [];
-  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
-  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
-  const across = shards.length > 1 ? " (across all shards)" : "";
-  return `${pairs} pairs of interleaved rounds${adaptive}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} counting every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
-}
-function openLoopLine(report) {
-  const rates = [];
-  let lag = 0;
-  for (const { name } of report.settings.scenarios) {
-    const paced = report.rounds.flatMap(
-      (r) => r.scenario === name && r.measurement.paced ? [r.measurement.paced] : []
-    );
-    if (paced.length === 0) continue;
-    rates.push(`${formatValue("rps", median(paced.map((p) => p.rate)))} req/s for ${escapeMarkdown(name)}`);
-    lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
-  }
-  if (rates.length === 0) return "";
-  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
-  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(openLoopSec(report.settings.durationSec).toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
-}
-var PACED_LAG_MS = 5;
-function roundsTable(report) {
-  const lines = [
-    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
-    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
-  ];
-  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  for (const pair2 of pairs) {
-    for (const { name, expectStatus } of report.settings.scenarios) {
-      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
-      const head = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
-      if (!base || !head) continue;
-      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
-      const ratio = head.measurement.rps / base.measurement.rps;
-      lines.push(
-        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head.measurement, expectStatus)} |`
-      );
-    }
-  }
-  return lines;
-}
-function scenariosLine(report) {
-  const s = report.settings;
-  const parts = [];
-  for (const scenario of s.scenarios) {
-    const request2 = `${scenario.method} ${scenario.path}`;
-    const extras = [
-      ...scenario.expectStatus === void 0 ? [] : [`expects ${scenario.expectStatus}`],
-      ...scenario.connections === s.connections ? [] : [`${scenario.connections} connections`],
-      ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
-    ];
-    if (scenario.name === request2 && extras.length === 0) continue;
-    const what = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
-    parts.push(extras.length === 0 ? what : `${what} (${extras.join(", ")})`);
-  }
-  const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
-  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
-  return [shard, list2].filter((text2) => text2 !== "").join(" ");
-}
-function renderMarkdown(report, options = {}) {
-  const out = [];
-  out.push(`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, "");
-  out.push(`**${escapeMarkdown(report.headline)}**`, "");
-  if (report.error) {
-    const e = report.error;
-    out.push(e.neutral ? "> [!WARNING]" : "> [!CAUTION]", `> ${escapeMarkdown(e.message)}`, "");
-    if (e.output)
-      out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
-  }
-  const decision = report.decision;
-  if (decision) {
-    out.push(...comparisonTable(decision), "");
-  }
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
-  if (diagnostics !== "") out.push(diagnostics.trim(), "");
-  if (report.profile) out.push(report.profile.markdown.trim(), "");
-  if (report.newScenarios.length > 0) {
-    out.push(
-      `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,
-      ""
-    );
-  }
-  out.push(howMeasured(report, decision?.comparisons.length ?? 0));
-  const open = openLoopLine(report);
-  if (open !== "") out.push("", open);
-  const scenarios = scenariosLine(report);
-  if (scenarios !== "") out.push("", scenarios);
-  out.push(
-    "",
-    `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) \xB7 head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) \xB7 Node ${report.environment.node} \xB7 ${report.environment.cpus} CPUs`
-  );
-  if (decision) {
-    const noise = noiseLine(decision);
-    if (noise) out.push("", noise);
-  }
-  const offsets = processOffsetNote(decision);
-  if (offsets) out.push("", `Note: ${inlineText(offsets)}`);
-  for (const note of report.notes) out.push("", `Note: ${inlineText(note)}`);
-  if (report.rounds.length > 0) {
-    out.push("", "<details><summary>Every round</summary>", "", ...roundsTable(report), "", "</details>");
-  }
-  if (options.detailsUrl) out.push("", `[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`);
-  out.push(
-    "",
-    "<sub>How to read this: base and head of each pair run close together (taking turns every fraction of a second, or in adjacent rounds), so they share the machine\u2019s speed of that moment, and the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>"
-  );
-  return `${out.join("\n")}
-`;
-}
 
-// src/report/diagnostics.ts
-function formatMs2(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms >= 10) return `${Math.round(ms)} ms`;
-  if (ms >= 1) return `${ms.toFixed(1)} ms`;
-  return `${ms.toFixed(2)} ms`;
-}
-function formatMb(mb) {
-  if (!Number.isFinite(mb)) return "n/a";
-  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
-}
-function formatTrend(trend) {
-  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
-  if (Number(text2) === 0) return `\xB10 ${unit}`;
-  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
-}
-function rate(trend) {
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
-  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
-}
-function extent(trend) {
-  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
-}
-function missing(side) {
-  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
-}
-function describeDiagnostics(summary) {
-  const { base, head, comparison } = summary;
-  const sentences = [];
-  const b = base?.eventLoopDelayMs;
-  const h = head?.eventLoopDelayMs;
-  if (b !== void 0 && h !== void 0) {
-    switch (comparison.eventLoop) {
-      case "blocked-on-head":
-        sentences.push(
-          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "unblocked-on-head":
-        sentences.push(
-          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "blocked-on-both":
-        sentences.push(
-          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
-        );
-        break;
-      default:
-        break;
-    }
-  } else if (h !== void 0 && base === void 0 && h.p99 >= summary.blockedMs) {
-    sentences.push(
-      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
-    );
+// src/gate/disturbance.ts
+var DISTURBED_CORES = 0.1;
+var STOLEN_CORES = 0.15;
+function disturbance(rounds) {
+  let worst;
+  for (const { measurement } of rounds) {
+    const { foreignCpu, stealCpu } = measurement;
+    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cores: foreignCpu, reason: foreignCpuReason(foreignCpu) } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cores: stealCpu, reason: stolenCpuReason(stealCpu) } : void 0;
+    if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
   }
-  const ht = head?.rssTrend;
-  const bt = base?.rssTrend;
-  switch (comparison.leak) {
-    case "head":
-      if (ht !== void 0)
-        sentences.push(
-          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
-        );
-      break;
-    case "both":
-      if (ht !== void 0 && bt !== void 0)
-        sentences.push(
-          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
-        );
-      break;
-    case "base":
-      if (bt !== void 0)
-        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
-      break;
-    case void 0:
-      if (head?.leak && ht !== void 0)
-        sentences.push(
-          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
-        );
-      break;
-    default:
-      break;
-  }
-  return sentences;
+  return worst;
 }
-function cells(side, pick) {
-  if (side === void 0) return "n/a";
-  return pick(side) ?? "n/a";
-}
-function renderDiagnosticsSection(summary, options = {}) {
-  const { base, head } = summary;
-  if (base === void 0 && head === void 0) return "";
-  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
-  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
-  const sentences = describeDiagnostics(summary);
-  if (sentences.length > 0) lines.push(sentences.join(" "), "");
-  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head, pick)} |`;
-  lines.push(
-    "| | base | head |",
-    "|:--|--:|--:|",
-    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
-    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
-    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
-    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
-    row("peak RSS", (s) => formatMb(s.peakRssMb)),
-    row("peak heap", (s) => formatMb(s.peakHeapMb))
-  );
-  if (base?.rssTrend !== void 0 || head?.rssTrend !== void 0)
-    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
-  lines.push("");
-  const notes = [];
-  if (base === void 0) notes.push(missing("base"));
-  if (head === void 0) notes.push(missing("head"));
-  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
-  const where2 = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
-  notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where2}`
-  );
-  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
-  return lines.join("\n");
-}
-
-// src/diagnostics/install.ts
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname as dirname2, join as join2, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-
-// src/diagnostics/preload.ts
-var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
-var CONTROL_SUFFIX = ".ctl";
-var RESOLUTION_MS = 10;
-var TICK_MS = 100;
-var SERIES_MS = 250;
-var SERIES_MAX = 240;
-var PRELOAD_SOURCE = `'use strict';
-// perf-gate diagnostics preload: event-loop delay, CPU, RSS and heap of the process that serves TCP.
-// Written by perf-gate (src/diagnostics/preload.ts); safe to delete. It does nothing unless
-// ${DIAGNOSTICS_ENV} names an output file.
-(function perfGateDiagnostics() {
-  var outFile = process.env.${DIAGNOSTICS_ENV};
-  if (typeof outFile !== 'string' || outFile === '') return;
-  var GUARD = Symbol.for('perf-gate.diagnostics');
-  try {
-    if (process[GUARD]) return;
-    Object.defineProperty(process, GUARD, { value: true, enumerable: false });
-  } catch (error) {
-    return;
-  }
-  var fs, perfHooks, threads;
-  try {
-    fs = require('fs');
-    perfHooks = require('perf_hooks');
-    threads = require('worker_threads');
-  } catch (error) {
-    return;
-  }
-  if (!threads.isMainThread || typeof perfHooks.monitorEventLoopDelay !== 'function') return;
-
-  var RESOLUTION_MS = ${RESOLUTION_MS};
-  var TICK_MS = ${TICK_MS};
-  var SERIES_MAX = ${SERIES_MAX};
-  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var performance = perfHooks.performance;
-  var hasElu = performance && typeof performance.eventLoopUtilization === 'function';
-
-  var reporter = false;
-  var histogram = null;
-  var ports = [];
-  var windowStart = Date.now();
-  var cpuBase = process.cpuUsage();
-  var eluBase = hasElu ? performance.eventLoopUtilization() : null;
-  var rssPeak = 0, rssLast = 0, heapPeak = 0, heapLast = 0;
-  var series = [];
-  var seriesEvery = ${SERIES_MS};
-  var lastSeriesAt = 0;
-  var controlStamp = '';
-  var controlToken = '';
-
-  function sample(now) {
-    var usage = process.memoryUsage();
-    rssLast = usage.rss;
-    heapLast = usage.heapUsed;
-    if (rssLast > rssPeak) rssPeak = rssLast;
-    if (heapLast > heapPeak) heapPeak = heapLast;
-    if (now - lastSeriesAt >= seriesEvery) {
-      lastSeriesAt = now;
-      series.push([now - windowStart, rssLast, heapLast]);
-      if (series.length >= SERIES_MAX) {
-        series = series.filter(function (point, index) { return index % 2 === 0; });
-        seriesEvery *= 2;
-      }
-    }
-  }
-
-  function resetWindow(now) {
-    windowStart = now;
-    cpuBase = process.cpuUsage();
-    if (hasElu) eluBase = performance.eventLoopUtilization();
-    if (histogram !== null) histogram.reset();
-    rssPeak = rssLast;
-    heapPeak = heapLast;
-    series = [];
-    lastSeriesAt = 0;
-    sample(now);
-  }
-
-  function delayMs(nanoseconds) {
-    var ms = nanoseconds / 1e6 - RESOLUTION_MS;
-    return ms > 0 && isFinite(ms) ? Math.round(ms * 1000) / 1000 : 0;
-  }
-
-  function write(reason, seq) {
-    var now = Date.now();
-    try { sample(now); } catch (error) { /* keep the previous sample */ }
-    var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
-    var cpu = process.cpuUsage(cpuBase);
-    var elu = null;
-    if (hasElu && eluBase !== null) {
-      try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
-    }
-    var line = {
-      v: 1,
-      pid: process.pid,
-      ppid: process.ppid,
-      reason: reason,
-      seq: seq,
-      at: now,
-      startedAt: windowStart,
-      elapsedMs: now - windowStart,
-      uptimeMs: Math.round(process.uptime() * 1000),
-      ports: ports.slice(),
-      eventLoopDelayMs: count > 0 && histogram !== null
-        ? {
-            p50: delayMs(histogram.percentile(50)),
-            p99: delayMs(histogram.percentile(99)),
-            max: delayMs(histogram.max),
-            mean: delayMs(histogram.mean),
-            count: count,
-          }
-        : { p50: 0, p99: 0, max: 0, mean: 0, count: 0 },
-      eventLoopUtilization: typeof elu === 'number' && isFinite(elu) ? Math.round(elu * 10000) / 10000 : null,
-      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
-      rss: { peak: rssPeak, last: rssLast },
-      heapUsed: { peak: heapPeak, last: heapLast },
-      memory: series,
-      node: process.version,
-    };
-    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
-    resetWindow(now);
-  }
-
-  function safeWrite(reason, seq) {
-    try { write(reason, seq); } catch (error) { /* diagnostics never disturb the app */ }
-  }
-
-  function addPort(port) {
-    if (typeof port === 'number' && port > 0 && ports.indexOf(port) === -1 && ports.length < 16) ports.push(port);
-  }
-
-  function listeningPorts() {
-    if (typeof process._getActiveHandles !== 'function') return;
-    var handles = process._getActiveHandles();
-    for (var i = 0; i < handles.length; i++) {
-      var handle = handles[i];
-      if (handle && handle.listening === true && typeof handle.address === 'function') {
-        var address = handle.address();
-        if (address !== null && typeof address === 'object') addPort(address.port);
-      }
-    }
-  }
-
-  function controlStampNow() {
-    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-  }
-
-  function readControl() {
-    var stamp = controlStampNow();
-    if (stamp === controlStamp) return '';
-    controlStamp = stamp;
-    if (stamp === '') return '';
-    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    if (token === '' || token === controlToken) return '';
-    controlToken = token;
-    return token;
-  }
-
-  function onSignal(signal) {
-    var handler = function () {
-      // The line first: once the handler is gone, a second signal meets the default action and kills at once.
-      safeWrite(signal, null);
-      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
-      try {
-        // Nobody else handles it: the default action (death by this signal), as without the preload.
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      } catch (error) { /* ignore */ }
-    };
-    process.prependListener(signal, handler);
-  }
-
-  function becomeReporter() {
-    if (reporter) return;
-    reporter = true;
-    try { listeningPorts(); } catch (error) { /* ports stay unknown */ }
-    try {
-      histogram = perfHooks.monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-      histogram.enable();
-    } catch (error) {
-      histogram = null;
-    }
-    try {
-      // A token written before this process reported is not addressed to it.
-      controlStamp = controlStampNow();
-      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    } catch (error) { /* no control file yet */ }
-    try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
-    try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
-    try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
-    safeWrite('listening', null);
-  }
-
-  var channel = null;
-  var onSocket = function (message) {
-    try {
-      var port = message && message.socket ? message.socket.localPort : undefined;
-      if (typeof port !== 'number') return;
-      addPort(port);
-      if (reporter) return;
-      becomeReporter();
-      // Stop listening to every connection; later, not while the channel is publishing.
-      var later = setImmediate(function () {
-        try {
-          var dc = require('diagnostics_channel');
-          if (typeof dc.unsubscribe === 'function') dc.unsubscribe('net.server.socket', onSocket);
-          else if (channel !== null) channel.unsubscribe(onSocket);
-        } catch (error) { /* keep it */ }
-      });
-      if (later && typeof later.unref === 'function') later.unref();
-    } catch (error) { /* ignore */ }
-  };
-  try {
-    var dc = require('diagnostics_channel');
-    channel = dc.channel('net.server.socket'); // held strongly: old releases kept channels weakly
-    if (typeof dc.subscribe === 'function') dc.subscribe('net.server.socket', onSocket);
-    else channel.subscribe(onSocket);
-  } catch (error) { /* the tick still finds listening servers */ }
-
-  function tick() {
-    try {
-      if (!reporter) {
-        if (typeof process.getActiveResourcesInfo === 'function' &&
-            process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
-        return;
-      }
-      sample(Date.now());
-      var token = readControl();
-      if (token !== '') safeWrite('snapshot', token);
-    } catch (error) { /* try again next tick */ }
-  }
-
-  try {
-    var timer = setInterval(tick, TICK_MS);
-    if (timer && typeof timer.unref === 'function') timer.unref();
-  } catch (error) { /* no sampling */ }
-})();
-`;
-
-// src/diagnostics/install.ts
-var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
-function writePreload(dir) {
-  const path = resolve(dir, PRELOAD_FILE);
-  mkdirSync(dirname2(path), { recursive: true });
-  let current;
-  try {
-    current = readFileSync(path, "utf8");
-  } catch {
-    current = void 0;
-  }
-  if (current !== PRELOAD_SOURCE) {
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, PRELOAD_SOURCE);
-    renameSync(temporary, path);
-  }
-  return path;
-}
-function quoteNodeOption(value) {
-  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
-function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
-  const existing = existingNodeOptions?.trim() ?? "";
-  const require2 = `--require ${quoteNodeOption(resolve(preloadPath))}`;
-  return {
-    NODE_OPTIONS: existing === "" ? require2 : `${require2} ${existing}`,
-    PERF_GATE_DIAGNOSTICS: resolve(outFile)
-  };
-}
-function controlFile(outFile) {
-  return `${resolve(outFile)}${CONTROL_SUFFIX}`;
-}
-var REASONS = /* @__PURE__ */ new Set([
-  "listening",
-  "snapshot",
-  "SIGTERM",
-  "SIGINT",
-  "exit"
-]);
-var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function count(value) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : void 0;
-}
-function pair(value, a, b) {
-  if (!isRecord(value)) return void 0;
-  const x = count(value[a]);
-  const y = count(value[b]);
-  return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
-}
-function parseSnapshot(line) {
-  let raw;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    return void 0;
-  }
-  if (!isRecord(raw) || raw.v !== 1) return void 0;
-  const pid = count(raw.pid);
-  const ppid = count(raw.ppid) ?? 0;
-  const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
-  const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
-  const at = count(raw.at);
-  const startedAt = count(raw.startedAt);
-  const elapsedMs = count(raw.elapsedMs);
-  const uptimeMs = count(raw.uptimeMs) ?? 0;
-  const delay = raw.eventLoopDelayMs;
-  const cpu = pair(raw.cpu, "userMs", "systemMs");
-  const rss = pair(raw.rss, "peak", "last");
-  const heap = pair(raw.heapUsed, "peak", "last");
-  if (pid === void 0 || reason === void 0 || at === void 0 || startedAt === void 0 || elapsedMs === void 0 || !isRecord(delay) || cpu === void 0 || rss === void 0 || heap === void 0)
-    return void 0;
-  const p50 = count(delay.p50);
-  const p99 = count(delay.p99);
-  const max = count(delay.max);
-  const mean2 = count(delay.mean);
-  const samples = count(delay.count);
-  if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
-    return void 0;
-  const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
-  const memory = [];
-  if (Array.isArray(raw.memory)) {
-    for (const point of raw.memory.slice(0, 1e4)) {
-      if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count);
-      if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
-    }
-  }
-  const elu = count(raw.eventLoopUtilization);
-  return {
-    v: 1,
-    pid,
-    ppid,
-    reason,
-    seq,
-    at,
-    startedAt,
-    elapsedMs,
-    uptimeMs,
-    ports: ports.slice(0, 16),
-    eventLoopDelayMs: { p50, p99, max, mean: mean2, count: samples },
-    eventLoopUtilization: elu === void 0 ? null : Math.min(1, elu),
-    cpu: { userMs: cpu.userMs, systemMs: cpu.systemMs },
-    rss: { peak: rss.peak, last: rss.last },
-    heapUsed: { peak: heap.peak, last: heap.last },
-    memory,
-    node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
-  };
-}
-function parseSnapshots(text2) {
-  const out = [];
-  for (const line of text2.split("\n")) {
-    if (line.trim() === "") continue;
-    const snapshot2 = parseSnapshot(line);
-    if (snapshot2 !== void 0) out.push(snapshot2);
-  }
-  return out;
-}
-function readSnapshots(outFile) {
-  try {
-    return parseSnapshots(readFileSync(outFile, "utf8"));
-  } catch {
-    return [];
-  }
-}
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-function liveReporters(lines) {
-  const live2 = /* @__PURE__ */ new Set();
-  for (const line of lines) {
-    if (FINAL.has(line.reason)) live2.delete(line.pid);
-    else live2.add(line.pid);
-  }
-  for (const pid of live2) if (!alive(pid)) live2.delete(pid);
-  return live2;
-}
-var sequence = 0;
-var queues = /* @__PURE__ */ new Map();
-function snapshot(outFile, options = {}) {
-  const file = resolve(outFile);
-  const previous = queues.get(file) ?? Promise.resolve();
-  const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
-  queues.set(file, next);
-  void next.finally(() => {
-    if (queues.get(file) === next) queues.delete(file);
-  });
-  return next;
-}
-async function takeSnapshot(outFile, options) {
-  const timeoutMs = options.timeoutMs ?? 3e3;
-  const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
-  let expected2 = liveReporters(readSnapshots(outFile));
-  while (expected2.size === 0) {
-    if (Date.now() > registrationDeadline) return [];
-    await sleep(25);
-    expected2 = liveReporters(readSnapshots(outFile));
-  }
-  const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
-  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
-  const control = controlFile(outFile);
-  const temporary = `${control}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${token}
-`);
-  renameSync(temporary, control);
-  const deadline = Date.now() + timeoutMs;
-  for (; ; ) {
-    await sleep(25);
-    let text2 = "";
-    try {
-      text2 = await readFile(outFile, "utf8");
-    } catch {
-      text2 = "";
-    }
-    const lines = parseSnapshots(text2);
-    const answers = lines.filter((line) => line.seq === token);
-    const answered = new Set(answers.map((line) => line.pid));
-    const pending2 = [...expected2].filter(
-      (pid) => !answered.has(pid) && alive(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
-    );
-    if (pending2.length === 0 || Date.now() > deadline) return answers;
-  }
-}
-function outFileFor(dir, name) {
-  return join2(resolve(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
-}
-
-// src/diagnostics/recorder.ts
-import { setTimeout as sleep2 } from "node:timers/promises";
-
-// src/diagnostics/summary.ts
-var MB = 1024 * 1024;
-var DEFAULTS = {
-  blockedMs: 20,
-  blockedRatio: 2,
-  blockedMarginMs: 10,
-  minPoints: 4,
-  leakMbPerRound: 1,
-  leakMbPerSecond: 1,
-  risingShare: 0.75,
-  leakRatio: 2
-};
-function theilSen(points) {
-  const slopes = [];
-  for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) {
-      const [xi, yi] = points[i];
-      const [xj, yj] = points[j];
-      if (xj !== xi) slopes.push((yj - yi) / (xj - xi));
-    }
-  }
-  return slopes.length === 0 ? 0 : median(slopes);
-}
-function rising(ys) {
-  let growing = 0;
-  for (let i = 1; i < ys.length; i++) if (ys[i] > ys[i - 1]) growing++;
-  return { growing, of: Math.max(0, ys.length - 1) };
-}
-function windowsOf(lines) {
-  const usable = lines.filter((l) => l.reason !== "listening" && l.elapsedMs > 0);
-  const groups = /* @__PURE__ */ new Map();
-  for (const line of usable) {
-    const key = line.seq ?? `${line.reason}:${line.pid}:${line.at}`;
-    const group = groups.get(key) ?? /* @__PURE__ */ new Map();
-    group.set(line.pid, line);
-    groups.set(key, group);
-  }
-  const windows = [];
-  for (const group of groups.values()) {
-    const processes = [...group.values()];
-    const measured = processes.filter((p) => p.eventLoopDelayMs.count > 0);
-    const worst = (pick) => Math.max(...measured.map(pick));
-    const elus = processes.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
-    const main2 = processes.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
-    windows.push({
-      at: Math.min(...processes.map((p) => p.at)),
-      pids: processes.map((p) => p.pid).sort((a, b) => a - b).join(","),
-      delay: measured.length === 0 ? void 0 : {
-        p50: worst((p) => p.eventLoopDelayMs.p50),
-        p99: worst((p) => p.eventLoopDelayMs.p99),
-        max: worst((p) => p.eventLoopDelayMs.max)
-      },
-      elu: elus.length === 0 ? void 0 : Math.max(...elus),
-      cpuMs: processes.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
-      wallMs: Math.max(...processes.map((p) => p.elapsedMs)),
-      rssPeak: processes.reduce((sum, p) => sum + p.rss.peak, 0),
-      rssLast: processes.reduce((sum, p) => sum + p.rss.last, 0),
-      heapPeak: processes.reduce((sum, p) => sum + p.heapUsed.peak, 0),
-      series: main2.memory.map(([t, rss]) => [t / 1e3, rss / MB])
-    });
-  }
-  return windows.sort((a, b) => a.at - b.at);
-}
-function trendOf(windows, o) {
-  const byPids = /* @__PURE__ */ new Map();
-  for (const w of windows) byPids.set(w.pids, [...byPids.get(w.pids) ?? [], w]);
-  const lived = [...byPids.values()].filter((group) => group.length >= o.minPoints);
-  if (lived.length > 0) {
-    const fits = lived.map((group) => {
-      const ys = group.map((w) => w.rssLast / MB);
-      return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
-    });
-    const slopeMb2 = median(fits.map((f) => f.slope));
-    const growing2 = fits.reduce((sum, f) => sum + f.growing, 0);
-    const of = fits.reduce((sum, f) => sum + f.of, 0);
-    const points = fits.reduce((sum, f) => sum + f.points, 0);
-    return {
-      trend: { mode: "across-rounds", slopeMb: slopeMb2, unit: "round", points, growing: growing2, of },
-      leak: slopeMb2 >= o.leakMbPerRound && growing2 >= o.risingShare * of
-    };
-  }
-  const fitted = windows.filter((w) => w.series.length >= o.minPoints).map((w) => {
-    const slope = theilSen(w.series);
-    const { growing: growing2, of } = rising(w.series.map(([, y]) => y));
-    return { slope, grows: slope >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
-  });
-  if (fitted.length === 0) return { trend: void 0, leak: false };
-  const slopeMb = median(fitted.map((f) => f.slope));
-  const growing = fitted.filter((f) => f.grows).length;
-  return {
-    trend: {
-      mode: "within-rounds",
-      slopeMb,
-      unit: "second",
-      points: fitted.length,
-      growing,
-      of: fitted.length
-    },
-    leak: fitted.length >= 2 && growing >= o.risingShare * fitted.length && slopeMb >= o.leakMbPerSecond
-  };
-}
-function summarizeSide(lines, options = {}) {
-  const o = { ...DEFAULTS, ...options };
-  const windows = windowsOf(lines);
-  if (windows.length === 0) return void 0;
-  const delays = windows.map((w) => w.delay).filter((d) => d !== void 0);
-  const elus = windows.map((w) => w.elu).filter((u) => u !== void 0);
-  const wallMs = windows.reduce((sum, w) => sum + w.wallMs, 0);
-  const { trend, leak } = trendOf(windows, o);
-  const pids = new Set(windows.flatMap((w) => w.pids.split(",")));
-  return {
-    windows: windows.length,
-    processes: pids.size,
-    eventLoopDelayMs: delays.length === 0 ? void 0 : {
-      p50: median(delays.map((d) => d.p50)),
-      p99: median(delays.map((d) => d.p99)),
-      max: median(delays.map((d) => d.max))
-    },
-    eventLoopUtilization: elus.length === 0 ? void 0 : median(elus),
-    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum, w) => sum + w.cpuMs, 0) / wallMs,
-    peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
-    peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
-    rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1e3),
-    rssTrend: trend,
-    leak
-  };
-}
-function eventLoopCall(base, head, o) {
-  const blocked = (a, b) => a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
-  if (blocked(head.p99, base.p99)) return "blocked-on-head";
-  if (blocked(base.p99, head.p99)) return "unblocked-on-head";
-  if (head.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return "blocked-on-both";
-  return "similar";
-}
-function leakCall(base, head, o) {
-  const rate2 = (s) => Math.max(0, s.rssTrendMbPerRound ?? 0);
-  if (head.leak && base.leak) return rate2(head) >= o.leakRatio * rate2(base) ? "head" : "both";
-  if (head.leak) return "head";
-  if (base.leak) return "base";
-  return "none";
-}
-function summarizeDiagnostics(lines, options = {}) {
-  const o = { ...DEFAULTS, ...options };
-  const base = summarizeSide(lines.base, options);
-  const head = summarizeSide(lines.head, options);
-  const baseDelay = base?.eventLoopDelayMs;
-  const headDelay = head?.eventLoopDelayMs;
-  const bothDelays = baseDelay !== void 0 && headDelay !== void 0;
-  return {
-    base,
-    head,
-    comparison: {
-      eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : void 0,
-      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : void 0,
-      leak: base !== void 0 && head !== void 0 ? leakCall(base, head, o) : void 0
-    },
-    blockedMs: o.blockedMs
-  };
-}
-
-// src/diagnostics/recorder.ts
-function servingPort(lines, port) {
-  if (port === void 0 || !lines.some((l) => l.ports.includes(port))) return [...lines];
-  return lines.filter((l) => l.ports.includes(port));
-}
-var ServerDiagnostics = class {
-  side;
-  /** The JSON-lines file this server's processes append to. */
-  outFile;
-  /** Merge into startServer's `env`; {} when diagnostics are off. */
-  env;
-  recorder;
-  windows = 0;
-  constructor(recorder, side, outFile, env) {
-    this.recorder = recorder;
-    this.side = side;
-    this.outFile = outFile;
-    this.env = env ?? {};
-  }
+var Disturbances = class {
+  /** Disturbed measurements in a row, this one included. */
+  inARow = 0;
+  /** Pairs measured again because they were disturbed. */
+  measuredAgain = 0;
+  /** Disturbed pairs kept. */
+  kept = 0;
+  /** The worst disturbance of the pairs kept. */
+  worst;
   /**
-   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
-   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
-   * returns, rethrows what it throws.
+   * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
+   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept.
    */
-  async measure(label, options, run) {
-    if (!this.recorder.enabled) return run();
-    const key = `${this.side}-${label}-${++this.windows}`;
-    const cancel = new AbortController();
-    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep2(delayMs, void 0, { signal: cancel.signal }).then(
-      () => snapshot(this.outFile, { label: `${key}-begin` }),
-      () => []
-    );
-    let result;
-    try {
-      result = await run();
-    } finally {
-      cancel.abort();
-      await begin;
-    }
-    const lines = await snapshot(this.outFile, { label: `${key}-end` });
-    this.recorder.record(this.side, servingPort(lines, options.port));
-    return result;
-  }
-  /** Every line this server's processes wrote so far (registration, snapshots, final lines). */
-  lines() {
-    return readSnapshots(this.outFile);
-  }
-};
-var DiagnosticsRecorder = class {
-  dir;
-  /** The written preload; undefined when it could not be written (diagnostics are then off). */
-  preloadPath;
-  nodeOptions;
-  recorded = { base: [], head: [] };
-  servers = 0;
-  /**
-   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
-   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
-   */
-  constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
-    this.dir = dir;
-    this.nodeOptions = nodeOptions;
-    let path;
-    try {
-      path = writePreload(dir);
-    } catch {
-      path = void 0;
-    }
-    this.preloadPath = path;
-  }
-  get enabled() {
-    return this.preloadPath !== void 0;
-  }
-  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
-  server(side, name) {
-    const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
-    const env = this.preloadPath === void 0 ? void 0 : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
-    return new ServerDiagnostics(this, side, outFile, env);
-  }
-  /** Adds the lines of one measured window of a side. */
-  record(side, lines) {
-    this.recorded[side].push(...lines);
-  }
-  /** The recorded measured-window lines of both sides. */
-  snapshots() {
-    return { base: [...this.recorded.base], head: [...this.recorded.head] };
-  }
-  summary(options = {}) {
-    return summarizeDiagnostics(this.recorded, options);
-  }
-};
-
-// src/io/disk.ts
-import { lstat, readdir } from "node:fs/promises";
-import { join as join3 } from "node:path";
-async function diskUsage(path) {
-  let info;
-  try {
-    info = await lstat(path);
-  } catch {
-    return 0;
-  }
-  const own = info.blocks * 512;
-  if (!info.isDirectory()) return own;
-  let entries;
-  try {
-    entries = await readdir(path);
-  } catch {
-    return own;
-  }
-  let total = own;
-  for (const entry of entries) total += await diskUsage(join3(path, entry));
-  return total;
-}
-function formatBytes(bytes) {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
-
-// src/io/git.ts
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join as join4 } from "node:path";
-
-// src/io/proc.ts
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
-import { setTimeout as sleep3 } from "node:timers/promises";
-var live = /* @__PURE__ */ new Set();
-var exitHooksInstalled = false;
-function installExitHooks() {
-  if (exitHooksInstalled) return;
-  exitHooksInstalled = true;
-  process.on("exit", () => {
-    for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
-  });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.once(signal, () => {
-      for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
-      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
-    });
-  }
-}
-function liveProcesses() {
-  const processes = [];
-  let entries;
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return processes;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync2(`/proc/${entry}/stat`, "utf8");
-      const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (fields2[0] === "Z" || fields2[0] === "X") continue;
-      processes.push({
-        pid: Number(entry),
-        ppid: Number(fields2[1]),
-        pgid: Number(fields2[2]),
-        comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))
-      });
-    } catch {
-    }
-  }
-  return processes;
-}
-function processTree(pid, processes = liveProcesses()) {
-  const known = new Set(processes.map((p) => p.pid));
-  const children = /* @__PURE__ */ new Map();
-  for (const { pid: child2, ppid: parent } of processes) {
-    const list2 = children.get(parent) ?? [];
-    list2.push(child2);
-    children.set(parent, list2);
-  }
-  const tree = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    if (current !== pid || known.has(pid)) tree.push(current);
-    for (const child2 of children.get(current) ?? []) queue.push(child2);
-  }
-  return tree;
-}
-function killTreeNow(pid, signal) {
-  const processes = liveProcesses();
-  const tree = processTree(pid, processes);
-  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
-  let groupSignalled = false;
-  try {
-    process.kill(-pid, signal);
-    groupSignalled = true;
-  } catch {
-  }
-  for (const member of tree) {
-    if (groupSignalled && group.get(member) === pid) continue;
-    try {
-      process.kill(member, signal);
-    } catch {
-    }
-  }
-  return tree;
-}
-function alive2(pid) {
-  try {
-    const stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-    return state !== "Z" && state !== "X";
-  } catch {
-    try {
-      process.kill(pid, 0);
+  measureAgain(pair2, rounds, log) {
+    const disturbed = pair2 > 0 ? disturbance(rounds) : void 0;
+    this.inARow = disturbed ? this.inARow + 1 : 0;
+    if (!disturbed) return false;
+    if (measureAgain(pair2, this.inARow, this.measuredAgain)) {
+      this.measuredAgain++;
+      log.info(measuredAgainLog(pair2, disturbed.reason));
       return true;
-    } catch {
-      return false;
+    }
+    this.kept++;
+    if (this.worst === void 0 || disturbed.cores > this.worst.cores) this.worst = disturbed;
+    log.info(keptDisturbedLog(pair2, disturbed.reason, this.measuredAgain));
+    return false;
+  }
+  /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
+  note(pairs) {
+    if (this.worst === void 0) return void 0;
+    return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
+  }
+};
+
+// src/load/plan.ts
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
+}
+function openLoopSec(durationSec) {
+  return durationSec / 6;
+}
+var OPEN_LOOP_MAX_RATE = 5e3;
+function openLoopRate(share, baseRps) {
+  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
+}
+
+// src/gate/open-loop.ts
+var OpenLoopRates = class {
+  open;
+  rates;
+  log;
+  constructor(config, log) {
+    const open = config.openLoop;
+    this.open = open;
+    this.log = log;
+    this.rates = new Map(
+      open && "rate" in open ? config.scenarios.map((scenario) => [scenario.name, open.rate]) : []
+    );
+  }
+  /** The scenario's rate in req/s; undefined: no open loop (yet). */
+  get(scenario) {
+    return this.rates.get(scenario);
+  }
+  /** Whether some of `scenarios` still wait for their rate from base's req/s. */
+  missing(scenarios) {
+    return this.open !== void 0 && scenarios.some((scenario) => !this.rates.has(scenario.name));
+  }
+  /** Sets the scenario's rate from base's req/s, once, when the open loop is a share of it. */
+  set(scenario, baseRps) {
+    const open = this.open;
+    if (!open || !("share" in open) || this.rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
+      return;
+    const rate2 = openLoopRate(open.share, baseRps);
+    this.rates.set(scenario.name, rate2);
+    this.log.info(openLoopRateLog(scenario.name, rate2, open.share, baseRps));
+  }
+};
+
+// src/gate/servers.ts
+var Servers = class {
+  running = {};
+  probes = {};
+  start;
+  diagnostics;
+  constructor(start, diagnostics) {
+    this.start = start;
+    this.diagnostics = diagnostics;
+  }
+  /** The side's server, started for `pair` (with a probe of its own) when none is running. */
+  async serverFor(side, pair2) {
+    const running2 = this.running[side];
+    if (running2) return running2;
+    const probe2 = this.diagnostics.server(side, `pair${pair2 + 1}-${side}`);
+    const server = await this.start(side, pair2, probe2.env);
+    this.running[side] = server;
+    this.probes[side] = probe2;
+    return server;
+  }
+  /** The side's running server (undefined when none). */
+  get(side) {
+    return this.running[side];
+  }
+  /** The probe of the side's running server. */
+  probe(side) {
+    return this.probes[side];
+  }
+  /** The processes of the running servers, in the order they started. */
+  pids() {
+    return Object.values(this.running).map((server) => server.pid);
+  }
+  /**
+   * Base and head start at the same time: a server that takes seconds to start costs that once per block, not twice
+   * (with `restart-every: 1`, once per pair). When either fails, the other is stopped before the error goes on.
+   */
+  async startBoth(pair2) {
+    const [base, head2] = await Promise.allSettled([
+      this.serverFor("base", pair2),
+      this.serverFor("head", pair2)
+    ]);
+    if (base.status === "fulfilled" && head2.status === "fulfilled") return [base.value, head2.value];
+    await this.stopAll();
+    throw [base, head2].flatMap((started) => started.status === "rejected" ? [started.reason] : [])[0];
+  }
+  async stopAll() {
+    for (const side of ["base", "head"]) {
+      await this.running[side]?.stop();
+      delete this.running[side];
     }
   }
-}
-async function killTree(pid, graceMs = 3e3) {
-  const tree = killTreeNow(pid, "SIGTERM");
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && tree.some(alive2)) await sleep3(25);
-  const rest = tree.filter(alive2);
-  if (rest.length === 0) return;
-  killTreeNow(pid, "SIGKILL");
-  for (const member of rest) {
+  /** Runs `step`; when it throws, every server is stopped before the error goes on. */
+  async stopAllOnError(step2) {
     try {
-      process.kill(member, "SIGKILL");
-    } catch {
+      return await step2();
+    } catch (error) {
+      await this.stopAll();
+      throw error;
     }
-  }
-  const hardDeadline = Date.now() + 2e3;
-  while (Date.now() < hardDeadline && rest.some(alive2)) await sleep3(25);
-}
-var Tail = class {
-  text = "";
-  limit;
-  constructor(limit = 16384) {
-    this.limit = limit;
-  }
-  push(chunk) {
-    this.text += chunk;
-    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
-  }
-  toString() {
-    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
-  }
-  lastLines(count2) {
-    const lines = this.toString().trimEnd().split("\n");
-    return lines.slice(-count2).join("\n");
   }
 };
-var Child = class {
-  pid;
-  output = new Tail();
-  exited;
-  exitInfo;
-  process;
-  constructor(command2, options) {
-    installExitHooks();
-    const child2 = options.args === void 0 ? spawn(command2, { cwd: options.cwd, env: options.env, shell: true, detached: true, stdio: "pipe" }) : spawn(command2, [...options.args], {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: "pipe"
-    });
-    this.process = child2;
-    live.add(child2);
-    if (!options.keepStdin) child2.stdin?.end();
-    const onData = (data) => {
-      const text2 = data.toString("utf8");
-      this.output.push(text2);
-      options.onOutput?.(text2);
-    };
-    child2.stdout?.on("data", (data) => {
-      onData(data);
-      options.onStdout?.(data.toString("utf8"));
-    });
-    child2.stderr?.on("data", onData);
-    this.exited = new Promise((resolve7) => {
-      child2.once("error", (error) => {
-        this.output.push(`
-${error.message}
-`);
-        this.exitInfo = { code: 127, signal: null };
-        live.delete(child2);
-        resolve7(this.exitInfo);
-      });
-      child2.once("close", (code2, signal) => {
-        this.exitInfo = { code: code2, signal };
-        live.delete(child2);
-        resolve7(this.exitInfo);
-      });
-    });
-    this.pid = child2.pid ?? -1;
-  }
-  /** Writes to the child's stdin (see keepStdin). */
-  write(text2) {
-    this.process.stdin?.write(text2);
-  }
-  /** undefined while the process runs. */
-  get exit() {
-    return this.exitInfo;
-  }
-  /** Kills the whole tree (also after the direct child has exited: its descendants may live on). */
-  async stop(graceMs = 3e3) {
-    if (this.pid > 0) await killTree(this.pid, graceMs);
-    const exit = await Promise.race([this.exited, sleep3(5e3, void 0, { ref: false })]);
-    live.delete(this.process);
-    return exit ?? { code: null, signal: "SIGKILL" };
-  }
-};
-async function runCommand(command2, options) {
-  const started = Date.now();
-  let stdout = "";
-  const child2 = new Child(command2, {
-    ...options,
-    onStdout: (chunk) => {
-      stdout += chunk;
-      options.onStdout?.(chunk);
-    }
-  });
-  const cancel = new AbortController();
-  const timer = sleep3(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
-    () => "cancelled"
-  );
-  const outcome = await Promise.race([child2.exited, timer]);
-  cancel.abort();
-  if (outcome === "cancelled")
-    throw new Error("unreachable: the timeout was cancelled before the race ended");
-  if (outcome === "timeout") {
-    const exit = await child2.stop(1e3);
-    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started };
-  }
-  await child2.stop(500);
-  return { ...outcome, timedOut: false, output: child2.output, stdout, durationMs: Date.now() - started };
-}
-var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
-function safeEnv(extra = {}, base = process.env) {
-  const env = {};
-  for (const [name, value] of Object.entries(base)) {
-    if (value === void 0) continue;
-    if (/^INPUT_/i.test(name)) continue;
-    if (HIDDEN_ENV.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-// src/io/git.ts
-async function git(cwd, args, timeoutMs = 12e4) {
-  const result = await runCommand("git", {
-    cwd,
-    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
-    args,
-    timeoutMs
-  });
-  if (result.code !== 0 || result.timedOut) {
-    throw new GateError(
-      "git",
-      `\`git ${args.join(" ")}\` ${result.timedOut ? "timed out" : `failed (exit code ${result.code})`}`,
-      {
-        output: result.output.lastLines(20)
-      }
-    );
-  }
-  return result.stdout.trim();
-}
-async function gitOk(cwd, args) {
-  try {
-    return await git(cwd, args);
-  } catch {
-    return void 0;
-  }
-}
-async function repositoryRoot(cwd) {
-  try {
-    return await git(cwd, ["rev-parse", "--show-toplevel"]);
-  } catch (cause) {
-    throw new GateError(
-      "git",
-      `${cwd} is not inside a git repository: run actions/checkout before perf-gate`,
-      { cause }
-    );
-  }
-}
-async function headCommit(root) {
-  const sha = await git(root, ["rev-parse", "HEAD"]);
-  const raw = await git(root, ["cat-file", "-p", sha]);
-  const parents = raw.split("\n").filter((line) => line.startsWith("parent ")).map((line) => line.slice("parent ".length));
-  const branch = await gitOk(root, ["symbolic-ref", "--short", "-q", "HEAD"]);
-  return { sha, parents, label: branch ?? sha.slice(0, 7) };
-}
-async function ensureCommit(root, ref, input) {
-  const local = await gitOk(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
-  if (local) return local;
-  const remote = await gitOk(root, ["rev-parse", "--verify", "--quiet", `origin/${ref}^{commit}`]);
-  if (remote) return remote;
-  const fetched = await gitOk(root, ["fetch", "--no-tags", "--depth=1", "origin", ref]);
-  if (fetched !== void 0) {
-    const sha = await gitOk(root, ["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"]);
-    if (sha) return sha;
-  }
-  throw new GateError(
-    "git",
-    `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
-  );
-}
-async function addWorktree(root, sha) {
-  const parent = await mkdtemp(join4(process.env.RUNNER_TEMP || tmpdir(), "perf-gate-base-"));
-  const dir = join4(parent, "tree");
-  await git(root, ["worktree", "add", "--detach", "--force", dir, sha], 3e5);
-  return {
-    dir,
-    async remove() {
-      await gitOk(root, ["worktree", "remove", "--force", dir]);
-      await rm(parent, { recursive: true, force: true });
-      await gitOk(root, ["worktree", "prune"]);
-    }
+function alive2(loaded, during, run) {
+  const check = () => {
+    for (const server of loaded) server.assertAlive(during);
   };
-}
-
-// src/io/report-json.ts
-import { mkdir, writeFile } from "node:fs/promises";
-import { join as join5 } from "node:path";
-function reportPath(outputDir) {
-  return join5(outputDir, "report.json");
-}
-async function writeReport(outputDir, report) {
-  await mkdir(outputDir, { recursive: true });
-  await writeFile(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
-`);
-}
-
-// src/io/server.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSync } from "node:fs";
-import { request } from "node:http";
-import { createServer, Socket } from "node:net";
-import { setTimeout as sleep4 } from "node:timers/promises";
-var HOSTS = ["127.0.0.1", "::1"];
-async function freePort() {
-  return new Promise((resolve7, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve7(port));
-    });
-  });
-}
-function listening(host, port, timeoutMs = 500) {
-  return new Promise((resolve7) => {
-    const socket = new Socket();
-    const done = (result) => {
-      socket.destroy();
-      resolve7(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.connect(port, host);
-  });
-}
-function probe(host, port, path, timeoutMs = 1e3) {
-  return new Promise((resolve7) => {
-    const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
-      res.resume();
-      res.once("end", () => resolve7(res.statusCode));
-      res.once("error", () => resolve7(res.statusCode));
-    });
-    req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve7(void 0));
-    req.end();
-  });
-}
-function describeExit(child2) {
-  const exit = child2.exit;
-  if (exit === void 0) return "is still running";
-  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-}
-async function startServer(spec) {
-  const port = spec.port ?? await freePort();
-  if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
-  const command2 = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
-  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port) });
-  const child2 = new Child(command2, {
-    cwd: spec.cwd,
-    env,
-    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
-  });
-  const deadline = Date.now() + spec.readyTimeoutMs;
-  const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
-  let lastStatus;
-  let host;
-  while (host === void 0) {
-    if (child2.exit !== void 0) {
-      await child2.stop(500);
-      throw new GateError(
-        "server-start",
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on port ${port}`,
-        { side: spec.side, output: child2.output.lastLines(40) }
-      );
-    }
-    if (Date.now() > deadline) {
-      const hint = lastStatus !== void 0 ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.` : readyHint(spec.port, port, listeningSockets(processTree(child2.pid)));
-      await child2.stop();
-      throw new GateError(
-        "server-start",
-        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
-        { side: spec.side, output: child2.output.lastLines(40) }
-      );
-    }
-    for (const candidate of HOSTS) {
-      const status = await probe(candidate, port, spec.readyPath);
-      if (status === void 0) continue;
-      if (spec.readyStatus === void 0 || status === spec.readyStatus) {
-        host = candidate;
-        break;
-      }
-      lastStatus = status;
-    }
-    if (host === void 0) await sleep4(100);
-  }
-  const origin = host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
-  return {
-    side: spec.side,
-    host,
-    port,
-    origin,
-    child: child2,
-    assertAlive(during) {
-      if (child2.exit === void 0) return;
-      throw new GateError(
-        "server-crash",
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} during ${during}`,
-        {
-          side: spec.side,
-          output: child2.output.lastLines(40)
-        }
-      );
+  return run.then(
+    (result) => {
+      check();
+      return result;
     },
-    async stop() {
-      await child2.stop();
+    (error) => {
+      check();
+      throw error;
     }
-  };
+  );
 }
-function localAddress(hex) {
-  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
-  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
-}
-function listeningSockets(pids) {
-  const inodes = /* @__PURE__ */ new Set();
-  for (const pid of pids) {
-    let fds;
-    try {
-      fds = readdirSync2(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        if (inode !== void 0) inodes.add(inode);
-      } catch {
-      }
-    }
+
+// src/gate/first-pair.ts
+function failureRate(rounds, expectStatus) {
+  let failed = 0;
+  let total = 0;
+  for (const r of rounds) {
+    failed += failures(r.measurement, expectStatus);
+    total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
   }
-  if (inodes.size === 0) return [];
+  return total === 0 ? 1 : failed / total;
+}
+function checkFirstPair(config, scenarios, rounds, log) {
   const found = [];
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text2;
-    try {
-      text2 = readFileSync3(table, "utf8");
-    } catch {
-      continue;
+  for (const scenario of scenarios) {
+    const of = (side) => rounds.filter((r) => r.scenario === scenario.name && r.side === side);
+    const baseRate = failureRate(of("base"), scenario.expectStatus);
+    const headRate = failureRate(of("head"), scenario.expectStatus);
+    if (baseRate >= 0.5 && headRate >= 0.5) {
+      throw new GateError(
+        "server-errors",
+        bothFailMessage(scenario, of("base"), of("head"), config.configFile)
+      );
     }
-    for (const line of text2.split("\n").slice(1)) {
-      const fields2 = line.trim().split(/\s+/);
-      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
-      const [address = "", portHex = ""] = fields2[1].split(":");
-      const port = Number.parseInt(portHex, 16);
-      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
+    if (baseRate >= 0.5) {
+      found.push(scenario.name);
+      log.info(newEndpointLog(scenario.name, of("base")));
     }
   }
   return found;
 }
-function readyHint(fixed, port, sockets) {
-  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
-  const onPort = sockets.filter((s) => s.port === port);
-  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
-    (a, b) => a - b
-  );
-  if (onPort.length === 0 && others.length > 0) {
-    const where2 = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
-    return fixed === void 0 ? ` It listens on ${where2}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where2}, not on ${given}: set the \`port\` input to the port it serves on.`;
-  }
-  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
-    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
-  }
-  if (onPort.length > 0) {
-    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
-  }
-  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
+
+// src/gate/loads.ts
+function specFor(ctx, server, scenario, durationSec) {
+  const { config } = ctx;
+  return {
+    url: `${server.origin}${scenario.path}`,
+    method: scenario.method,
+    headers: scenario.headers,
+    ...scenario.body === void 0 ? {} : { body: scenario.body },
+    connections: scenario.connections ?? config.connections,
+    warmupSec: config.warmupSec,
+    durationSec,
+    timeoutSec: 10,
+    watchPids: [...ctx.servers.pids(), process.pid]
+  };
 }
-async function waitPortFree(side, port) {
-  const deadline = Date.now() + 5e3;
-  for (; ; ) {
-    let busy = false;
-    for (const host of HOSTS) if (await listening(host, port)) busy = true;
-    if (!busy) return;
-    if (Date.now() > deadline)
-      throw new GateError(
-        "server-start",
-        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
-        { side }
-      );
-    await sleep4(100);
-  }
+function measuredSpec(ctx, server, scenario) {
+  const rate2 = ctx.rates.get(scenario.name);
+  const spec = specFor(ctx, server, scenario, ctx.config.durationSec);
+  return rate2 === void 0 ? spec : { ...spec, paced: { rate: rate2, durationSec: openLoopSec(ctx.config.durationSec) } };
+}
+function loadOn(ctx, server, during, spec) {
+  return alive2([server], during, ctx.load.run(spec, server.side));
+}
+function windowLabel(ctx, scenario) {
+  return `scenario${ctx.config.scenarios.indexOf(scenario) + 1}`;
 }
 
-// src/load/generator.ts
-import { fileURLToPath } from "node:url";
-
-// src/load/http-responses.ts
-var CRLF = Buffer.from("\r\n");
-var HEAD_END = Buffer.from("\r\n\r\n");
-
-// src/load/paced.ts
-var PACED_DRAIN_SEC = 2;
-var PACED_WARMUP_SEC = 0.2;
-function pacedLimitSec(paced, windows) {
-  if (!paced) return 0;
-  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
-}
-
-// src/load/generator.ts
-var script = fileURLToPath(
-  new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
-);
-async function runLoad(spec, side, cpus) {
-  const argv = [process.execPath, script, JSON.stringify(spec)];
-  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
-  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
-  if (result.timedOut || result.code !== 0) {
-    throw new GateError(
-      "load",
-      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
-      { side, output: result.output.lastLines(20) }
-    );
+// src/gate/pairs.ts
+async function runPair(ctx, pair2) {
+  if ((ctx.fresh || ctx.primeTurns === 0) && ctx.rates.missing(ctx.scenarios.active)) {
+    await measureBaseForRates(ctx, pair2);
   }
-  const line = result.stdout.trim().split("\n").pop() ?? "";
+  const { servers } = ctx;
+  if (!ctx.fresh && (pair2 % ctx.config.restartEvery === 0 || !servers.get("base") || !servers.get("head"))) {
+    await startBlock(ctx, pair2);
+  }
+  const order = schedule(pair2 + 1)[pair2].order;
+  if (ctx.sliced) return runSlicedPair(ctx, pair2, order);
+  const rounds = [];
+  for (const [position, side] of order.entries()) rounds.push(...await runRound(ctx, pair2, position, side));
+  return rounds;
+}
+async function measureBaseForRates(ctx, pair2) {
+  const { clock, servers } = ctx;
+  const primeStart = clock.now();
+  const base = await servers.serverFor("base", pair2);
   try {
-    return JSON.parse(line);
-  } catch (cause) {
-    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
-      side,
-      output: result.output.lastLines(20),
-      cause
-    });
+    for (const scenario of ctx.scenarios.active) {
+      const during = openLoopBaseDuring(scenario.name);
+      ctx.rates.set(scenario, (await loadOn(ctx, base, during, specFor(ctx, base, scenario, PRIME_SEC))).rps);
+    }
+  } finally {
+    await servers.stopAll();
+  }
+  ctx.costs.primingMs += clock.now() - primeStart;
+}
+async function startBlock(ctx, pair2) {
+  const { clock, costs, servers } = ctx;
+  await servers.stopAll();
+  const primeStart = clock.now();
+  const [base, head2] = await servers.startBoth(pair2);
+  costs.startupMs += clock.now() - primeStart;
+  costs.blocks++;
+  await prime(ctx, pair2, base, head2);
+  costs.primingMs += clock.now() - primeStart;
+}
+async function prime(ctx, pair2, base, head2) {
+  for (let turn = 0; turn < ctx.primeTurns; turn++) {
+    for (const server of turn % 2 === 0 ? [base, head2] : [head2, base]) {
+      for (const scenario of ctx.scenarios.active) {
+        const during = primingDuring(pair2, scenario.name);
+        const primed = await loadOn(ctx, server, during, specFor(ctx, server, scenario, PRIME_SEC));
+        if (server === base && turn === ctx.primeTurns - 1) ctx.rates.set(scenario, primed.rps);
+      }
+    }
   }
 }
-var LoadGenerator = class {
-  child;
-  buffer = "";
-  waiting;
-  cpus;
-  constructor(cpus) {
-    this.cpus = cpus;
-    const argv = [process.execPath, script, "--serve"];
-    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-    this.child = new Child(command2, {
-      cwd: process.cwd(),
-      env: safeEnv(),
-      args,
-      keepStdin: true,
-      onStdout: (chunk) => {
-        this.buffer += chunk;
-        const newline = this.buffer.indexOf("\n");
-        if (newline >= 0 && this.waiting) {
-          const line = this.buffer.slice(0, newline);
-          this.buffer = this.buffer.slice(newline + 1);
-          const resolve7 = this.waiting;
-          this.waiting = void 0;
-          resolve7(line);
-        }
-      }
-    });
-  }
-  run(spec, side) {
-    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
-    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
-      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
-      return answer.measurement;
-    });
-  }
-  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
-  runPair(spec, sides) {
-    const [first, second] = spec.loads;
-    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
-    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
-    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
-      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
-      return answer.measurements;
-    });
-  }
-  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
-  failed(sides, url, why) {
-    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
-    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
-      ...sides.length === 1 ? { side: sides[0] } : {},
-      output: this.child.output.lastLines(20)
-    });
-  }
-  async request(payload, side, url, timeoutMs) {
-    const line = new Promise((resolve7) => {
-      this.waiting = resolve7;
-    });
-    this.child.write(`${JSON.stringify(payload)}
-`);
-    const outcome = await Promise.race([
-      line,
-      this.child.exited.then((exit) => ({ exit })),
-      new Promise((resolve7) => setTimeout(() => resolve7("timeout"), timeoutMs).unref())
-    ]);
-    if (outcome === "timeout") {
-      await this.stop();
-      throw this.failed(side, url, "timed out");
+async function runRound(ctx, pair2, position, side) {
+  const { clock, config, servers } = ctx;
+  const server = await servers.serverFor(side, pair2);
+  const rounds = await servers.stopAllOnError(async () => {
+    const rounds2 = [];
+    for (const scenario of ctx.scenarios.active) {
+      const startedAt = clock.iso();
+      const measurement = await servers.probe(side).measure(
+        windowLabel(ctx, scenario),
+        { warmupSec: config.warmupSec, port: server.port },
+        () => loadOn(ctx, server, roundDuring(pair2, scenario.name), measuredSpec(ctx, server, scenario))
+      );
+      rounds2.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
     }
-    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
-    return JSON.parse(outcome);
+    return rounds2;
+  });
+  if (ctx.fresh) await servers.stopAll();
+  return rounds;
+}
+async function runSlicedPair(ctx, pair2, order) {
+  const { clock, config, servers } = ctx;
+  const rounds = [];
+  const sides = [servers.get(order[0]), servers.get(order[1])];
+  for (const scenario of ctx.scenarios.active) {
+    const startedAt = clock.iso();
+    const measurements = await servers.stopAllOnError(() => {
+      const label = windowLabel(ctx, scenario);
+      const window = { warmupSec: 2 * config.warmupSec };
+      const run = () => alive2(
+        sides,
+        roundDuring(pair2, scenario.name),
+        ctx.load.runPair(
+          {
+            loads: [measuredSpec(ctx, sides[0], scenario), measuredSpec(ctx, sides[1], scenario)],
+            sliceSec: config.sliceSec
+          },
+          order
+        )
+      );
+      return servers.probe(order[0]).measure(
+        label,
+        { ...window, port: sides[0].port },
+        () => servers.probe(order[1]).measure(label, { ...window, port: sides[1].port }, run)
+      );
+    });
+    for (const [position, measurement] of measurements.entries())
+      rounds.push({
+        pair: pair2,
+        position,
+        side: order[position],
+        scenario: scenario.name,
+        measurement,
+        startedAt
+      });
   }
-  get cpu() {
-    return this.cpus;
+  return rounds;
+}
+
+// src/gate/source.ts
+var GatePairSource = class {
+  ctx;
+  options;
+  /** Pairs measured and kept so far. */
+  pairsDone = 0;
+  /** The time the next pair is expected to take: at first a guess, then from the pairs measured. */
+  pairMs;
+  constructor(ctx, options) {
+    this.ctx = ctx;
+    this.options = options;
+    const { config } = ctx;
+    this.pairMs = 2 * ctx.scenarios.active.length * (config.warmupSec + config.durationSec) * 1e3 + 2e3;
   }
-  async stop() {
-    await this.child.stop(1e3);
+  scenarios() {
+    return this.ctx.scenarios.active;
+  }
+  elapsedMs() {
+    return this.ctx.clock.now() - this.options.started;
+  }
+  /**
+   * Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
+   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/RESULTS.md §10).
+   */
+  perPairMs() {
+    const { ctx } = this;
+    const { blocks, primingMs } = ctx.costs;
+    const done = Math.max(1, this.pairsDone + this.options.disturbances.measuredAgain);
+    const measuring = (this.elapsedMs() - primingMs) / done;
+    return blocks === 0 ? measuring : measuring + primingMs / blocks / Math.max(1, ctx.fresh ? 1 : ctx.config.restartEvery);
+  }
+  async next(pair2) {
+    const { ctx } = this;
+    for (; ; ) {
+      if (this.outOfTime(pair2)) return void 0;
+      const pairStart = ctx.clock.now();
+      const latest = await runPair(ctx, pair2);
+      this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
+      if (this.options.disturbances.measureAgain(pair2, latest, ctx.log)) continue;
+      ctx.log.info(pairLog(pair2, this.rows(latest)));
+      this.pairsDone = pair2 + 1;
+      if (pair2 === 0) {
+        ctx.scenarios.drop(checkFirstPair(ctx.config, ctx.scenarios.active, latest, ctx.log));
+        return latest.filter((r) => !ctx.scenarios.dropped.includes(r.scenario));
+      }
+      return latest;
+    }
+  }
+  /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
+  outOfTime(pair2) {
+    const { ctx } = this;
+    const { config } = ctx;
+    const blockStart = !ctx.fresh && pair2 % config.restartEvery === 0;
+    const primeMs = blockStart ? ctx.primeTurns * 2 * ctx.scenarios.active.length * (config.warmupSec + PRIME_SEC) * 1e3 : 0;
+    if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
+    this.options.notes.push(timeLimitNote(pair2));
+    ctx.log.warning(timeLimitLog(pair2));
+    return true;
+  }
+  /** Each active scenario's base and head measurement of a pair, for its log line. */
+  rows(latest) {
+    return this.ctx.scenarios.active.map(({ name }) => ({
+      scenario: name,
+      base: latest.find((r) => r.side === "base" && r.scenario === name).measurement,
+      head: latest.find((r) => r.side === "head" && r.scenario === name).measurement
+    }));
   }
 };
 
+// src/gate/measure.ts
+async function measure(options) {
+  const { config, clock, log } = options;
+  const started = clock.now();
+  const ctx = {
+    config,
+    clock,
+    load: options.load,
+    servers: new Servers(options.startServer, options.probes),
+    rates: new OpenLoopRates(config, log),
+    log,
+    scenarios: new ActiveScenarios(config.scenarios),
+    costs: { blocks: 0, primingMs: 0, startupMs: 0 },
+    fresh: !sideBySide(config),
+    sliced: slicing(config),
+    primeTurns: primingTurns(config.restartEvery)
+  };
+  const disturbances = new Disturbances();
+  const source = new GatePairSource(ctx, {
+    started,
+    deadline: options.deadline,
+    notes: options.notes,
+    disturbances
+  });
+  let result;
+  try {
+    result = await runSequential(source, {
+      threshold: config.threshold,
+      latencyThreshold: config.latencyThreshold,
+      alpha: config.alpha,
+      restartEvery: ctx.fresh ? 0 : config.restartEvery,
+      fixedPairs: config.pairs,
+      budgetMs: config.budgetMs,
+      limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS)
+    });
+  } finally {
+    await ctx.servers.stopAll();
+    await options.load.stop();
+  }
+  closingNotes(ctx, result, disturbances, started, options.notes);
+  return {
+    ...result,
+    newScenarios: ctx.scenarios.dropped,
+    disturbedPairs: disturbances.measuredAgain,
+    keptDisturbedPairs: disturbances.kept,
+    diagnostics: options.probes.summary()
+  };
+}
+function closingNotes(ctx, result, disturbances, started, notes) {
+  const { config, costs, log } = ctx;
+  if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
+  const busy = disturbances.note(result.pairs);
+  if (busy !== void 0) {
+    notes.push(busy);
+    log.warning(busy);
+  }
+  if (!ctx.fresh && config.restartEvery === 1 && costs.blocks > 0) {
+    const pairSec = (ctx.clock.now() - started) / 1e3 / costs.blocks;
+    const note = startupNote(costs.startupMs / 1e3 / costs.blocks, pairSec);
+    if (note) notes.push(note);
+  }
+  const offsets = processOffsetNote(result.decision);
+  if (offsets) {
+    if (processOffsetOverruled(result.decision)) log.warning(offsets);
+    else log.info(offsets);
+  }
+}
+
+// src/gate/profiling.ts
+import { join as join9, relative, resolve as resolve4 } from "node:path";
+
 // src/profile/compare.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join8 } from "node:path";
+
+// src/report/profile.ts
+function formatShare2(share) {
+  const p = share * 100;
+  if (p === 0) return "0%";
+  if (p < 0.1) return "<0.1%";
+  if (p >= 10) return `${p.toFixed(0)}%`;
+  return `${p.toFixed(1)}%`;
+}
+function formatPoints(delta2) {
+  const points = delta2 * 100;
+  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
+  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
+  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
+}
+function named(row) {
+  if (row.pseudo) return escapeMarkdown(row.fn);
+  return row.at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
+}
+function noteworthy(rows, options) {
+  const minDelta = options.minDelta ?? 5e-3;
+  const minZ = options.minZ ?? 3;
+  return rows.filter((row) => Math.abs(row.deltaSelf) >= minDelta && Math.abs(row.z) >= minZ);
+}
+function topChangeSentence(view, options = {}) {
+  const top = noteworthy(view.grown, options)[0];
+  if (top !== void 0) {
+    const inclusive = !top.pseudo && top.headTotal - top.headSelf >= 0.01 ? ` (${formatShare2(top.headTotal)} with what it calls)` : "";
+    return `${named(top)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head${inclusive}.`;
+  }
+  const drop = noteworthy(view.shrunk, options)[0];
+  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 5e-3).replace(/^\+/, "")} or more on head`;
+  if (drop !== void 0)
+    return `${none}; ${named(drop)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
+  return `${none}.`;
+}
+function changeTable(view, options) {
+  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
+  const grown = noteworthy(view.grown, options).slice(0, limit);
+  const rows = grown.length > 0 ? grown : noteworthy(view.shrunk, options).slice(0, limit);
+  if (rows.length === 0) return [];
+  const out = ["| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |"];
+  for (const row of rows) {
+    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
+    out.push(
+      `| ${fn} | ${row.at === "" ? "" : codeCell(row.at)} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
+    );
+  }
+  out.push("");
+  return out;
+}
+function renderProfileView(view, options = {}) {
+  const level = "#".repeat(Math.max(1, Math.min(6, options.headingLevel ?? 3)));
+  const out = [`${level} Where the time went (CPU profile)`, ""];
+  if (view.base.busy === 0 || view.head.busy === 0) {
+    const empty = view.base.busy === 0 ? "base" : "head";
+    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
+    return out.join("\n");
+  }
+  out.push(topChangeSentence(view, options), "", ...changeTable(view, options));
+  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
+  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${escapeMarkdown(options.artifacts)}.`;
+  out.push(
+    `<sub>Profiled with 0x after measuring, under the same load${duration2}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out). Percentages are the share of busy samples spent in the function itself.${artifacts}</sub>`
+  );
+  return out.join("\n");
+}
 
 // src/profile/diff.ts
 function groupKey(f) {
   return `${f.fn}\0${f.file}`;
 }
-function matchFunctions(base, head) {
+function matchFunctions(base, head2) {
   const groups = /* @__PURE__ */ new Map();
   const group = (key) => {
     let g = groups.get(key);
@@ -11022,7 +10930,7 @@ function matchFunctions(base, head) {
     return g;
   };
   for (const f of base) group(groupKey(f)).base.push(f);
-  for (const f of head) group(groupKey(f)).head.push(f);
+  for (const f of head2) group(groupKey(f)).head.push(f);
   const matching = { pairs: [], baseId: /* @__PURE__ */ new Map(), headId: /* @__PURE__ */ new Map() };
   const pair2 = (b, h) => {
     const id = h?.key ?? b.key;
@@ -11057,8 +10965,8 @@ function grew(r) {
 function shrank(r) {
   return r.deltaSelf < 0 || r.deltaSelf === 0 && r.deltaTotal < 0;
 }
-function diffProfiles(base, head) {
-  const { pairs } = matchFunctions(base.functions, head.functions);
+function diffProfiles(base, head2) {
+  const { pairs } = matchFunctions(base.functions, head2.functions);
   const rows = pairs.map(({ base: b, head: h }) => {
     const f = h ?? b;
     const row = {
@@ -11083,7 +10991,7 @@ function diffProfiles(base, head) {
     grown: rows.filter(grew),
     shrunk: rows.filter(shrank).reverse(),
     base: { samples: base.samples, busy: base.busy },
-    head: { samples: head.samples, busy: head.busy }
+    head: { samples: head2.samples, busy: head2.busy }
   };
 }
 function changeZ(row, diff) {
@@ -11132,70 +11040,76 @@ function pct(share) {
   if (p < 0.1) return "<0.1%";
   return p >= 10 ? `${p.toFixed(0)}%` : `${p.toFixed(1)}%`;
 }
-function colour(delta, scale) {
-  const t = Math.min(1, Math.abs(delta) / scale);
-  if (Math.abs(delta) < 1e-3 || t < 0.02) return "hsl(40,12%,86%)";
+function colour(delta2, scale) {
+  const t = Math.min(1, Math.abs(delta2) / scale);
+  if (Math.abs(delta2) < 1e-3 || t < 0.02) return "hsl(40,12%,86%)";
   const light = Math.round(90 - 42 * Math.sqrt(t));
-  return delta > 0 ? `hsl(0,80%,${light}%)` : `hsl(214,80%,${light}%)`;
+  return delta2 > 0 ? `hsl(0,80%,${light}%)` : `hsl(214,80%,${light}%)`;
 }
 function location(frame) {
   if (frame.file === "") return "";
   return frame.line > 0 ? `${frame.file}:${frame.line}` : frame.file;
 }
-function diffFlameGraphHtml(base, head, shape, options = {}) {
-  const matching = matchFunctions(base.functions, head.functions);
-  const trees = { base: buildTree(base, matching.baseId), head: buildTree(head, matching.headId) };
-  const busy = { base: base.busy, head: head.busy };
+var ROW_HEIGHT = 18;
+var MAX_DEPTH = 120;
+var MIN_WIDTH = 0.4;
+function layout(base, head2, shape, width) {
+  const matching = matchFunctions(base.functions, head2.functions);
+  const trees = { base: buildTree(base, matching.baseId), head: buildTree(head2, matching.headId) };
+  const busy = { base: base.busy, head: head2.busy };
   const other = shape === "head" ? "base" : "head";
-  const width = options.width ?? 1200;
-  const rowHeight = 18;
-  const maxDepth = 120;
-  const minWidth = 0.4;
   const boxes = [];
-  const shareOf = (node, side, field) => node === void 0 || busy[side] === 0 ? 0 : node[field] / busy[side];
-  const delta = (box) => {
-    const drawnSelf = shareOf(box.node, shape, "self");
-    const otherSelf = shareOf(box.counterpart, other, "self");
-    return shape === "head" ? drawnSelf - otherSelf : otherSelf - drawnSelf;
-  };
-  const walk = (node, counterpart, x, depth2) => {
+  const walk = (node, counterpart, x, depth) => {
     const w = busy[shape] === 0 ? 0 : node.total / busy[shape] * width;
-    if (w < minWidth || depth2 > maxDepth) return;
-    boxes.push({ node, counterpart, x, w, depth: depth2 });
+    if (w < MIN_WIDTH || depth > MAX_DEPTH) return;
+    boxes.push({ node, counterpart, x, w, depth });
     let cx = x;
     const children = [...node.children.values()].sort(
       (a, b) => a.frame.fn.localeCompare(b.frame.fn) || a.id.localeCompare(b.id)
     );
     for (const child2 of children) {
-      walk(child2, counterpart?.children.get(child2.id), cx, depth2 + 1);
+      walk(child2, counterpart?.children.get(child2.id), cx, depth + 1);
       cx += busy[shape] === 0 ? 0 : child2.total / busy[shape] * width;
     }
   };
   walk(trees[shape], trees[other], 0, 0);
-  const scale = Math.max(0.01, ...boxes.slice(1).map((b) => Math.abs(delta(b))));
+  return { shape, other, busy, boxes };
+}
+function shareOf(drawing, node, side, field) {
+  return node === void 0 || drawing.busy[side] === 0 ? 0 : node[field] / drawing.busy[side];
+}
+function delta(drawing, box) {
+  const drawnSelf = shareOf(drawing, box.node, drawing.shape, "self");
+  const otherSelf = shareOf(drawing, box.counterpart, drawing.other, "self");
+  return drawing.shape === "head" ? drawnSelf - otherSelf : otherSelf - drawnSelf;
+}
+function boxSvg(drawing, box, scale) {
+  const { shape, busy } = drawing;
+  const { node, counterpart } = box;
+  const isRoot = box.depth === 0;
+  const name = isRoot ? `all busy samples (${busy[shape]} on ${shape})` : node.frame.fn;
+  const where = location(node.frame);
+  const baseNode = shape === "base" ? node : counterpart;
+  const headNode = shape === "head" ? node : counterpart;
+  const tip = [
+    where === "" ? name : `${name} \u2014 ${where}`,
+    `base: ${pct(shareOf(drawing, baseNode, "base", "total"))} of busy samples (self ${pct(shareOf(drawing, baseNode, "base", "self"))})`,
+    `head: ${pct(shareOf(drawing, headNode, "head", "total"))} of busy samples (self ${pct(shareOf(drawing, headNode, "head", "self"))})`
+  ].join("\n");
+  const fill = isRoot ? "hsl(40,12%,80%)" : colour(delta(drawing, box), scale);
+  const y = box.depth * ROW_HEIGHT;
+  const chars = Math.floor((box.w - 6) / 6.6);
+  const label = chars < 3 ? "" : name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}\u2026`;
+  return `<g><title>${escapeHtml(tip)}</title><rect x="${box.x.toFixed(1)}" y="${y}" width="${box.w.toFixed(1)}" height="${ROW_HEIGHT - 1}" fill="${fill}" rx="2"/>${label === "" ? "" : `<text x="${(box.x + 3).toFixed(1)}" y="${y + ROW_HEIGHT - 5}">${escapeHtml(label)}</text>`}</g>`;
+}
+function diffFlameGraphHtml(base, head2, shape, options = {}) {
+  const width = options.width ?? 1200;
+  const drawing = layout(base, head2, shape, width);
+  const { boxes } = drawing;
+  const scale = Math.max(0.01, ...boxes.slice(1).map((b) => Math.abs(delta(drawing, b))));
   const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
-  const height = (depth + 1) * rowHeight;
-  const parts = [];
-  for (const box of boxes) {
-    const { node, counterpart } = box;
-    const isRoot = box.depth === 0;
-    const name = isRoot ? `all busy samples (${busy[shape]} on ${shape})` : node.frame.fn;
-    const where2 = location(node.frame);
-    const baseNode = shape === "base" ? node : counterpart;
-    const headNode = shape === "head" ? node : counterpart;
-    const tip = [
-      where2 === "" ? name : `${name} \u2014 ${where2}`,
-      `base: ${pct(shareOf(baseNode, "base", "total"))} of busy samples (self ${pct(shareOf(baseNode, "base", "self"))})`,
-      `head: ${pct(shareOf(headNode, "head", "total"))} of busy samples (self ${pct(shareOf(headNode, "head", "self"))})`
-    ].join("\n");
-    const fill = isRoot ? "hsl(40,12%,80%)" : colour(delta(box), scale);
-    const y = box.depth * rowHeight;
-    const chars = Math.floor((box.w - 6) / 6.6);
-    const label = chars < 3 ? "" : name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}\u2026`;
-    parts.push(
-      `<g><title>${escapeHtml(tip)}</title><rect x="${box.x.toFixed(1)}" y="${y}" width="${box.w.toFixed(1)}" height="${rowHeight - 1}" fill="${fill}" rx="2"/>${label === "" ? "" : `<text x="${(box.x + 3).toFixed(1)}" y="${y + rowHeight - 5}">${escapeHtml(label)}</text>`}</g>`
-    );
-  }
+  const height = (depth + 1) * ROW_HEIGHT;
+  const parts = boxes.map((box) => boxSvg(drawing, box, scale));
   const title = options.title ?? (shape === "head" ? "perf-gate: head profile, coloured by change from base" : "perf-gate: base profile, coloured by change on head");
   const explain = shape === "head" ? "Head's call tree. Width: share of head's busy CPU samples." : "Base's call tree (work that head no longer does shows here). Width: share of base's busy CPU samples.";
   return `<!doctype html>
@@ -11214,7 +11128,7 @@ svg g:hover rect{stroke:#000;stroke-width:.8}
 <p style="margin:0">${escapeHtml(explain)} Colour: change of the share spent in the function itself on the same call path,
 <span class="key" style="background:hsl(0,80%,55%)"></span> more on head,
 <span class="key" style="background:hsl(214,80%,55%)"></span> less on head,
-<span class="key" style="background:hsl(40,12%,86%)"></span> about the same. Base: ${base.busy} busy samples; head: ${head.busy}.</p>
+<span class="key" style="background:hsl(40,12%,86%)"></span> about the same. Base: ${base.busy} busy samples; head: ${head2.busy}.</p>
 <div id="details">Point at a frame for details.</div>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 ${parts.join("\n")}
@@ -11229,301 +11143,11 @@ for (const g of document.querySelectorAll('svg g')) {
 `;
 }
 
-// src/profile/ticks.ts
-function readTicks(data) {
-  if (!Array.isArray(data)) throw new Error("ticks.json is not an array of samples");
-  const ticks = [];
-  for (const [index, stack] of data.entries()) {
-    if (!Array.isArray(stack)) throw new Error(`ticks.json: sample ${index} is not an array of frames`);
-    const frames = [];
-    for (const frame of stack) {
-      if (frame === null || frame === void 0) continue;
-      if (typeof frame !== "object" || typeof frame.name !== "string")
-        throw new Error(`ticks.json: sample ${index} has a frame without a name`);
-      const { name, type, kind } = frame;
-      frames.push({
-        name,
-        ...typeof type === "string" ? { type } : {},
-        ...typeof kind === "string" ? { kind } : {}
-      });
-    }
-    ticks.push(frames);
-  }
-  return ticks;
-}
-var TRAILING_TAG = /\s*\[[A-Z][A-Z_]*(?::[A-Za-z]+)?\]$/;
-var LOG_PREFIX = /^(?:LazyCompile|Function|Script|Eval|JS):\s?/;
-var TIER_MARK = /^[*~^+]/;
-var FILE_START = [
-  " node:",
-  " file:",
-  " /",
-  " [eval]",
-  " evalmachine",
-  " data:",
-  " http:",
-  " https:",
-  " webpack:"
-];
-function parseFrameName(raw) {
-  let name = raw;
-  while (TRAILING_TAG.test(name)) name = name.replace(TRAILING_TAG, "");
-  name = name.replace(LOG_PREFIX, "").replace(TIER_MARK, "");
-  const location2 = /:(\d+)(?::(\d+))?$/.exec(name);
-  if (location2 === null || !/[ /\\:]/.test(name.slice(0, location2.index)))
-    return { fn: name.trim() || "(anonymous)", file: "", line: 0, column: 0 };
-  const before = name.slice(0, location2.index);
-  const line = Number(location2[1]);
-  const column = location2[2] === void 0 ? 0 : Number(location2[2]);
-  if (before.startsWith(" ")) return { fn: "(anonymous)", file: before.slice(1) || "[eval]", line, column };
-  let split = -1;
-  for (const marker of FILE_START) {
-    const at = before.indexOf(marker);
-    if (at >= 0 && (split < 0 || at < split)) split = at;
-  }
-  const drive = / [A-Za-z]:[\\/]/.exec(before);
-  if (drive !== null && (split < 0 || drive.index < split)) split = drive.index;
-  if (split < 0) split = before.lastIndexOf(" ");
-  if (split < 0) return { fn: "(anonymous)", file: before, line, column };
-  const fn = before.slice(0, split).trim() || "(anonymous)";
-  const file = before.slice(split + 1) || "[eval]";
-  return { fn, file, line, column };
-}
-function relativeFile(file, roots) {
-  let path = file;
-  if (path.startsWith("file://")) {
-    path = path.slice("file://".length);
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-    }
-    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
-  }
-  const normal = (p) => p.replace(/\\/g, "/").replace(/\/+$/, "");
-  const target = normal(path);
-  let best;
-  for (const root of roots) {
-    const r = normal(root);
-    if (r === "") continue;
-    if ((target === r || target.startsWith(`${r}/`)) && (best === void 0 || r.length > best.length))
-      best = r;
-  }
-  if (best === void 0) return path;
-  return target === best ? "." : target.slice(best.length + 1);
-}
-var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
-var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
-var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
-var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]/;
-function symbol(name) {
-  return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
-}
-var GC_FRAME = {
-  key: "(garbage collection)",
-  fn: "(garbage collection)",
-  file: "",
-  line: 0,
-  column: 0,
-  pseudo: true
-};
-var NATIVE_FRAME = {
-  key: "(native code)",
-  fn: "(native code)",
-  file: "",
-  line: 0,
-  column: 0,
-  pseudo: true
-};
-function classifyFrame(raw, roots = []) {
-  const type = raw.type ?? "";
-  if (INSTRUMENTATION.test(raw.name)) return { frame: nativeFrame(raw.name), category: "instrumentation" };
-  const parsed = parseFrameName(raw.name);
-  const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
-  if (isJs && parsed.file !== "") {
-    const file = relativeFile(parsed.file, roots);
-    const frame = {
-      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
-      fn: parsed.fn,
-      file,
-      line: parsed.line,
-      column: parsed.column,
-      pseudo: false
-    };
-    const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
-    return { frame, category: startup ? "startup" : "js" };
-  }
-  const name = symbol(parsed.file === "" ? parsed.fn : raw.name);
-  if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
-  if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
-  return { frame: nativeFrame(name), category: "native" };
-}
-function nativeFrame(name) {
-  return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
-}
-function classifySample(stack, roots, cache) {
-  const classified = [];
-  let instrumented = false;
-  for (const raw of stack) {
-    const cacheKey = `${raw.type ?? ""}\0${raw.name}`;
-    let c = cache.get(cacheKey);
-    if (c === void 0) {
-      c = classifyFrame(raw, roots);
-      cache.set(cacheKey, c);
-    }
-    if (c.category === "instrumentation") instrumented = true;
-    else classified.push(c);
-  }
-  const none = { frames: [], gc: false, native: false };
-  if (classified.length === 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
-  const leaf = classified[classified.length - 1];
-  if (leaf.category === "idle") return { kind: "idle", ...none };
-  if (classified.some((c) => c.category === "startup")) return { kind: "startup", ...none };
-  const js = classified.filter((c) => c.category === "js").map((c) => c.frame);
-  const gc = classified.some((c) => c.category === "gc");
-  const native = leaf.category !== "js";
-  if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
-  if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
-  return { kind: "busy", frames: js, gc, native };
-}
-function buildProfile(ticks, options = {}) {
-  const roots = options.roots ?? [];
-  const cache = /* @__PURE__ */ new Map();
-  const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
-  const stacks = /* @__PURE__ */ new Map();
-  const stats = /* @__PURE__ */ new Map();
-  const stat = (frame) => {
-    let s = stats.get(frame.key);
-    if (s === void 0) {
-      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
-      stats.set(frame.key, s);
-    }
-    return s;
-  };
-  for (const stack of ticks) {
-    const sample = classifySample(stack, roots, cache);
-    if (sample.kind !== "busy") {
-      counts[sample.kind]++;
-      continue;
-    }
-    counts.busy++;
-    if (sample.gc) counts.gc++;
-    if (sample.native) counts.native++;
-    const seen = /* @__PURE__ */ new Set();
-    for (const frame of sample.frames) {
-      if (seen.has(frame.key)) continue;
-      seen.add(frame.key);
-      stat(frame).total++;
-    }
-    stat(sample.frames[sample.frames.length - 1]).self++;
-    const id = sample.frames.map((f) => f.key).join("");
-    const collapsed = stacks.get(id);
-    if (collapsed) collapsed.count++;
-    else stacks.set(id, { frames: sample.frames, count: 1 });
-  }
-  const busy = counts.busy;
-  const functions = [...stats.values()].map((s) => ({
-    ...s,
-    selfShare: busy === 0 ? 0 : s.self / busy,
-    totalShare: busy === 0 ? 0 : s.total / busy
-  }));
-  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
-  return {
-    samples: ticks.length,
-    busy,
-    idle: counts.idle,
-    startup: counts.startup,
-    instrumentation: counts.instrumentation,
-    gc: counts.gc,
-    native: counts.native,
-    functions,
-    stacks: [...stacks.values()].sort((a, b) => b.count - a.count)
-  };
-}
-
-// src/report/profile.ts
-function formatShare2(share) {
-  const p = share * 100;
-  if (p === 0) return "0%";
-  if (p < 0.1) return "<0.1%";
-  if (p >= 10) return `${p.toFixed(0)}%`;
-  return `${p.toFixed(1)}%`;
-}
-function formatPoints(delta) {
-  const points = delta * 100;
-  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
-  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
-  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
-}
-function where(row, roots) {
-  if (row.file === "") return "";
-  const file = relativeFile(row.file, roots);
-  return row.line > 0 ? `${file}:${row.line}` : file;
-}
-function cell(text2) {
-  return code(text2).replace(/\|/g, "\\|");
-}
-function named(row, roots) {
-  const at = where(row, roots);
-  if (row.pseudo) return escapeMarkdown(row.fn);
-  return at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(at)}`;
-}
-function noteworthy(row, diff, minDelta, minZ) {
-  return Math.abs(row.deltaSelf) >= minDelta && Math.abs(changeZ(row, diff)) >= minZ;
-}
-function describeTopChange(diff, options = {}) {
-  const roots = options.roots ?? [];
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  const top = diff.grown.find((r) => noteworthy(r, diff, minDelta, minZ));
-  if (top !== void 0) {
-    const inclusive = !top.pseudo && top.headTotal - top.headSelf >= 0.01 ? ` (${formatShare2(top.headTotal)} with what it calls)` : "";
-    return `${named(top, roots)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head${inclusive}.`;
-  }
-  const drop = diff.shrunk.find((r) => noteworthy(r, diff, minDelta, minZ));
-  const none = `No function's share of busy time grew by ${formatPoints(minDelta).replace(/^\+/, "")} or more on head`;
-  if (drop !== void 0)
-    return `${none}; ${named(drop, roots)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
-  return `${none}.`;
-}
-function renderProfileSection(diff, options = {}) {
-  const roots = options.roots ?? [];
-  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  const level = "#".repeat(Math.max(1, Math.min(6, options.headingLevel ?? 3)));
-  const out = [`${level} Where the time went (CPU profile)`, ""];
-  if (diff.base.busy === 0 || diff.head.busy === 0) {
-    const empty = diff.base.busy === 0 ? "base" : "head";
-    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
-    return out.join("\n");
-  }
-  out.push(describeTopChange(diff, options), "");
-  const grown = diff.grown.filter((r) => noteworthy(r, diff, minDelta, minZ)).slice(0, limit);
-  const rows = grown.length > 0 ? grown : diff.shrunk.filter((r) => noteworthy(r, diff, minDelta, minZ)).slice(0, limit);
-  if (rows.length > 0) {
-    out.push("| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |");
-    for (const row of rows) {
-      const at = where(row, roots);
-      const fn = row.pseudo ? escapeMarkdown(row.fn) : cell(row.fn);
-      out.push(
-        `| ${fn} | ${at === "" ? "" : cell(at)} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
-      );
-    }
-    out.push("");
-  }
-  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
-  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${escapeMarkdown(options.artifacts)}.`;
-  out.push(
-    `<sub>Profiled with 0x after measuring, under the same load${duration2}: ${diff.base.busy.toLocaleString("en-US")} busy CPU samples on base, ${diff.head.busy.toLocaleString("en-US")} on head (idle and start-up left out). Percentages are the share of busy samples spent in the function itself.${artifacts}</sub>`
-  );
-  return out.join("\n");
-}
-
 // src/profile/install.ts
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync as mkdirSync2, readFileSync as readFileSync4, renameSync as renameSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync, mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname3, join as join6, resolve as resolve2 } from "node:path";
+import { dirname as dirname2, join as join5, resolve } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -14434,16 +14058,16 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 var LOCK_HASH = createHash("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
   const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir2();
-  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  return join5(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join6(cacheDir, "node_modules", "0x", "cmd.js");
+  return join5(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync4(join6(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync2(join5(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync4(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync2(join5(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync(zeroXBin(cacheDir));
   } catch {
@@ -14452,7 +14076,7 @@ function isInstalled(cacheDir) {
 }
 var pending = /* @__PURE__ */ new Map();
 function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
-  const dir = resolve2(cacheDir);
+  const dir = resolve(cacheDir);
   let promise = pending.get(dir);
   if (promise === void 0) {
     promise = install(dir, options);
@@ -14463,18 +14087,24 @@ function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
 }
 async function install(dir, options) {
   if (isInstalled(dir)) return zeroXBin(dir);
-  const timeoutMs = options.timeoutMs ?? 5 * 6e4;
   const staging = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   try {
-    mkdirSync2(dirname3(dir), { recursive: true });
-    mkdirSync2(staging, { recursive: true });
-    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
+    mkdirSync(dirname2(dir), { recursive: true });
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join5(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync(join5(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
     });
   }
+  await npmCi(staging, options);
+  writeFileSync(join5(staging, MARKER), `${LOCK_HASH}
+`);
+  return moveIntoPlace(staging, dir);
+}
+async function npmCi(staging, options) {
+  const timeoutMs = options.timeoutMs ?? 5 * 6e4;
   const npm = options.npm ?? "npm";
   const args = ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=warn"];
   const command2 = `${npm} ${args.join(" ")}`;
@@ -14514,15 +14144,15 @@ async function install(dir, options) {
       }
     );
   }
-  writeFileSync2(join6(staging, MARKER), `${LOCK_HASH}
-`);
+}
+function moveIntoPlace(staging, dir) {
   if (isInstalled(dir)) {
     rmSync(staging, { recursive: true, force: true });
     return zeroXBin(dir);
   }
   try {
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
-    renameSync2(staging, dir);
+    renameSync(staging, dir);
   } catch (cause) {
     if (isInstalled(dir)) {
       rmSync(staging, { recursive: true, force: true });
@@ -14535,18 +14165,316 @@ async function install(dir, options) {
 }
 
 // src/profile/run.ts
-import {
-  accessSync,
-  constants,
-  existsSync as existsSync2,
-  mkdirSync as mkdirSync3,
-  readdirSync as readdirSync3,
-  readFileSync as readFileSync5,
-  rmSync as rmSync2,
-  statSync
-} from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute2, join as join7, resolve as resolve3 } from "node:path";
-import { setTimeout as sleep5 } from "node:timers/promises";
+import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { join as join7, resolve as resolve3 } from "node:path";
+import { setTimeout as sleep3 } from "node:timers/promises";
+
+// src/io/server.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSync } from "node:fs";
+import { request } from "node:http";
+import { createServer, Socket } from "node:net";
+import { setTimeout as sleep2 } from "node:timers/promises";
+var HOSTS = ["127.0.0.1", "::1"];
+async function freePort() {
+  return new Promise((resolve9, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve9(port));
+    });
+  });
+}
+function listening(host, port, timeoutMs = 500) {
+  return new Promise((resolve9) => {
+    const socket = new Socket();
+    const done = (result) => {
+      socket.destroy();
+      resolve9(result);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.connect(port, host);
+  });
+}
+function probe(host, port, path, timeoutMs = 1e3) {
+  return new Promise((resolve9) => {
+    const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
+      res.resume();
+      res.once("end", () => resolve9(res.statusCode));
+      res.once("error", () => resolve9(res.statusCode));
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve9(void 0));
+    req.end();
+  });
+}
+function describeExit(child2) {
+  const exit = child2.exit;
+  if (exit === void 0) return "is still running";
+  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+async function startServer(spec) {
+  const port = spec.port ?? await freePort();
+  if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
+  const command2 = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
+  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port) });
+  const child2 = new Child(command2, {
+    cwd: spec.cwd,
+    env,
+    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
+  });
+  const deadline = Date.now() + spec.readyTimeoutMs;
+  const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
+  let lastStatus;
+  let host;
+  while (host === void 0) {
+    if (child2.exit !== void 0) {
+      await child2.stop(500);
+      throw new GateError(
+        "server-start",
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on port ${port}`,
+        { side: spec.side, output: child2.output.lastLines(40) }
+      );
+    }
+    if (Date.now() > deadline) {
+      const hint = lastStatus !== void 0 ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.` : readyHint(spec.port, port, listeningSockets(processTree(child2.pid)));
+      await child2.stop();
+      throw new GateError(
+        "server-start",
+        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
+        { side: spec.side, output: child2.output.lastLines(40) }
+      );
+    }
+    for (const candidate of HOSTS) {
+      const status = await probe(candidate, port, spec.readyPath);
+      if (status === void 0) continue;
+      if (spec.readyStatus === void 0 || status === spec.readyStatus) {
+        host = candidate;
+        break;
+      }
+      lastStatus = status;
+    }
+    if (host === void 0) await sleep2(100);
+  }
+  const origin = host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+  return {
+    side: spec.side,
+    host,
+    port,
+    origin,
+    child: child2,
+    assertAlive(during) {
+      if (child2.exit === void 0) return;
+      throw new GateError(
+        "server-crash",
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} during ${during}`,
+        {
+          side: spec.side,
+          output: child2.output.lastLines(40)
+        }
+      );
+    },
+    async stop() {
+      await child2.stop();
+    }
+  };
+}
+function localAddress(hex) {
+  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
+  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
+}
+function listeningSockets(pids) {
+  const inodes = /* @__PURE__ */ new Set();
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync2(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode !== void 0) inodes.add(inode);
+      } catch {
+      }
+    }
+  }
+  if (inodes.size === 0) return [];
+  const found = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text2;
+    try {
+      text2 = readFileSync3(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text2.split("\n").slice(1)) {
+      const fields2 = line.trim().split(/\s+/);
+      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
+      const [address = "", portHex = ""] = fields2[1].split(":");
+      const port = Number.parseInt(portHex, 16);
+      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
+    }
+  }
+  return found;
+}
+function readyHint(fixed, port, sockets) {
+  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
+  const onPort = sockets.filter((s) => s.port === port);
+  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
+    (a, b) => a - b
+  );
+  if (onPort.length === 0 && others.length > 0) {
+    const where = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
+    return fixed === void 0 ? ` It listens on ${where}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where}, not on ${given}: set the \`port\` input to the port it serves on.`;
+  }
+  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
+    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
+  }
+  if (onPort.length > 0) {
+    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
+  }
+  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
+}
+async function waitPortFree(side, port) {
+  const deadline = Date.now() + 5e3;
+  for (; ; ) {
+    let busy = false;
+    for (const host of HOSTS) if (await listening(host, port)) busy = true;
+    if (!busy) return;
+    if (Date.now() > deadline)
+      throw new GateError(
+        "server-start",
+        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
+        { side }
+      );
+    await sleep2(100);
+  }
+}
+
+// src/load/generator.ts
+import { fileURLToPath } from "node:url";
+
+// src/load/http-responses.ts
+var CRLF = Buffer.from("\r\n");
+var HEAD_END = Buffer.from("\r\n\r\n");
+
+// src/load/paced.ts
+var PACED_DRAIN_SEC = 2;
+var PACED_WARMUP_SEC = 0.2;
+function pacedLimitSec(paced, windows) {
+  if (!paced) return 0;
+  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
+}
+
+// src/load/generator.ts
+var script = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
+);
+async function runLoad(spec, side, cpus) {
+  const argv = [process.execPath, script, JSON.stringify(spec)];
+  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
+  if (result.timedOut || result.code !== 0) {
+    throw new GateError(
+      "load",
+      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
+      { side, output: result.output.lastLines(20) }
+    );
+  }
+  const line = result.stdout.trim().split("\n").pop() ?? "";
+  try {
+    return JSON.parse(line);
+  } catch (cause) {
+    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
+      side,
+      output: result.output.lastLines(20),
+      cause
+    });
+  }
+}
+var LoadGenerator = class {
+  child;
+  buffer = "";
+  waiting;
+  cpus;
+  constructor(cpus) {
+    this.cpus = cpus;
+    const argv = [process.execPath, script, "--serve"];
+    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+    this.child = new Child(command2, {
+      cwd: process.cwd(),
+      env: safeEnv(),
+      args,
+      keepStdin: true,
+      onStdout: (chunk) => {
+        this.buffer += chunk;
+        const newline = this.buffer.indexOf("\n");
+        if (newline >= 0 && this.waiting) {
+          const line = this.buffer.slice(0, newline);
+          this.buffer = this.buffer.slice(newline + 1);
+          const resolve9 = this.waiting;
+          this.waiting = void 0;
+          resolve9(line);
+        }
+      }
+    });
+  }
+  run(spec, side) {
+    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
+    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
+      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
+      return answer.measurement;
+    });
+  }
+  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
+  runPair(spec, sides) {
+    const [first, second] = spec.loads;
+    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
+    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
+    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
+      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
+      return answer.measurements;
+    });
+  }
+  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  failed(sides, url, why) {
+    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
+    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
+      ...sides.length === 1 ? { side: sides[0] } : {},
+      output: this.child.output.lastLines(20)
+    });
+  }
+  async request(payload, side, url, timeoutMs) {
+    const line = new Promise((resolve9) => {
+      this.waiting = resolve9;
+    });
+    this.child.write(`${JSON.stringify(payload)}
+`);
+    const outcome = await Promise.race([
+      line,
+      this.child.exited.then((exit) => ({ exit })),
+      new Promise((resolve9) => setTimeout(() => resolve9("timeout"), timeoutMs).unref())
+    ]);
+    if (outcome === "timeout") {
+      await this.stop();
+      throw this.failed(side, url, "timed out");
+    }
+    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
+    return JSON.parse(outcome);
+  }
+  get cpu() {
+    return this.cpus;
+  }
+  async stop() {
+    await this.child.stop(1e3);
+  }
+};
 
 // src/profile/command.ts
 function tokenize(line) {
@@ -14800,14 +14728,12 @@ function parseScriptRunner(program, words, context) {
   });
 }
 
-// src/profile/run.ts
-function getRequests(paths) {
-  return paths.map((path) => ({ method: "GET", path, headers: {}, body: void 0 }));
-}
-var HOSTS2 = ["127.0.0.1", "::1"];
+// src/profile/node.ts
+import { accessSync, constants, readFileSync as readFileSync4, statSync } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute2, join as join6, resolve as resolve2 } from "node:path";
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync5(join7(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync4(join6(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value] of Object.entries(manifest.scripts))
@@ -14826,17 +14752,17 @@ function executable(path) {
   }
 }
 function resolveNode(command2, cwd, env) {
-  if (command2.node.includes("/")) return isAbsolute2(command2.node) ? command2.node : resolve3(cwd, command2.node);
+  if (command2.node.includes("/")) return isAbsolute2(command2.node) ? command2.node : resolve2(cwd, command2.node);
   const dirs = [];
   if (command2.fromScript) {
-    for (let dir = resolve3(cwd); ; dir = dirname4(dir)) {
-      dirs.push(join7(dir, "node_modules", ".bin"));
-      if (dirname4(dir) === dir) break;
+    for (let dir = resolve2(cwd); ; dir = dirname3(dir)) {
+      dirs.push(join6(dir, "node_modules", ".bin"));
+      if (dirname3(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join7(dir, command2.node);
+    const candidate = join6(dir, command2.node);
     if (executable(candidate)) return candidate;
   }
   if (command2.node === "node") return process.execPath;
@@ -14857,12 +14783,18 @@ function noInliningFlags(node, env) {
   }
   return flags;
 }
+
+// src/profile/run.ts
+function getRequests(paths) {
+  return paths.map((path) => ({ method: "GET", path, headers: {}, body: void 0 }));
+}
+var HOSTS2 = ["127.0.0.1", "::1"];
 function groupMembers(pgid) {
   return liveProcesses().filter((p) => p.pgid === pgid).map((p) => p.pid);
 }
 async function groupGone(pgid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep5(20);
+  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep3(20);
 }
 async function abort(child2) {
   if (child2.pid > 0) {
@@ -14890,72 +14822,26 @@ async function profileServer(spec) {
     throw new GateError("install", `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
   const readyPath = spec.readyPath ?? spec.requests[0]?.path ?? "/";
   const port = spec.port ?? await freePort();
-  if (spec.port !== void 0) {
-    for (const host of HOSTS2)
-      if (await listening(host, spec.port))
-        throw new GateError(
-          "server-start",
-          `port ${spec.port} (input \`port\`) is in use before the ${spec.side} server is started for profiling: something from an earlier step still listens there`,
-          { side: spec.side }
-        );
-  }
+  if (spec.port !== void 0) await checkPortFree(spec.port, spec.side);
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command2.env });
   const node = resolveNode(command2, cwd, env);
   const dir = resolve3(spec.outDir);
   const work = join7(dir, ".0x-work");
-  mkdirSync3(work, { recursive: true });
+  mkdirSync2(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command2.nodeFlags, command2.file, ...command2.args];
   const shown = ["node", ...target.slice(1)].join(" ");
-  const args = [
-    spec.zeroxBin,
-    "--output-dir",
-    dir,
-    "--working-dir",
-    work,
-    "--write-ticks",
-    "--title",
-    `perf-gate ${spec.side}: ${shown}`,
-    "--",
-    ...target
-  ];
   const child2 = new Child(process.execPath, {
     cwd,
     env,
-    args,
+    args: zeroXArgs(spec, { dir, work, shown, target }),
     ...spec.onOutput ? { onOutput: spec.onOutput } : {}
   });
   const what = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
   try {
     const origin = await waitReady(child2, spec, what, port, readyPath);
     const serverPid = processTree(child2.pid)[1] ?? -1;
-    const crashed = (during) => {
-      const exit = /Target subprocess error, code: (-?\d+)/.exec(child2.output.toString());
-      return new GateError(
-        "server-crash",
-        `${what} ${exit ? `exited with code ${exit[1]}` : "exited"} during ${during} under 0x`,
-        { side: spec.side, output: tail(child2) }
-      );
-    };
-    const requests = spec.requests.length > 0 ? spec.requests : getRequests([readyPath]);
-    const perRequest = Math.max(1, spec.durationSec / requests.length);
-    for (const request2 of requests) {
-      await runLoad(
-        {
-          url: `${origin}${request2.path}`,
-          method: request2.method,
-          headers: request2.headers,
-          ...request2.body === void 0 ? {} : { body: request2.body },
-          connections: request2.connections ?? spec.connections,
-          warmupSec: 0,
-          durationSec: perRequest,
-          timeoutSec: 10
-        },
-        spec.side
-      );
-      if (!running(serverPid) || child2.exit !== void 0)
-        throw crashed(`profiling (${request2.method} ${request2.path})`);
-    }
+    await loadProfiled(child2, serverPid, spec, { what, origin, readyPath });
     await stopAndCollect(child2, serverPid, spec, what);
   } catch (error) {
     await abort(child2);
@@ -14963,6 +14849,61 @@ async function profileServer(spec) {
   }
   await child2.stop(500);
   await groupGone(child2.pid, 3e3);
+  const { flamegraphHtml, ticksJson } = checkOutput(child2, spec, dir, what);
+  if (spec.keepLogs !== true) removeLogs(dir, work);
+  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
+}
+async function checkPortFree(port, side) {
+  for (const host of HOSTS2)
+    if (await listening(host, port))
+      throw new GateError(
+        "server-start",
+        `port ${port} (input \`port\`) is in use before the ${side} server is started for profiling: something from an earlier step still listens there`,
+        { side }
+      );
+}
+function zeroXArgs(spec, run) {
+  return [
+    spec.zeroxBin,
+    "--output-dir",
+    run.dir,
+    "--working-dir",
+    run.work,
+    "--write-ticks",
+    "--title",
+    `perf-gate ${spec.side}: ${run.shown}`,
+    "--",
+    ...run.target
+  ];
+}
+async function loadProfiled(child2, serverPid, spec, at) {
+  const requests = spec.requests.length > 0 ? spec.requests : getRequests([at.readyPath]);
+  const perRequest = Math.max(1, spec.durationSec / requests.length);
+  for (const request2 of requests) {
+    await runLoad(
+      {
+        url: `${at.origin}${request2.path}`,
+        method: request2.method,
+        headers: request2.headers,
+        ...request2.body === void 0 ? {} : { body: request2.body },
+        connections: request2.connections ?? spec.connections,
+        warmupSec: 0,
+        durationSec: perRequest,
+        timeoutSec: 10
+      },
+      spec.side
+    );
+    if (!running(serverPid) || child2.exit !== void 0) {
+      const exit = /Target subprocess error, code: (-?\d+)/.exec(child2.output.toString());
+      throw new GateError(
+        "server-crash",
+        `${at.what} ${exit ? `exited with code ${exit[1]}` : "exited"} during profiling (${request2.method} ${request2.path}) under 0x`,
+        { side: spec.side, output: tail(child2) }
+      );
+    }
+  }
+}
+function checkOutput(child2, spec, dir, what) {
   const flamegraphHtml = join7(dir, "flamegraph.html");
   const ticksJson = join7(dir, "ticks.json");
   const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync2(file));
@@ -14972,18 +14913,18 @@ async function profileServer(spec) {
       `0x finished profiling ${what} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
       { side: spec.side, output: tail(child2) }
     );
-  if (statSync(ticksJson).size <= 2)
+  if (statSync2(ticksJson).size <= 2)
     throw new GateError("server-crash", `0x recorded no CPU samples of ${what}`, {
       side: spec.side,
       output: tail(child2)
     });
-  if (spec.keepLogs !== true) {
-    rmSync2(work, { recursive: true, force: true });
-    for (const file of readdirSync3(dir))
-      if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-        rmSync2(join7(dir, file), { force: true });
-  }
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
+  return { flamegraphHtml, ticksJson };
+}
+function removeLogs(dir, work) {
+  rmSync2(work, { recursive: true, force: true });
+  for (const file of readdirSync3(dir))
+    if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
+      rmSync2(join7(dir, file), { force: true });
 }
 async function waitReady(child2, spec, what, port, readyPath) {
   const deadline = Date.now() + spec.readyTimeoutMs;
@@ -15008,7 +14949,7 @@ async function waitReady(child2, spec, what, port, readyPath) {
       if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
-    await sleep5(100);
+    await sleep3(100);
   }
 }
 async function stopAndCollect(child2, serverPid, spec, what) {
@@ -15034,7 +14975,7 @@ async function stopAndCollect(child2, serverPid, spec, what) {
       } catch {
       }
     }
-    await Promise.race([child2.exited, sleep5(100)]);
+    await Promise.race([child2.exited, sleep3(100)]);
   }
   const exit = child2.exit;
   if (exit.code !== 0)
@@ -15051,16 +14992,239 @@ async function stopAndCollect(child2, serverPid, spec, what) {
     });
 }
 
+// src/profile/ticks.ts
+function readTicks(data) {
+  if (!Array.isArray(data)) throw new Error("ticks.json is not an array of samples");
+  const ticks = [];
+  for (const [index, stack] of data.entries()) {
+    if (!Array.isArray(stack)) throw new Error(`ticks.json: sample ${index} is not an array of frames`);
+    const frames = [];
+    for (const frame of stack) {
+      if (frame === null || frame === void 0) continue;
+      if (typeof frame !== "object" || typeof frame.name !== "string")
+        throw new Error(`ticks.json: sample ${index} has a frame without a name`);
+      const { name, type, kind } = frame;
+      frames.push({
+        name,
+        ...typeof type === "string" ? { type } : {},
+        ...typeof kind === "string" ? { kind } : {}
+      });
+    }
+    ticks.push(frames);
+  }
+  return ticks;
+}
+var TRAILING_TAG = /\s*\[[A-Z][A-Z_]*(?::[A-Za-z]+)?\]$/;
+var LOG_PREFIX = /^(?:LazyCompile|Function|Script|Eval|JS):\s?/;
+var TIER_MARK = /^[*~^+]/;
+var FILE_START = [
+  " node:",
+  " file:",
+  " /",
+  " [eval]",
+  " evalmachine",
+  " data:",
+  " http:",
+  " https:",
+  " webpack:"
+];
+function parseFrameName(raw) {
+  let name = raw;
+  while (TRAILING_TAG.test(name)) name = name.replace(TRAILING_TAG, "");
+  name = name.replace(LOG_PREFIX, "").replace(TIER_MARK, "");
+  const location2 = /:(\d+)(?::(\d+))?$/.exec(name);
+  if (location2 === null || !/[ /\\:]/.test(name.slice(0, location2.index)))
+    return { fn: name.trim() || "(anonymous)", file: "", line: 0, column: 0 };
+  const before = name.slice(0, location2.index);
+  const line = Number(location2[1]);
+  const column = location2[2] === void 0 ? 0 : Number(location2[2]);
+  if (before.startsWith(" ")) return { fn: "(anonymous)", file: before.slice(1) || "[eval]", line, column };
+  let split = -1;
+  for (const marker of FILE_START) {
+    const at = before.indexOf(marker);
+    if (at >= 0 && (split < 0 || at < split)) split = at;
+  }
+  const drive = / [A-Za-z]:[\\/]/.exec(before);
+  if (drive !== null && (split < 0 || drive.index < split)) split = drive.index;
+  if (split < 0) split = before.lastIndexOf(" ");
+  if (split < 0) return { fn: "(anonymous)", file: before, line, column };
+  const fn = before.slice(0, split).trim() || "(anonymous)";
+  const file = before.slice(split + 1) || "[eval]";
+  return { fn, file, line, column };
+}
+function relativeFile(file, roots) {
+  let path = file;
+  if (path.startsWith("file://")) {
+    path = path.slice("file://".length);
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+    }
+    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
+  }
+  const normal = (p) => p.replace(/\\/g, "/").replace(/\/+$/, "");
+  const target = normal(path);
+  let best;
+  for (const root of roots) {
+    const r = normal(root);
+    if (r === "") continue;
+    if ((target === r || target.startsWith(`${r}/`)) && (best === void 0 || r.length > best.length))
+      best = r;
+  }
+  if (best === void 0) return path;
+  return target === best ? "." : target.slice(best.length + 1);
+}
+var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
+var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
+var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
+var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]/;
+function symbol(name) {
+  return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
+}
+var GC_FRAME = {
+  key: "(garbage collection)",
+  fn: "(garbage collection)",
+  file: "",
+  line: 0,
+  column: 0,
+  pseudo: true
+};
+var NATIVE_FRAME = {
+  key: "(native code)",
+  fn: "(native code)",
+  file: "",
+  line: 0,
+  column: 0,
+  pseudo: true
+};
+function classifyFrame(raw, roots = []) {
+  const type = raw.type ?? "";
+  if (INSTRUMENTATION.test(raw.name)) return { frame: nativeFrame(raw.name), category: "instrumentation" };
+  const parsed = parseFrameName(raw.name);
+  const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
+  if (isJs && parsed.file !== "") {
+    const file = relativeFile(parsed.file, roots);
+    const frame = {
+      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
+      fn: parsed.fn,
+      file,
+      line: parsed.line,
+      column: parsed.column,
+      pseudo: false
+    };
+    const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
+    return { frame, category: startup ? "startup" : "js" };
+  }
+  const name = symbol(parsed.file === "" ? parsed.fn : raw.name);
+  if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
+  if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
+  return { frame: nativeFrame(name), category: "native" };
+}
+function nativeFrame(name) {
+  return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
+}
+function classifySample(stack, roots, cache) {
+  const classified = [];
+  let instrumented = false;
+  for (const raw of stack) {
+    const cacheKey = `${raw.type ?? ""}\0${raw.name}`;
+    let c = cache.get(cacheKey);
+    if (c === void 0) {
+      c = classifyFrame(raw, roots);
+      cache.set(cacheKey, c);
+    }
+    if (c.category === "instrumentation") instrumented = true;
+    else classified.push(c);
+  }
+  const none = { frames: [], gc: false, native: false };
+  if (classified.length === 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
+  const leaf = classified[classified.length - 1];
+  if (leaf.category === "idle") return { kind: "idle", ...none };
+  if (classified.some((c) => c.category === "startup")) return { kind: "startup", ...none };
+  const js = classified.filter((c) => c.category === "js").map((c) => c.frame);
+  const gc = classified.some((c) => c.category === "gc");
+  const native = leaf.category !== "js";
+  if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
+  if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
+  return { kind: "busy", frames: js, gc, native };
+}
+function buildProfile(ticks, options = {}) {
+  const roots = options.roots ?? [];
+  const cache = /* @__PURE__ */ new Map();
+  const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
+  const stacks = /* @__PURE__ */ new Map();
+  const stats = /* @__PURE__ */ new Map();
+  const stat = (frame) => {
+    let s = stats.get(frame.key);
+    if (s === void 0) {
+      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
+      stats.set(frame.key, s);
+    }
+    return s;
+  };
+  for (const stack of ticks) {
+    const sample = classifySample(stack, roots, cache);
+    if (sample.kind !== "busy") {
+      counts[sample.kind]++;
+      continue;
+    }
+    counts.busy++;
+    if (sample.gc) counts.gc++;
+    if (sample.native) counts.native++;
+    const seen = /* @__PURE__ */ new Set();
+    for (const frame of sample.frames) {
+      if (seen.has(frame.key)) continue;
+      seen.add(frame.key);
+      stat(frame).total++;
+    }
+    stat(sample.frames[sample.frames.length - 1]).self++;
+    const id = sample.frames.map((f) => f.key).join("");
+    const collapsed = stacks.get(id);
+    if (collapsed) collapsed.count++;
+    else stacks.set(id, { frames: sample.frames, count: 1 });
+  }
+  const busy = counts.busy;
+  const functions = [...stats.values()].map((s) => ({
+    ...s,
+    selfShare: busy === 0 ? 0 : s.self / busy,
+    totalShare: busy === 0 ? 0 : s.total / busy
+  }));
+  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
+  return {
+    samples: ticks.length,
+    busy,
+    idle: counts.idle,
+    startup: counts.startup,
+    instrumentation: counts.instrumentation,
+    gc: counts.gc,
+    native: counts.native,
+    functions,
+    stacks: [...stacks.values()].sort((a, b) => b.count - a.count)
+  };
+}
+
 // src/profile/compare.ts
+function profileView(diff, roots = []) {
+  const at = (r) => {
+    if (r.file === "") return "";
+    const file = relativeFile(r.file, roots);
+    return r.line > 0 ? `${file}:${r.line}` : file;
+  };
+  const row = (r) => ({ ...r, at: at(r), z: changeZ(r, diff) });
+  return { grown: diff.grown.map(row), shrunk: diff.shrunk.map(row), base: diff.base, head: diff.head };
+}
+function renderProfileSection(diff, options = {}) {
+  return renderProfileView(profileView(diff, options.roots), options);
+}
 function loadProfile(ticksJson, root) {
-  return buildProfile(readTicks(JSON.parse(readFileSync6(ticksJson, "utf8"))), { roots: [root] });
+  return buildProfile(readTicks(JSON.parse(readFileSync5(ticksJson, "utf8"))), { roots: [root] });
 }
 async function compareProfiles(spec) {
   const zeroxBin = await ensureZeroX(
     spec.cacheDir,
     spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
   );
-  mkdirSync4(spec.outDir, { recursive: true });
+  mkdirSync3(spec.outDir, { recursive: true });
   const run = (side) => profileServer({
     side,
     cwd: spec.dirs[side],
@@ -15078,386 +15242,44 @@ async function compareProfiles(spec) {
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
   });
   const base = await run("base");
-  const head = await run("head");
+  const head2 = await run("head");
   const profiles = {
     base: loadProfile(base.ticksJson, base.root),
-    head: loadProfile(head.ticksJson, head.root)
+    head: loadProfile(head2.ticksJson, head2.root)
   };
   const diff = diffProfiles(profiles.base, profiles.head);
   const diffHead = join8(spec.outDir, "diff-head.html");
   const diffBase = join8(spec.outDir, "diff-base.html");
-  writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
-  writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
+  writeFileSync2(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
+  writeFileSync2(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
-    roots: [base.root, head.root],
+    roots: [base.root, head2.root],
     durationSec: spec.durationSec,
     ...spec.artifacts === void 0 ? {} : { artifacts: spec.artifacts }
   });
   return {
-    runs: { base, head },
+    runs: { base, head: head2 },
     profiles,
     diff,
     diffHead,
     diffBase,
     markdown,
-    files: [base.flamegraphHtml, base.ticksJson, head.flamegraphHtml, head.ticksJson, diffHead, diffBase]
+    files: [base.flamegraphHtml, base.ticksJson, head2.flamegraphHtml, head2.ticksJson, diffHead, diffBase]
   };
 }
 
-// src/gate/trees.ts
-import { existsSync as existsSync3, readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname5, join as join9, relative, resolve as resolve4 } from "node:path";
-function hasDependencies(dir) {
-  try {
-    const manifest = JSON.parse(readFileSync7(join9(dir, "package.json"), "utf8"));
-    const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
-    return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
-  } catch {
-    return false;
-  }
-}
-function detectInstall(root, dir) {
-  let current = resolve4(dir);
-  const top = resolve4(root);
-  for (; ; ) {
-    const has = (file) => existsSync3(join9(current, file));
-    if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
-    if (has("yarn.lock"))
-      return {
-        command: has(".yarnrc.yml") ? "yarn install --immutable" : "yarn install --frozen-lockfile",
-        cwd: current
-      };
-    if (has("bun.lockb") || has("bun.lock"))
-      return { command: "bun install --frozen-lockfile", cwd: current };
-    if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
-    if (current === top || relative(top, current).startsWith("..")) break;
-    current = dirname5(current);
-  }
-  return hasDependencies(dir) ? { command: "npm install", cwd: resolve4(dir) } : void 0;
-}
-function failureExcerpt(text2, count2 = 40) {
-  const lines = text2.trimEnd().split("\n");
-  if (lines.length <= count2) return lines.join("\n");
-  const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
-  if (first === -1 || first >= lines.length - count2) return lines.slice(-count2).join("\n");
-  const cause = lines.slice(first, first + Math.floor(count2 / 3));
-  const tail2 = lines.slice(-(count2 - cause.length - 1));
-  const skipped = lines.length - first - cause.length - tail2.length;
-  return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
-}
-async function step(code2, side, command2, cwd, timeoutMs, log) {
-  await log.group(`${code2} ${side}: ${command2}`, async () => {
-    const result = await runCommand(command2, {
-      cwd,
-      env: safeEnv({ CI: "true" }),
-      timeoutMs,
-      onOutput: (chunk) => log.output(chunk.trimEnd())
-    });
-    if (result.timedOut) {
-      throw new GateError(
-        code2,
-        `${code2} of ${side} (\`${command2}\`) did not finish within ${Math.round(timeoutMs / 1e3)} s (input \`${code2}-timeout\`)`,
-        {
-          side,
-          output: failureExcerpt(result.output.toString())
-        }
-      );
-    }
-    if (result.code !== 0) {
-      throw new GateError(code2, `${code2} of ${side} (\`${command2}\`) failed with exit code ${result.code}`, {
-        side,
-        output: failureExcerpt(result.output.toString())
-      });
-    }
-    log.info(`${code2} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
-  });
-}
-async function prepareTree(options) {
-  const { side, root, dir, log } = options;
-  if (!existsSync3(dir)) {
-    throw new GateError(
-      "install",
-      `the ${side} tree has no directory ${relative(root, dir) || "."} (input \`working-directory\`)`,
-      { side }
-    );
-  }
-  const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
-  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log);
-  else log.info(`install ${side}: nothing to install`);
-  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log);
-}
-async function runHook(options) {
-  const { what, side, command: command2, log } = options;
-  const { PORT: _port, ...env } = safeEnv({
-    CI: "true",
-    NODE_ENV: "production",
-    ...options.env,
-    PERF_GATE_SIDE: side
-  });
-  await log.group(`${what} ${side}: ${command2}`, async () => {
-    const result = await runCommand(command2, {
-      cwd: options.cwd,
-      env,
-      timeoutMs: options.timeoutMs,
-      onOutput: (chunk) => log.info(chunk.trimEnd())
-    });
-    const fail = (problem) => new GateError(what, `${what} of ${side} (\`${command2}\`) ${problem}`, {
-      side,
-      output: failureExcerpt(result.output.toString())
-    });
-    if (result.timedOut) {
-      throw fail(
-        `did not finish within ${Math.round(options.timeoutMs / 1e3)} s (the \`build-timeout\` input limits it)`
-      );
-    }
-    if (result.code !== 0) {
-      throw fail(
-        result.code === null ? `was killed by ${result.signal}` : `failed with exit code ${result.code}`
-      );
-    }
-    log.info(`${what} ${side} took ${(result.durationMs / 1e3).toFixed(1)} s`);
-  });
-}
-
-// src/gate/run.ts
-var PUBLISH_RESERVE_MS = 3e4;
-var PRIME_SEC = 1;
-function failureRate(rounds, expectStatus) {
-  let failed = 0;
-  let total = 0;
-  for (const r of rounds) {
-    failed += failures(r.measurement, expectStatus);
-    total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
-  }
-  return total === 0 ? 1 : failed / total;
-}
-function statusSummary(rounds) {
-  const counts = {};
-  for (const r of rounds)
-    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
-  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
-  const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
-  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
-  return parts.join(", ") || "no answer";
-}
-async function runGate(context) {
-  const { config, log } = context;
-  const started = Date.now();
-  const deadline = started + config.timeoutMs;
-  const rounds = [];
-  const notes = [];
-  let newScenarios = [];
-  let error;
-  let prepareSec = 0;
-  let measureSec = 0;
-  let worktree;
-  let measured;
-  let profile;
-  let changedFiles = [];
-  let dirs;
-  const prepared = [];
-  try {
-    worktree = await log.group(
-      `base tree: ${context.base.label} (${context.base.sha.slice(0, 7)})`,
-      async () => {
-        const tree = await addWorktree(context.root, context.base.sha);
-        log.info(`base checked out at ${tree.dir}`);
-        return tree;
-      }
-    );
-    dirs = {
-      base: resolve5(worktree.dir, config.workingDirectory),
-      head: resolve5(context.root, config.workingDirectory)
-    };
-    const roots = { base: worktree.dir, head: context.root };
-    for (const side of ["base", "head"]) {
-      const remaining = deadline - Date.now() - PUBLISH_RESERVE_MS;
-      await prepareTree({
-        side,
-        root: roots[side],
-        dir: dirs[side],
-        install: config.install,
-        build: config.build,
-        installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, remaining)),
-        buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, remaining)),
-        log
-      });
-      prepared.push(side);
-    }
-    if (config.setup !== void 0) {
-      for (const side of ["base", "head"]) {
-        await runHook({
-          what: "setup",
-          side,
-          command: config.setup,
-          cwd: dirs[side],
-          env: config.env,
-          timeoutMs: Math.max(
-            1e3,
-            Math.min(config.buildTimeoutMs, deadline - Date.now() - PUBLISH_RESERVE_MS)
-          ),
-          log
-        });
-      }
-    }
-    prepareSec = (Date.now() - started) / 1e3;
-    const measureStart = Date.now();
-    measured = await measure(context, dirs, deadline, notes);
-    newScenarios = measured.newScenarios;
-    rounds.push(...measured.rounds);
-    measureSec = (Date.now() - measureStart) / 1e3;
-    changedFiles = await changedSince(context.root, context.base.sha);
-    if (config.flamegraphs && measured.decision) {
-      profile = await profileBoth(
-        context,
-        dirs,
-        config.scenarios.filter((scenario) => !newScenarios.includes(scenario.name)),
-        deadline,
-        notes
-      );
-    }
-  } catch (caught) {
-    if (!(caught instanceof GateError)) throw caught;
-    error = caught;
-    if (prepareSec === 0) prepareSec = (Date.now() - started) / 1e3;
-  } finally {
-    if (config.teardown !== void 0 && dirs !== void 0) {
-      await teardown(context, config.teardown, dirs, prepared, deadline, notes);
-    }
-    await cleanUp(worktree, config, log);
-  }
-  const decision = error ? void 0 : measured?.decision;
-  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
-  if (loadgenCpu > 0.9) {
-    notes.push(
-      `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`
-    );
-  }
-  const draft = {
-    tool: "perf-gate",
-    version: 2,
-    verdict: decision?.verdict ?? "inconclusive",
-    headline: error ? `${error.neutral ? "inconclusive" : "error"}: ${error.message}` : decision?.headline ?? "inconclusive: not enough rounds were measured to compare",
-    base: { sha: context.base.sha, label: context.base.label },
-    head: { sha: context.head.sha, label: context.head.label },
-    settings: {
-      scenarios: config.scenarios.map((scenario) => ({
-        name: scenario.name,
-        method: scenario.method,
-        path: scenario.path,
-        expectStatus: scenario.expectStatus,
-        connections: scenario.connections ?? config.connections,
-        threshold: scenario.threshold ?? config.threshold
-      })),
-      pairs: config.pairs,
-      budgetSec: config.budgetMs / 1e3,
-      durationSec: config.durationSec,
-      warmupSec: config.warmupSec,
-      sliceSec: slicing(config) ? config.sliceSec : 0,
-      connections: config.connections,
-      threshold: config.threshold,
-      latencyThreshold: config.latencyThreshold,
-      alpha: config.alpha,
-      port: config.port,
-      failOnRegression: config.failOnRegression,
-      restartEvery: sideBySide(config) ? config.restartEvery : 0
-    },
-    decision,
-    sequential: measured ? {
-      pairs: measured.pairs,
-      looked: measured.looked,
-      schedule: measured.schedule,
-      stoppedBy: measured.stoppedBy,
-      confirmationPairs: measured.confirmationPairs,
-      disturbedPairs: measured.disturbedPairs,
-      keptDisturbedPairs: measured.keptDisturbedPairs
-    } : void 0,
-    newScenarios,
-    shard: config.shard,
-    scenarioCount: config.scenarioCount,
-    rounds,
-    error: error ? {
-      code: error.code,
-      message: error.message,
-      side: error.side,
-      output: error.output,
-      neutral: error.neutral
-    } : void 0,
-    timing: {
-      startedAt: new Date(started).toISOString(),
-      wallSec: (Date.now() - started) / 1e3,
-      prepareSec,
-      measureSec
-    },
-    environment: {
-      node: process.version,
-      cpus: availableParallelism(),
-      platform: `${process.platform}-${process.arch}`
-    },
-    notes,
-    profile,
-    changedFiles,
-    diagnostics: measured?.diagnostics,
-    pullRequest: context.pullRequest
-  };
-  const report = redact(draft, [config.token]);
-  await writeReport(config.outputDir, report);
-  return report;
-}
-async function cleanUp(worktree, config, log) {
-  const tree = worktree ? await diskUsage(worktree.dir) : 0;
-  if (worktree && config.keepTrees) {
-    log.info(
-      `keep-trees: the base tree stays at ${worktree.dir} (remove it with \`git worktree remove --force\`)`
-    );
-  } else {
-    await worktree?.remove();
-  }
-  const outputs = await diskUsage(config.outputDir);
-  const fate = config.keepTrees ? "kept" : "removed";
-  log.info(
-    `disk use of this run: base tree ${formatBytes(tree)} (${worktree ? fate : "none"}), outputs ${formatBytes(outputs)} in ${config.outputDir}`
-  );
-}
-async function teardown(context, command2, dirs, sides, deadline, notes) {
-  const { config, log } = context;
-  for (const side of sides) {
-    try {
-      await runHook({
-        what: "teardown",
-        side,
-        command: command2,
-        cwd: dirs[side],
-        env: config.env,
-        timeoutMs: Math.max(1e4, Math.min(config.buildTimeoutMs, deadline - Date.now())),
-        log
-      });
-    } catch (error) {
-      if (!(error instanceof GateError)) throw error;
-      notes.push(`${error.message} (the verdict stands).`);
-      log.warning(`${error.message}${error.output ? `
-${error.output}` : ""}`);
-    }
-  }
-}
-async function changedSince(root, base) {
-  try {
-    return (await git(root, ["diff", "--name-only", base])).split("\n").filter((line) => line !== "");
-  } catch {
-    return [];
-  }
-}
+// src/gate/profiling.ts
 async function profileBoth(context, dirs, scenarios, deadline, notes) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
   const needMs = 2 * (config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
-    notes.push("no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.");
+    notes.push(NO_ROOM_FOR_PROFILES);
     return void 0;
   }
   const started = Date.now();
   try {
-    return await log.group("profiling base and head with 0x", async () => {
+    return await log.group(PROFILING_GROUP, async () => {
       const result = await compareProfiles({
         dirs,
         start: config.start,
@@ -15475,125 +15297,762 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join10(config.outputDir, "profiles"),
-        artifacts: "the `perf-gate` artifact of this run",
+        outDir: join9(config.outputDir, "profiles"),
+        artifacts: PROFILE_ARTIFACTS,
         onOutput: (chunk) => log.output(chunk.trimEnd())
       });
       const hotter = result.diff.grown.filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
-        file: relative2(context.root, resolve5(dirs.head, row.file)),
+        file: relative(context.root, resolve4(dirs.head, row.file)),
         line: row.line,
         baseSelf: row.baseSelf,
         headSelf: row.headSelf
       }));
       const seconds = (Date.now() - started) / 1e3;
-      log.info(`profiling took ${seconds.toFixed(1)} s`);
+      log.info(profilingTookLog(seconds));
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join10(config.outputDir, "profiles"),
+        dir: join9(config.outputDir, "profiles"),
         hotter,
         seconds
       };
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
-    notes.push(`no flame graphs: ${error.message}`);
-    log.warning(`profiling failed (the verdict stands): ${error.message}`);
+    notes.push(noFlameGraphsNote(error.message));
+    log.warning(profilingFailedLog(error.message));
     return void 0;
   }
 }
-function cpuPlacement(pin, cpus = availableParallelism()) {
-  if (!pin || cpus < 2 || !existsSync4("/usr/bin/taskset")) return void 0;
+
+// src/gate/system.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { availableParallelism as availableParallelism2 } from "node:os";
+import { join as join11 } from "node:path";
+
+// src/diagnostics/install.ts
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync6, renameSync as renameSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname as dirname4, join as join10, resolve as resolve5 } from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/diagnostics/preload.ts
+var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
+var CONTROL_SUFFIX = ".ctl";
+var RESOLUTION_MS = 10;
+var TICK_MS = 100;
+var SERIES_MS = 250;
+var SERIES_MAX = 240;
+var PRELOAD_SOURCE = `'use strict';
+// perf-gate diagnostics preload: event-loop delay, CPU, RSS and heap of the process that serves TCP.
+// Written by perf-gate (src/diagnostics/preload.ts); safe to delete. It does nothing unless
+// ${DIAGNOSTICS_ENV} names an output file.
+(function perfGateDiagnostics() {
+  var outFile = process.env.${DIAGNOSTICS_ENV};
+  if (typeof outFile !== 'string' || outFile === '') return;
+  var GUARD = Symbol.for('perf-gate.diagnostics');
+  try {
+    if (process[GUARD]) return;
+    Object.defineProperty(process, GUARD, { value: true, enumerable: false });
+  } catch (error) {
+    return;
+  }
+  var fs, perfHooks, threads;
+  try {
+    fs = require('fs');
+    perfHooks = require('perf_hooks');
+    threads = require('worker_threads');
+  } catch (error) {
+    return;
+  }
+  if (!threads.isMainThread || typeof perfHooks.monitorEventLoopDelay !== 'function') return;
+
+  var RESOLUTION_MS = ${RESOLUTION_MS};
+  var TICK_MS = ${TICK_MS};
+  var SERIES_MAX = ${SERIES_MAX};
+  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
+  var performance = perfHooks.performance;
+  var hasElu = performance && typeof performance.eventLoopUtilization === 'function';
+
+  var reporter = false;
+  var histogram = null;
+  var ports = [];
+  var windowStart = Date.now();
+  var cpuBase = process.cpuUsage();
+  var eluBase = hasElu ? performance.eventLoopUtilization() : null;
+  var rssPeak = 0, rssLast = 0, heapPeak = 0, heapLast = 0;
+  var series = [];
+  var seriesEvery = ${SERIES_MS};
+  var lastSeriesAt = 0;
+  var controlStamp = '';
+  var controlToken = '';
+
+  function sample(now) {
+    var usage = process.memoryUsage();
+    rssLast = usage.rss;
+    heapLast = usage.heapUsed;
+    if (rssLast > rssPeak) rssPeak = rssLast;
+    if (heapLast > heapPeak) heapPeak = heapLast;
+    if (now - lastSeriesAt >= seriesEvery) {
+      lastSeriesAt = now;
+      series.push([now - windowStart, rssLast, heapLast]);
+      if (series.length >= SERIES_MAX) {
+        series = series.filter(function (point, index) { return index % 2 === 0; });
+        seriesEvery *= 2;
+      }
+    }
+  }
+
+  function resetWindow(now) {
+    windowStart = now;
+    cpuBase = process.cpuUsage();
+    if (hasElu) eluBase = performance.eventLoopUtilization();
+    if (histogram !== null) histogram.reset();
+    rssPeak = rssLast;
+    heapPeak = heapLast;
+    series = [];
+    lastSeriesAt = 0;
+    sample(now);
+  }
+
+  function delayMs(nanoseconds) {
+    var ms = nanoseconds / 1e6 - RESOLUTION_MS;
+    return ms > 0 && isFinite(ms) ? Math.round(ms * 1000) / 1000 : 0;
+  }
+
+  function write(reason, seq) {
+    var now = Date.now();
+    try { sample(now); } catch (error) { /* keep the previous sample */ }
+    var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
+    var cpu = process.cpuUsage(cpuBase);
+    var elu = null;
+    if (hasElu && eluBase !== null) {
+      try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
+    }
+    var line = {
+      v: 1,
+      pid: process.pid,
+      ppid: process.ppid,
+      reason: reason,
+      seq: seq,
+      at: now,
+      startedAt: windowStart,
+      elapsedMs: now - windowStart,
+      uptimeMs: Math.round(process.uptime() * 1000),
+      ports: ports.slice(),
+      eventLoopDelayMs: count > 0 && histogram !== null
+        ? {
+            p50: delayMs(histogram.percentile(50)),
+            p99: delayMs(histogram.percentile(99)),
+            max: delayMs(histogram.max),
+            mean: delayMs(histogram.mean),
+            count: count,
+          }
+        : { p50: 0, p99: 0, max: 0, mean: 0, count: 0 },
+      eventLoopUtilization: typeof elu === 'number' && isFinite(elu) ? Math.round(elu * 10000) / 10000 : null,
+      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      rss: { peak: rssPeak, last: rssLast },
+      heapUsed: { peak: heapPeak, last: heapLast },
+      memory: series,
+      node: process.version,
+    };
+    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
+    resetWindow(now);
+  }
+
+  function safeWrite(reason, seq) {
+    try { write(reason, seq); } catch (error) { /* diagnostics never disturb the app */ }
+  }
+
+  function addPort(port) {
+    if (typeof port === 'number' && port > 0 && ports.indexOf(port) === -1 && ports.length < 16) ports.push(port);
+  }
+
+  function listeningPorts() {
+    if (typeof process._getActiveHandles !== 'function') return;
+    var handles = process._getActiveHandles();
+    for (var i = 0; i < handles.length; i++) {
+      var handle = handles[i];
+      if (handle && handle.listening === true && typeof handle.address === 'function') {
+        var address = handle.address();
+        if (address !== null && typeof address === 'object') addPort(address.port);
+      }
+    }
+  }
+
+  function controlStampNow() {
+    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
+    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
+  }
+
+  function readControl() {
+    var stamp = controlStampNow();
+    if (stamp === controlStamp) return '';
+    controlStamp = stamp;
+    if (stamp === '') return '';
+    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+    if (token === '' || token === controlToken) return '';
+    controlToken = token;
+    return token;
+  }
+
+  function onSignal(signal) {
+    var handler = function () {
+      // The line first: once the handler is gone, a second signal meets the default action and kills at once.
+      safeWrite(signal, null);
+      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
+      try {
+        // Nobody else handles it: the default action (death by this signal), as without the preload.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      } catch (error) { /* ignore */ }
+    };
+    process.prependListener(signal, handler);
+  }
+
+  function becomeReporter() {
+    if (reporter) return;
+    reporter = true;
+    try { listeningPorts(); } catch (error) { /* ports stay unknown */ }
+    try {
+      histogram = perfHooks.monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+      histogram.enable();
+    } catch (error) {
+      histogram = null;
+    }
+    try {
+      // A token written before this process reported is not addressed to it.
+      controlStamp = controlStampNow();
+      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+    } catch (error) { /* no control file yet */ }
+    try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
+    try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
+    try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
+    safeWrite('listening', null);
+  }
+
+  var channel = null;
+  var onSocket = function (message) {
+    try {
+      var port = message && message.socket ? message.socket.localPort : undefined;
+      if (typeof port !== 'number') return;
+      addPort(port);
+      if (reporter) return;
+      becomeReporter();
+      // Stop listening to every connection; later, not while the channel is publishing.
+      var later = setImmediate(function () {
+        try {
+          var dc = require('diagnostics_channel');
+          if (typeof dc.unsubscribe === 'function') dc.unsubscribe('net.server.socket', onSocket);
+          else if (channel !== null) channel.unsubscribe(onSocket);
+        } catch (error) { /* keep it */ }
+      });
+      if (later && typeof later.unref === 'function') later.unref();
+    } catch (error) { /* ignore */ }
+  };
+  try {
+    var dc = require('diagnostics_channel');
+    channel = dc.channel('net.server.socket'); // held strongly: old releases kept channels weakly
+    if (typeof dc.subscribe === 'function') dc.subscribe('net.server.socket', onSocket);
+    else channel.subscribe(onSocket);
+  } catch (error) { /* the tick still finds listening servers */ }
+
+  function tick() {
+    try {
+      if (!reporter) {
+        if (typeof process.getActiveResourcesInfo === 'function' &&
+            process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
+        return;
+      }
+      sample(Date.now());
+      var token = readControl();
+      if (token !== '') safeWrite('snapshot', token);
+    } catch (error) { /* try again next tick */ }
+  }
+
+  try {
+    var timer = setInterval(tick, TICK_MS);
+    if (timer && typeof timer.unref === 'function') timer.unref();
+  } catch (error) { /* no sampling */ }
+})();
+`;
+
+// src/diagnostics/install.ts
+var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
+function writePreload(dir) {
+  const path = resolve5(dir, PRELOAD_FILE);
+  mkdirSync4(dirname4(path), { recursive: true });
+  let current;
+  try {
+    current = readFileSync6(path, "utf8");
+  } catch {
+    current = void 0;
+  }
+  if (current !== PRELOAD_SOURCE) {
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync3(temporary, PRELOAD_SOURCE);
+    renameSync2(temporary, path);
+  }
+  return path;
+}
+function quoteNodeOption(value) {
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
+  const existing = existingNodeOptions?.trim() ?? "";
+  const require2 = `--require ${quoteNodeOption(resolve5(preloadPath))}`;
+  return {
+    NODE_OPTIONS: existing === "" ? require2 : `${require2} ${existing}`,
+    PERF_GATE_DIAGNOSTICS: resolve5(outFile)
+  };
+}
+function controlFile(outFile) {
+  return `${resolve5(outFile)}${CONTROL_SUFFIX}`;
+}
+var REASONS = /* @__PURE__ */ new Set([
+  "listening",
+  "snapshot",
+  "SIGTERM",
+  "SIGINT",
+  "exit"
+]);
+var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : void 0;
+}
+function pair(value, a, b) {
+  if (!isRecord(value)) return void 0;
+  const x = count(value[a]);
+  const y = count(value[b]);
+  return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
+}
+function delayStats(delay) {
+  const p50 = count(delay.p50);
+  const p99 = count(delay.p99);
+  const max = count(delay.max);
+  const mean2 = count(delay.mean);
+  const samples = count(delay.count);
+  if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
+    return void 0;
+  return { p50, p99, max, mean: mean2, count: samples };
+}
+function memorySeries(value) {
+  const memory = [];
+  if (Array.isArray(value)) {
+    for (const point of value.slice(0, 1e4)) {
+      if (!Array.isArray(point) || point.length !== 3) continue;
+      const [t, r, h] = point.map(count);
+      if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
+    }
+  }
+  return memory;
+}
+function parseSnapshot(line) {
+  let raw;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (!isRecord(raw) || raw.v !== 1) return void 0;
+  const pid = count(raw.pid);
+  const ppid = count(raw.ppid) ?? 0;
+  const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
+  const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
+  const at = count(raw.at);
+  const startedAt = count(raw.startedAt);
+  const elapsedMs = count(raw.elapsedMs);
+  const uptimeMs = count(raw.uptimeMs) ?? 0;
+  const delay = raw.eventLoopDelayMs;
+  const cpu = pair(raw.cpu, "userMs", "systemMs");
+  const rss = pair(raw.rss, "peak", "last");
+  const heap = pair(raw.heapUsed, "peak", "last");
+  if (pid === void 0 || reason === void 0 || at === void 0 || startedAt === void 0 || elapsedMs === void 0 || !isRecord(delay) || cpu === void 0 || rss === void 0 || heap === void 0)
+    return void 0;
+  const eventLoopDelayMs = delayStats(delay);
+  if (eventLoopDelayMs === void 0) return void 0;
+  const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
+  const elu = count(raw.eventLoopUtilization);
+  return {
+    v: 1,
+    pid,
+    ppid,
+    reason,
+    seq,
+    at,
+    startedAt,
+    elapsedMs,
+    uptimeMs,
+    ports: ports.slice(0, 16),
+    eventLoopDelayMs,
+    eventLoopUtilization: elu === void 0 ? null : Math.min(1, elu),
+    cpu: { userMs: cpu.userMs, systemMs: cpu.systemMs },
+    rss: { peak: rss.peak, last: rss.last },
+    heapUsed: { peak: heap.peak, last: heap.last },
+    memory: memorySeries(raw.memory),
+    node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
+  };
+}
+function parseSnapshots(text2) {
+  const out = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    const snapshot2 = parseSnapshot(line);
+    if (snapshot2 !== void 0) out.push(snapshot2);
+  }
+  return out;
+}
+function readSnapshots(outFile) {
+  try {
+    return parseSnapshots(readFileSync6(outFile, "utf8"));
+  } catch {
+    return [];
+  }
+}
+function alive3(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function liveReporters(lines) {
+  const live2 = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    if (FINAL.has(line.reason)) live2.delete(line.pid);
+    else live2.add(line.pid);
+  }
+  for (const pid of live2) if (!alive3(pid)) live2.delete(pid);
+  return live2;
+}
+var sequence = 0;
+var queues = /* @__PURE__ */ new Map();
+function snapshot(outFile, options = {}) {
+  const file = resolve5(outFile);
+  const previous = queues.get(file) ?? Promise.resolve();
+  const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
+  queues.set(file, next);
+  void next.finally(() => {
+    if (queues.get(file) === next) queues.delete(file);
+  });
+  return next;
+}
+async function takeSnapshot(outFile, options) {
+  const timeoutMs = options.timeoutMs ?? 3e3;
+  const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
+  let expected2 = liveReporters(readSnapshots(outFile));
+  while (expected2.size === 0) {
+    if (Date.now() > registrationDeadline) return [];
+    await sleep4(25);
+    expected2 = liveReporters(readSnapshots(outFile));
+  }
+  const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
+  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
+  const control = controlFile(outFile);
+  const temporary = `${control}.${process.pid}.tmp`;
+  writeFileSync3(temporary, `${token}
+`);
+  renameSync2(temporary, control);
+  const deadline = Date.now() + timeoutMs;
+  for (; ; ) {
+    await sleep4(25);
+    let text2 = "";
+    try {
+      text2 = await readFile(outFile, "utf8");
+    } catch {
+      text2 = "";
+    }
+    const lines = parseSnapshots(text2);
+    const answers = lines.filter((line) => line.seq === token);
+    const answered = new Set(answers.map((line) => line.pid));
+    const pending2 = [...expected2].filter(
+      (pid) => !answered.has(pid) && alive3(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+    );
+    if (pending2.length === 0 || Date.now() > deadline) return answers;
+  }
+}
+function outFileFor(dir, name) {
+  return join10(resolve5(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+}
+
+// src/diagnostics/recorder.ts
+import { setTimeout as sleep5 } from "node:timers/promises";
+
+// src/diagnostics/summary.ts
+var MB = 1024 * 1024;
+var DEFAULTS = {
+  blockedMs: 20,
+  blockedRatio: 2,
+  blockedMarginMs: 10,
+  minPoints: 4,
+  leakMbPerRound: 1,
+  leakMbPerSecond: 1,
+  risingShare: 0.75,
+  leakRatio: 2
+};
+function theilSen(points) {
+  const slopes = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const [xi, yi] = points[i];
+      const [xj, yj] = points[j];
+      if (xj !== xi) slopes.push((yj - yi) / (xj - xi));
+    }
+  }
+  return slopes.length === 0 ? 0 : median(slopes);
+}
+function rising(ys) {
+  let growing = 0;
+  for (let i = 1; i < ys.length; i++) if (ys[i] > ys[i - 1]) growing++;
+  return { growing, of: Math.max(0, ys.length - 1) };
+}
+function windowsOf(lines) {
+  const usable = lines.filter((l) => l.reason !== "listening" && l.elapsedMs > 0);
+  const groups = /* @__PURE__ */ new Map();
+  for (const line of usable) {
+    const key = line.seq ?? `${line.reason}:${line.pid}:${line.at}`;
+    const group = groups.get(key) ?? /* @__PURE__ */ new Map();
+    group.set(line.pid, line);
+    groups.set(key, group);
+  }
+  const windows = [];
+  for (const group of groups.values()) {
+    const processes = [...group.values()];
+    const measured = processes.filter((p) => p.eventLoopDelayMs.count > 0);
+    const worst = (pick) => Math.max(...measured.map(pick));
+    const elus = processes.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
+    const main2 = processes.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
+    windows.push({
+      at: Math.min(...processes.map((p) => p.at)),
+      pids: processes.map((p) => p.pid).sort((a, b) => a - b).join(","),
+      delay: measured.length === 0 ? void 0 : {
+        p50: worst((p) => p.eventLoopDelayMs.p50),
+        p99: worst((p) => p.eventLoopDelayMs.p99),
+        max: worst((p) => p.eventLoopDelayMs.max)
+      },
+      elu: elus.length === 0 ? void 0 : Math.max(...elus),
+      cpuMs: processes.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
+      wallMs: Math.max(...processes.map((p) => p.elapsedMs)),
+      rssPeak: processes.reduce((sum, p) => sum + p.rss.peak, 0),
+      rssLast: processes.reduce((sum, p) => sum + p.rss.last, 0),
+      heapPeak: processes.reduce((sum, p) => sum + p.heapUsed.peak, 0),
+      series: main2.memory.map(([t, rss]) => [t / 1e3, rss / MB])
+    });
+  }
+  return windows.sort((a, b) => a.at - b.at);
+}
+function trendOf(windows, o) {
+  const byPids = /* @__PURE__ */ new Map();
+  for (const w of windows) byPids.set(w.pids, [...byPids.get(w.pids) ?? [], w]);
+  const lived = [...byPids.values()].filter((group) => group.length >= o.minPoints);
+  if (lived.length > 0) {
+    const fits = lived.map((group) => {
+      const ys = group.map((w) => w.rssLast / MB);
+      return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
+    });
+    const slopeMb2 = median(fits.map((f) => f.slope));
+    const growing2 = fits.reduce((sum, f) => sum + f.growing, 0);
+    const of = fits.reduce((sum, f) => sum + f.of, 0);
+    const points = fits.reduce((sum, f) => sum + f.points, 0);
+    return {
+      trend: { mode: "across-rounds", slopeMb: slopeMb2, unit: "round", points, growing: growing2, of },
+      leak: slopeMb2 >= o.leakMbPerRound && growing2 >= o.risingShare * of
+    };
+  }
+  const fitted = windows.filter((w) => w.series.length >= o.minPoints).map((w) => {
+    const slope = theilSen(w.series);
+    const { growing: growing2, of } = rising(w.series.map(([, y]) => y));
+    return { slope, grows: slope >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
+  });
+  if (fitted.length === 0) return { trend: void 0, leak: false };
+  const slopeMb = median(fitted.map((f) => f.slope));
+  const growing = fitted.filter((f) => f.grows).length;
+  return {
+    trend: {
+      mode: "within-rounds",
+      slopeMb,
+      unit: "second",
+      points: fitted.length,
+      growing,
+      of: fitted.length
+    },
+    leak: fitted.length >= 2 && growing >= o.risingShare * fitted.length && slopeMb >= o.leakMbPerSecond
+  };
+}
+function summarizeSide(lines, options = {}) {
+  const o = { ...DEFAULTS, ...options };
+  const windows = windowsOf(lines);
+  if (windows.length === 0) return void 0;
+  const delays = windows.map((w) => w.delay).filter((d) => d !== void 0);
+  const elus = windows.map((w) => w.elu).filter((u) => u !== void 0);
+  const wallMs = windows.reduce((sum, w) => sum + w.wallMs, 0);
+  const { trend, leak } = trendOf(windows, o);
+  const pids = new Set(windows.flatMap((w) => w.pids.split(",")));
+  return {
+    windows: windows.length,
+    processes: pids.size,
+    eventLoopDelayMs: delays.length === 0 ? void 0 : {
+      p50: median(delays.map((d) => d.p50)),
+      p99: median(delays.map((d) => d.p99)),
+      max: median(delays.map((d) => d.max))
+    },
+    eventLoopUtilization: elus.length === 0 ? void 0 : median(elus),
+    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum, w) => sum + w.cpuMs, 0) / wallMs,
+    peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
+    peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
+    rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1e3),
+    rssTrend: trend,
+    leak
+  };
+}
+function eventLoopCall(base, head2, o) {
+  const blocked = (a, b) => a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
+  if (blocked(head2.p99, base.p99)) return "blocked-on-head";
+  if (blocked(base.p99, head2.p99)) return "unblocked-on-head";
+  if (head2.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return "blocked-on-both";
+  return "similar";
+}
+function leakCall(base, head2, o) {
+  const rate2 = (s) => Math.max(0, s.rssTrendMbPerRound ?? 0);
+  if (head2.leak && base.leak) return rate2(head2) >= o.leakRatio * rate2(base) ? "head" : "both";
+  if (head2.leak) return "head";
+  if (base.leak) return "base";
+  return "none";
+}
+function summarizeDiagnostics(lines, options = {}) {
+  const o = { ...DEFAULTS, ...options };
+  const base = summarizeSide(lines.base, options);
+  const head2 = summarizeSide(lines.head, options);
+  const baseDelay = base?.eventLoopDelayMs;
+  const headDelay = head2?.eventLoopDelayMs;
+  const bothDelays = baseDelay !== void 0 && headDelay !== void 0;
+  return {
+    base,
+    head: head2,
+    comparison: {
+      eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : void 0,
+      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : void 0,
+      leak: base !== void 0 && head2 !== void 0 ? leakCall(base, head2, o) : void 0
+    },
+    blockedMs: o.blockedMs
+  };
+}
+
+// src/diagnostics/recorder.ts
+function servingPort(lines, port) {
+  if (port === void 0 || !lines.some((l) => l.ports.includes(port))) return [...lines];
+  return lines.filter((l) => l.ports.includes(port));
+}
+var ServerDiagnostics = class {
+  side;
+  /** The JSON-lines file this server's processes append to. */
+  outFile;
+  /** Merge into startServer's `env`; {} when diagnostics are off. */
+  env;
+  recorder;
+  windows = 0;
+  constructor(recorder, side, outFile, env) {
+    this.recorder = recorder;
+    this.side = side;
+    this.outFile = outFile;
+    this.env = env ?? {};
+  }
+  /**
+   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
+   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
+   * returns, rethrows what it throws.
+   */
+  async measure(label, options, run) {
+    if (!this.recorder.enabled) return run();
+    const key = `${this.side}-${label}-${++this.windows}`;
+    const cancel = new AbortController();
+    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
+    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep5(delayMs, void 0, { signal: cancel.signal }).then(
+      () => snapshot(this.outFile, { label: `${key}-begin` }),
+      () => []
+    );
+    let result;
+    try {
+      result = await run();
+    } finally {
+      cancel.abort();
+      await begin;
+    }
+    const lines = await snapshot(this.outFile, { label: `${key}-end` });
+    this.recorder.record(this.side, servingPort(lines, options.port));
+    return result;
+  }
+  /** Every line this server's processes wrote so far (registration, snapshots, final lines). */
+  lines() {
+    return readSnapshots(this.outFile);
+  }
+};
+var DiagnosticsRecorder = class {
+  dir;
+  /** The written preload; undefined when it could not be written (diagnostics are then off). */
+  preloadPath;
+  nodeOptions;
+  recorded = { base: [], head: [] };
+  servers = 0;
+  /**
+   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
+   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
+   */
+  constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
+    this.dir = dir;
+    this.nodeOptions = nodeOptions;
+    let path;
+    try {
+      path = writePreload(dir);
+    } catch {
+      path = void 0;
+    }
+    this.preloadPath = path;
+  }
+  get enabled() {
+    return this.preloadPath !== void 0;
+  }
+  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
+  server(side, name) {
+    const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
+    const env = this.preloadPath === void 0 ? void 0 : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
+    return new ServerDiagnostics(this, side, outFile, env);
+  }
+  /** Adds the lines of one measured window of a side. */
+  record(side, lines) {
+    this.recorded[side].push(...lines);
+  }
+  /** The recorded measured-window lines of both sides. */
+  snapshots() {
+    return { base: [...this.recorded.base], head: [...this.recorded.head] };
+  }
+  summary(options = {}) {
+    return summarizeDiagnostics(this.recorded, options);
+  }
+};
+
+// src/gate/ports.ts
+var systemClock = {
+  now: () => Date.now(),
+  iso: () => (/* @__PURE__ */ new Date()).toISOString()
+};
+
+// src/gate/system.ts
+function cpuPlacement(pin, cpus = availableParallelism2()) {
+  if (!pin || cpus < 2 || !existsSync3("/usr/bin/taskset")) return void 0;
   return { server: cpus === 2 ? "0" : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
 }
-var DISTURBED_CORES = 0.1;
-var STOLEN_CORES = 0.15;
-function disturbance(rounds) {
-  let worst;
-  for (const { measurement } of rounds) {
-    const { foreignCpu, stealCpu } = measurement;
-    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cores: foreignCpu, reason: `other processes kept ${foreignCpu.toFixed(2)} cores busy` } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cores: stealCpu, reason: `the hypervisor stole ${stealCpu.toFixed(2)} cores` } : void 0;
-    if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
-  }
-  return worst;
-}
-async function measure(context, dirs, deadline, notes) {
-  const { config, log } = context;
-  let active = [...config.scenarios];
-  const newScenarios = [];
-  const started = Date.now();
-  let disturbedPairs = 0;
-  let keptDisturbedPairs = 0;
-  const fresh = !sideBySide(config);
-  const sliced = slicing(config);
+function systemCollaborators(config, dirs) {
   const placement = cpuPlacement(config.pin);
-  const servers = {};
-  let blocks = 0;
-  let primingMs = 0;
-  let startupMs = 0;
-  let pairsDone = 0;
-  const diagnostics = new DiagnosticsRecorder(
-    join10(config.outputDir, "diagnostics"),
+  const probes = new DiagnosticsRecorder(
+    join11(config.outputDir, "diagnostics"),
     config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS
   );
-  const probes = {};
-  const stopAll = async () => {
-    for (const side of ["base", "head"]) {
-      await servers[side]?.stop();
-      delete servers[side];
-    }
-  };
-  const generator = new LoadGenerator(placement?.loadgen);
-  const alive3 = (loaded, during, run) => {
-    const check = () => {
-      for (const server of loaded) server.assertAlive(during);
-    };
-    return run.then(
-      (result2) => {
-        check();
-        return result2;
-      },
-      (error) => {
-        check();
-        throw error;
-      }
-    );
-  };
-  const open = config.openLoop;
-  const rates = new Map(
-    open && "rate" in open ? config.scenarios.map((scenario) => [scenario.name, open.rate]) : []
-  );
-  const setRate = (scenario, baseRps) => {
-    if (!open || !("share" in open) || rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
-      return;
-    const rate2 = openLoopRate(open.share, baseRps);
-    rates.set(scenario.name, rate2);
-    log.info(
-      `${scenario.name}: open-loop load at ${rate2} req/s (${Math.round(open.share * 100)}% of base's ${Math.round(baseRps)} req/s${rate2 < open.share * baseRps ? `, capped at what the open-loop client sustains` : ""})`
-    );
-  };
-  const specFor = (server, scenario, durationSec) => ({
-    url: `${server.origin}${scenario.path}`,
-    method: scenario.method,
-    headers: scenario.headers,
-    ...scenario.body === void 0 ? {} : { body: scenario.body },
-    connections: scenario.connections ?? config.connections,
-    warmupSec: config.warmupSec,
-    durationSec,
-    timeoutSec: 10,
-    watchPids: [...Object.values(servers).map((s) => s.child.pid), process.pid]
-  });
-  const measuredSpec = (server, scenario) => {
-    const rate2 = rates.get(scenario.name);
-    const spec = specFor(server, scenario, config.durationSec);
-    return rate2 === void 0 ? spec : { ...spec, paced: { rate: rate2, durationSec: openLoopSec(config.durationSec) } };
-  };
-  const load2 = (server, during, spec) => alive3([server], during, generator.run(spec, server.side));
-  const serverFor = async (side, pair2) => {
-    const running2 = servers[side];
-    if (running2) return running2;
-    const probe2 = diagnostics.server(side, `pair${pair2 + 1}-${side}`);
+  const start = async (side, _pair, env) => {
     const server = await startServer({
       side,
       cwd: dirs[side],
@@ -15602,255 +16061,275 @@ async function measure(context, dirs, deadline, notes) {
       readyPath: config.ready.path,
       ...config.ready.status === void 0 ? {} : { readyStatus: config.ready.status },
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...config.env, PERF_GATE_SIDE: side, ...probe2.env },
+      env: { ...config.env, PERF_GATE_SIDE: side, ...env },
       ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
-    servers[side] = server;
-    probes[side] = probe2;
-    return server;
+    return {
+      side: server.side,
+      origin: server.origin,
+      port: server.port,
+      pid: server.child.pid,
+      assertAlive: (during) => server.assertAlive(during),
+      stop: () => server.stop()
+    };
   };
-  const startBoth = async (pair2) => {
-    const [base, head] = await Promise.allSettled([serverFor("base", pair2), serverFor("head", pair2)]);
-    if (base.status === "fulfilled" && head.status === "fulfilled") return [base.value, head.value];
-    await stopAll();
-    throw [base, head].flatMap((started2) => started2.status === "rejected" ? [started2.reason] : [])[0];
-  };
-  const runRound = async (pair2, position, side) => {
-    const server = await serverFor(side, pair2);
-    const rounds = [];
-    try {
-      for (const scenario of active) {
-        const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-        const measurement = await probes[side].measure(
-          `scenario${config.scenarios.indexOf(scenario) + 1}`,
-          { warmupSec: config.warmupSec, port: server.port },
-          () => load2(server, `round ${pair2 + 1} (${scenario.name})`, measuredSpec(server, scenario))
-        );
-        rounds.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
-      }
-    } catch (error) {
-      await stopAll();
-      throw error;
-    }
-    if (fresh) await stopAll();
-    return rounds;
-  };
-  const primeTurns = primingTurns(config.restartEvery);
-  const runPair = async (pair2) => {
-    if ((fresh || primeTurns === 0) && open && active.some((scenario) => !rates.has(scenario.name))) {
-      const primeStart = Date.now();
-      const base = await serverFor("base", pair2);
-      try {
-        for (const scenario of active) {
-          const during = `measuring base for the open loop (${scenario.name})`;
-          setRate(scenario, (await load2(base, during, specFor(base, scenario, PRIME_SEC))).rps);
-        }
-      } finally {
-        await stopAll();
-      }
-      primingMs += Date.now() - primeStart;
-    }
-    if (!fresh && (pair2 % config.restartEvery === 0 || !servers.base || !servers.head)) {
-      await stopAll();
-      const primeStart = Date.now();
-      const [base, head] = await startBoth(pair2);
-      startupMs += Date.now() - primeStart;
-      blocks++;
-      for (let turn = 0; turn < primeTurns; turn++) {
-        for (const server of turn % 2 === 0 ? [base, head] : [head, base]) {
-          for (const scenario of active) {
-            const primed = await load2(
-              server,
-              `priming before pair ${pair2 + 1} (${scenario.name})`,
-              specFor(server, scenario, PRIME_SEC)
-            );
-            if (server === base && turn === primeTurns - 1) setRate(scenario, primed.rps);
-          }
-        }
-      }
-      primingMs += Date.now() - primeStart;
-    }
-    const order = schedule(pair2 + 1)[pair2].order;
-    if (sliced) return runSlicedPair(pair2, order);
-    const rounds = [];
-    for (const [position, side] of order.entries()) rounds.push(...await runRound(pair2, position, side));
-    return rounds;
-  };
-  const runSlicedPair = async (pair2, order) => {
-    const rounds = [];
-    const sides = [servers[order[0]], servers[order[1]]];
-    for (const scenario of active) {
-      const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-      let measurements;
-      try {
-        const label = `scenario${config.scenarios.indexOf(scenario) + 1}`;
-        const window = { warmupSec: 2 * config.warmupSec };
-        const run = () => alive3(
-          sides,
-          `round ${pair2 + 1} (${scenario.name})`,
-          generator.runPair(
-            {
-              loads: [measuredSpec(sides[0], scenario), measuredSpec(sides[1], scenario)],
-              sliceSec: config.sliceSec
-            },
-            order
-          )
-        );
-        measurements = await probes[order[0]].measure(
-          label,
-          { ...window, port: sides[0].port },
-          () => probes[order[1]].measure(label, { ...window, port: sides[1].port }, run)
-        );
-      } catch (error) {
-        await stopAll();
-        throw error;
-      }
-      for (const [position, measurement] of measurements.entries())
-        rounds.push({
-          pair: pair2,
-          position,
-          side: order[position],
-          scenario: scenario.name,
-          measurement,
-          startedAt
-        });
-    }
-    return rounds;
-  };
-  const checkFirstPair = (latest) => {
-    for (const scenario of active) {
-      const of = (side) => latest.filter((r) => r.scenario === scenario.name && r.side === side);
-      const baseRate = failureRate(of("base"), scenario.expectStatus);
-      const headRate = failureRate(of("head"), scenario.expectStatus);
-      if (baseRate >= 0.5 && headRate >= 0.5) {
-        const rule = config.configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${scenario.expectStatus === void 0 ? "the scenario" : `\`expect: ${scenario.expectStatus}\``} in ${config.configFile}`;
-        throw new GateError(
-          "server-errors",
-          `both base and head fail ${scenario.name} (base: ${statusSummary(of("base"))}; head: ${statusSummary(of("head"))}). ${rule} and the server's setup.`
-        );
-      }
-      if (baseRate >= 0.5) {
-        newScenarios.push(scenario.name);
-        log.info(
-          `${scenario.name} fails on base (${statusSummary(of("base"))}) but not on head: a new endpoint, not compared`
-        );
-      }
-    }
-    active = active.filter((scenario) => !newScenarios.includes(scenario.name));
-  };
-  let disturbedInARow = 0;
-  let worstKept;
-  let pairMs = 2 * active.length * (config.warmupSec + config.durationSec) * 1e3 + 2e3;
-  const source = {
-    scenarios: () => active,
-    elapsedMs: () => Date.now() - started,
-    // Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
-    // again count as measured: their time is spent, it is not the cost of the pairs to come (counting them out
-    // made four pairs measured again early in a gate stop it on its budget after 2 pairs).
-    perPairMs: () => {
-      const done = Math.max(1, pairsDone + disturbedPairs);
-      const measuring = (Date.now() - started - primingMs) / done;
-      return blocks === 0 ? measuring : measuring + primingMs / blocks / Math.max(1, fresh ? 1 : config.restartEvery);
-    },
-    async next(pair2) {
-      for (; ; ) {
-        const blockStart = !fresh && pair2 % config.restartEvery === 0;
-        const primeMs = blockStart ? primeTurns * 2 * active.length * (config.warmupSec + PRIME_SEC) * 1e3 : 0;
-        if (Date.now() + pairMs + primeMs > deadline - PUBLISH_RESERVE_MS) {
-          const pairs = `${pair2} pair${pair2 === 1 ? "" : "s"}`;
-          notes.push(`the gate's time limit (input \`timeout\`) ran out after ${pairs}.`);
-          log.warning(`the time limit ran out after ${pairs}: deciding on what was measured`);
-          return void 0;
-        }
-        const pairStart = Date.now();
-        const latest = await runPair(pair2);
-        pairMs = Math.max(pairMs * 0.5, Date.now() - pairStart);
-        const disturbed = pair2 > 0 ? disturbance(latest) : void 0;
-        disturbedInARow = disturbed ? disturbedInARow + 1 : 0;
-        if (disturbed && measureAgain(pair2, disturbedInARow, disturbedPairs)) {
-          disturbedPairs++;
-          log.info(`pair ${pair2 + 1} was disturbed (${disturbed.reason}): measuring it again`);
-          continue;
-        }
-        if (disturbed) {
-          keptDisturbedPairs++;
-          if (worstKept === void 0 || disturbed.cores > worstKept.cores) worstKept = disturbed;
-          log.info(
-            `pair ${pair2 + 1} was disturbed (${disturbed.reason}) after ${disturbedPairs} pairs were measured again: kept, base and head took turns in it`
-          );
-        }
-        log.info(
-          `pair ${pair2 + 1}: ${active.map(({ name }) => {
-            const base = latest.find((r) => r.side === "base" && r.scenario === name).measurement;
-            const head = latest.find((r) => r.side === "head" && r.scenario === name).measurement;
-            const [b, h] = [base.rps, head.rps];
-            return `${name}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)${pacedLine(base.paced, head.paced)}`;
-          }).join("; ")}`
-        );
-        pairsDone = pair2 + 1;
-        if (pair2 === 0) {
-          checkFirstPair(latest);
-          return latest.filter((r) => !newScenarios.includes(r.scenario));
-        }
-        return latest;
-      }
-    }
-  };
-  let result;
-  try {
-    result = await runSequential(source, {
-      threshold: config.threshold,
-      latencyThreshold: config.latencyThreshold,
-      alpha: config.alpha,
-      restartEvery: fresh ? 0 : config.restartEvery,
-      fixedPairs: config.pairs,
-      budgetMs: config.budgetMs,
-      limitMs: Math.min(config.budgetMs * 1.5, deadline - started - PUBLISH_RESERVE_MS)
-    });
-  } finally {
-    await stopAll();
-    await generator.stop();
-  }
-  if (result.confirmationPairs > 0)
-    log.info(`a borderline regression earned ${result.confirmationPairs} more pairs to confirm it`);
-  if (worstKept !== void 0) {
-    const kept = `${keptDisturbedPairs} of ${result.pairs} pair${result.pairs === 1 ? " was" : "s were"}`;
-    const note = `the machine was busy throughout: ${kept} kept although disturbed (worst: ${worstKept.reason}), after ${disturbedPairs} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
-    notes.push(note);
-    log.warning(note);
-  }
-  if (!fresh && config.restartEvery === 1 && blocks > 0) {
-    const note = startupNote(startupMs / 1e3 / blocks, (Date.now() - started) / 1e3 / blocks);
-    if (note) notes.push(note);
-  }
-  const offsets = processOffsetNote(result.decision);
-  if (offsets) {
-    if (processOffsetOverruled(result.decision)) log.warning(offsets);
-    else log.info(offsets);
-  }
-  return {
-    ...result,
-    newScenarios,
-    disturbedPairs,
-    keptDisturbedPairs,
-    diagnostics: diagnostics.summary()
-  };
+  return { clock: systemClock, load: new LoadGenerator(placement?.loadgen), startServer: start, probes };
 }
-function pacedLine(base, head) {
-  if (!base && !head) return "";
-  const side = (p) => {
-    if (!p) return "no open-loop load";
-    const p99 = p.latencyMs.p99;
-    const value = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
-    return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
+
+// src/gate/trees.ts
+import { existsSync as existsSync4, readFileSync as readFileSync7 } from "node:fs";
+import { dirname as dirname5, join as join12, relative as relative2, resolve as resolve6 } from "node:path";
+function hasDependencies(dir) {
+  try {
+    const manifest = JSON.parse(readFileSync7(join12(dir, "package.json"), "utf8"));
+    const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
+    return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
+  } catch {
+    return false;
+  }
+}
+function detectInstall(root, dir) {
+  let current = resolve6(dir);
+  const top = resolve6(root);
+  for (; ; ) {
+    const has = (file) => existsSync4(join12(current, file));
+    if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
+    if (has("yarn.lock"))
+      return {
+        command: has(".yarnrc.yml") ? "yarn install --immutable" : "yarn install --frozen-lockfile",
+        cwd: current
+      };
+    if (has("bun.lockb") || has("bun.lock"))
+      return { command: "bun install --frozen-lockfile", cwd: current };
+    if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
+    if (current === top || relative2(top, current).startsWith("..")) break;
+    current = dirname5(current);
+  }
+  return hasDependencies(dir) ? { command: "npm install", cwd: resolve6(dir) } : void 0;
+}
+function failureExcerpt(text2, count2 = 40) {
+  const lines = text2.trimEnd().split("\n");
+  if (lines.length <= count2) return lines.join("\n");
+  const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
+  if (first === -1 || first >= lines.length - count2) return lines.slice(-count2).join("\n");
+  const cause = lines.slice(first, first + Math.floor(count2 / 3));
+  const tail2 = lines.slice(-(count2 - cause.length - 1));
+  const skipped = lines.length - first - cause.length - tail2.length;
+  return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
+}
+async function step(code2, side, command2, cwd, timeoutMs, log) {
+  await log.group(stepGroup(code2, side, command2), async () => {
+    const result = await runCommand(command2, {
+      cwd,
+      env: safeEnv({ CI: "true" }),
+      timeoutMs,
+      onOutput: (chunk) => log.output(chunk.trimEnd())
+    });
+    if (result.timedOut) {
+      throw new GateError(code2, stepTimedOutMessage(code2, side, command2, timeoutMs), {
+        side,
+        output: failureExcerpt(result.output.toString())
+      });
+    }
+    if (result.code !== 0) {
+      throw new GateError(code2, stepFailedMessage(code2, side, command2, result.code), {
+        side,
+        output: failureExcerpt(result.output.toString())
+      });
+    }
+    log.info(stepTookLog(code2, side, result.durationMs));
+  });
+}
+async function prepareTree(options) {
+  const { side, root, dir, log } = options;
+  if (!existsSync4(dir)) {
+    throw new GateError("install", noDirectoryMessage(side, relative2(root, dir)), { side });
+  }
+  const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
+  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log);
+  else log.info(nothingToInstallLog(side));
+  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log);
+}
+async function runHook(options) {
+  const { what, side, command: command2, log } = options;
+  const { PORT: _port, ...env } = safeEnv({
+    CI: "true",
+    NODE_ENV: "production",
+    ...options.env,
+    PERF_GATE_SIDE: side
+  });
+  await log.group(stepGroup(what, side, command2), async () => {
+    const result = await runCommand(command2, {
+      cwd: options.cwd,
+      env,
+      timeoutMs: options.timeoutMs,
+      onOutput: (chunk) => log.info(chunk.trimEnd())
+    });
+    const fail = (failure) => new GateError(what, hookFailedMessage(what, side, command2, failure), {
+      side,
+      output: failureExcerpt(result.output.toString())
+    });
+    if (result.timedOut) throw fail({ timedOutMs: options.timeoutMs });
+    if (result.code === null) throw fail({ code: null, signal: result.signal });
+    if (result.code !== 0) throw fail({ code: result.code });
+    log.info(stepTookLog(what, side, result.durationMs));
+  });
+}
+
+// src/gate/run.ts
+async function runGate(context) {
+  const { config, log } = context;
+  const started = Date.now();
+  const deadline = started + config.timeoutMs;
+  const run = {
+    started,
+    deadline,
+    notes: [],
+    prepared: [],
+    prepareSec: 0,
+    measureSec: 0,
+    changedFiles: []
   };
-  return `, p99 at ${Math.round((base ?? head)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head)}`;
+  try {
+    const dirs = await prepareTrees(context, run);
+    run.prepareSec = (Date.now() - started) / 1e3;
+    const measureStart = Date.now();
+    const measured = await measure({
+      config,
+      log,
+      deadline,
+      notes: run.notes,
+      ...systemCollaborators(config, dirs)
+    });
+    run.measured = measured;
+    run.measureSec = (Date.now() - measureStart) / 1e3;
+    run.changedFiles = await changedSince(context.root, context.base.sha);
+    if (config.flamegraphs && measured.decision) {
+      const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
+      run.profile = await profileBoth(context, dirs, scenarios, deadline, run.notes);
+    }
+  } catch (caught) {
+    if (!(caught instanceof GateError)) throw caught;
+    run.error = caught;
+    if (run.prepareSec === 0) run.prepareSec = (Date.now() - started) / 1e3;
+  } finally {
+    if (config.teardown !== void 0 && run.dirs !== void 0) {
+      await teardown(context, config.teardown, run.dirs, run.prepared, deadline, run.notes);
+    }
+    await cleanUp(run.worktree, config, log);
+  }
+  const report = redact(assembleReport(context, run), [config.token]);
+  await writeReport(config.outputDir, report);
+  return report;
+}
+async function prepareTrees(context, run) {
+  const { config, log } = context;
+  const worktree = await log.group(baseTreeGroup(context.base.label, context.base.sha), async () => {
+    const tree = await addWorktree(context.root, context.base.sha);
+    log.info(baseCheckedOutLog(tree.dir));
+    return tree;
+  });
+  run.worktree = worktree;
+  const dirs = {
+    base: resolve7(worktree.dir, config.workingDirectory),
+    head: resolve7(context.root, config.workingDirectory)
+  };
+  run.dirs = dirs;
+  const roots = { base: worktree.dir, head: context.root };
+  const remaining = () => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
+  for (const side of ["base", "head"]) {
+    const left = remaining();
+    await prepareTree({
+      side,
+      root: roots[side],
+      dir: dirs[side],
+      install: config.install,
+      build: config.build,
+      installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
+      buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
+      log
+    });
+    run.prepared.push(side);
+  }
+  if (config.setup === void 0) return dirs;
+  for (const side of ["base", "head"]) {
+    await runHook({
+      what: "setup",
+      side,
+      command: config.setup,
+      cwd: dirs[side],
+      env: config.env,
+      timeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, remaining())),
+      log
+    });
+  }
+  return dirs;
+}
+async function cleanUp(worktree, config, log) {
+  const tree = worktree ? await diskUsage(worktree.dir) : 0;
+  if (worktree && config.keepTrees) {
+    log.info(keepTreesLog(worktree.dir));
+  } else {
+    await worktree?.remove();
+  }
+  const outputs = await diskUsage(config.outputDir);
+  const kept = worktree ? config.keepTrees : void 0;
+  log.info(diskUseLog(formatBytes(tree), kept, formatBytes(outputs), config.outputDir));
+}
+async function teardown(context, command2, dirs, sides, deadline, notes) {
+  const { config, log } = context;
+  for (const side of sides) {
+    try {
+      await runHook({
+        what: "teardown",
+        side,
+        command: command2,
+        cwd: dirs[side],
+        env: config.env,
+        timeoutMs: Math.max(1e4, Math.min(config.buildTimeoutMs, deadline - Date.now())),
+        log
+      });
+    } catch (error) {
+      if (!(error instanceof GateError)) throw error;
+      notes.push(teardownNote(error.message));
+      log.warning(errorWithOutput(error.message, error.output));
+    }
+  }
+}
+async function changedSince(root, base) {
+  try {
+    return (await git(root, ["diff", "--name-only", base])).split("\n").filter((line) => line !== "");
+  } catch {
+    return [];
+  }
+}
+
+// src/publish/markdown.ts
+function openLoopView(report) {
+  const rates = [];
+  let lag = 0;
+  for (const { name } of report.settings.scenarios) {
+    const paced = report.rounds.flatMap(
+      (r) => r.scenario === name && r.measurement.paced ? [r.measurement.paced] : []
+    );
+    if (paced.length === 0) continue;
+    rates.push({ scenario: name, rate: median(paced.map((p) => p.rate)) });
+    lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
+  }
+  if (rates.length === 0) return void 0;
+  return { sec: openLoopSec(report.settings.durationSec), rates, sendLagP99Ms: lag };
+}
+function reportView(report) {
+  return { openLoop: openLoopView(report) };
+}
+function renderMarkdown(report, options = {}) {
+  return renderReport(report, reportView(report), options);
 }
 
 // src/entry/demo.ts
 import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join13 } from "node:path";
 var SERVER = (perRequest) => `// A seed catalogue served over plain node:http.
 const http = require('node:http');
 
@@ -15874,7 +16353,7 @@ var HEAD = SERVER(
   "      res.end(JSON.stringify(structuredClone(seeds).sort((a, b) => a.name.localeCompare(b.name))));"
 );
 async function runDemo(compare2) {
-  const dir = await mkdtemp2(join11(tmpdir3(), "perf-gate-demo-"));
+  const dir = await mkdtemp2(join13(tmpdir3(), "perf-gate-demo-"));
   try {
     const commit = async (message) => {
       await git(dir, ["add", "-A"]);
@@ -15891,14 +16370,14 @@ async function runDemo(compare2) {
     };
     await git(dir, ["init", "-q", "-b", "main"]);
     await writeFile2(
-      join11(dir, "package.json"),
+      join13(dir, "package.json"),
       `${JSON.stringify({ name: "seed-shop", private: true, scripts: { start: "node index.js" } }, null, 2)}
 `
     );
-    await writeFile2(join11(dir, "index.js"), BASE);
+    await writeFile2(join13(dir, "index.js"), BASE);
     await commit("seed catalogue, cached");
     await git(dir, ["checkout", "-q", "-b", "fresh-catalogue"]);
-    await writeFile2(join11(dir, "index.js"), HEAD);
+    await writeFile2(join13(dir, "index.js"), HEAD);
     await commit("serve a freshly sorted catalogue on every request");
     process.stderr.write(
       `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
@@ -15974,8 +16453,8 @@ async function compare(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
   const config = parseConfig((name) => flags.get(name) ?? "", {
-    outputDir: await mkdtemp3(join12(tmpdir4(), "perf-gate-")),
-    readFile: (path) => readFileSync8(resolve6(root, path), "utf8")
+    outputDir: await mkdtemp3(join14(tmpdir4(), "perf-gate-")),
+    readFile: (path) => readFileSync8(resolve8(root, path), "utf8")
   });
   const baseRef = config.base ?? "main";
   const sha = await ensureCommit(
@@ -15983,9 +16462,9 @@ async function compare(argv, cwd, log = stderrLog) {
     baseRef,
     config.base ? "flag `--base`" : "the default base `main`; set `--base`"
   );
-  const head = await headCommit(root);
-  head.label = `${head.label} (work tree)`;
-  const report = await runGate({ config, root, base: { sha, label: baseRef }, head, log });
+  const head2 = await headCommit(root);
+  head2.label = `${head2.label} (work tree)`;
+  const report = await runGate({ config, root, base: { sha, label: baseRef }, head: head2, log });
   log.info(`report: ${reportPath(config.outputDir)}`);
   return report;
 }

@@ -29654,20 +29654,6 @@ var require_autocannon = __commonJS({
 // src/load/loadgen.ts
 var import_autocannon = __toESM(require_autocannon(), 1);
 
-// src/gate/plan.ts
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
-function sampleTickMs(durationSec) {
-  const ms = durationSec * 1e3;
-  const whole = Math.round(ms);
-  if (Math.abs(ms - whole) < 1e-6) {
-    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
-  }
-  return 5;
-}
-var STARTUP_SHARE_NOTE = 1 / 3;
-
 // src/io/cpu.ts
 import { readFileSync } from "node:fs";
 var HZ = 100;
@@ -30112,6 +30098,19 @@ var Connection = class {
     this.onIdle();
   }
 };
+
+// src/load/plan.ts
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
+}
+function sampleTickMs(durationSec) {
+  const ms = durationSec * 1e3;
+  const whole = Math.round(ms);
+  if (Math.abs(ms - whole) < 1e-6) {
+    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
+  }
+  return 5;
+}
 
 // src/load/loadgen.ts
 var Tally = class {

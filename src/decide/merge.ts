@@ -1,29 +1,17 @@
 /**
- * Several report.json files (the shards of a matrix, or one report of the fork-safe pattern) made into ONE
- * report with ONE verdict. Pure.
- *
- * The decision is made again from the rounds, never taken from the files: each shard's rounds are paired only
- * with each other, and all shards' comparisons form one family (verdict.ts decideGroups): Holm across every
- * comparison of every shard, each shard's p-values first made sequential over the looks its own adaptive rounds
- * planned, and every interval at that shard's per-look level for alpha / (all comparisons). So the merged
- * gate keeps the error rate at alpha over ALL shards, as one gate of all scenarios would, and one report merged
- * alone gets exactly the decision its gate made. (A shard that stopped early because its own, smaller family
- * was resolved may come out unresolved, i.e. inconclusive, in the merged one: the price of the larger family.)
- *
- * Shards must measure the same base and head with the same threshold and alpha; each comparison key (scenario)
- * may come from one shard only. A shard that ended with an error carries it: a failing one fails the merge,
- * a neutral one (base did not build) keeps the merge neutral unless another shard regressed.
+ * Several report.json files (a matrix's shards, or the one of the fork-safe pattern) made into one report. Pure.
+ * The decision is made again from the rounds, all shards as one family, so alpha holds over all of them.
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
 import type { Round } from '../model/measure.ts';
+import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { GateError } from '../report/errors.ts';
-import { renderHotterSection } from '../report/render.ts';
+import { renderHotterSection } from '../report/profile.ts';
+import { finalVerdict } from './final.ts';
+import { type DecisionGroup, decideGroups } from './verdict.ts';
 
 export { shownName };
-
-import type { Report, ReportError, ShardSummary } from '../model/report.ts';
-import { type DecisionGroup, decideGroups } from './verdict.ts';
 
 /** What a comparison is keyed by: the scenario's name. */
 export function roundKey(round: Round): string {
@@ -51,13 +39,9 @@ function sameShard(a: Report, b: Report): boolean {
   );
 }
 
-export function mergeReports(files: readonly ReportFile[]): Report {
-  if (files.length === 0)
-    throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
+/** One pair of commits, one pull request, one rule of decision: else the files are not shards of one run. */
+function checkOneRun(files: readonly ReportFile[]): void {
   const first = files[0]!;
-  const notes: string[] = [];
-
-  // One pair of commits, one pull request, one rule of decision.
   for (const f of files.slice(1)) {
     const a = first.report;
     const b = f.report;
@@ -82,8 +66,10 @@ export function mergeReports(files: readonly ReportFile[]): Report {
       );
     }
   }
+}
 
-  // Duplicates: the same shard twice is dropped with a note; two shards measuring one key is an error.
+/** The shards, the same shard twice counted once (with a note); two shards measuring one key is an error. */
+function distinctShards(files: readonly ReportFile[], notes: string[]): ReportFile[] {
   const shards: ReportFile[] = [];
   const owner = new Map<string, string>();
   for (const f of files) {
@@ -106,46 +92,51 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     }
     shards.push(f);
   }
+  return shards;
+}
 
-  // Missing shards, where the reports say which shard they are.
-  let missingError: ReportError | undefined;
+/** The error of shards missing from the matrix, where the reports say which shard they are. */
+function missingShards(shards: readonly ReportFile[], notes: string[]): ReportError | undefined {
   const places = shards.map((s) => s.shard).filter((p) => p !== undefined);
-  if (places.length > 0) {
-    const count = Math.max(...places.map((p) => p.count));
-    const seen = new Set(places.map((p) => p.index));
-    const missing = count - seen.size;
-    if (places.some((p) => p.count !== count)) {
-      notes.push('the shards disagree on how many shards there are.');
-    }
-    if (missing > 0) {
-      missingError = {
-        code: 'config',
-        message: `${missing} of ${count} shards have no report (found ${[...seen].sort((a, b) => a - b).join(', ')}): a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers only the shards found.`,
-        side: undefined,
-        output: undefined,
-        neutral: false,
-      };
-    }
+  if (places.length === 0) return undefined;
+  const count = Math.max(...places.map((p) => p.count));
+  const seen = new Set(places.map((p) => p.index));
+  const missing = count - seen.size;
+  if (places.some((p) => p.count !== count)) {
+    notes.push('the shards disagree on how many shards there are.');
   }
+  if (missing <= 0) return undefined;
+  return {
+    code: 'config',
+    message: `${missing} of ${count} shards have no report (found ${[...seen].sort((a, b) => a - b).join(', ')}): a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers only the shards found.`,
+    side: undefined,
+    output: undefined,
+    neutral: false,
+  };
+}
 
-  const { threshold, latencyThreshold, alpha } = first.report.settings;
-  const groups: DecisionGroup[] = [];
-  for (const { report } of shards) {
-    if (report.error) continue;
-    const scenarios = report.settings.scenarios.filter((s) => !report.newScenarios.includes(s.name));
-    const keys = scenarios.map((s) => s.name);
-    const rounds = report.rounds.filter((r) => keys.includes(roundKey(r)));
-    if (scenarios.length === 0 || distinctPairs(rounds) < 2) continue;
-    groups.push({
+/** A shard's rounds as a group of the decision; none when it ended with an error or has too few pairs. */
+function decisionGroup({ report }: ReportFile): DecisionGroup[] {
+  if (report.error) return [];
+  const scenarios = report.settings.scenarios.filter((s) => !report.newScenarios.includes(s.name));
+  const keys = scenarios.map((s) => s.name);
+  const rounds = report.rounds.filter((r) => keys.includes(roundKey(r)));
+  if (scenarios.length === 0 || distinctPairs(rounds) < 2) return [];
+  return [
+    {
       rounds,
       scenarios,
       looks: report.sequential?.schedule ?? [],
       restartEvery: report.settings.restartEvery,
-    });
-  }
-  const decision =
-    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
+    },
+  ];
+}
 
+/** The merge's error: a failing shard's first, else missing shards, else a neutral shard's. */
+function mergedError(
+  shards: readonly ReportFile[],
+  missing: ReportError | undefined,
+): ReportError | undefined {
   const several = shards.length > 1;
   const shardErrors = shards
     .filter((s) => s.report.error !== undefined)
@@ -153,28 +144,12 @@ export function mergeReports(files: readonly ReportFile[]): Report {
       const e = s.report.error!;
       return several ? { ...e, message: `shard ${shownName(s.source)}: ${e.message}` } : e;
     });
-  const error =
-    shardErrors.find((e) => !e.neutral) ?? missingError ?? shardErrors.find((e) => e.neutral) ?? undefined;
-  let verdict = decision?.verdict ?? 'inconclusive';
-  if (error && verdict !== 'regression') verdict = 'inconclusive';
-  const headline =
-    error && (!error.neutral || verdict !== 'regression')
-      ? `${error.neutral ? 'inconclusive' : 'error'}: ${error.message}`
-      : (decision?.headline ?? 'inconclusive: not enough rounds were measured to compare');
+  return shardErrors.find((e) => !e.neutral) ?? missing ?? shardErrors.find((e) => e.neutral) ?? undefined;
+}
 
-  const reports = shards.map((s) => s.report);
-  const profiles = reports.map((r) => r.profile).filter((p) => p !== undefined);
-  const summaries: ShardSummary[] = shards.map((s) => ({
-    source: shownName(s.source),
-    shard: s.shard,
-    keys: reportKeys(s.report),
-    pairs: s.report.sequential?.pairs ?? distinctPairs(s.report.rounds),
-    looks: s.report.sequential?.schedule.length ?? 1,
-    error: s.report.error?.message,
-  }));
-  const shardNotes = shards.flatMap((s) =>
-    s.report.notes.map((n) => (several ? `shard ${shownName(s.source)}: ${n}` : n)),
-  );
+/** What the merged report shows of one shard only, or of the first: said in notes. */
+function differenceNotes(reports: readonly Report[]): string[] {
+  const notes: string[] = [];
   const differs = (pick: (r: Report) => unknown) =>
     new Set(reports.map((r) => JSON.stringify(pick(r)))).size > 1;
   if (
@@ -190,15 +165,63 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     );
   if (differs((r) => [r.environment.node, r.environment.cpus]))
     notes.push('the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.');
-  if (several && reports.some((r) => r.diagnostics !== undefined))
+  if (reports.length > 1 && reports.some((r) => r.diagnostics !== undefined))
     notes.push('event-loop and memory figures are per shard: they are in each shard’s report.json.');
+  return notes;
+}
 
-  const base = first.report;
+/** One shard's profile as it is; several re-rendered from their numbers as one section. */
+function mergedProfile(reports: readonly Report[]): Report['profile'] {
+  const profiles = reports.map((r) => r.profile).filter((p) => p !== undefined);
+  if (profiles.length === 0) return undefined;
+  if (profiles.length === 1) return profiles[0];
+  return {
+    markdown: renderHotterSection(profiles.flatMap((p) => p.hotter)),
+    files: profiles.flatMap((p) => p.files),
+    dir: '',
+    hotter: profiles.flatMap((p) => p.hotter),
+    seconds: profiles.reduce((sum, p) => sum + p.seconds, 0),
+  };
+}
+
+function summaryOf(s: ReportFile): ShardSummary {
+  return {
+    source: shownName(s.source),
+    shard: s.shard,
+    keys: reportKeys(s.report),
+    pairs: s.report.sequential?.pairs ?? distinctPairs(s.report.rounds),
+    looks: s.report.sequential?.schedule.length ?? 1,
+    error: s.report.error?.message,
+  };
+}
+
+/**
+ * The files as one report. They must measure the same base and head with the same threshold and alpha, and each
+ * scenario may come from one shard only; a shard's error is carried (decide/final.ts finalVerdict).
+ */
+export function mergeReports(files: readonly ReportFile[]): Report {
+  if (files.length === 0)
+    throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
+  checkOneRun(files);
+  const notes: string[] = [];
+  const shards = distinctShards(files, notes);
+  const missing = missingShards(shards, notes);
+  const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
+  const groups = shards.flatMap(decisionGroup);
+  const decision =
+    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
+  const error = mergedError(shards, missing);
+  const several = shards.length > 1;
+  const reports = shards.map((s) => s.report);
+  const shardNotes = shards.flatMap((s) =>
+    s.report.notes.map((n) => (several ? `shard ${shownName(s.source)}: ${n}` : n)),
+  );
+  notes.push(...differenceNotes(reports));
+  const base = files[0]!.report;
   return {
     tool: 'perf-gate',
     version: 2,
-    verdict,
-    headline,
+    ...finalVerdict(decision, error),
     base: base.base,
     head: base.head,
     settings: { ...base.settings, scenarios: reports.flatMap((r) => r.settings.scenarios) },
@@ -217,21 +240,10 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     },
     environment: base.environment,
     notes: [...shardNotes, ...notes],
-    profile:
-      profiles.length === 0
-        ? undefined
-        : profiles.length === 1
-          ? profiles[0]
-          : {
-              markdown: renderHotterSection(profiles.flatMap((p) => p.hotter)),
-              files: profiles.flatMap((p) => p.files),
-              dir: '',
-              hotter: profiles.flatMap((p) => p.hotter),
-              seconds: profiles.reduce((sum, p) => sum + p.seconds, 0),
-            },
+    profile: mergedProfile(reports),
     changedFiles: [...new Set(reports.flatMap((r) => r.changedFiles))],
     diagnostics: several ? undefined : base.diagnostics,
     pullRequest: base.pullRequest,
-    shards: several ? summaries : undefined,
+    shards: several ? shards.map(summaryOf) : undefined,
   };
 }

@@ -1,9 +1,6 @@
 /**
- * What a finished report means for the step and for the check run. Pure: main.ts acts on it.
- *
- * A failing error (anything but a base-side or too-busy one) fails; so does a regression unless
- * `fail-on-regression` is off. A neutral error stays neutral unless a regression was found anyway (possible
- * when shards are merged: one shard's base did not build, another's comparisons regressed).
+ * What a finished report means for the step and the check run: a failing error fails, and so does a regression
+ * unless `fail-on-regression` is off; a neutral error (base's fault) only warns. Pure.
  */
 import type { Report } from '../model/report.ts';
 

@@ -1,27 +1,16 @@
 /**
- * Whether the server processes of a gate differed for their whole life. With `restart-every` above 1, the pairs of
- * a block share one base and one head process; a process that happens to run a few percent faster or slower than
- * its twin (where the JIT settled, where memory landed) moves every pair of its block alike, and a test that counts
- * pairs as independent then sees a change that is not there (bench/RESULTS.md section 11: 29–31% of A/A gates).
- * The one-way F test of the blocks' per-pair log ratios says when blocks differ by more than the pairs within them
- * allow. Pure.
+ * Whether a gate's server processes differed for their whole life: pairs that share a process move alike, so a
+ * test that counts them as independent can see a change that is not there (bench/RESULTS.md §11). Pure.
  */
 import { type AnovaResult, oneWayAnova } from '../stats/anova.ts';
 import { mean } from '../stats/describe.ts';
 
-/**
- * Below this p-value the blocks are said to differ (for processes that run alike, about once in 100 comparisons).
- * A gate's processes serve all its scenarios, and one F test per scenario and metric would find blocks that differ
- * by chance in a quarter of the gates of 10 scenarios: the level is shared among the scenarios (offsetLevel).
- */
+/** Below this p-value a gate's blocks are said to differ; shared among its scenarios (offsetLevel). */
 export const PROCESS_OFFSET_LEVEL = 0.01;
 
 /**
- * The level of each comparison's F test among those of `scenarios` scenarios served by the same processes:
- * PROCESS_OFFSET_LEVEL divided among the scenarios (Bonferroni), so that a gate of many scenarios whose processes
- * run alike is guarded by chance about as rarely as a gate of one. The metrics of a scenario are not counted: an
- * offset of the processes moves its req/s and latencies together. A real offset moves every scenario alike, so
- * it still shows.
+ * The level of each F test among `scenarios` scenarios served by the same processes (Bonferroni), so that many
+ * scenarios are guarded by chance as rarely as one; a scenario's metrics move together, so they are not counted.
  */
 export function offsetLevel(scenarios: number): number {
   return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
@@ -36,9 +25,8 @@ export interface BlockTest extends AnovaResult {
 }
 
 /**
- * The F test over blocks of `restartEvery` consecutive pairs (pair numbers 0…restartEvery−1 form the first) of
- * per-pair log ratios (`pairs[i]` is the pair number of `logRatios[i]`). Undefined when there are fewer than two
- * blocks of at least two pairs (a block of one pair says nothing about its processes) or `restartEvery` is below 2.
+ * The one-way F test of the log ratios (`pairs[i]` is the pair number of `logRatios[i]`) over blocks of
+ * `restartEvery` consecutive pairs; undefined without two blocks of at least two pairs, or `restartEvery` below 2.
  */
 export function blockTest(
   pairs: readonly number[],

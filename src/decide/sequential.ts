@@ -1,17 +1,11 @@
 /**
- * Adaptive rounds: keep adding pairs until every comparison is resolved or the time budget runs out. Pure: the
- * pairs come from a source (the pipeline's real rounds, or a benchmark's replayed ones).
- *
- * The looks are planned once the first pair shows how long a pair takes (plus one look kept for confirmation),
- * and every comparison counts all of them (src/stats/sequential-boundary.ts), so looking after every few pairs
- * does not inflate false alarms: the chance that any interval at any look misses the truth stays below alpha.
- * A look taken earlier than planned (the budget ran out before the next one) or looks never reached only make
- * that chance smaller.
+ * Adaptive rounds: pairs are added until every comparison is resolved or the budget runs out; every p-value counts
+ * every planned look, so looking often adds no false alarms. Pure: the pairs come from a source.
  */
 
-import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from '../gate/plan.ts';
 import type { Decision, MetricComparison, ScenarioRule, StopReason, Verdict } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
+import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from '../stats/pairs.ts';
 import { decide, resolved } from './verdict.ts';
 
 export interface PairSource {
@@ -55,124 +49,162 @@ export interface SequentialResult {
   confirmationPairs: number;
 }
 
-export async function runSequential(
-  source: PairSource,
-  options: SequentialOptions,
-): Promise<SequentialResult> {
-  const rounds: Round[] = [];
-  const looked: number[] = [];
-  let looks: number[] | undefined = options.fixedPairs === undefined ? undefined : [options.fixedPairs];
-  let schedule: number[] = looks ?? [];
-  let pairs = 0;
-  let decision: Decision | undefined;
-  let stoppedBy: StopReason | undefined;
-  const measure = async (): Promise<boolean> => {
-    const pair = await source.next(pairs);
-    if (!pair) return false;
-    rounds.push(...pair);
-    pairs++;
-    return true;
-  };
+/** The run so far: its rounds, the looks planned and taken, and the latest decision. */
+class SequentialRun {
+  readonly rounds: Round[] = [];
+  readonly looked: number[] = [];
+  /** The looks still planned (moved when the budget runs short); undefined until the first pair's cost is known. */
+  looks: number[] | undefined;
+  /** The looks planned at first, the confirmation look included: every p-value counts all of them. */
+  schedule: number[];
+  pairs = 0;
+  decision: Decision | undefined;
+  readonly #source: PairSource;
+  readonly #options: SequentialOptions;
+  readonly #streaks = new Map<string, { since: number; verdict: Verdict }>();
 
-  // Confirmation within the budget: a regression (or improvement) that appeared at one look and still holds at a
-  // later one, every look between included, at least MIN_CONFIRMATION_PAIRS pairs on, is confirmed by the pairs
-  // added since; it need not wait for the budget's end. Requiring significance twice only shrinks the set of gates
-  // that can fail, so the false-alarm bound of the looks still holds.
-  const streaks = new Map<string, { since: number; verdict: Verdict }>();
-  const keyOf = (c: MetricComparison): string => `${c.scenario}\u0000${c.metric}`;
-  const held = (d: Decision): Decision => {
+  constructor(source: PairSource, options: SequentialOptions) {
+    this.#source = source;
+    this.#options = options;
+    this.looks = options.fixedPairs === undefined ? undefined : [options.fixedPairs];
+    this.schedule = this.looks ?? [];
+  }
+
+  get adaptive(): boolean {
+    return this.#options.fixedPairs === undefined;
+  }
+
+  perPairMs(): number {
+    return this.#source.perPairMs?.() ?? this.#source.elapsedMs() / this.pairs;
+  }
+
+  async measure(): Promise<boolean> {
+    const pair = await this.#source.next(this.pairs);
+    if (!pair) return false;
+    this.rounds.push(...pair);
+    this.pairs++;
+    return true;
+  }
+
+  look(): Decision {
+    this.looked.push(this.pairs);
+    const { threshold, latencyThreshold, alpha, restartEvery } = this.#options;
+    const fresh = decide(this.rounds, this.#source.scenarios(), {
+      threshold,
+      ...(latencyThreshold === undefined ? {} : { latencyThreshold }),
+      alpha,
+      looks: this.schedule,
+      restartEvery: restartEvery ?? 0,
+    });
+    // A fixed number of pairs looks once, so no streak can confirm anything there.
+    return this.#held(fresh);
+  }
+
+  /**
+   * A regression (or improvement) that has held at every look since it appeared, at least MIN_CONFIRMATION_PAIRS
+   * pairs on, is confirmed by the pairs added since. Requiring it twice only makes failing rarer.
+   */
+  #held(d: Decision): Decision {
+    const keyOf = (c: MetricComparison): string => `${c.scenario}\u0000${c.metric}`;
     const now = new Set<string>();
     for (const c of d.comparisons) {
       if (c.verdict !== 'regression' && c.verdict !== 'improvement') continue;
       const key = keyOf(c);
       now.add(key);
-      const streak = streaks.get(key);
-      if (!streak || streak.verdict !== c.verdict) streaks.set(key, { since: pairs, verdict: c.verdict });
+      const streak = this.#streaks.get(key);
+      if (!streak || streak.verdict !== c.verdict)
+        this.#streaks.set(key, { since: this.pairs, verdict: c.verdict });
     }
-    for (const key of [...streaks.keys()]) if (!now.has(key)) streaks.delete(key);
+    for (const key of [...this.#streaks.keys()]) if (!now.has(key)) this.#streaks.delete(key);
     const confirmed = (c: MetricComparison): boolean => {
-      const streak = streaks.get(keyOf(c));
-      return streak !== undefined && pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
+      const streak = this.#streaks.get(keyOf(c));
+      return streak !== undefined && this.pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
     };
     return {
       ...d,
       comparisons: d.comparisons.map((c) => (!c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)),
     };
-  };
+  }
 
-  const look = (): Decision => {
-    looked.push(pairs);
-    const fresh = decide(rounds, source.scenarios(), {
-      threshold: options.threshold,
-      ...(options.latencyThreshold === undefined ? {} : { latencyThreshold: options.latencyThreshold }),
-      alpha: options.alpha,
-      looks: schedule,
-      restartEvery: options.restartEvery ?? 0,
-    });
-    // A fixed number of pairs looks once, so no streak can confirm anything there.
-    return held(fresh);
-  };
+  /** The looks the budget buys at the first pair's cost, and one more kept for confirmation. */
+  plan(): number[] {
+    const looks = planLooks(Math.floor(this.#options.budgetMs / this.perPairMs()));
+    const last = looks[looks.length - 1]!;
+    this.schedule = [...looks, last + confirmationPairs(last)];
+    return looks;
+  }
 
-  while (stoppedBy === undefined) {
-    if (source.scenarios().length === 0) {
-      stoppedBy = 'no-scenarios';
-      break;
+  /**
+   * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
+   * or, with none left, the run looks once more now and stops. The schedule stays as planned.
+   */
+  fitBudget(looks: number[]): StopReason | undefined {
+    const nextLook = looks.find((n) => n > this.pairs);
+    if (nextLook === undefined) return undefined;
+    const { budgetMs } = this.#options;
+    const perPair = this.perPairMs();
+    if (this.#source.elapsedMs() + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2)
+      return undefined;
+    const fit = this.pairs + Math.max(0, Math.floor((budgetMs - this.#source.elapsedMs()) / perPair));
+    const moved = fit - (fit % 2);
+    if (moved > this.pairs) {
+      this.looks = [...looks.filter((n) => n <= this.pairs), moved];
+      return undefined;
     }
-    if (looks !== undefined && pairs >= looks[looks.length - 1]!) {
-      stoppedBy = options.fixedPairs === undefined ? 'budget' : 'fixed';
-      break;
-    }
-    if (!(await measure())) {
-      stoppedBy = 'deadline';
-      break;
-    }
-    if (looks === undefined) {
-      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
-      looks = planLooks(Math.floor(options.budgetMs / perPair));
-      // One more, kept for confirming a borderline regression at the budget's end.
-      const last = looks[looks.length - 1]!;
-      schedule = [...looks, last + confirmationPairs(last)];
-    }
-    if (looks.includes(pairs) && options.fixedPairs === undefined) {
-      decision = look();
-      if (resolved(decision)) stoppedBy = 'resolved';
-    }
-    // Out of budget before the next look (pairs measured again took time, say): the next look moves to the most
-    // pairs (an even count) the budget still buys, and takes the place of the looks not reached; with none left,
-    // look once more now. The schedule stays: the p-values keep counting every look planned at first.
-    const nextLook = looks.find((n) => n > pairs);
-    if (stoppedBy === undefined && options.fixedPairs === undefined && nextLook !== undefined) {
-      const perPair = source.perPairMs?.() ?? source.elapsedMs() / pairs;
-      if (source.elapsedMs() + (nextLook - pairs) * perPair > options.budgetMs && pairs >= 2) {
-        const fit = pairs + Math.max(0, Math.floor((options.budgetMs - source.elapsedMs()) / perPair));
-        const moved = fit - (fit % 2);
-        if (moved > pairs) {
-          looks = [...looks.filter((n) => n <= pairs), moved];
-        } else {
-          if (looked[looked.length - 1] !== pairs) decision = look();
-          stoppedBy = 'budget';
-        }
+    if (this.looked[this.looked.length - 1] !== this.pairs) this.decision = this.look();
+    return 'budget';
+  }
+
+  /** Pairs, and looks where planned, until resolved, out of pairs or scenarios, or at the last look. */
+  async run(): Promise<StopReason> {
+    for (;;) {
+      if (this.#source.scenarios().length === 0) return 'no-scenarios';
+      if (this.looks !== undefined && this.pairs >= this.looks[this.looks.length - 1]!)
+        return this.adaptive ? 'budget' : 'fixed';
+      if (!(await this.measure())) return 'deadline';
+      const looks = this.looks ?? this.plan();
+      this.looks = looks;
+      if (looks.includes(this.pairs) && this.adaptive) {
+        this.decision = this.look();
+        if (resolved(this.decision)) return 'resolved';
       }
+      const stop = this.adaptive ? this.fitBudget(looks) : undefined;
+      if (stop !== undefined) return stop;
     }
   }
-  if (source.scenarios().length > 0 && looked[looked.length - 1] !== pairs && pairs >= 2) decision = look();
 
-  // Confirmation: a borderline regression gets more pairs before the step fails.
-  let extra = 0;
-  const borderline = (d: Decision | undefined): boolean =>
-    d !== undefined &&
-    d.verdict === 'regression' &&
-    !resolved(d) &&
-    !d.errors.some((e) => e.verdict === 'regression');
-  if (options.fixedPairs === undefined && borderline(decision)) {
-    const want = confirmationPairs(pairs);
-    const perPair = source.perPairMs?.() ?? source.elapsedMs() / Math.max(1, pairs);
+  /** A borderline regression gets more pairs, two at a time, within the time limit: how many it got. */
+  async confirm(): Promise<number> {
+    const d = this.decision;
+    const borderline =
+      d !== undefined &&
+      d.verdict === 'regression' &&
+      !resolved(d) &&
+      !d.errors.some((e) => e.verdict === 'regression');
+    if (!this.adaptive || !borderline) return 0;
+    const want = confirmationPairs(this.pairs);
+    const perPair = this.#source.perPairMs?.() ?? this.#source.elapsedMs() / Math.max(1, this.pairs);
+    let extra = 0;
     // Two at a time, so that base and head still go first equally often.
-    while (extra < want && source.elapsedMs() + 2 * perPair <= options.limitMs) {
-      if (!(await measure()) || !(await measure())) break;
+    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#options.limitMs) {
+      if (!(await this.measure()) || !(await this.measure())) break;
       extra += 2;
     }
-    if (extra > 0) decision = look();
+    if (extra > 0) this.decision = this.look();
+    return extra;
   }
+}
+
+export async function runSequential(
+  source: PairSource,
+  options: SequentialOptions,
+): Promise<SequentialResult> {
+  const run = new SequentialRun(source, options);
+  const stoppedBy = await run.run();
+  // The data as it stands is looked at once more, unless that was the last look.
+  if (source.scenarios().length > 0 && run.looked[run.looked.length - 1] !== run.pairs && run.pairs >= 2)
+    run.decision = run.look();
+  const extra = await run.confirm();
+  const { rounds, decision, pairs, looked, schedule } = run;
   return { rounds, decision, pairs, looked, schedule, stoppedBy, confirmationPairs: extra };
 }

@@ -1,12 +1,6 @@
 /**
- * From rounds to a verdict. Pure.
- *
- * Each pair of adjacent rounds (one base, one head) saw the same host speed, so every comparison is made on the
- * per-pair log ratios log(head/base): the estimate is their Hodges-Lehmann centre, the interval the matching
- * Wilcoxon (Walsh-average) interval, the p-value the Wilcoxon signed-rank test (exact for small samples), and the
- * p-values of all comparisons of a gate are Holm-adjusted. A regression needs both: significance after the
- * adjustment and an estimated change at least as large as the threshold. No change needs the whole interval
- * inside ±threshold. Anything else is inconclusive.
+ * From rounds to a verdict, on the per-pair log ratios log(head/base), which share the host's speed of the moment.
+ * A regression needs significance and a change at least the threshold; no change, an interval inside it. Pure.
  */
 
 import type {
@@ -16,28 +10,23 @@ import type {
   ScenarioRule,
   Verdict,
 } from '../model/decision.ts';
-import { expected, failures, METRICS, type Metric, metricValue, type Round } from '../model/measure.ts';
+import { expected, failures, metricValue } from '../model/derived.ts';
+import { METRICS, type Metric, type Round } from '../model/measure.ts';
+import { decisionHeadline } from '../report/headline.ts';
 import { median, sd } from '../stats/describe.ts';
 import { normalQuantile } from '../stats/distributions.ts';
 import { holm } from '../stats/multiple.ts';
 import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
 import { hodgesLehmann1, signedRankConfidenceInterval, wilcoxonSignedRank } from '../stats/wilcoxon.ts';
-import { blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
+import { type BlockTest, blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
 
 export interface DecideOptions {
   /** Smallest relative change of req/s that matters. */
   threshold: number;
-  /**
-   * Smallest relative change of latency (p50, p99) that matters; a tail percentile is several times noisier than
-   * throughput, so it gets a threshold of its own. Default: the req/s threshold.
-   */
+  /** Smallest relative change of latency that matters (tails are noisier than req/s); default: `threshold`. */
   latencyThreshold?: number;
   alpha: number;
-  /**
-   * The pair counts at which this gate may look at its data (adaptive rounds decide after every few pairs), the
-   * confirmation look included; default: one look. Every look is counted, so looking often does not inflate
-   * false alarms.
-   */
+  /** The pair counts at which this gate may look (confirmation included), all counted; default: one look. */
   looks?: readonly number[];
   /** Pairs that share their two server processes (`restart-every`; 0 or 1: none share). */
   restartEvery?: number;
@@ -55,17 +44,6 @@ export function thresholdOf(
   return metric === 'rps'
     ? (scenario?.threshold ?? options.threshold)
     : (options.latencyThreshold ?? options.threshold);
-}
-
-const METRIC_LABEL: Record<Metric, string> = {
-  rps: 'req/s',
-  p50: 'latency p50',
-  p99: 'latency p99',
-  p99open: 'p99 at fixed rate',
-};
-
-export function metricLabel(metric: Metric): string {
-  return METRIC_LABEL[metric];
 }
 
 /** The metrics a scenario's pairs measured: p99 at a fixed rate only when the gate ran open-loop load. */
@@ -207,9 +185,8 @@ function classify(
 }
 
 /**
- * A verdict of pairs whose blocks of processes differed must hold in every block (each block's mean change beyond
- * the threshold on the verdict's side, or inside it for no change); else it is inconclusive. This only ever takes a
- * call back, so it cannot add false alarms; it stops the pairs of one odd block from deciding for all of them.
+ * The verdict if every block's mean change agrees with it, else inconclusive: one odd block of processes must not
+ * decide for all the pairs. It only ever takes a call back, so it adds no false alarms.
  */
 function holdsInEveryBlock(
   verdict: Verdict,
@@ -246,9 +223,8 @@ export function detectableChange(noise: number, pairs: number, level: number): n
 }
 
 /**
- * Whether more pairs could change the answer: a confirmed regression (or failing requests) settles the gate;
- * otherwise every comparison must be no change or a confirmed improvement. A borderline regression is not
- * resolved: it earns more rounds before the step fails.
+ * Whether more pairs could not change the answer: a confirmed regression or failing requests settle it, else every
+ * comparison must be no change or a confirmed improvement (a borderline regression earns more pairs).
  */
 export function resolved(decision: Decision): boolean {
   if (decision.errors.some((e) => e.verdict === 'regression')) return true;
@@ -258,10 +234,7 @@ export function resolved(decision: Decision): boolean {
   );
 }
 
-/**
- * Decides every scenario × metric of the rounds: the p-values are made sequential over the looks and
- * Holm-adjusted across all of them together, and the intervals are simultaneous across all of them.
- */
+/** Decides every scenario × metric of the rounds of one gate (decideGroups with one group). */
 export function decide(
   rounds: readonly Round[],
   scenarios: readonly ScenarioRule[],
@@ -286,89 +259,119 @@ export interface DecisionGroup {
   restartEvery?: number;
 }
 
-/**
- * One decision over several groups, as if they were one gate. Why it controls the error rate over all of them:
- * a comparison of a group that may look at its planned looks reached its final look through them, so
- * q = sequentialP(p), the chance under the null that any of those looks gives a p-value as small, is a valid
- * p-value whatever the stopping rule was (P(q ≤ a) ≤ P(some look's p ≤ the level whose chance is a) = a; it is
- * never above the union bound's K·p). Holm over the q of every comparison of every group then keeps the
- * family-wise error rate at alpha under any dependence, and each interval at the per-look level c with
- * sequentialP(c) = alpha/M (M comparisons in all) makes them simultaneous: Σ over comparisons of alpha/M = alpha.
- */
-export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
-  const raw: RawComparison[] = [];
-  const rawLooks: (readonly number[])[] = [];
-  const rawRestartEvery: number[] = [];
-  const rawGroup: number[] = [];
-  const thresholds: number[] = [];
+/** One comparison of a group, before the family is adjusted. */
+interface Entry {
+  raw: RawComparison;
+  /** Its group's looks (at least one), `restart-every` and index. */
+  looks: readonly number[];
+  restartEvery: number;
+  group: number;
+  threshold: number;
+}
+
+/** Every comparison and every error comparison of the groups, in order. */
+function collect(
+  groups: readonly DecisionGroup[],
+  options: DecideOptions,
+): { entries: Entry[]; errors: ErrorComparison[] } {
+  const entries: Entry[] = [];
   const errors: ErrorComparison[] = [];
-  for (const [g, group] of groups.entries()) {
-    const looks = group.looks.length > 0 ? group.looks : [1];
-    for (const scenario of group.scenarios) {
-      const pairs = pairsOf(group.rounds, scenario.name);
+  for (const [group, g] of groups.entries()) {
+    const looks = g.looks.length > 0 ? g.looks : [1];
+    for (const scenario of g.scenarios) {
+      const pairs = pairsOf(g.rounds, scenario.name);
       errors.push(compareErrors(scenario, pairs));
       for (const metric of measuredMetrics(pairs)) {
-        raw.push(compareMetric(scenario.name, metric, pairs));
-        rawLooks.push(looks);
-        rawRestartEvery.push(group.restartEvery ?? 0);
-        rawGroup.push(g);
-        thresholds.push(thresholdOf(metric, options, scenario));
+        entries.push({
+          raw: compareMetric(scenario.name, metric, pairs),
+          looks,
+          restartEvery: g.restartEvery ?? 0,
+          group,
+          threshold: thresholdOf(metric, options, scenario),
+        });
       }
     }
   }
-  const adjusted = holm(raw.map((c, i) => sequentialP(c.p, rawLooks[i]!)));
-  const blockTests = raw.map((c, i) => blockTest(c.pairNumbers, c.logRatios, rawRestartEvery[i]!));
-  // The processes serve every scenario and metric of their group: when any comparison's blocks differed, the
-  // group's processes did, and every comparison of the group must hold in every block (a moderate offset shows in
-  // the quieter p50 before it reaches significance in req/s; bench/RESULTS.md section 13). Each F test has its
-  // share of the level among the group's scenarios.
-  const scenariosOfGroup = new Map<number, Set<string>>();
-  raw.forEach((c, i) => {
-    scenariosOfGroup.set(
-      rawGroup[i]!,
-      (scenariosOfGroup.get(rawGroup[i]!) ?? new Set<string>()).add(c.scenario),
-    );
-  });
-  const differed = blockTests.map((test, i) =>
-    processesDiffered(test, offsetLevel(scenariosOfGroup.get(rawGroup[i]!)?.size ?? 1)),
+  return { entries, errors };
+}
+
+/**
+ * Whether each comparison's blocks of processes differed. Each F test gets its share of the level among its
+ * group's scenarios, whose processes serve them all (process-offsets.ts offsetLevel).
+ */
+function blocksDiffered(entries: readonly Entry[], tests: readonly (BlockTest | undefined)[]): boolean[] {
+  const scenarios = new Map<number, Set<string>>();
+  for (const { group, raw } of entries) {
+    scenarios.set(group, (scenarios.get(group) ?? new Set<string>()).add(raw.scenario));
+  }
+  return tests.map((test, i) =>
+    processesDiffered(test, offsetLevel(scenarios.get(entries[i]!.group)?.size ?? 1)),
   );
-  const differedGroups = new Set(rawGroup.filter((_, i) => differed[i]));
-  const comparisons = raw.map(({ logRatios: _r, pairNumbers: _p, ...c }, i): MetricComparison => {
-    const level = perLookLevel(options.alpha / raw.length, rawLooks[i]!);
-    const pAdjusted = adjusted[i]!;
-    const threshold = thresholds[i]!;
-    const ci = interval(raw[i]!, level);
-    const restartEvery = rawRestartEvery[i]!;
-    const blocks = blockTests[i];
-    const guarded = blocks !== undefined && differedGroups.has(rawGroup[i]!);
-    const called = classify(raw[i]!, ci, pAdjusted, threshold, options.alpha);
-    const verdict = guarded ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
-    return {
-      ...c,
-      ...(guarded
-        ? {
-            processes: {
-              restartEvery,
-              changes: blocks.changes,
-              f: blocks.f,
-              p: blocks.p,
-              differed: differed[i]!,
-              ...(verdict === called ? {} : { overruled: called }),
-            },
-          }
-        : {}),
-      threshold,
-      ci,
-      pAdjusted,
-      confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, threshold / 2),
-      detectable: detectableChange(c.noise, c.pairs, level),
-      verdict,
-    };
-  });
+}
+
+/** What the family says about one comparison: its per-look level, adjusted p, and its blocks when guarded. */
+interface Adjusted {
+  level: number;
+  pAdjusted: number;
+  alpha: number;
+  /** Its blocks, when its group's processes differed: the verdict must then hold in every block. */
+  blocks: BlockTest | undefined;
+  differed: boolean;
+}
+
+function finish(entry: Entry, a: Adjusted): MetricComparison {
+  const { logRatios: _r, pairNumbers: _p, ...c } = entry.raw;
+  const { threshold } = entry;
+  const ci = interval(entry.raw, a.level);
+  const called = classify(entry.raw, ci, a.pAdjusted, threshold, a.alpha);
+  const blocks = a.blocks;
+  const verdict = blocks ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
+  return {
+    ...c,
+    ...(blocks
+      ? {
+          processes: {
+            restartEvery: entry.restartEvery,
+            changes: blocks.changes,
+            f: blocks.f,
+            p: blocks.p,
+            differed: a.differed,
+            ...(verdict === called ? {} : { overruled: called }),
+          },
+        }
+      : {}),
+    threshold,
+    ci,
+    pAdjusted: a.pAdjusted,
+    confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, threshold / 2),
+    detectable: detectableChange(c.noise, c.pairs, a.level),
+    verdict,
+  };
+}
+
+/**
+ * One decision over several groups as if they were one gate: p-values sequential over each group's looks, then
+ * Holm over all; intervals simultaneous. Where processes differed, verdicts hold in every block (bench/RESULTS.md §13).
+ */
+export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
+  const { entries, errors } = collect(groups, options);
+  const adjusted = holm(entries.map((e) => sequentialP(e.raw.p, e.looks)));
+  const tests = entries.map((e) => blockTest(e.raw.pairNumbers, e.raw.logRatios, e.restartEvery));
+  const differed = blocksDiffered(entries, tests);
+  const differedGroups = new Set(entries.filter((_, i) => differed[i]).map((e) => e.group));
+  const comparisons = entries.map((entry, i) =>
+    finish(entry, {
+      level: perLookLevel(options.alpha / entries.length, entry.looks),
+      pAdjusted: adjusted[i]!,
+      alpha: options.alpha,
+      blocks: differedGroups.has(entry.group) ? tests[i] : undefined,
+      differed: differed[i]!,
+    }),
+  );
   const verdict = overall(comparisons, errors);
   return {
     verdict,
-    headline: headline(verdict, comparisons, errors, options),
+    headline: decisionHeadline(verdict, comparisons, errors, options),
     comparisons,
     errors,
     alpha: options.alpha,
@@ -383,116 +386,4 @@ function overall(comparisons: readonly MetricComparison[], errors: readonly Erro
   if (all.includes('improvement')) return 'improvement';
   if (all.every((v) => v === 'no-change')) return 'no-change';
   return 'inconclusive';
-}
-
-export function formatPercent(value: number, digits = 1): string {
-  if (!Number.isFinite(value)) return 'n/a';
-  const percent = value * 100;
-  if (Math.abs(percent) < 0.05) return '±0.0%';
-  const text = Math.abs(percent) >= 100 ? percent.toFixed(0) : percent.toFixed(digits);
-  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${text.replace('-', '')}%`;
-}
-
-export function formatP(p: number): string {
-  if (!Number.isFinite(p)) return 'n/a';
-  if (p < 0.001) return '< 0.001';
-  return p < 0.1 ? p.toPrecision(2) : p.toFixed(2);
-}
-
-/** A threshold or level as a percentage without spurious rounding: 0.025 → '2.5%', 0.05 → '5%'. */
-export function formatShare(value: number): string {
-  return `${Number((value * 100).toFixed(2))}%`;
-}
-
-function describeChange(c: MetricComparison): string {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  const p = `p = ${formatP(c.pAdjusted)}`;
-  const size =
-    ratio >= 2
-      ? `${ratio.toFixed(1)}×`
-      : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
-  if (c.metric === 'rps') {
-    const values = `req/s ${Math.round(c.base).toLocaleString('en-US')} → ${Math.round(c.head).toLocaleString('en-US')}`;
-    return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
-  }
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms, ${p})`;
-}
-
-/** Which comparison leads the headline: throughput first, then the tail, then the median; larger first. */
-function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
-  const rank: Record<Metric, number> = { rps: 0, p99open: 1, p99: 2, p50: 3 };
-  return [...candidates].sort(
-    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
-  )[0];
-}
-
-/** Size of a change on a scale where halving and doubling weigh the same. */
-function magnitude(c: MetricComparison): number {
-  return Math.abs(Math.log1p(c.change));
-}
-
-/**
- * The scenario a regression (or improvement) headline names: the one with the largest confirmed change;
- * when none is confirmed, the most significant one (the larger change breaks ties).
- */
-export function worstScenario(candidates: readonly MetricComparison[]): string | undefined {
-  const confirmed = candidates.filter((c) => c.confirmed);
-  const pick =
-    confirmed.length > 0
-      ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0]
-      : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
-  return pick?.scenario;
-}
-
-/** The headline of a regression or improvement: the worst scenario's leading metric, and how many more. */
-function changeHeadline(candidates: readonly MetricComparison[], what: string): string {
-  const scenario = worstScenario(candidates)!;
-  const lead = leading(candidates.filter((c) => c.scenario === scenario))!;
-  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
-}
-
-function headline(
-  verdict: Verdict,
-  comparisons: readonly MetricComparison[],
-  errors: readonly ErrorComparison[],
-  options: DecideOptions,
-): string {
-  const thresholds = new Set(comparisons.filter((c) => c.metric === 'rps').map((c) => c.threshold));
-  const threshold =
-    thresholds.size > 1
-      ? "each scenario's threshold"
-      : `±${formatShare([...thresholds][0] ?? options.threshold)}`;
-  const primary = comparisons.find((c) => c.metric === 'rps');
-  const primaryText = (c: MetricComparison | undefined): string =>
-    c
-      ? `req/s ${formatPercent(c.change)}, ${formatShare(1 - options.alpha)} CI ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])}`
-      : '';
-  if (verdict === 'regression') {
-    const failing = errors.find((e) => e.verdict === 'regression');
-    if (failing) {
-      const codes = Object.entries(failing.headStatus)
-        .sort((a, b) => b[1] - a[1])
-        .map(([code]) => code)
-        .slice(0, 3);
-      const what = codes.length > 0 ? `answers ${codes.join('/')}` : 'fails';
-      return `head ${what} on ${failing.scenario}: ${failing.headFailures.toLocaleString('en-US')} of ${failing.headResponses.toLocaleString('en-US')} requests failed (base: ${failing.baseFailures.toLocaleString('en-US')})`;
-    }
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === 'regression'),
-      'regressed',
-    );
-  }
-  if (verdict === 'improvement')
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === 'improvement'),
-      'improved',
-    );
-  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
-  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
-  if (verdict === 'no-change') return `no change beyond ${threshold} on ${where} (${primaryText(primary)})`;
-  const open = comparisons
-    .filter((c) => c.verdict === 'inconclusive')
-    .map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
-  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(' and ')}${open.length > 2 ? ` and ${open.length - 2} more` : ''} changed by more than ${threshold} (${primaryText(primary)})`;
 }

@@ -1,7 +1,7 @@
 /**
- * Event loop and resources of each side, measured inside the server process (issue 4, item 5). The pipeline
- * needs DiagnosticsRecorder (recorder.ts) and renderDiagnosticsSection (render.ts); the rest is for tests and
- * for callers that manage servers themselves.
+ * Event loop and resources of each side, measured inside the server process. The pipeline needs
+ * DiagnosticsRecorder (recorder.ts) and renderDiagnosticsSection (report/diagnostics.ts); the rest is for tests
+ * and for callers that manage servers themselves.
  */
 
 export type { DiagnosticsSummary, SideDiagnostics } from '../model/diagnostics.ts';

@@ -91,6 +91,37 @@ function pair(value: unknown, a: string, b: string): Record<string, number> | un
   return x === undefined || y === undefined ? undefined : { [a]: x, [b]: y };
 }
 
+/** A snapshot's event-loop delay figures; undefined unless every one is a non-negative number. */
+function delayStats(delay: Record<string, unknown>): DiagnosticsSnapshot['eventLoopDelayMs'] | undefined {
+  const p50 = count(delay.p50);
+  const p99 = count(delay.p99);
+  const max = count(delay.max);
+  const mean = count(delay.mean);
+  const samples = count(delay.count);
+  if (
+    p50 === undefined ||
+    p99 === undefined ||
+    max === undefined ||
+    mean === undefined ||
+    samples === undefined
+  )
+    return undefined;
+  return { p50, p99, max, mean, count: samples };
+}
+
+/** The well-formed points of a snapshot's memory series (at most 10 000 read). */
+function memorySeries(value: unknown): [number, number, number][] {
+  const memory: [number, number, number][] = [];
+  if (Array.isArray(value)) {
+    for (const point of value.slice(0, 10_000)) {
+      if (!Array.isArray(point) || point.length !== 3) continue;
+      const [t, r, h] = point.map(count);
+      if (t !== undefined && r !== undefined && h !== undefined) memory.push([t, r, h]);
+    }
+  }
+  return memory;
+}
+
 /**
  * One line of the output file, checked field by field (the file is written from inside the user's process, so
  * nothing in it is trusted); undefined when it is not a well-formed snapshot.
@@ -128,30 +159,11 @@ export function parseSnapshot(line: string): DiagnosticsSnapshot | undefined {
     heap === undefined
   )
     return undefined;
-  const p50 = count(delay.p50);
-  const p99 = count(delay.p99);
-  const max = count(delay.max);
-  const mean = count(delay.mean);
-  const samples = count(delay.count);
-  if (
-    p50 === undefined ||
-    p99 === undefined ||
-    max === undefined ||
-    mean === undefined ||
-    samples === undefined
-  )
-    return undefined;
+  const eventLoopDelayMs = delayStats(delay);
+  if (eventLoopDelayMs === undefined) return undefined;
   const ports = Array.isArray(raw.ports)
     ? raw.ports.filter((p): p is number => Number.isInteger(p) && (p as number) > 0 && (p as number) < 65536)
     : [];
-  const memory: [number, number, number][] = [];
-  if (Array.isArray(raw.memory)) {
-    for (const point of raw.memory.slice(0, 10_000)) {
-      if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count);
-      if (t !== undefined && r !== undefined && h !== undefined) memory.push([t, r, h]);
-    }
-  }
   const elu = count(raw.eventLoopUtilization);
   return {
     v: 1,
@@ -164,12 +176,12 @@ export function parseSnapshot(line: string): DiagnosticsSnapshot | undefined {
     elapsedMs,
     uptimeMs,
     ports: ports.slice(0, 16),
-    eventLoopDelayMs: { p50, p99, max, mean, count: samples },
+    eventLoopDelayMs,
     eventLoopUtilization: elu === undefined ? null : Math.min(1, elu),
     cpu: { userMs: cpu.userMs!, systemMs: cpu.systemMs! },
     rss: { peak: rss.peak!, last: rss.last! },
     heapUsed: { peak: heap.peak!, last: heap.last! },
-    memory,
+    memory: memorySeries(raw.memory),
     node: typeof raw.node === 'string' ? raw.node.slice(0, 40) : '',
   };
 }

@@ -7,13 +7,13 @@ import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { chooseBase, pullRequestOf } from '../config/event.ts';
 import { type InputName, parseConfig } from '../config/inputs.ts';
+import { loadReports } from '../config/results.ts';
 import { mergeReports, shownName } from '../decide/merge.ts';
 import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../decide/outcome.ts';
 import { type Logger, runGate } from '../gate/run.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { killAll, liveChildren } from '../io/proc.ts';
 import { reportPath, writeReport } from '../io/report-json.ts';
-import { loadReports } from '../io/results.ts';
 import type { Config } from '../model/config.ts';
 import type { Report } from '../model/report.ts';
 import { artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
@@ -25,9 +25,10 @@ import {
   pullHead,
   upsertComment,
 } from '../publish/github.ts';
+import { renderMarkdown } from '../publish/markdown.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
 import { GateError } from '../report/errors.ts';
-import { COMMENT_LIMIT, fitComment, renderMarkdown } from '../report/render.ts';
+import { COMMENT_LIMIT, fitComment } from '../report/fit.ts';
 
 /**
  * Shows text that came from the pull request's code (install, build and server output, and the report that quotes
@@ -119,35 +120,7 @@ async function runReport(config: Config, workspace: string): Promise<void> {
   );
   const report = mergeReports(files);
   const target = reportTarget(github.context.eventName, github.context.payload, report, github.context.sha);
-  if (target.verify && target.number !== undefined) {
-    if (!config.token) {
-      throw new GateError(
-        'config',
-        'input `github-token`: it is empty, and `mode: report` needs it to check that the pull request named in the report really has the measured head. Leave `github-token` at its default.',
-      );
-    }
-    const { owner, repo } = github.context.repo;
-    let pull: { number: number; headSha: string };
-    try {
-      pull = await pullHead(
-        github.getOctokit(config.token),
-        { owner, repo, number: target.number },
-        {
-          onRetry: (message) => core.info(message),
-        },
-      );
-    } catch (error) {
-      const status = httpStatus(error);
-      throw new GateError(
-        'config',
-        status === 404
-          ? `refusing to post the report: pull request #${target.number} does not exist in ${owner}/${repo}. Nothing was posted.`
-          : `could not look up pull request #${target.number} to verify the report (${error instanceof Error ? error.message : String(error)}); nothing was posted. The job needs \`pull-requests: read\` (write includes it).`,
-      );
-    }
-    checkPullHead(target, pull);
-    core.info(`pull request #${target.number} has head ${target.headSha.slice(0, 7)}, as the report says`);
-  }
+  if (target.verify && target.number !== undefined) await verifyPullHead(config, target, target.number);
   await writeReport(config.outputDir, report);
   await publish(report, config, {
     number: target.number,
@@ -156,6 +129,44 @@ async function runReport(config: Config, workspace: string): Promise<void> {
     fromFiles: true,
     detailsUrl: target.detailsUrl,
   });
+}
+
+/**
+ * Refuses to post a report to a pull request that does not exist or whose head is not the commit the report
+ * measured (the report's files came from a workflow the pull request's author could change).
+ */
+async function verifyPullHead(
+  config: Config,
+  target: ReturnType<typeof reportTarget>,
+  number: number,
+): Promise<void> {
+  if (!config.token) {
+    throw new GateError(
+      'config',
+      'input `github-token`: it is empty, and `mode: report` needs it to check that the pull request named in the report really has the measured head. Leave `github-token` at its default.',
+    );
+  }
+  const { owner, repo } = github.context.repo;
+  let pull: { number: number; headSha: string };
+  try {
+    pull = await pullHead(
+      github.getOctokit(config.token),
+      { owner, repo, number },
+      {
+        onRetry: (message) => core.info(message),
+      },
+    );
+  } catch (error) {
+    const status = httpStatus(error);
+    throw new GateError(
+      'config',
+      status === 404
+        ? `refusing to post the report: pull request #${number} does not exist in ${owner}/${repo}. Nothing was posted.`
+        : `could not look up pull request #${number} to verify the report (${error instanceof Error ? error.message : String(error)}); nothing was posted. The job needs \`pull-requests: read\` (write includes it).`,
+    );
+  }
+  checkPullHead(target, pull);
+  core.info(`pull request #${number} has head ${target.headSha.slice(0, 7)}, as the report says`);
 }
 
 /**
@@ -209,6 +220,15 @@ interface PublishTo {
   detailsUrl: string | undefined;
 }
 
+/** Where a publication writes to GitHub: the client (none without a token), the repository, the retry log. */
+interface GitHubTarget {
+  octokit: Octokit | undefined;
+  owner: string;
+  repo: string;
+  retry: { onRetry: (message: string) => void };
+}
+
+/** The report's outputs, log and job summary, the PR comment and the check run; then the step's outcome. */
 async function publish(report: Report, config: Config, to: PublishTo): Promise<void> {
   const artifactUrl = to.fromFiles ? to.detailsUrl : await uploadArtifact(report, config);
   if (!to.fromFiles) annotateHotter(report);
@@ -217,58 +237,76 @@ async function publish(report: Report, config: Config, to: PublishTo): Promise<v
   core.setOutput('report', reportPath(config.outputDir));
   logUntrusted(markdown);
   if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
-  const octokit = config.token ? github.getOctokit(config.token) : undefined;
-  const { owner, repo } = github.context.repo;
-  const retry = { onRetry: (message: string) => core.info(message) };
-
-  let commentUrl = '';
-  if (to.number !== undefined && config.comment) {
-    const issueNumber = to.number;
-    const body = fitComment(
-      markdown,
-      COMMENT_LIMIT - MARKER.length - 1,
-      'The whole report is in the job summary.',
-    );
-    const result = await writeOrWarn(octokit, report, to, {
-      what: 'post the PR comment',
-      permission: 'pull-requests: write',
-      write: (client) => upsertComment(client, { owner, repo, issueNumber }, body, retry),
-    });
-    if (result) {
-      commentUrl = result.url;
-      core.info(`PR comment ${result.action}: ${result.url}`);
-    }
-  }
+  const gitHub: GitHubTarget = {
+    octokit: config.token ? github.getOctokit(config.token) : undefined,
+    ...github.context.repo,
+    retry: { onRetry: (message: string) => core.info(message) },
+  };
+  const commentUrl =
+    to.number !== undefined && config.comment
+      ? await postComment(report, markdown, to, to.number, gitHub)
+      : '';
   core.setOutput('comment-url', commentUrl);
-
-  if (config.checkName !== undefined) {
-    const name = config.checkName;
-    const url = await writeOrWarn(octokit, report, to, {
-      what: `create the check run \`${name}\``,
-      permission: 'checks: write',
-      write: (client) =>
-        createCheckRun(
-          client,
-          {
-            owner,
-            repo,
-            name,
-            headSha: to.headSha,
-            conclusion: checkConclusion(report, config.failOnRegression),
-            title: checkTitle(report),
-            summary: fitComment(markdown, CHECK_SUMMARY_LIMIT, 'The whole report is in the job summary.'),
-            detailsUrl: to.detailsUrl,
-          },
-          retry,
-        ),
-    });
-    if (url !== undefined) core.info(`check run ${name} created on ${to.headSha.slice(0, 7)}: ${url}`);
-  }
+  if (config.checkName !== undefined) await createCheck(report, markdown, config, to, gitHub);
 
   if (report.error?.output) logUntrusted(`Last output:\n${report.error.output}`);
   const outcome = stepOutcome(report, config.failOnRegression);
   if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${outcome.message}`);
   else if (outcome.kind === 'warn') core.warning(`perf-gate: ${outcome.message}`);
+}
+
+/** Creates or updates the sticky comment; returns its URL, '' when it could not be written. */
+async function postComment(
+  report: Report,
+  markdown: string,
+  to: PublishTo,
+  issueNumber: number,
+  { octokit, owner, repo, retry }: GitHubTarget,
+): Promise<string> {
+  const body = fitComment(
+    markdown,
+    COMMENT_LIMIT - MARKER.length - 1,
+    'The whole report is in the job summary.',
+  );
+  const result = await writeOrWarn(octokit, report, to, {
+    what: 'post the PR comment',
+    permission: 'pull-requests: write',
+    write: (client) => upsertComment(client, { owner, repo, issueNumber }, body, retry),
+  });
+  if (!result) return '';
+  core.info(`PR comment ${result.action}: ${result.url}`);
+  return result.url;
+}
+
+/** Creates the check run `check-name` on the head commit. */
+async function createCheck(
+  report: Report,
+  markdown: string,
+  config: Config,
+  to: PublishTo,
+  { octokit, owner, repo, retry }: GitHubTarget,
+): Promise<void> {
+  const name = config.checkName!;
+  const url = await writeOrWarn(octokit, report, to, {
+    what: `create the check run \`${name}\``,
+    permission: 'checks: write',
+    write: (client) =>
+      createCheckRun(
+        client,
+        {
+          owner,
+          repo,
+          name,
+          headSha: to.headSha,
+          conclusion: checkConclusion(report, config.failOnRegression),
+          title: checkTitle(report),
+          summary: fitComment(markdown, CHECK_SUMMARY_LIMIT, 'The whole report is in the job summary.'),
+          detailsUrl: to.detailsUrl,
+        },
+        retry,
+      ),
+  });
+  if (url !== undefined) core.info(`check run ${name} created on ${to.headSha.slice(0, 7)}: ${url}`);
 }
 
 /**

@@ -11,8 +11,8 @@ import { type Logger, runGate } from '../gate/run.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Report } from '../model/report.ts';
+import { renderMarkdown } from '../publish/markdown.ts';
 import { GateError } from '../report/errors.ts';
-import { renderMarkdown } from '../report/render.ts';
 import { runDemo } from './demo.ts';
 
 const HELP = `Usage:

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { git } from '../io/git.ts';
 import type { Report } from '../model/report.ts';
-import { renderMarkdown } from '../report/render.ts';
+import { renderMarkdown } from '../publish/markdown.ts';
 
 const SERVER = (perRequest: string): string => `// A seed catalogue served over plain node:http.
 const http = require('node:http');

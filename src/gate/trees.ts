@@ -4,6 +4,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { runCommand, safeEnv } from '../io/proc.ts';
 import type { Side } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
+import {
+  type HookFailure,
+  hookFailedMessage,
+  noDirectoryMessage,
+  nothingToInstallLog,
+  stepFailedMessage,
+  stepGroup,
+  stepTimedOutMessage,
+  stepTookLog,
+} from '../report/gate-text.ts';
 
 export interface InstallPlan {
   command: string;
@@ -59,7 +69,7 @@ export interface StepLog {
 
 /**
  * The output shown under a failed install or build: its last lines, and in front of them its first error lines
- * when those would be cut off (`npm ci` prints the cause, e.g. a lockfile out of sync, then 90 lines of usage;
+ * when those would be cut off (`npm ci` prints the cause, e.g. a lockfile out of sync, then a page of usage;
  * tsc prints its first errors long before the summary).
  */
 export function failureExcerpt(text: string, count = 40): string {
@@ -81,7 +91,7 @@ async function step(
   timeoutMs: number,
   log: StepLog,
 ): Promise<void> {
-  await log.group(`${code} ${side}: ${command}`, async () => {
+  await log.group(stepGroup(code, side, command), async () => {
     const result = await runCommand(command, {
       cwd,
       env: safeEnv({ CI: 'true' }),
@@ -89,22 +99,18 @@ async function step(
       onOutput: (chunk) => log.output(chunk.trimEnd()),
     });
     if (result.timedOut) {
-      throw new GateError(
-        code,
-        `${code} of ${side} (\`${command}\`) did not finish within ${Math.round(timeoutMs / 1000)} s (input \`${code}-timeout\`)`,
-        {
-          side,
-          output: failureExcerpt(result.output.toString()),
-        },
-      );
-    }
-    if (result.code !== 0) {
-      throw new GateError(code, `${code} of ${side} (\`${command}\`) failed with exit code ${result.code}`, {
+      throw new GateError(code, stepTimedOutMessage(code, side, command, timeoutMs), {
         side,
         output: failureExcerpt(result.output.toString()),
       });
     }
-    log.info(`${code} ${side} took ${(result.durationMs / 1000).toFixed(1)} s`);
+    if (result.code !== 0) {
+      throw new GateError(code, stepFailedMessage(code, side, command, result.code), {
+        side,
+        output: failureExcerpt(result.output.toString()),
+      });
+    }
+    log.info(stepTookLog(code, side, result.durationMs));
   });
 }
 
@@ -122,11 +128,7 @@ export interface PrepareOptions {
 export async function prepareTree(options: PrepareOptions): Promise<void> {
   const { side, root, dir, log } = options;
   if (!existsSync(dir)) {
-    throw new GateError(
-      'install',
-      `the ${side} tree has no directory ${relative(root, dir) || '.'} (input \`working-directory\`)`,
-      { side },
-    );
+    throw new GateError('install', noDirectoryMessage(side, relative(root, dir)), { side });
   }
   const plan =
     options.install === 'skip'
@@ -135,7 +137,7 @@ export async function prepareTree(options: PrepareOptions): Promise<void> {
         ? detectInstall(root, dir)
         : { command: options.install, cwd: dir };
   if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log);
-  else log.info(`install ${side}: nothing to install`);
+  else log.info(nothingToInstallLog(side));
   if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log);
 }
 
@@ -165,28 +167,21 @@ export async function runHook(options: HookOptions): Promise<void> {
     ...options.env,
     PERF_GATE_SIDE: side,
   });
-  await log.group(`${what} ${side}: ${command}`, async () => {
+  await log.group(stepGroup(what, side, command), async () => {
     const result = await runCommand(command, {
       cwd: options.cwd,
       env,
       timeoutMs: options.timeoutMs,
       onOutput: (chunk) => log.info(chunk.trimEnd()),
     });
-    const fail = (problem: string): GateError =>
-      new GateError(what, `${what} of ${side} (\`${command}\`) ${problem}`, {
+    const fail = (failure: HookFailure): GateError =>
+      new GateError(what, hookFailedMessage(what, side, command, failure), {
         side,
         output: failureExcerpt(result.output.toString()),
       });
-    if (result.timedOut) {
-      throw fail(
-        `did not finish within ${Math.round(options.timeoutMs / 1000)} s (the \`build-timeout\` input limits it)`,
-      );
-    }
-    if (result.code !== 0) {
-      throw fail(
-        result.code === null ? `was killed by ${result.signal}` : `failed with exit code ${result.code}`,
-      );
-    }
-    log.info(`${what} ${side} took ${(result.durationMs / 1000).toFixed(1)} s`);
+    if (result.timedOut) throw fail({ timedOutMs: options.timeoutMs });
+    if (result.code === null) throw fail({ code: null, signal: result.signal });
+    if (result.code !== 0) throw fail({ code: result.code });
+    log.info(stepTookLog(what, side, result.durationMs));
   });
 }

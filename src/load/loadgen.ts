@@ -4,13 +4,13 @@
  * measured path and lets the load be pinned to a CPU apart from the server's.
  */
 import autocannon from 'autocannon';
-import { sampleTickMs, sliceCount } from '../gate/plan.ts';
 import { disturbance, machineTimes, processSeconds } from '../io/cpu.ts';
 import { servicePids } from '../io/peers.ts';
 import { processTree } from '../io/proc.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../model/measure.ts';
 import { latencySummary } from './latency.ts';
 import { PACED_WARMUP_SEC, PacedTally } from './paced.ts';
+import { sampleTickMs, sliceCount } from './plan.ts';
 
 /** What one side's load measured, added up over its windows (one for a round, many for a sliced pair). */
 class Tally {

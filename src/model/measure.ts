@@ -1,4 +1,4 @@
-/** What one round of load measures, shared by the load generator, the pipeline and the verdict. Pure. */
+/** What one round of load measures, shared by the load generator, the gate and the verdict. Types only. */
 
 export interface LoadSpec {
   url: string;
@@ -111,34 +111,6 @@ export interface Round {
 export type Metric = 'rps' | 'p50' | 'p99' | 'p99open';
 
 export const METRICS: readonly Metric[] = ['rps', 'p50', 'p99', 'p99open'];
-
-/** The value of a metric in one round. */
-export function metricValue(m: RoundMeasurement, metric: Metric): number {
-  switch (metric) {
-    case 'rps':
-      return m.rps;
-    case 'p50':
-      return m.latencyMs.p50;
-    case 'p99':
-      return m.latencyMs.p99;
-    case 'p99open':
-      return m.paced?.latencyMs.p99 ?? Number.NaN;
-  }
-}
-
-/**
- * Failed requests of a round: connection errors, timeouts, and answers of another status than the scenario
- * expects (`expectStatus`; undefined: any 2xx).
- */
-export function failures(m: RoundMeasurement, expectStatus?: number): number {
-  if (expectStatus === undefined) return m.errors + m.timeouts + m.non2xx;
-  return m.errors + m.timeouts + m.responses - (m.statusCodes[String(expectStatus)] ?? 0);
-}
-
-/** Whether a status code counts as success for a scenario that expects `expectStatus` (undefined: any 2xx). */
-export function expected(code: string, expectStatus: number | undefined): boolean {
-  return expectStatus === undefined ? code.startsWith('2') : code === String(expectStatus);
-}
 
 /** Errors that end the gate with a message a user can act on. Pure: no I/O. */
 export type Side = 'base' | 'head';

@@ -53,3 +53,19 @@ export interface ProfileDiff {
   base: { samples: number; busy: number };
   head: { samples: number; busy: number };
 }
+
+/** A row of the profile section: a diff row, its place and the weight of its change (profile/compare.ts). */
+export interface ProfileViewRow extends DiffRow {
+  /** `file:line` relative to the tree root (`file` alone when the line is unknown; '' for native code). */
+  at: string;
+  /** The change of self share in standard errors (profile/diff.ts changeZ). */
+  z: number;
+}
+
+/** What the profile section shows: the rows that grew and shrank, and the busy samples of each side. */
+export interface ProfileView {
+  grown: ProfileViewRow[];
+  shrunk: ProfileViewRow[];
+  base: { samples: number; busy: number };
+  head: { samples: number; busy: number };
+}

@@ -150,3 +150,21 @@ export interface ProfileSummary {
   hotter: HotFunction[];
   seconds: number;
 }
+
+/**
+ * What the Markdown shows beyond the report itself: numbers computed from it with statistics or the plan's rules
+ * (publish/markdown.ts reportView), so that src/report only writes words.
+ */
+export interface ReportView {
+  /** The open-loop load, when the rounds had any. */
+  openLoop: OpenLoopView | undefined;
+}
+
+export interface OpenLoopView {
+  /** Seconds of open-loop load each side got per pair. */
+  sec: number;
+  /** Each scenario that had open-loop rounds, in settings order, with the median rate sent (req/s). */
+  rates: { scenario: string; rate: number }[];
+  /** How late the client sent its requests: the largest p99 of any round, in ms. */
+  sendLagP99Ms: number;
+}

@@ -5,12 +5,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Side } from '../model/measure.ts';
-import type { ProfileDiff } from '../model/profile.ts';
-import { renderProfileSection } from '../report/profile.ts';
-import { diffFlameGraphHtml, diffProfiles } from './diff.ts';
+import type { DiffRow, ProfileDiff, ProfileView, ProfileViewRow } from '../model/profile.ts';
+import { type ProfileViewOptions, renderProfileView, topChangeSentence } from '../report/profile.ts';
+import { changeZ, diffFlameGraphHtml, diffProfiles } from './diff.ts';
 import { ensureZeroX } from './install.ts';
 import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
-import { buildProfile, type Profile, readTicks } from './ticks.ts';
+import { buildProfile, type Profile, readTicks, relativeFile } from './ticks.ts';
 
 export interface CompareSpec {
   /** The tree (working-directory) of each side the server runs in. */
@@ -46,6 +46,32 @@ export interface ProfileComparison {
   markdown: string;
   /** Every file worth keeping (for an artifact). */
   files: string[];
+}
+
+export interface ProfileSectionOptions extends ProfileViewOptions {
+  /** Tree roots still to strip from paths (rows from buildProfile with `roots` are relative already). */
+  roots?: readonly string[];
+}
+
+/** What the comment's profile section shows of a diff: each row's place relative to the tree, and its z. */
+export function profileView(diff: ProfileDiff, roots: readonly string[] = []): ProfileView {
+  const at = (r: DiffRow): string => {
+    if (r.file === '') return '';
+    const file = relativeFile(r.file, roots);
+    return r.line > 0 ? `${file}:${r.line}` : file;
+  };
+  const row = (r: DiffRow): ProfileViewRow => ({ ...r, at: at(r), z: changeZ(r, diff) });
+  return { grown: diff.grown.map(row), shrunk: diff.shrunk.map(row), base: diff.base, head: diff.head };
+}
+
+/** The comment's section on a profile diff (report/profile.ts renderProfileView). */
+export function renderProfileSection(diff: ProfileDiff, options: ProfileSectionOptions = {}): string {
+  return renderProfileView(profileView(diff, options.roots), options);
+}
+
+/** The section's sentence on the largest change of a profile diff. */
+export function describeTopChange(diff: ProfileDiff, options: ProfileSectionOptions = {}): string {
+  return topChangeSentence(profileView(diff, options.roots), options);
 }
 
 /** Reads a ticks.json written by 0x into a profile, with paths relative to root. */

@@ -191,45 +191,40 @@ function location(frame: ProfileFrame): string {
   return frame.line > 0 ? `${frame.file}:${frame.line}` : frame.file;
 }
 
-/**
- * A self-contained HTML page (inline SVG, a few lines of inline JS, no network) drawing one side's call tree,
- * root on top, widths the share of that side's busy samples. Every frame is coloured by how the share of
- * samples spent in it (self, along the same call path) changed from base to head: red grew, blue shrank. Drawn
- * with head's shape it shows new and grown work; with base's shape it also shows work that head no longer does.
- */
-export function diffFlameGraphHtml(
-  base: Profile,
-  head: Profile,
-  shape: 'head' | 'base',
-  options: FlameGraphOptions = {},
-): string {
+const ROW_HEIGHT = 18;
+/** Deeper frames are not drawn. */
+const MAX_DEPTH = 120;
+/** Narrower frames (px) are not drawn. */
+const MIN_WIDTH = 0.4;
+
+type Shape = 'head' | 'base';
+
+interface Box {
+  node: TreeNode;
+  /** The same call path on the other side, if it was sampled there. */
+  counterpart: TreeNode | undefined;
+  x: number;
+  w: number;
+  depth: number;
+}
+
+/** One side's call tree laid out: a box for every frame wide enough to see, root first. */
+interface Drawing {
+  shape: Shape;
+  other: Shape;
+  busy: { base: number; head: number };
+  boxes: Box[];
+}
+
+function layout(base: Profile, head: Profile, shape: Shape, width: number): Drawing {
   const matching = matchFunctions(base.functions, head.functions);
   const trees = { base: buildTree(base, matching.baseId), head: buildTree(head, matching.headId) };
   const busy = { base: base.busy, head: head.busy };
   const other = shape === 'head' ? 'base' : 'head';
-  const width = options.width ?? 1200;
-  const rowHeight = 18;
-  const maxDepth = 120;
-  const minWidth = 0.4;
-
-  interface Box {
-    node: TreeNode;
-    counterpart: TreeNode | undefined;
-    x: number;
-    w: number;
-    depth: number;
-  }
   const boxes: Box[] = [];
-  const shareOf = (node: TreeNode | undefined, side: 'base' | 'head', field: 'total' | 'self'): number =>
-    node === undefined || busy[side] === 0 ? 0 : node[field] / busy[side];
-  const delta = (box: Box): number => {
-    const drawnSelf = shareOf(box.node, shape, 'self');
-    const otherSelf = shareOf(box.counterpart, other, 'self');
-    return shape === 'head' ? drawnSelf - otherSelf : otherSelf - drawnSelf;
-  };
   const walk = (node: TreeNode, counterpart: TreeNode | undefined, x: number, depth: number): void => {
     const w = busy[shape] === 0 ? 0 : (node.total / busy[shape]) * width;
-    if (w < minWidth || depth > maxDepth) return;
+    if (w < MIN_WIDTH || depth > MAX_DEPTH) return;
     boxes.push({ node, counterpart, x, w, depth });
     let cx = x;
     const children = [...node.children.values()].sort(
@@ -241,35 +236,64 @@ export function diffFlameGraphHtml(
     }
   };
   walk(trees[shape], trees[other], 0, 0);
-  const scale = Math.max(0.01, ...boxes.slice(1).map((b) => Math.abs(delta(b))));
-  const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
-  const height = (depth + 1) * rowHeight;
+  return { shape, other, busy, boxes };
+}
 
-  const parts: string[] = [];
-  for (const box of boxes) {
-    const { node, counterpart } = box;
-    const isRoot = box.depth === 0;
-    const name = isRoot ? `all busy samples (${busy[shape]} on ${shape})` : node.frame.fn;
-    const where = location(node.frame);
-    const baseNode = shape === 'base' ? node : counterpart;
-    const headNode = shape === 'head' ? node : counterpart;
-    const tip = [
-      where === '' ? name : `${name} — ${where}`,
-      `base: ${pct(shareOf(baseNode, 'base', 'total'))} of busy samples (self ${pct(shareOf(baseNode, 'base', 'self'))})`,
-      `head: ${pct(shareOf(headNode, 'head', 'total'))} of busy samples (self ${pct(shareOf(headNode, 'head', 'self'))})`,
-    ].join('\n');
-    const fill = isRoot ? 'hsl(40,12%,80%)' : colour(delta(box), scale);
-    const y = box.depth * rowHeight;
-    const chars = Math.floor((box.w - 6) / 6.6);
-    const label = chars < 3 ? '' : name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}…`;
-    parts.push(
-      `<g><title>${escapeHtml(tip)}</title><rect x="${box.x.toFixed(1)}" y="${y}" width="${box.w.toFixed(1)}" height="${rowHeight - 1}" fill="${fill}" rx="2"/>${
-        label === ''
-          ? ''
-          : `<text x="${(box.x + 3).toFixed(1)}" y="${y + rowHeight - 5}">${escapeHtml(label)}</text>`
-      }</g>`,
-    );
-  }
+function shareOf(drawing: Drawing, node: TreeNode | undefined, side: Shape, field: 'total' | 'self'): number {
+  return node === undefined || drawing.busy[side] === 0 ? 0 : node[field] / drawing.busy[side];
+}
+
+/** How the self share of a box's frame changed from base to head. */
+function delta(drawing: Drawing, box: Box): number {
+  const drawnSelf = shareOf(drawing, box.node, drawing.shape, 'self');
+  const otherSelf = shareOf(drawing, box.counterpart, drawing.other, 'self');
+  return drawing.shape === 'head' ? drawnSelf - otherSelf : otherSelf - drawnSelf;
+}
+
+/** One frame's SVG: its rectangle, its label if it fits, and a tooltip with both sides' shares. */
+function boxSvg(drawing: Drawing, box: Box, scale: number): string {
+  const { shape, busy } = drawing;
+  const { node, counterpart } = box;
+  const isRoot = box.depth === 0;
+  const name = isRoot ? `all busy samples (${busy[shape]} on ${shape})` : node.frame.fn;
+  const where = location(node.frame);
+  const baseNode = shape === 'base' ? node : counterpart;
+  const headNode = shape === 'head' ? node : counterpart;
+  const tip = [
+    where === '' ? name : `${name} — ${where}`,
+    `base: ${pct(shareOf(drawing, baseNode, 'base', 'total'))} of busy samples (self ${pct(shareOf(drawing, baseNode, 'base', 'self'))})`,
+    `head: ${pct(shareOf(drawing, headNode, 'head', 'total'))} of busy samples (self ${pct(shareOf(drawing, headNode, 'head', 'self'))})`,
+  ].join('\n');
+  const fill = isRoot ? 'hsl(40,12%,80%)' : colour(delta(drawing, box), scale);
+  const y = box.depth * ROW_HEIGHT;
+  const chars = Math.floor((box.w - 6) / 6.6);
+  const label = chars < 3 ? '' : name.length <= chars ? name : `${name.slice(0, Math.max(1, chars - 1))}…`;
+  return `<g><title>${escapeHtml(tip)}</title><rect x="${box.x.toFixed(1)}" y="${y}" width="${box.w.toFixed(1)}" height="${ROW_HEIGHT - 1}" fill="${fill}" rx="2"/>${
+    label === ''
+      ? ''
+      : `<text x="${(box.x + 3).toFixed(1)}" y="${y + ROW_HEIGHT - 5}">${escapeHtml(label)}</text>`
+  }</g>`;
+}
+
+/**
+ * A self-contained HTML page (inline SVG, a few lines of inline JS, no network) drawing one side's call tree,
+ * root on top, widths the share of that side's busy samples. Every frame is coloured by how the share of
+ * samples spent in it (self, along the same call path) changed from base to head: red grew, blue shrank. Drawn
+ * with head's shape it shows new and grown work; with base's shape it also shows work that head no longer does.
+ */
+export function diffFlameGraphHtml(
+  base: Profile,
+  head: Profile,
+  shape: Shape,
+  options: FlameGraphOptions = {},
+): string {
+  const width = options.width ?? 1200;
+  const drawing = layout(base, head, shape, width);
+  const { boxes } = drawing;
+  const scale = Math.max(0.01, ...boxes.slice(1).map((b) => Math.abs(delta(drawing, b))));
+  const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
+  const height = (depth + 1) * ROW_HEIGHT;
+  const parts = boxes.map((box) => boxSvg(drawing, box, scale));
   const title =
     options.title ??
     (shape === 'head'

@@ -80,7 +80,6 @@ export function ensureZeroX(
 
 async function install(dir: string, options: EnsureOptions): Promise<string> {
   if (isInstalled(dir)) return zeroXBin(dir);
-  const timeoutMs = options.timeoutMs ?? 5 * 60_000;
   // Install beside the target and rename it into place, so that a half-finished install (killed, timed out, or
   // racing another gate on the same runner) is never mistaken for a finished one.
   const staging = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
@@ -94,6 +93,14 @@ async function install(dir: string, options: EnsureOptions): Promise<string> {
       cause,
     });
   }
+  await npmCi(staging, options);
+  writeFileSync(join(staging, MARKER), `${LOCK_HASH}\n`);
+  return moveIntoPlace(staging, dir);
+}
+
+/** Runs `npm ci` in the staging directory; on failure removes it and throws what went wrong. */
+async function npmCi(staging: string, options: EnsureOptions): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 5 * 60_000;
   const npm = options.npm ?? 'npm';
   const args = ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'];
   const command = `${npm} ${args.join(' ')}`;
@@ -137,7 +144,10 @@ async function install(dir: string, options: EnsureOptions): Promise<string> {
       },
     );
   }
-  writeFileSync(join(staging, MARKER), `${LOCK_HASH}\n`);
+}
+
+/** Renames a finished install to dir, unless another gate put one there first; returns the CLI entry used. */
+function moveIntoPlace(staging: string, dir: string): string {
   if (isInstalled(dir)) {
     // Another gate on this runner finished first.
     rmSync(staging, { recursive: true, force: true });

@@ -5,24 +5,16 @@
  * ticks.json and flamegraph.html), and watch every step with a deadline, since 0x waits forever for a server
  * that never listens and exits 0 when the server crashed.
  */
-import {
-  accessSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Child, liveProcesses, processTree, runCommand, safeEnv } from '../io/proc.ts';
+import { Child, liveProcesses, processTree, safeEnv } from '../io/proc.ts';
 import { freePort, listening, probe } from '../io/server.ts';
 import { runLoad } from '../load/generator.ts';
 import type { Side } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
-import { type NodeCommand, parseNodeCommand } from './command.ts';
+import { parseNodeCommand } from './command.ts';
+import { noInliningFlags, readScripts, resolveNode } from './node.ts';
 
 /** One request the profiled server is loaded with (a scenario of the config file). */
 export interface ProfileRequest {
@@ -92,69 +84,6 @@ export interface ProfileRun {
 
 const HOSTS = ['127.0.0.1', '::1'] as const;
 
-function readScripts(cwd: string): Record<string, string> | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts?: unknown };
-    if (typeof manifest.scripts !== 'object' || manifest.scripts === null) return undefined;
-    const scripts: Record<string, string> = {};
-    for (const [name, value] of Object.entries(manifest.scripts))
-      if (typeof value === 'string') scripts[name] = value;
-    return scripts;
-  } catch {
-    return undefined;
-  }
-}
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** The node executable a command names: a path, or looked up like the shell (and npm, for scripts) would. */
-export function resolveNode(command: NodeCommand, cwd: string, env: NodeJS.ProcessEnv): string {
-  if (command.node.includes('/')) return isAbsolute(command.node) ? command.node : resolve(cwd, command.node);
-  const dirs: string[] = [];
-  if (command.fromScript) {
-    // npm, yarn and pnpm put every node_modules/.bin from the package up to the root first on PATH.
-    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-      dirs.push(join(dir, 'node_modules', '.bin'));
-      if (dirname(dir) === dir) break;
-    }
-  }
-  dirs.push(...(env.PATH ?? '').split(':').filter((d) => d !== ''));
-  for (const dir of dirs) {
-    const candidate = join(dir, command.node);
-    if (executable(candidate)) return candidate;
-  }
-  if (command.node === 'node') return process.execPath;
-  throw new GateError(
-    'config',
-    `cannot profile: \`${command.node}\` (from the start command) is not on PATH`,
-  );
-}
-
-const v8FlagCache = new Map<string, Promise<string[]>>();
-
-/** The V8 flags that switch inlining off, as far as this node knows them. */
-function noInliningFlags(node: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  let flags = v8FlagCache.get(node);
-  if (flags === undefined) {
-    flags = runCommand(node, { cwd: process.cwd(), env, args: ['--v8-options'], timeoutMs: 15_000 }).then(
-      (result) =>
-        ['turbo-inlining', 'maglev-inlining']
-          .filter((flag) => new RegExp(`^\\s*--${flag}\\b`, 'm').test(result.stdout))
-          .map((flag) => `--no-${flag}`),
-      () => [],
-    );
-    v8FlagCache.set(node, flags);
-  }
-  return flags;
-}
-
 /** Members of a process group that still run (not zombies). */
 function groupMembers(pgid: number): number[] {
   return liveProcesses()
@@ -192,6 +121,7 @@ function plain(text: string): string {
   return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '\n').replace(/\n{2,}/g, '\n');
 }
 
+/** The last lines of 0x's output, as plain text, for error messages. */
 function tail(child: Child, lines = 40): string {
   return plain(child.output.toString()).trimEnd().split('\n').slice(-lines).join('\n');
 }
@@ -208,15 +138,7 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
     throw new GateError('install', `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
   const readyPath = spec.readyPath ?? spec.requests[0]?.path ?? '/';
   const port = spec.port ?? (await freePort());
-  if (spec.port !== undefined) {
-    for (const host of HOSTS)
-      if (await listening(host, spec.port))
-        throw new GateError(
-          'server-start',
-          `port ${spec.port} (input \`port\`) is in use before the ${spec.side} server is started for profiling: something from an earlier step still listens there`,
-          { side: spec.side },
-        );
-  }
+  if (spec.port !== undefined) await checkPortFree(spec.port, spec.side);
   const env = safeEnv({ NODE_ENV: 'production', ...spec.env, PORT: String(port), ...command.env });
   const node = resolveNode(command, cwd, env);
   const dir = resolve(spec.outDir);
@@ -225,22 +147,10 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command.nodeFlags, command.file, ...command.args];
   const shown = ['node', ...target.slice(1)].join(' ');
-  const args = [
-    spec.zeroxBin,
-    '--output-dir',
-    dir,
-    '--working-dir',
-    work,
-    '--write-ticks',
-    '--title',
-    `perf-gate ${spec.side}: ${shown}`,
-    '--',
-    ...target,
-  ];
   const child = new Child(process.execPath, {
     cwd,
     env,
-    args,
+    args: zeroXArgs(spec, { dir, work, shown, target }),
     ...(spec.onOutput ? { onOutput: spec.onOutput } : {}),
   });
   const what = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
@@ -248,33 +158,7 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
     const origin = await waitReady(child, spec, what, port, readyPath);
     // 0x's only child until the server stops is the server itself.
     const serverPid = processTree(child.pid)[1] ?? -1;
-    const crashed = (during: string): GateError => {
-      const exit = /Target subprocess error, code: (-?\d+)/.exec(child.output.toString());
-      return new GateError(
-        'server-crash',
-        `${what} ${exit ? `exited with code ${exit[1]}` : 'exited'} during ${during} under 0x`,
-        { side: spec.side, output: tail(child) },
-      );
-    };
-    const requests = spec.requests.length > 0 ? spec.requests : getRequests([readyPath]);
-    const perRequest = Math.max(1, spec.durationSec / requests.length);
-    for (const request of requests) {
-      await runLoad(
-        {
-          url: `${origin}${request.path}`,
-          method: request.method,
-          headers: request.headers,
-          ...(request.body === undefined ? {} : { body: request.body }),
-          connections: request.connections ?? spec.connections,
-          warmupSec: 0,
-          durationSec: perRequest,
-          timeoutSec: 10,
-        },
-        spec.side,
-      );
-      if (!running(serverPid) || child.exit !== undefined)
-        throw crashed(`profiling (${request.method} ${request.path})`);
-    }
+    await loadProfiled(child, serverPid, spec, { what, origin, readyPath });
     await stopAndCollect(child, serverPid, spec, what);
   } catch (error) {
     // The profile is lost anyway: no grace (0x would start processing the log on SIGTERM).
@@ -283,6 +167,82 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
   }
   await child.stop(500);
   await groupGone(child.pid, 3000);
+  const { flamegraphHtml, ticksJson } = checkOutput(child, spec, dir, what);
+  if (spec.keepLogs !== true) removeLogs(dir, work);
+  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
+}
+
+/** A fixed port must be free before the profiled server starts, or the load would go to whatever holds it. */
+async function checkPortFree(port: number, side: Side): Promise<void> {
+  for (const host of HOSTS)
+    if (await listening(host, port))
+      throw new GateError(
+        'server-start',
+        `port ${port} (input \`port\`) is in use before the ${side} server is started for profiling: something from an earlier step still listens there`,
+        { side },
+      );
+}
+
+/** 0x's command line: where it writes, the ticks file, and the node command it profiles. */
+function zeroXArgs(
+  spec: ProfileSpec,
+  run: { dir: string; work: string; shown: string; target: readonly string[] },
+): string[] {
+  return [
+    spec.zeroxBin,
+    '--output-dir',
+    run.dir,
+    '--working-dir',
+    run.work,
+    '--write-ticks',
+    '--title',
+    `perf-gate ${spec.side}: ${run.shown}`,
+    '--',
+    ...run.target,
+  ];
+}
+
+/** Loads the profiled server with each request in turn, failing as soon as it is gone. */
+async function loadProfiled(
+  child: Child,
+  serverPid: number,
+  spec: ProfileSpec,
+  at: { what: string; origin: string; readyPath: string },
+): Promise<void> {
+  const requests = spec.requests.length > 0 ? spec.requests : getRequests([at.readyPath]);
+  const perRequest = Math.max(1, spec.durationSec / requests.length);
+  for (const request of requests) {
+    await runLoad(
+      {
+        url: `${at.origin}${request.path}`,
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        connections: request.connections ?? spec.connections,
+        warmupSec: 0,
+        durationSec: perRequest,
+        timeoutSec: 10,
+      },
+      spec.side,
+    );
+    if (!running(serverPid) || child.exit !== undefined) {
+      const exit = /Target subprocess error, code: (-?\d+)/.exec(child.output.toString());
+      throw new GateError(
+        'server-crash',
+        `${at.what} ${exit ? `exited with code ${exit[1]}` : 'exited'} during profiling (${request.method} ${request.path}) under 0x`,
+        { side: spec.side, output: tail(child) },
+      );
+    }
+  }
+}
+
+/** The flame graph and ticks 0x wrote; throws when either is missing or holds no samples. */
+function checkOutput(
+  child: Child,
+  spec: ProfileSpec,
+  dir: string,
+  what: string,
+): { flamegraphHtml: string; ticksJson: string } {
   const flamegraphHtml = join(dir, 'flamegraph.html');
   const ticksJson = join(dir, 'ticks.json');
   const missing = [flamegraphHtml, ticksJson].filter((file) => !existsSync(file));
@@ -297,16 +257,15 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
       side: spec.side,
       output: tail(child),
     });
-  if (spec.keepLogs !== true) {
-    rmSync(work, { recursive: true, force: true });
-    for (const file of readdirSync(dir))
-      if (
-        /^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) ||
-        /\.log\.json$/.test(file)
-      )
-        rmSync(join(dir, file), { force: true });
-  }
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
+  return { flamegraphHtml, ticksJson };
+}
+
+/** Removes 0x's working directory and its intermediate V8 logs. */
+function removeLogs(dir: string, work: string): void {
+  rmSync(work, { recursive: true, force: true });
+  for (const file of readdirSync(dir))
+    if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
+      rmSync(join(dir, file), { force: true });
 }
 
 async function waitReady(

@@ -1,12 +1,7 @@
 /**
- * Where `mode: report` may post: which pull request gets the comment and which commit gets the check run. Pure.
- *
- * The report's `pullRequest` was written by a job that ran the pull request's code, so it is a claim, not a
- * fact. Under `workflow_run` (the fork-safe pattern) it is checked against what GitHub says: the event's
- * `workflow_run.head_sha` (the commit the measuring run was triggered for) must be the report's head sha, a
- * pull request listed by the event must include the claimed number, and (by the caller, who asks the API) the
- * claimed pull request's head must be that sha now. Under `pull_request` the event itself names the pull request
- * and the report must agree with it. Anything else refuses to post.
+ * Where `mode: report` may post: the pull request for the comment and the commit for the check run. Pure. The
+ * report's `pullRequest` was written by the pull request's code, so it is only a claim: it must agree with the
+ * event (and, under `workflow_run`, with the API's answer, checkPullHead), or nothing is posted.
  */
 
 import { type PullRequestInfo, pullRequestOf } from '../config/event.ts';

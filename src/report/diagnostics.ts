@@ -1,11 +1,10 @@
 /**
- * The diagnostics as a Markdown section of the PR comment: a small base/head table and a sentence for whatever
- * stands out (a blocked event loop, a leak). Pure. Only numbers reach the Markdown (parseSnapshot has checked
- * that they are finite); the one caller-supplied text, `artifacts`, is escaped.
+ * The diagnostics as a Markdown section: a base/head table and a sentence on whatever stands out (a blocked event
+ * loop, a leak). Pure. Only checked numbers reach the Markdown; the one caller-supplied text is escaped.
  */
 
 import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
-import { escapeMarkdown } from './render.ts';
+import { escapeMarkdown } from './escape.ts';
 
 export interface DiagnosticsSectionOptions {
   /** Heading level; default 3. */

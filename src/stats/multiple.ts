@@ -1,6 +1,6 @@
 /**
- * Multiple-comparison adjustments of p-values. Both return adjusted p in the input order, monotone in the raw p,
- * capped at 1 (R's `p.adjust`, SciPy's `false_discovery_control`). Pure: no I/O.
+ * Multiple-comparison adjustment of p-values: adjusted p in the input order, monotone in the raw p, capped at 1
+ * (R's `p.adjust(method = "holm")`). Pure: no I/O.
  */
 
 function validate(p: readonly number[]): void {
@@ -24,20 +24,5 @@ export function holm(p: readonly number[]): number[] {
     running = Math.max(running, Math.min(1, (m - rank) * p[index]!));
     adjusted[index] = running;
   });
-  return adjusted;
-}
-
-/** Benjamini-Hochberg step-up adjustment (controls the false discovery rate): p̃_(i) = min_{j ≥ i} min(1, m·p_(j)/j). */
-export function benjaminiHochberg(p: readonly number[]): number[] {
-  validate(p);
-  const m = p.length;
-  const adjusted = new Array<number>(m).fill(0);
-  const order = ascendingOrder(p);
-  let running = 1;
-  for (let rank = m - 1; rank >= 0; rank--) {
-    const index = order[rank]!;
-    running = Math.min(running, (m * p[index]!) / (rank + 1));
-    adjusted[index] = running;
-  }
   return adjusted;
 }

@@ -1,5 +1,5 @@
 /**
- * src/config.ts: defaults of every field, the accepted forms of each parser, and errors that name the input,
+ * src/config/inputs.ts: defaults of every field, the accepted forms of each parser, and errors that name the input,
  * quote what was written and say what to write instead.
  */
 import assert from 'node:assert/strict';

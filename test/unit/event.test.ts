@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/config/event.ts';
-import { confirmationPairs, planLooks, sampleTickMs, schedule, sliceCount } from '../../src/gate/plan.ts';
+import { schedule } from '../../src/gate/plan.ts';
+import { sampleTickMs, sliceCount } from '../../src/load/plan.ts';
+import { confirmationPairs, planLooks } from '../../src/stats/pairs.ts';
 
 const BASE_SHA = 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
 const HEAD_SHA = 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe';

@@ -12,7 +12,8 @@ import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
-import { fitComment, renderMarkdown } from '../../src/report/render.ts';
+import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { fitComment } from '../../src/report/fit.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);

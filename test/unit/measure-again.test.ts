@@ -1,4 +1,4 @@
-/** Disturbed pairs: which are measured again and which are kept (src/plan.ts measureAgain). */
+/** Disturbed pairs: which are measured again and which are kept (src/gate/plan.ts measureAgain). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MEASURED_AGAIN_IN_A_ROW, measureAgain } from '../../src/gate/plan.ts';

@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
-import { decide, metricLabel } from '../../src/decide/verdict.ts';
-import { OPEN_LOOP_MAX_RATE, openLoopRate } from '../../src/gate/plan.ts';
+import { decide } from '../../src/decide/verdict.ts';
 import { ResponseReader, requestBytes } from '../../src/load/http-responses.ts';
+import { OPEN_LOOP_MAX_RATE, openLoopRate } from '../../src/load/plan.ts';
 import type { PacedMeasurement, Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
-import { openLoopLine, renderMarkdown } from '../../src/report/render.ts';
+import { openLoopLine, renderMarkdown } from '../../src/publish/markdown.ts';
+import { metricLabel } from '../../src/report/format.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8');
 

@@ -1,7 +1,8 @@
-/** src/plan.ts: how servers live (priming, start-up cost) and the looks' schedule. */
+/** How servers live (src/gate/plan.ts: priming, start-up cost) and the looks' schedule (src/stats/pairs.ts). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { planLooks, primingTurns, STARTUP_SHARE_NOTE, sideBySide, startupNote } from '../../src/gate/plan.ts';
+import { primingTurns, STARTUP_SHARE_NOTE, sideBySide, startupNote } from '../../src/gate/plan.ts';
+import { planLooks } from '../../src/stats/pairs.ts';
 
 describe('server processes', () => {
   test('a process pair per pair is not primed; blocks of more pairs are primed in two turns', () => {

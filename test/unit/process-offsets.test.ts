@@ -13,7 +13,7 @@ import {
 } from '../../src/decide/process-offsets.ts';
 import { type DecideOptions, decide } from '../../src/decide/verdict.ts';
 import type { Round } from '../../src/model/measure.ts';
-import { processOffsetNote, processOffsetOverruled } from '../../src/report/render.ts';
+import { processOffsetNote, processOffsetOverruled } from '../../src/report/notes.ts';
 import { roundsFor } from '../support/reports.ts';
 
 /** Head's req/s (and, inversely, its latencies) in the pairs of `block` (of `size` pairs) multiplied by `factor`. */

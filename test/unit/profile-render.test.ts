@@ -2,14 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { DiffRow, ProfileDiff } from '../../src/model/profile.ts';
+import { describeTopChange, renderProfileSection } from '../../src/profile/compare.ts';
 import { diffProfiles } from '../../src/profile/diff.ts';
 import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
-import {
-  describeTopChange,
-  formatPoints,
-  formatShare,
-  renderProfileSection,
-} from '../../src/report/profile.ts';
+import { formatPoints, formatShare } from '../../src/report/profile.ts';
 
 const fixtures = new URL('../fixtures/profile/', import.meta.url);
 const recorded = JSON.parse(readFileSync(new URL('recorded.json', fixtures), 'utf8')) as Record<

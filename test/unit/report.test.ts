@@ -11,19 +11,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { decide, metricLabel } from '../../src/decide/verdict.ts';
+import { decide } from '../../src/decide/verdict.ts';
 import type { Decision } from '../../src/model/decision.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report, ReportError } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
-import {
-  COMMENT_LIMIT,
-  code,
-  codeBlock,
-  escapeMarkdown,
-  fitComment,
-  renderMarkdown,
-} from '../../src/report/render.ts';
+import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { code, codeBlock, escapeMarkdown } from '../../src/report/escape.ts';
+import { COMMENT_LIMIT, fitComment } from '../../src/report/fit.ts';
+import { metricLabel } from '../../src/report/format.ts';
 
 type Fixture = Omit<Report, 'verdict' | 'headline' | 'decision' | 'error' | 'settings'> & {
   settings: Omit<Report['settings'], 'port'>;

@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { confirmationPairs } from '../../src/gate/plan.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { normalQuantile } from '../../src/stats/distributions.ts';
+import { confirmationPairs } from '../../src/stats/pairs.ts';
 import {
   crossingProbability,
   informationTimes,

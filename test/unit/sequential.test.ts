@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
-import { MIN_CONFIRMATION_PAIRS } from '../../src/gate/plan.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
+import { MIN_CONFIRMATION_PAIRS } from '../../src/stats/pairs.ts';
 
 function measurement(rps: number, p50: number, p99: number): RoundMeasurement {
   return {

@@ -5,16 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  type DecideOptions,
-  decide,
-  detectableChange,
-  formatP,
-  formatPercent,
-  resolved,
-  worstScenario,
-} from '../../src/decide/verdict.ts';
-import { minimumPairs, planLooks } from '../../src/gate/plan.ts';
+import { type DecideOptions, decide, detectableChange, resolved } from '../../src/decide/verdict.ts';
 import {
   type Decision,
   type MetricComparison,
@@ -22,10 +13,13 @@ import {
   VERDICTS,
 } from '../../src/model/decision.ts';
 import type { Metric, Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
+import { formatP, formatPercent } from '../../src/report/format.ts';
+import { worstScenario } from '../../src/report/headline.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
-import { mannWhitneyU } from '../../src/stats/mannwhitney.ts';
+import { minimumPairs, planLooks } from '../../src/stats/pairs.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
+import { mannWhitneyP } from '../support/reference-stats.ts';
 
 const DEFAULTS: DecideOptions = { threshold: 0.05, alpha: 0.05 };
 const DURATION_SEC = 3;
@@ -379,7 +373,7 @@ describe('decide: pairing', () => {
     // the two sides' req/s cannot tell them apart.
     const rps = (side: Side) => rounds.filter((r) => r.side === side).map((r) => r.measurement.rps);
     assert.ok(Math.max(...rps('head')) > Math.min(...rps('base')) * 1.1);
-    assert.ok(mannWhitneyU(rps('head'), rps('base')).p > 0.05, 'unpaired, the slowdown should be invisible');
+    assert.ok(mannWhitneyP(rps('head'), rps('base')) > 0.05, 'unpaired, the slowdown should be invisible');
 
     const decision = decide(rounds, rules('/x'), { threshold: 0.03, alpha: 0.05 });
     const c = comparison(decision, 'rps');

@@ -1,11 +1,13 @@
 /** The report.json files `mode: report` reads: a directory (searched), one file, or a glob. */
 import { glob, lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { parseReportFile, REPORT_FILE_MAX_BYTES, type ReportFile } from '../config/report-file.ts';
 import { GateError } from '../report/errors.ts';
+import { parseReportFile, REPORT_FILE_MAX_BYTES, type ReportFile } from './report-file.ts';
 
 /** More files than any sensible matrix has. */
 export const MAX_REPORT_FILES = 256;
+/** Largest total size of all the report files of one run, in characters. */
+const TOTAL_MAX_CHARS = 256 * 1024 * 1024;
 /** Directory levels searched below `results` (download-artifact puts each artifact in a directory of its own). */
 const MAX_DEPTH = 4;
 
@@ -90,5 +92,3 @@ export async function loadReports(results: string, cwd: string): Promise<ReportF
   }
   return loaded;
 }
-
-const TOTAL_MAX_CHARS = 256 * 1024 * 1024;

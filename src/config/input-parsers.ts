@@ -1,0 +1,254 @@
+/**
+ * The parsers of single inputs (durations, percentages, whole numbers, booleans, paths, shards, modes), each with
+ * the input's default as action.yml declares it. Pure; every error names the input, quotes what was written and
+ * says what to write instead.
+ */
+import type { Mode, OpenLoop, Shard } from '../model/config.ts';
+import { configError } from '../report/errors.ts';
+import { DEFAULT_RESTART_EVERY } from './defaults.ts';
+
+/** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
+export const INPUT_DEFAULTS = {
+  start: '',
+  paths: '/',
+  config: '',
+  shard: '',
+  port: '',
+  threshold: '2%',
+  'latency-threshold': '20%',
+  alpha: '0.05',
+  'fail-on-regression': 'true',
+  'github-token': '',
+  install: 'auto',
+  build: '',
+  base: '',
+  rounds: 'auto',
+  'time-budget': '3m',
+  duration: '2s',
+  warmup: '0.25s',
+  slice: '250ms',
+  'latency-rate': 'off',
+  'restart-every': String(DEFAULT_RESTART_EVERY),
+  pin: 'true',
+  connections: '10',
+  'ready-timeout': '60s',
+  'install-timeout': '10m',
+  'build-timeout': '10m',
+  timeout: '30m',
+  'working-directory': '.',
+  'output-dir': '',
+  comment: 'true',
+  flamegraphs: 'true',
+  'profile-duration': '3s',
+  'keep-trees': 'false',
+  'check-name': '',
+  mode: 'gate',
+  results: 'perf-gate-results',
+} as const satisfies Record<string, string>;
+
+export type InputName = keyof typeof INPUT_DEFAULTS;
+
+/** Reads one input as the user wrote it; '' when it was not set. */
+export type InputLookup = (name: InputName) => string;
+
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** A duration such as `30s`, `500ms` or `5m` (a bare number is seconds), in milliseconds within bounds. */
+export function parseDuration(
+  input: InputName,
+  text: string,
+  bounds: { minMs: number; maxMs: number },
+): number {
+  const match = DURATION.exec(text.trim());
+  if (!match) {
+    throw configError(
+      input,
+      `\`${text}\` is not a duration`,
+      'Write a positive number with a unit, e.g. `30s`, `500ms` or `5m`.',
+    );
+  }
+  const ms = Number(match[1]) * UNIT_MS[(match[2] as keyof typeof UNIT_MS | undefined) ?? 's'];
+  if (ms < bounds.minMs || ms > bounds.maxMs) {
+    throw configError(
+      input,
+      `${text} is out of range`,
+      `Use a value from ${formatMs(bounds.minMs)} to ${formatMs(bounds.maxMs)}.`,
+    );
+  }
+  return ms;
+}
+
+/** The `latency-rate` input: `off`, a share of base's req/s (`50%`), or requests per second (`2000/s`). */
+export function parseLatencyRate(text: string): OpenLoop | undefined {
+  const trimmed = text.trim().toLowerCase();
+  if (trimmed === 'off' || trimmed === 'false') return undefined;
+  const fixed = /^(\d+(?:\.\d+)?)\s*\/\s*s$/.exec(trimmed);
+  if (fixed) {
+    const rate = Number(fixed[1]);
+    if (rate >= 1 && rate <= 1_000_000) return { rate };
+    throw configError('latency-rate', `${text} is out of range`, 'Use from 1/s to 1000000/s.');
+  }
+  if (!/%$/.test(trimmed))
+    throw configError(
+      'latency-rate',
+      `\`${text}\` is not a rate`,
+      "Use a share of base's req/s such as `50%`, a rate such as `2000/s`, or `off`.",
+    );
+  return { share: parsePercent('latency-rate', trimmed, { min: 0.05, max: 0.95 }) };
+}
+
+/** The `slice` input: 0 (whole rounds) or a length of at least 100 ms (shorter ones are mostly set-up). */
+export function parseSlice(text: string): number {
+  const ms = parseDuration('slice', text, { minMs: 0, maxMs: 600_000 });
+  if (ms > 0 && ms < 100)
+    throw configError('slice', `${text} is too short`, 'Use `0` for whole rounds, or 100ms or more.');
+  return ms / 1000;
+}
+
+/** A bound of parseDuration as written in its message: `10s`, `6h`, `250ms`. */
+function formatMs(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
+/** A percentage such as `5%` (the `%` may be left out), as a fraction within bounds. */
+export function parsePercent(input: InputName, text: string, bounds: { min: number; max: number }): number {
+  const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim());
+  if (!match) {
+    throw configError(input, `\`${text}\` is not a percentage`, 'Write a percentage such as `5%`.');
+  }
+  const value = Number(match[1]) / 100;
+  if (value < bounds.min || value > bounds.max) {
+    throw configError(
+      input,
+      `${text} is out of range`,
+      `Use a percentage from ${bounds.min * 100}% to ${bounds.max * 100}% (for five percent write \`5%\`).`,
+    );
+  }
+  return value;
+}
+
+/** A whole number within bounds. */
+export function parseInteger(input: InputName, text: string, bounds: { min: number; max: number }): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) {
+    throw configError(
+      input,
+      `\`${text}\` is not a whole number`,
+      `Use a whole number from ${bounds.min} to ${bounds.max}.`,
+    );
+  }
+  const value = Number(trimmed);
+  if (value < bounds.min || value > bounds.max) {
+    throw configError(
+      input,
+      `${text} is out of range`,
+      `Use a whole number from ${bounds.min} to ${bounds.max}.`,
+    );
+  }
+  return value;
+}
+
+/** `true`, `yes`, `on`, `1` or `false`, `no`, `off`, `0`, in any case. */
+export function parseBoolean(input: InputName, text: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(value)) return true;
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  throw configError(input, `\`${text}\` is not a boolean`, 'Accepted values: `true` or `false`.');
+}
+
+/** The `paths` input: one request path per line (blank lines and `#` lines skipped), each listed once. */
+export function parsePaths(text: string): string[] {
+  const paths = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (paths.length === 0)
+    throw configError('paths', 'no path given', 'Give one request path per line, e.g. `/health`.');
+  for (const path of paths) {
+    if (!path.startsWith('/') || /\s/.test(path)) {
+      throw configError(
+        'paths',
+        `\`${path}\` is not a request path`,
+        'Each line must be a path that starts with `/`, e.g. `/seed/v1`.',
+      );
+    }
+  }
+  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
+  if (twice !== undefined) throw configError('paths', `\`${twice}\` is listed twice`, 'List each path once.');
+  return paths;
+}
+
+/** `i/n`: the i-th (from 1) of n shards; '' for all scenarios. */
+export function parseShard(text: string): Shard | undefined {
+  if (text.trim() === '') return undefined;
+  const match = /^(\d+)\s*\/\s*(\d+)$/.exec(text.trim());
+  const fix =
+    'Write `i/n`: the i-th of n shards, counted from 1, e.g. `2/3` (or leave it empty for all scenarios).';
+  if (!match) throw configError('shard', `\`${text}\` is not a shard`, fix);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || count > 1000 || index < 1 || index > count) {
+    throw configError('shard', `${text} is out of range`, `${fix.slice(0, -1)}; n is from 1 to 1000.`);
+  }
+  return { index, count };
+}
+
+/** The `install` input: `auto` (from the lockfile), `skip` (also written `none` or `false`), or a command. */
+export function parseInstall(text: string): string {
+  if (['none', 'false', 'skip'].includes(text.toLowerCase())) return 'skip';
+  return text.toLowerCase() === 'auto' ? 'auto' : text;
+}
+
+/** `gate` (measure here) or `report` (publish what another job measured). */
+export function parseMode(text: string): Mode {
+  const value = text.toLowerCase();
+  if (value === 'gate' || value === 'report') return value;
+  throw configError(
+    'mode',
+    `\`${text}\` is not a mode`,
+    'Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request).',
+  );
+}
+
+/** The name of the check run to create; undefined: none. */
+export function parseCheckName(text: string): string | undefined {
+  if (text === '') return undefined;
+  if (text.length > 100 || /[\r\n]/.test(text)) {
+    throw configError(
+      'check-name',
+      'it must be one line of at most 100 characters',
+      'Use a short name such as `perf-gate`.',
+    );
+  }
+  return text;
+}
+
+/** A fixed number of pairs, or undefined for `auto` (adaptive). */
+export function parseRounds(text: string): number | undefined {
+  if (text.toLowerCase() === 'auto') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 8 || Number(text) > 500) {
+    throw configError(
+      'rounds',
+      `\`${text}\` is not a number of pairs`,
+      'Use `auto` (adaptive, the default) or a whole number of pairs from 8 to 500.',
+    );
+  }
+  return Number(text);
+}
+
+/** The family-wise significance level, strictly between 0 and 0.5. */
+export function parseAlpha(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value >= 0.5) {
+    throw configError(
+      'alpha',
+      `\`${text}\` is not a significance level`,
+      'Use a number between 0 and 0.5, e.g. `0.05`.',
+    );
+  }
+  return value;
+}

@@ -1,0 +1,98 @@
+/**
+ * The config file's single values checked: strings, commands, whole numbers, percentages, durations, request
+ * paths. Numbers, percentages and durations go through the inputs' parsers, so that the file accepts what the
+ * inputs accept; their messages are reworded to name the file's line and field.
+ */
+import { GateError } from '../report/errors.ts';
+import { parseDuration, parseInteger, parsePercent } from './input-parsers.ts';
+import { describe, type Fail, type Value } from './yaml-tree.ts';
+
+/** The forms parsePercent accepts, with the `%` required (a bare `5` could mean 5% or 500%). */
+const PERCENT_FORM = /^\s*\d+(?:\.\d+)?\s*%\s*$/;
+/** The forms parseDuration accepts, with the unit required. */
+const DURATION_FORM = /^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)\s*$/;
+
+const THRESHOLD_BOUNDS = { min: 0.001, max: 1 };
+const READY_TIMEOUT_BOUNDS = { minMs: 1000, maxMs: 3_600_000 };
+export const STATUS_BOUNDS = { min: 100, max: 599 };
+
+/** Runs a parser of input-parsers.ts and turns its `input \`x\`: problem. Fix.` into this file's message. */
+function reuse<T>(value: Value, path: string, fail: Fail, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof GateError)) throw error;
+    const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
+    if (!match) throw error;
+    return fail(value.line, path, match[1]!, match[2]!.charAt(0).toLowerCase() + match[2]!.slice(1));
+  }
+}
+
+export function string(value: Value, path: string, fix: string, fail: Fail): string {
+  if (value.kind !== 'scalar' || typeof value.value !== 'string') {
+    fail(value.line, path, `is ${describe(value)}, not a string`, fix);
+  }
+  return value.value;
+}
+
+/** A shell command line, not blank. */
+export function command(value: Value, path: string, fail: Fail): string {
+  const text = string(value, path, 'write a shell command, e.g. `npm run seed`', fail);
+  if (text.trim() === '') fail(value.line, path, 'is blank', `write a shell command, or remove \`${path}\``);
+  return text;
+}
+
+/** A whole number within bounds, written as a number (not quoted). */
+export function integer(
+  value: Value,
+  path: string,
+  bounds: { min: number; max: number },
+  fail: Fail,
+): number {
+  const fix = `write a whole number from ${bounds.min} to ${bounds.max}, without quotes`;
+  if (value.kind !== 'scalar' || typeof value.value !== 'number') {
+    fail(value.line, path, `is ${describe(value)}, not a number`, fix);
+  }
+  const number = value.value;
+  return reuse(value, path, fail, () =>
+    parseInteger('connections', Number.isInteger(number) ? String(number) : value.source, bounds),
+  );
+}
+
+/** A threshold, written with `%`, as a fraction. */
+export function percent(value: Value, path: string, fail: Fail): number {
+  const fix = 'write a percentage with `%`, e.g. `5%`';
+  if (value.kind !== 'scalar' || typeof value.value !== 'string') {
+    fail(value.line, path, `is ${describe(value)}, not a percentage`, fix);
+  }
+  const text = value.value;
+  if (!PERCENT_FORM.test(text)) fail(value.line, path, `\`${text}\` is not a percentage`, fix);
+  return reuse(value, path, fail, () => parsePercent('threshold', text, THRESHOLD_BOUNDS));
+}
+
+/** The readiness timeout, written with a unit, in milliseconds. */
+export function duration(value: Value, path: string, fail: Fail): number {
+  const fix = 'write a number with a unit (`ms`, `s`, `m` or `h`), e.g. `60s`';
+  if (value.kind !== 'scalar' || typeof value.value !== 'string') {
+    fail(value.line, path, `is ${describe(value)}, not a duration`, fix);
+  }
+  const text = value.value;
+  if (!DURATION_FORM.test(text)) fail(value.line, path, `\`${text}\` is not a duration`, fix);
+  return reuse(value, path, fail, () => parseDuration('ready-timeout', text, READY_TIMEOUT_BOUNDS));
+}
+
+/** A request path: starts with `/`, no whitespace. */
+export function requestPath(value: Value, path: string, fail: Fail): string {
+  const fix = 'write a request path that starts with `/`, e.g. `/orders?limit=10`';
+  const text = string(value, path, fix, fail);
+  if (!/^\/\S*$/.test(text)) fail(value.line, path, `\`${text}\` is not a request path`, fix);
+  return text;
+}
+
+/** A string, or a number or boolean taken as written (`4`, `true`): what environments and headers carry. */
+export function text(value: Value, path: string, fix: string, fail: Fail): string {
+  if (value.kind !== 'scalar' || value.value === null) {
+    fail(value.line, path, value.kind === 'scalar' ? 'is empty' : `is ${describe(value)}, not a value`, fix);
+  }
+  return typeof value.value === 'string' ? value.value : value.source;
+}

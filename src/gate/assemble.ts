@@ -1,0 +1,122 @@
+/** The report of a gate run, from what each of its stages left: trees, measuring, profiling, the error if any. */
+import { availableParallelism } from 'node:os';
+import { finalVerdict } from '../decide/final.ts';
+import type { Worktree } from '../io/git.ts';
+import type { Config } from '../model/config.ts';
+import type { Side } from '../model/measure.ts';
+import type { ProfileSummary, Report } from '../model/report.ts';
+import type { GateError } from '../report/errors.ts';
+import { loadgenBusyNote } from '../report/gate-text.ts';
+import { median } from '../stats/describe.ts';
+import type { Measured } from './measure.ts';
+import { sideBySide, slicing } from './plan.ts';
+import type { GateContext } from './ports.ts';
+
+/** What a gate run has done so far; each stage fills in its part. */
+export interface GateRun {
+  /** When the gate started, and its time limit (ms since the epoch). */
+  started: number;
+  deadline: number;
+  /** The report's notes, in the order the stages add them. */
+  notes: string[];
+  /** The base tree, once checked out. */
+  worktree?: Worktree;
+  /** Each side's working directory, once known. */
+  dirs?: Record<Side, string>;
+  /** Trees installed and built: each gets its teardown, whatever happens after. */
+  prepared: Side[];
+  prepareSec: number;
+  measureSec: number;
+  measured?: Measured;
+  profile?: ProfileSummary;
+  changedFiles: string[];
+  /** The error that ended the gate early. */
+  error?: GateError;
+}
+
+/** The report of `run` (not yet redacted). */
+export function assembleReport(context: GateContext, run: GateRun): Report {
+  const { config } = context;
+  const { error, measured, notes } = run;
+  const rounds = measured?.rounds ?? [];
+  const decision = error ? undefined : measured?.decision;
+  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
+  if (loadgenCpu > 0.9) notes.push(loadgenBusyNote(loadgenCpu));
+  return {
+    tool: 'perf-gate',
+    version: 2,
+    ...finalVerdict(decision, error),
+    base: { sha: context.base.sha, label: context.base.label },
+    head: { sha: context.head.sha, label: context.head.label },
+    settings: settingsOf(config),
+    decision,
+    sequential: measured ? sequentialOf(measured) : undefined,
+    newScenarios: measured?.newScenarios ?? [],
+    shard: config.shard,
+    scenarioCount: config.scenarioCount,
+    rounds,
+    error: error
+      ? {
+          code: error.code,
+          message: error.message,
+          side: error.side,
+          output: error.output,
+          neutral: error.neutral,
+        }
+      : undefined,
+    timing: {
+      startedAt: new Date(run.started).toISOString(),
+      wallSec: (Date.now() - run.started) / 1000,
+      prepareSec: run.prepareSec,
+      measureSec: run.measureSec,
+    },
+    environment: {
+      node: process.version,
+      cpus: availableParallelism(),
+      platform: `${process.platform}-${process.arch}`,
+    },
+    notes,
+    profile: run.profile,
+    changedFiles: run.changedFiles,
+    diagnostics: measured?.diagnostics,
+    pullRequest: context.pullRequest,
+  };
+}
+
+/** The settings the gate ran with, as the report records them. */
+function settingsOf(config: Config): Report['settings'] {
+  return {
+    scenarios: config.scenarios.map((scenario) => ({
+      name: scenario.name,
+      method: scenario.method,
+      path: scenario.path,
+      expectStatus: scenario.expectStatus,
+      connections: scenario.connections ?? config.connections,
+      threshold: scenario.threshold ?? config.threshold,
+    })),
+    pairs: config.pairs,
+    budgetSec: config.budgetMs / 1000,
+    durationSec: config.durationSec,
+    warmupSec: config.warmupSec,
+    sliceSec: slicing(config) ? config.sliceSec : 0,
+    connections: config.connections,
+    threshold: config.threshold,
+    latencyThreshold: config.latencyThreshold,
+    alpha: config.alpha,
+    port: config.port,
+    failOnRegression: config.failOnRegression,
+    restartEvery: sideBySide(config) ? config.restartEvery : 0,
+  };
+}
+
+function sequentialOf(measured: Measured): Report['sequential'] {
+  return {
+    pairs: measured.pairs,
+    looked: measured.looked,
+    schedule: measured.schedule,
+    stoppedBy: measured.stoppedBy,
+    confirmationPairs: measured.confirmationPairs,
+    disturbedPairs: measured.disturbedPairs,
+    keptDisturbedPairs: measured.keptDisturbedPairs,
+  };
+}

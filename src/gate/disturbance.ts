@@ -1,0 +1,78 @@
+/**
+ * Disturbed pairs: rounds during which other processes kept the machine busy or the hypervisor stole CPU. Such a
+ * pair is measured again, or kept once measuring again stops helping (see measureAgain).
+ */
+import type { Round } from '../model/measure.ts';
+import {
+  busyMachineNote,
+  foreignCpuReason,
+  keptDisturbedLog,
+  measuredAgainLog,
+  stolenCpuReason,
+} from '../report/gate-text.ts';
+import { measureAgain } from './plan.ts';
+import type { MeasureLog } from './ports.ts';
+
+/** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
+export const DISTURBED_CORES = 0.1;
+/** Stolen CPU (in cores) above which a round counts as disturbed. */
+export const STOLEN_CORES = 0.15;
+
+export interface Disturbance {
+  /** Cores of other processes' CPU, or stolen. */
+  cores: number;
+  reason: string;
+}
+
+/** What disturbed a pair's rounds the most (in cores, other processes' or stolen), if beyond the limits. */
+export function disturbance(rounds: readonly Round[]): Disturbance | undefined {
+  let worst: Disturbance | undefined;
+  for (const { measurement } of rounds) {
+    const { foreignCpu, stealCpu } = measurement;
+    const found =
+      foreignCpu !== undefined && foreignCpu > DISTURBED_CORES
+        ? { cores: foreignCpu, reason: foreignCpuReason(foreignCpu) }
+        : stealCpu !== undefined && stealCpu > STOLEN_CORES
+          ? { cores: stealCpu, reason: stolenCpuReason(stealCpu) }
+          : undefined;
+    if (found && (worst === undefined || found.cores > worst.cores)) worst = found;
+  }
+  return worst;
+}
+
+/** The gate's tally of disturbed pairs: measured again, or kept. */
+export class Disturbances {
+  /** Disturbed measurements in a row, this one included. */
+  private inARow = 0;
+  /** Pairs measured again because they were disturbed. */
+  measuredAgain = 0;
+  /** Disturbed pairs kept. */
+  kept = 0;
+  /** The worst disturbance of the pairs kept. */
+  private worst: Disturbance | undefined;
+
+  /**
+   * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
+   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept.
+   */
+  measureAgain(pair: number, rounds: readonly Round[], log: MeasureLog): boolean {
+    const disturbed = pair > 0 ? disturbance(rounds) : undefined;
+    this.inARow = disturbed ? this.inARow + 1 : 0;
+    if (!disturbed) return false;
+    if (measureAgain(pair, this.inARow, this.measuredAgain)) {
+      this.measuredAgain++;
+      log.info(measuredAgainLog(pair, disturbed.reason));
+      return true;
+    }
+    this.kept++;
+    if (this.worst === undefined || disturbed.cores > this.worst.cores) this.worst = disturbed;
+    log.info(keptDisturbedLog(pair, disturbed.reason, this.measuredAgain));
+    return false;
+  }
+
+  /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
+  note(pairs: number): string | undefined {
+    if (this.worst === undefined) return undefined;
+    return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * What the gate needs from the world: what to measure and a log (GateContext); and for measuring, passed in so
+ * that tests can hand it fakes, a clock, a load generator, a way to start servers and the diagnostics probes.
+ */
+import type { Commit } from '../io/git.ts';
+import type { Config } from '../model/config.ts';
+import type { DiagnosticsSummary } from '../model/diagnostics.ts';
+import type { LoadSpec, PairLoadSpec, RoundMeasurement, Side } from '../model/measure.ts';
+import type { PullRequestRef } from '../model/report.ts';
+import type { StepLog } from './trees.ts';
+
+export interface Logger extends StepLog {
+  warning(message: string): void;
+}
+
+export interface GateContext {
+  config: Config;
+  /** Root of the head checkout (the repository's work tree). */
+  root: string;
+  base: Commit;
+  head: Commit;
+  log: Logger;
+  /** The pull request measured (from the event), recorded in the report for `mode: report`. */
+  pullRequest?: PullRequestRef | undefined;
+}
+
+/** The part of the log that measuring writes to. */
+export type MeasureLog = Pick<Logger, 'info' | 'warning'>;
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** The time now, as a round's startedAt. */
+  iso(): string;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  iso: () => new Date().toISOString(),
+};
+
+/** What measuring needs of the load generator (src/load/generator.ts, LoadGenerator). */
+export interface LoadRunner {
+  run(spec: LoadSpec, side: Side): Promise<RoundMeasurement>;
+  /** A sliced pair, its loads in `order`; the measurements come back in that order. */
+  runPair(spec: PairLoadSpec, order: readonly [Side, Side]): Promise<[RoundMeasurement, RoundMeasurement]>;
+  stop(): Promise<void>;
+}
+
+/** A server being measured (src/io/server.ts, RunningServer). */
+export interface GateServer {
+  readonly side: Side;
+  readonly origin: string;
+  readonly port: number;
+  /** Its process: the CPU of its tree is the server's, not a disturbance. */
+  readonly pid: number;
+  /** Throws a GateError that names the server when it has exited (`during`: what it was doing). */
+  assertAlive(during: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a side's server for a pair (0-based), with `env` (its diagnostics probe's) added to its environment;
+ * throws a GateError when it does not start.
+ */
+export type StartServer = (
+  side: Side,
+  pair: number,
+  env: Readonly<Record<string, string>>,
+) => Promise<GateServer>;
+
+/** One server's diagnostics (src/diagnostics/recorder.ts, ServerDiagnostics). */
+export interface Probe {
+  readonly env: Readonly<Record<string, string>>;
+  /** Runs one measured load, reading the server's diagnostics over its window (after `warmupSec`). */
+  measure<T>(label: string, window: { warmupSec: number; port?: number }, run: () => Promise<T>): Promise<T>;
+}
+
+/** The gate's diagnostics (src/diagnostics/recorder.ts, DiagnosticsRecorder): a probe per server started. */
+export interface Probes {
+  server(side: Side, name: string): Probe;
+  summary(): DiagnosticsSummary;
+}

@@ -1,0 +1,86 @@
+/**
+ * The profiling pass: after measuring, never during it. It explains a verdict and never makes one, so its
+ * failures become notes.
+ */
+import { join, relative, resolve } from 'node:path';
+import type { Scenario } from '../model/config.ts';
+import type { Side } from '../model/measure.ts';
+import type { ProfileSummary } from '../model/report.ts';
+import { compareProfiles } from '../profile/compare.ts';
+import { GateError } from '../report/errors.ts';
+import {
+  NO_ROOM_FOR_PROFILES,
+  noFlameGraphsNote,
+  PROFILE_ARTIFACTS,
+  PROFILING_GROUP,
+  profilingFailedLog,
+  profilingTookLog,
+} from '../report/gate-text.ts';
+import { PUBLISH_RESERVE_MS } from './plan.ts';
+import type { GateContext } from './ports.ts';
+
+export async function profileBoth(
+  context: GateContext,
+  dirs: Record<Side, string>,
+  scenarios: readonly Scenario[],
+  deadline: number,
+  notes: string[],
+): Promise<ProfileSummary | undefined> {
+  const { config, log } = context;
+  if (scenarios.length === 0) return undefined;
+  const needMs = 2 * (config.profileSec * 1000 + 20_000);
+  if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
+    notes.push(NO_ROOM_FOR_PROFILES);
+    return undefined;
+  }
+  const started = Date.now();
+  try {
+    return await log.group(PROFILING_GROUP, async () => {
+      const result = await compareProfiles({
+        dirs,
+        start: config.start,
+        port: config.port,
+        env: config.env,
+        requests: scenarios.map((scenario) => ({
+          method: scenario.method,
+          path: scenario.path,
+          headers: scenario.headers,
+          body: scenario.body,
+          connections: scenario.connections,
+        })),
+        readyPath: config.ready.path,
+        readyStatus: config.ready.status,
+        durationSec: config.profileSec,
+        connections: config.connections,
+        readyTimeoutMs: config.readyTimeoutMs,
+        outDir: join(config.outputDir, 'profiles'),
+        artifacts: PROFILE_ARTIFACTS,
+        onOutput: (chunk) => log.output(chunk.trimEnd()),
+      });
+      const hotter = result.diff.grown
+        .filter((row) => !row.pseudo && row.file !== '')
+        .slice(0, 5)
+        .map((row) => ({
+          fn: row.fn,
+          file: relative(context.root, resolve(dirs.head, row.file)),
+          line: row.line,
+          baseSelf: row.baseSelf,
+          headSelf: row.headSelf,
+        }));
+      const seconds = (Date.now() - started) / 1000;
+      log.info(profilingTookLog(seconds));
+      return {
+        markdown: result.markdown,
+        files: result.files,
+        dir: join(config.outputDir, 'profiles'),
+        hotter,
+        seconds,
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof GateError)) throw error;
+    notes.push(noFlameGraphsNote(error.message));
+    log.warning(profilingFailedLog(error.message));
+    return undefined;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The servers being measured: at most one per side at a time, each with its diagnostics probe. Both sides start
+ * together; every server is stopped when measuring fails.
+ */
+import type { Side } from '../model/measure.ts';
+import type { GateServer, Probe, Probes, StartServer } from './ports.ts';
+
+export class Servers {
+  private readonly running: Partial<Record<Side, GateServer>> = {};
+  private readonly probes: Partial<Record<Side, Probe>> = {};
+  private readonly start: StartServer;
+  private readonly diagnostics: Probes;
+
+  constructor(start: StartServer, diagnostics: Probes) {
+    this.start = start;
+    this.diagnostics = diagnostics;
+  }
+
+  /** The side's server, started for `pair` (with a probe of its own) when none is running. */
+  async serverFor(side: Side, pair: number): Promise<GateServer> {
+    const running = this.running[side];
+    if (running) return running;
+    const probe = this.diagnostics.server(side, `pair${pair + 1}-${side}`);
+    const server = await this.start(side, pair, probe.env);
+    this.running[side] = server;
+    this.probes[side] = probe;
+    return server;
+  }
+
+  /** The side's running server (undefined when none). */
+  get(side: Side): GateServer | undefined {
+    return this.running[side];
+  }
+
+  /** The probe of the side's running server. */
+  probe(side: Side): Probe {
+    return this.probes[side]!;
+  }
+
+  /** The processes of the running servers, in the order they started. */
+  pids(): number[] {
+    return Object.values(this.running).map((server) => server.pid);
+  }
+
+  /**
+   * Base and head start at the same time: a server that takes seconds to start costs that once per block, not twice
+   * (with `restart-every: 1`, once per pair). When either fails, the other is stopped before the error goes on.
+   */
+  async startBoth(pair: number): Promise<[GateServer, GateServer]> {
+    const [base, head] = await Promise.allSettled([
+      this.serverFor('base', pair),
+      this.serverFor('head', pair),
+    ]);
+    if (base.status === 'fulfilled' && head.status === 'fulfilled') return [base.value, head.value];
+    await this.stopAll();
+    // Base's failure first: a head that cannot start beside a base that cannot either is not the news.
+    throw [base, head].flatMap((started) => (started.status === 'rejected' ? [started.reason] : []))[0];
+  }
+
+  async stopAll(): Promise<void> {
+    for (const side of ['base', 'head'] as const) {
+      await this.running[side]?.stop();
+      delete this.running[side];
+    }
+  }
+
+  /** Runs `step`; when it throws, every server is stopped before the error goes on. */
+  async stopAllOnError<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      await this.stopAll();
+      throw error;
+    }
+  }
+}
+
+/**
+ * `run`'s result once the `loaded` servers are known to be still up: a server that died is the cause of a failure,
+ * not the load generator that lost it.
+ */
+export function alive<T>(loaded: readonly GateServer[], during: string, run: Promise<T>): Promise<T> {
+  const check = (): void => {
+    for (const server of loaded) server.assertAlive(during);
+  };
+  return run.then(
+    (result) => {
+      check();
+      return result;
+    },
+    (error: unknown) => {
+      check();
+      throw error;
+    },
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The pairs handed to the sequential rule (runSequential): each measured as it asks for it, disturbed ones measured
+ * again, none started that the time limit cannot finish, and what one more pair costs.
+ */
+import type { PairSource } from '../decide/sequential.ts';
+import type { Scenario } from '../model/config.ts';
+import type { Round } from '../model/measure.ts';
+import { type PairRow, pairLog, timeLimitLog, timeLimitNote } from '../report/gate-text.ts';
+import type { PairContext } from './context.ts';
+import type { Disturbances } from './disturbance.ts';
+import { checkFirstPair } from './first-pair.ts';
+import { runPair } from './pairs.ts';
+import { PRIME_SEC, PUBLISH_RESERVE_MS } from './plan.ts';
+
+export interface SourceOptions {
+  /** When measuring started, in the clock's milliseconds. */
+  started: number;
+  /** The gate's time limit, in the clock's milliseconds. */
+  deadline: number;
+  /** The report's notes (the time limit's goes here). */
+  notes: string[];
+  disturbances: Disturbances;
+}
+
+export class GatePairSource implements PairSource {
+  private readonly ctx: PairContext;
+  private readonly options: SourceOptions;
+  /** Pairs measured and kept so far. */
+  private pairsDone = 0;
+  /** The time the next pair is expected to take: at first a guess, then from the pairs measured. */
+  private pairMs: number;
+
+  constructor(ctx: PairContext, options: SourceOptions) {
+    this.ctx = ctx;
+    this.options = options;
+    const { config } = ctx;
+    this.pairMs = 2 * ctx.scenarios.active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
+  }
+
+  scenarios(): readonly Scenario[] {
+    return this.ctx.scenarios.active;
+  }
+
+  elapsedMs(): number {
+    return this.ctx.clock.now() - this.options.started;
+  }
+
+  /**
+   * Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
+   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/RESULTS.md §10).
+   */
+  perPairMs(): number {
+    const { ctx } = this;
+    const { blocks, primingMs } = ctx.costs;
+    const done = Math.max(1, this.pairsDone + this.options.disturbances.measuredAgain);
+    const measuring = (this.elapsedMs() - primingMs) / done;
+    return blocks === 0
+      ? measuring
+      : measuring + primingMs / blocks / Math.max(1, ctx.fresh ? 1 : ctx.config.restartEvery);
+  }
+
+  async next(pair: number): Promise<Round[] | undefined> {
+    const { ctx } = this;
+    for (;;) {
+      if (this.outOfTime(pair)) return undefined;
+      const pairStart = ctx.clock.now();
+      const latest = await runPair(ctx, pair);
+      this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
+      if (this.options.disturbances.measureAgain(pair, latest, ctx.log)) continue;
+      ctx.log.info(pairLog(pair, this.rows(latest)));
+      this.pairsDone = pair + 1;
+      if (pair === 0) {
+        ctx.scenarios.drop(checkFirstPair(ctx.config, ctx.scenarios.active, latest, ctx.log));
+        return latest.filter((r) => !ctx.scenarios.dropped.includes(r.scenario));
+      }
+      return latest;
+    }
+  }
+
+  /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
+  private outOfTime(pair: number): boolean {
+    const { ctx } = this;
+    const { config } = ctx;
+    const blockStart = !ctx.fresh && pair % config.restartEvery === 0;
+    const primeMs = blockStart
+      ? ctx.primeTurns * 2 * ctx.scenarios.active.length * (config.warmupSec + PRIME_SEC) * 1000
+      : 0;
+    if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
+    this.options.notes.push(timeLimitNote(pair));
+    ctx.log.warning(timeLimitLog(pair));
+    return true;
+  }
+
+  /** Each active scenario's base and head measurement of a pair, for its log line. */
+  private rows(latest: readonly Round[]): PairRow[] {
+    return this.ctx.scenarios.active.map(({ name }) => ({
+      scenario: name,
+      base: latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement,
+      head: latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement,
+    }));
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * The words the gate produces while it runs: its log lines, the notes it adds to the report and the messages of
+ * the errors it raises. Functions of plain data, so that the gate's code holds mechanics only. Pure.
+ */
+import type { PacedMeasurement, Round, RoundMeasurement, Side } from '../model/measure.ts';
+
+/** `install` and `build` (the trees), `setup` and `teardown` (the config file's hooks). */
+type Step = 'install' | 'build' | 'setup' | 'teardown';
+
+// Preparing and removing the trees
+
+export function baseTreeGroup(label: string, sha: string): string {
+  return `base tree: ${label} (${sha.slice(0, 7)})`;
+}
+
+export function baseCheckedOutLog(dir: string): string {
+  return `base checked out at ${dir}`;
+}
+
+/** `relativeDir`: the working directory relative to the tree's root ('' for the root itself). */
+export function noDirectoryMessage(side: Side, relativeDir: string): string {
+  return `the ${side} tree has no directory ${relativeDir || '.'} (input \`working-directory\`)`;
+}
+
+export function nothingToInstallLog(side: Side): string {
+  return `install ${side}: nothing to install`;
+}
+
+/** The log group a step's output goes in. */
+export function stepGroup(step: Step, side: Side, command: string): string {
+  return `${step} ${side}: ${command}`;
+}
+
+export function stepTookLog(step: Step, side: Side, durationMs: number): string {
+  return `${step} ${side} took ${(durationMs / 1000).toFixed(1)} s`;
+}
+
+export function stepTimedOutMessage(
+  step: 'install' | 'build',
+  side: Side,
+  command: string,
+  ms: number,
+): string {
+  return `${step} of ${side} (\`${command}\`) did not finish within ${Math.round(ms / 1000)} s (input \`${step}-timeout\`)`;
+}
+
+export function stepFailedMessage(
+  step: 'install' | 'build',
+  side: Side,
+  command: string,
+  code: number | null,
+): string {
+  return `${step} of ${side} (\`${command}\`) failed with exit code ${code}`;
+}
+
+/** How a hook (`setup`, `teardown`) failed: it overran, was killed by `signal`, or exited with `code`. */
+export type HookFailure =
+  | { timedOutMs: number }
+  | { code: null; signal: string | null }
+  | { code: number; signal?: undefined };
+
+export function hookFailedMessage(
+  step: 'setup' | 'teardown',
+  side: Side,
+  command: string,
+  failure: HookFailure,
+): string {
+  const problem =
+    'timedOutMs' in failure
+      ? `did not finish within ${Math.round(failure.timedOutMs / 1000)} s (the \`build-timeout\` input limits it)`
+      : failure.code === null
+        ? `was killed by ${failure.signal}`
+        : `failed with exit code ${failure.code}`;
+  return `${step} of ${side} (\`${command}\`) ${problem}`;
+}
+
+/** A teardown that failed: the verdict stands. */
+export function teardownNote(message: string): string {
+  return `${message} (the verdict stands).`;
+}
+
+/** An error's message with the output shown under it, for an annotation. */
+export function errorWithOutput(message: string, output: string | undefined): string {
+  return `${message}${output ? `\n${output}` : ''}`;
+}
+
+export function keepTreesLog(dir: string): string {
+  return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
+}
+
+/** `kept`: whether the base tree stays (keep-trees); undefined when there was none. Sizes already formatted. */
+export function diskUseLog(
+  tree: string,
+  kept: boolean | undefined,
+  outputs: string,
+  outputDir: string,
+): string {
+  const fate = kept === undefined ? 'none' : kept ? 'kept' : 'removed';
+  return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
+}
+
+// The notes when the gate ends
+
+/** `loadgenCpu`: the median of the rounds' load generator CPU, in cores. */
+export function loadgenBusyNote(loadgenCpu: number): string {
+  return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
+}
+
+// Profiling
+
+export const NO_ROOM_FOR_PROFILES =
+  'no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.';
+
+export const PROFILING_GROUP = 'profiling base and head with 0x';
+
+/** Where the flame graphs can be found, as the profile section names it. */
+export const PROFILE_ARTIFACTS = 'the `perf-gate` artifact of this run';
+
+export function profilingTookLog(seconds: number): string {
+  return `profiling took ${seconds.toFixed(1)} s`;
+}
+
+export function noFlameGraphsNote(message: string): string {
+  return `no flame graphs: ${message}`;
+}
+
+export function profilingFailedLog(message: string): string {
+  return `profiling failed (the verdict stands): ${message}`;
+}
+
+// Measuring: what a server was doing when it died (completes "… exited during …")
+
+export function roundDuring(pair: number, scenario: string): string {
+  return `round ${pair + 1} (${scenario})`;
+}
+
+export function primingDuring(pair: number, scenario: string): string {
+  return `priming before pair ${pair + 1} (${scenario})`;
+}
+
+export function openLoopBaseDuring(scenario: string): string {
+  return `measuring base for the open loop (${scenario})`;
+}
+
+// Measuring: the log of the pairs
+
+/** `capped`: the share of base's req/s was more than the open-loop client sustains. */
+export function openLoopRateLog(scenario: string, rate: number, share: number, baseRps: number): string {
+  const capped = rate < share * baseRps ? `, capped at what the open-loop client sustains` : '';
+  return `${scenario}: open-loop load at ${rate} req/s (${Math.round(share * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
+}
+
+/** What disturbed a round: other processes' busy CPU, in cores. */
+export function foreignCpuReason(cores: number): string {
+  return `other processes kept ${cores.toFixed(2)} cores busy`;
+}
+
+/** What disturbed a round: CPU the hypervisor stole, in cores. */
+export function stolenCpuReason(cores: number): string {
+  return `the hypervisor stole ${cores.toFixed(2)} cores`;
+}
+
+/** `pair`: 0-based. */
+export function measuredAgainLog(pair: number, reason: string): string {
+  return `pair ${pair + 1} was disturbed (${reason}): measuring it again`;
+}
+
+/** `pair`: 0-based; `measuredAgain`: pairs measured again so far. */
+export function keptDisturbedLog(pair: number, reason: string, measuredAgain: number): string {
+  return `pair ${pair + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
+}
+
+export interface PairRow {
+  scenario: string;
+  base: RoundMeasurement;
+  head: RoundMeasurement;
+}
+
+/** A measured pair (0-based `pair`): each scenario's req/s per side, the change, and the open loop's p99. */
+export function pairLog(pair: number, rows: readonly PairRow[]): string {
+  const scenarios = rows.map(({ scenario, base, head }) => {
+    const [b, h] = [base.rps, head.rps];
+    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)${pacedLine(base.paced, head.paced)}`;
+  });
+  return `pair ${pair + 1}: ${scenarios.join('; ')}`;
+}
+
+/** The open loop's part of a pair's log line: p99 at the rate per side, and any requests that were not answered. */
+function pacedLine(base: PacedMeasurement | undefined, head: PacedMeasurement | undefined): string {
+  if (!base && !head) return '';
+  const side = (p: PacedMeasurement | undefined): string => {
+    if (!p) return 'no open-loop load';
+    const p99 = p.latencyMs.p99;
+    const value = p99 === null || !Number.isFinite(p99) ? 'n/a' : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
+  };
+  return `, p99 at ${Math.round((base ?? head)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head)}`;
+}
+
+function pairCount(pairs: number): string {
+  return `${pairs} pair${pairs === 1 ? '' : 's'}`;
+}
+
+export function timeLimitNote(pairs: number): string {
+  return `the gate's time limit (input \`timeout\`) ran out after ${pairCount(pairs)}.`;
+}
+
+export function timeLimitLog(pairs: number): string {
+  return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
+}
+
+export function confirmationLog(pairs: number): string {
+  return `a borderline regression earned ${pairs} more pairs to confirm it`;
+}
+
+/** Disturbed pairs kept (`kept` of `pairs`; the worst disturbance's `reason`) after `measuredAgain` were measured again. */
+export function busyMachineNote(kept: number, pairs: number, reason: string, measuredAgain: number): string {
+  const of = `${kept} of ${pairs} pair${pairs === 1 ? ' was' : 's were'}`;
+  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+}
+
+/**
+ * With new processes for every pair, starting them took `startupSec` of every pair's `pairSec`: what to set
+ * instead (`restartEvery`: the default `restart-every`).
+ */
+export function startupNoteText(startupSec: number, pairSec: number, restartEvery: number): string {
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+}
+
+// Measuring: the first pair's answers
+
+/** What a side's rounds got back: each status with its count (most first), then connection errors. */
+export function statusSummary(rounds: readonly Round[]): string {
+  const counts: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
+  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
+  const parts = Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([c, n]) => `${n} × ${c}`);
+  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
+  return parts.join(', ') || 'no answer';
+}
+
+/** Both sides failed a scenario's requests in the first pair (`configFile` undefined: the `paths` input). */
+export function bothFailMessage(
+  scenario: { name: string; expectStatus: number | undefined },
+  base: readonly Round[],
+  head: readonly Round[],
+  configFile: string | undefined,
+): string {
+  const expect =
+    scenario.expectStatus === undefined ? 'the scenario' : `\`expect: ${scenario.expectStatus}\``;
+  const rule =
+    configFile === undefined
+      ? 'Every path in `paths` must answer 2xx: check the path'
+      : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
+  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head)}). ${rule} and the server's setup.`;
+}
+
+export function newEndpointLog(scenario: string, base: readonly Round[]): string {
+  return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
+}

@@ -1,0 +1,126 @@
+/** The gate's headline: one sentence that says what was found, or why nothing could be. Pure. */
+
+import type { ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
+import type { Metric } from '../model/measure.ts';
+import type { ReportError } from '../model/report.ts';
+import { formatCount, formatP, formatPercent, formatShare, metricLabel } from './format.ts';
+
+/** The headline of a gate that ended too early to compare anything. */
+export const NO_ROUNDS_HEADLINE = 'inconclusive: not enough rounds were measured to compare';
+
+/** The headline of a gate that ended with an error: neutral ones (base's fault) are inconclusive. */
+export function errorHeadline(error: Pick<ReportError, 'neutral' | 'message'>): string {
+  return `${error.neutral ? 'inconclusive' : 'error'}: ${error.message}`;
+}
+
+/** The rule a decision was made with, as far as its headline names it. */
+export interface HeadlineRule {
+  /** The gate's req/s threshold (named when no comparison has one of its own). */
+  threshold: number;
+  alpha: number;
+}
+
+function describeChange(c: MetricComparison): string {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  const p = `p = ${formatP(c.pAdjusted)}`;
+  const size =
+    ratio >= 2
+      ? `${ratio.toFixed(1)}×`
+      : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
+  if (c.metric === 'rps') {
+    const values = `req/s ${formatCount(Math.round(c.base))} → ${formatCount(Math.round(c.head))}`;
+    return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
+  }
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms, ${p})`;
+}
+
+/** Which comparison leads the headline: throughput first, then the tail, then the median; larger first. */
+function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
+  const rank: Record<Metric, number> = { rps: 0, p99open: 1, p99: 2, p50: 3 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
+  )[0];
+}
+
+/** Size of a change on a scale where halving and doubling weigh the same. */
+function magnitude(c: MetricComparison): number {
+  return Math.abs(Math.log1p(c.change));
+}
+
+/**
+ * The scenario a regression (or improvement) headline names: the one with the largest confirmed change; when
+ * none is confirmed, the most significant one (the larger change breaks ties).
+ */
+export function worstScenario(candidates: readonly MetricComparison[]): string | undefined {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick =
+    confirmed.length > 0
+      ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0]
+      : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+
+/** The headline of a regression or improvement: the worst scenario's leading metric, and how many more. */
+function changeHeadline(candidates: readonly MetricComparison[], what: string): string {
+  const scenario = worstScenario(candidates)!;
+  const lead = leading(candidates.filter((c) => c.scenario === scenario))!;
+  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
+  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
+}
+
+/** Head fails where base did not: its commonest statuses and how many requests failed. */
+function failureHeadline(failing: ErrorComparison): string {
+  const codes = Object.entries(failing.headStatus)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code]) => code)
+    .slice(0, 3);
+  const what = codes.length > 0 ? `answers ${codes.join('/')}` : 'fails';
+  return `head ${what} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
+}
+
+/** No change, or inconclusive: the threshold, and req/s with its interval. */
+function unchangedHeadline(
+  verdict: 'no-change' | 'inconclusive',
+  comparisons: readonly MetricComparison[],
+  rule: HeadlineRule,
+): string {
+  const thresholds = new Set(comparisons.filter((c) => c.metric === 'rps').map((c) => c.threshold));
+  const threshold =
+    thresholds.size > 1
+      ? "each scenario's threshold"
+      : `±${formatShare([...thresholds][0] ?? rule.threshold)}`;
+  const primary = comparisons.find((c) => c.metric === 'rps');
+  const primaryText = primary
+    ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} CI ${formatPercent(primary.ci[0])} … ${formatPercent(primary.ci[1])}`
+    : '';
+  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
+  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
+  if (verdict === 'no-change') return `no change beyond ${threshold} on ${where} (${primaryText})`;
+  const open = comparisons
+    .filter((c) => c.verdict === 'inconclusive')
+    .map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
+  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(' and ')}${open.length > 2 ? ` and ${open.length - 2} more` : ''} changed by more than ${threshold} (${primaryText})`;
+}
+
+/** The headline of a decision with this overall verdict. */
+export function decisionHeadline(
+  verdict: Verdict,
+  comparisons: readonly MetricComparison[],
+  errors: readonly ErrorComparison[],
+  rule: HeadlineRule,
+): string {
+  if (verdict === 'regression') {
+    const failing = errors.find((e) => e.verdict === 'regression');
+    if (failing) return failureHeadline(failing);
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === 'regression'),
+      'regressed',
+    );
+  }
+  if (verdict === 'improvement')
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === 'improvement'),
+      'improved',
+    );
+  return unchangedHeadline(verdict, comparisons, rule);
+}

@@ -1,0 +1,117 @@
+/** The report's lines below the tables: noise, open loop, scenarios, differing processes. Pure. */
+
+import type { Decision, ProcessBlocks, Verdict } from '../model/decision.ts';
+import { METRICS } from '../model/measure.ts';
+import type { OpenLoopView, Report } from '../model/report.ts';
+import { escapeMarkdown } from './escape.ts';
+import { formatP, formatPercent, formatShare, formatValue, metricLabel } from './format.ts';
+
+/** What this runner could see: the noise between adjacent rounds and the smallest change it would detect. */
+export function noiseLine(decision: Decision): string {
+  const parts: string[] = [];
+  for (const metric of METRICS) {
+    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
+    if (of.length === 0) continue;
+    const noise = Math.max(...of.map((c) => c.noise));
+    const detectable = Math.max(...of.map((c) => c.detectable));
+    parts.push(
+      `${metricLabel(metric)} ±${(noise * 100).toFixed(1)}% (could detect ≈${(detectable * 100).toFixed(1)}%)`,
+    );
+  }
+  if (parts.length === 0) return '';
+  return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(', ')}; "could detect" is the change these pairs would catch 80% of the time.`;
+}
+
+/** How late the open-loop client may send (p99) before the report says it could not keep up. */
+const PACED_LAG_MS = 5;
+
+/**
+ * The open-loop load, when the rounds had one: its rate per scenario, what "p99 at fixed rate" means, and whether
+ * the load generator kept to its schedule. '' without open-loop rounds.
+ */
+export function openLoopText(view: OpenLoopView | undefined): string {
+  if (view === undefined || view.rates.length === 0) return '';
+  const rates = view.rates.map(
+    ({ scenario, rate }) => `${formatValue('rps', rate)} req/s for ${escapeMarkdown(scenario)}`,
+  );
+  const lag = view.sendLagP99Ms;
+  const behind =
+    lag > PACED_LAG_MS
+      ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.`
+      : '';
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(view.sec.toFixed(2))} s per pair of open-loop load at ${rates.join(', ')} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+}
+
+/**
+ * The scenarios whose request or settings the table does not show (a name other than `METHOD path`, an expected
+ * status, their own connections or threshold), and the shard. '' when there is nothing to add.
+ */
+export function scenariosLine(report: Report): string {
+  const s = report.settings;
+  const parts: string[] = [];
+  for (const scenario of s.scenarios) {
+    const request = `${scenario.method} ${scenario.path}`;
+    const extras = [
+      ...(scenario.expectStatus === undefined ? [] : [`expects ${scenario.expectStatus}`]),
+      ...(scenario.connections === s.connections ? [] : [`${scenario.connections} connections`]),
+      ...(scenario.threshold === s.threshold ? [] : [`threshold ±${formatShare(scenario.threshold)}`]),
+    ];
+    if (scenario.name === request && extras.length === 0) continue;
+    const what =
+      scenario.name === request
+        ? escapeMarkdown(request)
+        : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request)}`;
+    parts.push(extras.length === 0 ? what : `${what} (${extras.join(', ')})`);
+  }
+  const shard = report.shard
+    ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.`
+    : '';
+  const list = parts.length === 0 ? '' : `Scenarios: ${parts.join(' · ')}.`;
+  return [shard, list].filter((text) => text !== '').join(' ');
+}
+
+const WOULD_HAVE_BEEN: Record<Verdict, string> = {
+  regression: 'a regression',
+  improvement: 'an improvement',
+  'no-change': '"no change"',
+  inconclusive: 'inconclusive',
+};
+
+/**
+ * When the pairs shared their processes in blocks and the blocks differed (MetricComparison.processes): what was
+ * seen and what it did to the verdict; undefined when no comparison's blocks differed.
+ */
+export function processOffsetNote(decision: Decision | undefined): string | undefined {
+  const guarded = (decision?.comparisons ?? []).flatMap((c) =>
+    c.processes ? [{ c, blocks: c.processes }] : [],
+  );
+  const first = guarded[0]?.blocks;
+  if (first === undefined) return undefined;
+  const changes = (blocks: ProcessBlocks): string =>
+    blocks.changes.map((change) => formatPercent(change)).join(', ');
+  const seen = guarded
+    .filter(({ blocks }) => blocks.differed)
+    .map(
+      ({ c, blocks }) =>
+        `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`,
+    )
+    .join('; ');
+  // A comparison whose own blocks did not differ significantly is named with its blocks when it was taken back.
+  const overruled = guarded.flatMap(({ c, blocks }) =>
+    blocks.overruled
+      ? [
+          `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? '' : ` (its blocks: ${changes(blocks)})`}`,
+        ]
+      : [],
+  );
+  const outcome =
+    overruled.length === 0
+      ? 'here every verdict did'
+      : `${overruled.join(', ')} by the pairs, but not in every block, so ${overruled.length === 1 ? 'it is' : 'they are'} inconclusive`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+
+/** Whether the guard of processOffsetNote took a verdict back (worth an annotation on the run, not only a note). */
+export function processOffsetOverruled(decision: Decision | undefined): boolean {
+  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== undefined);
+}

@@ -1,0 +1,58 @@
+/** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
+
+import type { Decision } from '../model/decision.ts';
+import { failures } from '../model/derived.ts';
+import type { Report } from '../model/report.ts';
+import { escapeMarkdown } from './escape.ts';
+import {
+  formatCount,
+  formatP,
+  formatPercent,
+  formatShare,
+  formatValue,
+  metricLabel,
+  VERDICT_ICON,
+  VERDICT_TEXT,
+} from './format.ts';
+
+/** One row per comparison, after a row of failed requests for each scenario that had any. */
+export function comparisonTable(decision: Decision): string[] {
+  const lines = [
+    `| scenario | metric | base | head | change | ${formatShare(1 - decision.alpha)} CI | p | verdict |`,
+    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  for (const e of decision.errors) {
+    if (e.headFailures === 0 && e.baseFailures === 0) continue;
+    lines.push(
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+    );
+  }
+  for (const c of decision.comparisons) {
+    lines.push(
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`,
+    );
+  }
+  return lines;
+}
+
+/** Every pair of every scenario, in the order measured. */
+export function roundsTable(report: Report): string[] {
+  const lines = [
+    '| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |',
+    '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  for (const pair of pairs) {
+    for (const { name, expectStatus } of report.settings.scenarios) {
+      const base = report.rounds.find((r) => r.pair === pair && r.scenario === name && r.side === 'base');
+      const head = report.rounds.find((r) => r.pair === pair && r.scenario === name && r.side === 'head');
+      if (!base || !head) continue;
+      const order = base.position === 0 ? 'base → head' : 'head → base';
+      const ratio = head.measurement.rps / base.measurement.rps;
+      lines.push(
+        `| ${pair + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue('rps', base.measurement.rps)} | ${formatValue('rps', head.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue('p99', base.measurement.latencyMs.p99)} | ${formatValue('p99', head.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head.measurement, expectStatus)} |`,
+      );
+    }
+  }
+  return lines;
+}

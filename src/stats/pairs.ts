@@ -1,0 +1,50 @@
+/** How many pairs: the looks of an adaptive gate, the pairs that confirm a regression, the fewest that can. Pure. */
+
+/**
+ * Pair counts at which an adaptive gate may stop: every 2 pairs up to 32, then ever further apart. Every comparison
+ * counts the looks exactly (src/stats/sequential-boundary.ts), and looks 2 pairs apart are so strongly correlated
+ * that ten of them cost little more than five, while a slowdown is caught sooner (bench/RESULTS.md §8).
+ */
+const LOOK_POINTS = [
+  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
+  ...[36, 40, 44, 48, 52, 56, 60, 64],
+  ...[72, 80, 88, 96, 104, 112, 120, 128],
+  ...[144, 160, 176, 192, 208, 224, 240, 256],
+  ...[288, 320, 352, 384, 416, 448],
+];
+
+/**
+ * The looks of an adaptive gate whose budget allows `maxPairs` pairs: the fixed points below it and the budget's
+ * end (rounded down to an even count, so base and head go first equally often). The looks are fixed before the
+ * first one, so every comparison can count all of them.
+ */
+export function planLooks(maxPairs: number): number[] {
+  const last = Math.max(2, maxPairs - (maxPairs % 2));
+  return [...LOOK_POINTS.filter((n) => n < last), last];
+}
+
+/**
+ * The fewest pairs that confirm a borderline regression: it must still hold after at least this many more (at the
+ * next look, when looks are 2 pairs apart). 2 rather than 4 catches a slowdown sooner at the same false-alarm rate
+ * (bench/RESULTS.md §8).
+ */
+export const MIN_CONFIRMATION_PAIRS = 2;
+
+/**
+ * Extra pairs a borderline regression at the budget's end earns before the step fails: half as many again, at
+ * least 4. (Within the budget, the pairs up to the next looks confirm it: MIN_CONFIRMATION_PAIRS.)
+ */
+export function confirmationPairs(pairs: number): number {
+  const extra = Math.max(4, Math.ceil(pairs / 2));
+  return extra + (extra % 2);
+}
+
+/**
+ * The fewest pairs with which `comparisons` Holm-adjusted exact signed-rank tests can reach significance at all:
+ * the smallest two-sided p-value of n pairs is 2/2^n, and Holm multiplies the smallest by the number of tests.
+ */
+export function minimumPairs(comparisons: number, alpha: number): number {
+  let n = 1;
+  while ((2 / 2 ** n) * comparisons >= alpha) n++;
+  return n;
+}
