@@ -51,7 +51,7 @@ export interface MetricComparison {
   worse: boolean;
   /**
    * Set when the pairs share their processes in blocks (`restart-every` above 1) and the blocks of this or another
-   * comparison of the same processes differed by more than the pairs within them allow (src/process-offsets.ts):
+   * comparison of the same processes differed by more than the pairs within them allow (src/decide/process-offsets.ts):
    * the verdict then had to hold in every block.
    */
   processes?: ProcessBlocks;

@@ -1,4 +1,4 @@
-/** src/event.ts (what perf-gate reads from the event payload, which base it compares) and src/plan.ts (ABBA). */
+/** src/config/event.ts (what perf-gate reads from the event payload, which base it compares) and src/gate/plan.ts (ABBA). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/config/event.ts';

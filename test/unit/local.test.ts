@@ -1,4 +1,4 @@
-/** src/local.ts: the CLI's flags (parseFlags) and its exit status (exitCode). */
+/** src/entry/commands.ts: the CLI's flags (parseFlags) and its exit status (exitCode). */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -71,7 +71,7 @@ describe('parseFlags', () => {
   });
 
   test('names inherited from Object.prototype are not flags', () => {
-    // BUG (src/local.ts parseFlags: `match[1]! in INPUT_DEFAULTS` also sees Object.prototype): `--constructor x`
+    // BUG (src/entry/commands.ts parseFlags: `match[1]! in INPUT_DEFAULTS` also sees Object.prototype): `--constructor x`
     // is accepted and silently ignored instead of rejected. Expected to fail until it uses Object.hasOwn.
     assert.match(flagError(['--constructor', 'x']).message, /^unknown argument `--constructor`\./);
   });

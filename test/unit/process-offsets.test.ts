@@ -1,6 +1,6 @@
 /**
- * Pairs that share their processes in blocks (`restart-every` above 1): the F test of src/process-offsets.ts, the
- * verdict that must then hold in every block (src/verdict.ts), and the report's note (src/report.ts), on seeded
+ * Pairs that share their processes in blocks (`restart-every` above 1): the F test of src/decide/process-offsets.ts, the
+ * verdict that must then hold in every block (src/decide/verdict.ts), and the report's note (src/report/), on seeded
  * synthetic rounds (test/support/reports.ts) with a known offset put into one block.
  */
 import assert from 'node:assert/strict';

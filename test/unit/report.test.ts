@@ -1,5 +1,5 @@
 /**
- * src/report.ts: the Markdown report of a realistic run (fixture rounds of a ~10k req/s server, decided at test
+ * src/report/: the Markdown report of a realistic run (fixture rounds of a ~10k req/s server, decided at test
  * time), escaping of text from outside, inline code and code blocks that cannot be broken out of, trimming to
  * the comment limit, and error reports.
  *
@@ -294,7 +294,7 @@ describe('renderMarkdown: a regression report', () => {
   });
 
   test('a significant regression never shows a p-value that reads as not significant (p ≥ α)', () => {
-    // BUG (src/verdict.ts formatP): p = 0.0469 < α = 0.05 is printed as `0.05`, so the regression headline and
+    // BUG (src/decide/verdict.ts formatP): p = 0.0469 < α = 0.05 is printed as `0.05`, so the regression headline and
     // its table rows say "p = 0.05". With 8 pairs and 6 comparisons 0.0469 is the smallest p there is, so every
     // regression of such a gate reads this way. Expected to fail until formatP keeps the digits that matter.
     const significant = report.decision.comparisons.filter((c) => c.pAdjusted < report.decision.alpha);
@@ -329,7 +329,7 @@ describe('renderMarkdown: a regression report', () => {
   });
 
   test('durations of the run: seconds under 90 s, then minutes and seconds (never "60 s")', () => {
-    // BUG (src/report.ts formatSeconds): 119.6 s is shown as "1 min 60 s". Expected to fail until fixed.
+    // BUG (src/report/ formatSeconds): 119.6 s is shown as "1 min 60 s". Expected to fail until fixed.
     const short = renderMarkdown({
       ...report,
       timing: { ...report.timing, measureSec: 45.2, wallSec: 89.4 },
@@ -443,7 +443,7 @@ describe('escaping text from outside', () => {
   });
 
   test('a branch label cannot carry the comment marker into the comment', () => {
-    // BUG (src/report.ts code()): codeBlock() breaks `<!--` with a zero-width space, code() does not, so a label
+    // BUG (src/report/ code()): codeBlock() breaks `<!--` with a zero-width space, code() does not, so a label
     // (e.g. from the `base` input) containing the marker puts it into the comment verbatim. Expected to fail.
     const rendered = renderMarkdown({ ...reportOf(), head: { ...fixture.head, label: `x ${MARKER}` } });
     assert.ok(!rendered.includes(MARKER));
@@ -462,7 +462,7 @@ describe('escaping text from outside', () => {
   });
 
   test('escapeMarkdown: a lone carriage return (a line ending in CommonMark) cannot break a row', () => {
-    // BUG (src/report.ts escapeMarkdown and code(): /\r?\n/ misses a lone `\r`). Expected to fail until fixed.
+    // BUG (src/report/ escapeMarkdown and code(): /\r?\n/ misses a lone `\r`). Expected to fail until fixed.
     assert.ok(!escapeMarkdown('a\rb').includes('\r'));
     assert.ok(!code('a\rb').includes('\r'));
   });

@@ -1,5 +1,5 @@
 /**
- * src/verdict.ts on synthetic paired rounds: clear regressions, pure noise, significant-but-small changes,
+ * src/decide/verdict.ts on synthetic paired rounds: clear regressions, pure noise, significant-but-small changes,
  * improvements, latency-only changes, failed requests, host drift (what pairing is for), Holm's adjustment,
  * the detectable change, and the number formatting the headline and the report rely on.
  */
@@ -209,7 +209,7 @@ describe('decide: throughput', () => {
   });
 
   test('the no-change headline states the threshold as configured (0.5%, 2.5%, 12.5%)', () => {
-    // BUG (src/verdict.ts, headline(): `toFixed(options.threshold * 100 < 1 ? 1 : 0)`): a 2.5% threshold is
+    // BUG (src/decide/verdict.ts, headline(): `toFixed(options.threshold * 100 < 1 ? 1 : 0)`): a 2.5% threshold is
     // shown as ±3% and 12.5% as ±13%. Expected to fail until fixed.
     const rounds = synthetic({ noise: 0.0005, seed: 3 });
     for (const [threshold, text] of [
@@ -512,7 +512,7 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
   });
 
   test('the headline’s interval is labelled with the level the table uses (1 − α), not always 95%', () => {
-    // BUG (src/verdict.ts headline(), primaryText: the label "95% CI" is hard-coded while src/report.ts labels
+    // BUG (src/decide/verdict.ts headline(), primaryText: the label "95% CI" is hard-coded while src/report/ labels
     // the same interval `${1 − alpha} CI`). With alpha 0.01 the headline should say 99% CI. Expected to fail.
     const decision = decide(synthetic({ noise: 0.0005, seed: 3 }), rules('/x'), {
       threshold: 0.05,
@@ -526,7 +526,7 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
 describe('decide: gates the config allows can detect a large change', () => {
   // BUG (design): the exact signed-rank test's smallest two-sided p with n pairs is 2/2^n, and Holm multiplies it
   // by the 3·paths comparisons (and by the looks, in adaptive mode). With a fixed `rounds: 6` (the minimum
-  // src/config.ts accepts) and one path that is 3·2/64 = 0.094 ≥ α = 0.05; with `rounds: 10` and 9 paths it is
+  // src/config/inputs.ts accepts) and one path that is 3·2/64 = 0.094 ≥ α = 0.05; with `rounds: 10` and 9 paths it is
   // 27·2/1024 = 0.053. Such a gate can never report a regression, however large. Expected to fail until config
   // (or decide) rules these out.
   test('too few pairs for the number of comparisons cannot reach significance: the smallest p is 2/2^n times m', () => {
