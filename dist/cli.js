@@ -547,26 +547,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function toJS(value, arg, ctx) {
-      if (Array.isArray(value))
-        return value.map((v, i) => toJS(v, String(i), ctx));
-      if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value))
-          return value.toJSON(arg, ctx);
+    function toJS(value2, arg, ctx) {
+      if (Array.isArray(value2))
+        return value2.map((v, i) => toJS(v, String(i), ctx));
+      if (value2 && typeof value2.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value2))
+          return value2.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value, data);
+        ctx.anchors.set(value2, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value.toJSON(arg, ctx);
+        const res = value2.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value === "bigint" && !ctx?.keep)
-        return Number(value);
-      return value;
+      if (typeof value2 === "bigint" && !ctx?.keep)
+        return Number(value2);
+      return value2;
     }
     exports.toJS = toJS;
   }
@@ -604,8 +604,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -713,13 +713,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count2 = 0;
+        let count3 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count2)
-            count2 = c;
+          if (c > count3)
+            count3 = c;
         }
-        return count2;
+        return count3;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -738,11 +738,11 @@ var require_Scalar = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
+    var isScalarValue = (value2) => !value2 || typeof value2 !== "function" && typeof value2 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value) {
+      constructor(value2) {
         super(identity.SCALAR);
-        this.value = value;
+        this.value = value2;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -769,7 +769,7 @@ var require_createNode = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value, tagName, tags) {
+    function findTagObject(value2, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -777,53 +777,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value) && !t.format);
+      return tags.find((t) => t.identify?.(value2) && !t.format);
     }
-    function createNode(value, tagName, ctx) {
-      if (identity.isDocument(value))
-        value = value.contents;
-      if (identity.isNode(value))
-        return value;
-      if (identity.isPair(value)) {
+    function createNode(value2, tagName, ctx) {
+      if (identity.isDocument(value2))
+        value2 = value2.contents;
+      if (identity.isNode(value2))
+        return value2;
+      if (identity.isPair(value2)) {
         const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value);
+        map.items.push(value2);
         return map;
       }
-      if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
-        value = value.valueOf();
+      if (value2 instanceof String || value2 instanceof Number || value2 instanceof Boolean || typeof BigInt !== "undefined" && value2 instanceof BigInt) {
+        value2 = value2.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value && typeof value === "object") {
-        ref = sourceObjects.get(value);
+      if (aliasDuplicateObjects && value2 && typeof value2 === "object") {
+        ref = sourceObjects.get(value2);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value));
+          ref.anchor ?? (ref.anchor = onAnchor(value2));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value, ref);
+          sourceObjects.set(value2, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value, tagName, schema.tags);
+      let tagObj = findTagObject(value2, tagName, schema.tags);
       if (!tagObj) {
-        if (value && typeof value.toJSON === "function") {
-          value = value.toJSON();
+        if (value2 && typeof value2.toJSON === "function") {
+          value2 = value2.toJSON();
         }
-        if (!value || typeof value !== "object") {
-          const node2 = new Scalar.Scalar(value);
+        if (!value2 || typeof value2 !== "object") {
+          const node2 = new Scalar.Scalar(value2);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value2 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value2) ? schema[identity.SEQ] : schema[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar.Scalar(value);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value2, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value2, ctx) : new Scalar.Scalar(value2);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -843,8 +843,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path, value) {
-      let v = value;
+    function collectionFromPath(schema, path, value2) {
+      let v = value2;
       for (let i = path.length - 1; i >= 0; --i) {
         const k = path[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -895,16 +895,16 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path, value) {
+      addIn(path, value2) {
         if (isEmptyPath(path))
-          this.add(value);
+          this.add(value2);
         else {
           const [key, ...rest] = path;
           const node = this.get(key, true);
           if (identity.isCollection(node))
-            node.addIn(rest, value);
+            node.addIn(rest, value2);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
@@ -958,16 +958,16 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path, value) {
+      setIn(path, value2) {
         const [key, ...rest] = path;
         if (rest.length === 0) {
-          this.set(key, value);
+          this.set(key, value2);
         } else {
           const node = this.get(key, true);
           if (identity.isCollection(node))
-            node.setIn(rest, value);
+            node.setIn(rest, value2);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value2));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
@@ -1162,13 +1162,13 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value, ctx) {
-      const json = JSON.stringify(value);
+    function doubleQuotedString(value2, ctx) {
+      const json = JSON.stringify(value2);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
+      const indent = ctx.indent || (containsDocumentMarker(value2) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -1242,22 +1242,22 @@ var require_stringifyString = __commonJS({
       str = start ? str + json.slice(start) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
-        return doubleQuotedString(value, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value2, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value2.includes("\n") || /[ \t]\n|\n[ \t]/.test(value2))
+        return doubleQuotedString(value2, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value2) ? "  " : "");
+      const res = "'" + value2.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value, ctx) {
+    function quotedString(value2, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value.includes('"');
-        const hasSingle = value.includes("'");
+        const hasDouble = value2.includes('"');
+        const hasSingle = value2.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -1265,7 +1265,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value, ctx);
+      return qs(value2, ctx);
     }
     var blockEndNewlines;
     try {
@@ -1273,27 +1273,27 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value2 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value2)) {
+        return quotedString(value2, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
-      if (!value)
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value2) ? "  " : "");
+      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value2, lineWidth, indent.length);
+      if (!value2)
         return literal ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value.length; endStart > 0; --endStart) {
-        const ch = value[endStart - 1];
+      for (endStart = value2.length; endStart > 0; --endStart) {
+        const ch = value2[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value.substring(endStart);
+      let end = value2.substring(endStart);
       const endNlPos = end.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value === end || endNlPos !== end.length - 1) {
+      } else if (value2 === end || endNlPos !== end.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
@@ -1301,7 +1301,7 @@ ${indent}`) + "'";
         chomp = "";
       }
       if (end) {
-        value = value.slice(0, -end.length);
+        value2 = value2.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
         end = end.replace(blockEndNewlines, `$&${indent}`);
@@ -1309,8 +1309,8 @@ ${indent}`) + "'";
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value.length; ++startEnd) {
-        const ch = value[startEnd];
+      for (startEnd = 0; startEnd < value2.length; ++startEnd) {
+        const ch = value2[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -1318,9 +1318,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value2.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value = value.substring(start.length);
+        value2 = value2.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -1331,7 +1331,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal) {
-        const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value2.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -1344,37 +1344,37 @@ ${indent}`) + "'";
           return `>${header}
 ${indent}${body}`;
       }
-      value = value.replace(/\n+/g, `$&${indent}`);
+      value2 = value2.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start}${value2}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value } = item;
+      const { type, value: value2 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
-        return quotedString(value, ctx);
+      if (implicitKey && value2.includes("\n") || inFlow && /[[\]{},]/.test(value2)) {
+        return quotedString(value2, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value2)) {
+        return implicitKey || inFlow || !value2.includes("\n") ? quotedString(value2, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value2.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value)) {
+      if (containsDocumentMarker(value2)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value, ctx);
+          return quotedString(value2, ctx);
         }
       }
-      const str = value.replace(/\n+/g, `$&
+      const str = value2.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value, ctx);
+          return quotedString(value2, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -1547,7 +1547,7 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key, value: value2 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key) && key.comment || null;
       if (simpleKeys) {
@@ -1559,7 +1559,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value2 == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1574,12 +1574,12 @@ var require_stringifyPair = __commonJS({
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value == null) {
+        if (allNullValues || value2 == null) {
           if (keyCommentDone && onComment)
             onComment();
           return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
-      } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
+      } else if (allNullValues && !simpleKeys || value2 == null && explicitKey) {
         str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
@@ -1600,26 +1600,26 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value)) {
-        vsb = !!value.spaceBefore;
-        vcb = value.commentBefore;
-        valueComment = value.comment;
+      if (identity.isNode(value2)) {
+        vsb = !!value2.spaceBefore;
+        vcb = value2.commentBefore;
+        valueComment = value2.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value && typeof value === "object")
-          value = doc.createNode(value);
+        if (value2 && typeof value2 === "object")
+          value2 = doc.createNode(value2);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value))
+      if (!explicitKey && !keyComment && identity.isScalar(value2))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value2) && !value2.flow && !value2.tag && !value2.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value2, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -1635,11 +1635,11 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value)) {
+      } else if (!explicitKey && identity.isCollection(value2)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        const flow = ctx.inFlow ?? value2.flow ?? value2.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -1702,7 +1702,7 @@ var require_merge = __commonJS({
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge = {
-      identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
+      identify: (value2) => value2 === MERGE_KEY || typeof value2 === "symbol" && value2.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -1712,8 +1712,8 @@ var require_merge = __commonJS({
       stringify: () => MERGE_KEY
     };
     var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value) {
-      const source = resolveAliasValue(ctx, value);
+    function addMergeToJSMap(ctx, map, value2) {
+      const source = resolveAliasValue(ctx, value2);
       if (identity.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
@@ -1723,20 +1723,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source);
     }
-    function mergeValue(ctx, map, value) {
-      const source = resolveAliasValue(ctx, value);
+    function mergeValue(ctx, map, value2) {
+      const source = resolveAliasValue(ctx, value2);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
+      for (const [key, value3] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key))
-            map.set(key, value2);
+            map.set(key, value3);
         } else if (map instanceof Set) {
           map.add(key);
         } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
           Object.defineProperty(map, key, {
-            value: value2,
+            value: value3,
             writable: true,
             enumerable: true,
             configurable: true
@@ -1745,8 +1745,8 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value) {
-      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+    function resolveAliasValue(ctx, value2) {
+      return ctx && identity.isAlias(value2) ? value2.resolve(ctx.doc, ctx) : value2;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -1763,20 +1763,20 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value }) {
+    function addPairToJSMap(ctx, map, { key, value: value2 }) {
       if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
+        key.addToJSMap(ctx, map, value2);
       else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value);
+        merge.addMergeToJSMap(ctx, map, value2);
       else {
         const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value2, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
           const stringKey = stringifyKey(key, jsKey, ctx);
-          const jsValue = toJS.toJS(value, stringKey, ctx);
+          const jsValue = toJS.toJS(value2, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -1826,24 +1826,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key, value, ctx) {
+    function createPair(key, value2, ctx) {
       const k = createNode.createNode(key, void 0, ctx);
-      const v = createNode.createNode(value, void 0, ctx);
+      const v = createNode.createNode(value2, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value = null) {
+      constructor(key, value2 = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
         this.key = key;
-        this.value = value;
+        this.value = value2;
       }
       clone(schema) {
-        let { key, value } = this;
+        let { key, value: value2 } = this;
         if (identity.isNode(key))
           key = key.clone(schema);
-        if (identity.isNode(value))
-          value = value.clone(schema);
-        return new _Pair(key, value);
+        if (identity.isNode(value2))
+          value2 = value2.clone(schema);
+        return new _Pair(key, value2);
       }
       toJSON(_, ctx) {
         const pair2 = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -2046,17 +2046,17 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add = (key, value2) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
+            value2 = replacer.call(obj, key, value2);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
-          if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value, ctx));
+          if (value2 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value2, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value] of obj)
-            add(key, value);
+          for (const [key, value2] of obj)
+            add(key, value2);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
             add(key, obj[key]);
@@ -2114,8 +2114,8 @@ var require_YAMLMap = __commonJS({
       has(key) {
         return !!findPair(this.items, key);
       }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
+      set(key, value2) {
+        this.add(new Pair.Pair(key, value2), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2193,8 +2193,8 @@ var require_YAMLSeq = __commonJS({
         super(identity.SEQ, schema);
         this.items = [];
       }
-      add(value) {
-        this.items.push(value);
+      add(value2) {
+        this.items.push(value2);
       }
       /**
        * Removes a value from the collection.
@@ -2235,15 +2235,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value) {
+      set(key, value2) {
         const idx = asItemIndex(key);
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
-          prev.value = value;
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value2))
+          prev.value = value2;
         else
-          this.items[idx] = value;
+          this.items[idx] = value2;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -2319,7 +2319,7 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string2 = {
-      identify: (value) => typeof value === "string",
+      identify: (value2) => typeof value2 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
       resolve: (str) => str,
@@ -2338,7 +2338,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value) => value == null,
+      identify: (value2) => value2 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -2356,18 +2356,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value) => typeof value === "boolean",
+      identify: (value2) => typeof value2 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value }, ctx) {
+      stringify({ source, value: value2 }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
-          if (value === sv)
+          if (value2 === sv)
             return source;
         }
-        return value ? ctx.options.trueStr : ctx.options.falseStr;
+        return value2 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -2378,13 +2378,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value }) {
-      if (typeof value === "bigint")
-        return String(value);
-      const num = typeof value === "number" ? value : Number(value);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value2 }) {
+      if (typeof value2 === "bigint")
+        return String(value2);
+      const num = typeof value2 === "number" ? value2 : Number(value2);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      let n = Object.is(value2, -0) ? "-0" : JSON.stringify(value2);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -2408,7 +2408,7 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -2416,7 +2416,7 @@ var require_float = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -2428,7 +2428,7 @@ var require_float = __commonJS({
       }
     };
     var float = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
@@ -2452,16 +2452,16 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value } = node;
-      if (intIdentify(value) && value >= 0)
-        return prefix + value.toString(radix);
+      const { value: value2 } = node;
+      if (intIdentify(value2) && value2 >= 0)
+        return prefix + value2.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value) => intIdentify(value) && value >= 0,
+      identify: (value2) => intIdentify(value2) && value2 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
@@ -2478,7 +2478,7 @@ var require_int = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value) => intIdentify(value) && value >= 0,
+      identify: (value2) => intIdentify(value2) && value2 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
@@ -2527,20 +2527,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value) {
-      return typeof value === "bigint" || Number.isInteger(value);
+    function intIdentify(value2) {
+      return typeof value2 === "bigint" || Number.isInteger(value2);
     }
-    var stringifyJSON = ({ value }) => JSON.stringify(value);
+    var stringifyJSON = ({ value: value2 }) => JSON.stringify(value2);
     var jsonScalars = [
       {
-        identify: (value) => typeof value === "string",
+        identify: (value2) => typeof value2 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
         resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
-        identify: (value) => value == null,
+        identify: (value2) => value2 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -2549,7 +2549,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value) => typeof value === "boolean",
+        identify: (value2) => typeof value2 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
@@ -2562,10 +2562,10 @@ var require_schema2 = __commonJS({
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
         resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+        stringify: ({ value: value2 }) => intIdentify(value2) ? value2.toString() : JSON.stringify(value2)
       },
       {
-        identify: (value) => typeof value === "number",
+        identify: (value2) => typeof value2 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
@@ -2595,7 +2595,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value) => value instanceof Uint8Array,
+      identify: (value2) => value2 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -2621,10 +2621,10 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
-        if (!value)
+      stringify({ comment, type, value: value2 }, ctx, onComment, onChompKeep) {
+        if (!value2)
           return "";
-        const buf = value;
+        const buf = value2;
         let str;
         if (typeof node_buffer.Buffer === "function") {
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
@@ -2696,25 +2696,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value;
+          let key, value2;
           if (Array.isArray(it)) {
             if (it.length === 2) {
               key = it[0];
-              value = it[1];
+              value2 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
               key = keys[0];
-              value = it[key];
+              value2 = it[key];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key = it;
           }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
+          pairs2.items.push(Pair.createPair(key, value2, ctx));
         }
       return pairs2;
     }
@@ -2761,16 +2761,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair2 of this.items) {
-          let key, value;
+          let key, value2;
           if (identity.isPair(pair2)) {
             key = toJS.toJS(pair2.key, "", ctx);
-            value = toJS.toJS(pair2.value, key, ctx);
+            value2 = toJS.toJS(pair2.value, key, ctx);
           } else {
             key = toJS.toJS(pair2, "", ctx);
           }
           if (map.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value);
+          map.set(key, value2);
         }
         return map;
       }
@@ -2784,7 +2784,7 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value) => value instanceof Map,
+      identify: (value2) => value2 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
@@ -2814,14 +2814,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value, source }, ctx) {
-      const boolObj = value ? trueTag : falseTag;
+    function boolStringify({ value: value2, source }, ctx) {
+      const boolObj = value2 ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
         return source;
-      return value ? ctx.options.trueStr : ctx.options.falseStr;
+      return value2 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value) => value === true,
+      identify: (value2) => value2 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -2829,7 +2829,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value) => value === false,
+      identify: (value2) => value2 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -2848,7 +2848,7 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -2856,7 +2856,7 @@ var require_float2 = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -2868,7 +2868,7 @@ var require_float2 = __commonJS({
       }
     };
     var float = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
@@ -2895,7 +2895,7 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
+    var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
     function intResolve(str, offset, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
@@ -2920,10 +2920,10 @@ var require_int2 = __commonJS({
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value } = node;
-      if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value2 } = node;
+      if (intIdentify(value2)) {
+        const str = value2.toString(radix);
+        return value2 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -3001,13 +3001,13 @@ var require_set = __commonJS({
         const pair2 = YAMLMap.findPair(this.items, key);
         return !keepPair && identity.isPair(pair2) ? identity.isScalar(pair2.key) ? pair2.key.value : pair2.key : pair2;
       }
-      set(key, value) {
-        if (typeof value !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+      set(key, value2) {
+        if (typeof value2 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value2}`);
         const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value) {
+        if (prev && !value2) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value) {
+        } else if (!prev && value2) {
           this.items.push(new Pair.Pair(key));
         }
       }
@@ -3026,10 +3026,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set2 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value of iterable) {
+          for (let value2 of iterable) {
             if (typeof replacer === "function")
-              value = replacer.call(iterable, value, value);
-            set2.items.push(Pair.createPair(value, null, ctx));
+              value2 = replacer.call(iterable, value2, value2);
+            set2.items.push(Pair.createPair(value2, null, ctx));
           }
         return set2;
       }
@@ -3037,7 +3037,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set = {
       collection: "map",
-      identify: (value) => value instanceof Set,
+      identify: (value2) => value2 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -3071,33 +3071,33 @@ var require_timestamp = __commonJS({
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value } = node;
+      let { value: value2 } = node;
       let num = (n) => n;
-      if (typeof value === "bigint")
+      if (typeof value2 === "bigint")
         num = (n) => BigInt(n);
-      else if (isNaN(value) || !isFinite(value))
+      else if (isNaN(value2) || !isFinite(value2))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value < 0) {
+      if (value2 < 0) {
         sign = "-";
-        value *= num(-1);
+        value2 *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value % _60];
-      if (value < 60) {
+      const parts = [value2 % _60];
+      if (value2 < 60) {
         parts.unshift(0);
       } else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60);
-        if (value >= 60) {
-          value = (value - parts[0]) / _60;
-          parts.unshift(value);
+        value2 = (value2 - parts[0]) / _60;
+        parts.unshift(value2 % _60);
+        if (value2 >= 60) {
+          value2 = (value2 - parts[0]) / _60;
+          parts.unshift(value2);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value) => typeof value === "bigint" || Number.isInteger(value),
+      identify: (value2) => typeof value2 === "bigint" || Number.isInteger(value2),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
@@ -3106,7 +3106,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value) => typeof value === "number",
+      identify: (value2) => typeof value2 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
@@ -3115,7 +3115,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value) => value instanceof Date,
+      identify: (value2) => value2 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
@@ -3138,7 +3138,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value2 }) => value2?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -3412,7 +3412,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value, replacer, options) {
+      constructor(value2, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -3444,7 +3444,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version });
         this.setSchema(version, options);
-        this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
+        this.contents = value2 === void 0 ? null : this.createNode(value2, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -3469,14 +3469,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value) {
+      add(value2) {
         if (assertCollection(this.contents))
-          this.contents.add(value);
+          this.contents.add(value2);
       }
       /** Adds a value to the document. */
-      addIn(path, value) {
+      addIn(path, value2) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path, value);
+          this.contents.addIn(path, value2);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3495,10 +3495,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value, replacer, options) {
+      createNode(value2, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value = replacer.call({ "": value }, "", value);
+          value2 = replacer.call({ "": value2 }, "", value2);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -3525,7 +3525,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value, tag, ctx);
+        const node = createNode.createNode(value2, tag, ctx);
         if (flow && identity.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -3535,9 +3535,9 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value, options = {}) {
+      createPair(key, value2, options = {}) {
         const k = this.createNode(key, null, options);
-        const v = this.createNode(value, null, options);
+        const v = this.createNode(value2, null, options);
         return new Pair.Pair(k, v);
       }
       /**
@@ -3596,24 +3596,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value) {
+      set(key, value2) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key], value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
+          this.contents.set(key, value2);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path, value) {
+      setIn(path, value2) {
         if (Collection.isEmptyPath(path)) {
-          this.contents = value;
+          this.contents = value2;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value2);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path, value);
+          this.contents.setIn(path, value2);
         }
       }
       /**
@@ -3672,8 +3672,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3750,12 +3750,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count3 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count2);
+        const pointer = " ".repeat(ci) + "^".repeat(count3);
         error.message += `:
 
 ${lineStr}
@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep3, value: value2 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,9 +4040,9 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
-          next: value,
+          next: value2,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
@@ -4051,14 +4051,14 @@ var require_resolve_block_map = __commonJS({
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value?.type === "block-map" && !valueProps.hasNewline)
+            if (value2?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value2, onError);
           offset = valueNode.range[2];
           const pair2 = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -4104,18 +4104,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
+      for (const { start, value: value2 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value,
+          next: value2,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value) {
-            if (value?.type === "block-seq")
+          if (props.anchor || props.tag || value2) {
+            if (value2?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -4126,9 +4126,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value2, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep3, value: value2 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value2) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,11 +4275,11 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap2 && !sep3 && !props.found) {
+          const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value))
+          if (isBlock(value2))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
@@ -4288,10 +4288,10 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value,
+            next: value2,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4311,15 +4311,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value) {
-            if ("source" in value && value.source?.[0] === ":")
-              onError(value, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value2) {
+            if ("source" in value2 && value2.source?.[0] === ":")
+              onError(value2, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value))
+            if (isBlock(value2))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -4462,11 +4462,11 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value3 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value3, type, comment: header.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -4496,11 +4496,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value = "";
-      let sep = "";
+      let value2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + "\n";
+        value2 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value2 += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value2 += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
-            value += "\n";
+          if (sep3 === "\n")
+            value2 += "\n";
           else
-            sep = "\n";
+            sep3 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value2 += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4540,15 +4540,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value += "\n" + lines[i][0].slice(trimIndent);
-          if (value[value.length - 1] !== "\n")
-            value += "\n";
+            value2 += "\n" + lines[i][0].slice(trimIndent);
+          if (value2[value2.length - 1] !== "\n")
+            value2 += "\n";
           break;
         default:
-          value += "\n";
+          value2 += "\n";
       }
       const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      return { value: value2, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -4633,20 +4633,20 @@ var require_resolve_flow_scalar = __commonJS({
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
       let _type;
-      let value;
+      let value2;
       const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value = plainValue(source, _onError);
+          value2 = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value = singleQuotedValue(source, _onError);
+          value2 = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value = doubleQuotedValue(source, _onError);
+          value2 = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -4661,7 +4661,7 @@ var require_resolve_flow_scalar = __commonJS({
       const valueEnd = offset + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
-        value,
+        value: value2,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep = "\n";
+            sep3 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -4854,28 +4854,28 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value2, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value2, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value, token, onError);
+        tag = findScalarTagByTest(ctx, value2, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value2, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value);
+        scalar = new Scalar.Scalar(value2);
       }
       scalar.range = range;
-      scalar.source = value;
+      scalar.source = value2;
       if (type)
         scalar.type = type;
       if (tagName)
@@ -4886,7 +4886,7 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value2, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -4899,7 +4899,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value))
+        if (tag.test?.test(value2))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -4909,10 +4909,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value2, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value2)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value2)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -5070,7 +5070,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value2, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -5082,7 +5082,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value ?? end?.[0],
+        next: value2 ?? end?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -5090,10 +5090,10 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
+        if (value2 && (value2.type === "block-map" || value2.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value2 ? composeNode.composeNode(ctx, value2, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -5341,9 +5341,9 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value, context) {
+    function createScalarToken(value2, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source = stringifyString.stringifyString({ type, value: value2 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -5373,7 +5373,7 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value, context = {}) {
+    function setScalarValue(token, value2, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -5396,7 +5396,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source = stringifyString.stringifyString({ type, value: value2 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -5542,17 +5542,17 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep3, value: value2 }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
-      if (value)
-        res += stringifyToken(value);
+      if (value2)
+        res += stringifyToken(value2);
       return res;
     }
     exports.stringify = stringify;
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep3;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7285,7 +7285,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify(value2, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -7298,14 +7298,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value === void 0) {
+      if (value2 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value) && !_replacer)
-        return value.toString(options);
-      return new Document.Document(value, _replacer, options).toString(options);
+      if (identity.isDocument(value2) && !_replacer)
+        return value2.toString(options);
+      return new Document.Document(value2, _replacer, options).toString(options);
     }
     exports.parse = parse;
     exports.parseAllDocuments = parseAllDocuments;
@@ -7367,13 +7367,12 @@ var require_dist = __commonJS({
 });
 
 // src/entry/commands.ts
-import { readFileSync as readFileSync8 } from "node:fs";
 import { mkdtemp as mkdtemp3 } from "node:fs/promises";
-import { tmpdir as tmpdir4 } from "node:os";
-import { join as join14, resolve as resolve8 } from "node:path";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join15 } from "node:path";
 
 // src/config/inputs.ts
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute as isAbsolute2, join, relative as relative2, sep as sep2 } from "node:path";
 
 // src/report/errors.ts
 var GateError = class extends Error {
@@ -7463,7 +7462,8 @@ var INPUT_DEFAULTS = {
   "keep-trees": "false",
   "check-name": "",
   mode: "gate",
-  results: "perf-gate-results"
+  results: "perf-gate-results",
+  "artifact-name": ""
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -7520,15 +7520,15 @@ function parsePercent(input, text2, bounds) {
   if (!match) {
     throw configError(input, `\`${text2}\` is not a percentage`, "Write a percentage such as `5%`.");
   }
-  const value = Number(match[1]) / 100;
-  if (value < bounds.min || value > bounds.max) {
+  const value2 = Number(match[1]) / 100;
+  if (value2 < bounds.min || value2 > bounds.max) {
     throw configError(
       input,
       `${text2} is out of range`,
       `Use a percentage from ${bounds.min * 100}% to ${bounds.max * 100}% (for five percent write \`5%\`).`
     );
   }
-  return value;
+  return value2;
 }
 function parseInteger(input, text2, bounds) {
   const trimmed = text2.trim();
@@ -7539,20 +7539,20 @@ function parseInteger(input, text2, bounds) {
       `Use a whole number from ${bounds.min} to ${bounds.max}.`
     );
   }
-  const value = Number(trimmed);
-  if (value < bounds.min || value > bounds.max) {
+  const value2 = Number(trimmed);
+  if (value2 < bounds.min || value2 > bounds.max) {
     throw configError(
       input,
       `${text2} is out of range`,
       `Use a whole number from ${bounds.min} to ${bounds.max}.`
     );
   }
-  return value;
+  return value2;
 }
 function parseBoolean(input, text2) {
-  const value = text2.trim().toLowerCase();
-  if (["true", "yes", "on", "1"].includes(value)) return true;
-  if (["false", "no", "off", "0"].includes(value)) return false;
+  const value2 = text2.trim().toLowerCase();
+  if (["true", "yes", "on", "1"].includes(value2)) return true;
+  if (["false", "no", "off", "0"].includes(value2)) return false;
   throw configError(input, `\`${text2}\` is not a boolean`, "Accepted values: `true` or `false`.");
 }
 function parsePaths(text2) {
@@ -7578,19 +7578,19 @@ function parseShard(text2) {
   const fix = "Write `i/n`: the i-th of n shards, counted from 1, e.g. `2/3` (or leave it empty for all scenarios).";
   if (!match) throw configError("shard", `\`${text2}\` is not a shard`, fix);
   const index = Number(match[1]);
-  const count2 = Number(match[2]);
-  if (count2 < 1 || count2 > 1e3 || index < 1 || index > count2) {
+  const count3 = Number(match[2]);
+  if (count3 < 1 || count3 > 1e3 || index < 1 || index > count3) {
     throw configError("shard", `${text2} is out of range`, `${fix.slice(0, -1)}; n is from 1 to 1000.`);
   }
-  return { index, count: count2 };
+  return { index, count: count3 };
 }
 function parseInstall(text2) {
   if (["none", "false", "skip"].includes(text2.toLowerCase())) return "skip";
   return text2.toLowerCase() === "auto" ? "auto" : text2;
 }
 function parseMode(text2) {
-  const value = text2.toLowerCase();
-  if (value === "gate" || value === "report") return value;
+  const value2 = text2.toLowerCase();
+  if (value2 === "gate" || value2 === "report") return value2;
   throw configError(
     "mode",
     `\`${text2}\` is not a mode`,
@@ -7620,15 +7620,48 @@ function parseRounds(text2) {
   return Number(text2);
 }
 function parseAlpha(text2) {
-  const value = Number(text2);
-  if (!Number.isFinite(value) || value <= 0 || value >= 0.5) {
+  const value2 = Number(text2);
+  if (!Number.isFinite(value2) || value2 <= 0 || value2 >= 0.5) {
     throw configError(
       "alpha",
       `\`${text2}\` is not a significance level`,
       "Use a number between 0 and 0.5, e.g. `0.05`."
     );
   }
-  return value;
+  return value2;
+}
+
+// src/config/repo-files.ts
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+var FILE_MAX_BYTES = 64 * 1024 * 1024;
+var OutsideRepositoryError = class extends Error {
+  code = "EOUTSIDE";
+  constructor(how) {
+    super(`it leads out of the repository${how}`);
+    this.name = "OutsideRepositoryError";
+  }
+};
+function isOutsideRepository(error) {
+  return error?.code === "EOUTSIDE";
+}
+function escapes(root, path) {
+  const rel = relative(root, path);
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+}
+function repoFileReader(root) {
+  return (path) => {
+    const full = resolve(root, path);
+    if (!isAbsolute(path)) {
+      if (escapes(resolve(root), full)) throw new OutsideRepositoryError(" (through `..`)");
+      const real = realpathSync(full);
+      if (escapes(realpathSync(root), real)) throw new OutsideRepositoryError(" (through a symbolic link)");
+    }
+    const stat = statSync(full);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (stat.size > FILE_MAX_BYTES) throw new Error(`${path} is larger than ${FILE_MAX_BYTES} bytes`);
+    return readFileSync(full, "utf8");
+  };
 }
 
 // src/config/yaml-tree.ts
@@ -7666,6 +7699,7 @@ function load(text2, fail) {
       "check the indentation, and quote values that contain `: ` or ` #` or start with `{`, `[`, `*`, `&`, `!`, `|` or `>`"
     );
   }
+  refuseAliasBomb(document, fail);
   const contents = document.contents;
   if (contents === null || (0, import_yaml.isScalar)(contents) && contents.value === null) {
     fail(
@@ -7677,6 +7711,22 @@ function load(text2, fail) {
   }
   return new TreeBuilder(document, lines, fail).convert(contents, [], 1);
 }
+var MAX_ALIAS_COUNT = 1e3;
+var MAX_NODES = 2e5;
+var ALIAS_FIX = "write the repeated values out, or use fewer aliases (`*name`) and none nested in what another alias repeats";
+function refuseAliasBomb(document, fail) {
+  try {
+    document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (!(error instanceof Error) || !/alias count/i.test(error.message)) return;
+    fail(
+      1,
+      "",
+      `its aliases (\`*name\`) would expand it more than ${MAX_ALIAS_COUNT} times over (input \`config\`)`,
+      ALIAS_FIX
+    );
+  }
+}
 var TreeBuilder = class {
   document;
   lines;
@@ -7686,10 +7736,19 @@ var TreeBuilder = class {
     this.lines = lines;
     this.fail = fail;
   }
+  nodes = 0;
   /** `at`: the line of the nearest enclosing node, for nodes that have no position of their own. */
   convert(node, ancestors, at) {
     if (node === null) return { kind: "scalar", line: at, value: null, source: "" };
     const line = node.range ? this.lineOf(node) : at;
+    if (++this.nodes > MAX_NODES) {
+      this.fail(
+        line,
+        "",
+        `its aliases (\`*name\`) expand it to more than ${MAX_NODES} values (input \`config\`)`,
+        ALIAS_FIX
+      );
+    }
     if ((0, import_yaml.isAlias)(node)) {
       const target = node.resolve(this.document);
       if (!target)
@@ -7707,18 +7766,18 @@ var TreeBuilder = class {
           "remove the alias"
         );
       }
-      const value = this.convert(target, ancestors, line);
-      return { ...value, line };
+      const value2 = this.convert(target, ancestors, line);
+      return { ...value2, line };
     }
     if ((0, import_yaml.isScalar)(node)) {
-      const value = node.value;
-      if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        return { kind: "scalar", line, value, source: node.source ?? String(value) };
+      const value2 = node.value;
+      if (value2 === null || typeof value2 === "string" || typeof value2 === "number" || typeof value2 === "boolean") {
+        return { kind: "scalar", line, value: value2, source: node.source ?? String(value2) };
       }
       this.fail(
         line,
         "",
-        `\`${node.source ?? String(value)}\` is not a plain value`,
+        `\`${node.source ?? String(value2)}\` is not a plain value`,
         "write a string, a number or a boolean"
       );
     }
@@ -7760,38 +7819,38 @@ var TreeBuilder = class {
     return this.lines.linePos(node.range?.[0] ?? 0).line;
   }
 };
-function plain(value) {
-  switch (value.kind) {
+function plain(value2) {
+  switch (value2.kind) {
     case "scalar":
-      return value.value;
+      return value2.value;
     case "seq":
-      return value.items.map(plain);
+      return value2.items.map(plain);
     case "map":
-      return Object.fromEntries(value.entries.map((entry) => [entry.key, plain(entry.value)]));
+      return Object.fromEntries(value2.entries.map((entry) => [entry.key, plain(entry.value)]));
   }
 }
-function describe(value) {
-  if (value.kind === "map") return "a mapping";
-  if (value.kind === "seq") return "a list";
-  if (value.value === null) return "empty";
-  if (typeof value.value === "string") return `the string \`${value.source}\``;
-  return `\`${value.source}\``;
+function describe(value2) {
+  if (value2.kind === "map") return "a mapping";
+  if (value2.kind === "seq") return "a list";
+  if (value2.value === null) return "empty";
+  if (typeof value2.value === "string") return `the string \`${value2.source}\``;
+  return `\`${value2.source}\``;
 }
 function child(parent, key) {
   if (!/^[A-Za-z_$][\w$-]*$/.test(key)) return `${parent}[${JSON.stringify(key)}]`;
   return parent === "" ? key : `${parent}.${key}`;
 }
-function fields(value, path, allowed, what, fail) {
-  if (value.kind !== "map") {
+function fields(value2, path, allowed, what2, fail) {
+  if (value2.kind !== "map") {
     fail(
-      value.line,
+      value2.line,
       path,
-      `${path === "" ? "the file is" : "is"} ${describe(value)}, not a mapping`,
-      `write ${what} as \`key: value\` lines: ${list(allowed)}`
+      `${path === "" ? "the file is" : "is"} ${describe(value2)}, not a mapping`,
+      `write ${what2} as \`key: value\` lines: ${list(allowed)}`
     );
   }
   const found = /* @__PURE__ */ new Map();
-  for (const entry of value.entries) {
+  for (const entry of value2.entries) {
     const known = allowed.find((key) => key === entry.key);
     if (known === void 0) {
       const guess = suggest(entry.key, allowed);
@@ -7799,7 +7858,7 @@ function fields(value, path, allowed, what, fail) {
         entry.keyLine,
         child(path, entry.key),
         "unknown key",
-        guess === void 0 ? `${what} takes ${list(allowed)}` : `did you mean \`${guess}\`?`
+        guess === void 0 ? `${what2} takes ${list(allowed)}` : `did you mean \`${guess}\`?`
       );
     }
     found.set(known, entry);
@@ -7850,69 +7909,69 @@ var DURATION_FORM = /^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)\s*$/;
 var THRESHOLD_BOUNDS = { min: 1e-3, max: 1 };
 var READY_TIMEOUT_BOUNDS = { minMs: 1e3, maxMs: 36e5 };
 var STATUS_BOUNDS = { min: 100, max: 599 };
-function reuse(value, path, fail, parse) {
+function reuse(value2, path, fail, parse) {
   try {
     return parse();
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
     const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
     if (!match) throw error;
-    return fail(value.line, path, match[1], match[2].charAt(0).toLowerCase() + match[2].slice(1));
+    return fail(value2.line, path, match[1], match[2].charAt(0).toLowerCase() + match[2].slice(1));
   }
 }
-function string(value, path, fix, fail) {
-  if (value.kind !== "scalar" || typeof value.value !== "string") {
-    fail(value.line, path, `is ${describe(value)}, not a string`, fix);
+function string(value2, path, fix, fail) {
+  if (value2.kind !== "scalar" || typeof value2.value !== "string") {
+    fail(value2.line, path, `is ${describe(value2)}, not a string`, fix);
   }
-  return value.value;
+  return value2.value;
 }
-function command(value, path, fail) {
-  const text2 = string(value, path, "write a shell command, e.g. `npm run seed`", fail);
-  if (text2.trim() === "") fail(value.line, path, "is blank", `write a shell command, or remove \`${path}\``);
+function command(value2, path, fail) {
+  const text2 = string(value2, path, "write a shell command, e.g. `npm run seed`", fail);
+  if (text2.trim() === "") fail(value2.line, path, "is blank", `write a shell command, or remove \`${path}\``);
   return text2;
 }
-function integer(value, path, bounds, fail) {
+function integer(value2, path, bounds, fail) {
   const fix = `write a whole number from ${bounds.min} to ${bounds.max}, without quotes`;
-  if (value.kind !== "scalar" || typeof value.value !== "number") {
-    fail(value.line, path, `is ${describe(value)}, not a number`, fix);
+  if (value2.kind !== "scalar" || typeof value2.value !== "number") {
+    fail(value2.line, path, `is ${describe(value2)}, not a number`, fix);
   }
-  const number = value.value;
+  const number = value2.value;
   return reuse(
-    value,
+    value2,
     path,
     fail,
-    () => parseInteger("connections", Number.isInteger(number) ? String(number) : value.source, bounds)
+    () => parseInteger("connections", Number.isInteger(number) ? String(number) : value2.source, bounds)
   );
 }
-function percent(value, path, fail) {
+function percent(value2, path, fail) {
   const fix = "write a percentage with `%`, e.g. `5%`";
-  if (value.kind !== "scalar" || typeof value.value !== "string") {
-    fail(value.line, path, `is ${describe(value)}, not a percentage`, fix);
+  if (value2.kind !== "scalar" || typeof value2.value !== "string") {
+    fail(value2.line, path, `is ${describe(value2)}, not a percentage`, fix);
   }
-  const text2 = value.value;
-  if (!PERCENT_FORM.test(text2)) fail(value.line, path, `\`${text2}\` is not a percentage`, fix);
-  return reuse(value, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
+  const text2 = value2.value;
+  if (!PERCENT_FORM.test(text2)) fail(value2.line, path, `\`${text2}\` is not a percentage`, fix);
+  return reuse(value2, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
 }
-function duration(value, path, fail) {
+function duration(value2, path, fail) {
   const fix = "write a number with a unit (`ms`, `s`, `m` or `h`), e.g. `60s`";
-  if (value.kind !== "scalar" || typeof value.value !== "string") {
-    fail(value.line, path, `is ${describe(value)}, not a duration`, fix);
+  if (value2.kind !== "scalar" || typeof value2.value !== "string") {
+    fail(value2.line, path, `is ${describe(value2)}, not a duration`, fix);
   }
-  const text2 = value.value;
-  if (!DURATION_FORM.test(text2)) fail(value.line, path, `\`${text2}\` is not a duration`, fix);
-  return reuse(value, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
+  const text2 = value2.value;
+  if (!DURATION_FORM.test(text2)) fail(value2.line, path, `\`${text2}\` is not a duration`, fix);
+  return reuse(value2, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
 }
-function requestPath(value, path, fail) {
+function requestPath(value2, path, fail) {
   const fix = "write a request path that starts with `/`, e.g. `/orders?limit=10`";
-  const text2 = string(value, path, fix, fail);
-  if (!/^\/\S*$/.test(text2)) fail(value.line, path, `\`${text2}\` is not a request path`, fix);
+  const text2 = string(value2, path, fix, fail);
+  if (!/^\/\S*$/.test(text2)) fail(value2.line, path, `\`${text2}\` is not a request path`, fix);
   return text2;
 }
-function text(value, path, fix, fail) {
-  if (value.kind !== "scalar" || value.value === null) {
-    fail(value.line, path, value.kind === "scalar" ? "is empty" : `is ${describe(value)}, not a value`, fix);
+function text(value2, path, fix, fail) {
+  if (value2.kind !== "scalar" || value2.value === null) {
+    fail(value2.line, path, value2.kind === "scalar" ? "is empty" : `is ${describe(value2)}, not a value`, fix);
   }
-  return typeof value.value === "string" ? value.value : value.source;
+  return typeof value2.value === "string" ? value2.value : value2.source;
 }
 
 // src/config/scenario.ts
@@ -7933,18 +7992,18 @@ var NAME_MAX = 80;
 var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 var ABSOLUTE = /^(?:[/\\]|[A-Za-z]:)/;
 var CONNECTIONS_BOUNDS = { min: 1, max: 1e4 };
-function scenarioList(value, files, fail) {
-  if (value.kind !== "seq" || value.items.length === 0) {
+function scenarioList(value2, files, fail) {
+  if (value2.kind !== "seq" || value2.items.length === 0) {
     fail(
-      value.line,
+      value2.line,
       "scenarios",
-      value.kind === "seq" ? "the list is empty" : `is ${describe(value)}, not a list`,
+      value2.kind === "seq" ? "the list is empty" : `is ${describe(value2)}, not a list`,
       "list the requests to load, one `- path: /\u2026` item each"
     );
   }
   const scenarios = [];
   const names = /* @__PURE__ */ new Map();
-  value.items.forEach((item, index) => {
+  value2.items.forEach((item, index) => {
     const path = `scenarios[${index}]`;
     const scenario = parseScenario(item, path, files, fail);
     const nameEntry = item.kind === "map" ? item.entries.find((entry) => entry.key === "name") : void 0;
@@ -7963,10 +8022,10 @@ function scenarioList(value, files, fail) {
   });
   return scenarios;
 }
-function parseScenario(value, path, files, fail) {
-  const found = fields(value, path, SCENARIO_KEYS, "a scenario", fail);
+function parseScenario(value2, path, files, fail) {
+  const found = fields(value2, path, SCENARIO_KEYS, "a scenario", fail);
   const pathEntry = found.get("path");
-  if (!pathEntry) fail(value.line, `${path}.path`, "missing", "write the request path, e.g. `path: /orders`");
+  if (!pathEntry) fail(value2.line, `${path}.path`, "missing", "write the request path, e.g. `path: /orders`");
   const requestPathText = requestPath(pathEntry.value, `${path}.path`, fail);
   const methodEntry = found.get("method");
   const method = methodEntry ? methodOf(methodEntry.value, `${path}.method`, fail) : "GET";
@@ -7990,20 +8049,20 @@ function parseScenario(value, path, files, fail) {
     threshold: thresholdEntry ? percent(thresholdEntry.value, `${path}.threshold`, fail) : void 0
   };
 }
-function methodOf(value, path, fail) {
+function methodOf(value2, path, fail) {
   const fix = `use one of ${HTTP_METHODS.join(", ")}`;
-  const written = string(value, path, fix, fail);
+  const written = string(value2, path, fix, fail);
   const method = written.toUpperCase();
   if (!HTTP_METHODS.includes(method)) {
-    fail(value.line, path, `\`${written}\` is not an HTTP method`, fix);
+    fail(value2.line, path, `\`${written}\` is not an HTTP method`, fix);
   }
   return method;
 }
-function nameOf(value, path, fail) {
+function nameOf(value2, path, fail) {
   const fix = `write a one-line name of at most ${NAME_MAX} characters`;
-  const name = string(value, path, fix, fail);
+  const name = string(value2, path, fix, fail);
   if (name.trim() === "" || /[\r\n]/.test(name) || [...name].length > NAME_MAX) {
-    fail(value.line, path, name.trim() === "" ? "is blank" : "is too long or has line breaks", fix);
+    fail(value2.line, path, name.trim() === "" ? "is blank" : "is too long or has line breaks", fix);
   }
   return name;
 }
@@ -8063,32 +8122,40 @@ function bodyOf(bodyEntry, bodyFileEntry, path, request2, files, fail) {
   if (bodyFileEntry) return fileBody(bodyFileEntry.value, `${path}.bodyFile`, files, fail);
   return void 0;
 }
-function inlineBody(value, path, headers, fail) {
-  if (value.kind === "scalar" && typeof value.value === "string") return value.value;
-  if (value.kind === "map" || value.kind === "seq") {
+function inlineBody(value2, path, headers, fail) {
+  if (value2.kind === "scalar" && typeof value2.value === "string") return value2.value;
+  if (value2.kind === "map" || value2.kind === "seq") {
     if (!Object.keys(headers).some((key) => key.toLowerCase() === "content-type")) {
       headers["content-type"] = "application/json";
     }
-    return JSON.stringify(plain(value));
+    return JSON.stringify(plain(value2));
   }
   return fail(
-    value.line,
+    value2.line,
     path,
-    `is ${describe(value)}, not a mapping, list or string`,
+    `is ${describe(value2)}, not a mapping, list or string`,
     "write a mapping or list (sent as JSON) or a string (sent as is; quote it)"
   );
 }
-function fileBody(value, path, files, fail) {
+function fileBody(value2, path, files, fail) {
   const fix = `write a path relative to the directory of ${files.fileName}, e.g. \`fixtures/order.json\``;
-  const relative3 = string(value, path, fix, fail);
-  if (relative3.trim() === "" || ABSOLUTE.test(relative3)) {
-    fail(value.line, path, `\`${relative3}\` is not a relative path`, fix);
+  const relative5 = string(value2, path, fix, fail);
+  if (relative5.trim() === "" || ABSOLUTE.test(relative5)) {
+    fail(value2.line, path, `\`${relative5}\` is not a relative path`, fix);
   }
   try {
-    return files.readFile(relative3);
+    return files.readFile(relative5);
   } catch (error) {
+    if (isOutsideRepository(error)) {
+      return fail(
+        value2.line,
+        path,
+        `\`${relative5}\` leads out of the repository`,
+        `keep body files inside the repository (no \`..\` past its root, no symbolic link out of it), e.g. \`fixtures/order.json\` beside ${files.fileName}`
+      );
+    }
     const reason = error instanceof Error ? error.message : String(error);
-    return fail(value.line, path, `cannot read \`${relative3}\` (${reason})`, fix);
+    return fail(value2.line, path, `cannot read \`${relative5}\` (${reason})`, fix);
   }
 }
 
@@ -8146,8 +8213,8 @@ function scenariosFromPaths(paths) {
 }
 function checkInputOverlap(file, fileName, lookup) {
   const isSet = (name) => {
-    const value = lookup(name).trim();
-    return value !== "" && value !== INPUT_DEFAULTS[name];
+    const value2 = lookup(name).trim();
+    return value2 !== "" && value2 !== INPUT_DEFAULTS[name];
   };
   const overlaps = [
     ["start", "start", file.start !== void 0],
@@ -8171,17 +8238,17 @@ function checkInputOverlap(file, fileName, lookup) {
     );
   }
 }
-function environment(value, fail) {
-  if (value.kind !== "map") {
+function environment(value2, fail) {
+  if (value2.kind !== "map") {
     fail(
-      value.line,
+      value2.line,
       "env",
-      `is ${describe(value)}, not a mapping`,
+      `is ${describe(value2)}, not a mapping`,
       "write variables as `NAME: value`, e.g. `env: { NODE_ENV: production }`"
     );
   }
   const env = {};
-  for (const entry of value.entries) {
+  for (const entry of value2.entries) {
     const path = child("env", entry.key);
     if (entry.key === "PORT") {
       fail(
@@ -8203,8 +8270,8 @@ function environment(value, fail) {
   }
   return env;
 }
-function readiness(value, firstPath, fail) {
-  const found = fields(value, "ready", READY_KEYS, "`ready`", fail);
+function readiness(value2, firstPath, fail) {
+  const found = fields(value2, "ready", READY_KEYS, "`ready`", fail);
   const path = found.get("path");
   const ready = {
     path: path ? requestPath(path.value, "ready.path", fail) : firstPath
@@ -8223,7 +8290,7 @@ function selectShard(scenarios, shard) {
 }
 function loadConfigFile(text2, workingDirectory, sources) {
   if (text2 === "") return void 0;
-  const fileName = isAbsolute(text2) ? text2 : join(workingDirectory, text2);
+  const fileName = isAbsolute2(text2) ? text2 : join(workingDirectory, text2);
   const read = sources.readFile ?? (() => {
     throw new Error("no file reader");
   });
@@ -8235,14 +8302,31 @@ function loadConfigFile(text2, workingDirectory, sources) {
     throw configError(
       "config",
       `cannot read \`${fileName}\` (${missing2 ? "there is no such file" : error instanceof Error ? error.message : String(error)})`,
-      `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`
+      isOutsideRepository(error) ? "Keep the config file inside the repository, as a file, not a symbolic link that leads out of it." : `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`
+    );
+  }
+  const bytes = Buffer.byteLength(content, "utf8");
+  if (bytes > CONFIG_MAX_BYTES) {
+    throw configError(
+      "config",
+      `\`${fileName}\` is ${bytes} bytes, more than the 1 MiB a config file may be`,
+      "A config file lists a few scenarios: put large request bodies in `bodyFile`s, and check that `config` names the right file."
     );
   }
   const file = parseScenarioFile(content, {
     fileName,
-    readFile: (relativePath) => read(join(dirname(fileName), relativePath))
+    readFile: (relativePath) => read(bodyFilePath(fileName, relativePath))
   });
   return { file, fileName };
+}
+var CONFIG_MAX_BYTES = 1024 * 1024;
+function bodyFilePath(fileName, relativePath) {
+  const path = join(dirname(fileName), relativePath);
+  const within = isAbsolute2(fileName) ? relative2(dirname(fileName), path) : path;
+  if (within === ".." || within.startsWith(`..${sep2}`) || isAbsolute2(within)) {
+    throw new OutsideRepositoryError(" (through `..`)");
+  }
+  return path;
 }
 function shardScenarios(get, file) {
   const all = file?.scenarios ?? scenariosFromPaths(parsePaths(get("paths")));
@@ -8271,11 +8355,11 @@ function checkPairs(pairs, alpha, openLoop, selection) {
   }
 }
 function comparisonInputs(get, lookup, file, decided) {
-  const portText = get("port");
+  const portText2 = get("port");
   const buildText = get("build");
   const baseText = get("base");
   return {
-    port: file?.port ?? (portText === "" ? void 0 : parseInteger("port", portText, { min: 1, max: 65535 })),
+    port: file?.port ?? (portText2 === "" ? void 0 : parseInteger("port", portText2, { min: 1, max: 65535 })),
     threshold: file?.threshold ?? parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 }),
     latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
     alpha: decided.alpha,
@@ -8323,13 +8407,14 @@ function outputInputs(get, sources, settled) {
     keepTrees: parseBoolean("keep-trees", get("keep-trees")),
     checkName: parseCheckName(get("check-name")),
     mode: settled.mode,
-    results: get("results")
+    results: get("results"),
+    artifactName: get("artifact-name") || void 0
   };
 }
 function parseConfig(lookup, sources) {
   const get = (name) => {
-    const value = lookup(name).trim();
-    return value === "" ? INPUT_DEFAULTS[name] : value;
+    const value2 = lookup(name).trim();
+    return value2 === "" ? INPUT_DEFAULTS[name] : value2;
   };
   const mode = parseMode(get("mode"));
   const workingDirectory = get("working-directory");
@@ -8368,7 +8453,7 @@ function parseConfig(lookup, sources) {
 }
 
 // src/gate/run.ts
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/io/disk.ts
 import { lstat, readdir } from "node:fs/promises";
@@ -8394,13 +8479,13 @@ async function diskUsage(path) {
 }
 function formatBytes(bytes) {
   const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
+  let value2 = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
+  while (value2 >= 1024 && unit < units.length - 1) {
+    value2 /= 1024;
     unit++;
   }
-  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  return `${value2 >= 10 || unit === 0 ? Math.round(value2) : value2.toFixed(1)} ${units[unit]}`;
 }
 
 // src/io/git.ts
@@ -8410,20 +8495,144 @@ import { join as join3 } from "node:path";
 
 // src/io/proc.ts
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+import { setTimeout as sleep2 } from "node:timers/promises";
+
+// src/io/env.ts
+var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
+function scrub(env) {
+  const clean = {};
+  for (const [name, value2] of Object.entries(env)) {
+    if (value2 === void 0 || /^INPUT_/i.test(name) || HIDDEN_ENV.test(name)) continue;
+    clean[name] = value2;
+  }
+  return clean;
+}
+function safeEnv(extra = {}, base = process.env) {
+  return { ...scrub(base), ...extra };
+}
+
+// src/io/leftovers.ts
+import { readdirSync, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+var TREE_MARK = "PERF_GATE_TREE";
+var uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+function commandOf(pid) {
+  try {
+    const line = readFileSync2(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+    if (line !== "") return line.length > 120 ? `${line.slice(0, 119)}\u2026` : line;
+  } catch {
+  }
+  try {
+    return readFileSync2(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return `pid ${pid}`;
+  }
+}
+function groupAndSession(pid) {
+  try {
+    const stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
+    const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields2[0] === "Z" || fields2[0] === "X") return void 0;
+    return { pgrp: Number(fields2[2]), session: Number(fields2[3]) };
+  } catch {
+    return void 0;
+  }
+}
+function carriesMark(pid, mark) {
+  try {
+    return readFileSync2(`/proc/${pid}/environ`, "latin1").split("\0").includes(`${TREE_MARK}=${mark}`);
+  } catch {
+    return false;
+  }
+}
+function leftBy(leader, mark) {
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const found = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    try {
+      if (uid !== void 0 && statSync2(`/proc/${entry}`).uid !== uid) continue;
+    } catch {
+      continue;
+    }
+    const ids = groupAndSession(pid);
+    if (ids === void 0) continue;
+    if (ids.pgrp === leader || ids.session === leader || carriesMark(pid, mark)) {
+      found.push({ pid, command: commandOf(pid) });
+    }
+  }
+  return found;
+}
+function alive(pid) {
+  return groupAndSession(pid) !== void 0;
+}
+function signal(pids, name) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+    }
+  }
+}
+async function killProcesses(pids, graceMs = 1e3) {
+  if (pids.length === 0) return;
+  signal(pids, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && pids.some(alive)) await sleep(20);
+  const rest = pids.filter(alive);
+  signal(rest, "SIGKILL");
+  const hard = Date.now() + 2e3;
+  while (Date.now() < hard && rest.some(alive)) await sleep(20);
+}
+var background = [];
+function keepInBackground(leader, mark) {
+  background.push({ leader, mark });
+}
+async function stopBackground(graceMs = 1e3) {
+  const kept = background.splice(0);
+  const found = /* @__PURE__ */ new Map();
+  for (const { leader, mark } of kept) for (const p of leftBy(leader, mark)) found.set(p.pid, p);
+  await killProcesses([...found.keys()], graceMs);
+  return [...found.values()];
+}
+function killBackgroundNow() {
+  for (const { leader, mark } of background.splice(0)) {
+    signal(
+      leftBy(leader, mark).map((p) => p.pid),
+      "SIGKILL"
+    );
+  }
+}
+
+// src/io/proc.ts
 var live = /* @__PURE__ */ new Set();
 var exitHooksInstalled = false;
+var signalHandler;
+function killAllNow() {
+  for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
+  killBackgroundNow();
+}
 function installExitHooks() {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
-  process.on("exit", () => {
-    for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
-  });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-    process.once(signal, () => {
-      for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
-      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
+  process.on("exit", () => killAllNow());
+  for (const signal2 of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal2, () => {
+      if (signalHandler) {
+        signalHandler(signal2);
+        return;
+      }
+      killAllNow();
+      process.exit(128 + (signal2 === "SIGINT" ? 2 : signal2 === "SIGTERM" ? 15 : 1));
     });
   }
 }
@@ -8431,14 +8640,14 @@ function liveProcesses() {
   const processes = [];
   let entries;
   try {
-    entries = readdirSync("/proc");
+    entries = readdirSync2("/proc");
   } catch {
     return processes;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const stat = readFileSync3(`/proc/${entry}/stat`, "utf8");
       const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (fields2[0] === "Z" || fields2[0] === "X") continue;
       processes.push({
@@ -8469,28 +8678,28 @@ function processTree(pid, processes = liveProcesses()) {
   }
   return tree;
 }
-function killTreeNow(pid, signal) {
+function killTreeNow(pid, signal2) {
   const processes = liveProcesses();
   const tree = processTree(pid, processes);
   const group = new Map(processes.map((p) => [p.pid, p.pgid]));
   let groupSignalled = false;
   try {
-    process.kill(-pid, signal);
+    process.kill(-pid, signal2);
     groupSignalled = true;
   } catch {
   }
   for (const member of tree) {
     if (groupSignalled && group.get(member) === pid) continue;
     try {
-      process.kill(member, signal);
+      process.kill(member, signal2);
     } catch {
     }
   }
   return tree;
 }
-function alive(pid) {
+function alive2(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
     const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
     return state !== "Z" && state !== "X";
   } catch {
@@ -8505,8 +8714,8 @@ function alive(pid) {
 async function killTree(pid, graceMs = 3e3) {
   const tree = killTreeNow(pid, "SIGTERM");
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && tree.some(alive)) await sleep(25);
-  const rest = tree.filter(alive);
+  while (Date.now() < deadline && tree.some(alive2)) await sleep2(25);
+  const rest = tree.filter(alive2);
   if (rest.length === 0) return;
   killTreeNow(pid, "SIGKILL");
   for (const member of rest) {
@@ -8516,7 +8725,7 @@ async function killTree(pid, graceMs = 3e3) {
     }
   }
   const hardDeadline = Date.now() + 2e3;
-  while (Date.now() < hardDeadline && rest.some(alive)) await sleep(25);
+  while (Date.now() < hardDeadline && rest.some(alive2)) await sleep2(25);
 }
 var Tail = class {
   text = "";
@@ -8531,38 +8740,53 @@ var Tail = class {
   toString() {
     return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
   }
-  lastLines(count2) {
+  lastLines(count3) {
     const lines = this.toString().trimEnd().split("\n");
-    return lines.slice(-count2).join("\n");
+    return lines.slice(-count3).join("\n");
   }
 };
 var Child = class {
   pid;
   output = new Tail();
+  /** When the process has exited and its output has closed (a background job may hold it open: see ended). */
   exited;
+  /** When the process itself has exited, whatever still holds its output open. */
+  ended;
+  /** Settles when writing to its stdin failed (it closed its end: EPIPE); never otherwise. */
+  inputFailed;
+  /** The value of TREE_MARK in the environment of its tree. */
+  mark = randomUUID();
   exitInfo;
+  inputError;
+  forwarding = true;
   process;
   constructor(command2, options) {
     installExitHooks();
-    const child2 = options.args === void 0 ? spawn(command2, { cwd: options.cwd, env: options.env, shell: true, detached: true, stdio: "pipe" }) : spawn(command2, [...options.args], {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: "pipe"
-    });
+    const env = { ...scrub(options.env), [TREE_MARK]: this.mark };
+    const child2 = options.args === void 0 ? spawn(command2, { cwd: options.cwd, env, shell: true, detached: true, stdio: "pipe" }) : spawn(command2, [...options.args], { cwd: options.cwd, env, detached: true, stdio: "pipe" });
     this.process = child2;
     live.add(child2);
+    this.inputFailed = new Promise((resolve9) => {
+      child2.stdin?.on("error", (error) => {
+        this.inputError = error;
+        resolve9(error);
+      });
+    });
     if (!options.keepStdin) child2.stdin?.end();
     const onData = (data) => {
       const text2 = data.toString("utf8");
       this.output.push(text2);
-      options.onOutput?.(text2);
+      if (this.forwarding) options.onOutput?.(text2);
     };
     child2.stdout?.on("data", (data) => {
       onData(data);
-      options.onStdout?.(data.toString("utf8"));
+      if (this.forwarding) options.onStdout?.(data.toString("utf8"));
     });
     child2.stderr?.on("data", onData);
+    this.ended = new Promise((resolve9) => {
+      child2.once("exit", (code2, signal2) => resolve9({ code: code2, signal: signal2 }));
+      child2.once("error", () => resolve9({ code: 127, signal: null }));
+    });
     this.exited = new Promise((resolve9) => {
       child2.once("error", (error) => {
         this.output.push(`
@@ -8572,30 +8796,54 @@ ${error.message}
         live.delete(child2);
         resolve9(this.exitInfo);
       });
-      child2.once("close", (code2, signal) => {
-        this.exitInfo = { code: code2, signal };
+      child2.once("close", (code2, signal2) => {
+        this.exitInfo = { code: code2, signal: signal2 };
         live.delete(child2);
         resolve9(this.exitInfo);
       });
     });
     this.pid = child2.pid ?? -1;
   }
-  /** Writes to the child's stdin (see keepStdin). */
+  /** Writes to the child's stdin (see keepStdin); false when it can take no more (closed, or a write failed). */
   write(text2) {
-    this.process.stdin?.write(text2);
+    const stdin = this.process.stdin;
+    if (!stdin || stdin.destroyed || !stdin.writable || this.inputError) return false;
+    stdin.write(text2);
+    return true;
+  }
+  /** What it left running: processes of its session or group, or carrying its mark, other than itself. */
+  leftovers() {
+    return this.pid > 0 ? leftBy(this.pid, this.mark) : [];
+  }
+  /**
+   * Lets its leftovers run on (they are stopped by stopBackground): its output is no longer passed on (it is still
+   * read, so that a writer never blocks) and it no longer counts as a live child.
+   */
+  release() {
+    this.forwarding = false;
+    keepInBackground(this.pid, this.mark);
+    live.delete(this.process);
   }
   /** undefined while the process runs. */
   get exit() {
     return this.exitInfo;
   }
-  /** Kills the whole tree (also after the direct child has exited: its descendants may live on). */
+  /**
+   * Kills the whole tree (also after the direct child has exited: its descendants may live on), and what left it
+   * (a daemon in a session of its own, found by its mark).
+   */
   async stop(graceMs = 3e3) {
     if (this.pid > 0) await killTree(this.pid, graceMs);
-    const exit = await Promise.race([this.exited, sleep(5e3, void 0, { ref: false })]);
+    await killProcesses(
+      this.leftovers().map((p) => p.pid),
+      Math.min(graceMs, 1e3)
+    );
+    const exit = await Promise.race([this.exited, sleep2(5e3, void 0, { ref: false })]);
     live.delete(this.process);
     return exit ?? { code: null, signal: "SIGKILL" };
   }
 };
+var CLOSE_GRACE_MS = 300;
 async function runCommand(command2, options) {
   const started = Date.now();
   let stdout = "";
@@ -8607,30 +8855,30 @@ async function runCommand(command2, options) {
     }
   });
   const cancel = new AbortController();
-  const timer = sleep(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
+  const timer = sleep2(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
     () => "cancelled"
   );
-  const outcome = await Promise.race([child2.exited, timer]);
+  const outcome = await Promise.race([child2.ended, timer]);
   cancel.abort();
   if (outcome === "cancelled")
     throw new Error("unreachable: the timeout was cancelled before the race ended");
   if (outcome === "timeout") {
+    const left2 = child2.leftovers();
     const exit = await child2.stop(1e3);
-    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started };
+    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started, left: left2 };
   }
-  await child2.stop(500);
-  return { ...outcome, timedOut: false, output: child2.output, stdout, durationMs: Date.now() - started };
-}
-var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
-function safeEnv(extra = {}, base = process.env) {
-  const env = {};
-  for (const [name, value] of Object.entries(base)) {
-    if (value === void 0) continue;
-    if (/^INPUT_/i.test(name)) continue;
-    if (HIDDEN_ENV.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
+  await Promise.race([child2.exited, sleep2(CLOSE_GRACE_MS, void 0, { ref: false })]);
+  const result = {
+    ...outcome,
+    timedOut: false,
+    output: child2.output,
+    stdout,
+    durationMs: Date.now() - started
+  };
+  const left = child2.leftovers();
+  if (options.leftovers === "keep" && left.length > 0) child2.release();
+  else await child2.stop(500);
+  return { ...result, left };
 }
 
 // src/io/git.ts
@@ -8718,6 +8966,218 @@ async function writeReport(outputDir, report) {
 `);
 }
 
+// src/load/generator.ts
+import { basename as basename2 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/io/pinned.ts
+import { createHash } from "node:crypto";
+import { chmodSync, mkdtempSync, readFileSync as readFileSync4, rmSync, writeFileSync } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { basename, join as join5 } from "node:path";
+
+// src/report/safety-text.ts
+function processList(commands) {
+  const shown = commands.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
+  const more = commands.length > 3 ? ` and ${commands.length - 3} more` : "";
+  return `${shown.join(", ")}${more}`;
+}
+function count(n) {
+  return `${n} process${n === 1 ? "" : "es"}`;
+}
+function leftoversStoppedNote(step2, side, commands) {
+  return `${step2} of ${side} left ${count(commands.length)} running when it exited (${processList(commands)}): perf-gate stopped ${commands.length === 1 ? "it" : "them"}, so that nothing it started runs beside the servers it measures.`;
+}
+function setupLeftLog(side, commands) {
+  return `setup of ${side} left ${count(commands.length)} running (${processList(commands)}): kept until the end of the run`;
+}
+function backgroundStoppedNote(commands) {
+  return `\`setup\` left ${count(commands.length)} running (${processList(commands)}); ${commands.length === 1 ? "it ran" : "they ran"} beside the servers and perf-gate stopped ${commands.length === 1 ? "it" : "them"} at the end of the run.`;
+}
+function tamperedMessage(file) {
+  return `perf-gate's own ${file} changed on disk while the gate ran (the pull request's install, build or server can write to it): refusing to measure with it. Run perf-gate where the pull request's code cannot write to the action's files (docs/security.md)`;
+}
+
+// src/io/pinned.ts
+function sha256(content) {
+  return createHash("sha256").update(content).digest("hex");
+}
+var PinnedFile = class {
+  /** The copy's path. */
+  path;
+  /** What the file is, for the message when it changed. */
+  name;
+  digest;
+  /** `fileName`: the copy's name (an ES module bundle needs `.mjs` where no package.json says `"type": "module"`). */
+  constructor(source, name, fileName = basename(source)) {
+    const content = readFileSync4(source);
+    const dir = mkdtempSync(join5(tmpdir2(), "perf-gate-"));
+    chmodSync(dir, 448);
+    this.path = join5(dir, fileName);
+    writeFileSync(this.path, content, { mode: 256 });
+    this.name = name;
+    this.digest = sha256(content);
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  /** The copy's path once its content is checked; a GateError('load') when it changed. */
+  verified() {
+    let content;
+    try {
+      content = readFileSync4(this.path);
+    } catch {
+      throw new GateError("load", tamperedMessage(this.name));
+    }
+    if (sha256(content) !== this.digest) throw new GateError("load", tamperedMessage(this.name));
+    return this.path;
+  }
+};
+
+// src/load/http-responses.ts
+var CRLF = Buffer.from("\r\n");
+var HEAD_END = Buffer.from("\r\n\r\n");
+
+// src/load/paced.ts
+var PACED_DRAIN_SEC = 2;
+var PACED_WARMUP_SEC = 0.2;
+function pacedLimitSec(paced, windows) {
+  if (!paced) return 0;
+  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
+}
+
+// src/load/plan.ts
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
+}
+function openLoopSec(durationSec) {
+  return durationSec / 6;
+}
+var OPEN_LOOP_MAX_RATE = 5e3;
+function openLoopRate(share, baseRps) {
+  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
+}
+
+// src/load/generator.ts
+var script = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
+);
+var pinned;
+function pinLoadGenerator(source = script) {
+  if (source.endsWith(".ts")) return void 0;
+  if (pinned !== void 0 && source === script) return pinned.path;
+  const fileName = source === script ? "loadgen.mjs" : basename2(source);
+  pinned = new PinnedFile(source, "load generator (dist/loadgen.js)", fileName);
+  return pinned.path;
+}
+function loadgenScript() {
+  return pinned ? pinned.verified() : script;
+}
+async function runLoad(spec, side, cpus) {
+  const argv = [process.execPath, loadgenScript(), JSON.stringify(spec)];
+  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
+  if (result.timedOut || result.code !== 0) {
+    throw new GateError(
+      "load",
+      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
+      { side, output: result.output.lastLines(20) }
+    );
+  }
+  const line = result.stdout.trim().split("\n").pop() ?? "";
+  try {
+    return JSON.parse(line);
+  } catch (cause) {
+    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
+      side,
+      output: result.output.lastLines(20),
+      cause
+    });
+  }
+}
+var LoadGenerator = class {
+  child;
+  buffer = "";
+  waiting;
+  cpus;
+  /** `argv`: the process to run instead of the load generator (tests). */
+  constructor(cpus, argv = [process.execPath, loadgenScript(), "--serve"]) {
+    this.cpus = cpus;
+    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+    this.child = new Child(command2, {
+      cwd: process.cwd(),
+      env: safeEnv(),
+      args,
+      keepStdin: true,
+      onStdout: (chunk) => {
+        this.buffer += chunk;
+        const newline = this.buffer.indexOf("\n");
+        if (newline >= 0 && this.waiting) {
+          const line = this.buffer.slice(0, newline);
+          this.buffer = this.buffer.slice(newline + 1);
+          const resolve9 = this.waiting;
+          this.waiting = void 0;
+          resolve9(line);
+        }
+      }
+    });
+  }
+  run(spec, side) {
+    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
+    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
+      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
+      return answer.measurement;
+    });
+  }
+  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
+  runPair(spec, sides) {
+    const [first, second] = spec.loads;
+    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
+    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
+    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
+      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
+      return answer.measurements;
+    });
+  }
+  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  failed(sides, url, why) {
+    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
+    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
+      ...sides.length === 1 ? { side: sides[0] } : {},
+      output: this.child.output.lastLines(20)
+    });
+  }
+  async request(payload, side, url, timeoutMs) {
+    const line = new Promise((resolve9) => {
+      this.waiting = resolve9;
+    });
+    const stopped = "it stopped reading its input";
+    if (!this.child.write(`${JSON.stringify(payload)}
+`)) throw this.failed(side, url, stopped);
+    const outcome = await Promise.race([
+      line,
+      this.child.exited.then((exit) => ({ exit })),
+      this.child.inputFailed.then((error) => ({ error })),
+      new Promise((resolve9) => setTimeout(() => resolve9("timeout"), timeoutMs).unref())
+    ]);
+    if (outcome === "timeout") {
+      await this.stop();
+      throw this.failed(side, url, "timed out");
+    }
+    if (typeof outcome !== "string" && "error" in outcome) {
+      const code2 = outcome.error.code ?? outcome.error.message;
+      throw this.failed(side, url, `${stopped}: ${code2}`);
+    }
+    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
+    return JSON.parse(outcome);
+  }
+  get cpu() {
+    return this.cpus;
+  }
+  async stop() {
+    await this.child.stop(1e3);
+  }
+};
+
 // src/report/gate-text.ts
 function baseTreeGroup(label, sha) {
   return `base tree: ${label} (${sha.slice(0, 7)})`;
@@ -8766,7 +9226,7 @@ function loadgenBusyNote(loadgenCpu) {
 }
 var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
 var PROFILING_GROUP = "profiling base and head with 0x";
-var PROFILE_ARTIFACTS = "the `perf-gate` artifact of this run";
+var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
 function profilingTookLog(seconds) {
   return `profiling took ${seconds.toFixed(1)} s`;
 }
@@ -8801,20 +9261,26 @@ function measuredAgainLog(pair2, reason) {
 function keptDisturbedLog(pair2, reason, measuredAgain) {
   return `pair ${pair2 + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
 }
+function signedPercent(share) {
+  const text2 = Math.abs(share * 100).toFixed(1);
+  return `${share > 0 && text2 !== "0.0" ? "+" : share < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
+}
 function pairLog(pair2, rows) {
-  const scenarios = rows.map(({ scenario, base, head: head2 }) => {
+  const scenarios = rows.map(({ scenario, base, head: head2, running: running2 }) => {
     const [b, h] = [base.rps, head2.rps];
-    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${((h - b) / b * 100).toFixed(1)}%)${pacedLine(base.paced, head2.paced)}`;
+    const so = running2 && Number.isFinite(running2.change) ? `, so far ${signedPercent(running2.change)} over ${pairCount(running2.pairs)}` : "";
+    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${signedPercent((h - b) / b)})${so}${pacedLine(base.paced, head2.paced)}`;
   });
   return `pair ${pair2 + 1}: ${scenarios.join("; ")}`;
 }
+var MEASURING_GROUP = "measuring base and head in interleaved pairs";
 function pacedLine(base, head2) {
   if (!base && !head2) return "";
   const side = (p) => {
     if (!p) return "no open-loop load";
     const p99 = p.latencyMs.p99;
-    const value = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
-    return p.responses < p.sent ? `${value} (${p.sent - p.responses} of ${p.sent} unanswered)` : value;
+    const value2 = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value2} (${p.sent - p.responses} of ${p.sent} unanswered)` : value2;
   };
   return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head2)}`;
 }
@@ -8837,6 +9303,12 @@ function busyMachineNote(kept, pairs, reason, measuredAgain) {
 function startupNoteText(startupSec, pairSec, restartEvery) {
   return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
 }
+function portNotMovedMessage(side, start, fixed, movedTo) {
+  return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
+}
+function portNotMovedNote(fixed) {
+  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than slices side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
+}
 function statusSummary(rounds) {
   const counts = {};
   for (const r of rounds)
@@ -8855,9 +9327,157 @@ function newEndpointLog(scenario, base) {
   return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
 }
 
+// src/model/derived.ts
+function metricValue(m, metric) {
+  switch (metric) {
+    case "rps":
+      return m.rps;
+    case "p50":
+      return m.latencyMs.p50;
+    case "p99":
+      return m.latencyMs.p99;
+    case "p99open":
+      return m.paced?.latencyMs.p99 ?? Number.NaN;
+  }
+}
+function failures(m, expectStatus) {
+  if (expectStatus === void 0) return m.errors + m.timeouts + m.non2xx;
+  return m.errors + m.timeouts + m.responses - (m.statusCodes[String(expectStatus)] ?? 0);
+}
+function expected(code2, expectStatus) {
+  return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
+}
+
+// src/report/format.ts
+var METRIC_LABEL = {
+  rps: "req/s",
+  p50: "latency p50",
+  p99: "latency p99",
+  p99open: "p99 at fixed rate"
+};
+function metricLabel(metric) {
+  return METRIC_LABEL[metric];
+}
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  "no-change": "\u26AA",
+  inconclusive: "\u{1F7E1}"
+};
+var VERDICT_TEXT = {
+  regression: "regression",
+  improvement: "improvement",
+  "no-change": "no change",
+  inconclusive: "inconclusive"
+};
+function formatPercent(value2, digits = 1) {
+  if (!Number.isFinite(value2)) return "n/a";
+  const percent2 = value2 * 100;
+  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
+  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
+}
+function formatP(p, alpha = 0.05) {
+  if (!Number.isFinite(p)) return "n/a";
+  if (p < 1e-3) return "< 0.001";
+  const side = (x) => Math.sign(x - alpha);
+  for (let digits = 2; digits <= 4; digits++) {
+    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
+    if (side(Number(text2)) === side(p)) return text2;
+  }
+  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
+}
+function pText(p, alpha = 0.05) {
+  const text2 = formatP(p, alpha);
+  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
+}
+function formatShare(value2) {
+  return `${Number((value2 * 100).toFixed(2))}%`;
+}
+function formatValue(metric, value2) {
+  if (!Number.isFinite(value2)) return "n/a";
+  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
+  return value2 >= 100 ? `${value2.toFixed(0)} ms` : value2 >= 10 ? `${value2.toFixed(1)} ms` : `${value2.toFixed(2)} ms`;
+}
+function formatSeconds(sec) {
+  const whole = Math.round(sec);
+  if (whole < 90) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+function formatCount(count3) {
+  return count3.toLocaleString("en-US");
+}
+function htmlText(text2) {
+  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
+}
+
+// src/report/chart.ts
+var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+var BAND = "#9e9e9e";
+var MAX_SERIES = PALETTE.length;
+function ratios(rounds, scenario, metric, pairs) {
+  return pairs.map((pair2) => {
+    const side = (s) => {
+      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
+      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
+    };
+    return side("head") / side("base");
+  });
+}
+function value(x) {
+  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
+}
+function quoted(text2) {
+  return `"${text2.replace(/["\r\n]/g, " ")}"`;
+}
+function metricChart(decision, rounds, metric) {
+  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
+  if (compared.length === 0) return void 0;
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return void 0;
+  const threshold = compared[0].threshold;
+  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
+  const band = [1 - threshold, 1 + threshold];
+  const finite = [...series.flat(), ...band].filter(Number.isFinite);
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = Math.max(0.01, (high - low) * 0.08);
+  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
+  return [
+    "```mermaid",
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
+    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
+    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
+    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
+    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
+    "```"
+  ];
+}
+function pairCharts(decision, rounds, names) {
+  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
+  const charts2 = metrics.flatMap((metric) => {
+    const chart = metricChart(decision, rounds, metric);
+    return chart === void 0 ? [] : ["", ...chart];
+  });
+  if (charts2.length === 0) return [];
+  const scenarios = [...new Set(decision.comparisons.map((c) => c.scenario))];
+  const colours = ["red", "blue", "green", "purple", "orange", "brown"];
+  const legend = scenarios.length > 1 ? [
+    "",
+    `Lines: ${scenarios.slice(0, MAX_SERIES).map((s, i) => `${colours[i]} ${names(s)}`).join(
+      ", "
+    )}${scenarios.length > MAX_SERIES ? ` (${scenarios.length - MAX_SERIES} more scenarios not drawn)` : ""}.`
+  ] : [];
+  return [...legend, ...charts2];
+}
+
 // src/report/escape.ts
+var ZWSP = "\u200B";
 function escapeMarkdown(text2) {
-  return text2.replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`).replace(/@/g, "@\u200B").replace(/\r\n?|\n/g, " ");
+  return text2.replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${ZWSP}`).replace(/\b(www)(?=\.)/gi, `$1${ZWSP}`).replace(/\r\n?|\n/g, " ");
 }
 function code(text2) {
   const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
@@ -8892,14 +9512,14 @@ function formatMb(mb) {
 }
 function formatTrend(trend) {
   const unit = trend.unit === "round" ? "MB/round" : "MB/s";
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  const value2 = Math.abs(trend.slopeMb);
+  const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
   if (Number(text2) === 0) return `\xB10 ${unit}`;
   return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
 }
 function rate(trend) {
-  const value = Math.abs(trend.slopeMb);
-  const text2 = value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  const value2 = Math.abs(trend.slopeMb);
+  const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
   return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
 }
 function extent(trend) {
@@ -8908,63 +9528,39 @@ function extent(trend) {
 function missing(side) {
   return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
 }
+function tested(test, direction) {
+  const p = direction === "head" ? test.pHeadHigher : test.pBaseHigher;
+  const units = `${test.units} ${test.unit === "pair" ? "pairs" : "process pairs"}`;
+  return `(${direction} higher in a paired test over ${units}, ${pText(p, test.level)})`;
+}
 function describeDiagnostics(summary) {
   const { base, head: head2, comparison } = summary;
   const sentences = [];
   const b = base?.eventLoopDelayMs;
   const h = head2?.eventLoopDelayMs;
-  if (b !== void 0 && h !== void 0) {
-    switch (comparison.eventLoop) {
-      case "blocked-on-head":
-        sentences.push(
-          `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "unblocked-on-head":
-        sentences.push(
-          `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)}.`
-        );
-        break;
-      case "blocked-on-both":
-        sentences.push(
-          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs2(h.p99)} on head, ${formatMs2(b.p99)} on base.`
-        );
-        break;
-      default:
-        break;
-    }
-  } else if (h !== void 0 && base === void 0 && h.p99 >= summary.blockedMs) {
-    sentences.push(
-      `Event loop blocked on head: p99 delay ${formatMs2(h.p99)} (no data from base to compare).`
-    );
+  const loop = comparison.eventLoopTest;
+  if (b !== void 0 && h !== void 0 && loop !== void 0) {
+    if (comparison.eventLoop === "blocked-on-head")
+      sentences.push(
+        `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)} ${tested(loop, "head")}.`
+      );
+    if (comparison.eventLoop === "unblocked-on-head")
+      sentences.push(
+        `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)} ${tested(loop, "base")}.`
+      );
   }
   const ht = head2?.rssTrend;
   const bt = base?.rssTrend;
-  switch (comparison.leak) {
-    case "head":
-      if (ht !== void 0)
-        sentences.push(
-          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === void 0 ? "" : ` (base: ${formatTrend(bt)})`}`
-        );
-      break;
-    case "both":
-      if (ht !== void 0 && bt !== void 0)
-        sentences.push(
-          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`
-        );
-      break;
-    case "base":
-      if (bt !== void 0)
-        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
-      break;
-    case void 0:
-      if (head2?.leak && ht !== void 0)
-        sentences.push(
-          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`
-        );
-      break;
-    default:
-      break;
+  const memory = comparison.memoryTest;
+  if (ht !== void 0 && bt !== void 0 && memory !== void 0) {
+    if (comparison.leak === "head")
+      sentences.push(
+        `**head's RSS grew ${rate(ht)} ${extent(ht)}, base's ${formatTrend(bt)}** ${tested(memory, "head")}: a memory leak?`
+      );
+    if (comparison.leak === "base")
+      sentences.push(
+        `base's RSS grew ${rate(bt)} ${extent(bt)}, head's ${formatTrend(ht)} ${tested(memory, "base")}: a memory leak fixed?`
+      );
   }
   return sentences;
 }
@@ -8975,8 +9571,8 @@ function cells(side, pick) {
 function renderDiagnosticsSection(summary, options = {}) {
   const { base, head: head2 } = summary;
   if (base === void 0 && head2 === void 0) return "";
-  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
-  const lines = [`${"#".repeat(level)} Event loop and memory`, ""];
+  const level = Math.min(6, Math.max(0, options.headingLevel ?? 3));
+  const lines = level === 0 ? [] : [`${"#".repeat(level)} Event loop and memory`, ""];
   const sentences = describeDiagnostics(summary);
   if (sentences.length > 0) lines.push(sentences.join(" "), "");
   const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head2, pick)} |`;
@@ -8993,87 +9589,23 @@ function renderDiagnosticsSection(summary, options = {}) {
   if (base?.rssTrend !== void 0 || head2?.rssTrend !== void 0)
     lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
   lines.push("");
-  const notes = [];
-  if (base === void 0) notes.push(missing("base"));
-  if (head2 === void 0) notes.push(missing("head"));
+  const notes2 = [];
+  if (base === void 0) notes2.push(missing("base"));
+  if (head2 === void 0) notes2.push(missing("head"));
   const windows = options.sliced ? `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head rounds`;
   const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
-  notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`
+  notes2.push(
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
+    `A blocked event loop or a leak is named only where a paired test finds it (p99 delay pair by pair; RSS growth process against process, or pair by pair), one-sided at ${summary.comparison.eventLoopTest?.level ?? summary.comparison.memoryTest?.level ?? 0.01}: where base and head run the same code, each is named wrongly in at most that share of gates. Otherwise the numbers stand without a verdict.`
   );
-  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
+  lines.push(...notes2.map((n) => `<sub>${htmlText(n)}</sub>`));
   return lines.join("\n");
-}
-
-// src/report/format.ts
-var METRIC_LABEL = {
-  rps: "req/s",
-  p50: "latency p50",
-  p99: "latency p99",
-  p99open: "p99 at fixed rate"
-};
-function metricLabel(metric) {
-  return METRIC_LABEL[metric];
-}
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  "no-change": "\u26AA",
-  inconclusive: "\u{1F7E1}"
-};
-var VERDICT_TEXT = {
-  regression: "regression",
-  improvement: "improvement",
-  "no-change": "no change",
-  inconclusive: "inconclusive"
-};
-function formatPercent(value, digits = 1) {
-  if (!Number.isFinite(value)) return "n/a";
-  const percent2 = value * 100;
-  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
-  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
-}
-function formatP(p) {
-  if (!Number.isFinite(p)) return "n/a";
-  if (p < 1e-3) return "< 0.001";
-  return p < 0.1 ? p.toPrecision(2) : p.toFixed(2);
-}
-function formatShare(value) {
-  return `${Number((value * 100).toFixed(2))}%`;
-}
-function formatValue(metric, value) {
-  if (!Number.isFinite(value)) return "n/a";
-  if (metric === "rps") return Math.round(value).toLocaleString("en-US");
-  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
-}
-function formatSeconds(sec) {
-  const whole = Math.round(sec);
-  if (whole < 90) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-function formatCount(count2) {
-  return count2.toLocaleString("en-US");
 }
 
 // src/model/measure.ts
 var METRICS = ["rps", "p50", "p99", "p99open"];
 
 // src/report/notes.ts
-function noiseLine(decision) {
-  const parts = [];
-  for (const metric of METRICS) {
-    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
-    if (of.length === 0) continue;
-    const noise = Math.max(...of.map((c) => c.noise));
-    const detectable = Math.max(...of.map((c) => c.detectable));
-    parts.push(
-      `${metricLabel(metric)} \xB1${(noise * 100).toFixed(1)}% (could detect \u2248${(detectable * 100).toFixed(1)}%)`
-    );
-  }
-  if (parts.length === 0) return "";
-  return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(", ")}; "could detect" is the change these pairs would catch 80% of the time.`;
-}
 var PACED_LAG_MS = 5;
 function openLoopText(view) {
   if (view === void 0 || view.rates.length === 0) return "";
@@ -9095,19 +9627,13 @@ function scenariosLine(report) {
       ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
     ];
     if (scenario.name === request2 && extras.length === 0) continue;
-    const what = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
-    parts.push(extras.length === 0 ? what : `${what} (${extras.join(", ")})`);
+    const what2 = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
+    parts.push(extras.length === 0 ? what2 : `${what2} (${extras.join(", ")})`);
   }
   const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
   const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
   return [shard, list2].filter((text2) => text2 !== "").join(" ");
 }
-var WOULD_HAVE_BEEN = {
-  regression: "a regression",
-  improvement: "an improvement",
-  "no-change": '"no change"',
-  inconclusive: "inconclusive"
-};
 function processOffsetNote(decision) {
   const guarded = (decision?.comparisons ?? []).flatMap(
     (c) => c.processes ? [{ c, blocks: c.processes }] : []
@@ -9116,45 +9642,132 @@ function processOffsetNote(decision) {
   if (first === void 0) return void 0;
   const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
   const seen = guarded.filter(({ blocks }) => blocks.differed).map(
-    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`
+    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`
   ).join("; ");
-  const overruled = guarded.flatMap(
-    ({ c, blocks }) => blocks.overruled ? [
-      `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? "" : ` (its blocks: ${changes(blocks)})`}`
-    ] : []
-  );
-  const outcome = overruled.length === 0 ? "here every verdict did" : `${overruled.join(", ")} by the pairs, but not in every block, so ${overruled.length === 1 ? "it is" : "they are"} inconclusive`;
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so each block counted as one unit: every interval and p-value above comes from the ${first.changes.length} blocks' mean changes (Student's t), not from the pairs. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
 function processOffsetOverruled(decision) {
   return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
 }
 
-// src/model/derived.ts
-function metricValue(m, metric) {
-  switch (metric) {
-    case "rps":
-      return m.rps;
-    case "p50":
-      return m.latencyMs.p50;
-    case "p99":
-      return m.latencyMs.p99;
-    case "p99open":
-      return m.paced?.latencyMs.p99 ?? Number.NaN;
+// src/report/profile.ts
+function formatShare2(share) {
+  const p = share * 100;
+  if (p === 0) return "0%";
+  if (p < 0.1) return "<0.1%";
+  if (p >= 10) return `${p.toFixed(0)}%`;
+  return `${p.toFixed(1)}%`;
+}
+function formatPoints(delta2) {
+  const points = delta2 * 100;
+  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
+  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
+  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
+}
+function formatUs(us) {
+  if (!Number.isFinite(us)) return "n/a";
+  const abs = Math.abs(us);
+  return `${abs >= 100 ? abs.toFixed(0) : abs >= 10 ? abs.toFixed(1) : abs.toFixed(2)} \xB5s`;
+}
+function formatUsChange(us) {
+  return `${us > 0 ? "+" : us < 0 ? "\u2212" : "\xB1"}${formatUs(us)}`;
+}
+function perRequest(view) {
+  return Number.isFinite(view.base.requests) && Number.isFinite(view.head.requests);
+}
+function named(row) {
+  if (row.pseudo) return escapeMarkdown(row.fn);
+  return row.at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
+}
+function baseBusyUs(view) {
+  return view.base.busy * 1e3 / view.base.requests;
+}
+function noteworthy(rows, view, options) {
+  const minDelta = options.minDelta ?? 5e-3;
+  const minZ = options.minZ ?? 3;
+  const size = (row) => perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
+  return rows.filter((row) => size(row) >= minDelta && Math.abs(row.z) >= minZ);
+}
+function noteworthyRows(view, direction, options = {}) {
+  return noteworthy(view[direction], view, options);
+}
+function topChangeSentence(view, options = {}) {
+  const top = noteworthy(view.grown, view, options)[0];
+  const drop = noteworthy(view.shrunk, view, options)[0];
+  if (perRequest(view)) {
+    if (top !== void 0)
+      return `${named(top)} takes ${formatUsChange(top.deltaUs)} of CPU per request on head (${formatUs(top.baseUs)} \u2192 ${formatUs(top.headUs)}).`;
+    const none2 = "No function takes noticeably more CPU per request on head";
+    return drop === void 0 ? `${none2}.` : `${none2}; ${named(drop)} takes ${formatUsChange(drop.deltaUs)} (${formatUs(drop.baseUs)} \u2192 ${formatUs(drop.headUs)}).`;
   }
+  if (top !== void 0)
+    return `${named(top)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head.`;
+  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 5e-3).replace(/^\+/, "")} or more on head`;
+  return drop === void 0 ? `${none}.` : `${none}; ${named(drop)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
 }
-function failures(m, expectStatus) {
-  if (expectStatus === void 0) return m.errors + m.timeouts + m.non2xx;
-  return m.errors + m.timeouts + m.responses - (m.statusCodes[String(expectStatus)] ?? 0);
+function changeTable(view, options) {
+  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
+  const grown = noteworthy(view.grown, view, options).slice(0, limit);
+  const shrunk = perRequest(view) || grown.length === 0 ? noteworthy(view.shrunk, view, options).slice(0, limit) : [];
+  const rows = [...grown, ...shrunk];
+  if (rows.length === 0) return [];
+  const per = perRequest(view);
+  const out = per ? [
+    "| function | file:line | base \xB5s/request | head \xB5s/request | change |",
+    "| --- | --- | ---: | ---: | ---: |"
+  ] : ["| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |"];
+  for (const row of rows) {
+    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
+    const at = row.at === "" ? "" : codeCell(row.at);
+    out.push(
+      per ? `| ${fn} | ${at} | ${formatUs(row.baseUs)} | ${formatUs(row.headUs)} | ${formatUsChange(row.deltaUs)} |` : `| ${fn} | ${at} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
+    );
+  }
+  out.push("");
+  return out;
 }
-function expected(code2, expectStatus) {
-  return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
+function renderProfileView(view, options = {}) {
+  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
+  const out = depth === 0 ? [] : [`${"#".repeat(depth)} Where the time went (CPU profile)`, ""];
+  if (view.base.busy === 0 || view.head.busy === 0) {
+    const empty = view.base.busy === 0 ? "base" : "head";
+    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
+    return out.join("\n");
+  }
+  out.push(topChangeSentence(view, options), "", ...changeTable(view, options));
+  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
+  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
+  const served = perRequest(view) ? ` and served ${formatCount(view.base.requests)} requests on base, ${formatCount(view.head.requests)} on head. A function's time per request is its own samples \xD7 1 ms \xF7 the requests: unlike a share of busy time, it cannot rise only because the rest got faster.` : ". Percentages are the share of busy samples spent in the function itself.";
+  out.push(
+    `<sub>${htmlText(`Profiled with 0x after measuring, under the same load${duration2}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out)${served}${artifacts}`)}</sub>`
+  );
+  return out.join("\n");
+}
+function hotChange(h) {
+  if (h.baseUsPerRequest !== void 0 && h.headUsPerRequest !== void 0)
+    return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} \u2192 ${formatUs(h.headUsPerRequest)})`;
+  return `${formatShare2(h.baseSelf)} \u2192 ${formatShare2(h.headSelf)} of busy time`;
+}
+function hotterLine(hotter) {
+  if (hotter.length === 0) return "";
+  const per = hotter.some((h) => h.baseUsPerRequest !== void 0);
+  const top = hotter.slice(0, 3).map((h) => `${code(h.fn)} ${code(`${h.file}:${h.line}`)} ${hotChange(h)}`).join(", ");
+  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}): ${top}.`;
 }
 
 // src/report/tables.ts
+function verdictText(c) {
+  const text2 = `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
+  if (c.verdict === "no-change" && c.significant) return `${text2} (significant, below the threshold)`;
+  if (c.verdict === "inconclusive" && c.significant) return `${text2} (significant, size unclear)`;
+  return text2;
+}
+function intervalText(ci) {
+  return Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}` : "n/a (too few pairs)";
+}
 function comparisonTable(decision) {
   const lines = [
-    `| scenario | metric | base | head | change | ${formatShare(1 - decision.alpha)} CI | p | verdict |`,
+    `| scenario | metric | base (median) | head (base \xD7 change) | change | ${formatShare(1 - decision.alpha)} simultaneous interval | p (adjusted) | verdict |`,
     "| --- | --- | ---: | ---: | ---: | --- | ---: | --- |"
   ];
   for (const e of decision.errors) {
@@ -9165,7 +9778,7 @@ function comparisonTable(decision) {
   }
   for (const c of decision.comparisons) {
     lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} \u2026 ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${intervalText(c.ci)} | ${formatP(c.pAdjusted, decision.alpha)} | ${verdictText(c)} |`
     );
   }
   return lines;
@@ -9189,6 +9802,145 @@ function roundsTable(report) {
     }
   }
   return lines;
+}
+
+// src/report/headline.ts
+var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
+function errorHeadline(error) {
+  return `${error.neutral ? "inconclusive" : "error"}: ${error.message}`;
+}
+function describeChange(c, alpha) {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  const p = pText(c.pAdjusted, alpha);
+  const size = ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
+  if (c.metric === "rps") {
+    const values = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
+    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values}, ${p})`;
+  }
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms, ${p})`;
+}
+function leading(candidates) {
+  const rank = { rps: 0, p99open: 1, p99: 2, p50: 3 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
+  )[0];
+}
+function magnitude(c) {
+  return Math.abs(Math.log1p(c.change));
+}
+function worstScenario(candidates) {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+function leadingChange(candidates) {
+  const scenario = worstScenario(candidates);
+  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
+}
+function changeHeadline(candidates, what2, alpha) {
+  const lead = leadingChange(candidates);
+  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
+  return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what2}` : ""}`;
+}
+function failureHeadline(failing) {
+  const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
+  const what2 = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
+  return `head ${what2} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
+}
+function unchangedHeadline(verdict, comparisons, rule) {
+  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
+  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? rule.threshold)}`;
+  const primary = comparisons.find((c) => c.metric === "rps");
+  const primaryText = primary ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${formatPercent(primary.ci[0])} \u2026 ${formatPercent(primary.ci[1])}` : "";
+  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
+  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
+  if (verdict === "no-change") return `no change beyond ${threshold} on ${where} (${primaryText})`;
+  const open2 = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
+  return `inconclusive: the data cannot tell whether ${open2.slice(0, 2).join(" and ")}${open2.length > 2 ? ` and ${open2.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
+}
+function decisionHeadline(verdict, comparisons, errors, rule) {
+  if (verdict === "regression") {
+    const failing = errors.find((e) => e.verdict === "regression");
+    if (failing) return failureHeadline(failing);
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === "regression"),
+      "regressed",
+      rule.alpha
+    );
+  }
+  if (verdict === "improvement")
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === "improvement"),
+      "improved",
+      rule.alpha
+    );
+  return unchangedHeadline(verdict, comparisons, rule);
+}
+
+// src/report/verdict-text.ts
+function what(c) {
+  return `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
+}
+function signed(c, share, side) {
+  const down = c.metric === "rps" === (side === "worse");
+  return `${down ? "\u2212" : "+"}${formatShare(share)}`;
+}
+function changed(c, floor, side, verdict) {
+  const clear = floor > 0 ? `${signed(c, floor * c.threshold, side)} (${floor === 0.5 ? "half" : `${floor} \xD7`} the threshold)` : "0";
+  return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${signed(c, c.threshold, side)}, so this is ${verdict}.`;
+}
+function verdictSentence(decision) {
+  const cs = decision.comparisons;
+  const failing = decision.errors.find((e) => e.verdict === "regression");
+  if (failing)
+    return `Head failed requests on ${escapeMarkdown(failing.scenario)} that base did not: that alone fails the gate.`;
+  const floor = decision.rule.floor;
+  const regression = leadingChange(cs.filter((c) => c.verdict === "regression"));
+  if (regression) return changed(regression, floor, "worse", "a regression");
+  const improvement = leadingChange(cs.filter((c) => c.verdict === "improvement"));
+  if (improvement) return changed(improvement, floor, "better", "an improvement");
+  const open2 = cs.find((c) => c.verdict === "inconclusive");
+  if (open2 === void 0) {
+    const small = cs.filter((c) => c.significant);
+    const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
+    return `Every interval lies inside its threshold, so whatever changed is smaller than what matters here${note}.`;
+  }
+  if (open2.significant && Math.abs(open2.change) >= open2.threshold)
+    return `${what(open2)} is estimated at ${formatPercent(open2.change)}, significant, but its interval (${intervalText(open2.ci)}) is not wholly beyond ${floor === 0.5 ? "half" : `${floor} \xD7`} the \xB1${formatShare(open2.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;
+  return `The interval of ${what(open2)} (${intervalText(open2.ci)}) reaches past the \xB1${formatShare(open2.threshold)} threshold without settling on either side: more pairs (a longer \`time-budget\`) would narrow it.`;
+}
+function largest(cs, metric, pick) {
+  const values = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
+  return values.length === 0 ? Number.NaN : Math.max(...values);
+}
+function noiseLine(decision) {
+  const metrics = METRICS.filter(
+    (m) => decision.comparisons.some((c) => c.metric === m && Number.isFinite(c.noise))
+  );
+  if (metrics.length === 0) return "";
+  const noise = metrics.map(
+    (m) => `${metricLabel(m)} \xB1${(largest(decision.comparisons, m, (c) => c.noise) * 100).toFixed(1)}%`
+  );
+  const could = metrics.map((m) => {
+    const d = largest(decision.comparisons, m, (c) => c.detectable);
+    const t = largest(decision.comparisons, m, (c) => c.threshold);
+    return Number.isFinite(d) ? `${metricLabel(m)} \u2248${(d * 100).toFixed(1)}% (threshold ${formatShare(t)})` : `${metricLabel(m)}: nothing yet (too few pairs)`;
+  });
+  return `Noise per pair: ${noise.join(", ")}. This run would catch a change of ${could.join(", ")} in 80% of runs like it.`;
+}
+function readingNote(decision, looks) {
+  const cs = decision.comparisons;
+  const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
+  const alone = Number.isFinite(level) ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval` : "";
+  const blocks = cs.some((c) => c.unit === "blocks") ? " Where the note says blocks of processes differed, the units are the blocks' mean log ratios and the interval is Student's t." : "";
+  const floor = decision.rule.floor;
+  return [
+    `How to read the table: base is the median of base's rounds and head is base \xD7 (1 + change), so the three agree (each round is under "Every round").`,
+    `The change is the Hodges-Lehmann estimate of the per-pair log ratios of head to base (base and head of a pair share the machine's speed of their moment), with the signed-rank (Walsh) interval.${blocks}`,
+    `The interval is simultaneous over ${cs.length === 1 ? "the one comparison" : `all ${cs.length} comparisons`} and ${looks === 1 ? "the one planned look" : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === "" ? "" : ` (${alone})`}.`,
+    `p is adjusted the same way: the smallest \u03B1 at which the interval would leave out 0, so p \u2264 ${decision.alpha} exactly when it does.`,
+    `A regression needs the whole interval beyond ${floor === 0.5 ? "half the threshold" : floor > 0 ? `${floor} \xD7 the threshold` : "0"} on the worse side and the estimate beyond the threshold; no change, the interval inside \xB1threshold; anything else is inconclusive.`
+  ].join(" ");
 }
 
 // src/report/render.ts
@@ -9232,7 +9984,7 @@ function pairsMeasured(report) {
 function howMeasured(report, comparisons) {
   const s = report.settings;
   const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
-  return `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 p-values Holm-adjusted across ${comparisons} comparisons${across} counting every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  return `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function head(report) {
   const out = [`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, ""];
@@ -9243,10 +9995,12 @@ function head(report) {
     if (e.output)
       out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
   }
-  if (report.decision) out.push(...comparisonTable(report.decision), "");
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
-  if (diagnostics !== "") out.push(diagnostics.trim(), "");
-  if (report.profile) out.push(report.profile.markdown.trim(), "");
+  const decision = report.decision;
+  if (decision) out.push(inlineText(verdictSentence(decision)), "", ...comparisonTable(decision), "");
+  const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
+  if (hotter !== "") out.push(hotter, "");
+  const noise = decision ? noiseLine(decision) : "";
+  if (noise !== "") out.push(noise, "");
   if (report.newScenarios.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,
@@ -9255,108 +10009,72 @@ function head(report) {
   }
   return out;
 }
-function footer(report, view) {
+function section(summary, body, open2 = false) {
+  if (body.length === 0) return [];
+  return [`<details${open2 ? " open" : ""}><summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
+}
+function charts(report) {
+  const decision = report.decision;
+  if (!decision || report.rounds.length === 0) return [];
+  const names = (s) => escapeMarkdown(s);
+  const first = decision.comparisons[0]?.metric;
+  const split = (keep) => ({
+    ...decision,
+    comparisons: decision.comparisons.filter((c) => keep(c.metric))
+  });
+  const lead = pairCharts(
+    split((m) => m === first),
+    report.rounds,
+    names
+  );
+  const rest = pairCharts(
+    split((m) => m !== first),
+    report.rounds,
+    names
+  );
+  return [
+    ...section("Each pair: head \xF7 base", lead.slice(1), true),
+    ...section("Each pair: head \xF7 base of the other metrics", rest.slice(1))
+  ];
+}
+function measuredSection(report, view) {
   const decision = report.decision;
   const out = [howMeasured(report, decision?.comparisons.length ?? 0)];
-  const open = openLoopText(view.openLoop);
-  if (open !== "") out.push("", open);
+  const open2 = openLoopText(view.openLoop);
+  if (open2 !== "") out.push("", open2);
   const scenarios = scenariosLine(report);
   if (scenarios !== "") out.push("", scenarios);
   out.push(
     "",
     `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) \xB7 head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) \xB7 Node ${report.environment.node} \xB7 ${report.environment.cpus} CPUs`
   );
-  const noise = decision ? noiseLine(decision) : "";
-  if (noise) out.push("", noise);
-  const offsets = processOffsetNote(decision);
-  if (offsets) out.push("", `Note: ${inlineText(offsets)}`);
-  for (const note of report.notes) out.push("", `Note: ${inlineText(note)}`);
+  if (decision) out.push("", readingNote(decision, report.sequential?.schedule.length ?? 1));
   return out;
 }
+function notes(report) {
+  const offsets = processOffsetNote(report.decision);
+  const all = [...offsets ? [offsets] : [], ...report.notes];
+  return all.flatMap((note, i) => [...i > 0 ? [""] : [], `Note: ${inlineText(note)}`]);
+}
 function renderReport(report, view, options = {}) {
-  const out = [...head(report), ...footer(report, view)];
-  if (report.rounds.length > 0) {
-    out.push("", "<details><summary>Every round</summary>", "", ...roundsTable(report), "", "</details>");
-  }
-  if (options.detailsUrl) out.push("", `[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`);
-  out.push(
-    "",
-    "<sub>How to read this: base and head of each pair run close together (taking turns every fraction of a second, or in adjacent rounds), so they share the machine\u2019s speed of that moment, and the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>"
-  );
-  return `${out.join("\n")}
+  const out = [...head(report), ...charts(report)];
+  const noteLines = notes(report);
+  if (noteLines.length > 0)
+    out.push(...section(`Notes (${noteLines.filter((l) => l !== "").length})`, noteLines));
+  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
+  if (diagnostics !== "")
+    out.push(...section("Inside each server: event loop, CPU, memory", diagnostics.trim().split("\n")));
+  if (report.profile)
+    out.push(...section("Where the CPU time went: the profile", report.profile.markdown.trim().split("\n")));
+  out.push(...section("How it was measured", measuredSection(report, view)));
+  if (report.rounds.length > 0) out.push(...section("Every round", roundsTable(report)));
+  if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, "");
+  return `${out.join("\n").trimEnd()}
 `;
 }
 
 // src/gate/assemble.ts
 import { availableParallelism } from "node:os";
-
-// src/report/headline.ts
-var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
-function errorHeadline(error) {
-  return `${error.neutral ? "inconclusive" : "error"}: ${error.message}`;
-}
-function describeChange(c) {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  const p = `p = ${formatP(c.pAdjusted)}`;
-  const size = ratio >= 2 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
-  if (c.metric === "rps") {
-    const values = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
-    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values}, ${p})`;
-  }
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms, ${p})`;
-}
-function leading(candidates) {
-  const rank = { rps: 0, p99open: 1, p99: 2, p50: 3 };
-  return [...candidates].sort(
-    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
-  )[0];
-}
-function magnitude(c) {
-  return Math.abs(Math.log1p(c.change));
-}
-function worstScenario(candidates) {
-  const confirmed = candidates.filter((c) => c.confirmed);
-  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
-  return pick?.scenario;
-}
-function changeHeadline(candidates, what) {
-  const scenario = worstScenario(candidates);
-  const lead = leading(candidates.filter((c) => c.scenario === scenario));
-  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what}` : ""}`;
-}
-function failureHeadline(failing) {
-  const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
-  const what = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
-  return `head ${what} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
-}
-function unchangedHeadline(verdict, comparisons, rule) {
-  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
-  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? rule.threshold)}`;
-  const primary = comparisons.find((c) => c.metric === "rps");
-  const primaryText = primary ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} CI ${formatPercent(primary.ci[0])} \u2026 ${formatPercent(primary.ci[1])}` : "";
-  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
-  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
-  if (verdict === "no-change") return `no change beyond ${threshold} on ${where} (${primaryText})`;
-  const open = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
-  return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(" and ")}${open.length > 2 ? ` and ${open.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
-}
-function decisionHeadline(verdict, comparisons, errors, rule) {
-  if (verdict === "regression") {
-    const failing = errors.find((e) => e.verdict === "regression");
-    if (failing) return failureHeadline(failing);
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "regression"),
-      "regressed"
-    );
-  }
-  if (verdict === "improvement")
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "improvement"),
-      "improved"
-    );
-  return unchangedHeadline(verdict, comparisons, rule);
-}
 
 // src/decide/final.ts
 function finalVerdict(decision, error) {
@@ -9425,7 +10143,10 @@ function schedule(pairs) {
 var PUBLISH_RESERVE_MS = 3e4;
 var PRIME_SEC = 1;
 function sideBySide(config) {
-  return config.port === void 0 && config.restartEvery > 0;
+  return config.restartEvery > 0;
+}
+function movesFixedPort(config) {
+  return config.port !== void 0 && sideBySide(config);
 }
 function slicing(config) {
   return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
@@ -9446,18 +10167,18 @@ function measureAgain(pair2, disturbedInARow, measuredAgain) {
 // src/gate/assemble.ts
 function assembleReport(context, run) {
   const { config } = context;
-  const { error, measured, notes } = run;
-  const rounds = measured?.rounds ?? [];
+  const { error, measured, notes: notes2 } = run;
+  const rounds = measured?.rounds ?? run.rounds ?? [];
   const decision = error ? void 0 : measured?.decision;
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
-  if (loadgenCpu > 0.9) notes.push(loadgenBusyNote(loadgenCpu));
+  if (loadgenCpu > 0.9) notes2.push(loadgenBusyNote(loadgenCpu));
   return {
     tool: "perf-gate",
     version: 2,
     ...finalVerdict(decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
-    settings: settingsOf(config),
+    settings: settingsOf(config, run.measured),
     decision,
     sequential: measured ? sequentialOf(measured) : void 0,
     newScenarios: measured?.newScenarios ?? [],
@@ -9482,14 +10203,14 @@ function assembleReport(context, run) {
       cpus: availableParallelism(),
       platform: `${process.platform}-${process.arch}`
     },
-    notes,
+    notes: notes2,
     profile: run.profile,
     changedFiles: run.changedFiles,
     diagnostics: measured?.diagnostics,
     pullRequest: context.pullRequest
   };
 }
-function settingsOf(config) {
+function settingsOf(config, measured) {
   return {
     scenarios: config.scenarios.map((scenario) => ({
       name: scenario.name,
@@ -9503,14 +10224,14 @@ function settingsOf(config) {
     budgetSec: config.budgetMs / 1e3,
     durationSec: config.durationSec,
     warmupSec: config.warmupSec,
-    sliceSec: slicing(config) ? config.sliceSec : 0,
+    sliceSec: measured?.sliced ?? slicing(config) ? config.sliceSec : 0,
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
     alpha: config.alpha,
     port: config.port,
     failOnRegression: config.failOnRegression,
-    restartEvery: sideBySide(config) ? config.restartEvery : 0
+    restartEvery: measured?.sideBySide ?? sideBySide(config) ? config.restartEvery : 0
   };
 }
 function sequentialOf(measured) {
@@ -9525,13 +10246,49 @@ function sequentialOf(measured) {
   };
 }
 
+// src/decide/rule.ts
+var REGRESSION_FLOOR = 0.5;
+function worseness(metric, change) {
+  return metric === "rps" ? -change : change;
+}
+function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR) {
+  if (!Number.isFinite(change)) return "inconclusive";
+  const [lower, upper] = ci;
+  const worseEnd = metric === "rps" ? -upper : lower;
+  const betterEnd = metric === "rps" ? lower : -upper;
+  const worse = worseness(metric, change);
+  if (worseEnd > floor * threshold && worse >= threshold) return "regression";
+  if (betterEnd > floor * threshold && -worse >= threshold) return "improvement";
+  if (lower > -threshold && upper < threshold) return "no-change";
+  return "inconclusive";
+}
+function clearOfHalf(metric, verdict, ci, threshold) {
+  if (verdict !== "regression" && verdict !== "improvement") return false;
+  const [lower, upper] = ci;
+  const worseEnd = metric === "rps" ? -upper : lower;
+  const betterEnd = metric === "rps" ? lower : -upper;
+  return (verdict === "regression" ? worseEnd : betterEnd) >= threshold / 2;
+}
+var Z80 = 0.8416212335729143;
+function detectableChange(metric, logInterval, critical, threshold, floor = REGRESSION_FLOOR) {
+  const [lower, upper] = logInterval;
+  if (!(Number.isFinite(lower) && Number.isFinite(upper) && critical > 0)) return Number.NaN;
+  const half = (upper - lower) / 2;
+  const log = (share) => metric === "rps" ? -Math.log1p(-Math.min(share, 0.999)) : Math.log1p(share);
+  const need = Math.max(log(threshold), log(floor * threshold) + half) + Z80 * half / critical;
+  return metric === "rps" ? -Math.expm1(-need) : Math.expm1(need);
+}
+function leaning(c) {
+  return c.verdict === "inconclusive" && c.significant && c.worse && Math.abs(c.change) >= c.threshold;
+}
+
 // src/stats/distributions.ts
 var EPS = 1e-16;
 var TINY = 1e-300;
 var MAX_ITER = 1e4;
 var LN_SQRT_PI = 0.5723649429247001;
-function assertNumber(value, name) {
-  if (Number.isNaN(value)) throw new RangeError(`${name} is NaN`);
+function assertNumber(value2, name) {
+  if (Number.isNaN(value2)) throw new RangeError(`${name} is NaN`);
 }
 var LANCZOS = [
   0.9999999999998099,
@@ -9694,26 +10451,196 @@ function betaContinuedFraction(x, a, b) {
   }
   return h;
 }
+function assertDf(df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+}
+function studentTTail(t, df) {
+  const abs = Math.abs(t);
+  if (abs === Number.POSITIVE_INFINITY) return 0;
+  if (df === Number.POSITIVE_INFINITY) return normalSf(abs);
+  const t2 = abs * abs;
+  return 0.5 * regularizedIncompleteBeta(df / (df + t2), df / 2, 0.5, t2 / (df + t2));
+}
+function studentTCdf(t, df) {
+  assertNumber(t, "t");
+  assertDf(df);
+  const tail2 = studentTTail(t, df);
+  return t < 0 ? tail2 : 1 - tail2;
+}
+function studentTSf(t, df) {
+  return studentTCdf(-t, df);
+}
+function studentTQuantile(p, df) {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`studentTQuantile needs p in [0, 1], got ${p}`);
+  assertDf(df);
+  if (p === 0) return Number.NEGATIVE_INFINITY;
+  if (p === 1) return Number.POSITIVE_INFINITY;
+  if (p === 0.5) return 0;
+  const target = Math.min(p, 1 - p);
+  let lo = 0;
+  let hi = 1;
+  while (studentTTail(hi, df) > target) {
+    lo = hi;
+    hi *= 2;
+  }
+  for (let i = 0; i < 2e3 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTTail(mid, df) > target) lo = mid;
+    else hi = mid;
+  }
+  const t = (lo + hi) / 2;
+  return p < 0.5 ? -t : t;
+}
 
-// src/stats/multiple.ts
-function validate(p) {
-  p.forEach((v, i) => {
-    if (!(v >= 0 && v <= 1)) throw new RangeError(`p[${i}] is ${v}; p-values must be in [0, 1]`);
-  });
+// src/stats/wilcoxon.ts
+var SIGNED_RANK_EXACT_MAX_N = 50;
+var distributionCache = /* @__PURE__ */ new Map();
+function signedRankDistribution(n) {
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`n must be a non-negative integer, got ${n}`);
+  const cached = distributionCache.get(n);
+  if (cached) return cached;
+  const max = n * (n + 1) / 2;
+  const counts = new Array(max + 1).fill(0);
+  counts[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    for (let s = k * (k + 1) / 2; s >= k; s--) counts[s] += counts[s - k];
+  }
+  Object.freeze(counts);
+  distributionCache.set(n, counts);
+  return counts;
 }
-function ascendingOrder(p) {
-  return p.map((_, i) => i).sort((a, b) => p[a] - p[b] || a - b);
+function walshAverages(d) {
+  assertFinite(d, "d");
+  const out = [];
+  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
+  return sortedCopy(out);
 }
-function holm(p) {
-  validate(p);
-  const m = p.length;
-  const adjusted = new Array(m).fill(0);
-  let running2 = 0;
-  ascendingOrder(p).forEach((index, rank) => {
-    running2 = Math.max(running2, Math.min(1, (m - rank) * p[index]));
-    adjusted[index] = running2;
+function hodgesLehmann1(d) {
+  if (d.length === 0) throw new RangeError("d is empty");
+  return median(walshAverages(d));
+}
+function signedRankExactP(d, alternative) {
+  assertFinite(d, "d");
+  const nonZero = d.filter((v) => v !== 0);
+  if (nonZero.length === 0) return 1;
+  const { ranks } = averageRanks(nonZero.map(Math.abs));
+  const halves = ranks.map((r) => Math.round(r * 2));
+  const total = halves.reduce((a, b) => a + b, 0);
+  let counts = new Float64Array(total + 1);
+  counts[0] = 1;
+  for (const h of halves) {
+    const next = new Float64Array(total + 1);
+    for (let s = 0; s <= total; s++) {
+      if (counts[s] === 0) continue;
+      next[s] += counts[s] / 2;
+      if (s + h <= total) next[s + h] += counts[s] / 2;
+    }
+    counts = next;
+  }
+  let observed = 0;
+  nonZero.forEach((v, i) => {
+    if (alternative === "greater" && v > 0 || alternative === "less" && v < 0) observed += halves[i];
   });
-  return adjusted;
+  let p = 0;
+  for (let s = observed; s <= total; s++) p += counts[s];
+  return Math.min(1, p);
+}
+
+// src/stats/inference.ts
+var cumulativeCache = /* @__PURE__ */ new Map();
+function nullCdf(n) {
+  if (n <= SIGNED_RANK_EXACT_MAX_N) {
+    let cumulative = cumulativeCache.get(n);
+    if (cumulative === void 0) {
+      const counts = signedRankDistribution(n);
+      cumulative = new Float64Array(counts.length);
+      let sum = 0;
+      for (let s = 0; s < counts.length; s++) {
+        sum += counts[s];
+        cumulative[s] = sum / 2 ** n;
+      }
+      cumulativeCache.set(n, cumulative);
+    }
+    const table = cumulative;
+    return (w) => w < 0 ? 0 : table[Math.min(w, table.length - 1)];
+  }
+  const meanW = n * (n + 1) / 4;
+  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+  return (w) => w < 0 ? 0 : normalCdf((w + 0.5 - meanW) / se);
+}
+function criticalCount(n, cdf, tail2) {
+  const max = n * (n + 1) / 2;
+  const meanW = n * (n + 1) / 4;
+  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+  let k = Math.max(-1, Math.min(max, Math.floor(meanW - 0.5 + normalQuantile(tail2) * se)));
+  while (k + 1 <= max && cdf(k + 1) <= tail2) k++;
+  while (k >= 0 && cdf(k) > tail2) k--;
+  return k;
+}
+function countBelow(sorted, x) {
+  const search = (strict) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (strict ? sorted[mid] < x : sorted[mid] <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return { below: search(true), atMost: search(false) };
+}
+function signedRankInference(d, level) {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const n = d.length;
+  if (n === 0) throw new RangeError("d is empty");
+  const walsh = walshAverages(d);
+  const m = walsh.length;
+  const cdf = nullCdf(n);
+  const k = criticalCount(n, cdf, level / 2);
+  const { below, atMost } = countBelow(walsh, 0);
+  const notAbove = atMost;
+  const notBelow = m - below;
+  const p = Math.min(1, 2 * cdf(Math.min(notAbove, notBelow)));
+  const reachable = k >= 0;
+  return {
+    estimate: median(walsh),
+    lower: reachable ? walsh[k] : Number.NaN,
+    upper: reachable ? walsh[m - 1 - k] : Number.NaN,
+    p
+  };
+}
+var quantileCache = /* @__PURE__ */ new Map();
+function tCritical(level, df) {
+  const key = `${level}|${df}`;
+  let q = quantileCache.get(key);
+  if (q === void 0) {
+    q = studentTQuantile(1 - level / 2, df);
+    quantileCache.set(key, q);
+  }
+  return q;
+}
+function meanInference(units, level) {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (units.length < 2) throw new RangeError(`meanInference needs at least 2 units, got ${units.length}`);
+  const df = units.length - 1;
+  const estimate = mean(units);
+  const se = sd(units) / Math.sqrt(units.length);
+  const q = tCritical(level, df);
+  if (se === 0) {
+    const p2 = estimate === 0 ? 1 : 0;
+    return { estimate, lower: estimate, upper: estimate, p: p2 };
+  }
+  const lower = estimate - q * se;
+  const upper = estimate + q * se;
+  const t = Math.abs(estimate) / se;
+  const tested2 = Math.min(1, 2 * studentTSf(t, df));
+  const leavesOut = lower > 0 || upper < 0;
+  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
+  return { estimate, lower, upper, p };
+}
+function excludesZero(lower, upper) {
+  return lower > 0 || upper < 0;
 }
 
 // src/stats/sequential-boundary.ts
@@ -9827,113 +10754,6 @@ function perLookLevel(alpha, looks) {
   return level;
 }
 
-// src/stats/wilcoxon.ts
-var SIGNED_RANK_EXACT_MAX_N = 50;
-var distributionCache = /* @__PURE__ */ new Map();
-function signedRankDistribution(n) {
-  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`n must be a non-negative integer, got ${n}`);
-  const cached = distributionCache.get(n);
-  if (cached) return cached;
-  const max = n * (n + 1) / 2;
-  const counts = new Array(max + 1).fill(0);
-  counts[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    for (let s = k * (k + 1) / 2; s >= k; s--) counts[s] += counts[s - k];
-  }
-  Object.freeze(counts);
-  distributionCache.set(n, counts);
-  return counts;
-}
-function exactCdf(w, n) {
-  const counts = signedRankDistribution(n);
-  let sum = 0;
-  for (let s = 0; s <= Math.min(Math.floor(w), counts.length - 1); s++) sum += counts[s];
-  return sum / 2 ** n;
-}
-function wilcoxonSignedRank(d, options = {}) {
-  assertFinite(d, "d");
-  const alternative = options.alternative ?? "two-sided";
-  const nonZero = d.filter((v) => v !== 0);
-  const n = nonZero.length;
-  const { ranks, tieSizes } = averageRanks(nonZero.map(Math.abs));
-  let wPlus = 0;
-  let wMinus = 0;
-  nonZero.forEach((v, i) => {
-    if (v > 0) wPlus += ranks[i];
-    else wMinus += ranks[i];
-  });
-  const statistic = alternative === "two-sided" ? Math.min(wPlus, wMinus) : wPlus;
-  const hasTies = tieSizes.length > 0;
-  const requested = options.method ?? "auto";
-  const exactApplies = !hasTies && n === d.length && n <= SIGNED_RANK_EXACT_MAX_N;
-  const method = requested === "auto" ? exactApplies ? "exact" : "approx" : requested;
-  const result = { statistic, wPlus, wMinus, n, method };
-  if (n === 0) return { ...result, p: 1 };
-  if (method === "exact") {
-    if (hasTies)
-      throw new RangeError('exact signed-rank p-values need untied |d|; use method "approx" or "auto"');
-    const lower = exactCdf(wPlus, n);
-    const upper = exactCdf(n * (n + 1) / 2 - wPlus, n);
-    if (alternative === "less") return { ...result, p: lower };
-    if (alternative === "greater") return { ...result, p: upper };
-    return { ...result, p: Math.min(1, 2 * Math.min(lower, upper)) };
-  }
-  const meanW = n * (n + 1) / 4;
-  const tieTerm = tieSizes.reduce((acc, t) => acc + t ** 3 - t, 0);
-  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24 - tieTerm / 48);
-  const diff = wPlus - meanW;
-  let p;
-  if (alternative === "two-sided")
-    p = Math.min(1, 2 * normalSf(Math.abs((diff - 0.5 * Math.sign(diff)) / se)));
-  else if (alternative === "less") p = normalCdf((diff + 0.5) / se);
-  else p = normalSf((diff - 0.5) / se);
-  return { ...result, p };
-}
-function walshAverages(d) {
-  assertFinite(d, "d");
-  const out = [];
-  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
-  return sortedCopy(out);
-}
-function hodgesLehmann1(d) {
-  if (d.length === 0) throw new RangeError("d is empty");
-  return median(walshAverages(d));
-}
-function signedRankConfidenceInterval(d, confidence = 0.95) {
-  if (!(confidence > 0 && confidence < 1))
-    throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  const n = d.length;
-  if (n === 0) throw new RangeError("d is empty");
-  const walsh = walshAverages(d);
-  const m = walsh.length;
-  const alphaHalf = (1 - confidence) / 2;
-  let k;
-  let tail2;
-  if (n <= SIGNED_RANK_EXACT_MAX_N) {
-    const counts = signedRankDistribution(n);
-    const total = 2 ** n;
-    let cumulative = counts[0];
-    k = -1;
-    while (cumulative / total <= alphaHalf) {
-      k++;
-      cumulative += counts[k + 1];
-    }
-    tail2 = k < 0 ? counts[0] / total : (cumulative - counts[k + 1]) / total;
-  } else {
-    const meanW = n * (n + 1) / 4;
-    const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
-    k = Math.floor(meanW - 0.5 + normalQuantile(alphaHalf) * se);
-    tail2 = normalCdf((Math.max(k, 0) + 0.5 - meanW) / se);
-  }
-  const j = Math.max(k, 0);
-  return {
-    estimate: median(walsh),
-    lower: walsh[j],
-    upper: walsh[m - 1 - j],
-    achievedConfidence: 1 - 2 * tail2
-  };
-}
-
 // src/stats/anova.ts
 function fSf(f, df1, df2) {
   if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
@@ -9962,7 +10782,7 @@ function sumsOfSquares(groups) {
   for (const group of groups) {
     const m = mean(group);
     between += group.length * (m - grand) ** 2;
-    for (const value of group) within += (value - m) ** 2;
+    for (const value2 of group) within += (value2 - m) ** 2;
   }
   const n = groups.reduce((sum, group) => sum + group.length, 0);
   return { between, within, df1: groups.length - 1, df2: n - groups.length };
@@ -9973,21 +10793,28 @@ var PROCESS_OFFSET_LEVEL = 0.01;
 function offsetLevel(scenarios) {
   return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
 }
-function blockTest(pairs, logRatios, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
-  const byBlock = /* @__PURE__ */ new Map();
+function byBlock(pairs, logRatios, restartEvery) {
+  const blocks = /* @__PURE__ */ new Map();
   pairs.forEach((pair2, i) => {
     const block = Math.floor(pair2 / restartEvery);
-    byBlock.set(block, [...byBlock.get(block) ?? [], logRatios[i]]);
+    blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
   });
-  const groups = [...byBlock].sort((a, b) => a[0] - b[0]).map(([, ratios]) => ratios).filter((ratios) => ratios.length >= 2);
+  return [...blocks].sort((a, b) => a[0] - b[0]).map(([, ratios2]) => ratios2).filter((ratios2) => ratios2.length >= 2);
+}
+function blockTest(pairs, logRatios, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
+  const groups = byBlock(pairs, logRatios, restartEvery);
   if (groups.length < 2) return void 0;
   return {
     ...oneWayAnova(groups),
     blocks: groups.length,
-    pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
-    changes: groups.map((ratios) => Math.expm1(mean(ratios)))
+    pairs: groups.reduce((sum, ratios2) => sum + ratios2.length, 0),
+    changes: groups.map((ratios2) => Math.expm1(mean(ratios2)))
   };
+}
+function blockMeans(pairs, logRatios, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
+  return byBlock(pairs, logRatios, restartEvery).map(mean);
 }
 function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
   return test !== void 0 && test.p < level;
@@ -9998,8 +10825,8 @@ function thresholdOf(metric, options, scenario) {
   return metric === "rps" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
 function measuredMetrics(pairs) {
-  const open = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
-  return METRICS.filter((metric) => metric !== "p99open" || open);
+  const open2 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
+  return METRICS.filter((metric) => metric !== "p99open" || open2);
 }
 function medianOr(values) {
   return values.length === 0 ? Number.NaN : median(values);
@@ -10029,8 +10856,8 @@ function compareErrors(scenario, pairs) {
     baseResponses += base.measurement.responses + base.measurement.errors + base.measurement.timeouts;
     headFailures += failures(head2.measurement, scenario.expectStatus);
     headResponses += head2.measurement.responses + head2.measurement.errors + head2.measurement.timeouts;
-    for (const [code2, count2] of Object.entries(head2.measurement.statusCodes)) {
-      if (!expected(code2, scenario.expectStatus)) headStatus[code2] = (headStatus[code2] ?? 0) + count2;
+    for (const [code2, count3] of Object.entries(head2.measurement.statusCodes)) {
+      if (!expected(code2, scenario.expectStatus)) headStatus[code2] = (headStatus[code2] ?? 0) + count3;
     }
   }
   const baseRate = baseResponses === 0 ? 0 : baseFailures / baseResponses;
@@ -10055,62 +10882,16 @@ function compareMetric(scenario, metric, pairs) {
   const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
   const head2 = usable.map(({ head: round }) => metricValue(round.measurement, metric));
   const logRatios = usable.map((_, i) => Math.log(head2[i] / base[i]));
-  const pairNumbers = usable.map(({ base: round }) => round.pair);
-  if (logRatios.length < 2) {
-    return {
-      scenario,
-      metric,
-      base: medianOr(base),
-      head: medianOr(head2),
-      pairs: logRatios.length,
-      change: Number.NaN,
-      p: 1,
-      noise: Number.NaN,
-      worse: false,
-      logRatios,
-      pairNumbers
-    };
-  }
-  const change = Math.expm1(hodgesLehmann1(logRatios));
   return {
     scenario,
     metric,
-    base: median(base),
-    head: median(head2),
+    base: medianOr(base),
     pairs: logRatios.length,
-    change,
-    p: wilcoxonSignedRank(logRatios).p,
-    noise: sd(logRatios),
-    worse: metric === "rps" ? change < 0 : change > 0,
+    // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): no noise.
+    noise: logRatios.length < 2 ? Number.NaN : sd(logRatios),
     logRatios,
-    pairNumbers
+    pairNumbers: usable.map(({ base: round }) => round.pair)
   };
-}
-function interval(c, level) {
-  if (c.logRatios.length < 2) return [Number.NaN, Number.NaN];
-  const ci = signedRankConfidenceInterval(c.logRatios, 1 - level);
-  return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
-}
-function classify(c, ci, pAdjusted, threshold, alpha) {
-  if (!Number.isFinite(c.change)) return "inconclusive";
-  const significant = pAdjusted < alpha;
-  if (significant && Math.abs(c.change) >= threshold) return c.worse ? "regression" : "improvement";
-  if (ci[0] > -threshold && ci[1] < threshold) return "no-change";
-  return "inconclusive";
-}
-function holdsInEveryBlock(verdict, metric, changes, threshold) {
-  const worse = (change) => metric === "rps" ? change <= -threshold : change >= threshold;
-  const better = (change) => metric === "rps" ? change >= threshold : change <= -threshold;
-  const holds = verdict === "regression" ? changes.every(worse) : verdict === "improvement" ? changes.every(better) : verdict === "no-change" ? changes.every((change) => Math.abs(change) < threshold) : true;
-  return holds ? verdict : "inconclusive";
-}
-function beyond(ci, bound) {
-  return ci[0] >= bound || ci[1] <= -bound;
-}
-function detectableChange(noise, pairs, level) {
-  if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
-  const z = normalQuantile(1 - level / 2) + normalQuantile(0.8);
-  return Math.expm1(z * noise / Math.sqrt(pairs));
 }
 function resolved(decision) {
   if (decision.errors.some((e) => e.verdict === "regression")) return true;
@@ -10155,44 +10936,73 @@ function blocksDiffered(entries, tests) {
     (test, i) => processesDiffered(test, offsetLevel(scenarios.get(entries[i].group)?.size ?? 1))
   );
 }
-function finish(entry, a) {
-  const { logRatios: _r, pairNumbers: _p, ...c } = entry.raw;
+function infer(entry, f) {
+  const { logRatios, pairNumbers } = entry.raw;
+  if (f.blocks) {
+    const units = blockMeans(pairNumbers, logRatios, entry.restartEvery);
+    if (units.length < 2) return void 0;
+    return {
+      inference: meanInference(units, f.level),
+      critical: tCritical(f.level, units.length - 1)
+    };
+  }
+  if (logRatios.length < 2) return void 0;
+  return { inference: signedRankInference(logRatios, f.level), critical: normalQuantile(1 - f.level / 2) };
+}
+function adjustedP(p, entry, f, significant) {
+  const adjusted = Math.min(1, f.comparisons * sequentialP(p, entry.looks));
+  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
+}
+function finish(entry, f) {
+  const { logRatios: _r, pairNumbers: _p, ...raw } = entry.raw;
   const { threshold } = entry;
-  const ci = interval(entry.raw, a.level);
-  const called = classify(entry.raw, ci, a.pAdjusted, threshold, a.alpha);
-  const blocks = a.blocks;
-  const verdict = blocks ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
+  const inferred = infer(entry, f);
+  const nan = Number.NaN;
+  const logCi = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
+  const ci = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
+  const change = inferred ? Math.expm1(inferred.inference.estimate) : nan;
+  const significant = excludesZero(logCi[0], logCi[1]);
+  const p = inferred?.inference.p ?? 1;
+  const verdict = classify(raw.metric, change, ci, threshold, f.floor);
+  const blocks = f.blocks;
   return {
-    ...c,
+    ...raw,
+    head: raw.base * (1 + change),
+    unit: blocks ? "blocks" : "pairs",
+    change,
     ...blocks ? {
       processes: {
         restartEvery: entry.restartEvery,
         changes: blocks.changes,
         f: blocks.f,
         p: blocks.p,
-        differed: a.differed,
-        ...verdict === called ? {} : { overruled: called }
+        differed: f.differed
       }
     } : {},
     threshold,
     ci,
-    pAdjusted: a.pAdjusted,
-    confirmed: (verdict === "regression" || verdict === "improvement") && beyond(ci, threshold / 2),
-    detectable: detectableChange(c.noise, c.pairs, a.level),
+    level: f.level,
+    p,
+    pAdjusted: adjustedP(p, entry, f, significant),
+    significant,
+    confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
+    detectable: detectableChange(raw.metric, logCi, inferred?.critical ?? nan, threshold, f.floor),
+    worse: raw.metric === "rps" ? change < 0 : change > 0,
     verdict
   };
 }
 function decideGroups(groups, options) {
   const { entries, errors } = collect(groups, options);
-  const adjusted = holm(entries.map((e) => sequentialP(e.raw.p, e.looks)));
   const tests = entries.map((e) => blockTest(e.raw.pairNumbers, e.raw.logRatios, e.restartEvery));
   const differed = blocksDiffered(entries, tests);
   const differedGroups = new Set(entries.filter((_, i) => differed[i]).map((e) => e.group));
+  const floor = options.floor ?? REGRESSION_FLOOR;
   const comparisons = entries.map(
     (entry, i) => finish(entry, {
       level: perLookLevel(options.alpha / entries.length, entry.looks),
-      pAdjusted: adjusted[i],
+      comparisons: entries.length,
       alpha: options.alpha,
+      floor,
       blocks: differedGroups.has(entry.group) ? tests[i] : void 0,
       differed: differed[i]
     })
@@ -10205,7 +11015,8 @@ function decideGroups(groups, options) {
     errors,
     alpha: options.alpha,
     threshold: options.threshold,
-    latencyThreshold: options.latencyThreshold ?? options.threshold
+    latencyThreshold: options.latencyThreshold ?? options.threshold,
+    rule: { floor }
   };
 }
 function overall(comparisons, errors) {
@@ -10250,13 +11061,14 @@ var SequentialRun = class {
   }
   look() {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, restartEvery } = this.#options;
+    const { threshold, latencyThreshold, alpha, restartEvery, floor } = this.#options;
     const fresh = decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...latencyThreshold === void 0 ? {} : { latencyThreshold },
       alpha,
       looks: this.schedule,
-      restartEvery: restartEvery ?? 0
+      restartEvery: restartEvery ?? 0,
+      ...floor === void 0 ? {} : { floor }
     });
     return this.#held(fresh);
   }
@@ -10329,10 +11141,13 @@ var SequentialRun = class {
       if (stop !== void 0) return stop;
     }
   }
-  /** A borderline regression gets more pairs, two at a time, within the time limit: how many it got. */
+  /**
+   * A borderline regression, or a comparison leaning to one, gets more pairs, two at a time, within the time limit:
+   * how many it got. The look after them is in the schedule every p-value counts.
+   */
   async confirm() {
     const d = this.decision;
-    const borderline = d !== void 0 && d.verdict === "regression" && !resolved(d) && !d.errors.some((e) => e.verdict === "regression");
+    const borderline = d !== void 0 && (d.verdict === "regression" && !resolved(d) || d.comparisons.some(leaning)) && !d.errors.some((e) => e.verdict === "regression");
     if (!this.adaptive || !borderline) return 0;
     const want = confirmationPairs(this.pairs);
     const perPair = this.#source.perPairMs?.() ?? this.#source.elapsedMs() / Math.max(1, this.pairs);
@@ -10418,66 +11233,249 @@ var Disturbances = class {
   }
 };
 
-// src/load/plan.ts
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
-function openLoopSec(durationSec) {
-  return durationSec / 6;
-}
-var OPEN_LOOP_MAX_RATE = 5e3;
-function openLoopRate(share, baseRps) {
-  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
-}
-
-// src/gate/open-loop.ts
-var OpenLoopRates = class {
-  open;
-  rates;
-  log;
-  constructor(config, log) {
-    const open = config.openLoop;
-    this.open = open;
-    this.log = log;
-    this.rates = new Map(
-      open && "rate" in open ? config.scenarios.map((scenario) => [scenario.name, open.rate]) : []
-    );
-  }
-  /** The scenario's rate in req/s; undefined: no open loop (yet). */
-  get(scenario) {
-    return this.rates.get(scenario);
-  }
-  /** Whether some of `scenarios` still wait for their rate from base's req/s. */
-  missing(scenarios) {
-    return this.open !== void 0 && scenarios.some((scenario) => !this.rates.has(scenario.name));
-  }
-  /** Sets the scenario's rate from base's req/s, once, when the open loop is a share of it. */
-  set(scenario, baseRps) {
-    const open = this.open;
-    if (!open || !("share" in open) || this.rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
-      return;
-    const rate2 = openLoopRate(open.share, baseRps);
-    this.rates.set(scenario.name, rate2);
-    this.log.info(openLoopRateLog(scenario.name, rate2, open.share, baseRps));
+// src/io/server.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync5, readlinkSync } from "node:fs";
+import { request } from "node:http";
+import { createServer, Socket } from "node:net";
+import { setTimeout as sleep3 } from "node:timers/promises";
+var HOSTS = ["127.0.0.1", "::1"];
+var PortNotMovedError = class extends GateError {
+  /** The fixed port (input `port`) and the port it was to move to. */
+  fixed;
+  movedTo;
+  constructor(side, start, fixed, movedTo, output) {
+    super("server-start", portNotMovedMessage(side, start, fixed, movedTo), {
+      side,
+      ...output === void 0 ? {} : { output }
+    });
+    this.name = "PortNotMovedError";
+    this.fixed = fixed;
+    this.movedTo = movedTo;
   }
 };
+async function freePort() {
+  return new Promise((resolve9, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve9(port));
+    });
+  });
+}
+function listening(host, port, timeoutMs = 500) {
+  return new Promise((resolve9) => {
+    const socket = new Socket();
+    const done = (result) => {
+      socket.destroy();
+      resolve9(result);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.connect(port, host);
+  });
+}
+function probe(host, port, path, timeoutMs = 1e3) {
+  return new Promise((resolve9) => {
+    const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
+      res.resume();
+      res.once("end", () => resolve9(res.statusCode));
+      res.once("error", () => resolve9(res.statusCode));
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve9(void 0));
+    req.end();
+  });
+}
+function describeExit(child2) {
+  const exit = child2.exit;
+  if (exit === void 0) return "is still running";
+  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+async function open(port) {
+  for (const host of HOSTS) if (await listening(host, port)) return true;
+  return false;
+}
+async function keptFixedPort(spec) {
+  if (spec.port === void 0 || spec.movedTo === void 0) return false;
+  return await open(spec.port) && !await open(spec.movedTo);
+}
+async function startServer(spec) {
+  const moved = spec.port !== void 0 ? spec.movedTo : void 0;
+  const port = moved ?? spec.port ?? await freePort();
+  if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
+  const command2 = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
+  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(spec.port ?? port) });
+  const child2 = new Child(command2, {
+    cwd: spec.cwd,
+    env,
+    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
+  });
+  const host = await waitReady(spec, child2, port);
+  const origin = host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+  return {
+    side: spec.side,
+    host,
+    port,
+    origin,
+    child: child2,
+    assertAlive(during) {
+      if (child2.exit === void 0) return;
+      throw new GateError(
+        "server-crash",
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} during ${during}`,
+        {
+          side: spec.side,
+          output: child2.output.lastLines(40)
+        }
+      );
+    },
+    async stop() {
+      await child2.stop();
+    }
+  };
+}
+function portText(spec, port) {
+  return spec.port !== void 0 && spec.movedTo !== void 0 ? `port ${spec.port} (moved to ${port} by perf-gate)` : `port ${port}`;
+}
+async function waitReady(spec, child2, port) {
+  const deadline = Date.now() + spec.readyTimeoutMs;
+  const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
+  const where = portText(spec, port);
+  let lastStatus;
+  for (; ; ) {
+    if (child2.exit !== void 0) {
+      await child2.stop(500);
+      throw new GateError(
+        "server-start",
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
+        { side: spec.side, output: child2.output.lastLines(40) }
+      );
+    }
+    if (Date.now() > deadline) {
+      const hint = lastStatus !== void 0 ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.` : readyHint(spec.port, spec.port ?? port, ownPorts(spec, listeningSockets(processTree(child2.pid))));
+      await child2.stop();
+      throw new GateError(
+        "server-start",
+        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on ${where} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
+        { side: spec.side, output: child2.output.lastLines(40) }
+      );
+    }
+    for (const candidate of HOSTS) {
+      const status = await probe(candidate, port, spec.readyPath);
+      if (status === void 0) continue;
+      if (spec.readyStatus === void 0 || status === spec.readyStatus) return candidate;
+      lastStatus = status;
+    }
+    if (await keptFixedPort(spec)) {
+      await child2.stop();
+      throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
+    }
+    await sleep3(100);
+  }
+}
+function ownPorts(spec, sockets) {
+  const { port, movedTo } = spec;
+  if (port === void 0 || movedTo === void 0) return [...sockets];
+  return sockets.map((socket) => socket.port === movedTo ? { ...socket, port } : socket);
+}
+function localAddress(hex) {
+  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
+  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
+}
+function listeningSockets(pids) {
+  const inodes = /* @__PURE__ */ new Set();
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync3(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode !== void 0) inodes.add(inode);
+      } catch {
+      }
+    }
+  }
+  if (inodes.size === 0) return [];
+  const found = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text2;
+    try {
+      text2 = readFileSync5(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text2.split("\n").slice(1)) {
+      const fields2 = line.trim().split(/\s+/);
+      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
+      const [address = "", portHex = ""] = fields2[1].split(":");
+      const port = Number.parseInt(portHex, 16);
+      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
+    }
+  }
+  return found;
+}
+function readyHint(fixed, port, sockets) {
+  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
+  const onPort = sockets.filter((s) => s.port === port);
+  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
+    (a, b) => a - b
+  );
+  if (onPort.length === 0 && others.length > 0) {
+    const where = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
+    return fixed === void 0 ? ` It listens on ${where}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where}, not on ${given}: set the \`port\` input to the port it serves on.`;
+  }
+  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
+    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
+  }
+  if (onPort.length > 0) {
+    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
+  }
+  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
+}
+async function waitPortFree(side, port) {
+  const deadline = Date.now() + 5e3;
+  for (; ; ) {
+    let busy = false;
+    for (const host of HOSTS) if (await listening(host, port)) busy = true;
+    if (!busy) return;
+    if (Date.now() > deadline)
+      throw new GateError(
+        "server-start",
+        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
+        { side }
+      );
+    await sleep3(100);
+  }
+}
 
 // src/gate/servers.ts
 var Servers = class {
+  /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
+  together;
   running = {};
   probes = {};
   start;
   diagnostics;
-  constructor(start, diagnostics) {
+  /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
+  startedFor;
+  constructor(start, diagnostics, together = true) {
     this.start = start;
     this.diagnostics = diagnostics;
+    this.together = together;
   }
   /** The side's server, started for `pair` (with a probe of its own) when none is running. */
   async serverFor(side, pair2) {
     const running2 = this.running[side];
     if (running2) return running2;
     const probe2 = this.diagnostics.server(side, `pair${pair2 + 1}-${side}`);
-    const server = await this.start(side, pair2, probe2.env);
+    const server = await this.start(side, pair2, probe2.env, this.together);
     this.running[side] = server;
     this.probes[side] = probe2;
     return server;
@@ -10503,11 +11501,23 @@ var Servers = class {
       this.serverFor("base", pair2),
       this.serverFor("head", pair2)
     ]);
-    if (base.status === "fulfilled" && head2.status === "fulfilled") return [base.value, head2.value];
+    if (base.status === "fulfilled" && head2.status === "fulfilled") {
+      this.startedFor = pair2;
+      return [base.value, head2.value];
+    }
     await this.stopAll();
-    throw [base, head2].flatMap((started) => started.status === "rejected" ? [started.reason] : [])[0];
+    const reasons = [base, head2].flatMap(
+      (started) => started.status === "rejected" ? [started.reason] : []
+    );
+    throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
+  }
+  /** Both running servers when startBoth started them for `pair` and neither has stopped since; else undefined. */
+  startedTogetherFor(pair2) {
+    const { base, head: head2 } = this.running;
+    return this.startedFor === pair2 && base && head2 ? [base, head2] : void 0;
   }
   async stopAll() {
+    this.startedFor = void 0;
     for (const side of ["base", "head"]) {
       await this.running[side]?.stop();
       delete this.running[side];
@@ -10523,7 +11533,7 @@ var Servers = class {
     }
   }
 };
-function alive2(loaded, during, run) {
+function alive3(loaded, during, run) {
   const check = () => {
     for (const server of loaded) server.assertAlive(during);
   };
@@ -10537,36 +11547,6 @@ function alive2(loaded, during, run) {
       throw error;
     }
   );
-}
-
-// src/gate/first-pair.ts
-function failureRate(rounds, expectStatus) {
-  let failed = 0;
-  let total = 0;
-  for (const r of rounds) {
-    failed += failures(r.measurement, expectStatus);
-    total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
-  }
-  return total === 0 ? 1 : failed / total;
-}
-function checkFirstPair(config, scenarios, rounds, log) {
-  const found = [];
-  for (const scenario of scenarios) {
-    const of = (side) => rounds.filter((r) => r.scenario === scenario.name && r.side === side);
-    const baseRate = failureRate(of("base"), scenario.expectStatus);
-    const headRate = failureRate(of("head"), scenario.expectStatus);
-    if (baseRate >= 0.5 && headRate >= 0.5) {
-      throw new GateError(
-        "server-errors",
-        bothFailMessage(scenario, of("base"), of("head"), config.configFile)
-      );
-    }
-    if (baseRate >= 0.5) {
-      found.push(scenario.name);
-      log.info(newEndpointLog(scenario.name, of("base")));
-    }
-  }
-  return found;
 }
 
 // src/gate/loads.ts
@@ -10590,7 +11570,7 @@ function measuredSpec(ctx, server, scenario) {
   return rate2 === void 0 ? spec : { ...spec, paced: { rate: rate2, durationSec: openLoopSec(ctx.config.durationSec) } };
 }
 function loadOn(ctx, server, during, spec) {
-  return alive2([server], during, ctx.load.run(spec, server.side));
+  return alive3([server], during, ctx.load.run(spec, server.side));
 }
 function windowLabel(ctx, scenario) {
   return `scenario${ctx.config.scenarios.indexOf(scenario) + 1}`;
@@ -10627,13 +11607,21 @@ async function measureBaseForRates(ctx, pair2) {
 }
 async function startBlock(ctx, pair2) {
   const { clock, costs, servers } = ctx;
-  await servers.stopAll();
+  const [base, head2] = servers.startedTogetherFor(pair2) ?? await startBlockServers(ctx, pair2);
   const primeStart = clock.now();
-  const [base, head2] = await servers.startBoth(pair2);
-  costs.startupMs += clock.now() - primeStart;
-  costs.blocks++;
   await prime(ctx, pair2, base, head2);
   costs.primingMs += clock.now() - primeStart;
+}
+async function startBlockServers(ctx, pair2) {
+  const { clock, costs, servers } = ctx;
+  await servers.stopAll();
+  const startupStart = clock.now();
+  const both = await servers.startBoth(pair2);
+  const startupMs = clock.now() - startupStart;
+  costs.startupMs += startupMs;
+  costs.primingMs += startupMs;
+  costs.blocks++;
+  return both;
 }
 async function prime(ctx, pair2, base, head2) {
   for (let turn = 0; turn < ctx.primeTurns; turn++) {
@@ -10674,7 +11662,7 @@ async function runSlicedPair(ctx, pair2, order) {
     const measurements = await servers.stopAllOnError(() => {
       const label = windowLabel(ctx, scenario);
       const window = { warmupSec: 2 * config.warmupSec };
-      const run = () => alive2(
+      const run = () => alive3(
         sides,
         roundDuring(pair2, scenario.name),
         ctx.load.runPair(
@@ -10704,6 +11692,87 @@ async function runSlicedPair(ctx, pair2, order) {
   return rounds;
 }
 
+// src/gate/moved-port.ts
+async function startOnMovedPorts(ctx, notes2) {
+  const { clock, config, costs, log } = ctx;
+  const started = clock.now();
+  try {
+    await startBlockServers(ctx, 0);
+  } catch (error) {
+    if (!(error instanceof PortNotMovedError)) throw error;
+    costs.primingMs += clock.now() - started;
+    ctx.fresh = true;
+    ctx.sliced = false;
+    ctx.servers.together = false;
+    const note = portNotMovedNote(config.port ?? error.fixed);
+    notes2.push(note);
+    log.warning(note);
+    log.info(errorWithOutput(error.message, error.output));
+  }
+}
+
+// src/gate/open-loop.ts
+var OpenLoopRates = class {
+  open;
+  rates;
+  log;
+  constructor(config, log) {
+    const open2 = config.openLoop;
+    this.open = open2;
+    this.log = log;
+    this.rates = new Map(
+      open2 && "rate" in open2 ? config.scenarios.map((scenario) => [scenario.name, open2.rate]) : []
+    );
+  }
+  /** The scenario's rate in req/s; undefined: no open loop (yet). */
+  get(scenario) {
+    return this.rates.get(scenario);
+  }
+  /** Whether some of `scenarios` still wait for their rate from base's req/s. */
+  missing(scenarios) {
+    return this.open !== void 0 && scenarios.some((scenario) => !this.rates.has(scenario.name));
+  }
+  /** Sets the scenario's rate from base's req/s, once, when the open loop is a share of it. */
+  set(scenario, baseRps) {
+    const open2 = this.open;
+    if (!open2 || !("share" in open2) || this.rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
+      return;
+    const rate2 = openLoopRate(open2.share, baseRps);
+    this.rates.set(scenario.name, rate2);
+    this.log.info(openLoopRateLog(scenario.name, rate2, open2.share, baseRps));
+  }
+};
+
+// src/gate/first-pair.ts
+function failureRate(rounds, expectStatus) {
+  let failed = 0;
+  let total = 0;
+  for (const r of rounds) {
+    failed += failures(r.measurement, expectStatus);
+    total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
+  }
+  return total === 0 ? 1 : failed / total;
+}
+function checkFirstPair(config, scenarios, rounds, log) {
+  const found = [];
+  for (const scenario of scenarios) {
+    const of = (side) => rounds.filter((r) => r.scenario === scenario.name && r.side === side);
+    const baseRate = failureRate(of("base"), scenario.expectStatus);
+    const headRate = failureRate(of("head"), scenario.expectStatus);
+    if (baseRate >= 0.5 && headRate >= 0.5) {
+      throw new GateError(
+        "server-errors",
+        bothFailMessage(scenario, of("base"), of("head"), config.configFile)
+      );
+    }
+    if (baseRate >= 0.5) {
+      found.push(scenario.name);
+      log.info(newEndpointLog(scenario.name, of("base")));
+    }
+  }
+  return found;
+}
+
 // src/gate/source.ts
 var GatePairSource = class {
   ctx;
@@ -10712,6 +11781,8 @@ var GatePairSource = class {
   pairsDone = 0;
   /** The time the next pair is expected to take: at first a guess, then from the pairs measured. */
   pairMs;
+  /** Each scenario's per-pair log ratios of req/s so far, for the running estimate in the log. */
+  ratios = /* @__PURE__ */ new Map();
   constructor(ctx, options) {
     this.ctx = ctx;
     this.options = options;
@@ -10747,10 +11818,14 @@ var GatePairSource = class {
       this.pairsDone = pair2 + 1;
       if (pair2 === 0) {
         ctx.scenarios.drop(checkFirstPair(ctx.config, ctx.scenarios.active, latest, ctx.log));
-        return latest.filter((r) => !ctx.scenarios.dropped.includes(r.scenario));
+        return this.keep(latest.filter((r) => !ctx.scenarios.dropped.includes(r.scenario)));
       }
-      return latest;
+      return this.keep(latest);
     }
+  }
+  keep(rounds) {
+    this.options.kept?.push(...rounds);
+    return rounds;
   }
   /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
   outOfTime(pair2) {
@@ -10763,13 +11838,17 @@ var GatePairSource = class {
     ctx.log.warning(timeLimitLog(pair2));
     return true;
   }
-  /** Each active scenario's base and head measurement of a pair, for its log line. */
+  /** Each active scenario's base and head measurement of a pair, and the running estimate, for its log line. */
   rows(latest) {
-    return this.ctx.scenarios.active.map(({ name }) => ({
-      scenario: name,
-      base: latest.find((r) => r.side === "base" && r.scenario === name).measurement,
-      head: latest.find((r) => r.side === "head" && r.scenario === name).measurement
-    }));
+    return this.ctx.scenarios.active.map(({ name }) => {
+      const base = latest.find((r) => r.side === "base" && r.scenario === name).measurement;
+      const head2 = latest.find((r) => r.side === "head" && r.scenario === name).measurement;
+      const ratios2 = this.ratios.get(name) ?? [];
+      if (base.rps > 0 && head2.rps > 0) ratios2.push(Math.log(head2.rps / base.rps));
+      this.ratios.set(name, ratios2);
+      const running2 = ratios2.length === 0 ? {} : { running: { change: Math.expm1(hodgesLehmann1(ratios2)), pairs: ratios2.length } };
+      return { scenario: name, base, head: head2, ...running2 };
+    });
   }
 };
 
@@ -10781,7 +11860,7 @@ async function measure(options) {
     config,
     clock,
     load: options.load,
-    servers: new Servers(options.startServer, options.probes),
+    servers: new Servers(options.startServer, options.probes, sideBySide(config)),
     rates: new OpenLoopRates(config, log),
     log,
     scenarios: new ActiveScenarios(config.scenarios),
@@ -10795,19 +11874,24 @@ async function measure(options) {
     started,
     deadline: options.deadline,
     notes: options.notes,
-    disturbances
+    disturbances,
+    kept: options.kept
   });
   let result;
+  const grouped = (body) => log.group ? log.group(MEASURING_GROUP, body) : body();
   try {
-    result = await runSequential(source, {
-      threshold: config.threshold,
-      latencyThreshold: config.latencyThreshold,
-      alpha: config.alpha,
-      restartEvery: ctx.fresh ? 0 : config.restartEvery,
-      fixedPairs: config.pairs,
-      budgetMs: config.budgetMs,
-      limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS)
-    });
+    if (movesFixedPort(config)) await startOnMovedPorts(ctx, options.notes);
+    result = await grouped(
+      () => runSequential(source, {
+        threshold: config.threshold,
+        latencyThreshold: config.latencyThreshold,
+        alpha: config.alpha,
+        restartEvery: ctx.fresh ? 0 : config.restartEvery,
+        fixedPairs: config.pairs,
+        budgetMs: config.budgetMs,
+        limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS)
+      })
+    );
   } finally {
     await ctx.servers.stopAll();
     await options.load.stop();
@@ -10818,21 +11902,23 @@ async function measure(options) {
     newScenarios: ctx.scenarios.dropped,
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
-    diagnostics: options.probes.summary()
+    diagnostics: options.probes.summary(),
+    sideBySide: !ctx.fresh,
+    sliced: ctx.sliced
   };
 }
-function closingNotes(ctx, result, disturbances, started, notes) {
+function closingNotes(ctx, result, disturbances, started, notes2) {
   const { config, costs, log } = ctx;
   if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
   const busy = disturbances.note(result.pairs);
   if (busy !== void 0) {
-    notes.push(busy);
+    notes2.push(busy);
     log.warning(busy);
   }
   if (!ctx.fresh && config.restartEvery === 1 && costs.blocks > 0) {
     const pairSec = (ctx.clock.now() - started) / 1e3 / costs.blocks;
     const note = startupNote(costs.startupMs / 1e3 / costs.blocks, pairSec);
-    if (note) notes.push(note);
+    if (note) notes2.push(note);
   }
   const offsets = processOffsetNote(result.decision);
   if (offsets) {
@@ -10842,78 +11928,11 @@ function closingNotes(ctx, result, disturbances, started, notes) {
 }
 
 // src/gate/profiling.ts
-import { join as join9, relative, resolve as resolve4 } from "node:path";
+import { join as join10, relative as relative3, resolve as resolve5 } from "node:path";
 
 // src/profile/compare.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join8 } from "node:path";
-
-// src/report/profile.ts
-function formatShare2(share) {
-  const p = share * 100;
-  if (p === 0) return "0%";
-  if (p < 0.1) return "<0.1%";
-  if (p >= 10) return `${p.toFixed(0)}%`;
-  return `${p.toFixed(1)}%`;
-}
-function formatPoints(delta2) {
-  const points = delta2 * 100;
-  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
-  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
-  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
-}
-function named(row) {
-  if (row.pseudo) return escapeMarkdown(row.fn);
-  return row.at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
-}
-function noteworthy(rows, options) {
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  return rows.filter((row) => Math.abs(row.deltaSelf) >= minDelta && Math.abs(row.z) >= minZ);
-}
-function topChangeSentence(view, options = {}) {
-  const top = noteworthy(view.grown, options)[0];
-  if (top !== void 0) {
-    const inclusive = !top.pseudo && top.headTotal - top.headSelf >= 0.01 ? ` (${formatShare2(top.headTotal)} with what it calls)` : "";
-    return `${named(top)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head${inclusive}.`;
-  }
-  const drop = noteworthy(view.shrunk, options)[0];
-  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 5e-3).replace(/^\+/, "")} or more on head`;
-  if (drop !== void 0)
-    return `${none}; ${named(drop)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
-  return `${none}.`;
-}
-function changeTable(view, options) {
-  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
-  const grown = noteworthy(view.grown, options).slice(0, limit);
-  const rows = grown.length > 0 ? grown : noteworthy(view.shrunk, options).slice(0, limit);
-  if (rows.length === 0) return [];
-  const out = ["| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |"];
-  for (const row of rows) {
-    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
-    out.push(
-      `| ${fn} | ${row.at === "" ? "" : codeCell(row.at)} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
-    );
-  }
-  out.push("");
-  return out;
-}
-function renderProfileView(view, options = {}) {
-  const level = "#".repeat(Math.max(1, Math.min(6, options.headingLevel ?? 3)));
-  const out = [`${level} Where the time went (CPU profile)`, ""];
-  if (view.base.busy === 0 || view.head.busy === 0) {
-    const empty = view.base.busy === 0 ? "base" : "head";
-    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
-    return out.join("\n");
-  }
-  out.push(topChangeSentence(view, options), "", ...changeTable(view, options));
-  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
-  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${escapeMarkdown(options.artifacts)}.`;
-  out.push(
-    `<sub>Profiled with 0x after measuring, under the same load${duration2}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out). Percentages are the share of busy samples spent in the function itself.${artifacts}</sub>`
-  );
-  return out.join("\n");
-}
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync8, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -10959,13 +11978,18 @@ function matchFunctions(base, head2) {
   }
   return matching;
 }
-function grew(r) {
+var SAMPLE_INTERVAL_MS = 1;
+function grew(r, perRequest2) {
+  if (perRequest2) return r.deltaUs > 0;
   return r.deltaSelf > 0 || r.deltaSelf === 0 && r.deltaTotal > 0;
 }
-function shrank(r) {
+function shrank(r, perRequest2) {
+  if (perRequest2) return r.deltaUs < 0;
   return r.deltaSelf < 0 || r.deltaSelf === 0 && r.deltaTotal < 0;
 }
-function diffProfiles(base, head2) {
+function diffProfiles(base, head2, served) {
+  const known = served !== void 0 && served.base > 0 && served.head > 0;
+  const usPer = (self, requests2) => known ? self * SAMPLE_INTERVAL_MS * 1e3 / requests2 : Number.NaN;
   const { pairs } = matchFunctions(base.functions, head2.functions);
   const rows = pairs.map(({ base: b, head: h }) => {
     const f = h ?? b;
@@ -10979,25 +12003,35 @@ function diffProfiles(base, head2) {
       baseTotal: b?.totalShare ?? 0,
       headTotal: h?.totalShare ?? 0,
       deltaSelf: (h?.selfShare ?? 0) - (b?.selfShare ?? 0),
-      deltaTotal: (h?.totalShare ?? 0) - (b?.totalShare ?? 0)
+      deltaTotal: (h?.totalShare ?? 0) - (b?.totalShare ?? 0),
+      baseUs: usPer(b?.self ?? 0, served?.base ?? 0),
+      headUs: usPer(h?.self ?? 0, served?.head ?? 0),
+      deltaUs: usPer(h?.self ?? 0, served?.head ?? 0) - usPer(b?.self ?? 0, served?.base ?? 0)
     };
     if (b && h && b.line !== h.line) row.baseLine = b.line;
     return row;
   });
-  const order = (a, b) => b.deltaSelf - a.deltaSelf || b.deltaTotal - a.deltaTotal || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file) || a.line - b.line;
+  const order = (a, b) => (known ? b.deltaUs - a.deltaUs : 0) || b.deltaSelf - a.deltaSelf || b.deltaTotal - a.deltaTotal || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file) || a.line - b.line;
   rows.sort(order);
+  const requests = (n) => known ? n : Number.NaN;
   return {
     rows,
-    grown: rows.filter(grew),
-    shrunk: rows.filter(shrank).reverse(),
-    base: { samples: base.samples, busy: base.busy },
-    head: { samples: head2.samples, busy: head2.busy }
+    grown: rows.filter((r) => grew(r, known)),
+    shrunk: rows.filter((r) => shrank(r, known)).reverse(),
+    base: { samples: base.samples, busy: base.busy, requests: requests(served?.base) },
+    head: { samples: head2.samples, busy: head2.busy, requests: requests(served?.head) }
   };
 }
 function changeZ(row, diff) {
   const nb = diff.base.busy;
   const nh = diff.head.busy;
   if (nb === 0 || nh === 0) return 0;
+  if (Number.isFinite(row.deltaUs)) {
+    const perSample = SAMPLE_INTERVAL_MS * 1e3;
+    const variance = row.baseUs * perSample / diff.base.requests + row.headUs * perSample / diff.head.requests;
+    if (variance === 0) return row.deltaUs === 0 ? 0 : Math.sign(row.deltaUs) * Number.POSITIVE_INFINITY;
+    return row.deltaUs / Math.sqrt(variance);
+  }
   const pooled = (row.baseSelf * nb + row.headSelf * nh) / (nb + nh);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / nb + 1 / nh));
   if (se === 0) return row.deltaSelf === 0 ? 0 : Math.sign(row.deltaSelf) * Number.POSITIVE_INFINITY;
@@ -11144,10 +12178,10 @@ for (const g of document.querySelectorAll('svg g')) {
 }
 
 // src/profile/install.ts
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname2, join as join5, resolve } from "node:path";
+import { createHash as createHash2 } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync as readFileSync6, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -14055,19 +15089,19 @@ var LOCK_TEXT = `${JSON.stringify(zerox_lock_default.packageLock, null, 2)}
 `;
 var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 `;
-var LOCK_HASH = createHash("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
+var LOCK_HASH = createHash2("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
-  const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir2();
-  return join5(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir3();
+  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join5(cacheDir, "node_modules", "0x", "cmd.js");
+  return join6(cacheDir, "node_modules", "0x", "cmd.js");
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync2(join5(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync6(join6(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync2(join5(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync6(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync(zeroXBin(cacheDir));
   } catch {
@@ -14076,7 +15110,7 @@ function isInstalled(cacheDir) {
 }
 var pending = /* @__PURE__ */ new Map();
 function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
-  const dir = resolve(cacheDir);
+  const dir = resolve2(cacheDir);
   let promise = pending.get(dir);
   if (promise === void 0) {
     promise = install(dir, options);
@@ -14091,15 +15125,15 @@ async function install(dir, options) {
   try {
     mkdirSync(dirname2(dir), { recursive: true });
     mkdirSync(staging, { recursive: true });
-    writeFileSync(join5(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync(join5(staging, "package-lock.json"), LOCK_TEXT);
+    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
     });
   }
   await npmCi(staging, options);
-  writeFileSync(join5(staging, MARKER), `${LOCK_HASH}
+  writeFileSync2(join6(staging, MARKER), `${LOCK_HASH}
 `);
   return moveIntoPlace(staging, dir);
 }
@@ -14118,13 +15152,13 @@ async function npmCi(staging, options) {
       ...options.onOutput ? { onOutput: options.onOutput } : {}
     });
   } catch (cause) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync2(staging, { recursive: true, force: true });
     throw new GateError("install", `installing the profiler 0x@${ZEROX_VERSION} (\`${command2}\`) failed`, {
       cause
     });
   }
   if (result.timedOut || result.code !== 0) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync2(staging, { recursive: true, force: true });
     const why = result.timedOut ? `did not finish within ${Math.round(timeoutMs / 1e3)} s` : result.code === 127 ? "could not be started (is npm on PATH?)" : `failed with exit code ${result.code}`;
     throw new GateError(
       "install",
@@ -14135,7 +15169,7 @@ async function npmCi(staging, options) {
     );
   }
   if (!existsSync(zeroXBin(staging))) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync2(staging, { recursive: true, force: true });
     throw new GateError(
       "install",
       `\`${command2}\` succeeded but left no 0x CLI (node_modules/0x/cmd.js) in ${staging}`,
@@ -14147,15 +15181,15 @@ async function npmCi(staging, options) {
 }
 function moveIntoPlace(staging, dir) {
   if (isInstalled(dir)) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync2(staging, { recursive: true, force: true });
     return zeroXBin(dir);
   }
   try {
-    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    if (existsSync(dir)) rmSync2(dir, { recursive: true, force: true });
     renameSync(staging, dir);
   } catch (cause) {
     if (isInstalled(dir)) {
-      rmSync(staging, { recursive: true, force: true });
+      rmSync2(staging, { recursive: true, force: true });
       return zeroXBin(dir);
     }
     if (isInstalled(staging)) return zeroXBin(staging);
@@ -14165,316 +15199,9 @@ function moveIntoPlace(staging, dir) {
 }
 
 // src/profile/run.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
-import { join as join7, resolve as resolve3 } from "node:path";
-import { setTimeout as sleep3 } from "node:timers/promises";
-
-// src/io/server.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSync } from "node:fs";
-import { request } from "node:http";
-import { createServer, Socket } from "node:net";
-import { setTimeout as sleep2 } from "node:timers/promises";
-var HOSTS = ["127.0.0.1", "::1"];
-async function freePort() {
-  return new Promise((resolve9, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve9(port));
-    });
-  });
-}
-function listening(host, port, timeoutMs = 500) {
-  return new Promise((resolve9) => {
-    const socket = new Socket();
-    const done = (result) => {
-      socket.destroy();
-      resolve9(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.connect(port, host);
-  });
-}
-function probe(host, port, path, timeoutMs = 1e3) {
-  return new Promise((resolve9) => {
-    const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
-      res.resume();
-      res.once("end", () => resolve9(res.statusCode));
-      res.once("error", () => resolve9(res.statusCode));
-    });
-    req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve9(void 0));
-    req.end();
-  });
-}
-function describeExit(child2) {
-  const exit = child2.exit;
-  if (exit === void 0) return "is still running";
-  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-}
-async function startServer(spec) {
-  const port = spec.port ?? await freePort();
-  if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
-  const command2 = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
-  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port) });
-  const child2 = new Child(command2, {
-    cwd: spec.cwd,
-    env,
-    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
-  });
-  const deadline = Date.now() + spec.readyTimeoutMs;
-  const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
-  let lastStatus;
-  let host;
-  while (host === void 0) {
-    if (child2.exit !== void 0) {
-      await child2.stop(500);
-      throw new GateError(
-        "server-start",
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on port ${port}`,
-        { side: spec.side, output: child2.output.lastLines(40) }
-      );
-    }
-    if (Date.now() > deadline) {
-      const hint = lastStatus !== void 0 ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.` : readyHint(spec.port, port, listeningSockets(processTree(child2.pid)));
-      await child2.stop();
-      throw new GateError(
-        "server-start",
-        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
-        { side: spec.side, output: child2.output.lastLines(40) }
-      );
-    }
-    for (const candidate of HOSTS) {
-      const status = await probe(candidate, port, spec.readyPath);
-      if (status === void 0) continue;
-      if (spec.readyStatus === void 0 || status === spec.readyStatus) {
-        host = candidate;
-        break;
-      }
-      lastStatus = status;
-    }
-    if (host === void 0) await sleep2(100);
-  }
-  const origin = host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
-  return {
-    side: spec.side,
-    host,
-    port,
-    origin,
-    child: child2,
-    assertAlive(during) {
-      if (child2.exit === void 0) return;
-      throw new GateError(
-        "server-crash",
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} during ${during}`,
-        {
-          side: spec.side,
-          output: child2.output.lastLines(40)
-        }
-      );
-    },
-    async stop() {
-      await child2.stop();
-    }
-  };
-}
-function localAddress(hex) {
-  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
-  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
-}
-function listeningSockets(pids) {
-  const inodes = /* @__PURE__ */ new Set();
-  for (const pid of pids) {
-    let fds;
-    try {
-      fds = readdirSync2(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        if (inode !== void 0) inodes.add(inode);
-      } catch {
-      }
-    }
-  }
-  if (inodes.size === 0) return [];
-  const found = [];
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text2;
-    try {
-      text2 = readFileSync3(table, "utf8");
-    } catch {
-      continue;
-    }
-    for (const line of text2.split("\n").slice(1)) {
-      const fields2 = line.trim().split(/\s+/);
-      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
-      const [address = "", portHex = ""] = fields2[1].split(":");
-      const port = Number.parseInt(portHex, 16);
-      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
-    }
-  }
-  return found;
-}
-function readyHint(fixed, port, sockets) {
-  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
-  const onPort = sockets.filter((s) => s.port === port);
-  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
-    (a, b) => a - b
-  );
-  if (onPort.length === 0 && others.length > 0) {
-    const where = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
-    return fixed === void 0 ? ` It listens on ${where}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where}, not on ${given}: set the \`port\` input to the port it serves on.`;
-  }
-  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
-    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
-  }
-  if (onPort.length > 0) {
-    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
-  }
-  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
-}
-async function waitPortFree(side, port) {
-  const deadline = Date.now() + 5e3;
-  for (; ; ) {
-    let busy = false;
-    for (const host of HOSTS) if (await listening(host, port)) busy = true;
-    if (!busy) return;
-    if (Date.now() > deadline)
-      throw new GateError(
-        "server-start",
-        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
-        { side }
-      );
-    await sleep2(100);
-  }
-}
-
-// src/load/generator.ts
-import { fileURLToPath } from "node:url";
-
-// src/load/http-responses.ts
-var CRLF = Buffer.from("\r\n");
-var HEAD_END = Buffer.from("\r\n\r\n");
-
-// src/load/paced.ts
-var PACED_DRAIN_SEC = 2;
-var PACED_WARMUP_SEC = 0.2;
-function pacedLimitSec(paced, windows) {
-  if (!paced) return 0;
-  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
-}
-
-// src/load/generator.ts
-var script = fileURLToPath(
-  new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
-);
-async function runLoad(spec, side, cpus) {
-  const argv = [process.execPath, script, JSON.stringify(spec)];
-  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
-  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
-  if (result.timedOut || result.code !== 0) {
-    throw new GateError(
-      "load",
-      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
-      { side, output: result.output.lastLines(20) }
-    );
-  }
-  const line = result.stdout.trim().split("\n").pop() ?? "";
-  try {
-    return JSON.parse(line);
-  } catch (cause) {
-    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
-      side,
-      output: result.output.lastLines(20),
-      cause
-    });
-  }
-}
-var LoadGenerator = class {
-  child;
-  buffer = "";
-  waiting;
-  cpus;
-  constructor(cpus) {
-    this.cpus = cpus;
-    const argv = [process.execPath, script, "--serve"];
-    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-    this.child = new Child(command2, {
-      cwd: process.cwd(),
-      env: safeEnv(),
-      args,
-      keepStdin: true,
-      onStdout: (chunk) => {
-        this.buffer += chunk;
-        const newline = this.buffer.indexOf("\n");
-        if (newline >= 0 && this.waiting) {
-          const line = this.buffer.slice(0, newline);
-          this.buffer = this.buffer.slice(newline + 1);
-          const resolve9 = this.waiting;
-          this.waiting = void 0;
-          resolve9(line);
-        }
-      }
-    });
-  }
-  run(spec, side) {
-    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
-    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
-      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
-      return answer.measurement;
-    });
-  }
-  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
-  runPair(spec, sides) {
-    const [first, second] = spec.loads;
-    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
-    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
-    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
-      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
-      return answer.measurements;
-    });
-  }
-  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
-  failed(sides, url, why) {
-    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
-    return new GateError("load", `the load generator failed against ${servers} (${why})`, {
-      ...sides.length === 1 ? { side: sides[0] } : {},
-      output: this.child.output.lastLines(20)
-    });
-  }
-  async request(payload, side, url, timeoutMs) {
-    const line = new Promise((resolve9) => {
-      this.waiting = resolve9;
-    });
-    this.child.write(`${JSON.stringify(payload)}
-`);
-    const outcome = await Promise.race([
-      line,
-      this.child.exited.then((exit) => ({ exit })),
-      new Promise((resolve9) => setTimeout(() => resolve9("timeout"), timeoutMs).unref())
-    ]);
-    if (outcome === "timeout") {
-      await this.stop();
-      throw this.failed(side, url, "timed out");
-    }
-    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
-    return JSON.parse(outcome);
-  }
-  get cpu() {
-    return this.cpus;
-  }
-  async stop() {
-    await this.child.stop(1e3);
-  }
-};
+import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync4, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { join as join8, resolve as resolve4 } from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
 
 // src/profile/command.ts
 function tokenize(line) {
@@ -14657,9 +15384,9 @@ function parseNode(program, words, context) {
       throw refuse(context.start, `node \`${name}\` ${unprofilable}, there is no entry file to profile`);
     nodeFlags.push(word);
     if (!word.includes("=") && NODE_VALUE_OPTIONS.has(word)) {
-      const value = words[i + 1];
-      if (value === void 0) throw refuse(context.start, `node option \`${word}\` has no value`);
-      nodeFlags.push(value);
+      const value2 = words[i + 1];
+      if (value2 === void 0) throw refuse(context.start, `node option \`${word}\` has no value`);
+      nodeFlags.push(value2);
       i += 2;
       continue;
     }
@@ -14728,16 +15455,26 @@ function parseScriptRunner(program, words, context) {
   });
 }
 
+// src/profile/log-text.ts
+function logText(chunk) {
+  return chunk.replace(
+    /\u001b\[[0-?]*[ -/]*([@-~])/g,
+    (_, final) => "ABCDEFGHJKSTf".includes(final) ? "\r" : ""
+  ).replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, "").replace(/\u001b[ -~]?/g, "").split("\n").map(
+    (line) => line.split("\r").filter((part) => part.trim() !== "").pop() ?? ""
+  ).map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trimEnd()).filter((line) => line.trim() !== "").join("\n");
+}
+
 // src/profile/node.ts
-import { accessSync, constants, readFileSync as readFileSync4, statSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, join as join6, resolve as resolve2 } from "node:path";
+import { accessSync, constants, readFileSync as readFileSync7, statSync as statSync3 } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute3, join as join7, resolve as resolve3 } from "node:path";
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync4(join6(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync7(join7(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
-    for (const [name, value] of Object.entries(manifest.scripts))
-      if (typeof value === "string") scripts[name] = value;
+    for (const [name, value2] of Object.entries(manifest.scripts))
+      if (typeof value2 === "string") scripts[name] = value2;
     return scripts;
   } catch {
     return void 0;
@@ -14746,23 +15483,23 @@ function readScripts(cwd) {
 function executable(path) {
   try {
     accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
+    return statSync3(path).isFile();
   } catch {
     return false;
   }
 }
 function resolveNode(command2, cwd, env) {
-  if (command2.node.includes("/")) return isAbsolute2(command2.node) ? command2.node : resolve2(cwd, command2.node);
+  if (command2.node.includes("/")) return isAbsolute3(command2.node) ? command2.node : resolve3(cwd, command2.node);
   const dirs = [];
   if (command2.fromScript) {
-    for (let dir = resolve2(cwd); ; dir = dirname3(dir)) {
-      dirs.push(join6(dir, "node_modules", ".bin"));
+    for (let dir = resolve3(cwd); ; dir = dirname3(dir)) {
+      dirs.push(join7(dir, "node_modules", ".bin"));
       if (dirname3(dir) === dir) break;
     }
   }
   dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs) {
-    const candidate = join6(dir, command2.node);
+    const candidate = join7(dir, command2.node);
     if (executable(candidate)) return candidate;
   }
   if (command2.node === "node") return process.execPath;
@@ -14794,7 +15531,7 @@ function groupMembers(pgid) {
 }
 async function groupGone(pgid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep3(20);
+  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep4(20);
 }
 async function abort(child2) {
   if (child2.pid > 0) {
@@ -14816,7 +15553,7 @@ function tail(child2, lines = 40) {
   return plain2(child2.output.toString()).trimEnd().split("\n").slice(-lines).join("\n");
 }
 async function profileServer(spec) {
-  const cwd = resolve3(spec.cwd);
+  const cwd = resolve4(spec.cwd);
   const command2 = parseNodeCommand(spec.start, () => readScripts(cwd));
   if (!existsSync2(spec.zeroxBin))
     throw new GateError("install", `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
@@ -14825,33 +15562,40 @@ async function profileServer(spec) {
   if (spec.port !== void 0) await checkPortFree(spec.port, spec.side);
   const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command2.env });
   const node = resolveNode(command2, cwd, env);
-  const dir = resolve3(spec.outDir);
-  const work = join7(dir, ".0x-work");
+  const dir = resolve4(spec.outDir);
+  const work = join8(dir, ".0x-work");
   mkdirSync2(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command2.nodeFlags, command2.file, ...command2.args];
   const shown = ["node", ...target.slice(1)].join(" ");
+  const onOutput = spec.onOutput;
   const child2 = new Child(process.execPath, {
     cwd,
     env,
     args: zeroXArgs(spec, { dir, work, shown, target }),
-    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
+    ...onOutput ? {
+      onOutput: (chunk) => {
+        const text2 = logText(chunk);
+        if (text2 !== "") onOutput(text2);
+      }
+    } : {}
   });
-  const what = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
+  const what2 = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
+  let requests;
   try {
-    const origin = await waitReady(child2, spec, what, port, readyPath);
+    const origin = await waitReady2(child2, spec, what2, port, readyPath);
     const serverPid = processTree(child2.pid)[1] ?? -1;
-    await loadProfiled(child2, serverPid, spec, { what, origin, readyPath });
-    await stopAndCollect(child2, serverPid, spec, what);
+    requests = await loadProfiled(child2, serverPid, spec, { what: what2, origin, readyPath });
+    await stopAndCollect(child2, serverPid, spec, what2);
   } catch (error) {
     await abort(child2);
     throw error;
   }
   await child2.stop(500);
   await groupGone(child2.pid, 3e3);
-  const { flamegraphHtml, ticksJson } = checkOutput(child2, spec, dir, what);
+  const { flamegraphHtml, ticksJson } = checkOutput(child2, spec, dir, what2);
   if (spec.keepLogs !== true) removeLogs(dir, work);
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
+  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node, requests };
 }
 async function checkPortFree(port, side) {
   for (const host of HOSTS2)
@@ -14878,9 +15622,10 @@ function zeroXArgs(spec, run) {
 }
 async function loadProfiled(child2, serverPid, spec, at) {
   const requests = spec.requests.length > 0 ? spec.requests : getRequests([at.readyPath]);
-  const perRequest = Math.max(1, spec.durationSec / requests.length);
+  const perRequest2 = Math.max(1, spec.durationSec / requests.length);
+  let served = 0;
   for (const request2 of requests) {
-    await runLoad(
+    const measured = await runLoad(
       {
         url: `${at.origin}${request2.path}`,
         method: request2.method,
@@ -14888,7 +15633,7 @@ async function loadProfiled(child2, serverPid, spec, at) {
         ...request2.body === void 0 ? {} : { body: request2.body },
         connections: request2.connections ?? spec.connections,
         warmupSec: 0,
-        durationSec: perRequest,
+        durationSec: perRequest2,
         timeoutSec: 10
       },
       spec.side
@@ -14901,46 +15646,48 @@ async function loadProfiled(child2, serverPid, spec, at) {
         { side: spec.side, output: tail(child2) }
       );
     }
+    served += measured.responses;
   }
+  return served;
 }
-function checkOutput(child2, spec, dir, what) {
-  const flamegraphHtml = join7(dir, "flamegraph.html");
-  const ticksJson = join7(dir, "ticks.json");
+function checkOutput(child2, spec, dir, what2) {
+  const flamegraphHtml = join8(dir, "flamegraph.html");
+  const ticksJson = join8(dir, "ticks.json");
   const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync2(file));
   if (missing2.length > 0)
     throw new GateError(
       "server-crash",
-      `0x finished profiling ${what} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
+      `0x finished profiling ${what2} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
       { side: spec.side, output: tail(child2) }
     );
-  if (statSync2(ticksJson).size <= 2)
-    throw new GateError("server-crash", `0x recorded no CPU samples of ${what}`, {
+  if (statSync4(ticksJson).size <= 2)
+    throw new GateError("server-crash", `0x recorded no CPU samples of ${what2}`, {
       side: spec.side,
       output: tail(child2)
     });
   return { flamegraphHtml, ticksJson };
 }
 function removeLogs(dir, work) {
-  rmSync2(work, { recursive: true, force: true });
-  for (const file of readdirSync3(dir))
+  rmSync3(work, { recursive: true, force: true });
+  for (const file of readdirSync4(dir))
     if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-      rmSync2(join7(dir, file), { force: true });
+      rmSync3(join8(dir, file), { force: true });
 }
-async function waitReady(child2, spec, what, port, readyPath) {
+async function waitReady2(child2, spec, what2, port, readyPath) {
   const deadline = Date.now() + spec.readyTimeoutMs;
   const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
   for (; ; ) {
     if (child2.exit !== void 0 || /Target subprocess error, code:/.test(child2.output.toString())) {
       throw new GateError(
         "server-start",
-        `${what} exited under 0x before it answered GET ${readyPath}${wanted} on port ${port}`,
+        `${what2} exited under 0x before it answered GET ${readyPath}${wanted} on port ${port}`,
         { side: spec.side, output: tail(child2) }
       );
     }
     if (Date.now() > deadline) {
       throw new GateError(
         "server-start",
-        `${what} did not answer GET ${readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1e3)} s under 0x`,
+        `${what2} did not answer GET ${readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1e3)} s under 0x`,
         { side: spec.side, output: tail(child2) }
       );
     }
@@ -14949,10 +15696,10 @@ async function waitReady(child2, spec, what, port, readyPath) {
       if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
-    await sleep3(100);
+    await sleep4(100);
   }
 }
-async function stopAndCollect(child2, serverPid, spec, what) {
+async function stopAndCollect(child2, serverPid, spec, what2) {
   const processTimeoutMs = spec.processTimeoutMs ?? 12e4;
   try {
     process.kill(-child2.pid, "SIGINT");
@@ -14965,7 +15712,7 @@ async function stopAndCollect(child2, serverPid, spec, what) {
     if (Date.now() > deadline)
       throw new GateError(
         "timeout",
-        `0x did not finish processing the profile of ${what} within ${Math.round(processTimeoutMs / 1e3)} s after the server was stopped`,
+        `0x did not finish processing the profile of ${what2} within ${Math.round(processTimeoutMs / 1e3)} s after the server was stopped`,
         { side: spec.side, output: tail(child2) }
       );
     if (!killedServer && Date.now() > graceDeadline && running(serverPid)) {
@@ -14975,18 +15722,18 @@ async function stopAndCollect(child2, serverPid, spec, what) {
       } catch {
       }
     }
-    await Promise.race([child2.exited, sleep3(100)]);
+    await Promise.race([child2.exited, sleep4(100)]);
   }
   const exit = child2.exit;
   if (exit.code !== 0)
     throw new GateError(
       "server-crash",
-      `0x failed while profiling ${what} (${exit.signal !== null ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`,
+      `0x failed while profiling ${what2} (${exit.signal !== null ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`,
       { side: spec.side, output: tail(child2) }
     );
   const targetExit = /Target subprocess error, code: (-?\d+)/.exec(child2.output.toString());
   if (targetExit)
-    throw new GateError("server-crash", `${what} exited with code ${targetExit[1]} while being profiled`, {
+    throw new GateError("server-crash", `${what2} exited with code ${targetExit[1]} while being profiled`, {
       side: spec.side,
       output: tail(child2)
     });
@@ -15217,7 +15964,7 @@ function renderProfileSection(diff, options = {}) {
   return renderProfileView(profileView(diff, options.roots), options);
 }
 function loadProfile(ticksJson, root) {
-  return buildProfile(readTicks(JSON.parse(readFileSync5(ticksJson, "utf8"))), { roots: [root] });
+  return buildProfile(readTicks(JSON.parse(readFileSync8(ticksJson, "utf8"))), { roots: [root] });
 }
 async function compareProfiles(spec) {
   const zeroxBin = await ensureZeroX(
@@ -15236,7 +15983,7 @@ async function compareProfiles(spec) {
     readyStatus: spec.readyStatus,
     durationSec: spec.durationSec,
     connections: spec.connections,
-    outDir: join8(spec.outDir, side),
+    outDir: join9(spec.outDir, side),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -15247,11 +15994,11 @@ async function compareProfiles(spec) {
     base: loadProfile(base.ticksJson, base.root),
     head: loadProfile(head2.ticksJson, head2.root)
   };
-  const diff = diffProfiles(profiles.base, profiles.head);
-  const diffHead = join8(spec.outDir, "diff-head.html");
-  const diffBase = join8(spec.outDir, "diff-base.html");
-  writeFileSync2(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
-  writeFileSync2(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
+  const diff = diffProfiles(profiles.base, profiles.head, { base: base.requests, head: head2.requests });
+  const diffHead = join9(spec.outDir, "diff-head.html");
+  const diffBase = join9(spec.outDir, "diff-base.html");
+  writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
+  writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
   const markdown = renderProfileSection(diff, {
     roots: [base.root, head2.root],
     durationSec: spec.durationSec,
@@ -15269,12 +16016,12 @@ async function compareProfiles(spec) {
 }
 
 // src/gate/profiling.ts
-async function profileBoth(context, dirs, scenarios, deadline, notes) {
+async function profileBoth(context, dirs, scenarios, deadline, notes2) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
   const needMs = 2 * (config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
-    notes.push(NO_ROOM_FOR_PROFILES);
+    notes2.push(NO_ROOM_FOR_PROFILES);
     return void 0;
   }
   const started = Date.now();
@@ -15297,30 +16044,32 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
         durationSec: config.profileSec,
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join9(config.outputDir, "profiles"),
+        outDir: join10(config.outputDir, "profiles"),
         artifacts: PROFILE_ARTIFACTS,
         onOutput: (chunk) => log.output(chunk.trimEnd())
       });
-      const hotter = result.diff.grown.filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
+      const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
+      const hotter = noteworthyRows(view, "grown").filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
-        file: relative(context.root, resolve4(dirs.head, row.file)),
+        file: relative3(context.root, resolve5(dirs.head, row.file)),
         line: row.line,
         baseSelf: row.baseSelf,
-        headSelf: row.headSelf
+        headSelf: row.headSelf,
+        ...Number.isFinite(row.deltaUs) ? { baseUsPerRequest: row.baseUs, headUsPerRequest: row.headUs } : {}
       }));
       const seconds = (Date.now() - started) / 1e3;
       log.info(profilingTookLog(seconds));
       return {
         markdown: result.markdown,
         files: result.files,
-        dir: join9(config.outputDir, "profiles"),
+        dir: join10(config.outputDir, "profiles"),
         hotter,
         seconds
       };
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
-    notes.push(noFlameGraphsNote(error.message));
+    notes2.push(noFlameGraphsNote(error.message));
     log.warning(profilingFailedLog(error.message));
     return void 0;
   }
@@ -15329,13 +16078,13 @@ async function profileBoth(context, dirs, scenarios, deadline, notes) {
 // src/gate/system.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { availableParallelism as availableParallelism2 } from "node:os";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/diagnostics/install.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync6, renameSync as renameSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, renameSync as renameSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname as dirname4, join as join10, resolve as resolve5 } from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
+import { dirname as dirname4, join as join11, resolve as resolve6 } from "node:path";
+import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/diagnostics/preload.ts
 var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
@@ -15580,34 +16329,40 @@ var PRELOAD_SOURCE = `'use strict';
 // src/diagnostics/install.ts
 var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
 function writePreload(dir) {
-  const path = resolve5(dir, PRELOAD_FILE);
+  return writeScript(dir, PRELOAD_FILE, PRELOAD_SOURCE);
+}
+function writeScript(dir, file, source) {
+  const path = resolve6(dir, file);
   mkdirSync4(dirname4(path), { recursive: true });
   let current;
   try {
-    current = readFileSync6(path, "utf8");
+    current = readFileSync9(path, "utf8");
   } catch {
     current = void 0;
   }
-  if (current !== PRELOAD_SOURCE) {
+  if (current !== source) {
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync3(temporary, PRELOAD_SOURCE);
+    writeFileSync4(temporary, source);
     renameSync2(temporary, path);
   }
   return path;
 }
-function quoteNodeOption(value) {
-  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+function quoteNodeOption(value2) {
+  return `"${value2.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
-  const existing = existingNodeOptions?.trim() ?? "";
-  const require2 = `--require ${quoteNodeOption(resolve5(preloadPath))}`;
   return {
-    NODE_OPTIONS: existing === "" ? require2 : `${require2} ${existing}`,
-    PERF_GATE_DIAGNOSTICS: resolve5(outFile)
+    NODE_OPTIONS: withRequire(preloadPath, existingNodeOptions),
+    PERF_GATE_DIAGNOSTICS: resolve6(outFile)
   };
 }
+function withRequire(path, existing) {
+  const rest = existing?.trim() ?? "";
+  const require2 = `--require ${quoteNodeOption(resolve6(path))}`;
+  return rest === "" ? require2 : `${require2} ${rest}`;
+}
 function controlFile(outFile) {
-  return `${resolve5(outFile)}${CONTROL_SUFFIX}`;
+  return `${resolve6(outFile)}${CONTROL_SUFFIX}`;
 }
 var REASONS = /* @__PURE__ */ new Set([
   "listening",
@@ -15617,34 +16372,34 @@ var REASONS = /* @__PURE__ */ new Set([
   "exit"
 ]);
 var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function isRecord(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-function count(value) {
-  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : void 0;
+function count2(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
 }
-function pair(value, a, b) {
-  if (!isRecord(value)) return void 0;
-  const x = count(value[a]);
-  const y = count(value[b]);
+function pair(value2, a, b) {
+  if (!isRecord(value2)) return void 0;
+  const x = count2(value2[a]);
+  const y = count2(value2[b]);
   return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
 }
 function delayStats(delay) {
-  const p50 = count(delay.p50);
-  const p99 = count(delay.p99);
-  const max = count(delay.max);
-  const mean2 = count(delay.mean);
-  const samples = count(delay.count);
+  const p50 = count2(delay.p50);
+  const p99 = count2(delay.p99);
+  const max = count2(delay.max);
+  const mean2 = count2(delay.mean);
+  const samples = count2(delay.count);
   if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
     return void 0;
   return { p50, p99, max, mean: mean2, count: samples };
 }
-function memorySeries(value) {
+function memorySeries(value2) {
   const memory = [];
-  if (Array.isArray(value)) {
-    for (const point of value.slice(0, 1e4)) {
+  if (Array.isArray(value2)) {
+    for (const point of value2.slice(0, 1e4)) {
       if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count);
+      const [t, r, h] = point.map(count2);
       if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
     }
   }
@@ -15658,14 +16413,14 @@ function parseSnapshot(line) {
     return void 0;
   }
   if (!isRecord(raw) || raw.v !== 1) return void 0;
-  const pid = count(raw.pid);
-  const ppid = count(raw.ppid) ?? 0;
+  const pid = count2(raw.pid);
+  const ppid = count2(raw.ppid) ?? 0;
   const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
   const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
-  const at = count(raw.at);
-  const startedAt = count(raw.startedAt);
-  const elapsedMs = count(raw.elapsedMs);
-  const uptimeMs = count(raw.uptimeMs) ?? 0;
+  const at = count2(raw.at);
+  const startedAt = count2(raw.startedAt);
+  const elapsedMs = count2(raw.elapsedMs);
+  const uptimeMs = count2(raw.uptimeMs) ?? 0;
   const delay = raw.eventLoopDelayMs;
   const cpu = pair(raw.cpu, "userMs", "systemMs");
   const rss = pair(raw.rss, "peak", "last");
@@ -15675,7 +16430,7 @@ function parseSnapshot(line) {
   const eventLoopDelayMs = delayStats(delay);
   if (eventLoopDelayMs === void 0) return void 0;
   const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
-  const elu = count(raw.eventLoopUtilization);
+  const elu = count2(raw.eventLoopUtilization);
   return {
     v: 1,
     pid,
@@ -15707,12 +16462,12 @@ function parseSnapshots(text2) {
 }
 function readSnapshots(outFile) {
   try {
-    return parseSnapshots(readFileSync6(outFile, "utf8"));
+    return parseSnapshots(readFileSync9(outFile, "utf8"));
   } catch {
     return [];
   }
 }
-function alive3(pid) {
+function alive4(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -15726,13 +16481,13 @@ function liveReporters(lines) {
     if (FINAL.has(line.reason)) live2.delete(line.pid);
     else live2.add(line.pid);
   }
-  for (const pid of live2) if (!alive3(pid)) live2.delete(pid);
+  for (const pid of live2) if (!alive4(pid)) live2.delete(pid);
   return live2;
 }
 var sequence = 0;
 var queues = /* @__PURE__ */ new Map();
 function snapshot(outFile, options = {}) {
-  const file = resolve5(outFile);
+  const file = resolve6(outFile);
   const previous = queues.get(file) ?? Promise.resolve();
   const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
   queues.set(file, next);
@@ -15747,19 +16502,19 @@ async function takeSnapshot(outFile, options) {
   let expected2 = liveReporters(readSnapshots(outFile));
   while (expected2.size === 0) {
     if (Date.now() > registrationDeadline) return [];
-    await sleep4(25);
+    await sleep5(25);
     expected2 = liveReporters(readSnapshots(outFile));
   }
   const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
   const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
   const control = controlFile(outFile);
   const temporary = `${control}.${process.pid}.tmp`;
-  writeFileSync3(temporary, `${token}
+  writeFileSync4(temporary, `${token}
 `);
   renameSync2(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (; ; ) {
-    await sleep4(25);
+    await sleep5(25);
     let text2 = "";
     try {
       text2 = await readFile(outFile, "utf8");
@@ -15770,19 +16525,20 @@ async function takeSnapshot(outFile, options) {
     const answers = lines.filter((line) => line.seq === token);
     const answered = new Set(answers.map((line) => line.pid));
     const pending2 = [...expected2].filter(
-      (pid) => !answered.has(pid) && alive3(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+      (pid) => !answered.has(pid) && alive4(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
     );
     if (pending2.length === 0 || Date.now() > deadline) return answers;
   }
 }
 function outFileFor(dir, name) {
-  return join10(resolve5(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+  return join11(resolve6(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
 }
 
 // src/diagnostics/recorder.ts
-import { setTimeout as sleep5 } from "node:timers/promises";
+import { setTimeout as sleep6 } from "node:timers/promises";
 
 // src/diagnostics/summary.ts
+var DIAGNOSIS_LEVEL = 0.01;
 var MB = 1024 * 1024;
 var DEFAULTS = {
   blockedMs: 20,
@@ -15792,7 +16548,8 @@ var DEFAULTS = {
   leakMbPerRound: 1,
   leakMbPerSecond: 1,
   risingShare: 0.75,
-  leakRatio: 2
+  leakRatio: 2,
+  level: DIAGNOSIS_LEVEL
 };
 function theilSen(points) {
   const slopes = [];
@@ -15826,8 +16583,10 @@ function windowsOf(lines) {
     const worst = (pick) => Math.max(...measured.map(pick));
     const elus = processes.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
     const main2 = processes.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
+    const seq = processes[0].seq;
     windows.push({
       at: Math.min(...processes.map((p) => p.at)),
+      label: seq === null ? void 0 : seq.split("#")[0].replace(/^(?:base|head)-/, "").replace(/-end$/, ""),
       pids: processes.map((p) => p.pid).sort((a, b) => a - b).join(","),
       delay: measured.length === 0 ? void 0 : {
         p50: worst((p) => p.eventLoopDelayMs.p50),
@@ -15909,18 +16668,58 @@ function summarizeSide(lines, options = {}) {
     leak
   };
 }
-function eventLoopCall(base, head2, o) {
+function pairedWindows(base, head2) {
+  const byLabel = (windows) => Map.groupBy(
+    windows.filter((w) => w.label !== void 0),
+    (w) => w.label
+  );
+  const heads = byLabel(head2);
+  return [...byLabel(base)].flatMap(([label, bs]) => {
+    const hs = heads.get(label) ?? [];
+    return bs.slice(0, hs.length).map((b, i) => [b, hs[i]]);
+  });
+}
+function pairedTest(differences, unit, level) {
+  if (differences.length < 2) return void 0;
+  return {
+    units: differences.length,
+    unit,
+    medianDifference: median(differences),
+    pHeadHigher: signedRankExactP(differences, "greater"),
+    pBaseHigher: signedRankExactP(differences, "less"),
+    level
+  };
+}
+function eventLoopTest(base, head2, o) {
+  const d = pairedWindows(base, head2).flatMap(
+    ([b, h]) => b.delay !== void 0 && h.delay !== void 0 ? [h.delay.p99 - b.delay.p99] : []
+  );
+  return pairedTest(d, "pair", o.level);
+}
+function memoryTest(base, head2, o) {
+  const lived = (windows) => [...Map.groupBy(windows, (w) => w.pids).values()].filter((group) => group.length >= o.minPoints).sort((a, b) => a[0].at - b[0].at);
+  const slope = (group) => theilSen(group.map((w, i) => [i, w.rssLast / MB]));
+  const [bs, hs] = [lived(base), lived(head2)];
+  if (bs.length > 0 && hs.length > 0) {
+    const d2 = bs.slice(0, hs.length).map((b, i) => slope(hs[i]) - slope(b));
+    return pairedTest(d2, "process pair", o.level);
+  }
+  const d = pairedWindows(base, head2).flatMap(
+    ([b, h]) => b.series.length >= o.minPoints && h.series.length >= o.minPoints ? [theilSen(h.series) - theilSen(b.series)] : []
+  );
+  return pairedTest(d, "pair", o.level);
+}
+function eventLoopCall(base, head2, test, o) {
   const blocked = (a, b) => a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
-  if (blocked(head2.p99, base.p99)) return "blocked-on-head";
-  if (blocked(base.p99, head2.p99)) return "unblocked-on-head";
-  if (head2.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return "blocked-on-both";
+  if (test === void 0) return "similar";
+  if (test.pHeadHigher <= test.level && blocked(head2.p99, base.p99)) return "blocked-on-head";
+  if (test.pBaseHigher <= test.level && blocked(base.p99, head2.p99)) return "unblocked-on-head";
   return "similar";
 }
-function leakCall(base, head2, o) {
-  const rate2 = (s) => Math.max(0, s.rssTrendMbPerRound ?? 0);
-  if (head2.leak && base.leak) return rate2(head2) >= o.leakRatio * rate2(base) ? "head" : "both";
-  if (head2.leak) return "head";
-  if (base.leak) return "base";
+function leakCall(base, head2, test) {
+  if (test === void 0) return "none";
+  if (test.pHeadHigher <= test.level && head2.leak) return "head";
+  if (test.pBaseHigher <= test.level && base.leak) return "base";
   return "none";
 }
 function summarizeDiagnostics(lines, options = {}) {
@@ -15930,13 +16729,18 @@ function summarizeDiagnostics(lines, options = {}) {
   const baseDelay = base?.eventLoopDelayMs;
   const headDelay = head2?.eventLoopDelayMs;
   const bothDelays = baseDelay !== void 0 && headDelay !== void 0;
+  const [bw, hw] = [windowsOf(lines.base), windowsOf(lines.head)];
+  const delayTest = bothDelays ? eventLoopTest(bw, hw, o) : void 0;
+  const rssTest = base !== void 0 && head2 !== void 0 ? memoryTest(bw, hw, o) : void 0;
   return {
     base,
     head: head2,
     comparison: {
       eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : void 0,
-      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : void 0,
-      leak: base !== void 0 && head2 !== void 0 ? leakCall(base, head2, o) : void 0
+      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, delayTest, o) : void 0,
+      leak: base !== void 0 && head2 !== void 0 ? leakCall(base, head2, rssTest) : void 0,
+      ...delayTest === void 0 ? {} : { eventLoopTest: delayTest },
+      ...rssTest === void 0 ? {} : { memoryTest: rssTest }
     },
     blockedMs: o.blockedMs
   };
@@ -15971,7 +16775,7 @@ var ServerDiagnostics = class {
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep5(delayMs, void 0, { signal: cancel.signal }).then(
+    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep6(delayMs, void 0, { signal: cancel.signal }).then(
       () => snapshot(this.outFile, { label: `${key}-begin` }),
       () => []
     );
@@ -16035,6 +16839,170 @@ var DiagnosticsRecorder = class {
   }
 };
 
+// src/diagnostics/port-preload.ts
+var PORT_MAP_ENV = "PERF_GATE_PORT_MAP";
+var PORT_PRELOAD_FILE = "perf-gate-ports.cjs";
+function formatPortMap(moves) {
+  return [...moves].map(([from, to]) => `${from}=${to}`).join(",");
+}
+var PORT_PRELOAD_SOURCE = `'use strict';
+// perf-gate port preload: listen on the port perf-gate hands this server instead of its fixed one, so that two
+// copies of it can run side by side. Written by perf-gate (src/diagnostics/port-preload.ts); safe to delete. It
+// does nothing unless ${PORT_MAP_ENV} maps a port, e.g. 3000=41234.
+(function perfGatePorts() {
+  // A port as Node reads listen's first argument or options.port: an integer 0\u202665535, or a string of one; else -1.
+  function portOf(value) {
+    var port = typeof value === 'number' ? value
+      : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    return port >= 0 && port <= 65535 && Math.floor(port) === port ? port : -1;
+  }
+
+  // '3000=41234,3001=41235' \u2192 { '3000': 41234, '3001': 41235 }; null when nothing in it is a valid move.
+  function parsePortMap(text) {
+    if (typeof text !== 'string') return null;
+    var map = {};
+    var moves = 0;
+    var parts = text.split(',');
+    for (var i = 0; i < parts.length; i++) {
+      var pair = parts[i].split('=');
+      if (pair.length !== 2) continue;
+      var from = portOf(pair[0]);
+      var to = portOf(pair[1]);
+      if (from > 0 && to > 0 && from !== to) {
+        map[String(from)] = to;
+        moves++;
+      }
+    }
+    return moves > 0 ? map : null;
+  }
+
+  // The handed port for a port the app asked for; undefined when it is not moved.
+  function movedTo(value, map) {
+    var port = portOf(value);
+    return port > 0 && Object.prototype.hasOwnProperty.call(map, String(port)) ? map[String(port)] : undefined;
+  }
+
+  // listen's arguments with a fixed port moved: the same array when nothing moves, a copy otherwise.
+  function mapListenArgs(args, map) {
+    if (!args || args.length === 0 || map === null) return args;
+    var first = args[0];
+    var moved;
+    if (typeof first === 'number' || typeof first === 'string') {
+      var to = movedTo(first, map);
+      if (to === undefined) return args;
+      moved = to;
+    } else if (Array.isArray(first)) {
+      // Node's own already-normalized [options, callback] form.
+      var inner = mapListenArgs(first.slice(0, 1), map);
+      if (inner[0] === first[0]) return args;
+      var copy = first.slice();
+      copy[0] = inner[0];
+      var symbols = Object.getOwnPropertySymbols(first);
+      for (var s = 0; s < symbols.length; s++) copy[symbols[s]] = first[symbols[s]];
+      moved = copy;
+    } else if (first !== null && typeof first === 'object') {
+      // A handle or an fd listens where it already is; a path without a port is a pipe.
+      if (first._handle || first.handle || typeof first.fd === 'number') return args;
+      var port = movedTo(first.port, map);
+      if (port === undefined) return args;
+      moved = Object.assign({}, first, { port: port });
+    } else {
+      return args;
+    }
+    var out = Array.prototype.slice.call(args);
+    out[0] = moved;
+    return out;
+  }
+
+  if (typeof module === 'object' && module !== null) {
+    module.exports = { parsePortMap: parsePortMap, mapListenArgs: mapListenArgs };
+  }
+
+  var map = parsePortMap(process.env.${PORT_MAP_ENV});
+  if (map === null) return;
+  var proto;
+  try {
+    proto = require('net').Server.prototype;
+  } catch (error) {
+    return;
+  }
+  var GUARD = Symbol.for('perf-gate.ports');
+  var original = proto.listen;
+  if (typeof original !== 'function' || original[GUARD]) return;
+  // Whether this listen is the cluster primary opening a round-robin handle for a worker.
+  function forWorker() {
+    var limit = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 12;
+      return String(new Error().stack).indexOf('node:internal/cluster/') !== -1;
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+  var listen = function listen() {
+    var args = arguments;
+    try {
+      var mapped = mapListenArgs(arguments, map);
+      if (mapped !== arguments && !forWorker()) args = mapped;
+    } catch (error) {
+      args = arguments; // never let the mapping break a listen
+    }
+    return original.apply(this, args);
+  };
+  try {
+    Object.defineProperty(listen, 'length', { value: original.length });
+    Object.defineProperty(listen, GUARD, { value: true });
+    Object.defineProperty(proto, 'listen', {
+      value: listen,
+      writable: true,
+      enumerable: Object.prototype.propertyIsEnumerable.call(proto, 'listen'),
+      configurable: true,
+    });
+  } catch (error) { /* leave listen alone */ }
+})();
+`;
+
+// src/diagnostics/port-map.ts
+function writePortPreload(dir) {
+  return writeScript(dir, PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE);
+}
+function portMapEnv(preloadPath, moves, nodeOptions) {
+  return { NODE_OPTIONS: withRequire(preloadPath, nodeOptions), PERF_GATE_PORT_MAP: formatPortMap(moves) };
+}
+
+// src/gate/placement.ts
+function cpuList(first, last) {
+  return first === last ? String(first) : `${first}-${last}`;
+}
+function housekeepingCpus(cpus) {
+  return cpus >= 8 ? 1 : 0;
+}
+function cpuSet(first, count3, generator, loadgenBound) {
+  const last = first + count3 - 1;
+  return {
+    server: cpuList(first, last - generator),
+    loadgen: cpuList(last - generator + 1, last),
+    loadgenWorkers: loadgenBound ? generator : 1
+  };
+}
+function cpuPlacement(cpus, options = {}) {
+  if (!Number.isInteger(cpus) || cpus < 2) return void 0;
+  const skip = housekeepingCpus(cpus);
+  const housekeeping = skip === 0 ? void 0 : cpuList(0, skip - 1);
+  const bound = options.loadgenBound === true;
+  if (options.duet === true && cpus >= 4) {
+    const half = Math.floor((cpus - skip) / 2);
+    const generator2 = Math.max(1, Math.floor(half / 3));
+    return {
+      mode: "duet",
+      halves: [cpuSet(skip, half, generator2, bound), cpuSet(skip + half, half, generator2, bound)],
+      housekeeping
+    };
+  }
+  const generator = cpus >= 8 ? Math.floor(cpus / 4) : 1;
+  return { mode: "turns", cpus: cpuSet(skip, cpus - skip, generator, bound), housekeeping };
+}
+
 // src/gate/ports.ts
 var systemClock = {
   now: () => Date.now(),
@@ -16042,26 +17010,37 @@ var systemClock = {
 };
 
 // src/gate/system.ts
-function cpuPlacement(pin, cpus = availableParallelism2()) {
-  if (!pin || cpus < 2 || !existsSync3("/usr/bin/taskset")) return void 0;
-  return { server: cpus === 2 ? "0" : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
+function systemPlacement(pin) {
+  if (!pin || !existsSync3("/usr/bin/taskset")) return void 0;
+  const placement = cpuPlacement(availableParallelism2());
+  return placement?.mode === "turns" ? placement.cpus : void 0;
+}
+function portPreload(dir) {
+  try {
+    return writePortPreload(dir);
+  } catch {
+    return void 0;
+  }
 }
 function systemCollaborators(config, dirs) {
-  const placement = cpuPlacement(config.pin);
-  const probes = new DiagnosticsRecorder(
-    join11(config.outputDir, "diagnostics"),
-    config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS
-  );
-  const start = async (side, _pair, env) => {
+  const placement = systemPlacement(config.pin);
+  const diagnosticsDir = join12(config.outputDir, "diagnostics");
+  const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
+  const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
+  const ports = config.port === void 0 ? void 0 : portPreload(diagnosticsDir);
+  const start = async (side, _pair, env, together) => {
+    const movedTo = together && config.port !== void 0 ? await freePort() : void 0;
+    const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : portMapEnv(ports, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const server = await startServer({
       side,
       cwd: dirs[side],
       start: config.start,
       port: config.port,
+      ...movedTo === void 0 ? {} : { movedTo },
       readyPath: config.ready.path,
       ...config.ready.status === void 0 ? {} : { readyStatus: config.ready.status },
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...config.env, PERF_GATE_SIDE: side, ...env },
+      env: { ...config.env, PERF_GATE_SIDE: side, ...env, ...moved },
       ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
     return {
@@ -16077,22 +17056,22 @@ function systemCollaborators(config, dirs) {
 }
 
 // src/gate/trees.ts
-import { existsSync as existsSync4, readFileSync as readFileSync7 } from "node:fs";
-import { dirname as dirname5, join as join12, relative as relative2, resolve as resolve6 } from "node:path";
+import { existsSync as existsSync4, readFileSync as readFileSync10 } from "node:fs";
+import { dirname as dirname5, join as join13, relative as relative4, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync7(join12(dir, "package.json"), "utf8"));
-    const count2 = (field) => Object.keys(manifest[field] ?? {}).length;
-    return count2("dependencies") + count2("devDependencies") + count2("optionalDependencies") > 0;
+    const manifest = JSON.parse(readFileSync10(join13(dir, "package.json"), "utf8"));
+    const count3 = (field) => Object.keys(manifest[field] ?? {}).length;
+    return count3("dependencies") + count3("devDependencies") + count3("optionalDependencies") > 0;
   } catch {
     return false;
   }
 }
 function detectInstall(root, dir) {
-  let current = resolve6(dir);
-  const top = resolve6(root);
+  let current = resolve7(dir);
+  const top = resolve7(root);
   for (; ; ) {
-    const has = (file) => existsSync4(join12(current, file));
+    const has = (file) => existsSync4(join13(current, file));
     if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
     if (has("yarn.lock"))
       return {
@@ -16102,22 +17081,22 @@ function detectInstall(root, dir) {
     if (has("bun.lockb") || has("bun.lock"))
       return { command: "bun install --frozen-lockfile", cwd: current };
     if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
-    if (current === top || relative2(top, current).startsWith("..")) break;
+    if (current === top || relative4(top, current).startsWith("..")) break;
     current = dirname5(current);
   }
-  return hasDependencies(dir) ? { command: "npm install", cwd: resolve6(dir) } : void 0;
+  return hasDependencies(dir) ? { command: "npm install", cwd: resolve7(dir) } : void 0;
 }
-function failureExcerpt(text2, count2 = 40) {
+function failureExcerpt(text2, count3 = 40) {
   const lines = text2.trimEnd().split("\n");
-  if (lines.length <= count2) return lines.join("\n");
+  if (lines.length <= count3) return lines.join("\n");
   const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
-  if (first === -1 || first >= lines.length - count2) return lines.slice(-count2).join("\n");
-  const cause = lines.slice(first, first + Math.floor(count2 / 3));
-  const tail2 = lines.slice(-(count2 - cause.length - 1));
+  if (first === -1 || first >= lines.length - count3) return lines.slice(-count3).join("\n");
+  const cause = lines.slice(first, first + Math.floor(count3 / 3));
+  const tail2 = lines.slice(-(count3 - cause.length - 1));
   const skipped = lines.length - first - cause.length - tail2.length;
   return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
 }
-async function step(code2, side, command2, cwd, timeoutMs, log) {
+async function step(code2, side, command2, cwd, timeoutMs, log, notes2) {
   await log.group(stepGroup(code2, side, command2), async () => {
     const result = await runCommand(command2, {
       cwd,
@@ -16125,6 +17104,7 @@ async function step(code2, side, command2, cwd, timeoutMs, log) {
       timeoutMs,
       onOutput: (chunk) => log.output(chunk.trimEnd())
     });
+    noteLeftovers(code2, side, result.left, log, notes2);
     if (result.timedOut) {
       throw new GateError(code2, stepTimedOutMessage(code2, side, command2, timeoutMs), {
         side,
@@ -16140,87 +17120,142 @@ async function step(code2, side, command2, cwd, timeoutMs, log) {
     log.info(stepTookLog(code2, side, result.durationMs));
   });
 }
+function noteLeftovers(step2, side, left, log, notes2) {
+  if (left.length === 0) return;
+  const note = leftoversStoppedNote(
+    step2,
+    side,
+    left.map((p) => p.command)
+  );
+  log.output(note);
+  notes2?.push(note);
+}
 async function prepareTree(options) {
   const { side, root, dir, log } = options;
   if (!existsSync4(dir)) {
-    throw new GateError("install", noDirectoryMessage(side, relative2(root, dir)), { side });
+    throw new GateError("install", noDirectoryMessage(side, relative4(root, dir)), { side });
   }
   const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
-  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log);
+  const { notes: notes2 } = options;
+  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log, notes2);
   else log.info(nothingToInstallLog(side));
-  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log);
+  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log, notes2);
 }
 async function runHook(options) {
-  const { what, side, command: command2, log } = options;
+  const { what: what2, side, command: command2, log } = options;
   const { PORT: _port, ...env } = safeEnv({
     CI: "true",
     NODE_ENV: "production",
     ...options.env,
     PERF_GATE_SIDE: side
   });
-  await log.group(stepGroup(what, side, command2), async () => {
+  await log.group(stepGroup(what2, side, command2), async () => {
     const result = await runCommand(command2, {
       cwd: options.cwd,
       env,
       timeoutMs: options.timeoutMs,
-      onOutput: (chunk) => log.info(chunk.trimEnd())
+      // The hook's output is the pull request's text: shown with workflow commands off (issue 23).
+      onOutput: (chunk) => log.output(chunk.trimEnd()),
+      // What setup starts in the background (a mock server) runs until the end of the run.
+      leftovers: what2 === "setup" ? "keep" : "kill"
     });
-    const fail = (failure) => new GateError(what, hookFailedMessage(what, side, command2, failure), {
+    if (what2 === "setup" && result.left.length > 0) {
+      log.output(
+        setupLeftLog(
+          side,
+          result.left.map((p) => p.command)
+        )
+      );
+    } else noteLeftovers(what2, side, result.left, log, options.notes);
+    const fail = (failure) => new GateError(what2, hookFailedMessage(what2, side, command2, failure), {
       side,
       output: failureExcerpt(result.output.toString())
     });
     if (result.timedOut) throw fail({ timedOutMs: options.timeoutMs });
     if (result.code === null) throw fail({ code: null, signal: result.signal });
     if (result.code !== 0) throw fail({ code: result.code });
-    log.info(stepTookLog(what, side, result.durationMs));
+    log.info(stepTookLog(what2, side, result.durationMs));
   });
 }
 
 // src/gate/run.ts
-async function runGate(context) {
-  const { config, log } = context;
+async function runGate(context, hooks = {}) {
+  const { config } = context;
   const started = Date.now();
-  const deadline = started + config.timeoutMs;
   const run = {
     started,
-    deadline,
+    deadline: started + config.timeoutMs,
     notes: [],
     prepared: [],
     prepareSec: 0,
     measureSec: 0,
-    changedFiles: []
+    changedFiles: [],
+    rounds: []
   };
+  hooks.progress?.(
+    (error) => redact(assembleReport(context, { ...run, notes: [...run.notes], error }), [config.token])
+  );
   try {
-    const dirs = await prepareTrees(context, run);
-    run.prepareSec = (Date.now() - started) / 1e3;
-    const measureStart = Date.now();
-    const measured = await measure({
-      config,
-      log,
-      deadline,
-      notes: run.notes,
-      ...systemCollaborators(config, dirs)
-    });
-    run.measured = measured;
-    run.measureSec = (Date.now() - measureStart) / 1e3;
-    run.changedFiles = await changedSince(context.root, context.base.sha);
-    if (config.flamegraphs && measured.decision) {
-      const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
-      run.profile = await profileBoth(context, dirs, scenarios, deadline, run.notes);
-    }
+    await gateSteps(context, run, hooks.collaborators ?? systemCollaborators);
   } catch (caught) {
-    if (!(caught instanceof GateError)) throw caught;
-    run.error = caught;
+    run.error = caught instanceof GateError ? caught : internalError(caught);
     if (run.prepareSec === 0) run.prepareSec = (Date.now() - started) / 1e3;
   } finally {
-    if (config.teardown !== void 0 && run.dirs !== void 0) {
-      await teardown(context, config.teardown, run.dirs, run.prepared, deadline, run.notes);
-    }
-    await cleanUp(run.worktree, config, log);
+    await finish2(context, run);
   }
   const report = redact(assembleReport(context, run), [config.token]);
   await writeReport(config.outputDir, report);
   return report;
+}
+function internalError(caught) {
+  const message = caught instanceof Error ? caught.message : String(caught);
+  return new GateError("internal", `perf-gate failed unexpectedly (${message}); what was measured is kept`, {
+    ...caught instanceof Error && caught.stack ? { output: caught.stack } : {},
+    cause: caught
+  });
+}
+async function gateSteps(context, run, collaborators) {
+  const { config, log } = context;
+  pinLoadGenerator();
+  const dirs = await prepareTrees(context, run);
+  run.prepareSec = (Date.now() - run.started) / 1e3;
+  const measureStart = Date.now();
+  const measured = await measure({
+    config,
+    log,
+    deadline: run.deadline,
+    notes: run.notes,
+    kept: run.rounds,
+    ...collaborators(config, dirs)
+  });
+  run.measured = measured;
+  run.measureSec = (Date.now() - measureStart) / 1e3;
+  run.changedFiles = await changedSince(context.root, context.base.sha);
+  if (config.flamegraphs && measured.decision) {
+    const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
+    run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes);
+  }
+}
+async function finish2(context, run) {
+  const { config, log } = context;
+  try {
+    if (config.teardown !== void 0 && run.dirs !== void 0) {
+      await teardown(context, config.teardown, run.dirs, run.prepared, run.deadline, run.notes);
+    }
+  } catch (error) {
+    run.error ??= internalError(error);
+  }
+  const stopped = await stopBackground();
+  if (stopped.length > 0) {
+    const note = backgroundStoppedNote(stopped.map((p) => p.command));
+    run.notes.push(note);
+    log.output(note);
+  }
+  try {
+    await cleanUp(run.worktree, config, log);
+  } catch (error) {
+    log.warning(`could not remove the base tree: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 async function prepareTrees(context, run) {
   const { config, log } = context;
@@ -16231,8 +17266,8 @@ async function prepareTrees(context, run) {
   });
   run.worktree = worktree;
   const dirs = {
-    base: resolve7(worktree.dir, config.workingDirectory),
-    head: resolve7(context.root, config.workingDirectory)
+    base: resolve8(worktree.dir, config.workingDirectory),
+    head: resolve8(context.root, config.workingDirectory)
   };
   run.dirs = dirs;
   const roots = { base: worktree.dir, head: context.root };
@@ -16247,7 +17282,8 @@ async function prepareTrees(context, run) {
       build: config.build,
       installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
       buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
-      log
+      log,
+      notes: run.notes
     });
     run.prepared.push(side);
   }
@@ -16276,7 +17312,7 @@ async function cleanUp(worktree, config, log) {
   const kept = worktree ? config.keepTrees : void 0;
   log.info(diskUseLog(formatBytes(tree), kept, formatBytes(outputs), config.outputDir));
 }
-async function teardown(context, command2, dirs, sides, deadline, notes) {
+async function teardown(context, command2, dirs, sides, deadline, notes2) {
   const { config, log } = context;
   for (const side of sides) {
     try {
@@ -16287,11 +17323,12 @@ async function teardown(context, command2, dirs, sides, deadline, notes) {
         cwd: dirs[side],
         env: config.env,
         timeoutMs: Math.max(1e4, Math.min(config.buildTimeoutMs, deadline - Date.now())),
-        log
+        log,
+        notes: notes2
       });
     } catch (error) {
       if (!(error instanceof GateError)) throw error;
-      notes.push(teardownNote(error.message));
+      notes2.push(teardownNote(error.message));
       log.warning(errorWithOutput(error.message, error.output));
     }
   }
@@ -16328,9 +17365,9 @@ function renderMarkdown(report, options = {}) {
 
 // src/entry/demo.ts
 import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join13 } from "node:path";
-var SERVER = (perRequest) => `// A seed catalogue served over plain node:http.
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join14 } from "node:path";
+var SERVER = (perRequest2) => `// A seed catalogue served over plain node:http.
 const http = require('node:http');
 
 const seeds = Array.from({ length: 300 }, (_, id) => ({ id, name: 'seed-' + id, tags: ['heirloom', 'organic'], stock: id % 17 }));
@@ -16340,7 +17377,7 @@ http
   .createServer((req, res) => {
     if (req.url === '/seed/v1') {
       res.setHeader('content-type', 'application/json');
-${perRequest}
+${perRequest2}
       return;
     }
     res.statusCode = 404;
@@ -16353,7 +17390,7 @@ var HEAD = SERVER(
   "      res.end(JSON.stringify(structuredClone(seeds).sort((a, b) => a.name.localeCompare(b.name))));"
 );
 async function runDemo(compare2) {
-  const dir = await mkdtemp2(join13(tmpdir3(), "perf-gate-demo-"));
+  const dir = await mkdtemp2(join14(tmpdir4(), "perf-gate-demo-"));
   try {
     const commit = async (message) => {
       await git(dir, ["add", "-A"]);
@@ -16370,14 +17407,14 @@ async function runDemo(compare2) {
     };
     await git(dir, ["init", "-q", "-b", "main"]);
     await writeFile2(
-      join13(dir, "package.json"),
+      join14(dir, "package.json"),
       `${JSON.stringify({ name: "seed-shop", private: true, scripts: { start: "node index.js" } }, null, 2)}
 `
     );
-    await writeFile2(join13(dir, "index.js"), BASE);
+    await writeFile2(join14(dir, "index.js"), BASE);
     await commit("seed catalogue, cached");
     await git(dir, ["checkout", "-q", "-b", "fresh-catalogue"]);
-    await writeFile2(join13(dir, "index.js"), HEAD);
+    await writeFile2(join14(dir, "index.js"), HEAD);
     await commit("serve a freshly sorted catalogue on every request");
     process.stderr.write(
       `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
@@ -16406,6 +17443,18 @@ demo: the gate caught the regression in ${report.timing.wallSec.toFixed(0)} s
   }
 }
 
+// src/entry/inert.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+function untrusted(text2, token = randomUUID2()) {
+  return `::stop-commands::${token}
+${text2}
+::${token}::`;
+}
+var COMMAND_LINE = /^[ \t]*(?:::|##\[)/m;
+function inert(text2) {
+  return COMMAND_LINE.test(text2) ? untrusted(text2) : text2;
+}
+
 // src/entry/commands.ts
 var HELP = `Usage:
   perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
@@ -16417,12 +17466,13 @@ compare measures the work tree (head) against --base (default: main) with the sa
 A path may be given several times (--paths /a --paths /b). --config names a perf-gate.yml relative to
 --working-directory (default: the repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
 `;
+var inWorkflow = process.env.GITHUB_ACTIONS === "true";
 var stderrLog = {
-  info: (message) => process.stderr.write(`${message}
+  info: (message) => process.stderr.write(`${inWorkflow ? inert(message) : message}
 `),
-  output: (text2) => process.stderr.write(`${text2}
+  output: (text2) => process.stderr.write(`${inWorkflow ? untrusted(text2) : text2}
 `),
-  warning: (message) => process.stderr.write(`warning: ${message}
+  warning: (message) => process.stderr.write(`warning: ${inWorkflow ? inert(message) : message}
 `),
   group: async (name, body) => {
     process.stderr.write(`\u25B8 ${name}
@@ -16442,10 +17492,10 @@ function parseFlags(argv) {
       );
     }
     const name = match[1];
-    const value = match[2] ?? argv[++i];
-    if (value === void 0) throw new GateError("config", `flag \`--${name}\` needs a value`);
+    const value2 = match[2] ?? argv[++i];
+    if (value2 === void 0) throw new GateError("config", `flag \`--${name}\` needs a value`);
     values.set(name, values.has(name) && name === "paths" ? `${values.get(name)}
-${value}` : value);
+${value2}` : value2);
   }
   return values;
 }
@@ -16453,8 +17503,8 @@ async function compare(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
   const config = parseConfig((name) => flags.get(name) ?? "", {
-    outputDir: await mkdtemp3(join14(tmpdir4(), "perf-gate-")),
-    readFile: (path) => readFileSync8(resolve8(root, path), "utf8")
+    outputDir: await mkdtemp3(join15(tmpdir5(), "perf-gate-")),
+    readFile: repoFileReader(root)
   });
   const baseRef = config.base ?? "main";
   const sha = await ensureCommit(

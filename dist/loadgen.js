@@ -27494,8 +27494,8 @@ var require_lodash = __commonJS({
     var objectProto = Object.prototype;
     var coreJsData = root["__core-js_shared__"];
     var maskSrcKey = (function() {
-      var uid = /[^.]+$/.exec(coreJsData && coreJsData.keys && coreJsData.keys.IE_PROTO || "");
-      return uid ? "Symbol(src)_1." + uid : "";
+      var uid2 = /[^.]+$/.exec(coreJsData && coreJsData.keys && coreJsData.keys.IE_PROTO || "");
+      return uid2 ? "Symbol(src)_1." + uid2 : "";
     })();
     var funcToString = funcProto.toString;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -29693,6 +29693,11 @@ import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSyn
 
 // src/io/proc.ts
 import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+
+// src/io/leftovers.ts
+var uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+
+// src/io/proc.ts
 function liveProcesses() {
   const processes = [];
   let entries;

@@ -5,6 +5,7 @@
  *
  *   npx node test/fail-first.ts            # all mutants (about 3 minutes on 2 cores)
  *   npx node test/fail-first.ts 403 trim   # those whose name contains one of the words
+ *   PERF_GATE_DIST=/tmp/build/index.js npx node test/fail-first.ts   # mutants of another build
  *
  * Not part of `npm test` (each mutant reruns cases of test/e2e/faults.test.ts). Cases whose handling came in a
  * later commit than the suite's first version were also run against the builds before it (README, "When the gate
@@ -13,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface Mutant {
@@ -56,8 +57,8 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: '403',
-    removes: 'recognising 403/401 as a missing permission',
-    edits: [['if (status === 403 || status === 401) {', 'if (false) {']],
+    removes: 'recognising a 403 on creating as a missing permission',
+    edits: [[/if \(status\d* === 403 && requestMethod\d*\(error\d*\) === "POST"\) \{/, 'if (false) {']],
     cases: '403 for a missing permission',
   },
   {
@@ -65,8 +66,8 @@ const MUTANTS: Mutant[] = [
     removes: 'trimming the comment to the API limit',
     edits: [
       [
-        'function fitComment(markdown, limit, pointer) {',
-        'function fitComment(markdown, limit, pointer) {\n  return markdown;',
+        /function fitComment\(markdown\d*, limit\d*, pointer\d*, what\d* = "a comment"\) \{/,
+        '$&\n  return markdown;',
       ],
     ],
     cases: 'longer than 65,536',
@@ -104,7 +105,9 @@ const MUTANTS: Mutant[] = [
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = readFileSync(join(root, 'dist/index.js'), 'utf8');
+// The build the mutants are made from: dist/, or the one PERF_GATE_DIST names (as the end-to-end tests take it).
+const built = process.env.PERF_GATE_DIST || join(root, 'dist/index.js');
+const dist = readFileSync(built, 'utf8');
 const only = process.argv.slice(2);
 const chosen = MUTANTS.filter((m) => only.length === 0 || only.some((word) => m.name.includes(word)));
 
@@ -114,12 +117,12 @@ for (const mutant of chosen) {
   let text = dist;
   for (const [from, to] of mutant.edits) {
     const found = typeof from === 'string' ? text.includes(from) : from.test(text);
-    if (!found) throw new Error(`mutant ${mutant.name}: dist/index.js no longer contains ${String(from)}`);
+    if (!found) throw new Error(`mutant ${mutant.name}: ${built} no longer contains ${String(from)}`);
     text = typeof from === 'string' ? text.replace(from, () => to) : text.replace(from, to);
   }
   // The copy sits beside the real build so that it finds loadgen.js and the rest.
   const dir = mkdtempSync(join(tmpdir(), `perf-gate-mutant-${mutant.name}-`));
-  for (const file of ['loadgen.js', 'cli.js']) copyFileSync(join(root, 'dist', file), join(dir, file));
+  for (const file of ['loadgen.js', 'cli.js']) copyFileSync(join(dirname(built), file), join(dir, file));
   writeFileSync(join(dir, 'index.js'), text);
   const started = Date.now();
   const run = spawnSync(

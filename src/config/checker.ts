@@ -52,6 +52,16 @@ export class Checker {
     return value;
   }
 
+  /**
+   * A measured quantity: 0, or from 1e-9 to `max`. Finite is not enough: 1e308 overflows a sum, and a denormal
+   * such as 5e-324 has a logarithm of -Infinity; the statistics must never see either.
+   */
+  quantity(value: unknown, at: string, max: number): number {
+    const n = this.number(value, at, { min: 0, max });
+    if (n > 0 && n < 1e-9) this.fail(at, `is out of range (${n})`);
+    return n;
+  }
+
   /** A whole number from 0 to max. */
   count(value: unknown, at: string, max = Number.MAX_SAFE_INTEGER): number {
     return this.number(value, at, { min: 0, max, integer: true });

@@ -61,3 +61,15 @@ export function chooseBase(
   }
   return { ref: pr.baseSha, label, source: 'the pull_request event' };
 }
+
+/**
+ * Why a gate must not run for this event, if it must not: a fork's pull request under `pull_request_target` gets a
+ * write token and the repository's secrets, and a gate runs the pull request's install, build and server with them.
+ */
+export function privilegedForkProblem(
+  eventName: string,
+  pr: PullRequestInfo | undefined,
+): string | undefined {
+  if (eventName !== 'pull_request_target' || !pr?.fromFork) return undefined;
+  return "refusing to run a fork's pull request under `pull_request_target`: that event gives the job a write token and the repository's secrets, and perf-gate runs the pull request's install, build and server. Measure on `pull_request` and post the report from a `workflow_run` workflow (see \"Pull requests from forks\" in the README).";
+}

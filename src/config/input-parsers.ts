@@ -44,6 +44,7 @@ export const INPUT_DEFAULTS = {
   'check-name': '',
   mode: 'gate',
   results: 'perf-gate-results',
+  'artifact-name': '',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;

@@ -4,7 +4,7 @@
  * with a function that reads the config file (and its body files) from the head tree. Every error names the
  * input, or the file, line and field. The parsers of single inputs are in input-parsers.ts.
  */
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
 import { configError } from '../report/errors.ts';
 import { minimumPairs } from '../stats/pairs.ts';
@@ -26,6 +26,7 @@ import {
   parseShard,
   parseSlice,
 } from './input-parsers.ts';
+import { isOutsideRepository, OutsideRepositoryError } from './repo-files.ts';
 import {
   checkInputOverlap,
   parseScenarioFile,
@@ -86,14 +87,41 @@ function loadConfigFile(
     throw configError(
       'config',
       `cannot read \`${fileName}\` (${missing ? 'there is no such file' : error instanceof Error ? error.message : String(error)})`,
-      `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`,
+      isOutsideRepository(error)
+        ? 'Keep the config file inside the repository, as a file, not a symbolic link that leads out of it.'
+        : `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`,
+    );
+  }
+  const bytes = Buffer.byteLength(content, 'utf8');
+  if (bytes > CONFIG_MAX_BYTES) {
+    throw configError(
+      'config',
+      `\`${fileName}\` is ${bytes} bytes, more than the 1 MiB a config file may be`,
+      'A config file lists a few scenarios: put large request bodies in `bodyFile`s, and check that `config` names the right file.',
     );
   }
   const file = parseScenarioFile(content, {
     fileName,
-    readFile: (relativePath) => read(join(dirname(fileName), relativePath)),
+    readFile: (relativePath) => read(bodyFilePath(fileName, relativePath)),
   });
   return { file, fileName };
+}
+
+/** Largest config file read, in bytes (a file is parsed whole before anything in it is checked). */
+export const CONFIG_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Where a `bodyFile` is, relative to the config file; refused (OutsideRepositoryError) when it leads out of the
+ * repository, or out of the config file's directory when the config file lies outside it (an absolute `config`).
+ * The reader refuses symbolic links that lead out (repo-files.ts).
+ */
+function bodyFilePath(fileName: string, relativePath: string): string {
+  const path = join(dirname(fileName), relativePath);
+  const within = isAbsolute(fileName) ? relative(dirname(fileName), path) : path;
+  if (within === '..' || within.startsWith(`..${sep}`) || isAbsolute(within)) {
+    throw new OutsideRepositoryError(' (through `..`)');
+  }
+  return path;
 }
 
 /** The scenarios of the file (or of `paths`), and those of this gate's shard; throws when the shard has none. */
@@ -230,6 +258,7 @@ function outputInputs(
   | 'checkName'
   | 'mode'
   | 'results'
+  | 'artifactName'
 > {
   return {
     workingDirectory: settled.workingDirectory,
@@ -242,6 +271,7 @@ function outputInputs(
     checkName: parseCheckName(get('check-name')),
     mode: settled.mode,
     results: get('results'),
+    artifactName: get('artifact-name') || undefined,
   };
 }
 

@@ -2,13 +2,23 @@
  * The checks of a report.json's measurements (one round's load, its open-loop part) and of its diagnostics
  * summary: every number in range, every list bounded, copied into fresh values.
  */
-import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
+import type { DiagnosticsSummary, PairedTest, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
 import type { LatencySummary, PacedMeasurement, RoundMeasurement } from '../model/measure.ts';
 import type { Checker } from './checker.ts';
 
+/**
+ * Bounds of what a load generator can measure, far beyond any real round, so that no value of a report file can
+ * overflow the statistics (issue 23): a billion requests a second, latencies of up to 11 days, a week per round.
+ */
+const MAX_RPS = 1e9;
+const MAX_MS = 1e9;
+const MAX_SEC = 7 * 86_400;
+const MAX_BYTES_PER_SEC = 1e13;
+const MAX_COUNT = 1e12;
+
 function latency(c: Checker, value: unknown, at: string): LatencySummary {
   const o = c.object(value, at);
-  const ms = (k: string) => c.number(o[k], `${at}.${k}`, { min: 0 });
+  const ms = (k: string) => c.quantity(o[k], `${at}.${k}`, MAX_MS);
   return { p50: ms('p50'), p90: ms('p90'), p99: ms('p99'), max: ms('max'), mean: ms('mean') };
 }
 
@@ -21,24 +31,24 @@ export function measurement(c: Checker, value: unknown, at: string): RoundMeasur
   const statusCodes: Record<string, number> = {};
   for (const [code, n] of statusEntries) {
     if (!/^\d{3}$/.test(code)) c.fail(`${at}.statusCodes`, 'has a key that is not an HTTP status');
-    statusCodes[code] = c.count(n, `${at}.statusCodes.${code}`);
+    statusCodes[code] = c.count(n, `${at}.statusCodes.${code}`, MAX_COUNT);
   }
   const cores = (k: string) => c.optional(o[k], (v) => c.number(v, `${at}.${k}`, { min: 0, max: 4096 }));
   const m: RoundMeasurement = {
-    responses: c.count(o.responses, `${at}.responses`),
-    elapsedSec: c.number(o.elapsedSec, `${at}.elapsedSec`, { min: 0 }),
-    rps: c.number(o.rps, `${at}.rps`, { min: 0 }),
+    responses: c.count(o.responses, `${at}.responses`, MAX_COUNT),
+    elapsedSec: c.quantity(o.elapsedSec, `${at}.elapsedSec`, MAX_SEC),
+    rps: c.quantity(o.rps, `${at}.rps`, MAX_RPS),
     latencyMs: latency(c, o.latencyMs, `${at}.latencyMs`),
-    bytesPerSec: c.number(o.bytesPerSec, `${at}.bytesPerSec`, { min: 0 }),
-    errors: c.count(o.errors, `${at}.errors`),
-    timeouts: c.count(o.timeouts, `${at}.timeouts`),
-    non2xx: c.count(o.non2xx, `${at}.non2xx`),
+    bytesPerSec: c.quantity(o.bytesPerSec, `${at}.bytesPerSec`, MAX_BYTES_PER_SEC),
+    errors: c.count(o.errors, `${at}.errors`, MAX_COUNT),
+    timeouts: c.count(o.timeouts, `${at}.timeouts`, MAX_COUNT),
+    non2xx: c.count(o.non2xx, `${at}.non2xx`, MAX_COUNT),
     statusCodes,
     loadgenCpu: c.number(o.loadgenCpu, `${at}.loadgenCpu`, { min: 0, max: 4096 }),
   };
   const slices = c.optional(o.slices, (v) => c.count(v, `${at}.slices`, 1_000_000));
   if (slices !== undefined) m.slices = slices;
-  const bins = c.optional(o.rpsMedianBins, (v) => c.number(v, `${at}.rpsMedianBins`, { min: 0 }));
+  const bins = c.optional(o.rpsMedianBins, (v) => c.quantity(v, `${at}.rpsMedianBins`, MAX_RPS));
   if (bins !== undefined) m.rpsMedianBins = bins;
   const server = cores('serverCpu');
   if (server !== undefined) m.serverCpu = server;
@@ -51,12 +61,12 @@ export function measurement(c: Checker, value: unknown, at: string): RoundMeasur
   const paced = c.optional(o.paced, (v): PacedMeasurement => {
     const p = c.object(v, `${at}.paced`);
     return {
-      rate: c.number(p.rate, `${at}.paced.rate`, { min: 0 }),
-      sent: c.count(p.sent, `${at}.paced.sent`),
-      responses: c.count(p.responses, `${at}.paced.responses`),
-      failures: c.count(p.failures, `${at}.paced.failures`),
+      rate: c.quantity(p.rate, `${at}.paced.rate`, MAX_RPS),
+      sent: c.count(p.sent, `${at}.paced.sent`, MAX_COUNT),
+      responses: c.count(p.responses, `${at}.paced.responses`, MAX_COUNT),
+      failures: c.count(p.failures, `${at}.paced.failures`, MAX_COUNT),
       latencyMs: latency(c, p.latencyMs, `${at}.paced.latencyMs`),
-      sendLagP99Ms: c.number(p.sendLagP99Ms, `${at}.paced.sendLagP99Ms`, { min: 0 }),
+      sendLagP99Ms: c.quantity(p.sendLagP99Ms, `${at}.paced.sendLagP99Ms`, MAX_MS),
     };
   });
   if (paced !== undefined) m.paced = paced;
@@ -66,26 +76,26 @@ export function measurement(c: Checker, value: unknown, at: string): RoundMeasur
 /** One side's event loop and memory figures. */
 function sideDiagnostics(c: Checker, value: unknown, at: string): SideDiagnostics {
   const o = c.object(value, at);
-  const n = (k: string, min = 0) => c.number(o[k], `${at}.${k}`, { min });
+  const n = (k: string) => c.quantity(o[k], `${at}.${k}`, MAX_COUNT);
   const delay = c.optional(o.eventLoopDelayMs, (v) => {
     const d = c.object(v, `${at}.eventLoopDelayMs`);
-    const ms = (k: string) => c.number(d[k], `${at}.eventLoopDelayMs.${k}`, { min: 0 });
+    const ms = (k: string) => c.quantity(d[k], `${at}.eventLoopDelayMs.${k}`, MAX_MS);
     return { p50: ms('p50'), p99: ms('p99'), max: ms('max') };
   });
   const trend = c.optional(o.rssTrend, (v): RssTrend => {
     const t = c.object(v, `${at}.rssTrend`);
     return {
       mode: c.oneOf(t.mode, `${at}.rssTrend.mode`, ['across-rounds', 'within-rounds'] as const),
-      slopeMb: c.number(t.slopeMb, `${at}.rssTrend.slopeMb`),
+      slopeMb: c.number(t.slopeMb, `${at}.rssTrend.slopeMb`, { min: -MAX_COUNT, max: MAX_COUNT }),
       unit: c.oneOf(t.unit, `${at}.rssTrend.unit`, ['round', 'second'] as const),
-      points: c.count(t.points, `${at}.rssTrend.points`),
-      growing: c.count(t.growing, `${at}.rssTrend.growing`),
-      of: c.count(t.of, `${at}.rssTrend.of`),
+      points: c.count(t.points, `${at}.rssTrend.points`, MAX_COUNT),
+      growing: c.count(t.growing, `${at}.rssTrend.growing`, MAX_COUNT),
+      of: c.count(t.of, `${at}.rssTrend.of`, MAX_COUNT),
     };
   });
   return {
-    windows: c.count(o.windows, `${at}.windows`),
-    processes: c.count(o.processes, `${at}.processes`),
+    windows: c.count(o.windows, `${at}.windows`, MAX_COUNT),
+    processes: c.count(o.processes, `${at}.processes`, MAX_COUNT),
     eventLoopDelayMs: delay,
     eventLoopUtilization: c.optional(o.eventLoopUtilization, (v) =>
       c.number(v, `${at}.eventLoopUtilization`, { min: 0, max: 1 }),
@@ -93,9 +103,25 @@ function sideDiagnostics(c: Checker, value: unknown, at: string): SideDiagnostic
     cpuCores: n('cpuCores'),
     peakRssMb: n('peakRssMb'),
     peakHeapMb: n('peakHeapMb'),
-    rssTrendMbPerRound: c.optional(o.rssTrendMbPerRound, (v) => c.number(v, `${at}.rssTrendMbPerRound`)),
+    rssTrendMbPerRound: c.optional(o.rssTrendMbPerRound, (v) =>
+      c.number(v, `${at}.rssTrendMbPerRound`, { min: -MAX_COUNT, max: MAX_COUNT }),
+    ),
     rssTrend: trend,
     leak: c.boolean(o.leak, `${at}.leak`),
+  };
+}
+
+/** The paired test behind a diagnosis (absent in reports written before them). */
+function pairedTest(c: Checker, value: unknown, at: string): PairedTest {
+  const t = c.object(value, at);
+  const p = (k: string) => c.number(t[k], `${at}.${k}`, { min: 0, max: 1 });
+  return {
+    units: c.count(t.units, `${at}.units`),
+    unit: c.oneOf(t.unit, `${at}.unit`, ['pair', 'process pair'] as const),
+    medianDifference: c.number(t.medianDifference, `${at}.medianDifference`),
+    pHeadHigher: p('pHeadHigher'),
+    pBaseHigher: p('pBaseHigher'),
+    level: p('level'),
   };
 }
 
@@ -108,7 +134,7 @@ export function diagnostics(c: Checker, value: unknown, at: string): Diagnostics
     head: c.optional(o.head, (v) => sideDiagnostics(c, v, `${at}.head`)),
     comparison: {
       eventLoopP99Ratio: c.optional(cmp.eventLoopP99Ratio, (v) =>
-        c.number(v, `${at}.comparison.eventLoopP99Ratio`, { min: 0 }),
+        c.quantity(v, `${at}.comparison.eventLoopP99Ratio`, MAX_COUNT),
       ),
       eventLoop: c.optional(cmp.eventLoop, (v) =>
         c.oneOf(v, `${at}.comparison.eventLoop`, [
@@ -121,7 +147,9 @@ export function diagnostics(c: Checker, value: unknown, at: string): Diagnostics
       leak: c.optional(cmp.leak, (v) =>
         c.oneOf(v, `${at}.comparison.leak`, ['head', 'base', 'both', 'none'] as const),
       ),
+      eventLoopTest: c.optional(cmp.eventLoopTest, (v) => pairedTest(c, v, `${at}.comparison.eventLoopTest`)),
+      memoryTest: c.optional(cmp.memoryTest, (v) => pairedTest(c, v, `${at}.comparison.memoryTest`)),
     },
-    blockedMs: c.number(o.blockedMs, `${at}.blockedMs`, { min: 0 }),
+    blockedMs: c.quantity(o.blockedMs, `${at}.blockedMs`, MAX_COUNT),
   };
 }

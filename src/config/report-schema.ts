@@ -15,17 +15,23 @@ const MAX_ROUNDS = 200_000;
 export const MAX_SCENARIOS = 1000;
 /** More pairs than a 6-hour budget of 1-second rounds holds. */
 const MAX_PAIRS = 10_000;
+/** A bound on every duration of a report: 30 days. */
+const MAX_SECONDS = 30 * 86_400;
 
 const ERROR_CODES = [
   'config',
   'git',
   'install',
   'build',
+  'setup',
+  'teardown',
   'server-start',
   'server-crash',
   'server-errors',
   'load',
   'timeout',
+  'internal',
+  'cancelled',
 ] as const satisfies readonly ErrorCode[];
 const STOP_REASONS = [
   'resolved',
@@ -97,7 +103,7 @@ export function settings(c: Checker, value: unknown): Report['settings'] {
     pairs: c.optional(s.pairs, (v) =>
       c.number(v, '`settings.pairs`', { min: 1, max: 100_000, integer: true }),
     ),
-    budgetSec: c.number(s.budgetSec, '`settings.budgetSec`', { min: 0 }),
+    budgetSec: c.number(s.budgetSec, '`settings.budgetSec`', { min: 0, max: MAX_SECONDS }),
     durationSec: c.number(s.durationSec, '`settings.durationSec`', { min: 0, max: 86_400 }),
     warmupSec: c.number(s.warmupSec, '`settings.warmupSec`', { min: 0, max: 86_400 }),
     connections: connectionsInput,
@@ -186,6 +192,16 @@ function hot(c: Checker, value: unknown, at: string): HotFunction {
     line: c.count(o.line, `${at}.line`),
     baseSelf: c.number(o.baseSelf, `${at}.baseSelf`, { min: 0, max: 1 }),
     headSelf: c.number(o.headSelf, `${at}.headSelf`, { min: 0, max: 1 }),
+    ...perRequest(c, o, at),
+  };
+}
+
+/** A hot function's CPU time per request (µs), when the report has it: both sides or neither. */
+function perRequest(c: Checker, o: Record<string, unknown>, at: string): Partial<HotFunction> {
+  if (o.baseUsPerRequest === undefined && o.headUsPerRequest === undefined) return {};
+  return {
+    baseUsPerRequest: c.number(o.baseUsPerRequest, `${at}.baseUsPerRequest`, { min: 0 }),
+    headUsPerRequest: c.number(o.headUsPerRequest, `${at}.headUsPerRequest`, { min: 0 }),
   };
 }
 
@@ -198,7 +214,7 @@ export function profile(c: Checker, value: unknown): NonNullable<Report['profile
     files: [],
     dir: '',
     hotter,
-    seconds: c.number(p.seconds, '`profile.seconds`', { min: 0 }),
+    seconds: c.number(p.seconds, '`profile.seconds`', { min: 0, max: MAX_SECONDS }),
   };
 }
 
@@ -222,9 +238,9 @@ export function shardPlace(c: Checker, value: unknown): ShardPlace {
 export function timing(c: Checker, t: Json): Report['timing'] {
   return {
     startedAt: c.string(t.startedAt, '`timing.startedAt`', 64, TIMESTAMP),
-    wallSec: c.number(t.wallSec, '`timing.wallSec`', { min: 0 }),
-    prepareSec: c.number(t.prepareSec, '`timing.prepareSec`', { min: 0 }),
-    measureSec: c.number(t.measureSec, '`timing.measureSec`', { min: 0 }),
+    wallSec: c.number(t.wallSec, '`timing.wallSec`', { min: 0, max: MAX_SECONDS }),
+    prepareSec: c.number(t.prepareSec, '`timing.prepareSec`', { min: 0, max: MAX_SECONDS }),
+    measureSec: c.number(t.measureSec, '`timing.measureSec`', { min: 0, max: MAX_SECONDS }),
   };
 }
 

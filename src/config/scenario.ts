@@ -3,6 +3,7 @@
  * status, connections, threshold), names unique across the list.
  */
 import type { Scenario } from '../model/config.ts';
+import { isOutsideRepository } from './repo-files.ts';
 import { child, describe, type Entry, type Fail, fields, plain, type Value } from './yaml-tree.ts';
 import { integer, percent, requestPath, STATUS_BOUNDS, string, text } from './yaml-values.ts';
 
@@ -217,6 +218,14 @@ function fileBody(value: Value, path: string, files: BodyFiles, fail: Fail): str
   try {
     return files.readFile(relative);
   } catch (error) {
+    if (isOutsideRepository(error)) {
+      return fail(
+        value.line,
+        path,
+        `\`${relative}\` leads out of the repository`,
+        `keep body files inside the repository (no \`..\` past its root, no symbolic link out of it), e.g. \`fixtures/order.json\` beside ${files.fileName}`,
+      );
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return fail(value.line, path, `cannot read \`${relative}\` (${reason})`, fix);
   }

@@ -56,6 +56,7 @@ export function load(text: string, fail: Fail): Value {
       'check the indentation, and quote values that contain `: ` or ` #` or start with `{`, `[`, `*`, `&`, `!`, `|` or `>`',
     );
   }
+  refuseAliasBomb(document, fail);
   const contents = document.contents;
   if (contents === null || (isScalar(contents) && contents.value === null)) {
     fail(
@@ -66,6 +67,33 @@ export function load(text: string, fail: Fail): Value {
     );
   }
   return new TreeBuilder(document, lines, fail).convert(contents as Node, [], 1);
+}
+
+/**
+ * How much aliases may multiply the document (yaml's `maxAliasCount`: each alias times the aliases inside what it
+ * refers to). Far above what a config file needs (a header set shared by hundreds of scenarios), far below a
+ * "billion laughs" file, whose nested aliases would expand to millions of nodes before any check.
+ */
+const MAX_ALIAS_COUNT = 1000;
+/** Nodes the tree may hold once aliases are expanded: a second bound, whatever yaml counts. */
+const MAX_NODES = 200_000;
+
+const ALIAS_FIX =
+  'write the repeated values out, or use fewer aliases (`*name`) and none nested in what another alias repeats';
+
+/** Refuses a document whose aliases expand too far, before anything expands them (yaml counts without expanding). */
+function refuseAliasBomb(document: Document, fail: Fail): void {
+  try {
+    document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (!(error instanceof Error) || !/alias count/i.test(error.message)) return; // reported by the tree builder
+    fail(
+      1,
+      '',
+      `its aliases (\`*name\`) would expand it more than ${MAX_ALIAS_COUNT} times over (input \`config\`)`,
+      ALIAS_FIX,
+    );
+  }
 }
 
 /** Turns YAML nodes into Values; aliases are resolved, and one that contains itself is refused. */
@@ -80,10 +108,20 @@ class TreeBuilder {
     this.fail = fail;
   }
 
+  private nodes = 0;
+
   /** `at`: the line of the nearest enclosing node, for nodes that have no position of their own. */
   convert(node: Node | null, ancestors: Node[], at: number): Value {
     if (node === null) return { kind: 'scalar', line: at, value: null, source: '' };
     const line = node.range ? this.lineOf(node) : at;
+    if (++this.nodes > MAX_NODES) {
+      this.fail(
+        line,
+        '',
+        `its aliases (\`*name\`) expand it to more than ${MAX_NODES} values (input \`config\`)`,
+        ALIAS_FIX,
+      );
+    }
     if (isAlias(node)) {
       const target = node.resolve(this.document);
       if (!target)

@@ -24,6 +24,19 @@ export interface BlockTest extends AnovaResult {
   changes: number[];
 }
 
+/** The log ratios (`pairs[i]` is the pair number of `logRatios[i]`) by block of `restartEvery` pairs, in order. */
+function byBlock(pairs: readonly number[], logRatios: readonly number[], restartEvery: number): number[][] {
+  const blocks = new Map<number, number[]>();
+  pairs.forEach((pair, i) => {
+    const block = Math.floor(pair / restartEvery);
+    blocks.set(block, [...(blocks.get(block) ?? []), logRatios[i]!]);
+  });
+  return [...blocks]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, ratios]) => ratios)
+    .filter((ratios) => ratios.length >= 2);
+}
+
 /**
  * The one-way F test of the log ratios (`pairs[i]` is the pair number of `logRatios[i]`) over blocks of
  * `restartEvery` consecutive pairs; undefined without two blocks of at least two pairs, or `restartEvery` below 2.
@@ -34,15 +47,7 @@ export function blockTest(
   restartEvery: number,
 ): BlockTest | undefined {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return undefined;
-  const byBlock = new Map<number, number[]>();
-  pairs.forEach((pair, i) => {
-    const block = Math.floor(pair / restartEvery);
-    byBlock.set(block, [...(byBlock.get(block) ?? []), logRatios[i]!]);
-  });
-  const groups = [...byBlock]
-    .sort((a, b) => a[0] - b[0])
-    .map(([, ratios]) => ratios)
-    .filter((ratios) => ratios.length >= 2);
+  const groups = byBlock(pairs, logRatios, restartEvery);
   if (groups.length < 2) return undefined;
   return {
     ...oneWayAnova(groups),
@@ -50,6 +55,19 @@ export function blockTest(
     pairs: groups.reduce((sum, ratios) => sum + ratios.length, 0),
     changes: groups.map((ratios) => Math.expm1(mean(ratios))),
   };
+}
+
+/**
+ * Each block's mean log ratio, the unit of a decision whose blocks differed: blocks of at least two pairs, the
+ * ones the F test compares (a block of one pair so far waits for its next).
+ */
+export function blockMeans(
+  pairs: readonly number[],
+  logRatios: readonly number[],
+  restartEvery: number,
+): number[] {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
+  return byBlock(pairs, logRatios, restartEvery).map(mean);
 }
 
 /** Whether a block test says the blocks' processes differed, at `level` (default PROCESS_OFFSET_LEVEL). */

@@ -6,6 +6,7 @@
 import type { Decision, MetricComparison, ScenarioRule, StopReason, Verdict } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
 import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from '../stats/pairs.ts';
+import { leaning } from './rule.ts';
 import { decide, resolved } from './verdict.ts';
 
 export interface PairSource {
@@ -28,6 +29,8 @@ export interface SequentialOptions {
   alpha: number;
   /** Pairs that share their server processes (`restart-every`; 0 or 1: none share); see DecideOptions. */
   restartEvery?: number;
+  /** The rule's floor (DecideOptions.floor); default src/decide/rule.ts REGRESSION_FLOOR. */
+  floor?: number;
   /** A fixed number of pairs and one look at the end; undefined for adaptive. */
   fixedPairs: number | undefined;
   /** Measuring time the adaptive gate may use before its final look. */
@@ -88,13 +91,14 @@ class SequentialRun {
 
   look(): Decision {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, restartEvery } = this.#options;
+    const { threshold, latencyThreshold, alpha, restartEvery, floor } = this.#options;
     const fresh = decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...(latencyThreshold === undefined ? {} : { latencyThreshold }),
       alpha,
       looks: this.schedule,
       restartEvery: restartEvery ?? 0,
+      ...(floor === undefined ? {} : { floor }),
     });
     // A fixed number of pairs looks once, so no streak can confirm anything there.
     return this.#held(fresh);
@@ -173,13 +177,17 @@ class SequentialRun {
     }
   }
 
-  /** A borderline regression gets more pairs, two at a time, within the time limit: how many it got. */
+  /**
+   * A borderline regression, or a comparison leaning to one, gets more pairs, two at a time, within the time limit:
+   * how many it got. The look after them is in the schedule every p-value counts.
+   */
   async confirm(): Promise<number> {
     const d = this.decision;
+    // A regression not yet confirmed, or one that leans to it (significant, estimated beyond the threshold, its
+    // interval not yet clear of the rule's floor).
     const borderline =
       d !== undefined &&
-      d.verdict === 'regression' &&
-      !resolved(d) &&
+      ((d.verdict === 'regression' && !resolved(d)) || d.comparisons.some(leaning)) &&
       !d.errors.some((e) => e.verdict === 'regression');
     if (!this.adaptive || !borderline) return 0;
     const want = confirmationPairs(this.pairs);

@@ -1,6 +1,17 @@
 /**
  * From rounds to a verdict, on the per-pair log ratios log(head/base), which share the host's speed of the moment.
- * A regression needs significance and a change at least the threshold; no change, an interval inside it. Pure.
+ * One procedure gives each comparison its interval, its p-value and its verdict, so they cannot disagree:
+ *
+ * - the unit: each pair's log ratio; or, when pairs share their processes in blocks (`restart-every`) and the blocks
+ *   of the group differed (an F test, src/decide/process-offsets.ts), each block's mean log ratio, so that a process
+ *   pair that runs apart from its twin weighs as one unit, not as the pairs it served;
+ * - the interval: simultaneous over every comparison of the family (Bonferroni) and every planned look (counted
+ *   exactly, src/stats/sequential-boundary.ts): signed-rank (Walsh) for pairs, Student's t for blocks;
+ * - the p-value: of the test that interval inverts, made sequential and multiplied by the comparisons, so that
+ *   p ≤ alpha exactly when the interval leaves out 0;
+ * - the verdict: from the interval and its centre only (src/decide/rule.ts).
+ *
+ * Pure.
  */
 
 import type {
@@ -15,10 +26,16 @@ import { METRICS, type Metric, type Round } from '../model/measure.ts';
 import { decisionHeadline } from '../report/headline.ts';
 import { median, sd } from '../stats/describe.ts';
 import { normalQuantile } from '../stats/distributions.ts';
-import { holm } from '../stats/multiple.ts';
+import {
+  excludesZero,
+  type Inference,
+  meanInference,
+  signedRankInference,
+  tCritical,
+} from '../stats/inference.ts';
 import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
-import { hodgesLehmann1, signedRankConfidenceInterval, wilcoxonSignedRank } from '../stats/wilcoxon.ts';
-import { type BlockTest, blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
+import { type BlockTest, blockMeans, blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
+import { classify, clearOfHalf, detectableChange, REGRESSION_FLOOR } from './rule.ts';
 
 export interface DecideOptions {
   /** Smallest relative change of req/s that matters. */
@@ -30,6 +47,8 @@ export interface DecideOptions {
   looks?: readonly number[];
   /** Pairs that share their two server processes (`restart-every`; 0 or 1: none share). */
   restartEvery?: number;
+  /** Share of the threshold a regression's interval must clear (src/decide/rule.ts); default REGRESSION_FLOOR. */
+  floor?: number;
 }
 
 /**
@@ -107,11 +126,13 @@ function compareErrors(
   };
 }
 
-interface RawComparison
-  extends Omit<
-    MetricComparison,
-    'pAdjusted' | 'verdict' | 'detectable' | 'confirmed' | 'ci' | 'threshold' | 'processes'
-  > {
+interface RawComparison {
+  scenario: string;
+  metric: Metric;
+  /** Median of base's usable rounds. */
+  base: number;
+  pairs: number;
+  noise: number;
   logRatios: number[];
   /** The pair number of each log ratio. */
   pairNumbers: number[];
@@ -130,96 +151,16 @@ function compareMetric(
   const base = usable.map(({ base: round }) => metricValue(round.measurement, metric));
   const head = usable.map(({ head: round }) => metricValue(round.measurement, metric));
   const logRatios = usable.map((_, i) => Math.log(head[i]! / base[i]!));
-  const pairNumbers = usable.map(({ base: round }) => round.pair);
-  if (logRatios.length < 2) {
-    // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): inconclusive.
-    return {
-      scenario,
-      metric,
-      base: medianOr(base),
-      head: medianOr(head),
-      pairs: logRatios.length,
-      change: Number.NaN,
-      p: 1,
-      noise: Number.NaN,
-      worse: false,
-      logRatios,
-      pairNumbers,
-    };
-  }
-  const change = Math.expm1(hodgesLehmann1(logRatios));
   return {
     scenario,
     metric,
-    base: median(base),
-    head: median(head),
+    base: medianOr(base),
     pairs: logRatios.length,
-    change,
-    p: wilcoxonSignedRank(logRatios).p,
-    noise: sd(logRatios),
-    worse: metric === 'rps' ? change < 0 : change > 0,
+    // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): no noise.
+    noise: logRatios.length < 2 ? Number.NaN : sd(logRatios),
     logRatios,
-    pairNumbers,
+    pairNumbers: usable.map(({ base: round }) => round.pair),
   };
-}
-
-/** The simultaneous interval of one comparison at each look: level 1 − perLookLevel(alpha / comparisons). */
-function interval(c: RawComparison, level: number): [number, number] {
-  if (c.logRatios.length < 2) return [Number.NaN, Number.NaN];
-  const ci = signedRankConfidenceInterval(c.logRatios, 1 - level);
-  return [Math.expm1(ci.lower), Math.expm1(ci.upper)];
-}
-
-function classify(
-  c: RawComparison,
-  ci: [number, number],
-  pAdjusted: number,
-  threshold: number,
-  alpha: number,
-): Verdict {
-  if (!Number.isFinite(c.change)) return 'inconclusive';
-  const significant = pAdjusted < alpha;
-  if (significant && Math.abs(c.change) >= threshold) return c.worse ? 'regression' : 'improvement';
-  if (ci[0] > -threshold && ci[1] < threshold) return 'no-change';
-  return 'inconclusive';
-}
-
-/**
- * The verdict if every block's mean change agrees with it, else inconclusive: one odd block of processes must not
- * decide for all the pairs. It only ever takes a call back, so it adds no false alarms.
- */
-function holdsInEveryBlock(
-  verdict: Verdict,
-  metric: Metric,
-  changes: readonly number[],
-  threshold: number,
-): Verdict {
-  const worse = (change: number): boolean => (metric === 'rps' ? change <= -threshold : change >= threshold);
-  const better = (change: number): boolean => (metric === 'rps' ? change >= threshold : change <= -threshold);
-  const holds =
-    verdict === 'regression'
-      ? changes.every(worse)
-      : verdict === 'improvement'
-        ? changes.every(better)
-        : verdict === 'no-change'
-          ? changes.every((change) => Math.abs(change) < threshold)
-          : true;
-  return holds ? verdict : 'inconclusive';
-}
-
-/** Whether an interval lies entirely beyond `bound` on one side of zero. */
-function beyond(ci: [number, number], bound: number): boolean {
-  return ci[0] >= bound || ci[1] <= -bound;
-}
-
-/**
- * Smallest relative change a two-sided test at `level` would detect with 80% power, given the noise of the log
- * ratios and the number of pairs (normal approximation; the signed-rank test is about as efficient).
- */
-export function detectableChange(noise: number, pairs: number, level: number): number {
-  if (!Number.isFinite(noise) || pairs < 2) return Number.NaN;
-  const z = normalQuantile(1 - level / 2) + normalQuantile(0.8);
-  return Math.expm1((z * noise) / Math.sqrt(pairs));
 }
 
 /**
@@ -259,7 +200,7 @@ export interface DecisionGroup {
   restartEvery?: number;
 }
 
-/** One comparison of a group, before the family is adjusted. */
+/** One comparison of a group, before the family is counted. */
 interface Entry {
   raw: RawComparison;
   /** Its group's looks (at least one), `restart-every` and index. */
@@ -309,25 +250,61 @@ function blocksDiffered(entries: readonly Entry[], tests: readonly (BlockTest | 
   );
 }
 
-/** What the family says about one comparison: its per-look level, adjusted p, and its blocks when guarded. */
-interface Adjusted {
+/** What the family says about one comparison: its per-look level, its count, and its blocks when they are the unit. */
+interface Family {
   level: number;
-  pAdjusted: number;
+  /** Comparisons in the family (Bonferroni). */
+  comparisons: number;
   alpha: number;
-  /** Its blocks, when its group's processes differed: the verdict must then hold in every block. */
+  floor: number;
+  /** Its blocks, when its group's processes differed: the block means are then the unit. */
   blocks: BlockTest | undefined;
   differed: boolean;
 }
 
-function finish(entry: Entry, a: Adjusted): MetricComparison {
-  const { logRatios: _r, pairNumbers: _p, ...c } = entry.raw;
+/** The interval and p-value of one comparison at its per-look level, from its unit; undefined with too few. */
+function infer(entry: Entry, f: Family): { inference: Inference; critical: number } | undefined {
+  const { logRatios, pairNumbers } = entry.raw;
+  if (f.blocks) {
+    const units = blockMeans(pairNumbers, logRatios, entry.restartEvery);
+    if (units.length < 2) return undefined;
+    return {
+      inference: meanInference(units, f.level),
+      critical: tCritical(f.level, units.length - 1),
+    };
+  }
+  if (logRatios.length < 2) return undefined;
+  return { inference: signedRankInference(logRatios, f.level), critical: normalQuantile(1 - f.level / 2) };
+}
+
+/**
+ * The p-value adjusted for the family: the comparisons' count × the sequential p-value, which is at most alpha
+ * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
+ */
+function adjustedP(p: number, entry: Entry, f: Family, significant: boolean): number {
+  const adjusted = Math.min(1, f.comparisons * sequentialP(p, entry.looks));
+  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
+}
+
+function finish(entry: Entry, f: Family): MetricComparison {
+  const { logRatios: _r, pairNumbers: _p, ...raw } = entry.raw;
   const { threshold } = entry;
-  const ci = interval(entry.raw, a.level);
-  const called = classify(entry.raw, ci, a.pAdjusted, threshold, a.alpha);
-  const blocks = a.blocks;
-  const verdict = blocks ? holdsInEveryBlock(called, c.metric, blocks.changes, threshold) : called;
+  const inferred = infer(entry, f);
+  const nan = Number.NaN;
+  const logCi: [number, number] = inferred
+    ? [inferred.inference.lower, inferred.inference.upper]
+    : [nan, nan];
+  const ci: [number, number] = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
+  const change = inferred ? Math.expm1(inferred.inference.estimate) : nan;
+  const significant = excludesZero(logCi[0], logCi[1]);
+  const p = inferred?.inference.p ?? 1;
+  const verdict = classify(raw.metric, change, ci, threshold, f.floor);
+  const blocks = f.blocks;
   return {
-    ...c,
+    ...raw,
+    head: raw.base * (1 + change),
+    unit: blocks ? 'blocks' : 'pairs',
+    change,
     ...(blocks
       ? {
           processes: {
@@ -335,35 +312,39 @@ function finish(entry: Entry, a: Adjusted): MetricComparison {
             changes: blocks.changes,
             f: blocks.f,
             p: blocks.p,
-            differed: a.differed,
-            ...(verdict === called ? {} : { overruled: called }),
+            differed: f.differed,
           },
         }
       : {}),
     threshold,
     ci,
-    pAdjusted: a.pAdjusted,
-    confirmed: (verdict === 'regression' || verdict === 'improvement') && beyond(ci, threshold / 2),
-    detectable: detectableChange(c.noise, c.pairs, a.level),
+    level: f.level,
+    p,
+    pAdjusted: adjustedP(p, entry, f, significant),
+    significant,
+    confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
+    detectable: detectableChange(raw.metric, logCi, inferred?.critical ?? nan, threshold, f.floor),
+    worse: raw.metric === 'rps' ? change < 0 : change > 0,
     verdict,
   };
 }
 
 /**
- * One decision over several groups as if they were one gate: p-values sequential over each group's looks, then
- * Holm over all; intervals simultaneous. Where processes differed, verdicts hold in every block (bench/RESULTS.md §13).
+ * One decision over several groups as if they were one gate: every interval simultaneous over all comparisons and
+ * each group's looks; where a group's processes differed, its block means are the unit (bench/RESULTS.md §14).
  */
 export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
   const { entries, errors } = collect(groups, options);
-  const adjusted = holm(entries.map((e) => sequentialP(e.raw.p, e.looks)));
   const tests = entries.map((e) => blockTest(e.raw.pairNumbers, e.raw.logRatios, e.restartEvery));
   const differed = blocksDiffered(entries, tests);
   const differedGroups = new Set(entries.filter((_, i) => differed[i]).map((e) => e.group));
+  const floor = options.floor ?? REGRESSION_FLOOR;
   const comparisons = entries.map((entry, i) =>
     finish(entry, {
       level: perLookLevel(options.alpha / entries.length, entry.looks),
-      pAdjusted: adjusted[i]!,
+      comparisons: entries.length,
       alpha: options.alpha,
+      floor,
       blocks: differedGroups.has(entry.group) ? tests[i] : undefined,
       differed: differed[i]!,
     }),
@@ -377,6 +358,7 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
     alpha: options.alpha,
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
+    rule: { floor },
   };
 }
 

@@ -13,7 +13,12 @@ export const PRELOAD_FILE = 'perf-gate-diagnostics.cjs';
 
 /** Writes the preload script into dir (created when missing) unless it is there already; returns its absolute path. */
 export function writePreload(dir: string): string {
-  const path = resolve(dir, PRELOAD_FILE);
+  return writeScript(dir, PRELOAD_FILE, PRELOAD_SOURCE);
+}
+
+/** Writes `source` as dir/file (dir created when missing) unless it is there already; returns its absolute path. */
+export function writeScript(dir: string, file: string, source: string): string {
+  const path = resolve(dir, file);
   mkdirSync(dirname(path), { recursive: true });
   let current: string | undefined;
   try {
@@ -21,9 +26,9 @@ export function writePreload(dir: string): string {
   } catch {
     current = undefined;
   }
-  if (current !== PRELOAD_SOURCE) {
+  if (current !== source) {
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, PRELOAD_SOURCE);
+    writeFileSync(temporary, source);
     renameSync(temporary, path);
   }
   return path;
@@ -54,12 +59,17 @@ export function diagnosticsEnv(
   outFile: string,
   existingNodeOptions?: string,
 ): DiagnosticsEnv {
-  const existing = existingNodeOptions?.trim() ?? '';
-  const require = `--require ${quoteNodeOption(resolve(preloadPath))}`;
   return {
-    NODE_OPTIONS: existing === '' ? require : `${require} ${existing}`,
+    NODE_OPTIONS: withRequire(preloadPath, existingNodeOptions),
     PERF_GATE_DIAGNOSTICS: resolve(outFile),
   };
+}
+
+/** NODE_OPTIONS that `--require` the script at `path` (made absolute) first, then hold what `existing` held. */
+export function withRequire(path: string, existing: string | undefined): string {
+  const rest = existing?.trim() ?? '';
+  const require = `--require ${quoteNodeOption(resolve(path))}`;
+  return rest === '' ? require : `${require} ${rest}`;
 }
 
 /** The file whose content asks the preload for a snapshot. */

@@ -14,8 +14,14 @@
  *     where RSS cannot be compared from round to round) the memory series inside each window (a point every
  *     ~250 ms): Theil–Sen slope in MB per second per round, then the median over rounds.
  * Either way growth must be steady, not one jump: the slope above a floor and at least `risingShare` of the
- * steps (or rounds) growing. A leak is called on head when head grows and base does not, or head grows at least
- * `leakRatio` times as fast as a growing base.
+ * steps (or rounds) growing (SideDiagnostics.leak, a description of one side).
+ *
+ * A diagnosis that compares the sides (head's event loop blocked, head's memory growing faster than base's) is
+ * made only with a paired test behind it whose false-alarm rate is known: base and head run side by side, in the
+ * same pairs, so where they run the same code the two of each pair (of windows, or of a block's processes) are
+ * exchangeable, and a one-sided exact signed-rank test at `level` calls a difference in at most `level` of gates.
+ * The test's direction must agree with the practical rule (a blocked loop: p99 beyond a floor and a ratio; a leak:
+ * steady growth). Otherwise the report gives numbers without a verdict.
  */
 
 import type {
@@ -23,12 +29,17 @@ import type {
   DiagnosticsSummary,
   EventLoopCall,
   LeakCall,
+  PairedTest,
   RssTrend,
   SideDiagnostics,
 } from '../model/diagnostics.ts';
 import type { Side } from '../model/measure.ts';
 import { median } from '../stats/describe.ts';
+import { signedRankExactP } from '../stats/wilcoxon.ts';
 import type { DiagnosticsSnapshot } from './preload.ts';
+
+/** The false-alarm rate of each direction of a diagnosis (one-sided, per gate where nothing changed). */
+export const DIAGNOSIS_LEVEL = 0.01;
 
 /** Bytes in the MB shown (MiB, as `ps` and Clinic count them). */
 export const MB = 1024 * 1024;
@@ -50,10 +61,14 @@ export interface SummaryOptions {
   risingShare?: number;
   /** A growing head leaks "more" than a growing base when its slope is this many times base's; default 2. */
   leakRatio?: number;
+  /** One-sided level of each diagnosis's paired test; default DIAGNOSIS_LEVEL. */
+  level?: number;
 }
 
 interface Window {
   at: number;
+  /** The window's label without its side (`scenario1-3`): base's and head's n-th windows of a label pair up. */
+  label: string | undefined;
   pids: string;
   delay: DelayStats | undefined;
   elu: number | undefined;
@@ -75,6 +90,7 @@ const DEFAULTS = {
   leakMbPerSecond: 1,
   risingShare: 0.75,
   leakRatio: 2,
+  level: DIAGNOSIS_LEVEL,
 } as const;
 
 type Resolved = Required<SummaryOptions>;
@@ -115,8 +131,16 @@ function windowsOf(lines: readonly DiagnosticsSnapshot[]): Window[] {
     const worst = (pick: (p: DiagnosticsSnapshot) => number): number => Math.max(...measured.map(pick));
     const elus = processes.map((p) => p.eventLoopUtilization).filter((u): u is number => u !== null);
     const main = processes.reduce((a, b) => (b.rss.peak > a.rss.peak ? b : a));
+    const seq = processes[0]!.seq;
     windows.push({
       at: Math.min(...processes.map((p) => p.at)),
+      label:
+        seq === null
+          ? undefined
+          : seq
+              .split('#')[0]!
+              .replace(/^(?:base|head)-/, '')
+              .replace(/-end$/, ''),
       pids: processes
         .map((p) => p.pid)
         .sort((a, b) => a - b)
@@ -223,20 +247,90 @@ export function summarizeSide(
   };
 }
 
-function eventLoopCall(base: DelayStats, head: DelayStats, o: Resolved): EventLoopCall {
+/** base's and head's windows paired: the n-th window of a label on one side with the n-th on the other. */
+function pairedWindows(base: readonly Window[], head: readonly Window[]): [Window, Window][] {
+  const byLabel = (windows: readonly Window[]): Map<string, Window[]> =>
+    Map.groupBy(
+      windows.filter((w) => w.label !== undefined),
+      (w) => w.label!,
+    );
+  const heads = byLabel(head);
+  return [...byLabel(base)].flatMap(([label, bs]) => {
+    const hs = heads.get(label) ?? [];
+    return bs.slice(0, hs.length).map((b, i): [Window, Window] => [b, hs[i]!]);
+  });
+}
+
+/** The paired test of head − base differences; undefined with fewer than two units. */
+function pairedTest(
+  differences: readonly number[],
+  unit: PairedTest['unit'],
+  level: number,
+): PairedTest | undefined {
+  if (differences.length < 2) return undefined;
+  return {
+    units: differences.length,
+    unit,
+    medianDifference: median(differences),
+    pHeadHigher: signedRankExactP(differences, 'greater'),
+    pBaseHigher: signedRankExactP(differences, 'less'),
+    level,
+  };
+}
+
+/** p99 event-loop delay, head − base, pair by pair. */
+function eventLoopTest(
+  base: readonly Window[],
+  head: readonly Window[],
+  o: Resolved,
+): PairedTest | undefined {
+  const d = pairedWindows(base, head).flatMap(([b, h]) =>
+    b.delay !== undefined && h.delay !== undefined ? [h.delay.p99 - b.delay.p99] : [],
+  );
+  return pairedTest(d, 'pair', o.level);
+}
+
+/**
+ * RSS growth, head − base: per block of processes (the slope of RSS over its windows, the i-th process of each
+ * side together: they start together), else per pair of windows (the slope inside each).
+ */
+function memoryTest(base: readonly Window[], head: readonly Window[], o: Resolved): PairedTest | undefined {
+  const lived = (windows: readonly Window[]): Window[][] =>
+    [...Map.groupBy(windows, (w) => w.pids).values()]
+      .filter((group) => group.length >= o.minPoints)
+      .sort((a, b) => a[0]!.at - b[0]!.at);
+  const slope = (group: readonly Window[]): number => theilSen(group.map((w, i) => [i, w.rssLast / MB]));
+  const [bs, hs] = [lived(base), lived(head)];
+  if (bs.length > 0 && hs.length > 0) {
+    const d = bs.slice(0, hs.length).map((b, i) => slope(hs[i]!) - slope(b));
+    return pairedTest(d, 'process pair', o.level);
+  }
+  const d = pairedWindows(base, head).flatMap(([b, h]) =>
+    b.series.length >= o.minPoints && h.series.length >= o.minPoints
+      ? [theilSen(h.series) - theilSen(b.series)]
+      : [],
+  );
+  return pairedTest(d, 'pair', o.level);
+}
+
+function eventLoopCall(
+  base: DelayStats,
+  head: DelayStats,
+  test: PairedTest | undefined,
+  o: Resolved,
+): EventLoopCall {
   const blocked = (a: number, b: number): boolean =>
     a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
-  if (blocked(head.p99, base.p99)) return 'blocked-on-head';
-  if (blocked(base.p99, head.p99)) return 'unblocked-on-head';
-  if (head.p99 >= o.blockedMs && base.p99 >= o.blockedMs) return 'blocked-on-both';
+  if (test === undefined) return 'similar';
+  if (test.pHeadHigher <= test.level && blocked(head.p99, base.p99)) return 'blocked-on-head';
+  if (test.pBaseHigher <= test.level && blocked(base.p99, head.p99)) return 'unblocked-on-head';
   return 'similar';
 }
 
-function leakCall(base: SideDiagnostics, head: SideDiagnostics, o: Resolved): LeakCall {
-  const rate = (s: SideDiagnostics): number => Math.max(0, s.rssTrendMbPerRound ?? 0);
-  if (head.leak && base.leak) return rate(head) >= o.leakRatio * rate(base) ? 'head' : 'both';
-  if (head.leak) return 'head';
-  if (base.leak) return 'base';
+function leakCall(base: SideDiagnostics, head: SideDiagnostics, test: PairedTest | undefined): LeakCall {
+  if (test === undefined) return 'none';
+  if (test.pHeadHigher <= test.level && head.leak) return 'head';
+  if (test.pBaseHigher <= test.level && base.leak) return 'base';
   return 'none';
 }
 
@@ -251,13 +345,18 @@ export function summarizeDiagnostics(
   const baseDelay = base?.eventLoopDelayMs;
   const headDelay = head?.eventLoopDelayMs;
   const bothDelays = baseDelay !== undefined && headDelay !== undefined;
+  const [bw, hw] = [windowsOf(lines.base), windowsOf(lines.head)];
+  const delayTest = bothDelays ? eventLoopTest(bw, hw, o) : undefined;
+  const rssTest = base !== undefined && head !== undefined ? memoryTest(bw, hw, o) : undefined;
   return {
     base,
     head,
     comparison: {
       eventLoopP99Ratio: bothDelays ? Math.max(headDelay.p99, 1) / Math.max(baseDelay.p99, 1) : undefined,
-      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, o) : undefined,
-      leak: base !== undefined && head !== undefined ? leakCall(base, head, o) : undefined,
+      eventLoop: bothDelays ? eventLoopCall(baseDelay, headDelay, delayTest, o) : undefined,
+      leak: base !== undefined && head !== undefined ? leakCall(base, head, rssTest) : undefined,
+      ...(delayTest === undefined ? {} : { eventLoopTest: delayTest }),
+      ...(rssTest === undefined ? {} : { memoryTest: rssTest }),
     },
     blockedMs: o.blockedMs,
   };

@@ -2,11 +2,11 @@
  * perf-gate on a laptop: `perf-gate compare --base main --start "node index.js" --paths /x` in any git repository
  * runs the same pipeline as the action and prints the same report; `perf-gate demo` shows it on a throwaway repo.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
+import { repoFileReader } from '../config/repo-files.ts';
 import { type Logger, runGate } from '../gate/run.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
@@ -14,6 +14,7 @@ import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
 import { GateError } from '../report/errors.ts';
 import { runDemo } from './demo.ts';
+import { inert, untrusted } from './inert.ts';
 
 const HELP = `Usage:
   perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
@@ -29,10 +30,13 @@ A path may be given several times (--paths /a --paths /b). --config names a perf
 --working-directory (default: the repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
 `;
 
+/** In a workflow the runner parses the CLI's output too: text from outside is made inert there (inert.ts). */
+const inWorkflow = process.env.GITHUB_ACTIONS === 'true';
+
 export const stderrLog: Logger = {
-  info: (message) => process.stderr.write(`${message}\n`),
-  output: (text) => process.stderr.write(`${text}\n`),
-  warning: (message) => process.stderr.write(`warning: ${message}\n`),
+  info: (message) => process.stderr.write(`${inWorkflow ? inert(message) : message}\n`),
+  output: (text) => process.stderr.write(`${inWorkflow ? untrusted(text) : text}\n`),
+  warning: (message) => process.stderr.write(`warning: ${inWorkflow ? inert(message) : message}\n`),
   group: async (name, body) => {
     process.stderr.write(`▸ ${name}\n`);
     return body();
@@ -68,7 +72,7 @@ export async function compare(
   const root = await repositoryRoot(cwd);
   const config = parseConfig((name) => flags.get(name) ?? '', {
     outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
-    readFile: (path) => readFileSync(resolve(root, path), 'utf8'),
+    readFile: repoFileReader(root),
   });
   const baseRef = config.base ?? 'main';
   const sha = await ensureCommit(

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { finalVerdict } from '../decide/final.ts';
 import type { Worktree } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
-import type { Side } from '../model/measure.ts';
+import type { Round, Side } from '../model/measure.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
 import type { GateError } from '../report/errors.ts';
 import { loadgenBusyNote } from '../report/gate-text.ts';
@@ -28,6 +28,8 @@ export interface GateRun {
   prepareSec: number;
   measureSec: number;
   measured?: Measured;
+  /** Every round measured so far, as it came: the report's rounds when measuring did not finish. */
+  rounds?: Round[];
   profile?: ProfileSummary;
   changedFiles: string[];
   /** The error that ended the gate early. */
@@ -38,7 +40,7 @@ export interface GateRun {
 export function assembleReport(context: GateContext, run: GateRun): Report {
   const { config } = context;
   const { error, measured, notes } = run;
-  const rounds = measured?.rounds ?? [];
+  const rounds = measured?.rounds ?? run.rounds ?? [];
   const decision = error ? undefined : measured?.decision;
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
   if (loadgenCpu > 0.9) notes.push(loadgenBusyNote(loadgenCpu));
@@ -48,7 +50,7 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
     ...finalVerdict(decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
-    settings: settingsOf(config),
+    settings: settingsOf(config, run.measured),
     decision,
     sequential: measured ? sequentialOf(measured) : undefined,
     newScenarios: measured?.newScenarios ?? [],
@@ -83,8 +85,11 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
   };
 }
 
-/** The settings the gate ran with, as the report records them. */
-function settingsOf(config: Config): Report['settings'] {
+/**
+ * The settings the gate ran with, as the report records them: slices and blocks as measuring ran them (a fixed port
+ * that a server kept falls back to a fresh process per round), or as the config asks when it did not finish.
+ */
+function settingsOf(config: Config, measured: Measured | undefined): Report['settings'] {
   return {
     scenarios: config.scenarios.map((scenario) => ({
       name: scenario.name,
@@ -98,14 +103,14 @@ function settingsOf(config: Config): Report['settings'] {
     budgetSec: config.budgetMs / 1000,
     durationSec: config.durationSec,
     warmupSec: config.warmupSec,
-    sliceSec: slicing(config) ? config.sliceSec : 0,
+    sliceSec: (measured?.sliced ?? slicing(config)) ? config.sliceSec : 0,
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
     alpha: config.alpha,
     port: config.port,
     failOnRegression: config.failOnRegression,
-    restartEvery: sideBySide(config) ? config.restartEvery : 0,
+    restartEvery: (measured?.sideBySide ?? sideBySide(config)) ? config.restartEvery : 0,
   };
 }
 

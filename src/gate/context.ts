@@ -44,12 +44,13 @@ export interface PairContext {
   readonly scenarios: ActiveScenarios;
   readonly costs: BlockCosts;
   /**
-   * A fresh process per round (a fixed port, or `restart-every: 0`); otherwise both sides run side by side and
-   * live for a block of `restart-every` pairs (see sideBySide).
+   * A fresh process per round (`restart-every: 0`, or a fixed port that a server kept: see moved-port.ts);
+   * otherwise both sides run side by side and live for a block of `restart-every` pairs (see sideBySide). Set
+   * before the first pair, never changed after it.
    */
-  readonly fresh: boolean;
-  /** Base and head take turns in slices within each pair (see slicing). */
-  readonly sliced: boolean;
+  fresh: boolean;
+  /** Base and head take turns in slices within each pair (see slicing); as fresh, set before the first pair. */
+  sliced: boolean;
   /** Turns of priming at the start of a block (see primingTurns). */
   readonly primeTurns: number;
 }

@@ -5,12 +5,21 @@
 import { runSequential, type SequentialResult } from '../decide/sequential.ts';
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
-import { confirmationLog } from '../report/gate-text.ts';
+import type { Round } from '../model/measure.ts';
+import { confirmationLog, MEASURING_GROUP } from '../report/gate-text.ts';
 import { processOffsetNote, processOffsetOverruled } from '../report/notes.ts';
 import { ActiveScenarios, type PairContext } from './context.ts';
 import { Disturbances } from './disturbance.ts';
+import { startOnMovedPorts } from './moved-port.ts';
 import { OpenLoopRates } from './open-loop.ts';
-import { PUBLISH_RESERVE_MS, primingTurns, sideBySide, slicing, startupNote } from './plan.ts';
+import {
+  movesFixedPort,
+  PUBLISH_RESERVE_MS,
+  primingTurns,
+  sideBySide,
+  slicing,
+  startupNote,
+} from './plan.ts';
 import type { Clock, LoadRunner, MeasureLog, Probes, StartServer } from './ports.ts';
 import { Servers } from './servers.ts';
 import { GatePairSource } from './source.ts';
@@ -26,6 +35,8 @@ export interface MeasureOptions {
   deadline: number;
   /** The report's notes: measuring adds its own. */
   notes: string[];
+  /** Each pair's rounds are added here as they are measured (the report keeps them if measuring fails). */
+  kept?: Round[];
 }
 
 export interface Measured extends SequentialResult {
@@ -36,13 +47,17 @@ export interface Measured extends SequentialResult {
   /** Disturbed pairs kept. */
   keptDisturbedPairs: number;
   diagnostics: DiagnosticsSummary;
+  /** Base and head ran side by side in blocks of `restart-every` pairs; false: a fresh process per round. */
+  sideBySide: boolean;
+  /** Base and head took turns in slices within each pair. */
+  sliced: boolean;
 }
 
 /**
- * Runs interleaved pairs of rounds until the sequential rule stops. Servers that take PORT run side by side (only
- * one is loaded at a time) and live for a block of `restart-every` pairs; a server on a fixed port cannot share
- * it, and there each round gets a fresh process, warmed by the round's own warm-up. Every server and the load
- * generator are stopped at the end, whatever happened.
+ * Runs interleaved pairs of rounds until the sequential rule stops. Servers run side by side (only one is loaded at
+ * a time) and live for a block of `restart-every` pairs, a fixed port moved to one of each side's own; with
+ * `restart-every: 0`, or when a server keeps its fixed port (moved-port.ts), each round gets a fresh process, warmed
+ * by the round's own warm-up. Every server and the load generator are stopped at the end, whatever happened.
  */
 export async function measure(options: MeasureOptions): Promise<Measured> {
   const { config, clock, log } = options;
@@ -51,7 +66,7 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     config,
     clock,
     load: options.load,
-    servers: new Servers(options.startServer, options.probes),
+    servers: new Servers(options.startServer, options.probes, sideBySide(config)),
     rates: new OpenLoopRates(config, log),
     log,
     scenarios: new ActiveScenarios(config.scenarios),
@@ -66,18 +81,25 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     deadline: options.deadline,
     notes: options.notes,
     disturbances,
+    kept: options.kept,
   });
   let result: SequentialResult;
+  const grouped = <T>(body: () => Promise<T>): Promise<T> =>
+    log.group ? log.group(MEASURING_GROUP, body) : body();
   try {
-    result = await runSequential(source, {
-      threshold: config.threshold,
-      latencyThreshold: config.latencyThreshold,
-      alpha: config.alpha,
-      restartEvery: ctx.fresh ? 0 : config.restartEvery,
-      fixedPairs: config.pairs,
-      budgetMs: config.budgetMs,
-      limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS),
-    });
+    // Before the first pair, so that a fall-back to whole rounds holds for every pair and the sequential rule.
+    if (movesFixedPort(config)) await startOnMovedPorts(ctx, options.notes);
+    result = await grouped(() =>
+      runSequential(source, {
+        threshold: config.threshold,
+        latencyThreshold: config.latencyThreshold,
+        alpha: config.alpha,
+        restartEvery: ctx.fresh ? 0 : config.restartEvery,
+        fixedPairs: config.pairs,
+        budgetMs: config.budgetMs,
+        limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS),
+      }),
+    );
   } finally {
     await ctx.servers.stopAll();
     await options.load.stop();
@@ -89,6 +111,8 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
     diagnostics: options.probes.summary(),
+    sideBySide: !ctx.fresh,
+    sliced: ctx.sliced,
   };
 }
 

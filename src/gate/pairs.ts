@@ -46,18 +46,29 @@ async function measureBaseForRates(ctx: PairContext, pair: number): Promise<void
 }
 
 /**
- * A new block: both sides start together and are primed in turns, so that they age alike (a new process keeps
- * getting faster for many seconds: JIT, caches). The priming numbers are thrown away.
+ * A new block: both sides start together (unless they already did for this pair: see moved-port.ts) and are primed
+ * in turns, so that they age alike (a new process keeps getting faster for many seconds: JIT, caches). The priming
+ * numbers are thrown away.
  */
 async function startBlock(ctx: PairContext, pair: number): Promise<void> {
   const { clock, costs, servers } = ctx;
-  await servers.stopAll();
+  const [base, head] = servers.startedTogetherFor(pair) ?? (await startBlockServers(ctx, pair));
   const primeStart = clock.now();
-  const [base, head] = await servers.startBoth(pair);
-  costs.startupMs += clock.now() - primeStart;
-  costs.blocks++;
   await prime(ctx, pair, base, head);
   costs.primingMs += clock.now() - primeStart;
+}
+
+/** The servers of the block that starts at `pair`: the block before stopped, both sides started together. */
+export async function startBlockServers(ctx: PairContext, pair: number): Promise<[GateServer, GateServer]> {
+  const { clock, costs, servers } = ctx;
+  await servers.stopAll();
+  const startupStart = clock.now();
+  const both = await servers.startBoth(pair);
+  const startupMs = clock.now() - startupStart;
+  costs.startupMs += startupMs;
+  costs.primingMs += startupMs;
+  costs.blocks++;
+  return both;
 }
 
 /** The priming turns: base, head, then head, base; base's last priming load sets the open loop's rate. */

@@ -29,14 +29,24 @@ export const PRIME_SEC = 1;
 
 /**
  * Whether base and head servers run side by side (only one loaded at a time), living for blocks of `restartEvery`
- * pairs. A server on a fixed port cannot share it, and `restart-every: 0` asks for a fresh process per round.
+ * pairs; `restart-every: 0` asks for a fresh process per round. A server on a fixed port runs side by side too, each
+ * side's port moved to one of its own (movesFixedPort); when a server keeps its fixed port all the same, the gate
+ * falls back to a fresh process per round as it starts (see moved-port.ts).
  */
-export function sideBySide(config: Pick<Config, 'port' | 'restartEvery'>): boolean {
-  return config.port === undefined && config.restartEvery > 0;
+export function sideBySide(config: Pick<Config, 'restartEvery'>): boolean {
+  return config.restartEvery > 0;
+}
+
+/**
+ * Whether the servers' fixed port (input `port`) is moved to a port of each side's own (the port preload), so that
+ * base and head can run side by side: whenever there is one and they are to run side by side.
+ */
+export function movesFixedPort(config: Pick<Config, 'port' | 'restartEvery'>): boolean {
+  return config.port !== undefined && sideBySide(config);
 }
 
 /** Whether base and head take turns in slices within a pair (only when both servers run side by side). */
-export function slicing(config: Pick<Config, 'port' | 'restartEvery' | 'sliceSec' | 'durationSec'>): boolean {
+export function slicing(config: Pick<Config, 'restartEvery' | 'sliceSec' | 'durationSec'>): boolean {
   return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
 }
 

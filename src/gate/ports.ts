@@ -24,8 +24,8 @@ export interface GateContext {
   pullRequest?: PullRequestRef | undefined;
 }
 
-/** The part of the log that measuring writes to. */
-export type MeasureLog = Pick<Logger, 'info' | 'warning'>;
+/** The part of the log that measuring writes to: its lines go in a group of their own where the log has groups. */
+export type MeasureLog = Pick<Logger, 'info' | 'warning'> & Partial<Pick<Logger, 'group'>>;
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -61,12 +61,15 @@ export interface GateServer {
 
 /**
  * Starts a side's server for a pair (0-based), with `env` (its diagnostics probe's) added to its environment;
- * throws a GateError when it does not start.
+ * throws a GateError when it does not start. `together`: the other side's server may run at the same time, so a
+ * fixed port (input `port`) has to be moved to one of this server's own; a server that keeps it all the same
+ * throws a PortNotMovedError (src/io/server.ts).
  */
 export type StartServer = (
   side: Side,
   pair: number,
   env: Readonly<Record<string, string>>,
+  together: boolean,
 ) => Promise<GateServer>;
 
 /** One server's diagnostics (src/diagnostics/recorder.ts, ServerDiagnostics). */

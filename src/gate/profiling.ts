@@ -6,7 +6,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Scenario } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
 import type { ProfileSummary } from '../model/report.ts';
-import { compareProfiles } from '../profile/compare.ts';
+import { compareProfiles, profileView } from '../profile/compare.ts';
 import { GateError } from '../report/errors.ts';
 import {
   NO_ROOM_FOR_PROFILES,
@@ -16,6 +16,7 @@ import {
   profilingFailedLog,
   profilingTookLog,
 } from '../report/gate-text.ts';
+import { noteworthyRows } from '../report/profile.ts';
 import { PUBLISH_RESERVE_MS } from './plan.ts';
 import type { GateContext } from './ports.ts';
 
@@ -57,7 +58,9 @@ export async function profileBoth(
         artifacts: PROFILE_ARTIFACTS,
         onOutput: (chunk) => log.output(chunk.trimEnd()),
       });
-      const hotter = result.diff.grown
+      // The functions the section names as hotter (beyond noise), per request where the requests are known.
+      const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
+      const hotter = noteworthyRows(view, 'grown')
         .filter((row) => !row.pseudo && row.file !== '')
         .slice(0, 5)
         .map((row) => ({
@@ -66,6 +69,9 @@ export async function profileBoth(
           line: row.line,
           baseSelf: row.baseSelf,
           headSelf: row.headSelf,
+          ...(Number.isFinite(row.deltaUs)
+            ? { baseUsPerRequest: row.baseUs, headUsPerRequest: row.headUs }
+            : {}),
         }));
       const seconds = (Date.now() - started) / 1000;
       log.info(profilingTookLog(seconds));

@@ -5,7 +5,9 @@
 import { resolve } from 'node:path';
 import { diskUsage, formatBytes } from '../io/disk.ts';
 import { addWorktree, git, type Worktree } from '../io/git.ts';
+import { stopBackground } from '../io/proc.ts';
 import { writeReport } from '../io/report-json.ts';
+import { pinLoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
 import type { Report } from '../model/report.ts';
@@ -19,6 +21,7 @@ import {
   teardownNote,
 } from '../report/gate-text.ts';
 import { redact } from '../report/render.ts';
+import { backgroundStoppedNote } from '../report/safety-text.ts';
 import { assembleReport, type GateRun } from './assemble.ts';
 import { measure } from './measure.ts';
 import { PUBLISH_RESERVE_MS } from './plan.ts';
@@ -29,50 +32,112 @@ import { prepareTree, runHook } from './trees.ts';
 
 export type { GateContext, Logger } from './ports.ts';
 
-export async function runGate(context: GateContext): Promise<Report> {
-  const { config, log } = context;
+/** What a caller may add to a gate run: other collaborators (tests), and a look at it while it runs. */
+export interface GateHooks {
+  /** The collaborators of measuring; default: the real ones (systemCollaborators). */
+  collaborators?: typeof systemCollaborators;
+  /**
+   * Called at the start with a function that gives the report of what has been done so far, ended by `error`:
+   * what a cancelled run writes (entry/cancel.ts).
+   */
+  progress?: (snapshot: (error: GateError) => Report) => void;
+}
+
+/**
+ * One gate run. Once it has started, it always ends with a report, written to report.json, whatever fails: a
+ * GateError is the report's error, any other error becomes one (code `internal`), and the rounds measured until
+ * then are kept.
+ */
+export async function runGate(context: GateContext, hooks: GateHooks = {}): Promise<Report> {
+  const { config } = context;
   const started = Date.now();
-  const deadline = started + config.timeoutMs;
   const run: GateRun = {
     started,
-    deadline,
+    deadline: started + config.timeoutMs,
     notes: [],
     prepared: [],
     prepareSec: 0,
     measureSec: 0,
     changedFiles: [],
+    rounds: [],
   };
+  hooks.progress?.((error) =>
+    redact(assembleReport(context, { ...run, notes: [...run.notes], error }), [config.token]),
+  );
   try {
-    const dirs = await prepareTrees(context, run);
-    run.prepareSec = (Date.now() - started) / 1000;
-    const measureStart = Date.now();
-    const measured = await measure({
-      config,
-      log,
-      deadline,
-      notes: run.notes,
-      ...systemCollaborators(config, dirs),
-    });
-    run.measured = measured;
-    run.measureSec = (Date.now() - measureStart) / 1000;
-    run.changedFiles = await changedSince(context.root, context.base.sha);
-    if (config.flamegraphs && measured.decision) {
-      const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
-      run.profile = await profileBoth(context, dirs, scenarios, deadline, run.notes);
-    }
+    await gateSteps(context, run, hooks.collaborators ?? systemCollaborators);
   } catch (caught) {
-    if (!(caught instanceof GateError)) throw caught;
-    run.error = caught;
+    run.error = caught instanceof GateError ? caught : internalError(caught);
     if (run.prepareSec === 0) run.prepareSec = (Date.now() - started) / 1000;
   } finally {
-    if (config.teardown !== undefined && run.dirs !== undefined) {
-      await teardown(context, config.teardown, run.dirs, run.prepared, deadline, run.notes);
-    }
-    await cleanUp(run.worktree, config, log);
+    await finish(context, run);
   }
   const report = redact(assembleReport(context, run), [config.token]);
   await writeReport(config.outputDir, report);
   return report;
+}
+
+/** A failure of perf-gate itself, as the report's error: its message, and its stack as the output. */
+export function internalError(caught: unknown): GateError {
+  const message = caught instanceof Error ? caught.message : String(caught);
+  return new GateError('internal', `perf-gate failed unexpectedly (${message}); what was measured is kept`, {
+    ...(caught instanceof Error && caught.stack ? { output: caught.stack } : {}),
+    cause: caught,
+  });
+}
+
+/** The trees, measuring and profiling, each recorded in `run` as it is done. */
+async function gateSteps(
+  context: GateContext,
+  run: GateRun,
+  collaborators: typeof systemCollaborators,
+): Promise<void> {
+  const { config, log } = context;
+  pinLoadGenerator();
+  const dirs = await prepareTrees(context, run);
+  run.prepareSec = (Date.now() - run.started) / 1000;
+  const measureStart = Date.now();
+  const measured = await measure({
+    config,
+    log,
+    deadline: run.deadline,
+    notes: run.notes,
+    kept: run.rounds,
+    ...collaborators(config, dirs),
+  });
+  run.measured = measured;
+  run.measureSec = (Date.now() - measureStart) / 1000;
+  run.changedFiles = await changedSince(context.root, context.base.sha);
+  if (config.flamegraphs && measured.decision) {
+    const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
+    run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes);
+  }
+}
+
+/**
+ * After the run, whatever happened: the teardown, what setup left running stopped, the base tree removed. Each
+ * step's failure is a note or a warning, so that the report is still written.
+ */
+async function finish(context: GateContext, run: GateRun): Promise<void> {
+  const { config, log } = context;
+  try {
+    if (config.teardown !== undefined && run.dirs !== undefined) {
+      await teardown(context, config.teardown, run.dirs, run.prepared, run.deadline, run.notes);
+    }
+  } catch (error) {
+    run.error ??= internalError(error);
+  }
+  const stopped = await stopBackground();
+  if (stopped.length > 0) {
+    const note = backgroundStoppedNote(stopped.map((p) => p.command));
+    run.notes.push(note);
+    log.output(note);
+  }
+  try {
+    await cleanUp(run.worktree, config, log);
+  } catch (error) {
+    log.warning(`could not remove the base tree: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**
@@ -107,6 +172,7 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
       installTimeoutMs: Math.max(1000, Math.min(config.installTimeoutMs, left)),
       buildTimeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, left)),
       log,
+      notes: run.notes,
     });
     run.prepared.push(side);
   }
@@ -164,6 +230,7 @@ async function teardown(
         env: config.env,
         timeoutMs: Math.max(10_000, Math.min(config.buildTimeoutMs, deadline - Date.now())),
         log,
+        notes,
       });
     } catch (error) {
       if (!(error instanceof GateError)) throw error;

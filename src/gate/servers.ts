@@ -2,18 +2,24 @@
  * The servers being measured: at most one per side at a time, each with its diagnostics probe. Both sides start
  * together; every server is stopped when measuring fails.
  */
+import { PortNotMovedError } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
 import type { GateServer, Probe, Probes, StartServer } from './ports.ts';
 
 export class Servers {
+  /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
+  together: boolean;
   private readonly running: Partial<Record<Side, GateServer>> = {};
   private readonly probes: Partial<Record<Side, Probe>> = {};
   private readonly start: StartServer;
   private readonly diagnostics: Probes;
+  /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
+  private startedFor: number | undefined;
 
-  constructor(start: StartServer, diagnostics: Probes) {
+  constructor(start: StartServer, diagnostics: Probes, together = true) {
     this.start = start;
     this.diagnostics = diagnostics;
+    this.together = together;
   }
 
   /** The side's server, started for `pair` (with a probe of its own) when none is running. */
@@ -21,7 +27,7 @@ export class Servers {
     const running = this.running[side];
     if (running) return running;
     const probe = this.diagnostics.server(side, `pair${pair + 1}-${side}`);
-    const server = await this.start(side, pair, probe.env);
+    const server = await this.start(side, pair, probe.env, this.together);
     this.running[side] = server;
     this.probes[side] = probe;
     return server;
@@ -51,13 +57,27 @@ export class Servers {
       this.serverFor('base', pair),
       this.serverFor('head', pair),
     ]);
-    if (base.status === 'fulfilled' && head.status === 'fulfilled') return [base.value, head.value];
+    if (base.status === 'fulfilled' && head.status === 'fulfilled') {
+      this.startedFor = pair;
+      return [base.value, head.value];
+    }
     await this.stopAll();
-    // Base's failure first: a head that cannot start beside a base that cannot either is not the news.
-    throw [base, head].flatMap((started) => (started.status === 'rejected' ? [started.reason] : []))[0];
+    const reasons = [base, head].flatMap((started) =>
+      started.status === 'rejected' ? [started.reason] : [],
+    );
+    // A kept fixed port first: the other side then fails to bind it (EADDRINUSE), or was not moved either.
+    // Otherwise base's failure first: a head that cannot start beside a base that cannot either is not the news.
+    throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
+  }
+
+  /** Both running servers when startBoth started them for `pair` and neither has stopped since; else undefined. */
+  startedTogetherFor(pair: number): [GateServer, GateServer] | undefined {
+    const { base, head } = this.running;
+    return this.startedFor === pair && base && head ? [base, head] : undefined;
   }
 
   async stopAll(): Promise<void> {
+    this.startedFor = undefined;
     for (const side of ['base', 'head'] as const) {
       await this.running[side]?.stop();
       delete this.running[side];

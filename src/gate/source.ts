@@ -6,6 +6,7 @@ import type { PairSource } from '../decide/sequential.ts';
 import type { Scenario } from '../model/config.ts';
 import type { Round } from '../model/measure.ts';
 import { type PairRow, pairLog, timeLimitLog, timeLimitNote } from '../report/gate-text.ts';
+import { hodgesLehmann1 } from '../stats/wilcoxon.ts';
 import type { PairContext } from './context.ts';
 import type { Disturbances } from './disturbance.ts';
 import { checkFirstPair } from './first-pair.ts';
@@ -20,6 +21,8 @@ export interface SourceOptions {
   /** The report's notes (the time limit's goes here). */
   notes: string[];
   disturbances: Disturbances;
+  /** Every round handed to the sequential rule is added here as it comes (a report keeps them, whatever happens). */
+  kept?: Round[];
 }
 
 export class GatePairSource implements PairSource {
@@ -29,6 +32,8 @@ export class GatePairSource implements PairSource {
   private pairsDone = 0;
   /** The time the next pair is expected to take: at first a guess, then from the pairs measured. */
   private pairMs: number;
+  /** Each scenario's per-pair log ratios of req/s so far, for the running estimate in the log. */
+  private readonly ratios = new Map<string, number[]>();
 
   constructor(ctx: PairContext, options: SourceOptions) {
     this.ctx = ctx;
@@ -71,10 +76,15 @@ export class GatePairSource implements PairSource {
       this.pairsDone = pair + 1;
       if (pair === 0) {
         ctx.scenarios.drop(checkFirstPair(ctx.config, ctx.scenarios.active, latest, ctx.log));
-        return latest.filter((r) => !ctx.scenarios.dropped.includes(r.scenario));
+        return this.keep(latest.filter((r) => !ctx.scenarios.dropped.includes(r.scenario)));
       }
-      return latest;
+      return this.keep(latest);
     }
+  }
+
+  private keep(rounds: Round[]): Round[] {
+    this.options.kept?.push(...rounds);
+    return rounds;
   }
 
   /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
@@ -91,12 +101,19 @@ export class GatePairSource implements PairSource {
     return true;
   }
 
-  /** Each active scenario's base and head measurement of a pair, for its log line. */
+  /** Each active scenario's base and head measurement of a pair, and the running estimate, for its log line. */
   private rows(latest: readonly Round[]): PairRow[] {
-    return this.ctx.scenarios.active.map(({ name }) => ({
-      scenario: name,
-      base: latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement,
-      head: latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement,
-    }));
+    return this.ctx.scenarios.active.map(({ name }) => {
+      const base = latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement;
+      const head = latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement;
+      const ratios = this.ratios.get(name) ?? [];
+      if (base.rps > 0 && head.rps > 0) ratios.push(Math.log(head.rps / base.rps));
+      this.ratios.set(name, ratios);
+      const running =
+        ratios.length === 0
+          ? {}
+          : { running: { change: Math.expm1(hodgesLehmann1(ratios)), pairs: ratios.length } };
+      return { scenario: name, base, head, ...running };
+    });
   }
 }

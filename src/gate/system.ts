@@ -3,23 +3,32 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticsRecorder } from '../diagnostics/index.ts';
-import { startServer } from '../io/server.ts';
+import { portMapEnv, writePortPreload } from '../diagnostics/port-map.ts';
+import { freePort, startServer } from '../io/server.ts';
 import { LoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
 import type { MeasureOptions } from './measure.ts';
+import { cpuPlacement } from './placement.ts';
 import { type StartServer, systemClock } from './ports.ts';
 
 /**
- * Where the server and the load generator run: on two or more CPUs, the load generator gets the last one to
- * itself and the server the others, so that they never compete for a core. undefined: no pinning.
+ * This machine's placement of the servers and the load generator (placement.ts) when `pin` is on and taskset is
+ * there; undefined: no pinning. Base and head take turns on the same CPUs.
  */
-export function cpuPlacement(
-  pin: boolean,
-  cpus = availableParallelism(),
-): { server: string; loadgen: string } | undefined {
-  if (!pin || cpus < 2 || !existsSync('/usr/bin/taskset')) return undefined;
-  return { server: cpus === 2 ? '0' : `0-${cpus - 2}`, loadgen: String(cpus - 1) };
+export function systemPlacement(pin: boolean): { server: string; loadgen: string } | undefined {
+  if (!pin || !existsSync('/usr/bin/taskset')) return undefined;
+  const placement = cpuPlacement(availableParallelism());
+  return placement?.mode === 'turns' ? placement.cpus : undefined;
+}
+
+/** The port preload written into dir; undefined when it cannot be (a fixed port then stays where it is). */
+function portPreload(dir: string): string | undefined {
+  try {
+    return writePortPreload(dir);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The collaborators that measure the trees in `dirs` for real. */
@@ -27,23 +36,32 @@ export function systemCollaborators(
   config: Config,
   dirs: Record<Side, string>,
 ): Pick<MeasureOptions, 'clock' | 'load' | 'startServer' | 'probes'> {
-  const placement = cpuPlacement(config.pin);
+  const placement = systemPlacement(config.pin);
+  const diagnosticsDir = join(config.outputDir, 'diagnostics');
+  // The NODE_OPTIONS the servers would have had: the config file's, else ours.
+  const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
-  // The preload goes in front of the NODE_OPTIONS the server would have had (the config file's, else ours).
-  const probes = new DiagnosticsRecorder(
-    join(config.outputDir, 'diagnostics'),
-    config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS,
-  );
-  const start: StartServer = async (side, _pair, env) => {
+  // The preload goes in front of the NODE_OPTIONS the server would have had.
+  const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
+  // A fixed port is moved to a free one of each server's own whenever base and head run together. Without the
+  // preload (it could not be written) the server keeps its port, startServer finds that out, and the gate falls back.
+  const ports = config.port === undefined ? undefined : portPreload(diagnosticsDir);
+  const start: StartServer = async (side, _pair, env, together) => {
+    const movedTo = together && config.port !== undefined ? await freePort() : undefined;
+    const moved =
+      movedTo === undefined || config.port === undefined || ports === undefined
+        ? {}
+        : portMapEnv(ports, new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const server = await startServer({
       side,
       cwd: dirs[side],
       start: config.start,
       port: config.port,
+      ...(movedTo === undefined ? {} : { movedTo }),
       readyPath: config.ready.path,
       ...(config.ready.status === undefined ? {} : { readyStatus: config.ready.status }),
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...config.env, PERF_GATE_SIDE: side, ...env },
+      env: { ...config.env, PERF_GATE_SIDE: side, ...env, ...moved },
       ...(placement ? { wrap: `taskset -c ${placement.server}` } : {}),
     });
     return {

@@ -1,7 +1,7 @@
 /** Installs and builds one tree with the project's own package manager. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { runCommand, safeEnv } from '../io/proc.ts';
+import { type LeftProcess, runCommand, safeEnv } from '../io/proc.ts';
 import type { Side } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
 import {
@@ -14,6 +14,7 @@ import {
   stepTimedOutMessage,
   stepTookLog,
 } from '../report/gate-text.ts';
+import { leftoversStoppedNote, setupLeftLog } from '../report/safety-text.ts';
 
 export interface InstallPlan {
   command: string;
@@ -90,6 +91,7 @@ async function step(
   cwd: string,
   timeoutMs: number,
   log: StepLog,
+  notes: string[] | undefined,
 ): Promise<void> {
   await log.group(stepGroup(code, side, command), async () => {
     const result = await runCommand(command, {
@@ -98,6 +100,7 @@ async function step(
       timeoutMs,
       onOutput: (chunk) => log.output(chunk.trimEnd()),
     });
+    noteLeftovers(code, side, result.left, log, notes);
     if (result.timedOut) {
       throw new GateError(code, stepTimedOutMessage(code, side, command, timeoutMs), {
         side,
@@ -114,6 +117,24 @@ async function step(
   });
 }
 
+/** What a command left running (already stopped), in the log and the report's notes. */
+function noteLeftovers(
+  step: string,
+  side: Side,
+  left: readonly LeftProcess[],
+  log: StepLog,
+  notes: string[] | undefined,
+): void {
+  if (left.length === 0) return;
+  const note = leftoversStoppedNote(
+    step,
+    side,
+    left.map((p) => p.command),
+  );
+  log.output(note);
+  notes?.push(note);
+}
+
 export interface PrepareOptions {
   side: Side;
   root: string;
@@ -123,6 +144,8 @@ export interface PrepareOptions {
   installTimeoutMs: number;
   buildTimeoutMs: number;
   log: StepLog;
+  /** The report's notes: what a command left running goes there. */
+  notes?: string[];
 }
 
 export async function prepareTree(options: PrepareOptions): Promise<void> {
@@ -136,9 +159,10 @@ export async function prepareTree(options: PrepareOptions): Promise<void> {
       : options.install === 'auto'
         ? detectInstall(root, dir)
         : { command: options.install, cwd: dir };
-  if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log);
+  const { notes } = options;
+  if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log, notes);
   else log.info(nothingToInstallLog(side));
-  if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log);
+  if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log, notes);
 }
 
 export interface HookOptions {
@@ -152,6 +176,8 @@ export interface HookOptions {
   env: Record<string, string>;
   timeoutMs: number;
   log: StepLog;
+  /** The report's notes: what a teardown left running goes there (a setup's runs on, see stopBackground). */
+  notes?: string[];
 }
 
 /**
@@ -172,8 +198,19 @@ export async function runHook(options: HookOptions): Promise<void> {
       cwd: options.cwd,
       env,
       timeoutMs: options.timeoutMs,
-      onOutput: (chunk) => log.info(chunk.trimEnd()),
+      // The hook's output is the pull request's text: shown with workflow commands off (issue 23).
+      onOutput: (chunk) => log.output(chunk.trimEnd()),
+      // What setup starts in the background (a mock server) runs until the end of the run.
+      leftovers: what === 'setup' ? 'keep' : 'kill',
     });
+    if (what === 'setup' && result.left.length > 0) {
+      log.output(
+        setupLeftLog(
+          side,
+          result.left.map((p) => p.command),
+        ),
+      );
+    } else noteLeftovers(what, side, result.left, log, options.notes);
     const fail = (failure: HookFailure): GateError =>
       new GateError(what, hookFailedMessage(what, side, command, failure), {
         side,

@@ -4,24 +4,54 @@
  * and when this process exits.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { scrub } from './env.ts';
+import {
+  keepInBackground,
+  killBackgroundNow,
+  killProcesses,
+  type LeftProcess,
+  leftBy,
+  stopBackground,
+  TREE_MARK,
+} from './leftovers.ts';
+
+export { safeEnv, scrub } from './env.ts';
+export { type LeftProcess, stopBackground } from './leftovers.ts';
 
 const live = new Set<ChildProcess>();
 let exitHooksInstalled = false;
+/** What a signal does; undefined: kill every tree at once and exit (the action replaces it, see handleSignals). */
+let signalHandler: ((signal: NodeJS.Signals) => void) | undefined;
+
+/** Kills every child's tree and everything kept in the background, at once, with SIGKILL. */
+export function killAllNow(): void {
+  for (const child of live) if (child.pid !== undefined) killTreeNow(child.pid, 'SIGKILL');
+  killBackgroundNow();
+}
 
 function installExitHooks(): void {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
-  process.on('exit', () => {
-    for (const child of live) if (child.pid !== undefined) killTreeNow(child.pid, 'SIGKILL');
-  });
+  process.on('exit', () => killAllNow());
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      for (const child of live) if (child.pid !== undefined) killTreeNow(child.pid, 'SIGKILL');
+    process.on(signal, () => {
+      if (signalHandler) {
+        signalHandler(signal);
+        return;
+      }
+      killAllNow();
       process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
     });
   }
+}
+
+/** Routes SIGINT, SIGTERM and SIGHUP (each time one comes) to `handler` instead of killing and exiting at once. */
+export function handleSignals(handler: (signal: NodeJS.Signals) => void): void {
+  signalHandler = handler;
+  installExitHooks();
 }
 
 export interface ProcessEntry {
@@ -164,6 +194,7 @@ export class Tail {
 
 export interface StartOptions {
   cwd: string;
+  /** The child's environment; whatever is in it, credentials and the runner's file commands are dropped (scrub). */
   env: NodeJS.ProcessEnv;
   /** Called with every chunk of stdout and stderr. */
   onOutput?: (chunk: string) => void;
@@ -180,38 +211,56 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
-/** A long-running child (a server, a profiler) started in its own process group. */
+/**
+ * A long-running child (a server, a profiler) started in its own session and process group, its environment
+ * scrubbed and marked (TREE_MARK) so that what it leaves running can be found (leftovers.ts).
+ */
 export class Child {
   readonly pid: number;
   readonly output = new Tail();
+  /** When the process has exited and its output has closed (a background job may hold it open: see ended). */
   readonly exited: Promise<Exit>;
+  /** When the process itself has exited, whatever still holds its output open. */
+  readonly ended: Promise<Exit>;
+  /** Settles when writing to its stdin failed (it closed its end: EPIPE); never otherwise. */
+  readonly inputFailed: Promise<Error>;
+  /** The value of TREE_MARK in the environment of its tree. */
+  readonly mark = randomUUID();
   private exitInfo: Exit | undefined;
+  private inputError: Error | undefined;
+  private forwarding = true;
   private readonly process: ChildProcess;
 
   constructor(command: string, options: StartOptions) {
     installExitHooks();
+    const env = { ...scrub(options.env), [TREE_MARK]: this.mark };
     const child =
       options.args === undefined
-        ? spawn(command, { cwd: options.cwd, env: options.env, shell: true, detached: true, stdio: 'pipe' })
-        : spawn(command, [...options.args], {
-            cwd: options.cwd,
-            env: options.env,
-            detached: true,
-            stdio: 'pipe',
-          });
+        ? spawn(command, { cwd: options.cwd, env, shell: true, detached: true, stdio: 'pipe' })
+        : spawn(command, [...options.args], { cwd: options.cwd, env, detached: true, stdio: 'pipe' });
     this.process = child;
     live.add(child);
+    this.inputFailed = new Promise<Error>((resolve) => {
+      child.stdin?.on('error', (error) => {
+        this.inputError = error;
+        resolve(error);
+      });
+    });
     if (!options.keepStdin) child.stdin?.end();
     const onData = (data: Buffer): void => {
       const text = data.toString('utf8');
       this.output.push(text);
-      options.onOutput?.(text);
+      if (this.forwarding) options.onOutput?.(text);
     };
     child.stdout?.on('data', (data: Buffer) => {
       onData(data);
-      options.onStdout?.(data.toString('utf8'));
+      if (this.forwarding) options.onStdout?.(data.toString('utf8'));
     });
     child.stderr?.on('data', onData);
+    this.ended = new Promise<Exit>((resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      child.once('error', () => resolve({ code: 127, signal: null }));
+    });
     this.exited = new Promise<Exit>((resolve) => {
       child.once('error', (error) => {
         this.output.push(`\n${error.message}\n`);
@@ -228,9 +277,27 @@ export class Child {
     this.pid = child.pid ?? -1;
   }
 
-  /** Writes to the child's stdin (see keepStdin). */
-  write(text: string): void {
-    this.process.stdin?.write(text);
+  /** Writes to the child's stdin (see keepStdin); false when it can take no more (closed, or a write failed). */
+  write(text: string): boolean {
+    const stdin = this.process.stdin;
+    if (!stdin || stdin.destroyed || !stdin.writable || this.inputError) return false;
+    stdin.write(text);
+    return true;
+  }
+
+  /** What it left running: processes of its session or group, or carrying its mark, other than itself. */
+  leftovers(): LeftProcess[] {
+    return this.pid > 0 ? leftBy(this.pid, this.mark) : [];
+  }
+
+  /**
+   * Lets its leftovers run on (they are stopped by stopBackground): its output is no longer passed on (it is still
+   * read, so that a writer never blocks) and it no longer counts as a live child.
+   */
+  release(): void {
+    this.forwarding = false;
+    keepInBackground(this.pid, this.mark);
+    live.delete(this.process);
   }
 
   /** undefined while the process runs. */
@@ -238,9 +305,16 @@ export class Child {
     return this.exitInfo;
   }
 
-  /** Kills the whole tree (also after the direct child has exited: its descendants may live on). */
+  /**
+   * Kills the whole tree (also after the direct child has exited: its descendants may live on), and what left it
+   * (a daemon in a session of its own, found by its mark).
+   */
   async stop(graceMs = 3000): Promise<Exit> {
     if (this.pid > 0) await killTree(this.pid, graceMs);
+    await killProcesses(
+      this.leftovers().map((p) => p.pid),
+      Math.min(graceMs, 1000),
+    );
     const exit = await Promise.race([this.exited, sleep(5000, undefined, { ref: false })]);
     live.delete(this.process);
     return exit ?? { code: null, signal: 'SIGKILL' };
@@ -252,12 +326,22 @@ export interface RunResult extends Exit {
   output: Tail;
   stdout: string;
   durationMs: number;
+  /** What the command left running when it exited: stopped then, or (leftovers: 'keep') at stopBackground. */
+  left: LeftProcess[];
 }
 
-/** Runs a command to completion (or until timeoutMs, when its tree is killed). */
+/** How long output may take to close after the command exited, before what holds it open is left to it. */
+const CLOSE_GRACE_MS = 300;
+
+/**
+ * Runs a command until it exits (or until timeoutMs, when its tree is killed). It counts as finished when the
+ * command itself exits, not when everything that inherited its output has closed it: a background job
+ * (`node mock.js &`) does not turn a success into a time-out. What it left running is stopped at once, or with
+ * `leftovers: 'keep'` left to run until stopBackground (a setup's mock server).
+ */
 export async function runCommand(
   command: string,
-  options: StartOptions & { timeoutMs: number },
+  options: StartOptions & { timeoutMs: number; leftovers?: 'kill' | 'keep' },
 ): Promise<RunResult> {
   const started = Date.now();
   let stdout = '';
@@ -272,51 +356,40 @@ export async function runCommand(
   const timer = sleep(options.timeoutMs, 'timeout' as const, { signal: cancel.signal, ref: false }).catch(
     () => 'cancelled' as const,
   );
-  const outcome = await Promise.race([child.exited, timer]);
+  const outcome = await Promise.race([child.ended, timer]);
   cancel.abort();
   if (outcome === 'cancelled')
     throw new Error('unreachable: the timeout was cancelled before the race ended');
   if (outcome === 'timeout') {
+    const left = child.leftovers();
     const exit = await child.stop(1000);
-    return { ...exit, timedOut: true, output: child.output, stdout, durationMs: Date.now() - started };
+    return { ...exit, timedOut: true, output: child.output, stdout, durationMs: Date.now() - started, left };
   }
-  // The direct child is done; make sure nothing it started lingers.
-  await child.stop(500);
-  return { ...outcome, timedOut: false, output: child.output, stdout, durationMs: Date.now() - started };
+  // The output the command wrote before it exited is still in the pipes: read it, unless something holds them.
+  await Promise.race([child.exited, sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);
+  const result = {
+    ...outcome,
+    timedOut: false,
+    output: child.output,
+    stdout,
+    durationMs: Date.now() - started,
+  };
+  const left = child.leftovers();
+  if (options.leftovers === 'keep' && left.length > 0) child.release();
+  else await child.stop(500);
+  return { ...result, left };
 }
 
-/** Kills every child of ours that is still alive, with its tree. */
+/** Kills every child of ours that is still alive, with its tree, and what kept commands left running. */
 export async function killAll(): Promise<number> {
   const children = [...live];
   for (const child of children) if (child.pid !== undefined) await killTree(child.pid, 1000);
   for (const child of children) live.delete(child);
-  return children.length;
+  const background = await stopBackground();
+  return children.length + background.length;
 }
 
 /** Number of children of ours still alive (for tests and the final log line). */
 export function liveChildren(): number {
   return live.size;
-}
-
-/**
- * What the pull request's code must not get: tokens, and the runner's file commands (GITHUB_OUTPUT, GITHUB_ENV,
- * GITHUB_PATH, GITHUB_STATE, GITHUB_STEP_SUMMARY: writing to them would set our outputs, the job's environment or
- * its summary) and the artifact/cache services' URLs.
- */
-const HIDDEN_ENV =
-  /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
-
-/** Environment for user commands: ours minus every credential the runner gives us. */
-export function safeEnv(
-  extra: Record<string, string> = {},
-  base: NodeJS.ProcessEnv = process.env,
-): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(base)) {
-    if (value === undefined) continue;
-    if (/^INPUT_/i.test(name)) continue;
-    if (HIDDEN_ENV.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
 }

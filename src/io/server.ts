@@ -5,6 +5,7 @@ import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Side } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
+import { portNotMovedMessage } from '../report/gate-text.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {
@@ -15,6 +16,12 @@ export interface ServerSpec {
   start: string;
   /** A fixed port the server listens on whatever PORT says; otherwise we pick a free one and pass it in PORT. */
   port: number | undefined;
+  /**
+   * With `port`: the port the server's environment moves that fixed port to (the port preload, given in `env`),
+   * where it is probed and then loaded. A server that opens the fixed port instead, while nothing listens on this
+   * one, was not moved: startServer stops it and throws a PortNotMovedError.
+   */
+  movedTo?: number;
   /** Path whose first HTTP answer (any status, unless readyStatus is set) means ready. */
   readyPath: string;
   /** The status the readiness probe must get; undefined: any answer will do. */
@@ -39,6 +46,27 @@ export interface RunningServer {
 }
 
 const HOSTS = ['127.0.0.1', '::1'] as const;
+
+/**
+ * A server on a fixed port that kept it instead of moving to the port its environment handed it (not Node.js, or a
+ * process that did not load NODE_OPTIONS): it cannot run beside its twin. Its code is `server-start`, so that it
+ * reads as any failure to start where nobody expects it.
+ */
+export class PortNotMovedError extends GateError {
+  /** The fixed port (input `port`) and the port it was to move to. */
+  readonly fixed: number;
+  readonly movedTo: number;
+
+  constructor(side: Side, start: string, fixed: number, movedTo: number, output?: string) {
+    super('server-start', portNotMovedMessage(side, start, fixed, movedTo), {
+      side,
+      ...(output === undefined ? {} : { output }),
+    });
+    this.name = 'PortNotMovedError';
+    this.fixed = fixed;
+    this.movedTo = movedTo;
+  }
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,52 +120,31 @@ function describeExit(child: Child): string {
   return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
+/** Whether something accepts connections on `port` on 127.0.0.1 or ::1. */
+async function open(port: number): Promise<boolean> {
+  for (const host of HOSTS) if (await listening(host, port)) return true;
+  return false;
+}
+
+/** A moved server (spec.movedTo) that opened its fixed port while nothing listens on the port it was handed. */
+async function keptFixedPort(spec: ServerSpec): Promise<boolean> {
+  if (spec.port === undefined || spec.movedTo === undefined) return false;
+  return (await open(spec.port)) && !(await open(spec.movedTo));
+}
+
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
-  const port = spec.port ?? (await freePort());
+  const moved = spec.port !== undefined ? spec.movedTo : undefined;
+  const port = moved ?? spec.port ?? (await freePort());
   if (spec.port !== undefined) await waitPortFree(spec.side, spec.port);
   const command = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
-  const env = safeEnv({ NODE_ENV: 'production', ...spec.env, PORT: String(port) });
+  // PORT is the server's own port: the fixed one when there is one (moved or not), else the free one we picked.
+  const env = safeEnv({ NODE_ENV: 'production', ...spec.env, PORT: String(spec.port ?? port) });
   const child = new Child(command, {
     cwd: spec.cwd,
     env,
     ...(spec.onOutput ? { onOutput: spec.onOutput } : {}),
   });
-  const deadline = Date.now() + spec.readyTimeoutMs;
-  const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
-  let lastStatus: number | undefined;
-  let host: string | undefined;
-  while (host === undefined) {
-    if (child.exit !== undefined) {
-      await child.stop(500);
-      throw new GateError(
-        'server-start',
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child)} before it answered GET ${spec.readyPath}${wanted} on port ${port}`,
-        { side: spec.side, output: child.output.lastLines(40) },
-      );
-    }
-    if (Date.now() > deadline) {
-      const hint =
-        lastStatus !== undefined
-          ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.`
-          : readyHint(spec.port, port, listeningSockets(processTree(child.pid)));
-      await child.stop();
-      throw new GateError(
-        'server-start',
-        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s.${hint}`,
-        { side: spec.side, output: child.output.lastLines(40) },
-      );
-    }
-    for (const candidate of HOSTS) {
-      const status = await probe(candidate, port, spec.readyPath);
-      if (status === undefined) continue;
-      if (spec.readyStatus === undefined || status === spec.readyStatus) {
-        host = candidate;
-        break;
-      }
-      lastStatus = status;
-    }
-    if (host === undefined) await sleep(100);
-  }
+  const host = await waitReady(spec, child, port);
   const origin = host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
   return {
     side: spec.side,
@@ -160,6 +167,64 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
       await child.stop();
     },
   };
+}
+
+/** `port 41234`, or for a moved server `port 3000 (moved to 41234 by perf-gate)`: the user knows the fixed one. */
+function portText(spec: ServerSpec, port: number): string {
+  return spec.port !== undefined && spec.movedTo !== undefined
+    ? `port ${spec.port} (moved to ${port} by perf-gate)`
+    : `port ${port}`;
+}
+
+/**
+ * Probes the server until it answers (on 127.0.0.1 or ::1, whichever answers first) and returns that host. Throws
+ * (after stopping it) when the server exits, when the time is up, and when a moved server kept its fixed port.
+ */
+async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<string> {
+  const deadline = Date.now() + spec.readyTimeoutMs;
+  const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
+  const where = portText(spec, port);
+  let lastStatus: number | undefined;
+  for (;;) {
+    if (child.exit !== undefined) {
+      await child.stop(500);
+      throw new GateError(
+        'server-start',
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
+        { side: spec.side, output: child.output.lastLines(40) },
+      );
+    }
+    if (Date.now() > deadline) {
+      const hint =
+        lastStatus !== undefined
+          ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.`
+          : readyHint(spec.port, spec.port ?? port, ownPorts(spec, listeningSockets(processTree(child.pid))));
+      await child.stop();
+      throw new GateError(
+        'server-start',
+        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on ${where} within ${Math.round(spec.readyTimeoutMs / 1000)} s.${hint}`,
+        { side: spec.side, output: child.output.lastLines(40) },
+      );
+    }
+    for (const candidate of HOSTS) {
+      const status = await probe(candidate, port, spec.readyPath);
+      if (status === undefined) continue;
+      if (spec.readyStatus === undefined || status === spec.readyStatus) return candidate;
+      lastStatus = status;
+    }
+    if (await keptFixedPort(spec)) {
+      await child.stop();
+      throw new PortNotMovedError(spec.side, spec.start, spec.port!, port, child.output.lastLines(40));
+    }
+    await sleep(100);
+  }
+}
+
+/** A moved server's sockets as the user knows them: the handed port shown as its fixed one. */
+function ownPorts(spec: ServerSpec, sockets: readonly ListeningSocket[]): ListeningSocket[] {
+  const { port, movedTo } = spec;
+  if (port === undefined || movedTo === undefined) return [...sockets];
+  return sockets.map((socket) => (socket.port === movedTo ? { ...socket, port } : socket));
 }
 
 export interface ListeningSocket {

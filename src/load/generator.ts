@@ -1,5 +1,7 @@
 /** Runs rounds of load in the load-generator child process and returns what they measured. */
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PinnedFile } from '../io/pinned.ts';
 import { Child, runCommand, safeEnv } from '../io/proc.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement, Side } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
@@ -10,8 +12,29 @@ const script = fileURLToPath(
   new URL(import.meta.url.endsWith('.ts') ? './loadgen.ts' : './loadgen.js', import.meta.url),
 );
 
+let pinned: PinnedFile | undefined;
+
+/**
+ * Copies the load generator out of the pull request's reach before any of its commands runs (io/pinned.ts); every
+ * later start runs the copy, checked first. `source`: the bundled dist/loadgen.js (tests pass another); run from
+ * src/ (loadgen.ts imports its siblings) there is nothing to copy. Returns the copy's path.
+ */
+export function pinLoadGenerator(source: string = script): string | undefined {
+  if (source.endsWith('.ts')) return undefined;
+  if (pinned !== undefined && source === script) return pinned.path;
+  // The bundle is an ES module: away from dist/package.json it needs its .mjs name.
+  const fileName = source === script ? 'loadgen.mjs' : basename(source);
+  pinned = new PinnedFile(source, 'load generator (dist/loadgen.js)', fileName);
+  return pinned.path;
+}
+
+/** The load generator to start: the checked copy once pinned (a GateError('load') when it changed). */
+function loadgenScript(): string {
+  return pinned ? pinned.verified() : script;
+}
+
 export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promise<RoundMeasurement> {
-  const argv = [process.execPath, script, JSON.stringify(spec)];
+  const argv = [process.execPath, loadgenScript(), JSON.stringify(spec)];
   const [command, ...args] = cpus === undefined ? argv : ['taskset', '-c', cpus, ...argv];
   const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1000 + 15_000;
   const result = await runCommand(command!, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
@@ -51,9 +74,9 @@ export class LoadGenerator {
   private waiting: ((line: string) => void) | undefined;
   private readonly cpus: string | undefined;
 
-  constructor(cpus?: string) {
+  /** `argv`: the process to run instead of the load generator (tests). */
+  constructor(cpus?: string, argv: readonly string[] = [process.execPath, loadgenScript(), '--serve']) {
     this.cpus = cpus;
-    const argv = [process.execPath, script, '--serve'];
     const [command, ...args] = cpus === undefined ? argv : ['taskset', '-c', cpus, ...argv];
     this.child = new Child(command!, {
       cwd: process.cwd(),
@@ -120,15 +143,22 @@ export class LoadGenerator {
     const line = new Promise<string>((resolve) => {
       this.waiting = resolve;
     });
-    this.child.write(`${JSON.stringify(payload)}\n`);
+    // A load generator that closed its input (it crashed, or its stdin failed) fails the round, not the action.
+    const stopped = 'it stopped reading its input';
+    if (!this.child.write(`${JSON.stringify(payload)}\n`)) throw this.failed(side, url, stopped);
     const outcome = await Promise.race([
       line,
       this.child.exited.then((exit) => ({ exit })),
+      this.child.inputFailed.then((error) => ({ error })),
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
     ]);
     if (outcome === 'timeout') {
       await this.stop();
       throw this.failed(side, url, 'timed out');
+    }
+    if (typeof outcome !== 'string' && 'error' in outcome) {
+      const code = (outcome.error as NodeJS.ErrnoException).code ?? outcome.error.message;
+      throw this.failed(side, url, `${stopped}: ${code}`);
     }
     if (typeof outcome !== 'string') throw this.failed(side, url, `exit code ${outcome.exit.code}`);
     return JSON.parse(outcome) as Answer;

@@ -82,6 +82,8 @@ export interface Config {
   mode: Mode;
   /** mode report: a directory or glob of report.json files. */
   results: string;
+  /** Name of the flame graphs' artifact; undefined: derived from the job and shard where it is uploaded. */
+  artifactName: string | undefined;
 }
 
 export type Mode = 'gate' | 'report';

@@ -20,23 +20,41 @@ export interface MetricComparison {
   metric: Metric;
   /** The threshold that applied (the scenario's own for req/s, else the gate's). */
   threshold: number;
-  /** Median of the side's rounds. */
+  /** Median of base's rounds. */
   base: number;
+  /**
+   * base × (1 + change): head's value as the paired change puts it, so that base, head and change agree (the
+   * median of head's own rounds can disagree in sign with the paired change; each round is in report.rounds).
+   */
   head: number;
   /** Pairs that entered the test. */
   pairs: number;
-  /** Estimated relative change of head against base (0.1 = 10% higher). */
+  /**
+   * What the interval and the p-value were computed from: the pairs (each pair's log ratio, independent when each
+   * pair has its own processes or the processes run alike), or the blocks (the mean log ratio of each block of
+   * pairs that shared their processes, when the blocks differed: src/decide/verdict.ts).
+   */
+  unit: 'pairs' | 'blocks';
+  /** Estimated relative change of head against base (0.1 = 10% higher): Hodges-Lehmann (pairs) or mean (blocks). */
   change: number;
   /**
-   * Interval of the relative change, simultaneous across every comparison and every look of the gate: all of
-   * them cover the true changes together with probability 1 − alpha (Bonferroni over the comparisons; the looks
-   * counted exactly, src/stats/sequential-boundary.ts).
+   * Interval of the relative change, simultaneous over every comparison and every planned look of the gate: all
+   * of them cover their true changes together with probability 1 − alpha (Bonferroni over the comparisons, the
+   * looks counted exactly, src/stats/sequential-boundary.ts). NaN when these units cannot reach the level.
    */
   ci: [number, number];
-  /** The signed-rank test's p-value at this look. */
+  /** The two-sided level of the interval at one look of one comparison (each alone covers with 1 − level). */
+  level: number;
+  /** p-value of the test the interval inverts, at this look (p ≤ level ⟺ the interval leaves out 0). */
   p: number;
-  /** p made sequential (the chance that any planned look gives one as small), then Holm-adjusted. */
+  /**
+   * p adjusted for every comparison and every planned look: the smallest alpha at which the simultaneous interval
+   * would leave out 0 (the comparisons' count × the sequential p-value). pAdjusted ≤ alpha ⟺ the interval leaves
+   * out 0 ⟺ significant.
+   */
   pAdjusted: number;
+  /** Whether the simultaneous interval leaves out 0 (pAdjusted ≤ alpha). */
+  significant: boolean;
   /**
    * A regression or improvement whose interval lies clear of half the threshold: more pairs would not undo it.
    * One whose interval still reaches below half the threshold is borderline and earns more pairs; an adaptive gate
@@ -45,14 +63,17 @@ export interface MetricComparison {
   confirmed: boolean;
   /** Round-to-round noise: standard deviation of the per-pair log ratios. */
   noise: number;
-  /** Smallest relative change this many pairs with this noise would detect about 80% of the time. */
+  /**
+   * The smallest change this gate's rule would call, with these units and this noise, in about 80% of runs: at
+   * least the threshold, since the rule needs an estimate beyond it (src/decide/rule.ts detectableChange).
+   */
   detectable: number;
   /** Whether the estimated change is in the bad direction (less throughput, more latency). */
   worse: boolean;
   /**
    * Set when the pairs share their processes in blocks (`restart-every` above 1) and the blocks of this or another
    * comparison of the same processes differed by more than the pairs within them allow (src/decide/process-offsets.ts):
-   * the verdict then had to hold in every block.
+   * the blocks were then the unit (`unit: 'blocks'`).
    */
   processes?: ProcessBlocks;
   verdict: Verdict;
@@ -66,7 +87,10 @@ export interface ProcessBlocks {
   p: number;
   /** Whether this comparison's own blocks differed (else another comparison's of the same processes did). */
   differed: boolean;
-  /** The verdict the pairs gave, when it did not hold in every block and was taken back (to inconclusive). */
+  /**
+   * Never set now that the blocks are the unit when they differ; the guard of report version 2 set it to the
+   * verdict it took back. Kept so that readers of older reports still type-check.
+   */
   overruled?: Verdict;
 }
 
@@ -82,6 +106,16 @@ export interface ErrorComparison {
   verdict: Verdict;
 }
 
+/**
+ * The rule a decision was made with: a regression (improvement) needs the simultaneous interval to lie beyond
+ * `floor` × the threshold on the worse (better) side and the estimate to reach the threshold; no change, the
+ * interval inside ±threshold (src/decide/rule.ts).
+ */
+export interface DecisionRule {
+  /** Share of the threshold the interval must clear (0: only significance). */
+  floor: number;
+}
+
 export interface Decision {
   verdict: Verdict;
   headline: string;
@@ -90,6 +124,7 @@ export interface Decision {
   alpha: number;
   threshold: number;
   latencyThreshold: number;
+  rule: DecisionRule;
 }
 
 export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-scenarios';

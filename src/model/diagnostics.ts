@@ -39,15 +39,43 @@ export interface SideDiagnostics {
   leak: boolean;
 }
 
+/**
+ * 'blocked-on-both' and a LeakCall of 'both' are no longer made (no test stands behind them); reports written
+ * before may hold them.
+ */
 export type EventLoopCall = 'blocked-on-head' | 'unblocked-on-head' | 'blocked-on-both' | 'similar';
 
 export type LeakCall = 'head' | 'base' | 'both' | 'none';
 
+/**
+ * A paired test of head against base behind a diagnosis: the units (pairs of windows, or of processes) that had
+ * both sides, the median of head − base over them, and each direction's one-sided exact signed-rank p-value. A
+ * call needs p ≤ `level` in its direction: where base and head run the same code, each direction is called in
+ * at most `level` of gates.
+ */
+export interface PairedTest {
+  units: number;
+  /** What a unit is: a pair's two windows, or a block's two processes. */
+  unit: 'pair' | 'process pair';
+  /** Median of head − base: ms of p99 delay, or MB of RSS per round (or per second). */
+  medianDifference: number;
+  /** One-sided p-values: head higher, base higher. */
+  pHeadHigher: number;
+  pBaseHigher: number;
+  level: number;
+}
+
 export interface DiagnosticsComparison {
   /** head p99 / base p99, each floored at 1 ms (below that a 10 ms timer cannot tell); undefined without both. */
   eventLoopP99Ratio: number | undefined;
+  /** A call only where `eventLoopTest` stands behind it; 'similar' otherwise. */
   eventLoop: EventLoopCall | undefined;
+  /** A call only where `memoryTest` stands behind it; 'none' otherwise. */
   leak: LeakCall | undefined;
+  /** The test of p99 event-loop delay, window against window; absent with fewer than two paired units. */
+  eventLoopTest?: PairedTest | undefined;
+  /** The test of RSS growth, process against process (or window against window); absent likewise. */
+  memoryTest?: PairedTest | undefined;
 }
 
 export interface DiagnosticsSummary {

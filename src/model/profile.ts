@@ -41,24 +41,44 @@ export interface DiffRow {
   /** head − base. */
   deltaSelf: number;
   deltaTotal: number;
+  /**
+   * CPU time in the function itself per request served while profiled, in µs (self samples × the sampling
+   * interval ÷ requests); NaN when the requests are unknown. Unlike shares, these do not trade off against each
+   * other: a faster head lowers every function's, where its shares may rise.
+   */
+  baseUs: number;
+  headUs: number;
+  /** head − base, µs per request. */
+  deltaUs: number;
 }
 
 export interface ProfileDiff {
-  /** Every function seen on either side, largest growth of self share first (then of total share). */
+  /**
+   * Every function seen on either side, the largest growth first: of CPU time per request when the requests are
+   * known, else of self share (then of total share).
+   */
   rows: DiffRow[];
-  /** Rows that grew (self, or total when self is unchanged), largest growth first. */
+  /** Rows that grew, largest growth first. */
   grown: DiffRow[];
   /** Rows that shrank, largest shrink first. */
   shrunk: DiffRow[];
-  base: { samples: number; busy: number };
-  head: { samples: number; busy: number };
+  /** Samples, busy samples and requests served while profiled (NaN when unknown). */
+  base: ProfileSide;
+  head: ProfileSide;
+}
+
+export interface ProfileSide {
+  samples: number;
+  busy: number;
+  /** Requests served while profiled; NaN when unknown. */
+  requests: number;
 }
 
 /** A row of the profile section: a diff row, its place and the weight of its change (profile/compare.ts). */
 export interface ProfileViewRow extends DiffRow {
   /** `file:line` relative to the tree root (`file` alone when the line is unknown; '' for native code). */
   at: string;
-  /** The change of self share in standard errors (profile/diff.ts changeZ). */
+  /** The change in standard errors, of CPU time per request (or of self share), profile/diff.ts changeZ. */
   z: number;
 }
 
@@ -66,6 +86,6 @@ export interface ProfileViewRow extends DiffRow {
 export interface ProfileView {
   grown: ProfileViewRow[];
   shrunk: ProfileViewRow[];
-  base: { samples: number; busy: number };
-  head: { samples: number; busy: number };
+  base: ProfileSide;
+  head: ProfileSide;
 }

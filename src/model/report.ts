@@ -13,7 +13,11 @@ export type ErrorCode =
   | 'server-crash'
   | 'server-errors'
   | 'load'
-  | 'timeout';
+  | 'timeout'
+  /** perf-gate itself failed (a bug): the report keeps what was measured. */
+  | 'internal'
+  /** The job was cancelled (SIGINT, SIGTERM): the report keeps what was measured. */
+  | 'cancelled';
 
 export interface ReportError {
   code: ErrorCode;
@@ -135,8 +139,12 @@ export interface HotFunction {
   /** Relative to the repository root. */
   file: string;
   line: number;
+  /** Shares of busy CPU samples spent in the function itself. */
   baseSelf: number;
   headSelf: number;
+  /** CPU time in the function itself per request served while profiled, µs (absent in reports before them). */
+  baseUsPerRequest?: number;
+  headUsPerRequest?: number;
 }
 
 export interface ProfileSummary {
@@ -146,7 +154,7 @@ export interface ProfileSummary {
   files: string[];
   /** Directory that holds them. */
   dir: string;
-  /** Functions whose share grew most on head, largest first. */
+  /** Functions whose CPU time per request (or share of busy time) grew most on head, largest first. */
   hotter: HotFunction[];
   seconds: number;
 }

@@ -109,7 +109,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     base: loadProfile(base.ticksJson, base.root),
     head: loadProfile(head.ticksJson, head.root),
   };
-  const diff = diffProfiles(profiles.base, profiles.head);
+  const diff = diffProfiles(profiles.base, profiles.head, { base: base.requests, head: head.requests });
   const diffHead = join(spec.outDir, 'diff-head.html');
   const diffBase = join(spec.outDir, 'diff-base.html');
   writeFileSync(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, 'head'));

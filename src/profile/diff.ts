@@ -1,6 +1,11 @@
 /**
- * Two profiles compared: which functions take a larger share of busy CPU time on head than on base, and a
- * differential flame graph (a self-contained HTML page) to see where. Pure.
+ * Two profiles compared: which functions take more CPU time per request on head than on base (or, with the
+ * requests unknown, a larger share of busy time), and a differential flame graph (a self-contained HTML page) to
+ * see where. Pure.
+ *
+ * Per request, not per share: shares add up to 100%, so when head got faster everywhere but one function, that
+ * function's share rises though it costs no more per request. Time per request is self samples × the sampling
+ * interval (V8's --prof default, 1 ms) ÷ the requests served while profiled.
  *
  * Functions are matched by name and file (paths are relative to each tree's root, so base and head worktrees
  * line up); when a file holds several functions of one name they are matched by line and column, then in
@@ -62,16 +67,30 @@ function matchFunctions(base: readonly FunctionStat[], head: readonly FunctionSt
   return matching;
 }
 
-function grew(r: DiffRow): boolean {
+/** V8's --prof sampling interval (its default, which 0x keeps), in ms: a sample stands for this much CPU. */
+export const SAMPLE_INTERVAL_MS = 1;
+
+function grew(r: DiffRow, perRequest: boolean): boolean {
+  if (perRequest) return r.deltaUs > 0;
   return r.deltaSelf > 0 || (r.deltaSelf === 0 && r.deltaTotal > 0);
 }
 
-function shrank(r: DiffRow): boolean {
+function shrank(r: DiffRow, perRequest: boolean): boolean {
+  if (perRequest) return r.deltaUs < 0;
   return r.deltaSelf < 0 || (r.deltaSelf === 0 && r.deltaTotal < 0);
 }
 
-/** Compares base with head function by function. */
-export function diffProfiles(base: Profile, head: Profile): ProfileDiff {
+/** Requests served while each side was profiled, when known. */
+export interface Served {
+  base: number;
+  head: number;
+}
+
+/** Compares base with head function by function; per request when `served` gives the requests of both. */
+export function diffProfiles(base: Profile, head: Profile, served?: Served): ProfileDiff {
+  const known = served !== undefined && served.base > 0 && served.head > 0;
+  const usPer = (self: number, requests: number): number =>
+    known ? (self * SAMPLE_INTERVAL_MS * 1000) / requests : Number.NaN;
   const { pairs } = matchFunctions(base.functions, head.functions);
   const rows: DiffRow[] = pairs.map(({ base: b, head: h }) => {
     const f = (h ?? b)!;
@@ -86,34 +105,48 @@ export function diffProfiles(base: Profile, head: Profile): ProfileDiff {
       headTotal: h?.totalShare ?? 0,
       deltaSelf: (h?.selfShare ?? 0) - (b?.selfShare ?? 0),
       deltaTotal: (h?.totalShare ?? 0) - (b?.totalShare ?? 0),
+      baseUs: usPer(b?.self ?? 0, served?.base ?? 0),
+      headUs: usPer(h?.self ?? 0, served?.head ?? 0),
+      deltaUs: usPer(h?.self ?? 0, served?.head ?? 0) - usPer(b?.self ?? 0, served?.base ?? 0),
     };
     if (b && h && b.line !== h.line) row.baseLine = b.line;
     return row;
   });
   const order = (a: DiffRow, b: DiffRow): number =>
+    (known ? b.deltaUs - a.deltaUs : 0) ||
     b.deltaSelf - a.deltaSelf ||
     b.deltaTotal - a.deltaTotal ||
     a.fn.localeCompare(b.fn) ||
     a.file.localeCompare(b.file) ||
     a.line - b.line;
   rows.sort(order);
+  const requests = (n: number | undefined): number => (known ? n! : Number.NaN);
   return {
     rows,
-    grown: rows.filter(grew),
-    shrunk: rows.filter(shrank).reverse(),
-    base: { samples: base.samples, busy: base.busy },
-    head: { samples: head.samples, busy: head.busy },
+    grown: rows.filter((r) => grew(r, known)),
+    shrunk: rows.filter((r) => shrank(r, known)).reverse(),
+    base: { samples: base.samples, busy: base.busy, requests: requests(served?.base) },
+    head: { samples: head.samples, busy: head.busy, requests: requests(served?.head) },
   };
 }
 
 /**
- * How many standard errors a change of self share is (two-proportion z statistic), to tell a real change from
- * sampling noise. Samples are not quite independent, so read it as a rough guide: |z| ≥ 3 is a change.
+ * How many standard errors a change is, to tell a real change from sampling noise: of CPU time per request when
+ * the requests are known (self samples as Poisson counts, divided by the requests), else of self share (two
+ * proportions). Samples are not quite independent, so read it as a rough guide: |z| ≥ 3 is a change.
  */
 export function changeZ(row: DiffRow, diff: ProfileDiff): number {
   const nb = diff.base.busy;
   const nh = diff.head.busy;
   if (nb === 0 || nh === 0) return 0;
+  if (Number.isFinite(row.deltaUs)) {
+    // Counts: usPer × requests ÷ (interval in µs); var(count / requests) = count / requests².
+    const perSample = SAMPLE_INTERVAL_MS * 1000;
+    const variance =
+      (row.baseUs * perSample) / diff.base.requests + (row.headUs * perSample) / diff.head.requests;
+    if (variance === 0) return row.deltaUs === 0 ? 0 : Math.sign(row.deltaUs) * Number.POSITIVE_INFINITY;
+    return row.deltaUs / Math.sqrt(variance);
+  }
   const pooled = (row.baseSelf * nb + row.headSelf * nh) / (nb + nh);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / nb + 1 / nh));
   if (se === 0) return row.deltaSelf === 0 ? 0 : Math.sign(row.deltaSelf) * Number.POSITIVE_INFINITY;

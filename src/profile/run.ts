@@ -14,6 +14,7 @@ import { runLoad } from '../load/generator.ts';
 import type { Side } from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
 import { parseNodeCommand } from './command.ts';
+import { logText } from './log-text.ts';
 import { noInliningFlags, readScripts, resolveNode } from './node.ts';
 
 /** One request the profiled server is loaded with (a scenario of the config file). */
@@ -80,6 +81,8 @@ export interface ProfileRun {
   command: string;
   /** The node executable that ran the server. */
   node: string;
+  /** Requests the server answered under the profiling load (the per-request figures' denominator). */
+  requests: number;
 }
 
 const HOSTS = ['127.0.0.1', '::1'] as const;
@@ -147,18 +150,27 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command.nodeFlags, command.file, ...command.args];
   const shown = ['node', ...target.slice(1)].join(' ');
+  const onOutput = spec.onOutput;
   const child = new Child(process.execPath, {
     cwd,
     env,
     args: zeroXArgs(spec, { dir, work, shown, target }),
-    ...(spec.onOutput ? { onOutput: spec.onOutput } : {}),
+    ...(onOutput
+      ? {
+          onOutput: (chunk: string) => {
+            const text = logText(chunk);
+            if (text !== '') onOutput(text);
+          },
+        }
+      : {}),
   });
   const what = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
+  let requests: number;
   try {
     const origin = await waitReady(child, spec, what, port, readyPath);
     // 0x's only child until the server stops is the server itself.
     const serverPid = processTree(child.pid)[1] ?? -1;
-    await loadProfiled(child, serverPid, spec, { what, origin, readyPath });
+    requests = await loadProfiled(child, serverPid, spec, { what, origin, readyPath });
     await stopAndCollect(child, serverPid, spec, what);
   } catch (error) {
     // The profile is lost anyway: no grace (0x would start processing the log on SIGTERM).
@@ -169,7 +181,7 @@ export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
   await groupGone(child.pid, 3000);
   const { flamegraphHtml, ticksJson } = checkOutput(child, spec, dir, what);
   if (spec.keepLogs !== true) removeLogs(dir, work);
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node };
+  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node, requests };
 }
 
 /** A fixed port must be free before the profiled server starts, or the load would go to whatever holds it. */
@@ -202,17 +214,21 @@ function zeroXArgs(
   ];
 }
 
-/** Loads the profiled server with each request in turn, failing as soon as it is gone. */
+/**
+ * Loads the profiled server with each request in turn, failing as soon as it is gone: the responses it got (every
+ * answer, whatever its status: each cost the server its CPU).
+ */
 async function loadProfiled(
   child: Child,
   serverPid: number,
   spec: ProfileSpec,
   at: { what: string; origin: string; readyPath: string },
-): Promise<void> {
+): Promise<number> {
   const requests = spec.requests.length > 0 ? spec.requests : getRequests([at.readyPath]);
   const perRequest = Math.max(1, spec.durationSec / requests.length);
+  let served = 0;
   for (const request of requests) {
-    await runLoad(
+    const measured = await runLoad(
       {
         url: `${at.origin}${request.path}`,
         method: request.method,
@@ -233,7 +249,9 @@ async function loadProfiled(
         { side: spec.side, output: tail(child) },
       );
     }
+    served += measured.responses;
   }
+  return served;
 }
 
 /** The flame graph and ticks 0x wrote; throws when either is missing or holds no samples. */

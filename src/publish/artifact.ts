@@ -1,5 +1,6 @@
 /** The workflow artifact that carries the flame graphs and the raw report. */
 import { DefaultArtifactClient } from '@actions/artifact';
+import type { Shard } from '../model/config.ts';
 
 export interface UploadedArtifact {
   id: number;
@@ -11,6 +12,25 @@ export function artifactServiceAvailable(env: NodeJS.ProcessEnv = process.env): 
   return Boolean(env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL);
 }
 
+/**
+ * The artifact's name: the `artifact-name` input, else `perf-gate-<job id>` (GITHUB_JOB) and, for a shard,
+ * `-shard-<i>-of-<n>`. Artifacts v4 refuse a second upload of one name in a run, so every job and shard that
+ * profiles needs a name of its own (a matrix over anything other than `shard` sets `artifact-name`).
+ */
+export function artifactName(
+  input: string | undefined,
+  shard: Shard | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  if (input) return input;
+  const job = env.GITHUB_JOB ? `-${env.GITHUB_JOB}` : '';
+  return `perf-gate${job}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
+}
+
+/**
+ * Uploads `files` (named relative to `root`) as artifact `name` of this run. The service answers with the
+ * artifact's id; its page is the run's, `…/actions/runs/<run id>/artifacts/<id>`.
+ */
 export async function uploadFiles(name: string, files: string[], root: string): Promise<UploadedArtifact> {
   const client = new DefaultArtifactClient();
   const { id } = await client.uploadArtifact(name, files, root, { retentionDays: 30 });

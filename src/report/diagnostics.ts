@@ -3,11 +3,12 @@
  * loop, a leak). Pure. Only checked numbers reach the Markdown; the one caller-supplied text is escaped.
  */
 
-import type { DiagnosticsSummary, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
+import type { DiagnosticsSummary, PairedTest, RssTrend, SideDiagnostics } from '../model/diagnostics.ts';
 import { escapeMarkdown } from './escape.ts';
+import { htmlText, pText } from './format.ts';
 
 export interface DiagnosticsSectionOptions {
-  /** Heading level; default 3. */
+  /** Heading level; default 3; 0: no heading (the section sits in a <details> of its own). */
   headingLevel?: number;
   /** Where the raw JSON lines are, e.g. 'the perf-gate artifact'; mentioned when given. */
   artifacts?: string;
@@ -58,64 +59,45 @@ function missing(side: 'base' | 'head'): string {
   return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
 }
 
-/** The sentences worth reading, most important first; [] when nothing stands out. */
+/** What stands behind a call: "(paired test over 28 pairs, p = 0.003)". */
+function tested(test: PairedTest, direction: 'head' | 'base'): string {
+  const p = direction === 'head' ? test.pHeadHigher : test.pBaseHigher;
+  const units = `${test.units} ${test.unit === 'pair' ? 'pairs' : 'process pairs'}`;
+  return `(${direction} higher in a paired test over ${units}, ${pText(p, test.level)})`;
+}
+
+/**
+ * The sentences worth reading, most important first; [] when nothing stands out. A call is worded only where its
+ * paired test stands behind it (src/diagnostics/summary.ts); the numbers are in the table either way.
+ */
 export function describeDiagnostics(summary: DiagnosticsSummary): string[] {
   const { base, head, comparison } = summary;
   const sentences: string[] = [];
   const b = base?.eventLoopDelayMs;
   const h = head?.eventLoopDelayMs;
-  if (b !== undefined && h !== undefined) {
-    switch (comparison.eventLoop) {
-      case 'blocked-on-head':
-        sentences.push(
-          `**Event loop blocked on head**: p99 delay ${formatMs(h.p99)}, base ${formatMs(b.p99)}.`,
-        );
-        break;
-      case 'unblocked-on-head':
-        sentences.push(
-          `Event loop no longer blocked on head: p99 delay ${formatMs(h.p99)}, base ${formatMs(b.p99)}.`,
-        );
-        break;
-      case 'blocked-on-both':
-        sentences.push(
-          `Event loop blocked on both sides (not new in this pull request): p99 delay ${formatMs(h.p99)} on head, ${formatMs(b.p99)} on base.`,
-        );
-        break;
-      default:
-        break;
-    }
-  } else if (h !== undefined && base === undefined && h.p99 >= summary.blockedMs) {
-    sentences.push(
-      `Event loop blocked on head: p99 delay ${formatMs(h.p99)} (no data from base to compare).`,
-    );
+  const loop = comparison.eventLoopTest;
+  if (b !== undefined && h !== undefined && loop !== undefined) {
+    if (comparison.eventLoop === 'blocked-on-head')
+      sentences.push(
+        `**Event loop blocked on head**: p99 delay ${formatMs(h.p99)}, base ${formatMs(b.p99)} ${tested(loop, 'head')}.`,
+      );
+    if (comparison.eventLoop === 'unblocked-on-head')
+      sentences.push(
+        `Event loop no longer blocked on head: p99 delay ${formatMs(h.p99)}, base ${formatMs(b.p99)} ${tested(loop, 'base')}.`,
+      );
   }
   const ht = head?.rssTrend;
   const bt = base?.rssTrend;
-  switch (comparison.leak) {
-    case 'head':
-      if (ht !== undefined)
-        sentences.push(
-          `**head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak?**${bt === undefined ? '' : ` (base: ${formatTrend(bt)})`}`,
-        );
-      break;
-    case 'both':
-      if (ht !== undefined && bt !== undefined)
-        sentences.push(
-          `RSS grew on both sides (head ${rate(ht)}, base ${rate(bt)}): a memory leak that is not new in this pull request?`,
-        );
-      break;
-    case 'base':
-      if (bt !== undefined)
-        sentences.push(`base's RSS grew ${rate(bt)} ${extent(bt)} and head's does not: a memory leak fixed?`);
-      break;
-    case undefined:
-      if (head?.leak && ht !== undefined)
-        sentences.push(
-          `head's RSS grew ${rate(ht)} ${extent(ht)}: a memory leak? (no data from base to compare)`,
-        );
-      break;
-    default:
-      break;
+  const memory = comparison.memoryTest;
+  if (ht !== undefined && bt !== undefined && memory !== undefined) {
+    if (comparison.leak === 'head')
+      sentences.push(
+        `**head's RSS grew ${rate(ht)} ${extent(ht)}, base's ${formatTrend(bt)}** ${tested(memory, 'head')}: a memory leak?`,
+      );
+    if (comparison.leak === 'base')
+      sentences.push(
+        `base's RSS grew ${rate(bt)} ${extent(bt)}, head's ${formatTrend(ht)} ${tested(memory, 'base')}: a memory leak fixed?`,
+      );
   }
   return sentences;
 }
@@ -132,8 +114,8 @@ export function renderDiagnosticsSection(
 ): string {
   const { base, head } = summary;
   if (base === undefined && head === undefined) return '';
-  const level = Math.min(6, Math.max(1, options.headingLevel ?? 3));
-  const lines = [`${'#'.repeat(level)} Event loop and memory`, ''];
+  const level = Math.min(6, Math.max(0, options.headingLevel ?? 3));
+  const lines = level === 0 ? [] : [`${'#'.repeat(level)} Event loop and memory`, ''];
   const sentences = describeDiagnostics(summary);
   if (sentences.length > 0) lines.push(sentences.join(' '), '');
   const row = (name: string, pick: (s: SideDiagnostics) => string | undefined): string =>
@@ -160,7 +142,8 @@ export function renderDiagnosticsSection(
   const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : '';
   notes.push(
     `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? 'pairs' : 'rounds'} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
+    `A blocked event loop or a leak is named only where a paired test finds it (p99 delay pair by pair; RSS growth process against process, or pair by pair), one-sided at ${summary.comparison.eventLoopTest?.level ?? summary.comparison.memoryTest?.level ?? 0.01}: where base and head run the same code, each is named wrongly in at most that share of gates. Otherwise the numbers stand without a verdict.`,
   );
-  lines.push(...notes.map((n) => `<sub>${n}</sub>`));
+  lines.push(...notes.map((n) => `<sub>${htmlText(n)}</sub>`));
   return lines.join('\n');
 }

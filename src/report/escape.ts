@@ -1,10 +1,22 @@
 /** Text from outside (branch names, paths, server output, function names) made inert in Markdown. Pure. */
 
-/** Escaped so that it cannot open a tag, a mention, a link, a table cell or a comment. */
+const ZWSP = '\u200b';
+
+/**
+ * Escaped so that it cannot open a tag, a mention, a reference, a link, a table cell or a comment. GitHub decodes
+ * character references before it looks for mentions (`&#64;x` mentions @x), so `&` is written `&amp;`; it links
+ * `#123`, `GH-123` and `owner/repo#123` to issues and bare `https://…` and `www.…`, so a zero-width space
+ * goes after the `#`, the `GH-`, the scheme and the `www` (the reader sees the same text).
+ */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`)
-    .replace(/@/g, '@\u200b')
+    .replace(/&/g, '&amp;')
+    .replace(/@/g, `@${ZWSP}`)
+    .replace(/#(?=\d)/g, `#${ZWSP}`)
+    .replace(/\b(gh-)(?=\d)/gi, `$1${ZWSP}`)
+    .replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${ZWSP}`)
+    .replace(/\b(www)(?=\.)/gi, `$1${ZWSP}`)
     .replace(/\r\n?|\n/g, ' ');
 }
 

@@ -37,10 +37,27 @@ export function formatPercent(value: number, digits = 1): string {
   return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${text.replace('-', '')}%`;
 }
 
-export function formatP(p: number): string {
+/**
+ * A p-value for a table cell: "< 0.001" below a thousandth; else two significant digits, more where two would put it
+ * on another side of `alpha` than it is (0.0496 at alpha 0.05 reads 0.0496, never 0.050; 0.0504 reads 0.0504),
+ * and "< alpha" or "> alpha" if even four would. n/a when not finite.
+ */
+export function formatP(p: number, alpha = 0.05): string {
   if (!Number.isFinite(p)) return 'n/a';
   if (p < 0.001) return '< 0.001';
-  return p < 0.1 ? p.toPrecision(2) : p.toFixed(2);
+  // Below, at or above alpha: what is shown must say the same as the value (0.0496 is not 0.050).
+  const side = (x: number): number => Math.sign(x - alpha);
+  for (let digits = 2; digits <= 4; digits++) {
+    const text = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
+    if (side(Number(text)) === side(p)) return text;
+  }
+  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
+}
+
+/** A p-value in a sentence: "p = 0.047", "p < 0.001" (never "p = < 0.001"). */
+export function pText(p: number, alpha = 0.05): string {
+  const text = formatP(p, alpha);
+  return text.startsWith('<') || text.startsWith('>') ? `p ${text}` : `p = ${text}`;
 }
 
 /** A threshold or level as a percentage without spurious rounding: 0.025 → '2.5%', 0.05 → '5%'. */
@@ -68,4 +85,16 @@ export function formatSeconds(sec: number): string {
 /** A count with thousands separators: 12,345. */
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');
+}
+
+/**
+ * A sentence of ours for a `<sub>` line: its `code` spans as <code> (their text as HTML entities where needed), so
+ * that no backtick can show (Markdown does not reach inside every HTML block); the rest as it is, already safe.
+ */
+export function htmlText(text: string): string {
+  const entity = (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/`([^`\r\n]+)`/)
+    .map((part, i) => (i % 2 === 1 ? `<code>${entity(part)}</code>` : part))
+    .join('');
 }

@@ -114,7 +114,7 @@ export const NO_ROOM_FOR_PROFILES =
 export const PROFILING_GROUP = 'profiling base and head with 0x';
 
 /** Where the flame graphs can be found, as the profile section names it. */
-export const PROFILE_ARTIFACTS = 'the `perf-gate` artifact of this run';
+export const PROFILE_ARTIFACTS = 'the flame-graph artifact of this run';
 
 export function profilingTookLog(seconds: number): string {
   return `profiling took ${seconds.toFixed(1)} s`;
@@ -174,16 +174,33 @@ export interface PairRow {
   scenario: string;
   base: RoundMeasurement;
   head: RoundMeasurement;
+  /** The running estimate of req/s's change over the pairs so far (Hodges-Lehmann), and how many. */
+  running?: { change: number; pairs: number };
 }
 
-/** A measured pair (0-based `pair`): each scenario's req/s per side, the change, and the open loop's p99. */
+/** A signed percentage with one decimal: +1.2%, −0.4%. */
+function signedPercent(share: number): string {
+  const text = Math.abs(share * 100).toFixed(1);
+  return `${share > 0 && text !== '0.0' ? '+' : share < 0 && text !== '0.0' ? '−' : ''}${text}%`;
+}
+
+/**
+ * A measured pair (0-based `pair`): each scenario's req/s per side, the change, the open loop's p99, and the
+ * running estimate where given.
+ */
 export function pairLog(pair: number, rows: readonly PairRow[]): string {
-  const scenarios = rows.map(({ scenario, base, head }) => {
+  const scenarios = rows.map(({ scenario, base, head, running }) => {
     const [b, h] = [base.rps, head.rps];
-    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${(((h - b) / b) * 100).toFixed(1)}%)${pacedLine(base.paced, head.paced)}`;
+    const so =
+      running && Number.isFinite(running.change)
+        ? `, so far ${signedPercent(running.change)} over ${pairCount(running.pairs)}`
+        : '';
+    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${signedPercent((h - b) / b)})${so}${pacedLine(base.paced, head.paced)}`;
   });
   return `pair ${pair + 1}: ${scenarios.join('; ')}`;
 }
+
+export const MEASURING_GROUP = 'measuring base and head in interleaved pairs';
 
 /** The open loop's part of a pair's log line: p99 at the rate per side, and any requests that were not answered. */
 function pacedLine(base: PacedMeasurement | undefined, head: PacedMeasurement | undefined): string {
@@ -225,6 +242,18 @@ export function busyMachineNote(kept: number, pairs: number, reason: string, mea
  */
 export function startupNoteText(startupSec: number, pairSec: number, restartEvery: number): string {
   return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+}
+
+// Measuring: a fixed port moved, or not
+
+/** A server on a fixed port that opened it itself instead of the port perf-gate handed it (`movedTo`). */
+export function portNotMovedMessage(side: Side, start: string, fixed: number, movedTo: number): string {
+  return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
+}
+
+/** The gate fell back to whole rounds because a server kept its fixed port (`fixed`, input `port`). */
+export function portNotMovedNote(fixed: number): string {
+  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than slices side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
 }
 
 // Measuring: the first pair's answers

@@ -3,7 +3,7 @@
 import type { ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
 import type { ReportError } from '../model/report.ts';
-import { formatCount, formatP, formatPercent, formatShare, metricLabel } from './format.ts';
+import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
 
 /** The headline of a gate that ended too early to compare anything. */
 export const NO_ROUNDS_HEADLINE = 'inconclusive: not enough rounds were measured to compare';
@@ -20,13 +20,11 @@ export interface HeadlineRule {
   alpha: number;
 }
 
-function describeChange(c: MetricComparison): string {
+function describeChange(c: MetricComparison, alpha: number): string {
   const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  const p = `p = ${formatP(c.pAdjusted)}`;
-  const size =
-    ratio >= 2
-      ? `${ratio.toFixed(1)}×`
-      : `${Math.abs(c.change * 100).toFixed(Math.abs(c.change) >= 0.1 ? 0 : 1)}%`;
+  const p = pText(c.pAdjusted, alpha);
+  // From half again, a factor (a req/s drop of 49.8% is 2.0× slower); below, the table's own figure (one decimal).
+  const size = ratio >= 1.5 ? `${ratio.toFixed(1)}×` : `${Math.abs(c.change * 100).toFixed(1)}%`;
   if (c.metric === 'rps') {
     const values = `req/s ${formatCount(Math.round(c.base))} → ${formatCount(Math.round(c.head))}`;
     return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
@@ -60,12 +58,17 @@ export function worstScenario(candidates: readonly MetricComparison[]): string |
   return pick?.scenario;
 }
 
+/** The comparison a regression (or improvement) headline names: the worst scenario's leading metric. */
+export function leadingChange(candidates: readonly MetricComparison[]): MetricComparison | undefined {
+  const scenario = worstScenario(candidates);
+  return scenario === undefined ? undefined : leading(candidates.filter((c) => c.scenario === scenario));
+}
+
 /** The headline of a regression or improvement: the worst scenario's leading metric, and how many more. */
-function changeHeadline(candidates: readonly MetricComparison[], what: string): string {
-  const scenario = worstScenario(candidates)!;
-  const lead = leading(candidates.filter((c) => c.scenario === scenario))!;
+function changeHeadline(candidates: readonly MetricComparison[], what: string, alpha: number): string {
+  const lead = leadingChange(candidates)!;
   const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
+  return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
 }
 
 /** Head fails where base did not: its commonest statuses and how many requests failed. */
@@ -91,7 +94,7 @@ function unchangedHeadline(
       : `±${formatShare([...thresholds][0] ?? rule.threshold)}`;
   const primary = comparisons.find((c) => c.metric === 'rps');
   const primaryText = primary
-    ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} CI ${formatPercent(primary.ci[0])} … ${formatPercent(primary.ci[1])}`
+    ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${formatPercent(primary.ci[0])} … ${formatPercent(primary.ci[1])}`
     : '';
   const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
   const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
@@ -115,12 +118,14 @@ export function decisionHeadline(
     return changeHeadline(
       comparisons.filter((c) => c.verdict === 'regression'),
       'regressed',
+      rule.alpha,
     );
   }
   if (verdict === 'improvement')
     return changeHeadline(
       comparisons.filter((c) => c.verdict === 'improvement'),
       'improved',
+      rule.alpha,
     );
   return unchangedHeadline(verdict, comparisons, rule);
 }

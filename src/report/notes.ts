@@ -1,10 +1,10 @@
 /** The report's lines below the tables: noise, open loop, scenarios, differing processes. Pure. */
 
-import type { Decision, ProcessBlocks, Verdict } from '../model/decision.ts';
+import type { Decision, ProcessBlocks } from '../model/decision.ts';
 import { METRICS } from '../model/measure.ts';
 import type { OpenLoopView, Report } from '../model/report.ts';
 import { escapeMarkdown } from './escape.ts';
-import { formatP, formatPercent, formatShare, formatValue, metricLabel } from './format.ts';
+import { formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
 
 /** What this runner could see: the noise between adjacent rounds and the smallest change it would detect. */
 export function noiseLine(decision: Decision): string {
@@ -70,16 +70,9 @@ export function scenariosLine(report: Report): string {
   return [shard, list].filter((text) => text !== '').join(' ');
 }
 
-const WOULD_HAVE_BEEN: Record<Verdict, string> = {
-  regression: 'a regression',
-  improvement: 'an improvement',
-  'no-change': '"no change"',
-  inconclusive: 'inconclusive',
-};
-
 /**
  * When the pairs shared their processes in blocks and the blocks differed (MetricComparison.processes): what was
- * seen and what it did to the verdict; undefined when no comparison's blocks differed.
+ * seen, and that the blocks were the unit; undefined when no comparison's blocks differed.
  */
 export function processOffsetNote(decision: Decision | undefined): string | undefined {
   const guarded = (decision?.comparisons ?? []).flatMap((c) =>
@@ -93,25 +86,13 @@ export function processOffsetNote(decision: Decision | undefined): string | unde
     .filter(({ blocks }) => blocks.differed)
     .map(
       ({ c, blocks }) =>
-        `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, p ${formatP(blocks.p)})`,
+        `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`,
     )
     .join('; ');
-  // A comparison whose own blocks did not differ significantly is named with its blocks when it was taken back.
-  const overruled = guarded.flatMap(({ c, blocks }) =>
-    blocks.overruled
-      ? [
-          `${c.scenario} ${metricLabel(c.metric)} would have been ${WOULD_HAVE_BEEN[blocks.overruled]}${blocks.differed ? '' : ` (its blocks: ${changes(blocks)})`}`,
-        ]
-      : [],
-  );
-  const outcome =
-    overruled.length === 0
-      ? 'here every verdict did'
-      : `${overruled.join(', ')} by the pairs, but not in every block, so ${overruled.length === 1 ? 'it is' : 'they are'} inconclusive`;
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so every verdict has to hold in every block: ${outcome}. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so each block counted as one unit: every interval and p-value above comes from the ${first.changes.length} blocks' mean changes (Student's t), not from the pairs. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
 
-/** Whether the guard of processOffsetNote took a verdict back (worth an annotation on the run, not only a note). */
+/** Whether processOffsetNote's blocks decided a call (worth an annotation on the run, not only a note): never now. */
 export function processOffsetOverruled(decision: Decision | undefined): boolean {
   return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== undefined);
 }

@@ -2,11 +2,14 @@
 
 import type { StopReason } from '../model/decision.ts';
 import type { Report, ReportView } from '../model/report.ts';
+import { pairCharts } from './chart.ts';
 import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
 import { formatSeconds, formatShare, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
-import { noiseLine, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
+import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
+import { hotterLine } from './profile.ts';
 import { comparisonTable, roundsTable } from './tables.ts';
+import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
 // gate/run.ts imports these from here; ./notes.ts is their home.
 export { processOffsetNote, processOffsetOverruled } from './notes.ts';
@@ -71,12 +74,12 @@ function howMeasured(report: Report, comparisons: number): string {
   const across = (report.shards ?? []).length > 1 ? ' (across all shards)' : '';
   return (
     `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
-    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · p-values Holm-adjusted across ${comparisons} comparisons${across} counting every planned look (α = ${s.alpha}) · ` +
+    `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
 }
 
-/** The verdict, the headline, the error if any, the comparisons and the sections. */
+/** What a reader needs first: the verdict, the headline, the error if any, why, and the comparisons. */
 function head(report: Report): string[] {
   const out = [`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, ''];
   out.push(`**${escapeMarkdown(report.headline)}**`, '');
@@ -86,12 +89,12 @@ function head(report: Report): string[] {
     if (e.output)
       out.push('<details><summary>Last output</summary>', '', codeBlock(e.output), '', '</details>', '');
   }
-  if (report.decision) out.push(...comparisonTable(report.decision), '');
-  const diagnostics = report.diagnostics
-    ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 })
-    : '';
-  if (diagnostics !== '') out.push(diagnostics.trim(), '');
-  if (report.profile) out.push(report.profile.markdown.trim(), '');
+  const decision = report.decision;
+  if (decision) out.push(inlineText(verdictSentence(decision)), '', ...comparisonTable(decision), '');
+  const hotter = report.profile ? hotterLine(report.profile.hotter) : '';
+  if (hotter !== '') out.push(hotter, '');
+  const noise = decision ? noiseLine(decision) : '';
+  if (noise !== '') out.push(noise, '');
   if (report.newScenarios.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(', ')}.`,
@@ -101,8 +104,40 @@ function head(report: Report): string[] {
   return out;
 }
 
-/** How it was measured, on what, what the runner could see, and the notes. */
-function footer(report: Report, view: ReportView): string[] {
+/** A `<details>` section (open: shown unfolded) of Markdown lines; [] when there are none. */
+function section(summary: string, body: readonly string[], open = false): string[] {
+  if (body.length === 0) return [];
+  return [`<details${open ? ' open' : ''}><summary>${summary}</summary>`, '', ...body, '', '</details>', ''];
+}
+
+/** The pictures: req/s pair by pair unfolded, the other metrics folded. */
+function charts(report: Report): string[] {
+  const decision = report.decision;
+  if (!decision || report.rounds.length === 0) return [];
+  const names = (s: string): string => escapeMarkdown(s);
+  const first = decision.comparisons[0]?.metric;
+  const split = (keep: (metric: string) => boolean) => ({
+    ...decision,
+    comparisons: decision.comparisons.filter((c) => keep(c.metric)),
+  });
+  const lead = pairCharts(
+    split((m) => m === first),
+    report.rounds,
+    names,
+  );
+  const rest = pairCharts(
+    split((m) => m !== first),
+    report.rounds,
+    names,
+  );
+  return [
+    ...section('Each pair: head ÷ base', lead.slice(1), true),
+    ...section('Each pair: head ÷ base of the other metrics', rest.slice(1)),
+  ];
+}
+
+/** How it was measured, on what, the notes, and how to read the table. */
+function measuredSection(report: Report, view: ReportView): string[] {
   const decision = report.decision;
   const out = [howMeasured(report, decision?.comparisons.length ?? 0)];
   const open = openLoopText(view.openLoop);
@@ -113,12 +148,15 @@ function footer(report: Report, view: ReportView): string[] {
     '',
     `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) · head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) · Node ${report.environment.node} · ${report.environment.cpus} CPUs`,
   );
-  const noise = decision ? noiseLine(decision) : '';
-  if (noise) out.push('', noise);
-  const offsets = processOffsetNote(decision);
-  if (offsets) out.push('', `Note: ${inlineText(offsets)}`);
-  for (const note of report.notes) out.push('', `Note: ${inlineText(note)}`);
+  if (decision) out.push('', readingNote(decision, report.sequential?.schedule.length ?? 1));
   return out;
+}
+
+/** The notes: the processes' blocks, then the gate's own. */
+function notes(report: Report): string[] {
+  const offsets = processOffsetNote(report.decision);
+  const all = [...(offsets ? [offsets] : []), ...report.notes];
+  return all.flatMap((note, i) => [...(i > 0 ? [''] : []), `Note: ${inlineText(note)}`]);
 }
 
 export interface RenderOptions {
@@ -126,16 +164,24 @@ export interface RenderOptions {
   detailsUrl?: string;
 }
 
-/** The Markdown of a report, given the numbers computed from it (publish/markdown.ts renderMarkdown). */
+/**
+ * The Markdown of a report, given the numbers computed from it (publish/markdown.ts renderMarkdown): what a
+ * reviewer reads in ten seconds first, the picture unfolded, everything else folded.
+ */
 export function renderReport(report: Report, view: ReportView, options: RenderOptions = {}): string {
-  const out = [...head(report), ...footer(report, view)];
-  if (report.rounds.length > 0) {
-    out.push('', '<details><summary>Every round</summary>', '', ...roundsTable(report), '', '</details>');
-  }
-  if (options.detailsUrl) out.push('', `[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`);
-  out.push(
-    '',
-    '<sub>How to read this: base and head of each pair run close together (taking turns every fraction of a second, or in adjacent rounds), so they share the machine’s speed of that moment, and the change is estimated from per-pair ratios (Hodges-Lehmann) with a Wilcoxon signed-rank test. A regression needs significance and a change beyond the threshold.</sub>',
-  );
-  return `${out.join('\n')}\n`;
+  const out = [...head(report), ...charts(report)];
+  const noteLines = notes(report);
+  if (noteLines.length > 0)
+    out.push(...section(`Notes (${noteLines.filter((l) => l !== '').length})`, noteLines));
+  const diagnostics = report.diagnostics
+    ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 })
+    : '';
+  if (diagnostics !== '')
+    out.push(...section('Inside each server: event loop, CPU, memory', diagnostics.trim().split('\n')));
+  if (report.profile)
+    out.push(...section('Where the CPU time went: the profile', report.profile.markdown.trim().split('\n')));
+  out.push(...section('How it was measured', measuredSection(report, view)));
+  if (report.rounds.length > 0) out.push(...section('Every round', roundsTable(report)));
+  if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, '');
+  return `${out.join('\n').trimEnd()}\n`;
 }

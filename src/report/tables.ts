@@ -1,6 +1,6 @@
 /** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
 
-import type { Decision } from '../model/decision.ts';
+import type { Decision, MetricComparison } from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
 import type { Report } from '../model/report.ts';
 import { escapeMarkdown } from './escape.ts';
@@ -15,10 +15,28 @@ import {
   VERDICT_TEXT,
 } from './format.ts';
 
-/** One row per comparison, after a row of failed requests for each scenario that had any. */
+/** The verdict as the table's cell says it: a significant change inside the threshold is named as such. */
+export function verdictText(c: Pick<MetricComparison, 'verdict' | 'significant'>): string {
+  const text = `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
+  if (c.verdict === 'no-change' && c.significant) return `${text} (significant, below the threshold)`;
+  if (c.verdict === 'inconclusive' && c.significant) return `${text} (significant, size unclear)`;
+  return text;
+}
+
+/** An interval as the table shows it; n/a when the pairs cannot reach its level. */
+export function intervalText(ci: readonly [number, number]): string {
+  return Number.isFinite(ci[0]) && Number.isFinite(ci[1])
+    ? `${formatPercent(ci[0])} … ${formatPercent(ci[1])}`
+    : 'n/a (too few pairs)';
+}
+
+/**
+ * One row per comparison, after a row of failed requests for each scenario that had any. head is base × (1 +
+ * change), so the three agree; the interval is simultaneous and the p-value adjusted (the footnote says how).
+ */
 export function comparisonTable(decision: Decision): string[] {
   const lines = [
-    `| scenario | metric | base | head | change | ${formatShare(1 - decision.alpha)} CI | p | verdict |`,
+    `| scenario | metric | base (median) | head (base × change) | change | ${formatShare(1 - decision.alpha)} simultaneous interval | p (adjusted) | verdict |`,
     '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
   ];
   for (const e of decision.errors) {
@@ -29,7 +47,7 @@ export function comparisonTable(decision: Decision): string[] {
   }
   for (const c of decision.comparisons) {
     lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${formatPercent(c.ci[0])} … ${formatPercent(c.ci[1])} | ${formatP(c.pAdjusted)} | ${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]} |`,
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${intervalText(c.ci)} | ${formatP(c.pAdjusted, decision.alpha)} | ${verdictText(c)} |`,
     );
   }
   return lines;

@@ -45,6 +45,9 @@ test('compare in a repository whose path fails on both sides stops after the fir
     '1s',
     '--warmup',
     '0s',
+    // A process pair of its own for the one pair, so no priming before it.
+    '--restart-every',
+    '1',
   );
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stdout, /both base and head fail GET \/nope \(base: \d+ × 404; head: \d+ × 404\)/);

@@ -3,14 +3,33 @@
  * serialises the seed data on every request instead of once at start-up. The gate runs with the example's inputs;
  * only timing inputs are overridden (below). GET /seed/v1 must be flagged, GET /health not.
  *
+ * Also the plain gate's mechanics, on the rounds it measured: the shallow checkout's base fetched, ABBA order,
+ * slices, and the sticky comment updated in place when the report is published again.
+ *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-node-http.test.ts
  */
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
+import { MARKER } from '../../src/publish/github.ts';
+import { runAction } from '../support/action.ts';
+import {
+  appRepo,
+  assertRegression,
+  fakeGitHubFor,
+  killUnder,
+  runStep,
+  TIMING_OVERRIDES,
+  TOKEN,
+} from '../support/example.ts';
+import { pullRequestEvent } from '../support/repo.ts';
+import { writeResults } from '../support/reports.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
-test('node-http.yml: the head that serialises per request is a regression on GET /seed/v1 only', {
+const PR = 31;
+
+test('node-http.yml: the head that serialises per request is a regression on GET /seed/v1 only; publishing again updates the comment', {
   timeout: 180_000,
 }, async (t) => {
   const workflow = readWorkflow('node-http.yml');
@@ -23,12 +42,66 @@ test('node-http.yml: the head that serialises per request is a regression on GET
     threshold: '5%',
     ...TIMING_OVERRIDES,
   });
-  const result = await runExample({
-    app: 'node-http',
-    invocation,
-    event: { pullNumber: 31 },
-    timeoutMs: 170_000,
-  });
-  assertRegression(t, result, { path: '/seed/v1', unchanged: ['/health'], atMost: 0.5 });
-  assert.deepEqual(result.changedFiles, ['index.js']);
+  const repo = appRepo('node-http');
+  const fake = await fakeGitHubFor(repo, PR, 'write');
+  try {
+    const result = await runStep({
+      workspace: repo.workspace,
+      dir: repo.dir,
+      invocation,
+      eventName: 'pull_request',
+      event: pullRequestEvent(repo, PR),
+      fake,
+      pullNumber: PR,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 170_000,
+    });
+    assertRegression(t, result, { path: '/seed/v1', unchanged: ['/health'], atMost: 0.5 });
+    const { report, run } = result;
+    assert.deepEqual(result.changedFiles, ['index.js']);
+    assert.equal(report.base.sha, repo.baseSha, 'the base commit was fetched into the shallow checkout');
+    assert.deepEqual(report.pullRequest, { number: PR, headSha: repo.headSha, baseSha: repo.baseSha });
+    assert.ok(result.comments[0]!.body.startsWith(MARKER));
+    assert.equal(run.outputs['comment-url'], result.comments[0]!.html_url);
+    // 8 pairs of both paths (a pair measured again replaces its first measurement), in ABBA order.
+    assert.equal(report.rounds.length, 8 * 2 * 2);
+    assert.deepEqual(
+      report.rounds.filter((x) => x.pair < 2 && x.scenario === 'GET /seed/v1').map((x) => x.side),
+      ['base', 'head', 'head', 'base'],
+    );
+    for (const round of report.rounds)
+      assert.ok(round.measurement.latencyMs.p50 > 0 && round.measurement.latencyMs.p50 < 50);
+    // The default: within each pair the sides took turns in 250 ms slices, 1 s of load each.
+    assert.equal(report.settings.sliceSec, 0.25);
+    for (const round of report.rounds) assert.equal(round.measurement.slices, 4);
+    assert.match(run.summary, /taking turns ABBA in slices of 0\.25 s/);
+
+    // Published again (`mode: report` on the same report.json, which measures nothing; a re-run of the gate
+    // publishes the same way): the sticky comment is updated in place, not posted twice.
+    const again = join(repo.dir, 'again');
+    const results = writeResults(join(again, 'perf-gate-results'), { 'perf-gate': report });
+    mkdirSync(join(again, 'workspace'));
+    const second = await runAction({
+      workspace: join(again, 'workspace'),
+      inputs: { mode: 'report', results },
+      event: pullRequestEvent(repo, PR),
+      apiUrl: fake.url,
+      token: TOKEN,
+    });
+    assert.equal(second.code, 1, second.stdout);
+    assert.equal(second.outputs.verdict, 'regression');
+    assert.equal(fake.comments.get(PR)?.length, 1, 'still one comment');
+    assert.equal(second.outputs['comment-url'], run.outputs['comment-url']);
+    assert.ok(
+      fake.requests.some(
+        (q) => q.method === 'PATCH' && q.operationId === 'issues/update-comment' && q.status === 200,
+      ),
+    );
+    assert.deepEqual(fake.violations, []);
+  } finally {
+    await fake.close();
+    killUnder(repo.dir);
+    repo.cleanup();
+  }
 });

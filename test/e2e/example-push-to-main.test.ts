@@ -3,7 +3,7 @@
  * before it (`base: ${{ github.event.before }}`, resolved to the push's `before`), posts no comment (there is no
  * pull request), writes the report to the job summary and fails the step on the regression. The app
  * (test/fixtures/apps/push-to-main) is a plain node:http server whose head computes a scrypt ETag per request;
- * the example loads the default path, GET /.
+ * the example loads the default path, GET /. (The gate on a push with `base` set, end to end.)
  *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-push-to-main.test.ts
  */
@@ -39,7 +39,14 @@ test('push-to-main.yml: the pushed commit against the one before it; no comment,
     event: { name: 'push', payload: pushEvent },
     timeoutMs: 170_000,
   });
+  // The base commit, fetched into the shallow checkout.
   assert.equal(result.report.base.sha, result.baseSha);
   assert.equal(result.report.head.sha, result.headSha);
   assertRegression(t, result, { path: '/', atMost: 0.5, comment: false });
+  // No pull request: nothing is asked of GitHub at all.
+  assert.equal(result.run.outputs['comment-url'], '');
+  assert.deepEqual(
+    result.requests.map((q) => `${q.method} ${q.path}`),
+    [],
+  );
 });

@@ -13,7 +13,7 @@ import { assertRegression, runExample, TOKEN } from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 /** The test's only departures from the example, all about time: few short rounds, no profiling. */
-const OVERRIDES = { rounds: '8', duration: '1s', warmup: '0.25s', flamegraphs: 'false' };
+const OVERRIDES = { rounds: '8', duration: '1s', warmup: '0.1s', flamegraphs: 'false' };
 
 test('restify-fixed-port.yml: base and head take turns on port 8080; the per-request seed is a regression', {
   timeout: 240_000,
@@ -35,5 +35,15 @@ test('restify-fixed-port.yml: base and head take turns on port 8080; the per-req
   });
   assertRegression(t, result, { path: '/seed/v1', atMost: 0.5 });
   assert.deepEqual(result.changedFiles, ['index.js']);
-  assert.equal(result.report.settings.port, 8080);
+  const { report } = result;
+  assert.equal(report.settings.port, 8080);
+  // A fixed port cannot serve base and head side by side: whole rounds (no slices), a fresh process for each,
+  // as many per side as rounds were measured (pairs measured again included).
+  assert.equal(report.settings.sliceSec, 0);
+  assert.equal(report.settings.restartEvery, 0);
+  assert.equal(report.rounds.length, 16);
+  for (const round of report.rounds) assert.equal(round.measurement.slices, undefined);
+  const measured = report.sequential!.pairs + report.sequential!.disturbedPairs;
+  assert.equal(report.diagnostics?.base?.processes, measured, JSON.stringify(report.diagnostics?.base));
+  assert.equal(report.diagnostics?.head?.processes, measured, JSON.stringify(report.diagnostics?.head));
 });

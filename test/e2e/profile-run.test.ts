@@ -1,6 +1,8 @@
 /**
  * The real profiler: installs the pinned 0x (into the default cache directory, so a second run reuses it) and
  * profiles throwaway servers. Needs the npm registry the first time. Skip with PERF_GATE_SKIP_PROFILE_E2E=1.
+ * Base and head profiled and compared (compareProfiles: the diff pages, the comment's section naming the hotter
+ * function, relative paths) are end to end in restify-listener.test.ts, through the built action.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { liveChildren } from '../../src/io/proc.ts';
-import { compareProfiles } from '../../src/profile/compare.ts';
 import { ensureZeroX } from '../../src/profile/install.ts';
 import { getRequests, type ProfileSpec, profileServer } from '../../src/profile/run.ts';
 import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
@@ -115,34 +116,6 @@ describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
     assert.equal(spin.line, 4);
     assert.ok(spin.selfShare > 0.3, `spin self share ${spin.selfShare}`);
     assert.equal(profile.functions[0]?.fn, 'spin');
-    assertNothingLeft();
-  });
-
-  test('compareProfiles: base then head, diff pages and a comment section naming the new hot function', async () => {
-    const root = join(scratch, 'compare');
-    const light = SERVER.replace('res.end(String(spin(5000)));', 'res.end(String(served));');
-    const heavy = SERVER.replace('res.end(String(spin(5000)));', 'res.end(String(spin(20000)));');
-    for (const [side, text] of [
-      ['base', light],
-      ['head', heavy],
-    ] as const) {
-      mkdirSync(join(root, side), { recursive: true });
-      writeFileSync(join(root, side, 'server.js'), text);
-    }
-    const result = await compareProfiles({
-      dirs: { base: join(root, 'base'), head: join(root, 'head') },
-      start: 'node server.js',
-      port: undefined,
-      requests: getRequests(['/']),
-      durationSec: 2,
-      connections: 4,
-      readyTimeoutMs: 15_000,
-      outDir: join(root, 'profiles'),
-    });
-    for (const file of result.files) assert.ok(existsSync(file), file);
-    assert.equal(result.diff.rows[0]?.fn, 'spin');
-    assert.match(result.markdown, /`spin` in server\.js:4 went from 0% to \d+% of busy time on head/);
-    assert.doesNotMatch(result.markdown, new RegExp(scratch));
     assertNothingLeft();
   });
 

@@ -124,7 +124,9 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         paths: '/seed/v1',
         rounds: '8',
         duration: '1s',
-        warmup: '0.5s',
+        warmup: '0s',
+        // Two blocks of 4 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
+        // listeners pile up in each of head's processes from its first request).
         'restart-every': '4',
         'profile-duration': '2s',
       },
@@ -149,6 +151,20 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         .split('\n')
         .filter((l) => /^(pair \d|install |profiling took|a borderline)/.test(l))
         .join('\n')}`,
+    );
+    // Blocks of 4: a base and a head process for each, and a new pair for each time the first pair of the second
+    // block (pair 5) was measured again (the first pair never is); every process of a side reported its diagnostics.
+    assert.equal(report.settings.restartEvery, 4);
+    const restarted = (run.stdout.match(/^pair 5 was disturbed \(.*\): measuring it again$/gm) ?? []).length;
+    assert.equal(
+      report.diagnostics?.base?.processes,
+      2 + restarted,
+      `pair 5 measured again ${restarted} times`,
+    );
+    assert.equal(
+      report.diagnostics?.head?.processes,
+      2 + restarted,
+      `pair 5 measured again ${restarted} times`,
     );
     assert.ok(
       report.changedFiles.includes('lib/util.js'),

@@ -103,12 +103,16 @@ function files(hookLog: string, ordersUs: number): Files {
   };
 }
 
+/**
+ * The fewest pairs of the shortest rounds; a new pair of processes for every pair (the app starts in about
+ * 0.3 s, less than priming a block would cost); no profiling pass (restify-listener.test.ts has the real one).
+ */
 const FAST = {
   rounds: '8',
-  duration: '1.5s',
-  warmup: '0.25s',
-  'restart-every': '8',
-  'profile-duration': '1s',
+  duration: '1s',
+  warmup: '0.1s',
+  'restart-every': '1',
+  flamegraphs: 'false',
 };
 
 const errors = (run: ActionRun): string => workflowCommands(run.stdout, 'error').join('\n');
@@ -197,8 +201,6 @@ describe('perf-gate.yml scenarios, end to end', () => {
     assert.ok(!existsSync(join(r.workspace, 'seed.json')), 'teardown removed what setup wrote in head');
     assert.ok(!existsSync(baseTree), 'the base tree is gone');
 
-    // The servers of both sides were profiled with the scenarios' requests.
-    assert.ok(report.profile, `profiled: ${report.notes.join(' | ')}`);
     assert.deepEqual(fake.violations, []);
     assert.deepEqual(processesUnder(r.dir), []);
   });

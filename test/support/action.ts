@@ -12,7 +12,8 @@ import type { Report } from '../../src/model/report.ts';
  */
 export const DIST =
   process.env.PERF_GATE_DIST || fileURLToPath(new URL('../../dist/index.js', import.meta.url));
-export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** The CLI under test; PERF_GATE_CLI points it at another build, as PERF_GATE_DIST does the action. */
+export const CLI = process.env.PERF_GATE_CLI || fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /**
  * Thresholds no host noise can reach in 8 pairs, for cases with the same server on both sides that are about

@@ -71,6 +71,11 @@ export interface Fault {
   body?: unknown;
   /** How many matching requests get the fault; default 1. */
   times?: number;
+  /**
+   * The request is carried out first, then answered with the fault: GitHub often did create the comment it answers
+   * a 502 for (a client that simply retries the POST makes two).
+   */
+  afterHandling?: boolean;
 }
 
 export interface FakeGitHubOptions {
@@ -706,6 +711,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         }
         return new Reply(200, commentJson(found.issue, comment));
       }
+      case 'users/get-authenticated':
+        // An installation token (the GITHUB_TOKEN, a GitHub App's) is not a user: GitHub refuses.
+        if (actor.type === 'Bot') return error(403, 'Resource not accessible by integration', op);
+        return new Reply(200, userJson(actor));
       case 'pulls/get':
         if (int('pull_number') !== pullNumber) return error(404, 'Not Found', op);
         return new Reply(200, pullJson());
@@ -792,6 +801,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       }
       if (m[1] !== options.token) return violation(error(401, 'Bad credentials'), 'wrong token');
     }
+
+    // GraphQL is not in the REST description: the fake answers the one query perf-gate sends (who am I).
+    if (reqUrl.pathname === '/graphql') return graphql(method, raw, violation);
 
     const candidates = matchRoutes(reqUrl.pathname);
     if (candidates.length === 0) {
@@ -883,6 +895,21 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     }
 
     // Valid request: injected faults come first, then the repository check and normal handling.
+    const fault = findFault(method, reqUrl);
+    if (fault && !fault.afterHandling) return faultReply(fault, op);
+
+    if (route.template.startsWith('/repos/{owner}/{repo}')) {
+      const o = decodeURIComponent(params.get('owner') ?? '');
+      const r = decodeURIComponent(params.get('repo') ?? '');
+      if (o.toLowerCase() !== owner.toLowerCase() || r.toLowerCase() !== repo.toLowerCase()) {
+        return violation(error(404, 'Not Found', op), `repository ${o}/${r} is not ${owner}/${repo}`);
+      }
+    }
+    const reply = dispatch(op, params, reqUrl, body);
+    return fault ? faultReply(fault, op) : reply;
+  };
+
+  const findFault = (method: string, reqUrl: URL) => {
     const fault = faults.find((f) => {
       if (f.method && f.method.toUpperCase() !== method) return false;
       if (f.path) {
@@ -894,22 +921,44 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     if (fault) {
       fault.remaining--;
       if (fault.remaining <= 0) faults.splice(faults.indexOf(fault), 1);
-      const reply =
-        fault.body === undefined
-          ? error(fault.status, STATUS_CODES[fault.status] ?? 'Error', op)
-          : new Reply(fault.status, fault.body);
-      Object.assign(reply.headers, fault.headers);
-      return reply;
     }
+    return fault;
+  };
 
-    if (route.template.startsWith('/repos/{owner}/{repo}')) {
-      const o = decodeURIComponent(params.get('owner') ?? '');
-      const r = decodeURIComponent(params.get('repo') ?? '');
-      if (o.toLowerCase() !== owner.toLowerCase() || r.toLowerCase() !== repo.toLowerCase()) {
-        return violation(error(404, 'Not Found', op), `repository ${o}/${r} is not ${owner}/${repo}`);
-      }
+  const faultReply = (fault: Fault, op?: Operation): Reply => {
+    // GitHub answers 429 only for its rate limits, and says so.
+    const message =
+      fault.status === 429
+        ? 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'
+        : (STATUS_CODES[fault.status] ?? 'Error');
+    const reply =
+      fault.body === undefined ? error(fault.status, message, op) : new Reply(fault.status, fault.body);
+    Object.assign(reply.headers, fault.headers);
+    return reply;
+  };
+
+  /** POST /graphql: `viewer { login databaseId }` answers the token's identity; anything else is a violation. */
+  const graphql = (
+    method: string,
+    raw: string,
+    violation: (reply: Reply, problem: string) => Reply,
+  ): Reply => {
+    if (method !== 'POST') return violation(error(404, 'Not Found'), 'GraphQL takes POST only');
+    const fault = findFault(method, new URL('/graphql', 'http://127.0.0.1'));
+    if (fault) return faultReply(fault);
+    let query = '';
+    try {
+      query = String((JSON.parse(raw) as { query?: unknown }).query ?? '');
+    } catch {
+      return violation(error(400, 'Problems parsing JSON'), 'GraphQL body is not JSON');
     }
-    return dispatch(op, params, reqUrl, body);
+    if (!/\bviewer\s*\{/.test(query)) {
+      return violation(
+        new Reply(200, { errors: [{ message: 'not faked' }] }),
+        `GraphQL query not faked: ${query}`,
+      );
+    }
+    return new Reply(200, { data: { viewer: { login: actor.login, databaseId: userId(actor.login) } } });
   };
 
   const send = (res: ServerResponse, recorded: RecordedRequest, reply: Reply) => {

@@ -80,7 +80,11 @@ export function makeRepo(base: Files, head: Files, options: { shallow?: boolean 
 }
 
 /** A pull_request event payload for the repo. */
-export function pullRequestEvent(repo: TestRepo, number = 1, fork = false): Record<string, unknown> {
+export function pullRequestEvent(
+  repo: Pick<TestRepo, 'baseSha' | 'headSha'>,
+  number = 1,
+  fork = false,
+): Record<string, unknown> {
   return {
     action: 'synchronize',
     number,

@@ -1,4 +1,9 @@
-/** Synthetic gate reports for the unit tests of report files and merging: seeded rounds, decided as the gate does. */
+/**
+ * Synthetic gate reports for the unit tests of report files and merging, and for the end-to-end tests of publishing
+ * (`mode: report` on a prepared report.json, which measures nothing): seeded rounds, decided as the gate does.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { parseReportFile, type ReportFile } from '../../src/config/report-file.ts';
 import { decide } from '../../src/decide/verdict.ts';
@@ -142,4 +147,17 @@ export function gateReport(spec: ShardSpec): Report {
 /** Serialised and read back as `mode: report` reads it. */
 export function asFile(report: unknown, source: string): ReportFile {
   return parseReportFile(JSON.stringify(report), source);
+}
+
+/**
+ * A results directory as download-artifact leaves it for `mode: report`: each report as `<dir>/<name>/report.json`.
+ * Returns `dir` (the `results` input).
+ */
+export function writeResults(dir: string, reports: Record<string, unknown>): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, report] of Object.entries(reports)) {
+    mkdirSync(join(dir, name), { recursive: true });
+    writeFileSync(join(dir, name, 'report.json'), JSON.stringify(report, null, 2));
+  }
+  return dir;
 }

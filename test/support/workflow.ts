@@ -1,17 +1,37 @@
 /**
- * The example workflows (example-workflows/), read the way a runner reads them: every job that runs perf-gate,
- * its token's permissions, its `services:` (so a test can start the equivalent real service), its matrix, its
- * steps, and the perf-gate step's `with:` turned into the INPUT_* values of runAction and its `env:` (workflow, job
- * and step levels merged, step last). The `${{ … }}` expressions the examples use are substituted from a context
- * the test supplies; any other expression is an error, so an example cannot grow an expression that its test
- * silently passes through as text. The steps around perf-gate that hand its report from job to job
- * (actions/upload-artifact, actions/download-artifact) are emulated here with their documented file layout, and
- * their `if:` conditions evaluated, so a test runs a multi-job example the way the runner would chain it.
+ * The example workflows (example-workflows/), read by GitHub's own workflow parser (@actions/workflow-parser: the
+ * schema the runner validates against, the jobs, steps, `if:` conditions and expressions as the runner sees them)
+ * and their expressions evaluated by GitHub's own evaluator (@actions/expressions). What stays here runs the jobs
+ * in a test: which job runs perf-gate, the perf-gate step's `with:` and `env:` as runAction's inputs, the matrix
+ * expanded, and the artifact steps that hand a report from job to job (actions/upload-artifact and
+ * actions/download-artifact, emulated with their documented file layout). An expression may read only what the
+ * test supplies (ExpressionContext); reading anything else throws, so an example cannot grow an expression that
+ * its test silently passes through as an empty string.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from 'yaml';
+import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
+import { ContextAccess, type Expr, IndexAccess, Literal } from '@actions/expressions/ast';
+import type { FunctionDefinition } from '@actions/expressions/funcs/info';
+import { truthy } from '@actions/expressions/result';
+import type { WorkflowTemplate } from '@actions/workflow-parser';
+import type { DefinitionInfo } from '@actions/workflow-parser/templates/schema/definition-info';
+import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/index';
+
+// The parser imports its JSON schemas without an import attribute (as bundlers allow and Node does not): add it.
+registerHooks({
+  load: (url, context, nextLoad) =>
+    nextLoad(
+      url,
+      url.includes('/@actions/workflow-parser/') && url.endsWith('.json')
+        ? { ...context, importAttributes: { ...context.importAttributes, type: 'json' } }
+        : context,
+    ),
+});
+const parser = await import('@actions/workflow-parser');
+const { ensureStatusFunction } = await import('@actions/workflow-parser/model/converter/if-condition');
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../example-workflows/', import.meta.url));
 
@@ -52,13 +72,15 @@ export interface WorkflowService {
 export interface WorkflowStep {
   /** Place in the job's `steps:`, from 0. */
   index: number;
+  /** The step's `id:`; undefined when it has none (the parser's generated ids are not addressable). */
   id: string | undefined;
   name: string | undefined;
   uses: string | undefined;
+  /** `run:` as written, or `${{ <expression> }}` when it interpolates. */
   run: string | undefined;
-  /** `if:` as written (with or without `${{ }}`); undefined: none, i.e. `success()`. */
+  /** The condition the runner evaluates, status function explicit (`success()` when there is no `if:`). */
   if: string | undefined;
-  /** `with:`, values as written. */
+  /** `with:`: literals as the runner passes them (strings), expressions as `${{ <expression> }}`. */
   with: Record<string, string>;
 }
 
@@ -73,16 +95,16 @@ export interface PerfGateJob {
    * workflow's (GitHub does not merge the two: a job's `permissions:` replaces the workflow's). Empty when unset.
    */
   permissions: Record<string, string>;
-  /** The job's `if:` as written; undefined: none. */
+  /** The job's condition as the runner evaluates it (status function explicit). */
   if: string | undefined;
   /** `needs:` (the jobs it runs after). */
   needs: string[];
   /** `strategy.matrix` (name → values, as strings); undefined: no matrix. */
   matrix: Record<string, string[]> | undefined;
   services: WorkflowService[];
-  /** The perf-gate step's `with:`, values as written (expressions not yet substituted). */
+  /** The perf-gate step's `with:` (expressions not yet evaluated). */
   with: Record<string, string>;
-  /** `env:` of the workflow, the job and the perf-gate step merged (step last), as written. */
+  /** `env:` of the workflow, the job and the perf-gate step merged (step last), expressions not yet evaluated. */
   env: Record<string, string>;
   /** `mode: report`: the job publishes reports measured elsewhere, and must check out and run nothing. */
   reports: boolean;
@@ -101,10 +123,12 @@ export interface ExampleWorkflow {
   file: string;
   /** The workflow's `name:` (what a `workflow_run` trigger names it by). */
   name: string | undefined;
-  /** The top-level `on:` as parsed (a string, a list or a mapping). */
-  on: unknown;
+  /** The events that trigger it, as the parser reads `on:` (event → its filters, `{}` when none). */
+  on: Record<string, unknown>;
   /** Events that trigger the workflow (`on:`'s names). */
   events: string[];
+  /** `concurrency:` as written (`group` and `cancel-in-progress`, expressions as `${{ … }}`); undefined: none. */
+  concurrency: Record<string, string> | undefined;
   /** The jobs that run perf-gate, in file order. */
   jobs: PerfGateJob[];
 }
@@ -113,6 +137,8 @@ export interface ExampleWorkflow {
 export interface ExpressionContext {
   /** `secrets.GITHUB_TOKEN` and `github.token`. */
   token: string;
+  /** `github.workflow`: the workflow's name. */
+  workflow?: string;
   /** `job.services.<id>.ports['<container port>']` → the port the test's real service listens on. */
   servicePorts?: Record<string, Record<number, number>>;
   /** `github.event.<path>`: the event's payload (or the part of it the example reads), e.g. `{ before: sha }`. */
@@ -121,7 +147,7 @@ export interface ExpressionContext {
   matrix?: Record<string, string>;
   /** `strategy.job-index`: the job's place in its matrix, from 0. */
   jobIndex?: number;
-  /** `steps.<id>.outputs.<name>`: the outputs of steps that ran before. */
+  /** `steps.<id>.outputs.<name>`: the outputs of steps that ran before (an output not set reads as ''). */
   steps?: Record<string, Record<string, string>>;
 }
 
@@ -135,166 +161,104 @@ function fail(file: string, problem: string): never {
   throw new Error(`example-workflows/${file}: ${problem}`);
 }
 
-/** A scalar of the workflow as the runner passes it to an action: a string (numbers and booleans as written). */
-function scalar(file: string, where: string, value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return fail(file, `${where} must be a string, a number or a boolean, not ${JSON.stringify(value)}`);
+/** A token as plain data: literals as parsed, expressions as `${{ <expression> }}`. */
+function plain(token: TemplateToken | undefined): unknown {
+  if (token === undefined) return undefined;
+  if (parser.isMapping(token))
+    return Object.fromEntries([...token].map(({ key, value }) => [String(plain(key)), plain(value)]));
+  if (parser.isSequence(token)) return [...token].map(plain);
+  if (parser.isBasicExpression(token)) return `\${{ ${token.expression} }}`;
+  return 'value' in token ? (token as { value: unknown }).value : null;
 }
 
-function stringMap(file: string, where: string, value: unknown): Record<string, string> {
-  if (value === undefined || value === null) return {};
-  if (!isMapping(value)) return fail(file, `${where} must be a mapping`);
-  return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [key, scalar(file, `${where}.${key}`, v)]),
-  );
+/** A mapping of scalars as the runner passes them to an action: strings (numbers and booleans as written). */
+function strings(value: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries(isMapping(value) ? value : {}).map(([k, v]) => [k, String(v)]));
 }
+
+const optional = (value: unknown): string | undefined => (value === undefined ? undefined : String(value));
 
 /** `6379:6379` → { container 6379, host 6379 }; `6379` or `6379/tcp` → { container 6379, host undefined }. */
-function servicePort(file: string, where: string, value: unknown): ServicePort {
-  const text = scalar(file, where, value).replace(/\/(tcp|udp)$/, '');
-  const match = /^(?:(\d+):)?(\d+)$/.exec(text);
-  if (!match) return fail(file, `${where}: \`${text}\` is not a port mapping (\`6379\` or \`6379:6379\`)`);
-  return { container: Number(match[2]), host: match[1] === undefined ? undefined : Number(match[1]) };
-}
-
-function services(file: string, jobId: string, value: unknown): WorkflowService[] {
-  if (value === undefined) return [];
-  if (!isMapping(value)) return fail(file, `jobs.${jobId}.services must be a mapping`);
-  return Object.entries(value).map(([id, service]) => {
-    const where = `jobs.${jobId}.services.${id}`;
-    if (!isMapping(service)) return fail(file, `${where} must be a mapping`);
-    const ports = service.ports ?? [];
-    if (!Array.isArray(ports)) return fail(file, `${where}.ports must be a list`);
-    return {
-      id,
-      image: scalar(file, `${where}.image`, service.image),
-      ports: ports.map((port, i) => servicePort(file, `${where}.ports[${i}]`, port)),
-    };
+function services(file: string, value: unknown): WorkflowService[] {
+  return Object.entries(isMapping(value) ? value : {}).map(([id, service]) => {
+    const { image, ports = [] } = service as { image: string; ports?: unknown[] };
+    const mapped = ports.map((port) => {
+      const match = /^(?:(\d+):)?(\d+)(?:\/(?:tcp|udp))?$/.exec(String(port));
+      if (!match)
+        return fail(file, `services.${id}: \`${port}\` is not a port mapping (\`6379\` or \`6379:6379\`)`);
+      return { container: Number(match[2]), host: match[1] === undefined ? undefined : Number(match[1]) };
+    });
+    return { id, image, ports: mapped };
   });
 }
 
-function events(on: unknown): string[] {
-  if (typeof on === 'string') return [on];
-  if (Array.isArray(on)) return on.map(String);
-  if (isMapping(on)) return Object.keys(on);
-  return [];
+/** The matrix (the parser checks its shape; `include`/`exclude` the harness does not expand). */
+function matrixOf(file: string, jobId: string, strategy: unknown): Record<string, string[]> | undefined {
+  const matrix = isMapping(strategy) ? strategy.matrix : undefined;
+  if (!isMapping(matrix)) return undefined;
+  const where = `jobs.${jobId}.strategy.matrix`;
+  return Object.fromEntries(
+    Object.entries(matrix).map(([name, values]) => {
+      if (name === 'include' || name === 'exclude' || !Array.isArray(values))
+        fail(file, `${where}.${name}: the test harness expands only lists of values; teach it or list them`);
+      return [name, values.map(String)];
+    }),
+  );
 }
 
 /** Every workflow in example-workflows/ (recursively; config files excluded), relative paths, sorted. */
 export function exampleWorkflowFiles(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.ya?ml$/.test(entry.name) && !CONFIG_FILE.test(entry.name))
-        found.push(relative(EXAMPLES_DIR, path));
-    }
-  };
-  walk(EXAMPLES_DIR);
-  return found.sort();
+  return readdirSync(EXAMPLES_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.ya?ml$/.test(path) && !CONFIG_FILE.test(basename(path)))
+    .sort();
 }
 
 /** Every perf-gate.yml under `dir` (recursively, skipping node_modules), absolute paths, sorted. */
 export function configFilesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string): void => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      if (entry.name === 'node_modules') continue;
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (CONFIG_FILE.test(entry.name)) found.push(path);
-    }
-  };
-  walk(dir);
-  return found.sort();
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => CONFIG_FILE.test(basename(path)) && !path.split('/').includes('node_modules'))
+    .map((path) => join(dir, path))
+    .sort();
 }
 
-function step(file: string, jobId: string, index: number, value: Mapping): WorkflowStep {
-  const where = `jobs.${jobId}.steps[${index}]`;
-  const optional = (key: string): string | undefined =>
-    value[key] === undefined ? undefined : scalar(file, `${where}.${key}`, value[key]);
-  return {
-    index,
-    id: optional('id'),
-    name: optional('name'),
-    uses: optional('uses'),
-    run: optional('run'),
-    if: optional('if'),
-    with: stringMap(file, `${where}.with`, value.with),
-  };
-}
-
-function matrixOf(file: string, jobId: string, strategy: unknown): Record<string, string[]> | undefined {
-  if (strategy === undefined) return undefined;
-  const where = `jobs.${jobId}.strategy`;
-  if (!isMapping(strategy)) return fail(file, `${where} must be a mapping`);
-  if (strategy.matrix === undefined) return undefined;
-  if (!isMapping(strategy.matrix)) return fail(file, `${where}.matrix must be a mapping`);
-  const matrix: Record<string, string[]> = {};
-  for (const [name, values] of Object.entries(strategy.matrix)) {
-    if (name === 'include' || name === 'exclude')
-      return fail(
-        file,
-        `${where}.matrix.${name}: the test harness does not expand it; teach it or list the values`,
-      );
-    if (!Array.isArray(values) || values.length === 0)
-      return fail(file, `${where}.matrix.${name} must be a non-empty list`);
-    matrix[name] = values.map((v, i) => scalar(file, `${where}.matrix.${name}[${i}]`, v));
-  }
-  return matrix;
-}
-
-function needsOf(file: string, jobId: string, needs: unknown): string[] {
-  if (needs === undefined) return [];
-  if (typeof needs === 'string') return [needs];
-  if (Array.isArray(needs)) return needs.map((n, i) => scalar(file, `jobs.${jobId}.needs[${i}]`, n));
-  return fail(file, `jobs.${jobId}.needs must be a job id or a list of them`);
-}
-
-/**
- * Parses example-workflows/`file`; throws when it is not valid YAML, when a job has more than one perf-gate step,
- * or when no job has one.
- */
-export function readWorkflow(file: string): ExampleWorkflow {
-  const document = parseDocument(readFileSync(join(EXAMPLES_DIR, file), 'utf8'), { uniqueKeys: true });
-  if (document.errors.length > 0)
-    fail(file, `not valid YAML: ${document.errors.map((e) => e.message).join('; ')}`);
-  const root: unknown = document.toJS();
-  if (!isMapping(root)) return fail(file, 'the workflow must be a mapping');
-  if (!isMapping(root.jobs)) return fail(file, 'the workflow has no `jobs:` mapping');
-
+/** The jobs of a parsed workflow that run perf-gate: steps and conditions from the template, the rest from `doc`. */
+function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): PerfGateJob[] {
   const jobs: PerfGateJob[] = [];
-  for (const [jobId, job] of Object.entries(root.jobs)) {
-    if (!isMapping(job)) return fail(file, `jobs.${jobId} must be a mapping`);
-    if (job.steps === undefined) continue; // A job that calls a reusable workflow.
-    if (!Array.isArray(job.steps)) return fail(file, `jobs.${jobId}.steps must be a list`);
-    const steps = job.steps.map((value, i) =>
-      isMapping(value)
-        ? step(file, jobId, i, value)
-        : fail(file, `jobs.${jobId}.steps[${i}] must be a mapping`),
-    );
+  for (const job of template.jobs) {
+    if (job.type !== 'job') continue;
+    const id = job.id.value;
+    const raw = (doc.jobs as Record<string, Mapping>)[id]!;
+    const steps: WorkflowStep[] = job.steps.map((step, index) => {
+      const { name, uses, run, with: inputs } = (raw.steps as Mapping[])[index]!;
+      return {
+        index,
+        // The parser names steps without an `id:` `__…`; no expression can read those.
+        id: step.id.startsWith('__') ? undefined : step.id,
+        name: optional(name),
+        uses: optional(uses),
+        run: optional(run),
+        if: 'if' in step ? step.if?.expression : undefined,
+        with: strings(inputs),
+      };
+    });
     const gates = steps.filter((s) => s.uses === PERF_GATE_USES);
-    if (gates.length === 0) continue;
     if (gates.length > 1)
-      fail(file, `jobs.${jobId}: expected one step with \`uses: ${PERF_GATE_USES}\`, found ${gates.length}`);
-    const gate = gates[0]!;
-    const where = `jobs.${jobId}.steps[${gate.index}]`;
-    const raw = (job.steps as Mapping[])[gate.index]!;
+      fail(file, `jobs.${id}: expected one step with \`uses: ${PERF_GATE_USES}\`, found ${gates.length}`);
+    const gate = gates[0];
+    if (!gate) continue;
     jobs.push({
       file,
-      id: jobId,
-      permissions: stringMap(file, `jobs.${jobId}.permissions`, job.permissions ?? root.permissions),
-      if: job.if === undefined ? undefined : scalar(file, `jobs.${jobId}.if`, job.if),
-      needs: needsOf(file, jobId, job.needs),
-      matrix: matrixOf(file, jobId, job.strategy),
-      services: services(file, jobId, job.services),
+      id,
+      permissions: strings(raw.permissions ?? doc.permissions),
+      if: job.if?.expression,
+      needs: (job.needs ?? []).map((n) => n.value),
+      matrix: matrixOf(file, id, raw.strategy),
+      services: services(file, raw.services),
       with: gate.with,
       env: {
-        ...stringMap(file, 'env', root.env),
-        ...stringMap(file, `jobs.${jobId}.env`, job.env),
-        ...stringMap(file, `${where}.env`, raw.env),
+        ...strings(doc.env),
+        ...strings(raw.env),
+        ...strings((raw.steps as Mapping[])[gate.index]!.env),
       },
       reports: gate.with.mode === 'report',
       steps,
@@ -303,30 +267,63 @@ export function readWorkflow(file: string): ExampleWorkflow {
       perfGateId: gate.id,
     });
   }
+  return jobs;
+}
+
+/** Parses and converts example-workflows/`file` as GitHub does; throws on any error the parser reports. */
+async function loadWorkflow(file: string): Promise<ExampleWorkflow> {
+  const content = readFileSync(join(EXAMPLES_DIR, file), 'utf8');
+  const parsed = parser.parseWorkflow({ name: file, content }, new parser.NoOperationTraceWriter());
+  const template = parsed.value && (await parser.convertWorkflowTemplate(parsed.context, parsed.value));
+  const errors = parsed.context.errors.getErrors().map((e) => e.message);
+  if (!template || errors.length > 0) fail(file, `not a valid workflow: ${errors.join('; ')}`);
+  // The document as data, once GitHub's schema has accepted it (expressions as `${{ … }}`).
+  const doc = plain(parsed.value) as Mapping;
+  const jobs = perfGateJobs(file, template, doc);
   if (jobs.length === 0) fail(file, `expected a job with a step \`uses: ${PERF_GATE_USES}\`, found none`);
+  const concurrency = isMapping(doc.concurrency) ? doc.concurrency : { group: doc.concurrency };
   return {
     file,
-    name: root.name === undefined ? undefined : scalar(file, 'name', root.name),
-    on: root.on,
-    events: events(root.on),
+    name: optional(doc.name),
+    on: template.events as Record<string, unknown>,
+    events: Object.keys(template.events),
+    concurrency: doc.concurrency === undefined ? undefined : strings(concurrency),
     jobs,
   };
 }
 
+/** Every example, parsed once when this module loads (the parser is asynchronous; readWorkflow is not). */
+const LOADED = new Map<string, ExampleWorkflow | Error>();
+for (const file of exampleWorkflowFiles()) {
+  try {
+    LOADED.set(file, await loadWorkflow(file));
+  } catch (error) {
+    LOADED.set(file, error as Error);
+  }
+}
+
+/**
+ * example-workflows/`file` as the runner reads it; throws when GitHub's parser reports an error, when a job has more
+ * than one perf-gate step, or when no job has one.
+ */
+export function readWorkflow(file: string): ExampleWorkflow {
+  const workflow = LOADED.get(file) ?? fail(file, 'no such example workflow');
+  if (workflow instanceof Error) throw workflow;
+  return workflow;
+}
+
 /** The perf-gate job `id` of `workflow`, or its only one when `id` is not given. */
 export function perfGateJob(workflow: ExampleWorkflow, id?: string): PerfGateJob {
+  const ids = workflow.jobs.map((j) => j.id).join(', ');
   if (id === undefined) {
     if (workflow.jobs.length !== 1)
       throw new Error(
-        `${workflow.file}: ${workflow.jobs.length} jobs run perf-gate (${workflow.jobs.map((j) => j.id).join(', ')}): name the one you mean`,
+        `${workflow.file}: ${workflow.jobs.length} jobs run perf-gate (${ids}): name the one you mean`,
       );
     return workflow.jobs[0]!;
   }
   const job = workflow.jobs.find((j) => j.id === id);
-  if (!job)
-    throw new Error(
-      `${workflow.file}: no job \`${id}\` runs perf-gate (${workflow.jobs.map((j) => j.id).join(', ')} do)`,
-    );
+  if (!job) throw new Error(`${workflow.file}: no job \`${id}\` runs perf-gate (${ids} do)`);
   return job;
 }
 
@@ -341,70 +338,86 @@ export function matrixRuns(job: PerfGateJob): { matrix: Record<string, string>; 
   return combinations.map((matrix, jobIndex) => ({ matrix, jobIndex }));
 }
 
-/** The `${{ … }}` expressions in `text`, trimmed. */
+/** The `${{ … }}` expressions in `text`, trimmed (a value the parser made one expression is one). */
 export function expressionsIn(text: string): string[] {
+  const whole = /^\$\{\{([\s\S]*)\}\}$/.exec(text);
+  if (whole) return [whole[1]!.trim()];
   return [...text.matchAll(/\$\{\{([\s\S]*?)\}\}/g)].map((m) => m[1]!.trim());
 }
 
-/** `github.event.a.b` → the payload's `a.b`, as the runner renders it (a string, number or boolean). */
-function eventValue(event: Record<string, unknown> | undefined, path: string): string | undefined {
-  let value: unknown = event;
-  for (const key of path.split('.')) value = isMapping(value) ? value[key] : undefined;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : undefined;
+/** The contexts an example's expressions may read, and the runner's status functions for conditions. */
+const CONTEXTS = ['github', 'secrets', 'job', 'matrix', 'strategy', 'steps'];
+const STATUS_FUNCTIONS = ['success', 'failure', 'cancelled', 'always'] as const;
+
+function contextData(context: ExpressionContext): data.Dictionary {
+  const mapValues = <T, U>(record: Record<string, T> | undefined, f: (value: T) => U): Record<string, U> =>
+    Object.fromEntries(Object.entries(record ?? {}).map(([key, value]) => [key, f(value)]));
+  const contexts = {
+    github: { token: context.token, event: context.event ?? {}, workflow: context.workflow },
+    secrets: { GITHUB_TOKEN: context.token },
+    job: { services: mapValues(context.servicePorts, (ports) => ({ ports })) },
+    matrix: context.matrix ?? {},
+    strategy: { 'job-index': context.jobIndex },
+    steps: mapValues(context.steps, (outputs) => ({ outputs })),
+  };
+  // Through JSON: an absent value (undefined) is absent, so reading it is an error below.
+  return JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary;
 }
 
-/** The value of one expression in `context`; throws on any expression the examples are not known to use. */
+/** `github.event.before` for an access expression (messages), `…` for anything else. */
+function pathOf(expr: Expr): string {
+  if (expr instanceof ContextAccess) return expr.name.lexeme;
+  if (expr instanceof IndexAccess)
+    return `${pathOf(expr.expr)}.${expr.index instanceof Literal ? expr.index.literal.coerceString() : '*'}`;
+  return '…';
+}
+
+/** A value an expression read that the test did not supply. */
+class Missing extends Error {}
+
+/** GitHub's evaluator, except that reading a value the test did not supply throws (a step's outputs excepted). */
+class StrictEvaluator extends Evaluator {
+  override visitIndexAccess(access: IndexAccess): data.ExpressionData {
+    const value = super.visitIndexAccess(access);
+    // An output a step did not set is the empty string, as on GitHub; anything else must be there.
+    if (value.kind === data.Kind.Null && !/^steps\.[^.]+\.outputs$/.test(pathOf(access.expr)))
+      throw new Missing(pathOf(access));
+    return value;
+  }
+}
+
+function evaluateData(
+  expression: string,
+  context: ExpressionContext,
+  where: string,
+  functions: FunctionDefinition[] = [],
+): data.ExpressionData {
+  const shown = `\`\${{ ${expression} }}\``;
+  try {
+    const tree = new Parser(new Lexer(expression).lex().tokens, CONTEXTS, functions).parse();
+    const byName = new Map(functions.map((f) => [f.name, f]));
+    return new StrictEvaluator(tree, contextData(context), byName).evaluate();
+  } catch (error) {
+    if (error instanceof Missing)
+      throw new Error(`${where}: ${shown} needs the test to pass ${error.message}`);
+    throw new Error(
+      `${where}: the test harness does not know ${shown} (${(error as Error).message}); teach test/support/workflow.ts what it stands for in a test`,
+    );
+  }
+}
+
+/** The value of one expression in `context`, as the runner renders it into a string. */
 export function evaluate(expression: string, context: ExpressionContext, where: string): string {
-  if (expression === 'secrets.GITHUB_TOKEN' || expression === 'github.token') return context.token;
-  const port = /^job\.services\.([A-Za-z_][\w-]*)\.ports\[\s*'?(\d+)'?\s*\]$/.exec(expression);
-  if (port) {
-    const [, id, container] = port;
-    const value = context.servicePorts?.[id!]?.[Number(container)];
-    if (value === undefined)
-      throw new Error(
-        `${where}: \`\${{ ${expression} }}\` needs the test to start service \`${id}\` and pass its port for ${container} (servicePorts)`,
-      );
-    return String(value);
-  }
-  const event = /^github\.event\.([\w.-]+)$/.exec(expression);
-  if (event) {
-    const value = eventValue(context.event, event[1]!);
-    if (value === undefined)
-      throw new Error(`${where}: \`\${{ ${expression} }}\` needs the test to pass event.${event[1]}`);
-    return value;
-  }
-  const matrix = /^matrix\.([\w-]+)$/.exec(expression);
-  if (matrix) {
-    const value = context.matrix?.[matrix[1]!];
-    if (value === undefined)
-      throw new Error(`${where}: \`\${{ ${expression} }}\` needs the test to pass matrix.${matrix[1]}`);
-    return value;
-  }
-  if (expression === 'strategy.job-index') {
-    if (context.jobIndex === undefined)
-      throw new Error(`${where}: \`\${{ ${expression} }}\` needs the test to pass jobIndex`);
-    return String(context.jobIndex);
-  }
-  const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression);
-  if (output) {
-    const [, id, name] = output;
-    const outputs = context.steps?.[id!];
-    if (outputs === undefined)
-      throw new Error(
-        `${where}: \`\${{ ${expression} }}\` needs the test to pass the outputs of step \`${id}\``,
-      );
-    // An output a step did not set is the empty string.
-    return outputs[name!] ?? '';
-  }
-  throw new Error(
-    `${where}: the test harness does not know the expression \`\${{ ${expression} }}\`; teach test/support/workflow.ts what it stands for in a test`,
-  );
+  const value = evaluateData(expression, context, where);
+  if (!value.primitive)
+    throw new Error(`${where}: \`\${{ ${expression} }}\` is an object, not a value the runner would pass`);
+  return value.kind === data.Kind.Null ? '' : value.coerceString();
 }
 
 /** `text` with every `${{ … }}` replaced by its value in `context`. */
 export function substitute(text: string, context: ExpressionContext, where: string): string {
+  const whole = /^\$\{\{([\s\S]*)\}\}$/.exec(text);
+  if (whole) return evaluate(whole[1]!.trim(), context, where);
   return text.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
     evaluate(expression.trim(), context, where),
   );
@@ -416,14 +429,10 @@ export interface JobStatus {
   failed: boolean;
 }
 
-const STATUS_FUNCTIONS = /^(!?)(success|failure|cancelled|always)\(\)$/;
-
 /**
- * Whether a step or job with `if: condition` runs: the `&&` of terms that are status functions (`success()`,
- * `failure()`, `always()`, `cancelled()`, negated with `!`) or comparisons (`a == b`, `a != b`; operands are
- * expressions of `context` or quoted strings, compared case-insensitively as GitHub does). As on GitHub, a
- * condition without a status function runs only after success. The workflow is never cancelled in a test.
- * Anything else (`||`, parentheses, other functions) throws: teach it here when an example needs it.
+ * Whether a step or job with `if: condition` runs, as the runner decides it: with or without `${{ }}`, a condition
+ * without a status function runs only after success (the parser's `success() && (…)`), and the status functions
+ * answer from `status` (the workflow is never cancelled in a test). undefined: no `if:`, i.e. `success()`.
  */
 export function conditionHolds(
   condition: string | undefined,
@@ -431,34 +440,18 @@ export function conditionHolds(
   status: JobStatus,
   where: string,
 ): boolean {
-  if (condition === undefined) return !status.failed;
-  const text = /^\s*\$\{\{([\s\S]*)\}\}\s*$/.exec(condition)?.[1] ?? condition;
-  let usesStatus = false;
-  let holds = true;
-  for (const raw of text.split('&&')) {
-    const term = raw.trim();
-    const fn = STATUS_FUNCTIONS.exec(term);
-    if (fn) {
-      usesStatus = true;
-      const value = { success: !status.failed, failure: status.failed, cancelled: false, always: true }[
-        fn[2] as 'success' | 'failure' | 'cancelled' | 'always'
-      ];
-      holds &&= fn[1] === '!' ? !value : value;
-      continue;
-    }
-    const comparison = /^(.+?)\s*(==|!=)\s*(.+)$/.exec(term);
-    if (!comparison || /\|\||[()]/.test(term.replace(/'[^']*'/g, "''")))
-      throw new Error(
-        `${where}: the test harness cannot evaluate \`${term}\` in \`if: ${condition}\`; teach conditionHolds in test/support/workflow.ts`,
-      );
-    const operand = (side: string): string => {
-      const literal = /^'((?:[^']|'')*)'$/.exec(side.trim());
-      return literal ? literal[1]!.replaceAll("''", "'") : evaluate(side.trim(), context, where);
-    };
-    const equal = operand(comparison[1]!).toLowerCase() === operand(comparison[3]!).toLowerCase();
-    holds &&= comparison[2] === '==' ? equal : !equal;
-  }
-  return usesStatus ? holds : holds && !status.failed;
+  const text = (/^\s*\$\{\{([\s\S]*)\}\}\s*$/.exec(condition ?? '')?.[1] ?? condition ?? '').trim();
+  const answers = { success: !status.failed, failure: status.failed, cancelled: false, always: true };
+  const functions = STATUS_FUNCTIONS.map((name) => ({
+    name,
+    minArgs: 0,
+    maxArgs: 0,
+    call: () => new data.BooleanData(answers[name]),
+  }));
+  const allowed = { allowedContext: [...CONTEXTS, ...STATUS_FUNCTIONS.map((f) => `${f}(0,0)`)] };
+  const full = text === '' ? 'success()' : ensureStatusFunction(text, allowed as DefinitionInfo);
+  const value = evaluateData(full, context, `${where} (if: ${condition})`, functions);
+  return truthy(value);
 }
 
 export interface ActionInvocation {
@@ -471,7 +464,7 @@ export interface ActionInvocation {
 }
 
 /**
- * The perf-gate step of `job` as runAction's inputs and env, expressions substituted. `overrides` may set only
+ * The perf-gate step of `job` as runAction's inputs and env, expressions evaluated. `overrides` may set only
  * TIMING_INPUTS; `github-token` goes to runAction's own token (the fake GitHub's) unless the example sets it.
  */
 export function actionInvocation(
@@ -485,13 +478,14 @@ export function actionInvocation(
         `${job.file}: a test may override only timing inputs (${[...TIMING_INPUTS].join(', ')}), not \`${name}\``,
       );
   }
-  const inputs: Record<string, string> = {};
-  for (const [name, value] of Object.entries(job.with))
-    inputs[name] = substitute(value, context, `${job.file}: jobs.${job.id}: with.${name}`);
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(job.env))
-    env[name] = substitute(value, context, `${job.file}: jobs.${job.id}: env.${name}`);
-  return { inputs: { ...inputs, ...overrides }, env, overrides };
+  const each = (values: Record<string, string>, what: string): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        substitute(value, context, `${job.file}: jobs.${job.id}: ${what}.${name}`),
+      ]),
+    );
+  return { inputs: { ...each(job.with, 'with'), ...overrides }, env: each(job.env, 'env'), overrides };
 }
 
 /** An artifact as actions/upload-artifact@v4 stores it: files by their name inside the artifact. */
@@ -514,7 +508,7 @@ function filesUnder(dir: string): string[] {
 
 /**
  * An actions/upload-artifact step run in `workspace`: `name` (default `artifact`) and `path` (one file or
- * directory per line, expressions substituted). As the action documents, names inside the artifact are relative
+ * directory per line, expressions evaluated). As the action documents, names inside the artifact are relative
  * to the paths' least common ancestor (a single file is stored by its base name).
  */
 export function uploadArtifact(
@@ -595,9 +589,4 @@ export function downloadArtifacts(
     }
   }
   return written.sort();
-}
-
-/** `nestjs-redis/perf.yml` → `nestjs-redis`; `fastify.yml` → `fastify`. */
-export function exampleName(file: string): string {
-  return file.includes('/') ? file.slice(0, file.indexOf('/')) : basename(file).replace(/\.ya?ml$/, '');
 }

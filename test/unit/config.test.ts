@@ -90,6 +90,7 @@ describe('parseConfig defaults', () => {
       checkName: undefined,
       mode: 'gate',
       results: 'perf-gate-results',
+      artifactName: undefined,
     } satisfies Config);
   });
 
@@ -262,7 +263,7 @@ describe('durations', () => {
     const sliced = (inputs: Record<string, string>): boolean => slicing(configOf({ start: 'x', ...inputs }));
     assert.equal(sliced({}), true);
     assert.equal(sliced({ slice: '0' }), false);
-    assert.equal(sliced({ port: '8080' }), false, 'a fixed port: one server at a time');
+    assert.equal(sliced({ port: '8080' }), true, 'a fixed port is moved: side by side, in slices');
     assert.equal(sliced({ 'restart-every': '0' }), false, 'a fresh process per round');
     assert.equal(
       sliced({ slice: '3s', duration: '3s' }),

@@ -72,7 +72,7 @@ describe('renderDiagnosticsSection', () => {
     assert.match(md, /\| peak heap \| 9\.2 MB \| 9\.2 MB \|/);
     assert.match(md, /\| RSS trend \| \+0\.1 MB\/s \| \+0\.1 MB\/s \|/);
     assert.match(md, /over 6 base and 6 head rounds/);
-    assert.doesNotMatch(md, /blocked|leak/i);
+    assert.doesNotMatch(md, /\*\*|memory leak\?|blocked on head/i, 'no diagnosis, only numbers');
   });
 
   test('sliced pairs: the note says the windows were pairs in which each side was loaded about half the time', () => {
@@ -88,43 +88,68 @@ describe('renderDiagnosticsSection', () => {
     assert.doesNotMatch(md, /head rounds/);
   });
 
-  test('a blocking head: one sentence with both p99s', () => {
+  /** A paired test behind a call (src/diagnostics/summary.ts): 12 pairs, p 0.0002 one way. */
+  const paired = (head: boolean, unit: 'pair' | 'process pair' = 'pair') => ({
+    units: 12,
+    unit,
+    medianDifference: head ? 170 : -170,
+    pHeadHigher: head ? 0.0002 : 1,
+    pBaseHigher: head ? 1 : 0.0002,
+    level: 0.01,
+  });
+
+  test('a blocking head with its test: one sentence with both p99s and the test', () => {
     const s = summary({
       head: side({ eventLoopDelayMs: { p50: 120, p99: 180.2, max: 260 } }),
-      comparison: { eventLoopP99Ratio: 90, eventLoop: 'blocked-on-head', leak: 'none' },
+      comparison: {
+        eventLoopP99Ratio: 90,
+        eventLoop: 'blocked-on-head',
+        leak: 'none',
+        eventLoopTest: paired(true),
+      },
     });
     assert.deepEqual(describeDiagnostics(s), [
-      '**Event loop blocked on head**: p99 delay 180 ms, base 2.0 ms.',
+      '**Event loop blocked on head**: p99 delay 180 ms, base 2.0 ms (head higher in a paired test over 12 pairs, p < 0.001).',
     ]);
     const md = renderDiagnosticsSection(s, { headingLevel: 4 });
     assert.match(
       md,
-      /^#### Event loop and memory\n\n\*\*Event loop blocked on head\*\*: p99 delay 180 ms, base 2\.0 ms\.\n/,
+      /^#### Event loop and memory\n\n\*\*Event loop blocked on head\*\*: p99 delay 180 ms, base 2\.0 ms/,
     );
     assert.match(md, /\| event-loop delay p99 \| 2\.0 ms \| 180 ms \|/);
   });
 
-  test('the other event-loop calls', () => {
-    const unblocked = summary({
-      base: side({ eventLoopDelayMs: { p50: 100, p99: 150, max: 200 } }),
-      comparison: { eventLoopP99Ratio: 1 / 75, eventLoop: 'unblocked-on-head', leak: 'none' },
+  test('a call without its test (a report written before the tests): numbers only', () => {
+    const s = summary({
+      head: side({ eventLoopDelayMs: { p50: 120, p99: 180.2, max: 260 }, leak: true }),
+      comparison: { eventLoopP99Ratio: 90, eventLoop: 'blocked-on-head', leak: 'head' },
     });
-    assert.match(
-      describeDiagnostics(unblocked)[0]!,
-      /^Event loop no longer blocked on head: p99 delay 2\.0 ms, base 150 ms\.$/,
-    );
+    assert.deepEqual(describeDiagnostics(s), []);
     const both = summary({
       base: side({ eventLoopDelayMs: { p50: 100, p99: 150, max: 200 } }),
       head: side({ eventLoopDelayMs: { p50: 100, p99: 160, max: 200 } }),
-      comparison: { eventLoopP99Ratio: 1.07, eventLoop: 'blocked-on-both', leak: 'none' },
+      comparison: { eventLoopP99Ratio: 1.07, eventLoop: 'blocked-on-both', leak: 'both' },
+    });
+    assert.deepEqual(describeDiagnostics(both), [], 'no test stands behind "both"');
+  });
+
+  test('unblocked on head, with its test', () => {
+    const unblocked = summary({
+      base: side({ eventLoopDelayMs: { p50: 100, p99: 150, max: 200 } }),
+      comparison: {
+        eventLoopP99Ratio: 1 / 75,
+        eventLoop: 'unblocked-on-head',
+        leak: 'none',
+        eventLoopTest: paired(false),
+      },
     });
     assert.match(
-      describeDiagnostics(both)[0]!,
-      /both sides \(not new in this pull request\): p99 delay 160 ms on head, 150 ms on base/,
+      describeDiagnostics(unblocked)[0]!,
+      /^Event loop no longer blocked on head: p99 delay 2\.0 ms, base 150 ms \(base higher in a paired test over 12 pairs, p < 0\.001\)\.$/,
     );
   });
 
-  test('a leaking head, across rounds: MB per round over N rounds', () => {
+  test('a leaking head, across rounds, with its test over process pairs', () => {
     const s = summary({
       head: side({
         rssTrendMbPerRound: 12.2,
@@ -135,45 +160,37 @@ describe('renderDiagnosticsSection', () => {
         rssTrendMbPerRound: 0.2,
         rssTrend: { mode: 'across-rounds', slopeMb: 0.2, unit: 'round', points: 8, growing: 3, of: 7 },
       }),
-      comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'head' },
+      comparison: {
+        eventLoopP99Ratio: 1,
+        eventLoop: 'similar',
+        leak: 'head',
+        memoryTest: paired(true, 'process pair'),
+      },
     });
     assert.deepEqual(describeDiagnostics(s), [
-      "**head's RSS grew 12 MB per round over 8 rounds: a memory leak?** (base: +0.2 MB/round)",
+      "**head's RSS grew 12 MB per round over 8 rounds, base's +0.2 MB/round** (head higher in a paired test over 12 process pairs, p < 0.001): a memory leak?",
     ]);
     assert.match(renderDiagnosticsSection(s), /\| RSS trend \| \+0\.2 MB\/round \| \+12 MB\/round \|/);
   });
 
-  test('a leaking head, within rounds: MB/s within k of n rounds; both and base calls', () => {
+  test('base growing faster, with its test: a leak fixed?', () => {
     const leaking = side({
       rssTrend: { mode: 'within-rounds', slopeMb: 3.24, unit: 'second', points: 8, growing: 7, of: 8 },
       rssTrendMbPerRound: 9.7,
       leak: true,
     });
-    assert.deepEqual(
-      describeDiagnostics(
-        summary({ head: leaking, comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'head' } }),
-      ),
-      ["**head's RSS grew 3.2 MB/s within 7 of 8 rounds: a memory leak?** (base: +0.1 MB/s)"],
-    );
     assert.match(
       describeDiagnostics(
         summary({
-          head: leaking,
           base: leaking,
-          comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'both' },
+          comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'base', memoryTest: paired(false) },
         }),
       )[0]!,
-      /^RSS grew on both sides \(head 3\.2 MB\/s, base 3\.2 MB\/s\)/,
-    );
-    assert.match(
-      describeDiagnostics(
-        summary({ base: leaking, comparison: { eventLoopP99Ratio: 1, eventLoop: 'similar', leak: 'base' } }),
-      )[0]!,
-      /^base's RSS grew 3\.2 MB\/s within 7 of 8 rounds and head's does not: a memory leak fixed\?$/,
+      /^base's RSS grew 3\.2 MB\/s within 7 of 8 rounds, head's \+0\.1 MB\/s \(base higher in a paired test over 12 pairs, p < 0\.001\): a memory leak fixed\?$/,
     );
   });
 
-  test('missing data from one side: n/a cells, a note saying why, only head-only sentences', () => {
+  test('missing data from one side: n/a cells, a note saying why, no diagnosis', () => {
     const s = summary({
       base: undefined,
       head: side({
@@ -186,12 +203,10 @@ describe('renderDiagnosticsSection', () => {
     const md = renderDiagnosticsSection(s);
     assert.match(md, /\| event-loop delay p99 \| n\/a \| 90 ms \|/);
     assert.match(md, /\| CPU \| n\/a \| 0\.82 cores \|/);
-    assert.match(md, /No data from the base server: .*`NODE_OPTIONS`/);
+    assert.match(md, /No data from the base server: .*<code>NODE_OPTIONS<\/code>/);
+    assert.doesNotMatch(md, /<sub>[^<]*`/, 'no backtick inside <sub>');
     assert.doesNotMatch(md, /No data from the head server/);
-    assert.deepEqual(describeDiagnostics(s), [
-      'Event loop blocked on head: p99 delay 90 ms (no data from base to compare).',
-      "head's RSS grew 5.0 MB/s within 4 of 4 rounds: a memory leak? (no data from base to compare)",
-    ]);
+    assert.deepEqual(describeDiagnostics(s), []);
     assert.match(md, /over 0 base and 6 head rounds/);
   });
 

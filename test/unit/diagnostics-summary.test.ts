@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DiagnosticsSnapshot } from '../../src/diagnostics/preload.ts';
 import { MB, summarizeDiagnostics, summarizeSide, theilSen } from '../../src/diagnostics/summary.ts';
+import type { DiagnosticsComparison } from '../../src/model/diagnostics.ts';
 
 let nextPid = 1000;
 
@@ -120,25 +121,54 @@ describe('summarizeDiagnostics', () => {
     assert.equal(head.leak, false);
   });
 
-  test('a blocking head: median p99 per side, blocked-on-head, ratio head/base', () => {
+  test('a blocking head: median p99 per side, blocked-on-head with its paired test, ratio head/base', () => {
     const summary = summarizeDiagnostics({
-      base: rounds(5, (i) => ({ p99: [2, 1.8, 2.2, 2, 40][i]! })),
-      head: rounds(5, (i) => ({ p50: 120, p99: [180, 175, 190, 182, 3][i]!, max: 260 })),
+      base: rounds(8, (i) => ({ p99: [2, 1.8, 2.2, 2, 40, 2.1, 1.9, 2][i]! })),
+      head: rounds(8, (i) => ({ p50: 120, p99: [180, 175, 190, 182, 185, 3, 181, 179][i]!, max: 260 })),
     });
     assert.equal(summary.base!.eventLoopDelayMs!.p99, 2, 'one GC pause on base does not move the median');
-    assert.equal(summary.head!.eventLoopDelayMs!.p99, 180);
+    assert.equal(summary.head!.eventLoopDelayMs!.p99, 180.5);
     assert.equal(summary.comparison.eventLoop, 'blocked-on-head');
-    assert.equal(summary.comparison.eventLoopP99Ratio, 90);
+    const test = summary.comparison.eventLoopTest!;
+    assert.equal(test.units, 8);
+    assert.equal(test.unit, 'pair');
+    assert.ok(test.pHeadHigher <= 0.01 && test.pBaseHigher > 0.5, JSON.stringify(test));
+    assert.equal(summary.comparison.eventLoopP99Ratio, 90.25);
     const swapped = summarizeDiagnostics({ base: summaryInput().head, head: summaryInput().base });
     assert.equal(swapped.comparison.eventLoop, 'unblocked-on-head');
   });
 
+  test('too few pairs for the test: the numbers stand, nothing is called, however far apart', () => {
+    const few = summarizeDiagnostics({
+      base: rounds(6, () => ({ p99: 2 })),
+      head: rounds(6, () => ({ p99: 180 })),
+    });
+    assert.ok(few.comparison.eventLoopTest!.pHeadHigher > 0.01, '1/2^6 is the smallest p of 6 pairs');
+    assert.equal(few.comparison.eventLoop, 'similar');
+  });
+
+  test('where base and head run alike, each direction is called in at most 1% of gates (exact test)', () => {
+    let rng = 7;
+    const random = (): number => {
+      rng = (rng * 1103515245 + 12345) % 2 ** 31;
+      return rng / 2 ** 31;
+    };
+    let called = 0;
+    const gates = 2000;
+    for (let g = 0; g < gates; g++) {
+      // The same blocking server on both sides, 12 pairs: p99 near 100 ms, noisy.
+      const side = (): DiagnosticsSnapshot[] => rounds(12, () => ({ p99: 60 + 80 * random() }));
+      if (summarizeDiagnostics({ base: side(), head: side() }).comparison.eventLoop !== 'similar') called++;
+    }
+    assert.ok(called / gates <= 0.02, `called in ${called} of ${gates} gates`);
+  });
+
   test('blocked on both sides is not blamed on head; a small absolute change is not a block', () => {
     const both = summarizeDiagnostics({
-      base: rounds(4, () => ({ p99: 150 })),
-      head: rounds(4, () => ({ p99: 170 })),
+      base: rounds(8, () => ({ p99: 150 })),
+      head: rounds(8, () => ({ p99: 170 })),
     });
-    assert.equal(both.comparison.eventLoop, 'blocked-on-both');
+    assert.equal(both.comparison.eventLoop, 'similar', 'no call without a difference of a blocked loop');
     const small = summarizeDiagnostics({
       base: rounds(4, () => ({ p99: 0.2 })),
       head: rounds(4, () => ({ p99: 8 })),
@@ -163,7 +193,7 @@ describe('summarizeDiagnostics', () => {
     assert.equal(summary.comparison.leak, 'head');
   });
 
-  test('a leaking head, one long-lived process: RSS at the end of each round grows round after round', () => {
+  test('a growing head, one long-lived process: RSS at the end of each round grows round after round, no call', () => {
     const summary = summarizeDiagnostics({
       base: rounds(8, (i) => ({ pid: 1, rssMb: 70 + (i < 2 ? i * 3 : 6) + (i % 2) * 0.2 })),
       head: rounds(8, (i) => ({ pid: 2, rssMb: 70 + i * 12 + (i === 5 ? -12.5 : 0) })),
@@ -177,16 +207,24 @@ describe('summarizeDiagnostics', () => {
     assert.ok(Math.abs(head.rssTrendMbPerRound! - 12 * 0.98) < 0.5, `${head.rssTrendMbPerRound}`);
     assert.equal(head.leak, true);
     assert.equal(summary.base!.leak, false, 'warm-up growth that levels off is not a leak');
-    assert.equal(summary.comparison.leak, 'head');
+    // One process per side is one unit: the growth is shown, but no test stands behind a call.
+    assert.equal(summary.comparison.memoryTest, undefined);
+    assert.equal(summary.comparison.leak, 'none');
   });
 
-  test('growth on both sides: not blamed on head unless it is much faster', () => {
-    const leak = (perStep: number) => rounds(6, () => ({ series: growing(60, perStep) }));
-    assert.equal(summarizeDiagnostics({ base: leak(1), head: leak(1.1) }).comparison.leak, 'both');
+  test('growth on both sides: blamed on the side that grows faster pair by pair, where the test says so', () => {
+    const leak = (perStep: number, n = 8) =>
+      rounds(n, (i) => ({ series: growing(60, perStep + (i % 3) * 0.01) }));
+    assert.equal(summarizeDiagnostics({ base: leak(1), head: leak(1) }).comparison.leak, 'none');
     assert.equal(summarizeDiagnostics({ base: leak(1), head: leak(3) }).comparison.leak, 'head');
     assert.equal(
-      summarizeDiagnostics({ base: leak(1), head: rounds(6, () => ({})) }).comparison.leak,
+      summarizeDiagnostics({ base: leak(1), head: rounds(8, () => ({})) }).comparison.leak,
       'base',
+    );
+    assert.equal(
+      summarizeDiagnostics({ base: leak(1, 6), head: leak(3, 6) }).comparison.leak,
+      'none',
+      'six pairs cannot reach 1%',
     );
   });
 
@@ -210,6 +248,7 @@ describe('summarizeDiagnostics', () => {
       eventLoop: undefined,
       leak: undefined,
     });
+    assert.equal((summary.comparison as DiagnosticsComparison).memoryTest, undefined);
     const none = summarizeDiagnostics({ base: [], head: [] });
     assert.equal(none.head, undefined);
   });
@@ -242,29 +281,43 @@ describe('summarizeDiagnostics', () => {
 
 function summaryInput() {
   return {
-    base: rounds(5, () => ({ p99: 2 })),
-    head: rounds(5, () => ({ p99: 180 })),
+    base: rounds(8, () => ({ p99: 2 })),
+    head: rounds(8, () => ({ p99: 180 })),
   };
 }
 
 describe('servers restarted in blocks (restart-every)', () => {
-  test('each process is fitted on its own windows; one block of steady growth per process is a leak', () => {
-    // Two processes per side, 5 measured rounds each; head's RSS climbs 8 MB per round in both.
-    const block = (pid: number, start: number, perRound: number) =>
+  /** Per side, `blocks` processes of 5 measured rounds each, RSS climbing `perRound` MB per round. */
+  const sides = (blocks: number, perRound: number) => {
+    const block = (pid: number, start: number, climb: number) =>
       Array.from({ length: 5 }, (_, i) =>
-        snap({ pid, at: start + i * 10_000, rssMb: 80 + i * perRound + (i % 2) * 0.1 }),
+        snap({ pid, at: start + i * 10_000, rssMb: 80 + i * climb + (i % 2) * 0.1 + pid * 0.001 }),
       );
-    const summary = summarizeDiagnostics({
-      base: [...block(11, 0, 0), ...block(12, 100_000, 0)],
-      head: [...block(21, 0, 8), ...block(22, 100_000, 8)],
-    });
+    const range = Array.from({ length: blocks }, (_, b) => b);
+    return {
+      base: range.flatMap((b) => block(100 + b, b * 100_000, 0)),
+      head: range.flatMap((b) => block(200 + b, b * 100_000, perRound)),
+    };
+  };
+
+  test('each process is fitted on its own windows; head growing in every block of 7 is a leak', () => {
+    const summary = summarizeDiagnostics(sides(7, 8));
     const head = summary.head!;
     assert.equal(head.rssTrend?.mode, 'across-rounds');
-    assert.equal(head.rssTrend?.points, 10);
-    assert.equal(head.rssTrend?.of, 8);
-    assert.equal(head.rssTrend?.growing, 8);
+    assert.equal(head.rssTrend?.points, 35);
+    assert.equal(head.rssTrend?.of, 28);
+    assert.equal(head.rssTrend?.growing, 28);
     assert.ok(Math.abs(head.rssTrendMbPerRound! - 8 * 0.98) < 0.2, `${head.rssTrendMbPerRound}`);
     assert.equal(summary.base!.leak, false);
+    const test = summary.comparison.memoryTest!;
+    assert.deepEqual([test.unit, test.units], ['process pair', 7]);
+    assert.equal(test.pHeadHigher, 1 / 128);
     assert.equal(summary.comparison.leak, 'head');
+  });
+
+  test('two blocks are two units: the growth is shown, no leak is called', () => {
+    const summary = summarizeDiagnostics(sides(2, 8));
+    assert.equal(summary.head!.leak, true, 'head grows steadily: a description of one side');
+    assert.equal(summary.comparison.leak, 'none');
   });
 });

@@ -1,8 +1,10 @@
 /**
- * example-workflows/: every workflow is valid YAML with one perf-gate step that uses only inputs action.yml
- * declares, has the permissions its event needs, and is run for real by an end-to-end test; every perf-gate.yml
- * there and in the fixture apps validates against perf-gate.schema.json and parses with src/scenario-file.ts.
- * Also the harness (test/support/workflow.ts) itself: expressions, services, overrides.
+ * example-workflows/: every workflow is one GitHub's own parser accepts (@actions/workflow-parser, through
+ * test/support/workflow.ts), with one perf-gate step that uses only inputs action.yml declares, the permissions its
+ * event needs, one run per pull request at a time, a checkout that leaves no token behind, and an end-to-end test
+ * that runs it for real (actionlint checks them too: actionlint.test.ts); every perf-gate.yml there and in the
+ * fixture apps validates against perf-gate.schema.json (Ajv) and parses with src/config/scenario-file.ts. Also the
+ * harness itself: expressions (evaluated by @actions/expressions), conditions, services, overrides.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { parse, parseDocument } from 'yaml';
+import { parse } from 'yaml';
 import { parseScenarioFile } from '../../src/config/scenario-file.ts';
 import { APPS_DIR, readTree } from '../support/example.ts';
 import { SCHEMA, violations } from '../support/json-schema.ts';
@@ -64,7 +66,25 @@ for (const file of files) {
 const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
   pull_request: { number: 1, pull_request: { number: 1, head: { sha: 'h' }, base: { sha: 'b' } } },
   push: { before: 'b', after: 'a' },
-  workflow_run: { workflow_run: { id: 1, event: 'pull_request', conclusion: 'failure', head_sha: 'h' } },
+  workflow_run: {
+    workflow_run: {
+      id: 1,
+      event: 'pull_request',
+      conclusion: 'failure',
+      head_sha: 'h',
+      head_branch: 'feature',
+      head_repository: { full_name: 'someone/octo-repo' },
+    },
+  },
+};
+
+/** Two events of different pull requests (branches, for workflow_run) of a workflow triggered by `event`. */
+const TWO_PULL_REQUESTS: Record<string, [Record<string, unknown>, Record<string, unknown>]> = {
+  pull_request: [{ pull_request: { number: 1 } }, { pull_request: { number: 2 } }],
+  workflow_run: [
+    SAMPLE_EVENTS.workflow_run!,
+    { workflow_run: { head_branch: 'feature', head_repository: { full_name: 'other/octo-repo' } } },
+  ],
 };
 
 /** The context every expression of `job` must resolve in (values are placeholders; only being known matters). */
@@ -120,13 +140,39 @@ describe('example workflows', () => {
 
   for (const file of files) {
     describe(file, () => {
-      test('parses: valid YAML, no duplicate keys, one perf-gate step in each job that runs it', () => {
-        const document = parseDocument(readFileSync(join(EXAMPLES_DIR, file), 'utf8'), { uniqueKeys: true });
-        assert.deepEqual(
-          document.errors.map((e) => e.message),
-          [],
-        );
+      test('parses: GitHub’s workflow parser reports nothing, one perf-gate step in each job that runs it', () => {
         assert.doesNotThrow(() => readWorkflow(file));
+      });
+
+      test('runs one at a time per pull request (per branch on push): `concurrency:` with a group of its own', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow?.concurrency, 'no `concurrency:`');
+        const { group, 'cancel-in-progress': cancel } = workflow.concurrency;
+        assert.ok(group, 'no `concurrency.group`');
+        if (workflow.events.includes('push')) {
+          assert.match(group, /github\.ref/, 'a push is grouped by its branch');
+          assert.equal(cancel, 'false', 'every push to main is measured');
+          return;
+        }
+        const groupOf = (event: Record<string, unknown>): string =>
+          substitute(group, { token: 't', workflow: workflow.name, event }, 'concurrency.group');
+        const [one, other] = TWO_PULL_REQUESTS[workflow.events[0]!]!;
+        assert.notEqual(groupOf(one), groupOf(other), 'two pull requests never share a group');
+        assert.equal(groupOf(one), groupOf(structuredClone(one)), 'two runs of one pull request always do');
+        assert.equal(cancel, 'true', 'a new push makes the run of the old head moot');
+      });
+
+      test('checks out without leaving the token in .git/config, and with the base commit', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        for (const job of workflow.jobs) {
+          for (const step of job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'))) {
+            // The pull request's code runs in this job: a persisted token would be readable there.
+            assert.equal(step.with['persist-credentials'], 'false', `jobs.${job.id}.steps[${step.index}]`);
+            // Without a persisted token a private repository's base cannot be fetched later: check it out now.
+            assert.ok(['0', '2'].includes(step.with['fetch-depth'] ?? ''), `jobs.${job.id}: fetch-depth`);
+          }
+        }
       });
 
       test('uses only inputs that action.yml declares', () => {
@@ -360,20 +406,29 @@ describe('the workflow harness', () => {
     assert.equal(substitute(text, context, 'x'), 'a ghs_x b ghs_x c abc123 2/3 4242 1 /tmp/r.json');
     // An output the step did not set is empty, as on GitHub.
     assert.equal(evaluate('steps.perf.outputs.verdict', context, 'x'), '');
-    for (const unknown of ['github.sha', 'env.FOO', "format('{0}', 1)", 'vars.X', 'strategy.job-total'])
+    // GitHub's evaluator: functions, operators and coercions as on the runner.
+    assert.equal(evaluate("format('{0}-{1}', matrix.shard, strategy.job-index)", context, 'x'), '2/3-1');
+    assert.equal(evaluate("github.event.before == 'ABC123' && 'yes' || 'no'", context, 'x'), 'yes');
+    // Contexts a test cannot supply are unknown; values it did not supply are missing.
+    for (const unknown of ['env.FOO', 'vars.X', 'runner.os'])
       assert.throws(
         () => substitute(`\${{ ${unknown} }}`, context, 'with.base'),
         (error: Error) => error.message.includes(unknown) && error.message.includes('does not know'),
       );
+    for (const missing of ['github.sha', 'strategy.job-total', 'github.workflow'])
+      assert.throws(
+        () => substitute(`\${{ ${missing} }}`, context, 'with.base'),
+        (error: Error) => error.message.includes(`needs the test to pass ${missing}`),
+      );
     assert.throws(
       () => evaluate("job.services.postgres.ports['5432']", context, 'env.PGPORT'),
-      /start service `postgres`/,
+      /needs the test to pass job\.services\.postgres/,
     );
     assert.throws(() => evaluate('github.event.after', context, 'with.base'), /event\.after/);
     // An object is not a value the runner would pass.
     assert.throws(() => evaluate('github.event.workflow_run', context, 'with.x'), /event\.workflow_run/);
-    assert.throws(() => evaluate('steps.other.outputs.x', context, 'with.x'), /outputs of step `other`/);
-    assert.throws(() => evaluate('strategy.job-index', { token: 't' }, 'with.x'), /jobIndex/);
+    assert.throws(() => evaluate('steps.other.outputs.x', context, 'with.x'), /pass steps\.other/);
+    assert.throws(() => evaluate('strategy.job-index', { token: 't' }, 'with.x'), /pass strategy\.job-index/);
   });
 
   test('evaluates `if:` conditions: status functions, comparisons, the implicit success()', () => {
@@ -411,13 +466,12 @@ describe('the workflow harness', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, not a JS template
     assert.equal(conditionHolds('${{ always() }}', context, failed, 'x'), true);
     assert.equal(conditionHolds('failure()', context, ok, 'x'), false);
-    for (const unknown of [
-      "a == 'x' || b == 'y'",
-      "contains(github.event.x, 'y')",
-      'github.event.x',
-      '(always())',
-    ])
-      assert.throws(() => conditionHolds(unknown, context, ok, 'x'), /cannot evaluate|does not know/);
+    // Whatever GitHub's language allows: `||`, parentheses, functions.
+    const either = "(always()) || contains(github.event.workflow_run.event, 'x')";
+    assert.equal(conditionHolds(either, context, failed, 'x'), true);
+    assert.equal(conditionHolds("contains(github.event.workflow_run.event, 'pull')", context, ok, 'x'), true);
+    for (const unknown of ["a == 'x' || b == 'y'", 'github.event.x', "startsWith(env.X, 'y')"])
+      assert.throws(() => conditionHolds(unknown, context, ok, 'x'), /needs the test to pass|does not know/);
   });
 
   test('emulates upload-artifact and download-artifact with their documented layout', () => {

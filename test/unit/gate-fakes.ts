@@ -6,6 +6,7 @@
  */
 import { type Measured, measure } from '../../src/gate/measure.ts';
 import type { Clock, GateServer, LoadRunner, Probe, Probes } from '../../src/gate/ports.ts';
+import { PortNotMovedError } from '../../src/io/server.ts';
 import type { Config, Scenario } from '../../src/model/config.ts';
 import type { DiagnosticsSummary } from '../../src/model/diagnostics.ts';
 import type { LoadSpec, PacedSpec, PairLoadSpec, RoundMeasurement, Side } from '../../src/model/measure.ts';
@@ -51,7 +52,8 @@ export interface PairEvent {
 }
 
 export type Event =
-  | { op: 'start'; side: Side; pair: number; server: number }
+  /** together: started to run beside the other side (a fixed port then moved). */
+  | { op: 'start'; side: Side; pair: number; server: number; together: boolean }
   | { op: 'start-failed'; side: Side; pair: number }
   | { op: 'stop'; side: Side; server: number }
   | { op: 'loadgen-stop' }
@@ -136,6 +138,8 @@ export interface WorldOptions {
   onLoad?: (call: LoadCall, world: World) => void;
   /** Whether starting this side's server for this pair fails. */
   failStart?: (side: Side, pair: number) => boolean;
+  /** Whether this side's server keeps its fixed port (config.port) when it was to move it (PortNotMovedError). */
+  keepsPort?: (side: Side, pair: number) => boolean;
   /** Milliseconds each server takes to start. */
   startMs?: number;
   /** The time limit from the start (default: the config's timeoutMs). */
@@ -168,7 +172,7 @@ export class World {
       config: this.config,
       clock: this.clock,
       load: this.load,
-      startServer: (side, pair) => this.start(side, pair),
+      startServer: (side, pair, _env, together) => this.start(side, pair, together),
       probes: this.probes,
       log: {
         info: (message) => this.logs.push({ level: 'info', message }),
@@ -196,16 +200,22 @@ export class World {
     return this.logs.filter((l) => l.level === 'warning').map((l) => l.message);
   }
 
-  private async start(side: Side, pair: number): Promise<GateServer> {
+  private async start(side: Side, pair: number, together: boolean): Promise<GateServer> {
     if (this.options.failStart?.(side, pair)) {
       this.events.push({ op: 'start-failed', side, pair });
       throw new GateError('server-start', `the ${side} server did not start`, { side });
+    }
+    const { port } = this.config;
+    if (together && port !== undefined && this.options.keepsPort?.(side, pair)) {
+      this.clock.advance(this.options.startMs ?? 0);
+      this.events.push({ op: 'start-failed', side, pair });
+      throw new PortNotMovedError(side, this.config.start, port, 40_999);
     }
     this.clock.advance(this.options.startMs ?? 0);
     const id = this.servers.size + 1;
     const server = new FakeServer(this, side, id);
     this.servers.set(id, server);
-    this.events.push({ op: 'start', side, pair, server: id });
+    this.events.push({ op: 'start', side, pair, server: id, together });
     return server;
   }
 
@@ -343,6 +353,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     checkName: undefined,
     mode: 'gate',
     results: '',
+    artifactName: undefined,
     ...overrides,
   };
 }

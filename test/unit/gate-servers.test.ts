@@ -165,8 +165,8 @@ describe('blocks of processes', () => {
   });
 
   for (const [what, config] of [
-    ['a fixed port', { port: 3000 }],
     ['restart-every 0', { restartEvery: 0 }],
+    ['restart-every 0 on a fixed port', { restartEvery: 0, port: 3000 }],
   ] as const) {
     test(`${what}: a fresh process per round, whole rounds in ABBA order`, async () => {
       const world = new World({ config: { pairs: 2, ...config } });
@@ -190,11 +190,16 @@ describe('blocks of processes', () => {
         result.rounds.map((r) => `${r.pair}:${r.position}:${r.side}`),
         ['0:0:base', '0:1:head', '1:0:head', '1:1:base'],
       );
+      assert.ok(
+        world.of('start').every((e) => !e.together),
+        'one process at a time: no port is moved',
+      );
+      assert.deepEqual([result.sideBySide, result.sliced], [false, false]);
     });
   }
 
   test('a fresh process per round with an open loop: base is measured for the rate first, then stopped', async () => {
-    const world = new World({ config: { pairs: 2, port: 3000, openLoop: { share: 0.25 } } });
+    const world = new World({ config: { pairs: 2, restartEvery: 0, openLoop: { share: 0.25 } } });
     await world.measure();
     assert.deepEqual(trace(world.events).slice(0, 5), [
       'start base#1',

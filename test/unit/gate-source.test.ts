@@ -162,7 +162,7 @@ describe('the first pair', () => {
     assert.equal(result.pairs, 4);
   });
 
-  test('the log line of each pair: req/s per side and the change, and the open loop when there is one', async () => {
+  test('the log line of each pair: req/s per side, the change, the running estimate, and the open loop when there is one', async () => {
     const world = new World({
       config: { pairs: 2, openLoop: { rate: 500 } },
       measure: (call) =>
@@ -179,8 +179,8 @@ describe('the first pair', () => {
     });
     await world.measure();
     assert.deepEqual(world.info(), [
-      'pair 1: GET /: base 1000 req/s, head 950 req/s (-5.0%), p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
-      'pair 2: GET /: base 1000 req/s, head 950 req/s (-5.0%), p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
+      'pair 1: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 1 pair, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
+      'pair 2: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 2 pairs, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
     ]);
   });
 });

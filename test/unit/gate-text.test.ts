@@ -83,7 +83,7 @@ test('profiling', () => {
     'no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.',
   );
   assert.equal(text.PROFILING_GROUP, 'profiling base and head with 0x');
-  assert.equal(text.PROFILE_ARTIFACTS, 'the `perf-gate` artifact of this run');
+  assert.equal(text.PROFILE_ARTIFACTS, 'the flame-graph artifact of this run');
   assert.equal(text.profilingTookLog(41.26), 'profiling took 41.3 s');
   assert.equal(text.noFlameGraphsNote('0x failed'), 'no flame graphs: 0x failed');
   assert.equal(text.profilingFailedLog('0x failed'), 'profiling failed (the verdict stands): 0x failed');

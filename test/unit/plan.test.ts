@@ -1,7 +1,13 @@
 /** How servers live (src/gate/plan.ts: priming, start-up cost) and the looks' schedule (src/stats/pairs.ts). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { primingTurns, STARTUP_SHARE_NOTE, sideBySide, startupNote } from '../../src/gate/plan.ts';
+import {
+  movesFixedPort,
+  primingTurns,
+  STARTUP_SHARE_NOTE,
+  sideBySide,
+  startupNote,
+} from '../../src/gate/plan.ts';
 import { planLooks } from '../../src/stats/pairs.ts';
 
 describe('server processes', () => {
@@ -11,10 +17,13 @@ describe('server processes', () => {
     assert.equal(primingTurns(8), 2);
   });
 
-  test('side by side unless on a fixed port or asked for a fresh process per round', () => {
-    assert.equal(sideBySide({ port: undefined, restartEvery: 1 }), true);
-    assert.equal(sideBySide({ port: undefined, restartEvery: 0 }), false);
-    assert.equal(sideBySide({ port: 3000, restartEvery: 1 }), false);
+  test('side by side unless asked for a fresh process per round; a fixed port is moved to run side by side', () => {
+    assert.equal(sideBySide({ restartEvery: 1 }), true);
+    assert.equal(sideBySide({ restartEvery: 0 }), false);
+    assert.equal(movesFixedPort({ port: 3000, restartEvery: 1 }), true);
+    assert.equal(movesFixedPort({ port: 3000, restartEvery: 4 }), true);
+    assert.equal(movesFixedPort({ port: 3000, restartEvery: 0 }), false, 'one process at a time: no need');
+    assert.equal(movesFixedPort({ port: undefined, restartEvery: 4 }), false, 'PORT: nothing to move');
   });
 
   test('a slow start-up is worth a note from a third of the pair on, with the numbers and the setting to use', () => {

@@ -30,6 +30,9 @@ function row(fields: Partial<DiffRow> & Pick<DiffRow, 'fn' | 'baseSelf' | 'headS
     headTotal: fields.headSelf,
     deltaSelf: fields.headSelf - fields.baseSelf,
     deltaTotal: fields.headSelf - fields.baseSelf,
+    baseUs: Number.NaN,
+    headUs: Number.NaN,
+    deltaUs: Number.NaN,
     ...fields,
   };
 }
@@ -40,8 +43,8 @@ function diffOf(rows: DiffRow[], busy = 5000): ProfileDiff {
     rows: sorted,
     grown: sorted.filter((r) => r.deltaSelf > 0),
     shrunk: sorted.filter((r) => r.deltaSelf < 0).reverse(),
-    base: { samples: busy, busy },
-    head: { samples: busy, busy },
+    base: { samples: busy, busy, requests: Number.NaN },
+    head: { samples: busy, busy, requests: Number.NaN },
   };
 }
 
@@ -164,7 +167,62 @@ describe('renderProfileSection', () => {
 
   test('an empty side is reported, not divided by', () => {
     const diff = diffOf([]);
-    diff.head = { samples: 0, busy: 0 };
+    diff.head = { samples: 0, busy: 0, requests: Number.NaN };
     assert.match(renderProfileSection(diff), /head profile has no busy samples/);
+  });
+});
+
+describe('per request: a faster head does not make a function hotter', () => {
+  /** A profile of `counts` self samples per function (JS frames of lib/x.js), as buildProfile makes it. */
+  function profileOf(counts: Record<string, number>) {
+    const ticks = Object.entries(counts).flatMap(([fn, n], i) =>
+      Array.from({ length: n }, () => [{ name: `${fn} /repo/lib/x.js:${i + 1}:1`, type: 'JS', kind: 'Opt' }]),
+    );
+    return buildProfile(readTicks(ticks), { roots: ['/repo'] });
+  }
+
+  // Head does the same work in `render` per request, and half the work in `parse`: it serves more requests in the
+  // same time, so render's share of busy time grows though it costs no more per request.
+  const base = profileOf({ render: 2000, parse: 2000 });
+  const head = profileOf({ render: 2000, parse: 1000 });
+  const served = { base: 10_000, head: 10_000 };
+
+  test('ranked by the change of CPU time per request, both ways', () => {
+    const diff = diffProfiles(base, head, served);
+    const render = diff.rows.find((r) => r.fn === 'render')!;
+    const parse = diff.rows.find((r) => r.fn === 'parse')!;
+    assert.ok(render.headSelf > render.baseSelf, 'its share grew');
+    assert.equal(render.baseUs, 200);
+    assert.equal(render.headUs, 200);
+    assert.equal(render.deltaUs, 0, 'its time per request did not');
+    assert.equal(parse.deltaUs, -100);
+    assert.ok(!diff.grown.includes(render), 'render is not hotter');
+    assert.deepEqual(
+      diff.shrunk.map((r) => r.fn),
+      ['parse'],
+    );
+    assert.deepEqual({ base: diff.base.requests, head: diff.head.requests }, { base: 10_000, head: 10_000 });
+  });
+
+  test('the section says so per request, and lists what got cheaper', () => {
+    const markdown = renderProfileSection(diffProfiles(base, head, served), { roots: ['/repo'] });
+    assert.match(
+      markdown,
+      /No function takes noticeably more CPU per request on head; `parse` in lib\/x\.js:2 takes −100 µs/,
+    );
+    assert.match(markdown, /\| function \| file:line \| base µs\/request \| head µs\/request \| change \|/);
+    assert.doesNotMatch(markdown, /`render`/);
+    assert.doesNotMatch(markdown, /<sub>[^<]*`/, 'no backtick shows in <sub>');
+  });
+
+  test('a function that costs more per request is hotter, with its time per request', () => {
+    const slower = profileOf({ render: 4000, parse: 2000 });
+    const diff = diffProfiles(base, slower, served);
+    assert.equal(diff.grown[0]!.fn, 'render');
+    assert.equal(diff.grown[0]!.deltaUs, 200);
+    assert.match(
+      renderProfileSection(diff, { roots: ['/repo'] }),
+      /`render` in lib\/x\.js:1 takes \+200 µs of CPU per request on head \(200 µs → 400 µs\)/,
+    );
   });
 });

@@ -159,7 +159,7 @@ function codeSpans(line: string): { spans: string[]; rest: string } {
 }
 
 /** Tags the report itself writes; anything else that looks like a tag would be HTML from outside. */
-const OWN_TAGS = /<\/?(details|summary|sub)>/g;
+const OWN_TAGS = /<\/?(details|summary|sub|code)>|<details open>/g;
 
 const HOSTILE =
   '/a|b<script>alert(1)</script> @everyone `x` ``y`` <!-- perf-gate:report --> [link](https://evil.example)\nnext line\r\n| forged | row |';
@@ -184,22 +184,22 @@ describe('renderMarkdown: a regression report', () => {
     assert.equal(lines[0], '### 🔴 perf-gate: regression');
     assert.match(
       lines[1]!,
-      /^\*\*head is 1[0-3]% slower on GET \/seed\/v1 \(req\/s 4,\d{3} → 3,\d{3}, p = [^)]+\)\*\*$/,
+      /^\*\*head is 1[0-3]\.\d% slower on GET \/seed\/v1 \(req\/s 4,\d{3} → 3,\d{3}, p = [^)]+\)\*\*$/,
     );
     assert.equal(lines[1], `**${escapeMarkdown(report.headline)}**`);
   });
 
-  test('the comparison table: header with 95% CI and p, one row per path × metric', () => {
+  test('the comparison table: header with its simultaneous interval and adjusted p, one row per path × metric', () => {
     const [comparison] = tables(markdown);
     assert.ok(comparison);
     assert.deepEqual(cells(comparison[0]!), [
       'scenario',
       'metric',
-      'base',
-      'head',
+      'base (median)',
+      'head (base × change)',
       'change',
-      '95% CI',
-      'p',
+      '95% simultaneous interval',
+      'p (adjusted)',
       'verdict',
     ]);
     assert.match(comparison[1]!, /^\| --- \| --- \| ---: \| ---: \| ---: \| --- \| ---: \| --- \|$/);
@@ -222,7 +222,7 @@ describe('renderMarkdown: a regression report', () => {
 
   test('the interval column is labelled with the level 1 − α', () => {
     const strict = renderMarkdown(reportOf({ settings: { ...fixture.settings, alpha: 0.01 } }));
-    assert.equal(cells(tables(strict)[0]![0]!)[5], '99% CI');
+    assert.equal(cells(tables(strict)[0]![0]!)[5], '99% simultaneous interval');
   });
 
   test('numbers are formatted: thousands separators for req/s, ms with 2 decimals under 10 ms', () => {
@@ -267,7 +267,11 @@ describe('renderMarkdown: a regression report', () => {
       fixture.rounds.find((r) => r.pair === 0 && r.scenario === 'GET /seed/v1' && r.side === side)!
         .measurement.rps;
     assert.equal(rows[1]![5], (round('head') / round('base')).toFixed(3));
-    assert.ok(lines.indexOf('| scenario | metric | base | head | change | 95% CI | p | verdict |') < open);
+    assert.ok(
+      lines.indexOf(
+        '| scenario | metric | base (median) | head (base × change) | change | 95% simultaneous interval | p (adjusted) | verdict |',
+      ) < open,
+    );
   });
 
   test('the settings, the trees, the noise and the note on reading it', () => {
@@ -278,7 +282,7 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.ok(
       markdown.includes(
-        'threshold ±5% (req/s), ±5% (latency) · p-values Holm-adjusted across 6 comparisons counting every planned look (α = 0.05)',
+        'threshold ±5% (req/s), ±5% (latency) · intervals simultaneous and p-values adjusted over 6 comparisons and every planned look (α = 0.05)',
       ),
     );
     assert.ok(markdown.includes('measuring 2 min 22 s, 3 min 6 s in all'));
@@ -287,10 +291,17 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.match(
       markdown,
-      /\nWhat this runner could see: noise between base and head within a pair \(sd of the per-pair log ratio\) req\/s ±\d\.\d% \(could detect ≈\d\.\d%\), latency p50 ±\d\.\d% \(could detect ≈\d\.\d%\), latency p99 ±\d\.\d% \(could detect ≈\d\.\d%\); "could detect" is the change these pairs would catch 80% of the time\.\n/,
+      /\nNoise per pair: req\/s ±\d\.\d%, latency p50 ±\d\.\d%, latency p99 ±\d\.\d%\. This run would catch a change of req\/s ≈\d\.\d% \(threshold 5%\), latency p50 ≈\d\.\d% \(threshold 5%\), latency p99 ≈\d\.\d% \(threshold 5%\) in 80% of runs like it\.\n/,
     );
-    assert.ok(lines.at(-1)!.startsWith('<sub>How to read this:'));
-    assert.ok(markdown.endsWith('</sub>\n'));
+    assert.match(
+      markdown,
+      /\nHow to read the table: base is the median of base's rounds and head is base × \(1 \+ change\)/,
+    );
+    assert.match(
+      markdown,
+      /The interval is simultaneous over all 6 comparisons and the one planned look: together they cover their true changes with probability 95% \(each alone a 99\.17% interval\)\./,
+    );
+    assert.ok(markdown.endsWith('</details>\n'));
   });
 
   test('a significant regression never shows a p-value that reads as not significant (p ≥ α)', () => {
@@ -405,7 +416,17 @@ describe('escaping text from outside', () => {
   });
 
   test('no HTML from outside: every `<` outside the report’s own tags and code spans is escaped', () => {
-    for (const line of markdown.split('\n')) {
+    // The charts (```mermaid fences) hold numbers and our own titles only; their lines are Mermaid, not Markdown.
+    const outsideCharts = markdown.replace(/```mermaid\n[\s\S]*?\n```/g, '');
+    for (const chart of markdown.match(/```mermaid\n[\s\S]*?\n```/g) ?? []) {
+      for (const line of chart.split('\n'))
+        assert.match(
+          line,
+          /^(```(mermaid)?|%%\{init: \{"xyChart": \{"width": 720, "height": 320\}, "themeVariables": \{"xyChart": \{"plotColorPalette": "[#\da-f, ]+"\}\}\}\}%%|xychart-beta| {2}title "[a-z0-9 /:÷()±.%]+"| {2}x-axis "pair" \[[\d, ]+\]| {2}y-axis "head ÷ base" [\d.]+ --> [\d.]+| {2}line \[[\d., ]+\])$/,
+          'a chart holds our own words and numbers only',
+        );
+    }
+    for (const line of outsideCharts.split('\n')) {
       const { rest } = codeSpans(line.replace(OWN_TAGS, ''));
       assert.equal(unescaped(rest, '<'), 0, line);
       assert.equal(unescaped(rest, '['), 0, `no link syntax: ${line}`);
@@ -509,7 +530,8 @@ describe('fitComment', () => {
   const pointer = 'The whole report is in the job summary.';
 
   test('a body within the limit is returned unchanged', () => {
-    assert.equal(fitComment(markdown, markdown.length, pointer), markdown);
+    // Limits are UTF-8 bytes (issue 23): the report's length in bytes is within it, its length in characters not.
+    assert.equal(fitComment(markdown, Buffer.byteLength(markdown), pointer), markdown);
     assert.equal(fitComment(markdown, COMMENT_LIMIT, pointer), markdown);
   });
 
@@ -630,7 +652,7 @@ describe('error reports', () => {
     const caution = lines.indexOf('> [!CAUTION]');
     assert.equal(lines[caution + 1], '> input \\`paths\\`: no path given. Give one request path per line');
     assert.equal(lines[caution + 2], '');
-    assert.ok(!markdown.includes('<details>'));
+    assert.ok(!markdown.includes('<summary>Last output'));
   });
 });
 

@@ -1,6 +1,7 @@
 /** Adaptive rounds: when the gate looks, when it stops, and what a borderline regression earns. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { leaning } from '../../src/decide/rule.ts';
 import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
@@ -168,14 +169,15 @@ test('a fixed number of pairs looks once, at the end', async () => {
   assert.equal(result.decision?.verdict, 'regression');
 });
 
-test('a borderline regression that holds from one look to a later one is confirmed by the pairs between', async () => {
+test('with a floor of 0 (significance alone), a borderline regression that holds from one look to a later one is confirmed by the pairs between', async () => {
   // About 5% slower against a 3% threshold, noisy enough that one look's interval rarely clears half the
   // threshold. Whenever a gate stops early on a regression whose interval does not clear it, the regression
   // must have held at every look over at least the last MIN_CONFIRMATION_PAIRS pairs (recomputed here from the
-  // gate's own rounds).
+  // gate's own rounds). With the default floor (half the threshold) every regression clears it: the test after
+  // this one.
   let byPersistence = 0;
   for (let seed = 1; seed <= 40; seed++) {
-    const options = { ...DEFAULTS, threshold: 0.03 };
+    const options = { ...DEFAULTS, threshold: 0.03, floor: 0 };
     const result = await runSequential(source({ ratio: 0.95, noise: 0.07, pairMs: 6000, seed }), options);
     const rps = result.decision?.comparisons.find((c) => c.metric === 'rps');
     if (result.stoppedBy !== 'resolved' || rps?.verdict !== 'regression') continue;
@@ -192,6 +194,7 @@ test('a borderline regression that holds from one look to a later one is confirm
           latencyThreshold: options.latencyThreshold,
           alpha: 0.05,
           looks: result.schedule,
+          floor: 0,
         },
       ).comparisons.find((c) => c.metric === 'rps')?.verdict;
     const earlier = result.looked.filter((n) => n <= result.pairs - MIN_CONFIRMATION_PAIRS);
@@ -210,12 +213,12 @@ test('a borderline regression that holds from one look to a later one is confirm
   assert.ok(byPersistence > 0, 'some seed stopped on a regression confirmed by persistence');
 });
 
-test('a borderline regression at one look that is gone at the next is not confirmed by it', async () => {
+test('with a floor of 0, a borderline regression at one look that is gone at the next is not confirmed by it', async () => {
   // Head is 5% slower for the first 12 pairs and then 10% faster: the first look may call a borderline
   // regression, but it does not hold, so the gate must go on past it and not fail.
   let borderline = 0;
   for (let seed = 1; seed <= 40; seed++) {
-    const options = { ...DEFAULTS, threshold: 0.03 };
+    const options = { ...DEFAULTS, threshold: 0.03, floor: 0 };
     const s = source({
       ratio: 1,
       noise: 0.07,
@@ -232,6 +235,7 @@ test('a borderline regression at one look that is gone at the next is not confir
         latencyThreshold: options.latencyThreshold,
         alpha: 0.05,
         looks: result.schedule,
+        floor: 0,
       },
     ).comparisons.find((c) => c.metric === 'rps');
     if (first?.verdict !== 'regression' || first.confirmed) continue;
@@ -244,4 +248,28 @@ test('a borderline regression at one look that is gone at the next is not confir
     );
   }
   assert.ok(borderline > 0, 'some seed had a borderline regression at the first look');
+});
+
+test('at the default floor a gate fails only on an interval clear of half the threshold; one leaning to a regression at the budget earns confirmation pairs', async () => {
+  let leaned = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const options = { ...DEFAULTS, threshold: 0.03 };
+    const result = await runSequential(source({ ratio: 0.95, noise: 0.07, pairMs: 6000, seed }), options);
+    const rps = result.decision?.comparisons.find((c) => c.metric === 'rps');
+    if (rps?.verdict === 'regression') {
+      assert.ok(rps.ci[1] < -options.threshold / 2, `seed ${seed}: ${rps.ci}`);
+      assert.equal(rps.confirmed, true);
+    }
+    if (result.confirmationPairs > 0) {
+      leaned++;
+      // The decision before those pairs leaned: significant, estimated beyond the threshold, not clear of half.
+      const before = decide(
+        result.rounds.filter((r) => r.pair < result.pairs - result.confirmationPairs),
+        [{ name: 'GET /x', expectStatus: undefined, threshold: undefined }],
+        { threshold: 0.03, latencyThreshold: 0.2, alpha: 0.05, looks: result.schedule },
+      );
+      assert.ok(before.comparisons.some(leaning), `seed ${seed}`);
+    }
+  }
+  assert.ok(leaned > 0, 'some seed leaned to a regression at the budget');
 });

@@ -22,7 +22,6 @@ import {
   studentTCdf,
   studentTQuantile,
 } from '../../src/stats/distributions.ts';
-import { holm } from '../../src/stats/multiple.ts';
 import {
   hodgesLehmann1,
   signedRankConfidenceInterval,
@@ -30,6 +29,7 @@ import {
   walshAverages,
   wilcoxonSignedRank,
 } from '../../src/stats/wilcoxon.ts';
+import { holm } from '../support/reference-stats.ts';
 
 function close(actual: number, expected: number, tolerance: number, what = 'value'): void {
   const error = Math.abs(actual - expected);

@@ -6,9 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { geometricMeanRatio, hodgesLehmannShift, logRatios, median } from '../../src/stats/describe.ts';
-import { holm } from '../../src/stats/multiple.ts';
 import { hodgesLehmann1, wilcoxonSignedRank } from '../../src/stats/wilcoxon.ts';
-import { mannWhitneyP } from '../support/reference-stats.ts';
+import { holm, mannWhitneyP } from '../support/reference-stats.ts';
 
 interface TwoSampleCase {
   name: string;

@@ -1,0 +1,197 @@
+/**
+ * The threshold's operating characteristic: the share of gates that fail against the true change, from 0 to 3× the
+ * threshold, replayed from recorded A/A pairs through the action's own sequential decision code (runSequential),
+ * each simulated gate drawing pairs with replacement from one recording, head's rounds made exactly the given
+ * share slower (bench/calibrate.ts `aa-N%`: req/s × (1 − change), latencies ÷ it). The base and head labels of each
+ * drawn pair (or block) are swapped at random before that, so the recording's own chance skew (±0.5–1% in the
+ * quiet ones) averages out and the change replayed is the one named: the symmetric null world, shifted.
+ *
+ *   npx node bench/oc.ts [gates=400] [recordings=quiet,middling,noisy] [floor=<share>] [pair-sec=6]
+ *                        [multiples=0,0.25,…,3] [blocks] [svg=<file>] [json=<file>]
+ *
+ * Recordings by name (bench/data/<name>.json) or by the words quiet, middling, noisy, blocks (the recordings of
+ * bench/RESULTS.md §14). `floor` replaces the rule's REGRESSION_FLOOR (src/decide/rule.ts) to compare rules;
+ * `blocks` replays whole recorded blocks in order (processes that differ), else pairs one at a time, numbered in
+ * blocks of the default `restart-every` as the action numbers them. `svg` writes the curves as a plot.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
+import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
+import { runSequential } from '../src/decide/sequential.ts';
+import type { Verdict } from '../src/model/decision.ts';
+import type { Round } from '../src/model/measure.ts';
+import { mulberry32 } from '../src/stats/describe.ts';
+import { dataFile, keyValues, machineLine } from './lib.ts';
+import { ocSvg } from './oc-svg.ts';
+
+interface Recording {
+  name: string;
+  restartEvery: number;
+  noise: number;
+  rounds: Round[];
+}
+
+const NAMED: Record<string, string> = {
+  quiet: 'aa@duration=2s,warmup=0.25s,label=cmp2',
+  quiet2: 'aa@duration=2s,warmup=0.25s,label=cmp1',
+  middling: 'aa@label=2s',
+  noisy: 'aa@label=15h',
+  blocks: 'aa@restart-every=4,label=r4',
+};
+
+/** The true changes replayed, as multiples of the threshold. */
+export const MULTIPLES = (keyValues(process.argv.slice(2)).multiples ?? '0,0.25,0.5,0.75,1,1.25,1.5,2,3')
+  .split(',')
+  .map(Number);
+
+const args = process.argv.slice(2);
+const options = keyValues(args);
+const positional = args.filter((a) => !a.includes('='));
+const gates = Number(positional[0] ?? 400);
+const names = (positional[1] ?? 'quiet,middling,noisy').split(',');
+const wholeBlocks = positional.includes('blocks');
+const pairSec = Number(options['pair-sec'] ?? 6);
+const floor = options.floor === undefined ? undefined : Number(options.floor);
+const threshold = parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 });
+const latencyThreshold = parsePercent('latency-threshold', INPUT_DEFAULTS['latency-threshold'], {
+  min: 0,
+  max: 10,
+});
+const alpha = Number(INPUT_DEFAULTS.alpha);
+const budgetMs = parseDuration('time-budget', INPUT_DEFAULTS['time-budget'], { minMs: 0, maxMs: 1e12 });
+const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
+
+function load(name: string): Recording {
+  const file = NAMED[name] ?? name;
+  const r = JSON.parse(readFileSync(dataFile(`${file}.json`), 'utf8')) as {
+    settings: { restartEvery: number };
+    noise: number;
+    rounds: Round[];
+  };
+  return {
+    name: file,
+    restartEvery: r.settings.restartEvery,
+    noise: r.noise,
+    rounds: r.rounds.map((round) => ({ ...round, scenario: SCENARIO.name })),
+  };
+}
+
+/** Head's round with req/s × factor and latencies ÷ factor; base's as it is. */
+function scaled(r: Round, factor: number): Round {
+  if (factor === 1 || r.side !== 'head') return r;
+  const m = r.measurement;
+  const l = m.latencyMs;
+  const f = 1 / factor;
+  return {
+    ...r,
+    measurement: {
+      ...m,
+      rps: m.rps * factor,
+      latencyMs: { p50: l.p50 * f, p90: l.p90 * f, p99: l.p99 * f, max: l.max * f, mean: l.mean * f },
+    },
+  };
+}
+
+interface Outcome {
+  verdict: Verdict;
+  seconds: number;
+}
+
+/** One simulated gate on `rec` whose head is `slower` (a share) slower. */
+async function simulate(rec: Recording, seed: number, slower: number): Promise<Outcome> {
+  const random = mulberry32(seed);
+  const byPair = Map.groupBy(rec.rounds, (r) => r.pair);
+  const pool = [...byPair.values()].filter((p) => p.length >= 2);
+  const block = Math.max(1, rec.restartEvery);
+  const blocks = [...Map.groupBy(pool, (p) => Math.floor(p[0]!.pair / block)).values()];
+  let queue: Round[][] = [];
+  let swapBlock = false;
+  let drawn = 0;
+  const result = await runSequential(
+    {
+      scenarios: () => [SCENARIO],
+      elapsedMs: () => drawn * pairSec * 1000,
+      async next(pair: number) {
+        let pick: Round[];
+        let swap: boolean;
+        if (wholeBlocks) {
+          if (queue.length === 0) {
+            queue = [...blocks[Math.floor(random() * blocks.length)]!];
+            swapBlock = random() < 0.5;
+          }
+          pick = queue.shift()!;
+          swap = swapBlock;
+        } else {
+          pick = pool[Math.floor(random() * pool.length)]!;
+          swap = random() < 0.5;
+        }
+        drawn++;
+        return pick.map((r) =>
+          scaled({ ...r, pair, side: swap ? (r.side === 'base' ? 'head' : 'base') : r.side }, 1 - slower),
+        );
+      },
+    },
+    {
+      threshold,
+      latencyThreshold,
+      alpha,
+      restartEvery: wholeBlocks ? rec.restartEvery : DEFAULT_RESTART_EVERY,
+      ...(floor === undefined ? {} : { floor }),
+      fixedPairs: undefined,
+      budgetMs,
+      limitMs: budgetMs * 1.5,
+    },
+  );
+  return { verdict: result.decision?.verdict ?? 'inconclusive', seconds: drawn * pairSec };
+}
+
+export interface OcRow {
+  recording: string;
+  sd: number;
+  /** Per multiple of the threshold: the share of gates failing, and failing within the budget. */
+  failing: number[];
+  withinBudget: number[];
+  /** At a true change of 0: gates calling an improvement. */
+  improvement: number;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+async function row(rec: Recording): Promise<OcRow> {
+  const failing: number[] = [];
+  const withinBudget: number[] = [];
+  let improvement = 0;
+  for (const multiple of MULTIPLES) {
+    const outcomes: Outcome[] = [];
+    for (let g = 0; g < gates; g++) outcomes.push(await simulate(rec, 1000 + g, multiple * threshold));
+    const failed = outcomes.filter((o) => o.verdict === 'regression');
+    failing.push(failed.length / gates);
+    withinBudget.push(failed.filter((o) => o.seconds <= budgetMs / 1000 + 1e-9).length / gates);
+    if (multiple === 0) improvement = outcomes.filter((o) => o.verdict === 'improvement').length / gates;
+  }
+  return { recording: rec.name, sd: rec.noise, failing, withinBudget, improvement };
+}
+
+const started = Date.now();
+const rows: OcRow[] = [];
+console.log(
+  `Operating characteristic, ${new Date().toISOString()}; ${machineLine()}; ${gates} gates per point; threshold ${pct(threshold)}, budget ${budgetMs / 60_000} min, ${pairSec} s per pair; pairs drawn ${wholeBlocks ? 'in whole recorded blocks' : 'one at a time'}${floor === undefined ? '' : `; floor ${floor}`}`,
+);
+console.log('');
+console.log(
+  `| recording (sd of req/s log ratio) | ${MULTIPLES.map((m) => `${m}× (${pct(m * threshold)})`).join(' | ')} | A/A improvement | 1.5× within the budget |`,
+);
+console.log(`| --- | ${MULTIPLES.map(() => '---:').join(' | ')} | ---: | ---: |`);
+for (const name of names) {
+  const r = await row(load(name));
+  rows.push(r);
+  const at15 = MULTIPLES.indexOf(1.5);
+  console.log(
+    `| \`${r.recording}\` (${pct(r.sd)}) | ${r.failing.map(pct).join(' | ')} | ${pct(r.improvement)} | ${at15 < 0 ? '–' : pct(r.withinBudget[at15]!)} |`,
+  );
+}
+console.log('');
+console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+if (options.json)
+  writeFileSync(options.json, `${JSON.stringify({ threshold, multiples: MULTIPLES, rows }, null, 2)}\n`);
+if (options.svg) writeFileSync(options.svg, ocSvg({ threshold, multiples: MULTIPLES, rows }));

@@ -1,0 +1,30 @@
+/**
+ * The action's log. Every line the runner reads is parsed for workflow commands (`::add-mask::`, `::error::`,
+ * `::set-output`, `::stop-commands::` …): text from the pull request (install, build, hook and server output, a
+ * report file) is shown between `::stop-commands::<token>` and `::<token>::`, and every other line that carries
+ * anything from outside (a scenario name, a path) is wrapped the same way as soon as a line of it could be taken
+ * for a command (issue 23).
+ */
+import * as core from '@actions/core';
+import type { Logger } from '../gate/run.ts';
+import { inert, untrusted } from './inert.ts';
+
+export { inert, untrusted } from './inert.ts';
+
+/** An info line of ours that may carry text from outside. */
+export function info(message: string): void {
+  core.info(inert(message));
+}
+
+/** Text that may carry what someone else wrote, printed with workflow commands off. */
+export function logUntrusted(text: string): void {
+  core.info(untrusted(text));
+}
+
+export const actionLog: Logger = {
+  info,
+  output: (text) => logUntrusted(text),
+  // Annotations: core escapes their text (a line break cannot start a command of its own).
+  warning: (message) => core.warning(message),
+  group: (name, body) => core.group(name, body),
+};

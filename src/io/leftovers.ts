@@ -1,0 +1,138 @@
+/**
+ * What a command leaves running when it exits: a background job (`node mock.js &`), a daemon that forked twice and
+ * called setsid. Every child we start leads its own session and process group and carries a mark of its own in its
+ * environment (PERF_GATE_TREE); what is left is every process of ours in that session or group, or whose
+ * environment carries the mark (Linux /proc; nothing is found elsewhere). A process that leaves the session and
+ * the group and also drops the mark from its environment (`setsid env -i …`) is not found: docs/security.md.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The environment variable that marks every process of one command's tree. */
+export const TREE_MARK = 'PERF_GATE_TREE';
+
+export interface LeftProcess {
+  pid: number;
+  /** Its command line (or name), shortened. */
+  command: string;
+}
+
+const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+
+function commandOf(pid: number): string {
+  try {
+    const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    if (line !== '') return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  } catch {
+    // gone, or not readable
+  }
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return `pid ${pid}`;
+  }
+}
+
+/** Group and session of a live (not zombie) process; undefined when it is gone. */
+function groupAndSession(pid: number): { pgrp: number; session: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
+    return { pgrp: Number(fields[2]), session: Number(fields[3]) };
+  } catch {
+    return undefined;
+  }
+}
+
+function carriesMark(pid: number, mark: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`${TREE_MARK}=${mark}`);
+  } catch {
+    return false;
+  }
+}
+
+/** The live processes of ours in `leader`'s session or process group, or marked with `mark`; never ourselves. */
+export function leftBy(leader: number, mark: string): LeftProcess[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const found: LeftProcess[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    try {
+      if (uid !== undefined && statSync(`/proc/${entry}`).uid !== uid) continue;
+    } catch {
+      continue;
+    }
+    const ids = groupAndSession(pid);
+    if (ids === undefined) continue;
+    if (ids.pgrp === leader || ids.session === leader || carriesMark(pid, mark)) {
+      found.push({ pid, command: commandOf(pid) });
+    }
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
+  return groupAndSession(pid) !== undefined;
+}
+
+function signal(pids: readonly number[], name: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // gone already
+    }
+  }
+}
+
+/** SIGTERM each, up to graceMs for them to go, then SIGKILL what is left. */
+export async function killProcesses(pids: readonly number[], graceMs = 1000): Promise<void> {
+  if (pids.length === 0) return;
+  signal(pids, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && pids.some(alive)) await sleep(20);
+  const rest = pids.filter(alive);
+  signal(rest, 'SIGKILL');
+  const hard = Date.now() + 2000;
+  while (Date.now() < hard && rest.some(alive)) await sleep(20);
+}
+
+interface Kept {
+  leader: number;
+  mark: string;
+}
+
+/** Commands whose leftovers run on until the end of the run (a setup's mock server). */
+const background: Kept[] = [];
+
+export function keepInBackground(leader: number, mark: string): void {
+  background.push({ leader, mark });
+}
+
+/** Stops what the kept commands left (and whatever that started since); returns what was stopped. */
+export async function stopBackground(graceMs = 1000): Promise<LeftProcess[]> {
+  const kept = background.splice(0);
+  const found = new Map<number, LeftProcess>();
+  for (const { leader, mark } of kept) for (const p of leftBy(leader, mark)) found.set(p.pid, p);
+  await killProcesses([...found.keys()], graceMs);
+  return [...found.values()];
+}
+
+/** SIGKILL what the kept commands left, at once (this process is exiting). */
+export function killBackgroundNow(): void {
+  for (const { leader, mark } of background.splice(0)) {
+    signal(
+      leftBy(leader, mark).map((p) => p.pid),
+      'SIGKILL',
+    );
+  }
+}

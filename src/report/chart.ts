@@ -1,0 +1,101 @@
+/**
+ * The picture of a report: each pair's head ÷ base of every compared metric, with the threshold band, as Mermaid
+ * xycharts (GitHub renders ```mermaid blocks in comments). Only the plainest syntax (`xychart-beta`, a title, two
+ * axes, `line` series, a palette in an init directive), which every Mermaid since 10.5 parses. Pure.
+ */
+import type { Decision } from '../model/decision.ts';
+import { metricValue } from '../model/derived.ts';
+import type { Metric, Round } from '../model/measure.ts';
+import { formatShare, metricLabel } from './format.ts';
+
+/** Series colours: the scenarios' lines, then the band's two lines in grey. */
+const PALETTE = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
+const BAND = '#9e9e9e';
+
+/** Scenarios drawn in one chart at most (one colour each). */
+export const MAX_SERIES = PALETTE.length;
+
+/** A scenario's per-pair head ÷ base of a metric, in pair order; NaN where a side has no value. */
+function ratios(
+  rounds: readonly Round[],
+  scenario: string,
+  metric: Metric,
+  pairs: readonly number[],
+): number[] {
+  return pairs.map((pair) => {
+    const side = (s: 'base' | 'head'): number => {
+      const round = rounds.find((r) => r.pair === pair && r.scenario === scenario && r.side === s);
+      return round === undefined ? Number.NaN : metricValue(round.measurement, metric);
+    };
+    return side('head') / side('base');
+  });
+}
+
+/** A ratio as Mermaid reads it (no NaN: a missing pair is drawn at 1, on the line of no change). */
+function value(x: number): string {
+  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, '') : '1';
+}
+
+/** A title for Mermaid's quoted string: no double quotes, no line breaks. */
+function quoted(text: string): string {
+  return `"${text.replace(/["\r\n]/g, ' ')}"`;
+}
+
+/** One metric's chart, or undefined when it has no pairs to draw. */
+function metricChart(decision: Decision, rounds: readonly Round[], metric: Metric): string[] | undefined {
+  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
+  if (compared.length === 0) return undefined;
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return undefined;
+  const threshold = compared[0]!.threshold;
+  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
+  const band = [1 - threshold, 1 + threshold];
+  const finite = [...series.flat(), ...band].filter(Number.isFinite);
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = Math.max(0.01, (high - low) * 0.08);
+  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(', ');
+  return [
+    '```mermaid',
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    'xychart-beta',
+    `  title ${quoted(`${metricLabel(metric)}: head ÷ base per pair (grey: ±${formatShare(threshold)})`)}`,
+    `  x-axis "pair" [${pairs.map((p) => p + 1).join(', ')}]`,
+    `  y-axis "head ÷ base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
+    ...series.map((s) => `  line [${s.map(value).join(', ')}]`),
+    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(', ')}]`),
+    '```',
+  ];
+}
+
+/**
+ * The charts of a decision's metrics (req/s first), each preceded by a blank line, and a line naming the colours
+ * when there are several scenarios; [] when there is nothing to draw.
+ */
+export function pairCharts(
+  decision: Decision,
+  rounds: readonly Round[],
+  names: (s: string) => string,
+): string[] {
+  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
+  const charts = metrics.flatMap((metric) => {
+    const chart = metricChart(decision, rounds, metric);
+    return chart === undefined ? [] : ['', ...chart];
+  });
+  if (charts.length === 0) return [];
+  const scenarios = [...new Set(decision.comparisons.map((c) => c.scenario))];
+  const colours = ['red', 'blue', 'green', 'purple', 'orange', 'brown'];
+  const legend =
+    scenarios.length > 1
+      ? [
+          '',
+          `Lines: ${scenarios
+            .slice(0, MAX_SERIES)
+            .map((s, i) => `${colours[i]} ${names(s)}`)
+            .join(
+              ', ',
+            )}${scenarios.length > MAX_SERIES ? ` (${scenarios.length - MAX_SERIES} more scenarios not drawn)` : ''}.`,
+        ]
+      : [];
+  return [...legend, ...charts];
+}

@@ -1,0 +1,24 @@
+/** The little of jsdom's API the unit tests use (it ships no types, and this project compiles without the DOM's). */
+declare module 'jsdom' {
+  interface DomNode {
+    readonly textContent: string | null;
+    readonly parentElement: DomElement | null;
+  }
+  interface DomElement extends DomNode {
+    closest(selector: string): DomElement | null;
+  }
+  interface DomDocument {
+    readonly body: DomElement;
+    querySelector(selector: string): DomElement | null;
+    querySelectorAll(selector: string): ArrayLike<DomElement> & Iterable<DomElement>;
+    createTreeWalker(root: DomElement, whatToShow: number): { nextNode(): DomNode | null };
+  }
+  interface DomWindow {
+    readonly document: DomDocument;
+    readonly NodeFilter: { readonly SHOW_TEXT: number };
+  }
+  export class JSDOM {
+    constructor(html?: string);
+    readonly window: DomWindow;
+  }
+}

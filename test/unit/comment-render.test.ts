@@ -1,0 +1,257 @@
+/**
+ * The comment as GitHub shows it: rendered with marked (GitHub-flavoured Markdown) into HTML, its Mermaid charts
+ * parsed by Mermaid itself, and the page screenshotted in headless Chromium (`apt-get install -y chromium`; the
+ * screenshot is skipped, saying so, where there is none). The report is a 2× regression as the demo's
+ * (`npm run demo`) reads: one scenario, GET /seed/v1, with diagnostics and a profile.
+ *
+ * `PERF_GATE_UPDATE_SCREENSHOT=1 node --test test/unit/comment-render.test.ts` writes docs/comment.png.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { Marked } from 'marked';
+import type { DiagnosticsSummary, SideDiagnostics } from '../../src/model/diagnostics.ts';
+import type { Report } from '../../src/model/report.ts';
+import { profileView, renderProfileSection } from '../../src/profile/compare.ts';
+import { diffProfiles } from '../../src/profile/diff.ts';
+import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
+import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { noteworthyRows } from '../../src/report/profile.ts';
+import { gateReport } from '../support/reports.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function side(rssMb: number, p99: number): SideDiagnostics {
+  return {
+    windows: 12,
+    processes: 3,
+    eventLoopDelayMs: { p50: 10.2, p99, max: p99 * 1.6 },
+    eventLoopUtilization: 0.5,
+    cpuCores: 0.49,
+    peakRssMb: rssMb,
+    peakHeapMb: rssMb / 5,
+    rssTrendMbPerRound: 0.2,
+    rssTrend: { mode: 'across-rounds', slopeMb: 0.2, unit: 'round', points: 12, growing: 5, of: 9 },
+    leak: false,
+  };
+}
+
+/**
+ * The profile: the recorded 0x runs of test/fixtures/profile (a server whose head adds a hot helper), given the
+ * requests a 3 s profiling load would serve (these fixtures keep every fourth sample, so 2,500 requests a side
+ * give the µs per request of 10,000) — the section's shape, with real samples.
+ */
+function recordedProfile(): Report['profile'] {
+  const fixtures = new URL('../fixtures/profile/', import.meta.url);
+  const roots = JSON.parse(readFileSync(new URL('recorded.json', fixtures), 'utf8')) as Record<
+    'base' | 'head',
+    { root: string }
+  >;
+  const load = (s: 'base' | 'head') =>
+    buildProfile(readTicks(JSON.parse(readFileSync(new URL(`${s}.ticks.json`, fixtures), 'utf8'))), {
+      roots: [roots[s].root],
+    });
+  const diff = diffProfiles(load('base'), load('head'), { base: 2500, head: 2500 });
+  const hotter = noteworthyRows(profileView(diff), 'grown')
+    .filter((r) => !r.pseudo)
+    .slice(0, 5)
+    .map((r) => ({
+      fn: r.fn,
+      file: r.file,
+      line: r.line,
+      baseSelf: r.baseSelf,
+      headSelf: r.headSelf,
+      baseUsPerRequest: r.baseUs,
+      headUsPerRequest: r.headUs,
+    }));
+  return {
+    markdown: renderProfileSection(diff, {
+      durationSec: 3,
+      artifacts: 'the `perf-gate` artifact of this run',
+    }),
+    files: [],
+    dir: '',
+    hotter,
+    seconds: 21,
+  };
+}
+
+/** The demo's comment: GET /seed/v1 twice as slow, 12 pairs, diagnostics and a profile. */
+export function demoReport(): Report {
+  const report = gateReport({ paths: { '/seed/v1': 0.5 }, pairs: 12, noise: 0.02, seed: 11 });
+  const diagnostics: DiagnosticsSummary = {
+    base: side(71.5, 13.1),
+    head: side(88.2, 14.0),
+    comparison: { eventLoopP99Ratio: 1.07, eventLoop: 'similar', leak: 'none' },
+    blockedMs: 20,
+  };
+  return {
+    ...report,
+    base: { ...report.base, label: 'main' },
+    head: { ...report.head, label: 'fresh-catalogue' },
+    settings: { ...report.settings, sliceSec: 0.25, restartEvery: 4, threshold: 0.05 },
+    diagnostics,
+    profile: recordedProfile(),
+  };
+}
+
+/** The comment as GitHub would show it: GFM to HTML, a ```mermaid block as a <pre class="mermaid">. */
+function html(markdown: string): string {
+  const marked = new Marked({ gfm: true });
+  marked.use({
+    renderer: {
+      code({ text, lang }) {
+        if (lang !== 'mermaid') return false;
+        return `<pre class="mermaid">${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre>\n`;
+      },
+    },
+  });
+  return marked.parse(markdown) as string;
+}
+
+/** Text nodes outside <code> and <pre> that show a backtick: Markdown that did not render. */
+function literalBackticks(body: string): string[] {
+  const { document, NodeFilter } = new JSDOM(`<body>${body}</body>`).window;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found: string[] = [];
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    if (node.parentElement?.closest('code, pre')) continue;
+    if (node.textContent?.includes('`')) found.push(node.textContent);
+  }
+  return found;
+}
+
+/** The Mermaid blocks of a comment's Markdown. */
+function charts(markdown: string): string[] {
+  return [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+}
+
+const STYLE = `body{font:14px/1.5 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1f2328;max-width:860px;margin:16px auto;padding:0 16px}
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d1d9e0;padding:4px 10px}th{background:#f6f8fa}
+code{background:#eff1f3;border-radius:4px;padding:1px 4px;font-size:85%}h3{margin:8px 0}
+details{margin:6px 0}summary{cursor:pointer;color:#0969da}sub{color:#59636e}pre.mermaid{background:none}`;
+
+describe('the comment a reviewer reads in ten seconds (a 2× regression, the demo)', () => {
+  const report = demoReport();
+  const markdown = renderMarkdown(report);
+
+  test('at most 25 lines before the first <details>: verdict, sentence, table, hotter, noise', (t) => {
+    const lines = markdown.split('\n');
+    const first = lines.findIndex((l) => l.startsWith('<details'));
+    t.diagnostic(lines.slice(0, first).join('\n'));
+    assert.ok(first > 0 && first <= 25, `${first} lines before the first <details>`);
+    const top = lines.slice(0, first).join('\n');
+    assert.match(top, /^### 🔴 perf-gate: regression\n\n\*\*head is 2\.0× slower on GET \/seed\/v1/);
+    assert.match(top, /lies wholly beyond −2\.5% \(half the threshold\) and the estimate beyond −5%/);
+    assert.match(top, /\| 95% simultaneous interval \| p \(adjusted\) \|/);
+    assert.match(
+      top,
+      /\*\*Hotter on head\*\* \(CPU time per request\): `slowPath` `lib\/util\.js:5` \+[\d.]+ µs/,
+    );
+    assert.match(top, /^Noise per pair: req\/s ±\d\.\d%/m);
+    assert.doesNotMatch(markdown, /p = </);
+    assert.doesNotMatch(markdown, /95% CI/);
+  });
+
+  test('every chart parses as Mermaid: one per metric, req/s unfolded', async () => {
+    const dom = new JSDOM('<!doctype html><html><body></body></html>');
+    Object.assign(globalThis, { window: dom.window, document: dom.window.document });
+    const { default: mermaid } = await import('mermaid');
+    mermaid.initialize({ startOnLoad: false });
+    const blocks = charts(markdown);
+    assert.equal(blocks.length, 3, 'req/s, p50, p99');
+    for (const block of blocks) {
+      const parsed = await mermaid.parse(block);
+      assert.ok(parsed && parsed.diagramType === 'xychart', block);
+    }
+    assert.match(
+      markdown,
+      /<details open><summary>Each pair: head ÷ base<\/summary>\n\n```mermaid\n[^`]*title "req\/s/,
+    );
+    await assert.rejects(
+      mermaid.parse('xychart-beta\n  line [one, two]'),
+      'Mermaid does reject a broken chart',
+    );
+  });
+
+  test('rendered as GitHub-flavoured Markdown: tables, sections, no backtick left showing', () => {
+    const body = html(markdown);
+    assert.deepEqual(literalBackticks(body), []);
+    const { document } = new JSDOM(`<body>${body}</body>`).window;
+    assert.equal(
+      document.querySelectorAll('table').length >= 4,
+      true,
+      'comparison, hotter, diagnostics, rounds',
+    );
+    assert.equal(document.querySelectorAll('pre.mermaid').length, 3);
+    assert.ok(document.querySelector('details[open] pre.mermaid'), 'the req/s chart is unfolded');
+    const summaries = [...document.querySelectorAll('summary')].map((s) => s.textContent);
+    assert.deepEqual(summaries, [
+      'Each pair: head ÷ base',
+      'Each pair: head ÷ base of the other metrics',
+      'Inside each server: event loop, CPU, memory',
+      'Where the CPU time went: the profile',
+      'How it was measured',
+      'Every round',
+    ]);
+  });
+
+  test('a screenshot in headless Chromium, as GitHub shows it (docs/comment.png)', (t) => {
+    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+      existsSync,
+    );
+    if (chromium === undefined) {
+      t.skip('no Chromium on this machine (`apt-get install -y chromium`): the screenshot is not taken');
+      return;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-comment-'));
+    try {
+      const mermaidJs = join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js');
+      const page = join(dir, 'comment.html');
+      // The verdict's emoji as coloured dots: a headless Chromium here may have no colour-emoji font.
+      const dots = html(markdown).replace(
+        /🔴|🟢|⚪|🟡/gu,
+        (e) =>
+          `<span style="color:${{ '🔴': '#d1242f', '🟢': '#1a7f37', '⚪': '#8c959f', '🟡': '#d4a72c' }[e]}">●</span>`,
+      );
+      writeFileSync(
+        page,
+        `<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style><script src="file://${mermaidJs}"></script></head><body>${dots}<script>mermaid.initialize({ startOnLoad: false, theme: 'default' }); mermaid.run();</script></body></html>`,
+      );
+      const png = join(dir, 'comment.png');
+      execFileSync(
+        chromium,
+        [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--hide-scrollbars',
+          '--allow-file-access-from-files',
+          '--window-size=920,1180',
+          '--virtual-time-budget=10000',
+          `--screenshot=${png}`,
+          `file://${page}`,
+        ],
+        { stdio: 'pipe', timeout: 60_000 },
+      );
+      assert.ok(statSync(png).size > 20_000, 'a screenshot with something in it');
+      assert.equal(readFileSync(png).subarray(1, 4).toString(), 'PNG');
+      if (process.env.PERF_GATE_UPDATE_SCREENSHOT === '1') copyFileSync(png, join(ROOT, 'docs/comment.png'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

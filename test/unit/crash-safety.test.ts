@@ -1,0 +1,158 @@
+/**
+ * Issue 23, finding 7: once measuring began, report.json and the verdict survive any failure. A gate whose
+ * measuring throws an error that is not a GateError (a bug) still writes report.json with every pair measured until
+ * then; a `mode: report` file with finite but huge values is refused before the statistics see them.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { parseReportFile } from '../../src/config/report-file.ts';
+import { mergeReports } from '../../src/decide/merge.ts';
+import type { GateServer, LoadRunner, Probes } from '../../src/gate/ports.ts';
+import { systemClock } from '../../src/gate/ports.ts';
+import { runGate } from '../../src/gate/run.ts';
+import type { Report } from '../../src/model/report.ts';
+import { gateReport } from '../support/reports.ts';
+import { gateConfig, measurement } from './gate-fakes.ts';
+
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A repository with a base commit and a head commit. */
+function repository(): { root: string; base: string; head: string } {
+  const root = mkdtempSync(join(tmpdir(), 'perf-gate-crash-'));
+  dirs.push(root);
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(root, 'server.js'), '// base\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'base');
+  const base = git('rev-parse', 'HEAD');
+  writeFileSync(join(root, 'server.js'), '// head\n');
+  git('commit', '-q', '-am', 'head');
+  return { root, base, head: git('rev-parse', 'HEAD') };
+}
+
+const probes: Probes = {
+  server: () => ({ env: {}, measure: (_label, _window, run) => run() }),
+  summary: () => ({
+    base: undefined,
+    head: undefined,
+    comparison: { eventLoopP99Ratio: undefined, eventLoop: undefined, leak: undefined },
+    blockedMs: 0,
+  }),
+};
+
+function server(side: 'base' | 'head'): GateServer {
+  const port = side === 'base' ? 41_001 : 41_002;
+  return {
+    side,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    pid: 1,
+    assertAlive: () => {},
+    stop: async () => {},
+  };
+}
+
+describe('runGate after an unexpected error (finding 7)', () => {
+  test('report.json is written with the pairs measured before a TypeError, and the error is the report’s', async () => {
+    const { root, base, head } = repository();
+    const outputDir = join(root, '..', `${root.split('/').at(-1)}-out`);
+    dirs.push(outputDir);
+    let loads = 0;
+    const load: LoadRunner = {
+      run: async () => measurement(1000),
+      runPair: async () => {
+        // Three pairs of one scenario, then a bug.
+        if (++loads > 3) throw new TypeError("Cannot read properties of undefined (reading 'rps')");
+        return [measurement(1000), measurement(990)];
+      },
+      stop: async () => {},
+    };
+    const log = {
+      info: () => {},
+      output: () => {},
+      warning: () => {},
+      group: <T>(_: string, body: () => Promise<T>) => body(),
+    };
+    const report = await runGate(
+      {
+        config: gateConfig({ outputDir, pairs: 8, install: 'skip' }),
+        root,
+        base: { sha: base, label: 'main' },
+        head: { sha: head, label: 'feature' },
+        log,
+      },
+      {
+        collaborators: () => ({
+          clock: systemClock,
+          load,
+          startServer: async (side) => server(side),
+          probes,
+        }),
+      },
+    );
+    assert.equal(report.verdict, 'inconclusive');
+    assert.equal(report.error?.code, 'internal');
+    assert.match(report.error?.message ?? '', /perf-gate failed unexpectedly \(Cannot read properties/);
+    assert.equal(new Set(report.rounds.map((r) => r.pair)).size, 3, 'the three pairs measured are kept');
+    const path = join(outputDir, 'report.json');
+    assert.ok(existsSync(path), 'report.json was written');
+    const written = JSON.parse(readFileSync(path, 'utf8')) as Report;
+    assert.equal(written.rounds.length, 6);
+    assert.equal(written.error?.code, 'internal');
+    // And it reads back as `mode: report` reads it.
+    assert.equal(parseReportFile(JSON.stringify(written), 'report.json').report.rounds.length, 6);
+  });
+});
+
+describe('`mode: report`: finite but huge values (finding 7)', () => {
+  /** A field of a round's measurement and a value no load generator could have measured. */
+  const fields: [string, number][] = [
+    ['rps', 1e308],
+    ['bytesPerSec', 1e308],
+    ['elapsedSec', 1e308],
+    ['latencyMs.p99', 1e308],
+    ['latencyMs.max', 1e308],
+    ['responses', Number.MAX_SAFE_INTEGER],
+    // Denormals: their logarithm is -Infinity, which the statistics refused with an exception.
+    ['rps', 5e-324],
+    ['latencyMs.p50', 1e-320],
+  ];
+  for (const [field, value] of fields) {
+    test(`measurement.${field} = ${value} is refused, naming the field`, () => {
+      const report = gateReport({ paths: { '/a': 1 } });
+      const [outer, inner] = field.split('.') as [string, string | undefined];
+      const m = report.rounds[3]!.measurement as unknown as Record<string, Record<string, number> | number>;
+      if (inner === undefined) m[outer] = value;
+      else (m[outer] as Record<string, number>)[inner] = value;
+      assert.throws(
+        () => parseReportFile(JSON.stringify(report), 'shard-1/report.json'),
+        new RegExp(`\`rounds\`\\[3\\]\\.measurement\\.${field.replace('.', '\\.')} is out of range`),
+      );
+    });
+  }
+
+  test('before the bounds, a denormal req/s crashed the statistics of `mode: report`', () => {
+    const report = gateReport({ paths: { '/a': 1 } });
+    for (const r of report.rounds) if (r.side === 'head') r.measurement.rps = 5e-324;
+    assert.throws(() => mergeReports([parseReportFile(JSON.stringify(report), 'r.json')]), /out of range/);
+  });
+
+  test('values at the edge of the real range still decide and render', () => {
+    const report = gateReport({ paths: { '/a': 1 } });
+    for (const r of report.rounds) r.measurement.rps = r.side === 'head' ? 1e9 : 1;
+    const merged = mergeReports([parseReportFile(JSON.stringify(report), 'r.json')]);
+    assert.ok(Number.isFinite(merged.decision!.comparisons[0]!.change));
+  });
+});

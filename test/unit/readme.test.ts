@@ -1,0 +1,148 @@
+/**
+ * README.md fits on a screen and says first what a newcomer needs (the two commands, what perf-gate does, a
+ * picture of the comment, the smallest workflow); its table of inputs is action.yml's (test/support/inputs-table.ts,
+ * `npm run docs`), docs/inputs.md covers every input, and no link in README.md or docs/ leads nowhere. Markdown is
+ * read with marked.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { marked, type Token, type Tokens } from 'marked';
+import { parse } from 'yaml';
+import { BEGIN, END, firstSentence, inputsTable } from '../support/inputs-table.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+const readme = read('README.md');
+const action = parse(read('action.yml')) as {
+  inputs: Record<string, { description: string }>;
+  outputs: Record<string, unknown>;
+};
+const DOCS = readdirSync(join(ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
+
+/**
+ * Files other changes of this release add (the screenshot of a real comment; the security and fault documents):
+ * links to them may lead nowhere until they land, and to nothing else.
+ */
+const PENDING = new Set(['docs/comment.png', 'docs/security.md', 'docs/faults.md']);
+
+/** The line (from 1) where `raw` first occurs in `text`. */
+const lineOf = (text: string, raw: string): number => text.slice(0, text.indexOf(raw)).split('\n').length;
+
+function tokensOf(text: string): Token[] {
+  const all: Token[] = [];
+  marked.walkTokens(marked.lexer(text), (token) => {
+    all.push(token);
+  });
+  return all;
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchor = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replaceAll(' ', '-');
+
+describe('README.md', () => {
+  const tokens = marked.lexer(readme);
+
+  test('fits on a screen: at most 150 lines', () => {
+    assert.ok(readme.split('\n').length <= 150, `${readme.split('\n').length} lines`);
+  });
+
+  test('starts with the two commands: `npm ci && npm run demo`, then `npm test`', () => {
+    const [title, commands] = tokens.filter((t) => t.type !== 'space');
+    assert.equal(title?.type, 'heading');
+    assert.equal((commands as Tokens.Code).lang, 'sh');
+    assert.deepEqual(
+      (commands as Tokens.Code).text.split('\n').map((line) => line.replace(/\s*#.*$/, '')),
+      ['npm ci && npm run demo', 'npm test'],
+    );
+    // .ci/run runs what the README tells a newcomer to run.
+    assert.match(read('.ci/run'), /npm ci\nnpm run demo\nnpm test\n/);
+  });
+
+  test('shows a real comment and the smallest workflow on its first screen (40 lines)', () => {
+    const image = tokensOf(readme).find((t): t is Tokens.Image => t.type === 'image');
+    assert.ok(image, 'no picture');
+    assert.equal(image.href, 'docs/comment.png');
+    assert.equal(image.text, 'The comment perf-gate posts');
+    assert.ok(lineOf(readme, image.raw) <= 40, `the picture is on line ${lineOf(readme, image.raw)}`);
+    const workflow = tokens.find((t): t is Tokens.Code => t.type === 'code' && t.lang === 'yaml');
+    assert.ok(workflow && /^on: pull_request$/m.test(workflow.text), 'no workflow');
+    assert.ok(lineOf(readme, workflow.raw) <= 40, 'the workflow starts on the first screen');
+    assert.match(workflow.text, /uses: <owner>\/perf-gate@v1/);
+  });
+
+  test('its table of inputs is action.yml’s (run `npm run docs` when this fails)', () => {
+    const begin = readme.indexOf(BEGIN);
+    const end = readme.indexOf(END);
+    assert.ok(begin >= 0 && end > begin, 'the markers of the table are missing');
+    assert.equal(readme.slice(begin + BEGIN.length, end).trim(), inputsTable(read('action.yml')));
+  });
+
+  test('each input’s cell is one short line: the first sentence of its description in action.yml', () => {
+    for (const [name, input] of Object.entries(action.inputs)) {
+      const summary = firstSentence(input.description);
+      assert.ok(summary.length <= 110, `inputs.${name}: ${summary.length} characters: ${summary}`);
+      assert.doesNotMatch(summary, /\b(e\.g|i\.e)\.$/, `inputs.${name}: a sentence cut at an abbreviation`);
+    }
+  });
+
+  test('its outputs are action.yml’s', () => {
+    const table = tokens.find((t): t is Tokens.Table => t.type === 'table' && t.header[0]?.text === 'output');
+    assert.ok(table);
+    assert.deepEqual(
+      table.rows.map((row) => row[0]!.text.replaceAll('`', '')),
+      Object.keys(action.outputs),
+    );
+  });
+});
+
+describe('docs/', () => {
+  test('inputs.md has a row for every input of action.yml, and for nothing else', () => {
+    const table = marked
+      .lexer(read('docs/inputs.md'))
+      .find((t): t is Tokens.Table => t.type === 'table' && t.header[0]?.text === 'input');
+    assert.ok(table);
+    const named = table.rows.flatMap((row) => [...row[0]!.text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
+    assert.deepEqual(named.sort(), Object.keys(action.inputs).sort());
+  });
+
+  test('the schema’s address names the major tag, wherever it is given', () => {
+    for (const file of ['README.md', ...DOCS, 'example-workflows/nestjs-redis/perf-gate.yml']) {
+      for (const match of read(file).matchAll(/https:\/\/\S*perf-gate\.schema\.json/g))
+        assert.equal(
+          match[0],
+          'https://raw.githubusercontent.com/<owner>/perf-gate/v1/perf-gate.schema.json',
+          file,
+        );
+    }
+  });
+
+  for (const file of ['README.md', ...DOCS]) {
+    test(`every link of ${file} leads somewhere`, () => {
+      const text = read(file);
+      const targets = tokensOf(text)
+        .filter((t): t is Tokens.Link | Tokens.Image => t.type === 'link' || t.type === 'image')
+        .map((t) => t.href)
+        .filter((href) => !/^[a-z]+:/.test(href));
+      for (const href of targets) {
+        const [path, hash] = href.split('#') as [string, string | undefined];
+        const target = path === '' ? file : relative(ROOT, resolve(ROOT, dirname(file), path));
+        if (PENDING.has(target) && !existsSync(join(ROOT, target))) continue;
+        assert.ok(existsSync(join(ROOT, target)), `${file}: ${href} (${target}) does not exist`);
+        if (hash === undefined) continue;
+        const headings = tokensOf(read(target))
+          .filter((t): t is Tokens.Heading => t.type === 'heading')
+          .map((t) => anchor(t.text.replaceAll('`', '')));
+        assert.ok(headings.includes(hash), `${file}: ${href}: no heading #${hash} in ${target}`);
+      }
+    });
+  }
+});

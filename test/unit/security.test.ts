@@ -1,0 +1,219 @@
+/**
+ * Issue 23, finding 11: what perf-gate enforces against the pull request's code, which runs as the same user
+ * (docs/security.md says what holds and what does not). Each test here is one line of that page.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { privilegedForkProblem, pullRequestOf } from '../../src/config/event.ts';
+import { persistedCredentials } from '../../src/io/credentials.ts';
+import { FileCommandGuard } from '../../src/io/file-commands.ts';
+import { runCommand, safeEnv, stopBackground } from '../../src/io/proc.ts';
+import { LoadGenerator, pinLoadGenerator } from '../../src/load/generator.ts';
+import { GateError } from '../../src/report/errors.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'perf-gate-security-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const SPEC = {
+  url: 'http://127.0.0.1:9/',
+  method: 'GET',
+  headers: {},
+  connections: 1,
+  warmupSec: 0,
+  durationSec: 1,
+  timeoutSec: 1,
+};
+
+/** A stand-in for dist/loadgen.js: answers every request with a line that says which script answered. */
+function fakeLoadgen(name: string, rps: number): string {
+  const path = join(dir, name);
+  writeFileSync(
+    path,
+    `require('node:readline').createInterface({ input: process.stdin }).on('line', () => {
+      process.stdout.write(JSON.stringify({ measurement: { rps: ${rps} } }) + '\\n');
+    });`,
+  );
+  return path;
+}
+
+describe('perf-gate’s own load generator is pinned before the pull request’s code runs', () => {
+  test('a rewrite of the action’s dist/loadgen.js (by head’s build) is not what runs', async () => {
+    const original = fakeLoadgen('loadgen.js', 1000);
+    pinLoadGenerator(original);
+    // The pull request's build rewrites it to make head look fast.
+    writeFileSync(
+      original,
+      `process.stdin.on('data', () => process.stdout.write('{"measurement":{"rps":1e9}}\\n'));`,
+    );
+    const generator = new LoadGenerator();
+    try {
+      const measured = await generator.run(SPEC, 'head');
+      assert.equal(measured.rps, 1000, 'the pinned copy answered');
+    } finally {
+      await generator.stop();
+    }
+  });
+
+  test('a rewrite of the pinned copy itself is refused, naming the file', async () => {
+    const original = fakeLoadgen('loadgen2.js', 1000);
+    // The copy, as a hostile process of the same user could find it (a perf-gate-* directory in the temporary one).
+    const found = pinLoadGenerator(original)!;
+    assert.ok(found.startsWith(join(tmpdir(), 'perf-gate-')));
+    await new LoadGenerator().stop();
+    chmodSync(found, 0o600);
+    appendFileSync(found, '\n// changed\n');
+    assert.throws(
+      () => new LoadGenerator(),
+      (error: unknown) =>
+        error instanceof GateError &&
+        error.code === 'load' &&
+        /perf-gate's own load generator \(dist\/loadgen\.js\) changed on disk/.test(error.message),
+    );
+  });
+});
+
+describe('every child’s environment is scrubbed, whatever its caller passed', () => {
+  test('a token, an input and the runner’s file commands passed by mistake do not reach the child', async () => {
+    const result = await runCommand('env', {
+      cwd: dir,
+      env: {
+        ...safeEnv(),
+        GITHUB_TOKEN: 'ghs_leak',
+        'INPUT_GITHUB-TOKEN': 'ghs_leak',
+        GITHUB_ENV: '/tmp/env',
+        ACTIONS_RUNTIME_TOKEN: 'jwt',
+      },
+      timeoutMs: 5000,
+    });
+    assert.doesNotMatch(result.stdout, /ghs_leak|jwt|GITHUB_ENV=/);
+    assert.match(result.stdout, /^PERF_GATE_TREE=/m, 'each child carries its tree’s mark');
+  });
+});
+
+describe('the runner’s file commands of this step', () => {
+  test('what the pull request’s code appends to GITHUB_ENV, GITHUB_OUTPUT … is removed before perf-gate writes', async () => {
+    const runner = join(dir, 'runner');
+    const commands = join(runner, '_runner_file_commands');
+    mkdirSync(commands, { recursive: true });
+    const env: Record<string, string> = {};
+    for (const name of [
+      'GITHUB_OUTPUT',
+      'GITHUB_ENV',
+      'GITHUB_PATH',
+      'GITHUB_STATE',
+      'GITHUB_STEP_SUMMARY',
+    ]) {
+      env[name] = join(commands, `${name.toLowerCase()}_1234`);
+      writeFileSync(env[name]!, name === 'GITHUB_STEP_SUMMARY' ? 'an earlier summary\n' : '');
+    }
+    const guard = new FileCommandGuard(env);
+    // The pull request's code finds them without their names: they are where RUNNER_TEMP says.
+    await runCommand(
+      `for f in "$RUNNER_TEMP"/_runner_file_commands/*; do echo 'NODE_OPTIONS=--require /tmp/evil.js' >> "$f"; done`,
+      { cwd: dir, env: safeEnv({ RUNNER_TEMP: runner }), timeoutMs: 5000 },
+    );
+    assert.match(readFileSync(env.GITHUB_ENV!, 'utf8'), /evil/, 'the pull request’s code could write them');
+    assert.deepEqual(guard.restore().sort(), Object.keys(env).sort());
+    for (const [name, path] of Object.entries(env)) {
+      assert.equal(readFileSync(path, 'utf8'), name === 'GITHUB_STEP_SUMMARY' ? 'an earlier summary\n' : '');
+    }
+    assert.deepEqual(guard.restore(), [], 'nothing to put back the second time');
+  });
+});
+
+describe('credentials actions/checkout leaves in the repository', () => {
+  test('an extraheader in .git/config (or a file it includes) and a token in a remote URL are found, never shown', async () => {
+    const repo = join(dir, 'repo');
+    mkdirSync(repo);
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+    git('init', '-q');
+    assert.deepEqual(await persistedCredentials(repo), []);
+    git('config', 'http.https://github.com/.extraheader', 'AUTHORIZATION: basic c2VjcmV0');
+    const included = join(dir, 'git-credentials.config');
+    writeFileSync(included, '[http "https://example.com/"]\n\textraheader = AUTHORIZATION: basic eA==\n');
+    git('config', `includeIf.gitdir:${repo}/.git.path`, included);
+    git('remote', 'add', 'origin', 'https://x-access-token:ghs_abc@github.com/o/r.git');
+    const found = await persistedCredentials(repo);
+    assert.equal(found.length, 3, found.join('\n'));
+    assert.match(found[0]!, /^`http\.https:\/\/github\.com\/\.extraheader` \(file:\.git\/config\)$/);
+    assert.match(found[1]!, /extraheader` \(file:.*git-credentials\.config\)$/);
+    assert.match(found[2]!, /remote\.origin\.url/);
+    assert.doesNotMatch(found.join('\n'), /c2VjcmV0|ghs_abc|basic/);
+  });
+});
+
+describe('a fork’s pull request under `pull_request_target`', () => {
+  const payload = (fork: boolean) => ({
+    pull_request: {
+      number: 3,
+      base: { sha: 'a'.repeat(40), ref: 'main', repo: { full_name: 'octo-org/octo-repo' } },
+      head: {
+        sha: 'b'.repeat(40),
+        ref: 'x',
+        repo: { full_name: fork ? 'mallory/octo-repo' : 'octo-org/octo-repo' },
+      },
+    },
+  });
+
+  test('is refused (the event has a write token and the secrets); a pull request of the repository itself is not', () => {
+    assert.match(
+      privilegedForkProblem('pull_request_target', pullRequestOf(payload(true))) ?? '',
+      /^refusing to run a fork's pull request under `pull_request_target`/,
+    );
+    assert.equal(privilegedForkProblem('pull_request_target', pullRequestOf(payload(false))), undefined);
+    assert.equal(privilegedForkProblem('pull_request', pullRequestOf(payload(true))), undefined);
+  });
+});
+
+/**
+ * What does NOT hold (docs/security.md): the pull request's code runs as the same user as perf-gate. These tests
+ * pin the limits the page states, so that the page cannot claim more than is true.
+ */
+describe('what does not hold', () => {
+  test('a child reads the environment its ancestors started with (/proc/<pid>/environ): perf-gate’s token is there', async () => {
+    // The test process stands for perf-gate: its start-up environment holds PATH (for the action: the token too).
+    const result = await runCommand(`tr '\\0' '\\n' < /proc/${process.pid}/environ`, {
+      cwd: dir,
+      env: safeEnv(),
+      timeoutMs: 5000,
+    });
+    assert.match(result.stdout, /^PATH=/m, 'scrubbing the child’s environment does not hide its parent’s');
+  });
+
+  test('a daemon that leaves the session and drops perf-gate’s mark from its environment is not found', async () => {
+    const file = join(dir, 'escaped.pid');
+    const result = await runCommand(
+      // The command waits until the daemon has escaped (its pid written: new session, empty environment).
+      `setsid env -i sh -c 'echo $$ > ${file}; exec sleep 30' < /dev/null > /dev/null 2>&1 & while [ ! -s ${file} ]; do sleep 0.01; done`,
+      { cwd: dir, env: safeEnv(), timeoutMs: 5000 },
+    );
+    let pid = 0;
+    for (let i = 0; i < 100 && pid === 0; i++) {
+      try {
+        pid = Number(readFileSync(file, 'utf8').trim());
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    try {
+      assert.ok(pid > 0);
+      assert.ok(!result.left.some((p) => p.pid === pid), 'not found');
+      assert.deepEqual(await stopBackground(), []);
+      process.kill(pid, 0); // still alive: it escaped
+    } finally {
+      if (pid > 0) process.kill(pid, 'SIGKILL');
+    }
+  });
+});
