@@ -23,6 +23,7 @@ export function ocSvg(curves: OcCurves): string {
   const y = (share: number): number => TOP + (1 - share) * (H - TOP - BOTTOM);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    '<title>perf-gate: share of gates that fail against the true slowdown</title>',
     `<rect width="${W}" height="${H}" fill="white"/>`,
     `<text x="${LEFT}" y="18" font-size="14">Share of gates that fail against the true slowdown (threshold ${(curves.threshold * 100).toFixed(0)}%)</text>`,
   ];

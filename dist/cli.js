@@ -9602,9 +9602,6 @@ function renderDiagnosticsSection(summary, options = {}) {
   return lines.join("\n");
 }
 
-// src/model/measure.ts
-var METRICS = ["rps", "p50", "p99", "p99open"];
-
 // src/report/notes.ts
 var PACED_LAG_MS = 5;
 function openLoopText(view) {
@@ -9803,6 +9800,9 @@ function roundsTable(report) {
   }
   return lines;
 }
+
+// src/model/measure.ts
+var METRICS = ["rps", "p50", "p99", "p99open"];
 
 // src/report/headline.ts
 var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";

@@ -1,26 +1,9 @@
-/** The report's lines below the tables: noise, open loop, scenarios, differing processes. Pure. */
+/** The report's notes: open loop, scenarios, differing processes. Pure. */
 
 import type { Decision, ProcessBlocks } from '../model/decision.ts';
-import { METRICS } from '../model/measure.ts';
 import type { OpenLoopView, Report } from '../model/report.ts';
 import { escapeMarkdown } from './escape.ts';
 import { formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
-
-/** What this runner could see: the noise between adjacent rounds and the smallest change it would detect. */
-export function noiseLine(decision: Decision): string {
-  const parts: string[] = [];
-  for (const metric of METRICS) {
-    const of = decision.comparisons.filter((c) => c.metric === metric && Number.isFinite(c.noise));
-    if (of.length === 0) continue;
-    const noise = Math.max(...of.map((c) => c.noise));
-    const detectable = Math.max(...of.map((c) => c.detectable));
-    parts.push(
-      `${metricLabel(metric)} ±${(noise * 100).toFixed(1)}% (could detect ≈${(detectable * 100).toFixed(1)}%)`,
-    );
-  }
-  if (parts.length === 0) return '';
-  return `What this runner could see: noise between base and head within a pair (sd of the per-pair log ratio) ${parts.join(', ')}; "could detect" is the change these pairs would catch 80% of the time.`;
-}
 
 /** How late the open-loop client may send (p99) before the report says it could not keep up. */
 const PACED_LAG_MS = 5;

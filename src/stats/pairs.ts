@@ -40,8 +40,8 @@ export function confirmationPairs(pairs: number): number {
 }
 
 /**
- * The fewest pairs with which `comparisons` Holm-adjusted exact signed-rank tests can reach significance at all:
- * the smallest two-sided p-value of n pairs is 2/2^n, and Holm multiplies the smallest by the number of tests.
+ * The fewest pairs with which any of `comparisons` exact signed-rank intervals, each at alpha / comparisons (one
+ * look), can leave out 0 at all: the smallest two-sided p-value of n pairs is 2/2^n.
  */
 export function minimumPairs(comparisons: number, alpha: number): number {
   let n = 1;

@@ -195,7 +195,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     assert.ok(all.pAdjusted > own.pAdjusted, `merged p ${all.pAdjusted} vs the shard's own ${own.pAdjusted}`);
     const body = merged.comments[0]!.body;
     assert.match(body, /3 shards of 10, 10, 10 pairs/);
-    assert.match(body, /Holm-adjusted across 9 comparisons \(across all shards\)/);
+    assert.match(body, /p-values adjusted over 9 comparisons \(across all shards\)/);
     assert.equal(github.checkRuns.length, 1, 'one check run');
     const check = github.checkRuns[0]!;
     assert.equal(check.name, 'perf-gate');

@@ -839,7 +839,7 @@ describe('perf-gate faults, end to end', () => {
       comments[0]!.body,
       /Note: the gate's time limit \(input `timeout`\) ran out after \d+ pairs?\./,
     );
-    assert.match(comments[0]!.body, /<\/sub>\n$/, 'the comment is whole');
+    assert.match(comments[0]!.body, /<\/details>\n$/, 'the comment is whole');
     assert.match(run.summary, /time limit/);
   });
 });

@@ -249,7 +249,7 @@ describe('check runs, fork-safe reporting and merged shards, end to end', () => 
     assert.match(body, /\| GET \/work\/a \| req\/s \|/);
     assert.match(body, /\| GET \/work\/b \| req\/s \|/);
     assert.match(body, /2 shards of 10, 10 pairs/);
-    assert.match(body, /Holm-adjusted across 6 comparisons \(across all shards\)/);
+    assert.match(body, /p-values adjusted over 6 comparisons \(across all shards\)/);
     const merged = JSON.parse(readFileSync(run.outputs.report!, 'utf8')) as Report;
     assert.equal(merged.decision?.comparisons.length, 6);
     assert.deepEqual(

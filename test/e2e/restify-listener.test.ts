@@ -190,7 +190,13 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
     assert.ok(first, `no table in the profile section:\n${profile}`);
     assert.equal(first[0], '`logRequestTiming`');
     assert.equal(first[1], `\`lib/util.js:${line}\``);
-    assert.match(profile, new RegExp(`^\`logRequestTiming\` in lib/util\\.js:${line} went from `, 'm'));
+    assert.match(
+      profile,
+      new RegExp(
+        `^\`logRequestTiming\` in lib/util\\.js:${line} takes \\+[\\d.,]+ [µm]s of CPU per request on head `,
+        'm',
+      ),
+    );
 
     // The annotation on that line (the pull request changed lib/util.js).
     const hotter = annotations(run.stdout, 'warning').filter(

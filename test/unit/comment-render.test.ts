@@ -240,7 +240,7 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
           '--disable-gpu',
           '--hide-scrollbars',
           '--allow-file-access-from-files',
-          '--window-size=920,1180',
+          '--window-size=920,990',
           '--virtual-time-budget=10000',
           `--screenshot=${png}`,
           `file://${page}`,
