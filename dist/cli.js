@@ -11516,6 +11516,10 @@ var Servers = class {
     const { base, head: head2 } = this.running;
     return this.startedFor === pair2 && base && head2 ? [base, head2] : void 0;
   }
+  /** The running servers now serve a block: a pair measured again at its start gets new processes. */
+  claimBlock() {
+    this.startedFor = void 0;
+  }
   async stopAll() {
     this.startedFor = void 0;
     for (const side of ["base", "head"]) {
@@ -11608,6 +11612,7 @@ async function measureBaseForRates(ctx, pair2) {
 async function startBlock(ctx, pair2) {
   const { clock, costs, servers } = ctx;
   const [base, head2] = servers.startedTogetherFor(pair2) ?? await startBlockServers(ctx, pair2);
+  servers.claimBlock();
   const primeStart = clock.now();
   await prime(ctx, pair2, base, head2);
   costs.primingMs += clock.now() - primeStart;

@@ -53,6 +53,7 @@ async function measureBaseForRates(ctx: PairContext, pair: number): Promise<void
 async function startBlock(ctx: PairContext, pair: number): Promise<void> {
   const { clock, costs, servers } = ctx;
   const [base, head] = servers.startedTogetherFor(pair) ?? (await startBlockServers(ctx, pair));
+  servers.claimBlock();
   const primeStart = clock.now();
   await prime(ctx, pair, base, head);
   costs.primingMs += clock.now() - primeStart;

@@ -76,6 +76,11 @@ export class Servers {
     return this.startedFor === pair && base && head ? [base, head] : undefined;
   }
 
+  /** The running servers now serve a block: a pair measured again at its start gets new processes. */
+  claimBlock(): void {
+    this.startedFor = undefined;
+  }
+
   async stopAll(): Promise<void> {
     this.startedFor = undefined;
     for (const side of ['base', 'head'] as const) {

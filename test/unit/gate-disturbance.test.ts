@@ -52,6 +52,18 @@ describe('disturbed pairs', () => {
     assert.deepEqual(world.warnings(), [note]);
   });
 
+  test('a pair measured again at a block start gets new processes, as every block start does', async () => {
+    // restart-every 1: every pair is a block; pair 2 is disturbed once and measured again.
+    const world = new World({
+      config: { pairs: 3, restartEvery: 1 },
+      measure: disturbedAt((attempt) => (attempt === 1 ? { foreignCpu: 0.5 } : {})),
+    });
+    const result = await world.measure();
+    assert.equal(result.disturbedPairs, 1);
+    const starts = world.of('start').length;
+    assert.equal(starts, 2 * (result.pairs + result.disturbedPairs), 'two processes for every pair measured');
+  });
+
   test('the allowance: at most half of the pairs (at least 4) are measured again', async () => {
     // Every other measurement disturbed (stolen CPU): never 5 in a row, so only the allowance keeps pairs.
     const world = new World({
