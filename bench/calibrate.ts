@@ -23,7 +23,7 @@ import { runSequential } from '../src/decide/sequential.ts';
 import type { Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32, quantile } from '../src/stats/describe.ts';
-import { dataFile } from './lib.ts';
+import { dataFile, scaled } from './lib.ts';
 
 interface Recording {
   case: { name: string };
@@ -113,27 +113,6 @@ interface Outcome {
    * Per comparison: metric, verdict, estimate, and the blocks of processes it had to hold in (only with `explain`).
    */
   details: string[];
-}
-
-/**
- * Head's round at `factor` times its req/s, every latency divided by it, as a CPU-bound server's would be in a
- * closed loop; base's as it is. A factor of 1 − s makes head s slower (0.03: 3%): applied to A/A pairs this gives
- * an exact effect with the noise of the recording, where the knob server's effect is only as exact as its
- * calibration.
- */
-function scaled(r: Round, factor: number): Round {
-  if (factor === 1 || r.side !== 'head') return r;
-  const m = r.measurement;
-  const l = m.latencyMs;
-  const f = 1 / factor;
-  return {
-    ...r,
-    measurement: {
-      ...m,
-      rps: m.rps * factor,
-      latencyMs: { p50: l.p50 * f, p90: l.p90 * f, p99: l.p99 * f, max: l.max * f, mean: l.mean * f },
-    },
-  };
 }
 
 async function simulate(rec: Recording, setting: Setting, seed: number, slower = 0): Promise<Outcome> {

@@ -21,7 +21,7 @@ import { runSequential } from '../src/decide/sequential.ts';
 import type { Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
-import { dataFile, keyValues, machineLine } from './lib.ts';
+import { dataFile, keyValues, machineLine, scaled } from './lib.ts';
 import { ocSvg } from './oc-svg.ts';
 
 interface Recording {
@@ -73,22 +73,6 @@ function load(name: string): Recording {
     restartEvery: r.settings.restartEvery,
     noise: r.noise,
     rounds: r.rounds.map((round) => ({ ...round, scenario: SCENARIO.name })),
-  };
-}
-
-/** Head's round with req/s × factor and latencies ÷ factor; base's as it is. */
-function scaled(r: Round, factor: number): Round {
-  if (factor === 1 || r.side !== 'head') return r;
-  const m = r.measurement;
-  const l = m.latencyMs;
-  const f = 1 / factor;
-  return {
-    ...r,
-    measurement: {
-      ...m,
-      rps: m.rps * factor,
-      latencyMs: { p50: l.p50 * f, p90: l.p90 * f, p99: l.p99 * f, max: l.max * f, mean: l.mean * f },
-    },
   };
 }
 
