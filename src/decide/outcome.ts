@@ -30,9 +30,6 @@ export function checkConclusion(report: Report, failOnRegression: boolean): Chec
   return 'success';
 }
 
-/** GitHub's limit of a check run's output.summary (and of output.text). */
-export const CHECK_SUMMARY_LIMIT = 65_535;
-
 /** GitHub accepts check run titles of any reasonable length; ours is the headline, kept to one short line. */
 export function checkTitle(report: Report): string {
   const line = report.headline.replace(/\s+/g, ' ').trim();

@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { mergeReports } from '../../src/decide/merge.ts';
-import { CHECK_SUMMARY_LIMIT, checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
+import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
 import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
-import { fitComment } from '../../src/report/fit.ts';
+import { CHECK_SUMMARY_BYTES, fitComment } from '../../src/report/fit.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);
@@ -46,7 +46,7 @@ function renderings(name: string, report: Report): void {
   golden(`${name}.trimmed.md`, fitComment(markdown, 3000, 'The whole report is in the job summary.'));
   golden(
     `${name}.summary.md`,
-    fitComment(markdown, CHECK_SUMMARY_LIMIT, 'The whole report is in the job summary.'),
+    fitComment(markdown, CHECK_SUMMARY_BYTES, 'The whole report is in the job summary.'),
   );
   golden(`${name}.outputs.json`, outputs(report));
 }
