@@ -2,14 +2,23 @@
  * example-workflows/push-to-main.yml, for real: on a push to main the gate compares the pushed commit with the one
  * before it (`base: ${{ github.event.before }}`, resolved to the push's `before`), posts no comment (there is no
  * pull request), writes the report to the job summary and fails the step on the regression. The app
- * (test/fixtures/apps/push-to-main) is a plain node:http server whose head computes a scrypt ETag per request;
- * the example loads the default path, GET /. (The gate on a push with `base` set, end to end.)
+ * (test/fixtures/apps/push-to-main) is an express 5 server that always listens on port 3000 (`port: 3000`: each
+ * side's 3000 is moved to a port of its own, side by side), installed by `npm ci` from its lock file; its head
+ * computes a scrypt ETag per request; the example loads the default path, GET /. (The gate on a push with `base`
+ * set, end to end.)
  *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-push-to-main.test.ts
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertRegression, pushEvent, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
+import {
+  assertMovedPort,
+  assertRegression,
+  pushEvent,
+  runExample,
+  TIMING_OVERRIDES,
+  TOKEN,
+} from '../support/example.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 test('push-to-main.yml: the pushed commit against the one before it; no comment, the summary flags GET /', {
@@ -32,6 +41,7 @@ test('push-to-main.yml: the pushed commit against the one before it; no comment,
       assert.deepEqual(invocation.inputs, {
         base: repo.baseSha,
         start: 'node index.js',
+        port: '3000',
         ...TIMING_OVERRIDES,
       });
       return invocation;
@@ -43,6 +53,7 @@ test('push-to-main.yml: the pushed commit against the one before it; no comment,
   assert.equal(result.report.base.sha, result.baseSha);
   assert.equal(result.report.head.sha, result.headSha);
   assertRegression(t, result, { path: '/', atMost: 0.5, comment: false });
+  assertMovedPort(result, 3000);
   // No pull request: nothing is asked of GitHub at all.
   assert.equal(result.run.outputs['comment-url'], '');
   assert.deepEqual(

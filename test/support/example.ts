@@ -280,6 +280,25 @@ export interface RegressionExpectation {
  * request, the job summary) whose table flags `path`, the fake GitHub saw only valid requests, and nothing was
  * left running. Reports the numbers.
  */
+/**
+ * A server on a fixed port, run side by side: the port moved to one of each side's own (perf-gate's port preload),
+ * so base and head took turns in 250 ms slices from one block of one process per side (started before the first
+ * pair, which is never measured again), and no note says the gate fell back to whole rounds.
+ */
+export function assertMovedPort(result: ExampleResult, port: number): void {
+  const { report } = result;
+  assert.equal(report.settings.port, port);
+  assert.equal(report.settings.sliceSec, 0.25);
+  assert.equal(report.settings.restartEvery, 8);
+  for (const round of report.rounds) assert.equal(round.measurement.slices, 4, JSON.stringify(round));
+  assert.equal(report.diagnostics?.base?.processes, 1, JSON.stringify(report.diagnostics?.base));
+  assert.equal(report.diagnostics?.head?.processes, 1, JSON.stringify(report.diagnostics?.head));
+  assert.ok(
+    !report.notes.some((note) => note.startsWith('base and head did not run side by side')),
+    report.notes.join('\n'),
+  );
+}
+
 /** The largest change a path whose code did not change may show in assertRegression (a process-level lean). */
 const UNCHANGED_LEEWAY = 0.06;
 
