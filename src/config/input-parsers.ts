@@ -99,11 +99,11 @@ export function parseLatencyRate(text: string): OpenLoop | undefined {
   return { share: parsePercent('latency-rate', trimmed, { min: 0.05, max: 0.95 }) };
 }
 
-/** The `slice` input: 0 (whole rounds) or a length of at least 100 ms (shorter ones are mostly set-up). */
+/** The `slice` input: 0 (whole rounds) or a length of at least 50 ms (shorter ones are mostly set-up). */
 export function parseSlice(text: string): number {
   const ms = parseDuration('slice', text, { minMs: 0, maxMs: 600_000 });
-  if (ms > 0 && ms < 100)
-    throw configError('slice', `${text} is too short`, 'Use `0` for whole rounds, or 100ms or more.');
+  if (ms > 0 && ms < 50)
+    throw configError('slice', `${text} is too short`, 'Use `0` for whole rounds, or 50ms or more.');
   return ms / 1000;
 }
 

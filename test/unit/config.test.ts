@@ -253,12 +253,13 @@ describe('durations', () => {
     );
   });
 
-  test('`slice`: 0 for whole rounds, else at least 100 ms, and whether a gate slices at all', () => {
+  test('`slice`: 0 for whole rounds, else at least 50 ms, and whether a gate slices at all', () => {
     assert.equal(configOf({ start: 'x', slice: '0' }).sliceSec, 0);
     assert.equal(configOf({ start: 'x', slice: '1s' }).sliceSec, 1);
+    assert.equal(configOf({ start: 'x', slice: '50ms' }).sliceSec, 0.05);
     assert.equal(
-      messageFor({ slice: '50ms' }),
-      'input `slice`: 50ms is too short. Use `0` for whole rounds, or 100ms or more.',
+      messageFor({ slice: '40ms' }),
+      'input `slice`: 40ms is too short. Use `0` for whole rounds, or 50ms or more.',
     );
     const sliced = (inputs: Record<string, string>): boolean => slicing(configOf({ start: 'x', ...inputs }));
     assert.equal(sliced({}), true);
