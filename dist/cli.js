@@ -7505,8 +7505,8 @@ function parseLatencyRate(text2) {
 }
 function parseSlice(text2) {
   const ms = parseDuration("slice", text2, { minMs: 0, maxMs: 6e5 });
-  if (ms > 0 && ms < 100)
-    throw configError("slice", `${text2} is too short`, "Use `0` for whole rounds, or 100ms or more.");
+  if (ms > 0 && ms < 50)
+    throw configError("slice", `${text2} is too short`, "Use `0` for whole rounds, or 50ms or more.");
   return ms / 1e3;
 }
 function formatMs(ms) {
