@@ -9178,6 +9178,72 @@ var LoadGenerator = class {
   }
 };
 
+// src/report/format.ts
+var METRIC_LABEL = {
+  rps: "req/s",
+  cpu: "server CPU per request",
+  p50: "latency p50",
+  p99: "latency p99",
+  p99open: "p99 at fixed rate"
+};
+function metricLabel(metric) {
+  return METRIC_LABEL[metric];
+}
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  "no-change": "\u26AA",
+  inconclusive: "\u{1F7E1}"
+};
+var VERDICT_TEXT = {
+  regression: "regression",
+  improvement: "improvement",
+  "no-change": "no change",
+  inconclusive: "inconclusive"
+};
+function formatPercent(value2, digits = 1) {
+  if (!Number.isFinite(value2)) return "n/a";
+  const percent2 = value2 * 100;
+  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
+  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
+}
+function formatP(p, alpha = 0.05) {
+  if (!Number.isFinite(p)) return "n/a";
+  if (p < 1e-3) return "< 0.001";
+  const side = (x) => Math.sign(x - alpha);
+  for (let digits = 2; digits <= 4; digits++) {
+    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
+    if (side(Number(text2)) === side(p)) return text2;
+  }
+  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
+}
+function pText(p, alpha = 0.05) {
+  const text2 = formatP(p, alpha);
+  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
+}
+function formatShare(value2) {
+  return `${Number((value2 * 100).toFixed(2))}%`;
+}
+function formatValue(metric, value2) {
+  if (!Number.isFinite(value2)) return "n/a";
+  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
+  const unit = metric === "cpu" ? "\xB5s" : "ms";
+  return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
+}
+function formatSeconds(sec) {
+  const whole = Math.round(sec);
+  if (whole < 90) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+function formatCount(count3) {
+  return count3.toLocaleString("en-US");
+}
+function htmlText(text2) {
+  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
+}
+
 // src/report/gate-text.ts
 function baseTreeGroup(label, sha) {
   return `base tree: ${label} (${sha.slice(0, 7)})`;
@@ -9223,6 +9289,10 @@ function diskUseLog(tree, kept, outputs, outputDir) {
 }
 function loadgenBusyNote(loadgenCpu) {
   return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
+}
+function generatorPacedNote(scenarios, all) {
+  const where = all ? "" : ` on ${scenarios.join(", ")}`;
+  return `the load generator set the pace${where} (in the first pair it had no idle time left, or was busier than the server), so req/s and latency understate a change in the server's own cost: the server's CPU time per request was compared too, against the req/s threshold.`;
 }
 var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
 var PROFILING_GROUP = "profiling base and head with 0x";
@@ -9326,12 +9396,27 @@ function bothFailMessage(scenario, base, head2, configFile) {
 function newEndpointLog(scenario, base) {
   return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
 }
+function aboutTime(sec) {
+  if (sec < 90) return `about ${Math.max(1, Math.round(sec))} s`;
+  if (sec < 5400) return `about ${Math.round(sec / 60)} min`;
+  return `about ${(Math.round(sec / 1800) / 2).toFixed(1).replace(/\.0$/, "")} h`;
+}
+function futilityNote(f, pairSec, budgetSec) {
+  const what2 = `${metricLabel(f.metric)} of ${f.scenario}`;
+  const neededSec = f.neededPairs * pairSec;
+  const budgetText = `${Math.round(budgetSec / 60) >= 1 ? `${Math.round(budgetSec / 60)}-minute` : `${budgetSec} s`}`;
+  const minutes = Math.ceil(neededSec / 60);
+  const setting = neededSec > 6 * 3600 ? "lengthen `time-budget`" : `set \`time-budget: ${minutes}m\`${minutes > 20 ? ` (and \`timeout\` well above it)` : ""}`;
+  return `stopped early for noise: on this runner, this hour, ${what2} varied by \xB1${(f.noise * 100).toFixed(1)}% per pair between base and head, so resolving its ${(f.threshold * 100).toFixed(1).replace(/\.0$/, "")}% threshold needs about ${f.neededPairs} pairs (${aboutTime(neededSec)}) where the ${budgetText} \`time-budget\` buys ${f.budgetPairs}. Rather than end inconclusive at the budget's end, the gate stopped after ${f.pairs} pairs (${aboutTime(f.pairs * pairSec)}). To get a verdict, ${setting}, raise \`threshold\`, or run on a quieter runner.`;
+}
 
 // src/model/derived.ts
 function metricValue(m, metric) {
   switch (metric) {
     case "rps":
       return m.rps;
+    case "cpu":
+      return m.serverCpuSec === void 0 || m.responses === 0 ? Number.NaN : m.serverCpuSec / m.responses * 1e6;
     case "p50":
       return m.latencyMs.p50;
     case "p99":
@@ -9346,70 +9431,6 @@ function failures(m, expectStatus) {
 }
 function expected(code2, expectStatus) {
   return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
-}
-
-// src/report/format.ts
-var METRIC_LABEL = {
-  rps: "req/s",
-  p50: "latency p50",
-  p99: "latency p99",
-  p99open: "p99 at fixed rate"
-};
-function metricLabel(metric) {
-  return METRIC_LABEL[metric];
-}
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  "no-change": "\u26AA",
-  inconclusive: "\u{1F7E1}"
-};
-var VERDICT_TEXT = {
-  regression: "regression",
-  improvement: "improvement",
-  "no-change": "no change",
-  inconclusive: "inconclusive"
-};
-function formatPercent(value2, digits = 1) {
-  if (!Number.isFinite(value2)) return "n/a";
-  const percent2 = value2 * 100;
-  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
-  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
-}
-function formatP(p, alpha = 0.05) {
-  if (!Number.isFinite(p)) return "n/a";
-  if (p < 1e-3) return "< 0.001";
-  const side = (x) => Math.sign(x - alpha);
-  for (let digits = 2; digits <= 4; digits++) {
-    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
-    if (side(Number(text2)) === side(p)) return text2;
-  }
-  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
-}
-function pText(p, alpha = 0.05) {
-  const text2 = formatP(p, alpha);
-  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
-}
-function formatShare(value2) {
-  return `${Number((value2 * 100).toFixed(2))}%`;
-}
-function formatValue(metric, value2) {
-  if (!Number.isFinite(value2)) return "n/a";
-  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
-  return value2 >= 100 ? `${value2.toFixed(0)} ms` : value2 >= 10 ? `${value2.toFixed(1)} ms` : `${value2.toFixed(2)} ms`;
-}
-function formatSeconds(sec) {
-  const whole = Math.round(sec);
-  if (whole < 90) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-function formatCount(count3) {
-  return count3.toLocaleString("en-US");
-}
-function htmlText(text2) {
-  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
 }
 
 // src/report/chart.ts
@@ -9802,7 +9823,7 @@ function roundsTable(report) {
 }
 
 // src/model/measure.ts
-var METRICS = ["rps", "p50", "p99", "p99open"];
+var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
 
 // src/report/headline.ts
 var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
@@ -9814,13 +9835,14 @@ function describeChange(c, alpha) {
   const p = pText(c.pAdjusted, alpha);
   const size = ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
   if (c.metric === "rps") {
-    const values = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
-    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values}, ${p})`;
+    const values2 = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
+    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values2}, ${p})`;
   }
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms, ${p})`;
+  const values = c.metric === "cpu" ? `${formatValue("cpu", c.base)} \u2192 ${formatValue("cpu", c.head)}` : `${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms`;
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${values}, ${p})`;
 }
 function leading(candidates) {
-  const rank = { rps: 0, p99open: 1, p99: 2, p50: 3 };
+  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
   )[0];
@@ -9960,7 +9982,8 @@ var STOP_TEXT = {
   budget: "stopped at the time budget",
   fixed: "a fixed number of pairs",
   deadline: "stopped by the gate's time limit",
-  "no-scenarios": "no scenario left to compare"
+  "no-scenarios": "no scenario left to compare",
+  noise: "stopped early: this hour's noise could not resolve the threshold within the budget"
 };
 function interleaving(s) {
   const warmup = `after ${s.warmupSec} s warm-up`;
@@ -10084,6 +10107,19 @@ function finalVerdict(decision, error) {
   return { verdict, headline };
 }
 
+// src/decide/pace.ts
+var LOADGEN_BUSY = 0.9;
+function serverCores(m) {
+  return m.serverCpuSec !== void 0 && m.serverCpuSec > 0 && m.elapsedSec > 0 ? m.serverCpuSec / m.elapsedSec : Number.NaN;
+}
+function generatorPaced(first) {
+  const sides = [first.base.measurement, first.head.measurement];
+  const server = sides.map(serverCores);
+  if (!server.every(Number.isFinite)) return false;
+  const generator = (sides[0].loadgenCpu + sides[1].loadgenCpu) / 2;
+  return generator >= LOADGEN_BUSY || generator >= (server[0] + server[1]) / 2;
+}
+
 // src/stats/describe.ts
 function assertFinite(values, name = "values") {
   for (let i = 0; i < values.length; i++) {
@@ -10170,8 +10206,8 @@ function assembleReport(context, run) {
   const { error, measured, notes: notes2 } = run;
   const rounds = measured?.rounds ?? run.rounds ?? [];
   const decision = error ? void 0 : measured?.decision;
-  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
-  if (loadgenCpu > 0.9) notes2.push(loadgenBusyNote(loadgenCpu));
+  const pace = paceNote(decision, rounds);
+  if (pace !== void 0) notes2.push(pace);
   return {
     tool: "perf-gate",
     version: 2,
@@ -10210,6 +10246,13 @@ function assembleReport(context, run) {
     pullRequest: context.pullRequest
   };
 }
+function paceNote(decision, rounds) {
+  const compared = new Set(decision?.comparisons.map((c) => c.scenario));
+  const paced = new Set(decision?.comparisons.filter((c) => c.metric === "cpu").map((c) => c.scenario));
+  if (paced.size > 0) return generatorPacedNote([...paced], paced.size === compared.size);
+  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
+  return loadgenCpu > LOADGEN_BUSY ? loadgenBusyNote(loadgenCpu) : void 0;
+}
 function settingsOf(config, measured) {
   return {
     scenarios: config.scenarios.map((scenario) => ({
@@ -10244,42 +10287,6 @@ function sequentialOf(measured) {
     disturbedPairs: measured.disturbedPairs,
     keptDisturbedPairs: measured.keptDisturbedPairs
   };
-}
-
-// src/decide/rule.ts
-var REGRESSION_FLOOR = 0.5;
-function worseness(metric, change) {
-  return metric === "rps" ? -change : change;
-}
-function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR) {
-  if (!Number.isFinite(change)) return "inconclusive";
-  const [lower, upper] = ci;
-  const worseEnd = metric === "rps" ? -upper : lower;
-  const betterEnd = metric === "rps" ? lower : -upper;
-  const worse = worseness(metric, change);
-  if (worseEnd > floor * threshold && worse >= threshold) return "regression";
-  if (betterEnd > floor * threshold && -worse >= threshold) return "improvement";
-  if (lower > -threshold && upper < threshold) return "no-change";
-  return "inconclusive";
-}
-function clearOfHalf(metric, verdict, ci, threshold) {
-  if (verdict !== "regression" && verdict !== "improvement") return false;
-  const [lower, upper] = ci;
-  const worseEnd = metric === "rps" ? -upper : lower;
-  const betterEnd = metric === "rps" ? lower : -upper;
-  return (verdict === "regression" ? worseEnd : betterEnd) >= threshold / 2;
-}
-var Z80 = 0.8416212335729143;
-function detectableChange(metric, logInterval, critical, threshold, floor = REGRESSION_FLOOR) {
-  const [lower, upper] = logInterval;
-  if (!(Number.isFinite(lower) && Number.isFinite(upper) && critical > 0)) return Number.NaN;
-  const half = (upper - lower) / 2;
-  const log = (share) => metric === "rps" ? -Math.log1p(-Math.min(share, 0.999)) : Math.log1p(share);
-  const need = Math.max(log(threshold), log(floor * threshold) + half) + Z80 * half / critical;
-  return metric === "rps" ? -Math.expm1(-need) : Math.expm1(need);
-}
-function leaning(c) {
-  return c.verdict === "inconclusive" && c.significant && c.worse && Math.abs(c.change) >= c.threshold;
 }
 
 // src/stats/distributions.ts
@@ -10490,6 +10497,94 @@ function studentTQuantile(p, df) {
   }
   const t = (lo + hi) / 2;
   return p < 0.5 ? -t : t;
+}
+
+// src/decide/rule.ts
+var REGRESSION_FLOOR = 0.5;
+function worseness(metric, change) {
+  return metric === "rps" ? -change : change;
+}
+function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR) {
+  if (!Number.isFinite(change)) return "inconclusive";
+  const [lower, upper] = ci;
+  const worseEnd = metric === "rps" ? -upper : lower;
+  const betterEnd = metric === "rps" ? lower : -upper;
+  const worse = worseness(metric, change);
+  if (worseEnd > floor * threshold && worse >= threshold) return "regression";
+  if (betterEnd > floor * threshold && -worse >= threshold) return "improvement";
+  if (lower > -threshold && upper < threshold) return "no-change";
+  return "inconclusive";
+}
+function clearOfHalf(metric, verdict, ci, threshold) {
+  if (verdict !== "regression" && verdict !== "improvement") return false;
+  const [lower, upper] = ci;
+  const worseEnd = metric === "rps" ? -upper : lower;
+  const betterEnd = metric === "rps" ? lower : -upper;
+  return (verdict === "regression" ? worseEnd : betterEnd) >= threshold / 2;
+}
+var Z80 = 0.8416212335729143;
+function detectableChange(metric, logInterval2, critical2, threshold, floor = REGRESSION_FLOOR) {
+  const [lower, upper] = logInterval2;
+  if (!(Number.isFinite(lower) && Number.isFinite(upper) && critical2 > 0)) return Number.NaN;
+  const half = (upper - lower) / 2;
+  const log = (share) => metric === "rps" ? -Math.log1p(-Math.min(share, 0.999)) : Math.log1p(share);
+  const need = Math.max(log(threshold), log(floor * threshold) + half) + Z80 * half / critical2;
+  return metric === "rps" ? -Math.expm1(-need) : Math.expm1(need);
+}
+function leaning(c) {
+  return c.verdict === "inconclusive" && c.significant && c.worse && Math.abs(c.change) >= c.threshold;
+}
+
+// src/decide/futility.ts
+var Z802 = 0.8416212335729143;
+var NOISE_OPTIMISM = 0.7;
+var CHANGE_REACH_SE = 1.5;
+function logInterval(c) {
+  const [lo, hi] = c.ci;
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > -1 && hi > -1)) return void 0;
+  const [l, u] = [Math.log1p(lo), Math.log1p(hi)];
+  return { centre: Math.log1p(c.change), half: (u - l) / 2 };
+}
+function critical(c) {
+  return normalQuantile(1 - c.level / 2);
+}
+function canResolve(c, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
+  const interval = c.unit === "pairs" ? logInterval(c) : void 0;
+  if (interval === void 0 || !(critical(c) > 0) || budgetPairs <= pairs) return true;
+  const { centre, half } = interval;
+  const t = Math.log1p(c.threshold);
+  const halfEnd = half * Math.sqrt(pairs / budgetPairs);
+  const nearest = Math.abs(centre) <= half ? 0 : Math.abs(centre) - half;
+  if (nearest + NOISE_OPTIMISM * halfEnd < t) return true;
+  const farthest = Math.abs(centre) + CHANGE_REACH_SE * half / critical(c);
+  return farthest - halfEnd > floor * t && farthest >= t;
+}
+function pairsToResolve(c, pairs, floor = REGRESSION_FLOOR) {
+  const interval = logInterval(c);
+  const z = critical(c);
+  if (interval === void 0 || !(z > 0) || !(interval.half > 0)) return Number.NaN;
+  const wanted = Math.log1p(c.threshold) * (1 - floor) / (1 + Z802 / z);
+  return Math.ceil(pairs * (interval.half / wanted) ** 2);
+}
+function futility(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
+  const { comparisons } = decision;
+  if (comparisons.length === 0 || budgetPairs <= pairs) return void 0;
+  if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
+  if (comparisons.some((c) => c.verdict === "regression" || c.verdict === "improvement")) return void 0;
+  const open2 = comparisons.filter((c) => c.verdict === "inconclusive");
+  if (open2.length === 0 || open2.some((c) => canResolve(c, pairs, budgetPairs, floor))) return void 0;
+  const needs = open2.map((c) => ({ c, needed: pairsToResolve(c, pairs, floor) }));
+  if (needs.some(({ needed }) => !Number.isFinite(needed))) return void 0;
+  const worst = needs.reduce((a, b) => b.needed > a.needed ? b : a);
+  return {
+    scenario: worst.c.scenario,
+    metric: worst.c.metric,
+    threshold: worst.c.threshold,
+    noise: worst.c.noise,
+    pairs,
+    budgetPairs,
+    neededPairs: worst.needed
+  };
 }
 
 // src/stats/wilcoxon.ts
@@ -10822,11 +10917,12 @@ function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
 
 // src/decide/verdict.ts
 function thresholdOf(metric, options, scenario) {
-  return metric === "rps" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
+  return metric === "rps" || metric === "cpu" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
 function measuredMetrics(pairs) {
   const open2 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
-  return METRICS.filter((metric) => metric !== "p99open" || open2);
+  const paced = pairs.length > 0 && generatorPaced(pairs[0]);
+  return METRICS.filter((metric) => (metric !== "p99open" || open2) && (metric !== "cpu" || paced));
 }
 function medianOr(values) {
   return values.length === 0 ? Number.NaN : median(values);
@@ -11037,6 +11133,7 @@ var SequentialRun = class {
   schedule;
   pairs = 0;
   decision;
+  futile;
   #source;
   #options;
   #streaks = /* @__PURE__ */ new Map();
@@ -11136,6 +11233,8 @@ var SequentialRun = class {
       if (looks.includes(this.pairs) && this.adaptive) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
+        this.futile = futility(this.decision, this.pairs, looks[looks.length - 1], this.#options.floor);
+        if (this.futile) return "noise";
       }
       const stop = this.adaptive ? this.fitBudget(looks) : void 0;
       if (stop !== void 0) return stop;
@@ -11165,9 +11264,18 @@ async function runSequential(source, options) {
   const stoppedBy = await run.run();
   if (source.scenarios().length > 0 && run.looked[run.looked.length - 1] !== run.pairs && run.pairs >= 2)
     run.decision = run.look();
-  const extra = await run.confirm();
-  const { rounds, decision, pairs, looked, schedule: schedule2 } = run;
-  return { rounds, decision, pairs, looked, schedule: schedule2, stoppedBy, confirmationPairs: extra };
+  const extra = stoppedBy === "noise" ? 0 : await run.confirm();
+  const { rounds, decision, pairs, looked, schedule: schedule2, futile } = run;
+  return {
+    rounds,
+    decision,
+    pairs,
+    looked,
+    schedule: schedule2,
+    stoppedBy,
+    confirmationPairs: extra,
+    ...futile ? { futility: futile } : {}
+  };
 }
 
 // src/gate/context.ts
@@ -11565,7 +11673,8 @@ function specFor(ctx, server, scenario, durationSec) {
     warmupSec: config.warmupSec,
     durationSec,
     timeoutSec: 10,
-    watchPids: [...ctx.servers.pids(), process.pid]
+    watchPids: [...ctx.servers.pids(), process.pid],
+    serverPids: [server.pid]
   };
 }
 function measuredSpec(ctx, server, scenario) {
@@ -11915,6 +12024,12 @@ async function measure(options) {
 function closingNotes(ctx, result, disturbances, started, notes2) {
   const { config, costs, log } = ctx;
   if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
+  if (result.futility && result.pairs > 0) {
+    const pairSec = (ctx.clock.now() - started) / 1e3 / result.pairs;
+    const note = futilityNote(result.futility, pairSec, config.budgetMs / 1e3);
+    notes2.push(note);
+    log.warning(note);
+  }
   const busy = disturbances.note(result.pairs);
   if (busy !== void 0) {
     notes2.push(busy);

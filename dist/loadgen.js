@@ -29655,7 +29655,7 @@ var require_autocannon = __commonJS({
 var import_autocannon = __toESM(require_autocannon(), 1);
 
 // src/io/cpu.ts
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 var HZ = 100;
 function machineTimes() {
   try {
@@ -29680,6 +29680,20 @@ function processSeconds(pid) {
     return 0;
   }
 }
+function threadSeconds(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+      }
+    }
+    return Number.isFinite(ns) && ns > 0 ? ns / 1e9 : processSeconds(pid);
+  } catch {
+    return processSeconds(pid);
+  }
+}
 function disturbance(before, after, oursSec) {
   const wall = Math.max(1e-3, after.at - before.at);
   return {
@@ -29689,10 +29703,10 @@ function disturbance(before, after, oursSec) {
 }
 
 // src/io/peers.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3, readlinkSync } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync3, readlinkSync } from "node:fs";
 
 // src/io/proc.ts
-import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
 
 // src/io/leftovers.ts
 var uid = typeof process.getuid === "function" ? process.getuid() : void 0;
@@ -29702,7 +29716,7 @@ function liveProcesses() {
   const processes = [];
   let entries;
   try {
-    entries = readdirSync("/proc");
+    entries = readdirSync2("/proc");
   } catch {
     return processes;
   }
@@ -29757,7 +29771,7 @@ function socketInodes(pid) {
   const inodes = [];
   let fds;
   try {
-    fds = readdirSync2(`/proc/${pid}/fd`);
+    fds = readdirSync3(`/proc/${pid}/fd`);
   } catch {
     return inodes;
   }
@@ -30124,6 +30138,9 @@ var Tally = class {
   /** Responses inside the windows' spans (first to last response), and the spans' seconds. */
   spanResponses = 0;
   spanSec = 0;
+  /** This side's server processes, found at its first measured window, and their CPU seconds in its windows. */
+  serverMembers;
+  serverSec = 0;
   elapsedSec = 0;
   windows = 0;
   bytes = 0;
@@ -30137,6 +30154,7 @@ var Tally = class {
       let n = 0;
       let first = 0;
       let last = 0;
+      const serverStart = record ? this.serverSeconds(spec) : 0;
       const started = performance.now();
       const instance = (0, import_autocannon.default)(
         {
@@ -30160,6 +30178,7 @@ var Tally = class {
           }
           if (record) {
             this.elapsedSec += (performance.now() - started) / 1e3;
+            this.serverSec += this.serverSeconds(spec) - serverStart;
             this.windows++;
             if (n > 1) {
               this.spanResponses += n - 1;
@@ -30192,6 +30211,17 @@ var Tally = class {
     });
   }
   /**
+   * CPU seconds used so far by this side's server processes (the tree found at its first measured window: /proc is
+   * read whole only once per side, so that the boundaries between slices stay short); 0 without `serverPids`.
+   */
+  serverSeconds(spec) {
+    if (spec.serverPids === void 0) return 0;
+    this.serverMembers ??= [...new Set(spec.serverPids.flatMap((pid) => processTree(pid)))];
+    let sum = 0;
+    for (const pid of this.serverMembers) sum += threadSeconds(pid);
+    return sum;
+  }
+  /**
    * The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found, `paced`
    * the open-loop tally that followed it, if any.
    */
@@ -30213,6 +30243,7 @@ var Tally = class {
       statusCodes: { ...this.statusCodes },
       ...sliced ? { slices: this.windows } : {},
       ...cpu,
+      ...this.serverMembers === void 0 ? {} : { serverCpuSec: this.serverSec },
       ...paced ? { paced: paced.measurement() } : {}
     };
   }

@@ -52,6 +52,11 @@ export function measurement(c: Checker, value: unknown, at: string): RoundMeasur
   if (bins !== undefined) m.rpsMedianBins = bins;
   const server = cores('serverCpu');
   if (server !== undefined) m.serverCpu = server;
+  // CPU seconds of the side's server in its windows: up to every core of the biggest machine, all round long.
+  const serverSec = c.optional(o.serverCpuSec, (v) =>
+    c.number(v, `${at}.serverCpuSec`, { min: 0, max: 4096 * MAX_SEC }),
+  );
+  if (serverSec !== undefined) m.serverCpuSec = serverSec;
   const service = cores('serviceCpu');
   if (service !== undefined) m.serviceCpu = service;
   const foreign = cores('foreignCpu');

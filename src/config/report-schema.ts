@@ -39,6 +39,7 @@ const STOP_REASONS = [
   'fixed',
   'deadline',
   'no-scenarios',
+  'noise',
 ] as const satisfies readonly StopReason[];
 const SIDES = ['base', 'head'] as const satisfies readonly Side[];
 

@@ -3,9 +3,17 @@
  * every planned look, so looking often adds no false alarms. Pure: the pairs come from a source.
  */
 
-import type { Decision, MetricComparison, ScenarioRule, StopReason, Verdict } from '../model/decision.ts';
+import type {
+  Decision,
+  Futility,
+  MetricComparison,
+  ScenarioRule,
+  StopReason,
+  Verdict,
+} from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
 import { confirmationPairs, MIN_CONFIRMATION_PAIRS, planLooks } from '../stats/pairs.ts';
+import { futility } from './futility.ts';
 import { leaning } from './rule.ts';
 import { decide, resolved } from './verdict.ts';
 
@@ -50,6 +58,8 @@ export interface SequentialResult {
   stoppedBy: StopReason;
   /** Pairs added to confirm a borderline regression. */
   confirmationPairs: number;
+  /** Set when the gate stopped for noise (`stoppedBy: 'noise'`): what resolving the threshold would have needed. */
+  futility?: Futility;
 }
 
 /** The run so far: its rounds, the looks planned and taken, and the latest decision. */
@@ -62,6 +72,7 @@ class SequentialRun {
   schedule: number[];
   pairs = 0;
   decision: Decision | undefined;
+  futile: Futility | undefined;
   readonly #source: PairSource;
   readonly #options: SequentialOptions;
   readonly #streaks = new Map<string, { since: number; verdict: Verdict }>();
@@ -171,6 +182,9 @@ class SequentialRun {
       if (looks.includes(this.pairs) && this.adaptive) {
         this.decision = this.look();
         if (resolved(this.decision)) return 'resolved';
+        // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end.
+        this.futile = futility(this.decision, this.pairs, looks[looks.length - 1]!, this.#options.floor);
+        if (this.futile) return 'noise';
       }
       const stop = this.adaptive ? this.fitBudget(looks) : undefined;
       if (stop !== undefined) return stop;
@@ -212,7 +226,16 @@ export async function runSequential(
   // The data as it stands is looked at once more, unless that was the last look.
   if (source.scenarios().length > 0 && run.looked[run.looked.length - 1] !== run.pairs && run.pairs >= 2)
     run.decision = run.look();
-  const extra = await run.confirm();
-  const { rounds, decision, pairs, looked, schedule } = run;
-  return { rounds, decision, pairs, looked, schedule, stoppedBy, confirmationPairs: extra };
+  const extra = stoppedBy === 'noise' ? 0 : await run.confirm();
+  const { rounds, decision, pairs, looked, schedule, futile } = run;
+  return {
+    rounds,
+    decision,
+    pairs,
+    looked,
+    schedule,
+    stoppedBy,
+    confirmationPairs: extra,
+    ...(futile ? { futility: futile } : {}),
+  };
 }

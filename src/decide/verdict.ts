@@ -34,6 +34,7 @@ import {
   tCritical,
 } from '../stats/inference.ts';
 import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { generatorPaced } from './pace.ts';
 import { type BlockTest, blockMeans, blockTest, offsetLevel, processesDiffered } from './process-offsets.ts';
 import { classify, clearOfHalf, detectableChange, REGRESSION_FLOOR } from './rule.ts';
 
@@ -52,7 +53,8 @@ export interface DecideOptions {
 }
 
 /**
- * The threshold that applies to a metric of a scenario: for req/s the scenario's own (else the gate's); for
+ * The threshold that applies to a metric of a scenario: for req/s and the server's CPU time per request (a cost of
+ * throughput: 10% more CPU per request is about 10% less capacity) the scenario's own (else the gate's); for
  * latency the gate's latency threshold (tail latency is noisy in the same way whatever the scenario).
  */
 export function thresholdOf(
@@ -60,15 +62,19 @@ export function thresholdOf(
   options: Pick<DecideOptions, 'threshold' | 'latencyThreshold'>,
   scenario?: Pick<ScenarioRule, 'threshold'>,
 ): number {
-  return metric === 'rps'
+  return metric === 'rps' || metric === 'cpu'
     ? (scenario?.threshold ?? options.threshold)
     : (options.latencyThreshold ?? options.threshold);
 }
 
-/** The metrics a scenario's pairs measured: p99 at a fixed rate only when the gate ran open-loop load. */
+/**
+ * The metrics a scenario's pairs measured, in pair order: p99 at a fixed rate only when the gate ran open-loop
+ * load; the server's CPU time per request only when the load generator set the pace of the first pair (pace.ts).
+ */
 function measuredMetrics(pairs: readonly { base: Round; head: Round }[]): Metric[] {
   const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
-  return METRICS.filter((metric) => metric !== 'p99open' || open);
+  const paced = pairs.length > 0 && generatorPaced(pairs[0]!);
+  return METRICS.filter((metric) => (metric !== 'p99open' || open) && (metric !== 'cpu' || paced));
 }
 
 /** The median of what there is; NaN (shown as n/a) when a metric has no usable value at all. */

@@ -1,12 +1,14 @@
 /** The report of a gate run, from what each of its stages left: trees, measuring, profiling, the error if any. */
 import { availableParallelism } from 'node:os';
 import { finalVerdict } from '../decide/final.ts';
+import { LOADGEN_BUSY } from '../decide/pace.ts';
 import type { Worktree } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
+import type { Decision } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
 import type { GateError } from '../report/errors.ts';
-import { loadgenBusyNote } from '../report/gate-text.ts';
+import { generatorPacedNote, loadgenBusyNote } from '../report/gate-text.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';
 import { sideBySide, slicing } from './plan.ts';
@@ -42,8 +44,8 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
   const { error, measured, notes } = run;
   const rounds = measured?.rounds ?? run.rounds ?? [];
   const decision = error ? undefined : measured?.decision;
-  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
-  if (loadgenCpu > 0.9) notes.push(loadgenBusyNote(loadgenCpu));
+  const pace = paceNote(decision, rounds);
+  if (pace !== undefined) notes.push(pace);
   return {
     tool: 'perf-gate',
     version: 2,
@@ -83,6 +85,19 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
     diagnostics: measured?.diagnostics,
     pullRequest: context.pullRequest,
   };
+}
+
+/**
+ * What the report says of the load generator's pace: where the servers' CPU time per request was compared, that it
+ * set the pace (which says what the busy note would, and what was done about it); else, when it was busy, that it
+ * may have.
+ */
+export function paceNote(decision: Decision | undefined, rounds: readonly Round[]): string | undefined {
+  const compared = new Set(decision?.comparisons.map((c) => c.scenario));
+  const paced = new Set(decision?.comparisons.filter((c) => c.metric === 'cpu').map((c) => c.scenario));
+  if (paced.size > 0) return generatorPacedNote([...paced], paced.size === compared.size);
+  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
+  return loadgenCpu > LOADGEN_BUSY ? loadgenBusyNote(loadgenCpu) : undefined;
 }
 
 /**

@@ -25,6 +25,7 @@ export function specFor(
     durationSec,
     timeoutSec: 10,
     watchPids: [...ctx.servers.pids(), process.pid],
+    serverPids: [server.pid],
   };
 }
 

@@ -6,7 +6,7 @@ import { runSequential, type SequentialResult } from '../decide/sequential.ts';
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { Round } from '../model/measure.ts';
-import { confirmationLog, MEASURING_GROUP } from '../report/gate-text.ts';
+import { confirmationLog, futilityNote, MEASURING_GROUP } from '../report/gate-text.ts';
 import { processOffsetNote, processOffsetOverruled } from '../report/notes.ts';
 import { ActiveScenarios, type PairContext } from './context.ts';
 import { Disturbances } from './disturbance.ts';
@@ -116,7 +116,10 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
   };
 }
 
-/** What measuring says at its end: confirmation pairs, a machine busy throughout, slow start-ups, process offsets. */
+/**
+ * What measuring says at its end: confirmation pairs, a stop for noise, a machine busy throughout, slow start-ups,
+ * process offsets.
+ */
 function closingNotes(
   ctx: PairContext,
   result: SequentialResult,
@@ -126,6 +129,13 @@ function closingNotes(
 ): void {
   const { config, costs, log } = ctx;
   if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
+  if (result.futility && result.pairs > 0) {
+    const pairSec = (ctx.clock.now() - started) / 1000 / result.pairs;
+    const note = futilityNote(result.futility, pairSec, config.budgetMs / 1000);
+    notes.push(note);
+    // Also an annotation on the run: the runner, not the pull request, kept the gate from a verdict.
+    log.warning(note);
+  }
   const busy = disturbances.note(result.pairs);
   if (busy !== undefined) {
     notes.push(busy);

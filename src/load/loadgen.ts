@@ -4,7 +4,7 @@
  * measured path and lets the load be pinned to a CPU apart from the server's.
  */
 import autocannon from 'autocannon';
-import { disturbance, machineTimes, processSeconds } from '../io/cpu.ts';
+import { disturbance, machineTimes, processSeconds, threadSeconds } from '../io/cpu.ts';
 import { servicePids } from '../io/peers.ts';
 import { processTree } from '../io/proc.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement } from '../model/measure.ts';
@@ -19,6 +19,9 @@ class Tally {
   /** Responses inside the windows' spans (first to last response), and the spans' seconds. */
   private spanResponses = 0;
   private spanSec = 0;
+  /** This side's server processes, found at its first measured window, and their CPU seconds in its windows. */
+  private serverMembers: number[] | undefined;
+  private serverSec = 0;
   elapsedSec = 0;
   windows = 0;
   bytes = 0;
@@ -33,6 +36,7 @@ class Tally {
       let n = 0;
       let first = 0;
       let last = 0;
+      const serverStart = record ? this.serverSeconds(spec) : 0;
       const started = performance.now();
       const instance = autocannon(
         {
@@ -56,6 +60,7 @@ class Tally {
           }
           if (record) {
             this.elapsedSec += (performance.now() - started) / 1000;
+            this.serverSec += this.serverSeconds(spec) - serverStart;
             this.windows++;
             if (n > 1) {
               this.spanResponses += n - 1;
@@ -89,6 +94,18 @@ class Tally {
   }
 
   /**
+   * CPU seconds used so far by this side's server processes (the tree found at its first measured window: /proc is
+   * read whole only once per side, so that the boundaries between slices stay short); 0 without `serverPids`.
+   */
+  private serverSeconds(spec: LoadSpec): number {
+    if (spec.serverPids === undefined) return 0;
+    this.serverMembers ??= [...new Set(spec.serverPids.flatMap((pid) => processTree(pid)))];
+    let sum = 0;
+    for (const pid of this.serverMembers) sum += threadSeconds(pid);
+    return sum;
+  }
+
+  /**
    * The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found, `paced`
    * the open-loop tally that followed it, if any.
    */
@@ -110,6 +127,7 @@ class Tally {
       statusCodes: { ...this.statusCodes },
       ...(sliced ? { slices: this.windows } : {}),
       ...cpu,
+      ...(this.serverMembers === undefined ? {} : { serverCpuSec: this.serverSec }),
       ...(paced ? { paced: paced.measurement() } : {}),
     };
   }

@@ -127,4 +127,19 @@ export interface Decision {
   rule: DecisionRule;
 }
 
-export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-scenarios';
+/** `noise`: stopped early because the noise measured so far could not resolve the threshold within the budget. */
+export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-scenarios' | 'noise';
+
+/** Why an adaptive gate stopped for noise: the comparison that needed the most pairs, and what it needed. */
+export interface Futility {
+  scenario: string;
+  metric: Metric;
+  threshold: number;
+  /** Its per-pair noise: the sd of the per-pair log ratios. */
+  noise: number;
+  /** Pairs measured, and pairs the budget buys (the last planned look). */
+  pairs: number;
+  budgetPairs: number;
+  /** Pairs this noise would need to resolve the threshold (in about 80% of gates, at one look). */
+  neededPairs: number;
+}

@@ -6,6 +6,11 @@ export function metricValue(m: RoundMeasurement, metric: Metric): number {
   switch (metric) {
     case 'rps':
       return m.rps;
+    case 'cpu':
+      // Microseconds of the server's CPU per response; NaN where it was not measured.
+      return m.serverCpuSec === undefined || m.responses === 0
+        ? Number.NaN
+        : (m.serverCpuSec / m.responses) * 1e6;
     case 'p50':
       return m.latencyMs.p50;
     case 'p99':

@@ -13,6 +13,8 @@ export interface LoadSpec {
   timeoutSec: number;
   /** Processes that are ours (the server tree, the gate): CPU they use during the round is not a disturbance. */
   watchPids?: number[];
+  /** This side's own server processes: the CPU of their trees in the measured windows is `serverCpuSec`. */
+  serverPids?: number[];
   /**
    * After the closed-loop load, this much open-loop load: requests sent at a fixed rate whatever the server does,
    * each timed from when it was due (not from when a connection was free), so a stall cannot hide its queue.
@@ -84,6 +86,11 @@ export interface RoundMeasurement {
   /** CPU the server tree used, in cores. */
   serverCpu?: number;
   /**
+   * CPU seconds this side's own server used during its measured windows (its trees from `serverPids`, found at the
+   * first window); with `responses`, the server's CPU time per request.
+   */
+  serverCpuSec?: number;
+  /**
    * CPU of the services the server uses on this machine (a Redis or database it is connected to, service
    * containers), in cores: part of the system under test, not a disturbance.
    */
@@ -107,10 +114,13 @@ export interface Round {
   startedAt: string;
 }
 
-/** req/s and latency with a fixed number of connections (closed loop); p99 at a fixed offered rate (open loop). */
-export type Metric = 'rps' | 'p50' | 'p99' | 'p99open';
+/**
+ * req/s and latency with a fixed number of connections (closed loop); the server's CPU time per request, compared
+ * when the load generator set the pace; p99 at a fixed offered rate (open loop).
+ */
+export type Metric = 'rps' | 'cpu' | 'p50' | 'p99' | 'p99open';
 
-export const METRICS: readonly Metric[] = ['rps', 'p50', 'p99', 'p99open'];
+export const METRICS: readonly Metric[] = ['rps', 'cpu', 'p50', 'p99', 'p99open'];
 
 /** Errors that end the gate with a message a user can act on. Pure: no I/O. */
 export type Side = 'base' | 'head';

@@ -5,6 +5,7 @@ import type { Metric } from '../model/measure.ts';
 
 const METRIC_LABEL: Record<Metric, string> = {
   rps: 'req/s',
+  cpu: 'server CPU per request',
   p50: 'latency p50',
   p99: 'latency p99',
   p99open: 'p99 at fixed rate',
@@ -65,15 +66,16 @@ export function formatShare(value: number): string {
   return `${Number((value * 100).toFixed(2))}%`;
 }
 
-/** A metric's value: req/s as a whole number, latency in ms with about three digits. */
+/** A metric's value: req/s as a whole number, latency in ms and CPU time per request in µs, about three digits. */
 export function formatValue(metric: Metric, value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
   if (metric === 'rps') return Math.round(value).toLocaleString('en-US');
+  const unit = metric === 'cpu' ? 'µs' : 'ms';
   return value >= 100
-    ? `${value.toFixed(0)} ms`
+    ? `${value.toFixed(0)} ${unit}`
     : value >= 10
-      ? `${value.toFixed(1)} ms`
-      : `${value.toFixed(2)} ms`;
+      ? `${value.toFixed(1)} ${unit}`
+      : `${value.toFixed(2)} ${unit}`;
 }
 
 export function formatSeconds(sec: number): string {

@@ -2,7 +2,9 @@
  * The words the gate produces while it runs: its log lines, the notes it adds to the report and the messages of
  * the errors it raises. Functions of plain data, so that the gate's code holds mechanics only. Pure.
  */
+import type { Futility } from '../model/decision.ts';
 import type { PacedMeasurement, Round, RoundMeasurement, Side } from '../model/measure.ts';
+import { metricLabel } from './format.ts';
 
 /** `install` and `build` (the trees), `setup` and `teardown` (the config file's hooks). */
 type Step = 'install' | 'build' | 'setup' | 'teardown';
@@ -104,6 +106,12 @@ export function diskUseLog(
 /** `loadgenCpu`: the median of the rounds' load generator CPU, in cores. */
 export function loadgenBusyNote(loadgenCpu: number): string {
   return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
+}
+
+/** In place of loadgenBusyNote when the server's CPU time per request was compared (decide/pace.ts). */
+export function generatorPacedNote(scenarios: readonly string[], all: boolean): string {
+  const where = all ? '' : ` on ${scenarios.join(', ')}`;
+  return `the load generator set the pace${where} (in the first pair it had no idle time left, or was busier than the server), so req/s and latency understate a change in the server's own cost: the server's CPU time per request was compared too, against the req/s threshold.`;
 }
 
 // Profiling
@@ -289,4 +297,30 @@ export function bothFailMessage(
 
 export function newEndpointLog(scenario: string, base: readonly Round[]): string {
   return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
+}
+
+// Measuring: stopped for noise
+
+/** "about 14 min", "about 2.5 h": a time the noise would need, rounded as a person would say it. */
+function aboutTime(sec: number): string {
+  if (sec < 90) return `about ${Math.max(1, Math.round(sec))} s`;
+  if (sec < 5400) return `about ${Math.round(sec / 60)} min`;
+  return `about ${(Math.round(sec / 1800) / 2).toFixed(1).replace(/\.0$/, '')} h`;
+}
+
+/**
+ * The gate stopped early: with the noise it measured, the threshold could not be resolved within the budget.
+ * `pairSec`: what a pair cost; `budgetSec`: the `time-budget`.
+ */
+export function futilityNote(f: Futility, pairSec: number, budgetSec: number): string {
+  const what = `${metricLabel(f.metric)} of ${f.scenario}`;
+  const neededSec = f.neededPairs * pairSec;
+  const budgetText = `${Math.round(budgetSec / 60) >= 1 ? `${Math.round(budgetSec / 60)}-minute` : `${budgetSec} s`}`;
+  const minutes = Math.ceil(neededSec / 60);
+  // `timeout` (30 minutes by default) bounds the whole gate, measuring included.
+  const setting =
+    neededSec > 6 * 3600
+      ? 'lengthen `time-budget`'
+      : `set \`time-budget: ${minutes}m\`${minutes > 20 ? ` (and \`timeout\` well above it)` : ''}`;
+  return `stopped early for noise: on this runner, this hour, ${what} varied by ±${(f.noise * 100).toFixed(1)}% per pair between base and head, so resolving its ${(f.threshold * 100).toFixed(1).replace(/\.0$/, '')}% threshold needs about ${f.neededPairs} pairs (${aboutTime(neededSec)}) where the ${budgetText} \`time-budget\` buys ${f.budgetPairs}. Rather than end inconclusive at the budget's end, the gate stopped after ${f.pairs} pairs (${aboutTime(f.pairs * pairSec)}). To get a verdict, ${setting}, raise \`threshold\`, or run on a quieter runner.`;
 }

@@ -3,7 +3,7 @@
 import type { ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
 import type { ReportError } from '../model/report.ts';
-import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
+import { formatCount, formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
 
 /** The headline of a gate that ended too early to compare anything. */
 export const NO_ROUNDS_HEADLINE = 'inconclusive: not enough rounds were measured to compare';
@@ -29,12 +29,19 @@ function describeChange(c: MetricComparison, alpha: number): string {
     const values = `req/s ${formatCount(Math.round(c.base))} → ${formatCount(Math.round(c.head))}`;
     return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
   }
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms, ${p})`;
+  const values =
+    c.metric === 'cpu'
+      ? `${formatValue('cpu', c.base)} → ${formatValue('cpu', c.head)}`
+      : `${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms`;
+  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${values}, ${p})`;
 }
 
-/** Which comparison leads the headline: throughput first, then the tail, then the median; larger first. */
+/**
+ * Which comparison leads the headline: throughput first, then its cost (the server's CPU per request), then the
+ * tail, then the median; larger first.
+ */
 function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
-  const rank: Record<Metric, number> = { rps: 0, p99open: 1, p99: 2, p50: 3 };
+  const rank: Record<Metric, number> = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
   )[0];

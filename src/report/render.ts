@@ -36,6 +36,7 @@ const STOP_TEXT: Record<StopReason, string> = {
   fixed: 'a fixed number of pairs',
   deadline: "stopped by the gate's time limit",
   'no-scenarios': 'no scenario left to compare',
+  noise: "stopped early: this hour's noise could not resolve the threshold within the budget",
 };
 
 function interleaving(s: Report['settings']): string {

@@ -1,15 +1,19 @@
 /**
  * The load generator's sliced pairs against two real servers: base and head take turns ABBA… in slices, each side
- * gets its `duration` in all, and a side's rate and latency are its own. About 10 s.
+ * gets its `duration` in all, and a side's rate, latency and server CPU time are its own; against servers faster
+ * than the generator, CPU time per request shows what req/s does not. About 15 s.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { generatorPaced } from '../../src/decide/pace.ts';
 import { type RunningServer, startServer } from '../../src/io/server.ts';
 import { LoadGenerator } from '../../src/load/generator.ts';
-import type { LoadSpec } from '../../src/model/measure.ts';
+import { metricValue } from '../../src/model/derived.ts';
+import type { LoadSpec, Round, RoundMeasurement } from '../../src/model/measure.ts';
 
 /** Answers with nothing but keeps the arrival time of every request; GET /arrivals returns them (ms since start). */
 const SERVER = `'use strict';
@@ -26,37 +30,49 @@ http
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-describe('sliced pairs (LoadGenerator.runPair)', () => {
+/**
+ * Base and head of one server file, started before the suite's tests with the given environment each, and stopped
+ * (with the load generator) after them. `write` puts the server file into the directory.
+ */
+function serverPair(
+  write: (dir: string) => void,
+  readyPath: string,
+  env: { base: Record<string, string>; head: Record<string, string> },
+): { servers: RunningServer[]; generator: LoadGenerator } {
   let dir: string;
   const servers: RunningServer[] = [];
   const generator = new LoadGenerator();
-
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'perf-gate-slices-'));
-    writeFileSync(join(dir, 'server.cjs'), SERVER);
-    for (const [side, busyMs] of [
-      ['base', '0.2'],
-      ['head', '0.4'],
-    ] as const) {
+    write(dir);
+    for (const side of ['base', 'head'] as const) {
       servers.push(
         await startServer({
           side,
           cwd: dir,
           start: 'node server.cjs',
           port: undefined,
-          readyPath: '/arrivals',
+          readyPath,
           readyTimeoutMs: 10_000,
-          env: { BUSY_MS: busyMs },
+          env: env[side],
         }),
       );
     }
   });
-
   after(async () => {
     await generator.stop();
     for (const server of servers) await server.stop();
     rmSync(dir, { recursive: true, force: true });
   });
+  return { servers, generator };
+}
+
+describe('sliced pairs (LoadGenerator.runPair)', () => {
+  const { servers, generator } = serverPair(
+    (dir) => writeFileSync(join(dir, 'server.cjs'), SERVER),
+    '/arrivals',
+    { base: { BUSY_MS: '0.2' }, head: { BUSY_MS: '0.4' } },
+  );
 
   const spec = (server: RunningServer): LoadSpec => ({
     url: `${server.origin}/`,
@@ -67,6 +83,7 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
     durationSec: 1,
     timeoutSec: 10,
     watchPids: [server.child.pid],
+    serverPids: [server.child.pid],
   });
 
   const arrivals = async (server: RunningServer): Promise<number[]> =>
@@ -92,6 +109,18 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
     const ratio = first.rps / second.rps;
     assert.ok(ratio > 0.35 && ratio < 0.75, `head/base req/s ${ratio.toFixed(2)}`);
     assert.ok(first.latencyMs.p50 > second.latencyMs.p50 * 1.4, 'head is slower per request');
+    // Each server is busy through its own slices, and only then: about a core for their length, and at least its
+    // busy loop per request.
+    for (const [m, busyUs] of [
+      [first, 400],
+      [second, 200],
+    ] as const) {
+      const cores = m.serverCpuSec! / m.elapsedSec;
+      assert.ok(cores > 0.5 && cores < 1.5, `server cores in its slices ${cores.toFixed(2)}`);
+      assert.ok(metricValue(m, 'cpu') > busyUs, `${metricValue(m, 'cpu').toFixed(0)} µs per request`);
+    }
+    const cpuRatio = metricValue(first, 'cpu') / metricValue(second, 'cpu');
+    assert.ok(cpuRatio > 1.4 && cpuRatio < 2.5, `head/base CPU per request ${cpuRatio.toFixed(2)}`);
 
     // The arrivals show the turns: the pair's load (after the warm-ups) falls into 8 bursts, head first, then
     // base twice, head twice, base once: H B B H H B B H with the same side's neighbouring slices merged.
@@ -130,5 +159,53 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
     assert.equal(m.responses, 0);
     assert.ok(m.errors > 0, 'connection errors counted');
     assert.ok(other.responses > 100 && other.errors === 0, 'base measured as usual');
+  });
+});
+
+/** A server cheaper per request than the load generator; head spends 5 µs more per request. */
+const RAW_SERVER = fileURLToPath(new URL('../fixtures/servers/raw.cjs', import.meta.url));
+
+describe('a server faster than the load generator (CPU time per request)', () => {
+  const { servers, generator } = serverPair((dir) => copyFileSync(RAW_SERVER, join(dir, 'server.cjs')), '/', {
+    base: {},
+    head: { EXTRA_US: '5' },
+  });
+
+  test('the generator sets the pace, and head’s extra work shows in its CPU time per request', async () => {
+    const [base, head] = servers as [RunningServer, RunningServer];
+    const spec = (server: RunningServer): LoadSpec => ({
+      url: `${server.origin}/`,
+      method: 'GET',
+      headers: {},
+      connections: 4,
+      // New processes: a second of load each first, so that neither is measured while its JIT warms up.
+      warmupSec: 1,
+      durationSec: 1,
+      timeoutSec: 10,
+      watchPids: [base.child.pid, head.child.pid, process.pid],
+      serverPids: [server.child.pid],
+    });
+    const [b, h] = await generator.runPair({ loads: [spec(base), spec(head)], sliceSec: 0.25 }, [
+      'base',
+      'head',
+    ]);
+    const round = (side: 'base' | 'head', measurement: RoundMeasurement): Round => ({
+      pair: 0,
+      position: side === 'base' ? 0 : 1,
+      side,
+      scenario: 'GET /',
+      measurement,
+      startedAt: new Date().toISOString(),
+    });
+    const numbers = JSON.stringify({ base: b, head: h });
+    for (const m of [b, h]) {
+      assert.equal(m.errors + m.timeouts + m.non2xx, 0);
+      const cores = m.serverCpuSec! / m.elapsedSec;
+      assert.ok(cores > 0.05 && cores < 1.2, `server cores in its slices ${cores.toFixed(2)}: ${numbers}`);
+    }
+    assert.ok(generatorPaced({ base: round('base', b), head: round('head', h) }), numbers);
+    // Head does a few µs more per request: its CPU time per request shows it, whatever req/s does.
+    const cpuRatio = metricValue(h, 'cpu') / metricValue(b, 'cpu');
+    assert.ok(cpuRatio > 1.1, `head/base CPU per request ${cpuRatio.toFixed(2)}: ${numbers}`);
   });
 });

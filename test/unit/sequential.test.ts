@@ -1,6 +1,6 @@
 /** Adaptive rounds: when the gate looks, when it stops, and what a borderline regression earns. */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { leaning } from '../../src/decide/rule.ts';
 import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
@@ -89,10 +89,10 @@ test('identical sides with little noise resolve as no change at the first look',
   assert.equal(result.pairs, 12);
 });
 
-test('noisy identical sides run to the budget and end inconclusive, never a regression', async () => {
+test('noisy identical sides end inconclusive within the budget (stopped for noise), never a regression', async () => {
   const s = source({ ratio: 1, noise: 0.3, pairMs: 8000, seed: 4 });
   const result = await runSequential(s, DEFAULTS);
-  assert.equal(result.stoppedBy, 'budget');
+  assert.equal(result.stoppedBy, 'noise');
   assert.ok(s.pairs * 8000 <= DEFAULTS.budgetMs, `measured ${s.pairs} pairs`);
   assert.notEqual(result.decision?.verdict, 'regression');
   // 180 s at 8 s a pair: 22 pairs → looks after 12, 14, …, 22, plus one kept for confirmation after 11 more.
@@ -272,4 +272,61 @@ test('at the default floor a gate fails only on an interval clear of half the th
     }
   }
   assert.ok(leaned > 0, 'some seed leaned to a regression at the budget');
+});
+
+describe('stopping for noise (src/decide/futility.ts)', () => {
+  // Uniform jitter of ±0.12 in each round's log req/s: a per-pair sd of the log ratio of about 10%.
+  const noisy = { noise: 0.12, pairMs: 6000 };
+  const twoPercent = { ...DEFAULTS, threshold: 0.02 };
+
+  test('A/A at 10% per pair, a 2% threshold, 3 minutes: stops long before the budget, saying what it would need', async () => {
+    const stops: number[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const result = await runSequential(source({ ratio: 1, ...noisy, seed }), twoPercent);
+      assert.equal(result.stoppedBy, 'noise', `seed ${seed}`);
+      stops.push(result.pairs);
+      assert.equal(result.confirmationPairs, 0);
+      const f = result.futility!;
+      assert.equal(f.pairs, result.pairs);
+      assert.equal(f.budgetPairs, 30, '180 s at 6 s per pair');
+      assert.ok(f.neededPairs > 4 * f.budgetPairs, `needs ${f.neededPairs}`);
+      assert.ok(f.noise > 0.07 && f.noise < 0.14, `noise ${f.noise}`);
+      assert.equal(result.decision?.verdict, 'inconclusive');
+    }
+    // Within 2 minutes, most by 16 pairs; an estimate that still allows a change the budget could call goes on.
+    assert.ok(
+      stops.filter((n) => n <= 16).length >= 4 && Math.max(...stops) <= 20,
+      `stopped at ${stops.join(', ')}`,
+    );
+  });
+
+  test('a quiet host (2% per pair) is never stopped for noise', async () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const result = await runSequential(source({ ratio: 1, noise: 0.025, pairMs: 6000, seed }), twoPercent);
+      assert.notEqual(result.stoppedBy, 'noise', `seed ${seed}`);
+      assert.equal(result.futility, undefined);
+    }
+  });
+
+  test('a 2× slower head at 10% per pair is still a regression', async () => {
+    const result = await runSequential(source({ ratio: 0.5, ...noisy }), twoPercent);
+    assert.equal(result.stoppedBy, 'resolved');
+    assert.equal(result.decision?.verdict, 'regression');
+  });
+
+  test('a fixed number of pairs is never stopped for noise', async () => {
+    const result = await runSequential(source({ ratio: 1, ...noisy }), { ...twoPercent, fixedPairs: 16 });
+    assert.equal(result.stoppedBy, 'fixed');
+    assert.equal(result.pairs, 16);
+  });
+
+  test('a budget that buys enough pairs is not stopped: the same noise with a 2-hour budget goes on', async () => {
+    const result = await runSequential(source({ ratio: 1, ...noisy }), {
+      ...twoPercent,
+      budgetMs: 7_200_000,
+      limitMs: 7_200_000,
+    });
+    assert.ok(result.pairs > 12, `${result.pairs} pairs, ${result.stoppedBy}`);
+    assert.notEqual(result.futility?.pairs, 12);
+  });
 });
