@@ -12,13 +12,14 @@
  * Recordings by name (bench/data/<name>.json) or by the words quiet, middling, noisy, blocks (the recordings of
  * bench/RESULTS.md §14). `floor` replaces the rule's REGRESSION_FLOOR (src/decide/rule.ts) to compare rules;
  * `blocks` replays whole recorded blocks in order (processes that differ), else pairs one at a time, numbered in
- * blocks of the default `restart-every` as the action numbers them. `svg` writes the curves as a plot.
+ * blocks of the default `restart-every` as the action numbers them. `svg` writes the curves as a plot. At a true
+ * change of 0 it also counts the gates ending "no change", their mean length, and those stopped for noise.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
 import { runSequential } from '../src/decide/sequential.ts';
-import type { Verdict } from '../src/model/decision.ts';
+import type { StopReason, Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
 import { dataFile, keyValues, machineLine, scaled } from './lib.ts';
@@ -79,6 +80,7 @@ function load(name: string): Recording {
 interface Outcome {
   verdict: Verdict;
   seconds: number;
+  stoppedBy: StopReason;
 }
 
 /** One simulated gate on `rec` whose head is `slower` (a share) slower. */
@@ -126,7 +128,11 @@ async function simulate(rec: Recording, seed: number, slower: number): Promise<O
       limitMs: budgetMs * 1.5,
     },
   );
-  return { verdict: result.decision?.verdict ?? 'inconclusive', seconds: drawn * pairSec };
+  return {
+    verdict: result.decision?.verdict ?? 'inconclusive',
+    seconds: drawn * pairSec,
+    stoppedBy: result.stoppedBy,
+  };
 }
 
 export interface OcRow {
@@ -135,8 +141,13 @@ export interface OcRow {
   /** Per multiple of the threshold: the share of gates failing, and failing within the budget. */
   failing: number[];
   withinBudget: number[];
-  /** At a true change of 0: gates calling an improvement. */
+  /** At a true change of 0: gates calling an improvement, their mean seconds, and the share stopped for noise. */
   improvement: number;
+  nullSec: number;
+  nullNoise: number;
+  /** At a true change of 0: gates ending "no change", and gates ended within 90 s. */
+  nullNoChange: number;
+  null90: number;
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
@@ -145,15 +156,35 @@ async function row(rec: Recording): Promise<OcRow> {
   const failing: number[] = [];
   const withinBudget: number[] = [];
   let improvement = 0;
+  let nullSec = 0;
+  let nullNoise = 0;
+  let nullNoChange = 0;
+  let null90 = 0;
   for (const multiple of MULTIPLES) {
     const outcomes: Outcome[] = [];
     for (let g = 0; g < gates; g++) outcomes.push(await simulate(rec, 1000 + g, multiple * threshold));
     const failed = outcomes.filter((o) => o.verdict === 'regression');
     failing.push(failed.length / gates);
     withinBudget.push(failed.filter((o) => o.seconds <= budgetMs / 1000 + 1e-9).length / gates);
-    if (multiple === 0) improvement = outcomes.filter((o) => o.verdict === 'improvement').length / gates;
+    if (multiple === 0) {
+      improvement = outcomes.filter((o) => o.verdict === 'improvement').length / gates;
+      nullSec = outcomes.reduce((sum, o) => sum + o.seconds, 0) / gates;
+      nullNoise = outcomes.filter((o) => o.stoppedBy === 'noise').length / gates;
+      nullNoChange = outcomes.filter((o) => o.verdict === 'no-change').length / gates;
+      null90 = outcomes.filter((o) => o.seconds <= 90).length / gates;
+    }
   }
-  return { recording: rec.name, sd: rec.noise, failing, withinBudget, improvement };
+  return {
+    recording: rec.name,
+    sd: rec.noise,
+    failing,
+    withinBudget,
+    improvement,
+    nullSec,
+    nullNoise,
+    nullNoChange,
+    null90,
+  };
 }
 
 const started = Date.now();
@@ -163,15 +194,15 @@ console.log(
 );
 console.log('');
 console.log(
-  `| recording (sd of req/s log ratio) | ${MULTIPLES.map((m) => `${m}× (${pct(m * threshold)})`).join(' | ')} | A/A improvement | 1.5× within the budget |`,
+  `| recording (sd of req/s log ratio) | ${MULTIPLES.map((m) => `${m}× (${pct(m * threshold)})`).join(' | ')} | A/A improvement | 1.5× within the budget | A/A no change | A/A mean time | A/A within 90 s | A/A stopped for noise |`,
 );
-console.log(`| --- | ${MULTIPLES.map(() => '---:').join(' | ')} | ---: | ---: |`);
+console.log(`| --- | ${MULTIPLES.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: | ---: |`);
 for (const name of names) {
   const r = await row(load(name));
   rows.push(r);
   const at15 = MULTIPLES.indexOf(1.5);
   console.log(
-    `| \`${r.recording}\` (${pct(r.sd)}) | ${r.failing.map(pct).join(' | ')} | ${pct(r.improvement)} | ${at15 < 0 ? '–' : pct(r.withinBudget[at15]!)} |`,
+    `| \`${r.recording}\` (${pct(r.sd)}) | ${r.failing.map(pct).join(' | ')} | ${pct(r.improvement)} | ${at15 < 0 ? '–' : pct(r.withinBudget[at15]!)} | ${pct(r.nullNoChange)} | ${r.nullSec.toFixed(0)} s | ${pct(r.null90)} | ${pct(r.nullNoise)} |`,
   );
 }
 console.log('');
