@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { canResolve, futility, pairsToResolve } from '../../src/decide/futility.ts';
-import type { Decision, MetricComparison } from '../../src/model/decision.ts';
+import type { Decision, Futility, MetricComparison } from '../../src/model/decision.ts';
 import { futilityNote } from '../../src/report/gate-text.ts';
 import { normalQuantile } from '../../src/stats/distributions.ts';
 
@@ -132,8 +132,9 @@ describe('futility', () => {
 });
 
 describe('futilityNote', () => {
-  test('says the noise, what it would need in pairs and time, what the budget buys, and what to set', () => {
-    const note = futilityNote(
+  /** A stop after 12 of 30 pairs, 6 s each, in a 3-minute budget. */
+  const note = (over: Partial<Futility>) =>
+    futilityNote(
       {
         scenario: 'GET /x',
         metric: 'rps',
@@ -142,39 +143,27 @@ describe('futilityNote', () => {
         pairs: 12,
         budgetPairs: 30,
         neededPairs: 140,
+        ...over,
       },
       6,
       180,
     );
+
+  test('says the noise, what it would need in pairs and time, what the budget buys, and what to set', () => {
     assert.equal(
-      note,
+      note({}),
       "stopped early for noise: on this runner, this hour, req/s of GET /x varied by ±10.2% per pair between base and head, so resolving its 2% threshold needs about 140 pairs (about 14 min) where the 3-minute `time-budget` buys 30. Rather than end inconclusive at the budget's end, the gate stopped after 12 pairs (about 72 s). To get a verdict, set `time-budget: 14m`, raise `threshold`, or run on a quieter runner.",
     );
   });
 
   test('beyond what `time-budget` allows (6 h), hours, and no setting that cannot be made', () => {
-    const note = futilityNote(
-      {
-        scenario: 'GET /x',
-        metric: 'p50',
-        threshold: 0.2,
-        noise: 0.5,
-        pairs: 12,
-        budgetPairs: 30,
-        neededPairs: 5000,
-      },
-      6,
-      180,
-    );
-    assert.match(note, /needs about 5000 pairs \(about 8\.5 h\)/);
-    assert.match(note, /To get a verdict, lengthen `time-budget`, raise `threshold`/);
+    const text = note({ metric: 'p50', threshold: 0.2, noise: 0.5, neededPairs: 5000 });
+    assert.match(text, /needs about 5000 pairs \(about 8\.5 h\)/);
+    assert.match(text, /To get a verdict, lengthen `time-budget`, raise `threshold`/);
   });
 
   test('a budget beyond 20 minutes also needs a longer `timeout`, which bounds the whole gate', () => {
-    const f = { scenario: 'GET /x', metric: 'rps' as const, threshold: 0.02, noise: 0.05 };
-    const long = futilityNote({ ...f, pairs: 12, budgetPairs: 30, neededPairs: 400 }, 6, 180);
-    assert.match(long, /set `time-budget: 40m` \(and `timeout` well above it\), raise/);
-    const short = futilityNote({ ...f, pairs: 12, budgetPairs: 30, neededPairs: 100 }, 6, 180);
-    assert.match(short, /set `time-budget: 10m`, raise/);
+    assert.match(note({ neededPairs: 400 }), /set `time-budget: 40m` \(and `timeout` well above it\), raise/);
+    assert.match(note({ neededPairs: 100 }), /set `time-budget: 10m`, raise/);
   });
 });
