@@ -8344,12 +8344,12 @@ function shardScenarios(get, file) {
 function checkPairs(pairs, alpha, openLoop, selection) {
   const { all, shard, scenarios } = selection;
   const family = shard ? all.length : scenarios.length;
-  const metrics = openLoop ? 4 : 3;
+  const metrics = openLoop ? 5 : 4;
   const needed = minimumPairs(metrics * family, alpha);
   if (pairs !== void 0 && pairs < needed) {
     throw configError(
       "rounds",
-      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 ${metrics} metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 ${metrics} metrics, counting the server's CPU per request, compared when the load generator sets the pace) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`
     );
   }

@@ -152,13 +152,14 @@ function checkPairs(
   const { all, shard, scenarios } = selection;
   // A shard is decided again with every other shard (mode: report), so the pairs must suffice for all of them.
   const family = shard ? all.length : scenarios.length;
-  // The open loop adds p99 at a fixed rate to each scenario's req/s, p50 and p99.
-  const metrics = openLoop ? 4 : 3;
+  // Req/s, p50 and p99; the server's CPU per request, added at the first pair when the load generator sets the
+  // pace (src/decide/pace.ts), so counted always; the open loop adds p99 at a fixed rate.
+  const metrics = openLoop ? 5 : 4;
   const needed = minimumPairs(metrics * family, alpha);
   if (pairs !== undefined && pairs < needed) {
     throw configError(
       'rounds',
-      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × ${metrics} metrics) at alpha ${alpha}`,
+      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × ${metrics} metrics, counting the server's CPU per request, compared when the load generator sets the pace) at alpha ${alpha}`,
       `Use \`auto\` or at least ${needed} pairs.`,
     );
   }

@@ -43,9 +43,9 @@ import {
 
 /**
  * The test's only departures from the example, all about time, as in the other example tests except two. `rounds`:
- * the merged decision is ONE family of 3 scenarios × 3 metrics = 9 comparisons, and Holm multiplies the smallest
- * exact p-value of n pairs, 2/2^n, by 9: below alpha 0.05 from n = 9 on (8 pairs, enough for one shard's 3
- * comparisons, could never make the merged verdict a regression); 10 keeps the ABBA order balanced.
+ * the merged decision is ONE family of 3 scenarios × 4 metrics (the server's CPU per request counted) = 12
+ * comparisons, and Holm multiplies the smallest exact p-value of n pairs, 2/2^n, by 12: below alpha 0.05 from n = 9
+ * on (8 pairs could never make the merged verdict a regression); 10 keeps the ABBA order balanced.
  * `restart-every: 1` (with a short warm-up for the new processes): each shard loads one path, so a new pair of
  * processes for every pair costs what priming one block would, and the unchanged shards cannot lean one way on one
  * pair of processes when 10 process pairs average out.

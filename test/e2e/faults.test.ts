@@ -311,7 +311,8 @@ describe('perf-gate faults, end to end', () => {
         'README.md': '# shop\n',
       },
       head: { 'server.js': app({ handler: "  if (req.url === '/') res.statusCode = 500;" }) },
-      inputs: { paths: '/\n/new', ...UNPRIMED },
+      // Two paths: 8 pairs cannot reach significance across their 8 comparisons.
+      inputs: { paths: '/\n/new', ...UNPRIMED, rounds: '10' },
       shallow: false,
       prepare: (repo) => {
         // main moves on after the pull request was opened; the event's base sha is now stale.
