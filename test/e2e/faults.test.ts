@@ -341,7 +341,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(report.error, undefined);
     // Every pair is in the report (pairs measured again replace theirs), and only GET /'s rounds: GET /new was
     // dropped after the first pair.
-    assert.equal(report.rounds.length, 16);
+    assert.equal(report.rounds.length, 20);
     assert.ok(report.rounds.every((r) => r.scenario === 'GET /'));
     assert.deepEqual([...new Set(report.decision!.comparisons.map((c) => c.scenario))], ['GET /']);
     assert.deepEqual(report.newScenarios, ['GET /new']);
