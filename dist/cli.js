@@ -10536,7 +10536,6 @@ function leaning(c) {
 }
 
 // src/decide/futility.ts
-var Z802 = 0.8416212335729143;
 var NOISE_OPTIMISM = 0.7;
 var CHANGE_REACH_SE = 1.5;
 function logInterval(c) {
@@ -10563,7 +10562,7 @@ function pairsToResolve(c, pairs, floor = REGRESSION_FLOOR) {
   const interval = logInterval(c);
   const z = critical(c);
   if (interval === void 0 || !(z > 0) || !(interval.half > 0)) return Number.NaN;
-  const wanted = Math.log1p(c.threshold) * (1 - floor) / (1 + Z802 / z);
+  const wanted = Math.log1p(c.threshold) * (1 - floor) / (1 + Z80 / z);
   return Math.ceil(pairs * (interval.half / wanted) ** 2);
 }
 function futility(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {

@@ -4,15 +4,12 @@
  * as 1 / √pairs). The comparison is futile when that interval would be too wide to say "no change" for any change
  * its current interval allows (it would still reach past ±threshold, even were the noise lower than measured), and
  * too wide to call a regression or improvement for any change within 1.5 standard errors of its estimate (it would
- * still reach back past the rule's floor). A gate whose undecided comparisons are all futile would spend its whole budget on an inconclusive: it
- * stops, and says how long the noise would need. Pure.
+ * still reach back past the rule's floor). A gate whose undecided comparisons are all futile would spend its whole
+ * budget on an inconclusive: it stops, and says how long the noise would need. Pure.
  */
 import type { Decision, Futility, MetricComparison } from '../model/decision.ts';
 import { normalQuantile } from '../stats/distributions.ts';
-import { REGRESSION_FLOOR } from './rule.ts';
-
-/** z of 80% power: "could resolve" means in about 4 gates out of 5, as detectableChange counts it. */
-const Z80 = 0.8416212335729143;
+import { REGRESSION_FLOOR, Z80 } from './rule.ts';
 
 /**
  * Margins that keep the stop from costing verdicts (bench/RESULTS.md §17): "no change" is thought possible if the

@@ -60,8 +60,8 @@ export function clearOfHalf(
   return (verdict === 'regression' ? worseEnd : betterEnd) >= threshold / 2;
 }
 
-/** z of 80% power. */
-const Z80 = 0.8416212335729143;
+/** z of 80% power: a change "can be caught" when it is caught in about 4 runs out of 5. */
+export const Z80 = 0.8416212335729143;
 
 /**
  * The smallest change (a magnitude, on the worse side) that the rule would call in about 80% of runs with this

@@ -29,6 +29,20 @@ http
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
+/** One side's load on `server`: 4 connections, 1 s, its own server's CPU counted; `warmupSec` and `watchPids` vary. */
+function loadOn(server: RunningServer, more: Pick<LoadSpec, 'warmupSec' | 'watchPids'>): LoadSpec {
+  return {
+    url: `${server.origin}/`,
+    method: 'GET',
+    headers: {},
+    connections: 4,
+    durationSec: 1,
+    timeoutSec: 10,
+    serverPids: [server.child.pid],
+    ...more,
+  };
+}
+
 /**
  * Base and head of one server file, started before the suite's tests with the given environment each, and stopped
  * (with the load generator) after them. `write` puts the server file into the directory.
@@ -73,17 +87,8 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
     { base: { BUSY_MS: '0.2' }, head: { BUSY_MS: '0.4' } },
   );
 
-  const spec = (server: RunningServer): LoadSpec => ({
-    url: `${server.origin}/`,
-    method: 'GET',
-    headers: {},
-    connections: 4,
-    warmupSec: 0.2,
-    durationSec: 1,
-    timeoutSec: 10,
-    watchPids: [server.child.pid],
-    serverPids: [server.child.pid],
-  });
+  const spec = (server: RunningServer): LoadSpec =>
+    loadOn(server, { warmupSec: 0.2, watchPids: [server.child.pid] });
 
   const arrivals = async (server: RunningServer): Promise<number[]> =>
     (await (await fetch(`${server.origin}/arrivals`)).json()) as number[];
@@ -175,18 +180,9 @@ describe('a server about as cheap per request as the load generator (CPU time pe
 
   test('head’s extra work shows in its CPU time per request, read from its own threads in its own slices', async () => {
     const [base, head] = servers as [RunningServer, RunningServer];
-    const spec = (server: RunningServer): LoadSpec => ({
-      url: `${server.origin}/`,
-      method: 'GET',
-      headers: {},
-      connections: 4,
-      // New processes: a second of load each first, so that neither is measured while its JIT warms up.
-      warmupSec: 1,
-      durationSec: 1,
-      timeoutSec: 10,
-      watchPids: [base.child.pid, head.child.pid, process.pid],
-      serverPids: [server.child.pid],
-    });
+    // New processes: a second of load each first, so that neither is measured while its JIT warms up.
+    const spec = (server: RunningServer): LoadSpec =>
+      loadOn(server, { warmupSec: 1, watchPids: [base.child.pid, head.child.pid, process.pid] });
     const [b, h] = await generator.runPair({ loads: [spec(base), spec(head)], sliceSec: 0.25 }, [
       'base',
       'head',
