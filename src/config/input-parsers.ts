@@ -4,6 +4,7 @@
  * says what to write instead.
  */
 import type { Mode, OpenLoop, Shard } from '../model/config.ts';
+import type { Engine } from '../model/plan.ts';
 import { configError } from '../report/errors.ts';
 import { DEFAULT_RESTART_EVERY } from './defaults.ts';
 
@@ -26,7 +27,8 @@ export const INPUT_DEFAULTS = {
   'time-budget': '3m',
   duration: '2s',
   warmup: '0.25s',
-  slice: '250ms',
+  slice: 'auto',
+  engine: 'kept',
   'latency-rate': 'off',
   'restart-every': String(DEFAULT_RESTART_EVERY),
   pin: 'true',
@@ -100,7 +102,8 @@ export function parseLatencyRate(text: string): OpenLoop | undefined {
 }
 
 /** The `slice` input: 0 (whole rounds) or a length of at least 50 ms (shorter ones are mostly set-up). */
-export function parseSlice(text: string): number {
+export function parseSlice(text: string): number | 'auto' {
+  if (text.trim().toLowerCase() === 'auto') return 'auto';
   const ms = parseDuration('slice', text, { minMs: 0, maxMs: 600_000 });
   if (ms > 0 && ms < 50)
     throw configError('slice', `${text} is too short`, 'Use `0` for whole rounds, or 50ms or more.');
@@ -202,6 +205,17 @@ export function parseShard(text: string): Shard | undefined {
 export function parseInstall(text: string): string {
   if (['none', 'false', 'skip'].includes(text.toLowerCase())) return 'skip';
   return text.toLowerCase() === 'auto' ? 'auto' : text;
+}
+
+/** The load engine: `kept` (connections kept open across turns) or `autocannon` (a fresh instance per turn). */
+export function parseEngine(text: string): Engine {
+  const value = text.trim().toLowerCase();
+  if (value === 'kept' || value === 'autocannon') return value;
+  throw configError(
+    'engine',
+    `\`${text}\` is not a load engine`,
+    'Use `kept` (the default: connections kept open across turns) or `autocannon` (a fresh autocannon instance per turn).',
+  );
 }
 
 /** `gate` (measure here) or `report` (publish what another job measured). */

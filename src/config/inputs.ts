@@ -16,6 +16,7 @@ import {
   parseBoolean,
   parseCheckName,
   parseDuration,
+  parseEngine,
   parseInstall,
   parseInteger,
   parseLatencyRate,
@@ -208,13 +209,22 @@ function loadInputs(
   openLoop: OpenLoop | undefined,
 ): Pick<
   Config,
-  'budgetMs' | 'durationSec' | 'warmupSec' | 'sliceSec' | 'openLoop' | 'connections' | 'restartEvery' | 'pin'
+  | 'budgetMs'
+  | 'durationSec'
+  | 'warmupSec'
+  | 'sliceSec'
+  | 'engine'
+  | 'openLoop'
+  | 'connections'
+  | 'restartEvery'
+  | 'pin'
 > {
   return {
     budgetMs: parseDuration('time-budget', get('time-budget'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     sliceSec: parseSlice(get('slice')),
+    engine: parseEngine(get('engine')),
     openLoop,
     connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
     restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),

@@ -5,13 +5,14 @@ import { LOADGEN_BUSY } from '../decide/pace.ts';
 import type { Worktree } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
+import type { MeasurementPlan } from '../model/plan.ts';
 import type { Round, Side } from '../model/measure.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
 import type { GateError } from '../report/errors.ts';
 import { generatorPacedNote, loadgenBusyNote } from '../report/gate-text.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';
-import { sideBySide, slicing } from './plan.ts';
+import { blocksOf } from './measurement-plan.ts';
 import type { GateContext } from './ports.ts';
 
 /** What a gate run has done so far; each stage fills in its part. */
@@ -54,6 +55,7 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),
     decision,
+    ...(measured?.plan ? { plan: measured.plan } : {}),
     sequential: measured ? sequentialOf(measured) : undefined,
     newScenarios: measured?.newScenarios ?? [],
     shard: config.shard,
@@ -118,15 +120,21 @@ function settingsOf(config: Config, measured: Measured | undefined): Report['set
     budgetSec: config.budgetMs / 1000,
     durationSec: config.durationSec,
     warmupSec: config.warmupSec,
-    sliceSec: (measured?.sliced ?? slicing(config)) ? config.sliceSec : 0,
+    sliceSec: sliceOf(config, measured?.plan),
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
     alpha: config.alpha,
     port: config.port,
     failOnRegression: config.failOnRegression,
-    restartEvery: (measured?.sideBySide ?? sideBySide(config)) ? config.restartEvery : 0,
+    restartEvery: measured?.plan ? (blocksOf(measured.plan)?.restartEvery ?? 0) : config.restartEvery,
   };
+}
+
+/** The turn length the settings record: the plan's (the shortest of its scenarios'), 0 for whole rounds. */
+function sliceOf(config: Config, plan: MeasurementPlan | undefined): number | undefined {
+  if (plan) return blocksOf(plan) ? Math.min(...plan.scenarios.map((s) => s.turnSec)) : 0;
+  return config.sliceSec === 'auto' ? undefined : config.sliceSec;
 }
 
 function sequentialOf(measured: Measured): Report['sequential'] {

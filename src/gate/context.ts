@@ -1,6 +1,6 @@
 /** What every step of measuring a pair shares: the settings, the collaborators, and the state they keep. */
 import type { Config, Scenario } from '../model/config.ts';
-import type { OpenLoopRates } from './open-loop.ts';
+import type { Pools } from './pools.ts';
 import type { Clock, LoadRunner, MeasureLog } from './ports.ts';
 import type { Servers } from './servers.ts';
 
@@ -39,18 +39,18 @@ export interface PairContext {
   readonly clock: Clock;
   readonly load: LoadRunner;
   readonly servers: Servers;
-  readonly rates: OpenLoopRates;
+  readonly pools: Pools;
   readonly log: MeasureLog;
   readonly scenarios: ActiveScenarios;
   readonly costs: BlockCosts;
   /**
-   * A fresh process per round (`restart-every: 0`, or a fixed port that a server kept: see moved-port.ts);
-   * otherwise both sides run side by side and live for a block of `restart-every` pairs (see sideBySide). Set
-   * before the first pair, never changed after it.
+   * The pair the running block's servers were started and primed for; undefined once that pair is measured, so
+   * that a pair measured again at a block's start gets new processes again.
    */
-  fresh: boolean;
-  /** Base and head take turns in slices within each pair (see slicing); as fresh, set before the first pair. */
-  sliced: boolean;
-  /** Turns of priming at the start of a block (see primingTurns). */
-  readonly primeTurns: number;
+  readyFor: number | undefined;
+}
+
+/** Stops every server (Servers closes their pools first: see measure.ts). */
+export async function stopServers(ctx: Pick<PairContext, 'servers'>): Promise<void> {
+  await ctx.servers.stopAll();
 }

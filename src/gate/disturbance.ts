@@ -10,7 +10,6 @@ import {
   measuredAgainLog,
   stolenCpuReason,
 } from '../report/gate-text.ts';
-import { measureAgain } from './plan.ts';
 import type { MeasureLog } from './ports.ts';
 
 /** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
@@ -75,4 +74,19 @@ export class Disturbances {
     if (this.worst === undefined) return undefined;
     return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
   }
+}
+
+/** Disturbed measurements in a row after which the next disturbed pair is kept, not measured again. */
+export const MEASURED_AGAIN_IN_A_ROW = 4;
+
+/**
+ * Whether a disturbed pair (0-based `pair`, never the first) is measured again. Not when it and the 4 measurements
+ * before it were all disturbed (`disturbedInARow` counts it): the machine is busy throughout and measuring again
+ * does not help. Nor when half of the pairs (at least four) were measured again already (`measuredAgain`): the
+ * cost of a disturbance that comes and goes. A pair that is not measured again is kept: base and head took turns
+ * in it, so both felt the disturbance alike (in expectation); it is noisier, not biased, and the rank tests and
+ * the intervals account for the noise they see (bench/RESULTS.md §10).
+ */
+export function measureAgain(pair: number, disturbedInARow: number, measuredAgain: number): boolean {
+  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair / 2));
 }

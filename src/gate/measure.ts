@@ -1,28 +1,26 @@
 /**
- * Measuring: interleaved pairs of base and head rounds until the sequential rule stops, wired from the collaborators
- * passed in (a clock, the load generator, a server starter, the diagnostics probes, a log).
+ * Measuring: the first block of servers started and primed, the plan built from the config and what that found,
+ * then pairs until the loop stops (loop.ts), wired from the collaborators passed in (a clock, the load generator,
+ * a server starter, the diagnostics probes, a log).
  */
-import { runSequential, type SequentialResult } from '../decide/sequential.ts';
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { Round } from '../model/measure.ts';
-import { confirmationLog, futilityNote, MEASURING_GROUP } from '../report/gate-text.ts';
+import type { MeasurementPlan } from '../model/plan.ts';
+import { confirmationLog, futilityNote, MEASURING_GROUP, openLoopRateLog } from '../report/gate-text.ts';
+import { planLog } from '../report/plan-text.ts';
 import { processOffsetNote, processOffsetOverruled } from '../report/notes.ts';
-import { ActiveScenarios, type PairContext } from './context.ts';
+import { poolOf, prime } from './blocks.ts';
+import { ActiveScenarios, type PairContext, stopServers } from './context.ts';
 import { Disturbances } from './disturbance.ts';
-import { startOnMovedPorts } from './moved-port.ts';
-import { OpenLoopRates } from './open-loop.ts';
-import {
-  movesFixedPort,
-  PUBLISH_RESERVE_MS,
-  primingTurns,
-  sideBySide,
-  slicing,
-  startupNote,
-} from './plan.ts';
+import { type LoopResult, measurePairs } from './loop.ts';
+import { blocksOf, buildPlan, PUBLISH_RESERVE_MS, primeSec, startupNote } from './measurement-plan.ts';
+import { startFirstBlock } from './moved-port.ts';
+import { Pools } from './pools.ts';
 import type { Clock, LoadRunner, MeasureLog, Probes, StartServer } from './ports.ts';
 import { Servers } from './servers.ts';
 import { GatePairSource } from './source.ts';
+import { roundTurns } from './turns.ts';
 
 export interface MeasureOptions {
   config: Config;
@@ -31,6 +29,8 @@ export interface MeasureOptions {
   startServer: StartServer;
   probes: Probes;
   log: MeasureLog;
+  /** The CPUs of the servers and the load generator, when pinned (recorded in the plan). */
+  placement?: MeasurementPlan['placement'];
   /** The gate's time limit, in the clock's milliseconds. */
   deadline: number;
   /** The report's notes: measuring adds its own. */
@@ -39,7 +39,9 @@ export interface MeasureOptions {
   kept?: Round[];
 }
 
-export interface Measured extends SequentialResult {
+export interface Measured extends LoopResult {
+  /** The plan measuring obeyed; undefined when it failed before the plan was built. */
+  plan: MeasurementPlan | undefined;
   /** Scenarios that failed on base but not on head in the first pair: new, not compared. */
   newScenarios: string[];
   /** Pairs measured again because they were disturbed. */
@@ -47,72 +49,122 @@ export interface Measured extends SequentialResult {
   /** Disturbed pairs kept. */
   keptDisturbedPairs: number;
   diagnostics: DiagnosticsSummary;
-  /** Base and head ran side by side in blocks of `restart-every` pairs; false: a fresh process per round. */
-  sideBySide: boolean;
-  /** Base and head took turns in slices within each pair. */
-  sliced: boolean;
 }
 
 /**
- * Runs interleaved pairs of rounds until the sequential rule stops. Servers run side by side (only one is loaded at
- * a time) and live for a block of `restart-every` pairs, a fixed port moved to one of each side's own; with
- * `restart-every: 0`, or when a server keeps its fixed port (moved-port.ts), each round gets a fresh process, warmed
- * by the round's own warm-up. Every server and the load generator are stopped at the end, whatever happened.
+ * Starts and primes the first block (or, with a fresh process per round, measures base alone where the open loop
+ * needs its rate), and builds the plan from what that found.
+ */
+async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<MeasurementPlan> {
+  const { clock, config } = ctx;
+  const started = clock.now();
+  const sideBySide = config.restartEvery > 0 && (await startFirstBlock(ctx, options.notes));
+  const startSec = (clock.now() - started) / 1000;
+  const rates = sideBySide
+    ? await prime(ctx, 0, primeSec(ctx.scenarios.active.length), [ctx.servers.get('base')!, ctx.servers.get('head')!])
+    : await baseRates(ctx);
+  if (sideBySide) ctx.readyFor = 0;
+  const plan = buildPlan(config, {
+    fresh: !sideBySide,
+    placement: options.placement,
+    rates,
+    startSec,
+    leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1000,
+  });
+  ctx.log.info(planLog(plan));
+  for (const s of plan.scenarios) {
+    const open = config.openLoop;
+    if (s.openLoop && open && 'share' in open)
+      ctx.log.info(openLoopRateLog(s.name, s.openLoop.rate, open.share, rates.get(s.name) ?? 0));
+  }
+  return plan;
+}
+
+/**
+ * With a fresh process per round there is no priming to take the open loop's rate from: base alone is measured
+ * first, and stopped, so that the pairs start with processes as cold on one side as on the other.
+ */
+async function baseRates(ctx: PairContext): Promise<Map<string, number>> {
+  const rates = new Map<string, number>();
+  const open = ctx.config.openLoop;
+  if (!open || !('share' in open)) return rates;
+  const primeStart = ctx.clock.now();
+  const base = await ctx.servers.serverFor('base', 0);
+  try {
+    for (const scenario of ctx.scenarios.active) {
+      const pool = await poolOf(ctx, base, scenario);
+      const sec = primeSec(1) / 2;
+      const [result] = await ctx.load.turns(roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool));
+      if (result && result.sec > 0 && result.responses > 0) rates.set(scenario.name, result.responses / result.sec);
+    }
+  } finally {
+    await stopServers(ctx);
+  }
+  ctx.costs.primingMs += ctx.clock.now() - primeStart;
+  return rates;
+}
+
+/**
+ * Measures as the plan says. Servers run side by side (only one is loaded at a time) and live for a block of
+ * `restart-every` pairs, a fixed port moved to one of each side's own; with `restart-every: 0`, or when a server
+ * keeps its fixed port (moved-port.ts), each round gets a fresh process. Every server, pool and the load
+ * generator are stopped at the end, whatever happened.
  */
 export async function measure(options: MeasureOptions): Promise<Measured> {
   const { config, clock, log } = options;
   const started = clock.now();
+  const pools = new Pools(options.load);
   const ctx: PairContext = {
     config,
     clock,
     load: options.load,
-    servers: new Servers(options.startServer, options.probes, sideBySide(config)),
-    rates: new OpenLoopRates(config, log),
+    // The pools on a server are closed before it stops: their connections would only be reset.
+    servers: new Servers(options.startServer, options.probes, config.restartEvery > 0, () => pools.closeAll()),
+    pools,
     log,
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
-    fresh: !sideBySide(config),
-    sliced: slicing(config),
-    primeTurns: primingTurns(config.restartEvery),
+    readyFor: undefined,
   };
   const disturbances = new Disturbances();
-  const source = new GatePairSource(ctx, {
-    started,
-    deadline: options.deadline,
-    notes: options.notes,
-    disturbances,
-    kept: options.kept,
-  });
-  let result: SequentialResult;
+  let result: LoopResult;
+  let plan: MeasurementPlan | undefined;
   const grouped = <T>(body: () => Promise<T>): Promise<T> =>
     log.group ? log.group(MEASURING_GROUP, body) : body();
   try {
-    // Before the first pair, so that a fall-back to whole rounds holds for every pair and the sequential rule.
-    if (movesFixedPort(config)) await startOnMovedPorts(ctx, options.notes);
-    result = await grouped(() =>
-      runSequential(source, {
+    result = await grouped(async () => {
+      plan = await firstBlock(ctx, options);
+      const source = new GatePairSource(ctx, plan, {
+        started,
+        deadline: options.deadline,
+        notes: options.notes,
+        disturbances,
+        kept: options.kept,
+      });
+      return measurePairs(source, {
         threshold: config.threshold,
         latencyThreshold: config.latencyThreshold,
         alpha: config.alpha,
-        restartEvery: ctx.fresh ? 0 : config.restartEvery,
-        fixedPairs: config.pairs,
-        budgetMs: config.budgetMs,
-        limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS),
-      }),
-    );
+        restartEvery: blocksOf(plan)?.restartEvery ?? 0,
+        fixedPairs: plan.fixedPairs,
+        looks: plan.looks,
+        schedule: plan.schedule,
+        budgetMs: plan.budgetSec * 1000,
+        limitMs: plan.limitSec * 1000,
+      });
+    });
   } finally {
-    await ctx.servers.stopAll();
+    await stopServers(ctx);
     await options.load.stop();
   }
-  closingNotes(ctx, result, disturbances, started, options.notes);
+  closingNotes(ctx, plan, result, disturbances, started, options.notes);
   return {
     ...result,
+    plan,
     newScenarios: ctx.scenarios.dropped,
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
     diagnostics: options.probes.summary(),
-    sideBySide: !ctx.fresh,
-    sliced: ctx.sliced,
   };
 }
 
@@ -122,7 +174,8 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
  */
 function closingNotes(
   ctx: PairContext,
-  result: SequentialResult,
+  plan: MeasurementPlan | undefined,
+  result: LoopResult,
   disturbances: Disturbances,
   started: number,
   notes: string[],
@@ -142,7 +195,8 @@ function closingNotes(
     // Also an annotation on the run, where whoever set up the job sees it.
     log.warning(busy);
   }
-  if (!ctx.fresh && config.restartEvery === 1 && costs.blocks > 0) {
+  const block = plan ? blocksOf(plan) : undefined;
+  if (block?.restartEvery === 1 && costs.blocks > 0) {
     const pairSec = (ctx.clock.now() - started) / 1000 / costs.blocks;
     const note = startupNote(costs.startupMs / 1000 / costs.blocks, pairSec);
     if (note) notes.push(note);

@@ -17,7 +17,7 @@ import {
   profilingTookLog,
 } from '../report/gate-text.ts';
 import { noteworthyRows } from '../report/profile.ts';
-import { PUBLISH_RESERVE_MS } from './plan.ts';
+import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import type { GateContext } from './ports.ts';
 
 export async function profileBoth(

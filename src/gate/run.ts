@@ -24,7 +24,7 @@ import { redact } from '../report/render.ts';
 import { backgroundStoppedNote } from '../report/safety-text.ts';
 import { assembleReport, type GateRun } from './assemble.ts';
 import { measure } from './measure.ts';
-import { PUBLISH_RESERVE_MS } from './plan.ts';
+import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import type { GateContext, Logger } from './ports.ts';
 import { profileBoth } from './profiling.ts';
 import { systemCollaborators } from './system.ts';

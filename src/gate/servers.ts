@@ -16,10 +16,14 @@ export class Servers {
   /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
   private startedFor: number | undefined;
 
-  constructor(start: StartServer, diagnostics: Probes, together = true) {
+  /** Called before the running servers stop (the load generator's pools on them are closed first). */
+  private readonly beforeStop: (() => Promise<void>) | undefined;
+
+  constructor(start: StartServer, diagnostics: Probes, together = true, beforeStop?: () => Promise<void>) {
     this.start = start;
     this.diagnostics = diagnostics;
     this.together = together;
+    this.beforeStop = beforeStop;
   }
 
   /** The side's server, started for `pair` (with a probe of its own) when none is running. */
@@ -83,6 +87,7 @@ export class Servers {
 
   async stopAll(): Promise<void> {
     this.startedFor = undefined;
+    if (this.running.base || this.running.head) await this.beforeStop?.();
     for (const side of ['base', 'head'] as const) {
       await this.running[side]?.stop();
       delete this.running[side];

@@ -1,17 +1,18 @@
 /**
- * The pairs handed to the sequential rule (runSequential): each measured as it asks for it, disturbed ones measured
- * again, none started that the time limit cannot finish, and what one more pair costs.
+ * The pairs handed to the gate's loop (loop.ts): each measured as it asks for it, disturbed ones measured again,
+ * none started that the time limit cannot finish, and what one more pair costs.
  */
-import type { PairSource } from '../decide/sequential.ts';
 import type { Scenario } from '../model/config.ts';
 import type { Round } from '../model/measure.ts';
+import type { MeasurementPlan } from '../model/plan.ts';
 import { type PairRow, pairLog, timeLimitLog, timeLimitNote } from '../report/gate-text.ts';
 import { hodgesLehmann1 } from '../stats/wilcoxon.ts';
 import type { PairContext } from './context.ts';
 import type { Disturbances } from './disturbance.ts';
 import { checkFirstPair } from './first-pair.ts';
+import type { PairSource } from './loop.ts';
+import { blocksOf, PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import { runPair } from './pairs.ts';
-import { PRIME_SEC, PUBLISH_RESERVE_MS } from './plan.ts';
 
 export interface SourceOptions {
   /** When measuring started, in the clock's milliseconds. */
@@ -27,19 +28,20 @@ export interface SourceOptions {
 
 export class GatePairSource implements PairSource {
   private readonly ctx: PairContext;
+  private readonly plan: MeasurementPlan;
   private readonly options: SourceOptions;
   /** Pairs measured and kept so far. */
   private pairsDone = 0;
-  /** The time the next pair is expected to take: at first a guess, then from the pairs measured. */
+  /** The time the next pair is expected to take: at first the plan's, then from the pairs measured. */
   private pairMs: number;
   /** Each scenario's per-pair log ratios of req/s so far, for the running estimate in the log. */
   private readonly ratios = new Map<string, number[]>();
 
-  constructor(ctx: PairContext, options: SourceOptions) {
+  constructor(ctx: PairContext, plan: MeasurementPlan, options: SourceOptions) {
     this.ctx = ctx;
+    this.plan = plan;
     this.options = options;
-    const { config } = ctx;
-    this.pairMs = 2 * ctx.scenarios.active.length * (config.warmupSec + config.durationSec) * 1000 + 2000;
+    this.pairMs = plan.pairSec * 1000;
   }
 
   scenarios(): readonly Scenario[] {
@@ -59,9 +61,8 @@ export class GatePairSource implements PairSource {
     const { blocks, primingMs } = ctx.costs;
     const done = Math.max(1, this.pairsDone + this.options.disturbances.measuredAgain);
     const measuring = (this.elapsedMs() - primingMs) / done;
-    return blocks === 0
-      ? measuring
-      : measuring + primingMs / blocks / Math.max(1, ctx.fresh ? 1 : ctx.config.restartEvery);
+    const block = blocksOf(this.plan);
+    return blocks === 0 || !block ? measuring : measuring + primingMs / blocks / block.restartEvery;
   }
 
   async next(pair: number): Promise<Round[] | undefined> {
@@ -69,7 +70,7 @@ export class GatePairSource implements PairSource {
     for (;;) {
       if (this.outOfTime(pair)) return undefined;
       const pairStart = ctx.clock.now();
-      const latest = await runPair(ctx, pair);
+      const latest = await runPair(ctx, this.plan, pair);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
       if (this.options.disturbances.measureAgain(pair, latest, ctx.log)) continue;
       ctx.log.info(pairLog(pair, this.rows(latest)));
@@ -90,11 +91,9 @@ export class GatePairSource implements PairSource {
   /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
   private outOfTime(pair: number): boolean {
     const { ctx } = this;
-    const { config } = ctx;
-    const blockStart = !ctx.fresh && pair % config.restartEvery === 0;
-    const primeMs = blockStart
-      ? ctx.primeTurns * 2 * ctx.scenarios.active.length * (config.warmupSec + PRIME_SEC) * 1000
-      : 0;
+    const block = blocksOf(this.plan);
+    const blockStart = block !== undefined && pair > 0 && pair % block.restartEvery === 0;
+    const primeMs = blockStart ? (2 * block.primeSec * 1000 + ctx.costs.startupMs / ctx.costs.blocks) : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
     this.options.notes.push(timeLimitNote(pair));
     ctx.log.warning(timeLimitLog(pair));

@@ -1,4 +1,5 @@
 /** The gate's settings, parsed from its inputs and config file. Types only. */
+import type { Engine } from './plan.ts';
 /** One of `count` shards, `index` counted from 1 (input `shard: index/count`). */
 export interface Shard {
   index: number;
@@ -47,10 +48,12 @@ export interface Config {
   durationSec: number;
   warmupSec: number;
   /**
-   * Base and head take turns in slices of this length within each pair (both servers side by side); 0: whole
-   * rounds, one side after the other.
+   * Base and head take turns of this length within each pair (both servers side by side); `auto`: from the first
+   * block's rate (src/gate/measurement-plan.ts); 0: one turn per side and pair.
    */
-  sliceSec: number;
+  sliceSec: number | 'auto';
+  /** The load engine (src/model/plan.ts Engine). */
+  engine: Engine;
   /**
    * Open-loop load after the closed-loop load of each round: at a share of base's req/s (measured before the
    * first pair) or at a fixed rate; undefined: none (`latency-rate: off`).

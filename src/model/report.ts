@@ -2,6 +2,7 @@
 import type { Decision, StopReason, Verdict } from './decision.ts';
 import type { DiagnosticsSummary } from './diagnostics.ts';
 import type { Round, Side } from './measure.ts';
+import type { MeasurementPlan } from './plan.ts';
 export type ErrorCode =
   | 'config'
   | 'git'
@@ -70,6 +71,8 @@ export interface Report {
     restartEvery: number;
   };
   decision: Decision | undefined;
+  /** How the gate measured (src/model/plan.ts): built once before the first pair; absent when it failed before. */
+  plan?: MeasurementPlan | undefined;
   /** How the adaptive rounds went. */
   sequential:
     | {

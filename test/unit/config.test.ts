@@ -16,7 +16,6 @@ import {
   selectShard,
 } from '../../src/config/inputs.ts';
 import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
-import { slicing } from '../../src/gate/plan.ts';
 import type { Config } from '../../src/model/config.ts';
 import { GateError } from '../../src/report/errors.ts';
 
@@ -72,7 +71,8 @@ describe('parseConfig defaults', () => {
       budgetMs: 180_000,
       durationSec: 2,
       warmupSec: 0.25,
-      sliceSec: 0.25,
+      sliceSec: 'auto',
+      engine: 'kept',
       openLoop: undefined,
       restartEvery: 4,
       pin: true,
@@ -253,7 +253,9 @@ describe('durations', () => {
     );
   });
 
-  test('`slice`: 0 for whole rounds, else at least 50 ms, and whether a gate slices at all', () => {
+  test('`slice`: auto by default, 0 for one turn per side and pair, else at least 50 ms', () => {
+    assert.equal(configOf({ start: 'x' }).sliceSec, 'auto');
+    assert.equal(configOf({ start: 'x', slice: 'auto' }).sliceSec, 'auto');
     assert.equal(configOf({ start: 'x', slice: '0' }).sliceSec, 0);
     assert.equal(configOf({ start: 'x', slice: '1s' }).sliceSec, 1);
     assert.equal(configOf({ start: 'x', slice: '50ms' }).sliceSec, 0.05);
@@ -261,16 +263,13 @@ describe('durations', () => {
       messageFor({ slice: '40ms' }),
       'input `slice`: 40ms is too short. Use `0` for whole rounds, or 50ms or more.',
     );
-    const sliced = (inputs: Record<string, string>): boolean => slicing(configOf({ start: 'x', ...inputs }));
-    assert.equal(sliced({}), true);
-    assert.equal(sliced({ slice: '0' }), false);
-    assert.equal(sliced({ port: '8080' }), true, 'a fixed port is moved: side by side, in slices');
-    assert.equal(sliced({ 'restart-every': '0' }), false, 'a fresh process per round');
-    assert.equal(
-      sliced({ slice: '3s', duration: '3s' }),
-      false,
-      'a slice as long as the round is a whole round',
-    );
+  });
+
+  test('`engine`: kept by default, or autocannon; anything else names the two', () => {
+    assert.equal(configOf({ start: 'x' }).engine, 'kept');
+    assert.equal(configOf({ start: 'x', engine: 'autocannon' }).engine, 'autocannon');
+    assert.equal(configOf({ start: 'x', engine: 'Kept' }).engine, 'kept');
+    assert.match(messageFor({ engine: 'wrk' }), /^input `engine`: `wrk` is not a load engine\. Use `kept`/);
   });
 
   test('`-1s` and `fast` are not durations', () => {

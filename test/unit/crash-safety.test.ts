@@ -69,14 +69,16 @@ describe('runGate after an unexpected error (finding 7)', () => {
     const { root, base, head } = repository();
     const outputDir = join(root, '..', `${root.split('/').at(-1)}-out`);
     dirs.push(outputDir);
-    let loads = 0;
+    let takes = 0;
     const load: LoadRunner = {
-      run: async () => measurement(1000),
-      runPair: async () => {
-        // Three pairs of one scenario, then a bug.
-        if (++loads > 3) throw new TypeError("Cannot read properties of undefined (reading 'rps')");
-        return [measurement(1000), measurement(990)];
+      open: async () => {},
+      turns: async (turns) => turns.map((turn) => ({ responses: 1000 * turn.sec, sec: turn.sec })),
+      take: async () => {
+        // Three pairs of one scenario (a take per side), then a bug.
+        if (++takes > 6) throw new TypeError("Cannot read properties of undefined (reading 'rps')");
+        return takes % 2 === 1 ? measurement(1000) : measurement(990);
       },
+      close: async () => {},
       stop: async () => {},
     };
     const log = {

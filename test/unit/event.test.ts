@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/config/event.ts';
-import { schedule } from '../../src/gate/plan.ts';
+import { pairOrder } from '../../src/gate/pairs.ts';
 import { sampleTickMs, sliceCount } from '../../src/load/plan.ts';
 import { confirmationPairs, planLooks } from '../../src/stats/pairs.ts';
 
@@ -186,23 +186,23 @@ describe('chooseBase', () => {
   });
 });
 
-describe('schedule', () => {
-  test('schedule(4) is ABBA: base,head / head,base / base,head / head,base', () => {
-    assert.deepEqual(schedule(4), [
-      { pair: 0, order: ['base', 'head'] },
-      { pair: 1, order: ['head', 'base'] },
-      { pair: 2, order: ['base', 'head'] },
-      { pair: 3, order: ['head', 'base'] },
-    ]);
+describe('pair order', () => {
+  test('ABBA from pair to pair: base,head / head,base / base,head / head,base', () => {
+    assert.deepEqual(
+      [0, 1, 2, 3].map((pair) => pairOrder(pair)),
+      [
+        ['base', 'head'],
+        ['head', 'base'],
+        ['base', 'head'],
+        ['head', 'base'],
+      ],
+    );
   });
 
   test('every pair runs each side exactly once; each side goes first equally often over an even count', () => {
-    const plan = schedule(10);
-    assert.equal(plan.length, 10);
-    for (const { order } of plan) assert.deepEqual([...order].sort(), ['base', 'head']);
-    assert.equal(plan.filter((p) => p.order[0] === 'base').length, 5);
-    assert.deepEqual(schedule(0), []);
-    assert.deepEqual(schedule(1), [{ pair: 0, order: ['base', 'head'] }]);
+    const orders = Array.from({ length: 10 }, (_, pair) => pairOrder(pair));
+    for (const order of orders) assert.deepEqual([...order].sort(), ['base', 'head']);
+    assert.equal(orders.filter((order) => order[0] === 'base').length, 5);
   });
 });
 

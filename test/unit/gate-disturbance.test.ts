@@ -25,7 +25,7 @@ describe('disturbed pairs', () => {
       measure: disturbedAt((attempt) => (attempt === 0 ? {} : { foreignCpu: attempt === 6 ? 0.7 : 0.5 })),
     });
     const result = await world.measure();
-    assert.equal(world.of('runPair').length, 1 + 5 + 1 + 1);
+    assert.equal(world.measuredBatches(), 1 + 5 + 1 + 1);
     assert.equal(result.disturbedPairs, 4);
     assert.equal(result.keptDisturbedPairs, 3);
     assert.equal(result.pairs, 4);
@@ -81,7 +81,7 @@ describe('disturbed pairs', () => {
     assert.ok(lines.every((line) => line.includes('(the hypervisor stole 0.20 cores)')));
     assert.equal(result.disturbedPairs, 5);
     assert.equal(result.keptDisturbedPairs, 3);
-    assert.equal(world.of('runPair').length, 12 + 5);
+    assert.equal(world.measuredBatches(), 12 + 5);
     assert.deepEqual(world.notes, [busyNote(3, 12, 'the hypervisor stole 0.20 cores', 5)]);
   });
 
@@ -93,7 +93,7 @@ describe('disturbed pairs', () => {
     const result = await world.measure();
     assert.equal(result.disturbedPairs, 3);
     assert.equal(result.keptDisturbedPairs, 0);
-    assert.equal(world.of('runPair').length, 9);
+    assert.equal(world.measuredBatches(), 9);
     assert.deepEqual(world.notes, []);
     assert.deepEqual(world.warnings(), []);
   });
@@ -108,7 +108,7 @@ describe('disturbed pairs', () => {
       ),
     });
     const result = await world.measure();
-    assert.equal(world.of('runPair').length, 4);
+    assert.equal(world.measuredBatches(), 4);
     assert.equal(result.disturbedPairs, 0);
     assert.equal(result.keptDisturbedPairs, 0);
   });

@@ -5,11 +5,20 @@
  * sleeps or reads the real time, so the tests that use them run in milliseconds and cannot flake.
  */
 import { type Measured, measure } from '../../src/gate/measure.ts';
-import type { Clock, GateServer, LoadRunner, Probe, Probes } from '../../src/gate/ports.ts';
+import type {
+  Clock,
+  GateServer,
+  LoadRunner,
+  PoolSpec,
+  Probe,
+  Probes,
+  Turn,
+  TurnResult,
+} from '../../src/gate/ports.ts';
 import { PortNotMovedError } from '../../src/io/server.ts';
 import type { Config, Scenario } from '../../src/model/config.ts';
 import type { DiagnosticsSummary } from '../../src/model/diagnostics.ts';
-import type { LoadSpec, PacedSpec, PairLoadSpec, RoundMeasurement, Side } from '../../src/model/measure.ts';
+import type { RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { GateError } from '../../src/report/errors.ts';
 
 export const T0 = Date.UTC(2026, 0, 1);
@@ -27,28 +36,26 @@ export class FakeClock implements Clock {
   }
 }
 
-/** A load as the fake load generator saw it. */
-export interface LoadEvent {
-  op: 'run';
-  side: Side;
-  /** The fake server it loaded. */
-  server: number;
-  path: string;
-  durationSec: number;
-  paced: PacedSpec | undefined;
-  watchPids: number[] | undefined;
-  /** Priming (or measuring base for the open loop: PRIME_SEC of load) or a measured round. */
+/** A batch of turns as the fake load generator ran it. */
+export interface TurnsEvent {
+  op: 'turns';
+  /** Priming (record: false, no rate), or measured (a pair's or a round's turns). */
   kind: 'priming' | 'measured';
+  /** The fake servers of the batch's pools, in the order they first take a turn. */
+  servers: number[];
+  sides: Side[];
+  path: string;
+  /** Every turn: its side, seconds, whether recorded, and its rate when open-loop. */
+  turns: { side: Side; sec: number; record: boolean; rate?: number }[];
 }
 
-export interface PairEvent {
-  op: 'runPair';
-  order: readonly [Side, Side];
-  /** The fake servers of loads[0] and loads[1]. */
-  servers: [number, number];
+export interface OpenEvent {
+  op: 'open';
+  pool: string;
+  side: Side;
+  server: number;
   path: string;
-  sliceSec: number;
-  paced: [PacedSpec | undefined, PacedSpec | undefined];
+  spec: PoolSpec;
 }
 
 export type Event =
@@ -57,17 +64,22 @@ export type Event =
   | { op: 'start-failed'; side: Side; pair: number }
   | { op: 'stop'; side: Side; server: number }
   | { op: 'loadgen-stop' }
-  | LoadEvent
-  | PairEvent;
+  | { op: 'close' }
+  | { op: 'take'; side: Side; server: number; path: string }
+  | OpenEvent
+  | TurnsEvent;
 
-/** What a measurement is asked for: the load's side and kind, and how many measured loads came before it. */
+/**
+ * What a measurement is asked for: a pool's take (measured) or a priming turn; the side, path, and how many takes
+ * and priming turns came before it.
+ */
 export interface LoadCall {
   side: Side;
   kind: 'priming' | 'measured';
   path: string;
-  /** Measured loads (one per side and scenario) before this one, from 0. */
+  /** Takes (one per side and scenario of a pair) before this one, from 0. */
   measured: number;
-  /** Priming loads of this side before this one, from 0. */
+  /** Priming turns of this side before this one, from 0. */
   primed: number;
 }
 
@@ -130,11 +142,11 @@ class FakeServer implements GateServer {
 
 export interface WorldOptions {
   config?: Partial<Config>;
-  /** The measurement a load returns (default: 1000 req/s on both sides). */
+  /** The measurement a pool's take returns, and whose req/s a priming turn answers at (default: 1000 req/s). */
   measure?: (call: LoadCall) => RoundMeasurement;
-  /** Extra milliseconds a load takes beyond its warm-up and duration. */
+  /** Extra milliseconds a batch of turns takes beyond its turns' seconds (the call of its first turn). */
   extraMs?: (call: LoadCall) => number;
-  /** Called as a load starts: may kill a server (`world.kill`). */
+  /** Called as a batch of turns starts (the call of its first turn): may kill a server (`world.kill`). */
   onLoad?: (call: LoadCall, world: World) => void;
   /** Whether starting this side's server for this pair fails. */
   failStart?: (side: Side, pair: number) => boolean;
@@ -192,6 +204,11 @@ export class World {
     return this.events.filter((e): e is Extract<Event, { op: K }> => e.op === op);
   }
 
+  /** Batches of measured turns run (one per scenario of each pair measured, or per round on fresh processes). */
+  measuredBatches(): number {
+    return this.of('turns').filter((e) => e.kind === 'measured').length;
+  }
+
   info(): string[] {
     return this.logs.filter((l) => l.level === 'info').map((l) => l.message);
   }
@@ -226,51 +243,70 @@ export class World {
     return server;
   }
 
-  /** One load: its call, the clock moved by its seconds, its measurement. */
-  private loadOf(spec: LoadSpec, side: Side): { call: LoadCall; result: RoundMeasurement } {
-    const kind = spec.durationSec === this.config.durationSec ? 'measured' : 'priming';
-    const path = new URL(spec.url).pathname;
-    const call: LoadCall = { side, kind, path, measured: this.measuredCount, primed: this.primedCount[side] };
-    if (kind === 'measured') this.measuredCount++;
-    else this.primedCount[side]++;
-    this.options.onLoad?.(call, this);
-    const seconds = spec.warmupSec + spec.durationSec + (spec.paced?.durationSec ?? 0);
-    this.clock.advance(seconds * 1000 + (this.options.extraMs?.(call) ?? 0));
-    return { call, result: this.options.measure?.(call) ?? measurement(1000) };
+  /** The open pools: their server and path. */
+  private readonly pools = new Map<string, { server: FakeServer; path: string }>();
+
+  private poolAt(id: string): { server: FakeServer; path: string } {
+    const pool = this.pools.get(id);
+    if (!pool) throw new Error(`no open pool ${id}`);
+    return pool;
+  }
+
+  private call(side: Side, kind: LoadCall['kind'], path: string): LoadCall {
+    return { side, kind, path, measured: this.measuredCount, primed: this.primedCount[side] };
+  }
+
+  /** A batch of turns: recorded, the clock moved by its seconds, each turn's responses at the side's rate. */
+  private runTurns(list: readonly Turn[]): TurnResult[] {
+    const pools = list.map((turn) => this.poolAt(turn.pool));
+    const first = pools[0]!;
+    const kind = list.every((t) => !t.record && t.rate === undefined) ? 'priming' : 'measured';
+    const batch = this.call(first.server.side, kind, first.path);
+    this.options.onLoad?.(batch, this);
+    const servers: FakeServer[] = [];
+    for (const pool of pools) if (!servers.includes(pool.server)) servers.push(pool.server);
+    this.events.push({
+      op: 'turns',
+      kind,
+      servers: servers.map((server) => server.id),
+      sides: servers.map((server) => server.side),
+      path: first.path,
+      turns: list.map((turn, i) => ({
+        side: pools[i]!.server.side,
+        sec: turn.sec,
+        record: turn.record,
+        ...(turn.rate === undefined ? {} : { rate: turn.rate }),
+      })),
+    });
+    this.clock.advance(list.reduce((sum, turn) => sum + turn.sec, 0) * 1000 + (this.options.extraMs?.(batch) ?? 0));
+    return list.map((turn, i) => {
+      const { server, path } = pools[i]!;
+      const call = this.call(server.side, kind, path);
+      if (kind === 'priming') this.primedCount[server.side]++;
+      const rps = (this.options.measure?.(call) ?? measurement(1000)).rps;
+      return { responses: Math.round(rps * turn.sec), sec: turn.sec };
+    });
   }
 
   readonly load: LoadRunner = {
-    run: async (spec: LoadSpec, side: Side): Promise<RoundMeasurement> => {
+    open: async (pool: string, spec: PoolSpec): Promise<void> => {
       const server = this.serverAt(spec.url);
-      const { call, result } = this.loadOf(spec, side);
-      this.events.push({
-        op: 'run',
-        side,
-        server: server.id,
-        path: call.path,
-        durationSec: spec.durationSec,
-        paced: spec.paced,
-        watchPids: spec.watchPids,
-        kind: call.kind,
-      });
-      return result;
+      const path = new URL(spec.url).pathname;
+      this.pools.set(pool, { server, path });
+      this.events.push({ op: 'open', pool, side: server.side, server: server.id, path, spec });
     },
-    runPair: async (spec: PairLoadSpec, order: readonly [Side, Side]) => {
-      const servers: [number, number] = [
-        this.serverAt(spec.loads[0].url).id,
-        this.serverAt(spec.loads[1].url).id,
-      ];
-      const first = this.loadOf(spec.loads[0], order[0]);
-      const second = this.loadOf(spec.loads[1], order[1]);
-      this.events.push({
-        op: 'runPair',
-        order,
-        servers,
-        path: first.call.path,
-        sliceSec: spec.sliceSec,
-        paced: [spec.loads[0].paced, spec.loads[1].paced],
-      });
-      return [first.result, second.result];
+    turns: async (list: readonly Turn[]): Promise<TurnResult[]> => this.runTurns(list),
+    take: async (pool: string): Promise<RoundMeasurement> => {
+      const { server, path } = this.poolAt(pool);
+      const call = this.call(server.side, 'measured', path);
+      this.measuredCount++;
+      this.events.push({ op: 'take', side: server.side, server: server.id, path });
+      return this.options.measure?.(call) ?? measurement(1000);
+    },
+    close: async (pool?: string): Promise<void> => {
+      if (pool === undefined) this.pools.clear();
+      else this.pools.delete(pool);
+      this.events.push({ op: 'close' });
     },
     stop: async (): Promise<void> => {
       this.events.push({ op: 'loadgen-stop' });
@@ -310,7 +346,10 @@ export function scenario(path: string): Scenario {
   };
 }
 
-/** The gate's defaults (2 s rounds after 0.25 s of warm-up, 0.25 s slices, blocks of 4 pairs), 4 fixed pairs. */
+/**
+ * The gate's defaults but turns of a fixed 0.25 s (so that a pair's seconds do not hang on a rate): 2 s per side and
+ * pair in 8 turns, the kept-connection engine, blocks of 4 pairs primed 2 s per side, and 4 fixed pairs.
+ */
 export function gateConfig(overrides: Partial<Config> = {}): Config {
   return {
     start: 'node server.js',
@@ -336,6 +375,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     durationSec: 2,
     warmupSec: 0.25,
     sliceSec: 0.25,
+    engine: 'kept',
     openLoop: undefined,
     restartEvery: 4,
     pin: false,
@@ -368,17 +408,24 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-/** An event in a compact form for comparing sequences: `start base#1`, `run head#2 priming`, `pair head#2,base#1`. */
-function line(e: Event): string {
+/**
+ * An event in a compact form for comparing sequences: `start base#1`, `prime base#1,head#2 /`,
+ * `turns head#2,base#1 /` (a pair's turns of a scenario, the side that starts first), `round base#1 /`.
+ * Opening pools and taking measurements are left out (see the events themselves).
+ */
+function line(e: Event): string | undefined {
   if (e.op === 'start') return `start ${e.side}#${e.server}`;
   if (e.op === 'start-failed') return `start-failed ${e.side}`;
   if (e.op === 'stop') return `stop ${e.side}#${e.server}`;
   if (e.op === 'loadgen-stop') return 'loadgen-stop';
-  if (e.op === 'run') return `run ${e.side}#${e.server} ${e.kind}`;
-  return `pair ${e.order[0]}#${e.servers[0]},${e.order[1]}#${e.servers[1]}`;
+  if (e.op === 'close') return 'close';
+  if (e.op !== 'turns') return undefined;
+  const sides = e.sides.map((side, i) => `${side}#${e.servers[i]}`).join(',');
+  const what = e.kind === 'priming' ? 'prime' : e.servers.length === 1 ? 'round' : 'turns';
+  return `${what} ${sides} ${e.path}`;
 }
 
 /** The events in their compact form (see line). */
 export function trace(events: readonly Event[]): string[] {
-  return events.map(line);
+  return events.map(line).filter((l): l is string => l !== undefined);
 }

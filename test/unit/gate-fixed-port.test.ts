@@ -9,16 +9,14 @@ import { PortNotMovedError } from '../../src/io/server.ts';
 import { portNotMovedNote } from '../../src/report/gate-text.ts';
 import { rejection, trace, World } from './gate-fakes.ts';
 
-/** The trace of a gate of 2 pairs whose servers run side by side in one block (started, primed, 2 sliced pairs). */
+/** The trace of a gate of 2 pairs whose servers run side by side in one block (started, primed, 2 pairs). */
 const SIDE_BY_SIDE = [
   'start base#1',
   'start head#2',
-  'run base#1 priming',
-  'run head#2 priming',
-  'run head#2 priming',
-  'run base#1 priming',
-  'pair base#1,head#2',
-  'pair head#2,base#1',
+  'prime base#1,head#2 /',
+  'turns base#1,head#2 /',
+  'turns head#2,base#1 /',
+  'close',
   'stop base#1',
   'stop head#2',
   'loadgen-stop',
@@ -28,33 +26,21 @@ const SIDE_BY_SIDE = [
 function wholeRounds(first: number): string[] {
   const [a, b, c, d] = [first, first + 1, first + 2, first + 3];
   return [
-    `start base#${a}`,
-    `run base#${a} measured`,
-    `stop base#${a}`,
-    `start head#${b}`,
-    `run head#${b} measured`,
-    `stop head#${b}`,
-    `start head#${c}`,
-    `run head#${c} measured`,
-    `stop head#${c}`,
-    `start base#${d}`,
-    `run base#${d} measured`,
-    `stop base#${d}`,
+    ...[`start base#${a}`, `round base#${a} /`, 'close', `stop base#${a}`],
+    ...[`start head#${b}`, `round head#${b} /`, 'close', `stop head#${b}`],
+    ...[`start head#${c}`, `round head#${c} /`, 'close', `stop head#${c}`],
+    ...[`start base#${d}`, `round base#${d} /`, 'close', `stop base#${d}`],
     'loadgen-stop',
   ];
 }
 
 describe('a fixed port, moved', () => {
-  test('base and head start together with their port moved, and run side by side in slices', async () => {
+  test('base and head start together with their port moved, and run side by side, taking turns', async () => {
     const world = new World({ config: { pairs: 2, port: 3000 } });
     const result = await world.measure();
     assert.deepEqual(trace(world.events), SIDE_BY_SIDE, 'started once, before the first pair, not again');
     assert.ok(world.of('start').every((e) => e.together));
-    assert.deepEqual(
-      world.of('runPair').map((p) => p.sliceSec),
-      [0.25, 0.25],
-    );
-    assert.deepEqual([result.sideBySide, result.sliced], [true, true]);
+    assert.equal(result.plan?.processes.mode, 'blocks');
     assert.deepEqual(world.notes, []);
     assert.deepEqual(world.warnings(), []);
   });
@@ -68,18 +54,20 @@ describe('a fixed port, moved', () => {
     );
   });
 
-  test('restart-every 1 with an open loop: base measured for the rate, then new processes for the pair', async () => {
+  test('restart-every 1 with an open loop: the first block, primed, gives the rate and serves the first pair', async () => {
     const world = new World({ config: { pairs: 2, restartEvery: 1, port: 3000, openLoop: { share: 0.5 } } });
-    await world.measure();
-    assert.deepEqual(trace(world.events).slice(0, 7), [
+    const result = await world.measure();
+    assert.deepEqual(trace(world.events).slice(0, 8), [
       'start base#1',
       'start head#2',
-      'run base#1 priming',
+      'prime base#1,head#2 /',
+      'turns base#1,head#2 /',
+      'close',
       'stop base#1',
       'stop head#2',
       'start base#3',
-      'start head#4',
     ]);
+    assert.equal(result.plan?.scenarios[0]?.openLoop?.rate, 500);
   });
 
   test('the start before the first pair is the first block’s start-up: slow ones get the start-up note', async () => {
@@ -109,7 +97,7 @@ describe('a fixed port a server keeps', () => {
         .every((e) => !e.together),
       'one at a time: nothing to move',
     );
-    assert.deepEqual([result.sideBySide, result.sliced], [false, false]);
+    assert.equal(result.plan?.processes.mode, 'fresh');
     assert.equal(result.rounds.length, 4);
     assert.deepEqual(world.notes, [portNotMovedNote(3000)]);
     assert.deepEqual(world.warnings(), [portNotMovedNote(3000)]);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PRIME_SEC } from '../../src/gate/plan.ts';
+import { PRIME_SEC } from '../../src/gate/measurement-plan.ts';
 import { GateError } from '../../src/report/errors.ts';
 import { type Event, measurement, rejection, scenario, trace, World } from './gate-fakes.ts';
 
@@ -18,58 +18,68 @@ function allStopped(events: readonly Event[]): void {
 }
 
 describe('priming', () => {
-  test('a block starts both sides together, then primes them in turns: base, head, head, base', async () => {
+  test('a block starts both sides together, then primes them in turns: base, head, head, base…', async () => {
     const world = new World({ config: { pairs: 2 } });
     await world.measure();
     assert.deepEqual(trace(world.events), [
       'start base#1',
       'start head#2',
-      'run base#1 priming',
-      'run head#2 priming',
-      'run head#2 priming',
-      'run base#1 priming',
-      'pair base#1,head#2',
-      'pair head#2,base#1',
+      'prime base#1,head#2 /',
+      'turns base#1,head#2 /',
+      'turns head#2,base#1 /',
+      'close',
       'stop base#1',
       'stop head#2',
       'loadgen-stop',
     ]);
-    for (const run of world.of('run')) {
-      assert.equal(run.durationSec, PRIME_SEC);
-      assert.equal(run.paced, undefined, 'priming loads get no open loop');
+    const [priming] = world.of('turns');
+    assert.equal(priming?.kind, 'priming');
+    assert.equal(priming?.turns.map((t) => t.side[0]).join(''), 'bhhbbhhbbhhbbhhb');
+    assert.ok(priming?.turns.every((t) => !t.record && t.rate === undefined), 'priming is thrown away, no open loop');
+    const perSide = priming!.turns.filter((t) => t.side === 'base').reduce((sum, t) => sum + t.sec, 0);
+    assert.equal(perSide, PRIME_SEC);
+  });
+
+  test('every scenario is primed, in file order, the priming shared by them', async () => {
+    const world = new World({ config: { pairs: 2, scenarios: [scenario('/a'), scenario('/b')] } });
+    await world.measure();
+    const priming = world.of('turns').filter((e) => e.kind === 'priming');
+    assert.deepEqual(
+      priming.map((e) => e.path),
+      ['/a', '/b'],
+    );
+    for (const e of priming) {
+      const perSide = e.turns.filter((t) => t.side === 'head').reduce((sum, t) => sum + t.sec, 0);
+      assert.equal(perSide, PRIME_SEC / 2);
     }
   });
 
-  test('every scenario is primed in each turn, in file order', async () => {
-    const world = new World({ config: { pairs: 2, scenarios: [scenario('/a'), scenario('/b')] } });
-    await world.measure();
-    assert.deepEqual(
-      world.of('run').map((r) => `${r.side} ${r.path}`),
-      ['base /a', 'base /b', 'head /a', 'head /b', 'head /a', 'head /b', 'base /a', 'base /b'],
-    );
-  });
-
-  test("base's last priming load sets the open loop's rate, a share of its req/s", async () => {
-    // Base's first priming load answers 1000 req/s, its last 3000: the rate is half of 3000.
+  test("base's rate over the later half of its priming sets the turns and the open loop's rate", async () => {
+    // Base's first 4 priming turns answer 1000 req/s, the later 4 at 3000: the rate is half of 3000.
     const world = new World({
       config: { pairs: 2, openLoop: { share: 0.5 } },
-      measure: (call) =>
-        measurement(call.kind === 'priming' && call.side === 'base' && call.primed === 1 ? 3000 : 1000),
+      measure: (call) => measurement(call.kind === 'priming' && call.side === 'base' && call.primed >= 4 ? 3000 : 1000),
     });
     await world.measure();
     assert.ok(world.info().includes("GET /: open-loop load at 1500 req/s (50% of base's 3000 req/s)"));
-    for (const pair of world.of('runPair')) {
-      assert.deepEqual(pair.paced, [
-        { rate: 1500, durationSec: 2 / 6 },
-        { rate: 1500, durationSec: 2 / 6 },
-      ]);
+  });
+
+  test('every pool watches the running servers and the gate itself, and counts its own server', async () => {
+    const world = new World({ config: { pairs: 2 } });
+    await world.measure();
+    for (const open of world.of('open')) {
+      assert.deepEqual(open.spec.watchPids, [1001, 1002, process.pid]);
+      assert.deepEqual(open.spec.serverPids, [1000 + open.server]);
     }
   });
 
-  test('the load of every round watches the running servers and the gate itself', async () => {
+  test('the plan is logged once, before the first pair', async () => {
     const world = new World({ config: { pairs: 2 } });
     await world.measure();
-    for (const run of world.of('run')) assert.deepEqual(run.watchPids, [1001, 1002, process.pid]);
+    const plans = world.info().filter((line) => line.startsWith('measurement plan:'));
+    assert.equal(plans.length, 1);
+    assert.match(plans[0]!, /engine kept; base and head side by side, blocks of 4 pairs per process pair, primed 2 s per side; the unit of each comparison: the block/);
+    assert.match(plans[0]!, /GET \/: 8 turns of 250 ms per side and pair/);
   });
 });
 
@@ -77,24 +87,29 @@ describe('blocks of processes', () => {
   test('restart-every N: both sides start together at pairs 0, N, 2N…, after the block before is stopped', async () => {
     const world = new World({ config: { pairs: 6, restartEvery: 2 } });
     await world.measure();
-    const lines = trace(world.events).filter((line) => !line.startsWith('run '));
-    assert.deepEqual(lines, [
+    assert.deepEqual(trace(world.events), [
       'start base#1',
       'start head#2',
-      'pair base#1,head#2',
-      'pair head#2,base#1',
+      'prime base#1,head#2 /',
+      'turns base#1,head#2 /',
+      'turns head#2,base#1 /',
+      'close',
       'stop base#1',
       'stop head#2',
       'start base#3',
       'start head#4',
-      'pair base#3,head#4',
-      'pair head#4,base#3',
+      'prime base#3,head#4 /',
+      'turns base#3,head#4 /',
+      'turns head#4,base#3 /',
+      'close',
       'stop base#3',
       'stop head#4',
       'start base#5',
       'start head#6',
-      'pair base#5,head#6',
-      'pair head#6,base#5',
+      'prime base#5,head#6 /',
+      'turns base#5,head#6 /',
+      'turns head#6,base#5 /',
+      'close',
       'stop base#5',
       'stop head#6',
       'loadgen-stop',
@@ -103,7 +118,6 @@ describe('blocks of processes', () => {
       world.of('start').map((e) => e.pair),
       [0, 0, 2, 2, 4, 4],
     );
-    assert.equal(world.of('run').length, 3 * 4, 'each block primed: 2 turns of both sides');
     assert.deepEqual(world.probeNames, [
       'pair1-base',
       'pair1-head',
@@ -112,56 +126,48 @@ describe('blocks of processes', () => {
       'pair5-base',
       'pair5-head',
     ]);
+    // A new process pair gets new pools: the connections of the old ones were closed with them.
+    assert.deepEqual(
+      world.of('open').map((o) => `${o.side}#${o.server}`),
+      ['base#1', 'head#2', 'base#3', 'head#4', 'base#5', 'head#6'],
+    );
+    assert.equal(new Set(world.of('open').map((o) => o.pool)).size, 6);
   });
 
-  test('restart-every 1: new processes every pair, not primed', async () => {
+  test('restart-every 1: new processes every pair, each block primed in the order of its pair', async () => {
     const world = new World({ config: { pairs: 3, restartEvery: 1 } });
-    await world.measure();
+    const result = await world.measure();
     assert.deepEqual(trace(world.events), [
       'start base#1',
       'start head#2',
-      'pair base#1,head#2',
+      'prime base#1,head#2 /',
+      'turns base#1,head#2 /',
+      'close',
       'stop base#1',
       'stop head#2',
       'start base#3',
       'start head#4',
-      'pair head#4,base#3',
+      'prime head#4,base#3 /',
+      'turns head#4,base#3 /',
+      'close',
       'stop base#3',
       'stop head#4',
       'start base#5',
       'start head#6',
-      'pair base#5,head#6',
+      'prime base#5,head#6 /',
+      'turns base#5,head#6 /',
+      'close',
       'stop base#5',
       'stop head#6',
       'loadgen-stop',
     ]);
+    assert.equal(result.plan?.unit, 'pairs');
   });
 
-  test('restart-every 1 with an open loop: one base process is measured first, for the rate, and stopped', async () => {
-    const world = new World({
-      config: { pairs: 2, restartEvery: 1, openLoop: { share: 0.5 } },
-      measure: (call) => measurement(call.kind === 'priming' ? 2000 : 1000),
-    });
-    await world.measure();
-    assert.deepEqual(trace(world.events), [
-      'start base#1',
-      'run base#1 priming',
-      'stop base#1',
-      'start base#2',
-      'start head#3',
-      'pair base#2,head#3',
-      'stop base#2',
-      'stop head#3',
-      'start base#4',
-      'start head#5',
-      'pair head#5,base#4',
-      'stop base#4',
-      'stop head#5',
-      'loadgen-stop',
-    ]);
-    assert.equal(world.of('run')[0]?.durationSec, PRIME_SEC);
-    assert.ok(world.info().includes("GET /: open-loop load at 1000 req/s (50% of base's 2000 req/s)"));
-    for (const pair of world.of('runPair')) assert.equal(pair.paced[0]?.rate, 1000);
+  test('blocks of several pairs: the unit of each comparison is the block', async () => {
+    const world = new World({ config: { pairs: 4, restartEvery: 2 } });
+    const result = await world.measure();
+    assert.equal(result.plan?.unit, 'blocks');
   });
 
   for (const [what, config] of [
@@ -173,16 +179,20 @@ describe('blocks of processes', () => {
       const result = await world.measure();
       assert.deepEqual(trace(world.events), [
         'start base#1',
-        'run base#1 measured',
+        'round base#1 /',
+        'close',
         'stop base#1',
         'start head#2',
-        'run head#2 measured',
+        'round head#2 /',
+        'close',
         'stop head#2',
         'start head#3',
-        'run head#3 measured',
+        'round head#3 /',
+        'close',
         'stop head#3',
         'start base#4',
-        'run base#4 measured',
+        'round base#4 /',
+        'close',
         'stop base#4',
         'loadgen-stop',
       ]);
@@ -194,24 +204,36 @@ describe('blocks of processes', () => {
         world.of('start').every((e) => !e.together),
         'one process at a time: no port is moved',
       );
-      assert.deepEqual([result.sideBySide, result.sliced], [false, false]);
+      assert.equal(result.plan?.processes.mode, 'fresh');
+      // Each round: its warm-up, thrown away, then the whole duration in one turn.
+      for (const round of world.of('turns'))
+        assert.deepEqual(
+          round.turns.map((t) => [t.sec, t.record]),
+          [
+            [0.25, false],
+            [2, true],
+          ],
+        );
     });
   }
 
   test('a fresh process per round with an open loop: base is measured for the rate first, then stopped', async () => {
-    const world = new World({ config: { pairs: 2, restartEvery: 0, openLoop: { share: 0.25 } } });
-    await world.measure();
-    assert.deepEqual(trace(world.events).slice(0, 5), [
+    const world = new World({
+      config: { pairs: 2, restartEvery: 0, openLoop: { share: 0.25 } },
+      measure: (call) => measurement(call.kind === 'priming' ? 2000 : 1000),
+    });
+    const result = await world.measure();
+    assert.deepEqual(trace(world.events).slice(0, 6), [
       'start base#1',
-      'run base#1 priming',
+      'round base#1 /',
+      'close',
       'stop base#1',
       'start base#2',
-      'run base#2 measured',
+      'round base#2 /',
     ]);
-    assert.deepEqual(
-      world.of('run').map((r) => r.paced?.rate),
-      [undefined, 250, 250, 250, 250],
-    );
+    assert.equal(result.plan?.scenarios[0]?.openLoop?.rate, 250);
+    const rounds = world.of('turns').slice(1);
+    for (const round of rounds) assert.ok(round.turns.some((t) => t.rate === 250 && t.record));
   });
 });
 
@@ -247,12 +269,12 @@ describe('servers that fail', () => {
     assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     allStopped(world.events);
-    assert.equal(world.of('runPair').length, 2, 'the first block measured');
+    assert.equal(world.of('turns').filter((e) => e.kind === 'measured').length, 2, 'the first block measured');
   });
 
-  test('a server that dies in a sliced pair: the error names it and what it was doing, every server is stopped', async () => {
+  test('a server that dies in a pair: the error names it and what it was doing, every server is stopped', async () => {
     const world = new World({
-      // The 3rd pair's load: head dies during it.
+      // The 3rd pair's turns (2 takes per pair before them): head dies during them.
       onLoad: (call, w) => {
         if (call.kind === 'measured' && call.measured === 4) w.kill('head');
       },
@@ -262,13 +284,14 @@ describe('servers that fail', () => {
     assert.equal(error.code, 'server-crash');
     assert.equal(error.side, 'head');
     assert.match(error.message, /the head server .* during round 3 \(GET \/\)$/);
-    assert.equal(world.of('runPair').length, 3);
+    assert.equal(world.of('turns').filter((e) => e.kind === 'measured').length, 3);
     allStopped(world.events);
   });
 
   test('a server that dies in a whole round: the error names it, every server is stopped', async () => {
     const world = new World({
-      config: { sliceSec: 0 },
+      config: { restartEvery: 0 },
+      // The 2nd pair's second round (base's, after head's).
       onLoad: (call, w) => {
         if (call.kind === 'measured' && call.side === 'base' && call.measured === 3) w.kill('base');
       },
@@ -277,19 +300,14 @@ describe('servers that fail', () => {
     assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     assert.match(error.message, /during round 2 \(GET \/\)$/);
-    assert.deepEqual(trace(world.events).slice(-4), [
-      'run base#1 measured',
-      'stop base#1',
-      'stop head#2',
-      'loadgen-stop',
-    ]);
+    assert.deepEqual(trace(world.events).slice(-4), ['round base#4 /', 'close', 'stop base#4', 'loadgen-stop']);
     allStopped(world.events);
   });
 
   test('a server that dies while primed: the error says so', async () => {
     const world = new World({
       onLoad: (call, w) => {
-        if (call.kind === 'priming' && call.side === 'head') w.kill('head');
+        if (call.kind === 'priming') w.kill('head');
       },
     });
     const error = await rejection(world.measure());

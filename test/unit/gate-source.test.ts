@@ -5,26 +5,27 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PUBLISH_RESERVE_MS } from '../../src/gate/plan.ts';
+import { PUBLISH_RESERVE_MS } from '../../src/gate/measurement-plan.ts';
 import { GateError } from '../../src/report/errors.ts';
 import { planLooks } from '../../src/stats/pairs.ts';
 import { failing, measurement, rejection, scenario, World } from './gate-fakes.ts';
 
 describe('time', () => {
   test('pairs slower than planned: the next look moves to the most pairs the budget still buys', async () => {
-    // One block (restart-every 100): priming 5 s, then 4.5 s per pair, so the first pair plans its looks for
-    // 120 s / 4.55 s = 26 pairs. From the 5th pair on each takes 20 s more: after 6 pairs (72 s) the look at 12
-    // no longer fits and moves to 10; after 7 (96.5 s) it moves again, to 8, and the gate looks there.
+    // One block (restart-every 100): priming 4 s, then 4 s per pair (the plan expects 4.3 s with the turns'
+    // drains), so the plan looks up to 120 s / 4.3 s = 27 pairs. From the 5th pair on each takes 10 s more: after
+    // 10 pairs (104 s) the look at 12 no longer fits, none later than 10 does, and the gate looks there.
     const world = new World({
       config: { pairs: undefined, budgetMs: 120_000, restartEvery: 100 },
       extraMs: (call) => (call.kind === 'measured' && call.measured >= 8 ? 10_000 : 0),
     });
     const result = await world.measure();
-    assert.deepEqual(result.looked, [8]);
-    assert.equal(result.pairs, 8);
-    const planned = planLooks(26);
+    assert.deepEqual(result.looked, [10]);
+    assert.equal(result.pairs, 10);
+    assert.equal(result.stoppedBy, 'budget');
+    const planned = planLooks(27);
     assert.deepEqual(result.schedule.slice(0, -1), planned, 'the schedule stays as planned');
-    assert.ok(!planned.includes(8));
+    assert.ok(!planned.includes(10));
   });
 
   test('pairs measured again count as measured: an early burst does not make every pair look dearer', async () => {
@@ -58,8 +59,8 @@ describe('time', () => {
   });
 
   test('the time limit: no pair is started that would end in the reserve for publishing; a note says so', async () => {
-    // Priming 5 s and pairs of 4.5 s: the 4th pair, expected to end at 23 s, would pass the limit at 20 s.
-    const world = new World({ config: { pairs: 10 }, deadlineMs: PUBLISH_RESERVE_MS + 20_000 });
+    // Priming 4 s and pairs of 4 s: the 4th pair, expected to end at 20 s, would pass the limit at 19 s.
+    const world = new World({ config: { pairs: 10 }, deadlineMs: PUBLISH_RESERVE_MS + 19_000 });
     const result = await world.measure();
     assert.equal(result.pairs, 3);
     assert.equal(result.stoppedBy, 'deadline');
@@ -70,10 +71,11 @@ describe('time', () => {
   });
 
   test("the time limit counts a new block's priming", async () => {
-    // With blocks of 2, the 3rd pair starts a block: its 5 s of priming do not fit before 21 s.
+    // With blocks of 2, the 3rd pair starts a block at 12 s: with its 4 s of priming it would end at 20 s, past
+    // the limit at 19 s (without the priming it would fit).
     const world = new World({
       config: { pairs: 10, restartEvery: 2 },
-      deadlineMs: PUBLISH_RESERVE_MS + 21_000,
+      deadlineMs: PUBLISH_RESERVE_MS + 19_000,
     });
     const result = await world.measure();
     assert.equal(result.pairs, 2);
@@ -81,11 +83,11 @@ describe('time', () => {
   });
 
   test('a slow start-up with new processes every pair is worth a note', async () => {
-    // Each server takes 3 s to start: 6 s of every pair's 10.5 s.
+    // Each server takes 3 s to start: 6 s of every pair's 14 s (4 s of priming, 4 s of turns).
     const world = new World({ config: { pairs: 4, restartEvery: 1 }, startMs: 3000 });
     await world.measure();
     assert.deepEqual(world.notes, [
-      "starting base and head took 6.0 s of every pair's 10.5 s (`restart-every: 1` starts new processes for every pair). For a server this slow to start, the default `restart-every: 4` starts them once per 4 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.",
+      "starting base and head took 6.0 s of every pair's 14.0 s (`restart-every: 1` starts new processes for every pair). For a server this slow to start, the default `restart-every: 4` starts them once per 4 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.",
     ]);
   });
 
@@ -112,7 +114,7 @@ describe('the first pair', () => {
       error.message,
       "both base and head fail GET / (base: 2000 × 500; head: 2000 × 500). Every path in `paths` must answer 2xx: check the path and the server's setup.",
     );
-    assert.equal(world.of('runPair').length, 1);
+    assert.equal(world.measuredBatches(), 1);
     assert.equal(world.events.at(-1)?.op, 'loadgen-stop');
     assert.equal(world.of('stop').length, 2);
   });
@@ -144,7 +146,10 @@ describe('the first pair', () => {
         .includes('GET /new fails on base (2000 × 404) but not on head: a new endpoint, not compared'),
     );
     assert.deepEqual(
-      world.of('runPair').map((p) => p.path),
+      world
+        .of('turns')
+        .filter((e) => e.kind === 'measured')
+        .map((e) => e.path),
       ['/old', '/new', '/old', '/old', '/old'],
     );
     assert.ok(result.rounds.every((r) => r.scenario === 'GET /old'));
@@ -178,7 +183,7 @@ describe('the first pair', () => {
         }),
     });
     await world.measure();
-    assert.deepEqual(world.info(), [
+    assert.deepEqual(world.info().filter((line) => !line.startsWith('measurement plan:')), [
       'pair 1: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 1 pair, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
       'pair 2: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 2 pairs, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
     ]);

@@ -1,7 +1,7 @@
 /** Disturbed pairs: which are measured again and which are kept (src/gate/plan.ts measureAgain). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MEASURED_AGAIN_IN_A_ROW, measureAgain } from '../../src/gate/plan.ts';
+import { MEASURED_AGAIN_IN_A_ROW, measureAgain } from '../../src/gate/disturbance.ts';
 
 /**
  * Runs `pairs` pairs as the gate does, each measurement disturbed or not as `disturbedAt(attempt)` says (attempt

@@ -1,0 +1,185 @@
+/**
+ * The gate's loop, as the algorithm reads: measure a pair, look where the plan says, stop when everything is
+ * resolved, when this hour's noise cannot resolve it within the budget, or at the budget's end; then confirm a
+ * borderline regression with more pairs. Every p-value counts every planned look, so looking often adds no false
+ * alarms. The pairs come from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
+ */
+import { futility } from '../decide/futility.ts';
+import { leaning } from '../decide/rule.ts';
+import { decide, resolved } from '../decide/verdict.ts';
+import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
+import type { Round } from '../model/measure.ts';
+import { confirmationPairs } from '../stats/pairs.ts';
+
+export interface PairSource {
+  /** Measures pair number `pair`; undefined when no more can be measured (the time limit). */
+  next(pair: number): Promise<Round[] | undefined>;
+  /** Milliseconds spent measuring so far. */
+  elapsedMs(): number;
+  /** What one more pair costs on average (block starts spread over their pairs). */
+  perPairMs(): number;
+  /** Scenarios still compared (one found new on head drops out after the first pair). */
+  scenarios(): readonly ScenarioRule[];
+}
+
+/** What the loop obeys: the plan's looks and the rule's settings. */
+export interface LoopPlan {
+  threshold: number;
+  latencyThreshold?: number;
+  alpha: number;
+  /** Pairs that share their server processes (`restart-every`; 0 or 1: none share): the unit of the decision. */
+  restartEvery: number;
+  /** The rule's floor (DecideOptions.floor); default src/decide/rule.ts REGRESSION_FLOOR. */
+  floor?: number;
+  /** A fixed number of pairs and one look at the end; undefined for adaptive. */
+  fixedPairs: number | undefined;
+  /** The looks planned (pair counts), the last one the budget's end. */
+  looks: readonly number[];
+  /** Every look the p-values count: `looks` and the one after confirmation pairs. */
+  schedule: readonly number[];
+  /** Measuring time the adaptive gate may use before its final look. */
+  budgetMs: number;
+  /** Measuring time it may use in all, confirmation included. */
+  limitMs: number;
+}
+
+export interface LoopResult {
+  rounds: Round[];
+  decision: Decision | undefined;
+  pairs: number;
+  /** Pair counts at which the data was looked at. */
+  looked: number[];
+  /** The looks every p-value counted. */
+  schedule: number[];
+  stoppedBy: StopReason;
+  /** Pairs added to confirm a borderline regression. */
+  confirmationPairs: number;
+  /** Set when the gate stopped for noise: what resolving the threshold would have needed. */
+  futility?: Futility;
+}
+
+class Loop {
+  readonly rounds: Round[] = [];
+  readonly looked: number[] = [];
+  /** The looks still ahead: moved earlier when the budget runs short. */
+  looks: number[];
+  pairs = 0;
+  decision: Decision | undefined;
+  futile: Futility | undefined;
+  readonly #source: PairSource;
+  readonly #plan: LoopPlan;
+
+  constructor(source: PairSource, plan: LoopPlan) {
+    this.#source = source;
+    this.#plan = plan;
+    this.looks = [...plan.looks];
+  }
+
+  get adaptive(): boolean {
+    return this.#plan.fixedPairs === undefined;
+  }
+
+  async measure(): Promise<boolean> {
+    const pair = await this.#source.next(this.pairs);
+    if (!pair) return false;
+    this.rounds.push(...pair);
+    this.pairs++;
+    return true;
+  }
+
+  look(): Decision {
+    this.looked.push(this.pairs);
+    const { threshold, latencyThreshold, alpha, restartEvery, floor, schedule } = this.#plan;
+    return decide(this.rounds, this.#source.scenarios(), {
+      threshold,
+      ...(latencyThreshold === undefined ? {} : { latencyThreshold }),
+      alpha,
+      looks: schedule,
+      restartEvery,
+      ...(floor === undefined ? {} : { floor }),
+    });
+  }
+
+  /**
+   * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
+   * or, with none left, the loop looks once more now and stops. The schedule the p-values count stays as planned.
+   */
+  fitBudget(): StopReason | undefined {
+    const nextLook = this.looks.find((n) => n > this.pairs);
+    if (nextLook === undefined) return undefined;
+    const { budgetMs } = this.#plan;
+    const perPair = this.#source.perPairMs();
+    const elapsed = this.#source.elapsedMs();
+    if (elapsed + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2) return undefined;
+    const fit = this.pairs + Math.max(0, Math.floor((budgetMs - elapsed) / perPair));
+    const moved = fit - (fit % 2);
+    if (moved > this.pairs) {
+      this.looks = [...this.looks.filter((n) => n <= this.pairs), moved];
+      return undefined;
+    }
+    if (this.looked[this.looked.length - 1] !== this.pairs) this.decision = this.look();
+    return 'budget';
+  }
+
+  /** Pairs, and looks where planned, until resolved, out of pairs or scenarios, or at the last look. */
+  async run(): Promise<StopReason> {
+    for (;;) {
+      if (this.#source.scenarios().length === 0) return 'no-scenarios';
+      if (this.pairs >= this.looks[this.looks.length - 1]!) return this.adaptive ? 'budget' : 'fixed';
+      if (!(await this.measure())) return 'deadline';
+      if (this.adaptive && this.looks.includes(this.pairs)) {
+        this.decision = this.look();
+        if (resolved(this.decision)) return 'resolved';
+        // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end.
+        this.futile = futility(this.decision, this.pairs, this.looks[this.looks.length - 1]!, this.#plan.floor);
+        if (this.futile) return 'noise';
+      }
+      const stop = this.adaptive ? this.fitBudget() : undefined;
+      if (stop !== undefined) return stop;
+    }
+  }
+
+  /**
+   * A borderline regression, or a comparison leaning to one, gets more pairs, two at a time, within the time limit:
+   * how many it got. The look after them is in the schedule every p-value counts.
+   */
+  async confirm(): Promise<number> {
+    const d = this.decision;
+    const borderline =
+      d !== undefined &&
+      ((d.verdict === 'regression' && !resolved(d)) || d.comparisons.some(leaning)) &&
+      !d.errors.some((e) => e.verdict === 'regression');
+    if (!this.adaptive || !borderline) return 0;
+    const want = confirmationPairs(this.pairs);
+    const perPair = this.#source.perPairMs();
+    let extra = 0;
+    // Two at a time, so that base and head still go first equally often.
+    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#plan.limitMs) {
+      if (!(await this.measure()) || !(await this.measure())) break;
+      extra += 2;
+    }
+    if (extra > 0) this.decision = this.look();
+    return extra;
+  }
+}
+
+/** Measures pairs from `source` as `plan` says, until the loop stops; the decision of the last look. */
+export async function measurePairs(source: PairSource, plan: LoopPlan): Promise<LoopResult> {
+  const loop = new Loop(source, plan);
+  const stoppedBy = await loop.run();
+  // The data as it stands is looked at once more, unless that was the last look.
+  if (source.scenarios().length > 0 && loop.looked[loop.looked.length - 1] !== loop.pairs && loop.pairs >= 2)
+    loop.decision = loop.look();
+  const extra = stoppedBy === 'noise' ? 0 : await loop.confirm();
+  const { rounds, decision, pairs, looked, futile } = loop;
+  return {
+    rounds,
+    decision,
+    pairs,
+    looked,
+    schedule: [...plan.schedule],
+    stoppedBy,
+    confirmationPairs: extra,
+    ...(futile ? { futility: futile } : {}),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The measurement plan (src/model/plan.ts), built once before the first pair: how the processes live, each
+ * scenario's turns (their length from the first block's rate when `slice: auto`), and the looks the budget buys at
+ * the pair cost the plan implies. The gate's loop then obeys it. Pure.
+ */
+import { openLoopRate, openLoopSec } from '../load/plan.ts';
+import type { Config, Scenario } from '../model/config.ts';
+import type { BlockPlan, MeasurementPlan, ProcessPlan, ScenarioPlan } from '../model/plan.ts';
+import { confirmationPairs, planLooks } from '../stats/pairs.ts';
+import { DEFAULT_RESTART_EVERY } from '../config/defaults.ts';
+import { startupNoteText } from '../report/gate-text.ts';
+
+/** Turns as short as this where the server's rate allows (bench/RESULTS.md §16–17: 50 ms turns were the steadiest). */
+export const MIN_TURN_SEC = 0.05;
+/** And never longer than this: a slow endpoint still gets turns that alternate within a pair. */
+export const MAX_TURN_SEC = 1;
+/** Responses each connection should get in one turn, so that its last in-flight request is a small part of it. */
+export const RESPONSES_PER_CONNECTION = 20;
+/** Measured load each scenario gets per side and pair, at least, however many scenarios share `duration`. */
+export const MIN_SCENARIO_SEC = 0.25;
+/** Priming each side gets at the start of a block, all scenarios together (each at least MIN_SCENARIO_SEC). */
+export const PRIME_SEC = 2;
+/** Length of a priming turn. */
+export const PRIME_TURN_SEC = 0.25;
+/** What a pair costs beyond its turns: taking the measurements, the generator's round trips, the probes. */
+const PAIR_OVERHEAD_SEC = 0.1;
+/** Open-loop warm-up each side gets before its paced turns (connections, the rate's steady state). */
+export const PACED_WARMUP_SEC = 0.2;
+
+/** How the processes live: side by side in blocks, unless `restart-every: 0` or the fixed port could not move. */
+export function processPlan(config: Pick<Config, 'restartEvery' | 'scenarios'>, fresh: boolean): ProcessPlan {
+  if (fresh || config.restartEvery === 0) return { mode: 'fresh' };
+  return { mode: 'blocks', restartEvery: config.restartEvery, primeSec: primeSec(config.scenarios.length) };
+}
+
+/** Priming per side and block for `scenarios` scenarios. */
+export function primeSec(scenarios: number): number {
+  return Math.max(PRIME_SEC, MIN_SCENARIO_SEC * scenarios);
+}
+
+/** A comparison's unit, fixed by the design: blocks of processes that serve several pairs, else pairs. */
+export function unitOf(processes: ProcessPlan): 'pairs' | 'blocks' {
+  return processes.mode === 'blocks' && processes.restartEvery >= 2 ? 'blocks' : 'pairs';
+}
+
+/** Rounds `sec` up to whole milliseconds (turn lengths are written in the report). */
+function ms(sec: number): number {
+  return Math.ceil(sec * 1000 - 1e-9) / 1000;
+}
+
+/**
+ * The turn length `slice: auto` gives a scenario whose base served `rps` requests per second on `connections`
+ * connections: each connection gets RESPONSES_PER_CONNECTION responses per turn, within MIN_TURN_SEC…MAX_TURN_SEC.
+ */
+export function autoTurnSec(rps: number, connections: number): number {
+  if (!(rps > 0)) return MAX_TURN_SEC;
+  const wanted = (RESPONSES_PER_CONNECTION * connections) / rps;
+  return ms(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
+}
+
+/** Measured load per side and pair of each of `scenarios` scenarios sharing `durationSec`. */
+export function scenarioSec(durationSec: number, scenarios: number): number {
+  return Math.max(MIN_SCENARIO_SEC, durationSec / Math.max(1, scenarios));
+}
+
+/** The smallest even count of at least 2. */
+function even(n: number): number {
+  return Math.max(2, 2 * Math.round(n / 2));
+}
+
+export interface ScenarioRates {
+  /** Base's req/s from the first block's priming (closed loop); undefined when not primed. */
+  rps: number | undefined;
+}
+
+/** One scenario's turns, from the config and base's rate. */
+export function scenarioPlan(
+  config: Pick<Config, 'durationSec' | 'warmupSec' | 'sliceSec' | 'connections' | 'engine' | 'openLoop'>,
+  scenario: Scenario,
+  count: number,
+  processes: ProcessPlan,
+  rps: number | undefined,
+): ScenarioPlan {
+  const sec = scenarioSec(config.durationSec, count);
+  const connections = scenario.connections ?? config.connections;
+  // A fresh process per round: one side at a time, its whole share in one turn after its warm-up.
+  const fresh = processes.mode === 'fresh';
+  const turnSec = fresh
+    ? sec
+    : config.sliceSec === 'auto'
+      ? autoTurnSec(rps ?? 0, connections)
+      : config.sliceSec > 0
+        ? Math.min(config.sliceSec, sec)
+        : sec;
+  const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
+  const warmupSec = fresh || config.engine === 'autocannon' ? config.warmupSec : 0;
+  return { name: scenario.name, turnSec, turns, warmupSec, openLoop: openLoopPlan(config, sec, turnSec, rps) };
+}
+
+function openLoopPlan(
+  config: Pick<Config, 'openLoop'>,
+  sec: number,
+  turnSec: number,
+  rps: number | undefined,
+): ScenarioPlan['openLoop'] {
+  const open = config.openLoop;
+  if (open === undefined) return undefined;
+  const rate = 'rate' in open ? open.rate : rps === undefined ? undefined : openLoopRate(open.share, rps);
+  if (rate === undefined) return undefined;
+  const paced = openLoopSec(sec);
+  const length = Math.max(turnSec, 0.1);
+  const turns = even(paced / length);
+  return { rate, turns, turnSec: ms(paced / turns) };
+}
+
+/** Seconds one pair takes by the plan: every scenario's turns, warm-ups and drains, and the block's start spread. */
+export function pairSeconds(
+  scenarios: readonly ScenarioPlan[],
+  processes: ProcessPlan,
+  perTurnDrainSec: readonly number[],
+  blockStartSec: number,
+): number {
+  let sec = PAIR_OVERHEAD_SEC;
+  scenarios.forEach((s, i) => {
+    sec += 2 * s.turns * (s.turnSec + (perTurnDrainSec[i] ?? 0)) + 2 * s.warmupSec;
+    if (s.openLoop) sec += 2 * (s.openLoop.turns * s.openLoop.turnSec + PACED_WARMUP_SEC);
+  });
+  if (processes.mode === 'blocks') sec += (blockStartSec + 2 * processes.primeSec) / processes.restartEvery;
+  else sec += 2 * blockStartSec;
+  return sec;
+}
+
+export interface PlanInputs {
+  /** The fixed port could not be moved: a fresh process per round. */
+  fresh: boolean;
+  placement: MeasurementPlan['placement'];
+  /** Base's req/s per scenario (by name) from the first block's priming. */
+  rates: ReadonlyMap<string, number>;
+  /** Seconds the first block's servers took to start (both together), or one server in fresh mode. */
+  startSec: number;
+  /** Measuring time left before the gate's time limit, in seconds. */
+  leftSec: number;
+}
+
+/** The plan, from the config and what starting and priming the first block found. */
+export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
+  const processes = processPlan(config, inputs.fresh);
+  const count = config.scenarios.length;
+  const scenarios = config.scenarios.map((s) => scenarioPlan(config, s, count, processes, inputs.rates.get(s.name)));
+  const drains = config.scenarios.map((s) => {
+    const rps = inputs.rates.get(s.name);
+    return rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0;
+  });
+  const pairSec = pairSeconds(scenarios, processes, drains, inputs.startSec);
+  const budgetSec = config.budgetMs / 1000;
+  const limitSec = Math.min(budgetSec * 1.5, inputs.leftSec);
+  const looks = config.pairs === undefined ? planLooks(Math.floor(budgetSec / pairSec)) : [config.pairs];
+  const last = looks[looks.length - 1]!;
+  return {
+    engine: config.engine,
+    processes,
+    unit: unitOf(processes),
+    placement: inputs.placement,
+    scenarios,
+    fixedPairs: config.pairs,
+    looks,
+    schedule: config.pairs === undefined ? [...looks, last + confirmationPairs(last)] : looks,
+    pairSec,
+    budgetSec,
+    limitSec,
+  };
+}
+
+/** The block plan of a plan that has blocks (undefined in fresh mode). */
+export function blocksOf(plan: Pick<MeasurementPlan, 'processes'>): BlockPlan | undefined {
+  return plan.processes.mode === 'blocks' ? plan.processes : undefined;
+}
+
+/** Time kept back at the end of the gate's time limit for writing the report and publishing it. */
+export const PUBLISH_RESERVE_MS = 30_000;
+
+/** The share of a pair's time above which starting the servers of every pair is worth a note. */
+export const STARTUP_SHARE_NOTE = 1 / 3;
+
+/**
+ * With a new pair of processes for every pair (`restart-every: 1`), a server that takes long to start pays that on
+ * every pair: when starting took at least STARTUP_SHARE_NOTE of a pair's time (both in seconds per pair), a note
+ * that says so and what to set instead; undefined otherwise.
+ */
+export function startupNote(startupSec: number, pairSec: number): string | undefined {
+  if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
+  return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
+}
+
