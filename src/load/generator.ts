@@ -3,10 +3,19 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PinnedFile } from '../io/pinned.ts';
 import { Child, runCommand, safeEnv } from '../io/proc.ts';
-import type { LoadSpec, PairLoadSpec, RoundMeasurement, Side } from '../model/measure.ts';
+import type {
+  LoadSpec,
+  PairLoadSpec,
+  PoolSpec,
+  RoundMeasurement,
+  Side,
+  TurnResult,
+  TurnSpec,
+} from '../model/measure.ts';
 import { GateError } from '../report/errors.ts';
-import { pacedLimitSec } from './paced.ts';
+import { PACED_DRAIN_SEC, pacedLimitSec } from './paced.ts';
 import { sliceCount } from './plan.ts';
+import type { Command, Reply } from './protocol.ts';
 
 const script = fileURLToPath(
   new URL(import.meta.url.endsWith('.ts') ? './loadgen.ts' : './loadgen.js', import.meta.url),
@@ -61,8 +70,15 @@ export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promis
 interface Answer {
   measurement?: RoundMeasurement;
   measurements?: [RoundMeasurement, RoundMeasurement];
+  turns?: TurnResult[];
+  ok?: true;
   error?: string;
+  /** The pool a failure belongs to. */
+  pool?: string;
 }
+
+/** Longest a command other than turns may take (an open, a take: the child answers at once). */
+const COMMAND_MS = 15_000;
 
 /**
  * A load generator that lives for the whole gate (pinned to its own CPU where there is one): rounds are sent to it
@@ -73,6 +89,8 @@ export class LoadGenerator {
   private buffer = '';
   private waiting: ((line: string) => void) | undefined;
   private readonly cpus: string | undefined;
+  /** The open pools' sides and specs, for the timeouts and for naming a failure's server. */
+  private readonly pools = new Map<string, { spec: PoolSpec; side: Side }>();
 
   /** `argv`: the process to run instead of the load generator (tests). */
   constructor(cpus?: string, argv: readonly string[] = [process.execPath, loadgenScript(), '--serve']) {
@@ -124,10 +142,68 @@ export class LoadGenerator {
     });
   }
 
+  /**
+   * Opens a pool: one side × scenario's connections (opened at its first turn, kept until it is closed), or with
+   * `engine: autocannon` a fresh autocannon instance per turn.
+   */
+  async open(id: string, spec: PoolSpec, side: Side): Promise<void> {
+    this.pools.set(id, { spec, side });
+    await this.command({ op: 'open', pool: id, spec }, [id], COMMAND_MS);
+  }
+
+  /** Runs the turns one after the other, in the order given; each turn's figures, in that order. */
+  async turns(turns: readonly TurnSpec[]): Promise<TurnResult[]> {
+    let sec = 0;
+    for (const turn of turns) {
+      const timeoutSec = this.pools.get(turn.pool)?.spec.timeoutSec ?? 10;
+      // A turn waits for its last requests (at most the timeout; the open loop at most its drain time), and an
+      // autocannon turn opens its connections.
+      sec += turn.sec + (turn.rate === undefined ? timeoutSec : Math.min(timeoutSec, PACED_DRAIN_SEC)) + 0.2;
+    }
+    const ids = [...new Set(turns.map((turn) => turn.pool))];
+    const answer = await this.command({ op: 'turns', turns: [...turns] }, ids, sec * 1000 + COMMAND_MS);
+    if (!answer.turns) throw this.poolFailed(answer.pool ? [answer.pool] : ids, answer.error ?? 'no result');
+    return answer.turns;
+  }
+
+  /** The recorded turns of a pool since its last take, added up. */
+  async take(id: string): Promise<RoundMeasurement> {
+    const answer = await this.command({ op: 'take', pool: id }, [id], COMMAND_MS);
+    if (!answer.measurement) throw this.poolFailed([id], answer.error ?? 'no result');
+    return answer.measurement;
+  }
+
+  /** Closes a pool's connections (all pools' without `id`). */
+  async close(id?: string): Promise<void> {
+    const ids = id === undefined ? [...this.pools.keys()] : [id];
+    await this.command(id === undefined ? { op: 'close' } : { op: 'close', pool: id }, ids, COMMAND_MS);
+    for (const closed of ids) this.pools.delete(closed);
+  }
+
+  /** Sends a command; an answer that says it failed throws, naming the servers of the pools it concerns. */
+  private async command(command: Command, ids: readonly string[], timeoutMs: number): Promise<Answer> {
+    const known = ids.map((id) => this.pools.get(id)).filter((pool) => pool !== undefined);
+    const sides = [...new Set(known.map((pool) => pool.side))];
+    const url = known[0]?.spec.url ?? '';
+    const answer = await this.request(command, sides, url, timeoutMs);
+    if (answer.error !== undefined) throw this.poolFailed(answer.pool ? [answer.pool] : ids, answer.error);
+    return answer;
+  }
+
+  private poolFailed(ids: readonly string[], why: string): GateError {
+    const known = ids.map((id) => this.pools.get(id)).filter((pool) => pool !== undefined);
+    const sides = [...new Set(known.map((pool) => pool.side))];
+    return this.failed(sides, known[0]?.spec.url ?? '', why);
+  }
+
   /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
   private failed(sides: readonly Side[], url: string, why: string): GateError {
     const servers =
-      sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(' and ')} servers`;
+      sides.length === 1
+        ? `the ${sides[0]} server at ${url}`
+        : sides.length === 0
+          ? 'its servers'
+          : `the ${sides.join(' and ')} servers`;
     return new GateError('load', `the load generator failed against ${servers} (${why})`, {
       ...(sides.length === 1 ? { side: sides[0] } : {}),
       output: this.child.output.lastLines(20),
@@ -135,7 +211,7 @@ export class LoadGenerator {
   }
 
   private async request(
-    payload: LoadSpec | PairLoadSpec,
+    payload: LoadSpec | PairLoadSpec | Command,
     side: readonly Side[],
     url: string,
     timeoutMs: number,
@@ -161,7 +237,7 @@ export class LoadGenerator {
       throw this.failed(side, url, `${stopped}: ${code}`);
     }
     if (typeof outcome !== 'string') throw this.failed(side, url, `exit code ${outcome.exit.code}`);
-    return JSON.parse(outcome) as Answer;
+    return JSON.parse(outcome) as Answer & Reply;
   }
 
   get cpu(): string | undefined {

@@ -57,6 +57,47 @@ export interface PairLoadSpec {
   sliceSec: number;
 }
 
+/** Which client loads a pool: the kept engine (connections kept across turns) or a fresh autocannon per turn. */
+export type LoadEngine = 'kept' | 'autocannon';
+
+/**
+ * A pool: one side × scenario's connections in the load generator, open from priming to the end of the gate (the
+ * kept engine). A LoadSpec's fields (its durations and open loop are the turns' business, not the pool's).
+ */
+export interface PoolSpec
+  extends Pick<
+    LoadSpec,
+    'url' | 'method' | 'headers' | 'body' | 'connections' | 'timeoutSec' | 'watchPids' | 'serverPids'
+  > {
+  engine: LoadEngine;
+}
+
+/** One turn on a pool: closed loop for `sec`, or with `rate` open loop at that many requests per second. */
+export interface TurnSpec {
+  pool: string;
+  sec: number;
+  /** false: a warm-up or priming turn, thrown away. */
+  record: boolean;
+  rate?: number;
+}
+
+/** What one turn did (recorded or not), as the load generator answers it. */
+export interface TurnResult {
+  pool: string;
+  /** Responses of any status. */
+  responses: number;
+  /** The turn's whole time: from its first send until its last request came back (or timed out). */
+  sec: number;
+  /** From its first response to its last (closed loop; 0 with fewer than two). */
+  spanSec?: number;
+  errors: number;
+  timeouts: number;
+  /** Connections the server closed (or a failure dropped) that were opened again during the turn. */
+  reconnects: number;
+  /** Open loop: requests that fell due. */
+  sent?: number;
+}
+
 export interface LatencySummary {
   /** Milliseconds, sub-millisecond resolution (from our own per-response timings). */
   p50: number;
@@ -101,6 +142,10 @@ export interface RoundMeasurement {
   stealCpu?: number;
   /** The open-loop load after the closed-loop one, when the spec asked for it. */
   paced?: PacedMeasurement;
+  /** Kept pools: connections opened again in the recorded turns (the server closed them, or a failure did). */
+  reconnects?: number;
+  /** Kept pools: closed-loop turns the measurement adds up. */
+  turns?: number;
 }
 
 export interface Round {
