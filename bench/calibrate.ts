@@ -19,7 +19,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
-import { runSequential } from '../src/decide/sequential.ts';
+import { replayPairs } from '../src/gate/loop.ts';
 import type { Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32, quantile } from '../src/stats/describe.ts';
@@ -128,10 +128,9 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
   let shift = 1;
   const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   let drawn = 0;
-  const result = await runSequential(
+  const result = await replayPairs(
     {
       scenarios: () => [SCENARIO],
-      elapsedMs: () => drawn * rec.pairSec * 1000,
       async next(pair: number) {
         const aa = rec.case.name.startsWith('aa');
         let pick: Round[];
@@ -160,6 +159,7 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
       },
     },
     {
+      pairMs: rec.pairSec * 1000,
       threshold: setting.threshold,
       latencyThreshold: setting.latencyThreshold,
       alpha: setting.alpha,

@@ -1,6 +1,6 @@
 /**
  * The threshold's operating characteristic: the share of gates that fail against the true change, from 0 to 3× the
- * threshold, replayed from recorded A/A pairs through the action's own sequential decision code (runSequential),
+ * threshold, replayed from recorded A/A pairs through the action's own loop and decision code (replayPairs),
  * each simulated gate drawing pairs with replacement from one recording, head's rounds made exactly the given
  * share slower (bench/calibrate.ts `aa-N%`: req/s × (1 − change), latencies ÷ it). The base and head labels of each
  * drawn pair (or block) are swapped at random before that, so the recording's own chance skew (±0.5–1% in the
@@ -18,7 +18,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
-import { runSequential } from '../src/decide/sequential.ts';
+import { replayPairs } from '../src/gate/loop.ts';
 import type { StopReason, Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
@@ -93,10 +93,9 @@ async function simulate(rec: Recording, seed: number, slower: number): Promise<O
   let queue: Round[][] = [];
   let swapBlock = false;
   let drawn = 0;
-  const result = await runSequential(
+  const result = await replayPairs(
     {
       scenarios: () => [SCENARIO],
-      elapsedMs: () => drawn * pairSec * 1000,
       async next(pair: number) {
         let pick: Round[];
         let swap: boolean;
@@ -118,6 +117,7 @@ async function simulate(rec: Recording, seed: number, slower: number): Promise<O
       },
     },
     {
+      pairMs: pairSec * 1000,
       threshold,
       latencyThreshold,
       alpha,

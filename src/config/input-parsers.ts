@@ -4,7 +4,7 @@
  * says what to write instead.
  */
 import type { Mode, OpenLoop, Shard } from '../model/config.ts';
-import type { Engine } from '../model/plan.ts';
+import type { LoadEngine } from '../model/measure.ts';
 import { configError } from '../report/errors.ts';
 import { DEFAULT_RESTART_EVERY } from './defaults.ts';
 
@@ -208,7 +208,7 @@ export function parseInstall(text: string): string {
 }
 
 /** The load engine: `kept` (connections kept open across turns) or `autocannon` (a fresh instance per turn). */
-export function parseEngine(text: string): Engine {
+export function parseEngine(text: string): LoadEngine {
   const value = text.trim().toLowerCase();
   if (value === 'kept' || value === 'autocannon') return value;
   throw configError(

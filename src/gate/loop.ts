@@ -10,6 +10,7 @@ import { decide, resolved } from '../decide/verdict.ts';
 import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
 import { confirmationPairs } from '../stats/pairs.ts';
+import { plannedLooks } from './measurement-plan.ts';
 
 export interface PairSource {
   /** Measures pair number `pair`; undefined when no more can be measured (the time limit). */
@@ -131,7 +132,12 @@ class Loop {
         this.decision = this.look();
         if (resolved(this.decision)) return 'resolved';
         // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end.
-        this.futile = futility(this.decision, this.pairs, this.looks[this.looks.length - 1]!, this.#plan.floor);
+        this.futile = futility(
+          this.decision,
+          this.pairs,
+          this.looks[this.looks.length - 1]!,
+          this.#plan.floor,
+        );
         if (this.futile) return 'noise';
       }
       const stop = this.adaptive ? this.fitBudget() : undefined;
@@ -182,4 +188,36 @@ export async function measurePairs(source: PairSource, plan: LoopPlan): Promise<
     confirmationPairs: extra,
     ...(futile ? { futility: futile } : {}),
   };
+}
+
+/** What a replay of recorded or simulated pairs gives the loop: its pairs, one at a time, and its scenarios. */
+export interface ReplaySource {
+  next(pair: number): Promise<Round[] | undefined>;
+  scenarios(): readonly ScenarioRule[];
+}
+
+/**
+ * The loop on a replay whose pairs cost `pairMs` each (a bench, a golden): its looks planned as a gate's plan plans
+ * them, its clock the pairs measured times their cost.
+ */
+export function replayPairs(
+  replay: ReplaySource,
+  options: Omit<LoopPlan, 'looks' | 'schedule'> & { pairMs: number },
+): Promise<LoopResult> {
+  const { pairMs, ...plan } = options;
+  let measured = 0;
+  const source: PairSource = {
+    scenarios: () => replay.scenarios(),
+    elapsedMs: () => measured * pairMs,
+    perPairMs: () => pairMs,
+    next: async (pair) => {
+      const rounds = await replay.next(pair);
+      if (rounds) measured++;
+      return rounds;
+    },
+  };
+  return measurePairs(source, {
+    ...plan,
+    ...plannedLooks(plan.budgetMs / 1000, pairMs / 1000, plan.fixedPairs),
+  });
 }

@@ -8,8 +8,8 @@ import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { Round } from '../model/measure.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
 import { confirmationLog, futilityNote, MEASURING_GROUP, openLoopRateLog } from '../report/gate-text.ts';
-import { planLog } from '../report/plan-text.ts';
 import { processOffsetNote, processOffsetOverruled } from '../report/notes.ts';
+import { planLog } from '../report/plan-text.ts';
 import { poolOf, prime } from './blocks.ts';
 import { ActiveScenarios, type PairContext, stopServers } from './context.ts';
 import { Disturbances } from './disturbance.ts';
@@ -61,7 +61,10 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
   const sideBySide = config.restartEvery > 0 && (await startFirstBlock(ctx, options.notes));
   const startSec = (clock.now() - started) / 1000;
   const rates = sideBySide
-    ? await prime(ctx, 0, primeSec(ctx.scenarios.active.length), [ctx.servers.get('base')!, ctx.servers.get('head')!])
+    ? await prime(ctx, 0, primeSec(ctx.scenarios.active.length), [
+        ctx.servers.get('base')!,
+        ctx.servers.get('head')!,
+      ])
     : await baseRates(ctx);
   if (sideBySide) ctx.readyFor = 0;
   const plan = buildPlan(config, {
@@ -94,8 +97,11 @@ async function baseRates(ctx: PairContext): Promise<Map<string, number>> {
     for (const scenario of ctx.scenarios.active) {
       const pool = await poolOf(ctx, base, scenario);
       const sec = primeSec(1) / 2;
-      const [result] = await ctx.load.turns(roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool));
-      if (result && result.sec > 0 && result.responses > 0) rates.set(scenario.name, result.responses / result.sec);
+      const [result] = await ctx.load.turns(
+        roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool),
+      );
+      if (result && result.sec > 0 && result.responses > 0)
+        rates.set(scenario.name, result.responses / result.sec);
     }
   } finally {
     await stopServers(ctx);
@@ -119,7 +125,9 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     clock,
     load: options.load,
     // The pools on a server are closed before it stops: their connections would only be reset.
-    servers: new Servers(options.startServer, options.probes, config.restartEvery > 0, () => pools.closeAll()),
+    servers: new Servers(options.startServer, options.probes, config.restartEvery > 0, () =>
+      pools.closeAll(),
+    ),
     pools,
     log,
     scenarios: new ActiveScenarios(config.scenarios),

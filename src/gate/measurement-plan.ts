@@ -3,12 +3,13 @@
  * scenario's turns (their length from the first block's rate when `slice: auto`), and the looks the budget buys at
  * the pair cost the plan implies. The gate's loop then obeys it. Pure.
  */
+
+import { DEFAULT_RESTART_EVERY } from '../config/defaults.ts';
 import { openLoopRate, openLoopSec } from '../load/plan.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import type { BlockPlan, MeasurementPlan, ProcessPlan, ScenarioPlan } from '../model/plan.ts';
-import { confirmationPairs, planLooks } from '../stats/pairs.ts';
-import { DEFAULT_RESTART_EVERY } from '../config/defaults.ts';
 import { startupNoteText } from '../report/gate-text.ts';
+import { confirmationPairs, planLooks } from '../stats/pairs.ts';
 
 /** Turns as short as this where the server's rate allows (bench/RESULTS.md §16–17: 50 ms turns were the steadiest). */
 export const MIN_TURN_SEC = 0.05;
@@ -94,7 +95,13 @@ export function scenarioPlan(
         : sec;
   const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
   const warmupSec = fresh || config.engine === 'autocannon' ? config.warmupSec : 0;
-  return { name: scenario.name, turnSec, turns, warmupSec, openLoop: openLoopPlan(config, sec, turnSec, rps) };
+  return {
+    name: scenario.name,
+    turnSec,
+    turns,
+    warmupSec,
+    openLoop: openLoopPlan(config, sec, turnSec, rps),
+  };
 }
 
 function openLoopPlan(
@@ -146,7 +153,9 @@ export interface PlanInputs {
 export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
   const processes = processPlan(config, inputs.fresh);
   const count = config.scenarios.length;
-  const scenarios = config.scenarios.map((s) => scenarioPlan(config, s, count, processes, inputs.rates.get(s.name)));
+  const scenarios = config.scenarios.map((s) =>
+    scenarioPlan(config, s, count, processes, inputs.rates.get(s.name)),
+  );
   const drains = config.scenarios.map((s) => {
     const rps = inputs.rates.get(s.name);
     return rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0;
@@ -154,8 +163,7 @@ export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
   const pairSec = pairSeconds(scenarios, processes, drains, inputs.startSec);
   const budgetSec = config.budgetMs / 1000;
   const limitSec = Math.min(budgetSec * 1.5, inputs.leftSec);
-  const looks = config.pairs === undefined ? planLooks(Math.floor(budgetSec / pairSec)) : [config.pairs];
-  const last = looks[looks.length - 1]!;
+  const { looks, schedule } = plannedLooks(budgetSec, pairSec, config.pairs);
   return {
     engine: config.engine,
     processes,
@@ -164,11 +172,26 @@ export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
     scenarios,
     fixedPairs: config.pairs,
     looks,
-    schedule: config.pairs === undefined ? [...looks, last + confirmationPairs(last)] : looks,
+    schedule,
     pairSec,
     budgetSec,
     limitSec,
   };
+}
+
+/**
+ * The looks an adaptive gate plans for a budget of `budgetSec` at `pairSec` per pair, and every look its p-values
+ * count (one more after confirmation pairs); a fixed number of pairs looks once, at its end.
+ */
+export function plannedLooks(
+  budgetSec: number,
+  pairSec: number,
+  fixedPairs: number | undefined,
+): { looks: number[]; schedule: number[] } {
+  if (fixedPairs !== undefined) return { looks: [fixedPairs], schedule: [fixedPairs] };
+  const looks = planLooks(Math.floor(budgetSec / pairSec));
+  const last = looks[looks.length - 1]!;
+  return { looks, schedule: [...looks, last + confirmationPairs(last)] };
 }
 
 /** The block plan of a plan that has blocks (undefined in fresh mode). */
@@ -191,4 +214,3 @@ export function startupNote(startupSec: number, pairSec: number): string | undef
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
   return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
 }
-

@@ -30,7 +30,14 @@ export async function runPair(ctx: PairContext, plan: MeasurementPlan, pair: num
       sideBySide(ctx, pair, order, scenario, scenarioPlanOf(plan, scenario)),
     );
     for (const [position, measurement] of measurements.entries())
-      rounds.push({ pair, position, side: order[position]!, scenario: scenario.name, measurement, startedAt });
+      rounds.push({
+        pair,
+        position,
+        side: order[position]!,
+        scenario: scenario.name,
+        measurement,
+        startedAt,
+      });
   }
   ctx.readyFor = undefined;
   return rounds;
@@ -105,10 +112,12 @@ async function freshPair(
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
-        const measurement = await ctx.servers.probe(side).measure(windowLabel(ctx, scenario), window, async () => {
-          await alive([server], roundDuring(pair, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
-          return ctx.load.take(pool);
-        });
+        const measurement = await ctx.servers
+          .probe(side)
+          .measure(windowLabel(ctx, scenario), window, async () => {
+            await alive([server], roundDuring(pair, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
+            return ctx.load.take(pool);
+          });
         list.push({ pair, position, side, scenario: scenario.name, measurement, startedAt });
       }
       return list;

@@ -4,7 +4,8 @@
  * new ones).
  */
 import type { Scenario } from '../model/config.ts';
-import type { GateServer, LoadRunner, PoolSpec } from './ports.ts';
+import type { PoolSpec } from '../model/measure.ts';
+import type { GateServer, LoadRunner } from './ports.ts';
 
 export class Pools {
   private readonly opened = new Set<string>();
@@ -18,7 +19,7 @@ export class Pools {
   async of(server: GateServer, index: number, spec: () => PoolSpec): Promise<string> {
     const id = `${server.side}-${server.pid}-${server.port}-s${index + 1}`;
     if (!this.opened.has(id)) {
-      await this.load.open(id, spec());
+      await this.load.open(id, spec(), server.side);
       this.opened.add(id);
     }
     return id;

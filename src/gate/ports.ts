@@ -5,8 +5,7 @@
 import type { Commit } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
-import type { RoundMeasurement, Side } from '../model/measure.ts';
-import type { Engine } from '../model/plan.ts';
+import type { PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
 import type { PullRequestRef } from '../model/report.ts';
 import type { StepLog } from './trees.ts';
 
@@ -40,43 +39,13 @@ export const systemClock: Clock = {
   iso: () => new Date().toISOString(),
 };
 
-/** One side's load on one scenario of one server: a pool of connections the load generator keeps. */
-export interface PoolSpec {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-  connections: number;
-  /** Per-request timeout. */
-  timeoutSec: number;
-  engine: Engine;
-  /** Processes that are ours (the server trees, the gate): CPU they use during a turn is not a disturbance. */
-  watchPids?: number[];
-  /** This side's own server processes: the CPU of their trees in the recorded turns is `serverCpuSec`. */
-  serverPids?: number[];
-}
-
-/** One turn of load on a pool: `sec` of closed-loop load, or of open-loop load at `rate` req/s. */
-export interface Turn {
-  pool: string;
-  sec: number;
-  /** false: warm-up or priming, thrown away. */
-  record: boolean;
-  rate?: number;
-}
-
-export interface TurnResult {
-  responses: number;
-  sec: number;
-}
-
 /**
  * What measuring needs of the load generator (src/load/generator.ts, LoadGenerator): pools opened once, turns run
  * in the order given, and each pool's recorded turns taken as one measurement.
  */
 export interface LoadRunner {
-  open(pool: string, spec: PoolSpec): Promise<void>;
-  turns(turns: readonly Turn[]): Promise<TurnResult[]>;
+  open(pool: string, spec: PoolSpec, side: Side): Promise<void>;
+  turns(turns: readonly TurnSpec[]): Promise<TurnResult[]>;
   /** The pool's recorded turns since the last take, as one measurement; its tally starts again. */
   take(pool: string): Promise<RoundMeasurement>;
   /** Closes one pool, or all of them. */

@@ -93,7 +93,7 @@ export class GatePairSource implements PairSource {
     const { ctx } = this;
     const block = blocksOf(this.plan);
     const blockStart = block !== undefined && pair > 0 && pair % block.restartEvery === 0;
-    const primeMs = blockStart ? (2 * block.primeSec * 1000 + ctx.costs.startupMs / ctx.costs.blocks) : 0;
+    const primeMs = blockStart ? 2 * block.primeSec * 1000 + ctx.costs.startupMs / ctx.costs.blocks : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
     this.options.notes.push(timeLimitNote(pair));
     ctx.log.warning(timeLimitLog(pair));

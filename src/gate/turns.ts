@@ -3,9 +3,10 @@
  * turns ABBA… (the side that starts a pair alternates from pair to pair), so that a drift of the host's speed within
  * a pair falls on both sides alike. Pure.
  */
+
+import type { TurnSpec as Turn } from '../model/measure.ts';
 import type { ScenarioPlan } from '../model/plan.ts';
 import { MIN_SCENARIO_SEC, PACED_WARMUP_SEC, PRIME_TURN_SEC } from './measurement-plan.ts';
-import type { Turn } from './ports.ts';
 
 /** The pool of turn `i` in ABBA ABBA …: turns 0, 3, 4, 7, 8, … are the first pool's. */
 export function abba(i: number): 0 | 1 {
@@ -19,7 +20,8 @@ export function abba(i: number): 0 | 1 {
 export function pairTurns(plan: ScenarioPlan, pools: readonly [string, string]): Turn[] {
   const turns: Turn[] = [];
   if (plan.warmupSec > 0) for (const pool of pools) turns.push({ pool, sec: plan.warmupSec, record: false });
-  for (let i = 0; i < 2 * plan.turns; i++) turns.push({ pool: pools[abba(i)], sec: plan.turnSec, record: true });
+  for (let i = 0; i < 2 * plan.turns; i++)
+    turns.push({ pool: pools[abba(i)], sec: plan.turnSec, record: true });
   const open = plan.openLoop;
   if (open) {
     for (const pool of pools) turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open.rate });
@@ -37,7 +39,8 @@ export function roundTurns(plan: ScenarioPlan, pool: string): Turn[] {
   const open = plan.openLoop;
   if (open) {
     turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open.rate });
-    for (let i = 0; i < open.turns; i++) turns.push({ pool, sec: open.turnSec, record: true, rate: open.rate });
+    for (let i = 0; i < open.turns; i++)
+      turns.push({ pool, sec: open.turnSec, record: true, rate: open.rate });
   }
   return turns;
 }

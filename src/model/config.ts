@@ -1,5 +1,5 @@
 /** The gate's settings, parsed from its inputs and config file. Types only. */
-import type { Engine } from './plan.ts';
+import type { LoadEngine } from './measure.ts';
 /** One of `count` shards, `index` counted from 1 (input `shard: index/count`). */
 export interface Shard {
   index: number;
@@ -52,8 +52,8 @@ export interface Config {
    * block's rate (src/gate/measurement-plan.ts); 0: one turn per side and pair.
    */
   sliceSec: number | 'auto';
-  /** The load engine (src/model/plan.ts Engine). */
-  engine: Engine;
+  /** The load engine (src/model/measure.ts LoadEngine). */
+  engine: LoadEngine;
   /**
    * Open-loop load after the closed-loop load of each round: at a share of base's req/s (measured before the
    * first pair) or at a fixed rate; undefined: none (`latency-rate: off`).

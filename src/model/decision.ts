@@ -57,8 +57,8 @@ export interface MetricComparison {
   significant: boolean;
   /**
    * A regression or improvement whose interval lies clear of half the threshold: more pairs would not undo it.
-   * One whose interval still reaches below half the threshold is borderline and earns more pairs; an adaptive gate
-   * (runSequential) marks it confirmed once it has held at every look over at least MIN_CONFIRMATION_PAIRS more.
+   * One whose interval still reaches below half the threshold is borderline: at the budget's end an adaptive gate
+   * gives it confirmation pairs (src/gate/loop.ts).
    */
   confirmed: boolean;
   /** Round-to-round noise: standard deviation of the per-pair log ratios. */

@@ -1,10 +1,6 @@
 /** How a gate measures: built once, from the config and the first block's priming, before the first pair. Types only. */
 
-/**
- * `kept`: each side × scenario has a pool of connections that stays open from priming to the end of the gate, and
- * the sides take turns on them; `autocannon`: every turn is a fresh autocannon instance with new connections.
- */
-export type Engine = 'kept' | 'autocannon';
+import type { LoadEngine } from './measure.ts';
 
 /** How one scenario is measured in each pair. */
 export interface ScenarioPlan {
@@ -37,7 +33,7 @@ export interface BlockPlan {
 }
 
 export interface MeasurementPlan {
-  engine: Engine;
+  engine: LoadEngine;
   processes: ProcessPlan;
   /**
    * What one independent measurement of a comparison is, fixed by the design before any data: the pair, or the

@@ -8,7 +8,8 @@ function ms(sec: number): string {
 function processesText(plan: MeasurementPlan): string {
   const p = plan.processes;
   if (p.mode === 'fresh') return 'a fresh process per round, one side after the other';
-  const blocks = p.restartEvery === 1 ? 'new processes every pair' : `blocks of ${p.restartEvery} pairs per process pair`;
+  const blocks =
+    p.restartEvery === 1 ? 'new processes every pair' : `blocks of ${p.restartEvery} pairs per process pair`;
   return `base and head side by side, ${blocks}, primed ${ms(p.primeSec)} per side`;
 }
 

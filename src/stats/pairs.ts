@@ -24,15 +24,8 @@ export function planLooks(maxPairs: number): number[] {
 }
 
 /**
- * The fewest pairs that confirm a borderline regression: it must still hold after at least this many more (at the
- * next look, when looks are 2 pairs apart). 2 rather than 4 catches a slowdown sooner at the same false-alarm rate
- * (bench/RESULTS.md §8).
- */
-export const MIN_CONFIRMATION_PAIRS = 2;
-
-/**
  * Extra pairs a borderline regression at the budget's end earns before the step fails: half as many again, at
- * least 4. (Within the budget, the pairs up to the next looks confirm it: MIN_CONFIRMATION_PAIRS.)
+ * least 4.
  */
 export function confirmationPairs(pairs: number): number {
   const extra = Math.max(4, Math.ceil(pairs / 2));

@@ -72,7 +72,15 @@ describe('runGate after an unexpected error (finding 7)', () => {
     let takes = 0;
     const load: LoadRunner = {
       open: async () => {},
-      turns: async (turns) => turns.map((turn) => ({ responses: 1000 * turn.sec, sec: turn.sec })),
+      turns: async (turns) =>
+        turns.map((turn) => ({
+          pool: turn.pool,
+          responses: 1000 * turn.sec,
+          sec: turn.sec,
+          errors: 0,
+          timeouts: 0,
+          reconnects: 0,
+        })),
       take: async () => {
         // Three pairs of one scenario (a take per side), then a bug.
         if (++takes > 6) throw new TypeError("Cannot read properties of undefined (reading 'rps')");

@@ -5,20 +5,17 @@
  * sleeps or reads the real time, so the tests that use them run in milliseconds and cannot flake.
  */
 import { type Measured, measure } from '../../src/gate/measure.ts';
-import type {
-  Clock,
-  GateServer,
-  LoadRunner,
-  PoolSpec,
-  Probe,
-  Probes,
-  Turn,
-  TurnResult,
-} from '../../src/gate/ports.ts';
+import type { Clock, GateServer, LoadRunner, Probe, Probes } from '../../src/gate/ports.ts';
 import { PortNotMovedError } from '../../src/io/server.ts';
 import type { Config, Scenario } from '../../src/model/config.ts';
 import type { DiagnosticsSummary } from '../../src/model/diagnostics.ts';
-import type { RoundMeasurement, Side } from '../../src/model/measure.ts';
+import type {
+  PoolSpec,
+  RoundMeasurement,
+  Side,
+  TurnSpec as Turn,
+  TurnResult,
+} from '../../src/model/measure.ts';
 import { GateError } from '../../src/report/errors.ts';
 
 export const T0 = Date.UTC(2026, 0, 1);
@@ -278,13 +275,16 @@ export class World {
         ...(turn.rate === undefined ? {} : { rate: turn.rate }),
       })),
     });
-    this.clock.advance(list.reduce((sum, turn) => sum + turn.sec, 0) * 1000 + (this.options.extraMs?.(batch) ?? 0));
+    this.clock.advance(
+      list.reduce((sum, turn) => sum + turn.sec, 0) * 1000 + (this.options.extraMs?.(batch) ?? 0),
+    );
     return list.map((turn, i) => {
       const { server, path } = pools[i]!;
       const call = this.call(server.side, kind, path);
       if (kind === 'priming') this.primedCount[server.side]++;
       const rps = (this.options.measure?.(call) ?? measurement(1000)).rps;
-      return { responses: Math.round(rps * turn.sec), sec: turn.sec };
+      const responses = Math.round(rps * turn.sec);
+      return { pool: turn.pool, responses, sec: turn.sec, errors: 0, timeouts: 0, reconnects: 0 };
     });
   }
 

@@ -31,7 +31,10 @@ describe('ABBA order', () => {
       'hbbhhbbhhbbhhbbh',
     ]);
     for (const batch of world.of('turns').filter((e) => e.kind === 'measured')) {
-      assert.ok(batch.turns.every((t) => t.sec === 0.25 && t.record), 'turns of the slice, all recorded');
+      assert.ok(
+        batch.turns.every((t) => t.sec === 0.25 && t.record),
+        'turns of the slice, all recorded',
+      );
     }
     assert.deepEqual(
       result.rounds.map((r) => `${r.pair}:${r.position}:${r.side}`),
@@ -44,7 +47,12 @@ describe('ABBA order', () => {
     const result = await world.measure();
     assert.deepEqual(
       trace(world.events).filter((l) => l.startsWith('turns')),
-      ['turns base#1,head#2 /a', 'turns base#1,head#2 /b', 'turns head#2,base#1 /a', 'turns head#2,base#1 /b'],
+      [
+        'turns base#1,head#2 /a',
+        'turns base#1,head#2 /b',
+        'turns head#2,base#1 /a',
+        'turns head#2,base#1 /b',
+      ],
     );
     // Four pools: each side's /a and /b, opened once (at priming) and used by every pair.
     assert.deepEqual(
@@ -65,7 +73,12 @@ describe('ABBA order', () => {
       measured.map((e) => e.turns.length),
       [4, 4, 4, 4],
     );
-    const many = new World({ config: { pairs: 1, scenarios: ['/a', '/b', '/c', '/d', '/e', '/f', '/g', '/h', '/i', '/j'].map((p) => scenario(p)) } });
+    const many = new World({
+      config: {
+        pairs: 1,
+        scenarios: ['/a', '/b', '/c', '/d', '/e', '/f', '/g', '/h', '/i', '/j'].map((p) => scenario(p)),
+      },
+    });
     await many.measure();
     // 10 scenarios would get 0.2 s each: each gets the least, 0.25 s, in 2 turns (ABBA needs two per side).
     for (const e of many.of('turns').filter((b) => b.kind === 'measured')) {
@@ -201,7 +214,12 @@ describe('the open loop', () => {
       const measured = paced.filter((t) => t.record && t.side === 'base');
       assert.ok(Math.abs(measured.reduce((sum, t) => sum + t.sec, 0) - 2 / 6) < 0.002);
     }
-    assert.ok(world.of('turns').filter((e) => e.kind === 'priming').every((e) => e.turns.every((t) => t.rate === undefined)));
+    assert.ok(
+      world
+        .of('turns')
+        .filter((e) => e.kind === 'priming')
+        .every((e) => e.turns.every((t) => t.rate === undefined)),
+    );
     assert.ok(!world.info().some((line) => line.includes('open-loop load at')));
   });
 

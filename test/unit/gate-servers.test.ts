@@ -35,7 +35,10 @@ describe('priming', () => {
     const [priming] = world.of('turns');
     assert.equal(priming?.kind, 'priming');
     assert.equal(priming?.turns.map((t) => t.side[0]).join(''), 'bhhbbhhbbhhbbhhb');
-    assert.ok(priming?.turns.every((t) => !t.record && t.rate === undefined), 'priming is thrown away, no open loop');
+    assert.ok(
+      priming?.turns.every((t) => !t.record && t.rate === undefined),
+      'priming is thrown away, no open loop',
+    );
     const perSide = priming!.turns.filter((t) => t.side === 'base').reduce((sum, t) => sum + t.sec, 0);
     assert.equal(perSide, PRIME_SEC);
   });
@@ -58,7 +61,8 @@ describe('priming', () => {
     // Base's first 4 priming turns answer 1000 req/s, the later 4 at 3000: the rate is half of 3000.
     const world = new World({
       config: { pairs: 2, openLoop: { share: 0.5 } },
-      measure: (call) => measurement(call.kind === 'priming' && call.side === 'base' && call.primed >= 4 ? 3000 : 1000),
+      measure: (call) =>
+        measurement(call.kind === 'priming' && call.side === 'base' && call.primed >= 4 ? 3000 : 1000),
     });
     await world.measure();
     assert.ok(world.info().includes("GET /: open-loop load at 1500 req/s (50% of base's 3000 req/s)"));
@@ -78,7 +82,10 @@ describe('priming', () => {
     await world.measure();
     const plans = world.info().filter((line) => line.startsWith('measurement plan:'));
     assert.equal(plans.length, 1);
-    assert.match(plans[0]!, /engine kept; base and head side by side, blocks of 4 pairs per process pair, primed 2 s per side; the unit of each comparison: the block/);
+    assert.match(
+      plans[0]!,
+      /engine kept; base and head side by side, blocks of 4 pairs per process pair, primed 2 s per side; the unit of each comparison: the block/,
+    );
     assert.match(plans[0]!, /GET \/: 8 turns of 250 ms per side and pair/);
   });
 });
@@ -269,7 +276,11 @@ describe('servers that fail', () => {
     assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     allStopped(world.events);
-    assert.equal(world.of('turns').filter((e) => e.kind === 'measured').length, 2, 'the first block measured');
+    assert.equal(
+      world.of('turns').filter((e) => e.kind === 'measured').length,
+      2,
+      'the first block measured',
+    );
   });
 
   test('a server that dies in a pair: the error names it and what it was doing, every server is stopped', async () => {
@@ -300,7 +311,12 @@ describe('servers that fail', () => {
     assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     assert.match(error.message, /during round 2 \(GET \/\)$/);
-    assert.deepEqual(trace(world.events).slice(-4), ['round base#4 /', 'close', 'stop base#4', 'loadgen-stop']);
+    assert.deepEqual(trace(world.events).slice(-4), [
+      'round base#4 /',
+      'close',
+      'stop base#4',
+      'loadgen-stop',
+    ]);
     allStopped(world.events);
   });
 

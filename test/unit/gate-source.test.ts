@@ -183,9 +183,12 @@ describe('the first pair', () => {
         }),
     });
     await world.measure();
-    assert.deepEqual(world.info().filter((line) => !line.startsWith('measurement plan:')), [
-      'pair 1: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 1 pair, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
-      'pair 2: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 2 pairs, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
-    ]);
+    assert.deepEqual(
+      world.info().filter((line) => !line.startsWith('measurement plan:')),
+      [
+        'pair 1: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 1 pair, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
+        'pair 2: GET /: base 1000 req/s, head 950 req/s (−5.0%), so far −5.0% over 2 pairs, p99 at 500 req/s: base 3.00 ms, head 4.50 ms (2 of 100 unanswered)',
+      ],
+    );
   });
 });

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { mergeReports } from '../../src/decide/merge.ts';
 import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
-import { type PairSource, runSequential } from '../../src/decide/sequential.ts';
 import { decide } from '../../src/decide/verdict.ts';
+import { type ReplaySource, replayPairs } from '../../src/gate/loop.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
@@ -128,17 +128,15 @@ test('a recorded real gate replayed through the sequential rule decides the same
   ) as Recording;
   const rounds: Round[] = recording.rounds.map(({ path, ...r }) => ({ ...r, scenario: `GET ${path}` }));
   const pairs = Math.max(...rounds.map((r) => r.pair)) + 1;
-  let measured = 0;
-  const source: PairSource = {
+  const source: ReplaySource = {
     scenarios: () => [{ name: 'GET /', expectStatus: undefined, threshold: undefined }],
-    elapsedMs: () => measured * recording.pairSec * 1000,
     async next(pair) {
       if (pair >= pairs) return undefined;
-      measured++;
       return rounds.filter((r) => r.pair === pair);
     },
   };
-  const result = await runSequential(source, {
+  const result = await replayPairs(source, {
+    pairMs: recording.pairSec * 1000,
     threshold: 0.02,
     latencyThreshold: 0.02,
     alpha: recording.settings.alpha,

@@ -156,7 +156,7 @@ describe('sequentialP and perLookLevel', () => {
   });
 
   test('a gate that moves its next look earlier (pairs measured again took the time) stays within the planned level', () => {
-    // Every way src/decide/sequential.ts can cut a plan short: the looks taken before the budget fell short, then the look
+    // Every way the gate's loop (src/gate/loop.ts) can cut a plan short: the looks taken before the budget fell short, then the look
     // moved to any count before the next planned one, then its confirmation look. Plans: the default schedule, and
     // 60 s of the busy end-to-end gate (12, 14, confirmation 22). The chance that any look of the gate as it ran
     // reaches the planned per-look level must not exceed alpha.
