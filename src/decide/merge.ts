@@ -4,9 +4,9 @@
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
+import { GateError } from '../io/errors.ts';
 import type { Round } from '../model/measure.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
-import { GateError } from '../report/errors.ts';
 import { renderHotterSection } from '../report/profile.ts';
 import { finalVerdict } from './final.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';

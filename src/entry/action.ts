@@ -10,6 +10,7 @@ import { loadReports } from '../config/results.ts';
 import { mergeReports, shownName } from '../decide/merge.ts';
 import { runGate } from '../gate/run.ts';
 import { persistedCredentials } from '../io/credentials.ts';
+import { GateError } from '../io/errors.ts';
 import { FileCommandGuard } from '../io/file-commands.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { handleSignals, killAll, killAllNow, liveChildren } from '../io/proc.ts';
@@ -19,7 +20,6 @@ import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
-import { GateError } from '../report/errors.ts';
 import {
   cancelledMessage,
   fileCommandsRestoredWarning,

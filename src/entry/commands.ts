@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { type Logger, runGate } from '../gate/run.ts';
+import { GateError } from '../io/errors.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
-import { GateError } from '../report/errors.ts';
 import { runDemo } from './demo.ts';
 import { inert, untrusted } from './inert.ts';
 

@@ -2,12 +2,12 @@
 import { availableParallelism } from 'node:os';
 import { finalVerdict } from '../decide/final.ts';
 import { LOADGEN_BUSY } from '../decide/pace.ts';
+import type { GateError } from '../io/errors.ts';
 import type { Worktree } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
-import type { GateError } from '../report/errors.ts';
 import { generatorPacedNote, loadgenBusyNote } from '../report/gate-text.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';

@@ -1,10 +1,10 @@
 /** Runs rounds of load in the load-generator child process and returns what they measured. */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GateError } from '../io/errors.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import { Child, runCommand, safeEnv } from '../io/proc.ts';
 import type { LoadSpec, PairLoadSpec, RoundMeasurement, Side } from '../model/measure.ts';
-import { GateError } from '../report/errors.ts';
 import { pacedLimitSec } from './paced.ts';
 import { sliceCount } from './plan.ts';
 

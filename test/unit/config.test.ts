@@ -17,8 +17,8 @@ import {
 } from '../../src/config/inputs.ts';
 import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
 import { slicing } from '../../src/gate/plan.ts';
+import { GateError } from '../../src/io/errors.ts';
 import type { Config } from '../../src/model/config.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
 

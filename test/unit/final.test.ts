@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { finalVerdict } from '../../src/decide/final.ts';
+import { GateError } from '../../src/io/errors.ts';
 import { type Decision, VERDICTS } from '../../src/model/decision.ts';
 import type { ReportError } from '../../src/model/report.ts';
-import { GateError } from '../../src/report/errors.ts';
 import { NO_ROUNDS_HEADLINE } from '../../src/report/headline.ts';
 
 function decided(verdict: Decision['verdict']): Pick<Decision, 'verdict' | 'headline'> {

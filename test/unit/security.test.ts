@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { privilegedForkProblem, pullRequestOf } from '../../src/config/event.ts';
 import { persistedCredentials } from '../../src/io/credentials.ts';
+import { GateError } from '../../src/io/errors.ts';
 import { FileCommandGuard } from '../../src/io/file-commands.ts';
 import { runCommand, safeEnv, stopBackground } from '../../src/io/proc.ts';
 import { LoadGenerator, pinLoadGenerator } from '../../src/load/generator.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-security-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
