@@ -121,9 +121,12 @@ function cancelPorts(): Parameters<typeof cancellation>[0] {
 async function runGateMode(config: Config, workspace: string): Promise<void> {
   const root = await repositoryRoot(workspace);
   const pr = pullRequestOf(github.context.payload);
-  const privileged = privilegedForkProblem(github.context.eventName, pr);
-  if (privileged) throw new GateError('config', privileged);
   const head = await headCommit(root);
+  const privileged = privilegedForkProblem(github.context.eventName, github.context.payload, {
+    head: head.sha,
+    eventSha: github.context.sha,
+  });
+  if (privileged) throw new GateError('config', privileged);
   const choice = chooseBase(config.base, pr, head);
   if (!choice) {
     throw new GateError(

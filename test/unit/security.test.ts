@@ -178,7 +178,10 @@ describe('a fork’s pull request under `pull_request_target`', () => {
 
   test('issue 34, finding 1: a deleted fork (`head.repo` null), or any head it cannot prove is of this repository, is refused', () => {
     const unproven: [string, unknown][] = [
-      ['the fork was deleted (head.repo null, as later labeled, reopened and edited events carry it)', payload(null)],
+      [
+        'the fork was deleted (head.repo null, as later labeled, reopened and edited events carry it)',
+        payload(null),
+      ],
       ['head.repo without a name', payload({ id: 1 })],
       ['the same name but another repository id', payload({ full_name: BASE, id: 2 })],
       ['no pull request in the payload', { repository: { full_name: BASE } }],
@@ -203,7 +206,8 @@ describe('a fork’s pull request under `pull_request_target`', () => {
     assert.equal(privilegedForkProblem('workflow_run', run({ full_name: BASE, id: 1 })), undefined);
     const comment = { issue: { number: 3, pull_request: {} }, repository: { full_name: BASE } };
     assert.match(
-      privilegedForkProblem('issue_comment', comment, { head: 'b'.repeat(40), eventSha: 'c'.repeat(40) }) ?? '',
+      privilegedForkProblem('issue_comment', comment, { head: 'b'.repeat(40), eventSha: 'c'.repeat(40) }) ??
+        '',
       /^refusing .* `issue_comment`/,
     );
     // The commit the workflow itself runs from is the repository's own code, whatever the event.
