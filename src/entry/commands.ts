@@ -33,10 +33,16 @@ A path may be given several times (--paths /a --paths /b). --config names a perf
 /** In a workflow the runner parses the CLI's output too: text from outside is made inert there (inert.ts). */
 const inWorkflow = process.env.GITHUB_ACTIONS === 'true';
 
+/** Text from outside as the CLI prints it: with workflow commands off in a workflow. */
+const shown = (text: string): string => (inWorkflow ? untrusted(text) : text);
+/** A line of ours that may carry text from outside. */
+const shownInfo = (text: string): string => (inWorkflow ? inert(text) : text);
+
 export const stderrLog: Logger = {
-  info: (message) => process.stderr.write(`${inWorkflow ? inert(message) : message}\n`),
-  output: (text) => process.stderr.write(`${inWorkflow ? untrusted(text) : text}\n`),
-  warning: (message) => process.stderr.write(`warning: ${inWorkflow ? inert(message) : message}\n`),
+  info: (message) => process.stderr.write(`${shownInfo(message)}\n`),
+  output: (text) => process.stderr.write(`${shown(text)}\n`),
+  // The prefix goes inside: a `::stop-commands::` line must start the line to count.
+  warning: (message) => process.stderr.write(`${shownInfo(`warning: ${message}`)}\n`),
   group: async (name, body) => {
     process.stderr.write(`▸ ${name}\n`);
     return body();
@@ -98,7 +104,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof GateError) {
       process.stderr.write(
-        `perf-gate: ${error.message}\n${error.output ? `\nLast output:\n${error.output}\n` : ''}`,
+        `perf-gate: ${shownInfo(error.message)}\n${error.output ? `\nLast output:\n${shown(error.output)}\n` : ''}`,
       );
       return 2;
     }
@@ -118,7 +124,9 @@ async function dispatch(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const report = await compare(rest, process.cwd());
-  process.stdout.write(renderMarkdown(report));
-  if (report.error?.output) process.stderr.write(`\nLast output:\n${report.error.output}\n`);
+  // In a workflow the report quotes the server's output: written with workflow commands off where a line could be one.
+  const markdown = shownInfo(renderMarkdown(report));
+  process.stdout.write(markdown.endsWith('\n') ? markdown : `${markdown}\n`);
+  if (report.error?.output) process.stderr.write(`\nLast output:\n${shown(report.error.output)}\n`);
   return exitCode(report, report.settings.failOnRegression);
 }
