@@ -7,7 +7,7 @@ import { chooseBase, privilegedForkProblem, pullRequestOf } from '../config/even
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { loadReports } from '../config/results.ts';
-import { mergeReports, shownName } from '../decide/merge.ts';
+import { mergeReports, shownName } from '../gate/merge-report.ts';
 import { runGate } from '../gate/run.ts';
 import { persistedCredentials } from '../io/credentials.ts';
 import { GateError } from '../io/errors.ts';

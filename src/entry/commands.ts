@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
+import { exitStatus } from '../decide/outcome.ts';
 import { type Logger, runGate } from '../gate/run.ts';
 import { GateError } from '../io/errors.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
@@ -93,9 +94,9 @@ export async function compare(
   return report;
 }
 
+/** The step's outcome as an exit status (decide/outcome.ts: the action and the CLI share one rule). */
 export function exitCode(report: Report, failOnRegression: boolean): number {
-  if (report.error && !report.error.neutral) return 2;
-  return report.verdict === 'regression' && failOnRegression ? 1 : 0;
+  return exitStatus(report, failOnRegression);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -9,6 +9,7 @@ import type { Decision } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
 import { generatorPacedNote, loadgenBusyNote } from '../report/gate-text.ts';
+import { gateHeadline } from '../report/headline.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';
 import { sideBySide, slicing } from './plan.ts';
@@ -46,10 +47,12 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
   const decision = error ? undefined : measured?.decision;
   const pace = paceNote(decision, rounds);
   if (pace !== undefined) notes.push(pace);
+  const verdict = finalVerdict(decision, error);
   return {
     tool: 'perf-gate',
     version: 2,
-    ...finalVerdict(decision, error),
+    verdict,
+    headline: gateHeadline(verdict, decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),

@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports, roundKey } from '../../src/decide/merge.ts';
+import { roundKey } from '../../src/decide/merge.ts';
 import { stepOutcome } from '../../src/decide/outcome.ts';
 import { decide } from '../../src/decide/verdict.ts';
+import { mergeReports } from '../../src/gate/merge-report.ts';
 import { GateError } from '../../src/io/errors.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
