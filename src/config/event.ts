@@ -1,4 +1,5 @@
 /** What perf-gate needs from the workflow's event payload. Pure. */
+import { privilegedEventMessage } from '../report/safety-text.ts';
 
 export interface PullRequestInfo {
   number: number;
@@ -62,14 +63,49 @@ export function chooseBase(
   return { ref: pr.baseSha, label, source: 'the pull_request event' };
 }
 
+/** Events whose job gets a write token and the repository's secrets whoever opened the pull request. */
+const PRIVILEGED_EVENTS: ReadonlySet<string> = new Set([
+  'pull_request_target',
+  'workflow_run',
+  'issue_comment',
+]);
+
+/** Two repositories of a payload that are provably one: both named alike, and of the same id where both have one. */
+function sameRepository(a: unknown, b: unknown): boolean {
+  const [x, y] = [record(a), record(b)];
+  const name = text(x?.full_name);
+  if (name === '' || name !== text(y?.full_name)) return false;
+  return typeof x?.id !== 'number' || typeof y?.id !== 'number' || x.id === y.id;
+}
+
+/** The payload proves that the code it names comes from the repository the workflow runs in. */
+function payloadProvesSameRepository(eventName: string, payload: unknown): boolean {
+  const event = record(payload);
+  if (eventName === 'pull_request_target') {
+    const pr = record(event?.pull_request);
+    return sameRepository(record(pr?.head)?.repo, record(pr?.base)?.repo);
+  }
+  if (eventName === 'workflow_run') {
+    return sameRepository(record(event?.workflow_run)?.head_repository, event?.repository);
+  }
+  // issue_comment does not say where the pull request's head comes from.
+  return false;
+}
+
 /**
- * Why a gate must not run for this event, if it must not: a fork's pull request under `pull_request_target` gets a
- * write token and the repository's secrets, and a gate runs the pull request's install, build and server with them.
+ * Why a gate must not run for this event, if it must not. `pull_request_target`, `workflow_run` and
+ * `issue_comment` give the job a write token and the repository's secrets, and a gate runs the checked-out code's
+ * install, build and server with them: unless the payload proves that code comes from this repository (a fork's,
+ * or a deleted fork's, whose `head.repo` is null, does not), or the checked-out commit is the one the workflow
+ * itself runs from (`GITHUB_SHA`), the gate is refused.
  */
 export function privilegedForkProblem(
   eventName: string,
-  pr: PullRequestInfo | undefined,
+  payload: unknown,
+  checkedOut?: { head: string; eventSha: string },
 ): string | undefined {
-  if (eventName !== 'pull_request_target' || !pr?.fromFork) return undefined;
-  return "refusing to run a fork's pull request under `pull_request_target`: that event gives the job a write token and the repository's secrets, and perf-gate runs the pull request's install, build and server. Measure on `pull_request` and post the report from a `workflow_run` workflow (see \"Pull requests from forks\" in the README).";
+  if (!PRIVILEGED_EVENTS.has(eventName)) return undefined;
+  if (payloadProvesSameRepository(eventName, payload)) return undefined;
+  if (checkedOut && checkedOut.head !== '' && checkedOut.head === checkedOut.eventSha) return undefined;
+  return privilegedEventMessage(eventName);
 }

@@ -3,9 +3,10 @@
  * the input's default as action.yml declares it. Pure; every error names the input, quotes what was written and
  * says what to write instead.
  */
+
+import { configError } from '../io/errors.ts';
 import type { Mode, OpenLoop, Shard } from '../model/config.ts';
 import type { LoadEngine } from '../model/measure.ts';
-import { configError } from '../report/errors.ts';
 import { DEFAULT_RESTART_EVERY } from './defaults.ts';
 
 /** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */

@@ -5,8 +5,8 @@
  * input, or the file, line and field. The parsers of single inputs are in input-parsers.ts.
  */
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
-import { configError } from '../report/errors.ts';
 import { minimumPairs } from '../stats/pairs.ts';
 import {
   INPUT_DEFAULTS,

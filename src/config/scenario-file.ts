@@ -6,8 +6,9 @@
  * describes the same format for editors; test/unit/scenario-file.test.ts keeps the two in agreement. This file
  * checks the top-level fields; scenario.ts checks each scenario, yaml-tree.ts reads the YAML with its lines.
  */
+
+import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
-import { GateError } from '../report/errors.ts';
 import { INPUT_DEFAULTS, type InputLookup, type InputName } from './input-parsers.ts';
 import { type BodyFiles, scenarioList } from './scenario.ts';
 import { child, describe, type Fail, fields, load, type Value } from './yaml-tree.ts';

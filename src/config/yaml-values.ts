@@ -3,7 +3,7 @@
  * paths. Numbers, percentages and durations go through the inputs' parsers, so that the file accepts what the
  * inputs accept; their messages are reworded to name the file's line and field.
  */
-import { GateError } from '../report/errors.ts';
+import { GateError } from '../io/errors.ts';
 import { parseDuration, parseInteger, parsePercent } from './input-parsers.ts';
 import { describe, type Fail, type Value } from './yaml-tree.ts';
 

@@ -1,13 +1,13 @@
 /**
- * Several report.json files (a matrix's shards, or the one of the fork-safe pattern) made into one report. Pure.
- * The decision is made again from the rounds, all shards as one family, so alpha holds over all of them.
+ * Several report.json files (a matrix's shards, or the one of the fork-safe pattern) made into one report's data.
+ * Pure. The decision is made again from the rounds, all shards as one family, so alpha holds over all of them. Its
+ * words (the headline, a merged profile's section) are rendered by gate/merge-report.ts.
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
+import { GateError } from '../io/errors.ts';
 import type { Round } from '../model/measure.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
-import { GateError } from '../report/errors.ts';
-import { renderHotterSection } from '../report/profile.ts';
 import { finalVerdict } from './final.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
@@ -170,13 +170,13 @@ function differenceNotes(reports: readonly Report[]): string[] {
   return notes;
 }
 
-/** One shard's profile as it is; several re-rendered from their numbers as one section. */
+/** One shard's profile as it is; several as one, its section left to render from their rows (markdown ''). */
 function mergedProfile(reports: readonly Report[]): Report['profile'] {
   const profiles = reports.map((r) => r.profile).filter((p) => p !== undefined);
   if (profiles.length === 0) return undefined;
   if (profiles.length === 1) return profiles[0];
   return {
-    markdown: renderHotterSection(profiles.flatMap((p) => p.hotter)),
+    markdown: '',
     files: profiles.flatMap((p) => p.files),
     dir: '',
     hotter: profiles.flatMap((p) => p.hotter),
@@ -195,11 +195,14 @@ function summaryOf(s: ReportFile): ShardSummary {
   };
 }
 
+/** A merged report before its words: the headline, and the profile section of several shards (markdown ''). */
+export type MergedShards = Omit<Report, 'headline'>;
+
 /**
- * The files as one report. They must measure the same base and head with the same threshold and alpha, and each
- * scenario may come from one shard only; a shard's error is carried (decide/final.ts finalVerdict).
+ * The files as one report's data. They must measure the same base and head with the same threshold and alpha, and
+ * each scenario may come from one shard only; a shard's error is carried (decide/final.ts finalVerdict).
  */
-export function mergeReports(files: readonly ReportFile[]): Report {
+export function mergeShards(files: readonly ReportFile[]): MergedShards {
   if (files.length === 0)
     throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
   checkOneRun(files);
@@ -221,7 +224,7 @@ export function mergeReports(files: readonly ReportFile[]): Report {
   return {
     tool: 'perf-gate',
     version: 2,
-    ...finalVerdict(decision, error),
+    verdict: finalVerdict(decision, error),
     base: base.base,
     head: base.head,
     settings: { ...base.settings, scenarios: reports.flatMap((r) => r.settings.scenarios) },

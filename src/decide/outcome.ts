@@ -22,6 +22,15 @@ export function stepOutcome(report: Report, failOnRegression: boolean): StepOutc
   return { kind: 'pass' };
 }
 
+/**
+ * The CLI's exit status, from the same rule as the step: 0 where the step passes or warns, 1 where a regression
+ * fails it, 2 where an error does.
+ */
+export function exitStatus(report: Report, failOnRegression: boolean): 0 | 1 | 2 {
+  if (stepOutcome(report, failOnRegression).kind !== 'fail') return 0;
+  return report.error && !report.error.neutral ? 2 : 1;
+}
+
 /** The check run's conclusion: failure where the step fails, neutral where it warns or cannot tell, else success. */
 export function checkConclusion(report: Report, failOnRegression: boolean): CheckConclusion {
   const outcome = stepOutcome(report, failOnRegression);

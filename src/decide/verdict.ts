@@ -23,7 +23,6 @@ import type {
 } from '../model/decision.ts';
 import { expected, failures, metricValue } from '../model/derived.ts';
 import { METRICS, type Metric, type Round } from '../model/measure.ts';
-import { decisionHeadline } from '../report/headline.ts';
 import { median, sd } from '../stats/describe.ts';
 import { normalQuantile } from '../stats/distributions.ts';
 import {
@@ -355,10 +354,8 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
       differed: differed[i]!,
     }),
   );
-  const verdict = overall(comparisons, errors);
   return {
-    verdict,
-    headline: decisionHeadline(verdict, comparisons, errors, options),
+    verdict: overall(comparisons, errors),
     comparisons,
     errors,
     alpha: options.alpha,

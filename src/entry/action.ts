@@ -7,9 +7,10 @@ import { chooseBase, privilegedForkProblem, pullRequestOf } from '../config/even
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { loadReports } from '../config/results.ts';
-import { mergeReports, shownName } from '../decide/merge.ts';
+import { mergeReports, shownName } from '../gate/merge-report.ts';
 import { runGate } from '../gate/run.ts';
 import { persistedCredentials } from '../io/credentials.ts';
+import { GateError } from '../io/errors.ts';
 import { FileCommandGuard } from '../io/file-commands.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { handleSignals, killAll, killAllNow, liveChildren } from '../io/proc.ts';
@@ -19,7 +20,6 @@ import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
-import { GateError } from '../report/errors.ts';
 import {
   cancelledMessage,
   fileCommandsRestoredWarning,
@@ -121,9 +121,12 @@ function cancelPorts(): Parameters<typeof cancellation>[0] {
 async function runGateMode(config: Config, workspace: string): Promise<void> {
   const root = await repositoryRoot(workspace);
   const pr = pullRequestOf(github.context.payload);
-  const privileged = privilegedForkProblem(github.context.eventName, pr);
-  if (privileged) throw new GateError('config', privileged);
   const head = await headCommit(root);
+  const privileged = privilegedForkProblem(github.context.eventName, github.context.payload, {
+    head: head.sha,
+    eventSha: github.context.sha,
+  });
+  if (privileged) throw new GateError('config', privileged);
   const choice = chooseBase(config.base, pr, head);
   if (!choice) {
     throw new GateError(

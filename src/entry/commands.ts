@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
+import { exitStatus } from '../decide/outcome.ts';
 import { type Logger, runGate } from '../gate/run.ts';
+import { GateError } from '../io/errors.ts';
 import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
-import { GateError } from '../report/errors.ts';
 import { runDemo } from './demo.ts';
 import { inert, untrusted } from './inert.ts';
 
@@ -33,10 +34,16 @@ A path may be given several times (--paths /a --paths /b). --config names a perf
 /** In a workflow the runner parses the CLI's output too: text from outside is made inert there (inert.ts). */
 const inWorkflow = process.env.GITHUB_ACTIONS === 'true';
 
+/** Text from outside as the CLI prints it: with workflow commands off in a workflow. */
+const shown = (text: string): string => (inWorkflow ? untrusted(text) : text);
+/** A line of ours that may carry text from outside. */
+const shownInfo = (text: string): string => (inWorkflow ? inert(text) : text);
+
 export const stderrLog: Logger = {
-  info: (message) => process.stderr.write(`${inWorkflow ? inert(message) : message}\n`),
-  output: (text) => process.stderr.write(`${inWorkflow ? untrusted(text) : text}\n`),
-  warning: (message) => process.stderr.write(`warning: ${inWorkflow ? inert(message) : message}\n`),
+  info: (message) => process.stderr.write(`${shownInfo(message)}\n`),
+  output: (text) => process.stderr.write(`${shown(text)}\n`),
+  // The prefix goes inside: a `::stop-commands::` line must start the line to count.
+  warning: (message) => process.stderr.write(`${shownInfo(`warning: ${message}`)}\n`),
   group: async (name, body) => {
     process.stderr.write(`▸ ${name}\n`);
     return body();
@@ -87,9 +94,9 @@ export async function compare(
   return report;
 }
 
+/** The step's outcome as an exit status (decide/outcome.ts: the action and the CLI share one rule). */
 export function exitCode(report: Report, failOnRegression: boolean): number {
-  if (report.error && !report.error.neutral) return 2;
-  return report.verdict === 'regression' && failOnRegression ? 1 : 0;
+  return exitStatus(report, failOnRegression);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -98,7 +105,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof GateError) {
       process.stderr.write(
-        `perf-gate: ${error.message}\n${error.output ? `\nLast output:\n${error.output}\n` : ''}`,
+        `perf-gate: ${shownInfo(error.message)}\n${error.output ? `\nLast output:\n${shown(error.output)}\n` : ''}`,
       );
       return 2;
     }
@@ -118,7 +125,9 @@ async function dispatch(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const report = await compare(rest, process.cwd());
-  process.stdout.write(renderMarkdown(report));
-  if (report.error?.output) process.stderr.write(`\nLast output:\n${report.error.output}\n`);
+  // In a workflow the report quotes the server's output: written with workflow commands off where a line could be one.
+  const markdown = shownInfo(renderMarkdown(report));
+  process.stdout.write(markdown.endsWith('\n') ? markdown : `${markdown}\n`);
+  if (report.error?.output) process.stderr.write(`\nLast output:\n${shown(report.error.output)}\n`);
   return exitCode(report, report.settings.failOnRegression);
 }

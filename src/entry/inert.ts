@@ -13,8 +13,12 @@ export function untrusted(text: string, token: string = randomUUID()): string {
   return `::stop-commands::${token}\n${text}\n::${token}::`;
 }
 
-/** A line the runner could take for a command: `::name…` (v2) or `##[name…]` (v1), after any blanks. */
-const COMMAND_LINE = /^[ \t]*(?:::|##\[)/m;
+/**
+ * What the runner could take for a command (actions/runner's ActionCommand): a line that starts with `::` once
+ * .NET's TrimStart() has removed any Unicode whitespace before it (v2; lines end at `\n`, `\r\n` and `\r`), or
+ * `##[` anywhere in a line (v1).
+ */
+const COMMAND_LINE = /(?:^|[\r\n])[\s\u0085\u180e]*::|##\[/u;
 
 /** `text` as it is when no line of it could be taken for a workflow command; wrapped (untrusted) otherwise. */
 export function inert(text: string): string {

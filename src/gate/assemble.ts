@@ -2,14 +2,15 @@
 import { availableParallelism } from 'node:os';
 import { finalVerdict } from '../decide/final.ts';
 import { LOADGEN_BUSY } from '../decide/pace.ts';
+import type { GateError } from '../io/errors.ts';
 import type { Worktree } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
-import type { GateError } from '../report/errors.ts';
 import { generatorPacedNote, loadgenBusyNote } from '../report/gate-text.ts';
+import { gateHeadline } from '../report/headline.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';
 import { blocksOf } from './measurement-plan.ts';
@@ -47,10 +48,12 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
   const decision = error ? undefined : measured?.decision;
   const pace = paceNote(decision, rounds);
   if (pace !== undefined) notes.push(pace);
+  const verdict = finalVerdict(decision, error);
   return {
     tool: 'perf-gate',
     version: 2,
-    ...finalVerdict(decision, error),
+    verdict,
+    headline: gateHeadline(verdict, decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),

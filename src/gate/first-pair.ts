@@ -2,10 +2,11 @@
  * The first pair's answers: a scenario that fails on both sides is a setup error; one that fails on base only is
  * new on head, and is not compared.
  */
+
+import { GateError } from '../io/errors.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import { failures } from '../model/derived.ts';
 import type { Round, Side } from '../model/measure.ts';
-import { GateError } from '../report/errors.ts';
 import { bothFailMessage, newEndpointLog } from '../report/gate-text.ts';
 import type { MeasureLog } from './ports.ts';
 

@@ -3,11 +3,11 @@
  * failures become notes.
  */
 import { join, relative, resolve } from 'node:path';
+import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
 import type { ProfileSummary } from '../model/report.ts';
 import { compareProfiles, profileView } from '../profile/compare.ts';
-import { GateError } from '../report/errors.ts';
 import {
   NO_ROOM_FOR_PROFILES,
   noFlameGraphsNote,

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { diskUsage, formatBytes } from '../io/disk.ts';
+import { GateError } from '../io/errors.ts';
 import { addWorktree, git, type Worktree } from '../io/git.ts';
 import { stopBackground } from '../io/proc.ts';
 import { writeReport } from '../io/report-json.ts';
@@ -11,7 +12,6 @@ import { pinLoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
 import type { Report } from '../model/report.ts';
-import { GateError } from '../report/errors.ts';
 import {
   baseCheckedOutLog,
   baseTreeGroup,

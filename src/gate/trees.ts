@@ -1,9 +1,9 @@
 /** Installs and builds one tree with the project's own package manager. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { GateError } from '../io/errors.ts';
 import { type LeftProcess, runCommand, safeEnv } from '../io/proc.ts';
 import type { Side } from '../model/measure.ts';
-import { GateError } from '../report/errors.ts';
 import {
   type HookFailure,
   hookFailedMessage,

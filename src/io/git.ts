@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GateError } from '../report/errors.ts';
+import { GateError } from './errors.ts';
 import { runCommand, safeEnv } from './proc.ts';
 
 export async function git(cwd: string, args: readonly string[], timeoutMs = 120_000): Promise<string> {

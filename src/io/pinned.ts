@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { GateError } from '../report/errors.ts';
 import { tamperedMessage } from '../report/safety-text.ts';
+import { GateError } from './errors.ts';
 
 function sha256(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');

@@ -4,8 +4,8 @@ import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Side } from '../model/measure.ts';
-import { GateError } from '../report/errors.ts';
 import { portNotMovedMessage } from '../report/gate-text.ts';
+import { GateError } from './errors.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {

@@ -1,6 +1,7 @@
 /** Runs rounds of load in the load-generator child process and returns what they measured. */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GateError } from '../io/errors.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import { Child, runCommand, safeEnv } from '../io/proc.ts';
 import type {
@@ -12,7 +13,6 @@ import type {
   TurnResult,
   TurnSpec,
 } from '../model/measure.ts';
-import { GateError } from '../report/errors.ts';
 import { PACED_DRAIN_SEC, pacedLimitSec } from './paced.ts';
 import { sliceCount } from './plan.ts';
 import type { Command, Reply } from './protocol.ts';

@@ -116,9 +116,9 @@ export interface DecisionRule {
   floor: number;
 }
 
+/** The decision as data: report/headline.ts renders its headline. */
 export interface Decision {
   verdict: Verdict;
-  headline: string;
   comparisons: MetricComparison[];
   errors: ErrorComparison[];
   alpha: number;

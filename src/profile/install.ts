@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { GateError } from '../io/errors.ts';
 import { runCommand, safeEnv } from '../io/proc.ts';
-import { GateError } from '../report/errors.ts';
 import zeroxLock from './zerox-lock.json' with { type: 'json' };
 
 /** The version of 0x the lockfile pins. */

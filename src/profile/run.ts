@@ -8,11 +8,11 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GateError } from '../io/errors.ts';
 import { Child, liveProcesses, processTree, safeEnv } from '../io/proc.ts';
 import { freePort, listening, probe } from '../io/server.ts';
 import { runLoad } from '../load/generator.ts';
 import type { Side } from '../model/measure.ts';
-import { GateError } from '../report/errors.ts';
 import { parseNodeCommand } from './command.ts';
 import { logText } from './log-text.ts';
 import { noInliningFlags, readScripts, resolveNode } from './node.ts';

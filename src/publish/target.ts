@@ -5,8 +5,8 @@
  */
 
 import { type PullRequestInfo, pullRequestOf } from '../config/event.ts';
+import { GateError } from '../io/errors.ts';
 import type { Report } from '../model/report.ts';
-import { GateError } from '../report/errors.ts';
 
 export interface PublishTarget {
   /** The pull request to comment on; undefined: no comment (not a pull request). */

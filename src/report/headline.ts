@@ -1,6 +1,6 @@
 /** The gate's headline: one sentence that says what was found, or why nothing could be. Pure. */
 
-import type { ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
+import type { Decision, ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
 import type { ReportError } from '../model/report.ts';
 import { formatCount, formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
@@ -112,27 +112,38 @@ function unchangedHeadline(
   return `inconclusive: the data cannot tell whether ${open.slice(0, 2).join(' and ')}${open.length > 2 ? ` and ${open.length - 2} more` : ''} changed by more than ${threshold} (${primaryText})`;
 }
 
-/** The headline of a decision with this overall verdict. */
+/** The headline of a decision: what it found, from its verdict, comparisons and errors. */
 export function decisionHeadline(
-  verdict: Verdict,
-  comparisons: readonly MetricComparison[],
-  errors: readonly ErrorComparison[],
-  rule: HeadlineRule,
+  decision: Pick<Decision, 'verdict' | 'comparisons' | 'errors' | 'threshold' | 'alpha'>,
 ): string {
+  const { verdict, comparisons, errors } = decision;
   if (verdict === 'regression') {
     const failing = errors.find((e) => e.verdict === 'regression');
     if (failing) return failureHeadline(failing);
     return changeHeadline(
       comparisons.filter((c) => c.verdict === 'regression'),
       'regressed',
-      rule.alpha,
+      decision.alpha,
     );
   }
   if (verdict === 'improvement')
     return changeHeadline(
       comparisons.filter((c) => c.verdict === 'improvement'),
       'improved',
-      rule.alpha,
+      decision.alpha,
     );
-  return unchangedHeadline(verdict, comparisons, rule);
+  return unchangedHeadline(verdict, comparisons, decision);
+}
+
+/**
+ * The gate's headline from its verdict (decide/final.ts finalVerdict), decision and error: the error's where it
+ * made the verdict (or fails the step), else the decision's.
+ */
+export function gateHeadline(
+  verdict: Verdict,
+  decision: Parameters<typeof decisionHeadline>[0] | undefined,
+  error: Pick<ReportError, 'neutral' | 'message'> | undefined,
+): string {
+  if (error && (!error.neutral || verdict !== 'regression')) return errorHeadline(error);
+  return decision ? decisionHeadline(decision) : NO_ROUNDS_HEADLINE;
 }

@@ -49,3 +49,8 @@ export function persistedCredentialsWarning(where: string): string {
 export function fileCommandsRestoredWarning(names: readonly string[]): string {
   return `something the pull request ran wrote to ${names.map((n) => `\`${n}\``).join(', ')} of this step: removed, so that it sets no output, environment variable, path or summary of this job.`;
 }
+
+/** A gate refused on an event that hands the job a write token, for code it cannot prove is the repository's own. */
+export function privilegedEventMessage(eventName: string): string {
+  return `refusing to run perf-gate on \`${eventName}\`: that event gives the job a write token and the repository's secrets, and nothing in it proves that the checked-out code comes from this repository (a fork's pull request, or one whose fork was deleted, does not), yet perf-gate runs its install, build and server. Measure on \`pull_request\` and post the report from a \`workflow_run\` workflow with \`mode: report\` (see "Pull requests from forks" in the README).`;
+}

@@ -9,11 +9,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { GateError } from '../../src/io/errors.ts';
 import { liveChildren } from '../../src/io/proc.ts';
 import { ensureZeroX } from '../../src/profile/install.ts';
 import { getRequests, type ProfileSpec, profileServer } from '../../src/profile/run.ts';
 import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
-import { GateError } from '../../src/report/errors.ts';
 import { processesUnder } from '../support/repo.ts';
 
 const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;

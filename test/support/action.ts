@@ -24,20 +24,23 @@ export const CLI = process.env.PERF_GATE_CLI || fileURLToPath(new URL('../../dis
 export const UNREACHABLE_THRESHOLDS = { threshold: '50%', 'latency-threshold': '100%' };
 
 /**
- * The lines of stdout the runner would take as workflow commands: every line that starts with `::`, except
- * those between `::stop-commands::<token>` and `::<token>::` (where the runner takes none).
+ * The lines of a log the runner would take as workflow commands, as actions/runner reads them: lines end at `\n`,
+ * `\r\n` and `\r` (.NET's ReadLine); a line is a command (v2) when it starts with `::` once .NET's TrimStart()
+ * has removed any Unicode whitespace before it, or (v1) when it holds `##[…]` anywhere; none is taken between
+ * `::stop-commands::<token>` and `::<token>::`. Returned with the leading whitespace removed.
  */
 export function commandLines(stdout: string): string[] {
   const lines: string[] = [];
   let resume: string | undefined;
-  for (const line of stdout.split('\n')) {
+  for (const raw of stdout.split(/\r\n|\r|\n/)) {
+    const line = raw.replace(/^[\s\u0085\u180e]+/u, '');
     if (resume !== undefined) {
       if (line === resume) resume = undefined;
       continue;
     }
     const stop = /^::stop-commands::(.+)$/.exec(line);
     if (stop) resume = `::${stop[1]}::`;
-    else if (line.startsWith('::')) lines.push(line);
+    else if (line.startsWith('::') || /##\[[^\]]*\]/.test(line)) lines.push(line);
   }
   return lines;
 }

@@ -9,6 +9,7 @@ import { parseReportFile, type ReportFile } from '../../src/config/report-file.t
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
+import { decisionHeadline } from '../../src/report/headline.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 
 export const BASE_SHA = 'b'.repeat(40);
@@ -95,7 +96,9 @@ export function gateReport(spec: ShardSpec): Report {
     verdict: decision?.verdict ?? 'inconclusive',
     headline: spec.error
       ? `${spec.error.neutral ? 'inconclusive' : 'error'}: ${spec.error.message}`
-      : (decision?.headline ?? ''),
+      : decision
+        ? decisionHeadline(decision)
+        : '',
     base: { sha: BASE_SHA, label: 'main' },
     head: { sha: HEAD_SHA, label: 'feature' },
     settings: {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
-import { mergeReports } from '../../src/decide/merge.ts';
+import { mergeReports } from '../../src/gate/merge-report.ts';
 import type { GateServer, LoadRunner, Probes } from '../../src/gate/ports.ts';
 import { systemClock } from '../../src/gate/ports.ts';
 import { runGate } from '../../src/gate/run.ts';

@@ -1,14 +1,53 @@
-/** The one rule that turns a decision and an error into the gate's verdict and headline (src/decide/final.ts). */
+/**
+ * The one rule that turns a decision and an error into the gate's verdict (src/decide/final.ts), and the headline
+ * report/headline.ts renders from the same three things.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { finalVerdict } from '../../src/decide/final.ts';
-import { type Decision, VERDICTS } from '../../src/model/decision.ts';
+import { GateError } from '../../src/io/errors.ts';
+import { type Decision, type MetricComparison, VERDICTS } from '../../src/model/decision.ts';
 import type { ReportError } from '../../src/model/report.ts';
-import { GateError } from '../../src/report/errors.ts';
-import { NO_ROUNDS_HEADLINE } from '../../src/report/headline.ts';
+import { decisionHeadline, gateHeadline, NO_ROUNDS_HEADLINE } from '../../src/report/headline.ts';
 
-function decided(verdict: Decision['verdict']): Pick<Decision, 'verdict' | 'headline'> {
-  return { verdict, headline: `the decision says ${verdict}` };
+/** A decision of one req/s comparison with this verdict (a 20% change for a regression or an improvement). */
+function decided(verdict: Decision['verdict']): Decision {
+  const change = verdict === 'regression' ? -0.2 : verdict === 'improvement' ? 0.2 : 0;
+  const comparison: MetricComparison = {
+    scenario: 'GET /x',
+    metric: 'rps',
+    threshold: 0.05,
+    base: 1000,
+    head: 1000 * (1 + change),
+    pairs: 12,
+    unit: 'pairs',
+    change,
+    ci: [change - 0.02, change + 0.02],
+    level: 0.01,
+    p: change === 0 ? 1 : 0.001,
+    pAdjusted: change === 0 ? 1 : 0.01,
+    significant: change !== 0,
+    confirmed: change !== 0,
+    noise: 0.01,
+    detectable: 0.05,
+    worse: change < 0,
+    verdict,
+  };
+  return {
+    verdict,
+    comparisons: [comparison],
+    errors: [],
+    alpha: 0.05,
+    threshold: 0.05,
+    latencyThreshold: 0.05,
+    rule: { floor: 0.5 },
+  };
+}
+
+/** The verdict and the headline a gate writes. */
+function final(decision: Decision | undefined, error: Pick<ReportError, 'neutral' | 'message'> | undefined) {
+  const verdict = finalVerdict(decision, error);
+  return { verdict, headline: gateHeadline(verdict, decision, error) };
 }
 
 function failure(neutral: boolean): ReportError {
@@ -21,18 +60,16 @@ function failure(neutral: boolean): ReportError {
   };
 }
 
-describe('finalVerdict', () => {
+describe('finalVerdict and gateHeadline', () => {
   test('without an error: the decision as it is', () => {
     for (const verdict of VERDICTS) {
-      assert.deepEqual(finalVerdict(decided(verdict), undefined), {
-        verdict,
-        headline: `the decision says ${verdict}`,
-      });
+      const decision = decided(verdict);
+      assert.deepEqual(final(decision, undefined), { verdict, headline: decisionHeadline(decision) });
     }
   });
 
   test('without a decision or an error: inconclusive, too few rounds', () => {
-    assert.deepEqual(finalVerdict(undefined, undefined), {
+    assert.deepEqual(final(undefined, undefined), {
       verdict: 'inconclusive',
       headline: NO_ROUNDS_HEADLINE,
     });
@@ -40,11 +77,11 @@ describe('finalVerdict', () => {
   });
 
   test('an error without a decision: inconclusive, and the headline is the error (neutral or not)', () => {
-    assert.deepEqual(finalVerdict(undefined, failure(false)), {
+    assert.deepEqual(final(undefined, failure(false)), {
       verdict: 'inconclusive',
       headline: 'error: head did not build',
     });
-    assert.deepEqual(finalVerdict(undefined, failure(true)), {
+    assert.deepEqual(final(undefined, failure(true)), {
       verdict: 'inconclusive',
       headline: 'inconclusive: head did not build',
     });
@@ -53,7 +90,7 @@ describe('finalVerdict', () => {
   test('an error beside a decision that found no regression: inconclusive, the error leads', () => {
     for (const verdict of ['improvement', 'no-change', 'inconclusive'] as const) {
       for (const neutral of [false, true]) {
-        assert.deepEqual(finalVerdict(decided(verdict), failure(neutral)), {
+        assert.deepEqual(final(decided(verdict), failure(neutral)), {
           verdict: 'inconclusive',
           headline: `${neutral ? 'inconclusive' : 'error'}: head did not build`,
         });
@@ -62,45 +99,26 @@ describe('finalVerdict', () => {
   });
 
   test('a regression found anyway stands: beside a neutral error with its own headline, a failing one with the error', () => {
-    assert.deepEqual(finalVerdict(decided('regression'), failure(true)), {
+    const regression = decided('regression');
+    assert.deepEqual(final(regression, failure(true)), {
       verdict: 'regression',
-      headline: 'the decision says regression',
+      headline: decisionHeadline(regression),
     });
-    assert.deepEqual(finalVerdict(decided('regression'), failure(false)), {
+    assert.match(decisionHeadline(regression), /^head is 20\.0% slower on GET \/x/);
+    assert.deepEqual(final(regression, failure(false)), {
       verdict: 'regression',
       headline: 'error: head did not build',
     });
   });
 
   test('a GateError is an error as well: a failure of the base tree is neutral', () => {
-    assert.deepEqual(
-      finalVerdict(undefined, new GateError('build', 'base did not build', { side: 'base' })),
-      {
-        verdict: 'inconclusive',
-        headline: 'inconclusive: base did not build',
-      },
-    );
-    assert.deepEqual(
-      finalVerdict(undefined, new GateError('server-crash', 'head crashed', { side: 'head' })),
-      {
-        verdict: 'inconclusive',
-        headline: 'error: head crashed',
-      },
-    );
-  });
-
-  test("a gate's rule (no decision once it failed) is what the gate wrote before", () => {
-    // gate/run.ts wrote: verdict = decision?.verdict ?? 'inconclusive'; headline = error ? <error> : decision's.
-    for (const error of [undefined, failure(false), failure(true)]) {
-      for (const verdict of [undefined, ...VERDICTS]) {
-        const decision = error ? undefined : verdict && decided(verdict);
-        assert.deepEqual(finalVerdict(decision, error), {
-          verdict: decision?.verdict ?? 'inconclusive',
-          headline: error
-            ? `${error.neutral ? 'inconclusive' : 'error'}: ${error.message}`
-            : (decision?.headline ?? 'inconclusive: not enough rounds were measured to compare'),
-        });
-      }
-    }
+    assert.deepEqual(final(undefined, new GateError('build', 'base did not build', { side: 'base' })), {
+      verdict: 'inconclusive',
+      headline: 'inconclusive: base did not build',
+    });
+    assert.deepEqual(final(undefined, new GateError('server-crash', 'head crashed', { side: 'head' })), {
+      verdict: 'inconclusive',
+      headline: 'error: head crashed',
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports } from '../../src/decide/merge.ts';
+import { mergeReports } from '../../src/gate/merge-report.ts';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import {

@@ -34,7 +34,6 @@ function comparison(change: number, half: number, threshold = 0.02): MetricCompa
 function decision(comparisons: MetricComparison[]): Decision {
   return {
     verdict: 'inconclusive',
-    headline: '',
     comparisons,
     errors: [],
     alpha: 0.05,

@@ -6,6 +6,7 @@
  */
 import { type Measured, measure } from '../../src/gate/measure.ts';
 import type { Clock, GateServer, LoadRunner, Probe, Probes } from '../../src/gate/ports.ts';
+import { GateError } from '../../src/io/errors.ts';
 import { PortNotMovedError } from '../../src/io/server.ts';
 import type { Config, Scenario } from '../../src/model/config.ts';
 import type { DiagnosticsSummary } from '../../src/model/diagnostics.ts';
@@ -16,7 +17,6 @@ import type {
   TurnSpec as Turn,
   TurnResult,
 } from '../../src/model/measure.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 export const T0 = Date.UTC(2026, 0, 1);
 

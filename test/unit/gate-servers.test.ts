@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PRIME_SEC } from '../../src/gate/measurement-plan.ts';
-import { GateError } from '../../src/report/errors.ts';
+import { GateError } from '../../src/io/errors.ts';
 import { type Event, measurement, rejection, scenario, trace, World } from './gate-fakes.ts';
 
 /** Every server started was stopped, and the load generator too, last. */

@@ -6,14 +6,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { mergeReports } from '../../src/decide/merge.ts';
 import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import { type ReplaySource, replayPairs } from '../../src/gate/loop.ts';
+import { mergeReports } from '../../src/gate/merge-report.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { CHECK_SUMMARY_BYTES, fitComment } from '../../src/report/fit.ts';
+import { decisionHeadline } from '../../src/report/headline.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);
@@ -66,7 +67,7 @@ function recordedReport(): Report {
     ...recorded,
     settings,
     verdict: decision.verdict,
-    headline: decision.headline,
+    headline: decisionHeadline(decision),
     decision,
     error: undefined,
     notes: ['the load generator kept 95% of a core busy: `connections` may be too low.'],

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { exitCode, parseFlags } from '../../src/entry/commands.ts';
+import { GateError } from '../../src/io/errors.ts';
 import type { Verdict } from '../../src/model/decision.ts';
 import type { Report, ReportError } from '../../src/model/report.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 function flagError(argv: readonly string[]): GateError {
   try {

@@ -4,7 +4,8 @@
  * with a scenario name from the config file must be shown with commands off or be inert.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -69,6 +70,14 @@ describe('log lines that start with a scenario name', () => {
     `${name}: a line of ours`,
     pairLog(0, [{ scenario: `x\n${name}`, base: measurement(1000), head: measurement(990) }]),
     `##[set-output name=verdict;]no-change`,
+    // Issue 34, finding 3: the runner takes `##[` anywhere in a line, and strips any Unicode whitespace before `::`.
+    pairLog(0, [{ scenario: 'x ##[warning]forged', base: measurement(1000), head: measurement(990) }]),
+    `GET /a: note ##[error]forged`,
+    ...['\u00a0', '\u3000', '\u2003', '\u0085', '\u2028', '\u000b', '\u000c'].map(
+      (space) => `${space}::error::forged`,
+    ),
+    pairLog(0, [{ scenario: '\u3000::add-mask::secret', base: measurement(1000), head: measurement(990) }]),
+    `a line\r::warning::forged after a carriage return`,
   ];
   for (const line of lines) {
     test(`${JSON.stringify(line.slice(0, 40))}… runs no workflow command`, async () => {
@@ -77,6 +86,12 @@ describe('log lines that start with a scenario name', () => {
       assert.ok(printed.includes(line), 'the text is all there');
     });
   }
+
+  test('the helper sees what the runner sees: each of these forms is a command when printed bare', () => {
+    for (const line of ['x ##[warning]y', '\u00a0::error::y', '\u3000::add-mask::y', 'a\r::warning::y']) {
+      assert.equal(commandLines(`${line}\n`).length, 1, JSON.stringify(line));
+    }
+  });
 
   test('a line of ours without anything that looks like a command is printed as it is', async () => {
     assert.equal(
@@ -91,5 +106,48 @@ describe('log lines that start with a scenario name', () => {
       commandLines(printed).map((l) => l.slice(0, 11)),
       ['::warning::'],
     );
+  });
+});
+
+describe('`perf-gate compare` inside a workflow (issue 34, finding 3)', () => {
+  test('the report it prints and the server’s last output run no workflow command', async () => {
+    const repo = join(dir, 'cli-repo');
+    mkdirSync(repo);
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo });
+    git('init', '-q', '-b', 'main');
+    writeFileSync(
+      join(repo, 'server.js'),
+      "require('node:http').createServer((q, s) => s.end('ok')).listen(process.env.PORT);\n",
+    );
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    // Head's server prints workflow commands, then dies before it answers: the report quotes its last output.
+    writeFileSync(
+      join(repo, 'server.js'),
+      "console.log('::error::forged-error');\nconsole.log('\\u00a0::warning::forged-warning');\nconsole.log('x ##[error]forged-v1');\nprocess.exit(3);\n",
+    );
+    git('commit', '-q', '-am', 'head');
+    const cli = new URL('../../src/entry/cli.ts', import.meta.url).pathname;
+    const run = spawnSync(
+      process.execPath,
+      [
+        cli,
+        'compare',
+        '--base',
+        'main',
+        '--start',
+        'node server.js',
+        '--install',
+        'skip',
+        '--flamegraphs',
+        'false',
+      ],
+      { cwd: repo, env: { ...process.env, GITHUB_ACTIONS: 'true' }, encoding: 'utf8', timeout: 60_000 },
+    );
+    assert.match(run.stdout, /forged-error/, 'the report quotes the server’s output');
+    assert.match(run.stderr, /forged-error/, 'and so does the last output on stderr');
+    assert.deepEqual(commandLines(run.stdout), [], 'stdout');
+    assert.deepEqual(commandLines(run.stderr), [], 'stderr');
   });
 });

@@ -5,11 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports, roundKey } from '../../src/decide/merge.ts';
+import { roundKey } from '../../src/decide/merge.ts';
 import { stepOutcome } from '../../src/decide/outcome.ts';
 import { decide } from '../../src/decide/verdict.ts';
+import { mergeReports } from '../../src/gate/merge-report.ts';
+import { GateError } from '../../src/io/errors.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
-import { GateError } from '../../src/report/errors.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
 import { asFile, gateReport, HEAD_SHA, roundsFor } from '../support/reports.ts';

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GateError } from '../../src/io/errors.ts';
 import { runCommand, safeEnv, stopBackground } from '../../src/io/proc.ts';
 import { LoadGenerator } from '../../src/load/generator.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bg-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

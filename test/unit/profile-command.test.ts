@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { GateError } from '../../src/io/errors.ts';
 import { type NodeCommand, parseNodeCommand, tokenize } from '../../src/profile/command.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 const noScripts = (): undefined => undefined;
 

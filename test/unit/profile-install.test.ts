@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { GateError } from '../../src/io/errors.ts';
 import {
   defaultZeroXCacheDir,
   ensureZeroX,
@@ -11,7 +12,6 @@ import {
   zeroXBin,
 } from '../../src/profile/install.ts';
 import zeroxLock from '../../src/profile/zerox-lock.json' with { type: 'json' };
-import { GateError } from '../../src/report/errors.ts';
 
 describe('the pinned 0x lockfile', () => {
   test('pins 0x 6.0.0 with a version-3 lockfile and an integrity hash for every package', () => {

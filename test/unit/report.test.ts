@@ -20,6 +20,7 @@ import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { code, codeBlock, escapeMarkdown } from '../../src/report/escape.ts';
 import { COMMENT_LIMIT, fitComment } from '../../src/report/fit.ts';
 import { metricLabel } from '../../src/report/format.ts';
+import { decisionHeadline } from '../../src/report/headline.ts';
 
 type Fixture = Omit<Report, 'verdict' | 'headline' | 'decision' | 'error' | 'settings'> & {
   settings: Omit<Report['settings'], 'port'>;
@@ -42,7 +43,7 @@ function reportOf(overrides: Partial<Fixture> = {}): Report & { decision: Decisi
     settings,
     decision,
     verdict: decision.verdict,
-    headline: decision.headline,
+    headline: decisionHeadline(decision),
     error: undefined,
   };
 }

@@ -16,12 +16,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { privilegedForkProblem, pullRequestOf } from '../../src/config/event.ts';
+import { privilegedForkProblem } from '../../src/config/event.ts';
 import { persistedCredentials } from '../../src/io/credentials.ts';
+import { GateError } from '../../src/io/errors.ts';
 import { FileCommandGuard } from '../../src/io/file-commands.ts';
 import { runCommand, safeEnv, stopBackground } from '../../src/io/proc.ts';
 import { LoadGenerator, pinLoadGenerator } from '../../src/load/generator.ts';
-import { GateError } from '../../src/report/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-security-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,25 +155,69 @@ describe('credentials actions/checkout leaves in the repository', () => {
 });
 
 describe('a fork’s pull request under `pull_request_target`', () => {
-  const payload = (fork: boolean) => ({
+  const BASE = 'octo-org/octo-repo';
+  const payload = (headRepo: unknown) => ({
     pull_request: {
       number: 3,
-      base: { sha: 'a'.repeat(40), ref: 'main', repo: { full_name: 'octo-org/octo-repo' } },
-      head: {
-        sha: 'b'.repeat(40),
-        ref: 'x',
-        repo: { full_name: fork ? 'mallory/octo-repo' : 'octo-org/octo-repo' },
-      },
+      base: { sha: 'a'.repeat(40), ref: 'main', repo: { full_name: BASE, id: 1 } },
+      head: { sha: 'b'.repeat(40), ref: 'x', repo: headRepo },
     },
+    repository: { full_name: BASE, id: 1 },
   });
+  const same = payload({ full_name: BASE, id: 1 });
+  const fork = payload({ full_name: 'mallory/octo-repo', id: 2 });
 
   test('is refused (the event has a write token and the secrets); a pull request of the repository itself is not', () => {
     assert.match(
-      privilegedForkProblem('pull_request_target', pullRequestOf(payload(true))) ?? '',
-      /^refusing to run a fork's pull request under `pull_request_target`/,
+      privilegedForkProblem('pull_request_target', fork) ?? '',
+      /^refusing to run perf-gate on `pull_request_target`/,
     );
-    assert.equal(privilegedForkProblem('pull_request_target', pullRequestOf(payload(false))), undefined);
-    assert.equal(privilegedForkProblem('pull_request', pullRequestOf(payload(true))), undefined);
+    assert.equal(privilegedForkProblem('pull_request_target', same), undefined);
+    assert.equal(privilegedForkProblem('pull_request', fork), undefined);
+  });
+
+  test('issue 34, finding 1: a deleted fork (`head.repo` null), or any head it cannot prove is of this repository, is refused', () => {
+    const unproven: [string, unknown][] = [
+      [
+        'the fork was deleted (head.repo null, as later labeled, reopened and edited events carry it)',
+        payload(null),
+      ],
+      ['head.repo without a name', payload({ id: 1 })],
+      ['the same name but another repository id', payload({ full_name: BASE, id: 2 })],
+      ['no pull request in the payload', { repository: { full_name: BASE } }],
+    ];
+    for (const [why, event] of unproven) {
+      assert.match(
+        privilegedForkProblem('pull_request_target', event) ?? '',
+        /^refusing to run perf-gate on `pull_request_target`: .* write token and the repository's secrets/,
+        why,
+      );
+    }
+    // workflow_run and issue_comment also carry a write token whoever opened the pull request.
+    const run = (head: unknown) => ({
+      workflow_run: { head_sha: 'b'.repeat(40), head_repository: head },
+      repository: { full_name: BASE, id: 1 },
+    });
+    assert.match(privilegedForkProblem('workflow_run', run(null)) ?? '', /^refusing .* `workflow_run`/);
+    assert.match(
+      privilegedForkProblem('workflow_run', run({ full_name: 'mallory/octo-repo', id: 2 })) ?? '',
+      /^refusing .* `workflow_run`/,
+    );
+    assert.equal(privilegedForkProblem('workflow_run', run({ full_name: BASE, id: 1 })), undefined);
+    const comment = { issue: { number: 3, pull_request: {} }, repository: { full_name: BASE } };
+    assert.match(
+      privilegedForkProblem('issue_comment', comment, { head: 'b'.repeat(40), eventSha: 'c'.repeat(40) }) ??
+        '',
+      /^refusing .* `issue_comment`/,
+    );
+    // The commit the workflow itself runs from is the repository's own code, whatever the event.
+    const own = { head: 'c'.repeat(40), eventSha: 'c'.repeat(40) };
+    assert.equal(privilegedForkProblem('issue_comment', comment, own), undefined);
+    assert.equal(privilegedForkProblem('pull_request_target', payload(null), own), undefined);
+    // Events whose token a fork's pull request gets read-only are not refused.
+    for (const event of ['pull_request', 'push', 'workflow_dispatch']) {
+      assert.equal(privilegedForkProblem(event, payload(null)), undefined, event);
+    }
   });
 });
 

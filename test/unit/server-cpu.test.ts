@@ -6,14 +6,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
-import { mergeReports } from '../../src/decide/merge.ts';
 import { generatorPaced, LOADGEN_BUSY } from '../../src/decide/pace.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import { paceNote } from '../../src/gate/assemble.ts';
+import { mergeReports } from '../../src/gate/merge-report.ts';
 import { metricValue } from '../../src/model/derived.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { formatValue, metricLabel } from '../../src/report/format.ts';
+import { decisionHeadline } from '../../src/report/headline.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { gateReport } from '../support/reports.ts';
 
@@ -97,7 +98,7 @@ describe('the server’s CPU time per request', () => {
       ['rps', 'cpu', 'p50', 'p99'],
     );
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head's server CPU per request is \d+\.\d% higher on GET \/a \(\d+\.\d µs → \d+\.\d µs, p/,
     );
   });
@@ -185,7 +186,7 @@ describe('CPU per request in report.json and the report', () => {
       rounds: rs,
       decision,
       verdict: decision.verdict,
-      headline: decision.headline,
+      headline: decisionHeadline(decision),
       notes: [paceNote(decision, rs)!],
     };
   }

@@ -151,6 +151,11 @@ test('src/report imports only src/model and src/report (no node: built-ins, no p
   expectNone(importsBreaking('report', allowed), 'imports leaving src/report');
 });
 
+test('src/decide never imports src/report: a decision is data, its words are rendered in report/', () => {
+  const allowed = (i: Import) => i.target === undefined || folderOf(i.target) !== 'report';
+  expectNone(importsBreaking('decide', allowed), 'imports of src/report from src/decide');
+});
+
 test('src/stats imports only src/stats', () => {
   const allowed = (i: Import) => i.target !== undefined && folderOf(i.target) === 'stats';
   expectNone(importsBreaking('stats', allowed), 'imports leaving src/stats');

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { GateError } from '../../src/io/errors.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../../src/publish/target.ts';
-import { GateError } from '../../src/report/errors.ts';
 import { BASE_SHA, gateReport, HEAD_SHA, PR_HEAD_SHA } from '../support/reports.ts';
 
 const report = gateReport({ paths: { '/a': 1 } });

@@ -15,7 +15,7 @@ import {
 } from '../../src/model/decision.ts';
 import type { Metric, Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { formatP, formatPercent, pText } from '../../src/report/format.ts';
-import { worstScenario } from '../../src/report/headline.ts';
+import { decisionHeadline, worstScenario } from '../../src/report/headline.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { minimumPairs, planLooks } from '../../src/stats/pairs.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
@@ -148,13 +148,13 @@ describe('decide: throughput', () => {
     // Latency rose by ~43% (closed loop): req/s still leads the headline.
     assert.equal(comparison(decision, 'p50').verdict, 'regression');
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head is (\d+\.\d)% slower on GET \/x \(req\/s ([\d,]+) → ([\d,]+), p [=<] /,
     );
     const m = /^head is (\d+\.\d)% slower on GET \/x \(req\/s ([\d,]+) → ([\d,]+), p (?:= )?([^)]+)\)$/.exec(
-      decision.headline,
+      decisionHeadline(decision),
     );
-    assert.ok(m, decision.headline);
+    assert.ok(m, decisionHeadline(decision));
     assert.ok(Math.abs(Number(m[1]) - 30) <= 2, `headline says ${m[1]}%`);
     const base = Number(m[2]!.replace(/,/g, ''));
     const head = Number(m[3]!.replace(/,/g, ''));
@@ -170,7 +170,7 @@ describe('decide: throughput', () => {
       const decision = decide(synthetic({ noise: 0.02, seed }), rules('/x'), DEFAULTS);
       assert.ok(
         decision.verdict === 'no-change' || decision.verdict === 'inconclusive',
-        `seed ${seed}: ${decision.verdict}: ${decision.headline}`,
+        `seed ${seed}: ${decision.verdict}: ${decisionHeadline(decision)}`,
       );
       for (const c of decision.comparisons) assert.ok(Math.abs(c.change) < 0.05, `seed ${seed} ${c.metric}`);
     }
@@ -184,7 +184,7 @@ describe('decide: throughput', () => {
       assert.ok(c.ci[0] > -0.05 && c.ci[1] < 0.05);
     }
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^no change beyond ±5% on GET \/x \(req\/s [+−±]\d\.\d%, 95% simultaneous interval [+−±]\d\.\d% … [+−±]\d\.\d%\)$/,
     );
   });
@@ -211,7 +211,10 @@ describe('decide: throughput', () => {
     ] as const) {
       const decision = decide(rounds, rules('/x'), { threshold, alpha: 0.05 });
       assert.equal(decision.verdict, 'no-change');
-      assert.ok(decision.headline.startsWith(`no change beyond ${text} on GET /x`), decision.headline);
+      assert.ok(
+        decisionHeadline(decision).startsWith(`no change beyond ${text} on GET /x`),
+        decisionHeadline(decision),
+      );
     }
   });
 
@@ -221,7 +224,7 @@ describe('decide: throughput', () => {
       alpha: 0.05,
     });
     assert.equal(comparison(decision, 'rps').verdict, 'regression');
-    assert.match(decision.headline, /^head is 3\.\d% slower on GET \/x /);
+    assert.match(decisionHeadline(decision), /^head is 3\.\d% slower on GET \/x /);
   });
 
   test('a 30% speed-up is an improvement, and the headline says faster', () => {
@@ -232,17 +235,17 @@ describe('decide: throughput', () => {
     assert.equal(comparison(decision, 'p50').verdict, 'improvement', 'lower latency is better');
     assert.equal(decision.verdict, 'improvement');
     const m = /^head is (\d+\.\d)% faster on GET \/x \(req\/s [\d,]+ → [\d,]+, p [=<] [^)]+\)$/.exec(
-      decision.headline,
+      decisionHeadline(decision),
     );
-    assert.ok(m, decision.headline);
-    assert.ok(Math.abs(Number(m[1]) - 30) <= 2, decision.headline);
+    assert.ok(m, decisionHeadline(decision));
+    assert.ok(Math.abs(Number(m[1]) - 30) <= 2, decisionHeadline(decision));
   });
 
   test('req/s down to 40% is told as a factor: 2.5× slower', () => {
     const decision = decide(synthetic({ noise: 0.002, headRps: 0.4, seed: 5 }), rules('/x'), DEFAULTS);
     assert.equal(decision.verdict, 'regression');
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head is 2\.5× slower on GET \/x \(req\/s (9,9|10,0)\d\d → (3,9|4,0)\d\d, p [=<] /,
     );
   });
@@ -263,7 +266,7 @@ describe('decide: latency', () => {
     assert.notEqual(comparison(decision, 'p50').verdict, 'regression');
     assert.equal(decision.verdict, 'regression');
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head's latency p99 is (2\.\d×|9\d\.\d%) higher on GET \/x \(\d\.\d\d ms → \d\.\d\d ms, p [=<] [^)]+\)$/,
     );
   });
@@ -277,7 +280,7 @@ describe('decide: latency', () => {
     assert.equal(comparison(decision, 'p99').verdict, 'improvement');
     assert.equal(decision.verdict, 'improvement');
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head's latency p99 is 1\.7× lower on GET \/x /,
       'from half again, a factor',
     );
@@ -304,7 +307,7 @@ describe('decide: failed requests', () => {
     assert.equal(errors.headResponses, headTotal);
     assert.equal(decision.verdict, 'regression');
     assert.equal(
-      decision.headline,
+      decisionHeadline(decision),
       `head answers 500 on GET /x: 400 of ${headTotal.toLocaleString('en-US')} requests failed (base: 0)`,
     );
   });
@@ -318,7 +321,10 @@ describe('decide: failed requests', () => {
       rules('/x'),
       DEFAULTS,
     );
-    assert.match(mixed.headline, /^head answers 502\/500\/404 on GET \/x: 130 of [\d,]+ requests failed/);
+    assert.match(
+      decisionHeadline(mixed),
+      /^head answers 502\/500\/404 on GET \/x: 130 of [\d,]+ requests failed/,
+    );
 
     const timeouts = decide(
       synthetic({ noise: 0.01, failures: (side) => (side === 'head' ? { timeouts: 25, errors: 5 } : {}) }),
@@ -326,7 +332,10 @@ describe('decide: failed requests', () => {
       DEFAULTS,
     );
     assert.equal(timeouts.verdict, 'regression');
-    assert.match(timeouts.headline, /^head fails on GET \/x: 300 of [\d,]+ requests failed \(base: 0\)$/);
+    assert.match(
+      decisionHeadline(timeouts),
+      /^head fails on GET \/x: 300 of [\d,]+ requests failed \(base: 0\)$/,
+    );
   });
 
   test('both sides failing at the same rate is not a regression by errors', () => {
@@ -355,7 +364,7 @@ describe('decide: failed requests', () => {
     );
     assert.equal(decision.errors[0]?.verdict, 'regression');
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head answers 503 on GET \/x: 9,000 of [\d,]+ requests failed \(base: 1,500\)$/,
     );
   });
@@ -399,7 +408,7 @@ describe('decide: pairing', () => {
       assert.ok(Number.isNaN(c.detectable));
     }
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^inconclusive: the data cannot tell whether req\/s of GET \/x and latency p50 of GET \/x and 1 more changed by more than ±5% \(req\/s n\/a/,
     );
   });
@@ -517,7 +526,7 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
       alpha: 0.01,
     });
     assert.equal(decision.verdict, 'no-change');
-    assert.ok(decision.headline.includes('99% simultaneous interval'), decision.headline);
+    assert.ok(decisionHeadline(decision).includes('99% simultaneous interval'), decisionHeadline(decision));
   });
 });
 
@@ -536,7 +545,7 @@ describe('decide: gates the config allows can detect a large change', () => {
       DEFAULTS,
     );
     assert.ok(Math.abs(comparison(decision, 'rps').change - -0.5) < 0.01);
-    assert.equal(decision.verdict, 'inconclusive', decision.headline);
+    assert.equal(decision.verdict, 'inconclusive', decisionHeadline(decision));
     assert.equal(minimumPairs(3, 0.05), 7);
     assert.equal(minimumPairs(27, 0.05), 11);
   });
@@ -547,7 +556,7 @@ describe('decide: gates the config allows can detect a large change', () => {
       synthetic({ path, noise: 0.002, pairs: 11, headRps: i === 0 ? 0.5 : 1, seed: 30 + i }),
     );
     const decision = decide(rounds, rules(...paths), DEFAULTS);
-    assert.equal(decision.verdict, 'regression', decision.headline);
+    assert.equal(decision.verdict, 'regression', decisionHeadline(decision));
   });
 
   test('rounds 7, one path and rounds 8, two paths are (just) enough', () => {
@@ -751,8 +760,8 @@ describe('decide: scenarios', () => {
     assert.ok(of('tolerant', 'rps').pAdjusted < 0.05, 'significant, but smaller than its threshold');
     assert.equal(of('strict', 'rps').verdict, 'regression');
     assert.equal(decision.verdict, 'regression');
-    assert.match(decision.headline, /^head is 10(\.\d)?% slower on strict \(req\/s /);
-    assert.ok(!decision.headline.includes('more scenario'), decision.headline);
+    assert.match(decisionHeadline(decision), /^head is 10(\.\d)?% slower on strict \(req\/s /);
+    assert.ok(!decisionHeadline(decision).includes('more scenario'), decisionHeadline(decision));
   });
 
   test('the family is every scenario × metric: 2 scenarios make 6 comparisons, each p times 6', () => {
@@ -777,7 +786,7 @@ describe('decide: scenarios', () => {
     const decision = decide(rounds, [rule('GET /mild'), rule('POST /orders'), rule('GET /fine')], DEFAULTS);
     assert.equal(decision.verdict, 'regression');
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head is 2\.5× slower on POST \/orders \(req\/s [\d,]+ → [\d,]+, p = [^)]+\); 1 more scenario regressed$/,
     );
     assert.ok(
@@ -792,7 +801,7 @@ describe('decide: scenarios', () => {
     ];
     const decision = decide(rounds, [rule('slower'), rule('tail')], DEFAULTS);
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head's latency p99 is 3\.\d× higher on tail \(.*\); 1 more scenario regressed$/,
     );
   });
@@ -836,7 +845,7 @@ describe('decide: scenarios', () => {
     assert.equal(decision.verdict, 'regression');
     assert.deepEqual(Object.keys(decision.errors[0]!.headStatus), ['200']);
     assert.match(
-      decision.headline,
+      decisionHeadline(decision),
       /^head answers 200 on create: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
     );
   });
@@ -845,8 +854,11 @@ describe('decide: scenarios', () => {
     const rounds = [...named('a', { noise: 0.002, seed: 81 }), ...named('b', { noise: 0.002, seed: 82 })];
     const decision = decide(rounds, [rule('a', { threshold: 0.1 }), rule('b')], DEFAULTS);
     assert.equal(decision.verdict, 'no-change');
-    assert.match(decision.headline, /^no change beyond each scenario's threshold on 2 scenarios \(req\/s /);
+    assert.match(
+      decisionHeadline(decision),
+      /^no change beyond each scenario's threshold on 2 scenarios \(req\/s /,
+    );
     const same = decide(rounds, [rule('a', { threshold: 0.1 }), rule('b', { threshold: 0.1 })], DEFAULTS);
-    assert.match(same.headline, /^no change beyond ±10% on 2 scenarios /);
+    assert.match(decisionHeadline(same), /^no change beyond ±10% on 2 scenarios /);
   });
 });
