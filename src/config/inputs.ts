@@ -12,14 +12,17 @@ import {
   INPUT_DEFAULTS,
   type InputLookup,
   type InputName,
+  parseAcceptLabel,
   parseAlpha,
   parseBoolean,
   parseCheckName,
+  parseCommentOn,
   parseDuration,
   parseInstall,
   parseInteger,
   parseLatencyRate,
   parseMode,
+  parseName,
   parsePaths,
   parsePercent,
   parseRounds,
@@ -260,7 +263,11 @@ function outputInputs(
   | 'mode'
   | 'results'
   | 'artifactName'
+  | 'name'
+  | 'commentOn'
+  | 'accept'
 > {
+  const label = parseAcceptLabel(get('accept-label'));
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get('output-dir') || sources.outputDir,
@@ -273,6 +280,12 @@ function outputInputs(
     mode: settled.mode,
     results: get('results'),
     artifactName: get('artifact-name') || undefined,
+    name: parseName(get('name')),
+    commentOn: parseCommentOn(get('comment-on')),
+    accept:
+      label === undefined
+        ? undefined
+        : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
   };
 }
 
