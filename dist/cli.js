@@ -7374,7 +7374,7 @@ import { join as join15 } from "node:path";
 // src/config/inputs.ts
 import { dirname, isAbsolute as isAbsolute2, join, relative as relative2, sep as sep2 } from "node:path";
 
-// src/report/errors.ts
+// src/io/errors.ts
 var GateError = class extends Error {
   code;
   /** Which tree the failure belongs to; undefined when it is not tied to one. */
@@ -7463,7 +7463,11 @@ var INPUT_DEFAULTS = {
   "check-name": "",
   mode: "gate",
   results: "perf-gate-results",
-  "artifact-name": ""
+  "artifact-name": "",
+  name: "",
+  "comment-on": "always",
+  "accept-label": "perf-gate:accept",
+  "accept-in-description": "true"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -7629,6 +7633,37 @@ function parseAlpha(text2) {
     );
   }
   return value2;
+}
+function parseCommentOn(text2) {
+  const value2 = text2.toLowerCase();
+  if (value2 === "always" || value2 === "change" || value2 === "regression") return value2;
+  throw configError(
+    "comment-on",
+    `\`${text2}\` is not one of \`always\`, \`change\`, \`regression\``,
+    "Use `always` (every run, the default), `change` (a regression, an improvement or an error) or `regression` (a regression or an error)."
+  );
+}
+function parseName(text2) {
+  if (text2 === "") return void 0;
+  if (!/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/.test(text2)) {
+    throw configError(
+      "name",
+      `\`${text2}\` is not a gate name`,
+      "Use up to 40 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or digit, e.g. `name: api`."
+    );
+  }
+  return text2;
+}
+function parseAcceptLabel(text2) {
+  if (text2.toLowerCase() === "off") return void 0;
+  if (text2.length > 50 || /[\r\n,]/.test(text2)) {
+    throw configError(
+      "accept-label",
+      `\`${text2}\` is not a label name`,
+      "Use the name of one label, at most 50 characters, e.g. `perf-gate:accept`, or `off`."
+    );
+  }
+  return text2;
 }
 
 // src/config/repo-files.ts
@@ -8398,6 +8433,7 @@ function timeoutInputs(get, file) {
   };
 }
 function outputInputs(get, sources, settled) {
+  const label = parseAcceptLabel(get("accept-label"));
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get("output-dir") || sources.outputDir,
@@ -8408,7 +8444,10 @@ function outputInputs(get, sources, settled) {
     checkName: parseCheckName(get("check-name")),
     mode: settled.mode,
     results: get("results"),
-    artifactName: get("artifact-name") || void 0
+    artifactName: get("artifact-name") || void 0,
+    name: parseName(get("name")),
+    commentOn: parseCommentOn(get("comment-on")),
+    accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) }
   };
 }
 function parseConfig(lookup, sources) {
@@ -8450,6 +8489,21 @@ function parseConfig(lookup, sources) {
     ...timeoutInputs(get, file),
     ...outputInputs(get, sources, { workingDirectory, mode })
   };
+}
+
+// src/decide/outcome.ts
+function stepOutcome(report, failOnRegression, accepted = false) {
+  if (report.error && !report.error.neutral) return { kind: "fail", message: report.error.message };
+  if (report.verdict === "regression" && accepted && !report.error) return { kind: "pass" };
+  if (report.verdict === "regression") {
+    return failOnRegression ? { kind: "fail", message: report.headline } : { kind: "warn", message: `${report.headline} (fail-on-regression is off)` };
+  }
+  if (report.error) return { kind: "warn", message: report.headline };
+  return { kind: "pass" };
+}
+function exitStatus(report, failOnRegression) {
+  if (stepOutcome(report, failOnRegression).kind !== "fail") return 0;
+  return report.error && !report.error.neutral ? 2 : 1;
 }
 
 // src/gate/run.ts
@@ -8978,9 +9032,9 @@ import { basename, join as join5 } from "node:path";
 
 // src/report/safety-text.ts
 function processList(commands) {
-  const shown = commands.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
+  const shown2 = commands.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
   const more = commands.length > 3 ? ` and ${commands.length - 3} more` : "";
-  return `${shown.join(", ")}${more}`;
+  return `${shown2.join(", ")}${more}`;
 }
 function count(n) {
   return `${n} process${n === 1 ? "" : "es"}`;
@@ -9623,6 +9677,33 @@ function renderDiagnosticsSection(summary, options = {}) {
   return lines.join("\n");
 }
 
+// src/report/history.ts
+function verdictCell(run) {
+  if (run.verdict === "error") return "\u274C error";
+  const text2 = `${VERDICT_ICON[run.verdict]} ${VERDICT_TEXT[run.verdict]}`;
+  return run.accepted ? `${text2} (accepted)` : text2;
+}
+function historySection(earlier) {
+  if (earlier.length === 0) return [];
+  return [
+    `<details><summary>Earlier runs on this pull request (${earlier.length})</summary>`,
+    "",
+    "| commit | verdict | change |",
+    "| --- | --- | ---: |",
+    ...earlier.map((run) => `| ${code(run.commit)} | ${verdictCell(run)} | ${run.change || "\u2014"} |`),
+    "",
+    "</details>",
+    ""
+  ];
+}
+function acceptedLine(accepted, headline) {
+  const who = accepted.by === void 0 ? "Accepted" : `Accepted by ${code(accepted.by)}`;
+  const how = accepted.how === "label" ? `with the label ${code(accepted.label)}` : `in the pull request's description (${code(accepted.label)})`;
+  const reason = accepted.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted.reason)}\u201D`;
+  return `> [!NOTE]
+> ${who} ${how}${reason}. The check passes with this regression: ${escapeMarkdown(headline)}.`;
+}
+
 // src/report/notes.ts
 var PACED_LAG_MS = 5;
 function openLoopText(view) {
@@ -9880,23 +9961,28 @@ function unchangedHeadline(verdict, comparisons, rule) {
   const open2 = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
   return `inconclusive: the data cannot tell whether ${open2.slice(0, 2).join(" and ")}${open2.length > 2 ? ` and ${open2.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
 }
-function decisionHeadline(verdict, comparisons, errors, rule) {
+function decisionHeadline(decision) {
+  const { verdict, comparisons, errors } = decision;
   if (verdict === "regression") {
     const failing = errors.find((e) => e.verdict === "regression");
     if (failing) return failureHeadline(failing);
     return changeHeadline(
       comparisons.filter((c) => c.verdict === "regression"),
       "regressed",
-      rule.alpha
+      decision.alpha
     );
   }
   if (verdict === "improvement")
     return changeHeadline(
       comparisons.filter((c) => c.verdict === "improvement"),
       "improved",
-      rule.alpha
+      decision.alpha
     );
-  return unchangedHeadline(verdict, comparisons, rule);
+  return unchangedHeadline(verdict, comparisons, decision);
+}
+function gateHeadline(verdict, decision, error) {
+  if (error && (!error.neutral || verdict !== "regression")) return errorHeadline(error);
+  return decision ? decisionHeadline(decision) : NO_ROUNDS_HEADLINE;
 }
 
 // src/report/verdict-text.ts
@@ -10009,9 +10095,18 @@ function howMeasured(report, comparisons) {
   const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
   return `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
-function head(report) {
-  const out = [`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, ""];
+function isAccepted(report, options) {
+  return options.accepted !== void 0 && report.verdict === "regression" && report.error === void 0;
+}
+function title(report, options) {
+  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
+  if (isAccepted(report, options)) return `### \u{1F7E0} ${gate}: regression, accepted`;
+  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+}
+function head(report, options) {
+  const out = [title(report, options), ""];
   out.push(`**${escapeMarkdown(report.headline)}**`, "");
+  if (isAccepted(report, options)) out.push(acceptedLine(options.accepted, report.headline), "");
   if (report.error) {
     const e = report.error;
     out.push(e.neutral ? "> [!WARNING]" : "> [!CAUTION]", `> ${escapeMarkdown(e.message)}`, "");
@@ -10080,7 +10175,7 @@ function notes(report) {
   return all.flatMap((note, i) => [...i > 0 ? [""] : [], `Note: ${inlineText(note)}`]);
 }
 function renderReport(report, view, options = {}) {
-  const out = [...head(report), ...charts(report)];
+  const out = [...head(report, options), ...charts(report), ...historySection(options.earlier ?? [])];
   const noteLines = notes(report);
   if (noteLines.length > 0)
     out.push(...section(`Notes (${noteLines.filter((l) => l !== "").length})`, noteLines));
@@ -10102,9 +10197,7 @@ import { availableParallelism } from "node:os";
 // src/decide/final.ts
 function finalVerdict(decision, error) {
   const decided = decision?.verdict ?? "inconclusive";
-  const verdict = error && decided !== "regression" ? "inconclusive" : decided;
-  const headline = error && (!error.neutral || verdict !== "regression") ? errorHeadline(error) : decision?.headline ?? NO_ROUNDS_HEADLINE;
-  return { verdict, headline };
+  return error && decided !== "regression" ? "inconclusive" : decided;
 }
 
 // src/decide/pace.ts
@@ -10208,10 +10301,12 @@ function assembleReport(context, run) {
   const decision = error ? void 0 : measured?.decision;
   const pace = paceNote(decision, rounds);
   if (pace !== void 0) notes2.push(pace);
+  const verdict = finalVerdict(decision, error);
   return {
     tool: "perf-gate",
     version: 2,
-    ...finalVerdict(decision, error),
+    verdict,
+    headline: gateHeadline(verdict, decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),
@@ -11102,10 +11197,8 @@ function decideGroups(groups, options) {
       differed: differed[i]
     })
   );
-  const verdict = overall(comparisons, errors);
   return {
-    verdict,
-    headline: decisionHeadline(verdict, comparisons, errors, options),
+    verdict: overall(comparisons, errors),
     comparisons,
     errors,
     alpha: options.alpha,
@@ -12263,12 +12356,12 @@ function diffFlameGraphHtml(base, head2, shape, options = {}) {
   const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
   const height = (depth + 1) * ROW_HEIGHT;
   const parts = boxes.map((box) => boxSvg(drawing, box, scale));
-  const title = options.title ?? (shape === "head" ? "perf-gate: head profile, coloured by change from base" : "perf-gate: base profile, coloured by change on head");
+  const title2 = options.title ?? (shape === "head" ? "perf-gate: head profile, coloured by change from base" : "perf-gate: base profile, coloured by change on head");
   const explain = shape === "head" ? "Head's call tree. Width: share of head's busy CPU samples." : "Base's call tree (work that head no longer does shows here). Width: share of base's busy CPU samples.";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title2)}</title>
 <style>
 body{font:13px/1.4 system-ui,sans-serif;margin:16px;color:#222}
 svg{display:block;font:11px ui-monospace,monospace}
@@ -12277,7 +12370,7 @@ svg g:hover rect{stroke:#000;stroke-width:.8}
 #details{white-space:pre;min-height:3.2em;margin:8px 0;font:12px ui-monospace,monospace}
 .key{display:inline-block;width:12px;height:12px;vertical-align:middle;border-radius:2px}
 </style></head><body>
-<h1 style="font-size:16px;margin:0 0 4px">${escapeHtml(title)}</h1>
+<h1 style="font-size:16px;margin:0 0 4px">${escapeHtml(title2)}</h1>
 <p style="margin:0">${escapeHtml(explain)} Colour: change of the share spent in the function itself on the same call path,
 <span class="key" style="background:hsl(0,80%,55%)"></span> more on head,
 <span class="key" style="background:hsl(214,80%,55%)"></span> less on head,
@@ -15514,7 +15607,7 @@ function parseNode(program, words, context) {
   const file = words[i];
   if (file === void 0 || file === "-") throw refuse(context.start, "node is given no entry file");
   const args = [...words.slice(i + 1), ...context.extraArgs];
-  const shown = [program, ...nodeFlags, file, ...args].join(" ");
+  const shown2 = [program, ...nodeFlags, file, ...args].join(" ");
   return {
     node: program,
     nodeFlags,
@@ -15522,7 +15615,7 @@ function parseNode(program, words, context) {
     args,
     env: context.env,
     fromScript: context.fromScript,
-    via: [...context.via, shown].map((step2) => `\`${step2}\``).join(" \u2192 ")
+    via: [...context.via, shown2].map((step2) => `\`${step2}\``).join(" \u2192 ")
   };
 }
 var RUN_WORDS = /* @__PURE__ */ new Set(["run", "run-script", "rum", "urn"]);
@@ -15686,12 +15779,12 @@ async function profileServer(spec) {
   mkdirSync2(work, { recursive: true });
   const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
   const target = [node, ...v8Flags, ...command2.nodeFlags, command2.file, ...command2.args];
-  const shown = ["node", ...target.slice(1)].join(" ");
+  const shown2 = ["node", ...target.slice(1)].join(" ");
   const onOutput = spec.onOutput;
   const child2 = new Child(process.execPath, {
     cwd,
     env,
-    args: zeroXArgs(spec, { dir, work, shown, target }),
+    args: zeroXArgs(spec, { dir, work, shown: shown2, target }),
     ...onOutput ? {
       onOutput: (chunk) => {
         const text2 = logText(chunk);
@@ -15699,7 +15792,7 @@ async function profileServer(spec) {
       }
     } : {}
   });
-  const what2 = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
+  const what2 = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown2}\`)`;
   let requests;
   try {
     const origin = await waitReady2(child2, spec, what2, port, readyPath);
@@ -15714,7 +15807,7 @@ async function profileServer(spec) {
   await groupGone(child2.pid, 3e3);
   const { flamegraphHtml, ticksJson } = checkOutput(child2, spec, dir, what2);
   if (spec.keepLogs !== true) removeLogs(dir, work);
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node, requests };
+  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown2, node, requests };
 }
 async function checkPortFree(port, side) {
   for (const host of HOSTS2)
@@ -17569,7 +17662,7 @@ function untrusted(text2, token = randomUUID2()) {
 ${text2}
 ::${token}::`;
 }
-var COMMAND_LINE = /^[ \t]*(?:::|##\[)/m;
+var COMMAND_LINE = /(?:^|[\r\n])[\s\u0085\u180e]*::|##\[/u;
 function inert(text2) {
   return COMMAND_LINE.test(text2) ? untrusted(text2) : text2;
 }
@@ -17586,12 +17679,15 @@ A path may be given several times (--paths /a --paths /b). --config names a perf
 --working-directory (default: the repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
 `;
 var inWorkflow = process.env.GITHUB_ACTIONS === "true";
+var shown = (text2) => inWorkflow ? untrusted(text2) : text2;
+var shownInfo = (text2) => inWorkflow ? inert(text2) : text2;
 var stderrLog = {
-  info: (message) => process.stderr.write(`${inWorkflow ? inert(message) : message}
+  info: (message) => process.stderr.write(`${shownInfo(message)}
 `),
-  output: (text2) => process.stderr.write(`${inWorkflow ? untrusted(text2) : text2}
+  output: (text2) => process.stderr.write(`${shown(text2)}
 `),
-  warning: (message) => process.stderr.write(`warning: ${inWorkflow ? inert(message) : message}
+  // The prefix goes inside: a `::stop-commands::` line must start the line to count.
+  warning: (message) => process.stderr.write(`${shownInfo(`warning: ${message}`)}
 `),
   group: async (name, body) => {
     process.stderr.write(`\u25B8 ${name}
@@ -17638,8 +17734,7 @@ async function compare(argv, cwd, log = stderrLog) {
   return report;
 }
 function exitCode(report, failOnRegression) {
-  if (report.error && !report.error.neutral) return 2;
-  return report.verdict === "regression" && failOnRegression ? 1 : 0;
+  return exitStatus(report, failOnRegression);
 }
 async function main(argv) {
   try {
@@ -17647,10 +17742,10 @@ async function main(argv) {
   } catch (error) {
     if (error instanceof GateError) {
       process.stderr.write(
-        `perf-gate: ${error.message}
+        `perf-gate: ${shownInfo(error.message)}
 ${error.output ? `
 Last output:
-${error.output}
+${shown(error.output)}
 ` : ""}`
       );
       return 2;
@@ -17672,10 +17767,12 @@ ${HELP}`);
     return 2;
   }
   const report = await compare(rest, process.cwd());
-  process.stdout.write(renderMarkdown(report));
+  const markdown = shownInfo(renderMarkdown(report));
+  process.stdout.write(markdown.endsWith("\n") ? markdown : `${markdown}
+`);
   if (report.error?.output) process.stderr.write(`
 Last output:
-${report.error.output}
+${shown(report.error.output)}
 `);
   return exitCode(report, report.settings.failOnRegression);
 }

@@ -5,7 +5,7 @@
  */
 
 import { configError } from '../io/errors.ts';
-import type { Mode, OpenLoop, Shard } from '../model/config.ts';
+import type { CommentOn, Mode, OpenLoop, Shard } from '../model/config.ts';
 import type { LoadEngine } from '../model/measure.ts';
 import { DEFAULT_RESTART_EVERY } from './defaults.ts';
 
@@ -48,6 +48,10 @@ export const INPUT_DEFAULTS = {
   mode: 'gate',
   results: 'perf-gate-results',
   'artifact-name': '',
+  name: '',
+  'comment-on': 'always',
+  'accept-label': 'perf-gate:accept',
+  'accept-in-description': 'true',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -267,4 +271,44 @@ export function parseAlpha(text: string): number {
     );
   }
   return value;
+}
+
+/** `always`, `change` or `regression`: when the sticky comment is posted in full. */
+export function parseCommentOn(text: string): CommentOn {
+  const value = text.toLowerCase();
+  if (value === 'always' || value === 'change' || value === 'regression') return value;
+  throw configError(
+    'comment-on',
+    `\`${text}\` is not one of \`always\`, \`change\`, \`regression\``,
+    'Use `always` (every run, the default), `change` (a regression, an improvement or an error) or `regression` (a regression or an error).',
+  );
+}
+
+/**
+ * The gate's `name` (undefined: none): it keys the comment, the check run and the artifact, and is shown in their
+ * titles, so it is kept to what is safe in all of them.
+ */
+export function parseName(text: string): string | undefined {
+  if (text === '') return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/.test(text)) {
+    throw configError(
+      'name',
+      `\`${text}\` is not a gate name`,
+      'Use up to 40 letters, digits, spaces, `.`, `_` or `-`, starting with a letter or digit, e.g. `name: api`.',
+    );
+  }
+  return text;
+}
+
+/** The label that accepts an intended slowdown; undefined (`off`): nothing can accept one. */
+export function parseAcceptLabel(text: string): string | undefined {
+  if (text.toLowerCase() === 'off') return undefined;
+  if (text.length > 50 || /[\r\n,]/.test(text)) {
+    throw configError(
+      'accept-label',
+      `\`${text}\` is not a label name`,
+      'Use the name of one label, at most 50 characters, e.g. `perf-gate:accept`, or `off`.',
+    );
+  }
+  return text;
 }

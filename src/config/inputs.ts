@@ -12,15 +12,18 @@ import {
   INPUT_DEFAULTS,
   type InputLookup,
   type InputName,
+  parseAcceptLabel,
   parseAlpha,
   parseBoolean,
   parseCheckName,
+  parseCommentOn,
   parseDuration,
   parseEngine,
   parseInstall,
   parseInteger,
   parseLatencyRate,
   parseMode,
+  parseName,
   parsePaths,
   parsePercent,
   parseRounds,
@@ -270,7 +273,11 @@ function outputInputs(
   | 'mode'
   | 'results'
   | 'artifactName'
+  | 'name'
+  | 'commentOn'
+  | 'accept'
 > {
+  const label = parseAcceptLabel(get('accept-label'));
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get('output-dir') || sources.outputDir,
@@ -283,6 +290,12 @@ function outputInputs(
     mode: settled.mode,
     results: get('results'),
     artifactName: get('artifact-name') || undefined,
+    name: parseName(get('name')),
+    commentOn: parseCommentOn(get('comment-on')),
+    accept:
+      label === undefined
+        ? undefined
+        : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
   };
 }
 

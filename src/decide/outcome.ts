@@ -1,6 +1,7 @@
 /**
  * What a finished report means for the step and the check run: a failing error fails, and so does a regression
- * unless `fail-on-regression` is off; a neutral error (base's fault) only warns. Pure.
+ * unless `fail-on-regression` is off or it was accepted on purpose (publish/accept.ts); a neutral error (base's
+ * fault) only warns. Pure.
  */
 import type { Report } from '../model/report.ts';
 
@@ -11,8 +12,9 @@ export type StepOutcome =
   | { kind: 'warn'; message: string }
   | { kind: 'pass' };
 
-export function stepOutcome(report: Report, failOnRegression: boolean): StepOutcome {
+export function stepOutcome(report: Report, failOnRegression: boolean, accepted = false): StepOutcome {
   if (report.error && !report.error.neutral) return { kind: 'fail', message: report.error.message };
+  if (report.verdict === 'regression' && accepted && !report.error) return { kind: 'pass' };
   if (report.verdict === 'regression') {
     return failOnRegression
       ? { kind: 'fail', message: report.headline }
@@ -32,8 +34,12 @@ export function exitStatus(report: Report, failOnRegression: boolean): 0 | 1 | 2
 }
 
 /** The check run's conclusion: failure where the step fails, neutral where it warns or cannot tell, else success. */
-export function checkConclusion(report: Report, failOnRegression: boolean): CheckConclusion {
-  const outcome = stepOutcome(report, failOnRegression);
+export function checkConclusion(
+  report: Report,
+  failOnRegression: boolean,
+  accepted = false,
+): CheckConclusion {
+  const outcome = stepOutcome(report, failOnRegression, accepted);
   if (outcome.kind === 'fail') return 'failure';
   if (outcome.kind === 'warn' || report.verdict === 'inconclusive') return 'neutral';
   return 'success';

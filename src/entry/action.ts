@@ -27,6 +27,7 @@ import {
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
 import { actionLog, info, logUntrusted } from './log.ts';
+import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
 
 export { untrusted } from './log.ts';
@@ -68,7 +69,7 @@ export async function run(): Promise<void> {
   } catch (error) {
     await stopEverything();
     restoreFileCommands();
-    core.setOutput('verdict', 'inconclusive');
+    setOutputs(NO_REPORT);
     if (error instanceof GateError) {
       if (error.output) logUntrusted(`Last output:\n${error.output}`);
       core.setFailed(`perf-gate: ${error.message}`);
@@ -105,8 +106,7 @@ function cancelPorts(): Parameters<typeof cancellation>[0] {
     writeReport: (report) => writeReport(inProgress.config!.outputDir, report),
     setOutputs: (report) => {
       restoreFileCommands();
-      core.setOutput('verdict', report.verdict);
-      core.setOutput('report', reportPath(inProgress.config!.outputDir));
+      setOutputs(reportOutputs(report, reportPath(inProgress.config!.outputDir)));
     },
     postCancelled: async (report) => {
       if (inProgress.config && inProgress.to)
@@ -223,7 +223,7 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
     return undefined;
   }
   try {
-    const name = artifactName(config.artifactName, config.shard);
+    const name = artifactName(config.artifactName, config.shard, process.env, config.name);
     const uploaded = await uploadFiles(name, files, config.outputDir);
     info(`artifact ${name} uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
     return uploaded.url;

@@ -8,8 +8,9 @@ import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { checkConclusion, checkTitle, stepOutcome } from '../decide/outcome.ts';
 import { reportPath } from '../io/report-json.ts';
-import type { Config } from '../model/config.ts';
-import type { Report } from '../model/report.ts';
+import type { CommentOn, Config } from '../model/config.ts';
+import type { Acceptance, Report } from '../model/report.ts';
+import { readAcceptance } from '../publish/accept.ts';
 import { writeFailureWarning } from '../publish/failure.ts';
 import {
   COMMENT_PREFIX_BYTES,
@@ -19,9 +20,19 @@ import {
   type Octokit,
   upsertComment,
 } from '../publish/github.ts';
+import { historyLine, readHistory, runRecord } from '../publish/history.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
-import { CHECK_SUMMARY_BYTES, COMMENT_LIMIT, fitComment, JOB_SUMMARY_BYTES } from '../report/fit.ts';
+import {
+  CHECK_SUMMARY_BYTES,
+  COMMENT_LIMIT,
+  fitComment,
+  JOB_SUMMARY_BYTES,
+  utf8Bytes,
+} from '../report/fit.ts';
+import { acceptedLog, acceptedTitle } from '../report/history.ts';
+import { type RenderOptions, renderBrief } from '../report/render.ts';
 import { info, logUntrusted } from './log.ts';
+import { reportOutputs, setOutputs } from './outputs.ts';
 
 export interface PublishTo {
   /** Pull request to comment on; undefined: none. */
@@ -52,8 +63,46 @@ export function gitHubTarget(config: Config): GitHubTarget {
       job: process.env.GITHUB_JOB,
       workingDirectory: config.workingDirectory,
       configFile: config.configFile,
+      name: config.name,
     }),
   };
+}
+
+/** This workflow run's page (where the job summary is), from the runner's environment. */
+function runUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = env;
+  if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID) return undefined;
+  return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
+}
+
+/**
+ * Whether this run's report is posted in full (`comment-on`); when not, only a comment an earlier run left is
+ * updated, to one line, so that it never goes on showing a regression that is gone.
+ */
+export function commentWanted(report: Report, commentOn: CommentOn): boolean {
+  if (commentOn === 'always') return true;
+  if ((report.error && !report.error.neutral) || report.verdict === 'regression') return true;
+  return commentOn === 'change' && report.verdict === 'improvement';
+}
+
+/** The check run's name: `check-name`, and the gate's `name` when it has one. */
+export function checkRunName(checkName: string, name: string | undefined): string {
+  return name ? `${checkName} (${name})` : checkName;
+}
+
+/** Whether the pull request accepts this report's regression (publish/accept.ts); undefined for anything else. */
+async function acceptance(
+  report: Report,
+  config: Config,
+  to: PublishTo,
+  { octokit, owner, repo }: GitHubTarget,
+): Promise<Acceptance | undefined> {
+  if (!config.accept || to.number === undefined || report.verdict !== 'regression' || report.error)
+    return undefined;
+  return readAcceptance(octokit, { owner, repo, number: to.number }, config.accept, {
+    payload: github.context.payload,
+    onFallback: (message) => core.warning(message),
+  });
 }
 
 const IN_SUMMARY = 'The whole report is in the job summary.';
@@ -81,45 +130,83 @@ export async function publishReport(
   to: PublishTo,
   artifactUrl: string | undefined,
 ): Promise<void> {
-  const markdown = renderMarkdown(report, artifactUrl === undefined ? {} : { detailsUrl: artifactUrl });
-  core.setOutput('verdict', report.verdict);
-  core.setOutput('report', reportPath(config.outputDir));
-  logUntrusted(markdown);
-  const pointer = (await writeJobSummary(markdown)) ? IN_SUMMARY : IN_REPORT_JSON;
-  const gitHub = gitHubTarget(config);
-  const commentUrl =
-    to.number !== undefined && config.comment
-      ? await postComment(report, markdown, to, to.number, gitHub, pointer)
-      : '';
-  core.setOutput('comment-url', commentUrl);
-  if (config.checkName !== undefined) await createCheck(report, markdown, config, to, gitHub, pointer);
-
-  if (report.error?.output) logUntrusted(`Last output:\n${report.error.output}`);
-  const outcome = stepOutcome(report, config.failOnRegression);
-  if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${outcome.message}`);
-  else if (outcome.kind === 'warn') core.warning(`perf-gate: ${outcome.message}`);
+  const outputs = reportOutputs(report, reportPath(config.outputDir));
+  try {
+    const gitHub = gitHubTarget(config);
+    const accepted = await acceptance(report, config, to, gitHub);
+    const options: RenderOptions = {
+      name: config.name,
+      accepted,
+      runUrl: runUrl(),
+      ...(artifactUrl === undefined ? {} : { detailsUrl: artifactUrl }),
+    };
+    const markdown = renderMarkdown(report, options);
+    logUntrusted(markdown);
+    const pointer = (await writeJobSummary(markdown)) ? IN_SUMMARY : IN_REPORT_JSON;
+    if (to.number !== undefined && config.comment) {
+      const full = commentWanted(report, config.commentOn);
+      outputs['comment-url'] = await postComment(report, options, to, to.number, gitHub, pointer, { full });
+    }
+    if (config.checkName !== undefined)
+      outputs['check-run-url'] = await createCheck(report, markdown, config, to, gitHub, pointer, accepted);
+    if (report.error?.output) logUntrusted(`Last output:\n${report.error.output}`);
+    if (accepted) info(acceptedLog(accepted));
+    const outcome = stepOutcome(report, config.failOnRegression, accepted !== undefined);
+    if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${outcome.message}`);
+    else if (outcome.kind === 'warn') core.warning(`perf-gate: ${outcome.message}`);
+  } finally {
+    setOutputs(outputs);
+  }
 }
 
-/** Creates or updates this gate's sticky comment; returns its URL, '' when it could not be written. */
+/**
+ * The comment's body from the one it replaces: the runs it remembers (this one first), then the report in full, or
+ * in one line when `full` is false, with the earlier runs; within GitHub's limit.
+ */
+function commentMarkdown(
+  report: Report,
+  options: RenderOptions,
+  pointer: string,
+  full: boolean,
+): (previous: string | undefined) => string {
+  return (previous) => {
+    const earlier = readHistory(previous);
+    const line = historyLine([runRecord(report, options.accepted !== undefined), ...earlier]);
+    const withHistory = { ...options, earlier: earlier.slice(0, 9) };
+    const markdown = full ? renderMarkdown(report, withHistory) : renderBrief(report, withHistory);
+    const limit = COMMENT_LIMIT - COMMENT_PREFIX_BYTES - utf8Bytes(line) - 1;
+    return `${line}\n${fitComment(markdown, limit, pointer)}`;
+  };
+}
+
+/**
+ * Creates or updates this gate's sticky comment (`full` false: only updates one, to a line); returns its URL, ''
+ * when none was written.
+ */
 export async function postComment(
   report: Report,
-  markdown: string,
+  options: RenderOptions,
   to: PublishTo,
   issueNumber: number,
   { octokit, owner, repo, key }: GitHubTarget,
   pointer: string,
-  quick = false,
+  how: { full: boolean; quick?: boolean },
 ): Promise<string> {
-  const body = fitComment(markdown, COMMENT_LIMIT - COMMENT_PREFIX_BYTES, pointer);
   const result = await writeOrWarn(octokit, report, to, {
     what: 'post the PR comment',
     permission: 'pull-requests: write',
     write: (client) =>
-      upsertComment(client, { owner, repo, issueNumber }, body, {
-        key,
-        onRetry: info,
-        ...(quick ? { retries: 0 } : {}),
-      }),
+      upsertComment(
+        client,
+        { owner, repo, issueNumber },
+        commentMarkdown(report, options, pointer, how.full),
+        {
+          key,
+          create: how.full,
+          onRetry: info,
+          ...(how.quick ? { retries: 0 } : {}),
+        },
+      ),
   });
   if (!result) return '';
   info(`PR comment ${result.action}: ${result.url}`);
@@ -129,18 +216,13 @@ export async function postComment(
 /** A cancelled run's report in this gate's comment (src/entry/cancel.ts gives it a few seconds). */
 export async function postCancelledComment(report: Report, config: Config, to: PublishTo): Promise<void> {
   if (to.number === undefined || !config.comment) return;
-  await postComment(
-    report,
-    renderMarkdown(report),
-    to,
-    to.number,
-    gitHubTarget(config),
-    IN_REPORT_JSON,
-    true,
-  );
+  await postComment(report, { name: config.name }, to, to.number, gitHubTarget(config), IN_REPORT_JSON, {
+    full: true,
+    quick: true,
+  });
 }
 
-/** Creates the check run `check-name` on the head commit. */
+/** Creates the check run `check-name` on the head commit; returns its URL, '' when it could not be created. */
 async function createCheck(
   report: Report,
   markdown: string,
@@ -148,8 +230,9 @@ async function createCheck(
   to: PublishTo,
   { octokit, owner, repo }: GitHubTarget,
   pointer: string,
-): Promise<void> {
-  const name = config.checkName!;
+  accepted: Acceptance | undefined,
+): Promise<string> {
+  const name = checkRunName(config.checkName!, config.name);
   const url = await writeOrWarn(octokit, report, to, {
     what: `create the check run \`${name}\``,
     permission: 'checks: write',
@@ -159,13 +242,15 @@ async function createCheck(
         repo,
         name,
         headSha: to.headSha,
-        conclusion: checkConclusion(report, config.failOnRegression),
-        title: checkTitle(report),
+        conclusion: checkConclusion(report, config.failOnRegression, accepted !== undefined),
+        title: accepted ? acceptedTitle(checkTitle(report)) : checkTitle(report),
         summary: fitComment(markdown, CHECK_SUMMARY_BYTES, pointer, 'a check run summary'),
         detailsUrl: to.detailsUrl,
       }),
   });
-  if (url !== undefined) info(`check run ${name} created on ${to.headSha.slice(0, 7)}: ${url}`);
+  if (url === undefined) return '';
+  info(`check run ${name} created on ${to.headSha.slice(0, 7)}: ${url}`);
+  return url;
 }
 
 /**

@@ -87,9 +87,25 @@ export interface Config {
   results: string;
   /** Name of the flame graphs' artifact; undefined: derived from the job and shard where it is uploaded. */
   artifactName: string | undefined;
+  /** The gate's name: keys its comment, check run and artifact (two gates in one job); undefined: none. */
+  name: string | undefined;
+  /** When the sticky comment is posted in full (else only an existing one is updated, to one line). */
+  commentOn: CommentOn;
+  /** How an intended slowdown is accepted; undefined: it cannot be (`accept-label: off`). */
+  accept: AcceptRule | undefined;
 }
 
 export type Mode = 'gate' | 'report';
+
+/** `always`: every run; `change`: a regression, an improvement or an error; `regression`: a regression or an error. */
+export type CommentOn = 'always' | 'change' | 'regression';
+
+export interface AcceptRule {
+  /** The pull request's label that accepts a regression. */
+  label: string;
+  /** A line of the pull request's description that starts with the label's name accepts it too. */
+  inDescription: boolean;
+}
 
 export type OpenLoop = { share: number } | { rate: number };
 

@@ -179,3 +179,24 @@ export interface OpenLoopView {
   /** How late the client sent its requests: the largest p99 of any round, in ms. */
   sendLagP99Ms: number;
 }
+
+/** A regression accepted on purpose (publish/accept.ts): by whom, and how. */
+export interface Acceptance {
+  /** The GitHub login that added the label or wrote the description; undefined when it could not be learnt. */
+  by: string | undefined;
+  how: 'label' | 'description';
+  /** The label's name (`accept-label`). */
+  label: string;
+  /** What the description's line gave as the reason; '' for none. Untrusted text. */
+  reason: string;
+}
+
+/** One run of a gate on a pull request, as its sticky comment keeps it (publish/history.ts). */
+export interface RunRecord {
+  /** The measured commit, 7 to 40 hex digits. */
+  commit: string;
+  verdict: Verdict | 'error';
+  /** The change the headline names, as the `change` output writes it (`-11.5%`); '' when nothing was compared. */
+  change: string;
+  accepted: boolean;
+}

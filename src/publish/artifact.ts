@@ -13,18 +13,21 @@ export function artifactServiceAvailable(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /**
- * The artifact's name: the `artifact-name` input, else `perf-gate-<job id>` (GITHUB_JOB) and, for a shard,
- * `-shard-<i>-of-<n>`. Artifacts v4 refuse a second upload of one name in a run, so every job and shard that
- * profiles needs a name of its own (a matrix over anything other than `shard` sets `artifact-name`).
+ * The artifact's name: the `artifact-name` input, else `perf-gate-<job id>` (GITHUB_JOB), then `-<name>` for a gate
+ * with a `name` and, for a shard, `-shard-<i>-of-<n>`. Artifacts v4 refuse a second upload of one name in a run,
+ * so every job, gate and shard that profiles needs a name of its own (a matrix over anything other than `shard`
+ * sets `artifact-name`).
  */
 export function artifactName(
   input: string | undefined,
   shard: Shard | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  name?: string,
 ): string {
   if (input) return input;
   const job = env.GITHUB_JOB ? `-${env.GITHUB_JOB}` : '';
-  return `perf-gate${job}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
+  const gate = name ? `-${name.replaceAll(' ', '-')}` : '';
+  return `perf-gate${job}${gate}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The sticky pull-request comment, found again by a hidden marker and updated in place, and the check run. Only a
  * comment the token itself wrote is ever updated (identity.ts), and only this gate's: a second line carries a key
- * per gate (the job, `working-directory` and config file, not the shard), so that two gates on one pull request
- * keep a comment each. The client retries and waits out rate limits (client.ts); the comment's POST is never
+ * per gate (the job, `working-directory`, config file and `name`, not the shard), so that two gates on one pull
+ * request keep a comment each. The new body is made from the comment it replaces (its history of runs). The client retries and waits out rate limits (client.ts); the comment's POST is never
  * retried blindly: after a failure, the comment is looked for again (GitHub often created it anyway).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -48,10 +48,13 @@ export function gateKey(parts: {
   job: string | undefined;
   workingDirectory: string;
   configFile: string | undefined;
+  /** The `name` input: two gates of one job tell their comments apart by it (no name: the key it had before). */
+  name?: string | undefined;
 }): string {
   const dir = parts.workingDirectory.replace(/^\.\/?|\/+$/g, '') || '.';
+  const key = [parts.job ?? '', dir, parts.configFile ?? ''];
   return createHash('sha256')
-    .update(JSON.stringify([parts.job ?? '', dir, parts.configFile ?? '']))
+    .update(JSON.stringify(parts.name ? [...key, parts.name] : key))
     .digest('hex')
     .slice(0, 12);
 }
@@ -85,6 +88,8 @@ export function findSticky(
 export interface StickyOptions {
   /** This gate's key (gateKey). */
   key: string;
+  /** false: only an existing comment is updated; none is created. Default true. */
+  create?: boolean;
   /** Who the token is, when already known (else asked of GitHub, only if a marked comment exists). */
   identity?: TokenIdentity;
   /** Tries of the POST after the first one, on server errors and rate limits. */
@@ -109,35 +114,58 @@ async function listComments(octokit: Octokit, target: CommentTarget): Promise<Li
 /** Statuses of an edit GitHub refused (not a failure of GitHub's): a new comment is made instead. */
 const REFUSED = [403, 404, 410, 422];
 
-/** Creates this gate's comment, or updates it in place; returns its URL and what was done. */
+/**
+ * The report for a comment: fixed, or made from the body of the comment it replaces (undefined when there is none;
+ * untrusted text, see history.ts).
+ */
+export type CommentMarkdown = string | ((previous: string | undefined) => string);
+
+/**
+ * Creates this gate's comment, or updates it in place; returns its URL and what was done, or undefined when
+ * `create` is false and there was no comment to update.
+ */
 export async function upsertComment(
   octokit: Octokit,
   target: CommentTarget,
-  markdown: string,
+  markdown: CommentMarkdown,
+  options: StickyOptions & { create: false },
+): Promise<CommentResult | undefined>;
+export async function upsertComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  markdown: CommentMarkdown,
   options: StickyOptions,
-): Promise<CommentResult> {
-  const body = commentBody(markdown, options.key);
+): Promise<CommentResult>;
+export async function upsertComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  markdown: CommentMarkdown,
+  options: StickyOptions,
+): Promise<CommentResult | undefined> {
+  const compose = typeof markdown === 'string' ? () => markdown : markdown;
   const comments = await listComments(octokit, target);
+  let existing: ListedComment | undefined;
   if (comments.some((c) => (c.body ?? '').startsWith(MARKER))) {
     const identity = options.identity ?? (await tokenIdentity(octokit));
-    const existing = findSticky(comments, identity, options.key);
-    if (existing) {
-      try {
-        const { data } = await octokit.rest.issues.updateComment({
-          owner: target.owner,
-          repo: target.repo,
-          comment_id: existing.id,
-          body,
-        });
-        return { url: data.html_url, action: 'updated', id: data.id };
-      } catch (error) {
-        // Deleted, locked, or the edit refused: a new comment rather than none.
-        const status = httpStatus(error);
-        if (status === undefined || !REFUSED.includes(status) || isRateLimit(error)) throw error;
-        options.onRetry?.(`GitHub refused to update comment ${existing.id} (${status}): making a new one`);
-      }
-    }
+    existing = findSticky(comments, identity, options.key);
   }
+  const body = commentBody(compose(existing?.body ?? undefined), options.key);
+  if (existing) {
+    try {
+      const { data } = await octokit.rest.issues.updateComment({
+        owner: target.owner,
+        repo: target.repo,
+        comment_id: existing.id,
+        body,
+      });
+      return { url: data.html_url, action: 'updated', id: data.id };
+    } catch (error) {
+      // Deleted, locked, or the edit refused: a new comment rather than none.
+      const status = httpStatus(error);
+      if (status === undefined || !REFUSED.includes(status) || isRateLimit(error)) throw error;
+      options.onRetry?.(`GitHub refused to update comment ${existing.id} (${status}): making a new one`);
+    }
+  } else if (options.create === false) return undefined;
   return createOnce(octokit, target, body, options);
 }
 

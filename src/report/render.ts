@@ -1,11 +1,12 @@
 /** The gate's report as Markdown: the PR comment, the job summary and the check run's summary. Pure. */
 
 import type { StopReason } from '../model/decision.ts';
-import type { Report, ReportView } from '../model/report.ts';
+import type { Acceptance, Report, ReportView, RunRecord } from '../model/report.ts';
 import { pairCharts } from './chart.ts';
 import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
 import { formatSeconds, formatShare, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
+import { acceptedLine, historySection } from './history.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { hotterLine } from './profile.ts';
 import { comparisonTable, roundsTable } from './tables.ts';
@@ -80,10 +81,26 @@ function howMeasured(report: Report, comparisons: number): string {
   );
 }
 
+/** Whether the report is a regression its pull request accepted (an error is never accepted). */
+function isAccepted(
+  report: Report,
+  options: RenderOptions,
+): options is RenderOptions & { accepted: Acceptance } {
+  return options.accepted !== undefined && report.verdict === 'regression' && report.error === undefined;
+}
+
+/** The title: the verdict, with the gate's name when it has one. */
+function title(report: Report, options: RenderOptions): string {
+  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : 'perf-gate';
+  if (isAccepted(report, options)) return `### 🟠 ${gate}: regression, accepted`;
+  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+}
+
 /** What a reader needs first: the verdict, the headline, the error if any, why, and the comparisons. */
-function head(report: Report): string[] {
-  const out = [`### ${VERDICT_ICON[report.verdict]} perf-gate: ${VERDICT_TEXT[report.verdict]}`, ''];
+function head(report: Report, options: RenderOptions): string[] {
+  const out = [title(report, options), ''];
   out.push(`**${escapeMarkdown(report.headline)}**`, '');
+  if (isAccepted(report, options)) out.push(acceptedLine(options.accepted, report.headline), '');
   if (report.error) {
     const e = report.error;
     out.push(e.neutral ? '> [!WARNING]' : '> [!CAUTION]', `> ${escapeMarkdown(e.message)}`, '');
@@ -163,6 +180,14 @@ function notes(report: Report): string[] {
 export interface RenderOptions {
   /** Where the full report lives (job summary, artifact), linked when the comment is trimmed. */
   detailsUrl?: string;
+  /** The gate's `name`, shown in the title. */
+  name?: string | undefined;
+  /** The pull request accepted a regression on purpose (publish/accept.ts). */
+  accepted?: Acceptance | undefined;
+  /** The earlier runs of this gate on the pull request, newest first (the comment's history). */
+  earlier?: readonly RunRecord[];
+  /** This workflow run's page, where the job summary is (https only). */
+  runUrl?: string | undefined;
 }
 
 /**
@@ -170,7 +195,7 @@ export interface RenderOptions {
  * reviewer reads in ten seconds first, the picture unfolded, everything else folded.
  */
 export function renderReport(report: Report, view: ReportView, options: RenderOptions = {}): string {
-  const out = [...head(report), ...charts(report)];
+  const out = [...head(report, options), ...charts(report), ...historySection(options.earlier ?? [])];
   const noteLines = notes(report);
   if (noteLines.length > 0)
     out.push(...section(`Notes (${noteLines.filter((l) => l !== '').length})`, noteLines));
@@ -185,4 +210,24 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
   if (report.rounds.length > 0) out.push(...section('Every round', roundsTable(report)));
   if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, '');
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The one-line comment of a run the comment is not wanted for (`comment-on`), which updates the comment an earlier
+ * run left: the verdict and the headline, where the whole report is, and the earlier runs.
+ */
+export function renderBrief(report: Report, options: RenderOptions = {}): string {
+  const where =
+    options.runUrl && /^https:\/\/[^\s()<>]+$/.test(options.runUrl)
+      ? `[the job summary](${options.runUrl})`
+      : 'the job summary';
+  return `${[
+    title(report, options),
+    '',
+    `**${escapeMarkdown(report.headline)}**. The whole report is in ${where}.`,
+    '',
+    ...historySection(options.earlier ?? []),
+  ]
+    .join('\n')
+    .trimEnd()}\n`;
 }

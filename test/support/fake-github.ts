@@ -91,6 +91,16 @@ export interface FakeGitHubOptions {
   baseSha?: string;
   /** Author of comments created through the API; default `github-actions[bot]` (the GITHUB_TOKEN). */
   actor?: FakeUser;
+  /** The pull request's description; default none (null). */
+  pullBody?: string;
+  /** The pull request's author; default `octocat`. */
+  pullAuthor?: FakeUser;
+}
+
+export interface FakeLabel {
+  name: string;
+  /** Who added it (its `labeled` event's actor). */
+  actor: FakeUser;
 }
 
 export interface FakeGitHub {
@@ -103,6 +113,10 @@ export interface FakeGitHub {
   checkRuns: FakeCheckRun[];
   /** Seeds a comment (e.g. one left by a previous run, or by a human). */
   addComment(issueNumber: number, body: string, user?: FakeUser): FakeComment;
+  /** Adds a label to the pull request, with its `labeled` event (issues/list-events). */
+  addLabel(name: string, actor: FakeUser): void;
+  /** The pull request's labels, in the order added. */
+  labels: FakeLabel[];
   addFault(fault: Fault): void;
   close(): Promise<void>;
 }
@@ -381,6 +395,59 @@ function checkScalar(spec: Spec, schemaOrRef: Schema | undefined, raw: string): 
 // The server
 
 const GITHUB_WEB = 'https://github.com';
+/** A repository's `<name>_url` fields, relative to its API URL, as GitHub writes them. */
+const REPO_URLS: Record<string, string> = {
+  archive: '/{archive_format}{/ref}',
+  assignees: '/assignees{/user}',
+  blobs: '/git/blobs{/sha}',
+  branches: '/branches{/branch}',
+  collaborators: '/collaborators{/collaborator}',
+  comments: '/comments{/number}',
+  commits: '/commits{/sha}',
+  compare: '/compare/{base}...{head}',
+  contents: '/contents/{+path}',
+  contributors: '/contributors',
+  deployments: '/deployments',
+  downloads: '/downloads',
+  events: '/events',
+  forks: '/forks',
+  git_commits: '/git/commits{/sha}',
+  git_refs: '/git/refs{/sha}',
+  git_tags: '/git/tags{/sha}',
+  hooks: '/hooks',
+  issue_comment: '/issues/comments{/number}',
+  issue_events: '/issues/events{/number}',
+  issues: '/issues{/number}',
+  keys: '/keys{/key_id}',
+  labels: '/labels{/name}',
+  languages: '/languages',
+  merges: '/merges',
+  milestones: '/milestones{/number}',
+  notifications: '/notifications{?since,all,participating}',
+  pulls: '/pulls{/number}',
+  releases: '/releases{/id}',
+  stargazers: '/stargazers',
+  statuses: '/statuses/{sha}',
+  subscribers: '/subscribers',
+  subscription: '/subscription',
+  tags: '/tags',
+  teams: '/teams',
+  trees: '/git/trees{/sha}',
+};
+/** The endpoints the fake answers with state of its own; their answers are checked against the description. */
+const STATEFUL = new Set([
+  'issues/list-comments',
+  'issues/create-comment',
+  'issues/get-comment',
+  'issues/update-comment',
+  'users/get-authenticated',
+  'pulls/get',
+  'pulls/list-files',
+  'issues/list-events',
+  'checks/create',
+  'checks/update',
+  'checks/list-for-ref',
+]);
 const BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
 
 function timestamp(): string {
@@ -423,6 +490,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const baseSha = options.baseSha ?? 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
   const changedFiles = options.changedFiles ?? [];
   const actor = options.actor ?? BOT;
+  const labels: FakeLabel[] = [];
+  let nextEventId = 9_000_000_001;
+  const events: { id: number; label: FakeLabel; created_at: string }[] = [];
 
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
@@ -441,30 +511,76 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const userJson = (u: FakeUser) => {
     const id = userId(u.login);
     const path = u.login.replace(/\[bot\]$/, '');
+    const api = `${url}/users/${encodeURIComponent(u.login)}`;
     return {
       login: u.login,
       id,
       node_id: `MDQ6VXNlcj${id}`,
       avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
-      url: `${url}/users/${encodeURIComponent(u.login)}`,
+      gravatar_id: '',
+      url: api,
       html_url: u.type === 'Bot' ? `${GITHUB_WEB}/apps/${path}` : `${GITHUB_WEB}/${u.login}`,
+      followers_url: `${api}/followers`,
+      following_url: `${api}/following{/other_user}`,
+      gists_url: `${api}/gists{/gist_id}`,
+      starred_url: `${api}/starred{/owner}{/repo}`,
+      subscriptions_url: `${api}/subscriptions`,
+      organizations_url: `${api}/orgs`,
+      repos_url: `${api}/repos`,
+      events_url: `${api}/events{/privacy}`,
+      received_events_url: `${api}/received_events`,
       type: u.type,
       site_admin: false,
     };
   };
 
-  const repoJson = () => ({
-    id: 123456789,
-    node_id: 'R_kgDOHdEmAw',
-    name: repo,
-    full_name: `${owner}/${repo}`,
-    private: false,
-    owner: userJson({ login: owner, type: 'Organization' }),
-    html_url: repoWeb,
-    url: repoApi(),
-    default_branch: 'main',
-    fork: false,
-  });
+  /** The repository as GitHub describes one (`repository`), with every field it requires. */
+  const repoJson = () => {
+    const api = repoApi();
+    const urls = Object.fromEntries(
+      Object.entries(REPO_URLS).map(([field, path]) => [`${field}_url`, `${api}${path}`]),
+    );
+    return {
+      id: 123456789,
+      node_id: 'R_kgDOHdEmAw',
+      name: repo,
+      full_name: `${owner}/${repo}`,
+      private: false,
+      owner: userJson({ login: owner, type: 'Organization' }),
+      html_url: repoWeb,
+      description: null,
+      fork: false,
+      url: api,
+      ...urls,
+      git_url: `git://github.com/${owner}/${repo}.git`,
+      ssh_url: `git@github.com:${owner}/${repo}.git`,
+      clone_url: `${repoWeb}.git`,
+      svn_url: repoWeb,
+      mirror_url: null,
+      homepage: null,
+      language: 'JavaScript',
+      forks: 0,
+      forks_count: 0,
+      stargazers_count: 0,
+      watchers: 0,
+      watchers_count: 0,
+      size: 100,
+      default_branch: 'main',
+      open_issues: 1,
+      open_issues_count: 1,
+      has_issues: true,
+      has_projects: true,
+      has_wiki: false,
+      has_pages: false,
+      has_downloads: true,
+      archived: false,
+      disabled: false,
+      license: null,
+      pushed_at: '2024-01-01T00:00:00Z',
+      created_at: '2023-01-01T00:00:00Z',
+      updated_at: '2024-01-01T00:00:00Z',
+    };
+  };
 
   const addComment = (issueNumber: number, body: string, user: FakeUser = actor): FakeComment => {
     const id = nextCommentId++;
@@ -542,8 +658,16 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     app: {
       id: 15368,
       slug: 'github-actions',
+      node_id: 'MDM6QXBwMTUzNjg=',
       name: 'GitHub Actions',
       owner: userJson({ login: 'github', type: 'Organization' }),
+      description: 'Automate your workflow from idea to production',
+      external_url: 'https://help.github.com/en/actions',
+      html_url: `${GITHUB_WEB}/apps/github-actions`,
+      created_at: '2018-07-30T09:30:17Z',
+      updated_at: '2024-04-10T20:33:16Z',
+      permissions: { checks: 'write', contents: 'read', pull_requests: 'write' },
+      events: ['check_run', 'pull_request'],
     },
     pull_requests: [],
   });
@@ -579,14 +703,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       diff_url: `${repoWeb}/pull/${pullNumber}.diff`,
       patch_url: `${repoWeb}/pull/${pullNumber}.patch`,
       issue_url: `${repoApi()}/issues/${pullNumber}`,
+      commits_url: `${repoApi()}/pulls/${pullNumber}/commits`,
+      review_comments_url: `${repoApi()}/pulls/${pullNumber}/comments`,
+      review_comment_url: `${repoApi()}/pulls/comments{/number}`,
       comments_url: `${repoApi()}/issues/${pullNumber}/comments`,
+      statuses_url: `${repoApi()}/statuses/${headSha}`,
       number: pullNumber,
       state: 'open',
       locked: false,
       title: 'Make it faster',
-      user: userJson({ login: 'octocat', type: 'User' }),
-      body: null,
-      labels: [],
+      user: userJson(options.pullAuthor ?? { login: 'octocat', type: 'User' }),
+      body: options.pullBody ?? null,
+      labels: labels.map((l) => labelJson(l.name)),
+      assignee: null,
+      milestone: null,
       created_at: created,
       updated_at: created,
       closed_at: null,
@@ -607,15 +737,62 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
         user: userJson({ login: owner, type: 'Organization' }),
         repo: repoJson(),
       },
+      _links: Object.fromEntries(
+        Object.entries({
+          self: `${repoApi()}/pulls/${pullNumber}`,
+          html: `${repoWeb}/pull/${pullNumber}`,
+          issue: `${repoApi()}/issues/${pullNumber}`,
+          comments: `${repoApi()}/issues/${pullNumber}/comments`,
+          review_comments: `${repoApi()}/pulls/${pullNumber}/comments`,
+          review_comment: `${repoApi()}/pulls/comments{/number}`,
+          commits: `${repoApi()}/pulls/${pullNumber}/commits`,
+          statuses: `${repoApi()}/statuses/${headSha}`,
+        }).map(([rel, href]) => [rel, { href }]),
+      ),
       author_association: 'MEMBER',
+      auto_merge: null,
       merged: false,
+      merged_by: null,
       mergeable: true,
+      mergeable_state: 'clean',
+      maintainer_can_modify: false,
+      review_comments: 0,
       comments: comments.get(pullNumber)?.length ?? 0,
       commits: 1,
       additions: files.reduce((n, f) => n + f.additions, 0),
       deletions: files.reduce((n, f) => n + f.deletions, 0),
       changed_files: files.length,
     };
+  };
+
+  const labelJson = (name: string) => ({
+    id: 5_000_000_000 + userId(name),
+    node_id: `LA_kwDOHdEmA8${userId(name).toString(36)}`,
+    url: `${repoApi()}/labels/${encodeURIComponent(name)}`,
+    name,
+    description: null,
+    color: 'ededed',
+    default: false,
+  });
+
+  /** A `labeled` event as GET /repos/{owner}/{repo}/issues/{issue_number}/events lists it. */
+  const labeledEventJson = (e: (typeof events)[number]) => ({
+    id: e.id,
+    node_id: `LE_lADOHdEmA8${e.id.toString(36)}`,
+    url: `${repoApi()}/issues/events/${e.id}`,
+    actor: userJson(e.label.actor),
+    event: 'labeled',
+    commit_id: null,
+    commit_url: null,
+    created_at: e.created_at,
+    performed_via_github_app: null,
+    label: { name: e.label.name, color: 'ededed' },
+  });
+
+  const addLabel = (name: string, by: FakeUser): void => {
+    const label = { name, actor: by };
+    labels.push(label);
+    events.push({ id: nextEventId++, label, created_at: timestamp() });
   };
 
   /** Slices `items` by `per_page`/`page` and builds GitHub's `Link` header. */
@@ -718,6 +895,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       case 'pulls/get':
         if (int('pull_number') !== pullNumber) return error(404, 'Not Found', op);
         return new Reply(200, pullJson());
+      case 'issues/list-events': {
+        const all = int('issue_number') === pullNumber ? events : [];
+        const { page, headers } = paginate(all, reqUrl);
+        return new Reply(200, page.map(labeledEventJson), headers);
+      }
       case 'pulls/list-files': {
         if (int('pull_number') !== pullNumber) return error(404, 'Not Found', op);
         const { page, headers } = paginate(changedFiles.slice(0, 3000), reqUrl);
@@ -906,7 +1088,26 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       }
     }
     const reply = dispatch(op, params, reqUrl, body);
+    checkAnswer(op, reply, (problem) => violation(reply, problem));
     return fault ? faultReply(fault, op) : reply;
+  };
+
+  /**
+   * The fake's own answers, held to GitHub's description of them: an answer of a stateful endpoint (not the `{}` of
+   * the others) that lacks a field GitHub documents, or has one of the wrong type, is a violation, so that code
+   * tested against the fake reads only what GitHub really sends.
+   */
+  const checkAnswer = (op: Operation, reply: Reply, report: (problem: string) => void): void => {
+    if (reply.status >= 300 || reply.body === undefined || !STATEFUL.has(op.operationId)) return;
+    const described = (
+      op as { responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: Schema }> }> }
+    ).responses?.[String(reply.status)];
+    const schema = described && deref(spec, described).content?.['application/json']?.schema;
+    if (!schema) return;
+    const errors: string[] = [];
+    validate(spec, schema, reply.body, '', errors);
+    if (errors.length > 0)
+      report(`the fake's answer is not what GitHub describes: ${errors.slice(0, 40).join('; ')}`);
   };
 
   const findFault = (method: string, reqUrl: URL) => {
@@ -1019,6 +1220,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     comments,
     checkRuns,
     addComment,
+    addLabel,
+    labels,
     addFault(fault: Fault) {
       faults.push({ ...fault, remaining: fault.times ?? 1 });
     },

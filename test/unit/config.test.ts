@@ -91,6 +91,9 @@ describe('parseConfig defaults', () => {
       mode: 'gate',
       results: 'perf-gate-results',
       artifactName: undefined,
+      name: undefined,
+      commentOn: 'always',
+      accept: { label: 'perf-gate:accept', inDescription: true },
     } satisfies Config);
   });
 

@@ -394,6 +394,9 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     mode: 'gate',
     results: '',
     artifactName: undefined,
+    name: undefined,
+    commentOn: 'always',
+    accept: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,48 @@
+/** The step's outputs, set in this one place: every output at once, each '' when this run has no value for it. */
+import * as core from '@actions/core';
+import type { Report } from '../model/report.ts';
+import { changeOutput, headlineComparison } from '../report/outputs.ts';
+
+export interface StepOutputs {
+  verdict: string;
+  /** Path of report.json; '' when none was written. */
+  report: string;
+  headline: string;
+  /** The change the headline names (`-11.5%`). */
+  change: string;
+  'comment-url': string;
+  'check-run-url': string;
+  'base-sha': string;
+  'head-sha': string;
+}
+
+/** The outputs a report gives, before anything is published (the URLs are added as they are known). */
+export function reportOutputs(report: Report, path: string): StepOutputs {
+  return {
+    verdict: report.verdict,
+    report: path,
+    headline: report.headline,
+    change: changeOutput(headlineComparison(report.decision)?.change),
+    'comment-url': '',
+    'check-run-url': '',
+    'base-sha': report.base.sha,
+    'head-sha': report.head.sha,
+  };
+}
+
+/** The outputs of a run that ended before it had a report (a bad input, say). */
+export const NO_REPORT: StepOutputs = {
+  verdict: 'inconclusive',
+  report: '',
+  headline: '',
+  change: '',
+  'comment-url': '',
+  'check-run-url': '',
+  'base-sha': '',
+  'head-sha': '',
+};
+
+/** Sets every output. */
+export function setOutputs(outputs: StepOutputs): void {
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+}
