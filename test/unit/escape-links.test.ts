@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { escapeMarkdown, inlineText } from '../../src/report/escape.ts';
+import { dom, githubMarkdown } from '../support/github-markdown.ts';
 import { gateReport } from '../support/reports.ts';
 
 /** Text GitHub would turn into a mention, a reference or a link, and a pattern that finds it in Markdown. */
@@ -67,5 +68,19 @@ describe('a report with hostile text renders without mentions, references or lin
     // Outside code spans (where GitHub links nothing): no raw pattern survives.
     const prose = markdown.replace(/(`+)[^`]*?\1/g, '');
     for (const [text, raw] of HOSTILE) assert.doesNotMatch(prose, raw, `${text} survived`);
+  });
+});
+
+describe('the verdict sentence (issue 34, finding 8)', () => {
+  test('a scenario name in it is escaped once: GitHub shows `GET /orders_v2?a=1&b=2` as it is', async (t) => {
+    const report = gateReport({ paths: { '/orders_v2?a=1&b=2': 0.8 }, pairs: 12 });
+    const markdown = renderMarkdown(report);
+    const sentence = markdown.split('\n').find((line) => line.startsWith('req/s of '));
+    assert.ok(sentence, markdown);
+    assert.ok(sentence.includes('GET /orders\\_v2?a=1&amp;b=2 changed by'), sentence);
+    const render = await githubMarkdown();
+    if (typeof render === 'string') return t.skip(render);
+    const [html] = await render([sentence]);
+    assert.match(dom(html!).textContent ?? '', /^req\/s of GET \/orders_v2\?a=1&b=2 changed by /);
   });
 });
