@@ -24,6 +24,11 @@ const HOSTILE: [string, RegExp][] = [
   ['http://evil.example/x', /http:\/\//],
   ['www.evil.example', /www\./],
   ['ftp://files.example', /ftp:\/\//],
+  // Issue 34, finding 2: GitHub's parser links these too (no word boundary before the scheme or the `www.`).
+  ['_https://evil.example/phish', /https:\/\//],
+  ['1https://evil.example/a', /https:\/\//],
+  ['x_https://evil.example', /https:\/\//],
+  ['_www.evil.example', /www\./],
 ];
 
 describe('escapeMarkdown and inlineText: no mention, reference or link from untrusted text', () => {
