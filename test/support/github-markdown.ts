@@ -12,7 +12,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DomElement, type DomNode, JSDOM } from 'jsdom';
 
 export const CMARKGFM_VERSION = '2025.10.22';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -115,50 +114,63 @@ export async function githubMarkdown(): Promise<Render | string> {
   };
 }
 
-/** The HTML's body as a DOM. */
-export function dom(html: string): DomElement {
-  return new JSDOM(`<!DOCTYPE html><body>${html}</body>`).window.document.body;
+/** cmark-gfm's HTML as tokens: tags (with the attributes that lead somewhere), comments and text, in order. */
+type Token = { tag: string; close: boolean; where: string } | { comment: true } | { text: string };
+
+const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|[^<]+|</g;
+
+function decode(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  );
 }
 
-const ELEMENT = 1;
-const TEXT = 3;
-const COMMENT = 8;
-
-/**
- * The document's structure: every element (with the attributes that lead somewhere: href, src) and every HTML
- * comment, in order, but inline code spans, whose text GitHub renders as it is.
- */
-export function skeleton(root: DomElement): string[] {
-  const out: string[] = [];
-  const walk = (node: DomNode, depth: number): void => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === COMMENT) out.push(`${depth}:<!--`);
-      if (child.nodeType !== ELEMENT) continue;
-      const element = child as DomElement;
-      const tag = element.tagName.toLowerCase();
-      const inlineCode = tag === 'code' && element.parentElement?.tagName.toLowerCase() !== 'pre';
-      if (!inlineCode) {
-        const where = ['href', 'src'].map((a) => element.getAttribute(a)).filter((v) => v !== null);
-        out.push(`${depth}:${tag}${where.length > 0 ? ` ${where.join(' ')}` : ''}`);
-      }
-      walk(element, depth + 1);
-    }
-  };
-  walk(root, 0);
+/** The HTML cmark-gfm wrote, as tokens (its output is regular; raw HTML passes through as tags too). */
+export function tokens(html: string): Token[] {
+  const out: Token[] = [];
+  for (const m of html.matchAll(TOKEN)) {
+    if (m[0].startsWith('<!--')) out.push({ comment: true });
+    else if (m[2] !== undefined) {
+      const where = [...(m[3] ?? '').matchAll(/\b(?:href|src)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi)].map(
+        (a) => a[1]!,
+      );
+      out.push({ tag: m[2].toLowerCase(), close: m[1] === '/', where: where.join(' ') });
+    } else out.push({ text: decode(m[0]) });
+  }
   return out;
 }
 
-/** The text GitHub's filters read for mentions and references: every text node outside code, pre and links. */
-export function prose(root: DomElement): string[] {
+/** The text a reader sees. */
+export function visibleText(html: string): string {
+  return tokens(html)
+    .map((t) => ('text' in t ? t.text : ''))
+    .join('');
+}
+
+/**
+ * The document's structure: every tag (with where it leads: href, src) and every HTML comment, in order, but the
+ * tags of inline code spans, whose text GitHub renders as it is.
+ */
+export function skeleton(html: string): string[] {
   const out: string[] = [];
-  const walk = (node: DomNode): void => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === TEXT) out.push(child.textContent ?? '');
-      if (child.nodeType !== ELEMENT) continue;
-      const tag = (child as DomElement).tagName.toLowerCase();
-      if (tag !== 'code' && tag !== 'pre' && tag !== 'a') walk(child);
-    }
-  };
-  walk(root);
+  let pre = 0;
+  for (const t of tokens(html)) {
+    if ('comment' in t) out.push('<!--');
+    if (!('tag' in t)) continue;
+    if (t.tag === 'pre') pre += t.close ? -1 : 1;
+    if (t.tag === 'code' && pre === 0) continue;
+    out.push(`<${t.close ? '/' : ''}${t.tag}${t.where === '' ? '' : ` ${t.where}`}>`);
+  }
+  return out;
+}
+
+/** The text GitHub's filters read for mentions and references: every text outside code, pre and links. */
+export function prose(html: string): string[] {
+  const out: string[] = [];
+  let inside = 0;
+  for (const t of tokens(html)) {
+    if ('tag' in t && ['code', 'pre', 'a'].includes(t.tag)) inside += t.close ? -1 : 1;
+    if ('text' in t && inside === 0) out.push(t.text);
+  }
   return out;
 }
