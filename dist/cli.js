@@ -7412,7 +7412,6 @@ function planLooks(maxPairs) {
   const last = Math.max(2, maxPairs - maxPairs % 2);
   return [...LOOK_POINTS.filter((n) => n < last), last];
 }
-var MIN_CONFIRMATION_PAIRS = 2;
 function confirmationPairs(pairs) {
   const extra = Math.max(4, Math.ceil(pairs / 2));
   return extra + extra % 2;
@@ -7445,7 +7444,8 @@ var INPUT_DEFAULTS = {
   "time-budget": "3m",
   duration: "2s",
   warmup: "0.25s",
-  slice: "250ms",
+  slice: "auto",
+  engine: "kept",
   "latency-rate": "off",
   "restart-every": String(DEFAULT_RESTART_EVERY),
   pin: "true",
@@ -7480,15 +7480,15 @@ function parseDuration(input, text2, bounds) {
       "Write a positive number with a unit, e.g. `30s`, `500ms` or `5m`."
     );
   }
-  const ms = Number(match[1]) * UNIT_MS[match[2] ?? "s"];
-  if (ms < bounds.minMs || ms > bounds.maxMs) {
+  const ms3 = Number(match[1]) * UNIT_MS[match[2] ?? "s"];
+  if (ms3 < bounds.minMs || ms3 > bounds.maxMs) {
     throw configError(
       input,
       `${text2} is out of range`,
       `Use a value from ${formatMs(bounds.minMs)} to ${formatMs(bounds.maxMs)}.`
     );
   }
-  return ms;
+  return ms3;
 }
 function parseLatencyRate(text2) {
   const trimmed = text2.trim().toLowerCase();
@@ -7508,16 +7508,17 @@ function parseLatencyRate(text2) {
   return { share: parsePercent("latency-rate", trimmed, { min: 0.05, max: 0.95 }) };
 }
 function parseSlice(text2) {
-  const ms = parseDuration("slice", text2, { minMs: 0, maxMs: 6e5 });
-  if (ms > 0 && ms < 50)
+  if (text2.trim().toLowerCase() === "auto") return "auto";
+  const ms3 = parseDuration("slice", text2, { minMs: 0, maxMs: 6e5 });
+  if (ms3 > 0 && ms3 < 50)
     throw configError("slice", `${text2} is too short`, "Use `0` for whole rounds, or 50ms or more.");
-  return ms / 1e3;
+  return ms3 / 1e3;
 }
-function formatMs(ms) {
-  if (ms % 36e5 === 0) return `${ms / 36e5}h`;
-  if (ms % 6e4 === 0) return `${ms / 6e4}m`;
-  if (ms % 1e3 === 0) return `${ms / 1e3}s`;
-  return `${ms}ms`;
+function formatMs(ms3) {
+  if (ms3 % 36e5 === 0) return `${ms3 / 36e5}h`;
+  if (ms3 % 6e4 === 0) return `${ms3 / 6e4}m`;
+  if (ms3 % 1e3 === 0) return `${ms3 / 1e3}s`;
+  return `${ms3}ms`;
 }
 function parsePercent(input, text2, bounds) {
   const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text2.trim());
@@ -7591,6 +7592,15 @@ function parseShard(text2) {
 function parseInstall(text2) {
   if (["none", "false", "skip"].includes(text2.toLowerCase())) return "skip";
   return text2.toLowerCase() === "auto" ? "auto" : text2;
+}
+function parseEngine(text2) {
+  const value2 = text2.trim().toLowerCase();
+  if (value2 === "kept" || value2 === "autocannon") return value2;
+  throw configError(
+    "engine",
+    `\`${text2}\` is not a load engine`,
+    "Use `kept` (the default: connections kept open across turns) or `autocannon` (a fresh autocannon instance per turn)."
+  );
 }
 function parseMode(text2) {
   const value2 = text2.toLowerCase();
@@ -8412,6 +8422,7 @@ function loadInputs(get, openLoop) {
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     sliceSec: parseSlice(get("slice")),
+    engine: parseEngine(get("engine")),
     openLoop,
     connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
     restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
@@ -9090,8 +9101,10 @@ var PinnedFile = class {
 var CRLF = Buffer.from("\r\n");
 var HEAD_END = Buffer.from("\r\n\r\n");
 
-// src/load/paced.ts
+// src/load/turns.ts
 var PACED_DRAIN_SEC = 2;
+
+// src/load/paced.ts
 var PACED_WARMUP_SEC = 0.2;
 function pacedLimitSec(paced, windows) {
   if (!paced) return 0;
@@ -9148,11 +9161,14 @@ async function runLoad(spec, side, cpus) {
     });
   }
 }
+var COMMAND_MS = 15e3;
 var LoadGenerator = class {
   child;
   buffer = "";
   waiting;
   cpus;
+  /** The open pools' sides and specs, for the timeouts and for naming a failure's server. */
+  pools = /* @__PURE__ */ new Map();
   /** `argv`: the process to run instead of the load generator (tests). */
   constructor(cpus, argv = [process.execPath, loadgenScript(), "--serve"]) {
     this.cpus = cpus;
@@ -9192,9 +9208,55 @@ var LoadGenerator = class {
       return answer.measurements;
     });
   }
+  /**
+   * Opens a pool: one side × scenario's connections (opened at its first turn, kept until it is closed), or with
+   * `engine: autocannon` a fresh autocannon instance per turn.
+   */
+  async open(id, spec, side) {
+    this.pools.set(id, { spec, side });
+    await this.command({ op: "open", pool: id, spec }, [id], COMMAND_MS);
+  }
+  /** Runs the turns one after the other, in the order given; each turn's figures, in that order. */
+  async turns(turns) {
+    let sec = 0;
+    for (const turn of turns) {
+      const timeoutSec = this.pools.get(turn.pool)?.spec.timeoutSec ?? 10;
+      sec += turn.sec + (turn.rate === void 0 ? timeoutSec : Math.min(timeoutSec, PACED_DRAIN_SEC)) + 0.2;
+    }
+    const ids = [...new Set(turns.map((turn) => turn.pool))];
+    const answer = await this.command({ op: "turns", turns: [...turns] }, ids, sec * 1e3 + COMMAND_MS);
+    if (!answer.turns) throw this.poolFailed(answer.pool ? [answer.pool] : ids, answer.error ?? "no result");
+    return answer.turns;
+  }
+  /** The recorded turns of a pool since its last take, added up. */
+  async take(id) {
+    const answer = await this.command({ op: "take", pool: id }, [id], COMMAND_MS);
+    if (!answer.measurement) throw this.poolFailed([id], answer.error ?? "no result");
+    return answer.measurement;
+  }
+  /** Closes a pool's connections (all pools' without `id`). */
+  async close(id) {
+    const ids = id === void 0 ? [...this.pools.keys()] : [id];
+    await this.command(id === void 0 ? { op: "close" } : { op: "close", pool: id }, ids, COMMAND_MS);
+    for (const closed of ids) this.pools.delete(closed);
+  }
+  /** Sends a command; an answer that says it failed throws, naming the servers of the pools it concerns. */
+  async command(command2, ids, timeoutMs) {
+    const known = ids.map((id) => this.pools.get(id)).filter((pool) => pool !== void 0);
+    const sides = [...new Set(known.map((pool) => pool.side))];
+    const url = known[0]?.spec.url ?? "";
+    const answer = await this.request(command2, sides, url, timeoutMs);
+    if (answer.error !== void 0) throw this.poolFailed(answer.pool ? [answer.pool] : ids, answer.error);
+    return answer;
+  }
+  poolFailed(ids, why) {
+    const known = ids.map((id) => this.pools.get(id)).filter((pool) => pool !== void 0);
+    const sides = [...new Set(known.map((pool) => pool.side))];
+    return this.failed(sides, known[0]?.spec.url ?? "", why);
+  }
   /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
   failed(sides, url, why) {
-    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : `the ${sides.join(" and ")} servers`;
+    const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : sides.length === 0 ? "its servers" : `the ${sides.join(" and ")} servers`;
     return new GateError("load", `the load generator failed against ${servers} (${why})`, {
       ...sides.length === 1 ? { side: sides[0] } : {},
       output: this.child.output.lastLines(20)
@@ -9317,8 +9379,8 @@ function stepGroup(step2, side, command2) {
 function stepTookLog(step2, side, durationMs) {
   return `${step2} ${side} took ${(durationMs / 1e3).toFixed(1)} s`;
 }
-function stepTimedOutMessage(step2, side, command2, ms) {
-  return `${step2} of ${side} (\`${command2}\`) did not finish within ${Math.round(ms / 1e3)} s (input \`${step2}-timeout\`)`;
+function stepTimedOutMessage(step2, side, command2, ms3) {
+  return `${step2} of ${side} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step2}-timeout\`)`;
 }
 function stepFailedMessage(step2, side, command2, code2) {
   return `${step2} of ${side} (\`${command2}\`) failed with exit code ${code2}`;
@@ -9365,9 +9427,6 @@ function roundDuring(pair2, scenario) {
 }
 function primingDuring(pair2, scenario) {
   return `priming before pair ${pair2 + 1} (${scenario})`;
-}
-function openLoopBaseDuring(scenario) {
-  return `measuring base for the open loop (${scenario})`;
 }
 function openLoopRateLog(scenario, rate2, share, baseRps) {
   const capped = rate2 < share * baseRps ? `, capped at what the open-loop client sustains` : "";
@@ -9575,11 +9634,11 @@ ${fence}`;
 }
 
 // src/report/diagnostics.ts
-function formatMs2(ms) {
-  if (!Number.isFinite(ms)) return "n/a";
-  if (ms >= 10) return `${Math.round(ms)} ms`;
-  if (ms >= 1) return `${ms.toFixed(1)} ms`;
-  return `${ms.toFixed(2)} ms`;
+function formatMs2(ms3) {
+  if (!Number.isFinite(ms3)) return "n/a";
+  if (ms3 >= 10) return `${Math.round(ms3)} ms`;
+  if (ms3 >= 1) return `${ms3.toFixed(1)} ms`;
+  return `${ms3.toFixed(2)} ms`;
 }
 function formatMb(mb) {
   if (!Number.isFinite(mb)) return "n/a";
@@ -10262,35 +10321,116 @@ function averageRanks(values) {
   return { ranks, tieSizes };
 }
 
-// src/gate/plan.ts
-function schedule(pairs) {
-  return Array.from({ length: pairs }, (_, pair2) => ({
-    pair: pair2,
-    order: pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"]
-  }));
+// src/gate/measurement-plan.ts
+var MIN_TURN_SEC = 0.05;
+var MAX_TURN_SEC = 1;
+var RESPONSES_PER_CONNECTION = 20;
+var MIN_SCENARIO_SEC = 0.25;
+var PRIME_SEC = 2;
+var PRIME_TURN_SEC = 0.25;
+var PAIR_OVERHEAD_SEC = 0.1;
+var PACED_WARMUP_SEC2 = 0.2;
+function processPlan(config, fresh) {
+  if (fresh || config.restartEvery === 0) return { mode: "fresh" };
+  return { mode: "blocks", restartEvery: config.restartEvery, primeSec: primeSec(config.scenarios.length) };
+}
+function primeSec(scenarios) {
+  return Math.max(PRIME_SEC, MIN_SCENARIO_SEC * scenarios);
+}
+function unitOf(processes) {
+  return processes.mode === "blocks" && processes.restartEvery >= 2 ? "blocks" : "pairs";
+}
+function ms(sec) {
+  return Math.ceil(sec * 1e3 - 1e-9) / 1e3;
+}
+function autoTurnSec(rps, connections) {
+  if (!(rps > 0)) return MAX_TURN_SEC;
+  const wanted = RESPONSES_PER_CONNECTION * connections / rps;
+  return ms(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
+}
+function scenarioSec(durationSec, scenarios) {
+  return Math.max(MIN_SCENARIO_SEC, durationSec / Math.max(1, scenarios));
+}
+function even(n) {
+  return Math.max(2, 2 * Math.round(n / 2));
+}
+function scenarioPlan(config, scenario, count3, processes, rps) {
+  const sec = scenarioSec(config.durationSec, count3);
+  const connections = scenario.connections ?? config.connections;
+  const fresh = processes.mode === "fresh";
+  const turnSec = fresh ? sec : config.sliceSec === "auto" ? autoTurnSec(rps ?? 0, connections) : config.sliceSec > 0 ? Math.min(config.sliceSec, sec) : sec;
+  const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
+  const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : 0;
+  return {
+    name: scenario.name,
+    turnSec,
+    turns,
+    warmupSec,
+    openLoop: openLoopPlan(config, sec, turnSec, rps)
+  };
+}
+function openLoopPlan(config, sec, turnSec, rps) {
+  const open2 = config.openLoop;
+  if (open2 === void 0) return void 0;
+  const rate2 = "rate" in open2 ? open2.rate : rps === void 0 ? void 0 : openLoopRate(open2.share, rps);
+  if (rate2 === void 0) return void 0;
+  const paced = openLoopSec(sec);
+  const length = Math.max(turnSec, 0.1);
+  const turns = even(paced / length);
+  return { rate: rate2, turns, turnSec: ms(paced / turns) };
+}
+function pairSeconds(scenarios, processes, perTurnDrainSec, blockStartSec) {
+  let sec = PAIR_OVERHEAD_SEC;
+  scenarios.forEach((s, i) => {
+    sec += 2 * s.turns * (s.turnSec + (perTurnDrainSec[i] ?? 0)) + 2 * s.warmupSec;
+    if (s.openLoop) sec += 2 * (s.openLoop.turns * s.openLoop.turnSec + PACED_WARMUP_SEC2);
+  });
+  if (processes.mode === "blocks") sec += (blockStartSec + 2 * processes.primeSec) / processes.restartEvery;
+  else sec += 2 * blockStartSec;
+  return sec;
+}
+function buildPlan(config, inputs) {
+  const processes = processPlan(config, inputs.fresh);
+  const count3 = config.scenarios.length;
+  const scenarios = config.scenarios.map(
+    (s) => scenarioPlan(config, s, count3, processes, inputs.rates.get(s.name))
+  );
+  const drains = config.scenarios.map((s) => {
+    const rps = inputs.rates.get(s.name);
+    return rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0;
+  });
+  const pairSec = pairSeconds(scenarios, processes, drains, inputs.startSec);
+  const budgetSec = config.budgetMs / 1e3;
+  const limitSec = Math.min(budgetSec * 1.5, inputs.leftSec);
+  const { looks, schedule } = plannedLooks(budgetSec, pairSec, config.pairs);
+  return {
+    engine: config.engine,
+    processes,
+    unit: unitOf(processes),
+    placement: inputs.placement,
+    scenarios,
+    fixedPairs: config.pairs,
+    looks,
+    schedule,
+    pairSec,
+    budgetSec,
+    limitSec
+  };
+}
+function plannedLooks(budgetSec, pairSec, fixedPairs) {
+  if (fixedPairs !== void 0) return { looks: [fixedPairs], schedule: [fixedPairs] };
+  const looks = planLooks(Math.floor(budgetSec / pairSec));
+  const last = looks[looks.length - 1];
+  return { looks, schedule: [...looks, last + confirmationPairs(last)] };
+}
+function blocksOf(plan) {
+  return plan.processes.mode === "blocks" ? plan.processes : void 0;
 }
 var PUBLISH_RESERVE_MS = 3e4;
-var PRIME_SEC = 1;
-function sideBySide(config) {
-  return config.restartEvery > 0;
-}
-function movesFixedPort(config) {
-  return config.port !== void 0 && sideBySide(config);
-}
-function slicing(config) {
-  return sideBySide(config) && config.sliceSec > 0 && config.sliceSec < config.durationSec;
-}
-function primingTurns(restartEvery) {
-  return restartEvery === 1 ? 0 : 2;
-}
 var STARTUP_SHARE_NOTE = 1 / 3;
 function startupNote(startupSec, pairSec) {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
   return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
-}
-var MEASURED_AGAIN_IN_A_ROW = 4;
-function measureAgain(pair2, disturbedInARow, measuredAgain) {
-  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
 }
 
 // src/gate/assemble.ts
@@ -10311,6 +10451,7 @@ function assembleReport(context, run) {
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),
     decision,
+    ...measured?.plan ? { plan: measured.plan } : {},
     sequential: measured ? sequentialOf(measured) : void 0,
     newScenarios: measured?.newScenarios ?? [],
     shard: config.shard,
@@ -10362,15 +10503,19 @@ function settingsOf(config, measured) {
     budgetSec: config.budgetMs / 1e3,
     durationSec: config.durationSec,
     warmupSec: config.warmupSec,
-    sliceSec: measured?.sliced ?? slicing(config) ? config.sliceSec : 0,
+    sliceSec: sliceOf(config, measured?.plan),
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
     alpha: config.alpha,
     port: config.port,
     failOnRegression: config.failOnRegression,
-    restartEvery: measured?.sideBySide ?? sideBySide(config) ? config.restartEvery : 0
+    restartEvery: measured?.plan ? blocksOf(measured.plan)?.restartEvery ?? 0 : config.restartEvery
   };
+}
+function sliceOf(config, plan) {
+  if (plan) return blocksOf(plan) ? Math.min(...plan.scenarios.map((s) => s.turnSec)) : 0;
+  return config.sliceSec === "auto" ? void 0 : config.sliceSec;
 }
 function sequentialOf(measured) {
   return {
@@ -10382,6 +10527,555 @@ function sequentialOf(measured) {
     disturbedPairs: measured.disturbedPairs,
     keptDisturbedPairs: measured.keptDisturbedPairs
   };
+}
+
+// src/report/plan-text.ts
+function ms2(sec) {
+  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
+}
+function processesText(plan) {
+  const p = plan.processes;
+  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
+  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
+  return `base and head side by side, ${blocks}, primed ${ms2(p.primeSec)} per side`;
+}
+function scenarioText(s) {
+  const warm = s.warmupSec > 0 ? ` after ${ms2(s.warmupSec)} of warm-up` : "";
+  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms2(s.openLoop.turnSec)}` : "";
+  return `${s.name}: ${s.turns} turns of ${ms2(s.turnSec)} per side and pair${warm}${open2}`;
+}
+function looksText(plan) {
+  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
+  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
+  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
+}
+function planLog(plan) {
+  const lines = [
+    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
+    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
+    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
+  ];
+  if (plan.placement)
+    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
+  return lines.join("\n");
+}
+
+// src/gate/context.ts
+var ActiveScenarios = class {
+  list;
+  /** The names of the scenarios dropped as new on head. */
+  dropped = [];
+  constructor(all) {
+    this.list = [...all];
+  }
+  get active() {
+    return this.list;
+  }
+  drop(names) {
+    this.dropped.push(...names);
+    this.list = this.list.filter((scenario) => !this.dropped.includes(scenario.name));
+  }
+};
+async function stopServers(ctx) {
+  await ctx.servers.stopAll();
+}
+
+// src/gate/pools.ts
+var Pools = class {
+  opened = /* @__PURE__ */ new Set();
+  load;
+  constructor(load2) {
+    this.load = load2;
+  }
+  /** The pool of `scenario` (its index in the config: `index`) on `server`, opened with `spec` if it is not yet. */
+  async of(server, index, spec) {
+    const id = `${server.side}-${server.pid}-${server.port}-s${index + 1}`;
+    if (!this.opened.has(id)) {
+      await this.load.open(id, spec(), server.side);
+      this.opened.add(id);
+    }
+    return id;
+  }
+  /** Closes every pool (their servers are about to stop). */
+  async closeAll() {
+    if (this.opened.size === 0) return;
+    this.opened.clear();
+    await this.load.close();
+  }
+  /** The pools open now, for tests and the log. */
+  get count() {
+    return this.opened.size;
+  }
+};
+function poolSpec(scenario, server, options) {
+  return {
+    url: `${server.origin}${scenario.path}`,
+    method: scenario.method,
+    headers: scenario.headers,
+    ...scenario.body === void 0 ? {} : { body: scenario.body },
+    connections: scenario.connections ?? options.connections,
+    timeoutSec: 10,
+    engine: options.engine,
+    watchPids: options.watchPids,
+    serverPids: [server.pid]
+  };
+}
+
+// src/io/server.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync5, readlinkSync } from "node:fs";
+import { request } from "node:http";
+import { createServer, Socket } from "node:net";
+import { setTimeout as sleep3 } from "node:timers/promises";
+var HOSTS = ["127.0.0.1", "::1"];
+var PortNotMovedError = class extends GateError {
+  /** The fixed port (input `port`) and the port it was to move to. */
+  fixed;
+  movedTo;
+  constructor(side, start, fixed, movedTo, output) {
+    super("server-start", portNotMovedMessage(side, start, fixed, movedTo), {
+      side,
+      ...output === void 0 ? {} : { output }
+    });
+    this.name = "PortNotMovedError";
+    this.fixed = fixed;
+    this.movedTo = movedTo;
+  }
+};
+async function freePort() {
+  return new Promise((resolve9, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve9(port));
+    });
+  });
+}
+function listening(host, port, timeoutMs = 500) {
+  return new Promise((resolve9) => {
+    const socket = new Socket();
+    const done = (result) => {
+      socket.destroy();
+      resolve9(result);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.connect(port, host);
+  });
+}
+function probe(host, port, path, timeoutMs = 1e3) {
+  return new Promise((resolve9) => {
+    const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
+      res.resume();
+      res.once("end", () => resolve9(res.statusCode));
+      res.once("error", () => resolve9(res.statusCode));
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve9(void 0));
+    req.end();
+  });
+}
+function describeExit(child2) {
+  const exit = child2.exit;
+  if (exit === void 0) return "is still running";
+  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+async function open(port) {
+  for (const host of HOSTS) if (await listening(host, port)) return true;
+  return false;
+}
+async function keptFixedPort(spec) {
+  if (spec.port === void 0 || spec.movedTo === void 0) return false;
+  return await open(spec.port) && !await open(spec.movedTo);
+}
+async function startServer(spec) {
+  const moved = spec.port !== void 0 ? spec.movedTo : void 0;
+  const port = moved ?? spec.port ?? await freePort();
+  if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
+  const command2 = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
+  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(spec.port ?? port) });
+  const child2 = new Child(command2, {
+    cwd: spec.cwd,
+    env,
+    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
+  });
+  const host = await waitReady(spec, child2, port);
+  const origin = host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+  return {
+    side: spec.side,
+    host,
+    port,
+    origin,
+    child: child2,
+    assertAlive(during) {
+      if (child2.exit === void 0) return;
+      throw new GateError(
+        "server-crash",
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} during ${during}`,
+        {
+          side: spec.side,
+          output: child2.output.lastLines(40)
+        }
+      );
+    },
+    async stop() {
+      await child2.stop();
+    }
+  };
+}
+function portText(spec, port) {
+  return spec.port !== void 0 && spec.movedTo !== void 0 ? `port ${spec.port} (moved to ${port} by perf-gate)` : `port ${port}`;
+}
+async function waitReady(spec, child2, port) {
+  const deadline = Date.now() + spec.readyTimeoutMs;
+  const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
+  const where = portText(spec, port);
+  let lastStatus;
+  for (; ; ) {
+    if (child2.exit !== void 0) {
+      await child2.stop(500);
+      throw new GateError(
+        "server-start",
+        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
+        { side: spec.side, output: child2.output.lastLines(40) }
+      );
+    }
+    if (Date.now() > deadline) {
+      const hint = lastStatus !== void 0 ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.` : readyHint(spec.port, spec.port ?? port, ownPorts(spec, listeningSockets(processTree(child2.pid))));
+      await child2.stop();
+      throw new GateError(
+        "server-start",
+        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on ${where} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
+        { side: spec.side, output: child2.output.lastLines(40) }
+      );
+    }
+    for (const candidate of HOSTS) {
+      const status = await probe(candidate, port, spec.readyPath);
+      if (status === void 0) continue;
+      if (spec.readyStatus === void 0 || status === spec.readyStatus) return candidate;
+      lastStatus = status;
+    }
+    if (await keptFixedPort(spec)) {
+      await child2.stop();
+      throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
+    }
+    await sleep3(100);
+  }
+}
+function ownPorts(spec, sockets) {
+  const { port, movedTo } = spec;
+  if (port === void 0 || movedTo === void 0) return [...sockets];
+  return sockets.map((socket) => socket.port === movedTo ? { ...socket, port } : socket);
+}
+function localAddress(hex) {
+  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
+  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
+}
+function listeningSockets(pids) {
+  const inodes = /* @__PURE__ */ new Set();
+  for (const pid of pids) {
+    let fds;
+    try {
+      fds = readdirSync3(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode !== void 0) inodes.add(inode);
+      } catch {
+      }
+    }
+  }
+  if (inodes.size === 0) return [];
+  const found = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text2;
+    try {
+      text2 = readFileSync5(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text2.split("\n").slice(1)) {
+      const fields2 = line.trim().split(/\s+/);
+      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
+      const [address = "", portHex = ""] = fields2[1].split(":");
+      const port = Number.parseInt(portHex, 16);
+      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
+    }
+  }
+  return found;
+}
+function readyHint(fixed, port, sockets) {
+  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
+  const onPort = sockets.filter((s) => s.port === port);
+  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
+    (a, b) => a - b
+  );
+  if (onPort.length === 0 && others.length > 0) {
+    const where = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
+    return fixed === void 0 ? ` It listens on ${where}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where}, not on ${given}: set the \`port\` input to the port it serves on.`;
+  }
+  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
+    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
+  }
+  if (onPort.length > 0) {
+    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
+  }
+  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
+}
+async function waitPortFree(side, port) {
+  const deadline = Date.now() + 5e3;
+  for (; ; ) {
+    let busy = false;
+    for (const host of HOSTS) if (await listening(host, port)) busy = true;
+    if (!busy) return;
+    if (Date.now() > deadline)
+      throw new GateError(
+        "server-start",
+        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
+        { side }
+      );
+    await sleep3(100);
+  }
+}
+
+// src/gate/servers.ts
+var Servers = class {
+  /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
+  together;
+  running = {};
+  probes = {};
+  start;
+  diagnostics;
+  /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
+  startedFor;
+  /** Called before the running servers stop (the load generator's pools on them are closed first). */
+  beforeStop;
+  constructor(start, diagnostics, together = true, beforeStop) {
+    this.start = start;
+    this.diagnostics = diagnostics;
+    this.together = together;
+    this.beforeStop = beforeStop;
+  }
+  /** The side's server, started for `pair` (with a probe of its own) when none is running. */
+  async serverFor(side, pair2) {
+    const running2 = this.running[side];
+    if (running2) return running2;
+    const probe2 = this.diagnostics.server(side, `pair${pair2 + 1}-${side}`);
+    const server = await this.start(side, pair2, probe2.env, this.together);
+    this.running[side] = server;
+    this.probes[side] = probe2;
+    return server;
+  }
+  /** The side's running server (undefined when none). */
+  get(side) {
+    return this.running[side];
+  }
+  /** The probe of the side's running server. */
+  probe(side) {
+    return this.probes[side];
+  }
+  /** The processes of the running servers, in the order they started. */
+  pids() {
+    return Object.values(this.running).map((server) => server.pid);
+  }
+  /**
+   * Base and head start at the same time: a server that takes seconds to start costs that once per block, not twice
+   * (with `restart-every: 1`, once per pair). When either fails, the other is stopped before the error goes on.
+   */
+  async startBoth(pair2) {
+    const [base, head2] = await Promise.allSettled([
+      this.serverFor("base", pair2),
+      this.serverFor("head", pair2)
+    ]);
+    if (base.status === "fulfilled" && head2.status === "fulfilled") {
+      this.startedFor = pair2;
+      return [base.value, head2.value];
+    }
+    await this.stopAll();
+    const reasons = [base, head2].flatMap(
+      (started) => started.status === "rejected" ? [started.reason] : []
+    );
+    throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
+  }
+  /** Both running servers when startBoth started them for `pair` and neither has stopped since; else undefined. */
+  startedTogetherFor(pair2) {
+    const { base, head: head2 } = this.running;
+    return this.startedFor === pair2 && base && head2 ? [base, head2] : void 0;
+  }
+  /** The running servers now serve a block: a pair measured again at its start gets new processes. */
+  claimBlock() {
+    this.startedFor = void 0;
+  }
+  async stopAll() {
+    this.startedFor = void 0;
+    if (this.running.base || this.running.head) await this.beforeStop?.();
+    for (const side of ["base", "head"]) {
+      await this.running[side]?.stop();
+      delete this.running[side];
+    }
+  }
+  /** Runs `step`; when it throws, every server is stopped before the error goes on. */
+  async stopAllOnError(step2) {
+    try {
+      return await step2();
+    } catch (error) {
+      await this.stopAll();
+      throw error;
+    }
+  }
+};
+function alive3(loaded, during, run) {
+  const check = () => {
+    for (const server of loaded) server.assertAlive(during);
+  };
+  return run.then(
+    (result) => {
+      check();
+      return result;
+    },
+    (error) => {
+      check();
+      throw error;
+    }
+  );
+}
+
+// src/gate/turns.ts
+function abba(i) {
+  return i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
+}
+function pairTurns(plan, pools) {
+  const turns = [];
+  if (plan.warmupSec > 0) for (const pool of pools) turns.push({ pool, sec: plan.warmupSec, record: false });
+  for (let i = 0; i < 2 * plan.turns; i++)
+    turns.push({ pool: pools[abba(i)], sec: plan.turnSec, record: true });
+  const open2 = plan.openLoop;
+  if (open2) {
+    for (const pool of pools) turns.push({ pool, sec: PACED_WARMUP_SEC2, record: false, rate: open2.rate });
+    for (let i = 0; i < 2 * open2.turns; i++)
+      turns.push({ pool: pools[abba(i)], sec: open2.turnSec, record: true, rate: open2.rate });
+  }
+  return turns;
+}
+function roundTurns(plan, pool) {
+  const turns = [];
+  if (plan.warmupSec > 0) turns.push({ pool, sec: plan.warmupSec, record: false });
+  for (let i = 0; i < plan.turns; i++) turns.push({ pool, sec: plan.turnSec, record: true });
+  const open2 = plan.openLoop;
+  if (open2) {
+    turns.push({ pool, sec: PACED_WARMUP_SEC2, record: false, rate: open2.rate });
+    for (let i = 0; i < open2.turns; i++)
+      turns.push({ pool, sec: open2.turnSec, record: true, rate: open2.rate });
+  }
+  return turns;
+}
+function primingTurns(sec, pools) {
+  const perSide = Math.max(MIN_SCENARIO_SEC, sec);
+  const count3 = Math.max(1, Math.round(perSide / PRIME_TURN_SEC));
+  const turnSec = perSide / count3;
+  return Array.from({ length: 2 * count3 }, (_, i) => ({ pool: pools[abba(i)], sec: turnSec, record: false }));
+}
+
+// src/gate/blocks.ts
+async function startBlockServers(ctx, pair2) {
+  const { clock, costs, servers } = ctx;
+  await stopServers(ctx);
+  const startupStart = clock.now();
+  const both = await servers.startBoth(pair2);
+  const startupMs = clock.now() - startupStart;
+  costs.startupMs += startupMs;
+  costs.primingMs += startupMs;
+  costs.blocks++;
+  return both;
+}
+function poolOf(ctx, server, scenario) {
+  const { config, servers } = ctx;
+  return ctx.pools.of(
+    server,
+    config.scenarios.indexOf(scenario),
+    () => poolSpec(scenario, server, {
+      connections: config.connections,
+      engine: config.engine,
+      watchPids: [...servers.pids(), process.pid]
+    })
+  );
+}
+async function prime(ctx, pair2, primeSec2, sides) {
+  const rates = /* @__PURE__ */ new Map();
+  const primeStart = ctx.clock.now();
+  const scenarios = ctx.scenarios.active;
+  const each = Math.max(MIN_SCENARIO_SEC, primeSec2 / Math.max(1, scenarios.length));
+  for (const scenario of scenarios) {
+    const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)];
+    const turns = primingTurns(each, pools);
+    const results = await alive3(sides, primingDuring(pair2, scenario.name), ctx.load.turns(turns));
+    const base = sides[0].side === "base" ? pools[0] : pools[1];
+    const mine = results.filter((_, i) => turns[i].pool === base);
+    const later = mine.slice(Math.floor(mine.length / 2));
+    const responses = later.reduce((sum, r) => sum + r.responses, 0);
+    const sec = later.reduce((sum, r) => sum + r.sec, 0);
+    if (sec > 0 && responses > 0) rates.set(scenario.name, responses / sec);
+  }
+  ctx.costs.primingMs += ctx.clock.now() - primeStart;
+  return rates;
+}
+function inOrder(ctx, order) {
+  return [ctx.servers.get(order[0]), ctx.servers.get(order[1])];
+}
+
+// src/gate/disturbance.ts
+var DISTURBED_CORES = 0.1;
+var STOLEN_CORES = 0.15;
+function disturbance(rounds) {
+  let worst;
+  for (const { measurement } of rounds) {
+    const { foreignCpu, stealCpu } = measurement;
+    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cores: foreignCpu, reason: foreignCpuReason(foreignCpu) } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cores: stealCpu, reason: stolenCpuReason(stealCpu) } : void 0;
+    if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
+  }
+  return worst;
+}
+var Disturbances = class {
+  /** Disturbed measurements in a row, this one included. */
+  inARow = 0;
+  /** Pairs measured again because they were disturbed. */
+  measuredAgain = 0;
+  /** Disturbed pairs kept. */
+  kept = 0;
+  /** The worst disturbance of the pairs kept. */
+  worst;
+  /**
+   * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
+   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept.
+   */
+  measureAgain(pair2, rounds, log) {
+    const disturbed = pair2 > 0 ? disturbance(rounds) : void 0;
+    this.inARow = disturbed ? this.inARow + 1 : 0;
+    if (!disturbed) return false;
+    if (measureAgain(pair2, this.inARow, this.measuredAgain)) {
+      this.measuredAgain++;
+      log.info(measuredAgainLog(pair2, disturbed.reason));
+      return true;
+    }
+    this.kept++;
+    if (this.worst === void 0 || disturbed.cores > this.worst.cores) this.worst = disturbed;
+    log.info(keptDisturbedLog(pair2, disturbed.reason, this.measuredAgain));
+    return false;
+  }
+  /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
+  note(pairs) {
+    if (this.worst === void 0) return void 0;
+    return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
+  }
+};
+var MEASURED_AGAIN_IN_A_ROW = 4;
+function measureAgain(pair2, disturbedInARow, measuredAgain) {
+  return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
 }
 
 // src/stats/distributions.ts
@@ -11215,31 +11909,24 @@ function overall(comparisons, errors) {
   return "inconclusive";
 }
 
-// src/decide/sequential.ts
-var SequentialRun = class {
+// src/gate/loop.ts
+var Loop = class {
   rounds = [];
   looked = [];
-  /** The looks still planned (moved when the budget runs short); undefined until the first pair's cost is known. */
+  /** The looks still ahead: moved earlier when the budget runs short. */
   looks;
-  /** The looks planned at first, the confirmation look included: every p-value counts all of them. */
-  schedule;
   pairs = 0;
   decision;
   futile;
   #source;
-  #options;
-  #streaks = /* @__PURE__ */ new Map();
-  constructor(source, options) {
+  #plan;
+  constructor(source, plan) {
     this.#source = source;
-    this.#options = options;
-    this.looks = options.fixedPairs === void 0 ? void 0 : [options.fixedPairs];
-    this.schedule = this.looks ?? [];
+    this.#plan = plan;
+    this.looks = [...plan.looks];
   }
   get adaptive() {
-    return this.#options.fixedPairs === void 0;
-  }
-  perPairMs() {
-    return this.#source.perPairMs?.() ?? this.#source.elapsedMs() / this.pairs;
+    return this.#plan.fixedPairs === void 0;
   }
   async measure() {
     const pair2 = await this.#source.next(this.pairs);
@@ -11250,64 +11937,31 @@ var SequentialRun = class {
   }
   look() {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, restartEvery, floor } = this.#options;
-    const fresh = decide(this.rounds, this.#source.scenarios(), {
+    const { threshold, latencyThreshold, alpha, restartEvery, floor, schedule } = this.#plan;
+    return decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...latencyThreshold === void 0 ? {} : { latencyThreshold },
       alpha,
-      looks: this.schedule,
-      restartEvery: restartEvery ?? 0,
+      looks: schedule,
+      restartEvery,
       ...floor === void 0 ? {} : { floor }
     });
-    return this.#held(fresh);
-  }
-  /**
-   * A regression (or improvement) that has held at every look since it appeared, at least MIN_CONFIRMATION_PAIRS
-   * pairs on, is confirmed by the pairs added since. Requiring it twice only makes failing rarer.
-   */
-  #held(d) {
-    const keyOf = (c) => `${c.scenario}\0${c.metric}`;
-    const now = /* @__PURE__ */ new Set();
-    for (const c of d.comparisons) {
-      if (c.verdict !== "regression" && c.verdict !== "improvement") continue;
-      const key = keyOf(c);
-      now.add(key);
-      const streak = this.#streaks.get(key);
-      if (!streak || streak.verdict !== c.verdict)
-        this.#streaks.set(key, { since: this.pairs, verdict: c.verdict });
-    }
-    for (const key of [...this.#streaks.keys()]) if (!now.has(key)) this.#streaks.delete(key);
-    const confirmed = (c) => {
-      const streak = this.#streaks.get(keyOf(c));
-      return streak !== void 0 && this.pairs - streak.since >= MIN_CONFIRMATION_PAIRS;
-    };
-    return {
-      ...d,
-      comparisons: d.comparisons.map((c) => !c.confirmed && confirmed(c) ? { ...c, confirmed: true } : c)
-    };
-  }
-  /** The looks the budget buys at the first pair's cost, and one more kept for confirmation. */
-  plan() {
-    const looks = planLooks(Math.floor(this.#options.budgetMs / this.perPairMs()));
-    const last = looks[looks.length - 1];
-    this.schedule = [...looks, last + confirmationPairs(last)];
-    return looks;
   }
   /**
    * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
-   * or, with none left, the run looks once more now and stops. The schedule stays as planned.
+   * or, with none left, the loop looks once more now and stops. The schedule the p-values count stays as planned.
    */
-  fitBudget(looks) {
-    const nextLook = looks.find((n) => n > this.pairs);
+  fitBudget() {
+    const nextLook = this.looks.find((n) => n > this.pairs);
     if (nextLook === void 0) return void 0;
-    const { budgetMs } = this.#options;
-    const perPair = this.perPairMs();
-    if (this.#source.elapsedMs() + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2)
-      return void 0;
-    const fit = this.pairs + Math.max(0, Math.floor((budgetMs - this.#source.elapsedMs()) / perPair));
+    const { budgetMs } = this.#plan;
+    const perPair = this.#source.perPairMs();
+    const elapsed = this.#source.elapsedMs();
+    if (elapsed + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2) return void 0;
+    const fit = this.pairs + Math.max(0, Math.floor((budgetMs - elapsed) / perPair));
     const moved = fit - fit % 2;
     if (moved > this.pairs) {
-      this.looks = [...looks.filter((n) => n <= this.pairs), moved];
+      this.looks = [...this.looks.filter((n) => n <= this.pairs), moved];
       return void 0;
     }
     if (this.looked[this.looked.length - 1] !== this.pairs) this.decision = this.look();
@@ -11317,18 +11971,20 @@ var SequentialRun = class {
   async run() {
     for (; ; ) {
       if (this.#source.scenarios().length === 0) return "no-scenarios";
-      if (this.looks !== void 0 && this.pairs >= this.looks[this.looks.length - 1])
-        return this.adaptive ? "budget" : "fixed";
+      if (this.pairs >= this.looks[this.looks.length - 1]) return this.adaptive ? "budget" : "fixed";
       if (!await this.measure()) return "deadline";
-      const looks = this.looks ?? this.plan();
-      this.looks = looks;
-      if (looks.includes(this.pairs) && this.adaptive) {
+      if (this.adaptive && this.looks.includes(this.pairs)) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
-        this.futile = futility(this.decision, this.pairs, looks[looks.length - 1], this.#options.floor);
+        this.futile = futility(
+          this.decision,
+          this.pairs,
+          this.looks[this.looks.length - 1],
+          this.#plan.floor
+        );
         if (this.futile) return "noise";
       }
-      const stop = this.adaptive ? this.fitBudget(looks) : void 0;
+      const stop = this.adaptive ? this.fitBudget() : void 0;
       if (stop !== void 0) return stop;
     }
   }
@@ -11341,9 +11997,9 @@ var SequentialRun = class {
     const borderline = d !== void 0 && (d.verdict === "regression" && !resolved(d) || d.comparisons.some(leaning)) && !d.errors.some((e) => e.verdict === "regression");
     if (!this.adaptive || !borderline) return 0;
     const want = confirmationPairs(this.pairs);
-    const perPair = this.#source.perPairMs?.() ?? this.#source.elapsedMs() / Math.max(1, this.pairs);
+    const perPair = this.#source.perPairMs();
     let extra = 0;
-    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#options.limitMs) {
+    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#plan.limitMs) {
       if (!await this.measure() || !await this.measure()) break;
       extra += 2;
     }
@@ -11351,603 +12007,43 @@ var SequentialRun = class {
     return extra;
   }
 };
-async function runSequential(source, options) {
-  const run = new SequentialRun(source, options);
-  const stoppedBy = await run.run();
-  if (source.scenarios().length > 0 && run.looked[run.looked.length - 1] !== run.pairs && run.pairs >= 2)
-    run.decision = run.look();
-  const extra = stoppedBy === "noise" ? 0 : await run.confirm();
-  const { rounds, decision, pairs, looked, schedule: schedule2, futile } = run;
+async function measurePairs(source, plan) {
+  const loop = new Loop(source, plan);
+  const stoppedBy = await loop.run();
+  if (source.scenarios().length > 0 && loop.looked[loop.looked.length - 1] !== loop.pairs && loop.pairs >= 2)
+    loop.decision = loop.look();
+  const extra = stoppedBy === "noise" ? 0 : await loop.confirm();
+  const { rounds, decision, pairs, looked, futile } = loop;
   return {
     rounds,
     decision,
     pairs,
     looked,
-    schedule: schedule2,
+    schedule: [...plan.schedule],
     stoppedBy,
     confirmationPairs: extra,
     ...futile ? { futility: futile } : {}
   };
 }
 
-// src/gate/context.ts
-var ActiveScenarios = class {
-  list;
-  /** The names of the scenarios dropped as new on head. */
-  dropped = [];
-  constructor(all) {
-    this.list = [...all];
-  }
-  get active() {
-    return this.list;
-  }
-  drop(names) {
-    this.dropped.push(...names);
-    this.list = this.list.filter((scenario) => !this.dropped.includes(scenario.name));
-  }
-};
-
-// src/gate/disturbance.ts
-var DISTURBED_CORES = 0.1;
-var STOLEN_CORES = 0.15;
-function disturbance(rounds) {
-  let worst;
-  for (const { measurement } of rounds) {
-    const { foreignCpu, stealCpu } = measurement;
-    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cores: foreignCpu, reason: foreignCpuReason(foreignCpu) } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cores: stealCpu, reason: stolenCpuReason(stealCpu) } : void 0;
-    if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
-  }
-  return worst;
-}
-var Disturbances = class {
-  /** Disturbed measurements in a row, this one included. */
-  inARow = 0;
-  /** Pairs measured again because they were disturbed. */
-  measuredAgain = 0;
-  /** Disturbed pairs kept. */
-  kept = 0;
-  /** The worst disturbance of the pairs kept. */
-  worst;
-  /**
-   * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
-   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept.
-   */
-  measureAgain(pair2, rounds, log) {
-    const disturbed = pair2 > 0 ? disturbance(rounds) : void 0;
-    this.inARow = disturbed ? this.inARow + 1 : 0;
-    if (!disturbed) return false;
-    if (measureAgain(pair2, this.inARow, this.measuredAgain)) {
-      this.measuredAgain++;
-      log.info(measuredAgainLog(pair2, disturbed.reason));
-      return true;
-    }
-    this.kept++;
-    if (this.worst === void 0 || disturbed.cores > this.worst.cores) this.worst = disturbed;
-    log.info(keptDisturbedLog(pair2, disturbed.reason, this.measuredAgain));
-    return false;
-  }
-  /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
-  note(pairs) {
-    if (this.worst === void 0) return void 0;
-    return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
-  }
-};
-
-// src/io/server.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync5, readlinkSync } from "node:fs";
-import { request } from "node:http";
-import { createServer, Socket } from "node:net";
-import { setTimeout as sleep3 } from "node:timers/promises";
-var HOSTS = ["127.0.0.1", "::1"];
-var PortNotMovedError = class extends GateError {
-  /** The fixed port (input `port`) and the port it was to move to. */
-  fixed;
-  movedTo;
-  constructor(side, start, fixed, movedTo, output) {
-    super("server-start", portNotMovedMessage(side, start, fixed, movedTo), {
-      side,
-      ...output === void 0 ? {} : { output }
-    });
-    this.name = "PortNotMovedError";
-    this.fixed = fixed;
-    this.movedTo = movedTo;
-  }
-};
-async function freePort() {
-  return new Promise((resolve9, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve9(port));
-    });
-  });
-}
-function listening(host, port, timeoutMs = 500) {
-  return new Promise((resolve9) => {
-    const socket = new Socket();
-    const done = (result) => {
-      socket.destroy();
-      resolve9(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-    socket.connect(port, host);
-  });
-}
-function probe(host, port, path, timeoutMs = 1e3) {
-  return new Promise((resolve9) => {
-    const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
-      res.resume();
-      res.once("end", () => resolve9(res.statusCode));
-      res.once("error", () => resolve9(res.statusCode));
-    });
-    req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve9(void 0));
-    req.end();
-  });
-}
-function describeExit(child2) {
-  const exit = child2.exit;
-  if (exit === void 0) return "is still running";
-  return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-}
-async function open(port) {
-  for (const host of HOSTS) if (await listening(host, port)) return true;
-  return false;
-}
-async function keptFixedPort(spec) {
-  if (spec.port === void 0 || spec.movedTo === void 0) return false;
-  return await open(spec.port) && !await open(spec.movedTo);
-}
-async function startServer(spec) {
-  const moved = spec.port !== void 0 ? spec.movedTo : void 0;
-  const port = moved ?? spec.port ?? await freePort();
-  if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
-  const command2 = spec.wrap ? `${spec.wrap} ${spec.start}` : spec.start;
-  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(spec.port ?? port) });
-  const child2 = new Child(command2, {
-    cwd: spec.cwd,
-    env,
-    ...spec.onOutput ? { onOutput: spec.onOutput } : {}
-  });
-  const host = await waitReady(spec, child2, port);
-  const origin = host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
-  return {
-    side: spec.side,
-    host,
-    port,
-    origin,
-    child: child2,
-    assertAlive(during) {
-      if (child2.exit === void 0) return;
-      throw new GateError(
-        "server-crash",
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} during ${during}`,
-        {
-          side: spec.side,
-          output: child2.output.lastLines(40)
-        }
-      );
-    },
-    async stop() {
-      await child2.stop();
-    }
-  };
-}
-function portText(spec, port) {
-  return spec.port !== void 0 && spec.movedTo !== void 0 ? `port ${spec.port} (moved to ${port} by perf-gate)` : `port ${port}`;
-}
-async function waitReady(spec, child2, port) {
-  const deadline = Date.now() + spec.readyTimeoutMs;
-  const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
-  const where = portText(spec, port);
-  let lastStatus;
-  for (; ; ) {
-    if (child2.exit !== void 0) {
-      await child2.stop(500);
-      throw new GateError(
-        "server-start",
-        `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
-        { side: spec.side, output: child2.output.lastLines(40) }
-      );
-    }
-    if (Date.now() > deadline) {
-      const hint = lastStatus !== void 0 ? ` It kept answering ${lastStatus}: check \`ready.status\` and \`ready.path\` in the config file, or raise \`ready.timeout\` if it needs longer to get ready.` : readyHint(spec.port, spec.port ?? port, ownPorts(spec, listeningSockets(processTree(child2.pid))));
-      await child2.stop();
-      throw new GateError(
-        "server-start",
-        `the ${spec.side} server \`${spec.start}\` did not answer GET ${spec.readyPath}${wanted} on ${where} within ${Math.round(spec.readyTimeoutMs / 1e3)} s.${hint}`,
-        { side: spec.side, output: child2.output.lastLines(40) }
-      );
-    }
-    for (const candidate of HOSTS) {
-      const status = await probe(candidate, port, spec.readyPath);
-      if (status === void 0) continue;
-      if (spec.readyStatus === void 0 || status === spec.readyStatus) return candidate;
-      lastStatus = status;
-    }
-    if (await keptFixedPort(spec)) {
-      await child2.stop();
-      throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
-    }
-    await sleep3(100);
-  }
-}
-function ownPorts(spec, sockets) {
-  const { port, movedTo } = spec;
-  if (port === void 0 || movedTo === void 0) return [...sockets];
-  return sockets.map((socket) => socket.port === movedTo ? { ...socket, port } : socket);
-}
-function localAddress(hex) {
-  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
-  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
-}
-function listeningSockets(pids) {
-  const inodes = /* @__PURE__ */ new Set();
-  for (const pid of pids) {
-    let fds;
-    try {
-      fds = readdirSync3(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        if (inode !== void 0) inodes.add(inode);
-      } catch {
-      }
-    }
-  }
-  if (inodes.size === 0) return [];
-  const found = [];
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text2;
-    try {
-      text2 = readFileSync5(table, "utf8");
-    } catch {
-      continue;
-    }
-    for (const line of text2.split("\n").slice(1)) {
-      const fields2 = line.trim().split(/\s+/);
-      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
-      const [address = "", portHex = ""] = fields2[1].split(":");
-      const port = Number.parseInt(portHex, 16);
-      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
-    }
-  }
-  return found;
-}
-function readyHint(fixed, port, sockets) {
-  const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
-  const onPort = sockets.filter((s) => s.port === port);
-  const others = [...new Set(sockets.filter((s) => s.port !== port).map((s) => s.port))].sort(
-    (a, b) => a - b
-  );
-  if (onPort.length === 0 && others.length > 0) {
-    const where = others.length === 1 ? `port ${others[0]}` : `ports ${others.join(", ")}`;
-    return fixed === void 0 ? ` It listens on ${where}, not on the ${given} it was given: make it listen on \`process.env.PORT\`, or set the \`port\` input to ${others.length === 1 ? others[0] : "the port it serves on"}.` : ` It listens on ${where}, not on ${given}: set the \`port\` input to the port it serves on.`;
-  }
-  if (onPort.length > 0 && !onPort.some((s) => s.local)) {
-    return ` It listens on port ${port} but not on localhost (127.0.0.1 or ::1): bind it to \`0.0.0.0\` or \`localhost\`.`;
-  }
-  if (onPort.length > 0) {
-    return ` It accepts connections on port ${port} but gave no HTTP answer: check that GET on that path gets a response, or raise \`ready-timeout\` if it needs longer to get ready.`;
-  }
-  return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
-}
-async function waitPortFree(side, port) {
-  const deadline = Date.now() + 5e3;
-  for (; ; ) {
-    let busy = false;
-    for (const host of HOSTS) if (await listening(host, port)) busy = true;
-    if (!busy) return;
-    if (Date.now() > deadline)
-      throw new GateError(
-        "server-start",
-        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
-        { side }
-      );
-    await sleep3(100);
-  }
-}
-
-// src/gate/servers.ts
-var Servers = class {
-  /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
-  together;
-  running = {};
-  probes = {};
-  start;
-  diagnostics;
-  /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
-  startedFor;
-  constructor(start, diagnostics, together = true) {
-    this.start = start;
-    this.diagnostics = diagnostics;
-    this.together = together;
-  }
-  /** The side's server, started for `pair` (with a probe of its own) when none is running. */
-  async serverFor(side, pair2) {
-    const running2 = this.running[side];
-    if (running2) return running2;
-    const probe2 = this.diagnostics.server(side, `pair${pair2 + 1}-${side}`);
-    const server = await this.start(side, pair2, probe2.env, this.together);
-    this.running[side] = server;
-    this.probes[side] = probe2;
-    return server;
-  }
-  /** The side's running server (undefined when none). */
-  get(side) {
-    return this.running[side];
-  }
-  /** The probe of the side's running server. */
-  probe(side) {
-    return this.probes[side];
-  }
-  /** The processes of the running servers, in the order they started. */
-  pids() {
-    return Object.values(this.running).map((server) => server.pid);
-  }
-  /**
-   * Base and head start at the same time: a server that takes seconds to start costs that once per block, not twice
-   * (with `restart-every: 1`, once per pair). When either fails, the other is stopped before the error goes on.
-   */
-  async startBoth(pair2) {
-    const [base, head2] = await Promise.allSettled([
-      this.serverFor("base", pair2),
-      this.serverFor("head", pair2)
-    ]);
-    if (base.status === "fulfilled" && head2.status === "fulfilled") {
-      this.startedFor = pair2;
-      return [base.value, head2.value];
-    }
-    await this.stopAll();
-    const reasons = [base, head2].flatMap(
-      (started) => started.status === "rejected" ? [started.reason] : []
-    );
-    throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
-  }
-  /** Both running servers when startBoth started them for `pair` and neither has stopped since; else undefined. */
-  startedTogetherFor(pair2) {
-    const { base, head: head2 } = this.running;
-    return this.startedFor === pair2 && base && head2 ? [base, head2] : void 0;
-  }
-  /** The running servers now serve a block: a pair measured again at its start gets new processes. */
-  claimBlock() {
-    this.startedFor = void 0;
-  }
-  async stopAll() {
-    this.startedFor = void 0;
-    for (const side of ["base", "head"]) {
-      await this.running[side]?.stop();
-      delete this.running[side];
-    }
-  }
-  /** Runs `step`; when it throws, every server is stopped before the error goes on. */
-  async stopAllOnError(step2) {
-    try {
-      return await step2();
-    } catch (error) {
-      await this.stopAll();
-      throw error;
-    }
-  }
-};
-function alive3(loaded, during, run) {
-  const check = () => {
-    for (const server of loaded) server.assertAlive(during);
-  };
-  return run.then(
-    (result) => {
-      check();
-      return result;
-    },
-    (error) => {
-      check();
-      throw error;
-    }
-  );
-}
-
-// src/gate/loads.ts
-function specFor(ctx, server, scenario, durationSec) {
-  const { config } = ctx;
-  return {
-    url: `${server.origin}${scenario.path}`,
-    method: scenario.method,
-    headers: scenario.headers,
-    ...scenario.body === void 0 ? {} : { body: scenario.body },
-    connections: scenario.connections ?? config.connections,
-    warmupSec: config.warmupSec,
-    durationSec,
-    timeoutSec: 10,
-    watchPids: [...ctx.servers.pids(), process.pid],
-    serverPids: [server.pid]
-  };
-}
-function measuredSpec(ctx, server, scenario) {
-  const rate2 = ctx.rates.get(scenario.name);
-  const spec = specFor(ctx, server, scenario, ctx.config.durationSec);
-  return rate2 === void 0 ? spec : { ...spec, paced: { rate: rate2, durationSec: openLoopSec(ctx.config.durationSec) } };
-}
-function loadOn(ctx, server, during, spec) {
-  return alive3([server], during, ctx.load.run(spec, server.side));
-}
-function windowLabel(ctx, scenario) {
-  return `scenario${ctx.config.scenarios.indexOf(scenario) + 1}`;
-}
-
-// src/gate/pairs.ts
-async function runPair(ctx, pair2) {
-  if ((ctx.fresh || ctx.primeTurns === 0) && ctx.rates.missing(ctx.scenarios.active)) {
-    await measureBaseForRates(ctx, pair2);
-  }
-  const { servers } = ctx;
-  if (!ctx.fresh && (pair2 % ctx.config.restartEvery === 0 || !servers.get("base") || !servers.get("head"))) {
-    await startBlock(ctx, pair2);
-  }
-  const order = schedule(pair2 + 1)[pair2].order;
-  if (ctx.sliced) return runSlicedPair(ctx, pair2, order);
-  const rounds = [];
-  for (const [position, side] of order.entries()) rounds.push(...await runRound(ctx, pair2, position, side));
-  return rounds;
-}
-async function measureBaseForRates(ctx, pair2) {
-  const { clock, servers } = ctx;
-  const primeStart = clock.now();
-  const base = await servers.serverFor("base", pair2);
-  try {
-    for (const scenario of ctx.scenarios.active) {
-      const during = openLoopBaseDuring(scenario.name);
-      ctx.rates.set(scenario, (await loadOn(ctx, base, during, specFor(ctx, base, scenario, PRIME_SEC))).rps);
-    }
-  } finally {
-    await servers.stopAll();
-  }
-  ctx.costs.primingMs += clock.now() - primeStart;
-}
-async function startBlock(ctx, pair2) {
-  const { clock, costs, servers } = ctx;
-  const [base, head2] = servers.startedTogetherFor(pair2) ?? await startBlockServers(ctx, pair2);
-  servers.claimBlock();
-  const primeStart = clock.now();
-  await prime(ctx, pair2, base, head2);
-  costs.primingMs += clock.now() - primeStart;
-}
-async function startBlockServers(ctx, pair2) {
-  const { clock, costs, servers } = ctx;
-  await servers.stopAll();
-  const startupStart = clock.now();
-  const both = await servers.startBoth(pair2);
-  const startupMs = clock.now() - startupStart;
-  costs.startupMs += startupMs;
-  costs.primingMs += startupMs;
-  costs.blocks++;
-  return both;
-}
-async function prime(ctx, pair2, base, head2) {
-  for (let turn = 0; turn < ctx.primeTurns; turn++) {
-    for (const server of turn % 2 === 0 ? [base, head2] : [head2, base]) {
-      for (const scenario of ctx.scenarios.active) {
-        const during = primingDuring(pair2, scenario.name);
-        const primed = await loadOn(ctx, server, during, specFor(ctx, server, scenario, PRIME_SEC));
-        if (server === base && turn === ctx.primeTurns - 1) ctx.rates.set(scenario, primed.rps);
-      }
-    }
-  }
-}
-async function runRound(ctx, pair2, position, side) {
-  const { clock, config, servers } = ctx;
-  const server = await servers.serverFor(side, pair2);
-  const rounds = await servers.stopAllOnError(async () => {
-    const rounds2 = [];
-    for (const scenario of ctx.scenarios.active) {
-      const startedAt = clock.iso();
-      const measurement = await servers.probe(side).measure(
-        windowLabel(ctx, scenario),
-        { warmupSec: config.warmupSec, port: server.port },
-        () => loadOn(ctx, server, roundDuring(pair2, scenario.name), measuredSpec(ctx, server, scenario))
-      );
-      rounds2.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
-    }
-    return rounds2;
-  });
-  if (ctx.fresh) await servers.stopAll();
-  return rounds;
-}
-async function runSlicedPair(ctx, pair2, order) {
-  const { clock, config, servers } = ctx;
-  const rounds = [];
-  const sides = [servers.get(order[0]), servers.get(order[1])];
-  for (const scenario of ctx.scenarios.active) {
-    const startedAt = clock.iso();
-    const measurements = await servers.stopAllOnError(() => {
-      const label = windowLabel(ctx, scenario);
-      const window = { warmupSec: 2 * config.warmupSec };
-      const run = () => alive3(
-        sides,
-        roundDuring(pair2, scenario.name),
-        ctx.load.runPair(
-          {
-            loads: [measuredSpec(ctx, sides[0], scenario), measuredSpec(ctx, sides[1], scenario)],
-            sliceSec: config.sliceSec
-          },
-          order
-        )
-      );
-      return servers.probe(order[0]).measure(
-        label,
-        { ...window, port: sides[0].port },
-        () => servers.probe(order[1]).measure(label, { ...window, port: sides[1].port }, run)
-      );
-    });
-    for (const [position, measurement] of measurements.entries())
-      rounds.push({
-        pair: pair2,
-        position,
-        side: order[position],
-        scenario: scenario.name,
-        measurement,
-        startedAt
-      });
-  }
-  return rounds;
-}
-
 // src/gate/moved-port.ts
-async function startOnMovedPorts(ctx, notes2) {
+async function startFirstBlock(ctx, notes2) {
   const { clock, config, costs, log } = ctx;
   const started = clock.now();
   try {
     await startBlockServers(ctx, 0);
+    return true;
   } catch (error) {
-    if (!(error instanceof PortNotMovedError)) throw error;
+    if (!(error instanceof PortNotMovedError) || config.port === void 0) throw error;
     costs.primingMs += clock.now() - started;
-    ctx.fresh = true;
-    ctx.sliced = false;
     ctx.servers.together = false;
     const note = portNotMovedNote(config.port ?? error.fixed);
     notes2.push(note);
     log.warning(note);
     log.info(errorWithOutput(error.message, error.output));
+    return false;
   }
 }
-
-// src/gate/open-loop.ts
-var OpenLoopRates = class {
-  open;
-  rates;
-  log;
-  constructor(config, log) {
-    const open2 = config.openLoop;
-    this.open = open2;
-    this.log = log;
-    this.rates = new Map(
-      open2 && "rate" in open2 ? config.scenarios.map((scenario) => [scenario.name, open2.rate]) : []
-    );
-  }
-  /** The scenario's rate in req/s; undefined: no open loop (yet). */
-  get(scenario) {
-    return this.rates.get(scenario);
-  }
-  /** Whether some of `scenarios` still wait for their rate from base's req/s. */
-  missing(scenarios) {
-    return this.open !== void 0 && scenarios.some((scenario) => !this.rates.has(scenario.name));
-  }
-  /** Sets the scenario's rate from base's req/s, once, when the open loop is a share of it. */
-  set(scenario, baseRps) {
-    const open2 = this.open;
-    if (!open2 || !("share" in open2) || this.rates.has(scenario.name) || !(Number.isFinite(baseRps) && baseRps > 0))
-      return;
-    const rate2 = openLoopRate(open2.share, baseRps);
-    this.rates.set(scenario.name, rate2);
-    this.log.info(openLoopRateLog(scenario.name, rate2, open2.share, baseRps));
-  }
-};
 
 // src/gate/first-pair.ts
 function failureRate(rounds, expectStatus) {
@@ -11979,21 +12075,106 @@ function checkFirstPair(config, scenarios, rounds, log) {
   return found;
 }
 
+// src/gate/pairs.ts
+function pairOrder(pair2) {
+  return pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"];
+}
+async function runPair(ctx, plan, pair2) {
+  const order = pairOrder(pair2);
+  if (plan.processes.mode === "fresh") return freshPair(ctx, plan, pair2, order);
+  await blockFor(ctx, plan, pair2, order);
+  const rounds = [];
+  for (const scenario of ctx.scenarios.active) {
+    const startedAt = ctx.clock.iso();
+    const measurements = await ctx.servers.stopAllOnError(
+      () => sideBySide(ctx, pair2, order, scenario, scenarioPlanOf(plan, scenario))
+    );
+    for (const [position, measurement] of measurements.entries())
+      rounds.push({
+        pair: pair2,
+        position,
+        side: order[position],
+        scenario: scenario.name,
+        measurement,
+        startedAt
+      });
+  }
+  ctx.readyFor = void 0;
+  return rounds;
+}
+function scenarioPlanOf(plan, scenario) {
+  return plan.scenarios.find((s) => s.name === scenario.name);
+}
+async function blockFor(ctx, plan, pair2, order) {
+  const block = blocksOf(plan);
+  const running2 = ctx.servers.get("base") !== void 0 && ctx.servers.get("head") !== void 0;
+  const due = pair2 % block.restartEvery === 0 || !running2;
+  if (!due || ctx.readyFor === pair2) return;
+  await startBlockServers(ctx, pair2);
+  ctx.servers.claimBlock();
+  await prime(ctx, pair2, block.primeSec, inOrder(ctx, order));
+  ctx.readyFor = pair2;
+}
+async function sideBySide(ctx, pair2, order, scenario, plan) {
+  const sides = inOrder(ctx, order);
+  const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)];
+  const during = roundDuring(pair2, scenario.name);
+  const label = windowLabel(ctx, scenario);
+  const window = { warmupSec: 2 * plan.warmupSec };
+  const run = async () => {
+    await alive3(sides, during, ctx.load.turns(pairTurns(plan, pools)));
+    return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
+  };
+  return ctx.servers.probe(order[0]).measure(
+    label,
+    { ...window, port: sides[0].port },
+    () => ctx.servers.probe(order[1]).measure(label, { ...window, port: sides[1].port }, run)
+  );
+}
+async function freshPair(ctx, plan, pair2, order) {
+  const rounds = [];
+  for (const [position, side] of order.entries()) {
+    const server = await ctx.servers.serverFor(side, pair2);
+    const measured = await ctx.servers.stopAllOnError(async () => {
+      const list2 = [];
+      for (const scenario of ctx.scenarios.active) {
+        const startedAt = ctx.clock.iso();
+        const sp = scenarioPlanOf(plan, scenario);
+        const pool = await poolOf(ctx, server, scenario);
+        const window = { warmupSec: sp.warmupSec, port: server.port };
+        const measurement = await ctx.servers.probe(side).measure(windowLabel(ctx, scenario), window, async () => {
+          await alive3([server], roundDuring(pair2, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
+          return ctx.load.take(pool);
+        });
+        list2.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
+      }
+      return list2;
+    });
+    rounds.push(...measured);
+    await stopServers(ctx);
+  }
+  return rounds;
+}
+function windowLabel(ctx, scenario) {
+  return `scenario${ctx.config.scenarios.indexOf(scenario) + 1}`;
+}
+
 // src/gate/source.ts
 var GatePairSource = class {
   ctx;
+  plan;
   options;
   /** Pairs measured and kept so far. */
   pairsDone = 0;
-  /** The time the next pair is expected to take: at first a guess, then from the pairs measured. */
+  /** The time the next pair is expected to take: at first the plan's, then from the pairs measured. */
   pairMs;
   /** Each scenario's per-pair log ratios of req/s so far, for the running estimate in the log. */
   ratios = /* @__PURE__ */ new Map();
-  constructor(ctx, options) {
+  constructor(ctx, plan, options) {
     this.ctx = ctx;
+    this.plan = plan;
     this.options = options;
-    const { config } = ctx;
-    this.pairMs = 2 * ctx.scenarios.active.length * (config.warmupSec + config.durationSec) * 1e3 + 2e3;
+    this.pairMs = plan.pairSec * 1e3;
   }
   scenarios() {
     return this.ctx.scenarios.active;
@@ -12010,14 +12191,15 @@ var GatePairSource = class {
     const { blocks, primingMs } = ctx.costs;
     const done = Math.max(1, this.pairsDone + this.options.disturbances.measuredAgain);
     const measuring = (this.elapsedMs() - primingMs) / done;
-    return blocks === 0 ? measuring : measuring + primingMs / blocks / Math.max(1, ctx.fresh ? 1 : ctx.config.restartEvery);
+    const block = blocksOf(this.plan);
+    return blocks === 0 || !block ? measuring : measuring + primingMs / blocks / block.restartEvery;
   }
   async next(pair2) {
     const { ctx } = this;
     for (; ; ) {
       if (this.outOfTime(pair2)) return void 0;
       const pairStart = ctx.clock.now();
-      const latest = await runPair(ctx, pair2);
+      const latest = await runPair(ctx, this.plan, pair2);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
       if (this.options.disturbances.measureAgain(pair2, latest, ctx.log)) continue;
       ctx.log.info(pairLog(pair2, this.rows(latest)));
@@ -12036,9 +12218,9 @@ var GatePairSource = class {
   /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
   outOfTime(pair2) {
     const { ctx } = this;
-    const { config } = ctx;
-    const blockStart = !ctx.fresh && pair2 % config.restartEvery === 0;
-    const primeMs = blockStart ? ctx.primeTurns * 2 * ctx.scenarios.active.length * (config.warmupSec + PRIME_SEC) * 1e3 : 0;
+    const block = blocksOf(this.plan);
+    const blockStart = block !== void 0 && pair2 > 0 && pair2 % block.restartEvery === 0;
+    const primeMs = blockStart ? 2 * block.primeSec * 1e3 + ctx.costs.startupMs / ctx.costs.blocks : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
     this.options.notes.push(timeLimitNote(pair2));
     ctx.log.warning(timeLimitLog(pair2));
@@ -12059,61 +12241,115 @@ var GatePairSource = class {
 };
 
 // src/gate/measure.ts
+async function firstBlock(ctx, options) {
+  const { clock, config } = ctx;
+  const started = clock.now();
+  const sideBySide2 = config.restartEvery > 0 && await startFirstBlock(ctx, options.notes);
+  const startSec = (clock.now() - started) / 1e3;
+  const rates = sideBySide2 ? await prime(ctx, 0, primeSec(ctx.scenarios.active.length), [
+    ctx.servers.get("base"),
+    ctx.servers.get("head")
+  ]) : await baseRates(ctx);
+  if (sideBySide2) ctx.readyFor = 0;
+  const plan = buildPlan(config, {
+    fresh: !sideBySide2,
+    placement: options.placement,
+    rates,
+    startSec,
+    leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1e3
+  });
+  ctx.log.info(planLog(plan));
+  for (const s of plan.scenarios) {
+    const open2 = config.openLoop;
+    if (s.openLoop && open2 && "share" in open2)
+      ctx.log.info(openLoopRateLog(s.name, s.openLoop.rate, open2.share, rates.get(s.name) ?? 0));
+  }
+  return plan;
+}
+async function baseRates(ctx) {
+  const rates = /* @__PURE__ */ new Map();
+  const open2 = ctx.config.openLoop;
+  if (!open2 || !("share" in open2)) return rates;
+  const primeStart = ctx.clock.now();
+  const base = await ctx.servers.serverFor("base", 0);
+  try {
+    for (const scenario of ctx.scenarios.active) {
+      const pool = await poolOf(ctx, base, scenario);
+      const sec = primeSec(1) / 2;
+      const [result] = await ctx.load.turns(
+        roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool)
+      );
+      if (result && result.sec > 0 && result.responses > 0)
+        rates.set(scenario.name, result.responses / result.sec);
+    }
+  } finally {
+    await stopServers(ctx);
+  }
+  ctx.costs.primingMs += ctx.clock.now() - primeStart;
+  return rates;
+}
 async function measure(options) {
   const { config, clock, log } = options;
   const started = clock.now();
+  const pools = new Pools(options.load);
   const ctx = {
     config,
     clock,
     load: options.load,
-    servers: new Servers(options.startServer, options.probes, sideBySide(config)),
-    rates: new OpenLoopRates(config, log),
+    // The pools on a server are closed before it stops: their connections would only be reset.
+    servers: new Servers(
+      options.startServer,
+      options.probes,
+      config.restartEvery > 0,
+      () => pools.closeAll()
+    ),
+    pools,
     log,
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
-    fresh: !sideBySide(config),
-    sliced: slicing(config),
-    primeTurns: primingTurns(config.restartEvery)
+    readyFor: void 0
   };
   const disturbances = new Disturbances();
-  const source = new GatePairSource(ctx, {
-    started,
-    deadline: options.deadline,
-    notes: options.notes,
-    disturbances,
-    kept: options.kept
-  });
   let result;
+  let plan;
   const grouped = (body) => log.group ? log.group(MEASURING_GROUP, body) : body();
   try {
-    if (movesFixedPort(config)) await startOnMovedPorts(ctx, options.notes);
-    result = await grouped(
-      () => runSequential(source, {
+    result = await grouped(async () => {
+      plan = await firstBlock(ctx, options);
+      const source = new GatePairSource(ctx, plan, {
+        started,
+        deadline: options.deadline,
+        notes: options.notes,
+        disturbances,
+        kept: options.kept
+      });
+      return measurePairs(source, {
         threshold: config.threshold,
         latencyThreshold: config.latencyThreshold,
         alpha: config.alpha,
-        restartEvery: ctx.fresh ? 0 : config.restartEvery,
-        fixedPairs: config.pairs,
-        budgetMs: config.budgetMs,
-        limitMs: Math.min(config.budgetMs * 1.5, options.deadline - started - PUBLISH_RESERVE_MS)
-      })
-    );
+        restartEvery: blocksOf(plan)?.restartEvery ?? 0,
+        fixedPairs: plan.fixedPairs,
+        looks: plan.looks,
+        schedule: plan.schedule,
+        budgetMs: plan.budgetSec * 1e3,
+        limitMs: plan.limitSec * 1e3
+      });
+    });
   } finally {
-    await ctx.servers.stopAll();
+    await stopServers(ctx);
     await options.load.stop();
   }
-  closingNotes(ctx, result, disturbances, started, options.notes);
+  closingNotes(ctx, plan, result, disturbances, started, options.notes);
   return {
     ...result,
+    plan,
     newScenarios: ctx.scenarios.dropped,
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
-    diagnostics: options.probes.summary(),
-    sideBySide: !ctx.fresh,
-    sliced: ctx.sliced
+    diagnostics: options.probes.summary()
   };
 }
-function closingNotes(ctx, result, disturbances, started, notes2) {
+function closingNotes(ctx, plan, result, disturbances, started, notes2) {
   const { config, costs, log } = ctx;
   if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
   if (result.futility && result.pairs > 0) {
@@ -12127,7 +12363,8 @@ function closingNotes(ctx, result, disturbances, started, notes2) {
     notes2.push(busy);
     log.warning(busy);
   }
-  if (!ctx.fresh && config.restartEvery === 1 && costs.blocks > 0) {
+  const block = plan ? blocksOf(plan) : void 0;
+  if (block?.restartEvery === 1 && costs.blocks > 0) {
     const pairSec = (ctx.clock.now() - started) / 1e3 / costs.blocks;
     const note = startupNote(costs.startupMs / 1e3 / costs.blocks, pairSec);
     if (note) notes2.push(note);

@@ -28382,7 +28382,7 @@ var require_httpClient = __commonJS({
     "use strict";
     var inherits = __require("util").inherits;
     var EE = __require("events").EventEmitter;
-    var net2 = __require("net");
+    var net = __require("net");
     var tls = __require("tls");
     var retimer = require_retimer();
     var HTTPParser = require_http_parser().HTTPParser;
@@ -28469,7 +28469,7 @@ var require_httpClient = __commonJS({
         let servername;
         if (this.opts.servername) {
           servername = this.opts.servername;
-        } else if (!net2.isIP(this.opts.hostname)) {
+        } else if (!net.isIP(this.opts.hostname)) {
           servername = this.opts.hostname;
         }
         if (this.ipc) {
@@ -28479,9 +28479,9 @@ var require_httpClient = __commonJS({
         }
       } else {
         if (this.ipc) {
-          this.conn = net2.connect(this.opts.socketPath);
+          this.conn = net.connect(this.opts.socketPath);
         } else {
-          this.conn = net2.connect(this.opts.port, this.opts.hostname);
+          this.conn = net.connect(this.opts.port, this.opts.hostname);
         }
       }
       this.conn.on("error", (error) => {
@@ -29374,7 +29374,7 @@ var require_autocannon = __commonJS({
     var crossArgv = require_cross_argv();
     var fs = __require("fs");
     var os = __require("os");
-    var net2 = __require("net");
+    var net = __require("net");
     var path = __require("path");
     var URL2 = __require("url").URL;
     var spawn = __require("child_process").spawn;
@@ -29629,7 +29629,7 @@ var require_autocannon = __commonJS({
     function createChannel(onport) {
       const pipeName = `${process.pid}.autocannon`;
       const socketPath = process.platform === "win32" ? `\\\\?\\pipe\\${pipeName}` : path.join(os.tmpdir(), pipeName);
-      const server = net2.createServer((socket) => {
+      const server = net.createServer((socket) => {
         socket.once("data", (chunk) => {
           const port = chunk.toString();
           onport(port);
@@ -29650,9 +29650,6 @@ var require_autocannon = __commonJS({
     }
   }
 });
-
-// src/load/loadgen.ts
-var import_autocannon = __toESM(require_autocannon(), 1);
 
 // src/io/cpu.ts
 import { readdirSync, readFileSync } from "node:fs";
@@ -29845,409 +29842,7 @@ function servicePids(servers, exclude) {
   return [...found];
 }
 
-// src/load/latency.ts
-function quantileOf(sorted, q) {
-  const count = sorted.length;
-  if (count === 0) return Number.NaN;
-  const index = (count - 1) * q;
-  const lo = Math.floor(index);
-  const hi = Math.min(count - 1, lo + 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
-}
-function latencySummary(sorted) {
-  let sum = 0;
-  for (const value of sorted) sum += value;
-  return {
-    p50: quantileOf(sorted, 0.5),
-    p90: quantileOf(sorted, 0.9),
-    p99: quantileOf(sorted, 0.99),
-    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
-    mean: sorted.length ? sum / sorted.length : Number.NaN
-  };
-}
-
-// src/load/paced.ts
-import net from "node:net";
-
-// src/load/http-responses.ts
-var CRLF = Buffer.from("\r\n");
-var HEAD_END = Buffer.from("\r\n\r\n");
-var ResponseReader = class {
-  buffer = Buffer.alloc(0);
-  state = { at: "head" };
-  /** Whether the request answered next was a HEAD (its response has no body whatever its headers say). */
-  head;
-  constructor(method) {
-    this.head = method.toUpperCase() === "HEAD";
-  }
-  /** Adds bytes; returns the statuses of the responses they completed, in order. Throws on bytes that are not HTTP. */
-  push(chunk) {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    const done = [];
-    for (; ; ) {
-      const state = this.state;
-      if (state.at === "head") {
-        const end = this.buffer.indexOf(HEAD_END);
-        if (end < 0) return done;
-        const head = this.buffer.subarray(0, end).toString("latin1");
-        this.buffer = this.buffer.subarray(end + 4);
-        const status = /^HTTP\/1\.[01] (\d{3})/.exec(head);
-        if (!status) throw new Error(`not an HTTP response: ${JSON.stringify(head.slice(0, 40))}`);
-        const code = Number(status[1]);
-        if (code >= 100 && code < 200) continue;
-        const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-        const chunked = /\r\ntransfer-encoding:[^\r]*chunked/i.test(head);
-        if (this.head || code === 204 || code === 304) this.state = { at: "length", status: code, left: 0 };
-        else if (chunked) this.state = { at: "chunk-size", status: code };
-        else if (length) this.state = { at: "length", status: code, left: Number(length[1]) };
-        else this.state = { at: "length", status: code, left: 0 };
-      } else if (state.at === "length") {
-        const take = Math.min(state.left, this.buffer.length);
-        this.buffer = this.buffer.subarray(take);
-        state.left -= take;
-        if (state.left > 0) return done;
-        done.push(state.status);
-        this.state = { at: "head" };
-      } else if (state.at === "chunk-size") {
-        const end = this.buffer.indexOf(CRLF);
-        if (end < 0) return done;
-        const size = Number.parseInt(this.buffer.subarray(0, end).toString("latin1").split(";")[0], 16);
-        if (!Number.isFinite(size)) throw new Error("bad chunk size");
-        this.buffer = this.buffer.subarray(end + 2);
-        this.state = size === 0 ? { at: "trailer", status: state.status } : { at: "chunk-data", status: state.status, left: size + 2 };
-      } else if (state.at === "chunk-data") {
-        const take = Math.min(state.left, this.buffer.length);
-        this.buffer = this.buffer.subarray(take);
-        state.left -= take;
-        if (state.left > 0) return done;
-        this.state = { at: "chunk-size", status: state.status };
-      } else {
-        const end = this.buffer.indexOf(CRLF);
-        if (end < 0) return done;
-        this.buffer = this.buffer.subarray(end + 2);
-        if (end === 0) {
-          done.push(state.status);
-          this.state = { at: "head" };
-        }
-      }
-    }
-  }
-};
-function requestBytes(url, method, headers, body) {
-  const lines = [`${method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
-  const names = new Set(Object.keys(headers).map((h) => h.toLowerCase()));
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  const payload = body === void 0 ? void 0 : Buffer.from(body);
-  if (payload && !names.has("content-length")) lines.push(`Content-Length: ${payload.length}`);
-  const head = Buffer.from(`${lines.join("\r\n")}\r
-\r
-`, "latin1");
-  return payload ? Buffer.concat([head, payload]) : head;
-}
-
-// src/load/paced.ts
-var PACED_DRAIN_SEC = 2;
-var PACED_WARMUP_SEC = 0.2;
-var PacedTally = class {
-  latencies = [];
-  lags = [];
-  sent = 0;
-  responses = 0;
-  failures = 0;
-  spec;
-  paced;
-  url;
-  request;
-  /** Connections kept from window to window (slices of one pair); opened as needed. */
-  connections = [];
-  constructor(spec, paced) {
-    this.spec = spec;
-    this.paced = paced;
-    this.url = new URL(spec.url);
-    this.request = requestBytes(this.url, spec.method, spec.headers, spec.body);
-  }
-  /** Sends at the rate for `durationSec`, then waits for the answers (at most the drain time). */
-  async window(durationSec, record) {
-    const intervalMs = 1e3 / this.paced.rate;
-    const timeoutMs = this.spec.timeoutSec * 1e3;
-    const start = performance.now();
-    const end = start + durationSec * 1e3;
-    const waiting = [];
-    let head = 0;
-    let open = 0;
-    const settle = (due, ok, outcome) => {
-      open--;
-      if (!record) return;
-      if (outcome === "answered") this.responses++;
-      if (outcome !== "error") this.latencies.push(performance.now() - due);
-      if (!ok) this.failures++;
-    };
-    const dispatch = () => {
-      for (const connection of this.connections) {
-        if (head >= waiting.length) break;
-        if (connection.busy()) continue;
-        connection.send(waiting[head++], settle);
-      }
-      if (head > 4096 && head * 2 > waiting.length) {
-        waiting.splice(0, head);
-        head = 0;
-      }
-    };
-    while (this.connections.length < this.spec.connections)
-      this.connections.push(new Connection(this.url, this.request, this.spec.method, dispatch));
-    for (const connection of this.connections) connection.onIdle = dispatch;
-    let next = start;
-    await new Promise((resolve) => {
-      const tick = () => {
-        const now = performance.now();
-        while (next <= now && next < end) {
-          waiting.push(next);
-          open++;
-          if (record) {
-            this.sent++;
-            this.lags.push(now - next);
-          }
-          next += intervalMs;
-        }
-        for (const connection of this.connections) connection.expire(now, timeoutMs);
-        dispatch();
-        if (next >= end) {
-          resolve();
-          return;
-        }
-        setTimeout(tick, Math.max(0, Math.min(next - performance.now(), 5)));
-      };
-      tick();
-    });
-    const drainEnd = performance.now() + Math.min(timeoutMs, PACED_DRAIN_SEC * 1e3);
-    while (open > 0 && performance.now() < drainEnd) {
-      for (const connection of this.connections) connection.expire(performance.now(), timeoutMs);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    if (open > 0) {
-      for (; head < waiting.length; head++) settle(waiting[head], false, "timeout");
-      for (const connection of this.connections) connection.abandon();
-    }
-    waiting.length = 0;
-  }
-  /** The side's figures over its recorded windows; closes the connections. */
-  measurement() {
-    for (const connection of this.connections) connection.close();
-    return {
-      rate: this.paced.rate,
-      sent: this.sent,
-      responses: this.responses,
-      failures: this.failures,
-      latencyMs: latencySummary(Float64Array.from(this.latencies).sort()),
-      sendLagP99Ms: quantileOf(Float64Array.from(this.lags).sort(), 0.99)
-    };
-  }
-};
-var Connection = class {
-  onIdle;
-  socket;
-  reader;
-  inFlight;
-  url;
-  request;
-  method;
-  constructor(url, request, method, onIdle) {
-    this.url = url;
-    this.request = request;
-    this.method = method;
-    this.onIdle = onIdle;
-    this.reader = new ResponseReader(method);
-  }
-  busy() {
-    return this.inFlight !== void 0;
-  }
-  send(due, settle) {
-    this.inFlight = { due, sentAt: performance.now(), settle };
-    this.connected().write(this.request);
-  }
-  /** Fails the request in flight if it has waited longer than the timeout (and drops the connection). */
-  expire(now, timeoutMs) {
-    if (this.inFlight && now - this.inFlight.sentAt > timeoutMs) this.fail("timeout");
-  }
-  /** Ends the window: the request in flight counts as timed out. */
-  abandon() {
-    if (this.inFlight) this.fail("timeout");
-  }
-  close() {
-    this.socket?.destroy();
-    this.socket = void 0;
-  }
-  connected() {
-    if (this.socket) return this.socket;
-    const socket = net.connect({ host: this.url.hostname, port: Number(this.url.port || 80) });
-    socket.setNoDelay(true);
-    socket.on("data", (chunk) => {
-      let statuses;
-      try {
-        statuses = this.reader.push(chunk);
-      } catch {
-        this.fail("error");
-        return;
-      }
-      for (const status of statuses) {
-        const request = this.inFlight;
-        if (!request) continue;
-        this.inFlight = void 0;
-        request.settle(request.due, status >= 200 && status < 300, "answered");
-      }
-      if (!this.inFlight) this.onIdle();
-    });
-    const lost = () => {
-      if (this.socket !== socket) return;
-      this.socket = void 0;
-      if (this.inFlight) this.fail("error");
-    };
-    socket.on("error", lost);
-    socket.on("close", lost);
-    this.socket = socket;
-    this.reader = new ResponseReader(this.method);
-    return socket;
-  }
-  fail(outcome) {
-    const request = this.inFlight;
-    this.inFlight = void 0;
-    this.socket?.destroy();
-    this.socket = void 0;
-    if (request) request.settle(request.due, false, outcome);
-    this.onIdle();
-  }
-};
-
-// src/load/plan.ts
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
-function sampleTickMs(durationSec) {
-  const ms = durationSec * 1e3;
-  const whole = Math.round(ms);
-  if (Math.abs(ms - whole) < 1e-6) {
-    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
-  }
-  return 5;
-}
-
-// src/load/loadgen.ts
-var Tally = class {
-  latencies = new Float64Array(1 << 16);
-  count = 0;
-  /** Responses inside the windows' spans (first to last response), and the spans' seconds. */
-  spanResponses = 0;
-  spanSec = 0;
-  /** This side's server processes, found at its first measured window, and their CPU seconds in its windows. */
-  serverMembers;
-  serverSec = 0;
-  elapsedSec = 0;
-  windows = 0;
-  bytes = 0;
-  errors = 0;
-  timeouts = 0;
-  non2xx = 0;
-  statusCodes = {};
-  /** Runs one window of load and adds it; `record` false: a warm-up, thrown away. */
-  window(spec, durationSec, record) {
-    return new Promise((resolve, reject) => {
-      let n = 0;
-      let first = 0;
-      let last = 0;
-      const serverStart = record ? this.serverSeconds(spec) : 0;
-      const started = performance.now();
-      const instance = (0, import_autocannon.default)(
-        {
-          url: spec.url,
-          method: spec.method,
-          headers: spec.headers,
-          ...spec.body === void 0 ? {} : { body: spec.body },
-          connections: spec.connections,
-          duration: durationSec,
-          timeout: spec.timeoutSec,
-          pipelining: 1,
-          // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
-          // would last a second, and a 125 ms slice 150 ms at ticks of 50 ms. A tick that divides the window
-          // ends it on time.
-          sampleInt: sampleTickMs(durationSec)
-        },
-        (error, result) => {
-          if (error) {
-            reject(error);
-            return;
-          }
-          if (record) {
-            this.elapsedSec += (performance.now() - started) / 1e3;
-            this.serverSec += this.serverSeconds(spec) - serverStart;
-            this.windows++;
-            if (n > 1) {
-              this.spanResponses += n - 1;
-              this.spanSec += (last - first) / 1e3;
-            }
-            this.bytes += result.throughput.total;
-            this.errors += result.errors - result.timeouts;
-            this.timeouts += result.timeouts;
-            this.non2xx += result.non2xx;
-            for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
-              this.statusCodes[code] = (this.statusCodes[code] ?? 0) + stat.count;
-          }
-          resolve();
-        }
-      );
-      if (record) {
-        instance.on("response", (_client, _status, _bytes, responseTime) => {
-          const now = performance.now();
-          if (n === 0) first = now;
-          last = now;
-          n++;
-          if (this.count === this.latencies.length) {
-            const bigger = new Float64Array(this.latencies.length * 2);
-            bigger.set(this.latencies);
-            this.latencies = bigger;
-          }
-          this.latencies[this.count++] = responseTime;
-        });
-      }
-    });
-  }
-  /**
-   * CPU seconds used so far by this side's server processes (the tree found at its first measured window: /proc is
-   * read whole only once per side, so that the boundaries between slices stay short); 0 without `serverPids`.
-   */
-  serverSeconds(spec) {
-    if (spec.serverPids === void 0) return 0;
-    this.serverMembers ??= [...new Set(spec.serverPids.flatMap((pid) => processTree(pid)))];
-    let sum = 0;
-    for (const pid of this.serverMembers) sum += threadSeconds(pid);
-    return sum;
-  }
-  /**
-   * The side's measurement; `cpu` is what the accounting of the whole load (both sides, if sliced) found, `paced`
-   * the open-loop tally that followed it, if any.
-   */
-  measurement(cpu, paced) {
-    const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
-    const elapsedSec = this.elapsedSec;
-    const sliced = this.windows > 1;
-    return {
-      responses,
-      elapsedSec,
-      // One window: responses over its whole length, as always. Slices: the rate inside each slice (first to
-      // last response), so that the connection set-up between slices does not count as the server's time.
-      rps: sliced && this.spanSec > 0 ? this.spanResponses / this.spanSec : responses / elapsedSec,
-      latencyMs: latencySummary(this.latencies.subarray(0, this.count).sort()),
-      bytesPerSec: this.bytes / elapsedSec,
-      errors: this.errors,
-      timeouts: this.timeouts,
-      non2xx: this.non2xx,
-      statusCodes: { ...this.statusCodes },
-      ...sliced ? { slices: this.windows } : {},
-      ...cpu,
-      ...this.serverMembers === void 0 ? {} : { serverCpuSec: this.serverSec },
-      ...paced ? { paced: paced.measurement() } : {}
-    };
-  }
-};
+// src/load/accounting.ts
 function accounting(watchPids) {
   const members = () => {
     const pids = /* @__PURE__ */ new Set();
@@ -30276,50 +29871,861 @@ function accounting(watchPids) {
     const machineEnd = machineTimes();
     const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec) : void 0;
     return {
-      loadgenCpu: selfSec / elapsedSec,
-      ...watchPids ? { serverCpu: serverSec / elapsedSec } : {},
-      ...services.length > 0 ? { serviceCpu: serviceSec / elapsedSec } : {},
-      ...disturbed ? { foreignCpu: disturbed.foreignCores, stealCpu: disturbed.stealCores } : {}
+      elapsedSec,
+      selfSec,
+      ...watchPids ? { serverSec } : {},
+      ...services.length > 0 ? { serviceSec } : {},
+      ...disturbed ? { foreignSec: disturbed.foreignCores * elapsedSec, stealSec: disturbed.stealCores * elapsedSec } : {}
     };
   };
 }
+function addSeconds(a, b) {
+  if (!a) return { ...b };
+  const sum = (x, y) => x === void 0 ? y : y === void 0 ? x : x + y;
+  const total = { elapsedSec: a.elapsedSec + b.elapsedSec, selfSec: a.selfSec + b.selfSec };
+  for (const key of ["serverSec", "serviceSec", "foreignSec", "stealSec"]) {
+    const value = sum(a[key], b[key]);
+    if (value !== void 0) total[key] = value;
+  }
+  return total;
+}
+function cpuShares(seconds) {
+  if (!seconds || seconds.elapsedSec <= 0) return { loadgenCpu: 0 };
+  const per = (sec) => sec / seconds.elapsedSec;
+  return {
+    loadgenCpu: per(seconds.selfSec),
+    ...seconds.serverSec === void 0 ? {} : { serverCpu: per(seconds.serverSec) },
+    ...seconds.serviceSec === void 0 ? {} : { serviceCpu: per(seconds.serviceSec) },
+    ...seconds.foreignSec === void 0 ? {} : { foreignCpu: per(seconds.foreignSec) },
+    ...seconds.stealSec === void 0 ? {} : { stealCpu: per(seconds.stealSec) }
+  };
+}
+
+// src/load/autocannon-turn.ts
+var import_autocannon = __toESM(require_autocannon(), 1);
+
+// src/load/plan.ts
+function sliceCount(durationSec, sliceSec) {
+  return Math.max(1, Math.round(durationSec / sliceSec));
+}
+function sampleTickMs(durationSec) {
+  const ms = durationSec * 1e3;
+  const whole = Math.round(ms);
+  if (Math.abs(ms - whole) < 1e-6) {
+    for (let tick = 50; tick > 5; tick--) if (whole % tick === 0) return tick;
+  }
+  return 5;
+}
+
+// src/load/autocannon-turn.ts
+function autocannonTurn(spec, sec, tally) {
+  return new Promise((resolve, reject) => {
+    let n = 0;
+    let first = 0;
+    let last = 0;
+    const serverStart = tally ? tally.serverSeconds(spec.serverPids) : 0;
+    const started = performance.now();
+    const instance = (0, import_autocannon.default)(
+      {
+        url: spec.url,
+        method: spec.method,
+        headers: spec.headers,
+        ...spec.body === void 0 ? {} : { body: spec.body },
+        connections: spec.connections,
+        duration: sec,
+        timeout: spec.timeoutSec,
+        pipelining: 1,
+        // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
+        // would last a second, and a 125 ms slice 150 ms at ticks of 50 ms. A tick that divides the window
+        // ends it on time.
+        sampleInt: sampleTickMs(sec)
+      },
+      (error, result) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        const times = {
+          responses: n,
+          sec: (performance.now() - started) / 1e3,
+          spanSec: n > 1 ? (last - first) / 1e3 : 0,
+          errors: result.errors - result.timeouts,
+          timeouts: result.timeouts
+        };
+        if (tally) {
+          tally.addServerSec(tally.serverSeconds(spec.serverPids) - serverStart);
+          tally.turn(n, times.sec, times.spanSec);
+          tally.bytes += result.throughput.total;
+          tally.errors += times.errors;
+          tally.timeouts += times.timeouts;
+          tally.non2xx += result.non2xx;
+          for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+            tally.statusCodes[code] = (tally.statusCodes[code] ?? 0) + stat.count;
+        }
+        resolve(times);
+      }
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      const now = performance.now();
+      if (n === 0) first = now;
+      last = now;
+      n++;
+      tally?.latency(responseTime);
+    });
+  });
+}
+
+// src/load/connection.ts
+import { connect } from "node:net";
+
+// src/load/http-responses.ts
+var CRLF = Buffer.from("\r\n");
+var HEAD_END = Buffer.from("\r\n\r\n");
+var ResponseReader = class {
+  buffer = Buffer.alloc(0);
+  state = { at: "head" };
+  /** Whether the requests answered are HEADs (their responses have no body whatever their headers say). */
+  head;
+  constructor(method) {
+    this.head = method.toUpperCase() === "HEAD";
+  }
+  /** Adds bytes; returns the statuses of the responses they completed, in order. Throws on bytes that are not HTTP. */
+  push(chunk) {
+    return this.read(chunk).map((response) => response.status);
+  }
+  /** Whether a response has begun and is not complete (its bytes so far are buffered or being skipped). */
+  get partial() {
+    return this.state.at !== "head" || this.buffer.length > 0;
+  }
+  /**
+   * The connection ended: the response whose body runs to the end of the connection is complete; undefined when
+   * none was (a response cut short is no response).
+   */
+  end() {
+    const state = this.state;
+    this.state = { at: "head" };
+    this.buffer = Buffer.alloc(0);
+    return state.at === "eof" ? state.response : void 0;
+  }
+  /** Adds bytes; returns the responses they completed, in order. Throws on bytes that are not HTTP. */
+  read(chunk) {
+    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const done = [];
+    for (; ; ) {
+      const state = this.state;
+      if (state.at === "head") {
+        if (!this.readHead()) return done;
+      } else if (state.at === "length" || state.at === "chunk-data") {
+        const take = Math.min(state.left, this.buffer.length);
+        this.buffer = this.buffer.subarray(take);
+        state.left -= take;
+        if (state.left > 0) return done;
+        if (state.at === "chunk-data") this.state = { at: "chunk-size", response: state.response };
+        else {
+          done.push(state.response);
+          this.state = { at: "head" };
+        }
+      } else if (state.at === "chunk-size") {
+        const end = this.buffer.indexOf(CRLF);
+        if (end < 0) return done;
+        const size = Number.parseInt(this.buffer.subarray(0, end).toString("latin1").split(";")[0], 16);
+        if (!Number.isFinite(size)) throw new Error("bad chunk size");
+        this.buffer = this.buffer.subarray(end + 2);
+        this.state = size === 0 ? { at: "trailer", response: state.response } : { at: "chunk-data", response: state.response, left: size + 2 };
+      } else if (state.at === "trailer") {
+        const end = this.buffer.indexOf(CRLF);
+        if (end < 0) return done;
+        this.buffer = this.buffer.subarray(end + 2);
+        if (end === 0) {
+          done.push(state.response);
+          this.state = { at: "head" };
+        }
+      } else {
+        this.buffer = Buffer.alloc(0);
+        return done;
+      }
+    }
+  }
+  /** Reads a response head off the buffer and sets the state for its body; false when the head is not all here. */
+  readHead() {
+    const end = this.buffer.indexOf(HEAD_END);
+    if (end < 0) {
+      if (this.buffer.length >= 5 && !this.buffer.subarray(0, 5).equals(Buffer.from("HTTP/")))
+        throw new Error(
+          `not an HTTP response: ${JSON.stringify(this.buffer.subarray(0, 40).toString("latin1"))}`
+        );
+      return false;
+    }
+    const head = this.buffer.subarray(0, end).toString("latin1");
+    this.buffer = this.buffer.subarray(end + 4);
+    const status = /^HTTP\/1\.([01]) (\d{3})/.exec(head);
+    if (!status) throw new Error(`not an HTTP response: ${JSON.stringify(head.slice(0, 40))}`);
+    const code = Number(status[2]);
+    if (code >= 100 && code < 200) return true;
+    const lower = head.toLowerCase();
+    const connection = /\r\nconnection:([^\r]*)/.exec(lower)?.[1] ?? "";
+    const close = connection.includes("close") || status[1] === "0" && !connection.includes("keep-alive");
+    const length = /\r\ncontent-length:\s*(\d+)/.exec(lower);
+    const chunked = /\r\ntransfer-encoding:[^\r]*chunked/.test(lower);
+    const response = { status: code, close };
+    if (this.head || code === 204 || code === 304) this.state = { at: "length", response, left: 0 };
+    else if (chunked) this.state = { at: "chunk-size", response };
+    else if (length) this.state = { at: "length", response, left: Number(length[1]) };
+    else this.state = { at: "eof", response: { status: code, close: true } };
+    return true;
+  }
+};
+function requestBytes(url, method, headers, body) {
+  const lines = [`${method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
+  const names = new Set(Object.keys(headers).map((h) => h.toLowerCase()));
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  const payload = body === void 0 ? void 0 : Buffer.from(body);
+  if (payload && !names.has("content-length")) lines.push(`Content-Length: ${payload.length}`);
+  const head = Buffer.from(`${lines.join("\r\n")}\r
+\r
+`, "latin1");
+  return payload ? Buffer.concat([head, payload]) : head;
+}
+
+// src/load/connection.ts
+var KeptConnection = class {
+  socket;
+  reader;
+  inFlight;
+  opened = false;
+  target;
+  events;
+  constructor(target, events) {
+    this.target = target;
+    this.events = events;
+    this.reader = new ResponseReader(target.method);
+  }
+  get busy() {
+    return this.inFlight !== void 0;
+  }
+  send(done) {
+    this.inFlight = { sentAt: performance.now(), done, retried: false };
+    this.write();
+  }
+  expire(now, timeoutMs) {
+    if (this.inFlight && now - this.inFlight.sentAt > timeoutMs) this.abandon();
+  }
+  abandon() {
+    const request = this.inFlight;
+    if (!request) return;
+    this.drop();
+    this.settle({ kind: "timeout", ms: performance.now() - request.sentAt });
+  }
+  /** Closes the socket; a request in flight is forgotten (its turn is over). */
+  close() {
+    this.inFlight = void 0;
+    this.drop();
+  }
+  write() {
+    this.connected().write(this.target.request);
+  }
+  drop() {
+    const socket = this.socket;
+    this.socket = void 0;
+    socket?.destroy();
+  }
+  settle(outcome) {
+    const request = this.inFlight;
+    this.inFlight = void 0;
+    if (request) process.nextTick(request.done, outcome);
+  }
+  connected() {
+    if (this.socket) return this.socket;
+    if (this.opened) this.events.reconnected();
+    this.opened = true;
+    const socket = connect({ host: this.target.host, port: this.target.port, noDelay: true });
+    this.socket = socket;
+    this.reader = new ResponseReader(this.target.method);
+    socket.on("data", (chunk) => this.data(socket, chunk));
+    socket.on("error", () => {
+    });
+    socket.on("close", () => this.lost(socket));
+    return socket;
+  }
+  data(socket, chunk) {
+    if (socket !== this.socket) return;
+    this.events.received(chunk.length);
+    let responses;
+    try {
+      responses = this.reader.read(chunk);
+    } catch {
+      this.drop();
+      this.settle({ kind: "error" });
+      return;
+    }
+    for (const response of responses) {
+      if (response.close) this.drop();
+      const request = this.inFlight;
+      if (request)
+        this.settle({ kind: "response", status: response.status, ms: performance.now() - request.sentAt });
+      if (response.close) return;
+    }
+  }
+  /** The socket closed (the server's doing, a reset, a refusal): a body that ran to its end is complete. */
+  lost(socket) {
+    if (socket !== this.socket) return;
+    this.socket = void 0;
+    const request = this.inFlight;
+    if (!request) return;
+    const last = this.reader.end();
+    if (last) {
+      this.settle({ kind: "response", status: last.status, ms: performance.now() - request.sentAt });
+    } else if (!request.retried) {
+      request.retried = true;
+      request.sentAt = performance.now();
+      this.write();
+    } else this.settle({ kind: "error" });
+  }
+};
+function targetOf(url, request, method) {
+  return { host: url.hostname.replace(/^\[|\]$/g, ""), port: Number(url.port || 80), request, method };
+}
+
+// src/load/latency.ts
+function quantileOf(sorted, q) {
+  const count = sorted.length;
+  if (count === 0) return Number.NaN;
+  const index = (count - 1) * q;
+  const lo = Math.floor(index);
+  const hi = Math.min(count - 1, lo + 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (index - lo);
+}
+function latencySummary(sorted) {
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return {
+    p50: quantileOf(sorted, 0.5),
+    p90: quantileOf(sorted, 0.9),
+    p99: quantileOf(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    mean: sorted.length ? sum / sorted.length : Number.NaN
+  };
+}
+
+// src/load/turns.ts
+var realClock = {
+  now: () => performance.now(),
+  after: (ms, fn) => {
+    setTimeout(fn, ms);
+  }
+};
+function expiryTick(timeoutMs) {
+  return Math.min(100, Math.max(5, timeoutMs / 10));
+}
+function closedTurn(connections, sec, timeoutMs, clock, seen) {
+  return new Promise((resolve) => {
+    const start = clock.now();
+    const until = start + sec * 1e3;
+    let inFlight = 0;
+    let responses = 0;
+    let first = 0;
+    let last = 0;
+    let over = false;
+    const finish = () => {
+      over = true;
+      const span = responses > 1 ? (last - first) / 1e3 : 0;
+      resolve({ responses, sec: (clock.now() - start) / 1e3, spanSec: span });
+    };
+    const send = (connection) => {
+      inFlight++;
+      connection.send((outcome) => {
+        inFlight--;
+        const now = clock.now();
+        if (outcome.kind === "response") {
+          if (responses === 0) first = now;
+          last = now;
+          responses++;
+        }
+        seen(outcome);
+        if (now < until) send(connection);
+        else if (inFlight === 0) finish();
+      });
+    };
+    const expire = () => {
+      if (over) return;
+      const now = clock.now();
+      for (const connection of connections) connection.expire(now, timeoutMs);
+      clock.after(expiryTick(timeoutMs), expire);
+    };
+    if (connections.length === 0) {
+      finish();
+      return;
+    }
+    for (const connection of connections) send(connection);
+    clock.after(expiryTick(timeoutMs), expire);
+  });
+}
+var PACED_DRAIN_SEC = 2;
+async function pacedTurn(connections, options, clock, seen) {
+  const intervalMs = 1e3 / options.rate;
+  const start = clock.now();
+  const end = start + options.sec * 1e3;
+  const waiting = [];
+  let head = 0;
+  let open = 0;
+  const lags = [];
+  const answered = (due) => (outcome) => {
+    open--;
+    seen({ outcome, ms: outcome.kind === "error" ? void 0 : clock.now() - due });
+    dispatch();
+  };
+  const dispatch = () => {
+    for (const connection of connections) {
+      if (head >= waiting.length) break;
+      if (!connection.busy) connection.send(answered(waiting[head++]));
+    }
+  };
+  let next = start;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const now = clock.now();
+      while (next <= now && next < end) {
+        waiting.push(next);
+        lags.push(now - next);
+        open++;
+        next += intervalMs;
+      }
+      for (const connection of connections) connection.expire(now, options.timeoutMs);
+      dispatch();
+      if (next >= end) resolve();
+      else clock.after(Math.max(0, Math.min(next - clock.now(), 5)), tick);
+    };
+    tick();
+  });
+  const drainEnd = clock.now() + Math.min(options.timeoutMs, PACED_DRAIN_SEC * 1e3);
+  while (open > 0 && clock.now() < drainEnd) {
+    for (const connection of connections) connection.expire(clock.now(), options.timeoutMs);
+    await new Promise((resolve) => clock.after(2, resolve));
+  }
+  if (open > 0) {
+    for (; head < waiting.length; head++) {
+      open--;
+      seen({ outcome: { kind: "timeout", ms: 0 }, ms: clock.now() - waiting[head] });
+    }
+    for (const connection of connections) connection.abandon();
+  }
+  return { sent: waiting.length, lags, sec: (clock.now() - start) / 1e3 };
+}
+
+// src/load/paced.ts
+var PACED_WARMUP_SEC = 0.2;
+var PacedTally = class {
+  latencies = [];
+  lags = [];
+  sent = 0;
+  responses = 0;
+  failures = 0;
+  rate;
+  constructor(rate) {
+    this.rate = rate;
+  }
+  /** One request's outcome. A timeout counts with the time it waited; an error (never served) has no latency. */
+  add({ outcome, ms }) {
+    if (outcome.kind === "response") this.responses++;
+    if (ms !== void 0) this.latencies.push(ms);
+    if (outcome.kind !== "response" || outcome.status < 200 || outcome.status >= 300) this.failures++;
+  }
+  turn(turn, rate) {
+    this.sent += turn.sent;
+    for (const lag of turn.lags) this.lags.push(lag);
+    this.rate = rate;
+  }
+  measurement() {
+    return {
+      rate: this.rate,
+      sent: this.sent,
+      responses: this.responses,
+      failures: this.failures,
+      latencyMs: latencySummary(Float64Array.from(this.latencies).sort()),
+      sendLagP99Ms: quantileOf(Float64Array.from(this.lags).sort(), 0.99)
+    };
+  }
+};
+function keptConnections(spec, events) {
+  const url = new URL(spec.url);
+  const target = targetOf(url, requestBytes(url, spec.method, spec.headers, spec.body), spec.method);
+  return Array.from({ length: spec.connections }, () => new KeptConnection(target, events));
+}
+var PacedLoad = class {
+  tally;
+  connections;
+  spec;
+  constructor(spec, paced) {
+    this.spec = spec;
+    this.tally = new PacedTally(paced.rate);
+    this.connections = keptConnections(spec, { reconnected: () => {
+    }, received: () => {
+    } });
+  }
+  /** Sends at the rate for `durationSec`, then waits for the answers (at most the drain time). */
+  async window(durationSec, record) {
+    const options = { sec: durationSec, rate: this.tally.rate, timeoutMs: this.spec.timeoutSec * 1e3 };
+    const turn = await pacedTurn(this.connections, options, realClock, (outcome) => {
+      if (record) this.tally.add(outcome);
+    });
+    if (record) this.tally.turn(turn, this.tally.rate);
+  }
+  /** The side's figures over its recorded windows; closes the connections. */
+  measurement() {
+    for (const connection of this.connections) connection.close();
+    return this.tally.measurement();
+  }
+};
+
+// src/load/tally.ts
+var Tally = class {
+  latencies = new Float64Array(1 << 16);
+  count = 0;
+  /** Responses and seconds of the turns (first send to last answer) and of their spans (first to last response). */
+  turnResponses = 0;
+  turnSec = 0;
+  spanResponses = 0;
+  spanSec = 0;
+  /** This side's server processes, found at its first measured turn, and their CPU seconds in its turns. */
+  serverMembers;
+  serverSec = 0;
+  cpu;
+  elapsedSec = 0;
+  windows = 0;
+  bytes = 0;
+  errors = 0;
+  timeouts = 0;
+  non2xx = 0;
+  reconnects = 0;
+  statusCodes = {};
+  /** One response; `ms` its latency, undefined where it is not known. */
+  response(status, ms) {
+    this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
+    if (status < 200 || status >= 300) this.non2xx++;
+    if (ms !== void 0) this.latency(ms);
+  }
+  latency(ms) {
+    if (this.count === this.latencies.length) {
+      const bigger = new Float64Array(this.latencies.length * 2);
+      bigger.set(this.latencies);
+      this.latencies = bigger;
+    }
+    this.latencies[this.count++] = ms;
+  }
+  /** A recorded turn's times: `responses` in `sec` (its whole time), and over its span of `spanSec`. */
+  turn(responses, sec, spanSec, elapsedSec = sec) {
+    this.windows++;
+    this.elapsedSec += elapsedSec;
+    this.turnResponses += responses;
+    this.turnSec += sec;
+    if (responses > 1 && spanSec > 0) {
+      this.spanResponses += responses - 1;
+      this.spanSec += spanSec;
+    }
+  }
+  /** CPU accounting of a stretch this side recorded in. */
+  addCpu(seconds) {
+    this.cpu = addSeconds(this.cpu, seconds);
+  }
+  /**
+   * CPU seconds used so far by this side's server processes (the tree found at its first measured turn: /proc is
+   * read whole only once per side, so that the boundaries between turns stay short); 0 without `serverPids`.
+   */
+  serverSeconds(serverPids) {
+    if (serverPids === void 0) return 0;
+    this.serverMembers ??= [...new Set(serverPids.flatMap((pid) => processTree(pid)))];
+    let sum = 0;
+    for (const pid of this.serverMembers) sum += threadSeconds(pid);
+    return sum;
+  }
+  addServerSec(sec) {
+    this.serverSec += sec;
+  }
+  /**
+   * The side's measurement. `basis`: the rate over the turns' whole time, or over their spans (first to last
+   * response: autocannon's turns, whose connection set-up is not the server's time); one window alone is always
+   * measured over its whole length. `paced`: the open-loop figures, if any.
+   */
+  measurement(basis, paced, extra = {}) {
+    const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
+    const elapsedSec = this.elapsedSec;
+    const sliced = this.windows > 1;
+    let rps = responses / elapsedSec;
+    if (sliced && basis === "span" && this.spanSec > 0) rps = this.spanResponses / this.spanSec;
+    if (basis === "turn" && this.turnSec > 0) rps = this.turnResponses / this.turnSec;
+    return {
+      responses,
+      elapsedSec,
+      rps,
+      latencyMs: latencySummary(this.latencies.subarray(0, this.count).sort()),
+      bytesPerSec: this.bytes / elapsedSec,
+      errors: this.errors,
+      timeouts: this.timeouts,
+      non2xx: this.non2xx,
+      statusCodes: { ...this.statusCodes },
+      ...sliced ? { slices: this.windows } : {},
+      ...cpuShares(this.cpu),
+      ...this.serverMembers === void 0 ? {} : { serverCpuSec: this.serverSec },
+      ...paced ? { paced } : {},
+      ...extra.turns ? { turns: this.windows, reconnects: this.reconnects } : {}
+    };
+  }
+};
+
+// src/load/legacy.ts
 async function pacedRound(spec) {
   if (!spec.paced) return void 0;
-  const tally = new PacedTally(spec, spec.paced);
-  await tally.window(PACED_WARMUP_SEC, false);
-  await tally.window(spec.paced.durationSec, true);
-  return tally;
+  const load = new PacedLoad(spec, spec.paced);
+  await load.window(PACED_WARMUP_SEC, false);
+  await load.window(spec.paced.durationSec, true);
+  return load;
+}
+function measured(tally, cpu, paced) {
+  tally.addCpu(cpu);
+  return tally.measurement("span", paced?.measurement());
 }
 async function round(spec) {
   const tally = new Tally();
-  if (spec.warmupSec > 0) await tally.window(spec, spec.warmupSec, false);
+  const pool = { ...spec, engine: "autocannon" };
+  if (spec.warmupSec > 0) await autocannonTurn(pool, spec.warmupSec, void 0);
   const cpu = accounting(spec.watchPids);
-  await tally.window(spec, spec.durationSec, true);
-  const shares = cpu();
-  return tally.measurement(shares, await pacedRound(spec));
+  await autocannonTurn(pool, spec.durationSec, tally);
+  const seconds = cpu();
+  return measured(tally, seconds, await pacedRound(spec));
 }
 async function slicedPair(spec) {
   const tallies = [new Tally(), new Tally()];
+  const pools2 = spec.loads.map((load) => ({ ...load, engine: "autocannon" }));
   for (const [i, load] of spec.loads.entries())
-    if (load.warmupSec > 0) await tallies[i].window(load, load.warmupSec, false);
+    if (load.warmupSec > 0) await autocannonTurn(pools2[i], load.warmupSec, void 0);
   const cpu = accounting(spec.loads[0].watchPids);
   const slices = sliceCount(spec.loads[0].durationSec, spec.sliceSec);
   const sliceSec = spec.loads[0].durationSec / slices;
-  for (let i = 0; i < 2 * slices; i++) await tallies[abba(i)].window(spec.loads[abba(i)], sliceSec, true);
-  const shares = cpu();
+  for (let i = 0; i < 2 * slices; i++) await autocannonTurn(pools2[abba(i)], sliceSec, tallies[abba(i)]);
+  const seconds = cpu();
   const [first, second] = spec.loads;
   let paced;
   if (first.paced && second.paced) {
-    paced = [new PacedTally(first, first.paced), new PacedTally(second, second.paced)];
-    for (const tally of paced) await tally.window(PACED_WARMUP_SEC, false);
+    paced = [new PacedLoad(first, first.paced), new PacedLoad(second, second.paced)];
+    for (const load of paced) await load.window(PACED_WARMUP_SEC, false);
     const pacedSlices = sliceCount(first.paced.durationSec, spec.sliceSec);
     const pacedSliceSec = first.paced.durationSec / pacedSlices;
     for (let i = 0; i < 2 * pacedSlices; i++) await paced[abba(i)].window(pacedSliceSec, true);
   }
-  return [tallies[0].measurement(shares, paced?.[0]), tallies[1].measurement(shares, paced?.[1])];
+  return [measured(tallies[0], seconds, paced?.[0]), measured(tallies[1], seconds, paced?.[1])];
 }
 function abba(i) {
   return i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
+}
+
+// src/load/pool.ts
+var BasePool = class {
+  spec;
+  tally = new Tally();
+  paced;
+  /** The turn going on: where its reconnects and bytes go. */
+  current = { record: false, reconnects: 0, closedLoop: false };
+  clock;
+  pacedConnections;
+  connect;
+  basis;
+  constructor(spec, basis, clock, connect2) {
+    this.spec = spec;
+    this.basis = basis;
+    this.clock = clock;
+    this.connect = connect2;
+  }
+  /** Reconnects and bytes of the connections, counted to the turn going on. */
+  events = {
+    reconnected: () => {
+      this.current.reconnects++;
+      if (this.current.record) this.tally.reconnects++;
+    },
+    received: (bytes) => {
+      if (this.current.record && this.current.closedLoop) this.tally.bytes += bytes;
+    }
+  };
+  /** The kept connections of the open loop (the kept engine's own; the autocannon engine's, for it alone). */
+  keptConnections() {
+    this.pacedConnections ??= this.connect(this.spec, this.events);
+    return this.pacedConnections;
+  }
+  async pacedTurn(turn) {
+    const { record, rate } = turn;
+    this.current = { record, reconnects: 0, closedLoop: false };
+    const current = this.current;
+    if (record) this.paced ??= new PacedTally(rate);
+    const paced = this.paced;
+    let responses = 0;
+    let errors = 0;
+    let timeouts = 0;
+    const options = { sec: turn.sec, rate, timeoutMs: this.spec.timeoutSec * 1e3 };
+    const done = await pacedTurn(this.keptConnections(), options, this.clock, (result) => {
+      if (result.outcome.kind === "response") responses++;
+      else if (result.outcome.kind === "timeout") timeouts++;
+      else errors++;
+      if (record) paced?.add(result);
+    });
+    if (record) paced?.turn(done, rate);
+    const { reconnects } = current;
+    return { pool: turn.pool, responses, sec: done.sec, errors, timeouts, reconnects, sent: done.sent };
+  }
+  addCpu(seconds) {
+    this.tally.addCpu(seconds);
+  }
+  take() {
+    const measurement = this.tally.measurement(this.basis, this.paced?.measurement(), { turns: true });
+    this.tally = new Tally();
+    this.paced = void 0;
+    return measurement;
+  }
+  close() {
+    for (const connection of this.pacedConnections ?? []) connection.close();
+    this.pacedConnections = void 0;
+  }
+};
+var kept = (spec, events) => keptConnections(spec, events);
+var KeptPool = class extends BasePool {
+  constructor(spec, clock = realClock, connect2 = kept) {
+    super(spec, "turn", clock, connect2);
+  }
+  async turn(turn) {
+    if (turn.rate !== void 0) return this.pacedTurn({ ...turn, rate: turn.rate });
+    const { record } = turn;
+    this.current = { record, reconnects: 0, closedLoop: true };
+    const current = this.current;
+    const tally = this.tally;
+    const serverStart = record ? tally.serverSeconds(this.spec.serverPids) : 0;
+    let errors = 0;
+    let timeouts = 0;
+    const done = await closedTurn(
+      this.keptConnections(),
+      turn.sec,
+      this.spec.timeoutSec * 1e3,
+      this.clock,
+      (o) => {
+        if (o.kind === "error") errors++;
+        else if (o.kind === "timeout") timeouts++;
+        if (!record) return;
+        if (o.kind === "response") tally.response(o.status, o.ms);
+        else if (o.kind === "timeout") tally.timeouts++;
+        else tally.errors++;
+      }
+    );
+    if (record) {
+      tally.addServerSec(tally.serverSeconds(this.spec.serverPids) - serverStart);
+      tally.turn(done.responses, done.sec, done.spanSec);
+    }
+    const { reconnects } = current;
+    return { pool: turn.pool, ...done, errors, timeouts, reconnects };
+  }
+};
+var AutocannonPool = class extends BasePool {
+  constructor(spec, clock = realClock, connect2 = kept) {
+    super(spec, "span", clock, connect2);
+  }
+  async turn(turn) {
+    if (turn.rate !== void 0) return this.pacedTurn({ ...turn, rate: turn.rate });
+    const done = await autocannonTurn(this.spec, turn.sec, turn.record ? this.tally : void 0);
+    return { pool: turn.pool, ...done, reconnects: 0 };
+  }
+};
+function openPool(spec) {
+  return spec.engine === "autocannon" ? new AutocannonPool(spec) : new KeptPool(spec);
+}
+
+// src/load/protocol.ts
+var PoolError = class extends Error {
+  pool;
+  constructor(pool, message) {
+    super(message);
+    this.pool = pool;
+  }
+};
+var Pools = class {
+  pools = /* @__PURE__ */ new Map();
+  open;
+  /** `open`: makes a pool of a spec (the tests pass pools on fake connections). */
+  constructor(open = openPool) {
+    this.open = open;
+  }
+  /** Carries out one command; never throws. */
+  async handle(command) {
+    try {
+      return await this.run(command);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return error instanceof PoolError ? { error: message, pool: error.pool } : { error: message };
+    }
+  }
+  async run(command) {
+    switch (command.op) {
+      case "open": {
+        if (typeof command.pool !== "string" || !command.spec)
+          throw new Error("open needs a pool and a spec");
+        this.pools.get(command.pool)?.close();
+        this.pools.set(command.pool, this.open(command.spec));
+        return { ok: true };
+      }
+      case "turns":
+        return { turns: await this.turns(command.turns) };
+      case "take":
+        return { measurement: this.pool(command.pool).take() };
+      case "close": {
+        const ids = command.pool === void 0 ? [...this.pools.keys()] : [command.pool];
+        for (const id of ids) {
+          this.pools.get(id)?.close();
+          this.pools.delete(id);
+        }
+        return { ok: true };
+      }
+      default:
+        throw new Error(`unknown command ${JSON.stringify(command.op)}`);
+    }
+  }
+  pool(id) {
+    const pool = this.pools.get(id);
+    if (!pool) throw new PoolError(id, `no pool ${JSON.stringify(id)} is open`);
+    return pool;
+  }
+  async turns(turns) {
+    if (!Array.isArray(turns)) throw new Error("turns needs a list of turns");
+    for (const turn of turns) {
+      this.pool(turn.pool);
+      if (!(turn.sec > 0) || turn.rate !== void 0 && !(turn.rate > 0))
+        throw new PoolError(turn.pool, `a turn needs a length and a rate above 0: ${JSON.stringify(turn)}`);
+    }
+    const recording = [...new Set(turns.filter((t) => t.record).map((t) => this.pool(t.pool)))];
+    const watch = [...new Set(recording.flatMap((pool) => pool.spec.watchPids ?? []))];
+    const watched = recording.some((pool) => pool.spec.watchPids !== void 0);
+    const end = recording.length > 0 ? accounting(watched ? watch : void 0) : void 0;
+    const results = [];
+    for (const turn of turns) {
+      try {
+        results.push(await this.pool(turn.pool).turn(turn));
+      } catch (error) {
+        throw new PoolError(turn.pool, error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (end) {
+      const seconds = end();
+      for (const pool of recording) pool.addCpu(seconds);
+    }
+    return results;
+  }
+};
+
+// src/load/loadgen.ts
+var pools = new Pools();
+async function answer(line) {
+  try {
+    const request = JSON.parse(line);
+    if ("op" in request) return await pools.handle(request);
+    if ("loads" in request) return { measurements: await slicedPair(request) };
+    return { measurement: await round(request) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 async function main() {
   if (process.argv[2] !== "--serve") {
@@ -30338,22 +30744,16 @@ async function main() {
       buffer = buffer.slice(newline + 1);
       if (line.trim() === "") continue;
       queue = queue.then(async () => {
-        try {
-          const request = JSON.parse(line);
-          const answer = "loads" in request ? { measurements: await slicedPair(request) } : { measurement: await round(request) };
-          process.stdout.write(`${JSON.stringify(answer)}
+        process.stdout.write(`${JSON.stringify(await answer(line))}
 `);
-        } catch (error) {
-          process.stdout.write(
-            `${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}
-`
-          );
-        }
       });
     }
   });
   process.stdin.on("end", () => {
-    void queue.then(() => process.exit(0));
+    void queue.then(async () => {
+      await pools.handle({ op: "close" });
+      process.exit(0);
+    });
   });
 }
 main().catch((error) => {

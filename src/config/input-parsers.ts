@@ -37,7 +37,7 @@ export const INPUT_DEFAULTS = {
   'ready-timeout': '60s',
   'install-timeout': '10m',
   'build-timeout': '10m',
-  timeout: '30m',
+  timeout: '20m',
   'working-directory': '.',
   'output-dir': '',
   comment: 'true',
@@ -59,16 +59,29 @@ export type InputName = keyof typeof INPUT_DEFAULTS;
 /** Reads one input as the user wrote it; '' when it was not set. */
 export type InputLookup = (name: InputName) => string;
 
-const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
+/** A duration: a number and its unit, the one grammar of the inputs and the config file. */
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
 
-/** A duration such as `30s`, `500ms` or `5m` (a bare number is seconds), in milliseconds within bounds. */
+/**
+ * A duration such as `30s`, `500ms` or `5m`, in milliseconds within bounds. The unit is required: a bare `30`
+ * could be seconds or minutes (`timeout: 30` meant 30 minutes and gave the gate 30 s). Only `0` needs none.
+ */
 export function parseDuration(
   input: InputName,
   text: string,
   bounds: { minMs: number; maxMs: number },
 ): number {
-  const match = DURATION.exec(text.trim());
+  const trimmed = text.trim();
+  if (/^0+(?:\.0+)?$/.test(trimmed)) return checkBounds(input, text, 0, bounds);
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
+    throw configError(
+      input,
+      `\`${text}\` has no unit`,
+      `Write the unit: \`${trimmed}s\` for seconds, \`${trimmed}m\` for minutes (or \`ms\`, \`h\`).`,
+    );
+  }
+  const match = DURATION.exec(trimmed);
   if (!match) {
     throw configError(
       input,
@@ -76,7 +89,15 @@ export function parseDuration(
       'Write a positive number with a unit, e.g. `30s`, `500ms` or `5m`.',
     );
   }
-  const ms = Number(match[1]) * UNIT_MS[(match[2] as keyof typeof UNIT_MS | undefined) ?? 's'];
+  return checkBounds(input, text, Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS], bounds);
+}
+
+function checkBounds(
+  input: InputName,
+  text: string,
+  ms: number,
+  bounds: { minMs: number; maxMs: number },
+): number {
   if (ms < bounds.minMs || ms > bounds.maxMs) {
     throw configError(
       input,
@@ -123,9 +144,21 @@ function formatMs(ms: number): string {
   return `${ms}ms`;
 }
 
-/** A percentage such as `5%` (the `%` may be left out), as a fraction within bounds. */
+/**
+ * A percentage such as `5%`, as a fraction within bounds: the one grammar of the inputs and the config file, `%`
+ * required (a bare `5` could be 5% or 500%, and `0.05` 5% or 0.05%).
+ */
 export function parsePercent(input: InputName, text: string, bounds: { min: number; max: number }): number {
-  const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text.trim());
+  const trimmed = text.trim();
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
+    const share = Number(trimmed);
+    const meant =
+      share > 0 && share < 1
+        ? `\`${Number((share * 100).toFixed(4))}%\` for the share ${trimmed}`
+        : `\`${trimmed}%\``;
+    throw configError(input, `\`${text}\` has no \`%\``, `Write a percentage with \`%\`: ${meant}.`);
+  }
+  const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(trimmed);
   if (!match) {
     throw configError(input, `\`${text}\` is not a percentage`, 'Write a percentage such as `5%`.');
   }

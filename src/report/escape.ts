@@ -3,21 +3,34 @@
 const ZWSP = '\u200b';
 
 /**
- * Escaped so that it cannot open a tag, a mention, a reference, a link, a table cell or a comment. GitHub decodes
- * character references before it looks for mentions (`&#64;x` mentions @x), so `&` is written `&amp;`; it links
- * `#123`, `GH-123` and `owner/repo#123` to issues and bare `https://…` and `www.…`, so a zero-width space
- * goes after the `#`, the `GH-`, the scheme and the `www` (the reader sees the same text).
+ * Escaped so that it cannot open a tag, a mention, a reference, a link, a table cell, a comment, math or a block.
+ * GitHub decodes character references before it looks for mentions (`&#64;x` mentions @x), so `&` is written
+ * `&amp;`; it links `#123`, `GH-123` and `owner/repo#123` to issues, and its parser (cmark-gfm) links `…://` and
+ * `www.` after any character (`_https://…`, `1https://…`, `_www.…`), so a zero-width space goes after the `@`, the
+ * `#`, the `GH-`, the `:` of `://` and the `www` (the reader sees the same text). Line breaks become spaces, and a
+ * character that would start a block where the text starts a line (`# `, `- `, `1. `, `===` …) is escaped,
+ * after the blanks in front of it (an indented code block) are dropped.
+ * test/unit/escape-oracle.test.ts holds all this against GitHub's own parser.
  */
 export function escapeMarkdown(text: string): string {
+  return escapeInline(text)
+    .replace(/^[ \t]+/, '')
+    .replace(/^(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|^(?:=+|-[ \t-]*)[ \t]*$/, (start) =>
+      /^\d/.test(start) ? start.replace(/[.)]$/, '\\$&') : `\\${start}`,
+    );
+}
+
+/** escapeMarkdown for text in the middle of a line (no block can start there). */
+function escapeInline(text: string): string {
   return text
-    .replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`)
+    .replace(/\r\n?|\n/g, ' ')
+    .replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/@/g, `@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
-    .replace(/\b(gh-)(?=\d)/gi, `$1${ZWSP}`)
-    .replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${ZWSP}`)
-    .replace(/\b(www)(?=\.)/gi, `$1${ZWSP}`)
-    .replace(/\r\n?|\n/g, ' ');
+    .replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`)
+    .replace(/:(?=\/\/)/g, `:${ZWSP}`)
+    .replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
 }
 
 /** Inline code that cannot be broken out of, whatever it contains. */
@@ -43,7 +56,7 @@ export function codeCell(text: string): string {
 export function inlineText(text: string): string {
   return text
     .split(/`([^`\r\n]+)`/)
-    .map((part, i) => (i % 2 === 1 ? code(part) : escapeMarkdown(part)))
+    .map((part, i) => (i % 2 === 1 ? code(part) : i === 0 ? escapeMarkdown(part) : escapeInline(part)))
     .join('');
 }
 

@@ -108,7 +108,8 @@ function head(report: Report, options: RenderOptions): string[] {
       out.push('<details><summary>Last output</summary>', '', codeBlock(e.output), '', '</details>', '');
   }
   const decision = report.decision;
-  if (decision) out.push(inlineText(verdictSentence(decision)), '', ...comparisonTable(decision), '');
+  // The sentence is Markdown already: its scenario names are escaped where it names them.
+  if (decision) out.push(verdictSentence(decision), '', ...comparisonTable(decision), '');
   const hotter = report.profile ? hotterLine(report.profile.hotter) : '';
   if (hotter !== '') out.push(hotter, '');
   const noise = decision ? noiseLine(decision) : '';

@@ -1,6 +1,6 @@
 /**
  * The sentence under the headline (why the verdict is what it is, from the interval that decided it) and the one
- * line on noise (what this run could see). Pure.
+ * line on noise (what this run could see), as Markdown: the scenario names they quote are escaped here. Pure.
  */
 import type { Decision, MetricComparison } from '../model/decision.ts';
 import { METRICS, type Metric } from '../model/measure.ts';

@@ -3,9 +3,13 @@ declare module 'jsdom' {
   interface DomNode {
     readonly textContent: string | null;
     readonly parentElement: DomElement | null;
+    readonly nodeType: number;
+    readonly childNodes: ArrayLike<DomNode>;
   }
   interface DomElement extends DomNode {
+    readonly tagName: string;
     closest(selector: string): DomElement | null;
+    getAttribute(name: string): string | null;
   }
   interface DomDocument {
     readonly body: DomElement;

@@ -99,6 +99,8 @@ export interface PerfGateJob {
   if: string | undefined;
   /** `needs:` (the jobs it runs after). */
   needs: string[];
+  /** `timeout-minutes:` as written (a number, or an expression as `${{ … }}`); undefined: GitHub's 360. */
+  timeoutMinutes: string | undefined;
   /** `strategy.matrix` (name → values, as strings); undefined: no matrix. */
   matrix: Record<string, string[]> | undefined;
   services: WorkflowService[];
@@ -252,6 +254,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
       permissions: strings(raw.permissions ?? doc.permissions),
       if: job.if?.expression,
       needs: (job.needs ?? []).map((n) => n.value),
+      timeoutMinutes: optional(raw['timeout-minutes']),
       matrix: matrixOf(file, id, raw.strategy),
       services: services(file, raw.services),
       with: gate.with,

@@ -15,7 +15,7 @@ import {
   parseShard,
   selectShard,
 } from '../../src/config/inputs.ts';
-import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
+import { parseScenarioFile, scenariosFromPaths } from '../../src/config/scenario-file.ts';
 import { GateError } from '../../src/io/errors.ts';
 import type { Config } from '../../src/model/config.ts';
 
@@ -80,7 +80,7 @@ describe('parseConfig defaults', () => {
       readyTimeoutMs: 60_000,
       installTimeoutMs: 600_000,
       buildTimeoutMs: 600_000,
-      timeoutMs: 1_800_000,
+      timeoutMs: 1_200_000,
       workingDirectory: '.',
       outputDir: OUTPUT_DIR,
       comment: true,
@@ -169,9 +169,8 @@ describe('parseConfig defaults', () => {
 describe('threshold (percent)', () => {
   const bounds = { min: 0.001, max: 1 };
 
-  test('accepts `5%`, `5`, `0.5%`, `12.5 %` and `100%`', () => {
+  test('accepts `5%`, `0.5%`, `12.5 %` and `100%`', () => {
     assert.equal(parsePercent('threshold', '5%', bounds), 0.05);
-    assert.equal(parsePercent('threshold', '5', bounds), 0.05);
     assert.equal(parsePercent('threshold', '0.5%', bounds), 0.005);
     assert.equal(parsePercent('threshold', ' 12.5 % ', bounds), 0.125);
     assert.equal(parsePercent('threshold', '100%', bounds), 1);
@@ -188,8 +187,31 @@ describe('threshold (percent)', () => {
     }
   });
 
-  test('`0%`, `150%` and a fraction like `0.05` are out of range, with the accepted range and an example', () => {
-    for (const text of ['0%', '150%', '0.05']) {
+  test('a number without `%` is refused, in the inputs as in the config file: the fix says what to write', () => {
+    assert.equal(
+      messageFor({ threshold: '5' }),
+      'input `threshold`: `5` has no `%`. Write a percentage with `%`: `5%`.',
+    );
+    assert.equal(
+      messageFor({ threshold: '0.05' }),
+      'input `threshold`: `0.05` has no `%`. Write a percentage with `%`: `5%` for the share 0.05.',
+    );
+    assert.match(messageFor({ 'latency-threshold': '20' }), /^input `latency-threshold`: `20` has no `%`/);
+    // The config file, read with the same parsers: the same grammar, the same fix, its line and field.
+    const fileError = (text: string): string =>
+      configErrorOf(() => parseScenarioFile(text, { fileName: 'perf-gate.yml', readFile: () => '' })).message;
+    assert.match(
+      fileError('threshold: "5"\nscenarios:\n  - path: /\n'),
+      /1: threshold: `5` has no `%`; write a percentage with `%`: `5%`/,
+    );
+    assert.match(
+      fileError('ready:\n  timeout: "60"\nscenarios:\n  - path: /\n'),
+      /2: ready\.timeout: `60` has no unit; write the unit: `60s` for seconds/,
+    );
+  });
+
+  test('`0%` and `150%` are out of range, with the accepted range and an example', () => {
+    for (const text of ['0%', '150%']) {
       const message = messageFor({ threshold: text });
       assert.match(message, /^input `threshold`: /);
       assert.ok(message.includes(`${text} is out of range`), message);
@@ -202,15 +224,27 @@ describe('threshold (percent)', () => {
 describe('durations', () => {
   const wide = { minMs: 0, maxMs: 6 * 3_600_000 };
 
-  test('accepts `3s`, `500ms`, `2m`, `1h`, `1.5s`, `3 s`; a plain number is seconds', () => {
+  test('accepts `3s`, `500ms`, `2m`, `1h`, `1.5s`, `3 s`, and `0` alone without a unit', () => {
     assert.equal(parseDuration('duration', '3s', wide), 3000);
     assert.equal(parseDuration('duration', '500ms', wide), 500);
     assert.equal(parseDuration('duration', '2m', wide), 120_000);
     assert.equal(parseDuration('duration', '1h', wide), 3_600_000);
     assert.equal(parseDuration('duration', '1.5s', wide), 1500);
     assert.equal(parseDuration('duration', '3 s', wide), 3000);
-    assert.equal(parseDuration('duration', '4', wide), 4000);
     assert.equal(parseDuration('duration', '0', wide), 0);
+  });
+
+  test('a duration without a unit is an error naming the input and the fix (`timeout: 30` is not 30 s)', () => {
+    for (const input of ['timeout', 'time-budget', 'duration', 'warmup', 'slice', 'ready-timeout'] as const) {
+      assert.equal(
+        messageFor({ [input]: '30' }),
+        `input \`${input}\`: \`30\` has no unit. Write the unit: \`30s\` for seconds, \`30m\` for minutes (or \`ms\`, \`h\`).`,
+      );
+    }
+    assert.match(
+      messageFor({ 'profile-duration': '2.5' }),
+      /^input `profile-duration`: `2\.5` has no unit\. Write the unit: `2\.5s`/,
+    );
   });
 
   test('through parseConfig: seconds for duration/warmup, milliseconds for the timeouts', () => {
@@ -218,7 +252,7 @@ describe('durations', () => {
       start: 'x',
       duration: '2m',
       warmup: '500ms',
-      'ready-timeout': '90',
+      'ready-timeout': '90s',
       'install-timeout': '1h',
       'build-timeout': '30s',
       timeout: '45m',
@@ -306,7 +340,7 @@ describe('integers', () => {
     assert.equal(configOf({ start: 'x', rounds: 'auto' }).pairs, undefined);
     assert.equal(configOf({ start: 'x', rounds: ' auto ' }).pairs, undefined);
     assert.equal(configOf({ start: 'x', 'time-budget': '5m' }).budgetMs, 300_000);
-    assert.equal(configOf({ start: 'x', 'time-budget': '90' }).budgetMs, 90_000);
+    assert.equal(configOf({ start: 'x', 'time-budget': '90s' }).budgetMs, 90_000);
     assert.equal(
       messageFor({ 'time-budget': '5s' }),
       'input `time-budget`: 5s is out of range. Use a value from 10s to 6h.',

@@ -16,6 +16,7 @@ import { artifactName } from '../../src/publish/artifact.ts';
 import { gateKey, upsertComment } from '../../src/publish/github.ts';
 import { historyLine, readHistory, runRecord } from '../../src/publish/history.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { escapeMarkdown } from '../../src/report/escape.ts';
 import { historySection } from '../../src/report/history.ts';
 import { changeOutput } from '../../src/report/outputs.ts';
 import { renderBrief } from '../../src/report/render.ts';
@@ -168,7 +169,8 @@ describe('accepting an intended slowdown', () => {
       markdown,
       /^> Accepted by `alice` in the pull request's description \(`perf-gate:accept`\)/m,
     );
-    assert.ok(markdown.includes(`@\u200bteam \\[x\\](http\u200b://evil)`), markdown);
+    assert.ok(markdown.includes(`“${escapeMarkdown('see @team [x](http://evil)')}”`), markdown);
+    assert.doesNotMatch(markdown, /@team/);
     assert.match(markdown, /The check passes with this regression: head is /);
   });
 });

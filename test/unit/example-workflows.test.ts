@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { INPUT_DEFAULTS, parseDuration } from '../../src/config/inputs.ts';
 import { parseScenarioFile } from '../../src/config/scenario-file.ts';
 import { APPS_DIR, readTree } from '../support/example.ts';
 import { SCHEMA, violations } from '../support/json-schema.ts';
@@ -39,6 +40,8 @@ import {
 } from '../support/workflow.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** What a job's `timeout-minutes` must leave above the gate's `timeout`: checkout, setup-node, the action's start. */
+const BEFORE_THE_GATE_MS = 5 * 60_000;
 const E2E_DIR = join(ROOT, 'test/e2e');
 
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -172,6 +175,26 @@ describe('example workflows', () => {
             // Without a persisted token a private repository's base cannot be fetched later: check it out now.
             assert.ok(['0', '2'].includes(step.with['fetch-depth'] ?? ''), `jobs.${job.id}: fetch-depth`);
           }
+        }
+      });
+
+      test('the job’s `timeout-minutes` outlasts the gate’s `timeout` by what comes before it and publishing', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        for (const job of workflow.jobs) {
+          // GitHub ends a job at its `timeout-minutes` without letting the step publish; the gate's clock starts
+          // after checkout and setup-node, and keeps PUBLISH_RESERVE_MS of its own `timeout` for publishing.
+          assert.match(job.timeoutMinutes ?? '', /^\d+$/, `jobs.${job.id}: set \`timeout-minutes\``);
+          if (job.reports) continue;
+          const timeoutMs = parseDuration('timeout', job.with.timeout ?? INPUT_DEFAULTS.timeout, {
+            minMs: 0,
+            maxMs: Number.POSITIVE_INFINITY,
+          });
+          const jobMs = Number(job.timeoutMinutes) * 60_000;
+          assert.ok(
+            jobMs >= timeoutMs + BEFORE_THE_GATE_MS,
+            `jobs.${job.id}: timeout-minutes ${job.timeoutMinutes} leaves less than ${BEFORE_THE_GATE_MS / 60_000} minutes above the gate's timeout (${timeoutMs / 60_000} min)`,
+          );
         }
       });
 

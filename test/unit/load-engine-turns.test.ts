@@ -226,12 +226,12 @@ describe('the load generator child, over its stdin', () => {
         turns.map((t) => t.pool),
         ['base', 'head', 'base'],
       );
-      assert.ok(turns.every((t) => t.responses > 0));
+      assert.ok(turns[0]!.responses >= 2, 'an answer per connection at least');
       const base = await generator.take('base');
       assert.equal(base.responses, turns[0]!.responses);
       assert.equal(base.paced?.sent, 10);
       assert.ok(base.loadgenCpu > 0);
-      assert.ok((await generator.take('head')).responses > 0);
+      assert.equal((await generator.take('head')).responses, turns[1]!.responses);
       await generator.close('base');
       await assert.rejects(
         generator.take('base'),

@@ -179,7 +179,7 @@ describe('parseReportFile', () => {
     assert.match(
       markdown,
       // Links are broken too (issue 23): a zero-width space after the scheme.
-      /Note: see \\\[this\\\]\(https\u200b:\/\/evil\.example\) \\<script\\>alert\(1\)\\<\/script\\> and `timeout` @\u200beveryone/,
+      /Note: see \\\[this\\\]\(https:\u200b\/\/evil\.example\) \\<script\\>alert\(1\)\\<\/script\\> and `timeout` @\u200beveryone/,
     );
     assert.ok(markdown.includes('| `` a\\|b`<b>` `` | `@\u200bx/y.js:2` |'), 'a pipe cannot end the cell');
   });

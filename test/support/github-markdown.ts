@@ -1,0 +1,176 @@
+/**
+ * GitHub's own Markdown parser as the oracle of the escaping tests: cmark-gfm with GitHub's extensions (table,
+ * autolink, tagfilter, strikethrough, tasklist) and footnotes, raw HTML passed through as GitHub passes it to its
+ * sanitizer, through the `cmarkgfm` package (PyPI: minimal bindings to GitHub's fork of cmark, with wheels). It is
+ * installed once, like actionlint, into node_modules/.cache with `python3 -m pip install --target` (python3 on PATH,
+ * or PYTHON); a machine that cannot reach the registry skips the tests that need it, saying so loudly.
+ *
+ * What GitHub does after cmark-gfm (mentions, issue references, commit links) is not in the parser: `prose` gives
+ * the text GitHub's filters read (outside code, pre and links) for the tests' own patterns.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CMARKGFM_VERSION = '2025.10.22';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CACHE = join(ROOT, 'node_modules/.cache/perf-gate', `cmarkgfm-${CMARKGFM_VERSION}`);
+const PYTHON = process.env.PYTHON ?? 'python3';
+
+/** Markdown to HTML, many documents in one call of the parser. */
+export type Render = (markdowns: readonly string[]) => Promise<string[]>;
+
+function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', (error) => resolve({ code: -1, stdout, stderr: error.message }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** pip's words for a registry it could not reach (rather than a package it found wanting). */
+const UNREACHABLE =
+  /NewConnectionError|ConnectTimeout|ReadTimeout|Max retries exceeded|Temporary failure in name resolution|Network is unreachable|Name or service not known|ProxyError|Connection refused|No route to host/;
+
+let installing: Promise<string | Error> | undefined;
+
+/** The cached install's directory, installing it first; an Error (to skip with) when the registry is out of reach. */
+function install(): Promise<string | Error> {
+  installing ??= (async () => {
+    if (existsSync(join(CACHE, 'cmarkgfm'))) return CACHE;
+    const staging = `${CACHE}.tmp-${process.pid}`;
+    mkdirSync(staging, { recursive: true });
+    const pip = await run(PYTHON, [
+      '-m',
+      'pip',
+      'install',
+      '--disable-pip-version-check',
+      '--no-input',
+      '--quiet',
+      '--timeout=20',
+      '--retries=1',
+      '--only-binary=:all:',
+      '--target',
+      staging,
+      `cmarkgfm==${CMARKGFM_VERSION}`,
+    ]);
+    if (pip.code !== 0 || !existsSync(join(staging, 'cmarkgfm'))) {
+      rmSync(staging, { recursive: true, force: true });
+      if (UNREACHABLE.test(pip.stderr)) return new Error(pip.stderr.trim().split('\n').slice(-3).join('\n'));
+      throw new Error(
+        `could not install cmarkgfm ${CMARKGFM_VERSION} (GitHub's Markdown parser) with \`${PYTHON} -m pip\` (exit ${pip.code}):\n${pip.stderr}`,
+      );
+    }
+    if (!existsSync(join(CACHE, 'cmarkgfm'))) {
+      rmSync(CACHE, { recursive: true, force: true });
+      renameSync(staging, CACHE);
+    } else rmSync(staging, { recursive: true, force: true });
+    return CACHE;
+  })();
+  return installing;
+}
+
+const SCRIPT = `
+import json, sys
+import cmarkgfm
+from cmarkgfm.cmark import Options
+options = Options.CMARK_OPT_UNSAFE | Options.CMARK_OPT_FOOTNOTES
+docs = json.load(sys.stdin)
+json.dump([cmarkgfm.github_flavored_markdown_to_html(d, options=options) for d in docs], sys.stdout)
+`;
+
+/**
+ * GitHub's parser, or the reason it is not to be had here (the registry out of reach): the caller skips, loudly.
+ * Any other failure (no python3, pip refusing the package) throws: the tests must not pass by skipping.
+ */
+export async function githubMarkdown(): Promise<Render | string> {
+  const dir = await install();
+  if (dir instanceof Error) {
+    const reason = `SKIPPED: GitHub's Markdown parser (cmarkgfm ${CMARKGFM_VERSION} from PyPI) could not be installed, the registry is out of reach:\n${dir.message}`;
+    process.stderr.write(`\n${'!'.repeat(100)}\n${reason}\n${'!'.repeat(100)}\n`);
+    return reason;
+  }
+  return async (markdowns) => {
+    const result = await run(PYTHON, ['-c', SCRIPT], {
+      env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' },
+      input: JSON.stringify(markdowns),
+    });
+    if (result.code !== 0) throw new Error(`cmarkgfm failed (${result.code}):\n${result.stderr}`);
+    return JSON.parse(result.stdout) as string[];
+  };
+}
+
+/** cmark-gfm's HTML as tokens: tags (with the attributes that lead somewhere), comments and text, in order. */
+type Token = { tag: string; close: boolean; where: string } | { comment: true } | { text: string };
+
+const TOKEN = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|[^<]+|</g;
+
+function decode(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  );
+}
+
+/** The HTML cmark-gfm wrote, as tokens (its output is regular; raw HTML passes through as tags too). */
+export function tokens(html: string): Token[] {
+  const out: Token[] = [];
+  for (const m of html.matchAll(TOKEN)) {
+    if (m[0].startsWith('<!--')) out.push({ comment: true });
+    else if (m[2] !== undefined) {
+      const where = [...(m[3] ?? '').matchAll(/\b(?:href|src)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi)].map(
+        (a) => a[1]!,
+      );
+      out.push({ tag: m[2].toLowerCase(), close: m[1] === '/', where: where.join(' ') });
+    } else out.push({ text: decode(m[0]) });
+  }
+  return out;
+}
+
+/** The text a reader sees. */
+export function visibleText(html: string): string {
+  return tokens(html)
+    .map((t) => ('text' in t ? t.text : ''))
+    .join('');
+}
+
+/**
+ * The document's structure: every tag (with where it leads: href, src) and every HTML comment, in order, but the
+ * tags of inline code spans, whose text GitHub renders as it is.
+ */
+export function skeleton(html: string): string[] {
+  const out: string[] = [];
+  let pre = 0;
+  for (const t of tokens(html)) {
+    if ('comment' in t) out.push('<!--');
+    if (!('tag' in t)) continue;
+    if (t.tag === 'pre') pre += t.close ? -1 : 1;
+    if (t.tag === 'code' && pre === 0) continue;
+    out.push(`<${t.close ? '/' : ''}${t.tag}${t.where === '' ? '' : ` ${t.where}`}>`);
+  }
+  return out;
+}
+
+/** The text GitHub's filters read for mentions and references: every text outside code, pre and links. */
+export function prose(html: string): string[] {
+  const out: string[] = [];
+  let inside = 0;
+  for (const t of tokens(html)) {
+    if ('tag' in t && ['code', 'pre', 'a'].includes(t.tag)) inside += t.close ? -1 : 1;
+    if ('text' in t && inside === 0) out.push(t.text);
+  }
+  return out;
+}
