@@ -1,0 +1,68 @@
+/**
+ * `engine: autocannon` (a fresh autocannon instance per turn, the design before kept connections) through the built
+ * action, on a throwaway repository whose head is about 3× slower per request. Every other end-to-end gate runs the
+ * default engine (kept connections). About 40 s.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Report } from '../../src/model/report.ts';
+import { readReport, runAction } from '../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
+
+describe('load engines, end to end', () => {
+  let fake: FakeGitHub;
+  let repo: TestRepo;
+
+  before(async () => {
+    fake = await startFakeGitHub({ token: 'ghs_testtoken' });
+    repo = makeRepo(
+      { 'server.js': serverSource({ workUs: 100 }) },
+      { 'server.js': serverSource({ workUs: 300 }) },
+    );
+  });
+  after(async () => {
+    await fake.close();
+    repo.cleanup();
+  });
+
+  async function gate(engine: string): Promise<{ report: Report; code: number | null; stdout: string }> {
+    const run = await runAction({
+      workspace: repo.workspace,
+      inputs: {
+        start: 'node server.js',
+        paths: '/work',
+        rounds: '10',
+        duration: '1s',
+        flamegraphs: 'false',
+        comment: 'false',
+        engine,
+      },
+      event: pullRequestEvent(repo, 3),
+      apiUrl: fake.url,
+    });
+    assert.deepEqual(processesUnder(repo.workspace), [], 'no process left behind');
+    return { report: readReport(run), code: run.code, stdout: run.stdout };
+  }
+
+  for (const engine of ['autocannon'] as const) {
+    test(`${engine}: measures the slower head, its turns recorded in the plan`, async () => {
+      const { report, code, stdout } = await gate(engine);
+      assert.equal(report.error, undefined, stdout);
+      assert.equal(report.plan?.engine, engine);
+      // Its warm-up within every pair (fresh connections), in the plan as in the settings.
+      assert.equal(report.plan?.scenarios[0]?.warmupSec, 0.25);
+      assert.equal(report.sequential?.pairs, 10);
+      const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
+      // 300 µs of work per request against 100: head at most about half as fast, whatever the host's noise.
+      assert.ok(rps && rps.ci[1] < -0.3, `req/s interval ${rps?.ci}`);
+      assert.equal(report.verdict, 'regression');
+      assert.equal(code, 1, 'a regression fails the step');
+      for (const round of report.rounds) {
+        const m = round.measurement;
+        assert.ok(m.responses > 0, 'every round answered');
+        assert.equal(m.errors + m.timeouts, 0);
+      }
+    });
+  }
+});
