@@ -18,9 +18,11 @@ import {
   stopBackground,
   TREE_MARK,
 } from './leftovers.ts';
+import { Tail } from './tail.ts';
 
 export { safeEnv, scrub } from './env.ts';
 export { type LeftProcess, stopBackground } from './leftovers.ts';
+export { Tail } from './tail.ts';
 
 const live = new Set<ChildProcess>();
 /**
@@ -180,26 +182,6 @@ export async function killTree(pid: number, graceMs = 3000): Promise<void> {
   }
   const hardDeadline = Date.now() + 2000;
   while (Date.now() < hardDeadline && rest.some(alive)) await sleep(25);
-}
-
-/** Keeps the last `limit` characters of a stream of text. */
-export class Tail {
-  private text = '';
-  private readonly limit: number;
-  constructor(limit = 16_384) {
-    this.limit = limit;
-  }
-  push(chunk: string): void {
-    this.text += chunk;
-    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
-  }
-  toString(): string {
-    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
-  }
-  lastLines(count: number): string {
-    const lines = this.toString().trimEnd().split('\n');
-    return lines.slice(-count).join('\n');
-  }
 }
 
 export interface StartOptions {
