@@ -127,12 +127,15 @@ export async function stopBackground(graceMs = 1000): Promise<LeftProcess[]> {
   return [...found.values()];
 }
 
+/** SIGKILL, at once, what `leader`'s command left: its session, its group, its mark (this process is exiting). */
+export function killLeftNow(leader: number, mark: string): void {
+  signal(
+    leftBy(leader, mark).map((p) => p.pid),
+    'SIGKILL',
+  );
+}
+
 /** SIGKILL what the kept commands left, at once (this process is exiting). */
 export function killBackgroundNow(): void {
-  for (const { leader, mark } of background.splice(0)) {
-    signal(
-      leftBy(leader, mark).map((p) => p.pid),
-      'SIGKILL',
-    );
-  }
+  for (const { leader, mark } of background.splice(0)) killLeftNow(leader, mark);
 }

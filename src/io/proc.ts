@@ -11,24 +11,36 @@ import { scrub } from './env.ts';
 import {
   keepInBackground,
   killBackgroundNow,
+  killLeftNow,
   killProcesses,
   type LeftProcess,
   leftBy,
   stopBackground,
   TREE_MARK,
 } from './leftovers.ts';
+import { Tail } from './tail.ts';
 
 export { safeEnv, scrub } from './env.ts';
 export { type LeftProcess, stopBackground } from './leftovers.ts';
+export { Tail } from './tail.ts';
 
 const live = new Set<ChildProcess>();
+/**
+ * Every child not yet stopped (by stop(), or by runCommand once it exited), with its mark: what it left is found by
+ * session, group and mark when the run is cancelled, exactly as stop() finds it, also after the child itself exited.
+ */
+const unstopped = new Map<number, string>();
 let exitHooksInstalled = false;
 /** What a signal does; undefined: kill every tree at once and exit (the action replaces it, see handleSignals). */
 let signalHandler: ((signal: NodeJS.Signals) => void) | undefined;
 
-/** Kills every child's tree and everything kept in the background, at once, with SIGKILL. */
+/**
+ * Kills every child's tree and what it left (its session, its group, its mark), and everything kept in the
+ * background, at once, with SIGKILL: the cancellation path finds what the normal path (stop) finds.
+ */
 export function killAllNow(): void {
   for (const child of live) if (child.pid !== undefined) killTreeNow(child.pid, 'SIGKILL');
+  for (const [pid, mark] of unstopped) killLeftNow(pid, mark);
   killBackgroundNow();
 }
 
@@ -172,26 +184,6 @@ export async function killTree(pid: number, graceMs = 3000): Promise<void> {
   while (Date.now() < hardDeadline && rest.some(alive)) await sleep(25);
 }
 
-/** Keeps the last `limit` characters of a stream of text. */
-export class Tail {
-  private text = '';
-  private readonly limit: number;
-  constructor(limit = 16_384) {
-    this.limit = limit;
-  }
-  push(chunk: string): void {
-    this.text += chunk;
-    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
-  }
-  toString(): string {
-    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
-  }
-  lastLines(count: number): string {
-    const lines = this.toString().trimEnd().split('\n');
-    return lines.slice(-count).join('\n');
-  }
-}
-
 export interface StartOptions {
   cwd: string;
   /** The child's environment; whatever is in it, credentials and the runner's file commands are dropped (scrub). */
@@ -275,6 +267,7 @@ export class Child {
       });
     });
     this.pid = child.pid ?? -1;
+    if (this.pid > 0) unstopped.set(this.pid, this.mark);
   }
 
   /** Writes to the child's stdin (see keepStdin); false when it can take no more (closed, or a write failed). */
@@ -298,6 +291,7 @@ export class Child {
     this.forwarding = false;
     keepInBackground(this.pid, this.mark);
     live.delete(this.process);
+    unstopped.delete(this.pid);
   }
 
   /** undefined while the process runs. */
@@ -315,6 +309,7 @@ export class Child {
       this.leftovers().map((p) => p.pid),
       Math.min(graceMs, 1000),
     );
+    unstopped.delete(this.pid);
     const exit = await Promise.race([this.exited, sleep(5000, undefined, { ref: false })]);
     live.delete(this.process);
     return exit ?? { code: null, signal: 'SIGKILL' };
@@ -380,11 +375,21 @@ export async function runCommand(
   return { ...result, left };
 }
 
-/** Kills every child of ours that is still alive, with its tree, and what kept commands left running. */
+/**
+ * Kills every child of ours that is still alive, with its tree, what every child not yet stopped left (session,
+ * group, mark), and what kept commands left running.
+ */
 export async function killAll(): Promise<number> {
   const children = [...live];
   for (const child of children) if (child.pid !== undefined) await killTree(child.pid, 1000);
   for (const child of children) live.delete(child);
+  for (const [pid, mark] of [...unstopped]) {
+    await killProcesses(
+      leftBy(pid, mark).map((p) => p.pid),
+      1000,
+    );
+    unstopped.delete(pid);
+  }
   const background = await stopBackground();
   return children.length + background.length;
 }

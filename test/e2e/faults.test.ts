@@ -14,7 +14,14 @@ import { after, describe, test } from 'node:test';
 import { freePort } from '../../src/io/server.ts';
 import type { Report } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
-import { type ActionRun, commandLines, readReport, runAction, workflowCommands } from '../support/action.ts';
+import {
+  type ActionRun,
+  commandLines,
+  type RunActionOptions,
+  readReport,
+  runAction,
+  workflowCommands,
+} from '../support/action.ts';
 import {
   COMMENT_BODY_MAX,
   type FakeComment,
@@ -94,6 +101,7 @@ interface GateCase {
   shallow?: boolean;
   /** Runs after the repository and the fake exist, before the action. */
   prepare?: (repo: TestRepo, fake: FakeGitHub) => void;
+  interrupt?: RunActionOptions['interrupt'];
 }
 
 interface PublishRun {
@@ -131,6 +139,7 @@ describe('perf-gate faults, end to end', () => {
       event: c.event ? c.event(repo) : pullRequestEvent(repo, pr),
       ...(c.eventName ? { eventName: c.eventName } : {}),
       ...(c.env ? { env: c.env } : {}),
+      ...(c.interrupt ? { interrupt: c.interrupt } : {}),
       apiUrl: fake.url,
       token: TOKEN,
     });
@@ -843,4 +852,44 @@ describe('perf-gate faults, end to end', () => {
     assert.match(comments[0]!.body, /<\/details>\n$/, 'the comment is whole');
     assert.match(run.summary, /time limit/);
   });
+
+  // Issue 34, finding 5: what the pull request's server left running is found by its mark on cancellation too.
+  const daemonServer = app({
+    // Head's server starts a daemon that leaves its session and its tree (a double fork), keeping perf-gate's mark.
+    prelude:
+      "if (process.env.PERF_GATE_SIDE === 'head') require('node:child_process').spawn('sh', ['-c', 'sleep 300 &'], { detached: true, stdio: 'ignore' }).unref();",
+  });
+  const cancelled: [string, { signal: NodeJS.Signals; afterMs: number }[]][] = [
+    ['a job cancelled mid-gate (SIGINT)', [{ signal: 'SIGINT', afterMs: 0 }]],
+    [
+      'a job timed out mid-gate (the runner: SIGINT, SIGTERM 7.5 s later, then SIGKILL)',
+      [
+        { signal: 'SIGINT', afterMs: 0 },
+        { signal: 'SIGTERM', afterMs: 7500 },
+        { signal: 'SIGKILL', afterMs: 10_000 },
+      ],
+    ],
+  ];
+  for (const [what, signals] of cancelled) {
+    test(`${what}: no process is left, the daemon head's server started included, and report.json holds the pairs measured`, async () => {
+      const { run, comments } = await gate({
+        base: { 'server.js': serverSource({ workUs: 0 }) },
+        head: { 'server.js': daemonServer },
+        // The base tree of a cancelled run stays for the runner to clean up with RUNNER_TEMP.
+        inputs: { rounds: '40', 'keep-trees': 'true' },
+        interrupt: { when: (stdout) => /^pair 2: /m.test(stdout), signals },
+      });
+      assert.equal(run.code, 130, run.stdout);
+      assert.match(
+        run.stdout,
+        /SIGINT: the job was cancelled; stopping every process and writing report\.json/,
+      );
+      const report = readReport(run);
+      assert.equal(report.error?.code, 'cancelled');
+      assert.ok(new Set(report.rounds.map((r) => r.pair)).size >= 2, 'the pairs measured are kept');
+      assert.equal(run.outputs.verdict, 'inconclusive');
+      assert.equal(comments.length, 1, 'the comment says so');
+      assert.match(comments[0]!.body, /cancelled/);
+    });
+  }
 });

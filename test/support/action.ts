@@ -106,6 +106,11 @@ export interface RunActionOptions {
   token?: string;
   timeoutMs?: number;
   env?: Record<string, string>;
+  /**
+   * The runner cancelling the step: once `when` holds for the log so far, each signal is sent to the action's
+   * process `afterMs` later (the runner sends SIGINT, then SIGTERM 7.5 s later, then kills the process tree).
+   */
+  interrupt?: { when: (stdout: string) => boolean; signals: { signal: NodeJS.Signals; afterMs: number }[] };
 }
 
 export async function runAction(options: RunActionOptions): Promise<ActionRun> {
@@ -145,8 +150,15 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   });
   let stdout = '';
   let stderr = '';
+  const timers: NodeJS.Timeout[] = [];
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
+    const interrupt = options.interrupt;
+    if (interrupt && timers.length === 0 && interrupt.when(stdout)) {
+      for (const { signal, afterMs } of interrupt.signals) {
+        timers.push(setTimeout(() => child.exitCode === null && child.kill(signal), afterMs));
+      }
+    }
   });
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
@@ -155,6 +167,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
+  for (const t of timers) clearTimeout(t);
   return {
     code,
     stdout,
