@@ -149,5 +149,6 @@ function sequentialOf(measured: Measured): Report['sequential'] {
     confirmationPairs: measured.confirmationPairs,
     disturbedPairs: measured.disturbedPairs,
     keptDisturbedPairs: measured.keptDisturbedPairs,
+    blocks: measured.blocks,
   };
 }

@@ -48,6 +48,8 @@ export interface Measured extends LoopResult {
   disturbedPairs: number;
   /** Disturbed pairs kept. */
   keptDisturbedPairs: number;
+  /** Blocks of server processes started, and their start and priming (the start included), in seconds. */
+  blocks: { count: number; startupSec: number; primingSec: number };
   diagnostics: DiagnosticsSummary;
 }
 
@@ -172,6 +174,11 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     newScenarios: ctx.scenarios.dropped,
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
+    blocks: {
+      count: ctx.costs.blocks,
+      startupSec: ctx.costs.startupMs / 1000,
+      primingSec: ctx.costs.primingMs / 1000,
+    },
     diagnostics: options.probes.summary(),
   };
 }

@@ -86,6 +86,8 @@ export interface Report {
         disturbedPairs: number;
         /** Disturbed pairs kept once measuring again stopped helping (the machine was busy throughout). */
         keptDisturbedPairs: number;
+        /** Blocks of server processes started, and the seconds their start and priming took in all. */
+        blocks?: { count: number; startupSec: number; primingSec: number };
       }
     | undefined;
   /** Names of scenarios that only head serves (base answers them with errors): new endpoints, not compared. */

@@ -30,6 +30,25 @@ function looksText(plan: MeasurementPlan): string {
   return `looks at ${shown} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
 }
 
+/** The turns of the scenarios in a few words: one length when they share it, else the range. */
+function turnsText(plan: MeasurementPlan): string {
+  const lengths = [...new Set(plan.scenarios.map((s) => s.turnSec))].sort((a, b) => a - b);
+  const length =
+    lengths.length === 1 ? ms(lengths[0]!) : `${ms(lengths[0]!)}–${ms(lengths[lengths.length - 1]!)}`;
+  if (plan.processes.mode === 'fresh') return `each side's round in one turn of ${length}`;
+  const engine =
+    plan.engine === 'kept'
+      ? 'on connections kept open from turn to turn'
+      : 'a fresh autocannon instance per turn';
+  return `base and head taking turns ABBA of ${length} ${engine}`;
+}
+
+/** How the gate measured, as the report's "How it was measured" says it. */
+export function planSentence(plan: MeasurementPlan): string {
+  const perSide = plan.scenarios.reduce((sum, s) => sum + s.turns * s.turnSec, 0);
+  return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === 'blocks' ? 'the block of pairs that shared their processes' : 'the pair'}`;
+}
+
 /** The plan as the gate's log states it, a line per part. */
 export function planLog(plan: MeasurementPlan): string {
   const lines = [

@@ -8,6 +8,7 @@ import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
 import { formatSeconds, formatShare, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { acceptedLine, historySection } from './history.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
+import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
 import { comparisonTable, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
@@ -74,8 +75,12 @@ function pairsMeasured(report: Report): string {
 function howMeasured(report: Report, comparisons: number): string {
   const s = report.settings;
   const across = (report.shards ?? []).length > 1 ? ' (across all shards)' : '';
+  // The plan says how this gate measured; a report written before there were plans has its settings only.
+  const how = report.plan
+    ? planSentence(report.plan)
+    : `${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)}`;
   return (
-    `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} · ` +
+    `${pairsMeasured(report)}, ${how} · ` +
     `threshold ±${formatShare(s.threshold)} (req/s), ±${formatShare(s.latencyThreshold ?? s.threshold)} (latency) · intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (α = ${s.alpha}) · ` +
     `measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`
   );
