@@ -7453,7 +7453,7 @@ var INPUT_DEFAULTS = {
   "ready-timeout": "60s",
   "install-timeout": "10m",
   "build-timeout": "10m",
-  timeout: "30m",
+  timeout: "20m",
   "working-directory": ".",
   "output-dir": "",
   comment: "true",
@@ -7469,10 +7469,19 @@ var INPUT_DEFAULTS = {
   "accept-label": "perf-gate:accept",
   "accept-in-description": "true"
 };
-var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/;
+var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
 function parseDuration(input, text2, bounds) {
-  const match = DURATION.exec(text2.trim());
+  const trimmed = text2.trim();
+  if (/^0+(?:\.0+)?$/.test(trimmed)) return checkBounds(input, text2, 0, bounds);
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
+    throw configError(
+      input,
+      `\`${text2}\` has no unit`,
+      `Write the unit: \`${trimmed}s\` for seconds, \`${trimmed}m\` for minutes (or \`ms\`, \`h\`).`
+    );
+  }
+  const match = DURATION.exec(trimmed);
   if (!match) {
     throw configError(
       input,
@@ -7480,7 +7489,9 @@ function parseDuration(input, text2, bounds) {
       "Write a positive number with a unit, e.g. `30s`, `500ms` or `5m`."
     );
   }
-  const ms3 = Number(match[1]) * UNIT_MS[match[2] ?? "s"];
+  return checkBounds(input, text2, Number(match[1]) * UNIT_MS[match[2]], bounds);
+}
+function checkBounds(input, text2, ms3, bounds) {
   if (ms3 < bounds.minMs || ms3 > bounds.maxMs) {
     throw configError(
       input,
@@ -7521,7 +7532,13 @@ function formatMs(ms3) {
   return `${ms3}ms`;
 }
 function parsePercent(input, text2, bounds) {
-  const match = /^(\d+(?:\.\d+)?)\s*%?$/.exec(text2.trim());
+  const trimmed = text2.trim();
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
+    const share = Number(trimmed);
+    const meant = share > 0 && share < 1 ? `\`${Number((share * 100).toFixed(4))}%\` for the share ${trimmed}` : `\`${trimmed}%\``;
+    throw configError(input, `\`${text2}\` has no \`%\``, `Write a percentage with \`%\`: ${meant}.`);
+  }
+  const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(trimmed);
   if (!match) {
     throw configError(input, `\`${text2}\` is not a percentage`, "Write a percentage such as `5%`.");
   }
@@ -7949,8 +7966,6 @@ function editDistance(a, b) {
 }
 
 // src/config/yaml-values.ts
-var PERCENT_FORM = /^\s*\d+(?:\.\d+)?\s*%\s*$/;
-var DURATION_FORM = /^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h)\s*$/;
 var THRESHOLD_BOUNDS = { min: 1e-3, max: 1 };
 var READY_TIMEOUT_BOUNDS = { minMs: 1e3, maxMs: 36e5 };
 var STATUS_BOUNDS = { min: 100, max: 599 };
@@ -7994,7 +8009,6 @@ function percent(value2, path, fail) {
     fail(value2.line, path, `is ${describe(value2)}, not a percentage`, fix);
   }
   const text2 = value2.value;
-  if (!PERCENT_FORM.test(text2)) fail(value2.line, path, `\`${text2}\` is not a percentage`, fix);
   return reuse(value2, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
 }
 function duration(value2, path, fail) {
@@ -8003,7 +8017,6 @@ function duration(value2, path, fail) {
     fail(value2.line, path, `is ${describe(value2)}, not a duration`, fix);
   }
   const text2 = value2.value;
-  if (!DURATION_FORM.test(text2)) fail(value2.line, path, `\`${text2}\` is not a duration`, fix);
   return reuse(value2, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
 }
 function requestPath(value2, path, fail) {
@@ -8669,21 +8682,44 @@ async function stopBackground(graceMs = 1e3) {
   await killProcesses([...found.keys()], graceMs);
   return [...found.values()];
 }
-function killBackgroundNow() {
-  for (const { leader, mark } of background.splice(0)) {
-    signal(
-      leftBy(leader, mark).map((p) => p.pid),
-      "SIGKILL"
-    );
-  }
+function killLeftNow(leader, mark) {
+  signal(
+    leftBy(leader, mark).map((p) => p.pid),
+    "SIGKILL"
+  );
 }
+function killBackgroundNow() {
+  for (const { leader, mark } of background.splice(0)) killLeftNow(leader, mark);
+}
+
+// src/io/tail.ts
+var Tail = class {
+  text = "";
+  limit;
+  constructor(limit = 16384) {
+    this.limit = limit;
+  }
+  push(chunk) {
+    this.text += chunk;
+    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
+  }
+  toString() {
+    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
+  }
+  lastLines(count3) {
+    const lines = this.toString().trimEnd().split("\n");
+    return lines.slice(-count3).join("\n");
+  }
+};
 
 // src/io/proc.ts
 var live = /* @__PURE__ */ new Set();
+var unstopped = /* @__PURE__ */ new Map();
 var exitHooksInstalled = false;
 var signalHandler;
 function killAllNow() {
   for (const child2 of live) if (child2.pid !== void 0) killTreeNow(child2.pid, "SIGKILL");
+  for (const [pid, mark] of unstopped) killLeftNow(pid, mark);
   killBackgroundNow();
 }
 function installExitHooks() {
@@ -8792,24 +8828,6 @@ async function killTree(pid, graceMs = 3e3) {
   const hardDeadline = Date.now() + 2e3;
   while (Date.now() < hardDeadline && rest.some(alive2)) await sleep2(25);
 }
-var Tail = class {
-  text = "";
-  limit;
-  constructor(limit = 16384) {
-    this.limit = limit;
-  }
-  push(chunk) {
-    this.text += chunk;
-    if (this.text.length > 2 * this.limit) this.text = this.text.slice(-this.limit);
-  }
-  toString() {
-    return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
-  }
-  lastLines(count3) {
-    const lines = this.toString().trimEnd().split("\n");
-    return lines.slice(-count3).join("\n");
-  }
-};
 var Child = class {
   pid;
   output = new Tail();
@@ -8868,6 +8886,7 @@ ${error.message}
       });
     });
     this.pid = child2.pid ?? -1;
+    if (this.pid > 0) unstopped.set(this.pid, this.mark);
   }
   /** Writes to the child's stdin (see keepStdin); false when it can take no more (closed, or a write failed). */
   write(text2) {
@@ -8888,6 +8907,7 @@ ${error.message}
     this.forwarding = false;
     keepInBackground(this.pid, this.mark);
     live.delete(this.process);
+    unstopped.delete(this.pid);
   }
   /** undefined while the process runs. */
   get exit() {
@@ -8903,6 +8923,7 @@ ${error.message}
       this.leftovers().map((p) => p.pid),
       Math.min(graceMs, 1e3)
     );
+    unstopped.delete(this.pid);
     const exit = await Promise.race([this.exited, sleep2(5e3, void 0, { ref: false })]);
     live.delete(this.process);
     return exit ?? { code: null, signal: "SIGKILL" };
@@ -8947,10 +8968,10 @@ async function runCommand(command2, options) {
 }
 
 // src/io/git.ts
-async function git(cwd, args, timeoutMs = 12e4) {
+async function git(cwd, args, timeoutMs = 12e4, env = {}) {
   const result = await runCommand("git", {
     cwd,
-    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
+    env: safeEnv({ GIT_TERMINAL_PROMPT: "0", ...env }),
     args,
     timeoutMs
   });
@@ -9005,8 +9026,8 @@ async function ensureCommit(root, ref, input) {
     `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
   );
 }
-async function addWorktree(root, sha) {
-  const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), "perf-gate-base-"));
+async function addWorktree(root, sha, side = "base") {
+  const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side}-`));
   const dir = join3(parent, "tree");
   await git(root, ["worktree", "add", "--detach", "--force", dir, sha], 3e5);
   return {
@@ -9017,6 +9038,29 @@ async function addWorktree(root, sha) {
       await gitOk(root, ["worktree", "prune"]);
     }
   };
+}
+var SNAPSHOT_AUTHOR = {
+  GIT_AUTHOR_NAME: "perf-gate",
+  GIT_AUTHOR_EMAIL: "perf-gate@localhost",
+  GIT_COMMITTER_NAME: "perf-gate",
+  GIT_COMMITTER_EMAIL: "perf-gate@localhost"
+};
+async function workTreeCommit(root) {
+  const head2 = await git(root, ["rev-parse", "HEAD"]);
+  const dir = await mkdtemp(join3(tmpdir(), "perf-gate-index-"));
+  const index = { GIT_INDEX_FILE: join3(dir, "index") };
+  try {
+    await git(root, ["read-tree", head2], 12e4, index);
+    await git(root, ["add", "--all", "--", "."], 6e5, index);
+    const tree = await git(root, ["write-tree"], 12e4, index);
+    const changed2 = (await git(root, ["diff", "--name-only", "--no-renames", head2, tree])).split("\n").filter((line) => line !== "");
+    if (changed2.length === 0) return { sha: head2, changed: changed2 };
+    const message = ["-m", "perf-gate compare: the work tree"];
+    const sha = await git(root, ["commit-tree", tree, "-p", head2, ...message], 12e4, SNAPSHOT_AUTHOR);
+    return { sha, changed: changed2 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 // src/io/report-json.ts
@@ -9611,7 +9655,13 @@ function pairCharts(decision, rounds, names) {
 // src/report/escape.ts
 var ZWSP = "\u200B";
 function escapeMarkdown(text2) {
-  return text2.replace(/[\\`*_{}[\]|<>~]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/\b([a-z][a-z0-9+.-]*)(?=:\/\/)/gi, `$1${ZWSP}`).replace(/\b(www)(?=\.)/gi, `$1${ZWSP}`).replace(/\r\n?|\n/g, " ");
+  return escapeInline(text2).replace(/^[ \t]+/, "").replace(
+    /^(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|^(?:=+|-[ \t-]*)[ \t]*$/,
+    (start) => /^\d/.test(start) ? start.replace(/[.)]$/, "\\$&") : `\\${start}`
+  );
+}
+function escapeInline(text2) {
+  return text2.replace(/\r\n?|\n/g, " ").replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/:(?=\/\/)/g, `:${ZWSP}`).replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
 }
 function code(text2) {
   const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
@@ -9623,7 +9673,7 @@ function codeCell(text2) {
   return code(text2).replace(/\|/g, "\\|");
 }
 function inlineText(text2) {
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : escapeMarkdown(part)).join("");
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : i === 0 ? escapeMarkdown(part) : escapeInline(part)).join("");
 }
 function codeBlock(text2) {
   const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
@@ -10173,7 +10223,7 @@ function head(report, options) {
       out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
   }
   const decision = report.decision;
-  if (decision) out.push(inlineText(verdictSentence(decision)), "", ...comparisonTable(decision), "");
+  if (decision) out.push(verdictSentence(decision), "", ...comparisonTable(decision), "");
   const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
   if (hotter !== "") out.push(hotter, "");
   const noise = decision ? noiseLine(decision) : "";
@@ -17812,6 +17862,32 @@ function renderMarkdown(report, options = {}) {
   return renderReport(report, reportView(report), options);
 }
 
+// src/report/cli-text.ts
+function helpText(flags) {
+  return `Usage:
+  perf-gate compare --start "<command>" [--base main] [--paths /a --paths /b] [--<input> <value>]...
+  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
+  perf-gate demo
+
+compare measures the work tree (head: HEAD with your uncommitted changes and untracked files, as \`git add -A\`
+would record them) against --base (default: main), each in a git worktree of its own, so your checkout, its
+node_modules and its build are never touched. It takes the action's inputs as flags:
+  ${flags.map((name) => `--${name}`).join(" ")}
+--paths may be given once per path. --config names a perf-gate.yml relative to --working-directory (default: the
+repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
+`;
+}
+function actionOnlyFlag(flag) {
+  return `flag \`--${flag}\` is an input of the action that \`perf-gate compare\` does not use (it posts nothing to GitHub). Run \`perf-gate --help\` for the flags it takes.`;
+}
+function workTreeLog(head2, changed2, dir) {
+  const what2 = changed2.length === 0 ? `HEAD (${head2.sha.slice(0, 7)}, no uncommitted changes)` : `HEAD with your uncommitted changes to ${changed2.length} file${changed2.length === 1 ? "" : "s"} (${changed2.slice(0, 3).join(", ")}${changed2.length > 3 ? ", \u2026" : ""})`;
+  return `head is ${what2}, checked out in a worktree of its own at ${dir}: your checkout is not touched`;
+}
+function headTreeKeptLog(dir) {
+  return `the head tree is kept at ${dir} (--keep-trees); remove it with \`git worktree remove --force ${dir}\``;
+}
+
 // src/entry/demo.ts
 import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
@@ -17905,16 +17981,22 @@ function inert(text2) {
 }
 
 // src/entry/commands.ts
-var HELP = `Usage:
-  perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
-  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
-  perf-gate demo
-
-compare measures the work tree (head) against --base (default: main) with the same inputs as the action:
-  ${Object.keys(INPUT_DEFAULTS).filter((name) => name !== "github-token" && name !== "comment").map((name) => `--${name}`).join(" ")}
-A path may be given several times (--paths /a --paths /b). --config names a perf-gate.yml relative to
---working-directory (default: the repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
-`;
+var ACTION_ONLY = /* @__PURE__ */ new Set([
+  "github-token",
+  "comment",
+  "comment-on",
+  "mode",
+  "results",
+  "check-name",
+  "name",
+  "accept-label",
+  "accept-in-description",
+  "artifact-name"
+]);
+var COMPARE_FLAGS = Object.keys(INPUT_DEFAULTS).filter(
+  (name) => !ACTION_ONLY.has(name)
+);
+var HELP = helpText(COMPARE_FLAGS);
 var inWorkflow = process.env.GITHUB_ACTIONS === "true";
 var shown = (text2) => inWorkflow ? untrusted(text2) : text2;
 var shownInfo = (text2) => inWorkflow ? inert(text2) : text2;
@@ -17943,6 +18025,7 @@ function parseFlags(argv) {
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`
       );
     }
+    if (ACTION_ONLY.has(match[1])) throw new GateError("config", actionOnlyFlag(match[1]));
     const name = match[1];
     const value2 = match[2] ?? argv[++i];
     if (value2 === void 0) throw new GateError("config", `flag \`--${name}\` needs a value`);
@@ -17954,21 +18037,32 @@ ${value2}` : value2);
 async function compare(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
-  const config = parseConfig((name) => flags.get(name) ?? "", {
-    outputDir: await mkdtemp3(join15(tmpdir5(), "perf-gate-")),
-    readFile: repoFileReader(root)
-  });
-  const baseRef = config.base ?? "main";
-  const sha = await ensureCommit(
-    root,
-    baseRef,
-    config.base ? "flag `--base`" : "the default base `main`; set `--base`"
-  );
-  const head2 = await headCommit(root);
-  head2.label = `${head2.label} (work tree)`;
-  const report = await runGate({ config, root, base: { sha, label: baseRef }, head: head2, log });
-  log.info(`report: ${reportPath(config.outputDir)}`);
-  return report;
+  const snapshot2 = await workTreeCommit(root);
+  const tree = await addWorktree(root, snapshot2.sha, "head");
+  try {
+    const config = parseConfig((name) => flags.get(name) ?? "", {
+      outputDir: await mkdtemp3(join15(tmpdir5(), "perf-gate-")),
+      readFile: repoFileReader(tree.dir)
+    });
+    const baseRef = config.base ?? "main";
+    const sha = await ensureCommit(
+      root,
+      baseRef,
+      config.base ? "flag `--base`" : "the default base `main`; set `--base`"
+    );
+    const head2 = await headCommit(root);
+    head2.sha = snapshot2.sha;
+    if (snapshot2.changed.length > 0) head2.label = `${head2.label} (work tree)`;
+    log.info(workTreeLog(head2, snapshot2.changed, tree.dir));
+    const report = await runGate({ config, root: tree.dir, base: { sha, label: baseRef }, head: head2, log });
+    log.info(`report: ${reportPath(config.outputDir)}`);
+    if (config.keepTrees) log.info(headTreeKeptLog(tree.dir));
+    else await tree.remove();
+    return report;
+  } catch (error) {
+    await tree.remove();
+    throw error;
+  }
 }
 function exitCode(report, failOnRegression) {
   return exitStatus(report, failOnRegression);

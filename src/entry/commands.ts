@@ -1,6 +1,7 @@
 /**
  * perf-gate on a laptop: `perf-gate compare --base main --start "node index.js" --paths /x` in any git repository
- * runs the same pipeline as the action and prints the same report; `perf-gate demo` shows it on a throwaway repo.
+ * runs the same pipeline as the action on the work tree, each side in a worktree of its own, and prints the same
+ * report; `perf-gate demo` shows it on a throwaway repo.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,26 +11,34 @@ import { repoFileReader } from '../config/repo-files.ts';
 import { exitStatus } from '../decide/outcome.ts';
 import { type Logger, runGate } from '../gate/run.ts';
 import { GateError } from '../io/errors.ts';
-import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
+import { addWorktree, ensureCommit, headCommit, repositoryRoot, workTreeCommit } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
+import { actionOnlyFlag, headTreeKeptLog, helpText, workTreeLog } from '../report/cli-text.ts';
 import { runDemo } from './demo.ts';
 import { inert, untrusted } from './inert.ts';
 
-const HELP = `Usage:
-  perf-gate compare --start "<command>" [--base main] [--paths "/a\\n/b"] [--<input> <value>]...
-  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
-  perf-gate demo
+/** Inputs only the action uses: `compare` posts nothing to GitHub and reads no report files. */
+const ACTION_ONLY: ReadonlySet<string> = new Set([
+  'github-token',
+  'comment',
+  'comment-on',
+  'mode',
+  'results',
+  'check-name',
+  'name',
+  'accept-label',
+  'accept-in-description',
+  'artifact-name',
+]);
 
-compare measures the work tree (head) against --base (default: main) with the same inputs as the action:
-  ${Object.keys(INPUT_DEFAULTS)
-    .filter((name) => name !== 'github-token' && name !== 'comment')
-    .map((name) => `--${name}`)
-    .join(' ')}
-A path may be given several times (--paths /a --paths /b). --config names a perf-gate.yml relative to
---working-directory (default: the repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
-`;
+/** The flags `compare` takes: the action's inputs it uses. */
+export const COMPARE_FLAGS: readonly string[] = Object.keys(INPUT_DEFAULTS).filter(
+  (name) => !ACTION_ONLY.has(name),
+);
+
+const HELP = helpText(COMPARE_FLAGS);
 
 /** In a workflow the runner parses the CLI's output too: text from outside is made inert there (inert.ts). */
 const inWorkflow = process.env.GITHUB_ACTIONS === 'true';
@@ -61,6 +70,7 @@ export function parseFlags(argv: readonly string[]): Map<InputName, string> {
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`,
       );
     }
+    if (ACTION_ONLY.has(match[1]!)) throw new GateError('config', actionOnlyFlag(match[1]!));
     const name = match[1] as InputName;
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new GateError('config', `flag \`--${name}\` needs a value`);
@@ -69,7 +79,11 @@ export function parseFlags(argv: readonly string[]): Map<InputName, string> {
   return values;
 }
 
-/** Runs `compare` in `cwd`; returns the report. */
+/**
+ * Runs `compare` in `cwd`; returns the report. Head is the work tree as a commit (io/git.ts workTreeCommit) checked
+ * out in a worktree of its own, like base: its install, build, setup, server and teardown run there, never in the
+ * user's checkout (an `npm ci` there would wipe their node_modules, a teardown drop their database).
+ */
 export async function compare(
   argv: readonly string[],
   cwd: string,
@@ -77,21 +91,32 @@ export async function compare(
 ): Promise<Report> {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
-  const config = parseConfig((name) => flags.get(name) ?? '', {
-    outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
-    readFile: repoFileReader(root),
-  });
-  const baseRef = config.base ?? 'main';
-  const sha = await ensureCommit(
-    root,
-    baseRef,
-    config.base ? 'flag `--base`' : 'the default base `main`; set `--base`',
-  );
-  const head = await headCommit(root);
-  head.label = `${head.label} (work tree)`;
-  const report = await runGate({ config, root, base: { sha, label: baseRef }, head, log });
-  log.info(`report: ${reportPath(config.outputDir)}`);
-  return report;
+  const snapshot = await workTreeCommit(root);
+  const tree = await addWorktree(root, snapshot.sha, 'head');
+  try {
+    const config = parseConfig((name) => flags.get(name) ?? '', {
+      outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
+      readFile: repoFileReader(tree.dir),
+    });
+    const baseRef = config.base ?? 'main';
+    const sha = await ensureCommit(
+      root,
+      baseRef,
+      config.base ? 'flag `--base`' : 'the default base `main`; set `--base`',
+    );
+    const head = await headCommit(root);
+    head.sha = snapshot.sha;
+    if (snapshot.changed.length > 0) head.label = `${head.label} (work tree)`;
+    log.info(workTreeLog(head, snapshot.changed, tree.dir));
+    const report = await runGate({ config, root: tree.dir, base: { sha, label: baseRef }, head, log });
+    log.info(`report: ${reportPath(config.outputDir)}`);
+    if (config.keepTrees) log.info(headTreeKeptLog(tree.dir));
+    else await tree.remove();
+    return report;
+  } catch (error) {
+    await tree.remove();
+    throw error;
+  }
 }
 
 /** The step's outcome as an exit status (decide/outcome.ts: the action and the CLI share one rule). */

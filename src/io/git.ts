@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import { GateError } from './errors.ts';
 import { runCommand, safeEnv } from './proc.ts';
 
-export async function git(cwd: string, args: readonly string[], timeoutMs = 120_000): Promise<string> {
+export async function git(
+  cwd: string,
+  args: readonly string[],
+  timeoutMs = 120_000,
+  env: Record<string, string> = {},
+): Promise<string> {
   const result = await runCommand('git', {
     cwd,
-    env: safeEnv({ GIT_TERMINAL_PROMPT: '0' }),
+    env: safeEnv({ GIT_TERMINAL_PROMPT: '0', ...env }),
     args,
     timeoutMs,
   });
@@ -84,8 +89,8 @@ export interface Worktree {
   remove(): Promise<void>;
 }
 
-export async function addWorktree(root: string, sha: string): Promise<Worktree> {
-  const parent = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'perf-gate-base-'));
+export async function addWorktree(root: string, sha: string, side = 'base'): Promise<Worktree> {
+  const parent = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side}-`));
   const dir = join(parent, 'tree');
   await git(root, ['worktree', 'add', '--detach', '--force', dir, sha], 300_000);
   return {
@@ -96,4 +101,38 @@ export async function addWorktree(root: string, sha: string): Promise<Worktree> 
       await gitOk(root, ['worktree', 'prune']);
     },
   };
+}
+
+/** The author and committer of a snapshot commit (nothing of the user's git config is needed or changed). */
+const SNAPSHOT_AUTHOR = {
+  GIT_AUTHOR_NAME: 'perf-gate',
+  GIT_AUTHOR_EMAIL: 'perf-gate@localhost',
+  GIT_COMMITTER_NAME: 'perf-gate',
+  GIT_COMMITTER_EMAIL: 'perf-gate@localhost',
+};
+
+/**
+ * The work tree as a commit, without touching it: HEAD with every change to tracked files and every untracked file
+ * git does not ignore (what `git add -A && git commit` would record), staged in an index of its own in a temporary
+ * directory, so that neither the work tree nor the user's index changes. Only git's object store grows. Returns HEAD
+ * itself when nothing differs, and the files that do.
+ */
+export async function workTreeCommit(root: string): Promise<{ sha: string; changed: string[] }> {
+  const head = await git(root, ['rev-parse', 'HEAD']);
+  const dir = await mkdtemp(join(tmpdir(), 'perf-gate-index-'));
+  const index = { GIT_INDEX_FILE: join(dir, 'index') };
+  try {
+    await git(root, ['read-tree', head], 120_000, index);
+    await git(root, ['add', '--all', '--', '.'], 600_000, index);
+    const tree = await git(root, ['write-tree'], 120_000, index);
+    const changed = (await git(root, ['diff', '--name-only', '--no-renames', head, tree]))
+      .split('\n')
+      .filter((line) => line !== '');
+    if (changed.length === 0) return { sha: head, changed };
+    const message = ['-m', 'perf-gate compare: the work tree'];
+    const sha = await git(root, ['commit-tree', tree, '-p', head, ...message], 120_000, SNAPSHOT_AUTHOR);
+    return { sha, changed };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { exitCode, parseFlags } from '../../src/entry/commands.ts';
+import { COMPARE_FLAGS, exitCode, parseFlags } from '../../src/entry/commands.ts';
 import { GateError } from '../../src/io/errors.ts';
 import type { Verdict } from '../../src/model/decision.ts';
 import type { Report, ReportError } from '../../src/model/report.ts';
@@ -74,6 +74,17 @@ describe('parseFlags', () => {
     // BUG (src/entry/commands.ts parseFlags: `match[1]! in INPUT_DEFAULTS` also sees Object.prototype): `--constructor x`
     // is accepted and silently ignored instead of rejected. Expected to fail until it uses Object.hasOwn.
     assert.match(flagError(['--constructor', 'x']).message, /^unknown argument `--constructor`\./);
+  });
+
+  test('an input only the action uses is refused as a flag, and the help lists none of them', () => {
+    for (const flag of ['mode', 'results', 'check-name', 'comment', 'github-token', 'name', 'accept-label']) {
+      assert.match(
+        flagError([`--${flag}`, 'x']).message,
+        new RegExp(`^flag \`--${flag}\` is an input of the action that \`perf-gate compare\` does not use`),
+      );
+      assert.ok(!COMPARE_FLAGS.includes(flag), flag);
+    }
+    assert.ok(COMPARE_FLAGS.includes('keep-trees') && COMPARE_FLAGS.includes('output-dir'));
   });
 
   test('a flag without a value at the end names the flag', () => {

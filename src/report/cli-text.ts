@@ -1,0 +1,40 @@
+/** What `perf-gate` says on a terminal: its help, and how `compare` measured the work tree. Pure. */
+
+/** `perf-gate --help`, listing the flags `compare` takes (the action's inputs it uses). */
+export function helpText(flags: readonly string[]): string {
+  return `Usage:
+  perf-gate compare --start "<command>" [--base main] [--paths /a --paths /b] [--<input> <value>]...
+  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
+  perf-gate demo
+
+compare measures the work tree (head: HEAD with your uncommitted changes and untracked files, as \`git add -A\`
+would record them) against --base (default: main), each in a git worktree of its own, so your checkout, its
+node_modules and its build are never touched. It takes the action's inputs as flags:
+  ${flags.map((name) => `--${name}`).join(' ')}
+--paths may be given once per path. --config names a perf-gate.yml relative to --working-directory (default: the
+repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
+`;
+}
+
+/** The flag of an input that only the action uses. */
+export function actionOnlyFlag(flag: string): string {
+  return `flag \`--${flag}\` is an input of the action that \`perf-gate compare\` does not use (it posts nothing to GitHub). Run \`perf-gate --help\` for the flags it takes.`;
+}
+
+/** Where head was measured, and from what. */
+export function workTreeLog(
+  head: { sha: string; label: string },
+  changed: readonly string[],
+  dir: string,
+): string {
+  const what =
+    changed.length === 0
+      ? `HEAD (${head.sha.slice(0, 7)}, no uncommitted changes)`
+      : `HEAD with your uncommitted changes to ${changed.length} file${changed.length === 1 ? '' : 's'} (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''})`;
+  return `head is ${what}, checked out in a worktree of its own at ${dir}: your checkout is not touched`;
+}
+
+/** The head tree kept (`--keep-trees`). */
+export function headTreeKeptLog(dir: string): string {
+  return `the head tree is kept at ${dir} (--keep-trees); remove it with \`git worktree remove --force ${dir}\``;
+}
