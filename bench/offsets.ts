@@ -5,6 +5,9 @@
  * From these, the spread per minute of a gate's estimate for blocks of B pairs:
  * var = (σo² + σw²/B) × (P + B·T) / 60 s, P a block's start and priming, T a pair's turns.
  *
+ * It also measures that spread directly, design by design: each gate's units (its blocks' mean log ratios, or its
+ * pairs when every pair had processes of its own), their variance, and the measuring seconds each unit cost.
+ *
  *   npx node bench/offsets.ts <file.jsonl> [design=<text>]
  */
 import { readFileSync } from 'node:fs';
@@ -32,10 +35,14 @@ for (const design of [...new Set(lines.map((l) => l.design))]) {
   const gates = lines.filter((l) => l.design === design);
   const within: number[] = [];
   const between: number[] = [];
+  /** Each unit's squared deviation from its gate's mean (n/(n−1) corrected), and the seconds per unit. */
+  const unitVar: number[] = [];
+  const unitSec: number[] = [];
   const costs: { P: number; T: number }[] = [];
   let B = 0;
   for (const g of gates) {
-    B = g.restartEvery;
+    // Recordings from before the field: the default of their day, blocks of 4.
+    B = g.restartEvery ?? 4;
     const byPair = Map.groupBy(g.rounds, (r) => r.pair);
     const ratios = new Map<number, number>();
     for (const [pair, rounds] of byPair) {
@@ -55,6 +62,10 @@ for (const design of [...new Set(lines.map((l) => l.design))]) {
     }
     const overall = mean(means);
     for (const m of means) between.push(((m - overall) ** 2 * means.length) / (means.length - 1));
+    const units = B >= 2 ? means : [...ratios.values()];
+    const centre = mean(units);
+    for (const u of units) unitVar.push(((u - centre) ** 2 * units.length) / (units.length - 1));
+    unitSec.push(g.measureSec / units.length);
     if (g.blocks) {
       const P = g.blocks.primingSec / g.blocks.count;
       const T = (g.measureSec - g.blocks.primingSec) / g.pairs;
@@ -69,6 +80,10 @@ for (const design of [...new Set(lines.map((l) => l.design))]) {
   const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
   console.log(
     `${design} (${gates.length} gates, blocks of ${B}): σw ${pct(Math.sqrt(sw2))} per pair, σo ${pct(Math.sqrt(so2))} per process pair; a block's start and priming ${P.toFixed(1)} s, a pair ${T.toFixed(1)} s`,
+  );
+  const direct = Math.sqrt((mean(unitVar) * median(unitSec)) / 60);
+  console.log(
+    `  measured: ${B >= 2 ? 'blocks' : 'pairs'} as units, sd ${pct(Math.sqrt(mean(unitVar)))} each, ${median(unitSec).toFixed(1)} s each: the estimate's sd after a minute ${pct(direct)}`,
   );
   for (const b of [1, 2, 4, 8]) {
     const perMinute = Math.sqrt(((so2 + sw2 / b) * (P + b * T)) / 60);
