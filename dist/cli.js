@@ -9858,6 +9858,48 @@ function processOffsetOverruled(decision) {
   return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
 }
 
+// src/report/plan-text.ts
+function ms(sec) {
+  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
+}
+function processesText(plan) {
+  const p = plan.processes;
+  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
+  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
+  return `base and head side by side, ${blocks}, primed ${ms(p.primeSec)} per side`;
+}
+function scenarioText(s) {
+  const warm = s.warmupSec > 0 ? ` after ${ms(s.warmupSec)} of warm-up` : "";
+  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms(s.openLoop.turnSec)}` : "";
+  return `${s.name}: ${s.turns} turns of ${ms(s.turnSec)} per side and pair${warm}${open2}`;
+}
+function looksText(plan) {
+  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
+  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
+  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
+}
+function turnsText(plan) {
+  const lengths = [...new Set(plan.scenarios.map((s) => s.turnSec))].sort((a, b) => a - b);
+  const length = lengths.length === 1 ? ms(lengths[0]) : `${ms(lengths[0])}\u2013${ms(lengths[lengths.length - 1])}`;
+  if (plan.processes.mode === "fresh") return `each side's round in one turn of ${length}`;
+  const engine = plan.engine === "kept" ? "on connections kept open from turn to turn" : "a fresh autocannon instance per turn";
+  return `base and head taking turns ABBA of ${length} ${engine}`;
+}
+function planSentence(plan) {
+  const perSide = plan.scenarios.reduce((sum, s) => sum + s.turns * s.turnSec, 0);
+  return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block of pairs that shared their processes" : "the pair"}`;
+}
+function planLog(plan) {
+  const lines = [
+    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
+    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
+    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
+  ];
+  if (plan.placement)
+    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
+  return lines.join("\n");
+}
+
 // src/report/profile.ts
 function formatShare2(share) {
   const p = share * 100;
@@ -10202,7 +10244,8 @@ function pairsMeasured(report) {
 function howMeasured(report, comparisons) {
   const s = report.settings;
   const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
-  return `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  const how = report.plan ? planSentence(report.plan) : `${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)}`;
+  return `${pairsMeasured(report)}, ${how} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function isAccepted(report, options) {
   return options.accepted !== void 0 && report.verdict === "regression" && report.error === void 0;
@@ -10390,13 +10433,13 @@ function primeSec(scenarios) {
 function unitOf(processes) {
   return processes.mode === "blocks" && processes.restartEvery >= 2 ? "blocks" : "pairs";
 }
-function ms(sec) {
+function ms2(sec) {
   return Math.ceil(sec * 1e3 - 1e-9) / 1e3;
 }
 function autoTurnSec(rps, connections) {
   if (!(rps > 0)) return MAX_TURN_SEC;
   const wanted = RESPONSES_PER_CONNECTION * connections / rps;
-  return ms(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
+  return ms2(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
 }
 function scenarioSec(durationSec, scenarios) {
   return Math.max(MIN_SCENARIO_SEC, durationSec / Math.max(1, scenarios));
@@ -10427,7 +10470,7 @@ function openLoopPlan(config, sec, turnSec, rps) {
   const paced = openLoopSec(sec);
   const length = Math.max(turnSec, 0.1);
   const turns = even(paced / length);
-  return { rate: rate2, turns, turnSec: ms(paced / turns) };
+  return { rate: rate2, turns, turnSec: ms2(paced / turns) };
 }
 function pairSeconds(scenarios, processes, perTurnDrainSec, blockStartSec) {
   let sec = PAIR_OVERHEAD_SEC;
@@ -10575,39 +10618,9 @@ function sequentialOf(measured) {
     stoppedBy: measured.stoppedBy,
     confirmationPairs: measured.confirmationPairs,
     disturbedPairs: measured.disturbedPairs,
-    keptDisturbedPairs: measured.keptDisturbedPairs
+    keptDisturbedPairs: measured.keptDisturbedPairs,
+    blocks: measured.blocks
   };
-}
-
-// src/report/plan-text.ts
-function ms2(sec) {
-  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
-}
-function processesText(plan) {
-  const p = plan.processes;
-  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
-  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
-  return `base and head side by side, ${blocks}, primed ${ms2(p.primeSec)} per side`;
-}
-function scenarioText(s) {
-  const warm = s.warmupSec > 0 ? ` after ${ms2(s.warmupSec)} of warm-up` : "";
-  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms2(s.openLoop.turnSec)}` : "";
-  return `${s.name}: ${s.turns} turns of ${ms2(s.turnSec)} per side and pair${warm}${open2}`;
-}
-function looksText(plan) {
-  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
-  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
-  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
-}
-function planLog(plan) {
-  const lines = [
-    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
-    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
-    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
-  ];
-  if (plan.placement)
-    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
-  return lines.join("\n");
 }
 
 // src/gate/context.ts
@@ -12396,6 +12409,11 @@ async function measure(options) {
     newScenarios: ctx.scenarios.dropped,
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
+    blocks: {
+      count: ctx.costs.blocks,
+      startupSec: ctx.costs.startupMs / 1e3,
+      primingSec: ctx.costs.primingMs / 1e3
+    },
     diagnostics: options.probes.summary()
   };
 }
