@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { chooseBase, privilegedForkProblem, pullRequestOf } from '../config/event.ts';
+import {
+  chooseBase,
+  mergeGroupBase,
+  mergeGroupOf,
+  privilegedForkProblem,
+  pullRequestOf,
+} from '../config/event.ts';
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { loadReports } from '../config/results.ts';
@@ -20,6 +26,7 @@ import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
+import { mergeGroupCheckoutMessage } from '../report/event-text.ts';
 import {
   cancelledMessage,
   fileCommandsRestoredWarning,
@@ -127,19 +134,24 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     eventSha: github.context.sha,
   });
   if (privileged) throw new GateError('config', privileged);
-  const choice = chooseBase(config.base, pr, head);
+  // A merge queue's group: its head (checked out) against the base it would land on; no pull request to comment on.
+  const group = pr ? undefined : mergeGroupOf(github.context.payload);
+  if (group && head.sha !== group.headSha)
+    throw new GateError('config', mergeGroupCheckoutMessage(group.headSha, head.sha));
+  const choice = chooseBase(config.base, pr, head) ?? (group ? mergeGroupBase(group) : undefined);
   if (!choice) {
     throw new GateError(
       'config',
-      `there is no base to compare against: the event is \`${github.context.eventName || 'unknown'}\`, not \`pull_request\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`,
+      `there is no base to compare against: the event is \`${github.context.eventName || 'unknown'}\`, not \`pull_request\` or \`merge_group\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`,
     );
   }
   const baseSha = await ensureCommit(root, choice.ref, choice.source);
   for (const where of await persistedCredentials(root)) core.warning(persistedCredentialsWarning(where));
   if (pr?.headRef) head.label = pr.headRef;
+  if (group?.headRef) head.label = group.headRef;
   const to: PublishTo = {
     number: pr?.number,
-    headSha: gateCheckSha(pr, github.context.sha),
+    headSha: group?.headSha ?? gateCheckSha(pr, github.context.sha),
     fromFork: pr?.fromFork ?? false,
     fromFiles: false,
     detailsUrl: undefined,
