@@ -26,6 +26,7 @@ import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
+import { hotterAnnotation } from '../report/annotations.ts';
 import { mergeGroupCheckoutMessage } from '../report/event-text.ts';
 import {
   cancelledMessage,
@@ -251,10 +252,11 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
 function annotateHotter(report: Report): void {
   for (const hot of report.profile?.hotter ?? []) {
     if (!report.changedFiles.includes(hot.file)) continue;
-    core.warning(
-      `${hot.fn} got hotter on head: ${(hot.baseSelf * 100).toFixed(1)}% → ${(hot.headSelf * 100).toFixed(1)}% of busy time (${report.verdict}).`,
-      { title: 'perf-gate: hotter function', file: hot.file, startLine: Math.max(1, hot.line) },
-    );
+    core.warning(hotterAnnotation(hot, report.verdict), {
+      title: 'perf-gate: hotter function',
+      file: hot.file,
+      startLine: Math.max(1, hot.line),
+    });
   }
 }
 
