@@ -20,6 +20,7 @@ import {
   ZEROX_VERSION,
   zeroXBin,
 } from '../../src/profile/install.ts';
+import zeroxFiles from '../../src/profile/zerox-files.json' with { type: 'json' };
 import zeroxLock from '../../src/profile/zerox-lock.json' with { type: 'json' };
 
 describe('the pinned 0x lockfile', () => {
@@ -98,6 +99,11 @@ describe('the cached 0x is checked by its files’ hashes', () => {
     execFileSync('cp', ['-a', pristine, dir]);
     return dir;
   }
+
+  test('the shipped digest is that of the pinned lockfile as `npm ci` installs it here', async () => {
+    const { zeroXDigest } = await import('../../src/profile/install.ts');
+    assert.equal(zeroXDigest(pristine), zeroxFiles.sha256);
+  });
 
   test('an install edited after it was made is not run: it is installed again', async () => {
     const dir = cached('edited');
