@@ -8,6 +8,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
 import { minimumPairs } from '../stats/pairs.ts';
+import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
@@ -210,6 +211,7 @@ function comparisonInputs(
 function loadInputs(
   get: Get,
   openLoop: OpenLoop | undefined,
+  mode: Config['mode'],
 ): Pick<
   Config,
   | 'budgetMs'
@@ -222,8 +224,10 @@ function loadInputs(
   | 'restartEvery'
   | 'pin'
 > {
+  // mode history has a budget of its own (no reviewer waits for it).
+  const budget = mode === 'history' ? 'history-budget' : 'time-budget';
   return {
-    budgetMs: parseDuration('time-budget', get('time-budget'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
+    budgetMs: parseDuration(budget, get(budget), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     sliceSec: parseSlice(get('slice')),
@@ -276,6 +280,8 @@ function outputInputs(
   | 'name'
   | 'commentOn'
   | 'accept'
+  | 'historyBranch'
+  | 'releaseTags'
 > {
   const label = parseAcceptLabel(get('accept-label'));
   return {
@@ -296,6 +302,8 @@ function outputInputs(
       label === undefined
         ? undefined
         : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
+    historyBranch: parseHistoryBranch(get('history-branch')),
+    releaseTags: parseReleaseTags(get('release-tags')),
   };
 }
 
@@ -308,11 +316,11 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const mode = parseMode(get('mode'));
   const workingDirectory = get('working-directory');
   // `mode: report` runs nothing of the pull request's and reads none of its files.
-  const loaded = mode === 'gate' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
+  const loaded = mode !== 'report' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get('start');
-  if (start === '' && mode === 'gate') {
+  if (start === '' && mode !== 'report') {
     throw configError(
       'start',
       'it is required',
@@ -336,7 +344,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop),
+    ...loadInputs(get, openLoop, mode),
     ...timeoutInputs(get, file),
     ...outputInputs(get, sources, { workingDirectory, mode }),
   };

@@ -34,6 +34,7 @@ import {
   persistedCredentialsWarning,
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
+import { runHistoryMode } from './history.ts';
 import { actionLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
@@ -73,6 +74,7 @@ export async function run(): Promise<void> {
     if (config.token) core.setSecret(config.token);
     inProgress.config = config;
     if (config.mode === 'report') await runReport(config, workspace);
+    else if (config.mode === 'history') await runHistory(config, workspace);
     else await runGateMode(config, workspace);
   } catch (error) {
     await stopEverything();
@@ -170,6 +172,20 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     { progress: (snapshot) => (inProgress.snapshot = snapshot) },
   );
   await publish(report, config, to);
+}
+
+/** mode history: the branch against its release, the history, the alert (entry/history.ts). */
+async function runHistory(config: Config, workspace: string): Promise<void> {
+  await runHistoryMode(config, workspace, {
+    progress: (snapshot) => {
+      inProgress.snapshot = snapshot;
+    },
+    upload: (report) => uploadArtifact(report, config),
+    settle: async () => {
+      await stopEverything();
+      restoreFileCommands();
+    },
+  });
 }
 
 /**

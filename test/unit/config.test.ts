@@ -94,6 +94,8 @@ describe('parseConfig defaults', () => {
       name: undefined,
       commentOn: 'always',
       accept: { label: 'perf-gate:accept', inDescription: true },
+      historyBranch: 'perf-gate-history',
+      releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     } satisfies Config);
   });
 
