@@ -119,11 +119,12 @@ function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionC
  * The permissions a perf-gate job needs, and no more: `contents: read` to check out what it measures (a job that
  * only publishes checks out nothing); `pull-requests: write` for the comment on a pull request (`read` to verify a
  * workflow_run's pull request without commenting); `checks: write` for `check-name`; `actions: read` to download
- * another run's artifact.
+ * another run's artifact; `mode: history` writes its branch (`contents: write`) and its alert (`issues: write`).
  */
 function neededPermissions(workflow: ExampleWorkflow, job: PerfGateJob): Record<string, string> {
   const needed: Record<string, string> = {};
   if (!job.reports) needed.contents = 'read';
+  if (job.with.mode === 'history') Object.assign(needed, { contents: 'write', issues: 'write' });
   const pullRequests = workflow.events.some((e) => e.startsWith('pull_request') || e === 'workflow_run');
   if (pullRequests && job.with.comment !== 'false') needed['pull-requests'] = 'write';
   else if (job.reports && workflow.events.includes('workflow_run')) needed['pull-requests'] = 'read';
@@ -135,7 +136,7 @@ function neededPermissions(workflow: ExampleWorkflow, job: PerfGateJob): Record<
 }
 
 describe('example workflows', () => {
-  test('are there: node:http, Fastify, NestJS + Redis, a monorepo, a fixed port, a push, fork-safe, sharded, a merge queue', () => {
+  test('are there: node:http, Fastify, NestJS + Redis, a monorepo, a fixed port, a push, fork-safe, sharded, a merge queue, history', () => {
     for (const file of [
       'node-http.yml',
       'fastify.yml',
@@ -147,6 +148,7 @@ describe('example workflows', () => {
       'fork-safe/report.yml',
       'sharded.yml',
       'merge-queue.yml',
+      'history.yml',
     ])
       assert.ok(files.includes(file), `example-workflows/${file} is missing (found ${files.join(', ')})`);
   });
