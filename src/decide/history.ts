@@ -117,6 +117,19 @@ export function parseHistory(text: string): { lines: HistoryLine[]; skipped: num
   return { lines, skipped };
 }
 
+/** Every line of the history's month files (history/yyyy-mm.jsonl) among `files`, oldest file first. */
+export function linesOfFiles(files: ReadonlyMap<string, string>): { lines: HistoryLine[]; skipped: number } {
+  let skipped = 0;
+  const lines: HistoryLine[] = [];
+  for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!/^history\/\d{4}-\d{2}\.jsonl$/.test(path)) continue;
+    const parsed = parseHistory(text);
+    lines.push(...parsed.lines);
+    skipped += parsed.skipped;
+  }
+  return { lines, skipped };
+}
+
 /** A line as written to the history file (one line, with its newline). */
 export function formatLine(line: HistoryLine): string {
   return `${JSON.stringify(line)}\n`;

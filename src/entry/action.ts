@@ -34,6 +34,7 @@ import {
   persistedCredentialsWarning,
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
+import { baseDrift } from './drift.ts';
 import { runHistoryMode } from './history.ts';
 import { actionLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
@@ -158,6 +159,8 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     fromFork: pr?.fromFork ?? false,
     fromFiles: false,
     detailsUrl: undefined,
+    // Read now, before anything of the pull request runs in this repository.
+    drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef) : undefined,
   };
   inProgress.to = to;
   const report = await runGate(

@@ -5,7 +5,7 @@
  */
 import * as core from '@actions/core';
 import { creepMarker, creepPlan } from '../decide/creep.ts';
-import { formatLine, monthFile, parseHistory, seriesOf } from '../decide/history.ts';
+import { formatLine, linesOfFiles, monthFile, seriesOf } from '../decide/history.ts';
 import { chartFile, historyCharts } from '../decide/history-chart.ts';
 import { type GateRun, type HistoryGates, runHistoryGates } from '../gate/history.ts';
 import type { GateHooks } from '../gate/run.ts';
@@ -75,19 +75,6 @@ function branchOf(fallback: string): string {
   return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : fallback;
 }
 
-/** Every line of the history files. */
-function linesOf(current: HistoryFiles): { lines: HistoryLine[]; skipped: number } {
-  let skipped = 0;
-  const lines: HistoryLine[] = [];
-  for (const [path, text] of [...current.files].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!/^history\/\d{4}-\d{2}\.jsonl$/.test(path)) continue;
-    const parsed = parseHistory(text);
-    lines.push(...parsed.lines);
-    skipped += parsed.skipped;
-  }
-  return { lines, skipped };
-}
-
 /** The files a run writes: its lines appended to their month files, the charts, index.html and README.md. */
 function historyFiles(current: HistoryFiles, added: readonly HistoryLine[], site: Site) {
   const files = new Map<string, string>();
@@ -96,7 +83,7 @@ function historyFiles(current: HistoryFiles, added: readonly HistoryLine[], site
     const before = files.get(path) ?? current.files.get(path) ?? '';
     files.set(path, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${formatLine(line)}`);
   }
-  const read = linesOf(current);
+  const read = linesOfFiles(current.files);
   const all = [...read.lines, ...added];
   const charts = historyCharts(all);
   for (const chart of charts) files.set(chart.file, historySvg(chart));
@@ -247,7 +234,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
   };
   const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
   try {
-    const before = linesOf(await store.read()).lines;
+    const before = linesOfFiles((await store.read()).files).lines;
     info(`the history on ${config.historyBranch} holds ${before.length} runs`);
     const series = seriesOf(config.workingDirectory);
     const runId = process.env.GITHUB_RUN_ID;

@@ -21,6 +21,8 @@ export interface HistoryRemote {
   token: string;
   /** GITHUB_SERVER_URL: the token is sent to URLs under it only. */
   serverUrl: string;
+  /** Time limit of each git command (default 2 minutes). */
+  timeoutMs?: number;
 }
 
 /** The branch's files (path → text) at its tip; `tip` undefined when the branch does not exist yet. */
@@ -78,7 +80,7 @@ async function gitIn(
     cwd: dir,
     env: gitEnv(remote, extra),
     args: ['--git-dir', dir, ...args],
-    timeoutMs: 120_000,
+    timeoutMs: remote.timeoutMs ?? 120_000,
   });
   const code = result.timedOut ? null : result.code;
   return { code, stdout: result.stdout, output: result.output.lastLines(20) };

@@ -1,12 +1,14 @@
 /** The gate's report as Markdown: the PR comment, the job summary and the check run's summary. Pure. */
 
 import type { StopReason } from '../model/decision.ts';
+import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report, ReportView, RunRecord } from '../model/report.ts';
 import { pairCharts } from './chart.ts';
 import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
 import { formatSeconds, formatShare, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { acceptedLine, historySection } from './history.ts';
+import { driftLine } from './history-text.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
@@ -119,6 +121,7 @@ function head(report: Report, options: RenderOptions): string[] {
   if (hotter !== '') out.push(hotter, '');
   const noise = decision ? noiseLine(decision) : '';
   if (noise !== '') out.push(noise, '');
+  if (options.drift) out.push(driftLine(options.drift), '');
   if (report.newScenarios.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(', ')}.`,
@@ -194,6 +197,8 @@ export interface RenderOptions {
   earlier?: readonly RunRecord[];
   /** This workflow run's page, where the job summary is (https only). */
   runUrl?: string | undefined;
+  /** How far the pull request's base branch already is from its release (mode history's record), when known. */
+  drift?: DriftView | undefined;
 }
 
 /**
