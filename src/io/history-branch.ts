@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { GateError } from './errors.ts';
-import { runCommand, safeEnv } from './proc.ts';
+import { Child, safeEnv } from './proc.ts';
 
 /** Where the history lives: the remote's URL, the branch, and the token git sends to GitHub. */
 export interface HistoryRemote {
@@ -39,10 +39,22 @@ const AUTHOR = {
 const TIP = 'refs/perf-gate/tip';
 
 /**
- * git's environment: no terminal prompt, no global or system config (only what is given here), the author, and the
- * token as an `http.<server>.extraheader` (as actions/checkout sends it), in the environment, never on disk.
+ * git's environment: no terminal prompt, no global or system config (only what is given here), no automatic gc (it
+ * would run on in the background), the author, and the token as an `http.<server>.extraheader` (as
+ * actions/checkout sends it), in the environment, never on disk.
  */
 function gitEnv(remote: HistoryRemote, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const config: [string, string][] = [
+    ['gc.auto', '0'],
+    ['maintenance.auto', 'false'],
+  ];
+  if (remote.token !== '') {
+    const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64');
+    config.push([
+      `http.${remote.serverUrl.replace(/\/+$/, '')}/.extraheader`,
+      `AUTHORIZATION: basic ${basic}`,
+    ]);
+  }
   const env: Record<string, string> = {
     GIT_TERMINAL_PROMPT: '0',
     GIT_CONFIG_NOSYSTEM: '1',
@@ -51,16 +63,13 @@ function gitEnv(remote: HistoryRemote, extra: Record<string, string> = {}): Node
     GIT_AUTHOR_EMAIL: AUTHOR.email,
     GIT_COMMITTER_NAME: AUTHOR.name,
     GIT_COMMITTER_EMAIL: AUTHOR.email,
+    GIT_CONFIG_COUNT: String(config.length),
     ...extra,
   };
-  if (remote.token !== '') {
-    const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64');
-    Object.assign(env, {
-      GIT_CONFIG_COUNT: '1',
-      GIT_CONFIG_KEY_0: `http.${remote.serverUrl.replace(/\/+$/, '')}/.extraheader`,
-      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-    });
-  }
+  config.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
   return safeEnv(env);
 }
 
@@ -70,20 +79,34 @@ interface GitResult {
   output: string;
 }
 
+/**
+ * Runs git in the store. It waits until git's output has closed (the plumbing's output is the result, and on a
+ * busy machine it can arrive well after the exit), within the time limit, then stops what git left running.
+ */
 async function gitIn(
   dir: string,
   remote: HistoryRemote,
   args: readonly string[],
   extra: Record<string, string> = {},
 ): Promise<GitResult> {
-  const result = await runCommand('git', {
+  let stdout = '';
+  const child = new Child('git', {
     cwd: dir,
     env: gitEnv(remote, extra),
     args: ['--git-dir', dir, ...args],
-    timeoutMs: remote.timeoutMs ?? 120_000,
+    onStdout: (chunk) => {
+      stdout += chunk;
+    },
   });
-  const code = result.timedOut ? null : result.code;
-  return { code, stdout: result.stdout, output: result.output.lastLines(20) };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void child.stop(1000);
+  }, remote.timeoutMs ?? 120_000);
+  const exit = await child.exited;
+  clearTimeout(timer);
+  await child.stop(500);
+  return { code: timedOut ? null : exit.code, stdout, output: child.output.lastLines(20) };
 }
 
 /** Runs git in the store; throws a GateError (code `git`) with its output when it fails. */
