@@ -7422,6 +7422,33 @@ function minimumPairs(comparisons, alpha) {
   return n;
 }
 
+// src/config/history-inputs.ts
+function parseHistoryBranch(text2) {
+  const name = text2.replace(/^refs\/heads\//, "");
+  const bad = name === "" || name.length > 200 || // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what git refuses
+  /[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\./.test(name) || name === "@";
+  if (bad) {
+    throw configError(
+      "history-branch",
+      `\`${text2}\` is not a branch name git accepts`,
+      "Use a plain branch name such as `perf-gate-history`."
+    );
+  }
+  return name;
+}
+function parseReleaseTags(text2) {
+  try {
+    new RegExp(text2, "u");
+  } catch (error) {
+    throw configError(
+      "release-tags",
+      `\`${text2}\` is not a regular expression (${error instanceof Error ? error.message : String(error)})`,
+      "Write a JavaScript regular expression that the release tags match, e.g. `^v\\d+\\.\\d+\\.\\d+$`."
+    );
+  }
+  return text2;
+}
+
 // src/config/defaults.ts
 var DEFAULT_RESTART_EVERY = 4;
 
@@ -7467,7 +7494,10 @@ var INPUT_DEFAULTS = {
   name: "",
   "comment-on": "always",
   "accept-label": "perf-gate:accept",
-  "accept-in-description": "true"
+  "accept-in-description": "true",
+  "history-branch": "perf-gate-history",
+  "release-tags": "^v?\\d+\\.\\d+\\.\\d+$",
+  "history-budget": "10m"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -7621,11 +7651,11 @@ function parseEngine(text2) {
 }
 function parseMode(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "gate" || value2 === "report") return value2;
+  if (value2 === "gate" || value2 === "report" || value2 === "history") return value2;
   throw configError(
     "mode",
     `\`${text2}\` is not a mode`,
-    "Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request)."
+    "Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request) or `history` (measure the branch against its last release and keep a history)."
   );
 }
 function parseCheckName(text2) {
@@ -8429,9 +8459,10 @@ function comparisonInputs(get, lookup, file, decided) {
     pairs: decided.pairs
   };
 }
-function loadInputs(get, openLoop) {
+function loadInputs(get, openLoop, mode) {
+  const budget = mode === "history" ? "history-budget" : "time-budget";
   return {
-    budgetMs: parseDuration("time-budget", get("time-budget"), { minMs: 1e4, maxMs: 6 * 36e5 }),
+    budgetMs: parseDuration(budget, get(budget), { minMs: 1e4, maxMs: 6 * 36e5 }),
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     sliceSec: parseSlice(get("slice")),
@@ -8471,7 +8502,9 @@ function outputInputs(get, sources, settled) {
     artifactName: get("artifact-name") || void 0,
     name: parseName(get("name")),
     commentOn: parseCommentOn(get("comment-on")),
-    accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) }
+    accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) },
+    historyBranch: parseHistoryBranch(get("history-branch")),
+    releaseTags: parseReleaseTags(get("release-tags"))
   };
 }
 function parseConfig(lookup, sources) {
@@ -8481,11 +8514,11 @@ function parseConfig(lookup, sources) {
   };
   const mode = parseMode(get("mode"));
   const workingDirectory = get("working-directory");
-  const loaded = mode === "gate" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
+  const loaded = mode !== "report" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get("start");
-  if (start === "" && mode === "gate") {
+  if (start === "" && mode !== "report") {
     throw configError(
       "start",
       "it is required",
@@ -8509,7 +8542,7 @@ function parseConfig(lookup, sources) {
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop),
+    ...loadInputs(get, openLoop, mode),
     ...timeoutInputs(get, file),
     ...outputInputs(get, sources, { workingDirectory, mode })
   };
@@ -9813,6 +9846,28 @@ function acceptedLine(accepted, headline) {
 > ${who} ${how}${reason}. The check passes with this regression: ${escapeMarkdown(headline)}.`;
 }
 
+// src/report/history-text.ts
+var DRIFT_SCENARIOS = 4;
+function shortSha(sha) {
+  return /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : escapeMarkdown(sha.slice(0, 12));
+}
+function speedWords(change, verdict, threshold) {
+  if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
+  const size = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
+  const words = `${size} ${change < 0 ? "slower" : "faster"}`;
+  return verdict === "inconclusive" ? `${words} (unresolved)` : words;
+}
+function driftLine(drift) {
+  const shown2 = drift.scenarios.slice(0, DRIFT_SCENARIOS);
+  const parts = shown2.map(
+    (s) => `${speedWords(s.change, s.verdict, s.threshold)}${s.verdict === "no-change" ? " of" : " than"} ${code(drift.release)} on ${escapeMarkdown(s.scenario)}`
+  );
+  const more = drift.scenarios.length - shown2.length;
+  const slower = drift.scenarios.some((s) => s.verdict === "regression");
+  const list2 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list2}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
+}
+
 // src/report/notes.ts
 var PACED_LAG_MS = 5;
 function openLoopText(view) {
@@ -10271,6 +10326,7 @@ function head(report, options) {
   if (hotter !== "") out.push(hotter, "");
   const noise = decision ? noiseLine(decision) : "";
   if (noise !== "") out.push(noise, "");
+  if (options.drift) out.push(driftLine(options.drift), "");
   if (report.newScenarios.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,

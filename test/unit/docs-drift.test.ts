@@ -65,6 +65,8 @@ const OTHER_TERMS = new Set([
   'perf-gate-results',
   'perf-gate-report',
   'yaml-language-server',
+  // `base: latest-release` (mode history).
+  'latest-release',
 ]);
 
 function tokensOf(text: string): Token[] {
