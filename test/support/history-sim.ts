@@ -6,18 +6,7 @@
 import type { Verdict } from '../../src/model/decision.ts';
 import { HISTORY_VERSION, type HistoryLine, type HistoryResult } from '../../src/model/history.ts';
 import type { Metric } from '../../src/model/measure.ts';
-
-/** A small deterministic generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../src/stats/describe.ts';
 
 function sha(next: () => number): string {
   let out = '';
@@ -56,7 +45,7 @@ export interface SimulationOptions {
 
 /** `runs` lines of main against its release (and each new release against the one before), oldest first. */
 export function simulateHistory(options: SimulationOptions): HistoryLine[] {
-  const next = random(options.seed ?? 1);
+  const next = mulberry32(options.seed ?? 1);
   const scenarios = options.scenarios ?? ['GET /orders', 'POST /orders'];
   const metrics = options.metrics ?? ['rps', 'cpu', 'p50', 'p99'];
   const releaseEvery = options.releaseEvery ?? 60;
