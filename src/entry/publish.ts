@@ -140,6 +140,7 @@ export async function publishReport(
     const options: RenderOptions = {
       name: config.name,
       accepted,
+      acceptLabel: config.accept?.label,
       runUrl: runUrl(),
       drift: to.drift,
       ...(artifactUrl === undefined ? {} : { detailsUrl: artifactUrl }),

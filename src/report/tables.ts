@@ -2,25 +2,27 @@
 
 import type { Decision, MetricComparison } from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
-import type { Report } from '../model/report.ts';
+import type { MeasuredMedians, Report } from '../model/report.ts';
 import { escapeMarkdown } from './escape.ts';
 import {
   formatCount,
-  formatP,
   formatPercent,
   formatShare,
   formatValue,
   metricLabel,
+  pText,
   VERDICT_ICON,
   VERDICT_TEXT,
 } from './format.ts';
 
-/** The verdict as the table's cell says it: a significant change inside the threshold is named as such. */
-export function verdictText(c: Pick<MetricComparison, 'verdict' | 'significant'>): string {
-  const text = `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
-  if (c.verdict === 'no-change' && c.significant) return `${text} (significant, below the threshold)`;
-  if (c.verdict === 'inconclusive' && c.significant) return `${text} (significant, size unclear)`;
-  return text;
+/**
+ * The verdict as the table's cell says it, in plain words: no change is "within ±5%" (beside a +2.1% estimate,
+ * "no change" reads as a contradiction); inconclusive is "not sure".
+ */
+export function verdictText(c: Pick<MetricComparison, 'verdict' | 'threshold'>): string {
+  if (c.verdict === 'no-change') return `${VERDICT_ICON[c.verdict]} within ±${formatShare(c.threshold)}`;
+  if (c.verdict === 'inconclusive') return `${VERDICT_ICON[c.verdict]} not sure`;
+  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
 }
 
 /** An interval as the table shows it; n/a when the pairs cannot reach its level. */
@@ -31,26 +33,52 @@ export function intervalText(ci: readonly [number, number]): string {
 }
 
 /**
- * One row per comparison, after a row of failed requests for each scenario that had any. head is base × (1 +
- * change), so the three agree; the interval is simultaneous and the p-value adjusted (the footnote says how).
+ * One row per comparison, after a row of failed requests for each scenario that had any: what was measured (the
+ * medians of base's and of head's rounds), the paired change with its simultaneous interval, and the verdict.
+ * p-values and the rule are folded away (pValuesLine, verdictSentence).
  */
-export function comparisonTable(decision: Decision): string[] {
+export function comparisonTable(decision: Decision, medians: readonly MeasuredMedians[] = []): string[] {
   const lines = [
-    `| scenario | metric | base (median) | head (base × change) | change | ${formatShare(1 - decision.alpha)} simultaneous interval | p (adjusted) | verdict |`,
-    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
+    '| --- | --- | ---: | ---: | ---: | --- |',
   ];
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
     );
   }
   for (const c of decision.comparisons) {
+    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+    const [base, head] = m ? [m.base, m.head] : [c.base, c.head];
     lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${intervalText(c.ci)} | ${formatP(c.pAdjusted, decision.alpha)} | ${verdictText(c)} |`,
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head)} | ${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)} |`,
     );
   }
   return lines;
+}
+
+/**
+ * The adjusted p-values, one per distinct value with the comparisons that have it (a table column would repeat one
+ * value on every row): "p = 0.047 for GET /x (req/s, latency p50); p = 0.89 for GET / (latency p99)".
+ */
+export function pValuesLine(decision: Decision): string {
+  const groups = new Map<string, Map<string, string[]>>();
+  for (const c of decision.comparisons) {
+    const p = pText(c.pAdjusted, decision.alpha);
+    const byScenario = groups.get(p) ?? new Map<string, string[]>();
+    byScenario.set(c.scenario, [...(byScenario.get(c.scenario) ?? []), metricLabel(c.metric)]);
+    groups.set(p, byScenario);
+  }
+  if (groups.size === 0) return '';
+  const n = decision.comparisons.length;
+  const each = [...groups].map(
+    ([p, byScenario]) =>
+      `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(', ')})`).join(', ')}`,
+  );
+  return groups.size === 1
+    ? `p-values, adjusted over the ${n === 1 ? 'one comparison' : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.`
+    : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join('; ')}.`;
 }
 
 /** Every pair of every scenario, in the order measured. */

@@ -101,7 +101,7 @@ export function readingNote(decision: Decision, looks: number): string {
     : '';
   const floor = decision.rule.floor;
   return [
-    `How to read the table: base is the median of base's rounds and head is base × (1 + change), so the three agree (each round is under "Every round").`,
+    `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
     `The change is the Hodges-Lehmann estimate of the per-pair log ratios of head to base (base and head of a pair share the machine's speed of their moment), with the signed-rank (Walsh) interval.${blocks}`,
     `The interval is simultaneous over ${cs.length === 1 ? 'the one comparison' : `all ${cs.length} comparisons`} and ${looks === 1 ? 'the one planned look' : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === '' ? '' : ` (${alone})`}.`,
     `p is adjusted the same way: the smallest α at which the interval would leave out 0, so p ≤ ${decision.alpha} exactly when it does.`,

@@ -216,7 +216,7 @@ describe('CPU per request in report.json and the report', () => {
     const markdown = renderMarkdown(paced());
     assert.match(
       markdown,
-      /\| GET \/a \| server CPU per request \| \d+\.\d µs \| \d+\.\d µs \| \+\d+\.\d% \|/,
+      /\| GET \/a \| server CPU per request \| \d+\.\d µs \| \d+\.\d µs \| \+\d+\.\d% \(/,
     );
     assert.match(markdown, /title "server CPU per request: head ÷ base per pair/);
     assert.match(markdown, /the load generator set the pace \(in the first pair/);
