@@ -67,6 +67,10 @@ const OTHER_TERMS = new Set([
   'yaml-language-server',
   // `base: latest-release` (mode history).
   'latest-release',
+  // report.json's error codes.
+  'server-start',
+  'server-crash',
+  'server-errors',
 ]);
 
 function tokensOf(text: string): Token[] {
