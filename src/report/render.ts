@@ -172,7 +172,7 @@ function charts(report: Report): string[] {
 /** How it was measured, on what, the notes, and how to read the table. */
 function measuredSection(report: Report, view: ReportView): string[] {
   const decision = report.decision;
-  const out = [howMeasured(report, decision?.comparisons.length ?? 0)];
+  const out = [howMeasured(report, (decision?.comparisons.length ?? 0) + (decision?.errors.length ?? 0))];
   const open = openLoopText(view.openLoop);
   if (open !== '') out.push('', open);
   const scenarios = scenariosLine(report);

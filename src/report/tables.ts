@@ -1,7 +1,8 @@
 /** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
 
-import type { Decision, MetricComparison } from '../model/decision.ts';
+import type { Decision, FailureClasses, MetricComparison } from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
+import { METRICS } from '../model/measure.ts';
 import type { MeasuredMedians, Report } from '../model/report.ts';
 import { escapeMarkdown } from './escape.ts';
 import {
@@ -32,10 +33,29 @@ export function intervalText(ci: readonly [number, number]): string {
     : 'n/a (too few pairs)';
 }
 
+/** A side's failed requests in a cell: "3 of 12,345 (2 timeouts, 1 connection error)", statuses by code. */
+function failedCell(failed: number, requests: number, classes: FailureClasses): string {
+  const parts = [
+    ...(classes.timeouts > 0
+      ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? '' : 's'}`]
+      : []),
+    ...(classes.connectionErrors > 0
+      ? [
+          `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? '' : 's'}`,
+        ]
+      : []),
+    ...Object.entries(classes.statuses)
+      .sort((a, b) => b[1] - a[1])
+      .map(([code, count]) => `${formatCount(count)} × ${escapeMarkdown(code)}`),
+  ];
+  return `${formatCount(failed)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
 /**
  * One row per comparison, after a row of failed requests for each scenario that had any: what was measured (the
- * medians of base's and of head's rounds), the paired change with its simultaneous interval, and the verdict.
- * p-values and the rule are folded away (pValuesLine, verdictSentence).
+ * medians of base's and of head's rounds), the paired change with its simultaneous interval, and the verdict; the
+ * shown (untested) changes (p50) in their place among them. p-values and the rule are folded away (pValuesLine,
+ * verdictSentence).
  */
 export function comparisonTable(decision: Decision, medians: readonly MeasuredMedians[] = []): string[] {
   const lines = [
@@ -45,14 +65,25 @@ export function comparisonTable(decision: Decision, medians: readonly MeasuredMe
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
     );
   }
-  for (const c of decision.comparisons) {
+  // Scenario by scenario, the tested comparisons and the shown changes (p50) in the metrics' order.
+  const rows = [
+    ...decision.comparisons.map((c) => ({
+      c,
+      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`,
+    })),
+    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` })),
+  ];
+  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
+  const order = (r: (typeof rows)[number]) =>
+    scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
+  for (const { c, cells } of rows.sort((a, b) => order(a) - order(b))) {
     const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
     const [base, head] = m ? [m.base, m.head] : [c.base, c.head];
     lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head)} | ${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)} |`,
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head)} | ${cells} |`,
     );
   }
   return lines;
@@ -60,18 +91,23 @@ export function comparisonTable(decision: Decision, medians: readonly MeasuredMe
 
 /**
  * The adjusted p-values, one per distinct value with the comparisons that have it (a table column would repeat one
- * value on every row): "p = 0.047 for GET /x (req/s, latency p50); p = 0.89 for GET / (latency p99)".
+ * value on every row), failed requests among them: "p = 0.047 for GET /x (req/s, latency p99); p = 0.89 for GET /
+ * (latency p99)".
  */
 export function pValuesLine(decision: Decision): string {
   const groups = new Map<string, Map<string, string[]>>();
-  for (const c of decision.comparisons) {
-    const p = pText(c.pAdjusted, decision.alpha);
+  const add = (scenario: string, what: string, pAdjusted: number): void => {
+    const p = pText(pAdjusted, decision.alpha);
     const byScenario = groups.get(p) ?? new Map<string, string[]>();
-    byScenario.set(c.scenario, [...(byScenario.get(c.scenario) ?? []), metricLabel(c.metric)]);
+    byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), what]);
     groups.set(p, byScenario);
-  }
+  };
+  for (const c of decision.comparisons) add(c.scenario, metricLabel(c.metric), c.pAdjusted);
+  // Failed requests where there were any (without any their p is 1, and the table has no row for them).
+  for (const e of decision.errors)
+    if (e.baseFailures + e.headFailures > 0) add(e.scenario, 'failed requests', e.pAdjusted);
   if (groups.size === 0) return '';
-  const n = decision.comparisons.length;
+  const n = decision.comparisons.length + decision.errors.length;
   const each = [...groups].map(
     ([p, byScenario]) =>
       `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(', ')})`).join(', ')}`,

@@ -346,7 +346,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(run.outputs.verdict, 'regression');
     assert.match(
       errors(run),
-      /^perf-gate: head answers 500 on GET \/: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
+      /^perf-gate: head answers 500 on GET \/: [\d,]+ of [\d,]+ requests failed \(base: 0, p [=<] [^)]+\)$/,
     );
     assert.equal(report.error, undefined);
     // Every pair is in the report (pairs measured again replace theirs), and only GET /'s rounds: GET /new was
@@ -362,7 +362,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(comments.length, 1);
     const body = comments[0]!.body;
     assert.match(body, /perf-gate: regression/);
-    assert.match(body, /\| GET \/ \| failed requests \| 0 of [\d,]+ \| [\d,]+ of [\d,]+ \|/);
+    assert.match(body, /\| GET \/ \| failed requests \| 0 of [\d,]+ \| [\d,]+ of [\d,]+ \([\d,]+ × 500\) \|/);
     assert.match(
       body,
       /New on head \(base answers them with errors, so they are not compared\): GET \/new\./,
