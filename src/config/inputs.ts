@@ -7,7 +7,6 @@
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
-import { minimumPairs } from '../stats/pairs.ts';
 import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
@@ -145,29 +144,6 @@ function shardScenarios(
     );
   }
   return { all, shard, scenarios };
-}
-
-/** Refuses a fixed number of pairs too small for any comparison of the gate to reach significance. */
-function checkPairs(
-  pairs: number | undefined,
-  alpha: number,
-  openLoop: OpenLoop | undefined,
-  selection: { all: readonly Scenario[]; shard: Shard | undefined; scenarios: readonly Scenario[] },
-): void {
-  const { all, shard, scenarios } = selection;
-  // A shard is decided again with every other shard (mode: report), so the pairs must suffice for all of them.
-  const family = shard ? all.length : scenarios.length;
-  // Req/s, p50 and p99; the server's CPU per request, added at the first pair when the load generator sets the
-  // pace (src/decide/pace.ts), so counted always; the open loop adds p99 at a fixed rate.
-  const metrics = openLoop ? 5 : 4;
-  const needed = minimumPairs(metrics * family, alpha);
-  if (pairs !== undefined && pairs < needed) {
-    throw configError(
-      'rounds',
-      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × ${metrics} metrics, counting the server's CPU per request, compared when the load generator sets the pace) at alpha ${alpha}`,
-      `Use \`auto\` or at least ${needed} pairs.`,
-    );
-  }
 }
 
 /** What the gate compares and how it decides, and the trees it builds. */
@@ -331,7 +307,6 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const alpha = parseAlpha(get('alpha'));
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
-  checkPairs(pairs, alpha, openLoop, selection);
   const { all, shard, scenarios } = selection;
   return {
     start,
