@@ -5,9 +5,11 @@
  * budget, fewer scenarios per gate, another `restart-every`). The gate calls it with a projected pair cost before
  * measuring and again after the first pair with the measured one; report/ words it. Pure.
  */
+
+import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
 import { confirmationPairs, planLooks } from '../stats/pairs.ts';
 import { perLookLevel } from '../stats/sequential-boundary.ts';
-import { criticalFor, type Method, methodFor, type Unit, unitCount, unitOf } from './interval.ts';
+import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
 /**
@@ -18,6 +20,8 @@ export const PLAN_NOISE = 0.03;
 
 /** A plan resolves its threshold when it would catch twice the threshold in 80% of gates. */
 export const RESOLVE_MULTIPLE = 2;
+
+export type { PlanAdvice, PlanCheck };
 
 /** What the gate plans to measure. */
 export interface Design {
@@ -40,37 +44,6 @@ export interface PlanInput extends Design {
   pairSec: (design: Design) => number;
   /** Per-pair sd of the req/s log ratio to judge at; default PLAN_NOISE. */
   noise?: number;
-}
-
-export interface PlanCheck {
-  /** Comparisons in the family, the per-look level each interval must reach, and the looks planned. */
-  comparisons: number;
-  level: number;
-  looks: number[];
-  unit: Unit;
-  /** Pairs and units at the last planned look, and the interval's method there. */
-  pairs: number;
-  units: number;
-  method: Method;
-  noise: number;
-  threshold: number;
-  /** Whether any interval can leave out 0 at all by the last look (at least two units). */
-  canDecide: boolean;
-  /** Smallest drop of req/s caught in about 80% of gates at this noise (a share, at least the threshold); NaN: none. */
-  detectable: number;
-  /** Whether it would catch RESOLVE_MULTIPLE × the threshold in 80% of gates. */
-  resolves: boolean;
-  /** Where it does not: what would (undefined where nothing within reach would). */
-  advice?: PlanAdvice;
-}
-
-export interface PlanAdvice {
-  /** Measuring time the current design needs to resolve, in seconds (undefined beyond 100 × the budget). */
-  budgetSec?: number;
-  /** Another `restart-every` among 1, 2 and 4 that resolves within less time than `budgetSec`, and that time. */
-  restartEvery?: { value: number; budgetSec: number };
-  /** The most scenarios one gate can decide within this budget (shard the rest), 0 when not even one. */
-  scenariosPerGate: number;
 }
 
 /**

@@ -206,3 +206,38 @@ export interface Futility {
   /** Pairs this noise would need to resolve the threshold (in about 80% of gates, at one look). */
   neededPairs: number;
 }
+
+/**
+ * Whether a plan can resolve anything, before measuring (src/decide/plan-check.ts planCheck): its family, level,
+ * units, the smallest change it would catch at a noise, and what would resolve where it cannot.
+ */
+export interface PlanCheck {
+  /** Comparisons in the family, the per-look level each interval must reach, and the looks planned. */
+  comparisons: number;
+  level: number;
+  looks: number[];
+  unit: 'pairs' | 'blocks';
+  /** Pairs and units at the last planned look, and the interval's method there. */
+  pairs: number;
+  units: number;
+  method: 'signed-rank' | 't';
+  noise: number;
+  threshold: number;
+  /** Whether any interval can leave out 0 at all by the last look (at least two units). */
+  canDecide: boolean;
+  /** Smallest drop of req/s caught in about 80% of gates at this noise (a share, at least the threshold); NaN: none. */
+  detectable: number;
+  /** Whether it would catch twice the threshold in 80% of gates (src/decide/plan-check.ts RESOLVE_MULTIPLE). */
+  resolves: boolean;
+  /** Where it does not: what would (undefined where nothing within reach would). */
+  advice?: PlanAdvice;
+}
+
+export interface PlanAdvice {
+  /** Measuring time the current design needs to resolve, in seconds (undefined beyond 64 × the budget). */
+  budgetSec?: number;
+  /** Another `restart-every` among 1, 2 and 4 that resolves within less time than `budgetSec`, and that time. */
+  restartEvery?: { value: number; budgetSec: number };
+  /** The most scenarios one gate can decide within this budget (shard the rest), 0 when not even one. */
+  scenariosPerGate: number;
+}

@@ -13,6 +13,7 @@ import {
   RESOLVE_MULTIPLE,
 } from '../../src/decide/plan-check.ts';
 import { detectableLog, logThreshold } from '../../src/decide/rule.ts';
+import { planNote } from '../../src/report/plan-check-text.ts';
 import { confirmationPairs, planLooks } from '../../src/stats/pairs.ts';
 import { perLookLevel } from '../../src/stats/sequential-boundary.ts';
 
@@ -99,5 +100,28 @@ describe('planCheck', () => {
     assert.equal(check.comparisons, 27);
     assert.equal(check.method, 't', '10 ranks cannot reach 0.05 / 27');
     assert.equal(check.canDecide, true);
+  });
+});
+
+describe('planNote (src/report/plan-check-text.ts)', () => {
+  test('a plan that resolves says nothing', () => {
+    assert.equal(planNote(planCheck(input()), 1, 1), undefined);
+  });
+
+  test('one that cannot resolve says what it would catch, why, and what to set', () => {
+    const check = planCheck(input({ scenarios: 8, restartEvery: 4 }));
+    const note = planNote(check, 4, 8)!;
+    assert.match(
+      note,
+      /^this plan can catch only changes of req\/s of about 4\.\d+% or more at a noise of ±3% per pair \(threshold 2%\): the plan's last look has 9 blocks of 4 pairs, and 24 comparisons \(8 scenarios\) leave each interval a level of 0\.000\d+\. To catch twice the threshold, set `time-budget: \d+m`/,
+    );
+    assert.match(note, /`restart-every: 1` with `time-budget: \d+m`/);
+    assert.match(note, /at most \d scenarios per gate \(`shard` over \d jobs\)/);
+  });
+
+  test('one that cannot decide at all says so', () => {
+    const note = planNote(planCheck(input({ restartEvery: 8, fixedPairs: 8 })), 8, 1)!;
+    assert.match(note, /^this plan cannot decide anything: the plan's last look has 1 block of 8 pairs,/);
+    assert.match(note, /an interval needs at least two units\. Use `rounds: auto`/);
   });
 });
