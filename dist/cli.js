@@ -7422,6 +7422,33 @@ function minimumPairs(comparisons, alpha) {
   return n;
 }
 
+// src/config/history-inputs.ts
+function parseHistoryBranch(text2) {
+  const name = text2.replace(/^refs\/heads\//, "");
+  const bad = name === "" || name.length > 200 || // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what git refuses
+  /[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\./.test(name) || name === "@";
+  if (bad) {
+    throw configError(
+      "history-branch",
+      `\`${text2}\` is not a branch name git accepts`,
+      "Use a plain branch name such as `perf-gate-history`."
+    );
+  }
+  return name;
+}
+function parseReleaseTags(text2) {
+  try {
+    new RegExp(text2, "u");
+  } catch (error) {
+    throw configError(
+      "release-tags",
+      `\`${text2}\` is not a regular expression (${error instanceof Error ? error.message : String(error)})`,
+      "Write a JavaScript regular expression that the release tags match, e.g. `^v\\d+\\.\\d+\\.\\d+$`."
+    );
+  }
+  return text2;
+}
+
 // src/config/defaults.ts
 var DEFAULT_RESTART_EVERY = 4;
 
@@ -7467,7 +7494,10 @@ var INPUT_DEFAULTS = {
   name: "",
   "comment-on": "always",
   "accept-label": "perf-gate:accept",
-  "accept-in-description": "true"
+  "accept-in-description": "true",
+  "history-branch": "perf-gate-history",
+  "release-tags": "^v?\\d+\\.\\d+\\.\\d+$",
+  "history-budget": "10m"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -7621,11 +7651,11 @@ function parseEngine(text2) {
 }
 function parseMode(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "gate" || value2 === "report") return value2;
+  if (value2 === "gate" || value2 === "report" || value2 === "history") return value2;
   throw configError(
     "mode",
     `\`${text2}\` is not a mode`,
-    "Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request)."
+    "Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request) or `history` (measure the branch against its last release and keep a history)."
   );
 }
 function parseCheckName(text2) {
@@ -8429,9 +8459,10 @@ function comparisonInputs(get, lookup, file, decided) {
     pairs: decided.pairs
   };
 }
-function loadInputs(get, openLoop) {
+function loadInputs(get, openLoop, mode) {
+  const budget = mode === "history" ? "history-budget" : "time-budget";
   return {
-    budgetMs: parseDuration("time-budget", get("time-budget"), { minMs: 1e4, maxMs: 6 * 36e5 }),
+    budgetMs: parseDuration(budget, get(budget), { minMs: 1e4, maxMs: 6 * 36e5 }),
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     sliceSec: parseSlice(get("slice")),
@@ -8471,7 +8502,9 @@ function outputInputs(get, sources, settled) {
     artifactName: get("artifact-name") || void 0,
     name: parseName(get("name")),
     commentOn: parseCommentOn(get("comment-on")),
-    accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) }
+    accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) },
+    historyBranch: parseHistoryBranch(get("history-branch")),
+    releaseTags: parseReleaseTags(get("release-tags"))
   };
 }
 function parseConfig(lookup, sources) {
@@ -8481,11 +8514,11 @@ function parseConfig(lookup, sources) {
   };
   const mode = parseMode(get("mode"));
   const workingDirectory = get("working-directory");
-  const loaded = mode === "gate" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
+  const loaded = mode !== "report" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get("start");
-  if (start === "" && mode === "gate") {
+  if (start === "" && mode !== "report") {
     throw configError(
       "start",
       "it is required",
@@ -8509,16 +8542,16 @@ function parseConfig(lookup, sources) {
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop),
+    ...loadInputs(get, openLoop, mode),
     ...timeoutInputs(get, file),
     ...outputInputs(get, sources, { workingDirectory, mode })
   };
 }
 
 // src/decide/outcome.ts
-function stepOutcome(report, failOnRegression, accepted = false) {
+function stepOutcome(report, failOnRegression, accepted2 = false) {
   if (report.error && !report.error.neutral) return { kind: "fail", message: report.error.message };
-  if (report.verdict === "regression" && accepted && !report.error) return { kind: "pass" };
+  if (report.verdict === "regression" && accepted2 && !report.error) return { kind: "pass" };
   if (report.verdict === "regression") {
     return failOnRegression ? { kind: "fail", message: report.headline } : { kind: "warn", message: `${report.headline} (fail-on-regression is off)` };
   }
@@ -9108,6 +9141,20 @@ function tamperedMessage(file) {
 }
 
 // src/io/pinned.ts
+var dirs = /* @__PURE__ */ new Set();
+var removeOnExit = false;
+function privateDir() {
+  const dir = mkdtempSync(join5(tmpdir2(), "perf-gate-"));
+  chmodSync(dir, 448);
+  dirs.add(dir);
+  if (!removeOnExit) {
+    removeOnExit = true;
+    process.once("exit", () => {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  return dir;
+}
 function sha256(content) {
   return createHash("sha256").update(content).digest("hex");
 }
@@ -9117,26 +9164,29 @@ var PinnedFile = class {
   /** What the file is, for the message when it changed. */
   name;
   digest;
-  /** `fileName`: the copy's name (an ES module bundle needs `.mjs` where no package.json says `"type": "module"`). */
-  constructor(source, name, fileName = basename(source)) {
-    const content = readFileSync4(source);
-    const dir = mkdtempSync(join5(tmpdir2(), "perf-gate-"));
-    chmodSync(dir, 448);
-    this.path = join5(dir, fileName);
+  code;
+  /**
+   * `source`: a file to copy, or the content itself (a script perf-gate holds in memory). `fileName`: the copy's
+   * name (an ES module bundle needs `.mjs` where no package.json says `"type": "module"`). `code`: of the error when
+   * the copy changed (never tied to a side: a side's changed copy is no failure of that side's code alone).
+   */
+  constructor(source, name, fileName = typeof source === "string" ? basename(source) : "script.cjs", code2 = "load") {
+    const content = typeof source === "string" ? readFileSync4(source) : Buffer.from(source.content);
+    this.path = join5(privateDir(), fileName);
     writeFileSync(this.path, content, { mode: 256 });
     this.name = name;
     this.digest = sha256(content);
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    this.code = code2;
   }
-  /** The copy's path once its content is checked; a GateError('load') when it changed. */
+  /** The copy's path once its content is checked; a GateError when it changed. */
   verified() {
     let content;
     try {
       content = readFileSync4(this.path);
     } catch {
-      throw new GateError("load", tamperedMessage(this.name));
+      throw new GateError(this.code, tamperedMessage(this.name));
     }
-    if (sha256(content) !== this.digest) throw new GateError("load", tamperedMessage(this.name));
+    if (sha256(content) !== this.digest) throw new GateError(this.code, tamperedMessage(this.name));
     return this.path;
   }
 };
@@ -9805,57 +9855,125 @@ function historySection(earlier) {
     ""
   ];
 }
-function acceptedLine(accepted, headline) {
-  const who = accepted.by === void 0 ? "Accepted" : `Accepted by ${code(accepted.by)}`;
-  const how = accepted.how === "label" ? `with the label ${code(accepted.label)}` : `in the pull request's description (${code(accepted.label)})`;
-  const reason = accepted.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted.reason)}\u201D`;
+function acceptedLine(accepted2) {
+  const who = accepted2.by === void 0 ? "Accepted" : `Accepted by ${code(accepted2.by)}`;
+  const how = accepted2.how === "label" ? `with the label ${code(accepted2.label)}` : `in the pull request's description (${code(accepted2.label)})`;
+  const reason = accepted2.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted2.reason)}\u201D`;
   return `> [!NOTE]
-> ${who} ${how}${reason}. The check passes with this regression: ${escapeMarkdown(headline)}.`;
+> ${who} ${how}${reason}. The slowdown is intended, so the check passes.`;
 }
 
-// src/report/notes.ts
-var PACED_LAG_MS = 5;
-function openLoopText(view) {
-  if (view === void 0 || view.rates.length === 0) return "";
-  const rates = view.rates.map(
-    ({ scenario, rate: rate2 }) => `${formatValue("rps", rate2)} req/s for ${escapeMarkdown(scenario)}`
-  );
-  const lag = view.sendLagP99Ms;
-  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
-  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(view.sec.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+// src/report/history-text.ts
+var DRIFT_SCENARIOS = 4;
+function shortSha(sha) {
+  return /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : escapeMarkdown(sha.slice(0, 12));
 }
-function scenariosLine(report) {
-  const s = report.settings;
-  const parts = [];
-  for (const scenario of s.scenarios) {
-    const request2 = `${scenario.method} ${scenario.path}`;
-    const extras = [
-      ...scenario.expectStatus === void 0 ? [] : [`expects ${scenario.expectStatus}`],
-      ...scenario.connections === s.connections ? [] : [`${scenario.connections} connections`],
-      ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
-    ];
-    if (scenario.name === request2 && extras.length === 0) continue;
-    const what2 = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
-    parts.push(extras.length === 0 ? what2 : `${what2} (${extras.join(", ")})`);
+function speedWords(change, verdict, threshold) {
+  if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
+  const size2 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
+  const words = `${size2} ${change < 0 ? "slower" : "faster"}`;
+  return verdict === "inconclusive" ? `${words} (unresolved)` : words;
+}
+function driftLine(drift) {
+  const shown2 = drift.scenarios.slice(0, DRIFT_SCENARIOS);
+  const parts = shown2.map(
+    (s) => `${speedWords(s.change, s.verdict, s.threshold)}${s.verdict === "no-change" ? " of" : " than"} ${code(drift.release)} on ${escapeMarkdown(s.scenario)}`
+  );
+  const more = drift.scenarios.length - shown2.length;
+  const slower = drift.scenarios.some((s) => s.verdict === "regression");
+  const list2 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list2}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
+}
+
+// src/report/headline.ts
+var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
+function errorHeadline(error) {
+  return `${error.neutral ? "inconclusive" : "error"}: ${error.message}`;
+}
+function describeChange(c, alpha) {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  const p = pText(c.pAdjusted, alpha);
+  const size2 = ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
+  if (c.metric === "rps") {
+    const values3 = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
+    return `head is ${size2} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values3}, ${p})`;
   }
-  const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
-  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
-  return [shard, list2].filter((text2) => text2 !== "").join(" ");
+  const values2 = c.metric === "cpu" ? `${formatValue("cpu", c.base)} \u2192 ${formatValue("cpu", c.head)}` : `${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms`;
+  return `head's ${metricLabel(c.metric)} is ${size2} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${values2}, ${p})`;
 }
-function processOffsetNote(decision) {
-  const guarded = (decision?.comparisons ?? []).flatMap(
-    (c) => c.processes ? [{ c, blocks: c.processes }] : []
-  );
-  const first = guarded[0]?.blocks;
-  if (first === void 0) return void 0;
-  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
-  const seen = guarded.filter(({ blocks }) => blocks.differed).map(
-    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`
-  ).join("; ");
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so each block counted as one unit: every interval and p-value above comes from the ${first.changes.length} blocks' mean changes (Student's t), not from the pairs. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+function leading(candidates) {
+  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
+  )[0];
 }
-function processOffsetOverruled(decision) {
-  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
+function magnitude(c) {
+  return Math.abs(Math.log1p(c.change));
+}
+function worstScenario(candidates) {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+function leadingChange(candidates) {
+  const scenario = worstScenario(candidates);
+  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
+}
+function changeHeadline(candidates, what2, alpha) {
+  const lead = leadingChange(candidates);
+  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
+  return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what2}` : ""}`;
+}
+function failureHeadline(failing) {
+  const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
+  const what2 = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
+  return `head ${what2} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
+}
+function unchangedHeadline(verdict, comparisons, rule) {
+  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
+  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? rule.threshold)}`;
+  const primary = comparisons.find((c) => c.metric === "rps");
+  const primaryText = primary ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${formatPercent(primary.ci[0])} \u2026 ${formatPercent(primary.ci[1])}` : "";
+  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
+  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
+  if (verdict === "no-change") return `no change beyond ${threshold} on ${where} (${primaryText})`;
+  const open2 = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
+  return `inconclusive: the data cannot tell whether ${open2.slice(0, 2).join(" and ")}${open2.length > 2 ? ` and ${open2.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
+}
+function decisionHeadline(decision) {
+  const { verdict, comparisons, errors } = decision;
+  if (verdict === "regression") {
+    const failing = errors.find((e) => e.verdict === "regression");
+    if (failing) return failureHeadline(failing);
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === "regression"),
+      "regressed",
+      decision.alpha
+    );
+  }
+  if (verdict === "improvement")
+    return changeHeadline(
+      comparisons.filter((c) => c.verdict === "improvement"),
+      "improved",
+      decision.alpha
+    );
+  return unchangedHeadline(verdict, comparisons, decision);
+}
+function gateHeadline(verdict, decision, error) {
+  if (error && (!error.neutral || verdict !== "regression")) return errorHeadline(error);
+  return decision ? decisionHeadline(decision) : NO_ROUNDS_HEADLINE;
+}
+
+// src/report/outputs.ts
+function headlineComparison(decision) {
+  if (!decision) return void 0;
+  const cs = decision.comparisons;
+  if (decision.verdict === "regression") {
+    if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
+    return leadingChange(cs.filter((c) => c.verdict === "regression"));
+  }
+  if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
+  return cs.find((c) => c.metric === "rps") ?? cs[0];
 }
 
 // src/report/profile.ts
@@ -9893,8 +10011,8 @@ function baseBusyUs(view) {
 function noteworthy(rows, view, options) {
   const minDelta = options.minDelta ?? 5e-3;
   const minZ = options.minZ ?? 3;
-  const size = (row) => perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
-  return rows.filter((row) => size(row) >= minDelta && Math.abs(row.z) >= minZ);
+  const size2 = (row) => perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
+  return rows.filter((row) => size2(row) >= minDelta && Math.abs(row.z) >= minZ);
 }
 function noteworthyRows(view, direction, options = {}) {
   return noteworthy(view[direction], view, options);
@@ -9963,33 +10081,260 @@ function hotterLine(hotter) {
   return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}): ${top}.`;
 }
 
+// src/report/lead.ts
+function failed(report) {
+  return report.error !== void 0 && !report.error.neutral;
+}
+function isAccepted(report, accepted2) {
+  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
+}
+function titleLine(report, options) {
+  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
+  if (failed(report)) return `### \u274C ${gate}: error`;
+  if (isAccepted(report, options.accepted)) return `### \u{1F7E0} ${gate}: regression, accepted`;
+  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+}
+function safeUrl(url) {
+  return url && /^https:\/\/[^\s()<>]+$/.test(url) ? url : void 0;
+}
+function headName(report) {
+  const number = report.pullRequest?.number;
+  return number === void 0 ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
+}
+function size(c) {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  return ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
+}
+function effect(c, base) {
+  const scenario = escapeMarkdown(c.scenario);
+  const up = c.change > 0;
+  if (c.metric === "rps") return `makes ${scenario} ${size(c)} ${up ? "faster" : "slower"} than ${base}`;
+  if (c.metric === "cpu")
+    return `makes each request of ${scenario} cost ${size(c)} ${up ? "more" : "less"} server CPU than on ${base}`;
+  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
+}
+function values(c, medians) {
+  const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+  const [base, head2] = m && Number.isFinite(m.head) ? [m.base, m.head] : [c.base, c.head];
+  const unit = c.metric === "rps" ? " req/s" : "";
+  return `${formatValue(c.metric, head2)}${unit} against ${formatValue(c.metric, base)}`;
+}
+function howSure(c) {
+  const [low, high] = c.ci;
+  if (c.verdict === "no-change") return "sure";
+  if (c.verdict === "inconclusive" || !Number.isFinite(low) || !Number.isFinite(high)) return "not sure";
+  const beyond = c.change < 0 ? high <= -c.threshold : low >= c.threshold;
+  return beyond ? "sure beyond doubt" : "likely";
+}
+function failureSentence(report, e) {
+  const codes = Object.entries(e.headStatus).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([status]) => status);
+  const answers = codes.length > 0 ? `answers ${codes.join("/")}; ` : "";
+  return `**${headName(report)} breaks ${escapeMarkdown(e.scenario)}**: ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests failed (${answers}base: ${formatCount(e.baseFailures)}); sure.`;
+}
+function decisionSentence(report, decision, options) {
+  const base = code(report.base.label);
+  const who = headName(report);
+  const failing = decision.errors.find((e) => e.verdict === "regression");
+  if (decision.verdict === "regression" && failing) return failureSentence(report, failing);
+  const c = headlineComparison(decision);
+  if (!c) return `**${who} was not compared with ${base}**: no scenario could be.`;
+  if (decision.verdict === "regression" || decision.verdict === "improvement") {
+    const more = new Set(
+      decision.comparisons.filter((x) => x.verdict === decision.verdict).map((x) => x.scenario)
+    ).size;
+    const also = more > 1 ? `; ${more - 1} more scenario${more === 2 ? "" : "s"} ${decision.verdict === "regression" ? "got worse" : "got better"} too (below)` : "";
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c)}${also}.`;
+  }
+  const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
+  if (decision.verdict === "no-change") {
+    if (scenarios > 1)
+      return `**${who} leaves ${scenarios === 2 ? "both" : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
+    return `**${who} leaves ${escapeMarkdown(c.scenario)} within \xB1${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
+  }
+  const open2 = decision.comparisons.find((x) => x.verdict === "inconclusive") ?? c;
+  return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open2.metric)} of ${escapeMarkdown(open2.scenario)} by more than \xB1${formatShare(open2.threshold)} against ${base}**: ${values(open2, options.medians)}; not sure.`;
+}
+function leadSentence(report, options) {
+  const base = code(report.base.label);
+  if (report.error?.neutral)
+    return `**perf-gate could not measure the base, ${base}**: the check stays neutral.`;
+  if (report.error)
+    return `**perf-gate could not measure ${headName(report)} against ${base}**: the error below.`;
+  if (!report.decision)
+    return `**perf-gate measured too little to compare ${headName(report)} with ${base}**.`;
+  return decisionSentence(report, report.decision, options);
+}
+function hotterPhrase(hot) {
+  const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatShare2(hot.baseSelf)} \u2192 ${formatShare2(hot.headSelf)} of busy time`;
+  return `${code(hot.fn)} in ${code(`${hot.file}:${hot.line}`)}, which got hotter (${change}`;
+}
+function rerun(options, capital = false) {
+  const text2 = `${capital ? "R" : "r"}e-run the job`;
+  const url = safeUrl(options.runUrl);
+  return url ? `[${text2}](${url})` : text2;
+}
+function regressionNext(report, options) {
+  const parts = [];
+  const hot = report.profile?.hotter[0];
+  const flames = safeUrl(options.detailsUrl);
+  if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
+  else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
+  if (options.acceptLabel) {
+    const label = code(options.acceptLabel);
+    parts.push(
+      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`
+    );
+  }
+  parts.push(
+    `${parts.length > 0 ? "Otherwise fix" : "Fix"} it and push, or ${rerun(options)} to measure again.`
+  );
+  return parts.join(" ");
+}
+function nextLine(report, options) {
+  let next;
+  if (failed(report)) next = `Fix what the error says (the last output is below), then ${rerun(options)}.`;
+  else if (report.error)
+    next = "Nothing in this pull request: the base branch does not build or start; fix it there.";
+  else if (isAccepted(report, options.accepted)) {
+    const undo = options.accepted.how === "label" ? `remove the label ${code(options.accepted.label)}` : "remove the line from the description";
+    next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
+  } else if (report.verdict === "regression") next = regressionNext(report, options);
+  else if (report.verdict === "inconclusive")
+    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy).`;
+  else next = "Nothing to do.";
+  return `**Next:** ${next}`;
+}
+
+// src/report/notes.ts
+var PACED_LAG_MS = 5;
+function openLoopText(view) {
+  if (view === void 0 || view.rates.length === 0) return "";
+  const rates = view.rates.map(
+    ({ scenario, rate: rate2 }) => `${formatValue("rps", rate2)} req/s for ${escapeMarkdown(scenario)}`
+  );
+  const lag = view.sendLagP99Ms;
+  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(view.sec.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+}
+function scenariosLine(report) {
+  const s = report.settings;
+  const parts = [];
+  for (const scenario of s.scenarios) {
+    const request2 = `${scenario.method} ${scenario.path}`;
+    const extras = [
+      ...scenario.expectStatus === void 0 ? [] : [`expects ${scenario.expectStatus}`],
+      ...scenario.connections === s.connections ? [] : [`${scenario.connections} connections`],
+      ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
+    ];
+    if (scenario.name === request2 && extras.length === 0) continue;
+    const what2 = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
+    parts.push(extras.length === 0 ? what2 : `${what2} (${extras.join(", ")})`);
+  }
+  const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
+  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
+  return [shard, list2].filter((text2) => text2 !== "").join(" ");
+}
+function processOffsetNote(decision) {
+  const guarded = (decision?.comparisons ?? []).flatMap(
+    (c) => c.processes ? [{ c, blocks: c.processes }] : []
+  );
+  const first = guarded[0]?.blocks;
+  if (first === void 0) return void 0;
+  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
+  const seen = guarded.filter(({ blocks }) => blocks.differed).map(
+    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`
+  ).join("; ");
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so each block counted as one unit: every interval and p-value above comes from the ${first.changes.length} blocks' mean changes (Student's t), not from the pairs. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+function processOffsetOverruled(decision) {
+  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
+}
+
+// src/report/plan-text.ts
+function ms(sec) {
+  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
+}
+function processesText(plan) {
+  const p = plan.processes;
+  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
+  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
+  return `base and head side by side, ${blocks}, primed ${ms(p.primeSec)} per side`;
+}
+function scenarioText(s) {
+  const warm = s.warmupSec > 0 ? ` after ${ms(s.warmupSec)} of warm-up` : "";
+  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms(s.openLoop.turnSec)}` : "";
+  return `${s.name}: ${s.turns} turns of ${ms(s.turnSec)} per side and pair${warm}${open2}`;
+}
+function looksText(plan) {
+  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
+  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
+  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
+}
+function turnsText(plan) {
+  const lengths = [...new Set(plan.scenarios.map((s) => s.turnSec))].sort((a, b) => a - b);
+  const length = lengths.length === 1 ? ms(lengths[0]) : `${ms(lengths[0])}\u2013${ms(lengths[lengths.length - 1])}`;
+  if (plan.processes.mode === "fresh") return `each side's round in one turn of ${length}`;
+  const engine = plan.engine === "kept" ? "on connections kept open from turn to turn" : "a fresh autocannon instance per turn";
+  return `base and head taking turns ABBA of ${length} ${engine}`;
+}
+function planSentence(plan) {
+  const perSide = plan.scenarios.reduce((sum, s) => sum + s.turns * s.turnSec, 0);
+  return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block of pairs that shared their processes" : "the pair"}`;
+}
+function planLog(plan) {
+  const lines = [
+    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
+    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
+    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
+  ];
+  if (plan.placement)
+    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
+  return lines.join("\n");
+}
+
 // src/report/tables.ts
 function verdictText(c) {
-  const text2 = `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
-  if (c.verdict === "no-change" && c.significant) return `${text2} (significant, below the threshold)`;
-  if (c.verdict === "inconclusive" && c.significant) return `${text2} (significant, size unclear)`;
-  return text2;
+  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
+  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
+  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
 }
 function intervalText(ci) {
   return Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}` : "n/a (too few pairs)";
 }
-function comparisonTable(decision) {
+function comparisonTable(decision, medians = []) {
   const lines = [
-    `| scenario | metric | base (median) | head (base \xD7 change) | change | ${formatShare(1 - decision.alpha)} simultaneous interval | p (adjusted) | verdict |`,
-    "| --- | --- | ---: | ---: | ---: | --- | ---: | --- |"
+    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
+    "| --- | --- | ---: | ---: | ---: | --- |"
   ];
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
     );
   }
   for (const c of decision.comparisons) {
+    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
     lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${intervalText(c.ci)} | ${formatP(c.pAdjusted, decision.alpha)} | ${verdictText(c)} |`
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)} |`
     );
   }
   return lines;
+}
+function pValuesLine(decision) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const c of decision.comparisons) {
+    const p = pText(c.pAdjusted, decision.alpha);
+    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
+    byScenario.set(c.scenario, [...byScenario.get(c.scenario) ?? [], metricLabel(c.metric)]);
+    groups.set(p, byScenario);
+  }
+  if (groups.size === 0) return "";
+  const n = decision.comparisons.length;
+  const each = [...groups].map(
+    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
+  );
+  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
 }
 function roundsTable(report) {
   const lines = [
@@ -10014,85 +10359,6 @@ function roundsTable(report) {
 
 // src/model/measure.ts
 var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
-
-// src/report/headline.ts
-var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
-function errorHeadline(error) {
-  return `${error.neutral ? "inconclusive" : "error"}: ${error.message}`;
-}
-function describeChange(c, alpha) {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  const p = pText(c.pAdjusted, alpha);
-  const size = ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
-  if (c.metric === "rps") {
-    const values2 = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
-    return `head is ${size} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values2}, ${p})`;
-  }
-  const values = c.metric === "cpu" ? `${formatValue("cpu", c.base)} \u2192 ${formatValue("cpu", c.head)}` : `${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms`;
-  return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${values}, ${p})`;
-}
-function leading(candidates) {
-  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
-  return [...candidates].sort(
-    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
-  )[0];
-}
-function magnitude(c) {
-  return Math.abs(Math.log1p(c.change));
-}
-function worstScenario(candidates) {
-  const confirmed = candidates.filter((c) => c.confirmed);
-  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
-  return pick?.scenario;
-}
-function leadingChange(candidates) {
-  const scenario = worstScenario(candidates);
-  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
-}
-function changeHeadline(candidates, what2, alpha) {
-  const lead = leadingChange(candidates);
-  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what2}` : ""}`;
-}
-function failureHeadline(failing) {
-  const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
-  const what2 = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
-  return `head ${what2} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
-}
-function unchangedHeadline(verdict, comparisons, rule) {
-  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
-  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? rule.threshold)}`;
-  const primary = comparisons.find((c) => c.metric === "rps");
-  const primaryText = primary ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${formatPercent(primary.ci[0])} \u2026 ${formatPercent(primary.ci[1])}` : "";
-  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
-  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
-  if (verdict === "no-change") return `no change beyond ${threshold} on ${where} (${primaryText})`;
-  const open2 = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
-  return `inconclusive: the data cannot tell whether ${open2.slice(0, 2).join(" and ")}${open2.length > 2 ? ` and ${open2.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
-}
-function decisionHeadline(decision) {
-  const { verdict, comparisons, errors } = decision;
-  if (verdict === "regression") {
-    const failing = errors.find((e) => e.verdict === "regression");
-    if (failing) return failureHeadline(failing);
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "regression"),
-      "regressed",
-      decision.alpha
-    );
-  }
-  if (verdict === "improvement")
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "improvement"),
-      "improved",
-      decision.alpha
-    );
-  return unchangedHeadline(verdict, comparisons, decision);
-}
-function gateHeadline(verdict, decision, error) {
-  if (error && (!error.neutral || verdict !== "regression")) return errorHeadline(error);
-  return decision ? decisionHeadline(decision) : NO_ROUNDS_HEADLINE;
-}
 
 // src/report/verdict-text.ts
 function what(c) {
@@ -10127,8 +10393,8 @@ function verdictSentence(decision) {
   return `The interval of ${what(open2)} (${intervalText(open2.ci)}) reaches past the \xB1${formatShare(open2.threshold)} threshold without settling on either side: more pairs (a longer \`time-budget\`) would narrow it.`;
 }
 function largest(cs, metric, pick) {
-  const values = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
-  return values.length === 0 ? Number.NaN : Math.max(...values);
+  const values2 = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
+  return values2.length === 0 ? Number.NaN : Math.max(...values2);
 }
 function noiseLine(decision) {
   const metrics = METRICS.filter(
@@ -10152,7 +10418,7 @@ function readingNote(decision, looks) {
   const blocks = cs.some((c) => c.unit === "blocks") ? " Where the note says blocks of processes differed, the units are the blocks' mean log ratios and the interval is Student's t." : "";
   const floor = decision.rule.floor;
   return [
-    `How to read the table: base is the median of base's rounds and head is base \xD7 (1 + change), so the three agree (each round is under "Every round").`,
+    `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
     `The change is the Hodges-Lehmann estimate of the per-pair log ratios of head to base (base and head of a pair share the machine's speed of their moment), with the signed-rank (Walsh) interval.${blocks}`,
     `The interval is simultaneous over ${cs.length === 1 ? "the one comparison" : `all ${cs.length} comparisons`} and ${looks === 1 ? "the one planned look" : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === "" ? "" : ` (${alone})`}.`,
     `p is adjusted the same way: the smallest \u03B1 at which the interval would leave out 0, so p \u2264 ${decision.alpha} exactly when it does.`,
@@ -10202,20 +10468,13 @@ function pairsMeasured(report) {
 function howMeasured(report, comparisons) {
   const s = report.settings;
   const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
-  return `${pairsMeasured(report)}, ${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  const how = report.plan ? planSentence(report.plan) : `${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)}`;
+  return `${pairsMeasured(report)}, ${how} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
-function isAccepted(report, options) {
-  return options.accepted !== void 0 && report.verdict === "regression" && report.error === void 0;
-}
-function title(report, options) {
-  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
-  if (isAccepted(report, options)) return `### \u{1F7E0} ${gate}: regression, accepted`;
-  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
-}
-function head(report, options) {
-  const out = [title(report, options), ""];
-  out.push(`**${escapeMarkdown(report.headline)}**`, "");
-  if (isAccepted(report, options)) out.push(acceptedLine(options.accepted, report.headline), "");
+function head(report, view, options) {
+  const lead = leadOptions(view, options);
+  const out = [titleLine(report, lead), "", leadSentence(report, lead), "", nextLine(report, lead), ""];
+  if (isAccepted(report, options.accepted)) out.push(acceptedLine(options.accepted), "");
   if (report.error) {
     const e = report.error;
     out.push(e.neutral ? "> [!WARNING]" : "> [!CAUTION]", `> ${escapeMarkdown(e.message)}`, "");
@@ -10223,11 +10482,10 @@ function head(report, options) {
       out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
   }
   const decision = report.decision;
-  if (decision) out.push(verdictSentence(decision), "", ...comparisonTable(decision), "");
-  const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
-  if (hotter !== "") out.push(hotter, "");
-  const noise = decision ? noiseLine(decision) : "";
-  if (noise !== "") out.push(noise, "");
+  if (decision && report.error)
+    out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, "");
+  if (decision) out.push(...comparisonTable(decision, view.medians), "");
+  if (options.drift) out.push(driftLine(options.drift), "");
   if (report.newScenarios.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,
@@ -10235,6 +10493,21 @@ function head(report, options) {
     );
   }
   return out;
+}
+function whySection(report) {
+  const decision = report.decision;
+  if (!decision) return [];
+  const lines = [verdictSentence(decision)];
+  const p = pValuesLine(decision);
+  if (p !== "") lines.push("", p);
+  const noise = noiseLine(decision);
+  if (noise !== "") lines.push("", noise);
+  const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
+  if (hotter !== "") lines.push("", hotter);
+  return section("Why: the rule, the p-values, what this run could detect", lines);
+}
+function leadOptions(view, options) {
+  return { ...options, medians: view.medians };
 }
 function section(summary, body, open2 = false) {
   if (body.length === 0) return [];
@@ -10284,7 +10557,12 @@ function notes(report) {
   return all.flatMap((note, i) => [...i > 0 ? [""] : [], `Note: ${inlineText(note)}`]);
 }
 function renderReport(report, view, options = {}) {
-  const out = [...head(report, options), ...charts(report), ...historySection(options.earlier ?? [])];
+  const out = [
+    ...head(report, view, options),
+    ...whySection(report),
+    ...charts(report),
+    ...historySection(options.earlier ?? [])
+  ];
   const noteLines = notes(report);
   if (noteLines.length > 0)
     out.push(...section(`Notes (${noteLines.filter((l) => l !== "").length})`, noteLines));
@@ -10323,46 +10601,46 @@ function generatorPaced(first) {
 }
 
 // src/stats/describe.ts
-function assertFinite(values, name = "values") {
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
+function assertFinite(values2, name = "values") {
+  for (let i = 0; i < values2.length; i++) {
+    const v = values2[i];
     if (!Number.isFinite(v)) throw new RangeError(`${name}[${i}] is ${v}; statistics need finite numbers`);
   }
 }
-function assertNonEmpty(values, name) {
-  if (values.length === 0) throw new RangeError(`${name} is empty`);
+function assertNonEmpty(values2, name) {
+  if (values2.length === 0) throw new RangeError(`${name} is empty`);
 }
-function sortedCopy(values) {
-  return [...values].sort((a, b) => a - b);
+function sortedCopy(values2) {
+  return [...values2].sort((a, b) => a - b);
 }
-function mean(values) {
-  assertFinite(values);
-  assertNonEmpty(values, "values");
+function mean(values2) {
+  assertFinite(values2);
+  assertNonEmpty(values2, "values");
   let sum = 0;
-  for (const v of values) sum += v;
-  return sum / values.length;
+  for (const v of values2) sum += v;
+  return sum / values2.length;
 }
-function sd(values) {
-  if (values.length < 2) throw new RangeError(`sd needs at least 2 values, got ${values.length}`);
-  const m = mean(values);
+function sd(values2) {
+  if (values2.length < 2) throw new RangeError(`sd needs at least 2 values, got ${values2.length}`);
+  const m = mean(values2);
   let ss = 0;
-  for (const v of values) ss += (v - m) ** 2;
-  return Math.sqrt(ss / (values.length - 1));
+  for (const v of values2) ss += (v - m) ** 2;
+  return Math.sqrt(ss / (values2.length - 1));
 }
-function median(values) {
-  assertFinite(values);
-  assertNonEmpty(values, "values");
-  const s = sortedCopy(values);
+function median(values2) {
+  assertFinite(values2);
+  assertNonEmpty(values2, "values");
+  const s = sortedCopy(values2);
   const mid = s.length >> 1;
   return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
-function averageRanks(values) {
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
-  const ranks = new Array(values.length).fill(0);
+function averageRanks(values2) {
+  const order = values2.map((_, i) => i).sort((a, b) => values2[a] - values2[b]);
+  const ranks = new Array(values2.length).fill(0);
   const tieSizes = [];
   for (let start = 0; start < order.length; ) {
     let end = start + 1;
-    while (end < order.length && values[order[end]] === values[order[start]]) end++;
+    while (end < order.length && values2[order[end]] === values2[order[start]]) end++;
     const rank = (start + 1 + end) / 2;
     for (let k = start; k < end; k++) ranks[order[k]] = rank;
     if (end - start > 1) tieSizes.push(end - start);
@@ -10390,13 +10668,13 @@ function primeSec(scenarios) {
 function unitOf(processes) {
   return processes.mode === "blocks" && processes.restartEvery >= 2 ? "blocks" : "pairs";
 }
-function ms(sec) {
+function ms2(sec) {
   return Math.ceil(sec * 1e3 - 1e-9) / 1e3;
 }
 function autoTurnSec(rps, connections) {
   if (!(rps > 0)) return MAX_TURN_SEC;
   const wanted = RESPONSES_PER_CONNECTION * connections / rps;
-  return ms(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
+  return ms2(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
 }
 function scenarioSec(durationSec, scenarios) {
   return Math.max(MIN_SCENARIO_SEC, durationSec / Math.max(1, scenarios));
@@ -10427,7 +10705,7 @@ function openLoopPlan(config, sec, turnSec, rps) {
   const paced = openLoopSec(sec);
   const length = Math.max(turnSec, 0.1);
   const turns = even(paced / length);
-  return { rate: rate2, turns, turnSec: ms(paced / turns) };
+  return { rate: rate2, turns, turnSec: ms2(paced / turns) };
 }
 function pairSeconds(scenarios, processes, perTurnDrainSec, blockStartSec) {
   let sec = PAIR_OVERHEAD_SEC;
@@ -10575,39 +10853,9 @@ function sequentialOf(measured) {
     stoppedBy: measured.stoppedBy,
     confirmationPairs: measured.confirmationPairs,
     disturbedPairs: measured.disturbedPairs,
-    keptDisturbedPairs: measured.keptDisturbedPairs
+    keptDisturbedPairs: measured.keptDisturbedPairs,
+    blocks: measured.blocks
   };
-}
-
-// src/report/plan-text.ts
-function ms2(sec) {
-  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
-}
-function processesText(plan) {
-  const p = plan.processes;
-  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
-  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
-  return `base and head side by side, ${blocks}, primed ${ms2(p.primeSec)} per side`;
-}
-function scenarioText(s) {
-  const warm = s.warmupSec > 0 ? ` after ${ms2(s.warmupSec)} of warm-up` : "";
-  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms2(s.openLoop.turnSec)}` : "";
-  return `${s.name}: ${s.turns} turns of ${ms2(s.turnSec)} per side and pair${warm}${open2}`;
-}
-function looksText(plan) {
-  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
-  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
-  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
-}
-function planLog(plan) {
-  const lines = [
-    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
-    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
-    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
-  ];
-  if (plan.placement)
-    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
-  return lines.join("\n");
 }
 
 // src/gate/context.ts
@@ -11762,8 +12010,8 @@ function measuredMetrics(pairs) {
   const paced = pairs.length > 0 && generatorPaced(pairs[0]);
   return METRICS.filter((metric) => (metric !== "p99open" || open2) && (metric !== "cpu" || paced));
 }
-function medianOr(values) {
-  return values.length === 0 ? Number.NaN : median(values);
+function medianOr(values2) {
+  return values2.length === 0 ? Number.NaN : median(values2);
 }
 function pairsOf(rounds, scenario) {
   const byPair = /* @__PURE__ */ new Map();
@@ -12097,13 +12345,13 @@ async function startFirstBlock(ctx, notes2) {
 
 // src/gate/first-pair.ts
 function failureRate(rounds, expectStatus) {
-  let failed = 0;
+  let failed2 = 0;
   let total = 0;
   for (const r of rounds) {
-    failed += failures(r.measurement, expectStatus);
+    failed2 += failures(r.measurement, expectStatus);
     total += r.measurement.responses + r.measurement.errors + r.measurement.timeouts;
   }
-  return total === 0 ? 1 : failed / total;
+  return total === 0 ? 1 : failed2 / total;
 }
 function checkFirstPair(config, scenarios, rounds, log) {
   const found = [];
@@ -12396,6 +12644,11 @@ async function measure(options) {
     newScenarios: ctx.scenarios.dropped,
     disturbedPairs: disturbances.measuredAgain,
     keptDisturbedPairs: disturbances.kept,
+    blocks: {
+      count: ctx.costs.blocks,
+      startupSec: ctx.costs.startupMs / 1e3,
+      primingSec: ctx.costs.primingMs / 1e3
+    },
     diagnostics: options.probes.summary()
   };
 }
@@ -12643,12 +12896,12 @@ function diffFlameGraphHtml(base, head2, shape, options = {}) {
   const depth = boxes.reduce((m, b) => Math.max(m, b.depth), 0);
   const height = (depth + 1) * ROW_HEIGHT;
   const parts = boxes.map((box) => boxSvg(drawing, box, scale));
-  const title2 = options.title ?? (shape === "head" ? "perf-gate: head profile, coloured by change from base" : "perf-gate: base profile, coloured by change on head");
+  const title = options.title ?? (shape === "head" ? "perf-gate: head profile, coloured by change from base" : "perf-gate: base profile, coloured by change on head");
   const explain = shape === "head" ? "Head's call tree. Width: share of head's busy CPU samples." : "Base's call tree (work that head no longer does shows here). Width: share of base's busy CPU samples.";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<title>${escapeHtml(title2)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body{font:13px/1.4 system-ui,sans-serif;margin:16px;color:#222}
 svg{display:block;font:11px ui-monospace,monospace}
@@ -12657,7 +12910,7 @@ svg g:hover rect{stroke:#000;stroke-width:.8}
 #details{white-space:pre;min-height:3.2em;margin:8px 0;font:12px ui-monospace,monospace}
 .key{display:inline-block;width:12px;height:12px;vertical-align:middle;border-radius:2px}
 </style></head><body>
-<h1 style="font-size:16px;margin:0 0 4px">${escapeHtml(title2)}</h1>
+<h1 style="font-size:16px;margin:0 0 4px">${escapeHtml(title)}</h1>
 <p style="margin:0">${escapeHtml(explain)} Colour: change of the share spent in the function itself on the same call path,
 <span class="key" style="background:hsl(0,80%,55%)"></span> more on head,
 <span class="key" style="background:hsl(214,80%,55%)"></span> less on head,
@@ -12678,9 +12931,25 @@ for (const g of document.querySelectorAll('svg g')) {
 
 // src/profile/install.ts
 import { createHash as createHash2 } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync as readFileSync6, renameSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync as readdirSync4,
+  readFileSync as readFileSync6,
+  readlinkSync as readlinkSync2,
+  renameSync,
+  rmSync as rmSync2,
+  writeFileSync as writeFileSync2
+} from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
+
+// src/profile/zerox-files.json
+var zerox_files_default = {
+  what: "SHA-256 of the files `npm ci --ignore-scripts` installs from zerox-lock.json (src/profile/install.ts zeroXDigest): a cached 0x whose files hash otherwise is installed again. test/unit/profile-install.test.ts checks it against a fresh install.",
+  sha256: "91c4a50903351e2fd1183c2144cfec53a9fcac996cebbf2a01b1122b05c309ee"
+};
 
 // src/profile/zerox-lock.json
 var zerox_lock_default = {
@@ -15596,6 +15865,41 @@ function defaultZeroXCacheDir(env = process.env) {
 function zeroXBin(cacheDir) {
   return join6(cacheDir, "node_modules", "0x", "cmd.js");
 }
+var NOT_HASHED = /* @__PURE__ */ new Set(["node_modules/.package-lock.json"]);
+function zeroXDigest(cacheDir) {
+  const hash = createHash2("sha256");
+  const walk = (relative5) => {
+    for (const name of readdirSync4(join6(cacheDir, relative5)).sort()) {
+      const path = `${relative5}/${name}`;
+      if (NOT_HASHED.has(path)) continue;
+      const full = join6(cacheDir, path);
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) hash.update(`${path}\0-> ${readlinkSync2(full)}
+`);
+      else if (stat.isDirectory()) {
+        hash.update(`${path}/
+`);
+        walk(path);
+      } else hash.update(`${path}\0${createHash2("sha256").update(readFileSync6(full)).digest("hex")}
+`);
+    }
+  };
+  walk("node_modules");
+  return hash.digest("hex");
+}
+var accepted = /* @__PURE__ */ new Map();
+function digestOf(cacheDir) {
+  try {
+    return zeroXDigest(cacheDir);
+  } catch {
+    return void 0;
+  }
+}
+function verifyZeroX(bin) {
+  const dir = resolve2(dirname2(bin), "..", "..");
+  const expected2 = accepted.get(dir) ?? zerox_files_default.sha256;
+  if (digestOf(dir) !== expected2) throw new GateError("install", tamperedMessage(`profiler 0x (${dir})`));
+}
 function isInstalled(cacheDir) {
   try {
     if (readFileSync6(join6(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
@@ -15619,7 +15923,7 @@ function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
   return promise;
 }
 async function install(dir, options) {
-  if (isInstalled(dir)) return zeroXBin(dir);
+  if (isInstalled(dir) && digestOf(dir) === zerox_files_default.sha256) return accept(dir, zerox_files_default.sha256);
   const staging = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   try {
     mkdirSync(dirname2(dir), { recursive: true });
@@ -15634,7 +15938,13 @@ async function install(dir, options) {
   await npmCi(staging, options);
   writeFileSync2(join6(staging, MARKER), `${LOCK_HASH}
 `);
-  return moveIntoPlace(staging, dir);
+  const fresh = zeroXDigest(staging);
+  const bin = moveIntoPlace(staging, dir, fresh);
+  return accept(resolve2(bin, "..", "..", ".."), fresh);
+}
+function accept(dir, digest) {
+  accepted.set(dir, digest);
+  return zeroXBin(dir);
 }
 async function npmCi(staging, options) {
   const timeoutMs = options.timeoutMs ?? 5 * 6e4;
@@ -15678,8 +15988,8 @@ async function npmCi(staging, options) {
     );
   }
 }
-function moveIntoPlace(staging, dir) {
-  if (isInstalled(dir)) {
+function moveIntoPlace(staging, dir, digest) {
+  if (isInstalled(dir) && digestOf(dir) === digest) {
     rmSync2(staging, { recursive: true, force: true });
     return zeroXBin(dir);
   }
@@ -15687,7 +15997,7 @@ function moveIntoPlace(staging, dir) {
     if (existsSync(dir)) rmSync2(dir, { recursive: true, force: true });
     renameSync(staging, dir);
   } catch (cause) {
-    if (isInstalled(dir)) {
+    if (isInstalled(dir) && digestOf(dir) === digest) {
       rmSync2(staging, { recursive: true, force: true });
       return zeroXBin(dir);
     }
@@ -15698,7 +16008,7 @@ function moveIntoPlace(staging, dir) {
 }
 
 // src/profile/run.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync4, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync5, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
 import { join as join8, resolve as resolve4 } from "node:path";
 import { setTimeout as sleep4 } from "node:timers/promises";
 
@@ -15989,15 +16299,15 @@ function executable(path) {
 }
 function resolveNode(command2, cwd, env) {
   if (command2.node.includes("/")) return isAbsolute3(command2.node) ? command2.node : resolve3(cwd, command2.node);
-  const dirs = [];
+  const dirs2 = [];
   if (command2.fromScript) {
     for (let dir = resolve3(cwd); ; dir = dirname3(dir)) {
-      dirs.push(join7(dir, "node_modules", ".bin"));
+      dirs2.push(join7(dir, "node_modules", ".bin"));
       if (dirname3(dir) === dir) break;
     }
   }
-  dirs.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
-  for (const dir of dirs) {
+  dirs2.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
+  for (const dir of dirs2) {
     const candidate = join7(dir, command2.node);
     if (executable(candidate)) return candidate;
   }
@@ -16168,7 +16478,7 @@ function checkOutput(child2, spec, dir, what2) {
 }
 function removeLogs(dir, work) {
   rmSync3(work, { recursive: true, force: true });
-  for (const file of readdirSync4(dir))
+  for (const file of readdirSync5(dir))
     if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
       rmSync3(join8(dir, file), { force: true });
 }
@@ -16471,22 +16781,25 @@ async function compareProfiles(spec) {
     spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
   );
   mkdirSync3(spec.outDir, { recursive: true });
-  const run = (side) => profileServer({
-    side,
-    cwd: spec.dirs[side],
-    start: spec.start,
-    port: spec.port,
-    env: { ...spec.env, PERF_GATE_SIDE: side },
-    requests: spec.requests,
-    ...spec.readyPath === void 0 ? {} : { readyPath: spec.readyPath },
-    readyStatus: spec.readyStatus,
-    durationSec: spec.durationSec,
-    connections: spec.connections,
-    outDir: join9(spec.outDir, side),
-    zeroxBin,
-    readyTimeoutMs: spec.readyTimeoutMs,
-    ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
-  });
+  const run = (side) => {
+    verifyZeroX(zeroxBin);
+    return profileServer({
+      side,
+      cwd: spec.dirs[side],
+      start: spec.start,
+      port: spec.port,
+      env: { ...spec.env, PERF_GATE_SIDE: side },
+      requests: spec.requests,
+      ...spec.readyPath === void 0 ? {} : { readyPath: spec.readyPath },
+      readyStatus: spec.readyStatus,
+      durationSec: spec.durationSec,
+      connections: spec.connections,
+      outDir: join9(spec.outDir, side),
+      zeroxBin,
+      readyTimeoutMs: spec.readyTimeoutMs,
+      ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
+    });
+  };
   const base = await run("base");
   const head2 = await run("head");
   const profiles = {
@@ -16515,7 +16828,7 @@ async function compareProfiles(spec) {
 }
 
 // src/gate/profiling.ts
-async function profileBoth(context, dirs, scenarios, deadline, notes2) {
+async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
   const needMs = 2 * (config.profileSec * 1e3 + 2e4);
@@ -16527,7 +16840,7 @@ async function profileBoth(context, dirs, scenarios, deadline, notes2) {
   try {
     return await log.group(PROFILING_GROUP, async () => {
       const result = await compareProfiles({
-        dirs,
+        dirs: dirs2,
         start: config.start,
         port: config.port,
         env: config.env,
@@ -16550,7 +16863,7 @@ async function profileBoth(context, dirs, scenarios, deadline, notes2) {
       const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
       const hotter = noteworthyRows(view, "grown").filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
-        file: relative3(context.root, resolve5(dirs.head, row.file)),
+        file: relative3(context.root, resolve5(dirs2.head, row.file)),
         line: row.line,
         baseSelf: row.baseSelf,
         headSelf: row.headSelf,
@@ -16827,24 +17140,13 @@ var PRELOAD_SOURCE = `'use strict';
 
 // src/diagnostics/install.ts
 var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
-function writePreload(dir) {
-  return writeScript(dir, PRELOAD_FILE, PRELOAD_SOURCE);
-}
-function writeScript(dir, file, source) {
-  const path = resolve6(dir, file);
-  mkdirSync4(dirname4(path), { recursive: true });
-  let current;
+function sidePreloads(source, fileName, what2) {
+  const copy = (side) => new PinnedFile({ content: source }, `${what2} (the copy for ${side}'s servers)`, fileName, "server-start");
   try {
-    current = readFileSync9(path, "utf8");
+    return { base: copy("base"), head: copy("head") };
   } catch {
-    current = void 0;
+    return void 0;
   }
-  if (current !== source) {
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync4(temporary, source);
-    renameSync2(temporary, path);
-  }
-  return path;
 }
 function quoteNodeOption(value2) {
   return `"${value2.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -17034,6 +17336,7 @@ function outFileFor(dir, name) {
 }
 
 // src/diagnostics/recorder.ts
+import { mkdirSync as mkdirSync5 } from "node:fs";
 import { setTimeout as sleep6 } from "node:timers/promises";
 
 // src/diagnostics/summary.ts
@@ -17296,8 +17599,8 @@ var ServerDiagnostics = class {
 };
 var DiagnosticsRecorder = class {
   dir;
-  /** The written preload; undefined when it could not be written (diagnostics are then off). */
-  preloadPath;
+  /** Each side's copy of the preload; undefined when it could not be written (diagnostics are then off). */
+  preloads;
   nodeOptions;
   recorded = { base: [], head: [] };
   servers = 0;
@@ -17308,21 +17611,26 @@ var DiagnosticsRecorder = class {
   constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
     this.dir = dir;
     this.nodeOptions = nodeOptions;
-    let path;
+    let preloads;
     try {
-      path = writePreload(dir);
+      mkdirSync5(dir, { recursive: true });
+      preloads = sidePreloads(PRELOAD_SOURCE, PRELOAD_FILE, "diagnostics preload");
     } catch {
-      path = void 0;
+      preloads = void 0;
     }
-    this.preloadPath = path;
+    this.preloads = preloads;
   }
   get enabled() {
-    return this.preloadPath !== void 0;
+    return this.preloads !== void 0;
   }
-  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
+  /**
+   * A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment, with its side's
+   * copy of the preload, checked first (a GateError when it changed on disk).
+   */
   server(side, name) {
     const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
-    const env = this.preloadPath === void 0 ? void 0 : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
+    const preload = this.preloads?.[side].verified();
+    const env = preload === void 0 ? void 0 : diagnosticsEnv(preload, outFile, this.nodeOptions);
     return new ServerDiagnostics(this, side, outFile, env);
   }
   /** Adds the lines of one measured window of a side. */
@@ -17462,12 +17770,20 @@ var PORT_PRELOAD_SOURCE = `'use strict';
 `;
 
 // src/diagnostics/port-map.ts
-function writePortPreload(dir) {
-  return writeScript(dir, PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE);
-}
 function portMapEnv(preloadPath, moves, nodeOptions) {
   return { NODE_OPTIONS: withRequire(preloadPath, nodeOptions), PERF_GATE_PORT_MAP: formatPortMap(moves) };
 }
+var PortPreloads = class {
+  copies = sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, "port preload");
+  /**
+   * portMapEnv with `side`'s copy, checked first (a GateError when it changed on disk); {} when the preload could
+   * not be written (the server keeps its port, startServer finds that out, and the gate falls back).
+   */
+  env(side, moves, nodeOptions) {
+    const path = this.copies?.[side].verified();
+    return path === void 0 ? {} : portMapEnv(path, moves, nodeOptions);
+  }
+};
 
 // src/gate/placement.ts
 function cpuList(first, last) {
@@ -17514,25 +17830,18 @@ function systemPlacement(pin) {
   const placement = cpuPlacement(availableParallelism2());
   return placement?.mode === "turns" ? placement.cpus : void 0;
 }
-function portPreload(dir) {
-  try {
-    return writePortPreload(dir);
-  } catch {
-    return void 0;
-  }
-}
-function systemCollaborators(config, dirs) {
+function systemCollaborators(config, dirs2) {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join12(config.outputDir, "diagnostics");
   const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
   const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
-  const ports = config.port === void 0 ? void 0 : portPreload(diagnosticsDir);
+  const ports = config.port === void 0 ? void 0 : new PortPreloads();
   const start = async (side, _pair, env, together) => {
     const movedTo = together && config.port !== void 0 ? await freePort() : void 0;
-    const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : portMapEnv(ports, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : ports.env(side, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const server = await startServer({
       side,
-      cwd: dirs[side],
+      cwd: dirs2[side],
       start: config.start,
       port: config.port,
       ...movedTo === void 0 ? {} : { movedTo },
@@ -17716,7 +18025,7 @@ function internalError(caught) {
 async function gateSteps(context, run, collaborators) {
   const { config, log } = context;
   pinLoadGenerator();
-  const dirs = await prepareTrees(context, run);
+  const dirs2 = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1e3;
   const measureStart = Date.now();
   const measured = await measure({
@@ -17725,14 +18034,14 @@ async function gateSteps(context, run, collaborators) {
     deadline: run.deadline,
     notes: run.notes,
     kept: run.rounds,
-    ...collaborators(config, dirs)
+    ...collaborators(config, dirs2)
   });
   run.measured = measured;
   run.measureSec = (Date.now() - measureStart) / 1e3;
   run.changedFiles = await changedSince(context.root, context.base.sha);
   if (config.flamegraphs && measured.decision) {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
-    run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes);
+    run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes);
   }
 }
 async function finish2(context, run) {
@@ -17764,11 +18073,11 @@ async function prepareTrees(context, run) {
     return tree;
   });
   run.worktree = worktree;
-  const dirs = {
+  const dirs2 = {
     base: resolve8(worktree.dir, config.workingDirectory),
     head: resolve8(context.root, config.workingDirectory)
   };
-  run.dirs = dirs;
+  run.dirs = dirs2;
   const roots = { base: worktree.dir, head: context.root };
   const remaining = () => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
   for (const side of ["base", "head"]) {
@@ -17776,7 +18085,7 @@ async function prepareTrees(context, run) {
     await prepareTree({
       side,
       root: roots[side],
-      dir: dirs[side],
+      dir: dirs2[side],
       install: config.install,
       build: config.build,
       installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
@@ -17786,19 +18095,19 @@ async function prepareTrees(context, run) {
     });
     run.prepared.push(side);
   }
-  if (config.setup === void 0) return dirs;
+  if (config.setup === void 0) return dirs2;
   for (const side of ["base", "head"]) {
     await runHook({
       what: "setup",
       side,
       command: config.setup,
-      cwd: dirs[side],
+      cwd: dirs2[side],
       env: config.env,
       timeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, remaining())),
       log
     });
   }
-  return dirs;
+  return dirs2;
 }
 async function cleanUp(worktree, config, log) {
   const tree = worktree ? await diskUsage(worktree.dir) : 0;
@@ -17811,7 +18120,7 @@ async function cleanUp(worktree, config, log) {
   const kept = worktree ? config.keepTrees : void 0;
   log.info(diskUseLog(formatBytes(tree), kept, formatBytes(outputs), config.outputDir));
 }
-async function teardown(context, command2, dirs, sides, deadline, notes2) {
+async function teardown(context, command2, dirs2, sides, deadline, notes2) {
   const { config, log } = context;
   for (const side of sides) {
     try {
@@ -17819,7 +18128,7 @@ async function teardown(context, command2, dirs, sides, deadline, notes2) {
         what: "teardown",
         side,
         command: command2,
-        cwd: dirs[side],
+        cwd: dirs2[side],
         env: config.env,
         timeoutMs: Math.max(1e4, Math.min(config.buildTimeoutMs, deadline - Date.now())),
         log,
@@ -17855,8 +18164,17 @@ function openLoopView(report) {
   if (rates.length === 0) return void 0;
   return { sec: openLoopSec(report.settings.durationSec), rates, sendLagP99Ms: lag };
 }
+function measuredMedians(report) {
+  return (report.decision?.comparisons ?? []).map(({ scenario, metric }) => {
+    const of = (side) => {
+      const values2 = report.rounds.filter((r) => r.scenario === scenario && r.side === side).map((r) => metricValue(r.measurement, metric)).filter(Number.isFinite);
+      return values2.length === 0 ? Number.NaN : median(values2);
+    };
+    return { scenario, metric, base: of("base"), head: of("head") };
+  });
+}
 function reportView(report) {
-  return { openLoop: openLoopView(report) };
+  return { openLoop: openLoopView(report), medians: measuredMedians(report) };
 }
 function renderMarkdown(report, options = {}) {
   return renderReport(report, reportView(report), options);
@@ -18015,7 +18333,7 @@ var stderrLog = {
   }
 };
 function parseFlags(argv) {
-  const values = /* @__PURE__ */ new Map();
+  const values2 = /* @__PURE__ */ new Map();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
@@ -18029,10 +18347,10 @@ function parseFlags(argv) {
     const name = match[1];
     const value2 = match[2] ?? argv[++i];
     if (value2 === void 0) throw new GateError("config", `flag \`--${name}\` needs a value`);
-    values.set(name, values.has(name) && name === "paths" ? `${values.get(name)}
+    values2.set(name, values2.has(name) && name === "paths" ? `${values2.get(name)}
 ${value2}` : value2);
   }
-  return values;
+  return values2;
 }
 async function compare(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);

@@ -97,6 +97,21 @@ const MUTANTS: Mutant[] = [
     cases: 'invalid input fail-on-regression',
   },
   {
+    name: 'cancel-leftovers',
+    removes:
+      'killing, on cancellation, what each child left by session, group and mark (issue 34, finding 5)',
+    edits: [[/for \(const \[pid\d*, mark\d*\] of unstopped\d*\) killLeftNow\(pid\d*, mark\d*\);/, '']],
+    cases: 'mid-gate',
+  },
+  {
+    name: 'deleted-fork',
+    removes: 'refusing a head the payload cannot prove is of this repository (issue 34, finding 1)',
+    edits: [
+      [/if \(payloadProvesSameRepository\d*\(eventName\d*, payload\d*\)\) return void 0;/, 'return void 0;'],
+    ],
+    cases: 'deleted fork',
+  },
+  {
     name: 'mask',
     removes: 'registering the token as a secret',
     edits: [['if (config.token) setSecret(config.token);', '']],

@@ -63,6 +63,35 @@ export function chooseBase(
   return { ref: pr.baseSha, label, source: 'the pull_request event' };
 }
 
+/** A merge queue's group (`merge_group` event): its head commit and the base it would land on. */
+export interface MergeGroupInfo {
+  headSha: string;
+  headRef: string;
+  baseSha: string;
+  baseRef: string;
+}
+
+export function mergeGroupOf(payload: unknown): MergeGroupInfo | undefined {
+  const group = record(record(payload)?.merge_group);
+  if (!group || text(group.head_sha) === '' || text(group.base_sha) === '') return undefined;
+  const branch = (ref: unknown): string => text(ref).replace(/^refs\/heads\//, '');
+  return {
+    headSha: text(group.head_sha),
+    headRef: branch(group.head_ref),
+    baseSha: text(group.base_sha),
+    baseRef: branch(group.base_ref),
+  };
+}
+
+/** The base of a merge group: `merge_group.base_sha`, the tip of the branch the group would land on. */
+export function mergeGroupBase(group: MergeGroupInfo): BaseChoice {
+  return {
+    ref: group.baseSha,
+    label: group.baseRef || group.baseSha.slice(0, 7),
+    source: 'the merge_group event',
+  };
+}
+
 /** Events whose job gets a write token and the repository's secrets whoever opened the pull request. */
 const PRIVILEGED_EVENTS: ReadonlySet<string> = new Set([
   'pull_request_target',

@@ -52,6 +52,9 @@ export const INPUT_DEFAULTS = {
   'comment-on': 'always',
   'accept-label': 'perf-gate:accept',
   'accept-in-description': 'true',
+  'history-branch': 'perf-gate-history',
+  'release-tags': '^v?\\d+\\.\\d+\\.\\d+$',
+  'history-budget': '10m',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -256,14 +259,14 @@ export function parseEngine(text: string): LoadEngine {
   );
 }
 
-/** `gate` (measure here) or `report` (publish what another job measured). */
+/** `gate` (measure here), `report` (publish what another job measured) or `history` (a branch against its release). */
 export function parseMode(text: string): Mode {
   const value = text.toLowerCase();
-  if (value === 'gate' || value === 'report') return value;
+  if (value === 'gate' || value === 'report' || value === 'history') return value;
   throw configError(
     'mode',
     `\`${text}\` is not a mode`,
-    'Use `gate` (measure, the default) or `report` (publish report.json files measured by another job; runs no code of the pull request).',
+    'Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request) or `history` (measure the branch against its last release and keep a history).',
   );
 }
 

@@ -7,7 +7,7 @@
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
-import { minimumPairs } from '../stats/pairs.ts';
+import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
@@ -146,29 +146,6 @@ function shardScenarios(
   return { all, shard, scenarios };
 }
 
-/** Refuses a fixed number of pairs too small for any comparison of the gate to reach significance. */
-function checkPairs(
-  pairs: number | undefined,
-  alpha: number,
-  openLoop: OpenLoop | undefined,
-  selection: { all: readonly Scenario[]; shard: Shard | undefined; scenarios: readonly Scenario[] },
-): void {
-  const { all, shard, scenarios } = selection;
-  // A shard is decided again with every other shard (mode: report), so the pairs must suffice for all of them.
-  const family = shard ? all.length : scenarios.length;
-  // Req/s, p50 and p99; the server's CPU per request, added at the first pair when the load generator sets the
-  // pace (src/decide/pace.ts), so counted always; the open loop adds p99 at a fixed rate.
-  const metrics = openLoop ? 5 : 4;
-  const needed = minimumPairs(metrics * family, alpha);
-  if (pairs !== undefined && pairs < needed) {
-    throw configError(
-      'rounds',
-      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? '' : 's'}${shard ? ' of all shards' : ''} × ${metrics} metrics, counting the server's CPU per request, compared when the load generator sets the pace) at alpha ${alpha}`,
-      `Use \`auto\` or at least ${needed} pairs.`,
-    );
-  }
-}
-
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
   get: Get,
@@ -210,6 +187,7 @@ function comparisonInputs(
 function loadInputs(
   get: Get,
   openLoop: OpenLoop | undefined,
+  mode: Config['mode'],
 ): Pick<
   Config,
   | 'budgetMs'
@@ -222,8 +200,10 @@ function loadInputs(
   | 'restartEvery'
   | 'pin'
 > {
+  // mode history has a budget of its own (no reviewer waits for it).
+  const budget = mode === 'history' ? 'history-budget' : 'time-budget';
   return {
-    budgetMs: parseDuration('time-budget', get('time-budget'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
+    budgetMs: parseDuration(budget, get(budget), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     sliceSec: parseSlice(get('slice')),
@@ -276,6 +256,8 @@ function outputInputs(
   | 'name'
   | 'commentOn'
   | 'accept'
+  | 'historyBranch'
+  | 'releaseTags'
 > {
   const label = parseAcceptLabel(get('accept-label'));
   return {
@@ -296,6 +278,8 @@ function outputInputs(
       label === undefined
         ? undefined
         : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
+    historyBranch: parseHistoryBranch(get('history-branch')),
+    releaseTags: parseReleaseTags(get('release-tags')),
   };
 }
 
@@ -308,11 +292,11 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const mode = parseMode(get('mode'));
   const workingDirectory = get('working-directory');
   // `mode: report` runs nothing of the pull request's and reads none of its files.
-  const loaded = mode === 'gate' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
+  const loaded = mode !== 'report' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get('start');
-  if (start === '' && mode === 'gate') {
+  if (start === '' && mode !== 'report') {
     throw configError(
       'start',
       'it is required',
@@ -323,7 +307,6 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const alpha = parseAlpha(get('alpha'));
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
-  checkPairs(pairs, alpha, openLoop, selection);
   const { all, shard, scenarios } = selection;
   return {
     start,
@@ -336,7 +319,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop),
+    ...loadInputs(get, openLoop, mode),
     ...timeoutInputs(get, file),
     ...outputInputs(get, sources, { workingDirectory, mode }),
   };

@@ -2,36 +2,30 @@
  * A report.json read back as untrusted data (`mode: report`). Pure: the caller reads the file.
  *
  * In the fork-safe pattern the file comes from a workflow that ran the pull request's code, so anything in it
- * may have been written by the pull request's author. Every field perf-gate uses is checked (types, ranges,
- * lengths, counts) and copied into a fresh Report; everything else is dropped. What is never taken from the file:
- * the decision, verdict and headline (decided again from the rounds), the profile's Markdown (re-rendered from
- * its numbers), and the flame-graph file paths. Text that is kept (labels, paths, messages, notes, function
- * names) reaches Markdown only through renderMarkdown's escaping.
+ * may have been written by the pull request's author. The whole document is checked by one schema
+ * (report-schema.ts: types, ranges of every number, lengths, counts; unknown fields removed), then what a schema
+ * cannot say, and copied into a fresh Report. What is never taken from the file: the decision, verdict and
+ * headline (decided again from the rounds), the profile's Markdown (re-rendered from its numbers), and the
+ * flame-graph file paths. Text that is kept (labels, paths, messages, notes, function names) reaches Markdown only
+ * through renderMarkdown's escaping.
  */
+import type { Round } from '../model/measure.ts';
 import type { Report } from '../model/report.ts';
+import { renderHotterSection } from '../report/profile.ts';
+import { scheduleProblem } from '../stats/sequential-boundary.ts';
 import { Checker, type Json } from './checker.ts';
-import { diagnostics } from './report-measurement.ts';
-import {
-  commit,
-  environment,
-  error,
-  MAX_SCENARIOS,
-  profile,
-  pullRequest,
-  rounds,
-  type ShardPlace,
-  scenarioName,
-  sequential,
-  settings,
-  shardPlace,
-  timing,
-} from './report-schema.ts';
+import { schemaProblem } from './report-schema.ts';
 
 export { shownName } from './checker.ts';
-export type { ShardPlace } from './report-schema.ts';
 
 /** Largest report.json read (a long adaptive gate of many paths is a few MB). */
 export const REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Where a shard sits in a matrix (`shard: i/n`), when its report says so. */
+export interface ShardPlace {
+  index: number;
+  count: number;
+}
 
 export interface ReportFile {
   /** The file, as named in messages (relative to `results`). */
@@ -41,20 +35,42 @@ export interface ReportFile {
   shard: ShardPlace | undefined;
 }
 
-/** The document of a report.json: JSON, an object, written by this version of perf-gate. */
+/** The document: JSON, an object, written by this version of perf-gate; a null field is an absent one. */
 function document(c: Checker, text: string): Json {
   if (text.length > REPORT_FILE_MAX_BYTES)
     c.fail('the file', `is larger than ${REPORT_FILE_MAX_BYTES} bytes`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text, function (this: unknown, _key, value: unknown) {
+      return value === null && !Array.isArray(this) ? undefined : value;
+    });
   } catch {
     c.fail('the file', 'is not JSON');
   }
   const o = c.object(json, 'the document');
   if (o.tool !== 'perf-gate') c.fail('`tool`', 'is not `perf-gate`');
   if (o.version !== 2) c.fail('`version`', 'is not 2 (written by another version of perf-gate?)');
+  const problem = schemaProblem(o);
+  if (problem) c.fail(...problem);
   return o;
+}
+
+/** What the schema cannot say: names unique, rounds of known scenarios and not repeated, looks increasing. */
+function consistency(c: Checker, o: Report & { shard?: ShardPlace }): void {
+  const names = o.settings.scenarios.map((s) => s.name);
+  if (new Set(names).size !== names.length) c.fail('`settings.scenarios`', 'names a scenario twice');
+  const known = new Set(names);
+  const seen = new Set<string>();
+  o.rounds.forEach((round: Round, i) => {
+    if (!known.has(round.scenario)) c.fail(`\`rounds\`[${i}].scenario`, 'is not one of `settings.scenarios`');
+    const key = `${round.pair} ${round.side} ${round.scenario}`;
+    if (seen.has(key)) c.fail(`\`rounds\`[${i}]`, 'repeats a round (same pair, side and scenario)');
+    seen.add(key);
+  });
+  const schedule = o.sequential?.schedule;
+  const problem = schedule === undefined ? undefined : scheduleProblem(schedule);
+  if (problem !== undefined) c.fail('`sequential.schedule`', problem);
+  if (o.shard && o.shard.index > o.shard.count) c.fail('`shard.index`', `is out of range (${o.shard.index})`);
 }
 
 /**
@@ -63,43 +79,64 @@ function document(c: Checker, text: string): Json {
  */
 export function parseReportFile(text: string, source: string): ReportFile {
   const c = new Checker(source);
-  const o = document(c, text);
-  const checkedSettings = settings(c, o.settings);
-  const scenarioCount = checkedSettings.scenarios.length;
-  const checkedSequential = c.optional(o.sequential, (v) => sequential(c, v));
-  const known = new Set(checkedSettings.scenarios.map((x) => x.name));
-  const checkedRounds = rounds(c, o.rounds, known);
-  const checkedError = c.optional(o.error, (v) => error(c, v));
-  const t = c.object(o.timing, '`timing`');
-  const e = c.object(o.environment, '`environment`');
-  const checkedProfile = c.optional(o.profile, (v) => profile(c, v));
-  const checkedPullRequest = c.optional(o.pullRequest, (v) => pullRequest(c, v));
-  const shard = c.optional(o.shard, (v) => shardPlace(c, v));
+  // Checked by the schema, its unknown fields removed: the types below hold.
+  const o = document(c, text) as unknown as Report & { shard?: ShardPlace };
+  consistency(c, o);
+  const { settings } = o;
   const report: Report = {
     tool: 'perf-gate',
     version: 2,
     verdict: 'inconclusive',
     headline: '',
-    base: commit(c, o.base, '`base`'),
-    head: commit(c, o.head, '`head`'),
-    settings: checkedSettings,
+    base: o.base,
+    head: o.head,
+    settings: {
+      // A scenario's own threshold and connections default to the inputs'.
+      scenarios: settings.scenarios.map((s) => ({
+        name: s.name,
+        method: s.method,
+        path: s.path,
+        expectStatus: s.expectStatus,
+        connections: s.connections ?? settings.connections,
+        threshold: s.threshold ?? settings.threshold,
+      })),
+      pairs: settings.pairs,
+      budgetSec: settings.budgetSec,
+      durationSec: settings.durationSec,
+      warmupSec: settings.warmupSec,
+      connections: settings.connections,
+      threshold: settings.threshold,
+      latencyThreshold: settings.latencyThreshold ?? settings.threshold,
+      alpha: settings.alpha,
+      port: settings.port,
+      failOnRegression: settings.failOnRegression ?? true,
+      restartEvery: settings.restartEvery ?? 0,
+      ...(settings.sliceSec === undefined ? {} : { sliceSec: settings.sliceSec }),
+    },
     decision: undefined,
-    sequential: checkedSequential,
-    newScenarios: c.array(o.newScenarios ?? [], '`newScenarios`', MAX_SCENARIOS, (x, at) =>
-      scenarioName(c, x, at),
-    ),
-    shard,
-    scenarioCount:
-      c.optional(o.scenarioCount, (v) => c.count(v, '`scenarioCount`', MAX_SCENARIOS)) ?? scenarioCount,
-    rounds: checkedRounds,
-    error: checkedError,
-    timing: timing(c, t),
-    environment: environment(c, e),
-    notes: c.array(o.notes ?? [], '`notes`', 100, (x, at) => c.string(x, at, 4000)),
-    profile: checkedProfile,
-    changedFiles: c.array(o.changedFiles ?? [], '`changedFiles`', 10_000, (x, at) => c.string(x, at, 1000)),
-    diagnostics: c.optional(o.diagnostics, (v) => diagnostics(c, v, '`diagnostics`')),
-    pullRequest: checkedPullRequest,
+    sequential: o.sequential && { ...o.sequential, keptDisturbedPairs: o.sequential.keptDisturbedPairs ?? 0 },
+    newScenarios: o.newScenarios ?? [],
+    shard: o.shard,
+    scenarioCount: o.scenarioCount ?? settings.scenarios.length,
+    rounds: o.rounds,
+    error: o.error && { ...o.error, side: o.error.side, output: o.error.output },
+    timing: o.timing,
+    environment: o.environment,
+    notes: o.notes ?? [],
+    profile: o.profile && {
+      markdown: renderHotterSection(o.profile.hotter),
+      files: [],
+      dir: '',
+      hotter: o.profile.hotter,
+      seconds: o.profile.seconds,
+    },
+    changedFiles: o.changedFiles ?? [],
+    diagnostics: o.diagnostics && {
+      ...o.diagnostics,
+      base: o.diagnostics.base,
+      head: o.diagnostics.head,
+    },
+    pullRequest: o.pullRequest,
   };
-  return { source, report, shard };
+  return { source, report, shard: o.shard };
 }

@@ -1,22 +1,210 @@
 /**
- * The checks of a report.json's parts, each copying what perf-gate uses into a fresh, typed value (report-file.ts
- * says what is never taken from the file). Measurements and diagnostics are checked in report-measurement.ts.
+ * The JSON Schema of a report.json read back as untrusted data (`mode: report`): every field perf-gate uses, with
+ * its type, length, form and range, validated by Ajv; fields it does not know are removed. Every number has
+ * bounds: what a load generator, a server's CPU or a profile can measure, far beyond any real run, and no
+ * denormal (a logarithm of -Infinity, a sum that overflows, a ratio that does: the statistics must never see
+ * them). What a schema cannot say (unique names, rounds of known scenarios, increasing looks) is checked in
+ * report-file.ts.
  */
-import type { StopReason } from '../model/decision.ts';
-import type { Round, Side } from '../model/measure.ts';
-import type { ErrorCode, HotFunction, PullRequestRef, Report } from '../model/report.ts';
-import { renderHotterSection } from '../report/profile.ts';
-import { scheduleProblem } from '../stats/sequential-boundary.ts';
-import type { Checker, Json } from './checker.ts';
-import { measurement } from './report-measurement.ts';
+import { Ajv, type ErrorObject } from 'ajv';
 import { HTTP_METHODS } from './scenario.ts';
 
+const MAX_SCENARIOS = 1000;
 const MAX_ROUNDS = 200_000;
-export const MAX_SCENARIOS = 1000;
-/** More pairs than a 6-hour budget of 1-second rounds holds. */
+/** More pairs than a 6-hour budget of 1-second rounds holds (the rank statistics are quadratic in them). */
 const MAX_PAIRS = 10_000;
 /** A bound on every duration of a report: 30 days. */
 const MAX_SECONDS = 30 * 86_400;
+/** Bounds of what a load generator can measure: a billion requests a second, latencies of up to 11 days. */
+const MAX_RPS = 1e9;
+const MAX_MS = 1e9;
+/** A round lasts a week at most. */
+const MAX_ROUND_SEC = 7 * 86_400;
+const MAX_COUNT = 1e12;
+/** Cores of the largest machine. */
+const MAX_CORES = 4096;
+/** The smallest non-zero magnitude of a measured value: anything closer to 0 is a denormal or noise. */
+const TINY = 1e-9;
+
+const SHA = '^[0-9a-f]{40}(?:[0-9a-f]{24})?$';
+/** A request path as the `paths` input accepts it. */
+const PATH = '^/\\S*$';
+const NODE_VERSION = '^v?\\d+\\.\\d+\\.\\d+[0-9A-Za-z.+-]*$';
+const PLATFORM = '^[0-9A-Za-z_.-]+$';
+const TIMESTAMP = '^[0-9T:.Z+-]+$';
+
+type Schema = Record<string, unknown>;
+
+/** An object of these properties (the `required` ones first), every other property removed. */
+function object(required: Record<string, Schema>, optional: Record<string, Schema> = {}): Schema {
+  return {
+    type: 'object',
+    properties: { ...required, ...optional },
+    required: Object.keys(required),
+    additionalProperties: false,
+  };
+}
+
+const str = (maxLength: number, pattern?: string): Schema =>
+  pattern === undefined ? { type: 'string', maxLength } : { type: 'string', maxLength, pattern };
+const int = (minimum: number, maximum: number): Schema => ({ type: 'integer', minimum, maximum });
+const count = (maximum: number): Schema => int(0, maximum);
+const list = (items: Schema, maxItems: number): Schema => ({ type: 'array', items, maxItems });
+const oneOf = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
+const bool: Schema = { type: 'boolean' };
+/** A measured quantity: 0, or from TINY to `maximum`. */
+const quantity = (maximum: number): Schema => ({
+  type: 'number',
+  minimum: 0,
+  maximum,
+  not: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: TINY },
+});
+/** A number in [minimum, maximum] (minimum > 0: nothing near 0 to refuse). */
+const range = (minimum: number, maximum: number): Schema => ({ type: 'number', minimum, maximum });
+/** A share from 0 to 1, no denormal. */
+const share = quantity(1);
+/** A signed difference: 0, or of magnitude TINY to `maximum`. */
+const signed = (maximum: number): Schema => ({
+  type: 'number',
+  minimum: -maximum,
+  maximum,
+  not: { type: 'number', exclusiveMinimum: -TINY, exclusiveMaximum: TINY, not: { const: 0 } },
+});
+
+const latency = object({
+  p50: quantity(MAX_MS),
+  p90: quantity(MAX_MS),
+  p99: quantity(MAX_MS),
+  max: quantity(MAX_MS),
+  mean: quantity(MAX_MS),
+});
+
+const measurement = object(
+  {
+    responses: count(MAX_COUNT),
+    elapsedSec: quantity(MAX_ROUND_SEC),
+    rps: quantity(MAX_RPS),
+    latencyMs: latency,
+    bytesPerSec: quantity(1e13),
+    errors: count(MAX_COUNT),
+    timeouts: count(MAX_COUNT),
+    non2xx: count(MAX_COUNT),
+    statusCodes: {
+      type: 'object',
+      propertyNames: { pattern: '^\\d{3}$' },
+      additionalProperties: count(MAX_COUNT),
+      maxProperties: 100,
+    },
+    loadgenCpu: quantity(MAX_CORES),
+  },
+  {
+    slices: count(1_000_000),
+    rpsMedianBins: quantity(MAX_RPS),
+    serverCpu: quantity(MAX_CORES),
+    // CPU seconds of the side's server in its windows: every core of the biggest machine, all round long.
+    serverCpuSec: quantity(MAX_CORES * MAX_ROUND_SEC),
+    serviceCpu: quantity(MAX_CORES),
+    foreignCpu: quantity(MAX_CORES),
+    stealCpu: quantity(MAX_CORES),
+    paced: object({
+      rate: quantity(MAX_RPS),
+      sent: count(MAX_COUNT),
+      responses: count(MAX_COUNT),
+      failures: count(MAX_COUNT),
+      latencyMs: latency,
+      sendLagP99Ms: quantity(MAX_MS),
+    }),
+  },
+);
+
+const sideDiagnostics = object(
+  {
+    windows: count(MAX_COUNT),
+    processes: count(MAX_COUNT),
+    cpuCores: quantity(MAX_CORES),
+    peakRssMb: quantity(1e9),
+    peakHeapMb: quantity(1e9),
+    leak: bool,
+  },
+  {
+    eventLoopDelayMs: object({ p50: quantity(MAX_MS), p99: quantity(MAX_MS), max: quantity(MAX_MS) }),
+    eventLoopUtilization: share,
+    rssTrendMbPerRound: signed(1e9),
+    rssTrend: object({
+      mode: oneOf(['across-rounds', 'within-rounds']),
+      slopeMb: signed(1e9),
+      unit: oneOf(['round', 'second']),
+      points: count(MAX_COUNT),
+      growing: count(MAX_COUNT),
+      of: count(MAX_COUNT),
+    }),
+  },
+);
+
+/** The paired test behind a diagnosis: ms of p99 delay or MB of RSS, head − base. */
+const pairedTest = object({
+  units: count(1e9),
+  unit: oneOf(['pair', 'process pair']),
+  medianDifference: signed(1e9),
+  pHeadHigher: share,
+  pBaseHigher: share,
+  level: share,
+});
+
+const diagnostics = object(
+  {
+    comparison: object(
+      {},
+      {
+        eventLoopP99Ratio: quantity(MAX_COUNT),
+        eventLoop: oneOf(['blocked-on-head', 'unblocked-on-head', 'blocked-on-both', 'similar']),
+        leak: oneOf(['head', 'base', 'both', 'none']),
+        eventLoopTest: pairedTest,
+        memoryTest: pairedTest,
+      },
+    ),
+    blockedMs: quantity(MAX_COUNT),
+  },
+  { base: sideDiagnostics, head: sideDiagnostics },
+);
+
+/** A function that got hotter: where it is, its self shares, and its µs per request (both sides or neither). */
+const hotFunction = {
+  ...object(
+    { fn: str(500), file: str(1000), line: count(1e9), baseSelf: share, headSelf: share },
+    { baseUsPerRequest: quantity(1e9), headUsPerRequest: quantity(1e9) },
+  ),
+  dependencies: { baseUsPerRequest: ['headUsPerRequest'], headUsPerRequest: ['baseUsPerRequest'] },
+};
+
+const commit = object({ sha: str(64, SHA), label: str(256) });
+const scenarioName = str(200);
+
+const settings = object(
+  {
+    scenarios: list(
+      object(
+        { name: scenarioName, method: oneOf(HTTP_METHODS), path: str(2048, PATH) },
+        { expectStatus: int(100, 599), connections: int(1, 1_000_000), threshold: range(0.00001, 1) },
+      ),
+      MAX_SCENARIOS,
+    ),
+    budgetSec: quantity(MAX_SECONDS),
+    durationSec: quantity(86_400),
+    warmupSec: quantity(86_400),
+    connections: int(1, 1_000_000),
+    threshold: range(0.00001, 1),
+    alpha: range(1e-12, 0.5),
+  },
+  {
+    pairs: int(1, 100_000),
+    sliceSec: quantity(86_400),
+    latencyThreshold: range(0.00001, 100),
+    port: int(1, 65535),
+    failOnRegression: bool,
+    restartEvery: count(100_000),
+  },
+);
 
 const ERROR_CODES = [
   'config',
@@ -32,223 +220,133 @@ const ERROR_CODES = [
   'timeout',
   'internal',
   'cancelled',
-] as const satisfies readonly ErrorCode[];
-const STOP_REASONS = [
-  'resolved',
-  'budget',
-  'fixed',
-  'deadline',
-  'no-scenarios',
-  'noise',
-] as const satisfies readonly StopReason[];
-const SIDES = ['base', 'head'] as const satisfies readonly Side[];
+];
 
-const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-/** A request path as the `paths` input accepts it. */
-const PATH = /^\/\S*$/;
-const NODE_VERSION = /^v?\d+\.\d+\.\d+[0-9A-Za-z.+-]*$/;
-const PLATFORM = /^[0-9A-Za-z_.-]+$/;
-const TIMESTAMP = /^[0-9T:.Z+-]+$/;
-
-/** Where a shard sits in a matrix (`shard: i/n`), when its report says so. */
-export interface ShardPlace {
-  index: number;
-  count: number;
-}
-
-/** A scenario's name: the user's text (shown escaped). */
-export function scenarioName(c: Checker, value: unknown, at: string): string {
-  return c.string(value, at, 200);
-}
-
-/** A commit: its full sha and the label a reader knows it by. */
-export function commit(c: Checker, value: unknown, at: string): Report['base'] {
-  const x = c.object(value, at);
-  return { sha: c.string(x.sha, `${at}.sha`, 64, SHA), label: c.string(x.label, `${at}.label`, 256) };
-}
-
-/** The scenarios of `settings`: each request checked like the inputs check it, names unique. */
-function scenarios(
-  c: Checker,
-  value: unknown,
-  defaults: { threshold: number; connections: number },
-): Report['settings']['scenarios'] {
-  const list = c.array(value, '`settings.scenarios`', MAX_SCENARIOS, (item, at) => {
-    const x = c.object(item, at);
-    return {
-      name: scenarioName(c, x.name, `${at}.name`),
-      method: c.oneOf(x.method, `${at}.method`, HTTP_METHODS),
-      path: c.string(x.path, `${at}.path`, 2048, PATH),
-      expectStatus: c.optional(x.expectStatus, (v) =>
-        c.number(v, `${at}.expectStatus`, { min: 100, max: 599, integer: true }),
-      ),
-      connections:
-        c.optional(x.connections, (v) => c.count(v, `${at}.connections`, 1_000_000)) ?? defaults.connections,
-      threshold:
-        c.optional(x.threshold, (v) => c.number(v, `${at}.threshold`, { min: 0.00001, max: 1 })) ??
-        defaults.threshold,
-    };
-  });
-  const names = list.map((x) => x.name);
-  if (new Set(names).size !== names.length) c.fail('`settings.scenarios`', 'names a scenario twice');
-  return list;
-}
-
-/** The settings the gate ran with; the scenarios' own thresholds and connections default to the inputs'. */
-export function settings(c: Checker, value: unknown): Report['settings'] {
-  const s = c.object(value, '`settings`');
-  const threshold = c.number(s.threshold, '`settings.threshold`', { min: 0.00001, max: 1 });
-  const connectionsInput = c.count(s.connections, '`settings.connections`', 1_000_000);
-  const checked: Report['settings'] = {
-    scenarios: scenarios(c, s.scenarios, { threshold, connections: connectionsInput }),
-    pairs: c.optional(s.pairs, (v) =>
-      c.number(v, '`settings.pairs`', { min: 1, max: 100_000, integer: true }),
+/** The whole document. */
+export const REPORT_SCHEMA: Schema = object(
+  {
+    tool: { const: 'perf-gate' },
+    version: { const: 2 },
+    base: commit,
+    head: commit,
+    settings,
+    rounds: list(
+      object({
+        pair: count(MAX_PAIRS - 1),
+        position: int(0, 1),
+        side: oneOf(['base', 'head']),
+        scenario: scenarioName,
+        measurement,
+        startedAt: str(64, TIMESTAMP),
+      }),
+      MAX_ROUNDS,
     ),
-    budgetSec: c.number(s.budgetSec, '`settings.budgetSec`', { min: 0, max: MAX_SECONDS }),
-    durationSec: c.number(s.durationSec, '`settings.durationSec`', { min: 0, max: 86_400 }),
-    warmupSec: c.number(s.warmupSec, '`settings.warmupSec`', { min: 0, max: 86_400 }),
-    connections: connectionsInput,
-    threshold,
-    latencyThreshold:
-      c.optional(s.latencyThreshold, (v) =>
-        c.number(v, '`settings.latencyThreshold`', { min: 0.00001, max: 100 }),
-      ) ?? threshold,
-    alpha: c.number(s.alpha, '`settings.alpha`', { min: 1e-12, max: 0.5 }),
-    port: c.optional(s.port, (v) => c.number(v, '`settings.port`', { min: 1, max: 65535, integer: true })),
-    failOnRegression:
-      c.optional(s.failOnRegression, (v) => c.boolean(v, '`settings.failOnRegression`')) ?? true,
-    restartEvery: c.optional(s.restartEvery, (v) => c.count(v, '`settings.restartEvery`', 100_000)) ?? 0,
-  };
-  const sliceSec = c.optional(s.sliceSec, (v) => c.number(v, '`settings.sliceSec`', { min: 0, max: 86_400 }));
-  if (sliceSec !== undefined) checked.sliceSec = sliceSec;
-  return checked;
+    timing: object({
+      startedAt: str(64, TIMESTAMP),
+      wallSec: quantity(MAX_SECONDS),
+      prepareSec: quantity(MAX_SECONDS),
+      measureSec: quantity(MAX_SECONDS),
+    }),
+    environment: object({ node: str(64, NODE_VERSION), cpus: count(100_000), platform: str(64, PLATFORM) }),
+  },
+  {
+    sequential: object(
+      {
+        pairs: count(1_000_000),
+        looked: list(count(1_000_000), 1000),
+        schedule: list(int(1, 1_000_000), 1000),
+        stoppedBy: oneOf(['resolved', 'budget', 'fixed', 'deadline', 'no-scenarios', 'noise']),
+        confirmationPairs: count(1_000_000),
+        disturbedPairs: count(1_000_000),
+      },
+      { keptDisturbedPairs: count(1_000_000) },
+    ),
+    newScenarios: list(scenarioName, MAX_SCENARIOS),
+    shard: object({ index: int(0, 256), count: int(1, 256) }),
+    scenarioCount: count(MAX_SCENARIOS),
+    error: object(
+      { code: oneOf(ERROR_CODES), message: str(10_000), neutral: bool },
+      { side: oneOf(['base', 'head']), output: str(65_536) },
+    ),
+    notes: list(str(4000), 100),
+    profile: object({ hotter: list(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
+    changedFiles: list(str(1000), 10_000),
+    diagnostics,
+    pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
+  },
+);
+
+// Fields it does not know are removed (`additionalProperties: false` on every object), so that what is kept is
+// only what was checked.
+const validate = new Ajv({ strict: true, removeAdditional: true, verbose: true, allErrors: false }).compile(
+  REPORT_SCHEMA,
+);
+
+/** Where an error is, as messages name fields: `` `settings.scenarios`[0].path ``. */
+function fieldName(path: string): string {
+  const parts = path.split('/').slice(1);
+  const first = parts.findIndex((p) => /^\d+$/.test(p));
+  const named = first === -1 ? parts : parts.slice(0, first);
+  const rest = first === -1 ? [] : parts.slice(first);
+  return `\`${named.join('.')}\`${rest.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('')}`;
 }
 
-/** The pair counts of a gate's planned looks: at least one, increasing (its p-values were computed over them). */
-function lookSchedule(c: Checker, value: unknown): number[] {
-  const at = '`sequential.schedule`';
-  const looks = c.array(value, at, 1000, (x, where) =>
-    c.number(x, where, { min: 1, max: 1_000_000, integer: true }),
-  );
-  const problem = scheduleProblem(looks);
-  if (problem !== undefined) c.fail(at, problem);
-  return looks;
+const TYPES: Record<string, string> = {
+  number: 'is not a finite number',
+  integer: 'is not a whole number',
+  string: 'is not a string',
+  object: 'is not an object',
+  array: 'is not a list',
+  boolean: 'is not true or false',
+};
+
+/** What is wrong, as `[field, problem]`, never quoting a string of the file. */
+function problem(e: ErrorObject): [string, string] {
+  const at = fieldName(e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'type':
+      return [
+        at,
+        (typeof e.data === 'number' && p.type === 'integer' ? TYPES.integer : TYPES[String(p.type)]) ??
+          'has the wrong type',
+      ];
+    case 'minimum':
+    case 'maximum':
+    case 'not':
+      return [at, `is out of range (${String(e.data)})`];
+    case 'maxLength':
+      return [at, `is longer than ${String(p.limit)} characters`];
+    case 'pattern':
+      return [at, 'has characters or a form it cannot have'];
+    case 'enum':
+      return [at, `is not one of ${(p.allowedValues as string[]).join(', ')}`];
+    case 'maxItems':
+    case 'maxProperties':
+      return [at, `has more than ${String(p.limit)} entries`];
+    case 'propertyNames':
+      return [at, 'has a key that is not an HTTP status'];
+    case 'required':
+      return [fieldName(`${e.instancePath}/${String(p.missingProperty)}`), 'is missing'];
+    case 'dependencies':
+      return [
+        fieldName(`${e.instancePath}/${String(p.missingProperty)}`),
+        `is missing (${String(p.property)} is given)`,
+      ];
+    case 'const':
+      return at === '`version`'
+        ? [at, 'is not 2 (written by another version of perf-gate?)']
+        : [at, `is not \`${String(p.allowedValue)}\``];
+    default:
+      return [at, 'is not what a perf-gate report holds'];
+  }
 }
 
-/** How an adaptive gate looked and stopped. */
-export function sequential(c: Checker, value: unknown): NonNullable<Report['sequential']> {
-  const q = c.object(value, '`sequential`');
-  return {
-    pairs: c.count(q.pairs, '`sequential.pairs`', 1_000_000),
-    looked: c.array(q.looked, '`sequential.looked`', 1000, (x, at) => c.count(x, at, 1_000_000)),
-    schedule: lookSchedule(c, q.schedule),
-    stoppedBy: c.oneOf(q.stoppedBy, '`sequential.stoppedBy`', STOP_REASONS),
-    confirmationPairs: c.count(q.confirmationPairs, '`sequential.confirmationPairs`', 1_000_000),
-    disturbedPairs: c.count(q.disturbedPairs, '`sequential.disturbedPairs`', 1_000_000),
-    keptDisturbedPairs:
-      c.optional(q.keptDisturbedPairs, (x) => c.count(x, '`sequential.keptDisturbedPairs`', 1_000_000)) ?? 0,
-  };
-}
-
-/** The rounds: each of a scenario of `settings`, no two of the same pair, side and scenario. */
-export function rounds(c: Checker, value: unknown, known: ReadonlySet<string>): Round[] {
-  const seen = new Set<string>();
-  return c.array(value, '`rounds`', MAX_ROUNDS, (item, at): Round => {
-    const r = c.object(item, at);
-    const round: Round = {
-      // Pairs are numbered from 0; the cap keeps the rank statistics (quadratic in the pairs) bounded.
-      pair: c.count(r.pair, `${at}.pair`, MAX_PAIRS - 1),
-      position: c.number(r.position, `${at}.position`, { min: 0, max: 1, integer: true }),
-      side: c.oneOf(r.side, `${at}.side`, SIDES),
-      scenario: scenarioName(c, r.scenario, `${at}.scenario`),
-      measurement: measurement(c, r.measurement, `${at}.measurement`),
-      startedAt: c.string(r.startedAt, `${at}.startedAt`, 64, TIMESTAMP),
-    };
-    if (!known.has(round.scenario)) c.fail(`${at}.scenario`, 'is not one of `settings.scenarios`');
-    const key = `${round.pair} ${round.side} ${round.scenario}`;
-    if (seen.has(key)) c.fail(at, 'repeats a round (same pair, side and scenario)');
-    seen.add(key);
-    return round;
-  });
-}
-
-/** The error that ended the measuring run, if any. */
-export function error(c: Checker, value: unknown): NonNullable<Report['error']> {
-  const e = c.object(value, '`error`');
-  return {
-    code: c.oneOf(e.code, '`error.code`', ERROR_CODES),
-    message: c.string(e.message, '`error.message`', 10_000),
-    side: c.optional(e.side, (x) => c.oneOf(x, '`error.side`', SIDES)),
-    output: c.optional(e.output, (x) => c.string(x, '`error.output`', 65_536)),
-    neutral: c.boolean(e.neutral, '`error.neutral`'),
-  };
-}
-
-/** A function that got hotter: where it is and its self shares. */
-function hot(c: Checker, value: unknown, at: string): HotFunction {
-  const o = c.object(value, at);
-  return {
-    fn: c.string(o.fn, `${at}.fn`, 500),
-    file: c.string(o.file, `${at}.file`, 1000),
-    line: c.count(o.line, `${at}.line`),
-    baseSelf: c.number(o.baseSelf, `${at}.baseSelf`, { min: 0, max: 1 }),
-    headSelf: c.number(o.headSelf, `${at}.headSelf`, { min: 0, max: 1 }),
-    ...perRequest(c, o, at),
-  };
-}
-
-/** A hot function's CPU time per request (µs), when the report has it: both sides or neither. */
-function perRequest(c: Checker, o: Record<string, unknown>, at: string): Partial<HotFunction> {
-  if (o.baseUsPerRequest === undefined && o.headUsPerRequest === undefined) return {};
-  return {
-    baseUsPerRequest: c.number(o.baseUsPerRequest, `${at}.baseUsPerRequest`, { min: 0 }),
-    headUsPerRequest: c.number(o.headUsPerRequest, `${at}.headUsPerRequest`, { min: 0 }),
-  };
-}
-
-/** The profile's numbers; its Markdown is rendered again from them, and its files are not taken. */
-export function profile(c: Checker, value: unknown): NonNullable<Report['profile']> {
-  const p = c.object(value, '`profile`');
-  const hotter = c.array(p.hotter, '`profile.hotter`', 20, (x, at) => hot(c, x, at));
-  return {
-    markdown: renderHotterSection(hotter),
-    files: [],
-    dir: '',
-    hotter,
-    seconds: c.number(p.seconds, '`profile.seconds`', { min: 0, max: MAX_SECONDS }),
-  };
-}
-
-/** The pull request the report says it measured (checked against GitHub before posting). */
-export function pullRequest(c: Checker, value: unknown): PullRequestRef {
-  const p = c.object(value, '`pullRequest`');
-  return {
-    number: c.number(p.number, '`pullRequest.number`', { min: 1, max: 1e9, integer: true }),
-    headSha: c.string(p.headSha, '`pullRequest.headSha`', 64, SHA),
-    baseSha: c.string(p.baseSha, '`pullRequest.baseSha`', 64, SHA),
-  };
-}
-
-/** The shard's place in its matrix: an index up to the count. */
-export function shardPlace(c: Checker, value: unknown): ShardPlace {
-  const x = c.object(value, '`shard`');
-  const count = c.number(x.count, '`shard.count`', { min: 1, max: 256, integer: true });
-  return { index: c.number(x.index, '`shard.index`', { min: 0, max: count, integer: true }), count };
-}
-
-export function timing(c: Checker, t: Json): Report['timing'] {
-  return {
-    startedAt: c.string(t.startedAt, '`timing.startedAt`', 64, TIMESTAMP),
-    wallSec: c.number(t.wallSec, '`timing.wallSec`', { min: 0, max: MAX_SECONDS }),
-    prepareSec: c.number(t.prepareSec, '`timing.prepareSec`', { min: 0, max: MAX_SECONDS }),
-    measureSec: c.number(t.measureSec, '`timing.measureSec`', { min: 0, max: MAX_SECONDS }),
-  };
-}
-
-export function environment(c: Checker, e: Json): Report['environment'] {
-  return {
-    node: c.string(e.node, '`environment.node`', 64, NODE_VERSION),
-    cpus: c.count(e.cpus, '`environment.cpus`', 100_000),
-    platform: c.string(e.platform, '`environment.platform`', 64, PLATFORM),
-  };
+/** Validates `json` in place (unknown fields removed); the first problem found, or undefined. */
+export function schemaProblem(json: unknown): [string, string] | undefined {
+  if (validate(json)) return undefined;
+  // propertyNames reports the key's own pattern error first: the key's object is the field to name.
+  const errors = validate.errors ?? [];
+  const first = errors.find((e) => e.keyword === 'propertyNames') ?? errors[0];
+  return first === undefined ? ['the document', 'is not a perf-gate report'] : problem(first);
 }

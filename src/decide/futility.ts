@@ -1,15 +1,16 @@
 /**
  * Whether an adaptive gate can still resolve anything within its budget, given the noise it has measured so far.
- * At a look, each undecided comparison's interval is projected to the budget's last look (its half-width shrinks
- * as 1 / √pairs). The comparison is futile when that interval would be too wide to say "no change" for any change
- * its current interval allows (it would still reach past ±threshold, even were the noise lower than measured), and
- * too wide to call a regression or improvement for any change within 1.5 standard errors of its estimate (it would
- * still reach back past the rule's floor). A gate whose undecided comparisons are all futile would spend its whole
- * budget on an inconclusive: it stops, and says how long the noise would need. Pure.
+ * At a look, each undecided comparison's interval is projected to the budget's last look: its standard error
+ * shrinks as 1 / √units, and its quantile is the one the interval will use then (src/decide/interval.ts). The
+ * comparison is futile when that interval would be too wide to say "no change" for any change its current interval
+ * allows (it would still reach past ±threshold, even were the noise lower than measured), and too wide to call a
+ * regression or improvement for any change within 1.5 standard errors of its estimate (it would still reach back
+ * past the rule's floor). A gate whose undecided comparisons are all futile would spend its whole budget on an
+ * inconclusive: it stops, and says how long the noise would need. Pure.
  */
 import type { Decision, Futility, MetricComparison } from '../model/decision.ts';
-import { normalQuantile } from '../stats/distributions.ts';
-import { REGRESSION_FLOOR, Z80 } from './rule.ts';
+import { criticalFor, unitCount } from './interval.ts';
+import { logThreshold, REGRESSION_FLOOR, Z80 } from './rule.ts';
 
 /**
  * Margins that keep the stop from costing verdicts (bench/RESULTS.md §17): "no change" is thought possible if the
@@ -19,17 +20,25 @@ import { REGRESSION_FLOOR, Z80 } from './rule.ts';
 const NOISE_OPTIMISM = 0.7;
 const CHANGE_REACH_SE = 1.5;
 
-/** A comparison's interval in log space: its centre and half-width; undefined when it has none. */
-function logInterval(c: MetricComparison): { centre: number; half: number } | undefined {
+/** A comparison's interval in log space: its centre and its standard error; undefined when it has none. */
+function logInterval(c: MetricComparison): { centre: number; se: number } | undefined {
   const [lo, hi] = c.ci;
-  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > -1 && hi > -1)) return undefined;
-  const [l, u] = [Math.log1p(lo), Math.log1p(hi)];
-  return { centre: Math.log1p(c.change), half: (u - l) / 2 };
+  const critical = criticalFor(c.units, c.level);
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > -1 && hi > -1 && critical > 0)) return undefined;
+  const half = (Math.log1p(hi) - Math.log1p(lo)) / 2;
+  return { centre: Math.log1p(c.change), se: half / critical };
 }
 
-/** The two-sided critical value of a comparison's interval at this look. */
-function critical(c: MetricComparison): number {
-  return normalQuantile(1 - c.level / 2);
+/** The units `pairs` pairs give this comparison (blocks or pairs, as its design counts them). */
+function unitsAt(c: MetricComparison, pairs: number): number {
+  // A comparison in blocks with an interval has at least two of them, so its blocks are shown (processes).
+  return unitCount(pairs, c.unit === 'blocks' ? (c.processes?.restartEvery ?? 1) : 1);
+}
+
+/** The half-width the comparison's interval would have at `pairs` pairs, the noise as measured. */
+function halfAt(c: MetricComparison, se: number, pairs: number): number {
+  const units = unitsAt(c, pairs);
+  return se * Math.sqrt(c.units / units) * criticalFor(units, c.level);
 }
 
 /**
@@ -42,26 +51,37 @@ export function canResolve(
   budgetPairs: number,
   floor = REGRESSION_FLOOR,
 ): boolean {
-  // Blocks' intervals narrow faster than 1 / √pairs as their degrees of freedom grow: no projection for them.
-  const interval = c.unit === 'pairs' ? logInterval(c) : undefined;
-  if (interval === undefined || !(critical(c) > 0) || budgetPairs <= pairs) return true;
-  const { centre, half } = interval;
-  const t = Math.log1p(c.threshold);
-  const halfEnd = half * Math.sqrt(pairs / budgetPairs);
+  const interval = logInterval(c);
+  if (interval === undefined || budgetPairs <= pairs) return true;
+  const { centre, se } = interval;
+  const t = logThreshold(c.metric, c.threshold);
+  const half = se * criticalFor(c.units, c.level);
+  const halfEnd = halfAt(c, se, budgetPairs);
+  if (!Number.isFinite(halfEnd)) return true;
   const nearest = Math.abs(centre) <= half ? 0 : Math.abs(centre) - half;
   if (nearest + NOISE_OPTIMISM * halfEnd < t) return true;
-  const farthest = Math.abs(centre) + (CHANGE_REACH_SE * half) / critical(c);
+  const farthest = Math.abs(centre) + CHANGE_REACH_SE * se;
   return farthest - halfEnd > floor * t && farthest >= t;
 }
 
-/** Pairs at which the comparison's interval would be narrow enough to resolve its threshold. */
+/** Pairs at which the comparison's interval would be narrow enough to resolve its threshold (at most 100,000). */
 export function pairsToResolve(c: MetricComparison, pairs: number, floor = REGRESSION_FLOOR): number {
   const interval = logInterval(c);
-  const z = critical(c);
-  if (interval === undefined || !(z > 0) || !(interval.half > 0)) return Number.NaN;
-  // As in detectableChange: floor × t + h + z80 × h / z must stay within t.
-  const wanted = (Math.log1p(c.threshold) * (1 - floor)) / (1 + Z80 / z);
-  return Math.ceil(pairs * (interval.half / wanted) ** 2);
+  if (interval === undefined || !(interval.se > 0)) return Number.NaN;
+  const t = logThreshold(c.metric, c.threshold);
+  // As in detectableLog: floor × t + h + z80 × se must stay within t.
+  const fits = (n: number): boolean => {
+    const half = halfAt(c, interval.se, n);
+    const se = half / criticalFor(unitsAt(c, n), c.level);
+    return floor * t + half + Z80 * se <= t;
+  };
+  let n = Math.max(2, pairs);
+  while (n < 100_000 && !fits(n)) n = Math.ceil(n * 1.1);
+  if (n >= 100_000) return Number.NaN;
+  // Down to the fewest that fit, from the last step.
+  let low = Math.max(2, Math.floor(n / 1.1));
+  while (low < n && !fits(low)) low++;
+  return low;
 }
 
 /**
@@ -76,7 +96,7 @@ export function futility(
 ): Futility | undefined {
   const { comparisons } = decision;
   if (comparisons.length === 0 || budgetPairs <= pairs) return undefined;
-  if (decision.errors.some((e) => e.verdict === 'regression')) return undefined;
+  if (decision.errors.some((e) => e.verdict !== 'no-change')) return undefined;
   if (comparisons.some((c) => c.verdict === 'regression' || c.verdict === 'improvement')) return undefined;
   const open = comparisons.filter((c) => c.verdict === 'inconclusive');
   if (open.length === 0 || open.some((c) => canResolve(c, pairs, budgetPairs, floor))) return undefined;

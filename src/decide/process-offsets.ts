@@ -1,20 +1,14 @@
 /**
- * Whether a gate's server processes differed for their whole life: pairs that share a process move alike, so a
- * test that counts them as independent can see a change that is not there (bench/RESULTS.md §11). Pure.
+ * Blocks of pairs that share their server processes: each block's mean log ratio (the unit of such a design,
+ * src/decide/interval.ts), and how far the blocks differ (a one-way F test), which the report shows. Pairs that
+ * share a process move alike, so a test that counted them as independent could see a change that is not there
+ * (bench/RESULTS.md §11); the unit is the block whatever the F test says. Pure.
  */
 import { type AnovaResult, oneWayAnova } from '../stats/anova.ts';
 import { mean } from '../stats/describe.ts';
 
-/** Below this p-value a gate's blocks are said to differ; shared among its scenarios (offsetLevel). */
+/** Below this p-value the report says a comparison's blocks differed (descriptive: it changes nothing else). */
 export const PROCESS_OFFSET_LEVEL = 0.01;
-
-/**
- * The level of each F test among `scenarios` scenarios served by the same processes (Bonferroni), so that many
- * scenarios are guarded by chance as rarely as one; a scenario's metrics move together, so they are not counted.
- */
-export function offsetLevel(scenarios: number): number {
-  return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
-}
 
 export interface BlockTest extends AnovaResult {
   /** Blocks of at least two pairs that were compared, and the pairs in them. */
@@ -58,8 +52,8 @@ export function blockTest(
 }
 
 /**
- * Each block's mean log ratio, the unit of a decision whose blocks differed: blocks of at least two pairs, the
- * ones the F test compares (a block of one pair so far waits for its next).
+ * Each block's mean log ratio, the unit of a design whose pairs share their processes: blocks of at least two
+ * pairs, the ones the F test compares (a block of one pair so far waits for its next).
  */
 export function blockMeans(
   pairs: readonly number[],
@@ -68,12 +62,4 @@ export function blockMeans(
 ): number[] {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
   return byBlock(pairs, logRatios, restartEvery).map(mean);
-}
-
-/** Whether a block test says the blocks' processes differed, at `level` (default PROCESS_OFFSET_LEVEL). */
-export function processesDiffered(
-  test: BlockTest | undefined,
-  level: number = PROCESS_OFFSET_LEVEL,
-): test is BlockTest {
-  return test !== undefined && test.p < level;
 }

@@ -1,18 +1,21 @@
 /**
  * The rule that turns one comparison's simultaneous interval into a verdict, and what it implies for the smallest
- * change a run could catch. The verdict reads the interval and its centre only, so it cannot contradict them:
+ * change a run could catch. It reads the interval and its centre only, so it cannot contradict them, and it works
+ * in log space, where a regression and an improvement are mirror images: with τ the log of the threshold on the
+ * worse side (req/s: −log(1 − threshold), so a 2% threshold is a 2% drop; latency and CPU per request:
+ * log(1 + threshold)),
  *
- * - regression: the whole interval lies beyond `floor` × the threshold on the worse side, and the estimate
- *   reaches the threshold (so it is significant too: the interval leaves out 0);
- * - improvement: the same on the better side;
- * - no change: the interval lies inside ±threshold (it may still leave out 0: significant, below the threshold);
+ * - regression: the whole interval lies beyond `floor` × τ on the worse side, and the estimate reaches τ (so it
+ *   is significant too: the interval leaves out 0);
+ * - improvement: the same on the better side (req/s: +2.04% at a 2% threshold; latency: −16.7% at 20%);
+ * - no change: the interval lies inside ±τ (it may still leave out 0: significant, below the threshold);
  * - otherwise inconclusive.
  *
  * With the interval simultaneous over the comparisons and the looks, a true change of at most `floor` × the
  * threshold fails a gate in at most alpha / 2 of gates whatever the noise; the estimate's condition keeps changes
  * just under the threshold from failing often (bench/RESULTS.md §14 measured the whole curve). Pure.
  */
-import type { MetricComparison, Verdict } from '../model/decision.ts';
+import type { MetricComparison, RuleBounds, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
 
 /**
@@ -21,9 +24,44 @@ import type { Metric } from '../model/measure.ts';
  */
 export const REGRESSION_FLOOR = 0.5;
 
-/** A relative change seen from the worse side: positive when worse (less req/s, more latency). */
-function worseness(metric: Metric, change: number): number {
-  return metric === 'rps' ? -change : change;
+/** Whether a higher value of the metric is better (req/s) rather than worse (latency, CPU per request). */
+function higherIsBetter(metric: Metric): boolean {
+  return metric === 'rps';
+}
+
+/** τ: the threshold as a log ratio on the worse side (positive). */
+export function logThreshold(metric: Metric, threshold: number): number {
+  return higherIsBetter(metric) ? -Math.log1p(-Math.min(threshold, 0.999)) : Math.log1p(threshold);
+}
+
+/** A log ratio seen from the worse side: positive when worse (less req/s, more latency). */
+export function logWorse(metric: Metric, logRatio: number): number {
+  return higherIsBetter(metric) ? -logRatio : logRatio;
+}
+
+/** The relative change whose log ratio is `logRatio` on the worse side (the inverse of logWorse of log1p). */
+export function changeOfWorse(metric: Metric, worse: number): number {
+  return Math.expm1(higherIsBetter(metric) ? -worse : worse);
+}
+
+/** The rule's bounds on each side as relative changes (MetricComparison.bounds). */
+export function ruleBounds(
+  metric: Metric,
+  threshold: number,
+  floor: number = REGRESSION_FLOOR,
+): { worse: RuleBounds; better: RuleBounds } {
+  const tau = logThreshold(metric, threshold);
+  return {
+    worse: { threshold: changeOfWorse(metric, tau), floor: changeOfWorse(metric, floor * tau) },
+    better: { threshold: changeOfWorse(metric, -tau), floor: changeOfWorse(metric, -floor * tau) },
+  };
+}
+
+/** The interval's ends seen from the worse side: how far it lies beyond 0 on the worse side and on the better. */
+function ends(metric: Metric, ci: readonly [number, number]): { worseEnd: number; betterEnd: number } {
+  const lower = logWorse(metric, Math.log1p(ci[0]));
+  const upper = logWorse(metric, Math.log1p(ci[1]));
+  return { worseEnd: Math.min(lower, upper), betterEnd: -Math.max(lower, upper) };
 }
 
 /** The verdict of one comparison from its estimate and simultaneous interval (relative changes). */
@@ -35,14 +73,12 @@ export function classify(
   floor: number = REGRESSION_FLOOR,
 ): Verdict {
   if (!Number.isFinite(change)) return 'inconclusive';
-  const [lower, upper] = ci;
-  // How far the whole interval lies on the worse side (its end nearest to 0), and on the better side.
-  const worseEnd = metric === 'rps' ? -upper : lower;
-  const betterEnd = metric === 'rps' ? lower : -upper;
-  const worse = worseness(metric, change);
-  if (worseEnd > floor * threshold && worse >= threshold) return 'regression';
-  if (betterEnd > floor * threshold && -worse >= threshold) return 'improvement';
-  if (lower > -threshold && upper < threshold) return 'no-change';
+  const tau = logThreshold(metric, threshold);
+  const worse = logWorse(metric, Math.log1p(change));
+  const { worseEnd, betterEnd } = ends(metric, ci);
+  if (worseEnd > floor * tau && worse >= tau) return 'regression';
+  if (betterEnd > floor * tau && -worse >= tau) return 'improvement';
+  if (worseEnd > -tau && betterEnd > -tau) return 'no-change';
   return 'inconclusive';
 }
 
@@ -52,22 +88,28 @@ export function clearOfHalf(
   verdict: Verdict,
   ci: readonly [number, number],
   threshold: number,
-) {
+): boolean {
   if (verdict !== 'regression' && verdict !== 'improvement') return false;
-  const [lower, upper] = ci;
-  const worseEnd = metric === 'rps' ? -upper : lower;
-  const betterEnd = metric === 'rps' ? lower : -upper;
-  return (verdict === 'regression' ? worseEnd : betterEnd) >= threshold / 2;
+  const { worseEnd, betterEnd } = ends(metric, ci);
+  return (verdict === 'regression' ? worseEnd : betterEnd) >= logThreshold(metric, threshold) / 2;
 }
 
 /** z of 80% power: a change "can be caught" when it is caught in about 4 runs out of 5. */
 export const Z80 = 0.8416212335729143;
 
 /**
+ * The smallest log change (on the worse side) the rule would call in about 80% of runs with an interval of log
+ * half-width `half` from a quantile `critical`: the estimate must reach max(τ, floor × τ + half), and it scatters
+ * with a standard error of half / critical.
+ */
+export function detectableLog(tau: number, half: number, critical: number, floor = REGRESSION_FLOOR): number {
+  return Math.max(tau, floor * tau + half) + (Z80 * half) / critical;
+}
+
+/**
  * The smallest change (a magnitude, on the worse side) that the rule would call in about 80% of runs with this
- * interval's width: the estimate must reach max(threshold, floor × threshold + half-width), and it scatters with
- * a standard error of half-width / `critical` (the interval's quantile). At least the threshold; NaN when the
- * interval cannot be had. One look only: a gate that looks several times catches a little more.
+ * interval's width: at least the threshold; NaN when the interval cannot be had. One look only: a gate that looks
+ * several times catches a little more.
  */
 export function detectableChange(
   metric: Metric,
@@ -78,18 +120,19 @@ export function detectableChange(
 ): number {
   const [lower, upper] = logInterval;
   if (!(Number.isFinite(lower) && Number.isFinite(upper) && critical > 0)) return Number.NaN;
-  const half = (upper - lower) / 2;
-  // Log magnitudes on the worse side: a slowdown of s in req/s is −log(1 − s); a rise of latency s is log(1 + s).
-  const log = (share: number): number =>
-    metric === 'rps' ? -Math.log1p(-Math.min(share, 0.999)) : Math.log1p(share);
-  const need = Math.max(log(threshold), log(floor * threshold) + half) + (Z80 * half) / critical;
-  return metric === 'rps' ? -Math.expm1(-need) : Math.expm1(need);
+  const need = detectableLog(logThreshold(metric, threshold), (upper - lower) / 2, critical, floor);
+  return Math.abs(changeOfWorse(metric, need));
 }
 
 /**
  * An inconclusive comparison that leans to a regression: significant and estimated beyond the threshold on the
- * worse side, its interval not yet clear of the floor. At the budget's end it earns confirmation pairs.
+ * worse side, its interval not yet clear of the floor. At the budget's end it earns confirmation pairs (only a
+ * regression does: they cost time, and only a regression fails the step).
  */
 export function leaning(c: MetricComparison): boolean {
-  return c.verdict === 'inconclusive' && c.significant && c.worse && Math.abs(c.change) >= c.threshold;
+  return (
+    c.verdict === 'inconclusive' &&
+    c.significant &&
+    logWorse(c.metric, Math.log1p(c.change)) >= logThreshold(c.metric, c.threshold)
+  );
 }

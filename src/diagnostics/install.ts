@@ -6,10 +6,30 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PinnedFile } from '../io/pinned.ts';
+import type { Side } from '../model/measure.ts';
 import { CONTROL_SUFFIX, type DiagnosticsSnapshot, PRELOAD_SOURCE, type SnapshotReason } from './preload.ts';
 
 /** File name of the written preload; `.cjs` so that it loads as CommonJS inside a `"type": "module"` package too. */
 export const PRELOAD_FILE = 'perf-gate-diagnostics.cjs';
+
+/** A preload of perf-gate's in a server: one copy per side, each checked before each start. */
+export type SidePreloads = Record<Side, PinnedFile>;
+
+/**
+ * `source` as a copy for each side's servers in a private directory (io/pinned.ts): out of the trees' reach, so
+ * that head's build or server cannot rewrite what runs inside base's server unnoticed; undefined when it cannot be
+ * written (the preload is then not used).
+ */
+export function sidePreloads(source: string, fileName: string, what: string): SidePreloads | undefined {
+  const copy = (side: Side) =>
+    new PinnedFile({ content: source }, `${what} (the copy for ${side}'s servers)`, fileName, 'server-start');
+  try {
+    return { base: copy('base'), head: copy('head') };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Writes the preload script into dir (created when missing) unless it is there already; returns its absolute path. */
 export function writePreload(dir: string): string {

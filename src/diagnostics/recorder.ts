@@ -1,6 +1,6 @@
 /**
  * The diagnostics glue for the pipeline: one DiagnosticsRecorder per gate run, one ServerDiagnostics per server
- * started. It writes the preload once, gives each server its own output file and environment, brackets each
+ * started. It pins a copy of the preload per side, gives each server its own output file and environment, brackets each
  * measured window with two snapshots and keeps the closing snapshot's lines per side for the summary.
  *
  *   const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
@@ -13,6 +13,7 @@
  * Nothing here throws because of diagnostics: a server that is not Node.js, or whose start command replaces
  * NODE_OPTIONS, simply has no data, and each snapshot then returns at once (nobody registered).
  */
+import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { Side } from '../model/measure.ts';
@@ -20,11 +21,13 @@ import {
   type DiagnosticsEnv,
   diagnosticsEnv,
   outFileFor,
+  PRELOAD_FILE,
   readSnapshots,
+  type SidePreloads,
+  sidePreloads,
   snapshot,
-  writePreload,
 } from './install.ts';
-import type { DiagnosticsSnapshot } from './preload.ts';
+import { type DiagnosticsSnapshot, PRELOAD_SOURCE } from './preload.ts';
 import { type SummaryOptions, summarizeDiagnostics } from './summary.ts';
 
 /** Lines of processes that served `port`, when any did; all lines otherwise (drops helper servers of a tree). */
@@ -98,8 +101,8 @@ export class ServerDiagnostics {
 
 export class DiagnosticsRecorder {
   readonly dir: string;
-  /** The written preload; undefined when it could not be written (diagnostics are then off). */
-  readonly preloadPath: string | undefined;
+  /** Each side's copy of the preload; undefined when it could not be written (diagnostics are then off). */
+  private readonly preloads: SidePreloads | undefined;
   private readonly nodeOptions: string | undefined;
   private readonly recorded: Record<Side, DiagnosticsSnapshot[]> = { base: [], head: [] };
   private servers = 0;
@@ -111,26 +114,28 @@ export class DiagnosticsRecorder {
   constructor(dir: string, nodeOptions: string | undefined = process.env.NODE_OPTIONS) {
     this.dir = dir;
     this.nodeOptions = nodeOptions;
-    let path: string | undefined;
+    let preloads: SidePreloads | undefined;
     try {
-      path = writePreload(dir);
+      mkdirSync(dir, { recursive: true });
+      preloads = sidePreloads(PRELOAD_SOURCE, PRELOAD_FILE, 'diagnostics preload');
     } catch {
-      path = undefined;
+      preloads = undefined;
     }
-    this.preloadPath = path;
+    this.preloads = preloads;
   }
 
   get enabled(): boolean {
-    return this.preloadPath !== undefined;
+    return this.preloads !== undefined;
   }
 
-  /** A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment. */
+  /**
+   * A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment, with its side's
+   * copy of the preload, checked first (a GateError when it changed on disk).
+   */
   server(side: Side, name: string): ServerDiagnostics {
     const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
-    const env =
-      this.preloadPath === undefined
-        ? undefined
-        : diagnosticsEnv(this.preloadPath, outFile, this.nodeOptions);
+    const preload = this.preloads?.[side].verified();
+    const env = preload === undefined ? undefined : diagnosticsEnv(preload, outFile, this.nodeOptions);
     return new ServerDiagnostics(this, side, outFile, env);
   }
 

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { chooseBase, privilegedForkProblem, pullRequestOf } from '../config/event.ts';
+import {
+  chooseBase,
+  mergeGroupBase,
+  mergeGroupOf,
+  privilegedForkProblem,
+  pullRequestOf,
+} from '../config/event.ts';
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { loadReports } from '../config/results.ts';
@@ -20,12 +26,16 @@ import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
+import { hotterAnnotation } from '../report/annotations.ts';
+import { mergeGroupCheckoutMessage } from '../report/event-text.ts';
 import {
   cancelledMessage,
   fileCommandsRestoredWarning,
   persistedCredentialsWarning,
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
+import { baseDrift } from './drift.ts';
+import { runHistoryMode } from './history.ts';
 import { actionLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
@@ -65,6 +75,7 @@ export async function run(): Promise<void> {
     if (config.token) core.setSecret(config.token);
     inProgress.config = config;
     if (config.mode === 'report') await runReport(config, workspace);
+    else if (config.mode === 'history') await runHistory(config, workspace);
     else await runGateMode(config, workspace);
   } catch (error) {
     await stopEverything();
@@ -127,22 +138,29 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     eventSha: github.context.sha,
   });
   if (privileged) throw new GateError('config', privileged);
-  const choice = chooseBase(config.base, pr, head);
+  // A merge queue's group: its head (checked out) against the base it would land on; no pull request to comment on.
+  const group = pr ? undefined : mergeGroupOf(github.context.payload);
+  if (group && head.sha !== group.headSha)
+    throw new GateError('config', mergeGroupCheckoutMessage(group.headSha, head.sha));
+  const choice = chooseBase(config.base, pr, head) ?? (group ? mergeGroupBase(group) : undefined);
   if (!choice) {
     throw new GateError(
       'config',
-      `there is no base to compare against: the event is \`${github.context.eventName || 'unknown'}\`, not \`pull_request\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`,
+      `there is no base to compare against: the event is \`${github.context.eventName || 'unknown'}\`, not \`pull_request\` or \`merge_group\`. Run perf-gate on pull_request, or set the \`base\` input (e.g. \`base: \${{ github.event.before }}\` on push).`,
     );
   }
   const baseSha = await ensureCommit(root, choice.ref, choice.source);
   for (const where of await persistedCredentials(root)) core.warning(persistedCredentialsWarning(where));
   if (pr?.headRef) head.label = pr.headRef;
+  if (group?.headRef) head.label = group.headRef;
   const to: PublishTo = {
     number: pr?.number,
-    headSha: gateCheckSha(pr, github.context.sha),
+    headSha: group?.headSha ?? gateCheckSha(pr, github.context.sha),
     fromFork: pr?.fromFork ?? false,
     fromFiles: false,
     detailsUrl: undefined,
+    // Read now, before anything of the pull request runs in this repository.
+    drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef) : undefined,
   };
   inProgress.to = to;
   const report = await runGate(
@@ -157,6 +175,20 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     { progress: (snapshot) => (inProgress.snapshot = snapshot) },
   );
   await publish(report, config, to);
+}
+
+/** mode history: the branch against its release, the history, the alert (entry/history.ts). */
+async function runHistory(config: Config, workspace: string): Promise<void> {
+  await runHistoryMode(config, workspace, {
+    progress: (snapshot) => {
+      inProgress.snapshot = snapshot;
+    },
+    upload: (report) => uploadArtifact(report, config),
+    settle: async () => {
+      await stopEverything();
+      restoreFileCommands();
+    },
+  });
 }
 
 /**
@@ -239,10 +271,11 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
 function annotateHotter(report: Report): void {
   for (const hot of report.profile?.hotter ?? []) {
     if (!report.changedFiles.includes(hot.file)) continue;
-    core.warning(
-      `${hot.fn} got hotter on head: ${(hot.baseSelf * 100).toFixed(1)}% → ${(hot.headSelf * 100).toFixed(1)}% of busy time (${report.verdict}).`,
-      { title: 'perf-gate: hotter function', file: hot.file, startLine: Math.max(1, hot.line) },
-    );
+    core.warning(hotterAnnotation(hot, report.verdict), {
+      title: 'perf-gate: hotter function',
+      file: hot.file,
+      startLine: Math.max(1, hot.line),
+    });
   }
 }
 

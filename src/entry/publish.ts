@@ -9,6 +9,7 @@ import * as github from '@actions/github';
 import { checkConclusion, checkTitle, stepOutcome } from '../decide/outcome.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { CommentOn, Config } from '../model/config.ts';
+import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report } from '../model/report.ts';
 import { readAcceptance } from '../publish/accept.ts';
 import { writeFailureWarning } from '../publish/failure.ts';
@@ -44,6 +45,8 @@ export interface PublishTo {
   fromFiles: boolean;
   /** Link for the details when there is no artifact of ours (the measuring run). */
   detailsUrl: string | undefined;
+  /** The base branch's drift from its release, for the comment's line on it (entry/drift.ts). */
+  drift?: DriftView | undefined;
 }
 
 /** Where a publication writes to GitHub: the client (none without a token), the repository, this gate's key. */
@@ -137,7 +140,9 @@ export async function publishReport(
     const options: RenderOptions = {
       name: config.name,
       accepted,
+      acceptLabel: config.accept?.label,
       runUrl: runUrl(),
+      drift: to.drift,
       ...(artifactUrl === undefined ? {} : { detailsUrl: artifactUrl }),
     };
     const markdown = renderMarkdown(report, options);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticsRecorder } from '../diagnostics/index.ts';
-import { portMapEnv, writePortPreload } from '../diagnostics/port-map.ts';
+import { PortPreloads } from '../diagnostics/port-map.ts';
 import { freePort, startServer } from '../io/server.ts';
 import { LoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
@@ -22,15 +22,6 @@ export function systemPlacement(pin: boolean): { server: string; loadgen: string
   return placement?.mode === 'turns' ? placement.cpus : undefined;
 }
 
-/** The port preload written into dir; undefined when it cannot be (a fixed port then stays where it is). */
-function portPreload(dir: string): string | undefined {
-  try {
-    return writePortPreload(dir);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The collaborators that measure the trees in `dirs` for real. */
 export function systemCollaborators(
   config: Config,
@@ -43,15 +34,15 @@ export function systemCollaborators(
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
   // The preload goes in front of the NODE_OPTIONS the server would have had.
   const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
-  // A fixed port is moved to a free one of each server's own whenever base and head run together. Without the
-  // preload (it could not be written) the server keeps its port, startServer finds that out, and the gate falls back.
-  const ports = config.port === undefined ? undefined : portPreload(diagnosticsDir);
+  // A fixed port is moved to a free one of each server's own whenever base and head run together (each side's
+  // own checked copy of the port preload).
+  const ports = config.port === undefined ? undefined : new PortPreloads();
   const start: StartServer = async (side, _pair, env, together) => {
     const movedTo = together && config.port !== undefined ? await freePort() : undefined;
     const moved =
       movedTo === undefined || config.port === undefined || ports === undefined
         ? {}
-        : portMapEnv(ports, new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+        : ports.env(side, new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const server = await startServer({
       side,
       cwd: dirs[side],

@@ -81,7 +81,10 @@ export interface Config {
   keepTrees: boolean;
   /** Name of the check run to create on the pull request's head commit; undefined: none. */
   checkName: string | undefined;
-  /** 'gate' measures; 'report' publishes report.json files another job (or workflow) measured, running nothing. */
+  /**
+   * 'gate' measures; 'report' publishes report.json files another job (or workflow) measured, running nothing;
+   * 'history' measures the branch against its last release and appends to the history (docs/history.md).
+   */
   mode: Mode;
   /** mode report: a directory or glob of report.json files. */
   results: string;
@@ -93,9 +96,13 @@ export interface Config {
   commentOn: CommentOn;
   /** How an intended slowdown is accepted; undefined: it cannot be (`accept-label: off`). */
   accept: AcceptRule | undefined;
+  /** The branch that holds the history (mode history writes it; a pull request gate reads its base's drift). */
+  historyBranch: string;
+  /** mode history: the tags that are releases (a regular expression's source, checked when parsed). */
+  releaseTags: string;
 }
 
-export type Mode = 'gate' | 'report';
+export type Mode = 'gate' | 'report' | 'history';
 
 /** `always`: every run; `change`: a regression, an improvement or an error; `regression`: a regression or an error. */
 export type CommentOn = 'always' | 'change' | 'regression';

@@ -20,6 +20,12 @@ export interface MetricComparison {
   metric: Metric;
   /** The threshold that applied (the scenario's own for req/s, else the gate's). */
   threshold: number;
+  /**
+   * The rule's bounds as relative changes on each side (src/decide/rule.ts works in log space, where the two sides
+   * mirror each other): a regression needs the estimate beyond `worse.threshold` and the whole interval beyond
+   * `worse.floor`, an improvement the same on the better side (req/s at 2%: −2% and −1.0%, +2.04% and +1.0%).
+   */
+  bounds: { worse: RuleBounds; better: RuleBounds };
   /** Median of base's rounds. */
   base: number;
   /**
@@ -30,12 +36,19 @@ export interface MetricComparison {
   /** Pairs that entered the test. */
   pairs: number;
   /**
-   * What the interval and the p-value were computed from: the pairs (each pair's log ratio, independent when each
-   * pair has its own processes or the processes run alike), or the blocks (the mean log ratio of each block of
-   * pairs that shared their processes, when the blocks differed: src/decide/verdict.ts).
+   * What the interval and the p-value were computed from, fixed by the design before any data (src/decide/interval.ts):
+   * the pairs (each pair's log ratio, when every pair has processes of its own: `restart-every` 0 or 1), or the
+   * blocks (the mean log ratio of each block of pairs that shared their processes: `restart-every` 2 or more).
    */
   unit: 'pairs' | 'blocks';
-  /** Estimated relative change of head against base (0.1 = 10% higher): Hodges-Lehmann (pairs) or mean (blocks). */
+  /** How many units (pairs or blocks) entered the interval. */
+  units: number;
+  /**
+   * The interval's method, chosen from the number of units and the level only: the exact signed-rank (Walsh)
+   * interval where it can reach the level, Student's t where it cannot.
+   */
+  method: 'signed-rank' | 't';
+  /** Estimated relative change of head against base (0.1 = 10% higher): Hodges-Lehmann (signed-rank) or mean (t). */
   change: number;
   /**
    * Interval of the relative change, simultaneous over every comparison and every planned look of the gate: all
@@ -57,11 +70,12 @@ export interface MetricComparison {
   significant: boolean;
   /**
    * A regression or improvement whose interval lies clear of half the threshold: more pairs would not undo it.
-   * One whose interval still reaches below half the threshold is borderline: at the budget's end an adaptive gate
-   * gives it confirmation pairs (src/gate/loop.ts).
+   * At the rule's floor of half the threshold every regression and improvement is; with a lower floor (the
+   * bench's) one whose interval still reaches below half the threshold is borderline: at the budget's end an
+   * adaptive gate gives it confirmation pairs (src/gate/loop.ts).
    */
   confirmed: boolean;
-  /** Round-to-round noise: standard deviation of the per-pair log ratios. */
+  /** Round-to-round noise: standard deviation of the per-pair log ratios (of the pairs, whatever the unit). */
   noise: number;
   /**
    * The smallest change this gate's rule would call, with these units and this noise, in about 80% of runs: at
@@ -71,21 +85,26 @@ export interface MetricComparison {
   /** Whether the estimated change is in the bad direction (less throughput, more latency). */
   worse: boolean;
   /**
-   * Set when the pairs share their processes in blocks (`restart-every` above 1) and the blocks of this or another
-   * comparison of the same processes differed by more than the pairs within them allow (src/decide/process-offsets.ts):
-   * the blocks were then the unit (`unit: 'blocks'`).
+   * Set when the pairs share their processes in blocks (`restart-every` above 1), the unit: each block's change and
+   * how far the blocks differ (src/decide/process-offsets.ts), shown only; it changes neither the unit nor the verdict.
    */
   processes?: ProcessBlocks;
   verdict: Verdict;
 }
 
-/** Blocks of pairs that shared their processes and differed: each block's change, and the F test. */
+/** One side's bounds of the rule, as relative changes. */
+export interface RuleBounds {
+  threshold: number;
+  floor: number;
+}
+
+/** Blocks of pairs that shared their processes: each block's change, and the F test of how far they differ. */
 export interface ProcessBlocks {
   restartEvery: number;
   changes: number[];
   f: number;
   p: number;
-  /** Whether this comparison's own blocks differed (else another comparison's of the same processes did). */
+  /** Whether the F test says this comparison's blocks differed (p below 1%): descriptive only. */
   differed: boolean;
   /**
    * Never set now that the blocks are the unit when they differ; the guard of report version 2 set it to the
@@ -94,15 +113,55 @@ export interface ProcessBlocks {
   overruled?: Verdict;
 }
 
+/** A metric's change shown beside the comparisons, not tested and not counted in the family. */
+export interface ShownChange {
+  scenario: string;
+  metric: Metric;
+  /** Median of base's rounds, and base × (1 + change). */
+  base: number;
+  head: number;
+  /** Hodges-Lehmann estimate of the per-pair log ratios, as a relative change; NaN without a pair. */
+  change: number;
+  pairs: number;
+  /** Standard deviation of the per-pair log ratios. */
+  noise: number;
+}
+
+/** A side's failed requests by class. */
+export interface FailureClasses {
+  /** Requests that got no answer in time. */
+  timeouts: number;
+  /** Connections refused, reset or closed before an answer. */
+  connectionErrors: number;
+  /** Answers of another status than the scenario expects (default: any 2xx), by status code. */
+  statuses: Record<string, number>;
+}
+
+/**
+ * Failed requests of one scenario, a comparison of the family like the others: the exact conditional binomial test
+ * of head's failures among all failures given each side's requests (two-sided, at the family's per-look level), so
+ * a head failing more often than chance allows is a regression and one failing less an improvement.
+ */
 export interface ErrorComparison {
   /** The scenario's name. */
   scenario: string;
   baseFailures: number;
+  /** Requests made (answered of any status, timed out or failed to connect). */
   baseResponses: number;
   headFailures: number;
   headResponses: number;
   /** Status codes other than the expected one (default: any 2xx) seen on head, with counts. */
   headStatus: Record<string, number>;
+  /** Each side's failures by class. */
+  classes: { base: FailureClasses; head: FailureClasses };
+  /** The two-sided level of the test at one look of one comparison (as MetricComparison.level). */
+  level: number;
+  /** The exact conditional test's two-sided p-value at this look (1 without failures). */
+  p: number;
+  /** p adjusted for every comparison and every planned look, as MetricComparison.pAdjusted. */
+  pAdjusted: number;
+  /** pAdjusted ≤ alpha: the sides' failure rates differ. */
+  significant: boolean;
   verdict: Verdict;
 }
 
@@ -119,8 +178,12 @@ export interface DecisionRule {
 /** The decision as data: report/headline.ts renders its headline. */
 export interface Decision {
   verdict: Verdict;
+  /** The tested comparisons of the metrics (req/s, p99, and where measured CPU per request and p99 at a fixed rate). */
   comparisons: MetricComparison[];
+  /** Failed requests of each scenario, tested in the same family. */
   errors: ErrorComparison[];
+  /** Changes shown but not tested (p50: in a closed loop it largely mirrors req/s); they count in no verdict. */
+  shown: ShownChange[];
   alpha: number;
   threshold: number;
   latencyThreshold: number;
@@ -142,4 +205,39 @@ export interface Futility {
   budgetPairs: number;
   /** Pairs this noise would need to resolve the threshold (in about 80% of gates, at one look). */
   neededPairs: number;
+}
+
+/**
+ * Whether a plan can resolve anything, before measuring (src/decide/plan-check.ts planCheck): its family, level,
+ * units, the smallest change it would catch at a noise, and what would resolve where it cannot.
+ */
+export interface PlanCheck {
+  /** Comparisons in the family, the per-look level each interval must reach, and the looks planned. */
+  comparisons: number;
+  level: number;
+  looks: number[];
+  unit: 'pairs' | 'blocks';
+  /** Pairs and units at the last planned look, and the interval's method there. */
+  pairs: number;
+  units: number;
+  method: 'signed-rank' | 't';
+  noise: number;
+  threshold: number;
+  /** Whether any interval can leave out 0 at all by the last look (at least two units). */
+  canDecide: boolean;
+  /** Smallest drop of req/s caught in about 80% of gates at this noise (a share, at least the threshold); NaN: none. */
+  detectable: number;
+  /** Whether it would catch twice the threshold in 80% of gates (src/decide/plan-check.ts RESOLVE_MULTIPLE). */
+  resolves: boolean;
+  /** Where it does not: what would (undefined where nothing within reach would). */
+  advice?: PlanAdvice;
+}
+
+export interface PlanAdvice {
+  /** Measuring time the current design needs to resolve, in seconds (undefined beyond 64 × the budget). */
+  budgetSec?: number;
+  /** Another `restart-every` among 1, 2 and 4 that resolves within less time than `budgetSec`, and that time. */
+  restartEvery?: { value: number; budgetSec: number };
+  /** The most scenarios one gate can decide within this budget (shard the rest), 0 when not even one. */
+  scenariosPerGate: number;
 }

@@ -1,7 +1,7 @@
 /** The report every gate writes (report.json): what was measured, decided and noted. Types only. */
 import type { Decision, StopReason, Verdict } from './decision.ts';
 import type { DiagnosticsSummary } from './diagnostics.ts';
-import type { Round, Side } from './measure.ts';
+import type { Metric, Round, Side } from './measure.ts';
 import type { MeasurementPlan } from './plan.ts';
 export type ErrorCode =
   | 'config'
@@ -171,6 +171,19 @@ export interface ProfileSummary {
 export interface ReportView {
   /** The open-loop load, when the rounds had any. */
   openLoop: OpenLoopView | undefined;
+  /**
+   * Each comparison's medians of the rounds as measured, base's and head's: what the comparison table shows (the
+   * change beside them is the paired estimate). Absent: the decision's own base and base × (1 + change).
+   */
+  medians?: MeasuredMedians[];
+}
+
+/** The medians of one scenario's rounds of a metric, each side's own. */
+export interface MeasuredMedians {
+  scenario: string;
+  metric: Metric;
+  base: number;
+  head: number;
 }
 
 export interface OpenLoopView {

@@ -8,7 +8,7 @@ import type { Side } from '../model/measure.ts';
 import type { DiffRow, ProfileDiff, ProfileView, ProfileViewRow } from '../model/profile.ts';
 import { type ProfileViewOptions, renderProfileView, topChangeSentence } from '../report/profile.ts';
 import { changeZ, diffFlameGraphHtml, diffProfiles } from './diff.ts';
-import { ensureZeroX } from './install.ts';
+import { ensureZeroX, verifyZeroX } from './install.ts';
 import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
 import { buildProfile, type Profile, readTicks, relativeFile } from './ticks.ts';
 
@@ -86,8 +86,10 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     spec.onOutput === undefined ? {} : { onOutput: spec.onOutput },
   );
   mkdirSync(spec.outDir, { recursive: true });
-  const run = (side: Side): Promise<ProfileRun> =>
-    profileServer({
+  const run = (side: Side): Promise<ProfileRun> => {
+    // The cached 0x preloads its files into the server: checked before each side's run (install.ts).
+    verifyZeroX(zeroxBin);
+    return profileServer({
       side,
       cwd: spec.dirs[side],
       start: spec.start,
@@ -103,6 +105,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
       readyTimeoutMs: spec.readyTimeoutMs,
       ...(spec.onOutput === undefined ? {} : { onOutput: spec.onOutput }),
     });
+  };
   const base = await run('base');
   const head = await run('head');
   const profiles = {

@@ -2,14 +2,29 @@
  * Installs the pinned 0x (the profiler) at run time. 0x cannot be bundled into dist: it browserifies its own
  * visualiser and preloads its own files into the profiled process. So its package.json and lockfile ship with
  * the action as data (zerox-lock.json) and are installed with `npm ci --ignore-scripts` into a cache directory,
- * once per directory: again only when the directory does not hold a complete install of the same lockfile.
+ * once per directory: again only when the directory does not hold a complete install of the same lockfile whose
+ * files hash to the digest shipped beside it (zerox-files.json). On a persistent runner the cache outlives the
+ * gate that made it, and one pull request's build could edit it for later gates to run: its files are checked
+ * before each use (verifyZeroX).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
 import { runCommand, safeEnv } from '../io/proc.ts';
+import { tamperedMessage } from '../report/safety-text.ts';
+import zeroxFiles from './zerox-files.json' with { type: 'json' };
 import zeroxLock from './zerox-lock.json' with { type: 'json' };
 
 /** The version of 0x the lockfile pins. */
@@ -32,6 +47,55 @@ export function defaultZeroXCacheDir(env: NodeJS.ProcessEnv = process.env): stri
 /** The CLI entry of 0x inside an install directory. */
 export function zeroXBin(cacheDir: string): string {
   return join(cacheDir, 'node_modules', '0x', 'cmd.js');
+}
+
+/** npm's own record of the install: npm reads it, Node never does (and its content follows npm's version). */
+const NOT_HASHED = new Set(['node_modules/.package-lock.json']);
+
+/**
+ * The SHA-256 of an install's files: every path under node_modules in order, each file's content hash, each
+ * symbolic link's target. A file edited, added or removed (a `node_modules/<name>.js`, which Node tries before
+ * the package's directory, included) changes it.
+ */
+export function zeroXDigest(cacheDir: string): string {
+  const hash = createHash('sha256');
+  const walk = (relative: string): void => {
+    for (const name of readdirSync(join(cacheDir, relative)).sort()) {
+      const path = `${relative}/${name}`;
+      if (NOT_HASHED.has(path)) continue;
+      const full = join(cacheDir, path);
+      const stat = lstatSync(full);
+      if (stat.isSymbolicLink()) hash.update(`${path}\0-> ${readlinkSync(full)}\n`);
+      else if (stat.isDirectory()) {
+        hash.update(`${path}/\n`);
+        walk(path);
+      } else hash.update(`${path}\0${createHash('sha256').update(readFileSync(full)).digest('hex')}\n`);
+    }
+  };
+  walk('node_modules');
+  return hash.digest('hex');
+}
+
+/** The digest each install directory was accepted with (the shipped one, or a fresh install's made by this run). */
+const accepted = new Map<string, string>();
+
+/** The digest of cacheDir, or undefined when it cannot be read. */
+function digestOf(cacheDir: string): string | undefined {
+  try {
+    return zeroXDigest(cacheDir);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks, before a use, that the install whose CLI is `bin` (from ensureZeroX) still holds the files it was
+ * accepted with; a GateError when one changed since.
+ */
+export function verifyZeroX(bin: string): void {
+  const dir = resolve(dirname(bin), '..', '..');
+  const expected = accepted.get(dir) ?? zeroxFiles.sha256;
+  if (digestOf(dir) !== expected) throw new GateError('install', tamperedMessage(`profiler 0x (${dir})`));
 }
 
 /** true when cacheDir holds a finished install of exactly our lockfile. */
@@ -79,7 +143,8 @@ export function ensureZeroX(
 }
 
 async function install(dir: string, options: EnsureOptions): Promise<string> {
-  if (isInstalled(dir)) return zeroXBin(dir);
+  // A finished install is used when its files are the pinned lockfile's, as shipped; anything else is made again.
+  if (isInstalled(dir) && digestOf(dir) === zeroxFiles.sha256) return accept(dir, zeroxFiles.sha256);
   // Install beside the target and rename it into place, so that a half-finished install (killed, timed out, or
   // racing another gate on the same runner) is never mistaken for a finished one.
   const staging = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
@@ -95,7 +160,17 @@ async function install(dir: string, options: EnsureOptions): Promise<string> {
   }
   await npmCi(staging, options);
   writeFileSync(join(staging, MARKER), `${LOCK_HASH}\n`);
-  return moveIntoPlace(staging, dir);
+  // Installed just now from the lockfile (npm checks every package's integrity): its own digest is what later
+  // uses in this run are checked against, should npm lay the files out otherwise than the shipped digest says.
+  const fresh = zeroXDigest(staging);
+  const bin = moveIntoPlace(staging, dir, fresh);
+  return accept(resolve(bin, '..', '..', '..'), fresh);
+}
+
+/** Records the digest an install is accepted with; returns its CLI entry. */
+function accept(dir: string, digest: string): string {
+  accepted.set(dir, digest);
+  return zeroXBin(dir);
 }
 
 /** Runs `npm ci` in the staging directory; on failure removes it and throws what went wrong. */
@@ -147,8 +222,8 @@ async function npmCi(staging: string, options: EnsureOptions): Promise<void> {
 }
 
 /** Renames a finished install to dir, unless another gate put one there first; returns the CLI entry used. */
-function moveIntoPlace(staging: string, dir: string): string {
-  if (isInstalled(dir)) {
+function moveIntoPlace(staging: string, dir: string, digest: string): string {
+  if (isInstalled(dir) && digestOf(dir) === digest) {
     // Another gate on this runner finished first.
     rmSync(staging, { recursive: true, force: true });
     return zeroXBin(dir);
@@ -159,7 +234,7 @@ function moveIntoPlace(staging: string, dir: string): string {
     renameSync(staging, dir);
   } catch (cause) {
     // Another process may have put a finished install there in the meantime: use whichever is complete.
-    if (isInstalled(dir)) {
+    if (isInstalled(dir) && digestOf(dir) === digest) {
       rmSync(staging, { recursive: true, force: true });
       return zeroXBin(dir);
     }

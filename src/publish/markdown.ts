@@ -4,7 +4,8 @@
  */
 
 import { openLoopSec } from '../load/plan.ts';
-import type { OpenLoopView, Report, ReportView } from '../model/report.ts';
+import { metricValue } from '../model/derived.ts';
+import type { MeasuredMedians, OpenLoopView, Report, ReportView } from '../model/report.ts';
 import { openLoopText } from '../report/notes.ts';
 import { type RenderOptions, renderReport } from '../report/render.ts';
 import { median } from '../stats/describe.ts';
@@ -25,8 +26,22 @@ export function openLoopView(report: Report): OpenLoopView | undefined {
   return { sec: openLoopSec(report.settings.durationSec), rates, sendLagP99Ms: lag };
 }
 
+/** Each comparison's medians of base's and head's rounds, as measured. */
+export function measuredMedians(report: Report): MeasuredMedians[] {
+  return (report.decision?.comparisons ?? []).map(({ scenario, metric }) => {
+    const of = (side: 'base' | 'head'): number => {
+      const values = report.rounds
+        .filter((r) => r.scenario === scenario && r.side === side)
+        .map((r) => metricValue(r.measurement, metric))
+        .filter(Number.isFinite);
+      return values.length === 0 ? Number.NaN : median(values);
+    };
+    return { scenario, metric, base: of('base'), head: of('head') };
+  });
+}
+
 export function reportView(report: Report): ReportView {
-  return { openLoop: openLoopView(report) };
+  return { openLoop: openLoopView(report), medians: measuredMedians(report) };
 }
 
 /** The report's line on its open-loop load; '' without open-loop rounds. */

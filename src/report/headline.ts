@@ -78,14 +78,19 @@ function changeHeadline(candidates: readonly MetricComparison[], what: string, a
   return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
 }
 
-/** Head fails where base did not: its commonest statuses and how many requests failed. */
-function failureHeadline(failing: ErrorComparison): string {
+/** Head fails more often than chance allows: its commonest statuses and how many requests failed on each side. */
+function failureHeadline(failing: ErrorComparison, alpha: number): string {
   const codes = Object.entries(failing.headStatus)
     .sort((a, b) => b[1] - a[1])
     .map(([code]) => code)
     .slice(0, 3);
   const what = codes.length > 0 ? `answers ${codes.join('/')}` : 'fails';
-  return `head ${what} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
+  return `head ${what} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)}, ${pText(failing.pAdjusted, alpha)})`;
+}
+
+/** Base failed more often than head: the improvement is that head fails less. */
+function fewerFailuresHeadline(e: ErrorComparison, alpha: number): string {
+  return `head fails less on ${e.scenario}: ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests failed (base: ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)}, ${pText(e.pAdjusted, alpha)})`;
 }
 
 /** No change, or inconclusive: the threshold, and req/s with its interval. */
@@ -119,19 +124,19 @@ export function decisionHeadline(
   const { verdict, comparisons, errors } = decision;
   if (verdict === 'regression') {
     const failing = errors.find((e) => e.verdict === 'regression');
-    if (failing) return failureHeadline(failing);
+    if (failing) return failureHeadline(failing, decision.alpha);
     return changeHeadline(
       comparisons.filter((c) => c.verdict === 'regression'),
       'regressed',
       decision.alpha,
     );
   }
-  if (verdict === 'improvement')
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === 'improvement'),
-      'improved',
-      decision.alpha,
-    );
+  if (verdict === 'improvement') {
+    const improved = comparisons.filter((c) => c.verdict === 'improvement');
+    const fewer = errors.find((e) => e.verdict === 'improvement');
+    if (improved.length === 0 && fewer) return fewerFailuresHeadline(fewer, decision.alpha);
+    return changeHeadline(improved, 'improved', decision.alpha);
+  }
   return unchangedHeadline(verdict, comparisons, decision);
 }
 

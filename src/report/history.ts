@@ -31,14 +31,14 @@ export function historySection(earlier: readonly RunRecord[]): string[] {
 }
 
 /** Who accepted the regression, and how; the reason (untrusted) escaped. */
-export function acceptedLine(accepted: Acceptance, headline: string): string {
+export function acceptedLine(accepted: Acceptance): string {
   const who = accepted.by === undefined ? 'Accepted' : `Accepted by ${code(accepted.by)}`;
   const how =
     accepted.how === 'label'
       ? `with the label ${code(accepted.label)}`
       : `in the pull request's description (${code(accepted.label)})`;
   const reason = accepted.reason === '' ? '' : `: “${escapeMarkdown(accepted.reason)}”`;
-  return `> [!NOTE]\n> ${who} ${how}${reason}. The check passes with this regression: ${escapeMarkdown(headline)}.`;
+  return `> [!NOTE]\n> ${who} ${how}${reason}. The slowdown is intended, so the check passes.`;
 }
 
 /** The log's line for an accepted regression (plain text: `by` and the label are not Markdown here). */

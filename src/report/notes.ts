@@ -54,25 +54,25 @@ export function scenariosLine(report: Report): string {
 }
 
 /**
- * When the pairs shared their processes in blocks and the blocks differed (MetricComparison.processes): what was
- * seen, and that the blocks were the unit; undefined when no comparison's blocks differed.
+ * When the pairs shared their processes in blocks and the F test says the blocks of a comparison differed
+ * (MetricComparison.processes.differed): what was seen; undefined when none did. Descriptive: the blocks are the
+ * unit of every comparison of such a design whatever the test says.
  */
 export function processOffsetNote(decision: Decision | undefined): string | undefined {
-  const guarded = (decision?.comparisons ?? []).flatMap((c) =>
-    c.processes ? [{ c, blocks: c.processes }] : [],
+  const differed = (decision?.comparisons ?? []).flatMap((c) =>
+    c.processes?.differed ? [{ c, blocks: c.processes }] : [],
   );
-  const first = guarded[0]?.blocks;
+  const first = differed[0]?.blocks;
   if (first === undefined) return undefined;
   const changes = (blocks: ProcessBlocks): string =>
     blocks.changes.map((change) => formatPercent(change)).join(', ');
-  const seen = guarded
-    .filter(({ blocks }) => blocks.differed)
+  const seen = differed
     .map(
       ({ c, blocks }) =>
         `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`,
     )
     .join('; ');
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so each block counted as one unit: every interval and p-value above comes from the ${first.changes.length} blocks' mean changes (Student's t), not from the pairs. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so with \`restart-every\` of 2 or more each block is one unit of every comparison: the intervals and p-values above come from the ${first.changes.length} blocks' mean changes, not from the pairs, and already account for it. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
 
 /** Whether processOffsetNote's blocks decided a call (worth an annotation on the run, not only a note): never now. */

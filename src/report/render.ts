@@ -1,16 +1,19 @@
 /** The gate's report as Markdown: the PR comment, the job summary and the check run's summary. Pure. */
 
 import type { StopReason } from '../model/decision.ts';
+import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report, ReportView, RunRecord } from '../model/report.ts';
 import { pairCharts } from './chart.ts';
 import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
-import { formatSeconds, formatShare, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
+import { formatSeconds, formatShare } from './format.ts';
 import { acceptedLine, historySection } from './history.ts';
+import { driftLine } from './history-text.ts';
+import { decisionSentence, isAccepted, type LeadOptions, leadSentence, nextLine, titleLine } from './lead.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
-import { comparisonTable, roundsTable } from './tables.ts';
+import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
 // gate/run.ts imports these from here; ./notes.ts is their home.
@@ -86,26 +89,15 @@ function howMeasured(report: Report, comparisons: number): string {
   );
 }
 
-/** Whether the report is a regression its pull request accepted (an error is never accepted). */
-function isAccepted(
-  report: Report,
-  options: RenderOptions,
-): options is RenderOptions & { accepted: Acceptance } {
-  return options.accepted !== undefined && report.verdict === 'regression' && report.error === undefined;
-}
-
-/** The title: the verdict, with the gate's name when it has one. */
-function title(report: Report, options: RenderOptions): string {
-  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : 'perf-gate';
-  if (isAccepted(report, options)) return `### 🟠 ${gate}: regression, accepted`;
-  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
-}
-
-/** What a reader needs first: the verdict, the headline, the error if any, why, and the comparisons. */
-function head(report: Report, options: RenderOptions): string[] {
-  const out = [title(report, options), ''];
-  out.push(`**${escapeMarkdown(report.headline)}**`, '');
-  if (isAccepted(report, options)) out.push(acceptedLine(options.accepted, report.headline), '');
+/**
+ * What a reviewer reads first: the verdict, one sentence in plain words (branches, the pull request, by how much,
+ * how sure), what to do next, the error if any, and the table of what was measured. An error never stands under a
+ * regression title: the title says error, and what was measured before it follows under "Of what was measured".
+ */
+function head(report: Report, view: ReportView, options: RenderOptions): string[] {
+  const lead = leadOptions(view, options);
+  const out = [titleLine(report, lead), '', leadSentence(report, lead), '', nextLine(report, lead), ''];
+  if (isAccepted(report, options.accepted)) out.push(acceptedLine(options.accepted), '');
   if (report.error) {
     const e = report.error;
     out.push(e.neutral ? '> [!WARNING]' : '> [!CAUTION]', `> ${escapeMarkdown(e.message)}`, '');
@@ -113,12 +105,10 @@ function head(report: Report, options: RenderOptions): string[] {
       out.push('<details><summary>Last output</summary>', '', codeBlock(e.output), '', '</details>', '');
   }
   const decision = report.decision;
-  // The sentence is Markdown already: its scenario names are escaped where it names them.
-  if (decision) out.push(verdictSentence(decision), '', ...comparisonTable(decision), '');
-  const hotter = report.profile ? hotterLine(report.profile.hotter) : '';
-  if (hotter !== '') out.push(hotter, '');
-  const noise = decision ? noiseLine(decision) : '';
-  if (noise !== '') out.push(noise, '');
+  if (decision && report.error)
+    out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, '');
+  if (decision) out.push(...comparisonTable(decision, view.medians), '');
+  if (options.drift) out.push(driftLine(options.drift), '');
   if (report.newScenarios.length > 0) {
     out.push(
       `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(', ')}.`,
@@ -126,6 +116,25 @@ function head(report: Report, options: RenderOptions): string[] {
     );
   }
   return out;
+}
+
+/** The rule that decided, the p-values and what this run could detect: folded, for whoever asks why. */
+function whySection(report: Report): string[] {
+  const decision = report.decision;
+  if (!decision) return [];
+  // The sentence is Markdown already: its scenario names are escaped where it names them.
+  const lines = [verdictSentence(decision)];
+  const p = pValuesLine(decision);
+  if (p !== '') lines.push('', p);
+  const noise = noiseLine(decision);
+  if (noise !== '') lines.push('', noise);
+  const hotter = report.profile ? hotterLine(report.profile.hotter) : '';
+  if (hotter !== '') lines.push('', hotter);
+  return section('Why: the rule, the p-values, what this run could detect', lines);
+}
+
+function leadOptions(view: ReportView, options: RenderOptions): LeadOptions {
+  return { ...options, medians: view.medians };
 }
 
 /** A `<details>` section (open: shown unfolded) of Markdown lines; [] when there are none. */
@@ -163,7 +172,7 @@ function charts(report: Report): string[] {
 /** How it was measured, on what, the notes, and how to read the table. */
 function measuredSection(report: Report, view: ReportView): string[] {
   const decision = report.decision;
-  const out = [howMeasured(report, decision?.comparisons.length ?? 0)];
+  const out = [howMeasured(report, (decision?.comparisons.length ?? 0) + (decision?.errors.length ?? 0))];
   const open = openLoopText(view.openLoop);
   if (open !== '') out.push('', open);
   const scenarios = scenariosLine(report);
@@ -190,10 +199,14 @@ export interface RenderOptions {
   name?: string | undefined;
   /** The pull request accepted a regression on purpose (publish/accept.ts). */
   accepted?: Acceptance | undefined;
+  /** The label that accepts an intended slowdown (`accept-label`); undefined: accepting is off. */
+  acceptLabel?: string | undefined;
   /** The earlier runs of this gate on the pull request, newest first (the comment's history). */
   earlier?: readonly RunRecord[];
-  /** This workflow run's page, where the job summary is (https only). */
+  /** This workflow run's page, where the job summary is and the job is re-run (https only). */
   runUrl?: string | undefined;
+  /** How far the pull request's base branch already is from its release (mode history's record), when known. */
+  drift?: DriftView | undefined;
 }
 
 /**
@@ -201,7 +214,12 @@ export interface RenderOptions {
  * reviewer reads in ten seconds first, the picture unfolded, everything else folded.
  */
 export function renderReport(report: Report, view: ReportView, options: RenderOptions = {}): string {
-  const out = [...head(report, options), ...charts(report), ...historySection(options.earlier ?? [])];
+  const out = [
+    ...head(report, view, options),
+    ...whySection(report),
+    ...charts(report),
+    ...historySection(options.earlier ?? []),
+  ];
   const noteLines = notes(report);
   if (noteLines.length > 0)
     out.push(...section(`Notes (${noteLines.filter((l) => l !== '').length})`, noteLines));
@@ -228,9 +246,9 @@ export function renderBrief(report: Report, options: RenderOptions = {}): string
       ? `[the job summary](${options.runUrl})`
       : 'the job summary';
   return `${[
-    title(report, options),
+    titleLine(report, options),
     '',
-    `**${escapeMarkdown(report.headline)}**. The whole report is in ${where}.`,
+    `${leadSentence(report, options)} The whole report is in ${where}.`,
     '',
     ...historySection(options.earlier ?? []),
   ]

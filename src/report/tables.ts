@@ -1,26 +1,29 @@
 /** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
 
-import type { Decision, MetricComparison } from '../model/decision.ts';
+import type { Decision, FailureClasses, MetricComparison } from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
-import type { Report } from '../model/report.ts';
+import { METRICS } from '../model/measure.ts';
+import type { MeasuredMedians, Report } from '../model/report.ts';
 import { escapeMarkdown } from './escape.ts';
 import {
   formatCount,
-  formatP,
   formatPercent,
   formatShare,
   formatValue,
   metricLabel,
+  pText,
   VERDICT_ICON,
   VERDICT_TEXT,
 } from './format.ts';
 
-/** The verdict as the table's cell says it: a significant change inside the threshold is named as such. */
-export function verdictText(c: Pick<MetricComparison, 'verdict' | 'significant'>): string {
-  const text = `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
-  if (c.verdict === 'no-change' && c.significant) return `${text} (significant, below the threshold)`;
-  if (c.verdict === 'inconclusive' && c.significant) return `${text} (significant, size unclear)`;
-  return text;
+/**
+ * The verdict as the table's cell says it, in plain words: no change is "within ±5%" (beside a +2.1% estimate,
+ * "no change" reads as a contradiction); inconclusive is "not sure".
+ */
+export function verdictText(c: Pick<MetricComparison, 'verdict' | 'threshold'>): string {
+  if (c.verdict === 'no-change') return `${VERDICT_ICON[c.verdict]} within ±${formatShare(c.threshold)}`;
+  if (c.verdict === 'inconclusive') return `${VERDICT_ICON[c.verdict]} not sure`;
+  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
 }
 
 /** An interval as the table shows it; n/a when the pairs cannot reach its level. */
@@ -30,27 +33,88 @@ export function intervalText(ci: readonly [number, number]): string {
     : 'n/a (too few pairs)';
 }
 
+/** A side's failed requests in a cell: "3 of 12,345 (2 timeouts, 1 connection error)", statuses by code. */
+function failedCell(failed: number, requests: number, classes: FailureClasses): string {
+  const parts = [
+    ...(classes.timeouts > 0
+      ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? '' : 's'}`]
+      : []),
+    ...(classes.connectionErrors > 0
+      ? [
+          `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? '' : 's'}`,
+        ]
+      : []),
+    ...Object.entries(classes.statuses)
+      .sort((a, b) => b[1] - a[1])
+      .map(([code, count]) => `${formatCount(count)} × ${escapeMarkdown(code)}`),
+  ];
+  return `${formatCount(failed)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
 /**
- * One row per comparison, after a row of failed requests for each scenario that had any. head is base × (1 +
- * change), so the three agree; the interval is simultaneous and the p-value adjusted (the footnote says how).
+ * One row per comparison, after a row of failed requests for each scenario that had any: what was measured (the
+ * medians of base's and of head's rounds), the paired change with its simultaneous interval, and the verdict; the
+ * shown (untested) changes (p50) in their place among them. p-values and the rule are folded away (pValuesLine,
+ * verdictSentence).
  */
-export function comparisonTable(decision: Decision): string[] {
+export function comparisonTable(decision: Decision, medians: readonly MeasuredMedians[] = []): string[] {
   const lines = [
-    `| scenario | metric | base (median) | head (base × change) | change | ${formatShare(1 - decision.alpha)} simultaneous interval | p (adjusted) | verdict |`,
-    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
+    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
+    '| --- | --- | ---: | ---: | ---: | --- |',
   ];
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  |  |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
     );
   }
-  for (const c of decision.comparisons) {
+  // Scenario by scenario, the tested comparisons and the shown changes (p50) in the metrics' order.
+  const rows = [
+    ...decision.comparisons.map((c) => ({
+      c,
+      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`,
+    })),
+    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` })),
+  ];
+  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
+  const order = (r: (typeof rows)[number]) =>
+    scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
+  for (const { c, cells } of rows.sort((a, b) => order(a) - order(b))) {
+    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+    const [base, head] = m ? [m.base, m.head] : [c.base, c.head];
     lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, c.base)} | ${formatValue(c.metric, c.head)} | ${formatPercent(c.change)} | ${intervalText(c.ci)} | ${formatP(c.pAdjusted, decision.alpha)} | ${verdictText(c)} |`,
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head)} | ${cells} |`,
     );
   }
   return lines;
+}
+
+/**
+ * The adjusted p-values, one per distinct value with the comparisons that have it (a table column would repeat one
+ * value on every row), failed requests among them: "p = 0.047 for GET /x (req/s, latency p99); p = 0.89 for GET /
+ * (latency p99)".
+ */
+export function pValuesLine(decision: Decision): string {
+  const groups = new Map<string, Map<string, string[]>>();
+  const add = (scenario: string, what: string, pAdjusted: number): void => {
+    const p = pText(pAdjusted, decision.alpha);
+    const byScenario = groups.get(p) ?? new Map<string, string[]>();
+    byScenario.set(scenario, [...(byScenario.get(scenario) ?? []), what]);
+    groups.set(p, byScenario);
+  };
+  for (const c of decision.comparisons) add(c.scenario, metricLabel(c.metric), c.pAdjusted);
+  // Failed requests where there were any (without any their p is 1, and the table has no row for them).
+  for (const e of decision.errors)
+    if (e.baseFailures + e.headFailures > 0) add(e.scenario, 'failed requests', e.pAdjusted);
+  if (groups.size === 0) return '';
+  const n = decision.comparisons.length + decision.errors.length;
+  const each = [...groups].map(
+    ([p, byScenario]) =>
+      `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(', ')})`).join(', ')}`,
+  );
+  return groups.size === 1
+    ? `p-values, adjusted over the ${n === 1 ? 'one comparison' : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.`
+    : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join('; ')}.`;
 }
 
 /** Every pair of every scenario, in the order measured. */

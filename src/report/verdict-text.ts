@@ -2,10 +2,10 @@
  * The sentence under the headline (why the verdict is what it is, from the interval that decided it) and the one
  * line on noise (what this run could see), as Markdown: the scenario names they quote are escaped here. Pure.
  */
-import type { Decision, MetricComparison } from '../model/decision.ts';
+import type { Decision, ErrorComparison, MetricComparison } from '../model/decision.ts';
 import { METRICS, type Metric } from '../model/measure.ts';
 import { escapeMarkdown } from './escape.ts';
-import { formatPercent, formatShare, metricLabel } from './format.ts';
+import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
 import { leadingChange } from './headline.ts';
 import { intervalText } from './tables.ts';
 
@@ -14,32 +14,40 @@ function what(c: MetricComparison): string {
   return `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
 }
 
-/** The threshold on the side that counts: −2% for req/s, +20% for latency (better: the other sign). */
-function signed(c: MetricComparison, share: number, side: 'worse' | 'better'): string {
-  const down = (c.metric === 'rps') === (side === 'worse');
-  return `${down ? '−' : '+'}${formatShare(share)}`;
+/** A side's bound as the report writes it, to two decimals at most: −5%, −2.53%, +2.04%. */
+function bound(share: number): string {
+  const text = `${Number((Math.abs(share) * 100).toFixed(2))}%`;
+  return `${share < 0 ? '−' : '+'}${text}`;
 }
 
 function changed(c: MetricComparison, floor: number, side: 'worse' | 'better', verdict: string): string {
+  const b = c.bounds[side];
   const clear =
-    floor > 0
-      ? `${signed(c, floor * c.threshold, side)} (${floor === 0.5 ? 'half' : `${floor} ×`} the threshold)`
-      : '0';
-  return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${signed(c, c.threshold, side)}, so this is ${verdict}.`;
+    floor > 0 ? `${bound(b.floor)} (${floor === 0.5 ? 'half' : `${floor} ×`} the threshold)` : '0';
+  return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${bound(b.threshold)}, so this is ${verdict}.`;
+}
+
+/** Failed requests that decided: how many on each side, and that chance would rarely give as many. */
+function failureSentence(e: ErrorComparison, alpha: number): string {
+  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base`;
+  return e.verdict === 'regression'
+    ? `Head failed ${counts} on ${escapeMarkdown(e.scenario)}: more than chance allows between two sides that fail alike (${pText(e.pAdjusted, alpha)}), and that alone fails the gate.`
+    : `Base failed more often than head on ${escapeMarkdown(e.scenario)} (${counts}, ${pText(e.pAdjusted, alpha)}): head fails less, an improvement.`;
 }
 
 /** Why the decision's verdict is what it is, in one sentence. */
 export function verdictSentence(decision: Decision): string {
   const cs = decision.comparisons;
   const failing = decision.errors.find((e) => e.verdict === 'regression');
-  if (failing)
-    return `Head failed requests on ${escapeMarkdown(failing.scenario)} that base did not: that alone fails the gate.`;
+  if (failing) return failureSentence(failing, decision.alpha);
   const floor = decision.rule.floor;
   // The comparison the headline names.
   const regression = leadingChange(cs.filter((c) => c.verdict === 'regression'));
   if (regression) return changed(regression, floor, 'worse', 'a regression');
   const improvement = leadingChange(cs.filter((c) => c.verdict === 'improvement'));
   if (improvement) return changed(improvement, floor, 'better', 'an improvement');
+  const fewer = decision.errors.find((e) => e.verdict === 'improvement');
+  if (fewer) return failureSentence(fewer, decision.alpha);
   const open = cs.find((c) => c.verdict === 'inconclusive');
   if (open === undefined) {
     const small = cs.filter((c) => c.significant);
@@ -89,22 +97,48 @@ export function noiseLine(decision: Decision): string {
   return `Noise per pair: ${noise.join(', ')}. This run would catch a change of ${could.join(', ')} in 80% of runs like it.`;
 }
 
+/** What the intervals were computed from: the units (pairs or blocks) and the methods seen. */
+function unitsText(cs: readonly MetricComparison[]): string {
+  const blocks = cs.find((c) => c.unit === 'blocks');
+  const unit = blocks
+    ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? 'n'}\`, move alike, so a block is one unit)`
+    : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
+  const methods = new Set(cs.map((c) => c.method));
+  const how =
+    methods.size > 1
+      ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can"
+      : methods.has('t')
+        ? "Student's t interval and the mean (too few units for the exact signed-rank interval to reach the level)"
+        : 'the exact signed-rank (Walsh) interval and the Hodges-Lehmann estimate';
+  return `The units are ${unit}; the interval is ${how}, chosen from the number of units and the level alone.`;
+}
+
+/** The first comparison's threshold on both sides, as an example of the mirror: " (req/s: −5% and +5.26%)". */
+function mirror(cs: readonly MetricComparison[]): string {
+  const c = cs.find((x) => x.metric === 'rps') ?? cs[0];
+  return c
+    ? ` (${metricLabel(c.metric)}: ${bound(c.bounds.worse.threshold)} and ${bound(c.bounds.better.threshold)})`
+    : '';
+}
+
 /** How to read the table: what base, head, change, the interval, p and the verdict are. */
 export function readingNote(decision: Decision, looks: number): string {
   const cs = decision.comparisons;
+  const family = cs.length + decision.errors.length;
   const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
   const alone = Number.isFinite(level)
     ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval`
     : '';
-  const blocks = cs.some((c) => c.unit === 'blocks')
-    ? " Where the note says blocks of processes differed, the units are the blocks' mean log ratios and the interval is Student's t."
-    : '';
   const floor = decision.rule.floor;
+  const shown =
+    decision.shown.length > 0
+      ? ' Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s).'
+      : '';
   return [
-    `How to read the table: base is the median of base's rounds and head is base × (1 + change), so the three agree (each round is under "Every round").`,
-    `The change is the Hodges-Lehmann estimate of the per-pair log ratios of head to base (base and head of a pair share the machine's speed of their moment), with the signed-rank (Walsh) interval.${blocks}`,
-    `The interval is simultaneous over ${cs.length === 1 ? 'the one comparison' : `all ${cs.length} comparisons`} and ${looks === 1 ? 'the one planned look' : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === '' ? '' : ` (${alone})`}.`,
+    `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
+    unitsText(cs),
+    `The intervals, and the exact tests of failed requests (head's share of all failures given each side's requests), are simultaneous over ${family === 1 ? 'the one comparison' : `all ${family} comparisons`} and ${looks === 1 ? 'the one planned look' : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === '' ? '' : ` (${alone})`}.${shown}`,
     `p is adjusted the same way: the smallest α at which the interval would leave out 0, so p ≤ ${decision.alpha} exactly when it does.`,
-    `A regression needs the whole interval beyond ${floor === 0.5 ? 'half the threshold' : floor > 0 ? `${floor} × the threshold` : '0'} on the worse side and the estimate beyond the threshold; no change, the interval inside ±threshold; anything else is inconclusive.`,
+    `A regression needs the whole interval beyond ${floor === 0.5 ? 'half the threshold' : floor > 0 ? `${floor} × the threshold` : '0'} on the worse side and the estimate beyond the threshold; an improvement the same on the better side, taken on the log scale so that the two mirror each other${mirror(cs)}; no change, the interval inside both; anything else is inconclusive. Failed requests are a regression when head fails more often than chance allows, an improvement when base does.`,
   ].join(' ');
 }

@@ -1,4 +1,4 @@
-/** How many pairs: the looks of an adaptive gate, the pairs that confirm a regression, the fewest that can. Pure. */
+/** How many pairs: the looks of an adaptive gate and the pairs that confirm a regression. Pure. */
 
 /**
  * Pair counts at which an adaptive gate may stop: every 2 pairs up to 32, then ever further apart. Every comparison
@@ -30,14 +30,4 @@ export function planLooks(maxPairs: number): number[] {
 export function confirmationPairs(pairs: number): number {
   const extra = Math.max(4, Math.ceil(pairs / 2));
   return extra + (extra % 2);
-}
-
-/**
- * The fewest pairs with which any of `comparisons` exact signed-rank intervals, each at alpha / comparisons (one
- * look), can leave out 0 at all: the smallest two-sided p-value of n pairs is 2/2^n.
- */
-export function minimumPairs(comparisons: number, alpha: number): number {
-  let n = 1;
-  while ((2 / 2 ** n) * comparisons >= alpha) n++;
-  return n;
 }

@@ -242,9 +242,10 @@ describe('perf-gate faults, end to end', () => {
       base: { 'server.js': serverSource({ workUs: 0 }) },
       head: {
         'server.js': app({
+          // 300 requests: within the first round even on a machine busy enough to serve 1,000 a second.
           prelude: 'let served = 0;',
           handler:
-            "  if (++served === 3000) { console.error('fatal: out of memory after 3000 requests'); process.exit(7); }",
+            "  if (++served === 300) { console.error('fatal: out of memory after 300 requests'); process.exit(7); }",
         }),
       },
     });
@@ -254,7 +255,7 @@ describe('perf-gate faults, end to end', () => {
       errors(run),
       /^perf-gate: the head server `node server\.js` exited with code 7 during round \d+ \(GET \/\)$/,
     );
-    assert.match(run.stdout, /fatal: out of memory after 3000 requests/);
+    assert.match(run.stdout, /fatal: out of memory after 300 requests/);
     assert.equal(comments.length, 1);
     assert.match(comments[0]!.body, /exited with code 7 during round/);
   });
@@ -345,7 +346,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(run.outputs.verdict, 'regression');
     assert.match(
       errors(run),
-      /^perf-gate: head answers 500 on GET \/: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
+      /^perf-gate: head answers 500 on GET \/: [\d,]+ of [\d,]+ requests failed \(base: 0, p [=<] [^)]+\)$/,
     );
     assert.equal(report.error, undefined);
     // Every pair is in the report (pairs measured again replace theirs), and only GET /'s rounds: GET /new was
@@ -361,7 +362,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(comments.length, 1);
     const body = comments[0]!.body;
     assert.match(body, /perf-gate: regression/);
-    assert.match(body, /\| GET \/ \| failed requests \| 0 of [\d,]+ \| [\d,]+ of [\d,]+ \|/);
+    assert.match(body, /\| GET \/ \| failed requests \| 0 of [\d,]+ \| [\d,]+ of [\d,]+ \([\d,]+ × 500\) \|/);
     assert.match(
       body,
       /New on head \(base answers them with errors, so they are not compared\): GET \/new\./,
@@ -532,7 +533,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(run.outputs.verdict, 'inconclusive');
     assert.match(
       errors(run),
-      /^perf-gate: there is no base to compare against: the event is `push`, not `pull_request`\. Run perf-gate on pull_request, or set the `base` input/,
+      /^perf-gate: there is no base to compare against: the event is `push`, not `pull_request`(?: or `merge_group`)?\. Run perf-gate on pull_request, or set the `base` input/,
     );
     assert.doesNotMatch(run.stdout + run.stderr, STACK);
     assert.equal(fake.requests.length, 0, 'nothing is posted');
@@ -745,6 +746,29 @@ describe('perf-gate faults, end to end', () => {
       lines.some((line) => line.startsWith('| GET ') && line.includes('everyone')),
       'and in its table',
     );
+  });
+
+  test('a deleted fork’s pull request under pull_request_target (head.repo null): refused before anything of it runs', async () => {
+    const marker = mkdtempSync(join(tmpdir(), 'perf-gate-fork-'));
+    cleanups.push(() => rmSync(marker, { recursive: true, force: true }));
+    const { run, fake } = await gate({
+      base: { 'server.js': serverSource({ workUs: 0 }), 'build.js': '' },
+      head: { 'build.js': `require('node:fs').writeFileSync(${JSON.stringify(join(marker, 'ran'))}, 'x');` },
+      inputs: { build: 'node build.js' },
+      eventName: 'pull_request_target',
+      event: (repo) => {
+        const event = pullRequestEvent(repo, 1) as { pull_request: { head: { repo: unknown } } };
+        event.pull_request.head.repo = null;
+        return event;
+      },
+    });
+    assert.equal(run.code, 1, run.stdout);
+    assert.match(
+      errors(run),
+      /^perf-gate: refusing to run perf-gate on `pull_request_target`: that event gives the job a write token and the repository's secrets/,
+    );
+    assert.ok(!existsSync(join(marker, 'ran')), 'the pull request’s build did not run');
+    assert.equal(fake.requests.length, 0, 'nothing posted');
   });
 
   test('the token is never printed and never in the servers’ environment', async () => {

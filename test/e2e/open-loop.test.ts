@@ -98,7 +98,7 @@ describe('open-loop latency', () => {
     assert.equal(run.outputs.verdict, 'regression');
 
     const body = fake.comments.get(31)?.[0]?.body ?? '';
-    assert.match(body, /\| GET \/ \| p99 at fixed rate \| [\d.]+ ms \| [\d.]+ ms \| \+\d+\.?\d*% \|/);
+    assert.match(body, /\| GET \/ \| p99 at fixed rate \| [\d.]+ ms \| [\d.]+ ms \| \+\d+\.?\d*% \(/);
     assert.match(
       body,
       /"p99 at fixed rate": after its closed-loop load, each side got 0\.17 s per pair of open-loop load at 2,000 req\/s for GET \//,

@@ -189,7 +189,10 @@ describe('check runs, fork-safe reporting and merged shards, end to end', () => 
     assert.equal(github.checkRuns[0]!.conclusion, 'failure');
     assert.equal(github.checkRuns[0]!.details_url, 'https://github.com/octo-org/octo-repo/actions/runs/4242');
     assert.ok(github.requests.some((q) => q.operationId === 'pulls/get' && q.path.endsWith(`/pulls/${PR}`)));
-    assert.match(run.summary, /head is .* slower on GET \/work\/a/);
+    assert.match(
+      run.summary,
+      /^\*\*#7 \(`feature`\) makes GET \/work\/a [\d.]+(×|%) slower than `main`\*\*/m,
+    );
     // Decided again from the same rounds: the same verdicts and p-values as the report's own decision (made by
     // test/support/reports.ts as the gate decides; the whole decision of a real gate is compared so in
     // example-fork-safe.test.ts).

@@ -210,7 +210,7 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
     assert.equal(onListener.properties.line, String(line));
     assert.match(
       onListener.message,
-      /^logRequestTiming got hotter on head: [\d.]+% → [\d.]+% of busy time \(regression\)\.$/,
+      /^logRequestTiming got hotter on head: ([\d.]+ µs → [\d.]+ µs of CPU time per request|[\d.]+% → [\d.]+% of busy time) \(regression\)\.$/,
     );
 
     // The artifact's files (no artifact service here: the action lists them), each there and not empty.

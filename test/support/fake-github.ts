@@ -60,6 +60,18 @@ export interface FakeCheckRun {
   output: Record<string, unknown>;
 }
 
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  user: FakeUser;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
 export interface Fault {
   /** HTTP method to match (any when omitted). */
   method?: string;
@@ -95,6 +107,8 @@ export interface FakeGitHubOptions {
   pullBody?: string;
   /** The pull request's author; default `octocat`. */
   pullAuthor?: FakeUser;
+  /** `read`: creating or changing an issue is refused (403), as without `issues: write`. */
+  issuesPermission?: 'write' | 'read';
 }
 
 export interface FakeLabel {
@@ -111,6 +125,10 @@ export interface FakeGitHub {
   /** Comments by issue number, in creation order. */
   comments: Map<number, FakeComment[]>;
   checkRuns: FakeCheckRun[];
+  /** Issues (not pull requests), in creation order; their comments are in `comments`. */
+  issues: FakeIssue[];
+  /** Seeds an issue (e.g. one a person opened). */
+  addIssue(title: string, body: string, user?: FakeUser): FakeIssue;
   /** Seeds a comment (e.g. one left by a previous run, or by a human). */
   addComment(issueNumber: number, body: string, user?: FakeUser): FakeComment;
   /** Adds a label to the pull request, with its `labeled` event (issues/list-events). */
@@ -498,6 +516,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const violations: string[] = [];
   const comments = new Map<number, FakeComment[]>();
   const checkRuns: FakeCheckRun[] = [];
+  const issues: FakeIssue[] = [];
+  // Issue numbers after the pull request's (they share one sequence on GitHub).
+  let nextIssueNumber = pullNumber + 100;
   const faults: (Fault & { remaining: number })[] = [];
   // Large ids (beyond 32 bits, like GitHub's) catch code that assumes small integers.
   let nextCommentId = 3_000_000_001;
@@ -607,6 +628,46 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     }
     return undefined;
   };
+
+  const addIssue = (title: string, body: string, user: FakeUser = actor): FakeIssue => {
+    const now = timestamp();
+    const issue: FakeIssue = {
+      number: nextIssueNumber++,
+      title,
+      body,
+      state: 'open',
+      state_reason: null,
+      user,
+      created_at: now,
+      updated_at: now,
+      closed_at: null,
+    };
+    issues.push(issue);
+    return issue;
+  };
+
+  const issueJson = (i: FakeIssue) => ({
+    id: 2_000_000_000 + i.number,
+    node_id: `I_kwDOHdEmA8${i.number.toString(36)}`,
+    url: `${repoApi()}/issues/${i.number}`,
+    repository_url: repoApi(),
+    comments_url: `${repoApi()}/issues/${i.number}/comments`,
+    html_url: `${repoWeb}/issues/${i.number}`,
+    number: i.number,
+    state: i.state,
+    state_reason: i.state_reason,
+    title: i.title,
+    body: i.body,
+    user: userJson(i.user),
+    labels: [],
+    assignees: [],
+    locked: false,
+    comments: comments.get(i.number)?.length ?? 0,
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+    closed_at: i.closed_at,
+    author_association: i.user.type === 'Bot' ? 'NONE' : 'MEMBER',
+  });
 
   const commentJson = (issue: number, c: FakeComment) => ({
     url: `${repoApi()}/issues/comments/${c.id}`,
@@ -887,6 +948,38 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
           comment.updated_at = timestamp();
         }
         return new Reply(200, commentJson(found.issue, comment));
+      }
+      case 'issues/list-for-repo': {
+        const state = reqUrl.searchParams.get('state') ?? 'open';
+        const creator = reqUrl.searchParams.get('creator');
+        const listed = issues
+          .filter((i) => state === 'all' || i.state === state)
+          .filter((i) => !creator || i.user.login === creator);
+        const ordered = reqUrl.searchParams.get('direction') === 'asc' ? listed : [...listed].reverse();
+        const { page, headers } = paginate(ordered, reqUrl);
+        return new Reply(200, page.map(issueJson), headers);
+      }
+      case 'issues/create': {
+        if (options.issuesPermission === 'read') return forbidden(op, 'issues=write');
+        const issue = addIssue(String(record.title), typeof record.body === 'string' ? record.body : '');
+        return new Reply(201, issueJson(issue), { location: `${repoApi()}/issues/${issue.number}` });
+      }
+      case 'issues/get':
+      case 'issues/update': {
+        const issue = issues.find((i) => i.number === int('issue_number'));
+        if (!issue) return error(404, 'Not Found', op);
+        if (op.operationId === 'issues/update') {
+          if (options.issuesPermission === 'read') return forbidden(op, 'issues=write');
+          if (typeof record.title === 'string') issue.title = record.title;
+          if (typeof record.body === 'string') issue.body = record.body;
+          if (record.state === 'open' || record.state === 'closed') {
+            issue.state = record.state;
+            issue.closed_at = record.state === 'closed' ? timestamp() : null;
+            issue.state_reason = typeof record.state_reason === 'string' ? record.state_reason : null;
+          }
+          issue.updated_at = timestamp();
+        }
+        return new Reply(200, issueJson(issue));
       }
       case 'users/get-authenticated':
         // An installation token (the GITHUB_TOKEN, a GitHub App's) is not a user: GitHub refuses.
@@ -1219,6 +1312,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     violations,
     comments,
     checkRuns,
+    issues,
+    addIssue,
     addComment,
     addLabel,
     labels,

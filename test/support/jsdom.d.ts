@@ -22,7 +22,8 @@ declare module 'jsdom' {
     readonly NodeFilter: { readonly SHOW_TEXT: number };
   }
   export class JSDOM {
-    constructor(html?: string);
+    /** `contentType: 'image/svg+xml'` parses XML, and throws when it is not well-formed. */
+    constructor(html?: string, options?: { contentType?: string });
     readonly window: DomWindow;
   }
 }

@@ -146,22 +146,39 @@ details{margin:6px 0}summary{cursor:pointer;color:#0969da}sub{color:#59636e}pre.
 
 describe('the comment a reviewer reads in ten seconds (a 2× regression, the demo)', () => {
   const report = demoReport();
-  const markdown = renderMarkdown(report);
+  // As the action posts it: the label that accepts, this run's page, the flame graphs' artifact.
+  const markdown = renderMarkdown(report, {
+    acceptLabel: 'perf-gate:accept',
+    runUrl: 'https://github.com/octo-org/shop/actions/runs/42',
+    detailsUrl: 'https://github.com/octo-org/shop/actions/runs/42/artifacts/7',
+  });
 
-  test('at most 25 lines before the first <details>: verdict, sentence, table, hotter, noise', (t) => {
+  test('its first screen answers in plain words: slower or not, by how much, how sure, what to do next', (t) => {
     const lines = markdown.split('\n');
     const first = lines.findIndex((l) => l.startsWith('<details'));
     t.diagnostic(lines.slice(0, first).join('\n'));
-    assert.ok(first > 0 && first <= 25, `${first} lines before the first <details>`);
+    assert.ok(first > 0 && first <= 12, `${first} lines before the first <details>`);
     const top = lines.slice(0, first).join('\n');
-    assert.match(top, /^### 🔴 perf-gate: regression\n\n\*\*head is 2\.0× slower on GET \/seed\/v1/);
-    assert.match(top, /lies wholly beyond −2\.5% \(half the threshold\) and the estimate beyond −5%/);
-    assert.match(top, /\| 95% simultaneous interval \| p \(adjusted\) \|/);
+    // The branches, the pull request, by how much, what was measured, how sure.
     assert.match(
       top,
-      /\*\*Hotter on head\*\* \(CPU time per request\): `slowPath` `lib\/util\.js:5` \+[\d.]+ µs/,
+      /^### 🔴 perf-gate: regression\n\n\*\*#7 \(`fresh-catalogue`\) makes GET \/seed\/v1 2\.0× slower than `main`\*\*: [\d,]+ req\/s against [\d,]+; sure beyond doubt\.\n/,
     );
-    assert.match(top, /^Noise per pair: req\/s ±\d\.\d%/m);
+    // What to do: the hotter function with file:line and the flame graphs, accepting, measuring again.
+    assert.match(
+      top,
+      /^\*\*Next:\*\* Look at `slowPath` in `lib\/util\.js:5`, which got hotter \([\d.]+ µs → [\d.]+ µs per request; \[flame graphs\]\(https:\/\/github\.com\/octo-org\/shop\/actions\/runs\/42\/artifacts\/7\)\)\. Intended\? Add the label `perf-gate:accept` .* \[re-run the job\]\(https:\/\/github\.com\/octo-org\/shop\/actions\/runs\/42\) to measure again\.$/m,
+    );
+    // Measured columns only; the rule, the p-values and the power are folded away.
+    assert.match(top, /^\| scenario \| metric \| base \| head \| change \(95% interval\) \| verdict \|$/m);
+    assert.doesNotMatch(top, /p \(adjusted\)|base × change|lies wholly beyond|Noise per pair|p = /);
+    const why = markdown.slice(markdown.indexOf('<summary>Why'));
+    assert.match(why, /lies wholly beyond −2\.53% \(half the threshold\) and the estimate beyond −5%/);
+    assert.match(
+      why,
+      /p-values, adjusted over the 3 comparisons and every planned look: p = [\d.]+ for every one\./,
+    );
+    assert.match(why, /Noise per pair: req\/s ±\d\.\d%/);
     assert.doesNotMatch(markdown, /p = </);
     assert.doesNotMatch(markdown, /95% CI/);
   });
@@ -172,7 +189,7 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
     const { default: mermaid } = await import('mermaid');
     mermaid.initialize({ startOnLoad: false });
     const blocks = charts(markdown);
-    assert.equal(blocks.length, 3, 'req/s, p50, p99');
+    assert.equal(blocks.length, 2, 'req/s, p99 (p50 is shown in the table, not tested)');
     for (const block of blocks) {
       const parsed = await mermaid.parse(block);
       assert.ok(parsed && parsed.diagramType === 'xychart', block);
@@ -196,10 +213,11 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
       true,
       'comparison, hotter, diagnostics, rounds',
     );
-    assert.equal(document.querySelectorAll('pre.mermaid').length, 3);
+    assert.equal(document.querySelectorAll('pre.mermaid').length, 2);
     assert.ok(document.querySelector('details[open] pre.mermaid'), 'the req/s chart is unfolded');
     const summaries = [...document.querySelectorAll('summary')].map((s) => s.textContent);
     assert.deepEqual(summaries, [
+      'Why: the rule, the p-values, what this run could detect',
       'Each pair: head ÷ base',
       'Each pair: head ÷ base of the other metrics',
       'Inside each server: event loop, CPU, memory',

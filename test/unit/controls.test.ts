@@ -171,7 +171,11 @@ describe('accepting an intended slowdown', () => {
     );
     assert.ok(markdown.includes(`“${escapeMarkdown('see @team [x](http://evil)')}”`), markdown);
     assert.doesNotMatch(markdown, /@team/);
-    assert.match(markdown, /The check passes with this regression: head is /);
+    assert.match(markdown, /”\. The slowdown is intended, so the check passes\.$/m);
+    assert.match(
+      markdown,
+      /^\*\*Next:\*\* Nothing\. To stop accepting it, remove the line from the description/m,
+    );
   });
 });
 
@@ -232,7 +236,7 @@ describe('comment-on', () => {
     });
     assert.match(
       brief,
-      /^### ⚪ perf-gate: no change\n\n\*\*no change .*\*\*\. The whole report is in \[the job summary\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/42\)\.\n/,
+      /^### ⚪ perf-gate: no change\n\n\*\*#7 \(`feature`\) leaves GET \/health within ±5% of `main`\*\*: .*; sure\. The whole report is in \[the job summary\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/42\)\.\n/,
     );
     assert.match(brief, /\| `abcdef1` \| 🔴 regression \| -11\.5% \|/);
     assert.doesNotMatch(renderBrief(report, { runUrl: 'javascript:alert(1)' }), /\]\(/);

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { REGRESSION_FLOOR } from '../../src/decide/rule.ts';
+import { methodFor } from '../../src/decide/interval.ts';
+import { logThreshold, logWorse, REGRESSION_FLOOR } from '../../src/decide/rule.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { MetricComparison, ScenarioRule, Verdict } from '../../src/model/decision.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
@@ -97,14 +98,18 @@ function randomGate(rng: () => number): Gate {
   };
 }
 
-/** Every way a comparison could contradict its interval, as messages; [] when it cannot. */
+/**
+ * Every way a comparison could contradict its interval, as messages; [] when it cannot. The rule in log space
+ * (src/decide/rule.ts): τ the threshold's log ratio on the worse side, each end of the interval seen from there.
+ */
 function contradictions(c: MetricComparison, alpha: number): string[] {
   const [lo, hi] = c.ci;
-  const t = c.threshold;
-  const worseLow = c.metric === 'rps';
-  const worseEnd = worseLow ? -hi : lo;
-  const betterEnd = worseLow ? lo : -hi;
-  const worse = worseLow ? -c.change : c.change;
+  const t = logThreshold(c.metric, c.threshold);
+  const [a, b] = [logWorse(c.metric, Math.log1p(lo)), logWorse(c.metric, Math.log1p(hi))];
+  const worseEnd = Math.min(a, b);
+  const betterEnd = -Math.max(a, b);
+  const worse = logWorse(c.metric, Math.log1p(c.change));
+  const inside = worseEnd > -t && betterEnd > -t;
   const excludesZero = lo > 0 || hi < 0;
   const out: string[] = [];
   const check = (ok: boolean, what: string): void => {
@@ -113,13 +118,15 @@ function contradictions(c: MetricComparison, alpha: number): string[] {
   check(c.significant === excludesZero, 'significant iff the interval leaves out 0');
   check(c.significant === c.pAdjusted <= alpha, 'significant iff p ≤ alpha');
   check(c.pAdjusted >= 0 && c.pAdjusted <= 1 && c.p >= 0 && c.p <= 1, 'p-values in [0, 1]');
+  check(c.method === methodFor(c.units, c.level), 'the method from the units and the level only');
   const shown = formatP(c.pAdjusted, alpha);
   const read = shown.startsWith('<') ? 0 : shown.startsWith('>') ? 1 : Number(shown);
   check(Math.sign(read - alpha) === Math.sign(c.pAdjusted - alpha), `p ${c.pAdjusted} reads ${shown}`);
   if (Number.isFinite(lo)) check(lo <= c.change && c.change <= hi, 'the estimate lies in its interval');
   if (Number.isFinite(c.change))
     check(Math.abs(c.head - c.base * (1 + c.change)) <= 1e-9 * c.base, 'head = base × (1 + change)');
-  if (Number.isFinite(c.detectable)) check(c.detectable >= t - 1e-12, 'could detect at least the threshold');
+  if (Number.isFinite(c.detectable))
+    check(c.detectable >= c.threshold - 1e-12, 'could detect at least the threshold');
   switch (c.verdict) {
     case 'regression':
       check(worseEnd > REGRESSION_FLOOR * t && worse >= t && c.significant && c.worse, 'regression');
@@ -128,11 +135,15 @@ function contradictions(c: MetricComparison, alpha: number): string[] {
       check(betterEnd > REGRESSION_FLOOR * t && -worse >= t && c.significant && !c.worse, 'improvement');
       break;
     case 'no-change':
-      check(lo > -t && hi < t, 'no change: the interval inside ±threshold');
-      check(verdictText(c).includes('significant') === c.significant, 'the cell says significant when it is');
+      check(inside, 'no change: the interval inside ±τ');
+      // In words that cannot read as a contradiction beside a small but significant change (+2.1%, "no change").
+      check(
+        verdictText(c) === `⚪ within ±${Number((c.threshold * 100).toFixed(2))}%`,
+        'the cell says within ±threshold',
+      );
       break;
     case 'inconclusive':
-      check(!(lo > -t && hi < t), 'inconclusive though inside the threshold');
+      check(!inside, 'inconclusive though inside the threshold');
       check(!(worseEnd > REGRESSION_FLOOR * t && worse >= t), 'inconclusive though a regression');
       check(!(betterEnd > REGRESSION_FLOOR * t && -worse >= t), 'inconclusive though an improvement');
       break;

@@ -70,6 +70,8 @@ describe('a report with hostile text renders without mentions, references or lin
       error: { code: 'load', message: `failed ${hostile}`, side: 'head', output: undefined, neutral: false },
     });
     report.base.label = `main ${hostile}`;
+    // The pull request's own number (`#7`, verified, not text from outside) links on purpose: left out here.
+    report.pullRequest = undefined;
     const markdown = renderMarkdown(report);
     // Outside code spans (where GitHub links nothing): no raw pattern survives.
     const prose = markdown.replace(/(`+)[^`]*?\1/g, '');

@@ -1,7 +1,13 @@
 /** src/config/event.ts (what perf-gate reads from the event payload, which base it compares) and src/gate/plan.ts (ABBA). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { chooseBase, type PullRequestInfo, pullRequestOf } from '../../src/config/event.ts';
+import {
+  chooseBase,
+  mergeGroupBase,
+  mergeGroupOf,
+  type PullRequestInfo,
+  pullRequestOf,
+} from '../../src/config/event.ts';
 import { pairOrder } from '../../src/gate/pairs.ts';
 import { sampleTickMs, sliceCount } from '../../src/load/plan.ts';
 import { confirmationPairs, planLooks } from '../../src/stats/pairs.ts';
@@ -263,5 +269,38 @@ describe('slices and their sampling tick', () => {
     assert.equal(sliceCount(3, 0.125), 24);
     assert.equal(sliceCount(2, 0.3), 7);
     assert.equal(sliceCount(0.1, 0.25), 1);
+  });
+});
+
+describe('merge_group', () => {
+  const payload = {
+    merge_group: {
+      head_sha: 'a'.repeat(40),
+      head_ref: 'refs/heads/gh-readonly-queue/main/pr-12-bbbbbbb',
+      base_sha: 'b'.repeat(40),
+      base_ref: 'refs/heads/main',
+    },
+  };
+
+  test('the group’s head and the base it would land on, branch names without refs/heads/', () => {
+    const group = mergeGroupOf(payload);
+    assert.deepEqual(group, {
+      headSha: 'a'.repeat(40),
+      headRef: 'gh-readonly-queue/main/pr-12-bbbbbbb',
+      baseSha: 'b'.repeat(40),
+      baseRef: 'main',
+    });
+    assert.deepEqual(mergeGroupBase(group!), {
+      ref: 'b'.repeat(40),
+      label: 'main',
+      source: 'the merge_group event',
+    });
+  });
+
+  test('not a merge group: another event, or one without both commits', () => {
+    assert.equal(mergeGroupOf({ pull_request: { number: 1 } }), undefined);
+    assert.equal(mergeGroupOf({ merge_group: { head_sha: 'a' } }), undefined);
+    assert.equal(mergeGroupOf({ merge_group: { head_sha: 1, base_sha: 2 } }), undefined);
+    assert.equal(mergeGroupOf(null), undefined);
   });
 });

@@ -69,6 +69,14 @@ for (const file of files) {
 const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
   pull_request: { number: 1, pull_request: { number: 1, head: { sha: 'h' }, base: { sha: 'b' } } },
   push: { before: 'b', after: 'a' },
+  merge_group: {
+    merge_group: {
+      head_sha: 'h',
+      head_ref: 'refs/heads/gh-readonly-queue/main/pr-1-b',
+      base_sha: 'b',
+      base_ref: 'refs/heads/main',
+    },
+  },
   workflow_run: {
     workflow_run: {
       id: 1,
@@ -111,22 +119,24 @@ function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionC
  * The permissions a perf-gate job needs, and no more: `contents: read` to check out what it measures (a job that
  * only publishes checks out nothing); `pull-requests: write` for the comment on a pull request (`read` to verify a
  * workflow_run's pull request without commenting); `checks: write` for `check-name`; `actions: read` to download
- * another run's artifact.
+ * another run's artifact; `mode: history` writes its branch (`contents: write`) and its alert (`issues: write`).
  */
 function neededPermissions(workflow: ExampleWorkflow, job: PerfGateJob): Record<string, string> {
   const needed: Record<string, string> = {};
   if (!job.reports) needed.contents = 'read';
+  if (job.with.mode === 'history') Object.assign(needed, { contents: 'write', issues: 'write' });
   const pullRequests = workflow.events.some((e) => e.startsWith('pull_request') || e === 'workflow_run');
   if (pullRequests && job.with.comment !== 'false') needed['pull-requests'] = 'write';
   else if (job.reports && workflow.events.includes('workflow_run')) needed['pull-requests'] = 'read';
-  if (pullRequests && job.with['check-name'] !== undefined) needed.checks = 'write';
+  const checked = pullRequests || workflow.events.includes('merge_group');
+  if (checked && job.with['check-name'] !== undefined) needed.checks = 'write';
   if (job.otherSteps.some((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT) && s.with['run-id'] !== undefined))
     needed.actions = 'read';
   return needed;
 }
 
 describe('example workflows', () => {
-  test('are there: node:http, Fastify, NestJS + Redis, a monorepo, a fixed port, a push, fork-safe, sharded', () => {
+  test('are there: node:http, Fastify, NestJS + Redis, a monorepo, a fixed port, a push, fork-safe, sharded, a merge queue, history', () => {
     for (const file of [
       'node-http.yml',
       'fastify.yml',
@@ -137,6 +147,8 @@ describe('example workflows', () => {
       'fork-safe/measure.yml',
       'fork-safe/report.yml',
       'sharded.yml',
+      'merge-queue.yml',
+      'history.yml',
     ])
       assert.ok(files.includes(file), `example-workflows/${file} is missing (found ${files.join(', ')})`);
   });

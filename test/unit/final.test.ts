@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { finalVerdict } from '../../src/decide/final.ts';
+import { ruleBounds } from '../../src/decide/rule.ts';
 import { GateError } from '../../src/io/errors.ts';
 import { type Decision, type MetricComparison, VERDICTS } from '../../src/model/decision.ts';
 import type { ReportError } from '../../src/model/report.ts';
@@ -17,10 +18,13 @@ function decided(verdict: Decision['verdict']): Decision {
     scenario: 'GET /x',
     metric: 'rps',
     threshold: 0.05,
+    bounds: ruleBounds('rps', 0.05),
     base: 1000,
     head: 1000 * (1 + change),
     pairs: 12,
     unit: 'pairs',
+    units: 12,
+    method: 'signed-rank',
     change,
     ci: [change - 0.02, change + 0.02],
     level: 0.01,
@@ -37,6 +41,7 @@ function decided(verdict: Decision['verdict']): Decision {
     verdict,
     comparisons: [comparison],
     errors: [],
+    shown: [],
     alpha: 0.05,
     threshold: 0.05,
     latencyThreshold: 0.05,

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { canResolve, futility, pairsToResolve } from '../../src/decide/futility.ts';
+import { ruleBounds } from '../../src/decide/rule.ts';
 import type { Decision, Futility, MetricComparison } from '../../src/model/decision.ts';
 import { futilityNote } from '../../src/report/gate-text.ts';
 import { normalQuantile } from '../../src/stats/distributions.ts';
@@ -13,10 +14,13 @@ function comparison(change: number, half: number, threshold = 0.02): MetricCompa
     scenario: 'GET /x',
     metric: 'rps',
     threshold,
+    bounds: ruleBounds('rps', threshold),
     base: 1000,
     head: 1000 * (1 + change),
     pairs: 12,
     unit: 'pairs',
+    units: 12,
+    method: 'signed-rank',
     change,
     ci: [Math.expm1(centre - half), Math.expm1(centre + half)],
     level: 0.01,
@@ -36,6 +40,7 @@ function decision(comparisons: MetricComparison[]): Decision {
     verdict: 'inconclusive',
     comparisons,
     errors: [],
+    shown: [],
     alpha: 0.05,
     threshold: 0.02,
     latencyThreshold: 0.2,
@@ -64,7 +69,7 @@ describe('canResolve', () => {
   test('the boundary: a change is callable when (|estimate| + 1.5 se) − projected half-width exceeds half the threshold', () => {
     const half = 0.08;
     const halfEnd = half * Math.sqrt(12 / 30);
-    const t = Math.log1p(0.02);
+    const t = -Math.log1p(-0.02);
     const edge = halfEnd + 0.5 * t - (1.5 * half) / Z;
     const at = (centre: number) => canResolve(comparison(Math.expm1(centre), half), 12, 30);
     assert.equal(at(edge + 0.001), true);
@@ -73,7 +78,7 @@ describe('canResolve', () => {
 
   test('"no change" stays possible while a noise 0.7× of the measured one would resolve it', () => {
     // At 12 of 30 pairs the half-width shrinks by √(12/30); 0.7 of that must stay within the 2% threshold.
-    const t = Math.log1p(0.02);
+    const t = -Math.log1p(-0.02);
     const edge = t / (0.7 * Math.sqrt(12 / 30));
     assert.equal(canResolve(comparison(0, edge * 0.99), 12, 30), true);
     assert.equal(canResolve(comparison(0, edge * 1.01), 12, 30), false);
@@ -85,8 +90,16 @@ describe('canResolve', () => {
     assert.equal(canResolve(comparison(0, 0.08), 30, 30), true);
   });
 
-  test('blocks of processes are never projected: their t intervals narrow faster than 1 / √pairs', () => {
-    const blocks = { ...comparison(0.005, 0.08), unit: 'blocks' as const };
+  test('blocks are projected with the quantile their interval will have: 3 blocks of t now, 8 at the budget', () => {
+    // 12 pairs in blocks of 4 at a level of 0.01: Student's t with 2 degrees of freedom (9.92); at 30 pairs, 8
+    // blocks and 7 (3.50). The same interval of 12 pairs narrows only as 1 / √pairs.
+    const blocks: MetricComparison = {
+      ...comparison(0.005, 0.08),
+      unit: 'blocks',
+      units: 3,
+      method: 't',
+      processes: { restartEvery: 4, changes: [0, 0, 0], f: 1, p: 0.5, differed: false },
+    };
     assert.equal(canResolve(comparison(0.005, 0.08), 12, 30), false, 'futile as pairs');
     assert.equal(canResolve(blocks, 12, 30), true);
   });
@@ -95,7 +108,7 @@ describe('canResolve', () => {
 describe('pairsToResolve', () => {
   test('where floor × t + h + z80 × h / z reaches t, h shrinking as 1 / √pairs', () => {
     const half = 0.05;
-    const t = Math.log1p(0.02);
+    const t = -Math.log1p(-0.02);
     const wanted = (t * 0.5) / (1 + 0.8416212335729143 / Z);
     assert.equal(pairsToResolve(comparison(0, half), 12), Math.ceil(12 * (half / wanted) ** 2));
   });

@@ -397,6 +397,8 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     name: undefined,
     commentOn: 'always',
     accept: undefined,
+    historyBranch: 'perf-gate-history',
+    releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     ...overrides,
   };
 }

@@ -40,10 +40,19 @@ function outputs(report: Report): string {
   return `${JSON.stringify({ verdict: report.verdict, title: checkTitle(report), outcomes: lines }, null, 2)}\n`;
 }
 
+/** What the action passes besides the report: the label that accepts a regression, the run's page. */
+const PUBLISHED = {
+  acceptLabel: 'perf-gate:accept',
+  runUrl: 'https://github.com/octo-org/octo-repo/actions/runs/42',
+};
+
 function renderings(name: string, report: Report): void {
-  const markdown = renderMarkdown(report);
+  const markdown = renderMarkdown(report, PUBLISHED);
   golden(`${name}.md`, markdown);
-  golden(`${name}.linked.md`, renderMarkdown(report, { detailsUrl: 'https://example.invalid/artifact/1' }));
+  golden(
+    `${name}.linked.md`,
+    renderMarkdown(report, { ...PUBLISHED, detailsUrl: 'https://example.invalid/artifact/1' }),
+  );
   golden(`${name}.trimmed.md`, fitComment(markdown, 3000, 'The whole report is in the job summary.'));
   golden(
     `${name}.summary.md`,
@@ -74,6 +83,8 @@ function recordedReport(): Report {
     profile: undefined,
     changedFiles: ['server.js'],
     diagnostics: undefined,
+    // The pull request it measured: the comment names it.
+    pullRequest: { number: 12, headSha: recorded.head.sha, baseSha: recorded.base.sha },
   };
 }
 

@@ -63,6 +63,9 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
       GITHUB_EVENT_PATH: join(dir, 'event.json'),
       GITHUB_EVENT_NAME: 'pull_request',
       GITHUB_REPOSITORY: 'octo-org/octo-repo',
+      // The run's page, which the comment links (the built run below has the same).
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '42',
       GITHUB_STEP_SUMMARY: join(dir, 'local-summary.md'),
       RUNNER_TEMP: temp,
       // What the runner makes of action.yml's `${{ github.token }}`: local-action passes defaults as written.

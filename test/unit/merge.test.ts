@@ -40,11 +40,15 @@ describe('mergeReports', () => {
     }
   });
 
-  test('the family is the comparisons of ALL shards: a regression one shard calls alone is not significant among 9 comparisons', () => {
-    // 8 pairs all in one direction: exact two-sided p = 2/2^8 ≈ 0.0078. Over 3 comparisons: 0.023 < 0.05;
-    // over the 9 comparisons of three shards: 0.070 > 0.05.
+  test('the family is the comparisons of ALL shards: 9, and where ranks cannot reach their level the interval is t', () => {
+    // 8 pairs all in one direction: exact two-sided p = 2/2^8 ≈ 0.0078. Alone, a shard's 3 comparisons need 0.0167:
+    // the signed-rank interval reaches it. Merged, the 9 comparisons of three shards need 0.0056, which 8 ranks
+    // cannot reach: Student's t over the 8 pairs, chosen from their number and the level alone.
     const a = gateReport({ paths: { '/a': 0.8 }, seed: 1 });
     assert.equal(a.verdict, 'regression', 'alone, shard a is a regression');
+    const aloneRps = a.decision!.comparisons.find((x) => x.metric === 'rps')!;
+    assert.equal(aloneRps.method, 'signed-rank');
+    assert.ok(Math.abs(aloneRps.p - 2 / 256) < 1e-12, `p ${aloneRps.p}`);
     const b = gateReport({ paths: { '/b': 1 }, seed: 2, noise: 0.02 });
     const c = gateReport({ paths: { '/c': 1 }, seed: 4, noise: 0.02 });
     const merged = mergeReports([
@@ -53,12 +57,13 @@ describe('mergeReports', () => {
       asFile(c, 'c/report.json'),
     ]);
     const decision = merged.decision!;
-    assert.equal(decision.comparisons.length, 9);
+    // Req/s and p99 of each of the 3 scenarios, and their failed requests: a family of 9.
+    assert.equal(decision.comparisons.length, 6);
+    assert.equal(decision.errors.length, 3);
     const rps = decision.comparisons.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
-    assert.ok(Math.abs(rps.p - 2 / 256) < 1e-12, `p ${rps.p}`);
-    assert.ok(Math.abs(rps.pAdjusted - 9 * (2 / 256)) < 1e-12, `pAdjusted ${rps.pAdjusted}`);
-    assert.notEqual(rps.verdict, 'regression');
-    assert.notEqual(merged.verdict, 'regression');
+    assert.equal(rps.method, 't');
+    assert.ok(Math.abs(rps.level - 0.05 / 9) < 1e-15);
+    assert.equal(merged.verdict, 'regression', 'a 20% slowdown with 0.5% noise stands among 9');
     // And the adjusted p of every comparison is its p times the union's 9 (one look each), as its interval's level.
     for (const x of decision.comparisons) {
       const expected = Math.min(1, 9 * x.p);
@@ -172,7 +177,8 @@ describe('mergeReports', () => {
     assert.equal(merged.error?.neutral, false);
     assert.match(merged.error!.message, /^1 of 3 shards have no report \(found 1, 3\)/);
     assert.equal(merged.verdict, 'inconclusive');
-    assert.equal(merged.decision?.comparisons.length, 6);
+    assert.equal(merged.decision?.comparisons.length, 4);
+    assert.equal(merged.decision?.errors.length, 2);
     assert.equal(stepOutcome(merged, true).kind, 'fail');
   });
 
@@ -254,8 +260,8 @@ describe('mergeReports', () => {
     assert.equal(merged.profile?.seconds, 17);
     assert.doesNotMatch(merged.profile!.markdown, /<img/);
     assert.match(merged.profile!.markdown, /\| `slow` \| `a\.js:3` \| 1\.0% \| 30\.0% \|/);
-    // /new is not compared: only /a (3) and /b (3).
-    assert.equal(merged.decision?.comparisons.length, 6);
+    // /new is not compared: only /a and /b (req/s and p99 each).
+    assert.equal(merged.decision?.comparisons.length, 4);
   });
 
   test('a merge of one equals decide() on its rounds even when the file carries a forged decision', () => {

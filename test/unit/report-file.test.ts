@@ -75,7 +75,7 @@ describe('parseReportFile', () => {
     const cases: [(r: Record<string, unknown>) => void, RegExp][] = [
       [
         (r) => ((r.base as Record<string, unknown>).sha = 'not-a-sha'),
-        /`base`\.sha has characters or a form/,
+        /`base\.sha` has characters or a form/,
       ],
       [
         (r) => ((r.rounds as Record<string, unknown>[])[0]!.scenario = 'GET /elsewhere'),

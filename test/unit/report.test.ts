@@ -16,7 +16,7 @@ import type { Decision } from '../../src/model/decision.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report, ReportError } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
-import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { measuredMedians, renderMarkdown } from '../../src/publish/markdown.ts';
 import { code, codeBlock, escapeMarkdown } from '../../src/report/escape.ts';
 import { COMMENT_LIMIT, fitComment } from '../../src/report/fit.ts';
 import { metricLabel } from '../../src/report/format.ts';
@@ -181,59 +181,63 @@ describe('renderMarkdown: a regression report', () => {
     }
   });
 
-  test('starts with the title and the verdict, then the headline in bold', () => {
+  test('starts with the title, then one sentence in plain words: branches, by how much, measured, how sure', () => {
     assert.equal(lines[0], '### 🔴 perf-gate: regression');
     assert.match(
       lines[1]!,
-      /^\*\*head is 1[0-3]\.\d% slower on GET \/seed\/v1 \(req\/s 4,\d{3} → 3,\d{3}, p = [^)]+\)\*\*$/,
+      /^\*\*`feature\/seed-cache` makes GET \/seed\/v1 1[0-3]\.\d% slower than `main`\*\*: 3,\d{3} req\/s against 4,\d{3}; sure beyond doubt\.$/,
     );
-    assert.equal(lines[1], `**${escapeMarkdown(report.headline)}**`);
+    assert.match(lines[2]!, /^\*\*Next:\*\* .*re-run the job/);
   });
 
-  test('the comparison table: header with its simultaneous interval and adjusted p, one row per path × metric', () => {
+  test('the comparison table: what was measured, the change with its interval, the verdict; no p', () => {
     const [comparison] = tables(markdown);
     assert.ok(comparison);
     assert.deepEqual(cells(comparison[0]!), [
       'scenario',
       'metric',
-      'base (median)',
-      'head (base × change)',
-      'change',
-      '95% simultaneous interval',
-      'p (adjusted)',
+      'base',
+      'head',
+      'change (95% interval)',
       'verdict',
     ]);
-    assert.match(comparison[1]!, /^\| --- \| --- \| ---: \| ---: \| ---: \| --- \| ---: \| --- \|$/);
+    assert.match(comparison[1]!, /^\| --- \| --- \| ---: \| ---: \| ---: \| --- \|$/);
     const rows = comparison.slice(2).map(cells);
     assert.deepEqual(
       rows.map((r) => `${r[0]} / ${r[1]}`),
       ['/', '/seed/v1'].flatMap((p) => ['req/s', 'latency p50', 'latency p99'].map((m) => `GET ${p} / ${m}`)),
     );
     for (const row of rows) {
-      assert.equal(row.length, 8);
-      assert.match(row[4]!, /^[+−±]\d+\.\d%$/, 'change');
-      assert.match(row[5]!, /^[+−±]\d+\.\d% … [+−±]\d+\.\d%$/, 'CI');
-      assert.match(row[6]!, /^(< 0\.001|0\.\d{2,3}|1\.00)$/, 'p');
+      assert.equal(row.length, 6);
+      if (row[1] === 'latency p50') {
+        assert.match(row[4]!, /^[+−±]\d+\.\d% \(not tested\)$/, 'p50 is shown, not tested');
+        assert.equal(row[5], 'shown only');
+        continue;
+      }
+      assert.match(row[4]!, /^[+−±]\d+\.\d% \([+−±]\d+\.\d% … [+−±]\d+\.\d%\)$/, 'change (interval)');
     }
     const seedRps = rows.find((r) => r[0] === 'GET /seed/v1' && r[1] === 'req/s')!;
-    assert.equal(seedRps[7], '🔴 regression');
-    assert.match(seedRps[4]!, /^−1[0-3]\.\d%$/);
-    assert.equal(rows.find((r) => r[0] === 'GET /' && r[1] === 'req/s')![7], '⚪ no change');
+    assert.equal(seedRps[5], '🔴 regression');
+    assert.match(seedRps[4]!, /^−1[0-3]\.\d% /);
+    assert.equal(rows.find((r) => r[0] === 'GET /' && r[1] === 'req/s')![5], '⚪ within ±5%');
   });
 
   test('the interval column is labelled with the level 1 − α', () => {
     const strict = renderMarkdown(reportOf({ settings: { ...fixture.settings, alpha: 0.01 } }));
-    assert.equal(cells(tables(strict)[0]![0]!)[5], '99% simultaneous interval');
+    assert.equal(cells(tables(strict)[0]![0]!)[4], 'change (99% interval)');
   });
 
-  test('numbers are formatted: thousands separators for req/s, ms with 2 decimals under 10 ms', () => {
+  test('numbers are formatted: thousands separators for req/s, ms with 2 decimals under 10 ms; the medians measured', () => {
     const rows = tables(markdown)[0]!.slice(2).map(cells);
+    const medians = measuredMedians(report);
     for (const c of report.decision.comparisons) {
       const row = rows.find((r) => r[0] === c.scenario && r[1] === metricLabel(c.metric));
-      assert.ok(row);
+      const measured = medians.find((m) => m.scenario === c.scenario && m.metric === c.metric);
+      assert.ok(row && measured);
+      assert.equal(measured.base, c.base, "the decision's base is the median of base's rounds");
       for (const [cell, value] of [
-        [row[2]!, c.base],
-        [row[3]!, c.head],
+        [row[2]!, measured.base],
+        [row[3]!, measured.head],
       ] as const) {
         if (c.metric === 'rps') {
           assert.match(cell, /^\d{1,3}(,\d{3})+$/, cell);
@@ -268,11 +272,7 @@ describe('renderMarkdown: a regression report', () => {
       fixture.rounds.find((r) => r.pair === 0 && r.scenario === 'GET /seed/v1' && r.side === side)!
         .measurement.rps;
     assert.equal(rows[1]![5], (round('head') / round('base')).toFixed(3));
-    assert.ok(
-      lines.indexOf(
-        '| scenario | metric | base (median) | head (base × change) | change | 95% simultaneous interval | p (adjusted) | verdict |',
-      ) < open,
-    );
+    assert.ok(lines.indexOf('| scenario | metric | base | head | change (95% interval) | verdict |') < open);
   });
 
   test('the settings, the trees, the noise and the note on reading it', () => {
@@ -292,15 +292,15 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.match(
       markdown,
-      /\nNoise per pair: req\/s ±\d\.\d%, latency p50 ±\d\.\d%, latency p99 ±\d\.\d%\. This run would catch a change of req\/s ≈\d\.\d% \(threshold 5%\), latency p50 ≈\d\.\d% \(threshold 5%\), latency p99 ≈\d\.\d% \(threshold 5%\) in 80% of runs like it\.\n/,
+      /\nNoise per pair: req\/s ±\d\.\d%, latency p99 ±\d\.\d%\. This run would catch a change of req\/s ≈\d\.\d% \(threshold 5%\), latency p99 ≈\d\.\d% \(threshold 5%\) in 80% of runs like it\.\n/,
     );
     assert.match(
       markdown,
-      /\nHow to read the table: base is the median of base's rounds and head is base × \(1 \+ change\)/,
+      /\nHow to read the table: base and head are the medians of each side's rounds, as measured/,
     );
     assert.match(
       markdown,
-      /The interval is simultaneous over all 6 comparisons and the one planned look: together they cover their true changes with probability 95% \(each alone a 99\.17% interval\)\./,
+      /The intervals, and the exact tests of failed requests \(head's share of all failures given each side's requests\), are simultaneous over all 6 comparisons and the one planned look: together they cover their true changes with probability 95% \(each alone a 99\.17% interval\)\. Latency p50 is shown, not tested/,
     );
     assert.ok(markdown.endsWith('</details>\n'));
   });
@@ -541,7 +541,8 @@ describe('fitComment', () => {
     assert.ok(limit < markdown.length);
     const fitted = fitComment(markdown, limit, pointer);
     assert.ok(fitted.length <= limit, `${fitted.length} > ${limit}`);
-    assert.ok(fitted.startsWith('### 🔴 perf-gate: regression\n\n**head is'));
+    assert.ok(fitted.startsWith('### 🔴 perf-gate: regression\n\n**`feature/seed-cache` makes'));
+    assert.match(fitted, /\n\*\*Next:\*\* /, 'what to do next is kept');
     assert.equal(tables(fitted)[0]?.length, 8);
     assert.ok(!fitted.includes('<details>'), 'no unclosed <details>');
     assert.ok(fitted.trimEnd().endsWith(pointer));
@@ -554,7 +555,7 @@ describe('fitComment', () => {
     assert.ok(fitted.length <= limit);
     const lines = nonEmptyLines(fitted);
     assert.equal(lines[0], '### 🔴 perf-gate: regression');
-    assert.ok(lines[1]!.startsWith('**head is'));
+    assert.ok(lines[1]!.startsWith('**`feature/seed-cache` makes'));
     assert.ok(fitted.trimEnd().endsWith(pointer));
   });
 
@@ -594,7 +595,11 @@ describe('error reports', () => {
     );
     const lines = markdown.split('\n');
     assert.equal(lines[0], '### 🟡 perf-gate: inconclusive');
-    assert.equal(lines[2], '**inconclusive: \\`npm ci\\` failed in the base tree (exit code 1)**');
+    assert.equal(lines[2], '**perf-gate could not measure the base, `main`**: the check stays neutral.');
+    assert.match(
+      lines[4]!,
+      /^\*\*Next:\*\* Nothing in this pull request: the base branch does not build or start/,
+    );
     const warning = lines.indexOf('> [!WARNING]');
     assert.ok(warning > 0);
     assert.equal(lines[warning + 1], '> \\`npm ci\\` failed in the base tree (exit code 1)');
@@ -625,7 +630,15 @@ describe('error reports', () => {
       }),
     );
     const lines = markdown.split('\n');
-    assert.equal(lines[2], '**error: the head server exited with code 1 before answering GET /**');
+    assert.equal(lines[0], '### ❌ perf-gate: error', 'never a regression title over an error');
+    assert.equal(
+      lines[2],
+      '**perf-gate could not measure `feature/seed-cache` against `main`**: the error below.',
+    );
+    assert.match(
+      lines[4]!,
+      /^\*\*Next:\*\* Fix what the error says \(the last output is below\), then re-run the job\.$/,
+    );
     const caution = lines.indexOf('> [!CAUTION]');
     assert.ok(caution > 0);
     assert.equal(lines[caution + 1], '> the head server exited with code 1 before answering GET /');
@@ -712,11 +725,11 @@ describe('renderMarkdown: several named scenarios from a config file, one shard 
     const row = tables(markdown)[0]!
       .map(cells)
       .find((r) => r[0] === 'create order' && r[1] === 'req/s');
-    assert.ok(row && !row[7]!.includes('regression'), String(row));
+    assert.ok(row && !row[5]!.includes('regression'), String(row));
   });
 
   test('201 answers of a scenario expecting 201 are no failures: no failed-requests row, 0 / 0 per round', () => {
-    assert.ok(!markdown.includes('failed requests'));
+    assert.ok(!markdown.includes('| failed requests |'));
     const open = nonEmptyLines(markdown).indexOf('<details><summary>Every round</summary>');
     const rows = nonEmptyLines(markdown)
       .slice(open + 3)
@@ -752,12 +765,16 @@ describe('renderMarkdown: several named scenarios from a config file, one shard 
     assert.equal(failing.verdict, 'regression');
     assert.match(
       failing.headline,
-      /^head answers 200 on create order: [\d,]+ of [\d,]+ requests failed \(base: 0\)$/,
+      /^head answers 200 on create order: [\d,]+ of [\d,]+ requests failed \(base: 0, p < 0\.001\)$/,
     );
     const row = tables(renderMarkdown(failing))[0]!
       .map(cells)
       .find((r) => r[1] === 'failed requests');
     assert.deepEqual(row?.slice(0, 2), ['create order', 'failed requests']);
-    assert.equal(row?.[7], '🔴 regression');
+    assert.equal(row?.[5], '🔴 regression');
+    assert.match(
+      renderMarkdown(failing),
+      /^\*\*`feature\/seed-cache` breaks create order\*\*: [\d,]+ of [\d,]+ requests failed \(answers 200; base: 0\); sure\.$/m,
+    );
   });
 });

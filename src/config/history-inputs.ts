@@ -1,0 +1,35 @@
+/** The inputs of `mode: history`: the history's branch and which tags are releases. Pure. */
+import { configError } from '../io/errors.ts';
+
+/** `history-branch`: a branch name git accepts (git check-ref-format), without `refs/heads/`. */
+export function parseHistoryBranch(text: string): string {
+  const name = text.replace(/^refs\/heads\//, '');
+  const bad =
+    name === '' ||
+    name.length > 200 ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what git refuses
+    /[\x00-\x20\x7f~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\./.test(name) ||
+    name === '@';
+  if (bad) {
+    throw configError(
+      'history-branch',
+      `\`${text}\` is not a branch name git accepts`,
+      'Use a plain branch name such as `perf-gate-history`.',
+    );
+  }
+  return name;
+}
+
+/** `release-tags`: a regular expression the release tags match (JavaScript syntax, checked now). */
+export function parseReleaseTags(text: string): string {
+  try {
+    new RegExp(text, 'u');
+  } catch (error) {
+    throw configError(
+      'release-tags',
+      `\`${text}\` is not a regular expression (${error instanceof Error ? error.message : String(error)})`,
+      'Write a JavaScript regular expression that the release tags match, e.g. `^v\\d+\\.\\d+\\.\\d+$`.',
+    );
+  }
+  return text;
+}

@@ -1,0 +1,170 @@
+/**
+ * Whether a plan can resolve anything, before measuring: from the family (scenarios × tested comparisons), alpha,
+ * the unit and the units the budget buys, the level every interval must reach, whether any can leave out 0 at all,
+ * the smallest change of req/s it would catch at a given noise, and what to set where it falls short (a longer
+ * budget, fewer scenarios per gate, another `restart-every`). The gate calls it with a projected pair cost before
+ * measuring and again after the first pair with the measured one; report/ words it. Pure.
+ */
+
+import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
+import { confirmationPairs, planLooks } from '../stats/pairs.ts';
+import { perLookLevel } from '../stats/sequential-boundary.ts';
+import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
+import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
+
+/**
+ * The per-pair noise of req/s a plan is judged at when none was measured: 3%, a middling hour on a shared runner
+ * (bench/RESULTS.md §14 and §19).
+ */
+export const PLAN_NOISE = 0.03;
+
+/** A plan resolves its threshold when it would catch twice the threshold in 80% of gates. */
+export const RESOLVE_MULTIPLE = 2;
+
+export type { PlanAdvice, PlanCheck };
+
+/** What the gate plans to measure. */
+export interface Design {
+  /** Scenarios decided together (all shards' when this gate is one shard of several). */
+  scenarios: number;
+  restartEvery: number;
+}
+
+export interface PlanInput extends Design {
+  /** Tested comparisons per scenario: req/s, p99 and failed requests, plus p99 at a fixed rate and CPU per request where measured. */
+  perScenario: number;
+  alpha: number;
+  /** req/s threshold (the smallest change that matters). */
+  threshold: number;
+  /** Measuring time before the last planned look, in seconds. */
+  budgetSec: number;
+  /** A fixed number of pairs (one look); undefined: adaptive looks within the budget. */
+  fixedPairs?: number;
+  /** Mean seconds a pair costs in a design (the gate's cost model, or the first pair's measured cost). */
+  pairSec: (design: Design) => number;
+  /** Per-pair sd of the req/s log ratio to judge at; default PLAN_NOISE. */
+  noise?: number;
+}
+
+/**
+ * The looks and level of a design with `pairs` pairs in the budget: exact (perLookLevel), or, when searching for
+ * advice, `lookFactor` × alpha / comparisons with the current plan's cost of its looks (the exact level of every
+ * candidate would take seconds; the advice is checked exactly at the end).
+ */
+function schedule(
+  input: PlanInput,
+  comparisons: number,
+  pairs: number,
+  lookFactor?: number,
+): { looks: number[]; level: number } {
+  const planned = input.fixedPairs !== undefined ? [input.fixedPairs] : planLooks(pairs);
+  const last = planned[planned.length - 1]!;
+  const looks = input.fixedPairs !== undefined ? planned : [...planned, last + confirmationPairs(last)];
+  const bonferroni = input.alpha / comparisons;
+  return {
+    looks,
+    level: lookFactor === undefined ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni,
+  };
+}
+
+/** The smallest req/s drop caught in 80% of gates with `pairs` pairs at the last look of a design. */
+function detectableAt(input: PlanInput, design: Design, pairs: number, level: number, noise: number): number {
+  const units = unitCount(pairs, design.restartEvery);
+  const critical = criticalFor(units, level);
+  if (!(critical > 0)) return Number.NaN;
+  // A block's mean of R pairs has sd noise / √R when its processes run alike (offsets widen it further).
+  const perUnit = unitOf(design.restartEvery) === 'blocks' ? noise / Math.sqrt(design.restartEvery) : noise;
+  const half = (critical * perUnit) / Math.sqrt(units);
+  return Math.abs(changeOfWorse('rps', detectableLog(logThreshold('rps', input.threshold), half, critical)));
+}
+
+/** Pairs a design's budget buys, and what it would catch there (the level exact, or as `schedule` says). */
+function evaluate(input: PlanInput, design: Design, budgetSec: number, noise: number, lookFactor?: number) {
+  const comparisons = design.scenarios * input.perScenario;
+  const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
+  const { looks, level } = schedule(input, comparisons, Math.max(2, pairs), lookFactor);
+  const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
+  return {
+    comparisons,
+    looks,
+    level,
+    pairs: lastPairs,
+    detectable: detectableAt(input, design, lastPairs, level, noise),
+  };
+}
+
+const resolvesAt = (input: PlanInput, detectable: number): boolean =>
+  detectable <= RESOLVE_MULTIPLE * input.threshold;
+
+/** The search's view: whether a design resolves within a budget, approximately or exactly. */
+type Fits = (design: Design, budgetSec: number, exact?: boolean) => boolean;
+
+/** The least budget (whole seconds) with which a design resolves: doubling, bisecting, then checked exactly. */
+function neededBudget(fits: Fits, design: Design, budgetSec: number): number | undefined {
+  let high = budgetSec;
+  while (!fits(design, high)) {
+    high *= 2;
+    if (high > 64 * budgetSec) return undefined;
+  }
+  let low = high / 2;
+  while (high - low > 1) {
+    const mid = (low + high) / 2;
+    if (fits(design, mid)) high = mid;
+    else low = mid;
+  }
+  for (let i = 0; i < 20 && !fits(design, high, true); i++) high *= 1.05;
+  return Math.ceil(high);
+}
+
+function advise(input: PlanInput, noise: number, level: number, comparisons: number): PlanAdvice | undefined {
+  if (input.fixedPairs !== undefined) return undefined;
+  const lookFactor = level / (input.alpha / comparisons);
+  const fits: Fits = (design, sec, exact = false) =>
+    resolvesAt(input, evaluate(input, design, sec, noise, exact ? undefined : lookFactor).detectable);
+  const budgetSec = neededBudget(fits, input, input.budgetSec);
+  const options = [1, 2, 4]
+    .filter((value) => value !== input.restartEvery)
+    .map((value) => ({
+      value,
+      budgetSec: neededBudget(fits, { ...input, restartEvery: value }, input.budgetSec),
+    }))
+    .filter((o): o is { value: number; budgetSec: number } => o.budgetSec !== undefined)
+    .sort((a, b) => a.budgetSec - b.budgetSec);
+  let scenariosPerGate = input.scenarios;
+  while (scenariosPerGate > 0 && !fits({ ...input, scenarios: scenariosPerGate }, input.budgetSec))
+    scenariosPerGate--;
+  while (scenariosPerGate > 0 && !fits({ ...input, scenarios: scenariosPerGate }, input.budgetSec, true))
+    scenariosPerGate--;
+  const better = options[0];
+  return {
+    ...(budgetSec === undefined ? {} : { budgetSec }),
+    ...(better === undefined || (budgetSec !== undefined && better.budgetSec >= budgetSec)
+      ? {}
+      : { restartEvery: better }),
+    scenariosPerGate,
+  };
+}
+
+/** Whether a plan can resolve anything, and what to set where it cannot resolve its threshold. */
+export function planCheck(input: PlanInput): PlanCheck {
+  const noise = input.noise ?? PLAN_NOISE;
+  const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
+  const units = unitCount(pairs, input.restartEvery);
+  const resolves = resolvesAt(input, detectable);
+  const advice = resolves ? undefined : advise(input, noise, level, comparisons);
+  return {
+    comparisons,
+    level,
+    looks,
+    unit: unitOf(input.restartEvery),
+    pairs,
+    units,
+    method: methodFor(units, level),
+    noise,
+    threshold: input.threshold,
+    canDecide: units >= 2,
+    detectable,
+    resolves,
+    ...(advice === undefined ? {} : { advice }),
+  };
+}

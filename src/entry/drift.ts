@@ -1,0 +1,49 @@
+/**
+ * The drift a pull request's comment names: how far its base branch already is from its release, as the history
+ * branch's latest run of that branch measured it (docs/history.md). Read before anything of the pull request runs,
+ * into a repository of its own (io/history-branch.ts); a history that cannot be read is no line, never an error.
+ */
+import { driftOf, linesOfFiles, seriesOf } from '../decide/history.ts';
+import { HistoryStore } from '../io/history-branch.ts';
+import { originUrl } from '../io/releases.ts';
+import type { Config } from '../model/config.ts';
+import type { DriftView } from '../model/history.ts';
+import { info } from './log.ts';
+
+/** Longest each git command of the lookup may take: it must not hold up the gate. */
+const READ_TIMEOUT_MS = 30_000;
+
+/** The drift of `baseRef` on the gate's scenarios; undefined without a history of it. */
+export async function baseDrift(
+  config: Config,
+  root: string,
+  baseRef: string,
+): Promise<DriftView | undefined> {
+  if (baseRef === '') return undefined;
+  let store: HistoryStore | undefined;
+  try {
+    store = await HistoryStore.open(
+      {
+        url: await originUrl(root),
+        branch: config.historyBranch,
+        token: config.token,
+        serverUrl: process.env.GITHUB_SERVER_URL || 'https://github.com',
+        timeoutMs: READ_TIMEOUT_MS,
+      },
+      process.env.RUNNER_TEMP || undefined,
+    );
+    const { lines } = linesOfFiles((await store.read()).files);
+    return driftOf(lines, {
+      series: seriesOf(config.workingDirectory),
+      ref: baseRef,
+      scenarios: config.scenarios.map((s) => s.name),
+    });
+  } catch (error) {
+    info(
+      `the history branch could not be read, so the comment says nothing of ${baseRef}'s drift (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return undefined;
+  } finally {
+    await store?.close();
+  }
+}

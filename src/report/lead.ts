@@ -1,0 +1,201 @@
+/**
+ * The first lines of the comment, in plain words: the title, then one sentence with the branches and the pull
+ * request (what head does to the worst scenario, by how much, the measured values, how sure), then what to do next
+ * (the function that got hotter and the flame graphs, how to accept an intended slowdown, how to measure again).
+ * Pure; branch, scenario and function names are untrusted and escaped.
+ */
+import type { Decision, ErrorComparison, MetricComparison } from '../model/decision.ts';
+import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/report.ts';
+import { code, escapeMarkdown } from './escape.ts';
+import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
+import { headlineComparison } from './outputs.ts';
+import { formatShare as formatBusyShare, formatUs } from './profile.ts';
+
+/** What the lead needs besides the report. */
+export interface LeadOptions {
+  /** The gate's `name`, shown in the title. */
+  name?: string | undefined;
+  /** The pull request accepted its regression. */
+  accepted?: Acceptance | undefined;
+  /** The label that accepts an intended slowdown; undefined: accepting is off. */
+  acceptLabel?: string | undefined;
+  /** The artifact with the flame graphs. */
+  detailsUrl?: string | undefined;
+  /** This workflow run's page, where a job is re-run. */
+  runUrl?: string | undefined;
+  /** Each comparison's measured medians (publish/markdown.ts). */
+  medians?: readonly MeasuredMedians[] | undefined;
+}
+
+/** A failure of head (or of perf-gate): the step fails, and no regression title may stand over it. */
+export function failed(report: Report): boolean {
+  return report.error !== undefined && !report.error.neutral;
+}
+
+/** Whether the pull request accepted this report's regression (an error is never accepted). */
+export function isAccepted(report: Report, accepted: Acceptance | undefined): accepted is Acceptance {
+  return accepted !== undefined && report.verdict === 'regression' && report.error === undefined;
+}
+
+/** The title: what happened, in one or two words, with the gate's name when it has one. */
+export function titleLine(report: Report, options: LeadOptions): string {
+  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : 'perf-gate';
+  if (failed(report)) return `### ❌ ${gate}: error`;
+  if (isAccepted(report, options.accepted)) return `### 🟠 ${gate}: regression, accepted`;
+  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+}
+
+/** An https link, or undefined (a URL from the environment is checked before it becomes a link). */
+function safeUrl(url: string | undefined): string | undefined {
+  return url && /^https:\/\/[^\s()<>]+$/.test(url) ? url : undefined;
+}
+
+/**
+ * `#12 (`feature/cache`)`: on a pull request its number (ours, so it may link) and head's branch; the branch alone
+ * otherwise. The number comes first, in a text of its own, so that no untrusted name shares a text with it.
+ */
+function headName(report: Report): string {
+  const number = report.pullRequest?.number;
+  return number === undefined ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
+}
+
+/** A change's size: a factor from half again (2.0×), else a percentage (11.5%). */
+function size(c: MetricComparison): string {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  return ratio >= 1.5 ? `${ratio.toFixed(1)}×` : `${Math.abs(c.change * 100).toFixed(1)}%`;
+}
+
+/** What head does to a scenario's metric, as a verb phrase: "makes GET /x 2.0× slower than `main`". */
+function effect(c: MetricComparison, base: string): string {
+  const scenario = escapeMarkdown(c.scenario);
+  const up = c.change > 0;
+  if (c.metric === 'rps') return `makes ${scenario} ${size(c)} ${up ? 'faster' : 'slower'} than ${base}`;
+  if (c.metric === 'cpu')
+    return `makes each request of ${scenario} cost ${size(c)} ${up ? 'more' : 'less'} server CPU than on ${base}`;
+  return `${up ? 'raises' : 'lowers'} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
+}
+
+/** The measured values of a comparison: "3,862 req/s against 4,365". */
+function values(c: MetricComparison, medians: readonly MeasuredMedians[] | undefined): string {
+  const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+  const [base, head] = m && Number.isFinite(m.head) ? [m.base, m.head] : [c.base, c.head];
+  const unit = c.metric === 'rps' ? ' req/s' : '';
+  return `${formatValue(c.metric, head)}${unit} against ${formatValue(c.metric, base)}`;
+}
+
+/**
+ * How sure the verdict is, in words: a change whose whole interval lies beyond the threshold is beyond doubt; one
+ * that clears only the rule's floor (half the threshold) is likely; an interval inside the threshold is sure to be
+ * no change; anything else is not sure. Every verdict already holds at `alpha` over all comparisons and looks.
+ */
+export function howSure(c: MetricComparison): string {
+  const [low, high] = c.ci;
+  if (c.verdict === 'no-change') return 'sure';
+  if (c.verdict === 'inconclusive' || !Number.isFinite(low) || !Number.isFinite(high)) return 'not sure';
+  const beyond = c.change < 0 ? high <= -c.threshold : low >= c.threshold;
+  return beyond ? 'sure beyond doubt' : 'likely';
+}
+
+/** Head's failed requests: "breaks GET /x: 1,234 of 5,000 requests failed (answers 500; base: 0)". */
+function failureSentence(report: Report, e: ErrorComparison): string {
+  const codes = Object.entries(e.headStatus)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([status]) => status);
+  const answers = codes.length > 0 ? `answers ${codes.join('/')}; ` : '';
+  return `**${headName(report)} breaks ${escapeMarkdown(e.scenario)}**: ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests failed (${answers}base: ${formatCount(e.baseFailures)}); sure.`;
+}
+
+/** The sentence of a decision: what head does, by how much, the measured values, how sure. */
+export function decisionSentence(report: Report, decision: Decision, options: LeadOptions): string {
+  const base = code(report.base.label);
+  const who = headName(report);
+  const failing = decision.errors.find((e) => e.verdict === 'regression');
+  if (decision.verdict === 'regression' && failing) return failureSentence(report, failing);
+  const c = headlineComparison(decision);
+  if (!c) return `**${who} was not compared with ${base}**: no scenario could be.`;
+  if (decision.verdict === 'regression' || decision.verdict === 'improvement') {
+    const more = new Set(
+      decision.comparisons.filter((x) => x.verdict === decision.verdict).map((x) => x.scenario),
+    ).size;
+    const also =
+      more > 1
+        ? `; ${more - 1} more scenario${more === 2 ? '' : 's'} ${decision.verdict === 'regression' ? 'got worse' : 'got better'} too (below)`
+        : '';
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c)}${also}.`;
+  }
+  const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
+  if (decision.verdict === 'no-change') {
+    if (scenarios > 1)
+      return `**${who} leaves ${scenarios === 2 ? 'both' : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
+    return `**${who} leaves ${escapeMarkdown(c.scenario)} within ±${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
+  }
+  const open = decision.comparisons.find((x) => x.verdict === 'inconclusive') ?? c;
+  return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open.metric)} of ${escapeMarkdown(open.scenario)} by more than ±${formatShare(open.threshold)} against ${base}**: ${values(open, options.medians)}; not sure.`;
+}
+
+/** The lead sentence of the report: the decision's, or what stopped the gate. */
+export function leadSentence(report: Report, options: LeadOptions): string {
+  const base = code(report.base.label);
+  if (report.error?.neutral)
+    return `**perf-gate could not measure the base, ${base}**: the check stays neutral.`;
+  if (report.error)
+    return `**perf-gate could not measure ${headName(report)} against ${base}**: the error below.`;
+  if (!report.decision)
+    return `**perf-gate measured too little to compare ${headName(report)} with ${base}**.`;
+  return decisionSentence(report, report.decision, options);
+}
+
+/** The function that got hotter: "`serialise` in `index.js:12`, which got hotter (4.20 µs → 38.0 µs per request" (open). */
+function hotterPhrase(hot: HotFunction): string {
+  const change =
+    hot.baseUsPerRequest !== undefined && hot.headUsPerRequest !== undefined
+      ? `${formatUs(hot.baseUsPerRequest)} → ${formatUs(hot.headUsPerRequest)} per request`
+      : `${formatBusyShare(hot.baseSelf)} → ${formatBusyShare(hot.headSelf)} of busy time`;
+  return `${code(hot.fn)} in ${code(`${hot.file}:${hot.line}`)}, which got hotter (${change}`;
+}
+
+/** "re-run the job", linked to the run's page when there is one. */
+function rerun(options: LeadOptions, capital = false): string {
+  const text = `${capital ? 'R' : 'r'}e-run the job`;
+  const url = safeUrl(options.runUrl);
+  return url ? `[${text}](${url})` : text;
+}
+
+/** What to do about a regression: look at what got hotter, accept it if intended, or measure again. */
+function regressionNext(report: Report, options: LeadOptions): string {
+  const parts: string[] = [];
+  const hot = report.profile?.hotter[0];
+  const flames = safeUrl(options.detailsUrl);
+  if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ''}).`);
+  else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
+  if (options.acceptLabel) {
+    const label = code(options.acceptLabel);
+    parts.push(
+      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`,
+    );
+  }
+  parts.push(
+    `${parts.length > 0 ? 'Otherwise fix' : 'Fix'} it and push, or ${rerun(options)} to measure again.`,
+  );
+  return parts.join(' ');
+}
+
+/** The **Next** line: what to do now. */
+export function nextLine(report: Report, options: LeadOptions): string {
+  let next: string;
+  if (failed(report)) next = `Fix what the error says (the last output is below), then ${rerun(options)}.`;
+  else if (report.error)
+    next = 'Nothing in this pull request: the base branch does not build or start; fix it there.';
+  else if (isAccepted(report, options.accepted)) {
+    const undo =
+      options.accepted.how === 'label'
+        ? `remove the label ${code(options.accepted.label)}`
+        : 'remove the line from the description';
+    next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
+  } else if (report.verdict === 'regression') next = regressionNext(report, options);
+  else if (report.verdict === 'inconclusive')
+    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy).`;
+  else next = 'Nothing to do.';
+  return `**Next:** ${next}`;
+}
