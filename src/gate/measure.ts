@@ -9,6 +9,7 @@ import type { Round } from '../model/measure.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
 import { confirmationLog, futilityNote, MEASURING_GROUP, openLoopRateLog } from '../report/gate-text.ts';
 import { processOffsetNote, processOffsetOverruled } from '../report/notes.ts';
+import { planNote } from '../report/plan-check-text.ts';
 import { planLog } from '../report/plan-text.ts';
 import { poolOf, prime } from './blocks.ts';
 import { ActiveScenarios, type PairContext, stopServers } from './context.ts';
@@ -16,6 +17,7 @@ import { Disturbances } from './disturbance.ts';
 import { type LoopResult, measurePairs } from './loop.ts';
 import { blocksOf, buildPlan, PUBLISH_RESERVE_MS, primeSec, startupNote } from './measurement-plan.ts';
 import { startFirstBlock } from './moved-port.ts';
+import { checkPlan } from './plan-check.ts';
 import { Pools } from './pools.ts';
 import type { Clock, LoadRunner, MeasureLog, Probes, StartServer } from './ports.ts';
 import { Servers } from './servers.ts';
@@ -77,6 +79,12 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
     leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1000,
   });
   ctx.log.info(planLog(plan));
+  // A plan that can decide but not resolve its threshold at an ordinary runner's noise: said before the first pair.
+  const note = planNote(checkPlan(config, plan), blocksOf(plan)?.restartEvery ?? 0, config.scenarioCount);
+  if (note !== undefined) {
+    options.notes.push(note);
+    ctx.log.warning(note);
+  }
   for (const s of plan.scenarios) {
     const open = config.openLoop;
     if (s.openLoop && open && 'share' in open)

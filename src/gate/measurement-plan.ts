@@ -214,3 +214,22 @@ export function startupNote(startupSec: number, pairSec: number): string | undef
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
   return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
 }
+
+/**
+ * What a pair would cost for `scenarios` scenarios in blocks of `restartEvery` pairs, before anything is measured:
+ * turns as short as they go, no drains, and a block's start and priming of `startSec` plus the plan's priming.
+ */
+export function projectedPairSec(
+  config: Config,
+  design: { scenarios: number; restartEvery: number },
+  startSec = 0.5,
+): number {
+  const processes = processPlan({ restartEvery: design.restartEvery, scenarios: config.scenarios }, false);
+  const scenario = config.scenarios[0]!;
+  const one = scenarioPlan({ ...config, sliceSec: 'auto' }, scenario, design.scenarios, processes, undefined);
+  const turns = { ...one, turnSec: MIN_TURN_SEC, turns: even(one.turns * (one.turnSec / MIN_TURN_SEC)) };
+  const all = Array.from({ length: design.scenarios }, () => turns);
+  const block =
+    processes.mode === 'blocks' ? { ...processes, primeSec: primeSec(design.scenarios) } : processes;
+  return pairSeconds(all, block, [], startSec);
+}

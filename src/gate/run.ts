@@ -20,10 +20,12 @@ import {
   keepTreesLog,
   teardownNote,
 } from '../report/gate-text.ts';
+import { planNote } from '../report/plan-check-text.ts';
 import { redact } from '../report/render.ts';
 import { backgroundStoppedNote } from '../report/safety-text.ts';
 import { assembleReport, type GateRun } from './assemble.ts';
 import { measure } from './measure.ts';
+import { checkPlan } from './plan-check.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import type { GateContext, Logger } from './ports.ts';
 import { profileBoth } from './profiling.ts';
@@ -94,6 +96,11 @@ async function gateSteps(
 ): Promise<void> {
   const { config, log } = context;
   pinLoadGenerator();
+  // A plan that cannot decide anything at all is known before any tree is prepared: say so now, with what to set.
+  const check = checkPlan(config);
+  if (!check.canDecide) {
+    throw new GateError('config', planNote(check, config.restartEvery, config.scenarioCount) ?? '');
+  }
   const dirs = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1000;
   const measureStart = Date.now();

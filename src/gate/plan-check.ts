@@ -1,0 +1,40 @@
+/**
+ * The plan check (src/decide/plan-check.ts) from the gate's side: the design the config asks for and what a pair
+ * of it costs, projected before the trees are prepared and taken from the plan once the first block is primed.
+ */
+import { planCheck } from '../decide/plan-check.ts';
+import type { Config } from '../model/config.ts';
+import type { PlanCheck } from '../model/decision.ts';
+import type { MeasurementPlan } from '../model/plan.ts';
+import { blocksOf, projectedPairSec } from './measurement-plan.ts';
+
+/** Tested comparisons per scenario: req/s, p99 and failed requests, and p99 at a fixed rate with `latency-rate`. */
+function perScenario(config: Pick<Config, 'openLoop'>): number {
+  return 3 + (config.openLoop === undefined ? 0 : 1);
+}
+
+/**
+ * Whether the gate can resolve its threshold: from the config alone (`plan` undefined: before anything runs), or
+ * from the plan built on the first block. Every shard's scenarios are decided together, so all of them count.
+ */
+export function checkPlan(config: Config, plan?: MeasurementPlan): PlanCheck {
+  const restartEvery = plan ? (blocksOf(plan)?.restartEvery ?? 0) : config.restartEvery;
+  return planCheck({
+    scenarios: config.scenarioCount,
+    restartEvery,
+    perScenario: perScenario(config),
+    alpha: config.alpha,
+    threshold: config.threshold,
+    budgetSec: config.budgetMs / 1000,
+    ...(config.pairs === undefined ? {} : { fixedPairs: config.pairs }),
+    // The plan's own cost for its design (its turns from the first block's rates); other designs projected, for
+    // this gate's share of the scenarios when it is one shard of several.
+    pairSec: (design) =>
+      plan && design.restartEvery === restartEvery && design.scenarios === config.scenarioCount
+        ? plan.pairSec
+        : projectedPairSec(config, {
+            ...design,
+            scenarios: Math.max(1, Math.round((design.scenarios * config.scenarios.length) / config.scenarioCount)),
+          }),
+  });
+}
