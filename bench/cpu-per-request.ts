@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { metricValue } from '../src/model/derived.ts';
 import type { Report } from '../src/model/report.ts';
+import { reportHeadline } from '../src/report/headline.ts';
 import { median } from '../src/stats/describe.ts';
 import { dataFile, keyValues, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 
@@ -82,7 +83,7 @@ try {
     );
     appendFileSync(
       log,
-      `${JSON.stringify({ at: new Date().toISOString(), costlier, baseUs, extraUs, sec, verdict: report.verdict, headline: report.headline, comparisons: report.decision?.comparisons, stoppedBy: report.sequential?.stoppedBy })}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), costlier, baseUs, extraUs, sec, verdict: report.verdict, headline: reportHeadline(report), comparisons: report.decision?.comparisons, stoppedBy: report.sequential?.stoppedBy })}\n`,
     );
   }
 } finally {

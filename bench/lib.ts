@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputName, parseConfig } from '../src/config/inputs.ts';
-import { type Logger, runGate } from '../src/gate/run.ts';
+import { runGate } from '../src/gate/run.ts';
 import type { Round } from '../src/model/measure.ts';
+import type { TextLog } from '../src/model/notes.ts';
 import type { Report } from '../src/model/report.ts';
+import { gateLog } from '../src/report/log-text.ts';
 
 /** The `name=value` arguments among `args`, as a record (a value may itself hold `=`); the others are left out. */
 export function keyValues(args: readonly string[]): Record<string, string> {
@@ -80,7 +82,7 @@ export function makeKnobRepo(c: Case): KnobRepo {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export const quietLog: Logger = {
+export const quietLog: TextLog = {
   info: () => {},
   output: () => {},
   warning: (m) => process.stderr.write(`warning: ${m}\n`),
@@ -91,7 +93,7 @@ export const quietLog: Logger = {
 export async function runBenchGate(
   repo: KnobRepo,
   inputs: Partial<Record<InputName, string>>,
-  log: Logger = quietLog,
+  log: TextLog = quietLog,
 ): Promise<Report> {
   const outputDir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-out-'));
   try {
@@ -109,7 +111,7 @@ export async function runBenchGate(
       root: repo.dir,
       base: { sha: sha('main'), label: 'main' },
       head: { sha: sha('HEAD'), label: 'head' },
-      log,
+      log: gateLog(log),
     });
   } finally {
     rmSync(outputDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /** What perf-gate needs from the workflow's event payload. Pure. */
-import { privilegedEventMessage } from '../report/safety-text.ts';
+import { privilegedEventMessage } from '../report/error-text.ts';
 
 export interface PullRequestInfo {
   number: number;

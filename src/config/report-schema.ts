@@ -7,69 +7,36 @@
  * report-file.ts.
  */
 import { Ajv, type ErrorObject } from 'ajv';
+import { NOTE_SCHEMA } from './report-notes-schema.ts';
 import { HTTP_METHODS } from './scenario.ts';
-
-const MAX_SCENARIOS = 1000;
-const MAX_ROUNDS = 200_000;
-/** More pairs than a 6-hour budget of 1-second rounds holds (the rank statistics are quadratic in them). */
-const MAX_PAIRS = 10_000;
-/** A bound on every duration of a report: 30 days. */
-const MAX_SECONDS = 30 * 86_400;
-/** Bounds of what a load generator can measure: a billion requests a second, latencies of up to 11 days. */
-const MAX_RPS = 1e9;
-const MAX_MS = 1e9;
-/** A round lasts a week at most. */
-const MAX_ROUND_SEC = 7 * 86_400;
-const MAX_COUNT = 1e12;
-/** Cores of the largest machine. */
-const MAX_CORES = 4096;
-/** The smallest non-zero magnitude of a measured value: anything closer to 0 is a denormal or noise. */
-const TINY = 1e-9;
-
-const SHA = '^[0-9a-f]{40}(?:[0-9a-f]{24})?$';
-/** A request path as the `paths` input accepts it. */
-const PATH = '^/\\S*$';
-const NODE_VERSION = '^v?\\d+\\.\\d+\\.\\d+[0-9A-Za-z.+-]*$';
-const PLATFORM = '^[0-9A-Za-z_.-]+$';
-const TIMESTAMP = '^[0-9T:.Z+-]+$';
-
-type Schema = Record<string, unknown>;
-
-/** An object of these properties (the `required` ones first), every other property removed. */
-function object(required: Record<string, Schema>, optional: Record<string, Schema> = {}): Schema {
-  return {
-    type: 'object',
-    properties: { ...required, ...optional },
-    required: Object.keys(required),
-    additionalProperties: false,
-  };
-}
-
-const str = (maxLength: number, pattern?: string): Schema =>
-  pattern === undefined ? { type: 'string', maxLength } : { type: 'string', maxLength, pattern };
-const int = (minimum: number, maximum: number): Schema => ({ type: 'integer', minimum, maximum });
-const count = (maximum: number): Schema => int(0, maximum);
-const list = (items: Schema, maxItems: number): Schema => ({ type: 'array', items, maxItems });
-const oneOf = (values: readonly string[]): Schema => ({ type: 'string', enum: [...values] });
-const bool: Schema = { type: 'boolean' };
-/** A measured quantity: 0, or from TINY to `maximum`. */
-const quantity = (maximum: number): Schema => ({
-  type: 'number',
-  minimum: 0,
-  maximum,
-  not: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: TINY },
-});
-/** A number in [minimum, maximum] (minimum > 0: nothing near 0 to refuse). */
-const range = (minimum: number, maximum: number): Schema => ({ type: 'number', minimum, maximum });
-/** A share from 0 to 1, no denormal. */
-const share = quantity(1);
-/** A signed difference: 0, or of magnitude TINY to `maximum`. */
-const signed = (maximum: number): Schema => ({
-  type: 'number',
-  minimum: -maximum,
-  maximum,
-  not: { type: 'number', exclusiveMinimum: -TINY, exclusiveMaximum: TINY, not: { const: 0 } },
-});
+import {
+  bool,
+  count,
+  int,
+  list,
+  MAX_CORES,
+  MAX_COUNT,
+  MAX_MS,
+  MAX_PAIRS,
+  MAX_ROUND_SEC,
+  MAX_ROUNDS,
+  MAX_RPS,
+  MAX_SCENARIOS,
+  MAX_SECONDS,
+  NODE_VERSION,
+  object,
+  oneOf,
+  PATH,
+  PLATFORM,
+  quantity,
+  range,
+  type Schema,
+  SHA,
+  share,
+  signed,
+  str,
+  TIMESTAMP,
+} from './schema-parts.ts';
 
 const latency = object({
   p50: quantity(MAX_MS),
@@ -226,7 +193,7 @@ const ERROR_CODES = [
 export const REPORT_SCHEMA: Schema = object(
   {
     tool: { const: 'perf-gate' },
-    version: { const: 2 },
+    version: { const: 3 },
     base: commit,
     head: commit,
     settings,
@@ -268,7 +235,7 @@ export const REPORT_SCHEMA: Schema = object(
       { code: oneOf(ERROR_CODES), message: str(10_000), neutral: bool },
       { side: oneOf(['base', 'head']), output: str(65_536) },
     ),
-    notes: list(str(4000), 100),
+    notes: list(NOTE_SCHEMA, 100),
     profile: object({ hotter: list(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
     changedFiles: list(str(1000), 10_000),
     diagnostics,
@@ -278,9 +245,13 @@ export const REPORT_SCHEMA: Schema = object(
 
 // Fields it does not know are removed (`additionalProperties: false` on every object), so that what is kept is
 // only what was checked.
-const validate = new Ajv({ strict: true, removeAdditional: true, verbose: true, allErrors: false }).compile(
-  REPORT_SCHEMA,
-);
+const validate = new Ajv({
+  strict: true,
+  removeAdditional: true,
+  verbose: true,
+  allErrors: false,
+  discriminator: true,
+}).compile(REPORT_SCHEMA);
 
 /** Where an error is, as messages name fields: `` `settings.scenarios`[0].path ``. */
 function fieldName(path: string): string {
@@ -335,7 +306,7 @@ function problem(e: ErrorObject): [string, string] {
       ];
     case 'const':
       return at === '`version`'
-        ? [at, 'is not 2 (written by another version of perf-gate?)']
+        ? [at, 'is not 3 (written by another version of perf-gate?)']
         : [at, `is not \`${String(p.allowedValue)}\``];
     default:
       return [at, 'is not what a perf-gate report holds'];

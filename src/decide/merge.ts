@@ -1,12 +1,13 @@
 /**
  * Several report.json files (a matrix's shards, or the one of the fork-safe pattern) made into one report's data.
  * Pure. The decision is made again from the rounds, all shards as one family, so alpha holds over all of them. Its
- * words (the headline, a merged profile's section) are rendered by gate/merge-report.ts.
+ * words (the headline, a merged profile's section) are rendered by publish/merge-report.ts.
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
 import { GateError } from '../io/errors.ts';
 import type { Round } from '../model/measure.ts';
+import type { Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { finalVerdict } from './final.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
@@ -69,15 +70,13 @@ function checkOneRun(files: readonly ReportFile[]): void {
 }
 
 /** The shards, the same shard twice counted once (with a note); two shards measuring one key is an error. */
-function distinctShards(files: readonly ReportFile[], notes: string[]): ReportFile[] {
+function distinctShards(files: readonly ReportFile[], notes: Note[]): ReportFile[] {
   const shards: ReportFile[] = [];
   const owner = new Map<string, string>();
   for (const f of files) {
     const twin = shards.find((s) => sameShard(s.report, f.report));
     if (twin) {
-      notes.push(
-        `${shownName(f.source)} is the same shard as ${shownName(twin.source)} (a duplicate): it was counted once.`,
-      );
+      notes.push({ kind: 'duplicate-shard', source: shownName(f.source), twin: shownName(twin.source) });
       continue;
     }
     for (const key of reportKeys(f.report)) {
@@ -96,14 +95,14 @@ function distinctShards(files: readonly ReportFile[], notes: string[]): ReportFi
 }
 
 /** The error of shards missing from the matrix, where the reports say which shard they are. */
-function missingShards(shards: readonly ReportFile[], notes: string[]): ReportError | undefined {
+function missingShards(shards: readonly ReportFile[], notes: Note[]): ReportError | undefined {
   const places = shards.map((s) => s.shard).filter((p) => p !== undefined);
   if (places.length === 0) return undefined;
   const count = Math.max(...places.map((p) => p.count));
   const seen = new Set(places.map((p) => p.index));
   const missing = count - seen.size;
   if (places.some((p) => p.count !== count)) {
-    notes.push('the shards disagree on how many shards there are.');
+    notes.push({ kind: 'shard-counts-differ' });
   }
   if (missing <= 0) return undefined;
   return {
@@ -148,8 +147,8 @@ function mergedError(
 }
 
 /** What the merged report shows of one shard only, or of the first: said in notes. */
-function differenceNotes(reports: readonly Report[]): string[] {
-  const notes: string[] = [];
+function differenceNotes(reports: readonly Report[]): Note[] {
+  const notes: Note[] = [];
   const differs = (pick: (r: Report) => unknown) =>
     new Set(reports.map((r) => JSON.stringify(pick(r)))).size > 1;
   if (
@@ -160,13 +159,11 @@ function differenceNotes(reports: readonly Report[]): string[] {
       r.settings.connections,
     ])
   )
-    notes.push(
-      'the shards were measured with different `duration`, `warmup`, `slice` or `connections`; the first shard’s are shown.',
-    );
+    notes.push({ kind: 'shard-settings-differ' });
   if (differs((r) => [r.environment.node, r.environment.cpus]))
-    notes.push('the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.');
+    notes.push({ kind: 'shard-environments-differ' });
   if (reports.length > 1 && reports.some((r) => r.diagnostics !== undefined))
-    notes.push('event-loop and memory figures are per shard: they are in each shard’s report.json.');
+    notes.push({ kind: 'diagnostics-per-shard' });
   return notes;
 }
 
@@ -195,8 +192,8 @@ function summaryOf(s: ReportFile): ShardSummary {
   };
 }
 
-/** A merged report before its words: the headline, and the profile section of several shards (markdown ''). */
-export type MergedShards = Omit<Report, 'headline'>;
+/** A merged report before its words: the profile section of several shards (markdown ''). */
+export type MergedShards = Report;
 
 /**
  * The files as one report's data. They must measure the same base and head with the same threshold and alpha, and
@@ -206,7 +203,7 @@ export function mergeShards(files: readonly ReportFile[]): MergedShards {
   if (files.length === 0)
     throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
   checkOneRun(files);
-  const notes: string[] = [];
+  const notes: Note[] = [];
   const shards = distinctShards(files, notes);
   const missing = missingShards(shards, notes);
   const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
@@ -217,13 +214,15 @@ export function mergeShards(files: readonly ReportFile[]): MergedShards {
   const several = shards.length > 1;
   const reports = shards.map((s) => s.report);
   const shardNotes = shards.flatMap((s) =>
-    s.report.notes.map((n) => (several ? `shard ${shownName(s.source)}: ${n}` : n)),
+    s.report.notes.map(
+      (n): Note => (several ? { kind: 'of-shard', source: shownName(s.source), note: n } : n),
+    ),
   );
   notes.push(...differenceNotes(reports));
   const base = files[0]!.report;
   return {
     tool: 'perf-gate',
-    version: 2,
+    version: 3,
     verdict: finalVerdict(decision, error),
     base: base.base,
     head: base.head,

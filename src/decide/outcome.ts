@@ -3,24 +3,21 @@
  * unless `fail-on-regression` is off or it was accepted on purpose (publish/accept.ts); a neutral error (base's
  * fault) only warns. Pure.
  */
-import type { Report } from '../model/report.ts';
+import type { Report, StepOutcome } from '../model/report.ts';
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral';
 
-export type StepOutcome =
-  | { kind: 'fail'; message: string }
-  | { kind: 'warn'; message: string }
-  | { kind: 'pass' };
+export type { StepOutcome };
 
 export function stepOutcome(report: Report, failOnRegression: boolean, accepted = false): StepOutcome {
-  if (report.error && !report.error.neutral) return { kind: 'fail', message: report.error.message };
+  if (report.error && !report.error.neutral) return { kind: 'fail', cause: 'error' };
   if (report.verdict === 'regression' && accepted && !report.error) return { kind: 'pass' };
   if (report.verdict === 'regression') {
     return failOnRegression
-      ? { kind: 'fail', message: report.headline }
-      : { kind: 'warn', message: `${report.headline} (fail-on-regression is off)` };
+      ? { kind: 'fail', cause: 'regression' }
+      : { kind: 'warn', cause: 'regression-allowed' };
   }
-  if (report.error) return { kind: 'warn', message: report.headline };
+  if (report.error) return { kind: 'warn', cause: 'neutral-error' };
   return { kind: 'pass' };
 }
 
@@ -43,10 +40,4 @@ export function checkConclusion(
   if (outcome.kind === 'fail') return 'failure';
   if (outcome.kind === 'warn' || report.verdict === 'inconclusive') return 'neutral';
   return 'success';
-}
-
-/** GitHub accepts check run titles of any reasonable length; ours is the headline, kept to one short line. */
-export function checkTitle(report: Report): string {
-  const line = report.headline.replace(/\s+/g, ' ').trim();
-  return line.length <= 200 ? line : `${line.slice(0, 199)}…`;
 }

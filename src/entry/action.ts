@@ -13,7 +13,6 @@ import {
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { loadReports } from '../config/results.ts';
-import { mergeReports, shownName } from '../gate/merge-report.ts';
 import { runGate } from '../gate/run.ts';
 import { persistedCredentials } from '../io/credentials.ts';
 import { GateError } from '../io/errors.ts';
@@ -25,6 +24,7 @@ import type { Config } from '../model/config.ts';
 import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
+import { mergeReports, shownName } from '../publish/merge-report.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
 import { hotterAnnotation } from '../report/annotations.ts';
 import { mergeGroupCheckoutMessage } from '../report/event-text.ts';
@@ -36,7 +36,7 @@ import {
 import { cancellation } from './cancel.ts';
 import { baseDrift } from './drift.ts';
 import { runHistoryMode } from './history.ts';
-import { actionLog, info, logUntrusted } from './log.ts';
+import { actionGateLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
 
@@ -169,7 +169,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
       root,
       base: { sha: baseSha, label: choice.label },
       head,
-      log: actionLog,
+      log: actionGateLog,
       pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : undefined,
     },
     { progress: (snapshot) => (inProgress.snapshot = snapshot) },

@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { exitStatus } from '../decide/outcome.ts';
-import { type Logger, runGate } from '../gate/run.ts';
+import { runGate } from '../gate/run.ts';
 import { GateError } from '../io/errors.ts';
 import { addWorktree, ensureCommit, headCommit, repositoryRoot, workTreeCommit } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
+import type { TextLog } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
 import { actionOnlyFlag, headTreeKeptLog, helpText, workTreeLog } from '../report/cli-text.ts';
+import { gateLog } from '../report/log-text.ts';
 import { runDemo } from './demo.ts';
 import { inert, untrusted } from './inert.ts';
 
@@ -48,7 +50,7 @@ const shown = (text: string): string => (inWorkflow ? untrusted(text) : text);
 /** A line of ours that may carry text from outside. */
 const shownInfo = (text: string): string => (inWorkflow ? inert(text) : text);
 
-export const stderrLog: Logger = {
+export const stderrLog: TextLog = {
   info: (message) => process.stderr.write(`${shownInfo(message)}\n`),
   output: (text) => process.stderr.write(`${shown(text)}\n`),
   // The prefix goes inside: a `::stop-commands::` line must start the line to count.
@@ -87,7 +89,7 @@ export function parseFlags(argv: readonly string[]): Map<InputName, string> {
 export async function compare(
   argv: readonly string[],
   cwd: string,
-  log: Logger = stderrLog,
+  log: TextLog = stderrLog,
 ): Promise<Report> {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
@@ -108,7 +110,13 @@ export async function compare(
     head.sha = snapshot.sha;
     if (snapshot.changed.length > 0) head.label = `${head.label} (work tree)`;
     log.info(workTreeLog(head, snapshot.changed, tree.dir));
-    const report = await runGate({ config, root: tree.dir, base: { sha, label: baseRef }, head, log });
+    const report = await runGate({
+      config,
+      root: tree.dir,
+      base: { sha, label: baseRef },
+      head,
+      log: gateLog(log),
+    });
     log.info(`report: ${reportPath(config.outputDir)}`);
     if (config.keepTrees) log.info(headTreeKeptLog(tree.dir));
     else await tree.remove();

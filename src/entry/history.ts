@@ -27,10 +27,11 @@ import {
 import { gitHubClient, type Octokit } from '../publish/github.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
 import { type CreepLinks, creepBody, creepClosing, creepTitle } from '../report/creep-text.ts';
+import { reportHeadline } from '../report/headline.ts';
 import { historySvg } from '../report/history-chart.ts';
 import { branchReadme, historyPage } from '../report/history-page.ts';
 import { historySummary } from '../report/history-text.ts';
-import { actionLog, info } from './log.ts';
+import { actionGateLog, actionLog, info } from './log.ts';
 import { writeJobSummary } from './publish.ts';
 
 /** What the action hands a history run: a look at the gate in progress, and the artifact upload. */
@@ -216,7 +217,7 @@ function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['p
   else if (pushed && 'error' in pushed) core.setFailed(`perf-gate: ${pushed.error}`);
   else if (gates.branch?.report.verdict === 'regression')
     core.warning(
-      `perf-gate: ${gates.branch.report.headline} (mode: history reports it in an issue, and does not fail)`,
+      `perf-gate: ${reportHeadline(gates.branch.report)} (mode: history reports it in an issue, and does not fail)`,
     );
 }
 
@@ -243,7 +244,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
       root,
       head,
       ref,
-      log: actionLog,
+      log: actionGateLog,
       history: before,
       facts: {
         series,

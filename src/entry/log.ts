@@ -6,7 +6,8 @@
  * for a command (issue 23).
  */
 import * as core from '@actions/core';
-import type { Logger } from '../gate/run.ts';
+import type { GateLog, TextLog } from '../model/notes.ts';
+import { gateLog } from '../report/log-text.ts';
 import { inert, untrusted } from './inert.ts';
 
 export { inert, untrusted } from './inert.ts';
@@ -21,10 +22,13 @@ export function logUntrusted(text: string): void {
   core.info(untrusted(text));
 }
 
-export const actionLog: Logger = {
+export const actionLog: TextLog = {
   info,
   output: (text) => logUntrusted(text),
   // Annotations: core escapes their text (a line break cannot start a command of its own).
   warning: (message) => core.warning(message),
   group: (name, body) => core.group(name, body),
 };
+
+/** The gate's typed log, said in the action's log. */
+export const actionGateLog: GateLog = gateLog(actionLog);

@@ -1,6 +1,7 @@
 /** The step's outputs, set in this one place: every output at once, each '' when this run has no value for it. */
 import * as core from '@actions/core';
 import type { Report } from '../model/report.ts';
+import { reportHeadline } from '../report/headline.ts';
 import { changeOutput, headlineComparison } from '../report/outputs.ts';
 
 export interface StepOutputs {
@@ -21,7 +22,7 @@ export function reportOutputs(report: Report, path: string): StepOutputs {
   return {
     verdict: report.verdict,
     report: path,
-    headline: report.headline,
+    headline: reportHeadline(report),
     change: changeOutput(headlineComparison(report.decision)?.change),
     'comment-url': '',
     'check-run-url': '',

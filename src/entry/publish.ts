@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import { checkConclusion, checkTitle, stepOutcome } from '../decide/outcome.ts';
+import { checkConclusion, stepOutcome } from '../decide/outcome.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { CommentOn, Config } from '../model/config.ts';
 import type { DriftView } from '../model/history.ts';
@@ -30,6 +30,7 @@ import {
   JOB_SUMMARY_BYTES,
   utf8Bytes,
 } from '../report/fit.ts';
+import { checkTitle, stepMessage } from '../report/headline.ts';
 import { acceptedLog, acceptedTitle } from '../report/history.ts';
 import { type RenderOptions, renderBrief } from '../report/render.ts';
 import { info, logUntrusted } from './log.ts';
@@ -157,8 +158,8 @@ export async function publishReport(
     if (report.error?.output) logUntrusted(`Last output:\n${report.error.output}`);
     if (accepted) info(acceptedLog(accepted));
     const outcome = stepOutcome(report, config.failOnRegression, accepted !== undefined);
-    if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${outcome.message}`);
-    else if (outcome.kind === 'warn') core.warning(`perf-gate: ${outcome.message}`);
+    if (outcome.kind === 'fail') core.setFailed(`perf-gate: ${stepMessage(report, outcome)}`);
+    else if (outcome.kind === 'warn') core.warning(`perf-gate: ${stepMessage(report, outcome)}`);
   } finally {
     setOutputs(outputs);
   }

@@ -7,10 +7,9 @@ import type { Worktree } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
+import type { Note } from '../model/notes.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
 import type { ProfileSummary, Report } from '../model/report.ts';
-import { generatorPacedNote, loadgenBusyNote } from '../report/gate-text.ts';
-import { gateHeadline } from '../report/headline.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';
 import { blocksOf } from './measurement-plan.ts';
@@ -22,7 +21,7 @@ export interface GateRun {
   started: number;
   deadline: number;
   /** The report's notes, in the order the stages add them. */
-  notes: string[];
+  notes: Note[];
   /** The base tree, once checked out. */
   worktree?: Worktree;
   /** Each side's working directory, once known. */
@@ -51,9 +50,8 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
   const verdict = finalVerdict(decision, error);
   return {
     tool: 'perf-gate',
-    version: 2,
+    version: 3,
     verdict,
-    headline: gateHeadline(verdict, decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),
@@ -97,12 +95,13 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
  * set the pace (which says what the busy note would, and what was done about it); else, when it was busy, that it
  * may have.
  */
-export function paceNote(decision: Decision | undefined, rounds: readonly Round[]): string | undefined {
+export function paceNote(decision: Decision | undefined, rounds: readonly Round[]): Note | undefined {
   const compared = new Set(decision?.comparisons.map((c) => c.scenario));
   const paced = new Set(decision?.comparisons.filter((c) => c.metric === 'cpu').map((c) => c.scenario));
-  if (paced.size > 0) return generatorPacedNote([...paced], paced.size === compared.size);
+  if (paced.size > 0)
+    return { kind: 'generator-paced', scenarios: [...paced], all: paced.size === compared.size };
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
-  return loadgenCpu > LOADGEN_BUSY ? loadgenBusyNote(loadgenCpu) : undefined;
+  return loadgenCpu > LOADGEN_BUSY ? { kind: 'loadgen-busy', loadgenCpu } : undefined;
 }
 
 /**

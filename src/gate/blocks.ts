@@ -5,7 +5,7 @@
  */
 import type { Scenario } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
-import { primingDuring } from '../report/gate-text.ts';
+import { primingDuring } from '../report/error-text.ts';
 import { type PairContext, stopServers } from './context.ts';
 import { MIN_SCENARIO_SEC } from './measurement-plan.ts';
 import { poolSpec } from './pools.ts';

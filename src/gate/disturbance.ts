@@ -3,25 +3,13 @@
  * pair is measured again, or kept once measuring again stops helping (see measureAgain).
  */
 import type { Round } from '../model/measure.ts';
-import {
-  busyMachineNote,
-  foreignCpuReason,
-  keptDisturbedLog,
-  measuredAgainLog,
-  stolenCpuReason,
-} from '../report/gate-text.ts';
+import type { Disturbance, Note } from '../model/notes.ts';
 import type { MeasureLog } from './ports.ts';
 
 /** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
 export const DISTURBED_CORES = 0.1;
 /** Stolen CPU (in cores) above which a round counts as disturbed. */
 export const STOLEN_CORES = 0.15;
-
-export interface Disturbance {
-  /** Cores of other processes' CPU, or stolen. */
-  cores: number;
-  reason: string;
-}
 
 /** What disturbed a pair's rounds the most (in cores, other processes' or stolen), if beyond the limits. */
 export function disturbance(rounds: readonly Round[]): Disturbance | undefined {
@@ -30,9 +18,9 @@ export function disturbance(rounds: readonly Round[]): Disturbance | undefined {
     const { foreignCpu, stealCpu } = measurement;
     const found =
       foreignCpu !== undefined && foreignCpu > DISTURBED_CORES
-        ? { cores: foreignCpu, reason: foreignCpuReason(foreignCpu) }
+        ? ({ cause: 'foreign', cores: foreignCpu } as const)
         : stealCpu !== undefined && stealCpu > STOLEN_CORES
-          ? { cores: stealCpu, reason: stolenCpuReason(stealCpu) }
+          ? ({ cause: 'stolen', cores: stealCpu } as const)
           : undefined;
     if (found && (worst === undefined || found.cores > worst.cores)) worst = found;
   }
@@ -60,19 +48,25 @@ export class Disturbances {
     if (!disturbed) return false;
     if (measureAgain(pair, this.inARow, this.measuredAgain)) {
       this.measuredAgain++;
-      log.info(measuredAgainLog(pair, disturbed.reason));
+      log.info({ kind: 'measured-again', pair, disturbance: disturbed });
       return true;
     }
     this.kept++;
     if (this.worst === undefined || disturbed.cores > this.worst.cores) this.worst = disturbed;
-    log.info(keptDisturbedLog(pair, disturbed.reason, this.measuredAgain));
+    log.info({ kind: 'kept-disturbed', pair, disturbance: disturbed, measuredAgain: this.measuredAgain });
     return false;
   }
 
   /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
-  note(pairs: number): string | undefined {
+  note(pairs: number): Note | undefined {
     if (this.worst === undefined) return undefined;
-    return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
+    return {
+      kind: 'busy-machine',
+      kept: this.kept,
+      pairs,
+      worst: this.worst,
+      measuredAgain: this.measuredAgain,
+    };
   }
 }
 

@@ -7,7 +7,7 @@ import { GateError } from '../io/errors.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import { failures } from '../model/derived.ts';
 import type { Round, Side } from '../model/measure.ts';
-import { bothFailMessage, newEndpointLog } from '../report/gate-text.ts';
+import { bothFailMessage } from '../report/error-text.ts';
 import type { MeasureLog } from './ports.ts';
 
 /** Share of the rounds' requests that failed (1 when they sent none). */
@@ -44,7 +44,7 @@ export function checkFirstPair(
     }
     if (baseRate >= 0.5) {
       found.push(scenario.name);
-      log.info(newEndpointLog(scenario.name, of('base')));
+      log.info({ kind: 'new-endpoint', scenario: scenario.name, base: of('base') });
     }
   }
   return found;

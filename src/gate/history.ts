@@ -13,7 +13,6 @@ import { isShallow, tagsReachableFrom } from '../io/releases.ts';
 import type { Config } from '../model/config.ts';
 import type { HistoryLine, Tag } from '../model/history.ts';
 import type { Report } from '../model/report.ts';
-import { headIsReleaseText, releaseGateLog } from '../report/history-text.ts';
 import type { Logger } from './ports.ts';
 import { type GateHooks, runGate } from './run.ts';
 
@@ -47,7 +46,7 @@ export interface HistoryGates {
   /** The branch against the release; undefined when skipped. */
   branch: GateRun | undefined;
   /** Why the branch was not measured. */
-  skipped: string | undefined;
+  skipped: { ref: string; release: string } | undefined;
 }
 
 /** The base of the branch's gate, and the release before it when the base is the newest release. */
@@ -92,7 +91,7 @@ function compared(
 /** `release` against `previous`, its tree a worktree of its tag; its report.json in a directory of its own. */
 async function releaseGate(input: HistoryGatesInput, release: Tag, previous: Tag): Promise<GateRun> {
   const { config, root, log } = input;
-  log.info(releaseGateLog(release.name, previous.name));
+  log.info({ kind: 'release-gate', release: release.name, previous: previous.name });
   const tree = await addWorktree(root, release.commit);
   try {
     const report = await runGate(
@@ -127,8 +126,8 @@ export async function runHistoryGates(input: HistoryGatesInput): Promise<History
       ? await releaseGate(input, base, previous)
       : undefined;
   if (head.sha === base.commit) {
-    const skipped = headIsReleaseText(ref, base.name);
-    log.info(skipped);
+    const skipped = { ref, release: base.name };
+    log.info({ kind: 'head-is-release', ...skipped });
     return { base: { tag: base.name, commit: base.commit }, release, branch: undefined, skipped };
   }
   const report = await runGate(

@@ -6,11 +6,8 @@
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { Round } from '../model/measure.ts';
+import type { Note } from '../model/notes.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
-import { confirmationLog, futilityNote, MEASURING_GROUP, openLoopRateLog } from '../report/gate-text.ts';
-import { processOffsetNote, processOffsetOverruled } from '../report/notes.ts';
-import { planNote } from '../report/plan-check-text.ts';
-import { planLog } from '../report/plan-text.ts';
 import { poolOf, prime } from './blocks.ts';
 import { ActiveScenarios, type PairContext, stopServers } from './context.ts';
 import { Disturbances } from './disturbance.ts';
@@ -36,7 +33,7 @@ export interface MeasureOptions {
   /** The gate's time limit, in the clock's milliseconds. */
   deadline: number;
   /** The report's notes: measuring adds its own. */
-  notes: string[];
+  notes: Note[];
   /** Each pair's rounds are added here as they are measured (the report keeps them if measuring fails). */
   kept?: Round[];
 }
@@ -78,17 +75,29 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
     startSec,
     leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1000,
   });
-  ctx.log.info(planLog(plan));
+  ctx.log.info({ kind: 'plan', plan });
   // A plan that can decide but not resolve its threshold at an ordinary runner's noise: said before the first pair.
-  const note = planNote(checkPlan(config, plan), blocksOf(plan)?.restartEvery ?? 0, config.scenarioCount);
-  if (note !== undefined) {
+  const check = checkPlan(config, plan);
+  if (!check.resolves) {
+    const note: Note = {
+      kind: 'plan',
+      check,
+      restartEvery: blocksOf(plan)?.restartEvery ?? 0,
+      scenarios: config.scenarioCount,
+    };
     options.notes.push(note);
-    ctx.log.warning(note);
+    ctx.log.warning({ kind: 'note', note });
   }
   for (const s of plan.scenarios) {
     const open = config.openLoop;
     if (s.openLoop && open && 'share' in open)
-      ctx.log.info(openLoopRateLog(s.name, s.openLoop.rate, open.share, rates.get(s.name) ?? 0));
+      ctx.log.info({
+        kind: 'open-loop-rate',
+        scenario: s.name,
+        rate: s.openLoop.rate,
+        share: open.share,
+        baseRps: rates.get(s.name) ?? 0,
+      });
   }
   return plan;
 }
@@ -148,7 +157,7 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
   let result: LoopResult;
   let plan: MeasurementPlan | undefined;
   const grouped = <T>(body: () => Promise<T>): Promise<T> =>
-    log.group ? log.group(MEASURING_GROUP, body) : body();
+    log.group ? log.group({ kind: 'measuring' }, body) : body();
   try {
     result = await grouped(async () => {
       plan = await firstBlock(ctx, options);
@@ -201,22 +210,27 @@ function closingNotes(
   result: LoopResult,
   disturbances: Disturbances,
   started: number,
-  notes: string[],
+  notes: Note[],
 ): void {
   const { config, costs, log } = ctx;
-  if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
+  if (result.confirmationPairs > 0) log.info({ kind: 'confirmation', pairs: result.confirmationPairs });
   if (result.futility && result.pairs > 0) {
     const pairSec = (ctx.clock.now() - started) / 1000 / result.pairs;
-    const note = futilityNote(result.futility, pairSec, config.budgetMs / 1000);
+    const note: Note = {
+      kind: 'noise',
+      futility: result.futility,
+      pairSec,
+      budgetSec: config.budgetMs / 1000,
+    };
     notes.push(note);
     // Also an annotation on the run: the runner, not the pull request, kept the gate from a verdict.
-    log.warning(note);
+    log.warning({ kind: 'note', note });
   }
   const busy = disturbances.note(result.pairs);
   if (busy !== undefined) {
     notes.push(busy);
     // Also an annotation on the run, where whoever set up the job sees it.
-    log.warning(busy);
+    log.warning({ kind: 'note', note: busy });
   }
   const block = plan ? blocksOf(plan) : undefined;
   if (block?.restartEvery === 1 && costs.blocks > 0) {
@@ -224,10 +238,7 @@ function closingNotes(
     const note = startupNote(costs.startupMs / 1000 / costs.blocks, pairSec);
     if (note) notes.push(note);
   }
-  // The report renders it from the decision; when it took a verdict back, an annotation on the run too.
-  const offsets = processOffsetNote(result.decision);
-  if (offsets) {
-    if (processOffsetOverruled(result.decision)) log.warning(offsets);
-    else log.info(offsets);
-  }
+  // The report says it from the decision; the log too, where the blocks' processes differed.
+  if (result.decision?.comparisons.some((c) => c.processes?.differed))
+    log.info({ kind: 'process-offsets', decision: result.decision });
 }

@@ -7,8 +7,8 @@
 import { DEFAULT_RESTART_EVERY } from '../config/defaults.ts';
 import { openLoopRate, openLoopSec } from '../load/plan.ts';
 import type { Config, Scenario } from '../model/config.ts';
+import type { Note } from '../model/notes.ts';
 import type { BlockPlan, MeasurementPlan, ProcessPlan, ScenarioPlan } from '../model/plan.ts';
-import { startupNoteText } from '../report/gate-text.ts';
 import { confirmationPairs, planLooks } from '../stats/pairs.ts';
 
 /** Turns as short as this where the server's rate allows (bench/RESULTS.md §16–17: 50 ms turns were the steadiest). */
@@ -210,9 +210,9 @@ export const STARTUP_SHARE_NOTE = 1 / 3;
  * every pair: when starting took at least STARTUP_SHARE_NOTE of a pair's time (both in seconds per pair), a note
  * that says so and what to set instead; undefined otherwise.
  */
-export function startupNote(startupSec: number, pairSec: number): string | undefined {
+export function startupNote(startupSec: number, pairSec: number): Note | undefined {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return undefined;
-  return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
+  return { kind: 'slow-startup', startupSec, pairSec, restartEvery: DEFAULT_RESTART_EVERY };
 }
 
 /**

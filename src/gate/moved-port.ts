@@ -7,7 +7,7 @@
  * the other, with a note that says so.
  */
 import { PortNotMovedError } from '../io/server.ts';
-import { errorWithOutput, portNotMovedNote } from '../report/gate-text.ts';
+import type { Note } from '../model/notes.ts';
 import { startBlockServers } from './blocks.ts';
 import type { PairContext } from './context.ts';
 
@@ -16,7 +16,7 @@ import type { PairContext } from './context.ts';
  * fixed port: then both are stopped, the note is added to `notes`, and the gate goes on with a fresh process per
  * round. Any other failure to start goes on as it is.
  */
-export async function startFirstBlock(ctx: PairContext, notes: string[]): Promise<boolean> {
+export async function startFirstBlock(ctx: PairContext, notes: Note[]): Promise<boolean> {
   const { clock, config, costs, log } = ctx;
   const started = clock.now();
   try {
@@ -27,10 +27,10 @@ export async function startFirstBlock(ctx: PairContext, notes: string[]): Promis
     // The servers are stopped (startBoth stops both when either fails); their start is no pair's cost.
     costs.primingMs += clock.now() - started;
     ctx.servers.together = false;
-    const note = portNotMovedNote(config.port ?? error.fixed);
+    const note: Note = { kind: 'port-not-moved', port: config.port ?? error.fixed };
     notes.push(note);
-    log.warning(note);
-    log.info(errorWithOutput(error.message, error.output));
+    log.warning({ kind: 'note', note });
+    log.info({ kind: 'error-output', message: error.message, output: error.output });
     return false;
   }
 }

@@ -6,7 +6,7 @@
 import type { Scenario } from '../model/config.ts';
 import type { Round, RoundMeasurement, Side } from '../model/measure.ts';
 import type { MeasurementPlan, ScenarioPlan } from '../model/plan.ts';
-import { roundDuring } from '../report/gate-text.ts';
+import { roundDuring } from '../report/error-text.ts';
 import { inOrder, poolOf, prime, startBlockServers } from './blocks.ts';
 import { type PairContext, stopServers } from './context.ts';
 import { blocksOf } from './measurement-plan.ts';

@@ -34,7 +34,10 @@ export function checkPlan(config: Config, plan?: MeasurementPlan): PlanCheck {
         ? plan.pairSec
         : projectedPairSec(config, {
             ...design,
-            scenarios: Math.max(1, Math.round((design.scenarios * config.scenarios.length) / config.scenarioCount)),
+            scenarios: Math.max(
+              1,
+              Math.round((design.scenarios * config.scenarios.length) / config.scenarioCount),
+            ),
           }),
   });
 }

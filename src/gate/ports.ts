@@ -6,12 +6,11 @@ import type { Commit } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
+import type { GateLog } from '../model/notes.ts';
 import type { PullRequestRef } from '../model/report.ts';
-import type { StepLog } from './trees.ts';
 
-export interface Logger extends StepLog {
-  warning(message: string): void;
-}
+/** The gate's log: typed events and groups (src/model/notes.ts), said in words by report/log-text.ts. */
+export type Logger = GateLog;
 
 export interface GateContext {
   config: Config;

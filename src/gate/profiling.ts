@@ -6,17 +6,9 @@ import { join, relative, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
+import type { Note } from '../model/notes.ts';
 import type { ProfileSummary } from '../model/report.ts';
-import { compareProfiles, profileView } from '../profile/compare.ts';
-import {
-  NO_ROOM_FOR_PROFILES,
-  noFlameGraphsNote,
-  PROFILE_ARTIFACTS,
-  PROFILING_GROUP,
-  profilingFailedLog,
-  profilingTookLog,
-} from '../report/gate-text.ts';
-import { noteworthyRows } from '../report/profile.ts';
+import { compareProfiles, hotterRows, profileView } from '../profile/compare.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import type { GateContext } from './ports.ts';
 
@@ -25,18 +17,18 @@ export async function profileBoth(
   dirs: Record<Side, string>,
   scenarios: readonly Scenario[],
   deadline: number,
-  notes: string[],
+  notes: Note[],
 ): Promise<ProfileSummary | undefined> {
   const { config, log } = context;
   if (scenarios.length === 0) return undefined;
   const needMs = 2 * (config.profileSec * 1000 + 20_000);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
-    notes.push(NO_ROOM_FOR_PROFILES);
+    notes.push({ kind: 'no-room-for-profiles' });
     return undefined;
   }
   const started = Date.now();
   try {
-    return await log.group(PROFILING_GROUP, async () => {
+    return await log.group({ kind: 'profiling' }, async () => {
       const result = await compareProfiles({
         dirs,
         start: config.start,
@@ -55,12 +47,11 @@ export async function profileBoth(
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
         outDir: join(config.outputDir, 'profiles'),
-        artifacts: PROFILE_ARTIFACTS,
         onOutput: (chunk) => log.output(chunk.trimEnd()),
       });
       // The functions the section names as hotter (beyond noise), per request where the requests are known.
       const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
-      const hotter = noteworthyRows(view, 'grown')
+      const hotter = hotterRows(view)
         .filter((row) => !row.pseudo && row.file !== '')
         .slice(0, 5)
         .map((row) => ({
@@ -74,7 +65,7 @@ export async function profileBoth(
             : {}),
         }));
       const seconds = (Date.now() - started) / 1000;
-      log.info(profilingTookLog(seconds));
+      log.info({ kind: 'profiling-took', seconds });
       return {
         markdown: result.markdown,
         files: result.files,
@@ -85,8 +76,8 @@ export async function profileBoth(
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
-    notes.push(noFlameGraphsNote(error.message));
-    log.warning(profilingFailedLog(error.message));
+    notes.push({ kind: 'no-flame-graphs', message: error.message });
+    log.warning({ kind: 'profiling-failed', message: error.message });
     return undefined;
   }
 }

@@ -3,30 +3,22 @@
  * interleaved rounds, decide. Shared by the action and the CLI; all GitHub I/O stays outside.
  */
 import { resolve } from 'node:path';
-import { diskUsage, formatBytes } from '../io/disk.ts';
+import { diskUsage } from '../io/disk.ts';
 import { GateError } from '../io/errors.ts';
 import { addWorktree, git, type Worktree } from '../io/git.ts';
 import { stopBackground } from '../io/proc.ts';
+import { redact } from '../io/redact.ts';
 import { writeReport } from '../io/report-json.ts';
 import { pinLoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
 import type { Side } from '../model/measure.ts';
+import type { Note } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
-import {
-  baseCheckedOutLog,
-  baseTreeGroup,
-  diskUseLog,
-  errorWithOutput,
-  keepTreesLog,
-  teardownNote,
-} from '../report/gate-text.ts';
-import { planNote } from '../report/plan-check-text.ts';
-import { redact } from '../report/render.ts';
-import { backgroundStoppedNote } from '../report/safety-text.ts';
+import { planErrorMessage } from '../report/error-text.ts';
 import { assembleReport, type GateRun } from './assemble.ts';
 import { measure } from './measure.ts';
-import { checkPlan } from './plan-check.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
+import { checkPlan } from './plan-check.ts';
 import type { GateContext, Logger } from './ports.ts';
 import { profileBoth } from './profiling.ts';
 import { systemCollaborators } from './system.ts';
@@ -99,7 +91,7 @@ async function gateSteps(
   // A plan that cannot decide anything at all is known before any tree is prepared: say so now, with what to set.
   const check = checkPlan(config);
   if (!check.canDecide) {
-    throw new GateError('config', planNote(check, config.restartEvery, config.scenarioCount) ?? '');
+    throw new GateError('config', planErrorMessage(check, config.restartEvery, config.scenarioCount));
   }
   const dirs = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1000;
@@ -136,14 +128,17 @@ async function finish(context: GateContext, run: GateRun): Promise<void> {
   }
   const stopped = await stopBackground();
   if (stopped.length > 0) {
-    const note = backgroundStoppedNote(stopped.map((p) => p.command));
+    const note: Note = { kind: 'background-stopped', commands: stopped.map((p) => p.command) };
     run.notes.push(note);
-    log.output(note);
+    log.info({ kind: 'note', note });
   }
   try {
     await cleanUp(run.worktree, config, log);
   } catch (error) {
-    log.warning(`could not remove the base tree: ${error instanceof Error ? error.message : String(error)}`);
+    log.warning({
+      kind: 'tree-not-removed',
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -154,9 +149,10 @@ async function finish(context: GateContext, run: GateRun): Promise<void> {
  */
 async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<Side, string>> {
   const { config, log } = context;
-  const worktree = await log.group(baseTreeGroup(context.base.label, context.base.sha), async () => {
+  const group = { kind: 'base-tree', label: context.base.label, sha: context.base.sha } as const;
+  const worktree = await log.group(group, async () => {
     const tree = await addWorktree(context.root, context.base.sha);
-    log.info(baseCheckedOutLog(tree.dir));
+    log.info({ kind: 'base-checked-out', dir: tree.dir });
     return tree;
   });
   run.worktree = worktree;
@@ -205,13 +201,13 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
 async function cleanUp(worktree: Worktree | undefined, config: Config, log: Logger): Promise<void> {
   const tree = worktree ? await diskUsage(worktree.dir) : 0;
   if (worktree && config.keepTrees) {
-    log.info(keepTreesLog(worktree.dir));
+    log.info({ kind: 'keep-trees', dir: worktree.dir });
   } else {
     await worktree?.remove();
   }
   const outputs = await diskUsage(config.outputDir);
   const kept = worktree ? config.keepTrees : undefined;
-  log.info(diskUseLog(formatBytes(tree), kept, formatBytes(outputs), config.outputDir));
+  log.info({ kind: 'disk-use', tree, kept, outputs, outputDir: config.outputDir });
 }
 
 /**
@@ -224,7 +220,7 @@ async function teardown(
   dirs: Record<Side, string>,
   sides: readonly Side[],
   deadline: number,
-  notes: string[],
+  notes: Note[],
 ): Promise<void> {
   const { config, log } = context;
   for (const side of sides) {
@@ -241,8 +237,8 @@ async function teardown(
       });
     } catch (error) {
       if (!(error instanceof GateError)) throw error;
-      notes.push(teardownNote(error.message));
-      log.warning(errorWithOutput(error.message, error.output));
+      notes.push({ kind: 'teardown-failed', message: error.message });
+      log.warning({ kind: 'error-output', message: error.message, output: error.output });
     }
   }
 }

@@ -4,8 +4,8 @@
  */
 import type { Scenario } from '../model/config.ts';
 import type { Round } from '../model/measure.ts';
+import type { Note, PairRow } from '../model/notes.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
-import { type PairRow, pairLog, timeLimitLog, timeLimitNote } from '../report/gate-text.ts';
 import { hodgesLehmann1 } from '../stats/wilcoxon.ts';
 import type { PairContext } from './context.ts';
 import type { Disturbances } from './disturbance.ts';
@@ -20,7 +20,7 @@ export interface SourceOptions {
   /** The gate's time limit, in the clock's milliseconds. */
   deadline: number;
   /** The report's notes (the time limit's goes here). */
-  notes: string[];
+  notes: Note[];
   disturbances: Disturbances;
   /** Every round handed to the sequential rule is added here as it comes (a report keeps them, whatever happens). */
   kept?: Round[];
@@ -73,7 +73,7 @@ export class GatePairSource implements PairSource {
       const latest = await runPair(ctx, this.plan, pair);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
       if (this.options.disturbances.measureAgain(pair, latest, ctx.log)) continue;
-      ctx.log.info(pairLog(pair, this.rows(latest)));
+      ctx.log.info({ kind: 'pair', pair, rows: this.rows(latest) });
       this.pairsDone = pair + 1;
       if (pair === 0) {
         ctx.scenarios.drop(checkFirstPair(ctx.config, ctx.scenarios.active, latest, ctx.log));
@@ -95,8 +95,8 @@ export class GatePairSource implements PairSource {
     const blockStart = block !== undefined && pair > 0 && pair % block.restartEvery === 0;
     const primeMs = blockStart ? 2 * block.primeSec * 1000 + ctx.costs.startupMs / ctx.costs.blocks : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
-    this.options.notes.push(timeLimitNote(pair));
-    ctx.log.warning(timeLimitLog(pair));
+    this.options.notes.push({ kind: 'time-limit', pairs: pair });
+    ctx.log.warning({ kind: 'time-limit', pairs: pair });
     return true;
   }
 

@@ -4,17 +4,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
 import { type LeftProcess, runCommand, safeEnv } from '../io/proc.ts';
 import type { Side } from '../model/measure.ts';
+import type { GateLog, Note, Step } from '../model/notes.ts';
 import {
   type HookFailure,
   hookFailedMessage,
   noDirectoryMessage,
-  nothingToInstallLog,
   stepFailedMessage,
-  stepGroup,
   stepTimedOutMessage,
-  stepTookLog,
-} from '../report/gate-text.ts';
-import { leftoversStoppedNote, setupLeftLog } from '../report/safety-text.ts';
+} from '../report/error-text.ts';
 
 export interface InstallPlan {
   command: string;
@@ -57,16 +54,12 @@ export function detectInstall(root: string, dir: string): InstallPlan | undefine
   return hasDependencies(dir) ? { command: 'npm install', cwd: resolve(dir) } : undefined;
 }
 
-export interface StepLog {
-  info(message: string): void;
-  /**
-   * Output of a process we started (install, build, server, profiler): text from the pull request's code. The
-   * action shows it with workflow commands turned off, so that it cannot issue `::set-output`, `::add-mask::`,
-   * `::warning` or `::stop-commands::` of its own.
-   */
-  output(text: string): void;
-  group<T>(name: string, body: () => Promise<T>): Promise<T>;
-}
+/**
+ * The log of a tree's steps. Its `output` is what a process we started printed (install, build, server, profiler):
+ * text from the pull request's code, which the action shows with workflow commands turned off, so that it cannot
+ * issue `::set-output`, `::add-mask::`, `::warning` or `::stop-commands::` of its own.
+ */
+export type StepLog = Pick<GateLog, 'info' | 'output' | 'group'>;
 
 /**
  * The output shown under a failed install or build: its last lines, and in front of them its first error lines
@@ -91,9 +84,9 @@ async function step(
   cwd: string,
   timeoutMs: number,
   log: StepLog,
-  notes: string[] | undefined,
+  notes: Note[] | undefined,
 ): Promise<void> {
-  await log.group(stepGroup(code, side, command), async () => {
+  await log.group({ kind: 'step', step: code, side, command }, async () => {
     const result = await runCommand(command, {
       cwd,
       env: safeEnv({ CI: 'true' }),
@@ -113,25 +106,21 @@ async function step(
         output: failureExcerpt(result.output.toString()),
       });
     }
-    log.info(stepTookLog(code, side, result.durationMs));
+    log.info({ kind: 'step-took', step: code, side, ms: result.durationMs });
   });
 }
 
 /** What a command left running (already stopped), in the log and the report's notes. */
 function noteLeftovers(
-  step: string,
+  step: Step,
   side: Side,
   left: readonly LeftProcess[],
   log: StepLog,
-  notes: string[] | undefined,
+  notes: Note[] | undefined,
 ): void {
   if (left.length === 0) return;
-  const note = leftoversStoppedNote(
-    step,
-    side,
-    left.map((p) => p.command),
-  );
-  log.output(note);
+  const note: Note = { kind: 'leftovers-stopped', step, side, commands: left.map((p) => p.command) };
+  log.info({ kind: 'note', note });
   notes?.push(note);
 }
 
@@ -145,7 +134,7 @@ export interface PrepareOptions {
   buildTimeoutMs: number;
   log: StepLog;
   /** The report's notes: what a command left running goes there. */
-  notes?: string[];
+  notes?: Note[];
 }
 
 export async function prepareTree(options: PrepareOptions): Promise<void> {
@@ -161,7 +150,7 @@ export async function prepareTree(options: PrepareOptions): Promise<void> {
         : { command: options.install, cwd: dir };
   const { notes } = options;
   if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log, notes);
-  else log.info(nothingToInstallLog(side));
+  else log.info({ kind: 'nothing-to-install', side });
   if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log, notes);
 }
 
@@ -177,7 +166,7 @@ export interface HookOptions {
   timeoutMs: number;
   log: StepLog;
   /** The report's notes: what a teardown left running goes there (a setup's runs on, see stopBackground). */
-  notes?: string[];
+  notes?: Note[];
 }
 
 /**
@@ -193,7 +182,7 @@ export async function runHook(options: HookOptions): Promise<void> {
     ...options.env,
     PERF_GATE_SIDE: side,
   });
-  await log.group(stepGroup(what, side, command), async () => {
+  await log.group({ kind: 'step', step: what, side, command }, async () => {
     const result = await runCommand(command, {
       cwd: options.cwd,
       env,
@@ -204,12 +193,7 @@ export async function runHook(options: HookOptions): Promise<void> {
       leftovers: what === 'setup' ? 'keep' : 'kill',
     });
     if (what === 'setup' && result.left.length > 0) {
-      log.output(
-        setupLeftLog(
-          side,
-          result.left.map((p) => p.command),
-        ),
-      );
+      log.info({ kind: 'setup-left', side, commands: result.left.map((p) => p.command) });
     } else noteLeftovers(what, side, result.left, log, options.notes);
     const fail = (failure: HookFailure): GateError =>
       new GateError(what, hookFailedMessage(what, side, command, failure), {
@@ -219,6 +203,6 @@ export async function runHook(options: HookOptions): Promise<void> {
     if (result.timedOut) throw fail({ timedOutMs: options.timeoutMs });
     if (result.code === null) throw fail({ code: null, signal: result.signal });
     if (result.code !== 0) throw fail({ code: result.code });
-    log.info(stepTookLog(what, side, result.durationMs));
+    log.info({ kind: 'step-took', step: what, side, ms: result.durationMs });
   });
 }

@@ -11,7 +11,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { ErrorCode } from '../model/report.ts';
-import { tamperedMessage } from '../report/safety-text.ts';
+import { tamperedMessage } from '../report/error-text.ts';
 import { GateError } from './errors.ts';
 
 /** The copies' directories, removed when this process exits. */

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Side } from '../model/measure.ts';
-import { portNotMovedMessage } from '../report/gate-text.ts';
+import { portNotMovedMessage } from '../report/error-text.ts';
 import { GateError } from './errors.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 

@@ -205,8 +205,8 @@ export interface HistoryRunView {
   branchRun: HistoryLine | undefined;
   /** The release measured against the one before it in this run, when it was. */
   releaseRun: HistoryLine | undefined;
-  /** Why the branch was not measured (its head is the release itself). */
-  skipped: string | undefined;
+  /** The branch was not measured: its head (`ref`) is the release itself. */
+  skipped: { ref: string; release: string } | undefined;
   /** The charts of this branch and series, with the URL of each one's SVG on the history branch. */
   charts: { chart: HistoryChart; url: string }[];
   /** index.html on the history branch. */

@@ -2,6 +2,7 @@
 import type { Decision, StopReason, Verdict } from './decision.ts';
 import type { DiagnosticsSummary } from './diagnostics.ts';
 import type { Metric, Round, Side } from './measure.ts';
+import type { Note } from './notes.ts';
 import type { MeasurementPlan } from './plan.ts';
 export type ErrorCode =
   | 'config'
@@ -44,9 +45,8 @@ export interface ScenarioSettings {
 
 export interface Report {
   tool: 'perf-gate';
-  version: 2;
+  version: 3;
   verdict: Verdict;
-  headline: string;
   base: { sha: string; label: string };
   head: { sha: string; label: string };
   settings: {
@@ -100,8 +100,8 @@ export interface Report {
   error: ReportError | undefined;
   timing: { startedAt: string; wallSec: number; prepareSec: number; measureSec: number };
   environment: { node: string; cpus: number; platform: string };
-  /** Notes for the reader (e.g. a saturated load generator). */
-  notes: string[];
+  /** Notes for the reader (e.g. a saturated load generator), as data: report/note-text.ts says them. */
+  notes: Note[];
   /** The profiling pass, when it ran. */
   profile: ProfileSummary | undefined;
   /** Files the pull request changed (relative to the repository root). */
@@ -116,6 +116,16 @@ export interface Report {
   /** The shards this report was merged from by `mode: report` (undefined for a report of one gate). */
   shards?: ShardSummary[] | undefined;
 }
+
+/**
+ * What a finished report means for the step (decide/outcome.ts stepOutcome): why it fails or warns (an error that
+ * is the pull request's or perf-gate's, a regression, a regression with `fail-on-regression` off, an error that is
+ * base's), or that it passes. report/headline.ts stepMessage says it.
+ */
+export type StepOutcome =
+  | { kind: 'fail'; cause: 'error' | 'regression' }
+  | { kind: 'warn'; cause: 'regression-allowed' | 'neutral-error' }
+  | { kind: 'pass' };
 
 export interface PullRequestRef {
   number: number;

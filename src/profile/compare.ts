@@ -6,7 +6,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Side } from '../model/measure.ts';
 import type { DiffRow, ProfileDiff, ProfileView, ProfileViewRow } from '../model/profile.ts';
-import { type ProfileViewOptions, renderProfileView, topChangeSentence } from '../report/profile.ts';
+import { PROFILE_ARTIFACTS } from '../report/gate-text.ts';
+import {
+  noteworthyRows,
+  type ProfileViewOptions,
+  renderProfileView,
+  topChangeSentence,
+} from '../report/profile.ts';
 import { changeZ, diffFlameGraphHtml, diffProfiles } from './diff.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
 import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
@@ -30,7 +36,7 @@ export interface CompareSpec {
   outDir: string;
   /** Where 0x is installed; default defaultZeroXCacheDir(). */
   cacheDir?: string;
-  /** Named in the comment as where the flame graphs are, e.g. 'the `perf-gate` artifact'. */
+  /** Named in the comment as where the flame graphs are; default: this run's flame-graph artifact. */
   artifacts?: string;
   onOutput?: (chunk: string) => void;
 }
@@ -120,7 +126,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
   const markdown = renderProfileSection(diff, {
     roots: [base.root, head.root],
     durationSec: spec.durationSec,
-    ...(spec.artifacts === undefined ? {} : { artifacts: spec.artifacts }),
+    artifacts: spec.artifacts ?? PROFILE_ARTIFACTS,
   });
   return {
     runs: { base, head },
@@ -131,4 +137,9 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     markdown,
     files: [base.flamegraphHtml, base.ticksJson, head.flamegraphHtml, head.ticksJson, diffHead, diffBase],
   };
+}
+
+/** The functions the profile calls hotter: grown beyond noise and by enough to name, largest first. */
+export function hotterRows(view: ProfileView): ProfileViewRow[] {
+  return noteworthyRows(view, 'grown');
 }

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
 import { runCommand, safeEnv } from '../io/proc.ts';
-import { tamperedMessage } from '../report/safety-text.ts';
+import { tamperedMessage } from '../report/error-text.ts';
 import zeroxFiles from './zerox-files.json' with { type: 'json' };
 import zeroxLock from './zerox-lock.json' with { type: 'json' };
 

@@ -1,13 +1,13 @@
 /**
- * The words the gate produces while it runs: its log lines, the notes it adds to the report and the messages of
- * the errors it raises. Functions of plain data, so that the gate's code holds mechanics only. Pure.
+ * The words of what the gate logs while it runs and notes in its report (said from typed notes and events by
+ * note-text.ts and log-text.ts; the gate's code holds mechanics only, and its errors' messages are in
+ * error-text.ts). Functions of plain data. Pure.
  */
 import type { Futility } from '../model/decision.ts';
-import type { PacedMeasurement, Round, RoundMeasurement, Side } from '../model/measure.ts';
+import type { PacedMeasurement, Round, Side } from '../model/measure.ts';
+import type { Disturbance, PairRow, Step } from '../model/notes.ts';
+import { statusSummary } from './error-text.ts';
 import { metricLabel } from './format.ts';
-
-/** `install` and `build` (the trees), `setup` and `teardown` (the config file's hooks). */
-type Step = 'install' | 'build' | 'setup' | 'teardown';
 
 // Preparing and removing the trees
 
@@ -17,11 +17,6 @@ export function baseTreeGroup(label: string, sha: string): string {
 
 export function baseCheckedOutLog(dir: string): string {
   return `base checked out at ${dir}`;
-}
-
-/** `relativeDir`: the working directory relative to the tree's root ('' for the root itself). */
-export function noDirectoryMessage(side: Side, relativeDir: string): string {
-  return `the ${side} tree has no directory ${relativeDir || '.'} (input \`working-directory\`)`;
 }
 
 export function nothingToInstallLog(side: Side): string {
@@ -37,53 +32,9 @@ export function stepTookLog(step: Step, side: Side, durationMs: number): string 
   return `${step} ${side} took ${(durationMs / 1000).toFixed(1)} s`;
 }
 
-export function stepTimedOutMessage(
-  step: 'install' | 'build',
-  side: Side,
-  command: string,
-  ms: number,
-): string {
-  return `${step} of ${side} (\`${command}\`) did not finish within ${Math.round(ms / 1000)} s (input \`${step}-timeout\`)`;
-}
-
-export function stepFailedMessage(
-  step: 'install' | 'build',
-  side: Side,
-  command: string,
-  code: number | null,
-): string {
-  return `${step} of ${side} (\`${command}\`) failed with exit code ${code}`;
-}
-
-/** How a hook (`setup`, `teardown`) failed: it overran, was killed by `signal`, or exited with `code`. */
-export type HookFailure =
-  | { timedOutMs: number }
-  | { code: null; signal: string | null }
-  | { code: number; signal?: undefined };
-
-export function hookFailedMessage(
-  step: 'setup' | 'teardown',
-  side: Side,
-  command: string,
-  failure: HookFailure,
-): string {
-  const problem =
-    'timedOutMs' in failure
-      ? `did not finish within ${Math.round(failure.timedOutMs / 1000)} s (the \`build-timeout\` input limits it)`
-      : failure.code === null
-        ? `was killed by ${failure.signal}`
-        : `failed with exit code ${failure.code}`;
-  return `${step} of ${side} (\`${command}\`) ${problem}`;
-}
-
 /** A teardown that failed: the verdict stands. */
 export function teardownNote(message: string): string {
   return `${message} (the verdict stands).`;
-}
-
-/** An error's message with the output shown under it, for an annotation. */
-export function errorWithOutput(message: string, output: string | undefined): string {
-  return `${message}${output ? `\n${output}` : ''}`;
 }
 
 export function keepTreesLog(dir: string): string {
@@ -138,18 +89,6 @@ export function profilingFailedLog(message: string): string {
 
 // Measuring: what a server was doing when it died (completes "… exited during …")
 
-export function roundDuring(pair: number, scenario: string): string {
-  return `round ${pair + 1} (${scenario})`;
-}
-
-export function primingDuring(pair: number, scenario: string): string {
-  return `priming before pair ${pair + 1} (${scenario})`;
-}
-
-export function openLoopBaseDuring(scenario: string): string {
-  return `measuring base for the open loop (${scenario})`;
-}
-
 // Measuring: the log of the pairs
 
 /** `capped`: the share of base's req/s was more than the open-loop client sustains. */
@@ -159,6 +98,11 @@ export function openLoopRateLog(scenario: string, rate: number, share: number, b
 }
 
 /** What disturbed a round: other processes' busy CPU, in cores. */
+/** What disturbed a pair most, in words. */
+export function disturbanceReason(d: Disturbance): string {
+  return d.cause === 'foreign' ? foreignCpuReason(d.cores) : stolenCpuReason(d.cores);
+}
+
 export function foreignCpuReason(cores: number): string {
   return `other processes kept ${cores.toFixed(2)} cores busy`;
 }
@@ -176,14 +120,6 @@ export function measuredAgainLog(pair: number, reason: string): string {
 /** `pair`: 0-based; `measuredAgain`: pairs measured again so far. */
 export function keptDisturbedLog(pair: number, reason: string, measuredAgain: number): string {
   return `pair ${pair + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
-}
-
-export interface PairRow {
-  scenario: string;
-  base: RoundMeasurement;
-  head: RoundMeasurement;
-  /** The running estimate of req/s's change over the pairs so far (Hodges-Lehmann), and how many. */
-  running?: { change: number; pairs: number };
 }
 
 /** A signed percentage with one decimal: +1.2%, −0.4%. */
@@ -254,46 +190,12 @@ export function startupNoteText(startupSec: number, pairSec: number, restartEver
 
 // Measuring: a fixed port moved, or not
 
-/** A server on a fixed port that opened it itself instead of the port perf-gate handed it (`movedTo`). */
-export function portNotMovedMessage(side: Side, start: string, fixed: number, movedTo: number): string {
-  return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
-}
-
 /** The gate fell back to whole rounds because a server kept its fixed port (`fixed`, input `port`). */
 export function portNotMovedNote(fixed: number): string {
   return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than slices side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
 }
 
 // Measuring: the first pair's answers
-
-/** What a side's rounds got back: each status with its count (most first), then connection errors. */
-export function statusSummary(rounds: readonly Round[]): string {
-  const counts: Record<string, number> = {};
-  for (const r of rounds)
-    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
-  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
-  const parts = Object.entries(counts)
-    .sort((a, b) => b[1] - a[1])
-    .map(([c, n]) => `${n} × ${c}`);
-  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
-  return parts.join(', ') || 'no answer';
-}
-
-/** Both sides failed a scenario's requests in the first pair (`configFile` undefined: the `paths` input). */
-export function bothFailMessage(
-  scenario: { name: string; expectStatus: number | undefined },
-  base: readonly Round[],
-  head: readonly Round[],
-  configFile: string | undefined,
-): string {
-  const expect =
-    scenario.expectStatus === undefined ? 'the scenario' : `\`expect: ${scenario.expectStatus}\``;
-  const rule =
-    configFile === undefined
-      ? 'Every path in `paths` must answer 2xx: check the path'
-      : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
-  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head)}). ${rule} and the server's setup.`;
-}
 
 export function newEndpointLog(scenario: string, base: readonly Round[]): string {
   return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;

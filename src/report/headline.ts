@@ -2,7 +2,7 @@
 
 import type { Decision, ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
-import type { ReportError } from '../model/report.ts';
+import type { Report, ReportError, StepOutcome } from '../model/report.ts';
 import { formatCount, formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
 
 /** The headline of a gate that ended too early to compare anything. */
@@ -151,4 +151,29 @@ export function gateHeadline(
 ): string {
   if (error && (!error.neutral || verdict !== 'regression')) return errorHeadline(error);
   return decision ? decisionHeadline(decision) : NO_ROUNDS_HEADLINE;
+}
+
+/** A report's headline, from its verdict, decision and error. */
+export function reportHeadline(report: Pick<Report, 'verdict' | 'decision' | 'error'>): string {
+  return gateHeadline(report.verdict, report.decision, report.error);
+}
+
+/** GitHub accepts check run titles of any reasonable length; ours is the headline, kept to one short line. */
+export function checkTitle(report: Pick<Report, 'verdict' | 'decision' | 'error'>): string {
+  const line = reportHeadline(report).replace(/\s+/g, ' ').trim();
+  return line.length <= 200 ? line : `${line.slice(0, 199)}…`;
+}
+
+/** What the step says where it fails or warns (decide/outcome.ts stepOutcome); '' where it passes. */
+export function stepMessage(
+  report: Pick<Report, 'verdict' | 'decision' | 'error'>,
+  outcome: StepOutcome,
+): string {
+  if (outcome.kind === 'pass') return '';
+  if (outcome.kind === 'fail' && outcome.cause === 'error')
+    return report.error?.message ?? reportHeadline(report);
+  const headline = reportHeadline(report);
+  return outcome.kind === 'warn' && outcome.cause === 'regression-allowed'
+    ? `${headline} (fail-on-regression is off)`
+    : headline;
 }

@@ -101,7 +101,8 @@ function runLines(view: HistoryRunView): string[] {
       out.push(`- **${escapeMarkdown(s.name)}**: ${code(view.ref)} is ${scenarioSentence(branch, s.name)}`);
     if (branch.scenarios.length === 0)
       out.push(`- ${code(view.ref)}: nothing was compared (${branch.verdict}).`);
-  } else if (view.skipped) out.push(`- ${escapeMarkdown(view.skipped)}`);
+  } else if (view.skipped)
+    out.push(`- ${escapeMarkdown(headIsReleaseText(view.skipped.ref, view.skipped.release))}`);
   const release = view.releaseRun;
   if (release) {
     for (const s of release.scenarios)

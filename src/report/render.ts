@@ -10,6 +10,7 @@ import { formatSeconds, formatShare } from './format.ts';
 import { acceptedLine, historySection } from './history.ts';
 import { driftLine } from './history-text.ts';
 import { decisionSentence, isAccepted, type LeadOptions, leadSentence, nextLine, titleLine } from './lead.ts';
+import { noteText } from './note-text.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
@@ -18,22 +19,6 @@ import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
 // gate/run.ts imports these from here; ./notes.ts is their home.
 export { processOffsetNote, processOffsetOverruled } from './notes.ts';
-
-/**
- * The report with every occurrence of each secret (e.g. the token, if some output echoed it) replaced by `***`.
- * Secrets shorter than 8 characters are left alone (they would mangle ordinary words).
- */
-export function redact(report: Report, secrets: readonly string[]): Report {
-  const hidden = secrets.filter((secret) => secret.length >= 8);
-  if (hidden.length === 0) return report;
-  const json = JSON.stringify(report);
-  let clean = json;
-  for (const secret of hidden) {
-    const encoded = JSON.stringify(secret).slice(1, -1);
-    clean = clean.replaceAll(encoded, '***');
-  }
-  return clean === json ? report : (JSON.parse(clean) as Report);
-}
 
 const STOP_TEXT: Record<StopReason, string> = {
   resolved: 'stopped early: every comparison was resolved',
@@ -188,7 +173,7 @@ function measuredSection(report: Report, view: ReportView): string[] {
 /** The notes: the processes' blocks, then the gate's own. */
 function notes(report: Report): string[] {
   const offsets = processOffsetNote(report.decision);
-  const all = [...(offsets ? [offsets] : []), ...report.notes];
+  const all = [...(offsets ? [offsets] : []), ...report.notes.map(noteText)];
   return all.flatMap((note, i) => [...(i > 0 ? [''] : []), `Note: ${inlineText(note)}`]);
 }
 

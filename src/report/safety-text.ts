@@ -35,11 +35,6 @@ export function cancelledMessage(signal: string, pairs: number): string {
   return `the run was cancelled (${signal}) after ${pairs} measured pair${pairs === 1 ? '' : 's'}: every process was stopped and report.json holds what was measured`;
 }
 
-/** perf-gate's own load generator changed on disk after it was checked (the pull request's code could do that). */
-export function tamperedMessage(file: string): string {
-  return `perf-gate's own ${file} changed on disk while the gate ran (the pull request's install, build or server can write to it): refusing to measure with it. Run perf-gate where the pull request's code cannot write to the action's files (docs/security.md)`;
-}
-
 /** actions/checkout left the token in the repository's git config, where the pull request's code can read it. */
 export function persistedCredentialsWarning(where: string): string {
   return `the repository's git config holds a credential (${where}) that the pull request's install, build and server can read. Set \`persist-credentials: false\` on actions/checkout in this job.`;
@@ -48,9 +43,4 @@ export function persistedCredentialsWarning(where: string): string {
 /** The pull request's code wrote to the runner's file commands (GITHUB_ENV …); what it wrote was removed. */
 export function fileCommandsRestoredWarning(names: readonly string[]): string {
   return `something the pull request ran wrote to ${names.map((n) => `\`${n}\``).join(', ')} of this step: removed, so that it sets no output, environment variable, path or summary of this job.`;
-}
-
-/** A gate refused on an event that hands the job a write token, for code it cannot prove is the repository's own. */
-export function privilegedEventMessage(eventName: string): string {
-  return `refusing to run perf-gate on \`${eventName}\`: that event gives the job a write token and the repository's secrets, and nothing in it proves that the checked-out code comes from this repository (a fork's pull request, or one whose fork was deleted, does not), yet perf-gate runs its install, build and server. Measure on \`pull_request\` and post the report from a \`workflow_run\` workflow with \`mode: report\` (see "Pull requests from forks" in the README).`;
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
+import { reportHeadline } from '../../src/report/headline.ts';
 import { type ActionRun, runAction } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { pullRequestEvent } from '../support/repo.ts';
@@ -103,7 +104,7 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
         'check-run-url': run.outputs['check-run-url'],
       },
       {
-        headline: report.headline,
+        headline: reportHeadline(report),
         'base-sha': report.base.sha,
         'head-sha': report.head.sha,
         'comment-url': comment.html_url,

@@ -5,6 +5,7 @@
  * a time limit too short. Each case asserts the exact outcome (exit status, verdict, the message's key words, what
  * was posted), that every request to the fake GitHub was a valid one, and that no process is left behind.
  */
+
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { after, describe, test } from 'node:test';
 import { freePort } from '../../src/io/server.ts';
 import type { Report } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
+import { noteText } from '../../src/report/note-text.ts';
 import {
   type ActionRun,
   commandLines,
@@ -495,13 +497,14 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(q.keptDisturbedPairs, kept.length, run.stdout);
     assert.ok(q.keptDisturbedPairs >= 1 && q.keptDisturbedPairs < q.pairs, `kept ${q.keptDisturbedPairs}`);
     const note = `the machine was busy throughout: ${q.keptDisturbedPairs} of ${q.pairs} pairs were kept although disturbed (worst: other processes kept `;
+    const said = report.notes.map(noteText);
     assert.ok(
-      report.notes.some(
+      said.some(
         (n) =>
           n.startsWith(note) &&
           n.includes(`, after ${q.disturbedPairs} had been measured again. Base and head took turns`),
       ),
-      report.notes.join('\n'),
+      said.join('\n'),
     );
     // An annotation on the run too, for whoever set up the job.
     assert.ok(

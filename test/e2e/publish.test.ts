@@ -292,7 +292,7 @@ describe('check runs, fork-safe reporting and merged shards, end to end', () => 
       /^perf-gate: input `results`: no report\.json inside/,
     );
     const junk = join(r.dir, 'junk.json');
-    writeFileSync(junk, '{"tool":"perf-gate","version":2,"rounds":"<script>"}');
+    writeFileSync(junk, '{"tool":"perf-gate","version":3,"rounds":"<script>"}');
     const bad = await report(
       { results: results('junk', { j: junk }) },
       pullRequestEvent(r, PR),

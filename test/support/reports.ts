@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { parseReportFile, type ReportFile } from '../../src/config/report-file.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
+import type { Note } from '../../src/model/notes.ts';
 import type { Report } from '../../src/model/report.ts';
-import { decisionHeadline } from '../../src/report/headline.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 
 export const BASE_SHA = 'b'.repeat(40);
@@ -45,7 +45,7 @@ export interface ShardSpec {
   /** Pair counts of the planned looks; default one look, after the last pair. */
   looks?: number[];
   error?: Report['error'];
-  notes?: string[];
+  notes?: Note[];
   shard?: { index: number; count: number };
   startedAt?: string;
 }
@@ -92,13 +92,8 @@ export function gateReport(spec: ShardSpec): Report {
     : decide(rounds, scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05, looks });
   return {
     tool: 'perf-gate',
-    version: 2,
+    version: 3,
     verdict: decision?.verdict ?? 'inconclusive',
-    headline: spec.error
-      ? `${spec.error.neutral ? 'inconclusive' : 'error'}: ${spec.error.message}`
-      : decision
-        ? decisionHeadline(decision)
-        : '',
     base: { sha: BASE_SHA, label: 'main' },
     head: { sha: HEAD_SHA, label: 'feature' },
     settings: {

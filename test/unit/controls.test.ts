@@ -4,6 +4,7 @@
  * check run and artifact, the outputs, and the runs a sticky comment remembers (read back as untrusted text).
  * GitHub is the loopback fake, which holds every request and its own answers to GitHub's OpenAPI description.
  */
+
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { parseConfig } from '../../src/config/inputs.ts';
@@ -17,6 +18,7 @@ import { gateKey, upsertComment } from '../../src/publish/github.ts';
 import { historyLine, readHistory, runRecord } from '../../src/publish/history.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { escapeMarkdown } from '../../src/report/escape.ts';
+import { reportHeadline } from '../../src/report/headline.ts';
 import { historySection } from '../../src/report/history.ts';
 import { changeOutput } from '../../src/report/outputs.ts';
 import { renderBrief } from '../../src/report/render.ts';
@@ -346,7 +348,7 @@ describe('outputs', () => {
     const report = regression();
     const outputs = reportOutputs(report, '/tmp/report.json');
     assert.deepEqual(Object.keys(outputs).sort(), Object.keys(NO_REPORT).sort());
-    assert.equal(outputs.headline, report.headline);
+    assert.equal(outputs.headline, reportHeadline(report));
     assert.equal(outputs['base-sha'], report.base.sha);
     assert.equal(outputs['head-sha'], report.head.sha);
     assert.match(outputs.change, /^-\d+\.\d%$/);

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
-import { mergeReports } from '../../src/gate/merge-report.ts';
 import type { GateServer, LoadRunner, Probes } from '../../src/gate/ports.ts';
 import { systemClock } from '../../src/gate/ports.ts';
 import { runGate } from '../../src/gate/run.ts';
 import type { Report } from '../../src/model/report.ts';
+import { mergeReports } from '../../src/publish/merge-report.ts';
 import { gateReport } from '../support/reports.ts';
 import { gateConfig, measurement } from './gate-fakes.ts';
 
@@ -93,7 +93,7 @@ describe('runGate after an unexpected error (finding 7)', () => {
       info: () => {},
       output: () => {},
       warning: () => {},
-      group: <T>(_: string, body: () => Promise<T>) => body(),
+      group: <T>(_: unknown, body: () => Promise<T>) => body(),
     };
     const report = await runGate(
       {

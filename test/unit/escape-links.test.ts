@@ -66,7 +66,7 @@ describe('a report with hostile text renders without mentions, references or lin
     const hostile = HOSTILE.map(([text]) => text).join(' ');
     const report = gateReport({
       paths: { '/a': 1 },
-      notes: [`note ${hostile}`],
+      notes: [{ kind: 'teardown-failed', message: `note ${hostile}` }],
       error: { code: 'load', message: `failed ${hostile}`, side: 'head', output: undefined, neutral: false },
     });
     report.base.label = `main ${hostile}`;

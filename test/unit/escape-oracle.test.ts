@@ -146,14 +146,16 @@ function hostile(rng: () => number): string {
 function reportWith(text: (slot: number) => string): Report {
   const scenario = `GET /a${text(0)}`;
   const report = gateReport({ paths: { '/a': 0.8 }, pairs: 8 });
-  const old = report.settings.scenarios[0]!.name;
   report.settings.scenarios[0]!.name = scenario;
   for (const round of report.rounds) round.scenario = scenario;
   for (const c of report.decision!.comparisons) c.scenario = scenario;
-  report.headline = report.headline.replace(old, scenario);
   report.base.label = `main${text(1)}`;
   report.head.label = text(2);
-  report.notes = [`a note: ${text(3)}`, text(4), `\`config\` ${text(5)}`];
+  report.notes = [
+    { kind: 'teardown-failed', message: `a note: ${text(3)}` },
+    { kind: 'teardown-failed', message: text(4) },
+    { kind: 'leftovers-stopped', step: 'install', side: 'head', commands: [`\`config\` ${text(5)}`] },
+  ];
   report.error = {
     code: 'server-errors',
     message: `failed ${text(6)}`,

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports } from '../../src/gate/merge-report.ts';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { mergeReports } from '../../src/publish/merge-report.ts';
 import {
   CHECK_SUMMARY_BYTES,
   COMMENT_LIMIT,
@@ -38,7 +38,14 @@ function comparisonTable(markdown: string): string[] {
 function bigReport(): string {
   const paths = { '/catalogue/items': 1, '/catalogue/search?q=x': 0.97, '/orders/🧾/recent': 1.01 };
   const render = (pairs: number, notes: string[] = []) =>
-    renderMarkdown(gateReport({ paths, pairs, seed: 9, notes }));
+    renderMarkdown(
+      gateReport({
+        paths,
+        pairs,
+        seed: 9,
+        notes: notes.map((message) => ({ kind: 'teardown-failed' as const, message })),
+      }),
+    );
   let pairs = 8;
   while (pairs < 400 && render(pairs + 8).length < 50_000) pairs += 8;
   // The renderer may show a note more than once: fit the arrows to what it makes of them.

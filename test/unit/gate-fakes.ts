@@ -17,6 +17,9 @@ import type {
   TurnSpec as Turn,
   TurnResult,
 } from '../../src/model/measure.ts';
+import type { Note } from '../../src/model/notes.ts';
+import { gateLog } from '../../src/report/log-text.ts';
+import { noteText } from '../../src/report/note-text.ts';
 
 export const T0 = Date.UTC(2026, 0, 1);
 
@@ -166,7 +169,7 @@ export class World {
   readonly events: Event[] = [];
   readonly logs: { level: 'info' | 'warning'; message: string }[] = [];
   /** Every note measuring added, the plan check's included. */
-  readonly allNotes: string[] = [];
+  readonly allNotes: Note[] = [];
   /** The names of the probes made, in order, and the windows they measured. */
   readonly probeNames: string[] = [];
   readonly windows: { side: Side; label: string; warmupSec: number; port: number | undefined }[] = [];
@@ -189,10 +192,13 @@ export class World {
       load: this.load,
       startServer: (side, pair, _env, together) => this.start(side, pair, together),
       probes: this.probes,
-      log: {
+      // The gate's typed log, said in words as the action's would be: tests read the lines a user reads.
+      log: gateLog({
         info: (message) => this.logs.push({ level: 'info', message }),
         warning: (message) => this.logs.push({ level: 'warning', message }),
-      },
+        output: (message) => this.logs.push({ level: 'info', message }),
+        group: (_name, body) => body(),
+      }),
       deadline: T0 + (this.options.deadlineMs ?? this.config.timeoutMs),
       notes: this.allNotes,
     });
@@ -217,7 +223,7 @@ export class World {
    * get one: test/unit/gate-plan-check.test.ts asserts it).
    */
   get notes(): string[] {
-    return this.allNotes.filter((note) => !isPlanNote(note));
+    return this.allNotes.filter((note) => note.kind !== 'plan').map(noteText);
   }
 
   info(): string[] {

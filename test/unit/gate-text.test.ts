@@ -5,48 +5,49 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import * as errors from '../../src/report/error-text.ts';
 import * as text from '../../src/report/gate-text.ts';
 
 test('preparing the trees', () => {
   assert.equal(text.baseTreeGroup('main', '0123456789abcdef'), 'base tree: main (0123456)');
   assert.equal(text.baseCheckedOutLog('/tmp/base'), 'base checked out at /tmp/base');
   assert.equal(
-    text.noDirectoryMessage('base', ''),
+    errors.noDirectoryMessage('base', ''),
     'the base tree has no directory . (input `working-directory`)',
   );
   assert.equal(
-    text.noDirectoryMessage('head', 'app'),
+    errors.noDirectoryMessage('head', 'app'),
     'the head tree has no directory app (input `working-directory`)',
   );
   assert.equal(text.nothingToInstallLog('head'), 'install head: nothing to install');
   assert.equal(text.stepGroup('build', 'base', 'npm run build'), 'build base: npm run build');
   assert.equal(text.stepTookLog('install', 'head', 12_345), 'install head took 12.3 s');
   assert.equal(
-    text.stepTimedOutMessage('install', 'base', 'npm ci', 600_000),
+    errors.stepTimedOutMessage('install', 'base', 'npm ci', 600_000),
     'install of base (`npm ci`) did not finish within 600 s (input `install-timeout`)',
   );
   assert.equal(
-    text.stepFailedMessage('build', 'head', 'tsc', 2),
+    errors.stepFailedMessage('build', 'head', 'tsc', 2),
     'build of head (`tsc`) failed with exit code 2',
   );
 });
 
 test('the hooks', () => {
   assert.equal(
-    text.hookFailedMessage('setup', 'base', './seed.sh', { timedOutMs: 90_400 }),
+    errors.hookFailedMessage('setup', 'base', './seed.sh', { timedOutMs: 90_400 }),
     'setup of base (`./seed.sh`) did not finish within 90 s (the `build-timeout` input limits it)',
   );
   assert.equal(
-    text.hookFailedMessage('teardown', 'head', './drop.sh', { code: null, signal: 'SIGKILL' }),
+    errors.hookFailedMessage('teardown', 'head', './drop.sh', { code: null, signal: 'SIGKILL' }),
     'teardown of head (`./drop.sh`) was killed by SIGKILL',
   );
   assert.equal(
-    text.hookFailedMessage('setup', 'head', './seed.sh', { code: 3 }),
+    errors.hookFailedMessage('setup', 'head', './seed.sh', { code: 3 }),
     'setup of head (`./seed.sh`) failed with exit code 3',
   );
   assert.equal(text.teardownNote('teardown of head failed'), 'teardown of head failed (the verdict stands).');
-  assert.equal(text.errorWithOutput('it failed', 'line 1'), 'it failed\nline 1');
-  assert.equal(text.errorWithOutput('it failed', undefined), 'it failed');
+  assert.equal(errors.errorWithOutput('it failed', 'line 1'), 'it failed\nline 1');
+  assert.equal(errors.errorWithOutput('it failed', undefined), 'it failed');
 });
 
 test('the clean-up', () => {
@@ -90,9 +91,9 @@ test('profiling', () => {
 });
 
 test('what a server was doing when it died', () => {
-  assert.equal(text.roundDuring(2, 'GET /'), 'round 3 (GET /)');
-  assert.equal(text.primingDuring(0, 'GET /'), 'priming before pair 1 (GET /)');
-  assert.equal(text.openLoopBaseDuring('GET /'), 'measuring base for the open loop (GET /)');
+  assert.equal(errors.roundDuring(2, 'GET /'), 'round 3 (GET /)');
+  assert.equal(errors.primingDuring(0, 'GET /'), 'priming before pair 1 (GET /)');
+  assert.equal(errors.openLoopBaseDuring('GET /'), 'measuring base for the open loop (GET /)');
 });
 
 test("the open loop's part of a pair's log line", () => {

@@ -6,15 +6,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
+import { checkConclusion, stepOutcome } from '../../src/decide/outcome.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import { type ReplaySource, replayPairs } from '../../src/gate/loop.ts';
-import { mergeReports } from '../../src/gate/merge-report.ts';
 import type { Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { mergeReports } from '../../src/publish/merge-report.ts';
 import { CHECK_SUMMARY_BYTES, fitComment } from '../../src/report/fit.ts';
-import { decisionHeadline } from '../../src/report/headline.ts';
+import { checkTitle, stepMessage } from '../../src/report/headline.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);
@@ -34,7 +34,7 @@ function golden(name: string, actual: string): void {
 function outputs(report: Report): string {
   const lines = [true, false].map((fail) => ({
     failOnRegression: fail,
-    step: stepOutcome(report, fail),
+    step: { ...stepOutcome(report, fail), message: stepMessage(report, stepOutcome(report, fail)) },
     check: checkConclusion(report, fail),
   }));
   return `${JSON.stringify({ verdict: report.verdict, title: checkTitle(report), outcomes: lines }, null, 2)}\n`;
@@ -76,10 +76,9 @@ function recordedReport(): Report {
     ...recorded,
     settings,
     verdict: decision.verdict,
-    headline: decisionHeadline(decision),
     decision,
     error: undefined,
-    notes: ['the load generator kept 95% of a core busy: `connections` may be too low.'],
+    notes: [{ kind: 'loadgen-busy', loadgenCpu: 0.95 }],
     profile: undefined,
     changedFiles: ['server.js'],
     diagnostics: undefined,
@@ -108,7 +107,7 @@ test('merged shards (one failed) give the same report.json and comment', () => {
       pairs: 12,
       seed: 4,
       shard: { index: 2, count: 3 },
-      notes: ['a note'],
+      notes: [{ kind: 'time-limit', pairs: 12 }],
     }),
     gateReport({
       paths: { '/d': 1 },

@@ -7,8 +7,8 @@ import { describe, test } from 'node:test';
 import { untrusted } from '../../src/entry/action.ts';
 import { diskUsage, formatBytes } from '../../src/io/disk.ts';
 import { safeEnv } from '../../src/io/proc.ts';
+import { redact } from '../../src/io/redact.ts';
 import type { Report } from '../../src/model/report.ts';
-import { redact } from '../../src/report/render.ts';
 import { commandLines } from '../support/action.ts';
 
 describe('safeEnv', () => {
@@ -77,7 +77,6 @@ describe('redact', () => {
   ) as Report;
   const report: Report = {
     ...recorded,
-    headline: 'error: head crashed',
     error: {
       code: 'server-crash',
       message: 'boom',
@@ -85,14 +84,14 @@ describe('redact', () => {
       output: 'leaked: ghs_secret123\nagain ghs_secret123',
       neutral: false,
     },
-    notes: ['token ghs_secret123 seen'],
+    notes: [{ kind: 'teardown-failed', message: 'token ghs_secret123 seen' }],
   };
 
   test('replaces every occurrence of a secret in every text', () => {
     const clean = redact(report, ['ghs_secret123']);
     assert.equal(clean.error?.output, 'leaked: ***\nagain ***');
-    assert.deepEqual(clean.notes, ['token *** seen']);
-    assert.equal(clean.headline, 'error: head crashed');
+    assert.deepEqual(clean.notes, [{ kind: 'teardown-failed', message: 'token *** seen' }]);
+    assert.equal(clean.error?.message, 'boom');
     assert.deepEqual(clean.rounds, report.rounds, 'numbers untouched');
   });
 
@@ -101,8 +100,10 @@ describe('redact', () => {
   });
 
   test('secrets with characters JSON escapes are found too', () => {
-    const quoted: Report = { ...report, notes: ['a "tok\\en-1234" b'] };
-    assert.deepEqual(redact(quoted, ['"tok\\en-1234"']).notes, ['a *** b']);
+    const quoted: Report = { ...report, notes: [{ kind: 'teardown-failed', message: 'a "tok\\en-1234" b' }] };
+    assert.deepEqual(redact(quoted, ['"tok\\en-1234"']).notes, [
+      { kind: 'teardown-failed', message: 'a *** b' },
+    ]);
   });
 });
 

@@ -104,7 +104,6 @@ function reportWith(verdict: Verdict, error?: Pick<ReportError, 'side' | 'neutra
     ...fixture,
     settings: { ...fixture.settings, port: undefined },
     verdict,
-    headline: verdict,
     decision: undefined,
     error: error && {
       code: 'server-start',

@@ -3,6 +3,7 @@
  * log that starts with `::` (or `##[`) for one: the output of `setup` and `teardown` and every log line that starts
  * with a scenario name from the config file must be shown with commands off or be inert.
  */
+
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { after, describe, test } from 'node:test';
 import { actionLog } from '../../src/entry/log.ts';
 import { runHook, type StepLog } from '../../src/gate/trees.ts';
 import { newEndpointLog, openLoopRateLog, pairLog } from '../../src/report/gate-text.ts';
+import { gateLog } from '../../src/report/log-text.ts';
 import { commandLines } from '../support/action.ts';
 import { measurement } from './gate-fakes.ts';
 
@@ -38,11 +40,12 @@ describe('setup and teardown output', () => {
   for (const what of ['setup', 'teardown'] as const) {
     test(`${what}: its output is the pull request's text, shown with workflow commands off`, async () => {
       const seen: { info: string[]; output: string[] } = { info: [], output: [] };
-      const log: StepLog = {
+      const log: StepLog = gateLog({
         info: (m) => void seen.info.push(m),
+        warning: (m) => void seen.info.push(m),
         output: (t) => void seen.output.push(t),
         group: (_name, body) => body(),
-      };
+      });
       await runHook({
         what,
         side: 'head',

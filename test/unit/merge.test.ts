@@ -3,14 +3,17 @@
  * the union, intervals at the merged simultaneous level, each shard's looks kept); mismatched, duplicate and
  * missing shards; errors carried; notes, new paths and profiles concatenated.
  */
+
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { roundKey } from '../../src/decide/merge.ts';
 import { stepOutcome } from '../../src/decide/outcome.ts';
 import { decide } from '../../src/decide/verdict.ts';
-import { mergeReports } from '../../src/gate/merge-report.ts';
 import { GateError } from '../../src/io/errors.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { mergeReports } from '../../src/publish/merge-report.ts';
+import { reportHeadline } from '../../src/report/headline.ts';
+import { noteText } from '../../src/report/note-text.ts';
 import { perLookLevel, sequentialP } from '../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../src/stats/wilcoxon.ts';
 import { asFile, gateReport, HEAD_SHA, roundsFor } from '../support/reports.ts';
@@ -33,7 +36,7 @@ describe('mergeReports', () => {
       const merged = mergeReports([asFile(gate, 'report.json')]);
       assert.deepEqual(merged.decision, gate.decision);
       assert.equal(merged.verdict, gate.verdict);
-      assert.equal(merged.headline, gate.headline);
+      assert.equal(reportHeadline(merged), reportHeadline(gate));
       assert.equal(merged.shards, undefined);
       assert.deepEqual(merged.sequential, gate.sequential);
       assert.deepEqual(merged.pullRequest, gate.pullRequest);
@@ -101,7 +104,7 @@ describe('mergeReports', () => {
     const b = gateReport({ paths: { '/b': 1 }, pairs: 12, seed: 8 });
     const merged = mergeReports([asFile(a, 'shard-1/report.json'), asFile(b, 'shard-2/report.json')]);
     assert.equal(merged.verdict, 'regression');
-    assert.match(merged.headline, /slower on GET \/a/);
+    assert.match(reportHeadline(merged), /slower on GET \/a/);
     assert.deepEqual(
       merged.settings.scenarios.map((s) => s.path),
       ['/a', '/b'],
@@ -158,7 +161,9 @@ describe('mergeReports', () => {
       asFile(a, 'z/report.json'),
     ]);
     assert.equal(merged.shards?.length, 2);
-    assert.ok(merged.notes.some((n) => /z\/report\.json is the same shard as x\/report\.json/.test(n)));
+    assert.ok(
+      merged.notes.map(noteText).some((n) => /z\/report\.json is the same shard as x\/report\.json/.test(n)),
+    );
     const again = gateReport({
       paths: { '/a': 1, '/c': 1 },
       seed: 10,
@@ -207,26 +212,26 @@ describe('mergeReports', () => {
     const failed = mergeReports([asFile(ok, 'ok.json'), asFile(failing, 'bad.json')]);
     assert.equal(failed.error?.neutral, false);
     assert.equal(failed.error?.message, 'shard bad.json: the head server crashed');
-    assert.equal(failed.headline, 'error: shard bad.json: the head server crashed');
+    assert.equal(reportHeadline(failed), 'error: shard bad.json: the head server crashed');
     assert.equal(failed.verdict, 'inconclusive');
     assert.equal(stepOutcome(failed, true).kind, 'fail');
 
     const calm = mergeReports([asFile(ok, 'ok.json'), asFile(neutral, 'base.json')]);
     assert.equal(calm.error?.neutral, true);
     assert.equal(calm.verdict, 'inconclusive');
-    assert.match(calm.headline, /^inconclusive: shard base\.json: base does not build/);
+    assert.match(reportHeadline(calm), /^inconclusive: shard base\.json: base does not build/);
     assert.equal(stepOutcome(calm, true).kind, 'warn');
 
     const slow = gateReport({ paths: { '/a': 0.5 }, pairs: 12 });
     const both = mergeReports([asFile(slow, 'slow.json'), asFile(neutral, 'base.json')]);
     assert.equal(both.verdict, 'regression');
-    assert.match(both.headline, /slower on GET \/a/);
+    assert.match(reportHeadline(both), /slower on GET \/a/);
     assert.equal(stepOutcome(both, true).kind, 'fail');
   });
 
   test('notes (marked by shard), new paths and profiles are concatenated; the profile is re-rendered from numbers', () => {
     const a = {
-      ...gateReport({ paths: { '/a': 1, '/new': 1 }, notes: ['the load generator was busy'] }),
+      ...gateReport({ paths: { '/a': 1, '/new': 1 }, notes: [{ kind: 'loadgen-busy', loadgenCpu: 0.95 }] }),
       newScenarios: ['GET /new'],
       profile: {
         markdown: '<img src=x onerror=alert(1)>',
@@ -237,7 +242,7 @@ describe('mergeReports', () => {
       },
     };
     const b = {
-      ...gateReport({ paths: { '/b': 1 }, seed: 4, notes: ['time ran out'] }),
+      ...gateReport({ paths: { '/b': 1 }, seed: 4, notes: [{ kind: 'time-limit', pairs: 8 }] }),
       profile: {
         markdown: '',
         files: [],
@@ -249,9 +254,13 @@ describe('mergeReports', () => {
     const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     assert.deepEqual(merged.newScenarios, ['GET /new']);
     assert.deepEqual(merged.notes, [
-      'shard a.json: the load generator was busy',
-      'shard b.json: time ran out',
+      { kind: 'of-shard', source: 'a.json', note: { kind: 'loadgen-busy', loadgenCpu: 0.95 } },
+      { kind: 'of-shard', source: 'b.json', note: { kind: 'time-limit', pairs: 8 } },
     ]);
+    assert.match(
+      noteText(merged.notes[1]!),
+      /^shard b\.json: the gate's time limit \(input `timeout`\) ran out after 8 pairs\.$/,
+    );
     assert.deepEqual(
       merged.profile?.hotter.map((h) => h.fn),
       ['slow', 'other'],
@@ -269,7 +278,6 @@ describe('mergeReports', () => {
     const forged = {
       ...gate,
       verdict: 'improvement',
-      headline: 'all good',
       decision: { verdict: 'improvement' },
     };
     const merged = mergeReports([asFile(forged, 'f.json')]);
@@ -277,6 +285,6 @@ describe('mergeReports', () => {
       merged.decision,
       decide(gate.rounds, gate.settings.scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05 }),
     );
-    assert.notEqual(merged.headline, 'all good');
+    assert.equal(merged.verdict, merged.decision?.verdict);
   });
 });

@@ -13,7 +13,6 @@ import type { PacedMeasurement, Round } from '../../src/model/measure.ts';
 import type { Report } from '../../src/model/report.ts';
 import { openLoopLine, renderMarkdown } from '../../src/publish/markdown.ts';
 import { metricLabel } from '../../src/report/format.ts';
-import { decisionHeadline } from '../../src/report/headline.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8');
 
@@ -112,7 +111,7 @@ function withPaced(factor: number, lag = 0.8, alpha = 0.05): Report {
     return { ...round, measurement: { ...round.measurement, paced } };
   });
   const decision = decide(rounds, report.settings.scenarios, { threshold: 0.02, alpha });
-  return { ...report, rounds, decision, verdict: decision.verdict, headline: decisionHeadline(decision) };
+  return { ...report, rounds, decision, verdict: decision.verdict };
 }
 
 describe('p99 at fixed rate in the decision and the report', () => {

@@ -1,16 +1,16 @@
 /** src/outcome.ts: what a report means for the step and for the check run's conclusion. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkConclusion, checkTitle, stepOutcome } from '../../src/decide/outcome.ts';
+import { checkConclusion, stepOutcome } from '../../src/decide/outcome.ts';
 import type { Verdict } from '../../src/model/decision.ts';
 import type { Report, ReportError } from '../../src/model/report.ts';
+import { checkTitle, reportHeadline, stepMessage } from '../../src/report/headline.ts';
 import { gateReport } from '../support/reports.ts';
 
 function reportOf(verdict: Verdict, error?: Partial<ReportError>): Report {
   return {
     ...gateReport({ paths: { '/a': 1 } }),
     verdict,
-    headline: `headline of ${verdict}`,
     error: error && {
       code: 'build',
       message: 'broke',
@@ -51,29 +51,37 @@ describe('checkConclusion', () => {
 
 describe('stepOutcome', () => {
   test('fails on errors and regressions, warns on neutral errors and tolerated regressions, else passes', () => {
-    assert.deepEqual(stepOutcome(reportOf('inconclusive', {}), true), { kind: 'fail', message: 'broke' });
-    assert.deepEqual(stepOutcome(reportOf('regression'), true), {
-      kind: 'fail',
-      message: 'headline of regression',
-    });
+    assert.deepEqual(stepOutcome(reportOf('inconclusive', {}), true), { kind: 'fail', cause: 'error' });
+    assert.deepEqual(stepOutcome(reportOf('regression'), true), { kind: 'fail', cause: 'regression' });
     assert.deepEqual(stepOutcome(reportOf('regression'), false), {
       kind: 'warn',
-      message: 'headline of regression (fail-on-regression is off)',
+      cause: 'regression-allowed',
     });
     assert.deepEqual(stepOutcome(reportOf('inconclusive', { neutral: true }), true), {
       kind: 'warn',
-      message: 'headline of inconclusive',
+      cause: 'neutral-error',
     });
     assert.deepEqual(stepOutcome(reportOf('no-change'), true), { kind: 'pass' });
     assert.deepEqual(stepOutcome(reportOf('inconclusive'), true), { kind: 'pass' });
+  });
+
+  test('what the step says: the error, the headline, or the headline with fail-on-regression off', () => {
+    const said = (report: Report, fail: boolean) => stepMessage(report, stepOutcome(report, fail));
+    assert.equal(said(reportOf('inconclusive', {}), true), 'broke');
+    const regression = reportOf('regression');
+    assert.equal(said(regression, true), reportHeadline(regression));
+    assert.equal(said(regression, false), `${reportHeadline(regression)} (fail-on-regression is off)`);
+    const neutral = reportOf('inconclusive', { neutral: true, message: 'base broke' });
+    assert.equal(said(neutral, true), 'inconclusive: base broke');
+    assert.equal(said(reportOf('no-change'), true), '');
   });
 });
 
 describe('checkTitle', () => {
   test('the headline on one line, at most 200 characters', () => {
-    const r = { ...reportOf('regression'), headline: `a\nb ${'x'.repeat(300)}` };
+    const r = reportOf('inconclusive', { neutral: true, message: `a\nb ${'x'.repeat(300)}` });
     assert.equal(checkTitle(r).length, 200);
-    assert.ok(checkTitle(r).startsWith('a b x'));
-    assert.equal(checkTitle(reportOf('no-change')), 'headline of no-change');
+    assert.ok(checkTitle(r).startsWith('inconclusive: a b x'));
+    assert.equal(checkTitle(reportOf('no-change')), reportHeadline(reportOf('no-change')));
   });
 });

@@ -1,4 +1,5 @@
 /** The measurement plan (src/gate/measurement-plan.ts): processes, turns, the pair's cost, looks; notes on start-up. */
+
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -11,6 +12,7 @@ import {
   startupNote,
   unitOf,
 } from '../../src/gate/measurement-plan.ts';
+import { noteText } from '../../src/report/note-text.ts';
 import { planLooks } from '../../src/stats/pairs.ts';
 import { gateConfig, scenario } from './gate-fakes.ts';
 
@@ -35,7 +37,7 @@ describe('server processes', () => {
     assert.equal(startupNote(STARTUP_SHARE_NOTE * 6 - 0.01, 6), undefined);
     const note = startupNote(2.4, 6.9);
     assert.ok(note, 'a server that takes 2.4 s to start');
-    assert.match(note, /took 2\.4 s of every pair's 6\.9 s/);
+    assert.match(noteText(note), /took 2\.4 s of every pair's 6\.9 s/);
     assert.equal(startupNote(1, 0), undefined, 'no pairs measured: nothing to say');
     assert.equal(startupNote(Number.NaN, 5), undefined);
   });

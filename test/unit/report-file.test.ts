@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseReportFile, REPORT_FILE_MAX_BYTES } from '../../src/config/report-file.ts';
-import { mergeReports } from '../../src/gate/merge-report.ts';
 import { GateError } from '../../src/io/errors.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { mergeReports } from '../../src/publish/merge-report.ts';
 import { gateReport } from '../support/reports.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/report-regression.json', import.meta.url), 'utf8');
@@ -67,7 +67,7 @@ describe('parseReportFile', () => {
     assert.match(refusal(`{"tool": "${secret}`), /the file is not JSON/);
     assert.doesNotMatch(refusal({ tool: secret }), new RegExp(secret));
     assert.match(refusal({ tool: 'other' }), /`tool` is not `perf-gate`/);
-    assert.match(refusal({ tool: 'perf-gate', version: 1 }), /`version` is not 2/);
+    assert.match(refusal({ tool: 'perf-gate', version: 2 }), /`version` is not 3/);
     assert.match(refusal('[]'), /the document is not an object/);
   });
 
@@ -136,7 +136,13 @@ describe('parseReportFile', () => {
         /`sequential.stoppedBy` is not one of/,
       ],
       [(r) => (r.error = { code: 'rm -rf', message: 'x', neutral: false }), /`error.code` is not one of/],
-      [(r) => (r.notes = ['x'.repeat(5000)]), /`notes`\[0\] is longer than 4000 characters/],
+      [
+        (r) => (r.notes = [{ kind: 'teardown-failed', message: 'x'.repeat(10_001) }]),
+        /`notes`\[0\]\.message is longer than 10000 characters/,
+      ],
+      [(r) => (r.notes = ['a note as text']), /`notes`\[0\] is not an object/],
+      [(r) => (r.notes = [{ kind: 'made-up' }]), /`notes`\[0\]/],
+      [(r) => (r.notes = [{ kind: 'time-limit', pairs: -1 }]), /`notes`\[0\]\.pairs/],
       [(r) => (r.rounds = {}), /`rounds` is not a list/],
       [
         (r) => ((r.rounds as Record<string, unknown>[])[0]!.pair = 10_000),
@@ -153,7 +159,12 @@ describe('parseReportFile', () => {
   test('Markdown in the file is never trusted: the profile is re-rendered and every text is escaped', () => {
     const evil = broken((r) => {
       r.head = { sha: 'c'.repeat(40), label: 'x`<img src=y>`\n@admin' };
-      r.notes = ['see [this](https://evil.example) <script>alert(1)</script> and `timeout` @everyone'];
+      r.notes = [
+        {
+          kind: 'teardown-failed',
+          message: 'see [this](https://evil.example) <script>alert(1)</script> and `timeout` @everyone',
+        },
+      ];
       r.profile = {
         markdown: '<img src=x onerror=alert(1)> [click](https://evil.example)',
         files: ['/etc/shadow'],

@@ -3,18 +3,20 @@
  * first pair (src/decide/pace.ts), so that a server faster than the generator cannot hide a costlier head behind
  * an unchanged req/s; read back from report.json, decided again alike, and shown in µs.
  */
+
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
 import { generatorPaced, LOADGEN_BUSY } from '../../src/decide/pace.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import { paceNote } from '../../src/gate/assemble.ts';
-import { mergeReports } from '../../src/gate/merge-report.ts';
 import { metricValue } from '../../src/model/derived.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
+import { mergeReports } from '../../src/publish/merge-report.ts';
 import { formatValue, metricLabel } from '../../src/report/format.ts';
 import { decisionHeadline } from '../../src/report/headline.ts';
+import { noteText } from '../../src/report/note-text.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
 import { gateReport } from '../support/reports.ts';
 
@@ -186,7 +188,6 @@ describe('CPU per request in report.json and the report', () => {
       rounds: rs,
       decision,
       verdict: decision.verdict,
-      headline: decisionHeadline(decision),
       notes: [paceNote(decision, rs)!],
     };
   }
@@ -230,7 +231,7 @@ describe('CPU per request in report.json and the report', () => {
       pair === 0 ? { ...GENERATOR_BOUND, baseUs: undefined } : GENERATOR_BOUND,
     );
     assert.match(
-      paceNote(decide(busy, RULES, OPTIONS), busy)!,
+      noteText(paceNote(decide(busy, RULES, OPTIONS), busy)!),
       /^the load generator kept 95% of a core busy/,
     );
     const two = [
@@ -243,7 +244,7 @@ describe('CPU per request in report.json and the report', () => {
     ];
     const rules = [...RULES, { ...RULES[0]!, name: 'GET /b' }];
     assert.match(
-      paceNote(decide(two, rules, OPTIONS), two)!,
+      noteText(paceNote(decide(two, rules, OPTIONS), two)!),
       /^the load generator set the pace on GET \/a \(/,
     );
   });

@@ -156,6 +156,17 @@ test('src/decide never imports src/report: a decision is data, its words are ren
   expectNone(importsBreaking('decide', allowed), 'imports of src/report from src/decide');
 });
 
+/** The one file of report/ that gate/, config/ and io/ may import: the messages their errors carry when thrown. */
+const ERROR_TEXT = 'report/error-text.ts';
+
+for (const folder of ['gate', 'config', 'io']) {
+  test(`src/${folder} imports no words from src/report: its notes and log lines are typed values report/ says`, () => {
+    const allowed = (i: Import) =>
+      i.target === undefined || folderOf(i.target) !== 'report' || i.target === ERROR_TEXT;
+    expectNone(importsBreaking(folder, allowed), `imports of src/report from src/${folder}`);
+  });
+}
+
 test('src/stats imports only src/stats', () => {
   const allowed = (i: Import) => i.target !== undefined && folderOf(i.target) === 'stats';
   expectNone(importsBreaking('stats', allowed), 'imports leaving src/stats');

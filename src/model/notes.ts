@@ -1,0 +1,112 @@
+/**
+ * What a gate tells its reader beside the verdict, and what it logs while it runs, as data: report/note-text.ts and
+ * report/log-text.ts say them in words, so that no stage but report/ writes a word a user reads. Types only.
+ */
+import type { Decision, Futility, PlanCheck } from './decision.ts';
+import type { Round, RoundMeasurement, Side } from './measure.ts';
+import type { MeasurementPlan } from './plan.ts';
+
+/** A step a tree goes through: `install` and `build`, and the config file's hooks `setup` and `teardown`. */
+export type Step = 'install' | 'build' | 'setup' | 'teardown';
+
+/** What disturbed a pair the most: other processes' busy CPU, or CPU the hypervisor stole, in cores. */
+export interface Disturbance {
+  cause: 'foreign' | 'stolen';
+  cores: number;
+}
+
+/** A note of the report (report.json `notes`), each a kind with the numbers and names its words need. */
+export type Note =
+  /** The gate's time limit (input `timeout`) ran out after `pairs` pairs. */
+  | { kind: 'time-limit'; pairs: number }
+  /** Stopped early: the noise measured could not resolve the threshold within the budget. */
+  | { kind: 'noise'; futility: Futility; pairSec: number; budgetSec: number }
+  /** Disturbed pairs kept once measuring them again stopped helping. */
+  | { kind: 'busy-machine'; kept: number; pairs: number; worst: Disturbance; measuredAgain: number }
+  /** New processes every pair took `startupSec` of every pair's `pairSec` to start. */
+  | { kind: 'slow-startup'; startupSec: number; pairSec: number; restartEvery: number }
+  /** A server kept its fixed port: whole rounds, one side after the other. */
+  | { kind: 'port-not-moved'; port: number }
+  /** The plan cannot resolve its threshold (src/decide/plan-check.ts). */
+  | { kind: 'plan'; check: PlanCheck; restartEvery: number; scenarios: number }
+  /** The load generator kept `loadgenCpu` of a core busy (the median of the rounds). */
+  | { kind: 'loadgen-busy'; loadgenCpu: number }
+  /** The load generator set the pace, so the servers' CPU per request was compared. */
+  | { kind: 'generator-paced'; scenarios: string[]; all: boolean }
+  | { kind: 'teardown-failed'; message: string }
+  /** An install, build or teardown left processes running; they were stopped. */
+  | { kind: 'leftovers-stopped'; step: Step; side: Side; commands: string[] }
+  /** What `setup` left running, stopped at the end of the run. */
+  | { kind: 'background-stopped'; commands: string[] }
+  | { kind: 'no-room-for-profiles' }
+  | { kind: 'no-flame-graphs'; message: string }
+  /** Merged shards: one shard's report.json found twice. */
+  | { kind: 'duplicate-shard'; source: string; twin: string }
+  | { kind: 'shard-counts-differ' }
+  | { kind: 'shard-settings-differ' }
+  | { kind: 'shard-environments-differ' }
+  | { kind: 'diagnostics-per-shard' }
+  /** A note of one shard of several, as the merged report shows it. */
+  | { kind: 'of-shard'; source: string; note: Note };
+
+export type NoteKind = Note['kind'];
+
+/** One scenario's line in a pair's log: each side's measurement, and the running estimate so far. */
+export interface PairRow {
+  scenario: string;
+  base: RoundMeasurement;
+  head: RoundMeasurement;
+  running?: { change: number; pairs: number };
+}
+
+/** What measuring logs as it goes (the gate's log; report/log-text.ts words it). */
+export type GateEvent =
+  | { kind: 'plan'; plan: MeasurementPlan }
+  /** The blocks' processes differed, as the decision says (MetricComparison.processes). */
+  | { kind: 'process-offsets'; decision: Decision }
+  | { kind: 'release-gate'; release: string; previous: string }
+  | { kind: 'head-is-release'; ref: string; release: string }
+  | { kind: 'open-loop-rate'; scenario: string; rate: number; share: number; baseRps: number }
+  | { kind: 'pair'; pair: number; rows: PairRow[] }
+  | { kind: 'measured-again'; pair: number; disturbance: Disturbance }
+  | { kind: 'kept-disturbed'; pair: number; disturbance: Disturbance; measuredAgain: number }
+  | { kind: 'new-endpoint'; scenario: string; base: Round[] }
+  | { kind: 'confirmation'; pairs: number }
+  | { kind: 'time-limit'; pairs: number }
+  /** An error the gate went on after (a fixed port not moved, a teardown that failed): its message and output. */
+  | { kind: 'error-output'; message: string; output: string | undefined }
+  | { kind: 'note'; note: Note }
+  | { kind: 'base-checked-out'; dir: string }
+  | { kind: 'keep-trees'; dir: string }
+  | { kind: 'disk-use'; tree: number; kept: boolean | undefined; outputs: number; outputDir: string }
+  | { kind: 'nothing-to-install'; side: Side }
+  | { kind: 'step-took'; step: Step; side: Side; ms: number }
+  | { kind: 'setup-left'; side: Side; commands: string[] }
+  | { kind: 'profiling-took'; seconds: number }
+  | { kind: 'profiling-failed'; message: string }
+  | { kind: 'tree-not-removed'; message: string };
+
+/** The groups a gate's log opens (folded sections on a runner). */
+export type GateGroup =
+  | { kind: 'base-tree'; label: string; sha: string }
+  | { kind: 'step'; step: Step; side: Side; command: string }
+  | { kind: 'measuring' }
+  | { kind: 'profiling' };
+
+/** The gate's log, typed: report/log-text.ts gateLog says each event through a TextLog. */
+export interface GateLog {
+  info(event: GateEvent): void;
+  /** An event worth an annotation on the run. */
+  warning(event: GateEvent): void;
+  /** What a command printed (untrusted), as it came. */
+  output(text: string): void;
+  group<T>(group: GateGroup, body: () => Promise<T>): Promise<T>;
+}
+
+/** A log of lines of text: the action's (entry/log.ts), the CLI's, a bench's. */
+export interface TextLog {
+  info(message: string): void;
+  warning(message: string): void;
+  output(text: string): void;
+  group<T>(name: string, body: () => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,61 @@
+/** Every note of a report (src/model/notes.ts) in words: one sentence or a few, as the comment and the log say it. Pure. */
+import type { Note } from '../model/notes.ts';
+import {
+  busyMachineNote,
+  disturbanceReason,
+  futilityNote,
+  generatorPacedNote,
+  loadgenBusyNote,
+  NO_ROOM_FOR_PROFILES,
+  noFlameGraphsNote,
+  portNotMovedNote,
+  startupNoteText,
+  teardownNote,
+  timeLimitNote,
+} from './gate-text.ts';
+import { planNote } from './plan-check-text.ts';
+import { backgroundStoppedNote, leftoversStoppedNote } from './safety-text.ts';
+
+/** The note in words. */
+export function noteText(note: Note): string {
+  switch (note.kind) {
+    case 'time-limit':
+      return timeLimitNote(note.pairs);
+    case 'noise':
+      return futilityNote(note.futility, note.pairSec, note.budgetSec);
+    case 'busy-machine':
+      return busyMachineNote(note.kept, note.pairs, disturbanceReason(note.worst), note.measuredAgain);
+    case 'slow-startup':
+      return startupNoteText(note.startupSec, note.pairSec, note.restartEvery);
+    case 'port-not-moved':
+      return portNotMovedNote(note.port);
+    case 'plan':
+      return planNote(note.check, note.restartEvery, note.scenarios) ?? '';
+    case 'loadgen-busy':
+      return loadgenBusyNote(note.loadgenCpu);
+    case 'generator-paced':
+      return generatorPacedNote(note.scenarios, note.all);
+    case 'teardown-failed':
+      return teardownNote(note.message);
+    case 'leftovers-stopped':
+      return leftoversStoppedNote(note.step, note.side, note.commands);
+    case 'background-stopped':
+      return backgroundStoppedNote(note.commands);
+    case 'no-room-for-profiles':
+      return NO_ROOM_FOR_PROFILES;
+    case 'no-flame-graphs':
+      return noFlameGraphsNote(note.message);
+    case 'duplicate-shard':
+      return `${note.source} is the same shard as ${note.twin} (a duplicate): it was counted once.`;
+    case 'shard-counts-differ':
+      return 'the shards disagree on how many shards there are.';
+    case 'shard-settings-differ':
+      return 'the shards were measured with different `duration`, `warmup`, `slice` or `connections`; the first shard’s are shown.';
+    case 'shard-environments-differ':
+      return 'the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.';
+    case 'diagnostics-per-shard':
+      return 'event-loop and memory figures are per shard: they are in each shard’s report.json.';
+    case 'of-shard':
+      return `shard ${note.source}: ${noteText(note.note)}`;
+  }
+}
