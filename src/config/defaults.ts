@@ -1,8 +1,8 @@
 /** Defaults of the inputs that the gate's own planning depends on. */
 
 /**
- * Pairs a server process serves by default (`restart-every`): by the first look that is three blocks of
- * processes, so that one or two process pairs that run apart from their twins cannot decide alone, at little
- * more cost per pair than longer blocks (bench/RESULTS.md §13).
+ * Pairs a pair of server processes serves by default (`restart-every`). The block is the unit of every comparison
+ * (processes of one build can differ for their whole life), so short blocks give more units, while each new block
+ * costs a start and its priming; blocks of 2 keep both in hand (bench/RESULTS.md §18).
  */
-export const DEFAULT_RESTART_EVERY = 4;
+export const DEFAULT_RESTART_EVERY = 2;

@@ -74,7 +74,7 @@ describe('parseConfig defaults', () => {
       sliceSec: 'auto',
       engine: 'kept',
       openLoop: undefined,
-      restartEvery: 4,
+      restartEvery: 2,
       pin: true,
       connections: 10,
       readyTimeoutMs: 60_000,
