@@ -10,8 +10,10 @@
  *   of req/s over the turns' whole time (first send to last answer) and over their spans (first to last response).
  *
  *   npx node bench/engines.ts [pairs=12] [servers=trivial,knob] [side-sec=1.5] [turn=0.05] [connections=10]
- *       [head-work=<iterations>] [candidates=kept,undici,autocannon] [matrix=1]
+ *       [head-work=<iterations>] [candidates=kept,undici,autocannon] [matrix=1] [touch=1]
  *
+ * `touch=1`: each pair starts with one unrecorded turn per side (a pool idle for longer than the servers'
+ * keep-alive timeout, while the other candidates had their pairs, has lost its connections).
  * `trivial`: bench/servers/knob.cjs with no work (a bare node:http answer); `knob`: 400 iterations per request
  * (head-work gives head another count: a known slower head, for the rate's bias).
  */
@@ -31,6 +33,7 @@ const serverNames = (options.servers ?? 'trivial,knob').split(',');
 const sideSec = Number(options['side-sec'] ?? 1.5);
 const turnSec = Number(options.turn ?? 0.05);
 const connections = Number(options.connections ?? 10);
+const touch = options.touch !== '0';
 const candidates = (options.candidates ?? CANDIDATES.join(',')).split(',') as Candidate[];
 const turnsPerSide = Math.max(1, Math.round(sideSec / turnSec));
 const percent = (x: number): string => `${(x * 100).toFixed(2)}%`;
@@ -62,6 +65,9 @@ async function pair(
   ];
   let errors = 0;
   let reconnects = 0;
+  // A pool left idle while the other candidates take their pairs (longer than Node's keep-alive timeout, 5 s) has
+  // had its connections closed: one unrecorded turn per side opens them again, as the gate's priming would.
+  if (touch) for (const pool of pools) await pool.turn({ pool: 't', sec: turnSec, record: false });
   const cpu = process.cpuUsage();
   for (let i = 0; i < 2 * turnsPerSide; i++) {
     // ABBA ABBA …, starting with B on odd pairs.
