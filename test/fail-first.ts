@@ -83,10 +83,10 @@ const MUTANTS: Mutant[] = [
     removes: 'the syntax and range checks of durations (a sign is accepted, any value passes)',
     edits: [
       [
-        'var DURATION = /^(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?$/;',
-        'var DURATION = /^(-?\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?$/;',
+        'var DURATION = /^(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)$/;',
+        'var DURATION = /^(-?\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)$/;',
       ],
-      ['if (ms < bounds.minMs || ms > bounds.maxMs) {', 'if (false) {'],
+      [/if \(ms\d* < bounds\d*\.minMs \|\| ms\d* > bounds\d*\.maxMs\) \{/, 'if (false) {'],
     ],
     cases: 'invalid input duration',
   },

@@ -156,7 +156,11 @@ export class KeptConnection implements TurnConnection {
   }
 }
 
-/** Host and port of an http:// URL, for the sockets. */
+/** Host and port of an http:// URL, for the sockets (the kept engine speaks plain HTTP/1.1 only). */
 export function targetOf(url: URL, request: Buffer, method: string): Target {
+  if (url.protocol !== 'http:')
+    throw new Error(
+      `the kept engine loads http:// servers only, not ${url.protocol}// (engine: autocannon does)`,
+    );
   return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), request, method };
 }

@@ -4,17 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { GateError } from '../io/errors.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import { Child, runCommand, safeEnv } from '../io/proc.ts';
-import type {
-  LoadSpec,
-  PairLoadSpec,
-  PoolSpec,
-  RoundMeasurement,
-  Side,
-  TurnResult,
-  TurnSpec,
-} from '../model/measure.ts';
+import type { LoadSpec, PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
 import { PACED_DRAIN_SEC, pacedLimitSec } from './paced.ts';
-import { sliceCount } from './plan.ts';
 import type { Command, Reply } from './protocol.ts';
 
 const script = fileURLToPath(
@@ -45,7 +36,8 @@ function loadgenScript(): string {
 export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promise<RoundMeasurement> {
   const argv = [process.execPath, loadgenScript(), JSON.stringify(spec)];
   const [command, ...args] = cpus === undefined ? argv : ['taskset', '-c', cpus, ...argv];
-  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1000 + 15_000;
+  const timeoutMs =
+    (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1000 + 15_000;
   const result = await runCommand(command!, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
   if (result.timedOut || result.code !== 0) {
     throw new GateError(
@@ -112,33 +104,6 @@ export class LoadGenerator {
           resolve(line);
         }
       },
-    });
-  }
-
-  run(spec: LoadSpec, side: Side): Promise<RoundMeasurement> {
-    const timeoutMs =
-      (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1000 + 15_000;
-    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
-      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? 'no result');
-      return answer.measurement;
-    });
-  }
-
-  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
-  runPair(spec: PairLoadSpec, sides: readonly [Side, Side]): Promise<[RoundMeasurement, RoundMeasurement]> {
-    const [first, second] = spec.loads;
-    const timeoutMs =
-      (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) *
-        1000 +
-      // a slice's connection set-up and its last responses
-      sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 +
-      (first.paced
-        ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1000
-        : 0) +
-      15_000;
-    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
-      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? 'no result');
-      return answer.measurements;
     });
   }
 
@@ -211,7 +176,7 @@ export class LoadGenerator {
   }
 
   private async request(
-    payload: LoadSpec | PairLoadSpec | Command,
+    payload: Command,
     side: readonly Side[],
     url: string,
     timeoutMs: number,

@@ -1,22 +1,19 @@
 /**
- * The load generator: a child process that drives pools of connections turn by turn (protocol.ts), or runs rounds
- * and sliced pairs of autocannon (legacy.ts), one JSON line in, one JSON line out. A process of its own keeps the
+ * The load generator: a child process that drives pools of connections turn by turn (protocol.ts), one JSON line
+ * in, one JSON line out; or, given a LoadSpec as its argument, runs one round of autocannon (round.ts: profiling). A process of its own keeps the
  * gate's own work off the measured path and lets the load be pinned to a CPU apart from the servers'; one that
  * lives for the whole gate keeps its JIT warm and its connections open.
  */
-import type { LoadSpec, PairLoadSpec } from '../model/measure.ts';
-import { round, slicedPair } from './legacy.ts';
+import type { LoadSpec } from '../model/measure.ts';
 import { type Command, Pools } from './protocol.ts';
+import { round } from './round.ts';
 
 const pools = new Pools();
 
 /** One request line's answer. */
 async function answer(line: string): Promise<object> {
   try {
-    const request = JSON.parse(line) as LoadSpec | PairLoadSpec | Command;
-    if ('op' in request) return await pools.handle(request);
-    if ('loads' in request) return { measurements: await slicedPair(request) };
-    return { measurement: await round(request) };
+    return await pools.handle(JSON.parse(line) as Command);
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

@@ -69,7 +69,7 @@ export function keptConnections(
   return Array.from({ length: spec.connections }, () => new KeptConnection(target, events));
 }
 
-/** One side's open-loop load of a whole round or a sliced pair (`run`/`runPair`), on connections of its own. */
+/** The open-loop load of a whole round (round.ts), on connections of its own. */
 export class PacedLoad {
   readonly tally: PacedTally;
   private readonly connections: KeptConnection[];

@@ -107,6 +107,8 @@ const kept: Connect = (spec, events) => keptConnections(spec, events);
 export class KeptPool extends BasePool {
   constructor(spec: PoolSpec, clock: Clock = realClock, connect: Connect = kept) {
     super(spec, 'turn', clock, connect);
+    // Made now (they connect at their first request), so that a spec they cannot serve fails at the open.
+    this.keptConnections();
   }
 
   async turn(turn: TurnSpec): Promise<TurnResult> {

@@ -46,17 +46,6 @@ export interface PacedMeasurement {
   sendLagP99Ms: number;
 }
 
-/**
- * One pair of a scenario with the sides taking turns in short slices (ABBA…), so that both see the same host: a
- * host whose speed drifts over seconds moves both sides alike, not just the one that happened to run then.
- */
-export interface PairLoadSpec {
-  /** The two sides' loads, the one that starts first at index 0; each gets `durationSec` of load in all. */
-  loads: [LoadSpec, LoadSpec];
-  /** Length of one slice. */
-  sliceSec: number;
-}
-
 /** Which client loads a pool: the kept engine (connections kept across turns) or a fresh autocannon per turn. */
 export type LoadEngine = 'kept' | 'autocannon';
 

@@ -147,7 +147,16 @@ describe('perf-gate faults, end to end', () => {
     });
     assert.doesNotMatch(run.stdout, /failed unexpectedly/, 'never an unexpected failure');
     assert.deepEqual(fake.violations, [], 'every request to GitHub was a valid one');
-    assert.deepEqual(processesUnder(repo.dir), [], 'no process is left behind');
+    // What is left fails the case, and is killed first: a failing case leaves nothing behind either.
+    const left = processesUnder(repo.dir);
+    for (const line of left) {
+      try {
+        process.kill(Number(line.split(':')[0]), 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+    assert.deepEqual(left, [], 'no process is left behind');
     const inputs = typeof c.inputs === 'function' ? c.inputs(repo) : c.inputs;
     if (inputs?.['keep-trees'] !== 'true') {
       const trees = readdirSync(run.temp).filter((name) => name.startsWith('perf-gate-base-'));

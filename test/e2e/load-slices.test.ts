@@ -1,7 +1,8 @@
 /**
- * The load generator's sliced pairs against two real servers: base and head take turns ABBA… in slices, each side
- * gets its `duration` in all, and a side's rate, latency and server CPU time are its own; against servers faster
- * than the generator, CPU time per request shows what req/s does not. About 15 s.
+ * The load generator's pools against two real servers, driven as the gate drives them: base and head take turns
+ * ABBA… on connections kept open, each side gets its `duration` in all, and a side's rate, latency and server CPU
+ * time are its own; against servers faster than the generator, CPU time per request shows what req/s does not.
+ * About 15 s.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '../../src/io/server.ts';
 import { LoadGenerator } from '../../src/load/generator.ts';
 import { metricValue } from '../../src/model/derived.ts';
-import type { LoadSpec } from '../../src/model/measure.ts';
+import type { LoadEngine, LoadSpec, RoundMeasurement, Side } from '../../src/model/measure.ts';
 
 /** Answers with nothing but keeps the arrival time of every request; GET /arrivals returns them (ms since start). */
 const SERVER = `'use strict';
@@ -41,6 +42,35 @@ function loadOn(server: RunningServer, more: Pick<LoadSpec, 'warmupSec' | 'watch
     serverPids: [server.child.pid],
     ...more,
   };
+}
+
+/**
+ * One pair as the gate runs it on the load generator's pools: each side's pool opened, warmed up (its warm-up thrown
+ * away), then turns of `turnSec` ABBA…, the side of `order[0]` first, until each side has had its `durationSec`;
+ * the measurements of `loads`, in that order. The pools are closed after.
+ */
+async function pair(
+  generator: LoadGenerator,
+  loads: [LoadSpec, LoadSpec],
+  order: [Side, Side],
+  turnSec: number,
+  engine: LoadEngine = 'kept',
+): Promise<[RoundMeasurement, RoundMeasurement]> {
+  for (const [i, load] of loads.entries()) await generator.open(order[i]!, { ...load, engine }, order[i]!);
+  const turns = loads.map((load, i) => ({ pool: order[i]!, sec: load.warmupSec, record: false }));
+  const count = Math.max(1, Math.round(loads[0].durationSec / turnSec));
+  for (let i = 0; i < 2 * count; i++) {
+    // ABBA ABBA …: turns 0, 3, 4, 7, 8, … belong to the first side.
+    const side = (i % 2 === 0) === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
+    turns.push({ pool: order[side]!, sec: loads[0].durationSec / count, record: true });
+  }
+  await generator.turns(turns.filter((turn) => turn.sec > 0));
+  const measured: [RoundMeasurement, RoundMeasurement] = [
+    await generator.take(order[0]),
+    await generator.take(order[1]),
+  ];
+  await generator.close();
+  return measured;
 }
 
 /**
@@ -80,7 +110,7 @@ function serverPair(
   return { servers, generator };
 }
 
-describe('sliced pairs (LoadGenerator.runPair)', () => {
+describe('pairs on the pools (LoadGenerator open/turns/take/close)', () => {
   const { servers, generator } = serverPair(
     (dir) => writeFileSync(join(dir, 'server.cjs'), SERVER),
     '/arrivals',
@@ -97,14 +127,13 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
     const [base, head] = servers as [RunningServer, RunningServer];
     const before = { base: (await arrivals(base)).length, head: (await arrivals(head)).length };
     const started = Date.now();
-    const [first, second] = await generator.runPair({ loads: [spec(head), spec(base)], sliceSec: 0.25 }, [
-      'head',
-      'base',
-    ]);
+    const [first, second] = await pair(generator, [spec(head), spec(base)], ['head', 'base'], 0.25);
     const ended = Date.now();
 
     for (const m of [first, second]) {
-      assert.equal(m.slices, 4, 'one second in slices of 250 ms');
+      assert.equal(m.slices, 4, 'one second in turns of 250 ms');
+      assert.equal(m.turns, 4);
+      assert.equal(m.reconnects, 0, 'the connections outlived the turns');
       assert.ok(m.elapsedSec >= 0.95 && m.elapsedSec < 1.6, `load time ${m.elapsedSec} s`);
       assert.equal(m.errors + m.timeouts + m.non2xx, 0);
       assert.ok(m.responses > 200, `${m.responses} responses`);
@@ -134,9 +163,9 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
       ...measured(await arrivals(head), before.head).map((t) => ({ t, side: 'head' })),
       ...measured(await arrivals(base), before.base).map((t) => ({ t, side: 'base' })),
     ].sort((a, b) => a.t - b.t);
-    // A request sent just before a switch can be handled just after it (the server was still busy with the ones
-    // before), and the servers' clocks tick in whole milliseconds: at most a connection's worth of such stragglers
-    // per switch, against hundreds of requests per slice. Runs that short are stragglers, not turns.
+    // A turn ends only when its requests are back, so none is served in the other side's turn; but the servers'
+    // clocks tick in whole milliseconds, so arrivals in the same millisecond as a switch may sort either way: at
+    // most a connection's worth per switch, against hundreds of requests per turn. Runs that short are not turns.
     const counted: { side: string; count: number }[] = [];
     for (const { side } of all) {
       const last = counted[counted.length - 1];
@@ -155,10 +184,7 @@ describe('sliced pairs (LoadGenerator.runPair)', () => {
   test('a side whose server is not there: its measurement counts the errors, the other side is measured', async () => {
     const [base] = servers as [RunningServer];
     const gone: LoadSpec = { ...spec(base), url: 'http://127.0.0.1:9/', durationSec: 0.5, warmupSec: 0 };
-    const [m, other] = await generator.runPair({ loads: [gone, spec(base)], sliceSec: 0.25 }, [
-      'head',
-      'base',
-    ]);
+    const [m, other] = await pair(generator, [gone, spec(base)], ['head', 'base'], 0.25);
     // A dead target gives errors, not a failure: the measurement says so and the pipeline decides.
     assert.equal(m.responses, 0);
     assert.ok(m.errors > 0, 'connection errors counted');
@@ -183,10 +209,7 @@ describe('a server about as cheap per request as the load generator (CPU time pe
     // New processes: a second of load each first, so that neither is measured while its JIT warms up.
     const spec = (server: RunningServer): LoadSpec =>
       loadOn(server, { warmupSec: 1, watchPids: [base.child.pid, head.child.pid, process.pid] });
-    const [b, h] = await generator.runPair({ loads: [spec(base), spec(head)], sliceSec: 0.25 }, [
-      'base',
-      'head',
-    ]);
+    const [b, h] = await pair(generator, [spec(base), spec(head)], ['base', 'head'], 0.25);
     const numbers = JSON.stringify({ base: b, head: h });
     for (const m of [b, h]) {
       assert.equal(m.errors + m.timeouts + m.non2xx, 0);

@@ -65,6 +65,7 @@ const OTHER_TERMS = new Set([
   'perf-gate-results',
   'perf-gate-report',
   'yaml-language-server',
+  'apt-get',
   // `base: latest-release` (mode history).
   'latest-release',
   // report.json's error codes.

@@ -204,6 +204,18 @@ describe('the protocol on pools of fakes', () => {
     assert.ok('measurement' in (await pools.handle({ op: 'take', pool: 'b' })));
     assert.deepEqual(await pools.handle({ op: 'close' }), { ok: true });
   });
+
+  test('a spec the kept engine cannot serve fails at the open, saying which engine can', async () => {
+    const reply = await new Pools().handle({
+      op: 'open',
+      pool: 'h',
+      spec: { ...fakeSpec, url: 'https://x/' },
+    });
+    assert.ok(
+      'error' in reply && /http:\/\/ servers only.*engine: autocannon/.test(reply.error),
+      JSON.stringify(reply),
+    );
+  });
 });
 
 describe('the load generator child, over its stdin', () => {

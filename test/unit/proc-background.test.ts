@@ -107,13 +107,12 @@ describe('a load generator that closed its input (finding 7)', () => {
       method: 'GET',
       headers: {},
       connections: 1,
-      warmupSec: 0,
-      durationSec: 1,
       timeoutSec: 1,
+      engine: 'kept' as const,
     };
     const started = Date.now();
     await assert.rejects(
-      generator.run(spec, 'head'),
+      generator.open('head', spec, 'head'),
       (error: unknown) => error instanceof GateError && error.code === 'load' && /input/.test(error.message),
     );
     assert.ok(Date.now() - started < 5000, 'at once, not at the round’s time-out');

@@ -26,16 +26,6 @@ import { LoadGenerator, pinLoadGenerator } from '../../src/load/generator.ts';
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-security-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const SPEC = {
-  url: 'http://127.0.0.1:9/',
-  method: 'GET',
-  headers: {},
-  connections: 1,
-  warmupSec: 0,
-  durationSec: 1,
-  timeoutSec: 1,
-};
-
 /** A stand-in for dist/loadgen.js: answers every request with a line that says which script answered. */
 function fakeLoadgen(name: string, rps: number): string {
   const path = join(dir, name);
@@ -59,7 +49,7 @@ describe('perf-gate’s own load generator is pinned before the pull request’s
     );
     const generator = new LoadGenerator();
     try {
-      const measured = await generator.run(SPEC, 'head');
+      const measured = await generator.take('head');
       assert.equal(measured.rps, 1000, 'the pinned copy answered');
     } finally {
       await generator.stop();

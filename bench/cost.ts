@@ -1,0 +1,102 @@
+/**
+ * What perf-gate adds to a pull request's checks, measured on the example workflows (README.md, "Cost"): the built
+ * action run as a runner runs it (test/support/example.ts), with each example's inputs as written and every default
+ * (adaptive rounds within `time-budget`, profiling on), against the fake GitHub. Each example's app is gated as an
+ * unchanged pull request (head = base: most pull requests, and the longest, since no change has to be shown
+ * within ±threshold) and, with `slower`, with the fixture's slower head too.
+ *
+ *   npm run build && flock -x /tmp/pg-heavy.lock npx node bench/cost.ts [slower] [example.yml …]
+ *
+ * One line per gate goes to bench/data/cost.jsonl; a table is printed. The action's wall time is what the step
+ * adds (checkout and setup-node come before it in every workflow anyway).
+ */
+import { appendFileSync } from 'node:fs';
+import { quantile } from '../src/stats/describe.ts';
+import { fakeGitHubFor, fixtureApp, killUnder, runStep, TOKEN } from '../test/support/example.ts';
+import { makeRepo, pullRequestEvent, type TestRepo } from '../test/support/repo.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
+import { dataFile, machineLine } from './lib.ts';
+
+const APPS: Record<string, string> = {
+  'node-http.yml': 'node-http',
+  'fastify.yml': 'fastify',
+  'monorepo.yml': 'monorepo',
+  'restify-fixed-port.yml': 'restify-fixed-port',
+};
+
+const args = process.argv.slice(2);
+const slower = args.includes('slower');
+const chosen = args.filter((a) => a.endsWith('.yml'));
+const examples = chosen.length > 0 ? chosen : Object.keys(APPS);
+const PR = 5;
+
+interface Line {
+  example: string;
+  head: 'unchanged' | 'slower';
+  verdict: string;
+  actionSec: number;
+  prepareSec: number;
+  measureSec: number;
+  profileSec: number;
+  pairs: number | undefined;
+  stoppedBy: string | undefined;
+}
+
+async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line> {
+  const app = fixtureApp(APPS[example]!);
+  const repo: TestRepo = makeRepo(app.base, head === 'slower' ? app.head : {});
+  const fake = await fakeGitHubFor(repo, PR, 'write');
+  try {
+    const invocation = actionInvocation(perfGateJob(readWorkflow(example)), { token: TOKEN });
+    const result = await runStep({
+      workspace: repo.workspace,
+      dir: repo.dir,
+      invocation,
+      eventName: 'pull_request',
+      event: pullRequestEvent(repo, PR),
+      fake,
+      pullNumber: PR,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 30 * 60_000,
+    });
+    const { report, run } = result;
+    return {
+      example,
+      head,
+      verdict: report.error ? `error: ${report.error.message}` : report.verdict,
+      actionSec: run.durationMs / 1000,
+      prepareSec: report.timing.prepareSec,
+      measureSec: report.timing.measureSec,
+      profileSec: report.profile?.seconds ?? 0,
+      pairs: report.sequential?.pairs,
+      stoppedBy: report.sequential?.stoppedBy,
+    };
+  } finally {
+    await fake.close();
+    killUnder(repo.dir);
+    repo.cleanup();
+  }
+}
+
+const started = new Date().toISOString();
+process.stderr.write(`${started} · ${machineLine()}\n`);
+const lines: Line[] = [];
+for (const example of examples) {
+  for (const head of slower ? (['unchanged', 'slower'] as const) : (['unchanged'] as const)) {
+    const line = await gate(example, head);
+    lines.push(line);
+    appendFileSync(dataFile('cost.jsonl'), `${JSON.stringify({ started, ...line })}\n`);
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+  }
+}
+const s = (x: number): string => `${Math.round(x)} s`;
+console.log('| example | head | verdict | the step | install and build | measuring | profiling | pairs |');
+console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+for (const l of lines) {
+  console.log(
+    `| ${l.example} | ${l.head} | ${l.verdict} | ${s(l.actionSec)} | ${s(l.prepareSec)} | ${s(l.measureSec)} | ${s(l.profileSec)} | ${l.pairs ?? ''} (${l.stoppedBy ?? ''}) |`,
+  );
+}
+const all = lines.map((l) => l.actionSec).sort((a, b) => a - b);
+console.log(`\nthe step: median ${s(quantile(all, 0.5))}, longest ${s(all.at(-1) ?? 0)}`);
