@@ -2046,7 +2046,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value2) => {
+        const add2 = (key, value2) => {
           if (typeof replacer === "function")
             value2 = replacer.call(obj, key, value2);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -2056,10 +2056,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key, value2] of obj)
-            add(key, value2);
+            add2(key, value2);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
-            add(key, obj[key]);
+            add2(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -7400,28 +7400,6 @@ function configError(input, problem, fix) {
   return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
 }
 
-// src/stats/pairs.ts
-var LOOK_POINTS = [
-  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
-  ...[36, 40, 44, 48, 52, 56, 60, 64],
-  ...[72, 80, 88, 96, 104, 112, 120, 128],
-  ...[144, 160, 176, 192, 208, 224, 240, 256],
-  ...[288, 320, 352, 384, 416, 448]
-];
-function planLooks(maxPairs) {
-  const last = Math.max(2, maxPairs - maxPairs % 2);
-  return [...LOOK_POINTS.filter((n) => n < last), last];
-}
-function confirmationPairs(pairs) {
-  const extra = Math.max(4, Math.ceil(pairs / 2));
-  return extra + extra % 2;
-}
-function minimumPairs(comparisons, alpha) {
-  let n = 1;
-  while (2 / 2 ** n * comparisons >= alpha) n++;
-  return n;
-}
-
 // src/config/history-inputs.ts
 function parseHistoryBranch(text2) {
   const name = text2.replace(/^refs\/heads\//, "");
@@ -7450,7 +7428,7 @@ function parseReleaseTags(text2) {
 }
 
 // src/config/defaults.ts
-var DEFAULT_RESTART_EVERY = 4;
+var DEFAULT_RESTART_EVERY = 2;
 
 // src/config/input-parsers.ts
 var INPUT_DEFAULTS = {
@@ -8429,19 +8407,6 @@ function shardScenarios(get, file) {
   }
   return { all, shard, scenarios };
 }
-function checkPairs(pairs, alpha, openLoop, selection) {
-  const { all, shard, scenarios } = selection;
-  const family = shard ? all.length : scenarios.length;
-  const metrics = openLoop ? 5 : 4;
-  const needed = minimumPairs(metrics * family, alpha);
-  if (pairs !== void 0 && pairs < needed) {
-    throw configError(
-      "rounds",
-      `${pairs} pairs cannot show a significant change across ${metrics * family} comparisons (${family} scenario${family === 1 ? "" : "s"}${shard ? " of all shards" : ""} \xD7 ${metrics} metrics, counting the server's CPU per request, compared when the load generator sets the pace) at alpha ${alpha}`,
-      `Use \`auto\` or at least ${needed} pairs.`
-    );
-  }
-}
 function comparisonInputs(get, lookup, file, decided) {
   const portText2 = get("port");
   const buildText = get("build");
@@ -8529,7 +8494,6 @@ function parseConfig(lookup, sources) {
   const alpha = parseAlpha(get("alpha"));
   const pairs = parseRounds(get("rounds"));
   const openLoop = parseLatencyRate(get("latency-rate"));
-  checkPairs(pairs, alpha, openLoop, selection);
   const { all, shard, scenarios } = selection;
   return {
     start,
@@ -8550,12 +8514,12 @@ function parseConfig(lookup, sources) {
 
 // src/decide/outcome.ts
 function stepOutcome(report, failOnRegression, accepted2 = false) {
-  if (report.error && !report.error.neutral) return { kind: "fail", message: report.error.message };
+  if (report.error && !report.error.neutral) return { kind: "fail", cause: "error" };
   if (report.verdict === "regression" && accepted2 && !report.error) return { kind: "pass" };
   if (report.verdict === "regression") {
-    return failOnRegression ? { kind: "fail", message: report.headline } : { kind: "warn", message: `${report.headline} (fail-on-regression is off)` };
+    return failOnRegression ? { kind: "fail", cause: "regression" } : { kind: "warn", cause: "regression-allowed" };
   }
-  if (report.error) return { kind: "warn", message: report.headline };
+  if (report.error) return { kind: "warn", cause: "neutral-error" };
   return { kind: "pass" };
 }
 function exitStatus(report, failOnRegression) {
@@ -8587,16 +8551,6 @@ async function diskUsage(path) {
   let total = own;
   for (const entry of entries) total += await diskUsage(join2(path, entry));
   return total;
-}
-function formatBytes(bytes) {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value2 = bytes;
-  let unit = 0;
-  while (value2 >= 1024 && unit < units.length - 1) {
-    value2 /= 1024;
-    unit++;
-  }
-  return `${value2 >= 10 || unit === 0 ? Math.round(value2) : value2.toFixed(1)} ${units[unit]}`;
 }
 
 // src/io/git.ts
@@ -8771,12 +8725,12 @@ function installExitHooks() {
   }
 }
 function liveProcesses() {
-  const processes = [];
+  const processes2 = [];
   let entries;
   try {
     entries = readdirSync2("/proc");
   } catch {
-    return processes;
+    return processes2;
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -8784,7 +8738,7 @@ function liveProcesses() {
       const stat = readFileSync3(`/proc/${entry}/stat`, "utf8");
       const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (fields2[0] === "Z" || fields2[0] === "X") continue;
-      processes.push({
+      processes2.push({
         pid: Number(entry),
         ppid: Number(fields2[1]),
         pgid: Number(fields2[2]),
@@ -8793,12 +8747,12 @@ function liveProcesses() {
     } catch {
     }
   }
-  return processes;
+  return processes2;
 }
-function processTree(pid, processes = liveProcesses()) {
-  const known = new Set(processes.map((p) => p.pid));
+function processTree(pid, processes2 = liveProcesses()) {
+  const known = new Set(processes2.map((p) => p.pid));
   const children = /* @__PURE__ */ new Map();
-  for (const { pid: child2, ppid: parent } of processes) {
+  for (const { pid: child2, ppid: parent } of processes2) {
     const list2 = children.get(parent) ?? [];
     list2.push(child2);
     children.set(parent, list2);
@@ -8813,9 +8767,9 @@ function processTree(pid, processes = liveProcesses()) {
   return tree;
 }
 function killTreeNow(pid, signal2) {
-  const processes = liveProcesses();
-  const tree = processTree(pid, processes);
-  const group = new Map(processes.map((p) => [p.pid, p.pgid]));
+  const processes2 = liveProcesses();
+  const tree = processTree(pid, processes2);
+  const group = new Map(processes2.map((p) => [p.pid, p.pgid]));
   let groupSignalled = false;
   try {
     process.kill(-pid, signal2);
@@ -9096,6 +9050,19 @@ async function workTreeCommit(root) {
   }
 }
 
+// src/io/redact.ts
+function redact(report, secrets) {
+  const hidden = secrets.filter((secret) => secret.length >= 8);
+  if (hidden.length === 0) return report;
+  const json = JSON.stringify(report);
+  let clean = json;
+  for (const secret of hidden) {
+    const encoded = JSON.stringify(secret).slice(1, -1);
+    clean = clean.replaceAll(encoded, "***");
+  }
+  return clean === json ? report : JSON.parse(clean);
+}
+
 // src/io/report-json.ts
 import { mkdir, writeFile } from "node:fs/promises";
 import { join as join4 } from "node:path";
@@ -9118,26 +9085,153 @@ import { chmodSync, mkdtempSync, readFileSync as readFileSync4, rmSync, writeFil
 import { tmpdir as tmpdir2 } from "node:os";
 import { basename, join as join5 } from "node:path";
 
-// src/report/safety-text.ts
-function processList(commands) {
-  const shown2 = commands.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
-  const more = commands.length > 3 ? ` and ${commands.length - 3} more` : "";
-  return `${shown2.join(", ")}${more}`;
+// src/report/format.ts
+var METRIC_LABEL = {
+  rps: "req/s",
+  cpu: "server CPU per request",
+  p50: "latency p50",
+  p99: "latency p99",
+  p99open: "p99 at fixed rate"
+};
+function metricLabel(metric) {
+  return METRIC_LABEL[metric];
 }
-function count(n) {
-  return `${n} process${n === 1 ? "" : "es"}`;
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  "no-change": "\u26AA",
+  inconclusive: "\u{1F7E1}"
+};
+var VERDICT_TEXT = {
+  regression: "regression",
+  improvement: "improvement",
+  "no-change": "no change",
+  inconclusive: "inconclusive"
+};
+function formatPercent(value2, digits = 1) {
+  if (!Number.isFinite(value2)) return "n/a";
+  const percent2 = value2 * 100;
+  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
+  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
 }
-function leftoversStoppedNote(step2, side, commands) {
-  return `${step2} of ${side} left ${count(commands.length)} running when it exited (${processList(commands)}): perf-gate stopped ${commands.length === 1 ? "it" : "them"}, so that nothing it started runs beside the servers it measures.`;
+function formatP(p, alpha = 0.05) {
+  if (!Number.isFinite(p)) return "n/a";
+  if (p < 1e-3) return "< 0.001";
+  const side = (x) => Math.sign(x - alpha);
+  for (let digits = 2; digits <= 4; digits++) {
+    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
+    if (side(Number(text2)) === side(p)) return text2;
+  }
+  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
 }
-function setupLeftLog(side, commands) {
-  return `setup of ${side} left ${count(commands.length)} running (${processList(commands)}): kept until the end of the run`;
+function pText(p, alpha = 0.05) {
+  const text2 = formatP(p, alpha);
+  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
 }
-function backgroundStoppedNote(commands) {
-  return `\`setup\` left ${count(commands.length)} running (${processList(commands)}); ${commands.length === 1 ? "it ran" : "they ran"} beside the servers and perf-gate stopped ${commands.length === 1 ? "it" : "them"} at the end of the run.`;
+function formatShare(value2) {
+  return `${Number((value2 * 100).toFixed(2))}%`;
+}
+function formatValue(metric, value2) {
+  if (!Number.isFinite(value2)) return "n/a";
+  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
+  const unit = metric === "cpu" ? "\xB5s" : "ms";
+  return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
+}
+function formatSeconds(sec) {
+  const whole = Math.round(sec);
+  if (whole < 90) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+function formatCount(count3) {
+  return count3.toLocaleString("en-US");
+}
+function htmlText(text2) {
+  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
+}
+
+// src/report/plan-check-text.ts
+function budgetText(sec) {
+  if (sec < 120) return `${Math.ceil(sec)}s`;
+  if (sec < 5400) return `${Math.ceil(sec / 60)}m`;
+  return `${Math.ceil(sec / 1800) / 2}h`;
+}
+function unitsText(check, restartEvery) {
+  return check.unit === "blocks" ? `${check.units} block${check.units === 1 ? "" : "s"} of ${restartEvery} pairs` : `${check.units} pair${check.units === 1 ? "" : "s"}`;
+}
+function adviceText(check, scenarios) {
+  const a = check.advice;
+  if (a === void 0)
+    return "Use `rounds: auto`, a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.";
+  const ways = [
+    ...a.budgetSec === void 0 ? [] : [`\`time-budget: ${budgetText(a.budgetSec)}\``],
+    ...a.restartEvery === void 0 ? [] : [
+      `\`restart-every: ${a.restartEvery.value}\` with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``
+    ],
+    ...a.scenariosPerGate > 0 && a.scenariosPerGate < scenarios ? [
+      `at most ${a.scenariosPerGate} scenario${a.scenariosPerGate === 1 ? "" : "s"} per gate (\`shard\` over ${Math.ceil(scenarios / a.scenariosPerGate)} jobs)`
+    ] : []
+  ];
+  if (ways.length === 0)
+    return "Nothing within 64 times this budget would: raise `threshold`, or run on a quieter runner.";
+  return `To catch twice the threshold, set ${ways.join(", or ")}${ways.length > 1 ? "" : ""}; or raise \`threshold\`.`;
+}
+function planNote(check, restartEvery, scenarios) {
+  if (check.resolves) return void 0;
+  const family = `${check.comparisons} comparison${check.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
+  const buys = `the plan's last look has ${unitsText(check, restartEvery)}, and ${family} leave each interval a level of ${Number(check.level.toPrecision(2))}`;
+  const noise = `at a noise of \xB1${formatShare(check.noise)} per pair`;
+  const what2 = check.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
+  return `${what2} ${adviceText(check, scenarios)}`;
+}
+
+// src/report/error-text.ts
+function noDirectoryMessage(side, relativeDir) {
+  return `the ${side} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
+}
+function stepTimedOutMessage(step2, side, command2, ms3) {
+  return `${step2} of ${side} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step2}-timeout\`)`;
+}
+function stepFailedMessage(step2, side, command2, code2) {
+  return `${step2} of ${side} (\`${command2}\`) failed with exit code ${code2}`;
+}
+function hookFailedMessage(step2, side, command2, failure) {
+  const problem = "timedOutMs" in failure ? `did not finish within ${Math.round(failure.timedOutMs / 1e3)} s (the \`build-timeout\` input limits it)` : failure.code === null ? `was killed by ${failure.signal}` : `failed with exit code ${failure.code}`;
+  return `${step2} of ${side} (\`${command2}\`) ${problem}`;
+}
+function roundDuring(pair2, scenario) {
+  return `round ${pair2 + 1} (${scenario})`;
+}
+function primingDuring(pair2, scenario) {
+  return `priming before pair ${pair2 + 1} (${scenario})`;
+}
+function portNotMovedMessage(side, start, fixed, movedTo) {
+  return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
+}
+function statusSummary(rounds) {
+  const counts = {};
+  for (const r of rounds)
+    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
+  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
+  const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
+  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
+  return parts.join(", ") || "no answer";
+}
+function bothFailMessage(scenario, base, head2, configFile) {
+  const expect = scenario.expectStatus === void 0 ? "the scenario" : `\`expect: ${scenario.expectStatus}\``;
+  const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
+  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
+}
+function errorWithOutput(message, output) {
+  return `${message}${output ? `
+${output}` : ""}`;
 }
 function tamperedMessage(file) {
   return `perf-gate's own ${file} changed on disk while the gate ran (the pull request's install, build or server can write to it): refusing to measure with it. Run perf-gate where the pull request's code cannot write to the action's files (docs/security.md)`;
+}
+function planErrorMessage(check, restartEvery, scenarios) {
+  return planNote(check, restartEvery, scenarios) ?? "this plan cannot decide anything";
 }
 
 // src/io/pinned.ts
@@ -9205,18 +9299,6 @@ function pacedLimitSec(paced, windows) {
   return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
 }
 
-// src/load/plan.ts
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
-function openLoopSec(durationSec) {
-  return durationSec / 6;
-}
-var OPEN_LOOP_MAX_RATE = 5e3;
-function openLoopRate(share, baseRps) {
-  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
-}
-
 // src/load/generator.ts
 var script = fileURLToPath(
   new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
@@ -9235,7 +9317,7 @@ function loadgenScript() {
 async function runLoad(spec, side, cpus) {
   const argv = [process.execPath, loadgenScript(), JSON.stringify(spec)];
   const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec) * 1e3 + 15e3;
+  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
   const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
   if (result.timedOut || result.code !== 0) {
     throw new GateError(
@@ -9283,23 +9365,6 @@ var LoadGenerator = class {
           resolve9(line);
         }
       }
-    });
-  }
-  run(spec, side) {
-    const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
-    return this.request(spec, [side], spec.url, timeoutMs).then((answer) => {
-      if (!answer.measurement) throw this.failed([side], spec.url, answer.error ?? "no result");
-      return answer.measurement;
-    });
-  }
-  /** One sliced pair (see PairLoadSpec): the measurements of its two loads, in the order given. */
-  runPair(spec, sides) {
-    const [first, second] = spec.loads;
-    const timeoutMs = (first.warmupSec + second.warmupSec + first.durationSec + second.durationSec + first.timeoutSec) * 1e3 + // a slice's connection set-up and its last responses
-    sliceCount(first.durationSec, spec.sliceSec) * 2 * 200 + (first.paced ? 2 * pacedLimitSec(first.paced, sliceCount(first.paced.durationSec, spec.sliceSec)) * 1e3 : 0) + 15e3;
-    return this.request(spec, sides, first.url, timeoutMs).then((answer) => {
-      if (!answer.measurements) throw this.failed(sides, first.url, answer.error ?? "no result");
-      return answer.measurements;
     });
   }
   /**
@@ -9388,1196 +9453,6 @@ var LoadGenerator = class {
   }
 };
 
-// src/report/format.ts
-var METRIC_LABEL = {
-  rps: "req/s",
-  cpu: "server CPU per request",
-  p50: "latency p50",
-  p99: "latency p99",
-  p99open: "p99 at fixed rate"
-};
-function metricLabel(metric) {
-  return METRIC_LABEL[metric];
-}
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  "no-change": "\u26AA",
-  inconclusive: "\u{1F7E1}"
-};
-var VERDICT_TEXT = {
-  regression: "regression",
-  improvement: "improvement",
-  "no-change": "no change",
-  inconclusive: "inconclusive"
-};
-function formatPercent(value2, digits = 1) {
-  if (!Number.isFinite(value2)) return "n/a";
-  const percent2 = value2 * 100;
-  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
-  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
-}
-function formatP(p, alpha = 0.05) {
-  if (!Number.isFinite(p)) return "n/a";
-  if (p < 1e-3) return "< 0.001";
-  const side = (x) => Math.sign(x - alpha);
-  for (let digits = 2; digits <= 4; digits++) {
-    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
-    if (side(Number(text2)) === side(p)) return text2;
-  }
-  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
-}
-function pText(p, alpha = 0.05) {
-  const text2 = formatP(p, alpha);
-  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
-}
-function formatShare(value2) {
-  return `${Number((value2 * 100).toFixed(2))}%`;
-}
-function formatValue(metric, value2) {
-  if (!Number.isFinite(value2)) return "n/a";
-  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
-  const unit = metric === "cpu" ? "\xB5s" : "ms";
-  return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
-}
-function formatSeconds(sec) {
-  const whole = Math.round(sec);
-  if (whole < 90) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-function formatCount(count3) {
-  return count3.toLocaleString("en-US");
-}
-function htmlText(text2) {
-  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
-}
-
-// src/report/gate-text.ts
-function baseTreeGroup(label, sha) {
-  return `base tree: ${label} (${sha.slice(0, 7)})`;
-}
-function baseCheckedOutLog(dir) {
-  return `base checked out at ${dir}`;
-}
-function noDirectoryMessage(side, relativeDir) {
-  return `the ${side} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
-}
-function nothingToInstallLog(side) {
-  return `install ${side}: nothing to install`;
-}
-function stepGroup(step2, side, command2) {
-  return `${step2} ${side}: ${command2}`;
-}
-function stepTookLog(step2, side, durationMs) {
-  return `${step2} ${side} took ${(durationMs / 1e3).toFixed(1)} s`;
-}
-function stepTimedOutMessage(step2, side, command2, ms3) {
-  return `${step2} of ${side} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step2}-timeout\`)`;
-}
-function stepFailedMessage(step2, side, command2, code2) {
-  return `${step2} of ${side} (\`${command2}\`) failed with exit code ${code2}`;
-}
-function hookFailedMessage(step2, side, command2, failure) {
-  const problem = "timedOutMs" in failure ? `did not finish within ${Math.round(failure.timedOutMs / 1e3)} s (the \`build-timeout\` input limits it)` : failure.code === null ? `was killed by ${failure.signal}` : `failed with exit code ${failure.code}`;
-  return `${step2} of ${side} (\`${command2}\`) ${problem}`;
-}
-function teardownNote(message) {
-  return `${message} (the verdict stands).`;
-}
-function errorWithOutput(message, output) {
-  return `${message}${output ? `
-${output}` : ""}`;
-}
-function keepTreesLog(dir) {
-  return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
-}
-function diskUseLog(tree, kept, outputs, outputDir) {
-  const fate = kept === void 0 ? "none" : kept ? "kept" : "removed";
-  return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
-}
-function loadgenBusyNote(loadgenCpu) {
-  return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
-}
-function generatorPacedNote(scenarios, all) {
-  const where = all ? "" : ` on ${scenarios.join(", ")}`;
-  return `the load generator set the pace${where} (in the first pair it had no idle time left, or was busier than the server), so req/s and latency understate a change in the server's own cost: the server's CPU time per request was compared too, against the req/s threshold.`;
-}
-var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
-var PROFILING_GROUP = "profiling base and head with 0x";
-var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
-function profilingTookLog(seconds) {
-  return `profiling took ${seconds.toFixed(1)} s`;
-}
-function noFlameGraphsNote(message) {
-  return `no flame graphs: ${message}`;
-}
-function profilingFailedLog(message) {
-  return `profiling failed (the verdict stands): ${message}`;
-}
-function roundDuring(pair2, scenario) {
-  return `round ${pair2 + 1} (${scenario})`;
-}
-function primingDuring(pair2, scenario) {
-  return `priming before pair ${pair2 + 1} (${scenario})`;
-}
-function openLoopRateLog(scenario, rate2, share, baseRps) {
-  const capped = rate2 < share * baseRps ? `, capped at what the open-loop client sustains` : "";
-  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
-}
-function foreignCpuReason(cores) {
-  return `other processes kept ${cores.toFixed(2)} cores busy`;
-}
-function stolenCpuReason(cores) {
-  return `the hypervisor stole ${cores.toFixed(2)} cores`;
-}
-function measuredAgainLog(pair2, reason) {
-  return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
-}
-function keptDisturbedLog(pair2, reason, measuredAgain) {
-  return `pair ${pair2 + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
-}
-function signedPercent(share) {
-  const text2 = Math.abs(share * 100).toFixed(1);
-  return `${share > 0 && text2 !== "0.0" ? "+" : share < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
-}
-function pairLog(pair2, rows) {
-  const scenarios = rows.map(({ scenario, base, head: head2, running: running2 }) => {
-    const [b, h] = [base.rps, head2.rps];
-    const so = running2 && Number.isFinite(running2.change) ? `, so far ${signedPercent(running2.change)} over ${pairCount(running2.pairs)}` : "";
-    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${signedPercent((h - b) / b)})${so}${pacedLine(base.paced, head2.paced)}`;
-  });
-  return `pair ${pair2 + 1}: ${scenarios.join("; ")}`;
-}
-var MEASURING_GROUP = "measuring base and head in interleaved pairs";
-function pacedLine(base, head2) {
-  if (!base && !head2) return "";
-  const side = (p) => {
-    if (!p) return "no open-loop load";
-    const p99 = p.latencyMs.p99;
-    const value2 = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
-    return p.responses < p.sent ? `${value2} (${p.sent - p.responses} of ${p.sent} unanswered)` : value2;
-  };
-  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head2)}`;
-}
-function pairCount(pairs) {
-  return `${pairs} pair${pairs === 1 ? "" : "s"}`;
-}
-function timeLimitNote(pairs) {
-  return `the gate's time limit (input \`timeout\`) ran out after ${pairCount(pairs)}.`;
-}
-function timeLimitLog(pairs) {
-  return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
-}
-function confirmationLog(pairs) {
-  return `a borderline regression earned ${pairs} more pairs to confirm it`;
-}
-function busyMachineNote(kept, pairs, reason, measuredAgain) {
-  const of = `${kept} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
-  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
-}
-function startupNoteText(startupSec, pairSec, restartEvery) {
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
-}
-function portNotMovedMessage(side, start, fixed, movedTo) {
-  return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
-}
-function portNotMovedNote(fixed) {
-  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than slices side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
-}
-function statusSummary(rounds) {
-  const counts = {};
-  for (const r of rounds)
-    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
-  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
-  const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
-  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
-  return parts.join(", ") || "no answer";
-}
-function bothFailMessage(scenario, base, head2, configFile) {
-  const expect = scenario.expectStatus === void 0 ? "the scenario" : `\`expect: ${scenario.expectStatus}\``;
-  const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
-  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
-}
-function newEndpointLog(scenario, base) {
-  return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
-}
-function aboutTime(sec) {
-  if (sec < 90) return `about ${Math.max(1, Math.round(sec))} s`;
-  if (sec < 5400) return `about ${Math.round(sec / 60)} min`;
-  return `about ${(Math.round(sec / 1800) / 2).toFixed(1).replace(/\.0$/, "")} h`;
-}
-function futilityNote(f, pairSec, budgetSec) {
-  const what2 = `${metricLabel(f.metric)} of ${f.scenario}`;
-  const neededSec = f.neededPairs * pairSec;
-  const budgetText = `${Math.round(budgetSec / 60) >= 1 ? `${Math.round(budgetSec / 60)}-minute` : `${budgetSec} s`}`;
-  const minutes = Math.ceil(neededSec / 60);
-  const setting = neededSec > 6 * 3600 ? "lengthen `time-budget`" : `set \`time-budget: ${minutes}m\`${minutes > 20 ? ` (and \`timeout\` well above it)` : ""}`;
-  return `stopped early for noise: on this runner, this hour, ${what2} varied by \xB1${(f.noise * 100).toFixed(1)}% per pair between base and head, so resolving its ${(f.threshold * 100).toFixed(1).replace(/\.0$/, "")}% threshold needs about ${f.neededPairs} pairs (${aboutTime(neededSec)}) where the ${budgetText} \`time-budget\` buys ${f.budgetPairs}. Rather than end inconclusive at the budget's end, the gate stopped after ${f.pairs} pairs (${aboutTime(f.pairs * pairSec)}). To get a verdict, ${setting}, raise \`threshold\`, or run on a quieter runner.`;
-}
-
-// src/model/derived.ts
-function metricValue(m, metric) {
-  switch (metric) {
-    case "rps":
-      return m.rps;
-    case "cpu":
-      return m.serverCpuSec === void 0 || m.responses === 0 ? Number.NaN : m.serverCpuSec / m.responses * 1e6;
-    case "p50":
-      return m.latencyMs.p50;
-    case "p99":
-      return m.latencyMs.p99;
-    case "p99open":
-      return m.paced?.latencyMs.p99 ?? Number.NaN;
-  }
-}
-function failures(m, expectStatus) {
-  if (expectStatus === void 0) return m.errors + m.timeouts + m.non2xx;
-  return m.errors + m.timeouts + m.responses - (m.statusCodes[String(expectStatus)] ?? 0);
-}
-function expected(code2, expectStatus) {
-  return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
-}
-
-// src/report/chart.ts
-var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
-var BAND = "#9e9e9e";
-var MAX_SERIES = PALETTE.length;
-function ratios(rounds, scenario, metric, pairs) {
-  return pairs.map((pair2) => {
-    const side = (s) => {
-      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
-      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
-    };
-    return side("head") / side("base");
-  });
-}
-function value(x) {
-  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
-}
-function quoted(text2) {
-  return `"${text2.replace(/["\r\n]/g, " ")}"`;
-}
-function metricChart(decision, rounds, metric) {
-  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
-  if (compared.length === 0) return void 0;
-  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  if (pairs.length === 0) return void 0;
-  const threshold = compared[0].threshold;
-  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
-  const band = [1 - threshold, 1 + threshold];
-  const finite = [...series.flat(), ...band].filter(Number.isFinite);
-  const low = Math.min(...finite);
-  const high = Math.max(...finite);
-  const pad = Math.max(0.01, (high - low) * 0.08);
-  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
-  return [
-    "```mermaid",
-    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
-    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
-    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
-    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
-    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
-    "```"
-  ];
-}
-function pairCharts(decision, rounds, names) {
-  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
-  const charts2 = metrics.flatMap((metric) => {
-    const chart = metricChart(decision, rounds, metric);
-    return chart === void 0 ? [] : ["", ...chart];
-  });
-  if (charts2.length === 0) return [];
-  const scenarios = [...new Set(decision.comparisons.map((c) => c.scenario))];
-  const colours = ["red", "blue", "green", "purple", "orange", "brown"];
-  const legend = scenarios.length > 1 ? [
-    "",
-    `Lines: ${scenarios.slice(0, MAX_SERIES).map((s, i) => `${colours[i]} ${names(s)}`).join(
-      ", "
-    )}${scenarios.length > MAX_SERIES ? ` (${scenarios.length - MAX_SERIES} more scenarios not drawn)` : ""}.`
-  ] : [];
-  return [...legend, ...charts2];
-}
-
-// src/report/escape.ts
-var ZWSP = "\u200B";
-function escapeMarkdown(text2) {
-  return escapeInline(text2).replace(/^[ \t]+/, "").replace(
-    /^(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|^(?:=+|-[ \t-]*)[ \t]*$/,
-    (start) => /^\d/.test(start) ? start.replace(/[.)]$/, "\\$&") : `\\${start}`
-  );
-}
-function escapeInline(text2) {
-  return text2.replace(/\r\n?|\n/g, " ").replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/:(?=\/\/)/g, `:${ZWSP}`).replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
-}
-function code(text2) {
-  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
-  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
-}
-function codeCell(text2) {
-  return code(text2).replace(/\|/g, "\\|");
-}
-function inlineText(text2) {
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : i === 0 ? escapeMarkdown(part) : escapeInline(part)).join("");
-}
-function codeBlock(text2) {
-  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}text
-${text2.replace(/<!--/g, "<!\u200B--").replace(/@/g, "@\u200B")}
-${fence}`;
-}
-
-// src/report/diagnostics.ts
-function formatMs2(ms3) {
-  if (!Number.isFinite(ms3)) return "n/a";
-  if (ms3 >= 10) return `${Math.round(ms3)} ms`;
-  if (ms3 >= 1) return `${ms3.toFixed(1)} ms`;
-  return `${ms3.toFixed(2)} ms`;
-}
-function formatMb(mb) {
-  if (!Number.isFinite(mb)) return "n/a";
-  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
-}
-function formatTrend(trend) {
-  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
-  const value2 = Math.abs(trend.slopeMb);
-  const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
-  if (Number(text2) === 0) return `\xB10 ${unit}`;
-  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
-}
-function rate(trend) {
-  const value2 = Math.abs(trend.slopeMb);
-  const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
-  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
-}
-function extent(trend) {
-  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
-}
-function missing(side) {
-  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
-}
-function tested(test, direction) {
-  const p = direction === "head" ? test.pHeadHigher : test.pBaseHigher;
-  const units = `${test.units} ${test.unit === "pair" ? "pairs" : "process pairs"}`;
-  return `(${direction} higher in a paired test over ${units}, ${pText(p, test.level)})`;
-}
-function describeDiagnostics(summary) {
-  const { base, head: head2, comparison } = summary;
-  const sentences = [];
-  const b = base?.eventLoopDelayMs;
-  const h = head2?.eventLoopDelayMs;
-  const loop = comparison.eventLoopTest;
-  if (b !== void 0 && h !== void 0 && loop !== void 0) {
-    if (comparison.eventLoop === "blocked-on-head")
-      sentences.push(
-        `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)} ${tested(loop, "head")}.`
-      );
-    if (comparison.eventLoop === "unblocked-on-head")
-      sentences.push(
-        `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)} ${tested(loop, "base")}.`
-      );
-  }
-  const ht = head2?.rssTrend;
-  const bt = base?.rssTrend;
-  const memory = comparison.memoryTest;
-  if (ht !== void 0 && bt !== void 0 && memory !== void 0) {
-    if (comparison.leak === "head")
-      sentences.push(
-        `**head's RSS grew ${rate(ht)} ${extent(ht)}, base's ${formatTrend(bt)}** ${tested(memory, "head")}: a memory leak?`
-      );
-    if (comparison.leak === "base")
-      sentences.push(
-        `base's RSS grew ${rate(bt)} ${extent(bt)}, head's ${formatTrend(ht)} ${tested(memory, "base")}: a memory leak fixed?`
-      );
-  }
-  return sentences;
-}
-function cells(side, pick) {
-  if (side === void 0) return "n/a";
-  return pick(side) ?? "n/a";
-}
-function renderDiagnosticsSection(summary, options = {}) {
-  const { base, head: head2 } = summary;
-  if (base === void 0 && head2 === void 0) return "";
-  const level = Math.min(6, Math.max(0, options.headingLevel ?? 3));
-  const lines = level === 0 ? [] : [`${"#".repeat(level)} Event loop and memory`, ""];
-  const sentences = describeDiagnostics(summary);
-  if (sentences.length > 0) lines.push(sentences.join(" "), "");
-  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head2, pick)} |`;
-  lines.push(
-    "| | base | head |",
-    "|:--|--:|--:|",
-    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
-    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
-    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
-    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
-    row("peak RSS", (s) => formatMb(s.peakRssMb)),
-    row("peak heap", (s) => formatMb(s.peakHeapMb))
-  );
-  if (base?.rssTrend !== void 0 || head2?.rssTrend !== void 0)
-    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
-  lines.push("");
-  const notes2 = [];
-  if (base === void 0) notes2.push(missing("base"));
-  if (head2 === void 0) notes2.push(missing("head"));
-  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head rounds`;
-  const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
-  notes2.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
-    `A blocked event loop or a leak is named only where a paired test finds it (p99 delay pair by pair; RSS growth process against process, or pair by pair), one-sided at ${summary.comparison.eventLoopTest?.level ?? summary.comparison.memoryTest?.level ?? 0.01}: where base and head run the same code, each is named wrongly in at most that share of gates. Otherwise the numbers stand without a verdict.`
-  );
-  lines.push(...notes2.map((n) => `<sub>${htmlText(n)}</sub>`));
-  return lines.join("\n");
-}
-
-// src/report/history.ts
-function verdictCell(run) {
-  if (run.verdict === "error") return "\u274C error";
-  const text2 = `${VERDICT_ICON[run.verdict]} ${VERDICT_TEXT[run.verdict]}`;
-  return run.accepted ? `${text2} (accepted)` : text2;
-}
-function historySection(earlier) {
-  if (earlier.length === 0) return [];
-  return [
-    `<details><summary>Earlier runs on this pull request (${earlier.length})</summary>`,
-    "",
-    "| commit | verdict | change |",
-    "| --- | --- | ---: |",
-    ...earlier.map((run) => `| ${code(run.commit)} | ${verdictCell(run)} | ${run.change || "\u2014"} |`),
-    "",
-    "</details>",
-    ""
-  ];
-}
-function acceptedLine(accepted2) {
-  const who = accepted2.by === void 0 ? "Accepted" : `Accepted by ${code(accepted2.by)}`;
-  const how = accepted2.how === "label" ? `with the label ${code(accepted2.label)}` : `in the pull request's description (${code(accepted2.label)})`;
-  const reason = accepted2.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted2.reason)}\u201D`;
-  return `> [!NOTE]
-> ${who} ${how}${reason}. The slowdown is intended, so the check passes.`;
-}
-
-// src/report/history-text.ts
-var DRIFT_SCENARIOS = 4;
-function shortSha(sha) {
-  return /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : escapeMarkdown(sha.slice(0, 12));
-}
-function speedWords(change, verdict, threshold) {
-  if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
-  const size2 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
-  const words = `${size2} ${change < 0 ? "slower" : "faster"}`;
-  return verdict === "inconclusive" ? `${words} (unresolved)` : words;
-}
-function driftLine(drift) {
-  const shown2 = drift.scenarios.slice(0, DRIFT_SCENARIOS);
-  const parts = shown2.map(
-    (s) => `${speedWords(s.change, s.verdict, s.threshold)}${s.verdict === "no-change" ? " of" : " than"} ${code(drift.release)} on ${escapeMarkdown(s.scenario)}`
-  );
-  const more = drift.scenarios.length - shown2.length;
-  const slower = drift.scenarios.some((s) => s.verdict === "regression");
-  const list2 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list2}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
-}
-
-// src/report/headline.ts
-var NO_ROUNDS_HEADLINE = "inconclusive: not enough rounds were measured to compare";
-function errorHeadline(error) {
-  return `${error.neutral ? "inconclusive" : "error"}: ${error.message}`;
-}
-function describeChange(c, alpha) {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  const p = pText(c.pAdjusted, alpha);
-  const size2 = ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
-  if (c.metric === "rps") {
-    const values3 = `req/s ${formatCount(Math.round(c.base))} \u2192 ${formatCount(Math.round(c.head))}`;
-    return `head is ${size2} ${c.change < 0 ? "slower" : "faster"} on ${c.scenario} (${values3}, ${p})`;
-  }
-  const values2 = c.metric === "cpu" ? `${formatValue("cpu", c.base)} \u2192 ${formatValue("cpu", c.head)}` : `${c.base.toFixed(2)} ms \u2192 ${c.head.toFixed(2)} ms`;
-  return `head's ${metricLabel(c.metric)} is ${size2} ${c.change > 0 ? "higher" : "lower"} on ${c.scenario} (${values2}, ${p})`;
-}
-function leading(candidates) {
-  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
-  return [...candidates].sort(
-    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
-  )[0];
-}
-function magnitude(c) {
-  return Math.abs(Math.log1p(c.change));
-}
-function worstScenario(candidates) {
-  const confirmed = candidates.filter((c) => c.confirmed);
-  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
-  return pick?.scenario;
-}
-function leadingChange(candidates) {
-  const scenario = worstScenario(candidates);
-  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
-}
-function changeHeadline(candidates, what2, alpha) {
-  const lead = leadingChange(candidates);
-  const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? "" : "s"} ${what2}` : ""}`;
-}
-function failureHeadline(failing) {
-  const codes = Object.entries(failing.headStatus).sort((a, b) => b[1] - a[1]).map(([code2]) => code2).slice(0, 3);
-  const what2 = codes.length > 0 ? `answers ${codes.join("/")}` : "fails";
-  return `head ${what2} on ${failing.scenario}: ${formatCount(failing.headFailures)} of ${formatCount(failing.headResponses)} requests failed (base: ${formatCount(failing.baseFailures)})`;
-}
-function unchangedHeadline(verdict, comparisons, rule) {
-  const thresholds = new Set(comparisons.filter((c) => c.metric === "rps").map((c) => c.threshold));
-  const threshold = thresholds.size > 1 ? "each scenario's threshold" : `\xB1${formatShare([...thresholds][0] ?? rule.threshold)}`;
-  const primary = comparisons.find((c) => c.metric === "rps");
-  const primaryText = primary ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${formatPercent(primary.ci[0])} \u2026 ${formatPercent(primary.ci[1])}` : "";
-  const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
-  const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;
-  if (verdict === "no-change") return `no change beyond ${threshold} on ${where} (${primaryText})`;
-  const open2 = comparisons.filter((c) => c.verdict === "inconclusive").map((c) => `${metricLabel(c.metric)} of ${c.scenario}`);
-  return `inconclusive: the data cannot tell whether ${open2.slice(0, 2).join(" and ")}${open2.length > 2 ? ` and ${open2.length - 2} more` : ""} changed by more than ${threshold} (${primaryText})`;
-}
-function decisionHeadline(decision) {
-  const { verdict, comparisons, errors } = decision;
-  if (verdict === "regression") {
-    const failing = errors.find((e) => e.verdict === "regression");
-    if (failing) return failureHeadline(failing);
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "regression"),
-      "regressed",
-      decision.alpha
-    );
-  }
-  if (verdict === "improvement")
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === "improvement"),
-      "improved",
-      decision.alpha
-    );
-  return unchangedHeadline(verdict, comparisons, decision);
-}
-function gateHeadline(verdict, decision, error) {
-  if (error && (!error.neutral || verdict !== "regression")) return errorHeadline(error);
-  return decision ? decisionHeadline(decision) : NO_ROUNDS_HEADLINE;
-}
-
-// src/report/outputs.ts
-function headlineComparison(decision) {
-  if (!decision) return void 0;
-  const cs = decision.comparisons;
-  if (decision.verdict === "regression") {
-    if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
-    return leadingChange(cs.filter((c) => c.verdict === "regression"));
-  }
-  if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
-  return cs.find((c) => c.metric === "rps") ?? cs[0];
-}
-
-// src/report/profile.ts
-function formatShare2(share) {
-  const p = share * 100;
-  if (p === 0) return "0%";
-  if (p < 0.1) return "<0.1%";
-  if (p >= 10) return `${p.toFixed(0)}%`;
-  return `${p.toFixed(1)}%`;
-}
-function formatPoints(delta2) {
-  const points = delta2 * 100;
-  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
-  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
-  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
-}
-function formatUs(us) {
-  if (!Number.isFinite(us)) return "n/a";
-  const abs = Math.abs(us);
-  return `${abs >= 100 ? abs.toFixed(0) : abs >= 10 ? abs.toFixed(1) : abs.toFixed(2)} \xB5s`;
-}
-function formatUsChange(us) {
-  return `${us > 0 ? "+" : us < 0 ? "\u2212" : "\xB1"}${formatUs(us)}`;
-}
-function perRequest(view) {
-  return Number.isFinite(view.base.requests) && Number.isFinite(view.head.requests);
-}
-function named(row) {
-  if (row.pseudo) return escapeMarkdown(row.fn);
-  return row.at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
-}
-function baseBusyUs(view) {
-  return view.base.busy * 1e3 / view.base.requests;
-}
-function noteworthy(rows, view, options) {
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  const size2 = (row) => perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
-  return rows.filter((row) => size2(row) >= minDelta && Math.abs(row.z) >= minZ);
-}
-function noteworthyRows(view, direction, options = {}) {
-  return noteworthy(view[direction], view, options);
-}
-function topChangeSentence(view, options = {}) {
-  const top = noteworthy(view.grown, view, options)[0];
-  const drop = noteworthy(view.shrunk, view, options)[0];
-  if (perRequest(view)) {
-    if (top !== void 0)
-      return `${named(top)} takes ${formatUsChange(top.deltaUs)} of CPU per request on head (${formatUs(top.baseUs)} \u2192 ${formatUs(top.headUs)}).`;
-    const none2 = "No function takes noticeably more CPU per request on head";
-    return drop === void 0 ? `${none2}.` : `${none2}; ${named(drop)} takes ${formatUsChange(drop.deltaUs)} (${formatUs(drop.baseUs)} \u2192 ${formatUs(drop.headUs)}).`;
-  }
-  if (top !== void 0)
-    return `${named(top)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head.`;
-  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 5e-3).replace(/^\+/, "")} or more on head`;
-  return drop === void 0 ? `${none}.` : `${none}; ${named(drop)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
-}
-function changeTable(view, options) {
-  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
-  const grown = noteworthy(view.grown, view, options).slice(0, limit);
-  const shrunk = perRequest(view) || grown.length === 0 ? noteworthy(view.shrunk, view, options).slice(0, limit) : [];
-  const rows = [...grown, ...shrunk];
-  if (rows.length === 0) return [];
-  const per = perRequest(view);
-  const out = per ? [
-    "| function | file:line | base \xB5s/request | head \xB5s/request | change |",
-    "| --- | --- | ---: | ---: | ---: |"
-  ] : ["| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |"];
-  for (const row of rows) {
-    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
-    const at = row.at === "" ? "" : codeCell(row.at);
-    out.push(
-      per ? `| ${fn} | ${at} | ${formatUs(row.baseUs)} | ${formatUs(row.headUs)} | ${formatUsChange(row.deltaUs)} |` : `| ${fn} | ${at} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
-    );
-  }
-  out.push("");
-  return out;
-}
-function renderProfileView(view, options = {}) {
-  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
-  const out = depth === 0 ? [] : [`${"#".repeat(depth)} Where the time went (CPU profile)`, ""];
-  if (view.base.busy === 0 || view.head.busy === 0) {
-    const empty = view.base.busy === 0 ? "base" : "head";
-    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
-    return out.join("\n");
-  }
-  out.push(topChangeSentence(view, options), "", ...changeTable(view, options));
-  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
-  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
-  const served = perRequest(view) ? ` and served ${formatCount(view.base.requests)} requests on base, ${formatCount(view.head.requests)} on head. A function's time per request is its own samples \xD7 1 ms \xF7 the requests: unlike a share of busy time, it cannot rise only because the rest got faster.` : ". Percentages are the share of busy samples spent in the function itself.";
-  out.push(
-    `<sub>${htmlText(`Profiled with 0x after measuring, under the same load${duration2}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out)${served}${artifacts}`)}</sub>`
-  );
-  return out.join("\n");
-}
-function hotChange(h) {
-  if (h.baseUsPerRequest !== void 0 && h.headUsPerRequest !== void 0)
-    return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} \u2192 ${formatUs(h.headUsPerRequest)})`;
-  return `${formatShare2(h.baseSelf)} \u2192 ${formatShare2(h.headSelf)} of busy time`;
-}
-function hotterLine(hotter) {
-  if (hotter.length === 0) return "";
-  const per = hotter.some((h) => h.baseUsPerRequest !== void 0);
-  const top = hotter.slice(0, 3).map((h) => `${code(h.fn)} ${code(`${h.file}:${h.line}`)} ${hotChange(h)}`).join(", ");
-  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}): ${top}.`;
-}
-
-// src/report/lead.ts
-function failed(report) {
-  return report.error !== void 0 && !report.error.neutral;
-}
-function isAccepted(report, accepted2) {
-  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
-}
-function titleLine(report, options) {
-  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
-  if (failed(report)) return `### \u274C ${gate}: error`;
-  if (isAccepted(report, options.accepted)) return `### \u{1F7E0} ${gate}: regression, accepted`;
-  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
-}
-function safeUrl(url) {
-  return url && /^https:\/\/[^\s()<>]+$/.test(url) ? url : void 0;
-}
-function headName(report) {
-  const number = report.pullRequest?.number;
-  return number === void 0 ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
-}
-function size(c) {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  return ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
-}
-function effect(c, base) {
-  const scenario = escapeMarkdown(c.scenario);
-  const up = c.change > 0;
-  if (c.metric === "rps") return `makes ${scenario} ${size(c)} ${up ? "faster" : "slower"} than ${base}`;
-  if (c.metric === "cpu")
-    return `makes each request of ${scenario} cost ${size(c)} ${up ? "more" : "less"} server CPU than on ${base}`;
-  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
-}
-function values(c, medians) {
-  const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
-  const [base, head2] = m && Number.isFinite(m.head) ? [m.base, m.head] : [c.base, c.head];
-  const unit = c.metric === "rps" ? " req/s" : "";
-  return `${formatValue(c.metric, head2)}${unit} against ${formatValue(c.metric, base)}`;
-}
-function howSure(c) {
-  const [low, high] = c.ci;
-  if (c.verdict === "no-change") return "sure";
-  if (c.verdict === "inconclusive" || !Number.isFinite(low) || !Number.isFinite(high)) return "not sure";
-  const beyond = c.change < 0 ? high <= -c.threshold : low >= c.threshold;
-  return beyond ? "sure beyond doubt" : "likely";
-}
-function failureSentence(report, e) {
-  const codes = Object.entries(e.headStatus).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([status]) => status);
-  const answers = codes.length > 0 ? `answers ${codes.join("/")}; ` : "";
-  return `**${headName(report)} breaks ${escapeMarkdown(e.scenario)}**: ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests failed (${answers}base: ${formatCount(e.baseFailures)}); sure.`;
-}
-function decisionSentence(report, decision, options) {
-  const base = code(report.base.label);
-  const who = headName(report);
-  const failing = decision.errors.find((e) => e.verdict === "regression");
-  if (decision.verdict === "regression" && failing) return failureSentence(report, failing);
-  const c = headlineComparison(decision);
-  if (!c) return `**${who} was not compared with ${base}**: no scenario could be.`;
-  if (decision.verdict === "regression" || decision.verdict === "improvement") {
-    const more = new Set(
-      decision.comparisons.filter((x) => x.verdict === decision.verdict).map((x) => x.scenario)
-    ).size;
-    const also = more > 1 ? `; ${more - 1} more scenario${more === 2 ? "" : "s"} ${decision.verdict === "regression" ? "got worse" : "got better"} too (below)` : "";
-    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c)}${also}.`;
-  }
-  const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
-  if (decision.verdict === "no-change") {
-    if (scenarios > 1)
-      return `**${who} leaves ${scenarios === 2 ? "both" : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
-    return `**${who} leaves ${escapeMarkdown(c.scenario)} within \xB1${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
-  }
-  const open2 = decision.comparisons.find((x) => x.verdict === "inconclusive") ?? c;
-  return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open2.metric)} of ${escapeMarkdown(open2.scenario)} by more than \xB1${formatShare(open2.threshold)} against ${base}**: ${values(open2, options.medians)}; not sure.`;
-}
-function leadSentence(report, options) {
-  const base = code(report.base.label);
-  if (report.error?.neutral)
-    return `**perf-gate could not measure the base, ${base}**: the check stays neutral.`;
-  if (report.error)
-    return `**perf-gate could not measure ${headName(report)} against ${base}**: the error below.`;
-  if (!report.decision)
-    return `**perf-gate measured too little to compare ${headName(report)} with ${base}**.`;
-  return decisionSentence(report, report.decision, options);
-}
-function hotterPhrase(hot) {
-  const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatShare2(hot.baseSelf)} \u2192 ${formatShare2(hot.headSelf)} of busy time`;
-  return `${code(hot.fn)} in ${code(`${hot.file}:${hot.line}`)}, which got hotter (${change}`;
-}
-function rerun(options, capital = false) {
-  const text2 = `${capital ? "R" : "r"}e-run the job`;
-  const url = safeUrl(options.runUrl);
-  return url ? `[${text2}](${url})` : text2;
-}
-function regressionNext(report, options) {
-  const parts = [];
-  const hot = report.profile?.hotter[0];
-  const flames = safeUrl(options.detailsUrl);
-  if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
-  else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
-  if (options.acceptLabel) {
-    const label = code(options.acceptLabel);
-    parts.push(
-      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`
-    );
-  }
-  parts.push(
-    `${parts.length > 0 ? "Otherwise fix" : "Fix"} it and push, or ${rerun(options)} to measure again.`
-  );
-  return parts.join(" ");
-}
-function nextLine(report, options) {
-  let next;
-  if (failed(report)) next = `Fix what the error says (the last output is below), then ${rerun(options)}.`;
-  else if (report.error)
-    next = "Nothing in this pull request: the base branch does not build or start; fix it there.";
-  else if (isAccepted(report, options.accepted)) {
-    const undo = options.accepted.how === "label" ? `remove the label ${code(options.accepted.label)}` : "remove the line from the description";
-    next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
-  } else if (report.verdict === "regression") next = regressionNext(report, options);
-  else if (report.verdict === "inconclusive")
-    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy).`;
-  else next = "Nothing to do.";
-  return `**Next:** ${next}`;
-}
-
-// src/report/notes.ts
-var PACED_LAG_MS = 5;
-function openLoopText(view) {
-  if (view === void 0 || view.rates.length === 0) return "";
-  const rates = view.rates.map(
-    ({ scenario, rate: rate2 }) => `${formatValue("rps", rate2)} req/s for ${escapeMarkdown(scenario)}`
-  );
-  const lag = view.sendLagP99Ms;
-  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
-  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(view.sec.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
-}
-function scenariosLine(report) {
-  const s = report.settings;
-  const parts = [];
-  for (const scenario of s.scenarios) {
-    const request2 = `${scenario.method} ${scenario.path}`;
-    const extras = [
-      ...scenario.expectStatus === void 0 ? [] : [`expects ${scenario.expectStatus}`],
-      ...scenario.connections === s.connections ? [] : [`${scenario.connections} connections`],
-      ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
-    ];
-    if (scenario.name === request2 && extras.length === 0) continue;
-    const what2 = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
-    parts.push(extras.length === 0 ? what2 : `${what2} (${extras.join(", ")})`);
-  }
-  const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
-  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
-  return [shard, list2].filter((text2) => text2 !== "").join(" ");
-}
-function processOffsetNote(decision) {
-  const guarded = (decision?.comparisons ?? []).flatMap(
-    (c) => c.processes ? [{ c, blocks: c.processes }] : []
-  );
-  const first = guarded[0]?.blocks;
-  if (first === void 0) return void 0;
-  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
-  const seen = guarded.filter(({ blocks }) => blocks.differed).map(
-    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`
-  ).join("; ");
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, in every scenario and metric, so each block counted as one unit: every interval and p-value above comes from the ${first.changes.length} blocks' mean changes (Student's t), not from the pairs. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
-}
-function processOffsetOverruled(decision) {
-  return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== void 0);
-}
-
-// src/report/plan-text.ts
-function ms(sec) {
-  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
-}
-function processesText(plan) {
-  const p = plan.processes;
-  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
-  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
-  return `base and head side by side, ${blocks}, primed ${ms(p.primeSec)} per side`;
-}
-function scenarioText(s) {
-  const warm = s.warmupSec > 0 ? ` after ${ms(s.warmupSec)} of warm-up` : "";
-  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms(s.openLoop.turnSec)}` : "";
-  return `${s.name}: ${s.turns} turns of ${ms(s.turnSec)} per side and pair${warm}${open2}`;
-}
-function looksText(plan) {
-  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
-  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
-  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
-}
-function turnsText(plan) {
-  const lengths = [...new Set(plan.scenarios.map((s) => s.turnSec))].sort((a, b) => a - b);
-  const length = lengths.length === 1 ? ms(lengths[0]) : `${ms(lengths[0])}\u2013${ms(lengths[lengths.length - 1])}`;
-  if (plan.processes.mode === "fresh") return `each side's round in one turn of ${length}`;
-  const engine = plan.engine === "kept" ? "on connections kept open from turn to turn" : "a fresh autocannon instance per turn";
-  return `base and head taking turns ABBA of ${length} ${engine}`;
-}
-function planSentence(plan) {
-  const perSide = plan.scenarios.reduce((sum, s) => sum + s.turns * s.turnSec, 0);
-  return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block of pairs that shared their processes" : "the pair"}`;
-}
-function planLog(plan) {
-  const lines = [
-    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
-    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
-    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
-  ];
-  if (plan.placement)
-    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
-  return lines.join("\n");
-}
-
-// src/report/tables.ts
-function verdictText(c) {
-  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
-  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
-  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
-}
-function intervalText(ci) {
-  return Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}` : "n/a (too few pairs)";
-}
-function comparisonTable(decision, medians = []) {
-  const lines = [
-    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
-    "| --- | --- | ---: | ---: | ---: | --- |"
-  ];
-  for (const e of decision.errors) {
-    if (e.headFailures === 0 && e.baseFailures === 0) continue;
-    lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} | ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
-    );
-  }
-  for (const c of decision.comparisons) {
-    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
-    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
-    lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)} |`
-    );
-  }
-  return lines;
-}
-function pValuesLine(decision) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const c of decision.comparisons) {
-    const p = pText(c.pAdjusted, decision.alpha);
-    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
-    byScenario.set(c.scenario, [...byScenario.get(c.scenario) ?? [], metricLabel(c.metric)]);
-    groups.set(p, byScenario);
-  }
-  if (groups.size === 0) return "";
-  const n = decision.comparisons.length;
-  const each = [...groups].map(
-    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
-  );
-  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
-}
-function roundsTable(report) {
-  const lines = [
-    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
-    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
-  ];
-  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  for (const pair2 of pairs) {
-    for (const { name, expectStatus } of report.settings.scenarios) {
-      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
-      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
-      if (!base || !head2) continue;
-      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
-      const ratio = head2.measurement.rps / base.measurement.rps;
-      lines.push(
-        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
-      );
-    }
-  }
-  return lines;
-}
-
-// src/model/measure.ts
-var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
-
-// src/report/verdict-text.ts
-function what(c) {
-  return `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
-}
-function signed(c, share, side) {
-  const down = c.metric === "rps" === (side === "worse");
-  return `${down ? "\u2212" : "+"}${formatShare(share)}`;
-}
-function changed(c, floor, side, verdict) {
-  const clear = floor > 0 ? `${signed(c, floor * c.threshold, side)} (${floor === 0.5 ? "half" : `${floor} \xD7`} the threshold)` : "0";
-  return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${signed(c, c.threshold, side)}, so this is ${verdict}.`;
-}
-function verdictSentence(decision) {
-  const cs = decision.comparisons;
-  const failing = decision.errors.find((e) => e.verdict === "regression");
-  if (failing)
-    return `Head failed requests on ${escapeMarkdown(failing.scenario)} that base did not: that alone fails the gate.`;
-  const floor = decision.rule.floor;
-  const regression = leadingChange(cs.filter((c) => c.verdict === "regression"));
-  if (regression) return changed(regression, floor, "worse", "a regression");
-  const improvement = leadingChange(cs.filter((c) => c.verdict === "improvement"));
-  if (improvement) return changed(improvement, floor, "better", "an improvement");
-  const open2 = cs.find((c) => c.verdict === "inconclusive");
-  if (open2 === void 0) {
-    const small = cs.filter((c) => c.significant);
-    const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
-    return `Every interval lies inside its threshold, so whatever changed is smaller than what matters here${note}.`;
-  }
-  if (open2.significant && Math.abs(open2.change) >= open2.threshold)
-    return `${what(open2)} is estimated at ${formatPercent(open2.change)}, significant, but its interval (${intervalText(open2.ci)}) is not wholly beyond ${floor === 0.5 ? "half" : `${floor} \xD7`} the \xB1${formatShare(open2.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;
-  return `The interval of ${what(open2)} (${intervalText(open2.ci)}) reaches past the \xB1${formatShare(open2.threshold)} threshold without settling on either side: more pairs (a longer \`time-budget\`) would narrow it.`;
-}
-function largest(cs, metric, pick) {
-  const values2 = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
-  return values2.length === 0 ? Number.NaN : Math.max(...values2);
-}
-function noiseLine(decision) {
-  const metrics = METRICS.filter(
-    (m) => decision.comparisons.some((c) => c.metric === m && Number.isFinite(c.noise))
-  );
-  if (metrics.length === 0) return "";
-  const noise = metrics.map(
-    (m) => `${metricLabel(m)} \xB1${(largest(decision.comparisons, m, (c) => c.noise) * 100).toFixed(1)}%`
-  );
-  const could = metrics.map((m) => {
-    const d = largest(decision.comparisons, m, (c) => c.detectable);
-    const t = largest(decision.comparisons, m, (c) => c.threshold);
-    return Number.isFinite(d) ? `${metricLabel(m)} \u2248${(d * 100).toFixed(1)}% (threshold ${formatShare(t)})` : `${metricLabel(m)}: nothing yet (too few pairs)`;
-  });
-  return `Noise per pair: ${noise.join(", ")}. This run would catch a change of ${could.join(", ")} in 80% of runs like it.`;
-}
-function readingNote(decision, looks) {
-  const cs = decision.comparisons;
-  const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
-  const alone = Number.isFinite(level) ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval` : "";
-  const blocks = cs.some((c) => c.unit === "blocks") ? " Where the note says blocks of processes differed, the units are the blocks' mean log ratios and the interval is Student's t." : "";
-  const floor = decision.rule.floor;
-  return [
-    `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
-    `The change is the Hodges-Lehmann estimate of the per-pair log ratios of head to base (base and head of a pair share the machine's speed of their moment), with the signed-rank (Walsh) interval.${blocks}`,
-    `The interval is simultaneous over ${cs.length === 1 ? "the one comparison" : `all ${cs.length} comparisons`} and ${looks === 1 ? "the one planned look" : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === "" ? "" : ` (${alone})`}.`,
-    `p is adjusted the same way: the smallest \u03B1 at which the interval would leave out 0, so p \u2264 ${decision.alpha} exactly when it does.`,
-    `A regression needs the whole interval beyond ${floor === 0.5 ? "half the threshold" : floor > 0 ? `${floor} \xD7 the threshold` : "0"} on the worse side and the estimate beyond the threshold; no change, the interval inside \xB1threshold; anything else is inconclusive.`
-  ].join(" ");
-}
-
-// src/report/render.ts
-function redact(report, secrets) {
-  const hidden = secrets.filter((secret) => secret.length >= 8);
-  if (hidden.length === 0) return report;
-  const json = JSON.stringify(report);
-  let clean = json;
-  for (const secret of hidden) {
-    const encoded = JSON.stringify(secret).slice(1, -1);
-    clean = clean.replaceAll(encoded, "***");
-  }
-  return clean === json ? report : JSON.parse(clean);
-}
-var STOP_TEXT = {
-  resolved: "stopped early: every comparison was resolved",
-  budget: "stopped at the time budget",
-  fixed: "a fixed number of pairs",
-  deadline: "stopped by the gate's time limit",
-  "no-scenarios": "no scenario left to compare",
-  noise: "stopped early: this hour's noise could not resolve the threshold within the budget"
-};
-function interleaving(s) {
-  const warmup = `after ${s.warmupSec} s warm-up`;
-  if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
-  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
-}
-function lifecycle(restartEvery) {
-  if (!restartEvery) return "a fresh server process per round";
-  if (restartEvery === 1)
-    return "new base and head server processes for every pair, started together, not primed";
-  return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
-}
-function pairsMeasured(report) {
-  const s = report.settings;
-  const q = report.sequential;
-  const shards = report.shards ?? [];
-  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
-  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
-  return `${pairs} pairs of interleaved rounds${adaptive}`;
-}
-function howMeasured(report, comparisons) {
-  const s = report.settings;
-  const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
-  const how = report.plan ? planSentence(report.plan) : `${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)}`;
-  return `${pairsMeasured(report)}, ${how} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
-}
-function head(report, view, options) {
-  const lead = leadOptions(view, options);
-  const out = [titleLine(report, lead), "", leadSentence(report, lead), "", nextLine(report, lead), ""];
-  if (isAccepted(report, options.accepted)) out.push(acceptedLine(options.accepted), "");
-  if (report.error) {
-    const e = report.error;
-    out.push(e.neutral ? "> [!WARNING]" : "> [!CAUTION]", `> ${escapeMarkdown(e.message)}`, "");
-    if (e.output)
-      out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
-  }
-  const decision = report.decision;
-  if (decision && report.error)
-    out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, "");
-  if (decision) out.push(...comparisonTable(decision, view.medians), "");
-  if (options.drift) out.push(driftLine(options.drift), "");
-  if (report.newScenarios.length > 0) {
-    out.push(
-      `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,
-      ""
-    );
-  }
-  return out;
-}
-function whySection(report) {
-  const decision = report.decision;
-  if (!decision) return [];
-  const lines = [verdictSentence(decision)];
-  const p = pValuesLine(decision);
-  if (p !== "") lines.push("", p);
-  const noise = noiseLine(decision);
-  if (noise !== "") lines.push("", noise);
-  const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
-  if (hotter !== "") lines.push("", hotter);
-  return section("Why: the rule, the p-values, what this run could detect", lines);
-}
-function leadOptions(view, options) {
-  return { ...options, medians: view.medians };
-}
-function section(summary, body, open2 = false) {
-  if (body.length === 0) return [];
-  return [`<details${open2 ? " open" : ""}><summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
-}
-function charts(report) {
-  const decision = report.decision;
-  if (!decision || report.rounds.length === 0) return [];
-  const names = (s) => escapeMarkdown(s);
-  const first = decision.comparisons[0]?.metric;
-  const split = (keep) => ({
-    ...decision,
-    comparisons: decision.comparisons.filter((c) => keep(c.metric))
-  });
-  const lead = pairCharts(
-    split((m) => m === first),
-    report.rounds,
-    names
-  );
-  const rest = pairCharts(
-    split((m) => m !== first),
-    report.rounds,
-    names
-  );
-  return [
-    ...section("Each pair: head \xF7 base", lead.slice(1), true),
-    ...section("Each pair: head \xF7 base of the other metrics", rest.slice(1))
-  ];
-}
-function measuredSection(report, view) {
-  const decision = report.decision;
-  const out = [howMeasured(report, decision?.comparisons.length ?? 0)];
-  const open2 = openLoopText(view.openLoop);
-  if (open2 !== "") out.push("", open2);
-  const scenarios = scenariosLine(report);
-  if (scenarios !== "") out.push("", scenarios);
-  out.push(
-    "",
-    `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) \xB7 head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) \xB7 Node ${report.environment.node} \xB7 ${report.environment.cpus} CPUs`
-  );
-  if (decision) out.push("", readingNote(decision, report.sequential?.schedule.length ?? 1));
-  return out;
-}
-function notes(report) {
-  const offsets = processOffsetNote(report.decision);
-  const all = [...offsets ? [offsets] : [], ...report.notes];
-  return all.flatMap((note, i) => [...i > 0 ? [""] : [], `Note: ${inlineText(note)}`]);
-}
-function renderReport(report, view, options = {}) {
-  const out = [
-    ...head(report, view, options),
-    ...whySection(report),
-    ...charts(report),
-    ...historySection(options.earlier ?? [])
-  ];
-  const noteLines = notes(report);
-  if (noteLines.length > 0)
-    out.push(...section(`Notes (${noteLines.filter((l) => l !== "").length})`, noteLines));
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
-  if (diagnostics !== "")
-    out.push(...section("Inside each server: event loop, CPU, memory", diagnostics.trim().split("\n")));
-  if (report.profile)
-    out.push(...section("Where the CPU time went: the profile", report.profile.markdown.trim().split("\n")));
-  out.push(...section("How it was measured", measuredSection(report, view)));
-  if (report.rounds.length > 0) out.push(...section("Every round", roundsTable(report)));
-  if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, "");
-  return `${out.join("\n").trimEnd()}
-`;
-}
-
 // src/gate/assemble.ts
 import { availableParallelism } from "node:os";
 
@@ -10649,6 +9524,32 @@ function averageRanks(values2) {
   return { ranks, tieSizes };
 }
 
+// src/load/plan.ts
+function openLoopSec(durationSec) {
+  return durationSec / 6;
+}
+var OPEN_LOOP_MAX_RATE = 5e3;
+function openLoopRate(share, baseRps) {
+  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
+}
+
+// src/stats/pairs.ts
+var LOOK_POINTS = [
+  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
+  ...[36, 40, 44, 48, 52, 56, 60, 64],
+  ...[72, 80, 88, 96, 104, 112, 120, 128],
+  ...[144, 160, 176, 192, 208, 224, 240, 256],
+  ...[288, 320, 352, 384, 416, 448]
+];
+function planLooks(maxPairs) {
+  const last = Math.max(2, maxPairs - maxPairs % 2);
+  return [...LOOK_POINTS.filter((n) => n < last), last];
+}
+function confirmationPairs(pairs) {
+  const extra = Math.max(4, Math.ceil(pairs / 2));
+  return extra + extra % 2;
+}
+
 // src/gate/measurement-plan.ts
 var MIN_TURN_SEC = 0.05;
 var MAX_TURN_SEC = 1;
@@ -10665,16 +9566,16 @@ function processPlan(config, fresh) {
 function primeSec(scenarios) {
   return Math.max(PRIME_SEC, MIN_SCENARIO_SEC * scenarios);
 }
-function unitOf(processes) {
-  return processes.mode === "blocks" && processes.restartEvery >= 2 ? "blocks" : "pairs";
+function unitOf(processes2) {
+  return processes2.mode === "blocks" && processes2.restartEvery >= 2 ? "blocks" : "pairs";
 }
-function ms2(sec) {
+function ms(sec) {
   return Math.ceil(sec * 1e3 - 1e-9) / 1e3;
 }
 function autoTurnSec(rps, connections) {
   if (!(rps > 0)) return MAX_TURN_SEC;
   const wanted = RESPONSES_PER_CONNECTION * connections / rps;
-  return ms2(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
+  return ms(Math.min(MAX_TURN_SEC, Math.max(MIN_TURN_SEC, Math.ceil(wanted * 100) / 100)));
 }
 function scenarioSec(durationSec, scenarios) {
   return Math.max(MIN_SCENARIO_SEC, durationSec / Math.max(1, scenarios));
@@ -10682,10 +9583,10 @@ function scenarioSec(durationSec, scenarios) {
 function even(n) {
   return Math.max(2, 2 * Math.round(n / 2));
 }
-function scenarioPlan(config, scenario, count3, processes, rps) {
+function scenarioPlan(config, scenario, count3, processes2, rps) {
   const sec = scenarioSec(config.durationSec, count3);
   const connections = scenario.connections ?? config.connections;
-  const fresh = processes.mode === "fresh";
+  const fresh = processes2.mode === "fresh";
   const turnSec = fresh ? sec : config.sliceSec === "auto" ? autoTurnSec(rps ?? 0, connections) : config.sliceSec > 0 ? Math.min(config.sliceSec, sec) : sec;
   const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
   const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : 0;
@@ -10705,41 +9606,41 @@ function openLoopPlan(config, sec, turnSec, rps) {
   const paced = openLoopSec(sec);
   const length = Math.max(turnSec, 0.1);
   const turns = even(paced / length);
-  return { rate: rate2, turns, turnSec: ms2(paced / turns) };
+  return { rate: rate2, turns, turnSec: ms(paced / turns) };
 }
-function pairSeconds(scenarios, processes, perTurnDrainSec, blockStartSec) {
+function pairSeconds(scenarios, processes2, perTurnDrainSec, blockStartSec) {
   let sec = PAIR_OVERHEAD_SEC;
   scenarios.forEach((s, i) => {
     sec += 2 * s.turns * (s.turnSec + (perTurnDrainSec[i] ?? 0)) + 2 * s.warmupSec;
     if (s.openLoop) sec += 2 * (s.openLoop.turns * s.openLoop.turnSec + PACED_WARMUP_SEC2);
   });
-  if (processes.mode === "blocks") sec += (blockStartSec + 2 * processes.primeSec) / processes.restartEvery;
+  if (processes2.mode === "blocks") sec += (blockStartSec + 2 * processes2.primeSec) / processes2.restartEvery;
   else sec += 2 * blockStartSec;
   return sec;
 }
 function buildPlan(config, inputs) {
-  const processes = processPlan(config, inputs.fresh);
+  const processes2 = processPlan(config, inputs.fresh);
   const count3 = config.scenarios.length;
   const scenarios = config.scenarios.map(
-    (s) => scenarioPlan(config, s, count3, processes, inputs.rates.get(s.name))
+    (s) => scenarioPlan(config, s, count3, processes2, inputs.rates.get(s.name))
   );
   const drains = config.scenarios.map((s) => {
     const rps = inputs.rates.get(s.name);
     return rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0;
   });
-  const pairSec = pairSeconds(scenarios, processes, drains, inputs.startSec);
+  const pairSec = pairSeconds(scenarios, processes2, drains, inputs.startSec);
   const budgetSec = config.budgetMs / 1e3;
   const limitSec = Math.min(budgetSec * 1.5, inputs.leftSec);
-  const { looks, schedule } = plannedLooks(budgetSec, pairSec, config.pairs);
+  const { looks, schedule: schedule2 } = plannedLooks(budgetSec, pairSec, config.pairs);
   return {
     engine: config.engine,
-    processes,
-    unit: unitOf(processes),
+    processes: processes2,
+    unit: unitOf(processes2),
     placement: inputs.placement,
     scenarios,
     fixedPairs: config.pairs,
     looks,
-    schedule,
+    schedule: schedule2,
     pairSec,
     budgetSec,
     limitSec
@@ -10758,7 +9659,16 @@ var PUBLISH_RESERVE_MS = 3e4;
 var STARTUP_SHARE_NOTE = 1 / 3;
 function startupNote(startupSec, pairSec) {
   if (!(pairSec > 0 && startupSec >= STARTUP_SHARE_NOTE * pairSec)) return void 0;
-  return startupNoteText(startupSec, pairSec, DEFAULT_RESTART_EVERY);
+  return { kind: "slow-startup", startupSec, pairSec, restartEvery: DEFAULT_RESTART_EVERY };
+}
+function projectedPairSec(config, design, startSec = 0.5) {
+  const processes2 = processPlan({ restartEvery: design.restartEvery, scenarios: config.scenarios }, false);
+  const scenario = config.scenarios[0];
+  const one = scenarioPlan({ ...config, sliceSec: "auto" }, scenario, design.scenarios, processes2, void 0);
+  const turns = { ...one, turnSec: MIN_TURN_SEC, turns: even(one.turns * (one.turnSec / MIN_TURN_SEC)) };
+  const all = Array.from({ length: design.scenarios }, () => turns);
+  const block = processes2.mode === "blocks" ? { ...processes2, primeSec: primeSec(design.scenarios) } : processes2;
+  return pairSeconds(all, block, [], startSec);
 }
 
 // src/gate/assemble.ts
@@ -10772,9 +9682,8 @@ function assembleReport(context, run) {
   const verdict = finalVerdict(decision, error);
   return {
     tool: "perf-gate",
-    version: 2,
+    version: 3,
     verdict,
-    headline: gateHeadline(verdict, decision, error),
     base: { sha: context.base.sha, label: context.base.label },
     head: { sha: context.head.sha, label: context.head.label },
     settings: settingsOf(config, run.measured),
@@ -10813,9 +9722,10 @@ function assembleReport(context, run) {
 function paceNote(decision, rounds) {
   const compared = new Set(decision?.comparisons.map((c) => c.scenario));
   const paced = new Set(decision?.comparisons.filter((c) => c.metric === "cpu").map((c) => c.scenario));
-  if (paced.size > 0) return generatorPacedNote([...paced], paced.size === compared.size);
+  if (paced.size > 0)
+    return { kind: "generator-paced", scenarios: [...paced], all: paced.size === compared.size };
   const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
-  return loadgenCpu > LOADGEN_BUSY ? loadgenBusyNote(loadgenCpu) : void 0;
+  return loadgenCpu > LOADGEN_BUSY ? { kind: "loadgen-busy", loadgenCpu } : void 0;
 }
 function settingsOf(config, measured) {
   return {
@@ -11333,7 +10243,7 @@ function disturbance(rounds) {
   let worst;
   for (const { measurement } of rounds) {
     const { foreignCpu, stealCpu } = measurement;
-    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cores: foreignCpu, reason: foreignCpuReason(foreignCpu) } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cores: stealCpu, reason: stolenCpuReason(stealCpu) } : void 0;
+    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cause: "foreign", cores: foreignCpu } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cause: "stolen", cores: stealCpu } : void 0;
     if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
   }
   return worst;
@@ -11357,18 +10267,24 @@ var Disturbances = class {
     if (!disturbed) return false;
     if (measureAgain(pair2, this.inARow, this.measuredAgain)) {
       this.measuredAgain++;
-      log.info(measuredAgainLog(pair2, disturbed.reason));
+      log.info({ kind: "measured-again", pair: pair2, disturbance: disturbed });
       return true;
     }
     this.kept++;
     if (this.worst === void 0 || disturbed.cores > this.worst.cores) this.worst = disturbed;
-    log.info(keptDisturbedLog(pair2, disturbed.reason, this.measuredAgain));
+    log.info({ kind: "kept-disturbed", pair: pair2, disturbance: disturbed, measuredAgain: this.measuredAgain });
     return false;
   }
   /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
   note(pairs) {
     if (this.worst === void 0) return void 0;
-    return busyMachineNote(this.kept, pairs, this.worst.reason, this.measuredAgain);
+    return {
+      kind: "busy-machine",
+      kept: this.kept,
+      pairs,
+      worst: this.worst,
+      measuredAgain: this.measuredAgain
+    };
   }
 };
 var MEASURED_AGAIN_IN_A_ROW = 4;
@@ -11586,93 +10502,6 @@ function studentTQuantile(p, df) {
   return p < 0.5 ? -t : t;
 }
 
-// src/decide/rule.ts
-var REGRESSION_FLOOR = 0.5;
-function worseness(metric, change) {
-  return metric === "rps" ? -change : change;
-}
-function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR) {
-  if (!Number.isFinite(change)) return "inconclusive";
-  const [lower, upper] = ci;
-  const worseEnd = metric === "rps" ? -upper : lower;
-  const betterEnd = metric === "rps" ? lower : -upper;
-  const worse = worseness(metric, change);
-  if (worseEnd > floor * threshold && worse >= threshold) return "regression";
-  if (betterEnd > floor * threshold && -worse >= threshold) return "improvement";
-  if (lower > -threshold && upper < threshold) return "no-change";
-  return "inconclusive";
-}
-function clearOfHalf(metric, verdict, ci, threshold) {
-  if (verdict !== "regression" && verdict !== "improvement") return false;
-  const [lower, upper] = ci;
-  const worseEnd = metric === "rps" ? -upper : lower;
-  const betterEnd = metric === "rps" ? lower : -upper;
-  return (verdict === "regression" ? worseEnd : betterEnd) >= threshold / 2;
-}
-var Z80 = 0.8416212335729143;
-function detectableChange(metric, logInterval2, critical2, threshold, floor = REGRESSION_FLOOR) {
-  const [lower, upper] = logInterval2;
-  if (!(Number.isFinite(lower) && Number.isFinite(upper) && critical2 > 0)) return Number.NaN;
-  const half = (upper - lower) / 2;
-  const log = (share) => metric === "rps" ? -Math.log1p(-Math.min(share, 0.999)) : Math.log1p(share);
-  const need = Math.max(log(threshold), log(floor * threshold) + half) + Z80 * half / critical2;
-  return metric === "rps" ? -Math.expm1(-need) : Math.expm1(need);
-}
-function leaning(c) {
-  return c.verdict === "inconclusive" && c.significant && c.worse && Math.abs(c.change) >= c.threshold;
-}
-
-// src/decide/futility.ts
-var NOISE_OPTIMISM = 0.7;
-var CHANGE_REACH_SE = 1.5;
-function logInterval(c) {
-  const [lo, hi] = c.ci;
-  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > -1 && hi > -1)) return void 0;
-  const [l, u] = [Math.log1p(lo), Math.log1p(hi)];
-  return { centre: Math.log1p(c.change), half: (u - l) / 2 };
-}
-function critical(c) {
-  return normalQuantile(1 - c.level / 2);
-}
-function canResolve(c, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
-  const interval = c.unit === "pairs" ? logInterval(c) : void 0;
-  if (interval === void 0 || !(critical(c) > 0) || budgetPairs <= pairs) return true;
-  const { centre, half } = interval;
-  const t = Math.log1p(c.threshold);
-  const halfEnd = half * Math.sqrt(pairs / budgetPairs);
-  const nearest = Math.abs(centre) <= half ? 0 : Math.abs(centre) - half;
-  if (nearest + NOISE_OPTIMISM * halfEnd < t) return true;
-  const farthest = Math.abs(centre) + CHANGE_REACH_SE * half / critical(c);
-  return farthest - halfEnd > floor * t && farthest >= t;
-}
-function pairsToResolve(c, pairs, floor = REGRESSION_FLOOR) {
-  const interval = logInterval(c);
-  const z = critical(c);
-  if (interval === void 0 || !(z > 0) || !(interval.half > 0)) return Number.NaN;
-  const wanted = Math.log1p(c.threshold) * (1 - floor) / (1 + Z80 / z);
-  return Math.ceil(pairs * (interval.half / wanted) ** 2);
-}
-function futility(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
-  const { comparisons } = decision;
-  if (comparisons.length === 0 || budgetPairs <= pairs) return void 0;
-  if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
-  if (comparisons.some((c) => c.verdict === "regression" || c.verdict === "improvement")) return void 0;
-  const open2 = comparisons.filter((c) => c.verdict === "inconclusive");
-  if (open2.length === 0 || open2.some((c) => canResolve(c, pairs, budgetPairs, floor))) return void 0;
-  const needs = open2.map((c) => ({ c, needed: pairsToResolve(c, pairs, floor) }));
-  if (needs.some(({ needed }) => !Number.isFinite(needed))) return void 0;
-  const worst = needs.reduce((a, b) => b.needed > a.needed ? b : a);
-  return {
-    scenario: worst.c.scenario,
-    metric: worst.c.metric,
-    threshold: worst.c.threshold,
-    noise: worst.c.noise,
-    pairs,
-    budgetPairs,
-    neededPairs: worst.needed
-  };
-}
-
 // src/stats/wilcoxon.ts
 var SIGNED_RANK_EXACT_MAX_N = 50;
 var distributionCache = /* @__PURE__ */ new Map();
@@ -11824,6 +10653,220 @@ function excludesZero(lower, upper) {
   return lower > 0 || upper < 0;
 }
 
+// src/stats/anova.ts
+function fSf(f, df1, df2) {
+  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
+  if (Number.isNaN(f)) return Number.NaN;
+  if (f <= 0) return 1;
+  if (f === Number.POSITIVE_INFINITY) return 0;
+  const x = df2 / (df2 + df1 * f);
+  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
+}
+function oneWayAnova(groups) {
+  const k = groups.length;
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
+    throw new RangeError(
+      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
+    );
+  }
+  const { between, within, df1, df2 } = sumsOfSquares(groups);
+  const f = between / df1 / (within / df2);
+  return { f, df1, df2, p: fSf(f, df1, df2) };
+}
+function sumsOfSquares(groups) {
+  const grand = mean(groups.flat());
+  let between = 0;
+  let within = 0;
+  for (const group of groups) {
+    const m = mean(group);
+    between += group.length * (m - grand) ** 2;
+    for (const value2 of group) within += (value2 - m) ** 2;
+  }
+  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  return { between, within, df1: groups.length - 1, df2: n - groups.length };
+}
+
+// src/decide/process-offsets.ts
+var PROCESS_OFFSET_LEVEL = 0.01;
+function byBlock(pairs, logRatios, restartEvery) {
+  const blocks = /* @__PURE__ */ new Map();
+  pairs.forEach((pair2, i) => {
+    const block = Math.floor(pair2 / restartEvery);
+    blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
+  });
+  return [...blocks].sort((a, b) => a[0] - b[0]).map(([, ratios2]) => ratios2).filter((ratios2) => ratios2.length >= 2);
+}
+function blockTest(pairs, logRatios, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
+  const groups = byBlock(pairs, logRatios, restartEvery);
+  if (groups.length < 2) return void 0;
+  return {
+    ...oneWayAnova(groups),
+    blocks: groups.length,
+    pairs: groups.reduce((sum, ratios2) => sum + ratios2.length, 0),
+    changes: groups.map((ratios2) => Math.expm1(mean(ratios2)))
+  };
+}
+function blockMeans(pairs, logRatios, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
+  return byBlock(pairs, logRatios, restartEvery).map(mean);
+}
+
+// src/decide/interval.ts
+function unitOf2(restartEvery) {
+  return Number.isInteger(restartEvery) && restartEvery >= 2 ? "blocks" : "pairs";
+}
+function unitsOf(pairs, logRatios, restartEvery) {
+  return unitOf2(restartEvery) === "blocks" ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
+}
+function unitCount(pairs, restartEvery) {
+  if (unitOf2(restartEvery) === "pairs") return pairs;
+  const whole = Math.floor(pairs / restartEvery);
+  return whole + (pairs - whole * restartEvery >= 2 ? 1 : 0);
+}
+function rankReaches(n, level) {
+  return n >= 1 && 2 / 2 ** n <= level;
+}
+function methodFor(n, level) {
+  return rankReaches(n, level) ? "signed-rank" : "t";
+}
+function criticalFor(n, level) {
+  if (n < 2) return Number.NaN;
+  return methodFor(n, level) === "signed-rank" ? normalQuantile(1 - level / 2) : tCritical(level, n - 1);
+}
+function inferUnits(units, level) {
+  if (units.length < 2) return void 0;
+  const method = methodFor(units.length, level);
+  return {
+    inference: method === "signed-rank" ? signedRankInference(units, level) : meanInference(units, level),
+    method,
+    critical: criticalFor(units.length, level)
+  };
+}
+
+// src/decide/rule.ts
+var REGRESSION_FLOOR = 0.5;
+function higherIsBetter(metric) {
+  return metric === "rps";
+}
+function logThreshold(metric, threshold) {
+  return higherIsBetter(metric) ? -Math.log1p(-Math.min(threshold, 0.999)) : Math.log1p(threshold);
+}
+function logWorse(metric, logRatio) {
+  return higherIsBetter(metric) ? -logRatio : logRatio;
+}
+function changeOfWorse(metric, worse) {
+  return Math.expm1(higherIsBetter(metric) ? -worse : worse);
+}
+function ruleBounds(metric, threshold, floor = REGRESSION_FLOOR) {
+  const tau = logThreshold(metric, threshold);
+  return {
+    worse: { threshold: changeOfWorse(metric, tau), floor: changeOfWorse(metric, floor * tau) },
+    better: { threshold: changeOfWorse(metric, -tau), floor: changeOfWorse(metric, -floor * tau) }
+  };
+}
+function ends(metric, ci) {
+  const lower = logWorse(metric, Math.log1p(ci[0]));
+  const upper = logWorse(metric, Math.log1p(ci[1]));
+  return { worseEnd: Math.min(lower, upper), betterEnd: -Math.max(lower, upper) };
+}
+function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR) {
+  if (!Number.isFinite(change)) return "inconclusive";
+  const tau = logThreshold(metric, threshold);
+  const worse = logWorse(metric, Math.log1p(change));
+  const { worseEnd, betterEnd } = ends(metric, ci);
+  if (worseEnd > floor * tau && worse >= tau) return "regression";
+  if (betterEnd > floor * tau && -worse >= tau) return "improvement";
+  if (worseEnd > -tau && betterEnd > -tau) return "no-change";
+  return "inconclusive";
+}
+function clearOfHalf(metric, verdict, ci, threshold) {
+  if (verdict !== "regression" && verdict !== "improvement") return false;
+  const { worseEnd, betterEnd } = ends(metric, ci);
+  return (verdict === "regression" ? worseEnd : betterEnd) >= logThreshold(metric, threshold) / 2;
+}
+var Z80 = 0.8416212335729143;
+function detectableLog(tau, half, critical, floor = REGRESSION_FLOOR) {
+  return Math.max(tau, floor * tau + half) + Z80 * half / critical;
+}
+function detectableChange(metric, logInterval2, critical, threshold, floor = REGRESSION_FLOOR) {
+  const [lower, upper] = logInterval2;
+  if (!(Number.isFinite(lower) && Number.isFinite(upper) && critical > 0)) return Number.NaN;
+  const need = detectableLog(logThreshold(metric, threshold), (upper - lower) / 2, critical, floor);
+  return Math.abs(changeOfWorse(metric, need));
+}
+function leaning(c) {
+  return c.verdict === "inconclusive" && c.significant && logWorse(c.metric, Math.log1p(c.change)) >= logThreshold(c.metric, c.threshold);
+}
+
+// src/decide/futility.ts
+var NOISE_OPTIMISM = 0.7;
+var CHANGE_REACH_SE = 1.5;
+function logInterval(c) {
+  const [lo, hi] = c.ci;
+  const critical = criticalFor(c.units, c.level);
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > -1 && hi > -1 && critical > 0)) return void 0;
+  const half = (Math.log1p(hi) - Math.log1p(lo)) / 2;
+  return { centre: Math.log1p(c.change), se: half / critical };
+}
+function unitsAt(c, pairs) {
+  return unitCount(pairs, c.unit === "blocks" ? c.processes?.restartEvery ?? 1 : 1);
+}
+function halfAt(c, se, pairs) {
+  const units = unitsAt(c, pairs);
+  return se * Math.sqrt(c.units / units) * criticalFor(units, c.level);
+}
+function canResolve(c, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
+  const interval = logInterval(c);
+  if (interval === void 0 || budgetPairs <= pairs) return true;
+  const { centre, se } = interval;
+  const t = logThreshold(c.metric, c.threshold);
+  const half = se * criticalFor(c.units, c.level);
+  const halfEnd = halfAt(c, se, budgetPairs);
+  if (!Number.isFinite(halfEnd)) return true;
+  const nearest = Math.abs(centre) <= half ? 0 : Math.abs(centre) - half;
+  if (nearest + NOISE_OPTIMISM * halfEnd < t) return true;
+  const farthest = Math.abs(centre) + CHANGE_REACH_SE * se;
+  return farthest - halfEnd > floor * t && farthest >= t;
+}
+function pairsToResolve(c, pairs, floor = REGRESSION_FLOOR) {
+  const interval = logInterval(c);
+  if (interval === void 0 || !(interval.se > 0)) return Number.NaN;
+  const t = logThreshold(c.metric, c.threshold);
+  const fits = (n2) => {
+    const half = halfAt(c, interval.se, n2);
+    const se = half / criticalFor(unitsAt(c, n2), c.level);
+    return floor * t + half + Z80 * se <= t;
+  };
+  let n = Math.max(2, pairs);
+  while (n < 1e5 && !fits(n)) n = Math.ceil(n * 1.1);
+  if (n >= 1e5) return Number.NaN;
+  let low = Math.max(2, Math.floor(n / 1.1));
+  while (low < n && !fits(low)) low++;
+  return low;
+}
+function futility(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
+  const { comparisons } = decision;
+  if (comparisons.length === 0 || budgetPairs <= pairs) return void 0;
+  if (decision.errors.some((e) => e.verdict !== "no-change")) return void 0;
+  if (comparisons.some((c) => c.verdict === "regression" || c.verdict === "improvement")) return void 0;
+  const open2 = comparisons.filter((c) => c.verdict === "inconclusive");
+  if (open2.length === 0 || open2.some((c) => canResolve(c, pairs, budgetPairs, floor))) return void 0;
+  const needs = open2.map((c) => ({ c, needed: pairsToResolve(c, pairs, floor) }));
+  if (needs.some(({ needed }) => !Number.isFinite(needed))) return void 0;
+  const worst = needs.reduce((a, b) => b.needed > a.needed ? b : a);
+  return {
+    scenario: worst.c.scenario,
+    metric: worst.c.metric,
+    threshold: worst.c.threshold,
+    noise: worst.c.noise,
+    pairs,
+    budgetPairs,
+    neededPairs: worst.needed
+  };
+}
+
 // src/stats/sequential-boundary.ts
 var GRID = 101;
 function signedRankCovariance(j, k) {
@@ -11869,14 +10912,14 @@ function crossing(looks, b) {
   for (let k = 1; k < looks.length; k++) {
     const step2 = Math.sqrt(looks[k] - looks[k - 1]);
     const w = simpsonWeights(GRID, h);
-    const bound = b * Math.sqrt(looks[k]);
+    const bound2 = b * Math.sqrt(looks[k]);
     let cross = 0;
     for (let i = 0; i < GRID; i++)
-      cross += w[i] * f[i] * (normalCdf((-bound - xs[i]) / step2) + normalSf((bound - xs[i]) / step2));
+      cross += w[i] * f[i] * (normalCdf((-bound2 - xs[i]) / step2) + normalSf((bound2 - xs[i]) / step2));
     total += cross;
     if (k === looks.length - 1) break;
     sigma = Math.sqrt(looks[k]);
-    half = bound;
+    half = bound2;
     const nh = 2 * half / (GRID - 1);
     const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
     const nf = new Float64Array(GRID);
@@ -11895,24 +10938,33 @@ function crossing(looks, b) {
   }
   return Math.min(1, total);
 }
-var pCache = /* @__PURE__ */ new Map();
+var B_STEP = 0.01;
+var nodeCache = /* @__PURE__ */ new Map();
+function lnCrossingAt(cache, i) {
+  let ln = cache.nodes.get(i);
+  if (ln === void 0) {
+    ln = Math.log(crossing(cache.times, i * B_STEP));
+    cache.nodes.set(i, ln);
+  }
+  return ln;
+}
 function sequentialP(p, looks) {
   assertSchedule(looks);
   if (!(p > 0)) return 0;
   if (p >= 1) return 1;
   if (looks.length === 1) return p;
   const key = looks.join(",");
-  let cache = pCache.get(key);
+  let cache = nodeCache.get(key);
   if (!cache) {
-    cache = /* @__PURE__ */ new Map();
-    pCache.set(key, cache);
+    cache = { times: informationTimes(looks), nodes: /* @__PURE__ */ new Map() };
+    nodeCache.set(key, cache);
   }
-  const cached = cache.get(p);
-  if (cached !== void 0) return cached;
-  const chance = crossing(informationTimes(looks), -normalQuantile(p / 2));
-  const q = Math.max(p, Math.min(1, looks.length * p, chance));
-  cache.set(p, q);
-  return q;
+  const b = -normalQuantile(p / 2);
+  const i = Math.floor(b / B_STEP);
+  const w = b / B_STEP - i;
+  const [low, high] = [lnCrossingAt(cache, i), lnCrossingAt(cache, i + 1)];
+  const chance = Number.isFinite(high) ? Math.exp((1 - w) * low + w * high) : 0;
+  return Math.max(p, Math.min(1, looks.length * p, chance));
 }
 var levelCache = /* @__PURE__ */ new Map();
 function perLookLevel(alpha, looks) {
@@ -11935,83 +10987,39 @@ function perLookLevel(alpha, looks) {
   return level;
 }
 
-// src/stats/anova.ts
-function fSf(f, df1, df2) {
-  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
-  if (Number.isNaN(f)) return Number.NaN;
-  if (f <= 0) return 1;
-  if (f === Number.POSITIVE_INFINITY) return 0;
-  const x = df2 / (df2 + df1 * f);
-  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
-}
-function oneWayAnova(groups) {
-  const k = groups.length;
-  const n = groups.reduce((sum, group) => sum + group.length, 0);
-  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
-    throw new RangeError(
-      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
-    );
+// src/model/derived.ts
+function metricValue(m, metric) {
+  switch (metric) {
+    case "rps":
+      return m.rps;
+    case "cpu":
+      return m.serverCpuSec === void 0 || m.responses === 0 ? Number.NaN : m.serverCpuSec / m.responses * 1e6;
+    case "p50":
+      return m.latencyMs.p50;
+    case "p99":
+      return m.latencyMs.p99;
+    case "p99open":
+      return m.paced?.latencyMs.p99 ?? Number.NaN;
   }
-  const { between, within, df1, df2 } = sumsOfSquares(groups);
-  const f = between / df1 / (within / df2);
-  return { f, df1, df2, p: fSf(f, df1, df2) };
 }
-function sumsOfSquares(groups) {
-  const grand = mean(groups.flat());
-  let between = 0;
-  let within = 0;
-  for (const group of groups) {
-    const m = mean(group);
-    between += group.length * (m - grand) ** 2;
-    for (const value2 of group) within += (value2 - m) ** 2;
-  }
-  const n = groups.reduce((sum, group) => sum + group.length, 0);
-  return { between, within, df1: groups.length - 1, df2: n - groups.length };
+function failures(m, expectStatus) {
+  if (expectStatus === void 0) return m.errors + m.timeouts + m.non2xx;
+  return m.errors + m.timeouts + m.responses - (m.statusCodes[String(expectStatus)] ?? 0);
+}
+function expected(code2, expectStatus) {
+  return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
 }
 
-// src/decide/process-offsets.ts
-var PROCESS_OFFSET_LEVEL = 0.01;
-function offsetLevel(scenarios) {
-  return PROCESS_OFFSET_LEVEL / Math.max(1, scenarios);
-}
-function byBlock(pairs, logRatios, restartEvery) {
-  const blocks = /* @__PURE__ */ new Map();
-  pairs.forEach((pair2, i) => {
-    const block = Math.floor(pair2 / restartEvery);
-    blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
-  });
-  return [...blocks].sort((a, b) => a[0] - b[0]).map(([, ratios2]) => ratios2).filter((ratios2) => ratios2.length >= 2);
-}
-function blockTest(pairs, logRatios, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
-  const groups = byBlock(pairs, logRatios, restartEvery);
-  if (groups.length < 2) return void 0;
-  return {
-    ...oneWayAnova(groups),
-    blocks: groups.length,
-    pairs: groups.reduce((sum, ratios2) => sum + ratios2.length, 0),
-    changes: groups.map((ratios2) => Math.expm1(mean(ratios2)))
-  };
-}
-function blockMeans(pairs, logRatios, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
-  return byBlock(pairs, logRatios, restartEvery).map(mean);
-}
-function processesDiffered(test, level = PROCESS_OFFSET_LEVEL) {
-  return test !== void 0 && test.p < level;
-}
+// src/model/measure.ts
+var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
 
-// src/decide/verdict.ts
-function thresholdOf(metric, options, scenario) {
-  return metric === "rps" || metric === "cpu" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
-}
-function measuredMetrics(pairs) {
+// src/decide/compare.ts
+var TESTED = METRICS.filter((metric) => metric !== "p50");
+var SHOWN = ["p50"];
+function testedMetrics(pairs) {
   const open2 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
   const paced = pairs.length > 0 && generatorPaced(pairs[0]);
-  return METRICS.filter((metric) => (metric !== "p99open" || open2) && (metric !== "cpu" || paced));
-}
-function medianOr(values2) {
-  return values2.length === 0 ? Number.NaN : median(values2);
+  return TESTED.filter((metric) => (metric !== "p99open" || open2) && (metric !== "cpu" || paced));
 }
 function pairsOf(rounds, scenario) {
   const byPair = /* @__PURE__ */ new Map();
@@ -12027,34 +11035,6 @@ function pairsOf(rounds, scenario) {
   }
   return pairs;
 }
-function compareErrors(scenario, pairs) {
-  let baseFailures = 0;
-  let baseResponses = 0;
-  let headFailures = 0;
-  let headResponses = 0;
-  const headStatus = {};
-  for (const { base, head: head2 } of pairs) {
-    baseFailures += failures(base.measurement, scenario.expectStatus);
-    baseResponses += base.measurement.responses + base.measurement.errors + base.measurement.timeouts;
-    headFailures += failures(head2.measurement, scenario.expectStatus);
-    headResponses += head2.measurement.responses + head2.measurement.errors + head2.measurement.timeouts;
-    for (const [code2, count3] of Object.entries(head2.measurement.statusCodes)) {
-      if (!expected(code2, scenario.expectStatus)) headStatus[code2] = (headStatus[code2] ?? 0) + count3;
-    }
-  }
-  const baseRate = baseResponses === 0 ? 0 : baseFailures / baseResponses;
-  const headRate = headResponses === 0 ? 0 : headFailures / headResponses;
-  const regression = headFailures > 0 && baseFailures === 0 || headRate >= 2 * baseRate && headRate - baseRate >= 0.01;
-  return {
-    scenario: scenario.name,
-    baseFailures,
-    baseResponses,
-    headFailures,
-    headResponses,
-    headStatus,
-    verdict: regression ? "regression" : "no-change"
-  };
-}
 function compareMetric(scenario, metric, pairs) {
   const usable = pairs.filter(({ base: base2, head: head3 }) => {
     const b = metricValue(base2.measurement, metric);
@@ -12067,13 +11047,100 @@ function compareMetric(scenario, metric, pairs) {
   return {
     scenario,
     metric,
-    base: medianOr(base),
+    base: base.length === 0 ? Number.NaN : median(base),
     pairs: logRatios.length,
     // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): no noise.
     noise: logRatios.length < 2 ? Number.NaN : sd(logRatios),
     logRatios,
     pairNumbers: usable.map(({ base: round }) => round.pair)
   };
+}
+function showMetric(scenario, metric, pairs) {
+  const raw = compareMetric(scenario, metric, pairs);
+  const change = raw.pairs === 0 ? Number.NaN : Math.expm1(hodgesLehmann1(raw.logRatios));
+  return {
+    scenario,
+    metric,
+    base: raw.base,
+    head: raw.base * (1 + change),
+    change,
+    pairs: raw.pairs,
+    noise: raw.noise
+  };
+}
+
+// src/stats/binomial.ts
+function lnPmf(k, n, p) {
+  return lnGamma(n + 1) - lnGamma(k + 1) - lnGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+}
+function binomialTestP(k, n, p) {
+  if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 0 && k <= n)) {
+    throw new RangeError(`binomial test needs integers 0 \u2264 k \u2264 n, got k ${k}, n ${n}`);
+  }
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`binomial test needs p in [0, 1], got ${p}`);
+  if (n === 0) return 1;
+  if (p === 0) return k === 0 ? 1 : 0;
+  if (p === 1) return k === n ? 1 : 0;
+  const observed = lnPmf(k, n, p) + Math.log1p(1e-7);
+  let total = 0;
+  for (let i = 0; i <= n; i++) {
+    const ln = lnPmf(i, n, p);
+    if (ln <= observed) total += Math.exp(ln);
+  }
+  return Math.min(1, total);
+}
+function conditionalRateTestP(headEvents, headExposure, baseEvents, baseExposure) {
+  const total = headEvents + baseEvents;
+  if (total === 0 || headExposure + baseExposure <= 0) return 1;
+  return binomialTestP(headEvents, total, headExposure / (headExposure + baseExposure));
+}
+
+// src/decide/failures.ts
+function emptySide() {
+  return { failures: 0, requests: 0, classes: { timeouts: 0, connectionErrors: 0, statuses: {} } };
+}
+function add(side, m, expectStatus) {
+  side.failures += failures(m, expectStatus);
+  side.requests += m.responses + m.errors + m.timeouts;
+  side.classes.timeouts += m.timeouts;
+  side.classes.connectionErrors += m.errors;
+  for (const [code2, count3] of Object.entries(m.statusCodes)) {
+    if (!expected(code2, expectStatus))
+      side.classes.statuses[code2] = (side.classes.statuses[code2] ?? 0) + count3;
+  }
+}
+function compareFailures(scenario, pairs, family) {
+  const base = emptySide();
+  const head2 = emptySide();
+  for (const pair2 of pairs) {
+    add(base, pair2.base.measurement, scenario.expectStatus);
+    add(head2, pair2.head.measurement, scenario.expectStatus);
+  }
+  const p = conditionalRateTestP(head2.failures, head2.requests, base.failures, base.requests);
+  const significant = p <= family.level;
+  const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks));
+  const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
+  const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
+  const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
+  return {
+    scenario: scenario.name,
+    baseFailures: base.failures,
+    baseResponses: base.requests,
+    headFailures: head2.failures,
+    headResponses: head2.requests,
+    headStatus: head2.classes.statuses,
+    classes: { base: base.classes, head: head2.classes },
+    level: family.level,
+    p,
+    pAdjusted,
+    significant,
+    verdict: !significant ? "no-change" : headRate > baseRate ? "regression" : "improvement"
+  };
+}
+
+// src/decide/verdict.ts
+function thresholdOf(metric, options, scenario) {
+  return metric === "rps" || metric === "cpu" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
 function resolved(decision) {
   if (decision.errors.some((e) => e.verdict === "regression")) return true;
@@ -12090,113 +11157,97 @@ function decide(rounds, scenarios, options) {
 }
 function collect(groups, options) {
   const entries = [];
-  const errors = [];
-  for (const [group, g] of groups.entries()) {
+  const scenarios = [];
+  const shown2 = [];
+  for (const g of groups) {
     const looks = g.looks.length > 0 ? g.looks : [1];
+    const restartEvery = g.restartEvery ?? 0;
     for (const scenario of g.scenarios) {
       const pairs = pairsOf(g.rounds, scenario.name);
-      errors.push(compareErrors(scenario, pairs));
-      for (const metric of measuredMetrics(pairs)) {
-        entries.push({
-          raw: compareMetric(scenario.name, metric, pairs),
-          looks,
-          restartEvery: g.restartEvery ?? 0,
-          group,
-          threshold: thresholdOf(metric, options, scenario)
-        });
+      scenarios.push({ scenario, pairs, looks });
+      for (const metric of testedMetrics(pairs)) {
+        const raw = compareMetric(scenario.name, metric, pairs);
+        entries.push({ raw, looks, restartEvery, threshold: thresholdOf(metric, options, scenario) });
       }
+      shown2.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
     }
   }
-  return { entries, errors };
+  return { entries, scenarios, shown: shown2 };
 }
-function blocksDiffered(entries, tests) {
-  const scenarios = /* @__PURE__ */ new Map();
-  for (const { group, raw } of entries) {
-    scenarios.set(group, (scenarios.get(group) ?? /* @__PURE__ */ new Set()).add(raw.scenario));
-  }
-  return tests.map(
-    (test, i) => processesDiffered(test, offsetLevel(scenarios.get(entries[i].group)?.size ?? 1))
-  );
-}
-function infer(entry, f) {
-  const { logRatios, pairNumbers } = entry.raw;
-  if (f.blocks) {
-    const units = blockMeans(pairNumbers, logRatios, entry.restartEvery);
-    if (units.length < 2) return void 0;
-    return {
-      inference: meanInference(units, f.level),
-      critical: tCritical(f.level, units.length - 1)
-    };
-  }
-  if (logRatios.length < 2) return void 0;
-  return { inference: signedRankInference(logRatios, f.level), critical: normalQuantile(1 - f.level / 2) };
-}
-function adjustedP(p, entry, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * sequentialP(p, entry.looks));
+function adjustedP(p, looks, f, significant) {
+  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
+function processes(entry) {
+  const test = blockTest(entry.raw.pairNumbers, entry.raw.logRatios, entry.restartEvery);
+  if (test === void 0) return {};
+  const { restartEvery } = entry;
+  return {
+    processes: {
+      restartEvery,
+      changes: test.changes,
+      f: test.f,
+      p: test.p,
+      differed: test.p < PROCESS_OFFSET_LEVEL
+    }
+  };
+}
 function finish(entry, f) {
-  const { logRatios: _r, pairNumbers: _p, ...raw } = entry.raw;
-  const { threshold } = entry;
-  const inferred = infer(entry, f);
+  const { logRatios, pairNumbers, ...raw } = entry.raw;
+  const { threshold, restartEvery } = entry;
+  const units = unitsOf(pairNumbers, logRatios, restartEvery);
+  const inferred = inferUnits(units, f.level);
   const nan = Number.NaN;
   const logCi = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
   const ci = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
-  const change = inferred ? Math.expm1(inferred.inference.estimate) : nan;
+  const estimate = inferred?.inference.estimate ?? (units.length === 1 ? units[0] : nan);
+  const change = Math.expm1(estimate);
   const significant = excludesZero(logCi[0], logCi[1]);
   const p = inferred?.inference.p ?? 1;
   const verdict = classify(raw.metric, change, ci, threshold, f.floor);
-  const blocks = f.blocks;
   return {
     ...raw,
     head: raw.base * (1 + change),
-    unit: blocks ? "blocks" : "pairs",
+    unit: unitOf2(restartEvery),
+    units: units.length,
+    method: inferred?.method ?? "t",
     change,
-    ...blocks ? {
-      processes: {
-        restartEvery: entry.restartEvery,
-        changes: blocks.changes,
-        f: blocks.f,
-        p: blocks.p,
-        differed: f.differed
-      }
-    } : {},
+    ...processes(entry),
     threshold,
+    bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,
     level: f.level,
     p,
-    pAdjusted: adjustedP(p, entry, f, significant),
+    pAdjusted: adjustedP(p, entry.looks, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
     detectable: detectableChange(raw.metric, logCi, inferred?.critical ?? nan, threshold, f.floor),
-    worse: raw.metric === "rps" ? change < 0 : change > 0,
+    worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict
   };
 }
 function decideGroups(groups, options) {
-  const { entries, errors } = collect(groups, options);
-  const tests = entries.map((e) => blockTest(e.raw.pairNumbers, e.raw.logRatios, e.restartEvery));
-  const differed = blocksDiffered(entries, tests);
-  const differedGroups = new Set(entries.filter((_, i) => differed[i]).map((e) => e.group));
-  const floor = options.floor ?? REGRESSION_FLOOR;
-  const comparisons = entries.map(
-    (entry, i) => finish(entry, {
-      level: perLookLevel(options.alpha / entries.length, entry.looks),
-      comparisons: entries.length,
-      alpha: options.alpha,
-      floor,
-      blocks: differedGroups.has(entry.group) ? tests[i] : void 0,
-      differed: differed[i]
-    })
+  const { entries, scenarios, shown: shown2 } = collect(groups, options);
+  const count3 = entries.length + scenarios.length;
+  const family = (looks) => ({
+    level: perLookLevel(options.alpha / count3, looks),
+    comparisons: count3,
+    alpha: options.alpha,
+    floor: options.floor ?? REGRESSION_FLOOR
+  });
+  const comparisons = entries.map((entry) => finish(entry, family(entry.looks)));
+  const errors = scenarios.map(
+    ({ scenario, pairs, looks }) => compareFailures(scenario, pairs, { ...family(looks), looks })
   );
   return {
     verdict: overall(comparisons, errors),
     comparisons,
     errors,
+    shown: shown2,
     alpha: options.alpha,
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
-    rule: { floor }
+    rule: { floor: options.floor ?? REGRESSION_FLOOR }
   };
 }
 function overall(comparisons, errors) {
@@ -12235,12 +11286,12 @@ var Loop = class {
   }
   look() {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, restartEvery, floor, schedule } = this.#plan;
+    const { threshold, latencyThreshold, alpha, restartEvery, floor, schedule: schedule2 } = this.#plan;
     return decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...latencyThreshold === void 0 ? {} : { latencyThreshold },
       alpha,
-      looks: schedule,
+      looks: schedule2,
       restartEvery,
       ...floor === void 0 ? {} : { floor }
     });
@@ -12335,12 +11386,132 @@ async function startFirstBlock(ctx, notes2) {
     if (!(error instanceof PortNotMovedError) || config.port === void 0) throw error;
     costs.primingMs += clock.now() - started;
     ctx.servers.together = false;
-    const note = portNotMovedNote(config.port ?? error.fixed);
+    const note = { kind: "port-not-moved", port: config.port ?? error.fixed };
     notes2.push(note);
-    log.warning(note);
-    log.info(errorWithOutput(error.message, error.output));
+    log.warning({ kind: "note", note });
+    log.info({ kind: "error-output", message: error.message, output: error.output });
     return false;
   }
+}
+
+// src/decide/plan-check.ts
+var PLAN_NOISE = 0.03;
+var RESOLVE_MULTIPLE = 2;
+function schedule(input, comparisons, pairs, lookFactor) {
+  const planned = input.fixedPairs !== void 0 ? [input.fixedPairs] : planLooks(pairs);
+  const last = planned[planned.length - 1];
+  const looks = input.fixedPairs !== void 0 ? planned : [...planned, last + confirmationPairs(last)];
+  const bonferroni = input.alpha / comparisons;
+  return {
+    looks,
+    level: lookFactor === void 0 ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni
+  };
+}
+function detectableAt(input, design, pairs, level, noise) {
+  const units = unitCount(pairs, design.restartEvery);
+  const critical = criticalFor(units, level);
+  if (!(critical > 0)) return Number.NaN;
+  const perUnit = unitOf2(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
+  const half = critical * perUnit / Math.sqrt(units);
+  return Math.abs(changeOfWorse("rps", detectableLog(logThreshold("rps", input.threshold), half, critical)));
+}
+function evaluate(input, design, budgetSec, noise, lookFactor) {
+  const comparisons = design.scenarios * input.perScenario;
+  const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
+  const { looks, level } = schedule(input, comparisons, Math.max(2, pairs), lookFactor);
+  const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
+  return {
+    comparisons,
+    looks,
+    level,
+    pairs: lastPairs,
+    detectable: detectableAt(input, design, lastPairs, level, noise)
+  };
+}
+var resolvesAt = (input, detectable) => detectable <= RESOLVE_MULTIPLE * input.threshold;
+function neededBudget(fits, design, budgetSec) {
+  let high = budgetSec;
+  while (!fits(design, high)) {
+    high *= 2;
+    if (high > 64 * budgetSec) return void 0;
+  }
+  let low = high / 2;
+  while (high - low > 1) {
+    const mid = (low + high) / 2;
+    if (fits(design, mid)) high = mid;
+    else low = mid;
+  }
+  for (let i = 0; i < 20 && !fits(design, high, true); i++) high *= 1.05;
+  return Math.ceil(high);
+}
+function advise(input, noise, level, comparisons) {
+  if (input.fixedPairs !== void 0) return void 0;
+  const lookFactor = level / (input.alpha / comparisons);
+  const fits = (design, sec, exact = false) => resolvesAt(input, evaluate(input, design, sec, noise, exact ? void 0 : lookFactor).detectable);
+  const budgetSec = neededBudget(fits, input, input.budgetSec);
+  const options = [1, 2, 4].filter((value2) => value2 !== input.restartEvery).map((value2) => ({
+    value: value2,
+    budgetSec: neededBudget(fits, { ...input, restartEvery: value2 }, input.budgetSec)
+  })).filter((o) => o.budgetSec !== void 0).sort((a, b) => a.budgetSec - b.budgetSec);
+  let scenariosPerGate = input.scenarios;
+  while (scenariosPerGate > 0 && !fits({ ...input, scenarios: scenariosPerGate }, input.budgetSec))
+    scenariosPerGate--;
+  while (scenariosPerGate > 0 && !fits({ ...input, scenarios: scenariosPerGate }, input.budgetSec, true))
+    scenariosPerGate--;
+  const better = options[0];
+  return {
+    ...budgetSec === void 0 ? {} : { budgetSec },
+    ...better === void 0 || budgetSec !== void 0 && better.budgetSec >= budgetSec ? {} : { restartEvery: better },
+    scenariosPerGate
+  };
+}
+function planCheck(input) {
+  const noise = input.noise ?? PLAN_NOISE;
+  const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
+  const units = unitCount(pairs, input.restartEvery);
+  const resolves = resolvesAt(input, detectable);
+  const advice = resolves ? void 0 : advise(input, noise, level, comparisons);
+  return {
+    comparisons,
+    level,
+    looks,
+    unit: unitOf2(input.restartEvery),
+    pairs,
+    units,
+    method: methodFor(units, level),
+    noise,
+    threshold: input.threshold,
+    canDecide: units >= 2,
+    detectable,
+    resolves,
+    ...advice === void 0 ? {} : { advice }
+  };
+}
+
+// src/gate/plan-check.ts
+function perScenario(config) {
+  return 3 + (config.openLoop === void 0 ? 0 : 1);
+}
+function checkPlan(config, plan) {
+  const restartEvery = plan ? blocksOf(plan)?.restartEvery ?? 0 : config.restartEvery;
+  return planCheck({
+    scenarios: config.scenarioCount,
+    restartEvery,
+    perScenario: perScenario(config),
+    alpha: config.alpha,
+    threshold: config.threshold,
+    budgetSec: config.budgetMs / 1e3,
+    ...config.pairs === void 0 ? {} : { fixedPairs: config.pairs },
+    // The plan's own cost for its design (its turns from the first block's rates); other designs projected, for
+    // this gate's share of the scenarios when it is one shard of several.
+    pairSec: (design) => plan && design.restartEvery === restartEvery && design.scenarios === config.scenarioCount ? plan.pairSec : projectedPairSec(config, {
+      ...design,
+      scenarios: Math.max(
+        1,
+        Math.round(design.scenarios * config.scenarios.length / config.scenarioCount)
+      )
+    })
+  });
 }
 
 // src/gate/first-pair.ts
@@ -12367,7 +11538,7 @@ function checkFirstPair(config, scenarios, rounds, log) {
     }
     if (baseRate >= 0.5) {
       found.push(scenario.name);
-      log.info(newEndpointLog(scenario.name, of("base")));
+      log.info({ kind: "new-endpoint", scenario: scenario.name, base: of("base") });
     }
   }
   return found;
@@ -12500,7 +11671,7 @@ var GatePairSource = class {
       const latest = await runPair(ctx, this.plan, pair2);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
       if (this.options.disturbances.measureAgain(pair2, latest, ctx.log)) continue;
-      ctx.log.info(pairLog(pair2, this.rows(latest)));
+      ctx.log.info({ kind: "pair", pair: pair2, rows: this.rows(latest) });
       this.pairsDone = pair2 + 1;
       if (pair2 === 0) {
         ctx.scenarios.drop(checkFirstPair(ctx.config, ctx.scenarios.active, latest, ctx.log));
@@ -12520,8 +11691,8 @@ var GatePairSource = class {
     const blockStart = block !== void 0 && pair2 > 0 && pair2 % block.restartEvery === 0;
     const primeMs = blockStart ? 2 * block.primeSec * 1e3 + ctx.costs.startupMs / ctx.costs.blocks : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
-    this.options.notes.push(timeLimitNote(pair2));
-    ctx.log.warning(timeLimitLog(pair2));
+    this.options.notes.push({ kind: "time-limit", pairs: pair2 });
+    ctx.log.warning({ kind: "time-limit", pairs: pair2 });
     return true;
   }
   /** Each active scenario's base and head measurement of a pair, and the running estimate, for its log line. */
@@ -12556,11 +11727,28 @@ async function firstBlock(ctx, options) {
     startSec,
     leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1e3
   });
-  ctx.log.info(planLog(plan));
+  ctx.log.info({ kind: "plan", plan });
+  const check = checkPlan(config, plan);
+  if (!check.resolves) {
+    const note = {
+      kind: "plan",
+      check,
+      restartEvery: blocksOf(plan)?.restartEvery ?? 0,
+      scenarios: config.scenarioCount
+    };
+    options.notes.push(note);
+    ctx.log.warning({ kind: "note", note });
+  }
   for (const s of plan.scenarios) {
     const open2 = config.openLoop;
     if (s.openLoop && open2 && "share" in open2)
-      ctx.log.info(openLoopRateLog(s.name, s.openLoop.rate, open2.share, rates.get(s.name) ?? 0));
+      ctx.log.info({
+        kind: "open-loop-rate",
+        scenario: s.name,
+        rate: s.openLoop.rate,
+        share: open2.share,
+        baseRps: rates.get(s.name) ?? 0
+      });
   }
   return plan;
 }
@@ -12610,7 +11798,7 @@ async function measure(options) {
   const disturbances = new Disturbances();
   let result;
   let plan;
-  const grouped = (body) => log.group ? log.group(MEASURING_GROUP, body) : body();
+  const grouped = (body) => log.group ? log.group({ kind: "measuring" }, body) : body();
   try {
     result = await grouped(async () => {
       plan = await firstBlock(ctx, options);
@@ -12654,17 +11842,22 @@ async function measure(options) {
 }
 function closingNotes(ctx, plan, result, disturbances, started, notes2) {
   const { config, costs, log } = ctx;
-  if (result.confirmationPairs > 0) log.info(confirmationLog(result.confirmationPairs));
+  if (result.confirmationPairs > 0) log.info({ kind: "confirmation", pairs: result.confirmationPairs });
   if (result.futility && result.pairs > 0) {
     const pairSec = (ctx.clock.now() - started) / 1e3 / result.pairs;
-    const note = futilityNote(result.futility, pairSec, config.budgetMs / 1e3);
+    const note = {
+      kind: "noise",
+      futility: result.futility,
+      pairSec,
+      budgetSec: config.budgetMs / 1e3
+    };
     notes2.push(note);
-    log.warning(note);
+    log.warning({ kind: "note", note });
   }
   const busy = disturbances.note(result.pairs);
   if (busy !== void 0) {
     notes2.push(busy);
-    log.warning(busy);
+    log.warning({ kind: "note", note: busy });
   }
   const block = plan ? blocksOf(plan) : void 0;
   if (block?.restartEvery === 1 && costs.blocks > 0) {
@@ -12672,11 +11865,8 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
     const note = startupNote(costs.startupMs / 1e3 / costs.blocks, pairSec);
     if (note) notes2.push(note);
   }
-  const offsets = processOffsetNote(result.decision);
-  if (offsets) {
-    if (processOffsetOverruled(result.decision)) log.warning(offsets);
-    else log.info(offsets);
-  }
+  if (result.decision?.comparisons.some((c) => c.processes?.differed))
+    log.info({ kind: "process-offsets", decision: result.decision });
 }
 
 // src/gate/profiling.ts
@@ -12685,6 +11875,268 @@ import { join as join10, relative as relative3, resolve as resolve5 } from "node
 // src/profile/compare.ts
 import { mkdirSync as mkdirSync3, readFileSync as readFileSync8, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join9 } from "node:path";
+
+// src/report/gate-text.ts
+function baseTreeGroup(label, sha) {
+  return `base tree: ${label} (${sha.slice(0, 7)})`;
+}
+function baseCheckedOutLog(dir) {
+  return `base checked out at ${dir}`;
+}
+function nothingToInstallLog(side) {
+  return `install ${side}: nothing to install`;
+}
+function stepGroup(step2, side, command2) {
+  return `${step2} ${side}: ${command2}`;
+}
+function stepTookLog(step2, side, durationMs) {
+  return `${step2} ${side} took ${(durationMs / 1e3).toFixed(1)} s`;
+}
+function teardownNote(message) {
+  return `${message} (the verdict stands).`;
+}
+function keepTreesLog(dir) {
+  return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
+}
+function diskUseLog(tree, kept, outputs, outputDir) {
+  const fate = kept === void 0 ? "none" : kept ? "kept" : "removed";
+  return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
+}
+function loadgenBusyNote(loadgenCpu) {
+  return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
+}
+function generatorPacedNote(scenarios, all) {
+  const where = all ? "" : ` on ${scenarios.join(", ")}`;
+  return `the load generator set the pace${where} (in the first pair it had no idle time left, or was busier than the server), so req/s and latency understate a change in the server's own cost: the server's CPU time per request was compared too, against the req/s threshold.`;
+}
+var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
+var PROFILING_GROUP = "profiling base and head with 0x";
+var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
+function profilingTookLog(seconds) {
+  return `profiling took ${seconds.toFixed(1)} s`;
+}
+function noFlameGraphsNote(message) {
+  return `no flame graphs: ${message}`;
+}
+function profilingFailedLog(message) {
+  return `profiling failed (the verdict stands): ${message}`;
+}
+function openLoopRateLog(scenario, rate2, share, baseRps) {
+  const capped = rate2 < share * baseRps ? `, capped at what the open-loop client sustains` : "";
+  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
+}
+function disturbanceReason(d) {
+  return d.cause === "foreign" ? foreignCpuReason(d.cores) : stolenCpuReason(d.cores);
+}
+function foreignCpuReason(cores) {
+  return `other processes kept ${cores.toFixed(2)} cores busy`;
+}
+function stolenCpuReason(cores) {
+  return `the hypervisor stole ${cores.toFixed(2)} cores`;
+}
+function measuredAgainLog(pair2, reason) {
+  return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
+}
+function keptDisturbedLog(pair2, reason, measuredAgain) {
+  return `pair ${pair2 + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
+}
+function signedPercent(share) {
+  const text2 = Math.abs(share * 100).toFixed(1);
+  return `${share > 0 && text2 !== "0.0" ? "+" : share < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
+}
+function pairLog(pair2, rows) {
+  const scenarios = rows.map(({ scenario, base, head: head2, running: running2 }) => {
+    const [b, h] = [base.rps, head2.rps];
+    const so = running2 && Number.isFinite(running2.change) ? `, so far ${signedPercent(running2.change)} over ${pairCount(running2.pairs)}` : "";
+    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${signedPercent((h - b) / b)})${so}${pacedLine(base.paced, head2.paced)}`;
+  });
+  return `pair ${pair2 + 1}: ${scenarios.join("; ")}`;
+}
+var MEASURING_GROUP = "measuring base and head in interleaved pairs";
+function pacedLine(base, head2) {
+  if (!base && !head2) return "";
+  const side = (p) => {
+    if (!p) return "no open-loop load";
+    const p99 = p.latencyMs.p99;
+    const value2 = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value2} (${p.sent - p.responses} of ${p.sent} unanswered)` : value2;
+  };
+  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head2)}`;
+}
+function pairCount(pairs) {
+  return `${pairs} pair${pairs === 1 ? "" : "s"}`;
+}
+function timeLimitNote(pairs) {
+  return `the gate's time limit (input \`timeout\`) ran out after ${pairCount(pairs)}.`;
+}
+function timeLimitLog(pairs) {
+  return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
+}
+function confirmationLog(pairs) {
+  return `a borderline regression earned ${pairs} more pairs to confirm it`;
+}
+function busyMachineNote(kept, pairs, reason, measuredAgain) {
+  const of = `${kept} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
+  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+}
+function startupNoteText(startupSec, pairSec, restartEvery) {
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+}
+function portNotMovedNote(fixed) {
+  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than slices side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
+}
+function newEndpointLog(scenario, base) {
+  return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
+}
+function aboutTime(sec) {
+  if (sec < 90) return `about ${Math.max(1, Math.round(sec))} s`;
+  if (sec < 5400) return `about ${Math.round(sec / 60)} min`;
+  return `about ${(Math.round(sec / 1800) / 2).toFixed(1).replace(/\.0$/, "")} h`;
+}
+function futilityNote(f, pairSec, budgetSec) {
+  const what2 = `${metricLabel(f.metric)} of ${f.scenario}`;
+  const neededSec = f.neededPairs * pairSec;
+  const budgetText2 = `${Math.round(budgetSec / 60) >= 1 ? `${Math.round(budgetSec / 60)}-minute` : `${budgetSec} s`}`;
+  const minutes = Math.ceil(neededSec / 60);
+  const setting = neededSec > 6 * 3600 ? "lengthen `time-budget`" : `set \`time-budget: ${minutes}m\`${minutes > 20 ? ` (and \`timeout\` well above it)` : ""}`;
+  return `stopped early for noise: on this runner, this hour, ${what2} varied by \xB1${(f.noise * 100).toFixed(1)}% per pair between base and head, so resolving its ${(f.threshold * 100).toFixed(1).replace(/\.0$/, "")}% threshold needs about ${f.neededPairs} pairs (${aboutTime(neededSec)}) where the ${budgetText2} \`time-budget\` buys ${f.budgetPairs}. Rather than end inconclusive at the budget's end, the gate stopped after ${f.pairs} pairs (${aboutTime(f.pairs * pairSec)}). To get a verdict, ${setting}, raise \`threshold\`, or run on a quieter runner.`;
+}
+
+// src/report/escape.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text2) {
+  return escapeInline(text2).replace(/^[ \t]+/, "").replace(
+    /^(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|^(?:=+|-[ \t-]*)[ \t]*$/,
+    (start) => /^\d/.test(start) ? start.replace(/[.)]$/, "\\$&") : `\\${start}`
+  );
+}
+function escapeInline(text2) {
+  return text2.replace(/\r\n?|\n/g, " ").replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/:(?=\/\/)/g, `:${ZWSP}`).replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
+}
+function code(text2) {
+  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
+  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
+}
+function codeCell(text2) {
+  return code(text2).replace(/\|/g, "\\|");
+}
+function inlineText(text2) {
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : i === 0 ? escapeMarkdown(part) : escapeInline(part)).join("");
+}
+function codeBlock(text2) {
+  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text
+${text2.replace(/<!--/g, "<!\u200B--").replace(/@/g, "@\u200B")}
+${fence}`;
+}
+
+// src/report/profile.ts
+function formatShare2(share) {
+  const p = share * 100;
+  if (p === 0) return "0%";
+  if (p < 0.1) return "<0.1%";
+  if (p >= 10) return `${p.toFixed(0)}%`;
+  return `${p.toFixed(1)}%`;
+}
+function formatPoints(delta2) {
+  const points = delta2 * 100;
+  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
+  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
+  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
+}
+function formatUs(us) {
+  if (!Number.isFinite(us)) return "n/a";
+  const abs = Math.abs(us);
+  return `${abs >= 100 ? abs.toFixed(0) : abs >= 10 ? abs.toFixed(1) : abs.toFixed(2)} \xB5s`;
+}
+function formatUsChange(us) {
+  return `${us > 0 ? "+" : us < 0 ? "\u2212" : "\xB1"}${formatUs(us)}`;
+}
+function perRequest(view) {
+  return Number.isFinite(view.base.requests) && Number.isFinite(view.head.requests);
+}
+function named(row) {
+  if (row.pseudo) return escapeMarkdown(row.fn);
+  return row.at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
+}
+function baseBusyUs(view) {
+  return view.base.busy * 1e3 / view.base.requests;
+}
+function noteworthy(rows, view, options) {
+  const minDelta = options.minDelta ?? 5e-3;
+  const minZ = options.minZ ?? 3;
+  const size2 = (row) => perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
+  return rows.filter((row) => size2(row) >= minDelta && Math.abs(row.z) >= minZ);
+}
+function noteworthyRows(view, direction, options = {}) {
+  return noteworthy(view[direction], view, options);
+}
+function topChangeSentence(view, options = {}) {
+  const top = noteworthy(view.grown, view, options)[0];
+  const drop = noteworthy(view.shrunk, view, options)[0];
+  if (perRequest(view)) {
+    if (top !== void 0)
+      return `${named(top)} takes ${formatUsChange(top.deltaUs)} of CPU per request on head (${formatUs(top.baseUs)} \u2192 ${formatUs(top.headUs)}).`;
+    const none2 = "No function takes noticeably more CPU per request on head";
+    return drop === void 0 ? `${none2}.` : `${none2}; ${named(drop)} takes ${formatUsChange(drop.deltaUs)} (${formatUs(drop.baseUs)} \u2192 ${formatUs(drop.headUs)}).`;
+  }
+  if (top !== void 0)
+    return `${named(top)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head.`;
+  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 5e-3).replace(/^\+/, "")} or more on head`;
+  return drop === void 0 ? `${none}.` : `${none}; ${named(drop)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
+}
+function changeTable(view, options) {
+  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
+  const grown = noteworthy(view.grown, view, options).slice(0, limit);
+  const shrunk = perRequest(view) || grown.length === 0 ? noteworthy(view.shrunk, view, options).slice(0, limit) : [];
+  const rows = [...grown, ...shrunk];
+  if (rows.length === 0) return [];
+  const per = perRequest(view);
+  const out = per ? [
+    "| function | file:line | base \xB5s/request | head \xB5s/request | change |",
+    "| --- | --- | ---: | ---: | ---: |"
+  ] : ["| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |"];
+  for (const row of rows) {
+    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
+    const at = row.at === "" ? "" : codeCell(row.at);
+    out.push(
+      per ? `| ${fn} | ${at} | ${formatUs(row.baseUs)} | ${formatUs(row.headUs)} | ${formatUsChange(row.deltaUs)} |` : `| ${fn} | ${at} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
+    );
+  }
+  out.push("");
+  return out;
+}
+function renderProfileView(view, options = {}) {
+  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
+  const out = depth === 0 ? [] : [`${"#".repeat(depth)} Where the time went (CPU profile)`, ""];
+  if (view.base.busy === 0 || view.head.busy === 0) {
+    const empty = view.base.busy === 0 ? "base" : "head";
+    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
+    return out.join("\n");
+  }
+  out.push(topChangeSentence(view, options), "", ...changeTable(view, options));
+  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
+  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
+  const served = perRequest(view) ? ` and served ${formatCount(view.base.requests)} requests on base, ${formatCount(view.head.requests)} on head. A function's time per request is its own samples \xD7 1 ms \xF7 the requests: unlike a share of busy time, it cannot rise only because the rest got faster.` : ". Percentages are the share of busy samples spent in the function itself.";
+  out.push(
+    `<sub>${htmlText(`Profiled with 0x after measuring, under the same load${duration2}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out)${served}${artifacts}`)}</sub>`
+  );
+  return out.join("\n");
+}
+function hotChange(h) {
+  if (h.baseUsPerRequest !== void 0 && h.headUsPerRequest !== void 0)
+    return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} \u2192 ${formatUs(h.headUsPerRequest)})`;
+  return `${formatShare2(h.baseSelf)} \u2192 ${formatShare2(h.headSelf)} of busy time`;
+}
+function hotterLine(hotter) {
+  if (hotter.length === 0) return "";
+  const per = hotter.some((h) => h.baseUsPerRequest !== void 0);
+  const top = hotter.slice(0, 3).map((h) => `${code(h.fn)} ${code(`${h.file}:${h.line}`)} ${hotChange(h)}`).join(", ");
+  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}): ${top}.`;
+}
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -16814,7 +16266,7 @@ async function compareProfiles(spec) {
   const markdown = renderProfileSection(diff, {
     roots: [base.root, head2.root],
     durationSec: spec.durationSec,
-    ...spec.artifacts === void 0 ? {} : { artifacts: spec.artifacts }
+    artifacts: spec.artifacts ?? PROFILE_ARTIFACTS
   });
   return {
     runs: { base, head: head2 },
@@ -16826,6 +16278,9 @@ async function compareProfiles(spec) {
     files: [base.flamegraphHtml, base.ticksJson, head2.flamegraphHtml, head2.ticksJson, diffHead, diffBase]
   };
 }
+function hotterRows(view) {
+  return noteworthyRows(view, "grown");
+}
 
 // src/gate/profiling.ts
 async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
@@ -16833,12 +16288,12 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
   if (scenarios.length === 0) return void 0;
   const needMs = 2 * (config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
-    notes2.push(NO_ROOM_FOR_PROFILES);
+    notes2.push({ kind: "no-room-for-profiles" });
     return void 0;
   }
   const started = Date.now();
   try {
-    return await log.group(PROFILING_GROUP, async () => {
+    return await log.group({ kind: "profiling" }, async () => {
       const result = await compareProfiles({
         dirs: dirs2,
         start: config.start,
@@ -16857,11 +16312,10 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
         connections: config.connections,
         readyTimeoutMs: config.readyTimeoutMs,
         outDir: join10(config.outputDir, "profiles"),
-        artifacts: PROFILE_ARTIFACTS,
         onOutput: (chunk) => log.output(chunk.trimEnd())
       });
       const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
-      const hotter = noteworthyRows(view, "grown").filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
+      const hotter = hotterRows(view).filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
         fn: row.fn,
         file: relative3(context.root, resolve5(dirs2.head, row.file)),
         line: row.line,
@@ -16870,7 +16324,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
         ...Number.isFinite(row.deltaUs) ? { baseUsPerRequest: row.baseUs, headUsPerRequest: row.headUs } : {}
       }));
       const seconds = (Date.now() - started) / 1e3;
-      log.info(profilingTookLog(seconds));
+      log.info({ kind: "profiling-took", seconds });
       return {
         markdown: result.markdown,
         files: result.files,
@@ -16881,8 +16335,8 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
-    notes2.push(noFlameGraphsNote(error.message));
-    log.warning(profilingFailedLog(error.message));
+    notes2.push({ kind: "no-flame-graphs", message: error.message });
+    log.warning({ kind: "profiling-failed", message: error.message });
     return void 0;
   }
 }
@@ -16891,6 +16345,109 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
 import { existsSync as existsSync3 } from "node:fs";
 import { availableParallelism as availableParallelism2 } from "node:os";
 import { join as join12 } from "node:path";
+
+// src/report/diagnostics.ts
+function formatMs2(ms3) {
+  if (!Number.isFinite(ms3)) return "n/a";
+  if (ms3 >= 10) return `${Math.round(ms3)} ms`;
+  if (ms3 >= 1) return `${ms3.toFixed(1)} ms`;
+  return `${ms3.toFixed(2)} ms`;
+}
+function formatMb(mb) {
+  if (!Number.isFinite(mb)) return "n/a";
+  return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
+}
+function formatTrend(trend) {
+  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
+  const value2 = Math.abs(trend.slopeMb);
+  const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
+  if (Number(text2) === 0) return `\xB10 ${unit}`;
+  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
+}
+function rate(trend) {
+  const value2 = Math.abs(trend.slopeMb);
+  const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
+  return trend.unit === "round" ? `${text2} MB per round` : `${text2} MB/s`;
+}
+function extent(trend) {
+  return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
+}
+function missing(side) {
+  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
+}
+function tested(test, direction) {
+  const p = direction === "head" ? test.pHeadHigher : test.pBaseHigher;
+  const units = `${test.units} ${test.unit === "pair" ? "pairs" : "process pairs"}`;
+  return `(${direction} higher in a paired test over ${units}, ${pText(p, test.level)})`;
+}
+function describeDiagnostics(summary) {
+  const { base, head: head2, comparison } = summary;
+  const sentences = [];
+  const b = base?.eventLoopDelayMs;
+  const h = head2?.eventLoopDelayMs;
+  const loop = comparison.eventLoopTest;
+  if (b !== void 0 && h !== void 0 && loop !== void 0) {
+    if (comparison.eventLoop === "blocked-on-head")
+      sentences.push(
+        `**Event loop blocked on head**: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)} ${tested(loop, "head")}.`
+      );
+    if (comparison.eventLoop === "unblocked-on-head")
+      sentences.push(
+        `Event loop no longer blocked on head: p99 delay ${formatMs2(h.p99)}, base ${formatMs2(b.p99)} ${tested(loop, "base")}.`
+      );
+  }
+  const ht = head2?.rssTrend;
+  const bt = base?.rssTrend;
+  const memory = comparison.memoryTest;
+  if (ht !== void 0 && bt !== void 0 && memory !== void 0) {
+    if (comparison.leak === "head")
+      sentences.push(
+        `**head's RSS grew ${rate(ht)} ${extent(ht)}, base's ${formatTrend(bt)}** ${tested(memory, "head")}: a memory leak?`
+      );
+    if (comparison.leak === "base")
+      sentences.push(
+        `base's RSS grew ${rate(bt)} ${extent(bt)}, head's ${formatTrend(ht)} ${tested(memory, "base")}: a memory leak fixed?`
+      );
+  }
+  return sentences;
+}
+function cells(side, pick) {
+  if (side === void 0) return "n/a";
+  return pick(side) ?? "n/a";
+}
+function renderDiagnosticsSection(summary, options = {}) {
+  const { base, head: head2 } = summary;
+  if (base === void 0 && head2 === void 0) return "";
+  const level = Math.min(6, Math.max(0, options.headingLevel ?? 3));
+  const lines = level === 0 ? [] : [`${"#".repeat(level)} Event loop and memory`, ""];
+  const sentences = describeDiagnostics(summary);
+  if (sentences.length > 0) lines.push(sentences.join(" "), "");
+  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head2, pick)} |`;
+  lines.push(
+    "| | base | head |",
+    "|:--|--:|--:|",
+    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
+    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
+    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
+    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
+    row("peak RSS", (s) => formatMb(s.peakRssMb)),
+    row("peak heap", (s) => formatMb(s.peakHeapMb))
+  );
+  if (base?.rssTrend !== void 0 || head2?.rssTrend !== void 0)
+    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
+  lines.push("");
+  const notes2 = [];
+  if (base === void 0) notes2.push(missing("base"));
+  if (head2 === void 0) notes2.push(missing("head"));
+  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head rounds`;
+  const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
+  notes2.push(
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
+    `A blocked event loop or a leak is named only where a paired test finds it (p99 delay pair by pair; RSS growth process against process, or pair by pair), one-sided at ${summary.comparison.eventLoopTest?.level ?? summary.comparison.memoryTest?.level ?? 0.01}: where base and head run the same code, each is named wrongly in at most that share of gates. Otherwise the numbers stand without a verdict.`
+  );
+  lines.push(...notes2.map((n) => `<sub>${htmlText(n)}</sub>`));
+  return lines.join("\n");
+}
 
 // src/diagnostics/install.ts
 import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, renameSync as renameSync2, writeFileSync as writeFileSync4 } from "node:fs";
@@ -17176,21 +16733,21 @@ var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
 function isRecord(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-function count2(value2) {
+function count(value2) {
   return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
 }
 function pair(value2, a, b) {
   if (!isRecord(value2)) return void 0;
-  const x = count2(value2[a]);
-  const y = count2(value2[b]);
+  const x = count(value2[a]);
+  const y = count(value2[b]);
   return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
 }
 function delayStats(delay) {
-  const p50 = count2(delay.p50);
-  const p99 = count2(delay.p99);
-  const max = count2(delay.max);
-  const mean2 = count2(delay.mean);
-  const samples = count2(delay.count);
+  const p50 = count(delay.p50);
+  const p99 = count(delay.p99);
+  const max = count(delay.max);
+  const mean2 = count(delay.mean);
+  const samples = count(delay.count);
   if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
     return void 0;
   return { p50, p99, max, mean: mean2, count: samples };
@@ -17200,7 +16757,7 @@ function memorySeries(value2) {
   if (Array.isArray(value2)) {
     for (const point of value2.slice(0, 1e4)) {
       if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count2);
+      const [t, r, h] = point.map(count);
       if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
     }
   }
@@ -17214,14 +16771,14 @@ function parseSnapshot(line) {
     return void 0;
   }
   if (!isRecord(raw) || raw.v !== 1) return void 0;
-  const pid = count2(raw.pid);
-  const ppid = count2(raw.ppid) ?? 0;
+  const pid = count(raw.pid);
+  const ppid = count(raw.ppid) ?? 0;
   const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
   const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
-  const at = count2(raw.at);
-  const startedAt = count2(raw.startedAt);
-  const elapsedMs = count2(raw.elapsedMs);
-  const uptimeMs = count2(raw.uptimeMs) ?? 0;
+  const at = count(raw.at);
+  const startedAt = count(raw.startedAt);
+  const elapsedMs = count(raw.elapsedMs);
+  const uptimeMs = count(raw.uptimeMs) ?? 0;
   const delay = raw.eventLoopDelayMs;
   const cpu = pair(raw.cpu, "userMs", "systemMs");
   const rss = pair(raw.rss, "peak", "last");
@@ -17231,7 +16788,7 @@ function parseSnapshot(line) {
   const eventLoopDelayMs = delayStats(delay);
   if (eventLoopDelayMs === void 0) return void 0;
   const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
-  const elu = count2(raw.eventLoopUtilization);
+  const elu = count(raw.eventLoopUtilization);
   return {
     v: 1,
     pid,
@@ -17380,27 +16937,27 @@ function windowsOf(lines) {
   }
   const windows = [];
   for (const group of groups.values()) {
-    const processes = [...group.values()];
-    const measured = processes.filter((p) => p.eventLoopDelayMs.count > 0);
+    const processes2 = [...group.values()];
+    const measured = processes2.filter((p) => p.eventLoopDelayMs.count > 0);
     const worst = (pick) => Math.max(...measured.map(pick));
-    const elus = processes.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
-    const main2 = processes.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
-    const seq = processes[0].seq;
+    const elus = processes2.map((p) => p.eventLoopUtilization).filter((u) => u !== null);
+    const main2 = processes2.reduce((a, b) => b.rss.peak > a.rss.peak ? b : a);
+    const seq = processes2[0].seq;
     windows.push({
-      at: Math.min(...processes.map((p) => p.at)),
+      at: Math.min(...processes2.map((p) => p.at)),
       label: seq === null ? void 0 : seq.split("#")[0].replace(/^(?:base|head)-/, "").replace(/-end$/, ""),
-      pids: processes.map((p) => p.pid).sort((a, b) => a - b).join(","),
+      pids: processes2.map((p) => p.pid).sort((a, b) => a - b).join(","),
       delay: measured.length === 0 ? void 0 : {
         p50: worst((p) => p.eventLoopDelayMs.p50),
         p99: worst((p) => p.eventLoopDelayMs.p99),
         max: worst((p) => p.eventLoopDelayMs.max)
       },
       elu: elus.length === 0 ? void 0 : Math.max(...elus),
-      cpuMs: processes.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
-      wallMs: Math.max(...processes.map((p) => p.elapsedMs)),
-      rssPeak: processes.reduce((sum, p) => sum + p.rss.peak, 0),
-      rssLast: processes.reduce((sum, p) => sum + p.rss.last, 0),
-      heapPeak: processes.reduce((sum, p) => sum + p.heapUsed.peak, 0),
+      cpuMs: processes2.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
+      wallMs: Math.max(...processes2.map((p) => p.elapsedMs)),
+      rssPeak: processes2.reduce((sum, p) => sum + p.rss.peak, 0),
+      rssLast: processes2.reduce((sum, p) => sum + p.rss.last, 0),
+      heapPeak: processes2.reduce((sum, p) => sum + p.heapUsed.peak, 0),
       series: main2.memory.map(([t, rss]) => [t / 1e3, rss / MB])
     });
   }
@@ -17804,18 +17361,18 @@ function cpuPlacement(cpus, options = {}) {
   if (!Number.isInteger(cpus) || cpus < 2) return void 0;
   const skip = housekeepingCpus(cpus);
   const housekeeping = skip === 0 ? void 0 : cpuList(0, skip - 1);
-  const bound = options.loadgenBound === true;
+  const bound2 = options.loadgenBound === true;
   if (options.duet === true && cpus >= 4) {
     const half = Math.floor((cpus - skip) / 2);
     const generator2 = Math.max(1, Math.floor(half / 3));
     return {
       mode: "duet",
-      halves: [cpuSet(skip, half, generator2, bound), cpuSet(skip + half, half, generator2, bound)],
+      halves: [cpuSet(skip, half, generator2, bound2), cpuSet(skip + half, half, generator2, bound2)],
       housekeeping
     };
   }
   const generator = cpus >= 8 ? Math.floor(cpus / 4) : 1;
-  return { mode: "turns", cpus: cpuSet(skip, cpus - skip, generator, bound), housekeeping };
+  return { mode: "turns", cpus: cpuSet(skip, cpus - skip, generator, bound2), housekeeping };
 }
 
 // src/gate/ports.ts
@@ -17905,7 +17462,7 @@ function failureExcerpt(text2, count3 = 40) {
   return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
 }
 async function step(code2, side, command2, cwd, timeoutMs, log, notes2) {
-  await log.group(stepGroup(code2, side, command2), async () => {
+  await log.group({ kind: "step", step: code2, side, command: command2 }, async () => {
     const result = await runCommand(command2, {
       cwd,
       env: safeEnv({ CI: "true" }),
@@ -17925,17 +17482,13 @@ async function step(code2, side, command2, cwd, timeoutMs, log, notes2) {
         output: failureExcerpt(result.output.toString())
       });
     }
-    log.info(stepTookLog(code2, side, result.durationMs));
+    log.info({ kind: "step-took", step: code2, side, ms: result.durationMs });
   });
 }
 function noteLeftovers(step2, side, left, log, notes2) {
   if (left.length === 0) return;
-  const note = leftoversStoppedNote(
-    step2,
-    side,
-    left.map((p) => p.command)
-  );
-  log.output(note);
+  const note = { kind: "leftovers-stopped", step: step2, side, commands: left.map((p) => p.command) };
+  log.info({ kind: "note", note });
   notes2?.push(note);
 }
 async function prepareTree(options) {
@@ -17946,7 +17499,7 @@ async function prepareTree(options) {
   const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
   const { notes: notes2 } = options;
   if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log, notes2);
-  else log.info(nothingToInstallLog(side));
+  else log.info({ kind: "nothing-to-install", side });
   if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log, notes2);
 }
 async function runHook(options) {
@@ -17957,7 +17510,7 @@ async function runHook(options) {
     ...options.env,
     PERF_GATE_SIDE: side
   });
-  await log.group(stepGroup(what2, side, command2), async () => {
+  await log.group({ kind: "step", step: what2, side, command: command2 }, async () => {
     const result = await runCommand(command2, {
       cwd: options.cwd,
       env,
@@ -17968,12 +17521,7 @@ async function runHook(options) {
       leftovers: what2 === "setup" ? "keep" : "kill"
     });
     if (what2 === "setup" && result.left.length > 0) {
-      log.output(
-        setupLeftLog(
-          side,
-          result.left.map((p) => p.command)
-        )
-      );
+      log.info({ kind: "setup-left", side, commands: result.left.map((p) => p.command) });
     } else noteLeftovers(what2, side, result.left, log, options.notes);
     const fail = (failure) => new GateError(what2, hookFailedMessage(what2, side, command2, failure), {
       side,
@@ -17982,7 +17530,7 @@ async function runHook(options) {
     if (result.timedOut) throw fail({ timedOutMs: options.timeoutMs });
     if (result.code === null) throw fail({ code: null, signal: result.signal });
     if (result.code !== 0) throw fail({ code: result.code });
-    log.info(stepTookLog(what2, side, result.durationMs));
+    log.info({ kind: "step-took", step: what2, side, ms: result.durationMs });
   });
 }
 
@@ -18025,6 +17573,10 @@ function internalError(caught) {
 async function gateSteps(context, run, collaborators) {
   const { config, log } = context;
   pinLoadGenerator();
+  const check = checkPlan(config);
+  if (!check.canDecide) {
+    throw new GateError("config", planErrorMessage(check, config.restartEvery, config.scenarioCount));
+  }
   const dirs2 = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1e3;
   const measureStart = Date.now();
@@ -18055,21 +17607,25 @@ async function finish2(context, run) {
   }
   const stopped = await stopBackground();
   if (stopped.length > 0) {
-    const note = backgroundStoppedNote(stopped.map((p) => p.command));
+    const note = { kind: "background-stopped", commands: stopped.map((p) => p.command) };
     run.notes.push(note);
-    log.output(note);
+    log.info({ kind: "note", note });
   }
   try {
     await cleanUp(run.worktree, config, log);
   } catch (error) {
-    log.warning(`could not remove the base tree: ${error instanceof Error ? error.message : String(error)}`);
+    log.warning({
+      kind: "tree-not-removed",
+      message: error instanceof Error ? error.message : String(error)
+    });
   }
 }
 async function prepareTrees(context, run) {
   const { config, log } = context;
-  const worktree = await log.group(baseTreeGroup(context.base.label, context.base.sha), async () => {
+  const group = { kind: "base-tree", label: context.base.label, sha: context.base.sha };
+  const worktree = await log.group(group, async () => {
     const tree = await addWorktree(context.root, context.base.sha);
-    log.info(baseCheckedOutLog(tree.dir));
+    log.info({ kind: "base-checked-out", dir: tree.dir });
     return tree;
   });
   run.worktree = worktree;
@@ -18112,13 +17668,13 @@ async function prepareTrees(context, run) {
 async function cleanUp(worktree, config, log) {
   const tree = worktree ? await diskUsage(worktree.dir) : 0;
   if (worktree && config.keepTrees) {
-    log.info(keepTreesLog(worktree.dir));
+    log.info({ kind: "keep-trees", dir: worktree.dir });
   } else {
     await worktree?.remove();
   }
   const outputs = await diskUsage(config.outputDir);
   const kept = worktree ? config.keepTrees : void 0;
-  log.info(diskUseLog(formatBytes(tree), kept, formatBytes(outputs), config.outputDir));
+  log.info({ kind: "disk-use", tree, kept, outputs, outputDir: config.outputDir });
 }
 async function teardown(context, command2, dirs2, sides, deadline, notes2) {
   const { config, log } = context;
@@ -18136,8 +17692,8 @@ async function teardown(context, command2, dirs2, sides, deadline, notes2) {
       });
     } catch (error) {
       if (!(error instanceof GateError)) throw error;
-      notes2.push(teardownNote(error.message));
-      log.warning(errorWithOutput(error.message, error.output));
+      notes2.push({ kind: "teardown-failed", message: error.message });
+      log.warning({ kind: "error-output", message: error.message, output: error.output });
     }
   }
 }
@@ -18147,6 +17703,738 @@ async function changedSince(root, base) {
   } catch {
     return [];
   }
+}
+
+// src/report/notes.ts
+var PACED_LAG_MS = 5;
+function openLoopText(view) {
+  if (view === void 0 || view.rates.length === 0) return "";
+  const rates = view.rates.map(
+    ({ scenario, rate: rate2 }) => `${formatValue("rps", rate2)} req/s for ${escapeMarkdown(scenario)}`
+  );
+  const lag = view.sendLagP99Ms;
+  const behind = lag > PACED_LAG_MS ? ` The load generator fell behind its schedule (p99 ${lag.toFixed(1)} ms late): the rate is too high for it on this runner, so lower \`latency-rate\`.` : "";
+  return `"p99 at fixed rate": after its closed-loop load, each side got ${Number(view.sec.toFixed(2))} s per pair of open-loop load at ${rates.join(", ")} (the same for base and head), requests sent on schedule whatever the server does and timed from when they were due, so a stall's queue counts and cannot hide (coordinated omission).${behind}`;
+}
+function scenariosLine(report) {
+  const s = report.settings;
+  const parts = [];
+  for (const scenario of s.scenarios) {
+    const request2 = `${scenario.method} ${scenario.path}`;
+    const extras = [
+      ...scenario.expectStatus === void 0 ? [] : [`expects ${scenario.expectStatus}`],
+      ...scenario.connections === s.connections ? [] : [`${scenario.connections} connections`],
+      ...scenario.threshold === s.threshold ? [] : [`threshold \xB1${formatShare(scenario.threshold)}`]
+    ];
+    if (scenario.name === request2 && extras.length === 0) continue;
+    const what2 = scenario.name === request2 ? escapeMarkdown(request2) : `${escapeMarkdown(scenario.name)}: ${escapeMarkdown(request2)}`;
+    parts.push(extras.length === 0 ? what2 : `${what2} (${extras.join(", ")})`);
+  }
+  const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
+  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
+  return [shard, list2].filter((text2) => text2 !== "").join(" ");
+}
+function processOffsetNote(decision) {
+  const differed = (decision?.comparisons ?? []).flatMap(
+    (c) => c.processes?.differed ? [{ c, blocks: c.processes }] : []
+  );
+  const first = differed[0]?.blocks;
+  if (first === void 0) return void 0;
+  const changes = (blocks) => blocks.changes.map((change) => formatPercent(change)).join(", ");
+  const seen = differed.map(
+    ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`
+  ).join("; ");
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so with \`restart-every\` of 2 or more each block is one unit of every comparison: the intervals and p-values above come from the ${first.changes.length} blocks' mean changes, not from the pairs, and already account for it. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+
+// src/report/chart.ts
+var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+var BAND = "#9e9e9e";
+var MAX_SERIES = PALETTE.length;
+function ratios(rounds, scenario, metric, pairs) {
+  return pairs.map((pair2) => {
+    const side = (s) => {
+      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
+      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
+    };
+    return side("head") / side("base");
+  });
+}
+function value(x) {
+  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
+}
+function quoted(text2) {
+  return `"${text2.replace(/["\r\n]/g, " ")}"`;
+}
+function metricChart(decision, rounds, metric) {
+  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
+  if (compared.length === 0) return void 0;
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return void 0;
+  const threshold = compared[0].threshold;
+  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
+  const band = [1 - threshold, 1 + threshold];
+  const finite = [...series.flat(), ...band].filter(Number.isFinite);
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = Math.max(0.01, (high - low) * 0.08);
+  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
+  return [
+    "```mermaid",
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
+    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
+    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
+    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
+    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
+    "```"
+  ];
+}
+function pairCharts(decision, rounds, names) {
+  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
+  const charts2 = metrics.flatMap((metric) => {
+    const chart = metricChart(decision, rounds, metric);
+    return chart === void 0 ? [] : ["", ...chart];
+  });
+  if (charts2.length === 0) return [];
+  const scenarios = [...new Set(decision.comparisons.map((c) => c.scenario))];
+  const colours = ["red", "blue", "green", "purple", "orange", "brown"];
+  const legend = scenarios.length > 1 ? [
+    "",
+    `Lines: ${scenarios.slice(0, MAX_SERIES).map((s, i) => `${colours[i]} ${names(s)}`).join(
+      ", "
+    )}${scenarios.length > MAX_SERIES ? ` (${scenarios.length - MAX_SERIES} more scenarios not drawn)` : ""}.`
+  ] : [];
+  return [...legend, ...charts2];
+}
+
+// src/report/history.ts
+function verdictCell(run) {
+  if (run.verdict === "error") return "\u274C error";
+  const text2 = `${VERDICT_ICON[run.verdict]} ${VERDICT_TEXT[run.verdict]}`;
+  return run.accepted ? `${text2} (accepted)` : text2;
+}
+function historySection(earlier) {
+  if (earlier.length === 0) return [];
+  return [
+    `<details><summary>Earlier runs on this pull request (${earlier.length})</summary>`,
+    "",
+    "| commit | verdict | change |",
+    "| --- | --- | ---: |",
+    ...earlier.map((run) => `| ${code(run.commit)} | ${verdictCell(run)} | ${run.change || "\u2014"} |`),
+    "",
+    "</details>",
+    ""
+  ];
+}
+function acceptedLine(accepted2) {
+  const who = accepted2.by === void 0 ? "Accepted" : `Accepted by ${code(accepted2.by)}`;
+  const how = accepted2.how === "label" ? `with the label ${code(accepted2.label)}` : `in the pull request's description (${code(accepted2.label)})`;
+  const reason = accepted2.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted2.reason)}\u201D`;
+  return `> [!NOTE]
+> ${who} ${how}${reason}. The slowdown is intended, so the check passes.`;
+}
+
+// src/report/history-text.ts
+var DRIFT_SCENARIOS = 4;
+function shortSha(sha) {
+  return /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : escapeMarkdown(sha.slice(0, 12));
+}
+function speedWords(change, verdict, threshold) {
+  if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
+  const size2 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
+  const words = `${size2} ${change < 0 ? "slower" : "faster"}`;
+  return verdict === "inconclusive" ? `${words} (unresolved)` : words;
+}
+function driftLine(drift) {
+  const shown2 = drift.scenarios.slice(0, DRIFT_SCENARIOS);
+  const parts = shown2.map(
+    (s) => `${speedWords(s.change, s.verdict, s.threshold)}${s.verdict === "no-change" ? " of" : " than"} ${code(drift.release)} on ${escapeMarkdown(s.scenario)}`
+  );
+  const more = drift.scenarios.length - shown2.length;
+  const slower = drift.scenarios.some((s) => s.verdict === "regression");
+  const list2 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list2}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
+}
+function releaseGateLog(release, previous) {
+  return `the history has not compared release ${release} with ${previous} yet: measuring it first`;
+}
+function headIsReleaseText(ref, release) {
+  return `${ref} is at ${release} itself: nothing to compare it with until the next commit.`;
+}
+
+// src/report/headline.ts
+function leading(candidates) {
+  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
+  )[0];
+}
+function magnitude(c) {
+  return Math.abs(Math.log1p(c.change));
+}
+function worstScenario(candidates) {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+function leadingChange(candidates) {
+  const scenario = worstScenario(candidates);
+  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
+}
+
+// src/report/outputs.ts
+function headlineComparison(decision) {
+  if (!decision) return void 0;
+  const cs = decision.comparisons;
+  if (decision.verdict === "regression") {
+    if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
+    return leadingChange(cs.filter((c) => c.verdict === "regression"));
+  }
+  if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
+  return cs.find((c) => c.metric === "rps") ?? cs[0];
+}
+
+// src/report/lead.ts
+function failed(report) {
+  return report.error !== void 0 && !report.error.neutral;
+}
+function isAccepted(report, accepted2) {
+  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
+}
+function titleLine(report, options) {
+  const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
+  if (failed(report)) return `### \u274C ${gate}: error`;
+  if (isAccepted(report, options.accepted)) return `### \u{1F7E0} ${gate}: regression, accepted`;
+  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+}
+function safeUrl(url) {
+  return url && /^https:\/\/[^\s()<>]+$/.test(url) ? url : void 0;
+}
+function headName(report) {
+  const number = report.pullRequest?.number;
+  return number === void 0 ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
+}
+function size(c) {
+  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
+  return ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
+}
+function effect(c, base) {
+  const scenario = escapeMarkdown(c.scenario);
+  const up = c.change > 0;
+  if (c.metric === "rps") return `makes ${scenario} ${size(c)} ${up ? "faster" : "slower"} than ${base}`;
+  if (c.metric === "cpu")
+    return `makes each request of ${scenario} cost ${size(c)} ${up ? "more" : "less"} server CPU than on ${base}`;
+  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
+}
+function values(c, medians) {
+  const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+  const [base, head2] = m && Number.isFinite(m.head) ? [m.base, m.head] : [c.base, c.head];
+  const unit = c.metric === "rps" ? " req/s" : "";
+  return `${formatValue(c.metric, head2)}${unit} against ${formatValue(c.metric, base)}`;
+}
+function howSure(c) {
+  const [low, high] = c.ci;
+  if (c.verdict === "no-change") return "sure";
+  if (c.verdict === "inconclusive" || !Number.isFinite(low) || !Number.isFinite(high)) return "not sure";
+  const beyond = c.change < 0 ? high <= -c.threshold : low >= c.threshold;
+  return beyond ? "sure beyond doubt" : "likely";
+}
+function failureSentence(report, e) {
+  const codes = Object.entries(e.headStatus).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([status]) => status);
+  const answers = codes.length > 0 ? `answers ${codes.join("/")}; ` : "";
+  return `**${headName(report)} breaks ${escapeMarkdown(e.scenario)}**: ${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests failed (${answers}base: ${formatCount(e.baseFailures)}); sure.`;
+}
+function decisionSentence(report, decision, options) {
+  const base = code(report.base.label);
+  const who = headName(report);
+  const failing = decision.errors.find((e) => e.verdict === "regression");
+  if (decision.verdict === "regression" && failing) return failureSentence(report, failing);
+  const c = headlineComparison(decision);
+  if (!c) return `**${who} was not compared with ${base}**: no scenario could be.`;
+  if (decision.verdict === "regression" || decision.verdict === "improvement") {
+    const more = new Set(
+      decision.comparisons.filter((x) => x.verdict === decision.verdict).map((x) => x.scenario)
+    ).size;
+    const also = more > 1 ? `; ${more - 1} more scenario${more === 2 ? "" : "s"} ${decision.verdict === "regression" ? "got worse" : "got better"} too (below)` : "";
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c)}${also}.`;
+  }
+  const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
+  if (decision.verdict === "no-change") {
+    if (scenarios > 1)
+      return `**${who} leaves ${scenarios === 2 ? "both" : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
+    return `**${who} leaves ${escapeMarkdown(c.scenario)} within \xB1${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
+  }
+  const open2 = decision.comparisons.find((x) => x.verdict === "inconclusive") ?? c;
+  return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open2.metric)} of ${escapeMarkdown(open2.scenario)} by more than \xB1${formatShare(open2.threshold)} against ${base}**: ${values(open2, options.medians)}; not sure.`;
+}
+function leadSentence(report, options) {
+  const base = code(report.base.label);
+  if (report.error?.neutral)
+    return `**perf-gate could not measure the base, ${base}**: the check stays neutral.`;
+  if (report.error)
+    return `**perf-gate could not measure ${headName(report)} against ${base}**: the error below.`;
+  if (!report.decision)
+    return `**perf-gate measured too little to compare ${headName(report)} with ${base}**.`;
+  return decisionSentence(report, report.decision, options);
+}
+function hotterPhrase(hot) {
+  const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatShare2(hot.baseSelf)} \u2192 ${formatShare2(hot.headSelf)} of busy time`;
+  return `${code(hot.fn)} in ${code(`${hot.file}:${hot.line}`)}, which got hotter (${change}`;
+}
+function rerun(options, capital = false) {
+  const text2 = `${capital ? "R" : "r"}e-run the job`;
+  const url = safeUrl(options.runUrl);
+  return url ? `[${text2}](${url})` : text2;
+}
+function regressionNext(report, options) {
+  const parts = [];
+  const hot = report.profile?.hotter[0];
+  const flames = safeUrl(options.detailsUrl);
+  if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
+  else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
+  if (options.acceptLabel) {
+    const label = code(options.acceptLabel);
+    parts.push(
+      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`
+    );
+  }
+  parts.push(
+    `${parts.length > 0 ? "Otherwise fix" : "Fix"} it and push, or ${rerun(options)} to measure again.`
+  );
+  return parts.join(" ");
+}
+function nextLine(report, options) {
+  let next;
+  if (failed(report)) next = `Fix what the error says (the last output is below), then ${rerun(options)}.`;
+  else if (report.error)
+    next = "Nothing in this pull request: the base branch does not build or start; fix it there.";
+  else if (isAccepted(report, options.accepted)) {
+    const undo = options.accepted.how === "label" ? `remove the label ${code(options.accepted.label)}` : "remove the line from the description";
+    next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
+  } else if (report.verdict === "regression") next = regressionNext(report, options);
+  else if (report.verdict === "inconclusive")
+    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy).`;
+  else next = "Nothing to do.";
+  return `**Next:** ${next}`;
+}
+
+// src/report/safety-text.ts
+function processList(commands) {
+  const shown2 = commands.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
+  const more = commands.length > 3 ? ` and ${commands.length - 3} more` : "";
+  return `${shown2.join(", ")}${more}`;
+}
+function count2(n) {
+  return `${n} process${n === 1 ? "" : "es"}`;
+}
+function leftoversStoppedNote(step2, side, commands) {
+  return `${step2} of ${side} left ${count2(commands.length)} running when it exited (${processList(commands)}): perf-gate stopped ${commands.length === 1 ? "it" : "them"}, so that nothing it started runs beside the servers it measures.`;
+}
+function setupLeftLog(side, commands) {
+  return `setup of ${side} left ${count2(commands.length)} running (${processList(commands)}): kept until the end of the run`;
+}
+function backgroundStoppedNote(commands) {
+  return `\`setup\` left ${count2(commands.length)} running (${processList(commands)}); ${commands.length === 1 ? "it ran" : "they ran"} beside the servers and perf-gate stopped ${commands.length === 1 ? "it" : "them"} at the end of the run.`;
+}
+
+// src/report/note-text.ts
+function noteText(note) {
+  switch (note.kind) {
+    case "time-limit":
+      return timeLimitNote(note.pairs);
+    case "noise":
+      return futilityNote(note.futility, note.pairSec, note.budgetSec);
+    case "busy-machine":
+      return busyMachineNote(note.kept, note.pairs, disturbanceReason(note.worst), note.measuredAgain);
+    case "slow-startup":
+      return startupNoteText(note.startupSec, note.pairSec, note.restartEvery);
+    case "port-not-moved":
+      return portNotMovedNote(note.port);
+    case "plan":
+      return planNote(note.check, note.restartEvery, note.scenarios) ?? "";
+    case "loadgen-busy":
+      return loadgenBusyNote(note.loadgenCpu);
+    case "generator-paced":
+      return generatorPacedNote(note.scenarios, note.all);
+    case "teardown-failed":
+      return teardownNote(note.message);
+    case "leftovers-stopped":
+      return leftoversStoppedNote(note.step, note.side, note.commands);
+    case "background-stopped":
+      return backgroundStoppedNote(note.commands);
+    case "no-room-for-profiles":
+      return NO_ROOM_FOR_PROFILES;
+    case "no-flame-graphs":
+      return noFlameGraphsNote(note.message);
+    case "duplicate-shard":
+      return `${note.source} is the same shard as ${note.twin} (a duplicate): it was counted once.`;
+    case "shard-counts-differ":
+      return "the shards disagree on how many shards there are.";
+    case "shard-settings-differ":
+      return "the shards were measured with different `duration`, `warmup`, `slice` or `connections`; the first shard\u2019s are shown.";
+    case "shard-environments-differ":
+      return "the shards ran on different Node.js versions or CPU counts; the first shard\u2019s are shown.";
+    case "diagnostics-per-shard":
+      return "event-loop and memory figures are per shard: they are in each shard\u2019s report.json.";
+    case "of-shard":
+      return `shard ${note.source}: ${noteText(note.note)}`;
+  }
+}
+
+// src/report/plan-text.ts
+function ms2(sec) {
+  return sec < 1 ? `${Math.round(sec * 1e3)} ms` : `${Number(sec.toFixed(2))} s`;
+}
+function processesText(plan) {
+  const p = plan.processes;
+  if (p.mode === "fresh") return "a fresh process per round, one side after the other";
+  const blocks = p.restartEvery === 1 ? "new processes every pair" : `blocks of ${p.restartEvery} pairs per process pair`;
+  return `base and head side by side, ${blocks}, primed ${ms2(p.primeSec)} per side`;
+}
+function scenarioText(s) {
+  const warm = s.warmupSec > 0 ? ` after ${ms2(s.warmupSec)} of warm-up` : "";
+  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms2(s.openLoop.turnSec)}` : "";
+  return `${s.name}: ${s.turns} turns of ${ms2(s.turnSec)} per side and pair${warm}${open2}`;
+}
+function looksText(plan) {
+  if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
+  const shown2 = plan.looks.length <= 6 ? plan.looks.join(", ") : `${plan.looks.slice(0, 3).join(", ")}, \u2026, ${plan.looks[plan.looks.length - 1]}`;
+  return `looks at ${shown2} pairs within the budget of ${Math.round(plan.budgetSec)} s`;
+}
+function turnsText(plan) {
+  const lengths = [...new Set(plan.scenarios.map((s) => s.turnSec))].sort((a, b) => a - b);
+  const length = lengths.length === 1 ? ms2(lengths[0]) : `${ms2(lengths[0])}\u2013${ms2(lengths[lengths.length - 1])}`;
+  if (plan.processes.mode === "fresh") return `each side's round in one turn of ${length}`;
+  const engine = plan.engine === "kept" ? "on connections kept open from turn to turn" : "a fresh autocannon instance per turn";
+  return `base and head taking turns ABBA of ${length} ${engine}`;
+}
+function planSentence(plan) {
+  const perSide = plan.scenarios.reduce((sum, s) => sum + s.turns * s.turnSec, 0);
+  return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block of pairs that shared their processes" : "the pair"}`;
+}
+function planLog(plan) {
+  const lines = [
+    `measurement plan: engine ${plan.engine}; ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block" : "the pair"}`,
+    ...plan.scenarios.map((s) => `  ${scenarioText(s)}`),
+    `  ${looksText(plan)} (about ${plan.pairSec.toFixed(1)} s per pair)`
+  ];
+  if (plan.placement)
+    lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
+  return lines.join("\n");
+}
+
+// src/report/tables.ts
+function verdictText(c) {
+  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
+  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
+  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
+}
+function intervalText(ci) {
+  return Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}` : "n/a (too few pairs)";
+}
+function failedCell(failed2, requests, classes) {
+  const parts = [
+    ...classes.timeouts > 0 ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? "" : "s"}`] : [],
+    ...classes.connectionErrors > 0 ? [
+      `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? "" : "s"}`
+    ] : [],
+    ...Object.entries(classes.statuses).sort((a, b) => b[1] - a[1]).map(([code2, count3]) => `${formatCount(count3)} \xD7 ${escapeMarkdown(code2)}`)
+  ];
+  return `${formatCount(failed2)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
+}
+function comparisonTable(decision, medians = []) {
+  const lines = [
+    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
+    "| --- | --- | ---: | ---: | ---: | --- |"
+  ];
+  for (const e of decision.errors) {
+    if (e.headFailures === 0 && e.baseFailures === 0) continue;
+    lines.push(
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
+    );
+  }
+  const rows = [
+    ...decision.comparisons.map((c) => ({
+      c,
+      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`
+    })),
+    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` }))
+  ];
+  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
+  const order = (r) => scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
+  for (const { c, cells: cells2 } of rows.sort((a, b) => order(a) - order(b))) {
+    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
+    lines.push(
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${cells2} |`
+    );
+  }
+  return lines;
+}
+function pValuesLine(decision) {
+  const groups = /* @__PURE__ */ new Map();
+  const add2 = (scenario, what2, pAdjusted) => {
+    const p = pText(pAdjusted, decision.alpha);
+    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
+    byScenario.set(scenario, [...byScenario.get(scenario) ?? [], what2]);
+    groups.set(p, byScenario);
+  };
+  for (const c of decision.comparisons) add2(c.scenario, metricLabel(c.metric), c.pAdjusted);
+  for (const e of decision.errors)
+    if (e.baseFailures + e.headFailures > 0) add2(e.scenario, "failed requests", e.pAdjusted);
+  if (groups.size === 0) return "";
+  const n = decision.comparisons.length + decision.errors.length;
+  const each = [...groups].map(
+    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
+  );
+  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
+}
+function roundsTable(report) {
+  const lines = [
+    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
+    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  ];
+  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  for (const pair2 of pairs) {
+    for (const { name, expectStatus } of report.settings.scenarios) {
+      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
+      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
+      if (!base || !head2) continue;
+      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
+      const ratio = head2.measurement.rps / base.measurement.rps;
+      lines.push(
+        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
+      );
+    }
+  }
+  return lines;
+}
+
+// src/report/verdict-text.ts
+function what(c) {
+  return `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
+}
+function bound(share) {
+  const text2 = `${Number((Math.abs(share) * 100).toFixed(2))}%`;
+  return `${share < 0 ? "\u2212" : "+"}${text2}`;
+}
+function changed(c, floor, side, verdict) {
+  const b = c.bounds[side];
+  const clear = floor > 0 ? `${bound(b.floor)} (${floor === 0.5 ? "half" : `${floor} \xD7`} the threshold)` : "0";
+  return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${bound(b.threshold)}, so this is ${verdict}.`;
+}
+function failureSentence2(e, alpha) {
+  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base`;
+  return e.verdict === "regression" ? `Head failed ${counts} on ${escapeMarkdown(e.scenario)}: more than chance allows between two sides that fail alike (${pText(e.pAdjusted, alpha)}), and that alone fails the gate.` : `Base failed more often than head on ${escapeMarkdown(e.scenario)} (${counts}, ${pText(e.pAdjusted, alpha)}): head fails less, an improvement.`;
+}
+function verdictSentence(decision) {
+  const cs = decision.comparisons;
+  const failing = decision.errors.find((e) => e.verdict === "regression");
+  if (failing) return failureSentence2(failing, decision.alpha);
+  const floor = decision.rule.floor;
+  const regression = leadingChange(cs.filter((c) => c.verdict === "regression"));
+  if (regression) return changed(regression, floor, "worse", "a regression");
+  const improvement = leadingChange(cs.filter((c) => c.verdict === "improvement"));
+  if (improvement) return changed(improvement, floor, "better", "an improvement");
+  const fewer = decision.errors.find((e) => e.verdict === "improvement");
+  if (fewer) return failureSentence2(fewer, decision.alpha);
+  const open2 = cs.find((c) => c.verdict === "inconclusive");
+  if (open2 === void 0) {
+    const small = cs.filter((c) => c.significant);
+    const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
+    return `Every interval lies inside its threshold, so whatever changed is smaller than what matters here${note}.`;
+  }
+  if (open2.significant && Math.abs(open2.change) >= open2.threshold)
+    return `${what(open2)} is estimated at ${formatPercent(open2.change)}, significant, but its interval (${intervalText(open2.ci)}) is not wholly beyond ${floor === 0.5 ? "half" : `${floor} \xD7`} the \xB1${formatShare(open2.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;
+  return `The interval of ${what(open2)} (${intervalText(open2.ci)}) reaches past the \xB1${formatShare(open2.threshold)} threshold without settling on either side: more pairs (a longer \`time-budget\`) would narrow it.`;
+}
+function largest(cs, metric, pick) {
+  const values2 = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
+  return values2.length === 0 ? Number.NaN : Math.max(...values2);
+}
+function noiseLine(decision) {
+  const metrics = METRICS.filter(
+    (m) => decision.comparisons.some((c) => c.metric === m && Number.isFinite(c.noise))
+  );
+  if (metrics.length === 0) return "";
+  const noise = metrics.map(
+    (m) => `${metricLabel(m)} \xB1${(largest(decision.comparisons, m, (c) => c.noise) * 100).toFixed(1)}%`
+  );
+  const could = metrics.map((m) => {
+    const d = largest(decision.comparisons, m, (c) => c.detectable);
+    const t = largest(decision.comparisons, m, (c) => c.threshold);
+    return Number.isFinite(d) ? `${metricLabel(m)} \u2248${(d * 100).toFixed(1)}% (threshold ${formatShare(t)})` : `${metricLabel(m)}: nothing yet (too few pairs)`;
+  });
+  return `Noise per pair: ${noise.join(", ")}. This run would catch a change of ${could.join(", ")} in 80% of runs like it.`;
+}
+function unitsText2(cs) {
+  const blocks = cs.find((c) => c.unit === "blocks");
+  const unit = blocks ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? "n"}\`, move alike, so a block is one unit)` : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
+  const methods = new Set(cs.map((c) => c.method));
+  const how = methods.size > 1 ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can" : methods.has("t") ? "Student's t interval and the mean (too few units for the exact signed-rank interval to reach the level)" : "the exact signed-rank (Walsh) interval and the Hodges-Lehmann estimate";
+  return `The units are ${unit}; the interval is ${how}, chosen from the number of units and the level alone.`;
+}
+function mirror(cs) {
+  const c = cs.find((x) => x.metric === "rps") ?? cs[0];
+  return c ? ` (${metricLabel(c.metric)}: ${bound(c.bounds.worse.threshold)} and ${bound(c.bounds.better.threshold)})` : "";
+}
+function readingNote(decision, looks) {
+  const cs = decision.comparisons;
+  const family = cs.length + decision.errors.length;
+  const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
+  const alone = Number.isFinite(level) ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval` : "";
+  const floor = decision.rule.floor;
+  const shown2 = decision.shown.length > 0 ? " Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s)." : "";
+  return [
+    `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
+    unitsText2(cs),
+    `The intervals, and the exact tests of failed requests (head's share of all failures given each side's requests), are simultaneous over ${family === 1 ? "the one comparison" : `all ${family} comparisons`} and ${looks === 1 ? "the one planned look" : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === "" ? "" : ` (${alone})`}.${shown2}`,
+    `p is adjusted the same way: the smallest \u03B1 at which the interval would leave out 0, so p \u2264 ${decision.alpha} exactly when it does.`,
+    `A regression needs the whole interval beyond ${floor === 0.5 ? "half the threshold" : floor > 0 ? `${floor} \xD7 the threshold` : "0"} on the worse side and the estimate beyond the threshold; an improvement the same on the better side, taken on the log scale so that the two mirror each other${mirror(cs)}; no change, the interval inside both; anything else is inconclusive. Failed requests are a regression when head fails more often than chance allows, an improvement when base does.`
+  ].join(" ");
+}
+
+// src/report/render.ts
+var STOP_TEXT = {
+  resolved: "stopped early: every comparison was resolved",
+  budget: "stopped at the time budget",
+  fixed: "a fixed number of pairs",
+  deadline: "stopped by the gate's time limit",
+  "no-scenarios": "no scenario left to compare",
+  noise: "stopped early: this hour's noise could not resolve the threshold within the budget"
+};
+function interleaving(s) {
+  const warmup = `after ${s.warmupSec} s warm-up`;
+  if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
+  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
+}
+function lifecycle(restartEvery) {
+  if (!restartEvery) return "a fresh server process per round";
+  if (restartEvery === 1)
+    return "new base and head server processes for every pair, started together, not primed";
+  return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
+}
+function pairsMeasured(report) {
+  const s = report.settings;
+  const q = report.sequential;
+  const shards = report.shards ?? [];
+  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  return `${pairs} pairs of interleaved rounds${adaptive}`;
+}
+function howMeasured(report, comparisons) {
+  const s = report.settings;
+  const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
+  const how = report.plan ? planSentence(report.plan) : `${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)}`;
+  return `${pairsMeasured(report)}, ${how} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+}
+function head(report, view, options) {
+  const lead = leadOptions(view, options);
+  const out = [titleLine(report, lead), "", leadSentence(report, lead), "", nextLine(report, lead), ""];
+  if (isAccepted(report, options.accepted)) out.push(acceptedLine(options.accepted), "");
+  if (report.error) {
+    const e = report.error;
+    out.push(e.neutral ? "> [!WARNING]" : "> [!CAUTION]", `> ${escapeMarkdown(e.message)}`, "");
+    if (e.output)
+      out.push("<details><summary>Last output</summary>", "", codeBlock(e.output), "", "</details>", "");
+  }
+  const decision = report.decision;
+  if (decision && report.error)
+    out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, "");
+  if (decision) out.push(...comparisonTable(decision, view.medians), "");
+  if (options.drift) out.push(driftLine(options.drift), "");
+  if (report.newScenarios.length > 0) {
+    out.push(
+      `New on head (base answers them with errors, so they are not compared): ${report.newScenarios.map(escapeMarkdown).join(", ")}.`,
+      ""
+    );
+  }
+  return out;
+}
+function whySection(report) {
+  const decision = report.decision;
+  if (!decision) return [];
+  const lines = [verdictSentence(decision)];
+  const p = pValuesLine(decision);
+  if (p !== "") lines.push("", p);
+  const noise = noiseLine(decision);
+  if (noise !== "") lines.push("", noise);
+  const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
+  if (hotter !== "") lines.push("", hotter);
+  return section("Why: the rule, the p-values, what this run could detect", lines);
+}
+function leadOptions(view, options) {
+  return { ...options, medians: view.medians };
+}
+function section(summary, body, open2 = false) {
+  if (body.length === 0) return [];
+  return [`<details${open2 ? " open" : ""}><summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
+}
+function charts(report) {
+  const decision = report.decision;
+  if (!decision || report.rounds.length === 0) return [];
+  const names = (s) => escapeMarkdown(s);
+  const first = decision.comparisons[0]?.metric;
+  const split = (keep) => ({
+    ...decision,
+    comparisons: decision.comparisons.filter((c) => keep(c.metric))
+  });
+  const lead = pairCharts(
+    split((m) => m === first),
+    report.rounds,
+    names
+  );
+  const rest = pairCharts(
+    split((m) => m !== first),
+    report.rounds,
+    names
+  );
+  return [
+    ...section("Each pair: head \xF7 base", lead.slice(1), true),
+    ...section("Each pair: head \xF7 base of the other metrics", rest.slice(1))
+  ];
+}
+function measuredSection(report, view) {
+  const decision = report.decision;
+  const out = [howMeasured(report, (decision?.comparisons.length ?? 0) + (decision?.errors.length ?? 0))];
+  const open2 = openLoopText(view.openLoop);
+  if (open2 !== "") out.push("", open2);
+  const scenarios = scenariosLine(report);
+  if (scenarios !== "") out.push("", scenarios);
+  out.push(
+    "",
+    `base ${code(report.base.label)} (${report.base.sha.slice(0, 7)}) \xB7 head ${code(report.head.label)} (${report.head.sha.slice(0, 7)}) \xB7 Node ${report.environment.node} \xB7 ${report.environment.cpus} CPUs`
+  );
+  if (decision) out.push("", readingNote(decision, report.sequential?.schedule.length ?? 1));
+  return out;
+}
+function notes(report) {
+  const offsets = processOffsetNote(report.decision);
+  const all = [...offsets ? [offsets] : [], ...report.notes.map(noteText)];
+  return all.flatMap((note, i) => [...i > 0 ? [""] : [], `Note: ${inlineText(note)}`]);
+}
+function renderReport(report, view, options = {}) {
+  const out = [
+    ...head(report, view, options),
+    ...whySection(report),
+    ...charts(report),
+    ...historySection(options.earlier ?? [])
+  ];
+  const noteLines = notes(report);
+  if (noteLines.length > 0)
+    out.push(...section(`Notes (${noteLines.filter((l) => l !== "").length})`, noteLines));
+  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
+  if (diagnostics !== "")
+    out.push(...section("Inside each server: event loop, CPU, memory", diagnostics.trim().split("\n")));
+  if (report.profile)
+    out.push(...section("Where the CPU time went: the profile", report.profile.markdown.trim().split("\n")));
+  out.push(...section("How it was measured", measuredSection(report, view)));
+  if (report.rounds.length > 0) out.push(...section("Every round", roundsTable(report)));
+  if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, "");
+  return `${out.join("\n").trimEnd()}
+`;
 }
 
 // src/publish/markdown.ts
@@ -18204,6 +18492,86 @@ function workTreeLog(head2, changed2, dir) {
 }
 function headTreeKeptLog(dir) {
   return `the head tree is kept at ${dir} (--keep-trees); remove it with \`git worktree remove --force ${dir}\``;
+}
+
+// src/report/log-text.ts
+function formatBytes(bytes) {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value2 = bytes;
+  let unit = 0;
+  while (value2 >= 1024 && unit < units.length - 1) {
+    value2 /= 1024;
+    unit++;
+  }
+  return `${value2 >= 10 || unit === 0 ? Math.round(value2) : value2.toFixed(1)} ${units[unit]}`;
+}
+function eventText(e) {
+  switch (e.kind) {
+    case "plan":
+      return planLog(e.plan);
+    case "process-offsets":
+      return processOffsetNote(e.decision) ?? "";
+    case "release-gate":
+      return releaseGateLog(e.release, e.previous);
+    case "head-is-release":
+      return headIsReleaseText(e.ref, e.release);
+    case "open-loop-rate":
+      return openLoopRateLog(e.scenario, e.rate, e.share, e.baseRps);
+    case "pair":
+      return pairLog(e.pair, e.rows);
+    case "measured-again":
+      return measuredAgainLog(e.pair, disturbanceReason(e.disturbance));
+    case "kept-disturbed":
+      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain);
+    case "new-endpoint":
+      return newEndpointLog(e.scenario, e.base);
+    case "confirmation":
+      return confirmationLog(e.pairs);
+    case "time-limit":
+      return timeLimitLog(e.pairs);
+    case "error-output":
+      return errorWithOutput(e.message, e.output);
+    case "note":
+      return noteText(e.note);
+    case "base-checked-out":
+      return baseCheckedOutLog(e.dir);
+    case "keep-trees":
+      return keepTreesLog(e.dir);
+    case "disk-use":
+      return diskUseLog(formatBytes(e.tree), e.kept, formatBytes(e.outputs), e.outputDir);
+    case "nothing-to-install":
+      return nothingToInstallLog(e.side);
+    case "step-took":
+      return stepTookLog(e.step, e.side, e.ms);
+    case "setup-left":
+      return setupLeftLog(e.side, e.commands);
+    case "profiling-took":
+      return profilingTookLog(e.seconds);
+    case "profiling-failed":
+      return profilingFailedLog(e.message);
+    case "tree-not-removed":
+      return `could not remove the base tree: ${e.message}`;
+  }
+}
+function groupText(g) {
+  switch (g.kind) {
+    case "base-tree":
+      return baseTreeGroup(g.label, g.sha);
+    case "step":
+      return stepGroup(g.step, g.side, g.command);
+    case "measuring":
+      return MEASURING_GROUP;
+    case "profiling":
+      return PROFILING_GROUP;
+  }
+}
+function gateLog(text2) {
+  return {
+    info: (e) => text2.info(eventText(e)),
+    warning: (e) => text2.warning(eventText(e)),
+    output: (chunk) => text2.output(chunk),
+    group: (g, body) => text2.group(groupText(g), body)
+  };
 }
 
 // src/entry/demo.ts
@@ -18372,7 +18740,13 @@ async function compare(argv, cwd, log = stderrLog) {
     head2.sha = snapshot2.sha;
     if (snapshot2.changed.length > 0) head2.label = `${head2.label} (work tree)`;
     log.info(workTreeLog(head2, snapshot2.changed, tree.dir));
-    const report = await runGate({ config, root: tree.dir, base: { sha, label: baseRef }, head: head2, log });
+    const report = await runGate({
+      config,
+      root: tree.dir,
+      base: { sha, label: baseRef },
+      head: head2,
+      log: gateLog(log)
+    });
     log.info(`report: ${reportPath(config.outputDir)}`);
     if (config.keepTrees) log.info(headTreeKeptLog(tree.dir));
     else await tree.remove();

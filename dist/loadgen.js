@@ -29905,9 +29905,6 @@ function cpuShares(seconds) {
 var import_autocannon = __toESM(require_autocannon(), 1);
 
 // src/load/plan.ts
-function sliceCount(durationSec, sliceSec) {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
 function sampleTickMs(durationSec) {
   const ms = durationSec * 1e3;
   const whole = Math.round(ms);
@@ -30183,6 +30180,10 @@ var KeptConnection = class {
   }
 };
 function targetOf(url, request, method) {
+  if (url.protocol !== "http:")
+    throw new Error(
+      `the kept engine loads http:// servers only, not ${url.protocol}// (engine: autocannon does)`
+    );
   return { host: url.hostname.replace(/^\[|\]$/g, ""), port: Number(url.port || 80), request, method };
 }
 
@@ -30472,52 +30473,6 @@ var Tally = class {
   }
 };
 
-// src/load/legacy.ts
-async function pacedRound(spec) {
-  if (!spec.paced) return void 0;
-  const load = new PacedLoad(spec, spec.paced);
-  await load.window(PACED_WARMUP_SEC, false);
-  await load.window(spec.paced.durationSec, true);
-  return load;
-}
-function measured(tally, cpu, paced) {
-  tally.addCpu(cpu);
-  return tally.measurement("span", paced?.measurement());
-}
-async function round(spec) {
-  const tally = new Tally();
-  const pool = { ...spec, engine: "autocannon" };
-  if (spec.warmupSec > 0) await autocannonTurn(pool, spec.warmupSec, void 0);
-  const cpu = accounting(spec.watchPids);
-  await autocannonTurn(pool, spec.durationSec, tally);
-  const seconds = cpu();
-  return measured(tally, seconds, await pacedRound(spec));
-}
-async function slicedPair(spec) {
-  const tallies = [new Tally(), new Tally()];
-  const pools2 = spec.loads.map((load) => ({ ...load, engine: "autocannon" }));
-  for (const [i, load] of spec.loads.entries())
-    if (load.warmupSec > 0) await autocannonTurn(pools2[i], load.warmupSec, void 0);
-  const cpu = accounting(spec.loads[0].watchPids);
-  const slices = sliceCount(spec.loads[0].durationSec, spec.sliceSec);
-  const sliceSec = spec.loads[0].durationSec / slices;
-  for (let i = 0; i < 2 * slices; i++) await autocannonTurn(pools2[abba(i)], sliceSec, tallies[abba(i)]);
-  const seconds = cpu();
-  const [first, second] = spec.loads;
-  let paced;
-  if (first.paced && second.paced) {
-    paced = [new PacedLoad(first, first.paced), new PacedLoad(second, second.paced)];
-    for (const load of paced) await load.window(PACED_WARMUP_SEC, false);
-    const pacedSlices = sliceCount(first.paced.durationSec, spec.sliceSec);
-    const pacedSliceSec = first.paced.durationSec / pacedSlices;
-    for (let i = 0; i < 2 * pacedSlices; i++) await paced[abba(i)].window(pacedSliceSec, true);
-  }
-  return [measured(tallies[0], seconds, paced?.[0]), measured(tallies[1], seconds, paced?.[1])];
-}
-function abba(i) {
-  return i % 2 === 0 === (Math.floor(i / 2) % 2 === 0) ? 0 : 1;
-}
-
 // src/load/pool.ts
 var BasePool = class {
   spec;
@@ -30588,6 +30543,7 @@ var kept = (spec, events) => keptConnections(spec, events);
 var KeptPool = class extends BasePool {
   constructor(spec, clock = realClock, connect2 = kept) {
     super(spec, "turn", clock, connect2);
+    this.keptConnections();
   }
   async turn(turn) {
     if (turn.rate !== void 0) return this.pacedTurn({ ...turn, rate: turn.rate });
@@ -30715,14 +30671,33 @@ var Pools = class {
   }
 };
 
+// src/load/round.ts
+async function pacedRound(spec) {
+  if (!spec.paced) return void 0;
+  const load = new PacedLoad(spec, spec.paced);
+  await load.window(PACED_WARMUP_SEC, false);
+  await load.window(spec.paced.durationSec, true);
+  return load;
+}
+function measured(tally, cpu, paced) {
+  tally.addCpu(cpu);
+  return tally.measurement("span", paced?.measurement());
+}
+async function round(spec) {
+  const tally = new Tally();
+  const pool = { ...spec, engine: "autocannon" };
+  if (spec.warmupSec > 0) await autocannonTurn(pool, spec.warmupSec, void 0);
+  const cpu = accounting(spec.watchPids);
+  await autocannonTurn(pool, spec.durationSec, tally);
+  const seconds = cpu();
+  return measured(tally, seconds, await pacedRound(spec));
+}
+
 // src/load/loadgen.ts
 var pools = new Pools();
 async function answer(line) {
   try {
-    const request = JSON.parse(line);
-    if ("op" in request) return await pools.handle(request);
-    if ("loads" in request) return { measurements: await slicedPair(request) };
-    return { measurement: await round(request) };
+    return await pools.handle(JSON.parse(line));
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

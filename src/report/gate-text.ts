@@ -185,7 +185,7 @@ export function busyMachineNote(kept: number, pairs: number, reason: string, mea
  * instead (`restartEvery`: the default `restart-every`).
  */
 export function startupNoteText(startupSec: number, pairSec: number, restartEvery: number): string {
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them once per ${restartEvery} pairs (and primes them, so they are measured warm), and the time budget buys more pairs.`;
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them (and primes them) once per ${restartEvery} pairs, and the time budget buys more pairs.`;
 }
 
 // Measuring: a fixed port moved, or not

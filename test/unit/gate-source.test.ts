@@ -88,7 +88,7 @@ describe('time', () => {
     const world = new World({ config: { pairs: 4, restartEvery: 1 }, startMs: 3000 });
     await world.measure();
     assert.deepEqual(world.notes, [
-      "starting base and head took 6.0 s of every pair's 14.0 s (`restart-every: 1` starts new processes for every pair). For a server this slow to start, the default `restart-every: 4` starts them once per 4 pairs (and primes them, so they are measured warm), and the time budget buys more pairs.",
+      "starting base and head took 6.0 s of every pair's 14.0 s (`restart-every: 1` starts new processes for every pair). For a server this slow to start, the default `restart-every: 2` starts them (and primes them) once per 2 pairs, and the time budget buys more pairs.",
     ]);
   });
 
