@@ -21,6 +21,12 @@ export const RESPONSES_PER_CONNECTION = 20;
 export const MIN_SCENARIO_SEC = 0.25;
 /** Priming each side gets at the start of a block, all scenarios together (each at least MIN_SCENARIO_SEC). */
 export const PRIME_SEC = 2;
+/**
+ * The kept engine's warm-up of a scenario's pools in a pair of several scenarios: one short turn, thrown away, that
+ * reopens what the server closed while the other scenarios took their turns (Node's keep-alive timeout is 5 s), so
+ * that the measured turns start on open connections.
+ */
+export const KEPT_REFRESH_SEC = 0.05;
 /** Length of a priming turn. */
 export const PRIME_TURN_SEC = 0.25;
 /** What a pair costs beyond its turns: taking the measurements, the generator's round trips, the probes. */
@@ -94,7 +100,12 @@ export function scenarioPlan(
         ? Math.min(config.sliceSec, sec)
         : sec;
   const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
-  const warmupSec = fresh || config.engine === 'autocannon' ? config.warmupSec : 0;
+  const warmupSec =
+    fresh || config.engine === 'autocannon'
+      ? config.warmupSec
+      : count > 1
+        ? Math.min(config.warmupSec, KEPT_REFRESH_SEC)
+        : 0;
   return {
     name: scenario.name,
     turnSec,
