@@ -151,8 +151,9 @@ test('compare measures the work tree in a worktree of its own: the checkout stay
       '1s',
       '--warmup',
       '0s',
+      // Blocks of 2 pairs per process pair: 4 blocks, the units of the decision (one block alone decides nothing).
       '--restart-every',
-      '8',
+      '2',
       '--flamegraphs',
       'false',
     ],
