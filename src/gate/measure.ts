@@ -8,6 +8,7 @@ import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { Round } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
+import { openLoopBaseDuring } from '../report/error-text.ts';
 import { poolOf, prime } from './blocks.ts';
 import { ActiveScenarios, type PairContext, stopServers } from './context.ts';
 import { Disturbances } from './disturbance.ts';
@@ -17,7 +18,7 @@ import { startFirstBlock } from './moved-port.ts';
 import { checkPlan } from './plan-check.ts';
 import { Pools } from './pools.ts';
 import type { Clock, LoadRunner, MeasureLog, Probes, StartServer } from './ports.ts';
-import { Servers } from './servers.ts';
+import { alive, Servers } from './servers.ts';
 import { GatePairSource } from './source.ts';
 import { roundTurns } from './turns.ts';
 
@@ -116,9 +117,8 @@ async function baseRates(ctx: PairContext): Promise<Map<string, number>> {
     for (const scenario of ctx.scenarios.active) {
       const pool = await poolOf(ctx, base, scenario);
       const sec = primeSec(1) / 2;
-      const [result] = await ctx.load.turns(
-        roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool),
-      );
+      const turns = roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool);
+      const [result] = await alive([base], openLoopBaseDuring(scenario.name), ctx.load.turns(turns));
       if (result && result.sec > 0 && result.responses > 0)
         rates.set(scenario.name, result.responses / result.sec);
     }
