@@ -5,7 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writePortPreload } from '../diagnostics/port-map.ts';
+import { sidePreloads } from '../diagnostics/install.ts';
+import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
 import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
@@ -104,15 +105,21 @@ export function keptEvidence(evidence: ProfileEvidence): ProfileEvidence {
   return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
 }
 
-/** Both sides' 0x targets: a fixed port is moved to a free one of each side's own, so that they run together. */
+/**
+ * Both sides' 0x targets: a fixed port is moved to a free one of each side's own (each side's own checked copy of
+ * the port preload, as when measuring), so that they run together.
+ */
 async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side, ProfileTarget>> {
-  const portPreload = spec.port === undefined ? undefined : writePortPreload(spec.outDir);
+  const copies =
+    spec.port === undefined
+      ? undefined
+      : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, 'port preload');
   const target = async (side: Side): Promise<ProfileTarget> => ({
     side,
     cwd: spec.dirs[side],
     start: spec.start,
     port: spec.port,
-    ...(portPreload === undefined ? {} : { movedTo: await freePort(), portPreload }),
+    ...(copies === undefined ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() }),
     env: { ...spec.env, PERF_GATE_SIDE: side },
     readyPath: spec.readyPath ?? spec.requests[0]?.path ?? '/',
     readyStatus: spec.readyStatus,
