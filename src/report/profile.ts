@@ -18,6 +18,15 @@ export interface ProfileSectionOptions {
   headingLevel?: number;
 }
 
+/** A share of busy time as a percentage: 61%, 0.3%, <0.1%. */
+export function formatShare(share: number): string {
+  const p = share * 100;
+  if (p === 0) return '0%';
+  if (p < 0.1) return '<0.1%';
+  if (p >= 10) return `${p.toFixed(0)}%`;
+  return `${p.toFixed(1)}%`;
+}
+
 /** CPU time per request: 38 µs, 4.2 µs, 0.35 µs. */
 export function formatUs(us: number): string {
   if (!Number.isFinite(us)) return 'n/a';
@@ -169,12 +178,19 @@ export function renderProfileEvidence(e: ProfileEvidence, options: ProfileSectio
 function hotChange(h: HotFunction): string {
   if (h.baseUsPerRequest !== undefined && h.headUsPerRequest !== undefined)
     return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} → ${formatUs(h.headUsPerRequest)})`;
-  return `${(h.baseSelf * 100).toFixed(1)}% → ${(h.headSelf * 100).toFixed(1)}% of busy time`;
+  return `${formatShare(h.baseSelf)} → ${formatShare(h.headSelf)} of busy time`;
 }
 
 /** Where a hot unit is, as code: `lib/util.js:9`, `lib/util.js`, `node_modules/fmtkit`. */
 function hotWhere(h: HotFunction): string {
   return h.unit === undefined || h.unit === 'function' ? `${h.file}:${h.line}` : h.file;
+}
+
+/** What a hot unit is, in words: `serialise` in `index.js:12`; the file `lib/a.js`; the package `fmtkit`. */
+export function hotSubject(h: HotFunction): string {
+  if (h.unit === 'package') return `the package ${code(h.fn)}`;
+  if (h.unit === 'file') return `the file ${code(h.file)}`;
+  return `${code(h.fn)} in ${code(hotWhere(h))}`;
 }
 
 /** A hot unit named in the line under the table: `fn` `file:line`, or the file, or `package` (package). */
