@@ -87,6 +87,7 @@ export async function profileBoth(
         durationSec: config.profileSec,
         connections: config.connections,
         explain: changeToExplain(decision),
+        engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
         outDir: join(config.outputDir, 'profiles'),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sidePreloads } from '../diagnostics/install.ts';
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/server.ts';
-import type { Side } from '../model/measure.ts';
+import type { LoadEngine, Side } from '../model/measure.ts';
 import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
 import { renderProfileEvidence } from '../report/profile.ts';
 import { diffFlameGraphHtml } from './diff.ts';
@@ -44,6 +44,8 @@ export interface CompareSpec {
   readyTimeoutMs: number;
   /** Whether the gate found a change to explain: without one nothing is named. */
   explain: boolean;
+  /** The load engine, as when measuring (input `engine`); default `kept`. */
+  engine?: LoadEngine;
   /** CPUs of the servers and of the load generator (taskset lists); undefined: not pinned. */
   cpus?: { server: string; loadgen: string } | undefined;
   /** Gets base/ and head/ (0x's flamegraph.html, ticks.json, meta.json) and the two diff-*.html pages. */
@@ -154,6 +156,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     warmupSec: PROFILE_WARMUP_SEC,
     connections: spec.connections,
     loadCpus: spec.cpus?.loadgen,
+    ...(spec.engine === undefined ? {} : { engine: spec.engine }),
   });
   // Windows count only when both sides' samples could be split into them.
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;

@@ -7,7 +7,7 @@
  */
 import { mainThreadSeconds } from '../io/cpu.ts';
 import { LoadGenerator } from '../load/generator.ts';
-import type { Side } from '../model/measure.ts';
+import type { LoadEngine, Side } from '../model/measure.ts';
 import {
   abortProfiled,
   assertProfiledAlive,
@@ -48,6 +48,8 @@ export interface SideBySideSpec {
   connections: number;
   /** CPUs the load generator is pinned to; undefined: not pinned. */
   loadCpus?: string | undefined;
+  /** The load engine, as when measuring (input `engine`); default `kept`. */
+  engine?: LoadEngine;
 }
 
 /** One side's window of load, on our clock (performance.now(), ms). */
@@ -81,33 +83,50 @@ export function windowOrder(pair: number): [Side, Side] {
   return pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
 }
 
+/** The load generator's pool of one side and request. */
+function poolId(side: Side, request: number): string {
+  return `${side}:${request}`;
+}
+
+/** Opens a pool for every side and request: each side's connections, kept from the warm-up to the end. */
+async function openPools(
+  generator: LoadGenerator,
+  servers: Record<Side, Profiled>,
+  spec: SideBySideSpec,
+): Promise<void> {
+  for (const side of ['base', 'head'] as const)
+    for (const [i, request] of spec.requests.entries())
+      await generator.open(
+        poolId(side, i),
+        {
+          url: `${servers[side].origin}${request.path}`,
+          method: request.method,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { body: request.body }),
+          connections: request.connections ?? spec.connections,
+          timeoutSec: 10,
+          engine: spec.engine ?? 'kept',
+        },
+        side,
+      );
+}
+
+/** One window of load on one side: when it ran on our clock, the answers, and the main thread's CPU time. */
 async function loadWindow(
   generator: LoadGenerator,
   profiled: Profiled,
-  request: ProfileRequest,
-  spec: SideBySideSpec,
-  durationSec: number,
+  turn: { request: number; what: string; sec: number; record: boolean },
 ): Promise<{ span: Span; responses: number; cpuSec: number | undefined }> {
   const cpuBefore = mainThreadSeconds(profiled.serverPid);
   const startMs = performance.now();
-  const measured = await generator.run(
-    {
-      url: `${profiled.origin}${request.path}`,
-      method: request.method,
-      headers: request.headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
-      connections: request.connections ?? spec.connections,
-      warmupSec: 0,
-      durationSec,
-      timeoutSec: 10,
-    },
-    profiled.target.side,
-  );
+  const [result] = await generator.turns([
+    { pool: poolId(profiled.target.side, turn.request), sec: turn.sec, record: turn.record },
+  ]);
   const endMs = performance.now();
   const cpuAfter = mainThreadSeconds(profiled.serverPid);
-  assertProfiledAlive(profiled, `${request.method} ${request.path}`);
+  assertProfiledAlive(profiled, turn.what);
   const cpuSec = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  return { span: { startMs, endMs }, responses: measured.responses, cpuSec };
+  return { span: { startMs, endMs }, responses: result?.responses ?? 0, cpuSec };
 }
 
 /** The warm-up, then the windows of every pair in ABBA order. */
@@ -116,18 +135,26 @@ async function loadWindows(
   servers: Record<Side, Profiled>,
   spec: SideBySideSpec,
 ): Promise<LoadWindow[]> {
-  const first = spec.requests[0]!;
+  await openPools(generator, servers, spec);
+  const what = (i: number): string => `${spec.requests[i]!.method} ${spec.requests[i]!.path}`;
   if (spec.warmupSec > 0)
     for (const side of windowOrder(0))
-      await loadWindow(generator, servers[side], first, spec, spec.warmupSec);
+      await loadWindow(generator, servers[side], {
+        request: 0,
+        what: what(0),
+        sec: spec.warmupSec,
+        record: false,
+      });
   const windows: LoadWindow[] = [];
   for (let pair = 0; pair < spec.pairs; pair++) {
     const request = pair % spec.requests.length;
     for (const side of windowOrder(pair)) {
-      const done = await loadWindow(generator, servers[side], spec.requests[request]!, spec, spec.windowSec);
+      const turn = { request, what: what(request), sec: spec.windowSec, record: true };
+      const done = await loadWindow(generator, servers[side], turn);
       windows.push({ side, pair, request, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
     }
   }
+  await generator.close();
   return windows;
 }
 
