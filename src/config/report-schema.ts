@@ -135,11 +135,18 @@ const diagnostics = object(
   { base: sideDiagnostics, head: sideDiagnostics },
 );
 
-/** A function that got hotter: where it is, its self shares, and its µs per request (both sides or neither). */
+/**
+ * A function, file or package named hotter: where it is, its self shares, and its µs per request (both sides or
+ * neither).
+ */
 const hotFunction = {
   ...object(
     { fn: str(500), file: str(1000), line: count(1e9), baseSelf: share, headSelf: share },
-    { baseUsPerRequest: quantity(1e9), headUsPerRequest: quantity(1e9) },
+    {
+      unit: oneOf(['function', 'file', 'package']),
+      baseUsPerRequest: quantity(1e9),
+      headUsPerRequest: quantity(1e9),
+    },
   ),
   dependencies: { baseUsPerRequest: ['headUsPerRequest'], headUsPerRequest: ['baseUsPerRequest'] },
 };

@@ -1,16 +1,49 @@
 /**
  * The profiling pass: after measuring, never during it. It explains a verdict and never makes one, so its
- * failures become notes.
+ * failures become notes; and it names what got hotter only when the gate found a change to explain.
  */
 import { join, relative, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
+import type { Decision } from '../model/decision.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
-import type { ProfileSummary } from '../model/report.ts';
-import { compareProfiles, hotterRows, profileView } from '../profile/compare.ts';
+import type { ProfileEvidence } from '../model/profile.ts';
+import type { HotFunction, ProfileSummary } from '../model/report.ts';
+import { compareProfiles, keptEvidence } from '../profile/compare.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import type { GateContext } from './ports.ts';
+import { systemPlacement } from './system.ts';
+
+/**
+ * Whether the gate found a change for the profile to explain: a regression or an improvement, or any comparison
+ * (req/s, latency, the server's CPU per request) that changed significantly.
+ */
+export function changeToExplain(decision: Decision | undefined): boolean {
+  if (decision === undefined) return false;
+  return (
+    decision.verdict === 'regression' ||
+    decision.verdict === 'improvement' ||
+    decision.comparisons.some((c) => c.significant)
+  );
+}
+
+/** What the profile names hotter on head, for the report: where each is in the repository, largest change first. */
+export function hotterUnits(evidence: ProfileEvidence, root: string, headDir: string): HotFunction[] {
+  return evidence.named
+    .filter((u) => u.deltaUs > 0 && !u.pseudo)
+    .slice(0, 5)
+    .map((u) => ({
+      unit: u.level,
+      fn: u.name,
+      file: relative(root, resolve(headDir, u.level === 'package' ? join('node_modules', u.name) : u.file)),
+      line: u.line,
+      baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+      headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+      baseUsPerRequest: u.baseSelfUs,
+      headUsPerRequest: u.headSelfUs,
+    }));
+}
 
 export async function profileBoth(
   context: GateContext,
@@ -18,6 +51,7 @@ export async function profileBoth(
   scenarios: readonly Scenario[],
   deadline: number,
   notes: Note[],
+  decision: Decision | undefined,
 ): Promise<ProfileSummary | undefined> {
   const { config, log } = context;
   if (scenarios.length === 0) return undefined;
@@ -45,32 +79,21 @@ export async function profileBoth(
         readyStatus: config.ready.status,
         durationSec: config.profileSec,
         connections: config.connections,
+        explain: changeToExplain(decision),
+        engine: config.engine,
+        cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
         outDir: join(config.outputDir, 'profiles'),
         onOutput: (chunk) => log.output(chunk.trimEnd()),
       });
-      // The functions the section names as hotter (beyond noise), per request where the requests are known.
-      const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
-      const hotter = hotterRows(view)
-        .filter((row) => !row.pseudo && row.file !== '')
-        .slice(0, 5)
-        .map((row) => ({
-          fn: row.fn,
-          file: relative(context.root, resolve(dirs.head, row.file)),
-          line: row.line,
-          baseSelf: row.baseSelf,
-          headSelf: row.headSelf,
-          ...(Number.isFinite(row.deltaUs)
-            ? { baseUsPerRequest: row.baseUs, headUsPerRequest: row.headUs }
-            : {}),
-        }));
       const seconds = (Date.now() - started) / 1000;
       log.info({ kind: 'profiling-took', seconds });
       return {
         markdown: result.markdown,
         files: result.files,
         dir: join(config.outputDir, 'profiles'),
-        hotter,
+        hotter: hotterUnits(result.evidence, context.root, dirs.head),
+        evidence: keptEvidence(result.evidence),
         seconds,
       };
     });

@@ -109,7 +109,7 @@ async function gateSteps(
   run.changedFiles = await changedSince(context.root, context.base.sha);
   if (config.flamegraphs && measured.decision) {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
-    run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes);
+    run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes, measured.decision);
   }
 }
 

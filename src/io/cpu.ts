@@ -65,6 +65,19 @@ export function threadSeconds(pid: number): number {
   }
 }
 
+/**
+ * Seconds of CPU the process's main thread (the one running JavaScript, the one V8's profiler samples) has run so
+ * far, to the nanosecond; undefined where schedstat cannot be read.
+ */
+export function mainThreadSeconds(pid: number): number | undefined {
+  try {
+    const ns = Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    return Number.isFinite(ns) ? ns / 1e9 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface Disturbance {
   /** Cores' worth of busy time that was not ours, averaged over the interval. */
   foreignCores: number;

@@ -25,67 +25,73 @@ export interface FunctionStat extends ProfileFrame {
   totalShare: number;
 }
 
-export interface DiffRow {
-  fn: string;
-  file: string;
-  /** Line on head (on base for a function that only base runs). */
-  line: number;
-  /** Line on base when it differs from head's. */
-  baseLine?: number;
-  pseudo: boolean;
-  /** Shares of busy samples, 0…1. */
-  baseSelf: number;
-  headSelf: number;
-  baseTotal: number;
-  headTotal: number;
-  /** head − base. */
-  deltaSelf: number;
-  deltaTotal: number;
-  /**
-   * CPU time in the function itself per request served while profiled, in µs (self samples × the sampling
-   * interval ÷ requests); NaN when the requests are unknown. Unlike shares, these do not trade off against each
-   * other: a faster head lowers every function's, where its shares may rise.
-   */
-  baseUs: number;
-  headUs: number;
-  /** head − base, µs per request. */
-  deltaUs: number;
-}
-
-export interface ProfileDiff {
-  /**
-   * Every function seen on either side, the largest growth first: of CPU time per request when the requests are
-   * known, else of self share (then of total share).
-   */
-  rows: DiffRow[];
-  /** Rows that grew, largest growth first. */
-  grown: DiffRow[];
-  /** Rows that shrank, largest shrink first. */
-  shrunk: DiffRow[];
-  /** Samples, busy samples and requests served while profiled (NaN when unknown). */
-  base: ProfileSide;
-  head: ProfileSide;
-}
-
+/** Samples, busy samples and requests served while profiled. */
 export interface ProfileSide {
   samples: number;
   busy: number;
-  /** Requests served while profiled; NaN when unknown. */
   requests: number;
 }
 
-/** A row of the profile section: a diff row, its place and the weight of its change (profile/compare.ts). */
-export interface ProfileViewRow extends DiffRow {
-  /** `file:line` relative to the tree root (`file` alone when the line is unknown; '' for native code). */
-  at: string;
-  /** The change in standard errors, of CPU time per request (or of self share), profile/diff.ts changeZ. */
-  z: number;
+/** Where a cost is counted: one function, one file, or one package (node_modules/<name>, Node's internals, the app). */
+export type CostLevel = 'function' | 'file' | 'package';
+
+/**
+ * One function, file or package of the side-by-side profile (src/profile/evidence.ts): its CPU time per request on
+ * each side, the mean over that side's windows of load, and whether its change is beyond its spread between them.
+ */
+export interface UnitCost {
+  level: CostLevel;
+  /** The function's name; the file's path; the package's name (see `package`). */
+  name: string;
+  /** Relative to the tree root ('' for native code and for a package). */
+  file: string;
+  /** The function's line on head (on base for one that only base ran); 0 for files and packages. */
+  line: number;
+  /**
+   * The package it lives in: a dependency's name (`node_modules/<name>`), `node:` for Node's own modules, '' for
+   * the app's own files, or the pseudo-function's name for samples charged to GC or to native code.
+   */
+  package: string;
+  /** `(native code)` or `(garbage collection)`: not code of the program. */
+  pseudo: boolean;
+  /** CPU time per request in the unit itself (self) and with everything it called (total), µs. */
+  baseSelfUs: number;
+  headSelfUs: number;
+  baseTotalUs: number;
+  headTotalUs: number;
+  /** The mean over the pairs of windows of head's self time per request less base's, µs. */
+  deltaUs: number;
+  /** The standard deviation of those differences between the pairs, µs. */
+  spreadUs: number;
+  /** Two-sided p of the paired t test over the pairs; undefined: not tested (too small a cost to name). */
+  p: number | undefined;
+  /** The change is beyond its spread (Holm over every unit tested, at the profile's level) and large enough to name. */
+  evident: boolean;
 }
 
-/** What the profile section shows: the rows that grew and shrank, and the busy samples of each side. */
-export interface ProfileView {
-  grown: ProfileViewRow[];
-  shrunk: ProfileViewRow[];
-  base: ProfileSide;
-  head: ProfileSide;
+/** The side-by-side profile's figures: every unit's cost per request, and what the evidence names. */
+export interface ProfileEvidence {
+  /** Pairs of windows (base and head each got one window of every pair) and each window's length. */
+  pairs: number;
+  windowSec: number;
+  /** Family-wise level of the tests, over every unit tested (Holm). */
+  level: number;
+  /** Units tested (the rest cost too little to name). */
+  tested: number;
+  /** Units whose change has evidence, whether or not the gate had a change to explain (what the test alone finds). */
+  evident: number;
+  /** Whether the gate found a change to explain; without one nothing is named. */
+  explain: boolean;
+  /** Busy samples and requests in the windows; busyUs: all busy CPU time per request, µs. */
+  base: ProfileSide & { busyUs: number };
+  head: ProfileSide & { busyUs: number };
+  /** Largest cost (either side's self time) first. */
+  functions: UnitCost[];
+  files: UnitCost[];
+  packages: UnitCost[];
+  /**
+   * What is named, each where its change lives (a function, else its file or its dependency), hotter ones first,
+   * largest change first; [] without a change to explain.
+   */
+  named: UnitCost[];
 }

@@ -1,9 +1,11 @@
 /** The report every gate writes (report.json): what was measured, decided and noted. Types only. */
+
 import type { Decision, StopReason, Verdict } from './decision.ts';
 import type { DiagnosticsSummary } from './diagnostics.ts';
 import type { Metric, Round, Side } from './measure.ts';
 import type { Note } from './notes.ts';
 import type { MeasurementPlan } from './plan.ts';
+import type { ProfileEvidence } from './profile.ts';
 export type ErrorCode =
   | 'config'
   | 'git'
@@ -150,8 +152,11 @@ export interface ShardSummary {
 }
 
 export interface HotFunction {
+  /** What is named: a function (absent in reports before files and packages were named), a file or a package. */
+  unit?: 'function' | 'file' | 'package';
+  /** The function's name; the file's path; the package's name. */
   fn: string;
-  /** Relative to the repository root. */
+  /** Relative to the repository root; for a package, its directory (`node_modules/<name>`). */
   file: string;
   line: number;
   /** Shares of busy CPU samples spent in the function itself. */
@@ -169,8 +174,13 @@ export interface ProfileSummary {
   files: string[];
   /** Directory that holds them. */
   dir: string;
-  /** Functions whose CPU time per request (or share of busy time) grew most on head, largest first. */
+  /**
+   * What the profile names hotter on head, largest change first: only with evidence, and only when the gate found
+   * a change to explain (src/profile/evidence.ts).
+   */
   hotter: HotFunction[];
+  /** The side-by-side profile's figures (per function, file and package) and what it named; absent in older reports. */
+  evidence?: ProfileEvidence;
   seconds: number;
 }
 

@@ -1,22 +1,32 @@
 /**
- * The whole profiling step for the pipeline, after measuring: install 0x, profile base then head under the same
- * load, diff the two, write the differential flame graphs beside 0x's own, and render the comment section.
+ * The whole profiling step for the pipeline, after measuring: install 0x, profile base and head side by side in
+ * windows of load taken in turns, weigh the evidence window by window, write the differential flame graphs beside
+ * 0x's own, and render the comment section.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Side } from '../model/measure.ts';
-import type { DiffRow, ProfileDiff, ProfileView, ProfileViewRow } from '../model/profile.ts';
+import { sidePreloads } from '../diagnostics/install.ts';
+import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
+import { freePort } from '../io/server.ts';
+import type { LoadEngine, Side } from '../model/measure.ts';
+import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
 import { PROFILE_ARTIFACTS } from '../report/gate-text.ts';
-import {
-  noteworthyRows,
-  type ProfileViewOptions,
-  renderProfileView,
-  topChangeSentence,
-} from '../report/profile.ts';
-import { changeZ, diffFlameGraphHtml, diffProfiles } from './diff.ts';
+import { renderProfileEvidence } from '../report/profile.ts';
+import { diffFlameGraphHtml } from './diff.ts';
+import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
-import { type ProfileRequest, type ProfileRun, profileServer } from './run.ts';
-import { buildProfile, type Profile, readTicks, relativeFile } from './ticks.ts';
+import type { ProfileRun, ProfileTarget } from './run.ts';
+import { type ProfileRequest, profileSideBySide, type SideProfile } from './side-by-side.ts';
+import { buildProfile, type Profile } from './ticks.ts';
+
+/** V8's sampling interval while profiling, µs: four times its default, for more samples in short windows. */
+export const SAMPLING_INTERVAL_US = 250;
+/** Each window's length: short windows give many pairs, and many pairs a test that can resolve. */
+export const WINDOW_SEC = 0.125;
+/** Load each side gets first and that is thrown away, for the JIT to warm up. */
+export const PROFILE_WARMUP_SEC = 0.5;
+/** Functions and files kept in report.json (every package is). */
+const KEPT_UNITS = 30;
 
 export interface CompareSpec {
   /** The tree (working-directory) of each side the server runs in. */
@@ -29,22 +39,30 @@ export interface CompareSpec {
   /** Readiness probe (GET); default: the first request's path, any status. */
   readyPath?: string;
   readyStatus?: number | undefined;
+  /** Seconds of load each side gets in its windows (the number of pairs follows from it). */
   durationSec: number;
   connections: number;
   readyTimeoutMs: number;
+  /** Whether the gate found a change to explain: without one nothing is named. */
+  explain: boolean;
+  /** The load engine, as when measuring (input `engine`); default `kept`. */
+  engine?: LoadEngine;
+  /** CPUs of the servers and of the load generator (taskset lists); undefined: not pinned. */
+  cpus?: { server: string; loadgen: string } | undefined;
   /** Gets base/ and head/ (0x's flamegraph.html, ticks.json, meta.json) and the two diff-*.html pages. */
   outDir: string;
   /** Where 0x is installed; default defaultZeroXCacheDir(). */
   cacheDir?: string;
-  /** Named in the comment as where the flame graphs are; default: this run's flame-graph artifact. */
+  /** Named in the comment as where the flame graphs are, e.g. 'the `perf-gate` artifact'. */
   artifacts?: string;
   onOutput?: (chunk: string) => void;
 }
 
 export interface ProfileComparison {
   runs: Record<Side, ProfileRun>;
+  /** Each side's profile over its windows (all its samples when they could not be split). */
   profiles: Record<Side, Profile>;
-  diff: ProfileDiff;
+  evidence: ProfileEvidence;
   /** Differential flame graphs: head's shape and base's shape, coloured by change. */
   diffHead: string;
   diffBase: string;
@@ -54,92 +72,118 @@ export interface ProfileComparison {
   files: string[];
 }
 
-export interface ProfileSectionOptions extends ProfileViewOptions {
-  /** Tree roots still to strip from paths (rows from buildProfile with `roots` are relative already). */
-  roots?: readonly string[];
+/** Pairs of windows that `durationSec` of load per side buys (at least 8). */
+export function profilePairs(durationSec: number): number {
+  return Math.max(8, Math.round(durationSec / WINDOW_SEC));
 }
 
-/** What the comment's profile section shows of a diff: each row's place relative to the tree, and its z. */
-export function profileView(diff: ProfileDiff, roots: readonly string[] = []): ProfileView {
-  const at = (r: DiffRow): string => {
-    if (r.file === '') return '';
-    const file = relativeFile(r.file, roots);
-    return r.line > 0 ? `${file}:${r.line}` : file;
+/** A side as the evidence reads it: its windows' profiles, or, when they could not be split, one of everything. */
+export function windowedSide(side: SideProfile, split: boolean): WindowedSide {
+  const roots = [side.run.root];
+  const cpu = (sec: readonly (number | undefined)[]): number | undefined =>
+    sec.some((s) => s === undefined) ? undefined : sec.reduce<number>((a, s) => a + s!, 0);
+  if (split) {
+    const windows = side.split.map((ticks) => buildProfile(ticks, { roots }));
+    return {
+      whole: buildProfile(side.split.flat(), { roots }),
+      windows,
+      responses: side.windows.map((w) => w.responses),
+      cpuSec: side.windows.map((w) => w.cpuSec),
+      sampleUs: SAMPLING_INTERVAL_US,
+    };
+  }
+  const whole = buildProfile(side.run.timed?.ticks ?? [], { roots });
+  return {
+    whole,
+    windows: [whole],
+    responses: [side.windows.reduce((a, w) => a + w.responses, 0)],
+    cpuSec: [cpu(side.windows.map((w) => w.cpuSec))],
+    sampleUs: SAMPLING_INTERVAL_US,
   };
-  const row = (r: DiffRow): ProfileViewRow => ({ ...r, at: at(r), z: changeZ(r, diff) });
-  return { grown: diff.grown.map(row), shrunk: diff.shrunk.map(row), base: diff.base, head: diff.head };
 }
 
-/** The comment's section on a profile diff (report/profile.ts renderProfileView). */
-export function renderProfileSection(diff: ProfileDiff, options: ProfileSectionOptions = {}): string {
-  return renderProfileView(profileView(diff, options.roots), options);
+/** The evidence as report.json keeps it: every package, the costliest functions and files, all that is named. */
+export function keptEvidence(evidence: ProfileEvidence): ProfileEvidence {
+  const top = (units: UnitCost[]): UnitCost[] => units.slice(0, KEPT_UNITS);
+  return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
 }
 
-/** The section's sentence on the largest change of a profile diff. */
-export function describeTopChange(diff: ProfileDiff, options: ProfileSectionOptions = {}): string {
-  return topChangeSentence(profileView(diff, options.roots), options);
+/**
+ * Both sides' 0x targets: a fixed port is moved to a free one of each side's own (each side's own checked copy of
+ * the port preload, as when measuring), so that they run together.
+ */
+async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side, ProfileTarget>> {
+  const copies =
+    spec.port === undefined
+      ? undefined
+      : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, 'port preload');
+  const target = async (side: Side): Promise<ProfileTarget> => ({
+    side,
+    cwd: spec.dirs[side],
+    start: spec.start,
+    port: spec.port,
+    ...(copies === undefined ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() }),
+    env: { ...spec.env, PERF_GATE_SIDE: side },
+    readyPath: spec.readyPath ?? spec.requests[0]?.path ?? '/',
+    readyStatus: spec.readyStatus,
+    outDir: join(spec.outDir, side),
+    zeroxBin,
+    readyTimeoutMs: spec.readyTimeoutMs,
+    cpus: spec.cpus?.server,
+    samplingIntervalUs: SAMPLING_INTERVAL_US,
+    ...(spec.onOutput === undefined ? {} : { onOutput: spec.onOutput }),
+  });
+  return { base: await target('base'), head: await target('head') };
 }
 
-/** Reads a ticks.json written by 0x into a profile, with paths relative to root. */
-export function loadProfile(ticksJson: string, root: string): Profile {
-  return buildProfile(readTicks(JSON.parse(readFileSync(ticksJson, 'utf8'))), { roots: [root] });
-}
-
-/** Profiles base, then head (one at a time, never while measuring), and compares them. Throws GateErrors. */
+/** Profiles base and head side by side (never while measuring) and weighs the evidence. Throws GateErrors. */
 export async function compareProfiles(spec: CompareSpec): Promise<ProfileComparison> {
   const zeroxBin = await ensureZeroX(
     spec.cacheDir,
     spec.onOutput === undefined ? {} : { onOutput: spec.onOutput },
   );
   mkdirSync(spec.outDir, { recursive: true });
-  const run = (side: Side): Promise<ProfileRun> => {
-    // The cached 0x preloads its files into the server: checked before each side's run (install.ts).
-    verifyZeroX(zeroxBin);
-    return profileServer({
-      side,
-      cwd: spec.dirs[side],
-      start: spec.start,
-      port: spec.port,
-      env: { ...spec.env, PERF_GATE_SIDE: side },
-      requests: spec.requests,
-      ...(spec.readyPath === undefined ? {} : { readyPath: spec.readyPath }),
-      readyStatus: spec.readyStatus,
-      durationSec: spec.durationSec,
-      connections: spec.connections,
-      outDir: join(spec.outDir, side),
-      zeroxBin,
-      readyTimeoutMs: spec.readyTimeoutMs,
-      ...(spec.onOutput === undefined ? {} : { onOutput: spec.onOutput }),
-    });
-  };
-  const base = await run('base');
-  const head = await run('head');
-  const profiles = {
-    base: loadProfile(base.ticksJson, base.root),
-    head: loadProfile(head.ticksJson, head.root),
-  };
-  const diff = diffProfiles(profiles.base, profiles.head, { base: base.requests, head: head.requests });
+  const requests =
+    spec.requests.length > 0
+      ? spec.requests
+      : [{ method: 'GET', path: spec.readyPath ?? '/', headers: {}, body: undefined }];
+  // The cached 0x preloads its files into the servers: checked right before they start (install.ts).
+  verifyZeroX(zeroxBin);
+  const sides = await profileSideBySide({
+    targets: await targets(spec, zeroxBin),
+    requests,
+    pairs: profilePairs(spec.durationSec),
+    windowSec: WINDOW_SEC,
+    warmupSec: PROFILE_WARMUP_SEC,
+    connections: spec.connections,
+    loadCpus: spec.cpus?.loadgen,
+    ...(spec.engine === undefined ? {} : { engine: spec.engine }),
+  });
+  // Windows count only when both sides' samples could be split into them.
+  const split = sides.base.split.length > 0 && sides.head.split.length > 0;
+  const base = windowedSide(sides.base, split);
+  const head = windowedSide(sides.head, split);
+  const evidence = weighEvidence(base, head, { explain: spec.explain, windowSec: WINDOW_SEC });
   const diffHead = join(spec.outDir, 'diff-head.html');
   const diffBase = join(spec.outDir, 'diff-base.html');
-  writeFileSync(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, 'head'));
-  writeFileSync(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, 'base'));
-  const markdown = renderProfileSection(diff, {
-    roots: [base.root, head.root],
-    durationSec: spec.durationSec,
-    artifacts: spec.artifacts ?? PROFILE_ARTIFACTS,
-  });
+  writeFileSync(diffHead, diffFlameGraphHtml(base.whole, head.whole, 'head'));
+  writeFileSync(diffBase, diffFlameGraphHtml(base.whole, head.whole, 'base'));
+  const markdown = renderProfileEvidence(evidence, { artifacts: spec.artifacts ?? PROFILE_ARTIFACTS });
+  const runs = { base: sides.base.run, head: sides.head.run };
   return {
-    runs: { base, head },
-    profiles,
-    diff,
+    runs,
+    profiles: { base: base.whole, head: head.whole },
+    evidence,
     diffHead,
     diffBase,
     markdown,
-    files: [base.flamegraphHtml, base.ticksJson, head.flamegraphHtml, head.ticksJson, diffHead, diffBase],
+    files: [
+      runs.base.flamegraphHtml,
+      runs.base.ticksJson,
+      runs.head.flamegraphHtml,
+      runs.head.ticksJson,
+      diffHead,
+      diffBase,
+    ],
   };
-}
-
-/** The functions the profile calls hotter: grown beyond noise and by enough to name, largest first. */
-export function hotterRows(view: ProfileView): ProfileViewRow[] {
-  return noteworthyRows(view, 'grown');
 }

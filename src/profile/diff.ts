@@ -1,21 +1,16 @@
 /**
- * Two profiles compared: which functions take more CPU time per request on head than on base (or, with the
- * requests unknown, a larger share of busy time), and a differential flame graph (a self-contained HTML page) to
- * see where. Pure.
- *
- * Per request, not per share: shares add up to 100%, so when head got faster everywhere but one function, that
- * function's share rises though it costs no more per request. Time per request is self samples × the sampling
- * interval (V8's --prof default, 1 ms) ÷ the requests served while profiled.
+ * Two profiles side by side: their functions matched across the sides, and a differential flame graph (a
+ * self-contained HTML page) to see where they differ. Pure.
  *
  * Functions are matched by name and file (paths are relative to each tree's root, so base and head worktrees
  * line up); when a file holds several functions of one name they are matched by line and column, then in
  * order of line. A function that moved within its file (edited lines above it) still matches.
  */
 
-import type { DiffRow, FunctionStat, ProfileDiff, ProfileFrame } from '../model/profile.ts';
+import type { FunctionStat, ProfileFrame } from '../model/profile.ts';
 import type { Profile } from './ticks.ts';
 
-interface Matching {
+export interface Matching {
   pairs: Array<{ base: FunctionStat | undefined; head: FunctionStat | undefined; id: string }>;
   baseId: Map<string, string>;
   headId: Map<string, string>;
@@ -25,7 +20,7 @@ function groupKey(f: ProfileFrame): string {
   return `${f.fn}\u0000${f.file}`;
 }
 
-function matchFunctions(base: readonly FunctionStat[], head: readonly FunctionStat[]): Matching {
+export function matchFunctions(base: readonly FunctionStat[], head: readonly FunctionStat[]): Matching {
   const groups = new Map<string, { base: FunctionStat[]; head: FunctionStat[] }>();
   const group = (key: string): { base: FunctionStat[]; head: FunctionStat[] } => {
     let g = groups.get(key);
@@ -65,92 +60,6 @@ function matchFunctions(base: readonly FunctionStat[], head: readonly FunctionSt
     for (const h of restHead.slice(n)) pair(undefined, h);
   }
   return matching;
-}
-
-/** V8's --prof sampling interval (its default, which 0x keeps), in ms: a sample stands for this much CPU. */
-export const SAMPLE_INTERVAL_MS = 1;
-
-function grew(r: DiffRow, perRequest: boolean): boolean {
-  if (perRequest) return r.deltaUs > 0;
-  return r.deltaSelf > 0 || (r.deltaSelf === 0 && r.deltaTotal > 0);
-}
-
-function shrank(r: DiffRow, perRequest: boolean): boolean {
-  if (perRequest) return r.deltaUs < 0;
-  return r.deltaSelf < 0 || (r.deltaSelf === 0 && r.deltaTotal < 0);
-}
-
-/** Requests served while each side was profiled, when known. */
-export interface Served {
-  base: number;
-  head: number;
-}
-
-/** Compares base with head function by function; per request when `served` gives the requests of both. */
-export function diffProfiles(base: Profile, head: Profile, served?: Served): ProfileDiff {
-  const known = served !== undefined && served.base > 0 && served.head > 0;
-  const usPer = (self: number, requests: number): number =>
-    known ? (self * SAMPLE_INTERVAL_MS * 1000) / requests : Number.NaN;
-  const { pairs } = matchFunctions(base.functions, head.functions);
-  const rows: DiffRow[] = pairs.map(({ base: b, head: h }) => {
-    const f = (h ?? b)!;
-    const row: DiffRow = {
-      fn: f.fn,
-      file: f.file,
-      line: f.line,
-      pseudo: f.pseudo,
-      baseSelf: b?.selfShare ?? 0,
-      headSelf: h?.selfShare ?? 0,
-      baseTotal: b?.totalShare ?? 0,
-      headTotal: h?.totalShare ?? 0,
-      deltaSelf: (h?.selfShare ?? 0) - (b?.selfShare ?? 0),
-      deltaTotal: (h?.totalShare ?? 0) - (b?.totalShare ?? 0),
-      baseUs: usPer(b?.self ?? 0, served?.base ?? 0),
-      headUs: usPer(h?.self ?? 0, served?.head ?? 0),
-      deltaUs: usPer(h?.self ?? 0, served?.head ?? 0) - usPer(b?.self ?? 0, served?.base ?? 0),
-    };
-    if (b && h && b.line !== h.line) row.baseLine = b.line;
-    return row;
-  });
-  const order = (a: DiffRow, b: DiffRow): number =>
-    (known ? b.deltaUs - a.deltaUs : 0) ||
-    b.deltaSelf - a.deltaSelf ||
-    b.deltaTotal - a.deltaTotal ||
-    a.fn.localeCompare(b.fn) ||
-    a.file.localeCompare(b.file) ||
-    a.line - b.line;
-  rows.sort(order);
-  const requests = (n: number | undefined): number => (known ? n! : Number.NaN);
-  return {
-    rows,
-    grown: rows.filter((r) => grew(r, known)),
-    shrunk: rows.filter((r) => shrank(r, known)).reverse(),
-    base: { samples: base.samples, busy: base.busy, requests: requests(served?.base) },
-    head: { samples: head.samples, busy: head.busy, requests: requests(served?.head) },
-  };
-}
-
-/**
- * How many standard errors a change is, to tell a real change from sampling noise: of CPU time per request when
- * the requests are known (self samples as Poisson counts, divided by the requests), else of self share (two
- * proportions). Samples are not quite independent, so read it as a rough guide: |z| ≥ 3 is a change.
- */
-export function changeZ(row: DiffRow, diff: ProfileDiff): number {
-  const nb = diff.base.busy;
-  const nh = diff.head.busy;
-  if (nb === 0 || nh === 0) return 0;
-  if (Number.isFinite(row.deltaUs)) {
-    // Counts: usPer × requests ÷ (interval in µs); var(count / requests) = count / requests².
-    const perSample = SAMPLE_INTERVAL_MS * 1000;
-    const variance =
-      (row.baseUs * perSample) / diff.base.requests + (row.headUs * perSample) / diff.head.requests;
-    if (variance === 0) return row.deltaUs === 0 ? 0 : Math.sign(row.deltaUs) * Number.POSITIVE_INFINITY;
-    return row.deltaUs / Math.sqrt(variance);
-  }
-  const pooled = (row.baseSelf * nb + row.headSelf * nh) / (nb + nh);
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / nb + 1 / nh));
-  if (se === 0) return row.deltaSelf === 0 ? 0 : Math.sign(row.deltaSelf) * Number.POSITIVE_INFINITY;
-  return row.deltaSelf / se;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,39 +1,26 @@
 /**
- * Profiles one tree's server with 0x under load: 0x starts `node --prof …` on the server's entry file, we wait
- * until it answers, drive the load with the usual load generator, stop the server the way 0x expects (SIGINT to
- * its process group: 0x's preload makes the server exit, 0x itself waits for it and then turns the V8 log into
- * ticks.json and flamegraph.html), and watch every step with a deadline, since 0x waits forever for a server
- * that never listens and exits 0 when the server crashed.
+ * One tree's server under 0x: 0x starts `node --prof …` on the server's entry file and we wait until it answers
+ * (startProfiled); the caller loads it; then we stop it the way 0x expects (SIGINT to its process group: 0x's
+ * preload makes the server exit, 0x itself waits for it and then turns the V8 log into ticks.json and
+ * flamegraph.html) and read the samples with their times (finishProfiled). Every step has a deadline, since 0x
+ * waits forever for a server that never listens and exits 0 when the server crashed.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PORT_MAP_ENV } from '../diagnostics/port-preload.ts';
 import { GateError } from '../io/errors.ts';
 import { Child, liveProcesses, processTree, safeEnv } from '../io/proc.ts';
-import { freePort, listening, probe } from '../io/server.ts';
-import { runLoad } from '../load/generator.ts';
+import { freePort } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
 import { parseNodeCommand } from './command.ts';
 import { logText } from './log-text.ts';
 import { noInliningFlags, readScripts, resolveNode } from './node.ts';
+import { checkPortFree, tail, waitReady } from './ready.ts';
+import { readV8Log, type TimedTicks, v8LogFile } from './v8-log.ts';
 
-/** One request the profiled server is loaded with (a scenario of the config file). */
-export interface ProfileRequest {
-  method: string;
-  /** Starts with `/`. */
-  path: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  /** undefined: the spec's `connections`. */
-  connections?: number | undefined;
-}
-
-/** GET requests of the paths, the simple case. */
-export function getRequests(paths: readonly string[]): ProfileRequest[] {
-  return paths.map((path) => ({ method: 'GET', path, headers: {}, body: undefined }));
-}
-
-export interface ProfileSpec {
+/** One server to run under 0x: where, how, and where 0x writes. */
+export interface ProfileTarget {
   side: Side;
   /** Directory the server runs in (the tree's root or working-directory). */
   cwd: string;
@@ -41,21 +28,25 @@ export interface ProfileSpec {
   start: string;
   /** A fixed port the server listens on; undefined: a free one is passed in PORT. */
   port: number | undefined;
+  /**
+   * With `port`: the free port it is moved to by the port preload (`portPreload`), so that base and head run side
+   * by side; undefined: the server listens on the fixed port itself.
+   */
+  movedTo?: number | undefined;
+  /** The port preload (src/diagnostics/port-preload.ts) loaded with `--require` when the port is moved. */
+  portPreload?: string | undefined;
   env?: Record<string, string>;
-  /** Requests to load, one after the other. */
-  requests: readonly ProfileRequest[];
-  /** Path of the readiness probe (GET); default: the first request's path. */
-  readyPath?: string;
+  /** Path of the readiness probe (GET). */
+  readyPath: string;
   /** The status the readiness probe must get; undefined: any answer. */
   readyStatus?: number | undefined;
-  /** Seconds of load in all, shared between the requests (at least 1 s each). */
-  durationSec: number;
-  connections: number;
   /** Where 0x writes (created if missing); flamegraph.html and ticks.json end up directly in it. */
   outDir: string;
   /** 0x's CLI entry (from ensureZeroX). */
   zeroxBin: string;
   readyTimeoutMs: number;
+  /** CPUs 0x and the server are pinned to (taskset -c); undefined: not pinned. */
+  cpus?: string | undefined;
   /** Limit for 0x to turn the V8 log into its files once the server stopped; default 120 s. */
   processTimeoutMs?: number;
   /**
@@ -64,6 +55,8 @@ export interface ProfileSpec {
    * inlined function a sample was in, and would charge a hot helper to its caller.
    */
   inlining?: boolean;
+  /** V8's sampling interval (--prof-sampling-interval), µs; default V8's own, 1000. */
+  samplingIntervalUs?: number;
   /** Keep 0x's intermediate V8 logs (several MB); default false. */
   keepLogs?: boolean;
   /** Called with the output of 0x and of the server as it comes. */
@@ -81,11 +74,28 @@ export interface ProfileRun {
   command: string;
   /** The node executable that ran the server. */
   node: string;
-  /** Requests the server answered under the profiling load (the per-request figures' denominator). */
-  requests: number;
+  /** The samples with their times, from the V8 log (undefined when 0x left none to read). */
+  timed: TimedTicks | undefined;
 }
 
-const HOSTS = ['127.0.0.1', '::1'] as const;
+/** A server running under 0x, answering on `origin`. */
+export interface Profiled {
+  target: ProfileTarget;
+  child: Child;
+  /** The server process (0x's only child until the server stops). */
+  serverPid: number;
+  origin: string;
+  /** When 0x was started and when the server first answered (performance.now(), ms). */
+  spawnedMs: number;
+  readyMs: number;
+  /** How messages name it: the side, its start command and what was profiled. */
+  what: string;
+  root: string;
+  command: string;
+  node: string;
+  dir: string;
+  work: string;
+}
 
 /** Members of a process group that still run (not zombies). */
 function groupMembers(pgid: number): number[] {
@@ -118,87 +128,134 @@ function running(pid: number): boolean {
   return pid > 0 && processTree(pid)[0] === pid;
 }
 
-/** 0x's status line redraws itself with ANSI escapes; plain text for messages. */
-function plain(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences start with ESC.
-  return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '\n').replace(/\n{2,}/g, '\n');
+/**
+ * Starts the server under 0x and waits until it answers. Throws a GateError when it does not answer in time or
+ * exits first (`server-start`); nothing of it is left running then.
+ */
+export async function startProfiled(target: ProfileTarget): Promise<Profiled> {
+  const cwd = resolve(target.cwd);
+  const command = parseNodeCommand(target.start, () => readScripts(cwd));
+  if (!existsSync(target.zeroxBin))
+    throw new GateError('install', `the profiler 0x is not installed: ${target.zeroxBin} does not exist`);
+  const moved = target.port !== undefined && target.movedTo !== undefined && target.portPreload !== undefined;
+  const port = (moved ? target.movedTo : target.port) ?? (await freePort());
+  if (target.port !== undefined && !moved) await checkPortFree(target.port, target.side);
+  // PORT is the server's own port: the fixed one when there is one (moved or not), else the free one we picked.
+  const env = safeEnv({
+    NODE_ENV: 'production',
+    ...target.env,
+    PORT: String(target.port ?? port),
+    ...(moved ? { [PORT_MAP_ENV]: `${target.port}=${port}` } : {}),
+    ...command.env,
+  });
+  const node = resolveNode(command, cwd, env);
+  const dir = resolve(target.outDir);
+  const work = join(dir, '.0x-work');
+  mkdirSync(work, { recursive: true });
+  const v8Flags = [
+    ...(target.inlining === true ? [] : await noInliningFlags(node, env)),
+    ...(target.samplingIntervalUs === undefined
+      ? []
+      : [`--prof-sampling-interval=${target.samplingIntervalUs}`]),
+  ];
+  const preload = moved ? ['--require', target.portPreload!] : [];
+  const program = [...command.nodeFlags, command.file, ...command.args];
+  const shown = ['node', ...v8Flags, ...program].join(' ');
+  const spawnedMs = performance.now();
+  const child = new Child(target.cpus === undefined ? process.execPath : 'taskset', {
+    cwd,
+    env,
+    args: [
+      ...(target.cpus === undefined ? [] : ['-c', target.cpus, process.execPath]),
+      ...zeroXArgs(target, { dir, work, shown, argv: [node, ...v8Flags, ...preload, ...program] }),
+    ],
+    ...outputOption(target.onOutput),
+  });
+  const what = `the ${target.side} server \`${target.start}\` (profiled as \`${shown}\`)`;
+  try {
+    const origin = await waitReady(child, target, what, port);
+    const readyMs = performance.now();
+    // 0x's only child until the server stops is the server itself (under taskset: 0x is the process itself).
+    const serverPid = processTree(child.pid)[1] ?? -1;
+    return {
+      target,
+      child,
+      serverPid,
+      origin,
+      spawnedMs,
+      readyMs,
+      what,
+      root: cwd,
+      command: shown,
+      node,
+      dir,
+      work,
+    };
+  } catch (error) {
+    await abort(child);
+    throw error;
+  }
 }
 
-/** The last lines of 0x's output, as plain text, for error messages. */
-function tail(child: Child, lines = 40): string {
-  return plain(child.output.toString()).trimEnd().split('\n').slice(-lines).join('\n');
+function outputOption(onOutput: ((chunk: string) => void) | undefined): {
+  onOutput?: (chunk: string) => void;
+} {
+  if (onOutput === undefined) return {};
+  return {
+    onOutput: (chunk: string) => {
+      const text = logText(chunk);
+      if (text !== '') onOutput(text);
+    },
+  };
+}
+
+/** Throws a GateError (`server-crash`) when the profiled server is gone, saying what it was doing. */
+export function assertProfiledAlive(profiled: Profiled, during: string): void {
+  if (running(profiled.serverPid) && profiled.child.exit === undefined) return;
+  const exit = /Target subprocess error, code: (-?\d+)/.exec(profiled.child.output.toString());
+  throw new GateError(
+    'server-crash',
+    `${profiled.what} ${exit ? `exited with code ${exit[1]}` : 'exited'} during profiling (${during}) under 0x`,
+    { side: profiled.target.side, output: tail(profiled.child) },
+  );
+}
+
+/** Stops a profiled server whose profile is lost anyway: no grace (0x would start processing the log). */
+export async function abortProfiled(profiled: Profiled): Promise<void> {
+  await abort(profiled.child);
 }
 
 /**
- * Runs the server under 0x with load for durationSec and returns where the flame graph and the ticks are.
- * Throws a GateError when the server does not answer in time (`server-start`), dies while profiled
- * (`server-crash`), or 0x does not finish (`timeout`); the whole process tree is gone when it returns or throws.
+ * Stops the server, lets 0x write its files and reads the timed samples. Throws a GateError when 0x does not
+ * finish (`timeout`) or the server crashed (`server-crash`); the whole process tree is gone when it returns or throws.
  */
-export async function profileServer(spec: ProfileSpec): Promise<ProfileRun> {
-  const cwd = resolve(spec.cwd);
-  const command = parseNodeCommand(spec.start, () => readScripts(cwd));
-  if (!existsSync(spec.zeroxBin))
-    throw new GateError('install', `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
-  const readyPath = spec.readyPath ?? spec.requests[0]?.path ?? '/';
-  const port = spec.port ?? (await freePort());
-  if (spec.port !== undefined) await checkPortFree(spec.port, spec.side);
-  const env = safeEnv({ NODE_ENV: 'production', ...spec.env, PORT: String(port), ...command.env });
-  const node = resolveNode(command, cwd, env);
-  const dir = resolve(spec.outDir);
-  const work = join(dir, '.0x-work');
-  mkdirSync(work, { recursive: true });
-  const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
-  const target = [node, ...v8Flags, ...command.nodeFlags, command.file, ...command.args];
-  const shown = ['node', ...target.slice(1)].join(' ');
-  const onOutput = spec.onOutput;
-  const child = new Child(process.execPath, {
-    cwd,
-    env,
-    args: zeroXArgs(spec, { dir, work, shown, target }),
-    ...(onOutput
-      ? {
-          onOutput: (chunk: string) => {
-            const text = logText(chunk);
-            if (text !== '') onOutput(text);
-          },
-        }
-      : {}),
-  });
-  const what = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown}\`)`;
-  let requests: number;
+export async function finishProfiled(profiled: Profiled): Promise<ProfileRun> {
+  const { child, target, dir, work, what } = profiled;
   try {
-    const origin = await waitReady(child, spec, what, port, readyPath);
-    // 0x's only child until the server stops is the server itself.
-    const serverPid = processTree(child.pid)[1] ?? -1;
-    requests = await loadProfiled(child, serverPid, spec, { what, origin, readyPath });
-    await stopAndCollect(child, serverPid, spec, what);
+    await stopAndCollect(child, profiled.serverPid, target, what);
   } catch (error) {
-    // The profile is lost anyway: no grace (0x would start processing the log on SIGTERM).
     await abort(child);
     throw error;
   }
   await child.stop(500);
   await groupGone(child.pid, 3000);
-  const { flamegraphHtml, ticksJson } = checkOutput(child, spec, dir, what);
-  if (spec.keepLogs !== true) removeLogs(dir, work);
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown, node, requests };
-}
-
-/** A fixed port must be free before the profiled server starts, or the load would go to whatever holds it. */
-async function checkPortFree(port: number, side: Side): Promise<void> {
-  for (const host of HOSTS)
-    if (await listening(host, port))
-      throw new GateError(
-        'server-start',
-        `port ${port} (input \`port\`) is in use before the ${side} server is started for profiling: something from an earlier step still listens there`,
-        { side },
-      );
+  const { flamegraphHtml, ticksJson } = checkOutput(child, target, dir, what);
+  const log = v8LogFile(dir);
+  let timed: TimedTicks | undefined;
+  try {
+    timed = log === undefined ? undefined : readV8Log(JSON.parse(readFileSync(log, 'utf8')));
+  } catch {
+    timed = undefined;
+  }
+  if (target.keepLogs !== true) removeLogs(dir, work);
+  const { root, command, node } = profiled;
+  return { dir, flamegraphHtml, ticksJson, root, command, node, timed };
 }
 
 /** 0x's command line: where it writes, the ticks file, and the node command it profiles. */
 function zeroXArgs(
-  spec: ProfileSpec,
-  run: { dir: string; work: string; shown: string; target: readonly string[] },
+  spec: ProfileTarget,
+  run: { dir: string; work: string; shown: string; argv: readonly string[] },
 ): string[] {
   return [
     spec.zeroxBin,
@@ -210,54 +267,14 @@ function zeroXArgs(
     '--title',
     `perf-gate ${spec.side}: ${run.shown}`,
     '--',
-    ...run.target,
+    ...run.argv,
   ];
-}
-
-/**
- * Loads the profiled server with each request in turn, failing as soon as it is gone: the responses it got (every
- * answer, whatever its status: each cost the server its CPU).
- */
-async function loadProfiled(
-  child: Child,
-  serverPid: number,
-  spec: ProfileSpec,
-  at: { what: string; origin: string; readyPath: string },
-): Promise<number> {
-  const requests = spec.requests.length > 0 ? spec.requests : getRequests([at.readyPath]);
-  const perRequest = Math.max(1, spec.durationSec / requests.length);
-  let served = 0;
-  for (const request of requests) {
-    const measured = await runLoad(
-      {
-        url: `${at.origin}${request.path}`,
-        method: request.method,
-        headers: request.headers,
-        ...(request.body === undefined ? {} : { body: request.body }),
-        connections: request.connections ?? spec.connections,
-        warmupSec: 0,
-        durationSec: perRequest,
-        timeoutSec: 10,
-      },
-      spec.side,
-    );
-    if (!running(serverPid) || child.exit !== undefined) {
-      const exit = /Target subprocess error, code: (-?\d+)/.exec(child.output.toString());
-      throw new GateError(
-        'server-crash',
-        `${at.what} ${exit ? `exited with code ${exit[1]}` : 'exited'} during profiling (${request.method} ${request.path}) under 0x`,
-        { side: spec.side, output: tail(child) },
-      );
-    }
-    served += measured.responses;
-  }
-  return served;
 }
 
 /** The flame graph and ticks 0x wrote; throws when either is missing or holds no samples. */
 function checkOutput(
   child: Child,
-  spec: ProfileSpec,
+  spec: ProfileTarget,
   dir: string,
   what: string,
 ): { flamegraphHtml: string; ticksJson: string } {
@@ -286,39 +303,6 @@ function removeLogs(dir: string, work: string): void {
       rmSync(join(dir, file), { force: true });
 }
 
-async function waitReady(
-  child: Child,
-  spec: ProfileSpec,
-  what: string,
-  port: number,
-  readyPath: string,
-): Promise<string> {
-  const deadline = Date.now() + spec.readyTimeoutMs;
-  const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
-  for (;;) {
-    if (child.exit !== undefined || /Target subprocess error, code:/.test(child.output.toString())) {
-      throw new GateError(
-        'server-start',
-        `${what} exited under 0x before it answered GET ${readyPath}${wanted} on port ${port}`,
-        { side: spec.side, output: tail(child) },
-      );
-    }
-    if (Date.now() > deadline) {
-      throw new GateError(
-        'server-start',
-        `${what} did not answer GET ${readyPath}${wanted} on port ${port} within ${Math.round(spec.readyTimeoutMs / 1000)} s under 0x`,
-        { side: spec.side, output: tail(child) },
-      );
-    }
-    for (const host of HOSTS) {
-      const status = await probe(host, port, readyPath);
-      if (status !== undefined && (spec.readyStatus === undefined || status === spec.readyStatus))
-        return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
-    }
-    await sleep(100);
-  }
-}
-
 /**
  * SIGINT to the process group, as Ctrl+C would: 0x's soft-exit preload makes the server exit, 0x waits for that
  * and then processes the V8 log. A server that does not exit within a grace period (a busy loop, a SIGINT
@@ -327,7 +311,7 @@ async function waitReady(
 async function stopAndCollect(
   child: Child,
   serverPid: number,
-  spec: ProfileSpec,
+  spec: ProfileTarget,
   what: string,
 ): Promise<void> {
   const processTimeoutMs = spec.processTimeoutMs ?? 120_000;

@@ -252,6 +252,12 @@ function classifySample(
   return { kind: 'busy', frames: js, gc, native };
 }
 
+/** For each sample, whether it is busy (neither idle, nor start-up, nor instrumentation). */
+export function busySamples(ticks: RawTicks): boolean[] {
+  const cache = new Map<string, Classified>();
+  return ticks.map((stack) => classifySample(stack, [], cache).kind === 'busy');
+}
+
 /** Classifies every sample and charges the busy ones to functions. */
 export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Profile {
   const roots = options.roots ?? [];

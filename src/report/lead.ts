@@ -9,7 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { headlineComparison } from './outputs.ts';
-import { formatShare as formatBusyShare, formatUs } from './profile.ts';
+import { formatShare as formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
 /** What the lead needs besides the report. */
 export interface LeadOptions {
@@ -146,13 +146,16 @@ export function leadSentence(report: Report, options: LeadOptions): string {
   return decisionSentence(report, report.decision, options);
 }
 
-/** The function that got hotter: "`serialise` in `index.js:12`, which got hotter (4.20 µs → 38.0 µs per request" (open). */
+/**
+ * What got hotter: "`serialise` in `index.js:12`, which got hotter (4.20 µs → 38.0 µs per request" (open); a file or
+ * a package by its name.
+ */
 function hotterPhrase(hot: HotFunction): string {
   const change =
     hot.baseUsPerRequest !== undefined && hot.headUsPerRequest !== undefined
       ? `${formatUs(hot.baseUsPerRequest)} → ${formatUs(hot.headUsPerRequest)} per request`
       : `${formatBusyShare(hot.baseSelf)} → ${formatBusyShare(hot.headSelf)} of busy time`;
-  return `${code(hot.fn)} in ${code(`${hot.file}:${hot.line}`)}, which got hotter (${change}`;
+  return `${hotSubject(hot)}, which got hotter (${change}`;
 }
 
 /** "re-run the job", linked to the run's page when there is one. */

@@ -1,26 +1,17 @@
 /**
- * The profile comparison in the PR comment: the functions whose CPU time per request changed most, both ways
- * (or, where the requests served are unknown, whose share of busy time did), and the one line of what got hotter.
+ * The profile in the PR comment: what the side-by-side profile names (only with evidence, and only when the gate
+ * found a change to explain), then its figures as data: CPU time per request by package, by file and by function.
  * Pure.
  */
 
-import type { ProfileView, ProfileViewRow } from '../model/profile.ts';
+import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
 import type { HotFunction } from '../model/report.ts';
 import { code, codeCell, escapeMarkdown } from './escape.ts';
-import { formatCount, htmlText } from './format.ts';
+import { formatCount, formatP, htmlText } from './format.ts';
 
-export interface ProfileViewOptions {
-  /** Rows in each direction; default 6 (at most 8 are shown). */
-  limit?: number;
-  /**
-   * Smallest change worth a row: a share of base's CPU time per request (or, per share, of busy time), 0…1;
-   * default 0.005 (half a percent).
-   */
-  minDelta?: number;
-  /** Smallest |z| (ProfileViewRow.z) worth a row; default 3. */
-  minZ?: number;
-  /** Seconds of load each side was profiled under. */
-  durationSec?: number;
+export interface ProfileSectionOptions {
+  /** Rows of each table of figures; default 8. */
+  rows?: number;
   /** Where the flame graphs are, e.g. 'the `perf-gate` artifact'; mentioned when given. */
   artifacts?: string;
   /** Heading level; default 3; 0: no heading. */
@@ -36,14 +27,6 @@ export function formatShare(share: number): string {
   return `${p.toFixed(1)}%`;
 }
 
-/** A change of share in percentage points: +60.7 pts, −1.2 pts. */
-export function formatPoints(delta: number): string {
-  const points = delta * 100;
-  const text = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
-  if (text === '0.0' || text === '0') return '±0 pts';
-  return `${points > 0 ? '+' : '−'}${text} pts`;
-}
-
 /** CPU time per request: 38 µs, 4.2 µs, 0.35 µs. */
 export function formatUs(us: number): string {
   if (!Number.isFinite(us)) return 'n/a';
@@ -56,167 +39,205 @@ export function formatUsChange(us: number): string {
   return `${us > 0 ? '+' : us < 0 ? '−' : '±'}${formatUs(us)}`;
 }
 
-/** Whether the view's rows are per request (the requests served are known on both sides). */
-function perRequest(view: ProfileView): boolean {
-  return Number.isFinite(view.base.requests) && Number.isFinite(view.head.requests);
+/** A package as words: a dependency by its name, else what it is. */
+function packageLabel(name: string): string {
+  if (name === '') return "the app's own files";
+  if (name === 'node:') return 'Node.js (`node:` modules)';
+  if (name.startsWith('(')) return escapeMarkdown(name);
+  return code(name);
 }
 
-/** The function as words: `slowPath` in lib/util.js:2. */
-function named(row: ProfileViewRow): string {
-  if (row.pseudo) return escapeMarkdown(row.fn);
-  return row.at === '' ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
+/** A unit as words: `slowPath` in lib/util.js:2; the file lib/util.js; the package `fmtkit`. */
+export function unitText(u: UnitCost): string {
+  if (u.pseudo) return escapeMarkdown(u.name);
+  if (u.level === 'package') return `the package ${packageLabel(u.name)}`;
+  if (u.level === 'file') return `the file ${code(u.file)}`;
+  const at = u.file === '' ? '' : ` in ${escapeMarkdown(u.line > 0 ? `${u.file}:${u.line}` : u.file)}`;
+  return `${code(u.name)}${at}`;
 }
 
-/** base's CPU time per request, µs (all busy samples). */
-function baseBusyUs(view: ProfileView): number {
-  return (view.base.busy * 1000) / view.base.requests;
+/** A change in words: +6.80 µs (13.0 µs → 19.8 µs). */
+function changeText(u: UnitCost): string {
+  return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} → ${formatUs(u.headSelfUs)})`;
 }
 
-/** The rows worth naming: a change both large enough and beyond sampling noise. */
-function noteworthy(
-  rows: readonly ProfileViewRow[],
-  view: ProfileView,
-  options: ProfileViewOptions,
-): ProfileViewRow[] {
-  const minDelta = options.minDelta ?? 0.005;
-  const minZ = options.minZ ?? 3;
-  const size = (row: ProfileViewRow): number =>
-    perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
-  return rows.filter((row) => size(row) >= minDelta && Math.abs(row.z) >= minZ);
+/** The section's first sentence: what is named, or why nothing is. */
+export function namedSentence(e: ProfileEvidence): string {
+  if (e.pairs < 3)
+    return 'The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.';
+  if (!e.explain)
+    return 'The gate found no change to explain, so no function is named: the figures below are data, not a claim.';
+  const hotter = e.named.filter((u) => u.deltaUs > 0);
+  const cooler = e.named.filter((u) => u.deltaUs < 0);
+  if (hotter.length === 0 && cooler.length === 0)
+    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
+  const list = (units: UnitCost[]): string =>
+    units
+      .slice(0, 3)
+      .map((u) => `${unitText(u)} ${changeText(u)}`)
+      .join('; ');
+  const parts = [];
+  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list(hotter)}.`);
+  if (cooler.length > 0)
+    parts.push(`${hotter.length > 0 ? 'Cooler' : '**Cooler on head**'}: ${list(cooler)}.`);
+  return `${parts.join(' ')} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
 }
 
-/** The view's rows that grew, or shrank, beyond noise and by enough to name (the section's own rule). */
-export function noteworthyRows(
-  view: ProfileView,
-  direction: 'grown' | 'shrunk',
-  options: ProfileViewOptions = {},
-): ProfileViewRow[] {
-  return noteworthy(view[direction], view, options);
+/** The p of a unit for a table: '' when not tested, with a mark when it is named. */
+function pCell(u: UnitCost, e: ProfileEvidence): string {
+  if (u.p === undefined) return '';
+  const same = (n: UnitCost): boolean =>
+    n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line;
+  const named = e.named.some(same) ? ' **named**' : '';
+  return `${formatP(u.p, e.level / Math.max(1, e.tested))}${named}`;
 }
 
-/** One sentence on the largest change, per request where the requests are known. */
-export function topChangeSentence(view: ProfileView, options: ProfileViewOptions = {}): string {
-  const top = noteworthy(view.grown, view, options)[0];
-  const drop = noteworthy(view.shrunk, view, options)[0];
-  if (perRequest(view)) {
-    if (top !== undefined)
-      return `${named(top)} takes ${formatUsChange(top.deltaUs)} of CPU per request on head (${formatUs(top.baseUs)} → ${formatUs(top.headUs)}).`;
-    const none = 'No function takes noticeably more CPU per request on head';
-    return drop === undefined
-      ? `${none}.`
-      : `${none}; ${named(drop)} takes ${formatUsChange(drop.deltaUs)} (${formatUs(drop.baseUs)} → ${formatUs(drop.headUs)}).`;
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The named units as a table: what, where, both sides' CPU time per request, the change and its p. */
+function namedTable(e: ProfileEvidence): string[] {
+  if (e.named.length === 0) return [];
+  const out = [
+    '| named | level | base µs/request | head µs/request | change | p |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const u of e.named) {
+    const what =
+      u.level === 'function' && u.file !== ''
+        ? `${codeCell(u.name)} ${codeCell(`${u.file}:${u.line}`)}`
+        : unitCell(u);
+    const cells = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
+    out.push(row([what, u.level, ...cells]));
   }
-  if (top !== undefined)
-    return `${named(top)} went from ${formatShare(top.baseSelf)} to ${formatShare(top.headSelf)} of busy time on head.`;
-  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 0.005).replace(/^\+/, '')} or more on head`;
-  return drop === undefined
-    ? `${none}.`
-    : `${none}; ${named(drop)} went down from ${formatShare(drop.baseSelf)} to ${formatShare(drop.headSelf)}.`;
+  return [...out, ''];
 }
 
-/** The functions that changed most, both ways, as a table; [] when none beyond noise. */
-function changeTable(view: ProfileView, options: ProfileViewOptions): string[] {
-  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
-  const grown = noteworthy(view.grown, view, options).slice(0, limit);
-  // Shares add up to 100%: with shares, shrunk rows are shown only when nothing grew. Per request both ways.
-  const shrunk =
-    perRequest(view) || grown.length === 0 ? noteworthy(view.shrunk, view, options).slice(0, limit) : [];
-  const rows = [...grown, ...shrunk];
-  if (rows.length === 0) return [];
-  const per = perRequest(view);
-  const out = per
-    ? [
-        '| function | file:line | base µs/request | head µs/request | change |',
-        '| --- | --- | ---: | ---: | ---: |',
-      ]
-    : ['| function | file:line | base % | head % | change |', '| --- | --- | ---: | ---: | ---: |'];
-  for (const row of rows) {
-    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
-    const at = row.at === '' ? '' : codeCell(row.at);
-    out.push(
-      per
-        ? `| ${fn} | ${at} | ${formatUs(row.baseUs)} | ${formatUs(row.headUs)} | ${formatUsChange(row.deltaUs)} |`
-        : `| ${fn} | ${at} | ${formatShare(row.baseSelf)} | ${formatShare(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`,
-    );
-  }
-  out.push('');
-  return out;
+/** A unit in a table cell. */
+function unitCell(u: UnitCost): string {
+  if (u.pseudo) return escapeMarkdown(u.name);
+  if (u.level === 'package') return packageLabel(u.name);
+  return codeCell(u.level === 'file' ? u.file : u.name);
 }
 
-/**
- * The section: a heading, one sentence in words, and a short table of the functions whose CPU time per request
- * (self time) changed most, both ways.
- */
-export function renderProfileView(view: ProfileView, options: ProfileViewOptions = {}): string {
-  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
-  const out = depth === 0 ? [] : [`${'#'.repeat(depth)} Where the time went (CPU profile)`, ''];
-  if (view.base.busy === 0 || view.head.busy === 0) {
-    const empty = view.base.busy === 0 ? 'base' : 'head';
-    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
-    return out.join('\n');
+/** The figures of one level: self and total CPU time per request on both sides, the change of self and its p. */
+function figures(e: ProfileEvidence, level: 'package' | 'file' | 'function', rows: number): string[] {
+  const units = { package: e.packages, file: e.files, function: e.functions }[level].slice(0, rows);
+  if (units.length === 0) return [];
+  const where = level === 'function' ? ' | file:line' : '';
+  const out = [
+    `| ${level}${where} | self, base | self, head | change | p | total, base | total, head |`,
+    `| --- |${level === 'function' ? ' --- |' : ''} ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ];
+  for (const u of units) {
+    const at =
+      level === 'function'
+        ? [u.file === '' ? '' : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)]
+        : [];
+    const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
+    out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
   }
-  out.push(topChangeSentence(view, options), '', ...changeTable(view, options));
-  const duration = options.durationSec === undefined ? '' : ` for ${options.durationSec} s`;
+  return [...out, ''];
+}
+
+/** The note under the section: how it was profiled and what it takes to be named. */
+function howNote(e: ProfileEvidence, options: ProfileSectionOptions): string {
   const artifacts =
     options.artifacts === undefined
       ? ''
       : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
-  const served = perRequest(view)
-    ? ` and served ${formatCount(view.base.requests)} requests on base, ${formatCount(view.head.requests)} on head. A function's time per request is its own samples × 1 ms ÷ the requests: unlike a share of busy time, it cannot rise only because the rest got faster.`
-    : '. Percentages are the share of busy samples spent in the function itself.';
+  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  return `<sub>${htmlText(
+    `Profiled with 0x after measuring: base and head side by side, loaded in turns (base, head, head, base, …) in ${e.pairs} pairs of ${e.windowSec} s windows: ${formatCount(e.base.busy)} busy CPU samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.busy)} and ${formatCount(e.head.requests)} on head. CPU time per request: each window's CPU time of the server's main thread, shared out by its samples, divided by the requests it served, averaged over the windows (self: in the function, file or package itself; total: with what it called). Something is named only when the gate found a change to explain and its change differs from 0 beyond its own spread between the pairs of windows (a paired t test, held at ${level} over the ${e.tested} tested together by Holm's method) by at least 1% of base's CPU time per request; a function stands for its file, or for its package if a dependency, when it carries half of the change there.${artifacts}`,
+  )}</sub>`;
+}
+
+/** The section: a heading, what is named (or why nothing is), the named table, the figures, and how. */
+export function renderProfileEvidence(e: ProfileEvidence, options: ProfileSectionOptions = {}): string {
+  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
+  const out = depth === 0 ? [] : [`${'#'.repeat(depth)} Where the time went (CPU profile)`, ''];
+  if (e.base.busy === 0 || e.head.busy === 0) {
+    out.push(
+      `The ${e.base.busy === 0 ? 'base' : 'head'} profile has no busy samples, so there is nothing to compare.`,
+    );
+    return out.join('\n');
+  }
+  const rows = Math.max(1, Math.min(20, options.rows ?? 8));
+  out.push(namedSentence(e), '', ...namedTable(e));
   out.push(
-    `<sub>${htmlText(`Profiled with 0x after measuring, under the same load${duration}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out)${served}${artifacts}`)}</sub>`,
+    `CPU time per request, base ${formatUs(e.base.busyUs)} and head ${formatUs(e.head.busyUs)} in all:`,
+    '',
   );
+  out.push(...figures(e, 'package', rows), ...figures(e, 'file', rows), ...figures(e, 'function', rows));
+  out.push(howNote(e, options));
   return out.join('\n');
 }
 
-/** A hot function's change per request, or its shares where the report has no per-request figures. */
+/** A hot unit's change per request, or its shares where the report has no per-request figures. */
 function hotChange(h: HotFunction): string {
   if (h.baseUsPerRequest !== undefined && h.headUsPerRequest !== undefined)
     return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} → ${formatUs(h.headUsPerRequest)})`;
   return `${formatShare(h.baseSelf)} → ${formatShare(h.headSelf)} of busy time`;
 }
 
-/** The line under the table: the three functions that got hotter, with file:line; '' when none did. */
+/** Where a hot unit is, as code: `lib/util.js:9`, `lib/util.js`, `node_modules/fmtkit`. */
+function hotWhere(h: HotFunction): string {
+  return h.unit === undefined || h.unit === 'function' ? `${h.file}:${h.line}` : h.file;
+}
+
+/** What a hot unit is, in words: `serialise` in `index.js:12`; the file `lib/a.js`; the package `fmtkit`. */
+export function hotSubject(h: HotFunction): string {
+  if (h.unit === 'package') return `the package ${code(h.fn)}`;
+  if (h.unit === 'file') return `the file ${code(h.file)}`;
+  return `${code(h.fn)} in ${code(hotWhere(h))}`;
+}
+
+/** A hot unit named in the line under the table: `fn` `file:line`, or the file, or `package` (package). */
+function hotName(h: HotFunction): string {
+  if (h.unit === 'package') return `${code(h.fn)} (package)`;
+  if (h.unit === 'file') return code(h.file);
+  return `${code(h.fn)} ${code(hotWhere(h))}`;
+}
+
+/** The line under the table: the three units named hotter, with where they are; '' when none is. */
 export function hotterLine(hotter: readonly HotFunction[]): string {
   if (hotter.length === 0) return '';
   const per = hotter.some((h) => h.baseUsPerRequest !== undefined);
   const top = hotter
     .slice(0, 3)
-    .map((h) => `${code(h.fn)} ${code(`${h.file}:${h.line}`)} ${hotChange(h)}`)
+    .map((h) => `${hotName(h)} ${hotChange(h)}`)
     .join(', ');
-  return `**Hotter on head** (${per ? 'CPU time per request' : 'share of busy CPU time'}): ${top}.`;
+  return `**Hotter on head** (${per ? 'CPU time per request' : 'share of busy CPU time'}, beyond its spread): ${top}.`;
 }
 
 /**
  * The profile section re-rendered from its numbers, for a report read back from a file (`mode: report`): the
- * Markdown the measuring run wrote is not trusted, so function names and files are escaped here.
+ * Markdown the measuring run wrote is not trusted, so names and files are escaped here.
  */
 export function renderHotterSection(hotter: readonly HotFunction[]): string {
   const out = ['### Where the time went (CPU profile)', ''];
   if (hotter.length === 0) {
-    out.push('No function of the pull request got noticeably hotter on head.');
+    out.push('Nothing of the pull request is named hotter on head.');
     return out.join('\n');
   }
   const per = hotter.every((h) => h.baseUsPerRequest !== undefined && h.headUsPerRequest !== undefined);
   const pct = (share: number): string => `${(share * 100).toFixed(1)}%`;
   out.push(
-    per
-      ? '| function | file:line | base µs/request | head µs/request |'
-      : '| function | file:line | base % | head % |',
+    per ? '| named | where | base µs/request | head µs/request |' : '| named | where | base % | head % |',
     '| --- | --- | ---: | ---: |',
   );
   for (const h of hotter) {
     const [b, hd] = per
       ? [formatUs(h.baseUsPerRequest!), formatUs(h.headUsPerRequest!)]
       : [pct(h.baseSelf), pct(h.headSelf)];
-    out.push(`| ${codeCell(h.fn)} | ${codeCell(`${h.file}:${h.line}`)} | ${b} | ${hd} |`);
+    out.push(`| ${codeCell(h.fn)} | ${codeCell(hotWhere(h))} | ${b} | ${hd} |`);
   }
   out.push(
     '',
     per
-      ? '<sub>CPU time spent in the function itself per request served, profiled with 0x after measuring.</sub>'
-      : '<sub>Share of busy CPU samples spent in the function itself, profiled with 0x after measuring.</sub>',
+      ? '<sub>CPU time spent in it per request served, profiled with 0x after measuring.</sub>'
+      : '<sub>Share of busy CPU samples spent in it, profiled with 0x after measuring.</sub>',
   );
   return out.join('\n');
 }

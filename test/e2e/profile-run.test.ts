@@ -1,19 +1,24 @@
 /**
  * The real profiler: installs the pinned 0x (into the default cache directory, so a second run reuses it) and
- * profiles throwaway servers. Needs the npm registry the first time. Skip with PERF_GATE_SKIP_PROFILE_E2E=1.
- * Base and head profiled and compared (compareProfiles: the diff pages, the comment's section naming the hotter
- * function, relative paths) are end to end in restify-listener.test.ts, through the built action.
+ * profiles throwaway servers side by side, in windows of load taken in turns, as the gate does. Needs the npm
+ * registry the first time. Skip with PERF_GATE_SKIP_PROFILE_E2E=1. What the profiles name, through the built
+ * action, is end to end in restify-listener.test.ts and dep-bump-profile.test.ts.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { writePortPreload } from '../../src/diagnostics/port-map.ts';
 import { GateError } from '../../src/io/errors.ts';
 import { liveChildren } from '../../src/io/proc.ts';
+import { freePort, listening } from '../../src/io/server.ts';
+import type { Side } from '../../src/model/measure.ts';
+import { SAMPLING_INTERVAL_US } from '../../src/profile/compare.ts';
 import { ensureZeroX } from '../../src/profile/install.ts';
-import { getRequests, type ProfileSpec, profileServer } from '../../src/profile/run.ts';
-import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
+import type { ProfileTarget } from '../../src/profile/run.ts';
+import { getRequests, profileSideBySide, type SideBySideSpec } from '../../src/profile/side-by-side.ts';
+import { buildProfile } from '../../src/profile/ticks.ts';
 import { processesUnder } from '../support/repo.ts';
 
 const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
@@ -34,7 +39,7 @@ http
     if (++served > crashAfter) process.exit(3);
     res.end(String(spin(5000)));
   })
-  .listen(Number(process.env.PORT), '127.0.0.1');
+  .listen(Number(process.env.FIXED_PORT || process.env.PORT), '127.0.0.1');
 `;
 
 async function rejection(promise: Promise<unknown>): Promise<GateError> {
@@ -44,33 +49,46 @@ async function rejection(promise: Promise<unknown>): Promise<GateError> {
     assert.ok(error instanceof GateError, `expected a GateError, got ${String(error)}`);
     return error;
   }
-  assert.fail('expected profileServer to fail');
+  assert.fail('expected profileSideBySide to fail');
 }
 
-describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
+describe('profileSideBySide with 0x', { skip, timeout: 10 * 60_000 }, () => {
   let zeroxBin = '';
   let scratch = '';
   let count = 0;
 
-  /** A server directory of its own, and the spec to profile it. */
-  const server = (files: Record<string, string>, overrides: Partial<ProfileSpec> = {}): ProfileSpec => {
-    const dir = join(scratch, `server-${++count}`);
-    mkdirSync(dir, { recursive: true });
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  /** A server directory of its own for each side, and the spec that profiles them side by side. */
+  const spec = (
+    files: Record<Side, Record<string, string>>,
+    overrides: Partial<Record<Side, Partial<ProfileTarget>>> = {},
+  ): SideBySideSpec => {
+    const target = (side: Side): ProfileTarget => {
+      const dir = join(scratch, `server-${++count}`);
+      mkdirSync(dir, { recursive: true });
+      for (const [name, text] of Object.entries(files[side])) writeFileSync(join(dir, name), text);
+      return {
+        side,
+        cwd: dir,
+        start: 'node server.js',
+        port: undefined,
+        readyPath: '/',
+        outDir: join(dir, 'profile'),
+        zeroxBin,
+        readyTimeoutMs: 15_000,
+        samplingIntervalUs: SAMPLING_INTERVAL_US,
+        ...overrides[side],
+      };
+    };
     return {
-      side: 'head',
-      cwd: dir,
-      start: 'node server.js',
-      port: undefined,
+      targets: { base: target('base'), head: target('head') },
       requests: getRequests(['/']),
-      durationSec: 2,
+      pairs: 8,
+      windowSec: 0.125,
+      warmupSec: 0.25,
       connections: 4,
-      outDir: join(dir, 'profile'),
-      zeroxBin,
-      readyTimeoutMs: 15_000,
-      ...overrides,
     };
   };
+  const both = (files: Record<string, string>) => ({ base: files, head: files });
 
   const assertNothingLeft = (): void => {
     assert.deepEqual(processesUnder(scratch), [], 'no process of the test is left');
@@ -87,42 +105,74 @@ describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
     if (scratch !== '') rmSync(scratch, { recursive: true, force: true });
   });
 
-  test('profiles a server started with npm start: flamegraph.html and ticks.json, its hot function in them', async (t) => {
-    const spec = server(
-      {
-        'server.js': SERVER,
-        'package.json': JSON.stringify({
-          name: 'throwaway',
-          private: true,
-          scripts: { start: 'node server.js' },
-        }),
-      },
-      { start: 'npm start' },
-    );
+  test('profiles two servers at once, one started with npm start: each one’s samples split into its windows', async (t) => {
+    const npmStart = {
+      'server.js': SERVER,
+      'package.json': JSON.stringify({
+        name: 'throwaway',
+        private: true,
+        scripts: { start: 'node server.js' },
+      }),
+    };
     const started = Date.now();
-    const run = await profileServer(spec);
-    t.diagnostic(`profileServer (2 s of load): ${Date.now() - started} ms`);
-    assert.ok(existsSync(run.flamegraphHtml), run.flamegraphHtml);
-    assert.ok(existsSync(run.ticksJson), run.ticksJson);
-    assert.match(readFileSync(run.flamegraphHtml, 'utf8').slice(0, 500), /<html|<!DOCTYPE/i);
-    assert.match(run.command, /^node (?:--no-\w+-inlining )*server\.js$/);
-    const profile = buildProfile(readTicks(JSON.parse(readFileSync(run.ticksJson, 'utf8'))), {
-      roots: [run.root],
-    });
-    assert.ok(profile.busy > 200, `${profile.busy} busy samples`);
-    const spin = profile.functions.find((f) => f.fn === 'spin');
-    assert.ok(spin, 'spin is in the profile');
-    assert.equal(spin.file, 'server.js');
-    assert.equal(spin.line, 4);
-    assert.ok(spin.selfShare > 0.3, `spin self share ${spin.selfShare}`);
-    assert.equal(profile.functions[0]?.fn, 'spin');
+    const sides = await profileSideBySide(
+      spec({ base: { 'server.js': SERVER }, head: npmStart }, { head: { start: 'npm start' } }),
+    );
+    t.diagnostic(`profileSideBySide (8 pairs of 0.125 s): ${Date.now() - started} ms`);
+    for (const side of ['base', 'head'] as const) {
+      const { run, windows, split, alignment } = sides[side];
+      assert.match(run.command, /^node (?:--no-\w+-inlining )*--prof-sampling-interval=250 server\.js$/);
+      assert.deepEqual(
+        windows.map((w) => w.pair),
+        [0, 1, 2, 3, 4, 5, 6, 7],
+      );
+      assert.ok(windows.every((w) => w.side === side && w.responses > 0 && w.endMs > w.startMs));
+      assert.ok(
+        windows.every((w) => w.cpuSec !== undefined && w.cpuSec > 0),
+        'the main thread’s CPU time of each window',
+      );
+      t.diagnostic(
+        `${side}: ${Math.round((alignment?.inOwn ?? 0) * 100)}% of busy samples in its own windows`,
+      );
+      assert.equal(split.length, 8, 'split into its windows');
+      const profile = buildProfile(split.flat(), { roots: [run.root] });
+      assert.ok(profile.busy > 100, `${profile.busy} busy samples`);
+      const spin = profile.functions.find((f) => f.fn === 'spin');
+      assert.deepEqual([spin?.file, spin?.line], ['server.js', 4]);
+      assert.equal(profile.functions[0]?.fn, 'spin');
+    }
+    // ABBA: base first in even pairs.
+    const order = [...sides.base.windows, ...sides.head.windows]
+      .sort((a, b) => a.startMs - b.startMs)
+      .map((w) => w.side[0]);
+    assert.equal(order.join('').slice(0, 8), 'bhhbbhhb');
     assertNothingLeft();
   });
 
-  test('a server that never listens ends with a GateError within the ready timeout, and nothing is left', async () => {
-    const spec = server({ 'server.js': 'setInterval(() => {}, 1000);\n' }, { readyTimeoutMs: 3000 });
+  test('servers on one fixed port run side by side, each moved to a port of its own', async () => {
+    const fixed = await freePort();
+    const portPreload = writePortPreload(join(scratch, 'preload'));
+    const moved = async () => ({
+      port: fixed,
+      movedTo: await freePort(),
+      portPreload,
+      env: { FIXED_PORT: String(fixed) },
+    });
+    const sides = await profileSideBySide(
+      spec(both({ 'server.js': SERVER }), { base: await moved(), head: await moved() }),
+    );
+    assert.ok(sides.base.split.length > 0 && sides.head.split.length > 0);
+    assert.equal(await listening('127.0.0.1', fixed), false);
+    assertNothingLeft();
+  });
+
+  test('a server that never listens ends with a GateError within the ready timeout; the other is stopped too', async () => {
+    const s = spec(
+      { base: { 'server.js': SERVER }, head: { 'server.js': 'setInterval(() => {}, 1000);\n' } },
+      { head: { readyTimeoutMs: 3000 } },
+    );
     const started = Date.now();
-    const error = await rejection(profileServer(spec));
+    const error = await rejection(profileSideBySide(s));
     const elapsed = Date.now() - started;
     assert.equal(error.code, 'server-start');
     assert.equal(error.side, 'head');
@@ -132,9 +182,11 @@ describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
   });
 
   test('a server that crashes under load is reported, though 0x exits 0', async () => {
-    const spec = server({ 'server.js': SERVER }, { env: { CRASH_AFTER: '20' } });
-    const error = await rejection(profileServer(spec));
+    const error = await rejection(
+      profileSideBySide(spec(both({ 'server.js': SERVER }), { head: { env: { CRASH_AFTER: '20' } } })),
+    );
     assert.equal(error.code, 'server-crash');
+    assert.equal(error.side, 'head');
     assert.match(
       error.message,
       /exited with code 3 during profiling \(GET \/\) under 0x|exited .* during profiling/,
@@ -143,9 +195,16 @@ describe('profileServer with 0x', { skip, timeout: 10 * 60_000 }, () => {
   });
 
   test('a server that dies at start-up is reported with its output', async () => {
-    const spec = server({ 'server.js': "throw new Error('no config file');\n" });
-    const error = await rejection(profileServer(spec));
+    const error = await rejection(
+      profileSideBySide(
+        spec({
+          base: { 'server.js': "throw new Error('no config file');\n" },
+          head: { 'server.js': SERVER },
+        }),
+      ),
+    );
     assert.equal(error.code, 'server-start');
+    assert.equal(error.side, 'base');
     assert.match(error.message, /exited under 0x before it answered/);
     assert.match(error.output ?? '', /no config file/);
     assertNothingLeft();

@@ -125,6 +125,17 @@ export function processesUnder(dir: string): string[] {
   return found;
 }
 
+/** Kills what a test left running under `dir` (a gate killed by a timeout leaves its servers behind). */
+export function killProcessesUnder(dir: string): void {
+  for (const found of processesUnder(dir)) {
+    try {
+      process.kill(Number(found.slice(0, found.indexOf(':'))), 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+}
+
 /**
  * A node:http server that burns `workUs` microseconds of CPU per request on /work, answers 200 elsewhere
  * (or `status` everywhere), and listens on PORT (or a fixed port).

@@ -23,13 +23,14 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
+import { hotterUnits } from '../../src/gate/profiling.ts';
 import type { DiagnosticsSummary, SideDiagnostics } from '../../src/model/diagnostics.ts';
 import type { Report } from '../../src/model/report.ts';
-import { profileView, renderProfileSection } from '../../src/profile/compare.ts';
-import { diffProfiles } from '../../src/profile/diff.ts';
-import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
+import { keptEvidence, WINDOW_SEC, windowedSide } from '../../src/profile/compare.ts';
+import { weighEvidence } from '../../src/profile/evidence.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
-import { noteworthyRows } from '../../src/report/profile.ts';
+import { renderProfileEvidence } from '../../src/report/profile.ts';
+import { readRecording } from '../support/profile-recording.ts';
 import { gateReport } from '../support/reports.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,41 +51,21 @@ function side(rssMb: number, p99: number): SideDiagnostics {
 }
 
 /**
- * The profile: the recorded 0x runs of test/fixtures/profile (a server whose head adds a hot helper), given the
- * requests a 3 s profiling load would serve (these fixtures keep every fourth sample, so 2,500 requests a side
- * give the µs per request of 10,000) — the section's shape, with real samples.
+ * The profile: the recorded side-by-side 0x runs of test/fixtures/profile (a server whose head adds a hot helper),
+ * weighed as the gate weighs them when it found a change to explain — the section's shape, with real samples.
  */
 function recordedProfile(): Report['profile'] {
-  const fixtures = new URL('../fixtures/profile/', import.meta.url);
-  const roots = JSON.parse(readFileSync(new URL('recorded.json', fixtures), 'utf8')) as Record<
-    'base' | 'head',
-    { root: string }
-  >;
-  const load = (s: 'base' | 'head') =>
-    buildProfile(readTicks(JSON.parse(readFileSync(new URL(`${s}.ticks.json`, fixtures), 'utf8'))), {
-      roots: [roots[s].root],
-    });
-  const diff = diffProfiles(load('base'), load('head'), { base: 2500, head: 2500 });
-  const hotter = noteworthyRows(profileView(diff), 'grown')
-    .filter((r) => !r.pseudo)
-    .slice(0, 5)
-    .map((r) => ({
-      fn: r.fn,
-      file: r.file,
-      line: r.line,
-      baseSelf: r.baseSelf,
-      headSelf: r.headSelf,
-      baseUsPerRequest: r.baseUs,
-      headUsPerRequest: r.headUs,
-    }));
+  const { sides } = readRecording('ab');
+  const evidence = weighEvidence(windowedSide(sides.base, true), windowedSide(sides.head, true), {
+    explain: true,
+    windowSec: WINDOW_SEC,
+  });
   return {
-    markdown: renderProfileSection(diff, {
-      durationSec: 3,
-      artifacts: 'the `perf-gate` artifact of this run',
-    }),
+    markdown: renderProfileEvidence(evidence, { artifacts: 'the `perf-gate` artifact of this run' }),
     files: [],
     dir: '',
-    hotter,
+    hotter: hotterUnits(evidence, '/repo', '/repo'),
+    evidence: keptEvidence(evidence),
     seconds: 21,
   };
 }

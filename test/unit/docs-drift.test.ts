@@ -117,8 +117,8 @@ function perfGateWith(text: string): string[] {
 
 /**
  * The statistical methods docs may name, each with how src/ names it. A method the docs give must be one the code
- * implements (named in its source, where each formula's origin is cited); `Holm` in the docs while the code uses
- * Bonferroni is what this catches.
+ * implements (named in its source, where each formula's origin is cited); `Hochberg` in the docs while the code uses
+ * Bonferroni or Holm is what this catches.
  */
 const METHODS: Record<string, RegExp> = {
   Bonferroni: /Bonferroni/,
@@ -262,7 +262,7 @@ describe('the drift checks catch drift', () => {
       '```sh',
       'npx github:<owner>/perf-gate compare --mode report --start x',
       '```',
-      'p-values are Holm-adjusted.',
+      'p-values are Hochberg-adjusted.',
     ].join('\n');
     const hyphenated = codeSpans(doc)
       .map((span) => /^([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?::|$)/.exec(span)?.[1])
@@ -273,8 +273,8 @@ describe('the drift checks catch drift', () => {
       ['treshold'],
     );
     assert.ok(!FLAGS.has('mode'));
-    assert.ok(!METHODS.Holm!.test(SOURCE), 'the code does not name Holm');
-    assert.ok(mentions(doc, 'Holm'), '`Holm-adjusted` names Holm');
+    assert.ok(!METHODS.Hochberg!.test(SOURCE), 'the code does not name Hochberg');
+    assert.ok(mentions(doc, 'Hochberg'), '`Hochberg-adjusted` names Hochberg');
     assert.ok(METHODS.Bonferroni!.test(SOURCE));
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { changeZ, diffFlameGraphHtml, diffProfiles } from '../../src/profile/diff.ts';
+import { diffFlameGraphHtml, matchFunctions } from '../../src/profile/diff.ts';
 import { buildProfile, type Profile, type RawTicks, readTicks } from '../../src/profile/ticks.ts';
 
 const fixtures = new URL('../fixtures/profile/', import.meta.url);
@@ -26,113 +26,52 @@ function times(n: number, stack: RawTicks[number]): RawTicks {
   return Array.from({ length: n }, () => stack);
 }
 
-describe('diffProfiles on recorded 0x runs', () => {
-  const base = recordedProfile('base');
-  const head = recordedProfile('head');
-  const diff = diffProfiles(base, head);
+/** The matched pairs of two profiles: [base line, head line] of each function of `fn`. */
+function matched(base: Profile, head: Profile, fn: string): [number | undefined, number | undefined][] {
+  return matchFunctions(base.functions, head.functions)
+    .pairs.filter((p) => (p.head ?? p.base)!.fn === fn)
+    .map((p) => [p.base?.line, p.head?.line]);
+}
 
-  test('the first row is the new hot function, with its file and line on head', () => {
-    const first = diff.rows[0]!;
-    assert.equal(first.fn, 'slowPath');
-    assert.equal(first.file, 'lib/util.js');
-    assert.equal(first.line, 5);
-    assert.equal(first.baseSelf, 0);
-    assert.ok(first.headSelf > 0.5, `head self ${first.headSelf}`);
-    assert.equal(first.deltaSelf, first.headSelf - first.baseSelf);
-    assert.equal(diff.grown[0], first);
-  });
-
-  test('base and head worktrees line up: the handler is one row though the roots differ', () => {
+describe('matchFunctions', () => {
+  test('base and head worktrees line up: the handler is one function though the roots differ', () => {
     assert.notEqual(recorded.base.root, recorded.head.root);
-    const handle = diff.rows.filter((r) => r.fn === 'handle');
-    assert.equal(handle.length, 1);
-    assert.equal(handle[0]!.file, 'index.js');
-    assert.ok(handle[0]!.baseTotal > 0 && handle[0]!.headTotal > 0);
+    assert.equal(matched(recordedProfile('base'), recordedProfile('head'), 'handle').length, 1);
   });
 
-  test('work head no longer does is among the shrunk rows', () => {
-    const legacy = diff.shrunk.find((r) => r.fn === 'legacyFormat');
-    assert.ok(legacy, 'legacyFormat shrank');
-    assert.equal(legacy.headSelf, 0);
-    assert.equal(legacy.file, 'lib/util.js');
-    assert.equal(legacy.line, 4);
-  });
-
-  test('the shares add up: self shares sum to 1 on each side, deltas to 0', () => {
-    const sum = (f: (r: (typeof diff.rows)[number]) => number): number =>
-      diff.rows.reduce((s, r) => s + f(r), 0);
-    assert.ok(Math.abs(sum((r) => r.baseSelf) - 1) < 1e-9);
-    assert.ok(Math.abs(sum((r) => r.headSelf) - 1) < 1e-9);
-    assert.ok(Math.abs(sum((r) => r.deltaSelf)) < 1e-9);
-  });
-
-  test('rows are ordered by growth of self share, then of total share', () => {
-    for (let i = 1; i < diff.rows.length; i++) {
-      const a = diff.rows[i - 1]!;
-      const b = diff.rows[i]!;
-      assert.ok(
-        a.deltaSelf > b.deltaSelf || (a.deltaSelf === b.deltaSelf && a.deltaTotal >= b.deltaTotal),
-        `${a.fn} before ${b.fn}`,
-      );
-    }
-    for (let i = 1; i < diff.shrunk.length; i++)
-      assert.ok(diff.shrunk[i - 1]!.deltaSelf <= diff.shrunk[i]!.deltaSelf);
-    assert.equal(
-      diff.grown.length +
-        diff.shrunk.length +
-        diff.rows.filter((r) => r.deltaSelf === 0 && r.deltaTotal === 0).length,
-      diff.rows.length,
-    );
-  });
-
-  test('the growth is far beyond sampling noise', () => {
-    assert.ok(changeZ(diff.rows[0]!, diff) > 10);
-  });
-});
-
-describe('diffProfiles matching', () => {
-  test('a function that moved within its file is still one row', () => {
+  test('a function that moved within its file is still one', () => {
     const base = buildProfile(times(10, [js('handle /b/index.js:3:1'), js('render /b/lib/view.js:10:1')]), {
       roots: ['/b'],
     });
     const head = buildProfile(times(10, [js('handle /h/index.js:3:1'), js('render /h/lib/view.js:25:1')]), {
       roots: ['/h'],
     });
-    const diff = diffProfiles(base, head);
-    const render = diff.rows.filter((r) => r.fn === 'render');
-    assert.equal(render.length, 1);
-    assert.equal(render[0]!.line, 25);
-    assert.equal(render[0]!.baseLine, 10);
-    assert.equal(render[0]!.deltaSelf, 0);
+    assert.deepEqual(matched(base, head, 'render'), [[10, 25]]);
   });
 
   test('functions of one name in one file are told apart by line', () => {
-    const ticks = (a: number, b: number, shift: number): RawTicks => [
-      ...times(a, [js(`(anonymous) /r/app.js:${5 + shift}:1`)]),
-      ...times(b, [js(`(anonymous) /r/app.js:${40 + shift}:1`)]),
+    const ticks = (shift: number): RawTicks => [
+      ...times(5, [js(`(anonymous) /r/app.js:${5 + shift}:1`)]),
+      ...times(5, [js(`(anonymous) /r/app.js:${40 + shift}:1`)]),
     ];
-    const diff = diffProfiles(
-      buildProfile(ticks(5, 5, 0), { roots: ['/r'] }),
-      buildProfile(ticks(2, 8, 3), { roots: ['/r'] }),
+    const pairs = matched(
+      buildProfile(ticks(0), { roots: ['/r'] }),
+      buildProfile(ticks(3), { roots: ['/r'] }),
+      '(anonymous)',
     );
-    assert.equal(diff.rows.length, 2);
     assert.deepEqual(
-      diff.rows.map((r) => [r.line, r.baseLine, Math.round(r.deltaSelf * 10)]),
+      pairs.sort((a, b) => a[0]! - b[0]!),
       [
-        [43, 40, 3],
-        [8, 5, -3],
+        [5, 8],
+        [40, 43],
       ],
     );
   });
 
-  test('a function only base ran keeps its base line', () => {
-    const diff = diffProfiles(
-      buildProfile([[js('gone /r/a.js:7:1')], [js('kept /r/a.js:1:1')]], { roots: ['/r'] }),
-      buildProfile([[js('kept /r/a.js:1:1')]], { roots: ['/r'] }),
-    );
-    const gone = diff.shrunk.find((r) => r.fn === 'gone');
-    assert.equal(gone?.line, 7);
-    assert.equal(gone?.headSelf, 0);
+  test('a function only one side ran has no partner', () => {
+    const base = buildProfile([[js('gone /r/a.js:7:1')], [js('kept /r/a.js:1:1')]], { roots: ['/r'] });
+    const head = buildProfile([[js('kept /r/a.js:1:1')]], { roots: ['/r'] });
+    assert.deepEqual(matched(base, head, 'gone'), [[7, undefined]]);
   });
 });
 

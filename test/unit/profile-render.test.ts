@@ -1,50 +1,96 @@
+/**
+ * The profile section of the comment: what it names and how (only with evidence and a change to explain), the
+ * figures by package, file and function as data, escaping of names and paths, the line under the table, and the
+ * section re-rendered from numbers for `mode: report`.
+ */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import type { DiffRow, ProfileDiff } from '../../src/model/profile.ts';
-import { describeTopChange, renderProfileSection } from '../../src/profile/compare.ts';
-import { diffProfiles } from '../../src/profile/diff.ts';
-import { buildProfile, readTicks } from '../../src/profile/ticks.ts';
-import { formatPoints, formatShare } from '../../src/report/profile.ts';
+import type { ProfileEvidence, UnitCost } from '../../src/model/profile.ts';
+import {
+  formatUs,
+  formatUsChange,
+  hotterLine,
+  namedSentence,
+  renderHotterSection,
+  renderProfileEvidence,
+} from '../../src/report/profile.ts';
 
-const fixtures = new URL('../fixtures/profile/', import.meta.url);
-const recorded = JSON.parse(readFileSync(new URL('recorded.json', fixtures), 'utf8')) as Record<
-  'base' | 'head',
-  { root: string }
->;
-
-function recordedDiff(): ProfileDiff {
-  const load = (side: 'base' | 'head') =>
-    buildProfile(readTicks(JSON.parse(readFileSync(new URL(`${side}.ticks.json`, fixtures), 'utf8'))), {
-      roots: [recorded[side].root],
-    });
-  return diffProfiles(load('base'), load('head'));
-}
-
-function row(fields: Partial<DiffRow> & Pick<DiffRow, 'fn' | 'baseSelf' | 'headSelf'>): DiffRow {
+function unit(over: Partial<UnitCost> & Pick<UnitCost, 'name'>): UnitCost {
   return {
+    level: 'function',
     file: 'lib/util.js',
     line: 12,
+    package: '',
     pseudo: false,
-    baseTotal: fields.baseSelf,
-    headTotal: fields.headSelf,
-    deltaSelf: fields.headSelf - fields.baseSelf,
-    deltaTotal: fields.headSelf - fields.baseSelf,
-    baseUs: Number.NaN,
-    headUs: Number.NaN,
-    deltaUs: Number.NaN,
-    ...fields,
+    baseSelfUs: 10,
+    headSelfUs: 10,
+    baseTotalUs: 10,
+    headTotalUs: 10,
+    deltaUs: 0,
+    spreadUs: 1,
+    p: 0.5,
+    evident: false,
+    ...over,
   };
 }
 
-function diffOf(rows: DiffRow[], busy = 5000): ProfileDiff {
-  const sorted = [...rows].sort((a, b) => b.deltaSelf - a.deltaSelf);
+const slow = unit({
+  name: 'slowPath',
+  line: 5,
+  baseSelfUs: 2,
+  headSelfUs: 40,
+  deltaUs: 38,
+  p: 1e-9,
+  evident: true,
+});
+const util = unit({
+  level: 'file',
+  name: 'lib/util.js',
+  line: 0,
+  baseSelfUs: 5,
+  headSelfUs: 43,
+  deltaUs: 38,
+  p: 1e-9,
+  evident: true,
+});
+const app = unit({
+  level: 'package',
+  name: '',
+  file: '',
+  line: 0,
+  baseSelfUs: 5,
+  headSelfUs: 43,
+  deltaUs: 38,
+  p: 1e-9,
+  evident: true,
+});
+const node = unit({
+  level: 'package',
+  name: 'node:',
+  file: '',
+  line: 0,
+  package: 'node:',
+  baseSelfUs: 60,
+  headSelfUs: 61,
+  deltaUs: 1,
+  p: 0.4,
+});
+
+function evidence(over: Partial<ProfileEvidence> = {}): ProfileEvidence {
   return {
-    rows: sorted,
-    grown: sorted.filter((r) => r.deltaSelf > 0),
-    shrunk: sorted.filter((r) => r.deltaSelf < 0).reverse(),
-    base: { samples: busy, busy, requests: Number.NaN },
-    head: { samples: busy, busy, requests: Number.NaN },
+    pairs: 24,
+    windowSec: 0.125,
+    level: 0.01,
+    tested: 40,
+    evident: 3,
+    explain: true,
+    base: { samples: 9000, busy: 6000, requests: 24_000, busyUs: 70 },
+    head: { samples: 9000, busy: 7000, requests: 12_000, busyUs: 110 },
+    functions: [slow, unit({ name: 'write', file: 'node:net', line: 3 })],
+    files: [util],
+    packages: [node, app],
+    named: [slow],
+    ...over,
   };
 }
 
@@ -58,171 +104,160 @@ function cells(line: string): string[] {
     .map((c) => c.trim());
 }
 
-describe('formatShare and formatPoints', () => {
-  test('percentages read like the sentence in the issue', () => {
-    assert.equal(formatShare(0.003), '0.3%');
-    assert.equal(formatShare(0.61), '61%');
-    assert.equal(formatShare(0), '0%');
-    assert.equal(formatShare(0.0004), '<0.1%');
-    assert.equal(formatPoints(0.607), '+61 pts');
-    assert.equal(formatPoints(-0.012), '−1.2 pts');
-    assert.equal(formatPoints(0.00001), '±0 pts');
-  });
-});
-
-describe('renderProfileSection on recorded 0x runs', () => {
-  const markdown = renderProfileSection(recordedDiff(), { durationSec: 2 });
-  const lines = markdown.split('\n');
-
-  test('says in words which function got hotter', () => {
-    assert.match(markdown, /`slowPath` in lib\/util\.js:5 went from 0% to \d+% of busy time on head/);
-  });
-
-  test('has a short table whose first row is that function', () => {
-    const header = lines.findIndex((l) =>
-      l.startsWith('| function | file:line | base % | head % | change |'),
+describe('formatUs and formatUsChange', () => {
+  test('about three digits, signed changes', () => {
+    assert.deepEqual(
+      [formatUs(1234.5), formatUs(38.25), formatUs(4.2), formatUs(Number.NaN)],
+      ['1235 µs', '38.3 µs', '4.20 µs', 'n/a'],
     );
-    assert.ok(header >= 0, markdown);
-    const first = cells(lines[header + 2]!);
-    assert.deepEqual(first.slice(0, 3), ['`slowPath`', '`lib/util.js:5`', '0%']);
-    assert.match(first[4]!, /^\+\d+ pts$/);
-    const rows = lines.slice(header + 2).filter((l) => l.startsWith('|'));
-    assert.ok(rows.length >= 1 && rows.length <= 8);
-  });
-
-  test('shows no tree root', () => {
-    assert.ok(!markdown.includes(recorded.base.root) && !markdown.includes(recorded.head.root));
-    assert.doesNotMatch(markdown, /\/tmp\//);
+    assert.deepEqual(
+      [formatUsChange(6.8), formatUsChange(-1.2), formatUsChange(0)],
+      ['+6.80 µs', '−1.20 µs', '±0.00 µs'],
+    );
   });
 });
 
-describe('renderProfileSection', () => {
-  test('paths are shown relative to the repository, whichever worktree they come from', () => {
-    const diff = diffOf([
-      row({
-        fn: 'onAfter',
-        file: '/home/runner/work/_gate/head/lib/util.js',
-        baseSelf: 0.003,
-        headSelf: 0.61,
-      }),
-      row({ fn: 'old', file: '/home/runner/work/_gate/base/lib/old.js', baseSelf: 0.3, headSelf: 0.1 }),
+describe('namedSentence', () => {
+  test('names what got hotter with its change per request, as evidence over the pairs of windows', () => {
+    assert.equal(
+      namedSentence(evidence()),
+      '**Hotter on head**: `slowPath` in lib/util.js:5 +38.0 µs (2.00 µs → 40.0 µs). (CPU time per request, each beyond its spread between the 24 pairs of windows.)',
+    );
+  });
+
+  test('a dependency is named as its package, and what got cheaper follows what got hotter', () => {
+    const fmtkit = unit({
+      level: 'package',
+      name: 'fmtkit',
+      file: '',
+      line: 0,
+      package: 'fmtkit',
+      baseSelfUs: 13,
+      headSelfUs: 19.8,
+      deltaUs: 6.8,
+      p: 1e-6,
+      evident: true,
+    });
+    const cheaper = unit({
+      name: 'format',
+      baseSelfUs: 9,
+      headSelfUs: 3,
+      deltaUs: -6,
+      p: 1e-6,
+      evident: true,
+    });
+    assert.match(
+      namedSentence(evidence({ named: [fmtkit, cheaper] })),
+      /^\*\*Hotter on head\*\*: the package `fmtkit` \+6\.80 µs \(13\.0 µs → 19\.8 µs\)\. Cooler: `format` in lib\/util\.js:12 −6\.00 µs/,
+    );
+  });
+
+  test('without a change to explain, without evidence, or without windows, it claims nothing and says why', () => {
+    assert.match(
+      namedSentence(evidence({ explain: false, named: [] })),
+      /^The gate found no change to explain, so no function is named/,
+    );
+    assert.match(
+      namedSentence(evidence({ named: [] })),
+      /^No function, file or package changed its CPU time per request beyond its spread between the 24 pairs/,
+    );
+    assert.match(
+      namedSentence(evidence({ pairs: 1, named: [] })),
+      /^The samples could not be split into windows of load/,
+    );
+    for (const e of [evidence({ explain: false, named: [] }), evidence({ named: [] })])
+      assert.doesNotMatch(renderProfileEvidence(e), /Hotter|\*\*named\*\*/);
+  });
+});
+
+describe('renderProfileEvidence', () => {
+  test('the named table first, then packages, files and functions with self and total per request', () => {
+    const markdown = renderProfileEvidence(evidence(), { artifacts: 'the `perf-gate` artifact' });
+    const tables = markdown.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---'));
+    const headers = tables.filter((l) => /self, base|^\| named/.test(l)).map((l) => cells(l)[0]);
+    assert.deepEqual(headers, ['named', 'package', 'file', 'function']);
+    const named = cells(tables[1]!);
+    assert.deepEqual(named.slice(0, 5), [
+      '`slowPath` `lib/util.js:5`',
+      'function',
+      '2.00 µs',
+      '40.0 µs',
+      '+38.0 µs',
     ]);
-    const roots = ['/home/runner/work/_gate/base', '/home/runner/work/_gate/head/'];
-    const markdown = renderProfileSection(diff, { roots });
-    assert.match(markdown, /`onAfter` in lib\/util\.js:12 went from 0\.3% to 61% of busy time on head\./);
-    assert.doesNotMatch(markdown, /_gate/);
+    assert.match(named[5]!, /< 0\.001 \*\*named\*\*/);
+    assert.ok(tables.some((l) => l.startsWith("| the app's own files | 5.00 µs | 43.0 µs | +38.0 µs |")));
+    assert.ok(tables.some((l) => l.startsWith('| Node.js (`node:` modules) |')));
+    assert.match(markdown, /24 pairs of 0\.125 s windows/);
+    assert.match(markdown, /held at 1% over the 40 tested together by Holm/);
+    assert.match(markdown, /<code>perf-gate<\/code> artifact/);
   });
 
   test('escapes function names and paths', () => {
-    const diff = diffOf([
-      row({ fn: 'a|b`c @octocat <b>x</b>', file: 'lib/we|rd.js', baseSelf: 0.01, headSelf: 0.5 }),
-      row({ fn: 'rest', baseSelf: 0.99, headSelf: 0.5 }),
-    ]);
-    const markdown = renderProfileSection(diff);
+    const odd = unit({
+      name: 'a|b`c @octocat <b>x</b>',
+      file: 'lib/we|rd.js',
+      baseSelfUs: 1,
+      headSelfUs: 30,
+      deltaUs: 29,
+      p: 1e-9,
+      evident: true,
+    });
+    const markdown = renderProfileEvidence(evidence({ functions: [odd], named: [odd] }));
     assert.doesNotMatch(markdown, /@octocat/, 'no mention');
-    assert.match(markdown, /@\u200boctocat/);
-    const tableRow = markdown.split('\n').find((l) => l.includes('octocat') && l.startsWith('|'))!;
-    assert.equal(cells(tableRow).length, 5, tableRow);
-    assert.ok(cells(tableRow)[0]!.startsWith('``'), 'the name is inline code, fenced past its backtick');
-    const sentence = markdown.split('\n').find((l) => l.includes('went from'))!;
-    assert.match(sentence, /lib\/we\\\|rd\.js:12/);
-  });
-
-  test('lists only changes beyond noise, grown ones first', () => {
-    const diff = diffOf([
-      row({ fn: 'hot', baseSelf: 0.1, headSelf: 0.4 }),
-      row({ fn: 'warm', baseSelf: 0.1, headSelf: 0.15 }),
-      row({ fn: 'jitter', baseSelf: 0.1, headSelf: 0.101 }),
-      row({ fn: 'cold', baseSelf: 0.7, headSelf: 0.349 }),
-    ]);
-    const markdown = renderProfileSection(diff);
-    const names = markdown
+    const row = markdown
       .split('\n')
-      .filter((l) => /^\| `/.test(l))
-      .map((l) => cells(l)[0]);
-    assert.deepEqual(names, ['`hot`', '`warm`']);
-  });
-
-  test('says so when nothing grew beyond noise', () => {
-    const diff = diffOf([
-      row({ fn: 'a', baseSelf: 0.5, headSelf: 0.501 }),
-      row({ fn: 'b', baseSelf: 0.5, headSelf: 0.499 }),
-    ]);
-    assert.equal(
-      describeTopChange(diff),
-      "No function's share of busy time grew by 0.5 pts or more on head.",
-    );
-    assert.doesNotMatch(renderProfileSection(diff), /\| function \|/);
-  });
-
-  test('names what shrank when nothing grew', () => {
-    const diff = diffOf([
-      row({ fn: 'gone', baseSelf: 0.3, headSelf: 0 }),
-      row({ fn: 'rest', baseSelf: 0.7, headSelf: 0.7 }),
-      row({ fn: '(native code)', file: '', line: 0, pseudo: true, baseSelf: 0, headSelf: 0.3 }),
-    ]);
-    diff.grown = [];
-    assert.match(describeTopChange(diff), /`gone` in lib\/util\.js:12 went down from 30% to 0%/);
+      .find((l) => l.includes('octocat') && l.startsWith('|') && l.includes('function'))!;
+    assert.equal(cells(row).length, 6, row);
+    assert.ok(cells(row)[0]!.startsWith('``'), 'the name is inline code, fenced past its backtick');
+    assert.match(namedSentence(evidence({ named: [odd] })), /lib\/we\\\|rd\.js:12/);
   });
 
   test('an empty side is reported, not divided by', () => {
-    const diff = diffOf([]);
-    diff.head = { samples: 0, busy: 0, requests: Number.NaN };
-    assert.match(renderProfileSection(diff), /head profile has no busy samples/);
+    const e = evidence();
+    assert.match(
+      renderProfileEvidence({ ...e, head: { ...e.head, busy: 0 } }),
+      /head profile has no busy samples/,
+    );
   });
 });
 
-describe('per request: a faster head does not make a function hotter', () => {
-  /** A profile of `counts` self samples per function (JS frames of lib/x.js), as buildProfile makes it. */
-  function profileOf(counts: Record<string, number>) {
-    const ticks = Object.entries(counts).flatMap(([fn, n], i) =>
-      Array.from({ length: n }, () => [{ name: `${fn} /repo/lib/x.js:${i + 1}:1`, type: 'JS', kind: 'Opt' }]),
-    );
-    return buildProfile(readTicks(ticks), { roots: ['/repo'] });
-  }
+describe('hotterLine and renderHotterSection', () => {
+  const hot = {
+    unit: 'function' as const,
+    fn: 'slowPath',
+    file: 'lib/util.js',
+    line: 5,
+    baseSelf: 0.03,
+    headSelf: 0.4,
+    baseUsPerRequest: 2,
+    headUsPerRequest: 40,
+  };
+  const pkg = {
+    unit: 'package' as const,
+    fn: 'fmtkit',
+    file: 'node_modules/fmtkit',
+    line: 0,
+    baseSelf: 0.1,
+    headSelf: 0.15,
+    baseUsPerRequest: 13,
+    headUsPerRequest: 19.8,
+  };
 
-  // Head does the same work in `render` per request, and half the work in `parse`: it serves more requests in the
-  // same time, so render's share of busy time grows though it costs no more per request.
-  const base = profileOf({ render: 2000, parse: 2000 });
-  const head = profileOf({ render: 2000, parse: 1000 });
-  const served = { base: 10_000, head: 10_000 };
-
-  test('ranked by the change of CPU time per request, both ways', () => {
-    const diff = diffProfiles(base, head, served);
-    const render = diff.rows.find((r) => r.fn === 'render')!;
-    const parse = diff.rows.find((r) => r.fn === 'parse')!;
-    assert.ok(render.headSelf > render.baseSelf, 'its share grew');
-    assert.equal(render.baseUs, 200);
-    assert.equal(render.headUs, 200);
-    assert.equal(render.deltaUs, 0, 'its time per request did not');
-    assert.equal(parse.deltaUs, -100);
-    assert.ok(!diff.grown.includes(render), 'render is not hotter');
-    assert.deepEqual(
-      diff.shrunk.map((r) => r.fn),
-      ['parse'],
+  test('functions with file:line, packages as packages, per request', () => {
+    assert.equal(
+      hotterLine([hot, pkg]),
+      '**Hotter on head** (CPU time per request, beyond its spread): `slowPath` `lib/util.js:5` +38.0 µs (2.00 µs → 40.0 µs), `fmtkit` (package) +6.80 µs (13.0 µs → 19.8 µs).',
     );
-    assert.deepEqual({ base: diff.base.requests, head: diff.head.requests }, { base: 10_000, head: 10_000 });
+    assert.equal(hotterLine([]), '');
   });
 
-  test('the section says so per request, and lists what got cheaper', () => {
-    const markdown = renderProfileSection(diffProfiles(base, head, served), { roots: ['/repo'] });
+  test('re-rendered from numbers, escaped, with shares where a report has no per-request figures', () => {
     assert.match(
-      markdown,
-      /No function takes noticeably more CPU per request on head; `parse` in lib\/x\.js:2 takes −100 µs/,
+      renderHotterSection([pkg]),
+      /\| `fmtkit` \| `node_modules\/fmtkit` \| 13\.0 µs \| 19\.8 µs \|/,
     );
-    assert.match(markdown, /\| function \| file:line \| base µs\/request \| head µs\/request \| change \|/);
-    assert.doesNotMatch(markdown, /`render`/);
-    assert.doesNotMatch(markdown, /<sub>[^<]*`/, 'no backtick shows in <sub>');
-  });
-
-  test('a function that costs more per request is hotter, with its time per request', () => {
-    const slower = profileOf({ render: 4000, parse: 2000 });
-    const diff = diffProfiles(base, slower, served);
-    assert.equal(diff.grown[0]!.fn, 'render');
-    assert.equal(diff.grown[0]!.deltaUs, 200);
-    assert.match(
-      renderProfileSection(diff, { roots: ['/repo'] }),
-      /`render` in lib\/x\.js:1 takes \+200 µs of CPU per request on head \(200 µs → 400 µs\)/,
-    );
+    const old = { fn: 'a|b', file: '@x/y.js', line: 2, baseSelf: 0.1, headSelf: 0.5 };
+    assert.match(renderHotterSection([old]), /\| `a\\\|b` \| `@\u200bx\/y\.js:2` \| 10\.0% \| 50\.0% \|/);
+    assert.match(renderHotterSection([]), /Nothing of the pull request is named hotter on head/);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * A dependency bump, end to end through the built action (dist/index.js): test/fixtures/dep-bump is a quote service
+ * whose pull request moves its dependency fmtkit from 1.0.0 to 2.0.0 (a local package, installed as a copy into
+ * node_modules by `npm ci`, as a registry package would be), which does the same work in many small functions and
+ * costs the service about a tenth more CPU per request. The profile must show the cost where it lives: the package
+ * `fmtkit` among the packages, and, whenever anything is named hotter, the dependency first. Whether anything is
+ * named depends on the gate finding the change and on the host's noise, so that is reported, not asserted.
+ *
+ * Needs 0x (from the npm registry the first time). Skip with PERF_GATE_SKIP_PROFILE_E2E=1.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { changeToExplain } from '../../src/gate/profiling.ts';
+import type { Report } from '../../src/model/report.ts';
+import { runAction } from '../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import {
+  type Files,
+  killProcessesUnder,
+  makeRepo,
+  processesUnder,
+  pullRequestEvent,
+  type TestRepo,
+} from '../support/repo.ts';
+
+const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/dep-bump/', import.meta.url));
+const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
+
+function tree(side: 'base' | 'head'): Files {
+  return {
+    'package-lock.json': fixture(`${side}/package-lock.json`),
+    'vendor/fmtkit/package.json': fixture(`${side}/vendor/fmtkit/package.json`),
+    'vendor/fmtkit/index.js': fixture(`${side}/vendor/fmtkit/index.js`),
+  };
+}
+
+describe('a dependency bump that costs more in many small functions', { skip, timeout: 6 * 60_000 }, () => {
+  let fake: FakeGitHub;
+  let repo: TestRepo | undefined;
+
+  before(async () => {
+    fake = await startFakeGitHub({ token: 'ghs_testtoken' });
+  });
+  after(async () => {
+    await fake.close();
+    if (repo !== undefined) killProcessesUnder(repo.dir);
+    repo?.cleanup();
+  });
+
+  test('the package fmtkit is among the figures, and is first whenever anything is named hotter', async (t) => {
+    const shared: Files = {
+      'package.json': fixture('package.json'),
+      '.npmrc': fixture('npmrc'),
+      'index.js': fixture('index.js'),
+      '.gitignore': 'node_modules/\n',
+    };
+    const r = makeRepo({ ...shared, ...tree('base') }, tree('head'));
+    repo = r;
+    const run = await runAction({
+      workspace: r.workspace,
+      inputs: { start: 'node index.js', paths: '/', rounds: '12', duration: '1s' },
+      event: pullRequestEvent(r, 22),
+      apiUrl: fake.url,
+      timeoutMs: 300_000,
+    });
+    const reportPath = run.outputs.report;
+    assert.ok(reportPath, `no report output:\n${run.stdout}\n${run.stderr}`);
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
+    const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
+    const evidence = report.profile?.evidence;
+    assert.ok(evidence, `no profile figures; notes: ${report.notes.join(' ')}`);
+    t.diagnostic(
+      `verdict ${report.verdict}, req/s ${rps ? (rps.change * 100).toFixed(1) : '?'}%; named: ${evidence.named.map((u) => `${u.level} ${u.name} ${u.deltaUs.toFixed(2)} µs`).join(', ') || 'nothing'}; ${evidence.tested} tested, ${evidence.evident} with evidence; profile ${report.profile?.seconds.toFixed(1)} s`,
+    );
+
+    // The cost where it lives: the package, both sides running it, its files under node_modules.
+    const fmtkit = evidence.packages.find((u) => u.name === 'fmtkit');
+    assert.ok(fmtkit, `packages: ${evidence.packages.map((u) => u.name).join(', ')}`);
+    assert.ok(fmtkit.baseSelfUs > 0 && fmtkit.headSelfUs > 0);
+    assert.ok(
+      evidence.files.some((u) => u.file === 'node_modules/fmtkit/index.js' && u.package === 'fmtkit'),
+    );
+    // Functions only 2.0.0 has cost nothing on base.
+    for (const u of evidence.functions.filter((f) =>
+      ['formatNumber', 'isPlainKey', 'formatPair'].includes(f.name),
+    ))
+      assert.equal(u.baseSelfUs, 0, u.name);
+
+    // Named only with a change to explain, and then the dependency first.
+    assert.equal(evidence.explain, changeToExplain(report.decision));
+    if (!evidence.explain) assert.deepEqual(evidence.named, []);
+    const hotter = evidence.named.filter((u) => u.deltaUs > 0);
+    if (hotter.length > 0) assert.equal(hotter[0]!.package, 'fmtkit', JSON.stringify(hotter[0]));
+    const first = report.profile?.hotter[0];
+    if (first !== undefined)
+      assert.ok(first.file.startsWith('node_modules/fmtkit'), `first named hotter: ${JSON.stringify(first)}`);
+
+    // The comment shows the package's figures, whatever is named.
+    const body = fake.comments.get(22)?.[0]?.body ?? '';
+    assert.match(body, /^\| `fmtkit` \| [\d.]+ µs \| [\d.]+ µs \|/m);
+    assert.deepEqual(fake.violations, []);
+    assert.deepEqual(processesUnder(r.dir), []);
+  });
+});
