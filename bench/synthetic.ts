@@ -9,7 +9,8 @@
  * scenarios, one of them 2× slower, at the default budget), `oc` (the share of gates failing against the true change
  * at per-pair sd 1.5%, 3%, 6% and 10%), `looks` (null gates: the looks counted exactly hold with Student's t),
  * `one` (a single model from the name=value options). Every model field of
- * GateModel can be set as name=value (lists comma-separated), e.g. `restartEvery=2 sd=0.06 blockSec=4`.
+ * GateModel can be set as name=value (lists comma-separated), e.g. `restartEvery=2 sd=0.06 blockSec=4`; `seed=<n>`
+ * draws other gates.
  */
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { inferUnits, unitsOf } from '../src/decide/interval.ts';
@@ -29,7 +30,12 @@ const gates = Number(options.gates ?? 1000);
 function model(base: Partial<GateModel> = {}): GateModel {
   const m: Record<string, unknown> = { ...DEFAULT_MODEL, restartEvery: DEFAULT_RESTART_EVERY, ...base };
   for (const [key, value] of Object.entries(options)) {
-    if (key === 'gates' || !(key in DEFAULT_MODEL || key === 'fixedPairs' || key === 'floor')) continue;
+    if (
+      key === 'gates' ||
+      key === 'seed' ||
+      !(key in DEFAULT_MODEL || key === 'fixedPairs' || key === 'floor')
+    )
+      continue;
     m[key] = Array.isArray(DEFAULT_MODEL[key as keyof GateModel])
       ? value.split(',').map(Number)
       : Number(value);
@@ -58,7 +64,7 @@ export interface Tally {
   stoppedByNoise: number;
 }
 
-export async function run(m: GateModel, n = gates, seed = 1): Promise<Tally> {
+export async function run(m: GateModel, n = gates, seed = Number(options.seed ?? 1)): Promise<Tally> {
   const t: Tally = {
     gates: n,
     regression: 0,
