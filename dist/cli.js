@@ -1966,7 +1966,7 @@ ${indent}${line}` : "\n";
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -1982,7 +1982,7 @@ ${indent}${line}` : "\n";
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
@@ -7369,7 +7369,7 @@ var require_dist = __commonJS({
 // src/entry/commands.ts
 import { mkdtemp as mkdtemp3 } from "node:fs/promises";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/config/inputs.ts
 import { dirname, isAbsolute as isAbsolute2, join, relative as relative2, sep as sep2 } from "node:path";
@@ -7955,20 +7955,20 @@ function suggest(key, allowed) {
 function editDistance(a, b) {
   const rows = [];
   for (let i = 0; i <= a.length; i++) {
-    const row = [];
+    const row2 = [];
     for (let j = 0; j <= b.length; j++) {
       if (i === 0 || j === 0) {
-        row.push(i + j);
+        row2.push(i + j);
         continue;
       }
       const up = rows[i - 1];
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);
+      let d = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         d = Math.min(d, rows[i - 2][j - 2] + 1);
-      row.push(d);
+      row2.push(d);
     }
-    rows.push(row);
+    rows.push(row2);
   }
   return rows[a.length][b.length];
 }
@@ -9206,6 +9206,9 @@ function roundDuring(pair2, scenario) {
 function primingDuring(pair2, scenario) {
   return `priming before pair ${pair2 + 1} (${scenario})`;
 }
+function openLoopBaseDuring(scenario) {
+  return `measuring base for the open loop (${scenario})`;
+}
 function portNotMovedMessage(side, start, fixed, movedTo) {
   return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
 }
@@ -9213,7 +9216,7 @@ function statusSummary(rounds) {
   const counts = {};
   for (const r of rounds)
     for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
-  const errors = rounds.reduce((sum, r) => sum + r.measurement.errors + r.measurement.timeouts, 0);
+  const errors = rounds.reduce((sum2, r) => sum2 + r.measurement.errors + r.measurement.timeouts, 0);
   const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
   if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
   return parts.join(", ") || "no answer";
@@ -9292,13 +9295,6 @@ var HEAD_END = Buffer.from("\r\n\r\n");
 // src/load/turns.ts
 var PACED_DRAIN_SEC = 2;
 
-// src/load/paced.ts
-var PACED_WARMUP_SEC = 0.2;
-function pacedLimitSec(paced, windows) {
-  if (!paced) return 0;
-  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
-}
-
 // src/load/generator.ts
 var script = fileURLToPath(
   new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
@@ -9313,29 +9309,6 @@ function pinLoadGenerator(source = script) {
 }
 function loadgenScript() {
   return pinned ? pinned.verified() : script;
-}
-async function runLoad(spec, side, cpus) {
-  const argv = [process.execPath, loadgenScript(), JSON.stringify(spec)];
-  const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
-  const timeoutMs = (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1e3 + 15e3;
-  const result = await runCommand(command2, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
-  if (result.timedOut || result.code !== 0) {
-    throw new GateError(
-      "load",
-      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? "timed out" : `exit code ${result.code}`})`,
-      { side, output: result.output.lastLines(20) }
-    );
-  }
-  const line = result.stdout.trim().split("\n").pop() ?? "";
-  try {
-    return JSON.parse(line);
-  } catch (cause) {
-    throw new GateError("load", `the load generator printed no result for ${spec.url}`, {
-      side,
-      output: result.output.lastLines(20),
-      cause
-    });
-  }
 }
 var COMMAND_MS = 15e3;
 var LoadGenerator = class {
@@ -9491,9 +9464,9 @@ function sortedCopy(values2) {
 function mean(values2) {
   assertFinite(values2);
   assertNonEmpty(values2, "values");
-  let sum = 0;
-  for (const v of values2) sum += v;
-  return sum / values2.length;
+  let sum2 = 0;
+  for (const v of values2) sum2 += v;
+  return sum2 / values2.length;
 }
 function sd(values2) {
   if (values2.length < 2) throw new RangeError(`sd needs at least 2 values, got ${values2.length}`);
@@ -9556,9 +9529,10 @@ var MAX_TURN_SEC = 1;
 var RESPONSES_PER_CONNECTION = 20;
 var MIN_SCENARIO_SEC = 0.25;
 var PRIME_SEC = 2;
+var KEPT_REFRESH_SEC = 0.05;
 var PRIME_TURN_SEC = 0.25;
 var PAIR_OVERHEAD_SEC = 0.1;
-var PACED_WARMUP_SEC2 = 0.2;
+var PACED_WARMUP_SEC = 0.2;
 function processPlan(config, fresh) {
   if (fresh || config.restartEvery === 0) return { mode: "fresh" };
   return { mode: "blocks", restartEvery: config.restartEvery, primeSec: primeSec(config.scenarios.length) };
@@ -9589,7 +9563,7 @@ function scenarioPlan(config, scenario, count3, processes2, rps) {
   const fresh = processes2.mode === "fresh";
   const turnSec = fresh ? sec : config.sliceSec === "auto" ? autoTurnSec(rps ?? 0, connections) : config.sliceSec > 0 ? Math.min(config.sliceSec, sec) : sec;
   const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
-  const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : 0;
+  const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : count3 > 1 ? Math.min(config.warmupSec, KEPT_REFRESH_SEC) : 0;
   return {
     name: scenario.name,
     turnSec,
@@ -9612,7 +9586,7 @@ function pairSeconds(scenarios, processes2, perTurnDrainSec, blockStartSec) {
   let sec = PAIR_OVERHEAD_SEC;
   scenarios.forEach((s, i) => {
     sec += 2 * s.turns * (s.turnSec + (perTurnDrainSec[i] ?? 0)) + 2 * s.warmupSec;
-    if (s.openLoop) sec += 2 * (s.openLoop.turns * s.openLoop.turnSec + PACED_WARMUP_SEC2);
+    if (s.openLoop) sec += 2 * (s.openLoop.turns * s.openLoop.turnSec + PACED_WARMUP_SEC);
   });
   if (processes2.mode === "blocks") sec += (blockStartSec + 2 * processes2.primeSec) / processes2.restartEvery;
   else sec += 2 * blockStartSec;
@@ -10164,7 +10138,7 @@ function pairTurns(plan, pools) {
     turns.push({ pool: pools[abba(i)], sec: plan.turnSec, record: true });
   const open2 = plan.openLoop;
   if (open2) {
-    for (const pool of pools) turns.push({ pool, sec: PACED_WARMUP_SEC2, record: false, rate: open2.rate });
+    for (const pool of pools) turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open2.rate });
     for (let i = 0; i < 2 * open2.turns; i++)
       turns.push({ pool: pools[abba(i)], sec: open2.turnSec, record: true, rate: open2.rate });
   }
@@ -10176,7 +10150,7 @@ function roundTurns(plan, pool) {
   for (let i = 0; i < plan.turns; i++) turns.push({ pool, sec: plan.turnSec, record: true });
   const open2 = plan.openLoop;
   if (open2) {
-    turns.push({ pool, sec: PACED_WARMUP_SEC2, record: false, rate: open2.rate });
+    turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open2.rate });
     for (let i = 0; i < open2.turns; i++)
       turns.push({ pool, sec: open2.turnSec, record: true, rate: open2.rate });
   }
@@ -10225,8 +10199,8 @@ async function prime(ctx, pair2, primeSec2, sides) {
     const base = sides[0].side === "base" ? pools[0] : pools[1];
     const mine = results.filter((_, i) => turns[i].pool === base);
     const later = mine.slice(Math.floor(mine.length / 2));
-    const responses = later.reduce((sum, r) => sum + r.responses, 0);
-    const sec = later.reduce((sum, r) => sum + r.sec, 0);
+    const responses = later.reduce((sum2, r) => sum2 + r.responses, 0);
+    const sec = later.reduce((sum2, r) => sum2 + r.sec, 0);
     if (sec > 0 && responses > 0) rates.set(scenario.name, responses / sec);
   }
   ctx.costs.primingMs += ctx.clock.now() - primeStart;
@@ -10315,11 +10289,11 @@ function lnGamma(x) {
   if (!(x > 0)) throw new RangeError(`lnGamma needs x > 0, got ${x}`);
   if (x === 0.5) return LN_SQRT_PI;
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
-  const z = x - 1;
-  let sum = LANCZOS[0];
-  for (let i = 1; i < LANCZOS.length; i++) sum += LANCZOS[i] / (z + i);
-  const t = z + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+  const z2 = x - 1;
+  let sum2 = LANCZOS[0];
+  for (let i = 1; i < LANCZOS.length; i++) sum2 += LANCZOS[i] / (z2 + i);
+  const t = z2 + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(sum2);
 }
 function stirlingRemainder(x) {
   const x2 = x * x;
@@ -10329,8 +10303,8 @@ function lnBeta(a, b) {
   const big = Math.max(a, b);
   const small = Math.min(a, b);
   if (big < 20) return lnGamma(a) + lnGamma(b) - lnGamma(a + b);
-  const sum = big + small;
-  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum) + small + stirlingRemainder(big) - stirlingRemainder(sum);
+  const sum2 = big + small;
+  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum2) + small + stirlingRemainder(big) - stirlingRemainder(sum2);
 }
 function gammaQ(a, x) {
   if (x <= 0) return 1;
@@ -10338,13 +10312,13 @@ function gammaQ(a, x) {
   if (x < a + 1) {
     let ap = a;
     let term = 1 / a;
-    let sum = term;
-    for (let i = 0; i < MAX_ITER && Math.abs(term) > Math.abs(sum) * EPS; i++) {
+    let sum2 = term;
+    for (let i = 0; i < MAX_ITER && Math.abs(term) > Math.abs(sum2) * EPS; i++) {
       ap += 1;
       term *= x / ap;
-      sum += term;
+      sum2 += term;
     }
-    return 1 - sum * front;
+    return 1 - sum2 * front;
   }
   let b = x + 1 - a;
   let c = 1 / TINY;
@@ -10367,14 +10341,14 @@ function gammaQ(a, x) {
 function erfc(x) {
   return x >= 0 ? gammaQ(0.5, x * x) : 2 - gammaQ(0.5, x * x);
 }
-function normalCdf(z) {
-  assertNumber(z, "z");
-  if (z === Number.NEGATIVE_INFINITY) return 0;
-  if (z === Number.POSITIVE_INFINITY) return 1;
-  return 0.5 * erfc(-z / Math.SQRT2);
+function normalCdf(z2) {
+  assertNumber(z2, "z");
+  if (z2 === Number.NEGATIVE_INFINITY) return 0;
+  if (z2 === Number.POSITIVE_INFINITY) return 1;
+  return 0.5 * erfc(-z2 / Math.SQRT2);
 }
-function normalSf(z) {
-  return normalCdf(-z);
+function normalSf(z2) {
+  return normalCdf(-z2);
 }
 var A = [
   -39.69683028665376,
@@ -10564,10 +10538,10 @@ function nullCdf(n) {
     if (cumulative === void 0) {
       const counts = signedRankDistribution(n);
       cumulative = new Float64Array(counts.length);
-      let sum = 0;
+      let sum2 = 0;
       for (let s = 0; s < counts.length; s++) {
-        sum += counts[s];
-        cumulative[s] = sum / 2 ** n;
+        sum2 += counts[s];
+        cumulative[s] = sum2 / 2 ** n;
       }
       cumulativeCache.set(n, cumulative);
     }
@@ -10664,7 +10638,7 @@ function fSf(f, df1, df2) {
 }
 function oneWayAnova(groups) {
   const k = groups.length;
-  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  const n = groups.reduce((sum2, group) => sum2 + group.length, 0);
   if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
     throw new RangeError(
       `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
@@ -10683,7 +10657,7 @@ function sumsOfSquares(groups) {
     between += group.length * (m - grand) ** 2;
     for (const value2 of group) within += (value2 - m) ** 2;
   }
-  const n = groups.reduce((sum, group) => sum + group.length, 0);
+  const n = groups.reduce((sum2, group) => sum2 + group.length, 0);
   return { between, within, df1: groups.length - 1, df2: n - groups.length };
 }
 
@@ -10704,7 +10678,7 @@ function blockTest(pairs, logRatios, restartEvery) {
   return {
     ...oneWayAnova(groups),
     blocks: groups.length,
-    pairs: groups.reduce((sum, ratios2) => sum + ratios2.length, 0),
+    pairs: groups.reduce((sum2, ratios2) => sum2 + ratios2.length, 0),
     changes: groups.map((ratios2) => Math.expm1(mean(ratios2)))
   };
 }
@@ -10925,12 +10899,12 @@ function crossing(looks, b) {
     const nf = new Float64Array(GRID);
     const norm = 1 / (step2 * Math.sqrt(2 * Math.PI));
     for (let j = 0; j < GRID; j++) {
-      let sum = 0;
+      let sum2 = 0;
       for (let i = 0; i < GRID; i++) {
-        const z = (nxs[j] - xs[i]) / step2;
-        if (z > -9 && z < 9) sum += w[i] * f[i] * Math.exp(-0.5 * z * z);
+        const z2 = (nxs[j] - xs[i]) / step2;
+        if (z2 > -9 && z2 < 9) sum2 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
       }
-      nf[j] = sum * norm;
+      nf[j] = sum2 * norm;
     }
     xs = nxs;
     f = nf;
@@ -11159,11 +11133,11 @@ function collect(groups, options) {
   const entries = [];
   const scenarios = [];
   const shown2 = [];
-  for (const g of groups) {
-    const looks = g.looks.length > 0 ? g.looks : [1];
-    const restartEvery = g.restartEvery ?? 0;
-    for (const scenario of g.scenarios) {
-      const pairs = pairsOf(g.rounds, scenario.name);
+  for (const g2 of groups) {
+    const looks = g2.looks.length > 0 ? g2.looks : [1];
+    const restartEvery = g2.restartEvery ?? 0;
+    for (const scenario of g2.scenarios) {
+      const pairs = pairsOf(g2.rounds, scenario.name);
       scenarios.push({ scenario, pairs, looks });
       for (const metric of testedMetrics(pairs)) {
         const raw = compareMetric(scenario.name, metric, pairs);
@@ -11762,9 +11736,8 @@ async function baseRates(ctx) {
     for (const scenario of ctx.scenarios.active) {
       const pool = await poolOf(ctx, base, scenario);
       const sec = primeSec(1) / 2;
-      const [result] = await ctx.load.turns(
-        roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool)
-      );
+      const turns = roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool);
+      const [result] = await alive3([base], openLoopBaseDuring(scenario.name), ctx.load.turns(turns));
       if (result && result.sec > 0 && result.responses > 0)
         rates.set(scenario.name, result.responses / result.sec);
     }
@@ -11870,11 +11843,577 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
 }
 
 // src/gate/profiling.ts
-import { join as join10, relative as relative3, resolve as resolve5 } from "node:path";
+import { join as join13, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/profile/compare.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync8, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
+import { mkdirSync as mkdirSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join11 } from "node:path";
+
+// src/diagnostics/install.ts
+import { mkdirSync, readFileSync as readFileSync6, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
+import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/diagnostics/preload.ts
+var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
+var CONTROL_SUFFIX = ".ctl";
+var RESOLUTION_MS = 10;
+var TICK_MS = 100;
+var SERIES_MS = 250;
+var SERIES_MAX = 240;
+var PRELOAD_SOURCE = `'use strict';
+// perf-gate diagnostics preload: event-loop delay, CPU, RSS and heap of the process that serves TCP.
+// Written by perf-gate (src/diagnostics/preload.ts); safe to delete. It does nothing unless
+// ${DIAGNOSTICS_ENV} names an output file.
+(function perfGateDiagnostics() {
+  var outFile = process.env.${DIAGNOSTICS_ENV};
+  if (typeof outFile !== 'string' || outFile === '') return;
+  var GUARD = Symbol.for('perf-gate.diagnostics');
+  try {
+    if (process[GUARD]) return;
+    Object.defineProperty(process, GUARD, { value: true, enumerable: false });
+  } catch (error) {
+    return;
+  }
+  var fs, perfHooks, threads;
+  try {
+    fs = require('fs');
+    perfHooks = require('perf_hooks');
+    threads = require('worker_threads');
+  } catch (error) {
+    return;
+  }
+  if (!threads.isMainThread || typeof perfHooks.monitorEventLoopDelay !== 'function') return;
+
+  var RESOLUTION_MS = ${RESOLUTION_MS};
+  var TICK_MS = ${TICK_MS};
+  var SERIES_MAX = ${SERIES_MAX};
+  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
+  var performance = perfHooks.performance;
+  var hasElu = performance && typeof performance.eventLoopUtilization === 'function';
+
+  var reporter = false;
+  var histogram = null;
+  var ports = [];
+  var windowStart = Date.now();
+  var cpuBase = process.cpuUsage();
+  var eluBase = hasElu ? performance.eventLoopUtilization() : null;
+  var rssPeak = 0, rssLast = 0, heapPeak = 0, heapLast = 0;
+  var series = [];
+  var seriesEvery = ${SERIES_MS};
+  var lastSeriesAt = 0;
+  var controlStamp = '';
+  var controlToken = '';
+
+  function sample(now) {
+    var usage = process.memoryUsage();
+    rssLast = usage.rss;
+    heapLast = usage.heapUsed;
+    if (rssLast > rssPeak) rssPeak = rssLast;
+    if (heapLast > heapPeak) heapPeak = heapLast;
+    if (now - lastSeriesAt >= seriesEvery) {
+      lastSeriesAt = now;
+      series.push([now - windowStart, rssLast, heapLast]);
+      if (series.length >= SERIES_MAX) {
+        series = series.filter(function (point, index) { return index % 2 === 0; });
+        seriesEvery *= 2;
+      }
+    }
+  }
+
+  function resetWindow(now) {
+    windowStart = now;
+    cpuBase = process.cpuUsage();
+    if (hasElu) eluBase = performance.eventLoopUtilization();
+    if (histogram !== null) histogram.reset();
+    rssPeak = rssLast;
+    heapPeak = heapLast;
+    series = [];
+    lastSeriesAt = 0;
+    sample(now);
+  }
+
+  function delayMs(nanoseconds) {
+    var ms = nanoseconds / 1e6 - RESOLUTION_MS;
+    return ms > 0 && isFinite(ms) ? Math.round(ms * 1000) / 1000 : 0;
+  }
+
+  function write(reason, seq) {
+    var now = Date.now();
+    try { sample(now); } catch (error) { /* keep the previous sample */ }
+    var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
+    var cpu = process.cpuUsage(cpuBase);
+    var elu = null;
+    if (hasElu && eluBase !== null) {
+      try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
+    }
+    var line = {
+      v: 1,
+      pid: process.pid,
+      ppid: process.ppid,
+      reason: reason,
+      seq: seq,
+      at: now,
+      startedAt: windowStart,
+      elapsedMs: now - windowStart,
+      uptimeMs: Math.round(process.uptime() * 1000),
+      ports: ports.slice(),
+      eventLoopDelayMs: count > 0 && histogram !== null
+        ? {
+            p50: delayMs(histogram.percentile(50)),
+            p99: delayMs(histogram.percentile(99)),
+            max: delayMs(histogram.max),
+            mean: delayMs(histogram.mean),
+            count: count,
+          }
+        : { p50: 0, p99: 0, max: 0, mean: 0, count: 0 },
+      eventLoopUtilization: typeof elu === 'number' && isFinite(elu) ? Math.round(elu * 10000) / 10000 : null,
+      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
+      rss: { peak: rssPeak, last: rssLast },
+      heapUsed: { peak: heapPeak, last: heapLast },
+      memory: series,
+      node: process.version,
+    };
+    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
+    resetWindow(now);
+  }
+
+  function safeWrite(reason, seq) {
+    try { write(reason, seq); } catch (error) { /* diagnostics never disturb the app */ }
+  }
+
+  function addPort(port) {
+    if (typeof port === 'number' && port > 0 && ports.indexOf(port) === -1 && ports.length < 16) ports.push(port);
+  }
+
+  function listeningPorts() {
+    if (typeof process._getActiveHandles !== 'function') return;
+    var handles = process._getActiveHandles();
+    for (var i = 0; i < handles.length; i++) {
+      var handle = handles[i];
+      if (handle && handle.listening === true && typeof handle.address === 'function') {
+        var address = handle.address();
+        if (address !== null && typeof address === 'object') addPort(address.port);
+      }
+    }
+  }
+
+  function controlStampNow() {
+    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
+    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
+  }
+
+  function readControl() {
+    var stamp = controlStampNow();
+    if (stamp === controlStamp) return '';
+    controlStamp = stamp;
+    if (stamp === '') return '';
+    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+    if (token === '' || token === controlToken) return '';
+    controlToken = token;
+    return token;
+  }
+
+  function onSignal(signal) {
+    var handler = function () {
+      // The line first: once the handler is gone, a second signal meets the default action and kills at once.
+      safeWrite(signal, null);
+      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
+      try {
+        // Nobody else handles it: the default action (death by this signal), as without the preload.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      } catch (error) { /* ignore */ }
+    };
+    process.prependListener(signal, handler);
+  }
+
+  function becomeReporter() {
+    if (reporter) return;
+    reporter = true;
+    try { listeningPorts(); } catch (error) { /* ports stay unknown */ }
+    try {
+      histogram = perfHooks.monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+      histogram.enable();
+    } catch (error) {
+      histogram = null;
+    }
+    try {
+      // A token written before this process reported is not addressed to it.
+      controlStamp = controlStampNow();
+      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+    } catch (error) { /* no control file yet */ }
+    try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
+    try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
+    try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
+    safeWrite('listening', null);
+  }
+
+  var channel = null;
+  var onSocket = function (message) {
+    try {
+      var port = message && message.socket ? message.socket.localPort : undefined;
+      if (typeof port !== 'number') return;
+      addPort(port);
+      if (reporter) return;
+      becomeReporter();
+      // Stop listening to every connection; later, not while the channel is publishing.
+      var later = setImmediate(function () {
+        try {
+          var dc = require('diagnostics_channel');
+          if (typeof dc.unsubscribe === 'function') dc.unsubscribe('net.server.socket', onSocket);
+          else if (channel !== null) channel.unsubscribe(onSocket);
+        } catch (error) { /* keep it */ }
+      });
+      if (later && typeof later.unref === 'function') later.unref();
+    } catch (error) { /* ignore */ }
+  };
+  try {
+    var dc = require('diagnostics_channel');
+    channel = dc.channel('net.server.socket'); // held strongly: old releases kept channels weakly
+    if (typeof dc.subscribe === 'function') dc.subscribe('net.server.socket', onSocket);
+    else channel.subscribe(onSocket);
+  } catch (error) { /* the tick still finds listening servers */ }
+
+  function tick() {
+    try {
+      if (!reporter) {
+        if (typeof process.getActiveResourcesInfo === 'function' &&
+            process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
+        return;
+      }
+      sample(Date.now());
+      var token = readControl();
+      if (token !== '') safeWrite('snapshot', token);
+    } catch (error) { /* try again next tick */ }
+  }
+
+  try {
+    var timer = setInterval(tick, TICK_MS);
+    if (timer && typeof timer.unref === 'function') timer.unref();
+  } catch (error) { /* no sampling */ }
+})();
+`;
+
+// src/diagnostics/install.ts
+var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
+function sidePreloads(source, fileName, what2) {
+  const copy = (side) => new PinnedFile({ content: source }, `${what2} (the copy for ${side}'s servers)`, fileName, "server-start");
+  try {
+    return { base: copy("base"), head: copy("head") };
+  } catch {
+    return void 0;
+  }
+}
+function quoteNodeOption(value2) {
+  return `"${value2.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
+  return {
+    NODE_OPTIONS: withRequire(preloadPath, existingNodeOptions),
+    PERF_GATE_DIAGNOSTICS: resolve2(outFile)
+  };
+}
+function withRequire(path, existing) {
+  const rest = existing?.trim() ?? "";
+  const require2 = `--require ${quoteNodeOption(resolve2(path))}`;
+  return rest === "" ? require2 : `${require2} ${rest}`;
+}
+function controlFile(outFile) {
+  return `${resolve2(outFile)}${CONTROL_SUFFIX}`;
+}
+var REASONS = /* @__PURE__ */ new Set([
+  "listening",
+  "snapshot",
+  "SIGTERM",
+  "SIGINT",
+  "exit"
+]);
+var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
+function isRecord(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function count(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
+}
+function pair(value2, a, b) {
+  if (!isRecord(value2)) return void 0;
+  const x = count(value2[a]);
+  const y = count(value2[b]);
+  return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
+}
+function delayStats(delay) {
+  const p50 = count(delay.p50);
+  const p99 = count(delay.p99);
+  const max = count(delay.max);
+  const mean3 = count(delay.mean);
+  const samples = count(delay.count);
+  if (p50 === void 0 || p99 === void 0 || max === void 0 || mean3 === void 0 || samples === void 0)
+    return void 0;
+  return { p50, p99, max, mean: mean3, count: samples };
+}
+function memorySeries(value2) {
+  const memory = [];
+  if (Array.isArray(value2)) {
+    for (const point of value2.slice(0, 1e4)) {
+      if (!Array.isArray(point) || point.length !== 3) continue;
+      const [t, r, h] = point.map(count);
+      if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
+    }
+  }
+  return memory;
+}
+function parseSnapshot(line) {
+  let raw;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (!isRecord(raw) || raw.v !== 1) return void 0;
+  const pid = count(raw.pid);
+  const ppid = count(raw.ppid) ?? 0;
+  const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
+  const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
+  const at = count(raw.at);
+  const startedAt = count(raw.startedAt);
+  const elapsedMs = count(raw.elapsedMs);
+  const uptimeMs = count(raw.uptimeMs) ?? 0;
+  const delay = raw.eventLoopDelayMs;
+  const cpu = pair(raw.cpu, "userMs", "systemMs");
+  const rss = pair(raw.rss, "peak", "last");
+  const heap = pair(raw.heapUsed, "peak", "last");
+  if (pid === void 0 || reason === void 0 || at === void 0 || startedAt === void 0 || elapsedMs === void 0 || !isRecord(delay) || cpu === void 0 || rss === void 0 || heap === void 0)
+    return void 0;
+  const eventLoopDelayMs = delayStats(delay);
+  if (eventLoopDelayMs === void 0) return void 0;
+  const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
+  const elu = count(raw.eventLoopUtilization);
+  return {
+    v: 1,
+    pid,
+    ppid,
+    reason,
+    seq,
+    at,
+    startedAt,
+    elapsedMs,
+    uptimeMs,
+    ports: ports.slice(0, 16),
+    eventLoopDelayMs,
+    eventLoopUtilization: elu === void 0 ? null : Math.min(1, elu),
+    cpu: { userMs: cpu.userMs, systemMs: cpu.systemMs },
+    rss: { peak: rss.peak, last: rss.last },
+    heapUsed: { peak: heap.peak, last: heap.last },
+    memory: memorySeries(raw.memory),
+    node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
+  };
+}
+function parseSnapshots(text2) {
+  const out = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
+    const snapshot2 = parseSnapshot(line);
+    if (snapshot2 !== void 0) out.push(snapshot2);
+  }
+  return out;
+}
+function readSnapshots(outFile) {
+  try {
+    return parseSnapshots(readFileSync6(outFile, "utf8"));
+  } catch {
+    return [];
+  }
+}
+function alive4(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function liveReporters(lines) {
+  const live2 = /* @__PURE__ */ new Set();
+  for (const line of lines) {
+    if (FINAL.has(line.reason)) live2.delete(line.pid);
+    else live2.add(line.pid);
+  }
+  for (const pid of live2) if (!alive4(pid)) live2.delete(pid);
+  return live2;
+}
+var sequence = 0;
+var queues = /* @__PURE__ */ new Map();
+function snapshot(outFile, options = {}) {
+  const file = resolve2(outFile);
+  const previous = queues.get(file) ?? Promise.resolve();
+  const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
+  queues.set(file, next);
+  void next.finally(() => {
+    if (queues.get(file) === next) queues.delete(file);
+  });
+  return next;
+}
+async function takeSnapshot(outFile, options) {
+  const timeoutMs = options.timeoutMs ?? 3e3;
+  const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
+  let expected2 = liveReporters(readSnapshots(outFile));
+  while (expected2.size === 0) {
+    if (Date.now() > registrationDeadline) return [];
+    await sleep4(25);
+    expected2 = liveReporters(readSnapshots(outFile));
+  }
+  const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
+  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
+  const control = controlFile(outFile);
+  const temporary = `${control}.${process.pid}.tmp`;
+  writeFileSync2(temporary, `${token}
+`);
+  renameSync(temporary, control);
+  const deadline = Date.now() + timeoutMs;
+  for (; ; ) {
+    await sleep4(25);
+    let text2 = "";
+    try {
+      text2 = await readFile(outFile, "utf8");
+    } catch {
+      text2 = "";
+    }
+    const lines = parseSnapshots(text2);
+    const answers = lines.filter((line) => line.seq === token);
+    const answered = new Set(answers.map((line) => line.pid));
+    const pending2 = [...expected2].filter(
+      (pid) => !answered.has(pid) && alive4(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+    );
+    if (pending2.length === 0 || Date.now() > deadline) return answers;
+  }
+}
+function outFileFor(dir, name) {
+  return join6(resolve2(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
+}
+
+// src/diagnostics/port-preload.ts
+var PORT_MAP_ENV = "PERF_GATE_PORT_MAP";
+var PORT_PRELOAD_FILE = "perf-gate-ports.cjs";
+function formatPortMap(moves) {
+  return [...moves].map(([from, to]) => `${from}=${to}`).join(",");
+}
+var PORT_PRELOAD_SOURCE = `'use strict';
+// perf-gate port preload: listen on the port perf-gate hands this server instead of its fixed one, so that two
+// copies of it can run side by side. Written by perf-gate (src/diagnostics/port-preload.ts); safe to delete. It
+// does nothing unless ${PORT_MAP_ENV} maps a port, e.g. 3000=41234.
+(function perfGatePorts() {
+  // A port as Node reads listen's first argument or options.port: an integer 0\u202665535, or a string of one; else -1.
+  function portOf(value) {
+    var port = typeof value === 'number' ? value
+      : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    return port >= 0 && port <= 65535 && Math.floor(port) === port ? port : -1;
+  }
+
+  // '3000=41234,3001=41235' \u2192 { '3000': 41234, '3001': 41235 }; null when nothing in it is a valid move.
+  function parsePortMap(text) {
+    if (typeof text !== 'string') return null;
+    var map = {};
+    var moves = 0;
+    var parts = text.split(',');
+    for (var i = 0; i < parts.length; i++) {
+      var pair = parts[i].split('=');
+      if (pair.length !== 2) continue;
+      var from = portOf(pair[0]);
+      var to = portOf(pair[1]);
+      if (from > 0 && to > 0 && from !== to) {
+        map[String(from)] = to;
+        moves++;
+      }
+    }
+    return moves > 0 ? map : null;
+  }
+
+  // The handed port for a port the app asked for; undefined when it is not moved.
+  function movedTo(value, map) {
+    var port = portOf(value);
+    return port > 0 && Object.prototype.hasOwnProperty.call(map, String(port)) ? map[String(port)] : undefined;
+  }
+
+  // listen's arguments with a fixed port moved: the same array when nothing moves, a copy otherwise.
+  function mapListenArgs(args, map) {
+    if (!args || args.length === 0 || map === null) return args;
+    var first = args[0];
+    var moved;
+    if (typeof first === 'number' || typeof first === 'string') {
+      var to = movedTo(first, map);
+      if (to === undefined) return args;
+      moved = to;
+    } else if (Array.isArray(first)) {
+      // Node's own already-normalized [options, callback] form.
+      var inner = mapListenArgs(first.slice(0, 1), map);
+      if (inner[0] === first[0]) return args;
+      var copy = first.slice();
+      copy[0] = inner[0];
+      var symbols = Object.getOwnPropertySymbols(first);
+      for (var s = 0; s < symbols.length; s++) copy[symbols[s]] = first[symbols[s]];
+      moved = copy;
+    } else if (first !== null && typeof first === 'object') {
+      // A handle or an fd listens where it already is; a path without a port is a pipe.
+      if (first._handle || first.handle || typeof first.fd === 'number') return args;
+      var port = movedTo(first.port, map);
+      if (port === undefined) return args;
+      moved = Object.assign({}, first, { port: port });
+    } else {
+      return args;
+    }
+    var out = Array.prototype.slice.call(args);
+    out[0] = moved;
+    return out;
+  }
+
+  if (typeof module === 'object' && module !== null) {
+    module.exports = { parsePortMap: parsePortMap, mapListenArgs: mapListenArgs };
+  }
+
+  var map = parsePortMap(process.env.${PORT_MAP_ENV});
+  if (map === null) return;
+  var proto;
+  try {
+    proto = require('net').Server.prototype;
+  } catch (error) {
+    return;
+  }
+  var GUARD = Symbol.for('perf-gate.ports');
+  var original = proto.listen;
+  if (typeof original !== 'function' || original[GUARD]) return;
+  // Whether this listen is the cluster primary opening a round-robin handle for a worker.
+  function forWorker() {
+    var limit = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 12;
+      return String(new Error().stack).indexOf('node:internal/cluster/') !== -1;
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+  var listen = function listen() {
+    var args = arguments;
+    try {
+      var mapped = mapListenArgs(arguments, map);
+      if (mapped !== arguments && !forWorker()) args = mapped;
+    } catch (error) {
+      args = arguments; // never let the mapping break a listen
+    }
+    return original.apply(this, args);
+  };
+  try {
+    Object.defineProperty(listen, 'length', { value: original.length });
+    Object.defineProperty(listen, GUARD, { value: true });
+    Object.defineProperty(proto, 'listen', {
+      value: listen,
+      writable: true,
+      enumerable: Object.prototype.propertyIsEnumerable.call(proto, 'listen'),
+      configurable: true,
+    });
+  } catch (error) { /* leave listen alone */ }
+})();
+`;
 
 // src/report/gate-text.ts
 function baseTreeGroup(label, sha) {
@@ -12041,12 +12580,6 @@ function formatShare2(share) {
   if (p >= 10) return `${p.toFixed(0)}%`;
   return `${p.toFixed(1)}%`;
 }
-function formatPoints(delta2) {
-  const points = delta2 * 100;
-  const text2 = Math.abs(points) >= 10 ? Math.abs(points).toFixed(0) : Math.abs(points).toFixed(1);
-  if (text2 === "0.0" || text2 === "0") return "\xB10 pts";
-  return `${points > 0 ? "+" : "\u2212"}${text2} pts`;
-}
 function formatUs(us) {
   if (!Number.isFinite(us)) return "n/a";
   const abs = Math.abs(us);
@@ -12055,75 +12588,104 @@ function formatUs(us) {
 function formatUsChange(us) {
   return `${us > 0 ? "+" : us < 0 ? "\u2212" : "\xB1"}${formatUs(us)}`;
 }
-function perRequest(view) {
-  return Number.isFinite(view.base.requests) && Number.isFinite(view.head.requests);
+function packageLabel(name) {
+  if (name === "") return "the app's own files";
+  if (name === "node:") return "Node.js (`node:` modules)";
+  if (name.startsWith("(")) return escapeMarkdown(name);
+  return code(name);
 }
-function named(row) {
-  if (row.pseudo) return escapeMarkdown(row.fn);
-  return row.at === "" ? code(row.fn) : `${code(row.fn)} in ${escapeMarkdown(row.at)}`;
+function unitText(u) {
+  if (u.pseudo) return escapeMarkdown(u.name);
+  if (u.level === "package") return `the package ${packageLabel(u.name)}`;
+  if (u.level === "file") return `the file ${code(u.file)}`;
+  const at = u.file === "" ? "" : ` in ${escapeMarkdown(u.line > 0 ? `${u.file}:${u.line}` : u.file)}`;
+  return `${code(u.name)}${at}`;
 }
-function baseBusyUs(view) {
-  return view.base.busy * 1e3 / view.base.requests;
+function changeText(u) {
+  return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} \u2192 ${formatUs(u.headSelfUs)})`;
 }
-function noteworthy(rows, view, options) {
-  const minDelta = options.minDelta ?? 5e-3;
-  const minZ = options.minZ ?? 3;
-  const size2 = (row) => perRequest(view) ? Math.abs(row.deltaUs) / baseBusyUs(view) : Math.abs(row.deltaSelf);
-  return rows.filter((row) => size2(row) >= minDelta && Math.abs(row.z) >= minZ);
+function namedSentence(e) {
+  if (e.pairs < 3)
+    return "The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.";
+  if (!e.explain)
+    return "The gate found no change to explain, so no function is named: the figures below are data, not a claim.";
+  const hotter = e.named.filter((u) => u.deltaUs > 0);
+  const cooler = e.named.filter((u) => u.deltaUs < 0);
+  if (hotter.length === 0 && cooler.length === 0)
+    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
+  const list2 = (units) => units.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
+  const parts = [];
+  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list2(hotter)}.`);
+  if (cooler.length > 0)
+    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list2(cooler)}.`);
+  return `${parts.join(" ")} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
 }
-function noteworthyRows(view, direction, options = {}) {
-  return noteworthy(view[direction], view, options);
+function pCell(u, e) {
+  if (u.p === void 0) return "";
+  const same = (n) => n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line;
+  const named = e.named.some(same) ? " **named**" : "";
+  return `${formatP(u.p, e.level / Math.max(1, e.tested))}${named}`;
 }
-function topChangeSentence(view, options = {}) {
-  const top = noteworthy(view.grown, view, options)[0];
-  const drop = noteworthy(view.shrunk, view, options)[0];
-  if (perRequest(view)) {
-    if (top !== void 0)
-      return `${named(top)} takes ${formatUsChange(top.deltaUs)} of CPU per request on head (${formatUs(top.baseUs)} \u2192 ${formatUs(top.headUs)}).`;
-    const none2 = "No function takes noticeably more CPU per request on head";
-    return drop === void 0 ? `${none2}.` : `${none2}; ${named(drop)} takes ${formatUsChange(drop.deltaUs)} (${formatUs(drop.baseUs)} \u2192 ${formatUs(drop.headUs)}).`;
+function row(cells2) {
+  return `| ${cells2.join(" | ")} |`;
+}
+function namedTable(e) {
+  if (e.named.length === 0) return [];
+  const out = [
+    "| named | level | base \xB5s/request | head \xB5s/request | change | p |",
+    "| --- | --- | ---: | ---: | ---: | ---: |"
+  ];
+  for (const u of e.named) {
+    const what2 = u.level === "function" && u.file !== "" ? `${codeCell(u.name)} ${codeCell(`${u.file}:${u.line}`)}` : unitCell(u);
+    const cells2 = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
+    out.push(row([what2, u.level, ...cells2]));
   }
-  if (top !== void 0)
-    return `${named(top)} went from ${formatShare2(top.baseSelf)} to ${formatShare2(top.headSelf)} of busy time on head.`;
-  const none = `No function's share of busy time grew by ${formatPoints(options.minDelta ?? 5e-3).replace(/^\+/, "")} or more on head`;
-  return drop === void 0 ? `${none}.` : `${none}; ${named(drop)} went down from ${formatShare2(drop.baseSelf)} to ${formatShare2(drop.headSelf)}.`;
+  return [...out, ""];
 }
-function changeTable(view, options) {
-  const limit = Math.max(1, Math.min(8, options.limit ?? 6));
-  const grown = noteworthy(view.grown, view, options).slice(0, limit);
-  const shrunk = perRequest(view) || grown.length === 0 ? noteworthy(view.shrunk, view, options).slice(0, limit) : [];
-  const rows = [...grown, ...shrunk];
-  if (rows.length === 0) return [];
-  const per = perRequest(view);
-  const out = per ? [
-    "| function | file:line | base \xB5s/request | head \xB5s/request | change |",
-    "| --- | --- | ---: | ---: | ---: |"
-  ] : ["| function | file:line | base % | head % | change |", "| --- | --- | ---: | ---: | ---: |"];
-  for (const row of rows) {
-    const fn = row.pseudo ? escapeMarkdown(row.fn) : codeCell(row.fn);
-    const at = row.at === "" ? "" : codeCell(row.at);
-    out.push(
-      per ? `| ${fn} | ${at} | ${formatUs(row.baseUs)} | ${formatUs(row.headUs)} | ${formatUsChange(row.deltaUs)} |` : `| ${fn} | ${at} | ${formatShare2(row.baseSelf)} | ${formatShare2(row.headSelf)} | ${formatPoints(row.deltaSelf)} |`
-    );
+function unitCell(u) {
+  if (u.pseudo) return escapeMarkdown(u.name);
+  if (u.level === "package") return packageLabel(u.name);
+  return codeCell(u.level === "file" ? u.file : u.name);
+}
+function figures(e, level, rows) {
+  const units = { package: e.packages, file: e.files, function: e.functions }[level].slice(0, rows);
+  if (units.length === 0) return [];
+  const where = level === "function" ? " | file:line" : "";
+  const out = [
+    `| ${level}${where} | self, base | self, head | change | p | total, base | total, head |`,
+    `| --- |${level === "function" ? " --- |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`
+  ];
+  for (const u of units) {
+    const at = level === "function" ? [u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)] : [];
+    const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
+    out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
   }
-  out.push("");
-  return out;
+  return [...out, ""];
 }
-function renderProfileView(view, options = {}) {
+function howNote(e, options) {
+  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
+  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  return `<sub>${htmlText(
+    `Profiled with 0x after measuring: base and head side by side, loaded in turns (base, head, head, base, \u2026) in ${e.pairs} pairs of ${e.windowSec} s windows: ${formatCount(e.base.busy)} busy CPU samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.busy)} and ${formatCount(e.head.requests)} on head. CPU time per request: each window's CPU time of the server's main thread, shared out by its samples, divided by the requests it served, averaged over the windows (self: in the function, file or package itself; total: with what it called). Something is named only when the gate found a change to explain and its change differs from 0 beyond its own spread between the pairs of windows (a paired t test, held at ${level} over the ${e.tested} tested together by Holm's method) by at least 1% of base's CPU time per request; a function stands for its file, or for its package if a dependency, when it carries half of the change there.${artifacts}`
+  )}</sub>`;
+}
+function renderProfileEvidence(e, options = {}) {
   const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
   const out = depth === 0 ? [] : [`${"#".repeat(depth)} Where the time went (CPU profile)`, ""];
-  if (view.base.busy === 0 || view.head.busy === 0) {
-    const empty = view.base.busy === 0 ? "base" : "head";
-    out.push(`The ${empty} profile has no busy samples, so there is nothing to compare.`);
+  if (e.base.busy === 0 || e.head.busy === 0) {
+    out.push(
+      `The ${e.base.busy === 0 ? "base" : "head"} profile has no busy samples, so there is nothing to compare.`
+    );
     return out.join("\n");
   }
-  out.push(topChangeSentence(view, options), "", ...changeTable(view, options));
-  const duration2 = options.durationSec === void 0 ? "" : ` for ${options.durationSec} s`;
-  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
-  const served = perRequest(view) ? ` and served ${formatCount(view.base.requests)} requests on base, ${formatCount(view.head.requests)} on head. A function's time per request is its own samples \xD7 1 ms \xF7 the requests: unlike a share of busy time, it cannot rise only because the rest got faster.` : ". Percentages are the share of busy samples spent in the function itself.";
+  const rows = Math.max(1, Math.min(20, options.rows ?? 8));
+  out.push(namedSentence(e), "", ...namedTable(e));
   out.push(
-    `<sub>${htmlText(`Profiled with 0x after measuring, under the same load${duration2}: ${formatCount(view.base.busy)} busy CPU samples on base, ${formatCount(view.head.busy)} on head (idle and start-up left out)${served}${artifacts}`)}</sub>`
+    `CPU time per request, base ${formatUs(e.base.busyUs)} and head ${formatUs(e.head.busyUs)} in all:`,
+    ""
   );
+  out.push(...figures(e, "package", rows), ...figures(e, "file", rows), ...figures(e, "function", rows));
+  out.push(howNote(e, options));
   return out.join("\n");
 }
 function hotChange(h) {
@@ -12131,11 +12693,24 @@ function hotChange(h) {
     return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} \u2192 ${formatUs(h.headUsPerRequest)})`;
   return `${formatShare2(h.baseSelf)} \u2192 ${formatShare2(h.headSelf)} of busy time`;
 }
+function hotWhere(h) {
+  return h.unit === void 0 || h.unit === "function" ? `${h.file}:${h.line}` : h.file;
+}
+function hotSubject(h) {
+  if (h.unit === "package") return `the package ${code(h.fn)}`;
+  if (h.unit === "file") return `the file ${code(h.file)}`;
+  return `${code(h.fn)} in ${code(hotWhere(h))}`;
+}
+function hotName(h) {
+  if (h.unit === "package") return `${code(h.fn)} (package)`;
+  if (h.unit === "file") return code(h.file);
+  return `${code(h.fn)} ${code(hotWhere(h))}`;
+}
 function hotterLine(hotter) {
   if (hotter.length === 0) return "";
   const per = hotter.some((h) => h.baseUsPerRequest !== void 0);
-  const top = hotter.slice(0, 3).map((h) => `${code(h.fn)} ${code(`${h.file}:${h.line}`)} ${hotChange(h)}`).join(", ");
-  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}): ${top}.`;
+  const top = hotter.slice(0, 3).map((h) => `${hotName(h)} ${hotChange(h)}`).join(", ");
+  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}, beyond its spread): ${top}.`;
 }
 
 // src/profile/diff.ts
@@ -12145,12 +12720,12 @@ function groupKey(f) {
 function matchFunctions(base, head2) {
   const groups = /* @__PURE__ */ new Map();
   const group = (key) => {
-    let g = groups.get(key);
-    if (g === void 0) {
-      g = { base: [], head: [] };
-      groups.set(key, g);
+    let g2 = groups.get(key);
+    if (g2 === void 0) {
+      g2 = { base: [], head: [] };
+      groups.set(key, g2);
     }
-    return g;
+    return g2;
   };
   for (const f of base) group(groupKey(f)).base.push(f);
   for (const f of head2) group(groupKey(f)).head.push(f);
@@ -12161,10 +12736,10 @@ function matchFunctions(base, head2) {
     if (b) matching.baseId.set(b.key, id);
     if (h) matching.headId.set(h.key, id);
   };
-  for (const g of groups.values()) {
-    const headKeys = new Map(g.head.map((h) => [h.key, h]));
+  for (const g2 of groups.values()) {
+    const headKeys = new Map(g2.head.map((h) => [h.key, h]));
     const restBase = [];
-    for (const b of g.base) {
+    for (const b of g2.base) {
       const h = headKeys.get(b.key);
       if (h) {
         pair2(b, h);
@@ -12181,65 +12756,6 @@ function matchFunctions(base, head2) {
     for (const h of restHead.slice(n)) pair2(void 0, h);
   }
   return matching;
-}
-var SAMPLE_INTERVAL_MS = 1;
-function grew(r, perRequest2) {
-  if (perRequest2) return r.deltaUs > 0;
-  return r.deltaSelf > 0 || r.deltaSelf === 0 && r.deltaTotal > 0;
-}
-function shrank(r, perRequest2) {
-  if (perRequest2) return r.deltaUs < 0;
-  return r.deltaSelf < 0 || r.deltaSelf === 0 && r.deltaTotal < 0;
-}
-function diffProfiles(base, head2, served) {
-  const known = served !== void 0 && served.base > 0 && served.head > 0;
-  const usPer = (self, requests2) => known ? self * SAMPLE_INTERVAL_MS * 1e3 / requests2 : Number.NaN;
-  const { pairs } = matchFunctions(base.functions, head2.functions);
-  const rows = pairs.map(({ base: b, head: h }) => {
-    const f = h ?? b;
-    const row = {
-      fn: f.fn,
-      file: f.file,
-      line: f.line,
-      pseudo: f.pseudo,
-      baseSelf: b?.selfShare ?? 0,
-      headSelf: h?.selfShare ?? 0,
-      baseTotal: b?.totalShare ?? 0,
-      headTotal: h?.totalShare ?? 0,
-      deltaSelf: (h?.selfShare ?? 0) - (b?.selfShare ?? 0),
-      deltaTotal: (h?.totalShare ?? 0) - (b?.totalShare ?? 0),
-      baseUs: usPer(b?.self ?? 0, served?.base ?? 0),
-      headUs: usPer(h?.self ?? 0, served?.head ?? 0),
-      deltaUs: usPer(h?.self ?? 0, served?.head ?? 0) - usPer(b?.self ?? 0, served?.base ?? 0)
-    };
-    if (b && h && b.line !== h.line) row.baseLine = b.line;
-    return row;
-  });
-  const order = (a, b) => (known ? b.deltaUs - a.deltaUs : 0) || b.deltaSelf - a.deltaSelf || b.deltaTotal - a.deltaTotal || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file) || a.line - b.line;
-  rows.sort(order);
-  const requests = (n) => known ? n : Number.NaN;
-  return {
-    rows,
-    grown: rows.filter((r) => grew(r, known)),
-    shrunk: rows.filter((r) => shrank(r, known)).reverse(),
-    base: { samples: base.samples, busy: base.busy, requests: requests(served?.base) },
-    head: { samples: head2.samples, busy: head2.busy, requests: requests(served?.head) }
-  };
-}
-function changeZ(row, diff) {
-  const nb = diff.base.busy;
-  const nh = diff.head.busy;
-  if (nb === 0 || nh === 0) return 0;
-  if (Number.isFinite(row.deltaUs)) {
-    const perSample = SAMPLE_INTERVAL_MS * 1e3;
-    const variance = row.baseUs * perSample / diff.base.requests + row.headUs * perSample / diff.head.requests;
-    if (variance === 0) return row.deltaUs === 0 ? 0 : Math.sign(row.deltaUs) * Number.POSITIVE_INFINITY;
-    return row.deltaUs / Math.sqrt(variance);
-  }
-  const pooled = (row.baseSelf * nb + row.headSelf * nh) / (nb + nh);
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / nb + 1 / nh));
-  if (se === 0) return row.deltaSelf === 0 ? 0 : Math.sign(row.deltaSelf) * Number.POSITIVE_INFINITY;
-  return row.deltaSelf / se;
 }
 function buildTree(profile, idOf) {
   const root = {
@@ -12381,21 +12897,378 @@ for (const g of document.querySelectorAll('svg g')) {
 `;
 }
 
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+function sum(x) {
+  if (x.length === 0) {
+    return 0;
+  }
+  var sum2 = x[0];
+  var correction = 0;
+  var transition;
+  if (typeof sum2 !== "number") {
+    return Number.NaN;
+  }
+  for (var i = 1; i < x.length; i++) {
+    if (typeof x[i] !== "number") {
+      return Number.NaN;
+    }
+    transition = sum2 + x[i];
+    if (Math.abs(sum2) >= Math.abs(x[i])) {
+      correction += sum2 - transition + x[i];
+    } else {
+      correction += x[i] - transition + sum2;
+    }
+    sum2 = transition;
+  }
+  return sum2 + correction;
+}
+function mean2(x) {
+  if (x.length === 0) {
+    throw new Error("mean requires at least one data point");
+  }
+  return sum(x) / x.length;
+}
+function sumNthPowerDeviations(x, n) {
+  var meanValue = mean2(x);
+  var sum2 = 0;
+  var tempValue;
+  var i;
+  if (n === 2) {
+    for (i = 0; i < x.length; i++) {
+      tempValue = x[i] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i = 0; i < x.length; i++) {
+      sum2 += Math.pow(x[i] - meanValue, n);
+    }
+  }
+  return sum2;
+}
+function sampleVariance(x) {
+  if (x.length < 2) {
+    throw new Error("sampleVariance requires at least two data points");
+  }
+  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
+  var besselsCorrection = x.length - 1;
+  return sumSquaredDeviationsValue / besselsCorrection;
+}
+function sampleStandardDeviation(x) {
+  var sampleVarianceX = sampleVariance(x);
+  return Math.sqrt(sampleVarianceX);
+}
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z2) {
+  var sum2 = z2;
+  var tmp = z2;
+  for (var i = 1; i < 30; i++) {
+    tmp *= z2 * z2 / (2 * i + 1);
+    sum2 += tmp;
+  }
+  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z = 0; z <= 3.09; z += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z));
+}
+var z;
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i = 0; i < this.weights.length; i++) {
+    score2 += this.weights[i] * features[i];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i = 0; i < this.weights.length; i++) {
+      this.weights[i] += gradient * features[i];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+
+// src/profile/rollup.ts
+function packageOf(frame) {
+  if (frame.file === "") return frame.fn;
+  if (frame.file.startsWith("node:")) return "node:";
+  const found = [...frame.file.replace(/\\/g, "/").matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  return found.length === 0 ? "" : found[found.length - 1][1];
+}
+function unitKey(level, id) {
+  return `${level}\0${id}`;
+}
+function rollUp(profile, idOf, described) {
+  const counts = /* @__PURE__ */ new Map();
+  const count3 = (key, field, n) => {
+    let c = counts.get(key);
+    if (c === void 0) {
+      c = { self: 0, total: 0 };
+      counts.set(key, c);
+    }
+    c[field] += n;
+  };
+  for (const stack of profile.stacks) {
+    const keys = stack.frames.map((frame) => {
+      const units = [
+        unitKey("function", idOf(frame.key)),
+        unitKey("file", frame.file === "" ? frame.fn : frame.file),
+        unitKey("package", packageOf(frame))
+      ];
+      if (described !== void 0) {
+        for (const key of units) if (!described.has(key)) described.set(key, frame);
+      }
+      return units;
+    });
+    for (const key of new Set(keys.flat())) count3(key, "total", stack.count);
+    for (const key of keys[keys.length - 1] ?? []) count3(key, "self", stack.count);
+  }
+  return counts;
+}
+
+// src/profile/evidence.ts
+var PROFILE_LEVEL = 0.01;
+var MIN_TESTED_SHARE = 5e-3;
+var MIN_NAMED_SHARE = 0.01;
+var STANDS_FOR = 0.5;
+function pairedTP(differences) {
+  const n = differences.length;
+  const m = mean2([...differences]);
+  const s = sampleStandardDeviation([...differences]);
+  if (s === 0) return m === 0 ? 1 : 0;
+  return Math.min(1, 2 * studentTSf(Math.abs(m) / (s / Math.sqrt(n)), n - 1));
+}
+function holm(ps, level) {
+  const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
+  const rejected = ps.map(() => false);
+  for (const [rank, { p, i }] of order.entries()) {
+    if (p > level / (ps.length - rank)) break;
+    rejected[i] = true;
+  }
+  return rejected;
+}
+function sampleUs(side, k, profile) {
+  const cpu = side.cpuSec[k];
+  return cpu !== void 0 && cpu > 0 && profile.busy > 0 ? cpu * 1e6 / profile.busy : side.sampleUs;
+}
+function seriesOf(side, idOf, described) {
+  const all = /* @__PURE__ */ new Map();
+  const n = side.windows.length;
+  side.windows.forEach((profile, k) => {
+    const perRequest = sampleUs(side, k, profile) / Math.max(1, side.responses[k]);
+    for (const [key, counts] of rollUp(profile, idOf, described)) {
+      let s = all.get(key);
+      if (s === void 0) {
+        s = { self: new Array(n).fill(0), total: new Array(n).fill(0) };
+        all.set(key, s);
+      }
+      s.self[k] = counts.self * perRequest;
+      s.total[k] = counts.total * perRequest;
+    }
+  });
+  return all;
+}
+function describe2(key, frame) {
+  const level = key.slice(0, key.indexOf("\0"));
+  const pkg = packageOf(frame);
+  if (level === "function")
+    return { level, name: frame.fn, file: frame.file, line: frame.line, package: pkg, pseudo: frame.pseudo };
+  if (level === "file")
+    return {
+      level,
+      name: frame.file === "" ? frame.fn : frame.file,
+      file: frame.file,
+      line: 0,
+      package: pkg,
+      pseudo: frame.file === ""
+    };
+  return { level, name: pkg, file: "", line: 0, package: pkg, pseudo: frame.file === "" };
+}
+function unitCosts(base, head2, busyUs) {
+  const { baseId, headId } = matchFunctions(base.whole.functions, head2.whole.functions);
+  const described = /* @__PURE__ */ new Map();
+  const h = seriesOf(head2, (key) => headId.get(key) ?? key, described);
+  const b = seriesOf(base, (key) => baseId.get(key) ?? key, described);
+  const n = Math.min(base.windows.length, head2.windows.length);
+  const zeros = new Array(n).fill(0);
+  const units = [];
+  for (const key of /* @__PURE__ */ new Set([...b.keys(), ...h.keys()])) {
+    const bs = b.get(key) ?? { self: zeros, total: zeros };
+    const hs = h.get(key) ?? { self: zeros, total: zeros };
+    const d = hs.self.slice(0, n).map((x, k) => x - bs.self[k]);
+    const baseSelfUs = mean2(bs.self.slice(0, n));
+    const headSelfUs = mean2(hs.self.slice(0, n));
+    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
+    units.push({
+      ...describe2(key, described.get(key)),
+      baseSelfUs,
+      headSelfUs,
+      baseTotalUs: mean2(bs.total.slice(0, n)),
+      headTotalUs: mean2(hs.total.slice(0, n)),
+      deltaUs: mean2(d),
+      spreadUs: n >= 2 ? sampleStandardDeviation(d) : 0,
+      p: tested2 ? pairedTP(d) : void 0,
+      evident: false
+    });
+  }
+  return units;
+}
+function keyOf(u) {
+  if (u.level === "function") return unitKey("function", `${u.name}\0${u.file}\0${u.line}`);
+  return unitKey(u.level, u.name);
+}
+function isDependency(u) {
+  return !u.pseudo && u.package !== "" && u.package !== "node:";
+}
+function homeOf(u) {
+  if (u.pseudo) return void 0;
+  return isDependency(u) ? unitKey("package", u.package) : unitKey("file", u.file);
+}
+function whereItLives(units) {
+  const evident = units.filter((u) => u.evident);
+  const homes = new Map(
+    evident.filter(
+      (u) => u.level === "package" ? isDependency(u) : u.level === "file" && !u.pseudo && !isDependency(u)
+    ).map((u) => [keyOf(u), u])
+  );
+  const named = /* @__PURE__ */ new Map();
+  for (const f of evident.filter((u) => u.level === "function")) {
+    const home = homeOf(f);
+    const h = home === void 0 ? void 0 : homes.get(home);
+    const sameWay = h !== void 0 && Math.sign(h.deltaUs) === Math.sign(f.deltaUs);
+    const standsFor = sameWay && Math.abs(f.deltaUs) >= STANDS_FOR * Math.abs(h.deltaUs);
+    if (!sameWay || standsFor) named.set(keyOf(f), f);
+    if (standsFor) homes.delete(home);
+  }
+  for (const h of homes.values()) named.set(keyOf(h), h);
+  return [...named.values()].sort(
+    (a, b) => Number(b.deltaUs > 0) - Number(a.deltaUs > 0) || Math.abs(b.deltaUs) - Math.abs(a.deltaUs)
+  );
+}
+var bySize = (a, b) => Math.max(b.baseSelfUs, b.headSelfUs) - Math.max(a.baseSelfUs, a.headSelfUs) || a.name.localeCompare(b.name);
+function weighEvidence(base, head2, options) {
+  const level = options.level ?? PROFILE_LEVEL;
+  const busy = (side) => {
+    const n = Math.min(base.windows.length, head2.windows.length);
+    const perWindow = side.windows.slice(0, n).map((p, k) => p.busy * sampleUs(side, k, p) / Math.max(1, side.responses[k]));
+    return {
+      samples: side.windows.reduce((s, p) => s + p.samples, 0),
+      busy: side.windows.reduce((s, p) => s + p.busy, 0),
+      requests: side.responses.reduce((s, r) => s + r, 0),
+      busyUs: n === 0 ? 0 : mean2(perWindow)
+    };
+  };
+  const sides = { base: busy(base), head: busy(head2) };
+  const units = unitCosts(base, head2, sides.base.busyUs);
+  const tested2 = units.filter((u) => u.p !== void 0);
+  const rejected = holm(
+    tested2.map((u) => u.p),
+    level
+  );
+  tested2.forEach((u, i) => {
+    u.evident = rejected[i] && Math.abs(u.deltaUs) >= MIN_NAMED_SHARE * sides.base.busyUs;
+  });
+  const of = (l) => units.filter((u) => u.level === l).sort(bySize);
+  return {
+    pairs: Math.min(base.windows.length, head2.windows.length),
+    windowSec: options.windowSec,
+    level,
+    tested: tested2.length,
+    evident: units.filter((u) => u.evident).length,
+    explain: options.explain,
+    ...sides,
+    functions: of("function"),
+    files: of("file"),
+    packages: of("package"),
+    named: options.explain ? whereItLives(units) : []
+  };
+}
+
 // src/profile/install.ts
 import { createHash as createHash2 } from "node:crypto";
 import {
   existsSync,
   lstatSync,
-  mkdirSync,
+  mkdirSync as mkdirSync2,
   readdirSync as readdirSync4,
-  readFileSync as readFileSync6,
+  readFileSync as readFileSync7,
   readlinkSync as readlinkSync2,
-  renameSync,
+  renameSync as renameSync2,
   rmSync as rmSync2,
-  writeFileSync as writeFileSync2
+  writeFileSync as writeFileSync3
 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
+import { dirname as dirname3, join as join7, resolve as resolve3 } from "node:path";
 
 // src/profile/zerox-files.json
 var zerox_files_default = {
@@ -15312,19 +16185,19 @@ var PACKAGE_TEXT = `${JSON.stringify(zerox_lock_default.packageJson, null, 2)}
 var LOCK_HASH = createHash2("sha256").update(PACKAGE_TEXT).update(LOCK_TEXT).digest("hex");
 function defaultZeroXCacheDir(env = process.env) {
   const parent = env.RUNNER_TOOL_CACHE !== void 0 && env.RUNNER_TOOL_CACHE !== "" ? env.RUNNER_TOOL_CACHE : tmpdir3();
-  return join6(parent, `perf-gate-0x-${ZEROX_VERSION}`);
+  return join7(parent, `perf-gate-0x-${ZEROX_VERSION}`);
 }
 function zeroXBin(cacheDir) {
-  return join6(cacheDir, "node_modules", "0x", "cmd.js");
+  return join7(cacheDir, "node_modules", "0x", "cmd.js");
 }
 var NOT_HASHED = /* @__PURE__ */ new Set(["node_modules/.package-lock.json"]);
 function zeroXDigest(cacheDir) {
   const hash = createHash2("sha256");
   const walk = (relative5) => {
-    for (const name of readdirSync4(join6(cacheDir, relative5)).sort()) {
+    for (const name of readdirSync4(join7(cacheDir, relative5)).sort()) {
       const path = `${relative5}/${name}`;
       if (NOT_HASHED.has(path)) continue;
-      const full = join6(cacheDir, path);
+      const full = join7(cacheDir, path);
       const stat = lstatSync(full);
       if (stat.isSymbolicLink()) hash.update(`${path}\0-> ${readlinkSync2(full)}
 `);
@@ -15332,7 +16205,7 @@ function zeroXDigest(cacheDir) {
         hash.update(`${path}/
 `);
         walk(path);
-      } else hash.update(`${path}\0${createHash2("sha256").update(readFileSync6(full)).digest("hex")}
+      } else hash.update(`${path}\0${createHash2("sha256").update(readFileSync7(full)).digest("hex")}
 `);
     }
   };
@@ -15348,15 +16221,15 @@ function digestOf(cacheDir) {
   }
 }
 function verifyZeroX(bin) {
-  const dir = resolve2(dirname2(bin), "..", "..");
+  const dir = resolve3(dirname3(bin), "..", "..");
   const expected2 = accepted.get(dir) ?? zerox_files_default.sha256;
   if (digestOf(dir) !== expected2) throw new GateError("install", tamperedMessage(`profiler 0x (${dir})`));
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync6(join6(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync7(join7(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync6(join6(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync7(join7(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync(zeroXBin(cacheDir));
   } catch {
@@ -15365,7 +16238,7 @@ function isInstalled(cacheDir) {
 }
 var pending = /* @__PURE__ */ new Map();
 function ensureZeroX(cacheDir = defaultZeroXCacheDir(), options = {}) {
-  const dir = resolve2(cacheDir);
+  const dir = resolve3(cacheDir);
   let promise = pending.get(dir);
   if (promise === void 0) {
     promise = install(dir, options);
@@ -15378,21 +16251,21 @@ async function install(dir, options) {
   if (isInstalled(dir) && digestOf(dir) === zerox_files_default.sha256) return accept(dir, zerox_files_default.sha256);
   const staging = `${dir}.tmp-${process.pid}-${Date.now().toString(36)}`;
   try {
-    mkdirSync(dirname2(dir), { recursive: true });
-    mkdirSync(staging, { recursive: true });
-    writeFileSync2(join6(staging, "package.json"), PACKAGE_TEXT);
-    writeFileSync2(join6(staging, "package-lock.json"), LOCK_TEXT);
+    mkdirSync2(dirname3(dir), { recursive: true });
+    mkdirSync2(staging, { recursive: true });
+    writeFileSync3(join7(staging, "package.json"), PACKAGE_TEXT);
+    writeFileSync3(join7(staging, "package-lock.json"), LOCK_TEXT);
   } catch (cause) {
     throw new GateError("install", `could not prepare a directory for the profiler 0x at ${staging}`, {
       cause
     });
   }
   await npmCi(staging, options);
-  writeFileSync2(join6(staging, MARKER), `${LOCK_HASH}
+  writeFileSync3(join7(staging, MARKER), `${LOCK_HASH}
 `);
   const fresh = zeroXDigest(staging);
   const bin = moveIntoPlace(staging, dir, fresh);
-  return accept(resolve2(bin, "..", "..", ".."), fresh);
+  return accept(resolve3(bin, "..", "..", ".."), fresh);
 }
 function accept(dir, digest) {
   accepted.set(dir, digest);
@@ -15447,7 +16320,7 @@ function moveIntoPlace(staging, dir, digest) {
   }
   try {
     if (existsSync(dir)) rmSync2(dir, { recursive: true, force: true });
-    renameSync(staging, dir);
+    renameSync2(staging, dir);
   } catch (cause) {
     if (isInstalled(dir) && digestOf(dir) === digest) {
       rmSync2(staging, { recursive: true, force: true });
@@ -15459,10 +16332,21 @@ function moveIntoPlace(staging, dir, digest) {
   return zeroXBin(dir);
 }
 
+// src/io/cpu.ts
+import { readdirSync as readdirSync5, readFileSync as readFileSync8 } from "node:fs";
+function mainThreadSeconds(pid) {
+  try {
+    const ns = Number(readFileSync8(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
+    return Number.isFinite(ns) ? ns / 1e9 : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
 // src/profile/run.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync5, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
-import { join as join8, resolve as resolve4 } from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
+import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync10, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
+import { join as join10, resolve as resolve5 } from "node:path";
+import { setTimeout as sleep6 } from "node:timers/promises";
 
 // src/profile/command.ts
 function tokenize(line) {
@@ -15727,11 +16611,11 @@ function logText(chunk) {
 }
 
 // src/profile/node.ts
-import { accessSync, constants, readFileSync as readFileSync7, statSync as statSync3 } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute3, join as join7, resolve as resolve3 } from "node:path";
+import { accessSync, constants, readFileSync as readFileSync9, statSync as statSync3 } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve as resolve4 } from "node:path";
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync7(join7(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync9(join8(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value2] of Object.entries(manifest.scripts))
@@ -15750,17 +16634,17 @@ function executable(path) {
   }
 }
 function resolveNode(command2, cwd, env) {
-  if (command2.node.includes("/")) return isAbsolute3(command2.node) ? command2.node : resolve3(cwd, command2.node);
+  if (command2.node.includes("/")) return isAbsolute3(command2.node) ? command2.node : resolve4(cwd, command2.node);
   const dirs2 = [];
   if (command2.fromScript) {
-    for (let dir = resolve3(cwd); ; dir = dirname3(dir)) {
-      dirs2.push(join7(dir, "node_modules", ".bin"));
-      if (dirname3(dir) === dir) break;
+    for (let dir = resolve4(cwd); ; dir = dirname4(dir)) {
+      dirs2.push(join8(dir, "node_modules", ".bin"));
+      if (dirname4(dir) === dir) break;
     }
   }
   dirs2.push(...(env.PATH ?? "").split(":").filter((d) => d !== ""));
   for (const dir of dirs2) {
-    const candidate = join7(dir, command2.node);
+    const candidate = join8(dir, command2.node);
     if (executable(candidate)) return candidate;
   }
   if (command2.node === "node") return process.execPath;
@@ -15782,81 +16666,21 @@ function noInliningFlags(node, env) {
   return flags;
 }
 
-// src/profile/run.ts
-function getRequests(paths) {
-  return paths.map((path) => ({ method: "GET", path, headers: {}, body: void 0 }));
-}
+// src/profile/ready.ts
+import { setTimeout as sleep5 } from "node:timers/promises";
 var HOSTS2 = ["127.0.0.1", "::1"];
-function groupMembers(pgid) {
-  return liveProcesses().filter((p) => p.pgid === pgid).map((p) => p.pid);
-}
-async function groupGone(pgid, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep4(20);
-}
-async function abort(child2) {
-  if (child2.pid > 0) {
-    try {
-      process.kill(-child2.pid, "SIGKILL");
-    } catch {
-    }
-  }
-  await child2.stop(0);
-  await groupGone(child2.pid, 3e3);
-}
-function running(pid) {
-  return pid > 0 && processTree(pid)[0] === pid;
-}
 function plain2(text2) {
   return text2.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "\n").replace(/\n{2,}/g, "\n");
 }
 function tail(child2, lines = 40) {
   return plain2(child2.output.toString()).trimEnd().split("\n").slice(-lines).join("\n");
 }
-async function profileServer(spec) {
-  const cwd = resolve4(spec.cwd);
-  const command2 = parseNodeCommand(spec.start, () => readScripts(cwd));
-  if (!existsSync2(spec.zeroxBin))
-    throw new GateError("install", `the profiler 0x is not installed: ${spec.zeroxBin} does not exist`);
-  const readyPath = spec.readyPath ?? spec.requests[0]?.path ?? "/";
-  const port = spec.port ?? await freePort();
-  if (spec.port !== void 0) await checkPortFree(spec.port, spec.side);
-  const env = safeEnv({ NODE_ENV: "production", ...spec.env, PORT: String(port), ...command2.env });
-  const node = resolveNode(command2, cwd, env);
-  const dir = resolve4(spec.outDir);
-  const work = join8(dir, ".0x-work");
-  mkdirSync2(work, { recursive: true });
-  const v8Flags = spec.inlining === true ? [] : await noInliningFlags(node, env);
-  const target = [node, ...v8Flags, ...command2.nodeFlags, command2.file, ...command2.args];
-  const shown2 = ["node", ...target.slice(1)].join(" ");
-  const onOutput = spec.onOutput;
-  const child2 = new Child(process.execPath, {
-    cwd,
-    env,
-    args: zeroXArgs(spec, { dir, work, shown: shown2, target }),
-    ...onOutput ? {
-      onOutput: (chunk) => {
-        const text2 = logText(chunk);
-        if (text2 !== "") onOutput(text2);
-      }
-    } : {}
-  });
-  const what2 = `the ${spec.side} server \`${spec.start}\` (profiled as \`${shown2}\`)`;
-  let requests;
-  try {
-    const origin = await waitReady2(child2, spec, what2, port, readyPath);
-    const serverPid = processTree(child2.pid)[1] ?? -1;
-    requests = await loadProfiled(child2, serverPid, spec, { what: what2, origin, readyPath });
-    await stopAndCollect(child2, serverPid, spec, what2);
-  } catch (error) {
-    await abort(child2);
-    throw error;
-  }
-  await child2.stop(500);
-  await groupGone(child2.pid, 3e3);
-  const { flamegraphHtml, ticksJson } = checkOutput(child2, spec, dir, what2);
-  if (spec.keepLogs !== true) removeLogs(dir, work);
-  return { dir, flamegraphHtml, ticksJson, root: cwd, command: shown2, node, requests };
+async function keptFixedPort2(fixed, movedTo) {
+  const open2 = async (port) => {
+    for (const host of HOSTS2) if (await listening(host, port)) return true;
+    return false;
+  };
+  return await open2(fixed) && !await open2(movedTo);
 }
 async function checkPortFree(port, side) {
   for (const host of HOSTS2)
@@ -15867,74 +16691,8 @@ async function checkPortFree(port, side) {
         { side }
       );
 }
-function zeroXArgs(spec, run) {
-  return [
-    spec.zeroxBin,
-    "--output-dir",
-    run.dir,
-    "--working-dir",
-    run.work,
-    "--write-ticks",
-    "--title",
-    `perf-gate ${spec.side}: ${run.shown}`,
-    "--",
-    ...run.target
-  ];
-}
-async function loadProfiled(child2, serverPid, spec, at) {
-  const requests = spec.requests.length > 0 ? spec.requests : getRequests([at.readyPath]);
-  const perRequest2 = Math.max(1, spec.durationSec / requests.length);
-  let served = 0;
-  for (const request2 of requests) {
-    const measured = await runLoad(
-      {
-        url: `${at.origin}${request2.path}`,
-        method: request2.method,
-        headers: request2.headers,
-        ...request2.body === void 0 ? {} : { body: request2.body },
-        connections: request2.connections ?? spec.connections,
-        warmupSec: 0,
-        durationSec: perRequest2,
-        timeoutSec: 10
-      },
-      spec.side
-    );
-    if (!running(serverPid) || child2.exit !== void 0) {
-      const exit = /Target subprocess error, code: (-?\d+)/.exec(child2.output.toString());
-      throw new GateError(
-        "server-crash",
-        `${at.what} ${exit ? `exited with code ${exit[1]}` : "exited"} during profiling (${request2.method} ${request2.path}) under 0x`,
-        { side: spec.side, output: tail(child2) }
-      );
-    }
-    served += measured.responses;
-  }
-  return served;
-}
-function checkOutput(child2, spec, dir, what2) {
-  const flamegraphHtml = join8(dir, "flamegraph.html");
-  const ticksJson = join8(dir, "ticks.json");
-  const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync2(file));
-  if (missing2.length > 0)
-    throw new GateError(
-      "server-crash",
-      `0x finished profiling ${what2} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
-      { side: spec.side, output: tail(child2) }
-    );
-  if (statSync4(ticksJson).size <= 2)
-    throw new GateError("server-crash", `0x recorded no CPU samples of ${what2}`, {
-      side: spec.side,
-      output: tail(child2)
-    });
-  return { flamegraphHtml, ticksJson };
-}
-function removeLogs(dir, work) {
-  rmSync3(work, { recursive: true, force: true });
-  for (const file of readdirSync5(dir))
-    if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
-      rmSync3(join8(dir, file), { force: true });
-}
-async function waitReady2(child2, spec, what2, port, readyPath) {
+async function waitReady2(child2, spec, what2, port) {
+  const readyPath = spec.readyPath;
   const deadline = Date.now() + spec.readyTimeoutMs;
   const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
   for (; ; ) {
@@ -15952,53 +16710,24 @@ async function waitReady2(child2, spec, what2, port, readyPath) {
         { side: spec.side, output: tail(child2) }
       );
     }
+    if (spec.movedTo !== void 0 && spec.port !== void 0 && await keptFixedPort2(spec.port, port))
+      throw new GateError(
+        "server-start",
+        `${what2} listens on its fixed port ${spec.port} instead of port ${port} it was moved to, so base and head cannot be profiled side by side`,
+        { side: spec.side, output: tail(child2) }
+      );
     for (const host of HOSTS2) {
       const status = await probe(host, port, readyPath);
       if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
-    await sleep4(100);
+    await sleep5(100);
   }
 }
-async function stopAndCollect(child2, serverPid, spec, what2) {
-  const processTimeoutMs = spec.processTimeoutMs ?? 12e4;
-  try {
-    process.kill(-child2.pid, "SIGINT");
-  } catch {
-  }
-  const graceDeadline = Date.now() + 1e4;
-  const deadline = Date.now() + processTimeoutMs;
-  let killedServer = false;
-  while (child2.exit === void 0) {
-    if (Date.now() > deadline)
-      throw new GateError(
-        "timeout",
-        `0x did not finish processing the profile of ${what2} within ${Math.round(processTimeoutMs / 1e3)} s after the server was stopped`,
-        { side: spec.side, output: tail(child2) }
-      );
-    if (!killedServer && Date.now() > graceDeadline && running(serverPid)) {
-      killedServer = true;
-      try {
-        process.kill(serverPid, "SIGKILL");
-      } catch {
-      }
-    }
-    await Promise.race([child2.exited, sleep4(100)]);
-  }
-  const exit = child2.exit;
-  if (exit.code !== 0)
-    throw new GateError(
-      "server-crash",
-      `0x failed while profiling ${what2} (${exit.signal !== null ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`,
-      { side: spec.side, output: tail(child2) }
-    );
-  const targetExit = /Target subprocess error, code: (-?\d+)/.exec(child2.output.toString());
-  if (targetExit)
-    throw new GateError("server-crash", `${what2} exited with code ${targetExit[1]} while being profiled`, {
-      side: spec.side,
-      output: tail(child2)
-    });
-}
+
+// src/profile/v8-log.ts
+import { readdirSync as readdirSync6, statSync as statSync4 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/profile/ticks.ts
 function readTicks(data) {
@@ -16156,6 +16885,10 @@ function classifySample(stack, roots, cache) {
   if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
   return { kind: "busy", frames: js, gc, native };
 }
+function busySamples(ticks) {
+  const cache = /* @__PURE__ */ new Map();
+  return ticks.map((stack) => classifySample(stack, [], cache).kind === "busy");
+}
 function buildProfile(ticks, options = {}) {
   const roots = options.roots ?? [];
   const cache = /* @__PURE__ */ new Map();
@@ -16211,134 +16944,482 @@ function buildProfile(ticks, options = {}) {
   };
 }
 
-// src/profile/compare.ts
-function profileView(diff, roots = []) {
-  const at = (r) => {
-    if (r.file === "") return "";
-    const file = relativeFile(r.file, roots);
-    return r.line > 0 ? `${file}:${r.line}` : file;
+// src/profile/v8-log.ts
+function v8LogFile(dir) {
+  const logs = readdirSync6(dir).map((name) => ({ name, match: /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/.exec(name) })).filter((f) => f.match !== null);
+  const main2 = logs.filter((f) => f.match[1] === f.match[2]);
+  const pick = (main2.length > 0 ? main2 : logs).map((f) => ({ path: join9(dir, f.name), size: statSync4(join9(dir, f.name)).size })).sort((a, b) => b.size - a.size)[0];
+  return pick?.path;
+}
+function readV8Log(data) {
+  const log = data;
+  if (typeof data !== "object" || data === null || !Array.isArray(log.code) || !Array.isArray(log.ticks))
+    throw new Error("the V8 log is not an object with `code` and `ticks` arrays");
+  const code2 = log.code;
+  const stacks = [];
+  const timesMs = [];
+  for (const [index, tick] of log.ticks.entries()) {
+    const { tm, s } = tick ?? {};
+    if (typeof tm !== "number" || !Array.isArray(s))
+      throw new Error(`the V8 log's tick ${index} has no time (tm) or stack (s)`);
+    const frames = [];
+    for (let i = s.length - 1 & ~1; i >= 0; i -= 2) {
+      const entry = code2[s[i]];
+      if (entry !== void 0 && entry !== null) frames.push(entry);
+    }
+    stacks.push(frames);
+    timesMs.push(tm / 1e3);
+  }
+  return { ticks: readTicks(stacks), timesMs };
+}
+
+// src/profile/run.ts
+function groupMembers(pgid) {
+  return liveProcesses().filter((p) => p.pgid === pgid).map((p) => p.pid);
+}
+async function groupGone(pgid, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep6(20);
+}
+async function abort(child2) {
+  if (child2.pid > 0) {
+    try {
+      process.kill(-child2.pid, "SIGKILL");
+    } catch {
+    }
+  }
+  await child2.stop(0);
+  await groupGone(child2.pid, 3e3);
+}
+function running(pid) {
+  return pid > 0 && processTree(pid)[0] === pid;
+}
+async function startProfiled(target) {
+  const cwd = resolve5(target.cwd);
+  const command2 = parseNodeCommand(target.start, () => readScripts(cwd));
+  if (!existsSync2(target.zeroxBin))
+    throw new GateError("install", `the profiler 0x is not installed: ${target.zeroxBin} does not exist`);
+  const moved = target.port !== void 0 && target.movedTo !== void 0 && target.portPreload !== void 0;
+  const port = (moved ? target.movedTo : target.port) ?? await freePort();
+  if (target.port !== void 0 && !moved) await checkPortFree(target.port, target.side);
+  const env = safeEnv({
+    NODE_ENV: "production",
+    ...target.env,
+    PORT: String(target.port ?? port),
+    ...moved ? { [PORT_MAP_ENV]: `${target.port}=${port}` } : {},
+    ...command2.env
+  });
+  const node = resolveNode(command2, cwd, env);
+  const dir = resolve5(target.outDir);
+  const work = join10(dir, ".0x-work");
+  mkdirSync3(work, { recursive: true });
+  const v8Flags = [
+    ...target.inlining === true ? [] : await noInliningFlags(node, env),
+    ...target.samplingIntervalUs === void 0 ? [] : [`--prof-sampling-interval=${target.samplingIntervalUs}`]
+  ];
+  const preload = moved ? ["--require", target.portPreload] : [];
+  const program = [...command2.nodeFlags, command2.file, ...command2.args];
+  const shown2 = ["node", ...v8Flags, ...program].join(" ");
+  const spawnedMs = performance.now();
+  const child2 = new Child(target.cpus === void 0 ? process.execPath : "taskset", {
+    cwd,
+    env,
+    args: [
+      ...target.cpus === void 0 ? [] : ["-c", target.cpus, process.execPath],
+      ...zeroXArgs(target, { dir, work, shown: shown2, argv: [node, ...v8Flags, ...preload, ...program] })
+    ],
+    ...outputOption(target.onOutput)
+  });
+  const what2 = `the ${target.side} server \`${target.start}\` (profiled as \`${shown2}\`)`;
+  try {
+    const origin = await waitReady2(child2, target, what2, port);
+    const readyMs = performance.now();
+    const serverPid = processTree(child2.pid)[1] ?? -1;
+    return {
+      target,
+      child: child2,
+      serverPid,
+      origin,
+      spawnedMs,
+      readyMs,
+      what: what2,
+      root: cwd,
+      command: shown2,
+      node,
+      dir,
+      work
+    };
+  } catch (error) {
+    await abort(child2);
+    throw error;
+  }
+}
+function outputOption(onOutput) {
+  if (onOutput === void 0) return {};
+  return {
+    onOutput: (chunk) => {
+      const text2 = logText(chunk);
+      if (text2 !== "") onOutput(text2);
+    }
   };
-  const row = (r) => ({ ...r, at: at(r), z: changeZ(r, diff) });
-  return { grown: diff.grown.map(row), shrunk: diff.shrunk.map(row), base: diff.base, head: diff.head };
 }
-function renderProfileSection(diff, options = {}) {
-  return renderProfileView(profileView(diff, options.roots), options);
+function assertProfiledAlive(profiled, during) {
+  if (running(profiled.serverPid) && profiled.child.exit === void 0) return;
+  const exit = /Target subprocess error, code: (-?\d+)/.exec(profiled.child.output.toString());
+  throw new GateError(
+    "server-crash",
+    `${profiled.what} ${exit ? `exited with code ${exit[1]}` : "exited"} during profiling (${during}) under 0x`,
+    { side: profiled.target.side, output: tail(profiled.child) }
+  );
 }
-function loadProfile(ticksJson, root) {
-  return buildProfile(readTicks(JSON.parse(readFileSync8(ticksJson, "utf8"))), { roots: [root] });
+async function abortProfiled(profiled) {
+  await abort(profiled.child);
+}
+async function finishProfiled(profiled) {
+  const { child: child2, target, dir, work, what: what2 } = profiled;
+  try {
+    await stopAndCollect(child2, profiled.serverPid, target, what2);
+  } catch (error) {
+    await abort(child2);
+    throw error;
+  }
+  await child2.stop(500);
+  await groupGone(child2.pid, 3e3);
+  const { flamegraphHtml, ticksJson } = checkOutput(child2, target, dir, what2);
+  const log = v8LogFile(dir);
+  let timed;
+  try {
+    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync10(log, "utf8")));
+  } catch {
+    timed = void 0;
+  }
+  if (target.keepLogs !== true) removeLogs(dir, work);
+  const { root, command: command2, node } = profiled;
+  return { dir, flamegraphHtml, ticksJson, root, command: command2, node, timed };
+}
+function zeroXArgs(spec, run) {
+  return [
+    spec.zeroxBin,
+    "--output-dir",
+    run.dir,
+    "--working-dir",
+    run.work,
+    "--write-ticks",
+    "--title",
+    `perf-gate ${spec.side}: ${run.shown}`,
+    "--",
+    ...run.argv
+  ];
+}
+function checkOutput(child2, spec, dir, what2) {
+  const flamegraphHtml = join10(dir, "flamegraph.html");
+  const ticksJson = join10(dir, "ticks.json");
+  const missing2 = [flamegraphHtml, ticksJson].filter((file) => !existsSync2(file));
+  if (missing2.length > 0)
+    throw new GateError(
+      "server-crash",
+      `0x finished profiling ${what2} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
+      { side: spec.side, output: tail(child2) }
+    );
+  if (statSync5(ticksJson).size <= 2)
+    throw new GateError("server-crash", `0x recorded no CPU samples of ${what2}`, {
+      side: spec.side,
+      output: tail(child2)
+    });
+  return { flamegraphHtml, ticksJson };
+}
+function removeLogs(dir, work) {
+  rmSync3(work, { recursive: true, force: true });
+  for (const file of readdirSync7(dir))
+    if (/^isolate-.*-v8\.(?:log|json)(?:\.preprocess-ready|\.json)?$/.test(file) || /\.log\.json$/.test(file))
+      rmSync3(join10(dir, file), { force: true });
+}
+async function stopAndCollect(child2, serverPid, spec, what2) {
+  const processTimeoutMs = spec.processTimeoutMs ?? 12e4;
+  try {
+    process.kill(-child2.pid, "SIGINT");
+  } catch {
+  }
+  const graceDeadline = Date.now() + 1e4;
+  const deadline = Date.now() + processTimeoutMs;
+  let killedServer = false;
+  while (child2.exit === void 0) {
+    if (Date.now() > deadline)
+      throw new GateError(
+        "timeout",
+        `0x did not finish processing the profile of ${what2} within ${Math.round(processTimeoutMs / 1e3)} s after the server was stopped`,
+        { side: spec.side, output: tail(child2) }
+      );
+    if (!killedServer && Date.now() > graceDeadline && running(serverPid)) {
+      killedServer = true;
+      try {
+        process.kill(serverPid, "SIGKILL");
+      } catch {
+      }
+    }
+    await Promise.race([child2.exited, sleep6(100)]);
+  }
+  const exit = child2.exit;
+  if (exit.code !== 0)
+    throw new GateError(
+      "server-crash",
+      `0x failed while profiling ${what2} (${exit.signal !== null ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`,
+      { side: spec.side, output: tail(child2) }
+    );
+  const targetExit = /Target subprocess error, code: (-?\d+)/.exec(child2.output.toString());
+  if (targetExit)
+    throw new GateError("server-crash", `${what2} exited with code ${targetExit[1]} while being profiled`, {
+      side: spec.side,
+      output: tail(child2)
+    });
+}
+
+// src/profile/windows.ts
+function scorer(busyMs, own, other) {
+  const below = (t) => {
+    let lo = 0;
+    let hi = busyMs.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (busyMs[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const within = (spans, offset) => spans.reduce((n, s) => n + below(s.endMs - offset) - below(s.startMs - offset), 0);
+  return { within, score: (offset) => within(own, offset) - within(other, offset) };
+}
+function alignTicks(timed, own, other, range) {
+  const busy = busySamples(timed.ticks);
+  const busyMs = timed.timesMs.filter((_, i) => busy[i]).sort((a, b) => a - b);
+  const { within, score: score2 } = scorer(busyMs, own, other);
+  let best = Number.NEGATIVE_INFINITY;
+  let bestFrom = range.fromMs;
+  let bestTo = range.fromMs;
+  let run = false;
+  for (let offset = range.fromMs; offset <= range.toMs; offset += 1) {
+    const s = score2(offset);
+    if (s > best) {
+      best = s;
+      bestFrom = offset;
+      bestTo = offset;
+      run = true;
+    } else if (s === best && run) bestTo = offset;
+    else run = false;
+  }
+  const offsetMs = (bestFrom + bestTo) / 2;
+  const first = Math.min(...own.map((s) => s.startMs), ...other.map((s) => s.startMs));
+  const last = Math.max(...own.map((s) => s.endMs), ...other.map((s) => s.endMs));
+  const span = within([{ startMs: first, endMs: last }], offsetMs);
+  return { offsetMs, inOwn: span === 0 ? 0 : within(own, offsetMs) / span };
+}
+function splitTicks(timed, windows, offsetMs) {
+  const out = windows.map(() => []);
+  const order = windows.map((w, i) => ({ ...w, i })).sort((a, b) => a.startMs - b.startMs);
+  for (const [index, stack] of timed.ticks.entries()) {
+    const t = timed.timesMs[index] + offsetMs;
+    const window = order.find((w) => t >= w.startMs && t < w.endMs);
+    if (window !== void 0) out[window.i].push(stack);
+  }
+  return out;
+}
+
+// src/profile/side-by-side.ts
+var MIN_ALIGNED_SHARE = 0.8;
+function windowOrder(pair2) {
+  return pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"];
+}
+function poolId(side, request2) {
+  return `${side}:${request2}`;
+}
+async function openPools(generator, servers, spec) {
+  for (const side of ["base", "head"])
+    for (const [i, request2] of spec.requests.entries())
+      await generator.open(
+        poolId(side, i),
+        {
+          url: `${servers[side].origin}${request2.path}`,
+          method: request2.method,
+          headers: request2.headers,
+          ...request2.body === void 0 ? {} : { body: request2.body },
+          connections: request2.connections ?? spec.connections,
+          timeoutSec: 10,
+          engine: spec.engine ?? "kept"
+        },
+        side
+      );
+}
+async function loadWindow(generator, profiled, turn) {
+  const cpuBefore = mainThreadSeconds(profiled.serverPid);
+  const startMs = performance.now();
+  const [result] = await generator.turns([
+    { pool: poolId(profiled.target.side, turn.request), sec: turn.sec, record: turn.record }
+  ]);
+  const endMs = performance.now();
+  const cpuAfter = mainThreadSeconds(profiled.serverPid);
+  assertProfiledAlive(profiled, turn.what);
+  const cpuSec = cpuBefore === void 0 || cpuAfter === void 0 ? void 0 : cpuAfter - cpuBefore;
+  return { span: { startMs, endMs }, responses: result?.responses ?? 0, cpuSec };
+}
+async function loadWindows(generator, servers, spec) {
+  await openPools(generator, servers, spec);
+  const what2 = (i) => `${spec.requests[i].method} ${spec.requests[i].path}`;
+  if (spec.warmupSec > 0)
+    for (const side of windowOrder(0))
+      await loadWindow(generator, servers[side], {
+        request: 0,
+        what: what2(0),
+        sec: spec.warmupSec,
+        record: false
+      });
+  const windows = [];
+  for (let pair2 = 0; pair2 < spec.pairs; pair2++) {
+    const request2 = pair2 % spec.requests.length;
+    for (const side of windowOrder(pair2)) {
+      const turn = { request: request2, what: what2(request2), sec: spec.windowSec, record: true };
+      const done = await loadWindow(generator, servers[side], turn);
+      windows.push({ side, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
+    }
+  }
+  await generator.close();
+  return windows;
+}
+async function startBoth(targets2) {
+  const [base, head2] = await Promise.allSettled([startProfiled(targets2.base), startProfiled(targets2.head)]);
+  if (base.status === "fulfilled" && head2.status === "fulfilled")
+    return { base: base.value, head: head2.value };
+  for (const started of [base, head2]) if (started.status === "fulfilled") await abortProfiled(started.value);
+  throw base.status === "rejected" ? base.reason : head2.reason;
+}
+function splitSide(run, profiled, windows) {
+  const side = profiled.target.side;
+  const own = windows.filter((w) => w.side === side);
+  const other = windows.filter((w) => w.side !== side);
+  if (run.timed === void 0 || own.length === 0)
+    return { run, windows: own, alignment: void 0, split: [] };
+  const alignment = alignTicks(run.timed, own, other, { fromMs: profiled.spawnedMs, toMs: profiled.readyMs });
+  const split = alignment.inOwn >= MIN_ALIGNED_SHARE ? splitTicks(run.timed, own, alignment.offsetMs) : [];
+  return { run, windows: own, alignment, split };
+}
+async function profileSideBySide(spec) {
+  const servers = await startBoth(spec.targets);
+  const generator = new LoadGenerator(spec.loadCpus);
+  let windows;
+  try {
+    windows = await loadWindows(generator, servers, spec);
+  } catch (error) {
+    await Promise.all([abortProfiled(servers.base), abortProfiled(servers.head)]);
+    throw error;
+  } finally {
+    await generator.stop();
+  }
+  const [base, head2] = await Promise.allSettled([finishProfiled(servers.base), finishProfiled(servers.head)]);
+  if (base.status === "rejected") throw base.reason;
+  if (head2.status === "rejected") throw head2.reason;
+  return {
+    base: splitSide(base.value, servers.base, windows),
+    head: splitSide(head2.value, servers.head, windows)
+  };
+}
+
+// src/profile/compare.ts
+var SAMPLING_INTERVAL_US = 250;
+var WINDOW_SEC = 0.125;
+var PROFILE_WARMUP_SEC = 0.5;
+var KEPT_UNITS = 30;
+function profilePairs(durationSec) {
+  return Math.max(8, Math.round(durationSec / WINDOW_SEC));
+}
+function windowedSide(side, split) {
+  const roots = [side.run.root];
+  const cpu = (sec) => sec.some((s) => s === void 0) ? void 0 : sec.reduce((a, s) => a + s, 0);
+  if (split) {
+    const windows = side.split.map((ticks) => buildProfile(ticks, { roots }));
+    return {
+      whole: buildProfile(side.split.flat(), { roots }),
+      windows,
+      responses: side.windows.map((w) => w.responses),
+      cpuSec: side.windows.map((w) => w.cpuSec),
+      sampleUs: SAMPLING_INTERVAL_US
+    };
+  }
+  const whole = buildProfile(side.run.timed?.ticks ?? [], { roots });
+  return {
+    whole,
+    windows: [whole],
+    responses: [side.windows.reduce((a, w) => a + w.responses, 0)],
+    cpuSec: [cpu(side.windows.map((w) => w.cpuSec))],
+    sampleUs: SAMPLING_INTERVAL_US
+  };
+}
+function keptEvidence(evidence) {
+  const top = (units) => units.slice(0, KEPT_UNITS);
+  return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
+}
+async function targets(spec, zeroxBin) {
+  const copies = spec.port === void 0 ? void 0 : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, "port preload");
+  const target = async (side) => ({
+    side,
+    cwd: spec.dirs[side],
+    start: spec.start,
+    port: spec.port,
+    ...copies === void 0 ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() },
+    env: { ...spec.env, PERF_GATE_SIDE: side },
+    readyPath: spec.readyPath ?? spec.requests[0]?.path ?? "/",
+    readyStatus: spec.readyStatus,
+    outDir: join11(spec.outDir, side),
+    zeroxBin,
+    readyTimeoutMs: spec.readyTimeoutMs,
+    cpus: spec.cpus?.server,
+    samplingIntervalUs: SAMPLING_INTERVAL_US,
+    ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
+  });
+  return { base: await target("base"), head: await target("head") };
 }
 async function compareProfiles(spec) {
   const zeroxBin = await ensureZeroX(
     spec.cacheDir,
     spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
   );
-  mkdirSync3(spec.outDir, { recursive: true });
-  const run = (side) => {
-    verifyZeroX(zeroxBin);
-    return profileServer({
-      side,
-      cwd: spec.dirs[side],
-      start: spec.start,
-      port: spec.port,
-      env: { ...spec.env, PERF_GATE_SIDE: side },
-      requests: spec.requests,
-      ...spec.readyPath === void 0 ? {} : { readyPath: spec.readyPath },
-      readyStatus: spec.readyStatus,
-      durationSec: spec.durationSec,
-      connections: spec.connections,
-      outDir: join9(spec.outDir, side),
-      zeroxBin,
-      readyTimeoutMs: spec.readyTimeoutMs,
-      ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
-    });
-  };
-  const base = await run("base");
-  const head2 = await run("head");
-  const profiles = {
-    base: loadProfile(base.ticksJson, base.root),
-    head: loadProfile(head2.ticksJson, head2.root)
-  };
-  const diff = diffProfiles(profiles.base, profiles.head, { base: base.requests, head: head2.requests });
-  const diffHead = join9(spec.outDir, "diff-head.html");
-  const diffBase = join9(spec.outDir, "diff-base.html");
-  writeFileSync3(diffHead, diffFlameGraphHtml(profiles.base, profiles.head, "head"));
-  writeFileSync3(diffBase, diffFlameGraphHtml(profiles.base, profiles.head, "base"));
-  const markdown = renderProfileSection(diff, {
-    roots: [base.root, head2.root],
-    durationSec: spec.durationSec,
-    artifacts: spec.artifacts ?? PROFILE_ARTIFACTS
+  mkdirSync4(spec.outDir, { recursive: true });
+  const requests = spec.requests.length > 0 ? spec.requests : [{ method: "GET", path: spec.readyPath ?? "/", headers: {}, body: void 0 }];
+  verifyZeroX(zeroxBin);
+  const sides = await profileSideBySide({
+    targets: await targets(spec, zeroxBin),
+    requests,
+    pairs: profilePairs(spec.durationSec),
+    windowSec: WINDOW_SEC,
+    warmupSec: PROFILE_WARMUP_SEC,
+    connections: spec.connections,
+    loadCpus: spec.cpus?.loadgen,
+    ...spec.engine === void 0 ? {} : { engine: spec.engine }
   });
+  const split = sides.base.split.length > 0 && sides.head.split.length > 0;
+  const base = windowedSide(sides.base, split);
+  const head2 = windowedSide(sides.head, split);
+  const evidence = weighEvidence(base, head2, { explain: spec.explain, windowSec: WINDOW_SEC });
+  const diffHead = join11(spec.outDir, "diff-head.html");
+  const diffBase = join11(spec.outDir, "diff-base.html");
+  writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
+  writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
+  const markdown = renderProfileEvidence(evidence, { artifacts: spec.artifacts ?? PROFILE_ARTIFACTS });
+  const runs = { base: sides.base.run, head: sides.head.run };
   return {
-    runs: { base, head: head2 },
-    profiles,
-    diff,
+    runs,
+    profiles: { base: base.whole, head: head2.whole },
+    evidence,
     diffHead,
     diffBase,
     markdown,
-    files: [base.flamegraphHtml, base.ticksJson, head2.flamegraphHtml, head2.ticksJson, diffHead, diffBase]
+    files: [
+      runs.base.flamegraphHtml,
+      runs.base.ticksJson,
+      runs.head.flamegraphHtml,
+      runs.head.ticksJson,
+      diffHead,
+      diffBase
+    ]
   };
-}
-function hotterRows(view) {
-  return noteworthyRows(view, "grown");
-}
-
-// src/gate/profiling.ts
-async function profileBoth(context, dirs2, scenarios, deadline, notes2) {
-  const { config, log } = context;
-  if (scenarios.length === 0) return void 0;
-  const needMs = 2 * (config.profileSec * 1e3 + 2e4);
-  if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
-    notes2.push({ kind: "no-room-for-profiles" });
-    return void 0;
-  }
-  const started = Date.now();
-  try {
-    return await log.group({ kind: "profiling" }, async () => {
-      const result = await compareProfiles({
-        dirs: dirs2,
-        start: config.start,
-        port: config.port,
-        env: config.env,
-        requests: scenarios.map((scenario) => ({
-          method: scenario.method,
-          path: scenario.path,
-          headers: scenario.headers,
-          body: scenario.body,
-          connections: scenario.connections
-        })),
-        readyPath: config.ready.path,
-        readyStatus: config.ready.status,
-        durationSec: config.profileSec,
-        connections: config.connections,
-        readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join10(config.outputDir, "profiles"),
-        onOutput: (chunk) => log.output(chunk.trimEnd())
-      });
-      const view = profileView(result.diff, [result.runs.base.root, result.runs.head.root]);
-      const hotter = hotterRows(view).filter((row) => !row.pseudo && row.file !== "").slice(0, 5).map((row) => ({
-        fn: row.fn,
-        file: relative3(context.root, resolve5(dirs2.head, row.file)),
-        line: row.line,
-        baseSelf: row.baseSelf,
-        headSelf: row.headSelf,
-        ...Number.isFinite(row.deltaUs) ? { baseUsPerRequest: row.baseUs, headUsPerRequest: row.headUs } : {}
-      }));
-      const seconds = (Date.now() - started) / 1e3;
-      log.info({ kind: "profiling-took", seconds });
-      return {
-        markdown: result.markdown,
-        files: result.files,
-        dir: join10(config.outputDir, "profiles"),
-        hotter,
-        seconds
-      };
-    });
-  } catch (error) {
-    if (!(error instanceof GateError)) throw error;
-    notes2.push({ kind: "no-flame-graphs", message: error.message });
-    log.warning({ kind: "profiling-failed", message: error.message });
-    return void 0;
-  }
 }
 
 // src/gate/system.ts
@@ -16422,19 +17503,19 @@ function renderDiagnosticsSection(summary, options = {}) {
   const lines = level === 0 ? [] : [`${"#".repeat(level)} Event loop and memory`, ""];
   const sentences = describeDiagnostics(summary);
   if (sentences.length > 0) lines.push(sentences.join(" "), "");
-  const row = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head2, pick)} |`;
+  const row2 = (name, pick) => `| ${name} | ${cells(base, pick)} | ${cells(head2, pick)} |`;
   lines.push(
     "| | base | head |",
     "|:--|--:|--:|",
-    row("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
-    row("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
-    row("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
-    row("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
-    row("peak RSS", (s) => formatMb(s.peakRssMb)),
-    row("peak heap", (s) => formatMb(s.peakHeapMb))
+    row2("event-loop delay p50", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p50) : void 0),
+    row2("event-loop delay p99", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.p99) : void 0),
+    row2("event-loop delay max", (s) => s.eventLoopDelayMs ? formatMs2(s.eventLoopDelayMs.max) : void 0),
+    row2("CPU", (s) => `${s.cpuCores.toFixed(2)} cores`),
+    row2("peak RSS", (s) => formatMb(s.peakRssMb)),
+    row2("peak heap", (s) => formatMb(s.peakHeapMb))
   );
   if (base?.rssTrend !== void 0 || head2?.rssTrend !== void 0)
-    lines.push(row("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
+    lines.push(row2("RSS trend", (s) => s.rssTrend ? formatTrend(s.rssTrend) : void 0));
   lines.push("");
   const notes2 = [];
   if (base === void 0) notes2.push(missing("base"));
@@ -16449,452 +17530,9 @@ function renderDiagnosticsSection(summary, options = {}) {
   return lines.join("\n");
 }
 
-// src/diagnostics/install.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, renameSync as renameSync2, writeFileSync as writeFileSync4 } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname as dirname4, join as join11, resolve as resolve6 } from "node:path";
-import { setTimeout as sleep5 } from "node:timers/promises";
-
-// src/diagnostics/preload.ts
-var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
-var CONTROL_SUFFIX = ".ctl";
-var RESOLUTION_MS = 10;
-var TICK_MS = 100;
-var SERIES_MS = 250;
-var SERIES_MAX = 240;
-var PRELOAD_SOURCE = `'use strict';
-// perf-gate diagnostics preload: event-loop delay, CPU, RSS and heap of the process that serves TCP.
-// Written by perf-gate (src/diagnostics/preload.ts); safe to delete. It does nothing unless
-// ${DIAGNOSTICS_ENV} names an output file.
-(function perfGateDiagnostics() {
-  var outFile = process.env.${DIAGNOSTICS_ENV};
-  if (typeof outFile !== 'string' || outFile === '') return;
-  var GUARD = Symbol.for('perf-gate.diagnostics');
-  try {
-    if (process[GUARD]) return;
-    Object.defineProperty(process, GUARD, { value: true, enumerable: false });
-  } catch (error) {
-    return;
-  }
-  var fs, perfHooks, threads;
-  try {
-    fs = require('fs');
-    perfHooks = require('perf_hooks');
-    threads = require('worker_threads');
-  } catch (error) {
-    return;
-  }
-  if (!threads.isMainThread || typeof perfHooks.monitorEventLoopDelay !== 'function') return;
-
-  var RESOLUTION_MS = ${RESOLUTION_MS};
-  var TICK_MS = ${TICK_MS};
-  var SERIES_MAX = ${SERIES_MAX};
-  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var performance = perfHooks.performance;
-  var hasElu = performance && typeof performance.eventLoopUtilization === 'function';
-
-  var reporter = false;
-  var histogram = null;
-  var ports = [];
-  var windowStart = Date.now();
-  var cpuBase = process.cpuUsage();
-  var eluBase = hasElu ? performance.eventLoopUtilization() : null;
-  var rssPeak = 0, rssLast = 0, heapPeak = 0, heapLast = 0;
-  var series = [];
-  var seriesEvery = ${SERIES_MS};
-  var lastSeriesAt = 0;
-  var controlStamp = '';
-  var controlToken = '';
-
-  function sample(now) {
-    var usage = process.memoryUsage();
-    rssLast = usage.rss;
-    heapLast = usage.heapUsed;
-    if (rssLast > rssPeak) rssPeak = rssLast;
-    if (heapLast > heapPeak) heapPeak = heapLast;
-    if (now - lastSeriesAt >= seriesEvery) {
-      lastSeriesAt = now;
-      series.push([now - windowStart, rssLast, heapLast]);
-      if (series.length >= SERIES_MAX) {
-        series = series.filter(function (point, index) { return index % 2 === 0; });
-        seriesEvery *= 2;
-      }
-    }
-  }
-
-  function resetWindow(now) {
-    windowStart = now;
-    cpuBase = process.cpuUsage();
-    if (hasElu) eluBase = performance.eventLoopUtilization();
-    if (histogram !== null) histogram.reset();
-    rssPeak = rssLast;
-    heapPeak = heapLast;
-    series = [];
-    lastSeriesAt = 0;
-    sample(now);
-  }
-
-  function delayMs(nanoseconds) {
-    var ms = nanoseconds / 1e6 - RESOLUTION_MS;
-    return ms > 0 && isFinite(ms) ? Math.round(ms * 1000) / 1000 : 0;
-  }
-
-  function write(reason, seq) {
-    var now = Date.now();
-    try { sample(now); } catch (error) { /* keep the previous sample */ }
-    var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
-    var cpu = process.cpuUsage(cpuBase);
-    var elu = null;
-    if (hasElu && eluBase !== null) {
-      try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
-    }
-    var line = {
-      v: 1,
-      pid: process.pid,
-      ppid: process.ppid,
-      reason: reason,
-      seq: seq,
-      at: now,
-      startedAt: windowStart,
-      elapsedMs: now - windowStart,
-      uptimeMs: Math.round(process.uptime() * 1000),
-      ports: ports.slice(),
-      eventLoopDelayMs: count > 0 && histogram !== null
-        ? {
-            p50: delayMs(histogram.percentile(50)),
-            p99: delayMs(histogram.percentile(99)),
-            max: delayMs(histogram.max),
-            mean: delayMs(histogram.mean),
-            count: count,
-          }
-        : { p50: 0, p99: 0, max: 0, mean: 0, count: 0 },
-      eventLoopUtilization: typeof elu === 'number' && isFinite(elu) ? Math.round(elu * 10000) / 10000 : null,
-      cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000 },
-      rss: { peak: rssPeak, last: rssLast },
-      heapUsed: { peak: heapPeak, last: heapLast },
-      memory: series,
-      node: process.version,
-    };
-    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
-    resetWindow(now);
-  }
-
-  function safeWrite(reason, seq) {
-    try { write(reason, seq); } catch (error) { /* diagnostics never disturb the app */ }
-  }
-
-  function addPort(port) {
-    if (typeof port === 'number' && port > 0 && ports.indexOf(port) === -1 && ports.length < 16) ports.push(port);
-  }
-
-  function listeningPorts() {
-    if (typeof process._getActiveHandles !== 'function') return;
-    var handles = process._getActiveHandles();
-    for (var i = 0; i < handles.length; i++) {
-      var handle = handles[i];
-      if (handle && handle.listening === true && typeof handle.address === 'function') {
-        var address = handle.address();
-        if (address !== null && typeof address === 'object') addPort(address.port);
-      }
-    }
-  }
-
-  function controlStampNow() {
-    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-  }
-
-  function readControl() {
-    var stamp = controlStampNow();
-    if (stamp === controlStamp) return '';
-    controlStamp = stamp;
-    if (stamp === '') return '';
-    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    if (token === '' || token === controlToken) return '';
-    controlToken = token;
-    return token;
-  }
-
-  function onSignal(signal) {
-    var handler = function () {
-      // The line first: once the handler is gone, a second signal meets the default action and kills at once.
-      safeWrite(signal, null);
-      try { process.removeListener(signal, handler); } catch (error) { /* ignore */ }
-      try {
-        // Nobody else handles it: the default action (death by this signal), as without the preload.
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-      } catch (error) { /* ignore */ }
-    };
-    process.prependListener(signal, handler);
-  }
-
-  function becomeReporter() {
-    if (reporter) return;
-    reporter = true;
-    try { listeningPorts(); } catch (error) { /* ports stay unknown */ }
-    try {
-      histogram = perfHooks.monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-      histogram.enable();
-    } catch (error) {
-      histogram = null;
-    }
-    try {
-      // A token written before this process reported is not addressed to it.
-      controlStamp = controlStampNow();
-      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    } catch (error) { /* no control file yet */ }
-    try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
-    try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
-    try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
-    safeWrite('listening', null);
-  }
-
-  var channel = null;
-  var onSocket = function (message) {
-    try {
-      var port = message && message.socket ? message.socket.localPort : undefined;
-      if (typeof port !== 'number') return;
-      addPort(port);
-      if (reporter) return;
-      becomeReporter();
-      // Stop listening to every connection; later, not while the channel is publishing.
-      var later = setImmediate(function () {
-        try {
-          var dc = require('diagnostics_channel');
-          if (typeof dc.unsubscribe === 'function') dc.unsubscribe('net.server.socket', onSocket);
-          else if (channel !== null) channel.unsubscribe(onSocket);
-        } catch (error) { /* keep it */ }
-      });
-      if (later && typeof later.unref === 'function') later.unref();
-    } catch (error) { /* ignore */ }
-  };
-  try {
-    var dc = require('diagnostics_channel');
-    channel = dc.channel('net.server.socket'); // held strongly: old releases kept channels weakly
-    if (typeof dc.subscribe === 'function') dc.subscribe('net.server.socket', onSocket);
-    else channel.subscribe(onSocket);
-  } catch (error) { /* the tick still finds listening servers */ }
-
-  function tick() {
-    try {
-      if (!reporter) {
-        if (typeof process.getActiveResourcesInfo === 'function' &&
-            process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
-        return;
-      }
-      sample(Date.now());
-      var token = readControl();
-      if (token !== '') safeWrite('snapshot', token);
-    } catch (error) { /* try again next tick */ }
-  }
-
-  try {
-    var timer = setInterval(tick, TICK_MS);
-    if (timer && typeof timer.unref === 'function') timer.unref();
-  } catch (error) { /* no sampling */ }
-})();
-`;
-
-// src/diagnostics/install.ts
-var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
-function sidePreloads(source, fileName, what2) {
-  const copy = (side) => new PinnedFile({ content: source }, `${what2} (the copy for ${side}'s servers)`, fileName, "server-start");
-  try {
-    return { base: copy("base"), head: copy("head") };
-  } catch {
-    return void 0;
-  }
-}
-function quoteNodeOption(value2) {
-  return `"${value2.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
-function diagnosticsEnv(preloadPath, outFile, existingNodeOptions) {
-  return {
-    NODE_OPTIONS: withRequire(preloadPath, existingNodeOptions),
-    PERF_GATE_DIAGNOSTICS: resolve6(outFile)
-  };
-}
-function withRequire(path, existing) {
-  const rest = existing?.trim() ?? "";
-  const require2 = `--require ${quoteNodeOption(resolve6(path))}`;
-  return rest === "" ? require2 : `${require2} ${rest}`;
-}
-function controlFile(outFile) {
-  return `${resolve6(outFile)}${CONTROL_SUFFIX}`;
-}
-var REASONS = /* @__PURE__ */ new Set([
-  "listening",
-  "snapshot",
-  "SIGTERM",
-  "SIGINT",
-  "exit"
-]);
-var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
-function isRecord(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-function count(value2) {
-  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
-}
-function pair(value2, a, b) {
-  if (!isRecord(value2)) return void 0;
-  const x = count(value2[a]);
-  const y = count(value2[b]);
-  return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
-}
-function delayStats(delay) {
-  const p50 = count(delay.p50);
-  const p99 = count(delay.p99);
-  const max = count(delay.max);
-  const mean2 = count(delay.mean);
-  const samples = count(delay.count);
-  if (p50 === void 0 || p99 === void 0 || max === void 0 || mean2 === void 0 || samples === void 0)
-    return void 0;
-  return { p50, p99, max, mean: mean2, count: samples };
-}
-function memorySeries(value2) {
-  const memory = [];
-  if (Array.isArray(value2)) {
-    for (const point of value2.slice(0, 1e4)) {
-      if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count);
-      if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
-    }
-  }
-  return memory;
-}
-function parseSnapshot(line) {
-  let raw;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    return void 0;
-  }
-  if (!isRecord(raw) || raw.v !== 1) return void 0;
-  const pid = count(raw.pid);
-  const ppid = count(raw.ppid) ?? 0;
-  const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
-  const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
-  const at = count(raw.at);
-  const startedAt = count(raw.startedAt);
-  const elapsedMs = count(raw.elapsedMs);
-  const uptimeMs = count(raw.uptimeMs) ?? 0;
-  const delay = raw.eventLoopDelayMs;
-  const cpu = pair(raw.cpu, "userMs", "systemMs");
-  const rss = pair(raw.rss, "peak", "last");
-  const heap = pair(raw.heapUsed, "peak", "last");
-  if (pid === void 0 || reason === void 0 || at === void 0 || startedAt === void 0 || elapsedMs === void 0 || !isRecord(delay) || cpu === void 0 || rss === void 0 || heap === void 0)
-    return void 0;
-  const eventLoopDelayMs = delayStats(delay);
-  if (eventLoopDelayMs === void 0) return void 0;
-  const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
-  const elu = count(raw.eventLoopUtilization);
-  return {
-    v: 1,
-    pid,
-    ppid,
-    reason,
-    seq,
-    at,
-    startedAt,
-    elapsedMs,
-    uptimeMs,
-    ports: ports.slice(0, 16),
-    eventLoopDelayMs,
-    eventLoopUtilization: elu === void 0 ? null : Math.min(1, elu),
-    cpu: { userMs: cpu.userMs, systemMs: cpu.systemMs },
-    rss: { peak: rss.peak, last: rss.last },
-    heapUsed: { peak: heap.peak, last: heap.last },
-    memory: memorySeries(raw.memory),
-    node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
-  };
-}
-function parseSnapshots(text2) {
-  const out = [];
-  for (const line of text2.split("\n")) {
-    if (line.trim() === "") continue;
-    const snapshot2 = parseSnapshot(line);
-    if (snapshot2 !== void 0) out.push(snapshot2);
-  }
-  return out;
-}
-function readSnapshots(outFile) {
-  try {
-    return parseSnapshots(readFileSync9(outFile, "utf8"));
-  } catch {
-    return [];
-  }
-}
-function alive4(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-function liveReporters(lines) {
-  const live2 = /* @__PURE__ */ new Set();
-  for (const line of lines) {
-    if (FINAL.has(line.reason)) live2.delete(line.pid);
-    else live2.add(line.pid);
-  }
-  for (const pid of live2) if (!alive4(pid)) live2.delete(pid);
-  return live2;
-}
-var sequence = 0;
-var queues = /* @__PURE__ */ new Map();
-function snapshot(outFile, options = {}) {
-  const file = resolve6(outFile);
-  const previous = queues.get(file) ?? Promise.resolve();
-  const next = previous.then(() => takeSnapshot(file, options)).catch(() => []);
-  queues.set(file, next);
-  void next.finally(() => {
-    if (queues.get(file) === next) queues.delete(file);
-  });
-  return next;
-}
-async function takeSnapshot(outFile, options) {
-  const timeoutMs = options.timeoutMs ?? 3e3;
-  const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
-  let expected2 = liveReporters(readSnapshots(outFile));
-  while (expected2.size === 0) {
-    if (Date.now() > registrationDeadline) return [];
-    await sleep5(25);
-    expected2 = liveReporters(readSnapshots(outFile));
-  }
-  const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
-  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
-  const control = controlFile(outFile);
-  const temporary = `${control}.${process.pid}.tmp`;
-  writeFileSync4(temporary, `${token}
-`);
-  renameSync2(temporary, control);
-  const deadline = Date.now() + timeoutMs;
-  for (; ; ) {
-    await sleep5(25);
-    let text2 = "";
-    try {
-      text2 = await readFile(outFile, "utf8");
-    } catch {
-      text2 = "";
-    }
-    const lines = parseSnapshots(text2);
-    const answers = lines.filter((line) => line.seq === token);
-    const answered = new Set(answers.map((line) => line.pid));
-    const pending2 = [...expected2].filter(
-      (pid) => !answered.has(pid) && alive4(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
-    );
-    if (pending2.length === 0 || Date.now() > deadline) return answers;
-  }
-}
-function outFileFor(dir, name) {
-  return join11(resolve6(dir), `${name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 100)}.jsonl`);
-}
-
 // src/diagnostics/recorder.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import { setTimeout as sleep6 } from "node:timers/promises";
+import { setTimeout as sleep7 } from "node:timers/promises";
 
 // src/diagnostics/summary.ts
 var DIAGNOSIS_LEVEL = 0.01;
@@ -16953,11 +17591,11 @@ function windowsOf(lines) {
         max: worst((p) => p.eventLoopDelayMs.max)
       },
       elu: elus.length === 0 ? void 0 : Math.max(...elus),
-      cpuMs: processes2.reduce((sum, p) => sum + p.cpu.userMs + p.cpu.systemMs, 0),
+      cpuMs: processes2.reduce((sum2, p) => sum2 + p.cpu.userMs + p.cpu.systemMs, 0),
       wallMs: Math.max(...processes2.map((p) => p.elapsedMs)),
-      rssPeak: processes2.reduce((sum, p) => sum + p.rss.peak, 0),
-      rssLast: processes2.reduce((sum, p) => sum + p.rss.last, 0),
-      heapPeak: processes2.reduce((sum, p) => sum + p.heapUsed.peak, 0),
+      rssPeak: processes2.reduce((sum2, p) => sum2 + p.rss.peak, 0),
+      rssLast: processes2.reduce((sum2, p) => sum2 + p.rss.last, 0),
+      heapPeak: processes2.reduce((sum2, p) => sum2 + p.heapUsed.peak, 0),
       series: main2.memory.map(([t, rss]) => [t / 1e3, rss / MB])
     });
   }
@@ -16973,9 +17611,9 @@ function trendOf(windows, o) {
       return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
     });
     const slopeMb2 = median(fits.map((f) => f.slope));
-    const growing2 = fits.reduce((sum, f) => sum + f.growing, 0);
-    const of = fits.reduce((sum, f) => sum + f.of, 0);
-    const points = fits.reduce((sum, f) => sum + f.points, 0);
+    const growing2 = fits.reduce((sum2, f) => sum2 + f.growing, 0);
+    const of = fits.reduce((sum2, f) => sum2 + f.of, 0);
+    const points = fits.reduce((sum2, f) => sum2 + f.points, 0);
     return {
       trend: { mode: "across-rounds", slopeMb: slopeMb2, unit: "round", points, growing: growing2, of },
       leak: slopeMb2 >= o.leakMbPerRound && growing2 >= o.risingShare * of
@@ -17007,7 +17645,7 @@ function summarizeSide(lines, options = {}) {
   if (windows.length === 0) return void 0;
   const delays = windows.map((w) => w.delay).filter((d) => d !== void 0);
   const elus = windows.map((w) => w.elu).filter((u) => u !== void 0);
-  const wallMs = windows.reduce((sum, w) => sum + w.wallMs, 0);
+  const wallMs = windows.reduce((sum2, w) => sum2 + w.wallMs, 0);
   const { trend, leak } = trendOf(windows, o);
   const pids = new Set(windows.flatMap((w) => w.pids.split(",")));
   return {
@@ -17019,7 +17657,7 @@ function summarizeSide(lines, options = {}) {
       max: median(delays.map((d) => d.max))
     },
     eventLoopUtilization: elus.length === 0 ? void 0 : median(elus),
-    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum, w) => sum + w.cpuMs, 0) / wallMs,
+    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum2, w) => sum2 + w.cpuMs, 0) / wallMs,
     peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
     peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
     rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1e3),
@@ -17134,7 +17772,7 @@ var ServerDiagnostics = class {
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep6(delayMs, void 0, { signal: cancel.signal }).then(
+    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep7(delayMs, void 0, { signal: cancel.signal }).then(
       () => snapshot(this.outFile, { label: `${key}-begin` }),
       () => []
     );
@@ -17202,129 +17840,6 @@ var DiagnosticsRecorder = class {
     return summarizeDiagnostics(this.recorded, options);
   }
 };
-
-// src/diagnostics/port-preload.ts
-var PORT_MAP_ENV = "PERF_GATE_PORT_MAP";
-var PORT_PRELOAD_FILE = "perf-gate-ports.cjs";
-function formatPortMap(moves) {
-  return [...moves].map(([from, to]) => `${from}=${to}`).join(",");
-}
-var PORT_PRELOAD_SOURCE = `'use strict';
-// perf-gate port preload: listen on the port perf-gate hands this server instead of its fixed one, so that two
-// copies of it can run side by side. Written by perf-gate (src/diagnostics/port-preload.ts); safe to delete. It
-// does nothing unless ${PORT_MAP_ENV} maps a port, e.g. 3000=41234.
-(function perfGatePorts() {
-  // A port as Node reads listen's first argument or options.port: an integer 0\u202665535, or a string of one; else -1.
-  function portOf(value) {
-    var port = typeof value === 'number' ? value
-      : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-    return port >= 0 && port <= 65535 && Math.floor(port) === port ? port : -1;
-  }
-
-  // '3000=41234,3001=41235' \u2192 { '3000': 41234, '3001': 41235 }; null when nothing in it is a valid move.
-  function parsePortMap(text) {
-    if (typeof text !== 'string') return null;
-    var map = {};
-    var moves = 0;
-    var parts = text.split(',');
-    for (var i = 0; i < parts.length; i++) {
-      var pair = parts[i].split('=');
-      if (pair.length !== 2) continue;
-      var from = portOf(pair[0]);
-      var to = portOf(pair[1]);
-      if (from > 0 && to > 0 && from !== to) {
-        map[String(from)] = to;
-        moves++;
-      }
-    }
-    return moves > 0 ? map : null;
-  }
-
-  // The handed port for a port the app asked for; undefined when it is not moved.
-  function movedTo(value, map) {
-    var port = portOf(value);
-    return port > 0 && Object.prototype.hasOwnProperty.call(map, String(port)) ? map[String(port)] : undefined;
-  }
-
-  // listen's arguments with a fixed port moved: the same array when nothing moves, a copy otherwise.
-  function mapListenArgs(args, map) {
-    if (!args || args.length === 0 || map === null) return args;
-    var first = args[0];
-    var moved;
-    if (typeof first === 'number' || typeof first === 'string') {
-      var to = movedTo(first, map);
-      if (to === undefined) return args;
-      moved = to;
-    } else if (Array.isArray(first)) {
-      // Node's own already-normalized [options, callback] form.
-      var inner = mapListenArgs(first.slice(0, 1), map);
-      if (inner[0] === first[0]) return args;
-      var copy = first.slice();
-      copy[0] = inner[0];
-      var symbols = Object.getOwnPropertySymbols(first);
-      for (var s = 0; s < symbols.length; s++) copy[symbols[s]] = first[symbols[s]];
-      moved = copy;
-    } else if (first !== null && typeof first === 'object') {
-      // A handle or an fd listens where it already is; a path without a port is a pipe.
-      if (first._handle || first.handle || typeof first.fd === 'number') return args;
-      var port = movedTo(first.port, map);
-      if (port === undefined) return args;
-      moved = Object.assign({}, first, { port: port });
-    } else {
-      return args;
-    }
-    var out = Array.prototype.slice.call(args);
-    out[0] = moved;
-    return out;
-  }
-
-  if (typeof module === 'object' && module !== null) {
-    module.exports = { parsePortMap: parsePortMap, mapListenArgs: mapListenArgs };
-  }
-
-  var map = parsePortMap(process.env.${PORT_MAP_ENV});
-  if (map === null) return;
-  var proto;
-  try {
-    proto = require('net').Server.prototype;
-  } catch (error) {
-    return;
-  }
-  var GUARD = Symbol.for('perf-gate.ports');
-  var original = proto.listen;
-  if (typeof original !== 'function' || original[GUARD]) return;
-  // Whether this listen is the cluster primary opening a round-robin handle for a worker.
-  function forWorker() {
-    var limit = Error.stackTraceLimit;
-    try {
-      Error.stackTraceLimit = 12;
-      return String(new Error().stack).indexOf('node:internal/cluster/') !== -1;
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
-  }
-  var listen = function listen() {
-    var args = arguments;
-    try {
-      var mapped = mapListenArgs(arguments, map);
-      if (mapped !== arguments && !forWorker()) args = mapped;
-    } catch (error) {
-      args = arguments; // never let the mapping break a listen
-    }
-    return original.apply(this, args);
-  };
-  try {
-    Object.defineProperty(listen, 'length', { value: original.length });
-    Object.defineProperty(listen, GUARD, { value: true });
-    Object.defineProperty(proto, 'listen', {
-      value: listen,
-      writable: true,
-      enumerable: Object.prototype.propertyIsEnumerable.call(proto, 'listen'),
-      configurable: true,
-    });
-  } catch (error) { /* leave listen alone */ }
-})();
-`;
 
 // src/diagnostics/port-map.ts
 function portMapEnv(preloadPath, moves, nodeOptions) {
@@ -17420,12 +17935,82 @@ function systemCollaborators(config, dirs2) {
   return { clock: systemClock, load: new LoadGenerator(placement?.loadgen), startServer: start, probes };
 }
 
+// src/gate/profiling.ts
+function changeToExplain(decision) {
+  if (decision === void 0) return false;
+  return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
+}
+function hotterUnits(evidence, root, headDir) {
+  return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => ({
+    unit: u.level,
+    fn: u.name,
+    file: relative3(root, resolve6(headDir, u.level === "package" ? join13("node_modules", u.name) : u.file)),
+    line: u.line,
+    baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+    headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+    baseUsPerRequest: u.baseSelfUs,
+    headUsPerRequest: u.headSelfUs
+  }));
+}
+async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
+  const { config, log } = context;
+  if (scenarios.length === 0) return void 0;
+  const needMs = 2 * (config.profileSec * 1e3 + 2e4);
+  if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
+    notes2.push({ kind: "no-room-for-profiles" });
+    return void 0;
+  }
+  const started = Date.now();
+  try {
+    return await log.group({ kind: "profiling" }, async () => {
+      const result = await compareProfiles({
+        dirs: dirs2,
+        start: config.start,
+        port: config.port,
+        env: config.env,
+        requests: scenarios.map((scenario) => ({
+          method: scenario.method,
+          path: scenario.path,
+          headers: scenario.headers,
+          body: scenario.body,
+          connections: scenario.connections
+        })),
+        readyPath: config.ready.path,
+        readyStatus: config.ready.status,
+        durationSec: config.profileSec,
+        connections: config.connections,
+        explain: changeToExplain(decision),
+        engine: config.engine,
+        cpus: systemPlacement(config.pin),
+        readyTimeoutMs: config.readyTimeoutMs,
+        outDir: join13(config.outputDir, "profiles"),
+        onOutput: (chunk) => log.output(chunk.trimEnd())
+      });
+      const seconds = (Date.now() - started) / 1e3;
+      log.info({ kind: "profiling-took", seconds });
+      return {
+        markdown: result.markdown,
+        files: result.files,
+        dir: join13(config.outputDir, "profiles"),
+        hotter: hotterUnits(result.evidence, context.root, dirs2.head),
+        evidence: keptEvidence(result.evidence),
+        seconds
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof GateError)) throw error;
+    notes2.push({ kind: "no-flame-graphs", message: error.message });
+    log.warning({ kind: "profiling-failed", message: error.message });
+    return void 0;
+  }
+}
+
 // src/gate/trees.ts
-import { existsSync as existsSync4, readFileSync as readFileSync10 } from "node:fs";
-import { dirname as dirname5, join as join13, relative as relative4, resolve as resolve7 } from "node:path";
+import { existsSync as existsSync4, readFileSync as readFileSync11 } from "node:fs";
+import { dirname as dirname5, join as join14, relative as relative4, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync10(join13(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync11(join14(dir, "package.json"), "utf8"));
     const count3 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count3("dependencies") + count3("devDependencies") + count3("optionalDependencies") > 0;
   } catch {
@@ -17436,7 +18021,7 @@ function detectInstall(root, dir) {
   let current = resolve7(dir);
   const top = resolve7(root);
   for (; ; ) {
-    const has = (file) => existsSync4(join13(current, file));
+    const has = (file) => existsSync4(join14(current, file));
     if (has("pnpm-lock.yaml")) return { command: "pnpm install --frozen-lockfile", cwd: current };
     if (has("yarn.lock"))
       return {
@@ -17593,7 +18178,7 @@ async function gateSteps(context, run, collaborators) {
   run.changedFiles = await changedSince(context.root, context.base.sha);
   if (config.flamegraphs && measured.decision) {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
-    run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes);
+    run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes, measured.decision);
   }
 }
 async function finish2(context, run) {
@@ -17981,7 +18566,7 @@ function leadSentence(report, options) {
 }
 function hotterPhrase(hot) {
   const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatShare2(hot.baseSelf)} \u2192 ${formatShare2(hot.headSelf)} of busy time`;
-  return `${code(hot.fn)} in ${code(`${hot.file}:${hot.line}`)}, which got hotter (${change}`;
+  return `${hotSubject(hot)}, which got hotter (${change}`;
 }
 function rerun(options, capital = false) {
   const text2 = `${capital ? "R" : "r"}e-run the job`;
@@ -18111,7 +18696,7 @@ function turnsText(plan) {
   return `base and head taking turns ABBA of ${length} ${engine}`;
 }
 function planSentence(plan) {
-  const perSide = plan.scenarios.reduce((sum, s) => sum + s.turns * s.turnSec, 0);
+  const perSide = plan.scenarios.reduce((sum2, s) => sum2 + s.turns * s.turnSec, 0);
   return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block of pairs that shared their processes" : "the pair"}`;
 }
 function planLog(plan) {
@@ -18553,12 +19138,12 @@ function eventText(e) {
       return `could not remove the base tree: ${e.message}`;
   }
 }
-function groupText(g) {
-  switch (g.kind) {
+function groupText(g2) {
+  switch (g2.kind) {
     case "base-tree":
-      return baseTreeGroup(g.label, g.sha);
+      return baseTreeGroup(g2.label, g2.sha);
     case "step":
-      return stepGroup(g.step, g.side, g.command);
+      return stepGroup(g2.step, g2.side, g2.command);
     case "measuring":
       return MEASURING_GROUP;
     case "profiling":
@@ -18570,15 +19155,15 @@ function gateLog(text2) {
     info: (e) => text2.info(eventText(e)),
     warning: (e) => text2.warning(eventText(e)),
     output: (chunk) => text2.output(chunk),
-    group: (g, body) => text2.group(groupText(g), body)
+    group: (g2, body) => text2.group(groupText(g2), body)
   };
 }
 
 // src/entry/demo.ts
 import { mkdtemp as mkdtemp2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join14 } from "node:path";
-var SERVER = (perRequest2) => `// A seed catalogue served over plain node:http.
+import { join as join15 } from "node:path";
+var SERVER = (perRequest) => `// A seed catalogue served over plain node:http.
 const http = require('node:http');
 
 const seeds = Array.from({ length: 300 }, (_, id) => ({ id, name: 'seed-' + id, tags: ['heirloom', 'organic'], stock: id % 17 }));
@@ -18588,7 +19173,7 @@ http
   .createServer((req, res) => {
     if (req.url === '/seed/v1') {
       res.setHeader('content-type', 'application/json');
-${perRequest2}
+${perRequest}
       return;
     }
     res.statusCode = 404;
@@ -18601,7 +19186,7 @@ var HEAD = SERVER(
   "      res.end(JSON.stringify(structuredClone(seeds).sort((a, b) => a.name.localeCompare(b.name))));"
 );
 async function runDemo(compare2) {
-  const dir = await mkdtemp2(join14(tmpdir4(), "perf-gate-demo-"));
+  const dir = await mkdtemp2(join15(tmpdir4(), "perf-gate-demo-"));
   try {
     const commit = async (message) => {
       await git(dir, ["add", "-A"]);
@@ -18618,14 +19203,14 @@ async function runDemo(compare2) {
     };
     await git(dir, ["init", "-q", "-b", "main"]);
     await writeFile2(
-      join14(dir, "package.json"),
+      join15(dir, "package.json"),
       `${JSON.stringify({ name: "seed-shop", private: true, scripts: { start: "node index.js" } }, null, 2)}
 `
     );
-    await writeFile2(join14(dir, "index.js"), BASE);
+    await writeFile2(join15(dir, "index.js"), BASE);
     await commit("seed catalogue, cached");
     await git(dir, ["checkout", "-q", "-b", "fresh-catalogue"]);
-    await writeFile2(join14(dir, "index.js"), HEAD);
+    await writeFile2(join15(dir, "index.js"), HEAD);
     await commit("serve a freshly sorted catalogue on every request");
     process.stderr.write(
       `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
@@ -18727,7 +19312,7 @@ async function compare(argv, cwd, log = stderrLog) {
   const tree = await addWorktree(root, snapshot2.sha, "head");
   try {
     const config = parseConfig((name) => flags.get(name) ?? "", {
-      outputDir: await mkdtemp3(join15(tmpdir5(), "perf-gate-")),
+      outputDir: await mkdtemp3(join16(tmpdir5(), "perf-gate-")),
       readFile: repoFileReader(tree.dir)
     });
     const baseRef = config.base ?? "main";

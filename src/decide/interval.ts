@@ -30,11 +30,9 @@ export function unitsOf(
   return unitOf(restartEvery) === 'blocks' ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
 }
 
-/** Units a number of pairs gives in this design (blocks of at least two pairs, as blockMeans counts them). */
+/** Units a number of pairs gives in this design (whole blocks, as blockMeans counts them). */
 export function unitCount(pairs: number, restartEvery: number): number {
-  if (unitOf(restartEvery) === 'pairs') return pairs;
-  const whole = Math.floor(pairs / restartEvery);
-  return whole + (pairs - whole * restartEvery >= 2 ? 1 : 0);
+  return unitOf(restartEvery) === 'pairs' ? pairs : Math.floor(pairs / restartEvery);
 }
 
 /** Whether the exact signed-rank interval of n units can reach a two-sided level (its smallest p is 2 / 2ⁿ). */

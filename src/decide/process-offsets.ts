@@ -18,22 +18,27 @@ export interface BlockTest extends AnovaResult {
   changes: number[];
 }
 
-/** The log ratios (`pairs[i]` is the pair number of `logRatios[i]`) by block of `restartEvery` pairs, in order. */
+/**
+ * The log ratios (`pairs[i]` is the pair number of `logRatios[i]`) by block of `restartEvery` pairs, in order: the
+ * blocks of at least two pairs, but the last while it is still being filled (fewer than `restartEvery` pairs), so
+ * that every unit is the mean of a whole block and a look's units are nested in the next one's.
+ */
 function byBlock(pairs: readonly number[], logRatios: readonly number[], restartEvery: number): number[][] {
   const blocks = new Map<number, number[]>();
   pairs.forEach((pair, i) => {
     const block = Math.floor(pair / restartEvery);
     blocks.set(block, [...(blocks.get(block) ?? []), logRatios[i]!]);
   });
+  const last = pairs.length === 0 ? -1 : Math.floor(Math.max(...pairs) / restartEvery);
   return [...blocks]
     .sort((a, b) => a[0] - b[0])
-    .map(([, ratios]) => ratios)
-    .filter((ratios) => ratios.length >= 2);
+    .filter(([block, ratios]) => ratios.length >= 2 && (block < last || ratios.length >= restartEvery))
+    .map(([, ratios]) => ratios);
 }
 
 /**
  * The one-way F test of the log ratios (`pairs[i]` is the pair number of `logRatios[i]`) over blocks of
- * `restartEvery` consecutive pairs; undefined without two blocks of at least two pairs, or `restartEvery` below 2.
+ * `restartEvery` consecutive pairs (byBlock); undefined without two such blocks, or `restartEvery` below 2.
  */
 export function blockTest(
   pairs: readonly number[],
@@ -52,8 +57,8 @@ export function blockTest(
 }
 
 /**
- * Each block's mean log ratio, the unit of a design whose pairs share their processes: blocks of at least two
- * pairs, the ones the F test compares (a block of one pair so far waits for its next).
+ * Each block's mean log ratio, the unit of a design whose pairs share their processes: the blocks the F test
+ * compares (the last one waits until it is whole).
  */
 export function blockMeans(
   pairs: readonly number[],

@@ -29,7 +29,7 @@ import { excludesZero } from '../stats/inference.ts';
 import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
-import { inferUnits, unitOf, unitsOf } from './interval.ts';
+import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
 
@@ -169,6 +169,25 @@ function processes(entry: Entry): Pick<MetricComparison, 'processes'> {
   };
 }
 
+/**
+ * The smallest change the gate would catch in 80% of runs at this noise over its whole plan: the interval's
+ * standard error projected to the plan's last look (shrinking as 1 / √units, with the quantile it will have there),
+ * so that it answers for the budget, not for wherever this look happened to stop (bench/RESULTS.md §19 checks it
+ * against the operating characteristic).
+ */
+function planDetectable(entry: Entry, logCi: readonly [number, number], units: number, f: Family): number {
+  const { raw, looks, restartEvery, threshold } = entry;
+  const critical = criticalFor(units, f.level);
+  const end = looks.length > 1 ? looks[looks.length - 2]! : looks[0]!;
+  const endUnits = unitCount(end, restartEvery);
+  if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
+    return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
+  const endCritical = criticalFor(endUnits, f.level);
+  const half = ((logCi[1] - logCi[0]) / 2 / critical) * Math.sqrt(units / endUnits) * endCritical;
+  const centre = (logCi[0] + logCi[1]) / 2;
+  return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
+}
+
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
@@ -201,7 +220,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     pAdjusted: adjustedP(p, entry.looks, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: detectableChange(raw.metric, logCi, inferred?.critical ?? nan, threshold, f.floor),
+    detectable: planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
   };

@@ -78,8 +78,9 @@ export interface MetricComparison {
   /** Round-to-round noise: standard deviation of the per-pair log ratios (of the pairs, whatever the unit). */
   noise: number;
   /**
-   * The smallest change this gate's rule would call, with these units and this noise, in about 80% of runs: at
-   * least the threshold, since the rule needs an estimate beyond it (src/decide/rule.ts detectableChange).
+   * The smallest change this gate's rule would call at this noise over its whole plan (the interval projected to
+   * the plan's last look), in about 80% of runs: at least the threshold, since the rule needs an estimate beyond it
+   * (src/decide/verdict.ts planDetectable, src/decide/rule.ts detectableChange).
    */
   detectable: number;
   /** Whether the estimated change is in the bad direction (less throughput, more latency). */

@@ -23,7 +23,7 @@ import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow
 
 /**
  * The test's only departures from the example, all about time, as in the other example tests: few short rounds
- * served by one block of processes, primed once, no profiling.
+ * in blocks of 2 pairs per process pair, each primed, no profiling.
  */
 const OVERRIDES = TIMING_OVERRIDES;
 

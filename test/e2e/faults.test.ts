@@ -44,8 +44,9 @@ import { gateReport, writeResults } from '../support/reports.ts';
 
 const TOKEN = 'ghs_testtoken';
 /**
- * The cheapest gate that still measures: the fewest pairs the inputs allow, the shortest rounds, one block of
- * processes (primed once), no profiling. The cases that need no measuring end before it (a server or a tree that
+ * The cheapest gate that still measures: the fewest pairs the inputs allow, the shortest rounds, blocks of 2 pairs
+ * per process pair (4 blocks: with processes shared by pairs the block is the unit, and one block alone could
+ * decide nothing), no profiling. The cases that need no measuring end before it (a server or a tree that
  * fails) or publish a prepared report.json (`mode: report`, see `publishReport`).
  */
 const FAST = {
@@ -53,7 +54,7 @@ const FAST = {
   duration: '1s',
   warmup: '0s',
   flamegraphs: 'false',
-  'restart-every': '8',
+  'restart-every': '2',
 };
 /**
  * A new pair of server processes for every pair, not primed: for the cases that end after the first pair, and

@@ -47,7 +47,8 @@ describe('open-loop latency', () => {
         duration: '1s',
         warmup: '0s',
         'latency-rate': '2000/s',
-        'restart-every': '12',
+        // Blocks of 2: the block is the unit when processes serve several pairs, and one block could decide nothing.
+        'restart-every': '2',
         flamegraphs: 'false',
       },
       event: pullRequestEvent(r, 31),

@@ -126,9 +126,10 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         rounds: '8',
         duration: '1s',
         warmup: '0s',
-        // Two blocks of 4 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
-        // listeners pile up in each of head's processes from its first request).
-        'restart-every': '4',
+        // Four blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
+        // listeners pile up in each of head's processes from its first request). Each block is one unit of the
+        // decision, and two blocks alone could not call even a large slowdown at this family's level.
+        'restart-every': '2',
         'profile-duration': '2s',
       },
       event: pullRequestEvent(r, 21),
@@ -153,19 +154,20 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         .filter((l) => /^(pair \d|install |profiling took|a borderline)/.test(l))
         .join('\n')}`,
     );
-    // Blocks of 4: a base and a head process for each, and a new pair for each time the first pair of the second
-    // block (pair 5) was measured again (the first pair never is); every process of a side reported its diagnostics.
-    assert.equal(report.settings.restartEvery, 4);
-    const restarted = (run.stdout.match(/^pair 5 was disturbed \(.*\): measuring it again$/gm) ?? []).length;
+    // Blocks of 2: a base and a head process for each, and a new pair for each time the first pair of a later block
+    // (pairs 3, 5, 7) was measured again (the first pair never is); every process of a side reported its diagnostics.
+    assert.equal(report.settings.restartEvery, 2);
+    const restarted = (run.stdout.match(/^pair [357] was disturbed \(.*\): measuring it again$/gm) ?? [])
+      .length;
     assert.equal(
       report.diagnostics?.base?.processes,
-      2 + restarted,
-      `pair 5 measured again ${restarted} times`,
+      4 + restarted,
+      `first pairs of blocks measured again ${restarted} times`,
     );
     assert.equal(
       report.diagnostics?.head?.processes,
-      2 + restarted,
-      `pair 5 measured again ${restarted} times`,
+      4 + restarted,
+      `first pairs of blocks measured again ${restarted} times`,
     );
     assert.ok(
       report.changedFiles.includes('lib/util.js'),

@@ -15,7 +15,7 @@ import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { mergeReports } from '../../src/publish/merge-report.ts';
 import { CHECK_SUMMARY_BYTES, fitComment } from '../../src/report/fit.ts';
 import { checkTitle, stepMessage } from '../../src/report/headline.ts';
-import { asFile, gateReport } from '../support/reports.ts';
+import { asFile, gateReport, roundsFor } from '../support/reports.ts';
 
 const DIR = new URL('../fixtures/golden/', import.meta.url);
 const UPDATE = process.env.PERF_GATE_UPDATE_GOLDEN === '1';
@@ -158,4 +158,59 @@ test('a recorded real gate replayed through the sequential rule decides the same
   });
   const { rounds: _rounds, ...rest } = result;
   golden('replay-slower5.json', `${JSON.stringify(rest, null, 2)}\n`);
+});
+
+/**
+ * A gate of 8 scenarios, one of them 2× slower, deciding: synthetic rounds (seeded; per-pair sd of req/s 3%) through
+ * the gate's loop with the default budget and a pair's cost as the gate spends it over scenarios (each side 2 s of
+ * load shared by the 8, 0.5 s between, and a block of processes started and primed in 3 s every 4 pairs).
+ */
+test('a gate of 8 scenarios, one 2× slower, decides: regression on that one, no change on the others', async () => {
+  const paths = Object.fromEntries(
+    ['orders', 'users', 'items', 'search', 'cart', 'login', 'health', 'stats'].map((p) => [
+      `/${p}`,
+      p === 'orders' ? 0.5 : 1,
+    ]),
+  );
+  const shell = gateReport({ paths, pairs: 1 });
+  const all = roundsFor({ paths, pairs: 60, noise: 0.03 / Math.SQRT2, seed: 8 });
+  const source: ReplaySource = {
+    scenarios: () =>
+      shell.settings.scenarios.map((s) => ({ name: s.name, expectStatus: undefined, threshold: undefined })),
+    next: async (pair) => all.filter((r) => r.pair === pair),
+  };
+  const pairMs = (2 * Math.max(2, 0.25 * 8) + 0.5 + 3 / 4) * 1000;
+  const result = await replayPairs(source, {
+    pairMs,
+    threshold: 0.05,
+    latencyThreshold: 0.2,
+    alpha: 0.05,
+    restartEvery: 4,
+    fixedPairs: undefined,
+    budgetMs: 180_000,
+    limitMs: 270_000,
+  });
+  const decision = result.decision!;
+  assert.equal(decision.verdict, 'regression');
+  const called = decision.comparisons.filter((c) => c.verdict === 'regression');
+  assert.deepEqual([...new Set(called.map((c) => c.scenario))], ['GET /orders']);
+  assert.ok(decision.comparisons.every((c) => c.scenario === 'GET /orders' || c.verdict !== 'regression'));
+  const { rounds, ...rest } = result;
+  golden('eight-scenarios.json', `${JSON.stringify(rest, null, 2)}\n`);
+  renderings('eight-scenarios', {
+    ...shell,
+    settings: { ...shell.settings, pairs: undefined, restartEvery: 4 },
+    verdict: decision.verdict,
+    decision,
+    rounds,
+    sequential: {
+      pairs: result.pairs,
+      looked: result.looked,
+      schedule: result.schedule,
+      stoppedBy: result.stoppedBy,
+      confirmationPairs: result.confirmationPairs,
+      disturbedPairs: 0,
+      keptDisturbedPairs: 0,
+    },
+  });
 });

@@ -73,8 +73,9 @@ describe('block test', () => {
     assert.equal(blockTest(pairs, ratios, 1), undefined, 'a process pair per pair');
     assert.equal(blockTest(pairs, ratios, 0), undefined);
     assert.equal(blockTest(pairs, ratios, 16), undefined, 'one block');
-    // Pair numbers need not be contiguous (a pair without a value is missing): blocks follow the numbers.
-    const gappy = blockTest([0, 2, 3, 4, 6, 7], [0, 0.01, -0.01, 0.2, 0.21, 0.19], 4);
+    // Pair numbers need not be contiguous (a pair without a value is missing): blocks follow the numbers; the last
+    // block waits until it is whole (pair 8 alone is its first pair).
+    const gappy = blockTest([0, 2, 3, 4, 6, 7, 8], [0, 0.01, -0.01, 0.2, 0.21, 0.19, 0.5], 4);
     assert.equal(gappy?.pairs, 6);
     assert.equal(gappy?.blocks, 2);
   });

@@ -510,9 +510,21 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
     assert.equal(resolved(decision), true);
   });
 
+  test('the detectable change answers for the plan: projected to its last look when the gate stopped before it', () => {
+    const rounds = synthetic({ noise: 0.03, headRps: 1, seed: 21, pairs: 12 });
+    const atEnd = decide(rounds, rules('/x'), { ...DEFAULTS, looks: [6, 8, 10, 12, 18] });
+    const early = decide(rounds, rules('/x'), { ...DEFAULTS, looks: [6, 8, 10, 12, 24, 36] });
+    const [a, b] = [atEnd, early].map((d) => comparison(d, 'rps'));
+    assert.deepEqual(b!.ci.map(Number.isFinite), [true, true]);
+    // The plan of the second ends at 24 pairs: its interval there is narrower by about √(12 / 24).
+    assert.ok(b!.detectable < a!.detectable, `${b!.detectable} < ${a!.detectable}`);
+    assert.ok(b!.detectable >= 0.05, 'never below the threshold');
+  });
+
   test('looks: p is made sequential over the planned looks, intervals widen, the detectable change grows', () => {
     const rounds = synthetic({ noise: 0.03, headRps: 0.9, seed: 21 });
-    const schedule = [12, 14, 16, 18];
+    // Looks at 6, 8 and 10 pairs (the plan's end, where the 10 pairs are) and a confirmation look at 14.
+    const schedule = [6, 8, 10, 14];
     const once = decide(rounds, rules('/x'), DEFAULTS);
     const four = decide(rounds, rules('/x'), { ...DEFAULTS, looks: schedule });
     // Bonferroni over the comparisons of the sequential p-value: the adjustment the interval's level makes.

@@ -1,0 +1,201 @@
+/**
+ * One synthetic gate through the action's own sequential decision code (runSequential): rounds drawn from a model
+ * with a known per-pair noise, per-process offsets, failed requests and a pair's cost, so that the decision's
+ * operating characteristic can be measured at any noise (bench/synthetic.ts runs many).
+ *
+ * The model, per pair and scenario: base's req/s is 5,000 × the host's speed of the moment; head's is base's ×
+ * exp(d), d = log(1 − slower) + the block's process offset + N(0, sd²). Latency moves the other way: log(p99 ratio)
+ * = −(the same change and offset) + N(0, (p99Factor × sd)²), p50 likewise with sd / 2. A process offset is the log
+ * ratio by which the head process of a block runs apart from its base twin for their whole life, N(0, offset²) per
+ * block of `restartEvery` pairs (per pair when 0 or 1), shared by every scenario the processes serve. Failed
+ * requests are Poisson at each side's rate per request; a side's requests are its req/s × its measured time.
+ *
+ * A pair's cost (the gate's plan for many scenarios): each side gets `durationSec` of measured load shared by the
+ * scenarios, each at least `minScenarioSec`, so 2 × max(duration, min × scenarios) + `pairOverheadSec`, plus
+ * `blockSec` for starting and priming a block of processes every `restartEvery` pairs (every pair at 0 or 1).
+ */
+import { type LoopResult, measurePairs } from '../src/gate/loop.ts';
+import { plannedLooks } from '../src/gate/measurement-plan.ts';
+import type { ScenarioRule } from '../src/model/decision.ts';
+import type { Round, RoundMeasurement, Side } from '../src/model/measure.ts';
+import { mulberry32 } from '../src/stats/describe.ts';
+
+export interface GateModel {
+  scenarios: number;
+  /** Per-pair sd of the req/s log ratio. */
+  sd: number;
+  /** p99's per-pair sd as a multiple of sd. */
+  p99Factor: number;
+  /** Per scenario: the share by which head is slower (req/s × (1 − s), latency ÷ (1 − s)); missing: 0. */
+  slower: readonly number[];
+  /** Sd of the log ratio of a block's head process against its base process, for their whole life. */
+  offset: number;
+  restartEvery: number;
+  /** Failed requests per request, base and head (per scenario for head; missing: the base rate). */
+  baseFailureRate: number;
+  headFailureRate: readonly number[];
+  rps: number;
+  durationSec: number;
+  minScenarioSec: number;
+  pairOverheadSec: number;
+  blockSec: number;
+  threshold: number;
+  latencyThreshold: number;
+  alpha: number;
+  budgetSec: number;
+  /** Fixed pairs (one look) instead of adaptive rounds. */
+  fixedPairs?: number;
+  floor?: number;
+}
+
+export const DEFAULT_MODEL: GateModel = {
+  scenarios: 1,
+  sd: 0.03,
+  p99Factor: 3.5,
+  slower: [],
+  offset: 0,
+  restartEvery: 4,
+  baseFailureRate: 0,
+  headFailureRate: [],
+  rps: 5000,
+  durationSec: 2,
+  minScenarioSec: 0.25,
+  pairOverheadSec: 0.5,
+  blockSec: 3,
+  threshold: 0.02,
+  latencyThreshold: 0.2,
+  alpha: 0.05,
+  budgetSec: 180,
+};
+
+/** Measured seconds of one scenario on one side in one pair. */
+export function scenarioSec(m: GateModel): number {
+  return Math.max(m.durationSec / m.scenarios, m.minScenarioSec);
+}
+
+/** Seconds of one pair, and of starting a block of processes. */
+export function pairSec(m: GateModel): number {
+  return 2 * scenarioSec(m) * m.scenarios + m.pairOverheadSec;
+}
+
+export function meanPairSec(m: GateModel): number {
+  return pairSec(m) + m.blockSec / Math.max(1, m.restartEvery);
+}
+
+function gaussian(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+/** A Poisson draw (inversion for small means, normal beyond). */
+function poisson(random: () => number, mean: number): number {
+  if (mean <= 0) return 0;
+  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * gaussian(random)));
+  let k = 0;
+  let p = Math.exp(-mean);
+  let sum = p;
+  const u = random();
+  while (u > sum) {
+    k++;
+    p *= mean / k;
+    sum += p;
+  }
+  return k;
+}
+
+function measurement(rps: number, p50: number, p99: number, sec: number, failed: number): RoundMeasurement {
+  const requests = Math.round(rps * sec);
+  const responses = Math.max(0, requests - failed);
+  return {
+    responses,
+    elapsedSec: sec,
+    rps,
+    latencyMs: { p50, p90: (p50 + p99) / 2, p99, max: p99 * 2, mean: p50 * 1.1 },
+    bytesPerSec: rps * 100,
+    errors: 0,
+    timeouts: failed,
+    non2xx: 0,
+    statusCodes: { '200': responses },
+    loadgenCpu: 0.5,
+  };
+}
+
+export const scenarioName = (i: number): string => `GET /s${i}`;
+
+/** The rounds of pair `pair`, with this block's process offset. */
+function pairRounds(m: GateModel, random: () => number, pair: number, offset: number): Round[] {
+  const rounds: Round[] = [];
+  const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+  const host = 0.05 * gaussian(random);
+  const sec = scenarioSec(m);
+  for (let s = 0; s < m.scenarios; s++) {
+    const change = Math.log(1 - (m.slower[s] ?? 0)) + offset;
+    const d = change + m.sd * gaussian(random);
+    const d99 = -change + m.p99Factor * m.sd * gaussian(random);
+    const d50 = -change + (m.sd / 2) * gaussian(random);
+    const baseRps = m.rps * Math.exp(host);
+    const headRps = baseRps * Math.exp(d);
+    const p50 = Math.exp(-host);
+    const p99 = 3 * Math.exp(-host + 0.1 * gaussian(random));
+    const base = measurement(baseRps, p50, p99, sec, poisson(random, baseRps * sec * m.baseFailureRate));
+    const headRate = m.headFailureRate[s] ?? m.baseFailureRate;
+    const head = measurement(
+      headRps,
+      p50 * Math.exp(d50),
+      p99 * Math.exp(d99),
+      sec,
+      poisson(random, headRps * sec * headRate),
+    );
+    order.forEach((side, position) => {
+      rounds.push({
+        pair,
+        position,
+        side,
+        scenario: scenarioName(s),
+        measurement: side === 'base' ? base : head,
+        startedAt: new Date(Date.UTC(2026, 0, 1) + pair * 10_000 + position * 5000).toISOString(),
+      });
+    });
+  }
+  return rounds;
+}
+
+/** One simulated gate of model `m`, seeded. */
+export async function simulateGate(m: GateModel, seed: number): Promise<LoopResult & { seconds: number }> {
+  const random = mulberry32(seed);
+  const scenarios: ScenarioRule[] = Array.from({ length: m.scenarios }, (_, i) => ({
+    name: scenarioName(i),
+    expectStatus: undefined,
+    threshold: undefined,
+  }));
+  const perBlock = Math.max(1, m.restartEvery);
+  const offsets = new Map<number, number>();
+  let elapsed = 0;
+  const result = await measurePairs(
+    {
+      scenarios: () => scenarios,
+      elapsedMs: () => elapsed * 1000,
+      perPairMs: () => meanPairSec(m) * 1000,
+      async next(pair: number) {
+        const block = Math.floor(pair / perBlock);
+        if (!offsets.has(block)) {
+          offsets.set(block, m.offset * gaussian(random));
+          elapsed += m.blockSec;
+        }
+        elapsed += pairSec(m);
+        return pairRounds(m, random, pair, offsets.get(block)!);
+      },
+    },
+    {
+      threshold: m.threshold,
+      latencyThreshold: m.latencyThreshold,
+      alpha: m.alpha,
+      restartEvery: m.restartEvery,
+      ...(m.floor === undefined ? {} : { floor: m.floor }),
+      fixedPairs: m.fixedPairs,
+      ...plannedLooks(m.budgetSec, meanPairSec(m), m.fixedPairs),
+      budgetMs: m.budgetSec * 1000,
+      limitMs: m.budgetSec * 1500,
+    },
+  );
+  return { ...result, seconds: elapsed };
+}

@@ -1,0 +1,274 @@
+/**
+ * Synthetic gates (bench/synthetic-gate.ts) through the action's own sequential decision code, in suites that print
+ * the tables of bench/RESULTS.md §19 ("Verdicts inside α"):
+ *
+ *   npx node bench/synthetic.ts <suite> [gates=1000] [name=value …]
+ *
+ * Suites: `failures` (A/A with spurious failed requests on both sides; a head failing 1% of its requests),
+ * `offsets` (per-process offsets 0–5% at half the threshold and A/A, by `restart-every`), `scenarios` (5, 8 and 12
+ * scenarios, one of them 2× slower, at the default budget), `oc` (the share of gates failing against the true change
+ * at per-pair sd 1.5%, 3%, 6% and 10%), `looks` (null gates: the looks counted exactly hold with Student's t),
+ * `one` (a single model from the name=value options). Every model field of
+ * GateModel can be set as name=value (lists comma-separated), e.g. `restartEvery=2 sd=0.06 blockSec=4`; `seed=<n>`
+ * draws other gates.
+ */
+import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
+import { inferUnits, unitsOf } from '../src/decide/interval.ts';
+import { plannedLooks } from '../src/gate/measurement-plan.ts';
+import { median, mulberry32 } from '../src/stats/describe.ts';
+import { meanInference } from '../src/stats/inference.ts';
+import { perLookLevel } from '../src/stats/sequential-boundary.ts';
+import { keyValues, machineLine } from './lib.ts';
+import { DEFAULT_MODEL, type GateModel, meanPairSec, scenarioName, simulateGate } from './synthetic-gate.ts';
+
+const args = process.argv.slice(2);
+const suite = args[0] ?? 'one';
+const options = keyValues(args.slice(1));
+const gates = Number(options.gates ?? 1000);
+
+/** The model of the options (name=value, numbers or comma-separated lists) over `base`. */
+function model(base: Partial<GateModel> = {}): GateModel {
+  const m: Record<string, unknown> = { ...DEFAULT_MODEL, restartEvery: DEFAULT_RESTART_EVERY, ...base };
+  for (const [key, value] of Object.entries(options)) {
+    if (
+      key === 'gates' ||
+      key === 'seed' ||
+      !(key in DEFAULT_MODEL || key === 'fixedPairs' || key === 'floor')
+    )
+      continue;
+    m[key] = Array.isArray(DEFAULT_MODEL[key as keyof GateModel])
+      ? value.split(',').map(Number)
+      : Number(value);
+  }
+  return m as unknown as GateModel;
+}
+
+export interface Tally {
+  gates: number;
+  /** Gates whose verdict was a regression, an improvement. */
+  regression: number;
+  improvement: number;
+  /** Gates in which scenario 0 had a regression (any metric or its failed requests), at the first look. */
+  caught: number;
+  caughtFirstLook: number;
+  /** Gates in which another scenario had a regression, an improvement (any metric or failures). */
+  othersRegression: number;
+  othersImprovement: number;
+  /** Gates whose failed-requests comparison of any scenario was a regression. */
+  failures: number;
+  noChange: number;
+  /** The req/s "would catch" figure of each gate's last decision (MetricComparison.detectable), where finite. */
+  detectable: number[];
+  seconds: number;
+  pairs: number;
+  stoppedByNoise: number;
+}
+
+export async function run(m: GateModel, n = gates, seed = Number(options.seed ?? 1)): Promise<Tally> {
+  const t: Tally = {
+    gates: n,
+    regression: 0,
+    improvement: 0,
+    caught: 0,
+    caughtFirstLook: 0,
+    othersRegression: 0,
+    othersImprovement: 0,
+    failures: 0,
+    noChange: 0,
+    detectable: [],
+    seconds: 0,
+    pairs: 0,
+    stoppedByNoise: 0,
+  };
+  const first = scenarioName(0);
+  for (let g = 0; g < n; g++) {
+    const r = await simulateGate(m, seed * 1_000_003 + g);
+    const d = r.decision;
+    t.seconds += r.seconds;
+    t.pairs += r.pairs;
+    if (r.stoppedBy === 'noise') t.stoppedByNoise++;
+    if (!d) continue;
+    if (d.verdict === 'regression') t.regression++;
+    if (d.verdict === 'improvement') t.improvement++;
+    if (d.verdict === 'no-change') t.noChange++;
+    const rps = d.comparisons.find((c) => c.scenario === first && c.metric === 'rps');
+    if (rps && Number.isFinite(rps.detectable)) t.detectable.push(rps.detectable);
+    const verdicts = [
+      ...d.comparisons.map((c) => ({ scenario: c.scenario, verdict: c.verdict })),
+      ...d.errors.map((e) => ({ scenario: e.scenario, verdict: e.verdict })),
+    ];
+    const caught = verdicts.some((v) => v.scenario === first && v.verdict === 'regression');
+    if (caught) t.caught++;
+    if (caught && r.looked[0] === r.pairs) t.caughtFirstLook++;
+    if (verdicts.some((v) => v.scenario !== first && v.verdict === 'regression')) t.othersRegression++;
+    if (verdicts.some((v) => v.scenario !== first && v.verdict === 'improvement')) t.othersImprovement++;
+    if (d.errors.some((e) => e.verdict === 'regression')) t.failures++;
+  }
+  return t;
+}
+
+export const pct = (x: number, n: number): string => `${((100 * x) / n).toFixed(1)}%`;
+
+function header(title: string, m: GateModel): void {
+  console.log(`\n${title}: ${gates} gates a row; ${machineLine()}; ${new Date().toISOString()}`);
+  console.log(
+    `threshold ${m.threshold * 100}%, latency threshold ${m.latencyThreshold * 100}%, alpha ${m.alpha}, budget ${m.budgetSec} s; ` +
+      `a pair ${meanPairSec(m).toFixed(2)} s on average at ${m.scenarios} scenario(s), restart-every ${m.restartEvery}\n`,
+  );
+}
+
+async function failuresSuite(): Promise<void> {
+  const m0 = model();
+  header('Failed requests', m0);
+  console.log(
+    '| case | req/s per side | base fails | head fails | gates failing | failures a regression | caught at the first look | mean time |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const cases: [string, number, number, number][] = [
+    ['A/A', 5000, 1e-6, 1e-6],
+    ['A/A', 5000, 1e-5, 1e-5],
+    ['A/A', 5000, 1e-4, 1e-4],
+    ['A/A', 5000, 1e-3, 1e-3],
+    ['A/A', 500, 1e-3, 1e-3],
+    ['head fails 1%', 5000, 0, 0.01],
+    ['head fails 1%', 5000, 1e-5, 0.01],
+    ['head fails 1%', 500, 0, 0.01],
+    ['head fails 1%', 100, 0, 0.01],
+    ['head fails 0.1%', 5000, 0, 0.001],
+  ];
+  for (const [name, rps, base, head] of cases) {
+    const m = model({ rps, baseFailureRate: base, headFailureRate: [head] });
+    const t = await run(m);
+    console.log(
+      `| ${name} | ${rps} | ${base} | ${head} | ${pct(t.regression, t.gates)} | ${pct(t.failures, t.gates)} | ${pct(t.caughtFirstLook, t.gates)} | ${(t.seconds / t.gates).toFixed(0)} s |`,
+    );
+  }
+}
+
+async function offsetsSuite(): Promise<void> {
+  const m0 = model();
+  header('Process offsets (sd 3% per pair)', m0);
+  const everies = (options.every ?? '1,2,4').split(',').map(Number);
+  console.log(
+    "| restart-every | offset (sd of a block's log ratio) | A/A: regression + improvement | ½× the threshold fails | mean time (½×) |",
+  );
+  console.log('| ---: | ---: | ---: | ---: | ---: |');
+  for (const restartEvery of everies) {
+    for (const offset of [0, 0.01, 0.02, 0.05]) {
+      const aa = await run(model({ restartEvery, offset, slower: [0] }));
+      const half = await run(model({ restartEvery, offset, slower: [m0.threshold / 2] }));
+      console.log(
+        `| ${restartEvery} | ${offset * 100}% | ${pct(aa.regression, aa.gates)} + ${pct(aa.improvement, aa.gates)} | ${pct(half.regression, half.gates)} | ${(half.seconds / half.gates).toFixed(0)} s |`,
+      );
+    }
+  }
+}
+
+async function scenariosSuite(): Promise<void> {
+  const everies = (options.every ?? '1,2,4').split(',').map(Number);
+  header('Many scenarios, one 2× slower (sd 3%)', model());
+  console.log(
+    '| scenarios | restart-every | a pair | pairs (mean) | 2× caught | at the first look | another scenario: regression / improvement | mean time |',
+  );
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const scenarios of [5, 8, 12]) {
+    for (const restartEvery of everies) {
+      const m = model({ scenarios, restartEvery, slower: [0.5] });
+      const t = await run(m);
+      console.log(
+        `| ${scenarios} | ${restartEvery} | ${meanPairSec(m).toFixed(2)} s | ${(t.pairs / t.gates).toFixed(1)} | ${pct(t.caught, t.gates)} | ${pct(t.caughtFirstLook, t.gates)} | ${pct(t.othersRegression, t.gates)} / ${pct(t.othersImprovement, t.gates)} | ${(t.seconds / t.gates).toFixed(0)} s |`,
+      );
+    }
+  }
+}
+
+const MULTIPLES = (options.multiples ?? '0,0.25,0.5,0.75,1,1.25,1.5,2,3').split(',').map(Number);
+
+async function ocSuite(): Promise<void> {
+  const m0 = model();
+  header('Operating characteristic (one scenario)', m0);
+  console.log(
+    `| per-pair sd | ${MULTIPLES.map((x) => `${x}× (${(x * m0.threshold * 100).toFixed(1)}%)`).join(' | ')} | A/A improvement | A/A no change | A/A mean time | A/A stopped for noise | "would catch" (median, A/A) |`,
+  );
+  console.log(`| ---: | ${MULTIPLES.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: |`);
+  for (const sd of (options.sds ?? '0.015,0.03,0.06,0.1').split(',').map(Number)) {
+    const cells: string[] = [];
+    let aa: Tally | undefined;
+    for (const x of MULTIPLES) {
+      const t = await run(model({ sd, slower: [x * m0.threshold] }));
+      if (x === 0) aa = t;
+      cells.push(pct(t.regression, t.gates));
+    }
+    console.log(
+      `| ${(sd * 100).toFixed(1)}% | ${cells.join(' | ')} | ${aa ? pct(aa.improvement, aa.gates) : '–'} | ${aa ? pct(aa.noChange, aa.gates) : '–'} | ${aa ? `${(aa.seconds / aa.gates).toFixed(0)} s` : '–'} | ${aa ? pct(aa.stoppedByNoise, aa.gates) : '–'} | ${aa && aa.detectable.length > 0 ? `${(100 * median(aa.detectable)).toFixed(1)}%` : '–'} |`,
+    );
+  }
+}
+
+/**
+ * The looks counted exactly, with Student's t where ranks cannot reach: null units (normal) at the planned looks,
+ * each look's interval at the per-look level, and the share of gates in which any look leaves out 0, against the
+ * level that share must stay within. Three ways: as the decision does (ranks where they reach the level, t where
+ * not), t at every look, and ranks only (looks they cannot reach skipped).
+ */
+async function looksSuite(): Promise<void> {
+  const random = mulberry32(11);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const share = (x: number) => `${((100 * x) / gates).toFixed(2)}%`;
+  console.log(
+    `\nLooks counted exactly, with t where ranks cannot reach: ${gates} null gates a row; ${machineLine()}\n`,
+  );
+  console.log(
+    '| restart-every (unit) | level of the comparison | looks (pairs) | t at looks | as decided | t at every look | ranks only | bound |',
+  );
+  console.log('| --- | ---: | --- | --- | ---: | ---: | ---: | ---: |');
+  for (const restartEvery of (options.every ?? '1,2,4').split(',').map(Number)) {
+    for (const alpha of (options.levels ?? `${0.05 / 3},${0.05 / 24}`).split(',').map(Number)) {
+      for (const budget of [34, 20]) {
+        const { schedule } = plannedLooks(budget, 1, undefined);
+        const level = perLookLevel(alpha, schedule);
+        const crossed = { decided: 0, t: 0, ranks: 0 };
+        const tLooks = new Set<number>();
+        for (let g = 0; g < gates; g++) {
+          const d = Array.from({ length: schedule[schedule.length - 1]! }, gauss);
+          const numbers = d.map((_, i) => i);
+          const hit = { decided: false, t: false, ranks: false };
+          for (const n of schedule) {
+            const units = unitsOf(numbers.slice(0, n), d.slice(0, n), restartEvery);
+            const inferred = inferUnits(units, level);
+            if (!inferred) continue;
+            if (inferred.method === 't') tLooks.add(n);
+            hit.decided ||= inferred.inference.p <= level;
+            hit.t ||= meanInference(units, level).p <= level;
+            hit.ranks ||= inferred.method === 'signed-rank' && inferred.inference.p <= level;
+          }
+          if (hit.decided) crossed.decided++;
+          if (hit.t) crossed.t++;
+          if (hit.ranks) crossed.ranks++;
+        }
+        console.log(
+          `| ${restartEvery} (${restartEvery >= 2 ? 'blocks' : 'pairs'}) | ${alpha.toPrecision(3)} | ${schedule.join(', ')} | ${[...tLooks].join(', ') || 'none'} | ${share(crossed.decided)} | ${share(crossed.t)} | ${share(crossed.ranks)} | ${(100 * alpha).toFixed(2)}% ± ${(200 * Math.sqrt((alpha * (1 - alpha)) / gates)).toFixed(2)}% |`,
+        );
+      }
+    }
+  }
+}
+
+async function oneSuite(): Promise<void> {
+  const m = model();
+  header('One model', m);
+  console.log(JSON.stringify(await run(m)));
+}
+
+const started = Date.now();
+const suites: Record<string, () => Promise<void>> = {
+  failures: failuresSuite,
+  offsets: offsetsSuite,
+  scenarios: scenariosSuite,
+  oc: ocSuite,
+  looks: looksSuite,
+  one: oneSuite,
+};
+if (!suites[suite]) throw new Error(`unknown suite ${suite}: use ${Object.keys(suites).join(', ')}`);
+await suites[suite]();
+console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
