@@ -9448,6 +9448,304 @@ function generatorPaced(first) {
   return generator >= LOADGEN_BUSY || generator >= (server[0] + server[1]) / 2;
 }
 
+// node_modules/simple-statistics/dist/simple-statistics.mjs
+function sum(x) {
+  if (x.length === 0) {
+    return 0;
+  }
+  var sum2 = x[0];
+  var correction = 0;
+  var transition;
+  if (typeof sum2 !== "number") {
+    return Number.NaN;
+  }
+  for (var i = 1; i < x.length; i++) {
+    if (typeof x[i] !== "number") {
+      return Number.NaN;
+    }
+    transition = sum2 + x[i];
+    if (Math.abs(sum2) >= Math.abs(x[i])) {
+      correction += sum2 - transition + x[i];
+    } else {
+      correction += x[i] - transition + sum2;
+    }
+    sum2 = transition;
+  }
+  return sum2 + correction;
+}
+function mean(x) {
+  if (x.length === 0) {
+    throw new Error("mean requires at least one data point");
+  }
+  return sum(x) / x.length;
+}
+function sumNthPowerDeviations(x, n) {
+  var meanValue = mean(x);
+  var sum2 = 0;
+  var tempValue;
+  var i;
+  if (n === 2) {
+    for (i = 0; i < x.length; i++) {
+      tempValue = x[i] - meanValue;
+      sum2 += tempValue * tempValue;
+    }
+  } else {
+    for (i = 0; i < x.length; i++) {
+      sum2 += Math.pow(x[i] - meanValue, n);
+    }
+  }
+  return sum2;
+}
+function sampleVariance(x) {
+  if (x.length < 2) {
+    throw new Error("sampleVariance requires at least two data points");
+  }
+  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
+  var besselsCorrection = x.length - 1;
+  return sumSquaredDeviationsValue / besselsCorrection;
+}
+function sampleStandardDeviation(x) {
+  var sampleVarianceX = sampleVariance(x);
+  return Math.sqrt(sampleVarianceX);
+}
+function quantileSorted(x, p) {
+  var idx = (x.length - 1) * p;
+  if (x.length === 0) {
+    throw new Error("quantile requires at least one data point.");
+  } else if (p < 0 || p > 1) {
+    throw new Error("quantiles must be between 0 and 1");
+  } else if (p === 1) {
+    return x[x.length - 1];
+  } else if (p === 0) {
+    return x[0];
+  } else if (idx % 1 !== 0) {
+    var lower = Math.floor(idx);
+    var upper = Math.ceil(idx);
+    var fraction = idx - lower;
+    return x[lower] + fraction * (x[upper] - x[lower]);
+  } else {
+    return x[idx];
+  }
+}
+function quickselect(arr, k, left, right) {
+  left = left || 0;
+  right = right || arr.length - 1;
+  while (right > left) {
+    if (right - left > 600) {
+      var n = right - left + 1;
+      var m = k - left + 1;
+      var z2 = Math.log(n);
+      var s = 0.5 * Math.exp(2 * z2 / 3);
+      var sd2 = 0.5 * Math.sqrt(z2 * s * (n - s) / n);
+      if (m - n / 2 < 0) {
+        sd2 *= -1;
+      }
+      var newLeft = Math.max(left, Math.floor(k - m * s / n + sd2));
+      var newRight = Math.min(
+        right,
+        Math.floor(k + (n - m) * s / n + sd2)
+      );
+      quickselect(arr, k, newLeft, newRight);
+    }
+    var t = arr[k];
+    var i = left;
+    var j = right;
+    swap(arr, left, k);
+    if (arr[right] > t) {
+      swap(arr, left, right);
+    }
+    while (i < j) {
+      swap(arr, i, j);
+      i++;
+      j--;
+      while (arr[i] < t) {
+        i++;
+      }
+      while (arr[j] > t) {
+        j--;
+      }
+    }
+    if (arr[left] === t) {
+      swap(arr, left, j);
+    } else {
+      j++;
+      swap(arr, j, right);
+    }
+    if (j <= k) {
+      left = j + 1;
+    }
+    if (k <= j) {
+      right = j - 1;
+    }
+  }
+}
+function swap(arr, i, j) {
+  var tmp = arr[i];
+  arr[i] = arr[j];
+  arr[j] = tmp;
+}
+function quantile(x, p) {
+  var copy = x.slice();
+  if (Array.isArray(p)) {
+    multiQuantileSelect(copy, p);
+    var results = [];
+    for (var i = 0; i < p.length; i++) {
+      results[i] = quantileSorted(copy, p[i]);
+    }
+    return results;
+  } else {
+    var idx = quantileIndex(copy.length, p);
+    quantileSelect(copy, idx, 0, copy.length - 1);
+    return quantileSorted(copy, p);
+  }
+}
+function quantileSelect(arr, k, left, right) {
+  if (k % 1 === 0) {
+    quickselect(arr, k, left, right);
+  } else {
+    k = Math.floor(k);
+    quickselect(arr, k, left, right);
+    quickselect(arr, k + 1, k + 1, right);
+  }
+}
+function multiQuantileSelect(arr, p) {
+  var positions = /* @__PURE__ */ new Set();
+  for (var i = 0; i < p.length; i++) {
+    var idx = quantileIndex(arr.length, p[i]);
+    positions.add(Math.floor(idx));
+    positions.add(Math.ceil(idx));
+  }
+  var indices = Array.from(positions).sort(compare);
+  multiselect(arr, indices, 0, indices.length - 1, 0, arr.length - 1);
+}
+function multiselect(arr, indices, lo, hi, left, right) {
+  if (lo > hi) {
+    return;
+  }
+  var mid = lo + hi >> 1;
+  quickselect(arr, indices[mid], left, right);
+  multiselect(arr, indices, lo, mid - 1, left, indices[mid] - 1);
+  multiselect(arr, indices, mid + 1, hi, indices[mid] + 1, right);
+}
+function compare(a, b) {
+  return a - b;
+}
+function quantileIndex(len, p) {
+  var idx = (len - 1) * p;
+  if (p === 1) {
+    return len - 1;
+  } else if (p === 0) {
+    return 0;
+  } else if (idx % 1 !== 0) {
+    return idx;
+  } else {
+    return idx;
+  }
+}
+function median(x) {
+  return +quantile(x, 0.5);
+}
+var BayesianClassifier = function BayesianClassifier2() {
+  this.totalCount = 0;
+  this.data = {};
+};
+BayesianClassifier.prototype.train = function train(item, category) {
+  if (!this.data[category]) {
+    this.data[category] = {};
+  }
+  for (var k in item) {
+    var v = item[k];
+    if (this.data[category][k] === void 0) {
+      this.data[category][k] = {};
+    }
+    if (this.data[category][k][v] === void 0) {
+      this.data[category][k][v] = 0;
+    }
+    this.data[category][k][v]++;
+  }
+  this.totalCount++;
+};
+BayesianClassifier.prototype.score = function score(item) {
+  var odds = {};
+  var category;
+  for (var k in item) {
+    var v = item[k];
+    for (category in this.data) {
+      if (odds[category] === void 0) {
+        odds[category] = {};
+      }
+      if (this.data[category][k]) {
+        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
+      } else {
+        odds[category][k + "_" + v] = 0;
+      }
+    }
+  }
+  var oddsSums = {};
+  for (category in odds) {
+    oddsSums[category] = 0;
+    for (var combination in odds[category]) {
+      oddsSums[category] += odds[category][combination];
+    }
+  }
+  return oddsSums;
+};
+var g = 607 / 128;
+var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
+var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
+function cumulativeDistribution(z2) {
+  var sum2 = z2;
+  var tmp = z2;
+  for (var i = 1; i < 30; i++) {
+    tmp *= z2 * z2 / (2 * i + 1);
+    sum2 += tmp;
+  }
+  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
+}
+var standardNormalTable = [];
+for (z = 0; z <= 3.09; z += 0.01) {
+  standardNormalTable.push(cumulativeDistribution(z));
+}
+var z;
+var SQRT_2PI = Math.sqrt(2 * Math.PI);
+var PerceptronModel = function PerceptronModel2() {
+  this.weights = [];
+  this.bias = 0;
+};
+PerceptronModel.prototype.predict = function predict(features) {
+  if (features.length !== this.weights.length) {
+    return null;
+  }
+  var score2 = 0;
+  for (var i = 0; i < this.weights.length; i++) {
+    score2 += this.weights[i] * features[i];
+  }
+  score2 += this.bias;
+  if (score2 > 0) {
+    return 1;
+  } else {
+    return 0;
+  }
+};
+PerceptronModel.prototype.train = function train2(features, label) {
+  if (label !== 0 && label !== 1) {
+    return null;
+  }
+  if (features.length !== this.weights.length) {
+    this.weights = features.slice();
+    this.bias = 1;
+  }
+  var prediction = this.predict(features);
+  if (typeof prediction === "number" && prediction !== label) {
+    var gradient = label - prediction;
+    for (var i = 0; i < this.weights.length; i++) {
+      this.weights[i] += gradient * features[i];
+    }
+    this.bias += gradient;
+  }
+  return this;
+};
+
 // src/stats/describe.ts
 function assertFinite(values2, name = "values") {
   for (let i = 0; i < values2.length; i++) {
@@ -9461,26 +9759,20 @@ function assertNonEmpty(values2, name) {
 function sortedCopy(values2) {
   return [...values2].sort((a, b) => a - b);
 }
-function mean(values2) {
+function mean2(values2) {
   assertFinite(values2);
   assertNonEmpty(values2, "values");
-  let sum2 = 0;
-  for (const v of values2) sum2 += v;
-  return sum2 / values2.length;
+  return mean([...values2]);
 }
 function sd(values2) {
   if (values2.length < 2) throw new RangeError(`sd needs at least 2 values, got ${values2.length}`);
-  const m = mean(values2);
-  let ss = 0;
-  for (const v of values2) ss += (v - m) ** 2;
-  return Math.sqrt(ss / (values2.length - 1));
+  assertFinite(values2);
+  return sampleStandardDeviation([...values2]);
 }
-function median(values2) {
+function median2(values2) {
   assertFinite(values2);
   assertNonEmpty(values2, "values");
-  const s = sortedCopy(values2);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return median([...values2]);
 }
 function averageRanks(values2) {
   const order = values2.map((_, i) => i).sort((a, b) => values2[a] - values2[b]);
@@ -9698,7 +9990,7 @@ function paceNote(decision, rounds) {
   const paced = new Set(decision?.comparisons.filter((c) => c.metric === "cpu").map((c) => c.scenario));
   if (paced.size > 0)
     return { kind: "generator-paced", scenarios: [...paced], all: paced.size === compared.size };
-  const loadgenCpu = rounds.length === 0 ? 0 : median(rounds.map((r) => r.measurement.loadgenCpu));
+  const loadgenCpu = rounds.length === 0 ? 0 : median2(rounds.map((r) => r.measurement.loadgenCpu));
   return loadgenCpu > LOADGEN_BUSY ? { kind: "loadgen-busy", loadgenCpu } : void 0;
 }
 function settingsOf(config, measured) {
@@ -10501,7 +10793,7 @@ function walshAverages(d) {
 }
 function hodgesLehmann1(d) {
   if (d.length === 0) throw new RangeError("d is empty");
-  return median(walshAverages(d));
+  return median2(walshAverages(d));
 }
 function signedRankExactP(d, alternative) {
   assertFinite(d, "d");
@@ -10588,7 +10880,7 @@ function signedRankInference(d, level) {
   const p = Math.min(1, 2 * cdf(Math.min(notAbove, notBelow)));
   const reachable = k >= 0;
   return {
-    estimate: median(walsh),
+    estimate: median2(walsh),
     lower: reachable ? walsh[k] : Number.NaN,
     upper: reachable ? walsh[m - 1 - k] : Number.NaN,
     p
@@ -10608,7 +10900,7 @@ function meanInference(units, level) {
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
   if (units.length < 2) throw new RangeError(`meanInference needs at least 2 units, got ${units.length}`);
   const df = units.length - 1;
-  const estimate = mean(units);
+  const estimate = mean2(units);
   const se = sd(units) / Math.sqrt(units.length);
   const q = tCritical(level, df);
   if (se === 0) {
@@ -10649,11 +10941,11 @@ function oneWayAnova(groups) {
   return { f, df1, df2, p: fSf(f, df1, df2) };
 }
 function sumsOfSquares(groups) {
-  const grand = mean(groups.flat());
+  const grand = mean2(groups.flat());
   let between = 0;
   let within = 0;
   for (const group of groups) {
-    const m = mean(group);
+    const m = mean2(group);
     between += group.length * (m - grand) ** 2;
     for (const value2 of group) within += (value2 - m) ** 2;
   }
@@ -10669,7 +10961,8 @@ function byBlock(pairs, logRatios, restartEvery) {
     const block = Math.floor(pair2 / restartEvery);
     blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
   });
-  return [...blocks].sort((a, b) => a[0] - b[0]).map(([, ratios2]) => ratios2).filter((ratios2) => ratios2.length >= 2);
+  const last = pairs.length === 0 ? -1 : Math.floor(Math.max(...pairs) / restartEvery);
+  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => ratios2.length >= 2 && (block < last || ratios2.length >= restartEvery)).map(([, ratios2]) => ratios2);
 }
 function blockTest(pairs, logRatios, restartEvery) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
@@ -10679,12 +10972,12 @@ function blockTest(pairs, logRatios, restartEvery) {
     ...oneWayAnova(groups),
     blocks: groups.length,
     pairs: groups.reduce((sum2, ratios2) => sum2 + ratios2.length, 0),
-    changes: groups.map((ratios2) => Math.expm1(mean(ratios2)))
+    changes: groups.map((ratios2) => Math.expm1(mean2(ratios2)))
   };
 }
 function blockMeans(pairs, logRatios, restartEvery) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
-  return byBlock(pairs, logRatios, restartEvery).map(mean);
+  return byBlock(pairs, logRatios, restartEvery).map(mean2);
 }
 
 // src/decide/interval.ts
@@ -10695,9 +10988,7 @@ function unitsOf(pairs, logRatios, restartEvery) {
   return unitOf2(restartEvery) === "blocks" ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
 }
 function unitCount(pairs, restartEvery) {
-  if (unitOf2(restartEvery) === "pairs") return pairs;
-  const whole = Math.floor(pairs / restartEvery);
-  return whole + (pairs - whole * restartEvery >= 2 ? 1 : 0);
+  return unitOf2(restartEvery) === "pairs" ? pairs : Math.floor(pairs / restartEvery);
 }
 function rankReaches(n, level) {
   return n >= 1 && 2 / 2 ** n <= level;
@@ -11021,7 +11312,7 @@ function compareMetric(scenario, metric, pairs) {
   return {
     scenario,
     metric,
-    base: base.length === 0 ? Number.NaN : median(base),
+    base: base.length === 0 ? Number.NaN : median2(base),
     pairs: logRatios.length,
     // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): no noise.
     noise: logRatios.length < 2 ? Number.NaN : sd(logRatios),
@@ -11166,6 +11457,18 @@ function processes(entry) {
     }
   };
 }
+function planDetectable(entry, logCi, units, f) {
+  const { raw, looks, restartEvery, threshold } = entry;
+  const critical = criticalFor(units, f.level);
+  const end = looks.length > 1 ? looks[looks.length - 2] : looks[0];
+  const endUnits = unitCount(end, restartEvery);
+  if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
+    return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
+  const endCritical = criticalFor(endUnits, f.level);
+  const half = (logCi[1] - logCi[0]) / 2 / critical * Math.sqrt(units / endUnits) * endCritical;
+  const centre = (logCi[0] + logCi[1]) / 2;
+  return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
+}
 function finish(entry, f) {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
@@ -11195,7 +11498,7 @@ function finish(entry, f) {
     pAdjusted: adjustedP(p, entry.looks, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: detectableChange(raw.metric, logCi, inferred?.critical ?? nan, threshold, f.floor),
+    detectable: planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict
   };
@@ -12897,167 +13200,6 @@ for (const g of document.querySelectorAll('svg g')) {
 `;
 }
 
-// node_modules/simple-statistics/dist/simple-statistics.mjs
-function sum(x) {
-  if (x.length === 0) {
-    return 0;
-  }
-  var sum2 = x[0];
-  var correction = 0;
-  var transition;
-  if (typeof sum2 !== "number") {
-    return Number.NaN;
-  }
-  for (var i = 1; i < x.length; i++) {
-    if (typeof x[i] !== "number") {
-      return Number.NaN;
-    }
-    transition = sum2 + x[i];
-    if (Math.abs(sum2) >= Math.abs(x[i])) {
-      correction += sum2 - transition + x[i];
-    } else {
-      correction += x[i] - transition + sum2;
-    }
-    sum2 = transition;
-  }
-  return sum2 + correction;
-}
-function mean2(x) {
-  if (x.length === 0) {
-    throw new Error("mean requires at least one data point");
-  }
-  return sum(x) / x.length;
-}
-function sumNthPowerDeviations(x, n) {
-  var meanValue = mean2(x);
-  var sum2 = 0;
-  var tempValue;
-  var i;
-  if (n === 2) {
-    for (i = 0; i < x.length; i++) {
-      tempValue = x[i] - meanValue;
-      sum2 += tempValue * tempValue;
-    }
-  } else {
-    for (i = 0; i < x.length; i++) {
-      sum2 += Math.pow(x[i] - meanValue, n);
-    }
-  }
-  return sum2;
-}
-function sampleVariance(x) {
-  if (x.length < 2) {
-    throw new Error("sampleVariance requires at least two data points");
-  }
-  var sumSquaredDeviationsValue = sumNthPowerDeviations(x, 2);
-  var besselsCorrection = x.length - 1;
-  return sumSquaredDeviationsValue / besselsCorrection;
-}
-function sampleStandardDeviation(x) {
-  var sampleVarianceX = sampleVariance(x);
-  return Math.sqrt(sampleVarianceX);
-}
-var BayesianClassifier = function BayesianClassifier2() {
-  this.totalCount = 0;
-  this.data = {};
-};
-BayesianClassifier.prototype.train = function train(item, category) {
-  if (!this.data[category]) {
-    this.data[category] = {};
-  }
-  for (var k in item) {
-    var v = item[k];
-    if (this.data[category][k] === void 0) {
-      this.data[category][k] = {};
-    }
-    if (this.data[category][k][v] === void 0) {
-      this.data[category][k][v] = 0;
-    }
-    this.data[category][k][v]++;
-  }
-  this.totalCount++;
-};
-BayesianClassifier.prototype.score = function score(item) {
-  var odds = {};
-  var category;
-  for (var k in item) {
-    var v = item[k];
-    for (category in this.data) {
-      if (odds[category] === void 0) {
-        odds[category] = {};
-      }
-      if (this.data[category][k]) {
-        odds[category][k + "_" + v] = (this.data[category][k][v] || 0) / this.totalCount;
-      } else {
-        odds[category][k + "_" + v] = 0;
-      }
-    }
-  }
-  var oddsSums = {};
-  for (category in odds) {
-    oddsSums[category] = 0;
-    for (var combination in odds[category]) {
-      oddsSums[category] += odds[category][combination];
-    }
-  }
-  return oddsSums;
-};
-var g = 607 / 128;
-var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
-var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
-function cumulativeDistribution(z2) {
-  var sum2 = z2;
-  var tmp = z2;
-  for (var i = 1; i < 30; i++) {
-    tmp *= z2 * z2 / (2 * i + 1);
-    sum2 += tmp;
-  }
-  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
-}
-var standardNormalTable = [];
-for (z = 0; z <= 3.09; z += 0.01) {
-  standardNormalTable.push(cumulativeDistribution(z));
-}
-var z;
-var SQRT_2PI = Math.sqrt(2 * Math.PI);
-var PerceptronModel = function PerceptronModel2() {
-  this.weights = [];
-  this.bias = 0;
-};
-PerceptronModel.prototype.predict = function predict(features) {
-  if (features.length !== this.weights.length) {
-    return null;
-  }
-  var score2 = 0;
-  for (var i = 0; i < this.weights.length; i++) {
-    score2 += this.weights[i] * features[i];
-  }
-  score2 += this.bias;
-  if (score2 > 0) {
-    return 1;
-  } else {
-    return 0;
-  }
-};
-PerceptronModel.prototype.train = function train2(features, label) {
-  if (label !== 0 && label !== 1) {
-    return null;
-  }
-  if (features.length !== this.weights.length) {
-    this.weights = features.slice();
-    this.bias = 1;
-  }
-  var prediction = this.predict(features);
-  if (typeof prediction === "number" && prediction !== label) {
-    var gradient = label - prediction;
-    for (var i = 0; i < this.weights.length; i++) {
-      this.weights[i] += gradient * features[i];
-    }
-    this.bias += gradient;
-  }
-  return this;
-};
-
 // src/profile/rollup.ts
 function packageOf(frame) {
   if (frame.file === "") return frame.fn;
@@ -13103,7 +13245,7 @@ var MIN_NAMED_SHARE = 0.01;
 var STANDS_FOR = 0.5;
 function pairedTP(differences) {
   const n = differences.length;
-  const m = mean2([...differences]);
+  const m = mean([...differences]);
   const s = sampleStandardDeviation([...differences]);
   if (s === 0) return m === 0 ? 1 : 0;
   return Math.min(1, 2 * studentTSf(Math.abs(m) / (s / Math.sqrt(n)), n - 1));
@@ -13166,16 +13308,16 @@ function unitCosts(base, head2, busyUs) {
     const bs = b.get(key) ?? { self: zeros, total: zeros };
     const hs = h.get(key) ?? { self: zeros, total: zeros };
     const d = hs.self.slice(0, n).map((x, k) => x - bs.self[k]);
-    const baseSelfUs = mean2(bs.self.slice(0, n));
-    const headSelfUs = mean2(hs.self.slice(0, n));
+    const baseSelfUs = mean(bs.self.slice(0, n));
+    const headSelfUs = mean(hs.self.slice(0, n));
     const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
     units.push({
       ...describe2(key, described.get(key)),
       baseSelfUs,
       headSelfUs,
-      baseTotalUs: mean2(bs.total.slice(0, n)),
-      headTotalUs: mean2(hs.total.slice(0, n)),
-      deltaUs: mean2(d),
+      baseTotalUs: mean(bs.total.slice(0, n)),
+      headTotalUs: mean(hs.total.slice(0, n)),
+      deltaUs: mean(d),
       spreadUs: n >= 2 ? sampleStandardDeviation(d) : 0,
       p: tested2 ? pairedTP(d) : void 0,
       evident: false
@@ -13225,7 +13367,7 @@ function weighEvidence(base, head2, options) {
       samples: side.windows.reduce((s, p) => s + p.samples, 0),
       busy: side.windows.reduce((s, p) => s + p.busy, 0),
       requests: side.responses.reduce((s, r) => s + r, 0),
-      busyUs: n === 0 ? 0 : mean2(perWindow)
+      busyUs: n === 0 ? 0 : mean(perWindow)
     };
   };
   const sides = { base: busy(base), head: busy(head2) };
@@ -17557,7 +17699,7 @@ function theilSen(points) {
       if (xj !== xi) slopes.push((yj - yi) / (xj - xi));
     }
   }
-  return slopes.length === 0 ? 0 : median(slopes);
+  return slopes.length === 0 ? 0 : median2(slopes);
 }
 function rising(ys) {
   let growing = 0;
@@ -17610,7 +17752,7 @@ function trendOf(windows, o) {
       const ys = group.map((w) => w.rssLast / MB);
       return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
     });
-    const slopeMb2 = median(fits.map((f) => f.slope));
+    const slopeMb2 = median2(fits.map((f) => f.slope));
     const growing2 = fits.reduce((sum2, f) => sum2 + f.growing, 0);
     const of = fits.reduce((sum2, f) => sum2 + f.of, 0);
     const points = fits.reduce((sum2, f) => sum2 + f.points, 0);
@@ -17625,7 +17767,7 @@ function trendOf(windows, o) {
     return { slope, grows: slope >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
   });
   if (fitted.length === 0) return { trend: void 0, leak: false };
-  const slopeMb = median(fitted.map((f) => f.slope));
+  const slopeMb = median2(fitted.map((f) => f.slope));
   const growing = fitted.filter((f) => f.grows).length;
   return {
     trend: {
@@ -17652,15 +17794,15 @@ function summarizeSide(lines, options = {}) {
     windows: windows.length,
     processes: pids.size,
     eventLoopDelayMs: delays.length === 0 ? void 0 : {
-      p50: median(delays.map((d) => d.p50)),
-      p99: median(delays.map((d) => d.p99)),
-      max: median(delays.map((d) => d.max))
+      p50: median2(delays.map((d) => d.p50)),
+      p99: median2(delays.map((d) => d.p99)),
+      max: median2(delays.map((d) => d.max))
     },
-    eventLoopUtilization: elus.length === 0 ? void 0 : median(elus),
+    eventLoopUtilization: elus.length === 0 ? void 0 : median2(elus),
     cpuCores: wallMs === 0 ? 0 : windows.reduce((sum2, w) => sum2 + w.cpuMs, 0) / wallMs,
     peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
     peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
-    rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median(windows.map((w) => w.wallMs)) / 1e3),
+    rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median2(windows.map((w) => w.wallMs)) / 1e3),
     rssTrend: trend,
     leak
   };
@@ -17681,7 +17823,7 @@ function pairedTest(differences, unit, level) {
   return {
     units: differences.length,
     unit,
-    medianDifference: median(differences),
+    medianDifference: median2(differences),
     pHeadHigher: signedRankExactP(differences, "greater"),
     pBaseHigher: signedRankExactP(differences, "less"),
     level
@@ -19031,7 +19173,7 @@ function openLoopView(report) {
       (r) => r.scenario === name && r.measurement.paced ? [r.measurement.paced] : []
     );
     if (paced.length === 0) continue;
-    rates.push({ scenario: name, rate: median(paced.map((p) => p.rate)) });
+    rates.push({ scenario: name, rate: median2(paced.map((p) => p.rate)) });
     lag = Math.max(lag, ...paced.map((p) => p.sendLagP99Ms));
   }
   if (rates.length === 0) return void 0;
@@ -19041,7 +19183,7 @@ function measuredMedians(report) {
   return (report.decision?.comparisons ?? []).map(({ scenario, metric }) => {
     const of = (side) => {
       const values2 = report.rounds.filter((r) => r.scenario === scenario && r.side === side).map((r) => metricValue(r.measurement, metric)).filter(Number.isFinite);
-      return values2.length === 0 ? Number.NaN : median(values2);
+      return values2.length === 0 ? Number.NaN : median2(values2);
     };
     return { scenario, metric, base: of("base"), head: of("head") };
   });
@@ -19185,7 +19327,7 @@ var BASE = SERVER("      res.end(cached);");
 var HEAD = SERVER(
   "      res.end(JSON.stringify(structuredClone(seeds).sort((a, b) => a.name.localeCompare(b.name))));"
 );
-async function runDemo(compare2) {
+async function runDemo(compare3) {
   const dir = await mkdtemp2(join15(tmpdir4(), "perf-gate-demo-"));
   try {
     const commit = async (message) => {
@@ -19216,7 +19358,7 @@ async function runDemo(compare2) {
       `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
 `
     );
-    const report = await compare2(
+    const report = await compare3(
       ["--base", "main", "--start", "node index.js", "--paths", "/seed/v1", "--time-budget", "3m"],
       dir
     );
@@ -19305,7 +19447,7 @@ ${value2}` : value2);
   }
   return values2;
 }
-async function compare(argv, cwd, log = stderrLog) {
+async function compare2(argv, cwd, log = stderrLog) {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
   const snapshot2 = await workTreeCommit(root);
@@ -19367,14 +19509,14 @@ async function dispatch(argv) {
     process.stdout.write(HELP);
     return command2 === void 0 ? 2 : 0;
   }
-  if (command2 === "demo") return runDemo(compare);
+  if (command2 === "demo") return runDemo(compare2);
   if (command2 !== "compare") {
     process.stderr.write(`unknown command \`${command2}\`
 
 ${HELP}`);
     return 2;
   }
-  const report = await compare(rest, process.cwd());
+  const report = await compare2(rest, process.cwd());
   const markdown = shownInfo(renderMarkdown(report));
   process.stdout.write(markdown.endsWith("\n") ? markdown : `${markdown}
 `);
