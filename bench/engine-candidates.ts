@@ -4,7 +4,7 @@
  * autocannon with a fresh instance per turn. The turns, the tally and the rate are the same code for all three; only
  * the client differs.
  */
-import { Client } from 'undici';
+import { Client } from 'undici-bench';
 import type { ConnectionEvents, Outcome, TurnConnection } from '../src/load/connection.ts';
 import { AutocannonPool, KeptPool, type Pool } from '../src/load/pool.ts';
 import { realClock } from '../src/load/turns.ts';
