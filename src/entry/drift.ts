@@ -8,6 +8,7 @@ import { HistoryStore } from '../io/history-branch.ts';
 import { originUrl } from '../io/releases.ts';
 import type { Config } from '../model/config.ts';
 import type { DriftView } from '../model/history.ts';
+import { driftUnreadLog } from '../report/history-text.ts';
 import { info } from './log.ts';
 
 /** Longest each git command of the lookup may take: it must not hold up the gate. */
@@ -39,9 +40,7 @@ export async function baseDrift(
       scenarios: config.scenarios.map((s) => s.name),
     });
   } catch (error) {
-    info(
-      `the history branch could not be read, so the comment says nothing of ${baseRef}'s drift (${error instanceof Error ? error.message : String(error)})`,
-    );
+    info(driftUnreadLog(baseRef, error instanceof Error ? error.message : String(error)));
     return undefined;
   } finally {
     await store?.close();

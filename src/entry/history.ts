@@ -3,6 +3,7 @@
  * seconds, not after the measuring), run the gates (src/gate/history.ts), append their lines with the charts and
  * pages to the branch, open, update or close the creep alerts, and write the job summary and outputs.
  */
+import { join } from 'node:path';
 import * as core from '@actions/core';
 import { creepMarker, creepPlan } from '../decide/creep.ts';
 import { formatLine, linesOfFiles, monthFile, seriesOf } from '../decide/history.ts';
@@ -30,8 +31,17 @@ import { type CreepLinks, creepBody, creepClosing, creepTitle } from '../report/
 import { reportHeadline } from '../report/headline.ts';
 import { historySvg } from '../report/history-chart.ts';
 import { branchReadme, historyPage } from '../report/history-page.ts';
-import { historySummary } from '../report/history-text.ts';
+import {
+  alertLog,
+  alertWarning,
+  historyReadLog,
+  historyRegressionWarning,
+  historyRetryLog,
+  historySummary,
+  historyWrittenLog,
+} from '../report/history-text.ts';
 import { actionGateLog, actionLog, info } from './log.ts';
+import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { writeJobSummary } from './publish.ts';
 
 /** What the action hands a history run: a look at the gate in progress, and the artifact upload. */
@@ -118,13 +128,10 @@ async function writeHistory(
       },
       message,
       {
-        onRetry: (attempt) =>
-          info(`the history branch moved while this run wrote to it: writing again (attempt ${attempt + 1})`),
+        onRetry: (attempt) => info(historyRetryLog(attempt)),
       },
     );
-    info(
-      `history written to ${site.branch}: ${commit.slice(0, 7)}${attempts > 1 ? ` (${attempts} attempts)` : ''}`,
-    );
+    info(historyWrittenLog(site.branch, commit, attempts));
     return { pushed: { commit }, all };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
@@ -170,7 +177,7 @@ async function alert(
   latest: HistoryLine,
 ): Promise<AlertDone[]> {
   if (!config.token) {
-    core.warning('no `github-token`: the creep alert was not checked (the history stands)');
+    core.warning(alertWarning(undefined));
     return [];
   }
   const [owner = '', repo = ''] = site.repository.split('/');
@@ -181,13 +188,11 @@ async function alert(
     const open = await findCreepIssues(octokit, target);
     for (const action of creepPlan(all, latest, open)) {
       const result = await act(octokit, target, action, site);
-      info(`creep alert on ${result.scenario} ${result.kind}: ${result.url}`);
+      info(alertLog(result.scenario, result.kind, result.url));
       done.push(result);
     }
   } catch (error) {
-    core.warning(
-      `could not open or update the creep alert (${error instanceof Error ? error.message : String(error)}): the job needs \`permissions: { issues: write }\`. The history stands.`,
-    );
+    core.warning(alertWarning(error instanceof Error ? error.message : String(error)));
   }
   return done;
 }
@@ -206,19 +211,13 @@ async function summarize(view: HistoryRunView, gates: HistoryGates, hooks: Histo
 /** The step's outputs and outcome: it fails on an error of a gate or of the history's push, never on a regression. */
 function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['pushed']): void {
   const main: GateRun | undefined = gates.branch ?? gates.release;
-  core.setOutput('verdict', main?.report.verdict ?? 'inconclusive');
-  core.setOutput(
-    'report',
-    main ? reportPath(gates.branch ? config.outputDir : `${config.outputDir}/release`) : '',
-  );
-  core.setOutput('comment-url', '');
+  const path = reportPath(gates.branch ? config.outputDir : join(config.outputDir, 'release'));
+  setOutputs(main ? reportOutputs(main.report, path) : NO_REPORT);
   const failed = [gates.release, gates.branch].find((run) => run?.report.error && !run.report.error.neutral);
   if (failed) core.setFailed(`perf-gate: ${failed.report.error!.message}`);
   else if (pushed && 'error' in pushed) core.setFailed(`perf-gate: ${pushed.error}`);
   else if (gates.branch?.report.verdict === 'regression')
-    core.warning(
-      `perf-gate: ${reportHeadline(gates.branch.report)} (mode: history reports it in an issue, and does not fail)`,
-    );
+    core.warning(historyRegressionWarning(reportHeadline(gates.branch.report)));
 }
 
 /** mode history (see the file's comment). */
@@ -236,7 +235,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
   const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
   try {
     const before = linesOfFiles((await store.read()).files).lines;
-    info(`the history on ${config.historyBranch} holds ${before.length} runs`);
+    info(historyReadLog(config.historyBranch, before.length));
     const series = seriesOf(config.workingDirectory);
     const runId = process.env.GITHUB_RUN_ID;
     const gates = await runHistoryGates({

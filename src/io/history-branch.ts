@@ -2,8 +2,11 @@
  * The history branch (docs/history.md), read and written with git through the job's token in a bare repository of
  * its own in the runner's temporary directory: the workspace's repository, where the measured code ran, is never
  * given the token, and its config and hooks are never read while the token is in git's environment. Appending
- * fetches the branch's tip, writes the files on top of it and pushes without force; when another run pushed first,
- * it fetches again, writes again on the new tip and pushes again (a rebase that cannot conflict).
+ * fetches the branch's tip, writes the files into its tree and pushes a commit of that tree in its place, on the
+ * condition that the tip is still the one fetched (`--force-with-lease`); when another run pushed first, it fetches
+ * again, writes again on the new tip and pushes again (a rebase that cannot conflict). The branch is one commit: the
+ * history is in its files, and a chain of commits would keep every version of every chart (the charts are drawn
+ * again from all lines on every run, so no two versions share much).
  */
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -180,7 +183,7 @@ export class HistoryStore {
     return { tip: fetched, files };
   }
 
-  /** A commit of `files` (path → text) on top of `tip` (a root commit when undefined); returns its id. */
+  /** A commit (without a parent) of the tree of `tip` (none when undefined) with `files` (path → text) written into it. */
   private async commit(tip: string | undefined, files: ReadonlyMap<string, string>, message: string) {
     const work = await mkdtemp(join(this.dir, 'files-'));
     const index = { GIT_INDEX_FILE: join(work, '.index') };
@@ -193,8 +196,7 @@ export class HistoryStore {
       const entries = paths.flatMap((path, i) => ['--cacheinfo', `100644,${blobs[i]},${path}`]);
       await gitOk(this.dir, this.remote, ['update-index', '--add', ...entries], index);
       const tree = (await gitOk(this.dir, this.remote, ['write-tree'], index)).trim();
-      const parents = tip ? ['-p', tip] : [];
-      return (await gitOk(this.dir, this.remote, ['commit-tree', tree, ...parents, '-m', message])).trim();
+      return (await gitOk(this.dir, this.remote, ['commit-tree', tree, '-m', message])).trim();
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -202,8 +204,9 @@ export class HistoryStore {
 
   /**
    * Writes the files `build` makes from the branch's current files (it is called again after each refused push,
-   * with the files another run pushed meanwhile), commits them on the tip and pushes without force; retries with
-   * a random back-off when another run pushed first. Returns the pushed commit and the number of attempts.
+   * with the files another run pushed meanwhile), commits them with the tip's other files and pushes the commit in
+   * the tip's place unless another run pushed first; then it tries again after a random back-off. Returns the pushed
+   * commit and the number of attempts.
    */
   async append(
     build: (current: HistoryFiles) => Map<string, string>,
@@ -220,12 +223,14 @@ export class HistoryStore {
       const pushed = await gitIn(this.dir, this.remote, [
         'push',
         '-q',
+        // Only if the branch is still where it was read (or still absent): another run's lines are never lost.
+        `--force-with-lease=refs/heads/${this.remote.branch}:${current.tip ?? ''}`,
         this.remote.url,
         `${commit}:refs/heads/${this.remote.branch}`,
       ]);
       if (pushed.code === 0) return { commit, attempts: attempt };
       last = pushed.output;
-      if (REFUSED_ACCESS.test(last)) throw pushRefused(this.remote.branch, last);
+      if (REFUSED_ACCESS.test(last) || PROTECTED.test(last)) throw pushRefused(this.remote.branch, last);
       options.onRetry?.(attempt);
       await sleep(randomInt(250, 1500) * attempt);
     }
@@ -249,11 +254,13 @@ export interface AppendOptions {
 
 /** What git says when the token may not push (GitHub answers 403; a wrong token 401, or a prompt it may not show). */
 const REFUSED_ACCESS = /\b(403|401)\b|denied|could not read Username|Authentication failed|not allowed/i;
+/** What GitHub says when a rule on the branch refuses a push that replaces its commit. */
+const PROTECTED = /protected branch|force.push|declined/i;
 
 function pushRefused(branch: string, output: string): GateError {
   return new GateError(
     'git',
-    `could not push to the history branch \`${branch}\`: the token may not write to the repository. Give the job \`permissions: { contents: write }\` (and a branch protection rule, if any, must let GitHub Actions push to \`${branch}\`).`,
+    `could not push to the history branch \`${branch}\`: the token may not write to it. Give the job \`permissions: { contents: write }\`; a protection rule or ruleset on \`${branch}\`, if any, must let GitHub Actions push to it and replace its commit (perf-gate keeps it at one commit).`,
     { output },
   );
 }

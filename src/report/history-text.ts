@@ -163,3 +163,40 @@ export function releaseGateLog(release: string, previous: string): string {
 export function headIsReleaseText(ref: string, release: string): string {
   return `${ref} is at ${release} itself: nothing to compare it with until the next commit.`;
 }
+
+/** The log's line on the history read before measuring. */
+export function historyReadLog(branch: string, runs: number): string {
+  return `the history on ${branch} holds ${runs} run${runs === 1 ? '' : 's'}`;
+}
+
+/** The log's line when another run pushed to the history branch first. */
+export function historyRetryLog(attempt: number): string {
+  return `the history branch moved while this run wrote to it: writing again (attempt ${attempt + 1})`;
+}
+
+/** The log's line once the history is written. */
+export function historyWrittenLog(branch: string, commit: string, attempts: number): string {
+  return `history written to ${branch}: ${commit.slice(0, 7)}${attempts > 1 ? ` (${attempts} attempts)` : ''}`;
+}
+
+/** The log's line for each alert issue opened, updated or closed. */
+export function alertLog(scenario: string, kind: string, url: string): string {
+  return `creep alert on ${scenario} ${kind}: ${url}`;
+}
+
+/** The warning when the alert could not be checked; the history stands. */
+export function alertWarning(problem: string | undefined): string {
+  return problem === undefined
+    ? 'no `github-token`: the creep alert was not checked (the history stands)'
+    : `could not open or update the creep alert (${problem}): the job needs \`permissions: { issues: write }\`. The history stands.`;
+}
+
+/** The warning of a history run whose branch regressed: the issue is the alert, the step does not fail. */
+export function historyRegressionWarning(headline: string): string {
+  return `perf-gate: ${headline} (mode: history reports it in an issue, and does not fail)`;
+}
+
+/** The log's line when a pull request gate could not read the history for its drift line. */
+export function driftUnreadLog(ref: string, problem: string): string {
+  return `the history branch could not be read, so the comment says nothing of ${ref}'s drift (${problem})`;
+}

@@ -130,6 +130,9 @@ test('history.yml: main against its last release on every push, the history bran
     );
     assert.match(issue.body, /raw\/perf-gate-history\/charts\/get-[0-9a-f]{8}\.svg/);
     assert.ok(issue.body.includes(`compare/`), 'the commits of the step or of the drift');
+    // The summary draws the runs against v1.1.0 so far, and says where the history went.
+    assert.match(two.summary, /#### GET \/\n\n```mermaid\n/);
+    assert.match(two.summary, /Written to the branch `perf-gate-history` \([0-9a-f]{7}\)/);
     assert.match(
       two.summary,
       falseAlarm ? /Alert on GET \/ updated/ : /Alert on GET \/ opened: \[issue \d+\]/,
