@@ -85,11 +85,13 @@ function summary(report: Report, gate: number): Record<string, unknown> {
   const profile = report.profile;
   const evidence = profile?.evidence;
   const rps = report.decision?.comparisons.find((x) => x.metric === 'rps');
+  const cpu = report.decision?.comparisons.find((x) => x.metric === 'cpu');
   return {
     gate,
     verdict: report.verdict,
     ...(report.error ? { error: `${report.error.code}: ${report.error.message}` } : {}),
     change: rps?.change,
+    cpuChange: cpu?.change,
     significant: report.decision?.comparisons.filter((x) => x.significant).map((x) => x.metric),
     profiled: profile !== undefined,
     notes: profile === undefined ? report.notes : undefined,

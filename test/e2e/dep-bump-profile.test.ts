@@ -87,7 +87,7 @@ describe('a dependency bump that costs more in many small functions', { skip, ti
     );
     // Functions only 2.0.0 has cost nothing on base.
     for (const u of evidence.functions.filter((f) =>
-      ['formatNumber', 'isPlainKey', 'formatPair'].includes(f.name),
+      ['formatNumber', 'isSafeText', 'formatPair'].includes(f.name),
     ))
       assert.equal(u.baseSelfUs, 0, u.name);
 
