@@ -104,6 +104,11 @@ function summary(report: Report, gate: number): Record<string, unknown> {
     ),
     // Units with evidence whether or not the gate had a change to explain: what the test alone would name.
     evident: evidence?.evident,
+    // The smallest p of the units report.json keeps, and the first step of Holm's it would have to pass.
+    minP: evidence
+      ? Math.min(...[...evidence.functions, ...evidence.files, ...evidence.packages].map((u) => u.p ?? 1))
+      : undefined,
+    holmFirst: evidence ? evidence.level / Math.max(1, evidence.tested) : undefined,
     profileSec: profile?.seconds,
   };
 }

@@ -47,13 +47,22 @@ function packageLabel(name: string): string {
   return code(name);
 }
 
-/** A unit as words: `slowPath` in lib/util.js:2; the file lib/util.js; the package `fmtkit`. */
+/** Whether a unit lives in a dependency (node_modules/<name>). */
+function inDependency(u: UnitCost): boolean {
+  return !u.pseudo && u.package !== '' && u.package !== 'node:';
+}
+
+/**
+ * A unit as words: `slowPath` in lib/util.js:2; `step` of the package `fmtkit`, in node_modules/fmtkit/a.js:3; the
+ * file lib/util.js; the package `fmtkit`.
+ */
 export function unitText(u: UnitCost): string {
   if (u.pseudo) return escapeMarkdown(u.name);
   if (u.level === 'package') return `the package ${packageLabel(u.name)}`;
-  if (u.level === 'file') return `the file ${code(u.file)}`;
+  const of = inDependency(u) ? ` of the package ${code(u.package)},` : '';
+  if (u.level === 'file') return `the file ${code(u.file)}${of.replace(/,$/, '')}`;
   const at = u.file === '' ? '' : ` in ${escapeMarkdown(u.line > 0 ? `${u.file}:${u.line}` : u.file)}`;
-  return `${code(u.name)}${at}`;
+  return `${code(u.name)}${of}${at}`;
 }
 
 /** A change in words: +6.80 µs (13.0 µs → 19.8 µs). */

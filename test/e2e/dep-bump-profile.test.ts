@@ -63,7 +63,8 @@ describe('a dependency bump that costs more in many small functions', { skip, ti
     repo = r;
     const run = await runAction({
       workspace: r.workspace,
-      inputs: { start: 'node index.js', paths: '/', rounds: '12', duration: '1s' },
+      // A process pair per pair: the pairs are the unit, so that 12 of them can resolve a tenth (blocks of 4 could not).
+      inputs: { start: 'node index.js', paths: '/', rounds: '12', duration: '1s', 'restart-every': '1' },
       event: pullRequestEvent(r, 22),
       apiUrl: fake.url,
       timeoutMs: 300_000,

@@ -9,6 +9,7 @@ import type { ProfileEvidence, UnitCost } from '../../src/model/profile.ts';
 import {
   formatUs,
   formatUsChange,
+  hotSubject,
   hotterLine,
   namedSentence,
   renderHotterSection,
@@ -152,6 +153,24 @@ describe('namedSentence', () => {
     );
   });
 
+  test('a function of a dependency says whose it is', () => {
+    const step = unit({
+      name: 'formatNumber',
+      file: 'node_modules/fmtkit/index.js',
+      line: 21,
+      package: 'fmtkit',
+      baseSelfUs: 0,
+      headSelfUs: 12.8,
+      deltaUs: 12.8,
+      p: 1e-9,
+      evident: true,
+    });
+    assert.match(
+      namedSentence(evidence({ named: [step] })),
+      /^\*\*Hotter on head\*\*: `formatNumber` of the package `fmtkit`, in node\\_modules\/fmtkit\/index\.js:21 \+12\.8 µs/,
+    );
+  });
+
   test('without a change to explain, without evidence, or without windows, it claims nothing and says why', () => {
     assert.match(
       namedSentence(evidence({ explain: false, named: [] })),
@@ -249,6 +268,17 @@ describe('hotterLine and renderHotterSection', () => {
       '**Hotter on head** (CPU time per request, beyond its spread): `slowPath` `lib/util.js:5` +38.0 µs (2.00 µs → 40.0 µs), `fmtkit` (package) +6.80 µs (13.0 µs → 19.8 µs).',
     );
     assert.equal(hotterLine([]), '');
+  });
+
+  test('what got hotter in words, for the comment’s lead: a function with file:line, a file, a package', () => {
+    assert.equal(hotSubject(hot), '`slowPath` in `lib/util.js:5`');
+    assert.equal(hotSubject(pkg), 'the package `fmtkit`');
+    assert.equal(hotSubject({ ...hot, unit: 'file', fn: 'lib/util.js' }), 'the file `lib/util.js`');
+    assert.equal(
+      hotSubject({ ...hot, unit: undefined }),
+      '`slowPath` in `lib/util.js:5`',
+      'reports before units',
+    );
   });
 
   test('re-rendered from numbers, escaped, with shares where a report has no per-request figures', () => {
