@@ -7449,6 +7449,7 @@ var INPUT_DEFAULTS = {
   "time-budget": "3m",
   duration: "2s",
   warmup: "0.25s",
+  prime: "2s",
   slice: "auto",
   engine: "kept",
   "latency-rate": "off",
@@ -8430,6 +8431,8 @@ function loadInputs(get, openLoop, mode) {
     budgetMs: parseDuration(budget, get(budget), { minMs: 1e4, maxMs: 6 * 36e5 }),
     durationSec: parseDuration("duration", get("duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
+    // The priming's rate chooses the turn length (`slice: auto`): it needs a few turns of load.
+    primeSec: parseDuration("prime", get("prime"), { minMs: 250, maxMs: 6e5 }) / 1e3,
     sliceSec: parseSlice(get("slice")),
     engine: parseEngine(get("engine")),
     openLoop,
@@ -9820,17 +9823,20 @@ var MIN_TURN_SEC = 0.05;
 var MAX_TURN_SEC = 1;
 var RESPONSES_PER_CONNECTION = 20;
 var MIN_SCENARIO_SEC = 0.25;
-var PRIME_SEC = 2;
 var KEPT_REFRESH_SEC = 0.05;
 var PRIME_TURN_SEC = 0.25;
 var PAIR_OVERHEAD_SEC = 0.1;
 var PACED_WARMUP_SEC = 0.2;
 function processPlan(config, fresh) {
   if (fresh || config.restartEvery === 0) return { mode: "fresh" };
-  return { mode: "blocks", restartEvery: config.restartEvery, primeSec: primeSec(config.scenarios.length) };
+  return {
+    mode: "blocks",
+    restartEvery: config.restartEvery,
+    primeSec: primeSec(config.primeSec, config.scenarios.length)
+  };
 }
-function primeSec(scenarios) {
-  return Math.max(PRIME_SEC, MIN_SCENARIO_SEC * scenarios);
+function primeSec(prime2, scenarios) {
+  return Math.max(prime2, MIN_SCENARIO_SEC * scenarios);
 }
 function unitOf(processes2) {
   return processes2.mode === "blocks" && processes2.restartEvery >= 2 ? "blocks" : "pairs";
@@ -9928,12 +9934,12 @@ function startupNote(startupSec, pairSec) {
   return { kind: "slow-startup", startupSec, pairSec, restartEvery: DEFAULT_RESTART_EVERY };
 }
 function projectedPairSec(config, design, startSec = 0.5) {
-  const processes2 = processPlan({ restartEvery: design.restartEvery, scenarios: config.scenarios }, false);
+  const processes2 = processPlan({ ...config, restartEvery: design.restartEvery }, false);
   const scenario = config.scenarios[0];
   const one = scenarioPlan({ ...config, sliceSec: "auto" }, scenario, design.scenarios, processes2, void 0);
   const turns = { ...one, turnSec: MIN_TURN_SEC, turns: even(one.turns * (one.turnSec / MIN_TURN_SEC)) };
   const all = Array.from({ length: design.scenarios }, () => turns);
-  const block = processes2.mode === "blocks" ? { ...processes2, primeSec: primeSec(design.scenarios) } : processes2;
+  const block = processes2.mode === "blocks" ? { ...processes2, primeSec: primeSec(config.primeSec, design.scenarios) } : processes2;
   return pairSeconds(all, block, [], startSec);
 }
 
@@ -11992,7 +11998,7 @@ async function firstBlock(ctx, options) {
   const started = clock.now();
   const sideBySide2 = config.restartEvery > 0 && await startFirstBlock(ctx, options.notes);
   const startSec = (clock.now() - started) / 1e3;
-  const rates = sideBySide2 ? await prime(ctx, 0, primeSec(ctx.scenarios.active.length), [
+  const rates = sideBySide2 ? await prime(ctx, 0, primeSec(ctx.config.primeSec, ctx.scenarios.active.length), [
     ctx.servers.get("base"),
     ctx.servers.get("head")
   ]) : await baseRates(ctx);
@@ -12038,7 +12044,7 @@ async function baseRates(ctx) {
   try {
     for (const scenario of ctx.scenarios.active) {
       const pool = await poolOf(ctx, base, scenario);
-      const sec = primeSec(1) / 2;
+      const sec = primeSec(ctx.config.primeSec, 1) / 2;
       const turns = roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool);
       const [result] = await alive3([base], openLoopBaseDuring(scenario.name), ctx.load.turns(turns));
       if (result && result.sec > 0 && result.responses > 0)
@@ -12897,12 +12903,16 @@ function packageLabel(name) {
   if (name.startsWith("(")) return escapeMarkdown(name);
   return code(name);
 }
+function inDependency(u) {
+  return !u.pseudo && u.package !== "" && u.package !== "node:";
+}
 function unitText(u) {
   if (u.pseudo) return escapeMarkdown(u.name);
   if (u.level === "package") return `the package ${packageLabel(u.name)}`;
-  if (u.level === "file") return `the file ${code(u.file)}`;
+  const of = inDependency(u) ? ` of the package ${code(u.package)},` : "";
+  if (u.level === "file") return `the file ${code(u.file)}${of.replace(/,$/, "")}`;
   const at = u.file === "" ? "" : ` in ${escapeMarkdown(u.line > 0 ? `${u.file}:${u.line}` : u.file)}`;
-  return `${code(u.name)}${at}`;
+  return `${code(u.name)}${of}${at}`;
 }
 function changeText(u) {
   return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} \u2192 ${formatUs(u.headSelfUs)})`;

@@ -28,6 +28,7 @@ export const INPUT_DEFAULTS = {
   'time-budget': '3m',
   duration: '2s',
   warmup: '0.25s',
+  prime: '2s',
   slice: 'auto',
   engine: 'kept',
   'latency-rate': 'off',

@@ -193,6 +193,7 @@ function loadInputs(
   | 'budgetMs'
   | 'durationSec'
   | 'warmupSec'
+  | 'primeSec'
   | 'sliceSec'
   | 'engine'
   | 'openLoop'
@@ -206,6 +207,8 @@ function loadInputs(
     budgetMs: parseDuration(budget, get(budget), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     durationSec: parseDuration('duration', get('duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
+    // The priming's rate chooses the turn length (`slice: auto`): it needs a few turns of load.
+    primeSec: parseDuration('prime', get('prime'), { minMs: 250, maxMs: 600_000 }) / 1000,
     sliceSec: parseSlice(get('slice')),
     engine: parseEngine(get('engine')),
     openLoop,

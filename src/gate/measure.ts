@@ -63,7 +63,7 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
   const sideBySide = config.restartEvery > 0 && (await startFirstBlock(ctx, options.notes));
   const startSec = (clock.now() - started) / 1000;
   const rates = sideBySide
-    ? await prime(ctx, 0, primeSec(ctx.scenarios.active.length), [
+    ? await prime(ctx, 0, primeSec(ctx.config.primeSec, ctx.scenarios.active.length), [
         ctx.servers.get('base')!,
         ctx.servers.get('head')!,
       ])
@@ -116,7 +116,7 @@ async function baseRates(ctx: PairContext): Promise<Map<string, number>> {
   try {
     for (const scenario of ctx.scenarios.active) {
       const pool = await poolOf(ctx, base, scenario);
-      const sec = primeSec(1) / 2;
+      const sec = primeSec(ctx.config.primeSec, 1) / 2;
       const turns = roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool);
       const [result] = await alive([base], openLoopBaseDuring(scenario.name), ctx.load.turns(turns));
       if (result && result.sec > 0 && result.responses > 0)

@@ -19,8 +19,6 @@ export const MAX_TURN_SEC = 1;
 export const RESPONSES_PER_CONNECTION = 20;
 /** Measured load each scenario gets per side and pair, at least, however many scenarios share `duration`. */
 export const MIN_SCENARIO_SEC = 0.25;
-/** Priming each side gets at the start of a block, all scenarios together (each at least MIN_SCENARIO_SEC). */
-export const PRIME_SEC = 2;
 /**
  * The kept engine's warm-up of a scenario's pools in a pair of several scenarios: one short turn, thrown away, that
  * reopens what the server closed while the other scenarios took their turns (Node's keep-alive timeout is 5 s), so
@@ -35,14 +33,21 @@ const PAIR_OVERHEAD_SEC = 0.1;
 export const PACED_WARMUP_SEC = 0.2;
 
 /** How the processes live: side by side in blocks, unless `restart-every: 0` or the fixed port could not move. */
-export function processPlan(config: Pick<Config, 'restartEvery' | 'scenarios'>, fresh: boolean): ProcessPlan {
+export function processPlan(
+  config: Pick<Config, 'restartEvery' | 'scenarios' | 'primeSec'>,
+  fresh: boolean,
+): ProcessPlan {
   if (fresh || config.restartEvery === 0) return { mode: 'fresh' };
-  return { mode: 'blocks', restartEvery: config.restartEvery, primeSec: primeSec(config.scenarios.length) };
+  return {
+    mode: 'blocks',
+    restartEvery: config.restartEvery,
+    primeSec: primeSec(config.primeSec, config.scenarios.length),
+  };
 }
 
-/** Priming per side and block for `scenarios` scenarios. */
-export function primeSec(scenarios: number): number {
-  return Math.max(PRIME_SEC, MIN_SCENARIO_SEC * scenarios);
+/** Priming per side and block: the `prime` input, all scenarios together, each at least MIN_SCENARIO_SEC. */
+export function primeSec(prime: number, scenarios: number): number {
+  return Math.max(prime, MIN_SCENARIO_SEC * scenarios);
 }
 
 /** A comparison's unit, fixed by the design: blocks of processes that serve several pairs, else pairs. */
@@ -235,12 +240,14 @@ export function projectedPairSec(
   design: { scenarios: number; restartEvery: number },
   startSec = 0.5,
 ): number {
-  const processes = processPlan({ restartEvery: design.restartEvery, scenarios: config.scenarios }, false);
+  const processes = processPlan({ ...config, restartEvery: design.restartEvery }, false);
   const scenario = config.scenarios[0]!;
   const one = scenarioPlan({ ...config, sliceSec: 'auto' }, scenario, design.scenarios, processes, undefined);
   const turns = { ...one, turnSec: MIN_TURN_SEC, turns: even(one.turns * (one.turnSec / MIN_TURN_SEC)) };
   const all = Array.from({ length: design.scenarios }, () => turns);
   const block =
-    processes.mode === 'blocks' ? { ...processes, primeSec: primeSec(design.scenarios) } : processes;
+    processes.mode === 'blocks'
+      ? { ...processes, primeSec: primeSec(config.primeSec, design.scenarios) }
+      : processes;
   return pairSeconds(all, block, [], startSec);
 }

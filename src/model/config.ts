@@ -47,6 +47,8 @@ export interface Config {
   budgetMs: number;
   durationSec: number;
   warmupSec: number;
+  /** Load each side's new processes get at the start of every block, all scenarios in turn, thrown away. */
+  primeSec: number;
   /**
    * Base and head take turns of this length within each pair (both servers side by side); `auto`: from the first
    * block's rate (src/gate/measurement-plan.ts); 0: one turn per side and pair.

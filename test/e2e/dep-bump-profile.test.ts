@@ -64,7 +64,14 @@ describe('a dependency bump that costs more in many small functions', { skip, ti
     const run = await runAction({
       workspace: r.workspace,
       // A process pair per pair: the pairs are the unit, so that 12 of them can resolve a tenth (blocks of 4 could not).
-      inputs: { start: 'node index.js', paths: '/', rounds: '12', duration: '1s', 'restart-every': '1' },
+      inputs: {
+        start: 'node index.js',
+        paths: '/',
+        rounds: '12',
+        duration: '1s',
+        'restart-every': '1',
+        prime: '0.5s',
+      },
       event: pullRequestEvent(r, 22),
       apiUrl: fake.url,
       timeoutMs: 300_000,

@@ -34,6 +34,7 @@ describe('load engines, end to end', () => {
         paths: '/work',
         rounds: '10',
         duration: '1s',
+        prime: '0.5s',
         flamegraphs: 'false',
         comment: 'false',
         engine,

@@ -55,13 +55,13 @@ const FAST = {
   warmup: '0s',
   flamegraphs: 'false',
   'restart-every': '2',
+  prime: '0.5s',
 };
 /**
- * A new pair of server processes for every pair, not primed: for the cases that end after the first pair, and
- * for those whose outcome does not depend on how warm the servers are (failed requests, which commits), where
- * starting these small servers costs less than priming a block.
+ * A new pair of server processes for every pair, primed briefly: for the cases that end after the first pair, and
+ * for those whose outcome does not depend on how warm the servers are (failed requests, which commits).
  */
-const UNPRIMED = { 'restart-every': '1' };
+const EACH_PAIR = { 'restart-every': '1', prime: '0.25s' };
 /** A stack trace line (`    at fn (file.js:1:2)`): the action must never print one of its own. */
 const STACK = /\n\s+at [^\n]*:\d+:\d+\)?\n/;
 
@@ -334,7 +334,7 @@ describe('perf-gate faults, end to end', () => {
       },
       head: { 'server.js': app({ handler: "  if (req.url === '/') res.statusCode = 500;" }) },
       // Two paths: 8 pairs cannot reach significance across their 8 comparisons.
-      inputs: { paths: '/\n/new', ...UNPRIMED, rounds: '10' },
+      inputs: { paths: '/\n/new', ...EACH_PAIR, rounds: '10' },
       shallow: false,
       prepare: (repo) => {
         // main moves on after the pull request was opened; the event's base sha is now stale.
@@ -386,7 +386,7 @@ describe('perf-gate faults, end to end', () => {
     const { run, comments } = await gate({
       base: { 'server.js': serverSource({ workUs: 0, status: 500 }) },
       head: { 'README.md': 'docs\n' },
-      inputs: { paths: '/orders', ...UNPRIMED },
+      inputs: { paths: '/orders', ...EACH_PAIR },
     });
     assert.equal(run.code, 1, run.stdout);
     assert.equal(run.outputs.verdict, 'inconclusive');
@@ -403,7 +403,7 @@ describe('perf-gate faults, end to end', () => {
     const { run } = await gate({
       base: { 'server.js': serverSource({ workUs: 0, status: 404 }) },
       head: { 'README.md': 'docs\n' },
-      inputs: { paths: '/nope', ...UNPRIMED },
+      inputs: { paths: '/nope', ...EACH_PAIR },
     });
     assert.equal(run.code, 1, run.stdout);
     assert.equal(run.outputs.verdict, 'inconclusive');

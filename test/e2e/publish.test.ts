@@ -254,7 +254,8 @@ describe('check runs, fork-safe reporting and merged shards, end to end', () => 
     assert.match(body, /2 shards of 10, 10 pairs/);
     assert.match(body, /p-values adjusted over 6 comparisons \(across all shards\)/);
     const merged = JSON.parse(readFileSync(run.outputs.report!, 'utf8')) as Report;
-    assert.equal(merged.decision?.comparisons.length, 6);
+    assert.equal(merged.decision?.comparisons.length, 4, 'req/s and p99 of each path');
+    assert.equal(merged.decision?.errors.length, 2, 'and the failed requests of each');
     assert.deepEqual(
       merged.settings.scenarios.map((s) => s.path),
       ['/work/a', '/work/b'],

@@ -71,6 +71,7 @@ describe('parseConfig defaults', () => {
       budgetMs: 180_000,
       durationSec: 2,
       warmupSec: 0.25,
+      primeSec: 2,
       sliceSec: 'auto',
       engine: 'kept',
       openLoop: undefined,
@@ -266,6 +267,16 @@ describe('durations', () => {
     assert.equal(config.buildTimeoutMs, 30_000);
     assert.equal(config.timeoutMs, 2_700_000);
     assert.equal(configOf({ start: 'x', warmup: '0' }).warmupSec, 0);
+  });
+
+  test('`prime`: 2 s by default; at least 250 ms (its rate chooses the turns), named when wrong', () => {
+    assert.equal(configOf({ start: 'x' }).primeSec, 2);
+    assert.equal(configOf({ start: 'x', prime: '500ms' }).primeSec, 0.5);
+    assert.throws(
+      () => configOf({ start: 'x', prime: '100ms' }),
+      /input `prime`: 100ms is out of range. Use a value from 250ms to 10m/,
+    );
+    assert.throws(() => configOf({ start: 'x', prime: '0' }), /input `prime`/);
   });
 
   test('`latency-rate`: a share of base, a fixed rate, or off; anything else names the input', () => {

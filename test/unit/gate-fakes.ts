@@ -395,6 +395,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     budgetMs: 180_000,
     durationSec: 2,
     warmupSec: 0.25,
+    primeSec: 2,
     sliceSec: 0.25,
     engine: 'kept',
     openLoop: undefined,

@@ -19,10 +19,22 @@ import { gateConfig, scenario } from './gate-fakes.ts';
 describe('server processes', () => {
   test('side by side in blocks unless asked for a fresh process per round, or a fixed port stayed put', () => {
     const scenarios = [scenario('/')];
-    assert.equal(processPlan({ restartEvery: 4, scenarios }, false).mode, 'blocks');
-    assert.equal(processPlan({ restartEvery: 1, scenarios }, false).mode, 'blocks');
-    assert.equal(processPlan({ restartEvery: 0, scenarios }, false).mode, 'fresh');
-    assert.equal(processPlan({ restartEvery: 4, scenarios }, true).mode, 'fresh');
+    assert.equal(processPlan({ restartEvery: 4, scenarios, primeSec: 2 }, false).mode, 'blocks');
+    assert.equal(processPlan({ restartEvery: 1, scenarios, primeSec: 2 }, false).mode, 'blocks');
+    assert.equal(processPlan({ restartEvery: 0, scenarios, primeSec: 2 }, false).mode, 'fresh');
+    assert.equal(processPlan({ restartEvery: 4, scenarios, primeSec: 2 }, true).mode, 'fresh');
+  });
+
+  test('each block is primed for `prime` per side, and at least 250 ms per scenario', () => {
+    const one = [scenario('/')];
+    const twelve = Array.from({ length: 12 }, (_, i) => scenario(`/${i}`));
+    assert.deepEqual(processPlan({ restartEvery: 2, scenarios: one, primeSec: 0.5 }, false), {
+      mode: 'blocks',
+      restartEvery: 2,
+      primeSec: 0.5,
+    });
+    const many = processPlan({ restartEvery: 2, scenarios: twelve, primeSec: 2 }, false);
+    assert.equal(many.mode === 'blocks' && many.primeSec, 3);
   });
 
   test('the unit is fixed by the design: blocks of two pairs or more, else the pair', () => {

@@ -1,7 +1,8 @@
 /**
  * README.md is written for people adding the action (issue 33): what it does, a picture of the comment, the smallest
  * workflow with a comment on every permission, the requirements, the cost, what the server sees, the examples,
- * and only then, in a section of their own, the contributors' two commands; within 150 lines. docs/inputs.md covers
+ * what we write ourselves, and the contributors' section; within 150 lines. The two commands a newcomer runs on a
+ * fresh clone (`npm ci && npm run demo`, `npm test`) stand at the top, right under the first paragraph. docs/inputs.md covers
  * every input, action.yml's descriptions start with a short sentence (what GitHub's Marketplace shows), and no link in
  * README.md or docs/ leads nowhere. Markdown is read with marked.
  */
@@ -70,6 +71,7 @@ describe('README.md', () => {
       'What your server sees',
       'Examples',
       'More',
+      'What perf-gate writes itself, and why',
       'Developing perf-gate',
     ]);
     assert.match(readme, /\*\*A Linux runner\*\*/);
@@ -79,10 +81,15 @@ describe('README.md', () => {
       assert.ok(readme.includes(seen), `What your server sees: ${seen}`);
   });
 
-  test('the contributors’ two commands, `npm ci && npm run demo` then `npm test`, with their prerequisites', () => {
+  test('starts with the two commands, `npm ci && npm run demo` then `npm test`; their prerequisites below', () => {
+    const first = tokens.findIndex((t) => t.type === 'code');
+    const commands = tokens[first] as Tokens.Code;
+    assert.equal(commands.lang, 'sh');
+    assert.ok(
+      tokens.slice(0, first).filter((t) => t.type === 'heading').length === 1,
+      'before any section but the title',
+    );
     const own = readme.slice(readme.indexOf('## Developing perf-gate'));
-    const commands = marked.lexer(own).find((t): t is Tokens.Code => t.type === 'code');
-    assert.equal(commands?.lang, 'sh');
     assert.deepEqual(
       commands.text.split('\n').map((line) => line.replace(/\s*#.*$/, '')),
       ['npm ci && npm run demo', 'npm test'],
