@@ -55,6 +55,8 @@ interface RunInProgress {
 const inProgress: RunInProgress = {};
 /** The runner's file commands as they were before anything of the pull request's ran (io/file-commands.ts). */
 let fileCommands: FileCommandGuard | undefined;
+/** Set by the first signal: from then on the cancellation writes the report and the outputs, not the run. */
+let cancelling = false;
 
 /** Puts back the runner's file commands, with a warning when the pull request's code had written to them. */
 function restoreFileCommands(): void {
@@ -79,6 +81,8 @@ export async function run(): Promise<void> {
     else await runGateMode(config, workspace);
   } catch (error) {
     await stopEverything();
+    // A signal stopped the processes under the run: its failure is the cancellation's to report.
+    if (cancelling) return;
     restoreFileCommands();
     setOutputs(NO_REPORT);
     if (error instanceof GateError) {
@@ -107,7 +111,10 @@ async function stopEverything(): Promise<void> {
 /** The cancellation handler's collaborators: the real processes, report, outputs and comment. */
 function cancelPorts(): Parameters<typeof cancellation>[0] {
   return {
-    stopProcesses: () => killAllNow(),
+    stopProcesses: () => {
+      cancelling = true;
+      killAllNow();
+    },
     snapshot: (signal) => {
       const { snapshot } = inProgress;
       if (!snapshot) return undefined;
@@ -285,6 +292,7 @@ function annotateHotter(report: Report): void {
  */
 async function publish(report: Report, config: Config, to: PublishTo): Promise<void> {
   await stopEverything();
+  if (cancelling) return;
   restoreFileCommands();
   const artifactUrl = to.fromFiles ? to.detailsUrl : await uploadArtifact(report, config);
   if (!to.fromFiles) annotateHotter(report);

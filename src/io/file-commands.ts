@@ -4,6 +4,7 @@
  * and path, and its summary. Their paths are hidden from the pull request's code, but they lie in a known directory
  * (RUNNER_TEMP/_runner_file_commands) and the code runs as the same user. So their content is recorded before any
  * of its commands runs, and put back once every process it started has stopped, before perf-gate writes its own.
+ * Only once: what the files hold after that is perf-gate's own writing (its outputs, a cancelled run's too).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -18,6 +19,7 @@ export const FILE_COMMANDS = [
 export class FileCommandGuard {
   /** content: undefined when the file was not there. */
   private readonly recorded: { name: string; path: string; content: Buffer | undefined }[];
+  private restored = false;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.recorded = [];
@@ -34,9 +36,14 @@ export class FileCommandGuard {
     }
   }
 
-  /** Puts back what each file held when the guard was made; returns the names of those that had changed. */
+  /**
+   * Puts back what each file held when the guard was made; returns the names of those that had changed. The first
+   * call only: later ones find perf-gate's own writes and leave them.
+   */
   restore(): string[] {
     const changed: string[] = [];
+    if (this.restored) return changed;
+    this.restored = true;
     for (const { name, path, content } of this.recorded) {
       let now: Buffer | undefined;
       try {

@@ -48,6 +48,7 @@ const CONFIG_FILE = /^perf-gate\.ya?ml$/;
 export const TIMING_INPUTS = new Set([
   'duration',
   'warmup',
+  'prime',
   'time-budget',
   'rounds',
   'restart-every',

@@ -120,6 +120,10 @@ describe('the runner’s file commands of this step', () => {
       assert.equal(readFileSync(path, 'utf8'), name === 'GITHUB_STEP_SUMMARY' ? 'an earlier summary\n' : '');
     }
     assert.deepEqual(guard.restore(), [], 'nothing to put back the second time');
+    // perf-gate's own outputs, written after the first restore (a cancelled run's, say), are never taken back.
+    writeFileSync(env.GITHUB_OUTPUT!, 'verdict<<EOF\ninconclusive\nEOF\n');
+    assert.deepEqual(guard.restore(), []);
+    assert.match(readFileSync(env.GITHUB_OUTPUT!, 'utf8'), /inconclusive/);
   });
 });
 
