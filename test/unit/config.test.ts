@@ -324,8 +324,8 @@ describe('durations', () => {
 
   test('out of range: the error names the input and the range in readable units', () => {
     assert.equal(
-      messageFor({ duration: '500ms' }),
-      'input `duration`: 500ms is out of range. Use a value from 1s to 10m.',
+      messageFor({ duration: '400ms' }),
+      'input `duration`: 400ms is out of range. Use a value from 500ms to 10m.',
     );
     assert.equal(
       messageFor({ timeout: '5s' }),

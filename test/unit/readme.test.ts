@@ -70,6 +70,7 @@ describe('README.md', () => {
       'Cost',
       'What your server sees',
       'Examples',
+      'Main against its last release',
       'More',
       'What perf-gate writes itself, and why',
       'Developing perf-gate',
