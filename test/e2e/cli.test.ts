@@ -45,7 +45,7 @@ test('compare in a repository whose path fails on both sides stops after the fir
     '--rounds',
     '8',
     '--duration',
-    '1s',
+    '0.5s',
     '--warmup',
     '0s',
     // A process pair of its own for the one pair, so no priming before it.
@@ -148,7 +148,7 @@ test('compare measures the work tree in a worktree of its own: the checkout stay
       '--rounds',
       '8',
       '--duration',
-      '1s',
+      '0.5s',
       '--warmup',
       '0s',
       // Blocks of 2 pairs per process pair: 4 blocks, the units of the decision (one block alone decides nothing).

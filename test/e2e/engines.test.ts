@@ -32,7 +32,7 @@ describe('load engines, end to end', () => {
       inputs: {
         start: 'node server.js',
         paths: '/work',
-        rounds: '10',
+        rounds: '8',
         duration: '1s',
         prime: '0.5s',
         flamegraphs: 'false',
@@ -53,7 +53,7 @@ describe('load engines, end to end', () => {
       assert.equal(report.plan?.engine, engine);
       // Its warm-up within every pair (fresh connections), in the plan as in the settings.
       assert.equal(report.plan?.scenarios[0]?.warmupSec, 0.25);
-      assert.equal(report.sequential?.pairs, 10);
+      assert.equal(report.sequential?.pairs, 8);
       const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
       // 300 µs of work per request against 100: head at most about half as fast, whatever the host's noise.
       assert.ok(rps && rps.ci[1] < -0.3, `req/s interval ${rps?.ci}`);

@@ -104,13 +104,13 @@ function files(hookLog: string, ordersUs: number): Files {
 }
 
 /**
- * 10 pairs (the ABBA order balanced) of the shortest rounds; a new pair of processes for every pair (the app starts
+ * 8 pairs (the fewest `rounds` allows; the ABBA order balanced) of the shortest rounds; a new pair of processes for every pair (the app starts
  * in about 0.3 s), each primed for the least `prime` allows (two scenarios: 0.25 s each); no profiling pass
  * (restify-listener.test.ts has the real one).
  */
 const FAST = {
-  rounds: '10',
-  duration: '1s',
+  rounds: '8',
+  duration: '0.5s',
   warmup: '0.1s',
   'restart-every': '1',
   prime: '0.5s',
@@ -167,7 +167,7 @@ describe('perf-gate.yml scenarios, end to end', () => {
     );
     assert.equal(report.shard, undefined);
     assert.equal(report.scenarioCount, 2);
-    assert.equal(report.rounds.length, 10 * 2 * 2, 'every round of a side loads both scenarios');
+    assert.equal(report.rounds.length, 8 * 2 * 2, 'every round of a side loads both scenarios');
     // The POST carried the header and the body from the file (else the app answers 400), and 201 counted as success.
     for (const round of report.rounds) {
       const expected = round.scenario === 'create order' ? '201' : '200';
