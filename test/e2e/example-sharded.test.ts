@@ -182,7 +182,8 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
       report.settings.scenarios.map((s) => s.path),
       paths,
     );
-    for (const path of paths) assert.deepEqual(testedMetrics(report, path), ['rps', 'p99'], path);
+    for (const path of paths)
+      assert.deepEqual(testedMetrics(comparisonsOf(report, path)), ['rps', 'p99'], path);
     assert.equal(report.decision?.errors.length, 3, 'failed requests of each path, a comparison each');
     assert.deepEqual(
       report.shards?.map((s) => s.source),

@@ -269,13 +269,11 @@ export function comparisonsOf(report: Report, path: string): MetricComparison[] 
 }
 
 /**
- * The metrics tested for `path`, but the server's CPU per request: that one joins only when the load generator set
+ * The metrics of `comparisons` but the server's CPU per request: that one joins only when the load generator set
  * the pace, which the host decides. req/s and p99 always; p50 is shown, never tested.
  */
-export function testedMetrics(report: Report, path: string): string[] {
-  return comparisonsOf(report, path)
-    .map((c) => c.metric)
-    .filter((m) => m !== 'cpu');
+export function testedMetrics(comparisons: readonly MetricComparison[]): string[] {
+  return comparisons.map((c) => c.metric).filter((m) => m !== 'cpu');
 }
 
 /** The comparisons the p-values are adjusted over: every metric tested and each scenario's failed requests. */
