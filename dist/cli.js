@@ -11874,15 +11874,17 @@ async function sideBySide(ctx, pair2, order, scenario, plan) {
   const during = roundDuring(pair2, scenario.name);
   const label = windowLabel(ctx, scenario);
   const window = { warmupSec: 2 * plan.warmupSec };
-  const run = async () => {
-    await alive3(sides, during, ctx.load.turns(pairTurns(plan, pools)));
-    return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
-  };
-  return ctx.servers.probe(order[0]).measure(
-    label,
-    { ...window, port: sides[0].port },
-    () => ctx.servers.probe(order[1]).measure(label, { ...window, port: sides[1].port }, run)
+  const windows = await Promise.all(
+    order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i].port }))
   );
+  try {
+    await alive3(sides, during, ctx.load.turns(pairTurns(plan, pools)));
+  } catch (error) {
+    await Promise.all(windows.map((w) => w.abandon()));
+    throw error;
+  }
+  await Promise.all(windows.map((w) => w.close()));
+  return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 async function freshPair(ctx, plan, pair2, order) {
   const rounds = [];
@@ -12170,6 +12172,7 @@ var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
 var CONTROL_SUFFIX = ".ctl";
 var RESOLUTION_MS = 10;
 var TICK_MS = 100;
+var CONTROL_MS = 20;
 var SERIES_MS = 250;
 var SERIES_MAX = 240;
 var PRELOAD_SOURCE = `'use strict';
@@ -12198,6 +12201,7 @@ var PRELOAD_SOURCE = `'use strict';
 
   var RESOLUTION_MS = ${RESOLUTION_MS};
   var TICK_MS = ${TICK_MS};
+  var CONTROL_MS = ${CONTROL_MS};
   var SERIES_MAX = ${SERIES_MAX};
   var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
   var performance = perfHooks.performance;
@@ -12215,6 +12219,7 @@ var PRELOAD_SOURCE = `'use strict';
   var lastSeriesAt = 0;
   var controlStamp = '';
   var controlToken = '';
+  var sampledAt = 0;
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -12392,14 +12397,18 @@ var PRELOAD_SOURCE = `'use strict';
             process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
         return;
       }
-      sample(Date.now());
+      var now = Date.now();
+      if (now - sampledAt >= TICK_MS) {
+        sampledAt = now;
+        sample(now);
+      }
       var token = readControl();
       if (token !== '') safeWrite('snapshot', token);
     } catch (error) { /* try again next tick */ }
   }
 
   try {
-    var timer = setInterval(tick, TICK_MS);
+    var timer = setInterval(tick, CONTROL_MS);
     if (timer && typeof timer.unref === 'function') timer.unref();
   } catch (error) { /* no sampling */ }
 })();
@@ -12553,6 +12562,7 @@ function liveReporters(lines) {
   return live2;
 }
 var sequence = 0;
+var POLL_MS = 10;
 var queues = /* @__PURE__ */ new Map();
 function snapshot(outFile, options = {}) {
   const file = resolve2(outFile);
@@ -12582,7 +12592,7 @@ async function takeSnapshot(outFile, options) {
   renameSync(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (; ; ) {
-    await sleep4(25);
+    await sleep4(POLL_MS);
     let text2 = "";
     try {
       text2 = await readFile(outFile, "utf8");
@@ -17916,29 +17926,45 @@ var ServerDiagnostics = class {
     this.env = env ?? {};
   }
   /**
-   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
-   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
-   * returns, rethrows what it throws.
+   * Runs `run` (one round of load) inside a window (see open). Returns what run returns, rethrows what it throws.
    */
   async measure(label, options, run) {
-    if (!this.recorder.enabled) return run();
-    const key = `${this.side}-${label}-${++this.windows}`;
-    const cancel = new AbortController();
-    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const begin = delayMs === 0 ? await snapshot(this.outFile, { label: `${key}-begin` }) : sleep7(delayMs, void 0, { signal: cancel.signal }).then(
-      () => snapshot(this.outFile, { label: `${key}-begin` }),
-      () => []
-    );
+    const window = await this.open(label, options);
     let result;
     try {
       result = await run();
-    } finally {
+    } catch (error) {
+      await window.abandon();
+      throw error;
+    }
+    await window.close();
+    return result;
+  }
+  /**
+   * Opens a measured window: a snapshot once its warm-up is over (at once without one); close() takes another
+   * and records its lines, this server's window, for the summary. Two servers' windows open and close together.
+   */
+  async open(label, options) {
+    if (!this.recorder.enabled) return { close: async () => {
+    }, abandon: async () => {
+    } };
+    const key = `${this.side}-${label}-${++this.windows}`;
+    const cancel = new AbortController();
+    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
+    const take = () => snapshot(this.outFile, { label: `${key}-begin` });
+    const begin = delayMs === 0 ? await take() : sleep7(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
+    const abandon = async () => {
       cancel.abort();
       await begin;
-    }
-    const lines = await snapshot(this.outFile, { label: `${key}-end` });
-    this.recorder.record(this.side, servingPort(lines, options.port));
-    return result;
+    };
+    return {
+      abandon,
+      close: async () => {
+        await abandon();
+        const lines = await snapshot(this.outFile, { label: `${key}-end` });
+        this.recorder.record(this.side, servingPort(lines, options.port));
+      }
+    };
   }
   /** Every line this server's processes wrote so far (registration, snapshots, final lines). */
   lines() {

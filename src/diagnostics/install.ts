@@ -266,6 +266,8 @@ export interface SnapshotOptions {
 }
 
 let sequence = 0;
+/** How often a snapshot reads the output file for its answers, in milliseconds. */
+const POLL_MS = 10;
 const queues = new Map<string, Promise<unknown>>();
 
 /**
@@ -302,7 +304,7 @@ async function takeSnapshot(outFile: string, options: SnapshotOptions): Promise<
   renameSync(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await sleep(25);
+    await sleep(POLL_MS);
     let text = '';
     try {
       text = await readFile(outFile, 'utf8');

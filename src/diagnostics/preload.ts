@@ -47,8 +47,10 @@ export const DIAGNOSTICS_ENV = 'PERF_GATE_DIAGNOSTICS';
 export const CONTROL_SUFFIX = '.ctl';
 /** Resolution of the event-loop delay histogram, in milliseconds (subtracted from every reading). */
 export const RESOLUTION_MS = 10;
-/** How often the preload samples memory and looks at the control file, in milliseconds. */
+/** How often the preload samples memory, in milliseconds. */
 export const TICK_MS = 100;
+/** How often it looks at the control file: a snapshot waits for this, twice per side and measured window. */
+export const CONTROL_MS = 20;
 /** Spacing of the memory series inside one window, in milliseconds (doubled whenever the series fills up). */
 export const SERIES_MS = 250;
 /** Most points a window's memory series holds. */
@@ -120,6 +122,7 @@ export const PRELOAD_SOURCE = `'use strict';
 
   var RESOLUTION_MS = ${RESOLUTION_MS};
   var TICK_MS = ${TICK_MS};
+  var CONTROL_MS = ${CONTROL_MS};
   var SERIES_MAX = ${SERIES_MAX};
   var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
   var performance = perfHooks.performance;
@@ -137,6 +140,7 @@ export const PRELOAD_SOURCE = `'use strict';
   var lastSeriesAt = 0;
   var controlStamp = '';
   var controlToken = '';
+  var sampledAt = 0;
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -314,14 +318,18 @@ export const PRELOAD_SOURCE = `'use strict';
             process.getActiveResourcesInfo().indexOf('TCPServerWrap') !== -1) becomeReporter();
         return;
       }
-      sample(Date.now());
+      var now = Date.now();
+      if (now - sampledAt >= TICK_MS) {
+        sampledAt = now;
+        sample(now);
+      }
       var token = readControl();
       if (token !== '') safeWrite('snapshot', token);
     } catch (error) { /* try again next tick */ }
   }
 
   try {
-    var timer = setInterval(tick, TICK_MS);
+    var timer = setInterval(tick, CONTROL_MS);
     if (timer && typeof timer.unref === 'function') timer.unref();
   } catch (error) { /* no sampling */ }
 })();

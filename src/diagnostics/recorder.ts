@@ -48,6 +48,14 @@ export interface MeasureOptions {
   startupMs?: number;
 }
 
+/** A measured window of one server (ServerDiagnostics.open). */
+export interface DiagnosticsWindow {
+  /** Ends the window with a snapshot and records it. */
+  close(): Promise<void>;
+  /** Ends it without recording (the load failed). */
+  abandon(): Promise<void>;
+}
+
 export class ServerDiagnostics {
   readonly side: Side;
   /** The JSON-lines file this server's processes append to. */
@@ -65,32 +73,47 @@ export class ServerDiagnostics {
   }
 
   /**
-   * Runs `run` (one round of load) with a snapshot once its warm-up is over and another when it ends; the
-   * second one's lines are this server's measured window and are recorded for the summary. Returns what run
-   * returns, rethrows what it throws.
+   * Runs `run` (one round of load) inside a window (see open). Returns what run returns, rethrows what it throws.
    */
   async measure<T>(label: string, options: MeasureOptions, run: () => Promise<T>): Promise<T> {
-    if (!this.recorder.enabled) return run();
-    const key = `${this.side}-${label}-${++this.windows}`;
-    const cancel = new AbortController();
-    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1000 + (options.startupMs ?? 300) : 0;
-    const begin =
-      delayMs === 0
-        ? await snapshot(this.outFile, { label: `${key}-begin` })
-        : sleep(delayMs, undefined, { signal: cancel.signal }).then(
-            () => snapshot(this.outFile, { label: `${key}-begin` }),
-            () => [],
-          );
+    const window = await this.open(label, options);
     let result: T;
     try {
       result = await run();
-    } finally {
+    } catch (error) {
+      await window.abandon();
+      throw error;
+    }
+    await window.close();
+    return result;
+  }
+
+  /**
+   * Opens a measured window: a snapshot once its warm-up is over (at once without one); close() takes another
+   * and records its lines, this server's window, for the summary. Two servers' windows open and close together.
+   */
+  async open(label: string, options: MeasureOptions): Promise<DiagnosticsWindow> {
+    if (!this.recorder.enabled) return { close: async () => {}, abandon: async () => {} };
+    const key = `${this.side}-${label}-${++this.windows}`;
+    const cancel = new AbortController();
+    const delayMs = options.warmupSec > 0 ? options.warmupSec * 1000 + (options.startupMs ?? 300) : 0;
+    const take = (): Promise<DiagnosticsSnapshot[]> => snapshot(this.outFile, { label: `${key}-begin` });
+    const begin =
+      delayMs === 0
+        ? await take()
+        : sleep(delayMs, undefined, { signal: cancel.signal }).then(take, () => []);
+    const abandon = async (): Promise<void> => {
       cancel.abort();
       await begin;
-    }
-    const lines = await snapshot(this.outFile, { label: `${key}-end` });
-    this.recorder.record(this.side, servingPort(lines, options.port));
-    return result;
+    };
+    return {
+      abandon,
+      close: async () => {
+        await abandon();
+        const lines = await snapshot(this.outFile, { label: `${key}-end` });
+        this.recorder.record(this.side, servingPort(lines, options.port));
+      },
+    };
   }
 
   /** Every line this server's processes wrote so far (registration, snapshots, final lines). */

@@ -84,15 +84,18 @@ async function sideBySide(
   const during = roundDuring(pair, scenario.name);
   const label = windowLabel(ctx, scenario);
   const window = { warmupSec: 2 * plan.warmupSec };
-  const run = async (): Promise<[RoundMeasurement, RoundMeasurement]> => {
+  // Both windows open before the turns and close after them, their readings taken at once.
+  const windows = await Promise.all(
+    order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i]!.port })),
+  );
+  try {
     await alive(sides, during, ctx.load.turns(pairTurns(plan, pools)));
-    return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
-  };
-  return ctx.servers
-    .probe(order[0])
-    .measure(label, { ...window, port: sides[0].port }, () =>
-      ctx.servers.probe(order[1]).measure(label, { ...window, port: sides[1].port }, run),
-    );
+  } catch (error) {
+    await Promise.all(windows.map((w) => w.abandon()));
+    throw error;
+  }
+  await Promise.all(windows.map((w) => w.close()));
+  return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 
 /** A fresh process per round: each side in turn is started, loaded on every scenario, and stopped. */

@@ -81,7 +81,20 @@ export type StartServer = (
 export interface Probe {
   readonly env: Readonly<Record<string, string>>;
   /** Runs one measured load, reading the server's diagnostics over its window (after `warmupSec`). */
-  measure<T>(label: string, window: { warmupSec: number; port?: number }, run: () => Promise<T>): Promise<T>;
+  measure<T>(label: string, window: ProbeWindowOptions, run: () => Promise<T>): Promise<T>;
+  /** Opens such a window (its first reading taken or scheduled), to close when the load is done. */
+  open(label: string, window: ProbeWindowOptions): Promise<ProbeWindow>;
+}
+
+export interface ProbeWindowOptions {
+  warmupSec: number;
+  port?: number;
+}
+
+/** One server's open window: closed with a reading that is recorded, or abandoned when the load failed. */
+export interface ProbeWindow {
+  close(): Promise<void>;
+  abandon(): Promise<void>;
 }
 
 /** The gate's diagnostics (src/diagnostics/recorder.ts, DiagnosticsRecorder): a probe per server started. */

@@ -43,7 +43,11 @@ function repository(): { root: string; base: string; head: string } {
 }
 
 const probes: Probes = {
-  server: () => ({ env: {}, measure: (_label, _window, run) => run() }),
+  server: () => ({
+    env: {},
+    measure: (_label, _window, run) => run(),
+    open: async () => ({ close: async () => {}, abandon: async () => {} }),
+  }),
   summary: () => ({
     base: undefined,
     head: undefined,

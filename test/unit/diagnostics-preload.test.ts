@@ -18,10 +18,12 @@ import {
   writePreload,
 } from '../../src/diagnostics/install.ts';
 import {
+  CONTROL_MS,
   CONTROL_SUFFIX,
   DIAGNOSTICS_ENV,
   PRELOAD_SOURCE,
   RESOLUTION_MS,
+  TICK_MS,
 } from '../../src/diagnostics/preload.ts';
 import { servingPort } from '../../src/diagnostics/recorder.ts';
 
@@ -75,7 +77,8 @@ describe('PRELOAD_SOURCE', () => {
 function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; failingFs?: boolean } = {}) {
   const written: string[] = [];
   const required: string[] = [];
-  const intervals: { fn: () => void; unref: boolean }[] = [];
+  const intervals: { fn: () => void; unref: boolean; ms: number }[] = [];
+  let memoryReads = 0;
   const subscribers: ((message: unknown) => void)[] = [];
   const listeners = new Map<string, (() => void)[]>();
   let control: { token: string; ino: number } | undefined;
@@ -99,7 +102,10 @@ function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; f
     uptime: () => 1.5,
     cpuUsage: (base?: { user: number; system: number }) =>
       base ? { user: 2_000_000 - base.user, system: 500_000 - base.system } : { user: 1000, system: 100 },
-    memoryUsage: () => ({ rss: 50 * 2 ** 20, heapUsed: 8 * 2 ** 20 }),
+    memoryUsage: () => {
+      memoryReads++;
+      return { rss: 50 * 2 ** 20, heapUsed: 8 * 2 ** 20 };
+    },
     ...(options.old ? {} : { getActiveResourcesInfo: () => ['TTYWrap'] }),
     _getActiveHandles: () => [{ listening: true, address: () => ({ port: 3000 }) }],
     prependListener(name: string, fn: () => void) {
@@ -153,8 +159,8 @@ function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; f
       if (!(name in modules)) throw new Error(`no module ${name}`);
       return modules[name];
     },
-    setInterval: (fn: () => void) => {
-      const entry = { fn, unref: false };
+    setInterval: (fn: () => void, ms: number) => {
+      const entry = { fn, unref: false, ms };
       intervals.push(entry);
       return {
         unref() {
@@ -187,6 +193,7 @@ function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; f
       for (const l of [...(listeners.get(name) ?? [])]) l();
     },
     killed: () => killed,
+    memoryReads: () => memoryReads,
     lines: () => written.map((t) => JSON.parse(t) as Record<string, unknown>),
   };
 }
@@ -196,6 +203,21 @@ describe('the preload in a fake runtime', () => {
     const s = sandbox();
     assert.deepEqual(s.required, []);
     assert.equal(s.intervals.length, 0);
+  });
+
+  test('looks for a token every CONTROL_MS (a snapshot waits for that), reads memory at most every TICK_MS', () => {
+    const s = sandbox({ env: '/tmp/x.jsonl' });
+    assert.equal(s.intervals[0]!.ms, CONTROL_MS);
+    assert.ok(CONTROL_MS < TICK_MS);
+    s.connect(8080);
+    s.tick();
+    const reads = s.memoryReads();
+    s.tick();
+    s.tick();
+    assert.equal(s.memoryReads(), reads, 'ticks within TICK_MS of a sample read no memory');
+    s.ask('t1');
+    s.tick();
+    assert.equal(s.lines().at(-1)!.seq, 't1', 'a token is answered at the next tick all the same');
   });
 
   test('in a worker thread it starts nothing', () => {

@@ -71,6 +71,8 @@ export type Event =
   | { op: 'loadgen-stop' }
   | { op: 'close' }
   | { op: 'take'; side: Side; server: number; path: string }
+  /** A diagnostics window of a side opened, closed (recorded) or abandoned. */
+  | { op: 'window'; side: Side; what: 'open' | 'close' | 'abandon' }
   | OpenEvent
   | TurnsEvent;
 
@@ -342,6 +344,14 @@ export class World {
         measure: (label, window, run) => {
           this.windows.push({ side, label, warmupSec: window.warmupSec, port: window.port });
           return run();
+        },
+        open: async (label, window) => {
+          this.windows.push({ side, label, warmupSec: window.warmupSec, port: window.port });
+          this.events.push({ op: 'window', side, what: 'open' });
+          return {
+            close: async () => void this.events.push({ op: 'window', side, what: 'close' }),
+            abandon: async () => void this.events.push({ op: 'window', side, what: 'abandon' }),
+          };
         },
       };
     },

@@ -177,6 +177,23 @@ describe('diagnostics probes', () => {
     ]);
   });
 
+  test('side by side: both windows open before the measured turns and close after them, before either take', async () => {
+    const world = new World({ config: { pairs: 1 } });
+    await world.measure();
+    const order = world.events
+      .filter((e) => e.op === 'window' || e.op === 'take' || (e.op === 'turns' && e.kind === 'measured'))
+      .map((e) => (e.op === 'window' ? `${e.what} ${e.side}` : e.op === 'take' ? `take ${e.side}` : 'turns'));
+    assert.deepEqual(order, [
+      'open base',
+      'open head',
+      'turns',
+      'close base',
+      'close head',
+      'take base',
+      'take head',
+    ]);
+  });
+
   test("whole rounds on fresh processes: each round's window after its own warm-up; priming is not measured", async () => {
     const world = new World({
       config: { pairs: 1, restartEvery: 0, scenarios: [scenario('/a'), scenario('/b')] },
