@@ -8430,7 +8430,7 @@ function loadInputs(get, openLoop, mode) {
   return {
     budgetMs: parseDuration(budget, get(budget), { minMs: 1e4, maxMs: 6 * 36e5 }),
     // Half a second is 10 turns of 50 ms per side: a fast server still alternates within it.
-    durationSec: parseDuration("duration", get("duration"), { minMs: 500, maxMs: 6e5 }) / 1e3,
+    durationSec: parseDuration("duration", get("duration"), { minMs: 250, maxMs: 6e5 }) / 1e3,
     warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
     // The priming's rate chooses the turn length (`slice: auto`): it needs a few turns of load.
     primeSec: parseDuration("prime", get("prime"), { minMs: 250, maxMs: 6e5 }) / 1e3,

@@ -206,7 +206,7 @@ function loadInputs(
   return {
     budgetMs: parseDuration(budget, get(budget), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     // Half a second is 10 turns of 50 ms per side: a fast server still alternates within it.
-    durationSec: parseDuration('duration', get('duration'), { minMs: 500, maxMs: 600_000 }) / 1000,
+    durationSec: parseDuration('duration', get('duration'), { minMs: 250, maxMs: 600_000 }) / 1000,
     warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
     // The priming's rate chooses the turn length (`slice: auto`): it needs a few turns of load.
     primeSec: parseDuration('prime', get('prime'), { minMs: 250, maxMs: 600_000 }) / 1000,

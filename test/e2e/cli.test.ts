@@ -45,12 +45,14 @@ test('compare in a repository whose path fails on both sides stops after the fir
     '--rounds',
     '8',
     '--duration',
-    '0.5s',
+    '0.25s',
     '--warmup',
     '0s',
-    // A process pair of its own for the one pair, so no priming before it.
+    // A process pair of its own for the one pair, primed briefly.
     '--restart-every',
     '1',
+    '--prime',
+    '0.25s',
   );
   assert.equal(result.code, 2, result.stderr);
   assert.match(result.stdout, /both base and head fail GET \/nope \(base: \d+ × 404; head: \d+ × 404\)/);
@@ -148,6 +150,8 @@ test('compare measures the work tree in a worktree of its own: the checkout stay
       '--rounds',
       '8',
       '--duration',
+      '0.25s',
+      '--prime',
       '0.5s',
       '--warmup',
       '0s',

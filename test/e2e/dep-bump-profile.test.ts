@@ -68,7 +68,7 @@ describe('a dependency bump that costs more in many small functions', { skip, ti
         start: 'node index.js',
         paths: '/',
         rounds: '12',
-        duration: '1s',
+        duration: '0.5s',
         'restart-every': '1',
         prime: '0.5s',
       },

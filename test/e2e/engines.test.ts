@@ -33,7 +33,7 @@ describe('load engines, end to end', () => {
         start: 'node server.js',
         paths: '/work',
         rounds: '8',
-        duration: '1s',
+        duration: '0.5s',
         prime: '0.5s',
         flamegraphs: 'false',
         comment: 'false',

@@ -51,7 +51,7 @@ const TOKEN = 'ghs_testtoken';
  */
 const FAST = {
   rounds: '8',
-  duration: '0.5s',
+  duration: '0.25s',
   warmup: '0s',
   flamegraphs: 'false',
   'restart-every': '2',

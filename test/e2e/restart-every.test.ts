@@ -88,7 +88,7 @@ describe('restart-every', () => {
         start: 'node server.js',
         paths: '/',
         rounds: String(pairs),
-        duration: '1s',
+        duration: '0.5s',
         warmup: '0.1s',
         'restart-every': '1',
         // Each pair's processes primed 0.5 s per side (base's rate in it sets the open loop's).

@@ -324,8 +324,8 @@ describe('durations', () => {
 
   test('out of range: the error names the input and the range in readable units', () => {
     assert.equal(
-      messageFor({ duration: '400ms' }),
-      'input `duration`: 400ms is out of range. Use a value from 500ms to 10m.',
+      messageFor({ duration: '200ms' }),
+      'input `duration`: 200ms is out of range. Use a value from 250ms to 10m.',
     );
     assert.equal(
       messageFor({ timeout: '5s' }),
