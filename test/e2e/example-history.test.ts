@@ -56,9 +56,11 @@ async function push(
   });
 }
 
+/** Each metric of the line's first scenario: change, interval, verdict. */
 function rpsOf(line: HistoryLine | undefined): string {
-  const r = line?.scenarios[0]?.rps;
-  return r ? `${r[0]}% [${r[1]}%, ${r[2]}%] ${r[5]}` : 'none';
+  const { name: _, ...metrics } = line?.scenarios[0] ?? { name: '' };
+  const all = Object.entries(metrics).map(([m, r]) => `${m} ${r[0]}% [${r[1]}%, ${r[2]}%] ${r[5]}`);
+  return all.length > 0 ? all.join('; ') : 'none';
 }
 
 function assertRan(t: TestContext, result: ExampleResult, what: string): void {
@@ -80,11 +82,11 @@ test('history.yml: main against its last release on every push, the history bran
   const repo = makeHistoryRepo();
   const fake = await startFakeGitHub({ token: TOKEN });
   try {
-    const v100 = repo.commit(400, 'first release');
+    const v100 = repo.commit(600, 'first release');
     repo.tag('v1.0.0');
-    const v110 = repo.commit(400, 'second release: the same speed');
+    const v110 = repo.commit(600, 'second release: the same speed');
     repo.tag('v1.1.0');
-    const c1 = repo.commit(400, 'a change that costs nothing');
+    const c1 = repo.commit(600, 'a change that costs nothing');
 
     // Run 1: the new release against the one before, then main against it.
     const one = await push(repo, fake, v110, c1);
@@ -112,7 +114,7 @@ test('history.yml: main against its last release on every push, the history bran
     assert.equal(fake.issues.length, falseAlarm ? 1 : 0);
 
     // Run 2: every request three times as costly.
-    const c2 = repo.commit(1200, 'a creep');
+    const c2 = repo.commit(1800, 'a creep');
     const two = await push(repo, fake, c1, c2);
     assertRan(t, two, 'run 2');
     lines = repo.history();
@@ -121,6 +123,7 @@ test('history.yml: main against its last release on every push, the history bran
     assert.equal(lines[2]!.scenarios[0]!.rps![5], 'regression');
     assert.equal(fake.issues.length, 1, 'one alert for v1.1.0 and GET /');
     const issue = fake.issues[0]!;
+    t.diagnostic(`the alert's marker: ${issue.body.split('\n')[0]}`);
     assert.equal(issue.state, 'open');
     assert.match(issue.title, /^perf-gate: main is \d+\.\d% slower than v1\.1\.0 on GET \/$/);
     assert.match(issue.body, /^<!-- perf-gate:creep s=[0-9a-f]{12} r=[0-9a-f]{12} m=[a-z0-9,]*rps/);
