@@ -44,13 +44,10 @@ import {
 } from '../support/workflow.ts';
 
 /**
- * The test's only departures from the example, all about time, as in the other example tests except one:
- * `restart-every: 1` (each pair's processes primed briefly): each shard loads one path, so a new pair of processes
- * for every pair costs little more than a block would, and the unchanged shards cannot lean one way on one pair of
- * processes when 8 process pairs average out. The merged decision is one family over the 3 scenarios, its
- * intervals wider than each shard's own.
+ * The test's only departures from the example, all about time, as in the other example tests. The merged decision
+ * is one family over the 3 scenarios, its intervals wider than each shard's own.
  */
-const OVERRIDES = { ...TIMING_OVERRIDES, 'restart-every': '1', warmup: '0.1s' };
+const OVERRIDES = TIMING_OVERRIDES;
 
 const PR = 64;
 const RUN = '5151';

@@ -124,7 +124,7 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         start: 'node index.js',
         paths: '/seed/v1',
         rounds: '8',
-        duration: '1s',
+        duration: '0.5s',
         prime: '0.5s',
         warmup: '0s',
         // Four blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
