@@ -10041,6 +10041,40 @@ function sequentialOf(measured) {
   };
 }
 
+// src/gate/held-log.ts
+var HeldLog = class {
+  root = [];
+  current = this.root;
+  info(event) {
+    this.current.push({ kind: "info", event });
+  }
+  output(text2) {
+    this.current.push({ kind: "output", text: text2 });
+  }
+  async group(group, body) {
+    const outer = this.current;
+    const inner = [];
+    outer.push({ kind: "group", group, inner });
+    this.current = inner;
+    try {
+      return await body();
+    } finally {
+      this.current = outer;
+    }
+  }
+  /** Tells `log` everything held, in order, each group as a group. */
+  replay(log) {
+    return replay(this.root, log);
+  }
+};
+async function replay(items, log) {
+  for (const item of items) {
+    if (item.kind === "info") log.info(item.event);
+    else if (item.kind === "output") log.output(item.text);
+    else await log.group(item.group, () => replay(item.inner, log));
+  }
+}
+
 // src/gate/context.ts
 var ActiveScenarios = class {
   list;
@@ -18400,19 +18434,24 @@ async function prepareTrees(context, run) {
   run.dirs = dirs2;
   const roots = { base: worktree.dir, head: context.root };
   const remaining = () => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
-  for (const side of ["base", "head"]) {
-    const left = remaining();
-    await prepareTree({
-      side,
-      root: roots[side],
-      dir: dirs2[side],
-      install: config.install,
-      build: config.build,
-      installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
-      buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
-      log,
-      notes: run.notes
-    });
+  const left = remaining();
+  const prepare = (side, stepLog) => prepareTree({
+    side,
+    root: roots[side],
+    dir: dirs2[side],
+    install: config.install,
+    build: config.build,
+    installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
+    buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
+    log: stepLog,
+    notes: run.notes
+  });
+  const held = new HeldLog();
+  const results = await Promise.allSettled([prepare("base", log), prepare("head", held)]);
+  await held.replay(log);
+  for (const [i, side] of ["base", "head"].entries()) {
+    const result = results[i];
+    if (result.status === "rejected") throw result.reason;
     run.prepared.push(side);
   }
   if (config.setup === void 0) return dirs2;

@@ -16,13 +16,14 @@ import type { Note } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
 import { planErrorMessage } from '../report/error-text.ts';
 import { assembleReport, type GateRun } from './assemble.ts';
+import { HeldLog } from './held-log.ts';
 import { measure } from './measure.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import { checkPlan } from './plan-check.ts';
 import type { GateContext, Logger } from './ports.ts';
 import { profileBoth } from './profiling.ts';
 import { systemCollaborators } from './system.ts';
-import { prepareTree, runHook } from './trees.ts';
+import { prepareTree, runHook, type StepLog } from './trees.ts';
 
 export type { GateContext, Logger } from './ports.ts';
 
@@ -164,9 +165,9 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
   const roots: Record<Side, string> = { base: worktree.dir, head: context.root };
   // What is left of the time limit, less the reserve for publishing: no step may take longer.
   const remaining = (): number => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
-  for (const side of ['base', 'head'] as const) {
-    const left = remaining();
-    await prepareTree({
+  const left = remaining();
+  const prepare = (side: Side, stepLog: StepLog): Promise<void> =>
+    prepareTree({
       side,
       root: roots[side],
       dir: dirs[side],
@@ -174,9 +175,17 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
       build: config.build,
       installTimeoutMs: Math.max(1000, Math.min(config.installTimeoutMs, left)),
       buildTimeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, left)),
-      log,
+      log: stepLog,
       notes: run.notes,
     });
+  // Both trees at once (installs wait on the network and the disk as much as on a core): base's output as it
+  // comes, head's after it. A failure is base's first, as when they ran one after the other.
+  const held = new HeldLog();
+  const results = await Promise.allSettled([prepare('base', log), prepare('head', held)]);
+  await held.replay(log);
+  for (const [i, side] of (['base', 'head'] as const).entries()) {
+    const result = results[i]!;
+    if (result.status === 'rejected') throw result.reason;
     run.prepared.push(side);
   }
   if (config.setup === undefined) return dirs;

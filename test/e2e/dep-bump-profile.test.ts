@@ -70,7 +70,7 @@ describe('a dependency bump that costs more in many small functions', { skip, ti
         rounds: '12',
         duration: '0.5s',
         'restart-every': '1',
-        prime: '0.5s',
+        prime: '0.25s',
       },
       event: pullRequestEvent(r, 22),
       apiUrl: fake.url,

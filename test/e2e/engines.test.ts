@@ -34,7 +34,7 @@ describe('load engines, end to end', () => {
         paths: '/work',
         rounds: '8',
         duration: '0.5s',
-        prime: '0.5s',
+        prime: '0.25s',
         flamegraphs: 'false',
         comment: 'false',
         engine,

@@ -49,7 +49,7 @@ describe('open-loop latency', () => {
         'latency-rate': '2000/s',
         // Blocks of 2: the block is the unit when processes serve several pairs, and one block could decide nothing.
         'restart-every': '2',
-        prime: '0.5s',
+        prime: '0.25s',
         flamegraphs: 'false',
       },
       event: pullRequestEvent(r, 31),

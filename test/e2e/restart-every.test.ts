@@ -91,8 +91,8 @@ describe('restart-every', () => {
         duration: '0.5s',
         warmup: '0.1s',
         'restart-every': '1',
-        // Each pair's processes primed 0.5 s per side (base's rate in it sets the open loop's).
-        prime: '0.5s',
+        // Each pair's processes primed 0.25 s per side (base's rate in it sets the open loop's).
+        prime: '0.25s',
         // A quarter of base's rate stays well within the slower head's capacity (under half of base's).
         'latency-rate': '25%',
         // The profiling pass starts servers of its own; it is not what this test counts.
@@ -113,7 +113,7 @@ describe('restart-every', () => {
     const measured = pairs + again;
 
     // A process per side per measured pair, blocks of one pair, each primed; the pair is the unit.
-    assert.deepEqual(report.plan?.processes, { mode: 'blocks', restartEvery: 1, primeSec: 0.5 });
+    assert.deepEqual(report.plan?.processes, { mode: 'blocks', restartEvery: 1, primeSec: 0.25 });
     assert.equal(report.plan?.unit, 'pairs');
     const processes = servedIn(counts);
     const served = processes.map((p) => p.served);

@@ -125,7 +125,7 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         paths: '/seed/v1',
         rounds: '8',
         duration: '0.5s',
-        prime: '0.5s',
+        prime: '0.25s',
         warmup: '0s',
         // Four blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
         // listeners pile up in each of head's processes from its first request). Each block is one unit of the

@@ -1,0 +1,180 @@
+/**
+ * Base and head are installed and built at the same time (src/gate/run.ts prepareTrees): base's output as it comes,
+ * head's held (src/gate/held-log.ts) and shown after it, each step in its group; a failure is base's first.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { HeldLog } from '../../src/gate/held-log.ts';
+import type { LoadRunner } from '../../src/gate/ports.ts';
+import { systemClock } from '../../src/gate/ports.ts';
+import { runGate } from '../../src/gate/run.ts';
+import type { GateEvent, GateGroup, GateLog } from '../../src/model/notes.ts';
+import { gateConfig } from './gate-fakes.ts';
+
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A log that writes what it is told as lines: `group <step> <side>`, `end`, `info <kind>`, `output <text>`. */
+function lineLog(): GateLog & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (event: GateEvent) => void lines.push(`info ${event.kind}`),
+    warning: (event: GateEvent) => void lines.push(`warning ${event.kind}`),
+    output: (text: string) => void lines.push(`output ${text}`),
+    group: async <T>(group: GateGroup, body: () => Promise<T>): Promise<T> => {
+      lines.push(`group ${'step' in group ? `${group.step} ${group.side}` : group.kind}`);
+      try {
+        return await body();
+      } finally {
+        lines.push('end');
+      }
+    },
+  };
+}
+
+describe('HeldLog', () => {
+  test('replays what it held in order, each group as a group', async () => {
+    const held = new HeldLog();
+    held.info({ kind: 'nothing-to-install', side: 'head' });
+    await held.group({ kind: 'step', step: 'build', side: 'head', command: 'make' }, async () => {
+      held.output('compiling');
+      held.info({ kind: 'step-took', step: 'build', side: 'head', ms: 5 });
+    });
+    held.output('after');
+    const log = lineLog();
+    assert.deepEqual(log.lines, [], 'nothing reaches a log before the replay');
+    await held.replay(log);
+    assert.deepEqual(log.lines, [
+      'info nothing-to-install',
+      'group build head',
+      'output compiling',
+      'info step-took',
+      'end',
+      'output after',
+    ]);
+  });
+});
+
+/** A repository whose install command records when it ran, per side, and fails where `fail` says. */
+function repository(fail: { base: boolean; head: boolean }): { root: string; base: string; head: string } {
+  const root = mkdtempSync(join(tmpdir(), 'perf-gate-prepare-'));
+  dirs.push(root);
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+  const install = (side: 'base' | 'head') =>
+    [
+      "const { appendFileSync } = require('node:fs');",
+      `const log = ${JSON.stringify(join(root, '..', `${root.split('/').at(-1)}-times`))};`,
+      `appendFileSync(log, '${side} start ' + Date.now() + '\\n');`,
+      `console.log('installing ${side}');`,
+      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600);',
+      `appendFileSync(log, '${side} end ' + Date.now() + '\\n');`,
+      `process.exit(${fail[side] ? 1 : 0});`,
+    ].join('\n');
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(root, 'install.cjs'), install('base'));
+  git('add', '.');
+  git('commit', '-q', '-m', 'base');
+  const base = git('rev-parse', 'HEAD');
+  writeFileSync(join(root, 'install.cjs'), install('head'));
+  git('commit', '-q', '-am', 'head');
+  return { root, base, head: git('rev-parse', 'HEAD') };
+}
+
+/** A load generator that measures nothing: these gates end before measuring or are cut short by their tests. */
+const idle: LoadRunner = {
+  open: async () => {},
+  turns: async () => [],
+  take: async () => {
+    throw new Error('not measured here');
+  },
+  close: async () => {},
+  stop: async () => {},
+};
+
+async function prepareOnly(fail: { base: boolean; head: boolean }) {
+  const repo = repository(fail);
+  const outputDir = `${repo.root}-out`;
+  dirs.push(outputDir, `${repo.root}-times`);
+  const log = lineLog();
+  const report = await runGate(
+    {
+      config: gateConfig({ outputDir, pairs: 8, install: 'node install.cjs' }),
+      root: repo.root,
+      base: { sha: repo.base, label: 'main' },
+      head: { sha: repo.head, label: 'feature' },
+      log,
+    },
+    {
+      collaborators: () => ({
+        clock: systemClock,
+        load: idle,
+        startServer: async () => {
+          throw new Error('no server in these tests');
+        },
+        probes: {
+          server: () => {
+            throw new Error('no probe in these tests');
+          },
+          summary: () => ({
+            base: undefined,
+            head: undefined,
+            comparison: { eventLoopP99Ratio: undefined, eventLoop: undefined, leak: undefined },
+            blockedMs: 0,
+          }),
+        },
+      }),
+    },
+  );
+  const times = Object.fromEntries(
+    readFileSync(`${repo.root}-times`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '))
+      .map(([side, what, at]) => [`${side} ${what}`, Number(at)]),
+  );
+  return { report, log, times };
+}
+
+describe('prepareTrees', () => {
+  test('installs base and head at the same time; the log shows base, then head, each step whole', async () => {
+    const { log, times } = await prepareOnly({ base: false, head: false });
+    assert.ok(
+      times['head start']! < times['base end']!,
+      `head started after base ended: ${JSON.stringify(times)}`,
+    );
+    assert.ok(times['base start']! < times['head end']!, JSON.stringify(times));
+    const from = log.lines.indexOf('group install base');
+    const steps = log.lines.slice(from).filter((l) => /^(group install|end|output installing)/.test(l));
+    assert.deepEqual(steps.slice(0, 6), [
+      'group install base',
+      'output installing base',
+      'end',
+      'group install head',
+      'output installing head',
+      'end',
+    ]);
+  });
+
+  test('when both fail, the error is base’s (neutral), as when base went first', async () => {
+    const { report } = await prepareOnly({ base: true, head: true });
+    assert.equal(report.error?.code, 'install');
+    assert.equal(report.error?.side, 'base');
+  });
+
+  test('when only head fails, the error is head’s', async () => {
+    const { report } = await prepareOnly({ base: false, head: true });
+    assert.equal(report.error?.code, 'install');
+    assert.equal(report.error?.side, 'head');
+  });
+});
