@@ -8935,14 +8935,19 @@ async function runCommand(command2, options) {
   const timer = sleep2(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
     () => "cancelled"
   );
-  const outcome = await Promise.race([child2.ended, timer]);
+  const stopped = new Promise((resolve9) => {
+    if (options.signal?.aborted) resolve9("aborted");
+    options.signal?.addEventListener("abort", () => resolve9("aborted"), { once: true });
+  });
+  const outcome = await Promise.race([child2.ended, timer, stopped]);
   cancel.abort();
   if (outcome === "cancelled")
     throw new Error("unreachable: the timeout was cancelled before the race ended");
-  if (outcome === "timeout") {
+  if (outcome === "timeout" || outcome === "aborted") {
     const left2 = child2.leftovers();
     const exit = await child2.stop(1e3);
-    return { ...exit, timedOut: true, output: child2.output, stdout, durationMs: Date.now() - started, left: left2 };
+    const how = outcome === "timeout" ? { timedOut: true } : { timedOut: false, aborted: true };
+    return { ...exit, ...how, output: child2.output, stdout, durationMs: Date.now() - started, left: left2 };
   }
   await Promise.race([child2.exited, sleep2(CLOSE_GRACE_MS, void 0, { ref: false })]);
   const result = {
@@ -18259,14 +18264,16 @@ function failureExcerpt(text2, count3 = 40) {
   const skipped = lines.length - first - cause.length - tail2.length;
   return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
 }
-async function step(code2, side, command2, cwd, timeoutMs, log, notes2) {
+async function step(code2, side, command2, cwd, timeoutMs, log, notes2, signal2) {
   await log.group({ kind: "step", step: code2, side, command: command2 }, async () => {
     const result = await runCommand(command2, {
       cwd,
       env: safeEnv({ CI: "true" }),
       timeoutMs,
-      onOutput: (chunk) => log.output(chunk.trimEnd())
+      onOutput: (chunk) => log.output(chunk.trimEnd()),
+      ...signal2 ? { signal: signal2 } : {}
     });
+    if (result.aborted) throw new StepStopped();
     noteLeftovers(code2, side, result.left, log, notes2);
     if (result.timedOut) {
       throw new GateError(code2, stepTimedOutMessage(code2, side, command2, timeoutMs), {
@@ -18296,9 +18303,12 @@ async function prepareTree(options) {
   }
   const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
   const { notes: notes2 } = options;
-  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log, notes2);
+  const { signal: signal2 } = options;
+  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log, notes2, signal2);
   else log.info({ kind: "nothing-to-install", side });
-  if (options.build) await step("build", side, options.build, dir, options.buildTimeoutMs, log, notes2);
+  if (signal2?.aborted) throw new StepStopped();
+  if (options.build)
+    await step("build", side, options.build, dir, options.buildTimeoutMs, log, notes2, signal2);
 }
 async function runHook(options) {
   const { what: what2, side, command: command2, log } = options;
@@ -18331,6 +18341,8 @@ async function runHook(options) {
     log.info({ kind: "step-took", step: what2, side, ms: result.durationMs });
   });
 }
+var StepStopped = class extends Error {
+};
 
 // src/gate/run.ts
 async function runGate(context, hooks = {}) {
@@ -18435,7 +18447,7 @@ async function prepareTrees(context, run) {
   const roots = { base: worktree.dir, head: context.root };
   const remaining = () => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
   const left = remaining();
-  const prepare = (side, stepLog) => prepareTree({
+  const prepare = (side, stepLog, signal2) => prepareTree({
     side,
     root: roots[side],
     dir: dirs2[side],
@@ -18444,16 +18456,21 @@ async function prepareTrees(context, run) {
     installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
     buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
     log: stepLog,
-    notes: run.notes
+    notes: run.notes,
+    ...signal2 ? { signal: signal2 } : {}
   });
   const held = new HeldLog();
-  const results = await Promise.allSettled([prepare("base", log), prepare("head", held)]);
+  const stopHead = new AbortController();
+  const base = prepare("base", log).catch((error) => {
+    stopHead.abort();
+    throw error;
+  });
+  const [baseDone, headDone] = await Promise.allSettled([base, prepare("head", held, stopHead.signal)]);
+  if (baseDone.status === "rejected") throw baseDone.reason;
+  run.prepared.push("base");
   await held.replay(log);
-  for (const [i, side] of ["base", "head"].entries()) {
-    const result = results[i];
-    if (result.status === "rejected") throw result.reason;
-    run.prepared.push(side);
-  }
+  if (headDone.status === "rejected") throw headDone.reason;
+  run.prepared.push("head");
   if (config.setup === void 0) return dirs2;
   for (const side of ["base", "head"]) {
     await runHook({

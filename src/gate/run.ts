@@ -166,7 +166,7 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
   // What is left of the time limit, less the reserve for publishing: no step may take longer.
   const remaining = (): number => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
   const left = remaining();
-  const prepare = (side: Side, stepLog: StepLog): Promise<void> =>
+  const prepare = (side: Side, stepLog: StepLog, signal?: AbortSignal): Promise<void> =>
     prepareTree({
       side,
       root: roots[side],
@@ -177,17 +177,22 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
       buildTimeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, left)),
       log: stepLog,
       notes: run.notes,
+      ...(signal ? { signal } : {}),
     });
   // Both trees at once (installs wait on the network and the disk as much as on a core): base's output as it
-  // comes, head's after it. A failure is base's first, as when they ran one after the other.
+  // comes, head's after it. A failure of base's stops head's and is the gate's, as when base went first.
   const held = new HeldLog();
-  const results = await Promise.allSettled([prepare('base', log), prepare('head', held)]);
+  const stopHead = new AbortController();
+  const base = prepare('base', log).catch((error: unknown) => {
+    stopHead.abort();
+    throw error;
+  });
+  const [baseDone, headDone] = await Promise.allSettled([base, prepare('head', held, stopHead.signal)]);
+  if (baseDone.status === 'rejected') throw baseDone.reason;
+  run.prepared.push('base');
   await held.replay(log);
-  for (const [i, side] of (['base', 'head'] as const).entries()) {
-    const result = results[i]!;
-    if (result.status === 'rejected') throw result.reason;
-    run.prepared.push(side);
-  }
+  if (headDone.status === 'rejected') throw headDone.reason;
+  run.prepared.push('head');
   if (config.setup === undefined) return dirs;
   for (const side of ['base', 'head'] as const) {
     await runHook({

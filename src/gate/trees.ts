@@ -85,6 +85,7 @@ async function step(
   timeoutMs: number,
   log: StepLog,
   notes: Note[] | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   await log.group({ kind: 'step', step: code, side, command }, async () => {
     const result = await runCommand(command, {
@@ -92,7 +93,10 @@ async function step(
       env: safeEnv({ CI: 'true' }),
       timeoutMs,
       onOutput: (chunk) => log.output(chunk.trimEnd()),
+      ...(signal ? { signal } : {}),
     });
+    // Stopped because the other tree failed: that failure is the gate's, and this step's output is not shown.
+    if (result.aborted) throw new StepStopped();
     noteLeftovers(code, side, result.left, log, notes);
     if (result.timedOut) {
       throw new GateError(code, stepTimedOutMessage(code, side, command, timeoutMs), {
@@ -135,6 +139,8 @@ export interface PrepareOptions {
   log: StepLog;
   /** The report's notes: what a command left running goes there. */
   notes?: Note[];
+  /** Aborted when the other tree failed: the running step is stopped (StepStopped), the next not started. */
+  signal?: AbortSignal;
 }
 
 export async function prepareTree(options: PrepareOptions): Promise<void> {
@@ -149,9 +155,12 @@ export async function prepareTree(options: PrepareOptions): Promise<void> {
         ? detectInstall(root, dir)
         : { command: options.install, cwd: dir };
   const { notes } = options;
-  if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log, notes);
+  const { signal } = options;
+  if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log, notes, signal);
   else log.info({ kind: 'nothing-to-install', side });
-  if (options.build) await step('build', side, options.build, dir, options.buildTimeoutMs, log, notes);
+  if (signal?.aborted) throw new StepStopped();
+  if (options.build)
+    await step('build', side, options.build, dir, options.buildTimeoutMs, log, notes, signal);
 }
 
 export interface HookOptions {
@@ -206,3 +215,6 @@ export async function runHook(options: HookOptions): Promise<void> {
     log.info({ kind: 'step-took', step: what, side, ms: result.durationMs });
   });
 }
+
+/** A step stopped before its end because the other tree had failed (prepareTrees shows that failure instead). */
+export class StepStopped extends Error {}

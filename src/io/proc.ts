@@ -318,6 +318,8 @@ export class Child {
 
 export interface RunResult extends Exit {
   timedOut: boolean;
+  /** Stopped because `signal` was aborted (its tree killed, as on a time-out). */
+  aborted?: boolean;
   output: Tail;
   stdout: string;
   durationMs: number;
@@ -336,7 +338,7 @@ const CLOSE_GRACE_MS = 300;
  */
 export async function runCommand(
   command: string,
-  options: StartOptions & { timeoutMs: number; leftovers?: 'kill' | 'keep' },
+  options: StartOptions & { timeoutMs: number; leftovers?: 'kill' | 'keep'; signal?: AbortSignal },
 ): Promise<RunResult> {
   const started = Date.now();
   let stdout = '';
@@ -351,14 +353,19 @@ export async function runCommand(
   const timer = sleep(options.timeoutMs, 'timeout' as const, { signal: cancel.signal, ref: false }).catch(
     () => 'cancelled' as const,
   );
-  const outcome = await Promise.race([child.ended, timer]);
+  const stopped = new Promise<'aborted'>((resolve) => {
+    if (options.signal?.aborted) resolve('aborted');
+    options.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  const outcome = await Promise.race([child.ended, timer, stopped]);
   cancel.abort();
   if (outcome === 'cancelled')
     throw new Error('unreachable: the timeout was cancelled before the race ended');
-  if (outcome === 'timeout') {
+  if (outcome === 'timeout' || outcome === 'aborted') {
     const left = child.leftovers();
     const exit = await child.stop(1000);
-    return { ...exit, timedOut: true, output: child.output, stdout, durationMs: Date.now() - started, left };
+    const how = outcome === 'timeout' ? { timedOut: true } : { timedOut: false, aborted: true };
+    return { ...exit, ...how, output: child.output, stdout, durationMs: Date.now() - started, left };
   }
   // The output the command wrote before it exited is still in the pipes: read it, unless something holds them.
   await Promise.race([child.exited, sleep(CLOSE_GRACE_MS, undefined, { ref: false })]);

@@ -1,20 +1,25 @@
 /**
- * `restart-every: 1` with the open loop, end to end: the one real run of what test/unit/gate-servers.test.ts proves
- * with fakes.
+ * `restart-every: 1` and the open loop, end to end, in one gate: the one real run of what
+ * test/unit/gate-servers.test.ts and gate-pairs.test.ts prove with fakes.
  *
  * At 1 every pair is a block of its own: a new base and a new head process, started at the same time and primed
  * (`prime`) before the pair, and the pair is the unit of every comparison. Each server process writes how many
  * requests it has served and when it started and listened; those show how many processes ran, that more than the
- * measured load reached them, and that the two sides started together. With the open loop on (`latency-rate:
- * 25%`), its rate comes from base's rate in the first priming.
+ * measured load reached them, and that the two sides started together. A pair that another process disturbed is
+ * measured again, with new processes: how many processes ran follows from what the report and the log say was
+ * measured (2 per pair measured, those measured again included), never from the pairs planned alone.
  *
- * A pair that another process disturbed is measured again, with new processes: how many processes ran follows from
- * what the report and the log say was measured (2 per pair measured, those measured again included), never from
- * the pairs planned alone.
+ * The open loop (`latency-rate: 25%`) takes its rate from base's rate in the first priming, and head stalls its
+ * event loop for 20 ms every 150 ms. A closed loop hides the stall from its p99 (only the 10 requests in flight
+ * wait, a tiny share of thousands a second), but at a fixed offered rate every request that falls due during a
+ * stall waits for it: p99 at fixed rate must catch it. Each side's sixth of open-loop load (0.17 s per pair, 1/6
+ * of `duration`) is longer than the 130 ms between stalls, so every open-loop load holds 20 ms of stall or more;
+ * 12 pairs, so that one pair in which a host hiccup made base's p99 the larger one still leaves the exact
+ * signed-rank p below the family's level.
  *
- * Blocks of more than one pair are end to end in restify-listener.test.ts (4 blocks of 2); what the gate
- * makes of processes that differ for their whole life, in test/unit/process-offsets.test.ts; the note on a server
- * slow to start, in test/unit/plan.test.ts; the open loop catching a stall, in open-loop.test.ts.
+ * Blocks of more than one pair are end to end in restify-listener.test.ts (4 blocks of 2); what the gate makes of
+ * processes that differ for their whole life, in test/unit/process-offsets.test.ts; the note on a server slow to
+ * start, in test/unit/plan.test.ts.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,10 +32,14 @@ import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
 import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
 /**
- * A node:http server that spends `workUs` per request and starts listening `listenAfterMs` after it starts. It
- * keeps `{ served, started, listening }` in `<dir>/served-<pid>`.
+ * A node:http server that spends `workUs` per request and starts listening `listenAfterMs` after it starts; with
+ * `stall`, it blocks its event loop for 20 ms every 150 ms (a cache rebuilt synchronously, say). It keeps
+ * `{ served, started, listening }` in `<dir>/served-<pid>`.
  */
-function countingServer(dir: string, options: { listenAfterMs: number; workUs: number }): string {
+function countingServer(
+  dir: string,
+  options: { listenAfterMs: number; workUs: number; stall?: boolean },
+): string {
   return `const http = require('node:http');
 const { writeFileSync } = require('node:fs');
 const file = ${JSON.stringify(dir)} + '/served-' + process.pid;
@@ -46,6 +55,7 @@ const server = http.createServer((req, res) => {
   res.end('{"ok":true}');
 });
 setTimeout(() => server.listen(process.env.PORT, () => { state.listening = Date.now(); save(); }), ${options.listenAfterMs});
+${options.stall ? 'setInterval(() => burn(20000), 150);' : ''}
 `;
 }
 
@@ -61,7 +71,7 @@ function servedIn(dir: string): Served[] {
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Served);
 }
 
-describe('restart-every', () => {
+describe('restart-every: 1 and the open loop', () => {
   let fake: FakeGitHub;
   let r: TestRepo | undefined;
   let counts: string;
@@ -75,25 +85,28 @@ describe('restart-every', () => {
     rmSync(counts, { recursive: true, force: true });
   });
 
-  test('at 1, every pair gets new processes, started together and primed: 2 per pair measured; the pair is the unit; a 3x slower head is a regression', async () => {
+  test('at 1, every pair gets new processes, started together and primed: 2 per pair measured; the pair is the unit; a head that stalls 20 ms every 150 ms: p99 at fixed rate is a regression, the closed-loop p99 barely moves', async (t) => {
     // Each process takes 0.25 s to listen, so that two started together are seen starting together.
     r = makeRepo(
-      { 'server.js': countingServer(counts, { listenAfterMs: 250, workUs: 100 }) },
-      { 'server.js': countingServer(counts, { listenAfterMs: 250, workUs: 300 }) },
+      // No work per request: at tens of thousands a second, the 10 requests in flight during a stall are too few
+      // for the closed loop's p99 (at 100 µs a request, they were 1.5% of requests and moved it 2.6×).
+      { 'server.js': countingServer(counts, { listenAfterMs: 250, workUs: 0 }) },
+      { 'server.js': countingServer(counts, { listenAfterMs: 250, workUs: 0, stall: true }) },
     );
-    const pairs = 8;
+    const pairs = 12;
     const run = await runAction({
       workspace: r.workspace,
       inputs: {
         start: 'node server.js',
         paths: '/',
         rounds: String(pairs),
-        duration: '0.5s',
-        warmup: '0.1s',
+        duration: '1s',
+        warmup: '0s',
         'restart-every': '1',
-        // Each pair's processes primed 0.25 s per side (base's rate in it sets the open loop's).
+        // Each pair's processes primed 0.25 s per side (base's rate in the first sets the open loop's).
         prime: '0.25s',
-        // A quarter of base's rate stays well within the slower head's capacity (under half of base's).
+        // A quarter of base's rate: well within what the open-loop client sustains on a busy machine, so that its
+        // own lag is not what p99 measures.
         'latency-rate': '25%',
         // The profiling pass starts servers of its own; it is not what this test counts.
         flamegraphs: 'false',
@@ -129,10 +142,10 @@ describe('restart-every', () => {
     assert.equal(overlapping.length, 2 * measured, JSON.stringify(processes));
 
     // What reached the servers: the measured rounds (closed and open loop), and before them each pair's priming.
-    const closed = report.rounds.reduce((sum, round) => sum + round.measurement.responses, 0);
+    const loaded = report.rounds.reduce((sum, round) => sum + round.measurement.responses, 0);
     const paced = report.rounds.reduce((sum, round) => sum + (round.measurement.paced?.responses ?? 0), 0);
     const total = served.reduce((a, b) => a + b, 0);
-    assert.ok(total > closed + paced, `served ${total}, measured ${closed} + ${paced}`);
+    assert.ok(total > loaded + paced, `served ${total}, measured ${loaded} + ${paced}`);
     assert.ok(
       report.decision?.comparisons.every((c) => c.processes === undefined),
       'a process pair per pair has no blocks to compare',
@@ -152,9 +165,42 @@ describe('restart-every', () => {
       `rate ${rate}, base ${logged[2]} req/s`,
     );
 
-    const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
-    assert.equal(rps?.verdict, 'regression', JSON.stringify(rps));
+    for (const round of report.rounds) {
+      const paced = round.measurement.paced!;
+      assert.ok(paced.responses > 0.9 * paced.sent, `${round.side}: ${paced.responses} of ${paced.sent}`);
+      assert.equal(paced.failures, 0);
+    }
+
+    // The stall: p99 at fixed rate at least doubles and is called a regression; the closed loop barely sees it.
+    const of = (metric: string) => report.decision?.comparisons.find((c) => c.metric === metric);
+    const [open, closed] = [of('p99open'), of('p99')];
+    const pairLines = run.stdout.split('\n').filter((line) => /^pair \d+|open-loop/.test(line));
+    t.diagnostic(
+      [open, closed, of('rps')]
+        .map(
+          (c) =>
+            `${c?.metric}: ${c?.base?.toFixed(2)} → ${c?.head?.toFixed(2)} (${((c?.change ?? 0) * 100).toFixed(0)}%, ${c?.verdict})`,
+        )
+        .join('; '),
+    );
+    assert.ok(
+      open && closed,
+      `comparisons: ${JSON.stringify(report.decision?.comparisons.map((c) => c.metric))}`,
+    );
+    assert.equal(open.verdict, 'regression', pairLines.join('\n'));
+    assert.ok(open.change >= 1, `p99 at fixed rate ${open.base.toFixed(2)} → ${open.head.toFixed(2)} ms`);
+    assert.ok(
+      closed.change < open.change / 3,
+      `closed-loop p99 changed ${closed.change}, open ${open.change}`,
+    );
     assert.equal(run.code, 1, 'a regression fails the step');
+    assert.equal(run.outputs.verdict, 'regression');
+    const body = fake.comments.get(41)?.[0]?.body ?? '';
+    assert.match(body, /\| GET \/ \| p99 at fixed rate \| [\d.]+ ms \| [\d.]+ ms \| \+\d+\.?\d*% \(/);
+    assert.match(
+      body,
+      /"p99 at fixed rate": after its closed-loop load, each side got 0\.17 s per pair of open-loop load at [\d,]+ req\/s for GET \//,
+    );
     assert.deepEqual(fake.violations, []);
     assert.deepEqual(processesUnder(r.dir), []);
   });

@@ -62,8 +62,15 @@ describe('HeldLog', () => {
   });
 });
 
+interface Installs {
+  /** Whether each side's install fails. */
+  fail: { base: boolean; head: boolean };
+  /** How long each side's install takes; default 600 ms. */
+  ms?: { base: number; head: number };
+}
+
 /** A repository whose install command records when it ran, per side, and fails where `fail` says. */
-function repository(fail: { base: boolean; head: boolean }): { root: string; base: string; head: string } {
+function repository({ fail, ms }: Installs): { root: string; base: string; head: string } {
   const root = mkdtempSync(join(tmpdir(), 'perf-gate-prepare-'));
   dirs.push(root);
   const git = (...args: string[]) =>
@@ -77,7 +84,7 @@ function repository(fail: { base: boolean; head: boolean }): { root: string; bas
       `const log = ${JSON.stringify(join(root, '..', `${root.split('/').at(-1)}-times`))};`,
       `appendFileSync(log, '${side} start ' + Date.now() + '\\n');`,
       `console.log('installing ${side}');`,
-      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600);',
+      `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms?.[side] ?? 600});`,
       `appendFileSync(log, '${side} end ' + Date.now() + '\\n');`,
       `process.exit(${fail[side] ? 1 : 0});`,
     ].join('\n');
@@ -102,8 +109,8 @@ const idle: LoadRunner = {
   stop: async () => {},
 };
 
-async function prepareOnly(fail: { base: boolean; head: boolean }) {
-  const repo = repository(fail);
+async function prepareOnly(installs: Installs) {
+  const repo = repository(installs);
   const outputDir = `${repo.root}-out`;
   dirs.push(outputDir, `${repo.root}-times`);
   const log = lineLog();
@@ -148,7 +155,7 @@ async function prepareOnly(fail: { base: boolean; head: boolean }) {
 
 describe('prepareTrees', () => {
   test('installs base and head at the same time; the log shows base, then head, each step whole', async () => {
-    const { log, times } = await prepareOnly({ base: false, head: false });
+    const { log, times } = await prepareOnly({ fail: { base: false, head: false } });
     assert.ok(
       times['head start']! < times['base end']!,
       `head started after base ended: ${JSON.stringify(times)}`,
@@ -167,13 +174,25 @@ describe('prepareTrees', () => {
   });
 
   test('when both fail, the error is base’s (neutral), as when base went first', async () => {
-    const { report } = await prepareOnly({ base: true, head: true });
+    const { report } = await prepareOnly({ fail: { base: true, head: true } });
     assert.equal(report.error?.code, 'install');
     assert.equal(report.error?.side, 'base');
   });
 
+  test('base failing stops head’s install, whose output is not shown', async () => {
+    const started = Date.now();
+    const { report, log, times } = await prepareOnly({
+      fail: { base: true, head: false },
+      ms: { base: 200, head: 20_000 },
+    });
+    assert.equal(report.error?.side, 'base');
+    assert.ok(Date.now() - started < 10_000, 'the gate did not wait for head’s install');
+    assert.equal(times['head end'], undefined, 'head’s install was stopped');
+    assert.ok(!log.lines.includes('group install head'), log.lines.join('\n'));
+  });
+
   test('when only head fails, the error is head’s', async () => {
-    const { report } = await prepareOnly({ base: false, head: true });
+    const { report } = await prepareOnly({ fail: { base: false, head: true } });
     assert.equal(report.error?.code, 'install');
     assert.equal(report.error?.side, 'head');
   });
