@@ -456,7 +456,11 @@ describe('perf-gate faults, end to end', () => {
       run.stdout.slice(run.stdout.indexOf('Last output:')),
       /npm error .*package-lock\.json .* are in sync/,
     );
-    assert.doesNotMatch(run.stdout, /install head/, 'head’s install, beside base’s, is stopped and not shown');
+    assert.doesNotMatch(
+      run.stdout,
+      /install head/,
+      'head’s install, beside base’s, is stopped and not shown',
+    );
     assert.equal(comments.length, 1);
     assert.match(comments[0]!.body, /Missing: dep@\u200b?1\.0\.0 from lock file/);
   });
