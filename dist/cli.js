@@ -8920,6 +8920,9 @@ ${error.message}
     return exit ?? { code: null, signal: "SIGKILL" };
   }
 };
+
+// src/io/run-command.ts
+import { setTimeout as sleep3 } from "node:timers/promises";
 var CLOSE_GRACE_MS = 300;
 async function runCommand(command2, options) {
   const started = Date.now();
@@ -8932,7 +8935,7 @@ async function runCommand(command2, options) {
     }
   });
   const cancel = new AbortController();
-  const timer = sleep2(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
+  const timer = sleep3(options.timeoutMs, "timeout", { signal: cancel.signal, ref: false }).catch(
     () => "cancelled"
   );
   const stopped = new Promise((resolve9) => {
@@ -8949,7 +8952,7 @@ async function runCommand(command2, options) {
     const how = outcome === "timeout" ? { timedOut: true } : { timedOut: false, aborted: true };
     return { ...exit, ...how, output: child2.output, stdout, durationMs: Date.now() - started, left: left2 };
   }
-  await Promise.race([child2.exited, sleep2(CLOSE_GRACE_MS, void 0, { ref: false })]);
+  await Promise.race([child2.exited, sleep3(CLOSE_GRACE_MS, void 0, { ref: false })]);
   const result = {
     ...outcome,
     timedOut: false,
@@ -10145,7 +10148,7 @@ function poolSpec(scenario, server, options) {
 import { readdirSync as readdirSync3, readFileSync as readFileSync5, readlinkSync } from "node:fs";
 import { request } from "node:http";
 import { createServer, Socket } from "node:net";
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { setTimeout as sleep4 } from "node:timers/promises";
 var HOSTS = ["127.0.0.1", "::1"];
 var PortNotMovedError = class extends GateError {
   /** The fixed port (input `port`) and the port it was to move to. */
@@ -10281,7 +10284,7 @@ async function waitReady(spec, child2, port) {
       await child2.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
     }
-    await sleep3(100);
+    await sleep4(100);
   }
 }
 function ownPorts(spec, sockets) {
@@ -10359,7 +10362,7 @@ async function waitPortFree(side, port) {
         `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
         { side }
       );
-    await sleep3(100);
+    await sleep4(100);
   }
 }
 
@@ -12204,7 +12207,7 @@ import { join as join11 } from "node:path";
 import { mkdirSync, readFileSync as readFileSync6, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
-import { setTimeout as sleep4 } from "node:timers/promises";
+import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/diagnostics/preload.ts
 var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
@@ -12619,7 +12622,7 @@ async function takeSnapshot(outFile, options) {
   let expected2 = liveReporters(readSnapshots(outFile));
   while (expected2.size === 0) {
     if (Date.now() > registrationDeadline) return [];
-    await sleep4(25);
+    await sleep5(25);
     expected2 = liveReporters(readSnapshots(outFile));
   }
   const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
@@ -12631,7 +12634,7 @@ async function takeSnapshot(outFile, options) {
   renameSync(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (; ; ) {
-    await sleep4(POLL_MS);
+    await sleep5(POLL_MS);
     let text2 = "";
     try {
       text2 = await readFile(outFile, "utf8");
@@ -16548,7 +16551,7 @@ function mainThreadSeconds(pid) {
 // src/profile/run.ts
 import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync10, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
-import { setTimeout as sleep6 } from "node:timers/promises";
+import { setTimeout as sleep7 } from "node:timers/promises";
 
 // src/profile/command.ts
 function tokenize(line) {
@@ -16869,7 +16872,7 @@ function noInliningFlags(node, env) {
 }
 
 // src/profile/ready.ts
-import { setTimeout as sleep5 } from "node:timers/promises";
+import { setTimeout as sleep6 } from "node:timers/promises";
 var HOSTS2 = ["127.0.0.1", "::1"];
 function plain2(text2) {
   return text2.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "\n").replace(/\n{2,}/g, "\n");
@@ -16923,7 +16926,7 @@ async function waitReady2(child2, spec, what2, port) {
       if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
-    await sleep5(100);
+    await sleep6(100);
   }
 }
 
@@ -17181,7 +17184,7 @@ function groupMembers(pgid) {
 }
 async function groupGone(pgid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep6(20);
+  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep7(20);
 }
 async function abort(child2) {
   if (child2.pid > 0) {
@@ -17359,7 +17362,7 @@ async function stopAndCollect(child2, serverPid, spec, what2) {
       } catch {
       }
     }
-    await Promise.race([child2.exited, sleep6(100)]);
+    await Promise.race([child2.exited, sleep7(100)]);
   }
   const exit = child2.exit;
   if (exit.code !== 0)
@@ -17734,7 +17737,7 @@ function renderDiagnosticsSection(summary, options = {}) {
 
 // src/diagnostics/recorder.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import { setTimeout as sleep7 } from "node:timers/promises";
+import { setTimeout as sleep8 } from "node:timers/promises";
 
 // src/diagnostics/summary.ts
 var DIAGNOSIS_LEVEL = 0.01;
@@ -17991,7 +17994,7 @@ var ServerDiagnostics = class {
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
     const take = () => snapshot(this.outFile, { label: `${key}-begin` });
-    const begin = delayMs === 0 ? await take() : sleep7(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
+    const begin = delayMs === 0 ? await take() : sleep8(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
     const abandon = async () => {
       cancel.abort();
       await begin;

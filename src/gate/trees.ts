@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
-import { type LeftProcess, runCommand, safeEnv } from '../io/proc.ts';
+import { type LeftProcess, safeEnv } from '../io/proc.ts';
+import { runCommand } from '../io/run-command.ts';
 import type { Side } from '../model/measure.ts';
 import type { GateLog, Note, Step } from '../model/notes.ts';
 import {

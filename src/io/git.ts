@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GateError } from './errors.ts';
-import { runCommand, safeEnv } from './proc.ts';
+import { safeEnv } from './proc.ts';
+import { runCommand } from './run-command.ts';
 
 export async function git(
   cwd: string,

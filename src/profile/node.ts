@@ -5,7 +5,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
-import { runCommand } from '../io/proc.ts';
+import { runCommand } from '../io/run-command.ts';
 import type { NodeCommand } from './command.ts';
 
 /** The `scripts` of the package.json in cwd; undefined when there is none to read. */

@@ -13,7 +13,8 @@ import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DiagnosticsRecorder } from '../../src/diagnostics/index.ts';
 import { GateError } from '../../src/io/errors.ts';
-import { Child, killAll, runCommand, safeEnv } from '../../src/io/proc.ts';
+import { Child, killAll, safeEnv } from '../../src/io/proc.ts';
+import { runCommand } from '../../src/io/run-command.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-preloads-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

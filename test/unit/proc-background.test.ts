@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError } from '../../src/io/errors.ts';
-import { runCommand, safeEnv, stopBackground } from '../../src/io/proc.ts';
+import { safeEnv, stopBackground } from '../../src/io/proc.ts';
+import { runCommand } from '../../src/io/run-command.ts';
 import { LoadGenerator } from '../../src/load/generator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bg-'));

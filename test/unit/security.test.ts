@@ -20,7 +20,8 @@ import { privilegedForkProblem } from '../../src/config/event.ts';
 import { persistedCredentials } from '../../src/io/credentials.ts';
 import { GateError } from '../../src/io/errors.ts';
 import { FileCommandGuard } from '../../src/io/file-commands.ts';
-import { runCommand, safeEnv, stopBackground } from '../../src/io/proc.ts';
+import { safeEnv, stopBackground } from '../../src/io/proc.ts';
+import { runCommand } from '../../src/io/run-command.ts';
 import { LoadGenerator, pinLoadGenerator } from '../../src/load/generator.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-security-'));
