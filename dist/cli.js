@@ -18373,7 +18373,7 @@ async function runGate(context, hooks = {}) {
     await finish2(context, run);
   }
   const report = redact(assembleReport(context, run), [config.token]);
-  await writeReport(config.outputDir, report);
+  if (!hooks.cancelled?.()) await writeReport(config.outputDir, report);
   return report;
 }
 function internalError(caught) {

@@ -179,7 +179,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
       log: actionGateLog,
       pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : undefined,
     },
-    { progress: (snapshot) => (inProgress.snapshot = snapshot) },
+    { progress: (snapshot) => (inProgress.snapshot = snapshot), cancelled: () => cancelling },
   );
   await publish(report, config, to);
 }
@@ -190,6 +190,7 @@ async function runHistory(config: Config, workspace: string): Promise<void> {
     progress: (snapshot) => {
       inProgress.snapshot = snapshot;
     },
+    cancelled: () => cancelling,
     upload: (report) => uploadArtifact(report, config),
     settle: async () => {
       await stopEverything();

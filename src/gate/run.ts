@@ -36,6 +36,11 @@ export interface GateHooks {
    * what a cancelled run writes (entry/cancel.ts).
    */
   progress?: (snapshot: (error: GateError) => Report) => void;
+  /**
+   * True once the job is being cancelled: the cancellation writes report.json from the progress snapshot, and the
+   * run, whose processes it killed under it, must not overwrite that with an error of its own.
+   */
+  cancelled?: () => boolean;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function runGate(context: GateContext, hooks: GateHooks = {}): Prom
     await finish(context, run);
   }
   const report = redact(assembleReport(context, run), [config.token]);
-  await writeReport(config.outputDir, report);
+  if (!hooks.cancelled?.()) await writeReport(config.outputDir, report);
   return report;
 }
 

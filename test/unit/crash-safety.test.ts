@@ -13,6 +13,7 @@ import { parseReportFile } from '../../src/config/report-file.ts';
 import type { GateServer, LoadRunner, Probes } from '../../src/gate/ports.ts';
 import { systemClock } from '../../src/gate/ports.ts';
 import { runGate } from '../../src/gate/run.ts';
+import { GateError } from '../../src/io/errors.ts';
 import type { Report } from '../../src/model/report.ts';
 import { mergeReports } from '../../src/publish/merge-report.ts';
 import { gateReport } from '../support/reports.ts';
@@ -127,6 +128,52 @@ describe('runGate after an unexpected error (finding 7)', () => {
     assert.equal(written.error?.code, 'internal');
     // And it reads back as `mode: report` reads it.
     assert.equal(parseReportFile(JSON.stringify(written), 'report.json').report.rounds.length, 6);
+  });
+});
+
+describe('runGate during a cancellation', () => {
+  test('once the job is being cancelled, the run does not write report.json over the cancellation’s', async () => {
+    const { root, base, head } = repository();
+    const outputDir = join(root, '..', `${root.split('/').at(-1)}-cancelled`);
+    dirs.push(outputDir);
+    let cancelling = false;
+    const load: LoadRunner = {
+      open: async () => {},
+      turns: async () => {
+        // The cancellation killed the load generator under the run.
+        cancelling = true;
+        throw new GateError('load', 'the load generator exited');
+      },
+      take: async () => measurement(1000),
+      close: async () => {},
+      stop: async () => {},
+    };
+    const log = {
+      info: () => {},
+      output: () => {},
+      warning: () => {},
+      group: <T>(_: unknown, body: () => Promise<T>) => body(),
+    };
+    const report = await runGate(
+      {
+        config: gateConfig({ outputDir, pairs: 8, install: 'skip' }),
+        root,
+        base: { sha: base, label: 'main' },
+        head: { sha: head, label: 'feature' },
+        log,
+      },
+      {
+        collaborators: () => ({
+          clock: systemClock,
+          load,
+          startServer: async (side) => server(side),
+          probes,
+        }),
+        cancelled: () => cancelling,
+      },
+    );
+    assert.equal(report.error?.code, 'load', 'the run still returns what it saw');
+    assert.ok(!existsSync(join(outputDir, 'report.json')), 'report.json is left to the cancellation');
   });
 });
 
