@@ -8246,8 +8246,8 @@ function parseScenarioFile(text2, options) {
   if (port) file.port = integer(port.value, "port", PORT_BOUNDS, fail);
   const env = top.get("env");
   if (env) file.env = environment(env.value, fail);
-  const setup = top.get("setup");
-  if (setup) file.setup = command(setup.value, "setup", fail);
+  const setup2 = top.get("setup");
+  if (setup2) file.setup = command(setup2.value, "setup", fail);
   const teardown2 = top.get("teardown");
   if (teardown2) file.teardown = command(teardown2.value, "teardown", fail);
   const threshold = top.get("threshold");
@@ -18257,6 +18257,14 @@ function detectInstall(root, dir) {
   }
   return hasDependencies(dir) ? { command: "npm install", cwd: resolve7(dir) } : void 0;
 }
+function installsTogether(install2, roots, dirs2) {
+  if (install2 === "skip") return true;
+  if (install2 !== "auto") return false;
+  return ["base", "head"].every((side) => {
+    const plan = detectInstall(roots[side], dirs2[side]);
+    return plan === void 0 || /^(npm|pnpm) /.test(plan.command);
+  });
+}
 function failureExcerpt(text2, count3 = 40) {
   const lines = text2.trimEnd().split("\n");
   if (lines.length <= count3) return lines.join("\n");
@@ -18462,6 +18470,13 @@ async function prepareTrees(context, run) {
     notes: run.notes,
     ...signal2 ? { signal: signal2 } : {}
   });
+  if (!installsTogether(config.install, roots, dirs2)) {
+    for (const side of ["base", "head"]) {
+      await prepare(side, log);
+      run.prepared.push(side);
+    }
+    return setup(context, dirs2, remaining);
+  }
   const held = new HeldLog();
   const stopHead = new AbortController();
   const base = prepare("base", log).catch((error) => {
@@ -18474,6 +18489,10 @@ async function prepareTrees(context, run) {
   await held.replay(log);
   if (headDone.status === "rejected") throw headDone.reason;
   run.prepared.push("head");
+  return setup(context, dirs2, remaining);
+}
+async function setup(context, dirs2, remaining) {
+  const { config, log } = context;
   if (config.setup === void 0) return dirs2;
   for (const side of ["base", "head"]) {
     await runHook({

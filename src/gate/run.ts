@@ -23,7 +23,7 @@ import { checkPlan } from './plan-check.ts';
 import type { GateContext, Logger } from './ports.ts';
 import { profileBoth } from './profiling.ts';
 import { systemCollaborators } from './system.ts';
-import { prepareTree, runHook, type StepLog } from './trees.ts';
+import { installsTogether, prepareTree, runHook, type StepLog } from './trees.ts';
 
 export type { GateContext, Logger } from './ports.ts';
 
@@ -184,6 +184,13 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
       notes: run.notes,
       ...(signal ? { signal } : {}),
     });
+  if (!installsTogether(config.install, roots, dirs)) {
+    for (const side of ['base', 'head'] as const) {
+      await prepare(side, log);
+      run.prepared.push(side);
+    }
+    return setup(context, dirs, remaining);
+  }
   // Both trees at once (installs wait on the network and the disk as much as on a core): base's output as it
   // comes, head's after it. A failure of base's stops head's and is the gate's, as when base went first.
   const held = new HeldLog();
@@ -198,6 +205,16 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
   await held.replay(log);
   if (headDone.status === 'rejected') throw headDone.reason;
   run.prepared.push('head');
+  return setup(context, dirs, remaining);
+}
+
+/** The config file's `setup` in each tree, base first; the trees' directories. */
+async function setup(
+  context: GateContext,
+  dirs: Record<Side, string>,
+  remaining: () => number,
+): Promise<Record<Side, string>> {
+  const { config, log } = context;
   if (config.setup === undefined) return dirs;
   for (const side of ['base', 'head'] as const) {
     await runHook({

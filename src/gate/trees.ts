@@ -56,6 +56,24 @@ export function detectInstall(root: string, dir: string): InstallPlan | undefine
 }
 
 /**
+ * Whether base and head may be installed and built at the same time: when each tree's install is npm's, pnpm's or
+ * none. Their caches take concurrent writers; yarn 1's does not (hence its `--mutex`), and an `install` command of
+ * the user's own is not ours to judge: those trees go one after the other.
+ */
+export function installsTogether(
+  install: string,
+  roots: Record<Side, string>,
+  dirs: Record<Side, string>,
+): boolean {
+  if (install === 'skip') return true;
+  if (install !== 'auto') return false;
+  return (['base', 'head'] as const).every((side) => {
+    const plan = detectInstall(roots[side], dirs[side]);
+    return plan === undefined || /^(npm|pnpm) /.test(plan.command);
+  });
+}
+
+/**
  * The log of a tree's steps. Its `output` is what a process we started printed (install, build, server, profiler):
  * text from the pull request's code, which the action shows with workflow commands turned off, so that it cannot
  * issue `::set-output`, `::add-mask::`, `::warning` or `::stop-commands::` of its own.

@@ -12,6 +12,7 @@ import { HeldLog } from '../../src/gate/held-log.ts';
 import type { LoadRunner } from '../../src/gate/ports.ts';
 import { systemClock } from '../../src/gate/ports.ts';
 import { runGate } from '../../src/gate/run.ts';
+import { installsTogether } from '../../src/gate/trees.ts';
 import type { GateEvent, GateGroup, GateLog } from '../../src/model/notes.ts';
 import { gateConfig } from './gate-fakes.ts';
 
@@ -89,6 +90,8 @@ function repository({ fail, ms }: Installs): { root: string; base: string; head:
       `process.exit(${fail[side] ? 1 : 0});`,
     ].join('\n');
   git('init', '-q', '-b', 'main');
+  // A lockfile: the install is `npm ci`, which the PATH of these tests (fakeNpm) runs as install.cjs.
+  writeFileSync(join(root, 'package-lock.json'), '{}\n');
   writeFileSync(join(root, 'install.cjs'), install('base'));
   git('add', '.');
   git('commit', '-q', '-m', 'base');
@@ -109,39 +112,55 @@ const idle: LoadRunner = {
   stop: async () => {},
 };
 
-async function prepareOnly(installs: Installs) {
+/** A directory with an `npm` that runs the tree's install.cjs, first on PATH while `body` runs. */
+async function withFakeNpm<T>(body: () => Promise<T>): Promise<T> {
+  const bin = mkdtempSync(join(tmpdir(), 'perf-gate-npm-'));
+  dirs.push(bin);
+  writeFileSync(join(bin, 'npm'), '#!/bin/sh\nexec node install.cjs\n', { mode: 0o755 });
+  const path = process.env.PATH;
+  process.env.PATH = `${bin}:${path}`;
+  try {
+    return await body();
+  } finally {
+    process.env.PATH = path;
+  }
+}
+
+async function prepareOnly(installs: Installs, install = 'auto') {
   const repo = repository(installs);
   const outputDir = `${repo.root}-out`;
   dirs.push(outputDir, `${repo.root}-times`);
   const log = lineLog();
-  const report = await runGate(
-    {
-      config: gateConfig({ outputDir, pairs: 8, install: 'node install.cjs' }),
-      root: repo.root,
-      base: { sha: repo.base, label: 'main' },
-      head: { sha: repo.head, label: 'feature' },
-      log,
-    },
-    {
-      collaborators: () => ({
-        clock: systemClock,
-        load: idle,
-        startServer: async () => {
-          throw new Error('no server in these tests');
-        },
-        probes: {
-          server: () => {
-            throw new Error('no probe in these tests');
+  const report = await withFakeNpm(() =>
+    runGate(
+      {
+        config: gateConfig({ outputDir, pairs: 8, install }),
+        root: repo.root,
+        base: { sha: repo.base, label: 'main' },
+        head: { sha: repo.head, label: 'feature' },
+        log,
+      },
+      {
+        collaborators: () => ({
+          clock: systemClock,
+          load: idle,
+          startServer: async () => {
+            throw new Error('no server in these tests');
           },
-          summary: () => ({
-            base: undefined,
-            head: undefined,
-            comparison: { eventLoopP99Ratio: undefined, eventLoop: undefined, leak: undefined },
-            blockedMs: 0,
-          }),
-        },
-      }),
-    },
+          probes: {
+            server: () => {
+              throw new Error('no probe in these tests');
+            },
+            summary: () => ({
+              base: undefined,
+              head: undefined,
+              comparison: { eventLoopP99Ratio: undefined, eventLoop: undefined, leak: undefined },
+              blockedMs: 0,
+            }),
+          },
+        }),
+      },
+    ),
   );
   const times = Object.fromEntries(
     readFileSync(`${repo.root}-times`, 'utf8')
@@ -191,9 +210,37 @@ describe('prepareTrees', () => {
     assert.ok(!log.lines.includes('group install head'), log.lines.join('\n'));
   });
 
+  test('an install command of the user’s own runs one tree after the other', async () => {
+    const { times } = await prepareOnly({ fail: { base: false, head: false } }, 'node install.cjs');
+    assert.ok(times['base end']! <= times['head start']!, JSON.stringify(times));
+  });
+
   test('when only head fails, the error is head’s', async () => {
     const { report } = await prepareOnly({ fail: { base: false, head: true } });
     assert.equal(report.error?.code, 'install');
     assert.equal(report.error?.side, 'head');
+  });
+});
+
+describe('installsTogether', () => {
+  const tree = (files: Record<string, string>): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-lock-'));
+    dirs.push(dir);
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+  const both = (dir: string) => ({ base: dir, head: dir });
+
+  test('npm, pnpm or nothing to install: together; yarn, or a command of the user’s own: one after the other', () => {
+    assert.equal(installsTogether('auto', both(tree({})), both(tree({}))), true);
+    const npm = tree({ 'package-lock.json': '{}' });
+    assert.equal(installsTogether('auto', both(npm), both(npm)), true);
+    const pnpm = tree({ 'pnpm-lock.yaml': '' });
+    assert.equal(installsTogether('auto', both(pnpm), both(pnpm)), true);
+    const yarn = tree({ 'yarn.lock': '' });
+    assert.equal(installsTogether('auto', both(yarn), both(yarn)), false);
+    assert.equal(installsTogether('auto', { base: npm, head: yarn }, { base: npm, head: yarn }), false);
+    assert.equal(installsTogether('make deps', both(npm), both(npm)), false);
+    assert.equal(installsTogether('skip', both(yarn), both(yarn)), true);
   });
 });
