@@ -69,6 +69,34 @@ function server(side: 'base' | 'head'): GateServer {
   };
 }
 
+/** runGate on `repo` with fake servers and probes, `load` as its load generator, 8 pairs, nothing installed. */
+function gateOnFakes(
+  repo: { root: string; base: string; head: string },
+  outputDir: string,
+  load: LoadRunner,
+  cancelled?: () => boolean,
+): Promise<Report> {
+  const log = {
+    info: () => {},
+    output: () => {},
+    warning: () => {},
+    group: <T>(_: unknown, body: () => Promise<T>) => body(),
+  };
+  return runGate(
+    {
+      config: gateConfig({ outputDir, pairs: 8, install: 'skip' }),
+      root: repo.root,
+      base: { sha: repo.base, label: 'main' },
+      head: { sha: repo.head, label: 'feature' },
+      log,
+    },
+    {
+      collaborators: () => ({ clock: systemClock, load, startServer: async (side) => server(side), probes }),
+      ...(cancelled ? { cancelled } : {}),
+    },
+  );
+}
+
 describe('runGate after an unexpected error (finding 7)', () => {
   test('report.json is written with the pairs measured before a TypeError, and the error is the report’s', async () => {
     const { root, base, head } = repository();
@@ -94,29 +122,7 @@ describe('runGate after an unexpected error (finding 7)', () => {
       close: async () => {},
       stop: async () => {},
     };
-    const log = {
-      info: () => {},
-      output: () => {},
-      warning: () => {},
-      group: <T>(_: unknown, body: () => Promise<T>) => body(),
-    };
-    const report = await runGate(
-      {
-        config: gateConfig({ outputDir, pairs: 8, install: 'skip' }),
-        root,
-        base: { sha: base, label: 'main' },
-        head: { sha: head, label: 'feature' },
-        log,
-      },
-      {
-        collaborators: () => ({
-          clock: systemClock,
-          load,
-          startServer: async (side) => server(side),
-          probes,
-        }),
-      },
-    );
+    const report = await gateOnFakes({ root, base, head }, outputDir, load);
     assert.equal(report.verdict, 'inconclusive');
     assert.equal(report.error?.code, 'internal');
     assert.match(report.error?.message ?? '', /perf-gate failed unexpectedly \(Cannot read properties/);
@@ -148,30 +154,7 @@ describe('runGate during a cancellation', () => {
       close: async () => {},
       stop: async () => {},
     };
-    const log = {
-      info: () => {},
-      output: () => {},
-      warning: () => {},
-      group: <T>(_: unknown, body: () => Promise<T>) => body(),
-    };
-    const report = await runGate(
-      {
-        config: gateConfig({ outputDir, pairs: 8, install: 'skip' }),
-        root,
-        base: { sha: base, label: 'main' },
-        head: { sha: head, label: 'feature' },
-        log,
-      },
-      {
-        collaborators: () => ({
-          clock: systemClock,
-          load,
-          startServer: async (side) => server(side),
-          probes,
-        }),
-        cancelled: () => cancelling,
-      },
-    );
+    const report = await gateOnFakes({ root, base, head }, outputDir, load, () => cancelling);
     assert.equal(report.error?.code, 'load', 'the run still returns what it saw');
     assert.ok(!existsSync(join(outputDir, 'report.json')), 'report.json is left to the cancellation');
   });
