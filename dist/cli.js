@@ -16549,9 +16549,24 @@ function mainThreadSeconds(pid) {
 }
 
 // src/profile/run.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync10, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep7 } from "node:timers/promises";
+
+// src/io/affinity.ts
+import { spawnSync } from "node:child_process";
+import { readFileSync as readFileSync9 } from "node:fs";
+function ownCpus(status = "/proc/self/status") {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync9(status, "utf8"))?.[1];
+  } catch {
+    return void 0;
+  }
+}
+function repin(pids, cpus) {
+  for (const pid of pids)
+    spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore", timeout: 2e3 });
+}
 
 // src/profile/command.ts
 function tokenize(line) {
@@ -16816,11 +16831,11 @@ function logText(chunk) {
 }
 
 // src/profile/node.ts
-import { accessSync, constants, readFileSync as readFileSync9, statSync as statSync3 } from "node:fs";
+import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync3 } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve as resolve4 } from "node:path";
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync9(join8(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync10(join8(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value2] of Object.entries(manifest.scripts))
@@ -17294,7 +17309,7 @@ async function finishProfiled(profiled) {
   const log = v8LogFile(dir);
   let timed;
   try {
-    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync10(log, "utf8")));
+    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync11(log, "utf8")));
   } catch {
     timed = void 0;
   }
@@ -17341,6 +17356,8 @@ function removeLogs(dir, work) {
 }
 async function stopAndCollect(child2, serverPid, spec, what2) {
   const processTimeoutMs = spec.processTimeoutMs ?? 12e4;
+  const cpus = spec.cpus === void 0 ? void 0 : ownCpus();
+  if (cpus !== void 0) repin(processTree(child2.pid), cpus);
   try {
     process.kill(-child2.pid, "SIGINT");
   } catch {
@@ -18227,11 +18244,11 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
 }
 
 // src/gate/trees.ts
-import { existsSync as existsSync4, readFileSync as readFileSync11 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync12 } from "node:fs";
 import { dirname as dirname5, join as join14, relative as relative4, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync11(join14(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync12(join14(dir, "package.json"), "utf8"));
     const count3 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count3("dependencies") + count3("devDependencies") + count3("optionalDependencies") > 0;
   } catch {

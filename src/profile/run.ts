@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PORT_MAP_ENV } from '../diagnostics/port-preload.ts';
+import { ownCpus, repin } from '../io/affinity.ts';
 import { GateError } from '../io/errors.ts';
 import { Child, liveProcesses, processTree, safeEnv } from '../io/proc.ts';
 import { freePort } from '../io/server.ts';
@@ -45,7 +46,7 @@ export interface ProfileTarget {
   /** 0x's CLI entry (from ensureZeroX). */
   zeroxBin: string;
   readyTimeoutMs: number;
-  /** CPUs 0x and the server are pinned to (taskset -c); undefined: not pinned. */
+  /** CPUs 0x and the server are pinned to (taskset -c) until the load is over; undefined: not pinned. */
   cpus?: string | undefined;
   /** Limit for 0x to turn the V8 log into its files once the server stopped; default 120 s. */
   processTimeoutMs?: number;
@@ -315,6 +316,9 @@ async function stopAndCollect(
   what: string,
 ): Promise<void> {
   const processTimeoutMs = spec.processTimeoutMs ?? 120_000;
+  // The load is over: 0x processes its log on every CPU we have, not on the server's (the other side's 0x is there).
+  const cpus = spec.cpus === undefined ? undefined : ownCpus();
+  if (cpus !== undefined) repin(processTree(child.pid), cpus);
   try {
     process.kill(-child.pid, 'SIGINT');
   } catch {
