@@ -45,11 +45,30 @@ function groupAndSession(pid: number): { pgrp: number; session: number } | undef
   }
 }
 
-function carriesMark(pid: number, mark: string): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`${TREE_MARK}=${mark}`);
-  } catch {
-    return false;
+/** Reads of an empty environment before it is taken as empty, EXEC_WAIT_MS apart. */
+export const EXEC_READS = 5;
+const EXEC_WAIT_MS = 2;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Whether the process's environment carries the mark. A process in the middle of an exec (a daemon's `setsid sh`,
+ * then `exec sleep`) shows an empty environment for a moment: it is read again, briefly, before it counts as empty.
+ */
+export function carriesMark(
+  pid: number,
+  mark: string,
+  read: (pid: number) => string = (p) => readFileSync(`/proc/${p}/environ`, 'latin1'),
+): boolean {
+  for (let reads = 1; ; reads++) {
+    let environ: string;
+    try {
+      environ = read(pid);
+    } catch {
+      return false;
+    }
+    if (environ !== '' || reads === EXEC_READS || groupAndSession(pid) === undefined)
+      return environ.split('\0').includes(`${TREE_MARK}=${mark}`);
+    Atomics.wait(pause, 0, 0, EXEC_WAIT_MS);
   }
 }
 
@@ -72,7 +91,8 @@ export function leftBy(leader: number, mark: string): LeftProcess[] {
       continue;
     }
     const ids = groupAndSession(pid);
-    if (ids === undefined) continue;
+    // Session 0: the kernel's own threads, whose environment is always empty, and never anything we started.
+    if (ids === undefined || ids.session === 0) continue;
     if (ids.pgrp === leader || ids.session === leader || carriesMark(pid, mark)) {
       found.push({ pid, command: commandOf(pid) });
     }
