@@ -8609,11 +8609,20 @@ function groupAndSession(pid) {
     return void 0;
   }
 }
-function carriesMark(pid, mark) {
-  try {
-    return readFileSync2(`/proc/${pid}/environ`, "latin1").split("\0").includes(`${TREE_MARK}=${mark}`);
-  } catch {
-    return false;
+var EXEC_READS = 5;
+var EXEC_WAIT_MS = 2;
+var pause = new Int32Array(new SharedArrayBuffer(4));
+function carriesMark(pid, mark, read = (p) => readFileSync2(`/proc/${p}/environ`, "latin1")) {
+  for (let reads = 1; ; reads++) {
+    let environ;
+    try {
+      environ = read(pid);
+    } catch {
+      return false;
+    }
+    if (environ !== "" || reads === EXEC_READS || groupAndSession(pid) === void 0)
+      return environ.split("\0").includes(`${TREE_MARK}=${mark}`);
+    Atomics.wait(pause, 0, 0, EXEC_WAIT_MS);
   }
 }
 function leftBy(leader, mark) {
@@ -8634,7 +8643,7 @@ function leftBy(leader, mark) {
       continue;
     }
     const ids = groupAndSession(pid);
-    if (ids === void 0) continue;
+    if (ids === void 0 || ids.session === 0) continue;
     if (ids.pgrp === leader || ids.session === leader || carriesMark(pid, mark)) {
       found.push({ pid, command: commandOf(pid) });
     }
@@ -10467,6 +10476,17 @@ function alive3(loaded, during, run) {
     }
   );
 }
+async function inWindows(windows, run) {
+  let result;
+  try {
+    result = await run();
+  } catch (error) {
+    await Promise.all(windows.map((w) => w.abandon()));
+    throw error;
+  }
+  await Promise.all(windows.map((w) => w.close()));
+  return result;
+}
 
 // src/gate/turns.ts
 function abba(i) {
@@ -11919,13 +11939,7 @@ async function sideBySide(ctx, pair2, order, scenario, plan) {
   const windows = await Promise.all(
     order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i].port }))
   );
-  try {
-    await alive3(sides, during, ctx.load.turns(pairTurns(plan, pools)));
-  } catch (error) {
-    await Promise.all(windows.map((w) => w.abandon()));
-    throw error;
-  }
-  await Promise.all(windows.map((w) => w.close()));
+  await inWindows(windows, () => alive3(sides, during, ctx.load.turns(pairTurns(plan, pools))));
   return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 async function freshPair(ctx, plan, pair2, order) {
@@ -11939,7 +11953,8 @@ async function freshPair(ctx, plan, pair2, order) {
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
-        const measurement = await ctx.servers.probe(side).measure(windowLabel(ctx, scenario), window, async () => {
+        const opened = await ctx.servers.probe(side).open(windowLabel(ctx, scenario), window);
+        const measurement = await inWindows([opened], async () => {
           await alive3([server], roundDuring(pair2, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
           return ctx.load.take(pool);
         });
@@ -17983,21 +17998,6 @@ var ServerDiagnostics = class {
     this.side = side;
     this.outFile = outFile;
     this.env = env ?? {};
-  }
-  /**
-   * Runs `run` (one round of load) inside a window (see open). Returns what run returns, rethrows what it throws.
-   */
-  async measure(label, options, run) {
-    const window = await this.open(label, options);
-    let result;
-    try {
-      result = await run();
-    } catch (error) {
-      await window.abandon();
-      throw error;
-    }
-    await window.close();
-    return result;
   }
   /**
    * Opens a measured window: a snapshot once its warm-up is over (at once without one); close() takes another

@@ -29707,6 +29707,7 @@ import { readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node
 
 // src/io/leftovers.ts
 var uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+var pause = new Int32Array(new SharedArrayBuffer(4));
 
 // src/io/proc.ts
 function liveProcesses() {

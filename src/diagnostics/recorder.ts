@@ -6,7 +6,9 @@
  *   const diagnostics = new DiagnosticsRecorder(join(config.outputDir, 'diagnostics'));
  *   const probe = diagnostics.server(side, `pair${pair + 1}-${side}`);
  *   const server = await startServer({ ...spec, env: probe.env });
- *   const m = await probe.measure(path, { warmupSec, port: server.port }, () => runLoad(...));
+ *   const window = await probe.open(path, { warmupSec, port: server.port });
+ *   const m = await runLoad(...);
+ *   await window.close();                    // or window.abandon() when the load failed
  *   ...
  *   const summary = diagnostics.summary();   // → renderDiagnosticsSection(summary)
  *
@@ -70,22 +72,6 @@ export class ServerDiagnostics {
     this.side = side;
     this.outFile = outFile;
     this.env = env ?? {};
-  }
-
-  /**
-   * Runs `run` (one round of load) inside a window (see open). Returns what run returns, rethrows what it throws.
-   */
-  async measure<T>(label: string, options: MeasureOptions, run: () => Promise<T>): Promise<T> {
-    const window = await this.open(label, options);
-    let result: T;
-    try {
-      result = await run();
-    } catch (error) {
-      await window.abandon();
-      throw error;
-    }
-    await window.close();
-    return result;
   }
 
   /**

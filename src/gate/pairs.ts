@@ -10,7 +10,7 @@ import { roundDuring } from '../report/error-text.ts';
 import { inOrder, poolOf, prime, startBlockServers } from './blocks.ts';
 import { type PairContext, stopServers } from './context.ts';
 import { blocksOf } from './measurement-plan.ts';
-import { alive } from './servers.ts';
+import { alive, inWindows } from './servers.ts';
 import { pairTurns, roundTurns } from './turns.ts';
 
 /** The two sides in the order pair `pair` (0-based) runs them: base first in even pairs, head in odd ones (ABBA…). */
@@ -88,13 +88,7 @@ async function sideBySide(
   const windows = await Promise.all(
     order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i]!.port })),
   );
-  try {
-    await alive(sides, during, ctx.load.turns(pairTurns(plan, pools)));
-  } catch (error) {
-    await Promise.all(windows.map((w) => w.abandon()));
-    throw error;
-  }
-  await Promise.all(windows.map((w) => w.close()));
+  await inWindows(windows, () => alive(sides, during, ctx.load.turns(pairTurns(plan, pools))));
   return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 
@@ -115,12 +109,11 @@ async function freshPair(
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
-        const measurement = await ctx.servers
-          .probe(side)
-          .measure(windowLabel(ctx, scenario), window, async () => {
-            await alive([server], roundDuring(pair, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
-            return ctx.load.take(pool);
-          });
+        const opened = await ctx.servers.probe(side).open(windowLabel(ctx, scenario), window);
+        const measurement = await inWindows([opened], async () => {
+          await alive([server], roundDuring(pair, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
+          return ctx.load.take(pool);
+        });
         list.push({ pair, position, side, scenario: scenario.name, measurement, startedAt });
       }
       return list;

@@ -80,9 +80,10 @@ export type StartServer = (
 /** One server's diagnostics (src/diagnostics/recorder.ts, ServerDiagnostics). */
 export interface Probe {
   readonly env: Readonly<Record<string, string>>;
-  /** Runs one measured load, reading the server's diagnostics over its window (after `warmupSec`). */
-  measure<T>(label: string, window: ProbeWindowOptions, run: () => Promise<T>): Promise<T>;
-  /** Opens such a window (its first reading taken or scheduled), to close when the load is done. */
+  /**
+   * Opens a window of the server's diagnostics over one measured load (its first reading taken, or scheduled after
+   * `warmupSec`), to close when the load is done (servers.ts, inWindows).
+   */
   open(label: string, window: ProbeWindowOptions): Promise<ProbeWindow>;
 }
 

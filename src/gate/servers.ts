@@ -4,7 +4,7 @@
  */
 import { PortNotMovedError } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
-import type { GateServer, Probe, Probes, StartServer } from './ports.ts';
+import type { GateServer, Probe, Probes, ProbeWindow, StartServer } from './ports.ts';
 
 export class Servers {
   /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
@@ -123,4 +123,17 @@ export function alive<T>(loaded: readonly GateServer[], during: string, run: Pro
       throw error;
     },
   );
+}
+
+/** `run`'s result inside diagnostics windows already open: each closed (read) after it, abandoned when it throws. */
+export async function inWindows<T>(windows: readonly ProbeWindow[], run: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await Promise.all(windows.map((w) => w.abandon()));
+    throw error;
+  }
+  await Promise.all(windows.map((w) => w.close()));
+  return result;
 }

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { diagnosticsEnv, readSnapshots, snapshot, writePreload } from '../../src/diagnostics/install.ts';
 import type { DiagnosticsSnapshot } from '../../src/diagnostics/preload.ts';
 import { DiagnosticsRecorder } from '../../src/diagnostics/recorder.ts';
+import { inWindows } from '../../src/gate/servers.ts';
 import { liveChildren } from '../../src/io/proc.ts';
 import { type RunningServer, startServer } from '../../src/io/server.ts';
 import { runLoad } from '../../src/load/generator.ts';
@@ -276,13 +277,13 @@ describe('diagnostics preload in real servers', { timeout: 120_000 }, () => {
     let withWarmupMs = 0;
     try {
       // No warm-up: the window opens before the load starts.
-      const first = await probe.measure('/', { warmupSec: 0, port: server.port }, () =>
-        runLoad(spec(0), 'head'),
-      );
+      const opened = await probe.open('/', { warmupSec: 0, port: server.port });
+      const first = await inWindows([opened], () => runLoad(spec(0), 'head'));
       assert.ok(first.responses > 100, `${first.responses} responses`);
       // 1 s of warm-up: the window opens only once it is over.
       const started = Date.now();
-      await probe.measure('/', { warmupSec: 1, port: server.port }, () => runLoad(spec(1), 'head'));
+      const warming = await probe.open('/', { warmupSec: 1, port: server.port });
+      await inWindows([warming], () => runLoad(spec(1), 'head'));
       withWarmupMs = Date.now() - started;
     } finally {
       await server.stop();

@@ -79,6 +79,27 @@ export function makeRepo(base: Files, head: Files, options: { shallow?: boolean 
   };
 }
 
+/**
+ * A repository of its own in a new temporary directory (named from `prefix`): a commit of `base`'s files on `main`
+ * and, with `head`, a second one that overlays them. The caller removes `root`.
+ */
+export function commitRepo(
+  prefix: string,
+  base: Files,
+  head?: Files,
+): { root: string; base: string; head: string } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  git(root, 'init', '-q', '-b', 'main');
+  write(root, base);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', 'base');
+  const baseSha = git(root, 'rev-parse', 'HEAD');
+  if (head === undefined) return { root, base: baseSha, head: baseSha };
+  write(root, head);
+  git(root, 'commit', '-q', '-am', 'head');
+  return { root, base: baseSha, head: git(root, 'rev-parse', 'HEAD') };
+}
+
 /** A pull_request event payload for the repo. */
 export function pullRequestEvent(
   repo: Pick<TestRepo, 'baseSha' | 'headSha'>,

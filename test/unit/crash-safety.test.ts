@@ -4,9 +4,7 @@
  * then; a `mode: report` file with finite but huge values is refused before the statistics see them.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
@@ -16,6 +14,7 @@ import { runGate } from '../../src/gate/run.ts';
 import { GateError } from '../../src/io/errors.ts';
 import type { Report } from '../../src/model/report.ts';
 import { mergeReports } from '../../src/publish/merge-report.ts';
+import { commitRepo } from '../support/repo.ts';
 import { gateReport } from '../support/reports.ts';
 import { gateConfig, measurement } from './gate-fakes.ts';
 
@@ -26,27 +25,14 @@ after(() => {
 
 /** A repository with a base commit and a head commit. */
 function repository(): { root: string; base: string; head: string } {
-  const root = mkdtempSync(join(tmpdir(), 'perf-gate-crash-'));
-  dirs.push(root);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-    }).trim();
-  git('init', '-q', '-b', 'main');
-  writeFileSync(join(root, 'server.js'), '// base\n');
-  git('add', '.');
-  git('commit', '-q', '-m', 'base');
-  const base = git('rev-parse', 'HEAD');
-  writeFileSync(join(root, 'server.js'), '// head\n');
-  git('commit', '-q', '-am', 'head');
-  return { root, base, head: git('rev-parse', 'HEAD') };
+  const repo = commitRepo('perf-gate-crash-', { 'server.js': '// base\n' }, { 'server.js': '// head\n' });
+  dirs.push(repo.root);
+  return repo;
 }
 
 const probes: Probes = {
   server: () => ({
     env: {},
-    measure: (_label, _window, run) => run(),
     open: async () => ({ close: async () => {}, abandon: async () => {} }),
   }),
   summary: () => ({

@@ -341,10 +341,6 @@ export class World {
       this.probeNames.push(name);
       return {
         env: { PERF_GATE_DIAGNOSTICS: name },
-        measure: (label, window, run) => {
-          this.windows.push({ side, label, warmupSec: window.warmupSec, port: window.port });
-          return run();
-        },
         open: async (label, window) => {
           this.windows.push({ side, label, warmupSec: window.warmupSec, port: window.port });
           this.events.push({ op: 'window', side, what: 'open' });

@@ -4,14 +4,13 @@
  * is not. Driven by fakes (gate-fakes.ts) and a throwaway repository.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { checkPlan } from '../../src/gate/plan-check.ts';
 import { runGate } from '../../src/gate/run.ts';
 import { noteText } from '../../src/report/note-text.ts';
+import { commitRepo } from '../support/repo.ts';
 import { gateConfig, measurement, scenario, World } from './gate-fakes.ts';
 
 const dirs: string[] = [];
@@ -51,18 +50,8 @@ describe('the plan check', () => {
   });
 
   test('a plan that cannot decide anything fails before a tree is prepared, naming what to set', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'perf-gate-plan-check-'));
+    const { root, base } = commitRepo('perf-gate-plan-check-', { 'server.js': '// base\n' });
     dirs.push(root);
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-        cwd: root,
-        encoding: 'utf8',
-      }).trim();
-    git('init', '-q', '-b', 'main');
-    writeFileSync(join(root, 'server.js'), '// base\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'base');
-    const base = git('rev-parse', 'HEAD');
     const outputDir = join(root, '..', `${root.split('/').at(-1)}-out`);
     dirs.push(outputDir);
     // 8 fixed pairs in blocks of 8: one unit, and an interval needs two.

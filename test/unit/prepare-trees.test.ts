@@ -3,10 +3,9 @@
  * head's held (src/gate/held-log.ts) and shown after it, each step in its group; a failure is base's first.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { HeldLog } from '../../src/gate/held-log.ts';
 import type { LoadRunner } from '../../src/gate/ports.ts';
@@ -14,6 +13,7 @@ import { systemClock } from '../../src/gate/ports.ts';
 import { runGate } from '../../src/gate/run.ts';
 import { installsTogether } from '../../src/gate/trees.ts';
 import type { GateEvent, GateGroup, GateLog } from '../../src/model/notes.ts';
+import { commitRepo } from '../support/repo.ts';
 import { gateConfig } from './gate-fakes.ts';
 
 const dirs: string[] = [];
@@ -71,34 +71,27 @@ interface Installs {
 }
 
 /** A repository whose install command records when it ran, per side, and fails where `fail` says. */
-function repository({ fail, ms }: Installs): { root: string; base: string; head: string } {
-  const root = mkdtempSync(join(tmpdir(), 'perf-gate-prepare-'));
-  dirs.push(root);
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-    }).trim();
+function repository({ fail, ms }: Installs): { root: string; base: string; head: string; times: string } {
+  const times = join(mkdtempSync(join(tmpdir(), 'perf-gate-prepare-times-')), 'times');
+  dirs.push(dirname(times));
   const install = (side: 'base' | 'head') =>
     [
       "const { appendFileSync } = require('node:fs');",
-      `const log = ${JSON.stringify(join(root, '..', `${root.split('/').at(-1)}-times`))};`,
+      `const log = ${JSON.stringify(times)};`,
       `appendFileSync(log, '${side} start ' + Date.now() + '\\n');`,
       `console.log('installing ${side}');`,
       `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms?.[side] ?? 600});`,
       `appendFileSync(log, '${side} end ' + Date.now() + '\\n');`,
       `process.exit(${fail[side] ? 1 : 0});`,
     ].join('\n');
-  git('init', '-q', '-b', 'main');
   // A lockfile: the install is `npm ci`, which the PATH of these tests (fakeNpm) runs as install.cjs.
-  writeFileSync(join(root, 'package-lock.json'), '{}\n');
-  writeFileSync(join(root, 'install.cjs'), install('base'));
-  git('add', '.');
-  git('commit', '-q', '-m', 'base');
-  const base = git('rev-parse', 'HEAD');
-  writeFileSync(join(root, 'install.cjs'), install('head'));
-  git('commit', '-q', '-am', 'head');
-  return { root, base, head: git('rev-parse', 'HEAD') };
+  const repo = commitRepo(
+    'perf-gate-prepare-',
+    { 'package-lock.json': '{}\n', 'install.cjs': install('base') },
+    { 'install.cjs': install('head') },
+  );
+  dirs.push(repo.root);
+  return { ...repo, times };
 }
 
 /** A load generator that measures nothing: these gates end before measuring or are cut short by their tests. */
@@ -129,7 +122,7 @@ async function withFakeNpm<T>(body: () => Promise<T>): Promise<T> {
 async function prepareOnly(installs: Installs, install = 'auto') {
   const repo = repository(installs);
   const outputDir = `${repo.root}-out`;
-  dirs.push(outputDir, `${repo.root}-times`);
+  dirs.push(outputDir);
   const log = lineLog();
   const report = await withFakeNpm(() =>
     runGate(
@@ -163,7 +156,7 @@ async function prepareOnly(installs: Installs, install = 'auto') {
     ),
   );
   const times = Object.fromEntries(
-    readFileSync(`${repo.root}-times`, 'utf8')
+    readFileSync(repo.times, 'utf8')
       .trim()
       .split('\n')
       .map((line) => line.split(' '))
