@@ -105,13 +105,13 @@ function files(hookLog: string, ordersUs: number): Files {
 }
 
 /**
- * 8 pairs (the fewest `rounds` allows; the ABBA order balanced) of the shortest rounds; a new pair of processes for every pair (the app starts
- * in about 0.3 s), each primed for the least `prime` allows (two scenarios: 0.25 s each); no profiling pass
- * (restify-listener.test.ts has the real one).
+ * 8 pairs (the fewest `rounds` allows; the ABBA order balanced) of the shortest rounds `duration` allows; a new pair
+ * of processes for every pair (the app starts in about 0.3 s), each primed for the least `prime` allows (two
+ * scenarios: 0.25 s each); no profiling pass (restify-listener.test.ts has the real one).
  */
 const FAST = {
   rounds: '8',
-  duration: '0.5s',
+  duration: '0.25s',
   warmup: '0.1s',
   'restart-every': '1',
   prime: '0.5s',
