@@ -10159,6 +10159,7 @@ import { request } from "node:http";
 import { createServer, Socket } from "node:net";
 import { setTimeout as sleep4 } from "node:timers/promises";
 var HOSTS = ["127.0.0.1", "::1"];
+var READY_POLL_MS = 20;
 var PortNotMovedError = class extends GateError {
   /** The fixed port (input `port`) and the port it was to move to. */
   fixed;
@@ -10293,7 +10294,7 @@ async function waitReady(spec, child2, port) {
       await child2.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
     }
-    await sleep4(100);
+    await sleep4(READY_POLL_MS);
   }
 }
 function ownPorts(spec, sockets) {
@@ -10573,7 +10574,7 @@ function inOrder(ctx, order) {
 
 // src/gate/disturbance.ts
 var DISTURBED_CORES = 0.1;
-var STOLEN_CORES = 0.15;
+var STOLEN_CORES = 0.5;
 function disturbance(rounds) {
   let worst;
   for (const { measurement } of rounds) {

@@ -46,6 +46,8 @@ export interface RunningServer {
 }
 
 const HOSTS = ['127.0.0.1', '::1'] as const;
+/** How often a starting server is asked whether it answers: a refused connection costs next to nothing. */
+const READY_POLL_MS = 20;
 
 /**
  * A server on a fixed port that kept it instead of moving to the port its environment handed it (not Node.js, or a
@@ -216,7 +218,7 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
       await child.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port!, port, child.output.lastLines(40));
     }
-    await sleep(100);
+    await sleep(READY_POLL_MS);
   }
 }
 
