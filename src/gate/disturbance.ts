@@ -8,8 +8,11 @@ import type { MeasureLog } from './ports.ts';
 
 /** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
 export const DISTURBED_CORES = 0.1;
-/** Stolen CPU (in cores) above which a round counts as disturbed. */
-export const STOLEN_CORES = 0.15;
+/**
+ * Stolen CPU (in cores) above which a round counts as disturbed. Base and head take turns of a fraction of a second,
+ * so steal falls on both alike: pairs with less stolen measured no noisier than clean ones (bench/RESULTS.md §25).
+ */
+export const STOLEN_CORES = 0.5;
 
 /** What disturbed a pair's rounds the most (in cores, other processes' or stolen), if beyond the limits. */
 export function disturbance(rounds: readonly Round[]): Disturbance | undefined {

@@ -68,7 +68,7 @@ describe('disturbed pairs', () => {
     // Every other measurement disturbed (stolen CPU): never 5 in a row, so only the allowance keeps pairs.
     const world = new World({
       config: { pairs: 12 },
-      measure: disturbedAt((attempt) => (attempt % 2 === 1 ? { stealCpu: 0.2 } : {})),
+      measure: disturbedAt((attempt) => (attempt % 2 === 1 ? { stealCpu: 0.6 } : {})),
     });
     const result = await world.measure();
     // Pairs 2–5 (1-based) are measured again: 4, the least allowance. Pair 6 is kept (4 of ceil(5/2) = 3, at least
@@ -78,11 +78,11 @@ describe('disturbed pairs', () => {
       lines.map((line) => `${line.split(' ')[1]} ${line.endsWith('measuring it again') ? 'again' : 'kept'}`),
       ['2 again', '3 again', '4 again', '5 again', '6 kept', '8 kept', '10 again', '11 kept'],
     );
-    assert.ok(lines.every((line) => line.includes('(the hypervisor stole 0.20 cores)')));
+    assert.ok(lines.every((line) => line.includes('(the hypervisor stole 0.60 cores)')));
     assert.equal(result.disturbedPairs, 5);
     assert.equal(result.keptDisturbedPairs, 3);
     assert.equal(world.measuredBatches(), 12 + 5);
-    assert.deepEqual(world.notes, [busyNote(3, 12, 'the hypervisor stole 0.20 cores', 5)]);
+    assert.deepEqual(world.notes, [busyNote(3, 12, 'the hypervisor stole 0.60 cores', 5)]);
   });
 
   test('a burst that passes: the pairs are measured again, none kept, no note', async () => {
@@ -100,11 +100,11 @@ describe('disturbed pairs', () => {
 
   test('the first pair is never measured again, and CPU at the limits is no disturbance', async () => {
     assert.equal(DISTURBED_CORES, 0.1);
-    assert.equal(STOLEN_CORES, 0.15);
+    assert.equal(STOLEN_CORES, 0.5);
     const world = new World({
       config: { pairs: 4 },
       measure: disturbedAt((attempt) =>
-        attempt === 0 ? { foreignCpu: 2 } : { foreignCpu: 0.1, stealCpu: 0.15 },
+        attempt === 0 ? { foreignCpu: 2 } : { foreignCpu: 0.1, stealCpu: 0.5 },
       ),
     });
     const result = await world.measure();
