@@ -18475,19 +18475,21 @@ async function prepareTrees(context, run) {
   run.dirs = dirs2;
   const roots = { base: worktree.dir, head: context.root };
   const remaining = () => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
-  const left = remaining();
-  const prepare = (side, stepLog, signal2) => prepareTree({
-    side,
-    root: roots[side],
-    dir: dirs2[side],
-    install: config.install,
-    build: config.build,
-    installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
-    buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
-    log: stepLog,
-    notes: run.notes,
-    ...signal2 ? { signal: signal2 } : {}
-  });
+  const prepare = (side, stepLog, signal2) => {
+    const left = remaining();
+    return prepareTree({
+      side,
+      root: roots[side],
+      dir: dirs2[side],
+      install: config.install,
+      build: config.build,
+      installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
+      buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
+      log: stepLog,
+      notes: run.notes,
+      ...signal2 ? { signal: signal2 } : {}
+    });
+  };
   if (!installsTogether(config.install, roots, dirs2)) {
     for (const side of ["base", "head"]) {
       await prepare(side, log);

@@ -170,9 +170,10 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
   const roots: Record<Side, string> = { base: worktree.dir, head: context.root };
   // What is left of the time limit, less the reserve for publishing: no step may take longer.
   const remaining = (): number => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
-  const left = remaining();
-  const prepare = (side: Side, stepLog: StepLog, signal?: AbortSignal): Promise<void> =>
-    prepareTree({
+  // Each tree's limits from what is left when it starts: after base's, when they go one after the other.
+  const prepare = (side: Side, stepLog: StepLog, signal?: AbortSignal): Promise<void> => {
+    const left = remaining();
+    return prepareTree({
       side,
       root: roots[side],
       dir: dirs[side],
@@ -184,6 +185,7 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
       notes: run.notes,
       ...(signal ? { signal } : {}),
     });
+  };
   if (!installsTogether(config.install, roots, dirs)) {
     for (const side of ['base', 'head'] as const) {
       await prepare(side, log);

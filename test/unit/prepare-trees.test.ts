@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { HeldLog } from '../../src/gate/held-log.ts';
+import { PUBLISH_RESERVE_MS } from '../../src/gate/measurement-plan.ts';
 import type { LoadRunner } from '../../src/gate/ports.ts';
 import { systemClock } from '../../src/gate/ports.ts';
 import { runGate } from '../../src/gate/run.ts';
 import { installsTogether } from '../../src/gate/trees.ts';
+import type { Config } from '../../src/model/config.ts';
 import type { GateEvent, GateGroup, GateLog } from '../../src/model/notes.ts';
 import { commitRepo } from '../support/repo.ts';
 import { gateConfig } from './gate-fakes.ts';
@@ -119,7 +121,7 @@ async function withFakeNpm<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-async function prepareOnly(installs: Installs, install = 'auto') {
+async function prepareOnly(installs: Installs, install = 'auto', overrides: Partial<Config> = {}) {
   const repo = repository(installs);
   const outputDir = `${repo.root}-out`;
   dirs.push(outputDir);
@@ -127,7 +129,7 @@ async function prepareOnly(installs: Installs, install = 'auto') {
   const report = await withFakeNpm(() =>
     runGate(
       {
-        config: gateConfig({ outputDir, pairs: 8, install }),
+        config: gateConfig({ outputDir, pairs: 8, install, ...overrides }),
         root: repo.root,
         base: { sha: repo.base, label: 'main' },
         head: { sha: repo.head, label: 'feature' },
@@ -206,6 +208,19 @@ describe('prepareTrees', () => {
   test('an install command of the user’s own runs one tree after the other', async () => {
     const { times } = await prepareOnly({ fail: { base: false, head: false } }, 'node install.cjs');
     assert.ok(times['base end']! <= times['head start']!, JSON.stringify(times));
+  });
+
+  test('one after the other, head’s limit is what base left of the time', async () => {
+    // 2 s left to prepare: base takes 1.2 s, so head gets the least a step gets (1 s) and its 1.6 s overrun it.
+    const { report, times } = await prepareOnly(
+      { fail: { base: false, head: false }, ms: { base: 1200, head: 1600 } },
+      'node install.cjs',
+      { timeoutMs: PUBLISH_RESERVE_MS + 2000 },
+    );
+    assert.ok(times['base end'] !== undefined, JSON.stringify(times));
+    assert.equal(report.error?.code, 'install', JSON.stringify(report.error));
+    assert.equal(report.error?.side, 'head');
+    assert.match(report.error?.message ?? '', /time/);
   });
 
   test('when only head fails, the error is head’s', async () => {
