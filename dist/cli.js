@@ -8949,7 +8949,10 @@ async function runCommand(command2, options) {
   );
   const stopped = new Promise((resolve9) => {
     if (options.signal?.aborted) resolve9("aborted");
-    options.signal?.addEventListener("abort", () => resolve9("aborted"), { once: true });
+    options.signal?.addEventListener("abort", () => resolve9("aborted"), {
+      once: true,
+      signal: cancel.signal
+    });
   });
   const outcome = await Promise.race([child2.ended, timer, stopped]);
   cancel.abort();

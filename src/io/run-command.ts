@@ -44,9 +44,13 @@ export async function runCommand(
   const timer = sleep(options.timeoutMs, 'timeout' as const, { signal: cancel.signal, ref: false }).catch(
     () => 'cancelled' as const,
   );
+  // Its listener goes when the race is over (cancel), so that a signal shared by many commands does not gather them.
   const stopped = new Promise<'aborted'>((resolve) => {
     if (options.signal?.aborted) resolve('aborted');
-    options.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+    options.signal?.addEventListener('abort', () => resolve('aborted'), {
+      once: true,
+      signal: cancel.signal,
+    });
   });
   const outcome = await Promise.race([child.ended, timer, stopped]);
   cancel.abort();
