@@ -68,8 +68,11 @@ describe('runCommand waits for the command, not for its output to close (finding
 
   test('a double-forked `setsid` daemon (new session, new group, parent gone) is found and stopped', async () => {
     const file = join(dir, 'daemon.pid');
+    // The command waits until the daemon has written its pid (atomically, by a rename), so the cleanup that runs
+    // when the command exits can never stop the daemon before the test knows which process it is.
     const result = await runCommand(
-      `setsid sh -c 'echo $$ > ${file}; exec sleep 300' < /dev/null > /dev/null 2>&1 &`,
+      `setsid sh -c 'echo $$ > ${file}.tmp && mv ${file}.tmp ${file}; exec sleep 300' < /dev/null > /dev/null 2>&1 &
+      while [ ! -s ${file} ]; do sleep 0.01; done`,
       options,
     );
     assert.equal(result.code, 0);
