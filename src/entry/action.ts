@@ -14,6 +14,7 @@ import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { loadReports } from '../config/results.ts';
 import { runGate } from '../gate/run.ts';
+import { baseDrift } from '../history/drift.ts';
 import { persistedCredentials } from '../io/credentials.ts';
 import { GateError } from '../io/errors.ts';
 import { FileCommandGuard } from '../io/file-commands.ts';
@@ -34,9 +35,8 @@ import {
   persistedCredentialsWarning,
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
-import { baseDrift } from './drift.ts';
-import { runHistoryMode } from './history.ts';
-import { actionGateLog, info, logUntrusted } from './log.ts';
+import { runHistoryMode } from './history-mode.ts';
+import { actionGateLog, actionLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
 
@@ -167,7 +167,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     fromFiles: false,
     detailsUrl: undefined,
     // Read now, before anything of the pull request runs in this repository.
-    drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef) : undefined,
+    drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef, actionLog) : undefined,
   };
   inProgress.to = to;
   const report = await runGate(
@@ -184,7 +184,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
   await publish(report, config, to);
 }
 
-/** mode history: the branch against its release, the history, the alert (entry/history.ts). */
+/** mode history: the branch against its release, the history, the alert (entry/history-mode.ts). */
 async function runHistory(config: Config, workspace: string): Promise<void> {
   await runHistoryMode(config, workspace, {
     progress: (snapshot) => {

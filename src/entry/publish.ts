@@ -12,6 +12,7 @@ import type { CommentOn, Config } from '../model/config.ts';
 import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report } from '../model/report.ts';
 import { readAcceptance } from '../publish/accept.ts';
+import { historyLine, readHistory, runRecord } from '../publish/comment-runs.ts';
 import { writeFailureWarning } from '../publish/failure.ts';
 import {
   COMMENT_PREFIX_BYTES,
@@ -21,8 +22,8 @@ import {
   type Octokit,
   upsertComment,
 } from '../publish/github.ts';
-import { historyLine, readHistory, runRecord } from '../publish/history.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
+import { acceptedLog, acceptedTitle } from '../report/comment-runs-text.ts';
 import {
   CHECK_SUMMARY_BYTES,
   COMMENT_LIMIT,
@@ -31,7 +32,6 @@ import {
   utf8Bytes,
 } from '../report/fit.ts';
 import { checkTitle, stepMessage } from '../report/headline.ts';
-import { acceptedLog, acceptedTitle } from '../report/history.ts';
 import { type RenderOptions, renderBrief } from '../report/render.ts';
 import { info, logUntrusted } from './log.ts';
 import { reportOutputs, setOutputs } from './outputs.ts';
@@ -46,7 +46,7 @@ export interface PublishTo {
   fromFiles: boolean;
   /** Link for the details when there is no artifact of ours (the measuring run). */
   detailsUrl: string | undefined;
-  /** The base branch's drift from its release, for the comment's line on it (entry/drift.ts). */
+  /** The base branch's drift from its release, for the comment's line on it (history/drift.ts). */
   drift?: DriftView | undefined;
 }
 

@@ -226,7 +226,7 @@ export interface Acceptance {
   reason: string;
 }
 
-/** One run of a gate on a pull request, as its sticky comment keeps it (publish/history.ts). */
+/** One run of a gate on a pull request, as its sticky comment keeps it (publish/comment-runs.ts). */
 export interface RunRecord {
   /** The measured commit, 7 to 40 hex digits. */
   commit: string;

@@ -3,7 +3,7 @@
  * series stepped) and the comments that close it. Every text from outside (scenario, branch and release names,
  * commits read back from the history branch) is escaped as in the pull request comment: no mention, link or
  * Markdown can come from it. The first line of the body is the marker perf-gate finds the issue by
- * (src/decide/creep.ts), given by the caller. Pure.
+ * (src/history/creep.ts), given by the caller. Pure.
  */
 import type { CreepMetric, CreepState, CreepStep } from '../model/history.ts';
 import { code, escapeMarkdown } from './escape.ts';

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseHistory } from '../../src/decide/history.ts';
+import { parseHistory } from '../../src/history/lines.ts';
 import type { HistoryLine } from '../../src/model/history.ts';
 import { APPS_DIR } from './example.ts';
 import { git } from './repo.ts';

@@ -1,5 +1,5 @@
 /**
- * The history branch (src/io/history-branch.ts) against a local bare repository playing GitHub: the first run creates
+ * The history branch (src/history/branch-store.ts) against a local bare repository playing GitHub: the first run creates
  * the branch, later runs append on its tip and replace its one commit, and runs that push at the same moment keep
  * every line (the one refused writes again on the new tip). Also: the workspace's repository is never touched, and a token goes to git only in
  * its environment.
@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type HistoryFiles, type HistoryRemote, HistoryStore } from '../../src/io/history-branch.ts';
+import { type HistoryFiles, type HistoryRemote, HistoryStore } from '../../src/history/branch-store.ts';
 
 const FILE = 'history/2026-11.jsonl';
 

@@ -1,5 +1,5 @@
 /**
- * The pull request comment's line on its base branch's drift (src/entry/drift.ts, src/report/render.ts): read from
+ * The pull request comment's line on its base branch's drift (src/history/drift.ts, src/report/render.ts): read from
  * the history branch of the workspace's origin (a local bare repository here) for the scenarios the gate measures,
  * shown in the comment; no history, or one that cannot be read, is no line and no error.
  */
@@ -9,10 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { formatLine, monthFile } from '../../src/decide/history.ts';
-import { baseDrift } from '../../src/entry/drift.ts';
-import { HistoryStore } from '../../src/io/history-branch.ts';
+import { HistoryStore } from '../../src/history/branch-store.ts';
+import { baseDrift } from '../../src/history/drift.ts';
+import { formatLine, monthFile } from '../../src/history/lines.ts';
 import { HISTORY_VERSION, type HistoryLine } from '../../src/model/history.ts';
+import type { TextLog } from '../../src/model/notes.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { gateReport } from '../support/reports.ts';
 import { gateConfig, scenario } from './gate-fakes.ts';
@@ -69,9 +70,16 @@ describe('the drift line of a pull request comment', () => {
     await store.close();
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
+  const said: string[] = [];
+  const log: TextLog = {
+    info: (text) => said.push(text),
+    warning: (text) => said.push(text),
+    output: () => {},
+    group: (_name, body) => body(),
+  };
 
   test('is the latest run of the base branch, on the scenarios the gate measures, in the comment', async () => {
-    const drift = await baseDrift(config, workspace, 'main');
+    const drift = await baseDrift(config, workspace, 'main', log);
     assert.ok(drift);
     assert.equal(drift.release, 'v2.3.0');
     assert.deepEqual(
@@ -87,9 +95,12 @@ describe('the drift line of a pull request comment', () => {
   });
 
   test('is nothing for a branch the history does not follow, another branch name, or no history at all', async () => {
-    assert.equal(await baseDrift(config, workspace, 'release/1.x'), undefined);
-    assert.equal(await baseDrift({ ...config, historyBranch: 'elsewhere' }, workspace, 'main'), undefined);
-    assert.equal(await baseDrift(config, workspace, ''), undefined);
+    assert.equal(await baseDrift(config, workspace, 'release/1.x', log), undefined);
+    assert.equal(
+      await baseDrift({ ...config, historyBranch: 'elsewhere' }, workspace, 'main', log),
+      undefined,
+    );
+    assert.equal(await baseDrift(config, workspace, '', log), undefined);
   });
 
   test('is nothing, not an error, when the origin cannot be read', async () => {
@@ -97,6 +108,8 @@ describe('the drift line of a pull request comment', () => {
     mkdirSync(lost);
     git(lost, 'init', '-q');
     git(lost, 'remote', 'add', 'origin', `file://${join(dir, 'missing.git')}`);
-    assert.equal(await baseDrift(config, lost, 'main'), undefined);
+    said.length = 0;
+    assert.equal(await baseDrift(config, lost, 'main', log), undefined);
+    assert.equal(said.length, 1, 'one line says why there is no drift');
   });
 });

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { creepMarker, creepPlan, readMarker, releaseKey, scenarioKey } from '../../src/decide/creep.ts';
+import { classify } from '../../src/decide/rule.ts';
+import { creepMarker, creepPlan, readMarker, releaseKey, scenarioKey } from '../../src/history/creep.ts';
 import {
   branchRuns,
   driftOf,
@@ -18,9 +19,8 @@ import {
   type RunFacts,
   seriesOf,
   worseSteps,
-} from '../../src/decide/history.ts';
-import { compareVersions, DEFAULT_RELEASE_PATTERN, newestRelease } from '../../src/decide/releases.ts';
-import { classify } from '../../src/decide/rule.ts';
+} from '../../src/history/lines.ts';
+import { compareVersions, DEFAULT_RELEASE_PATTERN, newestRelease } from '../../src/history/release-choice.ts';
 import type { Verdict } from '../../src/model/decision.ts';
 import { HISTORY_VERSION, type HistoryLine, type OpenCreepIssue } from '../../src/model/history.ts';
 import { violations } from '../support/json-schema.ts';

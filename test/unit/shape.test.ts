@@ -11,8 +11,9 @@ import { parse } from '@babel/parser';
 
 // One-way data flow: a file in a stage folder imports (relatively) only from its own folder and from folders earlier
 // in this list. model is types only; stats pure maths; report every word a user reads; entry runs everything.
+// history is a wing, not a stage: `mode: history` whole, above the stages it runs (none of them imports it).
 // biome-ignore format: on one line the stages read in their order
-const ORDER = ['model', 'stats', 'report', 'io', 'config', 'load', 'diagnostics', 'profile', 'decide', 'gate', 'publish', 'entry'];
+const ORDER = ['model', 'stats', 'report', 'io', 'config', 'load', 'diagnostics', 'profile', 'decide', 'gate', 'publish', 'history', 'entry'];
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 80;
 const FUNCTIONS = [
@@ -191,6 +192,14 @@ test('data flows one way: a stage folder imports only from itself and earlier st
       .map((i) => `${where(f, i.line)} (${f.folder}) imports '${i.source}' (${folderOf(i.target!)})`);
   });
   expectNone(violations, `imports against the order ${ORDER.join(' < ')}`);
+});
+
+test('a feature lives in its wing: no file named history.ts outside src/model (its types)', () => {
+  const stray = files.filter((f) => f.path.endsWith(`${sep}history.ts`) && f.folder !== 'model');
+  expectNone(
+    stray.map((f) => `src/${f.path}`),
+    'history.ts outside model/',
+  );
 });
 
 test(`no src file over ${MAX_FILE_LINES} lines`, () => {

@@ -1,54 +1,47 @@
 /**
- * `mode: history` in the action: read the history branch (before anything runs, so that a token problem fails in
- * seconds, not after the measuring), run the gates (src/gate/history.ts), append their lines with the charts and
- * pages to the branch, open, update or close the creep alerts, and write the job summary and outputs.
+ * `mode: history`, its use case: read the history branch (before anything runs, so that a token problem fails in
+ * seconds, not after the measuring), run the gates (gates.ts), append their lines with the charts and pages to the
+ * branch, and open, update or close the creep alerts. Returns what happened; entry/history-mode.ts writes the job
+ * summary and outputs and decides the step's outcome.
  */
-import { join } from 'node:path';
-import * as core from '@actions/core';
-import { creepMarker, creepPlan } from '../decide/creep.ts';
-import { formatLine, linesOfFiles, monthFile, seriesOf } from '../decide/history.ts';
-import { chartFile, historyCharts } from '../decide/history-chart.ts';
-import { type GateRun, type HistoryGates, runHistoryGates } from '../gate/history.ts';
+
 import type { GateHooks } from '../gate/run.ts';
 import { GateError } from '../io/errors.ts';
 import { headCommit, repositoryRoot } from '../io/git.ts';
-import { type HistoryFiles, type HistoryRemote, HistoryStore } from '../io/history-branch.ts';
-import { originUrl, perfGateVersion, runnerFacts } from '../io/releases.ts';
-import { reportPath } from '../io/report-json.ts';
 import type { Config } from '../model/config.ts';
 import type { AlertDone, CreepAction, HistoryLine, HistoryRunView } from '../model/history.ts';
-import type { Report } from '../model/report.ts';
-import {
-  closeIssue,
-  findCreepIssues,
-  type IssueTarget,
-  openIssue,
-  updateIssue,
-} from '../publish/creep-issues.ts';
+import type { GateLog, TextLog } from '../model/notes.ts';
 import { gitHubClient, type Octokit } from '../publish/github.ts';
-import { renderMarkdown } from '../publish/markdown.ts';
 import { type CreepLinks, creepBody, creepClosing, creepTitle } from '../report/creep-text.ts';
-import { reportHeadline } from '../report/headline.ts';
 import { historySvg } from '../report/history-chart.ts';
 import { branchReadme, historyPage } from '../report/history-page.ts';
 import {
   alertLog,
   alertWarning,
   historyReadLog,
-  historyRegressionWarning,
   historyRetryLog,
-  historySummary,
   historyWrittenLog,
 } from '../report/history-text.ts';
-import { actionGateLog, actionLog, info } from './log.ts';
-import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
-import { writeJobSummary } from './publish.ts';
+import { type HistoryFiles, type HistoryRemote, HistoryStore } from './branch-store.ts';
+import { chartFile, historyCharts } from './chart.ts';
+import { creepMarker, creepPlan } from './creep.ts';
+import { closeIssue, findCreepIssues, type IssueTarget, openIssue, updateIssue } from './creep-issues.ts';
+import { type HistoryGates, runHistoryGates } from './gates.ts';
+import { formatLine, linesOfFiles, monthFile, seriesOf } from './lines.ts';
+import { originUrl, perfGateVersion, runnerFacts } from './repo-tags.ts';
 
-/** What the action hands a history run: a look at the gate in progress, and the artifact upload. */
+/** What the action hands a history run: a look at the gate in progress, its logs, and what settles the gates. */
 export interface HistoryHooks extends GateHooks {
-  upload: (report: Report) => Promise<string | undefined>;
   /** Called once the gates are done: stops what they left running and puts back the runner's file commands. */
   settle: () => Promise<void>;
+  log: TextLog;
+  gateLog: GateLog;
+}
+
+/** What a history run did: the gates it ran and the history's view of them (pushed, alerts, charts). */
+export interface HistoryRun {
+  gates: HistoryGates;
+  view: HistoryRunView;
 }
 
 /** Where links lead: the repository on GitHub and the history branch in it. */
@@ -113,6 +106,7 @@ function historyFiles(current: HistoryFiles, added: readonly HistoryLine[], site
 
 /** Appends the lines; returns the history as pushed (or the error why nothing was). */
 async function writeHistory(
+  log: TextLog,
   store: HistoryStore,
   added: readonly HistoryLine[],
   site: Site,
@@ -128,14 +122,14 @@ async function writeHistory(
       },
       message,
       {
-        onRetry: (attempt) => info(historyRetryLog(attempt)),
+        onRetry: (attempt) => log.info(historyRetryLog(attempt)),
       },
     );
-    info(historyWrittenLog(site.branch, commit, attempts));
+    log.info(historyWrittenLog(site.branch, commit, attempts));
     return { pushed: { commit }, all };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    if (error instanceof GateError && error.output) actionLog.output(error.output);
+    if (error instanceof GateError && error.output) log.output(error.output);
     return { pushed: { error: text }, all };
   }
 }
@@ -171,57 +165,39 @@ async function act(
 
 /** Opens, updates and closes the alerts after the branch's run; a failure is a warning (the history stands). */
 async function alert(
+  log: TextLog,
   config: Config,
   site: Site,
   all: readonly HistoryLine[],
   latest: HistoryLine,
 ): Promise<AlertDone[]> {
   if (!config.token) {
-    core.warning(alertWarning(undefined));
+    log.warning(alertWarning(undefined));
     return [];
   }
   const [owner = '', repo = ''] = site.repository.split('/');
   const target = { owner, repo };
   const done: AlertDone[] = [];
   try {
-    const octokit = gitHubClient(config.token, { onRetry: info });
+    const octokit = gitHubClient(config.token, { onRetry: (text) => log.info(text) });
     const open = await findCreepIssues(octokit, target);
     for (const action of creepPlan(all, latest, open)) {
       const result = await act(octokit, target, action, site);
-      info(alertLog(result.scenario, result.kind, result.url));
+      log.info(alertLog(result.scenario, result.kind, result.url));
       done.push(result);
     }
   } catch (error) {
-    core.warning(alertWarning(error instanceof Error ? error.message : String(error)));
+    log.warning(alertWarning(error instanceof Error ? error.message : String(error)));
   }
   return done;
 }
 
-/** The job summary: the history's section, then each gate's own report. */
-async function summarize(view: HistoryRunView, gates: HistoryGates, hooks: HistoryHooks): Promise<void> {
-  const parts = [historySummary(view)];
-  for (const run of [gates.branch, gates.release]) {
-    if (!run) continue;
-    const url = await hooks.upload(run.report);
-    parts.push(renderMarkdown(run.report, url === undefined ? {} : { detailsUrl: url }));
-  }
-  await writeJobSummary(parts.join('\n'));
-}
-
-/** The step's outputs and outcome: it fails on an error of a gate or of the history's push, never on a regression. */
-function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['pushed']): void {
-  const main: GateRun | undefined = gates.branch ?? gates.release;
-  const path = reportPath(gates.branch ? config.outputDir : join(config.outputDir, 'release'));
-  setOutputs(main ? reportOutputs(main.report, path) : NO_REPORT);
-  const failed = [gates.release, gates.branch].find((run) => run?.report.error && !run.report.error.neutral);
-  if (failed) core.setFailed(`perf-gate: ${failed.report.error!.message}`);
-  else if (pushed && 'error' in pushed) core.setFailed(`perf-gate: ${pushed.error}`);
-  else if (gates.branch?.report.verdict === 'regression')
-    core.warning(historyRegressionWarning(reportHeadline(gates.branch.report)));
-}
-
 /** mode history (see the file's comment). */
-export async function runHistoryMode(config: Config, workspace: string, hooks: HistoryHooks): Promise<void> {
+export async function runHistory(
+  config: Config,
+  workspace: string,
+  hooks: HistoryHooks,
+): Promise<HistoryRun> {
   const root = await repositoryRoot(workspace);
   const head = await headCommit(root);
   const ref = branchOf(head.label);
@@ -235,7 +211,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
   const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
   try {
     const before = linesOfFiles((await store.read()).files).lines;
-    info(historyReadLog(config.historyBranch, before.length));
+    hooks.log.info(historyReadLog(config.historyBranch, before.length));
     const series = seriesOf(config.workingDirectory);
     const runId = process.env.GITHUB_RUN_ID;
     const gates = await runHistoryGates({
@@ -243,7 +219,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
       root,
       head,
       ref,
-      log: actionGateLog,
+      log: hooks.gateLog,
       history: before,
       facts: {
         series,
@@ -257,10 +233,12 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
     const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base.tag}`;
     await hooks.settle();
     const written =
-      added.length > 0 ? await writeHistory(store, added, site, message) : { pushed: undefined, all: before };
+      added.length > 0
+        ? await writeHistory(hooks.log, store, added, site, message)
+        : { pushed: undefined, all: before };
     const alerts =
       gates.branch && written.pushed && 'commit' in written.pushed
-        ? await alert(config, site, written.all, gates.branch.line)
+        ? await alert(hooks.log, config, site, written.all, gates.branch.line)
         : [];
     const charts = historyCharts(written.all)
       .filter((c) => c.ref === ref && c.series === series)
@@ -278,8 +256,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
       pushed: written.pushed,
       alerts,
     };
-    await summarize(view, gates, hooks);
-    conclude(config, gates, written.pushed);
+    return { gates, view };
   } finally {
     await store.close();
   }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ChartPoint, ChartRelease, HistoryChart, HistoryLine } from '../model/history.ts';
 import type { Metric } from '../model/measure.ts';
-import { byDate, resultOf } from './history.ts';
+import { byDate, resultOf } from './lines.ts';
 
 /** The metric the charts show: req/s, the metric every gate compares. */
 const CHART_METRIC: Metric = 'rps';

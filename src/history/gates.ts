@@ -5,16 +5,16 @@
  * release. Each is one runGate, exactly as a pull request's, and becomes a line of the history.
  */
 import { join } from 'node:path';
-import { historyLine, type RunFacts } from '../decide/history.ts';
-import { newestRelease } from '../decide/releases.ts';
+import type { Logger } from '../gate/ports.ts';
+import { type GateHooks, runGate } from '../gate/run.ts';
 import { configError } from '../io/errors.ts';
 import { addWorktree, type Commit, ensureCommit } from '../io/git.ts';
-import { isShallow, tagsReachableFrom } from '../io/releases.ts';
 import type { Config } from '../model/config.ts';
 import type { HistoryLine, Tag } from '../model/history.ts';
 import type { Report } from '../model/report.ts';
-import type { Logger } from './ports.ts';
-import { type GateHooks, runGate } from './run.ts';
+import { historyLine, type RunFacts } from './lines.ts';
+import { newestRelease } from './release-choice.ts';
+import { isShallow, tagsReachableFrom } from './repo-tags.ts';
 
 /** `base` that asks for the newest release (as an empty `base` does in mode history). */
 export const LATEST_RELEASE = 'latest-release';

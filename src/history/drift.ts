@@ -1,15 +1,16 @@
 /**
  * The drift a pull request's comment names: how far its base branch already is from its release, as the history
  * branch's latest run of that branch measured it (docs/history.md). Read before anything of the pull request runs,
- * into a repository of its own (io/history-branch.ts); a history that cannot be read is no line, never an error.
+ * into a repository of its own (branch-store.ts); a history that cannot be read is no line, never an error.
  */
-import { driftOf, linesOfFiles, seriesOf } from '../decide/history.ts';
-import { HistoryStore } from '../io/history-branch.ts';
-import { originUrl } from '../io/releases.ts';
+
 import type { Config } from '../model/config.ts';
 import type { DriftView } from '../model/history.ts';
+import type { TextLog } from '../model/notes.ts';
 import { driftUnreadLog } from '../report/history-text.ts';
-import { info } from './log.ts';
+import { HistoryStore } from './branch-store.ts';
+import { driftOf, linesOfFiles, seriesOf } from './lines.ts';
+import { originUrl } from './repo-tags.ts';
 
 /** Longest each git command of the lookup may take: it must not hold up the gate. */
 const READ_TIMEOUT_MS = 30_000;
@@ -19,6 +20,7 @@ export async function baseDrift(
   config: Config,
   root: string,
   baseRef: string,
+  log: TextLog,
 ): Promise<DriftView | undefined> {
   if (baseRef === '') return undefined;
   let store: HistoryStore | undefined;
@@ -40,7 +42,7 @@ export async function baseDrift(
       scenarios: config.scenarios.map((s) => s.name),
     });
   } catch (error) {
-    info(driftUnreadLog(baseRef, error instanceof Error ? error.message : String(error)));
+    log.info(driftUnreadLog(baseRef, error instanceof Error ? error.message : String(error)));
     return undefined;
   } finally {
     await store?.close();

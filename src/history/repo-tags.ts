@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { git } from '../io/git.ts';
 import type { Tag } from '../model/history.ts';
-import { git } from './git.ts';
 
 /** Every tag whose commit is reachable from `commit` (annotated tags peeled to their commit). */
 export async function tagsReachableFrom(root: string, commit: string): Promise<Tag[]> {

@@ -6,10 +6,10 @@
  * again by a marker in its body (the keys are hashes, so no text from outside goes into it). Pure.
  */
 import { createHash } from 'node:crypto';
+import { classify } from '../decide/rule.ts';
 import type { CreepAction, CreepMetric, CreepState, HistoryLine, OpenCreepIssue } from '../model/history.ts';
 import { METRICS, type Metric } from '../model/measure.ts';
-import { branchRuns, metricsOf, resultOf, worseSteps } from './history.ts';
-import { classify } from './rule.ts';
+import { branchRuns, metricsOf, resultOf, worseSteps } from './lines.ts';
 
 const MARKER = /^<!-- perf-gate:creep s=([0-9a-f]{12}) r=([0-9a-f]{12}) m=([a-z0-9,]*) -->$/;
 

@@ -1,13 +1,13 @@
 /**
- * The creep alert's issues on GitHub: the open ones perf-gate wrote, found again by their marker (src/decide/creep.ts)
+ * The creep alert's issues on GitHub: the open ones perf-gate wrote, found again by their marker (src/history/creep.ts)
  * and only if the token itself wrote them (publish/identity.ts: anyone can write a marker into an issue), and
  * opening, updating and closing them. Needs `issues: write`.
  */
 
-import { readMarker } from '../decide/creep.ts';
 import type { OpenCreepIssue } from '../model/history.ts';
-import type { Octokit } from './client.ts';
-import { tokenIdentity, writtenBy } from './identity.ts';
+import type { Octokit } from '../publish/client.ts';
+import { tokenIdentity, writtenBy } from '../publish/identity.ts';
+import { readMarker } from './creep.ts';
 
 export interface IssueTarget {
   owner: string;

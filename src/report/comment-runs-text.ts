@@ -14,7 +14,7 @@ function verdictCell(run: RunRecord): string {
 /**
  * The earlier runs of this gate on the pull request, newest first, as a folded table (commit, verdict, change);
  * [] when there are none. Every field was checked to be hex digits, a verdict or a signed percentage
- * (publish/history.ts), and is written through `code` all the same.
+ * (publish/comment-runs.ts), and is written through `code` all the same.
  */
 export function historySection(earlier: readonly RunRecord[]): string[] {
   if (earlier.length === 0) return [];

@@ -1,0 +1,62 @@
+/**
+ * `mode: history` in the action: runs the wing's use case (src/history/run.ts), then writes the job summary (the
+ * history's section, then each gate's own report), sets the outputs, and fails the step on an error of a gate or of
+ * the history's push, never on a regression.
+ */
+import { join } from 'node:path';
+import * as core from '@actions/core';
+import type { GateRun, HistoryGates } from '../history/gates.ts';
+import { type HistoryHooks, runHistory } from '../history/run.ts';
+import { reportPath } from '../io/report-json.ts';
+import type { Config } from '../model/config.ts';
+import type { HistoryRunView } from '../model/history.ts';
+import type { Report } from '../model/report.ts';
+import { renderMarkdown } from '../publish/markdown.ts';
+import { reportHeadline } from '../report/headline.ts';
+import { historyRegressionWarning, historySummary } from '../report/history-text.ts';
+import { actionGateLog, actionLog } from './log.ts';
+import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
+import { writeJobSummary } from './publish.ts';
+
+/** What the action hands a history run besides its logs. */
+export interface HistoryModeHooks extends Omit<HistoryHooks, 'log' | 'gateLog'> {
+  upload: (report: Report) => Promise<string | undefined>;
+}
+
+/** The job summary: the history's section, then each gate's own report. */
+async function summarize(view: HistoryRunView, gates: HistoryGates, hooks: HistoryModeHooks): Promise<void> {
+  const parts = [historySummary(view)];
+  for (const run of [gates.branch, gates.release]) {
+    if (!run) continue;
+    const url = await hooks.upload(run.report);
+    parts.push(renderMarkdown(run.report, url === undefined ? {} : { detailsUrl: url }));
+  }
+  await writeJobSummary(parts.join('\n'));
+}
+
+/** The step's outputs and outcome: it fails on an error of a gate or of the history's push, never on a regression. */
+function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['pushed']): void {
+  const main: GateRun | undefined = gates.branch ?? gates.release;
+  const path = reportPath(gates.branch ? config.outputDir : join(config.outputDir, 'release'));
+  setOutputs(main ? reportOutputs(main.report, path) : NO_REPORT);
+  const failed = [gates.release, gates.branch].find((run) => run?.report.error && !run.report.error.neutral);
+  if (failed) core.setFailed(`perf-gate: ${failed.report.error!.message}`);
+  else if (pushed && 'error' in pushed) core.setFailed(`perf-gate: ${pushed.error}`);
+  else if (gates.branch?.report.verdict === 'regression')
+    core.warning(historyRegressionWarning(reportHeadline(gates.branch.report)));
+}
+
+/** mode history (see the file's comment). */
+export async function runHistoryMode(
+  config: Config,
+  workspace: string,
+  hooks: HistoryModeHooks,
+): Promise<void> {
+  const { gates, view } = await runHistory(config, workspace, {
+    ...hooks,
+    log: actionLog,
+    gateLog: actionGateLog,
+  });
+  await summarize(view, gates, hooks);
+  conclude(config, gates, view.pushed);
+}
