@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import type { GateRun, HistoryGates } from '../history/gates.ts';
+import type { HistoryGateRun, HistoryGates } from '../history/gates.ts';
 import { type HistoryHooks, runHistory } from '../history/run.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Config } from '../model/config.ts';
@@ -36,7 +36,7 @@ async function summarize(view: HistoryRunView, gates: HistoryGates, hooks: Histo
 
 /** The step's outputs and outcome: it fails on an error of a gate or of the history's push, never on a regression. */
 function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['pushed']): void {
-  const main: GateRun | undefined = gates.branch ?? gates.release;
+  const main: HistoryGateRun | undefined = gates.branch ?? gates.release;
   const path = reportPath(gates.branch ? config.outputDir : join(config.outputDir, 'release'));
   setOutputs(main ? reportOutputs(main.report, path) : NO_REPORT);
   const failed = [gates.release, gates.branch].find((run) => run?.report.error && !run.report.error.neutral);

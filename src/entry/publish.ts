@@ -12,7 +12,7 @@ import type { CommentOn, Config } from '../model/config.ts';
 import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report } from '../model/report.ts';
 import { readAcceptance } from '../publish/accept.ts';
-import { historyLine, readHistory, runRecord } from '../publish/comment-runs.ts';
+import { commentRunsLine, readCommentRuns, runRecord } from '../publish/comment-runs.ts';
 import { writeFailureWarning } from '../publish/failure.ts';
 import {
   COMMENT_PREFIX_BYTES,
@@ -176,8 +176,8 @@ function commentMarkdown(
   full: boolean,
 ): (previous: string | undefined) => string {
   return (previous) => {
-    const earlier = readHistory(previous);
-    const line = historyLine([runRecord(report, options.accepted !== undefined), ...earlier]);
+    const earlier = readCommentRuns(previous);
+    const line = commentRunsLine([runRecord(report, options.accepted !== undefined), ...earlier]);
     const withHistory = { ...options, earlier: earlier.slice(0, 9) };
     const markdown = full ? renderMarkdown(report, withHistory) : renderBrief(report, withHistory);
     const limit = COMMENT_LIMIT - COMMENT_PREFIX_BYTES - utf8Bytes(line) - 1;

@@ -33,7 +33,7 @@ export interface HistoryGatesInput {
   hooks?: GateHooks;
 }
 
-export interface GateRun {
+export interface HistoryGateRun {
   report: Report;
   line: HistoryLine;
 }
@@ -42,9 +42,9 @@ export interface HistoryGates {
   /** What the branch was measured against: the release tag (or the `base` input) and its commit. */
   base: { tag: string; commit: string };
   /** The release measured against the one before it, when this run did. */
-  release: GateRun | undefined;
+  release: HistoryGateRun | undefined;
   /** The branch against the release; undefined when skipped. */
-  branch: GateRun | undefined;
+  branch: HistoryGateRun | undefined;
   /** Why the branch was not measured. */
   skipped: { ref: string; release: string } | undefined;
 }
@@ -89,7 +89,7 @@ function compared(
 }
 
 /** `release` against `previous`, its tree a worktree of its tag; its report.json in a directory of its own. */
-async function releaseGate(input: HistoryGatesInput, release: Tag, previous: Tag): Promise<GateRun> {
+async function releaseGate(input: HistoryGatesInput, release: Tag, previous: Tag): Promise<HistoryGateRun> {
   const { config, root, log } = input;
   log.info({ kind: 'release-gate', release: release.name, previous: previous.name });
   const tree = await addWorktree(root, release.commit);

@@ -28,7 +28,7 @@ export function runRecord(report: Report, accepted: boolean): RunRecord {
 }
 
 /** The hidden line that carries `runs` (newest first). */
-export function historyLine(runs: readonly RunRecord[]): string {
+export function commentRunsLine(runs: readonly RunRecord[]): string {
   const entries = runs
     .slice(0, HISTORY_RUNS)
     .map((r) => ` ${r.commit}:${r.verdict}:${r.change}${r.accepted ? ':accepted' : ''}`);
@@ -36,7 +36,7 @@ export function historyLine(runs: readonly RunRecord[]): string {
 }
 
 /** The runs an earlier comment's body recorded, newest first; entries that are not exactly ours are dropped. */
-export function readHistory(body: string | null | undefined): RunRecord[] {
+export function readCommentRuns(body: string | null | undefined): RunRecord[] {
   const line = (body ?? '').split('\n', 6).find((l) => l.startsWith(PREFIX));
   const match = line === undefined ? null : LINE.exec(line);
   if (!match) return [];

@@ -14,7 +14,7 @@ import { checkRunName, commentWanted } from '../../src/entry/publish.ts';
 import type { Report } from '../../src/model/report.ts';
 import { acceptanceOf, acceptingLine, readAcceptance } from '../../src/publish/accept.ts';
 import { artifactName } from '../../src/publish/artifact.ts';
-import { historyLine, readHistory, runRecord } from '../../src/publish/comment-runs.ts';
+import { commentRunsLine, readCommentRuns, runRecord } from '../../src/publish/comment-runs.ts';
 import { gateKey, upsertComment } from '../../src/publish/github.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { historySection } from '../../src/report/comment-runs-text.ts';
@@ -253,9 +253,9 @@ describe('the runs a comment remembers', () => {
       change: i % 2 ? '+0.3%' : '-1.0%',
       accepted: i === 3,
     }));
-    const line = historyLine(runs);
+    const line = commentRunsLine(runs);
     assert.match(line, /^\[\/\/\]: # "perf-gate:runs aaaaaa0:no-change:-1\.0% aaaaaa1:no-change:\+0\.3% /);
-    assert.deepEqual(readHistory(`<!-- x -->\n[//]: # "k"\n${line}\nrest`), runs.slice(0, 10));
+    assert.deepEqual(readCommentRuns(`<!-- x -->\n[//]: # "k"\n${line}\nrest`), runs.slice(0, 10));
   });
 
   test('a line that is not exactly ours is dropped, field by field (it was read from GitHub)', () => {
@@ -263,14 +263,17 @@ describe('the runs a comment remembers', () => {
       '[//]: # "perf-gate:runs abcdef1:regression:-11.5% @mallory:no-change:0.0% 1234567:no-change:+1.0%:x 7654321:ok:0.0%',
       ' aaaaaaa:no-change:<img> bbbbbbb:improvement:+2.0%:accepted cccccc:no-change:0.0% ddddddd:error:"',
     ].join('');
-    assert.deepEqual(readHistory(forged), [
+    assert.deepEqual(readCommentRuns(forged), [
       { commit: 'abcdef1', verdict: 'regression', change: '-11.5%', accepted: false },
       { commit: 'bbbbbbb', verdict: 'improvement', change: '+2.0%', accepted: true },
       { commit: 'ddddddd', verdict: 'error', change: '', accepted: false },
     ]);
-    assert.deepEqual(readHistory('[//]: # "perf-gate:runs abcdef1:regression:-1.0%" trailing'), []);
-    assert.deepEqual(readHistory(undefined), []);
-    assert.deepEqual(readHistory(`${'x\n'.repeat(10)}[//]: # "perf-gate:runs abcdef1:regression:-1.0%"`), []);
+    assert.deepEqual(readCommentRuns('[//]: # "perf-gate:runs abcdef1:regression:-1.0%" trailing'), []);
+    assert.deepEqual(readCommentRuns(undefined), []);
+    assert.deepEqual(
+      readCommentRuns(`${'x\n'.repeat(10)}[//]: # "perf-gate:runs abcdef1:regression:-1.0%"`),
+      [],
+    );
   });
 
   test('this run’s record: the pull request’s head commit, an error as `error`, the headline’s change', () => {
