@@ -152,7 +152,7 @@ export class LoadGenerator {
     return this.failed(sides, known[0]?.spec.url ?? '', why);
   }
 
-  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  /** `sides`: the side loaded, or both of a pair in turns (the error then belongs to neither). */
   private failed(sides: readonly Side[], url: string, why: string): GateError {
     const servers =
       sides.length === 1

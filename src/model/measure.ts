@@ -92,7 +92,7 @@ export interface RoundMeasurement {
   rps: number;
   /** Median over the round's 250 ms bins of their rate (recordings of an earlier version only). */
   rpsMedianBins?: number;
-  /** Slices the round's load came in (sliced pairs); undefined: one continuous window. */
+  /** Turns the round's load came in (report.json's name); undefined: one continuous window. */
   slices?: number;
   latencyMs: LatencySummary;
   bytesPerSec: number;
