@@ -131,7 +131,7 @@ export function parseLatencyRate(text: string): OpenLoop | undefined {
   return { share: parsePercent('latency-rate', trimmed, { min: 0.05, max: 0.95 }) };
 }
 
-/** The `slice` input: 0 (whole rounds) or a length of at least 50 ms (shorter ones are mostly set-up). */
+/** The `slice` input, the turn length: 0 (whole rounds) or a length of at least 50 ms (shorter ones are mostly set-up). */
 export function parseSlice(text: string): number | 'auto' {
   if (text.trim().toLowerCase() === 'auto') return 'auto';
   const ms = parseDuration('slice', text, { minMs: 0, maxMs: 600_000 });

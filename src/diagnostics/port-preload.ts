@@ -1,7 +1,7 @@
 /**
  * The port preload: a small dependency-free CommonJS script that perf-gate loads into a server on a fixed port
  * (input `port`) through `NODE_OPTIONS=--require …`, beside the diagnostics preload (preload.ts), so that base and
- * head can run side by side and take turns in slices like servers that read PORT. It makes `listen` on the fixed
+ * head can run side by side and take turns like servers that read PORT. It makes `listen` on the fixed
  * port listen on the port perf-gate hands the server instead, named by PERF_GATE_PORT_MAP: `3000=41234` (several:
  * `3000=41234,3001=41235`).
  *

@@ -105,7 +105,7 @@ export function paceNote(decision: Decision | undefined, rounds: readonly Round[
 }
 
 /**
- * The settings the gate ran with, as the report records them: slices and blocks as measuring ran them (a fixed port
+ * The settings the gate ran with, as the report records them: turns and blocks as measuring ran them (a fixed port
  * that a server kept falls back to a fresh process per round), or as the config asks when it did not finish.
  */
 function settingsOf(config: Config, measured: Measured | undefined): Report['settings'] {
@@ -122,7 +122,7 @@ function settingsOf(config: Config, measured: Measured | undefined): Report['set
     budgetSec: config.budgetMs / 1000,
     durationSec: config.durationSec,
     warmupSec: config.warmupSec,
-    sliceSec: sliceOf(config, measured?.plan),
+    sliceSec: turnSecOf(config, measured?.plan),
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
@@ -134,7 +134,7 @@ function settingsOf(config: Config, measured: Measured | undefined): Report['set
 }
 
 /** The turn length the settings record: the plan's (the shortest of its scenarios'), 0 for whole rounds. */
-function sliceOf(config: Config, plan: MeasurementPlan | undefined): number | undefined {
+function turnSecOf(config: Config, plan: MeasurementPlan | undefined): number | undefined {
   if (plan) return blocksOf(plan) ? Math.min(...plan.scenarios.map((s) => s.turnSec)) : 0;
   return config.sliceSec === 'auto' ? undefined : config.sliceSec;
 }

@@ -63,7 +63,6 @@ async function blockFor(
   const due = pair % block.restartEvery === 0 || !running;
   if (!due || ctx.readyFor === pair) return;
   await startBlockServers(ctx, pair);
-  ctx.servers.claimBlock();
   await prime(ctx, pair, block.primeSec, inOrder(ctx, order));
   ctx.readyFor = pair;
 }

@@ -13,8 +13,6 @@ export class Servers {
   private readonly probes: Partial<Record<Side, Probe>> = {};
   private readonly start: StartServer;
   private readonly diagnostics: Probes;
-  /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
-  private startedFor: number | undefined;
 
   /** Called before the running servers stop (the load generator's pools on them are closed first). */
   private readonly beforeStop: (() => Promise<void>) | undefined;
@@ -61,10 +59,7 @@ export class Servers {
       this.serverFor('base', pair),
       this.serverFor('head', pair),
     ]);
-    if (base.status === 'fulfilled' && head.status === 'fulfilled') {
-      this.startedFor = pair;
-      return [base.value, head.value];
-    }
+    if (base.status === 'fulfilled' && head.status === 'fulfilled') return [base.value, head.value];
     await this.stopAll();
     const reasons = [base, head].flatMap((started) =>
       started.status === 'rejected' ? [started.reason] : [],
@@ -74,19 +69,7 @@ export class Servers {
     throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
   }
 
-  /** Both running servers when startBoth started them for `pair` and neither has stopped since; else undefined. */
-  startedTogetherFor(pair: number): [GateServer, GateServer] | undefined {
-    const { base, head } = this.running;
-    return this.startedFor === pair && base && head ? [base, head] : undefined;
-  }
-
-  /** The running servers now serve a block: a pair measured again at its start gets new processes. */
-  claimBlock(): void {
-    this.startedFor = undefined;
-  }
-
   async stopAll(): Promise<void> {
-    this.startedFor = undefined;
     if (this.running.base || this.running.head) await this.beforeStop?.();
     for (const side of ['base', 'head'] as const) {
       await this.running[side]?.stop();

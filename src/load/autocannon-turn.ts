@@ -35,7 +35,7 @@ export function autocannonTurn(spec: PoolSpec, sec: number, tally: Tally | undef
         timeout: spec.timeoutSec,
         pipelining: 1,
         // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
-        // would last a second, and a 125 ms slice 150 ms at ticks of 50 ms. A tick that divides the window
+        // would last a second, and a 125 ms turn 150 ms at ticks of 50 ms. A tick that divides the window
         // ends it on time.
         sampleInt: sampleTickMs(sec),
       },

@@ -4,10 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { GateError } from '../io/errors.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import { Child, safeEnv } from '../io/proc.ts';
-import { runCommand } from '../io/run-command.ts';
 import type { LoadSpec, PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
-import { PACED_DRAIN_SEC, pacedLimitSec } from './paced.ts';
 import type { Command, Reply } from './protocol.ts';
+import { PACED_DRAIN_SEC } from './turns.ts';
 
 const script = fileURLToPath(
   new URL(import.meta.url.endsWith('.ts') ? './loadgen.ts' : './loadgen.js', import.meta.url),
@@ -34,35 +33,26 @@ function loadgenScript(): string {
   return pinned ? pinned.verified() : script;
 }
 
+/**
+ * One round on a load generator of its own: `warmupSec` of load thrown away, then `durationSec` measured, on one
+ * pool of the autocannon engine (bench/noise.ts; the diagnostics e2e test). The gate itself keeps one generator.
+ */
 export async function runLoad(spec: LoadSpec, side: Side, cpus?: string): Promise<RoundMeasurement> {
-  const argv = [process.execPath, loadgenScript(), JSON.stringify(spec)];
-  const [command, ...args] = cpus === undefined ? argv : ['taskset', '-c', cpus, ...argv];
-  const timeoutMs =
-    (spec.warmupSec + spec.durationSec + spec.timeoutSec + pacedLimitSec(spec.paced, 1)) * 1000 + 15_000;
-  const result = await runCommand(command!, { cwd: process.cwd(), env: safeEnv(), args, timeoutMs });
-  if (result.timedOut || result.code !== 0) {
-    throw new GateError(
-      'load',
-      `the load generator failed against the ${side} server at ${spec.url} (${result.timedOut ? 'timed out' : `exit code ${result.code}`})`,
-      { side, output: result.output.lastLines(20) },
-    );
-  }
-  const line = result.stdout.trim().split('\n').pop() ?? '';
+  const generator = new LoadGenerator(cpus);
   try {
-    return JSON.parse(line) as RoundMeasurement;
-  } catch (cause) {
-    throw new GateError('load', `the load generator printed no result for ${spec.url}`, {
-      side,
-      output: result.output.lastLines(20),
-      cause,
-    });
+    const { warmupSec, durationSec, ...pool } = spec;
+    await generator.open('round', { ...pool, engine: 'autocannon' }, side);
+    if (warmupSec > 0) await generator.turns([{ pool: 'round', sec: warmupSec, record: false }]);
+    await generator.turns([{ pool: 'round', sec: durationSec, record: true }]);
+    return await generator.take('round');
+  } finally {
+    await generator.stop();
   }
 }
 
 /** The load generator's answer to one request. */
 interface Answer {
   measurement?: RoundMeasurement;
-  measurements?: [RoundMeasurement, RoundMeasurement];
   turns?: TurnResult[];
   ok?: true;
   error?: string;
@@ -86,7 +76,7 @@ export class LoadGenerator {
   private readonly pools = new Map<string, { spec: PoolSpec; side: Side }>();
 
   /** `argv`: the process to run instead of the load generator (tests). */
-  constructor(cpus?: string, argv: readonly string[] = [process.execPath, loadgenScript(), '--serve']) {
+  constructor(cpus?: string, argv: readonly string[] = [process.execPath, loadgenScript()]) {
     this.cpus = cpus;
     const [command, ...args] = cpus === undefined ? argv : ['taskset', '-c', cpus, ...argv];
     this.child = new Child(command!, {
@@ -162,7 +152,7 @@ export class LoadGenerator {
     return this.failed(sides, known[0]?.spec.url ?? '', why);
   }
 
-  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  /** `sides`: the side loaded, or both of a pair in turns (the error then belongs to neither). */
   private failed(sides: readonly Side[], url: string, why: string): GateError {
     const servers =
       sides.length === 1

@@ -1,12 +1,10 @@
 /**
  * The load generator: a child process that drives pools of connections turn by turn (protocol.ts), one JSON line
- * in, one JSON line out; or, given a LoadSpec as its argument, runs one round of autocannon (round.ts: profiling). A process of its own keeps the
- * gate's own work off the measured path and lets the load be pinned to a CPU apart from the servers'; one that
- * lives for the whole gate keeps its JIT warm and its connections open.
+ * in, one JSON line out. A process of its own keeps the gate's own work off the measured path and lets the load be
+ * pinned to a CPU apart from the servers'; one that lives for the whole gate keeps its JIT warm and its connections
+ * open.
  */
-import type { LoadSpec } from '../model/measure.ts';
 import { type Command, Pools } from './protocol.ts';
-import { round } from './round.ts';
 
 const pools = new Pools();
 
@@ -19,16 +17,8 @@ async function answer(line: string): Promise<object> {
   }
 }
 
-/**
- * One round from argv, or, with `--serve`, one command per JSON line on stdin, each answered by one JSON line on
- * stdout, in order.
- */
+/** One command per JSON line on stdin, each answered by one JSON line on stdout, in order. */
 async function main(): Promise<void> {
-  if (process.argv[2] !== '--serve') {
-    const measurement = await round(JSON.parse(process.argv[2] ?? '') as LoadSpec);
-    process.stdout.write(`${JSON.stringify(measurement)}\n`);
-    return;
-  }
   let buffer = '';
   let queue = Promise.resolve();
   process.stdin.setEncoding('utf8');

@@ -4,22 +4,11 @@
  * sent less while it stalls and its queue never shows in the latencies (coordinated omission); here the requests
  * that fell due during a stall wait, and count. The turns themselves are in turns.ts (pacedTurn).
  */
-import type { LoadSpec, PacedMeasurement, PacedSpec } from '../model/measure.ts';
+import type { LoadSpec, PacedMeasurement } from '../model/measure.ts';
 import { KeptConnection, targetOf } from './connection.ts';
 import { requestBytes } from './http-responses.ts';
 import { latencySummary, quantileOf } from './latency.ts';
-import { PACED_DRAIN_SEC, type PacedOutcome, type PacedTurn, pacedTurn, realClock } from './turns.ts';
-
-export { PACED_DRAIN_SEC };
-
-/** Open-loop warm-up before each side's open-loop load (connections, the rate's steady state). */
-export const PACED_WARMUP_SEC = 0.2;
-
-/** The longest one side's open-loop load can take, in `windows` measured windows plus its warm-up. */
-export function pacedLimitSec(paced: PacedSpec | undefined, windows: number): number {
-  if (!paced) return 0;
-  return PACED_WARMUP_SEC + paced.durationSec + (windows + 1) * PACED_DRAIN_SEC;
-}
+import type { PacedOutcome, PacedTurn } from './turns.ts';
 
 /** One side's open-loop figures, over one or more recorded turns. */
 export class PacedTally {
@@ -67,32 +56,4 @@ export function keptConnections(
   const url = new URL(spec.url);
   const target = targetOf(url, requestBytes(url, spec.method, spec.headers, spec.body), spec.method);
   return Array.from({ length: spec.connections }, () => new KeptConnection(target, events));
-}
-
-/** The open-loop load of a whole round (round.ts), on connections of its own. */
-export class PacedLoad {
-  readonly tally: PacedTally;
-  private readonly connections: KeptConnection[];
-  private readonly spec: LoadSpec;
-
-  constructor(spec: LoadSpec, paced: PacedSpec) {
-    this.spec = spec;
-    this.tally = new PacedTally(paced.rate);
-    this.connections = keptConnections(spec, { reconnected: () => {}, received: () => {} });
-  }
-
-  /** Sends at the rate for `durationSec`, then waits for the answers (at most the drain time). */
-  async window(durationSec: number, record: boolean): Promise<void> {
-    const options = { sec: durationSec, rate: this.tally.rate, timeoutMs: this.spec.timeoutSec * 1000 };
-    const turn = await pacedTurn(this.connections, options, realClock, (outcome) => {
-      if (record) this.tally.add(outcome);
-    });
-    if (record) this.tally.turn(turn, this.tally.rate);
-  }
-
-  /** The side's figures over its recorded windows; closes the connections. */
-  measurement(): PacedMeasurement {
-    for (const connection of this.connections) connection.close();
-    return this.tally.measurement();
-  }
 }

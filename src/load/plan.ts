@@ -1,9 +1,4 @@
-/** How a round's load is cut up and paced: slices, sampling ticks, the open loop's window and rate. Pure. */
-
-/** Slices each side gets in a sliced pair: its `durationSec` in slices as close to `sliceSec` as divide it. */
-export function sliceCount(durationSec: number, sliceSec: number): number {
-  return Math.max(1, Math.round(durationSec / sliceSec));
-}
+/** How a turn's load is paced: autocannon's sampling ticks, the open loop's window and rate. Pure. */
 
 /**
  * autocannon's sampling interval for a window of `durationSec`: it ends a run at the first tick after the

@@ -89,9 +89,9 @@ export class Tally {
   measurement(basis: RateBasis, paced?: PacedMeasurement, extra: { turns?: boolean } = {}): RoundMeasurement {
     const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
     const elapsedSec = this.elapsedSec;
-    const sliced = this.windows > 1;
+    const inTurns = this.windows > 1;
     let rps = responses / elapsedSec;
-    if (sliced && basis === 'span' && this.spanSec > 0) rps = this.spanResponses / this.spanSec;
+    if (inTurns && basis === 'span' && this.spanSec > 0) rps = this.spanResponses / this.spanSec;
     if (basis === 'turn' && this.turnSec > 0) rps = this.turnResponses / this.turnSec;
     return {
       responses,
@@ -103,7 +103,7 @@ export class Tally {
       timeouts: this.timeouts,
       non2xx: this.non2xx,
       statusCodes: { ...this.statusCodes },
-      ...(sliced ? { slices: this.windows } : {}),
+      ...(inTurns ? { slices: this.windows } : {}),
       ...cpuShares(this.cpu),
       ...(this.serverMembers === undefined ? {} : { serverCpuSec: this.serverSec }),
       ...(paced ? { paced } : {}),

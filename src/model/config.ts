@@ -50,8 +50,8 @@ export interface Config {
   /** Load each side's new processes get at the start of every block, all scenarios in turn, thrown away. */
   primeSec: number;
   /**
-   * Base and head take turns of this length within each pair (both servers side by side); `auto`: from the first
-   * block's rate (src/gate/measurement-plan.ts); 0: one turn per side and pair.
+   * The turn length (input `slice`): base and head take turns of this length within each pair (side by side);
+   * `auto`: from the first block's rate (src/gate/measurement-plan.ts); 0: one turn per side and pair.
    */
   sliceSec: number | 'auto';
   /** The load engine (src/model/measure.ts LoadEngine). */

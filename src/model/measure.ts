@@ -15,17 +15,6 @@ export interface LoadSpec {
   watchPids?: number[];
   /** This side's own server processes: the CPU of their trees in the measured windows is `serverCpuSec`. */
   serverPids?: number[];
-  /**
-   * After the closed-loop load, this much open-loop load: requests sent at a fixed rate whatever the server does,
-   * each timed from when it was due (not from when a connection was free), so a stall cannot hide its queue.
-   */
-  paced?: PacedSpec;
-}
-
-export interface PacedSpec {
-  /** Requests per second, spread over the spec's `connections`. */
-  rate: number;
-  durationSec: number;
 }
 
 /** What the open-loop load measured. */
@@ -103,7 +92,7 @@ export interface RoundMeasurement {
   rps: number;
   /** Median over the round's 250 ms bins of their rate (recordings of an earlier version only). */
   rpsMedianBins?: number;
-  /** Slices the round's load came in (sliced pairs); undefined: one continuous window. */
+  /** Turns the round's load came in (report.json's name); undefined: one continuous window. */
   slices?: number;
   latencyMs: LatencySummary;
   bytesPerSec: number;

@@ -60,7 +60,7 @@ export interface Report {
     budgetSec: number;
     durationSec: number;
     warmupSec: number;
-    /** Length of the slices base and head took turns in within a pair; 0 (or absent): whole rounds. */
+    /** The turn length (input `slice`) base and head took turns in within a pair; 0 (or absent): whole rounds. */
     sliceSec?: number;
     /** The `connections` input (a scenario may have its own). */
     connections: number;

@@ -13,10 +13,10 @@ export interface DiagnosticsSectionOptions {
   /** Where the raw JSON lines are, e.g. 'the perf-gate artifact'; mentioned when given. */
   artifacts?: string;
   /**
-   * The windows were sliced pairs: base and head took turns within each, so each side was loaded about half of
+   * The windows were pairs in turns: base and head took turns within each, so each side was loaded about half of
    * its window; default: whole rounds, loaded throughout.
    */
-  sliced?: boolean;
+  inTurns?: boolean;
 }
 
 /** Milliseconds: 180 ms, 12 ms, 2.1 ms, 0.05 ms. */
@@ -136,12 +136,12 @@ export function renderDiagnosticsSection(
   const notes: string[] = [];
   if (base === undefined) notes.push(missing('base'));
   if (head === undefined) notes.push(missing('head'));
-  const windows = options.sliced
+  const windows = options.inTurns
     ? `${base?.windows ?? 0} base and ${head?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)`
     : `${base?.windows ?? 0} base and ${head?.windows ?? 0} head rounds`;
   const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : '';
   notes.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? 'pairs' : 'rounds'} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.inTurns ? 'pairs' : 'rounds'} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
     `A blocked event loop or a leak is named only where a paired test finds it (p99 delay pair by pair; RSS growth process against process, or pair by pair), one-sided at ${summary.comparison.eventLoopTest?.level ?? summary.comparison.memoryTest?.level ?? 0.01}: where base and head run the same code, each is named wrongly in at most that share of gates. Otherwise the numbers stand without a verdict.`,
   );
   lines.push(...notes.map((n) => `<sub>${htmlText(n)}</sub>`));

@@ -32,7 +32,7 @@ const STOP_TEXT: Record<StopReason, string> = {
 function interleaving(s: Report['settings']): string {
   const warmup = `after ${s.warmupSec} s warm-up`;
   if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
-  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
+  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA of ${s.sliceSec} s`;
 }
 
 function lifecycle(restartEvery: number | undefined): string {
@@ -209,7 +209,7 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
   if (noteLines.length > 0)
     out.push(...section(`Notes (${noteLines.filter((l) => l !== '').length})`, noteLines));
   const diagnostics = report.diagnostics
-    ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 })
+    ? renderDiagnosticsSection(report.diagnostics, { inTurns: (report.settings.sliceSec ?? 0) > 0 })
     : '';
   if (diagnostics !== '')
     out.push(...section('Inside each server: event loop, CPU, memory', diagnostics.trim().split('\n')));

@@ -75,8 +75,8 @@ describe('renderDiagnosticsSection', () => {
     assert.doesNotMatch(md, /\*\*|memory leak\?|blocked on head/i, 'no diagnosis, only numbers');
   });
 
-  test('sliced pairs: the note says the windows were pairs in which each side was loaded about half the time', () => {
-    const md = renderDiagnosticsSection(summary(), { sliced: true });
+  test('pairs in turns: the note says the windows were pairs in which each side was loaded about half the time', () => {
+    const md = renderDiagnosticsSection(summary(), { inTurns: true });
     assert.match(
       md,
       /over 6 base and 6 head pairs \(base and head took turns every fraction of a second, so each side was loaded about half of each pair/,

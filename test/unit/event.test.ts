@@ -9,7 +9,7 @@ import {
   pullRequestOf,
 } from '../../src/config/event.ts';
 import { pairOrder } from '../../src/gate/pairs.ts';
-import { sampleTickMs, sliceCount } from '../../src/load/plan.ts';
+import { sampleTickMs } from '../../src/load/plan.ts';
 import { confirmationPairs, planLooks } from '../../src/stats/pairs.ts';
 
 const BASE_SHA = 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
@@ -262,13 +262,6 @@ describe('slices and their sampling tick', () => {
       // It never ends a window more than 5 ms late.
       assert.ok(Math.ceil(ms / got - 1e-9) * got - ms < 5, `${sec} s ends within 5 ms`);
     }
-  });
-
-  test('each side’s duration is cut into slices as close to the slice length as divide it', () => {
-    assert.equal(sliceCount(3, 0.25), 12);
-    assert.equal(sliceCount(3, 0.125), 24);
-    assert.equal(sliceCount(2, 0.3), 7);
-    assert.equal(sliceCount(0.1, 0.25), 1);
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { DISTURBED_CORES, STOLEN_CORES } from '../../src/gate/disturbance.ts';
 import { type LoadCall, measurement, World } from './gate-fakes.ts';
 
-/** The measurement of a sliced pair's load, disturbed as `disturbed(attempt)` says (attempt: every pair measured). */
+/** The measurement of a pair's load in turns, disturbed as `disturbed(attempt)` says (attempt: every pair measured). */
 function disturbedAt(disturbed: (attempt: number) => Partial<{ foreignCpu: number; stealCpu: number }>) {
   return (call: LoadCall) =>
     measurement(1000, call.kind === 'measured' ? disturbed(Math.floor(call.measured / 2)) : {});

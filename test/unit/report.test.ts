@@ -370,7 +370,7 @@ describe('renderMarkdown: a regression report', () => {
     assert.match(line(0), /base and head alternating ABBA, 3 s each after 1 s warm-up/);
     assert.match(
       line(0.25),
-      /3 s of load per side in each pair, after 1 s warm-up, base and head taking turns ABBA in slices of 0\.25 s/,
+      /3 s of load per side in each pair, after 1 s warm-up, base and head taking turns ABBA of 0\.25 s/,
     );
     assert.doesNotMatch(line(0.25), /3 s each/);
   });
