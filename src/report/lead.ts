@@ -9,7 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { headlineComparison } from './outputs.ts';
-import { formatShare as formatBusyShare, formatUs, hotSubject } from './profile.ts';
+import { callerSubject, formatShare as formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
 /** What the lead needs besides the report. */
 export interface LeadOptions {
@@ -160,13 +160,15 @@ export function leadSentence(report: Report, options: LeadOptions): string {
 
 /**
  * What got hotter: "`serialise` in `index.js:12`, which got hotter (4.20 µs → 38.0 µs per request" (open); a file or
- * a package by its name.
+ * a package by its name; Node's own code through the program's frame that called it, the internal frame as context.
  */
 function hotterPhrase(hot: HotFunction): string {
   const change =
     hot.baseUsPerRequest !== undefined && hot.headUsPerRequest !== undefined
       ? `${formatUs(hot.baseUsPerRequest)} → ${formatUs(hot.headUsPerRequest)} per request`
       : `${formatBusyShare(hot.baseSelf)} → ${formatBusyShare(hot.headSelf)} of busy time`;
+  if (hot.caller)
+    return `${callerSubject(hot.caller)}, whose call into ${hotSubject(hot)} got hotter (${change}`;
   return `${hotSubject(hot)}, which got hotter (${change}`;
 }
 
