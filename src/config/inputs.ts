@@ -219,11 +219,19 @@ function loadInputs(
   };
 }
 
-/** How long each step may take. */
+/** Room a history gate's `timeout` leaves beside its measuring: installs, builds, profiles, publishing. */
+export const HISTORY_TIMEOUT_ROOM_MS = 15 * 60_000;
+
+/**
+ * How long each step may take. In mode history an unset `timeout` is the history budget and room for the rest
+ * (the default of 20 minutes would leave half of it to two installs, two builds and the profiles).
+ */
 function timeoutInputs(
   get: Get,
   file: ScenarioFile | undefined,
+  history: { budgetMs: number } | undefined,
 ): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
+  const timeoutMs = parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
     readyTimeoutMs:
       file?.ready?.timeoutMs ??
@@ -236,7 +244,7 @@ function timeoutInputs(
       minMs: 1000,
       maxMs: 6 * 3_600_000,
     }),
-    timeoutMs: parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
+    timeoutMs: history ? Math.max(timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS) : timeoutMs,
   };
 }
 
@@ -312,6 +320,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
   const { all, shard, scenarios } = selection;
+  const load = loadInputs(get, openLoop, mode);
   return {
     start,
     configFile: loaded?.fileName,
@@ -323,8 +332,12 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop, mode),
-    ...timeoutInputs(get, file),
+    ...load,
+    ...timeoutInputs(
+      get,
+      file,
+      mode === 'history' && lookup('timeout').trim() === '' ? { budgetMs: load.budgetMs } : undefined,
+    ),
     ...outputInputs(get, sources, { workingDirectory, mode }),
   };
 }

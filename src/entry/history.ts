@@ -254,7 +254,7 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
       hooks,
     });
     const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
-    const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base.tag}`;
+    const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base?.tag}`;
     await hooks.settle();
     const written =
       added.length > 0 ? await writeHistory(store, added, site, message) : { pushed: undefined, all: before };
@@ -268,10 +268,11 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
     const view: HistoryRunView = {
       ref,
       head: head.sha,
-      release: gates.base.tag,
+      release: gates.base?.tag,
       branchRun: gates.branch?.line,
       releaseRun: gates.release?.line,
       skipped: gates.skipped,
+      noRelease: gates.noRelease,
       charts,
       pageUrl: fileUrl(site, 'tree'),
       historyBranch: config.historyBranch,
