@@ -4,9 +4,11 @@
  * with a function that reads the config file (and its body files) from the head tree. Every error names the
  * input, or the file, line and field. The parsers of single inputs are in input-parsers.ts.
  */
+
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
+import { expandConfig } from './expand.ts';
 import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
@@ -65,6 +67,8 @@ export interface ConfigSources {
    * error with code ENOENT) when it cannot. Needed only when the `config` input is set.
    */
   readFile?: (path: string) => string;
+  /** Where `${NAME}` in the config file is read from: the step's environment (default: this process's). */
+  environment?: NodeJS.ProcessEnv;
 }
 
 /** Reads one input, trimmed; its default when it was not set. */
@@ -321,13 +325,15 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const openLoop = parseLatencyRate(get('latency-rate'));
   const { all, shard, scenarios } = selection;
   const load = loadInputs(get, openLoop, mode);
+  const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
   return {
     start,
     configFile: loaded?.fileName,
-    scenarios,
+    scenarios: expanded.scenarios,
     scenarioCount: all.length,
     shard,
-    env: file?.env ?? {},
+    env: expanded.env,
+    secrets: expanded.secrets,
     ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,

@@ -74,7 +74,7 @@ export async function run(): Promise<void> {
       // The config file, relative to the repository root (only `mode: gate` reads it, after checkout).
       readFile: repoFileReader(workspace),
     });
-    if (config.token) core.setSecret(config.token);
+    for (const secret of [config.token, ...config.secrets]) if (secret) core.setSecret(secret);
     inProgress.config = config;
     if (config.mode === 'report') await runReport(config, workspace);
     else if (config.mode === 'history') await runHistory(config, workspace);
