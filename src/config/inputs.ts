@@ -4,9 +4,11 @@
  * with a function that reads the config file (and its body files) from the head tree. Every error names the
  * input, or the file, line and field. The parsers of single inputs are in input-parsers.ts.
  */
+
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
+import { expandConfig } from './expand.ts';
 import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
@@ -65,6 +67,8 @@ export interface ConfigSources {
    * error with code ENOENT) when it cannot. Needed only when the `config` input is set.
    */
   readFile?: (path: string) => string;
+  /** Where `${NAME}` in the config file is read from: the step's environment (default: this process's). */
+  environment?: NodeJS.ProcessEnv;
 }
 
 /** Reads one input, trimmed; its default when it was not set. */
@@ -219,11 +223,19 @@ function loadInputs(
   };
 }
 
-/** How long each step may take. */
+/** Room a history gate's `timeout` leaves beside its measuring: installs, builds, profiles, publishing. */
+export const HISTORY_TIMEOUT_ROOM_MS = 15 * 60_000;
+
+/**
+ * How long each step may take. In mode history an unset `timeout` is the history budget and room for the rest
+ * (the default of 20 minutes would leave half of it to two installs, two builds and the profiles).
+ */
 function timeoutInputs(
   get: Get,
   file: ScenarioFile | undefined,
+  history: { budgetMs: number } | undefined,
 ): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
+  const timeoutMs = parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
     readyTimeoutMs:
       file?.ready?.timeoutMs ??
@@ -236,7 +248,7 @@ function timeoutInputs(
       minMs: 1000,
       maxMs: 6 * 3_600_000,
     }),
-    timeoutMs: parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
+    timeoutMs: history ? Math.max(timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS) : timeoutMs,
   };
 }
 
@@ -312,19 +324,26 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
   const { all, shard, scenarios } = selection;
+  const load = loadInputs(get, openLoop, mode);
+  const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
   return {
     start,
     configFile: loaded?.fileName,
-    scenarios,
+    scenarios: expanded.scenarios,
     scenarioCount: all.length,
     shard,
-    env: file?.env ?? {},
+    env: expanded.env,
+    secrets: expanded.secrets,
     ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop, mode),
-    ...timeoutInputs(get, file),
+    ...load,
+    ...timeoutInputs(
+      get,
+      file,
+      mode === 'history' && lookup('timeout').trim() === '' ? { budgetMs: load.budgetMs } : undefined,
+    ),
     ...outputInputs(get, sources, { workingDirectory, mode }),
   };
 }

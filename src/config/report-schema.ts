@@ -146,6 +146,7 @@ const hotFunction = {
       unit: oneOf(['function', 'file', 'package']),
       baseUsPerRequest: quantity(1e9),
       headUsPerRequest: quantity(1e9),
+      caller: object({ fn: str(500), file: str(1000), line: count(1e9), package: str(300) }),
     },
   ),
   dependencies: { baseUsPerRequest: ['headUsPerRequest'], headUsPerRequest: ['baseUsPerRequest'] },

@@ -63,8 +63,8 @@ export function thresholdOf(
 }
 
 /**
- * Whether more pairs could not change the answer: a regression settles it, else every comparison must be no change
- * or a confirmed improvement.
+ * Whether more pairs could not change the gate's verdict: a confirmed regression settles it (other comparisons may
+ * still be undecided, and the report says so), else every comparison must be no change or a confirmed improvement.
  */
 export function resolved(decision: Decision): boolean {
   if (decision.errors.some((e) => e.verdict === 'regression')) return true;

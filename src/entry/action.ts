@@ -74,7 +74,7 @@ export async function run(): Promise<void> {
       // The config file, relative to the repository root (only `mode: gate` reads it, after checkout).
       readFile: repoFileReader(workspace),
     });
-    if (config.token) core.setSecret(config.token);
+    for (const secret of [config.token, ...config.secrets]) if (secret) core.setSecret(secret);
     inProgress.config = config;
     if (config.mode === 'report') await runReport(config, workspace);
     else if (config.mode === 'history') await runHistory(config, workspace);
@@ -275,14 +275,18 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
   }
 }
 
-/** A warning on the line of each function that got hotter, when the pull request changed its file. */
+/**
+ * A warning on the line of each function that got hotter (of Node's own, on the line of the program that called
+ * it), when the pull request changed its file.
+ */
 function annotateHotter(report: Report): void {
   for (const hot of report.profile?.hotter ?? []) {
-    if (!report.changedFiles.includes(hot.file)) continue;
+    const at = hot.caller ?? hot;
+    if (!report.changedFiles.includes(at.file)) continue;
     core.warning(hotterAnnotation(hot, report.verdict), {
       title: 'perf-gate: hotter function',
-      file: hot.file,
-      startLine: Math.max(1, hot.line),
+      file: at.file,
+      startLine: Math.max(1, at.line),
     });
   }
 }

@@ -16,7 +16,15 @@ import { reportPath } from '../io/report-json.ts';
 import type { TextLog } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
-import { actionOnlyFlag, headTreeKeptLog, helpText, workTreeLog } from '../report/cli-text.ts';
+import {
+  actionOnlyFlag,
+  compareHelp,
+  demoFlag,
+  demoHelp,
+  headTreeKeptLog,
+  helpText,
+  workTreeLog,
+} from '../report/cli-text.ts';
 import { gateLog } from '../report/log-text.ts';
 import { runDemo } from './demo.ts';
 import { inert, untrusted } from './inert.ts';
@@ -33,6 +41,10 @@ const ACTION_ONLY: ReadonlySet<string> = new Set([
   'accept-label',
   'accept-in-description',
   'artifact-name',
+  // mode history's: compare measures a pull request's kind of change, never main against its release.
+  'history-branch',
+  'release-tags',
+  'history-budget',
 ]);
 
 /** The flags `compare` takes: the action's inputs it uses. */
@@ -146,17 +158,29 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** A help text on stdout; exit status 0. */
+function written(text: string): number {
+  process.stdout.write(text);
+  return 0;
+}
+
 async function dispatch(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(HELP);
     return command === undefined ? 2 : 0;
   }
-  if (command === 'demo') return runDemo(compare);
+  const help = rest.includes('--help') || rest.includes('-h');
+  if (command === 'demo') {
+    if (help) return written(demoHelp());
+    if (rest.length > 0) throw new GateError('config', demoFlag(rest[0]!));
+    return runDemo(compare);
+  }
   if (command !== 'compare') {
     process.stderr.write(`unknown command \`${command}\`\n\n${HELP}`);
     return 2;
   }
+  if (help) return written(compareHelp(COMPARE_FLAGS));
   const report = await compare(rest, process.cwd());
   // In a workflow the report quotes the server's output: written with workflow commands off where a line could be one.
   const markdown = shownInfo(renderMarkdown(report));

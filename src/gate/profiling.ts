@@ -10,7 +10,10 @@ import type { Side } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { ProfileEvidence } from '../model/profile.ts';
 import type { HotFunction, ProfileSummary } from '../model/report.ts';
+import { callerOf } from '../profile/callers.ts';
 import { compareProfiles, keptEvidence } from '../profile/compare.ts';
+import { packageOf } from '../profile/rollup.ts';
+import type { Profile } from '../profile/ticks.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import type { GateContext } from './ports.ts';
 import { systemPlacement } from './system.ts';
@@ -28,21 +31,36 @@ export function changeToExplain(decision: Decision | undefined): boolean {
   );
 }
 
-/** What the profile names hotter on head, for the report: where each is in the repository, largest change first. */
-export function hotterUnits(evidence: ProfileEvidence, root: string, headDir: string): HotFunction[] {
+/**
+ * What the profile names hotter on head, for the report: where each is in the repository, largest change first;
+ * a unit of Node's own modules with the frame of the program that called it (src/profile/callers.ts).
+ */
+export function hotterUnits(
+  evidence: ProfileEvidence,
+  root: string,
+  headDir: string,
+  headProfile?: Profile,
+): HotFunction[] {
+  const where = (file: string): string => relative(root, resolve(headDir, file));
   return evidence.named
     .filter((u) => u.deltaUs > 0 && !u.pseudo)
     .slice(0, 5)
-    .map((u) => ({
-      unit: u.level,
-      fn: u.name,
-      file: relative(root, resolve(headDir, u.level === 'package' ? join('node_modules', u.name) : u.file)),
-      line: u.line,
-      baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
-      headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
-      baseUsPerRequest: u.baseSelfUs,
-      headUsPerRequest: u.headSelfUs,
-    }));
+    .map((u) => {
+      const caller = headProfile === undefined ? undefined : callerOf(headProfile, u);
+      return {
+        unit: u.level,
+        fn: u.name,
+        file: where(u.level === 'package' ? join('node_modules', u.name) : u.file),
+        line: u.line,
+        ...(caller && {
+          caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) },
+        }),
+        baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+        headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+        baseUsPerRequest: u.baseSelfUs,
+        headUsPerRequest: u.headSelfUs,
+      };
+    });
 }
 
 export async function profileBoth(
@@ -92,7 +110,7 @@ export async function profileBoth(
         markdown: result.markdown,
         files: result.files,
         dir: join(config.outputDir, 'profiles'),
-        hotter: hotterUnits(result.evidence, context.root, dirs.head),
+        hotter: hotterUnits(result.evidence, context.root, dirs.head, result.profiles.head),
         evidence: keptEvidence(result.evidence),
         seconds,
       };

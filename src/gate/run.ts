@@ -62,7 +62,10 @@ export async function runGate(context: GateContext, hooks: GateHooks = {}): Prom
     rounds: [],
   };
   hooks.progress?.((error) =>
-    redact(assembleReport(context, { ...run, notes: [...run.notes], error }), [config.token]),
+    redact(assembleReport(context, { ...run, notes: [...run.notes], error }), [
+      config.token,
+      ...config.secrets,
+    ]),
   );
   try {
     await gateSteps(context, run, hooks.collaborators ?? systemCollaborators);
@@ -72,7 +75,7 @@ export async function runGate(context: GateContext, hooks: GateHooks = {}): Prom
   } finally {
     await finish(context, run);
   }
-  const report = redact(assembleReport(context, run), [config.token]);
+  const report = redact(assembleReport(context, run), [config.token, ...config.secrets]);
   if (!hooks.cancelled?.()) await writeReport(config.outputDir, report);
   return report;
 }

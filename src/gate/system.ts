@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { sideEnv } from '../config/expand.ts';
 import { DiagnosticsRecorder } from '../diagnostics/index.ts';
 import { PortPreloads } from '../diagnostics/port-map.ts';
 import { freePort, startServer } from '../io/server.ts';
@@ -52,7 +53,7 @@ export function systemCollaborators(
       readyPath: config.ready.path,
       ...(config.ready.status === undefined ? {} : { readyStatus: config.ready.status }),
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...config.env, PERF_GATE_SIDE: side, ...env, ...moved },
+      env: { ...sideEnv(config.env, side), PERF_GATE_SIDE: side, ...env, ...moved },
       ...(placement ? { wrap: `taskset -c ${placement.server}` } : {}),
     });
     return {

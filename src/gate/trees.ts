@@ -1,6 +1,7 @@
 /** Installs and builds one tree with the project's own package manager. */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { sideEnv } from '../config/expand.ts';
 import { GateError } from '../io/errors.ts';
 import { type LeftProcess, safeEnv } from '../io/proc.ts';
 import { runCommand } from '../io/run-command.ts';
@@ -207,7 +208,7 @@ export async function runHook(options: HookOptions): Promise<void> {
   const { PORT: _port, ...env } = safeEnv({
     CI: 'true',
     NODE_ENV: 'production',
-    ...options.env,
+    ...sideEnv(options.env, side),
     PERF_GATE_SIDE: side,
   });
   await log.group({ kind: 'step', step: what, side, command }, async () => {

@@ -39,18 +39,25 @@ export interface HistoryGateRun {
 }
 
 export interface HistoryGates {
-  /** What the branch was measured against: the release tag (or the `base` input) and its commit. */
-  base: { tag: string; commit: string };
+  /** What the branch was measured against: the release tag (or the `base` input) and its commit; none yet. */
+  base: { tag: string; commit: string } | undefined;
   /** The release measured against the one before it, when this run did. */
   release: HistoryGateRun | undefined;
   /** The branch against the release; undefined when skipped. */
   branch: HistoryGateRun | undefined;
   /** Why the branch was not measured. */
   skipped: { ref: string; release: string } | undefined;
+  /** No release tag yet (and a full checkout): nothing was measured, and that is no failure. */
+  noRelease?: { ref: string; pattern: string };
 }
 
-/** The base of the branch's gate, and the release before it when the base is the newest release. */
-async function chooseBase(input: HistoryGatesInput): Promise<{ base: Tag; previous: Tag | undefined }> {
+/**
+ * The base of the branch's gate, and the release before it when the base is the newest release; undefined before
+ * the first release (a shallow checkout may only hide the tags: that stays an error that says how to fetch them).
+ */
+async function chooseBase(
+  input: HistoryGatesInput,
+): Promise<{ base: Tag; previous: Tag | undefined } | undefined> {
   const { config, root, head } = input;
   const pattern = new RegExp(config.releaseTags, 'u');
   if (config.base !== undefined && config.base !== LATEST_RELEASE) {
@@ -60,12 +67,11 @@ async function chooseBase(input: HistoryGatesInput): Promise<{ base: Tag; previo
   const latest = newestRelease(await tagsReachableFrom(root, head.sha), pattern);
   if (!latest) {
     const shallow = await isShallow(root);
+    if (!shallow) return undefined;
     throw configError(
       'release-tags',
-      `no tag that matches \`${config.releaseTags}\` is reachable from ${head.sha.slice(0, 7)}${shallow ? ' in this shallow checkout' : ''}`,
-      shallow
-        ? 'Check out with `fetch-depth: 0` in actions/checkout (tags come with the whole history), or set `base`.'
-        : 'Tag a release (e.g. `git tag v1.0.0 && git push origin v1.0.0`), set `release-tags` to match your tags, or set `base`.',
+      `no tag that matches \`${config.releaseTags}\` is reachable from ${head.sha.slice(0, 7)} in this shallow checkout`,
+      'Check out with `fetch-depth: 0` in actions/checkout (tags come with the whole history), or set `base`.',
     );
   }
   const previous = newestRelease(await tagsReachableFrom(root, latest.commit), pattern, latest);
@@ -120,7 +126,13 @@ async function releaseGate(input: HistoryGatesInput, release: Tag, previous: Tag
 /** The gates of one history run (see the file's comment). */
 export async function runHistoryGates(input: HistoryGatesInput): Promise<HistoryGates> {
   const { config, root, head, ref, log } = input;
-  const { base, previous } = await chooseBase(input);
+  const chosen = await chooseBase(input);
+  if (chosen === undefined) {
+    const noRelease = { ref, pattern: config.releaseTags };
+    log.info({ kind: 'no-release', ...noRelease });
+    return { base: undefined, release: undefined, branch: undefined, skipped: undefined, noRelease };
+  }
+  const { base, previous } = chosen;
   const release =
     previous && !compared(input.history, input.facts.series, base, previous)
       ? await releaseGate(input, base, previous)

@@ -230,7 +230,7 @@ export async function runHistory(
       hooks,
     });
     const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
-    const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base.tag}`;
+    const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base?.tag}`;
     await hooks.settle();
     const written =
       added.length > 0
@@ -246,10 +246,11 @@ export async function runHistory(
     const view: HistoryRunView = {
       ref,
       head: head.sha,
-      release: gates.base.tag,
+      release: gates.base?.tag,
       branchRun: gates.branch?.line,
       releaseRun: gates.release?.line,
       skipped: gates.skipped,
+      noRelease: gates.noRelease,
       charts,
       pageUrl: fileUrl(site, 'tree'),
       historyBranch: config.historyBranch,

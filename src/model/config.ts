@@ -35,6 +35,8 @@ export interface Config {
   alpha: number;
   failOnRegression: boolean;
   token: string;
+  /** Values the config file took from the step's environment (`${NAME}`): kept out of what perf-gate writes. */
+  secrets: readonly string[];
   /** 'auto' (from the lockfile), 'skip', or a command. */
   install: string;
   /** Build command, or undefined. */

@@ -207,6 +207,8 @@ export interface HistoryRunView {
   releaseRun: HistoryLine | undefined;
   /** The branch was not measured: its head (`ref`) is the release itself. */
   skipped: { ref: string; release: string } | undefined;
+  /** Nothing was measured: no release tag matches `pattern` yet (the history starts at the first one). */
+  noRelease?: { ref: string; pattern: string } | undefined;
   /** The charts of this branch and series, with the URL of each one's SVG on the history branch. */
   charts: { chart: HistoryChart; url: string }[];
   /** index.html on the history branch. */

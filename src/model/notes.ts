@@ -66,6 +66,8 @@ export type GateEvent =
   | { kind: 'process-offsets'; decision: Decision }
   | { kind: 'release-gate'; release: string; previous: string }
   | { kind: 'head-is-release'; ref: string; release: string }
+  /** mode history before any release tag: nothing to compare with yet. */
+  | { kind: 'no-release'; ref: string; pattern: string }
   | { kind: 'open-loop-rate'; scenario: string; rate: number; share: number; baseRps: number }
   | { kind: 'pair'; pair: number; rows: PairRow[] }
   | { kind: 'measured-again'; pair: number; disturbance: Disturbance }

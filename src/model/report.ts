@@ -165,6 +165,11 @@ export interface HotFunction {
   /** CPU time in the function itself per request served while profiled, µs (absent in reports before them). */
   baseUsPerRequest?: number;
   headUsPerRequest?: number;
+  /**
+   * For a unit of Node's own modules: the first frame outward of the program's own code or of a dependency, on the
+   * stacks that ran it (src/profile/callers.ts); `package` as UnitCost's ('' for the app's own files).
+   */
+  caller?: { fn: string; file: string; line: number; package: string };
 }
 
 export interface ProfileSummary {

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sideEnv } from '../config/expand.ts';
 import { sidePreloads } from '../diagnostics/install.ts';
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/server.ts';
@@ -123,7 +124,7 @@ async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side
     start: spec.start,
     port: spec.port,
     ...(copies === undefined ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() }),
-    env: { ...spec.env, PERF_GATE_SIDE: side },
+    env: { ...sideEnv(spec.env ?? {}, side), PERF_GATE_SIDE: side },
     readyPath: spec.readyPath ?? spec.requests[0]?.path ?? '/',
     readyStatus: spec.readyStatus,
     outDir: join(spec.outDir, side),

@@ -12,5 +12,6 @@ export function hotterAnnotation(hot: HotFunction, verdict: string): string {
     base !== undefined && head !== undefined && Number.isFinite(base) && Number.isFinite(head)
       ? `${formatUs(base)} → ${formatUs(head)} of CPU time per request`
       : `${(hot.baseSelf * 100).toFixed(1)}% → ${(hot.headSelf * 100).toFixed(1)}% of busy time`;
-  return `${hot.fn} got hotter on head: ${change} (${verdict}).`;
+  const what = hot.caller ? `${hot.fn} (${hot.file}:${hot.line}), called here,` : hot.fn;
+  return `${what} got hotter on head: ${change} (${verdict}).`;
 }

@@ -11,6 +11,7 @@ import { formatShare, metricLabel } from './format.ts';
 /** Series colours: the scenarios' lines, then the band's two lines in grey. */
 const PALETTE = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
 const BAND = '#9e9e9e';
+const COLOUR_NAMES = ['red', 'blue', 'green', 'purple', 'orange', 'brown'];
 
 /** Scenarios drawn in one chart at most (one colour each). */
 export const MAX_SERIES = PALETTE.length;
@@ -41,8 +42,38 @@ function quoted(text: string): string {
   return `"${text.replace(/["\r\n]/g, ' ')}"`;
 }
 
-/** One metric's chart, or undefined when it has no pairs to draw. */
-function metricChart(decision: Decision, rounds: readonly Round[], metric: Metric): string[] | undefined {
+/** A scenario's line: its colour and where it runs (the median of its ratios), so it is found without colour. */
+interface Line {
+  name: string;
+  colour: string;
+  level: number;
+}
+
+/**
+ * The legend of a chart of several scenarios, in words that do not rely on colour: the lines from the bottom up,
+ * each by where it runs, then the colour as a second cue.
+ */
+function legend(lines: readonly Line[], threshold: number, names: (s: string) => string): string[] {
+  if (lines.length < 2) return [];
+  const sorted = [...lines].sort((a, b) => a.level - b.level);
+  const text = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(', ');
+  return ['', `Lines from the bottom up: ${text}; the two grey lines are ±${formatShare(threshold)}.`];
+}
+
+function median(xs: readonly number[]): number {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return 1;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 === 1 ? finite[mid]! : (finite[mid - 1]! + finite[mid]!) / 2;
+}
+
+/** One metric's chart with its legend, or undefined when it has no pairs to draw. */
+function metricChart(
+  decision: Decision,
+  rounds: readonly Round[],
+  metric: Metric,
+  names: (s: string) => string,
+): string[] | undefined {
   const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
   if (compared.length === 0) return undefined;
   const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
@@ -55,7 +86,14 @@ function metricChart(decision: Decision, rounds: readonly Round[], metric: Metri
   const high = Math.max(...finite);
   const pad = Math.max(0.01, (high - low) * 0.08);
   const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(', ');
+  const lines = compared.map((c, i) => ({
+    name: c.scenario,
+    colour: COLOUR_NAMES[i]!,
+    level: median(series[i]!),
+  }));
   return [
+    ...legend(lines, threshold, names),
+    '',
     '```mermaid',
     `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
     'xychart-beta',
@@ -69,8 +107,8 @@ function metricChart(decision: Decision, rounds: readonly Round[], metric: Metri
 }
 
 /**
- * The charts of a decision's metrics (req/s first), each preceded by a blank line, and a line naming the colours
- * when there are several scenarios; [] when there is nothing to draw.
+ * The charts of a decision's metrics (req/s first), each preceded by a blank line and, when it draws several
+ * scenarios, a legend that names each line by where it runs; [] when there is nothing to draw.
  */
 export function pairCharts(
   decision: Decision,
@@ -78,24 +116,9 @@ export function pairCharts(
   names: (s: string) => string,
 ): string[] {
   const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
-  const charts = metrics.flatMap((metric) => {
-    const chart = metricChart(decision, rounds, metric);
-    return chart === undefined ? [] : ['', ...chart];
-  });
+  const charts = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
   if (charts.length === 0) return [];
-  const scenarios = [...new Set(decision.comparisons.map((c) => c.scenario))];
-  const colours = ['red', 'blue', 'green', 'purple', 'orange', 'brown'];
-  const legend =
-    scenarios.length > 1
-      ? [
-          '',
-          `Lines: ${scenarios
-            .slice(0, MAX_SERIES)
-            .map((s, i) => `${colours[i]} ${names(s)}`)
-            .join(
-              ', ',
-            )}${scenarios.length > MAX_SERIES ? ` (${scenarios.length - MAX_SERIES} more scenarios not drawn)` : ''}.`,
-        ]
-      : [];
-  return [...legend, ...charts];
+  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
+  const more = scenarios > MAX_SERIES ? ['', `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
+  return [...more, ...charts];
 }

@@ -1,13 +1,44 @@
 /** What `perf-gate` says on a terminal: its help, and how `compare` measured the work tree. Pure. */
 
-/** `perf-gate --help`, listing the flags `compare` takes (the action's inputs it uses). */
+/** `perf-gate --help`: every command, and the flags `compare` takes (the action's inputs it uses). */
 export function helpText(flags: readonly string[]): string {
   return `Usage:
   perf-gate compare --start "<command>" [--base main] [--paths /a --paths /b] [--<input> <value>]...
   perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
   perf-gate demo
 
-compare measures the work tree (head: HEAD with your uncommitted changes and untracked files, as \`git add -A\`
+${compareText(flags)}
+${DEMO_TEXT}`;
+}
+
+/** `perf-gate compare --help`: compare alone, with the flags it takes. */
+export function compareHelp(flags: readonly string[]): string {
+  return `Usage:
+  perf-gate compare --start "<command>" [--base main] [--paths /a --paths /b] [--<input> <value>]...
+  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
+
+${compareText(flags)}`;
+}
+
+const DEMO_TEXT = `demo makes a throwaway git repository whose head makes a small server clearly slower, runs compare on it and
+prints the report. It takes no flags; exit status 0 when the gate catches the regression.
+`;
+
+/** `perf-gate demo --help`. */
+export function demoHelp(): string {
+  return `Usage:
+  perf-gate demo
+
+${DEMO_TEXT}`;
+}
+
+/** A flag `demo` does not take. */
+export function demoFlag(arg: string): string {
+  return `\`perf-gate demo\` takes no flags, not \`${arg}\`. Run \`perf-gate demo --help\`.`;
+}
+
+function compareText(flags: readonly string[]): string {
+  return `compare measures the work tree (head: HEAD with your uncommitted changes and untracked files, as \`git add -A\`
 would record them) against --base (default: main), each in a git worktree of its own, so your checkout, its
 node_modules and its build are never touched. It takes the action's inputs as flags:
   ${flags.map((name) => `--${name}`).join(' ')}

@@ -4,6 +4,7 @@ import type { Decision, ErrorComparison, MetricComparison, Verdict } from '../mo
 import type { Metric } from '../model/measure.ts';
 import type { Report, ReportError, StepOutcome } from '../model/report.ts';
 import { formatCount, formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
+import { intervalText } from './tables.ts';
 
 /** The headline of a gate that ended too early to compare anything. */
 export const NO_ROUNDS_HEADLINE = 'inconclusive: not enough rounds were measured to compare';
@@ -106,7 +107,7 @@ function unchangedHeadline(
       : `±${formatShare([...thresholds][0] ?? rule.threshold)}`;
   const primary = comparisons.find((c) => c.metric === 'rps');
   const primaryText = primary
-    ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${formatPercent(primary.ci[0])} … ${formatPercent(primary.ci[1])}`
+    ? `req/s ${formatPercent(primary.change)}, ${formatShare(1 - rule.alpha)} simultaneous interval ${intervalText(primary.ci)}`
     : '';
   const scenarios = [...new Set(comparisons.map((c) => c.scenario))];
   const where = scenarios.length === 1 ? scenarios[0] : `${scenarios.length} scenarios`;

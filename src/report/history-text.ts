@@ -103,6 +103,8 @@ function runLines(view: HistoryRunView): string[] {
       out.push(`- ${code(view.ref)}: nothing was compared (${branch.verdict}).`);
   } else if (view.skipped)
     out.push(`- ${escapeMarkdown(headIsReleaseText(view.skipped.ref, view.skipped.release))}`);
+  else if (view.noRelease)
+    out.push(`- ${escapeMarkdown(noReleaseText(view.noRelease.ref, view.noRelease.pattern))}`);
   const release = view.releaseRun;
   if (release) {
     for (const s of release.scenarios)
@@ -162,6 +164,14 @@ export function releaseGateLog(release: string, previous: string): string {
 /** Why the branch is not measured: its head is the release itself. */
 export function headIsReleaseText(ref: string, release: string): string {
   return `${ref} is at ${release} itself: nothing to compare it with until the next commit.`;
+}
+
+/**
+ * mode history before the first release: a note, not a failure; the history starts at the first tag that matches
+ * `release-tags`.
+ */
+export function noReleaseText(ref: string, pattern: string): string {
+  return `${ref} has no release yet (no tag that matches ${pattern} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
 }
 
 /** The log's line on the history read before measuring. */

@@ -9,7 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { headlineComparison } from './outputs.ts';
-import { formatShare as formatBusyShare, formatUs, hotSubject } from './profile.ts';
+import { callerSubject, formatShare as formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
 /** What the lead needs besides the report. */
 export interface LeadOptions {
@@ -42,7 +42,16 @@ export function titleLine(report: Report, options: LeadOptions): string {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : 'perf-gate';
   if (failed(report)) return `### ❌ ${gate}: error`;
   if (isAccepted(report, options.accepted)) return `### 🟠 ${gate}: regression, accepted`;
-  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  const title = `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  return report.verdict === 'inconclusive' ? `${title}, ${inconclusiveOutcome(report)}` : title;
+}
+
+/** Whether an inconclusive gate lets the pull request through, and why, for the title (decide/outcome.ts). */
+function inconclusiveOutcome(report: Report): string {
+  const passes = 'the check passes as neutral';
+  if (report.error?.neutral) return `${passes}: the base could not be measured, so nothing was compared`;
+  if (!report.decision) return `${passes}: too little was measured to compare`;
+  return `${passes}: no slowdown was shown, and none was ruled out`;
 }
 
 /** An https link, or undefined (a URL from the environment is checked before it becomes a link). */
@@ -84,16 +93,19 @@ function values(c: MetricComparison, medians: readonly MeasuredMedians[] | undef
 }
 
 /**
- * How sure the verdict is, in words: a change whose whole interval lies beyond the threshold is beyond doubt; one
- * that clears only the rule's floor (half the threshold) is likely; an interval inside the threshold is sure to be
- * no change; anything else is not sure. Every verdict already holds at `alpha` over all comparisons and looks.
+ * How sure the verdict is, in words that follow both its p-value (in the fold, not on the first screen) and its
+ * interval: very sure only when p is a tenth of alpha or less and the whole interval lies beyond the threshold; else
+ * sure, though only just (p near alpha, as with few pairs however clear they are); a change that
+ * clears only the rule's floor (half the threshold) is likely; an interval inside the threshold is sure to be no
+ * change; anything else is not sure. Every verdict already holds at `alpha` over all comparisons and looks.
  */
-export function howSure(c: MetricComparison): string {
+export function howSure(c: MetricComparison, alpha: number): string {
   const [low, high] = c.ci;
   if (c.verdict === 'no-change') return 'sure';
   if (c.verdict === 'inconclusive' || !Number.isFinite(low) || !Number.isFinite(high)) return 'not sure';
   const beyond = c.change < 0 ? high <= -c.threshold : low >= c.threshold;
-  return beyond ? 'sure beyond doubt' : 'likely';
+  if (!beyond) return 'likely';
+  return c.pAdjusted <= alpha / 10 ? 'very sure' : 'sure, though only just';
 }
 
 /** Head's failed requests: "breaks GET /x: 1,234 of 5,000 requests failed (answers 500; base: 0)". */
@@ -122,7 +134,7 @@ export function decisionSentence(report: Report, decision: Decision, options: Le
       more > 1
         ? `; ${more - 1} more scenario${more === 2 ? '' : 's'} ${decision.verdict === 'regression' ? 'got worse' : 'got better'} too (below)`
         : '';
-    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c)}${also}.`;
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c, decision.alpha)}${also}.`;
   }
   const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
   if (decision.verdict === 'no-change') {
@@ -148,13 +160,15 @@ export function leadSentence(report: Report, options: LeadOptions): string {
 
 /**
  * What got hotter: "`serialise` in `index.js:12`, which got hotter (4.20 µs → 38.0 µs per request" (open); a file or
- * a package by its name.
+ * a package by its name; Node's own code through the program's frame that called it, the internal frame as context.
  */
 function hotterPhrase(hot: HotFunction): string {
   const change =
     hot.baseUsPerRequest !== undefined && hot.headUsPerRequest !== undefined
       ? `${formatUs(hot.baseUsPerRequest)} → ${formatUs(hot.headUsPerRequest)} per request`
       : `${formatBusyShare(hot.baseSelf)} → ${formatBusyShare(hot.headSelf)} of busy time`;
+  if (hot.caller)
+    return `${callerSubject(hot.caller)}, whose call into ${hotSubject(hot)} got hotter (${change}`;
   return `${hotSubject(hot)}, which got hotter (${change}`;
 }
 

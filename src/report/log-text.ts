@@ -26,7 +26,7 @@ import {
   stepTookLog,
   timeLimitLog,
 } from './gate-text.ts';
-import { headIsReleaseText, releaseGateLog } from './history-text.ts';
+import { headIsReleaseText, noReleaseText, releaseGateLog } from './history-text.ts';
 import { noteText } from './note-text.ts';
 import { processOffsetNote } from './notes.ts';
 import { planLog } from './plan-text.ts';
@@ -55,6 +55,8 @@ export function eventText(e: GateEvent): string {
       return releaseGateLog(e.release, e.previous);
     case 'head-is-release':
       return headIsReleaseText(e.ref, e.release);
+    case 'no-release':
+      return noReleaseText(e.ref, e.pattern);
     case 'open-loop-rate':
       return openLoopRateLog(e.scenario, e.rate, e.share, e.baseRps);
     case 'pair':

@@ -195,6 +195,15 @@ function hotWhere(h: HotFunction): string {
   return h.unit === undefined || h.unit === 'function' ? `${h.file}:${h.line}` : h.file;
 }
 
+/**
+ * The frame of the program that called a hot unit of Node's own: `handler` in `lib/util.js:19`, or a dependency's
+ * as its package (`the package `restify` (`emit` in `node_modules/restify/lib/server.js:80`)`).
+ */
+export function callerSubject(caller: NonNullable<HotFunction['caller']>): string {
+  const at = `${code(caller.fn)} in ${code(`${caller.file}:${caller.line}`)}`;
+  return caller.package === '' ? at : `the package ${code(caller.package)} (${at})`;
+}
+
 /** What a hot unit is, in words: `serialise` in `index.js:12`; the file `lib/a.js`; the package `fmtkit`. */
 export function hotSubject(h: HotFunction): string {
   if (h.unit === 'package') return `the package ${code(h.fn)}`;

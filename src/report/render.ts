@@ -29,6 +29,16 @@ const STOP_TEXT: Record<StopReason, string> = {
   noise: "stopped early: this hour's noise could not resolve the threshold within the budget",
 };
 
+/**
+ * Why the gate stopped, in words: a confirmed regression settles the verdict while other comparisons may still be
+ * undecided, and then the words say so rather than that every comparison was resolved.
+ */
+function stopText(report: Report, stoppedBy: StopReason): string {
+  const open = (report.decision?.comparisons ?? []).filter((c) => c.verdict === 'inconclusive').length;
+  if (stoppedBy !== 'resolved' || open === 0) return STOP_TEXT[stoppedBy];
+  return `stopped early: a confirmed regression settles the verdict; ${open} comparison${open === 1 ? ' was' : 's were'} left undecided`;
+}
+
 function interleaving(s: Report['settings']): string {
   const warmup = `after ${s.warmupSec} s warm-up`;
   if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
@@ -55,8 +65,8 @@ function pairsMeasured(report: Report): string {
     q === undefined || shards.length > 1
       ? ''
       : s.pairs === undefined
-        ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(', ')} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ''})`
-        : ` (${STOP_TEXT[q.stoppedBy]})`;
+        ? ` (adaptive, ${stopText(report, q.stoppedBy)}; looked after ${q.looked.join(', ')} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ''}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ''}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ''})`
+        : ` (${stopText(report, q.stoppedBy)})`;
   return `${pairs} pairs of interleaved rounds${adaptive}`;
 }
 

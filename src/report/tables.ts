@@ -26,11 +26,19 @@ export function verdictText(c: Pick<MetricComparison, 'verdict' | 'threshold'>):
   return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
 }
 
-/** An interval as the table shows it; n/a when the pairs cannot reach its level. */
+/** Bounds further apart than this factor tell a reader nothing: they are said in words, not printed as figures. */
+const MEANINGLESS_SPAN = 10;
+
+/** Whether an interval is too wide to mean anything: its upper bound over ten times its lower, or below −100%. */
+export function tooWide(ci: readonly [number, number]): boolean {
+  return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
+}
+
+/** An interval as the table shows it; n/a when the pairs cannot reach its level; in words when it is too wide. */
 export function intervalText(ci: readonly [number, number]): string {
-  return Number.isFinite(ci[0]) && Number.isFinite(ci[1])
-    ? `${formatPercent(ci[0])} … ${formatPercent(ci[1])}`
-    : 'n/a (too few pairs)';
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'n/a (too few pairs)';
+  if (tooWide(ci)) return `too wide to mean anything: over ${MEANINGLESS_SPAN}× from end to end`;
+  return `${formatPercent(ci[0])} … ${formatPercent(ci[1])}`;
 }
 
 /** A side's failed requests in a cell: "3 of 12,345 (2 timeouts, 1 connection error)", statuses by code. */

@@ -75,6 +75,11 @@ function largest(
   return values.length === 0 ? Number.NaN : Math.max(...values);
 }
 
+/** A noise or a detectable change as a percentage; past tenfold, in words (a figure that large says nothing). */
+function share(x: number, sign: string): string {
+  return x > 9 ? 'over tenfold' : `${sign}${(x * 100).toFixed(1)}%`;
+}
+
 /**
  * One line: the per-pair noise of each metric and the smallest change this run's rule would call in 80% of runs
  * (at least the threshold: the rule needs an estimate beyond it).
@@ -85,13 +90,17 @@ export function noiseLine(decision: Decision): string {
   );
   if (metrics.length === 0) return '';
   const noise = metrics.map(
-    (m) => `${metricLabel(m)} ±${(largest(decision.comparisons, m, (c) => c.noise) * 100).toFixed(1)}%`,
+    (m) =>
+      `${metricLabel(m)} ${share(
+        largest(decision.comparisons, m, (c) => c.noise),
+        '±',
+      )}`,
   );
   const could = metrics.map((m) => {
     const d = largest(decision.comparisons, m, (c) => c.detectable);
     const t = largest(decision.comparisons, m, (c) => c.threshold);
     return Number.isFinite(d)
-      ? `${metricLabel(m)} ≈${(d * 100).toFixed(1)}% (threshold ${formatShare(t)})`
+      ? `${metricLabel(m)} ${share(d, '≈')} (threshold ${formatShare(t)})`
       : `${metricLabel(m)}: nothing yet (too few pairs)`;
   });
   return `Noise per pair: ${noise.join(', ')}. This run would catch a change of ${could.join(', ')} in 80% of runs like it.`;

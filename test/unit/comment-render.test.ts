@@ -143,7 +143,7 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
     // The branches, the pull request, by how much, what was measured, how sure.
     assert.match(
       top,
-      /^### 🔴 perf-gate: regression\n\n\*\*#7 \(`fresh-catalogue`\) makes GET \/seed\/v1 2\.0× slower than `main`\*\*: [\d,]+ req\/s against [\d,]+; sure beyond doubt\.\n/,
+      /^### 🔴 perf-gate: regression\n\n\*\*#7 \(`fresh-catalogue`\) makes GET \/seed\/v1 2\.0× slower than `main`\*\*: [\d,]+ req\/s against [\d,]+; (very sure|sure, though only just)\.\n/,
     );
     // What to do: the hotter function with file:line and the flame graphs, accepting, measuring again.
     assert.match(

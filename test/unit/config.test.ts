@@ -64,6 +64,7 @@ describe('parseConfig defaults', () => {
       alpha: 0.05,
       failOnRegression: true,
       token: '',
+      secrets: [],
       install: 'auto',
       build: undefined,
       base: undefined,

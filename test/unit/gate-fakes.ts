@@ -394,6 +394,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     alpha: 0.05,
     failOnRegression: true,
     token: '',
+    secrets: [],
     install: 'skip',
     build: undefined,
     base: undefined,

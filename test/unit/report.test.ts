@@ -183,7 +183,7 @@ describe('renderMarkdown: a regression report', () => {
     assert.equal(lines[0], '### 🔴 perf-gate: regression');
     assert.match(
       lines[1]!,
-      /^\*\*`feature\/seed-cache` makes GET \/seed\/v1 1[0-3]\.\d% slower than `main`\*\*: 3,\d{3} req\/s against 4,\d{3}; sure beyond doubt\.$/,
+      /^\*\*`feature\/seed-cache` makes GET \/seed\/v1 1[0-3]\.\d% slower than `main`\*\*: 3,\d{3} req\/s against 4,\d{3}; sure, though only just\.$/,
     );
     assert.match(lines[2]!, /^\*\*Next:\*\* .*re-run the job/);
   });
@@ -592,7 +592,10 @@ describe('error reports', () => {
       }),
     );
     const lines = markdown.split('\n');
-    assert.equal(lines[0], '### 🟡 perf-gate: inconclusive');
+    assert.equal(
+      lines[0],
+      '### 🟡 perf-gate: inconclusive, the check passes as neutral: the base could not be measured, so nothing was compared',
+    );
     assert.equal(lines[2], '**perf-gate could not measure the base, `main`**: the check stays neutral.');
     assert.match(
       lines[4]!,

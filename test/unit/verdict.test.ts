@@ -443,7 +443,7 @@ describe('decide: pairing', () => {
     }
     assert.match(
       decisionHeadline(decision),
-      /^inconclusive: the data cannot tell whether req\/s of GET \/x and latency p99 of GET \/x changed by more than ±5% \(req\/s [+−]\d\.\d%, 95% simultaneous interval n\/a … n\/a\)$/,
+      /^inconclusive: the data cannot tell whether req\/s of GET \/x and latency p99 of GET \/x changed by more than ±5% \(req\/s [+−]\d\.\d%, 95% simultaneous interval n\/a \(too few pairs\)\)$/,
     );
   });
 });

@@ -1,0 +1,77 @@
+/**
+ * `${NAME}` in the config file's request headers, bodies and `env`, taken from the step's environment, so that a
+ * token or a database URL is a secret of the workflow, not text of the repository; every value taken this way is
+ * a secret that perf-gate keeps out of what it writes (io/redact.ts). `${PERF_GATE_SIDE}` in `env` stays until a
+ * side's processes start (sideEnv), so that base and head may each have a database of their own. Pure.
+ */
+import { GateError } from '../io/errors.ts';
+import type { Scenario } from '../model/config.ts';
+
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const SIDE = 'PERF_GATE_SIDE';
+
+/** What expanding gave: the text, and the values it took from the environment. */
+interface Expanded {
+  text: string;
+  taken: string[];
+}
+
+/** `text` with each `${NAME}` replaced by the environment's value; `keep` names stay as written. */
+function expand(text: string, where: string, env: NodeJS.ProcessEnv, keep: ReadonlySet<string>): Expanded {
+  const taken: string[] = [];
+  const out = text.replace(VARIABLE, (whole, name: string) => {
+    if (keep.has(name)) return whole;
+    const value = env[name];
+    if (value === undefined)
+      throw new GateError(
+        'config',
+        `${where}: \`\${${name}}\` is not set in the step's environment. Set it in the step's \`env:\`, e.g. \`env: { ${name}: \${{ secrets.${name} }} }\` (on your machine: export it).`,
+      );
+    taken.push(value);
+    return value;
+  });
+  return { text: out, taken };
+}
+
+/** Each value of a record expanded, and what was taken. */
+function expandRecord(
+  record: Record<string, string>,
+  where: string,
+  env: NodeJS.ProcessEnv,
+  keep: ReadonlySet<string> = new Set(),
+): { record: Record<string, string>; taken: string[] } {
+  const taken: string[] = [];
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const e = expand(value, `${where}.${key}`, env, keep);
+    out[key] = e.text;
+    taken.push(...e.taken);
+  }
+  return { record: out, taken };
+}
+
+/** The scenarios and `env` with the environment's values in, and those values (the secrets). */
+export function expandConfig(
+  scenarios: readonly Scenario[],
+  fileEnv: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): { scenarios: Scenario[]; env: Record<string, string>; secrets: string[] } {
+  const secrets: string[] = [];
+  const expanded = scenarios.map((s) => {
+    const headers = expandRecord(s.headers, `scenario \`${s.name}\` headers`, env);
+    const body =
+      s.body === undefined ? undefined : expand(s.body, `scenario \`${s.name}\` body`, env, new Set());
+    secrets.push(...headers.taken, ...(body?.taken ?? []));
+    return { ...s, headers: headers.record, body: body?.text };
+  });
+  const fileEnvExpanded = expandRecord(fileEnv, 'env', env, new Set([SIDE]));
+  secrets.push(...fileEnvExpanded.taken);
+  return { scenarios: expanded, env: fileEnvExpanded.record, secrets: [...new Set(secrets)] };
+}
+
+/** The config's `env` for one side's processes: `${PERF_GATE_SIDE}` as `base` or `head`. */
+export function sideEnv(env: Record<string, string>, side: 'base' | 'head'): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, value.replaceAll(`\${${SIDE}}`, side)]),
+  );
+}
