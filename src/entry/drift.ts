@@ -7,6 +7,7 @@ import { driftOf, linesOfFiles, seriesOf } from '../decide/history.ts';
 import { HistoryStore } from '../io/history-branch.ts';
 import { originUrl } from '../io/releases.ts';
 import type { Config } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { DriftView } from '../model/history.ts';
 import { driftUnreadLog } from '../report/history-text.ts';
 import { info } from './log.ts';
@@ -40,7 +41,7 @@ export async function baseDrift(
       scenarios: config.scenarios.map((s) => s.name),
     });
   } catch (error) {
-    info(driftUnreadLog(baseRef, error instanceof Error ? error.message : String(error)));
+    info(driftUnreadLog(baseRef, errorMessage(error)));
     return undefined;
   } finally {
     await store?.close();

@@ -16,6 +16,7 @@ import { type HistoryFiles, type HistoryRemote, HistoryStore } from '../io/histo
 import { originUrl, perfGateVersion, runnerFacts } from '../io/releases.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Config } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { AlertDone, CreepAction, HistoryLine, HistoryRunView } from '../model/history.ts';
 import type { Report } from '../model/report.ts';
 import {
@@ -134,7 +135,7 @@ async function writeHistory(
     info(historyWrittenLog(site.branch, commit, attempts));
     return { pushed: { commit }, all };
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = errorMessage(error);
     if (error instanceof GateError && error.output) actionLog.output(error.output);
     return { pushed: { error: text }, all };
   }
@@ -192,7 +193,7 @@ async function alert(
       done.push(result);
     }
   } catch (error) {
-    core.warning(alertWarning(error instanceof Error ? error.message : String(error)));
+    core.warning(alertWarning(errorMessage(error)));
   }
   return done;
 }

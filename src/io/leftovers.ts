@@ -100,8 +100,21 @@ export function leftBy(leader: number, mark: string): LeftProcess[] {
   return found;
 }
 
-function alive(pid: number): boolean {
-  return groupAndSession(pid) !== undefined;
+/** Whether a process runs: it exists and is no zombie (without /proc: whether it exists, signalled with 0). */
+export function isRunning(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  return state !== 'Z' && state !== 'X';
 }
 
 function signal(pids: readonly number[], name: NodeJS.Signals): void {
@@ -119,11 +132,11 @@ export async function killProcesses(pids: readonly number[], graceMs = 1000): Pr
   if (pids.length === 0) return;
   signal(pids, 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && pids.some(alive)) await sleep(20);
-  const rest = pids.filter(alive);
+  while (Date.now() < deadline && pids.some(isRunning)) await sleep(20);
+  const rest = pids.filter(isRunning);
   signal(rest, 'SIGKILL');
   const hard = Date.now() + 2000;
-  while (Date.now() < hard && rest.some(alive)) await sleep(20);
+  while (Date.now() < hard && rest.some(isRunning)) await sleep(20);
 }
 
 interface Kept {
