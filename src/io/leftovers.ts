@@ -33,16 +33,21 @@ function commandOf(pid: number): string {
   }
 }
 
-/** Group and session of a live (not zombie) process; undefined when it is gone. */
-function groupAndSession(pid: number): { pgrp: number; session: number } | undefined {
+/** The fields of /proc/<pid>/stat after the command's name (state first); undefined when there is none. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
-    return { pgrp: Number(fields[2]), session: Number(fields[3]) };
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** Group and session of a live (not zombie) process; undefined when it is gone. */
+function groupAndSession(pid: number): { pgrp: number; session: number } | undefined {
+  const fields = statFields(pid);
+  if (!fields || fields[0] === 'Z' || fields[0] === 'X') return undefined;
+  return { pgrp: Number(fields[2]), session: Number(fields[3]) };
 }
 
 /** Reads of an empty environment before it is taken as empty, EXEC_WAIT_MS apart. */
@@ -102,19 +107,14 @@ export function leftBy(leader: number, mark: string): LeftProcess[] {
 
 /** Whether a process runs: it exists and is no zombie (without /proc: whether it exists, signalled with 0). */
 export function isRunning(pid: number): boolean {
-  let stat: string;
+  const fields = statFields(pid);
+  if (fields) return fields[0] !== 'Z' && fields[0] !== 'X';
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-  return state !== 'Z' && state !== 'X';
 }
 
 function signal(pids: readonly number[], name: NodeJS.Signals): void {
