@@ -1,5 +1,6 @@
 /** The inputs of `mode: history`: the history's branch and which tags are releases. Pure. */
 import { configError } from '../io/errors.ts';
+import { errorMessage } from '../model/errors.ts';
 
 /** `history-branch`: a branch name git accepts (git check-ref-format), without `refs/heads/`. */
 export function parseHistoryBranch(text: string): string {
@@ -27,7 +28,7 @@ export function parseReleaseTags(text: string): string {
   } catch (error) {
     throw configError(
       'release-tags',
-      `\`${text}\` is not a regular expression (${error instanceof Error ? error.message : String(error)})`,
+      `\`${text}\` is not a regular expression (${errorMessage(error)})`,
       'Write a JavaScript regular expression that the release tags match, e.g. `^v\\d+\\.\\d+\\.\\d+$`.',
     );
   }

@@ -52,6 +52,8 @@ export {
   parseShard,
 } from './input-parsers.ts';
 
+import { errorMessage } from '../model/errors.ts';
+
 /** The scenarios of one shard: those whose index in file order (from 0) is `shard.index - 1` modulo `shard.count`. */
 export function selectShard<T>(scenarios: readonly T[], shard: Shard | undefined): T[] {
   if (shard === undefined) return [...scenarios];
@@ -94,7 +96,7 @@ function loadConfigFile(
     const missing = (error as { code?: unknown } | null)?.code === 'ENOENT';
     throw configError(
       'config',
-      `cannot read \`${fileName}\` (${missing ? 'there is no such file' : error instanceof Error ? error.message : String(error)})`,
+      `cannot read \`${fileName}\` (${missing ? 'there is no such file' : errorMessage(error)})`,
       isOutsideRepository(error)
         ? 'Keep the config file inside the repository, as a file, not a symbolic link that leads out of it.'
         : `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`,

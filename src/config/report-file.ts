@@ -10,7 +10,7 @@
  * through renderMarkdown's escaping.
  */
 import type { Round } from '../model/measure.ts';
-import type { Report } from '../model/report.ts';
+import type { Report, ScenarioSettings } from '../model/report.ts';
 import { scheduleProblem } from '../stats/sequential-boundary.ts';
 import { Checker, type Json } from './checker.ts';
 import { schemaProblem } from './report-schema.ts';
@@ -72,6 +72,25 @@ function consistency(c: Checker, o: Report & { shard?: ShardPlace }): void {
   if (o.shard && o.shard.index > o.shard.count) c.fail('`shard.index`', `is out of range (${o.shard.index})`);
 }
 
+/** A scenario as the report's settings record it: its own threshold and connections, else the inputs'. */
+export function scenarioSettings(
+  s: Omit<ScenarioSettings, 'connections' | 'threshold'> & {
+    connections?: number | undefined;
+    threshold?: number | undefined;
+  },
+  inputs: Pick<ScenarioSettings, 'connections' | 'threshold'>,
+): ScenarioSettings {
+  const { name, method, path, expectStatus } = s;
+  return {
+    name,
+    method,
+    path,
+    expectStatus,
+    connections: s.connections ?? inputs.connections,
+    threshold: s.threshold ?? inputs.threshold,
+  };
+}
+
 /**
  * Parses and checks one report.json. Throws a config error naming `results` and the file for anything that is
  * not a report perf-gate wrote (never quoting the file's content).
@@ -89,15 +108,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
     base: o.base,
     head: o.head,
     settings: {
-      // A scenario's own threshold and connections default to the inputs'.
-      scenarios: settings.scenarios.map((s) => ({
-        name: s.name,
-        method: s.method,
-        path: s.path,
-        expectStatus: s.expectStatus,
-        connections: s.connections ?? settings.connections,
-        threshold: s.threshold ?? settings.threshold,
-      })),
+      scenarios: settings.scenarios.map((s) => scenarioSettings(s, settings)),
       pairs: settings.pairs,
       budgetSec: settings.budgetSec,
       durationSec: settings.durationSec,

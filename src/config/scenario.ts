@@ -3,6 +3,7 @@
  * status, connections, threshold), names unique across the list.
  */
 import type { Scenario } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import { isOutsideRepository } from './repo-files.ts';
 import { child, describe, type Entry, type Fail, fields, plain, type Value } from './yaml-tree.ts';
 import { integer, percent, requestPath, STATUS_BOUNDS, string, text } from './yaml-values.ts';
@@ -226,7 +227,7 @@ function fileBody(value: Value, path: string, files: BodyFiles, fail: Fail): str
         `keep body files inside the repository (no \`..\` past its root, no symbolic link out of it), e.g. \`fixtures/order.json\` beside ${files.fileName}`,
       );
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return fail(value.line, path, `cannot read \`${relative}\` (${reason})`, fix);
   }
 }

@@ -5,7 +5,7 @@
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
-import { GateError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 import type { Round } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isRunning } from '../io/leftovers.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import type { Side } from '../model/measure.ts';
 import { CONTROL_SUFFIX, type DiagnosticsSnapshot, PRELOAD_SOURCE, type SnapshotReason } from './preload.ts';
@@ -236,15 +237,6 @@ export function readSnapshots(outFile: string): DiagnosticsSnapshot[] {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Reporters that have neither written a final line nor died. */
 function liveReporters(lines: readonly DiagnosticsSnapshot[]): Set<number> {
   const live = new Set<number>();
@@ -252,7 +244,7 @@ function liveReporters(lines: readonly DiagnosticsSnapshot[]): Set<number> {
     if (FINAL.has(line.reason)) live.delete(line.pid);
     else live.add(line.pid);
   }
-  for (const pid of live) if (!alive(pid)) live.delete(pid);
+  for (const pid of live) if (!isRunning(pid)) live.delete(pid);
   return live;
 }
 
@@ -315,7 +307,8 @@ async function takeSnapshot(outFile: string, options: SnapshotOptions): Promise<
     const answers = lines.filter((line) => line.seq === token);
     const answered = new Set(answers.map((line) => line.pid));
     const pending = [...expected].filter(
-      (pid) => !answered.has(pid) && alive(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason)),
+      (pid) =>
+        !answered.has(pid) && isRunning(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason)),
     );
     if (pending.length === 0 || Date.now() > deadline) return answers;
   }

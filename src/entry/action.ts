@@ -22,6 +22,7 @@ import { ensureCommit, headCommit, repositoryRoot } from '../io/git.ts';
 import { handleSignals, killAll, killAllNow, liveChildren } from '../io/proc.ts';
 import { reportPath, writeReport } from '../io/report-json.ts';
 import type { Config } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
@@ -247,7 +248,7 @@ async function verifyPullHead(
       'config',
       status === 404
         ? `refusing to post the report: pull request #${number} does not exist in ${owner}/${repo}. Nothing was posted.`
-        : `could not look up pull request #${number} to verify the report (${error instanceof Error ? error.message : String(error)}); nothing was posted. The job needs \`pull-requests: read\` (write includes it).`,
+        : `could not look up pull request #${number} to verify the report (${errorMessage(error)}); nothing was posted. The job needs \`pull-requests: read\` (write includes it).`,
     );
   }
   checkPullHead(target, pull);
@@ -268,9 +269,7 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
     info(`artifact ${name} uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
     return uploaded.url;
   } catch (error) {
-    core.warning(
-      `could not upload the flame graphs as an artifact: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    core.warning(`could not upload the flame graphs as an artifact: ${errorMessage(error)}`);
     return undefined;
   }
 }

@@ -4,6 +4,8 @@
  * then, while there is time, the comment says the run was cancelled; on the second, perf-gate exits at once (the
  * report is written by then). What it needs is passed in, so that a test runs it with fakes.
  */
+
+import { errorMessage } from '../model/errors.ts';
 import type { Report } from '../model/report.ts';
 
 export interface CancelPorts {
@@ -39,7 +41,7 @@ export function cancellation(
   let first: NodeJS.Signals | undefined;
   let written: Promise<unknown> = Promise.resolve();
   const failed = (what: string) => (error: unknown) =>
-    ports.log(`could not ${what} (${error instanceof Error ? error.message : String(error)})`);
+    ports.log(`could not ${what} (${errorMessage(error)})`);
   return (signal) => {
     if (first !== undefined) {
       ports.log(`${signal} again: exiting now`);

@@ -1,5 +1,6 @@
 /** The report of a gate run, from what each of its stages left: trees, measuring, profiling, the error if any. */
 import { availableParallelism } from 'node:os';
+import { scenarioSettings } from '../config/report-file.ts';
 import { finalVerdict } from '../decide/final.ts';
 import { LOADGEN_BUSY } from '../decide/pace.ts';
 import type { GateError } from '../io/errors.ts';
@@ -110,14 +111,7 @@ export function paceNote(decision: Decision | undefined, rounds: readonly Round[
  */
 function settingsOf(config: Config, measured: Measured | undefined): Report['settings'] {
   return {
-    scenarios: config.scenarios.map((scenario) => ({
-      name: scenario.name,
-      method: scenario.method,
-      path: scenario.path,
-      expectStatus: scenario.expectStatus,
-      connections: scenario.connections ?? config.connections,
-      threshold: scenario.threshold ?? config.threshold,
-    })),
+    scenarios: config.scenarios.map((scenario) => scenarioSettings(scenario, config)),
     pairs: config.pairs,
     budgetSec: config.budgetMs / 1000,
     durationSec: config.durationSec,

@@ -11,6 +11,7 @@ import { redact } from '../io/redact.ts';
 import { writeReport } from '../io/report-json.ts';
 import { pinLoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
@@ -82,7 +83,7 @@ export async function runGate(context: GateContext, hooks: GateHooks = {}): Prom
 
 /** A failure of perf-gate itself, as the report's error: its message, and its stack as the output. */
 export function internalError(caught: unknown): GateError {
-  const message = caught instanceof Error ? caught.message : String(caught);
+  const message = errorMessage(caught);
   return new GateError('internal', `perf-gate failed unexpectedly (${message}); what was measured is kept`, {
     ...(caught instanceof Error && caught.stack ? { output: caught.stack } : {}),
     cause: caught,
@@ -146,7 +147,7 @@ async function finish(context: GateContext, run: GateRun): Promise<void> {
   } catch (error) {
     log.warning({
       kind: 'tree-not-removed',
-      message: error instanceof Error ? error.message : String(error),
+      message: errorMessage(error),
     });
   }
 }

@@ -5,6 +5,7 @@
  */
 
 import type { Config } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { DriftView } from '../model/history.ts';
 import type { TextLog } from '../model/notes.ts';
 import { driftUnreadLog } from '../report/history-text.ts';
@@ -42,7 +43,7 @@ export async function baseDrift(
       scenarios: config.scenarios.map((s) => s.name),
     });
   } catch (error) {
-    log.info(driftUnreadLog(baseRef, error instanceof Error ? error.message : String(error)));
+    log.info(driftUnreadLog(baseRef, errorMessage(error)));
     return undefined;
   } finally {
     await store?.close();

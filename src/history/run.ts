@@ -9,6 +9,7 @@ import type { GateHooks } from '../gate/run.ts';
 import { GateError } from '../io/errors.ts';
 import { headCommit, repositoryRoot } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { AlertDone, CreepAction, HistoryLine, HistoryRunView } from '../model/history.ts';
 import type { GateLog, TextLog } from '../model/notes.ts';
 import { gitHubClient, type Octokit } from '../publish/github.ts';
@@ -128,7 +129,7 @@ async function writeHistory(
     log.info(historyWrittenLog(site.branch, commit, attempts));
     return { pushed: { commit }, all };
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = errorMessage(error);
     if (error instanceof GateError && error.output) log.output(error.output);
     return { pushed: { error: text }, all };
   }
@@ -187,7 +188,7 @@ async function alert(
       done.push(result);
     }
   } catch (error) {
-    log.warning(alertWarning(error instanceof Error ? error.message : String(error)));
+    log.warning(alertWarning(errorMessage(error)));
   }
   return done;
 }

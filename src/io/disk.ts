@@ -23,15 +23,3 @@ export async function diskUsage(path: string): Promise<number> {
   for (const entry of entries) total += await diskUsage(join(path, entry));
   return total;
 }
-
-/** 1536 → "1.5 KB", 3.2e8 → "305 MB". */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}

@@ -33,16 +33,21 @@ function commandOf(pid: number): string {
   }
 }
 
-/** Group and session of a live (not zombie) process; undefined when it is gone. */
-function groupAndSession(pid: number): { pgrp: number; session: number } | undefined {
+/** The fields of /proc/<pid>/stat after the command's name (state first); undefined when there is none. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
-    return { pgrp: Number(fields[2]), session: Number(fields[3]) };
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** Group and session of a live (not zombie) process; undefined when it is gone. */
+function groupAndSession(pid: number): { pgrp: number; session: number } | undefined {
+  const fields = statFields(pid);
+  if (!fields || fields[0] === 'Z' || fields[0] === 'X') return undefined;
+  return { pgrp: Number(fields[2]), session: Number(fields[3]) };
 }
 
 /** Reads of an empty environment before it is taken as empty, EXEC_WAIT_MS apart. */
@@ -100,8 +105,16 @@ export function leftBy(leader: number, mark: string): LeftProcess[] {
   return found;
 }
 
-function alive(pid: number): boolean {
-  return groupAndSession(pid) !== undefined;
+/** Whether a process runs: it exists and is no zombie (without /proc: whether it exists, signalled with 0). */
+export function isRunning(pid: number): boolean {
+  const fields = statFields(pid);
+  if (fields) return fields[0] !== 'Z' && fields[0] !== 'X';
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function signal(pids: readonly number[], name: NodeJS.Signals): void {
@@ -119,11 +132,11 @@ export async function killProcesses(pids: readonly number[], graceMs = 1000): Pr
   if (pids.length === 0) return;
   signal(pids, 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && pids.some(alive)) await sleep(20);
-  const rest = pids.filter(alive);
+  while (Date.now() < deadline && pids.some(isRunning)) await sleep(20);
+  const rest = pids.filter(isRunning);
   signal(rest, 'SIGKILL');
   const hard = Date.now() + 2000;
-  while (Date.now() < hard && rest.some(alive)) await sleep(20);
+  while (Date.now() < hard && rest.some(isRunning)) await sleep(20);
 }
 
 interface Kept {

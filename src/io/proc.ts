@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scrub } from './env.ts';
 import {
+  isRunning,
   keepInBackground,
   killBackgroundNow,
   killLeftNow,
@@ -150,27 +151,12 @@ function killTreeNow(pid: number, signal: NodeJS.Signals): number[] {
   return tree;
 }
 
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-
 /** SIGTERM the tree, wait up to graceMs for it to go, then SIGKILL whatever is left. */
 export async function killTree(pid: number, graceMs = 3000): Promise<void> {
   const tree = killTreeNow(pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && tree.some(alive)) await sleep(25);
-  const rest = tree.filter(alive);
+  while (Date.now() < deadline && tree.some(isRunning)) await sleep(25);
+  const rest = tree.filter(isRunning);
   if (rest.length === 0) return;
   killTreeNow(pid, 'SIGKILL');
   for (const member of rest) {
@@ -181,7 +167,7 @@ export async function killTree(pid: number, graceMs = 3000): Promise<void> {
     }
   }
   const hardDeadline = Date.now() + 2000;
-  while (Date.now() < hardDeadline && rest.some(alive)) await sleep(25);
+  while (Date.now() < hardDeadline && rest.some(isRunning)) await sleep(25);
 }
 
 export interface StartOptions {

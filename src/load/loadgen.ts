@@ -4,6 +4,8 @@
  * pinned to a CPU apart from the servers'; one that lives for the whole gate keeps its JIT warm and its connections
  * open.
  */
+
+import { errorMessage } from '../model/errors.ts';
 import { type Command, Pools } from './protocol.ts';
 
 const pools = new Pools();
@@ -13,7 +15,7 @@ async function answer(line: string): Promise<object> {
   try {
     return await pools.handle(JSON.parse(line) as Command);
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
 }
 
@@ -42,6 +44,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${errorMessage(error)}\n`);
   process.exit(1);
 });

@@ -11,6 +11,8 @@
  * covers the whole command and counts toward every pool that recorded in it (both sides of a pair see the same
  * disturbance).
  */
+
+import { errorMessage } from '../model/errors.ts';
 import type { PoolSpec, RoundMeasurement, TurnResult, TurnSpec } from '../model/measure.ts';
 import { accounting } from './accounting.ts';
 import { openPool, type Pool } from './pool.ts';
@@ -50,7 +52,7 @@ export class Pools {
     try {
       return await this.run(command);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return error instanceof PoolError ? { error: message, pool: error.pool } : { error: message };
     }
   }
@@ -103,7 +105,7 @@ export class Pools {
       try {
         results.push(await this.pool(turn.pool).turn(turn));
       } catch (error) {
-        throw new PoolError(turn.pool, error instanceof Error ? error.message : String(error));
+        throw new PoolError(turn.pool, errorMessage(error));
       }
     }
     if (end) {

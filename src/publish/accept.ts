@@ -7,6 +7,7 @@
  * (GET /repos/{owner}/{repo}/issues/{issue_number}/events).
  */
 import type { AcceptRule } from '../model/config.ts';
+import { errorMessage } from '../model/errors.ts';
 import type { Acceptance } from '../model/report.ts';
 import type { Octokit } from './client.ts';
 
@@ -121,7 +122,7 @@ export async function readAcceptance(
       fromApi = true;
     } catch (error) {
       event.onFallback(
-        `could not read pull request #${target.number}'s labels (${error instanceof Error ? error.message : String(error)}); the event's copy is used`,
+        `could not read pull request #${target.number}'s labels (${errorMessage(error)}); the event's copy is used`,
       );
     }
   }

@@ -2,6 +2,8 @@
  * What a warning says when a write to GitHub failed (the comment, the check run). It blames a permission only where
  * a permission is the cause: a 403 on creating something that is not GitHub's rate limit. Pure.
  */
+
+import { errorMessage } from '../model/errors.ts';
 import { httpStatus, isRateLimit, requestMethod } from './client.ts';
 
 export interface FailedWrite {
@@ -19,7 +21,7 @@ const FORK =
 export function writeFailureWarning(error: unknown, write: FailedWrite): string {
   const { what, permission, verdict } = write;
   const status = httpStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const stands = `The verdict stands: ${verdict}.`;
   if (isRateLimit(error)) {
     return `could not ${what}: GitHub's rate limit (${status}) held it back longer than perf-gate waits. ${stands}`;

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { untrusted } from '../../src/entry/action.ts';
-import { diskUsage, formatBytes } from '../../src/io/disk.ts';
+import { diskUsage } from '../../src/io/disk.ts';
 import { safeEnv } from '../../src/io/proc.ts';
 import { redact } from '../../src/io/redact.ts';
 import type { Report } from '../../src/model/report.ts';
+import { formatBytes } from '../../src/report/log-text.ts';
 import { commandLines } from '../support/action.ts';
 
 describe('safeEnv', () => {
