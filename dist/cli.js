@@ -349,26 +349,26 @@ var require_directives = __commonJS({
        * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
        *   `'!local'` tag, or `null` if unresolvable.
        */
-      tagName(source, onError) {
-        if (source === "!")
+      tagName(source2, onError) {
+        if (source2 === "!")
           return "!";
-        if (source[0] !== "!") {
-          onError(`Not a valid tag: ${source}`);
+        if (source2[0] !== "!") {
+          onError(`Not a valid tag: ${source2}`);
           return null;
         }
-        if (source[1] === "<") {
-          const verbatim = source.slice(2, -1);
+        if (source2[1] === "<") {
+          const verbatim = source2.slice(2, -1);
           if (verbatim === "!" || verbatim === "!!") {
-            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            onError(`Verbatim tags aren't resolved, so ${source2} is invalid.`);
             return null;
           }
-          if (source[source.length - 1] !== ">")
+          if (source2[source2.length - 1] !== ">")
             onError("Verbatim tags must end with a >");
           return verbatim;
         }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        const [, handle, suffix] = source2.match(/^(.*!)([^!]*)$/s);
         if (!suffix)
-          onError(`The ${source} tag has no suffix`);
+          onError(`The ${source2} tag has no suffix`);
         const prefix = this.tags[handle];
         if (prefix) {
           try {
@@ -379,8 +379,8 @@ var require_directives = __commonJS({
           }
         }
         if (handle === "!")
-          return source;
-        onError(`Could not resolve tag: ${source}`);
+          return source2;
+        onError(`Could not resolve tag: ${source2}`);
         return null;
       }
       /**
@@ -458,8 +458,8 @@ var require_anchors = __commonJS({
       const sourceObjects = /* @__PURE__ */ new Map();
       let prevAnchors = null;
       return {
-        onAnchor: (source) => {
-          aliasObjects.push(source);
+        onAnchor: (source2) => {
+          aliasObjects.push(source2);
           prevAnchors ?? (prevAnchors = anchorNames(doc));
           const anchor = findNewAnchor(prefix, prevAnchors);
           prevAnchors.add(anchor);
@@ -471,13 +471,13 @@ var require_anchors = __commonJS({
          * the nodes have been created.
          */
         setAnchors: () => {
-          for (const source of aliasObjects) {
-            const ref = sourceObjects.get(source);
+          for (const source2 of aliasObjects) {
+            const ref = sourceObjects.get(source2);
             if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
-              error.source = source;
+              error.source = source2;
               throw error;
             }
           }
@@ -604,8 +604,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count3, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count3);
+          for (const { count: count4, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count4);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -623,9 +623,9 @@ var require_Alias = __commonJS({
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
-      constructor(source) {
+      constructor(source2) {
         super(identity.ALIAS);
-        this.source = source;
+        this.source = source2;
         Object.defineProperty(this, "tag", {
           set() {
             throw new Error("Alias nodes cannot have tags");
@@ -686,12 +686,12 @@ var require_Alias = __commonJS({
       toJSON(_arg, ctx) {
         if (!ctx)
           return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
+        const source2 = this.resolve(ctx.doc, ctx);
+        if (!source2) {
           const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
           throw new ReferenceError(msg);
         }
-        return ctx.anchors.get(source).res;
+        return ctx.anchors.get(source2).res;
       }
       toString(ctx, _onComment, _onChompKeep) {
         const src = `*${this.source}`;
@@ -709,17 +709,17 @@ var require_Alias = __commonJS({
     };
     function getAliasCount(doc, node, anchors2) {
       if (identity.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors2 && source && anchors2.get(source);
+        const source2 = node.resolve(doc);
+        const anchor = anchors2 && source2 && anchors2.get(source2);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count3 = 0;
+        let count4 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count3)
-            count3 = c;
+          if (c > count4)
+            count4 = c;
         }
-        return count3;
+        return count4;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -983,13 +983,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -1143,16 +1143,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-    function lineLengthOverLimit(str, lineWidth, indentLength) {
+    var containsDocumentMarker = (str2) => /^(%|---|\.\.\.)/m.test(str2);
+    function lineLengthOverLimit(str2, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str.length;
+      const strLen = str2.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === "\n") {
+        if (str2[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -1169,11 +1169,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value2) ? "  " : "");
-      let str = "";
+      let str2 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start, i) + "\\ ";
+          str2 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -1182,38 +1182,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
+                str2 += json.slice(start, i);
                 const code2 = json.substr(i + 2, 4);
                 switch (code2) {
                   case "0000":
-                    str += "\\0";
+                    str2 += "\\0";
                     break;
                   case "0007":
-                    str += "\\a";
+                    str2 += "\\a";
                     break;
                   case "000b":
-                    str += "\\v";
+                    str2 += "\\v";
                     break;
                   case "001b":
-                    str += "\\e";
+                    str2 += "\\e";
                     break;
                   case "0085":
-                    str += "\\N";
+                    str2 += "\\N";
                     break;
                   case "00a0":
-                    str += "\\_";
+                    str2 += "\\_";
                     break;
                   case "2028":
-                    str += "\\L";
+                    str2 += "\\L";
                     break;
                   case "2029":
-                    str += "\\P";
+                    str2 += "\\P";
                     break;
                   default:
                     if (code2.substr(0, 2) === "00")
-                      str += "\\x" + code2.substr(2);
+                      str2 += "\\x" + code2.substr(2);
                     else
-                      str += json.substr(i, 6);
+                      str2 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -1223,14 +1223,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start, i) + "\n\n";
+                str2 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str += "\n";
+                  str2 += "\n";
                   i += 2;
                 }
-                str += indent;
+                str2 += indent;
                 if (json[i + 2] === " ")
-                  str += "\\";
+                  str2 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -1239,8 +1239,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start ? str + json.slice(start) : json;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str2 = start ? str2 + json.slice(start) : json;
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value2, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value2.includes("\n") || /[ \t]\n|\n[ \t]/.test(value2))
@@ -1368,15 +1368,15 @@ ${indent}${start}${value2}${end}`;
           return quotedString(value2, ctx);
         }
       }
-      const str = value2.replace(/\n+/g, `$&
+      const str2 = value2.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value2, ctx);
       }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -1528,11 +1528,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str;
-      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
-${ctx.indent}${str}`;
+        return str2;
+      return identity.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+${ctx.indent}${str2}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify;
@@ -1567,8 +1567,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+      let str2 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -1577,27 +1577,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value2 == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+          return str2 === "" ? "?" : explicitKey ? `? ${str2}` : str2;
         }
       } else if (allNullValues && !simpleKeys || value2 == null && explicitKey) {
-        str = `? ${str}`;
+        str2 = `? ${str2}`;
         if (keyComment && !keyCommentDone) {
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str;
+        return str2;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+        str2 = `? ${str2}
 ${indent}:`;
       } else {
-        str = `${str}:`;
+        str2 = `${str2}:`;
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value2)) {
@@ -1613,7 +1613,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value2))
-        ctx.indentAtStart = str.length + 1;
+        ctx.indentAtStart = str2.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value2) && !value2.flow && !value2.tag && !value2.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -1657,16 +1657,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str += ws + valueStr;
+      str2 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+        str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str;
+      return str2;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -1713,21 +1713,21 @@ var require_merge = __commonJS({
     };
     var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value2) {
-      const source = resolveAliasValue(ctx, value2);
-      if (identity.isSeq(source))
-        for (const it of source.items)
+      const source2 = resolveAliasValue(ctx, value2);
+      if (identity.isSeq(source2))
+        for (const it of source2.items)
           mergeValue(ctx, map, it);
-      else if (Array.isArray(source))
-        for (const it of source)
+      else if (Array.isArray(source2))
+        for (const it of source2)
           mergeValue(ctx, map, it);
       else
-        mergeValue(ctx, map, source);
+        mergeValue(ctx, map, source2);
     }
     function mergeValue(ctx, map, value2) {
-      const source = resolveAliasValue(ctx, value2);
-      if (!identity.isMap(source))
+      const source2 = resolveAliasValue(ctx, value2);
+      if (!identity.isMap(source2))
         throw new Error("Merge sources must be maps or map aliases");
-      const srcMap = source.toJSON(null, ctx, Map);
+      const srcMap = source2.toJSON(null, ctx, Map);
       for (const [key, value3] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key))
@@ -1893,31 +1893,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str3 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str3);
       }
-      let str;
+      let str2;
       if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
+        str2 = flowChars.start + flowChars.end;
       } else {
-        str = lines[0];
+        str2 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str += line ? `
+          str2 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str;
+      return str2;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -1960,21 +1960,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        let str2 = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
         if (i < items.length - 1) {
-          str += ",";
+          str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str += ",";
+            str2 += ",";
           }
         }
         if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
+        lines.push(str2);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -1986,11 +1986,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start;
+          let str2 = start;
           for (const line of lines)
-            str += line ? `
+            str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str}
+          return `${str2}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -2322,7 +2322,7 @@ var require_string = __commonJS({
       identify: (value2) => typeof value2 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str) => str,
+      resolve: (str2) => str2,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -2344,7 +2344,7 @@ var require_null = __commonJS({
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
       resolve: () => new Scalar.Scalar(null),
-      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+      stringify: ({ source: source2 }, ctx) => typeof source2 === "string" && nullTag.test.test(source2) ? source2 : ctx.options.nullStr
     };
     exports.nullTag = nullTag;
   }
@@ -2360,12 +2360,12 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value: value2 }, ctx) {
-        if (source && boolTag.test.test(source)) {
-          const sv = source[0] === "t" || source[0] === "T";
+      resolve: (str2) => new Scalar.Scalar(str2[0] === "t" || str2[0] === "T"),
+      stringify({ source: source2, value: value2 }, ctx) {
+        if (source2 && boolTag.test.test(source2)) {
+          const sv = source2[0] === "t" || source2[0] === "T";
           if (value2 === sv)
-            return source;
+            return source2;
         }
         return value2 ? ctx.options.trueStr : ctx.options.falseStr;
       }
@@ -2412,7 +2412,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2421,7 +2421,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str),
+      resolve: (str2) => parseFloat(str2),
       stringify(node) {
         const num = Number(node.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2432,11 +2432,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+      resolve(str2) {
+        const node = new Scalar.Scalar(parseFloat(str2));
+        const dot = str2.indexOf(".");
+        if (dot !== -1 && str2[str2.length - 1] === "0")
+          node.minFractionDigits = str2.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -2453,7 +2453,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value: value2 } = node;
       if (intIdentify(value2) && value2 >= 0)
@@ -2466,15 +2466,15 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
-    var int = {
+    var int2 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2483,10 +2483,10 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports.int = int;
+    exports.int = int2;
     exports.intHex = intHex;
     exports.intOct = intOct;
   }
@@ -2500,18 +2500,18 @@ var require_schema = __commonJS({
     var _null = require_null();
     var seq = require_seq();
     var string2 = require_string();
-    var bool = require_bool();
+    var bool2 = require_bool();
     var float = require_float();
-    var int = require_int();
+    var int2 = require_int();
     var schema = [
       map.map,
       seq.seq,
       string2.string,
       _null.nullTag,
-      bool.boolTag,
-      int.intOct,
-      int.int,
-      int.intHex,
+      bool2.boolTag,
+      int2.intOct,
+      int2.int,
+      int2.intHex,
       float.floatNaN,
       float.floatExp,
       float.float
@@ -2536,7 +2536,7 @@ var require_schema2 = __commonJS({
         identify: (value2) => typeof value2 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str) => str,
+        resolve: (str2) => str2,
         stringify: stringifyJSON
       },
       {
@@ -2553,7 +2553,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str) => str === "true",
+        resolve: (str2) => str2 === "true",
         stringify: stringifyJSON
       },
       {
@@ -2561,7 +2561,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        resolve: (str2, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2, 10),
         stringify: ({ value: value2 }) => intIdentify(value2) ? value2.toString() : JSON.stringify(value2)
       },
       {
@@ -2569,7 +2569,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str) => parseFloat(str),
+        resolve: (str2) => parseFloat(str2),
         stringify: stringifyJSON
       }
     ];
@@ -2577,9 +2577,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
+      resolve(str2, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str2)}`);
+        return str2;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -2611,10 +2611,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str.length);
-          for (let i = 0; i < str.length; ++i)
-            buffer[i] = str.charCodeAt(i);
+          const str2 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str2.length);
+          for (let i = 0; i < str2.length; ++i)
+            buffer[i] = str2.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -2625,28 +2625,28 @@ var require_binary = __commonJS({
         if (!value2)
           return "";
         const buf = value2;
-        let str;
+        let str2;
         if (typeof node_buffer.Buffer === "function") {
-          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str2 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str = btoa(s);
+          str2 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str.length / lineWidth);
+          const n = Math.ceil(str2.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str.substr(o, lineWidth);
+            lines[i] = str2.substr(o, lineWidth);
           }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str2 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str2 }, ctx, onComment, onChompKeep);
       }
     };
     exports.binary = binary;
@@ -2814,10 +2814,10 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value: value2, source }, ctx) {
+    function boolStringify({ value: value2, source: source2 }, ctx) {
       const boolObj = value2 ? trueTag : falseTag;
-      if (source && boolObj.test.test(source))
-        return source;
+      if (source2 && boolObj.test.test(source2))
+        return source2;
       return value2 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
@@ -2852,7 +2852,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -2861,7 +2861,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
         const num = Number(node.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -2872,11 +2872,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
+      resolve(str2) {
+        const node = new Scalar.Scalar(parseFloat(str2.replace(/_/g, "")));
+        const dot = str2.indexOf(".");
         if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+          const f = str2.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -2896,34 +2896,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value2) => typeof value2 === "bigint" || Number.isInteger(value2);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
-      const sign = str[0];
+    function intResolve(str2, offset, radix, { intAsBigInt }) {
+      const sign = str2[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
+      str2 = str2.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str = `0b${str}`;
+            str2 = `0b${str2}`;
             break;
           case 8:
-            str = `0o${str}`;
+            str2 = `0o${str2}`;
             break;
           case 16:
-            str = `0x${str}`;
+            str2 = `0x${str2}`;
             break;
         }
-        const n2 = BigInt(str);
+        const n2 = BigInt(str2);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str, radix);
+      const n = parseInt(str2, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value: value2 } = node;
       if (intIdentify(value2)) {
-        const str = value2.toString(radix);
-        return value2 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+        const str2 = value2.toString(radix);
+        return value2 < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -2933,7 +2933,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -2942,15 +2942,15 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
-    var int = {
+    var int2 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -2959,10 +2959,10 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports.int = int;
+    exports.int = int2;
     exports.intBin = intBin;
     exports.intHex = intHex;
     exports.intOct = intOct;
@@ -3063,9 +3063,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str, asBigInt) {
-      const sign = str[0];
-      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+    function parseSexagesimal(str2, asBigInt) {
+      const sign = str2[0];
+      const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
       const num = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign === "-" ? num(-1) * res : res;
@@ -3102,7 +3102,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      resolve: (str2, _onError, { intAsBigInt }) => parseSexagesimal(str2, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -3111,7 +3111,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str) => parseSexagesimal(str, false),
+      resolve: (str2) => parseSexagesimal(str2, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -3122,8 +3122,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str) {
-        const match = str.match(timestamp.test);
+      resolve(str2) {
+        const match = str2.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -3155,9 +3155,9 @@ var require_schema3 = __commonJS({
     var seq = require_seq();
     var string2 = require_string();
     var binary = require_binary();
-    var bool = require_bool2();
+    var bool2 = require_bool2();
     var float = require_float2();
-    var int = require_int2();
+    var int2 = require_int2();
     var merge = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
@@ -3168,12 +3168,12 @@ var require_schema3 = __commonJS({
       seq.seq,
       string2.string,
       _null.nullTag,
-      bool.trueTag,
-      bool.falseTag,
-      int.intBin,
-      int.intOct,
-      int.int,
-      int.intHex,
+      bool2.trueTag,
+      bool2.falseTag,
+      int2.intBin,
+      int2.intOct,
+      int2.int,
+      int2.intHex,
       float.floatNaN,
       float.floatExp,
       float.float,
@@ -3198,9 +3198,9 @@ var require_tags = __commonJS({
     var _null = require_null();
     var seq = require_seq();
     var string2 = require_string();
-    var bool = require_bool();
+    var bool2 = require_bool();
     var float = require_float();
-    var int = require_int();
+    var int2 = require_int();
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary = require_binary();
@@ -3219,14 +3219,14 @@ var require_tags = __commonJS({
     ]);
     var tagsByName = {
       binary: binary.binary,
-      bool: bool.boolTag,
+      bool: bool2.boolTag,
       float: float.float,
       floatExp: float.floatExp,
       floatNaN: float.floatNaN,
       floatTime: timestamp.floatTime,
-      int: int.int,
-      intHex: int.intHex,
-      intOct: int.intOct,
+      int: int2.int,
+      intHex: int2.intHex,
+      intOct: int2.intOct,
       intTime: timestamp.intTime,
       map: map.map,
       merge: merge.merge,
@@ -3672,8 +3672,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count3, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count3);
+          for (const { count: count4, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count4);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -3710,22 +3710,22 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos, code2, message) {
+      constructor(name, pos, code2, message2) {
         super();
         this.name = name;
         this.code = code2;
-        this.message = message;
+        this.message = message2;
         this.pos = pos;
       }
     };
     var YAMLParseError = class extends YAMLError {
-      constructor(pos, code2, message) {
-        super("YAMLParseError", pos, code2, message);
+      constructor(pos, code2, message2) {
+        super("YAMLParseError", pos, code2, message2);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos, code2, message) {
-        super("YAMLWarning", pos, code2, message);
+      constructor(pos, code2, message2) {
+        super("YAMLWarning", pos, code2, message2);
       }
     };
     var prettifyError = (src, lc) => (error) => {
@@ -3750,12 +3750,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count3 = 1;
+        let count4 = 1;
         const end = error.linePos[1];
         if (end?.line === line && end.col > col) {
-          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count4 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count3);
+        const pointer = " ".repeat(ci) + "^".repeat(count4);
         error.message += `:
 
 ${lineStr}
@@ -4149,7 +4149,7 @@ var require_resolve_end = __commonJS({
         let hasSpace = false;
         let sep3 = "";
         for (const token of end) {
-          const { source, type } = token;
+          const { source: source2, type } = token;
           switch (type) {
             case "space":
               hasSpace = true;
@@ -4157,7 +4157,7 @@ var require_resolve_end = __commonJS({
             case "comment": {
               if (reqSpace && !hasSpace)
                 onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-              const cb = source.substring(1) || " ";
+              const cb = source2.substring(1) || " ";
               if (!comment)
                 comment = cb;
               else
@@ -4167,13 +4167,13 @@ var require_resolve_end = __commonJS({
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep3 += source2;
               hasSpace = true;
               break;
             default:
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
           }
-          offset += source.length;
+          offset += source2.length;
         }
       }
       return { comment, offset };
@@ -4405,8 +4405,8 @@ var require_compose_collection = __commonJS({
         const { anchor, newlineAfterProp: nl } = props;
         const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
         if (lastProp && (!nl || nl.offset < lastProp.offset)) {
-          const message = "Missing newline after block sequence props";
-          onError(lastProp, "MISSING_CHAR", message);
+          const message2 = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message2);
         }
       }
       const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
@@ -4478,15 +4478,15 @@ var require_resolve_block_scalar = __commonJS({
             trimIndent = indent.length;
         } else {
           if (indent.length < trimIndent) {
-            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
-            onError(offset + indent.length, "MISSING_CHAR", message);
+            const message2 = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message2);
           }
           if (header.indent === 0)
             trimIndent = indent.length;
           contentStart = i;
           if (trimIndent === 0 && !ctx.atRoot) {
-            const message = "Block scalar values in collections must be indented";
-            onError(offset, "BAD_INDENT", message);
+            const message2 = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message2);
           }
           break;
         }
@@ -4509,8 +4509,8 @@ var require_resolve_block_scalar = __commonJS({
           content = content.slice(0, -1);
         if (content && indent.length < trimIndent) {
           const src = header.indent ? "explicit indentation indicator" : "first line";
-          const message = `Block scalar lines must not be less indented than their ${src}`;
-          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          const message2 = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message2);
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
@@ -4555,13 +4555,13 @@ var require_resolve_block_scalar = __commonJS({
         onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
         return null;
       }
-      const { source } = props[0];
-      const mode = source[0];
+      const { source: source2 } = props[0];
+      const mode = source2[0];
       let indent = 0;
       let chomp = "";
       let error = -1;
-      for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
+      for (let i = 1; i < source2.length; ++i) {
+        const ch = source2[i];
         if (!chomp && (ch === "-" || ch === "+"))
           chomp = ch;
         else {
@@ -4573,10 +4573,10 @@ var require_resolve_block_scalar = __commonJS({
         }
       }
       if (error !== -1)
-        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source2}`);
       let hasSpace = false;
       let comment = "";
-      let length = source.length;
+      let length = source2.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
         switch (token.type) {
@@ -4588,8 +4588,8 @@ var require_resolve_block_scalar = __commonJS({
             break;
           case "comment":
             if (strict && !hasSpace) {
-              const message = "Comments must be separated from other tokens by white space characters";
-              onError(token, "MISSING_CHAR", message);
+              const message2 = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message2);
             }
             length += token.source.length;
             comment = token.source.substring(1);
@@ -4600,8 +4600,8 @@ var require_resolve_block_scalar = __commonJS({
             break;
           /* istanbul ignore next should not happen */
           default: {
-            const message = `Unexpected token in block scalar header: ${token.type}`;
-            onError(token, "UNEXPECTED_TOKEN", message);
+            const message2 = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message2);
             const ts = token.source;
             if (ts && typeof ts === "string")
               length += ts.length;
@@ -4610,8 +4610,8 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines(source) {
-      const split = source.split(/\n( *)/);
+    function splitLines(source2) {
+      const split = source2.split(/\n( *)/);
       const first = split[0];
       const m = first.match(/^( *)/);
       const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
@@ -4631,22 +4631,22 @@ var require_resolve_flow_scalar = __commonJS({
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+      const { offset, type, source: source2, end } = scalar;
       let _type;
       let value2;
       const _onError = (rel, code2, msg) => onError(offset + rel, code2, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value2 = plainValue(source, _onError);
+          value2 = plainValue(source2, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value2 = singleQuotedValue(source, _onError);
+          value2 = singleQuotedValue(source2, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value2 = doubleQuotedValue(source, _onError);
+          value2 = doubleQuotedValue(source2, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -4655,10 +4655,10 @@ var require_resolve_flow_scalar = __commonJS({
             value: "",
             type: null,
             comment: "",
-            range: [offset, offset + source.length, offset + source.length]
+            range: [offset, offset + source2.length, offset + source2.length]
           };
       }
-      const valueEnd = offset + source.length;
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
         value: value2,
@@ -4667,9 +4667,9 @@ var require_resolve_flow_scalar = __commonJS({
         range: [offset, valueEnd, re.offset]
       };
     }
-    function plainValue(source, onError) {
+    function plainValue(source2, onError) {
       let badChar = "";
-      switch (source[0]) {
+      switch (source2[0]) {
         /* istanbul ignore next should not happen */
         case "	":
           badChar = "a tab character";
@@ -4682,29 +4682,29 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         case "|":
         case ">": {
-          badChar = `block scalar indicator ${source[0]}`;
+          badChar = `block scalar indicator ${source2[0]}`;
           break;
         }
         case "@":
         case "`": {
-          badChar = `reserved character ${source[0]}`;
+          badChar = `reserved character ${source2[0]}`;
           break;
         }
       }
       if (badChar)
         onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
-      return unfoldLines(source);
+      return unfoldLines(source2);
     }
-    function singleQuotedValue(source, onError) {
-      if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
-      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    function singleQuotedValue(source2, onError) {
+      if (source2[source2.length - 1] !== "'" || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source2.slice(1, -1)).replace(/''/g, "'");
     }
-    function unfoldLines(source) {
+    function unfoldLines(source2) {
       const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
+      let match = line.exec(source2);
       if (!match)
-        return source;
+        return source2;
       let trimEnd, trimBoth;
       try {
         trimEnd = new RegExp("(?<![ 	])[ 	]+$");
@@ -4716,7 +4716,7 @@ var require_resolve_flow_scalar = __commonJS({
       let res = match[1].replace(trimEnd, "");
       let sep3 = " ";
       let pos = line.lastIndex;
-      while (match = line.exec(source)) {
+      while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
           if (sep3 === "\n")
@@ -4731,66 +4731,66 @@ var require_resolve_flow_scalar = __commonJS({
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
-      match = last.exec(source);
+      match = last.exec(source2);
       return res + sep3 + (match?.[1] ?? "");
     }
-    function doubleQuotedValue(source, onError) {
+    function doubleQuotedValue(source2, onError) {
       let res = "";
-      for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === "\r" && source[i + 1] === "\n")
+      for (let i = 1; i < source2.length - 1; ++i) {
+        const ch = source2[i];
+        if (ch === "\r" && source2[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
+          const { fold, offset } = foldNewline(source2, i);
           res += fold;
           i = offset;
         } else if (ch === "\\") {
-          let next = source[++i];
+          let next = source2[++i];
           const cc = escapeCodes[next];
           if (cc)
             res += cc;
           else if (next === "\n") {
-            next = source[i + 1];
+            next = source2[i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
-          } else if (next === "\r" && source[i + 1] === "\n") {
-            next = source[++i + 1];
+              next = source2[++i + 1];
+          } else if (next === "\r" && source2[i + 1] === "\n") {
+            next = source2[++i + 1];
             while (next === " " || next === "	")
-              next = source[++i + 1];
+              next = source2[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
             const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
+            res += parseCharCode(source2, i + 1, length, onError);
             i += length;
           } else {
-            const raw = source.substr(i - 1, 2);
+            const raw = source2.substr(i - 1, 2);
             onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
             res += raw;
           }
         } else if (ch === " " || ch === "	") {
           const wsStart = i;
-          let next = source[i + 1];
+          let next = source2[i + 1];
           while (next === " " || next === "	")
-            next = source[++i + 1];
-          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
-            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+            next = source2[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source2[i + 2] === "\n"))
+            res += i > wsStart ? source2.slice(wsStart, i + 1) : ch;
         } else {
           res += ch;
         }
       }
-      if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      if (source2[source2.length - 1] !== '"' || source2.length === 1)
+        onError(source2.length, "MISSING_CHAR", 'Missing closing "quote');
       return res;
     }
-    function foldNewline(source, offset) {
+    function foldNewline(source2, offset) {
       let fold = "";
-      let ch = source[offset + 1];
+      let ch = source2[offset + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
-        if (ch === "\r" && source[offset + 2] !== "\n")
+        if (ch === "\r" && source2[offset + 2] !== "\n")
           break;
         if (ch === "\n")
           fold += "\n";
         offset += 1;
-        ch = source[offset + 1];
+        ch = source2[offset + 1];
       }
       if (!fold)
         fold = " ";
@@ -4829,14 +4829,14 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
+    function parseCharCode(source2, offset, length, onError) {
+      const cc = source2.substr(offset, length);
       const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
       const code2 = ok ? parseInt(cc, 16) : NaN;
       try {
         return String.fromCodePoint(code2);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
+        const raw = source2.substr(offset - 2, length + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
@@ -4854,7 +4854,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value: value2, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value2, type, comment, range: range2 } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -4874,7 +4874,7 @@ var require_compose_scalar = __commonJS({
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value2);
       }
-      scalar.range = range;
+      scalar.range = range2;
       scalar.source = value2;
       if (type)
         scalar.type = type;
@@ -4994,13 +4994,13 @@ var require_compose_node = __commonJS({
             if (anchor)
               node.anchor = anchor.source.substring(1);
           } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            onError(token, "RESOURCE_EXHAUSTION", message);
+            const message2 = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message2);
           }
           break;
         default: {
-          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
-          onError(token, "UNEXPECTED_TOKEN", message);
+          const message2 = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message2);
           isSrcToken = false;
         }
       }
@@ -5044,13 +5044,13 @@ var require_compose_node = __commonJS({
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
-      const alias = new Alias.Alias(source.substring(1));
+    function composeAlias({ options }, { offset, source: source2, end }, onError) {
+      const alias = new Alias.Alias(source2.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
-        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
-      const valueEnd = offset + source.length;
+        onError(offset + source2.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source2.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
@@ -5121,18 +5121,18 @@ var require_composer = __commonJS({
         return [src, src + 1];
       if (Array.isArray(src))
         return src.length === 2 ? src : [src[0], src[1]];
-      const { offset, source } = src;
-      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+      const { offset, source: source2 } = src;
+      return [offset, offset + (typeof source2 === "string" ? source2.length : 1)];
     }
     function parsePrelude(prelude) {
       let comment = "";
       let atComment = false;
       let afterEmptyLine = false;
       for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
+        const source2 = prelude[i];
+        switch (source2[0]) {
           case "#":
-            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source2.substring(1) || " ");
             atComment = true;
             afterEmptyLine = false;
             break;
@@ -5156,12 +5156,12 @@ var require_composer = __commonJS({
         this.prelude = [];
         this.errors = [];
         this.warnings = [];
-        this.onError = (source, code2, message, warning) => {
-          const pos = getErrorPos(source);
+        this.onError = (source2, code2, message2, warning) => {
+          const pos = getErrorPos(source2);
           if (warning)
-            this.warnings.push(new errors.YAMLWarning(pos, code2, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code2, message2));
           else
-            this.errors.push(new errors.YAMLParseError(pos, code2, message));
+            this.errors.push(new errors.YAMLParseError(pos, code2, message2));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -5231,10 +5231,10 @@ ${cb}` : comment;
           console.dir(token, { depth: null });
         switch (token.type) {
           case "directive":
-            this.directives.add(token.source, (offset, message, warning) => {
+            this.directives.add(token.source, (offset, message2, warning) => {
               const pos = getErrorPos(token);
               pos[0] += offset;
-              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+              this.onError(pos, "BAD_DIRECTIVE", message2, warning);
             });
             this.prelude.push(token.source);
             this.atDirectives = true;
@@ -5323,12 +5323,12 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token, strict = true, onError) {
       if (token) {
-        const _onError = (pos, code2, message) => {
+        const _onError = (pos, code2, message2) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
-            onError(offset, code2, message);
+            onError(offset, code2, message2);
           else
-            throw new errors.YAMLParseError([offset, offset + 1], code2, message);
+            throw new errors.YAMLParseError([offset, offset + 1], code2, message2);
         };
         switch (token.type) {
           case "scalar":
@@ -5343,7 +5343,7 @@ var require_cst_scalar = __commonJS({
     }
     function createScalarToken(value2, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value: value2 }, {
+      const source2 = stringifyString.stringifyString({ type, value: value2 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -5352,12 +5352,12 @@ var require_cst_scalar = __commonJS({
       const end = context.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">": {
-          const he = source.indexOf("\n");
-          const head2 = source.substring(0, he);
-          const body = source.substring(he + 1) + "\n";
+          const he = source2.indexOf("\n");
+          const head2 = source2.substring(0, he);
+          const body = source2.substring(he + 1) + "\n";
           const props = [
             { type: "block-scalar-header", offset, indent, source: head2 }
           ];
@@ -5366,11 +5366,11 @@ var require_cst_scalar = __commonJS({
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source: source2, end };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source: source2, end };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source: source2, end };
       }
     }
     function setScalarValue(token, value2, context = {}) {
@@ -5396,31 +5396,31 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value: value2 }, {
+      const source2 = stringifyString.stringifyString({ type, value: value2 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      switch (source[0]) {
+      switch (source2[0]) {
         case "|":
         case ">":
-          setBlockScalarValue(token, source);
+          setBlockScalarValue(token, source2);
           break;
         case '"':
-          setFlowScalarValue(token, source, "double-quoted-scalar");
+          setFlowScalarValue(token, source2, "double-quoted-scalar");
           break;
         case "'":
-          setFlowScalarValue(token, source, "single-quoted-scalar");
+          setFlowScalarValue(token, source2, "single-quoted-scalar");
           break;
         default:
-          setFlowScalarValue(token, source, "scalar");
+          setFlowScalarValue(token, source2, "scalar");
       }
     }
-    function setBlockScalarValue(token, source) {
-      const he = source.indexOf("\n");
-      const head2 = source.substring(0, he);
-      const body = source.substring(he + 1) + "\n";
+    function setBlockScalarValue(token, source2) {
+      const he = source2.indexOf("\n");
+      const head2 = source2.substring(0, he);
+      const body = source2.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
@@ -5455,31 +5455,31 @@ var require_cst_scalar = __commonJS({
           }
       return false;
     }
-    function setFlowScalarValue(token, source, type) {
+    function setFlowScalarValue(token, source2, type) {
       switch (token.type) {
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
           token.type = type;
-          token.source = source;
+          token.source = source2;
           break;
         case "block-scalar": {
           const end = token.props.slice(1);
-          let oa = source.length;
+          let oa = source2.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
           for (const tok of end)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source, end });
+          Object.assign(token, { type, source: source2, end });
           break;
         }
         case "block-map":
         case "block-seq": {
-          const offset = token.offset + source.length;
+          const offset = token.offset + source2.length;
           const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type, source, end: [nl] });
+          Object.assign(token, { type, source: source2, end: [nl] });
           break;
         }
         default: {
@@ -5488,7 +5488,7 @@ var require_cst_scalar = __commonJS({
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent, source: source2, end });
         }
       }
     }
@@ -5648,8 +5648,8 @@ var require_cst = __commonJS({
           return JSON.stringify(token);
       }
     }
-    function tokenType(source) {
-      switch (source) {
+    function tokenType(source2) {
+      switch (source2) {
         case BOM:
           return "byte-order-mark";
         case DOCUMENT:
@@ -5683,7 +5683,7 @@ var require_cst = __commonJS({
         case ",":
           return "comma";
       }
-      switch (source[0]) {
+      switch (source2[0]) {
         case " ":
         case "	":
           return "space";
@@ -5765,11 +5765,11 @@ var require_lexer = __commonJS({
        *
        * @returns A generator of lexical tokens
        */
-      *lex(source, incomplete = false) {
-        if (source) {
-          if (typeof source !== "string")
+      *lex(source2, incomplete = false) {
+        if (source2) {
+          if (typeof source2 !== "string")
             throw TypeError("source is not a string");
-          this.buffer = this.buffer ? this.buffer + source : source;
+          this.buffer = this.buffer ? this.buffer + source2 : source2;
           this.lineEndPos = null;
         }
         this.atEnd = !incomplete;
@@ -6350,15 +6350,15 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list2, type) {
-      for (let i = 0; i < list2.length; ++i)
-        if (list2[i].type === type)
+    function includesToken(list3, type) {
+      for (let i = 0; i < list3.length; ++i)
+        if (list3[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list2) {
-      for (let i = 0; i < list2.length; ++i) {
-        switch (list2[i].type) {
+    function findNonEmptyIndex(list3) {
+      for (let i = 0; i < list3.length; ++i) {
+        switch (list3[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -6414,12 +6414,12 @@ var require_parser = __commonJS({
       }
       return prev.splice(i, prev.length);
     }
-    function arrayPushArray(target, source) {
-      if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
+    function arrayPushArray(target, source2) {
+      if (source2.length < 1e5)
+        Array.prototype.push.apply(target, source2);
       else
-        for (let i = 0; i < source.length; ++i)
-          target.push(source[i]);
+        for (let i = 0; i < source2.length; ++i)
+          target.push(source2[i]);
     }
     function fixFlowSeqItems(fc) {
       if (fc.start.type === "flow-seq-start") {
@@ -6465,10 +6465,10 @@ var require_parser = __commonJS({
        *
        * @returns A generator of tokens representing each directive, document, and other structure.
        */
-      *parse(source, incomplete = false) {
+      *parse(source2, incomplete = false) {
         if (this.onNewLine && this.offset === 0)
           this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
+        for (const lexeme of this.lexer.lex(source2, incomplete))
           yield* this.next(lexeme);
         if (!incomplete)
           yield* this.end();
@@ -6476,21 +6476,21 @@ var require_parser = __commonJS({
       /**
        * Advance the parser by the `source` of one lexical token.
        */
-      *next(source) {
-        this.source = source;
+      *next(source2) {
+        this.source = source2;
         if (node_process.env.LOG_TOKENS)
-          console.log("|", cst.prettyToken(source));
+          console.log("|", cst.prettyToken(source2));
         if (this.atScalar) {
           this.atScalar = false;
           yield* this.step();
-          this.offset += source.length;
+          this.offset += source2.length;
           return;
         }
-        const type = cst.tokenType(source);
+        const type = cst.tokenType(source2);
         if (!type) {
-          const message = `Not a YAML token: ${source}`;
-          yield* this.pop({ type: "error", offset: this.offset, message, source });
-          this.offset += source.length;
+          const message2 = `Not a YAML token: ${source2}`;
+          yield* this.pop({ type: "error", offset: this.offset, message: message2, source: source2 });
+          this.offset += source2.length;
         } else if (type === "scalar") {
           this.atNewLine = false;
           this.atScalar = true;
@@ -6503,17 +6503,17 @@ var require_parser = __commonJS({
               this.atNewLine = true;
               this.indent = 0;
               if (this.onNewLine)
-                this.onNewLine(this.offset + source.length);
+                this.onNewLine(this.offset + source2.length);
               break;
             case "space":
-              if (this.atNewLine && source[0] === " ")
-                this.indent += source.length;
+              if (this.atNewLine && source2[0] === " ")
+                this.indent += source2.length;
               break;
             case "explicit-key-ind":
             case "map-value-ind":
             case "seq-item-ind":
               if (this.atNewLine)
-                this.indent += source.length;
+                this.indent += source2.length;
               break;
             case "doc-mode":
             case "flow-error-end":
@@ -6521,7 +6521,7 @@ var require_parser = __commonJS({
             default:
               this.atNewLine = false;
           }
-          this.offset += source.length;
+          this.offset += source2.length;
         }
       }
       /** Call at end of input to push out any remaining constructions */
@@ -6579,8 +6579,8 @@ var require_parser = __commonJS({
       *pop(error) {
         const token = error ?? this.stack.pop();
         if (!token) {
-          const message = "Tried to pop an empty stack";
-          yield { type: "error", offset: this.offset, source: "", message };
+          const message2 = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message: message2 };
         } else if (this.stack.length === 0) {
           yield token;
         } else {
@@ -7233,26 +7233,26 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments(source, options = {}) {
+    function parseAllDocuments(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
-      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      const docs = Array.from(composer$1.compose(parser$1.parse(source2)));
       if (prettyErrors && lineCounter2)
         for (const doc of docs) {
-          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+          doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
         }
       if (docs.length > 0)
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument2(source2, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
       let doc = null;
-      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+      for (const _doc of composer$1.compose(parser$1.parse(source2), true, source2.length)) {
         if (!doc)
           doc = _doc;
         else if (doc.options.logLevel !== "silent") {
@@ -7261,8 +7261,8 @@ var require_public_api = __commonJS({
         }
       }
       if (prettyErrors && lineCounter2) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        doc.errors.forEach(errors.prettifyError(source2, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source2, lineCounter2));
       }
       return doc;
     }
@@ -7374,15 +7374,15 @@ import { join as join16 } from "node:path";
 // src/config/inputs.ts
 import { dirname, isAbsolute as isAbsolute2, join, relative as relative2, sep as sep2 } from "node:path";
 
-// src/io/errors.ts
+// src/model/errors.ts
 var GateError = class extends Error {
   code;
   /** Which tree the failure belongs to; undefined when it is not tied to one. */
   side;
   /** The last lines a command printed, shown under the message. */
   output;
-  constructor(code2, message, options = {}) {
-    super(message, options.cause === void 0 ? void 0 : { cause: options.cause });
+  constructor(code2, message2, options = {}) {
+    super(message2, options.cause === void 0 ? void 0 : { cause: options.cause });
     this.name = "GateError";
     this.code = code2;
     this.side = options.side;
@@ -7396,8 +7396,59 @@ var GateError = class extends Error {
     return this.side === "base";
   }
 };
+function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/io/errors.ts
 function configError(input, problem, fix) {
   return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
+}
+
+// src/config/expand.ts
+var VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+var SIDE = "PERF_GATE_SIDE";
+function expand(text2, where, env, keep) {
+  const taken = [];
+  const out = text2.replace(VARIABLE, (whole, name) => {
+    if (keep.has(name)) return whole;
+    const value2 = env[name];
+    if (value2 === void 0)
+      throw new GateError(
+        "config",
+        `${where}: \`\${${name}}\` is not set in the step's environment. Set it in the step's \`env:\`, e.g. \`env: { ${name}: \${{ secrets.${name} }} }\` (on your machine: export it).`
+      );
+    taken.push(value2);
+    return value2;
+  });
+  return { text: out, taken };
+}
+function expandRecord(record, where, env, keep = /* @__PURE__ */ new Set()) {
+  const taken = [];
+  const out = {};
+  for (const [key, value2] of Object.entries(record)) {
+    const e = expand(value2, `${where}.${key}`, env, keep);
+    out[key] = e.text;
+    taken.push(...e.taken);
+  }
+  return { record: out, taken };
+}
+function expandConfig(scenarios, fileEnv, env) {
+  const secrets = [];
+  const expanded = scenarios.map((s) => {
+    const headers = expandRecord(s.headers, `scenario \`${s.name}\` headers`, env);
+    const body = s.body === void 0 ? void 0 : expand(s.body, `scenario \`${s.name}\` body`, env, /* @__PURE__ */ new Set());
+    secrets.push(...headers.taken, ...body?.taken ?? []);
+    return { ...s, headers: headers.record, body: body?.text };
+  });
+  const fileEnvExpanded = expandRecord(fileEnv, "env", env, /* @__PURE__ */ new Set([SIDE]));
+  secrets.push(...fileEnvExpanded.taken);
+  return { scenarios: expanded, env: fileEnvExpanded.record, secrets: [...new Set(secrets)] };
+}
+function sideEnv(env, side2) {
+  return Object.fromEntries(
+    Object.entries(env).map(([name, value2]) => [name, value2.replaceAll(`\${${SIDE}}`, side2)])
+  );
 }
 
 // src/config/history-inputs.ts
@@ -7420,7 +7471,7 @@ function parseReleaseTags(text2) {
   } catch (error) {
     throw configError(
       "release-tags",
-      `\`${text2}\` is not a regular expression (${error instanceof Error ? error.message : String(error)})`,
+      `\`${text2}\` is not a regular expression (${errorMessage(error)})`,
       "Write a JavaScript regular expression that the release tags match, e.g. `^v\\d+\\.\\d+\\.\\d+$`."
     );
   }
@@ -7543,8 +7594,8 @@ function formatMs(ms3) {
 function parsePercent(input, text2, bounds) {
   const trimmed = text2.trim();
   if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
-    const share = Number(trimmed);
-    const meant = share > 0 && share < 1 ? `\`${Number((share * 100).toFixed(4))}%\` for the share ${trimmed}` : `\`${trimmed}%\``;
+    const share3 = Number(trimmed);
+    const meant = share3 > 0 && share3 < 1 ? `\`${Number((share3 * 100).toFixed(4))}%\` for the share ${trimmed}` : `\`${trimmed}%\``;
     throw configError(input, `\`${text2}\` has no \`%\``, `Write a percentage with \`%\`: ${meant}.`);
   }
   const match = /^(\d+(?:\.\d+)?)\s*%$/.exec(trimmed);
@@ -7609,11 +7660,11 @@ function parseShard(text2) {
   const fix = "Write `i/n`: the i-th of n shards, counted from 1, e.g. `2/3` (or leave it empty for all scenarios).";
   if (!match) throw configError("shard", `\`${text2}\` is not a shard`, fix);
   const index = Number(match[1]);
-  const count3 = Number(match[2]);
-  if (count3 < 1 || count3 > 1e3 || index < 1 || index > count3) {
+  const count4 = Number(match[2]);
+  if (count4 < 1 || count4 > 1e3 || index < 1 || index > count4) {
     throw configError("shard", `${text2} is out of range`, `${fix.slice(0, -1)}; n is from 1 to 1000.`);
   }
-  return { index, count: count3 };
+  return { index, count: count4 };
 }
 function parseInstall(text2) {
   if (["none", "false", "skip"].includes(text2.toLowerCase())) return "skip";
@@ -8118,10 +8169,10 @@ function parseScenario(value2, path, files, fail) {
 }
 function methodOf(value2, path, fail) {
   const fix = `use one of ${HTTP_METHODS.join(", ")}`;
-  const written = string(value2, path, fix, fail);
-  const method = written.toUpperCase();
+  const written2 = string(value2, path, fix, fail);
+  const method = written2.toUpperCase();
   if (!HTTP_METHODS.includes(method)) {
-    fail(value2.line, path, `\`${written}\` is not an HTTP method`, fix);
+    fail(value2.line, path, `\`${written2}\` is not an HTTP method`, fix);
   }
   return method;
 }
@@ -8221,7 +8272,7 @@ function fileBody(value2, path, files, fail) {
         `keep body files inside the repository (no \`..\` past its root, no symbolic link out of it), e.g. \`fixtures/order.json\` beside ${files.fileName}`
       );
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return fail(value2.line, path, `cannot read \`${relative5}\` (${reason})`, fix);
   }
 }
@@ -8368,7 +8419,7 @@ function loadConfigFile(text2, workingDirectory, sources) {
     const missing2 = error?.code === "ENOENT";
     throw configError(
       "config",
-      `cannot read \`${fileName}\` (${missing2 ? "there is no such file" : error instanceof Error ? error.message : String(error)})`,
+      `cannot read \`${fileName}\` (${missing2 ? "there is no such file" : errorMessage(error)})`,
       isOutsideRepository(error) ? "Keep the config file inside the repository, as a file, not a symbolic link that leads out of it." : `The path is relative to \`working-directory\` (\`${workingDirectory}\`) in the head commit: check the name and that the file is committed, e.g. \`config: perf-gate.yml\`.`
     );
   }
@@ -8442,7 +8493,9 @@ function loadInputs(get, openLoop, mode) {
     pin: parseBoolean("pin", get("pin"))
   };
 }
-function timeoutInputs(get, file) {
+var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
+function timeoutInputs(get, file, history) {
+  const timeoutMs = parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 }),
     installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
@@ -8453,7 +8506,7 @@ function timeoutInputs(get, file) {
       minMs: 1e3,
       maxMs: 6 * 36e5
     }),
-    timeoutMs: parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 })
+    timeoutMs: history ? Math.max(timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS) : timeoutMs
   };
 }
 function outputInputs(get, sources, settled) {
@@ -8499,19 +8552,26 @@ function parseConfig(lookup, sources) {
   const pairs = parseRounds(get("rounds"));
   const openLoop = parseLatencyRate(get("latency-rate"));
   const { all, shard, scenarios } = selection;
+  const load2 = loadInputs(get, openLoop, mode);
+  const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
   return {
     start,
     configFile: loaded?.fileName,
-    scenarios,
+    scenarios: expanded.scenarios,
     scenarioCount: all.length,
     shard,
-    env: file?.env ?? {},
+    env: expanded.env,
+    secrets: expanded.secrets,
     ready: { path: file?.ready?.path ?? all[0].path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
-    ...loadInputs(get, openLoop, mode),
-    ...timeoutInputs(get, file),
+    ...load2,
+    ...timeoutInputs(
+      get,
+      file,
+      mode === "history" && lookup("timeout").trim() === "" ? { budgetMs: load2.budgetMs } : void 0
+    ),
     ...outputInputs(get, sources, { workingDirectory, mode })
   };
 }
@@ -8599,15 +8659,18 @@ function commandOf(pid) {
     return `pid ${pid}`;
   }
 }
-function groupAndSession(pid) {
+function statFields(pid) {
   try {
     const stat = readFileSync2(`/proc/${pid}/stat`, "utf8");
-    const fields2 = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (fields2[0] === "Z" || fields2[0] === "X") return void 0;
-    return { pgrp: Number(fields2[2]), session: Number(fields2[3]) };
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return void 0;
   }
+}
+function groupAndSession(pid) {
+  const fields2 = statFields(pid);
+  if (!fields2 || fields2[0] === "Z" || fields2[0] === "X") return void 0;
+  return { pgrp: Number(fields2[2]), session: Number(fields2[3]) };
 }
 var EXEC_READS = 5;
 var EXEC_WAIT_MS = 2;
@@ -8650,8 +8713,15 @@ function leftBy(leader, mark) {
   }
   return found;
 }
-function alive(pid) {
-  return groupAndSession(pid) !== void 0;
+function isRunning(pid) {
+  const fields2 = statFields(pid);
+  if (fields2) return fields2[0] !== "Z" && fields2[0] !== "X";
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 function signal(pids, name) {
   for (const pid of pids) {
@@ -8665,11 +8735,11 @@ async function killProcesses(pids, graceMs = 1e3) {
   if (pids.length === 0) return;
   signal(pids, "SIGTERM");
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && pids.some(alive)) await sleep(20);
-  const rest = pids.filter(alive);
+  while (Date.now() < deadline && pids.some(isRunning)) await sleep(20);
+  const rest = pids.filter(isRunning);
   signal(rest, "SIGKILL");
   const hard = Date.now() + 2e3;
-  while (Date.now() < hard && rest.some(alive)) await sleep(20);
+  while (Date.now() < hard && rest.some(isRunning)) await sleep(20);
 }
 var background = [];
 function keepInBackground(leader, mark) {
@@ -8706,9 +8776,9 @@ var Tail = class {
   toString() {
     return this.text.length > this.limit ? this.text.slice(-this.limit) : this.text;
   }
-  lastLines(count3) {
+  lastLines(count4) {
     const lines = this.toString().trimEnd().split("\n");
-    return lines.slice(-count3).join("\n");
+    return lines.slice(-count4).join("\n");
   }
 };
 
@@ -8766,9 +8836,9 @@ function processTree(pid, processes2 = liveProcesses()) {
   const known = new Set(processes2.map((p) => p.pid));
   const children = /* @__PURE__ */ new Map();
   for (const { pid: child2, ppid: parent } of processes2) {
-    const list2 = children.get(parent) ?? [];
-    list2.push(child2);
-    children.set(parent, list2);
+    const list3 = children.get(parent) ?? [];
+    list3.push(child2);
+    children.set(parent, list3);
   }
   const tree = [];
   const queue = [pid];
@@ -8798,25 +8868,11 @@ function killTreeNow(pid, signal2) {
   }
   return tree;
 }
-function alive2(pid) {
-  try {
-    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
-    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
-    return state !== "Z" && state !== "X";
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
 async function killTree(pid, graceMs = 3e3) {
   const tree = killTreeNow(pid, "SIGTERM");
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && tree.some(alive2)) await sleep2(25);
-  const rest = tree.filter(alive2);
+  while (Date.now() < deadline && tree.some(isRunning)) await sleep2(25);
+  const rest = tree.filter(isRunning);
   if (rest.length === 0) return;
   killTreeNow(pid, "SIGKILL");
   for (const member of rest) {
@@ -8826,7 +8882,7 @@ async function killTree(pid, graceMs = 3e3) {
     }
   }
   const hardDeadline = Date.now() + 2e3;
-  while (Date.now() < hardDeadline && rest.some(alive2)) await sleep2(25);
+  while (Date.now() < hardDeadline && rest.some(isRunning)) await sleep2(25);
 }
 var Child = class {
   pid;
@@ -9037,8 +9093,8 @@ async function ensureCommit(root, ref, input) {
     `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
   );
 }
-async function addWorktree(root, sha, side = "base") {
-  const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side}-`));
+async function addWorktree(root, sha, side2 = "base") {
+  const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side2}-`));
   const dir = join3(parent, "tree");
   await git(root, ["worktree", "add", "--detach", "--force", dir, sha], 3e5);
   return {
@@ -9066,8 +9122,8 @@ async function workTreeCommit(root) {
     const tree = await git(root, ["write-tree"], 12e4, index);
     const changed2 = (await git(root, ["diff", "--name-only", "--no-renames", head2, tree])).split("\n").filter((line) => line !== "");
     if (changed2.length === 0) return { sha: head2, changed: changed2 };
-    const message = ["-m", "perf-gate compare: the work tree"];
-    const sha = await git(root, ["commit-tree", tree, "-p", head2, ...message], 12e4, SNAPSHOT_AUTHOR);
+    const message2 = ["-m", "perf-gate compare: the work tree"];
+    const sha = await git(root, ["commit-tree", tree, "-p", head2, ...message2], 12e4, SNAPSHOT_AUTHOR);
     return { sha, changed: changed2 };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -9142,10 +9198,10 @@ function formatPercent(value2, digits = 1) {
 function formatP(p, alpha = 0.05) {
   if (!Number.isFinite(p)) return "n/a";
   if (p < 1e-3) return "< 0.001";
-  const side = (x) => Math.sign(x - alpha);
+  const side2 = (x) => Math.sign(x - alpha);
   for (let digits = 2; digits <= 4; digits++) {
     const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
-    if (side(Number(text2)) === side(p)) return text2;
+    if (side2(Number(text2)) === side2(p)) return text2;
   }
   return p < alpha ? `< ${alpha}` : `> ${alpha}`;
 }
@@ -9167,8 +9223,8 @@ function formatSeconds(sec) {
   if (whole < 90) return `${whole} s`;
   return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
-function formatCount(count3) {
-  return count3.toLocaleString("en-US");
+function formatCount(count4) {
+  return count4.toLocaleString("en-US");
 }
 function htmlText(text2) {
   const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -9181,11 +9237,11 @@ function budgetText(sec) {
   if (sec < 5400) return `${Math.ceil(sec / 60)}m`;
   return `${Math.ceil(sec / 1800) / 2}h`;
 }
-function unitsText(check, restartEvery) {
-  return check.unit === "blocks" ? `${check.units} block${check.units === 1 ? "" : "s"} of ${restartEvery} pairs` : `${check.units} pair${check.units === 1 ? "" : "s"}`;
+function unitsText(check2, restartEvery) {
+  return check2.unit === "blocks" ? `${check2.units} block${check2.units === 1 ? "" : "s"} of ${restartEvery} pairs` : `${check2.units} pair${check2.units === 1 ? "" : "s"}`;
 }
-function adviceText(check, scenarios) {
-  const a = check.advice;
+function adviceText(check2, scenarios) {
+  const a = check2.advice;
   if (a === void 0)
     return "Use `rounds: auto`, a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.";
   const ways = [
@@ -9201,28 +9257,28 @@ function adviceText(check, scenarios) {
     return "Nothing within 64 times this budget would: raise `threshold`, or run on a quieter runner.";
   return `To catch twice the threshold, set ${ways.join(", or ")}${ways.length > 1 ? "" : ""}; or raise \`threshold\`.`;
 }
-function planNote(check, restartEvery, scenarios) {
-  if (check.resolves) return void 0;
-  const family = `${check.comparisons} comparison${check.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
-  const buys = `the plan's last look has ${unitsText(check, restartEvery)}, and ${family} leave each interval a level of ${Number(check.level.toPrecision(2))}`;
-  const noise = `at a noise of \xB1${formatShare(check.noise)} per pair`;
-  const what2 = check.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
-  return `${what2} ${adviceText(check, scenarios)}`;
+function planNote(check2, restartEvery, scenarios) {
+  if (check2.resolves) return void 0;
+  const family = `${check2.comparisons} comparison${check2.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
+  const buys = `the plan's last look has ${unitsText(check2, restartEvery)}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
+  const noise = `at a noise of \xB1${formatShare(check2.noise)} per pair`;
+  const what2 = check2.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check2.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check2.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
+  return `${what2} ${adviceText(check2, scenarios)}`;
 }
 
 // src/report/error-text.ts
-function noDirectoryMessage(side, relativeDir) {
-  return `the ${side} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
+function noDirectoryMessage(side2, relativeDir) {
+  return `the ${side2} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
 }
-function stepTimedOutMessage(step2, side, command2, ms3) {
-  return `${step2} of ${side} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step2}-timeout\`)`;
+function stepTimedOutMessage(step3, side2, command2, ms3) {
+  return `${step3} of ${side2} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step3}-timeout\`)`;
 }
-function stepFailedMessage(step2, side, command2, code2) {
-  return `${step2} of ${side} (\`${command2}\`) failed with exit code ${code2}`;
+function stepFailedMessage(step3, side2, command2, code2) {
+  return `${step3} of ${side2} (\`${command2}\`) failed with exit code ${code2}`;
 }
-function hookFailedMessage(step2, side, command2, failure) {
+function hookFailedMessage(step3, side2, command2, failure) {
   const problem = "timedOutMs" in failure ? `did not finish within ${Math.round(failure.timedOutMs / 1e3)} s (the \`build-timeout\` input limits it)` : failure.code === null ? `was killed by ${failure.signal}` : `failed with exit code ${failure.code}`;
-  return `${step2} of ${side} (\`${command2}\`) ${problem}`;
+  return `${step3} of ${side2} (\`${command2}\`) ${problem}`;
 }
 function roundDuring(pair2, scenario) {
   return `round ${pair2 + 1} (${scenario})`;
@@ -9233,8 +9289,8 @@ function primingDuring(pair2, scenario) {
 function openLoopBaseDuring(scenario) {
   return `measuring base for the open loop (${scenario})`;
 }
-function portNotMovedMessage(side, start, fixed, movedTo) {
-  return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
+function portNotMovedMessage(side2, start, fixed, movedTo) {
+  return `the ${side2} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
 }
 function statusSummary(rounds) {
   const counts = {};
@@ -9250,15 +9306,15 @@ function bothFailMessage(scenario, base, head2, configFile) {
   const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
   return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
 }
-function errorWithOutput(message, output) {
-  return `${message}${output ? `
+function errorWithOutput(message2, output) {
+  return `${message2}${output ? `
 ${output}` : ""}`;
 }
 function tamperedMessage(file) {
   return `perf-gate's own ${file} changed on disk while the gate ran (the pull request's install, build or server can write to it): refusing to measure with it. Run perf-gate where the pull request's code cannot write to the action's files (docs/security.md)`;
 }
-function planErrorMessage(check, restartEvery, scenarios) {
-  return planNote(check, restartEvery, scenarios) ?? "this plan cannot decide anything";
+function planErrorMessage(check2, restartEvery, scenarios) {
+  return planNote(check2, restartEvery, scenarios) ?? "this plan cannot decide anything";
 }
 
 // src/io/pinned.ts
@@ -9291,8 +9347,8 @@ var PinnedFile = class {
    * name (an ES module bundle needs `.mjs` where no package.json says `"type": "module"`). `code`: of the error when
    * the copy changed (never tied to a side: a side's changed copy is no failure of that side's code alone).
    */
-  constructor(source, name, fileName = typeof source === "string" ? basename(source) : "script.cjs", code2 = "load") {
-    const content = typeof source === "string" ? readFileSync4(source) : Buffer.from(source.content);
+  constructor(source2, name, fileName = typeof source2 === "string" ? basename(source2) : "script.cjs", code2 = "load") {
+    const content = typeof source2 === "string" ? readFileSync4(source2) : Buffer.from(source2.content);
     this.path = join5(privateDir(), fileName);
     writeFileSync(this.path, content, { mode: 256 });
     this.name = name;
@@ -9312,10 +9368,6 @@ var PinnedFile = class {
   }
 };
 
-// src/load/http-responses.ts
-var CRLF = Buffer.from("\r\n");
-var HEAD_END = Buffer.from("\r\n\r\n");
-
 // src/load/turns.ts
 var PACED_DRAIN_SEC = 2;
 
@@ -9324,11 +9376,11 @@ var script = fileURLToPath(
   new URL(import.meta.url.endsWith(".ts") ? "./loadgen.ts" : "./loadgen.js", import.meta.url)
 );
 var pinned;
-function pinLoadGenerator(source = script) {
-  if (source.endsWith(".ts")) return void 0;
-  if (pinned !== void 0 && source === script) return pinned.path;
-  const fileName = source === script ? "loadgen.mjs" : basename2(source);
-  pinned = new PinnedFile(source, "load generator (dist/loadgen.js)", fileName);
+function pinLoadGenerator(source2 = script) {
+  if (source2.endsWith(".ts")) return void 0;
+  if (pinned !== void 0 && source2 === script) return pinned.path;
+  const fileName = source2 === script ? "loadgen.mjs" : basename2(source2);
+  pinned = new PinnedFile(source2, "load generator (dist/loadgen.js)", fileName);
   return pinned.path;
 }
 function loadgenScript() {
@@ -9343,7 +9395,7 @@ var LoadGenerator = class {
   /** The open pools' sides and specs, for the timeouts and for naming a failure's server. */
   pools = /* @__PURE__ */ new Map();
   /** `argv`: the process to run instead of the load generator (tests). */
-  constructor(cpus, argv = [process.execPath, loadgenScript(), "--serve"]) {
+  constructor(cpus, argv = [process.execPath, loadgenScript()]) {
     this.cpus = cpus;
     const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
     this.child = new Child(command2, {
@@ -9368,8 +9420,8 @@ var LoadGenerator = class {
    * Opens a pool: one side × scenario's connections (opened at its first turn, kept until it is closed), or with
    * `engine: autocannon` a fresh autocannon instance per turn.
    */
-  async open(id, spec, side) {
-    this.pools.set(id, { spec, side });
+  async open(id, spec, side2) {
+    this.pools.set(id, { spec, side: side2 });
     await this.command({ op: "open", pool: id, spec }, [id], COMMAND_MS);
   }
   /** Runs the turns one after the other, in the order given; each turn's figures, in that order. */
@@ -9410,7 +9462,7 @@ var LoadGenerator = class {
     const sides = [...new Set(known.map((pool) => pool.side))];
     return this.failed(sides, known[0]?.spec.url ?? "", why);
   }
-  /** `sides`: the side loaded, or both of a sliced pair (the error then belongs to neither). */
+  /** `sides`: the side loaded, or both of a pair in turns (the error then belongs to neither). */
   failed(sides, url, why) {
     const servers = sides.length === 1 ? `the ${sides[0]} server at ${url}` : sides.length === 0 ? "its servers" : `the ${sides.join(" and ")} servers`;
     return new GateError("load", `the load generator failed against ${servers} (${why})`, {
@@ -9418,13 +9470,13 @@ var LoadGenerator = class {
       output: this.child.output.lastLines(20)
     });
   }
-  async request(payload, side, url, timeoutMs) {
+  async request(payload, side2, url, timeoutMs) {
     const line = new Promise((resolve9) => {
       this.waiting = resolve9;
     });
     const stopped = "it stopped reading its input";
     if (!this.child.write(`${JSON.stringify(payload)}
-`)) throw this.failed(side, url, stopped);
+`)) throw this.failed(side2, url, stopped);
     const outcome = await Promise.race([
       line,
       this.child.exited.then((exit) => ({ exit })),
@@ -9433,13 +9485,13 @@ var LoadGenerator = class {
     ]);
     if (outcome === "timeout") {
       await this.stop();
-      throw this.failed(side, url, "timed out");
+      throw this.failed(side2, url, "timed out");
     }
     if (typeof outcome !== "string" && "error" in outcome) {
       const code2 = outcome.error.code ?? outcome.error.message;
-      throw this.failed(side, url, `${stopped}: ${code2}`);
+      throw this.failed(side2, url, `${stopped}: ${code2}`);
     }
-    if (typeof outcome !== "string") throw this.failed(side, url, `exit code ${outcome.exit.code}`);
+    if (typeof outcome !== "string") throw this.failed(side2, url, `exit code ${outcome.exit.code}`);
     return JSON.parse(outcome);
   }
   get cpu() {
@@ -9452,6 +9504,688 @@ var LoadGenerator = class {
 
 // src/gate/assemble.ts
 import { availableParallelism } from "node:os";
+
+// src/stats/distributions.ts
+var EPS = 1e-16;
+var TINY = 1e-300;
+var MAX_ITER = 1e4;
+var LN_SQRT_PI = 0.5723649429247001;
+function assertNumber(value2, name) {
+  if (Number.isNaN(value2)) throw new RangeError(`${name} is NaN`);
+}
+var LANCZOS = [
+  0.9999999999998099,
+  676.5203681218851,
+  -1259.1392167224028,
+  771.3234287776531,
+  -176.6150291621406,
+  12.507343278686905,
+  -0.13857109526572012,
+  9984369578019572e-21,
+  15056327351493116e-23
+];
+function lnGamma(x) {
+  if (!(x > 0)) throw new RangeError(`lnGamma needs x > 0, got ${x}`);
+  if (x === 0.5) return LN_SQRT_PI;
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
+  const z2 = x - 1;
+  let sum2 = LANCZOS[0];
+  for (let i = 1; i < LANCZOS.length; i++) sum2 += LANCZOS[i] / (z2 + i);
+  const t = z2 + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(sum2);
+}
+function stirlingRemainder(x) {
+  const x2 = x * x;
+  return (1 / 12 - (1 / 360 - (1 / 1260 - 1 / (1680 * x2)) / x2) / x2) / x;
+}
+function lnBeta(a, b) {
+  const big = Math.max(a, b);
+  const small = Math.min(a, b);
+  if (big < 20) return lnGamma(a) + lnGamma(b) - lnGamma(a + b);
+  const sum2 = big + small;
+  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum2) + small + stirlingRemainder(big) - stirlingRemainder(sum2);
+}
+function gammaQ(a, x) {
+  if (x <= 0) return 1;
+  const front = Math.exp(-x + a * Math.log(x) - lnGamma(a));
+  if (x < a + 1) {
+    let ap = a;
+    let term = 1 / a;
+    let sum2 = term;
+    for (let i = 0; i < MAX_ITER && Math.abs(term) > Math.abs(sum2) * EPS; i++) {
+      ap += 1;
+      term *= x / ap;
+      sum2 += term;
+    }
+    return 1 - sum2 * front;
+  }
+  let b = x + 1 - a;
+  let c = 1 / TINY;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < MAX_ITER; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = b + an / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    const delta2 = d * c;
+    h *= delta2;
+    if (Math.abs(delta2 - 1) < EPS) break;
+  }
+  return front * h;
+}
+function erfc(x) {
+  return x >= 0 ? gammaQ(0.5, x * x) : 2 - gammaQ(0.5, x * x);
+}
+function normalCdf(z2) {
+  assertNumber(z2, "z");
+  if (z2 === Number.NEGATIVE_INFINITY) return 0;
+  if (z2 === Number.POSITIVE_INFINITY) return 1;
+  return 0.5 * erfc(-z2 / Math.SQRT2);
+}
+function normalSf(z2) {
+  return normalCdf(-z2);
+}
+var A = [
+  -39.69683028665376,
+  220.9460984245205,
+  -275.9285104469687,
+  138.357751867269,
+  -30.66479806614716,
+  2.506628277459239
+];
+var B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+var C = [
+  -0.007784894002430293,
+  -0.3223964580411365,
+  -2.400758277161838,
+  -2.549732539343734,
+  4.374664141464968,
+  2.938163982698783
+];
+var D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+function poly(coefficients, x) {
+  let acc = 0;
+  for (const c of coefficients) acc = acc * x + c;
+  return acc;
+}
+function normalQuantile(p) {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`normalQuantile needs p in [0, 1], got ${p}`);
+  if (p === 0) return Number.NEGATIVE_INFINITY;
+  if (p === 1) return Number.POSITIVE_INFINITY;
+  const pLow = 0.02425;
+  let x;
+  if (p < pLow) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    x = poly(C, q) / (poly(D, q) * q + 1);
+  } else if (p > 1 - pLow) {
+    const q = Math.sqrt(-2 * Math.log1p(-p));
+    x = -poly(C, q) / (poly(D, q) * q + 1);
+  } else {
+    const q = p - 0.5;
+    const r = q * q;
+    x = poly(A, r) * q / (poly(B, r) * r + 1);
+  }
+  const e = x <= 0 ? normalCdf(x) - p : 1 - p - normalSf(x);
+  const u = e * Math.sqrt(2 * Math.PI) * Math.exp(x * x / 2);
+  return Number.isFinite(u) ? x - u / (1 + x * u / 2) : x;
+}
+function regularizedIncompleteBeta(x, a, b, y = 1 - x) {
+  if (!(x >= 0 && x <= 1)) throw new RangeError(`incomplete beta needs x in [0, 1], got ${x}`);
+  if (!(a > 0 && b > 0)) throw new RangeError(`incomplete beta needs a, b > 0, got ${a}, ${b}`);
+  if (x === 0) return 0;
+  if (y === 0) return 1;
+  const lnX = x > 0.5 ? Math.log1p(-y) : Math.log(x);
+  const lnY = y > 0.5 ? Math.log1p(-x) : Math.log(y);
+  const lnFront = a * lnX + b * lnY - lnBeta(a, b);
+  if (x < (a + 1) / (a + b + 2)) return Math.exp(lnFront) * betaContinuedFraction(x, a, b) / a;
+  return 1 - Math.exp(lnFront) * betaContinuedFraction(y, b, a) / b;
+}
+function betaContinuedFraction(x, a, b) {
+  const qab = a + b;
+  const qap = a + 1;
+  const qam = a - 1;
+  let c = 1;
+  let d = 1 - qab * x / qap;
+  if (Math.abs(d) < TINY) d = TINY;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= MAX_ITER; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    const delta2 = d * c;
+    h *= delta2;
+    if (Math.abs(delta2 - 1) < EPS) break;
+  }
+  return h;
+}
+function assertDf(df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+}
+function studentTTail(t, df) {
+  const abs = Math.abs(t);
+  if (abs === Number.POSITIVE_INFINITY) return 0;
+  if (df === Number.POSITIVE_INFINITY) return normalSf(abs);
+  const t2 = abs * abs;
+  return 0.5 * regularizedIncompleteBeta(df / (df + t2), df / 2, 0.5, t2 / (df + t2));
+}
+function studentTCdf(t, df) {
+  assertNumber(t, "t");
+  assertDf(df);
+  const tail2 = studentTTail(t, df);
+  return t < 0 ? tail2 : 1 - tail2;
+}
+function studentTSf(t, df) {
+  return studentTCdf(-t, df);
+}
+function studentTQuantile(p, df) {
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`studentTQuantile needs p in [0, 1], got ${p}`);
+  assertDf(df);
+  if (p === 0) return Number.NEGATIVE_INFINITY;
+  if (p === 1) return Number.POSITIVE_INFINITY;
+  if (p === 0.5) return 0;
+  const target = Math.min(p, 1 - p);
+  let lo = 0;
+  let hi = 1;
+  while (studentTTail(hi, df) > target) {
+    lo = hi;
+    hi *= 2;
+  }
+  for (let i = 0; i < 2e3 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTTail(mid, df) > target) lo = mid;
+    else hi = mid;
+  }
+  const t = (lo + hi) / 2;
+  return p < 0.5 ? -t : t;
+}
+
+// src/stats/sequential-boundary.ts
+var GRID = 101;
+function signedRankCovariance(j, k) {
+  return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
+}
+function informationTimes(looks) {
+  const times = [looks[0]];
+  for (let k = 1; k < looks.length; k++) {
+    const j = looks[k - 1];
+    const n = looks[k];
+    const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
+    times.push(times[k - 1] / r2);
+  }
+  return times;
+}
+function scheduleProblem(looks) {
+  if (looks.length === 0) return "needs at least one look";
+  for (let i = 0; i < looks.length; i++) {
+    const n = looks[i];
+    if (!Number.isFinite(n) || n <= 0) return `has look ${i + 1} at ${n} pairs; looks need n > 0`;
+    if (i > 0 && n <= looks[i - 1]) return `must be increasing: ${looks.join(", ")}`;
+  }
+  return void 0;
+}
+function assertSchedule(looks) {
+  const problem = scheduleProblem(looks);
+  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
+}
+function simpsonWeights(points, h) {
+  const w = new Float64Array(points);
+  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
+  return w;
+}
+function crossing(looks, b) {
+  if (!(b > 0)) return 1;
+  if (b === Number.POSITIVE_INFINITY) return 0;
+  let sigma = Math.sqrt(looks[0]);
+  let total = 2 * normalSf(b);
+  let half = b * sigma;
+  let h = 2 * half / (GRID - 1);
+  let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
+  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  for (let k = 1; k < looks.length; k++) {
+    const step3 = Math.sqrt(looks[k] - looks[k - 1]);
+    const w = simpsonWeights(GRID, h);
+    const bound2 = b * Math.sqrt(looks[k]);
+    let cross = 0;
+    for (let i = 0; i < GRID; i++)
+      cross += w[i] * f[i] * (normalCdf((-bound2 - xs[i]) / step3) + normalSf((bound2 - xs[i]) / step3));
+    total += cross;
+    if (k === looks.length - 1) break;
+    sigma = Math.sqrt(looks[k]);
+    half = bound2;
+    const nh = 2 * half / (GRID - 1);
+    const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
+    const nf = new Float64Array(GRID);
+    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
+    for (let j = 0; j < GRID; j++) {
+      let sum2 = 0;
+      for (let i = 0; i < GRID; i++) {
+        const z2 = (nxs[j] - xs[i]) / step3;
+        if (z2 > -9 && z2 < 9) sum2 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
+      }
+      nf[j] = sum2 * norm;
+    }
+    xs = nxs;
+    f = nf;
+    h = nh;
+  }
+  return Math.min(1, total);
+}
+var B_STEP = 0.01;
+var nodeCache = /* @__PURE__ */ new Map();
+function lnCrossingAt(cache, i) {
+  let ln = cache.nodes.get(i);
+  if (ln === void 0) {
+    ln = Math.log(crossing(cache.times, i * B_STEP));
+    cache.nodes.set(i, ln);
+  }
+  return ln;
+}
+function sequentialP(p, looks) {
+  assertSchedule(looks);
+  if (!(p > 0)) return 0;
+  if (p >= 1) return 1;
+  if (looks.length === 1) return p;
+  const key = looks.join(",");
+  let cache = nodeCache.get(key);
+  if (!cache) {
+    cache = { times: informationTimes(looks), nodes: /* @__PURE__ */ new Map() };
+    nodeCache.set(key, cache);
+  }
+  const b = -normalQuantile(p / 2);
+  const i = Math.floor(b / B_STEP);
+  const w = b / B_STEP - i;
+  const [low, high] = [lnCrossingAt(cache, i), lnCrossingAt(cache, i + 1)];
+  const chance = Number.isFinite(high) ? Math.exp((1 - w) * low + w * high) : 0;
+  return Math.max(p, Math.min(1, looks.length * p, chance));
+}
+var levelCache = /* @__PURE__ */ new Map();
+function perLookLevel(alpha, looks) {
+  assertSchedule(looks);
+  if (!(alpha > 0)) return 0;
+  if (alpha >= 1 || looks.length === 1) return Math.min(1, alpha);
+  const key = `${alpha}|${looks.join(",")}`;
+  const cached = levelCache.get(key);
+  if (cached !== void 0) return cached;
+  const times = informationTimes(looks);
+  let low = -normalQuantile(alpha / 2);
+  let high = -normalQuantile(alpha / (2 * looks.length));
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if (crossing(times, mid) > alpha) low = mid;
+    else high = mid;
+  }
+  const level = Math.min(alpha, 2 * normalSf(high));
+  levelCache.set(key, level);
+  return level;
+}
+
+// src/model/measure.ts
+var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
+
+// src/config/schema-parts.ts
+var MAX_SCENARIOS = 1e3;
+var MAX_ROUNDS = 2e5;
+var MAX_PAIRS = 1e4;
+var MAX_SECONDS = 30 * 86400;
+var MAX_RPS = 1e9;
+var MAX_MS = 1e9;
+var MAX_ROUND_SEC = 7 * 86400;
+var MAX_COUNT = 1e12;
+var MAX_CORES = 4096;
+var TINY2 = 1e-9;
+var SHA = "^[0-9a-f]{40}(?:[0-9a-f]{24})?$";
+var PATH = "^/\\S*$";
+var NODE_VERSION = "^v?\\d+\\.\\d+\\.\\d+[0-9A-Za-z.+-]*$";
+var PLATFORM = "^[0-9A-Za-z_.-]+$";
+var TIMESTAMP = "^[0-9T:.Z+-]+$";
+function object(required, optional = {}) {
+  return {
+    type: "object",
+    properties: { ...required, ...optional },
+    required: Object.keys(required),
+    additionalProperties: false
+  };
+}
+var str = (maxLength, pattern) => pattern === void 0 ? { type: "string", maxLength } : { type: "string", maxLength, pattern };
+var int = (minimum, maximum) => ({ type: "integer", minimum, maximum });
+var count = (maximum) => int(0, maximum);
+var list2 = (items, maxItems) => ({ type: "array", items, maxItems });
+var oneOf = (values2) => ({ type: "string", enum: [...values2] });
+var bool = { type: "boolean" };
+var quantity = (maximum) => ({
+  type: "number",
+  minimum: 0,
+  maximum,
+  not: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: TINY2 }
+});
+var range = (minimum, maximum) => ({ type: "number", minimum, maximum });
+var share = quantity(1);
+var signed = (maximum) => ({
+  type: "number",
+  minimum: -maximum,
+  maximum,
+  not: { type: "number", exclusiveMinimum: -TINY2, exclusiveMaximum: TINY2, not: { const: 0 } }
+});
+
+// src/config/report-notes-schema.ts
+var kind = (name) => ({ const: name });
+var side = oneOf(["base", "head"]);
+var step = oneOf(["install", "build", "setup", "teardown"]);
+var commands = list2(str(1e3), 1e3);
+var message = str(1e4);
+var source = str(200, "^[\\w./\u2026-]*$");
+var futility = object({
+  scenario: str(200),
+  metric: oneOf(METRICS),
+  threshold: range(1e-5, 100),
+  noise: quantity(100),
+  pairs: count(MAX_PAIRS),
+  budgetPairs: count(MAX_COUNT),
+  neededPairs: count(MAX_COUNT)
+});
+var check = object(
+  {
+    comparisons: int(1, 1e6),
+    level: share,
+    looks: list2(int(1, 1e6), 1e3),
+    unit: oneOf(["pairs", "blocks"]),
+    pairs: count(MAX_COUNT),
+    units: count(MAX_COUNT),
+    method: oneOf(["signed-rank", "t"]),
+    noise: quantity(100),
+    threshold: range(1e-5, 100),
+    canDecide: bool,
+    resolves: bool
+  },
+  {
+    detectable: quantity(100),
+    advice: object(
+      { scenariosPerGate: count(1e6) },
+      {
+        budgetSec: quantity(64 * MAX_SECONDS),
+        restartEvery: object({ value: count(1e3), budgetSec: quantity(64 * MAX_SECONDS) })
+      }
+    )
+  }
+);
+var KINDS = {
+  "time-limit": { pairs: count(MAX_PAIRS) },
+  noise: { futility, pairSec: quantity(MAX_SECONDS), budgetSec: quantity(MAX_SECONDS) },
+  "busy-machine": {
+    kept: count(MAX_PAIRS),
+    pairs: count(MAX_PAIRS),
+    worst: object({ cause: oneOf(["foreign", "stolen"]), cores: quantity(4096) }),
+    measuredAgain: count(MAX_PAIRS)
+  },
+  "slow-startup": {
+    startupSec: quantity(MAX_SECONDS),
+    pairSec: quantity(MAX_SECONDS),
+    restartEvery: count(1e3)
+  },
+  "port-not-moved": { port: int(1, 65535) },
+  plan: { check, restartEvery: count(1e3), scenarios: count(1e6) },
+  "loadgen-busy": { loadgenCpu: quantity(4096) },
+  "generator-paced": { scenarios: list2(str(200), 1e3), all: bool },
+  "teardown-failed": { message },
+  "leftovers-stopped": { step, side, commands },
+  "background-stopped": { commands },
+  "no-room-for-profiles": {},
+  "no-flame-graphs": { message },
+  "duplicate-shard": { source, twin: source },
+  "shard-counts-differ": {},
+  "shard-settings-differ": {},
+  "shard-environments-differ": {},
+  "diagnostics-per-shard": {}
+};
+var single = (name, fields2) => object({ kind: kind(name), ...fields2 });
+var NOTE_SCHEMA = {
+  type: "object",
+  properties: { kind: { type: "string" } },
+  required: ["kind"],
+  discriminator: { propertyName: "kind" },
+  oneOf: [
+    ...Object.entries(KINDS).map(([name, fields2]) => single(name, fields2)),
+    single("of-shard", {
+      source,
+      note: {
+        type: "object",
+        properties: { kind: { type: "string" } },
+        required: ["kind"],
+        discriminator: { propertyName: "kind" },
+        oneOf: Object.entries(KINDS).map(([name, fields2]) => single(name, fields2))
+      }
+    })
+  ]
+};
+
+// src/config/report-schema.ts
+var latency = object({
+  p50: quantity(MAX_MS),
+  p90: quantity(MAX_MS),
+  p99: quantity(MAX_MS),
+  max: quantity(MAX_MS),
+  mean: quantity(MAX_MS)
+});
+var measurement = object(
+  {
+    responses: count(MAX_COUNT),
+    elapsedSec: quantity(MAX_ROUND_SEC),
+    rps: quantity(MAX_RPS),
+    latencyMs: latency,
+    bytesPerSec: quantity(1e13),
+    errors: count(MAX_COUNT),
+    timeouts: count(MAX_COUNT),
+    non2xx: count(MAX_COUNT),
+    statusCodes: {
+      type: "object",
+      propertyNames: { pattern: "^\\d{3}$" },
+      additionalProperties: count(MAX_COUNT),
+      maxProperties: 100
+    },
+    loadgenCpu: quantity(MAX_CORES)
+  },
+  {
+    slices: count(1e6),
+    rpsMedianBins: quantity(MAX_RPS),
+    serverCpu: quantity(MAX_CORES),
+    // CPU seconds of the side's server in its windows: every core of the biggest machine, all round long.
+    serverCpuSec: quantity(MAX_CORES * MAX_ROUND_SEC),
+    serviceCpu: quantity(MAX_CORES),
+    foreignCpu: quantity(MAX_CORES),
+    stealCpu: quantity(MAX_CORES),
+    paced: object({
+      rate: quantity(MAX_RPS),
+      sent: count(MAX_COUNT),
+      responses: count(MAX_COUNT),
+      failures: count(MAX_COUNT),
+      latencyMs: latency,
+      sendLagP99Ms: quantity(MAX_MS)
+    })
+  }
+);
+var sideDiagnostics = object(
+  {
+    windows: count(MAX_COUNT),
+    processes: count(MAX_COUNT),
+    cpuCores: quantity(MAX_CORES),
+    peakRssMb: quantity(1e9),
+    peakHeapMb: quantity(1e9),
+    leak: bool
+  },
+  {
+    eventLoopDelayMs: object({ p50: quantity(MAX_MS), p99: quantity(MAX_MS), max: quantity(MAX_MS) }),
+    eventLoopUtilization: share,
+    rssTrendMbPerRound: signed(1e9),
+    rssTrend: object({
+      mode: oneOf(["across-rounds", "within-rounds"]),
+      slopeMb: signed(1e9),
+      unit: oneOf(["round", "second"]),
+      points: count(MAX_COUNT),
+      growing: count(MAX_COUNT),
+      of: count(MAX_COUNT)
+    })
+  }
+);
+var pairedTest = object({
+  units: count(1e9),
+  unit: oneOf(["pair", "process pair"]),
+  medianDifference: signed(1e9),
+  pHeadHigher: share,
+  pBaseHigher: share,
+  level: share
+});
+var diagnostics = object(
+  {
+    comparison: object(
+      {},
+      {
+        eventLoopP99Ratio: quantity(MAX_COUNT),
+        eventLoop: oneOf(["blocked-on-head", "unblocked-on-head", "blocked-on-both", "similar"]),
+        leak: oneOf(["head", "base", "both", "none"]),
+        eventLoopTest: pairedTest,
+        memoryTest: pairedTest
+      }
+    ),
+    blockedMs: quantity(MAX_COUNT)
+  },
+  { base: sideDiagnostics, head: sideDiagnostics }
+);
+var hotFunction = {
+  ...object(
+    { fn: str(500), file: str(1e3), line: count(1e9), baseSelf: share, headSelf: share },
+    {
+      unit: oneOf(["function", "file", "package"]),
+      baseUsPerRequest: quantity(1e9),
+      headUsPerRequest: quantity(1e9),
+      caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+    }
+  ),
+  dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
+};
+var commit = object({ sha: str(64, SHA), label: str(256) });
+var scenarioName = str(200);
+var settings = object(
+  {
+    scenarios: list2(
+      object(
+        { name: scenarioName, method: oneOf(HTTP_METHODS), path: str(2048, PATH) },
+        { expectStatus: int(100, 599), connections: int(1, 1e6), threshold: range(1e-5, 1) }
+      ),
+      MAX_SCENARIOS
+    ),
+    budgetSec: quantity(MAX_SECONDS),
+    durationSec: quantity(86400),
+    warmupSec: quantity(86400),
+    connections: int(1, 1e6),
+    threshold: range(1e-5, 1),
+    alpha: range(1e-12, 0.5)
+  },
+  {
+    pairs: int(1, 1e5),
+    sliceSec: quantity(86400),
+    latencyThreshold: range(1e-5, 100),
+    port: int(1, 65535),
+    failOnRegression: bool,
+    restartEvery: count(1e5)
+  }
+);
+var ERROR_CODES = [
+  "config",
+  "git",
+  "install",
+  "build",
+  "setup",
+  "teardown",
+  "server-start",
+  "server-crash",
+  "server-errors",
+  "load",
+  "timeout",
+  "internal",
+  "cancelled"
+];
+var REPORT_SCHEMA = object(
+  {
+    tool: { const: "perf-gate" },
+    version: { const: 3 },
+    base: commit,
+    head: commit,
+    settings,
+    rounds: list2(
+      object({
+        pair: count(MAX_PAIRS - 1),
+        position: int(0, 1),
+        side: oneOf(["base", "head"]),
+        scenario: scenarioName,
+        measurement,
+        startedAt: str(64, TIMESTAMP)
+      }),
+      MAX_ROUNDS
+    ),
+    timing: object({
+      startedAt: str(64, TIMESTAMP),
+      wallSec: quantity(MAX_SECONDS),
+      prepareSec: quantity(MAX_SECONDS),
+      measureSec: quantity(MAX_SECONDS)
+    }),
+    environment: object({ node: str(64, NODE_VERSION), cpus: count(1e5), platform: str(64, PLATFORM) })
+  },
+  {
+    sequential: object(
+      {
+        pairs: count(1e6),
+        looked: list2(count(1e6), 1e3),
+        schedule: list2(int(1, 1e6), 1e3),
+        stoppedBy: oneOf(["resolved", "budget", "fixed", "deadline", "no-scenarios", "noise"]),
+        confirmationPairs: count(1e6),
+        disturbedPairs: count(1e6)
+      },
+      { keptDisturbedPairs: count(1e6) }
+    ),
+    newScenarios: list2(scenarioName, MAX_SCENARIOS),
+    shard: object({ index: int(0, 256), count: int(1, 256) }),
+    scenarioCount: count(MAX_SCENARIOS),
+    error: object(
+      { code: oneOf(ERROR_CODES), message: str(1e4), neutral: bool },
+      { side: oneOf(["base", "head"]), output: str(65536) }
+    ),
+    notes: list2(NOTE_SCHEMA, 100),
+    profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
+    changedFiles: list2(str(1e3), 1e4),
+    diagnostics,
+    pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) })
+  }
+);
+
+// src/config/report-file.ts
+var REPORT_FILE_MAX_BYTES = 32 * 1024 * 1024;
+function scenarioSettings(s, inputs) {
+  const { name, method, path, expectStatus } = s;
+  return {
+    name,
+    method,
+    path,
+    expectStatus,
+    connections: s.connections ?? inputs.connections,
+    threshold: s.threshold ?? inputs.threshold
+  };
+}
 
 // src/decide/final.ts
 function finalVerdict(decision, error) {
@@ -9818,8 +10552,8 @@ function openLoopSec(durationSec) {
   return durationSec / 6;
 }
 var OPEN_LOOP_MAX_RATE = 5e3;
-function openLoopRate(share, baseRps) {
-  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share * baseRps)));
+function openLoopRate(share3, baseRps) {
+  return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share3 * baseRps)));
 }
 
 // src/stats/pairs.ts
@@ -9876,13 +10610,13 @@ function scenarioSec(durationSec, scenarios) {
 function even(n) {
   return Math.max(2, 2 * Math.round(n / 2));
 }
-function scenarioPlan(config, scenario, count3, processes2, rps) {
-  const sec = scenarioSec(config.durationSec, count3);
+function scenarioPlan(config, scenario, count4, processes2, rps) {
+  const sec = scenarioSec(config.durationSec, count4);
   const connections = scenario.connections ?? config.connections;
   const fresh = processes2.mode === "fresh";
   const turnSec = fresh ? sec : config.sliceSec === "auto" ? autoTurnSec(rps ?? 0, connections) : config.sliceSec > 0 ? Math.min(config.sliceSec, sec) : sec;
   const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
-  const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : count3 > 1 ? Math.min(config.warmupSec, KEPT_REFRESH_SEC) : 0;
+  const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : count4 > 1 ? Math.min(config.warmupSec, KEPT_REFRESH_SEC) : 0;
   return {
     name: scenario.name,
     turnSec,
@@ -9913,9 +10647,9 @@ function pairSeconds(scenarios, processes2, perTurnDrainSec, blockStartSec) {
 }
 function buildPlan(config, inputs) {
   const processes2 = processPlan(config, inputs.fresh);
-  const count3 = config.scenarios.length;
+  const count4 = config.scenarios.length;
   const scenarios = config.scenarios.map(
-    (s) => scenarioPlan(config, s, count3, processes2, inputs.rates.get(s.name))
+    (s) => scenarioPlan(config, s, count4, processes2, inputs.rates.get(s.name))
   );
   const drains = config.scenarios.map((s) => {
     const rps = inputs.rates.get(s.name);
@@ -10022,19 +10756,12 @@ function paceNote(decision, rounds) {
 }
 function settingsOf(config, measured) {
   return {
-    scenarios: config.scenarios.map((scenario) => ({
-      name: scenario.name,
-      method: scenario.method,
-      path: scenario.path,
-      expectStatus: scenario.expectStatus,
-      connections: scenario.connections ?? config.connections,
-      threshold: scenario.threshold ?? config.threshold
-    })),
+    scenarios: config.scenarios.map((scenario) => scenarioSettings(scenario, config)),
     pairs: config.pairs,
     budgetSec: config.budgetMs / 1e3,
     durationSec: config.durationSec,
     warmupSec: config.warmupSec,
-    sliceSec: sliceOf(config, measured?.plan),
+    sliceSec: turnSecOf(config, measured?.plan),
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
@@ -10044,7 +10771,7 @@ function settingsOf(config, measured) {
     restartEvery: measured?.plan ? blocksOf(measured.plan)?.restartEvery ?? 0 : config.restartEvery
   };
 }
-function sliceOf(config, plan) {
+function turnSecOf(config, plan) {
   if (plan) return blocksOf(plan) ? Math.min(...plan.scenarios.map((s) => s.turnSec)) : 0;
   return config.sliceSec === "auto" ? void 0 : config.sliceSec;
 }
@@ -10167,9 +10894,9 @@ var PortNotMovedError = class extends GateError {
   /** The fixed port (input `port`) and the port it was to move to. */
   fixed;
   movedTo;
-  constructor(side, start, fixed, movedTo, output) {
-    super("server-start", portNotMovedMessage(side, start, fixed, movedTo), {
-      side,
+  constructor(side2, start, fixed, movedTo, output) {
+    super("server-start", portNotMovedMessage(side2, start, fixed, movedTo), {
+      side: side2,
       ...output === void 0 ? {} : { output }
     });
     this.name = "PortNotMovedError";
@@ -10363,7 +11090,7 @@ function readyHint(fixed, port, sockets) {
   }
   return fixed === void 0 ? ` It was given ${given} and opened no port: if it needs longer to start, raise \`ready-timeout\`; if it listens on a fixed port instead, set the \`port\` input to that port.` : ` It opened no port: check that it listens on ${given}, or raise \`ready-timeout\` if it needs longer to start.`;
 }
-async function waitPortFree(side, port) {
+async function waitPortFree(side2, port) {
   const deadline = Date.now() + 5e3;
   for (; ; ) {
     let busy = false;
@@ -10372,8 +11099,8 @@ async function waitPortFree(side, port) {
     if (Date.now() > deadline)
       throw new GateError(
         "server-start",
-        `port ${port} (input \`port\`) is already in use by another process before the ${side} server starts: stop that process or choose another port`,
-        { side }
+        `port ${port} (input \`port\`) is already in use by another process before the ${side2} server starts: stop that process or choose another port`,
+        { side: side2 }
       );
     await sleep4(100);
   }
@@ -10387,33 +11114,31 @@ var Servers = class {
   probes = {};
   start;
   diagnostics;
-  /** The pair for which the running servers were started together (startBoth); undefined once any stops. */
-  startedFor;
   /** Called before the running servers stop (the load generator's pools on them are closed first). */
   beforeStop;
-  constructor(start, diagnostics, together = true, beforeStop) {
+  constructor(start, diagnostics2, together = true, beforeStop) {
     this.start = start;
-    this.diagnostics = diagnostics;
+    this.diagnostics = diagnostics2;
     this.together = together;
     this.beforeStop = beforeStop;
   }
   /** The side's server, started for `pair` (with a probe of its own) when none is running. */
-  async serverFor(side, pair2) {
-    const running2 = this.running[side];
+  async serverFor(side2, pair2) {
+    const running2 = this.running[side2];
     if (running2) return running2;
-    const probe2 = this.diagnostics.server(side, `pair${pair2 + 1}-${side}`);
-    const server = await this.start(side, pair2, probe2.env, this.together);
-    this.running[side] = server;
-    this.probes[side] = probe2;
+    const probe2 = this.diagnostics.server(side2, `pair${pair2 + 1}-${side2}`);
+    const server = await this.start(side2, pair2, probe2.env, this.together);
+    this.running[side2] = server;
+    this.probes[side2] = probe2;
     return server;
   }
   /** The side's running server (undefined when none). */
-  get(side) {
-    return this.running[side];
+  get(side2) {
+    return this.running[side2];
   }
   /** The probe of the side's running server. */
-  probe(side) {
-    return this.probes[side];
+  probe(side2) {
+    return this.probes[side2];
   }
   /** The processes of the running servers, in the order they started. */
   pids() {
@@ -10428,54 +11153,41 @@ var Servers = class {
       this.serverFor("base", pair2),
       this.serverFor("head", pair2)
     ]);
-    if (base.status === "fulfilled" && head2.status === "fulfilled") {
-      this.startedFor = pair2;
-      return [base.value, head2.value];
-    }
+    if (base.status === "fulfilled" && head2.status === "fulfilled") return [base.value, head2.value];
     await this.stopAll();
     const reasons = [base, head2].flatMap(
       (started) => started.status === "rejected" ? [started.reason] : []
     );
     throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
   }
-  /** Both running servers when startBoth started them for `pair` and neither has stopped since; else undefined. */
-  startedTogetherFor(pair2) {
-    const { base, head: head2 } = this.running;
-    return this.startedFor === pair2 && base && head2 ? [base, head2] : void 0;
-  }
-  /** The running servers now serve a block: a pair measured again at its start gets new processes. */
-  claimBlock() {
-    this.startedFor = void 0;
-  }
   async stopAll() {
-    this.startedFor = void 0;
     if (this.running.base || this.running.head) await this.beforeStop?.();
-    for (const side of ["base", "head"]) {
-      await this.running[side]?.stop();
-      delete this.running[side];
+    for (const side2 of ["base", "head"]) {
+      await this.running[side2]?.stop();
+      delete this.running[side2];
     }
   }
   /** Runs `step`; when it throws, every server is stopped before the error goes on. */
-  async stopAllOnError(step2) {
+  async stopAllOnError(step3) {
     try {
-      return await step2();
+      return await step3();
     } catch (error) {
       await this.stopAll();
       throw error;
     }
   }
 };
-function alive3(loaded, during, run) {
-  const check = () => {
+function alive(loaded, during, run) {
+  const check2 = () => {
     for (const server of loaded) server.assertAlive(during);
   };
   return run.then(
     (result) => {
-      check();
+      check2();
       return result;
     },
     (error) => {
-      check();
+      check2();
       throw error;
     }
   );
@@ -10523,9 +11235,9 @@ function roundTurns(plan, pool) {
 }
 function primingTurns(sec, pools) {
   const perSide = Math.max(MIN_SCENARIO_SEC, sec);
-  const count3 = Math.max(1, Math.round(perSide / PRIME_TURN_SEC));
-  const turnSec = perSide / count3;
-  return Array.from({ length: 2 * count3 }, (_, i) => ({ pool: pools[abba(i)], sec: turnSec, record: false }));
+  const count4 = Math.max(1, Math.round(perSide / PRIME_TURN_SEC));
+  const turnSec = perSide / count4;
+  return Array.from({ length: 2 * count4 }, (_, i) => ({ pool: pools[abba(i)], sec: turnSec, record: false }));
 }
 
 // src/gate/blocks.ts
@@ -10560,7 +11272,7 @@ async function prime(ctx, pair2, primeSec2, sides) {
   for (const scenario of scenarios) {
     const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)];
     const turns = primingTurns(each, pools);
-    const results = await alive3(sides, primingDuring(pair2, scenario.name), ctx.load.turns(turns));
+    const results = await alive(sides, primingDuring(pair2, scenario.name), ctx.load.turns(turns));
     const base = sides[0].side === "base" ? pools[0] : pools[1];
     const mine = results.filter((_, i) => turns[i].pool === base);
     const later = mine.slice(Math.floor(mine.length / 2));
@@ -10580,8 +11292,8 @@ var DISTURBED_CORES = 0.1;
 var STOLEN_CORES = 0.5;
 function disturbance(rounds) {
   let worst;
-  for (const { measurement } of rounds) {
-    const { foreignCpu, stealCpu } = measurement;
+  for (const { measurement: measurement2 } of rounds) {
+    const { foreignCpu, stealCpu } = measurement2;
     const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cause: "foreign", cores: foreignCpu } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cause: "stolen", cores: stealCpu } : void 0;
     if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
   }
@@ -10629,216 +11341,6 @@ var Disturbances = class {
 var MEASURED_AGAIN_IN_A_ROW = 4;
 function measureAgain(pair2, disturbedInARow, measuredAgain) {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
-}
-
-// src/stats/distributions.ts
-var EPS = 1e-16;
-var TINY = 1e-300;
-var MAX_ITER = 1e4;
-var LN_SQRT_PI = 0.5723649429247001;
-function assertNumber(value2, name) {
-  if (Number.isNaN(value2)) throw new RangeError(`${name} is NaN`);
-}
-var LANCZOS = [
-  0.9999999999998099,
-  676.5203681218851,
-  -1259.1392167224028,
-  771.3234287776531,
-  -176.6150291621406,
-  12.507343278686905,
-  -0.13857109526572012,
-  9984369578019572e-21,
-  15056327351493116e-23
-];
-function lnGamma(x) {
-  if (!(x > 0)) throw new RangeError(`lnGamma needs x > 0, got ${x}`);
-  if (x === 0.5) return LN_SQRT_PI;
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
-  const z2 = x - 1;
-  let sum2 = LANCZOS[0];
-  for (let i = 1; i < LANCZOS.length; i++) sum2 += LANCZOS[i] / (z2 + i);
-  const t = z2 + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(sum2);
-}
-function stirlingRemainder(x) {
-  const x2 = x * x;
-  return (1 / 12 - (1 / 360 - (1 / 1260 - 1 / (1680 * x2)) / x2) / x2) / x;
-}
-function lnBeta(a, b) {
-  const big = Math.max(a, b);
-  const small = Math.min(a, b);
-  if (big < 20) return lnGamma(a) + lnGamma(b) - lnGamma(a + b);
-  const sum2 = big + small;
-  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum2) + small + stirlingRemainder(big) - stirlingRemainder(sum2);
-}
-function gammaQ(a, x) {
-  if (x <= 0) return 1;
-  const front = Math.exp(-x + a * Math.log(x) - lnGamma(a));
-  if (x < a + 1) {
-    let ap = a;
-    let term = 1 / a;
-    let sum2 = term;
-    for (let i = 0; i < MAX_ITER && Math.abs(term) > Math.abs(sum2) * EPS; i++) {
-      ap += 1;
-      term *= x / ap;
-      sum2 += term;
-    }
-    return 1 - sum2 * front;
-  }
-  let b = x + 1 - a;
-  let c = 1 / TINY;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < MAX_ITER; i++) {
-    const an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < TINY) d = TINY;
-    c = b + an / c;
-    if (Math.abs(c) < TINY) c = TINY;
-    d = 1 / d;
-    const delta2 = d * c;
-    h *= delta2;
-    if (Math.abs(delta2 - 1) < EPS) break;
-  }
-  return front * h;
-}
-function erfc(x) {
-  return x >= 0 ? gammaQ(0.5, x * x) : 2 - gammaQ(0.5, x * x);
-}
-function normalCdf(z2) {
-  assertNumber(z2, "z");
-  if (z2 === Number.NEGATIVE_INFINITY) return 0;
-  if (z2 === Number.POSITIVE_INFINITY) return 1;
-  return 0.5 * erfc(-z2 / Math.SQRT2);
-}
-function normalSf(z2) {
-  return normalCdf(-z2);
-}
-var A = [
-  -39.69683028665376,
-  220.9460984245205,
-  -275.9285104469687,
-  138.357751867269,
-  -30.66479806614716,
-  2.506628277459239
-];
-var B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-var C = [
-  -0.007784894002430293,
-  -0.3223964580411365,
-  -2.400758277161838,
-  -2.549732539343734,
-  4.374664141464968,
-  2.938163982698783
-];
-var D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-function poly(coefficients, x) {
-  let acc = 0;
-  for (const c of coefficients) acc = acc * x + c;
-  return acc;
-}
-function normalQuantile(p) {
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`normalQuantile needs p in [0, 1], got ${p}`);
-  if (p === 0) return Number.NEGATIVE_INFINITY;
-  if (p === 1) return Number.POSITIVE_INFINITY;
-  const pLow = 0.02425;
-  let x;
-  if (p < pLow) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    x = poly(C, q) / (poly(D, q) * q + 1);
-  } else if (p > 1 - pLow) {
-    const q = Math.sqrt(-2 * Math.log1p(-p));
-    x = -poly(C, q) / (poly(D, q) * q + 1);
-  } else {
-    const q = p - 0.5;
-    const r = q * q;
-    x = poly(A, r) * q / (poly(B, r) * r + 1);
-  }
-  const e = x <= 0 ? normalCdf(x) - p : 1 - p - normalSf(x);
-  const u = e * Math.sqrt(2 * Math.PI) * Math.exp(x * x / 2);
-  return Number.isFinite(u) ? x - u / (1 + x * u / 2) : x;
-}
-function regularizedIncompleteBeta(x, a, b, y = 1 - x) {
-  if (!(x >= 0 && x <= 1)) throw new RangeError(`incomplete beta needs x in [0, 1], got ${x}`);
-  if (!(a > 0 && b > 0)) throw new RangeError(`incomplete beta needs a, b > 0, got ${a}, ${b}`);
-  if (x === 0) return 0;
-  if (y === 0) return 1;
-  const lnX = x > 0.5 ? Math.log1p(-y) : Math.log(x);
-  const lnY = y > 0.5 ? Math.log1p(-x) : Math.log(y);
-  const lnFront = a * lnX + b * lnY - lnBeta(a, b);
-  if (x < (a + 1) / (a + b + 2)) return Math.exp(lnFront) * betaContinuedFraction(x, a, b) / a;
-  return 1 - Math.exp(lnFront) * betaContinuedFraction(y, b, a) / b;
-}
-function betaContinuedFraction(x, a, b) {
-  const qab = a + b;
-  const qap = a + 1;
-  const qam = a - 1;
-  let c = 1;
-  let d = 1 - qab * x / qap;
-  if (Math.abs(d) < TINY) d = TINY;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= MAX_ITER; m++) {
-    const m2 = 2 * m;
-    let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < TINY) d = TINY;
-    c = 1 + aa / c;
-    if (Math.abs(c) < TINY) c = TINY;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < TINY) d = TINY;
-    c = 1 + aa / c;
-    if (Math.abs(c) < TINY) c = TINY;
-    d = 1 / d;
-    const delta2 = d * c;
-    h *= delta2;
-    if (Math.abs(delta2 - 1) < EPS) break;
-  }
-  return h;
-}
-function assertDf(df) {
-  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
-}
-function studentTTail(t, df) {
-  const abs = Math.abs(t);
-  if (abs === Number.POSITIVE_INFINITY) return 0;
-  if (df === Number.POSITIVE_INFINITY) return normalSf(abs);
-  const t2 = abs * abs;
-  return 0.5 * regularizedIncompleteBeta(df / (df + t2), df / 2, 0.5, t2 / (df + t2));
-}
-function studentTCdf(t, df) {
-  assertNumber(t, "t");
-  assertDf(df);
-  const tail2 = studentTTail(t, df);
-  return t < 0 ? tail2 : 1 - tail2;
-}
-function studentTSf(t, df) {
-  return studentTCdf(-t, df);
-}
-function studentTQuantile(p, df) {
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`studentTQuantile needs p in [0, 1], got ${p}`);
-  assertDf(df);
-  if (p === 0) return Number.NEGATIVE_INFINITY;
-  if (p === 1) return Number.POSITIVE_INFINITY;
-  if (p === 0.5) return 0;
-  const target = Math.min(p, 1 - p);
-  let lo = 0;
-  let hi = 1;
-  while (studentTTail(hi, df) > target) {
-    lo = hi;
-    hi *= 2;
-  }
-  for (let i = 0; i < 2e3 && hi - lo > 1e-15 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (studentTTail(mid, df) > target) lo = mid;
-    else hi = mid;
-  }
-  const t = (lo + hi) / 2;
-  return p < 0.5 ? -t : t;
 }
 
 // src/stats/wilcoxon.ts
@@ -11184,7 +11686,7 @@ function pairsToResolve(c, pairs, floor = REGRESSION_FLOOR) {
   while (low < n && !fits(low)) low++;
   return low;
 }
-function futility(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
+function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   const { comparisons } = decision;
   if (comparisons.length === 0 || budgetPairs <= pairs) return void 0;
   if (decision.errors.some((e) => e.verdict !== "no-change")) return void 0;
@@ -11203,126 +11705,6 @@ function futility(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
     budgetPairs,
     neededPairs: worst.needed
   };
-}
-
-// src/stats/sequential-boundary.ts
-var GRID = 101;
-function signedRankCovariance(j, k) {
-  return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
-}
-function informationTimes(looks) {
-  const times = [looks[0]];
-  for (let k = 1; k < looks.length; k++) {
-    const j = looks[k - 1];
-    const n = looks[k];
-    const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
-    times.push(times[k - 1] / r2);
-  }
-  return times;
-}
-function scheduleProblem(looks) {
-  if (looks.length === 0) return "needs at least one look";
-  for (let i = 0; i < looks.length; i++) {
-    const n = looks[i];
-    if (!Number.isFinite(n) || n <= 0) return `has look ${i + 1} at ${n} pairs; looks need n > 0`;
-    if (i > 0 && n <= looks[i - 1]) return `must be increasing: ${looks.join(", ")}`;
-  }
-  return void 0;
-}
-function assertSchedule(looks) {
-  const problem = scheduleProblem(looks);
-  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
-}
-function simpsonWeights(points, h) {
-  const w = new Float64Array(points);
-  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
-  return w;
-}
-function crossing(looks, b) {
-  if (!(b > 0)) return 1;
-  if (b === Number.POSITIVE_INFINITY) return 0;
-  let sigma = Math.sqrt(looks[0]);
-  let total = 2 * normalSf(b);
-  let half = b * sigma;
-  let h = 2 * half / (GRID - 1);
-  let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
-  for (let k = 1; k < looks.length; k++) {
-    const step2 = Math.sqrt(looks[k] - looks[k - 1]);
-    const w = simpsonWeights(GRID, h);
-    const bound2 = b * Math.sqrt(looks[k]);
-    let cross = 0;
-    for (let i = 0; i < GRID; i++)
-      cross += w[i] * f[i] * (normalCdf((-bound2 - xs[i]) / step2) + normalSf((bound2 - xs[i]) / step2));
-    total += cross;
-    if (k === looks.length - 1) break;
-    sigma = Math.sqrt(looks[k]);
-    half = bound2;
-    const nh = 2 * half / (GRID - 1);
-    const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
-    const nf = new Float64Array(GRID);
-    const norm = 1 / (step2 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID; j++) {
-      let sum2 = 0;
-      for (let i = 0; i < GRID; i++) {
-        const z2 = (nxs[j] - xs[i]) / step2;
-        if (z2 > -9 && z2 < 9) sum2 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-      }
-      nf[j] = sum2 * norm;
-    }
-    xs = nxs;
-    f = nf;
-    h = nh;
-  }
-  return Math.min(1, total);
-}
-var B_STEP = 0.01;
-var nodeCache = /* @__PURE__ */ new Map();
-function lnCrossingAt(cache, i) {
-  let ln = cache.nodes.get(i);
-  if (ln === void 0) {
-    ln = Math.log(crossing(cache.times, i * B_STEP));
-    cache.nodes.set(i, ln);
-  }
-  return ln;
-}
-function sequentialP(p, looks) {
-  assertSchedule(looks);
-  if (!(p > 0)) return 0;
-  if (p >= 1) return 1;
-  if (looks.length === 1) return p;
-  const key = looks.join(",");
-  let cache = nodeCache.get(key);
-  if (!cache) {
-    cache = { times: informationTimes(looks), nodes: /* @__PURE__ */ new Map() };
-    nodeCache.set(key, cache);
-  }
-  const b = -normalQuantile(p / 2);
-  const i = Math.floor(b / B_STEP);
-  const w = b / B_STEP - i;
-  const [low, high] = [lnCrossingAt(cache, i), lnCrossingAt(cache, i + 1)];
-  const chance = Number.isFinite(high) ? Math.exp((1 - w) * low + w * high) : 0;
-  return Math.max(p, Math.min(1, looks.length * p, chance));
-}
-var levelCache = /* @__PURE__ */ new Map();
-function perLookLevel(alpha, looks) {
-  assertSchedule(looks);
-  if (!(alpha > 0)) return 0;
-  if (alpha >= 1 || looks.length === 1) return Math.min(1, alpha);
-  const key = `${alpha}|${looks.join(",")}`;
-  const cached = levelCache.get(key);
-  if (cached !== void 0) return cached;
-  const times = informationTimes(looks);
-  let low = -normalQuantile(alpha / 2);
-  let high = -normalQuantile(alpha / (2 * looks.length));
-  for (let i = 0; i < 40; i++) {
-    const mid = (low + high) / 2;
-    if (crossing(times, mid) > alpha) low = mid;
-    else high = mid;
-  }
-  const level = Math.min(alpha, 2 * normalSf(high));
-  levelCache.set(key, level);
-  return level;
 }
 
 // src/model/derived.ts
@@ -11347,9 +11729,6 @@ function failures(m, expectStatus) {
 function expected(code2, expectStatus) {
   return expectStatus === void 0 ? code2.startsWith("2") : code2 === String(expectStatus);
 }
-
-// src/model/measure.ts
-var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
 
 // src/decide/compare.ts
 var TESTED = METRICS.filter((metric) => metric !== "p50");
@@ -11437,14 +11816,14 @@ function conditionalRateTestP(headEvents, headExposure, baseEvents, baseExposure
 function emptySide() {
   return { failures: 0, requests: 0, classes: { timeouts: 0, connectionErrors: 0, statuses: {} } };
 }
-function add(side, m, expectStatus) {
-  side.failures += failures(m, expectStatus);
-  side.requests += m.responses + m.errors + m.timeouts;
-  side.classes.timeouts += m.timeouts;
-  side.classes.connectionErrors += m.errors;
-  for (const [code2, count3] of Object.entries(m.statusCodes)) {
+function add(side2, m, expectStatus) {
+  side2.failures += failures(m, expectStatus);
+  side2.requests += m.responses + m.errors + m.timeouts;
+  side2.classes.timeouts += m.timeouts;
+  side2.classes.connectionErrors += m.errors;
+  for (const [code2, count4] of Object.entries(m.statusCodes)) {
     if (!expected(code2, expectStatus))
-      side.classes.statuses[code2] = (side.classes.statuses[code2] ?? 0) + count3;
+      side2.classes.statuses[code2] = (side2.classes.statuses[code2] ?? 0) + count4;
   }
 }
 function compareFailures(scenario, pairs, family) {
@@ -11578,10 +11957,10 @@ function finish(entry, f) {
 }
 function decideGroups(groups, options) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options);
-  const count3 = entries.length + scenarios.length;
+  const count4 = entries.length + scenarios.length;
   const family = (looks) => ({
-    level: perLookLevel(options.alpha / count3, looks),
-    comparisons: count3,
+    level: perLookLevel(options.alpha / count4, looks),
+    comparisons: count4,
     alpha: options.alpha,
     floor: options.floor ?? REGRESSION_FLOOR
   });
@@ -11619,8 +11998,8 @@ var Loop = class {
   futile;
   #source;
   #plan;
-  constructor(source, plan) {
-    this.#source = source;
+  constructor(source2, plan) {
+    this.#source = source2;
     this.#plan = plan;
     this.looks = [...plan.looks];
   }
@@ -11675,7 +12054,7 @@ var Loop = class {
       if (this.adaptive && this.looks.includes(this.pairs)) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
-        this.futile = futility(
+        this.futile = futility2(
           this.decision,
           this.pairs,
           this.looks[this.looks.length - 1],
@@ -11706,10 +12085,10 @@ var Loop = class {
     return extra;
   }
 };
-async function measurePairs(source, plan) {
-  const loop = new Loop(source, plan);
+async function measurePairs(source2, plan) {
+  const loop = new Loop(source2, plan);
   const stoppedBy = await loop.run();
-  if (source.scenarios().length > 0 && loop.looked[loop.looked.length - 1] !== loop.pairs && loop.pairs >= 2)
+  if (source2.scenarios().length > 0 && loop.looked[loop.looked.length - 1] !== loop.pairs && loop.pairs >= 2)
     loop.decision = loop.look();
   const extra = stoppedBy === "noise" ? 0 : await loop.confirm();
   const { rounds, decision, pairs, looked, futile } = loop;
@@ -11877,7 +12256,7 @@ function failureRate(rounds, expectStatus) {
 function checkFirstPair(config, scenarios, rounds, log) {
   const found = [];
   for (const scenario of scenarios) {
-    const of = (side) => rounds.filter((r) => r.scenario === scenario.name && r.side === side);
+    const of = (side2) => rounds.filter((r) => r.scenario === scenario.name && r.side === side2);
     const baseRate = failureRate(of("base"), scenario.expectStatus);
     const headRate = failureRate(of("head"), scenario.expectStatus);
     if (baseRate >= 0.5 && headRate >= 0.5) {
@@ -11908,13 +12287,13 @@ async function runPair(ctx, plan, pair2) {
     const measurements = await ctx.servers.stopAllOnError(
       () => sideBySide(ctx, pair2, order, scenario, scenarioPlanOf(plan, scenario))
     );
-    for (const [position, measurement] of measurements.entries())
+    for (const [position, measurement2] of measurements.entries())
       rounds.push({
         pair: pair2,
         position,
         side: order[position],
         scenario: scenario.name,
-        measurement,
+        measurement: measurement2,
         startedAt
       });
   }
@@ -11930,7 +12309,6 @@ async function blockFor(ctx, plan, pair2, order) {
   const due = pair2 % block.restartEvery === 0 || !running2;
   if (!due || ctx.readyFor === pair2) return;
   await startBlockServers(ctx, pair2);
-  ctx.servers.claimBlock();
   await prime(ctx, pair2, block.primeSec, inOrder(ctx, order));
   ctx.readyFor = pair2;
 }
@@ -11941,30 +12319,30 @@ async function sideBySide(ctx, pair2, order, scenario, plan) {
   const label = windowLabel(ctx, scenario);
   const window = { warmupSec: 2 * plan.warmupSec };
   const windows = await Promise.all(
-    order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i].port }))
+    order.map((side2, i) => ctx.servers.probe(side2).open(label, { ...window, port: sides[i].port }))
   );
-  await inWindows(windows, () => alive3(sides, during, ctx.load.turns(pairTurns(plan, pools))));
+  await inWindows(windows, () => alive(sides, during, ctx.load.turns(pairTurns(plan, pools))));
   return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 async function freshPair(ctx, plan, pair2, order) {
   const rounds = [];
-  for (const [position, side] of order.entries()) {
-    const server = await ctx.servers.serverFor(side, pair2);
+  for (const [position, side2] of order.entries()) {
+    const server = await ctx.servers.serverFor(side2, pair2);
     const measured = await ctx.servers.stopAllOnError(async () => {
-      const list2 = [];
+      const list3 = [];
       for (const scenario of ctx.scenarios.active) {
         const startedAt = ctx.clock.iso();
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
-        const opened = await ctx.servers.probe(side).open(windowLabel(ctx, scenario), window);
-        const measurement = await inWindows([opened], async () => {
-          await alive3([server], roundDuring(pair2, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
+        const opened = await ctx.servers.probe(side2).open(windowLabel(ctx, scenario), window);
+        const measurement2 = await inWindows([opened], async () => {
+          await alive([server], roundDuring(pair2, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
           return ctx.load.take(pool);
         });
-        list2.push({ pair: pair2, position, side, scenario: scenario.name, measurement, startedAt });
+        list3.push({ pair: pair2, position, side: side2, scenario: scenario.name, measurement: measurement2, startedAt });
       }
-      return list2;
+      return list3;
     });
     rounds.push(...measured);
     await stopServers(ctx);
@@ -12075,11 +12453,11 @@ async function firstBlock(ctx, options) {
     leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1e3
   });
   ctx.log.info({ kind: "plan", plan });
-  const check = checkPlan(config, plan);
-  if (!check.resolves) {
+  const check2 = checkPlan(config, plan);
+  if (!check2.resolves) {
     const note = {
       kind: "plan",
-      check,
+      check: check2,
       restartEvery: blocksOf(plan)?.restartEvery ?? 0,
       scenarios: config.scenarioCount
     };
@@ -12110,7 +12488,7 @@ async function baseRates(ctx) {
       const pool = await poolOf(ctx, base, scenario);
       const sec = primeSec(ctx.config.primeSec, 1) / 2;
       const turns = roundTurns({ name: scenario.name, turnSec: sec, turns: 1, warmupSec: 0 }, pool);
-      const [result] = await alive3([base], openLoopBaseDuring(scenario.name), ctx.load.turns(turns));
+      const [result] = await alive([base], openLoopBaseDuring(scenario.name), ctx.load.turns(turns));
       if (result && result.sec > 0 && result.responses > 0)
         rates.set(scenario.name, result.responses / result.sec);
     }
@@ -12148,14 +12526,14 @@ async function measure(options) {
   try {
     result = await grouped(async () => {
       plan = await firstBlock(ctx, options);
-      const source = new GatePairSource(ctx, plan, {
+      const source2 = new GatePairSource(ctx, plan, {
         started,
         deadline: options.deadline,
         notes: options.notes,
         disturbances,
         kept: options.kept
       });
-      return measurePairs(source, {
+      return measurePairs(source2, {
         threshold: config.threshold,
         latencyThreshold: config.latencyThreshold,
         alpha: config.alpha,
@@ -12217,6 +12595,73 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
 
 // src/gate/profiling.ts
 import { join as join13, relative as relative3, resolve as resolve6 } from "node:path";
+
+// src/profile/rollup.ts
+function packageOf(frame) {
+  if (frame.file === "") return frame.fn;
+  if (frame.file.startsWith("node:")) return "node:";
+  const found = [...frame.file.replace(/\\/g, "/").matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  return found.length === 0 ? "" : found[found.length - 1][1];
+}
+function unitKey(level, id) {
+  return `${level}\0${id}`;
+}
+function rollUp(profile, idOf, described) {
+  const counts = /* @__PURE__ */ new Map();
+  const count4 = (key, field, n) => {
+    let c = counts.get(key);
+    if (c === void 0) {
+      c = { self: 0, total: 0 };
+      counts.set(key, c);
+    }
+    c[field] += n;
+  };
+  for (const stack of profile.stacks) {
+    const keys = stack.frames.map((frame) => {
+      const units = [
+        unitKey("function", idOf(frame.key)),
+        unitKey("file", frame.file === "" ? frame.fn : frame.file),
+        unitKey("package", packageOf(frame))
+      ];
+      if (described !== void 0) {
+        for (const key of units) if (!described.has(key)) described.set(key, frame);
+      }
+      return units;
+    });
+    for (const key of new Set(keys.flat())) count4(key, "total", stack.count);
+    for (const key of keys[keys.length - 1] ?? []) count4(key, "self", stack.count);
+  }
+  return counts;
+}
+
+// src/profile/callers.ts
+function inUnit(frame, u) {
+  if (u.level === "package") return packageOf(frame) === u.name;
+  if (u.level === "file") return frame.file === u.file;
+  return frame.fn === u.name && frame.file === u.file && frame.line === u.line;
+}
+function firstOutside(frames) {
+  for (let i = frames.length - 2; i >= 0; i--) {
+    const f = frames[i];
+    if (!f.pseudo && f.file !== "" && packageOf(f) !== "node:") return f;
+  }
+  return void 0;
+}
+function callerOf(profile, unit) {
+  if (unit.pseudo || unit.package !== "node:") return void 0;
+  const weight = /* @__PURE__ */ new Map();
+  for (const stack of profile.stacks) {
+    const inner = stack.frames[stack.frames.length - 1];
+    if (inner === void 0 || !inUnit(inner, unit)) continue;
+    const frame = firstOutside(stack.frames);
+    if (frame === void 0) continue;
+    const key = `${frame.fn}\0${frame.file}\0${frame.line}`;
+    const seen = weight.get(key) ?? { frame, count: 0 };
+    seen.count += stack.count;
+    weight.set(key, seen);
+  }
+  return [...weight.values()].sort((a, b) => b.count - a.count)[0]?.frame;
+}
 
 // src/profile/compare.ts
 import { mkdirSync as mkdirSync4, writeFileSync as writeFileSync4 } from "node:fs";
@@ -12477,8 +12922,8 @@ var PRELOAD_SOURCE = `'use strict';
 
 // src/diagnostics/install.ts
 var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
-function sidePreloads(source, fileName, what2) {
-  const copy = (side) => new PinnedFile({ content: source }, `${what2} (the copy for ${side}'s servers)`, fileName, "server-start");
+function sidePreloads(source2, fileName, what2) {
+  const copy = (side2) => new PinnedFile({ content: source2 }, `${what2} (the copy for ${side2}'s servers)`, fileName, "server-start");
   try {
     return { base: copy("base"), head: copy("head") };
   } catch {
@@ -12513,21 +12958,21 @@ var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
 function isRecord(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-function count(value2) {
+function count2(value2) {
   return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
 }
 function pair(value2, a, b) {
   if (!isRecord(value2)) return void 0;
-  const x = count(value2[a]);
-  const y = count(value2[b]);
+  const x = count2(value2[a]);
+  const y = count2(value2[b]);
   return x === void 0 || y === void 0 ? void 0 : { [a]: x, [b]: y };
 }
 function delayStats(delay) {
-  const p50 = count(delay.p50);
-  const p99 = count(delay.p99);
-  const max = count(delay.max);
-  const mean3 = count(delay.mean);
-  const samples = count(delay.count);
+  const p50 = count2(delay.p50);
+  const p99 = count2(delay.p99);
+  const max = count2(delay.max);
+  const mean3 = count2(delay.mean);
+  const samples = count2(delay.count);
   if (p50 === void 0 || p99 === void 0 || max === void 0 || mean3 === void 0 || samples === void 0)
     return void 0;
   return { p50, p99, max, mean: mean3, count: samples };
@@ -12537,7 +12982,7 @@ function memorySeries(value2) {
   if (Array.isArray(value2)) {
     for (const point of value2.slice(0, 1e4)) {
       if (!Array.isArray(point) || point.length !== 3) continue;
-      const [t, r, h] = point.map(count);
+      const [t, r, h] = point.map(count2);
       if (t !== void 0 && r !== void 0 && h !== void 0) memory.push([t, r, h]);
     }
   }
@@ -12551,14 +12996,14 @@ function parseSnapshot(line) {
     return void 0;
   }
   if (!isRecord(raw) || raw.v !== 1) return void 0;
-  const pid = count(raw.pid);
-  const ppid = count(raw.ppid) ?? 0;
+  const pid = count2(raw.pid);
+  const ppid = count2(raw.ppid) ?? 0;
   const reason = typeof raw.reason === "string" && REASONS.has(raw.reason) ? raw.reason : void 0;
   const seq = typeof raw.seq === "string" ? raw.seq.slice(0, 200) : null;
-  const at = count(raw.at);
-  const startedAt = count(raw.startedAt);
-  const elapsedMs = count(raw.elapsedMs);
-  const uptimeMs = count(raw.uptimeMs) ?? 0;
+  const at = count2(raw.at);
+  const startedAt = count2(raw.startedAt);
+  const elapsedMs = count2(raw.elapsedMs);
+  const uptimeMs = count2(raw.uptimeMs) ?? 0;
   const delay = raw.eventLoopDelayMs;
   const cpu = pair(raw.cpu, "userMs", "systemMs");
   const rss = pair(raw.rss, "peak", "last");
@@ -12568,7 +13013,7 @@ function parseSnapshot(line) {
   const eventLoopDelayMs = delayStats(delay);
   if (eventLoopDelayMs === void 0) return void 0;
   const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
-  const elu = count(raw.eventLoopUtilization);
+  const elu = count2(raw.eventLoopUtilization);
   return {
     v: 1,
     pid,
@@ -12605,21 +13050,13 @@ function readSnapshots(outFile) {
     return [];
   }
 }
-function alive4(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
 function liveReporters(lines) {
   const live2 = /* @__PURE__ */ new Set();
   for (const line of lines) {
     if (FINAL.has(line.reason)) live2.delete(line.pid);
     else live2.add(line.pid);
   }
-  for (const pid of live2) if (!alive4(pid)) live2.delete(pid);
+  for (const pid of live2) if (!isRunning(pid)) live2.delete(pid);
   return live2;
 }
 var sequence = 0;
@@ -12664,7 +13101,7 @@ async function takeSnapshot(outFile, options) {
     const answers = lines.filter((line) => line.seq === token);
     const answered = new Set(answers.map((line) => line.pid));
     const pending2 = [...expected2].filter(
-      (pid) => !answered.has(pid) && alive4(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
+      (pid) => !answered.has(pid) && isRunning(pid) && !lines.some((l) => l.pid === pid && FINAL.has(l.reason))
     );
     if (pending2.length === 0 || Date.now() > deadline) return answers;
   }
@@ -12803,17 +13240,17 @@ function baseTreeGroup(label, sha) {
 function baseCheckedOutLog(dir) {
   return `base checked out at ${dir}`;
 }
-function nothingToInstallLog(side) {
-  return `install ${side}: nothing to install`;
+function nothingToInstallLog(side2) {
+  return `install ${side2}: nothing to install`;
 }
-function stepGroup(step2, side, command2) {
-  return `${step2} ${side}: ${command2}`;
+function stepGroup(step3, side2, command2) {
+  return `${step3} ${side2}: ${command2}`;
 }
-function stepTookLog(step2, side, durationMs) {
-  return `${step2} ${side} took ${(durationMs / 1e3).toFixed(1)} s`;
+function stepTookLog(step3, side2, durationMs) {
+  return `${step3} ${side2} took ${(durationMs / 1e3).toFixed(1)} s`;
 }
-function teardownNote(message) {
-  return `${message} (the verdict stands).`;
+function teardownNote(message2) {
+  return `${message2} (the verdict stands).`;
 }
 function keepTreesLog(dir) {
   return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
@@ -12835,15 +13272,15 @@ var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
 function profilingTookLog(seconds) {
   return `profiling took ${seconds.toFixed(1)} s`;
 }
-function noFlameGraphsNote(message) {
-  return `no flame graphs: ${message}`;
+function noFlameGraphsNote(message2) {
+  return `no flame graphs: ${message2}`;
 }
-function profilingFailedLog(message) {
-  return `profiling failed (the verdict stands): ${message}`;
+function profilingFailedLog(message2) {
+  return `profiling failed (the verdict stands): ${message2}`;
 }
-function openLoopRateLog(scenario, rate2, share, baseRps) {
-  const capped = rate2 < share * baseRps ? `, capped at what the open-loop client sustains` : "";
-  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
+function openLoopRateLog(scenario, rate2, share3, baseRps) {
+  const capped = rate2 < share3 * baseRps ? `, capped at what the open-loop client sustains` : "";
+  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share3 * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
 }
 function disturbanceReason(d) {
   return d.cause === "foreign" ? foreignCpuReason(d.cores) : stolenCpuReason(d.cores);
@@ -12860,9 +13297,9 @@ function measuredAgainLog(pair2, reason) {
 function keptDisturbedLog(pair2, reason, measuredAgain) {
   return `pair ${pair2 + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
 }
-function signedPercent(share) {
-  const text2 = Math.abs(share * 100).toFixed(1);
-  return `${share > 0 && text2 !== "0.0" ? "+" : share < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
+function signedPercent(share3) {
+  const text2 = Math.abs(share3 * 100).toFixed(1);
+  return `${share3 > 0 && text2 !== "0.0" ? "+" : share3 < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
 }
 function pairLog(pair2, rows) {
   const scenarios = rows.map(({ scenario, base, head: head2, running: running2 }) => {
@@ -12875,13 +13312,13 @@ function pairLog(pair2, rows) {
 var MEASURING_GROUP = "measuring base and head in interleaved pairs";
 function pacedLine(base, head2) {
   if (!base && !head2) return "";
-  const side = (p) => {
+  const side2 = (p) => {
     if (!p) return "no open-loop load";
     const p99 = p.latencyMs.p99;
     const value2 = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
     return p.responses < p.sent ? `${value2} (${p.sent - p.responses} of ${p.sent} unanswered)` : value2;
   };
-  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side(base)}, head ${side(head2)}`;
+  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side2(base)}, head ${side2(head2)}`;
 }
 function pairCount(pairs) {
   return `${pairs} pair${pairs === 1 ? "" : "s"}`;
@@ -12903,7 +13340,7 @@ function startupNoteText(startupSec, pairSec, restartEvery) {
   return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them (and primes them) once per ${restartEvery} pairs, and the time budget buys more pairs.`;
 }
 function portNotMovedNote(fixed) {
-  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than slices side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
+  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than turns side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
 }
 function newEndpointLog(scenario, base) {
   return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
@@ -12954,8 +13391,8 @@ ${fence}`;
 }
 
 // src/report/profile.ts
-function formatShare2(share) {
-  const p = share * 100;
+function formatShare2(share3) {
+  const p = share3 * 100;
   if (p === 0) return "0%";
   if (p < 0.1) return "<0.1%";
   if (p >= 10) return `${p.toFixed(0)}%`;
@@ -12998,11 +13435,11 @@ function namedSentence(e) {
   const cooler = e.named.filter((u) => u.deltaUs < 0);
   if (hotter.length === 0 && cooler.length === 0)
     return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
-  const list2 = (units) => units.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
+  const list3 = (units) => units.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
   const parts = [];
-  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list2(hotter)}.`);
+  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list3(hotter)}.`);
   if (cooler.length > 0)
-    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list2(cooler)}.`);
+    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list3(cooler)}.`);
   return `${parts.join(" ")} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
 }
 function pCell(u, e) {
@@ -13080,6 +13517,10 @@ function hotChange(h) {
 }
 function hotWhere(h) {
   return h.unit === void 0 || h.unit === "function" ? `${h.file}:${h.line}` : h.file;
+}
+function callerSubject(caller) {
+  const at = `${code(caller.fn)} in ${code(`${caller.file}:${caller.line}`)}`;
+  return caller.package === "" ? at : `the package ${code(caller.package)} (${at})`;
 }
 function hotSubject(h) {
   if (h.unit === "package") return `the package ${code(h.fn)}`;
@@ -13173,8 +13614,8 @@ function escapeHtml(text2) {
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c
   );
 }
-function pct(share) {
-  const p = share * 100;
+function pct(share3) {
+  const p = share3 * 100;
   if (p === 0) return "0%";
   if (p < 0.1) return "<0.1%";
   return p >= 10 ? `${p.toFixed(0)}%` : `${p.toFixed(1)}%`;
@@ -13214,8 +13655,8 @@ function layout(base, head2, shape, width) {
   walk(trees[shape], trees[other], 0, 0);
   return { shape, other, busy, boxes };
 }
-function shareOf(drawing, node, side, field) {
-  return node === void 0 || drawing.busy[side] === 0 ? 0 : node[field] / drawing.busy[side];
+function shareOf(drawing, node, side2, field) {
+  return node === void 0 || drawing.busy[side2] === 0 ? 0 : node[field] / drawing.busy[side2];
 }
 function delta(drawing, box) {
   const drawnSelf = shareOf(drawing, box.node, drawing.shape, "self");
@@ -13282,44 +13723,6 @@ for (const g of document.querySelectorAll('svg g')) {
 `;
 }
 
-// src/profile/rollup.ts
-function packageOf(frame) {
-  if (frame.file === "") return frame.fn;
-  if (frame.file.startsWith("node:")) return "node:";
-  const found = [...frame.file.replace(/\\/g, "/").matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
-  return found.length === 0 ? "" : found[found.length - 1][1];
-}
-function unitKey(level, id) {
-  return `${level}\0${id}`;
-}
-function rollUp(profile, idOf, described) {
-  const counts = /* @__PURE__ */ new Map();
-  const count3 = (key, field, n) => {
-    let c = counts.get(key);
-    if (c === void 0) {
-      c = { self: 0, total: 0 };
-      counts.set(key, c);
-    }
-    c[field] += n;
-  };
-  for (const stack of profile.stacks) {
-    const keys = stack.frames.map((frame) => {
-      const units = [
-        unitKey("function", idOf(frame.key)),
-        unitKey("file", frame.file === "" ? frame.fn : frame.file),
-        unitKey("package", packageOf(frame))
-      ];
-      if (described !== void 0) {
-        for (const key of units) if (!described.has(key)) described.set(key, frame);
-      }
-      return units;
-    });
-    for (const key of new Set(keys.flat())) count3(key, "total", stack.count);
-    for (const key of keys[keys.length - 1] ?? []) count3(key, "self", stack.count);
-  }
-  return counts;
-}
-
 // src/profile/evidence.ts
 var PROFILE_LEVEL = 0.01;
 var MIN_TESTED_SHARE = 5e-3;
@@ -13341,15 +13744,15 @@ function holm(ps, level) {
   }
   return rejected;
 }
-function sampleUs(side, k, profile) {
-  const cpu = side.cpuSec[k];
-  return cpu !== void 0 && cpu > 0 && profile.busy > 0 ? cpu * 1e6 / profile.busy : side.sampleUs;
+function sampleUs(side2, k, profile) {
+  const cpu = side2.cpuSec[k];
+  return cpu !== void 0 && cpu > 0 && profile.busy > 0 ? cpu * 1e6 / profile.busy : side2.sampleUs;
 }
-function seriesOf(side, idOf, described) {
+function seriesOf(side2, idOf, described) {
   const all = /* @__PURE__ */ new Map();
-  const n = side.windows.length;
-  side.windows.forEach((profile, k) => {
-    const perRequest = sampleUs(side, k, profile) / Math.max(1, side.responses[k]);
+  const n = side2.windows.length;
+  side2.windows.forEach((profile, k) => {
+    const perRequest = sampleUs(side2, k, profile) / Math.max(1, side2.responses[k]);
     for (const [key, counts] of rollUp(profile, idOf, described)) {
       let s = all.get(key);
       if (s === void 0) {
@@ -13442,13 +13845,13 @@ function whereItLives(units) {
 var bySize = (a, b) => Math.max(b.baseSelfUs, b.headSelfUs) - Math.max(a.baseSelfUs, a.headSelfUs) || a.name.localeCompare(b.name);
 function weighEvidence(base, head2, options) {
   const level = options.level ?? PROFILE_LEVEL;
-  const busy = (side) => {
+  const busy = (side2) => {
     const n = Math.min(base.windows.length, head2.windows.length);
-    const perWindow = side.windows.slice(0, n).map((p, k) => p.busy * sampleUs(side, k, p) / Math.max(1, side.responses[k]));
+    const perWindow = side2.windows.slice(0, n).map((p, k) => p.busy * sampleUs(side2, k, p) / Math.max(1, side2.responses[k]));
     return {
-      samples: side.windows.reduce((s, p) => s + p.samples, 0),
-      busy: side.windows.reduce((s, p) => s + p.busy, 0),
-      requests: side.responses.reduce((s, r) => s + r, 0),
+      samples: side2.windows.reduce((s, p) => s + p.samples, 0),
+      busy: side2.windows.reduce((s, p) => s + p.busy, 0),
+      requests: side2.responses.reduce((s, r) => s + r, 0),
       busyUs: n === 0 ? 0 : mean(perWindow)
     };
   };
@@ -16787,7 +17190,7 @@ function parseNode(program, words, context) {
     args,
     env: context.env,
     fromScript: context.fromScript,
-    via: [...context.via, shown2].map((step2) => `\`${step2}\``).join(" \u2192 ")
+    via: [...context.via, shown2].map((step3) => `\`${step3}\``).join(" \u2192 ")
   };
 }
 var RUN_WORDS = /* @__PURE__ */ new Set(["run", "run-script", "rum", "urn"]);
@@ -16921,13 +17324,13 @@ async function keptFixedPort2(fixed, movedTo) {
   };
   return await open2(fixed) && !await open2(movedTo);
 }
-async function checkPortFree(port, side) {
+async function checkPortFree(port, side2) {
   for (const host of HOSTS2)
     if (await listening(host, port))
       throw new GateError(
         "server-start",
-        `port ${port} (input \`port\`) is in use before the ${side} server is started for profiling: something from an earlier step still listens there`,
-        { side }
+        `port ${port} (input \`port\`) is in use before the ${side2} server is started for profiling: something from an earlier step still listens there`,
+        { side: side2 }
       );
 }
 async function waitReady2(child2, spec, what2, port) {
@@ -16979,11 +17382,11 @@ function readTicks(data) {
       if (frame === null || frame === void 0) continue;
       if (typeof frame !== "object" || typeof frame.name !== "string")
         throw new Error(`ticks.json: sample ${index} has a frame without a name`);
-      const { name, type, kind } = frame;
+      const { name, type, kind: kind2 } = frame;
       frames.push({
         name,
         ...typeof type === "string" ? { type } : {},
-        ...typeof kind === "string" ? { kind } : {}
+        ...typeof kind2 === "string" ? { kind: kind2 } : {}
       });
     }
     ticks.push(frames);
@@ -17430,15 +17833,15 @@ function scorer(busyMs, own, other) {
   const within = (spans, offset) => spans.reduce((n, s) => n + below(s.endMs - offset) - below(s.startMs - offset), 0);
   return { within, score: (offset) => within(own, offset) - within(other, offset) };
 }
-function alignTicks(timed, own, other, range) {
+function alignTicks(timed, own, other, range2) {
   const busy = busySamples(timed.ticks);
   const busyMs = timed.timesMs.filter((_, i) => busy[i]).sort((a, b) => a - b);
   const { within, score: score2 } = scorer(busyMs, own, other);
   let best = Number.NEGATIVE_INFINITY;
-  let bestFrom = range.fromMs;
-  let bestTo = range.fromMs;
+  let bestFrom = range2.fromMs;
+  let bestTo = range2.fromMs;
   let run = false;
-  for (let offset = range.fromMs; offset <= range.toMs; offset += 1) {
+  for (let offset = range2.fromMs; offset <= range2.toMs; offset += 1) {
     const s = score2(offset);
     if (s > best) {
       best = s;
@@ -17470,16 +17873,16 @@ var MIN_ALIGNED_SHARE = 0.8;
 function windowOrder(pair2) {
   return pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"];
 }
-function poolId(side, request2) {
-  return `${side}:${request2}`;
+function poolId(side2, request2) {
+  return `${side2}:${request2}`;
 }
 async function openPools(generator, servers, spec) {
-  for (const side of ["base", "head"])
+  for (const side2 of ["base", "head"])
     for (const [i, request2] of spec.requests.entries())
       await generator.open(
-        poolId(side, i),
+        poolId(side2, i),
         {
-          url: `${servers[side].origin}${request2.path}`,
+          url: `${servers[side2].origin}${request2.path}`,
           method: request2.method,
           headers: request2.headers,
           ...request2.body === void 0 ? {} : { body: request2.body },
@@ -17487,7 +17890,7 @@ async function openPools(generator, servers, spec) {
           timeoutSec: 10,
           engine: spec.engine ?? "kept"
         },
-        side
+        side2
       );
 }
 async function loadWindow(generator, profiled, turn) {
@@ -17506,8 +17909,8 @@ async function loadWindows(generator, servers, spec) {
   await openPools(generator, servers, spec);
   const what2 = (i) => `${spec.requests[i].method} ${spec.requests[i].path}`;
   if (spec.warmupSec > 0)
-    for (const side of windowOrder(0))
-      await loadWindow(generator, servers[side], {
+    for (const side2 of windowOrder(0))
+      await loadWindow(generator, servers[side2], {
         request: 0,
         what: what2(0),
         sec: spec.warmupSec,
@@ -17516,10 +17919,10 @@ async function loadWindows(generator, servers, spec) {
   const windows = [];
   for (let pair2 = 0; pair2 < spec.pairs; pair2++) {
     const request2 = pair2 % spec.requests.length;
-    for (const side of windowOrder(pair2)) {
+    for (const side2 of windowOrder(pair2)) {
       const turn = { request: request2, what: what2(request2), sec: spec.windowSec, record: true };
-      const done = await loadWindow(generator, servers[side], turn);
-      windows.push({ side, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
+      const done = await loadWindow(generator, servers[side2], turn);
+      windows.push({ side: side2, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
     }
   }
   await generator.close();
@@ -17533,9 +17936,9 @@ async function startBoth(targets2) {
   throw base.status === "rejected" ? base.reason : head2.reason;
 }
 function splitSide(run, profiled, windows) {
-  const side = profiled.target.side;
-  const own = windows.filter((w) => w.side === side);
-  const other = windows.filter((w) => w.side !== side);
+  const side2 = profiled.target.side;
+  const own = windows.filter((w) => w.side === side2);
+  const other = windows.filter((w) => w.side !== side2);
   if (run.timed === void 0 || own.length === 0)
     return { run, windows: own, alignment: void 0, split: [] };
   const alignment = alignTicks(run.timed, own, other, { fromMs: profiled.spawnedMs, toMs: profiled.readyMs });
@@ -17571,25 +17974,25 @@ var KEPT_UNITS = 30;
 function profilePairs(durationSec) {
   return Math.max(8, Math.round(durationSec / WINDOW_SEC));
 }
-function windowedSide(side, split) {
-  const roots = [side.run.root];
+function windowedSide(side2, split) {
+  const roots = [side2.run.root];
   const cpu = (sec) => sec.some((s) => s === void 0) ? void 0 : sec.reduce((a, s) => a + s, 0);
   if (split) {
-    const windows = side.split.map((ticks) => buildProfile(ticks, { roots }));
+    const windows = side2.split.map((ticks) => buildProfile(ticks, { roots }));
     return {
-      whole: buildProfile(side.split.flat(), { roots }),
+      whole: buildProfile(side2.split.flat(), { roots }),
       windows,
-      responses: side.windows.map((w) => w.responses),
-      cpuSec: side.windows.map((w) => w.cpuSec),
+      responses: side2.windows.map((w) => w.responses),
+      cpuSec: side2.windows.map((w) => w.cpuSec),
       sampleUs: SAMPLING_INTERVAL_US
     };
   }
-  const whole = buildProfile(side.run.timed?.ticks ?? [], { roots });
+  const whole = buildProfile(side2.run.timed?.ticks ?? [], { roots });
   return {
     whole,
     windows: [whole],
-    responses: [side.windows.reduce((a, w) => a + w.responses, 0)],
-    cpuSec: [cpu(side.windows.map((w) => w.cpuSec))],
+    responses: [side2.windows.reduce((a, w) => a + w.responses, 0)],
+    cpuSec: [cpu(side2.windows.map((w) => w.cpuSec))],
     sampleUs: SAMPLING_INTERVAL_US
   };
 }
@@ -17599,16 +18002,16 @@ function keptEvidence(evidence) {
 }
 async function targets(spec, zeroxBin) {
   const copies = spec.port === void 0 ? void 0 : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, "port preload");
-  const target = async (side) => ({
-    side,
-    cwd: spec.dirs[side],
+  const target = async (side2) => ({
+    side: side2,
+    cwd: spec.dirs[side2],
     start: spec.start,
     port: spec.port,
-    ...copies === void 0 ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() },
-    env: { ...spec.env, PERF_GATE_SIDE: side },
+    ...copies === void 0 ? {} : { movedTo: await freePort(), portPreload: copies[side2].verified() },
+    env: { ...sideEnv(spec.env ?? {}, side2), PERF_GATE_SIDE: side2 },
     readyPath: spec.readyPath ?? spec.requests[0]?.path ?? "/",
     readyStatus: spec.readyStatus,
-    outDir: join11(spec.outDir, side),
+    outDir: join11(spec.outDir, side2),
     zeroxBin,
     readyTimeoutMs: spec.readyTimeoutMs,
     cpus: spec.cpus?.server,
@@ -17694,8 +18097,8 @@ function rate(trend) {
 function extent(trend) {
   return trend.mode === "across-rounds" ? `over ${trend.points} rounds` : `within ${trend.growing} of ${trend.of} rounds`;
 }
-function missing(side) {
-  return `No data from the ${side} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
+function missing(side2) {
+  return `No data from the ${side2} server: none of its processes accepted TCP connections with perf-gate's preload loaded (not a Node.js server, or its start command replaces \`NODE_OPTIONS\`).`;
 }
 function tested(test, direction) {
   const p = direction === "head" ? test.pHeadHigher : test.pBaseHigher;
@@ -17733,9 +18136,9 @@ function describeDiagnostics(summary) {
   }
   return sentences;
 }
-function cells(side, pick) {
-  if (side === void 0) return "n/a";
-  return pick(side) ?? "n/a";
+function cells(side2, pick) {
+  if (side2 === void 0) return "n/a";
+  return pick(side2) ?? "n/a";
 }
 function renderDiagnosticsSection(summary, options = {}) {
   const { base, head: head2 } = summary;
@@ -17761,10 +18164,10 @@ function renderDiagnosticsSection(summary, options = {}) {
   const notes2 = [];
   if (base === void 0) notes2.push(missing("base"));
   if (head2 === void 0) notes2.push(missing("head"));
-  const windows = options.sliced ? `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head rounds`;
+  const windows = options.inTurns ? `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head pairs (base and head took turns every fraction of a second, so each side was loaded about half of each pair: its CPU, utilization and delay percentiles read lower than under constant load; compare the two columns)` : `${base?.windows ?? 0} base and ${head2?.windows ?? 0} head rounds`;
   const where = options.artifacts ? ` Raw samples: ${escapeMarkdown(options.artifacts)}.` : "";
   notes2.push(
-    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.sliced ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
+    `Measured inside the server process by perf-gate's preload over ${windows}: event-loop delay is how late a 10 ms timer fired (median over ${options.inTurns ? "pairs" : "rounds"} of each percentile), CPU is in cores (1 = one core busy throughout).${where}`,
     `A blocked event loop or a leak is named only where a paired test finds it (p99 delay pair by pair; RSS growth process against process, or pair by pair), one-sided at ${summary.comparison.eventLoopTest?.level ?? summary.comparison.memoryTest?.level ?? 0.01}: where base and head run the same code, each is named wrongly in at most that share of gates. Otherwise the numbers stand without a verdict.`
   );
   lines.push(...notes2.map((n) => `<sub>${htmlText(n)}</sub>`));
@@ -17917,7 +18320,7 @@ function pairedWindows(base, head2) {
     return bs.slice(0, hs.length).map((b, i) => [b, hs[i]]);
   });
 }
-function pairedTest(differences, unit, level) {
+function pairedTest2(differences, unit, level) {
   if (differences.length < 2) return void 0;
   return {
     units: differences.length,
@@ -17932,7 +18335,7 @@ function eventLoopTest(base, head2, o) {
   const d = pairedWindows(base, head2).flatMap(
     ([b, h]) => b.delay !== void 0 && h.delay !== void 0 ? [h.delay.p99 - b.delay.p99] : []
   );
-  return pairedTest(d, "pair", o.level);
+  return pairedTest2(d, "pair", o.level);
 }
 function memoryTest(base, head2, o) {
   const lived = (windows) => [...Map.groupBy(windows, (w) => w.pids).values()].filter((group) => group.length >= o.minPoints).sort((a, b) => a[0].at - b[0].at);
@@ -17940,12 +18343,12 @@ function memoryTest(base, head2, o) {
   const [bs, hs] = [lived(base), lived(head2)];
   if (bs.length > 0 && hs.length > 0) {
     const d2 = bs.slice(0, hs.length).map((b, i) => slope(hs[i]) - slope(b));
-    return pairedTest(d2, "process pair", o.level);
+    return pairedTest2(d2, "process pair", o.level);
   }
   const d = pairedWindows(base, head2).flatMap(
     ([b, h]) => b.series.length >= o.minPoints && h.series.length >= o.minPoints ? [theilSen(h.series) - theilSen(b.series)] : []
   );
-  return pairedTest(d, "pair", o.level);
+  return pairedTest2(d, "pair", o.level);
 }
 function eventLoopCall(base, head2, test, o) {
   const blocked = (a, b) => a >= o.blockedMs && a / Math.max(b, 1) >= o.blockedRatio && a - b >= o.blockedMarginMs;
@@ -17997,9 +18400,9 @@ var ServerDiagnostics = class {
   env;
   recorder;
   windows = 0;
-  constructor(recorder, side, outFile, env) {
+  constructor(recorder, side2, outFile, env) {
     this.recorder = recorder;
-    this.side = side;
+    this.side = side2;
     this.outFile = outFile;
     this.env = env ?? {};
   }
@@ -18064,15 +18467,15 @@ var DiagnosticsRecorder = class {
    * A new server's diagnostics: its own output file (`<dir>/<name>-<n>.jsonl`) and environment, with its side's
    * copy of the preload, checked first (a GateError when it changed on disk).
    */
-  server(side, name) {
+  server(side2, name) {
     const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
-    const preload = this.preloads?.[side].verified();
+    const preload = this.preloads?.[side2].verified();
     const env = preload === void 0 ? void 0 : diagnosticsEnv(preload, outFile, this.nodeOptions);
-    return new ServerDiagnostics(this, side, outFile, env);
+    return new ServerDiagnostics(this, side2, outFile, env);
   }
   /** Adds the lines of one measured window of a side. */
-  record(side, lines) {
-    this.recorded[side].push(...lines);
+  record(side2, lines) {
+    this.recorded[side2].push(...lines);
   }
   /** The recorded measured-window lines of both sides. */
   snapshots() {
@@ -18093,8 +18496,8 @@ var PortPreloads = class {
    * portMapEnv with `side`'s copy, checked first (a GateError when it changed on disk); {} when the preload could
    * not be written (the server keeps its port, startServer finds that out, and the gate falls back).
    */
-  env(side, moves, nodeOptions) {
-    const path = this.copies?.[side].verified();
+  env(side2, moves, nodeOptions) {
+    const path = this.copies?.[side2].verified();
     return path === void 0 ? {} : portMapEnv(path, moves, nodeOptions);
   }
 };
@@ -18106,8 +18509,8 @@ function cpuList(first, last) {
 function housekeepingCpus(cpus) {
   return cpus >= 8 ? 1 : 0;
 }
-function cpuSet(first, count3, generator, loadgenBound) {
-  const last = first + count3 - 1;
+function cpuSet(first, count4, generator, loadgenBound) {
+  const last = first + count4 - 1;
   return {
     server: cpuList(first, last - generator),
     loadgen: cpuList(last - generator + 1, last),
@@ -18150,19 +18553,19 @@ function systemCollaborators(config, dirs2) {
   const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
   const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
   const ports = config.port === void 0 ? void 0 : new PortPreloads();
-  const start = async (side, _pair, env, together) => {
+  const start = async (side2, _pair, env, together) => {
     const movedTo = together && config.port !== void 0 ? await freePort() : void 0;
-    const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : ports.env(side, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const server = await startServer({
-      side,
-      cwd: dirs2[side],
+      side: side2,
+      cwd: dirs2[side2],
       start: config.start,
       port: config.port,
       ...movedTo === void 0 ? {} : { movedTo },
       readyPath: config.ready.path,
       ...config.ready.status === void 0 ? {} : { readyStatus: config.ready.status },
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...config.env, PERF_GATE_SIDE: side, ...env, ...moved },
+      env: { ...sideEnv(config.env, side2), PERF_GATE_SIDE: side2, ...env, ...moved },
       ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
     return {
@@ -18182,17 +18585,24 @@ function changeToExplain(decision) {
   if (decision === void 0) return false;
   return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
 }
-function hotterUnits(evidence, root, headDir) {
-  return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => ({
-    unit: u.level,
-    fn: u.name,
-    file: relative3(root, resolve6(headDir, u.level === "package" ? join13("node_modules", u.name) : u.file)),
-    line: u.line,
-    baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
-    headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
-    baseUsPerRequest: u.baseSelfUs,
-    headUsPerRequest: u.headSelfUs
-  }));
+function hotterUnits(evidence, root, headDir, headProfile) {
+  const where = (file) => relative3(root, resolve6(headDir, file));
+  return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => {
+    const caller = headProfile === void 0 ? void 0 : callerOf(headProfile, u);
+    return {
+      unit: u.level,
+      fn: u.name,
+      file: where(u.level === "package" ? join13("node_modules", u.name) : u.file),
+      line: u.line,
+      ...caller && {
+        caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) }
+      },
+      baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+      headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+      baseUsPerRequest: u.baseSelfUs,
+      headUsPerRequest: u.headSelfUs
+    };
+  });
 }
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
   const { config, log } = context;
@@ -18234,7 +18644,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         markdown: result.markdown,
         files: result.files,
         dir: join13(config.outputDir, "profiles"),
-        hotter: hotterUnits(result.evidence, context.root, dirs2.head),
+        hotter: hotterUnits(result.evidence, context.root, dirs2.head, result.profiles.head),
         evidence: keptEvidence(result.evidence),
         seconds
       };
@@ -18253,8 +18663,8 @@ import { dirname as dirname5, join as join14, relative as relative4, resolve as 
 function hasDependencies(dir) {
   try {
     const manifest = JSON.parse(readFileSync12(join14(dir, "package.json"), "utf8"));
-    const count3 = (field) => Object.keys(manifest[field] ?? {}).length;
-    return count3("dependencies") + count3("devDependencies") + count3("optionalDependencies") > 0;
+    const count4 = (field) => Object.keys(manifest[field] ?? {}).length;
+    return count4("dependencies") + count4("devDependencies") + count4("optionalDependencies") > 0;
   } catch {
     return false;
   }
@@ -18281,23 +18691,23 @@ function detectInstall(root, dir) {
 function installsTogether(install2, roots, dirs2) {
   if (install2 === "skip") return true;
   if (install2 !== "auto") return false;
-  return ["base", "head"].every((side) => {
-    const plan = detectInstall(roots[side], dirs2[side]);
+  return ["base", "head"].every((side2) => {
+    const plan = detectInstall(roots[side2], dirs2[side2]);
     return plan === void 0 || /^(npm|pnpm) /.test(plan.command);
   });
 }
-function failureExcerpt(text2, count3 = 40) {
+function failureExcerpt(text2, count4 = 40) {
   const lines = text2.trimEnd().split("\n");
-  if (lines.length <= count3) return lines.join("\n");
+  if (lines.length <= count4) return lines.join("\n");
   const first = lines.findIndex((line) => /\berror\b|\bERR!/i.test(line));
-  if (first === -1 || first >= lines.length - count3) return lines.slice(-count3).join("\n");
-  const cause = lines.slice(first, first + Math.floor(count3 / 3));
-  const tail2 = lines.slice(-(count3 - cause.length - 1));
+  if (first === -1 || first >= lines.length - count4) return lines.slice(-count4).join("\n");
+  const cause = lines.slice(first, first + Math.floor(count4 / 3));
+  const tail2 = lines.slice(-(count4 - cause.length - 1));
   const skipped = lines.length - first - cause.length - tail2.length;
   return [...cause, ...skipped > 0 ? [`\u2026 (${skipped} more lines)`] : [], ...tail2].join("\n");
 }
-async function step(code2, side, command2, cwd, timeoutMs, log, notes2, signal2) {
-  await log.group({ kind: "step", step: code2, side, command: command2 }, async () => {
+async function step2(code2, side2, command2, cwd, timeoutMs, log, notes2, signal2) {
+  await log.group({ kind: "step", step: code2, side: side2, command: command2 }, async () => {
     const result = await runCommand(command2, {
       cwd,
       env: safeEnv({ CI: "true" }),
@@ -18306,51 +18716,51 @@ async function step(code2, side, command2, cwd, timeoutMs, log, notes2, signal2)
       ...signal2 ? { signal: signal2 } : {}
     });
     if (result.aborted) throw new StepStopped();
-    noteLeftovers(code2, side, result.left, log, notes2);
+    noteLeftovers(code2, side2, result.left, log, notes2);
     if (result.timedOut) {
-      throw new GateError(code2, stepTimedOutMessage(code2, side, command2, timeoutMs), {
-        side,
+      throw new GateError(code2, stepTimedOutMessage(code2, side2, command2, timeoutMs), {
+        side: side2,
         output: failureExcerpt(result.output.toString())
       });
     }
     if (result.code !== 0) {
-      throw new GateError(code2, stepFailedMessage(code2, side, command2, result.code), {
-        side,
+      throw new GateError(code2, stepFailedMessage(code2, side2, command2, result.code), {
+        side: side2,
         output: failureExcerpt(result.output.toString())
       });
     }
-    log.info({ kind: "step-took", step: code2, side, ms: result.durationMs });
+    log.info({ kind: "step-took", step: code2, side: side2, ms: result.durationMs });
   });
 }
-function noteLeftovers(step2, side, left, log, notes2) {
+function noteLeftovers(step3, side2, left, log, notes2) {
   if (left.length === 0) return;
-  const note = { kind: "leftovers-stopped", step: step2, side, commands: left.map((p) => p.command) };
+  const note = { kind: "leftovers-stopped", step: step3, side: side2, commands: left.map((p) => p.command) };
   log.info({ kind: "note", note });
   notes2?.push(note);
 }
 async function prepareTree(options) {
-  const { side, root, dir, log } = options;
+  const { side: side2, root, dir, log } = options;
   if (!existsSync4(dir)) {
-    throw new GateError("install", noDirectoryMessage(side, relative4(root, dir)), { side });
+    throw new GateError("install", noDirectoryMessage(side2, relative4(root, dir)), { side: side2 });
   }
   const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
   const { notes: notes2 } = options;
   const { signal: signal2 } = options;
-  if (plan) await step("install", side, plan.command, plan.cwd, options.installTimeoutMs, log, notes2, signal2);
-  else log.info({ kind: "nothing-to-install", side });
+  if (plan) await step2("install", side2, plan.command, plan.cwd, options.installTimeoutMs, log, notes2, signal2);
+  else log.info({ kind: "nothing-to-install", side: side2 });
   if (signal2?.aborted) throw new StepStopped();
   if (options.build)
-    await step("build", side, options.build, dir, options.buildTimeoutMs, log, notes2, signal2);
+    await step2("build", side2, options.build, dir, options.buildTimeoutMs, log, notes2, signal2);
 }
 async function runHook(options) {
-  const { what: what2, side, command: command2, log } = options;
+  const { what: what2, side: side2, command: command2, log } = options;
   const { PORT: _port, ...env } = safeEnv({
     CI: "true",
     NODE_ENV: "production",
-    ...options.env,
-    PERF_GATE_SIDE: side
+    ...sideEnv(options.env, side2),
+    PERF_GATE_SIDE: side2
   });
-  await log.group({ kind: "step", step: what2, side, command: command2 }, async () => {
+  await log.group({ kind: "step", step: what2, side: side2, command: command2 }, async () => {
     const result = await runCommand(command2, {
       cwd: options.cwd,
       env,
@@ -18361,16 +18771,16 @@ async function runHook(options) {
       leftovers: what2 === "setup" ? "keep" : "kill"
     });
     if (what2 === "setup" && result.left.length > 0) {
-      log.info({ kind: "setup-left", side, commands: result.left.map((p) => p.command) });
-    } else noteLeftovers(what2, side, result.left, log, options.notes);
-    const fail = (failure) => new GateError(what2, hookFailedMessage(what2, side, command2, failure), {
-      side,
+      log.info({ kind: "setup-left", side: side2, commands: result.left.map((p) => p.command) });
+    } else noteLeftovers(what2, side2, result.left, log, options.notes);
+    const fail = (failure) => new GateError(what2, hookFailedMessage(what2, side2, command2, failure), {
+      side: side2,
       output: failureExcerpt(result.output.toString())
     });
     if (result.timedOut) throw fail({ timedOutMs: options.timeoutMs });
     if (result.code === null) throw fail({ code: null, signal: result.signal });
     if (result.code !== 0) throw fail({ code: result.code });
-    log.info({ kind: "step-took", step: what2, side, ms: result.durationMs });
+    log.info({ kind: "step-took", step: what2, side: side2, ms: result.durationMs });
   });
 }
 var StepStopped = class extends Error {
@@ -18391,7 +18801,10 @@ async function runGate(context, hooks = {}) {
     rounds: []
   };
   hooks.progress?.(
-    (error) => redact(assembleReport(context, { ...run, notes: [...run.notes], error }), [config.token])
+    (error) => redact(assembleReport(context, { ...run, notes: [...run.notes], error }), [
+      config.token,
+      ...config.secrets
+    ])
   );
   try {
     await gateSteps(context, run, hooks.collaborators ?? systemCollaborators);
@@ -18401,13 +18814,13 @@ async function runGate(context, hooks = {}) {
   } finally {
     await finish2(context, run);
   }
-  const report = redact(assembleReport(context, run), [config.token]);
+  const report = redact(assembleReport(context, run), [config.token, ...config.secrets]);
   if (!hooks.cancelled?.()) await writeReport(config.outputDir, report);
   return report;
 }
 function internalError(caught) {
-  const message = caught instanceof Error ? caught.message : String(caught);
-  return new GateError("internal", `perf-gate failed unexpectedly (${message}); what was measured is kept`, {
+  const message2 = errorMessage(caught);
+  return new GateError("internal", `perf-gate failed unexpectedly (${message2}); what was measured is kept`, {
     ...caught instanceof Error && caught.stack ? { output: caught.stack } : {},
     cause: caught
   });
@@ -18415,9 +18828,9 @@ function internalError(caught) {
 async function gateSteps(context, run, collaborators) {
   const { config, log } = context;
   pinLoadGenerator();
-  const check = checkPlan(config);
-  if (!check.canDecide) {
-    throw new GateError("config", planErrorMessage(check, config.restartEvery, config.scenarioCount));
+  const check2 = checkPlan(config);
+  if (!check2.canDecide) {
+    throw new GateError("config", planErrorMessage(check2, config.restartEvery, config.scenarioCount));
   }
   const dirs2 = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1e3;
@@ -18458,7 +18871,7 @@ async function finish2(context, run) {
   } catch (error) {
     log.warning({
       kind: "tree-not-removed",
-      message: error instanceof Error ? error.message : String(error)
+      message: errorMessage(error)
     });
   }
 }
@@ -18478,12 +18891,12 @@ async function prepareTrees(context, run) {
   run.dirs = dirs2;
   const roots = { base: worktree.dir, head: context.root };
   const remaining = () => run.deadline - Date.now() - PUBLISH_RESERVE_MS;
-  const prepare = (side, stepLog, signal2) => {
+  const prepare = (side2, stepLog, signal2) => {
     const left = remaining();
     return prepareTree({
-      side,
-      root: roots[side],
-      dir: dirs2[side],
+      side: side2,
+      root: roots[side2],
+      dir: dirs2[side2],
       install: config.install,
       build: config.build,
       installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
@@ -18494,9 +18907,9 @@ async function prepareTrees(context, run) {
     });
   };
   if (!installsTogether(config.install, roots, dirs2)) {
-    for (const side of ["base", "head"]) {
-      await prepare(side, log);
-      run.prepared.push(side);
+    for (const side2 of ["base", "head"]) {
+      await prepare(side2, log);
+      run.prepared.push(side2);
     }
     return setup(context, dirs2, remaining);
   }
@@ -18517,12 +18930,12 @@ async function prepareTrees(context, run) {
 async function setup(context, dirs2, remaining) {
   const { config, log } = context;
   if (config.setup === void 0) return dirs2;
-  for (const side of ["base", "head"]) {
+  for (const side2 of ["base", "head"]) {
     await runHook({
       what: "setup",
-      side,
+      side: side2,
       command: config.setup,
-      cwd: dirs2[side],
+      cwd: dirs2[side2],
       env: config.env,
       timeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, remaining())),
       log
@@ -18543,13 +18956,13 @@ async function cleanUp(worktree, config, log) {
 }
 async function teardown(context, command2, dirs2, sides, deadline, notes2) {
   const { config, log } = context;
-  for (const side of sides) {
+  for (const side2 of sides) {
     try {
       await runHook({
         what: "teardown",
-        side,
+        side: side2,
         command: command2,
-        cwd: dirs2[side],
+        cwd: dirs2[side2],
         env: config.env,
         timeoutMs: Math.max(1e4, Math.min(config.buildTimeoutMs, deadline - Date.now())),
         log,
@@ -18596,8 +19009,8 @@ function scenariosLine(report) {
     parts.push(extras.length === 0 ? what2 : `${what2} (${extras.join(", ")})`);
   }
   const shard = report.shard ? `Shard ${report.shard.index} of ${report.shard.count}: ${s.scenarios.length} of ${report.scenarioCount} scenarios.` : "";
-  const list2 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
-  return [shard, list2].filter((text2) => text2 !== "").join(" ");
+  const list3 = parts.length === 0 ? "" : `Scenarios: ${parts.join(" \xB7 ")}.`;
+  return [shard, list3].filter((text2) => text2 !== "").join(" ");
 }
 function processOffsetNote(decision) {
   const differed = (decision?.comparisons ?? []).flatMap(
@@ -18615,14 +19028,15 @@ function processOffsetNote(decision) {
 // src/report/chart.ts
 var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
 var BAND = "#9e9e9e";
+var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
 var MAX_SERIES = PALETTE.length;
 function ratios(rounds, scenario, metric, pairs) {
   return pairs.map((pair2) => {
-    const side = (s) => {
+    const side2 = (s) => {
       const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
       return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
     };
-    return side("head") / side("base");
+    return side2("head") / side2("base");
   });
 }
 function value(x) {
@@ -18631,7 +19045,19 @@ function value(x) {
 function quoted(text2) {
   return `"${text2.replace(/["\r\n]/g, " ")}"`;
 }
-function metricChart(decision, rounds, metric) {
+function legend(lines, threshold, names) {
+  if (lines.length < 2) return [];
+  const sorted = [...lines].sort((a, b) => a.level - b.level);
+  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
+  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
+}
+function median3(xs) {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return 1;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+}
+function metricChart(decision, rounds, metric, names) {
   const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
   if (compared.length === 0) return void 0;
   const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
@@ -18644,7 +19070,14 @@ function metricChart(decision, rounds, metric) {
   const high = Math.max(...finite);
   const pad = Math.max(0.01, (high - low) * 0.08);
   const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
+  const lines = compared.map((c, i) => ({
+    name: c.scenario,
+    colour: COLOUR_NAMES[i],
+    level: median3(series[i])
+  }));
   return [
+    ...legend(lines, threshold, names),
+    "",
     "```mermaid",
     `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
     "xychart-beta",
@@ -18658,23 +19091,14 @@ function metricChart(decision, rounds, metric) {
 }
 function pairCharts(decision, rounds, names) {
   const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
-  const charts2 = metrics.flatMap((metric) => {
-    const chart = metricChart(decision, rounds, metric);
-    return chart === void 0 ? [] : ["", ...chart];
-  });
+  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
   if (charts2.length === 0) return [];
-  const scenarios = [...new Set(decision.comparisons.map((c) => c.scenario))];
-  const colours = ["red", "blue", "green", "purple", "orange", "brown"];
-  const legend = scenarios.length > 1 ? [
-    "",
-    `Lines: ${scenarios.slice(0, MAX_SERIES).map((s, i) => `${colours[i]} ${names(s)}`).join(
-      ", "
-    )}${scenarios.length > MAX_SERIES ? ` (${scenarios.length - MAX_SERIES} more scenarios not drawn)` : ""}.`
-  ] : [];
-  return [...legend, ...charts2];
+  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
+  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
+  return [...more, ...charts2];
 }
 
-// src/report/history.ts
+// src/report/comment-runs-text.ts
 function verdictCell(run) {
   if (run.verdict === "error") return "\u274C error";
   const text2 = `${VERDICT_ICON[run.verdict]} ${VERDICT_TEXT[run.verdict]}`;
@@ -18719,14 +19143,110 @@ function driftLine(drift) {
   );
   const more = drift.scenarios.length - shown2.length;
   const slower = drift.scenarios.some((s) => s.verdict === "regression");
-  const list2 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list2}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
+  const list3 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list3}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
 }
 function releaseGateLog(release, previous) {
   return `the history has not compared release ${release} with ${previous} yet: measuring it first`;
 }
 function headIsReleaseText(ref, release) {
   return `${ref} is at ${release} itself: nothing to compare it with until the next commit.`;
+}
+function noReleaseText(ref, pattern) {
+  return `${ref} has no release yet (no tag that matches ${pattern} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
+}
+
+// src/report/tables.ts
+function verdictText(c) {
+  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
+  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
+  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
+}
+var MEANINGLESS_SPAN = 10;
+function tooWide(ci) {
+  return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
+}
+function intervalText(ci) {
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few pairs)";
+  if (tooWide(ci)) return `too wide to mean anything: over ${MEANINGLESS_SPAN}\xD7 from end to end`;
+  return `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}`;
+}
+function failedCell(failed2, requests, classes) {
+  const parts = [
+    ...classes.timeouts > 0 ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? "" : "s"}`] : [],
+    ...classes.connectionErrors > 0 ? [
+      `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? "" : "s"}`
+    ] : [],
+    ...Object.entries(classes.statuses).sort((a, b) => b[1] - a[1]).map(([code2, count4]) => `${formatCount(count4)} \xD7 ${escapeMarkdown(code2)}`)
+  ];
+  return `${formatCount(failed2)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
+}
+function comparisonTable(decision, medians = []) {
+  const lines = [
+    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
+    "| --- | --- | ---: | ---: | ---: | --- |"
+  ];
+  for (const e of decision.errors) {
+    if (e.headFailures === 0 && e.baseFailures === 0) continue;
+    lines.push(
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
+    );
+  }
+  const rows = [
+    ...decision.comparisons.map((c) => ({
+      c,
+      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`
+    })),
+    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` }))
+  ];
+  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
+  const order = (r) => scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
+  for (const { c, cells: cells2 } of rows.sort((a, b) => order(a) - order(b))) {
+    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
+    lines.push(
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${cells2} |`
+    );
+  }
+  return lines;
+}
+function pValuesLine(decision) {
+  const groups = /* @__PURE__ */ new Map();
+  const add2 = (scenario, what2, pAdjusted) => {
+    const p = pText(pAdjusted, decision.alpha);
+    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
+    byScenario.set(scenario, [...byScenario.get(scenario) ?? [], what2]);
+    groups.set(p, byScenario);
+  };
+  for (const c of decision.comparisons) add2(c.scenario, metricLabel(c.metric), c.pAdjusted);
+  for (const e of decision.errors)
+    if (e.baseFailures + e.headFailures > 0) add2(e.scenario, "failed requests", e.pAdjusted);
+  if (groups.size === 0) return "";
+  const n = decision.comparisons.length + decision.errors.length;
+  const each = [...groups].map(
+    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
+  );
+  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
+}
+function roundsTable(report) {
+  const lines = [
+    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
+    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  ];
+  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  for (const pair2 of pairs) {
+    for (const { name, expectStatus } of report.settings.scenarios) {
+      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
+      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
+      if (!base || !head2) continue;
+      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
+      const ratio = head2.measurement.rps / base.measurement.rps;
+      lines.push(
+        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
+      );
+    }
+  }
+  return lines;
 }
 
 // src/report/headline.ts
@@ -18772,7 +19292,14 @@ function titleLine(report, options) {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
   if (failed(report)) return `### \u274C ${gate}: error`;
   if (isAccepted(report, options.accepted)) return `### \u{1F7E0} ${gate}: regression, accepted`;
-  return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  const title = `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  return report.verdict === "inconclusive" ? `${title}, ${inconclusiveOutcome(report)}` : title;
+}
+function inconclusiveOutcome(report) {
+  const passes = "the check passes as neutral";
+  if (report.error?.neutral) return `${passes}: the base could not be measured, so nothing was compared`;
+  if (!report.decision) return `${passes}: too little was measured to compare`;
+  return `${passes}: no slowdown was shown, and none was ruled out`;
 }
 function safeUrl(url) {
   return url && /^https:\/\/[^\s()<>]+$/.test(url) ? url : void 0;
@@ -18799,12 +19326,13 @@ function values(c, medians) {
   const unit = c.metric === "rps" ? " req/s" : "";
   return `${formatValue(c.metric, head2)}${unit} against ${formatValue(c.metric, base)}`;
 }
-function howSure(c) {
+function howSure(c, alpha) {
   const [low, high] = c.ci;
   if (c.verdict === "no-change") return "sure";
   if (c.verdict === "inconclusive" || !Number.isFinite(low) || !Number.isFinite(high)) return "not sure";
   const beyond = c.change < 0 ? high <= -c.threshold : low >= c.threshold;
-  return beyond ? "sure beyond doubt" : "likely";
+  if (!beyond) return "likely";
+  return c.pAdjusted <= alpha / 10 ? "very sure" : "sure, though only just";
 }
 function failureSentence(report, e) {
   const codes = Object.entries(e.headStatus).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([status]) => status);
@@ -18823,7 +19351,7 @@ function decisionSentence(report, decision, options) {
       decision.comparisons.filter((x) => x.verdict === decision.verdict).map((x) => x.scenario)
     ).size;
     const also = more > 1 ? `; ${more - 1} more scenario${more === 2 ? "" : "s"} ${decision.verdict === "regression" ? "got worse" : "got better"} too (below)` : "";
-    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c)}${also}.`;
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c, decision.alpha)}${also}.`;
   }
   const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
   if (decision.verdict === "no-change") {
@@ -18846,6 +19374,8 @@ function leadSentence(report, options) {
 }
 function hotterPhrase(hot) {
   const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatShare2(hot.baseSelf)} \u2192 ${formatShare2(hot.headSelf)} of busy time`;
+  if (hot.caller)
+    return `${callerSubject(hot.caller)}, whose call into ${hotSubject(hot)} got hotter (${change}`;
   return `${hotSubject(hot)}, which got hotter (${change}`;
 }
 function rerun(options, capital = false) {
@@ -18886,22 +19416,22 @@ function nextLine(report, options) {
 }
 
 // src/report/safety-text.ts
-function processList(commands) {
-  const shown2 = commands.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
-  const more = commands.length > 3 ? ` and ${commands.length - 3} more` : "";
+function processList(commands2) {
+  const shown2 = commands2.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
+  const more = commands2.length > 3 ? ` and ${commands2.length - 3} more` : "";
   return `${shown2.join(", ")}${more}`;
 }
-function count2(n) {
+function count3(n) {
   return `${n} process${n === 1 ? "" : "es"}`;
 }
-function leftoversStoppedNote(step2, side, commands) {
-  return `${step2} of ${side} left ${count2(commands.length)} running when it exited (${processList(commands)}): perf-gate stopped ${commands.length === 1 ? "it" : "them"}, so that nothing it started runs beside the servers it measures.`;
+function leftoversStoppedNote(step3, side2, commands2) {
+  return `${step3} of ${side2} left ${count3(commands2.length)} running when it exited (${processList(commands2)}): perf-gate stopped ${commands2.length === 1 ? "it" : "them"}, so that nothing it started runs beside the servers it measures.`;
 }
-function setupLeftLog(side, commands) {
-  return `setup of ${side} left ${count2(commands.length)} running (${processList(commands)}): kept until the end of the run`;
+function setupLeftLog(side2, commands2) {
+  return `setup of ${side2} left ${count3(commands2.length)} running (${processList(commands2)}): kept until the end of the run`;
 }
-function backgroundStoppedNote(commands) {
-  return `\`setup\` left ${count2(commands.length)} running (${processList(commands)}); ${commands.length === 1 ? "it ran" : "they ran"} beside the servers and perf-gate stopped ${commands.length === 1 ? "it" : "them"} at the end of the run.`;
+function backgroundStoppedNote(commands2) {
+  return `\`setup\` left ${count3(commands2.length)} running (${processList(commands2)}); ${commands2.length === 1 ? "it ran" : "they ran"} beside the servers and perf-gate stopped ${commands2.length === 1 ? "it" : "them"} at the end of the run.`;
 }
 
 // src/report/note-text.ts
@@ -18990,103 +19520,16 @@ function planLog(plan) {
   return lines.join("\n");
 }
 
-// src/report/tables.ts
-function verdictText(c) {
-  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
-  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
-  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
-}
-function intervalText(ci) {
-  return Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}` : "n/a (too few pairs)";
-}
-function failedCell(failed2, requests, classes) {
-  const parts = [
-    ...classes.timeouts > 0 ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? "" : "s"}`] : [],
-    ...classes.connectionErrors > 0 ? [
-      `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? "" : "s"}`
-    ] : [],
-    ...Object.entries(classes.statuses).sort((a, b) => b[1] - a[1]).map(([code2, count3]) => `${formatCount(count3)} \xD7 ${escapeMarkdown(code2)}`)
-  ];
-  return `${formatCount(failed2)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
-}
-function comparisonTable(decision, medians = []) {
-  const lines = [
-    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
-    "| --- | --- | ---: | ---: | ---: | --- |"
-  ];
-  for (const e of decision.errors) {
-    if (e.headFailures === 0 && e.baseFailures === 0) continue;
-    lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
-    );
-  }
-  const rows = [
-    ...decision.comparisons.map((c) => ({
-      c,
-      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`
-    })),
-    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` }))
-  ];
-  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
-  const order = (r) => scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
-  for (const { c, cells: cells2 } of rows.sort((a, b) => order(a) - order(b))) {
-    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
-    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
-    lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${cells2} |`
-    );
-  }
-  return lines;
-}
-function pValuesLine(decision) {
-  const groups = /* @__PURE__ */ new Map();
-  const add2 = (scenario, what2, pAdjusted) => {
-    const p = pText(pAdjusted, decision.alpha);
-    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
-    byScenario.set(scenario, [...byScenario.get(scenario) ?? [], what2]);
-    groups.set(p, byScenario);
-  };
-  for (const c of decision.comparisons) add2(c.scenario, metricLabel(c.metric), c.pAdjusted);
-  for (const e of decision.errors)
-    if (e.baseFailures + e.headFailures > 0) add2(e.scenario, "failed requests", e.pAdjusted);
-  if (groups.size === 0) return "";
-  const n = decision.comparisons.length + decision.errors.length;
-  const each = [...groups].map(
-    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
-  );
-  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
-}
-function roundsTable(report) {
-  const lines = [
-    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
-    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
-  ];
-  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  for (const pair2 of pairs) {
-    for (const { name, expectStatus } of report.settings.scenarios) {
-      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
-      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
-      if (!base || !head2) continue;
-      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
-      const ratio = head2.measurement.rps / base.measurement.rps;
-      lines.push(
-        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
-      );
-    }
-  }
-  return lines;
-}
-
 // src/report/verdict-text.ts
 function what(c) {
   return `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
 }
-function bound(share) {
-  const text2 = `${Number((Math.abs(share) * 100).toFixed(2))}%`;
-  return `${share < 0 ? "\u2212" : "+"}${text2}`;
+function bound(share3) {
+  const text2 = `${Number((Math.abs(share3) * 100).toFixed(2))}%`;
+  return `${share3 < 0 ? "\u2212" : "+"}${text2}`;
 }
-function changed(c, floor, side, verdict) {
-  const b = c.bounds[side];
+function changed(c, floor, side2, verdict) {
+  const b = c.bounds[side2];
   const clear = floor > 0 ? `${bound(b.floor)} (${floor === 0.5 ? "half" : `${floor} \xD7`} the threshold)` : "0";
   return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${bound(b.threshold)}, so this is ${verdict}.`;
 }
@@ -19119,18 +19562,24 @@ function largest(cs, metric, pick) {
   const values2 = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
   return values2.length === 0 ? Number.NaN : Math.max(...values2);
 }
+function share2(x, sign) {
+  return x > 9 ? "over tenfold" : `${sign}${(x * 100).toFixed(1)}%`;
+}
 function noiseLine(decision) {
   const metrics = METRICS.filter(
     (m) => decision.comparisons.some((c) => c.metric === m && Number.isFinite(c.noise))
   );
   if (metrics.length === 0) return "";
   const noise = metrics.map(
-    (m) => `${metricLabel(m)} \xB1${(largest(decision.comparisons, m, (c) => c.noise) * 100).toFixed(1)}%`
+    (m) => `${metricLabel(m)} ${share2(
+      largest(decision.comparisons, m, (c) => c.noise),
+      "\xB1"
+    )}`
   );
   const could = metrics.map((m) => {
     const d = largest(decision.comparisons, m, (c) => c.detectable);
     const t = largest(decision.comparisons, m, (c) => c.threshold);
-    return Number.isFinite(d) ? `${metricLabel(m)} \u2248${(d * 100).toFixed(1)}% (threshold ${formatShare(t)})` : `${metricLabel(m)}: nothing yet (too few pairs)`;
+    return Number.isFinite(d) ? `${metricLabel(m)} ${share2(d, "\u2248")} (threshold ${formatShare(t)})` : `${metricLabel(m)}: nothing yet (too few pairs)`;
   });
   return `Noise per pair: ${noise.join(", ")}. This run would catch a change of ${could.join(", ")} in 80% of runs like it.`;
 }
@@ -19170,10 +19619,15 @@ var STOP_TEXT = {
   "no-scenarios": "no scenario left to compare",
   noise: "stopped early: this hour's noise could not resolve the threshold within the budget"
 };
+function stopText(report, stoppedBy) {
+  const open2 = (report.decision?.comparisons ?? []).filter((c) => c.verdict === "inconclusive").length;
+  if (stoppedBy !== "resolved" || open2 === 0) return STOP_TEXT[stoppedBy];
+  return `stopped early: a confirmed regression settles the verdict; ${open2} comparison${open2 === 1 ? " was" : "s were"} left undecided`;
+}
 function interleaving(s) {
   const warmup = `after ${s.warmupSec} s warm-up`;
   if (!s.sliceSec) return `base and head alternating ABBA, ${s.durationSec} s each ${warmup}`;
-  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA in slices of ${s.sliceSec} s`;
+  return `${s.durationSec} s of load per side in each pair, ${warmup}, base and head taking turns ABBA of ${s.sliceSec} s`;
 }
 function lifecycle(restartEvery) {
   if (!restartEvery) return "a fresh server process per round";
@@ -19186,7 +19640,7 @@ function pairsMeasured(report) {
   const q = report.sequential;
   const shards = report.shards ?? [];
   const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
-  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${STOP_TEXT[q.stoppedBy]}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${STOP_TEXT[q.stoppedBy]})`;
+  const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${stopText(report, q.stoppedBy)}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${stopText(report, q.stoppedBy)})`;
   return `${pairs} pairs of interleaved rounds${adaptive}`;
 }
 function howMeasured(report, comparisons) {
@@ -19290,9 +19744,9 @@ function renderReport(report, view, options = {}) {
   const noteLines = notes(report);
   if (noteLines.length > 0)
     out.push(...section(`Notes (${noteLines.filter((l) => l !== "").length})`, noteLines));
-  const diagnostics = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { sliced: (report.settings.sliceSec ?? 0) > 0 }) : "";
-  if (diagnostics !== "")
-    out.push(...section("Inside each server: event loop, CPU, memory", diagnostics.trim().split("\n")));
+  const diagnostics2 = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { inTurns: (report.settings.sliceSec ?? 0) > 0 }) : "";
+  if (diagnostics2 !== "")
+    out.push(...section("Inside each server: event loop, CPU, memory", diagnostics2.trim().split("\n")));
   if (report.profile)
     out.push(...section("Where the CPU time went: the profile", report.profile.markdown.trim().split("\n")));
   out.push(...section("How it was measured", measuredSection(report, view)));
@@ -19319,8 +19773,8 @@ function openLoopView(report) {
 }
 function measuredMedians(report) {
   return (report.decision?.comparisons ?? []).map(({ scenario, metric }) => {
-    const of = (side) => {
-      const values2 = report.rounds.filter((r) => r.scenario === scenario && r.side === side).map((r) => metricValue(r.measurement, metric)).filter(Number.isFinite);
+    const of = (side2) => {
+      const values2 = report.rounds.filter((r) => r.scenario === scenario && r.side === side2).map((r) => metricValue(r.measurement, metric)).filter(Number.isFinite);
       return values2.length === 0 ? Number.NaN : median2(values2);
     };
     return { scenario, metric, base: of("base"), head: of("head") };
@@ -19340,7 +19794,30 @@ function helpText(flags) {
   perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
   perf-gate demo
 
-compare measures the work tree (head: HEAD with your uncommitted changes and untracked files, as \`git add -A\`
+${compareText(flags)}
+${DEMO_TEXT}`;
+}
+function compareHelp(flags) {
+  return `Usage:
+  perf-gate compare --start "<command>" [--base main] [--paths /a --paths /b] [--<input> <value>]...
+  perf-gate compare --config perf-gate.yml [--shard 1/2] [--base main] [--<input> <value>]...
+
+${compareText(flags)}`;
+}
+var DEMO_TEXT = `demo makes a throwaway git repository whose head makes a small server clearly slower, runs compare on it and
+prints the report. It takes no flags; exit status 0 when the gate catches the regression.
+`;
+function demoHelp() {
+  return `Usage:
+  perf-gate demo
+
+${DEMO_TEXT}`;
+}
+function demoFlag(arg) {
+  return `\`perf-gate demo\` takes no flags, not \`${arg}\`. Run \`perf-gate demo --help\`.`;
+}
+function compareText(flags) {
+  return `compare measures the work tree (head: HEAD with your uncommitted changes and untracked files, as \`git add -A\`
 would record them) against --base (default: main), each in a git worktree of its own, so your checkout, its
 node_modules and its build are never touched. It takes the action's inputs as flags:
   ${flags.map((name) => `--${name}`).join(" ")}
@@ -19380,6 +19857,8 @@ function eventText(e) {
       return releaseGateLog(e.release, e.previous);
     case "head-is-release":
       return headIsReleaseText(e.ref, e.release);
+    case "no-release":
+      return noReleaseText(e.ref, e.pattern);
     case "open-loop-rate":
       return openLoopRateLog(e.scenario, e.rate, e.share, e.baseRps);
     case "pair":
@@ -19468,7 +19947,7 @@ var HEAD = SERVER(
 async function runDemo(compare3) {
   const dir = await mkdtemp2(join15(tmpdir4(), "perf-gate-demo-"));
   try {
-    const commit = async (message) => {
+    const commit2 = async (message2) => {
       await git(dir, ["add", "-A"]);
       await git(dir, [
         "-c",
@@ -19478,7 +19957,7 @@ async function runDemo(compare3) {
         "commit",
         "-q",
         "-m",
-        message
+        message2
       ]);
     };
     await git(dir, ["init", "-q", "-b", "main"]);
@@ -19488,10 +19967,10 @@ async function runDemo(compare3) {
 `
     );
     await writeFile2(join15(dir, "index.js"), BASE);
-    await commit("seed catalogue, cached");
+    await commit2("seed catalogue, cached");
     await git(dir, ["checkout", "-q", "-b", "fresh-catalogue"]);
     await writeFile2(join15(dir, "index.js"), HEAD);
-    await commit("serve a freshly sorted catalogue on every request");
+    await commit2("serve a freshly sorted catalogue on every request");
     process.stderr.write(
       `demo repository: ${dir} (main: cached catalogue; fresh-catalogue: rebuilt per request)
 `
@@ -19542,7 +20021,11 @@ var ACTION_ONLY = /* @__PURE__ */ new Set([
   "name",
   "accept-label",
   "accept-in-description",
-  "artifact-name"
+  "artifact-name",
+  // mode history's: compare measures a pull request's kind of change, never main against its release.
+  "history-branch",
+  "release-tags",
+  "history-budget"
 ]);
 var COMPARE_FLAGS = Object.keys(INPUT_DEFAULTS).filter(
   (name) => !ACTION_ONLY.has(name)
@@ -19552,12 +20035,12 @@ var inWorkflow = process.env.GITHUB_ACTIONS === "true";
 var shown = (text2) => inWorkflow ? untrusted(text2) : text2;
 var shownInfo = (text2) => inWorkflow ? inert(text2) : text2;
 var stderrLog = {
-  info: (message) => process.stderr.write(`${shownInfo(message)}
+  info: (message2) => process.stderr.write(`${shownInfo(message2)}
 `),
   output: (text2) => process.stderr.write(`${shown(text2)}
 `),
   // The prefix goes inside: a `::stop-commands::` line must start the line to count.
-  warning: (message) => process.stderr.write(`${shownInfo(`warning: ${message}`)}
+  warning: (message2) => process.stderr.write(`${shownInfo(`warning: ${message2}`)}
 `),
   group: async (name, body) => {
     process.stderr.write(`\u25B8 ${name}
@@ -19641,19 +20124,29 @@ ${shown(error.output)}
     throw error;
   }
 }
+function written(text2) {
+  process.stdout.write(text2);
+  return 0;
+}
 async function dispatch(argv) {
   const [command2, ...rest] = argv;
   if (command2 === void 0 || command2 === "--help" || command2 === "-h" || command2 === "help") {
     process.stdout.write(HELP);
     return command2 === void 0 ? 2 : 0;
   }
-  if (command2 === "demo") return runDemo(compare2);
+  const help = rest.includes("--help") || rest.includes("-h");
+  if (command2 === "demo") {
+    if (help) return written(demoHelp());
+    if (rest.length > 0) throw new GateError("config", demoFlag(rest[0]));
+    return runDemo(compare2);
+  }
   if (command2 !== "compare") {
     process.stderr.write(`unknown command \`${command2}\`
 
 ${HELP}`);
     return 2;
   }
+  if (help) return written(compareHelp(COMPARE_FLAGS));
   const report = await compare2(rest, process.cwd());
   const markdown = shownInfo(renderMarkdown(report));
   process.stdout.write(markdown.endsWith("\n") ? markdown : `${markdown}

@@ -4353,16 +4353,16 @@ var require_Histogram = __commonJS({
     exports2.NO_TAG = "NO TAG";
     var toSummary = (histogram) => {
       const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round2 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
+      const round = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
       return {
-        p50: round2(histogram.getValueAtPercentile(50)),
-        p75: round2(histogram.getValueAtPercentile(75)),
-        p90: round2(histogram.getValueAtPercentile(90)),
-        p97_5: round2(histogram.getValueAtPercentile(97.5)),
-        p99: round2(histogram.getValueAtPercentile(99)),
-        p99_9: round2(histogram.getValueAtPercentile(99.9)),
-        p99_99: round2(histogram.getValueAtPercentile(99.99)),
-        p99_999: round2(histogram.getValueAtPercentile(99.999)),
+        p50: round(histogram.getValueAtPercentile(50)),
+        p75: round(histogram.getValueAtPercentile(75)),
+        p90: round(histogram.getValueAtPercentile(90)),
+        p97_5: round(histogram.getValueAtPercentile(97.5)),
+        p99: round(histogram.getValueAtPercentile(99)),
+        p99_9: round(histogram.getValueAtPercentile(99.9)),
+        p99_99: round(histogram.getValueAtPercentile(99.99)),
+        p99_999: round(histogram.getValueAtPercentile(99.999)),
         max: maxValue,
         totalCount
       };
@@ -21786,7 +21786,7 @@ var require_get_intrinsic = __commonJS({
     var max2 = require_max();
     var min = require_min();
     var pow = require_pow();
-    var round2 = require_round();
+    var round = require_round();
     var sign = require_sign();
     var $gOPD = require_gopd();
     var $defineProperty = require_es_define_property();
@@ -21893,7 +21893,7 @@ var require_get_intrinsic = __commonJS({
       "%Math.max%": max2,
       "%Math.min%": min,
       "%Math.pow%": pow,
-      "%Math.round%": round2,
+      "%Math.round%": round,
       "%Math.sign%": sign,
       "%Reflect.getPrototypeOf%": $ReflectGPO
     };
@@ -29651,6 +29651,11 @@ var require_autocannon = __commonJS({
   }
 });
 
+// src/model/errors.ts
+function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 // src/io/cpu.ts
 import { readdirSync, readFileSync } from "node:fs";
 var HZ = 100;
@@ -29934,7 +29939,7 @@ function autocannonTurn(spec, sec, tally) {
         timeout: spec.timeoutSec,
         pipelining: 1,
         // autocannon ends a run only at its next sampling tick (every second by default): a 0.5 s warm-up
-        // would last a second, and a 125 ms slice 150 ms at ticks of 50 ms. A tick that divides the window
+        // would last a second, and a 125 ms turn 150 ms at ticks of 50 ms. A tick that divides the window
         // ends it on time.
         sampleInt: sampleTickMs(sec)
       },
@@ -30209,6 +30214,140 @@ function latencySummary(sorted) {
   };
 }
 
+// src/load/paced.ts
+var PacedTally = class {
+  latencies = [];
+  lags = [];
+  sent = 0;
+  responses = 0;
+  failures = 0;
+  rate;
+  constructor(rate) {
+    this.rate = rate;
+  }
+  /** One request's outcome. A timeout counts with the time it waited; an error (never served) has no latency. */
+  add({ outcome, ms }) {
+    if (outcome.kind === "response") this.responses++;
+    if (ms !== void 0) this.latencies.push(ms);
+    if (outcome.kind !== "response" || outcome.status < 200 || outcome.status >= 300) this.failures++;
+  }
+  turn(turn, rate) {
+    this.sent += turn.sent;
+    for (const lag of turn.lags) this.lags.push(lag);
+    this.rate = rate;
+  }
+  measurement() {
+    return {
+      rate: this.rate,
+      sent: this.sent,
+      responses: this.responses,
+      failures: this.failures,
+      latencyMs: latencySummary(Float64Array.from(this.latencies).sort()),
+      sendLagP99Ms: quantileOf(Float64Array.from(this.lags).sort(), 0.99)
+    };
+  }
+};
+function keptConnections(spec, events) {
+  const url = new URL(spec.url);
+  const target = targetOf(url, requestBytes(url, spec.method, spec.headers, spec.body), spec.method);
+  return Array.from({ length: spec.connections }, () => new KeptConnection(target, events));
+}
+
+// src/load/tally.ts
+var Tally = class {
+  latencies = new Float64Array(1 << 16);
+  count = 0;
+  /** Responses and seconds of the turns (first send to last answer) and of their spans (first to last response). */
+  turnResponses = 0;
+  turnSec = 0;
+  spanResponses = 0;
+  spanSec = 0;
+  /** This side's server processes, found at its first measured turn, and their CPU seconds in its turns. */
+  serverMembers;
+  serverSec = 0;
+  cpu;
+  elapsedSec = 0;
+  windows = 0;
+  bytes = 0;
+  errors = 0;
+  timeouts = 0;
+  non2xx = 0;
+  reconnects = 0;
+  statusCodes = {};
+  /** One response; `ms` its latency, undefined where it is not known. */
+  response(status, ms) {
+    this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
+    if (status < 200 || status >= 300) this.non2xx++;
+    if (ms !== void 0) this.latency(ms);
+  }
+  latency(ms) {
+    if (this.count === this.latencies.length) {
+      const bigger = new Float64Array(this.latencies.length * 2);
+      bigger.set(this.latencies);
+      this.latencies = bigger;
+    }
+    this.latencies[this.count++] = ms;
+  }
+  /** A recorded turn's times: `responses` in `sec` (its whole time), and over its span of `spanSec`. */
+  turn(responses, sec, spanSec, elapsedSec = sec) {
+    this.windows++;
+    this.elapsedSec += elapsedSec;
+    this.turnResponses += responses;
+    this.turnSec += sec;
+    if (responses > 1 && spanSec > 0) {
+      this.spanResponses += responses - 1;
+      this.spanSec += spanSec;
+    }
+  }
+  /** CPU accounting of a stretch this side recorded in. */
+  addCpu(seconds) {
+    this.cpu = addSeconds(this.cpu, seconds);
+  }
+  /**
+   * CPU seconds used so far by this side's server processes (the tree found at its first measured turn: /proc is
+   * read whole only once per side, so that the boundaries between turns stay short); 0 without `serverPids`.
+   */
+  serverSeconds(serverPids) {
+    if (serverPids === void 0) return 0;
+    this.serverMembers ??= [...new Set(serverPids.flatMap((pid) => processTree(pid)))];
+    let sum = 0;
+    for (const pid of this.serverMembers) sum += threadSeconds(pid);
+    return sum;
+  }
+  addServerSec(sec) {
+    this.serverSec += sec;
+  }
+  /**
+   * The side's measurement. `basis`: the rate over the turns' whole time, or over their spans (first to last
+   * response: autocannon's turns, whose connection set-up is not the server's time); one window alone is always
+   * measured over its whole length. `paced`: the open-loop figures, if any.
+   */
+  measurement(basis, paced, extra = {}) {
+    const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
+    const elapsedSec = this.elapsedSec;
+    const inTurns = this.windows > 1;
+    let rps = responses / elapsedSec;
+    if (inTurns && basis === "span" && this.spanSec > 0) rps = this.spanResponses / this.spanSec;
+    if (basis === "turn" && this.turnSec > 0) rps = this.turnResponses / this.turnSec;
+    return {
+      responses,
+      elapsedSec,
+      rps,
+      latencyMs: latencySummary(this.latencies.subarray(0, this.count).sort()),
+      bytesPerSec: this.bytes / elapsedSec,
+      errors: this.errors,
+      timeouts: this.timeouts,
+      non2xx: this.non2xx,
+      statusCodes: { ...this.statusCodes },
+      ...inTurns ? { slices: this.windows } : {},
+      ...cpuShares(this.cpu),
+      ...this.serverMembers === void 0 ? {} : { serverCpuSec: this.serverSec },
+      ...paced ? { paced } : {},
+      ...extra.turns ? { turns: this.windows, reconnects: this.reconnects } : {}
+    };
+  }
+};
+
 // src/load/turns.ts
 var realClock = {
   now: () => performance.now(),
@@ -30313,166 +30452,6 @@ async function pacedTurn(connections, options, clock, seen) {
   }
   return { sent: waiting.length, lags, sec: (clock.now() - start) / 1e3 };
 }
-
-// src/load/paced.ts
-var PACED_WARMUP_SEC = 0.2;
-var PacedTally = class {
-  latencies = [];
-  lags = [];
-  sent = 0;
-  responses = 0;
-  failures = 0;
-  rate;
-  constructor(rate) {
-    this.rate = rate;
-  }
-  /** One request's outcome. A timeout counts with the time it waited; an error (never served) has no latency. */
-  add({ outcome, ms }) {
-    if (outcome.kind === "response") this.responses++;
-    if (ms !== void 0) this.latencies.push(ms);
-    if (outcome.kind !== "response" || outcome.status < 200 || outcome.status >= 300) this.failures++;
-  }
-  turn(turn, rate) {
-    this.sent += turn.sent;
-    for (const lag of turn.lags) this.lags.push(lag);
-    this.rate = rate;
-  }
-  measurement() {
-    return {
-      rate: this.rate,
-      sent: this.sent,
-      responses: this.responses,
-      failures: this.failures,
-      latencyMs: latencySummary(Float64Array.from(this.latencies).sort()),
-      sendLagP99Ms: quantileOf(Float64Array.from(this.lags).sort(), 0.99)
-    };
-  }
-};
-function keptConnections(spec, events) {
-  const url = new URL(spec.url);
-  const target = targetOf(url, requestBytes(url, spec.method, spec.headers, spec.body), spec.method);
-  return Array.from({ length: spec.connections }, () => new KeptConnection(target, events));
-}
-var PacedLoad = class {
-  tally;
-  connections;
-  spec;
-  constructor(spec, paced) {
-    this.spec = spec;
-    this.tally = new PacedTally(paced.rate);
-    this.connections = keptConnections(spec, { reconnected: () => {
-    }, received: () => {
-    } });
-  }
-  /** Sends at the rate for `durationSec`, then waits for the answers (at most the drain time). */
-  async window(durationSec, record) {
-    const options = { sec: durationSec, rate: this.tally.rate, timeoutMs: this.spec.timeoutSec * 1e3 };
-    const turn = await pacedTurn(this.connections, options, realClock, (outcome) => {
-      if (record) this.tally.add(outcome);
-    });
-    if (record) this.tally.turn(turn, this.tally.rate);
-  }
-  /** The side's figures over its recorded windows; closes the connections. */
-  measurement() {
-    for (const connection of this.connections) connection.close();
-    return this.tally.measurement();
-  }
-};
-
-// src/load/tally.ts
-var Tally = class {
-  latencies = new Float64Array(1 << 16);
-  count = 0;
-  /** Responses and seconds of the turns (first send to last answer) and of their spans (first to last response). */
-  turnResponses = 0;
-  turnSec = 0;
-  spanResponses = 0;
-  spanSec = 0;
-  /** This side's server processes, found at its first measured turn, and their CPU seconds in its turns. */
-  serverMembers;
-  serverSec = 0;
-  cpu;
-  elapsedSec = 0;
-  windows = 0;
-  bytes = 0;
-  errors = 0;
-  timeouts = 0;
-  non2xx = 0;
-  reconnects = 0;
-  statusCodes = {};
-  /** One response; `ms` its latency, undefined where it is not known. */
-  response(status, ms) {
-    this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
-    if (status < 200 || status >= 300) this.non2xx++;
-    if (ms !== void 0) this.latency(ms);
-  }
-  latency(ms) {
-    if (this.count === this.latencies.length) {
-      const bigger = new Float64Array(this.latencies.length * 2);
-      bigger.set(this.latencies);
-      this.latencies = bigger;
-    }
-    this.latencies[this.count++] = ms;
-  }
-  /** A recorded turn's times: `responses` in `sec` (its whole time), and over its span of `spanSec`. */
-  turn(responses, sec, spanSec, elapsedSec = sec) {
-    this.windows++;
-    this.elapsedSec += elapsedSec;
-    this.turnResponses += responses;
-    this.turnSec += sec;
-    if (responses > 1 && spanSec > 0) {
-      this.spanResponses += responses - 1;
-      this.spanSec += spanSec;
-    }
-  }
-  /** CPU accounting of a stretch this side recorded in. */
-  addCpu(seconds) {
-    this.cpu = addSeconds(this.cpu, seconds);
-  }
-  /**
-   * CPU seconds used so far by this side's server processes (the tree found at its first measured turn: /proc is
-   * read whole only once per side, so that the boundaries between turns stay short); 0 without `serverPids`.
-   */
-  serverSeconds(serverPids) {
-    if (serverPids === void 0) return 0;
-    this.serverMembers ??= [...new Set(serverPids.flatMap((pid) => processTree(pid)))];
-    let sum = 0;
-    for (const pid of this.serverMembers) sum += threadSeconds(pid);
-    return sum;
-  }
-  addServerSec(sec) {
-    this.serverSec += sec;
-  }
-  /**
-   * The side's measurement. `basis`: the rate over the turns' whole time, or over their spans (first to last
-   * response: autocannon's turns, whose connection set-up is not the server's time); one window alone is always
-   * measured over its whole length. `paced`: the open-loop figures, if any.
-   */
-  measurement(basis, paced, extra = {}) {
-    const responses = Object.values(this.statusCodes).reduce((a, b) => a + b, 0);
-    const elapsedSec = this.elapsedSec;
-    const sliced = this.windows > 1;
-    let rps = responses / elapsedSec;
-    if (sliced && basis === "span" && this.spanSec > 0) rps = this.spanResponses / this.spanSec;
-    if (basis === "turn" && this.turnSec > 0) rps = this.turnResponses / this.turnSec;
-    return {
-      responses,
-      elapsedSec,
-      rps,
-      latencyMs: latencySummary(this.latencies.subarray(0, this.count).sort()),
-      bytesPerSec: this.bytes / elapsedSec,
-      errors: this.errors,
-      timeouts: this.timeouts,
-      non2xx: this.non2xx,
-      statusCodes: { ...this.statusCodes },
-      ...sliced ? { slices: this.windows } : {},
-      ...cpuShares(this.cpu),
-      ...this.serverMembers === void 0 ? {} : { serverCpuSec: this.serverSec },
-      ...paced ? { paced } : {},
-      ...extra.turns ? { turns: this.windows, reconnects: this.reconnects } : {}
-    };
-  }
-};
 
 // src/load/pool.ts
 var BasePool = class {
@@ -30611,7 +30590,7 @@ var Pools = class {
     try {
       return await this.run(command);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return error instanceof PoolError ? { error: message, pool: error.pool } : { error: message };
     }
   }
@@ -30661,7 +30640,7 @@ var Pools = class {
       try {
         results.push(await this.pool(turn.pool).turn(turn));
       } catch (error) {
-        throw new PoolError(turn.pool, error instanceof Error ? error.message : String(error));
+        throw new PoolError(turn.pool, errorMessage(error));
       }
     }
     if (end) {
@@ -30672,44 +30651,16 @@ var Pools = class {
   }
 };
 
-// src/load/round.ts
-async function pacedRound(spec) {
-  if (!spec.paced) return void 0;
-  const load = new PacedLoad(spec, spec.paced);
-  await load.window(PACED_WARMUP_SEC, false);
-  await load.window(spec.paced.durationSec, true);
-  return load;
-}
-function measured(tally, cpu, paced) {
-  tally.addCpu(cpu);
-  return tally.measurement("span", paced?.measurement());
-}
-async function round(spec) {
-  const tally = new Tally();
-  const pool = { ...spec, engine: "autocannon" };
-  if (spec.warmupSec > 0) await autocannonTurn(pool, spec.warmupSec, void 0);
-  const cpu = accounting(spec.watchPids);
-  await autocannonTurn(pool, spec.durationSec, tally);
-  const seconds = cpu();
-  return measured(tally, seconds, await pacedRound(spec));
-}
-
 // src/load/loadgen.ts
 var pools = new Pools();
 async function answer(line) {
   try {
     return await pools.handle(JSON.parse(line));
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
 }
 async function main() {
-  if (process.argv[2] !== "--serve") {
-    const measurement = await round(JSON.parse(process.argv[2] ?? ""));
-    process.stdout.write(`${JSON.stringify(measurement)}
-`);
-    return;
-  }
   let buffer = "";
   let queue = Promise.resolve();
   process.stdin.setEncoding("utf8");
@@ -30733,7 +30684,7 @@ async function main() {
   });
 }
 main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}
+  process.stderr.write(`${errorMessage(error)}
 `);
   process.exit(1);
 });
