@@ -3,7 +3,7 @@
  * request scenarios to load, parsed into a typed ScenarioFile. Pure: the caller passes the file's text and a
  * function that reads body files relative to the config's directory. Every error is a GateError('config') that
  * names the file, the line (1-based) and the field, and says what to write instead. perf-gate.schema.json
- * describes the same format for editors; test/unit/scenario-file.test.ts keeps the two in agreement. This file
+ * describes the same format for editors; test/unit/config/scenario-file.test.ts keeps the two in agreement. This file
  * checks the top-level fields; scenario.ts checks each scenario, yaml-tree.ts reads the YAML with its lines.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The GitHub client: Octokit with GitHub's own answers to a flaky API, @octokit/plugin-throttling (primary and
  * secondary rate limits, also a 403 that says "secondary rate limit" without any header) and @octokit/plugin-retry
- * (server errors, with back-off). What they get wrong for us, and how it is handled (test/unit/sticky.test.ts):
+ * (server errors, with back-off). What they get wrong for us, and how it is handled (test/unit/publish/sticky.test.ts):
  * - plugin-retry retries a POST blindly: a comment GitHub created but answered 502 for would be made twice. The
  *   comment's POST is sent with retries off, and github.ts looks for the comment before it posts again.
  * - plugin-throttling would wait out a primary rate limit until its reset, up to an hour: the wait is bounded by a

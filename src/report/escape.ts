@@ -10,7 +10,7 @@ const ZWSP = '\u200b';
  * `#`, the `GH-`, the `:` of `://` and the `www` (the reader sees the same text). Line breaks become spaces, and a
  * character that would start a block where the text starts a line (`# `, `- `, `1. `, `===` …) is escaped,
  * after the blanks in front of it (an indented code block) are dropped.
- * test/unit/escape-oracle.test.ts holds all this against GitHub's own parser.
+ * test/unit/report/escape-oracle.test.ts holds all this against GitHub's own parser.
  */
 export function escapeMarkdown(text: string): string {
   return escapeInline(text)

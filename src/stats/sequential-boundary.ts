@@ -23,7 +23,7 @@
  *   that one of them is large (Slepian's inequality);
  * - the joint law is normal only in the limit, and the exact signed-rank test is discrete: at the default budget's
  *   schedule 100,000 simulated null gates of exact tests crossed the level for 5% in 5.06% ± 0.07% of gates and
- *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/sequential-boundary.test.ts repeats this with 20,000).
+ *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/stats/sequential-boundary.test.ts repeats this with 20,000).
  */
 import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
 

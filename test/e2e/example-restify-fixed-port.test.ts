@@ -5,7 +5,7 @@
  * head run side by side and take turns in slices, as servers that read PORT do. Its head builds ten times the seed
  * records on every request: GET /seed/v1 must be flagged. (test/e2e/restify-listener.test.ts covers restify's
  * profile; the fallback when a server keeps the fixed port, whole rounds with a fresh process each, is
- * test/unit/gate-fixed-port.test.ts with fakes and test/unit/port-map.test.ts with real processes.)
+ * test/unit/gate/gate-fixed-port.test.ts with fakes and test/unit/diagnostics/port-map.test.ts with real processes.)
  *
  * Needs the npm registry (or its cache) and port 8080 free. Under the shared lock:
  * flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-restify-fixed-port.test.ts

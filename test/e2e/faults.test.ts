@@ -468,7 +468,7 @@ describe('perf-gate faults, end to end', () => {
   test('a machine busy throughout (another process burns a core): pair 2 measured again 4 times, then disturbed pairs kept, as the report says; a 3× slower head is a regression, with a note', async () => {
     // Not ours (not under the repository, not started by the gate): its CPU is a disturbance in every round. The
     // mechanics (which pairs are measured again, which kept, the note) are unit-tested with fakes
-    // (test/unit/gate-disturbance.test.ts); this is the one real run, with fixed pairs so that its time does not
+    // (test/unit/gate/gate-disturbance.test.ts); this is the one real run, with fixed pairs so that its time does not
     // depend on the budget.
     const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
     cleanups.push(() => {

@@ -194,7 +194,7 @@ describe('pairs on the pools (LoadGenerator open/turns/take/close)', () => {
 
 /**
  * A server about as cheap per request as the load generator (which of the two sets the pace varies with the host,
- * so the test does not ask; test/unit/server-cpu.test.ts tests that rule); head spends 15 µs more per request (about half again as much: a few µs would sit within a single pair's noise).
+ * so the test does not ask; test/unit/report/server-cpu.test.ts tests that rule); head spends 15 µs more per request (about half again as much: a few µs would sit within a single pair's noise).
  */
 const RAW_SERVER = fileURLToPath(new URL('../fixtures/servers/raw.cjs', import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
  * `restart-every: 1` and the open loop, end to end, in one gate: the one real run of what
- * test/unit/gate-servers.test.ts and gate-pairs.test.ts prove with fakes.
+ * test/unit/gate/gate-servers.test.ts and gate-pairs.test.ts prove with fakes.
  *
  * At 1 every pair is a block of its own: a new base and a new head process, started at the same time and primed
  * (`prime`) before the pair, and the pair is the unit of every comparison. Each server process writes how many
@@ -18,8 +18,8 @@
  * signed-rank p below the family's level.
  *
  * Blocks of more than one pair are end to end in restify-listener.test.ts (4 blocks of 2); what the gate makes of
- * processes that differ for their whole life, in test/unit/process-offsets.test.ts; the note on a server slow to
- * start, in test/unit/plan.test.ts.
+ * processes that differ for their whole life, in test/unit/decide/process-offsets.test.ts; the note on a server slow to
+ * start, in test/unit/gate/plan.test.ts.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
