@@ -7,7 +7,7 @@
  *   const probe = diagnostics.server(side, `pair${pair + 1}-${side}`);
  *   const server = await startServer({ ...spec, env: probe.env });
  *   const window = await probe.open(path, { warmupSec, port: server.port });
- *   const m = await runLoad(...);
+ *   await load.turns(...);                   // the load generator's turns on the server
  *   await window.close();                    // or window.abandon() when the load failed
  *   ...
  *   const summary = diagnostics.summary();   // → renderDiagnosticsSection(summary)

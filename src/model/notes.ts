@@ -49,8 +49,6 @@ export type Note =
   /** A note of one shard of several, as the merged report shows it. */
   | { kind: 'of-shard'; source: string; note: Note };
 
-export type NoteKind = Note['kind'];
-
 /** One scenario's line in a pair's log: each side's measurement, and the running estimate so far. */
 export interface PairRow {
   scenario: string;
