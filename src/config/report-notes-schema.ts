@@ -95,8 +95,11 @@ const KINDS: Record<string, Record<string, Schema>> = {
   'diagnostics-per-shard': {},
 };
 
+/** Fields a kind of note may leave out (absent in reports written before them). */
+const OPTIONAL: Record<string, Record<string, Schema>> = { plan: { startSec: quantity(MAX_SECONDS) } };
+
 const single = (name: string, fields: Record<string, Schema>): Schema =>
-  object({ kind: kind(name), ...fields });
+  object({ kind: kind(name), ...fields }, OPTIONAL[name]);
 
 /** A note of any kind; a shard's note wraps one of the others (one level deep, as merging writes them). */
 export const NOTE_SCHEMA: Schema = {

@@ -78,13 +78,14 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
   });
   ctx.log.info({ kind: 'plan', plan });
   // A plan that can decide but not resolve its threshold at an ordinary runner's noise: said before the first pair.
-  const check = checkPlan(config, plan);
+  const check = checkPlan(config, plan, startSec);
   if (!check.resolves) {
     const note: Note = {
       kind: 'plan',
       check,
       restartEvery: blocksOf(plan)?.restartEvery ?? 0,
       scenarios: config.scenarioCount,
+      startSec,
     };
     options.notes.push(note);
     ctx.log.warning({ kind: 'note', note });

@@ -15,9 +15,10 @@ function perScenario(config: Pick<Config, 'openLoop'>): number {
 
 /**
  * Whether the gate can resolve its threshold: from the config alone (`plan` undefined: before anything runs), or
- * from the plan built on the first block. Every shard's scenarios are decided together, so all of them count.
+ * from the plan built on the first block, whose measured start (`startSec`) prices the other designs' blocks too
+ * (a slow start makes `restart-every: 1` dear). Every shard's scenarios are decided together, so all count.
  */
-export function checkPlan(config: Config, plan?: MeasurementPlan): PlanCheck {
+export function checkPlan(config: Config, plan?: MeasurementPlan, startSec?: number): PlanCheck {
   const restartEvery = plan ? (blocksOf(plan)?.restartEvery ?? 0) : config.restartEvery;
   return planCheck({
     scenarios: config.scenarioCount,
@@ -32,12 +33,16 @@ export function checkPlan(config: Config, plan?: MeasurementPlan): PlanCheck {
     pairSec: (design) =>
       plan && design.restartEvery === restartEvery && design.scenarios === config.scenarioCount
         ? plan.pairSec
-        : projectedPairSec(config, {
-            ...design,
-            scenarios: Math.max(
-              1,
-              Math.round((design.scenarios * config.scenarios.length) / config.scenarioCount),
-            ),
-          }),
+        : projectedPairSec(
+            config,
+            {
+              ...design,
+              scenarios: Math.max(
+                1,
+                Math.round((design.scenarios * config.scenarios.length) / config.scenarioCount),
+              ),
+            },
+            startSec,
+          ),
   });
 }

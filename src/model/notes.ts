@@ -28,7 +28,8 @@ export type Note =
   /** A server kept its fixed port: whole rounds, one side after the other. */
   | { kind: 'port-not-moved'; port: number }
   /** The plan cannot resolve its threshold (src/decide/plan-check.ts). */
-  | { kind: 'plan'; check: PlanCheck; restartEvery: number; scenarios: number }
+  /** startSec: what starting the first block took (a slow start is paid once per block, out of the budget). */
+  | { kind: 'plan'; check: PlanCheck; restartEvery: number; scenarios: number; startSec?: number }
   /** The load generator kept `loadgenCpu` of a core busy (the median of the rounds). */
   | { kind: 'loadgen-busy'; loadgenCpu: number }
   /** The load generator set the pace, so the servers' CPU per request was compared. */

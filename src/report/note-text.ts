@@ -30,7 +30,7 @@ export function noteText(note: Note): string {
     case 'port-not-moved':
       return portNotMovedNote(note.port);
     case 'plan':
-      return planNote(note.check, note.restartEvery, note.scenarios) ?? '';
+      return planNote(note.check, note.restartEvery, note.scenarios, note.startSec) ?? '';
     case 'loadgen-busy':
       return loadgenBusyNote(note.loadgenCpu);
     case 'generator-paced':

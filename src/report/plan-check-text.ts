@@ -2,6 +2,9 @@
 import type { PlanCheck } from '../model/decision.ts';
 import { formatShare } from './format.ts';
 
+/** A start this slow is named in the plan's note: it is what the budget went to. */
+const SLOW_START_SEC = 5;
+
 /** "3 min", "90 s", "1.5 h": a budget as the `time-budget` input would take it, rounded up. */
 function budgetText(sec: number): string {
   if (sec < 120) return `${Math.ceil(sec)}s`;
@@ -43,13 +46,22 @@ function adviceText(check: PlanCheck, scenarios: number): string {
  * The note of a plan that cannot resolve its threshold (undefined when it can): what the budget buys, the smallest
  * change it would catch at the noise assumed, and what to set. `restartEvery` and `scenarios` as the plan has them.
  */
-export function planNote(check: PlanCheck, restartEvery: number, scenarios: number): string | undefined {
+export function planNote(
+  check: PlanCheck,
+  restartEvery: number,
+  scenarios: number,
+  startSec?: number,
+): string | undefined {
   if (check.resolves) return undefined;
+  const start =
+    startSec !== undefined && startSec >= SLOW_START_SEC
+      ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? '' : 's'}` : 'round'}; `
+      : '';
   const family = `${check.comparisons} comparison${check.comparisons === 1 ? '' : 's'} (${scenarios} scenario${scenarios === 1 ? '' : 's'})`;
   const buys = `the plan's last look has ${unitsText(check, restartEvery)}, and ${family} leave each interval a level of ${Number(check.level.toPrecision(2))}`;
   const noise = `at a noise of ±${formatShare(check.noise)} per pair`;
   const what = check.canDecide
     ? `this plan can catch only changes of req/s of about ${formatShare(Number(check.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check.threshold)}): ${buys}.`
     : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
-  return `${what} ${adviceText(check, scenarios)}`;
+  return `${start}${what} ${adviceText(check, scenarios)}`;
 }

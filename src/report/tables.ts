@@ -30,7 +30,7 @@ export function verdictText(c: Pick<MetricComparison, 'verdict' | 'threshold'>):
 const MEANINGLESS_SPAN = 10;
 
 /** Whether an interval is too wide to mean anything: its upper bound over ten times its lower, or below −100%. */
-export function tooWide(ci: readonly [number, number]): boolean {
+function tooWide(ci: readonly [number, number]): boolean {
   return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
 }
 

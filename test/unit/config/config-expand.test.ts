@@ -4,10 +4,15 @@
  * left for each side's processes, so that base and head may each have a database of their own.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { sideEnv } from '../../../src/config/expand.ts';
 import { parseConfig } from '../../../src/config/inputs.ts';
+import { runHook, type StepLog } from '../../../src/gate/trees.ts';
 import { redact } from '../../../src/io/redact.ts';
+import { gateLog } from '../../../src/report/log-text.ts';
 import { gateReport } from '../../support/reports.ts';
 
 const FILE = `start: node index.js
@@ -96,4 +101,30 @@ describe(`\${NAME} in the config file`, () => {
     for (const secret of config.secrets) assert.ok(!text.includes(secret), secret);
     assert.match(text, /authorization=Bearer \*\*\*/);
   });
+});
+
+test("setup and teardown see each side's own env: PERF_GATE_SIDE in a value as base or head", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-side-env-'));
+  try {
+    const log: StepLog = gateLog({
+      info: () => {},
+      warning: () => {},
+      output: () => {},
+      group: (_n, body) => body(),
+    });
+    for (const side of ['base', 'head'] as const)
+      await runHook({
+        what: 'setup',
+        side,
+        command: `echo "$DATABASE_URL" > ${side}.txt`,
+        cwd: dir,
+        env: { DATABASE_URL: `postgres://127.0.0.1/shop_\${PERF_GATE_SIDE}` },
+        timeoutMs: 10_000,
+        log,
+      });
+    assert.equal(readFileSync(join(dir, 'base.txt'), 'utf8').trim(), 'postgres://127.0.0.1/shop_base');
+    assert.equal(readFileSync(join(dir, 'head.txt'), 'utf8').trim(), 'postgres://127.0.0.1/shop_head');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
