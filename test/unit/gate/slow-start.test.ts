@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { projectedPairSec } from '../../src/gate/measurement-plan.ts';
-import type { Note } from '../../src/model/notes.ts';
-import { noteText } from '../../src/report/note-text.ts';
-import { gateConfig, measurement, World } from './gate-fakes.ts';
+import { projectedPairSec } from '../../../src/gate/measurement-plan.ts';
+import type { Note } from '../../../src/model/notes.ts';
+import { noteText } from '../../../src/report/note-text.ts';
+import { gateConfig, measurement, World } from '../../support/gate-fakes.ts';
 
 test('a server that takes 10 s to start: the note names the start, and no advice is priced as if it were quick', async () => {
   // Both servers of a block start one after the other here: 2 × 10 s.
