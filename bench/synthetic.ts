@@ -145,6 +145,43 @@ async function failuresSuite(): Promise<void> {
   }
 }
 
+/** Failures as real services have them: bursts, a rate of each process's own, stalls; A/A unless said. */
+async function burstsSuite(): Promise<void> {
+  const m0 = model();
+  header('Failed requests in bursts (sd 3%)', m0);
+  console.log(
+    '| case (model) | base fails | head fails | gates failing | failures a regression | caught at the first look |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const every = Array.from({ length: 40 }, (_, i) => i * m0.restartEvery);
+  const cases: [string, Partial<GateModel>][] = [
+    ['A/A, independent (Poisson)', { baseFailureRate: 1e-3 }],
+    ['A/A, bursts of 10', { baseFailureRate: 1e-5, burstSize: 10 }],
+    ['A/A, bursts of 10', { baseFailureRate: 1e-4, burstSize: 10 }],
+    ["A/A, each process's own rate (log-sd 1)", { baseFailureRate: 1e-3, processFailureSd: 1 }],
+    ["A/A, each process's own rate (log-sd 1)", { baseFailureRate: 1e-5, processFailureSd: 1 }],
+    ['one stall of head (10 connections, pair 3)', { stallPairs: [3], stallFailures: 10 }],
+    ['one stall of head (100 connections, pair 3)', { stallPairs: [3], stallFailures: 100 }],
+    ['head: a burst of 10 in every block', { stallPairs: every, stallFailures: 10 }],
+    ['head fails 1%', { headFailureRate: [0.01] }],
+    ['head fails 1%, base bursts of 10', { baseFailureRate: 1e-5, burstSize: 10, headFailureRate: [0.01] }],
+    [
+      'head fails 1%, own rates (log-sd 1)',
+      { baseFailureRate: 1e-3, processFailureSd: 1, headFailureRate: [0.01] },
+    ],
+    ['head fails 0.1%', { headFailureRate: [0.001] }],
+    ['head fails 1% at 100 req/s', { rps: 100, headFailureRate: [0.01] }],
+  ];
+  for (const [name, c] of cases.filter(([name]) => name.includes(options.only ?? ''))) {
+    const m = model({ headFailureRate: [], ...c });
+    const t = await run(m);
+    const head = m.headFailureRate[0] ?? m.baseFailureRate;
+    console.log(
+      `| ${name} | ${m.baseFailureRate} | ${head} | ${pct(t.regression, t.gates)} | ${pct(t.failures, t.gates)} | ${pct(t.caughtFirstLook, t.gates)} |`,
+    );
+  }
+}
+
 async function offsetsSuite(): Promise<void> {
   const m0 = model();
   header('Process offsets (sd 3% per pair)', m0);
@@ -263,6 +300,7 @@ async function oneSuite(): Promise<void> {
 const started = Date.now();
 const suites: Record<string, () => Promise<void>> = {
   failures: failuresSuite,
+  bursts: burstsSuite,
   offsets: offsetsSuite,
   scenarios: scenariosSuite,
   oc: ocSuite,

@@ -11,7 +11,7 @@
  * - the p-value: of the test that interval inverts, made sequential and multiplied by the comparisons, so that
  *   p ≤ alpha exactly when the interval leaves out 0;
  * - the verdict: from the interval and its centre only (src/decide/rule.ts); failed requests from the exact
- *   conditional binomial test at the same level (src/decide/failures.ts).
+ *   conditional binomial test at the same level, at the design's unit (src/decide/failures.ts).
  *
  * Pure.
  */
@@ -113,6 +113,7 @@ interface ScenarioEntry {
   scenario: ScenarioRule;
   pairs: ReturnType<typeof pairsOf>;
   looks: readonly number[];
+  restartEvery: number;
 }
 
 /** Every tested comparison, every scenario (for failed requests) and every shown change of the groups, in order. */
@@ -125,7 +126,7 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions) {
     const restartEvery = g.restartEvery ?? 0;
     for (const scenario of g.scenarios) {
       const pairs = pairsOf(g.rounds, scenario.name);
-      scenarios.push({ scenario, pairs, looks });
+      scenarios.push({ scenario, pairs, looks, restartEvery });
       for (const metric of testedMetrics(pairs)) {
         const raw = compareMetric(scenario.name, metric, pairs);
         entries.push({ raw, looks, restartEvery, threshold: thresholdOf(metric, options, scenario) });
@@ -240,8 +241,8 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
     floor: options.floor ?? REGRESSION_FLOOR,
   });
   const comparisons = entries.map((entry) => finish(entry, family(entry.looks)));
-  const errors = scenarios.map(({ scenario, pairs, looks }) =>
-    compareFailures(scenario, pairs, { ...family(looks), looks }),
+  const errors = scenarios.map(({ scenario, pairs, looks, restartEvery }) =>
+    compareFailures(scenario, pairs, { ...family(looks), looks, restartEvery }),
   );
   return {
     verdict: overall(comparisons, errors),

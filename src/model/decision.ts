@@ -155,6 +155,12 @@ export interface ErrorComparison {
   headStatus: Record<string, number>;
   /** Each side's failures by class. */
   classes: { base: FailureClasses; head: FailureClasses };
+  /** Units of the design (blocks of pairs sharing their processes, else pairs) the failures were counted in. */
+  units: number;
+  /** Units in which each side failed at least once. */
+  incidents: { base: number; head: number };
+  /** What the failures were divided by for their burstiness between units (1: as steady as chance). */
+  dispersion: number;
   /** The two-sided level of the test at one look of one comparison (as MetricComparison.level). */
   level: number;
   /** The exact conditional test's two-sided p-value at this look (1 without failures). */
