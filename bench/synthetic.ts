@@ -62,6 +62,8 @@ export interface Tally {
   seconds: number;
   pairs: number;
   stoppedByNoise: number;
+  /** Gates in which a scenario's regression was flagged as perhaps carried over from the one before it. */
+  flagged: number;
 }
 
 export async function run(m: GateModel, n = gates, seed = Number(options.seed ?? 1)): Promise<Tally> {
@@ -79,6 +81,7 @@ export async function run(m: GateModel, n = gates, seed = Number(options.seed ??
     seconds: 0,
     pairs: 0,
     stoppedByNoise: 0,
+    flagged: 0,
   };
   const first = scenarioName(0);
   for (let g = 0; g < n; g++) {
@@ -103,6 +106,7 @@ export async function run(m: GateModel, n = gates, seed = Number(options.seed ??
     if (verdicts.some((v) => v.scenario !== first && v.verdict === 'regression')) t.othersRegression++;
     if (verdicts.some((v) => v.scenario !== first && v.verdict === 'improvement')) t.othersImprovement++;
     if (d.errors.some((e) => e.verdict === 'regression')) t.failures++;
+    if (d.comparisons.some((c) => c.carryOver)) t.flagged++;
   }
   return t;
 }
@@ -219,6 +223,27 @@ async function scenariosSuite(): Promise<void> {
   }
 }
 
+/** Scenarios that leave traces in the next (carry-over), in a fixed order and in the rotated one. */
+async function carrySuite(): Promise<void> {
+  const carryOver = Number(options.carryOver ?? 0.2);
+  header(
+    `Carry-over ${carryOver} of the preceding scenario's change, one scenario 2× slower (sd 3%)`,
+    model(),
+  );
+  console.log(
+    '| scenarios | order | pairs (mean) | 2× caught | another scenario: regression / improvement | flagged after a regressed one |',
+  );
+  console.log('| ---: | --- | ---: | ---: | ---: | ---: |');
+  for (const scenarios of (options.counts ?? '5,8,12').split(',').map(Number)) {
+    for (const fixedOrder of [1, 0]) {
+      const t = await run(model({ scenarios, slower: [0.5], carryOver, fixedOrder }));
+      console.log(
+        `| ${scenarios} | ${fixedOrder ? 'fixed' : 'rotated (Williams)'} | ${(t.pairs / t.gates).toFixed(1)} | ${pct(t.caught, t.gates)} | ${pct(t.othersRegression, t.gates)} / ${pct(t.othersImprovement, t.gates)} | ${pct(t.flagged, t.gates)} |`,
+      );
+    }
+  }
+}
+
 const MULTIPLES = (options.multiples ?? '0,0.25,0.5,0.75,1,1.25,1.5,2,3').split(',').map(Number);
 
 async function ocSuite(): Promise<void> {
@@ -301,6 +326,7 @@ const started = Date.now();
 const suites: Record<string, () => Promise<void>> = {
   failures: failuresSuite,
   bursts: burstsSuite,
+  carry: carrySuite,
   offsets: offsetsSuite,
   scenarios: scenariosSuite,
   oc: ocSuite,

@@ -105,7 +105,7 @@ async function freshPair(
     const server = await ctx.servers.serverFor(side, pair);
     const measured = await ctx.servers.stopAllOnError(async () => {
       const list: Round[] = [];
-      for (const scenario of ctx.scenarios.active) {
+      for (const scenario of inPairOrder(ctx.scenarios.active, pair)) {
         const startedAt = ctx.clock.iso();
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);

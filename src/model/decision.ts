@@ -18,6 +18,11 @@ export interface MetricComparison {
   /** The scenario's name. */
   scenario: string;
   metric: Metric;
+  /**
+   * Decided without the pairs in which this scenario, regressed, was measured right after `after`, which regressed
+   * too: what `after` left in the processes can show here (src/decide/carry-over.ts).
+   */
+  carryOver?: { after: string; pairs: number };
   /** The threshold that applied (the scenario's own for req/s, else the gate's). */
   threshold: number;
   /**
