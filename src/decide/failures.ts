@@ -100,6 +100,7 @@ export function compareFailures(
     headResponses: head.requests,
     headStatus: head.classes.statuses,
     classes: { base: base.classes, head: head.classes },
+    unit: unitOf(family.restartEvery ?? 0),
     units: units.head.events.length,
     incidents: {
       base: units.base.events.filter((n) => n > 0).length,

@@ -23,6 +23,8 @@ export interface MetricComparison {
    * too: what `after` left in the processes can show here (src/decide/carry-over.ts).
    */
   carryOver?: { after: string; pairs: number };
+  /** Pairs left out for want of a value on a side (a side served 0 req/s, or nothing was measured); absent: none. */
+  dropped?: number;
   /** The threshold that applied (the scenario's own for req/s, else the gate's). */
   threshold: number;
   /**
@@ -164,6 +166,8 @@ export interface ErrorComparison {
   units: number;
   /** Units in which each side failed at least once. */
   incidents: { base: number; head: number };
+  /** The unit the failures were counted in. */
+  unit: 'pairs' | 'blocks';
   /** What the failures were divided by for their burstiness between units (1: as steady as chance). */
   dispersion: number;
   /** The two-sided level of the test at one look of one comparison (as MetricComparison.level). */

@@ -42,6 +42,10 @@ export function titleLine(report: Report, options: LeadOptions): string {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : 'perf-gate';
   if (failed(report)) return `### ❌ ${gate}: error`;
   if (isAccepted(report, options.accepted)) return `### 🟠 ${gate}: regression, accepted`;
+  const open = (report.decision?.comparisons ?? []).filter((c) => c.verdict === 'inconclusive').length;
+  // Nothing is called better (or unchanged) over the whole gate while a comparison is still open.
+  if (open > 0 && report.verdict !== 'regression')
+    return `### ${VERDICT_ICON.inconclusive} ${gate}: ${report.verdict === 'improvement' ? 'an improvement, ' : ''}${open} comparison${open === 1 ? '' : 's'} still open`;
   return `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
 }
 

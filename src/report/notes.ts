@@ -94,6 +94,16 @@ export function carryOverNote(decision: Decision | undefined): string | undefine
   return `a scenario can slow down for what the one measured before it left in the processes (garbage, a cache, a queue), so a regression measured right after a larger one is decided without those pairs: ${list}. The scenarios' order rotates from pair to pair, each one after each other equally often; where too few pairs are left, the comparison stays open.`;
 }
 
+/** The comparisons that left pairs out for want of a value on a side; undefined when none did. */
+export function droppedNote(decision: Decision | undefined): string | undefined {
+  const dropped = (decision?.comparisons ?? []).filter((c) => (c.dropped ?? 0) > 0);
+  if (dropped.length === 0) return undefined;
+  const list = dropped
+    .map((c) => `${c.scenario} ${metricLabel(c.metric)}: ${c.dropped} of ${c.pairs + c.dropped!}`)
+    .join('; ');
+  return `pairs in which a side had no value were left out of these comparisons (a side that served 0 req/s has no ratio and no latency): ${list}. A side that answers nothing is down or stalled for the whole turn: its failed requests say how often.`;
+}
+
 /** Whether processOffsetNote's blocks decided a call (worth an annotation on the run, not only a note): never now. */
 export function processOffsetOverruled(decision: Decision | undefined): boolean {
   return (decision?.comparisons ?? []).some((c) => c.processes?.overruled !== undefined);

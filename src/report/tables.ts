@@ -1,6 +1,6 @@
 /** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
 
-import type { Decision, FailureClasses, MetricComparison } from '../model/decision.ts';
+import type { Decision, FailureClasses, MetricComparison, Verdict } from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
 import { METRICS } from '../model/measure.ts';
 import type { MeasuredMedians, Report } from '../model/report.ts';
@@ -34,6 +34,14 @@ export function intervalText(ci: readonly [number, number]): string {
 }
 
 /** A side's failed requests in a cell: "3 of 12,345 (2 timeouts, 1 connection error)", statuses by code. */
+/**
+ * A failed-requests verdict in words: no test of failures says they are equivalent (no margin is set for them), so
+ * a difference within chance reads as what it is.
+ */
+export function failuresVerdictText(verdict: Verdict): string {
+  return verdict === 'no-change' ? 'no more failures than chance' : VERDICT_TEXT[verdict];
+}
+
 function failedCell(failed: number, requests: number, classes: FailureClasses): string {
   const parts = [
     ...(classes.timeouts > 0
@@ -65,7 +73,7 @@ export function comparisonTable(decision: Decision, medians: readonly MeasuredMe
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e.verdict)} |`,
     );
   }
   // Scenario by scenario, the tested comparisons and the shown changes (p50) in the metrics' order.
