@@ -244,6 +244,35 @@ async function carrySuite(): Promise<void> {
   }
 }
 
+/** The model's departures one at a time (one scenario, sd 3%): A/A, half the threshold, 1.5× the threshold. */
+async function departuresSuite(): Promise<void> {
+  const m0 = model();
+  header('Where real services depart from the model (sd 3%, one scenario)', m0);
+  console.log(
+    '| model | A/A: regression + improvement | ½× the threshold fails | 1.5× the threshold caught |',
+  );
+  console.log('| --- | ---: | ---: | ---: |');
+  const rows: [string, Partial<GateModel>][] = [
+    ['i.i.d. pairs (the model)', {}],
+    ['serial correlation 0.5 within a block', { serial: 0.5 }],
+    ["drift 1% from one side's turn to the other's", { drift: 0.01 }],
+    ['process offsets, sd 2%', { offset: 0.02 }],
+    ['all three', { serial: 0.5, drift: 0.01, offset: 0.02 }],
+  ];
+  for (const [name, c] of rows) {
+    const cells: string[] = [];
+    for (const x of [0, 0.5, 1.5]) {
+      const t = await run(model({ ...c, slower: [x * m0.threshold] }));
+      cells.push(
+        x === 0
+          ? `${pct(t.regression, t.gates)} + ${pct(t.improvement, t.gates)}`
+          : pct(t.regression, t.gates),
+      );
+    }
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+}
+
 const MULTIPLES = (options.multiples ?? '0,0.25,0.5,0.75,1,1.25,1.5,2,3').split(',').map(Number);
 
 async function ocSuite(): Promise<void> {
@@ -327,6 +356,7 @@ const suites: Record<string, () => Promise<void>> = {
   failures: failuresSuite,
   bursts: burstsSuite,
   carry: carrySuite,
+  departures: departuresSuite,
   offsets: offsetsSuite,
   scenarios: scenariosSuite,
   oc: ocSuite,
