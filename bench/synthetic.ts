@@ -5,6 +5,8 @@
  *   npx node bench/synthetic.ts <suite> [gates=1000] [name=value …]
  *
  * Suites: `failures` (A/A with spurious failed requests on both sides; a head failing 1% of its requests),
+ * `bursts` (failures in bursts, each process's own rate, stalls of head; §26), `carry` (scenarios that leave traces
+ * in the next, fixed and rotated order; §26), `departures` (serial correlation, drift, process offsets; §26),
  * `offsets` (per-process offsets 0–5% at half the threshold and A/A, by `restart-every`), `scenarios` (5, 8 and 12
  * scenarios, one of them 2× slower, at the default budget), `oc` (the share of gates failing against the true change
  * at per-pair sd 1.5%, 3%, 6% and 10%), `looks` (null gates: the looks counted exactly hold with Student's t),
