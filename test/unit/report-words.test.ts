@@ -47,10 +47,17 @@ describe('report words', () => {
     assert.equal(failuresVerdictText('regression'), 'regression');
     const report = gateReport({ paths: { '/a': 1 }, pairs: 8 });
     const e = report.decision!.errors[0]!;
-    report.decision!.errors[0] = { ...e, headFailures: 9, baseFailures: 0, verdict: 'no-change' };
+    report.decision!.errors[0] = {
+      ...e,
+      headFailures: 9,
+      baseFailures: 0,
+      incidents: { head: 3, base: 0 },
+      verdict: 'no-change',
+    };
     const md = renderMarkdown(report);
     assert.match(md, /\| GET \/a \| failed requests \|[^\n]*no more failures than chance \|/);
     assert.doesNotMatch(md, /failed requests \|[^\n]*no change/);
+    assert.match(md, /\| head in 3 of 8 pairs, base in 0 \|/, 'where the failures were, in the units tested');
   });
 
   test('pairs left out because a side served 0 req/s are named', () => {
