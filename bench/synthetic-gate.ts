@@ -10,12 +10,21 @@
  * block of `restartEvery` pairs (per pair when 0 or 1), shared by every scenario the processes serve. Failed
  * requests are Poisson at each side's rate per request; a side's requests are its req/s × its measured time.
  *
+ * The failure modes of real services, each off by default (the rows of docs/how-it-decides.md say which they
+ * assume): failures in bursts (`burstSize` failures per incident, incidents at the rate); a rate of each process's
+ * own (× exp(N(0, processFailureSd²)) per block and side, for life); stalls of head (`stallFailures` failed requests
+ * on head's first scenario in each of `stallPairs`); carry-over (head's log ratio moves by `carryOver` × the change
+ * of the scenario measured just before it in the pair, in the gate's own scenario order); serial correlation of the
+ * per-pair noise within a block (AR(1), `serial`); a drift of the host's speed within a pair (`drift` per side's
+ * turn, in log: ABBA order meets it).
+ *
  * A pair's cost (the gate's plan for many scenarios): each side gets `durationSec` of measured load shared by the
  * scenarios, each at least `minScenarioSec`, so 2 × max(duration, min × scenarios) + `pairOverheadSec`, plus
  * `blockSec` for starting and priming a block of processes every `restartEvery` pairs (every pair at 0 or 1).
  */
 import { type LoopResult, measurePairs } from '../src/gate/loop.ts';
 import { plannedLooks } from '../src/gate/measurement-plan.ts';
+import { scenarioOrder as pairOrderOf } from '../src/gate/scenario-order.ts';
 import type { ScenarioRule } from '../src/model/decision.ts';
 import type { Round, RoundMeasurement, Side } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
@@ -43,6 +52,21 @@ export interface GateModel {
   latencyThreshold: number;
   alpha: number;
   budgetSec: number;
+  /** Failed requests per incident (1: independent failures). */
+  burstSize?: number;
+  /** Log-sd of each process's own failure rate (per block and side). */
+  processFailureSd?: number;
+  /** Pairs in which head's first scenario stalls, and the requests each stall fails (its connections). */
+  stallPairs?: readonly number[];
+  stallFailures?: number;
+  /** Share of the preceding scenario's change that shows in the next one's log ratio. */
+  carryOver?: number;
+  /** 1: the scenarios in the same order in every pair (before the rotation). */
+  fixedOrder?: number;
+  /** AR(1) correlation of the per-pair noise from pair to pair within a block. */
+  serial?: number;
+  /** The host's log-speed change from one side's turn to the other's. */
+  drift?: number;
   /** Fixed pairs (one look) instead of adaptive rounds. */
   fixedPairs?: number;
   floor?: number;
@@ -121,29 +145,70 @@ function measurement(rps: number, p50: number, p99: number, sec: number, failed:
 
 export const scenarioName = (i: number): string => `GET /s${i}`;
 
-/** The rounds of pair `pair`, with this block's process offset. */
-function pairRounds(m: GateModel, random: () => number, pair: number, offset: number): Round[] {
+/** What a block of processes keeps for life: head's offset, each side's own failure rate multiplier. */
+interface BlockState {
+  offset: number;
+  baseRate: number;
+  headRate: number;
+  /** Each scenario's last per-pair noise (AR(1) within the block). */
+  noise: number[];
+}
+
+function blockState(m: GateModel, random: () => number): BlockState {
+  const sd = m.processFailureSd ?? 0;
+  return {
+    offset: m.offset * gaussian(random),
+    baseRate: Math.exp(sd * gaussian(random)),
+    headRate: Math.exp(sd * gaussian(random)),
+    noise: [],
+  };
+}
+
+/** Failed requests of one round: incidents at the rate, `burstSize` failures each. */
+function failed(m: GateModel, random: () => number, requests: number, rate: number): number {
+  const burst = m.burstSize ?? 1;
+  return burst * poisson(random, (requests * rate) / burst);
+}
+
+/** Scenario s's per-pair noise, serially correlated within the block. */
+function noiseOf(m: GateModel, random: () => number, state: BlockState, s: number): number {
+  const rho = m.serial ?? 0;
+  const z = gaussian(random);
+  const e = state.noise[s] === undefined ? z : rho * state.noise[s] + Math.sqrt(1 - rho * rho) * z;
+  state.noise[s] = e;
+  return m.sd * e;
+}
+
+/** The rounds of pair `pair`, with this block's state. */
+function pairRounds(m: GateModel, random: () => number, pair: number, state: BlockState): Round[] {
   const rounds: Round[] = [];
   const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
   const host = 0.05 * gaussian(random);
   const sec = scenarioSec(m);
-  for (let s = 0; s < m.scenarios; s++) {
-    const change = Math.log(1 - (m.slower[s] ?? 0)) + offset;
-    const d = change + m.sd * gaussian(random);
+  const drift = (m.drift ?? 0) * (order[0] === 'head' ? -1 : 1);
+  const scenarioOrder = m.fixedOrder ? [...Array(m.scenarios).keys()] : pairOrderOf(pair, m.scenarios);
+  let previous: number | undefined;
+  for (const s of scenarioOrder) {
+    const carried = previous === undefined ? 0 : (m.carryOver ?? 0) * Math.log(1 - (m.slower[previous] ?? 0));
+    previous = s;
+    const change = Math.log(1 - (m.slower[s] ?? 0)) + state.offset + carried;
+    const d = change + drift + noiseOf(m, random, state, s);
     const d99 = -change + m.p99Factor * m.sd * gaussian(random);
     const d50 = -change + (m.sd / 2) * gaussian(random);
     const baseRps = m.rps * Math.exp(host);
     const headRps = baseRps * Math.exp(d);
     const p50 = Math.exp(-host);
     const p99 = 3 * Math.exp(-host + 0.1 * gaussian(random));
-    const base = measurement(baseRps, p50, p99, sec, poisson(random, baseRps * sec * m.baseFailureRate));
-    const headRate = m.headFailureRate[s] ?? m.baseFailureRate;
+    const baseRate = m.baseFailureRate * state.baseRate;
+    const base = measurement(baseRps, p50, p99, sec, failed(m, random, baseRps * sec, baseRate));
+    const headRate = (m.headFailureRate[s] ?? m.baseFailureRate) * state.headRate;
+    const stall = s === 0 && m.stallPairs?.includes(pair) ? (m.stallFailures ?? 10) : 0;
     const head = measurement(
       headRps,
       p50 * Math.exp(d50),
       p99 * Math.exp(d99),
       sec,
-      poisson(random, headRps * sec * headRate),
+      failed(m, random, headRps * sec, headRate) + stall,
     );
     order.forEach((side, position) => {
       rounds.push({
@@ -152,7 +217,7 @@ function pairRounds(m: GateModel, random: () => number, pair: number, offset: nu
         side,
         scenario: scenarioName(s),
         measurement: side === 'base' ? base : head,
-        startedAt: new Date(Date.UTC(2026, 0, 1) + pair * 10_000 + position * 5000).toISOString(),
+        startedAt: new Date(Date.UTC(2026, 0, 1) + pair * 10_000 + rounds.length * 10).toISOString(),
       });
     });
   }
@@ -168,7 +233,7 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
     threshold: undefined,
   }));
   const perBlock = Math.max(1, m.restartEvery);
-  const offsets = new Map<number, number>();
+  const blocks = new Map<number, BlockState>();
   let elapsed = 0;
   const result = await measurePairs(
     {
@@ -177,12 +242,12 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
       perPairMs: () => meanPairSec(m) * 1000,
       async next(pair: number) {
         const block = Math.floor(pair / perBlock);
-        if (!offsets.has(block)) {
-          offsets.set(block, m.offset * gaussian(random));
+        if (!blocks.has(block)) {
+          blocks.set(block, blockState(m, random));
           elapsed += m.blockSec;
         }
         elapsed += pairSec(m);
-        return pairRounds(m, random, pair, offsets.get(block)!);
+        return pairRounds(m, random, pair, blocks.get(block)!);
       },
     },
     {

@@ -5,6 +5,8 @@
  *   npx node bench/synthetic.ts <suite> [gates=1000] [name=value …]
  *
  * Suites: `failures` (A/A with spurious failed requests on both sides; a head failing 1% of its requests),
+ * `bursts` (failures in bursts, each process's own rate, stalls of head; §27), `carry` (scenarios that leave traces
+ * in the next, fixed and rotated order; §27), `departures` (serial correlation, drift, process offsets; §27),
  * `offsets` (per-process offsets 0–5% at half the threshold and A/A, by `restart-every`), `scenarios` (5, 8 and 12
  * scenarios, one of them 2× slower, at the default budget), `oc` (the share of gates failing against the true change
  * at per-pair sd 1.5%, 3%, 6% and 10%), `looks` (null gates: the looks counted exactly hold with Student's t),
@@ -62,6 +64,8 @@ export interface Tally {
   seconds: number;
   pairs: number;
   stoppedByNoise: number;
+  /** Gates in which a scenario's regression was flagged as perhaps carried over from the one before it. */
+  flagged: number;
 }
 
 export async function run(m: GateModel, n = gates, seed = Number(options.seed ?? 1)): Promise<Tally> {
@@ -79,6 +83,7 @@ export async function run(m: GateModel, n = gates, seed = Number(options.seed ??
     seconds: 0,
     pairs: 0,
     stoppedByNoise: 0,
+    flagged: 0,
   };
   const first = scenarioName(0);
   for (let g = 0; g < n; g++) {
@@ -103,6 +108,7 @@ export async function run(m: GateModel, n = gates, seed = Number(options.seed ??
     if (verdicts.some((v) => v.scenario !== first && v.verdict === 'regression')) t.othersRegression++;
     if (verdicts.some((v) => v.scenario !== first && v.verdict === 'improvement')) t.othersImprovement++;
     if (d.errors.some((e) => e.verdict === 'regression')) t.failures++;
+    if (d.comparisons.some((c) => c.carryOver)) t.flagged++;
   }
   return t;
 }
@@ -145,6 +151,43 @@ async function failuresSuite(): Promise<void> {
   }
 }
 
+/** Failures as real services have them: bursts, a rate of each process's own, stalls; A/A unless said. */
+async function burstsSuite(): Promise<void> {
+  const m0 = model();
+  header('Failed requests in bursts (sd 3%)', m0);
+  console.log(
+    '| case (model) | base fails | head fails | gates failing | failures a regression | caught at the first look |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const every = Array.from({ length: 40 }, (_, i) => i * m0.restartEvery);
+  const cases: [string, Partial<GateModel>][] = [
+    ['A/A, independent (Poisson)', { baseFailureRate: 1e-3 }],
+    ['A/A, bursts of 10', { baseFailureRate: 1e-5, burstSize: 10 }],
+    ['A/A, bursts of 10', { baseFailureRate: 1e-4, burstSize: 10 }],
+    ["A/A, each process's own rate (log-sd 1)", { baseFailureRate: 1e-3, processFailureSd: 1 }],
+    ["A/A, each process's own rate (log-sd 1)", { baseFailureRate: 1e-5, processFailureSd: 1 }],
+    ['one stall of head (10 connections, pair 3)', { stallPairs: [3], stallFailures: 10 }],
+    ['one stall of head (100 connections, pair 3)', { stallPairs: [3], stallFailures: 100 }],
+    ['head: a burst of 10 in every block', { stallPairs: every, stallFailures: 10 }],
+    ['head fails 1%', { headFailureRate: [0.01] }],
+    ['head fails 1%, base bursts of 10', { baseFailureRate: 1e-5, burstSize: 10, headFailureRate: [0.01] }],
+    [
+      'head fails 1%, own rates (log-sd 1)',
+      { baseFailureRate: 1e-3, processFailureSd: 1, headFailureRate: [0.01] },
+    ],
+    ['head fails 0.1%', { headFailureRate: [0.001] }],
+    ['head fails 1% at 100 req/s', { rps: 100, headFailureRate: [0.01] }],
+  ];
+  for (const [name, c] of cases.filter(([name]) => name.includes(options.only ?? ''))) {
+    const m = model({ headFailureRate: [], ...c });
+    const t = await run(m);
+    const head = m.headFailureRate[0] ?? m.baseFailureRate;
+    console.log(
+      `| ${name} | ${m.baseFailureRate} | ${head} | ${pct(t.regression, t.gates)} | ${pct(t.failures, t.gates)} | ${pct(t.caughtFirstLook, t.gates)} |`,
+    );
+  }
+}
+
 async function offsetsSuite(): Promise<void> {
   const m0 = model();
   header('Process offsets (sd 3% per pair)', m0);
@@ -179,6 +222,56 @@ async function scenariosSuite(): Promise<void> {
         `| ${scenarios} | ${restartEvery} | ${meanPairSec(m).toFixed(2)} s | ${(t.pairs / t.gates).toFixed(1)} | ${pct(t.caught, t.gates)} | ${pct(t.caughtFirstLook, t.gates)} | ${pct(t.othersRegression, t.gates)} / ${pct(t.othersImprovement, t.gates)} | ${(t.seconds / t.gates).toFixed(0)} s |`,
       );
     }
+  }
+}
+
+/** Scenarios that leave traces in the next (carry-over), in a fixed order and in the rotated one. */
+async function carrySuite(): Promise<void> {
+  const carryOver = Number(options.carryOver ?? 0.2);
+  header(
+    `Carry-over ${carryOver} of the preceding scenario's change, one scenario 2× slower (sd 3%)`,
+    model(),
+  );
+  console.log(
+    '| scenarios | order | pairs (mean) | 2× caught | another scenario: regression / improvement | flagged after a regressed one |',
+  );
+  console.log('| ---: | --- | ---: | ---: | ---: | ---: |');
+  for (const scenarios of (options.counts ?? '5,8,12').split(',').map(Number)) {
+    for (const fixedOrder of [1, 0]) {
+      const t = await run(model({ scenarios, slower: [0.5], carryOver, fixedOrder }));
+      console.log(
+        `| ${scenarios} | ${fixedOrder ? 'fixed' : 'rotated (Williams)'} | ${(t.pairs / t.gates).toFixed(1)} | ${pct(t.caught, t.gates)} | ${pct(t.othersRegression, t.gates)} / ${pct(t.othersImprovement, t.gates)} | ${pct(t.flagged, t.gates)} |`,
+      );
+    }
+  }
+}
+
+/** The model's departures one at a time (one scenario, sd 3%): A/A, half the threshold, 1.5× the threshold. */
+async function departuresSuite(): Promise<void> {
+  const m0 = model();
+  header('Where real services depart from the model (sd 3%, one scenario)', m0);
+  console.log(
+    '| model | A/A: regression + improvement | ½× the threshold fails | 1.5× the threshold caught |',
+  );
+  console.log('| --- | ---: | ---: | ---: |');
+  const rows: [string, Partial<GateModel>][] = [
+    ['i.i.d. pairs (the model)', {}],
+    ['serial correlation 0.5 within a block', { serial: 0.5 }],
+    ["drift 1% from one side's turn to the other's", { drift: 0.01 }],
+    ['process offsets, sd 2%', { offset: 0.02 }],
+    ['all three', { serial: 0.5, drift: 0.01, offset: 0.02 }],
+  ];
+  for (const [name, c] of rows) {
+    const cells: string[] = [];
+    for (const x of [0, 0.5, 1.5]) {
+      const t = await run(model({ ...c, slower: [x * m0.threshold] }));
+      cells.push(
+        x === 0
+          ? `${pct(t.regression, t.gates)} + ${pct(t.improvement, t.gates)}`
+          : pct(t.regression, t.gates),
+      );
+    }
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
 }
 
@@ -263,6 +356,9 @@ async function oneSuite(): Promise<void> {
 const started = Date.now();
 const suites: Record<string, () => Promise<void>> = {
   failures: failuresSuite,
+  bursts: burstsSuite,
+  carry: carrySuite,
+  departures: departuresSuite,
   offsets: offsetsSuite,
   scenarios: scenariosSuite,
   oc: ocSuite,

@@ -53,6 +53,8 @@ export interface RawComparison {
   logRatios: number[];
   /** The pair number of each log ratio. */
   pairNumbers: number[];
+  /** Pairs left out for want of a value on a side (a side that served 0 req/s has no latency either); absent: none. */
+  dropped?: number;
 }
 
 /** The per-pair log ratios of one metric over the pairs with a usable value on both sides. */
@@ -74,6 +76,7 @@ export function compareMetric(scenario: string, metric: Metric, pairs: readonly 
     noise: logRatios.length < 2 ? Number.NaN : sd(logRatios),
     logRatios,
     pairNumbers: usable.map(({ base: round }) => round.pair),
+    ...(usable.length < pairs.length ? { dropped: pairs.length - usable.length } : {}),
   };
 }
 

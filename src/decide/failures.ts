@@ -1,15 +1,18 @@
 /**
- * Failed requests of a scenario as one comparison of the family: the exact conditional binomial test of head's
- * failures among all failures, given each side's requests (two-sided), at the family's per-look level. Rare
- * spurious failures on both sides (a reset, a timeout) cannot decide a gate: the test needs about 12 failures on
- * one side and none on the other at the default family's level. Symmetric: base failing where head does not is an
+ * Failed requests of a scenario as one comparison of the family, tested at the design's unit (a block of pairs
+ * that share their processes, else a pair): each side's failures per unit, their dispersion between the units
+ * (src/stats/overdispersion.ts), and the exact conditional binomial test of head's failures among all, given each
+ * side's requests, on the counts ÷ that dispersion (two-sided), at the family's per-look level. A stall that times
+ * out every connection at once, or a process that fails more than its twin for life, counts as one unit's worth;
+ * failures that repeat unit after unit count in full. Symmetric: base failing where head does not is an
  * improvement. Pure.
  */
 import type { ErrorComparison, FailureClasses, ScenarioRule } from '../model/decision.ts';
 import { expected, failures } from '../model/derived.ts';
 import type { Round, RoundMeasurement } from '../model/measure.ts';
-import { conditionalRateTestP } from '../stats/binomial.ts';
+import { overdispersedRateTest, type UnitCounts } from '../stats/overdispersion.ts';
 import { sequentialP } from '../stats/sequential-boundary.ts';
+import { unitOf } from './interval.ts';
 
 /** A side's failed requests, requests and failure classes over the pairs. */
 interface SideFailures {
@@ -39,6 +42,31 @@ export interface FailureFamily {
   comparisons: number;
   alpha: number;
   looks: readonly number[];
+  /** Pairs that share their processes (the unit: blocks from 2, else pairs); default 0. */
+  restartEvery?: number;
+}
+
+/** Each side's failures and requests per unit of the design, units in order. */
+function perUnit(
+  pairs: readonly { base: Round; head: Round }[],
+  restartEvery: number,
+  expectStatus: number | undefined,
+): { base: UnitCounts; head: UnitCounts } {
+  const blocks = unitOf(restartEvery) === 'blocks';
+  const units = new Map<number, { base: SideFailures; head: SideFailures }>();
+  for (const pair of pairs) {
+    const key = blocks ? Math.floor(pair.base.pair / restartEvery) : pair.base.pair;
+    const unit = units.get(key) ?? { base: emptySide(), head: emptySide() };
+    add(unit.base, pair.base.measurement, expectStatus);
+    add(unit.head, pair.head.measurement, expectStatus);
+    units.set(key, unit);
+  }
+  const ordered = [...units].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
+  const side = (s: 'base' | 'head'): UnitCounts => ({
+    events: ordered.map((u) => u[s].failures),
+    exposures: ordered.map((u) => u[s].requests),
+  });
+  return { base: side('base'), head: side('head') };
 }
 
 /** The failed requests of one scenario's pairs, tested within the family. */
@@ -53,7 +81,9 @@ export function compareFailures(
     add(base, pair.base.measurement, scenario.expectStatus);
     add(head, pair.head.measurement, scenario.expectStatus);
   }
-  const p = conditionalRateTestP(head.failures, head.requests, base.failures, base.requests);
+  const units = perUnit(pairs, family.restartEvery ?? 0, scenario.expectStatus);
+  const test = overdispersedRateTest(units.head, units.base);
+  const p = test.p;
   const significant = p <= family.level;
   const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks));
   // As for the intervals: p ≤ level ⟺ pAdjusted ≤ alpha, the last bits of floating point set by the level.
@@ -70,6 +100,13 @@ export function compareFailures(
     headResponses: head.requests,
     headStatus: head.classes.statuses,
     classes: { base: base.classes, head: head.classes },
+    unit: unitOf(family.restartEvery ?? 0),
+    units: units.head.events.length,
+    incidents: {
+      base: units.base.events.filter((n) => n > 0).length,
+      head: units.head.events.filter((n) => n > 0).length,
+    },
+    dispersion: test.dispersion,
     level: family.level,
     p,
     pAdjusted,

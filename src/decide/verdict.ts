@@ -11,7 +11,7 @@
  * - the p-value: of the test that interval inverts, made sequential and multiplied by the comparisons, so that
  *   p ≤ alpha exactly when the interval leaves out 0;
  * - the verdict: from the interval and its centre only (src/decide/rule.ts); failed requests from the exact
- *   conditional binomial test at the same level (src/decide/failures.ts).
+ *   conditional binomial test at the same level, at the design's unit (src/decide/failures.ts).
  *
  * Pure.
  */
@@ -27,6 +27,7 @@ import type {
 import type { Metric, Round } from '../model/measure.ts';
 import { excludesZero } from '../stats/inference.ts';
 import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { type Follower, followersOf } from './carry-over.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
@@ -102,6 +103,8 @@ export interface DecisionGroup {
 /** One tested metric of a scenario of a group, before the family is counted. */
 interface Entry {
   raw: RawComparison;
+  /** Pairs left out: the scenario was measured right after another that regressed (carry-over.ts). */
+  carryOver?: MetricComparison['carryOver'];
   /** Its group's looks (at least one) and `restart-every`. */
   looks: readonly number[];
   restartEvery: number;
@@ -113,26 +116,37 @@ interface ScenarioEntry {
   scenario: ScenarioRule;
   pairs: ReturnType<typeof pairsOf>;
   looks: readonly number[];
+  restartEvery: number;
 }
 
-/** Every tested comparison, every scenario (for failed requests) and every shown change of the groups, in order. */
-function collect(groups: readonly DecisionGroup[], options: DecideOptions) {
+/** Per group, the scenarios measured right after a regressed one, and in which pairs. */
+type Followers = readonly Map<string, Follower>[];
+
+/**
+ * Every tested comparison, every scenario (for failed requests) and every shown change of the groups, in order; a
+ * follower's metrics without the pairs in which it came right after a regressed scenario (its failures with all).
+ */
+function collect(groups: readonly DecisionGroup[], options: DecideOptions, followers?: Followers) {
   const entries: Entry[] = [];
   const scenarios: ScenarioEntry[] = [];
   const shown: ShownChange[] = [];
-  for (const g of groups) {
+  groups.forEach((g, group) => {
     const looks = g.looks.length > 0 ? g.looks : [1];
     const restartEvery = g.restartEvery ?? 0;
     for (const scenario of g.scenarios) {
-      const pairs = pairsOf(g.rounds, scenario.name);
-      scenarios.push({ scenario, pairs, looks });
-      for (const metric of testedMetrics(pairs)) {
+      const all = pairsOf(g.rounds, scenario.name);
+      const follower = followers?.[group]?.get(scenario.name);
+      const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;
+      const carryOver = follower && { after: follower.after, pairs: follower.pairs.size };
+      scenarios.push({ scenario, pairs: all, looks, restartEvery });
+      for (const metric of testedMetrics(all)) {
         const raw = compareMetric(scenario.name, metric, pairs);
-        entries.push({ raw, looks, restartEvery, threshold: thresholdOf(metric, options, scenario) });
+        const threshold = thresholdOf(metric, options, scenario);
+        entries.push({ raw, looks, restartEvery, threshold, ...(carryOver ? { carryOver } : {}) });
       }
       shown.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
     }
-  }
+  });
   return { entries, scenarios, shown };
 }
 
@@ -223,15 +237,36 @@ function finish(entry: Entry, f: Family): MetricComparison {
     detectable: planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
+    ...(entry.carryOver ? { carryOver: entry.carryOver } : {}),
   };
 }
 
 /**
  * One decision over several groups as if they were one gate: every interval and every test of failed requests
- * simultaneous over all comparisons and each group's looks.
+ * simultaneous over all comparisons and each group's looks. A scenario that regressed right after another that
+ * regressed (in some pairs) is decided again without those pairs (carry-over.ts), the family as it was.
  */
 export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
-  const { entries, scenarios, shown } = collect(groups, options);
+  const first = decideOnce(groups, options);
+  // How far each regressed scenario regressed: its worst regressed metric, in thresholds.
+  const regressed = new Map<string, number>();
+  for (const c of first.comparisons) {
+    if (c.verdict !== 'regression') continue;
+    const thresholds = logWorse(c.metric, Math.log1p(c.change)) / Math.abs(Math.log1p(c.threshold));
+    regressed.set(c.scenario, Math.max(regressed.get(c.scenario) ?? 0, thresholds));
+  }
+  if (regressed.size < 2) return first;
+  const followers = groups.map((g) => followersOf(g.rounds, regressed));
+  if (followers.every((f) => f.size === 0)) return first;
+  return decideOnce(groups, options, followers);
+}
+
+function decideOnce(
+  groups: readonly DecisionGroup[],
+  options: DecideOptions,
+  followers?: Followers,
+): Decision {
+  const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
   const family = (looks: readonly number[]): Family => ({
     level: perLookLevel(options.alpha / count, looks),
@@ -240,8 +275,8 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
     floor: options.floor ?? REGRESSION_FLOOR,
   });
   const comparisons = entries.map((entry) => finish(entry, family(entry.looks)));
-  const errors = scenarios.map(({ scenario, pairs, looks }) =>
-    compareFailures(scenario, pairs, { ...family(looks), looks }),
+  const errors = scenarios.map(({ scenario, pairs, looks, restartEvery }) =>
+    compareFailures(scenario, pairs, { ...family(looks), looks, restartEvery }),
   );
   return {
     verdict: overall(comparisons, errors),

@@ -1,7 +1,7 @@
 /**
  * One pair: a new block of server processes when one is due (started together, primed in turns), then every
- * active scenario's turns, base and head taking turns ABBA… on their pools; or, with a fresh process per round,
- * one side's whole round after the other's.
+ * active scenario's turns in the pair's order (a Williams design, scenario-order.ts), base and head taking turns
+ * ABBA… on their pools; or, with a fresh process per round, one side's whole round after the other's.
  */
 import type { Scenario } from '../model/config.ts';
 import type { Round, RoundMeasurement, Side } from '../model/measure.ts';
@@ -10,6 +10,7 @@ import { roundDuring } from '../report/error-text.ts';
 import { inOrder, poolOf, prime, startBlockServers } from './blocks.ts';
 import { type PairContext, stopServers } from './context.ts';
 import { blocksOf } from './measurement-plan.ts';
+import { inPairOrder } from './scenario-order.ts';
 import { alive, inWindows } from './servers.ts';
 import { pairTurns, roundTurns } from './turns.ts';
 
@@ -24,7 +25,7 @@ export async function runPair(ctx: PairContext, plan: MeasurementPlan, pair: num
   if (plan.processes.mode === 'fresh') return freshPair(ctx, plan, pair, order);
   await blockFor(ctx, plan, pair, order);
   const rounds: Round[] = [];
-  for (const scenario of ctx.scenarios.active) {
+  for (const scenario of inPairOrder(ctx.scenarios.active, pair)) {
     const startedAt = ctx.clock.iso();
     const measurements = await ctx.servers.stopAllOnError(() =>
       sideBySide(ctx, pair, order, scenario, scenarioPlanOf(plan, scenario)),
@@ -103,7 +104,7 @@ async function freshPair(
     const server = await ctx.servers.serverFor(side, pair);
     const measured = await ctx.servers.stopAllOnError(async () => {
       const list: Round[] = [];
-      for (const scenario of ctx.scenarios.active) {
+      for (const scenario of inPairOrder(ctx.scenarios.active, pair)) {
         const startedAt = ctx.clock.iso();
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);

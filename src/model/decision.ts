@@ -18,6 +18,13 @@ export interface MetricComparison {
   /** The scenario's name. */
   scenario: string;
   metric: Metric;
+  /**
+   * Decided without the pairs in which this scenario, regressed, was measured right after `after`, which regressed
+   * too: what `after` left in the processes can show here (src/decide/carry-over.ts).
+   */
+  carryOver?: { after: string; pairs: number };
+  /** Pairs left out for want of a value on a side (a side served 0 req/s, or nothing was measured); absent: none. */
+  dropped?: number;
   /** The threshold that applied (the scenario's own for req/s, else the gate's). */
   threshold: number;
   /**
@@ -155,6 +162,14 @@ export interface ErrorComparison {
   headStatus: Record<string, number>;
   /** Each side's failures by class. */
   classes: { base: FailureClasses; head: FailureClasses };
+  /** Units of the design (blocks of pairs sharing their processes, else pairs) the failures were counted in. */
+  units: number;
+  /** Units in which each side failed at least once. */
+  incidents: { base: number; head: number };
+  /** The unit the failures were counted in. */
+  unit: 'pairs' | 'blocks';
+  /** What the failures were divided by for their burstiness between units (1: as steady as chance). */
+  dispersion: number;
   /** The two-sided level of the test at one look of one comparison (as MetricComparison.level). */
   level: number;
   /** The exact conditional test's two-sided p-value at this look (1 without failures). */

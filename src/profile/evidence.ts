@@ -2,7 +2,9 @@
  * Which functions, files and packages changed their CPU time per request beyond what their own spread between
  * windows allows. Each side was profiled in windows of load taken in turns (side-by-side.ts), so every unit has a
  * cost per request in every window, and pair k of windows gives one difference, head's less base's. A paired t test
- * over those differences asks whether the mean is 0; the tests of all units large enough to name are held
+ * over those differences asks whether the mean is 0, its standard error widened by what one process per side cannot
+ * tell from a change: a process runs a function a few percent faster or slower than its twin for its whole life
+ * (PROCESS_SPREAD), the same in every window. The tests of all units large enough to name are held
  * together by Holm's step-down at `level`, so that a gate names nothing false with probability at least 1 − level.
  * A unit is named only when its change is beyond that, large enough to matter, and the gate found a change to
  * explain; each is named where its change lives (whereItLives). Pure.
@@ -45,6 +47,26 @@ export const MIN_TESTED_SHARE = 0.005;
 export const MIN_NAMED_SHARE = 0.01;
 /** A function stands for its file or package when it carries at least this share of the change there. */
 const STANDS_FOR = 0.5;
+
+/**
+ * The sd of the log ratio of a unit's cost between two processes of the same code, for their life: each side is
+ * profiled in one process, so a unit must change by more than this allows before it is named (an A/A with a 5%
+ * per-function offset on each process named a function in 11% of gates with a change to explain before it).
+ */
+export const PROCESS_SPREAD = 0.05 * Math.SQRT2;
+
+/**
+ * Two-sided p that the differences have mean 0 beyond a process offset of `costUs` (offsetScales): the paired t
+ * test with the offset's variance added to the mean's.
+ */
+export function offsetTP(differences: readonly number[], costUs: number): number {
+  const n = differences.length;
+  const m = mean([...differences]);
+  const s = sampleStandardDeviation([...differences]);
+  const se = Math.sqrt((s * s) / n + (PROCESS_SPREAD * costUs) ** 2);
+  if (se === 0) return m === 0 ? 1 : 0;
+  return Math.min(1, 2 * studentTSf(Math.abs(m) / se, n - 1));
+}
 
 /** Two-sided p of the paired t test that the differences have mean 0. */
 export function pairedTP(differences: readonly number[]): number {
@@ -130,6 +152,7 @@ function unitCosts(base: WindowedSide, head: WindowedSide, busyUs: number): Unit
   const n = Math.min(base.windows.length, head.windows.length);
   const zeros = new Array(n).fill(0);
   const units: UnitCost[] = [];
+  const differences = new Map<UnitCost, number[]>();
   for (const key of new Set([...b.keys(), ...h.keys()])) {
     const bs = b.get(key) ?? { self: zeros, total: zeros };
     const hs = h.get(key) ?? { self: zeros, total: zeros };
@@ -137,7 +160,7 @@ function unitCosts(base: WindowedSide, head: WindowedSide, busyUs: number): Unit
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
     const tested = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
-    units.push({
+    const unit: UnitCost = {
       ...describe(key, described.get(key)!),
       baseSelfUs,
       headSelfUs,
@@ -145,11 +168,35 @@ function unitCosts(base: WindowedSide, head: WindowedSide, busyUs: number): Unit
       headTotalUs: mean(hs.total.slice(0, n)),
       deltaUs: mean(d),
       spreadUs: n >= 2 ? sampleStandardDeviation(d) : 0,
-      p: tested ? pairedTP(d) : undefined,
+      p: undefined,
       evident: false,
-    });
+    };
+    if (tested) differences.set(unit, d);
+    units.push(unit);
   }
+  const offsets = offsetScales(units);
+  for (const [unit, d] of differences) unit.p = offsetTP(d, offsets.get(unit)!);
   return units;
+}
+
+/**
+ * The cost whose process offset a unit's change must exceed: a function's own (its mean over both sides); a file's
+ * or a package's, √(Σ cost²) over its functions, each of which a process runs apart from its twin on its own.
+ */
+function offsetScales(units: readonly UnitCost[]): Map<UnitCost, number> {
+  const cost = (u: UnitCost) => (u.baseSelfUs + u.headSelfUs) / 2;
+  const squares = new Map<string, number>();
+  for (const f of units.filter((u) => u.level === 'function')) {
+    for (const home of [`file\u0000${f.file}`, `package\u0000${f.package}`])
+      squares.set(home, (squares.get(home) ?? 0) + cost(f) ** 2);
+  }
+  const scales = new Map<UnitCost, number>();
+  for (const u of units) {
+    const home = u.level === 'file' ? `file\u0000${u.file}` : `package\u0000${u.package}`;
+    const sum = u.level === 'function' || u.pseudo ? undefined : squares.get(home);
+    scales.set(u, sum === undefined ? cost(u) : Math.sqrt(sum));
+  }
+  return scales;
 }
 
 /** A unit's key among the units (level and identity). */

@@ -42,7 +42,12 @@ export function titleLine(report: Report, options: LeadOptions): string {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : 'perf-gate';
   if (failed(report)) return `### ❌ ${gate}: error`;
   if (isAccepted(report, options.accepted)) return `### 🟠 ${gate}: regression, accepted`;
-  const title = `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  const open = (report.decision?.comparisons ?? []).filter((c) => c.verdict === 'inconclusive').length;
+  // Nothing is called better (or unchanged) over the whole gate while a comparison is still open.
+  const title =
+    open > 0 && report.verdict !== 'regression'
+      ? `### ${VERDICT_ICON.inconclusive} ${gate}: ${report.verdict === 'improvement' ? 'an improvement, ' : ''}${open} comparison${open === 1 ? '' : 's'} still open`
+      : `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
   return report.verdict === 'inconclusive' ? `${title}, ${inconclusiveOutcome(report)}` : title;
 }
 

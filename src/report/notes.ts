@@ -1,4 +1,4 @@
-/** The report's notes: open loop, scenarios, differing processes. Pure. */
+/** The report's notes: open loop, scenarios, differing processes, carry-over. Pure. */
 
 import type { Decision, ProcessBlocks } from '../model/decision.ts';
 import type { OpenLoopView, Report } from '../model/report.ts';
@@ -73,6 +73,35 @@ export function processOffsetNote(decision: Decision | undefined): string | unde
     )
     .join('; ');
   return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so with \`restart-every\` of 2 or more each block is one unit of every comparison: the intervals and p-values above come from the ${first.changes.length} blocks' mean changes, not from the pairs, and already account for it. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+}
+
+/**
+ * The scenarios decided without the pairs in which they came right after a scenario that regressed further
+ * (MetricComparison.carryOver); undefined when none were.
+ */
+export function carryOverNote(decision: Decision | undefined): string | undefined {
+  const seen = new Map<string, { after: string; pairs: number; left: number }>();
+  for (const c of decision?.comparisons ?? []) {
+    if (c.carryOver && !seen.has(c.scenario)) seen.set(c.scenario, { ...c.carryOver, left: c.pairs });
+  }
+  if (seen.size === 0) return undefined;
+  const list = [...seen]
+    .map(
+      ([scenario, { after, pairs, left }]) =>
+        `${scenario} right after ${after} in ${pairs} pair${pairs === 1 ? '' : 's'} (decided on the other ${left})`,
+    )
+    .join('; ');
+  return `a scenario can slow down for what the one measured before it left in the processes (garbage, a cache, a queue), so a regression measured right after a larger one is decided without those pairs: ${list}. The scenarios' order rotates from pair to pair, each one after each other equally often; where too few pairs are left, the comparison stays open.`;
+}
+
+/** The comparisons that left pairs out for want of a value on a side; undefined when none did. */
+export function droppedNote(decision: Decision | undefined): string | undefined {
+  const dropped = (decision?.comparisons ?? []).filter((c) => (c.dropped ?? 0) > 0);
+  if (dropped.length === 0) return undefined;
+  const list = dropped
+    .map((c) => `${c.scenario} ${metricLabel(c.metric)}: ${c.dropped} of ${c.pairs + c.dropped!}`)
+    .join('; ');
+  return `pairs in which a side had no value were left out of these comparisons (a side that served 0 req/s has no ratio and no latency): ${list}. A side that answers nothing is down or stalled for the whole turn: its failed requests say how often.`;
 }
 
 /** Whether processOffsetNote's blocks decided a call (worth an annotation on the run, not only a note): never now. */

@@ -11,7 +11,7 @@ import { formatSeconds, formatShare } from './format.ts';
 import { driftLine } from './history-text.ts';
 import { decisionSentence, isAccepted, type LeadOptions, leadSentence, nextLine, titleLine } from './lead.ts';
 import { noteText } from './note-text.ts';
-import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
+import { carryOverNote, droppedNote, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
 import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
@@ -182,8 +182,8 @@ function measuredSection(report: Report, view: ReportView): string[] {
 
 /** The notes: the processes' blocks, then the gate's own. */
 function notes(report: Report): string[] {
-  const offsets = processOffsetNote(report.decision);
-  const all = [...(offsets ? [offsets] : []), ...report.notes.map(noteText)];
+  const own = [processOffsetNote, carryOverNote, droppedNote].flatMap((note) => note(report.decision) ?? []);
+  const all = [...own, ...report.notes.map(noteText)];
   return all.flatMap((note, i) => [...(i > 0 ? [''] : []), `Note: ${inlineText(note)}`]);
 }
 

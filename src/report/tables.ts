@@ -1,6 +1,12 @@
 /** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
 
-import type { Decision, FailureClasses, MetricComparison } from '../model/decision.ts';
+import type {
+  Decision,
+  ErrorComparison,
+  FailureClasses,
+  MetricComparison,
+  Verdict,
+} from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
 import { METRICS } from '../model/measure.ts';
 import type { MeasuredMedians, Report } from '../model/report.ts';
@@ -41,6 +47,20 @@ export function intervalText(ci: readonly [number, number]): string {
   return `${formatPercent(ci[0])} … ${formatPercent(ci[1])}`;
 }
 
+/**
+ * A failed-requests verdict in words: no test of failures says they are equivalent (no margin is set for them), so
+ * a difference within chance reads as what it is.
+ */
+export function failuresVerdictText(verdict: Verdict): string {
+  return verdict === 'no-change' ? 'no more failures than chance' : VERDICT_TEXT[verdict];
+}
+
+/** Where the failures were, in the units they were tested in: "head in 3 of 6 blocks, base in 0"; '' if unknown. */
+export function incidentsText(e: ErrorComparison): string {
+  if (e.units === undefined || e.incidents === undefined) return '';
+  return `head in ${e.incidents.head} of ${e.units} ${e.unit === 'blocks' ? 'blocks' : 'pairs'}, base in ${e.incidents.base}`;
+}
+
 /** A side's failed requests in a cell: "3 of 12,345 (2 timeouts, 1 connection error)", statuses by code. */
 function failedCell(failed: number, requests: number, classes: FailureClasses): string {
   const parts = [
@@ -73,7 +93,7 @@ export function comparisonTable(decision: Decision, medians: readonly MeasuredMe
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e.verdict)} |`,
     );
   }
   // Scenario by scenario, the tested comparisons and the shown changes (p50) in the metrics' order.

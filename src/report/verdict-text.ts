@@ -7,7 +7,7 @@ import { METRICS, type Metric } from '../model/measure.ts';
 import { escapeMarkdown } from './escape.ts';
 import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
 import { leadingChange } from './headline.ts';
-import { intervalText } from './tables.ts';
+import { incidentsText, intervalText } from './tables.ts';
 
 /** "req/s of GET /". */
 function what(c: MetricComparison): string {
@@ -27,9 +27,10 @@ function changed(c: MetricComparison, floor: number, side: 'worse' | 'better', v
   return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${bound(b.threshold)}, so this is ${verdict}.`;
 }
 
-/** Failed requests that decided: how many on each side, and that chance would rarely give as many. */
+/** Failed requests that decided: how many on each side, in how many units, and that chance would rarely give as many. */
 function failureSentence(e: ErrorComparison, alpha: number): string {
-  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base`;
+  const units = incidentsText(e);
+  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base${units === '' ? '' : ` (${units})`}`;
   return e.verdict === 'regression'
     ? `Head failed ${counts} on ${escapeMarkdown(e.scenario)}: more than chance allows between two sides that fail alike (${pText(e.pAdjusted, alpha)}), and that alone fails the gate.`
     : `Base failed more often than head on ${escapeMarkdown(e.scenario)} (${counts}, ${pText(e.pAdjusted, alpha)}): head fails less, an improvement.`;

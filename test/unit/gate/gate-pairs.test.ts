@@ -42,7 +42,7 @@ describe('ABBA order', () => {
     );
   });
 
-  test('two scenarios: each pair runs one batch of turns per scenario, in file order, each on its own pools', async () => {
+  test('two scenarios: each pair runs one batch of turns per scenario, each on its own pools, /b after /a in one pair and /a after /b in the next (scenario-order.ts)', async () => {
     const world = new World({ config: { pairs: 2, scenarios: [scenario('/a'), scenario('/b')] } });
     const result = await world.measure();
     assert.deepEqual(
@@ -50,8 +50,8 @@ describe('ABBA order', () => {
       [
         'turns base#1,head#2 /a',
         'turns base#1,head#2 /b',
-        'turns head#2,base#1 /a',
         'turns head#2,base#1 /b',
+        'turns head#2,base#1 /a',
       ],
     );
     // Four pools: each side's /a and /b, opened once (at priming) and used by every pair.

@@ -112,30 +112,33 @@ describe('compareFailures', () => {
   const family = { level: 0.001, comparisons: 6, alpha: 0.05, looks: [12] };
 
   test('classes per side: timeouts, connection errors and unexpected statuses (here: anything but 201)', () => {
-    const pairs = [
-      pair(
-        0,
-        { ...measurement(100, {}), statusCodes: { '201': 100 } },
-        {
-          ...measurement(100, { timeouts: 3, errors: 2 }),
-          statusCodes: { '201': 80, '200': 15, '503': 5 },
-        },
-      ),
+    const m = (): [RoundMeasurement, RoundMeasurement] => [
+      { ...measurement(100, {}), statusCodes: { '201': 100 } },
+      {
+        ...measurement(100, { timeouts: 3, errors: 2 }),
+        statusCodes: { '201': 80, '200': 15, '503': 5 },
+      },
     ];
+    const pairs = [0, 1, 2, 3, 4, 5].map((i) => pair(i, ...m()));
     const e = compareFailures(scenario, pairs, family);
     assert.equal(e.baseFailures, 0);
-    assert.equal(e.headFailures, 25);
-    assert.equal(e.headResponses, 105);
-    assert.deepEqual(e.classes.head, { timeouts: 3, connectionErrors: 2, statuses: { '200': 15, '503': 5 } });
-    assert.deepEqual(e.headStatus, { '200': 15, '503': 5 });
+    assert.equal(e.headFailures, 150);
+    assert.equal(e.headResponses, 630);
+    assert.deepEqual(e.classes.head, {
+      timeouts: 18,
+      connectionErrors: 12,
+      statuses: { '200': 90, '503': 30 },
+    });
+    assert.deepEqual(e.headStatus, { '200': 90, '503': 30 });
     assert.equal(e.verdict, 'regression');
-    assert.equal(e.p, conditionalRateTestP(25, 105, 0, 100));
+    assert.deepEqual([e.units, e.incidents, e.dispersion], [6, { base: 0, head: 6 }, 1]);
+    assert.ok(e.p >= conditionalRateTestP(150, 630, 0, 600), 'as steady as chance: at least the exact test');
   });
 
   test('p ≤ level ⟺ pAdjusted ≤ alpha ⟺ significant, at the edge too', () => {
     const any = { name: 'GET /x', expectStatus: undefined, threshold: undefined };
     for (let k = 0; k <= 14; k++) {
-      const pairs = [pair(0, measurement(1000, {}), measurement(1000, { timeouts: k }))];
+      const pairs = [0, 1].map((i) => pair(i, measurement(1000, {}), measurement(1000, { timeouts: k })));
       const e = compareFailures(any, pairs, family);
       assert.equal(e.significant, e.p <= family.level, `k ${k}`);
       assert.equal(e.significant, e.pAdjusted <= family.alpha, `k ${k}`);
