@@ -45,7 +45,7 @@ export function titleLine(report: Report, options: LeadOptions): string {
   const open = (report.decision?.comparisons ?? []).filter((c) => c.verdict === 'inconclusive').length;
   // Nothing is called better (or unchanged) over the whole gate while a comparison is still open.
   const title =
-    open > 0 && report.verdict !== 'regression'
+    open > 0 && (report.verdict === 'improvement' || report.verdict === 'no-change')
       ? `### ${VERDICT_ICON.inconclusive} ${gate}: ${report.verdict === 'improvement' ? 'an improvement, ' : ''}${open} comparison${open === 1 ? '' : 's'} still open`
       : `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
   return report.verdict === 'inconclusive' ? `${title}, ${inconclusiveOutcome(report)}` : title;

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { inPairOrder, orderRows, scenarioOrder } from '../../src/gate/scenario-order.ts';
+import { inPairOrder, orderRows, scenarioOrder } from '../../../src/gate/scenario-order.ts';
 
 describe('scenario order (Williams design)', () => {
   test('balanced for first-order carry-over, 1 to 12 scenarios', () => {

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type WindowedSide, weighEvidence } from '../../src/profile/evidence.ts';
-import { buildProfile, type RawTicks } from '../../src/profile/ticks.ts';
-import { mulberry32 } from '../../src/stats/describe.ts';
+import { type WindowedSide, weighEvidence } from '../../../src/profile/evidence.ts';
+import { buildProfile, type RawTicks } from '../../../src/profile/ticks.ts';
+import { mulberry32 } from '../../../src/stats/describe.ts';
 
 const HANDLER = { name: 'handle /app/index.js:1:1', type: 'JS' };
 const frame = (i: number) => ({ name: `f${i} /app/lib/m${i % 6}.js:${i + 1}:1`, type: 'JS' });

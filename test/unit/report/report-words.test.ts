@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Report } from '../../src/model/report.ts';
-import { renderMarkdown } from '../../src/publish/markdown.ts';
-import { titleLine } from '../../src/report/lead.ts';
-import { droppedNote } from '../../src/report/notes.ts';
-import { failuresVerdictText } from '../../src/report/tables.ts';
-import { gateReport } from '../support/reports.ts';
+import type { Report } from '../../../src/model/report.ts';
+import { renderMarkdown } from '../../../src/publish/markdown.ts';
+import { titleLine } from '../../../src/report/lead.ts';
+import { droppedNote } from '../../../src/report/notes.ts';
+import { failuresVerdictText } from '../../../src/report/tables.ts';
+import { gateReport } from '../../support/reports.ts';
 
 /** A report whose decision says `verdict` over the comparisons, with one comparison set to `open`. */
 function withOpen(verdict: Report['verdict'], open: boolean): Report {
@@ -38,7 +38,10 @@ describe('report words', () => {
       '### 🟡 perf-gate: an improvement, 1 comparison still open',
     );
     assert.equal(titleLine(withOpen('no-change', false), {}), '### ⚪ perf-gate: no change');
-    assert.equal(titleLine(withOpen('inconclusive', true), {}), '### 🟡 perf-gate: 2 comparisons still open');
+    assert.equal(
+      titleLine(withOpen('inconclusive', true), {}),
+      '### 🟡 perf-gate: inconclusive, the check passes as neutral: no slowdown was shown, and none was ruled out',
+    );
     assert.equal(titleLine(withOpen('regression', true), {}), '### 🔴 perf-gate: regression');
   });
 

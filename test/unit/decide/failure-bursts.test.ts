@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decide } from '../../src/decide/verdict.ts';
-import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
-import { conditionalRateTestP } from '../../src/stats/binomial.ts';
-import { studentTSf } from '../../src/stats/distributions.ts';
-import { dispersionOf, overdispersedRateTest } from '../../src/stats/overdispersion.ts';
+import { decide } from '../../../src/decide/verdict.ts';
+import type { Round, RoundMeasurement, Side } from '../../../src/model/measure.ts';
+import { conditionalRateTestP } from '../../../src/stats/binomial.ts';
+import { studentTSf } from '../../../src/stats/distributions.ts';
+import { dispersionOf, overdispersedRateTest } from '../../../src/stats/overdispersion.ts';
 
 const RULES = [{ name: 'GET /x', expectStatus: undefined, threshold: undefined }];
 

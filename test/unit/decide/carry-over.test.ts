@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { followersOf } from '../../src/decide/carry-over.ts';
-import { decide } from '../../src/decide/verdict.ts';
-import { scenarioOrder } from '../../src/gate/scenario-order.ts';
-import type { Round, RoundMeasurement } from '../../src/model/measure.ts';
-import { carryOverNote } from '../../src/report/notes.ts';
-import { mulberry32 } from '../../src/stats/describe.ts';
+import { followersOf } from '../../../src/decide/carry-over.ts';
+import { decide } from '../../../src/decide/verdict.ts';
+import { scenarioOrder } from '../../../src/gate/scenario-order.ts';
+import type { Round, RoundMeasurement } from '../../../src/model/measure.ts';
+import { carryOverNote } from '../../../src/report/notes.ts';
+import { mulberry32 } from '../../../src/stats/describe.ts';
 
 const NAMES = ['GET /a', 'GET /b', 'GET /c'];
 const RULES = NAMES.map((name) => ({ name, expectStatus: undefined, threshold: undefined }));
