@@ -93,6 +93,7 @@ const KINDS: Record<string, Record<string, Schema>> = {
   'shard-settings-differ': {},
   'shard-environments-differ': {},
   'diagnostics-per-shard': {},
+  'replicas-missing': { found: count(256), count: count(256) },
 };
 
 const single = (name: string, fields: Record<string, Schema>): Schema =>

@@ -31,6 +31,7 @@ import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMe
 import { compareFailures } from './failures.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
+import { inferRunners, unitsByRunner } from './replicas.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
 
 export interface DecideOptions {
@@ -97,6 +98,11 @@ export interface DecisionGroup {
   looks: readonly number[];
   /** Pairs of this group that share their server processes (`restart-every`); undefined, 0 or 1: none share. */
   restartEvery?: number;
+  /**
+   * Several runners measured these scenarios (replicas): the first pair number of each, ascending. Their units
+   * are decided with the runner as a cluster (src/decide/replicas.ts).
+   */
+  runners?: readonly number[];
 }
 
 /** One tested metric of a scenario of a group, before the family is counted. */
@@ -106,6 +112,7 @@ interface Entry {
   looks: readonly number[];
   restartEvery: number;
   threshold: number;
+  runners: readonly number[] | undefined;
 }
 
 /** A scenario of a group, for its failed requests. */
@@ -128,7 +135,8 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions) {
       scenarios.push({ scenario, pairs, looks });
       for (const metric of testedMetrics(pairs)) {
         const raw = compareMetric(scenario.name, metric, pairs);
-        entries.push({ raw, looks, restartEvery, threshold: thresholdOf(metric, options, scenario) });
+        const threshold = thresholdOf(metric, options, scenario);
+        entries.push({ raw, looks, restartEvery, threshold, runners: g.runners });
       }
       shown.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
     }
@@ -188,11 +196,25 @@ function planDetectable(entry: Entry, logCi: readonly [number, number], units: n
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
 }
 
+/** The interval of a comparison: over its runners as clusters where several measured it, else over its units. */
+function inferEntry(entry: Entry, units: readonly number[], f: Family) {
+  const { logRatios, pairNumbers, metric } = entry.raw;
+  if (entry.runners && entry.runners.length > 1) {
+    const perRunner = unitsByRunner(pairNumbers, logRatios, entry.runners, (p, r) =>
+      unitsOf(p, r, entry.restartEvery),
+    );
+    const rule = { metric, threshold: entry.threshold, floor: f.floor };
+    const merged = inferRunners(perRunner, f.level, rule);
+    if (merged) return { ...merged, method: 'random-effects' as const };
+  }
+  return inferUnits(units, f.level);
+}
+
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
   const units = unitsOf(pairNumbers, logRatios, restartEvery);
-  const inferred = inferUnits(units, f.level);
+  const inferred = inferEntry(entry, units, f);
   const nan = Number.NaN;
   const logCi: [number, number] = inferred
     ? [inferred.inference.lower, inferred.inference.upper]
@@ -211,7 +233,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     units: units.length,
     method: inferred?.method ?? 't',
     change,
-    ...processes(entry),
+    ...(inferred && 'spread' in inferred ? { runners: inferred.spread } : processes(entry)),
     threshold,
     bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,
@@ -220,7 +242,10 @@ function finish(entry: Entry, f: Family): MetricComparison {
     pAdjusted: adjustedP(p, entry.looks, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: planDetectable(entry, logCi, units.length, f),
+    detectable:
+      inferred?.method === 'random-effects'
+        ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor)
+        : planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
   };

@@ -263,7 +263,7 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
     return undefined;
   }
   try {
-    const name = artifactName(config.artifactName, config.shard, process.env, config.name);
+    const name = artifactName(config.artifactName, config.shard, process.env, config.name, config.replica);
     const uploaded = await uploadFiles(name, files, config.outputDir);
     info(`artifact ${name} uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
     return uploaded.url;

@@ -1,5 +1,6 @@
 /** The step's outputs, set in this one place: every output at once, each '' when this run has no value for it. */
 import * as core from '@actions/core';
+import { needsMore } from '../decide/needs-more.ts';
 import type { Report } from '../model/report.ts';
 import { reportHeadline } from '../report/headline.ts';
 import { changeOutput, headlineComparison } from '../report/outputs.ts';
@@ -13,6 +14,8 @@ export interface StepOutputs {
   change: string;
   'comment-url': string;
   'check-run-url': string;
+  /** `true` when more runners could settle what this run could not (a second stage). */
+  'needs-more': string;
   'base-sha': string;
   'head-sha': string;
 }
@@ -26,6 +29,7 @@ export function reportOutputs(report: Report, path: string): StepOutputs {
     change: changeOutput(headlineComparison(report.decision)?.change),
     'comment-url': '',
     'check-run-url': '',
+    'needs-more': String(needsMore(report)),
     'base-sha': report.base.sha,
     'head-sha': report.head.sha,
   };
@@ -39,6 +43,7 @@ export const NO_REPORT: StepOutputs = {
   change: '',
   'comment-url': '',
   'check-run-url': '',
+  'needs-more': 'false',
   'base-sha': '',
   'head-sha': '',
 };

@@ -1,0 +1,132 @@
+/**
+ * Runners that measured the same scenarios (replicas, and the two stages of a two-stage design), decided as one
+ * comparison with the runner as a cluster. Chosen before any data (docs/how-it-decides.md "Many runners"): each
+ * runner's units (its block means, or pairs) give its estimate (their mean) and that estimate's variance; the
+ * runners are combined by a random-effects meta-analysis, DerSimonian-Laird τ² and the Hartung-Knapp interval on
+ * runners − 1 degrees of freedom with q ≥ 1 (src/stats/random-effects.ts), at the family's per-look level. A runner
+ * whose change differs is named (Cochran's Q below 1%), not averaged away. Pure.
+ */
+
+import type { RunnerSpread } from '../model/decision.ts';
+import type { Metric, Round } from '../model/measure.ts';
+import type { Inference } from '../stats/inference.ts';
+import { tCritical } from '../stats/inference.ts';
+import { clusterOf, mostApart, randomEffects } from '../stats/random-effects.ts';
+import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
+
+/** Runners differ when Cochran's Q has p below this (fixed before the data, as the process blocks' 1%). */
+export const RUNNERS_DIFFER_LEVEL = 0.01;
+
+/** Runner counts whose reach the report gives. */
+export const REACH_RUNNERS: readonly number[] = [2, 4, 8];
+
+/** The runner of a pair: the last runner whose first pair is at or before it. */
+function runnerOf(pair: number, starts: readonly number[]): number {
+  let i = 0;
+  while (i + 1 < starts.length && starts[i + 1]! <= pair) i++;
+  return i;
+}
+
+/** A comparison's units split by runner (units are computed per runner so that no block spans two runners). */
+export function unitsByRunner(
+  pairNumbers: readonly number[],
+  logRatios: readonly number[],
+  starts: readonly number[],
+  unitsOf: (pairs: number[], ratios: number[]) => number[],
+): number[][] {
+  const pairs: number[][] = starts.map(() => []);
+  const ratios: number[][] = starts.map(() => []);
+  pairNumbers.forEach((p, i) => {
+    const r = runnerOf(p, starts);
+    pairs[r]!.push(p);
+    ratios[r]!.push(logRatios[i]!);
+  });
+  return starts.map((_, r) => unitsOf(pairs[r]!, ratios[r]!));
+}
+
+export interface RunnersInference {
+  inference: Inference;
+  critical: number;
+  spread: RunnerSpread;
+}
+
+/**
+ * The random-effects interval over the runners with at least two units (undefined when fewer than two runners
+ * have), their spread, Q, and what more runners would reach.
+ */
+export function inferRunners(
+  perRunner: readonly (readonly number[])[],
+  level: number,
+  reach: { metric: Metric; threshold: number; floor: number },
+): RunnersInference | undefined {
+  const usable = perRunner.filter((u) => u.length >= 2);
+  if (usable.length < 2) return undefined;
+  const clusters = usable.map(clusterOf);
+  const r = randomEffects(clusters, level);
+  const apart = mostApart(clusters);
+  return {
+    inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
+    critical: r.critical,
+    spread: {
+      changes: clusters.map((c) => Math.expm1(c.estimate)),
+      units: clusters.map((c) => c.units),
+      within: r.within,
+      between: r.tau2,
+      q: r.q,
+      pQ: r.pQ,
+      differ: r.pQ < RUNNERS_DIFFER_LEVEL,
+      apart: apart.index,
+      othersChange: Math.expm1(apart.others),
+      reach: REACH_RUNNERS.map((runners) => ({
+        runners,
+        detectable: reachWith(runners, r.within, r.tau2, level, reach),
+      })),
+    },
+  };
+}
+
+/**
+ * The smallest change (a magnitude) the rule would catch in about 80% of merges of `runners` runners like these:
+ * each runner's estimate varies by `within` + `between`, the interval is t on runners − 1 df at `level`.
+ */
+export function reachWith(
+  runners: number,
+  within: number,
+  between: number,
+  level: number,
+  rule: { metric: Metric; threshold: number; floor: number },
+): number {
+  const critical = tCritical(level, runners - 1);
+  const half = critical * Math.sqrt((within + between) / runners);
+  const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
+  return Math.abs(changeOfWorse(rule.metric, need));
+}
+
+/** A runner's report as the merge sees it: its rounds, and where it sits among the runners. */
+export interface RunnerRounds {
+  rounds: readonly Round[];
+  restartEvery: number;
+}
+
+/**
+ * The rounds of several runners as one group's: each runner's pairs moved past the previous runner's (to a whole
+ * number of blocks, so no block spans two), and the first pair of each runner.
+ */
+export function joinRunners(runners: readonly RunnerRounds[]): { rounds: Round[]; starts: number[] } {
+  const rounds: Round[] = [];
+  const starts: number[] = [];
+  let next = 0;
+  for (const runner of runners) {
+    const block = Math.max(1, runner.restartEvery);
+    starts.push(next);
+    const offset = next;
+    let last = -1;
+    for (const round of runner.rounds) {
+      rounds.push({ ...round, pair: round.pair + offset });
+      last = Math.max(last, round.pair);
+    }
+    next = offset + Math.ceil((last + 1) / block) * block;
+    if (runner.rounds.length === 0) next = offset;
+  }
+  return { rounds, starts };
+}
