@@ -59,23 +59,24 @@ export function inferRunners(
   level: number,
   reach: { metric: Metric; threshold: number; floor: number },
 ): RunnersInference | undefined {
-  const usable = perRunner.filter((u) => u.length >= 2);
+  const usable = perRunner.flatMap((u, i) => (u.length >= 2 ? [i] : []));
   if (usable.length < 2) return undefined;
-  const clusters = usable.map(clusterOf);
+  const clusters = usable.map((i) => clusterOf(perRunner[i]!));
   const r = randomEffects(clusters, level);
   const apart = mostApart(clusters);
   return {
     inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
     critical: r.critical,
     spread: {
-      changes: clusters.map((c) => Math.expm1(c.estimate)),
-      units: clusters.map((c) => c.units),
+      // Every runner in order; one with fewer than two units has no change of its own (NaN) and no weight.
+      changes: perRunner.map((u) => (u.length >= 2 ? Math.expm1(clusterOf(u).estimate) : Number.NaN)),
+      units: perRunner.map((u) => u.length),
       within: r.within,
       between: r.tau2,
       q: r.q,
       pQ: r.pQ,
       differ: r.pQ < RUNNERS_DIFFER_LEVEL,
-      apart: apart.index,
+      apart: usable[apart.index]!,
       othersChange: Math.expm1(apart.others),
       reach: REACH_RUNNERS.map((runners) => ({
         runners,

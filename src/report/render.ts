@@ -14,6 +14,7 @@ import { noteText } from './note-text.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
+import { runnersLines, runnersSection } from './runners-text.ts';
 import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
@@ -49,7 +50,7 @@ function pairsMeasured(report: Report): string {
   const shards = report.shards ?? [];
   const pairs =
     shards.length > 1
-      ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(', ')}`
+      ? `${shards.length} ${shards.every((x) => x.replica) ? 'runners' : 'shards'} of ${shards.map((x) => x.pairs).join(', ')}`
       : (q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size);
   const adaptive =
     q === undefined || shards.length > 1
@@ -93,6 +94,8 @@ function head(report: Report, view: ReportView, options: RenderOptions): string[
   if (decision && report.error)
     out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, '');
   if (decision) out.push(...comparisonTable(decision, view.medians), '');
+  const runners = runnersLines(report);
+  if (runners.length > 0) out.push(...runners, '');
   if (options.drift) out.push(driftLine(options.drift), '');
   if (report.newScenarios.length > 0) {
     out.push(
@@ -202,6 +205,7 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
   const out = [
     ...head(report, view, options),
     ...whySection(report),
+    ...section('Each runner, and what more runners would buy', runnersSection(report)),
     ...charts(report),
     ...historySection(options.earlier ?? []),
   ];
