@@ -2,20 +2,24 @@
  * Runners that measured the same scenarios (replicas, and the two stages of a two-stage design), decided as one
  * comparison with the runner as a cluster. Chosen before any data (docs/how-it-decides.md "Many runners"): each
  * runner's units (its block means, or pairs) give its estimate (their mean) and that estimate's variance; the
- * runners are combined by a random-effects meta-analysis, DerSimonian-Laird τ² and the Hartung-Knapp interval on
- * runners − 1 degrees of freedom with q ≥ 1 (src/stats/random-effects.ts), at the family's per-look level. A runner
- * whose change differs is named (Cochran's Q below 1%), not averaged away. Pure.
+ * runners are combined by a random-effects meta-analysis whose between-runner spread τ has a half-normal prior of
+ * scale 1% (src/stats/random-effects.ts: 2 to 8 runners cannot estimate τ, and Hartung-Knapp's t on runners − 1 df
+ * would cost 4 runners more than they buy, bench/RESULTS.md §26), at the family's per-look level. A runner whose
+ * change differs is named (Cochran's Q below 1%), not averaged away. Pure.
  */
 
 import type { RunnerSpread } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
+import { normalQuantile } from '../stats/distributions.ts';
 import type { Inference } from '../stats/inference.ts';
-import { tCritical } from '../stats/inference.ts';
-import { clusterOf, mostApart, randomEffects } from '../stats/random-effects.ts';
+import { clusterOf, halfNormalRandomEffects, mostApart } from '../stats/random-effects.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
 /** Runners differ when Cochran's Q has p below this (fixed before the data, as the process blocks' 1%). */
 export const RUNNERS_DIFFER_LEVEL = 0.01;
+
+/** Scale of the half-normal prior on the runner-to-runner spread of a change (log ratio): 1%. */
+export const RUNNER_SPREAD_PRIOR = 0.01;
 
 /** Runner counts whose reach the report gives. */
 export const REACH_RUNNERS: readonly number[] = [2, 4, 8];
@@ -62,7 +66,7 @@ export function inferRunners(
   const usable = perRunner.flatMap((u, i) => (u.length >= 2 ? [i] : []));
   if (usable.length < 2) return undefined;
   const clusters = usable.map((i) => clusterOf(perRunner[i]!));
-  const r = randomEffects(clusters, level);
+  const r = halfNormalRandomEffects(clusters, level, RUNNER_SPREAD_PRIOR);
   const apart = mostApart(clusters);
   return {
     inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
@@ -88,7 +92,7 @@ export function inferRunners(
 
 /**
  * The smallest change (a magnitude) the rule would catch in about 80% of merges of `runners` runners like these:
- * each runner's estimate varies by `within` + `between`, the interval is t on runners − 1 df at `level`.
+ * each runner's estimate varies by `within` + `between`, the interval about normal at `level`.
  */
 export function reachWith(
   runners: number,
@@ -97,7 +101,7 @@ export function reachWith(
   level: number,
   rule: { metric: Metric; threshold: number; floor: number },
 ): number {
-  const critical = tCritical(level, runners - 1);
+  const critical = normalQuantile(1 - level / 2);
   const half = critical * Math.sqrt((within + between) / runners);
   const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
   return Math.abs(changeOfWorse(rule.metric, need));

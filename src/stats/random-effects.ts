@@ -6,7 +6,7 @@
  * narrow it). Cochran's Q tests whether the clusters differ beyond their own noise. Pure.
  */
 import { mean } from './describe.ts';
-import { lnGamma, studentTSf } from './distributions.ts';
+import { lnGamma, normalCdf, normalQuantile, studentTSf } from './distributions.ts';
 import { tCritical } from './inference.ts';
 
 /** One cluster: its estimate and the variance of that estimate from its own units. */
@@ -156,4 +156,108 @@ export function mostApart(clusters: readonly Cluster[]): { index: number; z: num
     if (Math.abs(z) > Math.abs(best.z) || Number.isNaN(best.others)) best = { index: i, z, others };
   });
   return best;
+}
+
+/** Points of the grid over τ on which the half-normal posterior is summed. */
+const TAU_POINTS = 61;
+
+/** The variance of a cluster's estimate, widened for having been estimated from its own units (Student's t). */
+function widened(c: Cluster): number {
+  const factor = c.units > 3 ? (c.units - 1) / (c.units - 3) : 3;
+  return Math.max(c.variance, VARIANCE_FLOOR) * factor;
+}
+
+/** The posterior of μ as a mixture of normals over a grid of τ (flat prior on μ, half-normal on τ). */
+function posteriorMixture(clusters: readonly Cluster[], scale: number) {
+  const y = clusters.map((c) => c.estimate);
+  const v = clusters.map(widened);
+  const parts = Array.from({ length: TAU_POINTS }, (_, i) => {
+    const tau = (6 * scale * i) / (TAU_POINTS - 1);
+    const w = v.map((x) => 1 / (x + tau * tau));
+    const sw = w.reduce((s, x) => s + x, 0);
+    const m = weightedMean(y, w);
+    const logLik =
+      -0.5 * Math.log(sw) +
+      0.5 * w.reduce((s, x) => s + Math.log(x), 0) -
+      0.5 * y.reduce((s, yi, j) => s + w[j]! * (yi - m) ** 2, 0);
+    return { tau, m, sd: Math.sqrt(1 / sw), log: logLik - (tau * tau) / (2 * scale * scale) };
+  });
+  const top = Math.max(...parts.map((p) => p.log));
+  const total = parts.reduce((s, p) => s + Math.exp(p.log - top), 0);
+  // Points of τ the data and the prior leave no weight at (below 1e-12 of the whole) are dropped.
+  return parts.map((p) => ({ ...p, weight: Math.exp(p.log - top) / total })).filter((p) => p.weight > 1e-12);
+}
+
+type Mixture = ReturnType<typeof posteriorMixture>;
+
+function mixtureCdf(mix: Mixture, x: number): number {
+  return mix.reduce((s, p) => s + p.weight * normalCdf((x - p.m) / p.sd), 0);
+}
+
+function mixturePdf(mix: Mixture, x: number): number {
+  return mix.reduce(
+    (s, p) => s + (p.weight * Math.exp(-0.5 * ((x - p.m) / p.sd) ** 2)) / (p.sd * Math.sqrt(2 * Math.PI)),
+    0,
+  );
+}
+
+/** The x at which the mixture's CDF is `q`: Newton's steps from `start`, kept inside a bracket that bisects. */
+function mixtureQuantile(mix: Mixture, q: number, start: number): number {
+  let lo = Math.min(...mix.map((p) => p.m - 40 * p.sd));
+  let hi = Math.max(...mix.map((p) => p.m + 40 * p.sd));
+  let x = Math.min(hi, Math.max(lo, start));
+  for (let i = 0; i < 100; i++) {
+    const f = mixtureCdf(mix, x) - q;
+    if (f < 0) lo = x;
+    else hi = x;
+    const step = f / mixturePdf(mix, x);
+    if (f === 0 || Math.abs(step) < 1e-14) return x - (Number.isFinite(step) ? step : 0);
+    const next = x - step;
+    x = Number.isFinite(next) && next > lo && next < hi ? next : (lo + hi) / 2;
+    if (hi - lo < 1e-14) break;
+  }
+  return x;
+}
+
+/**
+ * The random-effects estimate of k ≥ 2 clusters with a half-normal prior of `scale` on τ (and a flat one on μ):
+ * the posterior mean of μ and its equal-tailed interval at two-sided `level`, each cluster's variance widened for
+ * being estimated. Few clusters cannot estimate τ; the prior says, before the data, how far runners usually differ
+ * (Friede et al. 2017, Röver 2020: weakly informative priors for meta-analyses of few studies). p is twice the
+ * smaller posterior tail at 0, set to follow the interval (p ≤ level ⟺ it leaves out 0). Q and τ² as heterogeneity.
+ */
+export function halfNormalRandomEffects(
+  clusters: readonly Cluster[],
+  level: number,
+  scale: number,
+): RandomEffects {
+  const k = clusters.length;
+  if (k < 2) throw new RangeError(`a random-effects interval needs at least 2 clusters, got ${k}`);
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const mix = posteriorMixture(clusters, scale);
+  const estimate = mix.reduce((s, p) => s + p.weight * p.m, 0);
+  const variance = mix.reduce((s, p) => s + p.weight * (p.sd ** 2 + (p.m - estimate) ** 2), 0);
+  const z = normalQuantile(1 - level / 2);
+  const lower = mixtureQuantile(mix, level / 2, estimate - z * Math.sqrt(variance));
+  const upper = mixtureQuantile(mix, 1 - level / 2, estimate + z * Math.sqrt(variance));
+  const below = mixtureCdf(mix, 0);
+  const tested = Math.min(1, 2 * Math.min(below, 1 - below));
+  const leavesOut = lower > 0 || upper < 0;
+  const p = leavesOut ? Math.min(tested, level) : tested <= level ? level * (1 + 1e-9) : tested;
+  const { q, pQ, i2 } = heterogeneity(clusters);
+  const se = Math.sqrt(variance);
+  return {
+    estimate,
+    lower,
+    upper,
+    p,
+    se,
+    critical: (upper - lower) / 2 / se,
+    df: Number.POSITIVE_INFINITY,
+    tau2: mix.reduce((s, x) => s + x.weight * x.tau * x.tau, 0),
+    q,
+    pQ,
+    i2,
+    within: mean(clusters.map(widened)),
+  };
 }

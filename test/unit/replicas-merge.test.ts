@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../src/config/report-file.ts';
 import { needsMore } from '../../src/decide/needs-more.ts';
+import { RUNNER_SPREAD_PRIOR } from '../../src/decide/replicas.ts';
 import type { ReplicaPlace, Report } from '../../src/model/report.ts';
 import { mergeReports } from '../../src/publish/merge-report.ts';
-import { clusterOf, randomEffects } from '../../src/stats/random-effects.ts';
+import { clusterOf, halfNormalRandomEffects } from '../../src/stats/random-effects.ts';
 import { perLookLevel } from '../../src/stats/sequential-boundary.ts';
 import { asFile, gateReport, roundsFor, type ShardSpec } from '../support/reports.ts';
 
@@ -43,7 +44,7 @@ describe('merging replicas', () => {
     assert.equal(rps.units, 30);
     // rps, p99 and failed requests: 3 comparisons, one look.
     const level = perLookLevel(0.05 / 3, [10]);
-    const expected = randomEffects(specs.map(logRatios).map(clusterOf), level);
+    const expected = halfNormalRandomEffects(specs.map(logRatios).map(clusterOf), level, RUNNER_SPREAD_PRIOR);
     assert.ok(Math.abs(Math.log1p(rps.change) - expected.estimate) < 1e-12);
     assert.ok(Math.abs(Math.log1p(rps.ci[0]) - expected.lower) < 1e-12);
     assert.ok(Math.abs(Math.log1p(rps.ci[1]) - expected.upper) < 1e-12);
