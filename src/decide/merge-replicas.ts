@@ -3,7 +3,7 @@
  * several when they are replicas (`replica: i/n`, and the two stages of a two-stage design) of the same scenarios.
  * A set of replicas is one group of the decision, its runners as clusters (src/decide/replicas.ts). Pure.
  */
-import { type ReportFile, shownName } from '../config/report-file.ts';
+import type { ReportFile } from '../config/report-file.ts';
 import type { Round } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
@@ -58,9 +58,4 @@ export function missingReplicas(set: readonly ReportFile[]): Note[] {
     if (seen.size < count) notes.push({ kind: 'replicas-missing', found: seen.size, count });
   }
   return notes;
-}
-
-/** The runners of a set, named for the reader: the runner's name, else the file. */
-export function runnerName(f: ReportFile): string {
-  return f.report.environment.runner ?? shownName(f.source);
 }

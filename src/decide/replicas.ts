@@ -16,13 +16,13 @@ import { clusterOf, halfNormalRandomEffects, mostApart } from '../stats/random-e
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
 /** Runners differ when Cochran's Q has p below this (fixed before the data, as the process blocks' 1%). */
-export const RUNNERS_DIFFER_LEVEL = 0.01;
+const RUNNERS_DIFFER_LEVEL = 0.01;
 
 /** Scale of the half-normal prior on the runner-to-runner spread of a change (log ratio): 1%. */
 export const RUNNER_SPREAD_PRIOR = 0.01;
 
 /** Runner counts whose reach the report gives. */
-export const REACH_RUNNERS: readonly number[] = [2, 4, 8];
+const REACH_RUNNERS: readonly number[] = [2, 4, 8];
 
 /** The runner of a pair: the last runner whose first pair is at or before it. */
 function runnerOf(pair: number, starts: readonly number[]): number {
@@ -94,7 +94,7 @@ export function inferRunners(
  * The smallest change (a magnitude) the rule would catch in about 80% of merges of `runners` runners like these:
  * each runner's estimate varies by `within` + `between`, the interval about normal at `level`.
  */
-export function reachWith(
+function reachWith(
   runners: number,
   within: number,
   between: number,

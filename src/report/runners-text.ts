@@ -14,7 +14,7 @@ function runnersOf(report: Report): ShardSummary[] {
 }
 
 /** Runner-minutes: every runner's wall time, in minutes. */
-export function runnerMinutes(runners: readonly ShardSummary[]): number {
+function runnerMinutes(runners: readonly ShardSummary[]): number {
   return runners.reduce((sum, r) => sum + (r.wallSec ?? 0), 0) / 60;
 }
 
@@ -70,7 +70,7 @@ export function runnersLines(report: Report): string[] {
 }
 
 /** What more runners would buy: the smallest change of the headline comparison caught with 2, 4 and 8 runners. */
-export function reachLine(report: Report): string {
+function reachLine(report: Report): string {
   const spreads = spreadOf(report);
   const lead = spreads.find(({ c }) => c.metric === 'rps') ?? spreads[0];
   if (!lead) return '';
