@@ -13,13 +13,15 @@
  * them. One runner: its own interval (src/decide/interval.ts); several: the random-effects interval over runners
  * (src/decide/replicas.ts). `pooled` is what ignoring the runners would claim: all units as one runner's.
  *
- * Two stages: one runner at alpha / 2; when it needs more (src/decide/needs-more.ts: inconclusive, or a regression
- * whose interval reaches inside the threshold), N more runners, and the merge of all 1 + N at alpha / 2.
+ * Two stages: one runner at alpha / 2; when it needs more (src/decide/needs-more.ts: inconclusive leaning worse
+ * beyond half the threshold, or a regression whose interval reaches inside the threshold), N more runners, and the
+ * merge of all 1 + N at alpha / 2.
  */
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { inferUnits } from '../src/decide/interval.ts';
+import { comparisonNeedsMore } from '../src/decide/needs-more.ts';
 import { inferRunners } from '../src/decide/replicas.ts';
-import { classify, logThreshold, logWorse, REGRESSION_FLOOR } from '../src/decide/rule.ts';
+import { classify, REGRESSION_FLOOR } from '../src/decide/rule.ts';
 import { plannedLooks } from '../src/gate/measurement-plan.ts';
 import type { Verdict } from '../src/model/decision.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
@@ -73,11 +75,9 @@ interface Outcome {
 
 function outcome(estimate: number, lower: number, upper: number): Outcome {
   const ci: [number, number] = [Math.expm1(lower), Math.expm1(upper)];
-  const verdict = classify('rps', Math.expm1(estimate), ci, THRESHOLD);
-  const nearEnd = Math.min(logWorse('rps', lower), logWorse('rps', upper));
-  const more =
-    verdict === 'inconclusive' || (verdict === 'regression' && nearEnd < logThreshold('rps', THRESHOLD));
-  return { verdict, more };
+  const change = Math.expm1(estimate);
+  const verdict = classify('rps', change, ci, THRESHOLD);
+  return { verdict, more: comparisonNeedsMore({ verdict, metric: 'rps', change, ci, threshold: THRESHOLD }) };
 }
 
 type Method = 'prior' | 'hartung-knapp' | 'pooled';

@@ -1,25 +1,32 @@
 /**
  * Whether more runners could settle what this gate could not (the `needs-more` output, which starts the second
- * stage of a two-stage design): an inconclusive verdict, or a regression whose interval still reaches inside the
- * threshold (near it: more data could take it back to "no change" or confirm it). A gate that ended with an error,
- * a clear regression, an improvement or no change needs no more. Pure.
+ * stage of a two-stage design): a comparison still open on the worse side, either inconclusive with its estimate
+ * beyond half the threshold on the worse side (a regression is plausible and unsettled), or a regression whose
+ * interval still reaches inside the threshold (near it: more data could take it back, or confirm it). An
+ * inconclusive comparison that leans the better way, or barely moved, could not fail the pull request whatever more
+ * runners found, so it does not pay for them (one runner is inconclusive on most unchanged pull requests: asking for
+ * more there would make every pull request pay for the second stage, bench/RESULTS.md §26). A gate that ended with
+ * an error, or whose failed requests are a regression, needs no more. Each stage's own test is at alpha / 2, so this
+ * rule may look at the data: whatever it decides, a false alarm at either stage is within alpha. Pure.
  */
 import type { MetricComparison } from '../model/decision.ts';
 import type { Report } from '../model/report.ts';
-import { logThreshold, logWorse } from './rule.ts';
+import { logThreshold, logWorse, REGRESSION_FLOOR } from './rule.ts';
 
-/** A regression whose interval's near end lies inside the threshold. */
-function nearThreshold(c: MetricComparison): boolean {
+/** Whether one comparison is still open on the worse side (see above). */
+export function comparisonNeedsMore(
+  c: Pick<MetricComparison, 'verdict' | 'metric' | 'change' | 'ci' | 'threshold'>,
+): boolean {
+  const tau = logThreshold(c.metric, c.threshold);
+  if (c.verdict === 'inconclusive') return logWorse(c.metric, Math.log1p(c.change)) >= REGRESSION_FLOOR * tau;
   if (c.verdict !== 'regression') return false;
   const ends = c.ci.map((x) => logWorse(c.metric, Math.log1p(x)));
-  return Math.min(...ends) < logThreshold(c.metric, c.threshold);
+  return Math.min(...ends) < tau;
 }
 
 export function needsMore(report: Report): boolean {
   const { decision } = report;
   if (report.error !== undefined || decision === undefined) return false;
-  if (report.verdict === 'inconclusive') return true;
-  if (report.verdict !== 'regression') return false;
   if (decision.errors.some((e) => e.verdict === 'regression')) return false;
-  return decision.comparisons.some(nearThreshold);
+  return decision.comparisons.some(comparisonNeedsMore);
 }

@@ -110,12 +110,34 @@ describe('merging replicas', () => {
     assert.throws(() => mergeReports(plain), /measured by both.*replica: i\/n/s);
   });
 
-  test('needs-more: an inconclusive gate needs more runners; a clear regression or no change does not', () => {
-    const at = (factor: number, noise: number) =>
+  test('needs-more: open on the worse side (inconclusive leaning worse, or a regression near the threshold)', () => {
+    const gate = (factor: number, noise: number) =>
       gateReport({ paths: { '/': factor }, pairs: 10, noise, seed: 4 });
-    assert.equal(needsMore({ ...at(1, 0.08), verdict: 'inconclusive' }), true);
-    assert.equal(needsMore(at(0.5, 0.005)), false);
-    assert.equal(needsMore(at(1, 0.002)), false);
+    const rpsOf = (r: Report) => r.decision!.comparisons.find((c) => c.metric === 'rps')!;
+    const leaning = gate(0.96, 0.08);
+    assert.equal(rpsOf(leaning).verdict, 'inconclusive');
+    assert.ok(rpsOf(leaning).change < -0.025);
+    assert.equal(needsMore(leaning), true);
+    const better = gate(1.03, 0.08);
+    assert.equal(better.verdict, 'inconclusive');
+    assert.equal(needsMore(better), false, 'leaning better: more runners could not fail it');
+    assert.equal(needsMore(gate(0.5, 0.005)), false, 'a clear regression');
+    assert.equal(needsMore(gate(1, 0.002)), false, 'no change');
+    const near = gate(0.93, 0.02);
+    const c = rpsOf(near);
+    assert.equal(c.verdict, 'regression');
+    assert.equal(
+      needsMore(near),
+      Math.max(...c.ci) > -0.05,
+      'a regression whose interval reaches inside the threshold',
+    );
+    assert.equal(
+      needsMore({
+        ...leaning,
+        error: { code: 'load', message: 'x', side: undefined, output: undefined, neutral: false },
+      }),
+      false,
+    );
   });
 });
 
