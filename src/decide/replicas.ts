@@ -91,6 +91,25 @@ export function inferRunners(
 }
 
 /**
+ * What merges of 4 and 8 runners like this one would catch, from one runner's interval (its log half-width over its
+ * quantile is its estimate's standard error); the spread between runners, which one runner cannot see, taken as the
+ * prior's scale. Undefined without an interval.
+ */
+export function oneRunnerReach(
+  logCi: readonly [number, number],
+  critical: number,
+  level: number,
+  rule: { metric: Metric; threshold: number; floor: number },
+): RunnerSpread['reach'] | undefined {
+  const se = (logCi[1] - logCi[0]) / 2 / critical;
+  if (!(Number.isFinite(se) && se > 0)) return undefined;
+  return [4, 8].map((runners) => ({
+    runners,
+    detectable: reachWith(runners, se * se, RUNNER_SPREAD_PRIOR ** 2, level, rule),
+  }));
+}
+
+/**
  * The smallest change (a magnitude) the rule would catch in about 80% of merges of `runners` runners like these:
  * each runner's estimate varies by `within` + `between`, the interval about normal at `level`.
  */

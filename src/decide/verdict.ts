@@ -31,7 +31,7 @@ import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMe
 import { compareFailures } from './failures.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
-import { inferRunners, unitsByRunner } from './replicas.ts';
+import { inferRunners, oneRunnerReach, unitsByRunner } from './replicas.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
 
 export interface DecideOptions {
@@ -210,6 +210,19 @@ function inferEntry(entry: Entry, units: readonly number[], f: Family) {
   return inferUnits(units, f.level);
 }
 
+/** One runner's reach with more runners (none for a merge of runners, or without an interval). */
+function oneRunner(
+  inferred: ReturnType<typeof inferEntry>,
+  logCi: [number, number],
+  metric: MetricComparison['metric'],
+  threshold: number,
+  f: Family,
+): Pick<MetricComparison, 'reach'> {
+  if (!inferred || inferred.method === 'random-effects') return {};
+  const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
+  return reach ? { reach } : {};
+}
+
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
@@ -234,6 +247,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     method: inferred?.method ?? 't',
     change,
     ...(inferred && 'spread' in inferred ? { runners: inferred.spread } : processes(entry)),
+    ...oneRunner(inferred, logCi, raw.metric, threshold, f),
     threshold,
     bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,

@@ -92,6 +92,8 @@ export interface MetricComparison {
   processes?: ProcessBlocks;
   /** Set when several runners measured it (replicas): each runner's change and how far they differ. */
   runners?: RunnerSpread;
+  /** Measured by one runner: what merges of 4 and 8 runners like it would catch (src/decide/replicas.ts). */
+  reach?: RunnerSpread['reach'];
   verdict: Verdict;
 }
 

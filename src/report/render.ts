@@ -14,7 +14,7 @@ import { noteText } from './note-text.ts';
 import { openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
-import { runnersLines, runnersSection } from './runners-text.ts';
+import { oneRunnerLine, runnersLines, runnersSection } from './runners-text.ts';
 import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
@@ -116,6 +116,8 @@ function whySection(report: Report): string[] {
   if (p !== '') lines.push('', p);
   const noise = noiseLine(decision);
   if (noise !== '') lines.push('', noise);
+  const more = oneRunnerLine(report);
+  if (more !== '') lines.push('', more);
   const hotter = report.profile ? hotterLine(report.profile.hotter) : '';
   if (hotter !== '') lines.push('', hotter);
   return section('Why: the rule, the p-values, what this run could detect', lines);

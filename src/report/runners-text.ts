@@ -107,3 +107,17 @@ export function runnersSection(report: Report): string[] {
     ...(reach === '' ? [] : ['', reach]),
   ];
 }
+
+/**
+ * One runner's gate: what merges of 4 and 8 runners like it would catch of its headline comparison (req/s where
+ * tested), and what they would cost in its runner-minutes; '' for a merge of runners or without an interval.
+ */
+export function oneRunnerLine(report: Report): string {
+  const cs = report.decision?.comparisons ?? [];
+  if (cs.some((c) => c.runners)) return '';
+  const c = cs.find((x) => x.metric === 'rps' && x.reach) ?? cs.find((x) => x.reach);
+  if (!c?.reach) return '';
+  const minutes = report.timing.wallSec / 60;
+  const reach = c.reach.map((r) => `${r.runners} runners ≈${(r.detectable * 100).toFixed(1)}%`).join(', ');
+  return `More runners would see smaller changes: merged over ${reach} (\`replica: i/n\`, docs/replicas.md; if runners differ by about 1%), for that many times this run's ${minutes.toFixed(1)} runner-minutes.`;
+}

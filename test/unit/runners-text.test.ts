@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
 import { mergeReports } from '../../src/publish/merge-report.ts';
-import { runnersLines, runnersSection } from '../../src/report/runners-text.ts';
+import { oneRunnerLine, runnersLines, runnersSection } from '../../src/report/runners-text.ts';
 import { asFile, gateReport } from '../support/reports.ts';
 
 function merged(factors: number[], runner = (i: number) => `runner ${i + 1}`): Report {
@@ -52,5 +52,23 @@ describe('words of many runners', () => {
     const one = mergeReports([asFile(gateReport({ paths: { '/': 0.8 }, pairs: 10 }), 'a')]);
     assert.deepEqual(runnersLines(one), []);
     assert.deepEqual(runnersSection(one), []);
+  });
+});
+
+describe('one runner’s reach with more runners', () => {
+  test('a gate of one runner says what 4 and 8 runners like it would catch, and its runner-minutes', () => {
+    const report = mergeReports([asFile(gateReport({ paths: { '/': 0.99 }, pairs: 10, noise: 0.02 }), 'a')]);
+    const rps = report.decision!.comparisons.find((c) => c.metric === 'rps')!;
+    assert.deepEqual(
+      rps.reach!.map((r) => r.runners),
+      [4, 8],
+    );
+    assert.ok(rps.reach![0]!.detectable >= rps.reach![1]!.detectable);
+    assert.ok(rps.reach![1]!.detectable >= rps.threshold);
+    assert.match(
+      oneRunnerLine(report),
+      /merged over 4 runners ≈\d+\.\d%, 8 runners ≈\d+\.\d%.*1\.0 runner-minutes/,
+    );
+    assert.equal(oneRunnerLine(merged([0.97, 0.98, 0.96])), '', 'a merge of runners has its own section');
   });
 });
