@@ -2,7 +2,7 @@
  * Replicas and two stages in the decision code (bench/RESULTS.md §26, docs/how-it-decides.md "Many runners"):
  * gates of N runners, each runner 3 minutes of the default plan, merged as `mode: report` merges them.
  *
- *   npx node bench/replicas.ts [gates=2000] [threshold=0.01] [seed=1]
+ *   npx node bench/replicas.ts [gates=2000] [threshold=0.01] [seed=1] [only=<part of a design's name>]
  *
  * The model, per runner: its true change is log(1 − slower) + N(0, spread²) (the runner-to-runner spread of the
  * change: 0, 0.5 or 1%); its units are the block means of the default design (`restart-every` 2, a pair 6 s, so 30
@@ -33,6 +33,7 @@ const options = keyValues(process.argv.slice(2));
 const GATES = Number(options.gates ?? 2000);
 const THRESHOLD = Number(options.threshold ?? 0.01);
 const SEED = Number(options.seed ?? 1);
+const ONLY = options.only ?? '';
 const ALPHA = 0.05;
 const COMPARISONS = 3;
 const BUDGET_SEC = 180;
@@ -167,7 +168,7 @@ for (const noise of NOISES) {
     '| design | spread of the change between runners | A/A fails | half the threshold fails | smallest change caught in ≥ 80% | mean runners (A/A; at that change) | runner-minutes of measuring (A/A) |',
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const design of DESIGNS) {
+  for (const design of DESIGNS.filter((d) => d.name.includes(ONLY))) {
     for (const spread of SPREADS) {
       const aa = rate(design, noise, 0, spread, SEED);
       const half = rate(design, noise, THRESHOLD / 2, spread, SEED + 3);
