@@ -208,6 +208,24 @@ function summaryOf(s: ReportFile): ShardSummary {
   };
 }
 
+/** Each shard's notes, one note that several runners or shards made once, with all their names. */
+function notesOfShards(shards: readonly ReportFile[]): Note[] {
+  const seen = new Map<string, { sources: string[]; note: Note }>();
+  for (const s of shards) {
+    for (const note of s.report.notes) {
+      const key = JSON.stringify(note);
+      const entry = seen.get(key) ?? { sources: [], note };
+      entry.sources.push(shownName(s.source));
+      seen.set(key, entry);
+    }
+  }
+  return [...seen.values()].map(({ sources, note }) => ({
+    kind: 'of-shard',
+    source: sources.join(', '),
+    note,
+  }));
+}
+
 /** A merged report before its words: the profile section of several shards (markdown ''). */
 export type MergedShards = Report;
 
@@ -233,11 +251,7 @@ export function mergeShards(files: readonly ReportFile[]): MergedShards {
   const reports = shards.map((s) => s.report);
   // One report per set for what replicas share (their scenarios); every runner's rounds, numbered apart.
   const firsts = sets.map((set) => set[0]!.report);
-  const shardNotes = shards.flatMap((s) =>
-    s.report.notes.map(
-      (n): Note => (several ? { kind: 'of-shard', source: shownName(s.source), note: n } : n),
-    ),
-  );
+  const shardNotes = several ? notesOfShards(shards) : shards.flatMap((s) => s.report.notes);
   notes.push(...differenceNotes(reports));
   const base = files[0]!.report;
   return {

@@ -103,6 +103,24 @@ describe('merging replicas', () => {
     assert.equal(m.shards![0]!.replica!.stage, 1);
   });
 
+  test('a note every runner made is said once, with the runners that made it', () => {
+    const noted = specs.map((spec, i) =>
+      asFile(
+        replica(
+          { ...spec, notes: [{ kind: 'loadgen-busy', loadgenCpu: 0.95 }] },
+          { index: i + 1, count: 3 },
+          `r${i}`,
+        ),
+        `r${i}`,
+      ),
+    );
+    const busy = mergeReports(noted).notes.filter(
+      (n) => n.kind === 'of-shard' && n.note.kind === 'loadgen-busy',
+    );
+    assert.equal(busy.length, 1);
+    assert.equal(busy[0]!.kind === 'of-shard' && busy[0]!.source, 'r0, r1, r2');
+  });
+
   test('a missing runner is said; files that measured the same scenarios without `replica` are refused as before', () => {
     const m = mergeReports(files.slice(0, 2));
     assert.ok(m.notes.some((n) => n.kind === 'replicas-missing' && n.found === 2 && n.count === 3));
