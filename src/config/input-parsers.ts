@@ -17,6 +17,7 @@ export const INPUT_DEFAULTS = {
   shard: '',
   replica: '',
   stage: '',
+  confirm: 'false',
   port: '',
   threshold: '2%',
   'latency-threshold': '20%',

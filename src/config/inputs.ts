@@ -329,6 +329,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     scenarioCount: all.length,
     shard,
     ...placeInputs(get('replica'), stage),
+    ...(parseBoolean('confirm', get('confirm')) ? { confirm: true } : {}),
     env: file?.env ?? {},
     ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },
     setup: file?.setup,

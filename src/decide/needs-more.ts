@@ -24,9 +24,11 @@ export function comparisonNeedsMore(
   return Math.min(...ends) < tau;
 }
 
-export function needsMore(report: Report): boolean {
+/** With `confirm`, any regression of a first stage asks for more runners too: fresh ones confirm it before it fails. */
+export function needsMore(report: Report, options: { confirm?: boolean | undefined } = {}): boolean {
   const { decision } = report;
   if (report.error !== undefined || decision === undefined) return false;
+  if (options.confirm && report.verdict === 'regression' && report.replica?.stage === 1) return true;
   if (decision.errors.some((e) => e.verdict === 'regression')) return false;
   return decision.comparisons.some(comparisonNeedsMore);
 }

@@ -124,7 +124,11 @@ function cancelPorts(): Parameters<typeof cancellation>[0] {
     writeReport: (report) => writeReport(inProgress.config!.outputDir, report),
     setOutputs: (report) => {
       restoreFileCommands();
-      setOutputs(reportOutputs(report, reportPath(inProgress.config!.outputDir)));
+      setOutputs(
+        reportOutputs(report, reportPath(inProgress.config!.outputDir), {
+          confirm: inProgress.config!.confirm ?? false,
+        }),
+      );
     },
     postCancelled: async (report) => {
       if (inProgress.config && inProgress.to)

@@ -33,6 +33,10 @@ const ACTION_ONLY: ReadonlySet<string> = new Set([
   'accept-label',
   'accept-in-description',
   'artifact-name',
+  // A matrix of runners and its stages: a local run is one machine.
+  'replica',
+  'stage',
+  'confirm',
 ]);
 
 /** The flags `compare` takes: the action's inputs it uses. */

@@ -21,7 +21,11 @@ export interface StepOutputs {
 }
 
 /** The outputs a report gives, before anything is published (the URLs are added as they are known). */
-export function reportOutputs(report: Report, path: string): StepOutputs {
+export function reportOutputs(
+  report: Report,
+  path: string,
+  options: { confirm?: boolean } = {},
+): StepOutputs {
   return {
     verdict: report.verdict,
     report: path,
@@ -29,7 +33,7 @@ export function reportOutputs(report: Report, path: string): StepOutputs {
     change: changeOutput(headlineComparison(report.decision)?.change),
     'comment-url': '',
     'check-run-url': '',
-    'needs-more': String(needsMore(report)),
+    'needs-more': String(needsMore(report, options)),
     'base-sha': report.base.sha,
     'head-sha': report.head.sha,
   };

@@ -159,6 +159,19 @@ describe('merging replicas', () => {
   });
 });
 
+describe('confirm', () => {
+  test('with `confirm`, a first stage’s clear regression asks for fresh runners; without it, or on one runner alone, not', () => {
+    const clear = gateReport({ paths: { '/': 0.5 }, pairs: 10, noise: 0.005, seed: 4 });
+    assert.equal(clear.verdict, 'regression');
+    const first = { ...clear, replica: { index: 1, count: 1, stage: 1 as const } };
+    assert.equal(needsMore(first, { confirm: true }), true);
+    assert.equal(needsMore(first), false);
+    assert.equal(needsMore(clear, { confirm: true }), false, 'not a first stage: nothing would run after it');
+    const same = gateReport({ paths: { '/': 1 }, pairs: 10, noise: 0.002, seed: 4 });
+    assert.equal(needsMore({ ...same, replica: { index: 1, count: 1, stage: 1 } }, { confirm: true }), false);
+  });
+});
+
 describe('report.json of a replica, read back', () => {
   const json = (patch: (r: Record<string, unknown>) => void) => {
     const r = JSON.parse(JSON.stringify(replica(specs[0]!, { index: 1, count: 2, stage: 2 }, 'r1')));
