@@ -63,7 +63,9 @@ function pairsMeasured(report: Report): string {
 
 function howMeasured(report: Report, comparisons: number): string {
   const s = report.settings;
-  const across = (report.shards ?? []).length > 1 ? ' (across all shards)' : '';
+  const shards = report.shards ?? [];
+  const across =
+    shards.length > 1 ? ` (across all ${shards.every((x) => x.replica) ? 'runners' : 'shards'})` : '';
   // The plan says how this gate measured; a report written before there were plans has its settings only.
   const how = report.plan
     ? planSentence(report.plan)

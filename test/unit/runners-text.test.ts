@@ -25,6 +25,10 @@ describe('words of many runners', () => {
     assert.match(lines, /Decided over 3 runners, 4\.5 runner-minutes/);
     assert.match(lines, /The regression is confirmed on 3 runners\./);
     assert.doesNotMatch(lines, /disagree/);
+    const markdown = renderMarkdown(report);
+    assert.match(markdown, /3 runners of 10, 10, 10 pairs/);
+    assert.match(markdown, /adjusted over 3 comparisons \(across all runners\)/);
+    assert.match(markdown, /each runner's units one cluster; the interval is the random-effects one/);
   });
 
   test('a runner whose change differs is named with its CPU', () => {
