@@ -121,6 +121,46 @@ describe('merging replicas', () => {
     assert.equal(busy[0]!.kind === 'of-shard' && busy[0]!.source, 'r0, r1, r2');
   });
 
+  test('shards × replicas: each shard’s runners are one cluster set, and the family counts every shard’s comparisons', () => {
+    const file = (path: string, shard: number, index: number, seed: number) =>
+      asFile(
+        replica(
+          { paths: { [path]: 0.97 }, pairs: 10, noise: 0.02, seed, shard: { index: shard, count: 2 } },
+          { index, count: 2 },
+          `s${shard}r${index}`,
+        ),
+        `s${shard}r${index}`,
+      );
+    const m = mergeReports([
+      file('/a', 1, 1, 1),
+      file('/b', 2, 1, 2),
+      file('/a', 1, 2, 3),
+      file('/b', 2, 2, 4),
+    ]);
+    const rps = m.decision!.comparisons.filter((c) => c.metric === 'rps');
+    assert.deepEqual(
+      rps.map((c) => [c.scenario, c.runners?.changes.length]),
+      [
+        ['GET /a', 2],
+        ['GET /b', 2],
+      ],
+    );
+    // 2 scenarios × (req/s, p99, failed requests), one look each.
+    assert.equal(rps[0]!.level, perLookLevel(0.05 / 6, [10]));
+    assert.deepEqual(
+      m.settings.scenarios.map((x) => x.name),
+      ['GET /a', 'GET /b'],
+    );
+  });
+
+  test('looks are counted as the runners planned them: the longest schedule of the set', () => {
+    const looked = (looks: number[], i: number) =>
+      asFile(replica({ ...specs[i]!, looks }, { index: i + 1, count: 2 }, `r${i}`), `r${i}`);
+    const m = mergeReports([looked([4, 6, 8, 10], 0), looked([6, 10], 1)]);
+    const c = m.decision!.comparisons.find((x) => x.metric === 'rps')!;
+    assert.equal(c.level, perLookLevel(0.05 / 3, [4, 6, 8, 10]));
+  });
+
   test('a missing runner is said; files that measured the same scenarios without `replica` are refused as before', () => {
     const m = mergeReports(files.slice(0, 2));
     assert.ok(m.notes.some((n) => n.kind === 'replicas-missing' && n.found === 2 && n.count === 3));
