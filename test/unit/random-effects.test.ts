@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { mulberry32 } from '../../src/stats/describe.ts';
 import { normalSf } from '../../src/stats/distributions.ts';
 import {
   chiSquareSf,
@@ -139,5 +140,26 @@ describe('random effects with a half-normal prior on the spread between runners'
       0.01,
     );
     close(at.lower, 0, 1e-8, 'lower end at level p');
+  });
+});
+
+describe('coverage of the half-normal interval', () => {
+  test('with runners that differ by no more than the prior’s scale, 95% intervals of 4 runners cover about 95% of the time', () => {
+    const random = mulberry32(11);
+    const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    for (const tau of [0, 0.005, 0.01]) {
+      let covered = 0;
+      const draws = 2000;
+      for (let d = 0; d < draws; d++) {
+        const clusters = Array.from({ length: 4 }, () => {
+          const own = 0.02 + tau * gaussian();
+          return clusterOf(Array.from({ length: 15 }, () => own + 0.026 * gaussian()));
+        });
+        const r = halfNormalRandomEffects(clusters, 0.05, 0.01);
+        if (r.lower <= 0.02 && 0.02 <= r.upper) covered++;
+      }
+      const share = covered / draws;
+      assert.ok(share >= 0.93 && share <= 0.995, `spread ${tau}: covered ${share}`);
+    }
   });
 });
