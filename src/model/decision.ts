@@ -99,15 +99,15 @@ export interface MetricComparison {
 
 /**
  * A comparison measured by several runners (src/decide/replicas.ts): the runner is the cluster of a random-effects
- * interval (DerSimonian-Laird τ², Hartung-Knapp t on runners − 1 df); Cochran's Q says whether they differ.
+ * interval (a half-normal prior of scale 1% on the runner-to-runner spread); Cochran's Q says whether they differ.
  */
 export interface RunnerSpread {
   /** Each runner's change (the mean of its units, as a relative change) and its units, in the merge's order. */
   changes: number[];
   units: number[];
-  /** Variance of one runner's estimate from its own units (log scale, mean over runners). */
+  /** Variance of one runner's estimate from its own units (log scale, mean over runners, widened as the merge widens it). */
   within: number;
-  /** Between-runner variance of the true change (log scale, DerSimonian-Laird). */
+  /** Between-runner variance of the true change (log scale: the posterior mean of τ², the prior included). */
   between: number;
   /** Cochran's Q and its p-value. */
   q: number;

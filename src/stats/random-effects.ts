@@ -1,9 +1,9 @@
 /**
- * A random-effects meta-analysis of a few clusters (runners), each with an estimate and its within-cluster variance:
- * DerSimonian-Laird's between-cluster variance τ², the weighted mean with weights 1 / (vᵢ + τ²), and the
- * Hartung-Knapp interval with Student's t on k − 1 degrees of freedom, its variance never below the one the weights
- * claim (the "q ≥ 1" modification of Knapp & Hartung 2003, so that clusters agreeing better than chance do not
- * narrow it). Cochran's Q tests whether the clusters differ beyond their own noise. Pure.
+ * Random-effects meta-analysis of a few clusters (runners), each with an estimate and its within-cluster variance.
+ * What the merge uses (src/decide/replicas.ts): halfNormalRandomEffects, the posterior of the mean change with a
+ * half-normal prior on the between-cluster spread τ, and Cochran's Q (heterogeneity) with the cluster most apart.
+ * Also DerSimonian-Laird's τ² and the Hartung-Knapp interval (t on k − 1 df, q ≥ 1 as Knapp & Hartung 2003), which
+ * bench/replicas.ts sets beside it: exact for any τ, but too wide for 2 to 8 runners at a gate's level. Pure.
  */
 import { mean } from './describe.ts';
 import { lnGamma, normalQuantile, studentTSf } from './distributions.ts';
