@@ -81,7 +81,7 @@ function reachLine(report: Report): string {
     .filter((r) => Number.isFinite(r.detectable))
     .map((r) => `with ${r.runners} runners ≈${(r.detectable * 100).toFixed(1)}%`);
   if (reach.length === 0) return '';
-  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: ±${within.toFixed(2)}% within a runner's estimate, ±${between.toFixed(2)}% between runners): this gate would catch ${reach.join(', ')} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
+  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: ±${within.toFixed(2)}% within a runner's estimate, ±${between.toFixed(2)}% between runners as the merge estimates it, its prior included): this gate would catch ${reach.join(', ')} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
 }
 
 /** The folded section: a row per runner (its change of the headline comparison), then what more would buy. */
