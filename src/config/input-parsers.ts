@@ -15,6 +15,9 @@ export const INPUT_DEFAULTS = {
   paths: '/',
   config: '',
   shard: '',
+  replica: '',
+  stage: '',
+  confirm: 'false',
   port: '',
   threshold: '2%',
   'latency-threshold': '20%',
@@ -230,17 +233,39 @@ export function parsePaths(text: string): string[] {
 
 /** `i/n`: the i-th (from 1) of n shards; '' for all scenarios. */
 export function parseShard(text: string): Shard | undefined {
+  return parsePlace('shard', text, 'shards', 'all scenarios', 1000);
+}
+
+/** `i/n`: the i-th (from 1) of n runners measuring the same scenarios; '' for one runner. */
+export function parseReplica(text: string): Shard | undefined {
+  return parsePlace('replica', text, 'runners', 'one runner', 256);
+}
+
+/** `i/n` of input `name`: a place in a matrix, i from 1 to n ≤ max. */
+function parsePlace(name: string, text: string, what: string, empty: string, max: number): Shard | undefined {
   if (text.trim() === '') return undefined;
   const match = /^(\d+)\s*\/\s*(\d+)$/.exec(text.trim());
-  const fix =
-    'Write `i/n`: the i-th of n shards, counted from 1, e.g. `2/3` (or leave it empty for all scenarios).';
-  if (!match) throw configError('shard', `\`${text}\` is not a shard`, fix);
+  const fix = `Write \`i/n\`: the i-th of n ${what}, counted from 1, e.g. \`2/3\` (or leave it empty for ${empty}).`;
+  if (!match) throw configError(name, `\`${text}\` is not a ${name}`, fix);
   const index = Number(match[1]);
   const count = Number(match[2]);
-  if (count < 1 || count > 1000 || index < 1 || index > count) {
-    throw configError('shard', `${text} is out of range`, `${fix.slice(0, -1)}; n is from 1 to 1000.`);
+  if (count < 1 || count > max || index < 1 || index > count) {
+    throw configError(name, `${text} is out of range`, `${fix.slice(0, -1)}; n is from 1 to ${max}.`);
   }
   return { index, count };
+}
+
+/** `first` or `second` (also `1`, `2`): the stage of a two-stage design; '' for none. */
+export function parseStage(text: string): 1 | 2 | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === '') return undefined;
+  if (t === 'first' || t === '1') return 1;
+  if (t === 'second' || t === '2') return 2;
+  throw configError(
+    'stage',
+    `\`${text}\` is not a stage`,
+    'Write `first` on the one runner of the first stage and `second` on the runners of the second (or leave it empty).',
+  );
 }
 
 /** The `install` input: `auto` (from the lockfile), `skip` (also written `none` or `false`), or a command. */

@@ -28,9 +28,11 @@ import {
   parseName,
   parsePaths,
   parsePercent,
+  parseReplica,
   parseRounds,
   parseShard,
   parseSlice,
+  parseStage,
 } from './input-parsers.ts';
 import { isOutsideRepository, OutsideRepositoryError } from './repo-files.ts';
 import {
@@ -301,6 +303,12 @@ function outputInputs(
   };
 }
 
+/** `replica` and `stage`, set only when given. */
+function placeInputs(replicaText: string, stage: 1 | 2 | undefined): Pick<Config, 'replica' | 'stage'> {
+  const replica = parseReplica(replicaText);
+  return { ...(replica ? { replica } : {}), ...(stage ? { stage } : {}) };
+}
+
 /** A gate's Config from its inputs and the config file the `config` input names. */
 export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config {
   const get: Get = (name) => {
@@ -322,7 +330,9 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     );
   }
   const selection = shardScenarios(get, file);
-  const alpha = parseAlpha(get('alpha'));
+  const stage = parseStage(get('stage'));
+  // Two stages share alpha between them (Bonferroni): each decides at half of it (docs/replicas.md).
+  const alpha = parseAlpha(get('alpha')) / (stage === undefined ? 1 : 2);
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
   const { all, shard, scenarios } = selection;
@@ -334,6 +344,8 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     scenarios: expanded.scenarios,
     scenarioCount: all.length,
     shard,
+    ...placeInputs(get('replica'), stage),
+    ...(parseBoolean('confirm', get('confirm')) ? { confirm: true } : {}),
     env: expanded.env,
     secrets: expanded.secrets,
     ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },

@@ -70,6 +70,8 @@ function consistency(c: Checker, o: Report & { shard?: ShardPlace }): void {
   const problem = schedule === undefined ? undefined : scheduleProblem(schedule);
   if (problem !== undefined) c.fail('`sequential.schedule`', problem);
   if (o.shard && o.shard.index > o.shard.count) c.fail('`shard.index`', `is out of range (${o.shard.index})`);
+  if (o.replica && o.replica.index > o.replica.count)
+    c.fail('`replica.index`', `is out of range (${o.replica.index})`);
 }
 
 /** A scenario as the report's settings record it: its own threshold and connections, else the inputs'. */
@@ -126,11 +128,12 @@ export function parseReportFile(text: string, source: string): ReportFile {
     sequential: o.sequential && { ...o.sequential, keptDisturbedPairs: o.sequential.keptDisturbedPairs ?? 0 },
     newScenarios: o.newScenarios ?? [],
     shard: o.shard,
+    ...(o.replica ? { replica: { ...o.replica } } : {}),
     scenarioCount: o.scenarioCount ?? settings.scenarios.length,
     rounds: o.rounds,
     error: o.error && { ...o.error, side: o.error.side, output: o.error.output },
     timing: o.timing,
-    environment: o.environment,
+    environment: { ...o.environment },
     notes: o.notes ?? [],
     profile: o.profile && {
       // Its Markdown is the file's own text, untrusted: left out, and written again from the rows when published.

@@ -93,6 +93,7 @@ const KINDS: Record<string, Record<string, Schema>> = {
   'shard-settings-differ': {},
   'shard-environments-differ': {},
   'diagnostics-per-shard': {},
+  'replicas-missing': { found: count(256), count: count(256) },
 };
 
 /** Fields a kind of note may leave out (absent in reports written before them). */

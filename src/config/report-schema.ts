@@ -222,7 +222,11 @@ export const REPORT_SCHEMA: Schema = object(
       prepareSec: quantity(MAX_SECONDS),
       measureSec: quantity(MAX_SECONDS),
     }),
-    environment: object({ node: str(64, NODE_VERSION), cpus: count(100_000), platform: str(64, PLATFORM) }),
+    environment: object(
+      { node: str(64, NODE_VERSION), cpus: count(100_000), platform: str(64, PLATFORM) },
+      // Where it ran, as os.cpus(), os.release() and RUNNER_NAME say: untrusted text, escaped where shown.
+      { cpuModel: str(200), kernel: str(200), runner: str(200) },
+    ),
   },
   {
     sequential: object(
@@ -238,6 +242,7 @@ export const REPORT_SCHEMA: Schema = object(
     ),
     newScenarios: list(scenarioName, MAX_SCENARIOS),
     shard: object({ index: int(0, 256), count: int(1, 256) }),
+    replica: object({ index: int(1, 256), count: int(1, 256) }, { stage: int(1, 2) }),
     scenarioCount: count(MAX_SCENARIOS),
     error: object(
       { code: oneOf(ERROR_CODES), message: str(10_000), neutral: bool },

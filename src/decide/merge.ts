@@ -10,6 +10,7 @@ import type { Round } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { finalVerdict } from './final.ts';
+import { missingReplicas, replicaSets, sameReplicaSet, setRounds } from './merge-replicas.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
 export { shownName };
@@ -69,10 +70,13 @@ function checkOneRun(files: readonly ReportFile[]): void {
   }
 }
 
-/** The shards, the same shard twice counted once (with a note); two shards measuring one key is an error. */
+/**
+ * The shards, the same shard twice counted once (with a note); two shards measuring one key is an error, unless
+ * they are replicas of one shard (both say `replica`, with the same scenarios).
+ */
 function distinctShards(files: readonly ReportFile[], notes: Note[]): ReportFile[] {
   const shards: ReportFile[] = [];
-  const owner = new Map<string, string>();
+  const owner = new Map<string, ReportFile>();
   for (const f of files) {
     const twin = shards.find((s) => sameShard(s.report, f.report));
     if (twin) {
@@ -81,13 +85,13 @@ function distinctShards(files: readonly ReportFile[], notes: Note[]): ReportFile
     }
     for (const key of reportKeys(f.report)) {
       const other = owner.get(key);
-      if (other !== undefined) {
+      if (other !== undefined && !sameReplicaSet(other, f)) {
         throw mergeError(
-          `${key} is measured by both ${shownName(other)} and ${shownName(f.source)}`,
-          'Each shard must measure its own scenarios: check the `shard` input of each job, and download the artifacts of one run only.',
+          `${key} is measured by both ${shownName(other.source)} and ${shownName(f.source)}`,
+          'Each shard must measure its own scenarios: check the `shard` input of each job (runners that measure the same scenarios on purpose set `replica: i/n`), and download the artifacts of one run only.',
         );
       }
-      owner.set(key, f.source);
+      owner.set(key, f);
     }
     shards.push(f);
   }
@@ -114,19 +118,29 @@ function missingShards(shards: readonly ReportFile[], notes: Note[]): ReportErro
   };
 }
 
-/** A shard's rounds as a group of the decision; none when it ended with an error or has too few pairs. */
-function decisionGroup({ report }: ReportFile): DecisionGroup[] {
-  if (report.error) return [];
+/**
+ * A shard's rounds (of one runner, or of its replicas' runners together) as a group of the decision; none when
+ * every runner ended with an error or they have too few pairs. A runner that ended with an error is left out.
+ */
+function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
+  const runners = set.filter((f) => !f.report.error);
+  if (runners.length === 0) return [];
+  const report = runners[0]!.report;
   const scenarios = report.settings.scenarios.filter((s) => !report.newScenarios.includes(s.name));
   const keys = scenarios.map((s) => s.name);
-  const rounds = report.rounds.filter((r) => keys.includes(roundKey(r)));
+  const joined = setRounds(runners);
+  const rounds = joined.rounds.filter((r) => keys.includes(roundKey(r)));
   if (scenarios.length === 0 || distinctPairs(rounds) < 2) return [];
+  // Looks counted as each runner planned them: the longest schedule of the set.
+  const schedules = runners.map((f) => f.report.sequential?.schedule ?? []);
+  const looks = schedules.reduce((a, b) => (b.length > a.length ? b : a), [] as number[]);
   return [
     {
       rounds,
       scenarios,
-      looks: report.sequential?.schedule ?? [],
+      looks,
       restartEvery: report.settings.restartEvery,
+      ...(joined.starts ? { runners: joined.starts } : {}),
     },
   ];
 }
@@ -182,6 +196,7 @@ function mergedProfile(reports: readonly Report[]): Report['profile'] {
 }
 
 function summaryOf(s: ReportFile): ShardSummary {
+  const { replica } = s.report;
   return {
     source: shownName(s.source),
     shard: s.shard,
@@ -189,7 +204,26 @@ function summaryOf(s: ReportFile): ShardSummary {
     pairs: s.report.sequential?.pairs ?? distinctPairs(s.report.rounds),
     looks: s.report.sequential?.schedule.length ?? 1,
     error: s.report.error?.message,
+    ...(replica ? { replica, environment: s.report.environment, wallSec: s.report.timing.wallSec } : {}),
   };
+}
+
+/** Each shard's notes, one note that several runners or shards made once, with all their names. */
+function notesOfShards(shards: readonly ReportFile[]): Note[] {
+  const seen = new Map<string, { sources: string[]; note: Note }>();
+  for (const s of shards) {
+    for (const note of s.report.notes) {
+      const key = JSON.stringify(note);
+      const entry = seen.get(key) ?? { sources: [], note };
+      entry.sources.push(shownName(s.source));
+      seen.set(key, entry);
+    }
+  }
+  return [...seen.values()].map(({ sources, note }) => ({
+    kind: 'of-shard',
+    source: sources.join(', '),
+    note,
+  }));
 }
 
 /** A merged report before its words: the profile section of several shards (markdown ''). */
@@ -207,17 +241,17 @@ export function mergeShards(files: readonly ReportFile[]): MergedShards {
   const shards = distinctShards(files, notes);
   const missing = missingShards(shards, notes);
   const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
-  const groups = shards.flatMap(decisionGroup);
+  const sets = replicaSets(shards);
+  notes.push(...sets.flatMap(missingReplicas));
+  const groups = sets.flatMap(decisionGroup);
   const decision =
     groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
   const error = mergedError(shards, missing);
   const several = shards.length > 1;
   const reports = shards.map((s) => s.report);
-  const shardNotes = shards.flatMap((s) =>
-    s.report.notes.map(
-      (n): Note => (several ? { kind: 'of-shard', source: shownName(s.source), note: n } : n),
-    ),
-  );
+  // One report per set for what replicas share (their scenarios); every runner's rounds, numbered apart.
+  const firsts = sets.map((set) => set[0]!.report);
+  const shardNotes = several ? notesOfShards(shards) : shards.flatMap((s) => s.report.notes);
   notes.push(...differenceNotes(reports));
   const base = files[0]!.report;
   return {
@@ -226,13 +260,14 @@ export function mergeShards(files: readonly ReportFile[]): MergedShards {
     verdict: finalVerdict(decision, error),
     base: base.base,
     head: base.head,
-    settings: { ...base.settings, scenarios: reports.flatMap((r) => r.settings.scenarios) },
+    settings: { ...base.settings, scenarios: firsts.flatMap((r) => r.settings.scenarios) },
     decision,
     sequential: several ? undefined : base.sequential,
-    newScenarios: reports.flatMap((r) => r.newScenarios),
+    newScenarios: [...new Set(reports.flatMap((r) => r.newScenarios))],
     shard: several ? undefined : base.shard,
-    scenarioCount: Math.max(...reports.map((r) => r.scenarioCount), reports.flatMap(reportKeys).length),
-    rounds: reports.flatMap((r) => r.rounds),
+    ...(several || base.replica === undefined ? {} : { replica: base.replica }),
+    scenarioCount: Math.max(...reports.map((r) => r.scenarioCount), firsts.flatMap(reportKeys).length),
+    rounds: sets.flatMap((set) => setRounds(set).rounds),
     error,
     timing: {
       startedAt: reports.map((r) => r.timing.startedAt).sort()[0]!,
@@ -246,6 +281,6 @@ export function mergeShards(files: readonly ReportFile[]): MergedShards {
     changedFiles: [...new Set(reports.flatMap((r) => r.changedFiles))],
     diagnostics: several ? undefined : base.diagnostics,
     pullRequest: base.pullRequest,
-    shards: several ? shards.map(summaryOf) : undefined,
+    shards: several ? sets.flat().map(summaryOf) : undefined,
   };
 }

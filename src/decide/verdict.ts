@@ -32,6 +32,7 @@ import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMe
 import { compareFailures } from './failures.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
+import { inferRunners, oneRunnerReach, unitsByRunner } from './replicas.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
 
 export interface DecideOptions {
@@ -98,6 +99,11 @@ export interface DecisionGroup {
   looks: readonly number[];
   /** Pairs of this group that share their server processes (`restart-every`); undefined, 0 or 1: none share. */
   restartEvery?: number;
+  /**
+   * Several runners measured these scenarios (replicas): the first pair number of each, ascending. Their units
+   * are decided with the runner as a cluster (src/decide/replicas.ts).
+   */
+  runners?: readonly number[];
 }
 
 /** One tested metric of a scenario of a group, before the family is counted. */
@@ -109,6 +115,7 @@ interface Entry {
   looks: readonly number[];
   restartEvery: number;
   threshold: number;
+  runners: readonly number[] | undefined;
 }
 
 /** A scenario of a group, for its failed requests. */
@@ -142,7 +149,14 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
       for (const metric of testedMetrics(all)) {
         const raw = compareMetric(scenario.name, metric, pairs);
         const threshold = thresholdOf(metric, options, scenario);
-        entries.push({ raw, looks, restartEvery, threshold, ...(carryOver ? { carryOver } : {}) });
+        entries.push({
+          raw,
+          looks,
+          restartEvery,
+          threshold,
+          runners: g.runners,
+          ...(carryOver ? { carryOver } : {}),
+        });
       }
       shown.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
     }
@@ -202,11 +216,38 @@ function planDetectable(entry: Entry, logCi: readonly [number, number], units: n
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
 }
 
+/** The interval of a comparison: over its runners as clusters where several measured it, else over its units. */
+function inferEntry(entry: Entry, units: readonly number[], f: Family) {
+  const { logRatios, pairNumbers, metric } = entry.raw;
+  if (entry.runners && entry.runners.length > 1) {
+    const perRunner = unitsByRunner(pairNumbers, logRatios, entry.runners, (p, r) =>
+      unitsOf(p, r, entry.restartEvery),
+    );
+    const rule = { metric, threshold: entry.threshold, floor: f.floor };
+    const merged = inferRunners(perRunner, f.level, rule);
+    if (merged) return { ...merged, method: 'random-effects' as const };
+  }
+  return inferUnits(units, f.level);
+}
+
+/** One runner's reach with more runners (none for a merge of runners, or without an interval). */
+function oneRunner(
+  inferred: ReturnType<typeof inferEntry>,
+  logCi: [number, number],
+  metric: MetricComparison['metric'],
+  threshold: number,
+  f: Family,
+): Pick<MetricComparison, 'reach'> {
+  if (!inferred || inferred.method === 'random-effects') return {};
+  const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
+  return reach ? { reach } : {};
+}
+
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
   const units = unitsOf(pairNumbers, logRatios, restartEvery);
-  const inferred = inferUnits(units, f.level);
+  const inferred = inferEntry(entry, units, f);
   const nan = Number.NaN;
   const logCi: [number, number] = inferred
     ? [inferred.inference.lower, inferred.inference.upper]
@@ -225,7 +266,8 @@ function finish(entry: Entry, f: Family): MetricComparison {
     units: units.length,
     method: inferred?.method ?? 't',
     change,
-    ...processes(entry),
+    ...(inferred && 'spread' in inferred ? { runners: inferred.spread } : processes(entry)),
+    ...oneRunner(inferred, logCi, raw.metric, threshold, f),
     threshold,
     bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,
@@ -234,7 +276,10 @@ function finish(entry: Entry, f: Family): MetricComparison {
     pAdjusted: adjustedP(p, entry.looks, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: planDetectable(entry, logCi, units.length, f),
+    detectable:
+      inferred?.method === 'random-effects'
+        ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor)
+        : planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
     ...(entry.carryOver ? { carryOver: entry.carryOver } : {}),

@@ -125,7 +125,11 @@ function cancelPorts(): Parameters<typeof cancellation>[0] {
     writeReport: (report) => writeReport(inProgress.config!.outputDir, report),
     setOutputs: (report) => {
       restoreFileCommands();
-      setOutputs(reportOutputs(report, reportPath(inProgress.config!.outputDir)));
+      setOutputs(
+        reportOutputs(report, reportPath(inProgress.config!.outputDir), {
+          confirm: inProgress.config!.confirm ?? false,
+        }),
+      );
     },
     postCancelled: async (report) => {
       if (inProgress.config && inProgress.to)
@@ -264,7 +268,7 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
     return undefined;
   }
   try {
-    const name = artifactName(config.artifactName, config.shard, process.env, config.name);
+    const name = artifactName(config.artifactName, config.shard, process.env, config.name, config.replica);
     const uploaded = await uploadFiles(name, files, config.outputDir);
     info(`artifact ${name} uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
     return uploaded.url;

@@ -45,6 +45,10 @@ const ACTION_ONLY: ReadonlySet<string> = new Set([
   'history-branch',
   'release-tags',
   'history-budget',
+  // A matrix of runners and its stages: a local run is one machine.
+  'replica',
+  'stage',
+  'confirm',
 ]);
 
 /** The flags `compare` takes: the action's inputs it uses. */

@@ -1,5 +1,6 @@
 /** The step's outputs, set in this one place: every output at once, each '' when this run has no value for it. */
 import * as core from '@actions/core';
+import { needsMore } from '../decide/needs-more.ts';
 import type { Report } from '../model/report.ts';
 import { reportHeadline } from '../report/headline.ts';
 import { changeOutput, headlineComparison } from '../report/outputs.ts';
@@ -13,12 +14,18 @@ export interface StepOutputs {
   change: string;
   'comment-url': string;
   'check-run-url': string;
+  /** `true` when more runners could settle what this run could not (a second stage). */
+  'needs-more': string;
   'base-sha': string;
   'head-sha': string;
 }
 
 /** The outputs a report gives, before anything is published (the URLs are added as they are known). */
-export function reportOutputs(report: Report, path: string): StepOutputs {
+export function reportOutputs(
+  report: Report,
+  path: string,
+  options: { confirm?: boolean } = {},
+): StepOutputs {
   return {
     verdict: report.verdict,
     report: path,
@@ -26,6 +33,7 @@ export function reportOutputs(report: Report, path: string): StepOutputs {
     change: changeOutput(headlineComparison(report.decision)?.change),
     'comment-url': '',
     'check-run-url': '',
+    'needs-more': String(needsMore(report, options)),
     'base-sha': report.base.sha,
     'head-sha': report.head.sha,
   };
@@ -39,6 +47,7 @@ export const NO_REPORT: StepOutputs = {
   change: '',
   'comment-url': '',
   'check-run-url': '',
+  'needs-more': 'false',
   'base-sha': '',
   'head-sha': '',
 };

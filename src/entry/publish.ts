@@ -134,7 +134,7 @@ export async function publishReport(
   to: PublishTo,
   artifactUrl: string | undefined,
 ): Promise<void> {
-  const outputs = reportOutputs(report, reportPath(config.outputDir));
+  const outputs = reportOutputs(report, reportPath(config.outputDir), { confirm: config.confirm ?? false });
   try {
     const gitHub = gitHubTarget(config);
     const accepted = await acceptance(report, config, to, gitHub);

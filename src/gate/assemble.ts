@@ -1,5 +1,5 @@
 /** The report of a gate run, from what each of its stages left: trees, measuring, profiling, the error if any. */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus, release } from 'node:os';
 import { scenarioSettings } from '../config/report-file.ts';
 import { finalVerdict } from '../decide/final.ts';
 import { LOADGEN_BUSY } from '../decide/pace.ts';
@@ -10,7 +10,7 @@ import type { Decision } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
-import type { ProfileSummary, Report } from '../model/report.ts';
+import type { Environment, ProfileSummary, Report } from '../model/report.ts';
 import { median } from '../stats/describe.ts';
 import type { Measured } from './measure.ts';
 import { blocksOf } from './measurement-plan.ts';
@@ -61,6 +61,7 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
     sequential: measured ? sequentialOf(measured) : undefined,
     newScenarios: measured?.newScenarios ?? [],
     shard: config.shard,
+    ...replicaOf(config),
     scenarioCount: config.scenarioCount,
     rounds,
     error: error
@@ -78,17 +79,33 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
       prepareSec: run.prepareSec,
       measureSec: run.measureSec,
     },
-    environment: {
-      node: process.version,
-      cpus: availableParallelism(),
-      platform: `${process.platform}-${process.arch}`,
-    },
+    environment: environmentOf(),
     notes,
     profile: run.profile,
     changedFiles: run.changedFiles,
     diagnostics: measured?.diagnostics,
     pullRequest: context.pullRequest,
   };
+}
+
+/** Where this gate ran: what a merge of replicas names a runner by (each text cut to what the schema reads back). */
+function environmentOf(): Environment {
+  const cut = (text: string | undefined) => (text ? text.trim().slice(0, 200) || undefined : undefined);
+  return {
+    node: process.version,
+    cpus: availableParallelism(),
+    platform: `${process.platform}-${process.arch}`,
+    cpuModel: cut(cpus()[0]?.model),
+    kernel: cut(release()),
+    runner: cut(process.env.RUNNER_NAME),
+  };
+}
+
+/** The replica's place (`replica`) and stage (`stage`); a first stage's one runner is replica 1 of 1. */
+function replicaOf(config: Config): Pick<Report, 'replica'> {
+  if (config.replica === undefined && config.stage === undefined) return {};
+  const { index, count } = config.replica ?? { index: 1, count: 1 };
+  return { replica: { index, count, ...(config.stage ? { stage: config.stage } : {}) } };
 }
 
 /**

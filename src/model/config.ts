@@ -17,6 +17,12 @@ export interface Config {
   scenarioCount: number;
   /** undefined: all scenarios. */
   shard: Shard | undefined;
+  /** One of `count` runners of a matrix that measure the same scenarios (input `replica: index/count`). */
+  replica?: Shard | undefined;
+  /** The stage of a two-stage design (input `stage`): each stage decides at alpha / 2 (docs/replicas.md). */
+  stage?: 1 | 2 | undefined;
+  /** Input `confirm`: any regression asks for more runners (`needs-more`), to be confirmed on fresh ones. */
+  confirm?: boolean;
   /** Added to the environment of the servers, setup and teardown (from the file; PORT is always ours). */
   env: Record<string, string>;
   /** Readiness probe: GET `path` answers (with `status`, when set; else any status). */

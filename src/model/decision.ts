@@ -54,7 +54,7 @@ export interface MetricComparison {
    * The interval's method, chosen from the number of units and the level only: the exact signed-rank (Walsh)
    * interval where it can reach the level, Student's t where it cannot.
    */
-  method: 'signed-rank' | 't';
+  method: 'signed-rank' | 't' | 'random-effects';
   /** Estimated relative change of head against base (0.1 = 10% higher): Hodges-Lehmann (signed-rank) or mean (t). */
   change: number;
   /**
@@ -97,7 +97,35 @@ export interface MetricComparison {
    * how far the blocks differ (src/decide/process-offsets.ts), shown only; it changes neither the unit nor the verdict.
    */
   processes?: ProcessBlocks;
+  /** Set when several runners measured it (replicas): each runner's change and how far they differ. */
+  runners?: RunnerSpread;
+  /** Measured by one runner: what merges of 4 and 8 runners like it would catch (src/decide/replicas.ts). */
+  reach?: RunnerSpread['reach'];
   verdict: Verdict;
+}
+
+/**
+ * A comparison measured by several runners (src/decide/replicas.ts): the runner is the cluster of a random-effects
+ * interval (a half-normal prior of scale 1% on the runner-to-runner spread); Cochran's Q says whether they differ.
+ */
+export interface RunnerSpread {
+  /** Each runner's change (the mean of its units, as a relative change) and its units, in the merge's order. */
+  changes: number[];
+  units: number[];
+  /** Variance of one runner's estimate from its own units (log scale, mean over runners, widened as the merge widens it). */
+  within: number;
+  /** Between-runner variance of the true change (log scale: the posterior mean of τ², the prior included). */
+  between: number;
+  /** Cochran's Q and its p-value. */
+  q: number;
+  pQ: number;
+  /** Whether the runners differ beyond their own noise (pQ below 1%, fixed before the data); descriptive only. */
+  differ: boolean;
+  /** The runner most apart from the others (index into changes) and the others' change without it. */
+  apart: number;
+  othersChange: number;
+  /** The smallest change (a magnitude) a merge of this many runners would catch in about 80% of runs. */
+  reach: { runners: number; detectable: number }[];
 }
 
 /** One side's bounds of the rule, as relative changes. */

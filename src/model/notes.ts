@@ -47,6 +47,8 @@ export type Note =
   | { kind: 'shard-settings-differ' }
   | { kind: 'shard-environments-differ' }
   | { kind: 'diagnostics-per-shard' }
+  /** Merged replicas: fewer runners of a stage reported than its `replica: i/n` says. */
+  | { kind: 'replicas-missing'; found: number; count: number }
   /** A note of one shard of several, as the merged report shows it. */
   | { kind: 'of-shard'; source: string; note: Note };
 

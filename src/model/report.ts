@@ -96,12 +96,14 @@ export interface Report {
   newScenarios: string[];
   /** The shard this gate ran (`shard: index/count`, index from 1); undefined: all scenarios. */
   shard: { index: number; count: number } | undefined;
+  /** The runner of a matrix of replicas this gate was (`replica: index/count`), and its stage in a two-stage design. */
+  replica?: ReplicaPlace | undefined;
   /** Scenarios of the config file (or `paths`) in all, before sharding: a merge of shards checks against it. */
   scenarioCount: number;
   rounds: Round[];
   error: ReportError | undefined;
   timing: { startedAt: string; wallSec: number; prepareSec: number; measureSec: number };
-  environment: { node: string; cpus: number; platform: string };
+  environment: Environment;
   /** Notes for the reader (e.g. a saturated load generator), as data: report/note-text.ts says them. */
   notes: Note[];
   /** The profiling pass, when it ran. */
@@ -135,6 +137,24 @@ export interface PullRequestRef {
   baseSha: string;
 }
 
+/** Where a gate ran. */
+export interface Environment {
+  node: string;
+  cpus: number;
+  platform: string;
+  /** The CPU's model name, the kernel's release and the runner's name (RUNNER_NAME); absent in older reports. */
+  cpuModel?: string | undefined;
+  kernel?: string | undefined;
+  runner?: string | undefined;
+}
+
+/** One runner of replicas (`replica: index/count`, index from 1) and the stage of a two-stage design. */
+export interface ReplicaPlace {
+  index: number;
+  count: number;
+  stage?: 1 | 2 | undefined;
+}
+
 /** One shard (one report.json) of a merged report. */
 export interface ShardSummary {
   /** Where it came from (the file, relative to `results`). */
@@ -149,6 +169,10 @@ export interface ShardSummary {
   looks: number;
   /** Its error, when it ended with one. */
   error: string | undefined;
+  /** Its place among replicas, where it ran, and its wall time (seconds), when the merge had replicas. */
+  replica?: ReplicaPlace | undefined;
+  environment?: Environment | undefined;
+  wallSec?: number | undefined;
 }
 
 export interface HotFunction {

@@ -14,7 +14,7 @@ export function artifactServiceAvailable(env: NodeJS.ProcessEnv = process.env): 
 
 /**
  * The artifact's name: the `artifact-name` input, else `perf-gate-<job id>` (GITHUB_JOB), then `-<name>` for a gate
- * with a `name` and, for a shard, `-shard-<i>-of-<n>`. Artifacts v4 refuse a second upload of one name in a run,
+ * with a `name`, for a shard `-shard-<i>-of-<n>`, and for a replica `-replica-<i>-of-<n>`. Artifacts v4 refuse a second upload of one name in a run,
  * so every job, gate and shard that profiles needs a name of its own (a matrix over anything other than `shard`
  * sets `artifact-name`).
  */
@@ -23,11 +23,13 @@ export function artifactName(
   shard: Shard | undefined,
   env: NodeJS.ProcessEnv = process.env,
   name?: string,
+  replica?: Shard,
 ): string {
   if (input) return input;
   const job = env.GITHUB_JOB ? `-${env.GITHUB_JOB}` : '';
   const gate = name ? `-${name.replaceAll(' ', '-')}` : '';
-  return `perf-gate${job}${gate}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
+  const place = replica ? `-replica-${replica.index}-of-${replica.count}` : '';
+  return `perf-gate${job}${gate}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}${place}`;
 }
 
 /**

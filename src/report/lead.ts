@@ -217,7 +217,7 @@ export function nextLine(report: Report, options: LeadOptions): string {
     next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
   } else if (report.verdict === 'regression') next = regressionNext(report, options);
   else if (report.verdict === 'inconclusive')
-    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy).`;
+    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy) or more runners (\`replica: i/n\`, docs/replicas.md).`;
   else next = 'Nothing to do.';
   return `**Next:** ${next}`;
 }

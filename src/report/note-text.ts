@@ -55,6 +55,8 @@ export function noteText(note: Note): string {
       return 'the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.';
     case 'diagnostics-per-shard':
       return 'event-loop and memory figures are per shard: they are in each shard’s report.json.';
+    case 'replicas-missing':
+      return `${note.found} of ${note.count} runners reported: a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers the runners found.`;
     case 'of-shard':
       return `shard ${note.source}: ${noteText(note.note)}`;
   }

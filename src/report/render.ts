@@ -14,6 +14,7 @@ import { noteText } from './note-text.ts';
 import { carryOverNote, droppedNote, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine } from './profile.ts';
+import { oneRunnerLine, runnersLines, runnersSection } from './runners-text.ts';
 import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
@@ -59,7 +60,7 @@ function pairsMeasured(report: Report): string {
   const shards = report.shards ?? [];
   const pairs =
     shards.length > 1
-      ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(', ')}`
+      ? `${shards.length} ${shards.every((x) => x.replica) ? 'runners' : 'shards'} of ${shards.map((x) => x.pairs).join(', ')}`
       : (q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size);
   const adaptive =
     q === undefined || shards.length > 1
@@ -72,7 +73,9 @@ function pairsMeasured(report: Report): string {
 
 function howMeasured(report: Report, comparisons: number): string {
   const s = report.settings;
-  const across = (report.shards ?? []).length > 1 ? ' (across all shards)' : '';
+  const shards = report.shards ?? [];
+  const across =
+    shards.length > 1 ? ` (across all ${shards.every((x) => x.replica) ? 'runners' : 'shards'})` : '';
   // The plan says how this gate measured; a report written before there were plans has its settings only.
   const how = report.plan
     ? planSentence(report.plan)
@@ -103,6 +106,8 @@ function head(report: Report, view: ReportView, options: RenderOptions): string[
   if (decision && report.error)
     out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, '');
   if (decision) out.push(...comparisonTable(decision, view.medians), '');
+  const runners = runnersLines(report);
+  if (runners.length > 0) out.push(...runners, '');
   if (options.drift) out.push(driftLine(options.drift), '');
   if (report.newScenarios.length > 0) {
     out.push(
@@ -123,6 +128,8 @@ function whySection(report: Report): string[] {
   if (p !== '') lines.push('', p);
   const noise = noiseLine(decision);
   if (noise !== '') lines.push('', noise);
+  const more = oneRunnerLine(report);
+  if (more !== '') lines.push('', more);
   const hotter = report.profile ? hotterLine(report.profile.hotter) : '';
   if (hotter !== '') lines.push('', hotter);
   return section('Why: the rule, the p-values, what this run could detect', lines);
@@ -212,6 +219,7 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
   const out = [
     ...head(report, view, options),
     ...whySection(report),
+    ...section('Each runner, and what more runners would buy', runnersSection(report)),
     ...charts(report),
     ...historySection(options.earlier ?? []),
   ];

@@ -100,6 +100,8 @@ export interface PerfGateJob {
   if: string | undefined;
   /** `needs:` (the jobs it runs after). */
   needs: string[];
+  /** The job's `outputs:` (name → value, expressions not yet evaluated), which later jobs read as `needs.<id>.outputs`. */
+  outputs: Record<string, string>;
   /** `timeout-minutes:` as written (a number, or an expression as `${{ … }}`); undefined: GitHub's 360. */
   timeoutMinutes: string | undefined;
   /** `strategy.matrix` (name → values, as strings); undefined: no matrix. */
@@ -152,6 +154,8 @@ export interface ExpressionContext {
   jobIndex?: number;
   /** `steps.<id>.outputs.<name>`: the outputs of steps that ran before (an output not set reads as ''). */
   steps?: Record<string, Record<string, string>>;
+  /** `needs.<job>.outputs.<name>`: the outputs of the jobs this one needs (an output not set reads as ''). */
+  needs?: Record<string, Record<string, string>>;
 }
 
 type Mapping = Record<string, unknown>;
@@ -255,6 +259,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
       permissions: strings(raw.permissions ?? doc.permissions),
       if: job.if?.expression,
       needs: (job.needs ?? []).map((n) => n.value),
+      outputs: strings(raw.outputs),
       timeoutMinutes: optional(raw['timeout-minutes']),
       matrix: matrixOf(file, id, raw.strategy),
       services: services(file, raw.services),
@@ -350,7 +355,7 @@ export function expressionsIn(text: string): string[] {
 }
 
 /** The contexts an example's expressions may read, and the runner's status functions for conditions. */
-const CONTEXTS = ['github', 'secrets', 'job', 'matrix', 'strategy', 'steps'];
+const CONTEXTS = ['github', 'secrets', 'job', 'matrix', 'strategy', 'steps', 'needs'];
 const STATUS_FUNCTIONS = ['success', 'failure', 'cancelled', 'always'] as const;
 
 function contextData(context: ExpressionContext): data.Dictionary {
@@ -363,6 +368,7 @@ function contextData(context: ExpressionContext): data.Dictionary {
     matrix: context.matrix ?? {},
     strategy: { 'job-index': context.jobIndex },
     steps: mapValues(context.steps, (outputs) => ({ outputs })),
+    needs: mapValues(context.needs, (outputs) => ({ outputs })),
   };
   // Through JSON: an absent value (undefined) is absent, so reading it is an error below.
   return JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary;
@@ -383,8 +389,8 @@ class Missing extends Error {}
 class StrictEvaluator extends Evaluator {
   override visitIndexAccess(access: IndexAccess): data.ExpressionData {
     const value = super.visitIndexAccess(access);
-    // An output a step did not set is the empty string, as on GitHub; anything else must be there.
-    if (value.kind === data.Kind.Null && !/^steps\.[^.]+\.outputs$/.test(pathOf(access.expr)))
+    // An output a step or a needed job did not set is the empty string, as on GitHub; anything else must be there.
+    if (value.kind === data.Kind.Null && !/^(?:steps|needs)\.[^.]+\.outputs$/.test(pathOf(access.expr)))
       throw new Missing(pathOf(access));
     return value;
   }

@@ -112,6 +112,15 @@ function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionC
       job.perfGateId === undefined
         ? {}
         : { [job.perfGateId]: Object.fromEntries([...actionOutputs].map((name) => [name, 'x'])) },
+    // The outputs of the jobs it needs, as their `outputs:` declare them.
+    needs: Object.fromEntries(
+      job.needs.map((id) => [
+        id,
+        Object.fromEntries(
+          Object.keys(workflow.jobs.find((j) => j.id === id)?.outputs ?? {}).map((n) => [n, 'x']),
+        ),
+      ]),
+    ),
   };
 }
 
@@ -147,6 +156,8 @@ describe('example workflows', () => {
       'fork-safe/measure.yml',
       'fork-safe/report.yml',
       'sharded.yml',
+      'replicas.yml',
+      'two-stage.yml',
       'merge-queue.yml',
       'history.yml',
     ])
@@ -299,6 +310,7 @@ describe('example workflows', () => {
           const texts = [
             ...Object.entries(job.with).map(([name, value]) => [`with.${name}`, value] as const),
             ...Object.entries(job.env).map(([name, value]) => [`env.${name}`, value] as const),
+            ...Object.entries(job.outputs).map(([name, value]) => [`outputs.${name}`, value] as const),
             ...job.otherSteps.flatMap((s) => [
               ...Object.entries(s.with).map(
                 ([name, value]) => [`steps[${s.index}].with.${name}`, value] as const,
