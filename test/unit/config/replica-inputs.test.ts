@@ -1,9 +1,9 @@
 /** The inputs of many runners: `replica: i/n`, `stage`, and what they change (alpha, the artifact's name). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type InputName, parseConfig } from '../../src/config/inputs.ts';
-import { GateError } from '../../src/io/errors.ts';
-import { artifactName } from '../../src/publish/artifact.ts';
+import { type InputName, parseConfig } from '../../../src/config/inputs.ts';
+import { GateError } from '../../../src/io/errors.ts';
+import { artifactName } from '../../../src/publish/artifact.ts';
 
 type Inputs = Partial<Record<InputName, string>>;
 

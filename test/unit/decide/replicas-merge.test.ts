@@ -1,14 +1,14 @@
 /** `mode: report` merging replicas (`replica: i/n`) and the two stages: the runner as a cluster, one family. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseReportFile } from '../../src/config/report-file.ts';
-import { needsMore } from '../../src/decide/needs-more.ts';
-import { RUNNER_SPREAD_PRIOR } from '../../src/decide/replicas.ts';
-import type { ReplicaPlace, Report } from '../../src/model/report.ts';
-import { mergeReports } from '../../src/publish/merge-report.ts';
-import { clusterOf, halfNormalRandomEffects } from '../../src/stats/random-effects.ts';
-import { perLookLevel } from '../../src/stats/sequential-boundary.ts';
-import { asFile, gateReport, roundsFor, type ShardSpec } from '../support/reports.ts';
+import { parseReportFile } from '../../../src/config/report-file.ts';
+import { needsMore } from '../../../src/decide/needs-more.ts';
+import { RUNNER_SPREAD_PRIOR } from '../../../src/decide/replicas.ts';
+import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
+import { mergeReports } from '../../../src/publish/merge-report.ts';
+import { clusterOf, halfNormalRandomEffects } from '../../../src/stats/random-effects.ts';
+import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
+import { asFile, gateReport, roundsFor, type ShardSpec } from '../../support/reports.ts';
 
 function replica(spec: ShardSpec, place: ReplicaPlace, runner: string): Report {
   const report = gateReport(spec);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mulberry32 } from '../../src/stats/describe.ts';
-import { normalSf } from '../../src/stats/distributions.ts';
+import { mulberry32 } from '../../../src/stats/describe.ts';
+import { normalSf } from '../../../src/stats/distributions.ts';
 import {
   chiSquareSf,
   clusterOf,
@@ -9,7 +9,7 @@ import {
   heterogeneity,
   mostApart,
   randomEffects,
-} from '../../src/stats/random-effects.ts';
+} from '../../../src/stats/random-effects.ts';
 
 const close = (actual: number, expected: number, tolerance: number, what: string): void =>
   assert.ok(
