@@ -26,7 +26,7 @@ import type {
 } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
 import { excludesZero } from '../stats/inference.ts';
-import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { isEarlyLook, lookLevel, perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
@@ -102,8 +102,9 @@ export interface DecisionGroup {
 /** One tested metric of a scenario of a group, before the family is counted. */
 interface Entry {
   raw: RawComparison;
-  /** Its group's looks (at least one) and `restart-every`. */
+  /** Its group's looks (at least one), the pairs it has measured (this look's) and `restart-every`. */
   looks: readonly number[];
+  at: number;
   restartEvery: number;
   threshold: number;
 }
@@ -113,6 +114,12 @@ interface ScenarioEntry {
   scenario: ScenarioRule;
   pairs: ReturnType<typeof pairsOf>;
   looks: readonly number[];
+  at: number;
+}
+
+/** The pairs a group has measured: its look is at this count (pair numbers run from 0). */
+function pairsMeasured(rounds: readonly Round[]): number {
+  return rounds.reduce((most, r) => Math.max(most, r.pair + 1), 0);
 }
 
 /** Every tested comparison, every scenario (for failed requests) and every shown change of the groups, in order. */
@@ -123,12 +130,14 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions) {
   for (const g of groups) {
     const looks = g.looks.length > 0 ? g.looks : [1];
     const restartEvery = g.restartEvery ?? 0;
+    const at = pairsMeasured(g.rounds);
     for (const scenario of g.scenarios) {
       const pairs = pairsOf(g.rounds, scenario.name);
-      scenarios.push({ scenario, pairs, looks });
+      scenarios.push({ scenario, pairs, looks, at });
       for (const metric of testedMetrics(pairs)) {
         const raw = compareMetric(scenario.name, metric, pairs);
-        entries.push({ raw, looks, restartEvery, threshold: thresholdOf(metric, options, scenario) });
+        const threshold = thresholdOf(metric, options, scenario);
+        entries.push({ raw, looks, at, restartEvery, threshold });
       }
       shown.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
     }
@@ -136,9 +145,14 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions) {
   return { entries, scenarios, shown };
 }
 
-/** What the family says about one comparison: its per-look level and count, alpha and the rule's floor. */
+/**
+ * What the family says about one comparison: this look's level (an early look's is a small share of the full
+ * looks': sequential-boundary.ts), the full looks' level, the comparisons' count, alpha and the rule's floor.
+ */
 interface Family {
   level: number;
+  fullLevel: number;
+  early: boolean;
   comparisons: number;
   alpha: number;
   floor: number;
@@ -149,7 +163,7 @@ interface Family {
  * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
  */
 function adjustedP(p: number, looks: readonly number[], f: Family, significant: boolean): number {
-  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks));
+  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks, f.early));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
@@ -182,7 +196,8 @@ function planDetectable(entry: Entry, logCi: readonly [number, number], units: n
   const endUnits = unitCount(end, restartEvery);
   if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
     return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
-  const endCritical = criticalFor(endUnits, f.level);
+  // The plan's last look is a full one, whatever this look was.
+  const endCritical = criticalFor(endUnits, f.fullLevel);
   const half = ((logCi[1] - logCi[0]) / 2 / critical) * Math.sqrt(units / endUnits) * endCritical;
   const centre = (logCi[0] + logCi[1]) / 2;
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
@@ -233,15 +248,17 @@ function finish(entry: Entry, f: Family): MetricComparison {
 export function decideGroups(groups: readonly DecisionGroup[], options: DecideOptions): Decision {
   const { entries, scenarios, shown } = collect(groups, options);
   const count = entries.length + scenarios.length;
-  const family = (looks: readonly number[]): Family => ({
-    level: perLookLevel(options.alpha / count, looks),
+  const family = (looks: readonly number[], at: number): Family => ({
+    level: lookLevel(options.alpha / count, looks, at),
+    fullLevel: perLookLevel(options.alpha / count, looks),
+    early: isEarlyLook(at, looks),
     comparisons: count,
     alpha: options.alpha,
     floor: options.floor ?? REGRESSION_FLOOR,
   });
-  const comparisons = entries.map((entry) => finish(entry, family(entry.looks)));
-  const errors = scenarios.map(({ scenario, pairs, looks }) =>
-    compareFailures(scenario, pairs, { ...family(looks), looks }),
+  const comparisons = entries.map((entry) => finish(entry, family(entry.looks, entry.at)));
+  const errors = scenarios.map(({ scenario, pairs, looks, at }) =>
+    compareFailures(scenario, pairs, { ...family(looks, at), looks }),
   );
   return {
     verdict: overall(comparisons, errors),
