@@ -50,14 +50,21 @@ export class Disturbances {
     const disturbed = pair > 0 ? disturbance(rounds) : undefined;
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
-    if (affordable && measureAgain(pair, this.inARow, this.measuredAgain)) {
+    const again = measureAgain(pair, this.inARow, this.measuredAgain);
+    if (affordable && again) {
       this.measuredAgain++;
       log.info({ kind: 'measured-again', pair, disturbance: disturbed });
       return true;
     }
     this.kept++;
     if (this.worst === undefined || disturbed.cores > this.worst.cores) this.worst = disturbed;
-    log.info({ kind: 'kept-disturbed', pair, disturbance: disturbed, measuredAgain: this.measuredAgain });
+    log.info({
+      kind: 'kept-disturbed',
+      pair,
+      disturbance: disturbed,
+      measuredAgain: this.measuredAgain,
+      ...(again ? { budget: true } : {}),
+    });
     return false;
   }
 

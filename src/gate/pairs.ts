@@ -89,7 +89,17 @@ async function sideBySide(
     order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i]!.port })),
   );
   // As many turns as the pair's planned cost buys at what turns cost lately (turn-fit.ts).
-  const turns = pairTurns(ctx.fit.pair(plan), pools);
+  const fitted = ctx.fit.pair(plan, (count, extraSec) =>
+    ctx.log.info({
+      kind: 'turns-refitted',
+      scenario: scenario.name,
+      turns: count,
+      planned: plan.turns,
+      turnSec: plan.turnSec,
+      extraSec,
+    }),
+  );
+  const turns = pairTurns(fitted, pools);
   const results = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
   ctx.fit.record('pair', scenario.name, turns, results);
   return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];

@@ -21,6 +21,8 @@ function evenWithin(n: number, most: number): number {
 export class TurnFit {
   /** Per kind and scenario: seconds a base turn and a head turn took together beyond their slots, last measured. */
   private readonly extra = new Map<string, number>();
+  /** Per scenario: the turns a side its last pair got. */
+  private readonly turns = new Map<string, number>();
   /** Per scenario: the drain the plan expected per turn (base's connections over its rate), seconds. */
   private drains = new Map<string, number>();
 
@@ -48,8 +50,19 @@ export class TurnFit {
     return own ?? (kind === 'pair' ? this.extra.get(`priming ${scenario}`) : undefined);
   }
 
-  /** The scenario's plan for the next pair: the planned one, or fewer turns when they cost more than planned. */
-  pair(plan: ScenarioPlan): ScenarioPlan {
+  /**
+   * The scenario's plan for the next pair: the planned one, or fewer turns when they cost more than planned.
+   * `changed` hears of every change of its turns (for the log).
+   */
+  pair(plan: ScenarioPlan, changed?: (turns: number, extraSec: number) => void): ScenarioPlan {
+    const fitted = this.fitPair(plan);
+    const before = this.turns.get(plan.name) ?? plan.turns;
+    this.turns.set(plan.name, fitted.turns);
+    if (fitted.turns !== before) changed?.(fitted.turns, this.extraOf('pair', plan.name) ?? 0);
+    return fitted;
+  }
+
+  private fitPair(plan: ScenarioPlan): ScenarioPlan {
     const extra = this.extraOf('pair', plan.name);
     if (extra === undefined || plan.turns <= 2) return plan;
     const planned = plan.turns * 2 * (plan.turnSec + (this.drains.get(plan.name) ?? 0));

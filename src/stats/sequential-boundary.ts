@@ -16,6 +16,11 @@
  * p-value of a gate whose smallest p-value over its looks was c: valid whatever the stopping rule, as the union
  * bound's K·p is, and never larger than it.
  *
+ * The bound need not be the same at every look: early looks (before FIRST_FULL_LOOK pairs) get a per-look level of
+ * EARLY_SHARE × the full looks' (Haybittle and Peto 1971/1976 used 0.001 for theirs), so they spend almost no alpha
+ * and only a change far beyond the threshold stops the gate there, while the full looks' common level is solved for
+ * with the early bounds in the same integration: the boundary as a whole still spends exactly alpha.
+ *
  * Two things make a real gate differ from the planned schedule, and neither raises the chance:
  * - a look taken earlier than planned in place of the looks not reached (the budget ran out first, or pairs
  *   measured again took its time), or looks left out (a deadline), only raise the correlations between looks or

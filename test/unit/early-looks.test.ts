@@ -107,7 +107,7 @@ describe('null gates with early looks', () => {
   };
   // Laplace noise: the tails of a disturbed runner's pairs.
   const laplace = (): number => (random() < 0.5 ? -1 : 1) * Math.log(random() || 1e-12);
-  const gates = 6000;
+  const gates = 3000;
 
   test("at the level of each of the default family's 3 comparisons, cross no more often than alpha (binomial bounds)", (t) => {
     const alpha = 0.05 / 3;

@@ -74,6 +74,12 @@ describe('a head whose turns take 20× their slot', () => {
       assert.ok(took <= 1.5 * plan.pairSec, `a pair's turns took ${took} s, planned ${plan.pairSec} s`);
       assert.ok(batch.turns.every((t) => t.sec === plan.scenarios[0]!.turnSec));
     }
+    assert.ok(
+      world
+        .info()
+        .some((l) => /^GET \/: \d+ turns a side of 50 ms instead of 40, so that a pair costs/.test(l)),
+      world.info().join('\n'),
+    );
   });
 
   test('on a machine busy throughout it still ends with an interval, never "too few pairs"', async () => {
@@ -84,5 +90,35 @@ describe('a head whose turns take 20× their slot', () => {
     assert.ok(Number.isFinite(change.ci[0]) && change.ci[1] < -0.5, JSON.stringify(change.ci));
     assert.equal(result.decision?.verdict, 'regression');
     assert.ok(seconds(world) <= 120, `${seconds(world)} s`);
+  });
+});
+
+describe('disturbed pairs', () => {
+  test('are measured again only while the budget still reaches the next look', async () => {
+    // One block (restart-every 100), pairs of about 4.3 s, a budget of 60 s: the looks come at 12 pairs. Every
+    // other measurement is disturbed: measuring each of them again would take the look's time, so the pairs that
+    // would leave the budget short of 12 pairs are kept instead, and the look comes where it was planned.
+    let takes = 0;
+    const world = new World({
+      config: { pairs: undefined, budgetMs: 60_000, restartEvery: 100 },
+      measure: (call) =>
+        measurement(
+          1000,
+          call.kind === 'measured' && Math.floor(takes++ / 2) % 2 === 1 ? { foreignCpu: 0.5 } : {},
+        ),
+    });
+    const result = await world.measure();
+    assert.deepEqual(result.plan?.looks, [12]);
+    assert.deepEqual(result.looked, [12]);
+    assert.ok(result.disturbedPairs >= 1, `${result.disturbedPairs} measured again`);
+    assert.ok(result.keptDisturbedPairs >= 1, `${result.keptDisturbedPairs} kept`);
+    assert.ok(
+      world
+        .info()
+        .some((l) =>
+          /but measuring it again would leave the time budget short of the next look: kept/.test(l),
+        ),
+    );
+    assert.ok(seconds(world) <= 60, `${seconds(world)} s`);
   });
 });
