@@ -67,6 +67,8 @@ export interface GateModel {
   serial?: number;
   /** The host's log-speed change from one side's turn to the other's. */
   drift?: number;
+  /** 1: the early looks the action plans before 12 pairs (src/stats/pairs.ts); 0: none (before 2026-11-28). */
+  early: number;
   /** Fixed pairs (one look) instead of adaptive rounds. */
   fixedPairs?: number;
   floor?: number;
@@ -90,6 +92,7 @@ export const DEFAULT_MODEL: GateModel = {
   latencyThreshold: 0.2,
   alpha: 0.05,
   budgetSec: 180,
+  early: 1,
 };
 
 /** Measured seconds of one scenario on one side in one pair. */
@@ -257,7 +260,7 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
       restartEvery: m.restartEvery,
       ...(m.floor === undefined ? {} : { floor: m.floor }),
       fixedPairs: m.fixedPairs,
-      ...plannedLooks(m.budgetSec, meanPairSec(m), m.fixedPairs),
+      ...plannedLooks(m.budgetSec, meanPairSec(m), m.fixedPairs, m.early ? m.restartEvery : undefined),
       budgetMs: m.budgetSec * 1000,
       limitMs: m.budgetSec * 1500,
     },

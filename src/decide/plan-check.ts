@@ -7,7 +7,7 @@
  */
 
 import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
-import { confirmationPairs, planLooks } from '../stats/pairs.ts';
+import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/pairs.ts';
 import { perLookLevel } from '../stats/sequential-boundary.ts';
 import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
@@ -53,11 +53,15 @@ export interface PlanInput extends Design {
  */
 function schedule(
   input: PlanInput,
+  design: Design,
   comparisons: number,
   pairs: number,
   lookFactor?: number,
 ): { looks: number[]; level: number } {
-  const planned = input.fixedPairs !== undefined ? [input.fixedPairs] : planLooks(pairs);
+  const planned =
+    input.fixedPairs !== undefined
+      ? [input.fixedPairs]
+      : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1]!;
   const looks = input.fixedPairs !== undefined ? planned : [...planned, last + confirmationPairs(last)];
   const bonferroni = input.alpha / comparisons;
@@ -82,7 +86,7 @@ function detectableAt(input: PlanInput, design: Design, pairs: number, level: nu
 function evaluate(input: PlanInput, design: Design, budgetSec: number, noise: number, lookFactor?: number) {
   const comparisons = design.scenarios * input.perScenario;
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
-  const { looks, level } = schedule(input, comparisons, Math.max(2, pairs), lookFactor);
+  const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
   const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
   return {
     comparisons,

@@ -26,7 +26,7 @@ import type {
 } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
 import { excludesZero } from '../stats/inference.ts';
-import { perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { isEarlyLook, lookLevel, perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
 import { type Follower, followersOf } from './carry-over.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
@@ -111,8 +111,9 @@ interface Entry {
   raw: RawComparison;
   /** Pairs left out: the scenario was measured right after another that regressed (carry-over.ts). */
   carryOver?: MetricComparison['carryOver'];
-  /** Its group's looks (at least one) and `restart-every`. */
+  /** Its group's looks (at least one), the pairs it has measured (this look's) and `restart-every`. */
   looks: readonly number[];
+  at: number;
   restartEvery: number;
   threshold: number;
   runners: readonly number[] | undefined;
@@ -123,7 +124,13 @@ interface ScenarioEntry {
   scenario: ScenarioRule;
   pairs: ReturnType<typeof pairsOf>;
   looks: readonly number[];
+  at: number;
   restartEvery: number;
+}
+
+/** The pairs a group has measured: its look is at this count (pair numbers run from 0). */
+function pairsMeasured(rounds: readonly Round[]): number {
+  return rounds.reduce((most, r) => Math.max(most, r.pair + 1), 0);
 }
 
 /** Per group, the scenarios measured right after a regressed one, and in which pairs. */
@@ -140,18 +147,20 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
   groups.forEach((g, group) => {
     const looks = g.looks.length > 0 ? g.looks : [1];
     const restartEvery = g.restartEvery ?? 0;
+    const at = pairsMeasured(g.rounds);
     for (const scenario of g.scenarios) {
       const all = pairsOf(g.rounds, scenario.name);
       const follower = followers?.[group]?.get(scenario.name);
       const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;
       const carryOver = follower && { after: follower.after, pairs: follower.pairs.size };
-      scenarios.push({ scenario, pairs: all, looks, restartEvery });
+      scenarios.push({ scenario, pairs: all, looks, at, restartEvery });
       for (const metric of testedMetrics(all)) {
         const raw = compareMetric(scenario.name, metric, pairs);
         const threshold = thresholdOf(metric, options, scenario);
         entries.push({
           raw,
           looks,
+          at,
           restartEvery,
           threshold,
           runners: g.runners,
@@ -164,9 +173,14 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
   return { entries, scenarios, shown };
 }
 
-/** What the family says about one comparison: its per-look level and count, alpha and the rule's floor. */
+/**
+ * What the family says about one comparison: this look's level (an early look's is a small share of the full
+ * looks': sequential-boundary.ts), the full looks' level, the comparisons' count, alpha and the rule's floor.
+ */
 interface Family {
   level: number;
+  fullLevel: number;
+  early: boolean;
   comparisons: number;
   alpha: number;
   floor: number;
@@ -177,7 +191,7 @@ interface Family {
  * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
  */
 function adjustedP(p: number, looks: readonly number[], f: Family, significant: boolean): number {
-  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks));
+  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks, f.early));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
@@ -210,7 +224,8 @@ function planDetectable(entry: Entry, logCi: readonly [number, number], units: n
   const endUnits = unitCount(end, restartEvery);
   if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
     return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
-  const endCritical = criticalFor(endUnits, f.level);
+  // The plan's last look is a full one, whatever this look was.
+  const endCritical = criticalFor(endUnits, f.fullLevel);
   const half = ((logCi[1] - logCi[0]) / 2 / critical) * Math.sqrt(units / endUnits) * endCritical;
   const centre = (logCi[0] + logCi[1]) / 2;
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
@@ -313,15 +328,17 @@ function decideOnce(
 ): Decision {
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
-  const family = (looks: readonly number[]): Family => ({
-    level: perLookLevel(options.alpha / count, looks),
+  const family = (looks: readonly number[], at: number): Family => ({
+    level: lookLevel(options.alpha / count, looks, at),
+    fullLevel: perLookLevel(options.alpha / count, looks),
+    early: isEarlyLook(at, looks),
     comparisons: count,
     alpha: options.alpha,
     floor: options.floor ?? REGRESSION_FLOOR,
   });
-  const comparisons = entries.map((entry) => finish(entry, family(entry.looks)));
-  const errors = scenarios.map(({ scenario, pairs, looks, restartEvery }) =>
-    compareFailures(scenario, pairs, { ...family(looks), looks, restartEvery }),
+  const comparisons = entries.map((entry) => finish(entry, family(entry.looks, entry.at)));
+  const errors = scenarios.map(({ scenario, pairs, looks, at, restartEvery }) =>
+    compareFailures(scenario, pairs, { ...family(looks, at), looks, restartEvery }),
   );
   return {
     verdict: overall(comparisons, errors),

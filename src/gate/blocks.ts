@@ -11,7 +11,7 @@ import { MIN_SCENARIO_SEC } from './measurement-plan.ts';
 import { poolSpec } from './pools.ts';
 import type { GateServer } from './ports.ts';
 import { alive } from './servers.ts';
-import { primingTurns } from './turns.ts';
+import { primingShape, primingTurns } from './turns.ts';
 
 /** The servers of the block that starts at `pair`: the block before stopped, both sides started together. */
 export async function startBlockServers(ctx: PairContext, pair: number): Promise<[GateServer, GateServer]> {
@@ -54,8 +54,10 @@ export async function prime(
   const each = Math.max(MIN_SCENARIO_SEC, primeSec / Math.max(1, scenarios.length));
   for (const scenario of scenarios) {
     const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)] as const;
-    const turns = primingTurns(each, pools);
+    const shape = primingShape(each);
+    const turns = primingTurns(each, pools, ctx.fit.priming(scenario.name, shape.count, shape.turnSec));
     const results = await alive(sides, primingDuring(pair, scenario.name), ctx.load.turns(turns));
+    ctx.fit.record('priming', scenario.name, turns, results);
     // Base's rate over its later half of priming, warm as the pairs will find it.
     const base = sides[0].side === 'base' ? pools[0] : pools[1];
     const mine = results.filter((_, i) => turns[i]!.pool === base);

@@ -3,6 +3,7 @@ import type { Config, Scenario } from '../model/config.ts';
 import type { Pools } from './pools.ts';
 import type { Clock, LoadRunner, MeasureLog } from './ports.ts';
 import type { Servers } from './servers.ts';
+import type { TurnFit } from './turn-fit.ts';
 
 /** Time spent on blocks of server processes, spread over the pairs of each block (see GatePairSource.perPairMs). */
 export interface BlockCosts {
@@ -43,6 +44,8 @@ export interface PairContext {
   readonly log: MeasureLog;
   readonly scenarios: ActiveScenarios;
   readonly costs: BlockCosts;
+  /** What turns cost as measured: the next pair's and priming's turns are refitted to it. */
+  readonly fit: TurnFit;
   /**
    * The pair the running block's servers were started and primed for; undefined once that pair is measured, so
    * that a pair measured again at a block's start gets new processes again.

@@ -43,20 +43,28 @@ export class Disturbances {
 
   /**
    * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
-   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept.
+   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept. `affordable`:
+   * whether the budget still has the time (false: the pair is kept, so that its looks still come).
    */
-  measureAgain(pair: number, rounds: readonly Round[], log: MeasureLog): boolean {
+  measureAgain(pair: number, rounds: readonly Round[], log: MeasureLog, affordable = true): boolean {
     const disturbed = pair > 0 ? disturbance(rounds) : undefined;
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
-    if (measureAgain(pair, this.inARow, this.measuredAgain)) {
+    const again = measureAgain(pair, this.inARow, this.measuredAgain);
+    if (affordable && again) {
       this.measuredAgain++;
       log.info({ kind: 'measured-again', pair, disturbance: disturbed });
       return true;
     }
     this.kept++;
     if (this.worst === undefined || disturbed.cores > this.worst.cores) this.worst = disturbed;
-    log.info({ kind: 'kept-disturbed', pair, disturbance: disturbed, measuredAgain: this.measuredAgain });
+    log.info({
+      kind: 'kept-disturbed',
+      pair,
+      disturbance: disturbed,
+      measuredAgain: this.measuredAgain,
+      ...(again ? { budget: true } : {}),
+    });
     return false;
   }
 

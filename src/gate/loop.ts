@@ -10,6 +10,7 @@ import { decide, resolved } from '../decide/verdict.ts';
 import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
 import { confirmationPairs } from '../stats/pairs.ts';
+import { isEarlyLook } from '../stats/sequential-boundary.ts';
 import { plannedLooks } from './measurement-plan.ts';
 
 export interface PairSource {
@@ -59,6 +60,15 @@ export interface LoopResult {
   futility?: Futility;
 }
 
+/** Units a starved gate still measures within its time limit: with fewer, an interval at its level says little. */
+const MIN_UNITS = 3;
+
+/** The pairs (an even count) of MIN_UNITS units in blocks of `restartEvery` pairs (0 or 1: pairs are units). */
+function leastPairs(restartEvery: number): number {
+  const pairs = MIN_UNITS * Math.max(1, restartEvery);
+  return pairs + (pairs % 2);
+}
+
 class Loop {
   readonly rounds: Round[] = [];
   readonly looked: number[] = [];
@@ -103,17 +113,22 @@ class Loop {
 
   /**
    * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
-   * or, with none left, the loop looks once more now and stops. The schedule the p-values count stays as planned.
+   * but never below the pairs of MIN_UNITS units while the time limit has them (so that a gate starved by a slow
+   * head still ends with an interval); with none left, the loop looks once more now and stops. The schedule the
+   * p-values count stays as planned.
    */
   fitBudget(): StopReason | undefined {
     const nextLook = this.looks.find((n) => n > this.pairs);
     if (nextLook === undefined) return undefined;
-    const { budgetMs } = this.#plan;
+    const { budgetMs, limitMs } = this.#plan;
     const perPair = this.#source.perPairMs();
     const elapsed = this.#source.elapsedMs();
     if (elapsed + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2) return undefined;
     const fit = this.pairs + Math.max(0, Math.floor((budgetMs - elapsed) / perPair));
-    const moved = fit - (fit % 2);
+    const fits = fit - (fit % 2);
+    const least = leastPairs(this.#plan.restartEvery);
+    const reach = least <= nextLook && elapsed + (least - this.pairs) * perPair <= limitMs;
+    const moved = fits < least && reach ? least : fits;
     if (moved > this.pairs) {
       this.looks = [...this.looks.filter((n) => n <= this.pairs), moved];
       return undefined;
@@ -131,14 +146,17 @@ class Loop {
       if (this.adaptive && this.looks.includes(this.pairs)) {
         this.decision = this.look();
         if (resolved(this.decision)) return 'resolved';
-        // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end.
-        this.futile = futility(
-          this.decision,
-          this.pairs,
-          this.looks[this.looks.length - 1]!,
-          this.#plan.floor,
-        );
-        if (this.futile) return 'noise';
+        // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end. Not at an
+        // early look: its interval, at a tiny level, says nothing of what the budget can resolve.
+        if (!isEarlyLook(this.pairs, this.#plan.schedule)) {
+          this.futile = futility(
+            this.decision,
+            this.pairs,
+            this.looks[this.looks.length - 1]!,
+            this.#plan.floor,
+          );
+          if (this.futile) return 'noise';
+        }
       }
       const stop = this.adaptive ? this.fitBudget() : undefined;
       if (stop !== undefined) return stop;
@@ -218,6 +236,6 @@ export function replayPairs(
   };
   return measurePairs(source, {
     ...plan,
-    ...plannedLooks(plan.budgetMs / 1000, pairMs / 1000, plan.fixedPairs),
+    ...plannedLooks(plan.budgetMs / 1000, pairMs / 1000, plan.fixedPairs, plan.restartEvery),
   });
 }

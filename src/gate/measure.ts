@@ -13,13 +13,21 @@ import { poolOf, prime } from './blocks.ts';
 import { ActiveScenarios, type PairContext, stopServers } from './context.ts';
 import { Disturbances } from './disturbance.ts';
 import { type LoopResult, measurePairs } from './loop.ts';
-import { blocksOf, buildPlan, PUBLISH_RESERVE_MS, primeSec, startupNote } from './measurement-plan.ts';
+import {
+  blocksOf,
+  buildPlan,
+  drainSecs,
+  PUBLISH_RESERVE_MS,
+  primeSec,
+  startupNote,
+} from './measurement-plan.ts';
 import { startFirstBlock } from './moved-port.ts';
 import { checkPlan } from './plan-check.ts';
 import { Pools } from './pools.ts';
 import type { Clock, LoadRunner, MeasureLog, Probes, StartServer } from './ports.ts';
 import { alive, Servers } from './servers.ts';
 import { GatePairSource } from './source.ts';
+import { TurnFit } from './turn-fit.ts';
 import { roundTurns } from './turns.ts';
 
 export interface MeasureOptions {
@@ -76,6 +84,7 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
     startSec,
     leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1000,
   });
+  ctx.fit.planned(drainSecs(config, rates));
   ctx.log.info({ kind: 'plan', plan });
   // A plan that can decide but not resolve its threshold at an ordinary runner's noise: said before the first pair.
   const check = checkPlan(config, plan, startSec);
@@ -152,6 +161,7 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     log,
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
+    fit: new TurnFit(),
     readyFor: undefined,
   };
   const disturbances = new Disturbances();

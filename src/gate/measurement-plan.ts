@@ -9,7 +9,7 @@ import { openLoopRate, openLoopSec } from '../load/plan.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import type { Note } from '../model/notes.ts';
 import type { BlockPlan, MeasurementPlan, ProcessPlan, ScenarioPlan } from '../model/plan.ts';
-import { confirmationPairs, planLooks } from '../stats/pairs.ts';
+import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/pairs.ts';
 
 /** Turns as short as this where the server's rate allows (bench/RESULTS.md §16–17: 50 ms turns were the steadiest). */
 export const MIN_TURN_SEC = 0.05;
@@ -165,6 +165,22 @@ export interface PlanInputs {
   leftSec: number;
 }
 
+/**
+ * What each turn of a scenario is expected to take beyond its slot, by name: the requests in flight at its end,
+ * about base's connections over its req/s (0 without a rate).
+ */
+export function drainSecs(
+  config: Pick<Config, 'scenarios' | 'connections'>,
+  rates: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const drains = new Map<string, number>();
+  for (const s of config.scenarios) {
+    const rps = rates.get(s.name);
+    drains.set(s.name, rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0);
+  }
+  return drains;
+}
+
 /** The plan, from the config and what starting and priming the first block found. */
 export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
   const processes = processPlan(config, inputs.fresh);
@@ -172,14 +188,17 @@ export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
   const scenarios = config.scenarios.map((s) =>
     scenarioPlan(config, s, count, processes, inputs.rates.get(s.name)),
   );
-  const drains = config.scenarios.map((s) => {
-    const rps = inputs.rates.get(s.name);
-    return rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0;
-  });
-  const pairSec = pairSeconds(scenarios, processes, drains, inputs.startSec);
+  const drains = drainSecs(config, inputs.rates);
+  const pairSec = pairSeconds(
+    scenarios,
+    processes,
+    config.scenarios.map((s) => drains.get(s.name) ?? 0),
+    inputs.startSec,
+  );
   const budgetSec = config.budgetMs / 1000;
   const limitSec = Math.min(budgetSec * 1.5, inputs.leftSec);
-  const { looks, schedule } = plannedLooks(budgetSec, pairSec, config.pairs);
+  const restartEvery = processes.mode === 'blocks' ? processes.restartEvery : 0;
+  const { looks, schedule } = plannedLooks(budgetSec, pairSec, config.pairs, restartEvery);
   return {
     engine: config.engine,
     processes,
@@ -197,15 +216,19 @@ export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
 
 /**
  * The looks an adaptive gate plans for a budget of `budgetSec` at `pairSec` per pair, and every look its p-values
- * count (one more after confirmation pairs); a fixed number of pairs looks once, at its end.
+ * count (one more after confirmation pairs); a fixed number of pairs looks once, at its end. With `restartEvery`
+ * given (0: every pair a unit), the early looks that spend almost no alpha come first (src/stats/pairs.ts).
  */
 export function plannedLooks(
   budgetSec: number,
   pairSec: number,
   fixedPairs: number | undefined,
+  restartEvery?: number,
 ): { looks: number[]; schedule: number[] } {
   if (fixedPairs !== undefined) return { looks: [fixedPairs], schedule: [fixedPairs] };
-  const looks = planLooks(Math.floor(budgetSec / pairSec));
+  const maxPairs = Math.floor(budgetSec / pairSec);
+  const early = restartEvery === undefined ? [] : earlyLookPoints(maxPairs, restartEvery);
+  const looks = [...early, ...planLooks(maxPairs)];
   const last = looks[looks.length - 1]!;
   return { looks, schedule: [...looks, last + confirmationPairs(last)] };
 }

@@ -88,7 +88,20 @@ async function sideBySide(
   const windows = await Promise.all(
     order.map((side, i) => ctx.servers.probe(side).open(label, { ...window, port: sides[i]!.port })),
   );
-  await inWindows(windows, () => alive(sides, during, ctx.load.turns(pairTurns(plan, pools))));
+  // As many turns as the pair's planned cost buys at what turns cost lately (turn-fit.ts).
+  const fitted = ctx.fit.pair(plan, (count, extraSec) =>
+    ctx.log.info({
+      kind: 'turns-refitted',
+      scenario: scenario.name,
+      turns: count,
+      planned: plan.turns,
+      turnSec: plan.turnSec,
+      extraSec,
+    }),
+  );
+  const turns = pairTurns(fitted, pools);
+  const results = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
+  ctx.fit.record('pair', scenario.name, turns, results);
   return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 

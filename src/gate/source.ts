@@ -72,7 +72,7 @@ export class GatePairSource implements PairSource {
       const pairStart = ctx.clock.now();
       const latest = await runPair(ctx, this.plan, pair);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
-      if (this.options.disturbances.measureAgain(pair, latest, ctx.log)) continue;
+      if (this.options.disturbances.measureAgain(pair, latest, ctx.log, this.affordsAgain(pair))) continue;
       ctx.log.info({ kind: 'pair', pair, rows: this.rows(latest) });
       this.pairsDone = pair + 1;
       if (pair === 0) {
@@ -81,6 +81,17 @@ export class GatePairSource implements PairSource {
       }
       return this.keep(latest);
     }
+  }
+
+  /**
+   * Whether measuring pair `pair` again still leaves the budget the pairs up to the plan's next look: a disturbed
+   * pair is measured again only then, so that pairs measured again cannot starve the looks.
+   */
+  private affordsAgain(pair: number): boolean {
+    if (this.plan.fixedPairs !== undefined) return true;
+    const budgetMs = this.plan.budgetSec * 1000;
+    const next = this.plan.looks.find((n) => n > pair) ?? pair + 1;
+    return this.elapsedMs() + (next - pair) * this.perPairMs() <= budgetMs;
   }
 
   private keep(rounds: Round[]): Round[] {

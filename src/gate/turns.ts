@@ -45,13 +45,24 @@ export function roundTurns(plan: ScenarioPlan, pool: string): Turn[] {
   return turns;
 }
 
-/**
- * A block's priming of one scenario: `pools[0]` first, ABBA… in turns of PRIME_TURN_SEC, each side `sec` in all
- * (at least MIN_SCENARIO_SEC). Thrown away, but each turn's result is returned, for base's rate.
- */
-export function primingTurns(sec: number, pools: readonly [string, string]): Turn[] {
+/** A block's priming of one scenario as planned: turns of about PRIME_TURN_SEC, each side `sec` (at least MIN_SCENARIO_SEC). */
+export function primingShape(sec: number): { count: number; turnSec: number } {
   const perSide = Math.max(MIN_SCENARIO_SEC, sec);
   const count = Math.max(1, Math.round(perSide / PRIME_TURN_SEC));
-  const turnSec = perSide / count;
-  return Array.from({ length: 2 * count }, (_, i) => ({ pool: pools[abba(i)], sec: turnSec, record: false }));
+  return { count, turnSec: perSide / count };
+}
+
+/**
+ * A block's priming of one scenario: `pools[0]` first, ABBA… in turns of primingShape, `count` of them a side
+ * (default: as planned; fewer when they cost more: turn-fit.ts). Thrown away, but each turn's result is returned,
+ * for base's rate.
+ */
+export function primingTurns(sec: number, pools: readonly [string, string], count?: number): Turn[] {
+  const shape = primingShape(sec);
+  const turns = count ?? shape.count;
+  return Array.from({ length: 2 * turns }, (_, i) => ({
+    pool: pools[abba(i)],
+    sec: shape.turnSec,
+    record: false,
+  }));
 }

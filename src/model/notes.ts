@@ -72,7 +72,23 @@ export type GateEvent =
   | { kind: 'open-loop-rate'; scenario: string; rate: number; share: number; baseRps: number }
   | { kind: 'pair'; pair: number; rows: PairRow[] }
   | { kind: 'measured-again'; pair: number; disturbance: Disturbance }
-  | { kind: 'kept-disturbed'; pair: number; disturbance: Disturbance; measuredAgain: number }
+  /** `budget`: kept because measuring it again would leave the budget short of the next look. */
+  | {
+      kind: 'kept-disturbed';
+      pair: number;
+      disturbance: Disturbance;
+      measuredAgain: number;
+      budget?: boolean;
+    }
+  /** A scenario's turns a side from now on, of those planned: its turns cost `extraSec` (base's and head's) more. */
+  | {
+      kind: 'turns-refitted';
+      scenario: string;
+      turns: number;
+      planned: number;
+      turnSec: number;
+      extraSec: number;
+    }
   | { kind: 'new-endpoint'; scenario: string; base: Round[] }
   | { kind: 'confirmation'; pairs: number }
   | { kind: 'time-limit'; pairs: number }

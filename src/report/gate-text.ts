@@ -117,9 +117,32 @@ export function measuredAgainLog(pair: number, reason: string): string {
   return `pair ${pair + 1} was disturbed (${reason}): measuring it again`;
 }
 
-/** `pair`: 0-based; `measuredAgain`: pairs measured again so far. */
-export function keptDisturbedLog(pair: number, reason: string, measuredAgain: number): string {
-  return `pair ${pair + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
+/** `pair`: 0-based; `measuredAgain`: pairs measured again so far; `budget`: kept for the budget's sake. */
+export function keptDisturbedLog(
+  pair: number,
+  reason: string,
+  measuredAgain: number,
+  budget = false,
+): string {
+  const why = budget
+    ? 'measuring it again would leave the time budget short of the next look'
+    : `after ${measuredAgain} pairs were measured again`;
+  return `pair ${pair + 1} was disturbed (${reason}) ${budget ? 'but ' : ''}${why}: kept, base and head took turns in it`;
+}
+
+/** A scenario's turns refitted to what they cost (src/gate/turn-fit.ts). */
+export function turnsRefittedLog(
+  scenario: string,
+  turns: number,
+  planned: number,
+  turnSec: number,
+  extraSec: number,
+): string {
+  const slot = `${Math.round(turnSec * 1000)} ms`;
+  const extra = `${extraSec.toFixed(2)} s`;
+  return turns === planned
+    ? `${scenario}: turns cost what was planned again: back to ${planned} turns a side of ${slot}`
+    : `${scenario}: ${turns} turns a side of ${slot} instead of ${planned}, so that a pair costs what was planned (a base and a head turn took ${extra} beyond their slots, waiting for the requests in flight)`;
 }
 
 /** A signed percentage with one decimal: +1.2%, −0.4%. */

@@ -25,6 +25,7 @@ import {
   stepGroup,
   stepTookLog,
   timeLimitLog,
+  turnsRefittedLog,
 } from './gate-text.ts';
 import { headIsReleaseText, noReleaseText, releaseGateLog } from './history-text.ts';
 import { noteText } from './note-text.ts';
@@ -64,7 +65,9 @@ export function eventText(e: GateEvent): string {
     case 'measured-again':
       return measuredAgainLog(e.pair, disturbanceReason(e.disturbance));
     case 'kept-disturbed':
-      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain);
+      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain, e.budget);
+    case 'turns-refitted':
+      return turnsRefittedLog(e.scenario, e.turns, e.planned, e.turnSec, e.extraSec);
     case 'new-endpoint':
       return newEndpointLog(e.scenario, e.base);
     case 'confirmation':

@@ -13,6 +13,25 @@ const LOOK_POINTS = [
   ...[288, 320, 352, 384, 416, 448],
 ];
 
+/** The first look that spends a full look's share of alpha; looks before it are early (sequential-boundary.ts). */
+export const FIRST_FULL_LOOK = LOOK_POINTS[0]!;
+
+/** Units an early look needs: with fewer, no interval at its tiny level can call even a change of −99%. */
+const EARLY_UNITS = 3;
+
+/**
+ * The early looks of an adaptive gate in blocks of `restartEvery` pairs (0 or 1: every pair is a unit) whose budget
+ * reaches FIRST_FULL_LOOK: every even count below it whose units are at least EARLY_UNITS. They spend almost no
+ * alpha and call only changes far beyond the threshold (a −99% or a 2× slowdown), long before the first full look.
+ */
+export function earlyLookPoints(maxPairs: number, restartEvery: number): number[] {
+  if (maxPairs < FIRST_FULL_LOOK) return [];
+  const perUnit = Math.max(1, Math.floor(restartEvery));
+  const points: number[] = [];
+  for (let n = 4; n < FIRST_FULL_LOOK; n += 2) if (Math.floor(n / perUnit) >= EARLY_UNITS) points.push(n);
+  return points;
+}
+
 /**
  * The looks of an adaptive gate whose budget allows `maxPairs` pairs: the fixed points below it and the budget's
  * end (rounded down to an even count, so base and head go first equally often). The looks are fixed before the

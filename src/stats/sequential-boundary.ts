@@ -16,6 +16,11 @@
  * p-value of a gate whose smallest p-value over its looks was c: valid whatever the stopping rule, as the union
  * bound's K·p is, and never larger than it.
  *
+ * The bound need not be the same at every look: early looks (before FIRST_FULL_LOOK pairs) get a per-look level of
+ * EARLY_SHARE × the full looks' (Haybittle and Peto 1971/1976 used 0.001 for theirs), so they spend almost no alpha
+ * and only a change far beyond the threshold stops the gate there, while the full looks' common level is solved for
+ * with the early bounds in the same integration: the boundary as a whole still spends exactly alpha.
+ *
  * Two things make a real gate differ from the planned schedule, and neither raises the chance:
  * - a look taken earlier than planned in place of the looks not reached (the budget ran out first, or pairs
  *   measured again took its time), or looks left out (a deadline), only raise the correlations between looks or
@@ -26,6 +31,35 @@
  *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/stats/sequential-boundary.test.ts repeats this with 20,000).
  */
 import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
+import { FIRST_FULL_LOOK } from './pairs.ts';
+
+/**
+ * The share of the per-look level an early look gets (Haybittle and Peto's idea: a look that spends almost no
+ * alpha, so that only a change far beyond the threshold stops the gate there, and the later looks keep their power).
+ */
+export const EARLY_SHARE = 0.05;
+
+/**
+ * Whether each look of a schedule is early: at fewer than FIRST_FULL_LOOK pairs, in a schedule with a look at least
+ * that late before its last (the confirmation look). Read from the schedule alone, so that every decision over a
+ * gate's looks (the gate's own, a report decided again, merged shards) counts them alike.
+ */
+export function earlyLooks(looks: readonly number[]): boolean[] {
+  const full = looks.slice(0, -1).some((n) => n >= FIRST_FULL_LOOK);
+  return looks.map((n) => full && n < FIRST_FULL_LOOK);
+}
+
+/** Whether a look at `pairs` pairs is one of the schedule's early looks (a look taken elsewhere counts as full). */
+export function isEarlyLook(pairs: number, looks: readonly number[]): boolean {
+  const i = looks.indexOf(pairs);
+  return i >= 0 && earlyLooks(looks)[i]!;
+}
+
+/** The bound on |Z| of each look when the full looks' bound is b: early looks at EARLY_SHARE of its level. */
+function boundsAt(early: readonly boolean[], b: number): number[] {
+  const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
+  return early.map((e) => (e ? eb : b));
+}
 
 /** Grid points per look for the numerical integration (odd, for Simpson's rule). */
 const GRID = 101;
@@ -88,25 +122,37 @@ function simpsonWeights(points: number, h: number): Float64Array {
  */
 export function crossingProbability(schedule: readonly number[], b: number): number {
   assertSchedule(schedule);
-  return crossing(informationTimes(schedule), b);
+  return crossing(
+    informationTimes(schedule),
+    schedule.map(() => b),
+  );
 }
 
-/** crossingProbability for looks already placed on the information scale (a checked schedule's times). */
-function crossing(looks: readonly number[], b: number): number {
-  if (!(b > 0)) return 1;
-  if (b === Number.POSITIVE_INFINITY) return 0;
+/**
+ * P(|Z_k| ≥ bounds[k] at some look k) under the null, for looks at `looks` (pair counts): any boundary, the early
+ * looks' stricter ones included.
+ */
+export function boundaryCrossing(schedule: readonly number[], bounds: readonly number[]): number {
+  assertSchedule(schedule);
+  return crossing(informationTimes(schedule), bounds);
+}
+
+/** The crossing chance for looks already placed on the information scale (a checked schedule's times). */
+function crossing(looks: readonly number[], bounds: readonly number[]): number {
+  if (bounds.some((b) => !(b > 0))) return 1;
+  if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
   // S_k = Z_k·√I_k is a random walk with Var(S_k) = I_k (the looks' information times); f holds the density of
   // S_k on the paths still going.
   let sigma = Math.sqrt(looks[0]!);
-  let total = 2 * normalSf(b);
-  let half = b * sigma;
+  let total = 2 * normalSf(bounds[0]!);
+  let half = Math.min(bounds[0]!, 12) * sigma;
   let h = (2 * half) / (GRID - 1);
   let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
   let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
   for (let k = 1; k < looks.length; k++) {
     const step = Math.sqrt(looks[k]! - looks[k - 1]!);
     const w = simpsonWeights(GRID, h);
-    const bound = b * Math.sqrt(looks[k]!);
+    const bound = Math.min(bounds[k]!, 12) * Math.sqrt(looks[k]!);
     // Stopping first here: from each continuing s, the step takes S beyond ±bound.
     let cross = 0;
     for (let i = 0; i < GRID; i++)
@@ -138,13 +184,34 @@ function crossing(looks: readonly number[], b: number): number {
 /** Spacing of the bounds at which sequentialP computes the crossing chance exactly (it interpolates between). */
 const B_STEP = 0.01;
 
-const nodeCache = new Map<string, { times: number[]; nodes: Map<number, number> }>();
+interface Schedule {
+  times: number[];
+  early: boolean[];
+  /** The union bound's factor: the levels of all looks over the full looks' level. */
+  union: number;
+  nodes: Map<number, number>;
+}
 
-/** ln of the crossing chance at bound index i × B_STEP of a schedule, computed once. */
-function lnCrossingAt(cache: { times: number[]; nodes: Map<number, number> }, i: number): number {
+const scheduleCache = new Map<string, Schedule>();
+
+/** A checked schedule's information times, early looks and crossing chances so far, computed once. */
+function scheduleOf(looks: readonly number[]): Schedule {
+  const key = looks.join(',');
+  let cache = scheduleCache.get(key);
+  if (!cache) {
+    const early = earlyLooks(looks);
+    const union = early.reduce((sum, e) => sum + (e ? EARLY_SHARE : 1), 0);
+    cache = { times: informationTimes(looks), early, union, nodes: new Map() };
+    scheduleCache.set(key, cache);
+  }
+  return cache;
+}
+
+/** ln of the crossing chance when the full looks' bound is i × B_STEP, computed once. */
+function lnCrossingAt(cache: Schedule, i: number): number {
   let ln = cache.nodes.get(i);
   if (ln === undefined) {
-    ln = Math.log(crossing(cache.times, i * B_STEP));
+    ln = Math.log(crossing(cache.times, boundsAt(cache.early, i * B_STEP)));
     cache.nodes.set(i, ln);
   }
   return ln;
@@ -152,38 +219,38 @@ function lnCrossingAt(cache: { times: number[]; nodes: Map<number, number> }, i:
 
 /**
  * The sequential p-value of a comparison whose p-value at the look it stopped at is p, in a gate that may look
- * at `looks`: the chance under the null that any look gives a p-value this small. Never above the union bound
- * K·p; exactly p for a single look. The chance is computed exactly on a grid of bounds 0.01 apart and interpolated
- * in log between them (relative error about 1e-5, below the exact value where the log chance is concave), since
- * continuous p-values (Student's t) would otherwise each cost a numerical integration.
+ * at `looks`: the chance under the null that any look gives a p-value this small, an early look's p counted as
+ * p / EARLY_SHARE of the full looks' (`early`: the look was one of the schedule's early looks). Never above the
+ * union bound; exactly p for a single look. The chance is computed exactly on a grid of bounds 0.01 apart and
+ * interpolated in log between them (relative error about 1e-5, below the exact value where the log chance is
+ * concave), since continuous p-values (Student's t) would otherwise each cost a numerical integration.
  */
-export function sequentialP(p: number, looks: readonly number[]): number {
+export function sequentialP(p: number, looks: readonly number[], early = false): number {
   assertSchedule(looks);
   if (!(p > 0)) return 0;
   if (p >= 1) return 1;
   if (looks.length === 1) return p;
-  const key = looks.join(',');
-  let cache = nodeCache.get(key);
-  if (!cache) {
-    cache = { times: informationTimes(looks), nodes: new Map() };
-    nodeCache.set(key, cache);
-  }
+  const cache = scheduleOf(looks);
+  // The full looks' level of the boundary on which this look's p lies.
+  const full = early && cache.early.includes(true) ? p / EARLY_SHARE : p;
+  if (full >= 1) return 1;
   // The bound from the lower tail: 1 − p/2 rounds to 1 for p below about 1e-16 (a large effect over many pairs).
-  const b = -normalQuantile(p / 2);
+  const b = -normalQuantile(full / 2);
   const i = Math.floor(b / B_STEP);
   const w = b / B_STEP - i;
   const [low, high] = [lnCrossingAt(cache, i), lnCrossingAt(cache, i + 1)];
   // Beyond a chance of about 1e-308 the crossing underflows to 0: then p itself (the chance is never below it).
   const chance = Number.isFinite(high) ? Math.exp((1 - w) * low + w * high) : 0;
-  return Math.max(p, Math.min(1, looks.length * p, chance));
+  return Math.max(p, Math.min(1, cache.union * full, chance));
 }
 
 const levelCache = new Map<string, number>();
 
 /**
- * The per-look level c of a gate that may look at `looks` and must keep the chance of any look reaching it at
- * `alpha`: the largest c with sequentialP(c) ≤ alpha (found by bisection on the bound, erring low). An interval
- * at level 1 − c at each look covers the truth at every look together with probability at least 1 − alpha.
+ * The per-look level c of a gate that may look at `looks` and must keep the chance of any look reaching its level
+ * at `alpha`: the full looks' level, the largest c with sequentialP(c) ≤ alpha (found by bisection on the bound,
+ * erring low); an early look's is EARLY_SHARE × c (lookLevel). Intervals at these levels cover the truth at every
+ * look together with probability at least 1 − alpha.
  */
 export function perLookLevel(alpha: number, looks: readonly number[]): number {
   assertSchedule(looks);
@@ -193,15 +260,21 @@ export function perLookLevel(alpha: number, looks: readonly number[]): number {
   const cached = levelCache.get(key);
   if (cached !== undefined) return cached;
   // The bound lies between one look's (too lenient) and the union bound's (too strict).
-  const times = informationTimes(looks);
+  const { times, early } = scheduleOf(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
-    if (crossing(times, mid) > alpha) low = mid;
+    if (crossing(times, boundsAt(early, mid)) > alpha) low = mid;
     else high = mid;
   }
   const level = Math.min(alpha, 2 * normalSf(high));
   levelCache.set(key, level);
   return level;
+}
+
+/** The level of a look at `pairs` pairs: the full looks' level, or EARLY_SHARE of it at an early look. */
+export function lookLevel(alpha: number, looks: readonly number[], pairs: number): number {
+  const level = perLookLevel(alpha, looks);
+  return isEarlyLook(pairs, looks) ? EARLY_SHARE * level : level;
 }

@@ -151,6 +151,11 @@ export interface WorldOptions {
   config?: Partial<Config>;
   /** The measurement a pool's take returns, and whose req/s a priming turn answers at (default: 1000 req/s). */
   measure?: (call: LoadCall) => RoundMeasurement;
+  /**
+   * How many times its seconds a turn of this side takes, in all (a slow head whose turns wait for the requests in
+   * flight); the turn's result says so. Default 1.
+   */
+  turnFactor?: (side: Side) => number;
   /** Extra milliseconds a batch of turns takes beyond its turns' seconds (the call of its first turn). */
   extraMs?: (call: LoadCall) => number;
   /** Called as a batch of turns starts (the call of its first turn): may kill a server (`world.kill`). */
@@ -298,16 +303,16 @@ export class World {
         ...(turn.rate === undefined ? {} : { rate: turn.rate }),
       })),
     });
-    this.clock.advance(
-      list.reduce((sum, turn) => sum + turn.sec, 0) * 1000 + (this.options.extraMs?.(batch) ?? 0),
-    );
+    const took = list.map((turn, i) => turn.sec * (this.options.turnFactor?.(pools[i]!.server.side) ?? 1));
+    this.clock.advance(took.reduce((sum, sec) => sum + sec, 0) * 1000 + (this.options.extraMs?.(batch) ?? 0));
     return list.map((turn, i) => {
       const { server, path } = pools[i]!;
       const call = this.call(server.side, kind, path);
       if (kind === 'priming') this.primedCount[server.side]++;
       const rps = (this.options.measure?.(call) ?? measurement(1000)).rps;
-      const responses = Math.round(rps * turn.sec);
-      return { pool: turn.pool, responses, sec: turn.sec, errors: 0, timeouts: 0, reconnects: 0 };
+      const sec = took[i]!;
+      const responses = Math.round(rps * sec);
+      return { pool: turn.pool, responses, sec, errors: 0, timeouts: 0, reconnects: 0 };
     });
   }
 

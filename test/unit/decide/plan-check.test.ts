@@ -14,7 +14,7 @@ import {
 } from '../../../src/decide/plan-check.ts';
 import { detectableLog, logThreshold } from '../../../src/decide/rule.ts';
 import { planNote } from '../../../src/report/plan-check-text.ts';
-import { confirmationPairs, planLooks } from '../../../src/stats/pairs.ts';
+import { confirmationPairs, earlyLookPoints, planLooks } from '../../../src/stats/pairs.ts';
 import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
 
 /** The gate's cost model for many scenarios: 2 × max(2 s, 0.25 s × S) + 0.5 s a pair, and 3 s a block. */
@@ -46,7 +46,8 @@ describe('planCheck', () => {
     assert.equal(check.resolves, true);
     assert.equal(check.advice, undefined);
     // Its level is the one the decision will use: alpha over 3 comparisons, over the planned looks and confirmation.
-    const looks = planLooks(24);
+    const looks = [...earlyLookPoints(24, 1), ...planLooks(24)];
+    assert.deepEqual(looks.slice(0, 5), [4, 6, 8, 10, 12]);
     assert.deepEqual(check.looks, [...looks, 24 + confirmationPairs(24)]);
     assert.equal(check.level, perLookLevel(0.05 / 3, check.looks));
   });

@@ -143,8 +143,17 @@ test('time lost after the looks were planned moves the next look to the pairs th
   assert.ok(elapsedMs <= 60_000, `${elapsedMs} ms`);
 });
 
-test('with no pair left in the budget, the gate looks at once and stops', async () => {
+test('with no pair left in the budget, the gate measures on to 3 units within its time limit, looks and stops', async () => {
+  // 62 s spent after 2 pairs: the budget has none left, the time limit (90 s) has two more pairs of 4 s.
   const { result } = await afterTimeLost(54_000);
+  assert.equal(result.pairs, 4);
+  assert.deepEqual(result.looked, [4]);
+});
+
+test('with no pair left in the budget nor in the time limit, the gate looks at once and stops', async () => {
+  const s = source({ ratio: 1, noise: 0.3, pairMs: 4000, spent: { afterPairs: 2, ms: 54_000 } });
+  const result = await runSequential(s, { ...DEFAULTS, budgetMs: 60_000, limitMs: 66_000 });
+  assert.equal(result.stoppedBy, 'budget');
   assert.equal(result.pairs, 2);
   assert.deepEqual(result.looked, [2]);
 });

@@ -1,0 +1,133 @@
+/**
+ * Early looks (src/stats/sequential-boundary.ts, src/stats/pairs.ts): which looks are early, what they spend of
+ * alpha, that every p-value and level stays consistent with them, and that null gates decided as the action
+ * decides (block means, t where ranks cannot reach the level, ranks where they can) cross no more often than alpha.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { inferUnits } from '../../src/decide/interval.ts';
+import { blockMeans } from '../../src/decide/process-offsets.ts';
+import { mulberry32 } from '../../src/stats/describe.ts';
+import { normalQuantile } from '../../src/stats/distributions.ts';
+import { excludesZero } from '../../src/stats/inference.ts';
+import { earlyLookPoints, planLooks } from '../../src/stats/pairs.ts';
+import {
+  boundaryCrossing,
+  EARLY_SHARE,
+  earlyLooks,
+  isEarlyLook,
+  lookLevel,
+  perLookLevel,
+  sequentialP,
+} from '../../src/stats/sequential-boundary.ts';
+
+/** The default 3-minute budget's looks without and with the early looks of blocks of 2 pairs. */
+const FULL = [12, 14, 16, 18, 20, 22, 24, 26, 28, 42];
+const WITH_EARLY = [6, 8, 10, ...FULL];
+
+describe('which looks are early', () => {
+  test('early looks come where 3 units can be had, only when the budget reaches the first full look', () => {
+    assert.deepEqual(earlyLookPoints(28, 2), [6, 8, 10]);
+    assert.deepEqual(earlyLookPoints(28, 0), [4, 6, 8, 10]);
+    assert.deepEqual(earlyLookPoints(28, 1), [4, 6, 8, 10]);
+    assert.deepEqual(earlyLookPoints(28, 4), []);
+    assert.deepEqual(earlyLookPoints(11, 2), []);
+    assert.deepEqual(planLooks(28)[0], 12);
+  });
+
+  test('read from the schedule alone: before 12 pairs, with a full look before the confirmation look', () => {
+    assert.deepEqual(earlyLooks(WITH_EARLY), [true, true, true, ...FULL.map(() => false)]);
+    // A small budget's last look before 12 is a full look; so is a fixed number of pairs.
+    assert.deepEqual(earlyLooks([8, 12]), [false, false]);
+    assert.deepEqual(earlyLooks([10, 16]), [false, false]);
+    assert.deepEqual(earlyLooks([8]), [false]);
+    assert.ok(isEarlyLook(8, WITH_EARLY));
+    assert.ok(!isEarlyLook(7, WITH_EARLY), 'a look off the schedule counts as a full one');
+    assert.ok(!isEarlyLook(12, WITH_EARLY));
+  });
+});
+
+describe('what early looks cost', () => {
+  test('they spend under 4% of alpha, and the full looks keep over 99% of their level', () => {
+    for (const alpha of [0.05, 0.05 / 3]) {
+      const level = perLookLevel(alpha, WITH_EARLY);
+      const without = perLookLevel(alpha, FULL);
+      assert.ok(level > 0.99 * without && level <= without, `${level} against ${without}`);
+      const bound = -normalQuantile((EARLY_SHARE * level) / 2);
+      const spent = boundaryCrossing([6, 8, 10], [bound, bound, bound]);
+      assert.ok(spent < 0.04 * alpha, `early looks spent ${spent} of ${alpha}`);
+    }
+  });
+
+  test('an early look is at EARLY_SHARE of the full level, and its p-value reaches alpha exactly there', () => {
+    const alpha = 0.05 / 3;
+    const full = perLookLevel(alpha, WITH_EARLY);
+    assert.equal(lookLevel(alpha, WITH_EARLY, 12), full);
+    assert.equal(lookLevel(alpha, WITH_EARLY, 8), EARLY_SHARE * full);
+    const atEarly = sequentialP(EARLY_SHARE * full, WITH_EARLY, true);
+    const atFull = sequentialP(full, WITH_EARLY);
+    assert.ok(atEarly <= alpha && atEarly > 0.999 * alpha, `${atEarly}`);
+    assert.ok(Math.abs(atEarly - atFull) < 1e-12);
+    // The same p is worth far less at an early look, where the bar was higher.
+    assert.ok(sequentialP(1e-3, WITH_EARLY, true) > 5 * sequentialP(1e-3, WITH_EARLY));
+    assert.equal(sequentialP(EARLY_SHARE, WITH_EARLY, true), 1);
+    // Without early looks the flag changes nothing.
+    assert.equal(sequentialP(1e-3, FULL, true), sequentialP(1e-3, FULL));
+  });
+});
+
+/**
+ * Null gates decided as the action decides them: pairs of noise from `draw`, units the means of blocks of 2
+ * pairs, at each look the interval at the look's level (t or ranks, interval.ts). Returns the share of gates whose
+ * interval left out 0 at any look, with the early looks and, on the same pairs, without them.
+ */
+function nullCrossing(gates: number, alpha: number, draw: () => number): { early: number; full: number } {
+  const pairNumbers = Array.from({ length: WITH_EARLY.at(-1)! }, (_, i) => i);
+  const crosses = (ratios: number[], looks: readonly number[]): boolean =>
+    looks.some((n) => {
+      const units = blockMeans(pairNumbers.slice(0, n), ratios.slice(0, n), 2);
+      const inferred = inferUnits(units, lookLevel(alpha, looks, n));
+      return inferred !== undefined && excludesZero(inferred.inference.lower, inferred.inference.upper);
+    });
+  let early = 0;
+  let full = 0;
+  for (let g = 0; g < gates; g++) {
+    const ratios = pairNumbers.map(() => draw());
+    if (crosses(ratios, WITH_EARLY)) early++;
+    if (crosses(ratios, FULL)) full++;
+  }
+  return { early: early / gates, full: full / gates };
+}
+
+describe('null gates with early looks', () => {
+  const random = mulberry32(20261128);
+  const normal = (): number => {
+    const u = random() || 1e-12;
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+  };
+  // Laplace noise: the tails of a disturbed runner's pairs.
+  const laplace = (): number => (random() < 0.5 ? -1 : 1) * Math.log(random() || 1e-12);
+  const gates = 3000;
+
+  test("at the level of each of the default family's 3 comparisons, cross no more often than alpha (binomial bounds)", (t) => {
+    const alpha = 0.05 / 3;
+    for (const [name, draw] of [
+      ['normal', normal],
+      ['laplace', laplace],
+    ] as const) {
+      const { early, full } = nullCrossing(gates, alpha, draw);
+      t.diagnostic(`${name}: ${early} with early looks, ${full} without`);
+      const se = Math.sqrt((alpha * (1 - alpha)) / gates);
+      assert.ok(early <= alpha + 3 * se, `${name}: ${early} of null gates crossed`);
+      assert.ok(early >= alpha - 5 * se, `${name}: only ${early} crossed`);
+    }
+  });
+
+  test('add to the gates that cross no more than the alpha they spend (under 5% of it)', (t) => {
+    const alpha = 0.05;
+    const { early, full } = nullCrossing(gates, alpha, normal);
+    t.diagnostic(`${early} with early looks, ${full} without`);
+    assert.ok(early >= full, `${early} against ${full}`);
+    assert.ok(early - full <= 0.05 * alpha, `with early looks ${early}, without ${full}`);
+  });
+});
