@@ -1,9 +1,9 @@
 /** Turns refitted to what they cost (src/gate/turn-fit.ts), from timed batches of turns. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TurnFit } from '../../src/gate/turn-fit.ts';
-import type { TurnResult, TurnSpec } from '../../src/model/measure.ts';
-import type { ScenarioPlan } from '../../src/model/plan.ts';
+import { TurnFit } from '../../../src/gate/turn-fit.ts';
+import type { TurnResult, TurnSpec } from '../../../src/model/measure.ts';
+import type { ScenarioPlan } from '../../../src/model/plan.ts';
 
 const PLAN: ScenarioPlan = { name: 'GET /', turnSec: 0.05, turns: 40, warmupSec: 0 };
 

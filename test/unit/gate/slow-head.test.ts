@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Measured } from '../../src/gate/measure.ts';
-import type { Side } from '../../src/model/measure.ts';
-import { mulberry32 } from '../../src/stats/describe.ts';
-import { measurement, T0, World } from './gate-fakes.ts';
+import type { Measured } from '../../../src/gate/measure.ts';
+import type { Side } from '../../../src/model/measure.ts';
+import { mulberry32 } from '../../../src/stats/describe.ts';
+import { measurement, T0, World } from '../../support/gate-fakes.ts';
 
 /** The action's defaults for one path: 3 minutes, 2 s a side per pair in `slice: auto` turns, blocks of 2 pairs. */
 const DEFAULTS = {

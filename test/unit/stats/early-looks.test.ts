@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { inferUnits } from '../../src/decide/interval.ts';
-import { blockMeans } from '../../src/decide/process-offsets.ts';
-import { mulberry32 } from '../../src/stats/describe.ts';
-import { normalQuantile } from '../../src/stats/distributions.ts';
-import { excludesZero } from '../../src/stats/inference.ts';
-import { earlyLookPoints, planLooks } from '../../src/stats/pairs.ts';
+import { inferUnits } from '../../../src/decide/interval.ts';
+import { blockMeans } from '../../../src/decide/process-offsets.ts';
+import { mulberry32 } from '../../../src/stats/describe.ts';
+import { normalQuantile } from '../../../src/stats/distributions.ts';
+import { excludesZero } from '../../../src/stats/inference.ts';
+import { earlyLookPoints, planLooks } from '../../../src/stats/pairs.ts';
 import {
   boundaryCrossing,
   EARLY_SHARE,
@@ -19,7 +19,7 @@ import {
   lookLevel,
   perLookLevel,
   sequentialP,
-} from '../../src/stats/sequential-boundary.ts';
+} from '../../../src/stats/sequential-boundary.ts';
 
 /** The default 3-minute budget's looks without and with the early looks of blocks of 2 pairs. */
 const FULL = [12, 14, 16, 18, 20, 22, 24, 26, 28, 42];
