@@ -1966,7 +1966,7 @@ ${indent}${line}` : "\n";
           str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum3, line) => sum3 + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str2 += ",";
@@ -1982,7 +1982,7 @@ ${indent}${line}` : "\n";
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
+          const len = lines.reduce((sum3, line) => sum3 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
@@ -7487,6 +7487,9 @@ var INPUT_DEFAULTS = {
   paths: "/",
   config: "",
   shard: "",
+  replica: "",
+  stage: "",
+  confirm: "false",
   port: "",
   threshold: "2%",
   "latency-threshold": "20%",
@@ -7655,16 +7658,33 @@ function parsePaths(text2) {
   return paths;
 }
 function parseShard(text2) {
+  return parsePlace("shard", text2, "shards", "all scenarios", 1e3);
+}
+function parseReplica(text2) {
+  return parsePlace("replica", text2, "runners", "one runner", 256);
+}
+function parsePlace(name, text2, what2, empty, max) {
   if (text2.trim() === "") return void 0;
   const match = /^(\d+)\s*\/\s*(\d+)$/.exec(text2.trim());
-  const fix = "Write `i/n`: the i-th of n shards, counted from 1, e.g. `2/3` (or leave it empty for all scenarios).";
-  if (!match) throw configError("shard", `\`${text2}\` is not a shard`, fix);
+  const fix = `Write \`i/n\`: the i-th of n ${what2}, counted from 1, e.g. \`2/3\` (or leave it empty for ${empty}).`;
+  if (!match) throw configError(name, `\`${text2}\` is not a ${name}`, fix);
   const index = Number(match[1]);
   const count4 = Number(match[2]);
-  if (count4 < 1 || count4 > 1e3 || index < 1 || index > count4) {
-    throw configError("shard", `${text2} is out of range`, `${fix.slice(0, -1)}; n is from 1 to 1000.`);
+  if (count4 < 1 || count4 > max || index < 1 || index > count4) {
+    throw configError(name, `${text2} is out of range`, `${fix.slice(0, -1)}; n is from 1 to ${max}.`);
   }
   return { index, count: count4 };
+}
+function parseStage(text2) {
+  const t = text2.trim().toLowerCase();
+  if (t === "") return void 0;
+  if (t === "first" || t === "1") return 1;
+  if (t === "second" || t === "2") return 2;
+  throw configError(
+    "stage",
+    `\`${text2}\` is not a stage`,
+    "Write `first` on the one runner of the first stage and `second` on the runners of the second (or leave it empty)."
+  );
 }
 function parseInstall(text2) {
   if (["none", "false", "skip"].includes(text2.toLowerCase())) return "skip";
@@ -8529,6 +8549,10 @@ function outputInputs(get, sources, settled) {
     releaseTags: parseReleaseTags(get("release-tags"))
   };
 }
+function placeInputs(replicaText, stage) {
+  const replica = parseReplica(replicaText);
+  return { ...replica ? { replica } : {}, ...stage ? { stage } : {} };
+}
 function parseConfig(lookup, sources) {
   const get = (name) => {
     const value2 = lookup(name).trim();
@@ -8548,7 +8572,8 @@ function parseConfig(lookup, sources) {
     );
   }
   const selection = shardScenarios(get, file);
-  const alpha = parseAlpha(get("alpha"));
+  const stage = parseStage(get("stage"));
+  const alpha = parseAlpha(get("alpha")) / (stage === void 0 ? 1 : 2);
   const pairs = parseRounds(get("rounds"));
   const openLoop = parseLatencyRate(get("latency-rate"));
   const { all, shard, scenarios } = selection;
@@ -8560,6 +8585,8 @@ function parseConfig(lookup, sources) {
     scenarios: expanded.scenarios,
     scenarioCount: all.length,
     shard,
+    ...placeInputs(get("replica"), stage),
+    ...parseBoolean("confirm", get("confirm")) ? { confirm: true } : {},
     env: expanded.env,
     secrets: expanded.secrets,
     ready: { path: file?.ready?.path ?? all[0].path, status: file?.ready?.status },
@@ -9232,6 +9259,7 @@ function htmlText(text2) {
 }
 
 // src/report/plan-check-text.ts
+var SLOW_START_SEC = 5;
 function budgetText(sec) {
   if (sec < 120) return `${Math.ceil(sec)}s`;
   if (sec < 5400) return `${Math.ceil(sec / 60)}m`;
@@ -9257,13 +9285,14 @@ function adviceText(check2, scenarios) {
     return "Nothing within 64 times this budget would: raise `threshold`, or run on a quieter runner.";
   return `To catch twice the threshold, set ${ways.join(", or ")}${ways.length > 1 ? "" : ""}; or raise \`threshold\`.`;
 }
-function planNote(check2, restartEvery, scenarios) {
+function planNote(check2, restartEvery, scenarios, startSec) {
   if (check2.resolves) return void 0;
+  const start = startSec !== void 0 && startSec >= SLOW_START_SEC ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? "" : "s"}` : "round"}; ` : "";
   const family = `${check2.comparisons} comparison${check2.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
   const buys = `the plan's last look has ${unitsText(check2, restartEvery)}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
   const noise = `at a noise of \xB1${formatShare(check2.noise)} per pair`;
   const what2 = check2.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check2.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check2.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
-  return `${what2} ${adviceText(check2, scenarios)}`;
+  return `${start}${what2} ${adviceText(check2, scenarios)}`;
 }
 
 // src/report/error-text.ts
@@ -9296,7 +9325,7 @@ function statusSummary(rounds) {
   const counts = {};
   for (const r of rounds)
     for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
-  const errors = rounds.reduce((sum2, r) => sum2 + r.measurement.errors + r.measurement.timeouts, 0);
+  const errors = rounds.reduce((sum3, r) => sum3 + r.measurement.errors + r.measurement.timeouts, 0);
   const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
   if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
   return parts.join(", ") || "no answer";
@@ -9395,9 +9424,9 @@ var LoadGenerator = class {
   /** The open pools' sides and specs, for the timeouts and for naming a failure's server. */
   pools = /* @__PURE__ */ new Map();
   /** `argv`: the process to run instead of the load generator (tests). */
-  constructor(cpus, argv = [process.execPath, loadgenScript()]) {
-    this.cpus = cpus;
-    const [command2, ...args] = cpus === void 0 ? argv : ["taskset", "-c", cpus, ...argv];
+  constructor(cpus2, argv = [process.execPath, loadgenScript()]) {
+    this.cpus = cpus2;
+    const [command2, ...args] = cpus2 === void 0 ? argv : ["taskset", "-c", cpus2, ...argv];
     this.child = new Child(command2, {
       cwd: process.cwd(),
       env: safeEnv(),
@@ -9503,7 +9532,7 @@ var LoadGenerator = class {
 };
 
 // src/gate/assemble.ts
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus, release } from "node:os";
 
 // src/stats/distributions.ts
 var EPS = 1e-16;
@@ -9529,10 +9558,10 @@ function lnGamma(x) {
   if (x === 0.5) return LN_SQRT_PI;
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   const z2 = x - 1;
-  let sum2 = LANCZOS[0];
-  for (let i = 1; i < LANCZOS.length; i++) sum2 += LANCZOS[i] / (z2 + i);
+  let sum3 = LANCZOS[0];
+  for (let i = 1; i < LANCZOS.length; i++) sum3 += LANCZOS[i] / (z2 + i);
   const t = z2 + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(sum2);
+  return 0.5 * Math.log(2 * Math.PI) + (z2 + 0.5) * Math.log(t) - t + Math.log(sum3);
 }
 function stirlingRemainder(x) {
   const x2 = x * x;
@@ -9542,8 +9571,8 @@ function lnBeta(a, b) {
   const big = Math.max(a, b);
   const small = Math.min(a, b);
   if (big < 20) return lnGamma(a) + lnGamma(b) - lnGamma(a + b);
-  const sum2 = big + small;
-  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum2) + small + stirlingRemainder(big) - stirlingRemainder(sum2);
+  const sum3 = big + small;
+  return lnGamma(small) - (big - 0.5) * Math.log1p(small / big) - small * Math.log(sum3) + small + stirlingRemainder(big) - stirlingRemainder(sum3);
 }
 function gammaQ(a, x) {
   if (x <= 0) return 1;
@@ -9551,13 +9580,13 @@ function gammaQ(a, x) {
   if (x < a + 1) {
     let ap = a;
     let term = 1 / a;
-    let sum2 = term;
-    for (let i = 0; i < MAX_ITER && Math.abs(term) > Math.abs(sum2) * EPS; i++) {
+    let sum3 = term;
+    for (let i = 0; i < MAX_ITER && Math.abs(term) > Math.abs(sum3) * EPS; i++) {
       ap += 1;
       term *= x / ap;
-      sum2 += term;
+      sum3 += term;
     }
-    return 1 - sum2 * front;
+    return 1 - sum3 * front;
   }
   let b = x + 1 - a;
   let c = 1 / TINY;
@@ -9715,7 +9744,46 @@ function studentTQuantile(p, df) {
   return p < 0.5 ? -t : t;
 }
 
+// src/stats/pairs.ts
+var LOOK_POINTS = [
+  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
+  ...[36, 40, 44, 48, 52, 56, 60, 64],
+  ...[72, 80, 88, 96, 104, 112, 120, 128],
+  ...[144, 160, 176, 192, 208, 224, 240, 256],
+  ...[288, 320, 352, 384, 416, 448]
+];
+var FIRST_FULL_LOOK = LOOK_POINTS[0];
+var EARLY_UNITS = 3;
+function earlyLookPoints(maxPairs, restartEvery) {
+  if (maxPairs < FIRST_FULL_LOOK) return [];
+  const perUnit2 = Math.max(1, Math.floor(restartEvery));
+  const points = [];
+  for (let n = 4; n < FIRST_FULL_LOOK; n += 2) if (Math.floor(n / perUnit2) >= EARLY_UNITS) points.push(n);
+  return points;
+}
+function planLooks(maxPairs) {
+  const last = Math.max(2, maxPairs - maxPairs % 2);
+  return [...LOOK_POINTS.filter((n) => n < last), last];
+}
+function confirmationPairs(pairs) {
+  const extra = Math.max(4, Math.ceil(pairs / 2));
+  return extra + extra % 2;
+}
+
 // src/stats/sequential-boundary.ts
+var EARLY_SHARE = 0.05;
+function earlyLooks(looks) {
+  const full = looks.slice(0, -1).some((n) => n >= FIRST_FULL_LOOK);
+  return looks.map((n) => full && n < FIRST_FULL_LOOK);
+}
+function isEarlyLook(pairs, looks) {
+  const i = looks.indexOf(pairs);
+  return i >= 0 && earlyLooks(looks)[i];
+}
+function boundsAt(early, b) {
+  const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
+  return early.map((e) => e ? eb : b);
+}
 var GRID = 101;
 function signedRankCovariance(j, k) {
   return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
@@ -9748,19 +9816,19 @@ function simpsonWeights(points, h) {
   for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
   return w;
 }
-function crossing(looks, b) {
-  if (!(b > 0)) return 1;
-  if (b === Number.POSITIVE_INFINITY) return 0;
+function crossing(looks, bounds) {
+  if (bounds.some((b) => !(b > 0))) return 1;
+  if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
   let sigma = Math.sqrt(looks[0]);
-  let total = 2 * normalSf(b);
-  let half = b * sigma;
+  let total = 2 * normalSf(bounds[0]);
+  let half = Math.min(bounds[0], 12) * sigma;
   let h = 2 * half / (GRID - 1);
   let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
   let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
   for (let k = 1; k < looks.length; k++) {
     const step3 = Math.sqrt(looks[k] - looks[k - 1]);
     const w = simpsonWeights(GRID, h);
-    const bound2 = b * Math.sqrt(looks[k]);
+    const bound2 = Math.min(bounds[k], 12) * Math.sqrt(looks[k]);
     let cross = 0;
     for (let i = 0; i < GRID; i++)
       cross += w[i] * f[i] * (normalCdf((-bound2 - xs[i]) / step3) + normalSf((bound2 - xs[i]) / step3));
@@ -9773,12 +9841,12 @@ function crossing(looks, b) {
     const nf = new Float64Array(GRID);
     const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
     for (let j = 0; j < GRID; j++) {
-      let sum2 = 0;
+      let sum3 = 0;
       for (let i = 0; i < GRID; i++) {
         const z2 = (nxs[j] - xs[i]) / step3;
-        if (z2 > -9 && z2 < 9) sum2 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
+        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
       }
-      nf[j] = sum2 * norm;
+      nf[j] = sum3 * norm;
     }
     xs = nxs;
     f = nf;
@@ -9787,32 +9855,40 @@ function crossing(looks, b) {
   return Math.min(1, total);
 }
 var B_STEP = 0.01;
-var nodeCache = /* @__PURE__ */ new Map();
+var scheduleCache = /* @__PURE__ */ new Map();
+function scheduleOf(looks) {
+  const key = looks.join(",");
+  let cache = scheduleCache.get(key);
+  if (!cache) {
+    const early = earlyLooks(looks);
+    const union = early.reduce((sum3, e) => sum3 + (e ? EARLY_SHARE : 1), 0);
+    cache = { times: informationTimes(looks), early, union, nodes: /* @__PURE__ */ new Map() };
+    scheduleCache.set(key, cache);
+  }
+  return cache;
+}
 function lnCrossingAt(cache, i) {
   let ln = cache.nodes.get(i);
   if (ln === void 0) {
-    ln = Math.log(crossing(cache.times, i * B_STEP));
+    ln = Math.log(crossing(cache.times, boundsAt(cache.early, i * B_STEP)));
     cache.nodes.set(i, ln);
   }
   return ln;
 }
-function sequentialP(p, looks) {
+function sequentialP(p, looks, early = false) {
   assertSchedule(looks);
   if (!(p > 0)) return 0;
   if (p >= 1) return 1;
   if (looks.length === 1) return p;
-  const key = looks.join(",");
-  let cache = nodeCache.get(key);
-  if (!cache) {
-    cache = { times: informationTimes(looks), nodes: /* @__PURE__ */ new Map() };
-    nodeCache.set(key, cache);
-  }
-  const b = -normalQuantile(p / 2);
+  const cache = scheduleOf(looks);
+  const full = early && cache.early.includes(true) ? p / EARLY_SHARE : p;
+  if (full >= 1) return 1;
+  const b = -normalQuantile(full / 2);
   const i = Math.floor(b / B_STEP);
   const w = b / B_STEP - i;
   const [low, high] = [lnCrossingAt(cache, i), lnCrossingAt(cache, i + 1)];
   const chance = Number.isFinite(high) ? Math.exp((1 - w) * low + w * high) : 0;
-  return Math.max(p, Math.min(1, looks.length * p, chance));
+  return Math.max(p, Math.min(1, cache.union * full, chance));
 }
 var levelCache = /* @__PURE__ */ new Map();
 function perLookLevel(alpha, looks) {
@@ -9822,17 +9898,21 @@ function perLookLevel(alpha, looks) {
   const key = `${alpha}|${looks.join(",")}`;
   const cached = levelCache.get(key);
   if (cached !== void 0) return cached;
-  const times = informationTimes(looks);
+  const { times, early } = scheduleOf(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
-    if (crossing(times, mid) > alpha) low = mid;
+    if (crossing(times, boundsAt(early, mid)) > alpha) low = mid;
     else high = mid;
   }
   const level = Math.min(alpha, 2 * normalSf(high));
   levelCache.set(key, level);
   return level;
+}
+function lookLevel(alpha, looks, pairs) {
+  const level = perLookLevel(alpha, looks);
+  return isEarlyLook(pairs, looks) ? EARLY_SHARE * level : level;
 }
 
 // src/model/measure.ts
@@ -9951,9 +10031,11 @@ var KINDS = {
   "shard-counts-differ": {},
   "shard-settings-differ": {},
   "shard-environments-differ": {},
-  "diagnostics-per-shard": {}
+  "diagnostics-per-shard": {},
+  "replicas-missing": { found: count(256), count: count(256) }
 };
-var single = (name, fields2) => object({ kind: kind(name), ...fields2 });
+var OPTIONAL = { plan: { startSec: quantity(MAX_SECONDS) } };
+var single = (name, fields2) => object({ kind: kind(name), ...fields2 }, OPTIONAL[name]);
 var NOTE_SCHEMA = {
   type: "object",
   properties: { kind: { type: "string" } },
@@ -10144,7 +10226,11 @@ var REPORT_SCHEMA = object(
       prepareSec: quantity(MAX_SECONDS),
       measureSec: quantity(MAX_SECONDS)
     }),
-    environment: object({ node: str(64, NODE_VERSION), cpus: count(1e5), platform: str(64, PLATFORM) })
+    environment: object(
+      { node: str(64, NODE_VERSION), cpus: count(1e5), platform: str(64, PLATFORM) },
+      // Where it ran, as os.cpus(), os.release() and RUNNER_NAME say: untrusted text, escaped where shown.
+      { cpuModel: str(200), kernel: str(200), runner: str(200) }
+    )
   },
   {
     sequential: object(
@@ -10160,6 +10246,7 @@ var REPORT_SCHEMA = object(
     ),
     newScenarios: list2(scenarioName, MAX_SCENARIOS),
     shard: object({ index: int(0, 256), count: int(1, 256) }),
+    replica: object({ index: int(1, 256), count: int(1, 256) }, { stage: int(1, 2) }),
     scenarioCount: count(MAX_SCENARIOS),
     error: object(
       { code: oneOf(ERROR_CODES), message: str(1e4), neutral: bool },
@@ -10211,25 +10298,25 @@ function sum(x) {
   if (x.length === 0) {
     return 0;
   }
-  var sum2 = x[0];
+  var sum3 = x[0];
   var correction = 0;
   var transition;
-  if (typeof sum2 !== "number") {
+  if (typeof sum3 !== "number") {
     return Number.NaN;
   }
   for (var i = 1; i < x.length; i++) {
     if (typeof x[i] !== "number") {
       return Number.NaN;
     }
-    transition = sum2 + x[i];
-    if (Math.abs(sum2) >= Math.abs(x[i])) {
-      correction += sum2 - transition + x[i];
+    transition = sum3 + x[i];
+    if (Math.abs(sum3) >= Math.abs(x[i])) {
+      correction += sum3 - transition + x[i];
     } else {
-      correction += x[i] - transition + sum2;
+      correction += x[i] - transition + sum3;
     }
-    sum2 = transition;
+    sum3 = transition;
   }
-  return sum2 + correction;
+  return sum3 + correction;
 }
 function mean(x) {
   if (x.length === 0) {
@@ -10239,20 +10326,20 @@ function mean(x) {
 }
 function sumNthPowerDeviations(x, n) {
   var meanValue = mean(x);
-  var sum2 = 0;
+  var sum3 = 0;
   var tempValue;
   var i;
   if (n === 2) {
     for (i = 0; i < x.length; i++) {
       tempValue = x[i] - meanValue;
-      sum2 += tempValue * tempValue;
+      sum3 += tempValue * tempValue;
     }
   } else {
     for (i = 0; i < x.length; i++) {
-      sum2 += Math.pow(x[i] - meanValue, n);
+      sum3 += Math.pow(x[i] - meanValue, n);
     }
   }
-  return sum2;
+  return sum3;
 }
 function sampleVariance(x) {
   if (x.length < 2) {
@@ -10452,13 +10539,13 @@ var g = 607 / 128;
 var LOGSQRT2PI = Math.log(Math.sqrt(2 * Math.PI));
 var SQRT_2PI$1 = Math.sqrt(2 * Math.PI);
 function cumulativeDistribution(z2) {
-  var sum2 = z2;
+  var sum3 = z2;
   var tmp = z2;
   for (var i = 1; i < 30; i++) {
     tmp *= z2 * z2 / (2 * i + 1);
-    sum2 += tmp;
+    sum3 += tmp;
   }
-  return Math.round((0.5 + sum2 / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
+  return Math.round((0.5 + sum3 / SQRT_2PI$1 * Math.exp(-z2 * z2 / 2)) * 1e4) / 1e4;
 }
 var standardNormalTable = [];
 for (z = 0; z <= 3.09; z += 0.01) {
@@ -10556,23 +10643,6 @@ function openLoopRate(share3, baseRps) {
   return Math.max(1, Math.min(OPEN_LOOP_MAX_RATE, Math.round(share3 * baseRps)));
 }
 
-// src/stats/pairs.ts
-var LOOK_POINTS = [
-  ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
-  ...[36, 40, 44, 48, 52, 56, 60, 64],
-  ...[72, 80, 88, 96, 104, 112, 120, 128],
-  ...[144, 160, 176, 192, 208, 224, 240, 256],
-  ...[288, 320, 352, 384, 416, 448]
-];
-function planLooks(maxPairs) {
-  const last = Math.max(2, maxPairs - maxPairs % 2);
-  return [...LOOK_POINTS.filter((n) => n < last), last];
-}
-function confirmationPairs(pairs) {
-  const extra = Math.max(4, Math.ceil(pairs / 2));
-  return extra + extra % 2;
-}
-
 // src/gate/measurement-plan.ts
 var MIN_TURN_SEC = 0.05;
 var MAX_TURN_SEC = 1;
@@ -10645,20 +10715,31 @@ function pairSeconds(scenarios, processes2, perTurnDrainSec, blockStartSec) {
   else sec += 2 * blockStartSec;
   return sec;
 }
+function drainSecs(config, rates) {
+  const drains = /* @__PURE__ */ new Map();
+  for (const s of config.scenarios) {
+    const rps = rates.get(s.name);
+    drains.set(s.name, rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0);
+  }
+  return drains;
+}
 function buildPlan(config, inputs) {
   const processes2 = processPlan(config, inputs.fresh);
   const count4 = config.scenarios.length;
   const scenarios = config.scenarios.map(
     (s) => scenarioPlan(config, s, count4, processes2, inputs.rates.get(s.name))
   );
-  const drains = config.scenarios.map((s) => {
-    const rps = inputs.rates.get(s.name);
-    return rps && rps > 0 ? (s.connections ?? config.connections) / rps : 0;
-  });
-  const pairSec = pairSeconds(scenarios, processes2, drains, inputs.startSec);
+  const drains = drainSecs(config, inputs.rates);
+  const pairSec = pairSeconds(
+    scenarios,
+    processes2,
+    config.scenarios.map((s) => drains.get(s.name) ?? 0),
+    inputs.startSec
+  );
   const budgetSec = config.budgetMs / 1e3;
   const limitSec = Math.min(budgetSec * 1.5, inputs.leftSec);
-  const { looks, schedule: schedule2 } = plannedLooks(budgetSec, pairSec, config.pairs);
+  const restartEvery = processes2.mode === "blocks" ? processes2.restartEvery : 0;
+  const { looks, schedule: schedule2 } = plannedLooks(budgetSec, pairSec, config.pairs, restartEvery);
   return {
     engine: config.engine,
     processes: processes2,
@@ -10673,9 +10754,11 @@ function buildPlan(config, inputs) {
     limitSec
   };
 }
-function plannedLooks(budgetSec, pairSec, fixedPairs) {
+function plannedLooks(budgetSec, pairSec, fixedPairs, restartEvery) {
   if (fixedPairs !== void 0) return { looks: [fixedPairs], schedule: [fixedPairs] };
-  const looks = planLooks(Math.floor(budgetSec / pairSec));
+  const maxPairs = Math.floor(budgetSec / pairSec);
+  const early = restartEvery === void 0 ? [] : earlyLookPoints(maxPairs, restartEvery);
+  const looks = [...early, ...planLooks(maxPairs)];
   const last = looks[looks.length - 1];
   return { looks, schedule: [...looks, last + confirmationPairs(last)] };
 }
@@ -10719,6 +10802,7 @@ function assembleReport(context, run) {
     sequential: measured ? sequentialOf(measured) : void 0,
     newScenarios: measured?.newScenarios ?? [],
     shard: config.shard,
+    ...replicaOf(config),
     scenarioCount: config.scenarioCount,
     rounds,
     error: error ? {
@@ -10734,17 +10818,29 @@ function assembleReport(context, run) {
       prepareSec: run.prepareSec,
       measureSec: run.measureSec
     },
-    environment: {
-      node: process.version,
-      cpus: availableParallelism(),
-      platform: `${process.platform}-${process.arch}`
-    },
+    environment: environmentOf(),
     notes: notes2,
     profile: run.profile,
     changedFiles: run.changedFiles,
     diagnostics: measured?.diagnostics,
     pullRequest: context.pullRequest
   };
+}
+function environmentOf() {
+  const cut = (text2) => text2 ? text2.trim().slice(0, 200) || void 0 : void 0;
+  return {
+    node: process.version,
+    cpus: availableParallelism(),
+    platform: `${process.platform}-${process.arch}`,
+    cpuModel: cut(cpus()[0]?.model),
+    kernel: cut(release()),
+    runner: cut(process.env.RUNNER_NAME)
+  };
+}
+function replicaOf(config) {
+  if (config.replica === void 0 && config.stage === void 0) return {};
+  const { index, count: count4 } = config.replica ?? { index: 1, count: 1 };
+  return { replica: { index, count: count4, ...config.stage ? { stage: config.stage } : {} } };
 }
 function paceNote(decision, rounds) {
   const compared = new Set(decision?.comparisons.map((c) => c.scenario));
@@ -11233,11 +11329,19 @@ function roundTurns(plan, pool) {
   }
   return turns;
 }
-function primingTurns(sec, pools) {
+function primingShape(sec) {
   const perSide = Math.max(MIN_SCENARIO_SEC, sec);
   const count4 = Math.max(1, Math.round(perSide / PRIME_TURN_SEC));
-  const turnSec = perSide / count4;
-  return Array.from({ length: 2 * count4 }, (_, i) => ({ pool: pools[abba(i)], sec: turnSec, record: false }));
+  return { count: count4, turnSec: perSide / count4 };
+}
+function primingTurns(sec, pools, count4) {
+  const shape = primingShape(sec);
+  const turns = count4 ?? shape.count;
+  return Array.from({ length: 2 * turns }, (_, i) => ({
+    pool: pools[abba(i)],
+    sec: shape.turnSec,
+    record: false
+  }));
 }
 
 // src/gate/blocks.ts
@@ -11271,13 +11375,15 @@ async function prime(ctx, pair2, primeSec2, sides) {
   const each = Math.max(MIN_SCENARIO_SEC, primeSec2 / Math.max(1, scenarios.length));
   for (const scenario of scenarios) {
     const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)];
-    const turns = primingTurns(each, pools);
+    const shape = primingShape(each);
+    const turns = primingTurns(each, pools, ctx.fit.priming(scenario.name, shape.count, shape.turnSec));
     const results = await alive(sides, primingDuring(pair2, scenario.name), ctx.load.turns(turns));
+    ctx.fit.record("priming", scenario.name, turns, results);
     const base = sides[0].side === "base" ? pools[0] : pools[1];
     const mine = results.filter((_, i) => turns[i].pool === base);
     const later = mine.slice(Math.floor(mine.length / 2));
-    const responses = later.reduce((sum2, r) => sum2 + r.responses, 0);
-    const sec = later.reduce((sum2, r) => sum2 + r.sec, 0);
+    const responses = later.reduce((sum3, r) => sum3 + r.responses, 0);
+    const sec = later.reduce((sum3, r) => sum3 + r.sec, 0);
     if (sec > 0 && responses > 0) rates.set(scenario.name, responses / sec);
   }
   ctx.costs.primingMs += ctx.clock.now() - primeStart;
@@ -11310,20 +11416,28 @@ var Disturbances = class {
   worst;
   /**
    * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
-   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept.
+   * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept. `affordable`:
+   * whether the budget still has the time (false: the pair is kept, so that its looks still come).
    */
-  measureAgain(pair2, rounds, log) {
+  measureAgain(pair2, rounds, log, affordable = true) {
     const disturbed = pair2 > 0 ? disturbance(rounds) : void 0;
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
-    if (measureAgain(pair2, this.inARow, this.measuredAgain)) {
+    const again = measureAgain(pair2, this.inARow, this.measuredAgain);
+    if (affordable && again) {
       this.measuredAgain++;
       log.info({ kind: "measured-again", pair: pair2, disturbance: disturbed });
       return true;
     }
     this.kept++;
     if (this.worst === void 0 || disturbed.cores > this.worst.cores) this.worst = disturbed;
-    log.info({ kind: "kept-disturbed", pair: pair2, disturbance: disturbed, measuredAgain: this.measuredAgain });
+    log.info({
+      kind: "kept-disturbed",
+      pair: pair2,
+      disturbance: disturbed,
+      measuredAgain: this.measuredAgain,
+      ...again ? { budget: true } : {}
+    });
     return false;
   }
   /** The report's note when disturbed pairs were kept (of `pairs` in all); undefined when none were. */
@@ -11405,10 +11519,10 @@ function nullCdf(n) {
     if (cumulative === void 0) {
       const counts = signedRankDistribution(n);
       cumulative = new Float64Array(counts.length);
-      let sum2 = 0;
+      let sum3 = 0;
       for (let s = 0; s < counts.length; s++) {
-        sum2 += counts[s];
-        cumulative[s] = sum2 / 2 ** n;
+        sum3 += counts[s];
+        cumulative[s] = sum3 / 2 ** n;
       }
       cumulativeCache.set(n, cumulative);
     }
@@ -11505,7 +11619,7 @@ function fSf(f, df1, df2) {
 }
 function oneWayAnova(groups) {
   const k = groups.length;
-  const n = groups.reduce((sum2, group) => sum2 + group.length, 0);
+  const n = groups.reduce((sum3, group) => sum3 + group.length, 0);
   if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
     throw new RangeError(
       `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
@@ -11524,7 +11638,7 @@ function sumsOfSquares(groups) {
     between += group.length * (m - grand) ** 2;
     for (const value2 of group) within += (value2 - m) ** 2;
   }
-  const n = groups.reduce((sum2, group) => sum2 + group.length, 0);
+  const n = groups.reduce((sum3, group) => sum3 + group.length, 0);
   return { between, within, df1: groups.length - 1, df2: n - groups.length };
 }
 
@@ -11546,7 +11660,7 @@ function blockTest(pairs, logRatios, restartEvery) {
   return {
     ...oneWayAnova(groups),
     blocks: groups.length,
-    pairs: groups.reduce((sum2, ratios2) => sum2 + ratios2.length, 0),
+    pairs: groups.reduce((sum3, ratios2) => sum3 + ratios2.length, 0),
     changes: groups.map((ratios2) => Math.expm1(mean2(ratios2)))
   };
 }
@@ -11707,6 +11821,44 @@ function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   };
 }
 
+// src/decide/carry-over.ts
+function ordersOf(rounds) {
+  const starts = /* @__PURE__ */ new Map();
+  rounds.forEach((round, index) => {
+    const pair2 = starts.get(round.pair) ?? /* @__PURE__ */ new Map();
+    const seen = pair2.get(round.scenario);
+    if (!seen || round.startedAt < seen.at) pair2.set(round.scenario, { at: round.startedAt, index });
+    starts.set(round.pair, pair2);
+  });
+  const orders = /* @__PURE__ */ new Map();
+  for (const [pair2, scenarios] of starts) {
+    const sorted = [...scenarios].sort(
+      ([, a], [, b]) => a.at < b.at ? -1 : a.at > b.at ? 1 : a.index - b.index
+    );
+    orders.set(
+      pair2,
+      sorted.map(([name]) => name)
+    );
+  }
+  return orders;
+}
+function followersOf(rounds, regressed) {
+  const followers = /* @__PURE__ */ new Map();
+  for (const [pair2, order] of ordersOf(rounds)) {
+    order.forEach((scenario, i) => {
+      const before = order[i - 1];
+      const own = regressed.get(scenario);
+      const previous = before === void 0 ? void 0 : regressed.get(before);
+      if (before === void 0 || own === void 0 || previous === void 0 || !(previous > own)) return;
+      const follower = followers.get(scenario) ?? { after: before, pairs: /* @__PURE__ */ new Set() };
+      if (before < follower.after) follower.after = before;
+      follower.pairs.add(pair2);
+      followers.set(scenario, follower);
+    });
+  }
+  return followers;
+}
+
 // src/model/derived.ts
 function metricValue(m, metric) {
   switch (metric) {
@@ -11769,7 +11921,8 @@ function compareMetric(scenario, metric, pairs) {
     // Too few pairs with a value on both sides (an open loop whose requests all failed has no p99): no noise.
     noise: logRatios.length < 2 ? Number.NaN : sd(logRatios),
     logRatios,
-    pairNumbers: usable.map(({ base: round }) => round.pair)
+    pairNumbers: usable.map(({ base: round }) => round.pair),
+    ...usable.length < pairs.length ? { dropped: pairs.length - usable.length } : {}
   };
 }
 function showMetric(scenario, metric, pairs) {
@@ -11812,6 +11965,52 @@ function conditionalRateTestP(headEvents, headExposure, baseEvents, baseExposure
   return binomialTestP(headEvents, total, headExposure / (headExposure + baseExposure));
 }
 
+// src/stats/overdispersion.ts
+var sum2 = (xs) => xs.reduce((a, b) => a + b, 0);
+function pearson(side2) {
+  const events = sum2(side2.events);
+  const exposure = sum2(side2.exposures);
+  if (events === 0 || exposure <= 0) return { chi2: 0, df: 0 };
+  const rate2 = events / exposure;
+  let chi2 = 0;
+  let units = 0;
+  side2.exposures.forEach((e, i) => {
+    if (!(e > 0)) return;
+    const expected2 = rate2 * e;
+    chi2 += (side2.events[i] - expected2) ** 2 / expected2;
+    units++;
+  });
+  return { chi2, df: units - 1 };
+}
+function dispersionOf(head2, base) {
+  const h = pearson(head2);
+  const b = pearson(base);
+  const df = h.df + b.df;
+  return { dispersion: df > 0 ? Math.max(1, (h.chi2 + b.chi2) / df) : 1, df };
+}
+function quasiT(headEvents, total, head2, base, dispersion, df) {
+  if (total === 0 || df < 1) return total === 0 ? 1 : 0;
+  const share3 = sum2(head2.exposures) / (sum2(head2.exposures) + sum2(base.exposures));
+  const t = (headEvents - total * share3) / Math.sqrt(dispersion * total * share3 * (1 - share3));
+  return Math.min(1, 2 * studentTSf(Math.abs(t), df));
+}
+var unitsOf2 = (side2) => side2.exposures.filter((e) => e > 0).length;
+function overdispersedRateTest(head2, base) {
+  if (unitsOf2(head2) < 2 || unitsOf2(base) < 2) return { p: 1, dispersion: 1, df: 0 };
+  const { dispersion, df } = dispersionOf(head2, base);
+  const headEvents = sum2(head2.events);
+  const total = headEvents + sum2(base.events);
+  const effective = Math.floor(total / dispersion + 1e-9);
+  const headEffective = total === 0 ? 0 : Math.round(effective * headEvents / total);
+  const exact = conditionalRateTestP(
+    headEffective,
+    sum2(head2.exposures),
+    effective - headEffective,
+    sum2(base.exposures)
+  );
+  return { p: Math.max(exact, quasiT(headEvents, total, head2, base, dispersion, df)), dispersion, df };
+}
+
 // src/decide/failures.ts
 function emptySide() {
   return { failures: 0, requests: 0, classes: { timeouts: 0, connectionErrors: 0, statuses: {} } };
@@ -11826,6 +12025,23 @@ function add(side2, m, expectStatus) {
       side2.classes.statuses[code2] = (side2.classes.statuses[code2] ?? 0) + count4;
   }
 }
+function perUnit(pairs, restartEvery, expectStatus) {
+  const blocks = unitOf2(restartEvery) === "blocks";
+  const units = /* @__PURE__ */ new Map();
+  for (const pair2 of pairs) {
+    const key = blocks ? Math.floor(pair2.base.pair / restartEvery) : pair2.base.pair;
+    const unit = units.get(key) ?? { base: emptySide(), head: emptySide() };
+    add(unit.base, pair2.base.measurement, expectStatus);
+    add(unit.head, pair2.head.measurement, expectStatus);
+    units.set(key, unit);
+  }
+  const ordered = [...units].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
+  const side2 = (s) => ({
+    events: ordered.map((u) => u[s].failures),
+    exposures: ordered.map((u) => u[s].requests)
+  });
+  return { base: side2("base"), head: side2("head") };
+}
 function compareFailures(scenario, pairs, family) {
   const base = emptySide();
   const head2 = emptySide();
@@ -11833,9 +12049,11 @@ function compareFailures(scenario, pairs, family) {
     add(base, pair2.base.measurement, scenario.expectStatus);
     add(head2, pair2.head.measurement, scenario.expectStatus);
   }
-  const p = conditionalRateTestP(head2.failures, head2.requests, base.failures, base.requests);
+  const units = perUnit(pairs, family.restartEvery ?? 0, scenario.expectStatus);
+  const test = overdispersedRateTest(units.head, units.base);
+  const p = test.p;
   const significant = p <= family.level;
-  const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks));
+  const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks, family.early));
   const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
   const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
@@ -11847,12 +12065,241 @@ function compareFailures(scenario, pairs, family) {
     headResponses: head2.requests,
     headStatus: head2.classes.statuses,
     classes: { base: base.classes, head: head2.classes },
+    unit: unitOf2(family.restartEvery ?? 0),
+    units: units.head.events.length,
+    incidents: {
+      base: units.base.events.filter((n) => n > 0).length,
+      head: units.head.events.filter((n) => n > 0).length
+    },
+    dispersion: test.dispersion,
     level: family.level,
     p,
     pAdjusted,
     significant,
     verdict: !significant ? "no-change" : headRate > baseRate ? "regression" : "improvement"
   };
+}
+
+// src/stats/random-effects.ts
+var VARIANCE_FLOOR = 1e-12;
+function clusterOf(units) {
+  if (units.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units.length}`);
+  const m = mean2(units);
+  const ss = units.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
+  return { estimate: m, variance: ss / (units.length - 1) / units.length, units: units.length };
+}
+function upperGamma(a, x) {
+  if (x <= 0) return 1;
+  const logPrefix = a * Math.log(x) - x - lnGamma(a);
+  if (x < a + 1) {
+    let term = 1 / a;
+    let sum3 = term;
+    for (let n = 1; n < 1e4 && Math.abs(term) > Math.abs(sum3) * 1e-16; n++) {
+      term *= x / (a + n);
+      sum3 += term;
+    }
+    return Math.max(0, 1 - sum3 * Math.exp(logPrefix));
+  }
+  const tiny = 1e-300;
+  let b = x + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 1e4; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta2 = d * c;
+    h *= delta2;
+    if (Math.abs(delta2 - 1) < 1e-16) break;
+  }
+  return Math.exp(logPrefix) * h;
+}
+function chiSquareSf(x, df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+  if (Number.isNaN(x)) return Number.NaN;
+  return upperGamma(df / 2, x / 2);
+}
+function weightedMean(values2, weights) {
+  const total = weights.reduce((s, w) => s + w, 0);
+  return values2.reduce((s, v, i) => s + v * weights[i], 0) / total;
+}
+function heterogeneity(clusters) {
+  const k = clusters.length;
+  const w = clusters.map((c) => 1 / Math.max(c.variance, VARIANCE_FLOOR));
+  const y = clusters.map((c) => c.estimate);
+  const fixed = weightedMean(y, w);
+  const q = y.reduce((s, v, i) => s + w[i] * (v - fixed) ** 2, 0);
+  const sw = w.reduce((s, v) => s + v, 0);
+  const sw2 = w.reduce((s, v) => s + v * v, 0);
+  const tau2 = Math.max(0, (q - (k - 1)) / (sw - sw2 / sw));
+  return { q, tau2, pQ: chiSquareSf(q, k - 1), i2: q > 0 ? Math.max(0, (q - (k - 1)) / q) : 0 };
+}
+function mostApart(clusters) {
+  let best = { index: 0, z: 0, others: Number.NaN };
+  clusters.forEach((c, i) => {
+    const rest = clusters.filter((_, j) => j !== i);
+    const w = rest.map((r) => 1 / Math.max(r.variance, VARIANCE_FLOOR));
+    const others = weightedMean(
+      rest.map((r) => r.estimate),
+      w
+    );
+    const sw = w.reduce((s, v) => s + v, 0);
+    const z2 = (c.estimate - others) / Math.sqrt(Math.max(c.variance, VARIANCE_FLOOR) + 1 / sw);
+    if (Math.abs(z2) > Math.abs(best.z) || Number.isNaN(best.others)) best = { index: i, z: z2, others };
+  });
+  return best;
+}
+var TAU_POINTS = 61;
+function widened(c) {
+  const factor = c.units > 3 ? (c.units - 1) / (c.units - 3) : 3;
+  return Math.max(c.variance, VARIANCE_FLOOR) * factor;
+}
+function posteriorMixture(clusters, scale) {
+  const y = clusters.map((c) => c.estimate);
+  const v = clusters.map(widened);
+  const parts = Array.from({ length: TAU_POINTS }, (_, i) => {
+    const tau = 6 * scale * i / (TAU_POINTS - 1);
+    const w = v.map((x) => 1 / (x + tau * tau));
+    const sw = w.reduce((s, x) => s + x, 0);
+    const m = weightedMean(y, w);
+    const logLik = -0.5 * Math.log(sw) + 0.5 * w.reduce((s, x) => s + Math.log(x), 0) - 0.5 * y.reduce((s, yi, j) => s + w[j] * (yi - m) ** 2, 0);
+    return { tau, m, sd: Math.sqrt(1 / sw), log: logLik - tau * tau / (2 * scale * scale) };
+  });
+  const top = Math.max(...parts.map((p) => p.log));
+  const total = parts.reduce((s, p) => s + Math.exp(p.log - top), 0);
+  return parts.map((p) => ({ ...p, weight: Math.exp(p.log - top) / total })).filter((p) => p.weight > 1e-12);
+}
+function quickNormalCdf(z2) {
+  const x = -z2 / Math.SQRT2;
+  const a = Math.abs(x);
+  const t = 1 / (1 + 0.5 * a);
+  const poly2 = -1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+  const erfc2 = t * Math.exp(-a * a + poly2);
+  return 0.5 * (x >= 0 ? erfc2 : 2 - erfc2);
+}
+function mixtureCdf(mix, x) {
+  let sum3 = 0;
+  for (const p of mix) sum3 += p.weight * quickNormalCdf((x - p.m) / p.sd);
+  return sum3;
+}
+function mixturePdf(mix, x) {
+  return mix.reduce(
+    (s, p) => s + p.weight * Math.exp(-0.5 * ((x - p.m) / p.sd) ** 2) / (p.sd * Math.sqrt(2 * Math.PI)),
+    0
+  );
+}
+function mixtureQuantile(mix, q, start) {
+  let lo = Math.min(...mix.map((p) => p.m - 40 * p.sd));
+  let hi = Math.max(...mix.map((p) => p.m + 40 * p.sd));
+  let x = Math.min(hi, Math.max(lo, start));
+  for (let i = 0; i < 100; i++) {
+    const f = mixtureCdf(mix, x) - q;
+    if (f < 0) lo = x;
+    else hi = x;
+    const step3 = f / mixturePdf(mix, x);
+    if (f === 0 || Math.abs(step3) < 1e-8) return x - (Number.isFinite(step3) ? step3 : 0);
+    const next = x - step3;
+    x = Number.isFinite(next) && next > lo && next < hi ? next : (lo + hi) / 2;
+    if (hi - lo < 1e-8) break;
+  }
+  return x;
+}
+function halfNormalRandomEffects(clusters, level, scale) {
+  const k = clusters.length;
+  if (k < 2) throw new RangeError(`a random-effects interval needs at least 2 clusters, got ${k}`);
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const mix = posteriorMixture(clusters, scale);
+  const estimate = mix.reduce((s, p2) => s + p2.weight * p2.m, 0);
+  const variance = mix.reduce((s, p2) => s + p2.weight * (p2.sd ** 2 + (p2.m - estimate) ** 2), 0);
+  const z2 = normalQuantile(1 - level / 2);
+  const lower = mixtureQuantile(mix, level / 2, estimate - z2 * Math.sqrt(variance));
+  const upper = mixtureQuantile(mix, 1 - level / 2, estimate + z2 * Math.sqrt(variance));
+  const below = mixtureCdf(mix, 0);
+  const tested2 = Math.min(1, 2 * Math.min(below, 1 - below));
+  const leavesOut = lower > 0 || upper < 0;
+  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
+  const { q, pQ, i2 } = heterogeneity(clusters);
+  const se = Math.sqrt(variance);
+  return {
+    estimate,
+    lower,
+    upper,
+    p,
+    se,
+    critical: (upper - lower) / 2 / se,
+    df: Number.POSITIVE_INFINITY,
+    tau2: mix.reduce((s, x) => s + x.weight * x.tau * x.tau, 0),
+    q,
+    pQ,
+    i2,
+    within: mean2(clusters.map(widened))
+  };
+}
+
+// src/decide/replicas.ts
+var RUNNERS_DIFFER_LEVEL = 0.01;
+var RUNNER_SPREAD_PRIOR = 0.01;
+var REACH_RUNNERS = [2, 4, 8];
+function runnerOf(pair2, starts) {
+  let i = 0;
+  while (i + 1 < starts.length && starts[i + 1] <= pair2) i++;
+  return i;
+}
+function unitsByRunner(pairNumbers, logRatios, starts, unitsOf3) {
+  const pairs = starts.map(() => []);
+  const ratios2 = starts.map(() => []);
+  pairNumbers.forEach((p, i) => {
+    const r = runnerOf(p, starts);
+    pairs[r].push(p);
+    ratios2[r].push(logRatios[i]);
+  });
+  return starts.map((_, r) => unitsOf3(pairs[r], ratios2[r]));
+}
+function inferRunners(perRunner, level, reach) {
+  const usable = perRunner.flatMap((u, i) => u.length >= 2 ? [i] : []);
+  if (usable.length < 2) return void 0;
+  const clusters = usable.map((i) => clusterOf(perRunner[i]));
+  const r = halfNormalRandomEffects(clusters, level, RUNNER_SPREAD_PRIOR);
+  const apart = mostApart(clusters);
+  return {
+    inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
+    critical: r.critical,
+    spread: {
+      // Every runner in order; one with fewer than two units has no change of its own (NaN) and no weight.
+      changes: perRunner.map((u) => u.length >= 2 ? Math.expm1(clusterOf(u).estimate) : Number.NaN),
+      units: perRunner.map((u) => u.length),
+      within: r.within,
+      between: r.tau2,
+      q: r.q,
+      pQ: r.pQ,
+      differ: r.pQ < RUNNERS_DIFFER_LEVEL,
+      apart: usable[apart.index],
+      othersChange: Math.expm1(apart.others),
+      reach: REACH_RUNNERS.map((runners) => ({
+        runners,
+        detectable: reachWith(runners, r.within, r.tau2, level, reach)
+      }))
+    }
+  };
+}
+function oneRunnerReach(logCi, critical, level, rule) {
+  const se = (logCi[1] - logCi[0]) / 2 / critical;
+  if (!(Number.isFinite(se) && se > 0)) return void 0;
+  return [4, 8].map((runners) => ({
+    runners,
+    detectable: reachWith(runners, se * se, RUNNER_SPREAD_PRIOR ** 2, level, rule)
+  }));
+}
+function reachWith(runners, within, between, level, rule) {
+  const critical = normalQuantile(1 - level / 2);
+  const half = critical * Math.sqrt((within + between) / runners);
+  const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
+  return Math.abs(changeOfWorse(rule.metric, need));
 }
 
 // src/decide/verdict.ts
@@ -11872,27 +12319,43 @@ function decide(rounds, scenarios, options) {
     options
   );
 }
-function collect(groups, options) {
+function pairsMeasured(rounds) {
+  return rounds.reduce((most, r) => Math.max(most, r.pair + 1), 0);
+}
+function collect(groups, options, followers) {
   const entries = [];
   const scenarios = [];
   const shown2 = [];
-  for (const g2 of groups) {
+  groups.forEach((g2, group) => {
     const looks = g2.looks.length > 0 ? g2.looks : [1];
     const restartEvery = g2.restartEvery ?? 0;
+    const at = pairsMeasured(g2.rounds);
     for (const scenario of g2.scenarios) {
-      const pairs = pairsOf(g2.rounds, scenario.name);
-      scenarios.push({ scenario, pairs, looks });
-      for (const metric of testedMetrics(pairs)) {
+      const all = pairsOf(g2.rounds, scenario.name);
+      const follower = followers?.[group]?.get(scenario.name);
+      const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;
+      const carryOver = follower && { after: follower.after, pairs: follower.pairs.size };
+      scenarios.push({ scenario, pairs: all, looks, at, restartEvery });
+      for (const metric of testedMetrics(all)) {
         const raw = compareMetric(scenario.name, metric, pairs);
-        entries.push({ raw, looks, restartEvery, threshold: thresholdOf(metric, options, scenario) });
+        const threshold = thresholdOf(metric, options, scenario);
+        entries.push({
+          raw,
+          looks,
+          at,
+          restartEvery,
+          threshold,
+          runners: g2.runners,
+          ...carryOver ? { carryOver } : {}
+        });
       }
       shown2.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
     }
-  }
+  });
   return { entries, scenarios, shown: shown2 };
 }
 function adjustedP(p, looks, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks));
+  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks, f.early));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 function processes(entry) {
@@ -11916,16 +12379,36 @@ function planDetectable(entry, logCi, units, f) {
   const endUnits = unitCount(end, restartEvery);
   if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
     return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
-  const endCritical = criticalFor(endUnits, f.level);
+  const endCritical = criticalFor(endUnits, f.fullLevel);
   const half = (logCi[1] - logCi[0]) / 2 / critical * Math.sqrt(units / endUnits) * endCritical;
   const centre = (logCi[0] + logCi[1]) / 2;
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
+}
+function inferEntry(entry, units, f) {
+  const { logRatios, pairNumbers, metric } = entry.raw;
+  if (entry.runners && entry.runners.length > 1) {
+    const perRunner = unitsByRunner(
+      pairNumbers,
+      logRatios,
+      entry.runners,
+      (p, r) => unitsOf(p, r, entry.restartEvery)
+    );
+    const rule = { metric, threshold: entry.threshold, floor: f.floor };
+    const merged = inferRunners(perRunner, f.level, rule);
+    if (merged) return { ...merged, method: "random-effects" };
+  }
+  return inferUnits(units, f.level);
+}
+function oneRunner(inferred, logCi, metric, threshold, f) {
+  if (!inferred || inferred.method === "random-effects") return {};
+  const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
+  return reach ? { reach } : {};
 }
 function finish(entry, f) {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
   const units = unitsOf(pairNumbers, logRatios, restartEvery);
-  const inferred = inferUnits(units, f.level);
+  const inferred = inferEntry(entry, units, f);
   const nan = Number.NaN;
   const logCi = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
   const ci = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
@@ -11941,7 +12424,8 @@ function finish(entry, f) {
     units: units.length,
     method: inferred?.method ?? "t",
     change,
-    ...processes(entry),
+    ...inferred && "spread" in inferred ? { runners: inferred.spread } : processes(entry),
+    ...oneRunner(inferred, logCi, raw.metric, threshold, f),
     threshold,
     bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,
@@ -11950,23 +12434,39 @@ function finish(entry, f) {
     pAdjusted: adjustedP(p, entry.looks, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: planDetectable(entry, logCi, units.length, f),
+    detectable: inferred?.method === "random-effects" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
-    verdict
+    verdict,
+    ...entry.carryOver ? { carryOver: entry.carryOver } : {}
   };
 }
 function decideGroups(groups, options) {
-  const { entries, scenarios, shown: shown2 } = collect(groups, options);
+  const first = decideOnce(groups, options);
+  const regressed = /* @__PURE__ */ new Map();
+  for (const c of first.comparisons) {
+    if (c.verdict !== "regression") continue;
+    const thresholds = logWorse(c.metric, Math.log1p(c.change)) / Math.abs(Math.log1p(c.threshold));
+    regressed.set(c.scenario, Math.max(regressed.get(c.scenario) ?? 0, thresholds));
+  }
+  if (regressed.size < 2) return first;
+  const followers = groups.map((g2) => followersOf(g2.rounds, regressed));
+  if (followers.every((f) => f.size === 0)) return first;
+  return decideOnce(groups, options, followers);
+}
+function decideOnce(groups, options, followers) {
+  const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const count4 = entries.length + scenarios.length;
-  const family = (looks) => ({
-    level: perLookLevel(options.alpha / count4, looks),
+  const family = (looks, at) => ({
+    level: lookLevel(options.alpha / count4, looks, at),
+    fullLevel: perLookLevel(options.alpha / count4, looks),
+    early: isEarlyLook(at, looks),
     comparisons: count4,
     alpha: options.alpha,
     floor: options.floor ?? REGRESSION_FLOOR
   });
-  const comparisons = entries.map((entry) => finish(entry, family(entry.looks)));
+  const comparisons = entries.map((entry) => finish(entry, family(entry.looks, entry.at)));
   const errors = scenarios.map(
-    ({ scenario, pairs, looks }) => compareFailures(scenario, pairs, { ...family(looks), looks })
+    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, { ...family(looks, at), looks, restartEvery })
   );
   return {
     verdict: overall(comparisons, errors),
@@ -11988,6 +12488,11 @@ function overall(comparisons, errors) {
 }
 
 // src/gate/loop.ts
+var MIN_UNITS = 3;
+function leastPairs(restartEvery) {
+  const pairs = MIN_UNITS * Math.max(1, restartEvery);
+  return pairs + pairs % 2;
+}
 var Loop = class {
   rounds = [];
   looked = [];
@@ -12027,17 +12532,22 @@ var Loop = class {
   }
   /**
    * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
-   * or, with none left, the loop looks once more now and stops. The schedule the p-values count stays as planned.
+   * but never below the pairs of MIN_UNITS units while the time limit has them (so that a gate starved by a slow
+   * head still ends with an interval); with none left, the loop looks once more now and stops. The schedule the
+   * p-values count stays as planned.
    */
   fitBudget() {
     const nextLook = this.looks.find((n) => n > this.pairs);
     if (nextLook === void 0) return void 0;
-    const { budgetMs } = this.#plan;
+    const { budgetMs, limitMs } = this.#plan;
     const perPair = this.#source.perPairMs();
     const elapsed = this.#source.elapsedMs();
     if (elapsed + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2) return void 0;
     const fit = this.pairs + Math.max(0, Math.floor((budgetMs - elapsed) / perPair));
-    const moved = fit - fit % 2;
+    const fits = fit - fit % 2;
+    const least = leastPairs(this.#plan.restartEvery);
+    const reach = least <= nextLook && elapsed + (least - this.pairs) * perPair <= limitMs;
+    const moved = fits < least && reach ? least : fits;
     if (moved > this.pairs) {
       this.looks = [...this.looks.filter((n) => n <= this.pairs), moved];
       return void 0;
@@ -12054,13 +12564,15 @@ var Loop = class {
       if (this.adaptive && this.looks.includes(this.pairs)) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
-        this.futile = futility2(
-          this.decision,
-          this.pairs,
-          this.looks[this.looks.length - 1],
-          this.#plan.floor
-        );
-        if (this.futile) return "noise";
+        if (!isEarlyLook(this.pairs, this.#plan.schedule)) {
+          this.futile = futility2(
+            this.decision,
+            this.pairs,
+            this.looks[this.looks.length - 1],
+            this.#plan.floor
+          );
+          if (this.futile) return "noise";
+        }
       }
       const stop = this.adaptive ? this.fitBudget() : void 0;
       if (stop !== void 0) return stop;
@@ -12126,8 +12638,8 @@ async function startFirstBlock(ctx, notes2) {
 // src/decide/plan-check.ts
 var PLAN_NOISE = 0.03;
 var RESOLVE_MULTIPLE = 2;
-function schedule(input, comparisons, pairs, lookFactor) {
-  const planned = input.fixedPairs !== void 0 ? [input.fixedPairs] : planLooks(pairs);
+function schedule(input, design, comparisons, pairs, lookFactor) {
+  const planned = input.fixedPairs !== void 0 ? [input.fixedPairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1];
   const looks = input.fixedPairs !== void 0 ? planned : [...planned, last + confirmationPairs(last)];
   const bonferroni = input.alpha / comparisons;
@@ -12140,14 +12652,14 @@ function detectableAt(input, design, pairs, level, noise) {
   const units = unitCount(pairs, design.restartEvery);
   const critical = criticalFor(units, level);
   if (!(critical > 0)) return Number.NaN;
-  const perUnit = unitOf2(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
-  const half = critical * perUnit / Math.sqrt(units);
+  const perUnit2 = unitOf2(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
+  const half = critical * perUnit2 / Math.sqrt(units);
   return Math.abs(changeOfWorse("rps", detectableLog(logThreshold("rps", input.threshold), half, critical)));
 }
 function evaluate(input, design, budgetSec, noise, lookFactor) {
   const comparisons = design.scenarios * input.perScenario;
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
-  const { looks, level } = schedule(input, comparisons, Math.max(2, pairs), lookFactor);
+  const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
   const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
   return {
     comparisons,
@@ -12221,7 +12733,7 @@ function planCheck(input) {
 function perScenario(config) {
   return 3 + (config.openLoop === void 0 ? 0 : 1);
 }
-function checkPlan(config, plan) {
+function checkPlan(config, plan, startSec) {
   const restartEvery = plan ? blocksOf(plan)?.restartEvery ?? 0 : config.restartEvery;
   return planCheck({
     scenarios: config.scenarioCount,
@@ -12233,13 +12745,17 @@ function checkPlan(config, plan) {
     ...config.pairs === void 0 ? {} : { fixedPairs: config.pairs },
     // The plan's own cost for its design (its turns from the first block's rates); other designs projected, for
     // this gate's share of the scenarios when it is one shard of several.
-    pairSec: (design) => plan && design.restartEvery === restartEvery && design.scenarios === config.scenarioCount ? plan.pairSec : projectedPairSec(config, {
-      ...design,
-      scenarios: Math.max(
-        1,
-        Math.round(design.scenarios * config.scenarios.length / config.scenarioCount)
-      )
-    })
+    pairSec: (design) => plan && design.restartEvery === restartEvery && design.scenarios === config.scenarioCount ? plan.pairSec : projectedPairSec(
+      config,
+      {
+        ...design,
+        scenarios: Math.max(
+          1,
+          Math.round(design.scenarios * config.scenarios.length / config.scenarioCount)
+        )
+      },
+      startSec
+    )
   });
 }
 
@@ -12273,6 +12789,29 @@ function checkFirstPair(config, scenarios, rounds, log) {
   return found;
 }
 
+// src/gate/scenario-order.ts
+function firstRow(n) {
+  const row2 = [0];
+  for (let i = 1; row2.length < n; i++) {
+    row2.push(i);
+    if (row2.length < n) row2.push(n - i);
+  }
+  return row2;
+}
+function orderRows(n) {
+  if (n <= 1) return [Array.from({ length: n }, (_, i) => i)];
+  const first = firstRow(n);
+  const rows = Array.from({ length: n }, (_, r) => first.map((j) => (j + r) % n));
+  return n % 2 === 0 ? rows : [...rows, ...rows.map((row2) => [...row2].reverse())];
+}
+function scenarioOrder(pair2, n) {
+  const rows = orderRows(n);
+  return rows[pair2 % rows.length];
+}
+function inPairOrder(scenarios, pair2) {
+  return scenarioOrder(pair2, scenarios.length).map((i) => scenarios[i]);
+}
+
 // src/gate/pairs.ts
 function pairOrder(pair2) {
   return pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"];
@@ -12282,7 +12821,7 @@ async function runPair(ctx, plan, pair2) {
   if (plan.processes.mode === "fresh") return freshPair(ctx, plan, pair2, order);
   await blockFor(ctx, plan, pair2, order);
   const rounds = [];
-  for (const scenario of ctx.scenarios.active) {
+  for (const scenario of inPairOrder(ctx.scenarios.active, pair2)) {
     const startedAt = ctx.clock.iso();
     const measurements = await ctx.servers.stopAllOnError(
       () => sideBySide(ctx, pair2, order, scenario, scenarioPlanOf(plan, scenario))
@@ -12321,7 +12860,20 @@ async function sideBySide(ctx, pair2, order, scenario, plan) {
   const windows = await Promise.all(
     order.map((side2, i) => ctx.servers.probe(side2).open(label, { ...window, port: sides[i].port }))
   );
-  await inWindows(windows, () => alive(sides, during, ctx.load.turns(pairTurns(plan, pools))));
+  const fitted = ctx.fit.pair(
+    plan,
+    (count4, extraSec) => ctx.log.info({
+      kind: "turns-refitted",
+      scenario: scenario.name,
+      turns: count4,
+      planned: plan.turns,
+      turnSec: plan.turnSec,
+      extraSec
+    })
+  );
+  const turns = pairTurns(fitted, pools);
+  const results = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
+  ctx.fit.record("pair", scenario.name, turns, results);
   return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
 }
 async function freshPair(ctx, plan, pair2, order) {
@@ -12330,7 +12882,7 @@ async function freshPair(ctx, plan, pair2, order) {
     const server = await ctx.servers.serverFor(side2, pair2);
     const measured = await ctx.servers.stopAllOnError(async () => {
       const list3 = [];
-      for (const scenario of ctx.scenarios.active) {
+      for (const scenario of inPairOrder(ctx.scenarios.active, pair2)) {
         const startedAt = ctx.clock.iso();
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);
@@ -12395,7 +12947,7 @@ var GatePairSource = class {
       const pairStart = ctx.clock.now();
       const latest = await runPair(ctx, this.plan, pair2);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
-      if (this.options.disturbances.measureAgain(pair2, latest, ctx.log)) continue;
+      if (this.options.disturbances.measureAgain(pair2, latest, ctx.log, this.affordsAgain(pair2))) continue;
       ctx.log.info({ kind: "pair", pair: pair2, rows: this.rows(latest) });
       this.pairsDone = pair2 + 1;
       if (pair2 === 0) {
@@ -12404,6 +12956,16 @@ var GatePairSource = class {
       }
       return this.keep(latest);
     }
+  }
+  /**
+   * Whether measuring pair `pair` again still leaves the budget the pairs up to the plan's next look: a disturbed
+   * pair is measured again only then, so that pairs measured again cannot starve the looks.
+   */
+  affordsAgain(pair2) {
+    if (this.plan.fixedPairs !== void 0) return true;
+    const budgetMs = this.plan.budgetSec * 1e3;
+    const next = this.plan.looks.find((n) => n > pair2) ?? pair2 + 1;
+    return this.elapsedMs() + (next - pair2) * this.perPairMs() <= budgetMs;
   }
   keep(rounds) {
     this.options.kept?.push(...rounds);
@@ -12434,6 +12996,69 @@ var GatePairSource = class {
   }
 };
 
+// src/gate/turn-fit.ts
+var TOLERANCE = 1.2;
+function evenWithin(n, most) {
+  return Math.min(most, Math.max(2, 2 * Math.round(n / 2)));
+}
+var TurnFit = class {
+  /** Per kind and scenario: seconds a base turn and a head turn took together beyond their slots, last measured. */
+  extra = /* @__PURE__ */ new Map();
+  /** Per scenario: the turns a side its last pair got. */
+  turns = /* @__PURE__ */ new Map();
+  /** Per scenario: the drain the plan expected per turn (base's connections over its rate), seconds. */
+  drains = /* @__PURE__ */ new Map();
+  /** The drains the plan priced each turn with (measurement-plan.ts drainSecs). */
+  planned(drains) {
+    this.drains = new Map(drains);
+  }
+  /** Records what a batch of closed-loop turns of a scenario took (results in the order of `turns`). */
+  record(kind2, scenario, turns, results) {
+    let over = 0;
+    let count4 = 0;
+    turns.forEach((turn, i) => {
+      const result = results[i];
+      if (turn.rate !== void 0 || result === void 0 || kind2 === "pair" && !turn.record) return;
+      over += Math.max(0, result.sec - turn.sec);
+      count4++;
+    });
+    if (count4 >= 2) this.extra.set(`${kind2} ${scenario}`, 2 * over / count4);
+  }
+  /** A base and a head turn's seconds beyond their slots, as last measured (a pair's, else a priming's). */
+  extraOf(kind2, scenario) {
+    const own = this.extra.get(`${kind2} ${scenario}`);
+    return own ?? (kind2 === "pair" ? this.extra.get(`priming ${scenario}`) : void 0);
+  }
+  /**
+   * The scenario's plan for the next pair: the planned one, or fewer turns when they cost more than planned.
+   * `changed` hears of every change of its turns (for the log).
+   */
+  pair(plan, changed2) {
+    const fitted = this.fitPair(plan);
+    const before = this.turns.get(plan.name) ?? plan.turns;
+    this.turns.set(plan.name, fitted.turns);
+    if (fitted.turns !== before) changed2?.(fitted.turns, this.extraOf("pair", plan.name) ?? 0);
+    return fitted;
+  }
+  fitPair(plan) {
+    const extra = this.extraOf("pair", plan.name);
+    if (extra === void 0 || plan.turns <= 2) return plan;
+    const planned = plan.turns * 2 * (plan.turnSec + (this.drains.get(plan.name) ?? 0));
+    const each = 2 * plan.turnSec + extra;
+    if (plan.turns * each <= TOLERANCE * planned) return plan;
+    return { ...plan, turns: evenWithin(planned / each, plan.turns) };
+  }
+  /** Priming turns a side gets of `count` planned of `turnSec` each: fewer when they cost more than planned. */
+  priming(scenario, count4, turnSec) {
+    const extra = this.extraOf("priming", scenario);
+    if (extra === void 0) return count4;
+    const planned = count4 * 2 * turnSec;
+    const each = 2 * turnSec + extra;
+    if (count4 * each <= TOLERANCE * planned) return count4;
+    return Math.min(count4, Math.max(1, Math.round(planned / each)));
+  }
+};
+
 // src/gate/measure.ts
 async function firstBlock(ctx, options) {
   const { clock, config } = ctx;
@@ -12452,14 +13077,16 @@ async function firstBlock(ctx, options) {
     startSec,
     leftSec: (options.deadline - PUBLISH_RESERVE_MS - clock.now()) / 1e3
   });
+  ctx.fit.planned(drainSecs(config, rates));
   ctx.log.info({ kind: "plan", plan });
-  const check2 = checkPlan(config, plan);
+  const check2 = checkPlan(config, plan, startSec);
   if (!check2.resolves) {
     const note = {
       kind: "plan",
       check: check2,
       restartEvery: blocksOf(plan)?.restartEvery ?? 0,
-      scenarios: config.scenarioCount
+      scenarios: config.scenarioCount,
+      startSec
     };
     options.notes.push(note);
     ctx.log.warning({ kind: "note", note });
@@ -12517,6 +13144,7 @@ async function measure(options) {
     log,
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
+    fit: new TurnFit(),
     readyFor: void 0
   };
   const disturbances = new Disturbances();
@@ -13294,8 +13922,14 @@ function stolenCpuReason(cores) {
 function measuredAgainLog(pair2, reason) {
   return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
 }
-function keptDisturbedLog(pair2, reason, measuredAgain) {
-  return `pair ${pair2 + 1} was disturbed (${reason}) after ${measuredAgain} pairs were measured again: kept, base and head took turns in it`;
+function keptDisturbedLog(pair2, reason, measuredAgain, budget = false) {
+  const why = budget ? "measuring it again would leave the time budget short of the next look" : `after ${measuredAgain} pairs were measured again`;
+  return `pair ${pair2 + 1} was disturbed (${reason}) ${budget ? "but " : ""}${why}: kept, base and head took turns in it`;
+}
+function turnsRefittedLog(scenario, turns, planned, turnSec, extraSec) {
+  const slot = `${Math.round(turnSec * 1e3)} ms`;
+  const extra = `${extraSec.toFixed(2)} s`;
+  return turns === planned ? `${scenario}: turns cost what was planned again: back to ${planned} turns a side of ${slot}` : `${scenario}: ${turns} turns a side of ${slot} instead of ${planned}, so that a pair costs what was planned (a base and a head turn took ${extra} beyond their slots, waiting for the requests in flight)`;
 }
 function signedPercent(share3) {
   const text2 = Math.abs(share3 * 100).toFixed(1);
@@ -13728,12 +14362,14 @@ var PROFILE_LEVEL = 0.01;
 var MIN_TESTED_SHARE = 5e-3;
 var MIN_NAMED_SHARE = 0.01;
 var STANDS_FOR = 0.5;
-function pairedTP(differences) {
+var PROCESS_SPREAD = 0.05 * Math.SQRT2;
+function offsetTP(differences, costUs) {
   const n = differences.length;
   const m = mean([...differences]);
   const s = sampleStandardDeviation([...differences]);
-  if (s === 0) return m === 0 ? 1 : 0;
-  return Math.min(1, 2 * studentTSf(Math.abs(m) / (s / Math.sqrt(n)), n - 1));
+  const se = Math.sqrt(s * s / n + (PROCESS_SPREAD * costUs) ** 2);
+  if (se === 0) return m === 0 ? 1 : 0;
+  return Math.min(1, 2 * studentTSf(Math.abs(m) / se, n - 1));
 }
 function holm(ps, level) {
   const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
@@ -13789,6 +14425,7 @@ function unitCosts(base, head2, busyUs) {
   const n = Math.min(base.windows.length, head2.windows.length);
   const zeros = new Array(n).fill(0);
   const units = [];
+  const differences = /* @__PURE__ */ new Map();
   for (const key of /* @__PURE__ */ new Set([...b.keys(), ...h.keys()])) {
     const bs = b.get(key) ?? { self: zeros, total: zeros };
     const hs = h.get(key) ?? { self: zeros, total: zeros };
@@ -13796,7 +14433,7 @@ function unitCosts(base, head2, busyUs) {
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
     const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
-    units.push({
+    const unit = {
       ...describe2(key, described.get(key)),
       baseSelfUs,
       headSelfUs,
@@ -13804,11 +14441,30 @@ function unitCosts(base, head2, busyUs) {
       headTotalUs: mean(hs.total.slice(0, n)),
       deltaUs: mean(d),
       spreadUs: n >= 2 ? sampleStandardDeviation(d) : 0,
-      p: tested2 ? pairedTP(d) : void 0,
+      p: void 0,
       evident: false
-    });
+    };
+    if (tested2) differences.set(unit, d);
+    units.push(unit);
   }
+  const offsets = offsetScales(units);
+  for (const [unit, d] of differences) unit.p = offsetTP(d, offsets.get(unit));
   return units;
+}
+function offsetScales(units) {
+  const cost = (u) => (u.baseSelfUs + u.headSelfUs) / 2;
+  const squares = /* @__PURE__ */ new Map();
+  for (const f of units.filter((u) => u.level === "function")) {
+    for (const home of [`file\0${f.file}`, `package\0${f.package}`])
+      squares.set(home, (squares.get(home) ?? 0) + cost(f) ** 2);
+  }
+  const scales = /* @__PURE__ */ new Map();
+  for (const u of units) {
+    const home = u.level === "file" ? `file\0${u.file}` : `package\0${u.package}`;
+    const sum3 = u.level === "function" || u.pseudo ? void 0 : squares.get(home);
+    scales.set(u, sum3 === void 0 ? cost(u) : Math.sqrt(sum3));
+  }
+  return scales;
 }
 function keyOf(u) {
   if (u.level === "function") return unitKey("function", `${u.name}\0${u.file}\0${u.line}`);
@@ -16985,9 +17641,9 @@ function ownCpus(status = "/proc/self/status") {
     return void 0;
   }
 }
-function repin(pids, cpus) {
+function repin(pids, cpus2) {
   for (const pid of pids)
-    spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore", timeout: 2e3 });
+    spawnSync("taskset", ["-a", "-p", "-c", cpus2, String(pid)], { stdio: "ignore", timeout: 2e3 });
 }
 
 // src/profile/command.ts
@@ -17778,8 +18434,8 @@ function removeLogs(dir, work) {
 }
 async function stopAndCollect(child2, serverPid, spec, what2) {
   const processTimeoutMs = spec.processTimeoutMs ?? 12e4;
-  const cpus = spec.cpus === void 0 ? void 0 : ownCpus();
-  if (cpus !== void 0) repin(processTree(child2.pid), cpus);
+  const cpus2 = spec.cpus === void 0 ? void 0 : ownCpus();
+  if (cpus2 !== void 0) repin(processTree(child2.pid), cpus2);
   try {
     process.kill(-child2.pid, "SIGINT");
   } catch {
@@ -18235,11 +18891,11 @@ function windowsOf(lines) {
         max: worst((p) => p.eventLoopDelayMs.max)
       },
       elu: elus.length === 0 ? void 0 : Math.max(...elus),
-      cpuMs: processes2.reduce((sum2, p) => sum2 + p.cpu.userMs + p.cpu.systemMs, 0),
+      cpuMs: processes2.reduce((sum3, p) => sum3 + p.cpu.userMs + p.cpu.systemMs, 0),
       wallMs: Math.max(...processes2.map((p) => p.elapsedMs)),
-      rssPeak: processes2.reduce((sum2, p) => sum2 + p.rss.peak, 0),
-      rssLast: processes2.reduce((sum2, p) => sum2 + p.rss.last, 0),
-      heapPeak: processes2.reduce((sum2, p) => sum2 + p.heapUsed.peak, 0),
+      rssPeak: processes2.reduce((sum3, p) => sum3 + p.rss.peak, 0),
+      rssLast: processes2.reduce((sum3, p) => sum3 + p.rss.last, 0),
+      heapPeak: processes2.reduce((sum3, p) => sum3 + p.heapUsed.peak, 0),
       series: main2.memory.map(([t, rss]) => [t / 1e3, rss / MB])
     });
   }
@@ -18255,9 +18911,9 @@ function trendOf(windows, o) {
       return { slope: theilSen(ys.map((y, i) => [i, y])), points: ys.length, ...rising(ys) };
     });
     const slopeMb2 = median2(fits.map((f) => f.slope));
-    const growing2 = fits.reduce((sum2, f) => sum2 + f.growing, 0);
-    const of = fits.reduce((sum2, f) => sum2 + f.of, 0);
-    const points = fits.reduce((sum2, f) => sum2 + f.points, 0);
+    const growing2 = fits.reduce((sum3, f) => sum3 + f.growing, 0);
+    const of = fits.reduce((sum3, f) => sum3 + f.of, 0);
+    const points = fits.reduce((sum3, f) => sum3 + f.points, 0);
     return {
       trend: { mode: "across-rounds", slopeMb: slopeMb2, unit: "round", points, growing: growing2, of },
       leak: slopeMb2 >= o.leakMbPerRound && growing2 >= o.risingShare * of
@@ -18289,7 +18945,7 @@ function summarizeSide(lines, options = {}) {
   if (windows.length === 0) return void 0;
   const delays = windows.map((w) => w.delay).filter((d) => d !== void 0);
   const elus = windows.map((w) => w.elu).filter((u) => u !== void 0);
-  const wallMs = windows.reduce((sum2, w) => sum2 + w.wallMs, 0);
+  const wallMs = windows.reduce((sum3, w) => sum3 + w.wallMs, 0);
   const { trend, leak } = trendOf(windows, o);
   const pids = new Set(windows.flatMap((w) => w.pids.split(",")));
   return {
@@ -18301,7 +18957,7 @@ function summarizeSide(lines, options = {}) {
       max: median2(delays.map((d) => d.max))
     },
     eventLoopUtilization: elus.length === 0 ? void 0 : median2(elus),
-    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum2, w) => sum2 + w.cpuMs, 0) / wallMs,
+    cpuCores: wallMs === 0 ? 0 : windows.reduce((sum3, w) => sum3 + w.cpuMs, 0) / wallMs,
     peakRssMb: Math.max(...windows.map((w) => w.rssPeak)) / MB,
     peakHeapMb: Math.max(...windows.map((w) => w.heapPeak)) / MB,
     rssTrendMbPerRound: trend === void 0 ? void 0 : trend.unit === "round" ? trend.slopeMb : trend.slopeMb * (median2(windows.map((w) => w.wallMs)) / 1e3),
@@ -18506,8 +19162,8 @@ var PortPreloads = class {
 function cpuList(first, last) {
   return first === last ? String(first) : `${first}-${last}`;
 }
-function housekeepingCpus(cpus) {
-  return cpus >= 8 ? 1 : 0;
+function housekeepingCpus(cpus2) {
+  return cpus2 >= 8 ? 1 : 0;
 }
 function cpuSet(first, count4, generator, loadgenBound) {
   const last = first + count4 - 1;
@@ -18517,13 +19173,13 @@ function cpuSet(first, count4, generator, loadgenBound) {
     loadgenWorkers: loadgenBound ? generator : 1
   };
 }
-function cpuPlacement(cpus, options = {}) {
-  if (!Number.isInteger(cpus) || cpus < 2) return void 0;
-  const skip = housekeepingCpus(cpus);
+function cpuPlacement(cpus2, options = {}) {
+  if (!Number.isInteger(cpus2) || cpus2 < 2) return void 0;
+  const skip = housekeepingCpus(cpus2);
   const housekeeping = skip === 0 ? void 0 : cpuList(0, skip - 1);
   const bound2 = options.loadgenBound === true;
-  if (options.duet === true && cpus >= 4) {
-    const half = Math.floor((cpus - skip) / 2);
+  if (options.duet === true && cpus2 >= 4) {
+    const half = Math.floor((cpus2 - skip) / 2);
     const generator2 = Math.max(1, Math.floor(half / 3));
     return {
       mode: "duet",
@@ -18531,8 +19187,8 @@ function cpuPlacement(cpus, options = {}) {
       housekeeping
     };
   }
-  const generator = cpus >= 8 ? Math.floor(cpus / 4) : 1;
-  return { mode: "turns", cpus: cpuSet(skip, cpus - skip, generator, bound2), housekeeping };
+  const generator = cpus2 >= 8 ? Math.floor(cpus2 / 4) : 1;
+  return { mode: "turns", cpus: cpuSet(skip, cpus2 - skip, generator, bound2), housekeeping };
 }
 
 // src/gate/ports.ts
@@ -19024,6 +19680,23 @@ function processOffsetNote(decision) {
   ).join("; ");
   return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so with \`restart-every\` of 2 or more each block is one unit of every comparison: the intervals and p-values above come from the ${first.changes.length} blocks' mean changes, not from the pairs, and already account for it. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
+function carryOverNote(decision) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const c of decision?.comparisons ?? []) {
+    if (c.carryOver && !seen.has(c.scenario)) seen.set(c.scenario, { ...c.carryOver, left: c.pairs });
+  }
+  if (seen.size === 0) return void 0;
+  const list3 = [...seen].map(
+    ([scenario, { after, pairs, left }]) => `${scenario} right after ${after} in ${pairs} pair${pairs === 1 ? "" : "s"} (decided on the other ${left})`
+  ).join("; ");
+  return `a scenario can slow down for what the one measured before it left in the processes (garbage, a cache, a queue), so a regression measured right after a larger one is decided without those pairs: ${list3}. The scenarios' order rotates from pair to pair, each one after each other equally often; where too few pairs are left, the comparison stays open.`;
+}
+function droppedNote(decision) {
+  const dropped = (decision?.comparisons ?? []).filter((c) => (c.dropped ?? 0) > 0);
+  if (dropped.length === 0) return void 0;
+  const list3 = dropped.map((c) => `${c.scenario} ${metricLabel(c.metric)}: ${c.dropped} of ${c.pairs + c.dropped}`).join("; ");
+  return `pairs in which a side had no value were left out of these comparisons (a side that served 0 req/s has no ratio and no latency): ${list3}. A side that answers nothing is down or stalled for the whole turn: its failed requests say how often.`;
+}
 
 // src/report/chart.ts
 var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
@@ -19146,11 +19819,11 @@ function driftLine(drift) {
   const list3 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list3}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
 }
-function releaseGateLog(release, previous) {
-  return `the history has not compared release ${release} with ${previous} yet: measuring it first`;
+function releaseGateLog(release2, previous) {
+  return `the history has not compared release ${release2} with ${previous} yet: measuring it first`;
 }
-function headIsReleaseText(ref, release) {
-  return `${ref} is at ${release} itself: nothing to compare it with until the next commit.`;
+function headIsReleaseText(ref, release2) {
+  return `${ref} is at ${release2} itself: nothing to compare it with until the next commit.`;
 }
 function noReleaseText(ref, pattern) {
   return `${ref} has no release yet (no tag that matches ${pattern} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
@@ -19171,6 +19844,13 @@ function intervalText(ci) {
   if (tooWide(ci)) return `too wide to mean anything: over ${MEANINGLESS_SPAN}\xD7 from end to end`;
   return `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}`;
 }
+function failuresVerdictText(verdict) {
+  return verdict === "no-change" ? "no more failures than chance" : VERDICT_TEXT[verdict];
+}
+function incidentsText(e) {
+  if (e.units === void 0 || e.incidents === void 0) return "";
+  return `head in ${e.incidents.head} of ${e.units} ${e.unit === "blocks" ? "blocks" : "pairs"}, base in ${e.incidents.base}`;
+}
 function failedCell(failed2, requests, classes) {
   const parts = [
     ...classes.timeouts > 0 ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? "" : "s"}`] : [],
@@ -19189,7 +19869,7 @@ function comparisonTable(decision, medians = []) {
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} |  | ${VERDICT_ICON[e.verdict]} ${VERDICT_TEXT[e.verdict]} |`
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e.verdict)} |`
     );
   }
   const rows = [
@@ -19292,7 +19972,8 @@ function titleLine(report, options) {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
   if (failed(report)) return `### \u274C ${gate}: error`;
   if (isAccepted(report, options.accepted)) return `### \u{1F7E0} ${gate}: regression, accepted`;
-  const title = `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  const open2 = (report.decision?.comparisons ?? []).filter((c) => c.verdict === "inconclusive").length;
+  const title = open2 > 0 && (report.verdict === "improvement" || report.verdict === "no-change") ? `### ${VERDICT_ICON.inconclusive} ${gate}: ${report.verdict === "improvement" ? "an improvement, " : ""}${open2} comparison${open2 === 1 ? "" : "s"} still open` : `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
   return report.verdict === "inconclusive" ? `${title}, ${inconclusiveOutcome(report)}` : title;
 }
 function inconclusiveOutcome(report) {
@@ -19410,7 +20091,7 @@ function nextLine(report, options) {
     next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
   } else if (report.verdict === "regression") next = regressionNext(report, options);
   else if (report.verdict === "inconclusive")
-    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy).`;
+    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy) or more runners (\`replica: i/n\`, docs/replicas.md).`;
   else next = "Nothing to do.";
   return `**Next:** ${next}`;
 }
@@ -19448,7 +20129,7 @@ function noteText(note) {
     case "port-not-moved":
       return portNotMovedNote(note.port);
     case "plan":
-      return planNote(note.check, note.restartEvery, note.scenarios) ?? "";
+      return planNote(note.check, note.restartEvery, note.scenarios, note.startSec) ?? "";
     case "loadgen-busy":
       return loadgenBusyNote(note.loadgenCpu);
     case "generator-paced":
@@ -19473,6 +20154,8 @@ function noteText(note) {
       return "the shards ran on different Node.js versions or CPU counts; the first shard\u2019s are shown.";
     case "diagnostics-per-shard":
       return "event-loop and memory figures are per shard: they are in each shard\u2019s report.json.";
+    case "replicas-missing":
+      return `${note.found} of ${note.count} runners reported: a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers the runners found.`;
     case "of-shard":
       return `shard ${note.source}: ${noteText(note.note)}`;
   }
@@ -19506,7 +20189,7 @@ function turnsText(plan) {
   return `base and head taking turns ABBA of ${length} ${engine}`;
 }
 function planSentence(plan) {
-  const perSide = plan.scenarios.reduce((sum2, s) => sum2 + s.turns * s.turnSec, 0);
+  const perSide = plan.scenarios.reduce((sum3, s) => sum3 + s.turns * s.turnSec, 0);
   return `${Number(perSide.toFixed(2))} s of load per side in each pair, ${turnsText(plan)}, ${processesText(plan)}; the unit of each comparison: ${plan.unit === "blocks" ? "the block of pairs that shared their processes" : "the pair"}`;
 }
 function planLog(plan) {
@@ -19518,6 +20201,88 @@ function planLog(plan) {
   if (plan.placement)
     lines.push(`  servers on CPU ${plan.placement.server}, load generator on CPU ${plan.placement.loadgen}`);
   return lines.join("\n");
+}
+
+// src/report/runners-text.ts
+function runnersOf(report) {
+  return (report.shards ?? []).filter((s) => s.replica !== void 0);
+}
+function runnerMinutes(runners) {
+  return runners.reduce((sum3, r) => sum3 + (r.wallSec ?? 0), 0) / 60;
+}
+function runnerLabel(r) {
+  if (!r) return "a runner";
+  const name = escapeMarkdown(r.environment?.runner ?? r.source);
+  const cpu = r.environment?.cpuModel;
+  return cpu ? `${name} (${escapeMarkdown(cpu)})` : name;
+}
+function stages(runners) {
+  const second = runners.filter((r) => r.replica?.stage === 2).length;
+  const first = runners.filter((r) => r.replica?.stage === 1).length;
+  return second > 0 && first > 0 ? ` (${first} in the first stage, ${second} in the second)` : "";
+}
+function spreadOf(report) {
+  return (report.decision?.comparisons ?? []).flatMap((c) => c.runners ? [{ c, s: c.runners }] : []);
+}
+function runnersOfComparison(report, c) {
+  return runnersOf(report).filter((r) => r.keys.includes(c.scenario) && r.error === void 0);
+}
+function differLine(c, s, runners) {
+  const what2 = `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
+  return `\u26A0\uFE0F The runners disagree beyond their noise on ${what2} (Cochran's Q, ${pText(s.pQ, 0.01)}): ${runnerLabel(runners[s.apart])} saw ${formatPercent(s.changes[s.apart])} where the others saw ${formatPercent(s.othersChange)}. The change may depend on the machine; the interval counts the spread between runners rather than averaging it away.`;
+}
+function runnersLines(report) {
+  const runners = runnersOf(report);
+  const spreads = spreadOf(report);
+  if (runners.length < 2 || spreads.length === 0) return [];
+  const minutes = runnerMinutes(runners);
+  const confirmed = report.verdict === "regression" && !report.error ? ` The regression is confirmed on ${runners.length} runners.` : "";
+  const lines = [
+    `Decided over ${runners.length} runners${stages(runners)}, ${minutes.toFixed(1)} runner-minutes, each runner one cluster of the interval.${confirmed}`
+  ];
+  for (const { c, s } of spreads)
+    if (s.differ) lines.push("", differLine(c, s, runnersOfComparison(report, c)));
+  return lines;
+}
+function reachLine(report) {
+  const spreads = spreadOf(report);
+  const lead = spreads.find(({ c: c2 }) => c2.metric === "rps") ?? spreads[0];
+  if (!lead) return "";
+  const { c, s } = lead;
+  const within = Math.sqrt(s.within) * 100;
+  const between = Math.sqrt(s.between) * 100;
+  const reach = s.reach.filter((r) => Number.isFinite(r.detectable)).map((r) => `with ${r.runners} runners \u2248${(r.detectable * 100).toFixed(1)}%`);
+  if (reach.length === 0) return "";
+  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: \xB1${within.toFixed(2)}% within a runner's estimate, \xB1${between.toFixed(2)}% between runners as the merge estimates it, its prior included): this gate would catch ${reach.join(", ")} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
+}
+function runnersSection(report) {
+  const lead = spreadOf(report).find(({ c: c2 }) => c2.metric === "rps") ?? spreadOf(report)[0];
+  if (!lead) return [];
+  const { c, s } = lead;
+  const runners = runnersOfComparison(report, c);
+  const rows = runners.map((r, i) => {
+    const place = r.replica ? `${r.replica.stage ? `stage ${r.replica.stage}, ` : ""}${r.replica.index}/${r.replica.count}` : "";
+    const change = s.changes[i] === void 0 ? "n/a" : formatPercent(s.changes[i]);
+    const env = r.environment;
+    const where = env ? `${env.cpus} CPUs${env.kernel ? `, Linux ${escapeMarkdown(env.kernel)}` : ""}` : "";
+    return `| ${runnerLabel(r)} | ${place} | ${where} | ${change} | ${r.pairs} | ${((r.wallSec ?? 0) / 60).toFixed(1)} |`;
+  });
+  const reach = reachLine(report);
+  return [
+    `| runner | replica | machine | ${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)} | pairs | minutes |`,
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    ...reach === "" ? [] : ["", reach]
+  ];
+}
+function oneRunnerLine(report) {
+  const cs = report.decision?.comparisons ?? [];
+  if (cs.some((c2) => c2.runners)) return "";
+  const c = cs.find((x) => x.metric === "rps" && x.reach) ?? cs.find((x) => x.reach);
+  if (!c?.reach) return "";
+  const minutes = report.timing.wallSec / 60;
+  const reach = c.reach.map((r) => `${r.runners} runners \u2248${(r.detectable * 100).toFixed(1)}%`).join(", ");
+  return `More runners would see smaller changes: merged over ${reach} (\`replica: i/n\`, docs/replicas.md; if runners differ by about 1%), for that many times this run's ${minutes.toFixed(1)} runner-minutes.`;
 }
 
 // src/report/verdict-text.ts
@@ -19534,7 +20299,8 @@ function changed(c, floor, side2, verdict) {
   return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${bound(b.threshold)}, so this is ${verdict}.`;
 }
 function failureSentence2(e, alpha) {
-  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base`;
+  const units = incidentsText(e);
+  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base${units === "" ? "" : ` (${units})`}`;
   return e.verdict === "regression" ? `Head failed ${counts} on ${escapeMarkdown(e.scenario)}: more than chance allows between two sides that fail alike (${pText(e.pAdjusted, alpha)}), and that alone fails the gate.` : `Base failed more often than head on ${escapeMarkdown(e.scenario)} (${counts}, ${pText(e.pAdjusted, alpha)}): head fails less, an improvement.`;
 }
 function verdictSentence(decision) {
@@ -19587,6 +20353,8 @@ function unitsText2(cs) {
   const blocks = cs.find((c) => c.unit === "blocks");
   const unit = blocks ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? "n"}\`, move alike, so a block is one unit)` : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
   const methods = new Set(cs.map((c) => c.method));
+  if (methods.has("random-effects"))
+    return `The units are ${unit}, each runner's units one cluster; the interval is the random-effects one over the runners (their changes weighed by their own noise and by how far runners differ, with a half-normal prior of scale 1% on that spread, docs/how-it-decides.md), chosen before the data.`;
   const how = methods.size > 1 ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can" : methods.has("t") ? "Student's t interval and the mean (too few units for the exact signed-rank interval to reach the level)" : "the exact signed-rank (Walsh) interval and the Hodges-Lehmann estimate";
   return `The units are ${unit}; the interval is ${how}, chosen from the number of units and the level alone.`;
 }
@@ -19635,19 +20403,20 @@ function lifecycle(restartEvery) {
     return "new base and head server processes for every pair, started together, not primed";
   return `base and head servers side by side, restarted together and primed every ${restartEvery} pairs`;
 }
-function pairsMeasured(report) {
+function pairsMeasured2(report) {
   const s = report.settings;
   const q = report.sequential;
   const shards = report.shards ?? [];
-  const pairs = shards.length > 1 ? `${shards.length} shards of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
+  const pairs = shards.length > 1 ? `${shards.length} ${shards.every((x) => x.replica) ? "runners" : "shards"} of ${shards.map((x) => x.pairs).join(", ")}` : q?.pairs ?? new Set(report.rounds.map((r) => r.pair)).size;
   const adaptive = q === void 0 || shards.length > 1 ? "" : s.pairs === void 0 ? ` (adaptive, ${stopText(report, q.stoppedBy)}; looked after ${q.looked.join(", ")} pairs of ${q.schedule.length} planned looks${q.confirmationPairs > 0 ? `; ${q.confirmationPairs} pairs added to confirm a borderline regression` : ""}${q.disturbedPairs > 0 ? `; ${q.disturbedPairs} disturbed pairs measured again` : ""}${q.keptDisturbedPairs > 0 ? `; ${q.keptDisturbedPairs} disturbed pairs kept` : ""})` : ` (${stopText(report, q.stoppedBy)})`;
   return `${pairs} pairs of interleaved rounds${adaptive}`;
 }
 function howMeasured(report, comparisons) {
   const s = report.settings;
-  const across = (report.shards ?? []).length > 1 ? " (across all shards)" : "";
+  const shards = report.shards ?? [];
+  const across = shards.length > 1 ? ` (across all ${shards.every((x) => x.replica) ? "runners" : "shards"})` : "";
   const how = report.plan ? planSentence(report.plan) : `${interleaving(s)}, ${s.connections} connections, ${lifecycle(s.restartEvery)}`;
-  return `${pairsMeasured(report)}, ${how} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
+  return `${pairsMeasured2(report)}, ${how} \xB7 threshold \xB1${formatShare(s.threshold)} (req/s), \xB1${formatShare(s.latencyThreshold ?? s.threshold)} (latency) \xB7 intervals simultaneous and p-values adjusted over ${comparisons} comparisons${across} and every planned look (\u03B1 = ${s.alpha}) \xB7 measuring ${formatSeconds(report.timing.measureSec)}, ${formatSeconds(report.timing.wallSec)} in all`;
 }
 function head(report, view, options) {
   const lead = leadOptions(view, options);
@@ -19663,6 +20432,8 @@ function head(report, view, options) {
   if (decision && report.error)
     out.push(`Of what was measured: ${decisionSentence(report, decision, lead)}`, "");
   if (decision) out.push(...comparisonTable(decision, view.medians), "");
+  const runners = runnersLines(report);
+  if (runners.length > 0) out.push(...runners, "");
   if (options.drift) out.push(driftLine(options.drift), "");
   if (report.newScenarios.length > 0) {
     out.push(
@@ -19680,6 +20451,8 @@ function whySection(report) {
   if (p !== "") lines.push("", p);
   const noise = noiseLine(decision);
   if (noise !== "") lines.push("", noise);
+  const more = oneRunnerLine(report);
+  if (more !== "") lines.push("", more);
   const hotter = report.profile ? hotterLine(report.profile.hotter) : "";
   if (hotter !== "") lines.push("", hotter);
   return section("Why: the rule, the p-values, what this run could detect", lines);
@@ -19730,14 +20503,15 @@ function measuredSection(report, view) {
   return out;
 }
 function notes(report) {
-  const offsets = processOffsetNote(report.decision);
-  const all = [...offsets ? [offsets] : [], ...report.notes.map(noteText)];
+  const own = [processOffsetNote, carryOverNote, droppedNote].flatMap((note) => note(report.decision) ?? []);
+  const all = [...own, ...report.notes.map(noteText)];
   return all.flatMap((note, i) => [...i > 0 ? [""] : [], `Note: ${inlineText(note)}`]);
 }
 function renderReport(report, view, options = {}) {
   const out = [
     ...head(report, view, options),
     ...whySection(report),
+    ...section("Each runner, and what more runners would buy", runnersSection(report)),
     ...charts(report),
     ...historySection(options.earlier ?? [])
   ];
@@ -19866,7 +20640,9 @@ function eventText(e) {
     case "measured-again":
       return measuredAgainLog(e.pair, disturbanceReason(e.disturbance));
     case "kept-disturbed":
-      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain);
+      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain, e.budget);
+    case "turns-refitted":
+      return turnsRefittedLog(e.scenario, e.turns, e.planned, e.turnSec, e.extraSec);
     case "new-endpoint":
       return newEndpointLog(e.scenario, e.base);
     case "confirmation":
@@ -20025,7 +20801,11 @@ var ACTION_ONLY = /* @__PURE__ */ new Set([
   // mode history's: compare measures a pull request's kind of change, never main against its release.
   "history-branch",
   "release-tags",
-  "history-budget"
+  "history-budget",
+  // A matrix of runners and its stages: a local run is one machine.
+  "replica",
+  "stage",
+  "confirm"
 ]);
 var COMPARE_FLAGS = Object.keys(INPUT_DEFAULTS).filter(
   (name) => !ACTION_ONLY.has(name)

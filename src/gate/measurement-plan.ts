@@ -5,6 +5,7 @@
  */
 
 import { DEFAULT_RESTART_EVERY } from '../config/defaults.ts';
+import { unitOf } from '../decide/interval.ts';
 import { openLoopRate, openLoopSec } from '../load/plan.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import type { Note } from '../model/notes.ts';
@@ -48,11 +49,6 @@ export function processPlan(
 /** Priming per side and block: the `prime` input, all scenarios together, each at least MIN_SCENARIO_SEC. */
 export function primeSec(prime: number, scenarios: number): number {
   return Math.max(prime, MIN_SCENARIO_SEC * scenarios);
-}
-
-/** A comparison's unit, fixed by the design: blocks of processes that serve several pairs, else pairs. */
-export function unitOf(processes: ProcessPlan): 'pairs' | 'blocks' {
-  return processes.mode === 'blocks' && processes.restartEvery >= 2 ? 'blocks' : 'pairs';
 }
 
 /** Rounds `sec` up to whole milliseconds (turn lengths are written in the report). */
@@ -202,7 +198,7 @@ export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
   return {
     engine: config.engine,
     processes,
-    unit: unitOf(processes),
+    unit: processes.mode === 'blocks' ? unitOf(processes.restartEvery) : 'pairs',
     placement: inputs.placement,
     scenarios,
     fixedPairs: config.pairs,

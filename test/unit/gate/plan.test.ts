@@ -2,6 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { unitOf } from '../../../src/decide/interval.ts';
 import {
   autoTurnSec,
   buildPlan,
@@ -10,7 +11,6 @@ import {
   STARTUP_SHARE_NOTE,
   scenarioSec,
   startupNote,
-  unitOf,
 } from '../../../src/gate/measurement-plan.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { planLooks } from '../../../src/stats/pairs.ts';
@@ -38,10 +38,10 @@ describe('server processes', () => {
   });
 
   test('the unit is fixed by the design: blocks of two pairs or more, else the pair', () => {
-    assert.equal(unitOf({ mode: 'blocks', restartEvery: 4, primeSec: 2 }), 'blocks');
-    assert.equal(unitOf({ mode: 'blocks', restartEvery: 2, primeSec: 2 }), 'blocks');
-    assert.equal(unitOf({ mode: 'blocks', restartEvery: 1, primeSec: 2 }), 'pairs');
-    assert.equal(unitOf({ mode: 'fresh' }), 'pairs');
+    assert.equal(unitOf(4), 'blocks');
+    assert.equal(unitOf(2), 'blocks');
+    assert.equal(unitOf(1), 'pairs');
+    assert.equal(unitOf(0), 'pairs');
   });
 
   test('a slow start-up is worth a note from a third of the pair on, with the numbers and the setting to use', () => {
