@@ -59,6 +59,12 @@ export function expandConfig(
   const secrets: string[] = [];
   const expanded = scenarios.map((s) => {
     const headers = expandRecord(s.headers, `scenario \`${s.name}\` headers`, env);
+    for (const [name, value] of Object.entries(headers.record))
+      if (/[\r\n]/.test(value))
+        throw new GateError(
+          'config',
+          `scenario \`${s.name}\` headers.${name}: a variable of the step's environment put a line break into it, which a header cannot hold. Set the variable to one line.`,
+        );
     const body =
       s.body === undefined ? undefined : expand(s.body, `scenario \`${s.name}\` body`, env, new Set());
     secrets.push(...headers.taken, ...(body?.taken ?? []));

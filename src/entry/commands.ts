@@ -116,6 +116,8 @@ export async function compare(
       outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
       readFile: repoFileReader(tree.dir),
     });
+    // In a workflow the runner masks what the config file took from the environment, as the action has it do.
+    if (inWorkflow) process.stdout.write(maskCommands(config.secrets));
     const baseRef = config.base ?? 'main';
     const sha = await ensureCommit(
       root,
@@ -160,6 +162,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** `::add-mask::` for every line of each secret (a command is one line; the runner masks each line it is given). */
+export function maskCommands(secrets: readonly string[]): string {
+  const lines = secrets.flatMap((secret) => secret.split(/\r?\n/)).filter((line) => line.trim() !== '');
+  return lines.map((line) => `::add-mask::${line}\n`).join('');
 }
 
 /** A help text on stdout; exit status 0. */

@@ -204,11 +204,22 @@ export function callerSubject(caller: NonNullable<HotFunction['caller']>): strin
   return caller.package === '' ? at : `the package ${code(caller.package)} (${at})`;
 }
 
-/** What a hot unit is, in words: `serialise` in `index.js:12`; the file `lib/a.js`; the package `fmtkit`. */
+/** The dependency a file is in (its innermost `node_modules/<name>`, scoped names whole); undefined: none. */
+function dependencyOf(file: string): string | undefined {
+  const found = [...file.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  return found.at(-1)?.[1];
+}
+
+/**
+ * What a hot unit is, in words: `serialise` in `index.js:12`; a dependency's function with its package first
+ * (`step` of the package `fmtkit`, in `node_modules/fmtkit/a.js:3`); the file `lib/a.js`; the package `fmtkit`.
+ */
 export function hotSubject(h: HotFunction): string {
   if (h.unit === 'package') return `the package ${code(h.fn)}`;
   if (h.unit === 'file') return `the file ${code(h.file)}`;
-  return `${code(h.fn)} in ${code(hotWhere(h))}`;
+  const dependency = dependencyOf(h.file);
+  const of = dependency === undefined ? '' : ` of the package ${code(dependency)}, in`;
+  return `${code(h.fn)}${of || ' in'} ${code(hotWhere(h))}`;
 }
 
 /** A hot unit named in the line under the table: `fn` `file:line`, or the file, or `package` (package). */

@@ -76,6 +76,13 @@ describe(`\${NAME} in the config file`, () => {
     );
   });
 
+  test('a variable that puts a line break into a header is refused (no header injection)', () => {
+    assert.throws(
+      () => parsed(FILE, { ...ENVIRONMENT, API_TOKEN: 'x\r\nx-admin: yes' }),
+      /headers\.authorization: a variable of the step's environment put a line break into it/,
+    );
+  });
+
   test('a file without variables is read as written, with no secrets', () => {
     const config = parsed(
       'start: node index.js\nscenarios:\n  - path: /x\n    headers: { accept: "*/*" }\n',

@@ -273,6 +273,15 @@ describe('hotterLine and renderHotterSection', () => {
   test('what got hotter in words, for the comment’s lead: a function with file:line, a file, a package', () => {
     assert.equal(hotSubject(hot), '`slowPath` in `lib/util.js:5`');
     assert.equal(hotSubject(pkg), 'the package `fmtkit`');
+    assert.equal(
+      hotSubject({ ...hot, fn: 'step', file: 'node_modules/@acme/fmt/node_modules/fmtkit/a.js', line: 3 }),
+      '`step` of the package `fmtkit`, in `node_modules/@\u200bacme/fmt/node_modules/fmtkit/a.js:3`',
+      "a dependency's function names its package, where the time went",
+    );
+    assert.equal(
+      hotSubject({ ...hot, fn: 'emit', file: 'node_modules/@acme/fmt/lib/x.js', line: 9 }),
+      '`emit` of the package `@\u200bacme/fmt`, in `node_modules/@\u200bacme/fmt/lib/x.js:9`',
+    );
     assert.equal(hotSubject({ ...hot, unit: 'file', fn: 'lib/util.js' }), 'the file `lib/util.js`');
     assert.equal(
       hotSubject({ ...hot, unit: undefined }),
