@@ -90,6 +90,13 @@ function gammaQ(a: number, x: number): number {
   return front * h;
 }
 
+/** P(χ² > x) with df degrees of freedom. */
+export function chiSquareSf(x: number, df: number): number {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+  if (Number.isNaN(x)) return Number.NaN;
+  return Math.max(0, gammaQ(df / 2, x / 2));
+}
+
 /** Complementary error function, via erfc(x) = Q(1/2, x²). */
 function erfc(x: number): number {
   return x >= 0 ? gammaQ(0.5, x * x) : 2 - gammaQ(0.5, x * x);

@@ -6,7 +6,7 @@
  * bench/replicas.ts sets beside it: exact for any τ, but too wide for 2 to 8 runners at a gate's level. Pure.
  */
 import { mean } from './describe.ts';
-import { lnGamma, normalQuantile, studentTSf } from './distributions.ts';
+import { chiSquareSf, normalQuantile, studentTSf } from './distributions.ts';
 import { tCritical } from './inference.ts';
 
 /** One cluster: its estimate and the variance of that estimate from its own units. */
@@ -45,47 +45,6 @@ export function clusterOf(units: readonly number[]): Cluster {
   const m = mean(units);
   const ss = units.reduce((sum, u) => sum + (u - m) ** 2, 0);
   return { estimate: m, variance: ss / (units.length - 1) / units.length, units: units.length };
-}
-
-/** P(X > x) for X regularized upper incomplete gamma Q(a, x) (series below a + 1, continued fraction above). */
-function upperGamma(a: number, x: number): number {
-  if (x <= 0) return 1;
-  const logPrefix = a * Math.log(x) - x - lnGamma(a);
-  if (x < a + 1) {
-    let term = 1 / a;
-    let sum = term;
-    for (let n = 1; n < 10_000 && Math.abs(term) > Math.abs(sum) * 1e-16; n++) {
-      term *= x / (a + n);
-      sum += term;
-    }
-    return Math.max(0, 1 - sum * Math.exp(logPrefix));
-  }
-  // Lentz's continued fraction for Q(a, x).
-  const tiny = 1e-300;
-  let b = x + 1 - a;
-  let c = 1 / tiny;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < 10_000; i++) {
-    const an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
-    h *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return Math.exp(logPrefix) * h;
-}
-
-/** P(χ² > x) with df degrees of freedom. */
-export function chiSquareSf(x: number, df: number): number {
-  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
-  if (Number.isNaN(x)) return Number.NaN;
-  return upperGamma(df / 2, x / 2);
 }
 
 function weightedMean(values: readonly number[], weights: readonly number[]): number {

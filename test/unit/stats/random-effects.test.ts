@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mulberry32 } from '../../../src/stats/describe.ts';
-import { normalSf } from '../../../src/stats/distributions.ts';
+import { chiSquareSf, normalSf } from '../../../src/stats/distributions.ts';
 import {
-  chiSquareSf,
   clusterOf,
   halfNormalRandomEffects,
   heterogeneity,
