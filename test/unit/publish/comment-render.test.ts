@@ -4,12 +4,13 @@
  * screenshot is skipped, saying so, where there is none). The report is a 2× regression as the demo's
  * (`npm run demo`) reads: one scenario, GET /seed/v1, with diagnostics and a profile.
  *
- * `PERF_GATE_UPDATE_SCREENSHOT=1 node --test test/unit/publish/comment-render.test.ts` writes docs/comment.png.
+ * `PERF_GATE_UPDATE_SCREENSHOT=1 node --test test/unit/publish/comment-render.test.ts` writes docs/comment.png, with the
+ * hash of the Markdown it shows in a text chunk: a change to the comment's words fails the test until it is taken again.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
-  copyFileSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -30,6 +31,7 @@ import { keptEvidence, WINDOW_SEC, windowedSide } from '../../../src/profile/com
 import { weighEvidence } from '../../../src/profile/evidence.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { renderProfileEvidence } from '../../../src/report/profile.ts';
+import { textOf, withText } from '../../support/png-text.ts';
 import { readRecording } from '../../support/profile-recording.ts';
 import { gateReport } from '../../support/reports.ts';
 
@@ -120,6 +122,10 @@ function charts(markdown: string): string[] {
   return [...markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
 }
 
+/** The text chunk of docs/comment.png that holds the SHA-256 of the Markdown it shows. */
+const SOURCE_KEY = 'perf-gate-markdown-sha256';
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 const STYLE = `body{font:14px/1.5 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;color:#1f2328;max-width:860px;margin:16px auto;padding:0 16px}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d1d9e0;padding:4px 10px}th{background:#f6f8fa}
 code{background:#eff1f3;border-radius:4px;padding:1px 4px;font-size:85%}h3{margin:8px 0}
@@ -208,6 +214,15 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
     ]);
   });
 
+  test('docs/comment.png shows this comment: it was taken of the Markdown the code renders now', () => {
+    const shown = textOf(readFileSync(join(ROOT, 'docs/comment.png')), SOURCE_KEY);
+    assert.equal(
+      shown,
+      sha256(markdown),
+      'docs/comment.png is stale: take it again with `PERF_GATE_UPDATE_SCREENSHOT=1 node --test test/unit/publish/comment-render.test.ts` (needs Chromium)',
+    );
+  });
+
   test('a screenshot in headless Chromium, as GitHub shows it (docs/comment.png)', (t) => {
     const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
       existsSync,
@@ -248,7 +263,11 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
       );
       assert.ok(statSync(png).size > 20_000, 'a screenshot with something in it');
       assert.equal(readFileSync(png).subarray(1, 4).toString(), 'PNG');
-      if (process.env.PERF_GATE_UPDATE_SCREENSHOT === '1') copyFileSync(png, join(ROOT, 'docs/comment.png'));
+      if (process.env.PERF_GATE_UPDATE_SCREENSHOT === '1')
+        writeFileSync(
+          join(ROOT, 'docs/comment.png'),
+          withText(readFileSync(png), SOURCE_KEY, sha256(markdown)),
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
