@@ -103,9 +103,10 @@ async function acceptance(
 ): Promise<Acceptance | undefined> {
   if (!config.accept || to.number === undefined || report.verdict !== 'regression' || report.error)
     return undefined;
-  return readAcceptance(octokit, { owner, repo, number: to.number }, config.accept, {
+  const headSha = report.pullRequest?.headSha || report.head.sha;
+  return readAcceptance(octokit, { owner, repo, number: to.number, headSha }, config.accept, {
     payload: github.context.payload,
-    onFallback: (message) => core.warning(message),
+    onRefused: (message) => core.warning(message),
   });
 }
 

@@ -94,7 +94,7 @@ describe('parseConfig defaults', () => {
       artifactName: undefined,
       name: undefined,
       commentOn: 'always',
-      accept: { label: 'perf-gate:accept', inDescription: true },
+      accept: { label: 'perf-gate:accept', inDescription: false },
       historyBranch: 'perf-gate-history',
       releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     } satisfies Config);
