@@ -146,6 +146,11 @@ function shardScenarios(
   return { all, shard, scenarios };
 }
 
+/** The `threshold` input, or its default. */
+function workflowThreshold(get: Get): number {
+  return parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 });
+}
+
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
   get: Get,
@@ -171,7 +176,7 @@ function comparisonInputs(
   return {
     port:
       file?.port ?? (portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 })),
-    threshold: file?.threshold ?? parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
+    threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
@@ -312,8 +317,10 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
   const { all, shard, scenarios } = selection;
+  const workflow = { start: get('start'), threshold: workflowThreshold(get) };
   return {
     start,
+    workflow,
     configFile: loaded?.fileName,
     scenarios,
     scenarioCount: all.length,

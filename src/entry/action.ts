@@ -39,6 +39,7 @@ import { runHistoryMode } from './history.ts';
 import { actionGateLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
+import { withTrustedPolicy } from './trusted.ts';
 
 export { untrusted } from './log.ts';
 
@@ -157,6 +158,9 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     );
   }
   const baseSha = await ensureCommit(root, choice.ref, choice.source);
+  // Base starts with its own config, and the policy comes from base's file or the workflow (config/base-config.ts).
+  const trusted = await withTrustedPolicy(config, root, baseSha);
+  inProgress.config = trusted;
   for (const where of await persistedCredentials(root)) core.warning(persistedCredentialsWarning(where));
   if (pr?.headRef) head.label = pr.headRef;
   if (group?.headRef) head.label = group.headRef;
@@ -172,7 +176,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
   inProgress.to = to;
   const report = await runGate(
     {
-      config,
+      config: trusted,
       root,
       base: { sha: baseSha, label: choice.label },
       head,
@@ -181,7 +185,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     },
     { progress: (snapshot) => (inProgress.snapshot = snapshot), cancelled: () => cancelling },
   );
-  await publish(report, config, to);
+  await publish(report, trusted, to);
 }
 
 /** mode history: the branch against its release, the history, the alert (entry/history.ts). */
