@@ -5,6 +5,8 @@
  */
 import { join } from 'node:path';
 import * as core from '@actions/core';
+import * as github from '@actions/github';
+import { historyBranchProblem } from '../config/history-inputs.ts';
 import { creepMarker, creepPlan } from '../decide/creep.ts';
 import { formatLine, linesOfFiles, monthFile, seriesOf } from '../decide/history.ts';
 import { chartFile, historyCharts } from '../decide/history-chart.ts';
@@ -220,11 +222,29 @@ function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['p
     core.warning(historyRegressionWarning(reportHeadline(gates.branch.report)));
 }
 
+/** The history's lines before the gates, read in a store of its own that is gone before any project code runs. */
+async function readBefore(remote: HistoryRemote): Promise<HistoryLine[]> {
+  const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
+  try {
+    return linesOfFiles((await store.read()).files).lines;
+  } finally {
+    await store.close();
+  }
+}
+
+/** The default branch, as the event names it. */
+function defaultBranch(): string | undefined {
+  const repository = github.context.payload.repository as { default_branch?: unknown } | undefined;
+  return typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;
+}
+
 /** mode history (see the file's comment). */
 export async function runHistoryMode(config: Config, workspace: string, hooks: HistoryHooks): Promise<void> {
   const root = await repositoryRoot(workspace);
   const head = await headCommit(root);
   const ref = branchOf(head.label);
+  const problem = historyBranchProblem(config.historyBranch, { defaultBranch: defaultBranch(), ref });
+  if (problem) throw new GateError('config', problem);
   const site = siteOf(config);
   const remote: HistoryRemote = {
     url: await originUrl(root),
@@ -232,54 +252,66 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
     token: config.token,
     serverUrl: site.server,
   };
+  const before = await readBefore(remote);
+  info(historyReadLog(config.historyBranch, before.length));
+  const series = seriesOf(config.workingDirectory);
+  const runId = process.env.GITHUB_RUN_ID;
+  const gates = await runHistoryGates({
+    config,
+    root,
+    head,
+    ref,
+    log: actionGateLog,
+    history: before,
+    facts: {
+      series,
+      runner: runnerFacts(),
+      perfGate: perfGateVersion(),
+      run: runId ? `${site.server}/${site.repository}/actions/runs/${runId}` : undefined,
+    },
+    hooks,
+  });
+  const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
+  const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base.tag}`;
+  await hooks.settle();
+  // The store that gets the token is made now, after the gates, in a new directory: nothing the measured code
+  // could have planted is in it, and git runs no hook there (io/history-branch.ts).
+  const written =
+    added.length > 0 ? await writeAfter(remote, added, site, message) : { pushed: undefined, all: before };
+  const alerts =
+    gates.branch && written.pushed && 'commit' in written.pushed
+      ? await alert(config, site, written.all, gates.branch.line)
+      : [];
+  const charts = historyCharts(written.all)
+    .filter((c) => c.ref === ref && c.series === series)
+    .map((chart) => ({ chart, url: fileUrl(site, 'blob', chart.file) }));
+  const view: HistoryRunView = {
+    ref,
+    head: head.sha,
+    release: gates.base.tag,
+    branchRun: gates.branch?.line,
+    releaseRun: gates.release?.line,
+    skipped: gates.skipped,
+    charts,
+    pageUrl: fileUrl(site, 'tree'),
+    historyBranch: config.historyBranch,
+    pushed: written.pushed,
+    alerts,
+  };
+  await summarize(view, gates, hooks);
+  conclude(config, gates, written.pushed);
+}
+
+/** Appends the lines from a store made for it. */
+async function writeAfter(
+  remote: HistoryRemote,
+  added: readonly HistoryLine[],
+  site: Site,
+  message: string,
+): Promise<{ pushed: HistoryRunView['pushed']; all: HistoryLine[] }> {
   const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
   try {
-    const before = linesOfFiles((await store.read()).files).lines;
-    info(historyReadLog(config.historyBranch, before.length));
-    const series = seriesOf(config.workingDirectory);
-    const runId = process.env.GITHUB_RUN_ID;
-    const gates = await runHistoryGates({
-      config,
-      root,
-      head,
-      ref,
-      log: actionGateLog,
-      history: before,
-      facts: {
-        series,
-        runner: runnerFacts(),
-        perfGate: perfGateVersion(),
-        run: runId ? `${site.server}/${site.repository}/actions/runs/${runId}` : undefined,
-      },
-      hooks,
-    });
-    const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
-    const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base.tag}`;
-    await hooks.settle();
-    const written =
-      added.length > 0 ? await writeHistory(store, added, site, message) : { pushed: undefined, all: before };
-    const alerts =
-      gates.branch && written.pushed && 'commit' in written.pushed
-        ? await alert(config, site, written.all, gates.branch.line)
-        : [];
-    const charts = historyCharts(written.all)
-      .filter((c) => c.ref === ref && c.series === series)
-      .map((chart) => ({ chart, url: fileUrl(site, 'blob', chart.file) }));
-    const view: HistoryRunView = {
-      ref,
-      head: head.sha,
-      release: gates.base.tag,
-      branchRun: gates.branch?.line,
-      releaseRun: gates.release?.line,
-      skipped: gates.skipped,
-      charts,
-      pageUrl: fileUrl(site, 'tree'),
-      historyBranch: config.historyBranch,
-      pushed: written.pushed,
-      alerts,
-    };
-    await summarize(view, gates, hooks);
-    conclude(config, gates, written.pushed);
+    return await writeHistory(store, added, site, message);
   } finally {
     await store.close();
   }

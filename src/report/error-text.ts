@@ -116,3 +116,16 @@ export function privilegedEventMessage(eventName: string): string {
 export function planErrorMessage(check: PlanCheck, restartEvery: number, scenarios: number): string {
   return planNote(check, restartEvery, scenarios) ?? 'this plan cannot decide anything';
 }
+
+/** A `history-branch` whose tip is not a commit of perf-gate's history: pushing would replace it. */
+export function notHistoryBranchMessage(branch: string, tip: string): string {
+  return `input \`history-branch\`: \`${branch}\` is not a perf-gate history branch (its tip ${tip.slice(0, 7)} is not a root commit of perf-gate's with a \`history/\` folder), and perf-gate replaces its branch's commit on every run: its history would be gone. Name a branch of its own, e.g. \`history-branch: perf-gate-history\`.`;
+}
+
+/** A `history-branch` that is the repository's default branch or the branch being measured. */
+export function historyBranchRefusedMessage(
+  branch: string,
+  what: 'the default branch' | 'the branch measured',
+): string {
+  return `input \`history-branch\`: \`${branch}\` is ${what}, and perf-gate replaces its branch's commit on every run. Name a branch of its own, e.g. \`history-branch: perf-gate-history\`.`;
+}
