@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
+import { privilegedForkProblem } from '../config/event.ts';
 import { historyBranchProblem } from '../config/history-inputs.ts';
 import { creepMarker, creepPlan } from '../decide/creep.ts';
 import { formatLine, linesOfFiles, monthFile, seriesOf } from '../decide/history.ts';
@@ -243,6 +244,12 @@ export async function runHistoryMode(config: Config, workspace: string, hooks: H
   const root = await repositoryRoot(workspace);
   const head = await headCommit(root);
   const ref = branchOf(head.label);
+  // The same guard as a gate's: history mode runs the checked-out code too, with a write token.
+  const privileged = privilegedForkProblem(github.context.eventName, github.context.payload, {
+    head: head.sha,
+    eventSha: github.context.sha,
+  });
+  if (privileged) throw new GateError('config', privileged);
   const problem = historyBranchProblem(config.historyBranch, { defaultBranch: defaultBranch(), ref });
   if (problem) throw new GateError('config', problem);
   const site = siteOf(config);

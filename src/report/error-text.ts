@@ -109,7 +109,7 @@ export function tamperedMessage(file: string): string {
 
 /** A gate refused on an event that hands the job a write token, for code it cannot prove is the repository's own. */
 export function privilegedEventMessage(eventName: string): string {
-  return `refusing to run perf-gate on \`${eventName}\`: that event gives the job a write token and the repository's secrets, and nothing in it proves that the checked-out code comes from this repository (a fork's pull request, or one whose fork was deleted, does not), yet perf-gate runs its install, build and server. Measure on \`pull_request\` and post the report from a \`workflow_run\` workflow with \`mode: report\` (see "Pull requests from forks" in the README).`;
+  return `refusing to run perf-gate on \`${eventName}\`: that event may give the job a write token and the repository's secrets, and nothing in it proves that the checked-out code comes from this repository (a fork's pull request, or one whose fork was deleted, does not), yet perf-gate runs its install, build and server. Measure on \`pull_request\` and post the report from a \`workflow_run\` workflow with \`mode: report\` (see "Pull requests from forks" in the README).`;
 }
 
 /** A plan that cannot decide anything at all (src/decide/plan-check.ts), refused before any tree is prepared. */

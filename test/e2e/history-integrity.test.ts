@@ -35,11 +35,12 @@ function historyRun(
   fake: FakeGitHub,
   event: { before: string; after: string },
   inputs: Record<string, string>,
+  eventName = 'push',
 ) {
   return runAction({
     workspace: repo.checkout(),
     inputs: { mode: 'history', start: 'node index.js', ...TIMING_OVERRIDES, ...inputs },
-    eventName: 'push',
+    eventName,
     event: {
       ref: 'refs/heads/main',
       ...event,
@@ -64,10 +65,21 @@ test('history-branch: main is refused before anything runs, and main is untouche
     const run = await historyRun(repo, fake, { before, after: head }, { 'history-branch': branch });
     assert.equal(run.code, 1, run.stdout);
     assert.match(run.stdout, /::error::perf-gate: input `history-branch`: `main` is the default branch/);
-    assert.doesNotMatch(run.stdout, /install|base tree/i, 'nothing was measured');
+    assert.doesNotMatch(run.stdout, /::group::/, 'nothing was measured');
   }
   assert.equal(git(repo.origin, 'rev-parse', 'main'), tip, 'main is as it was');
   assert.equal(git(repo.origin, 'rev-list', '--count', 'main'), '2');
+});
+
+test('history mode refuses an event that may carry a write token for code it cannot prove is its own', async () => {
+  const { repo, fake, before } = await setUp();
+  for (const eventName of ['workflow_run', 'check_suite']) {
+    const run = await historyRun(repo, fake, { before, after: 'c'.repeat(40) }, {}, eventName);
+    assert.equal(run.code, 1, run.stdout);
+    assert.match(run.stdout, new RegExp(`::error::perf-gate: refusing to run perf-gate on \`${eventName}\``));
+    assert.doesNotMatch(run.stdout, /::group::/, 'nothing was measured');
+  }
+  assert.equal(repo.history().length, 0);
 });
 
 test('a hook the measured server plants in any history store never runs', { timeout: 300_000 }, async () => {

@@ -209,9 +209,18 @@ describe('a fork’s pull request under `pull_request_target`', () => {
     const own = { head: 'c'.repeat(40), eventSha: 'c'.repeat(40) };
     assert.equal(privilegedForkProblem('issue_comment', comment, own), undefined);
     assert.equal(privilegedForkProblem('pull_request_target', payload(null), own), undefined);
-    // Events whose token a fork's pull request gets read-only are not refused.
-    for (const event of ['pull_request', 'push', 'workflow_dispatch']) {
+    // Events whose token a fork's pull request gets read-only, or that run the repository's own code, are not refused.
+    for (const event of ['pull_request', 'push', 'workflow_dispatch', 'schedule']) {
       assert.equal(privilegedForkProblem(event, payload(null)), undefined, event);
+    }
+    // Issue 41: an allowlist. merge_group, check_suite and any other event run only the commit the workflow runs from.
+    for (const event of ['merge_group', 'check_suite', 'release', 'repository_dispatch', 'deployment', '']) {
+      assert.match(
+        privilegedForkProblem(event, payload(null), { head: 'b'.repeat(40), eventSha: 'c'.repeat(40) }) ?? '',
+        /^refusing to run perf-gate on `.*`: that event may give the job a write token/,
+        event,
+      );
+      assert.equal(privilegedForkProblem(event, payload(null), own), undefined, event);
     }
   });
 });
