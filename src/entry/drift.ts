@@ -8,7 +8,7 @@ import { HistoryStore } from '../io/history-branch.ts';
 import { originUrl } from '../io/releases.ts';
 import type { Config } from '../model/config.ts';
 import type { DriftView } from '../model/history.ts';
-import { driftUnreadLog } from '../report/history-text.ts';
+import { driftUnreadLog, historySkippedLog } from '../report/history-text.ts';
 import { info } from './log.ts';
 
 /** Longest each git command of the lookup may take: it must not hold up the gate. */
@@ -33,7 +33,8 @@ export async function baseDrift(
       },
       process.env.RUNNER_TEMP || undefined,
     );
-    const { lines } = linesOfFiles((await store.read()).files);
+    const { lines, bad } = linesOfFiles((await store.read()).files);
+    if (bad.length > 0) info(historySkippedLog(bad));
     return driftOf(lines, {
       series: seriesOf(config.workingDirectory),
       ref: baseRef,

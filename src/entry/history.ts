@@ -40,6 +40,7 @@ import {
   historyReadLog,
   historyRegressionWarning,
   historyRetryLog,
+  historySkippedLog,
   historySummary,
   historyWrittenLog,
 } from '../report/history-text.ts';
@@ -227,7 +228,9 @@ function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['p
 async function readBefore(remote: HistoryRemote): Promise<HistoryLine[]> {
   const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
   try {
-    return linesOfFiles((await store.read()).files).lines;
+    const read = linesOfFiles((await store.read()).files);
+    if (read.bad.length > 0) info(historySkippedLog(read.bad));
+    return read.lines;
   } finally {
     await store.close();
   }
