@@ -20,6 +20,7 @@ import {
   gitHubClient,
   type Octokit,
   upsertComment,
+  workflowOf,
 } from '../publish/github.ts';
 import { historyLine, readHistory, runRecord } from '../publish/history.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
@@ -55,7 +56,7 @@ export interface GitHubTarget {
   octokit: Octokit | undefined;
   owner: string;
   repo: string;
-  /** The comment's gate key: GITHUB_JOB, `working-directory` and the config file (github.ts gateKey). */
+  /** The comment's gate key: the workflow, GITHUB_JOB, `working-directory` and the config file (github.ts gateKey). */
   key: string;
 }
 
@@ -68,6 +69,7 @@ export function gitHubTarget(config: Config): GitHubTarget {
       workingDirectory: config.workingDirectory,
       configFile: config.configFile,
       name: config.name,
+      workflow: workflowOf(process.env.GITHUB_WORKFLOW_REF),
     }),
   };
 }
