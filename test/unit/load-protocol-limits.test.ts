@@ -58,7 +58,10 @@ test('bytes a server sends with no request in flight drop the connection', async
     socket.once('data', () => {
       socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok');
       // Then, unasked, a stream of bytes while the client is idle.
-      const timer = setInterval(() => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'.repeat(20)), 5);
+      const timer = setInterval(
+        () => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'.repeat(20)),
+        5,
+      );
       socket.on('close', () => {
         clearInterval(timer);
         closedByClient();
