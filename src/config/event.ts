@@ -83,6 +83,12 @@ export function mergeGroupOf(payload: unknown): MergeGroupInfo | undefined {
   };
 }
 
+/** The pull request a merge group was made for (`gh-readonly-queue/main/pr-12-<sha>`); undefined when unnamed. */
+export function mergeGroupPull(group: MergeGroupInfo): number | undefined {
+  const found = /^gh-readonly-queue\/.+\/pr-(\d{1,9})-[0-9a-f]{7,64}$/.exec(group.headRef);
+  return found ? Number(found[1]) : undefined;
+}
+
 /** The base of a merge group: `merge_group.base_sha`, the tip of the branch the group would land on. */
 export function mergeGroupBase(group: MergeGroupInfo): BaseChoice {
   return {

@@ -7,6 +7,7 @@ import {
   chooseBase,
   mergeGroupBase,
   mergeGroupOf,
+  mergeGroupPull,
   privilegedForkProblem,
   pullRequestOf,
 } from '../config/event.ts';
@@ -172,6 +173,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     detailsUrl: undefined,
     // Read now, before anything of the pull request runs in this repository.
     drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef) : undefined,
+    queuedPull: group ? mergeGroupPull(group) : undefined,
   };
   inProgress.to = to;
   const report = await runGate(

@@ -49,6 +49,8 @@ export interface PublishTo {
   detailsUrl: string | undefined;
   /** The base branch's drift from its release, for the comment's line on it (entry/drift.ts). */
   drift?: DriftView | undefined;
+  /** A merge group's pull request, whose acceptance the group's regression takes (none to comment on). */
+  queuedPull?: number | undefined;
 }
 
 /** Where a publication writes to GitHub: the client (none without a token), the repository, this gate's key. */
@@ -103,10 +105,11 @@ async function acceptance(
   to: PublishTo,
   { octokit, owner, repo }: GitHubTarget,
 ): Promise<Acceptance | undefined> {
-  if (!config.accept || to.number === undefined || report.verdict !== 'regression' || report.error)
+  const number = to.number ?? to.queuedPull;
+  if (!config.accept || number === undefined || report.verdict !== 'regression' || report.error)
     return undefined;
-  const headSha = report.pullRequest?.headSha || report.head.sha;
-  return readAcceptance(octokit, { owner, repo, number: to.number, headSha }, config.accept, {
+  const headSha = to.number === undefined ? 'queued' : report.pullRequest?.headSha || report.head.sha;
+  return readAcceptance(octokit, { owner, repo, number, headSha }, config.accept, {
     payload: github.context.payload,
     onRefused: (message) => core.warning(message),
   });

@@ -61,8 +61,11 @@ export interface AcceptTarget {
   owner: string;
   repo: string;
   number: number;
-  /** The head commit that was measured: only it can be accepted. */
-  headSha: string;
+  /**
+   * The head commit that was measured: only it can be accepted. `queued`: a merge group made for the pull request,
+   * whose head cannot move while it is queued; its head now is the one accepted.
+   */
+  headSha: string | 'queued';
 }
 
 /** The pull request now (GET /repos/{owner}/{repo}/pulls/{pull_number}). */
@@ -117,19 +120,19 @@ async function byLabel(
   pull: PullState,
   event: { payload: unknown; onRefused: NotAccepted },
 ): Promise<Acceptance | undefined> {
-  const fromEvent = labelerOfEvent(event.payload, rule.label, target.headSha);
+  const fromEvent = labelerOfEvent(event.payload, rule.label, pull.headSha);
   const accepted = (by: string | undefined): Acceptance => ({
     by,
     how: 'label',
     label: rule.label,
     reason: '',
-    commit: target.headSha,
+    commit: pull.headSha,
   });
   if (fromEvent !== undefined) return accepted(fromEvent);
   const last = await lastLabeled(octokit, target, rule.label);
   if (last && cameAfter(last.at, pull.pushedAt)) return accepted(last.by);
   event.onRefused(
-    `the label ${rule.label} was added before head's last push: remove it and add it again to accept ${target.headSha.slice(0, 7)}`,
+    `the label ${rule.label} was added before head's last push: remove it and add it again to accept ${pull.headSha.slice(0, 7)}`,
   );
   return undefined;
 }
@@ -150,7 +153,7 @@ export async function readAcceptance(
   }
   try {
     const pull = await currentPull(octokit, target);
-    if (pull.headSha !== target.headSha) {
+    if (target.headSha !== 'queued' && pull.headSha !== target.headSha) {
       event.onRefused(
         `head moved to ${pull.headSha.slice(0, 7)} since ${target.headSha.slice(0, 7)} was measured: nothing accepts this run's regression`,
       );

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
+import { mergeGroupPull } from '../../src/config/event.ts';
 import { parseConfig } from '../../src/config/inputs.ts';
 import { acceptingLine, readAcceptance } from '../../src/publish/accept.ts';
 import { renderMarkdown } from '../../src/publish/markdown.ts';
@@ -109,6 +110,29 @@ describe('a label accepts the commit it was added for', () => {
     fake.addLabel('perf-gate:accept', ALICE);
     fake.removeLabel('perf-gate:accept', ALICE);
     assert.equal(await readAcceptance(testClient(TOKEN, fake.url), target, RULE, quiet()), undefined);
+  });
+});
+
+describe('a merge queue honours the acceptance of the pull request its group was made for', () => {
+  test('the group names its pull request; the label counts when added after that pull request’s last push', async () => {
+    const group = {
+      headSha: 'f'.repeat(40),
+      headRef: `gh-readonly-queue/main/pr-${PR}-${'a'.repeat(40)}`,
+      baseSha: 'a'.repeat(40),
+      baseRef: 'main',
+    };
+    assert.equal(mergeGroupPull(group), PR);
+    assert.equal(mergeGroupPull({ ...group, headRef: 'feature' }), undefined);
+    const fake = await fakeWith();
+    fake.push(PR_HEAD_SHA, '2025-03-01T10:00:00Z');
+    fake.addLabel('perf-gate:accept', ALICE, '2025-03-01T10:05:00Z');
+    const queued = { ...target, headSha: 'queued' as const };
+    const accepted = await readAcceptance(testClient(TOKEN, fake.url), queued, RULE, quiet());
+    assert.deepEqual([accepted?.by, accepted?.commit], ['alice', PR_HEAD_SHA]);
+    const stale = await fakeWith();
+    stale.addLabel('perf-gate:accept', ALICE, '2025-03-01T10:00:00Z');
+    stale.push(PR_HEAD_SHA, '2025-03-01T10:05:00Z');
+    assert.equal(await readAcceptance(testClient(TOKEN, stale.url), queued, RULE, quiet()), undefined);
   });
 });
 
