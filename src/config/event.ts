@@ -83,6 +83,12 @@ export function mergeGroupOf(payload: unknown): MergeGroupInfo | undefined {
   };
 }
 
+/** The pull request a merge group was made for (`gh-readonly-queue/main/pr-12-<sha>`); undefined when unnamed. */
+export function mergeGroupPull(group: MergeGroupInfo): number | undefined {
+  const found = /^gh-readonly-queue\/.+\/pr-(\d{1,9})-[0-9a-f]{7,64}$/.exec(group.headRef);
+  return found ? Number(found[1]) : undefined;
+}
+
 /** The base of a merge group: `merge_group.base_sha`, the tip of the branch the group would land on. */
 export function mergeGroupBase(group: MergeGroupInfo): BaseChoice {
   return {
@@ -92,11 +98,16 @@ export function mergeGroupBase(group: MergeGroupInfo): BaseChoice {
   };
 }
 
-/** Events whose job gets a write token and the repository's secrets whoever opened the pull request. */
-const PRIVILEGED_EVENTS: ReadonlySet<string> = new Set([
-  'pull_request_target',
-  'workflow_run',
-  'issue_comment',
+/**
+ * Events whose checked-out code is the repository's own or whose token a fork's pull request gets read-only: a gate
+ * runs on them as it is. Every other event (`pull_request_target`, `workflow_run`, `issue_comment`, `merge_group`,
+ * `check_suite`, and any GitHub adds) may give the job a write token and the secrets: an allowlist, not a blocklist.
+ */
+const UNPRIVILEGED_EVENTS: ReadonlySet<string> = new Set([
+  'pull_request',
+  'push',
+  'schedule',
+  'workflow_dispatch',
 ]);
 
 /** Two repositories of a payload that are provably one: both named alike, and of the same id where both have one. */
@@ -122,8 +133,8 @@ function payloadProvesSameRepository(eventName: string, payload: unknown): boole
 }
 
 /**
- * Why a gate must not run for this event, if it must not. `pull_request_target`, `workflow_run` and
- * `issue_comment` give the job a write token and the repository's secrets, and a gate runs the checked-out code's
+ * Why a gate must not run for this event, if it must not. Events but `pull_request`, `push`, `schedule` and
+ * `workflow_dispatch` may give the job a write token and the repository's secrets, and a gate runs the checked-out code's
  * install, build and server with them: unless the payload proves that code comes from this repository (a fork's,
  * or a deleted fork's, whose `head.repo` is null, does not), or the checked-out commit is the one the workflow
  * itself runs from (`GITHUB_SHA`), the gate is refused.
@@ -133,7 +144,7 @@ export function privilegedForkProblem(
   payload: unknown,
   checkedOut?: { head: string; eventSha: string },
 ): string | undefined {
-  if (!PRIVILEGED_EVENTS.has(eventName)) return undefined;
+  if (UNPRIVILEGED_EVENTS.has(eventName)) return undefined;
   if (payloadProvesSameRepository(eventName, payload)) return undefined;
   if (checkedOut && checkedOut.head !== '' && checkedOut.head === checkedOut.eventSha) return undefined;
   return privilegedEventMessage(eventName);

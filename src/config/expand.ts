@@ -70,9 +70,18 @@ export function expandConfig(
     secrets.push(...headers.taken, ...(body?.taken ?? []));
     return { ...s, headers: headers.record, body: body?.text };
   });
-  const fileEnvExpanded = expandRecord(fileEnv, 'env', env, new Set([SIDE]));
-  secrets.push(...fileEnvExpanded.taken);
-  return { scenarios: expanded, env: fileEnvExpanded.record, secrets: [...new Set(secrets)] };
+  const fileEnvExpanded = expandEnv(fileEnv, env);
+  secrets.push(...fileEnvExpanded.secrets);
+  return { scenarios: expanded, env: fileEnvExpanded.env, secrets: [...new Set(secrets)] };
+}
+
+/** A config file's `env` with the environment's values in (`${PERF_GATE_SIDE}` kept for each side), and those values. */
+export function expandEnv(
+  fileEnv: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): { env: Record<string, string>; secrets: string[] } {
+  const expanded = expandRecord(fileEnv, 'env', env, new Set([SIDE]));
+  return { env: expanded.record, secrets: expanded.taken };
 }
 
 /** The config's `env` for one side's processes: `${PERF_GATE_SIDE}` as `base` or `head`. */

@@ -1,6 +1,7 @@
 /** The inputs of `mode: history`: the history's branch and which tags are releases. Pure. */
 import { configError } from '../io/errors.ts';
 import { errorMessage } from '../model/errors.ts';
+import { historyBranchRefusedMessage } from '../report/error-text.ts';
 
 /** `history-branch`: a branch name git accepts (git check-ref-format), without `refs/heads/`. */
 export function parseHistoryBranch(text: string): string {
@@ -33,4 +34,18 @@ export function parseReleaseTags(text: string): string {
     );
   }
   return text;
+}
+
+/**
+ * Why `branch` may not hold the history, or undefined: it is the repository's default branch (from the event's
+ * `repository.default_branch`) or the branch being measured, either of which a push would replace.
+ */
+export function historyBranchProblem(
+  branch: string,
+  context: { defaultBranch: string | undefined; ref: string },
+): string | undefined {
+  if (context.defaultBranch !== undefined && branch === context.defaultBranch)
+    return historyBranchRefusedMessage(branch, 'the default branch');
+  if (branch === context.ref) return historyBranchRefusedMessage(branch, 'the branch measured');
+  return undefined;
 }

@@ -55,7 +55,7 @@ export const INPUT_DEFAULTS = {
   name: '',
   'comment-on': 'always',
   'accept-label': 'perf-gate:accept',
-  'accept-in-description': 'true',
+  'accept-in-description': 'false',
   'history-branch': 'perf-gate-history',
   'release-tags': '^v?\\d+\\.\\d+\\.\\d+$',
   'history-budget': '10m',

@@ -154,6 +154,11 @@ function shardScenarios(
   return { all, shard, scenarios };
 }
 
+/** The `threshold` input, or its default. */
+function workflowThreshold(get: Get): number {
+  return parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 });
+}
+
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
   get: Get,
@@ -179,7 +184,7 @@ function comparisonInputs(
   return {
     port:
       file?.port ?? (portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 })),
-    threshold: file?.threshold ?? parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 }),
+    threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
@@ -338,8 +343,10 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const { all, shard, scenarios } = selection;
   const load = loadInputs(get, openLoop, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
+  const workflow = { start: get('start'), threshold: workflowThreshold(get) };
   return {
     start,
+    workflow,
     configFile: loaded?.fileName,
     scenarios: expanded.scenarios,
     scenarioCount: all.length,

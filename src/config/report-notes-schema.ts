@@ -84,6 +84,7 @@ const KINDS: Record<string, Record<string, Schema>> = {
   'loadgen-busy': { loadgenCpu: quantity(4096) },
   'generator-paced': { scenarios: list(str(200), 1000), all: bool },
   'teardown-failed': { message },
+  'config-changed': { file: str(1000) },
   'leftovers-stopped': { step, side, commands },
   'background-stopped': { commands },
   'no-room-for-profiles': {},

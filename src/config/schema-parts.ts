@@ -11,6 +11,11 @@ export const MAX_MS = 1e9;
 /** A round lasts a week at most. */
 export const MAX_ROUND_SEC = 7 * 86_400;
 export const MAX_COUNT = 1e12;
+/**
+ * What one round can hold of requests, errors and statuses: ten million a second for the longest `duration` (600 s),
+ * with room. Summed over MAX_ROUNDS they stay safe integers (2e15 < 2^53), which the exact tests need.
+ */
+export const MAX_ROUND_COUNT = 1e10;
 /** Cores of the largest machine. */
 export const MAX_CORES = 4096;
 /** The smallest non-zero magnitude of a measured value: anything closer to 0 is a denormal or noise. */

@@ -7,6 +7,7 @@ import {
   chooseBase,
   mergeGroupBase,
   mergeGroupOf,
+  mergeGroupPull,
   privilegedForkProblem,
   pullRequestOf,
 } from '../config/event.ts';
@@ -40,6 +41,7 @@ import { runHistoryMode } from './history-mode.ts';
 import { actionGateLog, actionLog, info, logUntrusted } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
+import { withTrustedPolicy } from './trusted.ts';
 
 export { untrusted } from './log.ts';
 
@@ -162,6 +164,9 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     );
   }
   const baseSha = await ensureCommit(root, choice.ref, choice.source);
+  // Base starts with its own config, and the policy comes from base's file or the workflow (config/base-config.ts).
+  const trusted = await withTrustedPolicy(config, root, baseSha);
+  inProgress.config = trusted;
   for (const where of await persistedCredentials(root)) core.warning(persistedCredentialsWarning(where));
   if (pr?.headRef) head.label = pr.headRef;
   if (group?.headRef) head.label = group.headRef;
@@ -173,11 +178,12 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     detailsUrl: undefined,
     // Read now, before anything of the pull request runs in this repository.
     drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef, actionLog) : undefined,
+    queuedPull: group ? mergeGroupPull(group) : undefined,
   };
   inProgress.to = to;
   const report = await runGate(
     {
-      config,
+      config: trusted,
       root,
       base: { sha: baseSha, label: choice.label },
       head,
@@ -186,7 +192,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     },
     { progress: (snapshot) => (inProgress.snapshot = snapshot), cancelled: () => cancelling },
   );
-  await publish(report, config, to);
+  await publish(report, trusted, to);
 }
 
 /** mode history: the branch against its release, the history, the alert (entry/history-mode.ts). */

@@ -156,7 +156,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof GateError) {
       process.stderr.write(
-        `perf-gate: ${shownInfo(error.message)}\n${error.output ? `\nLast output:\n${shown(error.output)}\n` : ''}`,
+        // The prefix goes inside: a `::stop-commands::` line must start the line to count.
+        `${shownInfo(`perf-gate: ${error.message}`)}\n${error.output ? `\nLast output:\n${shown(error.output)}\n` : ''}`,
       );
       return 2;
     }

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import * as core from '@actions/core';
+import * as github from '@actions/github';
 import type { HistoryGateRun, HistoryGates } from '../history/gates.ts';
 import { type HistoryHooks, runHistory } from '../history/run.ts';
 import { reportPath } from '../io/report-json.ts';
@@ -19,7 +20,7 @@ import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { writeJobSummary } from './publish.ts';
 
 /** What the action hands a history run besides its logs. */
-export interface HistoryModeHooks extends Omit<HistoryHooks, 'log' | 'gateLog'> {
+export interface HistoryModeHooks extends Omit<HistoryHooks, 'log' | 'gateLog' | 'event'> {
   upload: (report: Report) => Promise<string | undefined>;
 }
 
@@ -52,10 +53,12 @@ export async function runHistoryMode(
   workspace: string,
   hooks: HistoryModeHooks,
 ): Promise<void> {
+  const { eventName: name, payload, sha } = github.context;
   const { gates, view } = await runHistory(config, workspace, {
     ...hooks,
     log: actionLog,
     gateLog: actionGateLog,
+    event: { name, payload: payload as Record<string, unknown>, sha },
   });
   await summarize(view, gates, hooks);
   conclude(config, gates, view.pushed);

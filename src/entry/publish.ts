@@ -21,6 +21,7 @@ import {
   gitHubClient,
   type Octokit,
   upsertComment,
+  workflowOf,
 } from '../publish/github.ts';
 import { renderMarkdown } from '../publish/markdown.ts';
 import { acceptedLog, acceptedTitle } from '../report/comment-runs-text.ts';
@@ -48,6 +49,8 @@ export interface PublishTo {
   detailsUrl: string | undefined;
   /** The base branch's drift from its release, for the comment's line on it (history/drift.ts). */
   drift?: DriftView | undefined;
+  /** A merge group's pull request, whose acceptance the group's regression takes (none to comment on). */
+  queuedPull?: number | undefined;
 }
 
 /** Where a publication writes to GitHub: the client (none without a token), the repository, this gate's key. */
@@ -55,7 +58,7 @@ export interface GitHubTarget {
   octokit: Octokit | undefined;
   owner: string;
   repo: string;
-  /** The comment's gate key: GITHUB_JOB, `working-directory` and the config file (github.ts gateKey). */
+  /** The comment's gate key: the workflow, GITHUB_JOB, `working-directory` and the config file (github.ts gateKey). */
   key: string;
 }
 
@@ -68,6 +71,7 @@ export function gitHubTarget(config: Config): GitHubTarget {
       workingDirectory: config.workingDirectory,
       configFile: config.configFile,
       name: config.name,
+      workflow: workflowOf(process.env.GITHUB_WORKFLOW_REF),
     }),
   };
 }
@@ -101,11 +105,13 @@ async function acceptance(
   to: PublishTo,
   { octokit, owner, repo }: GitHubTarget,
 ): Promise<Acceptance | undefined> {
-  if (!config.accept || to.number === undefined || report.verdict !== 'regression' || report.error)
+  const number = to.number ?? to.queuedPull;
+  if (!config.accept || number === undefined || report.verdict !== 'regression' || report.error)
     return undefined;
-  return readAcceptance(octokit, { owner, repo, number: to.number }, config.accept, {
+  const headSha = to.number === undefined ? 'queued' : report.pullRequest?.headSha || report.head.sha;
+  return readAcceptance(octokit, { owner, repo, number, headSha }, config.accept, {
     payload: github.context.payload,
-    onFallback: (message) => core.warning(message),
+    onRefused: (message) => core.warning(message),
   });
 }
 

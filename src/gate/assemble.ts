@@ -38,6 +38,11 @@ export interface GateRun {
   changedFiles: string[];
   /** The error that ended the gate early. */
   error?: GateError;
+  /**
+   * Something of head's ran (its install, build, setup or server): from then on a failure of base's may be head's
+   * doing, so it is an error rather than neutral.
+   */
+  headRan?: boolean;
 }
 
 /** The report of `run` (not yet redacted). */
@@ -70,7 +75,7 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
           message: error.message,
           side: error.side,
           output: error.output,
-          neutral: error.neutral,
+          neutral: error.neutral && !run.headRan && !config.headCommandsOnBase,
         }
       : undefined,
     timing: {

@@ -3,6 +3,7 @@
  * failures become notes; and it names what got hotter only when the gate found a change to explain.
  */
 import { join, relative, resolve } from 'node:path';
+import { sideCommands } from '../config/base-config.ts';
 import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
@@ -86,6 +87,7 @@ export async function profileBoth(
         start: config.start,
         port: config.port,
         env: config.env,
+        ...(config.baseCommands ? { base: sideCommands(config, 'base') } : {}),
         requests: scenarios.map((scenario) => ({
           method: scenario.method,
           path: scenario.path,

@@ -3,6 +3,7 @@
  * interleaved rounds, decide. Shared by the action and the CLI; all GitHub I/O stays outside.
  */
 import { resolve } from 'node:path';
+import { sideCommands } from '../config/base-config.ts';
 import { diskUsage } from '../io/disk.ts';
 import { GateError } from '../io/errors.ts';
 import { addWorktree, git, type Worktree } from '../io/git.ts';
@@ -103,6 +104,8 @@ async function gateSteps(
   if (!check.canDecide) {
     throw new GateError('config', planErrorMessage(check, config.restartEvery, config.scenarioCount));
   }
+  if (config.configChanged && config.configFile !== undefined)
+    run.notes.push({ kind: 'config-changed', file: config.configFile });
   const dirs = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1000;
   const measureStart = Date.now();
@@ -130,9 +133,7 @@ async function gateSteps(
 async function finish(context: GateContext, run: GateRun): Promise<void> {
   const { config, log } = context;
   try {
-    if (config.teardown !== undefined && run.dirs !== undefined) {
-      await teardown(context, config.teardown, run.dirs, run.prepared, run.deadline, run.notes);
-    }
+    if (run.dirs !== undefined) await teardown(context, run.dirs, run.prepared, run.deadline, run.notes);
   } catch (error) {
     run.error ??= internalError(error);
   }
@@ -192,15 +193,18 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
   };
   if (!installsTogether(config.install, roots, dirs)) {
     for (const side of ['base', 'head'] as const) {
+      if (side === 'head') run.headRan = true;
       await prepare(side, log);
       run.prepared.push(side);
     }
-    return setup(context, dirs, remaining);
+    return setup(context, run, dirs, remaining);
   }
   // Both trees at once (installs wait on the network and the disk as much as on a core): base's output as it
   // comes, head's after it. A failure of base's stops head's and is the gate's, as when base went first.
   const held = new HeldLog();
   const stopHead = new AbortController();
+  // Head's install runs beside base's: from here on, a failure of base's may be head's doing.
+  run.headRan = true;
   const base = prepare('base', log).catch((error: unknown) => {
     stopHead.abort();
     throw error;
@@ -211,24 +215,27 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
   await held.replay(log);
   if (headDone.status === 'rejected') throw headDone.reason;
   run.prepared.push('head');
-  return setup(context, dirs, remaining);
+  return setup(context, run, dirs, remaining);
 }
 
 /** The config file's `setup` in each tree, base first; the trees' directories. */
 async function setup(
   context: GateContext,
+  run: GateRun,
   dirs: Record<Side, string>,
   remaining: () => number,
 ): Promise<Record<Side, string>> {
   const { config, log } = context;
-  if (config.setup === undefined) return dirs;
   for (const side of ['base', 'head'] as const) {
+    const own = sideCommands(config, side);
+    if (own.setup === undefined) continue;
+    if (side === 'head') run.headRan = true;
     await runHook({
       what: 'setup',
       side,
-      command: config.setup,
+      command: own.setup,
       cwd: dirs[side],
-      env: config.env,
+      env: own.env,
       timeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, remaining())),
       log,
     });
@@ -258,7 +265,6 @@ async function cleanUp(worktree: Worktree | undefined, config: Config, log: Logg
  */
 async function teardown(
   context: GateContext,
-  command: string,
   dirs: Record<Side, string>,
   sides: readonly Side[],
   deadline: number,
@@ -266,13 +272,15 @@ async function teardown(
 ): Promise<void> {
   const { config, log } = context;
   for (const side of sides) {
+    const own = sideCommands(config, side);
+    if (own.teardown === undefined) continue;
     try {
       await runHook({
         what: 'teardown',
         side,
-        command,
+        command: own.teardown,
         cwd: dirs[side],
-        env: config.env,
+        env: own.env,
         timeoutMs: Math.max(10_000, Math.min(config.buildTimeoutMs, deadline - Date.now())),
         log,
         notes,

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { sideCommands } from '../config/base-config.ts';
 import { sideEnv } from '../config/expand.ts';
 import { DiagnosticsRecorder } from '../diagnostics/index.ts';
 import { PortPreloads } from '../diagnostics/port-map.ts';
@@ -44,16 +45,17 @@ export function systemCollaborators(
       movedTo === undefined || config.port === undefined || ports === undefined
         ? {}
         : ports.env(side, new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const own = sideCommands(config, side);
     const server = await startServer({
       side,
       cwd: dirs[side],
-      start: config.start,
+      start: own.start,
       port: config.port,
       ...(movedTo === undefined ? {} : { movedTo }),
       readyPath: config.ready.path,
       ...(config.ready.status === undefined ? {} : { readyStatus: config.ready.status }),
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...sideEnv(config.env, side), PERF_GATE_SIDE: side, ...env, ...moved },
+      env: { ...sideEnv(own.env, side), PERF_GATE_SIDE: side, ...env, ...moved },
       ...(placement ? { wrap: `taskset -c ${placement.server}` } : {}),
     });
     return {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { GateError } from '../io/errors.ts';
 import { Child, safeEnv } from '../io/proc.ts';
+import { notHistoryBranchMessage } from '../report/error-text.ts';
 
 /** Where the history lives: the remote's URL, the branch, and the token git sends to GitHub. */
 export interface HistoryRemote {
@@ -50,6 +51,8 @@ function gitEnv(remote: HistoryRemote, extra: Record<string, string> = {}): Node
   const config: [string, string][] = [
     ['gc.auto', '0'],
     ['maintenance.auto', 'false'],
+    // No hook runs with the token in its environment, whatever the store's directory holds.
+    ['core.hooksPath', '/dev/null'],
   ];
   if (remote.token !== '') {
     const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64');
@@ -142,7 +145,8 @@ export class HistoryStore {
 
   static async open(remote: HistoryRemote, parent: string = tmpdir()): Promise<HistoryStore> {
     const dir = await mkdtemp(join(parent, 'perf-gate-history-'));
-    await gitOk(dir, remote, ['init', '--bare', '-q']);
+    // No templates: nothing of the machine's (hooks included) is copied into the store.
+    await gitOk(dir, remote, ['init', '--bare', '-q', '--template=']);
     return new HistoryStore(dir, remote);
   }
 
@@ -160,6 +164,23 @@ export class HistoryStore {
     return /^([0-9a-f]{40,64})\s/m.exec(out)?.[1];
   }
 
+  /**
+   * Refuses a tip that is not a commit of perf-gate's history (a root commit of its author with a `history/` folder):
+   * pushing would replace the branch, and its history would be gone (`history-branch: main` by mistake).
+   */
+  private async assertHistoryCommit(tip: string): Promise<void> {
+    const commit = await gitOk(this.dir, this.remote, ['cat-file', 'commit', tip]);
+    const headers = commit.slice(0, commit.indexOf('\n\n'));
+    const top = (await gitOk(this.dir, this.remote, ['ls-tree', '--name-only', tip])).split('\n');
+    const ours =
+      !/^parent /m.test(headers) &&
+      new RegExp(`^author ${escapeRegExp(AUTHOR.name)} <${escapeRegExp(AUTHOR.email)}> `, 'm').test(
+        headers,
+      ) &&
+      top.includes('history');
+    if (!ours) throw new GateError('config', notHistoryBranchMessage(this.remote.branch, tip));
+  }
+
   /** The files of the branch under `under/` (all of them when '') at its tip, fetched now. */
   async read(under = 'history/'): Promise<HistoryFiles> {
     const tip = await this.remoteTip();
@@ -174,6 +195,7 @@ export class HistoryStore {
       `+refs/heads/${this.remote.branch}:${TIP}`,
     ]);
     const fetched = (await gitOk(this.dir, this.remote, ['rev-parse', TIP])).trim();
+    await this.assertHistoryCommit(fetched);
     const paths = (await gitOk(this.dir, this.remote, ['ls-tree', '-r', '--name-only', fetched]))
       .split('\n')
       .filter((path) => path !== '' && path.startsWith(under));
@@ -250,6 +272,10 @@ export interface AppendOptions {
   beforePush?: (attempt: number) => Promise<void> | void;
   /** Told about each refused push before the next attempt. */
   onRetry?: (attempt: number) => void;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** What git says when the token may not push (GitHub answers 403; a wrong token 401, or a prompt it may not show). */

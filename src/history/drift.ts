@@ -8,7 +8,7 @@ import type { Config } from '../model/config.ts';
 import { errorMessage } from '../model/errors.ts';
 import type { DriftView } from '../model/history.ts';
 import type { TextLog } from '../model/notes.ts';
-import { driftUnreadLog } from '../report/history-text.ts';
+import { driftUnreadLog, historySkippedLog } from '../report/history-text.ts';
 import { HistoryStore } from './branch-store.ts';
 import { driftOf, linesOfFiles, seriesOf } from './lines.ts';
 import { originUrl } from './repo-tags.ts';
@@ -36,7 +36,8 @@ export async function baseDrift(
       },
       process.env.RUNNER_TEMP || undefined,
     );
-    const { lines } = linesOfFiles((await store.read()).files);
+    const { lines, bad } = linesOfFiles((await store.read()).files);
+    if (bad.length > 0) log.info(historySkippedLog(bad));
     return driftOf(lines, {
       series: seriesOf(config.workingDirectory),
       ref: baseRef,

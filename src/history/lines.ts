@@ -83,51 +83,96 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether a parsed value has what every reader here relies on (the rest is read defensively). */
-function isLine(value: unknown): value is HistoryLine {
-  if (!isRecord(value) || value.v !== HISTORY_VERSION) return false;
-  const { head, base } = value;
+const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+const COMMIT = /^[0-9a-f]{7,64}$/;
+
+function shortText(value: unknown, max = 255): boolean {
+  return typeof value === 'string' && value.length <= max;
+}
+
+function optionalText(value: unknown, max = 255): boolean {
+  return value === undefined || shortText(value, max);
+}
+
+function commitProblem(value: unknown, name: 'head' | 'base'): string | undefined {
+  if (!isRecord(value)) return name;
+  if (typeof value.commit !== 'string' || !COMMIT.test(value.commit)) return `${name}.commit`;
+  if (!optionalText(value.ref)) return `${name}.ref`;
+  if (name === 'base' ? !shortText(value.tag) : !optionalText(value.tag)) return `${name}.tag`;
+  return undefined;
+}
+
+function scenariosProblem(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length > 10_000) return 'scenarios';
+  for (const s of value) {
+    if (!isRecord(s) || !shortText(s.name, 1000)) return 'scenarios[].name';
+    for (const [key, result] of Object.entries(s))
+      if (
+        key !== 'name' &&
+        !(Array.isArray(result) && result.slice(0, 3).every((x) => typeof x === 'number'))
+      )
+        return `scenarios[].${key}`;
+  }
+  return undefined;
+}
+
+/**
+ * The first field of a parsed line that is not what every reader here relies on (the history branch is written by
+ * any job with `contents: write`: its lines are untrusted); undefined for a good line.
+ */
+export function lineProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'the line';
+  if (value.v !== HISTORY_VERSION) return 'v';
+  if (value.kind !== 'branch' && value.kind !== 'release') return 'kind';
+  if (typeof value.date !== 'string' || !DATE.test(value.date) || !Number.isFinite(Date.parse(value.date)))
+    return 'date';
+  if (!optionalText(value.series, 500)) return 'series';
   return (
-    (value.kind === 'branch' || value.kind === 'release') &&
-    typeof value.date === 'string' &&
-    isRecord(head) &&
-    typeof head.commit === 'string' &&
-    isRecord(base) &&
-    typeof base.commit === 'string' &&
-    typeof base.tag === 'string' &&
-    Array.isArray(value.scenarios) &&
-    value.scenarios.every((s) => isRecord(s) && typeof s.name === 'string')
+    commitProblem(value.head, 'head') ??
+    commitProblem(value.base, 'base') ??
+    scenariosProblem(value.scenarios)
   );
 }
 
-/** The lines of a history file that this version reads; others (another version, damaged) are counted, not read. */
-export function parseHistory(text: string): { lines: HistoryLine[]; skipped: number } {
+/** The history's lines read, and the lines left out, each named (`3: date`, a line number and the first bad field). */
+export interface ParsedHistory {
+  lines: HistoryLine[];
+  skipped: number;
+  bad: string[];
+}
+
+/** The lines of a history file that this version reads; others (another version, damaged) are named, not read. */
+export function parseHistory(text: string, file = ''): ParsedHistory {
   const lines: HistoryLine[] = [];
-  let skipped = 0;
-  for (const raw of text.split('\n')) {
-    if (raw.trim() === '') continue;
+  const bad: string[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const where = `${file}${file === '' ? '' : ':'}${i + 1}`;
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(raw);
-      if (isLine(value)) lines.push(value);
-      else skipped++;
+      value = JSON.parse(raw);
     } catch {
-      skipped++;
+      bad.push(`${where}: not JSON`);
+      return;
     }
-  }
-  return { lines, skipped };
+    const problem = lineProblem(value);
+    if (problem === undefined) lines.push(value as HistoryLine);
+    else bad.push(`${where}: ${problem}`);
+  });
+  return { lines, skipped: bad.length, bad };
 }
 
 /** Every line of the history's month files (history/yyyy-mm.jsonl) among `files`, oldest file first. */
-export function linesOfFiles(files: ReadonlyMap<string, string>): { lines: HistoryLine[]; skipped: number } {
-  let skipped = 0;
+export function linesOfFiles(files: ReadonlyMap<string, string>): ParsedHistory {
+  const bad: string[] = [];
   const lines: HistoryLine[] = [];
   for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
     if (!/^history\/\d{4}-\d{2}\.jsonl$/.test(path)) continue;
-    const parsed = parseHistory(text);
+    const parsed = parseHistory(text, path);
     lines.push(...parsed.lines);
-    skipped += parsed.skipped;
+    bad.push(...parsed.bad);
   }
-  return { lines, skipped };
+  return { lines, skipped: bad.length, bad };
 }
 
 /** A line as written to the history file (one line, with its newline). */

@@ -4,7 +4,8 @@
  * branch, and open, update or close the creep alerts. Returns what happened; entry/history-mode.ts writes the job
  * summary and outputs and decides the step's outcome.
  */
-
+import { privilegedForkProblem } from '../config/event.ts';
+import { historyBranchProblem } from '../config/history-inputs.ts';
 import type { GateHooks } from '../gate/run.ts';
 import { GateError } from '../io/errors.ts';
 import { headCommit, repositoryRoot } from '../io/git.ts';
@@ -21,6 +22,7 @@ import {
   alertWarning,
   historyReadLog,
   historyRetryLog,
+  historySkippedLog,
   historyWrittenLog,
 } from '../report/history-text.ts';
 import { type HistoryFiles, type HistoryRemote, HistoryStore } from './branch-store.ts';
@@ -37,6 +39,8 @@ export interface HistoryHooks extends GateHooks {
   settle: () => Promise<void>;
   log: TextLog;
   gateLog: GateLog;
+  /** The event that started the run (github.context's name, payload and sha). */
+  event: { name: string; payload: Record<string, unknown>; sha: string };
 }
 
 /** What a history run did: the gates it ran and the history's view of them (pushed, alerts, charts). */
@@ -193,6 +197,56 @@ async function alert(
   return done;
 }
 
+/** The history's lines before the gates, read in a store of its own that is gone before any project code runs. */
+async function readBefore(log: TextLog, remote: HistoryRemote): Promise<HistoryLine[]> {
+  const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
+  try {
+    const read = linesOfFiles((await store.read()).files);
+    if (read.bad.length > 0) log.info(historySkippedLog(read.bad));
+    return read.lines;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Appends the lines from a store made for it, after the gates (branch-store.ts). */
+async function writeAfter(
+  log: TextLog,
+  remote: HistoryRemote,
+  added: readonly HistoryLine[],
+  site: Site,
+  message: string,
+): Promise<{ pushed: HistoryRunView['pushed']; all: HistoryLine[] }> {
+  const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
+  try {
+    return await writeHistory(log, store, added, site, message);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The default branch, as the event names it. */
+function defaultBranch(payload: Record<string, unknown>): string | undefined {
+  const repository = payload.repository as { default_branch?: unknown } | undefined;
+  return typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;
+}
+
+/** Refuses a run that a fork could start with a write token, and a history branch that is not the history's own. */
+function guard(config: Config, hooks: HistoryHooks, head: { sha: string }, ref: string): void {
+  const { event } = hooks;
+  // The same guard as a gate's: history mode runs the checked-out code too, with a write token.
+  const privileged = privilegedForkProblem(event.name, event.payload, {
+    head: head.sha,
+    eventSha: event.sha,
+  });
+  if (privileged) throw new GateError('config', privileged);
+  const problem = historyBranchProblem(config.historyBranch, {
+    defaultBranch: defaultBranch(event.payload),
+    ref,
+  });
+  if (problem) throw new GateError('config', problem);
+}
+
 /** mode history (see the file's comment). */
 export async function runHistory(
   config: Config,
@@ -202,6 +256,7 @@ export async function runHistory(
   const root = await repositoryRoot(workspace);
   const head = await headCommit(root);
   const ref = branchOf(head.label);
+  guard(config, hooks, head, ref);
   const site = siteOf(config);
   const remote: HistoryRemote = {
     url: await originUrl(root),
@@ -209,57 +264,54 @@ export async function runHistory(
     token: config.token,
     serverUrl: site.server,
   };
-  const store = await HistoryStore.open(remote, process.env.RUNNER_TEMP || undefined);
-  try {
-    const before = linesOfFiles((await store.read()).files).lines;
-    hooks.log.info(historyReadLog(config.historyBranch, before.length));
-    const series = seriesOf(config.workingDirectory);
-    const runId = process.env.GITHUB_RUN_ID;
-    const gates = await runHistoryGates({
-      config,
-      root,
-      head,
-      ref,
-      log: hooks.gateLog,
-      history: before,
-      facts: {
-        series,
-        runner: runnerFacts(),
-        perfGate: perfGateVersion(),
-        run: runId ? `${site.server}/${site.repository}/actions/runs/${runId}` : undefined,
-      },
-      hooks,
-    });
-    const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
-    const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base?.tag}`;
-    await hooks.settle();
-    const written =
-      added.length > 0
-        ? await writeHistory(hooks.log, store, added, site, message)
-        : { pushed: undefined, all: before };
-    const alerts =
-      gates.branch && written.pushed && 'commit' in written.pushed
-        ? await alert(hooks.log, config, site, written.all, gates.branch.line)
-        : [];
-    const charts = historyCharts(written.all)
-      .filter((c) => c.ref === ref && c.series === series)
-      .map((chart) => ({ chart, url: fileUrl(site, 'blob', chart.file) }));
-    const view: HistoryRunView = {
-      ref,
-      head: head.sha,
-      release: gates.base?.tag,
-      branchRun: gates.branch?.line,
-      releaseRun: gates.release?.line,
-      skipped: gates.skipped,
-      noRelease: gates.noRelease,
-      charts,
-      pageUrl: fileUrl(site, 'tree'),
-      historyBranch: config.historyBranch,
-      pushed: written.pushed,
-      alerts,
-    };
-    return { gates, view };
-  } finally {
-    await store.close();
-  }
+  const before = await readBefore(hooks.log, remote);
+  hooks.log.info(historyReadLog(config.historyBranch, before.length));
+  const series = seriesOf(config.workingDirectory);
+  const runId = process.env.GITHUB_RUN_ID;
+  const gates = await runHistoryGates({
+    config,
+    root,
+    head,
+    ref,
+    log: hooks.gateLog,
+    history: before,
+    facts: {
+      series,
+      runner: runnerFacts(),
+      perfGate: perfGateVersion(),
+      run: runId ? `${site.server}/${site.repository}/actions/runs/${runId}` : undefined,
+    },
+    hooks,
+  });
+  const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
+  const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base?.tag}`;
+  await hooks.settle();
+  // The store that gets the token is made now, after the gates, in a new directory: nothing the measured code
+  // could have planted is in it, and git runs no hook there (branch-store.ts).
+  const written =
+    added.length > 0
+      ? await writeAfter(hooks.log, remote, added, site, message)
+      : { pushed: undefined, all: before };
+  const alerts =
+    gates.branch && written.pushed && 'commit' in written.pushed
+      ? await alert(hooks.log, config, site, written.all, gates.branch.line)
+      : [];
+  const charts = historyCharts(written.all)
+    .filter((c) => c.ref === ref && c.series === series)
+    .map((chart) => ({ chart, url: fileUrl(site, 'blob', chart.file) }));
+  const view: HistoryRunView = {
+    ref,
+    head: head.sha,
+    release: gates.base?.tag,
+    branchRun: gates.branch?.line,
+    releaseRun: gates.release?.line,
+    skipped: gates.skipped,
+    noRelease: gates.noRelease,
+    charts,
+    pageUrl: fileUrl(site, 'tree'),
+    historyBranch: config.historyBranch,
+    pushed: written.pushed,
+    alerts,
+  };
+  return { gates, view };
 }

@@ -85,6 +85,11 @@ export async function ensureCommit(root: string, ref: string, input: string): Pr
   );
 }
 
+/** A file's text in commit `sha` (`git show sha:path`, trimmed); undefined when the commit has no such file. */
+export function fileAtCommit(root: string, sha: string, path: string): Promise<string | undefined> {
+  return gitOk(root, ['show', `${sha}:${path}`]);
+}
+
 export interface Worktree {
   dir: string;
   remove(): Promise<void>;

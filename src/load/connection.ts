@@ -119,6 +119,12 @@ export class KeptConnection implements TurnConnection {
   private data(socket: Socket, chunk: Buffer): void {
     if (socket !== this.socket) return;
     this.events.received(chunk.length);
+    // Bytes with no request in flight are no answer (HTTP/1.1 sends none unasked): a protocol error, and the
+    // connection goes, so that a server cannot keep the load generator reading during the other side's turn.
+    if (!this.inFlight) {
+      this.drop();
+      return;
+    }
     let responses: ReturnType<ResponseReader['read']>;
     try {
       responses = this.reader.read(chunk);

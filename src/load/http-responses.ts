@@ -6,6 +6,10 @@
 
 const CRLF = Buffer.from('\r\n');
 const HEAD_END = Buffer.from('\r\n\r\n');
+/** The longest response head read (Node's own limit is 16 KiB): a server that sends more is not answering. */
+export const MAX_HEAD_BYTES = 64 * 1024;
+/** The longest chunk-size or trailer line read. */
+export const MAX_LINE_BYTES = 8 * 1024;
 
 /** One complete response. */
 export interface ParsedResponse {
@@ -72,7 +76,7 @@ export class ResponseReader {
           this.state = { at: 'head' };
         }
       } else if (state.at === 'chunk-size') {
-        const end = this.buffer.indexOf(CRLF);
+        const end = this.lineEnd();
         if (end < 0) return done;
         const size = Number.parseInt(this.buffer.subarray(0, end).toString('latin1').split(';')[0]!, 16);
         if (!Number.isFinite(size)) throw new Error('bad chunk size');
@@ -83,7 +87,7 @@ export class ResponseReader {
             : { at: 'chunk-data', response: state.response, left: size + 2 };
       } else if (state.at === 'trailer') {
         // Trailer lines until an empty one.
-        const end = this.buffer.indexOf(CRLF);
+        const end = this.lineEnd();
         if (end < 0) return done;
         this.buffer = this.buffer.subarray(end + 2);
         if (end === 0) {
@@ -98,10 +102,21 @@ export class ResponseReader {
     }
   }
 
+  /** Where the buffer's first line ends (-1: not yet); throws when it is longer than a line may be. */
+  private lineEnd(): number {
+    const end = this.buffer.subarray(0, MAX_LINE_BYTES + 2).indexOf(CRLF);
+    if (end < 0 && this.buffer.length > MAX_LINE_BYTES)
+      throw new Error(`a chunk line longer than ${MAX_LINE_BYTES} bytes`);
+    return end;
+  }
+
   /** Reads a response head off the buffer and sets the state for its body; false when the head is not all here. */
   private readHead(): boolean {
-    const end = this.buffer.indexOf(HEAD_END);
+    const end = this.buffer.subarray(0, MAX_HEAD_BYTES + 4).indexOf(HEAD_END);
     if (end < 0) {
+      // Bounded: a head that never ends would be buffered and searched again with every chunk.
+      if (this.buffer.length > MAX_HEAD_BYTES)
+        throw new Error(`a response head longer than ${MAX_HEAD_BYTES} bytes`);
       // A server that answers with something else than HTTP fails at once, not at the timeout.
       if (this.buffer.length >= 5 && !this.buffer.subarray(0, 5).equals(Buffer.from('HTTP/')))
         throw new Error(

@@ -6,9 +6,36 @@ export interface Shard {
   count: number;
 }
 
-export interface Config {
-  /** Command that starts the server, run in the tree's root (working-directory); from the input or the file. */
+/** How one side's server starts, from that side's own commit's config file (or the workflow's inputs). */
+export interface SideCommands {
   start: string;
+  env: Record<string, string>;
+  setup: string | undefined;
+  teardown: string | undefined;
+}
+
+/** What the workflow itself set, before any config file: the trusted side of the policy (config/base-config.ts). */
+export interface WorkflowPolicy {
+  /** The `start` input; '' when only a config file names the command. */
+  start: string;
+  /** The `threshold` input (or its default). */
+  threshold: number;
+}
+
+export interface Config {
+  /** Command that starts head's server, run in the tree's root (working-directory); from the input or the file. */
+  start: string;
+  /**
+   * How base starts, from base's own config file (config/base-config.ts); undefined: as head (no config file, or
+   * before base's was read).
+   */
+  baseCommands?: SideCommands | undefined;
+  /** Base runs commands of head's config file (base has none, and the workflow names no `start`). */
+  headCommandsOnBase?: boolean | undefined;
+  /** The pull request changed the config file (head's differs from base's, or base has none). */
+  configChanged?: boolean | undefined;
+  /** The workflow's own `start` and `threshold`; undefined where a Config is made by hand (tests). */
+  workflow?: WorkflowPolicy | undefined;
   /** The config file as named in messages (relative to the repository root); undefined: none, `paths` instead. */
   configFile: string | undefined;
   /** The scenarios this gate loads (its shard's), in file order: from the config file, or one GET per path. */

@@ -35,6 +35,8 @@ export type Note =
   /** The load generator set the pace, so the servers' CPU per request was compared. */
   | { kind: 'generator-paced'; scenarios: string[]; all: boolean }
   | { kind: 'teardown-failed'; message: string }
+  /** The pull request changed the config file: base ran with its own copy, the policy is base's or the workflow's. */
+  | { kind: 'config-changed'; file: string }
   /** An install, build or teardown left processes running; they were stopped. */
   | { kind: 'leftovers-stopped'; step: Step; side: Side; commands: string[] }
   /** What `setup` left running, stopped at the end of the run. */

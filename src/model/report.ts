@@ -253,6 +253,8 @@ export interface Acceptance {
   label: string;
   /** What the description's line gave as the reason; '' for none. Untrusted text. */
   reason: string;
+  /** The head commit that was accepted (the one measured), 40 hex digits. */
+  commit: string;
 }
 
 /** One run of a gate on a pull request, as its sticky comment keeps it (publish/comment-runs.ts). */

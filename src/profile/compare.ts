@@ -36,6 +36,8 @@ export interface CompareSpec {
   port: number | undefined;
   /** Added to each server's environment (with PERF_GATE_SIDE). */
   env?: Record<string, string>;
+  /** Base's own `start` and `env` (from base's config file), when they differ from head's. */
+  base?: { start: string; env: Record<string, string> };
   requests: readonly ProfileRequest[];
   /** Readiness probe (GET); default: the first request's path, any status. */
   readyPath?: string;
@@ -118,13 +120,14 @@ async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side
     spec.port === undefined
       ? undefined
       : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, 'port preload');
+  const own = (side: Side) => (side === 'base' && spec.base ? spec.base : spec);
   const target = async (side: Side): Promise<ProfileTarget> => ({
     side,
     cwd: spec.dirs[side],
-    start: spec.start,
+    start: own(side).start,
     port: spec.port,
     ...(copies === undefined ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() }),
-    env: { ...sideEnv(spec.env ?? {}, side), PERF_GATE_SIDE: side },
+    env: { ...sideEnv(own(side).env ?? {}, side), PERF_GATE_SIDE: side },
     readyPath: spec.readyPath ?? spec.requests[0]?.path ?? '/',
     readyStatus: spec.readyStatus,
     outDir: join(spec.outDir, side),

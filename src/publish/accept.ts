@@ -1,31 +1,37 @@
 /**
- * Accepting an intended slowdown: the pull request carries the label `accept-label` (default `perf-gate:accept`), or
- * its description has a line that starts with the label's name (`perf-gate:accept the cache costs 3%`). Read from the
- * API when the gate publishes, so that a re-run of the job sees a label added or a description edited since the
- * event (a re-run gets the first run's event); the event's copy is used when the API cannot be asked. Who added the
- * label comes from the event when it was this label's `labeled` event, else from the issue's events
- * (GET /repos/{owner}/{repo}/issues/{issue_number}/events).
+ * Accepting an intended slowdown, for the commit that was measured and by someone who may label: the pull request
+ * carries the label `accept-label` (default `perf-gate:accept`), added after head's last push. Read from the API
+ * when the gate publishes (a re-run gets the first run's event, so it must see today's labels); when the API cannot
+ * be asked, nothing is accepted (the event's copy of the labels may be stale). The label counts when this run was
+ * started by adding it, at the head that was measured (the event's sender added it), or when its last `labeled`
+ * event (GET /repos/{owner}/{repo}/issues/{issue_number}/events) came after the last push to head's repository
+ * (`head.repo.pushed_at`). With `accept-in-description`, a visible line of the description that starts with the
+ * label's name accepts too (publish/visible-text.ts).
  */
 import type { AcceptRule } from '../model/config.ts';
 import { errorMessage } from '../model/errors.ts';
 import type { Acceptance } from '../model/report.ts';
 import type { Octokit } from './client.ts';
+import { visibleLines } from './visible-text.ts';
 
-/** What acceptance needs of a pull request: its labels, description and author. */
+/** What acceptance needs of a pull request: its labels, description, author, head and when head was pushed. */
 export interface PullState {
   labels: string[];
   body: string;
   author: string | undefined;
+  /** Head's commit now. */
+  headSha: string;
+  /** The last push to head's repository (ISO time); undefined when the repository is gone. */
+  pushedAt: string | undefined;
 }
 
 /** The longest reason kept from the description's line. */
 const REASON_CHARS = 200;
 
-/** The description's line that accepts, and its reason; undefined when there is none. */
+/** The description's visible line that accepts, and its reason; undefined when there is none. */
 export function acceptingLine(body: string, label: string): { reason: string } | undefined {
   const wanted = label.toLowerCase();
-  for (const raw of body.split(/\r?\n/)) {
-    const line = raw.trim();
+  for (const line of visibleLines(body)) {
     if (!line.toLowerCase().startsWith(wanted)) continue;
     const rest = line.slice(label.length);
     // The label's name alone, or followed by a separator and the reason (not a longer word: `…:accepted`).
@@ -33,15 +39,6 @@ export function acceptingLine(body: string, label: string): { reason: string } |
     return { reason: rest.replace(/^[\s:—–-]+/, '').slice(0, REASON_CHARS) };
   }
   return undefined;
-}
-
-/** Whether (and how) `pull` accepts a regression under `rule`; `by` is filled in by the caller for a label. */
-export function acceptanceOf(pull: PullState, rule: AcceptRule): Acceptance | undefined {
-  if (pull.labels.includes(rule.label)) return { by: undefined, how: 'label', label: rule.label, reason: '' };
-  if (!rule.inDescription) return undefined;
-  const line = acceptingLine(pull.body, rule.label);
-  if (!line) return undefined;
-  return { by: pull.author, how: 'description', label: rule.label, reason: line.reason };
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
@@ -53,20 +50,11 @@ function login(value: unknown): string | undefined {
   return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
-/** The pull request's state as the event carried it (labels, description, author). */
-export function pullStateOfEvent(payload: unknown): PullState | undefined {
-  const pr = record(record(payload)?.pull_request);
-  if (!pr) return undefined;
-  const labels = Array.isArray(pr.labels)
-    ? pr.labels.map((l) => record(l)?.name).filter((n): n is string => typeof n === 'string')
-    : [];
-  return { labels, body: typeof pr.body === 'string' ? pr.body : '', author: login(pr.user) };
-}
-
-/** Who added `label`, when the event is that label's `labeled` event. */
-export function labelerOfEvent(payload: unknown, label: string): string | undefined {
+/** Who added `label` at commit `sha`, when the event is that label's `labeled` event at that head. */
+export function labelerOfEvent(payload: unknown, label: string, sha: string): string | undefined {
   const event = record(payload);
   if (event?.action !== 'labeled' || record(event.label)?.name !== label) return undefined;
+  if (record(record(event.pull_request)?.head)?.sha !== sha) return undefined;
   return login(event.sender);
 }
 
@@ -74,9 +62,14 @@ export interface AcceptTarget {
   owner: string;
   repo: string;
   number: number;
+  /**
+   * The head commit that was measured: only it can be accepted. `queued`: a merge group made for the pull request,
+   * whose head cannot move while it is queued; its head now is the one accepted.
+   */
+  headSha: string | 'queued';
 }
 
-/** The pull request's labels, description and author now (GET /repos/{owner}/{repo}/pulls/{pull_number}). */
+/** The pull request now (GET /repos/{owner}/{repo}/pulls/{pull_number}). */
 async function currentPull(octokit: Octokit, target: AcceptTarget): Promise<PullState> {
   const { data } = await octokit.rest.pulls.get({
     owner: target.owner,
@@ -87,11 +80,17 @@ async function currentPull(octokit: Octokit, target: AcceptTarget): Promise<Pull
     labels: data.labels.map((l) => l.name),
     body: data.body ?? '',
     author: data.user?.login,
+    headSha: data.head.sha,
+    pushedAt: data.head.repo?.pushed_at ?? undefined,
   };
 }
 
-/** Who last added `label` to the issue (its `labeled` events); undefined when none says. */
-async function labeler(octokit: Octokit, target: AcceptTarget, label: string): Promise<string | undefined> {
+/** Who last added `label` to the issue, and when (its `labeled` events); undefined when none says. */
+async function lastLabeled(
+  octokit: Octokit,
+  target: AcceptTarget,
+  label: string,
+): Promise<{ by: string | undefined; at: string } | undefined> {
   const events = await octokit.paginate(octokit.rest.issues.listEvents, {
     owner: target.owner,
     repo: target.repo,
@@ -101,42 +100,84 @@ async function labeler(octokit: Octokit, target: AcceptTarget, label: string): P
   const added = events.filter(
     (e) => e.event === 'labeled' && (e as { label?: { name?: string } }).label?.name === label,
   );
-  return login(added.at(-1)?.actor);
+  const last = added.at(-1);
+  return last ? { by: login(last.actor), at: last.created_at } : undefined;
+}
+
+/** Whether an event at `at` came strictly after `pushedAt` (both GitHub's ISO times). */
+export function cameAfter(at: string, pushedAt: string | undefined): boolean {
+  if (pushedAt === undefined) return false;
+  const [a, p] = [Date.parse(at), Date.parse(pushedAt)];
+  return Number.isFinite(a) && Number.isFinite(p) && a > p;
+}
+
+/** Why a label on the pull request did not accept; told to the log so that a maintainer knows to add it again. */
+export type NotAccepted = (message: string) => void;
+
+async function byLabel(
+  octokit: Octokit,
+  target: AcceptTarget,
+  rule: AcceptRule,
+  pull: PullState,
+  event: { payload: unknown; onRefused: NotAccepted },
+): Promise<Acceptance | undefined> {
+  const fromEvent = labelerOfEvent(event.payload, rule.label, pull.headSha);
+  const accepted = (by: string | undefined): Acceptance => ({
+    by,
+    how: 'label',
+    label: rule.label,
+    reason: '',
+    commit: pull.headSha,
+  });
+  if (fromEvent !== undefined) return accepted(fromEvent);
+  const last = await lastLabeled(octokit, target, rule.label);
+  if (last && cameAfter(last.at, pull.pushedAt)) return accepted(last.by);
+  event.onRefused(
+    `the label ${rule.label} was added before head's last push: remove it and add it again to accept ${pull.headSha.slice(0, 7)}`,
+  );
+  return undefined;
 }
 
 /**
- * The acceptance of this pull request, if it has one. The API first (a re-run sees today's labels); the event's
- * copy when there is no client or the API fails (`onFallback` is told why).
+ * The acceptance of this pull request's measured head, if it has one. Nothing is accepted when the API cannot be
+ * asked, or when head moved since it was measured (`onRefused` is told why).
  */
 export async function readAcceptance(
   octokit: Octokit | undefined,
   target: AcceptTarget,
   rule: AcceptRule,
-  event: { payload: unknown; onFallback: (message: string) => void },
+  event: { payload: unknown; onRefused: NotAccepted },
 ): Promise<Acceptance | undefined> {
-  let pull: PullState | undefined;
-  let fromApi = false;
-  if (octokit) {
-    try {
-      pull = await currentPull(octokit, target);
-      fromApi = true;
-    } catch (error) {
-      event.onFallback(
-        `could not read pull request #${target.number}'s labels (${errorMessage(error)}); the event's copy is used`,
+  if (!octokit) {
+    event.onRefused('no GitHub token to read the pull request with: nothing can accept the regression');
+    return undefined;
+  }
+  try {
+    const pull = await currentPull(octokit, target);
+    if (target.headSha !== 'queued' && pull.headSha !== target.headSha) {
+      event.onRefused(
+        `head moved to ${pull.headSha.slice(0, 7)} since ${target.headSha.slice(0, 7)} was measured: nothing accepts this run's regression`,
       );
+      return undefined;
     }
-  }
-  pull ??= pullStateOfEvent(event.payload);
-  if (!pull) return undefined;
-  const accepted = acceptanceOf(pull, rule);
-  if (accepted?.how !== 'label') return accepted;
-  let by = labelerOfEvent(event.payload, rule.label);
-  if (by === undefined && octokit && fromApi) {
-    try {
-      by = await labeler(octokit, target, rule.label);
-    } catch {
-      // Who is a courtesy: the label accepts all the same.
+    if (pull.labels.includes(rule.label)) {
+      const accepted = await byLabel(octokit, target, rule, pull, event);
+      if (accepted) return accepted;
     }
+    if (!rule.inDescription) return undefined;
+    const line = acceptingLine(pull.body, rule.label);
+    if (!line) return undefined;
+    return {
+      by: pull.author,
+      how: 'description',
+      label: rule.label,
+      reason: line.reason,
+      commit: target.headSha,
+    };
+  } catch (error) {
+    event.onRefused(
+      `could not read pull request #${target.number} (${errorMessage(error)}): nothing accepts the regression`,
+    );
+    return undefined;
   }
-  return { ...accepted, by };
 }

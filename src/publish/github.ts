@@ -40,9 +40,16 @@ interface ListedComment {
   html_url?: string;
 }
 
+/** The workflow's file from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/perf.yml@refs/pull/1/merge`), its ref left out. */
+export function workflowOf(workflowRef: string | undefined): string | undefined {
+  const path = workflowRef?.replace(/@.*$/, '');
+  return path === '' ? undefined : path;
+}
+
 /**
- * The key of a gate: its job (GITHUB_JOB), working directory and config file, which are the same for every shard
- * of a matrix and differ between two gates of one workflow (two services of a monorepo). 12 hex digits.
+ * The key of a gate: its workflow's file, its job (GITHUB_JOB), working directory and config file, which are the
+ * same for every shard of a matrix and differ between two gates of one workflow (two services of a monorepo), and
+ * between two workflows whose jobs have one name. 12 hex digits.
  */
 export function gateKey(parts: {
   job: string | undefined;
@@ -50,11 +57,14 @@ export function gateKey(parts: {
   configFile: string | undefined;
   /** The `name` input: two gates of one job tell their comments apart by it (no name: the key it had before). */
   name?: string | undefined;
+  /** The workflow's file (workflowOf); undefined outside a workflow (the key it had before). */
+  workflow?: string | undefined;
 }): string {
   const dir = parts.workingDirectory.replace(/^\.\/?|\/+$/g, '') || '.';
   const key = [parts.job ?? '', dir, parts.configFile ?? ''];
+  const named = parts.name ? [...key, parts.name] : key;
   return createHash('sha256')
-    .update(JSON.stringify(parts.name ? [...key, parts.name] : key))
+    .update(JSON.stringify(parts.workflow ? [...named, { workflow: parts.workflow }] : named))
     .digest('hex')
     .slice(0, 12);
 }

@@ -38,7 +38,8 @@ export function acceptedLine(accepted: Acceptance): string {
       ? `with the label ${code(accepted.label)}`
       : `in the pull request's description (${code(accepted.label)})`;
   const reason = accepted.reason === '' ? '' : `: “${escapeMarkdown(accepted.reason)}”`;
-  return `> [!NOTE]\n> ${who} ${how}${reason}. The slowdown is intended, so the check passes.`;
+  const commit = `for commit ${code(accepted.commit.slice(0, 7))}`;
+  return `> [!NOTE]\n> ${who} ${how} ${commit}${reason}. The slowdown is intended, so the check passes.`;
 }
 
 /** The log's line for an accepted regression (plain text: `by` and the label are not Markdown here). */
@@ -46,7 +47,7 @@ export function acceptedLog(accepted: Acceptance): string {
   const who = accepted.by === undefined ? '' : ` by ${accepted.by}`;
   const how =
     accepted.how === 'label' ? `the label ${accepted.label}` : "a line of the pull request's description";
-  return `the regression was accepted${who} with ${how}: the step passes`;
+  return `the regression of ${accepted.commit.slice(0, 7)} was accepted${who} with ${how}: the step passes`;
 }
 
 /** The check run's title of an accepted regression. */

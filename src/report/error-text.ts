@@ -109,10 +109,23 @@ export function tamperedMessage(file: string): string {
 
 /** A gate refused on an event that hands the job a write token, for code it cannot prove is the repository's own. */
 export function privilegedEventMessage(eventName: string): string {
-  return `refusing to run perf-gate on \`${eventName}\`: that event gives the job a write token and the repository's secrets, and nothing in it proves that the checked-out code comes from this repository (a fork's pull request, or one whose fork was deleted, does not), yet perf-gate runs its install, build and server. Measure on \`pull_request\` and post the report from a \`workflow_run\` workflow with \`mode: report\` (see "Pull requests from forks" in the README).`;
+  return `refusing to run perf-gate on \`${eventName}\`: that event may give the job a write token and the repository's secrets, and nothing in it proves that the checked-out code comes from this repository (a fork's pull request, or one whose fork was deleted, does not), yet perf-gate runs its install, build and server. Measure on \`pull_request\` and post the report from a \`workflow_run\` workflow with \`mode: report\` (see "Pull requests from forks" in the README).`;
 }
 
 /** A plan that cannot decide anything at all (src/decide/plan-check.ts), refused before any tree is prepared. */
 export function planErrorMessage(check: PlanCheck, restartEvery: number, scenarios: number): string {
   return planNote(check, restartEvery, scenarios) ?? 'this plan cannot decide anything';
+}
+
+/** A `history-branch` whose tip is not a commit of perf-gate's history: pushing would replace it. */
+export function notHistoryBranchMessage(branch: string, tip: string): string {
+  return `input \`history-branch\`: \`${branch}\` is not a perf-gate history branch (its tip ${tip.slice(0, 7)} is not a root commit of perf-gate's with a \`history/\` folder), and perf-gate replaces its branch's commit on every run: its history would be gone. Name a branch of its own, e.g. \`history-branch: perf-gate-history\`.`;
+}
+
+/** A `history-branch` that is the repository's default branch or the branch being measured. */
+export function historyBranchRefusedMessage(
+  branch: string,
+  what: 'the default branch' | 'the branch measured',
+): string {
+  return `input \`history-branch\`: \`${branch}\` is ${what}, and perf-gate replaces its branch's commit on every run. Name a branch of its own, e.g. \`history-branch: perf-gate-history\`.`;
 }

@@ -41,7 +41,7 @@ export function driftLine(drift: DriftView): string {
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
   return (
     `📈 Before this pull request, ${code(drift.ref)} is ${slower ? 'already ' : ''}${list}` +
-    `${more > 0 ? ` (and ${more} more scenarios)` : ''}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`
+    `${more > 0 ? ` (and ${more} more scenarios)` : ''}, as its history measured it at ${shortSha(drift.commit)} on ${escapeMarkdown(drift.date.slice(0, 10))}.`
   );
 }
 
@@ -177,6 +177,13 @@ export function noReleaseText(ref: string, pattern: string): string {
 /** The log's line on the history read before measuring. */
 export function historyReadLog(branch: string, runs: number): string {
   return `the history on ${branch} holds ${runs} run${runs === 1 ? '' : 's'}`;
+}
+
+/** The log's line naming the history's lines that were left out (the first ten): file, line number, bad field. */
+export function historySkippedLog(bad: readonly string[]): string {
+  const named = bad.slice(0, 10).join('; ');
+  const more = bad.length > 10 ? ` and ${bad.length - 10} more` : '';
+  return `${bad.length} line${bad.length === 1 ? '' : 's'} of the history ${bad.length === 1 ? 'was' : 'were'} left out (another format version, or damaged): ${named}${more}`;
 }
 
 /** The log's line when another run pushed to the history branch first. */

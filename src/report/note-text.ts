@@ -1,5 +1,6 @@
 /** Every note of a report (src/model/notes.ts) in words: one sentence or a few, as the comment and the log say it. Pure. */
 import type { Note } from '../model/notes.ts';
+import { code } from './escape.ts';
 import {
   busyMachineNote,
   disturbanceReason,
@@ -37,6 +38,8 @@ export function noteText(note: Note): string {
       return generatorPacedNote(note.scenarios, note.all);
     case 'teardown-failed':
       return teardownNote(note.message);
+    case 'config-changed':
+      return `this pull request changes the config file ${code(note.file)}: each side started with its own commit's copy, and the thresholds are base's (or the workflow's), not the pull request's.`;
     case 'leftovers-stopped':
       return leftoversStoppedNote(note.step, note.side, note.commands);
     case 'background-stopped':

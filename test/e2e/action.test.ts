@@ -24,7 +24,7 @@ describe('perf-gate action, end to end', () => {
     for (const r of repos) r.cleanup();
   });
 
-  test('a base that fails to build ends neutral with a warning, not a red X; its check run, on the pull request head, is neutral too', async () => {
+  test('a base that fails to build before anything of head’s ran ends neutral with a warning, not a red X; its check run, on the pull request head, is neutral too', async () => {
     const r = makeRepo(
       {
         'server.js': serverSource({ workUs: 0 }),
@@ -35,7 +35,8 @@ describe('perf-gate action, end to end', () => {
     repos.push(r);
     const run = await runAction({
       workspace: r.workspace,
-      inputs: { start: 'node server.js', build: 'node build.js', 'check-name': 'perf' },
+      // An install of the workflow's own: the trees go one after the other, base first.
+      inputs: { start: 'node server.js', build: 'node build.js', install: 'true', 'check-name': 'perf' },
       event: pullRequestEvent(r, 10),
       apiUrl: fake.url,
     });

@@ -81,7 +81,7 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     assert.equal(run.outputs.verdict, 'regression', 'the verdict stays what was measured');
     assert.match(
       run.stdout,
-      /the regression was accepted by alice with the label perf-gate:accept: the step passes/,
+      /the regression of ddddddd was accepted by alice with the label perf-gate:accept: the step passes/,
     );
     const [check] = github.checkRuns;
     assert.equal(check?.name, 'perf-gate');
@@ -92,7 +92,7 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     assert.match(comment.body, /^### 🟠 perf-gate: regression, accepted$/m);
     assert.match(
       comment.body,
-      /^> Accepted by `alice` with the label `perf-gate:accept`\. The slowdown is intended, so the check passes\.$/m,
+      /^> Accepted by `alice` with the label `perf-gate:accept` for commit `ddddddd`\. The slowdown is intended, so the check passes\.$/m,
     );
     // Every output, set once.
     assert.deepEqual(
@@ -122,16 +122,16 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     assert.match(plain.comments.get(PR)![0]!.body, /^### 🔴 perf-gate: regression$/m);
   });
 
-  test('a line of the description accepts too, unless `accept-in-description: false`', async () => {
+  test('a line of the description accepts with `accept-in-description: true`, not by default', async () => {
     const github = await fake({ pullBody: 'Cache totals.\n\nperf-gate:accept correct totals first\n' });
-    const run = await publish(github, reportOf('regression'), {});
+    const run = await publish(github, reportOf('regression'), { 'accept-in-description': 'true' });
     assert.equal(run.code, 0, run.stdout);
     assert.match(
       github.comments.get(PR)![0]!.body,
-      /^> Accepted by `octocat` in the pull request's description \(`perf-gate:accept`\): “correct totals first”/m,
+      /^> Accepted by `octocat` in the pull request's description \(`perf-gate:accept`\) for commit `ddddddd`: “correct totals first”/m,
     );
     const strict = await fake({ pullBody: 'perf-gate:accept correct totals first' });
-    const refused = await publish(strict, reportOf('regression'), { 'accept-in-description': 'false' });
+    const refused = await publish(strict, reportOf('regression'), {});
     assert.equal(refused.code, 1);
   });
 

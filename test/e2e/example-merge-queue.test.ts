@@ -70,9 +70,10 @@ test('merge-queue.yml: on merge_group, the group’s head against its base; the 
   assert.match(body.output.summary, /^### 🔴 perf-gate: regression$/m);
   assert.match(run.outputs['check-run-url'] ?? '', /^https:\/\/github\.com\/octo-org\/octo-repo\/runs\/\d+$/);
   assert.equal(run.outputs['comment-url'], '');
+  // Nothing is posted to a pull request; its regression asks only whether the group's pull request accepts it.
   assert.deepEqual(
     result.requests.filter((q) => /\/(issues|pulls)\//.test(q.path)).map((q) => `${q.method} ${q.path}`),
-    [],
-    'no pull request is asked about',
+    ['GET /repos/octo-org/octo-repo/pulls/12'],
+    'only the acceptance of the group’s pull request is asked about',
   );
 });

@@ -225,23 +225,22 @@ describe('perf-gate faults, end to end', () => {
     assert.ok(run.durationMs < 60_000, `a failure at start is fast, took ${run.durationMs} ms`);
   });
 
-  test('base server crashes at start: neutral (exit 0, inconclusive) with a warning, not a red X', async () => {
+  test('base server crashes at start, after head’s code ran (its install): an error, not neutral', async () => {
     const { run, comments } = await gate({
       base: {
         'server.js': app({ prelude: "console.error('base: missing migration 0042');\nprocess.exit(3);" }),
       },
       head: { 'server.js': serverSource({ workUs: 0 }) },
     });
-    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.code, 1, run.stdout);
     assert.equal(run.outputs.verdict, 'inconclusive');
-    assert.equal(errors(run), '');
     assert.match(
-      warnings(run),
-      /^perf-gate: inconclusive: the base server `node server\.js` exited with code 3 before it answered GET \//m,
+      errors(run),
+      /^perf-gate: the base server `node server\.js` exited with code 3 before it answered GET \//m,
     );
     assert.match(run.stdout, /base: missing migration 0042/);
     assert.equal(comments.length, 1);
-    assert.match(comments[0]!.body, /> \[!WARNING\]\n> the base server/);
+    assert.match(comments[0]!.body, /> \[!CAUTION\]\n> the base server/);
   });
 
   test('head server crashes in the middle of a round: error "exited … during round"', async () => {
@@ -413,7 +412,7 @@ describe('perf-gate faults, end to end', () => {
   // --------------------------------------------------------------------------------------------------------
   // Trees
 
-  test('base fails to install (`npm ci` with a lockfile out of sync): neutral, and the output shows why', async () => {
+  test('base fails to install (`npm ci` with a lockfile out of sync) beside head’s install: an error, and the output shows why', async () => {
     const lock = (withDep: boolean): string =>
       `${JSON.stringify(
         {
@@ -445,13 +444,9 @@ describe('perf-gate faults, end to end', () => {
       // Offline, so that no registry is ever asked; audit and fund would be.
       env: { npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' },
     });
-    assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.code, 1, run.stdout);
     assert.equal(run.outputs.verdict, 'inconclusive');
-    assert.equal(errors(run), '');
-    assert.match(
-      warnings(run),
-      /^perf-gate: inconclusive: install of base \(`npm ci`\) failed with exit code 1$/m,
-    );
+    assert.match(errors(run), /^perf-gate: install of base \(`npm ci`\) failed with exit code 1$/m);
     assert.match(
       run.stdout.slice(run.stdout.indexOf('Last output:')),
       /npm error .*package-lock\.json .* are in sync/,
@@ -554,7 +549,8 @@ describe('perf-gate faults, end to end', () => {
   });
 
   // --------------------------------------------------------------------------------------------------------
-  // The GitHub API. A base that fails to build ends the gate fast and neutral, and still publishes.
+  // The GitHub API. A base that fails to build ends the gate fast and neutral (trees one after the other, an install
+  // of the workflow's own: before anything of head's ran), and still publishes.
 
   const neutralFast = {
     base: {
@@ -562,7 +558,7 @@ describe('perf-gate faults, end to end', () => {
       'build.js': "console.error('tsc: 3 errors'); process.exit(2);",
     },
     head: { 'build.js': "console.log('built');" },
-    inputs: { build: 'node build.js' },
+    inputs: { build: 'node build.js', install: 'true' },
   };
   const COMMENTS_PATH = /^\/repos\/octo-org\/octo-repo\/issues\/\d+\/comments$/;
 
@@ -779,7 +775,7 @@ describe('perf-gate faults, end to end', () => {
     assert.equal(run.code, 1, run.stdout);
     assert.match(
       errors(run),
-      /^perf-gate: refusing to run perf-gate on `pull_request_target`: that event gives the job a write token and the repository's secrets/,
+      /^perf-gate: refusing to run perf-gate on `pull_request_target`: that event may give the job a write token and the repository's secrets/,
     );
     assert.ok(!existsSync(join(marker, 'ran')), 'the pull request’s build did not run');
     assert.equal(fake.requests.length, 0, 'nothing posted');

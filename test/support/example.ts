@@ -163,7 +163,11 @@ export async function runStep(options: StepOptions): Promise<ExampleResult> {
     eventName: options.eventName,
     apiUrl: fake.url,
     token: TOKEN,
-    env: invocation.env,
+    // GitHub sets GITHUB_SHA to the commit a push or a merge group runs (the checkout's).
+    env:
+      options.eventName === 'pull_request'
+        ? invocation.env
+        : { GITHUB_SHA: options.headSha, ...invocation.env },
     timeoutMs: options.timeoutMs,
   });
   const leftover = processesUnder(options.dir);

@@ -131,8 +131,12 @@ export interface FakeGitHub {
   addIssue(title: string, body: string, user?: FakeUser): FakeIssue;
   /** Seeds a comment (e.g. one left by a previous run, or by a human). */
   addComment(issueNumber: number, body: string, user?: FakeUser): FakeComment;
-  /** Adds a label to the pull request, with its `labeled` event (issues/list-events). */
-  addLabel(name: string, actor: FakeUser): void;
+  /** Adds a label to the pull request, with its `labeled` event (issues/list-events); `at` an ISO time, default now. */
+  addLabel(name: string, actor: FakeUser, at?: string): void;
+  /** Removes a label, with its `unlabeled` event. */
+  removeLabel(name: string, actor: FakeUser, at?: string): void;
+  /** A push to head: its new commit, and the head repository's `pushed_at` (default now). */
+  push(sha: string, at?: string): void;
   /** The pull request's labels, in the order added. */
   labels: FakeLabel[];
   addFault(fault: Fault): void;
@@ -504,13 +508,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const owner = options.owner ?? 'octo-org';
   const repo = options.repo ?? 'octo-repo';
   const pullNumber = options.pullNumber ?? 1;
-  const headSha = options.headSha ?? 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe';
+  let headSha = options.headSha ?? 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe';
+  let pushedAt = '2024-01-01T00:00:00Z';
   const baseSha = options.baseSha ?? 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
   const changedFiles = options.changedFiles ?? [];
   const actor = options.actor ?? BOT;
   const labels: FakeLabel[] = [];
   let nextEventId = 9_000_000_001;
-  const events: { id: number; label: FakeLabel; created_at: string }[] = [];
+  const events: { id: number; label: FakeLabel; created_at: string; event: 'labeled' | 'unlabeled' }[] = [];
 
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
@@ -597,7 +602,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       archived: false,
       disabled: false,
       license: null,
-      pushed_at: '2024-01-01T00:00:00Z',
+      pushed_at: pushedAt,
       created_at: '2023-01-01T00:00:00Z',
       updated_at: '2024-01-01T00:00:00Z',
     };
@@ -842,7 +847,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     node_id: `LE_lADOHdEmA8${e.id.toString(36)}`,
     url: `${repoApi()}/issues/events/${e.id}`,
     actor: userJson(e.label.actor),
-    event: 'labeled',
+    event: e.event,
     commit_id: null,
     commit_url: null,
     created_at: e.created_at,
@@ -850,10 +855,19 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     label: { name: e.label.name, color: 'ededed' },
   });
 
-  const addLabel = (name: string, by: FakeUser): void => {
+  const addLabel = (name: string, by: FakeUser, at = timestamp()): void => {
     const label = { name, actor: by };
     labels.push(label);
-    events.push({ id: nextEventId++, label, created_at: timestamp() });
+    events.push({ id: nextEventId++, label, created_at: at, event: 'labeled' });
+  };
+  const removeLabel = (name: string, by: FakeUser, at = timestamp()): void => {
+    const index = labels.findIndex((l) => l.name === name);
+    if (index >= 0) labels.splice(index, 1);
+    events.push({ id: nextEventId++, label: { name, actor: by }, created_at: at, event: 'unlabeled' });
+  };
+  const push = (sha: string, at = timestamp()): void => {
+    headSha = sha;
+    pushedAt = at;
   };
 
   /** Slices `items` by `per_page`/`page` and builds GitHub's `Link` header. */
@@ -1316,6 +1330,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     addIssue,
     addComment,
     addLabel,
+    removeLabel,
+    push,
     labels,
     addFault(fault: Fault) {
       faults.push({ ...fault, remaining: fault.times ?? 1 });

@@ -50,6 +50,7 @@ describe('parseConfig defaults', () => {
     const config = configOf({ start: 'node server.js' });
     assert.deepEqual(config, {
       start: 'node server.js',
+      workflow: { start: 'node server.js', threshold: 0.02 },
       configFile: undefined,
       scenarios: scenariosFromPaths(['/']),
       scenarioCount: 1,
@@ -95,7 +96,7 @@ describe('parseConfig defaults', () => {
       artifactName: undefined,
       name: undefined,
       commentOn: 'always',
-      accept: { label: 'perf-gate:accept', inDescription: true },
+      accept: { label: 'perf-gate:accept', inDescription: false },
       historyBranch: 'perf-gate-history',
       releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     } satisfies Config);

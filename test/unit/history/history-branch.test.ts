@@ -6,10 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { historyBranchProblem } from '../../../src/config/history-inputs.ts';
 import { type HistoryFiles, type HistoryRemote, HistoryStore } from '../../../src/history/branch-store.ts';
 
 const FILE = 'history/2026-11.jsonl';
@@ -157,5 +158,67 @@ describe('the history branch', () => {
     } finally {
       rmSync(hook);
     }
+  });
+
+  test('a hook planted in the store never runs: not on fetch, not on push (the token is in git’s environment)', async () => {
+    const store = await open();
+    const marker = join(dir, 'hook-ran');
+    mkdirSync(join(store.dir, 'hooks'), { recursive: true });
+    for (const name of ['pre-push', 'reference-transaction', 'post-update', 'push-to-checkout']) {
+      const hook = join(store.dir, 'hooks', name);
+      writeFileSync(hook, `#!/bin/sh\nenv >> ${marker}\nexit 0\n`);
+      chmodSync(hook, 0o755);
+    }
+    await store.append(appending('{"n":"hook"}'), 'hooked');
+    assert.equal(existsSync(marker), false, 'no hook ran');
+    assert.deepEqual(readdirSync(join(store.dir, 'hooks')).sort(), [
+      'post-update',
+      'pre-push',
+      'push-to-checkout',
+      'reference-transaction',
+    ]);
+  });
+
+  test('a store has no hooks of the machine’s templates', async () => {
+    const store = await open();
+    assert.equal(existsSync(join(store.dir, 'hooks')), false);
+  });
+
+  test('a branch whose tip is not perf-gate’s history (`main`) is refused before anything is pushed, and stays as it was', async () => {
+    const work = join(dir, 'main-work');
+    git(dir, 'clone', '-q', join(dir, 'origin.git'), work);
+    git(work, 'checkout', '-q', '-B', 'main');
+    writeFileSync(join(work, 'index.js'), 'module.exports = 1;\n');
+    git(work, '-c', 'user.name=dev', '-c', 'user.email=dev@example.invalid', 'add', '-A');
+    git(work, '-c', 'user.name=dev', '-c', 'user.email=dev@example.invalid', 'commit', '-q', '-m', 'app');
+    git(work, 'push', '-q', 'origin', 'main');
+    const tip = git(join(dir, 'origin.git'), 'rev-parse', 'main');
+    for (const branch of ['main']) {
+      const store = await HistoryStore.open({ ...remote, branch }, dir);
+      stores.push(store);
+      await assert.rejects(store.read(), /`main` is not a perf-gate history branch/);
+      await assert.rejects(
+        store.append(appending('{"n":"m"}'), 'replace', { sleep: async () => {} }),
+        /not a perf-gate history branch/,
+      );
+    }
+    assert.equal(git(join(dir, 'origin.git'), 'rev-parse', 'main'), tip, 'main is untouched');
+  });
+});
+
+describe('history-branch is never the default branch nor the branch measured', () => {
+  test('refused with the input named and a fix; another branch is fine', () => {
+    assert.match(
+      historyBranchProblem('main', { defaultBranch: 'main', ref: 'main' }) ?? '',
+      /^input `history-branch`: `main` is the default branch.*history-branch: perf-gate-history/,
+    );
+    assert.match(
+      historyBranchProblem('release/1.x', { defaultBranch: 'main', ref: 'release/1.x' }) ?? '',
+      /`release\/1\.x` is the branch measured/,
+    );
+    assert.equal(
+      historyBranchProblem('perf-gate-history', { defaultBranch: 'main', ref: 'main' }),
+      undefined,
+    );
   });
 });

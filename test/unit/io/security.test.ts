@@ -7,10 +7,13 @@ import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +129,43 @@ describe('the runner’s file commands of this step', () => {
     assert.deepEqual(guard.restore(), []);
     assert.match(readFileSync(env.GITHUB_OUTPUT!, 'utf8'), /inconclusive/);
   });
+
+  test('GITHUB_OUTPUT swapped for a symbolic link to GITHUB_PATH: made again as a file, GITHUB_PATH untouched (issue 41)', () => {
+    const commands = join(dir, 'runner-swap', '_runner_file_commands');
+    mkdirSync(commands, { recursive: true });
+    const env = { GITHUB_OUTPUT: join(commands, 'set_output_1'), GITHUB_PATH: join(commands, 'add_path_1') };
+    writeFileSync(env.GITHUB_OUTPUT, '');
+    writeFileSync(env.GITHUB_PATH, '/usr/local/bin\n');
+    chmodSync(env.GITHUB_OUTPUT, 0o644);
+    const guard = new FileCommandGuard(env);
+    rmSync(env.GITHUB_OUTPUT);
+    symlinkSync(env.GITHUB_PATH, env.GITHUB_OUTPUT);
+    assert.deepEqual(guard.restore(), ['GITHUB_OUTPUT']);
+    assert.ok(lstatSync(env.GITHUB_OUTPUT).isFile(), 'a regular file again, not the link');
+    assert.equal(lstatSync(env.GITHUB_OUTPUT).mode & 0o777, 0o644);
+    assert.equal(readFileSync(env.GITHUB_OUTPUT, 'utf8'), '');
+    assert.equal(
+      readFileSync(env.GITHUB_PATH, 'utf8'),
+      '/usr/local/bin\n',
+      'nothing written through the link',
+    );
+    // perf-gate's outputs now land in GITHUB_OUTPUT, not in GITHUB_PATH.
+    writeFileSync(env.GITHUB_OUTPUT, 'verdict=regression\n', { flag: 'a' });
+    assert.equal(readFileSync(env.GITHUB_PATH, 'utf8'), '/usr/local/bin\n');
+  });
+
+  test('a file command replaced by another file (a new inode, same bytes) is made again', () => {
+    const commands = join(dir, 'runner-inode', '_runner_file_commands');
+    mkdirSync(commands, { recursive: true });
+    const env = { GITHUB_ENV: join(commands, 'set_env_1') };
+    writeFileSync(env.GITHUB_ENV, 'A=1\n');
+    const guard = new FileCommandGuard(env);
+    const other = join(commands, 'other');
+    writeFileSync(other, 'A=1\n');
+    renameSync(other, env.GITHUB_ENV);
+    assert.deepEqual(guard.restore(), ['GITHUB_ENV']);
+    assert.equal(readFileSync(env.GITHUB_ENV, 'utf8'), 'A=1\n');
+  });
 });
 
 describe('credentials actions/checkout leaves in the repository', () => {
@@ -209,9 +249,18 @@ describe('a fork’s pull request under `pull_request_target`', () => {
     const own = { head: 'c'.repeat(40), eventSha: 'c'.repeat(40) };
     assert.equal(privilegedForkProblem('issue_comment', comment, own), undefined);
     assert.equal(privilegedForkProblem('pull_request_target', payload(null), own), undefined);
-    // Events whose token a fork's pull request gets read-only are not refused.
-    for (const event of ['pull_request', 'push', 'workflow_dispatch']) {
+    // Events whose token a fork's pull request gets read-only, or that run the repository's own code, are not refused.
+    for (const event of ['pull_request', 'push', 'workflow_dispatch', 'schedule']) {
       assert.equal(privilegedForkProblem(event, payload(null)), undefined, event);
+    }
+    // Issue 41: an allowlist. merge_group, check_suite and any other event run only the commit the workflow runs from.
+    for (const event of ['merge_group', 'check_suite', 'release', 'repository_dispatch', 'deployment', '']) {
+      assert.match(
+        privilegedForkProblem(event, payload(null), { head: 'b'.repeat(40), eventSha: 'c'.repeat(40) }) ?? '',
+        /^refusing to run perf-gate on `.*`: that event may give the job a write token/,
+        event,
+      );
+      assert.equal(privilegedForkProblem(event, payload(null), own), undefined, event);
     }
   });
 });

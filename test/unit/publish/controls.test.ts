@@ -12,7 +12,7 @@ import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import { NO_REPORT, reportOutputs } from '../../../src/entry/outputs.ts';
 import { checkRunName, commentWanted } from '../../../src/entry/publish.ts';
 import type { Report } from '../../../src/model/report.ts';
-import { acceptanceOf, acceptingLine, readAcceptance } from '../../../src/publish/accept.ts';
+import { acceptingLine, readAcceptance } from '../../../src/publish/accept.ts';
 import { artifactName } from '../../../src/publish/artifact.ts';
 import { commentRunsLine, readCommentRuns, runRecord } from '../../../src/publish/comment-runs.ts';
 import { gateKey, upsertComment } from '../../../src/publish/github.ts';
@@ -28,7 +28,7 @@ import { gateReport, PR_HEAD_SHA } from '../../support/reports.ts';
 
 const TOKEN = 'ghs_controls';
 const PR = 7;
-const target = { owner: 'octo-org', repo: 'octo-repo', number: PR };
+const target = { owner: 'octo-org', repo: 'octo-repo', number: PR, headSha: PR_HEAD_SHA };
 const RULE = { label: 'perf-gate:accept', inDescription: true };
 const ALICE = { login: 'alice', type: 'User' };
 
@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 async function fakeWith(options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<FakeGitHub> {
-  const fake = await startFakeGitHub({ token: TOKEN, pullNumber: PR, ...options });
+  const fake = await startFakeGitHub({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA, ...options });
   running.push(fake);
   return fake;
 }
@@ -52,7 +52,7 @@ function regression(): Report {
 }
 
 const unchanged = (): Report => gateReport({ paths: { '/health': 1 } });
-const noFallback = { payload: {}, onFallback: (m: string) => assert.fail(m) };
+const noFallback = { payload: {}, onRefused: (m: string) => assert.fail(m) };
 
 describe('accepting an intended slowdown', () => {
   test('the label accepts, and who added it comes from the issue’s `labeled` events', async () => {
@@ -60,7 +60,13 @@ describe('accepting an intended slowdown', () => {
     fake.addLabel('bug', { login: 'bob', type: 'User' });
     fake.addLabel('perf-gate:accept', ALICE);
     const accepted = await readAcceptance(testClient(TOKEN, fake.url), target, RULE, noFallback);
-    assert.deepEqual(accepted, { by: 'alice', how: 'label', label: 'perf-gate:accept', reason: '' });
+    assert.deepEqual(accepted, {
+      by: 'alice',
+      how: 'label',
+      label: 'perf-gate:accept',
+      reason: '',
+      commit: PR_HEAD_SHA,
+    });
     assert.deepEqual(
       fake.requests.map((q) => q.operationId),
       ['pulls/get', 'issues/list-events'],
@@ -70,10 +76,15 @@ describe('accepting an intended slowdown', () => {
   test('on the label’s own `labeled` event, the event names who added it (no second request)', async () => {
     const fake = await fakeWith();
     fake.addLabel('perf-gate:accept', ALICE);
-    const payload = { action: 'labeled', label: { name: 'perf-gate:accept' }, sender: { login: 'carol' } };
+    const payload = {
+      action: 'labeled',
+      label: { name: 'perf-gate:accept' },
+      sender: { login: 'carol' },
+      pull_request: { head: { sha: PR_HEAD_SHA } },
+    };
     const accepted = await readAcceptance(testClient(TOKEN, fake.url), target, RULE, {
       payload,
-      onFallback: () => {},
+      onRefused: () => {},
     });
     assert.equal(accepted?.by, 'carol');
     assert.deepEqual(
@@ -88,6 +99,7 @@ describe('accepting an intended slowdown', () => {
     const octokit = testClient(TOKEN, fake.url);
     assert.equal(await readAcceptance(octokit, target, RULE, noFallback), undefined);
     const renamed = { label: 'perf-gate:accepted-later', inDescription: false };
+    // (that label, added after the push, accepts)
     assert.equal((await readAcceptance(octokit, target, renamed, noFallback))?.by, 'alice');
   });
 
@@ -102,6 +114,7 @@ describe('accepting an intended slowdown', () => {
       how: 'description',
       label: 'perf-gate:accept',
       reason: 'correct totals cost 3%',
+      commit: PR_HEAD_SHA,
     });
     const off = { ...RULE, inDescription: false };
     assert.equal(await readAcceptance(testClient(TOKEN, fake.url), target, off, noFallback), undefined);
@@ -121,8 +134,9 @@ describe('accepting an intended slowdown', () => {
     );
   });
 
-  test('when the API cannot be asked, the event’s copy of the labels is used, and a warning says so', async () => {
+  test('when the API cannot be asked, nothing accepts (not the event’s copy of the labels), and a warning says so', async () => {
     const fake = await fakeWith();
+    fake.addLabel('perf-gate:accept', ALICE);
     fake.addFault({ path: /\/pulls\/7$/, status: 404 });
     const warnings: string[] = [];
     const payload = {
@@ -130,11 +144,10 @@ describe('accepting an intended slowdown', () => {
     };
     const accepted = await readAcceptance(testClient(TOKEN, fake.url), target, RULE, {
       payload,
-      onFallback: (m) => warnings.push(m),
+      onRefused: (m) => warnings.push(m),
     });
-    assert.deepEqual(accepted, { by: undefined, how: 'label', label: 'perf-gate:accept', reason: '' });
-    assert.match(warnings.join('\n'), /could not read pull request #7's labels/);
-    assert.deepEqual(acceptanceOf({ labels: [], body: '', author: 'x' }, RULE), undefined);
+    assert.equal(accepted, undefined);
+    assert.match(warnings.join('\n'), /could not read pull request #7 .*nothing accepts the regression/);
   });
 
   test('an accepted regression passes the step and the check run; an error is never accepted', () => {
@@ -164,6 +177,7 @@ describe('accepting an intended slowdown', () => {
         how: 'description',
         label: 'perf-gate:accept',
         reason: 'see @team [x](http://evil)',
+        commit: PR_HEAD_SHA,
       },
     });
     assert.match(markdown, /^### 🟠 perf-gate: regression, accepted$/m);

@@ -18,7 +18,13 @@ const PUBLISHED = {
   runUrl: 'https://github.com/octo-org/octo-repo/actions/runs/42',
 };
 
-const ACCEPTED: Acceptance = { by: 'octocat', how: 'label', label: 'perf-gate:accept', reason: '' };
+const ACCEPTED: Acceptance = {
+  by: 'octocat',
+  how: 'label',
+  label: 'perf-gate:accept',
+  reason: '',
+  commit: 'b'.repeat(40),
+};
 
 function outcomes(report: Report, accepted: boolean): string {
   const lines = [true, false].map((fail) => ({

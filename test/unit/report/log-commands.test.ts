@@ -153,4 +153,24 @@ describe('`perf-gate compare` inside a workflow (issue 34, finding 3)', () => {
     assert.deepEqual(commandLines(run.stdout), [], 'stdout');
     assert.deepEqual(commandLines(run.stderr), [], 'stderr');
   });
+
+  test('its error line, whose message quotes text from outside, runs no workflow command (issue 41)', () => {
+    const cli = new URL('../../src/entry/cli.ts', import.meta.url).pathname;
+    const repo = join(dir, 'cli-error-repo');
+    mkdirSync(repo);
+    execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+    writeFileSync(join(repo, 'server.js'), '\n');
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.'], { cwd: repo });
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'one'], {
+      cwd: repo,
+    });
+    const run = spawnSync(
+      process.execPath,
+      [cli, 'compare', '--base', 'nope\n::error::forged-in-message', '--start', 'node server.js'],
+      { cwd: repo, env: { ...process.env, GITHUB_ACTIONS: 'true' }, encoding: 'utf8', timeout: 60_000 },
+    );
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, /forged-in-message/, 'the message quotes the base');
+    assert.deepEqual(commandLines(run.stderr), [], 'stderr');
+  });
 });

@@ -7,6 +7,53 @@ import { describe, test } from 'node:test';
 import { compareFailures } from '../../../src/decide/failures.ts';
 import type { Round, RoundMeasurement } from '../../../src/model/measure.ts';
 import { binomialTestP, conditionalRateTestP } from '../../../src/stats/binomial.ts';
+import { lnGamma } from '../../../src/stats/distributions.ts';
+
+/** SciPy's rule summed over every outcome: the reference the fast path must agree with. */
+function summed(k: number, n: number, p: number): number {
+  const ln = (i: number) =>
+    lnGamma(n + 1) - lnGamma(i + 1) - lnGamma(n - i + 1) + i * Math.log(p) + (n - i) * Math.log1p(-p);
+  const observed = ln(k) + Math.log1p(1e-7);
+  let total = 0;
+  for (let i = 0; i <= n; i++) if (ln(i) <= observed) total += Math.exp(ln(i));
+  return Math.min(1, total);
+}
+
+describe('binomialTestP for huge counts (issue 41: a fork’s report.json could make it run for hours)', () => {
+  test('beyond 10,000 trials it agrees with the sum over every outcome', () => {
+    for (const [k, n, p] of [
+      [5100, 10_001, 0.5],
+      [4900, 20_000, 0.25],
+      [350, 30_000, 0.01],
+      [260, 30_000, 0.01],
+      [9000, 25_000, 0.37],
+      [0, 12_000, 0.001],
+      [12_000, 12_000, 0.999],
+    ] as const) {
+      const want = summed(k, n, p);
+      const got = binomialTestP(k, n, p);
+      assert.ok(
+        Math.abs(got - want) <= 1e-9 * Math.max(want, 1e-300) + 1e-12,
+        `(${k}, ${n}, ${p}): ${got} vs ${want}`,
+      );
+    }
+  });
+
+  test('a hundred million trials, or a trillion, take milliseconds', () => {
+    for (const [k, n, p] of [
+      [50_010_000, 100_000_000, 0.5],
+      [1e6, 1e12, 1e-6],
+      [1e12, 1e12, 0.5],
+      [3, 2e15, 0.25],
+    ] as const) {
+      const started = performance.now();
+      const value = binomialTestP(k, n, p);
+      const ms = performance.now() - started;
+      assert.ok(value >= 0 && value <= 1, `(${k}, ${n}, ${p}): ${value}`);
+      assert.ok(ms < 100, `(${k}, ${n}, ${p}) took ${ms.toFixed(0)} ms`);
+    }
+  });
+});
 
 describe('binomialTestP', () => {
   test('agrees with SciPy binomtest(k, n, p).pvalue (two-sided), computed exactly', () => {
