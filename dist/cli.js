@@ -7437,18 +7437,182 @@ function expandConfig(scenarios, fileEnv, env) {
   const secrets = [];
   const expanded = scenarios.map((s) => {
     const headers = expandRecord(s.headers, `scenario \`${s.name}\` headers`, env);
+    for (const [name, value2] of Object.entries(headers.record))
+      if (/[\r\n]/.test(value2))
+        throw new GateError(
+          "config",
+          `scenario \`${s.name}\` headers.${name}: a variable of the step's environment put a line break into it, which a header cannot hold. Set the variable to one line.`
+        );
     const body = s.body === void 0 ? void 0 : expand(s.body, `scenario \`${s.name}\` body`, env, /* @__PURE__ */ new Set());
     secrets.push(...headers.taken, ...body?.taken ?? []);
     return { ...s, headers: headers.record, body: body?.text };
   });
-  const fileEnvExpanded = expandRecord(fileEnv, "env", env, /* @__PURE__ */ new Set([SIDE]));
-  secrets.push(...fileEnvExpanded.taken);
-  return { scenarios: expanded, env: fileEnvExpanded.record, secrets: [...new Set(secrets)] };
+  const fileEnvExpanded = expandEnv(fileEnv, env);
+  secrets.push(...fileEnvExpanded.secrets);
+  return { scenarios: expanded, env: fileEnvExpanded.env, secrets: [...new Set(secrets)] };
+}
+function expandEnv(fileEnv, env) {
+  const expanded = expandRecord(fileEnv, "env", env, /* @__PURE__ */ new Set([SIDE]));
+  return { env: expanded.record, secrets: expanded.taken };
 }
 function sideEnv(env, side2) {
   return Object.fromEntries(
     Object.entries(env).map(([name, value2]) => [name, value2.replaceAll(`\${${SIDE}}`, side2)])
   );
+}
+
+// src/report/format.ts
+var METRIC_LABEL = {
+  rps: "req/s",
+  cpu: "server CPU per request",
+  p50: "latency p50",
+  p99: "latency p99",
+  p99open: "p99 at fixed rate"
+};
+function metricLabel(metric) {
+  return METRIC_LABEL[metric];
+}
+var VERDICT_ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  "no-change": "\u26AA",
+  inconclusive: "\u{1F7E1}"
+};
+var VERDICT_TEXT = {
+  regression: "regression",
+  improvement: "improvement",
+  "no-change": "no change",
+  inconclusive: "inconclusive"
+};
+function formatPercent(value2, digits = 1) {
+  if (!Number.isFinite(value2)) return "n/a";
+  const percent2 = value2 * 100;
+  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
+  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
+  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
+}
+function formatP(p, alpha = 0.05) {
+  if (!Number.isFinite(p)) return "n/a";
+  if (p < 1e-3) return "< 0.001";
+  const side2 = (x) => Math.sign(x - alpha);
+  for (let digits = 2; digits <= 4; digits++) {
+    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
+    if (side2(Number(text2)) === side2(p)) return text2;
+  }
+  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
+}
+function pText(p, alpha = 0.05) {
+  const text2 = formatP(p, alpha);
+  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
+}
+function formatShare(value2) {
+  return `${Number((value2 * 100).toFixed(2))}%`;
+}
+function formatValue(metric, value2) {
+  if (!Number.isFinite(value2)) return "n/a";
+  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
+  const unit = metric === "cpu" ? "\xB5s" : "ms";
+  return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
+}
+function formatSeconds(sec) {
+  const whole = Math.round(sec);
+  if (whole < 90) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+function formatCount(count4) {
+  return count4.toLocaleString("en-US");
+}
+function htmlText(text2) {
+  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
+}
+
+// src/report/plan-check-text.ts
+var SLOW_START_SEC = 5;
+function budgetText(sec) {
+  if (sec < 120) return `${Math.ceil(sec)}s`;
+  if (sec < 5400) return `${Math.ceil(sec / 60)}m`;
+  return `${Math.ceil(sec / 1800) / 2}h`;
+}
+function unitsText(check2, restartEvery) {
+  return check2.unit === "blocks" ? `${check2.units} block${check2.units === 1 ? "" : "s"} of ${restartEvery} pairs` : `${check2.units} pair${check2.units === 1 ? "" : "s"}`;
+}
+function adviceText(check2, scenarios) {
+  const a = check2.advice;
+  if (a === void 0)
+    return "Use `rounds: auto`, a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.";
+  const ways = [
+    ...a.budgetSec === void 0 ? [] : [`\`time-budget: ${budgetText(a.budgetSec)}\``],
+    ...a.restartEvery === void 0 ? [] : [
+      `\`restart-every: ${a.restartEvery.value}\` with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``
+    ],
+    ...a.scenariosPerGate > 0 && a.scenariosPerGate < scenarios ? [
+      `at most ${a.scenariosPerGate} scenario${a.scenariosPerGate === 1 ? "" : "s"} per gate (\`shard\` over ${Math.ceil(scenarios / a.scenariosPerGate)} jobs)`
+    ] : []
+  ];
+  if (ways.length === 0)
+    return "Nothing within 64 times this budget would: raise `threshold`, or run on a quieter runner.";
+  return `To catch twice the threshold, set ${ways.join(", or ")}${ways.length > 1 ? "" : ""}; or raise \`threshold\`.`;
+}
+function planNote(check2, restartEvery, scenarios, startSec) {
+  if (check2.resolves) return void 0;
+  const start = startSec !== void 0 && startSec >= SLOW_START_SEC ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? "" : "s"}` : "round"}; ` : "";
+  const family = `${check2.comparisons} comparison${check2.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
+  const buys = `the plan's last look has ${unitsText(check2, restartEvery)}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
+  const noise = `at a noise of \xB1${formatShare(check2.noise)} per pair`;
+  const what2 = check2.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check2.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check2.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
+  return `${start}${what2} ${adviceText(check2, scenarios)}`;
+}
+
+// src/report/error-text.ts
+function noDirectoryMessage(side2, relativeDir) {
+  return `the ${side2} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
+}
+function stepTimedOutMessage(step3, side2, command2, ms3) {
+  return `${step3} of ${side2} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step3}-timeout\`)`;
+}
+function stepFailedMessage(step3, side2, command2, code2) {
+  return `${step3} of ${side2} (\`${command2}\`) failed with exit code ${code2}`;
+}
+function hookFailedMessage(step3, side2, command2, failure) {
+  const problem = "timedOutMs" in failure ? `did not finish within ${Math.round(failure.timedOutMs / 1e3)} s (the \`build-timeout\` input limits it)` : failure.code === null ? `was killed by ${failure.signal}` : `failed with exit code ${failure.code}`;
+  return `${step3} of ${side2} (\`${command2}\`) ${problem}`;
+}
+function roundDuring(pair2, scenario) {
+  return `round ${pair2 + 1} (${scenario})`;
+}
+function primingDuring(pair2, scenario) {
+  return `priming before pair ${pair2 + 1} (${scenario})`;
+}
+function openLoopBaseDuring(scenario) {
+  return `measuring base for the open loop (${scenario})`;
+}
+function portNotMovedMessage(side2, start, fixed, movedTo) {
+  return `the ${side2} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
+}
+function statusSummary(rounds) {
+  const counts = {};
+  for (const r of rounds)
+    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
+  const errors = rounds.reduce((sum3, r) => sum3 + r.measurement.errors + r.measurement.timeouts, 0);
+  const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
+  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
+  return parts.join(", ") || "no answer";
+}
+function bothFailMessage(scenario, base, head2, configFile) {
+  const expect = scenario.expectStatus === void 0 ? "the scenario" : `\`expect: ${scenario.expectStatus}\``;
+  const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
+  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
+}
+function errorWithOutput(message2, output) {
+  return `${message2}${output ? `
+${output}` : ""}`;
+}
+function tamperedMessage(file) {
+  return `perf-gate's own ${file} changed on disk while the gate ran (the pull request's install, build or server can write to it): refusing to measure with it. Run perf-gate where the pull request's code cannot write to the action's files (docs/security.md)`;
+}
+function planErrorMessage(check2, restartEvery, scenarios) {
+  return planNote(check2, restartEvery, scenarios) ?? "this plan cannot decide anything";
 }
 
 // src/config/history-inputs.ts
@@ -7527,7 +7691,7 @@ var INPUT_DEFAULTS = {
   name: "",
   "comment-on": "always",
   "accept-label": "perf-gate:accept",
-  "accept-in-description": "true",
+  "accept-in-description": "false",
   "history-branch": "perf-gate-history",
   "release-tags": "^v?\\d+\\.\\d+\\.\\d+$",
   "history-budget": "10m"
@@ -8479,13 +8643,16 @@ function shardScenarios(get, file) {
   }
   return { all, shard, scenarios };
 }
+function workflowThreshold(get) {
+  return parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 });
+}
 function comparisonInputs(get, lookup, file, decided) {
   const portText2 = get("port");
   const buildText = get("build");
   const baseText = get("base");
   return {
     port: file?.port ?? (portText2 === "" ? void 0 : parseInteger("port", portText2, { min: 1, max: 65535 })),
-    threshold: file?.threshold ?? parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 }),
+    threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
     alpha: decided.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
@@ -8579,8 +8746,10 @@ function parseConfig(lookup, sources) {
   const { all, shard, scenarios } = selection;
   const load2 = loadInputs(get, openLoop, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
+  const workflow = { start: get("start"), threshold: workflowThreshold(get) };
   return {
     start,
+    workflow,
     configFile: loaded?.fileName,
     scenarios: expanded.scenarios,
     scenarioCount: all.length,
@@ -8620,6 +8789,12 @@ function exitStatus(report, failOnRegression) {
 
 // src/gate/run.ts
 import { resolve as resolve8 } from "node:path";
+
+// src/config/base-config.ts
+function sideCommands(config, side2) {
+  if (side2 === "base" && config.baseCommands) return config.baseCommands;
+  return { start: config.start, env: config.env, setup: config.setup, teardown: config.teardown };
+}
 
 // src/io/disk.ts
 import { lstat, readdir } from "node:fs/promises";
@@ -9191,162 +9366,6 @@ import { createHash } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync as readFileSync4, rmSync, writeFileSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { basename, join as join5 } from "node:path";
-
-// src/report/format.ts
-var METRIC_LABEL = {
-  rps: "req/s",
-  cpu: "server CPU per request",
-  p50: "latency p50",
-  p99: "latency p99",
-  p99open: "p99 at fixed rate"
-};
-function metricLabel(metric) {
-  return METRIC_LABEL[metric];
-}
-var VERDICT_ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  "no-change": "\u26AA",
-  inconclusive: "\u{1F7E1}"
-};
-var VERDICT_TEXT = {
-  regression: "regression",
-  improvement: "improvement",
-  "no-change": "no change",
-  inconclusive: "inconclusive"
-};
-function formatPercent(value2, digits = 1) {
-  if (!Number.isFinite(value2)) return "n/a";
-  const percent2 = value2 * 100;
-  if (Math.abs(percent2) < 0.05) return "\xB10.0%";
-  const text2 = Math.abs(percent2) >= 100 ? percent2.toFixed(0) : percent2.toFixed(digits);
-  return `${percent2 > 0 ? "+" : percent2 < 0 ? "\u2212" : "\xB1"}${text2.replace("-", "")}%`;
-}
-function formatP(p, alpha = 0.05) {
-  if (!Number.isFinite(p)) return "n/a";
-  if (p < 1e-3) return "< 0.001";
-  const side2 = (x) => Math.sign(x - alpha);
-  for (let digits = 2; digits <= 4; digits++) {
-    const text2 = p < 0.1 ? p.toPrecision(digits) : p.toFixed(digits);
-    if (side2(Number(text2)) === side2(p)) return text2;
-  }
-  return p < alpha ? `< ${alpha}` : `> ${alpha}`;
-}
-function pText(p, alpha = 0.05) {
-  const text2 = formatP(p, alpha);
-  return text2.startsWith("<") || text2.startsWith(">") ? `p ${text2}` : `p = ${text2}`;
-}
-function formatShare(value2) {
-  return `${Number((value2 * 100).toFixed(2))}%`;
-}
-function formatValue(metric, value2) {
-  if (!Number.isFinite(value2)) return "n/a";
-  if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
-  const unit = metric === "cpu" ? "\xB5s" : "ms";
-  return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
-}
-function formatSeconds(sec) {
-  const whole = Math.round(sec);
-  if (whole < 90) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-function formatCount(count4) {
-  return count4.toLocaleString("en-US");
-}
-function htmlText(text2) {
-  const entity = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? `<code>${entity(part)}</code>` : part).join("");
-}
-
-// src/report/plan-check-text.ts
-var SLOW_START_SEC = 5;
-function budgetText(sec) {
-  if (sec < 120) return `${Math.ceil(sec)}s`;
-  if (sec < 5400) return `${Math.ceil(sec / 60)}m`;
-  return `${Math.ceil(sec / 1800) / 2}h`;
-}
-function unitsText(check2, restartEvery) {
-  return check2.unit === "blocks" ? `${check2.units} block${check2.units === 1 ? "" : "s"} of ${restartEvery} pairs` : `${check2.units} pair${check2.units === 1 ? "" : "s"}`;
-}
-function adviceText(check2, scenarios) {
-  const a = check2.advice;
-  if (a === void 0)
-    return "Use `rounds: auto`, a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.";
-  const ways = [
-    ...a.budgetSec === void 0 ? [] : [`\`time-budget: ${budgetText(a.budgetSec)}\``],
-    ...a.restartEvery === void 0 ? [] : [
-      `\`restart-every: ${a.restartEvery.value}\` with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``
-    ],
-    ...a.scenariosPerGate > 0 && a.scenariosPerGate < scenarios ? [
-      `at most ${a.scenariosPerGate} scenario${a.scenariosPerGate === 1 ? "" : "s"} per gate (\`shard\` over ${Math.ceil(scenarios / a.scenariosPerGate)} jobs)`
-    ] : []
-  ];
-  if (ways.length === 0)
-    return "Nothing within 64 times this budget would: raise `threshold`, or run on a quieter runner.";
-  return `To catch twice the threshold, set ${ways.join(", or ")}${ways.length > 1 ? "" : ""}; or raise \`threshold\`.`;
-}
-function planNote(check2, restartEvery, scenarios, startSec) {
-  if (check2.resolves) return void 0;
-  const start = startSec !== void 0 && startSec >= SLOW_START_SEC ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? "" : "s"}` : "round"}; ` : "";
-  const family = `${check2.comparisons} comparison${check2.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
-  const buys = `the plan's last look has ${unitsText(check2, restartEvery)}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
-  const noise = `at a noise of \xB1${formatShare(check2.noise)} per pair`;
-  const what2 = check2.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check2.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check2.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
-  return `${start}${what2} ${adviceText(check2, scenarios)}`;
-}
-
-// src/report/error-text.ts
-function noDirectoryMessage(side2, relativeDir) {
-  return `the ${side2} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
-}
-function stepTimedOutMessage(step3, side2, command2, ms3) {
-  return `${step3} of ${side2} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step3}-timeout\`)`;
-}
-function stepFailedMessage(step3, side2, command2, code2) {
-  return `${step3} of ${side2} (\`${command2}\`) failed with exit code ${code2}`;
-}
-function hookFailedMessage(step3, side2, command2, failure) {
-  const problem = "timedOutMs" in failure ? `did not finish within ${Math.round(failure.timedOutMs / 1e3)} s (the \`build-timeout\` input limits it)` : failure.code === null ? `was killed by ${failure.signal}` : `failed with exit code ${failure.code}`;
-  return `${step3} of ${side2} (\`${command2}\`) ${problem}`;
-}
-function roundDuring(pair2, scenario) {
-  return `round ${pair2 + 1} (${scenario})`;
-}
-function primingDuring(pair2, scenario) {
-  return `priming before pair ${pair2 + 1} (${scenario})`;
-}
-function openLoopBaseDuring(scenario) {
-  return `measuring base for the open loop (${scenario})`;
-}
-function portNotMovedMessage(side2, start, fixed, movedTo) {
-  return `the ${side2} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
-}
-function statusSummary(rounds) {
-  const counts = {};
-  for (const r of rounds)
-    for (const [c, n] of Object.entries(r.measurement.statusCodes)) counts[c] = (counts[c] ?? 0) + n;
-  const errors = rounds.reduce((sum3, r) => sum3 + r.measurement.errors + r.measurement.timeouts, 0);
-  const parts = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${n} \xD7 ${c}`);
-  if (errors > 0) parts.push(`${errors} connection errors or timeouts`);
-  return parts.join(", ") || "no answer";
-}
-function bothFailMessage(scenario, base, head2, configFile) {
-  const expect = scenario.expectStatus === void 0 ? "the scenario" : `\`expect: ${scenario.expectStatus}\``;
-  const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
-  return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
-}
-function errorWithOutput(message2, output) {
-  return `${message2}${output ? `
-${output}` : ""}`;
-}
-function tamperedMessage(file) {
-  return `perf-gate's own ${file} changed on disk while the gate ran (the pull request's install, build or server can write to it): refusing to measure with it. Run perf-gate where the pull request's code cannot write to the action's files (docs/security.md)`;
-}
-function planErrorMessage(check2, restartEvery, scenarios) {
-  return planNote(check2, restartEvery, scenarios) ?? "this plan cannot decide anything";
-}
-
-// src/io/pinned.ts
 var dirs = /* @__PURE__ */ new Set();
 var removeOnExit = false;
 function privateDir() {
@@ -9605,6 +9624,11 @@ function gammaQ(a, x) {
     if (Math.abs(delta2 - 1) < EPS) break;
   }
   return front * h;
+}
+function chiSquareSf(x, df) {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
+  if (Number.isNaN(x)) return Number.NaN;
+  return Math.max(0, gammaQ(df / 2, x / 2));
 }
 function erfc(x) {
   return x >= 0 ? gammaQ(0.5, x * x) : 2 - gammaQ(0.5, x * x);
@@ -9927,6 +9951,7 @@ var MAX_RPS = 1e9;
 var MAX_MS = 1e9;
 var MAX_ROUND_SEC = 7 * 86400;
 var MAX_COUNT = 1e12;
+var MAX_ROUND_COUNT = 1e10;
 var MAX_CORES = 4096;
 var TINY2 = 1e-9;
 var SHA = "^[0-9a-f]{40}(?:[0-9a-f]{24})?$";
@@ -10023,6 +10048,7 @@ var KINDS = {
   "loadgen-busy": { loadgenCpu: quantity(4096) },
   "generator-paced": { scenarios: list2(str(200), 1e3), all: bool },
   "teardown-failed": { message },
+  "config-changed": { file: str(1e3) },
   "leftovers-stopped": { step, side, commands },
   "background-stopped": { commands },
   "no-room-for-profiles": {},
@@ -10066,18 +10092,18 @@ var latency = object({
 });
 var measurement = object(
   {
-    responses: count(MAX_COUNT),
+    responses: count(MAX_ROUND_COUNT),
     elapsedSec: quantity(MAX_ROUND_SEC),
     rps: quantity(MAX_RPS),
     latencyMs: latency,
     bytesPerSec: quantity(1e13),
-    errors: count(MAX_COUNT),
-    timeouts: count(MAX_COUNT),
-    non2xx: count(MAX_COUNT),
+    errors: count(MAX_ROUND_COUNT),
+    timeouts: count(MAX_ROUND_COUNT),
+    non2xx: count(MAX_ROUND_COUNT),
     statusCodes: {
       type: "object",
       propertyNames: { pattern: "^\\d{3}$" },
-      additionalProperties: count(MAX_COUNT),
+      additionalProperties: count(MAX_ROUND_COUNT),
       maxProperties: 100
     },
     loadgenCpu: quantity(MAX_CORES)
@@ -10093,9 +10119,9 @@ var measurement = object(
     stealCpu: quantity(MAX_CORES),
     paced: object({
       rate: quantity(MAX_RPS),
-      sent: count(MAX_COUNT),
-      responses: count(MAX_COUNT),
-      failures: count(MAX_COUNT),
+      sent: count(MAX_ROUND_COUNT),
+      responses: count(MAX_ROUND_COUNT),
+      failures: count(MAX_ROUND_COUNT),
       latencyMs: latency,
       sendLagP99Ms: quantity(MAX_MS)
     })
@@ -10634,6 +10660,248 @@ function averageRanks(values2) {
   return { ranks, tieSizes };
 }
 
+// src/stats/wilcoxon.ts
+var SIGNED_RANK_EXACT_MAX_N = 50;
+var distributionCache = /* @__PURE__ */ new Map();
+function signedRankDistribution(n) {
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`n must be a non-negative integer, got ${n}`);
+  const cached = distributionCache.get(n);
+  if (cached) return cached;
+  const max = n * (n + 1) / 2;
+  const counts = new Array(max + 1).fill(0);
+  counts[0] = 1;
+  for (let k = 1; k <= n; k++) {
+    for (let s = k * (k + 1) / 2; s >= k; s--) counts[s] += counts[s - k];
+  }
+  Object.freeze(counts);
+  distributionCache.set(n, counts);
+  return counts;
+}
+function walshAverages(d) {
+  assertFinite(d, "d");
+  const out = [];
+  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
+  return sortedCopy(out);
+}
+function hodgesLehmann1(d) {
+  if (d.length === 0) throw new RangeError("d is empty");
+  return median2(walshAverages(d));
+}
+function signedRankExactP(d, alternative) {
+  assertFinite(d, "d");
+  const nonZero = d.filter((v) => v !== 0);
+  if (nonZero.length === 0) return 1;
+  const { ranks } = averageRanks(nonZero.map(Math.abs));
+  const halves = ranks.map((r) => Math.round(r * 2));
+  const total = halves.reduce((a, b) => a + b, 0);
+  let counts = new Float64Array(total + 1);
+  counts[0] = 1;
+  for (const h of halves) {
+    const next = new Float64Array(total + 1);
+    for (let s = 0; s <= total; s++) {
+      if (counts[s] === 0) continue;
+      next[s] += counts[s] / 2;
+      if (s + h <= total) next[s + h] += counts[s] / 2;
+    }
+    counts = next;
+  }
+  let observed = 0;
+  nonZero.forEach((v, i) => {
+    if (alternative === "greater" && v > 0 || alternative === "less" && v < 0) observed += halves[i];
+  });
+  let p = 0;
+  for (let s = observed; s <= total; s++) p += counts[s];
+  return Math.min(1, p);
+}
+
+// src/stats/inference.ts
+var cumulativeCache = /* @__PURE__ */ new Map();
+function nullCdf(n) {
+  if (n <= SIGNED_RANK_EXACT_MAX_N) {
+    let cumulative = cumulativeCache.get(n);
+    if (cumulative === void 0) {
+      const counts = signedRankDistribution(n);
+      cumulative = new Float64Array(counts.length);
+      let sum3 = 0;
+      for (let s = 0; s < counts.length; s++) {
+        sum3 += counts[s];
+        cumulative[s] = sum3 / 2 ** n;
+      }
+      cumulativeCache.set(n, cumulative);
+    }
+    const table = cumulative;
+    return (w) => w < 0 ? 0 : table[Math.min(w, table.length - 1)];
+  }
+  const meanW = n * (n + 1) / 4;
+  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+  return (w) => w < 0 ? 0 : normalCdf((w + 0.5 - meanW) / se);
+}
+function criticalCount(n, cdf2, tail2) {
+  const max = n * (n + 1) / 2;
+  const meanW = n * (n + 1) / 4;
+  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+  let k = Math.max(-1, Math.min(max, Math.floor(meanW - 0.5 + normalQuantile(tail2) * se)));
+  while (k + 1 <= max && cdf2(k + 1) <= tail2) k++;
+  while (k >= 0 && cdf2(k) > tail2) k--;
+  return k;
+}
+function countBelow(sorted, x) {
+  const search = (strict) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (strict ? sorted[mid] < x : sorted[mid] <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return { below: search(true), atMost: search(false) };
+}
+function signedRankInference(d, level) {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const n = d.length;
+  if (n === 0) throw new RangeError("d is empty");
+  const walsh = walshAverages(d);
+  const m = walsh.length;
+  const cdf2 = nullCdf(n);
+  const k = criticalCount(n, cdf2, level / 2);
+  const { below, atMost } = countBelow(walsh, 0);
+  const notAbove = atMost;
+  const notBelow = m - below;
+  const p = Math.min(1, 2 * cdf2(Math.min(notAbove, notBelow)));
+  const reachable = k >= 0;
+  return {
+    estimate: median2(walsh),
+    lower: reachable ? walsh[k] : Number.NaN,
+    upper: reachable ? walsh[m - 1 - k] : Number.NaN,
+    p
+  };
+}
+var quantileCache = /* @__PURE__ */ new Map();
+function tCritical(level, df) {
+  const key = `${level}|${df}`;
+  let q = quantileCache.get(key);
+  if (q === void 0) {
+    q = studentTQuantile(1 - level / 2, df);
+    quantileCache.set(key, q);
+  }
+  return q;
+}
+function meanInference(units, level) {
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  if (units.length < 2) throw new RangeError(`meanInference needs at least 2 units, got ${units.length}`);
+  const df = units.length - 1;
+  const estimate = mean2(units);
+  const se = sd(units) / Math.sqrt(units.length);
+  const q = tCritical(level, df);
+  if (se === 0) {
+    const p2 = estimate === 0 ? 1 : 0;
+    return { estimate, lower: estimate, upper: estimate, p: p2 };
+  }
+  const lower = estimate - q * se;
+  const upper = estimate + q * se;
+  const t = Math.abs(estimate) / se;
+  const tested2 = Math.min(1, 2 * studentTSf(t, df));
+  const leavesOut = lower > 0 || upper < 0;
+  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
+  return { estimate, lower, upper, p };
+}
+function excludesZero(lower, upper) {
+  return lower > 0 || upper < 0;
+}
+
+// src/stats/anova.ts
+function fSf(f, df1, df2) {
+  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
+  if (Number.isNaN(f)) return Number.NaN;
+  if (f <= 0) return 1;
+  if (f === Number.POSITIVE_INFINITY) return 0;
+  const x = df2 / (df2 + df1 * f);
+  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
+}
+function oneWayAnova(groups) {
+  const k = groups.length;
+  const n = groups.reduce((sum3, group) => sum3 + group.length, 0);
+  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
+    throw new RangeError(
+      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
+    );
+  }
+  const { between, within, df1, df2 } = sumsOfSquares(groups);
+  const f = between / df1 / (within / df2);
+  return { f, df1, df2, p: fSf(f, df1, df2) };
+}
+function sumsOfSquares(groups) {
+  const grand = mean2(groups.flat());
+  let between = 0;
+  let within = 0;
+  for (const group of groups) {
+    const m = mean2(group);
+    between += group.length * (m - grand) ** 2;
+    for (const value2 of group) within += (value2 - m) ** 2;
+  }
+  const n = groups.reduce((sum3, group) => sum3 + group.length, 0);
+  return { between, within, df1: groups.length - 1, df2: n - groups.length };
+}
+
+// src/decide/process-offsets.ts
+var PROCESS_OFFSET_LEVEL = 0.01;
+function byBlock(pairs, logRatios, restartEvery) {
+  const blocks = /* @__PURE__ */ new Map();
+  pairs.forEach((pair2, i) => {
+    const block = Math.floor(pair2 / restartEvery);
+    blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
+  });
+  const last = pairs.length === 0 ? -1 : Math.floor(Math.max(...pairs) / restartEvery);
+  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => ratios2.length >= 2 && (block < last || ratios2.length >= restartEvery)).map(([, ratios2]) => ratios2);
+}
+function blockTest(pairs, logRatios, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
+  const groups = byBlock(pairs, logRatios, restartEvery);
+  if (groups.length < 2) return void 0;
+  return {
+    ...oneWayAnova(groups),
+    blocks: groups.length,
+    pairs: groups.reduce((sum3, ratios2) => sum3 + ratios2.length, 0),
+    changes: groups.map((ratios2) => Math.expm1(mean2(ratios2)))
+  };
+}
+function blockMeans(pairs, logRatios, restartEvery) {
+  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
+  return byBlock(pairs, logRatios, restartEvery).map(mean2);
+}
+
+// src/decide/interval.ts
+function unitOf(restartEvery) {
+  return Number.isInteger(restartEvery) && restartEvery >= 2 ? "blocks" : "pairs";
+}
+function unitsOf(pairs, logRatios, restartEvery) {
+  return unitOf(restartEvery) === "blocks" ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
+}
+function unitCount(pairs, restartEvery) {
+  return unitOf(restartEvery) === "pairs" ? pairs : Math.floor(pairs / restartEvery);
+}
+function rankReaches(n, level) {
+  return n >= 1 && 2 / 2 ** n <= level;
+}
+function methodFor(n, level) {
+  return rankReaches(n, level) ? "signed-rank" : "t";
+}
+function criticalFor(n, level) {
+  if (n < 2) return Number.NaN;
+  return methodFor(n, level) === "signed-rank" ? normalQuantile(1 - level / 2) : tCritical(level, n - 1);
+}
+function inferUnits(units, level) {
+  if (units.length < 2) return void 0;
+  const method = methodFor(units.length, level);
+  return {
+    inference: method === "signed-rank" ? signedRankInference(units, level) : meanInference(units, level),
+    method,
+    critical: criticalFor(units.length, level)
+  };
+}
+
 // src/load/plan.ts
 function openLoopSec(durationSec) {
   return durationSec / 6;
@@ -10662,9 +10930,6 @@ function processPlan(config, fresh) {
 }
 function primeSec(prime2, scenarios) {
   return Math.max(prime2, MIN_SCENARIO_SEC * scenarios);
-}
-function unitOf(processes2) {
-  return processes2.mode === "blocks" && processes2.restartEvery >= 2 ? "blocks" : "pairs";
 }
 function ms(sec) {
   return Math.ceil(sec * 1e3 - 1e-9) / 1e3;
@@ -10743,7 +11008,7 @@ function buildPlan(config, inputs) {
   return {
     engine: config.engine,
     processes: processes2,
-    unit: unitOf(processes2),
+    unit: processes2.mode === "blocks" ? unitOf(processes2.restartEvery) : "pairs",
     placement: inputs.placement,
     scenarios,
     fixedPairs: config.pairs,
@@ -10810,7 +11075,7 @@ function assembleReport(context, run) {
       message: error.message,
       side: error.side,
       output: error.output,
-      neutral: error.neutral
+      neutral: error.neutral && !run.headRan && !config.headCommandsOnBase
     } : void 0,
     timing: {
       startedAt: new Date(run.started).toISOString(),
@@ -11457,248 +11722,6 @@ function measureAgain(pair2, disturbedInARow, measuredAgain) {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
 }
 
-// src/stats/wilcoxon.ts
-var SIGNED_RANK_EXACT_MAX_N = 50;
-var distributionCache = /* @__PURE__ */ new Map();
-function signedRankDistribution(n) {
-  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`n must be a non-negative integer, got ${n}`);
-  const cached = distributionCache.get(n);
-  if (cached) return cached;
-  const max = n * (n + 1) / 2;
-  const counts = new Array(max + 1).fill(0);
-  counts[0] = 1;
-  for (let k = 1; k <= n; k++) {
-    for (let s = k * (k + 1) / 2; s >= k; s--) counts[s] += counts[s - k];
-  }
-  Object.freeze(counts);
-  distributionCache.set(n, counts);
-  return counts;
-}
-function walshAverages(d) {
-  assertFinite(d, "d");
-  const out = [];
-  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
-  return sortedCopy(out);
-}
-function hodgesLehmann1(d) {
-  if (d.length === 0) throw new RangeError("d is empty");
-  return median2(walshAverages(d));
-}
-function signedRankExactP(d, alternative) {
-  assertFinite(d, "d");
-  const nonZero = d.filter((v) => v !== 0);
-  if (nonZero.length === 0) return 1;
-  const { ranks } = averageRanks(nonZero.map(Math.abs));
-  const halves = ranks.map((r) => Math.round(r * 2));
-  const total = halves.reduce((a, b) => a + b, 0);
-  let counts = new Float64Array(total + 1);
-  counts[0] = 1;
-  for (const h of halves) {
-    const next = new Float64Array(total + 1);
-    for (let s = 0; s <= total; s++) {
-      if (counts[s] === 0) continue;
-      next[s] += counts[s] / 2;
-      if (s + h <= total) next[s + h] += counts[s] / 2;
-    }
-    counts = next;
-  }
-  let observed = 0;
-  nonZero.forEach((v, i) => {
-    if (alternative === "greater" && v > 0 || alternative === "less" && v < 0) observed += halves[i];
-  });
-  let p = 0;
-  for (let s = observed; s <= total; s++) p += counts[s];
-  return Math.min(1, p);
-}
-
-// src/stats/inference.ts
-var cumulativeCache = /* @__PURE__ */ new Map();
-function nullCdf(n) {
-  if (n <= SIGNED_RANK_EXACT_MAX_N) {
-    let cumulative = cumulativeCache.get(n);
-    if (cumulative === void 0) {
-      const counts = signedRankDistribution(n);
-      cumulative = new Float64Array(counts.length);
-      let sum3 = 0;
-      for (let s = 0; s < counts.length; s++) {
-        sum3 += counts[s];
-        cumulative[s] = sum3 / 2 ** n;
-      }
-      cumulativeCache.set(n, cumulative);
-    }
-    const table = cumulative;
-    return (w) => w < 0 ? 0 : table[Math.min(w, table.length - 1)];
-  }
-  const meanW = n * (n + 1) / 4;
-  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
-  return (w) => w < 0 ? 0 : normalCdf((w + 0.5 - meanW) / se);
-}
-function criticalCount(n, cdf, tail2) {
-  const max = n * (n + 1) / 2;
-  const meanW = n * (n + 1) / 4;
-  const se = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
-  let k = Math.max(-1, Math.min(max, Math.floor(meanW - 0.5 + normalQuantile(tail2) * se)));
-  while (k + 1 <= max && cdf(k + 1) <= tail2) k++;
-  while (k >= 0 && cdf(k) > tail2) k--;
-  return k;
-}
-function countBelow(sorted, x) {
-  const search = (strict) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = lo + hi >> 1;
-      if (strict ? sorted[mid] < x : sorted[mid] <= x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return { below: search(true), atMost: search(false) };
-}
-function signedRankInference(d, level) {
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  const n = d.length;
-  if (n === 0) throw new RangeError("d is empty");
-  const walsh = walshAverages(d);
-  const m = walsh.length;
-  const cdf = nullCdf(n);
-  const k = criticalCount(n, cdf, level / 2);
-  const { below, atMost } = countBelow(walsh, 0);
-  const notAbove = atMost;
-  const notBelow = m - below;
-  const p = Math.min(1, 2 * cdf(Math.min(notAbove, notBelow)));
-  const reachable = k >= 0;
-  return {
-    estimate: median2(walsh),
-    lower: reachable ? walsh[k] : Number.NaN,
-    upper: reachable ? walsh[m - 1 - k] : Number.NaN,
-    p
-  };
-}
-var quantileCache = /* @__PURE__ */ new Map();
-function tCritical(level, df) {
-  const key = `${level}|${df}`;
-  let q = quantileCache.get(key);
-  if (q === void 0) {
-    q = studentTQuantile(1 - level / 2, df);
-    quantileCache.set(key, q);
-  }
-  return q;
-}
-function meanInference(units, level) {
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  if (units.length < 2) throw new RangeError(`meanInference needs at least 2 units, got ${units.length}`);
-  const df = units.length - 1;
-  const estimate = mean2(units);
-  const se = sd(units) / Math.sqrt(units.length);
-  const q = tCritical(level, df);
-  if (se === 0) {
-    const p2 = estimate === 0 ? 1 : 0;
-    return { estimate, lower: estimate, upper: estimate, p: p2 };
-  }
-  const lower = estimate - q * se;
-  const upper = estimate + q * se;
-  const t = Math.abs(estimate) / se;
-  const tested2 = Math.min(1, 2 * studentTSf(t, df));
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
-  return { estimate, lower, upper, p };
-}
-function excludesZero(lower, upper) {
-  return lower > 0 || upper < 0;
-}
-
-// src/stats/anova.ts
-function fSf(f, df1, df2) {
-  if (!(df1 > 0 && df2 > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df1}, ${df2}`);
-  if (Number.isNaN(f)) return Number.NaN;
-  if (f <= 0) return 1;
-  if (f === Number.POSITIVE_INFINITY) return 0;
-  const x = df2 / (df2 + df1 * f);
-  return regularizedIncompleteBeta(x, df2 / 2, df1 / 2, df1 * f / (df2 + df1 * f));
-}
-function oneWayAnova(groups) {
-  const k = groups.length;
-  const n = groups.reduce((sum3, group) => sum3 + group.length, 0);
-  if (k < 2 || groups.some((group) => group.length === 0) || n <= k) {
-    throw new RangeError(
-      `one-way ANOVA needs at least two non-empty groups and more values than groups, got ${k} groups of ${n}`
-    );
-  }
-  const { between, within, df1, df2 } = sumsOfSquares(groups);
-  const f = between / df1 / (within / df2);
-  return { f, df1, df2, p: fSf(f, df1, df2) };
-}
-function sumsOfSquares(groups) {
-  const grand = mean2(groups.flat());
-  let between = 0;
-  let within = 0;
-  for (const group of groups) {
-    const m = mean2(group);
-    between += group.length * (m - grand) ** 2;
-    for (const value2 of group) within += (value2 - m) ** 2;
-  }
-  const n = groups.reduce((sum3, group) => sum3 + group.length, 0);
-  return { between, within, df1: groups.length - 1, df2: n - groups.length };
-}
-
-// src/decide/process-offsets.ts
-var PROCESS_OFFSET_LEVEL = 0.01;
-function byBlock(pairs, logRatios, restartEvery) {
-  const blocks = /* @__PURE__ */ new Map();
-  pairs.forEach((pair2, i) => {
-    const block = Math.floor(pair2 / restartEvery);
-    blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
-  });
-  const last = pairs.length === 0 ? -1 : Math.floor(Math.max(...pairs) / restartEvery);
-  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => ratios2.length >= 2 && (block < last || ratios2.length >= restartEvery)).map(([, ratios2]) => ratios2);
-}
-function blockTest(pairs, logRatios, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
-  const groups = byBlock(pairs, logRatios, restartEvery);
-  if (groups.length < 2) return void 0;
-  return {
-    ...oneWayAnova(groups),
-    blocks: groups.length,
-    pairs: groups.reduce((sum3, ratios2) => sum3 + ratios2.length, 0),
-    changes: groups.map((ratios2) => Math.expm1(mean2(ratios2)))
-  };
-}
-function blockMeans(pairs, logRatios, restartEvery) {
-  if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
-  return byBlock(pairs, logRatios, restartEvery).map(mean2);
-}
-
-// src/decide/interval.ts
-function unitOf2(restartEvery) {
-  return Number.isInteger(restartEvery) && restartEvery >= 2 ? "blocks" : "pairs";
-}
-function unitsOf(pairs, logRatios, restartEvery) {
-  return unitOf2(restartEvery) === "blocks" ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
-}
-function unitCount(pairs, restartEvery) {
-  return unitOf2(restartEvery) === "pairs" ? pairs : Math.floor(pairs / restartEvery);
-}
-function rankReaches(n, level) {
-  return n >= 1 && 2 / 2 ** n <= level;
-}
-function methodFor(n, level) {
-  return rankReaches(n, level) ? "signed-rank" : "t";
-}
-function criticalFor(n, level) {
-  if (n < 2) return Number.NaN;
-  return methodFor(n, level) === "signed-rank" ? normalQuantile(1 - level / 2) : tCritical(level, n - 1);
-}
-function inferUnits(units, level) {
-  if (units.length < 2) return void 0;
-  const method = methodFor(units.length, level);
-  return {
-    inference: method === "signed-rank" ? signedRankInference(units, level) : meanInference(units, level),
-    method,
-    critical: criticalFor(units.length, level)
-  };
-}
-
 // src/decide/rule.ts
 var REGRESSION_FLOOR = 0.5;
 function higherIsBetter(metric) {
@@ -11940,6 +11963,8 @@ function showMetric(scenario, metric, pairs) {
 }
 
 // src/stats/binomial.ts
+var SUMMED_TRIALS = 1e4;
+var RELATIVE_TOLERANCE = 1e-7;
 function lnPmf(k, n, p) {
   return lnGamma(n + 1) - lnGamma(k + 1) - lnGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
 }
@@ -11951,13 +11976,41 @@ function binomialTestP(k, n, p) {
   if (n === 0) return 1;
   if (p === 0) return k === 0 ? 1 : 0;
   if (p === 1) return k === n ? 1 : 0;
-  const observed = lnPmf(k, n, p) + Math.log1p(1e-7);
+  const observed = lnPmf(k, n, p) + Math.log1p(RELATIVE_TOLERANCE);
+  if (n > SUMMED_TRIALS) return Math.min(1, tails(k, n, p, observed));
   let total = 0;
   for (let i = 0; i <= n; i++) {
     const ln = lnPmf(i, n, p);
     if (ln <= observed) total += Math.exp(ln);
   }
   return Math.min(1, total);
+}
+function cdf(k, n, p) {
+  if (k < 0) return 0;
+  if (k >= n) return 1;
+  return regularizedIncompleteBeta(1 - p, n - k, k + 1, p);
+}
+function tails(k, n, p, observed) {
+  const mode = n * p;
+  if (k === mode) return 1;
+  if (k < mode) {
+    let lo2 = Math.ceil(mode);
+    let hi2 = n + 1;
+    while (lo2 < hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      if (lnPmf(mid, n, p) <= observed) hi2 = mid;
+      else lo2 = mid + 1;
+    }
+    return cdf(k, n, p) + (1 - cdf(lo2 - 1, n, p));
+  }
+  let lo = -1;
+  let hi = Math.floor(mode);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (lnPmf(mid, n, p) <= observed) lo = mid;
+    else hi = mid - 1;
+  }
+  return cdf(lo, n, p) + (1 - cdf(k - 1, n, p));
 }
 function conditionalRateTestP(headEvents, headExposure, baseEvents, baseExposure) {
   const total = headEvents + baseEvents;
@@ -12026,7 +12079,7 @@ function add(side2, m, expectStatus) {
   }
 }
 function perUnit(pairs, restartEvery, expectStatus) {
-  const blocks = unitOf2(restartEvery) === "blocks";
+  const blocks = unitOf(restartEvery) === "blocks";
   const units = /* @__PURE__ */ new Map();
   for (const pair2 of pairs) {
     const key = blocks ? Math.floor(pair2.base.pair / restartEvery) : pair2.base.pair;
@@ -12065,7 +12118,7 @@ function compareFailures(scenario, pairs, family) {
     headResponses: head2.requests,
     headStatus: head2.classes.statuses,
     classes: { base: base.classes, head: head2.classes },
-    unit: unitOf2(family.restartEvery ?? 0),
+    unit: unitOf(family.restartEvery ?? 0),
     units: units.head.events.length,
     incidents: {
       base: units.base.events.filter((n) => n > 0).length,
@@ -12087,42 +12140,6 @@ function clusterOf(units) {
   const m = mean2(units);
   const ss = units.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
   return { estimate: m, variance: ss / (units.length - 1) / units.length, units: units.length };
-}
-function upperGamma(a, x) {
-  if (x <= 0) return 1;
-  const logPrefix = a * Math.log(x) - x - lnGamma(a);
-  if (x < a + 1) {
-    let term = 1 / a;
-    let sum3 = term;
-    for (let n = 1; n < 1e4 && Math.abs(term) > Math.abs(sum3) * 1e-16; n++) {
-      term *= x / (a + n);
-      sum3 += term;
-    }
-    return Math.max(0, 1 - sum3 * Math.exp(logPrefix));
-  }
-  const tiny = 1e-300;
-  let b = x + 1 - a;
-  let c = 1 / tiny;
-  let d = 1 / b;
-  let h = d;
-  for (let i = 1; i < 1e4; i++) {
-    const an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta2 = d * c;
-    h *= delta2;
-    if (Math.abs(delta2 - 1) < 1e-16) break;
-  }
-  return Math.exp(logPrefix) * h;
-}
-function chiSquareSf(x, df) {
-  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0, got ${df}`);
-  if (Number.isNaN(x)) return Number.NaN;
-  return upperGamma(df / 2, x / 2);
 }
 function weightedMean(values2, weights) {
   const total = weights.reduce((s, w) => s + w, 0);
@@ -12420,7 +12437,7 @@ function finish(entry, f) {
   return {
     ...raw,
     head: raw.base * (1 + change),
-    unit: unitOf2(restartEvery),
+    unit: unitOf(restartEvery),
     units: units.length,
     method: inferred?.method ?? "t",
     change,
@@ -12652,7 +12669,7 @@ function detectableAt(input, design, pairs, level, noise) {
   const units = unitCount(pairs, design.restartEvery);
   const critical = criticalFor(units, level);
   if (!(critical > 0)) return Number.NaN;
-  const perUnit2 = unitOf2(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
+  const perUnit2 = unitOf(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
   const half = critical * perUnit2 / Math.sqrt(units);
   return Math.abs(changeOfWorse("rps", detectableLog(logThreshold("rps", input.threshold), half, critical)));
 }
@@ -12716,7 +12733,7 @@ function planCheck(input) {
     comparisons,
     level,
     looks,
-    unit: unitOf2(input.restartEvery),
+    unit: unitOf(input.restartEvery),
     pairs,
     units,
     method: methodFor(units, level),
@@ -14156,10 +14173,16 @@ function callerSubject(caller) {
   const at = `${code(caller.fn)} in ${code(`${caller.file}:${caller.line}`)}`;
   return caller.package === "" ? at : `the package ${code(caller.package)} (${at})`;
 }
+function dependencyOf(file) {
+  const found = [...file.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  return found.at(-1)?.[1];
+}
 function hotSubject(h) {
   if (h.unit === "package") return `the package ${code(h.fn)}`;
   if (h.unit === "file") return `the file ${code(h.file)}`;
-  return `${code(h.fn)} in ${code(hotWhere(h))}`;
+  const dependency = dependencyOf(h.file);
+  const of = dependency === void 0 ? "" : ` of the package ${code(dependency)}, in`;
+  return `${code(h.fn)}${of || " in"} ${code(hotWhere(h))}`;
 }
 function hotName(h) {
   if (h.unit === "package") return `${code(h.fn)} (package)`;
@@ -18658,13 +18681,14 @@ function keptEvidence(evidence) {
 }
 async function targets(spec, zeroxBin) {
   const copies = spec.port === void 0 ? void 0 : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, "port preload");
+  const own = (side2) => side2 === "base" && spec.base ? spec.base : spec;
   const target = async (side2) => ({
     side: side2,
     cwd: spec.dirs[side2],
-    start: spec.start,
+    start: own(side2).start,
     port: spec.port,
     ...copies === void 0 ? {} : { movedTo: await freePort(), portPreload: copies[side2].verified() },
-    env: { ...sideEnv(spec.env ?? {}, side2), PERF_GATE_SIDE: side2 },
+    env: { ...sideEnv(own(side2).env ?? {}, side2), PERF_GATE_SIDE: side2 },
     readyPath: spec.readyPath ?? spec.requests[0]?.path ?? "/",
     readyStatus: spec.readyStatus,
     outDir: join11(spec.outDir, side2),
@@ -19212,16 +19236,17 @@ function systemCollaborators(config, dirs2) {
   const start = async (side2, _pair, env, together) => {
     const movedTo = together && config.port !== void 0 ? await freePort() : void 0;
     const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const own = sideCommands(config, side2);
     const server = await startServer({
       side: side2,
       cwd: dirs2[side2],
-      start: config.start,
+      start: own.start,
       port: config.port,
       ...movedTo === void 0 ? {} : { movedTo },
       readyPath: config.ready.path,
       ...config.ready.status === void 0 ? {} : { readyStatus: config.ready.status },
       readyTimeoutMs: config.readyTimeoutMs,
-      env: { ...sideEnv(config.env, side2), PERF_GATE_SIDE: side2, ...env, ...moved },
+      env: { ...sideEnv(own.env, side2), PERF_GATE_SIDE: side2, ...env, ...moved },
       ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
     return {
@@ -19276,6 +19301,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         start: config.start,
         port: config.port,
         env: config.env,
+        ...config.baseCommands ? { base: sideCommands(config, "base") } : {},
         requests: scenarios.map((scenario) => ({
           method: scenario.method,
           path: scenario.path,
@@ -19488,6 +19514,8 @@ async function gateSteps(context, run, collaborators) {
   if (!check2.canDecide) {
     throw new GateError("config", planErrorMessage(check2, config.restartEvery, config.scenarioCount));
   }
+  if (config.configChanged && config.configFile !== void 0)
+    run.notes.push({ kind: "config-changed", file: config.configFile });
   const dirs2 = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1e3;
   const measureStart = Date.now();
@@ -19510,9 +19538,7 @@ async function gateSteps(context, run, collaborators) {
 async function finish2(context, run) {
   const { config, log } = context;
   try {
-    if (config.teardown !== void 0 && run.dirs !== void 0) {
-      await teardown(context, config.teardown, run.dirs, run.prepared, run.deadline, run.notes);
-    }
+    if (run.dirs !== void 0) await teardown(context, run.dirs, run.prepared, run.deadline, run.notes);
   } catch (error) {
     run.error ??= internalError(error);
   }
@@ -19564,13 +19590,15 @@ async function prepareTrees(context, run) {
   };
   if (!installsTogether(config.install, roots, dirs2)) {
     for (const side2 of ["base", "head"]) {
+      if (side2 === "head") run.headRan = true;
       await prepare(side2, log);
       run.prepared.push(side2);
     }
-    return setup(context, dirs2, remaining);
+    return setup(context, run, dirs2, remaining);
   }
   const held = new HeldLog();
   const stopHead = new AbortController();
+  run.headRan = true;
   const base = prepare("base", log).catch((error) => {
     stopHead.abort();
     throw error;
@@ -19581,18 +19609,20 @@ async function prepareTrees(context, run) {
   await held.replay(log);
   if (headDone.status === "rejected") throw headDone.reason;
   run.prepared.push("head");
-  return setup(context, dirs2, remaining);
+  return setup(context, run, dirs2, remaining);
 }
-async function setup(context, dirs2, remaining) {
+async function setup(context, run, dirs2, remaining) {
   const { config, log } = context;
-  if (config.setup === void 0) return dirs2;
   for (const side2 of ["base", "head"]) {
+    const own = sideCommands(config, side2);
+    if (own.setup === void 0) continue;
+    if (side2 === "head") run.headRan = true;
     await runHook({
       what: "setup",
       side: side2,
-      command: config.setup,
+      command: own.setup,
       cwd: dirs2[side2],
-      env: config.env,
+      env: own.env,
       timeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, remaining())),
       log
     });
@@ -19610,16 +19640,18 @@ async function cleanUp(worktree, config, log) {
   const kept = worktree ? config.keepTrees : void 0;
   log.info({ kind: "disk-use", tree, kept, outputs, outputDir: config.outputDir });
 }
-async function teardown(context, command2, dirs2, sides, deadline, notes2) {
+async function teardown(context, dirs2, sides, deadline, notes2) {
   const { config, log } = context;
   for (const side2 of sides) {
+    const own = sideCommands(config, side2);
+    if (own.teardown === void 0) continue;
     try {
       await runHook({
         what: "teardown",
         side: side2,
-        command: command2,
+        command: own.teardown,
         cwd: dirs2[side2],
-        env: config.env,
+        env: own.env,
         timeoutMs: Math.max(1e4, Math.min(config.buildTimeoutMs, deadline - Date.now())),
         log,
         notes: notes2
@@ -19794,8 +19826,9 @@ function acceptedLine(accepted2) {
   const who = accepted2.by === void 0 ? "Accepted" : `Accepted by ${code(accepted2.by)}`;
   const how = accepted2.how === "label" ? `with the label ${code(accepted2.label)}` : `in the pull request's description (${code(accepted2.label)})`;
   const reason = accepted2.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted2.reason)}\u201D`;
+  const commit2 = `for commit ${code(accepted2.commit.slice(0, 7))}`;
   return `> [!NOTE]
-> ${who} ${how}${reason}. The slowdown is intended, so the check passes.`;
+> ${who} ${how} ${commit2}${reason}. The slowdown is intended, so the check passes.`;
 }
 
 // src/report/history-text.ts
@@ -19817,7 +19850,7 @@ function driftLine(drift) {
   const more = drift.scenarios.length - shown2.length;
   const slower = drift.scenarios.some((s) => s.verdict === "regression");
   const list3 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list3}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${drift.date.slice(0, 10)}.`;
+  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list3}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${escapeMarkdown(drift.date.slice(0, 10))}.`;
 }
 function releaseGateLog(release2, previous) {
   return `the history has not compared release ${release2} with ${previous} yet: measuring it first`;
@@ -20136,6 +20169,8 @@ function noteText(note) {
       return generatorPacedNote(note.scenarios, note.all);
     case "teardown-failed":
       return teardownNote(note.message);
+    case "config-changed":
+      return `this pull request changes the config file ${code(note.file)}: each side started with its own commit's copy, and the thresholds are base's (or the workflow's), not the pull request's.`;
     case "leftovers-stopped":
       return leftoversStoppedNote(note.step, note.side, note.commands);
     case "background-stopped":
@@ -20858,6 +20893,7 @@ async function compare2(argv, cwd, log = stderrLog) {
       outputDir: await mkdtemp3(join16(tmpdir5(), "perf-gate-")),
       readFile: repoFileReader(tree.dir)
     });
+    if (inWorkflow) process.stdout.write(maskCommands(config.secrets));
     const baseRef = config.base ?? "main";
     const sha = await ensureCommit(
       root,
@@ -20893,7 +20929,8 @@ async function main(argv) {
   } catch (error) {
     if (error instanceof GateError) {
       process.stderr.write(
-        `perf-gate: ${shownInfo(error.message)}
+        // The prefix goes inside: a `::stop-commands::` line must start the line to count.
+        `${shownInfo(`perf-gate: ${error.message}`)}
 ${error.output ? `
 Last output:
 ${shown(error.output)}
@@ -20903,6 +20940,11 @@ ${shown(error.output)}
     }
     throw error;
   }
+}
+function maskCommands(secrets) {
+  const lines = secrets.flatMap((secret) => secret.split(/\r?\n/)).filter((line) => line.trim() !== "");
+  return lines.map((line) => `::add-mask::${line}
+`).join("");
 }
 function written(text2) {
   process.stdout.write(text2);

@@ -29984,6 +29984,8 @@ import { connect } from "node:net";
 // src/load/http-responses.ts
 var CRLF = Buffer.from("\r\n");
 var HEAD_END = Buffer.from("\r\n\r\n");
+var MAX_HEAD_BYTES = 64 * 1024;
+var MAX_LINE_BYTES = 8 * 1024;
 var ResponseReader = class {
   buffer = Buffer.alloc(0);
   state = { at: "head" };
@@ -30029,14 +30031,14 @@ var ResponseReader = class {
           this.state = { at: "head" };
         }
       } else if (state.at === "chunk-size") {
-        const end = this.buffer.indexOf(CRLF);
+        const end = this.lineEnd();
         if (end < 0) return done;
         const size = Number.parseInt(this.buffer.subarray(0, end).toString("latin1").split(";")[0], 16);
         if (!Number.isFinite(size)) throw new Error("bad chunk size");
         this.buffer = this.buffer.subarray(end + 2);
         this.state = size === 0 ? { at: "trailer", response: state.response } : { at: "chunk-data", response: state.response, left: size + 2 };
       } else if (state.at === "trailer") {
-        const end = this.buffer.indexOf(CRLF);
+        const end = this.lineEnd();
         if (end < 0) return done;
         this.buffer = this.buffer.subarray(end + 2);
         if (end === 0) {
@@ -30049,10 +30051,19 @@ var ResponseReader = class {
       }
     }
   }
+  /** Where the buffer's first line ends (-1: not yet); throws when it is longer than a line may be. */
+  lineEnd() {
+    const end = this.buffer.subarray(0, MAX_LINE_BYTES + 2).indexOf(CRLF);
+    if (end < 0 && this.buffer.length > MAX_LINE_BYTES)
+      throw new Error(`a chunk line longer than ${MAX_LINE_BYTES} bytes`);
+    return end;
+  }
   /** Reads a response head off the buffer and sets the state for its body; false when the head is not all here. */
   readHead() {
-    const end = this.buffer.indexOf(HEAD_END);
+    const end = this.buffer.subarray(0, MAX_HEAD_BYTES + 4).indexOf(HEAD_END);
     if (end < 0) {
+      if (this.buffer.length > MAX_HEAD_BYTES)
+        throw new Error(`a response head longer than ${MAX_HEAD_BYTES} bytes`);
       if (this.buffer.length >= 5 && !this.buffer.subarray(0, 5).equals(Buffer.from("HTTP/")))
         throw new Error(
           `not an HTTP response: ${JSON.stringify(this.buffer.subarray(0, 40).toString("latin1"))}`
@@ -30153,6 +30164,10 @@ var KeptConnection = class {
   data(socket, chunk) {
     if (socket !== this.socket) return;
     this.events.received(chunk.length);
+    if (!this.inFlight) {
+      this.drop();
+      return;
+    }
     let responses;
     try {
       responses = this.reader.read(chunk);

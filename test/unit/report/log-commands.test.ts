@@ -155,7 +155,7 @@ describe('`perf-gate compare` inside a workflow (issue 34, finding 3)', () => {
   });
 
   test('its error line, whose message quotes text from outside, runs no workflow command (issue 41)', () => {
-    const cli = new URL('../../src/entry/cli.ts', import.meta.url).pathname;
+    const cli = new URL('../../../src/entry/cli.ts', import.meta.url).pathname;
     const repo = join(dir, 'cli-error-repo');
     mkdirSync(repo);
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
