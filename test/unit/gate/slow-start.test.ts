@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { projectedPairSec } from '../../../src/gate/measurement-plan.ts';
 import type { Note } from '../../../src/model/notes.ts';
 import { noteText } from '../../../src/report/note-text.ts';
+import { mulberry32 } from '../../../src/stats/describe.ts';
 import { gateConfig, measurement, World } from '../../support/gate-fakes.ts';
 
 test('a server that takes 10 s to start: the note names the start, and no advice is priced as if it were quick', async () => {
@@ -45,4 +46,20 @@ test('a quick start is not named', async () => {
   const notes = world.allNotes.filter((n) => n.kind === 'plan');
   assert.equal(notes.length, 1, 'a plan that cannot resolve 0.5% is noted');
   for (const note of notes) assert.doesNotMatch(noteText(note), /starting base and head took/);
+});
+
+test('a server that takes 20 s to start still gets its decision: a 2× head is a regression within the default budget', async () => {
+  // Each block starts both servers one after the other (2 × 20 s), once per 2 pairs; 3% noise per measurement.
+  const random = mulberry32(7);
+  const jitter = (sd: number): number => Math.exp((random() - 0.5) * 2 * sd);
+  const world = new World({
+    config: { pairs: undefined, restartEvery: 2, threshold: 0.02, budgetMs: 180_000 },
+    measure: (call) => measurement((call.side === 'head' ? 2500 : 5000) * jitter(0.03)),
+    startMs: 20_000,
+  });
+  const started = world.clock.now();
+  const result = await world.measure();
+  const sec = (world.clock.now() - started) / 1000;
+  assert.equal(result.decision?.verdict, 'regression', `after ${sec} s, ${result.pairs} pairs`);
+  assert.ok(sec <= 180, `decided after ${sec} s of the 180 s budget, starts included`);
 });
