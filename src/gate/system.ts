@@ -28,7 +28,7 @@ export function systemPlacement(pin: boolean): { server: string; loadgen: string
 export function systemCollaborators(
   config: Config,
   dirs: Record<Side, string>,
-): Pick<MeasureOptions, 'clock' | 'load' | 'startServer' | 'probes'> {
+): Pick<MeasureOptions, 'clock' | 'load' | 'startServer' | 'probes' | 'placement'> {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join(config.outputDir, 'diagnostics');
   // The NODE_OPTIONS the servers would have had: the config file's, else ours.
@@ -67,5 +67,12 @@ export function systemCollaborators(
       stop: () => server.stop(),
     };
   };
-  return { clock: systemClock, load: new LoadGenerator(placement?.loadgen), startServer: start, probes };
+  return {
+    clock: systemClock,
+    load: new LoadGenerator(placement?.loadgen),
+    startServer: start,
+    probes,
+    // The plan records where the servers and the load generator run, as they are started.
+    placement,
+  };
 }

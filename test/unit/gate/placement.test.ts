@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { cpuList, cpuPlacement, housekeepingCpus } from '../../../src/gate/placement.ts';
+import { systemCollaborators, systemPlacement } from '../../../src/gate/system.ts';
+import { gateConfig } from '../../support/gate-fakes.ts';
 
 describe('turns (the default): base and head on the same CPUs, one loaded at a time', () => {
   const cases: [number, { server: string; loadgen: string; workers: number; housekeeping?: string }][] = [
@@ -122,3 +124,16 @@ function expand(list: string): number[] {
   const [first, last = first] = list.split('-').map(Number);
   return Array.from({ length: last! - first! + 1 }, (_, i) => first! + i);
 }
+
+describe('the plan records the placement a real run uses', () => {
+  test('systemCollaborators hands measuring the placement its servers and load generator are started with', async () => {
+    for (const pin of [true, false]) {
+      const collaborators = systemCollaborators(gateConfig({ pin }), { base: '/tmp', head: '/tmp' });
+      try {
+        assert.deepEqual(collaborators.placement, systemPlacement(pin), `pin: ${pin}`);
+      } finally {
+        await collaborators.load.stop();
+      }
+    }
+  });
+});
