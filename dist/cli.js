@@ -19258,7 +19258,14 @@ function systemCollaborators(config, dirs2) {
       stop: () => server.stop()
     };
   };
-  return { clock: systemClock, load: new LoadGenerator(placement?.loadgen), startServer: start, probes };
+  return {
+    clock: systemClock,
+    load: new LoadGenerator(placement?.loadgen),
+    startServer: start,
+    probes,
+    // The plan records where the servers and the load generator run, as they are started.
+    placement
+  };
 }
 
 // src/gate/profiling.ts
