@@ -17,7 +17,12 @@ import type { Side } from '../../src/model/measure.ts';
 import { SAMPLING_INTERVAL_US } from '../../src/profile/compare.ts';
 import { ensureZeroX } from '../../src/profile/install.ts';
 import type { ProfileTarget } from '../../src/profile/run.ts';
-import { getRequests, profileSideBySide, type SideBySideSpec } from '../../src/profile/side-by-side.ts';
+import {
+  getRequests,
+  MIN_ALIGNED_SHARE,
+  profileSideBySide,
+  type SideBySideSpec,
+} from '../../src/profile/side-by-side.ts';
 import { buildProfile } from '../../src/profile/ticks.ts';
 import { processesUnder } from '../support/repo.ts';
 
@@ -134,8 +139,11 @@ describe('profileSideBySide with 0x', { skip, timeout: 10 * 60_000 }, () => {
       t.diagnostic(
         `${side}: ${Math.round((alignment?.inOwn ?? 0) * 100)}% of busy samples in its own windows`,
       );
-      assert.equal(split.length, 8, 'split into its windows');
-      const profile = buildProfile(split.flat(), { roots: [run.root] });
+      // Split into its windows exactly when its samples align with them (how well is the host's doing: a busy
+      // machine spills samples out of 125 ms windows); the profile is that of its windows, else of the whole run.
+      const aligned = (alignment?.inOwn ?? 0) >= MIN_ALIGNED_SHARE;
+      assert.equal(split.length, aligned ? 8 : 0, 'split into its windows when aligned');
+      const profile = buildProfile(aligned ? split.flat() : (run.timed?.ticks ?? []), { roots: [run.root] });
       assert.ok(profile.busy > 100, `${profile.busy} busy samples`);
       const spin = profile.functions.find((f) => f.fn === 'spin');
       assert.deepEqual([spin?.file, spin?.line], ['server.js', 4]);
@@ -149,7 +157,7 @@ describe('profileSideBySide with 0x', { skip, timeout: 10 * 60_000 }, () => {
     assertNothingLeft();
   });
 
-  test('servers on one fixed port run side by side, each moved to a port of its own', async () => {
+  test('servers on one fixed port run side by side, each moved to a port of its own', async (t) => {
     const fixed = await freePort();
     const portPreload = writePortPreload(join(scratch, 'preload'));
     const moved = async () => ({
@@ -161,7 +169,20 @@ describe('profileSideBySide with 0x', { skip, timeout: 10 * 60_000 }, () => {
     const sides = await profileSideBySide(
       spec(both({ 'server.js': SERVER }), { base: await moved(), head: await moved() }),
     );
-    assert.ok(sides.base.split.length > 0 && sides.head.split.length > 0);
+    for (const side of ['base', 'head'] as const) {
+      const { run, windows, split, alignment } = sides[side];
+      // Both ran at once, each on a port of its own: each answered in every one of its windows, and 0x recorded it.
+      assert.ok(
+        windows.length === 8 && windows.every((w) => w.responses > 0),
+        `${side} served in its windows`,
+      );
+      assert.ok((run.timed?.ticks.length ?? 0) > 0, `${side}'s samples were recorded`);
+      // Its samples are split into its windows exactly when they align with them (the host decides how well).
+      t.diagnostic(
+        `${side}: ${Math.round((alignment?.inOwn ?? 0) * 100)}% of busy samples in its own windows`,
+      );
+      assert.equal(split.length, (alignment?.inOwn ?? 0) >= MIN_ALIGNED_SHARE ? 8 : 0);
+    }
     assert.equal(await listening('127.0.0.1', fixed), false);
     assertNothingLeft();
   });
