@@ -304,7 +304,7 @@ export interface RegressionExpectation {
  */
 /**
  * The default turns (`slice: auto`): each scenario's turn length chosen from the first pair within 50 ms–1 s, the
- * settings record the shortest, and every round of a scenario took the turns its plan gave it, side by side.
+ * settings record the shortest, and every round of a scenario took at most the turns its plan gave it, side by side.
  */
 export function assertAutoTurns(report: Report): void {
   const plan = report.plan;
@@ -313,8 +313,12 @@ export function assertAutoTurns(report: Report): void {
   const turns = new Map(plan.scenarios.map((s) => [s.name, s]));
   for (const s of plan.scenarios) assert.ok(s.turnSec >= 0.05 && s.turnSec <= 1, JSON.stringify(s));
   assert.equal(report.settings.sliceSec, Math.min(...plan.scenarios.map((s) => s.turnSec)));
-  for (const round of report.rounds)
-    assert.equal(round.measurement.slices, turns.get(round.scenario)!.turns, JSON.stringify(round));
+  // At most the turns the plan gave: a pair whose turns cost more than planned gets fewer of them (turn-fit.ts).
+  for (const round of report.rounds) {
+    const planned = turns.get(round.scenario)!.turns;
+    const taken = round.measurement.slices ?? 0;
+    assert.ok(taken >= 1 && taken <= planned, `${taken} of ${planned} turns: ${JSON.stringify(round)}`);
+  }
 }
 
 /**
@@ -358,7 +362,7 @@ export function assertRegression(
   for (const path of expected.unchanged ?? []) {
     const other = comparisonsOf(report, path).find((c) => c.metric === 'rps');
     t.diagnostic(
-      `${path}: base ${other?.base.toFixed(0)} req/s, head ${other?.head.toFixed(0)} req/s, ${other?.verdict}`,
+      `${path}: base ${other?.base?.toFixed(0)} req/s, head ${other?.head?.toFixed(0)} req/s, ${other?.verdict}${other?.carryOver ? ` (${other.carryOver.pairs} pairs right after ${other.carryOver.after} left out)` : ''}`,
     );
   }
   const output = `${run.stdout}\n${run.stderr}`;
@@ -381,6 +385,12 @@ export function assertRegression(
     const comparisons = comparisonsOf(report, path);
     assert.ok(comparisons.length > 0, `${path} was not compared`);
     const own = comparisons.find((c) => c.metric === 'rps')!;
+    // Measured right after the changed path in half of its pairs, it may be left without an estimate (one pair a
+    // block, src/decide/carry-over.ts): then it is open, and shows nothing of the changed path's slowdown.
+    if (own.carryOver && !Number.isFinite(own.change ?? Number.NaN)) {
+      assert.equal(own.verdict, 'inconclusive');
+      continue;
+    }
     assert.ok(
       Math.abs(Math.log1p(own.change)) < 0.5 * Math.abs(Math.log1p(rps.change)),
       `${path} is unchanged on head, yet changed ${(own.change * 100).toFixed(1)}% (${expected.path}: ${(rps.change * 100).toFixed(1)}%)`,

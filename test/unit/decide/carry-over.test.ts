@@ -33,10 +33,10 @@ function measurement(rps: number): RoundMeasurement {
  * 24 pairs of three scenarios: /a 2× slower on head; head's scenario right after /a pays `carried` of it (in log);
  * the order as `orderOf(pair)` gives it; 1% noise.
  */
-function rounds(orderOf: (pair: number) => number[], carried = 0.2): Round[] {
+function rounds(orderOf: (pair: number) => number[], carried = 0.2, pairs = 24): Round[] {
   const random = mulberry32(5);
   const out: Round[] = [];
-  for (let pair = 0; pair < 24; pair++) {
+  for (let pair = 0; pair < pairs; pair++) {
     let previous: number | undefined;
     for (const s of orderOf(pair)) {
       const own = s === 0 ? Math.log(0.5) : 0;
@@ -109,6 +109,23 @@ describe('carry-over', () => {
     }
     assert.equal(three.comparisons.find((c) => c.scenario === 'GET /a')?.carryOver, undefined);
     assert.equal(three.verdict, 'regression');
+  });
+
+  test('a follower left with one pair a block (8 pairs, blocks of 2) stays open: no estimate, never a regression', () => {
+    const decision = decide(
+      rounds((pair) => scenarioOrder(pair, 2), 0.5, 8),
+      RULES.slice(0, 2),
+      {
+        threshold: 0.05,
+        alpha: 0.05,
+        restartEvery: 2,
+      },
+    );
+    for (const c of decision.comparisons.filter((x) => x.scenario === 'GET /b')) {
+      assert.equal(c.verdict, 'inconclusive', JSON.stringify(c));
+      assert.deepEqual(c.carryOver, { after: 'GET /a', pairs: 4 });
+    }
+    assert.equal(decision.verdict, 'regression', 'GET /a still decides the gate');
   });
 
   test('followers: only after a scenario that regressed further, in the order the pairs ran', () => {
