@@ -4,6 +4,7 @@
  * that record every call in one ordered list of events, and probes and a log that record theirs. Nothing here
  * sleeps or reads the real time, so the tests that use them run in milliseconds and cannot flake.
  */
+import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
 import { type Measured, measure } from '../../src/gate/measure.ts';
 import type { Clock, GateServer, LoadRunner, Probe, Probes } from '../../src/gate/ports.ts';
 import { GateError } from '../../src/io/errors.ts';
@@ -365,17 +366,9 @@ export class World {
   };
 }
 
+/** One GET scenario, as the `paths` input makes it. */
 export function scenario(path: string): Scenario {
-  return {
-    name: `GET ${path}`,
-    method: 'GET',
-    path,
-    headers: {},
-    body: undefined,
-    expectStatus: undefined,
-    connections: undefined,
-    threshold: undefined,
-  };
+  return scenariosFromPaths([path])[0]!;
 }
 
 /**
