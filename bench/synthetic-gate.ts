@@ -254,15 +254,17 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
       },
     },
     {
+      processes: m.restartEvery > 0 ? { mode: 'blocks', restartEvery: m.restartEvery } : { mode: 'fresh' },
+      fixedPairs: m.fixedPairs,
+      ...plannedLooks(m.budgetSec, meanPairSec(m), m.fixedPairs, m.early ? m.restartEvery : undefined),
+      budgetSec: m.budgetSec,
+      limitSec: m.budgetSec * 1.5,
+    },
+    {
       threshold: m.threshold,
       latencyThreshold: m.latencyThreshold,
       alpha: m.alpha,
-      restartEvery: m.restartEvery,
       ...(m.floor === undefined ? {} : { floor: m.floor }),
-      fixedPairs: m.fixedPairs,
-      ...plannedLooks(m.budgetSec, meanPairSec(m), m.fixedPairs, m.early ? m.restartEvery : undefined),
-      budgetMs: m.budgetSec * 1000,
-      limitMs: m.budgetSec * 1500,
     },
   );
   return { ...result, seconds: elapsed };

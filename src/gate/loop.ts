@@ -6,9 +6,10 @@
  */
 import { futility } from '../decide/futility.ts';
 import { leaning } from '../decide/rule.ts';
-import { decide, resolved } from '../decide/verdict.ts';
+import { type DecideOptions, decide, resolved } from '../decide/verdict.ts';
 import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
+import type { BlockPlan, MeasurementPlan } from '../model/plan.ts';
 import { confirmationPairs } from '../stats/pairs.ts';
 import { isEarlyLook } from '../stats/sequential-boundary.ts';
 import { plannedLooks } from './measurement-plan.ts';
@@ -24,26 +25,19 @@ export interface PairSource {
   scenarios(): readonly ScenarioRule[];
 }
 
-/** What the loop obeys: the plan's looks and the rule's settings. */
-export interface LoopPlan {
-  threshold: number;
-  latencyThreshold?: number;
-  alpha: number;
-  /** Pairs that share their server processes (`restart-every`; 0 or 1: none share): the unit of the decision. */
-  restartEvery: number;
-  /** The rule's floor (DecideOptions.floor); default src/decide/rule.ts REGRESSION_FLOOR. */
-  floor?: number;
-  /** A fixed number of pairs and one look at the end; undefined for adaptive. */
-  fixedPairs: number | undefined;
-  /** The looks planned (pair counts), the last one the budget's end. */
-  looks: readonly number[];
-  /** Every look the p-values count: `looks` and the one after confirmation pairs. */
-  schedule: readonly number[];
-  /** Measuring time the adaptive gate may use before its final look. */
-  budgetMs: number;
-  /** Measuring time it may use in all, confirmation included. */
-  limitMs: number;
-}
+/**
+ * What the loop obeys of the plan (a gate's MeasurementPlan, or a replay's own): its looks, its time, and the
+ * blocks of pairs that share their processes (the decision's units).
+ */
+export type LoopPlan = Pick<
+  MeasurementPlan,
+  'fixedPairs' | 'looks' | 'schedule' | 'budgetSec' | 'limitSec'
+> & {
+  processes: { mode: 'fresh' } | Pick<BlockPlan, 'mode' | 'restartEvery'>;
+};
+
+/** The rule's settings each look decides with (a gate's config). */
+export type LoopRule = Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'alpha' | 'floor'>;
 
 export interface LoopResult {
   rounds: Round[];
@@ -79,10 +73,15 @@ class Loop {
   futile: Futility | undefined;
   readonly #source: PairSource;
   readonly #plan: LoopPlan;
+  readonly #rule: LoopRule;
+  /** Pairs that share their server processes (0: a fresh process per round; 0 or 1: none share). */
+  readonly #restartEvery: number;
 
-  constructor(source: PairSource, plan: LoopPlan) {
+  constructor(source: PairSource, plan: LoopPlan, rule: LoopRule) {
     this.#source = source;
     this.#plan = plan;
+    this.#rule = rule;
+    this.#restartEvery = plan.processes.mode === 'blocks' ? plan.processes.restartEvery : 0;
     this.looks = [...plan.looks];
   }
 
@@ -100,13 +99,13 @@ class Loop {
 
   look(): Decision {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, restartEvery, floor, schedule } = this.#plan;
+    const { threshold, latencyThreshold, alpha, floor } = this.#rule;
     return decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...(latencyThreshold === undefined ? {} : { latencyThreshold }),
       alpha,
-      looks: schedule,
-      restartEvery,
+      looks: this.#plan.schedule,
+      restartEvery: this.#restartEvery,
       ...(floor === undefined ? {} : { floor }),
     });
   }
@@ -120,13 +119,14 @@ class Loop {
   fitBudget(): StopReason | undefined {
     const nextLook = this.looks.find((n) => n > this.pairs);
     if (nextLook === undefined) return undefined;
-    const { budgetMs, limitMs } = this.#plan;
+    const budgetMs = this.#plan.budgetSec * 1000;
+    const limitMs = this.#plan.limitSec * 1000;
     const perPair = this.#source.perPairMs();
     const elapsed = this.#source.elapsedMs();
     if (elapsed + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2) return undefined;
     const fit = this.pairs + Math.max(0, Math.floor((budgetMs - elapsed) / perPair));
     const fits = fit - (fit % 2);
-    const least = leastPairs(this.#plan.restartEvery);
+    const least = leastPairs(this.#restartEvery);
     const reach = least <= nextLook && elapsed + (least - this.pairs) * perPair <= limitMs;
     const moved = fits < least && reach ? least : fits;
     if (moved > this.pairs) {
@@ -153,7 +153,7 @@ class Loop {
             this.decision,
             this.pairs,
             this.looks[this.looks.length - 1]!,
-            this.#plan.floor,
+            this.#rule.floor,
           );
           if (this.futile) return 'noise';
         }
@@ -178,7 +178,7 @@ class Loop {
     const perPair = this.#source.perPairMs();
     let extra = 0;
     // Two at a time, so that base and head still go first equally often.
-    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#plan.limitMs) {
+    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#plan.limitSec * 1000) {
       if (!(await this.measure()) || !(await this.measure())) break;
       extra += 2;
     }
@@ -187,9 +187,9 @@ class Loop {
   }
 }
 
-/** Measures pairs from `source` as `plan` says, until the loop stops; the decision of the last look. */
-export async function measurePairs(source: PairSource, plan: LoopPlan): Promise<LoopResult> {
-  const loop = new Loop(source, plan);
+/** Measures pairs from `source` as `plan` says, until the loop stops; the decision of the last look by `rule`. */
+export async function measurePairs(source: PairSource, plan: LoopPlan, rule: LoopRule): Promise<LoopResult> {
+  const loop = new Loop(source, plan, rule);
   const stoppedBy = await loop.run();
   // The data as it stands is looked at once more, unless that was the last look.
   if (source.scenarios().length > 0 && loop.looked[loop.looked.length - 1] !== loop.pairs && loop.pairs >= 2)
@@ -214,15 +214,21 @@ export interface ReplaySource {
   scenarios(): readonly ScenarioRule[];
 }
 
+/** How a replay's pairs are laid out: their cost, the budget, and the pairs that share processes (0: none). */
+export interface ReplayDesign {
+  pairMs: number;
+  restartEvery: number;
+  fixedPairs: number | undefined;
+  budgetMs: number;
+  limitMs: number;
+}
+
 /**
  * The loop on a replay whose pairs cost `pairMs` each (a bench, a golden): its looks planned as a gate's plan plans
  * them, its clock the pairs measured times their cost.
  */
-export function replayPairs(
-  replay: ReplaySource,
-  options: Omit<LoopPlan, 'looks' | 'schedule'> & { pairMs: number },
-): Promise<LoopResult> {
-  const { pairMs, ...plan } = options;
+export function replayPairs(replay: ReplaySource, options: ReplayDesign & LoopRule): Promise<LoopResult> {
+  const { pairMs, restartEvery, fixedPairs, budgetMs, limitMs, ...rule } = options;
   let measured = 0;
   const source: PairSource = {
     scenarios: () => replay.scenarios(),
@@ -234,8 +240,12 @@ export function replayPairs(
       return rounds;
     },
   };
-  return measurePairs(source, {
-    ...plan,
-    ...plannedLooks(plan.budgetMs / 1000, pairMs / 1000, plan.fixedPairs, plan.restartEvery),
-  });
+  const plan: LoopPlan = {
+    processes: restartEvery > 0 ? { mode: 'blocks', restartEvery } : { mode: 'fresh' },
+    fixedPairs,
+    budgetSec: budgetMs / 1000,
+    limitSec: limitMs / 1000,
+    ...plannedLooks(budgetMs / 1000, pairMs / 1000, fixedPairs, restartEvery),
+  };
+  return measurePairs(source, plan, rule);
 }

@@ -154,9 +154,7 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     clock,
     load: options.load,
     // The pools on a server are closed before it stops: their connections would only be reset.
-    servers: new Servers(options.startServer, options.probes, config.restartEvery > 0, () =>
-      pools.closeAll(),
-    ),
+    servers: new Servers(options.startServer, options.probes, () => pools.closeAll()),
     pools,
     log,
     scenarios: new ActiveScenarios(config.scenarios),
@@ -179,17 +177,7 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
         disturbances,
         kept: options.kept,
       });
-      return measurePairs(source, {
-        threshold: config.threshold,
-        latencyThreshold: config.latencyThreshold,
-        alpha: config.alpha,
-        restartEvery: blocksOf(plan)?.restartEvery ?? 0,
-        fixedPairs: plan.fixedPairs,
-        looks: plan.looks,
-        schedule: plan.schedule,
-        budgetMs: plan.budgetSec * 1000,
-        limitMs: plan.limitSec * 1000,
-      });
+      return measurePairs(source, plan, config);
     });
   } finally {
     await stopServers(ctx);

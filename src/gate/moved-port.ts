@@ -26,7 +26,6 @@ export async function startFirstBlock(ctx: PairContext, notes: Note[]): Promise<
     if (!(error instanceof PortNotMovedError) || config.port === undefined) throw error;
     // The servers are stopped (startBoth stops both when either fails); their start is no pair's cost.
     costs.primingMs += clock.now() - started;
-    ctx.servers.together = false;
     const note: Note = { kind: 'port-not-moved', port: config.port ?? error.fixed };
     notes.push(note);
     log.warning({ kind: 'note', note });

@@ -1,14 +1,13 @@
 /**
- * The servers being measured: at most one per side at a time, each with its diagnostics probe. Both sides start
- * together; every server is stopped when measuring fails.
+ * The servers being measured: at most one per side at a time, each with its diagnostics probe. Side by side (the
+ * plan's blocks) both sides start together; with a fresh process per round, one side alone. Every server is
+ * stopped when measuring fails.
  */
 import { PortNotMovedError } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
 import type { GateServer, Probe, Probes, ProbeWindow, StartServer } from './ports.ts';
 
 export class Servers {
-  /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
-  together: boolean;
   private readonly running: Partial<Record<Side, GateServer>> = {};
   private readonly probes: Partial<Record<Side, Probe>> = {};
   private readonly start: StartServer;
@@ -17,19 +16,21 @@ export class Servers {
   /** Called before the running servers stop (the load generator's pools on them are closed first). */
   private readonly beforeStop: (() => Promise<void>) | undefined;
 
-  constructor(start: StartServer, diagnostics: Probes, together = true, beforeStop?: () => Promise<void>) {
+  constructor(start: StartServer, diagnostics: Probes, beforeStop?: () => Promise<void>) {
     this.start = start;
     this.diagnostics = diagnostics;
-    this.together = together;
     this.beforeStop = beforeStop;
   }
 
-  /** The side's server, started for `pair` (with a probe of its own) when none is running. */
-  async serverFor(side: Side, pair: number): Promise<GateServer> {
+  /**
+   * The side's server, started for `pair` (with a probe of its own) when none is running: alone (a fresh process
+   * per round), unless `together` (startBoth: the other side runs at the same time, which moves a fixed port).
+   */
+  async serverFor(side: Side, pair: number, together = false): Promise<GateServer> {
     const running = this.running[side];
     if (running) return running;
     const probe = this.diagnostics.server(side, `pair${pair + 1}-${side}`);
-    const server = await this.start(side, pair, probe.env, this.together);
+    const server = await this.start(side, pair, probe.env, together);
     this.running[side] = server;
     this.probes[side] = probe;
     return server;
@@ -56,8 +57,8 @@ export class Servers {
    */
   async startBoth(pair: number): Promise<[GateServer, GateServer]> {
     const [base, head] = await Promise.allSettled([
-      this.serverFor('base', pair),
-      this.serverFor('head', pair),
+      this.serverFor('base', pair, true),
+      this.serverFor('head', pair, true),
     ]);
     if (base.status === 'fulfilled' && head.status === 'fulfilled') return [base.value, head.value];
     await this.stopAll();

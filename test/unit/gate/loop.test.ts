@@ -87,8 +87,15 @@ const DEFAULTS: Options = {
 
 /** The loop on `s`, its looks planned from the source's cost per pair as a gate's plan would. */
 function runSequential(s: PairSource, options: Options): Promise<LoopResult> {
-  const planned = plannedLooks(options.budgetMs / 1000, s.perPairMs() / 1000, options.fixedPairs);
-  return measurePairs(s, { ...options, restartEvery: 0, ...planned });
+  const { threshold, latencyThreshold, alpha, fixedPairs, budgetMs, limitMs } = options;
+  const planned = plannedLooks(budgetMs / 1000, s.perPairMs() / 1000, fixedPairs);
+  const plan = {
+    processes: { mode: 'fresh' } as const,
+    fixedPairs,
+    budgetSec: budgetMs / 1000,
+    limitSec: limitMs / 1000,
+  };
+  return measurePairs(s, { ...plan, ...planned }, { threshold, latencyThreshold, alpha });
 }
 
 test('a clear regression stops at the first look where significance is reachable (12 pairs), confirmed', async () => {
