@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../src/model/report.ts';
+import { profileSection } from '../src/report/profile.ts';
 import { dataFile, keyValues, machineLine, runBenchGate } from './lib.ts';
 
 const FIXTURES = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
@@ -142,7 +143,8 @@ try {
     appendFileSync(log, `${JSON.stringify({ at: new Date().toISOString(), case: name, ...line })}\n`);
     console.log(JSON.stringify(line));
     // PROFILE_MD=1 prints the comment's profile section too.
-    if (process.env.PROFILE_MD === '1') console.log(report.profile?.markdown ?? report.notes.join('\n'));
+    if (process.env.PROFILE_MD === '1')
+      console.log(report.profile ? profileSection(report.profile) : report.notes.join('\n'));
   }
 } finally {
   rmSync(repo, { recursive: true, force: true });

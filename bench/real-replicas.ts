@@ -11,8 +11,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { parseReportFile } from '../src/config/report-file.ts';
+import { mergeReports } from '../src/decide/merge.ts';
 import type { Report } from '../src/model/report.ts';
-import { mergeReports } from '../src/publish/merge-report.ts';
 import { dataFile, keyValues, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
 

@@ -5,8 +5,8 @@
  * may have been written by the pull request's author. The whole document is checked by one schema
  * (report-schema.ts: types, ranges of every number, lengths, counts; unknown fields removed), then what a schema
  * cannot say, and copied into a fresh Report. What is never taken from the file: the decision, verdict and
- * headline (decided again from the rounds), the profile's Markdown (re-rendered from its numbers), and the
- * flame-graph file paths. Text that is kept (labels, paths, messages, notes, function names) reaches Markdown only
+ * headline (decided again from the rounds), the profile's evidence and any Markdown a file carries (its section is
+ * written again from what was named hotter), and the flame-graph file paths. Text that is kept (labels, paths, messages, notes, function names) reaches Markdown only
  * through renderMarkdown's escaping.
  */
 import type { Round } from '../model/measure.ts';
@@ -136,8 +136,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
     environment: { ...o.environment },
     notes: o.notes ?? [],
     profile: o.profile && {
-      // Its Markdown is the file's own text, untrusted: left out, and written again from the rows when published.
-      markdown: '',
+      // Only what was named hotter is kept (checked): the section is written from it when published.
       files: [],
       dir: '',
       hotter: o.profile.hotter,

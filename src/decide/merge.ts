@@ -1,7 +1,7 @@
 /**
  * Several report.json files (a matrix's shards, or the one of the fork-safe pattern) made into one report's data.
  * Pure. The decision is made again from the rounds, all shards as one family, so alpha holds over all of them. Its
- * words (the headline, a merged profile's section) are rendered by publish/merge-report.ts.
+ * words are rendered in src/report/ as any report's (a merged profile's section from what each shard named hotter).
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
@@ -12,8 +12,6 @@ import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { finalVerdict } from './final.ts';
 import { missingReplicas, replicaSets, sameReplicaSet, setRounds } from './merge-replicas.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
-
-export { shownName };
 
 /** What a comparison is keyed by: the scenario's name. */
 export function roundKey(round: Round): string {
@@ -181,13 +179,12 @@ function differenceNotes(reports: readonly Report[]): Note[] {
   return notes;
 }
 
-/** One shard's profile as it is; several as one, its section left to render from their rows (markdown ''). */
+/** One shard's profile as it is; several as one (their section is written from what each named hotter). */
 function mergedProfile(reports: readonly Report[]): Report['profile'] {
   const profiles = reports.map((r) => r.profile).filter((p) => p !== undefined);
   if (profiles.length === 0) return undefined;
   if (profiles.length === 1) return profiles[0];
   return {
-    markdown: '',
     files: profiles.flatMap((p) => p.files),
     dir: '',
     hotter: profiles.flatMap((p) => p.hotter),
@@ -226,14 +223,11 @@ function notesOfShards(shards: readonly ReportFile[]): Note[] {
   }));
 }
 
-/** A merged report before its words: the profile section of several shards (markdown ''). */
-export type MergedShards = Report;
-
 /**
  * The files as one report's data. They must measure the same base and head with the same threshold and alpha, and
  * each scenario may come from one shard only; a shard's error is carried (decide/final.ts finalVerdict).
  */
-export function mergeShards(files: readonly ReportFile[]): MergedShards {
+export function mergeReports(files: readonly ReportFile[]): Report {
   if (files.length === 0)
     throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
   checkOneRun(files);

@@ -13,7 +13,9 @@ import {
 } from '../config/event.ts';
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
+import { shownName } from '../config/report-file.ts';
 import { loadReports } from '../config/results.ts';
+import { mergeReports } from '../decide/merge.ts';
 import { runGate } from '../gate/run.ts';
 import { baseDrift } from '../history/drift.ts';
 import { persistedCredentials } from '../io/credentials.ts';
@@ -27,7 +29,6 @@ import { errorMessage } from '../model/errors.ts';
 import type { Report } from '../model/report.ts';
 import { artifactName, artifactServiceAvailable, uploadFiles } from '../publish/artifact.ts';
 import { gitHubClient, httpStatus, pullHead } from '../publish/github.ts';
-import { mergeReports, shownName } from '../publish/merge-report.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../publish/target.ts';
 import { hotterAnnotation } from '../report/annotations.ts';
 import { mergeGroupCheckoutMessage } from '../report/event-text.ts';

@@ -109,7 +109,6 @@ export async function profileBoth(
       const seconds = (Date.now() - started) / 1000;
       log.info({ kind: 'profiling-took', seconds });
       return {
-        markdown: result.markdown,
         files: result.files,
         dir: join(config.outputDir, 'profiles'),
         hotter: hotterUnits(result.evidence, context.root, dirs.head, result.profiles.head),

@@ -196,9 +196,8 @@ export interface HotFunction {
   caller?: { fn: string; file: string; line: number; package: string };
 }
 
+/** The profiling pass's data; its comment section is written from it in src/report/profile.ts (profileSection). */
 export interface ProfileSummary {
-  /** The comment section (function table and the sentence in words). */
-  markdown: string;
   /** Flame graphs, differential flame graphs and raw samples, for the artifact. */
   files: string[];
   /** Directory that holds them. */
@@ -208,7 +207,10 @@ export interface ProfileSummary {
    * a change to explain (src/profile/evidence.ts).
    */
   hotter: HotFunction[];
-  /** The side-by-side profile's figures (per function, file and package) and what it named; absent in older reports. */
+  /**
+   * The side-by-side profile's figures (per function, file and package) and what it named; absent in a report read
+   * back from report.json or merged from several shards, whose section is written from `hotter` alone.
+   */
   evidence?: ProfileEvidence;
   seconds: number;
 }

@@ -1,7 +1,7 @@
 /**
  * The whole profiling step for the pipeline, after measuring: install 0x, profile base and head side by side in
- * windows of load taken in turns, weigh the evidence window by window, write the differential flame graphs beside
- * 0x's own, and render the comment section.
+ * windows of load taken in turns, weigh the evidence window by window, and write the differential flame graphs
+ * beside 0x's own. Its result is data: the comment's words are written from the evidence in src/report/profile.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +11,6 @@ import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-prel
 import { freePort } from '../io/server.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
 import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
-import { PROFILE_ARTIFACTS } from '../report/gate-text.ts';
-import { renderProfileEvidence } from '../report/profile.ts';
 import { diffFlameGraphHtml } from './diff.ts';
 import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
@@ -56,8 +54,6 @@ export interface CompareSpec {
   outDir: string;
   /** Where 0x is installed; default defaultZeroXCacheDir(). */
   cacheDir?: string;
-  /** Named in the comment as where the flame graphs are, e.g. 'the `perf-gate` artifact'. */
-  artifacts?: string;
   onOutput?: (chunk: string) => void;
 }
 
@@ -69,8 +65,6 @@ export interface ProfileComparison {
   /** Differential flame graphs: head's shape and base's shape, coloured by change. */
   diffHead: string;
   diffBase: string;
-  /** The PR comment section. */
-  markdown: string;
   /** Every file worth keeping (for an artifact). */
   files: string[];
 }
@@ -172,7 +166,6 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
   const diffBase = join(spec.outDir, 'diff-base.html');
   writeFileSync(diffHead, diffFlameGraphHtml(base.whole, head.whole, 'head'));
   writeFileSync(diffBase, diffFlameGraphHtml(base.whole, head.whole, 'base'));
-  const markdown = renderProfileEvidence(evidence, { artifacts: spec.artifacts ?? PROFILE_ARTIFACTS });
   const runs = { base: sides.base.run, head: sides.head.run };
   return {
     runs,
@@ -180,7 +173,6 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     evidence,
     diffHead,
     diffBase,
-    markdown,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,

@@ -5,9 +5,10 @@
  */
 
 import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
-import type { HotFunction } from '../model/report.ts';
+import type { HotFunction, ProfileSummary } from '../model/report.ts';
 import { code, codeCell, escapeMarkdown } from './escape.ts';
 import { formatCount, formatP, htmlText } from './format.ts';
+import { PROFILE_ARTIFACTS } from './gate-text.ts';
 
 export interface ProfileSectionOptions {
   /** Rows of each table of figures; default 8. */
@@ -241,8 +242,8 @@ export function hotterLine(hotter: readonly HotFunction[]): string {
 }
 
 /**
- * The profile section re-rendered from its numbers, for a report read back from a file (`mode: report`): the
- * Markdown the measuring run wrote is not trusted, so names and files are escaped here.
+ * The profile section from what was named hotter alone, for a report read back from a file (`mode: report`) or
+ * merged from shards: names and files come from untrusted text, so they are escaped here.
  */
 export function renderHotterSection(hotter: readonly HotFunction[]): string {
   const out = ['### Where the time went (CPU profile)', ''];
@@ -269,4 +270,13 @@ export function renderHotterSection(hotter: readonly HotFunction[]): string {
       : '<sub>Share of busy CPU samples spent in it, profiled with 0x after measuring.</sub>',
   );
   return out.join('\n');
+}
+
+/**
+ * The report's profile section: written from the evidence where the report has it (a gate's own run), else from
+ * what was named hotter (a report read back from report.json, whose text is not trusted, or several shards').
+ */
+export function profileSection(profile: ProfileSummary): string {
+  if (profile.evidence) return renderProfileEvidence(profile.evidence, { artifacts: PROFILE_ARTIFACTS });
+  return renderHotterSection(profile.hotter);
 }

@@ -13,7 +13,7 @@ import { decisionSentence, isAccepted, type LeadOptions, leadSentence, nextLine,
 import { noteText } from './note-text.ts';
 import { carryOverNote, droppedNote, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { planSentence } from './plan-text.ts';
-import { hotterLine } from './profile.ts';
+import { hotterLine, profileSection } from './profile.ts';
 import { oneRunnerLine, runnersLines, runnersSection } from './runners-text.ts';
 import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
@@ -232,7 +232,9 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
   if (diagnostics !== '')
     out.push(...section('Inside each server: event loop, CPU, memory', diagnostics.trim().split('\n')));
   if (report.profile)
-    out.push(...section('Where the CPU time went: the profile', report.profile.markdown.trim().split('\n')));
+    out.push(
+      ...section('Where the CPU time went: the profile', profileSection(report.profile).trim().split('\n')),
+    );
   out.push(...section('How it was measured', measuredSection(report, view)));
   if (report.rounds.length > 0) out.push(...section('Every round', roundsTable(report)));
   if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, '');

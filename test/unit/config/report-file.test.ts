@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseReportFile, REPORT_FILE_MAX_BYTES } from '../../../src/config/report-file.ts';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { gateReport } from '../../support/reports.ts';
 
 const FIXTURE = readFileSync(new URL('../../fixtures/report-regression.json', import.meta.url), 'utf8');

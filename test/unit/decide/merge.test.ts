@@ -6,12 +6,11 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { roundKey } from '../../../src/decide/merge.ts';
+import { mergeReports, roundKey } from '../../../src/decide/merge.ts';
 import { stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { reportHeadline } from '../../../src/report/headline.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { perLookLevel, sequentialP } from '../../../src/stats/sequential-boundary.ts';
@@ -229,7 +228,7 @@ describe('mergeReports', () => {
     assert.equal(stepOutcome(both, true).kind, 'fail');
   });
 
-  test('notes (marked by shard), new paths and profiles are concatenated; the profile is re-rendered from numbers', () => {
+  test('notes (marked by shard), new paths and profiles are concatenated; the profile section is written from their rows', () => {
     const a = {
       ...gateReport({ paths: { '/a': 1, '/new': 1 }, notes: [{ kind: 'loadgen-busy', loadgenCpu: 0.95 }] }),
       newScenarios: ['GET /new'],
@@ -267,8 +266,11 @@ describe('mergeReports', () => {
     );
     assert.deepEqual(merged.profile?.files, []);
     assert.equal(merged.profile?.seconds, 17);
-    assert.doesNotMatch(merged.profile!.markdown, /<img/);
-    assert.match(merged.profile!.markdown, /\| `slow` \| `a\.js:3` \| 1\.0% \| 30\.0% \|/);
+    assert.ok(!('markdown' in merged.profile!), "a file's own Markdown is not kept");
+    const markdown = renderMarkdown(merged);
+    assert.doesNotMatch(markdown, /<img/);
+    assert.match(markdown, /\| `slow` \| `a\.js:3` \| 1\.0% \| 30\.0% \|/);
+    assert.match(markdown, /\| `other` \| `b\.js:1` \| 0\.0% \| 10\.0% \|/);
     // /new is not compared: only /a and /b (req/s and p99 each).
     assert.equal(merged.decision?.comparisons.length, 4);
   });

@@ -2,10 +2,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import { needsMore } from '../../../src/decide/needs-more.ts';
 import { RUNNER_SPREAD_PRIOR } from '../../../src/decide/replicas.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { clusterOf, halfNormalRandomEffects } from '../../../src/stats/random-effects.ts';
 import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
 import { asFile, gateReport, roundsFor, type ShardSpec } from '../../support/reports.ts';

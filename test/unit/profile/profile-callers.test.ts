@@ -92,7 +92,7 @@ test('the Next line names the caller first, the internal frame as context; the a
   assert.deepEqual(hotter[0]?.caller, { fn: 'afterEach', file: 'lib/util.js', line: 19, package: '' });
   const report: Report = {
     ...gateReport({ paths: { '/x': 0.5 } }),
-    profile: { markdown: '', files: [], dir: '', hotter, seconds: 1 },
+    profile: { files: [], dir: '', hotter, seconds: 1 },
   };
   const next = nextLine(report, {});
   assert.match(

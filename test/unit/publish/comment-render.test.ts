@@ -23,7 +23,6 @@ import type { Report } from '../../../src/model/report.ts';
 import { keptEvidence, WINDOW_SEC, windowedSide } from '../../../src/profile/compare.ts';
 import { weighEvidence } from '../../../src/profile/evidence.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { renderProfileEvidence } from '../../../src/report/profile.ts';
 import { textOf, withText } from '../../support/png-text.ts';
 import { readRecording } from '../../support/profile-recording.ts';
 import { gateReport } from '../../support/reports.ts';
@@ -56,7 +55,6 @@ function recordedProfile(): Report['profile'] {
     windowSec: WINDOW_SEC,
   });
   return {
-    markdown: renderProfileEvidence(evidence, { artifacts: 'the `perf-gate` artifact of this run' }),
     files: [],
     dir: '',
     hotter: hotterUnits(evidence, '/repo', '/repo'),

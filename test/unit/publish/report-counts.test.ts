@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { gateReport } from '../../support/reports.ts';
 
 function withHeadErrors(errors: number): string {

@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import type { SideDiagnostics } from '../../../src/model/diagnostics.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { gateReport } from '../../support/reports.ts';
 
 function side(rssMb: number): SideDiagnostics {
@@ -73,7 +73,6 @@ function fullReport(): Report {
     blockedMs: 12,
   };
   report.profile = {
-    markdown: '',
     files: [],
     dir: '',
     seconds: 3,

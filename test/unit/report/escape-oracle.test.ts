@@ -165,7 +165,6 @@ function reportWith(text: (slot: number) => string): Report {
   };
   report.newScenarios = [text(9)];
   report.profile = {
-    markdown: '',
     files: [],
     dir: '',
     seconds: 3,

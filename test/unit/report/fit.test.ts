@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import {
   CHECK_SUMMARY_BYTES,
   COMMENT_LIMIT,

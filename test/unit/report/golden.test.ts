@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { type ReplaySource, replayPairs } from '../../../src/gate/loop.ts';
 import type { Round } from '../../../src/model/measure.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { CHECK_SUMMARY_BYTES, fitComment } from '../../../src/report/fit.ts';
 import { checkTitle, stepMessage } from '../../../src/report/headline.ts';
 import { asFile, gateReport, roundsFor } from '../../support/reports.ts';

@@ -1,17 +1,19 @@
 /**
  * The profile section of the comment: what it names and how (only with evidence and a change to explain), the
  * figures by package, file and function as data, escaping of names and paths, the line under the table, and the
- * section re-rendered from numbers for `mode: report`.
+ * section written from what was named hotter for `mode: report`; which of the two a report's section is.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ProfileEvidence, UnitCost } from '../../../src/model/profile.ts';
+import { PROFILE_ARTIFACTS } from '../../../src/report/gate-text.ts';
 import {
   formatUs,
   formatUsChange,
   hotSubject,
   hotterLine,
   namedSentence,
+  profileSection,
   renderHotterSection,
   renderProfileEvidence,
 } from '../../../src/report/profile.ts';
@@ -298,5 +300,30 @@ describe('hotterLine and renderHotterSection', () => {
     const old = { fn: 'a|b', file: '@x/y.js', line: 2, baseSelf: 0.1, headSelf: 0.5 };
     assert.match(renderHotterSection([old]), /\| `a\\\|b` \| `@\u200bx\/y\.js:2` \| 10\.0% \| 50\.0% \|/);
     assert.match(renderHotterSection([]), /Nothing of the pull request is named hotter on head/);
+  });
+});
+
+describe('profileSection', () => {
+  const hotter = [
+    {
+      unit: 'function' as const,
+      fn: 'slowPath',
+      file: 'lib/util.js',
+      line: 5,
+      baseSelf: 0.01,
+      headSelf: 0.3,
+    },
+  ];
+
+  test("a gate's own profile is written from its evidence, naming the run's flame-graph artifact", () => {
+    const section = profileSection({ files: [], dir: '', hotter, evidence: evidence(), seconds: 3 });
+    assert.equal(section, renderProfileEvidence(evidence(), { artifacts: PROFILE_ARTIFACTS }));
+    assert.match(section, /held at 1% over the 40 tested together/);
+  });
+
+  test('a profile without evidence (read back, or merged from shards) is written from what was named hotter', () => {
+    const section = profileSection({ files: [], dir: '', hotter, seconds: 3 });
+    assert.equal(section, renderHotterSection(hotter));
+    assert.match(section, /\| `slowPath` \| `lib\/util\.js:5` \|/);
   });
 });

@@ -1,9 +1,9 @@
 /** The words of a decision over several runners: cost, "confirmed on N runners", a runner that differs, reach. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { oneRunnerLine, runnersLines, runnersSection } from '../../../src/report/runners-text.ts';
 import { asFile, gateReport } from '../../support/reports.ts';
 

@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
+import { mergeReports } from '../../../src/decide/merge.ts';
 import { generatorPaced, LOADGEN_BUSY } from '../../../src/decide/pace.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { paceNote } from '../../../src/gate/assemble.ts';
 import { metricValue } from '../../../src/model/derived.ts';
 import type { Round, RoundMeasurement, Side } from '../../../src/model/measure.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { mergeReports } from '../../../src/publish/merge-report.ts';
 import { formatValue, metricLabel } from '../../../src/report/format.ts';
 import { decisionHeadline } from '../../../src/report/headline.ts';
 import { noteText } from '../../../src/report/note-text.ts';
