@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../src/io/server.ts';
+import { aptInstall } from './apt.ts';
 
 const ROOT = '/usr/lib/postgresql';
 
@@ -24,24 +25,13 @@ function binDir(): string | undefined {
 
 /** Installs Debian's postgresql unless a server is there; returns its bin directory. */
 export function ensurePostgres(): string {
-  const found = binDir();
-  if (found) return found;
-  const how =
-    'install it with `apt-get install -y --no-install-recommends postgresql` (Debian/Ubuntu), as root';
-  if (process.getuid?.() !== 0) throw new Error(`no PostgreSQL server under ${ROOT}: ${how}`);
-  try {
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
-      stdio: 'pipe',
-      timeout: 300_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } catch (error) {
-    const output = error instanceof Error && 'stderr' in error ? String(error.stderr).slice(-2000) : '';
-    throw new Error(`\`apt-get install -y postgresql\` failed (run \`apt-get update\` first?):\n${output}`);
-  }
-  const installed = binDir();
-  if (!installed) throw new Error(`apt-get installed postgresql, yet no server is under ${ROOT}`);
-  return installed;
+  aptInstall({
+    name: 'postgresql',
+    present: () => binDir() !== undefined,
+    missing: `no PostgreSQL server under ${ROOT}`,
+    timeoutMs: 300_000,
+  });
+  return binDir()!;
 }
 
 export interface RunningPostgres {

@@ -4,37 +4,25 @@
  * killed after. When the machine has no redis-server the test installs it with apt-get (as root), or fails with
  * a message that says how to get it.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/io/server.ts';
+import { aptInstall } from './apt.ts';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const REDIS_CLI = '/usr/bin/redis-cli';
 
 /** Installs Debian's redis-server (which brings redis-cli) unless both are there; throws when it cannot. */
 export function ensureRedis(): void {
-  if (existsSync(REDIS_SERVER) && existsSync(REDIS_CLI)) return;
-  const how =
-    'install it with `apt-get install -y --no-install-recommends redis-server` (Debian/Ubuntu), as root';
-  if (process.getuid?.() !== 0)
-    throw new Error(`${REDIS_SERVER} is missing and this test is not root, so it cannot ${how}: ${how}`);
-  try {
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], {
-      stdio: 'pipe',
-      timeout: 180_000,
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } catch (error) {
-    const output = error instanceof Error && 'stderr' in error ? String(error.stderr).slice(-2000) : '';
-    throw new Error(
-      `${REDIS_SERVER} is missing and \`apt-get install -y --no-install-recommends redis-server\` failed (run \`apt-get update\` first?):\n${output}`,
-    );
-  }
-  if (!existsSync(REDIS_SERVER) || !existsSync(REDIS_CLI))
-    throw new Error(`apt-get installed redis-server, yet ${REDIS_SERVER} or ${REDIS_CLI} is missing`);
+  aptInstall({
+    name: 'redis-server',
+    present: () => existsSync(REDIS_SERVER) && existsSync(REDIS_CLI),
+    missing: `${REDIS_SERVER} or ${REDIS_CLI} is missing`,
+    timeoutMs: 180_000,
+  });
 }
 
 /** Encodes a command as a RESP array of bulk strings. */
