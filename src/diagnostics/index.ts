@@ -23,7 +23,7 @@ export {
   writePreload,
 } from './install.ts';
 export { DIAGNOSTICS_ENV, type DiagnosticsSnapshot, PRELOAD_SOURCE } from './preload.ts';
-export { DiagnosticsRecorder, type MeasureOptions, ServerDiagnostics, servingPort } from './recorder.ts';
+export { DiagnosticsRecorder, ServerDiagnostics, servingPort } from './recorder.ts';
 export {
   type SummaryOptions,
   summarizeDiagnostics,

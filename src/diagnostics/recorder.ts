@@ -41,7 +41,8 @@ export function servingPort(
   return lines.filter((l) => l.ports.includes(port));
 }
 
-export interface MeasureOptions {
+/** How a window of a server's diagnostics is opened (ServerDiagnostics.open). */
+export interface WindowOptions {
   /** Seconds of warm-up load at the start of `run` to leave out of the window (the LoadSpec's warmupSec). */
   warmupSec: number;
   /** The server's port (RunningServer.port), to keep only the process(es) serving it. */
@@ -78,7 +79,7 @@ export class ServerDiagnostics {
    * Opens a measured window: a snapshot once its warm-up is over (at once without one); close() takes another
    * and records its lines, this server's window, for the summary. Two servers' windows open and close together.
    */
-  async open(label: string, options: MeasureOptions): Promise<DiagnosticsWindow> {
+  async open(label: string, options: WindowOptions): Promise<DiagnosticsWindow> {
     if (!this.recorder.enabled) return { close: async () => {}, abandon: async () => {} };
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();

@@ -78,7 +78,8 @@ export function mainThreadSeconds(pid: number): number | undefined {
   }
 }
 
-export interface Disturbance {
+/** The machine's busy time between two readings that was not ours, and the time stolen from it. */
+export interface ForeignLoad {
   /** Cores' worth of busy time that was not ours, averaged over the interval. */
   foreignCores: number;
   /** Cores' worth of stolen time. */
@@ -86,7 +87,7 @@ export interface Disturbance {
 }
 
 /** What else ran between two readings, given the CPU seconds our own processes used in between. */
-export function disturbance(before: MachineTimes, after: MachineTimes, oursSec: number): Disturbance {
+export function foreignLoad(before: MachineTimes, after: MachineTimes, oursSec: number): ForeignLoad {
   const wall = Math.max(1e-3, after.at - before.at);
   return {
     foreignCores: Math.max(0, after.busy - before.busy - oursSec) / wall,

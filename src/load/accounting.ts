@@ -4,7 +4,7 @@
  * test, not a disturbance), and the machine, whose remaining busy time is the disturbance. Seconds add up over
  * stretches (the turns a pool recorded in); shares are seconds over the stretches' time.
  */
-import { disturbance, machineTimes, processSeconds } from '../io/cpu.ts';
+import { foreignLoad, machineTimes, processSeconds } from '../io/cpu.ts';
 import { servicePids } from '../io/peers.ts';
 import { processTree } from '../io/proc.ts';
 import type { RoundMeasurement } from '../model/measure.ts';
@@ -54,7 +54,7 @@ export function accounting(watchPids: readonly number[] | undefined): () => CpuS
     const machineEnd = machineTimes();
     const disturbed =
       machineStart && machineEnd
-        ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec)
+        ? foreignLoad(machineStart, machineEnd, selfSec + serverSec + serviceSec)
         : undefined;
     return {
       elapsedSec,

@@ -6,9 +6,9 @@
  */
 
 import { errorMessage } from '../model/errors.ts';
-import { type Command, Pools } from './protocol.ts';
+import { type Command, GeneratorPools } from './protocol.ts';
 
-const pools = new Pools();
+const pools = new GeneratorPools();
 
 /** One request line's answer. */
 async function answer(line: string): Promise<object> {

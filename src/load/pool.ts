@@ -10,7 +10,7 @@ import { autocannonTurn } from './autocannon-turn.ts';
 import type { ConnectionEvents, TurnConnection } from './connection.ts';
 import { keptConnections, PacedTally } from './paced.ts';
 import { type RateBasis, Tally } from './tally.ts';
-import { type Clock, closedTurn, pacedTurn, realClock } from './turns.ts';
+import { closedTurn, pacedTurn, realClock, type TurnClock } from './turns.ts';
 
 export interface Pool {
   readonly spec: PoolSpec;
@@ -32,12 +32,12 @@ abstract class BasePool implements Pool {
   protected paced: PacedTally | undefined;
   /** The turn going on: where its reconnects and bytes go. */
   protected current = { record: false, reconnects: 0, closedLoop: false };
-  protected readonly clock: Clock;
+  protected readonly clock: TurnClock;
   private pacedConnections: TurnConnection[] | undefined;
   private readonly connect: Connect;
   private readonly basis: RateBasis;
 
-  constructor(spec: PoolSpec, basis: RateBasis, clock: Clock, connect: Connect) {
+  constructor(spec: PoolSpec, basis: RateBasis, clock: TurnClock, connect: Connect) {
     this.spec = spec;
     this.basis = basis;
     this.clock = clock;
@@ -105,7 +105,7 @@ const kept: Connect = (spec, events) => keptConnections(spec, events);
 
 /** The kept engine: its connections outlive the turns; the rate is responses over the turns' whole time. */
 export class KeptPool extends BasePool {
-  constructor(spec: PoolSpec, clock: Clock = realClock, connect: Connect = kept) {
+  constructor(spec: PoolSpec, clock: TurnClock = realClock, connect: Connect = kept) {
     super(spec, 'turn', clock, connect);
     // Made now (they connect at their first request), so that a spec they cannot serve fails at the open.
     this.keptConnections();
@@ -145,7 +145,7 @@ export class KeptPool extends BasePool {
 
 /** The autocannon engine: each closed-loop turn a fresh autocannon instance; the rate over the turns' spans. */
 export class AutocannonPool extends BasePool {
-  constructor(spec: PoolSpec, clock: Clock = realClock, connect: Connect = kept) {
+  constructor(spec: PoolSpec, clock: TurnClock = realClock, connect: Connect = kept) {
     super(spec, 'span', clock, connect);
   }
 

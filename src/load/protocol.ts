@@ -38,7 +38,8 @@ class PoolError extends Error {
   }
 }
 
-export class Pools {
+/** The generator child's pools of connections, by id: it carries out the parent's commands on them. */
+export class GeneratorPools {
   private readonly pools = new Map<string, Pool>();
   private readonly open: (spec: PoolSpec) => Pool;
 

@@ -6,14 +6,15 @@
  */
 import type { Outcome, TurnConnection } from './connection.ts';
 
-export interface Clock {
+/** The clock turns are timed by: monotonic milliseconds and a timer (the tests pass a fake). */
+export interface TurnClock {
   /** Milliseconds, monotonic (performance.now). */
   now(): number;
   /** Calls `fn` after `ms`. */
   after(ms: number, fn: () => void): void;
 }
 
-export const realClock: Clock = {
+export const realClock: TurnClock = {
   now: () => performance.now(),
   after: (ms, fn) => {
     setTimeout(fn, ms);
@@ -42,7 +43,7 @@ export function closedTurn(
   connections: readonly TurnConnection[],
   sec: number,
   timeoutMs: number,
-  clock: Clock,
+  clock: TurnClock,
   seen: (outcome: Outcome) => void,
 ): Promise<ClosedTurn> {
   return new Promise((resolve) => {
@@ -113,7 +114,7 @@ export const PACED_DRAIN_SEC = 2;
 export async function pacedTurn(
   connections: readonly TurnConnection[],
   options: { sec: number; rate: number; timeoutMs: number },
-  clock: Clock,
+  clock: TurnClock,
   seen: (result: PacedOutcome) => void,
 ): Promise<PacedTurn> {
   const intervalMs = 1000 / options.rate;

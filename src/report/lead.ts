@@ -9,7 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { headlineComparison } from './outputs.ts';
-import { callerSubject, formatShare as formatBusyShare, formatUs, hotSubject } from './profile.ts';
+import { callerSubject, formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
 /** What the lead needs besides the report. */
 export interface LeadOptions {

@@ -20,7 +20,7 @@ export interface ProfileSectionOptions {
 }
 
 /** A share of busy time as a percentage: 61%, 0.3%, <0.1%. */
-export function formatShare(share: number): string {
+export function formatBusyShare(share: number): string {
   const p = share * 100;
   if (p === 0) return '0%';
   if (p < 0.1) return '<0.1%';
@@ -188,7 +188,7 @@ export function renderProfileEvidence(e: ProfileEvidence, options: ProfileSectio
 function hotChange(h: HotFunction): string {
   if (h.baseUsPerRequest !== undefined && h.headUsPerRequest !== undefined)
     return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} → ${formatUs(h.headUsPerRequest)})`;
-  return `${formatShare(h.baseSelf)} → ${formatShare(h.headSelf)} of busy time`;
+  return `${formatBusyShare(h.baseSelf)} → ${formatBusyShare(h.headSelf)} of busy time`;
 }
 
 /** Where a hot unit is, as code: `lib/util.js:9`, `lib/util.js`, `node_modules/fmtkit`. */

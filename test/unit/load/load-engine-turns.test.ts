@@ -10,12 +10,12 @@ import { GateError } from '../../../src/io/errors.ts';
 import type { Outcome, TurnConnection } from '../../../src/load/connection.ts';
 import { LoadGenerator } from '../../../src/load/generator.ts';
 import { KeptPool } from '../../../src/load/pool.ts';
-import { Pools } from '../../../src/load/protocol.ts';
-import { type Clock, closedTurn, pacedTurn } from '../../../src/load/turns.ts';
+import { GeneratorPools } from '../../../src/load/protocol.ts';
+import { closedTurn, pacedTurn, type TurnClock } from '../../../src/load/turns.ts';
 import type { PoolSpec } from '../../../src/model/measure.ts';
 
 /** A clock whose time moves only when the test runs its timers, earliest first. */
-class FakeClock implements Clock {
+class FakeClock implements TurnClock {
   time = 0;
   private timers: { at: number; fn: () => void; seq: number }[] = [];
   private seq = 0;
@@ -161,7 +161,7 @@ describe('the protocol on pools of fakes', () => {
   test('open, turns in the order given, take (then a new tally), close; failures name their pool', async () => {
     const clock = new FakeClock();
     const made: Record<string, FakeConnection[]> = {};
-    const pools = new Pools((spec) => {
+    const pools = new GeneratorPools((spec) => {
       const connections = [new FakeConnection(clock, spec.url.endsWith('b/') ? 20 : 10, 200)];
       made[spec.url] = connections;
       return new KeptPool(spec, clock, () => connections);
@@ -206,7 +206,7 @@ describe('the protocol on pools of fakes', () => {
   });
 
   test('a spec the kept engine cannot serve fails at the open, saying which engine can', async () => {
-    const reply = await new Pools().handle({
+    const reply = await new GeneratorPools().handle({
       op: 'open',
       pool: 'h',
       spec: { ...fakeSpec, url: 'https://x/' },
