@@ -24,7 +24,7 @@ import { historySvg } from '../src/report/history-chart.ts';
 import { historyPage } from '../src/report/history-page.ts';
 import { runAction } from '../test/support/action.ts';
 import { TOKEN } from '../test/support/example.ts';
-import { startFakeGitHub } from '../test/support/fake-github.ts';
+import { startFakeGitHub } from '../test/support/fake-github/index.ts';
 import { makeHistoryRepo } from '../test/support/history-repo.ts';
 import { simulateHistory } from '../test/support/history-sim.ts';
 

@@ -16,7 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import { reportHeadline } from '../../src/report/headline.ts';
 import { type ActionRun, runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { pullRequestEvent } from '../support/repo.ts';
 import { BASE_SHA, gateReport, PR_HEAD_SHA, writeResults } from '../support/reports.ts';
 

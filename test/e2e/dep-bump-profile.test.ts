@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { changeToExplain } from '../../src/gate/profiling.ts';
 import type { Report } from '../../src/model/report.ts';
 import { runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import {
   type Files,
   killProcessesUnder,

@@ -29,7 +29,7 @@ import {
   workflowRunEvent,
   writesTo,
 } from '../support/example.ts';
-import type { FakeGitHub } from '../support/fake-github.ts';
+import type { FakeGitHub } from '../support/fake-github/index.ts';
 import { pullRequestEvent } from '../support/repo.ts';
 import {
   actionInvocation,

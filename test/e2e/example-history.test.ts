@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { type TestContext, test } from 'node:test';
 import type { HistoryLine } from '../../src/model/history.ts';
 import { type ExampleResult, killUnder, runStep, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type HistoryRepo, makeHistoryRepo } from '../support/history-repo.ts';
 import { violations } from '../support/json-schema.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';

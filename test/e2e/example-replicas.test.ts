@@ -27,7 +27,7 @@ import {
   TOKEN,
   writesTo,
 } from '../support/example.ts';
-import type { FakeGitHub } from '../support/fake-github.ts';
+import type { FakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 import {
   type Artifact,

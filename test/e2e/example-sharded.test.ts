@@ -28,7 +28,7 @@ import {
   testedMetrics,
   writesTo,
 } from '../support/example.ts';
-import type { FakeGitHub } from '../support/fake-github.ts';
+import type { FakeGitHub } from '../support/fake-github/index.ts';
 import { pullRequestEvent } from '../support/repo.ts';
 import {
   type Artifact,

@@ -30,7 +30,7 @@ import {
   type FakeGitHub,
   type FakeGitHubOptions,
   startFakeGitHub,
-} from '../support/fake-github.ts';
+} from '../support/fake-github/index.ts';
 import {
   type Files,
   git,

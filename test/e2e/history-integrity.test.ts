@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runAction } from '../support/action.ts';
 import { TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type HistoryRepo, makeHistoryRepo } from '../support/history-repo.ts';
 import { git, processesUnder } from '../support/repo.ts';
 

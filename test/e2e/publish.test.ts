@@ -17,7 +17,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
 import { type ActionRun, runAction, workflowCommands } from '../support/action.ts';
-import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 import { gateReport } from '../support/reports.ts';
 

@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { OPEN_LOOP_MAX_RATE } from '../../src/load/plan.ts';
 import { readReport, runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
 /**

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/model/report.ts';
 import { formatMs } from '../../src/report/diagnostics.ts';
 import { runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import {
   type Files,
   killProcessesUnder,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type ActionRun, readReport, runAction, workflowCommands } from '../support/action.ts';
 import { testedMetrics } from '../support/example.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
 /**

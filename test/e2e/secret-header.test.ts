@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type ActionRun, readReport, runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
 const SECRET = 'pgk_4d8f2a19c7e3b5a6';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { readReport, runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
 const TOKEN = 'ghs_trusted_policy';

@@ -11,7 +11,12 @@ import { fileURLToPath } from 'node:url';
 import type { MetricComparison } from '../../src/model/decision.ts';
 import type { Report } from '../../src/model/report.ts';
 import { type ActionRun, runAction } from './action.ts';
-import { type FakeComment, type FakeGitHub, type RecordedRequest, startFakeGitHub } from './fake-github.ts';
+import {
+  type FakeComment,
+  type FakeGitHub,
+  type RecordedRequest,
+  startFakeGitHub,
+} from './fake-github/index.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from './repo.ts';
 import type { ActionInvocation } from './workflow.ts';
 

@@ -6,7 +6,7 @@ import {
   type FakeGitHubOptions,
   loadGitHubSpec,
   startFakeGitHub,
-} from '../../support/fake-github.ts';
+} from '../../support/fake-github/index.ts';
 
 const TOKEN = 'ghs_fake_token';
 const owner = 'octo-org';

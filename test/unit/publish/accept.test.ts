@@ -10,7 +10,7 @@ import { mergeGroupPull } from '../../../src/config/event.ts';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { acceptingLine, readAcceptance } from '../../../src/publish/accept.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 import { gateReport, PR_HEAD_SHA } from '../../support/reports.ts';
 

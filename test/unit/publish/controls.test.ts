@@ -22,7 +22,7 @@ import { escapeMarkdown } from '../../../src/report/escape.ts';
 import { reportHeadline } from '../../../src/report/headline.ts';
 import { changeOutput } from '../../../src/report/outputs.ts';
 import { renderBrief } from '../../../src/report/render.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 import { gateReport, PR_HEAD_SHA } from '../../support/reports.ts';
 

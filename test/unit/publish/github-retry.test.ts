@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { gateKey, MARKER, postRetryDelay, upsertComment } from '../../../src/publish/github.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 
 let fake: FakeGitHub;

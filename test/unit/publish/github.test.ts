@@ -1,5 +1,5 @@
 /**
- * src/publish/github.ts against the loopback fake of GitHub's REST API (test/support/fake-github.ts), which rejects
+ * src/publish/github.ts against the loopback fake of GitHub's REST API (test/support/fake-github/), which rejects
  * any request that GitHub's OpenAPI description does not allow: the sticky comment is created once, updated in
  * place, found beyond the first page, and not confused with a human's copy (test/unit/publish/sticky.test.ts has the rest).
  */
@@ -17,7 +17,7 @@ import {
   upsertComment,
 } from '../../../src/publish/github.ts';
 import { ACTIONS_BOT } from '../../../src/publish/identity.ts';
-import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../../support/fake-github.ts';
+import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 
 const TOKEN = 'ghs_perf_gate_test_token';

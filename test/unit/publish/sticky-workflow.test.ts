@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { gateKey, upsertComment, workflowOf } from '../../../src/publish/github.ts';
-import { startFakeGitHub } from '../../support/fake-github.ts';
+import { startFakeGitHub } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 
 const TOKEN = 'ghs_sticky_workflow';

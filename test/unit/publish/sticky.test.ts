@@ -1,5 +1,5 @@
 /**
- * Issue 23, findings 1 and 8, against the loopback fake of GitHub (test/support/fake-github.ts): the sticky comment
+ * Issue 23, findings 1 and 8, against the loopback fake of GitHub (test/support/fake-github/): the sticky comment
  * is only ever one the token wrote itself, one per gate; an edit GitHub refuses makes a new comment; a POST GitHub
  * carried out but answered 502 for is not made twice; a secondary rate limit is waited out and never reported as a
  * missing permission.
@@ -21,7 +21,7 @@ import {
   type FakeGitHubOptions,
   type FakeUser,
   startFakeGitHub,
-} from '../../support/fake-github.ts';
+} from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 
 const TOKEN = 'ghs_sticky_test';
