@@ -50,13 +50,13 @@ function checkOneRun(files: readonly ReportFile[]): void {
     if (a.base.sha !== b.base.sha || a.head.sha !== b.head.sha) {
       throw mergeError(
         `${shownName(first.source)} measured base ${a.base.sha.slice(0, 7)} and head ${a.head.sha.slice(0, 7)}, but ${shownName(f.source)} measured base ${b.base.sha.slice(0, 7)} and head ${b.head.sha.slice(0, 7)}`,
-        'Merge only the shards of one run (download the artifacts of one workflow run).',
+        'Merge only the reports of one run (download the artifacts of one workflow run).',
       );
     }
     if (JSON.stringify(a.pullRequest) !== JSON.stringify(b.pullRequest)) {
       throw mergeError(
         `${shownName(first.source)} and ${shownName(f.source)} are for different pull requests`,
-        'Merge only the shards of one run.',
+        'Merge only the reports of one run.',
       );
     }
     const rule = (r: Report) =>
@@ -64,7 +64,7 @@ function checkOneRun(files: readonly ReportFile[]): void {
     if (rule(a) !== rule(b)) {
       throw mergeError(
         `${shownName(first.source)} and ${shownName(f.source)} were decided with different \`threshold\`, \`latency-threshold\` or \`alpha\``,
-        'Give every shard the same inputs except `shard`.',
+        'Give every measuring job the same inputs except `shard` and `replica`.',
       );
     }
   }
