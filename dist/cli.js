@@ -10060,7 +10060,15 @@ var KINDS = {
   "diagnostics-per-shard": {},
   "replicas-missing": { found: count(256), count: count(256) }
 };
-var OPTIONAL = { plan: { startSec: quantity(MAX_SECONDS) } };
+var jobs = { jobs: oneOf(["shards", "runners"]) };
+var OPTIONAL = {
+  plan: { startSec: quantity(MAX_SECONDS) },
+  "duplicate-shard": jobs,
+  "shard-settings-differ": jobs,
+  "shard-environments-differ": jobs,
+  "diagnostics-per-shard": jobs,
+  "of-shard": jobs
+};
 var single = (name, fields2) => object({ kind: kind(name), ...fields2 }, OPTIONAL[name]);
 var NOTE_SCHEMA = {
   type: "object",
@@ -20187,20 +20195,23 @@ function noteText(note) {
     case "no-flame-graphs":
       return noFlameGraphsNote(note.message);
     case "duplicate-shard":
-      return `${note.source} is the same shard as ${note.twin} (a duplicate): it was counted once.`;
+      return `${note.source} is the same ${job(note.jobs)} as ${note.twin} (a duplicate): it was counted once.`;
     case "shard-counts-differ":
       return "the shards disagree on how many shards there are.";
     case "shard-settings-differ":
-      return "the shards were measured with different `duration`, `warmup`, `slice` or `connections`; the first shard\u2019s are shown.";
+      return `the ${note.jobs ?? "shards"} were measured with different \`duration\`, \`warmup\`, \`slice\` or \`connections\`; the first ${job(note.jobs)}\u2019s are shown.`;
     case "shard-environments-differ":
-      return "the shards ran on different Node.js versions or CPU counts; the first shard\u2019s are shown.";
+      return `the ${note.jobs ?? "shards"} ran on different Node.js versions or CPU counts; the first ${job(note.jobs)}\u2019s are shown.`;
     case "diagnostics-per-shard":
-      return "event-loop and memory figures are per shard: they are in each shard\u2019s report.json.";
+      return `event-loop and memory figures are per ${job(note.jobs)}: they are in each ${job(note.jobs)}\u2019s report.json.`;
     case "replicas-missing":
       return `${note.found} of ${note.count} runners reported: a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers the runners found.`;
     case "of-shard":
-      return `shard ${note.source}: ${noteText(note.note)}`;
+      return `${job(note.jobs)} ${note.source}: ${noteText(note.note)}`;
   }
+}
+function job(jobs2) {
+  return jobs2 === "runners" ? "runner" : "shard";
 }
 
 // src/report/plan-text.ts

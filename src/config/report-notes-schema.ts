@@ -98,7 +98,15 @@ const KINDS: Record<string, Record<string, Schema>> = {
 };
 
 /** Fields a kind of note may leave out (absent in reports written before them). */
-const OPTIONAL: Record<string, Record<string, Schema>> = { plan: { startSec: quantity(MAX_SECONDS) } };
+const jobs = { jobs: oneOf(['shards', 'runners']) };
+const OPTIONAL: Record<string, Record<string, Schema>> = {
+  plan: { startSec: quantity(MAX_SECONDS) },
+  'duplicate-shard': jobs,
+  'shard-settings-differ': jobs,
+  'shard-environments-differ': jobs,
+  'diagnostics-per-shard': jobs,
+  'of-shard': jobs,
+};
 
 const single = (name: string, fields: Record<string, Schema>): Schema =>
   object({ kind: kind(name), ...fields }, OPTIONAL[name]);

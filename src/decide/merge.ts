@@ -7,7 +7,7 @@
 import { type ReportFile, shownName } from '../config/report-file.ts';
 import { GateError } from '../model/errors.ts';
 import type { Round } from '../model/measure.ts';
-import type { Note } from '../model/notes.ts';
+import type { MergedJobs, Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { finalVerdict } from './final.ts';
 import { missingReplicas, replicaSets, sameReplicaSet, setRounds } from './merge-replicas.ts';
@@ -48,13 +48,13 @@ function checkOneRun(files: readonly ReportFile[]): void {
     if (a.base.sha !== b.base.sha || a.head.sha !== b.head.sha) {
       throw mergeError(
         `${shownName(first.source)} measured base ${a.base.sha.slice(0, 7)} and head ${a.head.sha.slice(0, 7)}, but ${shownName(f.source)} measured base ${b.base.sha.slice(0, 7)} and head ${b.head.sha.slice(0, 7)}`,
-        'Merge only the shards of one run (download the artifacts of one workflow run).',
+        'Merge only the reports of one run (download the artifacts of one workflow run).',
       );
     }
     if (JSON.stringify(a.pullRequest) !== JSON.stringify(b.pullRequest)) {
       throw mergeError(
         `${shownName(first.source)} and ${shownName(f.source)} are for different pull requests`,
-        'Merge only the shards of one run.',
+        'Merge only the reports of one run.',
       );
     }
     const rule = (r: Report) =>
@@ -62,7 +62,7 @@ function checkOneRun(files: readonly ReportFile[]): void {
     if (rule(a) !== rule(b)) {
       throw mergeError(
         `${shownName(first.source)} and ${shownName(f.source)} were decided with different \`threshold\`, \`latency-threshold\` or \`alpha\``,
-        'Give every shard the same inputs except `shard`.',
+        'Give every measuring job the same inputs except `shard` and `replica`.',
       );
     }
   }
@@ -72,13 +72,18 @@ function checkOneRun(files: readonly ReportFile[]): void {
  * The shards, the same shard twice counted once (with a note); two shards measuring one key is an error, unless
  * they are replicas of one shard (both say `replica`, with the same scenarios).
  */
-function distinctShards(files: readonly ReportFile[], notes: Note[]): ReportFile[] {
+function distinctShards(files: readonly ReportFile[], notes: Note[], jobs: MergedJobs): ReportFile[] {
   const shards: ReportFile[] = [];
   const owner = new Map<string, ReportFile>();
   for (const f of files) {
     const twin = shards.find((s) => sameShard(s.report, f.report));
     if (twin) {
-      notes.push({ kind: 'duplicate-shard', source: shownName(f.source), twin: shownName(twin.source) });
+      notes.push({
+        kind: 'duplicate-shard',
+        source: shownName(f.source),
+        twin: shownName(twin.source),
+        jobs,
+      });
       continue;
     }
     for (const key of reportKeys(f.report)) {
@@ -147,19 +152,21 @@ function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
 function mergedError(
   shards: readonly ReportFile[],
   missing: ReportError | undefined,
+  jobs: MergedJobs,
 ): ReportError | undefined {
   const several = shards.length > 1;
   const shardErrors = shards
     .filter((s) => s.report.error !== undefined)
     .map((s): ReportError => {
       const e = s.report.error!;
-      return several ? { ...e, message: `shard ${shownName(s.source)}: ${e.message}` } : e;
+      const job = jobs === 'runners' ? 'runner' : 'shard';
+      return several ? { ...e, message: `${job} ${shownName(s.source)}: ${e.message}` } : e;
     });
   return shardErrors.find((e) => !e.neutral) ?? missing ?? shardErrors.find((e) => e.neutral) ?? undefined;
 }
 
 /** What the merged report shows of one shard only, or of the first: said in notes. */
-function differenceNotes(reports: readonly Report[]): Note[] {
+function differenceNotes(reports: readonly Report[], jobs: MergedJobs): Note[] {
   const notes: Note[] = [];
   const differs = (pick: (r: Report) => unknown) =>
     new Set(reports.map((r) => JSON.stringify(pick(r)))).size > 1;
@@ -171,11 +178,11 @@ function differenceNotes(reports: readonly Report[]): Note[] {
       r.settings.connections,
     ])
   )
-    notes.push({ kind: 'shard-settings-differ' });
+    notes.push({ kind: 'shard-settings-differ', jobs });
   if (differs((r) => [r.environment.node, r.environment.cpus]))
-    notes.push({ kind: 'shard-environments-differ' });
+    notes.push({ kind: 'shard-environments-differ', jobs });
   if (reports.length > 1 && reports.some((r) => r.diagnostics !== undefined))
-    notes.push({ kind: 'diagnostics-per-shard' });
+    notes.push({ kind: 'diagnostics-per-shard', jobs });
   return notes;
 }
 
@@ -206,7 +213,7 @@ function summaryOf(s: ReportFile): ShardSummary {
 }
 
 /** Each shard's notes, one note that several runners or shards made once, with all their names. */
-function notesOfShards(shards: readonly ReportFile[]): Note[] {
+function notesOfShards(shards: readonly ReportFile[], jobs: MergedJobs): Note[] {
   const seen = new Map<string, { sources: string[]; note: Note }>();
   for (const s of shards) {
     for (const note of s.report.notes) {
@@ -220,6 +227,7 @@ function notesOfShards(shards: readonly ReportFile[]): Note[] {
     kind: 'of-shard',
     source: sources.join(', '),
     note,
+    jobs,
   }));
 }
 
@@ -232,7 +240,9 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
   checkOneRun(files);
   const notes: Note[] = [];
-  const shards = distinctShards(files, notes);
+  // Runners when any report is a replica (each file is one runner's, measuring a shard or all scenarios).
+  const jobs: MergedJobs = files.some((f) => f.report.replica !== undefined) ? 'runners' : 'shards';
+  const shards = distinctShards(files, notes, jobs);
   const missing = missingShards(shards, notes);
   const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
   const sets = replicaSets(shards);
@@ -240,13 +250,13 @@ export function mergeReports(files: readonly ReportFile[]): Report {
   const groups = sets.flatMap(decisionGroup);
   const decision =
     groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
-  const error = mergedError(shards, missing);
+  const error = mergedError(shards, missing, jobs);
   const several = shards.length > 1;
   const reports = shards.map((s) => s.report);
   // One report per set for what replicas share (their scenarios); every runner's rounds, numbered apart.
   const firsts = sets.map((set) => set[0]!.report);
-  const shardNotes = several ? notesOfShards(shards) : shards.flatMap((s) => s.report.notes);
-  notes.push(...differenceNotes(reports));
+  const shardNotes = several ? notesOfShards(shards, jobs) : shards.flatMap((s) => s.report.notes);
+  notes.push(...differenceNotes(reports, jobs));
   const base = files[0]!.report;
   return {
     tool: 'perf-gate',

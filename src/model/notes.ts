@@ -44,15 +44,21 @@ export type Note =
   | { kind: 'no-room-for-profiles' }
   | { kind: 'no-flame-graphs'; message: string }
   /** Merged shards: one shard's report.json found twice. */
-  | { kind: 'duplicate-shard'; source: string; twin: string }
+  | { kind: 'duplicate-shard'; source: string; twin: string; jobs?: MergedJobs }
   | { kind: 'shard-counts-differ' }
-  | { kind: 'shard-settings-differ' }
-  | { kind: 'shard-environments-differ' }
-  | { kind: 'diagnostics-per-shard' }
+  | { kind: 'shard-settings-differ'; jobs?: MergedJobs }
+  | { kind: 'shard-environments-differ'; jobs?: MergedJobs }
+  | { kind: 'diagnostics-per-shard'; jobs?: MergedJobs }
   /** Merged replicas: fewer runners of a stage reported than its `replica: i/n` says. */
   | { kind: 'replicas-missing'; found: number; count: number }
   /** A note of one shard of several, as the merged report shows it. */
-  | { kind: 'of-shard'; source: string; note: Note };
+  | { kind: 'of-shard'; source: string; note: Note; jobs?: MergedJobs };
+
+/**
+ * What merged reports came from: shards of the scenarios, or runners measuring the same ones (`replica: i/n`).
+ * Absent in reports written before runners: shards.
+ */
+export type MergedJobs = 'shards' | 'runners';
 
 /** One scenario's line in a pair's log: each side's measurement, and the running estimate so far. */
 export interface PairRow {

@@ -1,5 +1,5 @@
 /** Every note of a report (src/model/notes.ts) in words: one sentence or a few, as the comment and the log say it. Pure. */
-import type { Note } from '../model/notes.ts';
+import type { MergedJobs, Note } from '../model/notes.ts';
 import { code } from './escape.ts';
 import {
   busyMachineNote,
@@ -49,18 +49,23 @@ export function noteText(note: Note): string {
     case 'no-flame-graphs':
       return noFlameGraphsNote(note.message);
     case 'duplicate-shard':
-      return `${note.source} is the same shard as ${note.twin} (a duplicate): it was counted once.`;
+      return `${note.source} is the same ${job(note.jobs)} as ${note.twin} (a duplicate): it was counted once.`;
     case 'shard-counts-differ':
       return 'the shards disagree on how many shards there are.';
     case 'shard-settings-differ':
-      return 'the shards were measured with different `duration`, `warmup`, `slice` or `connections`; the first shard’s are shown.';
+      return `the ${note.jobs ?? 'shards'} were measured with different \`duration\`, \`warmup\`, \`slice\` or \`connections\`; the first ${job(note.jobs)}’s are shown.`;
     case 'shard-environments-differ':
-      return 'the shards ran on different Node.js versions or CPU counts; the first shard’s are shown.';
+      return `the ${note.jobs ?? 'shards'} ran on different Node.js versions or CPU counts; the first ${job(note.jobs)}’s are shown.`;
     case 'diagnostics-per-shard':
-      return 'event-loop and memory figures are per shard: they are in each shard’s report.json.';
+      return `event-loop and memory figures are per ${job(note.jobs)}: they are in each ${job(note.jobs)}’s report.json.`;
     case 'replicas-missing':
       return `${note.found} of ${note.count} runners reported: a measuring job failed before uploading its report.json, or its artifact was not downloaded. The verdict covers the runners found.`;
     case 'of-shard':
-      return `shard ${note.source}: ${noteText(note.note)}`;
+      return `${job(note.jobs)} ${note.source}: ${noteText(note.note)}`;
   }
+}
+
+/** One of the jobs merged reports came from, in words (absent: shards, as reports before runners were). */
+function job(jobs: MergedJobs | undefined): string {
+  return jobs === 'runners' ? 'runner' : 'shard';
 }

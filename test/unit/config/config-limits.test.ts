@@ -63,21 +63,22 @@ function aliasBomb(levels: number): string {
 }
 
 describe('YAML aliases and size (finding 5)', () => {
+  // "At once" is which guard refuses it, not a clock: yaml counts aliases without expanding anything
+  // (src/config/yaml-tree.ts refuseAliasBomb); the tree builder's node bound would expand first.
   test('an alias bomb is refused at once, naming the input `config` and the fix', () => {
     const root = repository({ 'perf-gate.yml': aliasBomb(5) });
-    const started = performance.now();
     const error = errorOf(() => configIn(root));
-    const ms = performance.now() - started;
-    assert.ok(ms < 500, `took ${ms.toFixed(0)} ms`);
-    assert.match(error.message, /^perf-gate\.yml:\d+: .*aliases .*input `config`/);
+    assert.match(
+      error.message,
+      /^perf-gate\.yml:\d+: .*aliases .*would expand it more than 1000 times over .*input `config`/,
+    );
     assert.match(error.message, /write the repeated values out/);
   });
 
-  test('9 levels (which never finished before) are refused as fast', () => {
+  // 9 levels expand to 387 million nodes: expanded, it would not end within the minute.
+  test('9 levels (which never finished before) are refused the same way', { timeout: 60_000 }, () => {
     const root = repository({ 'perf-gate.yml': aliasBomb(9) });
-    const started = performance.now();
-    errorOf(() => configIn(root));
-    assert.ok(performance.now() - started < 500);
+    assert.match(errorOf(() => configIn(root)).message, /would expand it more than 1000 times over/);
   });
 
   test('ordinary aliases still work: one header set shared by many scenarios', () => {

@@ -253,8 +253,13 @@ describe('mergeReports', () => {
     const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     assert.deepEqual(merged.newScenarios, ['GET /new']);
     assert.deepEqual(merged.notes, [
-      { kind: 'of-shard', source: 'a.json', note: { kind: 'loadgen-busy', loadgenCpu: 0.95 } },
-      { kind: 'of-shard', source: 'b.json', note: { kind: 'time-limit', pairs: 8 } },
+      {
+        kind: 'of-shard',
+        source: 'a.json',
+        note: { kind: 'loadgen-busy', loadgenCpu: 0.95 },
+        jobs: 'shards',
+      },
+      { kind: 'of-shard', source: 'b.json', note: { kind: 'time-limit', pairs: 8 }, jobs: 'shards' },
     ]);
     assert.match(
       noteText(merged.notes[1]!),

@@ -6,6 +6,7 @@ import { mergeReports } from '../../../src/decide/merge.ts';
 import { needsMore } from '../../../src/decide/needs-more.ts';
 import { RUNNER_SPREAD_PRIOR } from '../../../src/decide/replicas.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
+import { noteText } from '../../../src/report/note-text.ts';
 import { clusterOf, halfNormalRandomEffects } from '../../../src/stats/random-effects.ts';
 import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
 import { asFile, gateReport, roundsFor, type ShardSpec } from '../../support/reports.ts';
@@ -119,6 +120,29 @@ describe('merging replicas', () => {
     );
     assert.equal(busy.length, 1);
     assert.equal(busy[0]!.kind === 'of-shard' && busy[0]!.source, 'r0, r1, r2');
+    // Runners, not shards: each of them measured the same scenarios.
+    assert.match(noteText(busy[0]!), /^runner r0, r1, r2: /);
+  });
+
+  test('what differs between runners, and a runner’s error, is said of runners, not shards', () => {
+    const files = specs.map((spec, i) =>
+      asFile(replica({ ...spec, seed: 40 + i }, { index: i + 1, count: 3 }, `r${i}`), `r${i}`),
+    );
+    files[1]!.report.settings.durationSec += 1;
+    files[2]!.report.environment.cpus += 2;
+    files[0]!.report.error = {
+      code: 'server-crash',
+      message: 'head exited',
+      side: 'head',
+      output: undefined,
+      neutral: false,
+    };
+    const merged = mergeReports(files);
+    assert.equal(merged.error?.message, 'runner r0: head exited');
+    const words = merged.notes.map(noteText).join('\n');
+    assert.match(words, /the runners were measured with different `duration`.*the first runner’s are shown/);
+    assert.match(words, /the runners ran on different Node\.js versions or CPU counts; the first runner’s/);
+    assert.doesNotMatch(words, /shard/);
   });
 
   test('shards × replicas: each shard’s runners are one cluster set, and the family counts every shard’s comparisons', () => {

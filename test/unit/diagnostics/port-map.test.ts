@@ -23,6 +23,8 @@ import {
 import { freePort, listening, PortNotMovedError, probe, startServer } from '../../../src/io/server.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perf-gate-port-map-'));
+/** How long a probe waits for its answer: these tests ask whether the moved server answers, not how soon. */
+const PROBE_MS = 15_000;
 after(() => rmSync(scratch, { recursive: true, force: true }));
 const preload = writePortPreload(scratch);
 
@@ -251,7 +253,7 @@ describe('listen, for real: each form listens on the handed port, the fixed one 
       try {
         assert.equal(JSON.parse(line).port, handed, line);
         const host = family === 'v6' ? '::1' : '127.0.0.1';
-        assert.equal(await probe(host, handed, '/'), 200);
+        assert.equal(await probe(host, handed, '/', PROBE_MS), 200);
         assert.equal(await openOnLocalhost(fixed), false, 'the fixed port is not opened');
       } finally {
         await stop(child);
@@ -292,7 +294,7 @@ describe('listen, for real: each form listens on the handed port, the fixed one 
     const { child, line } = await serve(httpServer(String(fixed)), fixed, handed, { NODE_OPTIONS: twice });
     try {
       assert.equal(JSON.parse(line).port, handed);
-      assert.equal(await probe('127.0.0.1', handed, '/'), 200);
+      assert.equal(await probe('127.0.0.1', handed, '/', PROBE_MS), 200);
     } finally {
       await stop(child);
     }
@@ -327,7 +329,7 @@ describe('cluster', () => {
       });
       try {
         assert.deepEqual(JSON.parse(line), { ports: [handed, handed] });
-        assert.equal(await probe('127.0.0.1', handed, '/'), 200);
+        assert.equal(await probe('127.0.0.1', handed, '/', PROBE_MS), 200);
         assert.equal(await openOnLocalhost(fixed), false);
       } finally {
         await stop(child);
@@ -343,7 +345,7 @@ describe('cluster', () => {
     const { child, line } = await serve(source, fixed, handed);
     try {
       assert.deepEqual(JSON.parse(line), { ports: [fixed, fixed] });
-      assert.equal(await probe('127.0.0.1', fixed, '/'), 200);
+      assert.equal(await probe('127.0.0.1', fixed, '/', PROBE_MS), 200);
       assert.equal(await openOnLocalhost(handed), false);
     } finally {
       await stop(child);
@@ -364,7 +366,7 @@ else {
   const { child, line } = await serve(source, fixed, handed);
   try {
     assert.equal(JSON.parse(line).port, handed);
-    assert.equal(await probe('127.0.0.1', handed, '/'), 200);
+    assert.equal(await probe('127.0.0.1', handed, '/', PROBE_MS), 200);
   } finally {
     await stop(child);
   }

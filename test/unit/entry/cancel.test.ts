@@ -99,7 +99,8 @@ describe('the cancellation handler (finding 9)', () => {
     const started = Date.now();
     cancellation(ports, { commentMs: 100 })('SIGINT');
     assert.equal(await recorded.exited, 130);
-    assert.ok(Date.now() - started < 1000);
+    // The comment never answers: without its time limit the process would never exit.
+    assert.ok(Date.now() - started < 10_000);
     assert.ok(recorded.events.includes('write'), 'the report was written first');
     assert.ok(!recorded.events.includes('commented'));
   });

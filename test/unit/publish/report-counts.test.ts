@@ -35,5 +35,6 @@ test('counts at the bound are read, merged, decided and rendered at once', () =>
   const markdown = renderMarkdown(merged, {});
   const ms = performance.now() - started;
   assert.ok(markdown.length > 0);
-  assert.ok(ms < 2000, `took ${ms.toFixed(0)} ms`);
+  // Milliseconds; a binomial test summing 1e10 terms would take about half an hour.
+  assert.ok(ms < 20_000, `took ${ms.toFixed(0)} ms`);
 });

@@ -50,7 +50,9 @@ describe('binomialTestP for huge counts (issue 41: a fork’s report.json could 
       const value = binomialTestP(k, n, p);
       const ms = performance.now() - started;
       assert.ok(value >= 0 && value <= 1, `(${k}, ${n}, ${p}): ${value}`);
-      assert.ok(ms < 100, `(${k}, ${n}, ${p}) took ${ms.toFixed(0)} ms`);
+      // Sub-millisecond here; summing terms one by one took 16 s at 1e8 and would take days at 1e12, so a bound
+      // no busy host reaches still tells them apart.
+      assert.ok(ms < 5000, `(${k}, ${n}, ${p}) took ${ms.toFixed(0)} ms`);
     }
   });
 });
