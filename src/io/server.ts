@@ -98,7 +98,7 @@ export function listening(host: string, port: number, timeoutMs = 500): Promise<
 }
 
 /** Resolves with the status code of one GET, or undefined when nothing answered over HTTP. */
-export function probe(
+export function getStatus(
   host: string,
   port: number,
   path: string,
@@ -209,7 +209,7 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
       );
     }
     for (const candidate of HOSTS) {
-      const status = await probe(candidate, port, spec.readyPath);
+      const status = await getStatus(candidate, port, spec.readyPath);
       if (status === undefined) continue;
       if (spec.readyStatus === undefined || status === spec.readyStatus) return candidate;
       lastStatus = status;

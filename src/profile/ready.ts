@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError } from '../io/errors.ts';
 import type { Child } from '../io/proc.ts';
-import { listening, probe } from '../io/server.ts';
+import { getStatus, listening } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
 
 /** What the readiness probe needs of a profiled server (run.ts ProfileTarget). */
@@ -76,7 +76,7 @@ export async function waitReady(child: Child, spec: ReadySpec, what: string, por
         { side: spec.side, output: tail(child) },
       );
     for (const host of HOSTS) {
-      const status = await probe(host, port, readyPath);
+      const status = await getStatus(host, port, readyPath);
       if (status !== undefined && (spec.readyStatus === undefined || status === spec.readyStatus))
         return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }

@@ -20,7 +20,7 @@ import {
   PORT_PRELOAD_FILE,
   PORT_PRELOAD_SOURCE,
 } from '../../../src/diagnostics/port-preload.ts';
-import { freePort, listening, PortNotMovedError, probe, startServer } from '../../../src/io/server.ts';
+import { freePort, getStatus, listening, PortNotMovedError, startServer } from '../../../src/io/server.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perf-gate-port-map-'));
 /** How long a probe waits for its answer: these tests ask whether the moved server answers, not how soon. */
@@ -253,7 +253,7 @@ describe('listen, for real: each form listens on the handed port, the fixed one 
       try {
         assert.equal(JSON.parse(line).port, handed, line);
         const host = family === 'v6' ? '::1' : '127.0.0.1';
-        assert.equal(await probe(host, handed, '/', PROBE_MS), 200);
+        assert.equal(await getStatus(host, handed, '/', PROBE_MS), 200);
         assert.equal(await openOnLocalhost(fixed), false, 'the fixed port is not opened');
       } finally {
         await stop(child);
@@ -294,7 +294,7 @@ describe('listen, for real: each form listens on the handed port, the fixed one 
     const { child, line } = await serve(httpServer(String(fixed)), fixed, handed, { NODE_OPTIONS: twice });
     try {
       assert.equal(JSON.parse(line).port, handed);
-      assert.equal(await probe('127.0.0.1', handed, '/', PROBE_MS), 200);
+      assert.equal(await getStatus('127.0.0.1', handed, '/', PROBE_MS), 200);
     } finally {
       await stop(child);
     }
@@ -329,7 +329,7 @@ describe('cluster', () => {
       });
       try {
         assert.deepEqual(JSON.parse(line), { ports: [handed, handed] });
-        assert.equal(await probe('127.0.0.1', handed, '/', PROBE_MS), 200);
+        assert.equal(await getStatus('127.0.0.1', handed, '/', PROBE_MS), 200);
         assert.equal(await openOnLocalhost(fixed), false);
       } finally {
         await stop(child);
@@ -345,7 +345,7 @@ describe('cluster', () => {
     const { child, line } = await serve(source, fixed, handed);
     try {
       assert.deepEqual(JSON.parse(line), { ports: [fixed, fixed] });
-      assert.equal(await probe('127.0.0.1', fixed, '/', PROBE_MS), 200);
+      assert.equal(await getStatus('127.0.0.1', fixed, '/', PROBE_MS), 200);
       assert.equal(await openOnLocalhost(handed), false);
     } finally {
       await stop(child);
@@ -366,7 +366,7 @@ else {
   const { child, line } = await serve(source, fixed, handed);
   try {
     assert.equal(JSON.parse(line).port, handed);
-    assert.equal(await probe('127.0.0.1', handed, '/', PROBE_MS), 200);
+    assert.equal(await getStatus('127.0.0.1', handed, '/', PROBE_MS), 200);
   } finally {
     await stop(child);
   }
