@@ -11297,7 +11297,7 @@ function listening(host, port, timeoutMs = 500) {
     socket.connect(port, host);
   });
 }
-function probe(host, port, path, timeoutMs = 1e3) {
+function getStatus(host, port, path, timeoutMs = 1e3) {
   return new Promise((resolve9) => {
     const req = request({ host, port, path, method: "GET", timeout: timeoutMs, agent: false }, (res) => {
       res.resume();
@@ -11384,7 +11384,7 @@ async function waitReady(spec, child2, port) {
       );
     }
     for (const candidate of HOSTS) {
-      const status = await probe(candidate, port, spec.readyPath);
+      const status = await getStatus(candidate, port, spec.readyPath);
       if (status === void 0) continue;
       if (spec.readyStatus === void 0 || status === spec.readyStatus) return candidate;
       lastStatus = status;
@@ -11477,28 +11477,28 @@ async function waitPortFree(side2, port) {
 
 // src/gate/servers.ts
 var Servers = class {
-  /** Whether base and head may run at the same time (side by side), which moves a fixed port (see StartServer). */
-  together;
   running = {};
   probes = {};
   start;
   diagnostics;
   /** Called before the running servers stop (the load generator's pools on them are closed first). */
   beforeStop;
-  constructor(start, diagnostics2, together = true, beforeStop) {
+  constructor(start, diagnostics2, beforeStop) {
     this.start = start;
     this.diagnostics = diagnostics2;
-    this.together = together;
     this.beforeStop = beforeStop;
   }
-  /** The side's server, started for `pair` (with a probe of its own) when none is running. */
-  async serverFor(side2, pair2) {
+  /**
+   * The side's server, started for `pair` (with a probe of its own) when none is running: alone (a fresh process
+   * per round), unless `together` (startBoth: the other side runs at the same time, which moves a fixed port).
+   */
+  async serverFor(side2, pair2, together = false) {
     const running2 = this.running[side2];
     if (running2) return running2;
-    const probe2 = this.diagnostics.server(side2, `pair${pair2 + 1}-${side2}`);
-    const server = await this.start(side2, pair2, probe2.env, this.together);
+    const probe = this.diagnostics.server(side2, `pair${pair2 + 1}-${side2}`);
+    const server = await this.start(side2, pair2, probe.env, together);
     this.running[side2] = server;
-    this.probes[side2] = probe2;
+    this.probes[side2] = probe;
     return server;
   }
   /** The side's running server (undefined when none). */
@@ -11519,8 +11519,8 @@ var Servers = class {
    */
   async startBoth(pair2) {
     const [base, head2] = await Promise.allSettled([
-      this.serverFor("base", pair2),
-      this.serverFor("head", pair2)
+      this.serverFor("base", pair2, true),
+      this.serverFor("head", pair2, true)
     ]);
     if (base.status === "fulfilled" && head2.status === "fulfilled") return [base.value, head2.value];
     await this.stopAll();
@@ -12528,9 +12528,14 @@ var Loop = class {
   futile;
   #source;
   #plan;
-  constructor(source2, plan) {
+  #rule;
+  /** Pairs that share their server processes (0: a fresh process per round; 0 or 1: none share). */
+  #restartEvery;
+  constructor(source2, plan, rule) {
     this.#source = source2;
     this.#plan = plan;
+    this.#rule = rule;
+    this.#restartEvery = plan.processes.mode === "blocks" ? plan.processes.restartEvery : 0;
     this.looks = [...plan.looks];
   }
   get adaptive() {
@@ -12545,13 +12550,13 @@ var Loop = class {
   }
   look() {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, restartEvery, floor, schedule: schedule2 } = this.#plan;
+    const { threshold, latencyThreshold, alpha, floor } = this.#rule;
     return decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...latencyThreshold === void 0 ? {} : { latencyThreshold },
       alpha,
-      looks: schedule2,
-      restartEvery,
+      looks: this.#plan.schedule,
+      restartEvery: this.#restartEvery,
       ...floor === void 0 ? {} : { floor }
     });
   }
@@ -12564,13 +12569,14 @@ var Loop = class {
   fitBudget() {
     const nextLook = this.looks.find((n) => n > this.pairs);
     if (nextLook === void 0) return void 0;
-    const { budgetMs, limitMs } = this.#plan;
+    const budgetMs = this.#plan.budgetSec * 1e3;
+    const limitMs = this.#plan.limitSec * 1e3;
     const perPair = this.#source.perPairMs();
     const elapsed = this.#source.elapsedMs();
     if (elapsed + (nextLook - this.pairs) * perPair <= budgetMs || this.pairs < 2) return void 0;
     const fit = this.pairs + Math.max(0, Math.floor((budgetMs - elapsed) / perPair));
     const fits = fit - fit % 2;
-    const least = leastPairs(this.#plan.restartEvery);
+    const least = leastPairs(this.#restartEvery);
     const reach = least <= nextLook && elapsed + (least - this.pairs) * perPair <= limitMs;
     const moved = fits < least && reach ? least : fits;
     if (moved > this.pairs) {
@@ -12594,7 +12600,7 @@ var Loop = class {
             this.decision,
             this.pairs,
             this.looks[this.looks.length - 1],
-            this.#plan.floor
+            this.#rule.floor
           );
           if (this.futile) return "noise";
         }
@@ -12614,7 +12620,7 @@ var Loop = class {
     const want = confirmationPairs(this.pairs);
     const perPair = this.#source.perPairMs();
     let extra = 0;
-    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#plan.limitMs) {
+    while (extra < want && this.#source.elapsedMs() + 2 * perPair <= this.#plan.limitSec * 1e3) {
       if (!await this.measure() || !await this.measure()) break;
       extra += 2;
     }
@@ -12622,8 +12628,8 @@ var Loop = class {
     return extra;
   }
 };
-async function measurePairs(source2, plan) {
-  const loop = new Loop(source2, plan);
+async function measurePairs(source2, plan, rule) {
+  const loop = new Loop(source2, plan, rule);
   const stoppedBy = await loop.run();
   if (source2.scenarios().length > 0 && loop.looked[loop.looked.length - 1] !== loop.pairs && loop.pairs >= 2)
     loop.decision = loop.look();
@@ -12651,7 +12657,6 @@ async function startFirstBlock(ctx, notes2) {
   } catch (error) {
     if (!(error instanceof PortNotMovedError) || config.port === void 0) throw error;
     costs.primingMs += clock.now() - started;
-    ctx.servers.together = false;
     const note = { kind: "port-not-moved", port: config.port ?? error.fixed };
     notes2.push(note);
     log.warning({ kind: "note", note });
@@ -13159,12 +13164,7 @@ async function measure(options) {
     clock,
     load: options.load,
     // The pools on a server are closed before it stops: their connections would only be reset.
-    servers: new Servers(
-      options.startServer,
-      options.probes,
-      config.restartEvery > 0,
-      () => pools.closeAll()
-    ),
+    servers: new Servers(options.startServer, options.probes, () => pools.closeAll()),
     pools,
     log,
     scenarios: new ActiveScenarios(config.scenarios),
@@ -13186,17 +13186,7 @@ async function measure(options) {
         disturbances,
         kept: options.kept
       });
-      return measurePairs(source2, {
-        threshold: config.threshold,
-        latencyThreshold: config.latencyThreshold,
-        alpha: config.alpha,
-        restartEvery: blocksOf(plan)?.restartEvery ?? 0,
-        fixedPairs: plan.fixedPairs,
-        looks: plan.looks,
-        schedule: plan.schedule,
-        budgetMs: plan.budgetSec * 1e3,
-        limitMs: plan.limitSec * 1e3
-      });
+      return measurePairs(source2, plan, config);
     });
   } finally {
     await stopServers(ctx);
@@ -13885,324 +13875,6 @@ var PORT_PRELOAD_SOURCE = `'use strict';
   } catch (error) { /* leave listen alone */ }
 })();
 `;
-
-// src/report/gate-text.ts
-function baseTreeGroup(label, sha) {
-  return `base tree: ${label} (${sha.slice(0, 7)})`;
-}
-function baseCheckedOutLog(dir) {
-  return `base checked out at ${dir}`;
-}
-function nothingToInstallLog(side2) {
-  return `install ${side2}: nothing to install`;
-}
-function stepGroup(step3, side2, command2) {
-  return `${step3} ${side2}: ${command2}`;
-}
-function stepTookLog(step3, side2, durationMs) {
-  return `${step3} ${side2} took ${(durationMs / 1e3).toFixed(1)} s`;
-}
-function teardownNote(message2) {
-  return `${message2} (the verdict stands).`;
-}
-function keepTreesLog(dir) {
-  return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
-}
-function diskUseLog(tree, kept, outputs, outputDir) {
-  const fate = kept === void 0 ? "none" : kept ? "kept" : "removed";
-  return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
-}
-function loadgenBusyNote(loadgenCpu) {
-  return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
-}
-function generatorPacedNote(scenarios, all) {
-  const where = all ? "" : ` on ${scenarios.join(", ")}`;
-  return `the load generator set the pace${where} (in the first pair it had no idle time left, or was busier than the server), so req/s and latency understate a change in the server's own cost: the server's CPU time per request was compared too, against the req/s threshold.`;
-}
-var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
-var PROFILING_GROUP = "profiling base and head with 0x";
-var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
-function profilingTookLog(seconds) {
-  return `profiling took ${seconds.toFixed(1)} s`;
-}
-function noFlameGraphsNote(message2) {
-  return `no flame graphs: ${message2}`;
-}
-function profilingFailedLog(message2) {
-  return `profiling failed (the verdict stands): ${message2}`;
-}
-function openLoopRateLog(scenario, rate2, share3, baseRps) {
-  const capped = rate2 < share3 * baseRps ? `, capped at what the open-loop client sustains` : "";
-  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share3 * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
-}
-function disturbanceReason(d) {
-  return d.cause === "foreign" ? foreignCpuReason(d.cores) : stolenCpuReason(d.cores);
-}
-function foreignCpuReason(cores) {
-  return `other processes kept ${cores.toFixed(2)} cores busy`;
-}
-function stolenCpuReason(cores) {
-  return `the hypervisor stole ${cores.toFixed(2)} cores`;
-}
-function measuredAgainLog(pair2, reason) {
-  return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
-}
-function keptDisturbedLog(pair2, reason, measuredAgain, budget = false) {
-  const why = budget ? "measuring it again would leave the time budget short of the next look" : `after ${measuredAgain} pairs were measured again`;
-  return `pair ${pair2 + 1} was disturbed (${reason}) ${budget ? "but " : ""}${why}: kept, base and head took turns in it`;
-}
-function turnsRefittedLog(scenario, turns, planned, turnSec, extraSec) {
-  const slot = `${Math.round(turnSec * 1e3)} ms`;
-  const extra = `${extraSec.toFixed(2)} s`;
-  return turns === planned ? `${scenario}: turns cost what was planned again: back to ${planned} turns a side of ${slot}` : `${scenario}: ${turns} turns a side of ${slot} instead of ${planned}, so that a pair costs what was planned (a base and a head turn took ${extra} beyond their slots, waiting for the requests in flight)`;
-}
-function signedPercent(share3) {
-  const text2 = Math.abs(share3 * 100).toFixed(1);
-  return `${share3 > 0 && text2 !== "0.0" ? "+" : share3 < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
-}
-function pairLog(pair2, rows) {
-  const scenarios = rows.map(({ scenario, base, head: head2, running: running2 }) => {
-    const [b, h] = [base.rps, head2.rps];
-    const so = running2 && Number.isFinite(running2.change) ? `, so far ${signedPercent(running2.change)} over ${pairCount(running2.pairs)}` : "";
-    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${signedPercent((h - b) / b)})${so}${pacedLine(base.paced, head2.paced)}`;
-  });
-  return `pair ${pair2 + 1}: ${scenarios.join("; ")}`;
-}
-var MEASURING_GROUP = "measuring base and head in interleaved pairs";
-function pacedLine(base, head2) {
-  if (!base && !head2) return "";
-  const side2 = (p) => {
-    if (!p) return "no open-loop load";
-    const p99 = p.latencyMs.p99;
-    const value2 = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
-    return p.responses < p.sent ? `${value2} (${p.sent - p.responses} of ${p.sent} unanswered)` : value2;
-  };
-  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side2(base)}, head ${side2(head2)}`;
-}
-function pairCount(pairs) {
-  return `${pairs} pair${pairs === 1 ? "" : "s"}`;
-}
-function timeLimitNote(pairs) {
-  return `the gate's time limit (input \`timeout\`) ran out after ${pairCount(pairs)}.`;
-}
-function timeLimitLog(pairs) {
-  return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
-}
-function confirmationLog(pairs) {
-  return `a borderline regression earned ${pairs} more pairs to confirm it`;
-}
-function busyMachineNote(kept, pairs, reason, measuredAgain) {
-  const of = `${kept} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
-  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
-}
-function startupNoteText(startupSec, pairSec, restartEvery) {
-  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them (and primes them) once per ${restartEvery} pairs, and the time budget buys more pairs.`;
-}
-function portNotMovedNote(fixed) {
-  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than turns side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
-}
-function newEndpointLog(scenario, base) {
-  return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
-}
-function aboutTime(sec) {
-  if (sec < 90) return `about ${Math.max(1, Math.round(sec))} s`;
-  if (sec < 5400) return `about ${Math.round(sec / 60)} min`;
-  return `about ${(Math.round(sec / 1800) / 2).toFixed(1).replace(/\.0$/, "")} h`;
-}
-function futilityNote(f, pairSec, budgetSec) {
-  const what2 = `${metricLabel(f.metric)} of ${f.scenario}`;
-  const neededSec = f.neededPairs * pairSec;
-  const budgetText2 = `${Math.round(budgetSec / 60) >= 1 ? `${Math.round(budgetSec / 60)}-minute` : `${budgetSec} s`}`;
-  const minutes = Math.ceil(neededSec / 60);
-  const setting = neededSec > 6 * 3600 ? "lengthen `time-budget`" : `set \`time-budget: ${minutes}m\`${minutes > 20 ? ` (and \`timeout\` well above it)` : ""}`;
-  return `stopped early for noise: on this runner, this hour, ${what2} varied by \xB1${(f.noise * 100).toFixed(1)}% per pair between base and head, so resolving its ${(f.threshold * 100).toFixed(1).replace(/\.0$/, "")}% threshold needs about ${f.neededPairs} pairs (${aboutTime(neededSec)}) where the ${budgetText2} \`time-budget\` buys ${f.budgetPairs}. Rather than end inconclusive at the budget's end, the gate stopped after ${f.pairs} pairs (${aboutTime(f.pairs * pairSec)}). To get a verdict, ${setting}, raise \`threshold\`, or run on a quieter runner.`;
-}
-
-// src/report/escape.ts
-var ZWSP = "\u200B";
-function escapeMarkdown(text2) {
-  return escapeInline(text2).replace(/^[ \t]+/, "").replace(
-    /^(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|^(?:=+|-[ \t-]*)[ \t]*$/,
-    (start) => /^\d/.test(start) ? start.replace(/[.)]$/, "\\$&") : `\\${start}`
-  );
-}
-function escapeInline(text2) {
-  return text2.replace(/\r\n?|\n/g, " ").replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/:(?=\/\/)/g, `:${ZWSP}`).replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
-}
-function code(text2) {
-  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
-  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
-}
-function codeCell(text2) {
-  return code(text2).replace(/\|/g, "\\|");
-}
-function inlineText(text2) {
-  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : i === 0 ? escapeMarkdown(part) : escapeInline(part)).join("");
-}
-function codeBlock(text2) {
-  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(longest + 1);
-  return `${fence}text
-${text2.replace(/<!--/g, "<!\u200B--").replace(/@/g, "@\u200B")}
-${fence}`;
-}
-
-// src/report/profile.ts
-function formatShare2(share3) {
-  const p = share3 * 100;
-  if (p === 0) return "0%";
-  if (p < 0.1) return "<0.1%";
-  if (p >= 10) return `${p.toFixed(0)}%`;
-  return `${p.toFixed(1)}%`;
-}
-function formatUs(us) {
-  if (!Number.isFinite(us)) return "n/a";
-  const abs = Math.abs(us);
-  return `${abs >= 100 ? abs.toFixed(0) : abs >= 10 ? abs.toFixed(1) : abs.toFixed(2)} \xB5s`;
-}
-function formatUsChange(us) {
-  return `${us > 0 ? "+" : us < 0 ? "\u2212" : "\xB1"}${formatUs(us)}`;
-}
-function packageLabel(name) {
-  if (name === "") return "the app's own files";
-  if (name === "node:") return "Node.js (`node:` modules)";
-  if (name.startsWith("(")) return escapeMarkdown(name);
-  return code(name);
-}
-function inDependency(u) {
-  return !u.pseudo && u.package !== "" && u.package !== "node:";
-}
-function unitText(u) {
-  if (u.pseudo) return escapeMarkdown(u.name);
-  if (u.level === "package") return `the package ${packageLabel(u.name)}`;
-  const of = inDependency(u) ? ` of the package ${code(u.package)},` : "";
-  if (u.level === "file") return `the file ${code(u.file)}${of.replace(/,$/, "")}`;
-  const at = u.file === "" ? "" : ` in ${escapeMarkdown(u.line > 0 ? `${u.file}:${u.line}` : u.file)}`;
-  return `${code(u.name)}${of}${at}`;
-}
-function changeText(u) {
-  return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} \u2192 ${formatUs(u.headSelfUs)})`;
-}
-function namedSentence(e) {
-  if (e.pairs < 3)
-    return "The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.";
-  if (!e.explain)
-    return "The gate found no change to explain, so no function is named: the figures below are data, not a claim.";
-  const hotter = e.named.filter((u) => u.deltaUs > 0);
-  const cooler = e.named.filter((u) => u.deltaUs < 0);
-  if (hotter.length === 0 && cooler.length === 0)
-    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
-  const list3 = (units) => units.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
-  const parts = [];
-  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list3(hotter)}.`);
-  if (cooler.length > 0)
-    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list3(cooler)}.`);
-  return `${parts.join(" ")} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
-}
-function pCell(u, e) {
-  if (u.p === void 0) return "";
-  const same = (n) => n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line;
-  const named = e.named.some(same) ? " **named**" : "";
-  return `${formatP(u.p, e.level / Math.max(1, e.tested))}${named}`;
-}
-function row(cells2) {
-  return `| ${cells2.join(" | ")} |`;
-}
-function namedTable(e) {
-  if (e.named.length === 0) return [];
-  const out = [
-    "| named | level | base \xB5s/request | head \xB5s/request | change | p |",
-    "| --- | --- | ---: | ---: | ---: | ---: |"
-  ];
-  for (const u of e.named) {
-    const what2 = u.level === "function" && u.file !== "" ? `${codeCell(u.name)} ${codeCell(`${u.file}:${u.line}`)}` : unitCell(u);
-    const cells2 = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
-    out.push(row([what2, u.level, ...cells2]));
-  }
-  return [...out, ""];
-}
-function unitCell(u) {
-  if (u.pseudo) return escapeMarkdown(u.name);
-  if (u.level === "package") return packageLabel(u.name);
-  return codeCell(u.level === "file" ? u.file : u.name);
-}
-function figures(e, level, rows) {
-  const units = { package: e.packages, file: e.files, function: e.functions }[level].slice(0, rows);
-  if (units.length === 0) return [];
-  const where = level === "function" ? " | file:line" : "";
-  const out = [
-    `| ${level}${where} | self, base | self, head | change | p | total, base | total, head |`,
-    `| --- |${level === "function" ? " --- |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`
-  ];
-  for (const u of units) {
-    const at = level === "function" ? [u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)] : [];
-    const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
-    out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
-  }
-  return [...out, ""];
-}
-function howNote(e, options) {
-  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
-  const level = `${Number((e.level * 100).toFixed(2))}%`;
-  return `<sub>${htmlText(
-    `Profiled with 0x after measuring: base and head side by side, loaded in turns (base, head, head, base, \u2026) in ${e.pairs} pairs of ${e.windowSec} s windows: ${formatCount(e.base.busy)} busy CPU samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.busy)} and ${formatCount(e.head.requests)} on head. CPU time per request: each window's CPU time of the server's main thread, shared out by its samples, divided by the requests it served, averaged over the windows (self: in the function, file or package itself; total: with what it called). Something is named only when the gate found a change to explain and its change differs from 0 beyond its own spread between the pairs of windows (a paired t test, held at ${level} over the ${e.tested} tested together by Holm's method) by at least 1% of base's CPU time per request; a function stands for its file, or for its package if a dependency, when it carries half of the change there.${artifacts}`
-  )}</sub>`;
-}
-function renderProfileEvidence(e, options = {}) {
-  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
-  const out = depth === 0 ? [] : [`${"#".repeat(depth)} Where the time went (CPU profile)`, ""];
-  if (e.base.busy === 0 || e.head.busy === 0) {
-    out.push(
-      `The ${e.base.busy === 0 ? "base" : "head"} profile has no busy samples, so there is nothing to compare.`
-    );
-    return out.join("\n");
-  }
-  const rows = Math.max(1, Math.min(20, options.rows ?? 8));
-  out.push(namedSentence(e), "", ...namedTable(e));
-  out.push(
-    `CPU time per request, base ${formatUs(e.base.busyUs)} and head ${formatUs(e.head.busyUs)} in all:`,
-    ""
-  );
-  out.push(...figures(e, "package", rows), ...figures(e, "file", rows), ...figures(e, "function", rows));
-  out.push(howNote(e, options));
-  return out.join("\n");
-}
-function hotChange(h) {
-  if (h.baseUsPerRequest !== void 0 && h.headUsPerRequest !== void 0)
-    return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} \u2192 ${formatUs(h.headUsPerRequest)})`;
-  return `${formatShare2(h.baseSelf)} \u2192 ${formatShare2(h.headSelf)} of busy time`;
-}
-function hotWhere(h) {
-  return h.unit === void 0 || h.unit === "function" ? `${h.file}:${h.line}` : h.file;
-}
-function callerSubject(caller) {
-  const at = `${code(caller.fn)} in ${code(`${caller.file}:${caller.line}`)}`;
-  return caller.package === "" ? at : `the package ${code(caller.package)} (${at})`;
-}
-function dependencyOf(file) {
-  const found = [...file.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
-  return found.at(-1)?.[1];
-}
-function hotSubject(h) {
-  if (h.unit === "package") return `the package ${code(h.fn)}`;
-  if (h.unit === "file") return `the file ${code(h.file)}`;
-  const dependency = dependencyOf(h.file);
-  const of = dependency === void 0 ? "" : ` of the package ${code(dependency)}, in`;
-  return `${code(h.fn)}${of || " in"} ${code(hotWhere(h))}`;
-}
-function hotName(h) {
-  if (h.unit === "package") return `${code(h.fn)} (package)`;
-  if (h.unit === "file") return code(h.file);
-  return `${code(h.fn)} ${code(hotWhere(h))}`;
-}
-function hotterLine(hotter) {
-  if (hotter.length === 0) return "";
-  const per = hotter.some((h) => h.baseUsPerRequest !== void 0);
-  const top = hotter.slice(0, 3).map((h) => `${hotName(h)} ${hotChange(h)}`).join(", ");
-  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}, beyond its spread): ${top}.`;
-}
 
 // src/profile/diff.ts
 function groupKey(f) {
@@ -18046,7 +17718,7 @@ async function waitReady2(child2, spec, what2, port) {
         { side: spec.side, output: tail(child2) }
       );
     for (const host of HOSTS2) {
-      const status = await probe(host, port, readyPath);
+      const status = await getStatus(host, port, readyPath);
       if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
@@ -18734,7 +18406,6 @@ async function compareProfiles(spec) {
   const diffBase = join11(spec.outDir, "diff-base.html");
   writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
   writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
-  const markdown = renderProfileEvidence(evidence, { artifacts: spec.artifacts ?? PROFILE_ARTIFACTS });
   const runs = { base: sides.base.run, head: sides.head.run };
   return {
     runs,
@@ -18742,7 +18413,6 @@ async function compareProfiles(spec) {
     evidence,
     diffHead,
     diffBase,
-    markdown,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
@@ -18758,6 +18428,37 @@ async function compareProfiles(spec) {
 import { existsSync as existsSync3 } from "node:fs";
 import { availableParallelism as availableParallelism2 } from "node:os";
 import { join as join12 } from "node:path";
+
+// src/report/escape.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text2) {
+  return escapeInline(text2).replace(/^[ \t]+/, "").replace(
+    /^(?:#{1,6}|[+-]|\d{1,9}[.)])(?=[ \t]|$)|^(?:=+|-[ \t-]*)[ \t]*$/,
+    (start) => /^\d/.test(start) ? start.replace(/[.)]$/, "\\$&") : `\\${start}`
+  );
+}
+function escapeInline(text2) {
+  return text2.replace(/\r\n?|\n/g, " ").replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/:(?=\/\/)/g, `:${ZWSP}`).replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
+}
+function code(text2) {
+  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
+  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
+}
+function codeCell(text2) {
+  return code(text2).replace(/\|/g, "\\|");
+}
+function inlineText(text2) {
+  return text2.split(/`([^`\r\n]+)`/).map((part, i) => i % 2 === 1 ? code(part) : i === 0 ? escapeMarkdown(part) : escapeInline(part)).join("");
+}
+function codeBlock(text2) {
+  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text
+${text2.replace(/<!--/g, "<!\u200B--").replace(/@/g, "@\u200B")}
+${fence}`;
+}
 
 // src/report/diagnostics.ts
 function formatMs2(ms3) {
@@ -19338,7 +19039,6 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
       const seconds = (Date.now() - started) / 1e3;
       log.info({ kind: "profiling-took", seconds });
       return {
-        markdown: result.markdown,
         files: result.files,
         dir: join13(config.outputDir, "profiles"),
         hotter: hotterUnits(result.evidence, context.root, dirs2.head, result.profiles.head),
@@ -20009,6 +19709,319 @@ function headlineComparison(decision) {
   return cs.find((c) => c.metric === "rps") ?? cs[0];
 }
 
+// src/report/gate-text.ts
+function baseTreeGroup(label, sha) {
+  return `base tree: ${label} (${sha.slice(0, 7)})`;
+}
+function baseCheckedOutLog(dir) {
+  return `base checked out at ${dir}`;
+}
+function nothingToInstallLog(side2) {
+  return `install ${side2}: nothing to install`;
+}
+function stepGroup(step3, side2, command2) {
+  return `${step3} ${side2}: ${command2}`;
+}
+function stepTookLog(step3, side2, durationMs) {
+  return `${step3} ${side2} took ${(durationMs / 1e3).toFixed(1)} s`;
+}
+function teardownNote(message2) {
+  return `${message2} (the verdict stands).`;
+}
+function keepTreesLog(dir) {
+  return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
+}
+function diskUseLog(tree, kept, outputs, outputDir) {
+  const fate = kept === void 0 ? "none" : kept ? "kept" : "removed";
+  return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
+}
+function loadgenBusyNote(loadgenCpu) {
+  return `the load generator kept ${(loadgenCpu * 100).toFixed(0)}% of a core busy: on this runner it, not the server, may set the pace, so changes in req/s may be understated.`;
+}
+function generatorPacedNote(scenarios, all) {
+  const where = all ? "" : ` on ${scenarios.join(", ")}`;
+  return `the load generator set the pace${where} (in the first pair it had no idle time left, or was busier than the server), so req/s and latency understate a change in the server's own cost: the server's CPU time per request was compared too, against the req/s threshold.`;
+}
+var NO_ROOM_FOR_PROFILES = "no flame graphs: the time limit (input `timeout`) left no room for the profiling pass.";
+var PROFILING_GROUP = "profiling base and head with 0x";
+var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
+function profilingTookLog(seconds) {
+  return `profiling took ${seconds.toFixed(1)} s`;
+}
+function noFlameGraphsNote(message2) {
+  return `no flame graphs: ${message2}`;
+}
+function profilingFailedLog(message2) {
+  return `profiling failed (the verdict stands): ${message2}`;
+}
+function openLoopRateLog(scenario, rate2, share3, baseRps) {
+  const capped = rate2 < share3 * baseRps ? `, capped at what the open-loop client sustains` : "";
+  return `${scenario}: open-loop load at ${rate2} req/s (${Math.round(share3 * 100)}% of base's ${Math.round(baseRps)} req/s${capped})`;
+}
+function disturbanceReason(d) {
+  return d.cause === "foreign" ? foreignCpuReason(d.cores) : stolenCpuReason(d.cores);
+}
+function foreignCpuReason(cores) {
+  return `other processes kept ${cores.toFixed(2)} cores busy`;
+}
+function stolenCpuReason(cores) {
+  return `the hypervisor stole ${cores.toFixed(2)} cores`;
+}
+function measuredAgainLog(pair2, reason) {
+  return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
+}
+function keptDisturbedLog(pair2, reason, measuredAgain, budget = false) {
+  const why = budget ? "measuring it again would leave the time budget short of the next look" : `after ${measuredAgain} pairs were measured again`;
+  return `pair ${pair2 + 1} was disturbed (${reason}) ${budget ? "but " : ""}${why}: kept, base and head took turns in it`;
+}
+function turnsRefittedLog(scenario, turns, planned, turnSec, extraSec) {
+  const slot = `${Math.round(turnSec * 1e3)} ms`;
+  const extra = `${extraSec.toFixed(2)} s`;
+  return turns === planned ? `${scenario}: turns cost what was planned again: back to ${planned} turns a side of ${slot}` : `${scenario}: ${turns} turns a side of ${slot} instead of ${planned}, so that a pair costs what was planned (a base and a head turn took ${extra} beyond their slots, waiting for the requests in flight)`;
+}
+function signedPercent(share3) {
+  const text2 = Math.abs(share3 * 100).toFixed(1);
+  return `${share3 > 0 && text2 !== "0.0" ? "+" : share3 < 0 && text2 !== "0.0" ? "\u2212" : ""}${text2}%`;
+}
+function pairLog(pair2, rows) {
+  const scenarios = rows.map(({ scenario, base, head: head2, running: running2 }) => {
+    const [b, h] = [base.rps, head2.rps];
+    const so = running2 && Number.isFinite(running2.change) ? `, so far ${signedPercent(running2.change)} over ${pairCount(running2.pairs)}` : "";
+    return `${scenario}: base ${Math.round(b)} req/s, head ${Math.round(h)} req/s (${signedPercent((h - b) / b)})${so}${pacedLine(base.paced, head2.paced)}`;
+  });
+  return `pair ${pair2 + 1}: ${scenarios.join("; ")}`;
+}
+var MEASURING_GROUP = "measuring base and head in interleaved pairs";
+function pacedLine(base, head2) {
+  if (!base && !head2) return "";
+  const side2 = (p) => {
+    if (!p) return "no open-loop load";
+    const p99 = p.latencyMs.p99;
+    const value2 = p99 === null || !Number.isFinite(p99) ? "n/a" : `${p99.toFixed(2)} ms`;
+    return p.responses < p.sent ? `${value2} (${p.sent - p.responses} of ${p.sent} unanswered)` : value2;
+  };
+  return `, p99 at ${Math.round((base ?? head2)?.rate ?? 0)} req/s: base ${side2(base)}, head ${side2(head2)}`;
+}
+function pairCount(pairs) {
+  return `${pairs} pair${pairs === 1 ? "" : "s"}`;
+}
+function timeLimitNote(pairs) {
+  return `the gate's time limit (input \`timeout\`) ran out after ${pairCount(pairs)}.`;
+}
+function timeLimitLog(pairs) {
+  return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
+}
+function confirmationLog(pairs) {
+  return `a borderline regression earned ${pairs} more pairs to confirm it`;
+}
+function busyMachineNote(kept, pairs, reason, measuredAgain) {
+  const of = `${kept} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
+  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+}
+function startupNoteText(startupSec, pairSec, restartEvery) {
+  return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them (and primes them) once per ${restartEvery} pairs, and the time budget buys more pairs.`;
+}
+function portNotMovedNote(fixed) {
+  return `base and head did not run side by side: a server kept port ${fixed} (input \`port\`) instead of moving to the port perf-gate handed it, so it measured whole rounds on port ${fixed}, a fresh process per round, one side after the other (noisier than turns side by side). perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS they are given: not in a start command that runs another program, nor in a process started with NODE_OPTIONS replaced. A server that listens on \`process.env.PORT\` (and no \`port\` input) always runs side by side.`;
+}
+function newEndpointLog(scenario, base) {
+  return `${scenario} fails on base (${statusSummary(base)}) but not on head: a new endpoint, not compared`;
+}
+function aboutTime(sec) {
+  if (sec < 90) return `about ${Math.max(1, Math.round(sec))} s`;
+  if (sec < 5400) return `about ${Math.round(sec / 60)} min`;
+  return `about ${(Math.round(sec / 1800) / 2).toFixed(1).replace(/\.0$/, "")} h`;
+}
+function futilityNote(f, pairSec, budgetSec) {
+  const what2 = `${metricLabel(f.metric)} of ${f.scenario}`;
+  const neededSec = f.neededPairs * pairSec;
+  const budgetText2 = `${Math.round(budgetSec / 60) >= 1 ? `${Math.round(budgetSec / 60)}-minute` : `${budgetSec} s`}`;
+  const minutes = Math.ceil(neededSec / 60);
+  const setting = neededSec > 6 * 3600 ? "lengthen `time-budget`" : `set \`time-budget: ${minutes}m\`${minutes > 20 ? ` (and \`timeout\` well above it)` : ""}`;
+  return `stopped early for noise: on this runner, this hour, ${what2} varied by \xB1${(f.noise * 100).toFixed(1)}% per pair between base and head, so resolving its ${(f.threshold * 100).toFixed(1).replace(/\.0$/, "")}% threshold needs about ${f.neededPairs} pairs (${aboutTime(neededSec)}) where the ${budgetText2} \`time-budget\` buys ${f.budgetPairs}. Rather than end inconclusive at the budget's end, the gate stopped after ${f.pairs} pairs (${aboutTime(f.pairs * pairSec)}). To get a verdict, ${setting}, raise \`threshold\`, or run on a quieter runner.`;
+}
+
+// src/report/profile.ts
+function formatBusyShare(share3) {
+  const p = share3 * 100;
+  if (p === 0) return "0%";
+  if (p < 0.1) return "<0.1%";
+  if (p >= 10) return `${p.toFixed(0)}%`;
+  return `${p.toFixed(1)}%`;
+}
+function formatUs(us) {
+  if (!Number.isFinite(us)) return "n/a";
+  const abs = Math.abs(us);
+  return `${abs >= 100 ? abs.toFixed(0) : abs >= 10 ? abs.toFixed(1) : abs.toFixed(2)} \xB5s`;
+}
+function formatUsChange(us) {
+  return `${us > 0 ? "+" : us < 0 ? "\u2212" : "\xB1"}${formatUs(us)}`;
+}
+function packageLabel(name) {
+  if (name === "") return "the app's own files";
+  if (name === "node:") return "Node.js (`node:` modules)";
+  if (name.startsWith("(")) return escapeMarkdown(name);
+  return code(name);
+}
+function inDependency(u) {
+  return !u.pseudo && u.package !== "" && u.package !== "node:";
+}
+function unitText(u) {
+  if (u.pseudo) return escapeMarkdown(u.name);
+  if (u.level === "package") return `the package ${packageLabel(u.name)}`;
+  const of = inDependency(u) ? ` of the package ${code(u.package)},` : "";
+  if (u.level === "file") return `the file ${code(u.file)}${of.replace(/,$/, "")}`;
+  const at = u.file === "" ? "" : ` in ${escapeMarkdown(u.line > 0 ? `${u.file}:${u.line}` : u.file)}`;
+  return `${code(u.name)}${of}${at}`;
+}
+function changeText(u) {
+  return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} \u2192 ${formatUs(u.headSelfUs)})`;
+}
+function namedSentence(e) {
+  if (e.pairs < 3)
+    return "The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.";
+  if (!e.explain)
+    return "The gate found no change to explain, so no function is named: the figures below are data, not a claim.";
+  const hotter = e.named.filter((u) => u.deltaUs > 0);
+  const cooler = e.named.filter((u) => u.deltaUs < 0);
+  if (hotter.length === 0 && cooler.length === 0)
+    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
+  const list3 = (units) => units.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
+  const parts = [];
+  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list3(hotter)}.`);
+  if (cooler.length > 0)
+    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list3(cooler)}.`);
+  return `${parts.join(" ")} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+}
+function pCell(u, e) {
+  if (u.p === void 0) return "";
+  const same = (n) => n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line;
+  const named = e.named.some(same) ? " **named**" : "";
+  return `${formatP(u.p, e.level / Math.max(1, e.tested))}${named}`;
+}
+function row(cells2) {
+  return `| ${cells2.join(" | ")} |`;
+}
+function namedTable(e) {
+  if (e.named.length === 0) return [];
+  const out = [
+    "| named | level | base \xB5s/request | head \xB5s/request | change | p |",
+    "| --- | --- | ---: | ---: | ---: | ---: |"
+  ];
+  for (const u of e.named) {
+    const what2 = u.level === "function" && u.file !== "" ? `${codeCell(u.name)} ${codeCell(`${u.file}:${u.line}`)}` : unitCell(u);
+    const cells2 = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
+    out.push(row([what2, u.level, ...cells2]));
+  }
+  return [...out, ""];
+}
+function unitCell(u) {
+  if (u.pseudo) return escapeMarkdown(u.name);
+  if (u.level === "package") return packageLabel(u.name);
+  return codeCell(u.level === "file" ? u.file : u.name);
+}
+function figures(e, level, rows) {
+  const units = { package: e.packages, file: e.files, function: e.functions }[level].slice(0, rows);
+  if (units.length === 0) return [];
+  const where = level === "function" ? " | file:line" : "";
+  const out = [
+    `| ${level}${where} | self, base | self, head | change | p | total, base | total, head |`,
+    `| --- |${level === "function" ? " --- |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`
+  ];
+  for (const u of units) {
+    const at = level === "function" ? [u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)] : [];
+    const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
+    out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
+  }
+  return [...out, ""];
+}
+function howNote(e, options) {
+  const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
+  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  return `<sub>${htmlText(
+    `Profiled with 0x after measuring: base and head side by side, loaded in turns (base, head, head, base, \u2026) in ${e.pairs} pairs of ${e.windowSec} s windows: ${formatCount(e.base.busy)} busy CPU samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.busy)} and ${formatCount(e.head.requests)} on head. CPU time per request: each window's CPU time of the server's main thread, shared out by its samples, divided by the requests it served, averaged over the windows (self: in the function, file or package itself; total: with what it called). Something is named only when the gate found a change to explain and its change differs from 0 beyond its own spread between the pairs of windows (a paired t test, held at ${level} over the ${e.tested} tested together by Holm's method) by at least 1% of base's CPU time per request; a function stands for its file, or for its package if a dependency, when it carries half of the change there.${artifacts}`
+  )}</sub>`;
+}
+function renderProfileEvidence(e, options = {}) {
+  const depth = Math.max(0, Math.min(6, options.headingLevel ?? 3));
+  const out = depth === 0 ? [] : [`${"#".repeat(depth)} Where the time went (CPU profile)`, ""];
+  if (e.base.busy === 0 || e.head.busy === 0) {
+    out.push(
+      `The ${e.base.busy === 0 ? "base" : "head"} profile has no busy samples, so there is nothing to compare.`
+    );
+    return out.join("\n");
+  }
+  const rows = Math.max(1, Math.min(20, options.rows ?? 8));
+  out.push(namedSentence(e), "", ...namedTable(e));
+  out.push(
+    `CPU time per request, base ${formatUs(e.base.busyUs)} and head ${formatUs(e.head.busyUs)} in all:`,
+    ""
+  );
+  out.push(...figures(e, "package", rows), ...figures(e, "file", rows), ...figures(e, "function", rows));
+  out.push(howNote(e, options));
+  return out.join("\n");
+}
+function hotChange(h) {
+  if (h.baseUsPerRequest !== void 0 && h.headUsPerRequest !== void 0)
+    return `${formatUsChange(h.headUsPerRequest - h.baseUsPerRequest)} (${formatUs(h.baseUsPerRequest)} \u2192 ${formatUs(h.headUsPerRequest)})`;
+  return `${formatBusyShare(h.baseSelf)} \u2192 ${formatBusyShare(h.headSelf)} of busy time`;
+}
+function hotWhere(h) {
+  return h.unit === void 0 || h.unit === "function" ? `${h.file}:${h.line}` : h.file;
+}
+function callerSubject(caller) {
+  const at = `${code(caller.fn)} in ${code(`${caller.file}:${caller.line}`)}`;
+  return caller.package === "" ? at : `the package ${code(caller.package)} (${at})`;
+}
+function dependencyOf(file) {
+  const found = [...file.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
+  return found.at(-1)?.[1];
+}
+function hotSubject(h) {
+  if (h.unit === "package") return `the package ${code(h.fn)}`;
+  if (h.unit === "file") return `the file ${code(h.file)}`;
+  const dependency = dependencyOf(h.file);
+  const of = dependency === void 0 ? "" : ` of the package ${code(dependency)}, in`;
+  return `${code(h.fn)}${of || " in"} ${code(hotWhere(h))}`;
+}
+function hotName(h) {
+  if (h.unit === "package") return `${code(h.fn)} (package)`;
+  if (h.unit === "file") return code(h.file);
+  return `${code(h.fn)} ${code(hotWhere(h))}`;
+}
+function hotterLine(hotter) {
+  if (hotter.length === 0) return "";
+  const per = hotter.some((h) => h.baseUsPerRequest !== void 0);
+  const top = hotter.slice(0, 3).map((h) => `${hotName(h)} ${hotChange(h)}`).join(", ");
+  return `**Hotter on head** (${per ? "CPU time per request" : "share of busy CPU time"}, beyond its spread): ${top}.`;
+}
+function renderHotterSection(hotter) {
+  const out = ["### Where the time went (CPU profile)", ""];
+  if (hotter.length === 0) {
+    out.push("Nothing of the pull request is named hotter on head.");
+    return out.join("\n");
+  }
+  const per = hotter.every((h) => h.baseUsPerRequest !== void 0 && h.headUsPerRequest !== void 0);
+  const pct2 = (share3) => `${(share3 * 100).toFixed(1)}%`;
+  out.push(
+    per ? "| named | where | base \xB5s/request | head \xB5s/request |" : "| named | where | base % | head % |",
+    "| --- | --- | ---: | ---: |"
+  );
+  for (const h of hotter) {
+    const [b, hd] = per ? [formatUs(h.baseUsPerRequest), formatUs(h.headUsPerRequest)] : [pct2(h.baseSelf), pct2(h.headSelf)];
+    out.push(`| ${codeCell(h.fn)} | ${codeCell(hotWhere(h))} | ${b} | ${hd} |`);
+  }
+  out.push(
+    "",
+    per ? "<sub>CPU time spent in it per request served, profiled with 0x after measuring.</sub>" : "<sub>Share of busy CPU samples spent in it, profiled with 0x after measuring.</sub>"
+  );
+  return out.join("\n");
+}
+function profileSection(profile) {
+  if (profile.evidence) return renderProfileEvidence(profile.evidence, { artifacts: PROFILE_ARTIFACTS });
+  return renderHotterSection(profile.hotter);
+}
+
 // src/report/lead.ts
 function failed(report) {
   return report.error !== void 0 && !report.error.neutral;
@@ -20102,7 +20115,7 @@ function leadSentence(report, options) {
   return decisionSentence(report, report.decision, options);
 }
 function hotterPhrase(hot) {
-  const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatShare2(hot.baseSelf)} \u2192 ${formatShare2(hot.headSelf)} of busy time`;
+  const change = hot.baseUsPerRequest !== void 0 && hot.headUsPerRequest !== void 0 ? `${formatUs(hot.baseUsPerRequest)} \u2192 ${formatUs(hot.headUsPerRequest)} per request` : `${formatBusyShare(hot.baseSelf)} \u2192 ${formatBusyShare(hot.headSelf)} of busy time`;
   if (hot.caller)
     return `${callerSubject(hot.caller)}, whose call into ${hotSubject(hot)} got hotter (${change}`;
   return `${hotSubject(hot)}, which got hotter (${change}`;
@@ -20575,7 +20588,9 @@ function renderReport(report, view, options = {}) {
   if (diagnostics2 !== "")
     out.push(...section("Inside each server: event loop, CPU, memory", diagnostics2.trim().split("\n")));
   if (report.profile)
-    out.push(...section("Where the CPU time went: the profile", report.profile.markdown.trim().split("\n")));
+    out.push(
+      ...section("Where the CPU time went: the profile", profileSection(report.profile).trim().split("\n"))
+    );
   out.push(...section("How it was measured", measuredSection(report, view)));
   if (report.rounds.length > 0) out.push(...section("Every round", roundsTable(report)));
   if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, "");

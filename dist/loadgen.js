@@ -29696,7 +29696,7 @@ function threadSeconds(pid) {
     return processSeconds(pid);
   }
 }
-function disturbance(before, after, oursSec) {
+function foreignLoad(before, after, oursSec) {
   const wall = Math.max(1e-3, after.at - before.at);
   return {
     foreignCores: Math.max(0, after.busy - before.busy - oursSec) / wall,
@@ -29875,7 +29875,7 @@ function accounting(watchPids) {
     const serverSec = watchPids ? cpuOf(members()) - watchedStart : 0;
     const serviceSec = services.length > 0 ? cpuOf(services) - servicesStart : 0;
     const machineEnd = machineTimes();
-    const disturbed = machineStart && machineEnd ? disturbance(machineStart, machineEnd, selfSec + serverSec + serviceSec) : void 0;
+    const disturbed = machineStart && machineEnd ? foreignLoad(machineStart, machineEnd, selfSec + serverSec + serviceSec) : void 0;
     return {
       elapsedSec,
       selfSec,
@@ -30593,7 +30593,7 @@ var PoolError = class extends Error {
     this.pool = pool;
   }
 };
-var Pools = class {
+var GeneratorPools = class {
   pools = /* @__PURE__ */ new Map();
   open;
   /** `open`: makes a pool of a spec (the tests pass pools on fake connections). */
@@ -30667,7 +30667,7 @@ var Pools = class {
 };
 
 // src/load/loadgen.ts
-var pools = new Pools();
+var pools = new GeneratorPools();
 async function answer(line) {
   try {
     return await pools.handle(JSON.parse(line));
