@@ -159,6 +159,17 @@ function workflowThreshold(get: Get): number {
   return parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 });
 }
 
+/** The `port` input; undefined: none. */
+function workflowPort(get: Get): number | undefined {
+  const text = get('port');
+  return text === '' ? undefined : parseInteger('port', text, { min: 1, max: 65535 });
+}
+
+/** The `ready-timeout` input, or its default. */
+function workflowReadyTimeout(get: Get): number {
+  return parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 });
+}
+
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
   get: Get,
@@ -178,12 +189,10 @@ function comparisonInputs(
   | 'base'
   | 'pairs'
 > {
-  const portText = get('port');
   const buildText = get('build');
   const baseText = get('base');
   return {
-    port:
-      file?.port ?? (portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 })),
+    port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
     alpha: decided.alpha,
@@ -246,9 +255,7 @@ function timeoutInputs(
 ): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
   const timeoutMs = parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
-    readyTimeoutMs:
-      file?.ready?.timeoutMs ??
-      parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
+    readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
     installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
       minMs: 1000,
       maxMs: 6 * 3_600_000,
@@ -343,7 +350,12 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const { all, shard, scenarios } = selection;
   const load = loadInputs(get, openLoop, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
-  const workflow = { start: get('start'), threshold: workflowThreshold(get) };
+  const workflow = {
+    start: get('start'),
+    threshold: workflowThreshold(get),
+    port: workflowPort(get),
+    readyTimeoutMs: workflowReadyTimeout(get),
+  };
   return {
     start,
     workflow,

@@ -12,6 +12,11 @@ export interface SideCommands {
   env: Record<string, string>;
   setup: string | undefined;
   teardown: string | undefined;
+  /** The fixed port this side's server listens on; undefined: it reads PORT. */
+  port: number | undefined;
+  /** This side's readiness probe (GET `path`, with `status` when set). */
+  ready: { path: string; status: number | undefined };
+  readyTimeoutMs: number;
 }
 
 /** What the workflow itself set, before any config file: the trusted side of the policy (config/base-config.ts). */
@@ -20,6 +25,10 @@ export interface WorkflowPolicy {
   start: string;
   /** The `threshold` input (or its default). */
   threshold: number;
+  /** The `port` input; undefined: none. */
+  port?: number | undefined;
+  /** The `ready-timeout` input (or its default). */
+  readyTimeoutMs?: number;
 }
 
 export interface Config {
