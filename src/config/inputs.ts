@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
 import { expandConfig } from './expand.ts';
-import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
+import { parseHistoryBranch, parseHistoryJob, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
@@ -289,6 +289,7 @@ function outputInputs(
   | 'commentOn'
   | 'accept'
   | 'historyBranch'
+  | 'historyJob'
   | 'releaseTags'
 > {
   const label = parseAcceptLabel(get('accept-label'));
@@ -311,6 +312,7 @@ function outputInputs(
         ? undefined
         : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
     historyBranch: parseHistoryBranch(get('history-branch')),
+    historyJob: parseHistoryJob(get('history-job')),
     releaseTags: parseReleaseTags(get('release-tags')),
   };
 }
@@ -329,12 +331,13 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   };
   const mode = parseMode(get('mode'));
   const workingDirectory = get('working-directory');
-  // `mode: report` runs nothing of the pull request's and reads none of its files.
-  const loaded = mode !== 'report' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
+  // `mode: report` and history's publishing job run no project code and read none of its files.
+  const publishing = mode === 'report' || (mode === 'history' && get('history-job') === 'publish');
+  const loaded = !publishing ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get('start');
-  if (start === '' && mode !== 'report') {
+  if (start === '' && !publishing) {
     throw configError(
       'start',
       'it is required',

@@ -46,6 +46,7 @@ const ACTION_ONLY: ReadonlySet<string> = new Set([
   'history-branch',
   'release-tags',
   'history-budget',
+  'history-job',
   // A matrix of runners and its stages: a local run is one machine.
   'replica',
   'stage',

@@ -144,11 +144,18 @@ export interface Config {
   accept: AcceptRule | undefined;
   /** The branch that holds the history (mode history writes it; a pull request gate reads its base's drift). */
   historyBranch: string;
+  /**
+   * mode history's job (input `history-job`): `single` measures and publishes; `measure` measures with a read-only
+   * token and leaves the lines for `publish`, which runs no project code and pushes, alerts and summarizes.
+   */
+  historyJob: HistoryJob;
   /** mode history: the tags that are releases (a regular expression's source, checked when parsed). */
   releaseTags: string;
 }
 
 export type Mode = 'gate' | 'report' | 'history';
+
+export type HistoryJob = 'single' | 'measure' | 'publish';
 
 /** `always`: every run; `change`: a regression, an improvement or an error; `regression`: a regression or an error. */
 export type CommentOn = 'always' | 'change' | 'regression';

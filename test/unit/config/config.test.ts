@@ -98,6 +98,7 @@ describe('parseConfig defaults', () => {
       commentOn: 'always',
       accept: { label: 'perf-gate:accept', inDescription: false },
       historyBranch: 'perf-gate-history',
+      historyJob: 'single',
       releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     } satisfies Config);
   });
