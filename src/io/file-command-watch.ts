@@ -50,6 +50,8 @@ export function startWatchdog(recorded: readonly Recorded[]): FileCommandWatchdo
   const child = spawn(process.execPath, ['-e', watchdogSource()], {
     stdio: ['pipe', 'inherit', 'ignore'],
     detached: true,
+    // Nowhere in the trees: it holds no directory of the run's.
+    cwd: '/',
     env: {},
   });
   const input = child.stdin as Socket;
