@@ -1,7 +1,7 @@
 /**
  * Policy from the trusted side. The config file is read from head, which the pull request wrote: it may say how
  * head starts, but not how base starts nor how strict the gate is. So each side runs with its own commit's `start`,
- * `env`, `setup` and `teardown`, and the policy (`threshold`, each scenario's `threshold`) comes from base's config
+ * `env`, `setup`, `teardown`, `port` and `ready`, and the policy (`threshold`, each scenario's `threshold`) comes from base's config
  * file or the workflow's inputs. `alpha` is an input only. The caller reads base's file from the base commit.
  */
 import { isAbsolute, normalize, relative, sep } from 'node:path';
@@ -13,7 +13,35 @@ import { parseScenarioFile, type ScenarioFile } from './scenario-file.ts';
 /** How `side`'s server starts: base's own commands once known, else head's. */
 export function sideCommands(config: Config, side: Side): SideCommands {
   if (side === 'base' && config.baseCommands) return config.baseCommands;
-  return { start: config.start, env: config.env, setup: config.setup, teardown: config.teardown };
+  return {
+    start: config.start,
+    env: config.env,
+    setup: config.setup,
+    teardown: config.teardown,
+    port: config.port,
+    ready: config.ready,
+    readyTimeoutMs: config.readyTimeoutMs,
+  };
+}
+
+/**
+ * Where base's server listens and when it is ready: its own file's `port` and `ready`, else the workflow's inputs
+ * (a GET of the first scenario measured, any status). Base that runs head's command takes head's with it.
+ */
+function baseServer(
+  config: Config,
+  base: ScenarioFile | undefined,
+  headOnBase: boolean,
+): Pick<SideCommands, 'port' | 'ready' | 'readyTimeoutMs'> {
+  if (headOnBase) return { port: config.port, ready: config.ready, readyTimeoutMs: config.readyTimeoutMs };
+  // A Config made by hand (tests) has no workflow part: its own values stand in for the inputs.
+  const workflow = config.workflow ?? { port: config.port, readyTimeoutMs: config.readyTimeoutMs };
+  const path = base?.scenarios[0]?.path ?? config.scenarios[0]?.path ?? config.ready.path;
+  return {
+    port: base?.port ?? workflow.port,
+    ready: { path: base?.ready?.path ?? path, status: base?.ready?.status },
+    readyTimeoutMs: base?.ready?.timeoutMs ?? workflow.readyTimeoutMs ?? config.readyTimeoutMs,
+  };
 }
 
 /**
@@ -64,6 +92,7 @@ export function trustedConfig(
       env: baseEnv.env,
       setup: base?.setup,
       teardown: base?.teardown,
+      ...baseServer(config, base, baseStart === ''),
     },
     headCommandsOnBase: baseStart === '',
     threshold: base?.threshold ?? workflow.threshold,

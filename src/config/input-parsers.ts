@@ -59,6 +59,7 @@ export const INPUT_DEFAULTS = {
   'history-branch': 'perf-gate-history',
   'release-tags': '^v?\\d+\\.\\d+\\.\\d+$',
   'history-budget': '10m',
+  'history-job': 'single',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;

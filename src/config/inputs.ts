@@ -9,7 +9,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
 import { expandConfig } from './expand.ts';
-import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
+import { parseHistoryBranch, parseHistoryJob, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
@@ -159,6 +159,17 @@ function workflowThreshold(get: Get): number {
   return parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 });
 }
 
+/** The `port` input; undefined: none. */
+function workflowPort(get: Get): number | undefined {
+  const text = get('port');
+  return text === '' ? undefined : parseInteger('port', text, { min: 1, max: 65535 });
+}
+
+/** The `ready-timeout` input, or its default. */
+function workflowReadyTimeout(get: Get): number {
+  return parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 });
+}
+
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
   get: Get,
@@ -178,12 +189,10 @@ function comparisonInputs(
   | 'base'
   | 'pairs'
 > {
-  const portText = get('port');
   const buildText = get('build');
   const baseText = get('base');
   return {
-    port:
-      file?.port ?? (portText === '' ? undefined : parseInteger('port', portText, { min: 1, max: 65535 })),
+    port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
     alpha: decided.alpha,
@@ -246,9 +255,7 @@ function timeoutInputs(
 ): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
   const timeoutMs = parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
-    readyTimeoutMs:
-      file?.ready?.timeoutMs ??
-      parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 }),
+    readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
     installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
       minMs: 1000,
       maxMs: 6 * 3_600_000,
@@ -282,6 +289,7 @@ function outputInputs(
   | 'commentOn'
   | 'accept'
   | 'historyBranch'
+  | 'historyJob'
   | 'releaseTags'
 > {
   const label = parseAcceptLabel(get('accept-label'));
@@ -304,6 +312,7 @@ function outputInputs(
         ? undefined
         : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
     historyBranch: parseHistoryBranch(get('history-branch')),
+    historyJob: parseHistoryJob(get('history-job')),
     releaseTags: parseReleaseTags(get('release-tags')),
   };
 }
@@ -322,12 +331,13 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   };
   const mode = parseMode(get('mode'));
   const workingDirectory = get('working-directory');
-  // `mode: report` runs nothing of the pull request's and reads none of its files.
-  const loaded = mode !== 'report' ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
+  // `mode: report` and history's publishing job run no project code and read none of its files.
+  const publishing = mode === 'report' || (mode === 'history' && get('history-job') === 'publish');
+  const loaded = !publishing ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get('start');
-  if (start === '' && mode !== 'report') {
+  if (start === '' && !publishing) {
     throw configError(
       'start',
       'it is required',
@@ -343,7 +353,12 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const { all, shard, scenarios } = selection;
   const load = loadInputs(get, openLoop, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
-  const workflow = { start: get('start'), threshold: workflowThreshold(get) };
+  const workflow = {
+    start: get('start'),
+    threshold: workflowThreshold(get),
+    port: workflowPort(get),
+    readyTimeoutMs: workflowReadyTimeout(get),
+  };
   return {
     start,
     workflow,

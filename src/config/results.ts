@@ -2,6 +2,7 @@
 import { glob, lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { GateError } from '../io/errors.ts';
+import { HISTORY_LINES_FILE } from '../model/history.ts';
 import { parseReportFile, REPORT_FILE_MAX_BYTES, type ReportFile } from './report-file.ts';
 
 /** More files than any sensible matrix has. */
@@ -15,27 +16,28 @@ function resultsError(problem: string, fix: string): GateError {
   return new GateError('config', `input \`results\`: ${problem}. ${fix}`);
 }
 
-async function walk(dir: string, depth: number, found: string[]): Promise<void> {
+async function walk(dir: string, depth: number, found: string[], fileName: string): Promise<void> {
   if (depth > MAX_DEPTH) return;
   const entries = await readdir(dir, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
     // Symbolic links are not followed: an artifact could point one anywhere on the runner.
-    if (entry.isDirectory()) await walk(path, depth + 1, found);
-    else if (entry.isFile() && entry.name === 'report.json') found.push(path);
+    if (entry.isDirectory()) await walk(path, depth + 1, found, fileName);
+    else if (entry.isFile() && entry.name === fileName) found.push(path);
     if (found.length > MAX_REPORT_FILES) return;
   }
 }
 
-/** The files `results` names, sorted, relative names for messages. */
+/** The files `results` names (in a directory: those named `fileName`), sorted, relative names for messages. */
 export async function findReportFiles(
   results: string,
   cwd: string,
+  fileName = 'report.json',
 ): Promise<{ path: string; name: string }[]> {
   const target = resolve(cwd, results);
   const found: string[] = [];
   const stat = await lstat(target).catch(() => undefined);
-  if (stat?.isDirectory()) await walk(target, 0, found);
+  if (stat?.isDirectory()) await walk(target, 0, found, fileName);
   else if (stat?.isFile()) found.push(target);
   else if (stat === undefined && /[*?[{]/.test(results)) {
     for await (const path of glob(results, { cwd })) {
@@ -53,7 +55,7 @@ export async function findReportFiles(
   }
   if (found.length === 0) {
     throw resultsError(
-      `no report.json ${stat?.isDirectory() ? 'inside' : 'at'} \`${results}\` (from ${cwd})`,
+      `no ${fileName} ${stat?.isDirectory() ? 'inside' : 'at'} \`${results}\` (from ${cwd})`,
       'Download the measuring run’s artifact there first (actions/download-artifact with `path:` set to it), or set `results` to where it is.',
     );
   }
@@ -91,4 +93,15 @@ export async function loadReports(results: string, cwd: string): Promise<ReportF
     loaded.push(parseReportFile(text, name));
   }
   return loaded;
+}
+
+/** The files a measuring job of the history left (`history-job: publish` reads them), each read within a report's size. */
+export async function loadHistoryLineFiles(
+  results: string,
+  cwd: string,
+): Promise<{ name: string; text: string }[]> {
+  const files = await findReportFiles(results, cwd, HISTORY_LINES_FILE);
+  const read: { name: string; text: string }[] = [];
+  for (const { path, name } of files) read.push({ name, text: await readReportFile(path, name) });
+  return read;
 }

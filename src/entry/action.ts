@@ -69,7 +69,7 @@ function restoreFileCommands(): void {
 }
 
 export async function run(): Promise<void> {
-  fileCommands = new FileCommandGuard();
+  fileCommands = new FileCommandGuard(process.env, true);
   handleSignals(cancellation(cancelPorts()));
   try {
     const workspace = process.env.GITHUB_WORKSPACE || process.cwd();

@@ -28,6 +28,7 @@ import {
 import { gateLog } from '../report/log-text.ts';
 import { runDemo } from './demo.ts';
 import { inert, untrusted } from './inert.ts';
+import { withTrustedPolicy } from './trusted.ts';
 
 /** Inputs only the action uses: `compare` posts nothing to GitHub and reads no report files. */
 const ACTION_ONLY: ReadonlySet<string> = new Set([
@@ -45,6 +46,7 @@ const ACTION_ONLY: ReadonlySet<string> = new Set([
   'history-branch',
   'release-tags',
   'history-budget',
+  'history-job',
   // A matrix of runners and its stages: a local run is one machine.
   'replica',
   'stage',
@@ -100,12 +102,15 @@ export function parseFlags(argv: readonly string[]): Map<InputName, string> {
 /**
  * Runs `compare` in `cwd`; returns the report. Head is the work tree as a commit (io/git.ts workTreeCommit) checked
  * out in a worktree of its own, like base: its install, build, setup, server and teardown run there, never in the
- * user's checkout (an `npm ci` there would wipe their node_modules, a teardown drop their database).
+ * user's checkout (an `npm ci` there would wipe their node_modules, a teardown drop their database). As in the
+ * action, base starts with base's config file and the policy is base's file's or the flags' (entry/trusted.ts).
+ * `gate` is runGate but in tests.
  */
 export async function compare(
   argv: readonly string[],
   cwd: string,
   log: TextLog = stderrLog,
+  gate: typeof runGate = runGate,
 ): Promise<Report> {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
@@ -116,20 +121,21 @@ export async function compare(
       outputDir: await mkdtemp(join(tmpdir(), 'perf-gate-')),
       readFile: repoFileReader(tree.dir),
     });
-    // In a workflow the runner masks what the config file took from the environment, as the action has it do.
-    if (inWorkflow) process.stdout.write(maskCommands(config.secrets));
     const baseRef = config.base ?? 'main';
     const sha = await ensureCommit(
       root,
       baseRef,
       config.base ? 'flag `--base`' : 'the default base `main`; set `--base`',
     );
+    const trusted = await withTrustedPolicy(config, root, sha, snapshot.sha);
+    // In a workflow the runner masks what the config files took from the environment, as the action has it do.
+    if (inWorkflow) process.stdout.write(maskCommands(trusted.secrets));
     const head = await headCommit(root);
     head.sha = snapshot.sha;
     if (snapshot.changed.length > 0) head.label = `${head.label} (work tree)`;
     log.info(workTreeLog(head, snapshot.changed, tree.dir));
-    const report = await runGate({
-      config,
+    const report = await gate({
+      config: trusted,
       root: tree.dir,
       base: { sha, label: baseRef },
       head,

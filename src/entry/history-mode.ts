@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
+import { loadHistoryLineFiles } from '../config/results.ts';
 import type { HistoryGateRun, HistoryGates } from '../history/gates.ts';
+import { publishHistory } from '../history/publish.ts';
 import { type HistoryHooks, runHistory } from '../history/run.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Config } from '../model/config.ts';
@@ -47,12 +49,31 @@ function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['p
     core.warning(historyRegressionWarning(reportHeadline(gates.branch.report)));
 }
 
+/**
+ * `history-job: publish`: the lines the measuring job left, published (history/publish.ts); nothing of the
+ * project's runs, and the files are read from `results`. The step fails when nothing could be pushed.
+ */
+async function publishOnly(config: Config, workspace: string, hooks: HistoryModeHooks): Promise<void> {
+  const { eventName: name, payload, sha } = github.context;
+  // Nothing runs here to write to the runner's file commands: released before perf-gate writes its own.
+  await hooks.settle();
+  const files = await loadHistoryLineFiles(config.results, workspace);
+  const view = await publishHistory(config, files, {
+    log: actionLog,
+    event: { name, payload: payload as Record<string, unknown>, sha },
+  });
+  await writeJobSummary(historySummary(view));
+  setOutputs(NO_REPORT);
+  if (view.pushed && 'error' in view.pushed) core.setFailed(`perf-gate: ${view.pushed.error}`);
+}
+
 /** mode history (see the file's comment). */
 export async function runHistoryMode(
   config: Config,
   workspace: string,
   hooks: HistoryModeHooks,
 ): Promise<void> {
+  if (config.historyJob === 'publish') return publishOnly(config, workspace, hooks);
   const { eventName: name, payload, sha } = github.context;
   const { gates, view } = await runHistory(config, workspace, {
     ...hooks,

@@ -17,16 +17,16 @@ import type { PairContext } from './context.ts';
  * round. Any other failure to start goes on as it is.
  */
 export async function startFirstBlock(ctx: PairContext, notes: Note[]): Promise<boolean> {
-  const { clock, config, costs, log } = ctx;
+  const { clock, costs, log } = ctx;
   const started = clock.now();
   try {
     await startBlockServers(ctx, 0);
     return true;
   } catch (error) {
-    if (!(error instanceof PortNotMovedError) || config.port === undefined) throw error;
+    if (!(error instanceof PortNotMovedError)) throw error;
     // The servers are stopped (startBoth stops both when either fails); their start is no pair's cost.
     costs.primingMs += clock.now() - started;
-    const note: Note = { kind: 'port-not-moved', port: config.port ?? error.fixed };
+    const note: Note = { kind: 'port-not-moved', port: error.fixed };
     notes.push(note);
     log.warning({ kind: 'note', note });
     log.info({ kind: 'error-output', message: error.message, output: error.output });

@@ -24,10 +24,14 @@ export function systemPlacement(pin: boolean): { server: string; loadgen: string
   return placement?.mode === 'turns' ? placement.cpus : undefined;
 }
 
-/** The collaborators that measure the trees in `dirs` for real. */
+/**
+ * The collaborators that measure the trees in `dirs` for real. Each side's server starts with its own commit's
+ * command, environment, port and readiness (config/base-config.ts); `boot` is io/server's startServer but in tests.
+ */
 export function systemCollaborators(
   config: Config,
   dirs: Record<Side, string>,
+  boot: typeof startServer = startServer,
 ): Pick<MeasureOptions, 'clock' | 'load' | 'startServer' | 'probes' | 'placement'> {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join(config.outputDir, 'diagnostics');
@@ -38,23 +42,24 @@ export function systemCollaborators(
   const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
   // A fixed port is moved to a free one of each server's own whenever base and head run together (each side's
   // own checked copy of the port preload).
-  const ports = config.port === undefined ? undefined : new PortPreloads();
+  const fixed = (['base', 'head'] as const).some((side) => sideCommands(config, side).port !== undefined);
+  const ports = fixed ? new PortPreloads() : undefined;
   const start: StartServer = async (side, _pair, env, together) => {
-    const movedTo = together && config.port !== undefined ? await freePort() : undefined;
-    const moved =
-      movedTo === undefined || config.port === undefined || ports === undefined
-        ? {}
-        : ports.env(side, new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const own = sideCommands(config, side);
-    const server = await startServer({
+    const movedTo = together && own.port !== undefined ? await freePort() : undefined;
+    const moved =
+      movedTo === undefined || own.port === undefined || ports === undefined
+        ? {}
+        : ports.env(side, new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const server = await boot({
       side,
       cwd: dirs[side],
       start: own.start,
-      port: config.port,
+      port: own.port,
       ...(movedTo === undefined ? {} : { movedTo }),
-      readyPath: config.ready.path,
-      ...(config.ready.status === undefined ? {} : { readyStatus: config.ready.status }),
-      readyTimeoutMs: config.readyTimeoutMs,
+      readyPath: own.ready.path,
+      ...(own.ready.status === undefined ? {} : { readyStatus: own.ready.status }),
+      readyTimeoutMs: own.readyTimeoutMs,
       env: { ...sideEnv(own.env, side), PERF_GATE_SIDE: side, ...env, ...moved },
       ...(placement ? { wrap: `taskset -c ${placement.server}` } : {}),
     });

@@ -4,6 +4,8 @@
  * branch, and open, update or close the creep alerts. Returns what happened; entry/history-mode.ts writes the job
  * summary and outputs and decides the step's outcome.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { privilegedForkProblem } from '../config/event.ts';
 import { historyBranchProblem } from '../config/history-inputs.ts';
 import type { GateHooks } from '../gate/run.ts';
@@ -11,7 +13,13 @@ import { GateError } from '../io/errors.ts';
 import { headCommit, repositoryRoot } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import { errorMessage } from '../model/errors.ts';
-import type { AlertDone, CreepAction, HistoryLine, HistoryRunView } from '../model/history.ts';
+import {
+  type AlertDone,
+  type CreepAction,
+  HISTORY_LINES_FILE,
+  type HistoryLine,
+  type HistoryRunView,
+} from '../model/history.ts';
 import type { GateLog, TextLog } from '../model/notes.ts';
 import { gitHubClient, type Octokit } from '../publish/github.ts';
 import { type CreepLinks, creepBody, creepClosing, creepTitle } from '../report/creep-text.ts';
@@ -20,6 +28,7 @@ import { branchReadme, historyPage } from '../report/history-page.ts';
 import {
   alertLog,
   alertWarning,
+  historyHandedOverLog,
   historyReadLog,
   historyRetryLog,
   historySkippedLog,
@@ -50,13 +59,13 @@ export interface HistoryRun {
 }
 
 /** Where links lead: the repository on GitHub and the history branch in it. */
-interface Site {
+export interface Site {
   server: string;
   repository: string;
   branch: string;
 }
 
-function siteOf(config: Config): Site {
+export function siteOf(config: Config): Site {
   return {
     server: (process.env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     repository: process.env.GITHUB_REPOSITORY || 'owner/repo',
@@ -64,7 +73,7 @@ function siteOf(config: Config): Site {
   };
 }
 
-function fileUrl(site: Site, kind: 'blob' | 'raw' | 'tree', file = ''): string {
+export function fileUrl(site: Site, kind: 'blob' | 'raw' | 'tree', file = ''): string {
   const branch = site.branch.split('/').map(encodeURIComponent).join('/');
   return `${site.server}/${site.repository}/${kind}/${branch}${file === '' ? '' : `/${file}`}`;
 }
@@ -79,7 +88,7 @@ function creepLinks(site: Site, file: string): CreepLinks {
 }
 
 /** The branch a push or a schedule ran on: GITHUB_REF's branch, else the checkout's. */
-function branchOf(fallback: string): string {
+export function branchOf(fallback: string): string {
   const ref = process.env.GITHUB_REF ?? '';
   return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : fallback;
 }
@@ -169,7 +178,7 @@ async function act(
 }
 
 /** Opens, updates and closes the alerts after the branch's run; a failure is a warning (the history stands). */
-async function alert(
+export async function alert(
   log: TextLog,
   config: Config,
   site: Site,
@@ -210,7 +219,7 @@ async function readBefore(log: TextLog, remote: HistoryRemote): Promise<HistoryL
 }
 
 /** Appends the lines from a store made for it, after the gates (branch-store.ts). */
-async function writeAfter(
+export async function writeAfter(
   log: TextLog,
   remote: HistoryRemote,
   added: readonly HistoryLine[],
@@ -225,8 +234,17 @@ async function writeAfter(
   }
 }
 
+/** `history-job: measure`: the run's lines, left in output-dir for the publishing job; returns the file. */
+async function handOver(log: TextLog, config: Config, added: readonly HistoryLine[]): Promise<string> {
+  const file = join(config.outputDir, HISTORY_LINES_FILE);
+  await mkdir(config.outputDir, { recursive: true });
+  await writeFile(file, added.map(formatLine).join(''));
+  log.info(historyHandedOverLog(file, added.length));
+  return file;
+}
+
 /** The default branch, as the event names it. */
-function defaultBranch(payload: Record<string, unknown>): string | undefined {
+export function defaultBranch(payload: Record<string, unknown>): string | undefined {
   const repository = payload.repository as { default_branch?: unknown } | undefined;
   return typeof repository?.default_branch === 'string' ? repository.default_branch : undefined;
 }
@@ -286,12 +304,13 @@ export async function runHistory(
   const added = [gates.release?.line, gates.branch?.line].filter((l): l is HistoryLine => l !== undefined);
   const message = `perf-gate history: ${ref} ${head.sha.slice(0, 7)} against ${gates.base?.tag}`;
   await hooks.settle();
+  const handedOver = config.historyJob === 'measure' ? await handOver(hooks.log, config, added) : undefined;
   // The store that gets the token is made now, after the gates, in a new directory: nothing the measured code
   // could have planted is in it, and git runs no hook there (branch-store.ts).
   const written =
-    added.length > 0
+    added.length > 0 && handedOver === undefined
       ? await writeAfter(hooks.log, remote, added, site, message)
-      : { pushed: undefined, all: before };
+      : { pushed: undefined, all: [...before, ...added] };
   const alerts =
     gates.branch && written.pushed && 'commit' in written.pushed
       ? await alert(hooks.log, config, site, written.all, gates.branch.line)
@@ -310,6 +329,7 @@ export async function runHistory(
     charts,
     pageUrl: fileUrl(site, 'tree'),
     historyBranch: config.historyBranch,
+    handedOver,
     pushed: written.pushed,
     alerts,
   };

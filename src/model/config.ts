@@ -12,6 +12,11 @@ export interface SideCommands {
   env: Record<string, string>;
   setup: string | undefined;
   teardown: string | undefined;
+  /** The fixed port this side's server listens on; undefined: it reads PORT. */
+  port: number | undefined;
+  /** This side's readiness probe (GET `path`, with `status` when set). */
+  ready: { path: string; status: number | undefined };
+  readyTimeoutMs: number;
 }
 
 /** What the workflow itself set, before any config file: the trusted side of the policy (config/base-config.ts). */
@@ -20,6 +25,10 @@ export interface WorkflowPolicy {
   start: string;
   /** The `threshold` input (or its default). */
   threshold: number;
+  /** The `port` input; undefined: none. */
+  port?: number | undefined;
+  /** The `ready-timeout` input (or its default). */
+  readyTimeoutMs?: number;
 }
 
 export interface Config {
@@ -135,11 +144,18 @@ export interface Config {
   accept: AcceptRule | undefined;
   /** The branch that holds the history (mode history writes it; a pull request gate reads its base's drift). */
   historyBranch: string;
+  /**
+   * mode history's job (input `history-job`): `single` measures and publishes; `measure` measures with a read-only
+   * token and leaves the lines for `publish`, which runs no project code and pushes, alerts and summarizes.
+   */
+  historyJob: HistoryJob;
   /** mode history: the tags that are releases (a regular expression's source, checked when parsed). */
   releaseTags: string;
 }
 
 export type Mode = 'gate' | 'report' | 'history';
+
+export type HistoryJob = 'single' | 'measure' | 'publish';
 
 /** `always`: every run; `change`: a regression, an improvement or an error; `regression`: a regression or an error. */
 export type CommentOn = 'always' | 'change' | 'regression';

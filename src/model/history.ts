@@ -15,6 +15,8 @@ export interface Tag {
 
 /** The version of the line format (`v`); a reader skips lines of a version it does not know. */
 export const HISTORY_VERSION = 1;
+/** The file a measuring job (`history-job: measure`) leaves its lines in, for the publishing job. */
+export const HISTORY_LINES_FILE = 'history-lines.jsonl';
 
 /**
  * One comparison of a run, in percent: the estimated change of head against base, its simultaneous interval (null
@@ -214,6 +216,8 @@ export interface HistoryRunView {
   /** index.html on the history branch. */
   pageUrl: string;
   historyBranch: string;
+  /** `history-job: measure`: the file the lines were left in for the publishing job (nothing was pushed). */
+  handedOver?: string | undefined;
   /** The commit pushed to the history branch, or why nothing was; undefined when there was nothing to write. */
   pushed: { commit: string } | { error: string } | undefined;
   alerts: AlertDone[];

@@ -9,6 +9,7 @@ import { sideEnv } from '../config/expand.ts';
 import { sidePreloads } from '../diagnostics/install.ts';
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/server.ts';
+import type { SideCommands } from '../model/config.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
 import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
 import { diffFlameGraphHtml } from './diff.ts';
@@ -34,8 +35,8 @@ export interface CompareSpec {
   port: number | undefined;
   /** Added to each server's environment (with PERF_GATE_SIDE). */
   env?: Record<string, string>;
-  /** Base's own `start` and `env` (from base's config file), when they differ from head's. */
-  base?: { start: string; env: Record<string, string> };
+  /** Base's own `start`, `env`, `port` and readiness (from base's config file), when they differ from head's. */
+  base?: Pick<SideCommands, 'start' | 'env' | 'port' | 'ready' | 'readyTimeoutMs'>;
   requests: readonly ProfileRequest[];
   /** Readiness probe (GET); default: the first request's path, any status. */
   readyPath?: string;
@@ -110,23 +111,32 @@ export function keptEvidence(evidence: ProfileEvidence): ProfileEvidence {
  * the port preload, as when measuring), so that they run together.
  */
 async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side, ProfileTarget>> {
+  const headSide = {
+    start: spec.start,
+    env: spec.env ?? {},
+    port: spec.port,
+    ready: { path: spec.readyPath ?? spec.requests[0]?.path ?? '/', status: spec.readyStatus },
+    readyTimeoutMs: spec.readyTimeoutMs,
+  };
+  const own = (side: Side) => (side === 'base' && spec.base ? spec.base : headSide);
   const copies =
-    spec.port === undefined
+    own('base').port === undefined && own('head').port === undefined
       ? undefined
       : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, 'port preload');
-  const own = (side: Side) => (side === 'base' && spec.base ? spec.base : spec);
   const target = async (side: Side): Promise<ProfileTarget> => ({
     side,
     cwd: spec.dirs[side],
     start: own(side).start,
-    port: spec.port,
-    ...(copies === undefined ? {} : { movedTo: await freePort(), portPreload: copies[side].verified() }),
-    env: { ...sideEnv(own(side).env ?? {}, side), PERF_GATE_SIDE: side },
-    readyPath: spec.readyPath ?? spec.requests[0]?.path ?? '/',
-    readyStatus: spec.readyStatus,
+    port: own(side).port,
+    ...(copies === undefined || own(side).port === undefined
+      ? {}
+      : { movedTo: await freePort(), portPreload: copies[side].verified() }),
+    env: { ...sideEnv(own(side).env, side), PERF_GATE_SIDE: side },
+    readyPath: own(side).ready.path,
+    readyStatus: own(side).ready.status,
     outDir: join(spec.outDir, side),
     zeroxBin,
-    readyTimeoutMs: spec.readyTimeoutMs,
+    readyTimeoutMs: own(side).readyTimeoutMs,
     cpus: spec.cpus?.server,
     samplingIntervalUs: SAMPLING_INTERVAL_US,
     ...(spec.onOutput === undefined ? {} : { onOutput: spec.onOutput }),

@@ -425,6 +425,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     commentOn: 'always',
     accept: undefined,
     historyBranch: 'perf-gate-history',
+    historyJob: 'single',
     releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     ...overrides,
   };

@@ -111,7 +111,7 @@ export interface PerfGateJob {
   with: Record<string, string>;
   /** `env:` of the workflow, the job and the perf-gate step merged (step last), expressions not yet evaluated. */
   env: Record<string, string>;
-  /** `mode: report`: the job publishes reports measured elsewhere, and must check out and run nothing. */
+  /** `mode: report` (or history's `history-job: publish`): the job publishes what was measured elsewhere, and must check out and run nothing. */
   reports: boolean;
   /** Every step of the job, in order, perf-gate's included. */
   steps: WorkflowStep[];
@@ -156,6 +156,8 @@ export interface ExpressionContext {
   steps?: Record<string, Record<string, string>>;
   /** `needs.<job>.outputs.<name>`: the outputs of the jobs this one needs (an output not set reads as ''). */
   needs?: Record<string, Record<string, string>>;
+  /** `runner.temp`: the job's RUNNER_TEMP. */
+  runnerTemp?: string;
 }
 
 type Mapping = Record<string, unknown>;
@@ -269,7 +271,9 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
         ...strings(raw.env),
         ...strings((raw.steps as Mapping[])[gate.index]!.env),
       },
-      reports: gate.with.mode === 'report',
+      reports:
+        gate.with.mode === 'report' ||
+        (gate.with.mode === 'history' && gate.with['history-job'] === 'publish'),
       steps,
       perfGateIndex: gate.index,
       otherSteps: steps.filter((s) => s !== gate),
@@ -355,7 +359,7 @@ export function expressionsIn(text: string): string[] {
 }
 
 /** The contexts an example's expressions may read, and the runner's status functions for conditions. */
-const CONTEXTS = ['github', 'secrets', 'job', 'matrix', 'strategy', 'steps', 'needs'];
+const CONTEXTS = ['github', 'secrets', 'job', 'matrix', 'strategy', 'steps', 'needs', 'runner'];
 const STATUS_FUNCTIONS = ['success', 'failure', 'cancelled', 'always'] as const;
 
 function contextData(context: ExpressionContext): data.Dictionary {
@@ -369,6 +373,7 @@ function contextData(context: ExpressionContext): data.Dictionary {
     strategy: { 'job-index': context.jobIndex },
     steps: mapValues(context.steps, (outputs) => ({ outputs })),
     needs: mapValues(context.needs, (outputs) => ({ outputs })),
+    runner: { temp: context.runnerTemp },
   };
   // Through JSON: an absent value (undefined) is absent, so reading it is an error below.
   return JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary;

@@ -50,7 +50,7 @@ describe('parseConfig defaults', () => {
     const config = configOf({ start: 'node server.js' });
     assert.deepEqual(config, {
       start: 'node server.js',
-      workflow: { start: 'node server.js', threshold: 0.02 },
+      workflow: { start: 'node server.js', threshold: 0.02, port: undefined, readyTimeoutMs: 60_000 },
       configFile: undefined,
       scenarios: scenariosFromPaths(['/']),
       scenarioCount: 1,
@@ -98,6 +98,7 @@ describe('parseConfig defaults', () => {
       commentOn: 'always',
       accept: { label: 'perf-gate:accept', inDescription: false },
       historyBranch: 'perf-gate-history',
+      historyJob: 'single',
       releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     } satisfies Config);
   });

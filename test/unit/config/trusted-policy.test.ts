@@ -9,8 +9,11 @@ import { configPathInCommit, sideCommands, trustedConfig } from '../../../src/co
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { assembleReport, type GateRun } from '../../../src/gate/assemble.ts';
 import type { GateContext } from '../../../src/gate/ports.ts';
+import { systemCollaborators } from '../../../src/gate/system.ts';
 import { GateError } from '../../../src/io/errors.ts';
+import type { RunningServer, ServerSpec } from '../../../src/io/server.ts';
 import type { Config } from '../../../src/model/config.ts';
+import type { Side } from '../../../src/model/measure.ts';
 import { gateConfig } from '../../support/gate-fakes.ts';
 
 const BASE_FILE = `start: node index.js
@@ -48,6 +51,9 @@ describe('each side starts with its own config; the policy is base’s or the wo
       env: { MODE: 'base' },
       setup: 'node seed.js',
       teardown: undefined,
+      port: undefined,
+      ready: { path: '/orders', status: undefined },
+      readyTimeoutMs: 60_000,
     });
     assert.equal(
       sideCommands(trusted, 'head').start,
@@ -125,5 +131,76 @@ describe('a failure of base is neutral only before anything of head’s ran', ()
     const config = gateConfig();
     assert.equal(neutralOf(config, false), true);
     assert.equal(neutralOf(config, true), false);
+  });
+});
+
+const BASE_PORT_FILE = `start: node index.js
+port: 3000
+ready: { path: /health, status: 204, timeout: 5s }
+scenarios:
+  - path: /orders
+`;
+const HEAD_PORT_FILE = `start: node index.js
+port: 4000
+ready: { path: /slow-warmup, status: 200, timeout: 2s }
+scenarios:
+  - path: /orders
+`;
+
+describe('each side’s server on its own commit’s `port` and `ready`', () => {
+  /** The specs the real collaborators hand startServer, with a fake that records them. */
+  async function startedSpecs(config: Config): Promise<Record<Side, ServerSpec>> {
+    const specs = {} as Record<Side, ServerSpec>;
+    const fake = async (spec: ServerSpec): Promise<RunningServer> => {
+      specs[spec.side] = spec;
+      return {
+        side: spec.side,
+        host: '127.0.0.1',
+        port: spec.port ?? 1,
+        origin: 'http://127.0.0.1:1',
+        child: { pid: 1 } as RunningServer['child'],
+        assertAlive: () => {},
+        stop: async () => {},
+      };
+    };
+    const collaborators = systemCollaborators(config, { base: '/b', head: '/h' }, fake);
+    try {
+      for (const side of ['base', 'head'] as const) await collaborators.startServer(side, 0, {}, false);
+    } finally {
+      await collaborators.load.stop();
+    }
+    return specs;
+  }
+
+  test('base starts on base’s port and is probed with base’s readiness; head with head’s', async () => {
+    const trusted = trustedConfig(headConfig({}, HEAD_PORT_FILE), BASE_PORT_FILE, HEAD_PORT_FILE);
+    const specs = await startedSpecs(trusted);
+    assert.deepEqual(
+      [specs.base.port, specs.base.readyPath, specs.base.readyStatus, specs.base.readyTimeoutMs],
+      [3000, '/health', 204, 5000],
+    );
+    assert.deepEqual(
+      [specs.head.port, specs.head.readyPath, specs.head.readyStatus, specs.head.readyTimeoutMs],
+      [4000, '/slow-warmup', 200, 2000],
+    );
+  });
+
+  test('base without a file: the workflow’s `port` and `ready-timeout`, the measured path, any status', () => {
+    const headFile = 'ready: { path: /slow-warmup, status: 200 }\nscenarios:\n  - path: /orders\n';
+    const inputs = { start: 'node index.js', port: '5000', 'ready-timeout': '30s' };
+    const trusted = trustedConfig(headConfig(inputs, headFile), undefined, headFile);
+    const base = sideCommands(trusted, 'base');
+    assert.deepEqual(
+      [base.port, base.ready, base.readyTimeoutMs],
+      [5000, { path: '/orders', status: undefined }, 30_000],
+    );
+    assert.deepEqual(sideCommands(trusted, 'head').ready, { path: '/slow-warmup', status: 200 });
+  });
+
+  test('base that must run head’s command (no file, no `start` input) takes head’s port and readiness with it', () => {
+    const trusted = trustedConfig(headConfig({}, HEAD_PORT_FILE), undefined, HEAD_PORT_FILE);
+    const base = sideCommands(trusted, 'base');
+    assert.deepEqual([base.port, base.ready.path, base.readyTimeoutMs], [4000, '/slow-warmup', 2000]);
+    assert.equal(trusted.headCommandsOnBase, true);
   });
 });

@@ -102,6 +102,7 @@ const TWO_PULL_REQUESTS: Record<string, [Record<string, unknown>, Record<string,
 function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionContext {
   return {
     token: 't',
+    runnerTemp: '/tmp/runner',
     servicePorts: Object.fromEntries(
       job.services.map((s) => [s.id, Object.fromEntries(s.ports.map((p) => [p.container, 1]))]),
     ),
@@ -133,7 +134,9 @@ function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionC
 function neededPermissions(workflow: ExampleWorkflow, job: PerfGateJob): Record<string, string> {
   const needed: Record<string, string> = {};
   if (!job.reports) needed.contents = 'read';
-  if (job.with.mode === 'history') Object.assign(needed, { contents: 'write', issues: 'write' });
+  // History's measuring job (`history-job: measure`) writes nothing: its publishing job does.
+  if (job.with.mode === 'history' && job.with['history-job'] !== 'measure')
+    Object.assign(needed, { contents: 'write', issues: 'write' });
   const pullRequests = workflow.events.some((e) => e.startsWith('pull_request') || e === 'workflow_run');
   if (pullRequests && job.with.comment !== 'false') needed['pull-requests'] = 'write';
   else if (job.reports && workflow.events.includes('workflow_run')) needed['pull-requests'] = 'read';
@@ -160,6 +163,7 @@ describe('example workflows', () => {
       'two-stage.yml',
       'merge-queue.yml',
       'history.yml',
+      'history-two-jobs.yml',
     ])
       assert.ok(files.includes(file), `example-workflows/${file} is missing (found ${files.join(', ')})`);
   });
@@ -457,7 +461,7 @@ describe('the workflow harness', () => {
     assert.equal(evaluate("format('{0}-{1}', matrix.shard, strategy.job-index)", context, 'x'), '2/3-1');
     assert.equal(evaluate("github.event.before == 'ABC123' && 'yes' || 'no'", context, 'x'), 'yes');
     // Contexts a test cannot supply are unknown; values it did not supply are missing.
-    for (const unknown of ['env.FOO', 'vars.X', 'runner.os'])
+    for (const unknown of ['env.FOO', 'vars.X', 'inputs.os'])
       assert.throws(
         () => substitute(`\${{ ${unknown} }}`, context, 'with.base'),
         (error: Error) => error.message.includes(unknown) && error.message.includes('does not know'),

@@ -1,0 +1,183 @@
+/**
+ * The history in two jobs (src/history/publish.ts, `history-job: publish`): the publishing job runs no project code,
+ * reads the lines the measuring job left, checks them as untrusted data, and writes the history branch and the
+ * alert issues; here against a local bare repository playing the repository and the loopback fake GitHub.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { parseConfig } from '../../../src/config/inputs.ts';
+import { classify } from '../../../src/decide/rule.ts';
+import { formatLine } from '../../../src/history/lines.ts';
+import { GateError } from '../../../src/io/errors.ts';
+import type { Config } from '../../../src/model/config.ts';
+import { HISTORY_VERSION, type HistoryLine } from '../../../src/model/history.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
+
+const TOKEN = 'ghs_publishtoken';
+const SHA = 'c'.repeat(40);
+const quiet = {
+  info() {},
+  warning() {},
+  output() {},
+  group: <T>(_n: string, body: () => Promise<T>) => body(),
+};
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+}
+
+describe('history-job: publish', () => {
+  let dir: string;
+  let origin: string;
+  let fake: FakeGitHub;
+  let runUrl: string;
+  const saved = { ...process.env };
+
+  /** The branch's line of this run: main at SHA against v1.1.0, req/s `change` percent within ±1. */
+  function branchLine(change: number, overrides: Partial<HistoryLine> = {}): HistoryLine {
+    const verdict = classify('rps', change / 100, [(change - 1) / 100, (change + 1) / 100], 0.02);
+    return {
+      v: HISTORY_VERSION,
+      kind: 'branch',
+      date: '2026-11-28T03:17:00Z',
+      head: { commit: SHA, ref: 'main' },
+      base: { commit: 'a'.repeat(40), tag: 'v1.1.0' },
+      verdict,
+      pairs: 12,
+      alpha: 0.05,
+      runner: { cpu: 'x', cpus: 2, node: 'v24' },
+      perfGate: '0.1.0',
+      run: runUrl,
+      scenarios: [{ name: 'GET /orders', rps: [change, change - 1, change + 1, 1.5, 2, verdict] }],
+      ...overrides,
+    };
+  }
+
+  function config(inputs: Record<string, string> = {}): Config {
+    const all: Record<string, string> = {
+      mode: 'history',
+      'history-job': 'publish',
+      'github-token': TOKEN,
+      ...inputs,
+    };
+    return parseConfig((name) => all[name] ?? '', {
+      outputDir: join(dir, 'out'),
+      readFile: () => assert.fail('the publishing job reads no file of the project'),
+    });
+  }
+
+  const push = { name: 'push', payload: { repository: { default_branch: 'main' } }, sha: SHA };
+  const publish = (lines: string, event = push) =>
+    publishHistory(config(), [{ name: 'measure/history-lines.jsonl', text: lines }], { log: quiet, event });
+  const branchOnOrigin = (): string | undefined => {
+    try {
+      return git(origin, 'show', 'perf-gate-history:history/2026-11.jsonl');
+    } catch {
+      return undefined;
+    }
+  };
+
+  let publishHistory: typeof import('../../../src/history/publish.ts').publishHistory;
+  before(async () => {
+    fake = await startFakeGitHub({ token: TOKEN });
+    // @actions/github takes GITHUB_API_URL when it is loaded.
+    process.env.GITHUB_API_URL = fake.url;
+    ({ publishHistory } = await import('../../../src/history/publish.ts'));
+  });
+  after(async () => {
+    await fake.close();
+  });
+  beforeEach(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    dir = mkdtempSync(join(tmpdir(), 'perf-gate-publish-'));
+    origin = join(dir, 'octo-org', 'octo-repo');
+    mkdirSync(origin, { recursive: true });
+    git(origin, 'init', '--bare', '-q', '-b', 'main');
+    Object.assign(process.env, {
+      GITHUB_SERVER_URL: `file://${dir}`,
+      GITHUB_REPOSITORY: 'octo-org/octo-repo',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_RUN_ID: '4242',
+      GITHUB_API_URL: fake.url,
+      RUNNER_TEMP: dir,
+    });
+    runUrl = `file://${dir}/octo-org/octo-repo/actions/runs/4242`;
+  });
+  after(() => {
+    Object.assign(process.env, saved);
+  });
+
+  test('needs no `start` and reads no config file', () => {
+    assert.equal(config({ config: 'perf-gate.yml' }).historyJob, 'publish');
+  });
+
+  test('the measuring job’s line is pushed to the history branch and a creep opens its issue', async () => {
+    const line = branchLine(-30);
+    const view = await publish(formatLine(line));
+    assert.ok(view.pushed && 'commit' in view.pushed, JSON.stringify(view.pushed));
+    assert.deepEqual(JSON.parse(branchOnOrigin() ?? '{}'), line);
+    assert.deepEqual(
+      view.alerts.map((a) => a.kind),
+      ['opened'],
+    );
+    assert.match(fake.issues.at(-1)?.title ?? '', /v1\.1\.0/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const refusals: [string, () => string][] = [
+    [
+      'a line that is not the history’s (a date with a mention)',
+      () => formatLine(branchLine(-30, { date: '@octocat' })),
+    ],
+    ['scenarios that are not a list', () => `${JSON.stringify({ ...branchLine(-30), scenarios: 'x' })}\n`],
+    ['not JSON', () => '{"v":1,\n'],
+    [
+      'a line of another commit',
+      () => formatLine(branchLine(-30, { head: { commit: 'd'.repeat(40), ref: 'main' } })),
+    ],
+    [
+      'a line of another branch',
+      () => formatLine(branchLine(-30, { head: { commit: SHA, ref: 'feature' } })),
+    ],
+    [
+      'a line of another workflow run',
+      () => formatLine(branchLine(-30, { run: 'https://github.com/o/r/actions/runs/1' })),
+    ],
+    ['two lines of the branch', () => formatLine(branchLine(-30)) + formatLine(branchLine(-20))],
+  ];
+  for (const [what, lines] of refusals) {
+    test(`refused, nothing pushed: ${what}`, async () => {
+      await assert.rejects(publish(lines()), (error: unknown) => {
+        assert.ok(error instanceof GateError && error.code === 'config', String(error));
+        assert.match(error.message, /refusing the history's lines/);
+        return true;
+      });
+      assert.equal(branchOnOrigin(), undefined);
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+
+  test('refused on an event whose lines are not of the branch (pull_request_target)', async () => {
+    await assert.rejects(
+      publish(formatLine(branchLine(-30)), { ...push, name: 'pull_request_target' }),
+      /history-job/,
+    );
+    assert.equal(branchOnOrigin(), undefined);
+  });
+
+  test('`history-branch: main` is refused before anything is pushed', async () => {
+    const view = publishHistory(
+      config({ 'history-branch': 'main' }),
+      [{ name: 'x', text: formatLine(branchLine(-30)) }],
+      {
+        log: quiet,
+        event: push,
+      },
+    );
+    await assert.rejects(view, /history-branch/);
+  });
+});
