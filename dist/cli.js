@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value: value2 } = collItem;
+        const { start, key, sep: sep4, value: value2 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value2,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value2, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source: source2, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source2;
+                sep4 += source2;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value: value2 } = collItem;
+        const { start, key, sep: sep4, value: value2 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value2) {
+          if (!props.anchor && !props.tag && !sep4 && !value2) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep3 && !props.found) {
-          const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap2 && !sep4 && !props.found) {
+          const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value2))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value2,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value2 ? composeNode(ctx, value2, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value2))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value2 = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value2 += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value2 += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value2 += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value2 += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value2 += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value2 += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value2 += sep3 + content;
-          sep3 = " ";
+          value2 += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source2)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source2);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source2, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value: value2 }) {
+    function stringifyItem({ start, key, sep: sep4, value: value2 }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value2)
         res += stringifyToken(value2);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7629,6 +7629,14 @@ function parseHistoryBranch(text2) {
   }
   return name;
 }
+function parseHistoryJob(text2) {
+  if (text2 === "single" || text2 === "measure" || text2 === "publish") return text2;
+  throw configError(
+    "history-job",
+    `\`${text2}\` is not one of \`single\`, \`measure\`, \`publish\``,
+    "Use `measure` in the job that runs the gates (`contents: read`) and `publish` in the job that writes the history, or leave it out for one job that does both."
+  );
+}
 function parseReleaseTags(text2) {
   try {
     new RegExp(text2, "u");
@@ -7694,7 +7702,8 @@ var INPUT_DEFAULTS = {
   "accept-in-description": "false",
   "history-branch": "perf-gate-history",
   "release-tags": "^v?\\d+\\.\\d+\\.\\d+$",
-  "history-budget": "10m"
+  "history-budget": "10m",
+  "history-job": "single"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -8441,23 +8450,23 @@ function inlineBody(value2, path, headers, fail) {
 }
 function fileBody(value2, path, files, fail) {
   const fix = `write a path relative to the directory of ${files.fileName}, e.g. \`fixtures/order.json\``;
-  const relative5 = string(value2, path, fix, fail);
-  if (relative5.trim() === "" || ABSOLUTE.test(relative5)) {
-    fail(value2.line, path, `\`${relative5}\` is not a relative path`, fix);
+  const relative6 = string(value2, path, fix, fail);
+  if (relative6.trim() === "" || ABSOLUTE.test(relative6)) {
+    fail(value2.line, path, `\`${relative6}\` is not a relative path`, fix);
   }
   try {
-    return files.readFile(relative5);
+    return files.readFile(relative6);
   } catch (error) {
     if (isOutsideRepository(error)) {
       return fail(
         value2.line,
         path,
-        `\`${relative5}\` leads out of the repository`,
+        `\`${relative6}\` leads out of the repository`,
         `keep body files inside the repository (no \`..\` past its root, no symbolic link out of it), e.g. \`fixtures/order.json\` beside ${files.fileName}`
       );
     }
     const reason = errorMessage(error);
-    return fail(value2.line, path, `cannot read \`${relative5}\` (${reason})`, fix);
+    return fail(value2.line, path, `cannot read \`${relative6}\` (${reason})`, fix);
   }
 }
 
@@ -8646,12 +8655,18 @@ function shardScenarios(get, file) {
 function workflowThreshold(get) {
   return parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 });
 }
+function workflowPort(get) {
+  const text2 = get("port");
+  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
+}
+function workflowReadyTimeout(get) {
+  return parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 });
+}
 function comparisonInputs(get, lookup, file, decided) {
-  const portText2 = get("port");
   const buildText = get("build");
   const baseText = get("base");
   return {
-    port: file?.port ?? (portText2 === "" ? void 0 : parseInteger("port", portText2, { min: 1, max: 65535 })),
+    port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
     alpha: decided.alpha,
@@ -8684,7 +8699,7 @@ var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
 function timeoutInputs(get, file, history) {
   const timeoutMs = parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
-    readyTimeoutMs: file?.ready?.timeoutMs ?? parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 }),
+    readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
     installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
       minMs: 1e3,
       maxMs: 6 * 36e5
@@ -8713,6 +8728,7 @@ function outputInputs(get, sources, settled) {
     commentOn: parseCommentOn(get("comment-on")),
     accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) },
     historyBranch: parseHistoryBranch(get("history-branch")),
+    historyJob: parseHistoryJob(get("history-job")),
     releaseTags: parseReleaseTags(get("release-tags"))
   };
 }
@@ -8727,11 +8743,12 @@ function parseConfig(lookup, sources) {
   };
   const mode = parseMode(get("mode"));
   const workingDirectory = get("working-directory");
-  const loaded = mode !== "report" ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
+  const publishing = mode === "report" || mode === "history" && get("history-job") === "publish";
+  const loaded = !publishing ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
   const start = file?.start ?? get("start");
-  if (start === "" && mode !== "report") {
+  if (start === "" && !publishing) {
     throw configError(
       "start",
       "it is required",
@@ -8746,7 +8763,12 @@ function parseConfig(lookup, sources) {
   const { all, shard, scenarios } = selection;
   const load2 = loadInputs(get, openLoop, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
-  const workflow = { start: get("start"), threshold: workflowThreshold(get) };
+  const workflow = {
+    start: get("start"),
+    threshold: workflowThreshold(get),
+    port: workflowPort(get),
+    readyTimeoutMs: workflowReadyTimeout(get)
+  };
   return {
     start,
     workflow,
@@ -8791,9 +8813,66 @@ function exitStatus(report, failOnRegression) {
 import { resolve as resolve8 } from "node:path";
 
 // src/config/base-config.ts
+import { isAbsolute as isAbsolute3, normalize, relative as relative3, sep as sep3 } from "node:path";
 function sideCommands(config, side2) {
   if (side2 === "base" && config.baseCommands) return config.baseCommands;
-  return { start: config.start, env: config.env, setup: config.setup, teardown: config.teardown };
+  return {
+    start: config.start,
+    env: config.env,
+    setup: config.setup,
+    teardown: config.teardown,
+    port: config.port,
+    ready: config.ready,
+    readyTimeoutMs: config.readyTimeoutMs
+  };
+}
+function baseServer(config, base, headOnBase) {
+  if (headOnBase) return { port: config.port, ready: config.ready, readyTimeoutMs: config.readyTimeoutMs };
+  const workflow = config.workflow ?? { port: config.port, readyTimeoutMs: config.readyTimeoutMs };
+  const path = base?.scenarios[0]?.path ?? config.scenarios[0]?.path ?? config.ready.path;
+  return {
+    port: base?.port ?? workflow.port,
+    ready: { path: base?.ready?.path ?? path, status: base?.ready?.status },
+    readyTimeoutMs: base?.ready?.timeoutMs ?? workflow.readyTimeoutMs ?? config.readyTimeoutMs
+  };
+}
+function configPathInCommit(config, root) {
+  const name = config.configFile;
+  if (name === void 0) return void 0;
+  const rel = isAbsolute3(name) ? relative3(root, name) : normalize(name);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep3}`) || isAbsolute3(rel)) return void 0;
+  return rel.split(sep3).join("/");
+}
+function parseBaseFile(text2, fileName) {
+  return parseScenarioFile(text2, { fileName: `${fileName} (base)`, readFile: () => "" });
+}
+function trustedConfig(config, baseText, headText, environment2 = process.env) {
+  const fileName = config.configFile ?? "perf-gate.yml";
+  let base;
+  try {
+    base = baseText === void 0 ? void 0 : parseBaseFile(baseText, fileName);
+  } catch {
+    base = void 0;
+  }
+  const workflow = config.workflow ?? { start: config.start, threshold: config.threshold };
+  const baseStart = base?.start ?? workflow.start;
+  const baseThresholds = new Map((base?.scenarios ?? []).map((s) => [s.name, s.threshold]));
+  const baseEnv = expandEnv(base?.env ?? {}, environment2);
+  return {
+    ...config,
+    secrets: [.../* @__PURE__ */ new Set([...config.secrets ?? [], ...baseEnv.secrets])],
+    baseCommands: {
+      start: baseStart === "" ? config.start : baseStart,
+      env: baseEnv.env,
+      setup: base?.setup,
+      teardown: base?.teardown,
+      ...baseServer(config, base, baseStart === "")
+    },
+    headCommandsOnBase: baseStart === "",
+    threshold: base?.threshold ?? workflow.threshold,
+    scenarios: config.scenarios.map((s) => ({ ...s, threshold: baseThresholds.get(s.name) })),
+    configChanged: config.configFile !== void 0 && baseText !== headText
+  };
 }
 
 // src/io/disk.ts
@@ -9294,6 +9373,9 @@ async function ensureCommit(root, ref, input) {
     "git",
     `the base commit \`${ref}\` (${input}) is not in this checkout and could not be fetched from origin. Check the ref, or check out with \`fetch-depth: 0\` in actions/checkout.`
   );
+}
+function fileAtCommit(root, sha, path) {
+  return gitOk(root, ["show", `${sha}:${path}`]);
 }
 async function addWorktree(root, sha, side2 = "base") {
   const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side2}-`));
@@ -12649,15 +12731,15 @@ async function measurePairs(source2, plan, rule) {
 
 // src/gate/moved-port.ts
 async function startFirstBlock(ctx, notes2) {
-  const { clock, config, costs, log } = ctx;
+  const { clock, costs, log } = ctx;
   const started = clock.now();
   try {
     await startBlockServers(ctx, 0);
     return true;
   } catch (error) {
-    if (!(error instanceof PortNotMovedError) || config.port === void 0) throw error;
+    if (!(error instanceof PortNotMovedError)) throw error;
     costs.primingMs += clock.now() - started;
-    const note = { kind: "port-not-moved", port: config.port ?? error.fixed };
+    const note = { kind: "port-not-moved", port: error.fixed };
     notes2.push(note);
     log.warning({ kind: "note", note });
     log.info({ kind: "error-output", message: error.message, output: error.output });
@@ -13237,7 +13319,7 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
 }
 
 // src/gate/profiling.ts
-import { join as join13, relative as relative3, resolve as resolve6 } from "node:path";
+import { join as join13, relative as relative4, resolve as resolve6 } from "node:path";
 
 // src/profile/rollup.ts
 function packageOf(frame) {
@@ -17179,9 +17261,9 @@ function zeroXBin(cacheDir) {
 var NOT_HASHED = /* @__PURE__ */ new Set(["node_modules/.package-lock.json"]);
 function zeroXDigest(cacheDir) {
   const hash = createHash2("sha256");
-  const walk = (relative5) => {
-    for (const name of readdirSync4(join7(cacheDir, relative5)).sort()) {
-      const path = `${relative5}/${name}`;
+  const walk = (relative6) => {
+    for (const name of readdirSync4(join7(cacheDir, relative6)).sort()) {
+      const path = `${relative6}/${name}`;
       if (NOT_HASHED.has(path)) continue;
       const full = join7(cacheDir, path);
       const stat = lstatSync(full);
@@ -17613,7 +17695,7 @@ function logText(chunk) {
 
 // src/profile/node.ts
 import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync3 } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute4, join as join8, resolve as resolve4 } from "node:path";
 function readScripts(cwd) {
   try {
     const manifest = JSON.parse(readFileSync10(join8(cwd, "package.json"), "utf8"));
@@ -17635,7 +17717,7 @@ function executable(path) {
   }
 }
 function resolveNode(command2, cwd, env) {
-  if (command2.node.includes("/")) return isAbsolute3(command2.node) ? command2.node : resolve4(cwd, command2.node);
+  if (command2.node.includes("/")) return isAbsolute4(command2.node) ? command2.node : resolve4(cwd, command2.node);
   const dirs2 = [];
   if (command2.fromScript) {
     for (let dir = resolve4(cwd); ; dir = dirname4(dir)) {
@@ -18360,20 +18442,27 @@ function keptEvidence(evidence) {
   return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
 }
 async function targets(spec, zeroxBin) {
-  const copies = spec.port === void 0 ? void 0 : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, "port preload");
-  const own = (side2) => side2 === "base" && spec.base ? spec.base : spec;
+  const headSide = {
+    start: spec.start,
+    env: spec.env ?? {},
+    port: spec.port,
+    ready: { path: spec.readyPath ?? spec.requests[0]?.path ?? "/", status: spec.readyStatus },
+    readyTimeoutMs: spec.readyTimeoutMs
+  };
+  const own = (side2) => side2 === "base" && spec.base ? spec.base : headSide;
+  const copies = own("base").port === void 0 && own("head").port === void 0 ? void 0 : sidePreloads(PORT_PRELOAD_SOURCE, PORT_PRELOAD_FILE, "port preload");
   const target = async (side2) => ({
     side: side2,
     cwd: spec.dirs[side2],
     start: own(side2).start,
-    port: spec.port,
-    ...copies === void 0 ? {} : { movedTo: await freePort(), portPreload: copies[side2].verified() },
-    env: { ...sideEnv(own(side2).env ?? {}, side2), PERF_GATE_SIDE: side2 },
-    readyPath: spec.readyPath ?? spec.requests[0]?.path ?? "/",
-    readyStatus: spec.readyStatus,
+    port: own(side2).port,
+    ...copies === void 0 || own(side2).port === void 0 ? {} : { movedTo: await freePort(), portPreload: copies[side2].verified() },
+    env: { ...sideEnv(own(side2).env, side2), PERF_GATE_SIDE: side2 },
+    readyPath: own(side2).ready.path,
+    readyStatus: own(side2).ready.status,
     outDir: join11(spec.outDir, side2),
     zeroxBin,
-    readyTimeoutMs: spec.readyTimeoutMs,
+    readyTimeoutMs: own(side2).readyTimeoutMs,
     cpus: spec.cpus?.server,
     samplingIntervalUs: SAMPLING_INTERVAL_US,
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
@@ -18936,25 +19025,26 @@ function systemPlacement(pin) {
   const placement = cpuPlacement(availableParallelism2());
   return placement?.mode === "turns" ? placement.cpus : void 0;
 }
-function systemCollaborators(config, dirs2) {
+function systemCollaborators(config, dirs2, boot = startServer) {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join12(config.outputDir, "diagnostics");
   const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
   const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
-  const ports = config.port === void 0 ? void 0 : new PortPreloads();
+  const fixed = ["base", "head"].some((side2) => sideCommands(config, side2).port !== void 0);
+  const ports = fixed ? new PortPreloads() : void 0;
   const start = async (side2, _pair, env, together) => {
-    const movedTo = together && config.port !== void 0 ? await freePort() : void 0;
-    const moved = movedTo === void 0 || config.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[config.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
     const own = sideCommands(config, side2);
-    const server = await startServer({
+    const movedTo = together && own.port !== void 0 ? await freePort() : void 0;
+    const moved = movedTo === void 0 || own.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const server = await boot({
       side: side2,
       cwd: dirs2[side2],
       start: own.start,
-      port: config.port,
+      port: own.port,
       ...movedTo === void 0 ? {} : { movedTo },
-      readyPath: config.ready.path,
-      ...config.ready.status === void 0 ? {} : { readyStatus: config.ready.status },
-      readyTimeoutMs: config.readyTimeoutMs,
+      readyPath: own.ready.path,
+      ...own.ready.status === void 0 ? {} : { readyStatus: own.ready.status },
+      readyTimeoutMs: own.readyTimeoutMs,
       env: { ...sideEnv(own.env, side2), PERF_GATE_SIDE: side2, ...env, ...moved },
       ...placement ? { wrap: `taskset -c ${placement.server}` } : {}
     });
@@ -18983,7 +19073,7 @@ function changeToExplain(decision) {
   return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
 }
 function hotterUnits(evidence, root, headDir, headProfile) {
-  const where = (file) => relative3(root, resolve6(headDir, file));
+  const where = (file) => relative4(root, resolve6(headDir, file));
   return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => {
     const caller = headProfile === void 0 ? void 0 : callerOf(headProfile, u);
     return {
@@ -19056,7 +19146,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
 
 // src/gate/trees.ts
 import { existsSync as existsSync4, readFileSync as readFileSync12 } from "node:fs";
-import { dirname as dirname5, join as join14, relative as relative4, resolve as resolve7 } from "node:path";
+import { dirname as dirname5, join as join14, relative as relative5, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
     const manifest = JSON.parse(readFileSync12(join14(dir, "package.json"), "utf8"));
@@ -19080,7 +19170,7 @@ function detectInstall(root, dir) {
     if (has("bun.lockb") || has("bun.lock"))
       return { command: "bun install --frozen-lockfile", cwd: current };
     if (has("package-lock.json") || has("npm-shrinkwrap.json")) return { command: "npm ci", cwd: current };
-    if (current === top || relative4(top, current).startsWith("..")) break;
+    if (current === top || relative5(top, current).startsWith("..")) break;
     current = dirname5(current);
   }
   return hasDependencies(dir) ? { command: "npm install", cwd: resolve7(dir) } : void 0;
@@ -19138,7 +19228,7 @@ function noteLeftovers(step3, side2, left, log, notes2) {
 async function prepareTree(options) {
   const { side: side2, root, dir, log } = options;
   if (!existsSync4(dir)) {
-    throw new GateError("install", noDirectoryMessage(side2, relative4(root, dir)), { side: side2 });
+    throw new GateError("install", noDirectoryMessage(side2, relative5(root, dir)), { side: side2 });
   }
   const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
   const { notes: notes2 } = options;
@@ -20854,6 +20944,17 @@ function inert(text2) {
   return COMMAND_LINE.test(text2) ? untrusted(text2) : text2;
 }
 
+// src/entry/trusted.ts
+async function withTrustedPolicy(config, root, baseSha, headRef = "HEAD") {
+  const path = configPathInCommit(config, root);
+  if (path === void 0) return trustedConfig(config, void 0, void 0);
+  const [baseText, headText] = await Promise.all([
+    fileAtCommit(root, baseSha, path),
+    fileAtCommit(root, headRef, path)
+  ]);
+  return trustedConfig(config, baseText, headText);
+}
+
 // src/entry/commands.ts
 var ACTION_ONLY = /* @__PURE__ */ new Set([
   "github-token",
@@ -20870,6 +20971,7 @@ var ACTION_ONLY = /* @__PURE__ */ new Set([
   "history-branch",
   "release-tags",
   "history-budget",
+  "history-job",
   // A matrix of runners and its stages: a local run is one machine.
   "replica",
   "stage",
@@ -20916,7 +21018,7 @@ ${value2}` : value2);
   }
   return values2;
 }
-async function compare2(argv, cwd, log = stderrLog) {
+async function compare2(argv, cwd, log = stderrLog, gate = runGate) {
   const flags = parseFlags(argv);
   const root = await repositoryRoot(cwd);
   const snapshot2 = await workTreeCommit(root);
@@ -20926,19 +21028,20 @@ async function compare2(argv, cwd, log = stderrLog) {
       outputDir: await mkdtemp3(join16(tmpdir5(), "perf-gate-")),
       readFile: repoFileReader(tree.dir)
     });
-    if (inWorkflow) process.stdout.write(maskCommands(config.secrets));
     const baseRef = config.base ?? "main";
     const sha = await ensureCommit(
       root,
       baseRef,
       config.base ? "flag `--base`" : "the default base `main`; set `--base`"
     );
+    const trusted = await withTrustedPolicy(config, root, sha, snapshot2.sha);
+    if (inWorkflow) process.stdout.write(maskCommands(trusted.secrets));
     const head2 = await headCommit(root);
     head2.sha = snapshot2.sha;
     if (snapshot2.changed.length > 0) head2.label = `${head2.label} (work tree)`;
     log.info(workTreeLog(head2, snapshot2.changed, tree.dir));
-    const report = await runGate({
-      config,
+    const report = await gate({
+      config: trusted,
       root: tree.dir,
       base: { sha, label: baseRef },
       head: head2,
