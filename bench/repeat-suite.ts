@@ -35,8 +35,9 @@ for (let run = 1; run <= runs; run++) {
   );
   if (result.status !== 0) {
     failed++;
-    const failures = result.stdout.split('\n').filter((line) => /^\s*(not ok|✖)/.test(line));
-    console.log(failures.slice(0, 20).join('\n'));
+    // The runner's closing section: each failing test with its location and error (the cause, not just a name).
+    const section = result.stdout.indexOf('✖ failing tests:');
+    console.log(result.stdout.slice(section).split('\n').slice(0, 200).join('\n'));
     break;
   }
 }
