@@ -11468,7 +11468,8 @@ async function waitReady(spec, child2, port) {
     for (const candidate of HOSTS) {
       const status = await getStatus(candidate, port, spec.readyPath);
       if (status === void 0) continue;
-      if (spec.readyStatus === void 0 || status === spec.readyStatus) return candidate;
+      if (spec.readyStatus === void 0 || status === spec.readyStatus)
+        return preferredHost(candidate, port, spec);
       lastStatus = status;
     }
     if (await keptFixedPort(spec)) {
@@ -11477,6 +11478,12 @@ async function waitReady(spec, child2, port) {
     }
     await sleep4(READY_POLL_MS);
   }
+}
+async function preferredHost(host, port, spec) {
+  if (host === HOSTS[0]) return host;
+  const status = await getStatus(HOSTS[0], port, spec.readyPath);
+  const ready = status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus);
+  return ready ? HOSTS[0] : host;
 }
 function ownPorts(spec, sockets) {
   const { port, movedTo } = spec;

@@ -211,7 +211,8 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
     for (const candidate of HOSTS) {
       const status = await getStatus(candidate, port, spec.readyPath);
       if (status === undefined) continue;
-      if (spec.readyStatus === undefined || status === spec.readyStatus) return candidate;
+      if (spec.readyStatus === undefined || status === spec.readyStatus)
+        return preferredHost(candidate, port, spec);
       lastStatus = status;
     }
     if (await keptFixedPort(spec)) {
@@ -220,6 +221,17 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
     }
     await sleep(READY_POLL_MS);
   }
+}
+
+/**
+ * 127.0.0.1 when it answers too: a server listening on both may have started between the two probes of a sweep, and
+ * every server of a gate must be loaded over the same loopback, or the comparison measures IPv4 against IPv6.
+ */
+async function preferredHost(host: string, port: number, spec: ServerSpec): Promise<string> {
+  if (host === HOSTS[0]) return host;
+  const status = await getStatus(HOSTS[0], port, spec.readyPath);
+  const ready = status !== undefined && (spec.readyStatus === undefined || status === spec.readyStatus);
+  return ready ? HOSTS[0] : host;
 }
 
 /** A moved server's sockets as the user knows them: the handed port shown as its fixed one. */
