@@ -261,7 +261,7 @@ function oneRunner(
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
-  const units = unitsOf(pairNumbers, logRatios, restartEvery);
+  const units = unitsOf(pairNumbers, logRatios, restartEvery, entry.at);
   const inferred = inferEntry(entry, units, f);
   const nan = Number.NaN;
   const logCi: [number, number] = inferred
