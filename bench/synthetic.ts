@@ -15,11 +15,13 @@
  * draws other gates.
  */
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
-import { inferUnits, unitsOf } from '../src/decide/interval.ts';
+import { levelAt } from '../src/decide/boundary.ts';
+import { inferUnits, rankReaches, unitCount, unitsOf } from '../src/decide/interval.ts';
 import { plannedLooks } from '../src/gate/measurement-plan.ts';
 import { median, mulberry32 } from '../src/stats/describe.ts';
-import { meanInference } from '../src/stats/inference.ts';
-import { perLookLevel } from '../src/stats/sequential-boundary.ts';
+import { meanInference, signedRankInference } from '../src/stats/inference.ts';
+import { lookLevel } from '../src/stats/sequential-boundary.ts';
+import { tLookShare } from '../src/stats/t-looks.ts';
 import { keyValues, machineLine } from './lib.ts';
 import { DEFAULT_MODEL, type GateModel, meanPairSec, scenarioName, simulateGate } from './synthetic-gate.ts';
 
@@ -300,9 +302,10 @@ async function ocSuite(): Promise<void> {
 
 /**
  * The looks counted exactly, with Student's t where ranks cannot reach: null units (normal) at the planned looks,
- * each look's interval at the per-look level, and the share of gates in which any look leaves out 0, against the
- * level that share must stay within. Three ways: as the decision does (ranks where they reach the level, t where
- * not), t at every look, and ranks only (looks they cannot reach skipped).
+ * each look's interval at its level, and the share of gates in which any look leaves out 0, against the level that
+ * share must stay within. Three ways: as the decision does (ranks where they reach the level, t where not, each t
+ * look at its share of the level: src/decide/boundary.ts), t at every look (all at the share solved for t at every
+ * look), and ranks only (looks they cannot reach skipped). `early=1` adds the early looks the action plans.
  */
 async function looksSuite(): Promise<void> {
   const random = mulberry32(11);
@@ -315,11 +318,19 @@ async function looksSuite(): Promise<void> {
     '| restart-every (unit) | level of the comparison | looks (pairs) | t at looks | as decided | t at every look | ranks only | bound |',
   );
   console.log('| --- | ---: | --- | --- | ---: | ---: | ---: | ---: |');
+  const early = options.early === '1';
   for (const restartEvery of (options.every ?? '1,2,4').split(',').map(Number)) {
     for (const alpha of (options.levels ?? `${0.05 / 3},${0.05 / 24}`).split(',').map(Number)) {
       for (const budget of [34, 20]) {
-        const { schedule } = plannedLooks(budget, 1, undefined);
-        const level = perLookLevel(alpha, schedule);
+        const { schedule } = plannedLooks(budget, 1, undefined, early ? restartEvery : undefined);
+        const atEvery = tLookShare(
+          alpha,
+          schedule.map((n) => ({
+            units: unitCount(n, restartEvery),
+            level: lookLevel(alpha, schedule, n),
+            t: true,
+          })),
+        );
         const crossed = { decided: 0, t: 0, ranks: 0 };
         const tLooks = new Set<number>();
         for (let g = 0; g < gates; g++) {
@@ -328,12 +339,16 @@ async function looksSuite(): Promise<void> {
           const hit = { decided: false, t: false, ranks: false };
           for (const n of schedule) {
             const units = unitsOf(numbers.slice(0, n), d.slice(0, n), restartEvery);
-            const inferred = inferUnits(units, level);
+            const at = levelAt(alpha, schedule, n, restartEvery);
+            const inferred = inferUnits(units, at);
             if (!inferred) continue;
             if (inferred.method === 't') tLooks.add(n);
-            hit.decided ||= inferred.inference.p <= level;
-            hit.t ||= meanInference(units, level).p <= level;
-            hit.ranks ||= inferred.method === 'signed-rank' && inferred.inference.p <= level;
+            hit.decided ||= inferred.inference.p <= at;
+            // Without a t share: the boundary's level at this look (an early look's share of the full one).
+            const base = lookLevel(alpha, schedule, n);
+            const t = atEvery * base;
+            hit.t ||= meanInference(units, t).p <= t;
+            hit.ranks ||= rankReaches(units.length, base) && signedRankInference(units, base).p <= base;
           }
           if (hit.decided) crossed.decided++;
           if (hit.t) crossed.t++;

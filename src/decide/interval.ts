@@ -21,13 +21,19 @@ export function unitOf(restartEvery: number): Unit {
   return Number.isInteger(restartEvery) && restartEvery >= 2 ? 'blocks' : 'pairs';
 }
 
-/** The units of a comparison: its log ratios (`pairs[i]` is the pair number of `logRatios[i]`), or its blocks' means. */
+/**
+ * The units of a comparison: its log ratios (`pairs[i]` is the pair number of `logRatios[i]`), or its whole blocks'
+ * means (`measured`: the pairs measured so far, which tells a block with pairs left out from one still filling).
+ */
 export function unitsOf(
   pairs: readonly number[],
   logRatios: readonly number[],
   restartEvery: number,
+  measured?: number,
 ): number[] {
-  return unitOf(restartEvery) === 'blocks' ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
+  return unitOf(restartEvery) === 'blocks'
+    ? blockMeans(pairs, logRatios, restartEvery, measured)
+    : [...logRatios];
 }
 
 /** Units a number of pairs gives in this design (whole blocks, as blockMeans counts them). */

@@ -26,7 +26,8 @@ import type {
 } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
 import { excludesZero } from '../stats/inference.ts';
-import { isEarlyLook, lookLevel, perLookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
+import { designP, levelAt } from './boundary.ts';
 import { type Follower, followersOf } from './carry-over.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
@@ -174,13 +175,14 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
 }
 
 /**
- * What the family says about one comparison: this look's level (an early look's is a small share of the full
- * looks': sequential-boundary.ts), the full looks' level, the comparisons' count, alpha and the rule's floor.
+ * What the family says about one comparison: this look's level and its sequential p-value (boundary.ts: an early
+ * look's level is a small share of the full looks', a t look's a share solved for t), the level of the plan's last
+ * look, the comparisons' count, alpha and the rule's floor.
  */
 interface Family {
   level: number;
-  fullLevel: number;
-  early: boolean;
+  endLevel: number;
+  sequential: (p: number) => number;
   comparisons: number;
   alpha: number;
   floor: number;
@@ -190,8 +192,8 @@ interface Family {
  * The p-value adjusted for the family: the comparisons' count × the sequential p-value, which is at most alpha
  * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
  */
-function adjustedP(p: number, looks: readonly number[], f: Family, significant: boolean): number {
-  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks, f.early));
+function adjustedP(p: number, f: Family, significant: boolean): number {
+  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
@@ -225,7 +227,7 @@ function planDetectable(entry: Entry, logCi: readonly [number, number], units: n
   if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
     return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
   // The plan's last look is a full one, whatever this look was.
-  const endCritical = criticalFor(endUnits, f.fullLevel);
+  const endCritical = criticalFor(endUnits, f.endLevel);
   const half = ((logCi[1] - logCi[0]) / 2 / critical) * Math.sqrt(units / endUnits) * endCritical;
   const centre = (logCi[0] + logCi[1]) / 2;
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
@@ -261,7 +263,7 @@ function oneRunner(
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
-  const units = unitsOf(pairNumbers, logRatios, restartEvery);
+  const units = unitsOf(pairNumbers, logRatios, restartEvery, entry.at);
   const inferred = inferEntry(entry, units, f);
   const nan = Number.NaN;
   const logCi: [number, number] = inferred
@@ -288,7 +290,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     ci,
     level: f.level,
     p,
-    pAdjusted: adjustedP(p, entry.looks, f, significant),
+    pAdjusted: adjustedP(p, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
     detectable:
@@ -328,17 +330,27 @@ function decideOnce(
 ): Decision {
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
-  const family = (looks: readonly number[], at: number): Family => ({
-    level: lookLevel(options.alpha / count, looks, at),
-    fullLevel: perLookLevel(options.alpha / count, looks),
-    early: isEarlyLook(at, looks),
+  const alpha = options.alpha / count;
+  const family = ({ looks, at, restartEvery }: Entry): Family => ({
+    level: levelAt(alpha, looks, at, restartEvery),
+    // The plan's last look before confirmation (planDetectable).
+    endLevel: levelAt(alpha, looks, looks.length > 1 ? looks[looks.length - 2]! : looks[0]!, restartEvery),
+    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
     comparisons: count,
     alpha: options.alpha,
     floor: options.floor ?? REGRESSION_FLOOR,
   });
-  const comparisons = entries.map((entry) => finish(entry, family(entry.looks, entry.at)));
+  const comparisons = entries.map((entry) => finish(entry, family(entry)));
+  // Failed requests have a test of their own: the boundary's level, no t share.
   const errors = scenarios.map(({ scenario, pairs, looks, at, restartEvery }) =>
-    compareFailures(scenario, pairs, { ...family(looks, at), looks, restartEvery }),
+    compareFailures(scenario, pairs, {
+      level: lookLevel(alpha, looks, at),
+      early: isEarlyLook(at, looks),
+      comparisons: count,
+      alpha: options.alpha,
+      looks,
+      restartEvery,
+    }),
   );
   return {
     verdict: overall(comparisons, errors),

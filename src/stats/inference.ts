@@ -60,6 +60,17 @@ function criticalCount(n: number, cdf: (w: number) => number, tail: number): num
   return k;
 }
 
+/**
+ * The size of the exact signed-rank test of n units at a two-sided level: the chance under the null that its p is
+ * at most the level, below the level where the statistic is discrete (n = 10 at 0.0035: 0.00195); 0 where it cannot
+ * reach the level.
+ */
+export function signedRankSize(n: number, level: number): number {
+  const cdf = nullCdf(n);
+  const k = criticalCount(n, cdf, level / 2);
+  return k < 0 ? 0 : Math.min(1, 2 * cdf(k));
+}
+
 /** How many of the sorted values are below `x` (strictly) and how many are at most `x`. */
 function countBelow(sorted: readonly number[], x: number): { below: number; atMost: number } {
   const search = (strict: boolean): number => {

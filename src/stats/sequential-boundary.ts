@@ -137,6 +137,15 @@ export function boundaryCrossing(schedule: readonly number[], bounds: readonly n
   return crossing(informationTimes(schedule), bounds);
 }
 
+/**
+ * P(|Z_k| ≥ bounds[k] at some look k) under the null when Z_k is the standardized mean of the first units[k]
+ * independent units (increasing counts): corr(Z_j, Z_k) = √(units_j / units_k) exactly (src/stats/t-looks.ts).
+ */
+export function unitCrossing(units: readonly number[], bounds: readonly number[]): number {
+  assertSchedule(units);
+  return crossing(units, bounds);
+}
+
 /** The crossing chance for looks already placed on the information scale (a checked schedule's times). */
 function crossing(looks: readonly number[], bounds: readonly number[]): number {
   if (bounds.some((b) => !(b > 0))) return 1;

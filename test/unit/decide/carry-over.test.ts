@@ -111,21 +111,55 @@ describe('carry-over', () => {
     assert.equal(three.verdict, 'regression');
   });
 
-  test('a follower left with one pair a block (8 pairs, blocks of 2) stays open: no estimate, never a regression', () => {
-    const decision = decide(
-      rounds((pair) => scenarioOrder(pair, 2), 0.5, 8),
-      RULES.slice(0, 2),
-      {
-        threshold: 0.05,
-        alpha: 0.05,
-        restartEvery: 2,
-      },
-    );
-    for (const c of decision.comparisons.filter((x) => x.scenario === 'GET /b')) {
-      assert.equal(c.verdict, 'inconclusive', JSON.stringify(c));
-      assert.deepEqual(c.carryOver, { after: 'GET /a', pairs: 4 });
+  test('a follower left with one pair a block (blocks of 2) is decided on those pairs: never a regression', () => {
+    // Two scenarios in rotation: /b follows /a in every other pair, one pair of each block; head's /b pays half of
+    // /a's slowdown there and is unchanged in the others.
+    for (const pairs of [8, 12, 24]) {
+      const decision = decide(
+        rounds((pair) => scenarioOrder(pair, 2), 0.5, pairs),
+        RULES.slice(0, 2),
+        { threshold: 0.05, alpha: 0.05, restartEvery: 2 },
+      );
+      for (const c of decision.comparisons.filter((x) => x.scenario === 'GET /b')) {
+        assert.deepEqual(c.carryOver, { after: 'GET /a', pairs: pairs / 2 });
+        // Each block's one kept pair is a unit: an estimate near 0 and an interval, never a regression.
+        assert.equal(c.units, pairs / 2, `${pairs} pairs: ${JSON.stringify(c)}`);
+        assert.ok(Math.abs(c.change) < 0.02, `${pairs} pairs: ${c.metric} ${c.change}`);
+        assert.ok(Number.isFinite(c.ci[0]) && Number.isFinite(c.ci[1]), `${pairs} pairs: ${c.ci}`);
+        assert.notEqual(c.verdict, 'regression');
+      }
+      // With 1% noise per pair, an unchanged /b is shown within ±5% once its blocks give enough units.
+      if (pairs === 24) {
+        const rps = decision.comparisons.find((x) => x.scenario === 'GET /b' && x.metric === 'rps')!;
+        assert.equal(rps.verdict, 'no-change', JSON.stringify(rps));
+      }
+      assert.equal(decision.verdict, 'regression', 'GET /a still decides the gate');
     }
-    assert.equal(decision.verdict, 'regression', 'GET /a still decides the gate');
+  });
+
+  test('a slower follower with one pair a block is still caught', () => {
+    // /b 2× slower of its own and /a slower still (−75%): /b follows /a in every other pair and is decided on the
+    // others, one pair a block.
+    const random = mulberry32(9);
+    const out: Round[] = [];
+    for (let pair = 0; pair < 24; pair++) {
+      scenarioOrder(pair, 2).forEach((s, i) => {
+        const own = Math.log(s === 0 ? 0.25 : 0.5);
+        const head = 10_000 * Math.exp(own + 0.01 * (random() - 0.5));
+        for (const [position, side] of (['base', 'head'] as const).entries())
+          out.push({
+            pair,
+            position,
+            side,
+            scenario: NAMES[s]!,
+            measurement: measurement(side === 'base' ? 10_000 * Math.exp(0.01 * (random() - 0.5)) : head),
+            startedAt: new Date(Date.UTC(2026, 0, 1, 0, pair, 2 * i + position)).toISOString(),
+          });
+      });
+    }
+    const decision = decide(out, RULES.slice(0, 2), { threshold: 0.05, alpha: 0.05, restartEvery: 2 });
+    const b = decision.comparisons.find((c) => c.scenario === 'GET /b' && c.metric === 'rps')!;
+    assert.deepEqual([b.carryOver?.pairs, b.units, b.verdict], [12, 12, 'regression']);
   });
 
   test('followers: only after a scenario that regressed further, in the order the pairs ran', () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { methodFor } from '../../../src/decide/interval.ts';
-import { blockTest, PROCESS_OFFSET_LEVEL } from '../../../src/decide/process-offsets.ts';
+import { blockMeans, blockTest, PROCESS_OFFSET_LEVEL } from '../../../src/decide/process-offsets.ts';
 import { type DecideOptions, decide } from '../../../src/decide/verdict.ts';
 import type { Round } from '../../../src/model/measure.ts';
 import { processOffsetNote, processOffsetOverruled } from '../../../src/report/notes.ts';
@@ -78,6 +78,18 @@ describe('block test', () => {
     const gappy = blockTest([0, 2, 3, 4, 6, 7, 8], [0, 0.01, -0.01, 0.2, 0.21, 0.19, 0.5], 4);
     assert.equal(gappy?.pairs, 6);
     assert.equal(gappy?.blocks, 2);
+  });
+
+  test('block means: a block that kept one pair is a unit; a block still being filled is not', () => {
+    // Blocks of 2, pairs 1, 3, 5 left out (carry-over): each block keeps one pair.
+    assert.deepEqual(blockMeans([0, 2, 4], [0.01, 0.02, 0.03], 2, 6), [0.01, 0.02, 0.03]);
+    // Mixed: one block whole, one with a pair left out, the last still filling at 5 pairs measured.
+    assert.deepEqual(blockMeans([0, 1, 2, 4], [0.01, 0.03, 0.05, 0.07], 2, 5), [0.02, 0.05]);
+    // Without the pairs measured, the last block waits until it has its pairs; earlier blocks of one count.
+    assert.deepEqual(blockMeans([0, 2, 4], [0.01, 0.02, 0.03], 2), [0.01, 0.02]);
+    assert.deepEqual(blockMeans([0, 2, 4, 5], [0.01, 0.02, 0.03, 0.05], 2), [0.01, 0.02, 0.04]);
+    // The F test still compares blocks of two pairs or more only.
+    assert.equal(blockTest([0, 2, 4], [0.01, 0.02, 0.03], 2), undefined);
   });
 
   test('processes that run alike: the blocks differ at about the test’s level, and never wildly', () => {

@@ -49,11 +49,11 @@ describe('time', () => {
   });
 
   test('pairs as fast as planned: the looks stay where they were planned', async () => {
-    // Head 20% slower, four times the 5% threshold, at a noise of 1%: the first look, an early one at 6 pairs (3
-    // blocks of 2 pairs; one block alone is one unit), decides.
+    // Head 20% slower, four times the 5% threshold, at a noise of 0.5%: the first look, an early one at 6 pairs (3
+    // blocks of 2 pairs; one block alone is one unit), decides (its t interval is ±80 standard errors wide).
     const world = new World({
       config: { pairs: undefined, budgetMs: 120_000, restartEvery: 2 },
-      measure: (call) => measurement(call.side === 'head' ? 800 * (1 + (call.measured % 3) / 100) : 1000),
+      measure: (call) => measurement(call.side === 'head' ? 800 * (1 + (call.measured % 3) / 200) : 1000),
     });
     const result = await world.measure();
     assert.deepEqual(result.plan?.looks.slice(0, 4), [6, 8, 10, 12]);
