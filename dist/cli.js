@@ -9922,6 +9922,10 @@ function simpsonWeights(points, h) {
   for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
   return w;
 }
+function unitCrossing(units2, bounds) {
+  assertSchedule(units2);
+  return crossing(units2, bounds);
+}
 function crossing(looks, bounds) {
   if (bounds.some((b) => !(b > 0))) return 1;
   if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
@@ -10749,6 +10753,16 @@ function averageRanks(values2) {
   }
   return { ranks, tieSizes };
 }
+function mulberry32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = state + 1831565813 >>> 0;
+    let t = state;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
 
 // src/stats/wilcoxon.ts
 var SIGNED_RANK_EXACT_MAX_N = 50;
@@ -10835,6 +10849,11 @@ function criticalCount(n, cdf2, tail2) {
   while (k >= 0 && cdf2(k) > tail2) k--;
   return k;
 }
+function signedRankSize(n, level) {
+  const cdf2 = nullCdf(n);
+  const k = criticalCount(n, cdf2, level / 2);
+  return k < 0 ? 0 : Math.min(1, 2 * cdf2(k));
+}
 function countBelow(sorted, x) {
   const search = (strict) => {
     let lo = 0;
@@ -10878,12 +10897,12 @@ function tCritical(level, df) {
   }
   return q;
 }
-function meanInference(units, level) {
+function meanInference(units2, level) {
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  if (units.length < 2) throw new RangeError(`meanInference needs at least 2 units, got ${units.length}`);
-  const df = units.length - 1;
-  const estimate = mean2(units);
-  const se = sd(units) / Math.sqrt(units.length);
+  if (units2.length < 2) throw new RangeError(`meanInference needs at least 2 units, got ${units2.length}`);
+  const df = units2.length - 1;
+  const estimate = mean2(units2);
+  const se = sd(units2) / Math.sqrt(units2.length);
   const q = tCritical(level, df);
   if (se === 0) {
     const p2 = estimate === 0 ? 1 : 0;
@@ -10937,18 +10956,19 @@ function sumsOfSquares(groups) {
 
 // src/decide/process-offsets.ts
 var PROCESS_OFFSET_LEVEL = 0.01;
-function byBlock(pairs, logRatios, restartEvery) {
+function byBlock(pairs, logRatios, restartEvery, measured) {
   const blocks = /* @__PURE__ */ new Map();
   pairs.forEach((pair2, i) => {
     const block = Math.floor(pair2 / restartEvery);
     blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
   });
   const last = pairs.length === 0 ? -1 : Math.floor(Math.max(...pairs) / restartEvery);
-  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => ratios2.length >= 2 && (block < last || ratios2.length >= restartEvery)).map(([, ratios2]) => ratios2);
+  const whole = (block, ratios2) => measured === void 0 ? block < last || ratios2.length >= restartEvery : (block + 1) * restartEvery <= measured;
+  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => whole(block, ratios2)).map(([, ratios2]) => ratios2);
 }
 function blockTest(pairs, logRatios, restartEvery) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
-  const groups = byBlock(pairs, logRatios, restartEvery);
+  const groups = byBlock(pairs, logRatios, restartEvery).filter((ratios2) => ratios2.length >= 2);
   if (groups.length < 2) return void 0;
   return {
     ...oneWayAnova(groups),
@@ -10957,17 +10977,17 @@ function blockTest(pairs, logRatios, restartEvery) {
     changes: groups.map((ratios2) => Math.expm1(mean2(ratios2)))
   };
 }
-function blockMeans(pairs, logRatios, restartEvery) {
+function blockMeans(pairs, logRatios, restartEvery, measured) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return [];
-  return byBlock(pairs, logRatios, restartEvery).map(mean2);
+  return byBlock(pairs, logRatios, restartEvery, measured).map(mean2);
 }
 
 // src/decide/interval.ts
 function unitOf(restartEvery) {
   return Number.isInteger(restartEvery) && restartEvery >= 2 ? "blocks" : "pairs";
 }
-function unitsOf(pairs, logRatios, restartEvery) {
-  return unitOf(restartEvery) === "blocks" ? blockMeans(pairs, logRatios, restartEvery) : [...logRatios];
+function unitsOf(pairs, logRatios, restartEvery, measured) {
+  return unitOf(restartEvery) === "blocks" ? blockMeans(pairs, logRatios, restartEvery, measured) : [...logRatios];
 }
 function unitCount(pairs, restartEvery) {
   return unitOf(restartEvery) === "pairs" ? pairs : Math.floor(pairs / restartEvery);
@@ -10982,13 +11002,13 @@ function criticalFor(n, level) {
   if (n < 2) return Number.NaN;
   return methodFor(n, level) === "signed-rank" ? normalQuantile(1 - level / 2) : tCritical(level, n - 1);
 }
-function inferUnits(units, level) {
-  if (units.length < 2) return void 0;
-  const method = methodFor(units.length, level);
+function inferUnits(units2, level) {
+  if (units2.length < 2) return void 0;
+  const method = methodFor(units2.length, level);
   return {
-    inference: method === "signed-rank" ? signedRankInference(units, level) : meanInference(units, level),
+    inference: method === "signed-rank" ? signedRankInference(units2, level) : meanInference(units2, level),
     method,
-    critical: criticalFor(units.length, level)
+    critical: criticalFor(units2.length, level)
   };
 }
 
@@ -11888,8 +11908,8 @@ function unitsAt(c, pairs) {
   return unitCount(pairs, c.unit === "blocks" ? c.processes?.restartEvery ?? 1 : 1);
 }
 function halfAt(c, se, pairs) {
-  const units = unitsAt(c, pairs);
-  return se * Math.sqrt(c.units / units) * criticalFor(units, c.level);
+  const units2 = unitsAt(c, pairs);
+  return se * Math.sqrt(c.units / units2) * criticalFor(units2, c.level);
 }
 function canResolve(c, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   const interval = logInterval(c);
@@ -11939,6 +11959,194 @@ function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
     budgetPairs,
     neededPairs: worst.needed
   };
+}
+
+// src/stats/t-looks.ts
+var GATES = 1e5;
+var SEED = 20261128;
+var units = [];
+var random = mulberry32(SEED);
+function unitsUpTo(count4) {
+  while (units.length < count4) {
+    const column = new Float32Array(GATES);
+    for (let g2 = 0; g2 < GATES; g2 += 2) {
+      const r = Math.sqrt(-2 * Math.log(1 - random()));
+      const a = 2 * Math.PI * random();
+      column[g2] = r * Math.cos(a);
+      column[g2 + 1] = r * Math.sin(a);
+    }
+    units.push(column);
+  }
+  return units;
+}
+var zBound = (level) => -normalQuantile(level / 2);
+var GRID2 = 101;
+var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
+function noLaterCrossing(from, counts, bounds) {
+  if (counts.length === 0) return () => 1;
+  const grid = (k2) => {
+    const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
+    const h = 2 * half2 / (GRID2 - 1);
+    const xs2 = Float64Array.from({ length: GRID2 }, (_, i) => -half2 + i * h);
+    const w2 = Float64Array.from(
+      { length: GRID2 },
+      (_, i) => (i === 0 || i === GRID2 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
+    );
+    return { xs: xs2, w: w2 };
+  };
+  const onward = (x, at, k2, xs2, w2, g3) => {
+    const step3 = Math.sqrt(counts[k2] - at);
+    let sum3 = 0;
+    for (let j = 0; j < GRID2; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
+    return sum3 / step3;
+  };
+  let k = counts.length - 1;
+  let { xs, w } = grid(k);
+  let g2 = new Float64Array(GRID2).fill(1);
+  for (k--; k >= 0; k--) {
+    const next = { xs, w, g: g2 };
+    ({ xs, w } = grid(k));
+    g2 = xs.map((x) => onward(x, counts[k], k + 1, next.xs, next.w, next.g));
+  }
+  const half = 10 * Math.sqrt(from);
+  const points = 401;
+  const table = Float64Array.from(
+    { length: points },
+    (_, i) => onward(-half + 2 * half * i / (points - 1), from, 0, xs, w, g2)
+  );
+  return (s) => {
+    const u = (s + half) / (2 * half) * (points - 1);
+    if (u <= 0 || u >= points - 1) return 0;
+    const i = Math.floor(u);
+    return table[i] + (u - i) * (table[i + 1] - table[i]);
+  };
+}
+function tOf(sum3, squares, n) {
+  const sd2 = Math.sqrt(Math.max(0, squares - sum3 * sum3 / n) / (n - 1));
+  return sd2 > 0 ? Math.abs(sum3) / Math.sqrt(n) / sd2 : Number.POSITIVE_INFINITY;
+}
+function changeOf(looks, later) {
+  const counts = [...new Set(looks.map((look) => look.units))].sort((a, b) => a - b);
+  const columns = unitsUpTo(counts[counts.length - 1]);
+  const sum3 = new Float64Array(GATES);
+  const squares = new Float64Array(GATES);
+  const state = new Uint8Array(GATES);
+  let n = 0;
+  for (const count4 of counts) {
+    for (; n < count4; n++) {
+      const column = columns[n];
+      for (let g2 = 0; g2 < GATES; g2++) {
+        const x = column[g2];
+        sum3[g2] = sum3[g2] + x;
+        squares[g2] = squares[g2] + x * x;
+      }
+    }
+    for (const look of looks.filter((l) => l.units === count4)) {
+      const zb = zBound(look.level);
+      const tb = look.t ? tCritical(look.level, count4 - 1) : 0;
+      const zs = zb * Math.sqrt(count4);
+      const tq = tb * tb * count4 / (count4 - 1);
+      for (let g2 = 0; g2 < GATES; g2++) {
+        const now = state[g2];
+        if ((now & 1) !== 0) continue;
+        const s = sum3[g2];
+        const z2 = Math.abs(s) >= zs;
+        if (!look.t) state[g2] = now | (z2 ? 1 : 0);
+        else state[g2] = now | (z2 ? 2 : 0) | (s * s >= tq * (squares[g2] - s * s / count4) ? 4 : 0);
+      }
+    }
+  }
+  const tLooks = looks.filter((look) => look.t);
+  let [zCross, zSquares] = [0, 0];
+  const candidates = [];
+  for (let g2 = 0; g2 < GATES; g2++) {
+    if ((state[g2] & 1) !== 0 || state[g2] === 0) continue;
+    const weight = later(sum3[g2]);
+    if ((state[g2] & 2) !== 0) {
+      zCross += weight;
+      zSquares += weight * weight;
+    }
+    if ((state[g2] & 4) === 0) continue;
+    let [s, q, m] = [0, 0, 0];
+    const ts = Float32Array.from(tLooks, (look) => {
+      for (; m < look.units; m++) {
+        const x = columns[m][g2];
+        s += x;
+        q += x * x;
+      }
+      return tOf(s, q, m);
+    });
+    candidates.push({ ts, weight });
+  }
+  return { zCross, zSquares, candidates, tLooks };
+}
+function changeAt(change, share3) {
+  const bounds = change.tLooks.map((look) => tCritical(share3 * look.level, look.units - 1));
+  let [tCross, tSquares] = [0, 0];
+  for (const { ts, weight } of change.candidates) {
+    if (!ts.some((x, i) => x >= bounds[i])) continue;
+    tCross += weight;
+    tSquares += weight * weight;
+  }
+  return { delta: (tCross - change.zCross) / GATES, se: Math.sqrt(tSquares + change.zSquares) / GATES };
+}
+var shareCache = /* @__PURE__ */ new Map();
+function tLookShare(alpha, looks) {
+  const used = looks.filter((look) => look.units >= 2 && look.level > 0);
+  if (!used.some((look) => look.t)) return 1;
+  const key = `${alpha}|${used.map((l) => `${l.units}:${l.level}:${l.t ? "t" : "r"}`).join(",")}`;
+  const cached = shareCache.get(key);
+  if (cached !== void 0) return cached;
+  const counts = [...new Set(used.map((look) => look.units))].sort((a, b) => a - b);
+  const bounds = counts.map(
+    (n) => zBound(Math.max(...used.filter((l) => l.units === n).map((l) => l.level)))
+  );
+  const proxy = unitCrossing(counts, bounds);
+  const lastT = Math.max(...used.filter((look) => look.t).map((look) => look.units));
+  const drawn = counts.filter((n) => n <= lastT);
+  const later = noLaterCrossing(lastT, counts.slice(drawn.length), bounds.slice(drawn.length));
+  const change = changeOf(
+    used.filter((look) => look.units <= lastT),
+    later
+  );
+  const atOne = changeAt(change, 1);
+  let share3 = 1;
+  if (proxy + atOne.delta - 2 * atOne.se > alpha) {
+    let [low, high] = [Math.log(1e-6), 0];
+    for (let i = 0; i < 24; i++) {
+      const mid = (low + high) / 2;
+      if (proxy + changeAt(change, Math.exp(mid)).delta > alpha) high = mid;
+      else low = mid;
+    }
+    share3 = Math.exp(low);
+  }
+  shareCache.set(key, share3);
+  return share3;
+}
+
+// src/decide/boundary.ts
+function isT(pairs, level, restartEvery) {
+  return methodFor(unitCount(pairs, restartEvery), level) === "t";
+}
+function tShare(alpha, looks, restartEvery) {
+  return tLookShare(
+    alpha,
+    looks.map((pairs) => {
+      const level = lookLevel(alpha, looks, pairs);
+      const units2 = unitCount(pairs, restartEvery);
+      return isT(pairs, level, restartEvery) ? { units: units2, level, t: true } : { units: units2, level: signedRankSize(units2, level), t: false };
+    })
+  );
+}
+function factorAt(alpha, looks, pairs, restartEvery) {
+  return isT(pairs, lookLevel(alpha, looks, pairs), restartEvery) ? tShare(alpha, looks, restartEvery) : 1;
+}
+function levelAt(alpha, looks, pairs, restartEvery) {
+  return lookLevel(alpha, looks, pairs) * factorAt(alpha, looks, pairs, restartEvery);
+}
+function designP(p, alpha, looks, pairs, restartEvery) {
+  const factor = factorAt(alpha, looks, pairs, restartEvery);
+  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
 }
 
 // src/decide/carry-over.ts
@@ -12123,14 +12331,14 @@ function pearson(side2) {
   if (events === 0 || exposure <= 0) return { chi2: 0, df: 0 };
   const rate2 = events / exposure;
   let chi2 = 0;
-  let units = 0;
+  let units2 = 0;
   side2.exposures.forEach((e, i) => {
     if (!(e > 0)) return;
     const expected2 = rate2 * e;
     chi2 += (side2.events[i] - expected2) ** 2 / expected2;
-    units++;
+    units2++;
   });
-  return { chi2, df: units - 1 };
+  return { chi2, df: units2 - 1 };
 }
 function dispersionOf(head2, base) {
   const h = pearson(head2);
@@ -12177,15 +12385,15 @@ function add(side2, m, expectStatus) {
 }
 function perUnit(pairs, restartEvery, expectStatus) {
   const blocks = unitOf(restartEvery) === "blocks";
-  const units = /* @__PURE__ */ new Map();
+  const units2 = /* @__PURE__ */ new Map();
   for (const pair2 of pairs) {
     const key = blocks ? Math.floor(pair2.base.pair / restartEvery) : pair2.base.pair;
-    const unit = units.get(key) ?? { base: emptySide(), head: emptySide() };
+    const unit = units2.get(key) ?? { base: emptySide(), head: emptySide() };
     add(unit.base, pair2.base.measurement, expectStatus);
     add(unit.head, pair2.head.measurement, expectStatus);
-    units.set(key, unit);
+    units2.set(key, unit);
   }
-  const ordered = [...units].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
+  const ordered = [...units2].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
   const side2 = (s) => ({
     events: ordered.map((u) => u[s].failures),
     exposures: ordered.map((u) => u[s].requests)
@@ -12199,8 +12407,8 @@ function compareFailures(scenario, pairs, family) {
     add(base, pair2.base.measurement, scenario.expectStatus);
     add(head2, pair2.head.measurement, scenario.expectStatus);
   }
-  const units = perUnit(pairs, family.restartEvery ?? 0, scenario.expectStatus);
-  const test = overdispersedRateTest(units.head, units.base);
+  const units2 = perUnit(pairs, family.restartEvery ?? 0, scenario.expectStatus);
+  const test = overdispersedRateTest(units2.head, units2.base);
   const p = test.p;
   const significant = p <= family.level;
   const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks, family.early));
@@ -12216,10 +12424,10 @@ function compareFailures(scenario, pairs, family) {
     headStatus: head2.classes.statuses,
     classes: { base: base.classes, head: head2.classes },
     unit: unitOf(family.restartEvery ?? 0),
-    units: units.head.events.length,
+    units: units2.head.events.length,
     incidents: {
-      base: units.base.events.filter((n) => n > 0).length,
-      head: units.head.events.filter((n) => n > 0).length
+      base: units2.base.events.filter((n) => n > 0).length,
+      head: units2.head.events.filter((n) => n > 0).length
     },
     dispersion: test.dispersion,
     level: family.level,
@@ -12232,11 +12440,11 @@ function compareFailures(scenario, pairs, family) {
 
 // src/stats/random-effects.ts
 var VARIANCE_FLOOR = 1e-12;
-function clusterOf(units) {
-  if (units.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units.length}`);
-  const m = mean2(units);
-  const ss = units.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
-  return { estimate: m, variance: ss / (units.length - 1) / units.length, units: units.length };
+function clusterOf(units2) {
+  if (units2.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units2.length}`);
+  const m = mean2(units2);
+  const ss = units2.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
+  return { estimate: m, variance: ss / (units2.length - 1) / units2.length, units: units2.length };
 }
 function weightedMean(values2, weights) {
   const total = weights.reduce((s, w) => s + w, 0);
@@ -12468,8 +12676,8 @@ function collect(groups, options, followers) {
   });
   return { entries, scenarios, shown: shown2 };
 }
-function adjustedP(p, looks, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * sequentialP(p, looks, f.early));
+function adjustedP(p, f, significant) {
+  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 function processes(entry) {
@@ -12486,19 +12694,19 @@ function processes(entry) {
     }
   };
 }
-function planDetectable(entry, logCi, units, f) {
+function planDetectable(entry, logCi, units2, f) {
   const { raw, looks, restartEvery, threshold } = entry;
-  const critical = criticalFor(units, f.level);
+  const critical = criticalFor(units2, f.level);
   const end = looks.length > 1 ? looks[looks.length - 2] : looks[0];
   const endUnits = unitCount(end, restartEvery);
-  if (!(endUnits > units) || !Number.isFinite(logCi[0]) || !(critical > 0))
+  if (!(endUnits > units2) || !Number.isFinite(logCi[0]) || !(critical > 0))
     return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
-  const endCritical = criticalFor(endUnits, f.fullLevel);
-  const half = (logCi[1] - logCi[0]) / 2 / critical * Math.sqrt(units / endUnits) * endCritical;
+  const endCritical = criticalFor(endUnits, f.endLevel);
+  const half = (logCi[1] - logCi[0]) / 2 / critical * Math.sqrt(units2 / endUnits) * endCritical;
   const centre = (logCi[0] + logCi[1]) / 2;
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
 }
-function inferEntry(entry, units, f) {
+function inferEntry(entry, units2, f) {
   const { logRatios, pairNumbers, metric } = entry.raw;
   if (entry.runners && entry.runners.length > 1) {
     const perRunner = unitsByRunner(
@@ -12511,7 +12719,7 @@ function inferEntry(entry, units, f) {
     const merged = inferRunners(perRunner, f.level, rule);
     if (merged) return { ...merged, method: "random-effects" };
   }
-  return inferUnits(units, f.level);
+  return inferUnits(units2, f.level);
 }
 function oneRunner(inferred, logCi, metric, threshold, f) {
   if (!inferred || inferred.method === "random-effects") return {};
@@ -12521,12 +12729,12 @@ function oneRunner(inferred, logCi, metric, threshold, f) {
 function finish(entry, f) {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
-  const units = unitsOf(pairNumbers, logRatios, restartEvery);
-  const inferred = inferEntry(entry, units, f);
+  const units2 = unitsOf(pairNumbers, logRatios, restartEvery, entry.at);
+  const inferred = inferEntry(entry, units2, f);
   const nan = Number.NaN;
   const logCi = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
   const ci = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
-  const estimate = inferred?.inference.estimate ?? (units.length === 1 ? units[0] : nan);
+  const estimate = inferred?.inference.estimate ?? (units2.length === 1 ? units2[0] : nan);
   const change = Math.expm1(estimate);
   const significant = excludesZero(logCi[0], logCi[1]);
   const p = inferred?.inference.p ?? 1;
@@ -12535,7 +12743,7 @@ function finish(entry, f) {
     ...raw,
     head: raw.base * (1 + change),
     unit: unitOf(restartEvery),
-    units: units.length,
+    units: units2.length,
     method: inferred?.method ?? "t",
     change,
     ...inferred && "spread" in inferred ? { runners: inferred.spread } : processes(entry),
@@ -12545,10 +12753,10 @@ function finish(entry, f) {
     ci,
     level: f.level,
     p,
-    pAdjusted: adjustedP(p, entry.looks, f, significant),
+    pAdjusted: adjustedP(p, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: inferred?.method === "random-effects" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units.length, f),
+    detectable: inferred?.method === "random-effects" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
     ...entry.carryOver ? { carryOver: entry.carryOver } : {}
@@ -12570,17 +12778,26 @@ function decideGroups(groups, options) {
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const count4 = entries.length + scenarios.length;
-  const family = (looks, at) => ({
-    level: lookLevel(options.alpha / count4, looks, at),
-    fullLevel: perLookLevel(options.alpha / count4, looks),
-    early: isEarlyLook(at, looks),
+  const alpha = options.alpha / count4;
+  const family = ({ looks, at, restartEvery }) => ({
+    level: levelAt(alpha, looks, at, restartEvery),
+    // The plan's last look before confirmation (planDetectable).
+    endLevel: levelAt(alpha, looks, looks.length > 1 ? looks[looks.length - 2] : looks[0], restartEvery),
+    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
     comparisons: count4,
     alpha: options.alpha,
     floor: options.floor ?? REGRESSION_FLOOR
   });
-  const comparisons = entries.map((entry) => finish(entry, family(entry.looks, entry.at)));
+  const comparisons = entries.map((entry) => finish(entry, family(entry)));
   const errors = scenarios.map(
-    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, { ...family(looks, at), looks, restartEvery })
+    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, {
+      level: lookLevel(alpha, looks, at),
+      early: isEarlyLook(at, looks),
+      comparisons: count4,
+      alpha: options.alpha,
+      looks,
+      restartEvery
+    })
   );
   return {
     verdict: overall(comparisons, errors),
@@ -12768,11 +12985,11 @@ function schedule(input, design, comparisons, pairs, lookFactor) {
   };
 }
 function detectableAt(input, design, pairs, level, noise) {
-  const units = unitCount(pairs, design.restartEvery);
-  const critical = criticalFor(units, level);
+  const units2 = unitCount(pairs, design.restartEvery);
+  const critical = criticalFor(units2, level);
   if (!(critical > 0)) return Number.NaN;
   const perUnit2 = unitOf(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
-  const half = critical * perUnit2 / Math.sqrt(units);
+  const half = critical * perUnit2 / Math.sqrt(units2);
   return Math.abs(changeOfWorse("rps", detectableLog(logThreshold("rps", input.threshold), half, critical)));
 }
 function evaluate(input, design, budgetSec, noise, lookFactor) {
@@ -12828,7 +13045,7 @@ function advise(input, noise, level, comparisons) {
 function planCheck(input) {
   const noise = input.noise ?? PLAN_NOISE;
   const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
-  const units = unitCount(pairs, input.restartEvery);
+  const units2 = unitCount(pairs, input.restartEvery);
   const resolves = resolvesAt(input, detectable);
   const advice = resolves ? void 0 : advise(input, noise, level, comparisons);
   return {
@@ -12837,11 +13054,11 @@ function planCheck(input) {
     looks,
     unit: unitOf(input.restartEvery),
     pairs,
-    units,
-    method: methodFor(units, level),
+    units: units2,
+    method: methodFor(units2, level),
     noise,
     threshold: input.threshold,
-    canDecide: units >= 2,
+    canDecide: units2 >= 2,
     detectable,
     resolves,
     ...advice === void 0 ? {} : { advice }
@@ -13350,15 +13567,15 @@ function rollUp(profile, idOf, described) {
   };
   for (const stack of profile.stacks) {
     const keys = stack.frames.map((frame) => {
-      const units = [
+      const units2 = [
         unitKey("function", idOf(frame.key)),
         unitKey("file", frame.file === "" ? frame.fn : frame.file),
         unitKey("package", packageOf(frame))
       ];
       if (described !== void 0) {
-        for (const key of units) if (!described.has(key)) described.set(key, frame);
+        for (const key of units2) if (!described.has(key)) described.set(key, frame);
       }
-      return units;
+      return units2;
     });
     for (const key of new Set(keys.flat())) count4(key, "total", stack.count);
     for (const key of keys[keys.length - 1] ?? []) count4(key, "self", stack.count);
@@ -14216,7 +14433,7 @@ function unitCosts(base, head2, busyUs) {
   const b = seriesOf(base, (key) => baseId.get(key) ?? key, described);
   const n = Math.min(base.windows.length, head2.windows.length);
   const zeros = new Array(n).fill(0);
-  const units = [];
+  const units2 = [];
   const differences = /* @__PURE__ */ new Map();
   for (const key of /* @__PURE__ */ new Set([...b.keys(), ...h.keys()])) {
     const bs = b.get(key) ?? { self: zeros, total: zeros };
@@ -14237,21 +14454,21 @@ function unitCosts(base, head2, busyUs) {
       evident: false
     };
     if (tested2) differences.set(unit, d);
-    units.push(unit);
+    units2.push(unit);
   }
-  const offsets = offsetScales(units);
+  const offsets = offsetScales(units2);
   for (const [unit, d] of differences) unit.p = offsetTP(d, offsets.get(unit));
-  return units;
+  return units2;
 }
-function offsetScales(units) {
+function offsetScales(units2) {
   const cost = (u) => (u.baseSelfUs + u.headSelfUs) / 2;
   const squares = /* @__PURE__ */ new Map();
-  for (const f of units.filter((u) => u.level === "function")) {
+  for (const f of units2.filter((u) => u.level === "function")) {
     for (const home of [`file\0${f.file}`, `package\0${f.package}`])
       squares.set(home, (squares.get(home) ?? 0) + cost(f) ** 2);
   }
   const scales = /* @__PURE__ */ new Map();
-  for (const u of units) {
+  for (const u of units2) {
     const home = u.level === "file" ? `file\0${u.file}` : `package\0${u.package}`;
     const sum3 = u.level === "function" || u.pseudo ? void 0 : squares.get(home);
     scales.set(u, sum3 === void 0 ? cost(u) : Math.sqrt(sum3));
@@ -14269,8 +14486,8 @@ function homeOf(u) {
   if (u.pseudo) return void 0;
   return isDependency(u) ? unitKey("package", u.package) : unitKey("file", u.file);
 }
-function whereItLives(units) {
-  const evident = units.filter((u) => u.evident);
+function whereItLives(units2) {
+  const evident = units2.filter((u) => u.evident);
   const homes = new Map(
     evident.filter(
       (u) => u.level === "package" ? isDependency(u) : u.level === "file" && !u.pseudo && !isDependency(u)
@@ -14304,8 +14521,8 @@ function weighEvidence(base, head2, options) {
     };
   };
   const sides = { base: busy(base), head: busy(head2) };
-  const units = unitCosts(base, head2, sides.base.busyUs);
-  const tested2 = units.filter((u) => u.p !== void 0);
+  const units2 = unitCosts(base, head2, sides.base.busyUs);
+  const tested2 = units2.filter((u) => u.p !== void 0);
   const rejected = holm(
     tested2.map((u) => u.p),
     level
@@ -14313,19 +14530,19 @@ function weighEvidence(base, head2, options) {
   tested2.forEach((u, i) => {
     u.evident = rejected[i] && Math.abs(u.deltaUs) >= MIN_NAMED_SHARE * sides.base.busyUs;
   });
-  const of = (l) => units.filter((u) => u.level === l).sort(bySize);
+  const of = (l) => units2.filter((u) => u.level === l).sort(bySize);
   return {
     pairs: Math.min(base.windows.length, head2.windows.length),
     windowSec: options.windowSec,
     level,
     tested: tested2.length,
-    evident: units.filter((u) => u.evident).length,
+    evident: units2.filter((u) => u.evident).length,
     explain: options.explain,
     ...sides,
     functions: of("function"),
     files: of("file"),
     packages: of("package"),
-    named: options.explain ? whereItLives(units) : []
+    named: options.explain ? whereItLives(units2) : []
   };
 }
 
@@ -18445,7 +18662,7 @@ function windowedSide(side2, split) {
   };
 }
 function keptEvidence(evidence) {
-  const top = (units) => units.slice(0, KEPT_UNITS);
+  const top = (units2) => units2.slice(0, KEPT_UNITS);
   return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
 }
 async function targets(spec, zeroxBin) {
@@ -18587,8 +18804,8 @@ function missing(side2) {
 }
 function tested(test, direction) {
   const p = direction === "head" ? test.pHeadHigher : test.pBaseHigher;
-  const units = `${test.units} ${test.unit === "pair" ? "pairs" : "process pairs"}`;
-  return `(${direction} higher in a paired test over ${units}, ${pText(p, test.level)})`;
+  const units2 = `${test.units} ${test.unit === "pair" ? "pairs" : "process pairs"}`;
+  return `(${direction} higher in a paired test over ${units2}, ${pText(p, test.level)})`;
 }
 function describeDiagnostics(summary) {
   const { base, head: head2, comparison } = summary;
@@ -19983,7 +20200,7 @@ function namedSentence(e) {
   const cooler = e.named.filter((u) => u.deltaUs < 0);
   if (hotter.length === 0 && cooler.length === 0)
     return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
-  const list3 = (units) => units.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
+  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
   const parts = [];
   if (hotter.length > 0) parts.push(`**Hotter on head**: ${list3(hotter)}.`);
   if (cooler.length > 0)
@@ -20018,14 +20235,14 @@ function unitCell(u) {
   return codeCell(u.level === "file" ? u.file : u.name);
 }
 function figures(e, level, rows) {
-  const units = { package: e.packages, file: e.files, function: e.functions }[level].slice(0, rows);
-  if (units.length === 0) return [];
+  const units2 = { package: e.packages, file: e.files, function: e.functions }[level].slice(0, rows);
+  if (units2.length === 0) return [];
   const where = level === "function" ? " | file:line" : "";
   const out = [
     `| ${level}${where} | self, base | self, head | change | p | total, base | total, head |`,
     `| --- |${level === "function" ? " --- |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`
   ];
-  for (const u of units) {
+  for (const u of units2) {
     const at = level === "function" ? [u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)] : [];
     const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
     out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
@@ -20462,8 +20679,8 @@ function changed(c, floor, side2, verdict) {
   return `${what(c)} changed by ${formatPercent(c.change)}: its interval, ${intervalText(c.ci)}, lies wholly beyond ${clear} and the estimate beyond ${bound(b.threshold)}, so this is ${verdict}.`;
 }
 function failureSentence2(e, alpha) {
-  const units = incidentsText(e);
-  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base${units === "" ? "" : ` (${units})`}`;
+  const units2 = incidentsText(e);
+  const counts = `${formatCount(e.headFailures)} of ${formatCount(e.headResponses)} requests on head against ${formatCount(e.baseFailures)} of ${formatCount(e.baseResponses)} on base${units2 === "" ? "" : ` (${units2})`}`;
   return e.verdict === "regression" ? `Head failed ${counts} on ${escapeMarkdown(e.scenario)}: more than chance allows between two sides that fail alike (${pText(e.pAdjusted, alpha)}), and that alone fails the gate.` : `Base failed more often than head on ${escapeMarkdown(e.scenario)} (${counts}, ${pText(e.pAdjusted, alpha)}): head fails less, an improvement.`;
 }
 function verdictSentence(decision) {
@@ -20777,14 +20994,14 @@ function headTreeKeptLog(dir) {
 
 // src/report/log-text.ts
 function formatBytes(bytes) {
-  const units = ["B", "KB", "MB", "GB", "TB"];
+  const units2 = ["B", "KB", "MB", "GB", "TB"];
   let value2 = bytes;
   let unit = 0;
-  while (value2 >= 1024 && unit < units.length - 1) {
+  while (value2 >= 1024 && unit < units2.length - 1) {
     value2 /= 1024;
     unit++;
   }
-  return `${value2 >= 10 || unit === 0 ? Math.round(value2) : value2.toFixed(1)} ${units[unit]}`;
+  return `${value2 >= 10 || unit === 0 ? Math.round(value2) : value2.toFixed(1)} ${units2[unit]}`;
 }
 function eventText(e) {
   switch (e.kind) {
