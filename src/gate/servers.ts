@@ -70,12 +70,15 @@ export class Servers {
     throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
   }
 
+  /** Stops both sides at once: each stop waits for its tree to exit, which need not wait for the other's. */
   async stopAll(): Promise<void> {
     if (this.running.base || this.running.head) await this.beforeStop?.();
-    for (const side of ['base', 'head'] as const) {
-      await this.running[side]?.stop();
-      delete this.running[side];
-    }
+    await Promise.all(
+      (['base', 'head'] as const).map(async (side) => {
+        await this.running[side]?.stop();
+        delete this.running[side];
+      }),
+    );
   }
 
   /** Runs `step`; when it throws, every server is stopped before the error goes on. */

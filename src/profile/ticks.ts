@@ -222,19 +222,27 @@ interface SampleResult {
   native: boolean;
 }
 
+/** Each frame's category, by its type and then its name: classified once per profile (a sample repeats them). */
+type FrameCache = Map<string, Map<string, Classified>>;
+
 function classifySample(
   stack: readonly RawFrame[],
   roots: readonly string[],
-  cache: Map<string, Classified>,
+  cache: FrameCache,
 ): SampleResult {
   const classified: Classified[] = [];
   let instrumented = false;
   for (const raw of stack) {
-    const cacheKey = `${raw.type ?? ''}\u0000${raw.name}`;
-    let c = cache.get(cacheKey);
+    const type = raw.type ?? '';
+    let byName = cache.get(type);
+    if (byName === undefined) {
+      byName = new Map();
+      cache.set(type, byName);
+    }
+    let c = byName.get(raw.name);
     if (c === undefined) {
       c = classifyFrame(raw, roots);
-      cache.set(cacheKey, c);
+      byName.set(raw.name, c);
     }
     if (c.category === 'instrumentation') instrumented = true;
     else classified.push(c);
@@ -254,16 +262,24 @@ function classifySample(
 
 /** For each sample, whether it is busy (neither idle, nor start-up, nor instrumentation). */
 export function busySamples(ticks: RawTicks): boolean[] {
-  const cache = new Map<string, Classified>();
+  const cache: FrameCache = new Map();
   return ticks.map((stack) => classifySample(stack, [], cache).kind === 'busy');
+}
+
+/** A node of the tree of collapsed stacks: the stack that ends here, once a sample has. */
+interface StackNode {
+  children: Map<string, StackNode>;
+  stack?: CollapsedStack;
 }
 
 /** Classifies every sample and charges the busy ones to functions. */
 export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Profile {
   const roots = options.roots ?? [];
-  const cache = new Map<string, Classified>();
+  const cache: FrameCache = new Map();
   const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
-  const stacks = new Map<string, CollapsedStack>();
+  // Collapsed stacks in the order first seen, found through a tree of their frames' keys (root first).
+  const stacks: CollapsedStack[] = [];
+  const tree: StackNode = { children: new Map() };
   const stats = new Map<string, FunctionStat>();
   const stat = (frame: ProfileFrame): FunctionStat => {
     let s = stats.get(frame.key);
@@ -289,10 +305,20 @@ export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Pro
       stat(frame).total++;
     }
     stat(sample.frames[sample.frames.length - 1]!).self++;
-    const id = sample.frames.map((f) => f.key).join('\u0001');
-    const collapsed = stacks.get(id);
-    if (collapsed) collapsed.count++;
-    else stacks.set(id, { frames: sample.frames, count: 1 });
+    let node = tree;
+    for (const frame of sample.frames) {
+      let child = node.children.get(frame.key);
+      if (child === undefined) {
+        child = { children: new Map() };
+        node.children.set(frame.key, child);
+      }
+      node = child;
+    }
+    if (node.stack) node.stack.count++;
+    else {
+      node.stack = { frames: sample.frames, count: 1 };
+      stacks.push(node.stack);
+    }
   }
   const busy = counts.busy;
   const functions = [...stats.values()].map((s) => ({
@@ -310,6 +336,6 @@ export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Pro
     gc: counts.gc,
     native: counts.native,
     functions,
-    stacks: [...stacks.values()].sort((a, b) => b.count - a.count),
+    stacks: stacks.sort((a, b) => b.count - a.count),
   };
 }

@@ -126,6 +126,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     HOME: process.env.HOME,
     // How this machine reaches the package registry (a runner has its own): installs inside the gate need it.
     ...networkEnv(),
+    ...NPM_ENV,
     GITHUB_ACTIONS: 'true',
     CI: 'true',
     GITHUB_WORKSPACE: options.workspace,
@@ -178,6 +179,19 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     durationMs: Date.now() - started,
   };
 }
+
+/**
+ * How the installs inside the gate use npm: the fixtures' lock files name no `resolved` URL, so `npm ci` reads each
+ * package's metadata, which it revalidates against the registry (a round trip per package, seconds per install on
+ * this machine) unless it may prefer its cache; it still fetches what the cache lacks. No audit and no funding
+ * message: requests and output no test reads.
+ */
+const NPM_ENV = {
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
 
 /**
  * What npm needs from this environment to reach the registry, in any spelling (runAction forwards it to every

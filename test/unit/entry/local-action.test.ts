@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { Report } from '../../../src/model/report.ts';
 import { type ActionRun, runAction } from '../../support/action.ts';
 import { type ArtifactService, startArtifactService } from '../../support/artifact-service.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import { BASE_SHA, gateReport, PR_HEAD_SHA } from '../../support/reports.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,6 +36,7 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
   let dir: string;
   let workspace: string;
   let service: ArtifactService;
+  let github: FakeGitHub;
   let local: { code: number | null; stdout: string; summary: string; outputs: Record<string, string> };
   let built: ActionRun;
   const report = gateReport({ paths: { '/seed/v1': 0.8, '/health': 1 } });
@@ -51,6 +53,14 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
   const inputs = { mode: 'report', comment: 'false' };
 
   before(async () => {
+    // A GitHub to read the pull request from (for the accept label): an unreachable one costs each run the
+    // retries of a request that cannot succeed (1 + 4 + 9 s).
+    github = await startFakeGitHub({
+      token: 'ghs_localtoken',
+      pullNumber: 7,
+      headSha: PR_HEAD_SHA,
+      baseSha: BASE_SHA,
+    });
     dir = mkdtempSync(join(tmpdir(), 'perf-gate-local-action-'));
     workspace = join(dir, 'workspace');
     mkdirSync(join(workspace, 'perf-gate-results/perf-gate-report'), { recursive: true });
@@ -87,7 +97,12 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
         [LOCAL_ACTION, 'run', ROOT, 'src/entry/action.ts', join(dir, '.env')],
         {
           cwd: ROOT,
-          env: { PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`, HOME: process.env.HOME },
+          env: {
+            PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+            HOME: process.env.HOME,
+            // Its stub of @actions/github reads the API's URL before the dotenv file is loaded.
+            GITHUB_API_URL: github.url,
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
@@ -120,7 +135,7 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
       inputs,
       event,
       eventName: 'pull_request',
-      apiUrl: 'http://127.0.0.1:9',
+      apiUrl: github.url,
       token: 'ghs_localtoken',
       env: { ...service.env, GITHUB_RUN_ID: '42' },
       timeoutMs: 60_000,
@@ -128,6 +143,7 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
   });
   after(async () => {
     await service?.close();
+    await github?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -154,6 +170,15 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
     assert.equal(built.outputs.report, join(built.temp, 'perf-gate/report.json'));
     // Unequal when dist/index.js is not built from this source (test/unit/project/dist.test.ts then fails too).
     assert.equal(built.summary, local.summary, 'dist/index.js and src/ differ: `npm run build`');
+  });
+
+  test('both read the pull request (for the accept label) from the GitHub they were given, as valid requests', () => {
+    assert.deepEqual(
+      github.requests.map((q) => `${q.method} ${q.path} ${q.status}`),
+      Array(2).fill('GET /repos/octo-org/octo-repo/pulls/7 200'),
+    );
+    assert.deepEqual(github.violations, []);
+    assert.doesNotMatch(local.stdout + built.stdout, /could not read pull request/);
   });
 
   test('`mode: report` uploads no artifact, even where there is an artifact service', () => {
