@@ -11638,12 +11638,15 @@ var Servers = class {
     );
     throw reasons.find((reason) => reason instanceof PortNotMovedError) ?? reasons[0];
   }
+  /** Stops both sides at once: each stop waits for its tree to exit, which need not wait for the other's. */
   async stopAll() {
     if (this.running.base || this.running.head) await this.beforeStop?.();
-    for (const side2 of ["base", "head"]) {
-      await this.running[side2]?.stop();
-      delete this.running[side2];
-    }
+    await Promise.all(
+      ["base", "head"].map(async (side2) => {
+        await this.running[side2]?.stop();
+        delete this.running[side2];
+      })
+    );
   }
   /** Runs `step`; when it throws, every server is stopped before the error goes on. */
   async stopAllOnError(step3) {
@@ -18171,11 +18174,16 @@ function classifySample(stack, roots, cache) {
   const classified = [];
   let instrumented = false;
   for (const raw of stack) {
-    const cacheKey = `${raw.type ?? ""}\0${raw.name}`;
-    let c = cache.get(cacheKey);
+    const type = raw.type ?? "";
+    let byName = cache.get(type);
+    if (byName === void 0) {
+      byName = /* @__PURE__ */ new Map();
+      cache.set(type, byName);
+    }
+    let c = byName.get(raw.name);
     if (c === void 0) {
       c = classifyFrame(raw, roots);
-      cache.set(cacheKey, c);
+      byName.set(raw.name, c);
     }
     if (c.category === "instrumentation") instrumented = true;
     else classified.push(c);
@@ -18200,7 +18208,8 @@ function buildProfile(ticks, options = {}) {
   const roots = options.roots ?? [];
   const cache = /* @__PURE__ */ new Map();
   const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
-  const stacks = /* @__PURE__ */ new Map();
+  const stacks = [];
+  const tree = { children: /* @__PURE__ */ new Map() };
   const stats = /* @__PURE__ */ new Map();
   const stat = (frame) => {
     let s = stats.get(frame.key);
@@ -18226,10 +18235,20 @@ function buildProfile(ticks, options = {}) {
       stat(frame).total++;
     }
     stat(sample.frames[sample.frames.length - 1]).self++;
-    const id = sample.frames.map((f) => f.key).join("");
-    const collapsed = stacks.get(id);
-    if (collapsed) collapsed.count++;
-    else stacks.set(id, { frames: sample.frames, count: 1 });
+    let node = tree;
+    for (const frame of sample.frames) {
+      let child2 = node.children.get(frame.key);
+      if (child2 === void 0) {
+        child2 = { children: /* @__PURE__ */ new Map() };
+        node.children.set(frame.key, child2);
+      }
+      node = child2;
+    }
+    if (node.stack) node.stack.count++;
+    else {
+      node.stack = { frames: sample.frames, count: 1 };
+      stacks.push(node.stack);
+    }
   }
   const busy = counts.busy;
   const functions = [...stats.values()].map((s) => ({
@@ -18247,7 +18266,7 @@ function buildProfile(ticks, options = {}) {
     gc: counts.gc,
     native: counts.native,
     functions,
-    stacks: [...stacks.values()].sort((a, b) => b.count - a.count)
+    stacks: stacks.sort((a, b) => b.count - a.count)
   };
 }
 
