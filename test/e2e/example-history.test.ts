@@ -1,59 +1,161 @@
 /**
- * example-workflows/history.yml, for real: a throwaway repository with a bare `origin` and two release tags, and
- * three pushes to main, each run by the built action as the workflow's step (`mode: history`) against the fake
- * GitHub. Run 1 measures the new release v1.1.0 against v1.0.0 and main against v1.1.0, and creates the history
- * branch on origin; run 2 makes every request three times as costly (a creep far beyond the threshold): an alert
- * issue opens, naming the change, the interval, the chart and the commits; run 3 makes main faster than the release:
- * the issue is closed with a comment. Every run appends to the branch (4 lines), whose lines validate against
- * history.schema.json.
+ * example-workflows/history.yml and history-two-jobs.yml, for real: a throwaway repository with a bare `origin` and
+ * two release tags, and three pushes to main, each run by the built action against the fake GitHub. Run 1 is the
+ * two-job form: the measuring job (`history-job: measure`, a read-only token, a full checkout) measures the new
+ * release v1.1.0 against v1.0.0 and main against v1.1.0, pushes nothing and uploads the run's lines; the publishing
+ * job runs in an empty directory (nothing of the project), refuses a line the measured code forged for another
+ * commit, then creates the history branch on origin (reached as GITHUB_SERVER_URL/GITHUB_REPOSITORY). Runs 2 and 3
+ * are history.yml's single job: run 2 makes every request three times as costly (a creep far beyond the threshold):
+ * an alert issue opens, naming the change, the interval, the chart and the commits; run 3 makes main faster than the
+ * release: the issue is closed with a comment. Every run appends to the branch (4 lines), whose lines validate
+ * against history.schema.json. One file for both forms, so that their gates are measured once.
  *
- * Under the shared lock: flock -s /tmp/pg-heavy.lock npx node --test test/e2e/example-history.test.ts
+ * Under the shared lock: flock /tmp/pg-load.lock npx node --test test/e2e/example-history.test.ts
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type TestContext, test } from 'node:test';
-import type { HistoryLine } from '../../src/model/history.ts';
+import { HISTORY_LINES_FILE, type HistoryLine } from '../../src/model/history.ts';
+import { runAction } from '../support/action.ts';
 import { type ExampleResult, killUnder, runStep, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type HistoryRepo, makeHistoryRepo } from '../support/history-repo.ts';
 import { violations } from '../support/json-schema.ts';
-import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
+import {
+  actionInvocation,
+  DOWNLOAD_ARTIFACT,
+  downloadArtifacts,
+  type PerfGateJob,
+  perfGateJob,
+  readWorkflow,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
+} from '../support/workflow.ts';
 
 const SCHEMA: unknown = JSON.parse(
   readFileSync(new URL('../../history.schema.json', import.meta.url), 'utf8'),
 );
 const workflow = readWorkflow('history.yml');
 const job = perfGateJob(workflow);
+const twoJobs = readWorkflow('history-two-jobs.yml');
+const measure = perfGateJob(twoJobs, 'measure');
+const publish = perfGateJob(twoJobs, 'publish');
+const RUN = '4242';
 
-/** One push to main, run as the workflow's step does: a fresh full checkout, GITHUB_REF of main. */
+/** A push to main as GitHub sends it. */
+function pushEvent(before: string, after: string): Record<string, unknown> {
+  return {
+    ref: 'refs/heads/main',
+    before,
+    after,
+    repository: {
+      full_name: 'octo-org/octo-repo',
+      name: 'octo-repo',
+      owner: { login: 'octo-org' },
+      default_branch: 'main',
+    },
+  };
+}
+
+/**
+ * One push to main, run as `measuring` (history.yml's single job, or the measuring job of the two) runs its step: a
+ * fresh full checkout, GITHUB_REF of main.
+ */
 async function push(
   repo: HistoryRepo,
   fake: FakeGitHub,
   before: string,
   after: string,
-): Promise<ExampleResult> {
-  const invocation = actionInvocation(job, { token: TOKEN, event: { before, after } }, TIMING_OVERRIDES);
+  measuring: PerfGateJob = job,
+  env: Record<string, string> = {},
+): Promise<ExampleResult & { workspace: string }> {
+  const invocation = actionInvocation(
+    measuring,
+    { token: TOKEN, event: { before, after } },
+    TIMING_OVERRIDES,
+  );
   const workspace = repo.checkout();
-  return runStep({
+  const result = await runStep({
     workspace,
     dir: repo.dir,
     invocation: {
       ...invocation,
-      env: { ...invocation.env, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: '4242' },
+      env: { ...invocation.env, GITHUB_REF: 'refs/heads/main', GITHUB_RUN_ID: RUN, ...env },
     },
     eventName: 'push',
-    event: {
-      ref: 'refs/heads/main',
-      before,
-      after,
-      repository: { full_name: 'octo-org/octo-repo', name: 'octo-repo', owner: { login: 'octo-org' } },
-    },
+    event: pushEvent(before, after),
     fake,
     pullNumber: undefined,
     baseSha: before,
     headSha: after,
     timeoutMs: 240_000,
   });
+  return { ...result, workspace };
+}
+
+/** GitHub's part of the two-job form: the repository at GITHUB_SERVER_URL/GITHUB_REPOSITORY (the bare origin). */
+function gitHubServer(repo: HistoryRepo): string {
+  const server = join(repo.dir, 'server');
+  mkdirSync(join(server, 'octo-org'), { recursive: true });
+  symlinkSync(repo.origin, join(server, 'octo-org', 'octo-repo'));
+  return `file://${server}`;
+}
+
+/**
+ * history-two-jobs.yml's publishing job for that push: the measuring job's artifact downloaded into an empty
+ * directory, GitHub's repository reached at `server` (no checkout). A line forged for another commit is refused
+ * first, with nothing written; then the lines as measured are published.
+ */
+async function publishLines(
+  t: TestContext,
+  repo: HistoryRepo,
+  fake: FakeGitHub,
+  measured: ExampleResult & { workspace: string },
+  server: string,
+): Promise<ExampleResult['run']> {
+  const context = { token: TOKEN, event: { before: measured.baseSha, after: measured.headSha } };
+  const runnerTemp = dirname(dirname(measured.run.outputs.report ?? ''));
+  const upload = measure.otherSteps.find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT))!;
+  const artifact = uploadArtifact(upload, { ...context, runnerTemp }, measured.workspace, RUN);
+  const handed = readFileSync(Object.values(artifact.files)[0]!, 'utf8');
+  assert.equal(handed.trim().split('\n').length, 2, 'the release’s line and main’s');
+
+  const empty = mkdtempSync(join(repo.dir, 'publish-'));
+  const download = publish.otherSteps.find((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT))!;
+  const [file] = downloadArtifacts(download, context, [artifact], empty, RUN);
+  assert.ok(file!.endsWith(HISTORY_LINES_FILE));
+  const invocation = actionInvocation(publish, context);
+  const run = () =>
+    runAction({
+      workspace: empty,
+      inputs: invocation.inputs,
+      event: pushEvent(measured.baseSha, measured.headSha),
+      eventName: 'push',
+      apiUrl: fake.url,
+      token: TOKEN,
+      env: {
+        ...invocation.env,
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_RUN_ID: RUN,
+        GITHUB_SERVER_URL: server,
+        GITHUB_SHA: measured.headSha,
+      },
+      timeoutMs: 120_000,
+    });
+
+  // The measured code could write the file: a line forged for another commit is refused; nothing is written.
+  writeFileSync(file!, handed.replace(measured.headSha, 'f'.repeat(40)));
+  const forged = await run();
+  assert.notEqual(forged.code, 0);
+  assert.match(forged.stdout, /refusing the history's lines/);
+  assert.deepEqual(repo.history(), []);
+
+  writeFileSync(file!, handed);
+  const published = await run();
+  t.diagnostic(`publish: exit ${published.code}, ${(published.durationMs / 1000).toFixed(0)} s`);
+  assert.equal(published.code, 0, `${published.stdout}\n${published.stderr}`);
+  return published;
 }
 
 /** Each metric of the line's first scenario: change, interval, verdict. */
@@ -74,11 +176,13 @@ function assertRan(t: TestContext, result: ExampleResult, what: string): void {
   assert.match(result.summary, /### 📈 perf-gate history: `main` \([0-9a-f]{7}\) against `v1\.1\.0`/);
 }
 
-test('history.yml: main against its last release on every push, the history branch, one creep alert opened and closed', {
+test('history.yml and history-two-jobs.yml: main against its last release on every push (the first in two jobs), the history branch, one creep alert opened and closed', {
   timeout: 900_000,
 }, async (t) => {
   assert.deepEqual(workflow.events, ['push', 'schedule', 'workflow_dispatch']);
   assert.equal(job.with.mode, 'history');
+  assert.deepEqual(measure.permissions, { contents: 'read' });
+  assert.deepEqual(publish.permissions, { contents: 'write', issues: 'write' });
   const repo = makeHistoryRepo();
   const fake = await startFakeGitHub({ token: TOKEN });
   try {
@@ -88,9 +192,16 @@ test('history.yml: main against its last release on every push, the history bran
     repo.tag('v1.1.0');
     const c1 = repo.commit(600, 'a change that costs nothing');
 
-    // Run 1: the new release against the one before, then main against it.
-    const one = await push(repo, fake, v110, c1);
-    assertRan(t, one, 'run 1');
+    // Run 1, in two jobs: the new release against the one before, then main against it, measured read-only.
+    // Both jobs of a run see one GITHUB_SERVER_URL: here the bare origin, as the publishing job must reach it.
+    const server = gitHubServer(repo);
+    const one = await push(repo, fake, v110, c1, measure, { GITHUB_SERVER_URL: server });
+    assertRan(t, one, 'run 1 (measure)');
+    assert.deepEqual(repo.history(), [], 'the measuring job pushes nothing');
+    assert.equal(fake.issues.length, 0, 'the measuring job opens no issue');
+    assert.match(one.summary, /Measured only \(`history-job: measure`\)/);
+    const published = await publishLines(t, repo, fake, one, server);
+    assert.match(published.summary, /Written to the branch `perf-gate-history`/);
     let lines = repo.history();
     t.diagnostic(`run 1: release ${rpsOf(lines[0])}; main ${rpsOf(lines[1])}`);
     assert.deepEqual(
@@ -101,7 +212,7 @@ test('history.yml: main against its last release on every push, the history bran
       ],
     );
     for (const line of lines) assert.deepEqual(violations(SCHEMA, line), []);
-    assert.equal(lines[1]!.run, 'https://github.com/octo-org/octo-repo/actions/runs/4242');
+    assert.equal(lines[1]!.run, `${server}/octo-org/octo-repo/actions/runs/${RUN}`);
     assert.match(repo.file('index.html'), /<h2>GET \/ <small>main<\/small><\/h2>/);
     assert.match(
       repo.file('README.md'),
