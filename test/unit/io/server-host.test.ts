@@ -34,17 +34,22 @@ http.createServer((req, res) => {
 }).listen(port, '::1');
 `;
 
-test('a server that answers on ::1 first and on 127.0.0.1 a moment later is loaded over 127.0.0.1', async (t) => {
-  if (!(await ipv6())) return t.skip('no IPv6 on this machine');
-  writeFileSync(join(scratch, 'late-ipv4.cjs'), LATE_IPV4);
-  const server = await startServer({
+/** Starts `source` (CommonJS, listening on PORT) as a server of the gate's. */
+function serve(name: string, source: string) {
+  writeFileSync(join(scratch, name), source);
+  return startServer({
     side: 'base',
     cwd: scratch,
-    start: `"${process.execPath}" late-ipv4.cjs`,
+    start: `"${process.execPath}" ${name}`,
     port: undefined,
     readyPath: '/',
     readyTimeoutMs: 30_000,
   });
+}
+
+test('a server that answers on ::1 first and on 127.0.0.1 a moment later is loaded over 127.0.0.1', async (t) => {
+  if (!(await ipv6())) return t.skip('no IPv6 on this machine');
+  const server = await serve('late-ipv4.cjs', LATE_IPV4);
   try {
     assert.equal(server.host, '127.0.0.1');
     assert.match(server.origin, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -55,18 +60,10 @@ test('a server that answers on ::1 first and on 127.0.0.1 a moment later is load
 
 test('a server on ::1 alone is loaded over ::1', async (t) => {
   if (!(await ipv6())) return t.skip('no IPv6 on this machine');
-  writeFileSync(
-    join(scratch, 'ipv6-only.cjs'),
+  const server = await serve(
+    'ipv6-only.cjs',
     "require('node:http').createServer((req, res) => res.end('ok')).listen(Number(process.env.PORT), '::1');\n",
   );
-  const server = await startServer({
-    side: 'head',
-    cwd: scratch,
-    start: `"${process.execPath}" ipv6-only.cjs`,
-    port: undefined,
-    readyPath: '/',
-    readyTimeoutMs: 30_000,
-  });
   try {
     assert.equal(server.host, '::1');
   } finally {
