@@ -12,7 +12,7 @@ import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
 import { decide } from '../src/decide/verdict.ts';
 import type { Round } from '../src/model/measure.ts';
 import { formatPercent } from '../src/report/format.ts';
-import { planLooks } from '../src/stats/pairs.ts';
+import { planLooks } from '../src/stats/look-schedule.ts';
 import { dataFile } from './lib.ts';
 
 const [file, ...rest] = process.argv.slice(2);

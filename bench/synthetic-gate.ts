@@ -67,7 +67,7 @@ export interface GateModel {
   serial?: number;
   /** The host's log-speed change from one side's turn to the other's. */
   drift?: number;
-  /** 1: the early looks the action plans before 12 pairs (src/stats/pairs.ts); 0: none (before 2026-11-28). */
+  /** 1: the early looks the action plans before 12 pairs (src/stats/look-schedule.ts); 0: none (before 2026-11-28). */
   early: number;
   /** Fixed pairs (one look) instead of adaptive rounds. */
   fixedPairs?: number;

@@ -9850,7 +9850,7 @@ function studentTQuantile(p, df) {
   return p < 0.5 ? -t : t;
 }
 
-// src/stats/pairs.ts
+// src/stats/look-schedule.ts
 var LOOK_POINTS = [
   ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],
   ...[36, 40, 44, 48, 52, 56, 60, 64],
@@ -17910,16 +17910,6 @@ function parseScriptRunner(program, words, context) {
   });
 }
 
-// src/profile/log-text.ts
-function logText(chunk) {
-  return chunk.replace(
-    /\u001b\[[0-?]*[ -/]*([@-~])/g,
-    (_, final) => "ABCDEFGHJKSTf".includes(final) ? "\r" : ""
-  ).replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, "").replace(/\u001b[ -~]?/g, "").split("\n").map(
-    (line) => line.split("\r").filter((part) => part.trim() !== "").pop() ?? ""
-  ).map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trimEnd()).filter((line) => line.trim() !== "").join("\n");
-}
-
 // src/profile/node.ts
 import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync3 } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute4, join as join8, resolve as resolve4 } from "node:path";
@@ -17974,6 +17964,16 @@ function noInliningFlags(node, env) {
     v8FlagCache.set(node, flags);
   }
   return flags;
+}
+
+// src/profile/plain-output.ts
+function logText(chunk) {
+  return chunk.replace(
+    /\u001b\[[0-?]*[ -/]*([@-~])/g,
+    (_, final) => "ABCDEFGHJKSTf".includes(final) ? "\r" : ""
+  ).replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, "").replace(/\u001b[ -~]?/g, "").split("\n").map(
+    (line) => line.split("\r").filter((part) => part.trim() !== "").pop() ?? ""
+  ).map((line) => line.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "").trimEnd()).filter((line) => line.trim() !== "").join("\n");
 }
 
 // src/profile/ready.ts

@@ -7,7 +7,7 @@
  */
 
 import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
-import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/pairs.ts';
+import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/look-schedule.ts';
 import { perLookLevel } from '../stats/sequential-boundary.ts';
 import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';

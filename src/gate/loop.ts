@@ -10,7 +10,7 @@ import { type DecideOptions, decide, resolved } from '../decide/verdict.ts';
 import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
 import type { BlockPlan, MeasurementPlan } from '../model/plan.ts';
-import { confirmationPairs } from '../stats/pairs.ts';
+import { confirmationPairs } from '../stats/look-schedule.ts';
 import { isEarlyLook } from '../stats/sequential-boundary.ts';
 import { plannedLooks } from './measurement-plan.ts';
 

@@ -10,7 +10,7 @@ import { openLoopRate, openLoopSec } from '../load/plan.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import type { Note } from '../model/notes.ts';
 import type { BlockPlan, MeasurementPlan, ProcessPlan, ScenarioPlan } from '../model/plan.ts';
-import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/pairs.ts';
+import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/look-schedule.ts';
 
 /** Turns as short as this where the server's rate allows (bench/RESULTS.md §16–17: 50 ms turns were the steadiest). */
 export const MIN_TURN_SEC = 0.05;
@@ -213,7 +213,7 @@ export function buildPlan(config: Config, inputs: PlanInputs): MeasurementPlan {
 /**
  * The looks an adaptive gate plans for a budget of `budgetSec` at `pairSec` per pair, and every look its p-values
  * count (one more after confirmation pairs); a fixed number of pairs looks once, at its end. With `restartEvery`
- * given (0: every pair a unit), the early looks that spend almost no alpha come first (src/stats/pairs.ts).
+ * given (0: every pair a unit), the early looks that spend almost no alpha come first (src/stats/look-schedule.ts).
  */
 export function plannedLooks(
   budgetSec: number,

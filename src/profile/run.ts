@@ -15,8 +15,8 @@ import { Child, liveProcesses, processTree, safeEnv } from '../io/proc.ts';
 import { freePort } from '../io/server.ts';
 import type { Side } from '../model/measure.ts';
 import { parseNodeCommand } from './command.ts';
-import { logText } from './log-text.ts';
 import { noInliningFlags, readScripts, resolveNode } from './node.ts';
+import { logText } from './plain-output.ts';
 import { checkPortFree, tail, waitReady } from './ready.ts';
 import { readV8Log, type TimedTicks, v8LogFile } from './v8-log.ts';
 

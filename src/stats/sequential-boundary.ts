@@ -31,7 +31,7 @@
  *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/stats/sequential-boundary.test.ts repeats this with 20,000).
  */
 import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
-import { FIRST_FULL_LOOK } from './pairs.ts';
+import { FIRST_FULL_LOOK } from './look-schedule.ts';
 
 /**
  * The share of the per-look level an early look gets (Haybittle and Peto's idea: a look that spends almost no

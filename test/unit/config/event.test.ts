@@ -10,7 +10,7 @@ import {
 } from '../../../src/config/event.ts';
 import { pairOrder } from '../../../src/gate/pairs.ts';
 import { sampleTickMs } from '../../../src/load/plan.ts';
-import { confirmationPairs, planLooks } from '../../../src/stats/pairs.ts';
+import { confirmationPairs, planLooks } from '../../../src/stats/look-schedule.ts';
 
 const BASE_SHA = 'ba5eba11ba5eba11ba5eba11ba5eba11ba5eba11';
 const HEAD_SHA = 'c0ffee0c0ffee0c0ffee0c0ffee0c0ffee0c0ffe';

@@ -15,7 +15,7 @@ import { formatP } from '../../../src/report/format.ts';
 import { verdictText } from '../../../src/report/tables.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
 import { meanInference, signedRankInference } from '../../../src/stats/inference.ts';
-import { planLooks } from '../../../src/stats/pairs.ts';
+import { planLooks } from '../../../src/stats/look-schedule.ts';
 
 function gaussian(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());

@@ -14,7 +14,7 @@ import {
 } from '../../../src/decide/plan-check.ts';
 import { detectableLog, logThreshold } from '../../../src/decide/rule.ts';
 import { planNote } from '../../../src/report/plan-check-text.ts';
-import { confirmationPairs, earlyLookPoints, planLooks } from '../../../src/stats/pairs.ts';
+import { confirmationPairs, earlyLookPoints, planLooks } from '../../../src/stats/look-schedule.ts';
 import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
 
 /** The gate's cost model for many scenarios: 2 × max(2 s, 0.25 s × S) + 0.5 s a pair, and 3 s a block. */

@@ -17,7 +17,7 @@ import type { Metric, Round, RoundMeasurement, Side } from '../../../src/model/m
 import { formatP, formatPercent, pText } from '../../../src/report/format.ts';
 import { decisionHeadline, worstScenario } from '../../../src/report/headline.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
-import { planLooks } from '../../../src/stats/pairs.ts';
+import { planLooks } from '../../../src/stats/look-schedule.ts';
 import { perLookLevel, sequentialP } from '../../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../../src/stats/wilcoxon.ts';
 import { mannWhitneyP } from '../../support/reference-stats.ts';

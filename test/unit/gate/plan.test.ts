@@ -13,7 +13,7 @@ import {
   startupNote,
 } from '../../../src/gate/measurement-plan.ts';
 import { noteText } from '../../../src/report/note-text.ts';
-import { planLooks } from '../../../src/stats/pairs.ts';
+import { planLooks } from '../../../src/stats/look-schedule.ts';
 import { gateConfig, scenario } from '../../support/gate-fakes.ts';
 
 describe('server processes', () => {

@@ -1,7 +1,7 @@
 /** 0x's progress output reaches the log as plain lines: no cursor moves, colours, titles or redrawn spinners. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { logText } from '../../../src/profile/log-text.ts';
+import { logText } from '../../../src/profile/plain-output.ts';
 
 test('terminal control sequences are gone; a line redrawn with carriage returns keeps its last state', () => {
   const spinner =

@@ -1,5 +1,5 @@
 /**
- * Early looks (src/stats/sequential-boundary.ts, src/stats/pairs.ts): which looks are early, what they spend of
+ * Early looks (src/stats/sequential-boundary.ts, src/stats/look-schedule.ts): which looks are early, what they spend of
  * alpha, that every p-value and level stays consistent with them, and that null gates decided as the action
  * decides (block means, t where ranks cannot reach the level, ranks where they can) cross no more often than alpha.
  */
@@ -10,7 +10,7 @@ import { blockMeans } from '../../../src/decide/process-offsets.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
 import { normalQuantile } from '../../../src/stats/distributions.ts';
 import { excludesZero } from '../../../src/stats/inference.ts';
-import { earlyLookPoints, planLooks } from '../../../src/stats/pairs.ts';
+import { earlyLookPoints, planLooks } from '../../../src/stats/look-schedule.ts';
 import {
   boundaryCrossing,
   EARLY_SHARE,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mulberry32 } from '../../../src/stats/describe.ts';
 import { normalQuantile } from '../../../src/stats/distributions.ts';
-import { confirmationPairs } from '../../../src/stats/pairs.ts';
+import { confirmationPairs } from '../../../src/stats/look-schedule.ts';
 import {
   crossingProbability,
   informationTimes,
