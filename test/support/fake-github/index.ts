@@ -11,6 +11,7 @@
  * 422 (request body against the schema, undeclared or mistyped query parameter; GitHub would silently ignore
  * the latter, the fake refuses it). Order: auth, routing, parameters, body, faults, repository, handlers.
  */
+export { fakesPerTest } from './per-test.ts';
 export { startFakeGitHub } from './server.ts';
 export { loadGitHubSpec } from './spec.ts';
 export * from './types.ts';

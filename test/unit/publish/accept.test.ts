@@ -5,12 +5,12 @@
  * line counts only when `accept-in-description` is on and the line is visible (not in a comment, fold or code).
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { mergeGroupPull } from '../../../src/config/event.ts';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { acceptingLine, readAcceptance } from '../../../src/publish/accept.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
+import { fakesPerTest } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 import { gateReport, PR_HEAD_SHA } from '../../support/reports.ts';
 
@@ -21,18 +21,7 @@ const ALICE = { login: 'alice', type: 'User' };
 const target = { owner: 'octo-org', repo: 'octo-repo', number: PR, headSha: PR_HEAD_SHA };
 const LATER = 'e'.repeat(40);
 
-const running: FakeGitHub[] = [];
-afterEach(async () => {
-  const fakes = running.splice(0);
-  await Promise.all(fakes.map((fake) => fake.close()));
-  for (const fake of fakes) assert.deepEqual(fake.violations, [], 'every request and answer was GitHub’s');
-});
-
-async function fakeWith(options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<FakeGitHub> {
-  const fake = await startFakeGitHub({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA, ...options });
-  running.push(fake);
-  return fake;
-}
+const fakeWith = fakesPerTest({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA });
 
 function quiet(): { payload: unknown; onRefused: (m: string) => void; told: string[] } {
   const told: string[] = [];

@@ -6,7 +6,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import { NO_REPORT, reportOutputs } from '../../../src/entry/outputs.ts';
@@ -22,7 +22,7 @@ import { escapeMarkdown } from '../../../src/report/escape.ts';
 import { reportHeadline } from '../../../src/report/headline.ts';
 import { changeOutput } from '../../../src/report/outputs.ts';
 import { renderBrief } from '../../../src/report/render.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
+import { fakesPerTest } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 import { gateReport, PR_HEAD_SHA } from '../../support/reports.ts';
 
@@ -32,18 +32,7 @@ const target = { owner: 'octo-org', repo: 'octo-repo', number: PR, headSha: PR_H
 const RULE = { label: 'perf-gate:accept', inDescription: true };
 const ALICE = { login: 'alice', type: 'User' };
 
-const running: FakeGitHub[] = [];
-afterEach(async () => {
-  const fakes = running.splice(0);
-  await Promise.all(fakes.map((fake) => fake.close()));
-  for (const fake of fakes) assert.deepEqual(fake.violations, [], 'every request and answer was GitHub’s');
-});
-
-async function fakeWith(options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<FakeGitHub> {
-  const fake = await startFakeGitHub({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA, ...options });
-  running.push(fake);
-  return fake;
-}
+const fakeWith = fakesPerTest({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA });
 
 function regression(): Report {
   const report = gateReport({ paths: { '/seed/v1': 0.8, '/health': 1 } });
