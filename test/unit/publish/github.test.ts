@@ -4,7 +4,7 @@
  * place, found beyond the first page, and not confused with a human's copy (test/unit/publish/sticky.test.ts has the rest).
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   commentBody,
   createCheckRun,
@@ -17,7 +17,7 @@ import {
   upsertComment,
 } from '../../../src/publish/github.ts';
 import { ACTIONS_BOT } from '../../../src/publish/identity.ts';
-import { type FakeGitHub, type FakeGitHubOptions, startFakeGitHub } from '../../support/fake-github/index.ts';
+import { type FakeGitHub, type FakeGitHubOptions, fakesPerTest } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 
 const TOKEN = 'ghs_perf_gate_test_token';
@@ -31,22 +31,12 @@ const OPTIONS = { key: KEY };
 /** The report part of a comment's body (after the marker and the gate's key). */
 const reportOf = (body: string) => body.split('\n').slice(2).join('\n');
 
-const running: FakeGitHub[] = [];
+const fakeWith = fakesPerTest({ token: TOKEN, owner, repo, pullNumber: issueNumber });
 
 async function setup(options: FakeGitHubOptions = {}): Promise<{ fake: FakeGitHub; octokit: Octokit }> {
-  const fake = await startFakeGitHub({ token: TOKEN, owner, repo, pullNumber: issueNumber, ...options });
-  running.push(fake);
+  const fake = await fakeWith(options);
   return { fake, octokit: testClient(TOKEN, fake.url) };
 }
-
-afterEach(async () => {
-  const fakes = running.splice(0);
-  // Close first: a failed assertion must not leave a server that keeps the test process alive.
-  await Promise.all(fakes.map((fake) => fake.close()));
-  for (const fake of fakes) {
-    assert.deepEqual(fake.violations, [], 'every request perf-gate sent must be valid for GitHub');
-  }
-});
 
 function commentsOf(fake: FakeGitHub) {
   return fake.comments.get(issueNumber) ?? [];

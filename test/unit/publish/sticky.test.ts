@@ -5,7 +5,7 @@
  * missing permission.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { writeFailureWarning } from '../../../src/publish/failure.ts';
 import {
   commentBody,
@@ -20,7 +20,7 @@ import {
   type FakeGitHub,
   type FakeGitHubOptions,
   type FakeUser,
-  startFakeGitHub,
+  fakesPerTest,
 } from '../../support/fake-github/index.ts';
 import { testClient } from '../../support/github-client.ts';
 
@@ -31,18 +31,12 @@ const MALLORY: FakeUser = { login: 'mallory', type: 'User' };
 const OTHER_BOT: FakeUser = { login: 'renovate[bot]', type: 'Bot' };
 const BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
 
-const running: FakeGitHub[] = [];
-afterEach(async () => {
-  const fakes = running.splice(0);
-  await Promise.all(fakes.map((fake) => fake.close()));
-  for (const fake of fakes) assert.deepEqual(fake.violations, [], 'every request was valid for GitHub');
-});
+const fakeWith = fakesPerTest({ token: TOKEN, pullNumber: 7 });
 
 async function setup(
   options: FakeGitHubOptions = {},
 ): Promise<{ fake: FakeGitHub; octokit: Octokit; log: string[] }> {
-  const fake = await startFakeGitHub({ token: TOKEN, pullNumber: 7, ...options });
-  running.push(fake);
+  const fake = await fakeWith(options);
   const log: string[] = [];
   const octokit = testClient(TOKEN, fake.url, { onRetry: (m) => log.push(m) });
   return { fake, octokit, log };
