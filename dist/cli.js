@@ -12132,7 +12132,10 @@ function isT(pairs, level, restartEvery) {
   return methodFor(unitCount(pairs, restartEvery), level) === "t";
 }
 function tShare(alpha, looks, restartEvery) {
-  return tLookShare(
+  const key = `${alpha}|${restartEvery}|${looks.join(",")}`;
+  const known = shares.get(key);
+  if (known !== void 0) return known;
+  const share3 = tLookShare(
     alpha,
     looks.map((pairs) => {
       const level = lookLevel(alpha, looks, pairs);
@@ -12140,7 +12143,10 @@ function tShare(alpha, looks, restartEvery) {
       return isT(pairs, level, restartEvery) ? { units: units2, level, t: true } : { units: units2, level: signedRankSize(units2, level), t: false };
     })
   );
+  shares.set(key, share3);
+  return share3;
 }
+var shares = /* @__PURE__ */ new Map();
 function factorAt(alpha, looks, pairs, restartEvery) {
   return isT(pairs, lookLevel(alpha, looks, pairs), restartEvery) ? tShare(alpha, looks, restartEvery) : 1;
 }

@@ -21,7 +21,11 @@ function isT(pairs: number, level: number, restartEvery: number): boolean {
  * per comparison at `alpha`, over the planned `looks`, in blocks of `restartEvery` pairs (0 or 1: pairs).
  */
 export function tShare(alpha: number, looks: readonly number[], restartEvery: number): number {
-  return tLookShare(
+  // Asked at every look of every comparison: the looks' levels and exact sizes are worked out once per design.
+  const key = `${alpha}|${restartEvery}|${looks.join(',')}`;
+  const known = shares.get(key);
+  if (known !== undefined) return known;
+  const share = tLookShare(
     alpha,
     looks.map((pairs) => {
       const level = lookLevel(alpha, looks, pairs);
@@ -32,7 +36,11 @@ export function tShare(alpha: number, looks: readonly number[], restartEvery: nu
         : { units, level: signedRankSize(units, level), t: false };
     }),
   );
+  shares.set(key, share);
+  return share;
 }
+
+const shares = new Map<string, number>();
 
 /** The factor of a look's level on top of the boundary's: the t share at a t look, else 1. */
 function factorAt(alpha: number, looks: readonly number[], pairs: number, restartEvery: number): number {
