@@ -199,7 +199,10 @@ describe('restart-every: 1 and the open loop', () => {
     assert.ok(closed.change < open.change, `closed-loop p99 changed ${closed.change}, open ${open.change}`);
     // A regression in any metric, p99 at fixed rate included, fails the step.
     const verdict = report.decision?.verdict;
-    assert.equal(verdict === 'regression', report.decision?.comparisons.some((c) => c.verdict === 'regression'));
+    assert.equal(
+      verdict === 'regression',
+      report.decision?.comparisons.some((c) => c.verdict === 'regression'),
+    );
     assert.equal(run.outputs.verdict, verdict);
     assert.equal(run.code, verdict === 'regression' ? 1 : 0);
     const body = fake.comments.get(41)?.[0]?.body ?? '';
