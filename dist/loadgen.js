@@ -29830,6 +29830,32 @@ function containerProcesses(processes) {
   }
   return found;
 }
+function serviceFamilies(processes, peers, self2) {
+  const byPid = new Map(processes.map((p) => [p.pid, p]));
+  const ancestorsOfSelf = /* @__PURE__ */ new Set();
+  for (let p = byPid.get(self2), depth = 0; p && depth < 64; p = byPid.get(p.ppid), depth++)
+    ancestorsOfSelf.add(p.pid);
+  const roots = /* @__PURE__ */ new Set();
+  for (const pid of peers) {
+    let root = byPid.get(pid);
+    for (let depth = 0; root && depth < 64; depth++) {
+      const parent = byPid.get(root.ppid);
+      if (!parent || parent.comm !== root.comm || ancestorsOfSelf.has(parent.pid)) break;
+      root = parent;
+    }
+    if (root) roots.add(root.pid);
+  }
+  const family = new Set(roots);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of processes)
+      if (!family.has(p.pid) && family.has(p.ppid) && !ancestorsOfSelf.has(p.pid)) {
+        family.add(p.pid);
+        grew = true;
+      }
+  }
+  return [...family];
+}
 function servicePids(servers, exclude) {
   const processes = liveProcesses();
   const found = new Set(containerProcesses(processes));
@@ -29838,10 +29864,12 @@ function servicePids(servers, exclude) {
   if (ours.size > 0 && servers[0] !== void 0) {
     const peers = peerInodes(tcpTable(servers[0]), ours);
     if (peers.size > 0) {
+      const connected = [];
       for (const p of processes) {
         if (exclude.has(p.pid) || servers.includes(p.pid)) continue;
-        if (socketInodes(p.pid).some((inode) => peers.has(inode))) found.add(p.pid);
+        if (socketInodes(p.pid).some((inode) => peers.has(inode))) connected.push(p.pid);
       }
+      for (const pid of serviceFamilies(processes, connected, process.pid)) found.add(pid);
     }
   }
   for (const pid of [...exclude, ...servers]) found.delete(pid);

@@ -108,8 +108,45 @@ export function containerProcesses(processes: readonly ProcessEntry[]): number[]
 }
 
 /**
+ * The families of `peers`: each peer's topmost ancestor running the same program (a database's postmaster above
+ * its connection's backend) and every process below it, whose work (a checkpointer, an autovacuum worker) serves
+ * the server as the connection does. Never climbs to an ancestor of `self` (a test runner that started both). Pure.
+ */
+export function serviceFamilies(
+  processes: readonly ProcessEntry[],
+  peers: readonly number[],
+  self: number,
+): number[] {
+  const byPid = new Map(processes.map((p) => [p.pid, p]));
+  const ancestorsOfSelf = new Set<number>();
+  for (let p = byPid.get(self), depth = 0; p && depth < 64; p = byPid.get(p.ppid), depth++)
+    ancestorsOfSelf.add(p.pid);
+  const roots = new Set<number>();
+  for (const pid of peers) {
+    let root = byPid.get(pid);
+    for (let depth = 0; root && depth < 64; depth++) {
+      const parent = byPid.get(root.ppid);
+      if (!parent || parent.comm !== root.comm || ancestorsOfSelf.has(parent.pid)) break;
+      root = parent;
+    }
+    if (root) roots.add(root.pid);
+  }
+  const family = new Set<number>(roots);
+  // Parents are listed before or after their children: grow the set until no process joins.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of processes)
+      if (!family.has(p.pid) && family.has(p.ppid) && !ancestorsOfSelf.has(p.pid)) {
+        family.add(p.pid);
+        grew = true;
+      }
+  }
+  return [...family];
+}
+
+/**
  * The processes serving `servers` (pids of the server trees) on this machine: local peers of their TCP
- * connections, other than `exclude` (our own processes), plus service containers.
+ * connections and their families, other than `exclude` (our own processes), plus service containers.
  */
 export function servicePids(servers: readonly number[], exclude: ReadonlySet<number>): number[] {
   const processes = liveProcesses();
@@ -119,10 +156,12 @@ export function servicePids(servers: readonly number[], exclude: ReadonlySet<num
   if (ours.size > 0 && servers[0] !== undefined) {
     const peers = peerInodes(tcpTable(servers[0]), ours);
     if (peers.size > 0) {
+      const connected: number[] = [];
       for (const p of processes) {
         if (exclude.has(p.pid) || servers.includes(p.pid)) continue;
-        if (socketInodes(p.pid).some((inode) => peers.has(inode))) found.add(p.pid);
+        if (socketInodes(p.pid).some((inode) => peers.has(inode))) connected.push(p.pid);
       }
+      for (const pid of serviceFamilies(processes, connected, process.pid)) found.add(pid);
     }
   }
   for (const pid of [...exclude, ...servers]) found.delete(pid);

@@ -4,7 +4,13 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { describe, test } from 'node:test';
-import { containerProcesses, parseTcpTable, peerInodes, servicePids } from '../../../src/io/peers.ts';
+import {
+  containerProcesses,
+  parseTcpTable,
+  peerInodes,
+  serviceFamilies,
+  servicePids,
+} from '../../../src/io/peers.ts';
 import { liveProcesses } from '../../../src/io/proc.ts';
 
 // Two rows of a real /proc/net/tcp: a listener on 127.0.0.1:6379 and one end of a connection to it.
@@ -45,6 +51,30 @@ describe('peers', () => {
       containerProcesses(procs).sort((a, b) => a - b),
       [51, 52, 60],
     );
+  });
+
+  test("serviceFamilies: a database's postmaster and its background workers, not a shell above it nor our own runner", () => {
+    const procs = [
+      { pid: 1, ppid: 0, pgid: 1, comm: 'systemd' },
+      { pid: 10, ppid: 1, pgid: 10, comm: 'postgres' },
+      { pid: 11, ppid: 10, pgid: 10, comm: 'postgres' },
+      { pid: 12, ppid: 10, pgid: 10, comm: 'postgres' },
+      { pid: 13, ppid: 10, pgid: 10, comm: 'sh' },
+      { pid: 14, ppid: 13, pgid: 10, comm: 'cp' },
+      { pid: 20, ppid: 1, pgid: 20, comm: 'bash' },
+      { pid: 21, ppid: 20, pgid: 20, comm: 'redis-server' },
+      { pid: 30, ppid: 1, pgid: 30, comm: 'node' },
+      { pid: 31, ppid: 30, pgid: 30, comm: 'node' },
+      { pid: 32, ppid: 30, pgid: 30, comm: 'node' },
+      { pid: 33, ppid: 30, pgid: 30, comm: 'node' },
+    ];
+    const sorted = (pids: number[]): number[] => pids.sort((a, b) => a - b);
+    // The backend 11 a server is connected to: the postmaster and all below it (an archive command's shell too).
+    assert.deepEqual(sorted(serviceFamilies(procs, [11], 31)), [10, 11, 12, 13, 14]);
+    // A Redis a step's shell started: the shell is another program, and is not the service.
+    assert.deepEqual(serviceFamilies(procs, [21], 31), [21]);
+    // A node peer whose node parent also started us (a test runner): the peer alone, never the runner or us.
+    assert.deepEqual(serviceFamilies(procs, [32], 31), [32]);
   });
 
   test('servicePids finds the process on the other end of a real loopback connection', async () => {
