@@ -2,7 +2,8 @@
  * The gates of a `mode: history` run: the base is the newest release tag reachable from the head (or the `base`
  * input); a release the history has not yet compared with the one before it is measured against it first (its
  * tree a worktree of its tag), so that the history chains across releases; then the branch's head against the
- * release. Each is one runGate, exactly as a pull request's, and becomes a line of the history.
+ * release. Each is one runGate, exactly as a pull request's, each commit starting as its own config file says
+ * (commands.ts), and becomes a line of the history.
  */
 import { join } from 'node:path';
 import type { Logger } from '../gate/ports.ts';
@@ -12,6 +13,7 @@ import { addWorktree, type Commit, ensureCommit } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { HistoryLine, Tag } from '../model/history.ts';
 import type { Report } from '../model/report.ts';
+import { ownCommands } from './commands.ts';
 import { historyLine, type RunFacts } from './lines.ts';
 import { newestRelease } from './release-choice.ts';
 import { isShallow, tagsReachableFrom } from './repo-tags.ts';
@@ -100,9 +102,10 @@ async function releaseGate(input: HistoryGatesInput, release: Tag, previous: Tag
   log.info({ kind: 'release-gate', release: release.name, previous: previous.name });
   const tree = await addWorktree(root, release.commit);
   try {
+    const own = await ownCommands(config, root, { base: previous.commit, head: release.commit });
     const report = await runGate(
       {
-        config: { ...config, outputDir: join(config.outputDir, 'release') },
+        config: { ...own, outputDir: join(config.outputDir, 'release') },
         root: tree.dir,
         base: { sha: previous.commit, label: previous.name },
         head: { sha: release.commit, label: release.name },
@@ -143,7 +146,13 @@ export async function runHistoryGates(input: HistoryGatesInput): Promise<History
     return { base: { tag: base.name, commit: base.commit }, release, branch: undefined, skipped };
   }
   const report = await runGate(
-    { config, root, base: { sha: base.commit, label: base.name }, head: { sha: head.sha, label: ref }, log },
+    {
+      config: await ownCommands(config, root, { base: base.commit }),
+      root,
+      base: { sha: base.commit, label: base.name },
+      head: { sha: head.sha, label: ref },
+      log,
+    },
     input.hooks,
   );
   const line = historyLine(report, {
