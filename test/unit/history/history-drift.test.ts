@@ -12,10 +12,11 @@ import { after, before, describe, test } from 'node:test';
 import { HistoryStore } from '../../../src/history/branch-store.ts';
 import { baseDrift } from '../../../src/history/drift.ts';
 import { formatLine, monthFile } from '../../../src/history/lines.ts';
-import { HISTORY_VERSION, type HistoryLine } from '../../../src/model/history.ts';
+import type { HistoryLine } from '../../../src/model/history.ts';
 import type { TextLog } from '../../../src/model/notes.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { gateConfig, scenario } from '../../support/gate-fakes.ts';
+import { branchLine } from '../../support/history-lines.ts';
 import { gateReport } from '../../support/reports.ts';
 
 function git(cwd: string, ...args: string[]): string {
@@ -23,19 +24,15 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 function line(ref: string, change: number, verdict: HistoryLine['verdict'], date: string): HistoryLine {
-  return {
-    v: HISTORY_VERSION,
-    kind: 'branch',
-    date,
-    head: { commit: 'c'.repeat(40), ref },
-    base: { commit: 'b'.repeat(40), tag: 'v2.3.0' },
-    verdict,
-    pairs: 24,
-    alpha: 0.05,
-    runner: { cpu: 'x', cpus: 2, node: 'v24' },
-    perfGate: '0.1.0',
-    scenarios: [{ name: 'GET /orders', rps: [change, change - 1, change + 1, 1.2, 2, verdict] }],
-  };
+  return branchLine(
+    { change, verdict, noise: 1.2 },
+    {
+      date,
+      head: { commit: 'c'.repeat(40), ref },
+      base: { commit: 'b'.repeat(40), tag: 'v2.3.0' },
+      pairs: 24,
+    },
+  );
 }
 
 describe('the drift line of a pull request comment', () => {

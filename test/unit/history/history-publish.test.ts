@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { parseConfig } from '../../../src/config/inputs.ts';
-import { classify } from '../../../src/decide/rule.ts';
 import { formatLine } from '../../../src/history/lines.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import type { Config } from '../../../src/model/config.ts';
-import { HISTORY_VERSION, type HistoryLine } from '../../../src/model/history.ts';
+import type { HistoryLine } from '../../../src/model/history.ts';
 import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
+import { branchLine } from '../../support/history-lines.ts';
 
 const TOKEN = 'ghs_publishtoken';
 const SHA = 'c'.repeat(40);
@@ -38,23 +38,8 @@ describe('history-job: publish', () => {
   const saved = { ...process.env };
 
   /** The branch's line of this run: main at SHA against v1.1.0, req/s `change` percent within ±1. */
-  function branchLine(change: number, overrides: Partial<HistoryLine> = {}): HistoryLine {
-    const verdict = classify('rps', change / 100, [(change - 1) / 100, (change + 1) / 100], 0.02);
-    return {
-      v: HISTORY_VERSION,
-      kind: 'branch',
-      date: '2026-11-28T03:17:00Z',
-      head: { commit: SHA, ref: 'main' },
-      base: { commit: 'a'.repeat(40), tag: 'v1.1.0' },
-      verdict,
-      pairs: 12,
-      alpha: 0.05,
-      runner: { cpu: 'x', cpus: 2, node: 'v24' },
-      perfGate: '0.1.0',
-      run: runUrl,
-      scenarios: [{ name: 'GET /orders', rps: [change, change - 1, change + 1, 1.5, 2, verdict] }],
-      ...overrides,
-    };
+  function lineOf(change: number, overrides: Partial<HistoryLine> = {}): HistoryLine {
+    return branchLine({ change }, { head: { commit: SHA, ref: 'main' }, run: runUrl, ...overrides });
   }
 
   function config(inputs: Record<string, string> = {}): Config {
@@ -116,7 +101,7 @@ describe('history-job: publish', () => {
   });
 
   test('the measuring job’s line is pushed to the history branch and a creep opens its issue', async () => {
-    const line = branchLine(-30);
+    const line = lineOf(-30);
     const view = await publish(formatLine(line));
     assert.ok(view.pushed && 'commit' in view.pushed, JSON.stringify(view.pushed));
     assert.deepEqual(JSON.parse(branchOnOrigin() ?? '{}'), line);
@@ -131,23 +116,20 @@ describe('history-job: publish', () => {
   const refusals: [string, () => string][] = [
     [
       'a line that is not the history’s (a date with a mention)',
-      () => formatLine(branchLine(-30, { date: '@octocat' })),
+      () => formatLine(lineOf(-30, { date: '@octocat' })),
     ],
-    ['scenarios that are not a list', () => `${JSON.stringify({ ...branchLine(-30), scenarios: 'x' })}\n`],
+    ['scenarios that are not a list', () => `${JSON.stringify({ ...lineOf(-30), scenarios: 'x' })}\n`],
     ['not JSON', () => '{"v":1,\n'],
     [
       'a line of another commit',
-      () => formatLine(branchLine(-30, { head: { commit: 'd'.repeat(40), ref: 'main' } })),
+      () => formatLine(lineOf(-30, { head: { commit: 'd'.repeat(40), ref: 'main' } })),
     ],
-    [
-      'a line of another branch',
-      () => formatLine(branchLine(-30, { head: { commit: SHA, ref: 'feature' } })),
-    ],
+    ['a line of another branch', () => formatLine(lineOf(-30, { head: { commit: SHA, ref: 'feature' } }))],
     [
       'a line of another workflow run',
-      () => formatLine(branchLine(-30, { run: 'https://github.com/o/r/actions/runs/1' })),
+      () => formatLine(lineOf(-30, { run: 'https://github.com/o/r/actions/runs/1' })),
     ],
-    ['two lines of the branch', () => formatLine(branchLine(-30)) + formatLine(branchLine(-20))],
+    ['two lines of the branch', () => formatLine(lineOf(-30)) + formatLine(lineOf(-20))],
   ];
   for (const [what, lines] of refusals) {
     test(`refused, nothing pushed: ${what}`, async () => {
@@ -163,7 +145,7 @@ describe('history-job: publish', () => {
 
   test('refused on an event whose lines are not of the branch (pull_request_target)', async () => {
     await assert.rejects(
-      publish(formatLine(branchLine(-30)), { ...push, name: 'pull_request_target' }),
+      publish(formatLine(lineOf(-30)), { ...push, name: 'pull_request_target' }),
       /history-job/,
     );
     assert.equal(branchOnOrigin(), undefined);
@@ -172,7 +154,7 @@ describe('history-job: publish', () => {
   test('`history-branch: main` is refused before anything is pushed', async () => {
     const view = publishHistory(
       config({ 'history-branch': 'main' }),
-      [{ name: 'x', text: formatLine(branchLine(-30)) }],
+      [{ name: 'x', text: formatLine(lineOf(-30)) }],
       {
         log: quiet,
         event: push,

@@ -25,8 +25,8 @@ import {
   DEFAULT_RELEASE_PATTERN,
   newestRelease,
 } from '../../../src/history/release-choice.ts';
-import type { Verdict } from '../../../src/model/decision.ts';
-import { HISTORY_VERSION, type HistoryLine, type OpenCreepIssue } from '../../../src/model/history.ts';
+import type { HistoryLine, OpenCreepIssue } from '../../../src/model/history.ts';
+import { branchLine } from '../../support/history-lines.ts';
 import { violations } from '../../support/json-schema.ts';
 import { gateReport } from '../../support/reports.ts';
 
@@ -38,21 +38,14 @@ const sha = (c: string): string => c.repeat(40).slice(0, 40);
 
 /** A branch run of main against `tag` whose req/s changed by `change` percent within ±`half`. */
 function run(i: number, change: number, half = 1, tag = 'v1.1.0'): HistoryLine {
-  const [low, high] = [change - half, change + half];
-  const verdict: Verdict = classify('rps', change / 100, [low / 100, high / 100], 0.02);
-  return {
-    v: HISTORY_VERSION,
-    kind: 'branch',
-    date: `2026-11-${String(10 + i).padStart(2, '0')}T00:00:00Z`,
-    head: { commit: sha(i.toString(16)), ref: 'main' },
-    base: { commit: sha('a'), tag },
-    verdict,
-    pairs: 12,
-    alpha: 0.05,
-    runner: { cpu: 'x', cpus: 2, node: 'v24' },
-    perfGate: '0.1.0',
-    scenarios: [{ name: 'GET /orders', rps: [change, low, high, 1.5, 2, verdict] }],
-  };
+  return branchLine(
+    { change, half },
+    {
+      date: `2026-11-${String(10 + i).padStart(2, '0')}T00:00:00Z`,
+      head: { commit: sha(i.toString(16)), ref: 'main' },
+      base: { commit: sha('a'), tag },
+    },
+  );
 }
 
 describe('release tags', () => {
