@@ -11781,11 +11781,17 @@ function inOrder(ctx, order) {
 // src/gate/disturbance.ts
 var DISTURBED_CORES = 0.1;
 var STOLEN_CORES = 0.5;
-function disturbance(rounds) {
+function stolenLimit(stolen) {
+  return stolen.length === 0 ? STOLEN_CORES : Math.max(STOLEN_CORES, 2 * median2(stolen));
+}
+function stolenOf(rounds) {
+  return Math.max(0, ...rounds.map((r) => r.measurement.stealCpu ?? 0));
+}
+function disturbance(rounds, stolenCores = STOLEN_CORES) {
   let worst;
   for (const { measurement: measurement2 } of rounds) {
     const { foreignCpu, stealCpu } = measurement2;
-    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cause: "foreign", cores: foreignCpu } : stealCpu !== void 0 && stealCpu > STOLEN_CORES ? { cause: "stolen", cores: stealCpu } : void 0;
+    const found = foreignCpu !== void 0 && foreignCpu > DISTURBED_CORES ? { cause: "foreign", cores: foreignCpu } : stealCpu !== void 0 && stealCpu > stolenCores ? { cause: "stolen", cores: stealCpu } : void 0;
     if (found && (worst === void 0 || found.cores > worst.cores)) worst = found;
   }
   return worst;
@@ -11799,13 +11805,16 @@ var Disturbances = class {
   kept = 0;
   /** The worst disturbance of the pairs kept. */
   worst;
+  /** CPU stolen during each measurement judged so far, in cores. */
+  stolen = [];
   /**
    * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
    * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept. `affordable`:
    * whether the budget still has the time (false: the pair is kept, so that its looks still come).
    */
   measureAgain(pair2, rounds, log, affordable = true) {
-    const disturbed = pair2 > 0 ? disturbance(rounds) : void 0;
+    const disturbed = pair2 > 0 ? disturbance(rounds, stolenLimit(this.stolen)) : void 0;
+    this.stolen.push(stolenOf(rounds));
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
     const again = measureAgain(pair2, this.inARow, this.measuredAgain);

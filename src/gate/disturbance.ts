@@ -4,6 +4,7 @@
  */
 import type { Round } from '../model/measure.ts';
 import type { Disturbance, Note } from '../model/notes.ts';
+import { median } from '../stats/describe.ts';
 import type { MeasureLog } from './ports.ts';
 
 /** Busy CPU of other processes (in cores) above which a round counts as disturbed and its pair is measured again. */
@@ -14,15 +15,29 @@ export const DISTURBED_CORES = 0.1;
  */
 export const STOLEN_CORES = 0.5;
 
+/**
+ * Stolen CPU above which a pair counts as disturbed, given what the gate's measurements so far had stolen: steady
+ * steal falls on base's and head's turns alike and meets a pair measured again just the same (bench/RESULTS.md §33);
+ * a burst beyond twice the usual is measured again.
+ */
+export function stolenLimit(stolen: readonly number[]): number {
+  return stolen.length === 0 ? STOLEN_CORES : Math.max(STOLEN_CORES, 2 * median(stolen));
+}
+
+/** Most CPU a pair's rounds had stolen, in cores (0 where it could not be read). */
+function stolenOf(rounds: readonly Round[]): number {
+  return Math.max(0, ...rounds.map((r) => r.measurement.stealCpu ?? 0));
+}
+
 /** What disturbed a pair's rounds the most (in cores, other processes' or stolen), if beyond the limits. */
-export function disturbance(rounds: readonly Round[]): Disturbance | undefined {
+export function disturbance(rounds: readonly Round[], stolenCores = STOLEN_CORES): Disturbance | undefined {
   let worst: Disturbance | undefined;
   for (const { measurement } of rounds) {
     const { foreignCpu, stealCpu } = measurement;
     const found =
       foreignCpu !== undefined && foreignCpu > DISTURBED_CORES
         ? ({ cause: 'foreign', cores: foreignCpu } as const)
-        : stealCpu !== undefined && stealCpu > STOLEN_CORES
+        : stealCpu !== undefined && stealCpu > stolenCores
           ? ({ cause: 'stolen', cores: stealCpu } as const)
           : undefined;
     if (found && (worst === undefined || found.cores > worst.cores)) worst = found;
@@ -40,6 +55,8 @@ export class Disturbances {
   kept = 0;
   /** The worst disturbance of the pairs kept. */
   private worst: Disturbance | undefined;
+  /** CPU stolen during each measurement judged so far, in cores. */
+  private readonly stolen: number[] = [];
 
   /**
    * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
@@ -47,7 +64,8 @@ export class Disturbances {
    * whether the budget still has the time (false: the pair is kept, so that its looks still come).
    */
   measureAgain(pair: number, rounds: readonly Round[], log: MeasureLog, affordable = true): boolean {
-    const disturbed = pair > 0 ? disturbance(rounds) : undefined;
+    const disturbed = pair > 0 ? disturbance(rounds, stolenLimit(this.stolen)) : undefined;
+    this.stolen.push(stolenOf(rounds));
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
     const again = measureAgain(pair, this.inARow, this.measuredAgain);

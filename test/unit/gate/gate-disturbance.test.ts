@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DISTURBED_CORES, STOLEN_CORES } from '../../../src/gate/disturbance.ts';
+import { DISTURBED_CORES, STOLEN_CORES, stolenLimit } from '../../../src/gate/disturbance.ts';
 import { type LoadCall, measurement, World } from '../../support/gate-fakes.ts';
 
 /** The measurement of a pair's load in turns, disturbed as `disturbed(attempt)` says (attempt: every pair measured). */
@@ -96,6 +96,26 @@ describe('disturbed pairs', () => {
     assert.equal(world.measuredBatches(), 9);
     assert.deepEqual(world.notes, []);
     assert.deepEqual(world.warnings(), []);
+  });
+
+  test('steal the hypervisor takes steadily is no disturbance; a burst beyond twice the usual is measured again', async () => {
+    // Every measurement has 0.6 cores stolen (a CI host's steady steal): after the first, the limit is 1.2.
+    const steady = new World({ config: { pairs: 6 }, measure: disturbedAt(() => ({ stealCpu: 0.6 })) });
+    const calm = await steady.measure();
+    assert.equal(calm.disturbedPairs, 0);
+    assert.equal(steady.measuredBatches(), 6);
+    assert.deepEqual(steady.notes, []);
+    // 0.2 cores stolen as a rule, 0.7 in the third measurement: beyond both twice the usual and half a core.
+    const bursty = new World({
+      config: { pairs: 6 },
+      measure: disturbedAt((attempt) => ({ stealCpu: attempt === 2 ? 0.7 : 0.2 })),
+    });
+    const burst = await bursty.measure();
+    assert.equal(burst.disturbedPairs, 1);
+    assert.equal(bursty.measuredBatches(), 7);
+    assert.equal(stolenLimit([]), STOLEN_CORES);
+    assert.equal(stolenLimit([0.1, 0.2, 0.9]), STOLEN_CORES);
+    assert.equal(stolenLimit([0.6, 0.7, 0.1]), 1.2);
   });
 
   test('the first pair is never measured again, and CPU at the limits is no disturbance', async () => {
