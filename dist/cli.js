@@ -11071,9 +11071,9 @@ function scenarioPlan(config, scenario, count4, processes2, rps) {
   };
 }
 function openLoopPlan(config, sec, turnSec, rps) {
-  const open2 = config.openLoop;
-  if (open2 === void 0) return void 0;
-  const rate2 = "rate" in open2 ? open2.rate : rps === void 0 ? void 0 : openLoopRate(open2.share, rps);
+  const open3 = config.openLoop;
+  if (open3 === void 0) return void 0;
+  const rate2 = "rate" in open3 ? open3.rate : rps === void 0 ? void 0 : openLoopRate(open3.share, rps);
   if (rate2 === void 0) return void 0;
   const paced = openLoopSec(sec);
   const length = Math.max(turnSec, 0.1);
@@ -11694,11 +11694,11 @@ function pairTurns(plan, pools) {
   if (plan.warmupSec > 0) for (const pool of pools) turns.push({ pool, sec: plan.warmupSec, record: false });
   for (let i = 0; i < 2 * plan.turns; i++)
     turns.push({ pool: pools[abba(i)], sec: plan.turnSec, record: true });
-  const open2 = plan.openLoop;
-  if (open2) {
-    for (const pool of pools) turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open2.rate });
-    for (let i = 0; i < 2 * open2.turns; i++)
-      turns.push({ pool: pools[abba(i)], sec: open2.turnSec, record: true, rate: open2.rate });
+  const open3 = plan.openLoop;
+  if (open3) {
+    for (const pool of pools) turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open3.rate });
+    for (let i = 0; i < 2 * open3.turns; i++)
+      turns.push({ pool: pools[abba(i)], sec: open3.turnSec, record: true, rate: open3.rate });
   }
   return turns;
 }
@@ -11706,11 +11706,11 @@ function roundTurns(plan, pool) {
   const turns = [];
   if (plan.warmupSec > 0) turns.push({ pool, sec: plan.warmupSec, record: false });
   for (let i = 0; i < plan.turns; i++) turns.push({ pool, sec: plan.turnSec, record: true });
-  const open2 = plan.openLoop;
-  if (open2) {
-    turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open2.rate });
-    for (let i = 0; i < open2.turns; i++)
-      turns.push({ pool, sec: open2.turnSec, record: true, rate: open2.rate });
+  const open3 = plan.openLoop;
+  if (open3) {
+    turns.push({ pool, sec: PACED_WARMUP_SEC, record: false, rate: open3.rate });
+    for (let i = 0; i < open3.turns; i++)
+      turns.push({ pool, sec: open3.turnSec, record: true, rate: open3.rate });
   }
   return turns;
 }
@@ -11957,9 +11957,9 @@ function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   if (comparisons.length === 0 || budgetPairs <= pairs) return void 0;
   if (decision.errors.some((e) => e.verdict !== "no-change")) return void 0;
   if (comparisons.some((c) => c.verdict === "regression" || c.verdict === "improvement")) return void 0;
-  const open2 = comparisons.filter((c) => c.verdict === "inconclusive");
-  if (open2.length === 0 || open2.some((c) => canResolve(c, pairs, budgetPairs, floor))) return void 0;
-  const needs = open2.map((c) => ({ c, needed: pairsToResolve(c, pairs, floor) }));
+  const open3 = comparisons.filter((c) => c.verdict === "inconclusive");
+  if (open3.length === 0 || open3.some((c) => canResolve(c, pairs, budgetPairs, floor))) return void 0;
+  const needs = open3.map((c) => ({ c, needed: pairsToResolve(c, pairs, floor) }));
   if (needs.some(({ needed }) => !Number.isFinite(needed))) return void 0;
   const worst = needs.reduce((a, b) => b.needed > a.needed ? b : a);
   return {
@@ -12232,9 +12232,9 @@ function expected(code2, expectStatus) {
 var TESTED = METRICS.filter((metric) => metric !== "p50");
 var SHOWN = ["p50"];
 function testedMetrics(pairs) {
-  const open2 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
+  const open3 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
   const paced = pairs.length > 0 && generatorPaced(pairs[0]);
-  return TESTED.filter((metric) => (metric !== "p99open" || open2) && (metric !== "cpu" || paced));
+  return TESTED.filter((metric) => (metric !== "p99open" || open3) && (metric !== "cpu" || paced));
 }
 function pairsOf(rounds, scenario) {
   const byPair = /* @__PURE__ */ new Map();
@@ -13446,13 +13446,13 @@ async function firstBlock(ctx, options) {
     ctx.log.warning({ kind: "note", note });
   }
   for (const s of plan.scenarios) {
-    const open2 = config.openLoop;
-    if (s.openLoop && open2 && "share" in open2)
+    const open3 = config.openLoop;
+    if (s.openLoop && open3 && "share" in open3)
       ctx.log.info({
         kind: "open-loop-rate",
         scenario: s.name,
         rate: s.openLoop.rate,
-        share: open2.share,
+        share: open3.share,
         baseRps: rates.get(s.name) ?? 0
       });
   }
@@ -13460,8 +13460,8 @@ async function firstBlock(ctx, options) {
 }
 async function baseRates(ctx) {
   const rates = /* @__PURE__ */ new Map();
-  const open2 = ctx.config.openLoop;
-  if (!open2 || !("share" in open2)) return rates;
+  const open3 = ctx.config.openLoop;
+  if (!open3 || !("share" in open3)) return rates;
   const primeStart = ctx.clock.now();
   const base = await ctx.servers.serverFor("base", 0);
   try {
@@ -13635,8 +13635,8 @@ import { mkdirSync as mkdirSync4, writeFileSync as writeFileSync4 } from "node:f
 import { join as join11 } from "node:path";
 
 // src/diagnostics/install.ts
-import { mkdirSync, readFileSync as readFileSync6, renameSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdirSync, readFileSync as readFileSync6, renameSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { open as open2 } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
@@ -13645,7 +13645,7 @@ var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
 var CONTROL_SUFFIX = ".ctl";
 var RESOLUTION_MS = 10;
 var TICK_MS = 100;
-var CONTROL_MS = 20;
+var CONTROL_MS = 5;
 var SERIES_MS = 250;
 var SERIES_MAX = 240;
 var PRELOAD_SOURCE = `'use strict';
@@ -14027,7 +14027,7 @@ function liveReporters(lines) {
   return live2;
 }
 var sequence = 0;
-var POLL_MS = 10;
+var POLL_MS = 2;
 var queues = /* @__PURE__ */ new Map();
 function snapshot(outFile, options = {}) {
   const file = resolve2(outFile);
@@ -14038,6 +14038,24 @@ function snapshot(outFile, options = {}) {
     if (queues.get(file) === next) queues.delete(file);
   });
   return next;
+}
+function sizeOf(file) {
+  return statSync3(file, { throwIfNoEntry: false })?.size ?? 0;
+}
+async function readFrom(file, from) {
+  try {
+    const handle = await open2(file, "r");
+    try {
+      const { size: size2 } = await handle.stat();
+      const buffer = Buffer.alloc(Math.max(0, size2 - from));
+      await handle.read(buffer, 0, buffer.length, from);
+      return buffer.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return "";
+  }
 }
 async function takeSnapshot(outFile, options) {
   const timeoutMs = options.timeoutMs ?? 3e3;
@@ -14052,19 +14070,14 @@ async function takeSnapshot(outFile, options) {
   const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
   const control = controlFile(outFile);
   const temporary = `${control}.${process.pid}.tmp`;
+  const from = sizeOf(outFile);
   writeFileSync2(temporary, `${token}
 `);
   renameSync(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (; ; ) {
     await sleep5(POLL_MS);
-    let text2 = "";
-    try {
-      text2 = await readFile(outFile, "utf8");
-    } catch {
-      text2 = "";
-    }
-    const lines = parseSnapshots(text2);
+    const lines = parseSnapshots(await readFrom(outFile, from));
     const answers = lines.filter((line) => line.seq === token);
     const answered = new Set(answers.map((line) => line.pid));
     const pending2 = [...expected2].filter(
@@ -17654,7 +17667,7 @@ function mainThreadSeconds(pid) {
 }
 
 // src/profile/run.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep7 } from "node:timers/promises";
 
@@ -17926,7 +17939,7 @@ function parseScriptRunner(program, words, context) {
 }
 
 // src/profile/node.ts
-import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync3 } from "node:fs";
+import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync4 } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute4, join as join8, resolve as resolve4 } from "node:path";
 function readScripts(cwd) {
   try {
@@ -17943,7 +17956,7 @@ function readScripts(cwd) {
 function executable(path) {
   try {
     accessSync(path, constants.X_OK);
-    return statSync3(path).isFile();
+    return statSync4(path).isFile();
   } catch {
     return false;
   }
@@ -18001,11 +18014,11 @@ function tail(child2, lines = 40) {
   return plain2(child2.output.toString()).trimEnd().split("\n").slice(-lines).join("\n");
 }
 async function keptFixedPort2(fixed, movedTo) {
-  const open2 = async (port) => {
+  const open3 = async (port) => {
     for (const host of HOSTS2) if (await listening(host, port)) return true;
     return false;
   };
-  return await open2(fixed) && !await open2(movedTo);
+  return await open3(fixed) && !await open3(movedTo);
 }
 async function checkPortFree(port, side2) {
   for (const host of HOSTS2)
@@ -18051,7 +18064,7 @@ async function waitReady2(child2, spec, what2, port) {
 }
 
 // src/profile/v8-log.ts
-import { readdirSync as readdirSync6, statSync as statSync4 } from "node:fs";
+import { readdirSync as readdirSync6, statSync as statSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/profile/ticks.ts
@@ -18289,7 +18302,7 @@ function buildProfile(ticks, options = {}) {
 function v8LogFile(dir) {
   const logs = readdirSync6(dir).map((name) => ({ name, match: /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/.exec(name) })).filter((f) => f.match !== null);
   const main2 = logs.filter((f) => f.match[1] === f.match[2]);
-  const pick = (main2.length > 0 ? main2 : logs).map((f) => ({ path: join9(dir, f.name), size: statSync4(join9(dir, f.name)).size })).sort((a, b) => b.size - a.size)[0];
+  const pick = (main2.length > 0 ? main2 : logs).map((f) => ({ path: join9(dir, f.name), size: statSync5(join9(dir, f.name)).size })).sort((a, b) => b.size - a.size)[0];
   return pick?.path;
 }
 function readV8Log(data) {
@@ -18462,7 +18475,7 @@ function checkOutput(child2, spec, dir, what2) {
       `0x finished profiling ${what2} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
       { side: spec.side, output: tail(child2) }
     );
-  if (statSync5(ticksJson).size <= 2)
+  if (statSync6(ticksJson).size <= 2)
     throw new GateError("server-crash", `0x recorded no CPU samples of ${what2}`, {
       side: spec.side,
       output: tail(child2)
@@ -20381,8 +20394,8 @@ function titleLine(report, options) {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
   if (failed(report)) return `### \u274C ${gate}: error`;
   if (isAccepted(report, options.accepted)) return `### \u{1F7E0} ${gate}: regression, accepted`;
-  const open2 = (report.decision?.comparisons ?? []).filter((c) => c.verdict === "inconclusive").length;
-  const title = open2 > 0 && (report.verdict === "improvement" || report.verdict === "no-change") ? `### ${VERDICT_ICON.inconclusive} ${gate}: ${report.verdict === "improvement" ? "an improvement, " : ""}${open2} comparison${open2 === 1 ? "" : "s"} still open` : `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
+  const open3 = (report.decision?.comparisons ?? []).filter((c) => c.verdict === "inconclusive").length;
+  const title = open3 > 0 && (report.verdict === "improvement" || report.verdict === "no-change") ? `### ${VERDICT_ICON.inconclusive} ${gate}: ${report.verdict === "improvement" ? "an improvement, " : ""}${open3} comparison${open3 === 1 ? "" : "s"} still open` : `### ${VERDICT_ICON[report.verdict]} ${gate}: ${VERDICT_TEXT[report.verdict]}`;
   return report.verdict === "inconclusive" ? `${title}, ${inconclusiveOutcome(report)}` : title;
 }
 function inconclusiveOutcome(report) {
@@ -20449,8 +20462,8 @@ function decisionSentence(report, decision, options) {
       return `**${who} leaves ${scenarios === 2 ? "both" : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
     return `**${who} leaves ${escapeMarkdown(c.scenario)} within \xB1${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
   }
-  const open2 = decision.comparisons.find((x) => x.verdict === "inconclusive") ?? c;
-  return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open2.metric)} of ${escapeMarkdown(open2.scenario)} by more than \xB1${formatShare(open2.threshold)} against ${base}**: ${values(open2, options.medians)}; not sure.`;
+  const open3 = decision.comparisons.find((x) => x.verdict === "inconclusive") ?? c;
+  return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open3.metric)} of ${escapeMarkdown(open3.scenario)} by more than \xB1${formatShare(open3.threshold)} against ${base}**: ${values(open3, options.medians)}; not sure.`;
 }
 function leadSentence(report, options) {
   const base = code(report.base.label);
@@ -20587,8 +20600,8 @@ function processesText(plan) {
 }
 function scenarioText(s) {
   const warm = s.warmupSec > 0 ? ` after ${ms2(s.warmupSec)} of warm-up` : "";
-  const open2 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms2(s.openLoop.turnSec)}` : "";
-  return `${s.name}: ${s.turns} turns of ${ms2(s.turnSec)} per side and pair${warm}${open2}`;
+  const open3 = s.openLoop ? `; open loop at ${s.openLoop.rate} req/s, ${s.openLoop.turns} turns of ${ms2(s.openLoop.turnSec)}` : "";
+  return `${s.name}: ${s.turns} turns of ${ms2(s.turnSec)} per side and pair${warm}${open3}`;
 }
 function looksText(plan) {
   if (plan.fixedPairs !== void 0) return `${plan.fixedPairs} pairs, one look at the end`;
@@ -20728,15 +20741,15 @@ function verdictSentence(decision) {
   if (improvement) return changed(improvement, floor, "better", "an improvement");
   const fewer = decision.errors.find((e) => e.verdict === "improvement");
   if (fewer) return failureSentence2(fewer, decision.alpha);
-  const open2 = cs.find((c) => c.verdict === "inconclusive");
-  if (open2 === void 0) {
+  const open3 = cs.find((c) => c.verdict === "inconclusive");
+  if (open3 === void 0) {
     const small = cs.filter((c) => c.significant);
     const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
     return `Every interval lies inside its threshold, so whatever changed is smaller than what matters here${note}.`;
   }
-  if (open2.significant && Math.abs(open2.change) >= open2.threshold)
-    return `${what(open2)} is estimated at ${formatPercent(open2.change)}, significant, but its interval (${intervalText(open2.ci)}) is not wholly beyond ${floor === 0.5 ? "half" : `${floor} \xD7`} the \xB1${formatShare(open2.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;
-  return `The interval of ${what(open2)} (${intervalText(open2.ci)}) reaches past the \xB1${formatShare(open2.threshold)} threshold without settling on either side: more pairs (a longer \`time-budget\`) would narrow it.`;
+  if (open3.significant && Math.abs(open3.change) >= open3.threshold)
+    return `${what(open3)} is estimated at ${formatPercent(open3.change)}, significant, but its interval (${intervalText(open3.ci)}) is not wholly beyond ${floor === 0.5 ? "half" : `${floor} \xD7`} the \xB1${formatShare(open3.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;
+  return `The interval of ${what(open3)} (${intervalText(open3.ci)}) reaches past the \xB1${formatShare(open3.threshold)} threshold without settling on either side: more pairs (a longer \`time-budget\`) would narrow it.`;
 }
 function largest(cs, metric, pick) {
   const values2 = cs.filter((c) => c.metric === metric).map(pick).filter(Number.isFinite);
@@ -20802,9 +20815,9 @@ var STOP_TEXT = {
   noise: "stopped early: this hour's noise could not resolve the threshold within the budget"
 };
 function stopText(report, stoppedBy) {
-  const open2 = (report.decision?.comparisons ?? []).filter((c) => c.verdict === "inconclusive").length;
-  if (stoppedBy !== "resolved" || open2 === 0) return STOP_TEXT[stoppedBy];
-  return `stopped early: a confirmed regression settles the verdict; ${open2} comparison${open2 === 1 ? " was" : "s were"} left undecided`;
+  const open3 = (report.decision?.comparisons ?? []).filter((c) => c.verdict === "inconclusive").length;
+  if (stoppedBy !== "resolved" || open3 === 0) return STOP_TEXT[stoppedBy];
+  return `stopped early: a confirmed regression settles the verdict; ${open3} comparison${open3 === 1 ? " was" : "s were"} left undecided`;
 }
 function interleaving(s) {
   const warmup = `after ${s.warmupSec} s warm-up`;
@@ -20874,9 +20887,9 @@ function whySection(report) {
 function leadOptions(view, options) {
   return { ...options, medians: view.medians };
 }
-function section(summary, body, open2 = false) {
+function section(summary, body, open3 = false) {
   if (body.length === 0) return [];
-  return [`<details${open2 ? " open" : ""}><summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
+  return [`<details${open3 ? " open" : ""}><summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
 }
 function charts(report) {
   const decision = report.decision;
@@ -20905,8 +20918,8 @@ function charts(report) {
 function measuredSection(report, view) {
   const decision = report.decision;
   const out = [howMeasured(report, (decision?.comparisons.length ?? 0) + (decision?.errors.length ?? 0))];
-  const open2 = openLoopText(view.openLoop);
-  if (open2 !== "") out.push("", open2);
+  const open3 = openLoopText(view.openLoop);
+  if (open3 !== "") out.push("", open3);
   const scenarios = scenariosLine(report);
   if (scenarios !== "") out.push("", scenarios);
   out.push(

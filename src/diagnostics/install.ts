@@ -2,8 +2,8 @@
  * Puts the diagnostics preload (preload.ts) into a server's environment, asks it for snapshots and reads what it
  * wrote. I/O only on files perf-gate owns: the preload script, the JSON-lines output file and its control file.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning } from '../io/leftovers.ts';
@@ -259,7 +259,7 @@ export interface SnapshotOptions {
 
 let sequence = 0;
 /** How often a snapshot reads the output file for its answers, in milliseconds. */
-const POLL_MS = 10;
+const POLL_MS = 2;
 const queues = new Map<string, Promise<unknown>>();
 
 /**
@@ -279,6 +279,28 @@ export function snapshot(outFile: string, options: SnapshotOptions = {}): Promis
   return next;
 }
 
+/** A file's size in bytes; 0 when it does not exist. */
+function sizeOf(file: string): number {
+  return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+}
+
+/** A file's text from byte `from` on; '' when it cannot be read. */
+async function readFrom(file: string, from: number): Promise<string> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const buffer = Buffer.alloc(Math.max(0, size - from));
+      await handle.read(buffer, 0, buffer.length, from);
+      return buffer.toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return '';
+  }
+}
+
 async function takeSnapshot(outFile: string, options: SnapshotOptions): Promise<DiagnosticsSnapshot[]> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const registrationDeadline = Date.now() + (options.registrationMs ?? 500);
@@ -292,18 +314,14 @@ async function takeSnapshot(outFile: string, options: SnapshotOptions): Promise<
   const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
   const control = controlFile(outFile);
   const temporary = `${control}.${process.pid}.tmp`;
+  // The answers come after what the file holds now: only that part is read while waiting for them.
+  const from = sizeOf(outFile);
   writeFileSync(temporary, `${token}\n`);
   renameSync(temporary, control);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await sleep(POLL_MS);
-    let text = '';
-    try {
-      text = await readFile(outFile, 'utf8');
-    } catch {
-      text = '';
-    }
-    const lines = parseSnapshots(text);
+    const lines = parseSnapshots(await readFrom(outFile, from));
     const answers = lines.filter((line) => line.seq === token);
     const answered = new Set(answers.map((line) => line.pid));
     const pending = [...expected].filter(

@@ -19,8 +19,8 @@
  * process and starts a new one (the delay histogram, CPU and peaks are reset), so a `snapshot` right before load
  * and another right after it give exactly the measured window.
  *
- * How a snapshot is asked for: a control file, `<PERF_GATE_DIAGNOSTICS>.ctl`, which every reporter stats on its
- * 100 ms tick; when it holds a token the process has not answered yet, it writes a `snapshot` line carrying the
+ * How a snapshot is asked for: a control file, `<PERF_GATE_DIAGNOSTICS>.ctl`, which every reporter stats every
+ * CONTROL_MS; when it holds a token the process has not answered yet, it writes a `snapshot` line carrying the
  * token in `seq`. Not a signal: SIGUSR1 starts Node's inspector; SIGUSR2 is Node's default `--report-on-signal`
  * and `--heapsnapshot-signal` choice and nodemon's restart signal; and a signal must reach exactly the right pid
  * (not the npm wrapper or the shell, whose default action for SIGUSR2 is to die), and kills the server whenever the
@@ -49,8 +49,11 @@ export const CONTROL_SUFFIX = '.ctl';
 export const RESOLUTION_MS = 10;
 /** How often the preload samples memory, in milliseconds. */
 export const TICK_MS = 100;
-/** How often it looks at the control file: a snapshot waits for this, twice per side and measured window. */
-export const CONTROL_MS = 20;
+/**
+ * How often it looks at the control file: a snapshot waits for this, twice per side and measured window. A stat
+ * this often costs a server next to nothing and saves each window most of its wait (bench/RESULTS.md §34).
+ */
+export const CONTROL_MS = 5;
 /** Spacing of the memory series inside one window, in milliseconds (doubled whenever the series fills up). */
 export const SERIES_MS = 250;
 /** Most points a window's memory series holds. */
