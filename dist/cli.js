@@ -10011,14 +10011,39 @@ function perLookLevel(alpha, looks) {
   const { times, early } = scheduleOf(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
+  const exceeds = crossesAbove(times, early, alpha, low, high);
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
-    if (crossing(times, boundsAt(early, mid)) > alpha) low = mid;
+    if (exceeds(mid)) low = mid;
     else high = mid;
   }
   const level = Math.min(alpha, 2 * normalSf(high));
   levelCache.set(key, level);
   return level;
+}
+var MARGIN = 1e-12;
+var STEP = 2e-12;
+function crossesAbove(times, early, alpha, low, high) {
+  const chance = (b) => crossing(times, boundsAt(early, b));
+  let [above, below] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const learn = (b) => {
+    const c = chance(b);
+    if (c > alpha * (1 + MARGIN)) above = Math.max(above, b);
+    if (c < alpha * (1 - MARGIN)) below = Math.min(below, b);
+    return Math.log(c / alpha);
+  };
+  let x0 = (low + high) / 2;
+  let f0 = learn(x0);
+  let x1 = f0 > 0 ? (x0 + high) / 2 : (low + x0) / 2;
+  let f1 = learn(x1);
+  for (let i = 0; i < 8 && Number.isFinite(f0 - f1) && f0 !== f1 && Math.abs(x1 - x0) > STEP; i++) {
+    const x2 = x1 - f1 * (x1 - x0) / (f1 - f0);
+    if (!(x2 > low && x2 < high)) break;
+    [x0, f0, x1, f1] = [x1, f1, x2, learn(x2)];
+  }
+  if (above < x1 - STEP) learn(x1 - STEP);
+  if (below > x1 + STEP) learn(x1 + STEP);
+  return (b) => b <= above || b < below && chance(b) > alpha;
 }
 function lookLevel(alpha, looks, pairs) {
   const level = perLookLevel(alpha, looks);
@@ -10722,7 +10747,12 @@ function assertNonEmpty(values2, name) {
   if (values2.length === 0) throw new RangeError(`${name} is empty`);
 }
 function sortedCopy(values2) {
-  return [...values2].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values2).sort();
+  let z2 = sorted.indexOf(0);
+  if (z2 >= 0) {
+    for (let i = 0; i < values2.length; i++) if (values2[i] === 0) sorted[z2++] = values2[i];
+  }
+  return Array.from(sorted);
 }
 function mean2(values2) {
   assertFinite(values2);
@@ -10783,8 +10813,9 @@ function signedRankDistribution(n) {
 }
 function walshAverages(d) {
   assertFinite(d, "d");
-  const out = [];
-  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i] + d[j]) / 2);
+  const out = new Float64Array(d.length * (d.length + 1) / 2);
+  let at = 0;
+  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out[at++] = (d[i] + d[j]) / 2;
   return sortedCopy(out);
 }
 function hodgesLehmann1(d) {
@@ -18199,8 +18230,11 @@ function nativeFrame(name) {
   return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
 }
 function classifySample(stack, roots, cache) {
-  const classified = [];
+  let leaf;
   let instrumented = false;
+  let startup = false;
+  let gc = false;
+  const js = [];
   for (const raw of stack) {
     const type = raw.type ?? "";
     let byName = cache.get(type);
@@ -18213,16 +18247,19 @@ function classifySample(stack, roots, cache) {
       c = classifyFrame(raw, roots);
       byName.set(raw.name, c);
     }
-    if (c.category === "instrumentation") instrumented = true;
-    else classified.push(c);
+    if (c.category === "instrumentation") {
+      instrumented = true;
+      continue;
+    }
+    leaf = c;
+    if (c.category === "js") js.push(c.frame);
+    else if (c.category === "startup") startup = true;
+    else if (c.category === "gc") gc = true;
   }
   const none = { frames: [], gc: false, native: false };
-  if (classified.length === 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
-  const leaf = classified[classified.length - 1];
+  if (leaf === void 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
   if (leaf.category === "idle") return { kind: "idle", ...none };
-  if (classified.some((c) => c.category === "startup")) return { kind: "startup", ...none };
-  const js = classified.filter((c) => c.category === "js").map((c) => c.frame);
-  const gc = classified.some((c) => c.category === "gc");
+  if (startup) return { kind: "startup", ...none };
   const native = leaf.category !== "js";
   if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
   if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
@@ -18256,13 +18293,6 @@ function buildProfile(ticks, options = {}) {
     counts.busy++;
     if (sample.gc) counts.gc++;
     if (sample.native) counts.native++;
-    const seen = /* @__PURE__ */ new Set();
-    for (const frame of sample.frames) {
-      if (seen.has(frame.key)) continue;
-      seen.add(frame.key);
-      stat(frame).total++;
-    }
-    stat(sample.frames[sample.frames.length - 1]).self++;
     let node = tree;
     for (const frame of sample.frames) {
       let child2 = node.children.get(frame.key);
@@ -18277,6 +18307,15 @@ function buildProfile(ticks, options = {}) {
       node.stack = { frames: sample.frames, count: 1 };
       stacks.push(node.stack);
     }
+  }
+  for (const { frames, count: count4 } of stacks) {
+    const seen = /* @__PURE__ */ new Set();
+    for (const frame of frames) {
+      if (seen.has(frame.key)) continue;
+      seen.add(frame.key);
+      stat(frame).total += count4;
+    }
+    stat(frames[frames.length - 1]).self += count4;
   }
   const busy = counts.busy;
   const functions = [...stats.values()].map((s) => ({

@@ -230,8 +230,12 @@ function classifySample(
   roots: readonly string[],
   cache: FrameCache,
 ): SampleResult {
-  const classified: Classified[] = [];
+  // Over the frames other than instrumentation's: the innermost, the JS ones, and whether any is start-up or GC.
+  let leaf: Classified | undefined;
   let instrumented = false;
+  let startup = false;
+  let gc = false;
+  const js: ProfileFrame[] = [];
   for (const raw of stack) {
     const type = raw.type ?? '';
     let byName = cache.get(type);
@@ -244,16 +248,19 @@ function classifySample(
       c = classifyFrame(raw, roots);
       byName.set(raw.name, c);
     }
-    if (c.category === 'instrumentation') instrumented = true;
-    else classified.push(c);
+    if (c.category === 'instrumentation') {
+      instrumented = true;
+      continue;
+    }
+    leaf = c;
+    if (c.category === 'js') js.push(c.frame);
+    else if (c.category === 'startup') startup = true;
+    else if (c.category === 'gc') gc = true;
   }
   const none = { frames: [], gc: false, native: false };
-  if (classified.length === 0) return { kind: instrumented ? 'instrumentation' : 'idle', ...none };
-  const leaf = classified[classified.length - 1]!;
+  if (leaf === undefined) return { kind: instrumented ? 'instrumentation' : 'idle', ...none };
   if (leaf.category === 'idle') return { kind: 'idle', ...none };
-  if (classified.some((c) => c.category === 'startup')) return { kind: 'startup', ...none };
-  const js = classified.filter((c) => c.category === 'js').map((c) => c.frame);
-  const gc = classified.some((c) => c.category === 'gc');
+  if (startup) return { kind: 'startup', ...none };
   const native = leaf.category !== 'js';
   if (gc) return { kind: 'busy', frames: [...js, GC_FRAME], gc, native };
   if (js.length === 0) return { kind: 'busy', frames: [NATIVE_FRAME], gc, native };
@@ -298,13 +305,6 @@ export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Pro
     counts.busy++;
     if (sample.gc) counts.gc++;
     if (sample.native) counts.native++;
-    const seen = new Set<string>();
-    for (const frame of sample.frames) {
-      if (seen.has(frame.key)) continue;
-      seen.add(frame.key);
-      stat(frame).total++;
-    }
-    stat(sample.frames[sample.frames.length - 1]!).self++;
     let node = tree;
     for (const frame of sample.frames) {
       let child = node.children.get(frame.key);
@@ -319,6 +319,16 @@ export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Pro
       node.stack = { frames: sample.frames, count: 1 };
       stacks.push(node.stack);
     }
+  }
+  // Charged once per distinct stack, its count at a time (samples repeat a few stacks).
+  for (const { frames, count } of stacks) {
+    const seen = new Set<string>();
+    for (const frame of frames) {
+      if (seen.has(frame.key)) continue;
+      seen.add(frame.key);
+      stat(frame).total += count;
+    }
+    stat(frames[frames.length - 1]!).self += count;
   }
   const busy = counts.busy;
   const functions = [...stats.values()].map((s) => ({

@@ -24,9 +24,16 @@ function assertNonEmpty(values: readonly number[], name: string): void {
   if (values.length === 0) throw new RangeError(`${name} is empty`);
 }
 
-/** Ascending copy. */
-export function sortedCopy(values: readonly number[]): number[] {
-  return [...values].sort((a, b) => a - b);
+/**
+ * Ascending copy of finite values, exactly as a stable sort by a − b orders them: sorted as a typed array (natively,
+ * many times faster than a comparator on the Walsh averages of many pairs), which puts −0 before +0, then each zero
+ * given back in its given order.
+ */
+export function sortedCopy(values: ArrayLike<number>): number[] {
+  const sorted = Float64Array.from(values).sort();
+  let z = sorted.indexOf(0);
+  if (z >= 0) for (let i = 0; i < values.length; i++) if (values[i] === 0) sorted[z++] = values[i]!;
+  return Array.from(sorted);
 }
 
 /** Arithmetic mean. */

@@ -114,8 +114,9 @@ export function wilcoxonSignedRank(
 /** All n(n+1)/2 Walsh averages (d_i + d_j)/2, i ≤ j, sorted ascending. */
 export function walshAverages(d: readonly number[]): number[] {
   assertFinite(d, 'd');
-  const out: number[] = [];
-  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out.push((d[i]! + d[j]!) / 2);
+  const out = new Float64Array((d.length * (d.length + 1)) / 2);
+  let at = 0;
+  for (let i = 0; i < d.length; i++) for (let j = i; j < d.length; j++) out[at++] = (d[i]! + d[j]!) / 2;
   return sortedCopy(out);
 }
 

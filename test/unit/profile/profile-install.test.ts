@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -78,26 +70,39 @@ describe('ensureZeroX', () => {
  * the pinned lockfile's install (shipped with the action) before each use.
  */
 describe('the cached 0x is checked by its files’ hashes', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'perf-gate-0x-hashes-'));
-  after(() => rmSync(scratch, { recursive: true, force: true }));
   let pristine = '';
+  /** Beside the pristine install: on its file system, where its files can be hard-linked. */
+  let scratch = '';
   /** A stand-in for npm that "installs" by copying the pristine install into its working directory. */
   let npm = '';
-  const calls = join(scratch, 'npm-calls');
+  let calls = '';
+  after(() => rmSync(scratch, { recursive: true, force: true }));
 
   before(async () => {
     pristine = dirname(dirname(dirname(await ensureZeroX())));
+    scratch = mkdtempSync(join(dirname(pristine), 'perf-gate-0x-hashes-'));
+    calls = join(scratch, 'npm-calls');
     npm = join(scratch, 'npm');
-    writeFileSync(npm, `#!/bin/sh\necho "$@" >> ${calls}\ncp -a ${pristine}/node_modules .\n`, {
+    writeFileSync(npm, `#!/bin/sh\necho "$@" >> ${calls}\ncp -al ${pristine}/node_modules .\n`, {
       mode: 0o755,
     });
   });
 
-  /** A copy of the pristine cache, as a later gate finds it. */
+  /**
+   * A copy of the pristine cache, as a later gate finds it: its files hard links to the pristine ones (a real copy
+   * of its 5,000 files took seconds), so a test changes a file only through `edit`.
+   */
   function cached(name: string): string {
     const dir = join(scratch, name);
-    execFileSync('cp', ['-a', pristine, dir]);
+    execFileSync('cp', ['-al', pristine, dir]);
     return dir;
+  }
+
+  /** Appends to a file of a copy: a file of its own first, so that the pristine install stays as it was. */
+  function edit(file: string, text: string): void {
+    const content = readFileSync(file);
+    rmSync(file);
+    writeFileSync(file, Buffer.concat([content, Buffer.from(text)]));
   }
 
   test('the shipped digest is that of the pinned lockfile as `npm ci` installs it here', async () => {
@@ -107,9 +112,7 @@ describe('the cached 0x is checked by its files’ hashes', () => {
 
   test('an install edited after it was made is not run: it is installed again', async () => {
     const dir = cached('edited');
-    const cmd = zeroXBin(dir);
-    chmodSync(cmd, 0o644);
-    appendFileSync(cmd, '\nrequire("node:fs").writeFileSync("/tmp/pwned", "x");\n');
+    edit(zeroXBin(dir), '\nrequire("node:fs").writeFileSync("/tmp/pwned", "x");\n');
     const bin = await ensureZeroX(dir, { npm });
     assert.ok(existsSync(calls), 'npm ran again');
     assert.doesNotMatch(readFileSync(bin, 'utf8'), /pwned/, 'the edited file is not what runs');
@@ -131,7 +134,7 @@ describe('the cached 0x is checked by its files’ hashes', () => {
     assert.ok(!existsSync(calls), 'npm did not run');
     const { verifyZeroX } = await import('../../../src/profile/install.ts');
     verifyZeroX(bin);
-    appendFileSync(join(dir, 'node_modules', '0x', 'index.js'), '\n// changed\n');
+    edit(join(dir, 'node_modules', '0x', 'index.js'), '\n// changed\n');
     assert.throws(
       () => verifyZeroX(bin),
       (error: unknown) => error instanceof GateError && /0x .*changed on disk/.test(error.message),

@@ -10,9 +10,10 @@ import { buildProfile, type RawTicks } from '../../../src/profile/ticks.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
 
 const HANDLER = { name: 'handle /app/index.js:1:1', type: 'JS' };
-const frame = (i: number) => ({ name: `f${i} /app/lib/m${i % 6}.js:${i + 1}:1`, type: 'JS' });
 /** Mean samples per window of each function: a few large, many small (what a request handler looks like). */
 const MEANS = [120, 60, 40, 30, 20, 15, 10, 8, 6, ...Array(30).fill(3)];
+/** Each function's sampled stack, made once (a sample's frames are read, never changed). */
+const STACKS = MEANS.map((_, i) => [HANDLER, { name: `f${i} /app/lib/m${i % 6}.js:${i + 1}:1`, type: 'JS' }]);
 
 function gaussian(next: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
@@ -34,7 +35,7 @@ function process(
 ): WindowedSide {
   const means = MEANS.map((m, i) => m * factor(i) * Math.exp(offset * gaussian(next)));
   const raw: RawTicks[] = Array.from({ length: windows }, () =>
-    means.flatMap((m, i) => Array.from({ length: poisson(m, next) }, () => [HANDLER, frame(i)])),
+    means.flatMap((m, i) => Array.from({ length: poisson(m, next) }, () => STACKS[i]!)),
   );
   const profiles = raw.map((w) => buildProfile(w, { roots: ['/app'] }));
   return {
