@@ -142,9 +142,11 @@ describe('perf-gate.yml scenarios, end to end', () => {
     for (const cleanup of cleanups) cleanup();
   });
 
-  test('head makes only the POST scenario 2x slower: regression named after it, the GET scenario not flagged', async () => {
+  test('head makes only the POST scenario 8× slower: regression named after it, the GET scenario not flagged', async () => {
     const hookLog = join(scratch(), 'hooks.log');
-    const r = repo(files(hookLog, 400), { 'server.js': server(800) });
+    // 8×, not 2×: with other processes keeping 1.5 cores busy, one pair's base ran 5× slower than the others' and
+    // turned a 2× slowdown's pair around, and no test over 8 pairs can call a change with one pair against it.
+    const r = repo(files(hookLog, 400), { 'server.js': server(3200) });
     const run = await runAction({
       workspace: r.workspace,
       inputs: { config: 'perf-gate.yml', ...FAST },
@@ -173,7 +175,8 @@ describe('perf-gate.yml scenarios, end to end', () => {
     for (const round of report.rounds) {
       const expected = round.scenario === 'create order' ? '201' : '200';
       assert.deepEqual(Object.keys(round.measurement.statusCodes), [expected], JSON.stringify(round));
-      assert.ok(round.measurement.responses > 100, `${round.scenario}: ${round.measurement.responses}`);
+      // Hundreds a round; head's POST, 3.2 ms each, about 160 on a quiet machine.
+      assert.ok(round.measurement.responses > 25, `${round.scenario}: ${round.measurement.responses}`);
     }
     for (const e of report.decision!.errors) assert.equal(e.verdict, 'no-change', e.scenario);
 
