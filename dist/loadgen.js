@@ -29845,15 +29845,9 @@ function serviceFamilies(processes, peers, self2) {
     }
     if (root) roots.add(root.pid);
   }
-  const family = new Set(roots);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of processes)
-      if (!family.has(p.pid) && family.has(p.ppid) && !ancestorsOfSelf.has(p.pid)) {
-        family.add(p.pid);
-        grew = true;
-      }
-  }
+  const family = /* @__PURE__ */ new Set();
+  for (const root of roots)
+    for (const pid of processTree(root, processes)) if (!ancestorsOfSelf.has(pid)) family.add(pid);
   return [...family];
 }
 function servicePids(servers, exclude) {

@@ -6,7 +6,7 @@
  * network namespace. Linux only; elsewhere nothing is found.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { liveProcesses, type ProcessEntry } from './proc.ts';
+import { liveProcesses, type ProcessEntry, processTree } from './proc.ts';
 
 export interface TcpEntry {
   local: string;
@@ -131,16 +131,9 @@ export function serviceFamilies(
     }
     if (root) roots.add(root.pid);
   }
-  const family = new Set<number>(roots);
-  // Parents are listed before or after their children: grow the set until no process joins.
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of processes)
-      if (!family.has(p.pid) && family.has(p.ppid) && !ancestorsOfSelf.has(p.pid)) {
-        family.add(p.pid);
-        grew = true;
-      }
-  }
+  const family = new Set<number>();
+  for (const root of roots)
+    for (const pid of processTree(root, processes)) if (!ancestorsOfSelf.has(pid)) family.add(pid);
   return [...family];
 }
 
