@@ -33,7 +33,7 @@ describe('load engines, end to end', () => {
         start: 'node server.js',
         paths: '/work',
         rounds: '8',
-        duration: '0.5s',
+        duration: '0.25s',
         prime: '0.25s',
         flamegraphs: 'false',
         comment: 'false',

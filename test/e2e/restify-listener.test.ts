@@ -118,7 +118,7 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         start: 'node index.js',
         paths: '/seed/v1',
         rounds: '8',
-        duration: '0.5s',
+        duration: '0.25s',
         prime: '0.25s',
         warmup: '0s',
         // Four blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
