@@ -4,8 +4,9 @@
  * k runners narrows against one runner's, and whether a head calibrated slightly slower is caught by the merge and
  * not by one runner alone. A/A and slower gates alternate, so both cases meet the same hours.
  *
- *   npx node bench/real-replicas.ts <runners> [slowerN] [input=value …]
+ *   npx node bench/real-replicas.ts <runners> [slowerN] [only=aa|slower] [input=value …]
  *   npx node bench/real-replicas.ts 8 slower2 time-budget=60s
+ *   npx node bench/real-replicas.ts 8 slower2 only=slower threshold=1%
  *
  * Appends each gate's req/s interval and each merge's to data/real-replicas.jsonl; prints a table for RESULTS.md.
  */
@@ -17,7 +18,9 @@ import { dataFile, keyValues, machineLine, makeKnobRepo, runBenchGate } from './
 import { caseFor } from './record.ts';
 
 const args = process.argv.slice(2);
-const inputs = keyValues(args.filter((a) => a.includes('=')));
+const { only, ...inputs } = keyValues(args.filter((a) => a.includes('=')));
+/** Both cases, alternating, or one alone (`only=slower`: the A/A widths are another run's). */
+const kinds = (['aa', 'slower'] as const).filter((kind) => only === undefined || kind === only);
 const [runnersText = '4', slowerName = 'slower2'] = args.filter((a) => !a.includes('='));
 const runners = Number(runnersText);
 const out = dataFile('real-replicas.jsonl');
@@ -37,7 +40,7 @@ const pct = (x: number | undefined): string => (x === undefined ? 'n/a' : `${(x 
 try {
   console.log(machineLine());
   for (let i = 1; i <= runners; i++) {
-    for (const kind of ['aa', 'slower'] as const) {
+    for (const kind of kinds) {
       const started = Date.now();
       const report = await runBenchGate(repos[kind], { paths: '/', ...inputs, replica: `${i}/${runners}` });
       if (report.error) throw new Error(`${kind} gate ${i} failed: ${report.error.message}`);
@@ -63,7 +66,7 @@ try {
     '\n| case | runners | change | interval | width | width / one runner’s (median) | 1.2/√k | verdict |',
   );
   console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: | --- |');
-  for (const kind of ['aa', 'slower'] as const) {
+  for (const kind of kinds) {
     const sorted = [...widths[kind]].sort((a, b) => a - b);
     const oneWidth = sorted[Math.floor(sorted.length / 2)]!;
     for (const k of [1, 2, 4, 8].filter((k) => k <= runners)) {

@@ -9891,6 +9891,7 @@ function boundsAt(early, b) {
   return early.map((e) => e ? eb : b);
 }
 var GRID = 101;
+var MID = (GRID - 1) / 2;
 function signedRankCovariance(j, k) {
   return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
 }
@@ -9933,7 +9934,7 @@ function crossing(looks, bounds) {
   let total = 2 * normalSf(bounds[0]);
   let half = Math.min(bounds[0], 12) * sigma;
   let h = 2 * half / (GRID - 1);
-  let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
+  let xs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * h);
   let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
   for (let k = 1; k < looks.length; k++) {
     const step3 = Math.sqrt(looks[k] - looks[k - 1]);
@@ -9947,16 +9948,17 @@ function crossing(looks, bounds) {
     sigma = Math.sqrt(looks[k]);
     half = bound2;
     const nh = 2 * half / (GRID - 1);
-    const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
+    const nxs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * nh);
     const nf = new Float64Array(GRID);
     const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID; j++) {
+    for (let j = 0; j <= MID; j++) {
       let sum3 = 0;
       for (let i = 0; i < GRID; i++) {
         const z2 = (nxs[j] - xs[i]) / step3;
         if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
       }
       nf[j] = sum3 * norm;
+      nf[GRID - 1 - j] = nf[j];
     }
     xs = nxs;
     f = nf;

@@ -63,6 +63,8 @@ function boundsAt(early: readonly boolean[], b: number): number[] {
 
 /** Grid points per look for the numerical integration (odd, for Simpson's rule). */
 const GRID = 101;
+/** The grid's middle point, at 0: the grid is symmetric about it, as are the densities on it. */
+const MID = (GRID - 1) / 2;
 
 /**
  * Covariance of the centred signed-rank statistics T_n = Σ sign(d_i)·rank_n(|d_i|) of the first j and the first
@@ -156,7 +158,7 @@ function crossing(looks: readonly number[], bounds: readonly number[]): number {
   let total = 2 * normalSf(bounds[0]!);
   let half = Math.min(bounds[0]!, 12) * sigma;
   let h = (2 * half) / (GRID - 1);
-  let xs = Float64Array.from({ length: GRID }, (_, i) => -half + i * h);
+  let xs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * h);
   let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
   for (let k = 1; k < looks.length; k++) {
     const step = Math.sqrt(looks[k]! - looks[k - 1]!);
@@ -168,20 +170,22 @@ function crossing(looks: readonly number[], bounds: readonly number[]): number {
       cross += w[i]! * f[i]! * (normalCdf((-bound - xs[i]!) / step) + normalSf((bound - xs[i]!) / step));
     total += cross;
     if (k === looks.length - 1) break;
-    // Density of S_k on (−bound, bound): the previous density convolved with the step's normal density.
+    // Density of S_k on (−bound, bound): the previous density convolved with the step's normal density. Bounds
+    // are two-sided and the walk starts at 0, so every density is even: half the grid is computed, then mirrored.
     sigma = Math.sqrt(looks[k]!);
     half = bound;
     const nh = (2 * half) / (GRID - 1);
-    const nxs = Float64Array.from({ length: GRID }, (_, i) => -half + i * nh);
+    const nxs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * nh);
     const nf = new Float64Array(GRID);
     const norm = 1 / (step * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID; j++) {
+    for (let j = 0; j <= MID; j++) {
       let sum = 0;
       for (let i = 0; i < GRID; i++) {
         const z = (nxs[j]! - xs[i]!) / step;
         if (z > -9 && z < 9) sum += w[i]! * f[i]! * Math.exp(-0.5 * z * z);
       }
       nf[j] = sum * norm;
+      nf[GRID - 1 - j] = nf[j]!;
     }
     xs = nxs;
     f = nf;
