@@ -12952,7 +12952,7 @@ var Loop = class {
       if (this.adaptive && this.looks.includes(this.pairs)) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
-        if (!isEarlyLook(this.pairs, this.#plan.schedule)) {
+        if (!isEarlyLook(this.pairs, this.#plan.schedule) && (this.#rule.replica?.count ?? 1) === 1) {
           this.futile = futility2(
             this.decision,
             this.pairs,

@@ -36,8 +36,13 @@ export type LoopPlan = Pick<
   processes: { mode: 'fresh' } | Pick<BlockPlan, 'mode' | 'restartEvery'>;
 };
 
-/** The rule's settings each look decides with (a gate's config). */
-export type LoopRule = Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'alpha' | 'floor'>;
+/**
+ * The rule's settings each look decides with (a gate's config), and the gate's place among replicas: one of several
+ * runners (`replica: i/n`, n > 1) is merged with the others, so it is never stopped for its own noise.
+ */
+export type LoopRule = Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'alpha' | 'floor'> & {
+  replica?: { count: number } | undefined;
+};
 
 export interface LoopResult {
   rounds: Round[];
@@ -147,8 +152,9 @@ class Loop {
         this.decision = this.look();
         if (resolved(this.decision)) return 'resolved';
         // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end. Not at an
-        // early look: its interval, at a tiny level, says nothing of what the budget can resolve.
-        if (!isEarlyLook(this.pairs, this.#plan.schedule)) {
+        // early look: its interval, at a tiny level, says nothing of what the budget can resolve. Not a replica of
+        // several runners: what the merge resolves is not what one runner's budget can, and it pools every pair.
+        if (!isEarlyLook(this.pairs, this.#plan.schedule) && (this.#rule.replica?.count ?? 1) === 1) {
           this.futile = futility(
             this.decision,
             this.pairs,

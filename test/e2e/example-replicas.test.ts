@@ -3,10 +3,10 @@
  * one after the other on this machine: each runner's perf-gate step on the pull request with the read-only token,
  * its report uploaded as an artifact (its `if:` evaluated), then the merging job downloads them and `mode: report`
  * posts ONE comment and ONE check run with ONE verdict decided over the runners as clusters. The app is
- * test/fixtures/apps/sharded: GET /seed/v1 is 2× slower on head. For two-stage.yml its head also searches every
- * record twice on GET /search, a few percent slower: what one runner of 8 short pairs sees as a plausible regression
- * it cannot settle. The test follows whatever the first runner's `needs-more` says (noise decides it, so it asserts
- * what each branch must do, not which one it takes): the second stage's matrix runs only when it is `true`.
+ * test/fixtures/apps/sharded: GET /seed/v1 is about ten times slower on head. For two-stage.yml its head also searches
+ * every record twice on GET /search, a tenth to a quarter slower: what one runner of 8 short pairs sees as a plausible
+ * regression it cannot settle. The test follows whatever the first runner's `needs-more` says (noise decides it, so
+ * it asserts what each branch must do, not which one it takes): the second stage's matrix runs only when it is `true`.
  *
  * Under the shared lock: flock /tmp/pg-load.lock npx node --test test/e2e/example-replicas.test.ts
  */
@@ -162,7 +162,7 @@ test('replicas.yml: four runners measure the same path, merged into one comment,
     );
     const github = await f.open('write');
     const merged = await runMerge(merge, repo, artifacts, github, {});
-    // A 2× slowdown: no host noise moves it.
+    // A tenfold slowdown: no host noise moves it.
     assertRegression(t, merged, { path: '/seed/v1', unchanged: [], atMost: 0.5 });
     const rps = merged.report.decision!.comparisons.find((c) => c.metric === 'rps')!;
     assert.equal(rps.method, 'random-effects');

@@ -246,6 +246,27 @@ describe('stopping for noise (src/decide/futility.ts)', () => {
     );
   });
 
+  test('a replica of several runners measures its whole budget: the merge pools its pairs', async () => {
+    for (const seed of [1, 2, 3]) {
+      const s = source({ ratio: 1, ...noisy, seed });
+      const { threshold, latencyThreshold, alpha, budgetMs, limitMs } = twoPercent;
+      const plan = {
+        processes: { mode: 'fresh' } as const,
+        fixedPairs: undefined,
+        budgetSec: budgetMs / 1000,
+        limitSec: limitMs / 1000,
+        ...plannedLooks(budgetMs / 1000, s.perPairMs() / 1000, undefined),
+      };
+      const rule = { threshold, latencyThreshold, alpha };
+      const alone = await measurePairs(source({ ratio: 1, ...noisy, seed }), plan, rule);
+      const replica = await measurePairs(s, plan, { ...rule, replica: { count: 4 } });
+      assert.equal(alone.stoppedBy, 'noise', `seed ${seed}: one runner alone stops`);
+      assert.equal(replica.stoppedBy, 'budget', `seed ${seed}`);
+      assert.equal(replica.futility, undefined);
+      assert.equal(replica.pairs, 30, '180 s at 6 s per pair');
+    }
+  });
+
   test('a quiet host (2% per pair) is never stopped for noise', async () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const result = await runSequential(source({ ratio: 1, noise: 0.025, pairMs: 6000, seed }), twoPercent);
