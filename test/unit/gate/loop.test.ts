@@ -74,6 +74,8 @@ interface Options {
   fixedPairs: number | undefined;
   budgetMs: number;
   limitMs: number;
+  /** One of several runners whose reports a merge pools (`replica: i/n`). */
+  replica?: { count: number };
 }
 
 const DEFAULTS: Options = {
@@ -87,7 +89,7 @@ const DEFAULTS: Options = {
 
 /** The loop on `s`, its looks planned from the source's cost per pair as a gate's plan would. */
 function runSequential(s: PairSource, options: Options): Promise<LoopResult> {
-  const { threshold, latencyThreshold, alpha, fixedPairs, budgetMs, limitMs } = options;
+  const { threshold, latencyThreshold, alpha, fixedPairs, budgetMs, limitMs, replica } = options;
   const planned = plannedLooks(budgetMs / 1000, s.perPairMs() / 1000, fixedPairs);
   const plan = {
     processes: { mode: 'fresh' } as const,
@@ -95,7 +97,7 @@ function runSequential(s: PairSource, options: Options): Promise<LoopResult> {
     budgetSec: budgetMs / 1000,
     limitSec: limitMs / 1000,
   };
-  return measurePairs(s, { ...plan, ...planned }, { threshold, latencyThreshold, alpha });
+  return measurePairs(s, { ...plan, ...planned }, { threshold, latencyThreshold, alpha, replica });
 }
 
 test('a clear regression stops at the first look where significance is reachable (12 pairs), confirmed', async () => {
@@ -248,18 +250,11 @@ describe('stopping for noise (src/decide/futility.ts)', () => {
 
   test('a replica of several runners measures its whole budget: the merge pools its pairs', async () => {
     for (const seed of [1, 2, 3]) {
-      const s = source({ ratio: 1, ...noisy, seed });
-      const { threshold, latencyThreshold, alpha, budgetMs, limitMs } = twoPercent;
-      const plan = {
-        processes: { mode: 'fresh' } as const,
-        fixedPairs: undefined,
-        budgetSec: budgetMs / 1000,
-        limitSec: limitMs / 1000,
-        ...plannedLooks(budgetMs / 1000, s.perPairMs() / 1000, undefined),
-      };
-      const rule = { threshold, latencyThreshold, alpha };
-      const alone = await measurePairs(source({ ratio: 1, ...noisy, seed }), plan, rule);
-      const replica = await measurePairs(s, plan, { ...rule, replica: { count: 4 } });
+      const alone = await runSequential(source({ ratio: 1, ...noisy, seed }), twoPercent);
+      const replica = await runSequential(source({ ratio: 1, ...noisy, seed }), {
+        ...twoPercent,
+        replica: { count: 4 },
+      });
       assert.equal(alone.stoppedBy, 'noise', `seed ${seed}: one runner alone stops`);
       assert.equal(replica.stoppedBy, 'budget', `seed ${seed}`);
       assert.equal(replica.futility, undefined);
