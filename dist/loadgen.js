@@ -29843,12 +29843,9 @@ function serviceFamilies(processes, peers, self2) {
       if (!parent || parent.comm !== root.comm || ancestorsOfSelf.has(parent.pid)) break;
       root = parent;
     }
-    if (root) roots.add(root.pid);
+    if (root && !ancestorsOfSelf.has(root.pid)) roots.add(root.pid);
   }
-  const family = /* @__PURE__ */ new Set();
-  for (const root of roots)
-    for (const pid of processTree(root, processes)) if (!ancestorsOfSelf.has(pid)) family.add(pid);
-  return [...family];
+  return [...new Set([...roots].flatMap((root) => processTree(root, processes)))];
 }
 function servicePids(servers, exclude) {
   const processes = liveProcesses();

@@ -129,12 +129,10 @@ export function serviceFamilies(
       if (!parent || parent.comm !== root.comm || ancestorsOfSelf.has(parent.pid)) break;
       root = parent;
     }
-    if (root) roots.add(root.pid);
+    // A peer that is one of our own ancestors is no service; every other root's tree lies outside our line.
+    if (root && !ancestorsOfSelf.has(root.pid)) roots.add(root.pid);
   }
-  const family = new Set<number>();
-  for (const root of roots)
-    for (const pid of processTree(root, processes)) if (!ancestorsOfSelf.has(pid)) family.add(pid);
-  return [...family];
+  return [...new Set([...roots].flatMap((root) => processTree(root, processes)))];
 }
 
 /**

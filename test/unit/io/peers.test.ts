@@ -67,6 +67,7 @@ describe('peers', () => {
       { pid: 31, ppid: 30, pgid: 30, comm: 'node' },
       { pid: 32, ppid: 30, pgid: 30, comm: 'node' },
       { pid: 33, ppid: 30, pgid: 30, comm: 'node' },
+      { pid: 34, ppid: 31, pgid: 34, comm: 'node' },
     ];
     const sorted = (pids: number[]): number[] => pids.sort((a, b) => a - b);
     // The backend 11 a server is connected to: the postmaster and all below it (an archive command's shell too).
@@ -75,6 +76,8 @@ describe('peers', () => {
     assert.deepEqual(serviceFamilies(procs, [21], 31), [21]);
     // A node peer whose node parent also started us (a test runner): the peer alone, never the runner or us.
     assert.deepEqual(serviceFamilies(procs, [32], 31), [32]);
+    // A peer that is our own runner: no service, and nothing below us (our server 34) through it.
+    assert.deepEqual(serviceFamilies(procs, [30], 31), []);
   });
 
   test('servicePids finds the process on the other end of a real loopback connection', async () => {
