@@ -11,6 +11,7 @@ import type { ErrorComparison, FailureClasses, ScenarioRule } from '../model/dec
 import { expected, failures } from '../model/derived.ts';
 import type { Round, RoundMeasurement } from '../model/measure.ts';
 import { overdispersedRateTest, type UnitCounts } from '../stats/overdispersion.ts';
+import { poissonLower, poissonUpper } from '../stats/poisson-bounds.ts';
 import { sequentialP } from '../stats/sequential-boundary.ts';
 import { unitOf } from './interval.ts';
 
@@ -46,6 +47,35 @@ export interface FailureFamily {
   looks: readonly number[];
   /** Pairs that share their processes (the unit: blocks from 2, else pairs); default 0. */
   restartEvery?: number;
+  /** The one-sided level of each bound of the equivalence test at this look (0: this look cannot say no change). */
+  equivalence: number;
+}
+
+/**
+ * How far head's failure rate may lie from base's for "no change": one request in a thousand. A service that fails
+ * that many more is broken for somebody, and a smaller margin would leave a scenario of 100 req/s unable to show it
+ * in three minutes (no failures in 4,400 requests bound the rate at 0.1%).
+ */
+export const FAILURE_MARGIN = 0.001;
+
+/**
+ * Bounds on head's failure rate minus base's, each at one-sided `level` (each side's exact Poisson bound at half
+ * of it), on the counts and requests ÷ the dispersion; unbounded without requests on a side or a level.
+ */
+function rateDifference(
+  head: SideFailures,
+  base: SideFailures,
+  dispersion: number,
+  level: number,
+): [number, number] {
+  if (!(level > 0 && head.requests > 0 && base.requests > 0)) return [-Infinity, Infinity];
+  const tail = level / 2;
+  const rate = (side: SideFailures, bound: typeof poissonUpper) =>
+    bound(side.failures / dispersion, tail) / (side.requests / dispersion);
+  return [
+    rate(head, poissonLower) - rate(base, poissonUpper),
+    rate(head, poissonUpper) - rate(base, poissonLower),
+  ];
 }
 
 /** Each side's failures and requests per unit of the design, units in order. */
@@ -94,6 +124,8 @@ export function compareFailures(
     : Math.max(adjusted, family.alpha * (1 + 1e-9));
   const headRate = head.requests === 0 ? 0 : head.failures / head.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
+  const within = rateDifference(head, base, test.dispersion, family.equivalence);
+  const equivalent = within[0] >= -FAILURE_MARGIN && within[1] <= FAILURE_MARGIN;
   return {
     scenario: scenario.name,
     baseFailures: base.failures,
@@ -113,6 +145,14 @@ export function compareFailures(
     p,
     pAdjusted,
     significant,
-    verdict: !significant ? 'no-change' : headRate > baseRate ? 'regression' : 'improvement',
+    within,
+    margin: FAILURE_MARGIN,
+    verdict: significant
+      ? headRate > baseRate
+        ? 'regression'
+        : 'improvement'
+      : equivalent
+        ? 'no-change'
+        : 'inconclusive',
   };
 }

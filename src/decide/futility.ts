@@ -2,13 +2,14 @@
  * Whether an adaptive gate can still resolve anything within its budget, given the noise it has measured so far.
  * At a look, each undecided comparison's interval is projected to the budget's last look: its standard error
  * shrinks as 1 / √units, and its quantile is the one the interval will use then (src/decide/interval.ts). The
- * comparison is futile when that interval would be too wide to say "no change" for any change its current interval
- * allows (it would still reach past ±threshold, even were the noise lower than measured), and too wide to call a
+ * comparison is futile when its equivalence interval would then be too wide to say "no change" for any change its
+ * current interval allows (it would still reach past ±threshold, even were the noise lower than measured), and too wide to call a
  * regression or improvement for any change within 1.5 standard errors of its estimate (it would still reach back
  * past the rule's floor). A gate whose undecided comparisons are all futile would spend its whole budget on an
  * inconclusive: it stops, and says how long the noise would need. Pure.
  */
 import type { Decision, Futility, MetricComparison } from '../model/decision.ts';
+import { confirmationPairs } from '../stats/look-schedule.ts';
 import { criticalFor, unitCount } from './interval.ts';
 import { logThreshold, REGRESSION_FLOOR, Z80 } from './rule.ts';
 
@@ -35,10 +36,32 @@ function unitsAt(c: MetricComparison, pairs: number): number {
   return unitCount(pairs, c.unit === 'blocks' ? (c.processes?.restartEvery ?? 1) : 1);
 }
 
-/** The half-width the comparison's interval would have at `pairs` pairs, the noise as measured. */
-function halfAt(c: MetricComparison, se: number, pairs: number): number {
+/** The half-width the comparison's interval at `level` would have at `pairs` pairs, the noise as measured. */
+function halfAt(c: MetricComparison, se: number, pairs: number, level = c.level): number {
   const units = unitsAt(c, pairs);
-  return se * Math.sqrt(c.units / units) * criticalFor(units, c.level);
+  return se * Math.sqrt(c.units / units) * criticalFor(units, level);
+}
+
+/**
+ * The half-width of the equivalence interval at the plan's last look, the noise as measured: after the
+ * confirmation pairs a gate leaning to no change earns at the budget's end (nearlyWithin), at that look's level.
+ */
+function withinAtLast(c: MetricComparison, se: number, budgetPairs: number): number {
+  const { endLevel } = c.equivalence;
+  const last = budgetPairs + confirmationPairs(budgetPairs);
+  return endLevel > 0 ? halfAt(c, se, last, endLevel) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Whether an open comparison leans to no change at the budget's end (`budgetPairs`): its equivalence interval,
+ * centred where it is now and as wide as the confirmation pairs would make it (were the noise NOISE_OPTIMISM of
+ * what it measured, as for the stop), would lie inside ±threshold.
+ */
+export function nearlyWithin(c: MetricComparison, budgetPairs: number): boolean {
+  const interval = logInterval(c);
+  if (interval === undefined) return false;
+  const t = logThreshold(c.metric, c.threshold);
+  return Math.abs(interval.centre) + NOISE_OPTIMISM * withinAtLast(c, interval.se, budgetPairs) < t;
 }
 
 /**
@@ -59,7 +82,7 @@ export function canResolve(
   const halfEnd = halfAt(c, se, budgetPairs);
   if (!Number.isFinite(halfEnd)) return true;
   const nearest = Math.abs(centre) <= half ? 0 : Math.abs(centre) - half;
-  if (nearest + NOISE_OPTIMISM * halfEnd < t) return true;
+  if (nearest + NOISE_OPTIMISM * withinAtLast(c, se, budgetPairs) < t) return true;
   const farthest = Math.abs(centre) + CHANGE_REACH_SE * se;
   return farthest - halfEnd > floor * t && farthest >= t;
 }
@@ -96,7 +119,7 @@ export function futility(
 ): Futility | undefined {
   const { comparisons } = decision;
   if (comparisons.length === 0 || budgetPairs <= pairs) return undefined;
-  if (decision.errors.some((e) => e.verdict !== 'no-change')) return undefined;
+  if (decision.errors.some((e) => e.significant)) return undefined;
   if (comparisons.some((c) => c.verdict === 'regression' || c.verdict === 'improvement')) return undefined;
   const open = comparisons.filter((c) => c.verdict === 'inconclusive');
   if (open.length === 0 || open.some((c) => canResolve(c, pairs, budgetPairs, floor))) return undefined;

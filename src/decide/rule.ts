@@ -8,7 +8,8 @@
  * - regression: the whole interval lies beyond `floor` × τ on the worse side, and the estimate reaches τ (so it
  *   is significant too: the interval leaves out 0);
  * - improvement: the same on the better side (req/s: +2.04% at a 2% threshold; latency: −16.7% at 20%);
- * - no change: the interval lies inside ±τ (it may still leave out 0: significant, below the threshold);
+ * - no change: the equivalence interval (`within`: two one-sided tests, src/stats/equivalence-boundary.ts) lies
+ *   inside ±τ (it may still leave out 0: significant, below the threshold);
  * - otherwise inconclusive.
  *
  * With the interval simultaneous over the comparisons and the looks, a true change of at most `floor` × the
@@ -64,13 +65,17 @@ function ends(metric: Metric, ci: readonly [number, number]): { worseEnd: number
   return { worseEnd: Math.min(lower, upper), betterEnd: -Math.max(lower, upper) };
 }
 
-/** The verdict of one comparison from its estimate and simultaneous interval (relative changes). */
+/**
+ * The verdict of one comparison from its estimate, its simultaneous interval and its equivalence interval
+ * (relative changes; without one, the simultaneous interval decides "no change" too).
+ */
 export function classify(
   metric: Metric,
   change: number,
   ci: readonly [number, number],
   threshold: number,
   floor: number = REGRESSION_FLOOR,
+  within: readonly [number, number] = ci,
 ): Verdict {
   if (!Number.isFinite(change)) return 'inconclusive';
   const tau = logThreshold(metric, threshold);
@@ -78,7 +83,8 @@ export function classify(
   const { worseEnd, betterEnd } = ends(metric, ci);
   if (worseEnd > floor * tau && worse >= tau) return 'regression';
   if (betterEnd > floor * tau && -worse >= tau) return 'improvement';
-  if (worseEnd > -tau && betterEnd > -tau) return 'no-change';
+  const inside = ends(metric, within);
+  if (inside.worseEnd > -tau && inside.betterEnd > -tau) return 'no-change';
   return 'inconclusive';
 }
 
@@ -136,3 +142,4 @@ export function leaning(c: MetricComparison): boolean {
     logWorse(c.metric, Math.log1p(c.change)) >= logThreshold(c.metric, c.threshold)
   );
 }
+

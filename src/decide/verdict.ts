@@ -25,6 +25,7 @@ import type {
   Verdict,
 } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
+import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
 import { excludesZero } from '../stats/inference.ts';
 import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
 import { designP, levelAt } from './boundary.ts';
@@ -182,6 +183,9 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
 interface Family {
   level: number;
   endLevel: number;
+  /** This look's two-sided level of the equivalence interval (two one-sided tests at α/2 each), and at the last look. */
+  equivalence: number;
+  equivalenceEnd: number;
   sequential: (p: number) => number;
   comparisons: number;
   alpha: number;
@@ -260,6 +264,16 @@ function oneRunner(
   return reach ? { reach } : {};
 }
 
+/**
+ * The interval "no change" is decided on: the comparison's own, at the equivalence side's level (each end a
+ * one-sided bound at α/2 over the looks, not shared with the other comparisons); NaN where it cannot be had.
+ */
+function equivalenceInterval(entry: Entry, units: readonly number[], f: Family): [number, number] {
+  const inferred = f.equivalence > 0 ? inferEntry(entry, units, { ...f, level: f.equivalence }) : undefined;
+  if (!inferred) return [Number.NaN, Number.NaN];
+  return [Math.expm1(inferred.inference.lower), Math.expm1(inferred.inference.upper)];
+}
+
 function finish(entry: Entry, f: Family): MetricComparison {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
@@ -275,7 +289,8 @@ function finish(entry: Entry, f: Family): MetricComparison {
   const change = Math.expm1(estimate);
   const significant = excludesZero(logCi[0], logCi[1]);
   const p = inferred?.inference.p ?? 1;
-  const verdict = classify(raw.metric, change, ci, threshold, f.floor);
+  const within = equivalenceInterval(entry, units, f);
+  const verdict = classify(raw.metric, change, ci, threshold, f.floor, within);
   return {
     ...raw,
     head: raw.base * (1 + change),
@@ -289,6 +304,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,
     level: f.level,
+    equivalence: { ci: within, level: f.equivalence, endLevel: f.equivalenceEnd },
     p,
     pAdjusted: adjustedP(p, f, significant),
     significant,
@@ -323,6 +339,11 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
   return decideOnce(groups, options, followers);
 }
 
+/** The plan's last look before confirmation. */
+function endOf(looks: readonly number[]): number {
+  return looks.length > 1 ? looks[looks.length - 2]! : looks[0]!;
+}
+
 function decideOnce(
   groups: readonly DecisionGroup[],
   options: DecideOptions,
@@ -331,10 +352,14 @@ function decideOnce(
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
   const alpha = options.alpha / count;
+  // "No change" is every comparison's own equivalence (intersection–union): α/2 a side, not shared among them.
+  const side = options.alpha / 2;
   const family = ({ looks, at, restartEvery }: Entry): Family => ({
     level: levelAt(alpha, looks, at, restartEvery),
     // The plan's last look before confirmation (planDetectable).
-    endLevel: levelAt(alpha, looks, looks.length > 1 ? looks[looks.length - 2]! : looks[0]!, restartEvery),
+    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
+    equivalence: 2 * equivalenceLevel(side, looks, at),
+    equivalenceEnd: 2 * equivalenceLevel(side, looks, looks[looks.length - 1]!),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
     comparisons: count,
     alpha: options.alpha,
@@ -350,6 +375,7 @@ function decideOnce(
       alpha: options.alpha,
       looks,
       restartEvery,
+      equivalence: equivalenceLevel(side, looks, at),
     }),
   );
   return {

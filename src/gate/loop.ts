@@ -4,7 +4,7 @@
  * borderline regression with more pairs. Every p-value counts every planned look, so looking often adds no false
  * alarms. The pairs come from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
  */
-import { futility } from '../decide/futility.ts';
+import { futility, nearlyWithin } from '../decide/futility.ts';
 import { leaning } from '../decide/rule.ts';
 import { type DecideOptions, decide, resolved } from '../decide/verdict.ts';
 import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
@@ -170,14 +170,15 @@ class Loop {
   }
 
   /**
-   * A borderline regression, or a comparison leaning to one, gets more pairs, two at a time, within the time limit:
-   * how many it got. The look after them is in the schedule every p-value counts.
+   * A borderline regression, a comparison leaning to one, or a gate whose every open comparison leans to no change
+   * gets more pairs, two at a time, within the time limit: how many it got. The look after them is in the schedule
+   * every p-value and equivalence bound counts.
    */
   async confirm(): Promise<number> {
     const d = this.decision;
     const borderline =
       d !== undefined &&
-      ((d.verdict === 'regression' && !resolved(d)) || d.comparisons.some(leaning)) &&
+      ((d.verdict === 'regression' && !resolved(d)) || d.comparisons.some(leaning) || nearlyNoChange(d, this.pairs)) &&
       !d.errors.some((e) => e.verdict === 'regression');
     if (!this.adaptive || !borderline) return 0;
     const want = confirmationPairs(this.pairs);
@@ -191,6 +192,15 @@ class Loop {
     if (extra > 0) this.decision = this.look();
     return extra;
   }
+}
+
+/**
+ * An inconclusive gate at `pairs` whose open comparisons all lean to no change, and whose failed requests differ
+ * nowhere (bounds that more requests narrow may still be open).
+ */
+function nearlyNoChange(d: Decision, pairs: number): boolean {
+  if (d.verdict !== 'inconclusive' || d.errors.some((e) => e.significant)) return false;
+  return d.comparisons.every((c) => c.verdict === 'no-change' || nearlyWithin(c, pairs));
 }
 
 /** Measures pairs from `source` as `plan` says, until the loop stops; the decision of the last look by `rule`. */

@@ -65,6 +65,14 @@ export interface MetricComparison {
   ci: [number, number];
   /** The two-sided level of the interval at one look of one comparison (each alone covers with 1 − level). */
   level: number;
+  /**
+   * The interval "no change" is decided on: this comparison's own two one-sided tests against ±threshold, each at
+   * alpha / 2 over the looks (src/stats/equivalence-boundary.ts), not shared with the other comparisons (a gate is
+   * "no change" when every comparison is: intersection–union). `level` is its two-sided level at this look (0 where
+   * this look cannot say "no change": early looks), `endLevel` at the plan's last look (confirmation); `ci` NaN
+   * where it cannot be had.
+   */
+  equivalence: { ci: [number, number]; level: number; endLevel: number };
   /** p-value of the test the interval inverts, at this look (p ≤ level ⟺ the interval leaves out 0). */
   p: number;
   /**
@@ -206,6 +214,12 @@ export interface ErrorComparison {
   pAdjusted: number;
   /** pAdjusted ≤ alpha: the sides' failure rates differ. */
   significant: boolean;
+  /**
+   * Bounds on head's failure rate minus base's (a share of requests), each one-sided at the equivalence side's level
+   * (src/decide/failures.ts): "no change" only when both lie within ±`margin`; infinite where no bound can be had.
+   */
+  within: [number, number];
+  margin: number;
   verdict: Verdict;
 }
 

@@ -109,7 +109,9 @@ function contradictions(c: MetricComparison, alpha: number): string[] {
   const worseEnd = Math.min(a, b);
   const betterEnd = -Math.max(a, b);
   const worse = logWorse(c.metric, Math.log1p(c.change));
-  const inside = worseEnd > -t && betterEnd > -t;
+  // "No change" is decided on the equivalence interval, which must be the narrower (its level is the larger).
+  const [wa, wb] = c.equivalence.ci.map((x) => logWorse(c.metric, Math.log1p(x)));
+  const inside = Math.min(wa!, wb!) > -t && -Math.max(wa!, wb!) > -t;
   const excludesZero = lo > 0 || hi < 0;
   const out: string[] = [];
   const check = (ok: boolean, what: string): void => {
@@ -123,6 +125,11 @@ function contradictions(c: MetricComparison, alpha: number): string[] {
   const read = shown.startsWith('<') ? 0 : shown.startsWith('>') ? 1 : Number(shown);
   check(Math.sign(read - alpha) === Math.sign(c.pAdjusted - alpha), `p ${c.pAdjusted} reads ${shown}`);
   if (Number.isFinite(lo)) check(lo <= c.change && c.change <= hi, 'the estimate lies in its interval');
+  if (Number.isFinite(lo) && c.equivalence.level >= c.level && methodFor(c.units, c.equivalence.level) === c.method)
+    check(
+      lo <= c.equivalence.ci[0] && c.equivalence.ci[1] <= hi,
+      'the equivalence interval lies within the simultaneous one',
+    );
   if (Number.isFinite(c.change))
     check(Math.abs(c.head - c.base * (1 + c.change)) <= 1e-9 * c.base, 'head = base × (1 + change)');
   if (Number.isFinite(c.detectable))

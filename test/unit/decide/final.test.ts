@@ -28,6 +28,7 @@ function decided(verdict: Decision['verdict']): Decision {
     change,
     ci: [change - 0.02, change + 0.02],
     level: 0.01,
+    equivalence: { ci: [change - 0.02, change + 0.02], level: 0.05, endLevel: 0.05 },
     p: change === 0 ? 1 : 0.001,
     pAdjusted: change === 0 ? 1 : 0.01,
     significant: change !== 0,

@@ -24,6 +24,7 @@ function comparison(change: number, half: number, threshold = 0.02): MetricCompa
     change,
     ci: [Math.expm1(centre - half), Math.expm1(centre + half)],
     level: 0.01,
+    equivalence: { ci: [Math.expm1(centre - half), Math.expm1(centre + half)], level: 0.01, endLevel: 0.01 },
     p: 0.5,
     pAdjusted: 1,
     significant: false,
@@ -76,10 +77,11 @@ describe('canResolve', () => {
     assert.equal(at(edge - 0.001), false);
   });
 
-  test('"no change" stays possible while a noise 0.7× of the measured one would resolve it', () => {
-    // At 12 of 30 pairs the half-width shrinks by √(12/30); 0.7 of that must stay within the 2% threshold.
+  test('"no change" stays possible while a noise 0.7× of the measured one would resolve it after confirmation', () => {
+    // A gate leaning to no change at the budget's 30 pairs earns 16 more: at 12 of 46 pairs the half-width shrinks
+    // by √(12/46); 0.7 of that must stay within the 2% threshold.
     const t = -Math.log1p(-0.02);
-    const edge = t / (0.7 * Math.sqrt(12 / 30));
+    const edge = t / (0.7 * Math.sqrt(12 / 46));
     assert.equal(canResolve(comparison(0, edge * 0.99), 12, 30), true);
     assert.equal(canResolve(comparison(0, edge * 1.01), 12, 30), false);
   });
