@@ -11910,14 +11910,15 @@ function ends(metric, ci) {
   const upper = logWorse(metric, Math.log1p(ci[1]));
   return { worseEnd: Math.min(lower, upper), betterEnd: -Math.max(lower, upper) };
 }
-function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR) {
+function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR, within = ci) {
   if (!Number.isFinite(change)) return "inconclusive";
   const tau = logThreshold(metric, threshold);
   const worse = logWorse(metric, Math.log1p(change));
   const { worseEnd, betterEnd } = ends(metric, ci);
   if (worseEnd > floor * tau && worse >= tau) return "regression";
   if (betterEnd > floor * tau && -worse >= tau) return "improvement";
-  if (worseEnd > -tau && betterEnd > -tau) return "no-change";
+  const inside = ends(metric, within);
+  if (inside.worseEnd > -tau && inside.betterEnd > -tau) return "no-change";
   return "inconclusive";
 }
 function clearOfHalf(metric, verdict, ci, threshold) {
@@ -11952,9 +11953,20 @@ function logInterval(c) {
 function unitsAt(c, pairs) {
   return unitCount(pairs, c.unit === "blocks" ? c.processes?.restartEvery ?? 1 : 1);
 }
-function halfAt(c, se, pairs) {
+function halfAt(c, se, pairs, level = c.level) {
   const units2 = unitsAt(c, pairs);
-  return se * Math.sqrt(c.units / units2) * criticalFor(units2, c.level);
+  return se * Math.sqrt(c.units / units2) * criticalFor(units2, level);
+}
+function withinAtLast(c, se, budgetPairs) {
+  const { endLevel } = c.equivalence;
+  const last = budgetPairs + confirmationPairs(budgetPairs);
+  return endLevel > 0 ? halfAt(c, se, last, endLevel) : Number.POSITIVE_INFINITY;
+}
+function nearlyWithin(c, budgetPairs) {
+  const interval = logInterval(c);
+  if (interval === void 0) return false;
+  const t = logThreshold(c.metric, c.threshold);
+  return Math.abs(interval.centre) + NOISE_OPTIMISM * withinAtLast(c, interval.se, budgetPairs) < t;
 }
 function canResolve(c, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   const interval = logInterval(c);
@@ -11965,7 +11977,7 @@ function canResolve(c, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   const halfEnd = halfAt(c, se, budgetPairs);
   if (!Number.isFinite(halfEnd)) return true;
   const nearest = Math.abs(centre) <= half ? 0 : Math.abs(centre) - half;
-  if (nearest + NOISE_OPTIMISM * halfEnd < t) return true;
+  if (nearest + NOISE_OPTIMISM * withinAtLast(c, se, budgetPairs) < t) return true;
   const farthest = Math.abs(centre) + CHANGE_REACH_SE * se;
   return farthest - halfEnd > floor * t && farthest >= t;
 }
@@ -11988,7 +12000,7 @@ function pairsToResolve(c, pairs, floor = REGRESSION_FLOOR) {
 function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   const { comparisons } = decision;
   if (comparisons.length === 0 || budgetPairs <= pairs) return void 0;
-  if (decision.errors.some((e) => e.verdict !== "no-change")) return void 0;
+  if (decision.errors.some((e) => e.significant)) return void 0;
   if (comparisons.some((c) => c.verdict === "regression" || c.verdict === "improvement")) return void 0;
   const open3 = comparisons.filter((c) => c.verdict === "inconclusive");
   if (open3.length === 0 || open3.some((c) => canResolve(c, pairs, budgetPairs, floor))) return void 0;
@@ -12004,6 +12016,92 @@ function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
     budgetPairs,
     neededPairs: worst.needed
   };
+}
+
+// src/stats/equivalence-boundary.ts
+var EQUIVALENCE_INTERIM_SHARE = 0.1;
+var EQUIVALENCE_CONFIRM_SHARE = 1;
+var GRID2 = 301;
+var REACH = 8;
+function budgetLook(looks) {
+  return Math.max(0, looks.length - 2);
+}
+function equivalenceShares(looks) {
+  const early = earlyLooks(looks);
+  const last = budgetLook(looks);
+  return looks.map(
+    (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
+  );
+}
+function simpsonWeights2(points, h) {
+  const w = new Float64Array(points);
+  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
+  return w;
+}
+function gridOf(bound2, sigma) {
+  const low = -Math.min(bound2, REACH) * sigma;
+  const h = (REACH * sigma - low) / (GRID2 - 1);
+  return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
+}
+function lowerCrossing(times, bounds) {
+  let sigma = Math.sqrt(times[0]);
+  let total = normalCdf(-bounds[0]);
+  let { xs, h } = gridOf(bounds[0], sigma);
+  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  for (let k = 1; k < times.length; k++) {
+    const step3 = Math.sqrt(times[k] - times[k - 1]);
+    const w = simpsonWeights2(GRID2, h);
+    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times[k]);
+    let cross = 0;
+    for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
+    total += cross;
+    if (k === times.length - 1) break;
+    sigma = Math.sqrt(times[k]);
+    const next = gridOf(bounds[k], sigma);
+    const nf = new Float64Array(GRID2);
+    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
+    for (let j = 0; j < GRID2; j++) {
+      let sum3 = 0;
+      for (let i = 0; i < GRID2; i++) {
+        const z2 = (next.xs[j] - xs[i]) / step3;
+        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
+      }
+      nf[j] = sum3 * norm;
+    }
+    ({ xs, h } = next);
+    f = nf;
+  }
+  return Math.min(1, total);
+}
+function boundsAt2(shares2, level) {
+  return shares2.map((s) => s > 0 ? -normalQuantile(s * level) : Number.POSITIVE_INFINITY);
+}
+var levelCache2 = /* @__PURE__ */ new Map();
+function equivalenceFinalLevel(alpha, looks) {
+  const problem = scheduleProblem(looks);
+  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
+  if (!(alpha > 0)) return 0;
+  if (looks.length === 1 || alpha >= 0.5) return Math.min(alpha, 0.5);
+  const key = `${alpha}|${looks.join(",")}`;
+  const cached = levelCache2.get(key);
+  if (cached !== void 0) return cached;
+  const times = informationTimes(looks);
+  const shares2 = equivalenceShares(looks);
+  let low = -normalQuantile(alpha);
+  let high = -normalQuantile(alpha / shares2.reduce((a, b) => a + b, 0));
+  for (let i = 0; i < 36; i++) {
+    const mid = (low + high) / 2;
+    if (lowerCrossing(times, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
+    else high = mid;
+  }
+  const level = normalSf(high);
+  levelCache2.set(key, level);
+  return level;
+}
+function equivalenceLevel(alpha, looks, pairs) {
+  const i = looks.indexOf(pairs);
+  const share3 = i >= 0 ? equivalenceShares(looks)[i] : pairs < looks[budgetLook(looks)] || looks.length === 1 ? 1 : EQUIVALENCE_CONFIRM_SHARE;
+  return share3 * equivalenceFinalLevel(alpha, looks);
 }
 
 // src/stats/t-looks.ts
@@ -12025,29 +12123,29 @@ function unitsUpTo(count4) {
   return units;
 }
 var zBound = (level) => -normalQuantile(level / 2);
-var GRID2 = 101;
+var GRID3 = 101;
 var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
 function noLaterCrossing(from, counts, bounds) {
   if (counts.length === 0) return () => 1;
   const grid = (k2) => {
     const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
-    const h = 2 * half2 / (GRID2 - 1);
-    const xs2 = Float64Array.from({ length: GRID2 }, (_, i) => -half2 + i * h);
+    const h = 2 * half2 / (GRID3 - 1);
+    const xs2 = Float64Array.from({ length: GRID3 }, (_, i) => -half2 + i * h);
     const w2 = Float64Array.from(
-      { length: GRID2 },
-      (_, i) => (i === 0 || i === GRID2 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
+      { length: GRID3 },
+      (_, i) => (i === 0 || i === GRID3 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
     );
     return { xs: xs2, w: w2 };
   };
   const onward = (x, at, k2, xs2, w2, g3) => {
     const step3 = Math.sqrt(counts[k2] - at);
     let sum3 = 0;
-    for (let j = 0; j < GRID2; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
+    for (let j = 0; j < GRID3; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
     return sum3 / step3;
   };
   let k = counts.length - 1;
   let { xs, w } = grid(k);
-  let g2 = new Float64Array(GRID2).fill(1);
+  let g2 = new Float64Array(GRID3).fill(1);
   for (k--; k >= 0; k--) {
     const next = { xs, w, g: g2 };
     ({ xs, w } = grid(k));
@@ -12420,6 +12518,25 @@ function overdispersedRateTest(head2, base) {
   return { p: Math.max(exact, quasiT(headEvents, total, head2, base, dispersion, df)), dispersion, df };
 }
 
+// src/stats/poisson-bounds.ts
+function solve(f, target, high) {
+  let [low, up] = [0, high];
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + up) / 2;
+    if (f(mid) > target) low = mid;
+    else up = mid;
+  }
+  return (low + up) / 2;
+}
+function poissonUpper(count4, tail2) {
+  const high = count4 + 20 + 20 * Math.sqrt(count4 + 1) - Math.log(tail2);
+  return solve((lambda) => chiSquareSf(2 * lambda, 2 * count4 + 2), tail2, high);
+}
+function poissonLower(count4, tail2) {
+  if (!(count4 > 0)) return 0;
+  return solve((lambda) => chiSquareSf(2 * lambda, 2 * count4), 1 - tail2, count4);
+}
+
 // src/decide/failures.ts
 function emptySide() {
   return { failures: 0, requests: 0, classes: { timeouts: 0, connectionErrors: 0, statuses: {} } };
@@ -12433,6 +12550,16 @@ function add(side2, m, expectStatus) {
     if (!expected(code2, expectStatus))
       side2.classes.statuses[code2] = (side2.classes.statuses[code2] ?? 0) + count4;
   }
+}
+var FAILURE_MARGIN = 1e-3;
+function rateDifference(head2, base, dispersion, level) {
+  if (!(level > 0 && head2.requests > 0 && base.requests > 0)) return [-Infinity, Infinity];
+  const tail2 = level / 2;
+  const rate2 = (side2, bound2) => bound2(side2.failures / dispersion, tail2) / (side2.requests / dispersion);
+  return [
+    rate2(head2, poissonLower) - rate2(base, poissonUpper),
+    rate2(head2, poissonUpper) - rate2(base, poissonLower)
+  ];
 }
 function perUnit(pairs, restartEvery, expectStatus) {
   const blocks = unitOf(restartEvery) === "blocks";
@@ -12466,6 +12593,8 @@ function compareFailures(scenario, pairs, family) {
   const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
   const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
+  const within = rateDifference(head2, base, test.dispersion, family.equivalence);
+  const equivalent = within[0] >= -FAILURE_MARGIN && within[1] <= FAILURE_MARGIN;
   return {
     scenario: scenario.name,
     baseFailures: base.failures,
@@ -12485,7 +12614,9 @@ function compareFailures(scenario, pairs, family) {
     p,
     pAdjusted,
     significant,
-    verdict: !significant ? "no-change" : headRate > baseRate ? "regression" : "improvement"
+    within,
+    margin: FAILURE_MARGIN,
+    verdict: significant ? headRate > baseRate ? "regression" : "improvement" : equivalent ? "no-change" : "inconclusive"
   };
 }
 
@@ -12777,6 +12908,11 @@ function oneRunner(inferred, logCi, metric, threshold, f) {
   const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
   return reach ? { reach } : {};
 }
+function equivalenceInterval(entry, units2, f) {
+  const inferred = f.equivalence > 0 ? inferEntry(entry, units2, { ...f, level: f.equivalence }) : void 0;
+  if (!inferred) return [Number.NaN, Number.NaN];
+  return [Math.expm1(inferred.inference.lower), Math.expm1(inferred.inference.upper)];
+}
 function finish(entry, f) {
   const { logRatios, pairNumbers, ...raw } = entry.raw;
   const { threshold, restartEvery } = entry;
@@ -12789,7 +12925,8 @@ function finish(entry, f) {
   const change = Math.expm1(estimate);
   const significant = excludesZero(logCi[0], logCi[1]);
   const p = inferred?.inference.p ?? 1;
-  const verdict = classify(raw.metric, change, ci, threshold, f.floor);
+  const within = equivalenceInterval(entry, units2, f);
+  const verdict = classify(raw.metric, change, ci, threshold, f.floor, within);
   return {
     ...raw,
     head: raw.base * (1 + change),
@@ -12803,6 +12940,7 @@ function finish(entry, f) {
     bounds: ruleBounds(raw.metric, threshold, f.floor),
     ci,
     level: f.level,
+    equivalence: { ci: within, level: f.equivalence, endLevel: f.equivalenceEnd },
     p,
     pAdjusted: adjustedP(p, f, significant),
     significant,
@@ -12826,14 +12964,20 @@ function decideGroups(groups, options) {
   if (followers.every((f) => f.size === 0)) return first;
   return decideOnce(groups, options, followers);
 }
+function endOf(looks) {
+  return looks.length > 1 ? looks[looks.length - 2] : looks[0];
+}
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const count4 = entries.length + scenarios.length;
   const alpha = options.alpha / count4;
+  const side2 = options.alpha / 2;
   const family = ({ looks, at, restartEvery }) => ({
     level: levelAt(alpha, looks, at, restartEvery),
     // The plan's last look before confirmation (planDetectable).
-    endLevel: levelAt(alpha, looks, looks.length > 1 ? looks[looks.length - 2] : looks[0], restartEvery),
+    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
+    equivalence: 2 * equivalenceLevel(side2, looks, at),
+    equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
     comparisons: count4,
     alpha: options.alpha,
@@ -12847,7 +12991,8 @@ function decideOnce(groups, options, followers) {
       comparisons: count4,
       alpha: options.alpha,
       looks,
-      restartEvery
+      restartEvery,
+      equivalence: equivalenceLevel(side2, looks, at)
     })
   );
   return {
@@ -12967,12 +13112,13 @@ var Loop = class {
     }
   }
   /**
-   * A borderline regression, or a comparison leaning to one, gets more pairs, two at a time, within the time limit:
-   * how many it got. The look after them is in the schedule every p-value counts.
+   * A borderline regression, a comparison leaning to one, or a gate whose every open comparison leans to no change
+   * gets more pairs, two at a time, within the time limit: how many it got. The look after them is in the schedule
+   * every p-value and equivalence bound counts.
    */
   async confirm() {
     const d = this.decision;
-    const borderline = d !== void 0 && (d.verdict === "regression" && !resolved(d) || d.comparisons.some(leaning)) && !d.errors.some((e) => e.verdict === "regression");
+    const borderline = d !== void 0 && (d.verdict === "regression" && !resolved(d) || d.comparisons.some(leaning) || nearlyNoChange(d, this.pairs)) && !d.errors.some((e) => e.verdict === "regression");
     if (!this.adaptive || !borderline) return 0;
     const want = confirmationPairs(this.pairs);
     const perPair = this.#source.perPairMs();
@@ -12985,6 +13131,10 @@ var Loop = class {
     return extra;
   }
 };
+function nearlyNoChange(d, pairs) {
+  if (d.verdict !== "inconclusive" || d.errors.some((e) => e.significant)) return false;
+  return d.comparisons.every((c) => c.verdict === "no-change" || nearlyWithin(c, pairs));
+}
 async function measurePairs(source2, plan, rule) {
   const loop = new Loop(source2, plan, rule);
   const stoppedBy = await loop.run();

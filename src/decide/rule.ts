@@ -142,4 +142,3 @@ export function leaning(c: MetricComparison): boolean {
     logWorse(c.metric, Math.log1p(c.change)) >= logThreshold(c.metric, c.threshold)
   );
 }
-

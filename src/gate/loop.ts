@@ -178,7 +178,9 @@ class Loop {
     const d = this.decision;
     const borderline =
       d !== undefined &&
-      ((d.verdict === 'regression' && !resolved(d)) || d.comparisons.some(leaning) || nearlyNoChange(d, this.pairs)) &&
+      ((d.verdict === 'regression' && !resolved(d)) ||
+        d.comparisons.some(leaning) ||
+        nearlyNoChange(d, this.pairs)) &&
       !d.errors.some((e) => e.verdict === 'regression');
     if (!this.adaptive || !borderline) return 0;
     const want = confirmationPairs(this.pairs);

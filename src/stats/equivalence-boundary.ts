@@ -130,6 +130,10 @@ export function equivalenceFinalLevel(alpha: number, looks: readonly number[]): 
 export function equivalenceLevel(alpha: number, looks: readonly number[], pairs: number): number {
   const i = looks.indexOf(pairs);
   const share =
-    i >= 0 ? equivalenceShares(looks)[i]! : pairs < looks[budgetLook(looks)]! || looks.length === 1 ? 1 : EQUIVALENCE_CONFIRM_SHARE;
+    i >= 0
+      ? equivalenceShares(looks)[i]!
+      : pairs < looks[budgetLook(looks)]! || looks.length === 1
+        ? 1
+        : EQUIVALENCE_CONFIRM_SHARE;
   return share * equivalenceFinalLevel(alpha, looks);
 }

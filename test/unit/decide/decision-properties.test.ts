@@ -125,7 +125,11 @@ function contradictions(c: MetricComparison, alpha: number): string[] {
   const read = shown.startsWith('<') ? 0 : shown.startsWith('>') ? 1 : Number(shown);
   check(Math.sign(read - alpha) === Math.sign(c.pAdjusted - alpha), `p ${c.pAdjusted} reads ${shown}`);
   if (Number.isFinite(lo)) check(lo <= c.change && c.change <= hi, 'the estimate lies in its interval');
-  if (Number.isFinite(lo) && c.equivalence.level >= c.level && methodFor(c.units, c.equivalence.level) === c.method)
+  if (
+    Number.isFinite(lo) &&
+    c.equivalence.level >= c.level &&
+    methodFor(c.units, c.equivalence.level) === c.method
+  )
     check(
       lo <= c.equivalence.ci[0] && c.equivalence.ci[1] <= hi,
       'the equivalence interval lies within the simultaneous one',

@@ -90,7 +90,11 @@ describe('failed requests at the unit of the design', () => {
     assert.equal(e.baseFailures, 60);
     assert.ok(e.dispersion > 10, `dispersion ${e.dispersion}`);
     assert.equal(e.significant, false, `p ${e.p}`);
-    assert.equal(e.verdict, 'inconclusive', 'one process failing apart is neither a regression nor "no change"');
+    assert.equal(
+      e.verdict,
+      'inconclusive',
+      'one process failing apart is neither a regression nor "no change"',
+    );
   });
 
   test('a single unit cannot tell a burst from a rate: no verdict from failures', () => {
