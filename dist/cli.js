@@ -9896,14 +9896,14 @@ function signedRankCovariance(j, k) {
   return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
 }
 function informationTimes(looks) {
-  const times = [looks[0]];
+  const times2 = [looks[0]];
   for (let k = 1; k < looks.length; k++) {
     const j = looks[k - 1];
     const n = looks[k];
     const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
-    times.push(times[k - 1] / r2);
+    times2.push(times2[k - 1] / r2);
   }
-  return times;
+  return times2;
 }
 function scheduleProblem(looks) {
   if (looks.length === 0) return "needs at least one look";
@@ -10010,10 +10010,10 @@ function perLookLevel(alpha, looks) {
   const key = `${alpha}|${looks.join(",")}`;
   const cached = levelCache.get(key);
   if (cached !== void 0) return cached;
-  const { times, early } = scheduleOf(looks);
+  const { times: times2, early } = scheduleOf(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
-  const exceeds = crossesAbove(times, early, alpha, low, high);
+  const exceeds = crossesAbove(times2, early, alpha, low, high);
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
     if (exceeds(mid)) low = mid;
@@ -10025,8 +10025,8 @@ function perLookLevel(alpha, looks) {
 }
 var MARGIN = 1e-12;
 var STEP = 2e-12;
-function crossesAbove(times, early, alpha, low, high) {
-  const chance = (b) => crossing(times, boundsAt(early, b));
+function crossesAbove(times2, early, alpha, low, high) {
+  const chance = (b) => crossing(times2, boundsAt(early, b));
   let [above, below] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const learn = (b) => {
     const c = chance(b);
@@ -12043,20 +12043,20 @@ function gridOf(bound2, sigma) {
   const h = (REACH * sigma - low) / (GRID2 - 1);
   return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
 }
-function lowerCrossing(times, bounds) {
-  let sigma = Math.sqrt(times[0]);
+function lowerCrossing(times2, bounds) {
+  let sigma = Math.sqrt(times2[0]);
   let total = normalCdf(-bounds[0]);
   let { xs, h } = gridOf(bounds[0], sigma);
   let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
-  for (let k = 1; k < times.length; k++) {
-    const step3 = Math.sqrt(times[k] - times[k - 1]);
+  for (let k = 1; k < times2.length; k++) {
+    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
     const w = simpsonWeights2(GRID2, h);
-    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times[k]);
+    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
     let cross = 0;
     for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
     total += cross;
-    if (k === times.length - 1) break;
-    sigma = Math.sqrt(times[k]);
+    if (k === times2.length - 1) break;
+    sigma = Math.sqrt(times2[k]);
     const next = gridOf(bounds[k], sigma);
     const nf = new Float64Array(GRID2);
     const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
@@ -12085,13 +12085,13 @@ function equivalenceFinalLevel(alpha, looks) {
   const key = `${alpha}|${looks.join(",")}`;
   const cached = levelCache2.get(key);
   if (cached !== void 0) return cached;
-  const times = informationTimes(looks);
+  const times2 = informationTimes(looks);
   const shares2 = equivalenceShares(looks);
   let low = -normalQuantile(alpha);
   let high = -normalQuantile(alpha / shares2.reduce((a, b) => a + b, 0));
   for (let i = 0; i < 36; i++) {
     const mid = (low + high) / 2;
-    if (lowerCrossing(times, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
+    if (lowerCrossing(times2, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
     else high = mid;
   }
   const level = normalSf(high);
@@ -20139,13 +20139,20 @@ var MEANINGLESS_SPAN = 10;
 function tooWide(ci) {
   return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
 }
+function times(x) {
+  return `${x >= 10 ? formatCount(Math.floor(x)) : Number(x.toFixed(1))}\xD7`;
+}
 function intervalText(ci) {
   if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few pairs)";
-  if (tooWide(ci)) return `too wide to mean anything: over ${MEANINGLESS_SPAN}\xD7 from end to end`;
-  return `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}`;
+  if (!tooWide(ci)) return `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}`;
+  if (ci[1] < 0) return `at least ${times(1 / (1 + ci[1]))} lower`;
+  if (ci[0] > 0) return `at least ${times(1 + ci[0])} higher`;
+  return `too wide to mean anything: over ${MEANINGLESS_SPAN}\xD7 from end to end`;
 }
-function failuresVerdictText(verdict) {
-  return verdict === "no-change" ? "no more failures than chance" : VERDICT_TEXT[verdict];
+function failuresVerdictText(e) {
+  if (e.verdict === "no-change") return `within \xB1${formatShare(e.margin)} of base's rate`;
+  if (e.verdict === "inconclusive") return "not sure";
+  return VERDICT_TEXT[e.verdict];
 }
 function incidentsText(e) {
   if (e.units === void 0 || e.incidents === void 0) return "";
@@ -20169,13 +20176,14 @@ function comparisonTable(decision, medians = []) {
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e.verdict)} |`
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e)} |`
     );
   }
   const rows = [
     ...decision.comparisons.map((c) => ({
       c,
-      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`
+      // "No change" shows the interval that decided it: the comparison's own equivalence interval.
+      cells: `${formatPercent(c.change)} (${intervalText(c.verdict === "no-change" ? c.equivalence.ci : c.ci)}) | ${verdictText(c)}`
     })),
     ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` }))
   ];
@@ -20247,6 +20255,13 @@ function worstScenario(candidates) {
 function leadingChange(candidates) {
   const scenario = worstScenario(candidates);
   return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
+}
+function furthestOpen(comparisons) {
+  const lean = (c) => Math.abs(Math.log1p(c.change) / Math.log1p(c.threshold)) || 0;
+  return comparisons.filter((c) => c.verdict === "inconclusive").reduce(
+    (far, c) => far === void 0 || lean(c) > lean(far) ? c : far,
+    void 0
+  );
 }
 
 // src/report/outputs.ts
@@ -20653,7 +20668,7 @@ function decisionSentence(report, decision, options) {
       return `**${who} leaves ${scenarios === 2 ? "both" : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
     return `**${who} leaves ${escapeMarkdown(c.scenario)} within \xB1${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
   }
-  const open3 = decision.comparisons.find((x) => x.verdict === "inconclusive") ?? c;
+  const open3 = furthestOpen(decision.comparisons) ?? c;
   return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open3.metric)} of ${escapeMarkdown(open3.scenario)} by more than \xB1${formatShare(open3.threshold)} against ${base}**: ${values(open3, options.medians)}; not sure.`;
 }
 function leadSentence(report, options) {
@@ -20704,7 +20719,7 @@ function nextLine(report, options) {
     next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
   } else if (report.verdict === "regression") next = regressionNext(report, options);
   else if (report.verdict === "inconclusive")
-    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy) or more runners (\`replica: i/n\`, docs/replicas.md).`;
+    next = `Give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy) or more runners (\`replica: i/n\`, docs/replicas.md); ${rerun(options)} only after a noisy hour.`;
   else next = "Nothing to do.";
   return `**Next:** ${next}`;
 }
@@ -20936,7 +20951,7 @@ function verdictSentence(decision) {
   if (open3 === void 0) {
     const small = cs.filter((c) => c.significant);
     const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
-    return `Every interval lies inside its threshold, so whatever changed is smaller than what matters here${note}.`;
+    return `Each comparison's own interval for "no change" (each end a one-sided ${formatShare(1 - decision.alpha / 2)} bound over the looks, as the table shows it) lies inside its threshold, so whatever changed is smaller than what matters here${note}; a regression would need the family's simultaneous interval beyond half the threshold.`;
   }
   if (open3.significant && Math.abs(open3.change) >= open3.threshold)
     return `${what(open3)} is estimated at ${formatPercent(open3.change)}, significant, but its interval (${intervalText(open3.ci)}) is not wholly beyond ${floor === 0.5 ? "half" : `${floor} \xD7`} the \xB1${formatShare(open3.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;

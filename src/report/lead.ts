@@ -8,6 +8,7 @@ import type { Decision, ErrorComparison, MetricComparison } from '../model/decis
 import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/report.ts';
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
+import { furthestOpen } from './headline.ts';
 import { headlineComparison } from './outputs.ts';
 import { callerSubject, formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
@@ -147,7 +148,7 @@ export function decisionSentence(report: Report, decision: Decision, options: Le
       return `**${who} leaves ${scenarios === 2 ? 'both' : `all ${scenarios}`} scenarios within their thresholds of ${base}**; sure.`;
     return `**${who} leaves ${escapeMarkdown(c.scenario)} within ±${formatShare(c.threshold)} of ${base}**: ${values(c, options.medians)}; sure.`;
   }
-  const open = decision.comparisons.find((x) => x.verdict === 'inconclusive') ?? c;
+  const open = furthestOpen(decision.comparisons) ?? c;
   return `**perf-gate cannot tell yet whether ${who} changes the ${metricLabel(open.metric)} of ${escapeMarkdown(open.scenario)} by more than ±${formatShare(open.threshold)} against ${base}**: ${values(open, options.medians)}; not sure.`;
 }
 
@@ -217,7 +218,7 @@ export function nextLine(report: Report, options: LeadOptions): string {
     next = `Nothing. To stop accepting it, ${undo} and ${rerun(options)}.`;
   } else if (report.verdict === 'regression') next = regressionNext(report, options);
   else if (report.verdict === 'inconclusive')
-    next = `${rerun(options, true)}, or give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy) or more runners (\`replica: i/n\`, docs/replicas.md).`;
+    next = `Give the gate more time (\`time-budget\`; the notes say how much when the runner was too noisy) or more runners (\`replica: i/n\`, docs/replicas.md); ${rerun(options)} only after a noisy hour.`;
   else next = 'Nothing to do.';
   return `**Next:** ${next}`;
 }

@@ -1,12 +1,6 @@
 /** The report's two tables: the comparisons with their verdicts, and every round. Pure. */
 
-import type {
-  Decision,
-  ErrorComparison,
-  FailureClasses,
-  MetricComparison,
-  Verdict,
-} from '../model/decision.ts';
+import type { Decision, ErrorComparison, FailureClasses, MetricComparison } from '../model/decision.ts';
 import { failures } from '../model/derived.ts';
 import { METRICS } from '../model/measure.ts';
 import type { MeasuredMedians, Report } from '../model/report.ts';
@@ -40,19 +34,31 @@ function tooWide(ci: readonly [number, number]): boolean {
   return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
 }
 
-/** An interval as the table shows it; n/a when the pairs cannot reach its level; in words when it is too wide. */
-export function intervalText(ci: readonly [number, number]): string {
-  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'n/a (too few pairs)';
-  if (tooWide(ci)) return `too wide to mean anything: over ${MEANINGLESS_SPAN}× from end to end`;
-  return `${formatPercent(ci[0])} … ${formatPercent(ci[1])}`;
+/** A factor as a reader takes it: 40×, 2.5×. */
+function times(x: number): string {
+  return `${x >= 10 ? formatCount(Math.floor(x)) : Number(x.toFixed(1))}×`;
 }
 
 /**
- * A failed-requests verdict in words: no test of failures says they are equivalent (no margin is set for them), so
- * a difference within chance reads as what it is.
+ * An interval as the table shows it; n/a when the pairs cannot reach its level. One too wide to print says what it
+ * still shows when it lies on one side of 0 ("at least 40× lower"), else that it says nothing.
  */
-export function failuresVerdictText(verdict: Verdict): string {
-  return verdict === 'no-change' ? 'no more failures than chance' : VERDICT_TEXT[verdict];
+export function intervalText(ci: readonly [number, number]): string {
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'n/a (too few pairs)';
+  if (!tooWide(ci)) return `${formatPercent(ci[0])} … ${formatPercent(ci[1])}`;
+  if (ci[1] < 0) return `at least ${times(1 / (1 + ci[1]))} lower`;
+  if (ci[0] > 0) return `at least ${times(1 + ci[0])} higher`;
+  return `too wide to mean anything: over ${MEANINGLESS_SPAN}× from end to end`;
+}
+
+/**
+ * A failed-requests verdict in words: "no change" is head's failure rate bounded within the margin of base's
+ * (src/decide/failures.ts); a difference within chance that cannot be bounded so is "not sure".
+ */
+export function failuresVerdictText(e: Pick<ErrorComparison, 'verdict' | 'margin'>): string {
+  if (e.verdict === 'no-change') return `within ±${formatShare(e.margin)} of base's rate`;
+  if (e.verdict === 'inconclusive') return 'not sure';
+  return VERDICT_TEXT[e.verdict];
 }
 
 /** Where the failures were, in the units they were tested in: "head in 3 of 6 blocks, base in 0"; '' if unknown. */
@@ -93,14 +99,15 @@ export function comparisonTable(decision: Decision, medians: readonly MeasuredMe
   for (const e of decision.errors) {
     if (e.headFailures === 0 && e.baseFailures === 0) continue;
     lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e.verdict)} |`,
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e)} |`,
     );
   }
   // Scenario by scenario, the tested comparisons and the shown changes (p50) in the metrics' order.
   const rows = [
     ...decision.comparisons.map((c) => ({
       c,
-      cells: `${formatPercent(c.change)} (${intervalText(c.ci)}) | ${verdictText(c)}`,
+      // "No change" shows the interval that decided it: the comparison's own equivalence interval.
+      cells: `${formatPercent(c.change)} (${intervalText(c.verdict === 'no-change' ? c.equivalence.ci : c.ci)}) | ${verdictText(c)}`,
     })),
     ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` })),
   ];

@@ -56,7 +56,7 @@ export function verdictSentence(decision: Decision): string {
       small.length === 0
         ? ''
         : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(', ')}: significant, but below the threshold)`;
-    return `Every interval lies inside its threshold, so whatever changed is smaller than what matters here${note}.`;
+    return `Each comparison's own interval for "no change" (each end a one-sided ${formatShare(1 - decision.alpha / 2)} bound over the looks, as the table shows it) lies inside its threshold, so whatever changed is smaller than what matters here${note}; a regression would need the family's simultaneous interval beyond half the threshold.`;
   }
   if (open.significant && Math.abs(open.change) >= open.threshold)
     return `${what(open)} is estimated at ${formatPercent(open.change)}, significant, but its interval (${intervalText(open.ci)}) is not wholly beyond ${floor === 0.5 ? 'half' : `${floor} ×`} the ±${formatShare(open.threshold)} threshold: not enough to call it; more pairs (a longer \`time-budget\`) would tell.`;

@@ -45,9 +45,10 @@ describe('report words', () => {
     assert.equal(titleLine(withOpen('regression', true), {}), '### 🔴 perf-gate: regression');
   });
 
-  test('failed requests within chance read "no more failures than chance", never "no change"', () => {
-    assert.equal(failuresVerdictText('no-change'), 'no more failures than chance');
-    assert.equal(failuresVerdictText('regression'), 'regression');
+  test('failed requests read "within ±0.1% of base\'s rate" only when bounded so, else "not sure"; never "no change"', () => {
+    assert.equal(failuresVerdictText({ verdict: 'no-change', margin: 0.001 }), "within ±0.1% of base's rate");
+    assert.equal(failuresVerdictText({ verdict: 'inconclusive', margin: 0.001 }), 'not sure');
+    assert.equal(failuresVerdictText({ verdict: 'regression', margin: 0.001 }), 'regression');
     const report = gateReport({ paths: { '/a': 1 }, pairs: 8 });
     const e = report.decision!.errors[0]!;
     report.decision!.errors[0] = {
@@ -58,7 +59,7 @@ describe('report words', () => {
       verdict: 'no-change',
     };
     const md = renderMarkdown(report);
-    assert.match(md, /\| GET \/a \| failed requests \|[^\n]*no more failures than chance \|/);
+    assert.match(md, /\| GET \/a \| failed requests \|[^\n]*within ±0\.1% of base's rate \|/);
     assert.doesNotMatch(md, /failed requests \|[^\n]*no change/);
     assert.match(md, /\| head in 3 of 8 pairs, base in 0 \|/, 'where the failures were, in the units tested');
   });
