@@ -19235,10 +19235,14 @@ var DiagnosticsRecorder = class {
   recorded = { base: [], head: [] };
   servers = 0;
   /**
-   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
-   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
+   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: each side's
+   * NODE_OPTIONS, which its servers would get without us (default process.env.NODE_OPTIONS), kept after our
+   * --require: a side's servers never get the other side's.
    */
-  constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
+  constructor(dir, nodeOptions = {
+    base: process.env.NODE_OPTIONS,
+    head: process.env.NODE_OPTIONS
+  }) {
     this.dir = dir;
     this.nodeOptions = nodeOptions;
     let preloads;
@@ -19260,7 +19264,7 @@ var DiagnosticsRecorder = class {
   server(side2, name) {
     const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
     const preload = this.preloads?.[side2].verified();
-    const env = preload === void 0 ? void 0 : diagnosticsEnv(preload, outFile, this.nodeOptions);
+    const env = preload === void 0 ? void 0 : diagnosticsEnv(preload, outFile, this.nodeOptions[side2]);
     return new ServerDiagnostics(this, side2, outFile, env);
   }
   /** Adds the lines of one measured window of a side. */
@@ -19340,14 +19344,17 @@ function systemPlacement(pin) {
 function systemCollaborators(config, dirs2, boot = startServer) {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join12(config.outputDir, "diagnostics");
-  const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
-  const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
+  const nodeOptions = (side2) => sideEnv(sideCommands(config, side2).env, side2).NODE_OPTIONS ?? process.env.NODE_OPTIONS;
+  const probes = new DiagnosticsRecorder(diagnosticsDir, {
+    base: nodeOptions("base"),
+    head: nodeOptions("head")
+  });
   const fixed = ["base", "head"].some((side2) => sideCommands(config, side2).port !== void 0);
   const ports = fixed ? new PortPreloads() : void 0;
   const start = async (side2, _pair, env, together) => {
     const own = sideCommands(config, side2);
     const movedTo = together && own.port !== void 0 ? await freePort() : void 0;
-    const moved = movedTo === void 0 || own.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const moved = movedTo === void 0 || own.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions(side2));
     const server = await boot({
       side: side2,
       cwd: dirs2[side2],
