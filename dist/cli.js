@@ -8301,6 +8301,7 @@ var SCENARIO_KEYS = [
 ];
 var NAME_MAX = 80;
 var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var FRAMING = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "connection", "host"]);
 var ABSOLUTE = /^(?:[/\\]|[A-Za-z]:)/;
 var CONNECTIONS_BOUNDS = { min: 1, max: 1e4 };
 function scenarioList(value2, files, fail) {
@@ -8343,7 +8344,7 @@ function parseScenario(value2, path, files, fail) {
   const nameEntry = found.get("name");
   const name = nameEntry ? nameOf(nameEntry.value, `${path}.name`, fail) : `${method} ${requestPathText}`;
   const headersEntry = found.get("headers");
-  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, fail) : {};
+  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, name, fail) : {};
   const request2 = { method, methodWritten: methodEntry !== void 0, headers };
   const body = bodyOf(found.get("body"), found.get("bodyFile"), path, request2, files, fail);
   const expectEntry = found.get("expect");
@@ -8377,7 +8378,7 @@ function nameOf(value2, path, fail) {
   }
   return name;
 }
-function headersOf(map, path, fail) {
+function headersOf(map, path, scenario, fail) {
   if (map.kind !== "map") {
     fail(
       map.line,
@@ -8399,6 +8400,13 @@ function headersOf(map, path, fail) {
       );
     }
     const lower = entry.key.toLowerCase();
+    if (FRAMING.has(lower))
+      fail(
+        entry.keyLine,
+        field,
+        `scenario \`${scenario}\`: \`${entry.key}\` frames the request, which perf-gate does itself`,
+        "remove it: perf-gate writes `Host` and `Content-Length` from the URL and the body and keeps connections open, so `content-length`, `transfer-encoding`, `connection` and `host` cannot be set"
+      );
     const twin = seen.get(lower);
     if (twin !== void 0)
       fail(entry.keyLine, field, `repeats the header \`${twin}\``, "header names ignore case: keep one");
