@@ -7604,6 +7604,10 @@ function bothFailMessage(scenario, base, head2, configFile) {
   const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
   return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
 }
+function baseFailsMessage(scenario, base, configFile) {
+  const file = configFile ?? "config file";
+  return `base fails ${scenario} (${statusSummary(base)}) but head does not: base's config file ${file} lists it, so it is compared, not dropped as new on head. Make base answer it (check base's server and its setup), or take it out of base's ${file} first.`;
+}
 function errorWithOutput(message2, output) {
   return `${message2}${output ? `
 ${output}` : ""}`;
@@ -8782,6 +8786,7 @@ function parseConfig(lookup, sources) {
     workflow,
     configFile: loaded?.fileName,
     scenarios: expanded.scenarios,
+    fileScenarios: all,
     scenarioCount: all.length,
     shard,
     ...placeInputs(get("replica"), stage),
@@ -9384,6 +9389,15 @@ async function ensureCommit(root, ref, input) {
 }
 function fileAtCommit(root, sha, path) {
   return gitOk(root, ["show", `${sha}:${path}`]);
+}
+async function blobAtCommit(root, sha, path) {
+  const result = await runCommand("git", {
+    cwd: root,
+    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
+    args: ["show", `${sha}:${path}`],
+    timeoutMs: 12e4
+  });
+  return result.code === 0 && !result.timedOut ? result.stdout : void 0;
 }
 async function addWorktree(root, sha, side2 = "base") {
   const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side2}-`));
@@ -10170,6 +10184,8 @@ var KINDS = {
   "generator-paced": { scenarios: list2(str(200), 1e3), all: bool },
   "teardown-failed": { message },
   "config-changed": { file: str(1e3) },
+  "head-start-on-base": {},
+  "workflow-changed": { file: str(1e3) },
   "leftovers-stopped": { step, side, commands },
   "background-stopped": { commands },
   "no-room-for-profiles": {},
@@ -13176,6 +13192,8 @@ function checkFirstPair(config, scenarios, rounds, log) {
         bothFailMessage(scenario, of("base"), of("head"), config.configFile)
       );
     }
+    if (baseRate >= 0.5 && config.baseScenarios?.includes(scenario.name))
+      throw new GateError("server-errors", baseFailsMessage(scenario.name, of("base"), config.configFile));
     if (baseRate >= 0.5) {
       found.push(scenario.name);
       log.info({ kind: "new-endpoint", scenario: scenario.name, base: of("base") });
@@ -19646,8 +19664,7 @@ async function gateSteps(context, run, collaborators) {
   if (!check2.canDecide) {
     throw new GateError("config", planErrorMessage(check2, config.restartEvery, config.scenarioCount));
   }
-  if (config.configChanged && config.configFile !== void 0)
-    run.notes.push({ kind: "config-changed", file: config.configFile });
+  run.notes.push(...trustNotes(config));
   const dirs2 = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1e3;
   const measureStart = Date.now();
@@ -19666,6 +19683,15 @@ async function gateSteps(context, run, collaborators) {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
     run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes, measured.decision);
   }
+}
+function trustNotes(config) {
+  const notes2 = [];
+  if (config.configChanged && config.configFile !== void 0)
+    notes2.push({ kind: "config-changed", file: config.configFile });
+  if (config.headCommandsOnBase) notes2.push({ kind: "head-start-on-base" });
+  if (config.workflowChanged !== void 0)
+    notes2.push({ kind: "workflow-changed", file: config.workflowChanged });
+  return notes2;
 }
 async function finish2(context, run) {
   const { config, log } = context;
@@ -20616,6 +20642,10 @@ function noteText(note) {
       return teardownNote(note.message);
     case "config-changed":
       return `this pull request changes the config file ${code(note.file)}: each side started with its own commit's copy, and the thresholds are base's (or the workflow's), not the pull request's.`;
+    case "head-start-on-base":
+      return "neither the workflow nor base's copy of the config file sets `start`, so base's servers ran the `start` of this pull request's config file, which the pull request wrote. Set the `start` input, or add `start` to the config file on the base branch first, so that base starts as base says.";
+    case "workflow-changed":
+      return `this pull request changes ${code(note.file)}, the workflow file that runs this gate: under \`pull_request\` the pull request's copy ran, so its inputs (\`threshold\`, \`start\`, \`fail-on-regression\` \u2026) are the pull request's too. Review it; protecting \`.github/workflows\` (CODEOWNERS, a ruleset) makes base's policy hold (docs/security.md).`;
     case "leftovers-stopped":
       return leftoversStoppedNote(note.step, note.side, note.commands);
     case "background-stopped":
@@ -21272,14 +21302,84 @@ function inert(text2) {
 }
 
 // src/entry/trusted.ts
-async function withTrustedPolicy(config, root, baseSha, headRef = "HEAD") {
+import { posix } from "node:path";
+
+// src/config/base-scenarios.ts
+function baseBodyFiles(text2) {
+  const wanted = [];
+  const readFile = (path) => {
+    wanted.push(path);
+    return "";
+  };
+  try {
+    parseScenarioFile(text2, { fileName: "base", readFile });
+  } catch {
+    return [];
+  }
+  return wanted;
+}
+function withBaseScenarios(config, baseText, readFile, environment2 = process.env) {
+  let base;
+  try {
+    base = parseScenarioFile(baseText, { fileName: `${config.configFile} (base)`, readFile }).scenarios;
+  } catch {
+    return config;
+  }
+  const names = new Set(base.map((s) => s.name));
+  const added = (config.fileScenarios ?? config.scenarios).filter((s) => !names.has(s.name)).map((s) => ({ ...s, threshold: void 0 }));
+  const all = [...base, ...added];
+  const expanded = expandConfig(selectShard(all, config.shard), {}, environment2);
+  return {
+    ...config,
+    scenarios: expanded.scenarios,
+    scenarioCount: all.length,
+    baseScenarios: [...names],
+    secrets: [.../* @__PURE__ */ new Set([...config.secrets, ...expanded.secrets])]
+  };
+}
+
+// src/entry/trusted.ts
+async function withTrustedPolicy(config, root, baseSha, headRef = "HEAD", environment2 = process.env) {
+  const workflowChanged = await changedWorkflow(root, baseSha, headRef, environment2);
+  const own = await withBaseFile(config, root, baseSha, headRef, environment2);
+  return workflowChanged === void 0 ? own : { ...own, workflowChanged };
+}
+async function withBaseFile(config, root, baseSha, headRef, environment2) {
   const path = configPathInCommit(config, root);
-  if (path === void 0) return trustedConfig(config, void 0, void 0);
+  if (path === void 0) return trustedConfig(config, void 0, void 0, environment2);
   const [baseText, headText] = await Promise.all([
     fileAtCommit(root, baseSha, path),
     fileAtCommit(root, headRef, path)
   ]);
-  return trustedConfig(config, baseText, headText);
+  const trusted = trustedConfig(config, baseText, headText, environment2);
+  if (baseText === void 0) return trusted;
+  return withBaseScenarios(trusted, baseText, await baseBodies(root, baseSha, path, baseText), environment2);
+}
+async function changedWorkflow(root, baseSha, headRef, environment2) {
+  const repository = environment2.GITHUB_REPOSITORY?.toLowerCase();
+  const ref = environment2.GITHUB_WORKFLOW_REF;
+  if (!repository || !ref?.toLowerCase().startsWith(`${repository}/`)) return void 0;
+  const path = ref.slice(repository.length + 1).replace(/@.*$/, "");
+  if (path === "") return void 0;
+  const [base, head2] = await Promise.all([
+    fileAtCommit(root, baseSha, path),
+    fileAtCommit(root, headRef, path)
+  ]);
+  return base === head2 ? void 0 : path;
+}
+async function baseBodies(root, sha, path, text2) {
+  const bodies = /* @__PURE__ */ new Map();
+  for (const relative6 of baseBodyFiles(text2)) {
+    const file = posix.normalize(posix.join(posix.dirname(path), relative6));
+    if (file === ".." || file.startsWith("../")) continue;
+    const body = await blobAtCommit(root, sha, file);
+    if (body !== void 0) bodies.set(relative6, body);
+  }
+  return (relative6) => {
+    const body = bodies.get(relative6);
+    if (body === void 0) throw new Error(`${relative6} is not in the base commit`);
+    return body;
+  };
 }
 
 // src/entry/commands.ts
