@@ -7604,6 +7604,10 @@ function bothFailMessage(scenario, base, head2, configFile) {
   const rule = configFile === void 0 ? "Every path in `paths` must answer 2xx: check the path" : `Every scenario must answer its \`expect\` status (default 2xx): check ${expect} in ${configFile}`;
   return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head2)}). ${rule} and the server's setup.`;
 }
+function baseFailsMessage(scenario, base, configFile) {
+  const file = configFile ?? "config file";
+  return `base fails ${scenario} (${statusSummary(base)}) but head does not: base's config file ${file} lists it, so it is compared, not dropped as new on head. Make base answer it (check base's server and its setup), or take it out of base's ${file} first.`;
+}
 function errorWithOutput(message2, output) {
   return `${message2}${output ? `
 ${output}` : ""}`;
@@ -8301,6 +8305,7 @@ var SCENARIO_KEYS = [
 ];
 var NAME_MAX = 80;
 var HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+var FRAMING = /* @__PURE__ */ new Set(["content-length", "transfer-encoding", "connection", "host"]);
 var ABSOLUTE = /^(?:[/\\]|[A-Za-z]:)/;
 var CONNECTIONS_BOUNDS = { min: 1, max: 1e4 };
 function scenarioList(value2, files, fail) {
@@ -8343,7 +8348,7 @@ function parseScenario(value2, path, files, fail) {
   const nameEntry = found.get("name");
   const name = nameEntry ? nameOf(nameEntry.value, `${path}.name`, fail) : `${method} ${requestPathText}`;
   const headersEntry = found.get("headers");
-  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, fail) : {};
+  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, name, fail) : {};
   const request2 = { method, methodWritten: methodEntry !== void 0, headers };
   const body = bodyOf(found.get("body"), found.get("bodyFile"), path, request2, files, fail);
   const expectEntry = found.get("expect");
@@ -8377,7 +8382,7 @@ function nameOf(value2, path, fail) {
   }
   return name;
 }
-function headersOf(map, path, fail) {
+function headersOf(map, path, scenario, fail) {
   if (map.kind !== "map") {
     fail(
       map.line,
@@ -8399,6 +8404,13 @@ function headersOf(map, path, fail) {
       );
     }
     const lower = entry.key.toLowerCase();
+    if (FRAMING.has(lower))
+      fail(
+        entry.keyLine,
+        field,
+        `scenario \`${scenario}\`: \`${entry.key}\` frames the request, which perf-gate does itself`,
+        "remove it: perf-gate writes `Host` and `Content-Length` from the URL and the body and keeps connections open, so `content-length`, `transfer-encoding`, `connection` and `host` cannot be set"
+      );
     const twin = seen.get(lower);
     if (twin !== void 0)
       fail(entry.keyLine, field, `repeats the header \`${twin}\``, "header names ignore case: keep one");
@@ -8774,6 +8786,7 @@ function parseConfig(lookup, sources) {
     workflow,
     configFile: loaded?.fileName,
     scenarios: expanded.scenarios,
+    fileScenarios: all,
     scenarioCount: all.length,
     shard,
     ...placeInputs(get("replica"), stage),
@@ -9376,6 +9389,15 @@ async function ensureCommit(root, ref, input) {
 }
 function fileAtCommit(root, sha, path) {
   return gitOk(root, ["show", `${sha}:${path}`]);
+}
+async function blobAtCommit(root, sha, path) {
+  const result = await runCommand("git", {
+    cwd: root,
+    env: safeEnv({ GIT_TERMINAL_PROMPT: "0" }),
+    args: ["show", `${sha}:${path}`],
+    timeoutMs: 12e4
+  });
+  return result.code === 0 && !result.timedOut ? result.stdout : void 0;
 }
 async function addWorktree(root, sha, side2 = "base") {
   const parent = await mkdtemp(join3(process.env.RUNNER_TEMP || tmpdir(), `perf-gate-${side2}-`));
@@ -10162,6 +10184,8 @@ var KINDS = {
   "generator-paced": { scenarios: list2(str(200), 1e3), all: bool },
   "teardown-failed": { message },
   "config-changed": { file: str(1e3) },
+  "head-start-on-base": {},
+  "workflow-changed": { file: str(1e3) },
   "leftovers-stopped": { step, side, commands },
   "background-stopped": { commands },
   "no-room-for-profiles": {},
@@ -13318,6 +13342,8 @@ function checkFirstPair(config, scenarios, rounds, log) {
         bothFailMessage(scenario, of("base"), of("head"), config.configFile)
       );
     }
+    if (baseRate >= 0.5 && config.baseScenarios?.includes(scenario.name))
+      throw new GateError("server-errors", baseFailsMessage(scenario.name, of("base"), config.configFile));
     if (baseRate >= 0.5) {
       found.push(scenario.name);
       log.info({ kind: "new-endpoint", scenario: scenario.name, base: of("base") });
@@ -19385,10 +19411,14 @@ var DiagnosticsRecorder = class {
   recorded = { base: [], head: [] };
   servers = 0;
   /**
-   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
-   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
+   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: each side's
+   * NODE_OPTIONS, which its servers would get without us (default process.env.NODE_OPTIONS), kept after our
+   * --require: a side's servers never get the other side's.
    */
-  constructor(dir, nodeOptions = process.env.NODE_OPTIONS) {
+  constructor(dir, nodeOptions = {
+    base: process.env.NODE_OPTIONS,
+    head: process.env.NODE_OPTIONS
+  }) {
     this.dir = dir;
     this.nodeOptions = nodeOptions;
     let preloads;
@@ -19410,7 +19440,7 @@ var DiagnosticsRecorder = class {
   server(side2, name) {
     const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
     const preload = this.preloads?.[side2].verified();
-    const env = preload === void 0 ? void 0 : diagnosticsEnv(preload, outFile, this.nodeOptions);
+    const env = preload === void 0 ? void 0 : diagnosticsEnv(preload, outFile, this.nodeOptions[side2]);
     return new ServerDiagnostics(this, side2, outFile, env);
   }
   /** Adds the lines of one measured window of a side. */
@@ -19490,14 +19520,17 @@ function systemPlacement(pin) {
 function systemCollaborators(config, dirs2, boot = startServer) {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join12(config.outputDir, "diagnostics");
-  const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
-  const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
+  const nodeOptions = (side2) => sideEnv(sideCommands(config, side2).env, side2).NODE_OPTIONS ?? process.env.NODE_OPTIONS;
+  const probes = new DiagnosticsRecorder(diagnosticsDir, {
+    base: nodeOptions("base"),
+    head: nodeOptions("head")
+  });
   const fixed = ["base", "head"].some((side2) => sideCommands(config, side2).port !== void 0);
   const ports = fixed ? new PortPreloads() : void 0;
   const start = async (side2, _pair, env, together) => {
     const own = sideCommands(config, side2);
     const movedTo = together && own.port !== void 0 ? await freePort() : void 0;
-    const moved = movedTo === void 0 || own.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+    const moved = movedTo === void 0 || own.port === void 0 || ports === void 0 ? {} : ports.env(side2, /* @__PURE__ */ new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions(side2));
     const server = await boot({
       side: side2,
       cwd: dirs2[side2],
@@ -19781,8 +19814,7 @@ async function gateSteps(context, run, collaborators) {
   if (!check2.canDecide) {
     throw new GateError("config", planErrorMessage(check2, config.restartEvery, config.scenarioCount));
   }
-  if (config.configChanged && config.configFile !== void 0)
-    run.notes.push({ kind: "config-changed", file: config.configFile });
+  run.notes.push(...trustNotes(config));
   const dirs2 = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1e3;
   const measureStart = Date.now();
@@ -19801,6 +19833,15 @@ async function gateSteps(context, run, collaborators) {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
     run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes, measured.decision);
   }
+}
+function trustNotes(config) {
+  const notes2 = [];
+  if (config.configChanged && config.configFile !== void 0)
+    notes2.push({ kind: "config-changed", file: config.configFile });
+  if (config.headCommandsOnBase) notes2.push({ kind: "head-start-on-base" });
+  if (config.workflowChanged !== void 0)
+    notes2.push({ kind: "workflow-changed", file: config.workflowChanged });
+  return notes2;
 }
 async function finish2(context, run) {
   const { config, log } = context;
@@ -20766,6 +20807,10 @@ function noteText(note) {
       return teardownNote(note.message);
     case "config-changed":
       return `this pull request changes the config file ${code(note.file)}: each side started with its own commit's copy, and the thresholds are base's (or the workflow's), not the pull request's.`;
+    case "head-start-on-base":
+      return "neither the workflow nor base's copy of the config file sets `start`, so base's servers ran the `start` of this pull request's config file, which the pull request wrote. Set the `start` input, or add `start` to the config file on the base branch first, so that base starts as base says.";
+    case "workflow-changed":
+      return `this pull request changes ${code(note.file)}, the workflow file that runs this gate: under \`pull_request\` the pull request's copy ran, so its inputs (\`threshold\`, \`start\`, \`fail-on-regression\` \u2026) are the pull request's too. Review it; protecting \`.github/workflows\` (CODEOWNERS, a ruleset) makes base's policy hold (docs/security.md).`;
     case "leftovers-stopped":
       return leftoversStoppedNote(note.step, note.side, note.commands);
     case "background-stopped":
@@ -21422,14 +21467,84 @@ function inert(text2) {
 }
 
 // src/entry/trusted.ts
-async function withTrustedPolicy(config, root, baseSha, headRef = "HEAD") {
+import { posix } from "node:path";
+
+// src/config/base-scenarios.ts
+function baseBodyFiles(text2) {
+  const wanted = [];
+  const readFile = (path) => {
+    wanted.push(path);
+    return "";
+  };
+  try {
+    parseScenarioFile(text2, { fileName: "base", readFile });
+  } catch {
+    return [];
+  }
+  return wanted;
+}
+function withBaseScenarios(config, baseText, readFile, environment2 = process.env) {
+  let base;
+  try {
+    base = parseScenarioFile(baseText, { fileName: `${config.configFile} (base)`, readFile }).scenarios;
+  } catch {
+    return config;
+  }
+  const names = new Set(base.map((s) => s.name));
+  const added = (config.fileScenarios ?? config.scenarios).filter((s) => !names.has(s.name)).map((s) => ({ ...s, threshold: void 0 }));
+  const all = [...base, ...added];
+  const expanded = expandConfig(selectShard(all, config.shard), {}, environment2);
+  return {
+    ...config,
+    scenarios: expanded.scenarios,
+    scenarioCount: all.length,
+    baseScenarios: [...names],
+    secrets: [.../* @__PURE__ */ new Set([...config.secrets, ...expanded.secrets])]
+  };
+}
+
+// src/entry/trusted.ts
+async function withTrustedPolicy(config, root, baseSha, headRef = "HEAD", environment2 = process.env) {
+  const workflowChanged = await changedWorkflow(root, baseSha, headRef, environment2);
+  const own = await withBaseFile(config, root, baseSha, headRef, environment2);
+  return workflowChanged === void 0 ? own : { ...own, workflowChanged };
+}
+async function withBaseFile(config, root, baseSha, headRef, environment2) {
   const path = configPathInCommit(config, root);
-  if (path === void 0) return trustedConfig(config, void 0, void 0);
+  if (path === void 0) return trustedConfig(config, void 0, void 0, environment2);
   const [baseText, headText] = await Promise.all([
     fileAtCommit(root, baseSha, path),
     fileAtCommit(root, headRef, path)
   ]);
-  return trustedConfig(config, baseText, headText);
+  const trusted = trustedConfig(config, baseText, headText, environment2);
+  if (baseText === void 0) return trusted;
+  return withBaseScenarios(trusted, baseText, await baseBodies(root, baseSha, path, baseText), environment2);
+}
+async function changedWorkflow(root, baseSha, headRef, environment2) {
+  const repository = environment2.GITHUB_REPOSITORY?.toLowerCase();
+  const ref = environment2.GITHUB_WORKFLOW_REF;
+  if (!repository || !ref?.toLowerCase().startsWith(`${repository}/`)) return void 0;
+  const path = ref.slice(repository.length + 1).replace(/@.*$/, "");
+  if (path === "") return void 0;
+  const [base, head2] = await Promise.all([
+    fileAtCommit(root, baseSha, path),
+    fileAtCommit(root, headRef, path)
+  ]);
+  return base === head2 ? void 0 : path;
+}
+async function baseBodies(root, sha, path, text2) {
+  const bodies = /* @__PURE__ */ new Map();
+  for (const relative6 of baseBodyFiles(text2)) {
+    const file = posix.normalize(posix.join(posix.dirname(path), relative6));
+    if (file === ".." || file.startsWith("../")) continue;
+    const body = await blobAtCommit(root, sha, file);
+    if (body !== void 0) bodies.set(relative6, body);
+  }
+  return (relative6) => {
+    const body = bodies.get(relative6);
+    if (body === void 0) throw new Error(`${relative6} is not in the base commit`);
+    return body;
+  };
 }
 
 // src/entry/commands.ts

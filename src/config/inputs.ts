@@ -364,6 +364,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     workflow,
     configFile: loaded?.fileName,
     scenarios: expanded.scenarios,
+    fileScenarios: all,
     scenarioCount: all.length,
     shard,
     ...placeInputs(get('replica'), stage),

@@ -85,6 +85,8 @@ const KINDS: Record<string, Record<string, Schema>> = {
   'generator-paced': { scenarios: list(str(200), 1000), all: bool },
   'teardown-failed': { message },
   'config-changed': { file: str(1000) },
+  'head-start-on-base': {},
+  'workflow-changed': { file: str(1000) },
   'leftovers-stopped': { step, side, commands },
   'background-stopped': { commands },
   'no-room-for-profiles': {},

@@ -28,6 +28,8 @@ const SCENARIO_KEYS = [
 const NAME_MAX = 80;
 /** An RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers that frame the request on the wire: perf-gate writes them, or keeps what they would change fixed. */
+const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection', 'host']);
 /** Absolute on POSIX or Windows. */
 const ABSOLUTE = /^(?:[/\\]|[A-Za-z]:)/;
 const CONNECTIONS_BOUNDS = { min: 1, max: 10_000 };
@@ -84,7 +86,7 @@ function parseScenario(value: Value, path: string, files: BodyFiles, fail: Fail)
   const nameEntry = found.get('name');
   const name = nameEntry ? nameOf(nameEntry.value, `${path}.name`, fail) : `${method} ${requestPathText}`;
   const headersEntry = found.get('headers');
-  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, fail) : {};
+  const headers = headersEntry ? headersOf(headersEntry.value, `${path}.headers`, name, fail) : {};
   const request = { method, methodWritten: methodEntry !== undefined, headers };
   const body = bodyOf(found.get('body'), found.get('bodyFile'), path, request, files, fail);
   const expectEntry = found.get('expect');
@@ -124,8 +126,8 @@ function nameOf(value: Value, path: string, fail: Fail): string {
   return name;
 }
 
-/** `name: value` headers: names are tokens that differ in more than case, values are one line. */
-function headersOf(map: Value, path: string, fail: Fail): Record<string, string> {
+/** `name: value` headers: names are tokens that differ in more than case, none that frames the request, values are one line. */
+function headersOf(map: Value, path: string, scenario: string, fail: Fail): Record<string, string> {
   if (map.kind !== 'map') {
     fail(
       map.line,
@@ -147,6 +149,13 @@ function headersOf(map: Value, path: string, fail: Fail): Record<string, string>
       );
     }
     const lower = entry.key.toLowerCase();
+    if (FRAMING.has(lower))
+      fail(
+        entry.keyLine,
+        field,
+        `scenario \`${scenario}\`: \`${entry.key}\` frames the request, which perf-gate does itself`,
+        'remove it: perf-gate writes `Host` and `Content-Length` from the URL and the body and keeps connections open, so `content-length`, `transfer-encoding`, `connection` and `host` cannot be set',
+      );
     const twin = seen.get(lower);
     if (twin !== undefined)
       fail(entry.keyLine, field, `repeats the header \`${twin}\``, 'header names ignore case: keep one');

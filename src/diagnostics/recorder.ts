@@ -113,15 +113,22 @@ export class DiagnosticsRecorder {
   readonly dir: string;
   /** Each side's copy of the preload; undefined when it could not be written (diagnostics are then off). */
   private readonly preloads: SidePreloads | undefined;
-  private readonly nodeOptions: string | undefined;
+  private readonly nodeOptions: Record<Side, string | undefined>;
   private readonly recorded: Record<Side, DiagnosticsSnapshot[]> = { base: [], head: [] };
   private servers = 0;
 
   /**
-   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: the
-   * NODE_OPTIONS the servers would get without us (default process.env.NODE_OPTIONS), kept after our --require.
+   * dir: where the preload and the output files go (e.g. `<output-dir>/diagnostics`). nodeOptions: each side's
+   * NODE_OPTIONS, which its servers would get without us (default process.env.NODE_OPTIONS), kept after our
+   * --require: a side's servers never get the other side's.
    */
-  constructor(dir: string, nodeOptions: string | undefined = process.env.NODE_OPTIONS) {
+  constructor(
+    dir: string,
+    nodeOptions: Record<Side, string | undefined> = {
+      base: process.env.NODE_OPTIONS,
+      head: process.env.NODE_OPTIONS,
+    },
+  ) {
     this.dir = dir;
     this.nodeOptions = nodeOptions;
     let preloads: SidePreloads | undefined;
@@ -145,7 +152,7 @@ export class DiagnosticsRecorder {
   server(side: Side, name: string): ServerDiagnostics {
     const outFile = outFileFor(this.dir, `${name}-${++this.servers}`);
     const preload = this.preloads?.[side].verified();
-    const env = preload === undefined ? undefined : diagnosticsEnv(preload, outFile, this.nodeOptions);
+    const env = preload === undefined ? undefined : diagnosticsEnv(preload, outFile, this.nodeOptions[side]);
     return new ServerDiagnostics(this, side, outFile, env);
   }
 

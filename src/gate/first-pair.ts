@@ -1,13 +1,14 @@
 /**
  * The first pair's answers: a scenario that fails on both sides is a setup error; one that fails on base only is
- * new on head, and is not compared.
+ * new on head, and is not compared, unless base's own config file lists it (then an error: base's choice of what is
+ * measured stands).
  */
 
 import { GateError } from '../io/errors.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import { failures } from '../model/derived.ts';
 import type { Round, Side } from '../model/measure.ts';
-import { bothFailMessage } from '../report/error-text.ts';
+import { baseFailsMessage, bothFailMessage } from '../report/error-text.ts';
 import type { MeasureLog } from './ports.ts';
 
 /** Share of the rounds' requests that failed (1 when they sent none). */
@@ -23,10 +24,11 @@ export function failureRate(rounds: readonly Round[], expectStatus: number | und
 
 /**
  * Checks the first pair's rounds: throws a GateError ('server-errors') when both sides fail half or more of a
- * scenario's requests; returns the scenarios that fail so on base only (new on head).
+ * scenario's requests, or base alone one that base's config file lists; returns the other scenarios that fail so
+ * on base only (new on head).
  */
 export function checkFirstPair(
-  config: Pick<Config, 'configFile'>,
+  config: Pick<Config, 'configFile' | 'baseScenarios'>,
   scenarios: readonly Scenario[],
   rounds: readonly Round[],
   log: MeasureLog,
@@ -42,6 +44,8 @@ export function checkFirstPair(
         bothFailMessage(scenario, of('base'), of('head'), config.configFile),
       );
     }
+    if (baseRate >= 0.5 && config.baseScenarios?.includes(scenario.name))
+      throw new GateError('server-errors', baseFailsMessage(scenario.name, of('base'), config.configFile));
     if (baseRate >= 0.5) {
       found.push(scenario.name);
       log.info({ kind: 'new-endpoint', scenario: scenario.name, base: of('base') });

@@ -104,8 +104,7 @@ async function gateSteps(
   if (!check.canDecide) {
     throw new GateError('config', planErrorMessage(check, config.restartEvery, config.scenarioCount));
   }
-  if (config.configChanged && config.configFile !== undefined)
-    run.notes.push({ kind: 'config-changed', file: config.configFile });
+  run.notes.push(...trustNotes(config));
   const dirs = await prepareTrees(context, run);
   run.prepareSec = (Date.now() - run.started) / 1000;
   const measureStart = Date.now();
@@ -124,6 +123,17 @@ async function gateSteps(
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
     run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes, measured.decision);
   }
+}
+
+/** What the pull request chose that the reader should know: a changed config or workflow file, head's `start` on base. */
+export function trustNotes(config: Config): Note[] {
+  const notes: Note[] = [];
+  if (config.configChanged && config.configFile !== undefined)
+    notes.push({ kind: 'config-changed', file: config.configFile });
+  if (config.headCommandsOnBase) notes.push({ kind: 'head-start-on-base' });
+  if (config.workflowChanged !== undefined)
+    notes.push({ kind: 'workflow-changed', file: config.workflowChanged });
+  return notes;
 }
 
 /**

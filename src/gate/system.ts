@@ -35,11 +35,16 @@ export function systemCollaborators(
 ): Pick<MeasureOptions, 'clock' | 'load' | 'startServer' | 'probes' | 'placement'> {
   const placement = systemPlacement(config.pin);
   const diagnosticsDir = join(config.outputDir, 'diagnostics');
-  // The NODE_OPTIONS the servers would have had: the config file's, else ours.
-  const nodeOptions = config.env.NODE_OPTIONS ?? process.env.NODE_OPTIONS;
+  // The NODE_OPTIONS each side's servers would have had: its own config file's `env`, else the step's; never the
+  // other side's (head's file must not put code into base's server).
+  const nodeOptions = (side: Side) =>
+    sideEnv(sideCommands(config, side).env, side).NODE_OPTIONS ?? process.env.NODE_OPTIONS;
   // Event loop, CPU and memory from inside each server, through a preload it does not have to add.
   // The preload goes in front of the NODE_OPTIONS the server would have had.
-  const probes = new DiagnosticsRecorder(diagnosticsDir, nodeOptions);
+  const probes = new DiagnosticsRecorder(diagnosticsDir, {
+    base: nodeOptions('base'),
+    head: nodeOptions('head'),
+  });
   // A fixed port is moved to a free one of each server's own whenever base and head run together (each side's
   // own checked copy of the port preload).
   const fixed = (['base', 'head'] as const).some((side) => sideCommands(config, side).port !== undefined);
@@ -50,7 +55,7 @@ export function systemCollaborators(
     const moved =
       movedTo === undefined || own.port === undefined || ports === undefined
         ? {}
-        : ports.env(side, new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions);
+        : ports.env(side, new Map([[own.port, movedTo]]), env.NODE_OPTIONS ?? nodeOptions(side));
     const server = await boot({
       side,
       cwd: dirs[side],

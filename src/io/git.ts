@@ -90,6 +90,17 @@ export function fileAtCommit(root: string, sha: string, path: string): Promise<s
   return gitOk(root, ['show', `${sha}:${path}`]);
 }
 
+/** A file of a commit as it is (a request body: not trimmed); undefined when the commit has none. */
+export async function blobAtCommit(root: string, sha: string, path: string): Promise<string | undefined> {
+  const result = await runCommand('git', {
+    cwd: root,
+    env: safeEnv({ GIT_TERMINAL_PROMPT: '0' }),
+    args: ['show', `${sha}:${path}`],
+    timeoutMs: 120_000,
+  });
+  return result.code === 0 && !result.timedOut ? result.stdout : undefined;
+}
+
 export interface Worktree {
   dir: string;
   remove(): Promise<void>;

@@ -43,12 +43,24 @@ export interface Config {
   headCommandsOnBase?: boolean | undefined;
   /** The pull request changed the config file (head's differs from base's, or base has none). */
   configChanged?: boolean | undefined;
+  /** The workflow file that runs the gate, when base's and head's copies differ (entry/trusted.ts); else undefined. */
+  workflowChanged?: string | undefined;
   /** The workflow's own `start` and `threshold`; undefined where a Config is made by hand (tests). */
   workflow?: WorkflowPolicy | undefined;
   /** The config file as named in messages (relative to the repository root); undefined: none, `paths` instead. */
   configFile: string | undefined;
-  /** The scenarios this gate loads (its shard's), in file order: from the config file, or one GET per path. */
+  /**
+   * The scenarios this gate loads (its shard's): base's config file's as base defines them, then those head's adds
+   * (config/base-scenarios.ts); without a file in base, head's file's, or one GET per path.
+   */
   scenarios: Scenario[];
+  /** Every scenario of head's file (or of `paths`) before sharding and `${NAME}`: what base's are merged with. */
+  fileScenarios?: readonly Scenario[] | undefined;
+  /**
+   * The scenarios base's config file lists: base must answer them (a failure is an error, never new on head);
+   * undefined: base has no file.
+   */
+  baseScenarios?: readonly string[] | undefined;
   /** How many scenarios the file (or `paths`) has in all, before sharding. */
   scenarioCount: number;
   /** undefined: all scenarios. */

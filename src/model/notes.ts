@@ -37,6 +37,10 @@ export type Note =
   | { kind: 'teardown-failed'; message: string }
   /** The pull request changed the config file: base ran with its own copy, the policy is base's or the workflow's. */
   | { kind: 'config-changed'; file: string }
+  /** Neither the workflow nor base's config file sets `start`: base's servers ran the command of head's file. */
+  | { kind: 'head-start-on-base' }
+  /** The pull request changed `file`, the workflow file that runs the gate (its inputs are then its too). */
+  | { kind: 'workflow-changed'; file: string }
   /** An install, build or teardown left processes running; they were stopped. */
   | { kind: 'leftovers-stopped'; step: Step; side: Side; commands: string[] }
   /** What `setup` left running, stopped at the end of the run. */

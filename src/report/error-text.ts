@@ -97,6 +97,16 @@ export function bothFailMessage(
   return `both base and head fail ${scenario.name} (base: ${statusSummary(base)}; head: ${statusSummary(head)}). ${rule} and the server's setup.`;
 }
 
+/** Base failed a scenario its own config file lists, which head answers: compared, never dropped as new on head. */
+export function baseFailsMessage(
+  scenario: string,
+  base: readonly Round[],
+  configFile: string | undefined,
+): string {
+  const file = configFile ?? 'config file';
+  return `base fails ${scenario} (${statusSummary(base)}) but head does not: base's config file ${file} lists it, so it is compared, not dropped as new on head. Make base answer it (check base's server and its setup), or take it out of base's ${file} first.`;
+}
+
 /** An error's message with the output shown under it, for an annotation. */
 export function errorWithOutput(message: string, output: string | undefined): string {
   return `${message}${output ? `\n${output}` : ''}`;

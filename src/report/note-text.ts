@@ -40,6 +40,10 @@ export function noteText(note: Note): string {
       return teardownNote(note.message);
     case 'config-changed':
       return `this pull request changes the config file ${code(note.file)}: each side started with its own commit's copy, and the thresholds are base's (or the workflow's), not the pull request's.`;
+    case 'head-start-on-base':
+      return "neither the workflow nor base's copy of the config file sets `start`, so base's servers ran the `start` of this pull request's config file, which the pull request wrote. Set the `start` input, or add `start` to the config file on the base branch first, so that base starts as base says.";
+    case 'workflow-changed':
+      return `this pull request changes ${code(note.file)}, the workflow file that runs this gate: under \`pull_request\` the pull request's copy ran, so its inputs (\`threshold\`, \`start\`, \`fail-on-regression\` …) are the pull request's too. Review it; protecting \`.github/workflows\` (CODEOWNERS, a ruleset) makes base's policy hold (docs/security.md).`;
     case 'leftovers-stopped':
       return leftoversStoppedNote(note.step, note.side, note.commands);
     case 'background-stopped':

@@ -53,6 +53,7 @@ describe('parseConfig defaults', () => {
       workflow: { start: 'node server.js', threshold: 0.02, port: undefined, readyTimeoutMs: 60_000 },
       configFile: undefined,
       scenarios: scenariosFromPaths(['/']),
+      fileScenarios: scenariosFromPaths(['/']),
       scenarioCount: 1,
       shard: undefined,
       env: {},

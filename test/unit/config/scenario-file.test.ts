@@ -237,6 +237,8 @@ const INVALID: Record<string, string> = {
     '3: scenarios[0].expect: 2000 is out of range; use a whole number from 100 to 599',
   'invalid-get-with-body.yml':
     '4: scenarios[0].body: a GET request has no body; set `method: POST` (or PUT, PATCH, DELETE) or remove the body',
+  'invalid-header-framing.yml':
+    '5: scenarios[0].headers.Content-Length: scenario `orders`: `Content-Length` frames the request, which perf-gate does itself; remove it: perf-gate writes `Host` and `Content-Length` from the URL and the body and keeps connections open, so `content-length`, `transfer-encoding`, `connection` and `host` cannot be set',
   'invalid-header-name.yml':
     '4: scenarios[0].headers["x request id"]: `x request id` is not a header name; use letters, digits and `-`, e.g. `x-request-id`',
   'invalid-header-repeated.yml':
@@ -460,7 +462,18 @@ describe('perf-gate.schema.json agrees with the parser', () => {
   });
 
   test('headers and environment', () => {
-    for (const name of ['accept', 'X-Request-Id', 'x_y', "a!#$%&'*+.^_`|~z", 'x request', 'a:b', 'é', '']) {
+    const framing = ['Host', 'content-length', 'Transfer-Encoding', 'CONNECTION', 'hOsT', 'hosts', 'x-host'];
+    for (const name of [
+      'accept',
+      'X-Request-Id',
+      'x_y',
+      "a!#$%&'*+.^_`|~z",
+      'x request',
+      'a:b',
+      'é',
+      '',
+      ...framing,
+    ]) {
       agree(withScenario({ headers: { [name]: 'v' } }));
     }
     for (const value of ['v', '', 'a\nb', 'a\rb', 3, 1.5, true, null, [], {}]) {

@@ -163,6 +163,27 @@ describe('the first pair', () => {
     );
   });
 
+  test('base alone fails a scenario base’s own config file lists: an error that names it, never new on head', async () => {
+    // Issue 50, item 2: a scenario of base's file that base fails and head answers is not dropped (when all were,
+    // the verdict was inconclusive, a neutral check that passes a required one).
+    const world = new World({
+      config: {
+        configFile: 'perf-gate.yml',
+        scenarios: [scenario('/old'), scenario('/new')],
+        baseScenarios: ['GET /old'],
+      },
+      measure: (call) => (call.side === 'base' ? failing(404) : measurement(1000)),
+    });
+    const error = await rejection(world.measure());
+    assert.ok(error instanceof GateError);
+    assert.equal(error.code, 'server-errors');
+    assert.equal(error.neutral, false);
+    assert.equal(
+      error.message,
+      "base fails GET /old (2000 × 404) but head does not: base's config file perf-gate.yml lists it, so it is compared, not dropped as new on head. Make base answer it (check base's server and its setup), or take it out of base's perf-gate.yml first.",
+    );
+  });
+
   test('head alone fails: not new, measured and compared as usual', async () => {
     const world = new World({ measure: (call) => (call.side === 'head' ? failing(500) : measurement(1000)) });
     const result = await world.measure();

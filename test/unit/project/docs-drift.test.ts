@@ -58,6 +58,8 @@ const OTHER_TERMS = new Set([
   'ubuntu-latest',
   'retry-after',
   'content-type',
+  'content-length',
+  'transfer-encoding',
   'local-action',
   'proc-background',
   'no-change',
