@@ -8,10 +8,12 @@
  * change: 0, 0.5 or 1%); its units are the block means of the default design (`restart-every` 2, a pair 6 s, so 30
  * pairs and 15 blocks in 180 s), each block mean = the runner's change + the block's process offset N(0, offset²) +
  * the mean of its 2 pairs' N(0, sd²). Quiet hour: sd 3%, offset 1.5%; busy: sd 6%, offset 3% (bench/RESULTS.md §23).
- * Each runner is taken at its budget's end (an adaptive runner that stops early for a large change only helps), at
- * the per-look level of all its planned looks and 3 comparisons (req/s, p99, failed requests), as the merge counts
- * them. One runner: its own interval (src/decide/interval.ts); several: the random-effects interval over runners
- * (src/decide/replicas.ts). `pooled` is what ignoring the runners would claim: all units as one runner's.
+ * Each runner is taken at its budget's end (a runner of several measures its whole budget, src/gate/loop.ts). One
+ * runner: its own interval (src/decide/interval.ts) at the per-look level of all its planned looks and 3 comparisons
+ * (req/s, p99, failed requests); several: the merge's mean change of these runners, stratified by runner
+ * (src/decide/replicas.ts), at one look, alpha / 3. Beside it, Hartung-Knapp's t on runners − 1 df (the estimand of
+ * "the average runner") and `pooled`, all units as one runner's (the runner ignored). "Misses" is the share of merged
+ * intervals that leave out their estimand, the mean of the runners' own changes, against the level they promise.
  *
  * Two stages: one runner at alpha / 2; when it needs more (src/decide/needs-more.ts: inconclusive leaning worse
  * beyond half the threshold, or a regression whose interval reaches inside the threshold), N more runners, and the
@@ -59,45 +61,67 @@ function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
-/** One runner's block means. */
-function runnerUnits(random: () => number, noise: Noise, change: number, spread: number): number[] {
+/** One runner: its own true change and its block means. */
+interface Runner {
+  own: number;
+  units: number[];
+}
+
+function runnerUnits(random: () => number, noise: Noise, change: number, spread: number): Runner {
   const own = change + spread * gaussian(random);
   const blockSd = Math.sqrt(noise.sd ** 2 / DEFAULT_RESTART_EVERY + noise.offset ** 2);
-  return Array.from({ length: UNITS }, () => own + blockSd * gaussian(random));
+  return { own, units: Array.from({ length: UNITS }, () => own + blockSd * gaussian(random)) };
 }
 
 const rule = { metric: 'rps' as const, threshold: THRESHOLD, floor: REGRESSION_FLOOR };
 
 interface Outcome {
   verdict: Verdict;
-  /** The interval's ends (log) and whether more runners are needed (as needs-more says). */
+  /** Whether more runners are needed (as needs-more says), and whether the interval left out `estimand` (log). */
   more: boolean;
+  missed: boolean;
 }
 
-function outcome(estimate: number, lower: number, upper: number): Outcome {
+function outcome(estimate: number, lower: number, upper: number, estimand: number): Outcome {
   const ci: [number, number] = [Math.expm1(lower), Math.expm1(upper)];
   const change = Math.expm1(estimate);
   const verdict = classify('rps', change, ci, THRESHOLD);
-  return { verdict, more: comparisonNeedsMore({ verdict, metric: 'rps', change, ci, threshold: THRESHOLD }) };
+  return {
+    verdict,
+    more: comparisonNeedsMore({ verdict, metric: 'rps', change, ci, threshold: THRESHOLD }),
+    missed: lower > estimand || upper < estimand,
+  };
 }
 
-type Method = 'prior' | 'hartung-knapp' | 'pooled';
+/** The mean of the runners' own changes: what the merge estimates. */
+function estimandOf(perRunner: readonly Runner[]): number {
+  return perRunner.reduce((s, r) => s + r.own, 0) / perRunner.length;
+}
+
+type Method = 'stratified' | 'hartung-knapp' | 'pooled';
 
 /**
- * The decision over these runners' units at `alpha`: one runner's own interval, else the merge's random effects
- * (`prior`), Hartung-Knapp's t on runners − 1 df, or all units pooled as one runner's (the runner ignored).
+ * The decision over these runners' units at `alpha`: one runner's own interval over its looks, else at one look the
+ * merge's mean of these runners (`stratified`), Hartung-Knapp's t on runners − 1 df, or all units pooled as one
+ * runner's (the runner ignored).
  */
-function decideRunners(perRunner: number[][], alpha: number, method: Method = 'prior'): Outcome {
-  const level = perLookLevel(alpha / COMPARISONS, schedule);
-  if (perRunner.length === 1 || method === 'pooled') {
+function decideRunners(runners: Runner[], alpha: number, method: Method = 'stratified'): Outcome {
+  const perRunner = runners.map((r) => r.units);
+  const estimand = estimandOf(runners);
+  if (perRunner.length === 1) {
+    const i = inferUnits(perRunner[0]!, perLookLevel(alpha / COMPARISONS, schedule))!.inference;
+    return outcome(i.estimate, i.lower, i.upper, estimand);
+  }
+  const level = alpha / COMPARISONS;
+  if (method === 'pooled') {
     const i = inferUnits(perRunner.flat(), level)!.inference;
-    return outcome(i.estimate, i.lower, i.upper);
+    return outcome(i.estimate, i.lower, i.upper, estimand);
   }
   const r =
-    method === 'prior'
+    method === 'stratified'
       ? inferRunners(perRunner, level, rule)!.inference
       : randomEffects(perRunner.map(clusterOf), level);
-  return outcome(r.estimate, r.lower, r.upper);
+  return outcome(r.estimate, r.lower, r.upper, estimand);
 }
 
 type Design = { name: string; runners: number; method?: Method; twoStage?: number };
@@ -107,16 +131,14 @@ function gate(random: () => number, design: Design, noise: Noise, slower: number
   const change = Math.log(1 - slower);
   const draw = (n: number) => Array.from({ length: n }, () => runnerUnits(random, noise, change, spread));
   if (design.twoStage === undefined) {
-    return {
-      verdict: decideRunners(draw(design.runners), ALPHA, design.method).verdict,
-      runners: design.runners,
-    };
+    const o = decideRunners(draw(design.runners), ALPHA, design.method);
+    return { ...o, runners: design.runners };
   }
   const first = draw(1);
   const one = decideRunners(first, ALPHA / 2);
-  if (!one.more) return { verdict: one.verdict, runners: 1 };
+  if (!one.more) return { ...one, runners: 1 };
   const all = [...first, ...draw(design.twoStage)];
-  return { verdict: decideRunners(all, ALPHA / 2).verdict, runners: 1 + design.twoStage };
+  return { ...decideRunners(all, ALPHA / 2), runners: 1 + design.twoStage };
 }
 
 /** Share of gates failing (regression) and mean runners at a true slowdown. */
@@ -124,12 +146,14 @@ function rate(design: Design, noise: Noise, slower: number, spread: number, seed
   const random = mulberry32(seed);
   let fails = 0;
   let runners = 0;
+  let missed = 0;
   for (let g = 0; g < GATES; g++) {
     const r = gate(random, design, noise, slower, spread);
     if (r.verdict === 'regression') fails++;
+    if (r.missed) missed++;
     runners += r.runners;
   }
-  return { fails: fails / GATES, runners: runners / GATES };
+  return { fails: fails / GATES, runners: runners / GATES, missed: missed / GATES };
 }
 
 /** The smallest slowdown of the grid caught in at least 80% of gates (bisection: more slowdown, more caught). */
@@ -165,9 +189,9 @@ console.log(
 for (const noise of NOISES) {
   console.log(`\n## ${noise.name}\n`);
   console.log(
-    '| design | spread of the change between runners | A/A fails | half the threshold fails | smallest change caught in ≥ 80% | mean runners (A/A; at that change) | runner-minutes of measuring (A/A) |',
+    '| design | spread of the change between runners | A/A fails | half the threshold fails | interval misses its estimand (A/A) | smallest change caught in ≥ 80% | mean runners (A/A; at that change) | runner-minutes of measuring (A/A) |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const design of DESIGNS.filter((d) => d.name.includes(ONLY))) {
     for (const spread of SPREADS) {
       const aa = rate(design, noise, 0, spread, SEED);
@@ -175,7 +199,7 @@ for (const noise of NOISES) {
       const caught = smallestCaught(design, noise, spread);
       const at = Number.isFinite(caught) ? rate(design, noise, caught, spread, SEED + 7).runners : Number.NaN;
       console.log(
-        `| ${design.name} | ${pct(spread)} | ${pct(aa.fails, 2)} | ${pct(half.fails, 2)} | ${pct(caught, 2)} | ${aa.runners.toFixed(2)}; ${Number.isFinite(at) ? at.toFixed(2) : 'n/a'} | ${(aa.runners * 3).toFixed(1)} |`,
+        `| ${design.name} | ${pct(spread)} | ${pct(aa.fails, 2)} | ${pct(half.fails, 2)} | ${pct(aa.missed, 2)} | ${pct(caught, 2)} | ${aa.runners.toFixed(2)}; ${Number.isFinite(at) ? at.toFixed(2) : 'n/a'} | ${(aa.runners * 3).toFixed(1)} |`,
       );
     }
   }

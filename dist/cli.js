@@ -12656,17 +12656,6 @@ function weightedMean(values2, weights) {
   const total = weights.reduce((s, w) => s + w, 0);
   return values2.reduce((s, v, i) => s + v * weights[i], 0) / total;
 }
-function heterogeneity(clusters) {
-  const k = clusters.length;
-  const w = clusters.map((c) => 1 / Math.max(c.variance, VARIANCE_FLOOR));
-  const y = clusters.map((c) => c.estimate);
-  const fixed = weightedMean(y, w);
-  const q = y.reduce((s, v, i) => s + w[i] * (v - fixed) ** 2, 0);
-  const sw = w.reduce((s, v) => s + v, 0);
-  const sw2 = w.reduce((s, v) => s + v * v, 0);
-  const tau2 = Math.max(0, (q - (k - 1)) / (sw - sw2 / sw));
-  return { q, tau2, pQ: chiSquareSf(q, k - 1), i2: q > 0 ? Math.max(0, (q - (k - 1)) / q) : 0 };
-}
 function mostApart(clusters) {
   let best = { index: 0, z: 0, others: Number.NaN };
   clusters.forEach((c, i) => {
@@ -12682,96 +12671,48 @@ function mostApart(clusters) {
   });
   return best;
 }
-var TAU_POINTS = 61;
-function widened(c) {
-  const factor = c.units > 3 ? (c.units - 1) / (c.units - 3) : 3;
-  return Math.max(c.variance, VARIANCE_FLOOR) * factor;
-}
-function posteriorMixture(clusters, scale) {
-  const y = clusters.map((c) => c.estimate);
-  const v = clusters.map(widened);
-  const parts = Array.from({ length: TAU_POINTS }, (_, i) => {
-    const tau = 6 * scale * i / (TAU_POINTS - 1);
-    const w = v.map((x) => 1 / (x + tau * tau));
-    const sw = w.reduce((s, x) => s + x, 0);
-    const m = weightedMean(y, w);
-    const logLik = -0.5 * Math.log(sw) + 0.5 * w.reduce((s, x) => s + Math.log(x), 0) - 0.5 * y.reduce((s, yi, j) => s + w[j] * (yi - m) ** 2, 0);
-    return { tau, m, sd: Math.sqrt(1 / sw), log: logLik - tau * tau / (2 * scale * scale) };
-  });
-  const top = Math.max(...parts.map((p) => p.log));
-  const total = parts.reduce((s, p) => s + Math.exp(p.log - top), 0);
-  return parts.map((p) => ({ ...p, weight: Math.exp(p.log - top) / total })).filter((p) => p.weight > 1e-12);
-}
-function quickNormalCdf(z2) {
-  const x = -z2 / Math.SQRT2;
-  const a = Math.abs(x);
-  const t = 1 / (1 + 0.5 * a);
-  const poly2 = -1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-  const erfc2 = t * Math.exp(-a * a + poly2);
-  return 0.5 * (x >= 0 ? erfc2 : 2 - erfc2);
-}
-function mixtureCdf(mix, x) {
-  let sum3 = 0;
-  for (const p of mix) sum3 += p.weight * quickNormalCdf((x - p.m) / p.sd);
-  return sum3;
-}
-function mixturePdf(mix, x) {
-  return mix.reduce(
-    (s, p) => s + p.weight * Math.exp(-0.5 * ((x - p.m) / p.sd) ** 2) / (p.sd * Math.sqrt(2 * Math.PI)),
-    0
-  );
-}
-function mixtureQuantile(mix, q, start) {
-  let lo = Math.min(...mix.map((p) => p.m - 40 * p.sd));
-  let hi = Math.max(...mix.map((p) => p.m + 40 * p.sd));
-  let x = Math.min(hi, Math.max(lo, start));
-  for (let i = 0; i < 100; i++) {
-    const f = mixtureCdf(mix, x) - q;
-    if (f < 0) lo = x;
-    else hi = x;
-    const step3 = f / mixturePdf(mix, x);
-    if (f === 0 || Math.abs(step3) < 1e-8) return x - (Number.isFinite(step3) ? step3 : 0);
-    const next = x - step3;
-    x = Number.isFinite(next) && next > lo && next < hi ? next : (lo + hi) / 2;
-    if (hi - lo < 1e-8) break;
-  }
-  return x;
-}
-function halfNormalRandomEffects(clusters, level, scale) {
-  const k = clusters.length;
-  if (k < 2) throw new RangeError(`a random-effects interval needs at least 2 clusters, got ${k}`);
+
+// src/stats/stratified.ts
+function stratifiedMean(runners, level) {
+  const k = runners.length;
+  const n = runners.reduce((s, u) => s + u.length, 0);
+  if (k < 2 || runners.some((u) => u.length === 0) || n <= k)
+    throw new RangeError(`a stratified mean needs two runners and more units than runners, got ${k} of ${n}`);
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  const mix = posteriorMixture(clusters, scale);
-  const estimate = mix.reduce((s, p2) => s + p2.weight * p2.m, 0);
-  const variance = mix.reduce((s, p2) => s + p2.weight * (p2.sd ** 2 + (p2.m - estimate) ** 2), 0);
-  const z2 = normalQuantile(1 - level / 2);
-  const lower = mixtureQuantile(mix, level / 2, estimate - z2 * Math.sqrt(variance));
-  const upper = mixtureQuantile(mix, 1 - level / 2, estimate + z2 * Math.sqrt(variance));
-  const below = mixtureCdf(mix, 0);
-  const tested2 = Math.min(1, 2 * Math.min(below, 1 - below));
+  const { between: ssBetween, within: ssWithin, df1, df2 } = sumsOfSquares(runners);
+  const estimate = runners.reduce((s, u) => s + u.reduce((a, b) => a + b, 0), 0) / n;
+  const unitVariance = ssWithin / df2;
+  const se = Math.sqrt(unitVariance / n);
+  const critical = tCritical(level, df2);
+  const f = unitVariance > 0 ? ssBetween / df1 / unitVariance : Number.POSITIVE_INFINITY;
+  const n0 = (n - runners.reduce((s, u) => s + u.length ** 2, 0) / n) / df1;
+  const between = Math.max(0, (ssBetween / df1 - unitVariance) / n0);
+  const pF = fSf(f, df1, df2);
+  if (se === 0)
+    return {
+      estimate,
+      lower: estimate,
+      upper: estimate,
+      p: estimate === 0 ? 1 : 0,
+      se,
+      critical,
+      df: df2,
+      unitVariance,
+      between,
+      f,
+      pF
+    };
+  const lower = estimate - critical * se;
+  const upper = estimate + critical * se;
+  const tested2 = Math.min(1, 2 * studentTSf(Math.abs(estimate) / se, df2));
   const leavesOut = lower > 0 || upper < 0;
   const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
-  const { q, pQ, i2 } = heterogeneity(clusters);
-  const se = Math.sqrt(variance);
-  return {
-    estimate,
-    lower,
-    upper,
-    p,
-    se,
-    critical: (upper - lower) / 2 / se,
-    df: Number.POSITIVE_INFINITY,
-    tau2: mix.reduce((s, x) => s + x.weight * x.tau * x.tau, 0),
-    q,
-    pQ,
-    i2,
-    within: mean2(clusters.map(widened))
-  };
+  return { estimate, lower, upper, p, se, critical, df: df2, unitVariance, between, f, pF };
 }
 
 // src/decide/replicas.ts
 var RUNNERS_DIFFER_LEVEL = 0.01;
-var RUNNER_SPREAD_PRIOR = 0.01;
+var MIN_RUNNER_UNITS = 2;
 var REACH_RUNNERS = [2, 4, 8];
 function runnerOf(pair2, starts) {
   let i = 0;
@@ -12789,28 +12730,33 @@ function unitsByRunner(pairNumbers, logRatios, starts, unitsOf3) {
   return starts.map((_, r) => unitsOf3(pairs[r], ratios2[r]));
 }
 function inferRunners(perRunner, level, reach) {
-  const usable = perRunner.flatMap((u, i) => u.length >= 2 ? [i] : []);
+  const usable = perRunner.flatMap((u, i) => u.length >= MIN_RUNNER_UNITS ? [i] : []);
   if (usable.length < 2) return void 0;
-  const clusters = usable.map((i) => clusterOf(perRunner[i]));
-  const r = halfNormalRandomEffects(clusters, level, RUNNER_SPREAD_PRIOR);
-  const apart = mostApart(clusters);
+  const r = stratifiedMean(
+    usable.map((i) => perRunner[i]),
+    level
+  );
+  const apart = mostApart(usable.map((i) => clusterOf(perRunner[i])));
+  const within = r.unitVariance / (usable.reduce((s, i) => s + perRunner[i].length, 0) / usable.length);
   return {
     inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
     critical: r.critical,
     spread: {
-      // Every runner in order; one with fewer than two units has no change of its own (NaN) and no weight.
-      changes: perRunner.map((u) => u.length >= 2 ? Math.expm1(clusterOf(u).estimate) : Number.NaN),
+      // Every runner in order; one with too few units has no change of its own (NaN) and no weight.
+      changes: perRunner.map(
+        (u) => u.length >= MIN_RUNNER_UNITS ? Math.expm1(clusterOf(u).estimate) : Number.NaN
+      ),
       units: perRunner.map((u) => u.length),
-      within: r.within,
-      between: r.tau2,
-      q: r.q,
-      pQ: r.pQ,
-      differ: r.pQ < RUNNERS_DIFFER_LEVEL,
+      within,
+      between: r.between,
+      f: r.f,
+      pF: r.pF,
+      differ: r.pF < RUNNERS_DIFFER_LEVEL,
       apart: usable[apart.index],
       othersChange: Math.expm1(apart.others),
       reach: REACH_RUNNERS.map((runners) => ({
         runners,
-        detectable: reachWith(runners, r.within, r.tau2, level, reach)
+        detectable: reachWith(runners, within, level, reach)
       }))
     }
   };
@@ -12820,12 +12766,12 @@ function oneRunnerReach(logCi, critical, level, rule) {
   if (!(Number.isFinite(se) && se > 0)) return void 0;
   return [4, 8].map((runners) => ({
     runners,
-    detectable: reachWith(runners, se * se, RUNNER_SPREAD_PRIOR ** 2, level, rule)
+    detectable: reachWith(runners, se * se, level, rule)
   }));
 }
-function reachWith(runners, within, between, level, rule) {
+function reachWith(runners, within, level, rule) {
   const critical = normalQuantile(1 - level / 2);
-  const half = critical * Math.sqrt((within + between) / runners);
+  const half = critical * Math.sqrt(within / runners);
   const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
   return Math.abs(changeOfWorse(rule.metric, need));
 }
@@ -12923,12 +12869,12 @@ function inferEntry(entry, units2, f) {
     );
     const rule = { metric, threshold: entry.threshold, floor: f.floor };
     const merged = inferRunners(perRunner, f.level, rule);
-    if (merged) return { ...merged, method: "random-effects" };
+    if (merged) return { ...merged, method: "stratified" };
   }
   return inferUnits(units2, f.level);
 }
 function oneRunner(inferred, logCi, metric, threshold, f) {
-  if (!inferred || inferred.method === "random-effects") return {};
+  if (!inferred || inferred.method === "stratified") return {};
   const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
   return reach ? { reach } : {};
 }
@@ -12969,7 +12915,7 @@ function finish(entry, f) {
     pAdjusted: adjustedP(p, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: inferred?.method === "random-effects" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
+    detectable: inferred?.method === "stratified" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
     ...entry.carryOver ? { carryOver: entry.carryOver } : {}
@@ -13039,6 +12985,9 @@ function overall(comparisons, errors) {
 }
 
 // src/gate/loop.ts
+function pooled(rule) {
+  return (rule.replica?.count ?? 1) > 1 || rule.stage === 2;
+}
 var MIN_UNITS = 3;
 function leastPairs(restartEvery) {
   const pairs = MIN_UNITS * Math.max(1, restartEvery);
@@ -13118,10 +13067,10 @@ var Loop = class {
       if (this.#source.scenarios().length === 0) return "no-scenarios";
       if (this.pairs >= this.looks[this.looks.length - 1]) return this.adaptive ? "budget" : "fixed";
       if (!await this.measure()) return "deadline";
-      if (this.adaptive && this.looks.includes(this.pairs)) {
+      if (this.adaptive && this.looks.includes(this.pairs) && !pooled(this.#rule)) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
-        if (!isEarlyLook(this.pairs, this.#plan.schedule) && (this.#rule.replica?.count ?? 1) === 1) {
+        if (!isEarlyLook(this.pairs, this.#plan.schedule) && this.#rule.stage === void 0) {
           this.futile = futility2(
             this.decision,
             this.pairs,
@@ -13143,7 +13092,7 @@ var Loop = class {
   async confirm() {
     const d = this.decision;
     const borderline = d !== void 0 && (d.verdict === "regression" && !resolved(d) || d.comparisons.some(leaning) || nearlyNoChange(d, this.pairs)) && !d.errors.some((e) => e.verdict === "regression");
-    if (!this.adaptive || !borderline) return 0;
+    if (!this.adaptive || !borderline || pooled(this.#rule)) return 0;
     const want = confirmationPairs(this.pairs);
     const perPair = this.#source.perPairMs();
     let extra = 0;
@@ -20907,16 +20856,16 @@ function runnersOfComparison(report, c) {
 }
 function differLine(c, s, runners) {
   const what2 = `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
-  return `\u26A0\uFE0F The runners disagree beyond their noise on ${what2} (Cochran's Q, ${pText(s.pQ, 0.01)}): ${runnerLabel(runners[s.apart])} saw ${formatPercent(s.changes[s.apart])} where the others saw ${formatPercent(s.othersChange)}. The change may depend on the machine; the interval counts the spread between runners rather than averaging it away.`;
+  return `\u26A0\uFE0F The runners disagree beyond their noise on ${what2} (F test of their changes, ${pText(s.pF, 0.01)}): ${runnerLabel(runners[s.apart])} saw ${formatPercent(s.changes[s.apart])} where the others saw ${formatPercent(s.othersChange)}. The change depends on the machine: the verdict is about the mean of these runners, and another set of machines may see more or less.`;
 }
 function runnersLines(report) {
   const runners = runnersOf(report);
   const spreads = spreadOf(report);
   if (runners.length < 2 || spreads.length === 0) return [];
   const minutes = runnerMinutes(runners);
-  const confirmed = report.verdict === "regression" && !report.error ? ` The regression is confirmed on ${runners.length} runners.` : "";
+  const confirmed = report.verdict === "regression" && !report.error ? ` The regression is the mean change of these ${runners.length} runners.` : "";
   const lines = [
-    `Decided over ${runners.length} runners${stages(runners)}, ${minutes.toFixed(1)} runner-minutes, each runner one cluster of the interval.${confirmed}`
+    `Decided over ${runners.length} runners${stages(runners)}, ${minutes.toFixed(1)} runner-minutes, each runner's units about its own mean.${confirmed}`
   ];
   for (const { c, s } of spreads)
     if (s.differ) lines.push("", differLine(c, s, runnersOfComparison(report, c)));
@@ -20931,7 +20880,7 @@ function reachLine(report) {
   const between = Math.sqrt(s.between) * 100;
   const reach = s.reach.filter((r) => Number.isFinite(r.detectable)).map((r) => `with ${r.runners} runners \u2248${(r.detectable * 100).toFixed(1)}%`);
   if (reach.length === 0) return "";
-  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: \xB1${within.toFixed(2)}% within a runner's estimate, \xB1${between.toFixed(2)}% between runners as the merge estimates it, its prior included): this gate would catch ${reach.join(", ")} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
+  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: \xB1${within.toFixed(2)}% within a runner's estimate, \xB1${between.toFixed(2)}% between runners' changes, which the mean of these runners leaves out): this gate would catch ${reach.join(", ")} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
 }
 function runnersSection(report) {
   const lead = spreadOf(report).find(({ c: c2 }) => c2.metric === "rps") ?? spreadOf(report)[0];
@@ -20960,7 +20909,7 @@ function oneRunnerLine(report) {
   if (!c?.reach) return "";
   const minutes = report.timing.wallSec / 60;
   const reach = c.reach.map((r) => `${r.runners} runners \u2248${(r.detectable * 100).toFixed(1)}%`).join(", ");
-  return `More runners would see smaller changes: merged over ${reach} (\`replica: i/n\`, docs/replicas.md; if runners differ by about 1%), for that many times this run's ${minutes.toFixed(1)} runner-minutes.`;
+  return `More runners would see smaller changes: merged over ${reach} (\`replica: i/n\`, docs/replicas.md), for that many times this run's ${minutes.toFixed(1)} runner-minutes.`;
 }
 
 // src/report/verdict-text.ts
@@ -21031,8 +20980,8 @@ function unitsText2(cs) {
   const blocks = cs.find((c) => c.unit === "blocks");
   const unit = blocks ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? "n"}\`, move alike, so a block is one unit)` : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
   const methods = new Set(cs.map((c) => c.method));
-  if (methods.has("random-effects"))
-    return `The units are ${unit}, each runner's units one cluster; the interval is the random-effects one over the runners (their changes weighed by their own noise and by how far runners differ, with a half-normal prior of scale 1% on that spread, docs/how-it-decides.md), chosen before the data.`;
+  if (methods.has("stratified"))
+    return `The units are ${unit}, each runner's about its own mean; the interval is Student's t of the mean change of these runners, on the pooled variance within runners (docs/how-it-decides.md), chosen before the data.`;
   const how = methods.size > 1 ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can" : methods.has("t") ? "Student's t interval and the mean (too few units for the exact signed-rank interval to reach the level)" : "the exact signed-rank (Walsh) interval and the Hodges-Lehmann estimate";
   return `The units are ${unit}; the interval is ${how}, chosen from the number of units and the level alone.`;
 }

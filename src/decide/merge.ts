@@ -134,9 +134,9 @@ function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
   const joined = setRounds(runners);
   const rounds = joined.rounds.filter((r) => keys.includes(roundKey(r)));
   if (scenarios.length === 0 || distinctPairs(rounds) < 2) return [];
-  // Looks counted as each runner planned them: the longest schedule of the set.
-  const schedules = runners.map((f) => f.report.sequential?.schedule ?? []);
-  const looks = schedules.reduce((a, b) => (b.length > a.length ? b : a), [] as number[]);
+  // One runner's looks as it planned them; runners merged decide once, on the whole budget each measured
+  // (src/gate/loop.ts: a pooled runner never stops early, and a first stage's runner is pooled only at its end).
+  const looks = joined.starts ? [] : (runners[0]!.report.sequential?.schedule ?? []);
   return [
     {
       rounds,

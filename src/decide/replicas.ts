@@ -1,25 +1,26 @@
 /**
  * Runners that measured the same scenarios (replicas, and the two stages of a two-stage design), decided as one
- * comparison with the runner as a cluster. Chosen before any data (docs/how-it-decides.md "Many runners"): each
- * runner's units (its block means, or pairs) give its estimate (their mean) and that estimate's variance; the
- * runners are combined by a random-effects meta-analysis whose between-runner spread τ has a half-normal prior of
- * scale 1% (src/stats/random-effects.ts: 2 to 8 runners cannot estimate τ, and Hartung-Knapp's t on runners − 1 df
- * would cost 4 runners more than they buy, bench/RESULTS.md §28), at the family's per-look level. A runner whose
- * change differs is named (Cochran's Q below 1%), not averaged away. Pure.
+ * comparison of the runners measured. Chosen before any data (docs/how-it-decides.md "Many runners"): each
+ * runner's own speed cancels in every paired ratio, so what its units (block means, or pairs) carry beyond noise is
+ * its change; the merge estimates the mean change of these runners, stratified by runner (src/stats/stratified.ts:
+ * the mean of all units, the pooled within-runner variance, t on units − runners degrees of freedom), with no prior.
+ * How far the runners' changes differ is the F test of their means; a runner apart is named, not averaged away.
+ * Pure.
  */
 
 import type { RunnerSpread } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
 import { normalQuantile } from '../stats/distributions.ts';
 import type { Inference } from '../stats/inference.ts';
-import { clusterOf, halfNormalRandomEffects, mostApart } from '../stats/random-effects.ts';
+import { clusterOf, mostApart } from '../stats/random-effects.ts';
+import { stratifiedMean } from '../stats/stratified.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
-/** Runners differ when Cochran's Q has p below this (fixed before the data, as the process blocks' 1%). */
+/** Runners differ when the F test of their changes has p below this (fixed before the data, as the blocks' 1%). */
 const RUNNERS_DIFFER_LEVEL = 0.01;
 
-/** Scale of the half-normal prior on the runner-to-runner spread of a change (log ratio): 1%. */
-export const RUNNER_SPREAD_PRIOR = 0.01;
+/** Units a runner needs to enter the merge: its own mean and a share of the pooled variance. */
+export const MIN_RUNNER_UNITS = 2;
 
 /** Runner counts whose reach the report gives. */
 const REACH_RUNNERS: readonly number[] = [2, 4, 8];
@@ -55,36 +56,42 @@ export interface RunnersInference {
 }
 
 /**
- * The random-effects interval over the runners with at least two units (undefined when fewer than two runners
- * have), their spread, Q, and what more runners would reach.
+ * The stratified interval over the runners with at least MIN_RUNNER_UNITS units (undefined when fewer than two
+ * runners have), how far they differ, and what more runners would reach.
  */
 export function inferRunners(
   perRunner: readonly (readonly number[])[],
   level: number,
   reach: { metric: Metric; threshold: number; floor: number },
 ): RunnersInference | undefined {
-  const usable = perRunner.flatMap((u, i) => (u.length >= 2 ? [i] : []));
+  const usable = perRunner.flatMap((u, i) => (u.length >= MIN_RUNNER_UNITS ? [i] : []));
   if (usable.length < 2) return undefined;
-  const clusters = usable.map((i) => clusterOf(perRunner[i]!));
-  const r = halfNormalRandomEffects(clusters, level, RUNNER_SPREAD_PRIOR);
-  const apart = mostApart(clusters);
+  const r = stratifiedMean(
+    usable.map((i) => perRunner[i]!),
+    level,
+  );
+  const apart = mostApart(usable.map((i) => clusterOf(perRunner[i]!)));
+  // Variance of one runner's mean, at the runners' mean number of units.
+  const within = r.unitVariance / (usable.reduce((s, i) => s + perRunner[i]!.length, 0) / usable.length);
   return {
     inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
     critical: r.critical,
     spread: {
-      // Every runner in order; one with fewer than two units has no change of its own (NaN) and no weight.
-      changes: perRunner.map((u) => (u.length >= 2 ? Math.expm1(clusterOf(u).estimate) : Number.NaN)),
+      // Every runner in order; one with too few units has no change of its own (NaN) and no weight.
+      changes: perRunner.map((u) =>
+        u.length >= MIN_RUNNER_UNITS ? Math.expm1(clusterOf(u).estimate) : Number.NaN,
+      ),
       units: perRunner.map((u) => u.length),
-      within: r.within,
-      between: r.tau2,
-      q: r.q,
-      pQ: r.pQ,
-      differ: r.pQ < RUNNERS_DIFFER_LEVEL,
+      within,
+      between: r.between,
+      f: r.f,
+      pF: r.pF,
+      differ: r.pF < RUNNERS_DIFFER_LEVEL,
       apart: usable[apart.index]!,
       othersChange: Math.expm1(apart.others),
       reach: REACH_RUNNERS.map((runners) => ({
         runners,
-        detectable: reachWith(runners, r.within, r.tau2, level, reach),
+        detectable: reachWith(runners, within, level, reach),
       })),
     },
   };
@@ -92,8 +99,7 @@ export function inferRunners(
 
 /**
  * What merges of 4 and 8 runners like this one would catch, from one runner's interval (its log half-width over its
- * quantile is its estimate's standard error); the spread between runners, which one runner cannot see, taken as the
- * prior's scale. Undefined without an interval.
+ * quantile is its estimate's standard error). Undefined without an interval.
  */
 export function oneRunnerReach(
   logCi: readonly [number, number],
@@ -105,23 +111,22 @@ export function oneRunnerReach(
   if (!(Number.isFinite(se) && se > 0)) return undefined;
   return [4, 8].map((runners) => ({
     runners,
-    detectable: reachWith(runners, se * se, RUNNER_SPREAD_PRIOR ** 2, level, rule),
+    detectable: reachWith(runners, se * se, level, rule),
   }));
 }
 
 /**
  * The smallest change (a magnitude) the rule would catch in about 80% of merges of `runners` runners like these:
- * each runner's estimate varies by `within` + `between`, the interval about normal at `level`.
+ * the mean of their changes, each runner's estimate varying by `within`, the interval about normal at `level`.
  */
 function reachWith(
   runners: number,
   within: number,
-  between: number,
   level: number,
   rule: { metric: Metric; threshold: number; floor: number },
 ): number {
   const critical = normalQuantile(1 - level / 2);
-  const half = critical * Math.sqrt((within + between) / runners);
+  const half = critical * Math.sqrt(within / runners);
   const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
   return Math.abs(changeOfWorse(rule.metric, need));
 }

@@ -246,7 +246,7 @@ function inferEntry(entry: Entry, units: readonly number[], f: Family) {
     );
     const rule = { metric, threshold: entry.threshold, floor: f.floor };
     const merged = inferRunners(perRunner, f.level, rule);
-    if (merged) return { ...merged, method: 'random-effects' as const };
+    if (merged) return { ...merged, method: 'stratified' as const };
   }
   return inferUnits(units, f.level);
 }
@@ -259,7 +259,7 @@ function oneRunner(
   threshold: number,
   f: Family,
 ): Pick<MetricComparison, 'reach'> {
-  if (!inferred || inferred.method === 'random-effects') return {};
+  if (!inferred || inferred.method === 'stratified') return {};
   const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
   return reach ? { reach } : {};
 }
@@ -310,7 +310,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
     detectable:
-      inferred?.method === 'random-effects'
+      inferred?.method === 'stratified'
         ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor)
         : planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,

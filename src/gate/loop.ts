@@ -37,12 +37,20 @@ export type LoopPlan = Pick<
 };
 
 /**
- * The rule's settings each look decides with (a gate's config), and the gate's place among replicas: one of several
- * runners (`replica: i/n`, n > 1) is merged with the others, so it is never stopped for its own noise.
+ * The rule's settings each look decides with (a gate's config), and the gate's place among runners: one of several
+ * (`replica: i/n`, n > 1) or of a second stage is merged with the others, which decide once on what each measured,
+ * so it measures its whole budget (pooled); a first stage's runner may stop when it resolves (it decides alone), but
+ * never for its own noise, since its pairs may be pooled with a second stage's.
  */
 export type LoopRule = Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'alpha' | 'floor'> & {
   replica?: { count: number } | undefined;
+  stage?: 1 | 2 | undefined;
 };
+
+/** Whether the gate's pairs are decided only in a merge of runners: it measures its whole budget. */
+function pooled(rule: LoopRule): boolean {
+  return (rule.replica?.count ?? 1) > 1 || rule.stage === 2;
+}
 
 export interface LoopResult {
   rounds: Round[];
@@ -148,13 +156,13 @@ class Loop {
       if (this.#source.scenarios().length === 0) return 'no-scenarios';
       if (this.pairs >= this.looks[this.looks.length - 1]!) return this.adaptive ? 'budget' : 'fixed';
       if (!(await this.measure())) return 'deadline';
-      if (this.adaptive && this.looks.includes(this.pairs)) {
+      if (this.adaptive && this.looks.includes(this.pairs) && !pooled(this.#rule)) {
         this.decision = this.look();
         if (resolved(this.decision)) return 'resolved';
         // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end. Not at an
-        // early look: its interval, at a tiny level, says nothing of what the budget can resolve. Not a replica of
-        // several runners: what the merge resolves is not what one runner's budget can, and it pools every pair.
-        if (!isEarlyLook(this.pairs, this.#plan.schedule) && (this.#rule.replica?.count ?? 1) === 1) {
+        // early look: its interval, at a tiny level, says nothing of what the budget can resolve. Not a first
+        // stage: a second stage may pool its pairs, which the merge decides on as measured.
+        if (!isEarlyLook(this.pairs, this.#plan.schedule) && this.#rule.stage === undefined) {
           this.futile = futility(
             this.decision,
             this.pairs,
@@ -182,7 +190,7 @@ class Loop {
         d.comparisons.some(leaning) ||
         nearlyNoChange(d, this.pairs)) &&
       !d.errors.some((e) => e.verdict === 'regression');
-    if (!this.adaptive || !borderline) return 0;
+    if (!this.adaptive || !borderline || pooled(this.#rule)) return 0;
     const want = confirmationPairs(this.pairs);
     const perPair = this.#source.perPairMs();
     let extra = 0;

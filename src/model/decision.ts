@@ -54,7 +54,7 @@ export interface MetricComparison {
    * The interval's method, chosen from the number of units and the level only: the exact signed-rank (Walsh)
    * interval where it can reach the level, Student's t where it cannot.
    */
-  method: 'signed-rank' | 't' | 'random-effects';
+  method: 'signed-rank' | 't' | 'stratified';
   /** Estimated relative change of head against base (0.1 = 10% higher): Hodges-Lehmann (signed-rank) or mean (t). */
   change: number;
   /**
@@ -113,21 +113,21 @@ export interface MetricComparison {
 }
 
 /**
- * A comparison measured by several runners (src/decide/replicas.ts): the runner is the cluster of a random-effects
- * interval (a half-normal prior of scale 1% on the runner-to-runner spread); Cochran's Q says whether they differ.
+ * A comparison measured by several runners (src/decide/replicas.ts): the mean change of these runners, stratified by
+ * runner; the F test of their means says whether they differ.
  */
 export interface RunnerSpread {
   /** Each runner's change (the mean of its units, as a relative change) and its units, in the merge's order. */
   changes: number[];
   units: number[];
-  /** Variance of one runner's estimate from its own units (log scale, mean over runners, widened as the merge widens it). */
+  /** Variance of one runner's estimate from its units (log scale: the pooled variance over the mean units). */
   within: number;
-  /** Between-runner variance of the true change (log scale: the posterior mean of τ², the prior included). */
+  /** Variance of the runners' true changes about their mean (log scale, method of moments; not in the interval). */
   between: number;
-  /** Cochran's Q and its p-value. */
-  q: number;
-  pQ: number;
-  /** Whether the runners differ beyond their own noise (pQ below 1%, fixed before the data); descriptive only. */
+  /** The F test of the runners' changes (one-way, runners − 1 and units − runners degrees of freedom). */
+  f: number;
+  pF: number;
+  /** Whether the runners differ beyond their own noise (pF below 1%, fixed before the data); descriptive only. */
   differ: boolean;
   /** The runner most apart from the others (index into changes) and the others' change without it. */
   apart: number;

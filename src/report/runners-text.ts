@@ -45,7 +45,7 @@ function runnersOfComparison(report: Report, c: MetricComparison): ShardSummary[
 /** What a runner saw where the runners differ, against the others. */
 function differLine(c: MetricComparison, s: RunnerSpread, runners: readonly ShardSummary[]): string {
   const what = `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
-  return `⚠️ The runners disagree beyond their noise on ${what} (Cochran's Q, ${pText(s.pQ, 0.01)}): ${runnerLabel(runners[s.apart])} saw ${formatPercent(s.changes[s.apart]!)} where the others saw ${formatPercent(s.othersChange)}. The change may depend on the machine; the interval counts the spread between runners rather than averaging it away.`;
+  return `⚠️ The runners disagree beyond their noise on ${what} (F test of their changes, ${pText(s.pF, 0.01)}): ${runnerLabel(runners[s.apart])} saw ${formatPercent(s.changes[s.apart]!)} where the others saw ${formatPercent(s.othersChange)}. The change depends on the machine: the verdict is about the mean of these runners, and another set of machines may see more or less.`;
 }
 
 /**
@@ -59,10 +59,10 @@ export function runnersLines(report: Report): string[] {
   const minutes = runnerMinutes(runners);
   const confirmed =
     report.verdict === 'regression' && !report.error
-      ? ` The regression is confirmed on ${runners.length} runners.`
+      ? ` The regression is the mean change of these ${runners.length} runners.`
       : '';
   const lines = [
-    `Decided over ${runners.length} runners${stages(runners)}, ${minutes.toFixed(1)} runner-minutes, each runner one cluster of the interval.${confirmed}`,
+    `Decided over ${runners.length} runners${stages(runners)}, ${minutes.toFixed(1)} runner-minutes, each runner's units about its own mean.${confirmed}`,
   ];
   for (const { c, s } of spreads)
     if (s.differ) lines.push('', differLine(c, s, runnersOfComparison(report, c)));
@@ -81,7 +81,7 @@ function reachLine(report: Report): string {
     .filter((r) => Number.isFinite(r.detectable))
     .map((r) => `with ${r.runners} runners ≈${(r.detectable * 100).toFixed(1)}%`);
   if (reach.length === 0) return '';
-  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: ±${within.toFixed(2)}% within a runner's estimate, ±${between.toFixed(2)}% between runners as the merge estimates it, its prior included): this gate would catch ${reach.join(', ')} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
+  return `What more runners would buy (${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}, from this run's spread: ±${within.toFixed(2)}% within a runner's estimate, ±${between.toFixed(2)}% between runners' changes, which the mean of these runners leaves out): this gate would catch ${reach.join(', ')} (threshold ${formatShare(c.threshold)}), in 80% of runs. Each runner costs about ${(runnerMinutes(runnersOf(report)) / Math.max(1, runnersOf(report).length)).toFixed(1)} runner-minutes.`;
 }
 
 /** The folded section: a row per runner (its change of the headline comparison), then what more would buy. */
@@ -119,5 +119,5 @@ export function oneRunnerLine(report: Report): string {
   if (!c?.reach) return '';
   const minutes = report.timing.wallSec / 60;
   const reach = c.reach.map((r) => `${r.runners} runners ≈${(r.detectable * 100).toFixed(1)}%`).join(', ');
-  return `More runners would see smaller changes: merged over ${reach} (\`replica: i/n\`, docs/replicas.md; if runners differ by about 1%), for that many times this run's ${minutes.toFixed(1)} runner-minutes.`;
+  return `More runners would see smaller changes: merged over ${reach} (\`replica: i/n\`, docs/replicas.md), for that many times this run's ${minutes.toFixed(1)} runner-minutes.`;
 }

@@ -114,8 +114,8 @@ function unitsText(cs: readonly MetricComparison[]): string {
     ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? 'n'}\`, move alike, so a block is one unit)`
     : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
   const methods = new Set(cs.map((c) => c.method));
-  if (methods.has('random-effects'))
-    return `The units are ${unit}, each runner's units one cluster; the interval is the random-effects one over the runners (their changes weighed by their own noise and by how far runners differ, with a half-normal prior of scale 1% on that spread, docs/how-it-decides.md), chosen before the data.`;
+  if (methods.has('stratified'))
+    return `The units are ${unit}, each runner's about its own mean; the interval is Student's t of the mean change of these runners, on the pooled variance within runners (docs/how-it-decides.md), chosen before the data.`;
   const how =
     methods.size > 1
       ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can"

@@ -165,7 +165,7 @@ test('replicas.yml: four runners measure the same path, merged into one comment,
     // A tenfold slowdown: no host noise moves it.
     assertRegression(t, merged, { path: '/seed/v1', unchanged: [], atMost: 0.5 });
     const rps = merged.report.decision!.comparisons.find((c) => c.metric === 'rps')!;
-    assert.equal(rps.method, 'random-effects');
+    assert.equal(rps.method, 'stratified');
     assert.equal(rps.runners?.changes.length, 4);
     assert.equal(
       rps.units,
@@ -174,7 +174,7 @@ test('replicas.yml: four runners measure the same path, merged into one comment,
     assert.equal(merged.comments.length, 1, 'one comment');
     const body = merged.comments[0]!.body;
     assert.match(body, /Decided over 4 runners, \d+\.\d runner-minutes/);
-    assert.match(body, /The regression is confirmed on 4 runners\./);
+    assert.match(body, /The regression is the mean change of these 4 runners\./);
     assert.match(body, /with 8 runners ≈\d+\.\d%/);
     assert.equal(github.checkRuns.length, 1, 'one check run');
     assert.equal(github.checkRuns[0]!.conclusion, 'failure');

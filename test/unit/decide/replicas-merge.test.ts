@@ -4,11 +4,9 @@ import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
 import { mergeReports } from '../../../src/decide/merge.ts';
 import { needsMore } from '../../../src/decide/needs-more.ts';
-import { RUNNER_SPREAD_PRIOR } from '../../../src/decide/replicas.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
 import { noteText } from '../../../src/report/note-text.ts';
-import { clusterOf, halfNormalRandomEffects } from '../../../src/stats/random-effects.ts';
-import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
+import { stratifiedMean } from '../../../src/stats/stratified.ts';
 import { asFile, gateReport, roundsFor, type ShardSpec } from '../../support/reports.ts';
 
 function replica(spec: ShardSpec, place: ReplicaPlace, runner: string): Report {
@@ -39,13 +37,13 @@ describe('merging replicas', () => {
   const merged = mergeReports(files);
   const rps = merged.decision!.comparisons.find((c) => c.metric === 'rps')!;
 
-  test('one comparison per scenario and metric, its interval the random effects of the runners at the family level', () => {
+  test('one comparison per scenario and metric: the mean change of these runners, stratified, at one look of the family', () => {
     assert.equal(merged.decision!.comparisons.filter((c) => c.metric === 'rps').length, 1);
-    assert.equal(rps.method, 'random-effects');
+    assert.equal(rps.method, 'stratified');
     assert.equal(rps.units, 30);
-    // rps, p99 and failed requests: 3 comparisons, one look.
-    const level = perLookLevel(0.05 / 3, [10]);
-    const expected = halfNormalRandomEffects(specs.map(logRatios).map(clusterOf), level, RUNNER_SPREAD_PRIOR);
+    // rps, p99 and failed requests: 3 comparisons, one look (runners merged decide once, on all they measured).
+    const level = 0.05 / 3;
+    const expected = stratifiedMean(specs.map(logRatios), level);
     assert.ok(Math.abs(Math.log1p(rps.change) - expected.estimate) < 1e-12);
     assert.ok(Math.abs(Math.log1p(rps.ci[0]) - expected.lower) < 1e-12);
     assert.ok(Math.abs(Math.log1p(rps.ci[1]) - expected.upper) < 1e-12);
@@ -85,9 +83,9 @@ describe('merging replicas', () => {
     const spread = m.decision!.comparisons.find((c) => c.metric === 'rps')!.runners!;
     assert.equal(spread.differ, true);
     assert.equal(spread.apart, 2);
-    assert.ok(spread.pQ < 0.01);
+    assert.ok(spread.pF < 0.01);
     const same = rps.runners!;
-    assert.equal(same.differ, same.pQ < 0.01);
+    assert.equal(same.differ, same.pF < 0.01);
   });
 
   test('two stages: the first stage’s runner and the second’s are one set of three runners', () => {
@@ -170,19 +168,19 @@ describe('merging replicas', () => {
       ],
     );
     // 2 scenarios × (req/s, p99, failed requests), one look each.
-    assert.equal(rps[0]!.level, perLookLevel(0.05 / 6, [10]));
+    assert.equal(rps[0]!.level, 0.05 / 6);
     assert.deepEqual(
       m.settings.scenarios.map((x) => x.name),
       ['GET /a', 'GET /b'],
     );
   });
 
-  test('looks are counted as the runners planned them: the longest schedule of the set', () => {
+  test('runners merged decide once, on all each measured, whatever looks each planned (a pooled runner never stops early)', () => {
     const looked = (looks: number[], i: number) =>
       asFile(replica({ ...specs[i]!, looks }, { index: i + 1, count: 2 }, `r${i}`), `r${i}`);
     const m = mergeReports([looked([4, 6, 8, 10], 0), looked([6, 10], 1)]);
     const c = m.decision!.comparisons.find((x) => x.metric === 'rps')!;
-    assert.equal(c.level, perLookLevel(0.05 / 3, [4, 6, 8, 10]));
+    assert.equal(c.level, 0.05 / 3);
   });
 
   test('a missing runner is said; files that measured the same scenarios without `replica` are refused as before', () => {

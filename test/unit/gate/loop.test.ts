@@ -76,6 +76,8 @@ interface Options {
   limitMs: number;
   /** One of several runners whose reports a merge pools (`replica: i/n`). */
   replica?: { count: number };
+  /** The stage of a two-stage design. */
+  stage?: 1 | 2;
 }
 
 const DEFAULTS: Options = {
@@ -89,7 +91,7 @@ const DEFAULTS: Options = {
 
 /** The loop on `s`, its looks planned from the source's cost per pair as a gate's plan would. */
 function runSequential(s: PairSource, options: Options): Promise<LoopResult> {
-  const { threshold, latencyThreshold, alpha, fixedPairs, budgetMs, limitMs, replica } = options;
+  const { threshold, latencyThreshold, alpha, fixedPairs, budgetMs, limitMs, replica, stage } = options;
   const planned = plannedLooks(budgetMs / 1000, s.perPairMs() / 1000, fixedPairs);
   const plan = {
     processes: { mode: 'fresh' } as const,
@@ -97,7 +99,7 @@ function runSequential(s: PairSource, options: Options): Promise<LoopResult> {
     budgetSec: budgetMs / 1000,
     limitSec: limitMs / 1000,
   };
-  return measurePairs(s, { ...plan, ...planned }, { threshold, latencyThreshold, alpha, replica });
+  return measurePairs(s, { ...plan, ...planned }, { threshold, latencyThreshold, alpha, replica, stage });
 }
 
 test('a clear regression stops at the first look where significance is reachable (12 pairs), confirmed', async () => {
@@ -261,6 +263,30 @@ describe('stopping for noise (src/decide/futility.ts)', () => {
       assert.equal(replica.futility, undefined);
       assert.equal(replica.pairs, 30, '180 s at 6 s per pair');
     }
+  });
+
+  test('a replica stops neither for a clear regression nor to confirm: the merge decides once, on the whole budget', async () => {
+    const replica = await runSequential(source({ ratio: 0.5, noise: 0.01, pairMs: 6000 }), {
+      ...twoPercent,
+      replica: { count: 4 },
+    });
+    assert.equal(replica.pairs, 30);
+    assert.equal(replica.confirmationPairs, 0);
+    assert.deepEqual(replica.looked, [30], 'one look, at the end');
+    assert.equal(replica.decision?.verdict, 'regression');
+  });
+
+  test("a first stage's runner may stop when it resolves, but never for its own noise", async () => {
+    for (const seed of [1, 2, 3]) {
+      const first = await runSequential(source({ ratio: 1, ...noisy, seed }), { ...twoPercent, stage: 1 });
+      assert.equal(first.stoppedBy, 'budget', `seed ${seed}`);
+      assert.equal(first.pairs, 30);
+    }
+    const clear = await runSequential(source({ ratio: 0.5, noise: 0.01, pairMs: 6000 }), {
+      ...twoPercent,
+      stage: 1,
+    });
+    assert.equal(clear.stoppedBy, 'resolved');
   });
 
   test('a quiet host (2% per pair) is never stopped for noise', async () => {

@@ -23,7 +23,7 @@ describe('words of many runners', () => {
     assert.equal(report.verdict, 'regression');
     const lines = runnersLines(report).join('\n');
     assert.match(lines, /Decided over 3 runners, 4\.5 runner-minutes/);
-    assert.match(lines, /The regression is confirmed on 3 runners\./);
+    assert.match(lines, /The regression is the mean change of these 3 runners\./);
     assert.doesNotMatch(lines, /disagree/);
     const markdown = renderMarkdown(report);
     assert.match(markdown, /3 runners of 10, 10, 10 pairs/);

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mulberry32 } from '../../../src/stats/describe.ts';
 import { chiSquareSf, normalSf } from '../../../src/stats/distributions.ts';
-import {
-  clusterOf,
-  halfNormalRandomEffects,
-  heterogeneity,
-  mostApart,
-  randomEffects,
-} from '../../../src/stats/random-effects.ts';
+import { clusterOf, heterogeneity, mostApart, randomEffects } from '../../../src/stats/random-effects.ts';
 
 const close = (actual: number, expected: number, tolerance: number, what: string): void =>
   assert.ok(
@@ -86,79 +79,5 @@ describe('random effects (DerSimonian-Laird, Hartung-Knapp)', () => {
     assert.equal(apart.index, 3);
     close(apart.others, 0, 1e-15, 'the others’ mean');
     close(apart.z, 0.05 / Math.sqrt(1e-5 + 1e-5 / 3), 1e-9, 'z');
-  });
-});
-
-describe('random effects with a half-normal prior on the spread between runners', () => {
-  const clusters = [0.01, 0.03, -0.01].map((estimate, i) => ({
-    estimate,
-    variance: [1e-4, 2e-4, 1e-4][i]!,
-    units: 10,
-  }));
-
-  test('with a vanishing prior it is the fixed-effect normal interval, each variance widened by (n − 1)/(n − 3)', () => {
-    const r = halfNormalRandomEffects(clusters, 0.05, 1e-9);
-    // w = 7/9 × (10⁴, 5·10³, 10⁴): mean 0.006, variance 9 / (7 × 25,000).
-    const sd = Math.sqrt(9 / (7 * 25_000));
-    close(r.estimate, 0.006, 1e-12, 'estimate');
-    close(r.lower, 0.006 - 1.959963984540054 * sd, 1e-8, 'lower');
-    close(r.upper, 0.006 + 1.959963984540054 * sd, 1e-8, 'upper');
-  });
-
-  test('a wider prior, and runners further apart, widen the interval', () => {
-    const width = (scale: number, apart = 1) => {
-      const r = halfNormalRandomEffects(
-        clusters.map((c) => ({ ...c, estimate: c.estimate * apart })),
-        0.01,
-        scale,
-      );
-      return r.upper - r.lower;
-    };
-    assert.ok(width(1e-9) < width(0.005) && width(0.005) < width(0.01) && width(0.01) < width(0.03));
-    assert.ok(width(0.01, 1) < width(0.01, 3));
-  });
-
-  test('p ≤ level exactly when the interval leaves out 0, and p is twice the smaller posterior tail', () => {
-    for (const shift of [0, 0.005, 0.01, 0.02, 0.03, 0.05]) {
-      const r = halfNormalRandomEffects(
-        clusters.map((c) => ({ ...c, estimate: c.estimate + shift })),
-        0.05,
-        0.01,
-      );
-      assert.equal(r.p <= 0.05, r.lower > 0 || r.upper < 0, `shift ${shift}`);
-    }
-    // The interval's own ends are where the tails hold level / 2: at level = p, an end sits at 0.
-    const r = halfNormalRandomEffects(
-      clusters.map((c) => ({ ...c, estimate: c.estimate + 0.02 })),
-      0.05,
-      0.01,
-    );
-    const at = halfNormalRandomEffects(
-      clusters.map((c) => ({ ...c, estimate: c.estimate + 0.02 })),
-      r.p,
-      0.01,
-    );
-    close(at.lower, 0, 1e-8, 'lower end at level p');
-  });
-});
-
-describe('coverage of the half-normal interval', () => {
-  test('with runners that differ by no more than the prior’s scale, 95% intervals of 4 runners cover about 95% of the time', () => {
-    const random = mulberry32(11);
-    const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-    for (const tau of [0, 0.005, 0.01]) {
-      let covered = 0;
-      const draws = 2000;
-      for (let d = 0; d < draws; d++) {
-        const clusters = Array.from({ length: 4 }, () => {
-          const own = 0.02 + tau * gaussian();
-          return clusterOf(Array.from({ length: 15 }, () => own + 0.026 * gaussian()));
-        });
-        const r = halfNormalRandomEffects(clusters, 0.05, 0.01);
-        if (r.lower <= 0.02 && 0.02 <= r.upper) covered++;
-      }
-      const share = covered / draws;
-      assert.ok(share >= 0.93 && share <= 0.995, `spread ${tau}: covered ${share}`);
-    }
   });
 });
