@@ -12128,200 +12128,6 @@ function equivalenceLevel(alpha, looks, pairs) {
   return share3 * equivalenceFinalLevel(alpha, looks);
 }
 
-// src/stats/t-looks.ts
-var GATES = 1e5;
-var SEED = 20261128;
-var units = [];
-var random = mulberry32(SEED);
-function unitsUpTo(count4) {
-  while (units.length < count4) {
-    const column = new Float32Array(GATES);
-    for (let g2 = 0; g2 < GATES; g2 += 2) {
-      const r = Math.sqrt(-2 * Math.log(1 - random()));
-      const a = 2 * Math.PI * random();
-      column[g2] = r * Math.cos(a);
-      column[g2 + 1] = r * Math.sin(a);
-    }
-    units.push(column);
-  }
-  return units;
-}
-var zBound = (level) => -normalQuantile(level / 2);
-var GRID3 = 101;
-var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
-function noLaterCrossing(from, counts, bounds) {
-  if (counts.length === 0) return () => 1;
-  const grid = (k2) => {
-    const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
-    const h = 2 * half2 / (GRID3 - 1);
-    const xs2 = Float64Array.from({ length: GRID3 }, (_, i) => -half2 + i * h);
-    const w2 = Float64Array.from(
-      { length: GRID3 },
-      (_, i) => (i === 0 || i === GRID3 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
-    );
-    return { xs: xs2, w: w2 };
-  };
-  const onward = (x, at, k2, xs2, w2, g3) => {
-    const step3 = Math.sqrt(counts[k2] - at);
-    let sum3 = 0;
-    for (let j = 0; j < GRID3; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
-    return sum3 / step3;
-  };
-  let k = counts.length - 1;
-  let { xs, w } = grid(k);
-  let g2 = new Float64Array(GRID3).fill(1);
-  for (k--; k >= 0; k--) {
-    const next = { xs, w, g: g2 };
-    ({ xs, w } = grid(k));
-    g2 = xs.map((x) => onward(x, counts[k], k + 1, next.xs, next.w, next.g));
-  }
-  const half = 10 * Math.sqrt(from);
-  const points = 401;
-  const table = Float64Array.from(
-    { length: points },
-    (_, i) => onward(-half + 2 * half * i / (points - 1), from, 0, xs, w, g2)
-  );
-  return (s) => {
-    const u = (s + half) / (2 * half) * (points - 1);
-    if (u <= 0 || u >= points - 1) return 0;
-    const i = Math.floor(u);
-    return table[i] + (u - i) * (table[i + 1] - table[i]);
-  };
-}
-function tOf(sum3, squares, n) {
-  const sd2 = Math.sqrt(Math.max(0, squares - sum3 * sum3 / n) / (n - 1));
-  return sd2 > 0 ? Math.abs(sum3) / Math.sqrt(n) / sd2 : Number.POSITIVE_INFINITY;
-}
-function changeOf(looks, later) {
-  const counts = [...new Set(looks.map((look) => look.units))].sort((a, b) => a - b);
-  const columns = unitsUpTo(counts[counts.length - 1]);
-  const sum3 = new Float64Array(GATES);
-  const squares = new Float64Array(GATES);
-  const state = new Uint8Array(GATES);
-  let n = 0;
-  for (const count4 of counts) {
-    for (; n < count4; n++) {
-      const column = columns[n];
-      for (let g2 = 0; g2 < GATES; g2++) {
-        const x = column[g2];
-        sum3[g2] = sum3[g2] + x;
-        squares[g2] = squares[g2] + x * x;
-      }
-    }
-    for (const look of looks.filter((l) => l.units === count4)) {
-      const zb = zBound(look.level);
-      const tb = look.t ? tCritical(look.level, count4 - 1) : 0;
-      const zs = zb * Math.sqrt(count4);
-      const tq = tb * tb * count4 / (count4 - 1);
-      for (let g2 = 0; g2 < GATES; g2++) {
-        const now = state[g2];
-        if ((now & 1) !== 0) continue;
-        const s = sum3[g2];
-        const z2 = Math.abs(s) >= zs;
-        if (!look.t) state[g2] = now | (z2 ? 1 : 0);
-        else state[g2] = now | (z2 ? 2 : 0) | (s * s >= tq * (squares[g2] - s * s / count4) ? 4 : 0);
-      }
-    }
-  }
-  const tLooks = looks.filter((look) => look.t);
-  let [zCross, zSquares] = [0, 0];
-  const candidates = [];
-  for (let g2 = 0; g2 < GATES; g2++) {
-    if ((state[g2] & 1) !== 0 || state[g2] === 0) continue;
-    const weight = later(sum3[g2]);
-    if ((state[g2] & 2) !== 0) {
-      zCross += weight;
-      zSquares += weight * weight;
-    }
-    if ((state[g2] & 4) === 0) continue;
-    let [s, q, m] = [0, 0, 0];
-    const ts = Float32Array.from(tLooks, (look) => {
-      for (; m < look.units; m++) {
-        const x = columns[m][g2];
-        s += x;
-        q += x * x;
-      }
-      return tOf(s, q, m);
-    });
-    candidates.push({ ts, weight });
-  }
-  return { zCross, zSquares, candidates, tLooks };
-}
-function changeAt(change, share3) {
-  const bounds = change.tLooks.map((look) => tCritical(share3 * look.level, look.units - 1));
-  let [tCross, tSquares] = [0, 0];
-  for (const { ts, weight } of change.candidates) {
-    if (!ts.some((x, i) => x >= bounds[i])) continue;
-    tCross += weight;
-    tSquares += weight * weight;
-  }
-  return { delta: (tCross - change.zCross) / GATES, se: Math.sqrt(tSquares + change.zSquares) / GATES };
-}
-var shareCache = /* @__PURE__ */ new Map();
-function tLookShare(alpha, looks) {
-  const used = looks.filter((look) => look.units >= 2 && look.level > 0);
-  if (!used.some((look) => look.t)) return 1;
-  const key = `${alpha}|${used.map((l) => `${l.units}:${l.level}:${l.t ? "t" : "r"}`).join(",")}`;
-  const cached = shareCache.get(key);
-  if (cached !== void 0) return cached;
-  const counts = [...new Set(used.map((look) => look.units))].sort((a, b) => a - b);
-  const bounds = counts.map(
-    (n) => zBound(Math.max(...used.filter((l) => l.units === n).map((l) => l.level)))
-  );
-  const proxy = unitCrossing(counts, bounds);
-  const lastT = Math.max(...used.filter((look) => look.t).map((look) => look.units));
-  const drawn = counts.filter((n) => n <= lastT);
-  const later = noLaterCrossing(lastT, counts.slice(drawn.length), bounds.slice(drawn.length));
-  const change = changeOf(
-    used.filter((look) => look.units <= lastT),
-    later
-  );
-  const atOne = changeAt(change, 1);
-  let share3 = 1;
-  if (proxy + atOne.delta - 2 * atOne.se > alpha) {
-    let [low, high] = [Math.log(1e-6), 0];
-    for (let i = 0; i < 24; i++) {
-      const mid = (low + high) / 2;
-      if (proxy + changeAt(change, Math.exp(mid)).delta > alpha) high = mid;
-      else low = mid;
-    }
-    share3 = Math.exp(low);
-  }
-  shareCache.set(key, share3);
-  return share3;
-}
-
-// src/decide/boundary.ts
-function isT(pairs, level, restartEvery) {
-  return methodFor(unitCount(pairs, restartEvery), level) === "t";
-}
-function tShare(alpha, looks, restartEvery) {
-  const key = `${alpha}|${restartEvery}|${looks.join(",")}`;
-  const known = shares.get(key);
-  if (known !== void 0) return known;
-  const share3 = tLookShare(
-    alpha,
-    looks.map((pairs) => {
-      const level = lookLevel(alpha, looks, pairs);
-      const units2 = unitCount(pairs, restartEvery);
-      return isT(pairs, level, restartEvery) ? { units: units2, level, t: true } : { units: units2, level: signedRankSize(units2, level), t: false };
-    })
-  );
-  shares.set(key, share3);
-  return share3;
-}
-var shares = /* @__PURE__ */ new Map();
-function factorAt(alpha, looks, pairs, restartEvery) {
-  return isT(pairs, lookLevel(alpha, looks, pairs), restartEvery) ? tShare(alpha, looks, restartEvery) : 1;
-}
-function levelAt(alpha, looks, pairs, restartEvery) {
-  return lookLevel(alpha, looks, pairs) * factorAt(alpha, looks, pairs, restartEvery);
-}
-function designP(p, alpha, looks, pairs, restartEvery) {
-  const factor = factorAt(alpha, looks, pairs, restartEvery);
-  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
-}
-
 // src/decide/carry-over.ts
 function ordersOf(rounds) {
   const starts = /* @__PURE__ */ new Map();
@@ -12644,32 +12450,222 @@ function compareFailures(scenario, pairs, family) {
   };
 }
 
-// src/stats/random-effects.ts
-var VARIANCE_FLOOR = 1e-12;
-function clusterOf(units2) {
-  if (units2.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units2.length}`);
-  const m = mean2(units2);
-  const ss = units2.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
-  return { estimate: m, variance: ss / (units2.length - 1) / units2.length, units: units2.length };
+// src/stats/t-looks.ts
+var GATES = 1e5;
+var SEED = 20261128;
+var units = [];
+var random = mulberry32(SEED);
+function unitsUpTo(count4) {
+  while (units.length < count4) {
+    const column = new Float32Array(GATES);
+    for (let g2 = 0; g2 < GATES; g2 += 2) {
+      const r = Math.sqrt(-2 * Math.log(1 - random()));
+      const a = 2 * Math.PI * random();
+      column[g2] = r * Math.cos(a);
+      column[g2 + 1] = r * Math.sin(a);
+    }
+    units.push(column);
+  }
+  return units;
 }
-function weightedMean(values2, weights) {
-  const total = weights.reduce((s, w) => s + w, 0);
-  return values2.reduce((s, v, i) => s + v * weights[i], 0) / total;
-}
-function mostApart(clusters) {
-  let best = { index: 0, z: 0, others: Number.NaN };
-  clusters.forEach((c, i) => {
-    const rest = clusters.filter((_, j) => j !== i);
-    const w = rest.map((r) => 1 / Math.max(r.variance, VARIANCE_FLOOR));
-    const others = weightedMean(
-      rest.map((r) => r.estimate),
-      w
+var zBound = (level) => -normalQuantile(level / 2);
+var GRID3 = 101;
+var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
+function noLaterCrossing(from, counts, bounds) {
+  if (counts.length === 0) return () => 1;
+  const grid = (k2) => {
+    const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
+    const h = 2 * half2 / (GRID3 - 1);
+    const xs2 = Float64Array.from({ length: GRID3 }, (_, i) => -half2 + i * h);
+    const w2 = Float64Array.from(
+      { length: GRID3 },
+      (_, i) => (i === 0 || i === GRID3 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
     );
-    const sw = w.reduce((s, v) => s + v, 0);
-    const z2 = (c.estimate - others) / Math.sqrt(Math.max(c.variance, VARIANCE_FLOOR) + 1 / sw);
-    if (Math.abs(z2) > Math.abs(best.z) || Number.isNaN(best.others)) best = { index: i, z: z2, others };
-  });
-  return best;
+    return { xs: xs2, w: w2 };
+  };
+  const onward = (x, at, k2, xs2, w2, g3) => {
+    const step3 = Math.sqrt(counts[k2] - at);
+    let sum3 = 0;
+    for (let j = 0; j < GRID3; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
+    return sum3 / step3;
+  };
+  let k = counts.length - 1;
+  let { xs, w } = grid(k);
+  let g2 = new Float64Array(GRID3).fill(1);
+  for (k--; k >= 0; k--) {
+    const next = { xs, w, g: g2 };
+    ({ xs, w } = grid(k));
+    g2 = xs.map((x) => onward(x, counts[k], k + 1, next.xs, next.w, next.g));
+  }
+  const half = 10 * Math.sqrt(from);
+  const points = 401;
+  const table = Float64Array.from(
+    { length: points },
+    (_, i) => onward(-half + 2 * half * i / (points - 1), from, 0, xs, w, g2)
+  );
+  return (s) => {
+    const u = (s + half) / (2 * half) * (points - 1);
+    if (u <= 0 || u >= points - 1) return 0;
+    const i = Math.floor(u);
+    return table[i] + (u - i) * (table[i + 1] - table[i]);
+  };
+}
+function tOf(sum3, squares, n) {
+  const sd2 = Math.sqrt(Math.max(0, squares - sum3 * sum3 / n) / (n - 1));
+  return sd2 > 0 ? Math.abs(sum3) / Math.sqrt(n) / sd2 : Number.POSITIVE_INFINITY;
+}
+function changeOf(looks, later) {
+  const counts = [...new Set(looks.map((look) => look.units))].sort((a, b) => a - b);
+  const columns = unitsUpTo(counts[counts.length - 1]);
+  const sum3 = new Float64Array(GATES);
+  const squares = new Float64Array(GATES);
+  const state = new Uint8Array(GATES);
+  let n = 0;
+  for (const count4 of counts) {
+    for (; n < count4; n++) {
+      const column = columns[n];
+      for (let g2 = 0; g2 < GATES; g2++) {
+        const x = column[g2];
+        sum3[g2] = sum3[g2] + x;
+        squares[g2] = squares[g2] + x * x;
+      }
+    }
+    for (const look of looks.filter((l) => l.units === count4)) {
+      const zb = zBound(look.level);
+      const tb = look.t ? tCritical(look.level, count4 - 1) : 0;
+      const zs = zb * Math.sqrt(count4);
+      const tq = tb * tb * count4 / (count4 - 1);
+      for (let g2 = 0; g2 < GATES; g2++) {
+        const now = state[g2];
+        if ((now & 1) !== 0) continue;
+        const s = sum3[g2];
+        const z2 = Math.abs(s) >= zs;
+        if (!look.t) state[g2] = now | (z2 ? 1 : 0);
+        else state[g2] = now | (z2 ? 2 : 0) | (s * s >= tq * (squares[g2] - s * s / count4) ? 4 : 0);
+      }
+    }
+  }
+  const tLooks = looks.filter((look) => look.t);
+  let [zCross, zSquares] = [0, 0];
+  const candidates = [];
+  for (let g2 = 0; g2 < GATES; g2++) {
+    if ((state[g2] & 1) !== 0 || state[g2] === 0) continue;
+    const weight = later(sum3[g2]);
+    if ((state[g2] & 2) !== 0) {
+      zCross += weight;
+      zSquares += weight * weight;
+    }
+    if ((state[g2] & 4) === 0) continue;
+    let [s, q, m] = [0, 0, 0];
+    const ts = Float32Array.from(tLooks, (look) => {
+      for (; m < look.units; m++) {
+        const x = columns[m][g2];
+        s += x;
+        q += x * x;
+      }
+      return tOf(s, q, m);
+    });
+    candidates.push({ ts, weight });
+  }
+  return { zCross, zSquares, candidates, tLooks };
+}
+function changeAt(change, share3) {
+  const bounds = change.tLooks.map((look) => tCritical(share3 * look.level, look.units - 1));
+  let [tCross, tSquares] = [0, 0];
+  for (const { ts, weight } of change.candidates) {
+    if (!ts.some((x, i) => x >= bounds[i])) continue;
+    tCross += weight;
+    tSquares += weight * weight;
+  }
+  return { delta: (tCross - change.zCross) / GATES, se: Math.sqrt(tSquares + change.zSquares) / GATES };
+}
+var shareCache = /* @__PURE__ */ new Map();
+function tLookShare(alpha, looks) {
+  const used = looks.filter((look) => look.units >= 2 && look.level > 0);
+  if (!used.some((look) => look.t)) return 1;
+  const key = `${alpha}|${used.map((l) => `${l.units}:${l.level}:${l.t ? "t" : "r"}`).join(",")}`;
+  const cached = shareCache.get(key);
+  if (cached !== void 0) return cached;
+  const counts = [...new Set(used.map((look) => look.units))].sort((a, b) => a - b);
+  const bounds = counts.map(
+    (n) => zBound(Math.max(...used.filter((l) => l.units === n).map((l) => l.level)))
+  );
+  const proxy = unitCrossing(counts, bounds);
+  const lastT = Math.max(...used.filter((look) => look.t).map((look) => look.units));
+  const drawn = counts.filter((n) => n <= lastT);
+  const later = noLaterCrossing(lastT, counts.slice(drawn.length), bounds.slice(drawn.length));
+  const change = changeOf(
+    used.filter((look) => look.units <= lastT),
+    later
+  );
+  const atOne = changeAt(change, 1);
+  let share3 = 1;
+  if (proxy + atOne.delta - 2 * atOne.se > alpha) {
+    let [low, high] = [Math.log(1e-6), 0];
+    for (let i = 0; i < 24; i++) {
+      const mid = (low + high) / 2;
+      if (proxy + changeAt(change, Math.exp(mid)).delta > alpha) high = mid;
+      else low = mid;
+    }
+    share3 = Math.exp(low);
+  }
+  shareCache.set(key, share3);
+  return share3;
+}
+
+// src/decide/boundary.ts
+function isT(pairs, level, restartEvery) {
+  return methodFor(unitCount(pairs, restartEvery), level) === "t";
+}
+function tShare(alpha, looks, restartEvery) {
+  const key = `${alpha}|${restartEvery}|${looks.join(",")}`;
+  const known = shares.get(key);
+  if (known !== void 0) return known;
+  const share3 = tLookShare(
+    alpha,
+    looks.map((pairs) => {
+      const level = lookLevel(alpha, looks, pairs);
+      const units2 = unitCount(pairs, restartEvery);
+      return isT(pairs, level, restartEvery) ? { units: units2, level, t: true } : { units: units2, level: signedRankSize(units2, level), t: false };
+    })
+  );
+  shares.set(key, share3);
+  return share3;
+}
+var shares = /* @__PURE__ */ new Map();
+function factorAt(alpha, looks, pairs, restartEvery) {
+  return isT(pairs, lookLevel(alpha, looks, pairs), restartEvery) ? tShare(alpha, looks, restartEvery) : 1;
+}
+function levelAt(alpha, looks, pairs, restartEvery) {
+  return lookLevel(alpha, looks, pairs) * factorAt(alpha, looks, pairs, restartEvery);
+}
+function designP(p, alpha, looks, pairs, restartEvery) {
+  const factor = factorAt(alpha, looks, pairs, restartEvery);
+  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
+}
+
+// src/decide/family.ts
+function endOf(looks) {
+  return looks.length > 1 ? looks[looks.length - 2] : looks[0];
+}
+function familyOf(d) {
+  const alpha = d.alpha / d.comparisons;
+  const { looks, at, restartEvery } = d;
+  const side2 = d.alpha / 2;
+  return {
+    level: levelAt(alpha, looks, at, restartEvery),
+    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
+    equivalence: 2 * equivalenceLevel(side2, looks, at),
+    equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
+    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
+    comparisons: d.comparisons,
+    alpha: d.alpha,
+    floor: d.floor ?? REGRESSION_FLOOR
+  };
+}
+function adjustedP(p, f, significant) {
+  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
+  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
 // src/stats/stratified.ts
@@ -12708,6 +12704,76 @@ function stratifiedMean(runners, level) {
   const leavesOut = lower > 0 || upper < 0;
   const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
   return { estimate, lower, upper, p, se, critical, df: df2, unitVariance, between, f, pF };
+}
+
+// src/stats/combination.ts
+function stageStatistic(runners) {
+  const used = runners.filter((u) => u.length > 0);
+  const n = used.reduce((s, u) => s + u.length, 0);
+  if (used.length === 0 || n - used.length < 1) return void 0;
+  if (used.length > 1) {
+    const r = stratifiedMean(used, 0.5);
+    return { estimate: r.estimate, se: r.se, df: r.df };
+  }
+  const units2 = used[0];
+  const mean3 = units2.reduce((a, b) => a + b, 0) / n;
+  const variance = units2.reduce((s, u) => s + (u - mean3) ** 2, 0) / (n - 1);
+  return { estimate: mean3, se: Math.sqrt(variance / n), df: n - 1 };
+}
+function stageZ(s, delta2) {
+  if (s.se === 0) return s.estimate > delta2 ? 40 : s.estimate < delta2 ? -40 : 0;
+  const p = studentTSf((s.estimate - delta2) / s.se, s.df);
+  return Math.max(-40, Math.min(40, -normalQuantile(Math.max(p, 1e-300))));
+}
+function solve2(z2, target, stages2) {
+  const reach = Math.max(...stages2.map((s) => Math.abs(s.estimate) + 80 * (s.se + 1e-12)));
+  let [low, high] = [-reach, reach];
+  for (let i = 0; i < 200 && high - low > 1e-15 * (1 + Math.abs(low)); i++) {
+    const mid = (low + high) / 2;
+    if (z2(mid) > target) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+function combinationInference(first, second, weights, level) {
+  const z2 = (delta2) => weights[0] * stageZ(first, delta2) + weights[1] * stageZ(second, delta2);
+  const q = normalQuantile(1 - level / 2);
+  const stages2 = [first, second];
+  const lower = solve2(z2, q, stages2);
+  const upper = solve2(z2, -q, stages2);
+  const at0 = z2(0);
+  const tested2 = Math.min(1, 2 * normalCdf(-Math.abs(at0)));
+  const leavesOut = lower > 0 || upper < 0;
+  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
+  return { estimate: solve2(z2, 0, stages2), lower, upper, p };
+}
+
+// src/stats/random-effects.ts
+var VARIANCE_FLOOR = 1e-12;
+function clusterOf(units2) {
+  if (units2.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units2.length}`);
+  const m = mean2(units2);
+  const ss = units2.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
+  return { estimate: m, variance: ss / (units2.length - 1) / units2.length, units: units2.length };
+}
+function weightedMean(values2, weights) {
+  const total = weights.reduce((s, w) => s + w, 0);
+  return values2.reduce((s, v, i) => s + v * weights[i], 0) / total;
+}
+function mostApart(clusters) {
+  let best = { index: 0, z: 0, others: Number.NaN };
+  clusters.forEach((c, i) => {
+    const rest = clusters.filter((_, j) => j !== i);
+    const w = rest.map((r) => 1 / Math.max(r.variance, VARIANCE_FLOOR));
+    const others = weightedMean(
+      rest.map((r) => r.estimate),
+      w
+    );
+    const sw = w.reduce((s, v) => s + v, 0);
+    const z2 = (c.estimate - others) / Math.sqrt(Math.max(c.variance, VARIANCE_FLOOR) + 1 / sw);
+    if (Math.abs(z2) > Math.abs(best.z) || Number.isNaN(best.others)) best = { index: i, z: z2, others };
+  });
+  return best;
 }
 
 // src/decide/replicas.ts
@@ -12759,6 +12825,25 @@ function inferRunners(perRunner, level, reach) {
         detectable: reachWith(runners, within, level, reach)
       }))
     }
+  };
+}
+function inferMerged(perRunner, level, rule, stages2) {
+  const all = inferRunners(perRunner, level, rule);
+  if (!stages2) return all && { ...all, method: "stratified" };
+  const second = perRunner.slice(stages2.first);
+  if (stages2.confirm) {
+    const fresh = second.length > 1 ? inferRunners(second, level, rule) : void 0;
+    if (fresh) return { ...fresh, spread: { ...fresh.spread, confirmation: true }, method: "stratified" };
+    return second.length === 1 ? inferUnits(second[0], level) : void 0;
+  }
+  const s1 = stageStatistic(perRunner.slice(0, stages2.first));
+  const s2 = stageStatistic(second);
+  if (!(all && s1 && s2)) return all && { ...all, method: "stratified" };
+  return {
+    inference: combinationInference(s1, s2, stages2.weights, level),
+    critical: normalQuantile(1 - level / 2),
+    spread: all.spread,
+    method: "combination"
   };
 }
 function oneRunnerReach(logCi, critical, level, rule) {
@@ -12820,6 +12905,7 @@ function collect(groups, options, followers) {
           restartEvery,
           threshold,
           runners: g2.runners,
+          stages: g2.stages,
           ...carryOver ? { carryOver } : {}
         });
       }
@@ -12827,10 +12913,6 @@ function collect(groups, options, followers) {
     }
   });
   return { entries, scenarios, shown: shown2 };
-}
-function adjustedP(p, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
-  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 function processes(entry) {
   const test = blockTest(entry.raw.pairNumbers, entry.raw.logRatios, entry.restartEvery);
@@ -12868,13 +12950,13 @@ function inferEntry(entry, units2, f) {
       (p, r) => unitsOf(p, r, entry.restartEvery)
     );
     const rule = { metric, threshold: entry.threshold, floor: f.floor };
-    const merged = inferRunners(perRunner, f.level, rule);
-    if (merged) return { ...merged, method: "stratified" };
+    const merged = inferMerged(perRunner, f.level, rule, entry.stages);
+    if (merged) return merged;
   }
   return inferUnits(units2, f.level);
 }
 function oneRunner(inferred, logCi, metric, threshold, f) {
-  if (!inferred || inferred.method === "stratified") return {};
+  if (!inferred || inferred.method === "stratified" || inferred.method === "combination") return {};
   const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
   return reach ? { reach } : {};
 }
@@ -12915,7 +12997,7 @@ function finish(entry, f) {
     pAdjusted: adjustedP(p, f, significant),
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: inferred?.method === "stratified" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
+    detectable: inferred?.method === "stratified" || inferred?.method === "combination" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
     verdict,
     ...entry.carryOver ? { carryOver: entry.carryOver } : {}
@@ -12934,25 +13016,11 @@ function decideGroups(groups, options) {
   if (followers.every((f) => f.size === 0)) return first;
   return decideOnce(groups, options, followers);
 }
-function endOf(looks) {
-  return looks.length > 1 ? looks[looks.length - 2] : looks[0];
-}
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const count4 = entries.length + scenarios.length;
   const alpha = options.alpha / count4;
-  const side2 = options.alpha / 2;
-  const family = ({ looks, at, restartEvery }) => ({
-    level: levelAt(alpha, looks, at, restartEvery),
-    // The plan's last look before confirmation (planDetectable).
-    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
-    equivalence: 2 * equivalenceLevel(side2, looks, at),
-    equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
-    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
-    comparisons: count4,
-    alpha: options.alpha,
-    floor: options.floor ?? REGRESSION_FLOOR
-  });
+  const family = ({ looks, at, restartEvery }) => familyOf({ alpha: options.alpha, comparisons: count4, looks, at, restartEvery, floor: options.floor });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
   const errors = scenarios.map(
     ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, {
@@ -12962,7 +13030,7 @@ function decideOnce(groups, options, followers) {
       alpha: options.alpha,
       looks,
       restartEvery,
-      equivalence: equivalenceLevel(side2, looks, at)
+      equivalence: equivalenceLevel(options.alpha / 2, looks, at)
     })
   );
   return {
@@ -20852,7 +20920,9 @@ function spreadOf(report) {
   return (report.decision?.comparisons ?? []).flatMap((c) => c.runners ? [{ c, s: c.runners }] : []);
 }
 function runnersOfComparison(report, c) {
-  return runnersOf(report).filter((r) => r.keys.includes(c.scenario) && r.error === void 0);
+  return runnersOf(report).filter(
+    (r) => r.keys.includes(c.scenario) && r.error === void 0 && (!c.runners?.confirmation || r.replica?.stage === 2)
+  );
 }
 function differLine(c, s, runners) {
   const what2 = `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
@@ -20863,7 +20933,10 @@ function runnersLines(report) {
   const spreads = spreadOf(report);
   if (runners.length < 2 || spreads.length === 0) return [];
   const minutes = runnerMinutes(runners);
-  const confirmed = report.verdict === "regression" && !report.error ? ` The regression is the mean change of these ${runners.length} runners.` : "";
+  const fresh = runners.filter((r) => r.replica?.stage === 2).length;
+  const confirming = spreads.some(({ s }) => s.confirmation);
+  const regression = report.verdict === "regression" && !report.error;
+  const confirmed = confirming ? ` The first stage's runner raised the alarm, so the ${fresh} runners of the second stage decided alone${regression ? ": they confirm the regression" : ""}.` : regression ? ` The regression is the mean change of these ${runners.length} runners.` : "";
   const lines = [
     `Decided over ${runners.length} runners${stages(runners)}, ${minutes.toFixed(1)} runner-minutes, each runner's units about its own mean.${confirmed}`
   ];
@@ -20980,6 +21053,8 @@ function unitsText2(cs) {
   const blocks = cs.find((c) => c.unit === "blocks");
   const unit = blocks ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? "n"}\`, move alike, so a block is one unit)` : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
   const methods = new Set(cs.map((c) => c.method));
+  if (methods.has("combination"))
+    return `The units are ${unit}, each runner's about its own mean; the two stages are combined by the inverse normal method: each stage's own p-value (the first stage's runner, the second stage's runners' mean), weighed by the pairs each stage planned, fixed before the data, so the test holds whatever the first stage did or asked (docs/how-it-decides.md).`;
   if (methods.has("stratified"))
     return `The units are ${unit}, each runner's about its own mean; the interval is Student's t of the mean change of these runners, on the pooled variance within runners (docs/how-it-decides.md), chosen before the data.`;
   const how = methods.size > 1 ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can" : methods.has("t") ? "Student's t interval and the mean (too few units for the exact signed-rank interval to reach the level)" : "the exact signed-rank (Walsh) interval and the Hodges-Lehmann estimate";

@@ -9,8 +9,10 @@ import { GateError } from '../model/errors.ts';
 import type { Round } from '../model/measure.ts';
 import type { MergedJobs, Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
+import { stageWeights } from '../stats/combination.ts';
 import { finalVerdict } from './final.ts';
 import { missingReplicas, replicaSets, sameReplicaSet, setRounds } from './merge-replicas.ts';
+import type { TwoStages } from './replicas.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
 /** What a comparison is keyed by: the scenario's name. */
@@ -137,6 +139,7 @@ function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
   // One runner's looks as it planned them; runners merged decide once, on the whole budget each measured
   // (src/gate/loop.ts: a pooled runner never stops early, and a first stage's runner is pooled only at its end).
   const looks = joined.starts ? [] : (runners[0]!.report.sequential?.schedule ?? []);
+  const stages = joined.starts ? twoStages(runners) : undefined;
   return [
     {
       rounds,
@@ -144,8 +147,33 @@ function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
       looks,
       restartEvery: report.settings.restartEvery,
       ...(joined.starts ? { runners: joined.starts } : {}),
+      ...(stages ? { stages } : {}),
     },
   ];
+}
+
+/** The pairs a runner planned: its budget's last look, or its fixed pairs. */
+function plannedPairs(report: Report): number {
+  const schedule = report.sequential?.schedule ?? [];
+  return schedule.length > 1 ? schedule[schedule.length - 2]! : (schedule[0] ?? distinctPairs(report.rounds));
+}
+
+/**
+ * A set's two stages (its first-stage runners come first, replicaSets sorts them so): the weights from the pairs
+ * each stage planned (the second's runners as many as its `replica` count says, found or not), and whether the
+ * second stage confirms a regression the first raised. Undefined unless both stages are there.
+ */
+function twoStages(runners: readonly ReportFile[]): TwoStages | undefined {
+  const first = runners.filter((f) => f.report.replica?.stage === 1);
+  const second = runners.filter((f) => f.report.replica?.stage === 2);
+  if (first.length === 0 || second.length === 0) return undefined;
+  const planned = (fs: readonly ReportFile[]) =>
+    fs.reduce((s, f) => s + plannedPairs(f.report), 0) * (fs[0]!.report.replica!.count / fs.length);
+  return {
+    first: first.length,
+    weights: stageWeights(planned(first), planned(second)),
+    confirm: first.some((f) => f.report.verdict === 'regression'),
+  };
 }
 
 /** The merge's error: a failing shard's first, else missing shards, else a neutral shard's. */

@@ -8,12 +8,14 @@
  * Pure.
  */
 
-import type { RunnerSpread } from '../model/decision.ts';
+import type { MetricComparison, RunnerSpread } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
+import { combinationInference, stageStatistic } from '../stats/combination.ts';
 import { normalQuantile } from '../stats/distributions.ts';
 import type { Inference } from '../stats/inference.ts';
 import { clusterOf, mostApart } from '../stats/random-effects.ts';
 import { stratifiedMean } from '../stats/stratified.ts';
+import { inferUnits } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
 /** Runners differ when the F test of their changes has p below this (fixed before the data, as the blocks' 1%). */
@@ -94,6 +96,54 @@ export function inferRunners(
         detectable: reachWith(runners, within, level, reach),
       })),
     },
+  };
+}
+
+/**
+ * A two-stage design's runners: how many ran in the first stage (they come first), the combination's weights fixed
+ * before the data (from the pairs each stage planned), and whether the second stage confirms a regression the first
+ * raised (`confirm`: then the second stage's runners decide alone, since the first's selected itself).
+ */
+export interface TwoStages {
+  first: number;
+  weights: [number, number];
+  confirm: boolean;
+}
+
+type Rule = { metric: Metric; threshold: number; floor: number };
+
+/**
+ * The interval of a comparison several runners measured, with its method: the mean change of these runners
+ * (stratified); for two stages, the inverse normal combination of the first stage's runner and the second's mean,
+ * valid whatever the first stage did or asked; or, confirming, the second stage's runners alone.
+ */
+export function inferMerged(
+  perRunner: readonly (readonly number[])[],
+  level: number,
+  rule: Rule,
+  stages?: TwoStages,
+):
+  | (Partial<RunnersInference> &
+      Pick<RunnersInference, 'inference' | 'critical'> & {
+        method: MetricComparison['method'];
+      })
+  | undefined {
+  const all = inferRunners(perRunner, level, rule);
+  if (!stages) return all && { ...all, method: 'stratified' };
+  const second = perRunner.slice(stages.first);
+  if (stages.confirm) {
+    const fresh = second.length > 1 ? inferRunners(second, level, rule) : undefined;
+    if (fresh) return { ...fresh, spread: { ...fresh.spread, confirmation: true }, method: 'stratified' };
+    return second.length === 1 ? inferUnits(second[0]!, level) : undefined;
+  }
+  const s1 = stageStatistic(perRunner.slice(0, stages.first));
+  const s2 = stageStatistic(second);
+  if (!(all && s1 && s2)) return all && { ...all, method: 'stratified' };
+  return {
+    inference: combinationInference(s1, s2, stages.weights, level),
+    critical: normalQuantile(1 - level / 2),
+    spread: all.spread,
+    method: 'combination',
   };
 }
 

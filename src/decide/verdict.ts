@@ -28,13 +28,13 @@ import type { Metric, Round } from '../model/measure.ts';
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
 import { excludesZero } from '../stats/inference.ts';
 import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
-import { designP, levelAt } from './boundary.ts';
 import { type Follower, followersOf } from './carry-over.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
+import { adjustedP, type Family, familyOf } from './family.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
-import { inferRunners, oneRunnerReach, unitsByRunner } from './replicas.ts';
+import { inferMerged, oneRunnerReach, type TwoStages, unitsByRunner } from './replicas.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
 
 export interface DecideOptions {
@@ -106,6 +106,8 @@ export interface DecisionGroup {
    * are decided with the runner as a cluster (src/decide/replicas.ts).
    */
   runners?: readonly number[];
+  /** The runners are the two stages of a two-stage design (replicas.ts). */
+  stages?: TwoStages;
 }
 
 /** One tested metric of a scenario of a group, before the family is counted. */
@@ -119,6 +121,7 @@ interface Entry {
   restartEvery: number;
   threshold: number;
   runners: readonly number[] | undefined;
+  stages: TwoStages | undefined;
 }
 
 /** A scenario of a group, for its failed requests. */
@@ -166,6 +169,7 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
           restartEvery,
           threshold,
           runners: g.runners,
+          stages: g.stages,
           ...(carryOver ? { carryOver } : {}),
         });
       }
@@ -173,32 +177,6 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
     }
   });
   return { entries, scenarios, shown };
-}
-
-/**
- * What the family says about one comparison: this look's level and its sequential p-value (boundary.ts: an early
- * look's level is a small share of the full looks', a t look's a share solved for t), the level of the plan's last
- * look, the comparisons' count, alpha and the rule's floor.
- */
-interface Family {
-  level: number;
-  endLevel: number;
-  /** This look's two-sided level of the equivalence interval (two one-sided tests at α/2 each), and at the last look. */
-  equivalence: number;
-  equivalenceEnd: number;
-  sequential: (p: number) => number;
-  comparisons: number;
-  alpha: number;
-  floor: number;
-}
-
-/**
- * The p-value adjusted for the family: the comparisons' count × the sequential p-value, which is at most alpha
- * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
- */
-function adjustedP(p: number, f: Family, significant: boolean): number {
-  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
-  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
 /** The blocks of a comparison whose pairs share their processes, shown (they change neither unit nor verdict). */
@@ -237,7 +215,7 @@ function planDetectable(entry: Entry, logCi: readonly [number, number], units: n
   return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
 }
 
-/** The interval of a comparison: over its runners as clusters where several measured it, else over its units. */
+/** The interval of a comparison: over its runners where several measured it (replicas.ts), else over its units. */
 function inferEntry(entry: Entry, units: readonly number[], f: Family) {
   const { logRatios, pairNumbers, metric } = entry.raw;
   if (entry.runners && entry.runners.length > 1) {
@@ -245,8 +223,8 @@ function inferEntry(entry: Entry, units: readonly number[], f: Family) {
       unitsOf(p, r, entry.restartEvery),
     );
     const rule = { metric, threshold: entry.threshold, floor: f.floor };
-    const merged = inferRunners(perRunner, f.level, rule);
-    if (merged) return { ...merged, method: 'stratified' as const };
+    const merged = inferMerged(perRunner, f.level, rule, entry.stages);
+    if (merged) return merged;
   }
   return inferUnits(units, f.level);
 }
@@ -259,7 +237,7 @@ function oneRunner(
   threshold: number,
   f: Family,
 ): Pick<MetricComparison, 'reach'> {
-  if (!inferred || inferred.method === 'stratified') return {};
+  if (!inferred || inferred.method === 'stratified' || inferred.method === 'combination') return {};
   const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
   return reach ? { reach } : {};
 }
@@ -310,7 +288,7 @@ function finish(entry: Entry, f: Family): MetricComparison {
     significant,
     confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
     detectable:
-      inferred?.method === 'stratified'
+      inferred?.method === 'stratified' || inferred?.method === 'combination'
         ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor)
         : planDetectable(entry, logCi, units.length, f),
     worse: logWorse(raw.metric, Math.log1p(change)) > 0,
@@ -339,11 +317,6 @@ export function decideGroups(groups: readonly DecisionGroup[], options: DecideOp
   return decideOnce(groups, options, followers);
 }
 
-/** The plan's last look before confirmation. */
-function endOf(looks: readonly number[]): number {
-  return looks.length > 1 ? looks[looks.length - 2]! : looks[0]!;
-}
-
 function decideOnce(
   groups: readonly DecisionGroup[],
   options: DecideOptions,
@@ -352,19 +325,8 @@ function decideOnce(
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
   const alpha = options.alpha / count;
-  // "No change" is every comparison's own equivalence (intersection–union): α/2 a side, not shared among them.
-  const side = options.alpha / 2;
-  const family = ({ looks, at, restartEvery }: Entry): Family => ({
-    level: levelAt(alpha, looks, at, restartEvery),
-    // The plan's last look before confirmation (planDetectable).
-    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
-    equivalence: 2 * equivalenceLevel(side, looks, at),
-    equivalenceEnd: 2 * equivalenceLevel(side, looks, looks[looks.length - 1]!),
-    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
-    comparisons: count,
-    alpha: options.alpha,
-    floor: options.floor ?? REGRESSION_FLOOR,
-  });
+  const family = ({ looks, at, restartEvery }: Entry): Family =>
+    familyOf({ alpha: options.alpha, comparisons: count, looks, at, restartEvery, floor: options.floor });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
   // Failed requests have a test of their own: the boundary's level, no t share.
   const errors = scenarios.map(({ scenario, pairs, looks, at, restartEvery }) =>
@@ -375,7 +337,7 @@ function decideOnce(
       alpha: options.alpha,
       looks,
       restartEvery,
-      equivalence: equivalenceLevel(side, looks, at),
+      equivalence: equivalenceLevel(options.alpha / 2, looks, at),
     }),
   );
   return {

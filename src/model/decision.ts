@@ -54,7 +54,7 @@ export interface MetricComparison {
    * The interval's method, chosen from the number of units and the level only: the exact signed-rank (Walsh)
    * interval where it can reach the level, Student's t where it cannot.
    */
-  method: 'signed-rank' | 't' | 'stratified';
+  method: 'signed-rank' | 't' | 'stratified' | 'combination';
   /** Estimated relative change of head against base (0.1 = 10% higher): Hodges-Lehmann (signed-rank) or mean (t). */
   change: number;
   /**
@@ -127,6 +127,8 @@ export interface RunnerSpread {
   /** The F test of the runners' changes (one-way, runners − 1 and units − runners degrees of freedom). */
   f: number;
   pF: number;
+  /** Decided on a second stage's runners alone, confirming a regression the first stage raised (`confirm`). */
+  confirmation?: boolean;
   /** Whether the runners differ beyond their own noise (pF below 1%, fixed before the data); descriptive only. */
   differ: boolean;
   /** The runner most apart from the others (index into changes) and the others' change without it. */

@@ -37,9 +37,17 @@ function spreadOf(report: Report): { c: MetricComparison; s: RunnerSpread }[] {
   return (report.decision?.comparisons ?? []).flatMap((c) => (c.runners ? [{ c, s: c.runners }] : []));
 }
 
-/** The runners of a comparison, in the order of its spread: those of its shard that ended without an error. */
+/**
+ * The runners of a comparison, in the order of its spread: those of its shard that ended without an error (of the
+ * second stage alone where it confirmed the first's alarm).
+ */
 function runnersOfComparison(report: Report, c: MetricComparison): ShardSummary[] {
-  return runnersOf(report).filter((r) => r.keys.includes(c.scenario) && r.error === undefined);
+  return runnersOf(report).filter(
+    (r) =>
+      r.keys.includes(c.scenario) &&
+      r.error === undefined &&
+      (!c.runners?.confirmation || r.replica?.stage === 2),
+  );
 }
 
 /** What a runner saw where the runners differ, against the others. */
@@ -57,8 +65,12 @@ export function runnersLines(report: Report): string[] {
   const spreads = spreadOf(report);
   if (runners.length < 2 || spreads.length === 0) return [];
   const minutes = runnerMinutes(runners);
-  const confirmed =
-    report.verdict === 'regression' && !report.error
+  const fresh = runners.filter((r) => r.replica?.stage === 2).length;
+  const confirming = spreads.some(({ s }) => s.confirmation);
+  const regression = report.verdict === 'regression' && !report.error;
+  const confirmed = confirming
+    ? ` The first stage's runner raised the alarm, so the ${fresh} runners of the second stage decided alone${regression ? ': they confirm the regression' : ''}.`
+    : regression
       ? ` The regression is the mean change of these ${runners.length} runners.`
       : '';
   const lines = [

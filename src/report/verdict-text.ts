@@ -114,6 +114,8 @@ function unitsText(cs: readonly MetricComparison[]): string {
     ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? 'n'}\`, move alike, so a block is one unit)`
     : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
   const methods = new Set(cs.map((c) => c.method));
+  if (methods.has('combination'))
+    return `The units are ${unit}, each runner's about its own mean; the two stages are combined by the inverse normal method: each stage's own p-value (the first stage's runner, the second stage's runners' mean), weighed by the pairs each stage planned, fixed before the data, so the test holds whatever the first stage did or asked (docs/how-it-decides.md).`;
   if (methods.has('stratified'))
     return `The units are ${unit}, each runner's about its own mean; the interval is Student's t of the mean change of these runners, on the pooled variance within runners (docs/how-it-decides.md), chosen before the data.`;
   const how =

@@ -28,7 +28,10 @@ describe('words of many runners', () => {
     const markdown = renderMarkdown(report);
     assert.match(markdown, /3 runners of 10, 10, 10 pairs/);
     assert.match(markdown, /adjusted over 3 comparisons \(across all runners\)/);
-    assert.match(markdown, /each runner's about its own mean; the interval is Student's t of the mean change of these runners/);
+    assert.match(
+      markdown,
+      /each runner's about its own mean; the interval is Student's t of the mean change of these runners/,
+    );
   });
 
   test('a runner whose change differs is named with its CPU', () => {

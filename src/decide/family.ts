@@ -1,0 +1,66 @@
+/**
+ * The levels one comparison of a family is decided at, worked out in one place from the design: its regression
+ * interval's (simultaneous over the family's comparisons, Bonferroni, and the looks counted exactly, boundary.ts),
+ * at this look and at the plan's last, and its equivalence interval's (its own two one-sided tests at alpha / 2,
+ * not shared among the comparisons: src/stats/equivalence-boundary.ts). Pure.
+ */
+import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
+import { designP, levelAt } from './boundary.ts';
+import { REGRESSION_FLOOR } from './rule.ts';
+
+/**
+ * What the family says about one comparison: this look's level and its sequential p-value (an early look's level is
+ * a small share of the full looks', a t look's a share solved for t), the level of the plan's last look, the
+ * equivalence interval's two-sided level here and at the last look, the comparisons' count, alpha and the floor.
+ */
+export interface Family {
+  level: number;
+  endLevel: number;
+  equivalence: number;
+  equivalenceEnd: number;
+  sequential: (p: number) => number;
+  comparisons: number;
+  alpha: number;
+  floor: number;
+}
+
+/** The design of one comparison: the gate's alpha, the family's size, its looks, this look and the blocks. */
+export interface ComparisonDesign {
+  alpha: number;
+  comparisons: number;
+  looks: readonly number[];
+  at: number;
+  restartEvery: number;
+  floor?: number | undefined;
+}
+
+/** The plan's last look before confirmation. */
+function endOf(looks: readonly number[]): number {
+  return looks.length > 1 ? looks[looks.length - 2]! : looks[0]!;
+}
+
+export function familyOf(d: ComparisonDesign): Family {
+  const alpha = d.alpha / d.comparisons;
+  const { looks, at, restartEvery } = d;
+  // "No change" is every comparison's own equivalence (intersection–union): alpha / 2 a side, not shared.
+  const side = d.alpha / 2;
+  return {
+    level: levelAt(alpha, looks, at, restartEvery),
+    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
+    equivalence: 2 * equivalenceLevel(side, looks, at),
+    equivalenceEnd: 2 * equivalenceLevel(side, looks, looks[looks.length - 1]!),
+    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
+    comparisons: d.comparisons,
+    alpha: d.alpha,
+    floor: d.floor ?? REGRESSION_FLOOR,
+  };
+}
+
+/**
+ * The p-value adjusted for the family: the comparisons' count × the sequential p-value, which is at most alpha
+ * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
+ */
+export function adjustedP(p: number, f: Family, significant: boolean): number {
+  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
+  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
+}
