@@ -319,6 +319,9 @@ describe('example workflows', () => {
               ...Object.entries(s.with).map(
                 ([name, value]) => [`steps[${s.index}].with.${name}`, value] as const,
               ),
+              ...Object.entries(s.env).map(
+                ([name, value]) => [`steps[${s.index}].env.${name}`, value] as const,
+              ),
               ...(s.run === undefined ? [] : [[`steps[${s.index}].run`, s.run] as const]),
             ]),
           ];
@@ -347,6 +350,14 @@ describe('example workflows', () => {
             );
           }
         }
+      });
+
+      test('no `run:` script holds an expression: outputs reach it through `env:` (docs/security.md, issue 50)', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        for (const job of workflow.jobs)
+          for (const step of job.otherSteps)
+            assert.doesNotMatch(step.run ?? '', /\$\{\{/, `jobs.${job.id}.steps[${step.index}].run`);
       });
 
       test('is run for real by an end-to-end test', () => {
