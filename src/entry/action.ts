@@ -39,7 +39,7 @@ import {
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
 import { runHistoryMode } from './history-mode.ts';
-import { actionGateLog, actionLog, info, logUntrusted } from './log.ts';
+import { actionGateLog, actionLog, info, logUntrusted, maskSecrets } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
 import { withTrustedPolicy } from './trusted.ts';
@@ -78,7 +78,7 @@ export async function run(): Promise<void> {
       // The config file, relative to the repository root (only `mode: gate` reads it, after checkout).
       readFile: repoFileReader(workspace),
     });
-    for (const secret of [config.token, ...config.secrets]) if (secret) core.setSecret(secret);
+    maskSecrets([config.token, ...config.secrets]);
     inProgress.config = config;
     if (config.mode === 'report') await runReport(config, workspace);
     else if (config.mode === 'history') await runHistory(config, workspace);
@@ -191,7 +191,11 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
       log: actionGateLog,
       pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : undefined,
     },
-    { progress: (snapshot) => (inProgress.snapshot = snapshot), cancelled: () => cancelling },
+    {
+      progress: (snapshot) => (inProgress.snapshot = snapshot),
+      cancelled: () => cancelling,
+      mask: maskSecrets,
+    },
   );
   await publish(report, trusted, to);
 }
@@ -203,6 +207,7 @@ async function runHistory(config: Config, workspace: string): Promise<void> {
       inProgress.snapshot = snapshot;
     },
     cancelled: () => cancelling,
+    mask: maskSecrets,
     upload: (report) => uploadArtifact(report, config),
     settle: async () => {
       await stopEverything();
