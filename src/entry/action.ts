@@ -230,12 +230,15 @@ async function runReport(config: Config, workspace: string): Promise<void> {
   const target = reportTarget(github.context.eventName, github.context.payload, report, github.context.sha);
   if (target.verify && target.number !== undefined) await verifyPullHead(config, target, target.number);
   await writeReport(config.outputDir, report);
+  // A merge queue's group: its regression is accepted by the label of the pull request it was made for.
+  const group = target.number === undefined ? mergeGroupOf(github.context.payload) : undefined;
   await publish(report, config, {
     number: target.number,
     headSha: target.headSha,
     fromFork: false,
     fromFiles: true,
     detailsUrl: target.detailsUrl,
+    queuedPull: group ? mergeGroupPull(group) : undefined,
   });
 }
 

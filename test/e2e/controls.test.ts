@@ -47,7 +47,13 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
   });
 
   const fake = async (options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<FakeGitHub> => {
-    const f = await startFakeGitHub({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA, ...options });
+    const f = await startFakeGitHub({
+      token: TOKEN,
+      pullNumber: PR,
+      headSha: PR_HEAD_SHA,
+      roles: { alice: 'maintain' },
+      ...options,
+    });
     fakes.push(f);
     return f;
   };
