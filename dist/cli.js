@@ -10455,7 +10455,8 @@ var REPORT_SCHEMA = object(
     profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
     changedFiles: list2(str(1e3), 1e4),
     diagnostics,
-    pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) })
+    pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
+    run: object({ id: str(20, "^[0-9]+$"), attempt: int(1, 1e6) })
   }
 );
 
@@ -11283,7 +11284,8 @@ function assembleReport(context, run) {
     profile: run.profile,
     changedFiles: run.changedFiles,
     diagnostics: measured?.diagnostics,
-    pullRequest: context.pullRequest
+    pullRequest: context.pullRequest,
+    ...context.workflowRun ? { run: context.workflowRun } : {}
   };
 }
 function environmentOf() {

@@ -5,11 +5,13 @@ import * as core from '@actions/core';
 import * as github from '@actions/github';
 import {
   chooseBase,
+  measuringRunId,
   mergeGroupBase,
   mergeGroupOf,
   mergeGroupPull,
   privilegedForkProblem,
   pullRequestOf,
+  workflowRunOf,
 } from '../config/event.ts';
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
@@ -190,6 +192,7 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
       head,
       log: actionGateLog,
       pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : undefined,
+      workflowRun: workflowRunOf(process.env),
     },
     {
       progress: (snapshot) => (inProgress.snapshot = snapshot),
@@ -226,7 +229,11 @@ async function runReport(config: Config, workspace: string): Promise<void> {
   info(
     `read ${files.length} report${files.length === 1 ? '' : 's'}: ${files.map((f) => shownName(f.source)).join(', ')}`,
   );
-  const report = mergeReports(files);
+  // Decided with this job's own inputs, of the run it merges only (its own, or the one workflow_run names).
+  const report = mergeReports(files, {
+    rule: { threshold: config.threshold, latencyThreshold: config.latencyThreshold, alpha: config.alpha },
+    runId: measuringRunId(github.context.eventName, github.context.payload, process.env),
+  });
   const target = reportTarget(github.context.eventName, github.context.payload, report, github.context.sha);
   if (target.verify && target.number !== undefined) await verifyPullHead(config, target, target.number);
   await writeReport(config.outputDir, report);
