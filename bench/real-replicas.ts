@@ -73,7 +73,9 @@ try {
       const files = reports[kind]
         .slice(0, k)
         .map((report, i) => parseReportFile(JSON.stringify(report), `r${i}`));
-      const merged = mergeReports(files);
+      // Decided as the runners decided (each recorded the same inputs), outside a workflow run.
+      const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
+      const merged = mergeReports(files, { rule: { threshold, latencyThreshold, alpha }, runId: undefined });
       const m = rps(merged);
       appendFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), kind, merged: k, ...m })}\n`);
       console.log(

@@ -7405,19 +7405,52 @@ function configError(input, problem, fix) {
   return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
 }
 
+// src/io/env.ts
+var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
+function hiddenFromChildren(name) {
+  return /^INPUT_/i.test(name) || HIDDEN_ENV.test(name);
+}
+function scrub(env) {
+  const clean2 = {};
+  for (const [name, value2] of Object.entries(env)) {
+    if (value2 === void 0 || hiddenFromChildren(name)) continue;
+    clean2[name] = value2;
+  }
+  return clean2;
+}
+function safeEnv(extra = {}, base = process.env) {
+  return { ...scrub(base), ...extra };
+}
+
 // src/config/expand.ts
 var VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 var SIDE = "PERF_GATE_SIDE";
+var RUNNER_OWN = /^(GITHUB|ACTIONS|RUNNER|INPUT)_/i;
+var HAS_SECRETS = "if: github.event.pull_request.head.repo.full_name == github.repository && github.actor != 'dependabot[bot]'";
+function variable(name, where, env) {
+  if (RUNNER_OWN.test(name) || hiddenFromChildren(name))
+    throw new GateError(
+      "config",
+      `${where}: \`\${${name}}\` is the runner's own variable (its tokens, services, paths and perf-gate's inputs), which the config file may not read. Pass the value under a name of your own in the step's \`env:\`, e.g. \`env: { MY_VALUE: \${{ \u2026 }} }\` and \`\${MY_VALUE}\`.`
+    );
+  const value2 = env[name];
+  if (value2 === void 0)
+    throw new GateError(
+      "config",
+      `${where}: \`\${${name}}\` is not set in the step's environment. Set it in the step's \`env:\`, e.g. \`env: { ${name}: \${{ secrets.${name} }} }\` (on your machine: export it).`
+    );
+  if (value2 === "")
+    throw new GateError(
+      "config",
+      `${where}: \`\${${name}}\` is empty. A secret is empty on a pull request from a fork and on Dependabot's: forks and Dependabot get no secrets. Skip those pull requests with the job's condition \`${HAS_SECRETS}\`, or set \`${name}\` to a value that needs no secret.`
+    );
+  return value2;
+}
 function expand(text2, where, env, keep) {
   const taken = [];
   const out = text2.replace(VARIABLE, (whole, name) => {
     if (keep.has(name)) return whole;
-    const value2 = env[name];
-    if (value2 === void 0)
-      throw new GateError(
-        "config",
-        `${where}: \`\${${name}}\` is not set in the step's environment. Set it in the step's \`env:\`, e.g. \`env: { ${name}: \${{ secrets.${name} }} }\` (on your machine: export it).`
-      );
+    const value2 = variable(name, where, env);
     taken.push(value2);
     return value2;
   });
@@ -8922,20 +8955,6 @@ import { randomUUID } from "node:crypto";
 import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
 import { setTimeout as sleep2 } from "node:timers/promises";
 
-// src/io/env.ts
-var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
-function scrub(env) {
-  const clean = {};
-  for (const [name, value2] of Object.entries(env)) {
-    if (value2 === void 0 || /^INPUT_/i.test(name) || HIDDEN_ENV.test(name)) continue;
-    clean[name] = value2;
-  }
-  return clean;
-}
-function safeEnv(extra = {}, base = process.env) {
-  return { ...scrub(base), ...extra };
-}
-
 // src/io/leftovers.ts
 import { readdirSync, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -9143,14 +9162,35 @@ function processTree(pid, processes2 = liveProcesses()) {
   }
   return tree;
 }
+var ownUid = typeof process.getuid === "function" ? process.getuid() : void 0;
+var procReadable = (() => {
+  try {
+    readFileSync3("/proc/self/status");
+    return true;
+  } catch {
+    return false;
+  }
+})();
+function ours(pid) {
+  if (ownUid === void 0 || !procReadable) return true;
+  try {
+    const uid2 = /^Uid:\s+(\d+)/m.exec(readFileSync3(`/proc/${pid}/status`, "utf8"))?.[1];
+    return uid2 !== void 0 && Number(uid2) === ownUid;
+  } catch {
+    return false;
+  }
+}
 function killTreeNow(pid, signal2) {
   const processes2 = liveProcesses();
-  const tree = processTree(pid, processes2);
+  const tree = processTree(pid, processes2).filter(ours);
   const group = new Map(processes2.map((p) => [p.pid, p.pgid]));
+  const groupOurs = processes2.filter((p) => p.pgid === pid).every((p) => ours(p.pid));
   let groupSignalled = false;
   try {
-    process.kill(-pid, signal2);
-    groupSignalled = true;
+    if (groupOurs) {
+      process.kill(-pid, signal2);
+      groupSignalled = true;
+    }
   } catch {
   }
   for (const member of tree) {
@@ -9169,7 +9209,7 @@ async function killTree(pid, graceMs = 3e3) {
   const rest = tree.filter(isRunning);
   if (rest.length === 0) return;
   killTreeNow(pid, "SIGKILL");
-  for (const member of rest) {
+  for (const member of rest.filter(ours)) {
     try {
       process.kill(member, "SIGKILL");
     } catch {
@@ -9437,16 +9477,28 @@ async function workTreeCommit(root) {
 }
 
 // src/io/redact.ts
-function redact(report, secrets) {
-  const hidden = secrets.filter((secret) => secret.length >= 8);
-  if (hidden.length === 0) return report;
-  const json = JSON.stringify(report);
-  let clean = json;
-  for (const secret of hidden) {
-    const encoded = JSON.stringify(secret).slice(1, -1);
-    clean = clean.replaceAll(encoded, "***");
+var FIXED_FORM = /^(?:[0-9a-f]{7,64}|\d{4}-\d\d-\d\dT[\d:.]+Z)$/;
+var ANYWHERE = 8;
+var escaped = (text2) => text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function pattern(secret) {
+  const text2 = escaped(secret);
+  return secret.length >= ANYWHERE ? new RegExp(text2, "g") : new RegExp(`(?<![\\w])${text2}(?![\\w])`, "gu");
+}
+function clean(value2, patterns) {
+  if (typeof value2 === "string") {
+    if (FIXED_FORM.test(value2)) return value2;
+    return patterns.reduce((text2, p) => text2.replace(p, "***"), value2);
   }
-  return clean === json ? report : JSON.parse(clean);
+  if (Array.isArray(value2)) return value2.map((v) => clean(v, patterns));
+  if (typeof value2 === "object" && value2 !== null)
+    return Object.fromEntries(Object.entries(value2).map(([k, v]) => [k, clean(v, patterns)]));
+  return value2;
+}
+function redact(report, secrets) {
+  const hidden = [...new Set(secrets.filter((secret) => secret !== ""))].sort((a, b) => b.length - a.length);
+  if (hidden.length === 0) return report;
+  const cleaned = clean(report, hidden.map(pattern));
+  return JSON.stringify(cleaned) === JSON.stringify(report) ? report : cleaned;
 }
 
 // src/io/report-json.ts
@@ -10102,7 +10154,7 @@ function object(required, optional = {}) {
     additionalProperties: false
   };
 }
-var str = (maxLength, pattern) => pattern === void 0 ? { type: "string", maxLength } : { type: "string", maxLength, pattern };
+var str = (maxLength, pattern2) => pattern2 === void 0 ? { type: "string", maxLength } : { type: "string", maxLength, pattern: pattern2 };
 var int = (minimum, maximum) => ({ type: "integer", minimum, maximum });
 var count = (maximum) => int(0, maximum);
 var list2 = (items, maxItems) => ({ type: "array", items, maxItems });
@@ -10427,7 +10479,8 @@ var REPORT_SCHEMA = object(
     profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
     changedFiles: list2(str(1e3), 1e4),
     diagnostics,
-    pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) })
+    pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
+    run: object({ id: str(20, "^[0-9]+$"), attempt: int(1, 1e6) })
   }
 );
 
@@ -11255,7 +11308,8 @@ function assembleReport(context, run) {
     profile: run.profile,
     changedFiles: run.changedFiles,
     diagnostics: measured?.diagnostics,
-    pullRequest: context.pullRequest
+    pullRequest: context.pullRequest,
+    ...context.workflowRun ? { run: context.workflowRun } : {}
   };
 }
 function environmentOf() {
@@ -19035,10 +19089,10 @@ function escapeInline(text2) {
   return text2.replace(/\r\n?|\n/g, " ").replace(/[\\`*_{}[\]|<>~$]/g, (c) => `\\${c}`).replace(/&/g, "&amp;").replace(/@/g, `@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/(gh-)(?=\d)/gi, `$1${ZWSP}`).replace(/:(?=\/\/)/g, `:${ZWSP}`).replace(/(www)(?=\.)/gi, `$1${ZWSP}`);
 }
 function code(text2) {
-  const clean = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
-  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const clean2 = text2.replace(/\r\n?|\n/g, " ").replace(/@/g, "@\u200B").replace(/<!--/g, "<!\u200B--");
+  const longest = Math.max(0, ...[...clean2.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
-  return `${fence}${clean.startsWith("`") || clean.endsWith("`") ? ` ${clean} ` : clean}${fence}`;
+  return `${fence}${clean2.startsWith("`") || clean2.endsWith("`") ? ` ${clean2} ` : clean2}${fence}`;
 }
 function codeCell(text2) {
   return code(text2).replace(/\|/g, "\\|");
@@ -19788,6 +19842,7 @@ var StepStopped = class extends Error {
 // src/gate/run.ts
 async function runGate(context, hooks = {}) {
   const { config } = context;
+  hooks.mask?.(config.secrets);
   const started = Date.now();
   const run = {
     started,
@@ -20183,8 +20238,8 @@ function releaseGateLog(release2, previous) {
 function headIsReleaseText(ref, release2) {
   return `${ref} is at ${release2} itself: nothing to compare it with until the next commit.`;
 }
-function noReleaseText(ref, pattern) {
-  return `${ref} has no release yet (no tag that matches ${pattern} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
+function noReleaseText(ref, pattern2) {
+  return `${ref} has no release yet (no tag that matches ${pattern2} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
 }
 
 // src/report/tables.ts
@@ -21609,7 +21664,7 @@ var stderrLog = {
   warning: (message2) => process.stderr.write(`${shownInfo(`warning: ${message2}`)}
 `),
   group: async (name, body) => {
-    process.stderr.write(`\u25B8 ${name}
+    process.stderr.write(`${shownInfo(`\u25B8 ${name}`)}
 `);
     return body();
   }

@@ -29757,6 +29757,15 @@ function processTree(pid, processes = liveProcesses()) {
   }
   return tree;
 }
+var ownUid = typeof process.getuid === "function" ? process.getuid() : void 0;
+var procReadable = (() => {
+  try {
+    readFileSync2("/proc/self/status");
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 // src/io/peers.ts
 function parseTcpTable(text) {

@@ -149,3 +149,27 @@ export function privilegedForkProblem(
   if (checkedOut && checkedOut.head !== '' && checkedOut.head === checkedOut.eventSha) return undefined;
   return privilegedEventMessage(eventName);
 }
+
+/** This job's workflow run (GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT), which a gate records in its report. */
+export function workflowRunOf(env: NodeJS.ProcessEnv): { id: string; attempt: number } | undefined {
+  const id = env.GITHUB_RUN_ID ?? '';
+  if (!/^\d{1,20}$/.test(id)) return undefined;
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  return { id, attempt: Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : 1 };
+}
+
+/**
+ * The run whose reports `mode: report` merges: under `workflow_run` the run that triggered it
+ * (`workflow_run.id`), else its own. Undefined outside a workflow run (nothing to check against).
+ */
+export function measuringRunId(
+  eventName: string,
+  payload: unknown,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (eventName === 'workflow_run') {
+    const id = record(record(payload)?.workflow_run)?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : undefined;
+  }
+  return workflowRunOf(env)?.id;
+}

@@ -1,14 +1,42 @@
 /**
  * `${NAME}` in the config file's request headers, bodies and `env`, taken from the step's environment, so that a
  * token or a database URL is a secret of the workflow, not text of the repository; every value taken this way is
- * a secret that perf-gate keeps out of what it writes (io/redact.ts). `${PERF_GATE_SIDE}` in `env` stays until a
- * side's processes start (sideEnv), so that base and head may each have a database of their own. Pure.
+ * a secret that perf-gate keeps out of what it writes (io/redact.ts). The runner's own variables and what the children's
+ * environment hides are refused, and so is an empty value (a fork's secret). `${PERF_GATE_SIDE}` in `env` stays until
+ * a side's processes start (sideEnv), so that base and head may each have a database of their own. Pure.
  */
+import { hiddenFromChildren } from '../io/env.ts';
 import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
 
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const SIDE = 'PERF_GATE_SIDE';
+/** The runner's own variables (its tokens, services, paths and our inputs): never a value of the config file's. */
+const RUNNER_OWN = /^(GITHUB|ACTIONS|RUNNER|INPUT)_/i;
+/** The condition that keeps a job off pull requests, which get no secrets: forks' and Dependabot's. */
+const HAS_SECRETS =
+  "if: github.event.pull_request.head.repo.full_name == github.repository && github.actor != 'dependabot[bot]'";
+
+/** The value of `${name}` at `where`: refused when it is the runner's, unset or empty. */
+function variable(name: string, where: string, env: NodeJS.ProcessEnv): string {
+  if (RUNNER_OWN.test(name) || hiddenFromChildren(name))
+    throw new GateError(
+      'config',
+      `${where}: \`\${${name}}\` is the runner's own variable (its tokens, services, paths and perf-gate's inputs), which the config file may not read. Pass the value under a name of your own in the step's \`env:\`, e.g. \`env: { MY_VALUE: \${{ … }} }\` and \`\${MY_VALUE}\`.`,
+    );
+  const value = env[name];
+  if (value === undefined)
+    throw new GateError(
+      'config',
+      `${where}: \`\${${name}}\` is not set in the step's environment. Set it in the step's \`env:\`, e.g. \`env: { ${name}: \${{ secrets.${name} }} }\` (on your machine: export it).`,
+    );
+  if (value === '')
+    throw new GateError(
+      'config',
+      `${where}: \`\${${name}}\` is empty. A secret is empty on a pull request from a fork and on Dependabot's: forks and Dependabot get no secrets. Skip those pull requests with the job's condition \`${HAS_SECRETS}\`, or set \`${name}\` to a value that needs no secret.`,
+    );
+  return value;
+}
 
 /** What expanding gave: the text, and the values it took from the environment. */
 interface Expanded {
@@ -21,12 +49,7 @@ function expand(text: string, where: string, env: NodeJS.ProcessEnv, keep: Reado
   const taken: string[] = [];
   const out = text.replace(VARIABLE, (whole, name: string) => {
     if (keep.has(name)) return whole;
-    const value = env[name];
-    if (value === undefined)
-      throw new GateError(
-        'config',
-        `${where}: \`\${${name}}\` is not set in the step's environment. Set it in the step's \`env:\`, e.g. \`env: { ${name}: \${{ secrets.${name} }} }\` (on your machine: export it).`,
-      );
+    const value = variable(name, where, env);
     taken.push(value);
     return value;
   });

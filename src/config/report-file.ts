@@ -166,6 +166,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
       head: o.diagnostics.head,
     },
     pullRequest: o.pullRequest,
+    ...(o.run ? { run: { ...o.run } } : {}),
   };
   return { source, report, shard: o.shard };
 }

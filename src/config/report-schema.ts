@@ -254,6 +254,7 @@ export const REPORT_SCHEMA: Schema = object(
     changedFiles: list(str(1000), 10_000),
     diagnostics,
     pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
+    run: object({ id: str(20, '^[0-9]+$'), attempt: int(1, 1_000_000) }),
   },
 );
 

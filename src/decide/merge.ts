@@ -5,12 +5,15 @@
  */
 
 import { type ReportFile, shownName } from '../config/report-file.ts';
-import { GateError } from '../model/errors.ts';
 import type { Round } from '../model/measure.ts';
 import type { MergedJobs, Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { stageWeights } from '../stats/combination.ts';
 import { finalVerdict } from './final.ts';
+import { checkMergeable, type MergingJob, mergeError, sameShard, stageAlpha } from './merge-checks.ts';
+
+export type { MergingJob } from './merge-checks.ts';
+
 import { missingReplicas, replicaSets, sameReplicaSet, setRounds } from './merge-replicas.ts';
 import type { TwoStages } from './replicas.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
@@ -24,50 +27,8 @@ export function reportKeys(report: Report): string[] {
   return report.settings.scenarios.map((s) => s.name);
 }
 
-function mergeError(problem: string, fix: string): GateError {
-  return new GateError('config', `input \`results\`: ${problem}. ${fix}`);
-}
-
 function distinctPairs(rounds: readonly Round[]): number {
   return new Set(rounds.map((r) => r.pair)).size;
-}
-
-/** Two files are the same shard twice (e.g. downloaded twice) when their content is identical. */
-function sameShard(a: Report, b: Report): boolean {
-  return (
-    a.timing.startedAt === b.timing.startedAt &&
-    JSON.stringify(a.rounds) === JSON.stringify(b.rounds) &&
-    JSON.stringify(a.error) === JSON.stringify(b.error)
-  );
-}
-
-/** One pair of commits, one pull request, one rule of decision: else the files are not shards of one run. */
-function checkOneRun(files: readonly ReportFile[]): void {
-  const first = files[0]!;
-  for (const f of files.slice(1)) {
-    const a = first.report;
-    const b = f.report;
-    if (a.base.sha !== b.base.sha || a.head.sha !== b.head.sha) {
-      throw mergeError(
-        `${shownName(first.source)} measured base ${a.base.sha.slice(0, 7)} and head ${a.head.sha.slice(0, 7)}, but ${shownName(f.source)} measured base ${b.base.sha.slice(0, 7)} and head ${b.head.sha.slice(0, 7)}`,
-        'Merge only the reports of one run (download the artifacts of one workflow run).',
-      );
-    }
-    if (JSON.stringify(a.pullRequest) !== JSON.stringify(b.pullRequest)) {
-      throw mergeError(
-        `${shownName(first.source)} and ${shownName(f.source)} are for different pull requests`,
-        'Merge only the reports of one run.',
-      );
-    }
-    const rule = (r: Report) =>
-      [r.settings.threshold, r.settings.latencyThreshold, r.settings.alpha].join(' ');
-    if (rule(a) !== rule(b)) {
-      throw mergeError(
-        `${shownName(first.source)} and ${shownName(f.source)} were decided with different \`threshold\`, \`latency-threshold\` or \`alpha\``,
-        'Give every measuring job the same inputs except `shard` and `replica`.',
-      );
-    }
-  }
 }
 
 /**
@@ -131,7 +92,9 @@ function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
   const runners = set.filter((f) => !f.report.error);
   if (runners.length === 0) return [];
   const report = runners[0]!.report;
-  const scenarios = report.settings.scenarios.filter((s) => !report.newScenarios.includes(s.name));
+  // A scenario any runner found new (base fails it) is compared on none.
+  const fresh = new Set(runners.flatMap((f) => f.report.newScenarios));
+  const scenarios = report.settings.scenarios.filter((s) => !fresh.has(s.name));
   const keys = scenarios.map((s) => s.name);
   const joined = setRounds(runners);
   const rounds = joined.rounds.filter((r) => keys.includes(roundKey(r)));
@@ -260,19 +223,22 @@ function notesOfShards(shards: readonly ReportFile[], jobs: MergedJobs): Note[] 
 }
 
 /**
- * The files as one report's data. They must measure the same base and head with the same threshold and alpha, and
- * each scenario may come from one shard only; a shard's error is carried (decide/final.ts finalVerdict).
+ * The files as one report's data, decided with the merging job's own threshold and alpha. They must measure the same
+ * base and head in the job's run, decided as the job decides (merge-checks.ts), and each scenario may come from one
+ * shard only; a shard's error is carried (decide/final.ts finalVerdict).
  */
-export function mergeReports(files: readonly ReportFile[]): Report {
+export function mergeReports(files: readonly ReportFile[], job: MergingJob): Report {
   if (files.length === 0)
     throw mergeError('no report.json found', 'Check that the measuring job uploaded its `report` output.');
-  checkOneRun(files);
+  checkMergeable(files, job);
   const notes: Note[] = [];
   // Runners when any report is a replica (each file is one runner's, measuring a shard or all scenarios).
   const jobs: MergedJobs = files.some((f) => f.report.replica !== undefined) ? 'runners' : 'shards';
   const shards = distinctShards(files, notes, jobs);
   const missing = missingShards(shards, notes);
-  const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
+  const { threshold, latencyThreshold } = job.rule;
+  // Stages decide at half of alpha each (every file was checked to have decided so).
+  const alpha = Math.min(...files.map((f) => stageAlpha(f.report, job.rule.alpha)));
   const sets = replicaSets(shards);
   notes.push(...sets.flatMap(missingReplicas));
   const groups = sets.flatMap(decisionGroup);
@@ -292,7 +258,13 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     verdict: finalVerdict(decision, error),
     base: base.base,
     head: base.head,
-    settings: { ...base.settings, scenarios: firsts.flatMap((r) => r.settings.scenarios) },
+    settings: {
+      ...base.settings,
+      threshold,
+      latencyThreshold,
+      alpha,
+      scenarios: firsts.flatMap((r) => r.settings.scenarios),
+    },
     decision,
     sequential: several ? undefined : base.sequential,
     newScenarios: [...new Set(reports.flatMap((r) => r.newScenarios))],
@@ -313,6 +285,7 @@ export function mergeReports(files: readonly ReportFile[]): Report {
     changedFiles: [...new Set(reports.flatMap((r) => r.changedFiles))],
     diagnostics: several ? undefined : base.diagnostics,
     pullRequest: base.pullRequest,
+    ...(base.run ? { run: base.run } : {}),
     shards: several ? sets.flat().map(summaryOf) : undefined,
   };
 }

@@ -5,11 +5,13 @@ import * as core from '@actions/core';
 import * as github from '@actions/github';
 import {
   chooseBase,
+  measuringRunId,
   mergeGroupBase,
   mergeGroupOf,
   mergeGroupPull,
   privilegedForkProblem,
   pullRequestOf,
+  workflowRunOf,
 } from '../config/event.ts';
 import { type InputName, parseConfig } from '../config/inputs.ts';
 import { repoFileReader } from '../config/repo-files.ts';
@@ -39,7 +41,7 @@ import {
 } from '../report/safety-text.ts';
 import { cancellation } from './cancel.ts';
 import { runHistoryMode } from './history-mode.ts';
-import { actionGateLog, actionLog, info, logUntrusted } from './log.ts';
+import { actionGateLog, actionLog, info, logUntrusted, maskSecrets } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
 import { type PublishTo, postCancelledComment, publishReport } from './publish.ts';
 import { withTrustedPolicy } from './trusted.ts';
@@ -78,7 +80,7 @@ export async function run(): Promise<void> {
       // The config file, relative to the repository root (only `mode: gate` reads it, after checkout).
       readFile: repoFileReader(workspace),
     });
-    for (const secret of [config.token, ...config.secrets]) if (secret) core.setSecret(secret);
+    maskSecrets([config.token, ...config.secrets]);
     inProgress.config = config;
     if (config.mode === 'report') await runReport(config, workspace);
     else if (config.mode === 'history') await runHistory(config, workspace);
@@ -190,8 +192,13 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
       head,
       log: actionGateLog,
       pullRequest: pr ? { number: pr.number, headSha: pr.headSha, baseSha: pr.baseSha } : undefined,
+      workflowRun: workflowRunOf(process.env),
     },
-    { progress: (snapshot) => (inProgress.snapshot = snapshot), cancelled: () => cancelling },
+    {
+      progress: (snapshot) => (inProgress.snapshot = snapshot),
+      cancelled: () => cancelling,
+      mask: maskSecrets,
+    },
   );
   await publish(report, trusted, to);
 }
@@ -203,6 +210,7 @@ async function runHistory(config: Config, workspace: string): Promise<void> {
       inProgress.snapshot = snapshot;
     },
     cancelled: () => cancelling,
+    mask: maskSecrets,
     upload: (report) => uploadArtifact(report, config),
     settle: async () => {
       await stopEverything();
@@ -221,16 +229,23 @@ async function runReport(config: Config, workspace: string): Promise<void> {
   info(
     `read ${files.length} report${files.length === 1 ? '' : 's'}: ${files.map((f) => shownName(f.source)).join(', ')}`,
   );
-  const report = mergeReports(files);
+  // Decided with this job's own inputs, of the run it merges only (its own, or the one workflow_run names).
+  const report = mergeReports(files, {
+    rule: { threshold: config.threshold, latencyThreshold: config.latencyThreshold, alpha: config.alpha },
+    runId: measuringRunId(github.context.eventName, github.context.payload, process.env),
+  });
   const target = reportTarget(github.context.eventName, github.context.payload, report, github.context.sha);
   if (target.verify && target.number !== undefined) await verifyPullHead(config, target, target.number);
   await writeReport(config.outputDir, report);
+  // A merge queue's group: its regression is accepted by the label of the pull request it was made for.
+  const group = target.number === undefined ? mergeGroupOf(github.context.payload) : undefined;
   await publish(report, config, {
     number: target.number,
     headSha: target.headSha,
     fromFork: false,
     fromFiles: true,
     detailsUrl: target.detailsUrl,
+    queuedPull: group ? mergeGroupPull(group) : undefined,
   });
 }
 

@@ -74,7 +74,8 @@ export const stderrLog: TextLog = {
   // The prefix goes inside: a `::stop-commands::` line must start the line to count.
   warning: (message) => process.stderr.write(`${shownInfo(`warning: ${message}`)}\n`),
   group: async (name, body) => {
-    process.stderr.write(`▸ ${name}\n`);
+    // A group's name quotes a command of the config file (`setup: …`).
+    process.stderr.write(`${shownInfo(`▸ ${name}`)}\n`);
     return body();
   },
 };

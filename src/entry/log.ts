@@ -22,6 +22,15 @@ export function logUntrusted(text: string): void {
   core.info(untrusted(text));
 }
 
+/**
+ * Each secret masked in the log, line by line: the runner masks a value only where it appears whole, and the
+ * output it would be in arrives line by line.
+ */
+export function maskSecrets(secrets: readonly (string | undefined)[]): void {
+  for (const secret of secrets)
+    for (const line of secret?.split(/\r\n|\r|\n/) ?? []) if (line.trim() !== '') core.setSecret(line);
+}
+
 export const actionLog: TextLog = {
   info,
   output: (text) => logUntrusted(text),

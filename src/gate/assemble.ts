@@ -90,6 +90,7 @@ export function assembleReport(context: GateContext, run: GateRun): Report {
     changedFiles: run.changedFiles,
     diagnostics: measured?.diagnostics,
     pullRequest: context.pullRequest,
+    ...(context.workflowRun ? { run: context.workflowRun } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
 import type { PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
 import type { GateLog } from '../model/notes.ts';
-import type { PullRequestRef } from '../model/report.ts';
+import type { PullRequestRef, WorkflowRunRef } from '../model/report.ts';
 
 /** The gate's log: typed events and groups (src/model/notes.ts), said in words by report/log-text.ts. */
 export type Logger = GateLog;
@@ -21,6 +21,8 @@ export interface GateContext {
   log: Logger;
   /** The pull request measured (from the event), recorded in the report for `mode: report`. */
   pullRequest?: PullRequestRef | undefined;
+  /** The workflow run measuring (GITHUB_RUN_ID and attempt), recorded in the report for `mode: report`. */
+  workflowRun?: WorkflowRunRef | undefined;
 }
 
 /** The part of the log that measuring writes to: its lines go in a group of their own where the log has groups. */

@@ -43,6 +43,8 @@ export interface GateHooks {
    * run, whose processes it killed under it, must not overwrite that with an error of its own.
    */
   cancelled?: () => boolean;
+  /** Called first with every value the config took from the step's environment, both sides': the log masks them. */
+  mask?: (secrets: readonly string[]) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export interface GateHooks {
  */
 export async function runGate(context: GateContext, hooks: GateHooks = {}): Promise<Report> {
   const { config } = context;
+  hooks.mask?.(config.secrets);
   const started = Date.now();
   const run: GateRun = {
     started,

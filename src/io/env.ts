@@ -12,11 +12,16 @@
 const HIDDEN_ENV =
   /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
 
+/** Whether a variable is one the children's environment goes without (a credential, an input, a file command). */
+export function hiddenFromChildren(name: string): boolean {
+  return /^INPUT_/i.test(name) || HIDDEN_ENV.test(name);
+}
+
 /** `env` without credentials, inputs and the runner's file commands (every child's environment goes through it). */
 export function scrub(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const clean: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || /^INPUT_/i.test(name) || HIDDEN_ENV.test(name)) continue;
+    if (value === undefined || hiddenFromChildren(name)) continue;
     clean[name] = value;
   }
   return clean;

@@ -124,19 +124,48 @@ export function processTree(pid: number, processes: readonly ProcessEntry[] = li
   return tree;
 }
 
+const ownUid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+/** Whether this machine has Linux's /proc to ask a process's user. */
+const procReadable = (() => {
+  try {
+    readFileSync('/proc/self/status');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * Whether `pid` is a process of our user (the real uid of /proc/<pid>/status): a pid of a child that exited can be
+ * reused by another user's process, which is not ours to signal. Without /proc nothing can be told: true.
+ */
+function ours(pid: number): boolean {
+  if (ownUid === undefined || !procReadable) return true;
+  try {
+    const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return uid !== undefined && Number(uid) === ownUid;
+  } catch {
+    return false; // gone
+  }
+}
+
 /**
  * Signals the process group of `pid` (our children lead their own), then each member of the tree that has left
- * that group. Each process gets the signal once: a second SIGTERM that lands after a handler has run and removed
- * itself meets the default action and kills the process in the middle of its handler's work.
+ * that group; only processes of our user (a group with anyone else's in it is signalled member by member). Each
+ * process gets the signal once: a second SIGTERM that lands after a handler has run and removed itself meets the
+ * default action and kills the process in the middle of its handler's work. Returns the processes signalled.
  */
 function killTreeNow(pid: number, signal: NodeJS.Signals): number[] {
   const processes = liveProcesses();
-  const tree = processTree(pid, processes);
+  const tree = processTree(pid, processes).filter(ours);
   const group = new Map(processes.map((p) => [p.pid, p.pgid]));
+  const groupOurs = processes.filter((p) => p.pgid === pid).every((p) => ours(p.pid));
   let groupSignalled = false;
   try {
-    process.kill(-pid, signal); // the whole process group
-    groupSignalled = true;
+    if (groupOurs) {
+      process.kill(-pid, signal); // the whole process group
+      groupSignalled = true;
+    }
   } catch {
     // No such group (already gone, or the process does not lead one).
   }
@@ -151,7 +180,7 @@ function killTreeNow(pid: number, signal: NodeJS.Signals): number[] {
   return tree;
 }
 
-/** SIGTERM the tree, wait up to graceMs for it to go, then SIGKILL whatever is left. */
+/** SIGTERM the tree, wait up to graceMs for it to go, then SIGKILL whatever is left (of our user's). */
 export async function killTree(pid: number, graceMs = 3000): Promise<void> {
   const tree = killTreeNow(pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;
@@ -159,7 +188,7 @@ export async function killTree(pid: number, graceMs = 3000): Promise<void> {
   const rest = tree.filter(isRunning);
   if (rest.length === 0) return;
   killTreeNow(pid, 'SIGKILL');
-  for (const member of rest) {
+  for (const member of rest.filter(ours)) {
     try {
       process.kill(member, 'SIGKILL');
     } catch {

@@ -117,6 +117,8 @@ export interface Report {
    * needs to post the comment and the check run from another workflow. Untrusted there: it is verified.
    */
   pullRequest?: PullRequestRef | undefined;
+  /** The workflow run that measured (GITHUB_RUN_ID and its attempt): `mode: report` merges only its own run's. */
+  run?: WorkflowRunRef | undefined;
   /** The shards this report was merged from by `mode: report` (undefined for a report of one gate). */
   shards?: ShardSummary[] | undefined;
 }
@@ -130,6 +132,11 @@ export type StepOutcome =
   | { kind: 'fail'; cause: 'error' | 'regression' }
   | { kind: 'warn'; cause: 'regression-allowed' | 'neutral-error' }
   | { kind: 'pass' };
+
+export interface WorkflowRunRef {
+  id: string;
+  attempt: number;
+}
 
 export interface PullRequestRef {
   number: number;

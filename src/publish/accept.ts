@@ -6,12 +6,15 @@
  * started by adding it, at the head that was measured (the event's sender added it), or when its last `labeled`
  * event (GET /repos/{owner}/{repo}/issues/{issue_number}/events) came after the last push to head's repository
  * (`head.repo.pushed_at`). With `accept-in-description`, a visible line of the description that starts with the
- * label's name accepts too (publish/visible-text.ts).
+ * label's name accepts too (publish/visible-text.ts). Whoever added the label must be a person (not a bot: the job's
+ * GITHUB_TOKEN, which the measured code can read, adds labels as `github-actions[bot]`), not the token's own account,
+ * and have triage permission or more on the repository (GET /repos/{owner}/{repo}/collaborators/{username}/permission).
  */
 import type { AcceptRule } from '../model/config.ts';
 import { errorMessage } from '../model/errors.ts';
 import type { Acceptance } from '../model/report.ts';
 import type { Octokit } from './client.ts';
+import { tokenIdentity } from './identity.ts';
 import { visibleLines } from './visible-text.ts';
 
 /** What acceptance needs of a pull request: its labels, description, author, head and when head was pushed. */
@@ -45,17 +48,24 @@ function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
 }
 
-function login(value: unknown): string | undefined {
-  const name = record(value)?.login;
-  return typeof name === 'string' && name !== '' ? name : undefined;
+/** Who did something: an account's login and type (`User`, `Bot`, `Organization`). */
+export interface Account {
+  login: string;
+  type: string | undefined;
+}
+
+function account(value: unknown): Account | undefined {
+  const { login, type } = record(value) ?? {};
+  if (typeof login !== 'string' || login === '') return undefined;
+  return { login, type: typeof type === 'string' ? type : undefined };
 }
 
 /** Who added `label` at commit `sha`, when the event is that label's `labeled` event at that head. */
-export function labelerOfEvent(payload: unknown, label: string, sha: string): string | undefined {
+export function labelerOfEvent(payload: unknown, label: string, sha: string): Account | undefined {
   const event = record(payload);
   if (event?.action !== 'labeled' || record(event.label)?.name !== label) return undefined;
   if (record(record(event.pull_request)?.head)?.sha !== sha) return undefined;
-  return login(event.sender);
+  return account(event.sender);
 }
 
 export interface AcceptTarget {
@@ -90,7 +100,7 @@ async function lastLabeled(
   octokit: Octokit,
   target: AcceptTarget,
   label: string,
-): Promise<{ by: string | undefined; at: string } | undefined> {
+): Promise<{ by: Account | undefined; at: string } | undefined> {
   const events = await octokit.paginate(octokit.rest.issues.listEvents, {
     owner: target.owner,
     repo: target.repo,
@@ -101,7 +111,7 @@ async function lastLabeled(
     (e) => e.event === 'labeled' && (e as { label?: { name?: string } }).label?.name === label,
   );
   const last = added.at(-1);
-  return last ? { by: login(last.actor), at: last.created_at } : undefined;
+  return last ? { by: account(last.actor), at: last.created_at } : undefined;
 }
 
 /** Whether an event at `at` came strictly after `pushedAt` (both GitHub's ISO times). */
@@ -114,6 +124,32 @@ export function cameAfter(at: string, pushedAt: string | undefined): boolean {
 /** Why a label on the pull request did not accept; told to the log so that a maintainer knows to add it again. */
 export type NotAccepted = (message: string) => void;
 
+/** Roles with triage permission or more; `permission` is GitHub's legacy base role, where `maintain` is `write`. */
+const TRIAGE_OR_MORE = new Set(['triage', 'write', 'maintain', 'admin']);
+const WRITE_OR_MORE = new Set(['write', 'admin']);
+
+/** Why `by` may not accept, or undefined when they may: a person, not the token's own account, triage or more. */
+async function refusal(
+  octokit: Octokit,
+  target: AcceptTarget,
+  by: Account | undefined,
+): Promise<string | undefined> {
+  const only = 'only a person with triage permission or more accepts';
+  if (by === undefined) return `no one is named as having added the label: ${only}`;
+  if (by.type !== 'User' || by.login.endsWith('[bot]'))
+    return `the label was added by \`${by.login}\`, a bot: ${only}`;
+  const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+    owner: target.owner,
+    repo: target.repo,
+    username: by.login,
+  });
+  if (!TRIAGE_OR_MORE.has(data.role_name) && !WRITE_OR_MORE.has(data.permission))
+    return `the label was added by \`${by.login}\`, who has the role ${data.role_name} on ${target.owner}/${target.repo}: ${only}`;
+  if ((await tokenIdentity(octokit)).login === by.login)
+    return `the label was added by \`${by.login}\`, the job’s own token, which the measured code can read: ${only}`;
+  return undefined;
+}
+
 async function byLabel(
   octokit: Octokit,
   target: AcceptTarget,
@@ -122,16 +158,15 @@ async function byLabel(
   event: { payload: unknown; onRefused: NotAccepted },
 ): Promise<Acceptance | undefined> {
   const fromEvent = labelerOfEvent(event.payload, rule.label, pull.headSha);
-  const accepted = (by: string | undefined): Acceptance => ({
-    by,
-    how: 'label',
-    label: rule.label,
-    reason: '',
-    commit: pull.headSha,
-  });
-  if (fromEvent !== undefined) return accepted(fromEvent);
-  const last = await lastLabeled(octokit, target, rule.label);
-  if (last && cameAfter(last.at, pull.pushedAt)) return accepted(last.by);
+  const last = fromEvent === undefined ? await lastLabeled(octokit, target, rule.label) : undefined;
+  if (fromEvent !== undefined || (last && cameAfter(last.at, pull.pushedAt))) {
+    const by = fromEvent ?? last?.by;
+    const refused = await refusal(octokit, target, by);
+    if (refused === undefined)
+      return { by: by?.login, how: 'label', label: rule.label, reason: '', commit: pull.headSha };
+    event.onRefused(refused);
+    return undefined;
+  }
   event.onRefused(
     `the label ${rule.label} was added before head's last push: remove it and add it again to accept ${pull.headSha.slice(0, 7)}`,
   );

@@ -47,7 +47,13 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
   });
 
   const fake = async (options: Parameters<typeof startFakeGitHub>[0] = {}): Promise<FakeGitHub> => {
-    const f = await startFakeGitHub({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA, ...options });
+    const f = await startFakeGitHub({
+      token: TOKEN,
+      pullNumber: PR,
+      headSha: PR_HEAD_SHA,
+      roles: { alice: 'maintain' },
+      ...options,
+    });
     fakes.push(f);
     return f;
   };
@@ -60,11 +66,13 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     event: Record<string, unknown> = pullRequestEvent(commits, PR),
   ): Promise<ActionRun> => {
     const at = join(dir, `run-${++runs}`);
-    const results = writeResults(join(at, 'perf-gate-results'), { 'perf-gate': report });
+    // Measured in this workflow run, with the threshold this job decides with (`mode: report` refuses others).
+    const measured = { ...report, run: { id: String(1000 + runs), attempt: 1 } };
+    const results = writeResults(join(at, 'perf-gate-results'), { 'perf-gate': measured });
     mkdirSync(join(at, 'workspace'));
     return runAction({
       workspace: join(at, 'workspace'),
-      inputs: { mode: 'report', results, ...inputs },
+      inputs: { mode: 'report', results, threshold: `${report.settings.threshold * 100}%`, ...inputs },
       event,
       apiUrl: github.url,
       token: TOKEN,

@@ -86,6 +86,7 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
       baseSha: repo.baseSha,
       headSha: repo.headSha,
       timeoutMs: 150_000,
+      runId: MEASURING_RUN,
     });
     // The step fails on the regression; with no comment, the job summary carries the report.
     assertRegression(t, measured, { path: '/seed/v1', atMost: 0.5, comment: false });
@@ -128,7 +129,7 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
       [DOWNLOAD_ARTIFACT],
     );
     const downloaded = downloadArtifacts(before[0]!, context, [artifact], workspace, String(REPORTING_RUN));
-    assert.deepEqual(downloaded, [join(workspace, 'perf-gate-results', 'report.json')]);
+    assert.deepEqual(downloaded, [join(workspace, 'perf-gate-results', 'perf-gate-report', 'report.json')]);
 
     const github = await fake('write');
     const reportInvocation = actionInvocation(publish, context);
@@ -148,6 +149,7 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
       baseSha: repo.baseSha,
       headSha: repo.headSha,
       timeoutMs: 60_000,
+      runId: REPORTING_RUN,
     });
     t.diagnostic(`report.yml's step took ${(published.run.durationMs / 1000).toFixed(1)} s`);
     assertRegression(t, published, { path: '/seed/v1', atMost: 0.5 });
@@ -169,6 +171,8 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
     assert.deepEqual(published.report.decision, measured.report.decision);
     assert.deepEqual(testedMetrics(comparisonsOf(published.report, '/seed/v1')), ['rps', 'p99']);
     assert.ok(published.run.durationMs < 30_000, `mode: report took ${published.run.durationMs} ms`);
+    // The measuring run is recorded, and is the one the workflow_run event names.
+    assert.deepEqual(measured.report.run, { id: String(MEASURING_RUN), attempt: 1 });
     // Nothing of the pull request's came into the reporting job.
     assert.deepEqual(readdirSync(workspace), ['perf-gate-results']);
   } finally {

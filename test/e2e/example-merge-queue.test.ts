@@ -1,17 +1,42 @@
 /**
- * example-workflows/merge-queue.yml, for real, on the event a merge queue sends (`merge_group`): the group's head
- * (the node:http app whose head serialises the seed data per request, test/fixtures/apps/node-http) against
- * `merge_group.base_sha`, fetched into the shallow checkout. There is no pull request: no comment and no request about
- * one; the report goes to the job summary and to the check run `perf-gate` on the group's head commit, and the step
- * fails on the regression (which takes the group out of the queue).
+ * example-workflows/merge-queue.yml, for real, on the event a merge queue sends (`merge_group`): its `measure` job
+ * compares the group's head (the node:http app whose head serialises the seed data per request,
+ * test/fixtures/apps/node-http) with `merge_group.base_sha`, fetched into the shallow checkout, with a token that can
+ * only read: it posts nothing and uploads report.json. Its `publish` job runs nothing of the queued code: `mode:
+ * report` over that artifact puts the report on the check run `perf-gate` on the group's head commit and in the job
+ * summary, asks whether the queued pull request (#12, named by the group's branch) accepts the regression, and fails
+ * the step on it (which takes the group out of the queue). There is no pull request to comment on.
  *
- * Under the shared lock: flock -s /tmp/pg-heavy.lock npx node --test test/e2e/example-merge-queue.test.ts
+ * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-merge-queue.test.ts
  */
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { assertRegression, runExample, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
+import {
+  appRepo,
+  assertRegression,
+  fakeGitHubFor,
+  killUnder,
+  runStep,
+  TIMING_OVERRIDES,
+  TOKEN,
+  writesTo,
+} from '../support/example.ts';
+import type { FakeGitHub } from '../support/fake-github/index.ts';
 import type { TestRepo } from '../support/repo.ts';
-import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
+import {
+  actionInvocation,
+  conditionHolds,
+  downloadArtifacts,
+  perfGateJob,
+  readWorkflow,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
+} from '../support/workflow.ts';
+
+const QUEUED_PR = 12;
+const RUN = '5151';
 
 /** The `merge_group` event GitHub sends when the queue asks for the checks of a group of one pull request. */
 function mergeGroupEvent(repo: TestRepo): Record<string, unknown> {
@@ -19,61 +44,118 @@ function mergeGroupEvent(repo: TestRepo): Record<string, unknown> {
     action: 'checks_requested',
     merge_group: {
       head_sha: repo.headSha,
-      head_ref: `refs/heads/gh-readonly-queue/main/pr-12-${repo.baseSha}`,
+      head_ref: `refs/heads/gh-readonly-queue/main/pr-${QUEUED_PR}-${repo.baseSha}`,
       base_sha: repo.baseSha,
       base_ref: 'refs/heads/main',
-      head_commit: { id: repo.headSha, message: 'Merge pull request #12', tree_id: 'f'.repeat(40) },
+      head_commit: { id: repo.headSha, message: `Merge pull request #${QUEUED_PR}`, tree_id: 'f'.repeat(40) },
     },
     repository: { full_name: 'octo-org/octo-repo', name: 'octo-repo', owner: { login: 'octo-org' } },
   };
 }
 
-test('merge-queue.yml: on merge_group, the group’s head against its base; the check run and the summary, no comment', {
-  timeout: 180_000,
+test('merge-queue.yml: measured with a read-only token, published by a job that runs no queued code', {
+  timeout: 240_000,
 }, async (t) => {
   const workflow = readWorkflow('merge-queue.yml');
   assert.deepEqual(workflow.events.sort(), ['merge_group', 'pull_request']);
-  const job = perfGateJob(workflow);
-  const invocation = actionInvocation(job, { token: TOKEN }, TIMING_OVERRIDES);
-  assert.deepEqual(invocation.inputs, {
-    start: 'node index.js',
-    paths: '/seed/v1\n/health\n',
-    threshold: '5%',
-    'check-name': 'perf-gate',
-    ...TIMING_OVERRIDES,
-  });
-  const result = await runExample({
-    app: 'node-http',
-    invocation,
-    event: { name: 'merge_group', payload: mergeGroupEvent },
-    timeoutMs: 170_000,
-  });
-  const { report, run } = result;
-  assert.equal(report.base.sha, result.baseSha, 'merge_group.base_sha, fetched into the shallow checkout');
-  assert.equal(report.head.sha, result.headSha);
-  assert.equal(report.base.label, 'main');
-  assert.equal(report.head.label, `gh-readonly-queue/main/pr-12-${result.baseSha}`);
-  assert.equal(report.pullRequest, undefined);
-  assertRegression(t, result, { path: '/seed/v1', unchanged: ['/health'], atMost: 0.5, comment: false });
-  // The check run on the group's head commit, and nothing about a pull request.
-  const checks = result.requests.filter((q) => q.operationId === 'checks/create');
-  assert.equal(checks.length, 1, JSON.stringify(result.requests.map((q) => q.operationId)));
-  const body = checks[0]!.body as {
-    name: string;
-    head_sha: string;
-    conclusion: string;
-    output: { summary: string };
+  const measure = perfGateJob(workflow, 'measure');
+  const publish = perfGateJob(workflow, 'publish');
+  assert.deepEqual(measure.permissions, { contents: 'read' });
+  assert.deepEqual(publish.needs, ['measure']);
+  const repo = appRepo('node-http');
+  const fakes: FakeGitHub[] = [];
+  const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
+    const f = await fakeGitHubFor(repo, QUEUED_PR, permission);
+    fakes.push(f);
+    return f;
   };
-  assert.equal(body.name, 'perf-gate');
-  assert.equal(body.head_sha, result.headSha);
-  assert.equal(body.conclusion, 'failure');
-  assert.match(body.output.summary, /^### 🔴 perf-gate: regression$/m);
-  assert.match(run.outputs['check-run-url'] ?? '', /^https:\/\/github\.com\/octo-org\/octo-repo\/runs\/\d+$/);
-  assert.equal(run.outputs['comment-url'], '');
-  // Nothing is posted to a pull request; its regression asks only whether the group's pull request accepts it.
-  assert.deepEqual(
-    result.requests.filter((q) => /\/(issues|pulls)\//.test(q.path)).map((q) => `${q.method} ${q.path}`),
-    ['GET /repos/octo-org/octo-repo/pulls/12'],
-    'only the acceptance of the group’s pull request is asked about',
-  );
+  try {
+    const event = mergeGroupEvent(repo);
+    // 1. measure: the queued code runs, with a token that can write nothing.
+    const readOnly = await fake('read');
+    const invocation = actionInvocation(measure, { token: TOKEN }, TIMING_OVERRIDES);
+    assert.deepEqual(invocation.inputs, {
+      start: 'node index.js',
+      paths: '/seed/v1\n/health\n',
+      threshold: '5%',
+      comment: 'false',
+      'fail-on-regression': 'false',
+      ...TIMING_OVERRIDES,
+    });
+    const measured = await runStep({
+      workspace: repo.workspace,
+      dir: repo.dir,
+      invocation,
+      eventName: 'merge_group',
+      event,
+      fake: readOnly,
+      pullNumber: undefined,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 170_000,
+      runId: RUN,
+    });
+    const { report } = measured;
+    assert.equal(measured.run.code, 0, 'the measuring job does not decide the check');
+    assert.equal(report.verdict, 'regression');
+    assert.equal(report.base.sha, repo.baseSha, 'merge_group.base_sha, fetched into the shallow checkout');
+    assert.equal(report.head.sha, repo.headSha);
+    assert.equal(report.head.label, `gh-readonly-queue/main/pr-${QUEUED_PR}-${repo.baseSha}`);
+    assert.equal(report.pullRequest, undefined);
+    assert.deepEqual(writesTo(readOnly), [], 'the measuring job posts nothing');
+    const upload = measure.steps
+      .slice(measure.perfGateIndex + 1)
+      .find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
+    assert.ok(upload);
+    const uploadContext = { token: TOKEN, steps: { [measure.perfGateId ?? 'perf']: measured.run.outputs } };
+    assert.ok(conditionHolds(upload.if, uploadContext, { failed: false }, 'merge-queue.yml upload'));
+    const artifact = uploadArtifact(upload, uploadContext, repo.workspace, RUN);
+
+    // 2. publish: nothing checked out; the artifact, `mode: report`, the check run on the group's head.
+    const context = { token: TOKEN, event };
+    assert.ok(conditionHolds(publish.if, context, { failed: false }, 'merge-queue.yml publish'));
+    const jobDir = join(repo.dir, 'publish-job');
+    const workspace = join(jobDir, 'workspace');
+    mkdirSync(workspace, { recursive: true });
+    const download = publish.steps.slice(0, publish.perfGateIndex)[0]!;
+    assert.equal(downloadArtifacts(download, context, [artifact], workspace, RUN).length, 1);
+    const github = await fake('write');
+    const published = await runStep({
+      workspace,
+      dir: jobDir,
+      invocation: actionInvocation(publish, context),
+      eventName: 'merge_group',
+      event,
+      fake: github,
+      pullNumber: undefined,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 60_000,
+      runId: RUN,
+    });
+    assertRegression(t, published, { path: '/seed/v1', unchanged: ['/health'], atMost: 0.5, comment: false });
+    const checks = github.requests.filter((q) => q.operationId === 'checks/create');
+    assert.equal(checks.length, 1, JSON.stringify(github.requests.map((q) => q.operationId)));
+    const body = checks[0]!.body as {
+      name: string;
+      head_sha: string;
+      conclusion: string;
+      output: { summary: string };
+    };
+    assert.equal(body.name, 'perf-gate');
+    assert.equal(body.head_sha, repo.headSha);
+    assert.equal(body.conclusion, 'failure');
+    assert.match(body.output.summary, /^### 🔴 perf-gate: regression$/m);
+    assert.equal(published.run.outputs['comment-url'], '');
+    // Nothing is posted to a pull request; its regression asks only whether the queued pull request accepts it.
+    assert.deepEqual(
+      github.requests.filter((q) => /\/(issues|pulls)\//.test(q.path)).map((q) => `${q.method} ${q.path}`),
+      [`GET /repos/octo-org/octo-repo/pulls/${QUEUED_PR}`],
+      'only the acceptance of the queued pull request is asked about',
+    );
+  } finally {
+    for (const f of fakes) await f.close();
+    killUnder(repo.dir);
+    repo.cleanup();
+  }
 });

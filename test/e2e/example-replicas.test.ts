@@ -25,6 +25,7 @@ import {
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
+  workflowRunEvent,
   writesTo,
 } from '../support/example.ts';
 import type { FakeGitHub } from '../support/fake-github/index.ts';
@@ -46,6 +47,8 @@ import {
 
 const PR = 65;
 const RUN = '6161';
+/** The run of fork-safe/report.yml, which the measuring run's completion starts. */
+const REPORTING_RUN = '6162';
 
 /** A test's fake GitHubs, closed at its end. */
 function fakes(repo: TestRepo) {
@@ -87,6 +90,7 @@ async function runMatrix(
       baseSha: repo.baseSha,
       headSha: repo.headSha,
       timeoutMs: 150_000,
+      runId: RUN,
     });
     const { run, report } = result;
     const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
@@ -142,6 +146,43 @@ async function runMerge(
     baseSha: repo.baseSha,
     headSha: repo.headSha,
     timeoutMs: 60_000,
+    runId: RUN,
+  });
+}
+
+/**
+ * The same runners' artifacts published for a fork (issue 50): fork-safe/report.yml on the `workflow_run` event of
+ * the measuring run, in a run of its own, downloads every runner's artifact and merges them.
+ */
+async function runForkSafeReport(
+  repo: TestRepo,
+  artifacts: readonly Artifact[],
+  github: FakeGitHub,
+): Promise<ExampleResult> {
+  const job = perfGateJob(readWorkflow('fork-safe/report.yml'));
+  const event = workflowRunEvent(repo, Number(RUN), 'success');
+  const context = { token: TOKEN, event };
+  assert.ok(conditionHolds(job.if, context, { failed: false }, 'fork-safe/report.yml'));
+  const jobDir = join(repo.dir, 'fork-safe-report-job');
+  const workspace = join(jobDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  const download = job.steps.slice(0, job.perfGateIndex)[0]!;
+  assert.equal(
+    downloadArtifacts(download, context, artifacts, workspace, REPORTING_RUN).length,
+    artifacts.length,
+  );
+  return runStep({
+    workspace,
+    dir: jobDir,
+    invocation: actionInvocation(job, context),
+    eventName: 'workflow_run',
+    event,
+    fake: github,
+    pullNumber: PR,
+    baseSha: repo.baseSha,
+    headSha: repo.headSha,
+    timeoutMs: 60_000,
+    runId: REPORTING_RUN,
   });
 }
 
@@ -178,6 +219,13 @@ test('replicas.yml: four runners measure the same path, merged into one comment,
     assert.match(body, /with 8 runners ≈\d+\.\d%/);
     assert.equal(github.checkRuns.length, 1, 'one check run');
     assert.equal(github.checkRuns[0]!.conclusion, 'failure');
+    // For a fork: the same artifacts, published by fork-safe/report.yml, make the same decision.
+    const forkGitHub = await f.open('write');
+    const fork = await runForkSafeReport(repo, artifacts, forkGitHub);
+    assertRegression(t, fork, { path: '/seed/v1', unchanged: [], atMost: 0.5 });
+    assert.deepEqual(fork.report.decision, merged.report.decision);
+    assert.match(fork.comments[0]!.body, /Decided over 4 runners/);
+    assert.equal(forkGitHub.checkRuns[0]!.conclusion, 'failure');
   } finally {
     await f.close();
     killUnder(repo.dir);

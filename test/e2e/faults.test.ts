@@ -183,7 +183,8 @@ describe('perf-gate faults, end to end', () => {
     const pr = report.pullRequest!;
     const run = await runAction({
       workspace,
-      inputs: { mode: 'report', results },
+      // The job decides with the threshold the report was measured with (it refuses another).
+      inputs: { mode: 'report', results, threshold: `${report.settings.threshold * 100}%` },
       event: pullRequestEvent({ baseSha: pr.baseSha, headSha: pr.headSha }, pr.number),
       apiUrl: fake.url,
       token: TOKEN,

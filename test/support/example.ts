@@ -156,6 +156,8 @@ export interface StepOptions {
   baseSha: string;
   headSha: string;
   timeoutMs: number;
+  /** The workflow run the step is part of (GITHUB_RUN_ID, attempt 1); default 1000 for every step of a test. */
+  runId?: number | string;
 }
 
 /** Runs one perf-gate step (the built action) against `fake`; collects what a test checks. */
@@ -169,10 +171,12 @@ export async function runStep(options: StepOptions): Promise<ExampleResult> {
     apiUrl: fake.url,
     token: TOKEN,
     // GitHub sets GITHUB_SHA to the commit a push or a merge group runs (the checkout's).
-    env:
-      options.eventName === 'pull_request'
-        ? invocation.env
-        : { GITHUB_SHA: options.headSha, ...invocation.env },
+    env: {
+      GITHUB_RUN_ID: String(options.runId ?? 1000),
+      GITHUB_RUN_ATTEMPT: '1',
+      ...(options.eventName === 'pull_request' ? {} : { GITHUB_SHA: options.headSha }),
+      ...invocation.env,
+    },
     timeoutMs: options.timeoutMs,
   });
   const leftover = processesUnder(options.dir);

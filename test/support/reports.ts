@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parseReportFile, type ReportFile } from '../../src/config/report-file.ts';
+import { mergeReports } from '../../src/decide/merge.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import type { Note } from '../../src/model/notes.ts';
@@ -159,4 +160,14 @@ export function writeResults(dir: string, reports: Record<string, unknown>): str
     writeFileSync(join(dir, name, 'report.json'), JSON.stringify(report, null, 2));
   }
   return dir;
+}
+
+/** The files merged by a job whose inputs are the first file's (a stage's alpha is half the job's), outside a run. */
+export function mergeAsMeasured(files: readonly ReportFile[]): Report {
+  const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
+  const staged = files[0]!.report.replica?.stage !== undefined;
+  return mergeReports(files, {
+    rule: { threshold, latencyThreshold, alpha: staged ? alpha * 2 : alpha },
+    runId: undefined,
+  });
 }

@@ -83,6 +83,8 @@ export interface WorkflowStep {
   if: string | undefined;
   /** `with:`: literals as the runner passes them (strings), expressions as `${{ <expression> }}`. */
   with: Record<string, string>;
+  /** The step's own `env:`, expressions not yet evaluated. */
+  env: Record<string, string>;
 }
 
 /** One job of an example that runs perf-gate (exactly one perf-gate step). */
@@ -238,7 +240,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
     const id = job.id.value;
     const raw = (doc.jobs as Record<string, Mapping>)[id]!;
     const steps: WorkflowStep[] = job.steps.map((step, index) => {
-      const { name, uses, run, with: inputs } = (raw.steps as Mapping[])[index]!;
+      const { name, uses, run, with: inputs, env } = (raw.steps as Mapping[])[index]!;
       return {
         index,
         // The parser names steps without an `id:` `__…`; no expression can read those.
@@ -248,6 +250,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
         run: optional(run),
         if: 'if' in step ? step.if?.expression : undefined,
         with: strings(inputs),
+        env: strings(env),
       };
     });
     const gates = steps.filter((s) => s.uses === PERF_GATE_USES);

@@ -1,4 +1,5 @@
 /** The repository, its users and labels as GitHub's API describes them, with every field it requires. */
+import { Reply, type RouteHandler } from './reply.ts';
 import { type FakeState, GITHUB_WEB, userId } from './state.ts';
 import type { FakeUser } from './types.ts';
 
@@ -129,3 +130,24 @@ export function labelJson(s: FakeState, name: string) {
     default: false,
   };
 }
+
+/** The legacy base role GitHub gives a role (`maintain` is `write`, `triage` and custom roles' `read`). */
+function legacyPermission(role: string): string {
+  if (role === 'admin') return 'admin';
+  if (role === 'maintain' || role === 'write') return 'write';
+  return role === 'none' ? 'none' : 'read';
+}
+
+/** GET /repos/{owner}/{repo}/collaborators/{username}/permission: a user's role (`repository-collaborator-permission`). */
+export const COLLABORATOR_ROUTES: Record<string, RouteHandler> = {
+  'repos/get-collaborator-permission-level': ({ state, params }) => {
+    const login = decodeURIComponent(params.get('username') ?? '');
+    const role = state.options.roles?.[login] ?? 'read';
+    const type = login.endsWith('[bot]') ? 'Bot' : 'User';
+    return new Reply(200, {
+      permission: legacyPermission(role),
+      role_name: role,
+      user: { ...userJson(state, { login, type }), role_name: role },
+    });
+  },
+};

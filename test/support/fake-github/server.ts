@@ -12,6 +12,7 @@ import { graphql, IDENTITY_ROUTES } from './identity.ts';
 import { ISSUE_ROUTES } from './issues.ts';
 import { PULL_ROUTES } from './pulls.ts';
 import { error, Reply, type RouteHandler } from './reply.ts';
+import { COLLABORATOR_ROUTES } from './repository.ts';
 import { checkAuth, checkBody, checkParams, readBody, routeOf } from './request.ts';
 import { validate } from './schema.ts';
 import { deref, getSpec, type Operation, type Schema } from './spec.ts';
@@ -24,6 +25,7 @@ const ROUTES: Record<string, RouteHandler> = {
   ...PULL_ROUTES,
   ...CHECK_ROUTES,
   ...IDENTITY_ROUTES,
+  ...COLLABORATOR_ROUTES,
 };
 
 /** The endpoints the fake answers with state of its own; their answers are checked against the description. */
@@ -36,6 +38,7 @@ const STATEFUL = new Set([
   'pulls/get',
   'pulls/list-files',
   'issues/list-events',
+  'repos/get-collaborator-permission-level',
   'checks/create',
   'checks/update',
   'checks/list-for-ref',

@@ -90,6 +90,11 @@ export interface FakeGitHubOptions {
   pullAuthor?: FakeUser;
   /** `read`: creating or changing an issue is refused (403), as without `issues: write`. */
   issuesPermission?: 'write' | 'read';
+  /**
+   * Each user's role on the repository (`admin`, `maintain`, `write`, `triage`, `read` or a custom role's name), as
+   * repos/get-collaborator-permission-level answers it; anyone else's is `read`, as on a public repository.
+   */
+  roles?: Record<string, string>;
 }
 
 export interface FakeLabel {

@@ -76,6 +76,43 @@ describe(`\${NAME} in the config file`, () => {
     );
   });
 
+  test("the runner's own variables and what the child environment hides are refused, naming the variable and the fix (issue 50)", () => {
+    const runner = {
+      GITHUB_TOKEN: 'ghs_x',
+      ACTIONS_RUNTIME_TOKEN: 'r',
+      RUNNER_TEMP: '/t',
+      INPUT_TOKEN: 'i',
+      GH_TOKEN: 'g',
+    };
+    for (const name of Object.keys(runner)) {
+      const file = `start: node index.js\nscenarios:\n  - path: /x\n    headers: { authorization: "Bearer \${${name}}" }\n`;
+      assert.throws(
+        () => parsed(file, { ...ENVIRONMENT, ...runner }),
+        (error: Error) =>
+          error.message.includes(`\`\${${name}}\` is the runner's`) &&
+          /Pass the value under a name of your own/.test(error.message),
+        name,
+      );
+    }
+    const inEnv = `start: node index.js\nenv: { W: "\${GITHUB_WORKSPACE}/x.cjs" }\nscenarios:\n  - path: /x\n`;
+    assert.throws(
+      () => parsed(inEnv, { GITHUB_WORKSPACE: '/w' }),
+      /env\.W: `\$\{GITHUB_WORKSPACE\}` is the runner's/,
+    );
+  });
+
+  test('a variable set but empty (a fork or Dependabot gets no secrets) is an error before anything runs (issue 52)', () => {
+    assert.throws(
+      () => parsed(FILE, { ...ENVIRONMENT, API_TOKEN: '' }),
+      (error: Error) =>
+        /headers\.authorization: `\$\{API_TOKEN\}` is empty/.test(error.message) &&
+        /forks and Dependabot get no secrets/.test(error.message) &&
+        error.message.includes(
+          "if: github.event.pull_request.head.repo.full_name == github.repository && github.actor != 'dependabot[bot]'",
+        ),
+    );
+  });
+
   test('a variable that puts a line break into a header is refused (no header injection)', () => {
     assert.throws(
       () => parsed(FILE, { ...ENVIRONMENT, API_TOKEN: 'x\r\nx-admin: yes' }),

@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseReportFile, REPORT_FILE_MAX_BYTES } from '../../../src/config/report-file.ts';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { gateReport } from '../../support/reports.ts';
+import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 const FIXTURE = readFileSync(new URL('../../fixtures/report-regression.json', import.meta.url), 'utf8');
 
@@ -181,7 +180,7 @@ describe('parseReportFile', () => {
     });
     const file = parseReportFile(JSON.stringify(evil), 'evil.json');
     assert.deepEqual(file.report.profile?.files, []);
-    const markdown = renderMarkdown(mergeReports([file]));
+    const markdown = renderMarkdown(mergeAsMeasured([file]));
     // Outside code (fenced blocks and inline code spans, where nothing renders), nothing active is left.
     const prose = markdown.replace(/^(`{3,})text\n[\s\S]*?\n\1$/gm, '').replace(/(`+)[\s\S]*?\1/g, '');
     assert.doesNotMatch(prose, /<img|<script>|[^\\]\]\(https:\/\/evil|[^\\]<!--/);

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports, roundKey } from '../../../src/decide/merge.ts';
+import { roundKey } from '../../../src/decide/merge.ts';
 import { stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { GateError } from '../../../src/io/errors.ts';
@@ -15,7 +15,7 @@ import { reportHeadline } from '../../../src/report/headline.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { perLookLevel, sequentialP } from '../../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../../src/stats/wilcoxon.ts';
-import { asFile, gateReport, HEAD_SHA, roundsFor } from '../../support/reports.ts';
+import { asFile, gateReport, HEAD_SHA, mergeAsMeasured, roundsFor } from '../../support/reports.ts';
 
 function mergeError(run: () => unknown): string {
   try {
@@ -32,7 +32,7 @@ describe('mergeReports', () => {
   test('one report merged alone gets exactly the decision, verdict and headline its gate made', () => {
     for (const looks of [[12], [6, 8, 10, 12]]) {
       const gate = gateReport({ paths: { '/a': 0.85, '/b': 1 }, pairs: 12, looks, seed: 3 });
-      const merged = mergeReports([asFile(gate, 'report.json')]);
+      const merged = mergeAsMeasured([asFile(gate, 'report.json')]);
       assert.deepEqual(merged.decision, gate.decision);
       assert.equal(merged.verdict, gate.verdict);
       assert.equal(reportHeadline(merged), reportHeadline(gate));
@@ -53,7 +53,7 @@ describe('mergeReports', () => {
     assert.ok(Math.abs(aloneRps.p - 2 / 256) < 1e-12, `p ${aloneRps.p}`);
     const b = gateReport({ paths: { '/b': 1 }, seed: 2, noise: 0.02 });
     const c = gateReport({ paths: { '/c': 1 }, seed: 4, noise: 0.02 });
-    const merged = mergeReports([
+    const merged = mergeAsMeasured([
       asFile(a, 'a/report.json'),
       asFile(b, 'b/report.json'),
       asFile(c, 'c/report.json'),
@@ -77,7 +77,7 @@ describe('mergeReports', () => {
     const schedule = [6, 8, 10, 12];
     const a = gateReport({ paths: { '/a': 0.9 }, pairs: 12, looks: schedule, seed: 5, noise: 0.02 });
     const b = gateReport({ paths: { '/b': 1.0 }, pairs: 12, seed: 6, noise: 0.02 });
-    const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
+    const merged = mergeAsMeasured([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     const cs = merged.decision!.comparisons;
     const looks = cs.map((x) => (x.scenario === 'GET /a' ? schedule : [12]));
     cs.forEach((x, i) => {
@@ -101,7 +101,7 @@ describe('mergeReports', () => {
   test('a clear regression in one of two shards: one merged regression, rounds and paths of both, one family', () => {
     const a = gateReport({ paths: { '/a': 0.5 }, pairs: 12, seed: 7 });
     const b = gateReport({ paths: { '/b': 1 }, pairs: 12, seed: 8 });
-    const merged = mergeReports([asFile(a, 'shard-1/report.json'), asFile(b, 'shard-2/report.json')]);
+    const merged = mergeAsMeasured([asFile(a, 'shard-1/report.json'), asFile(b, 'shard-2/report.json')]);
     assert.equal(merged.verdict, 'regression');
     assert.match(reportHeadline(merged), /slower on GET \/a/);
     assert.deepEqual(
@@ -132,7 +132,7 @@ describe('mergeReports', () => {
     const a = gateReport({ paths: { '/a': 1 } });
     const other = { ...gateReport({ paths: { '/b': 1 } }), head: { sha: 'e'.repeat(40), label: 'x' } };
     assert.match(
-      mergeError(() => mergeReports([asFile(a, 'one/report.json'), asFile(other, 'two/report.json')])),
+      mergeError(() => mergeAsMeasured([asFile(a, 'one/report.json'), asFile(other, 'two/report.json')])),
       /one\/report\.json measured base bbbbbbb and head ccccccc, but two\/report\.json measured base bbbbbbb and head eeeeeee/,
     );
     const pr = {
@@ -140,21 +140,21 @@ describe('mergeReports', () => {
       pullRequest: { number: 8, headSha: HEAD_SHA, baseSha: HEAD_SHA },
     };
     assert.match(
-      mergeError(() => mergeReports([asFile(a, 'a.json'), asFile(pr, 'b.json')])),
+      mergeError(() => mergeAsMeasured([asFile(a, 'a.json'), asFile(pr, 'b.json')])),
       /different pull requests/,
     );
     const rule = gateReport({ paths: { '/b': 1 } });
     rule.settings.alpha = 0.01;
     assert.match(
-      mergeError(() => mergeReports([asFile(a, 'a.json'), asFile(rule, 'b.json')])),
-      /different `threshold`/,
+      mergeError(() => mergeAsMeasured([asFile(a, 'a.json'), asFile(rule, 'b.json')])),
+      /b\.json was measured with `alpha` 0\.01, but this job decides with/,
     );
   });
 
   test('the same shard twice counts once (with a note); two shards measuring one path are refused', () => {
     const a = gateReport({ paths: { '/a': 1 } });
     const b = gateReport({ paths: { '/b': 1 }, seed: 9 });
-    const merged = mergeReports([
+    const merged = mergeAsMeasured([
       asFile(a, 'x/report.json'),
       asFile(b, 'y/report.json'),
       asFile(a, 'z/report.json'),
@@ -169,7 +169,7 @@ describe('mergeReports', () => {
       startedAt: '2025-01-02T00:00:00.000Z',
     });
     assert.match(
-      mergeError(() => mergeReports([asFile(a, 'x/report.json'), asFile(again, 'w/report.json')])),
+      mergeError(() => mergeAsMeasured([asFile(a, 'x/report.json'), asFile(again, 'w/report.json')])),
       /\/a is measured by both x\/report\.json and w\/report\.json/,
     );
   });
@@ -177,7 +177,7 @@ describe('mergeReports', () => {
   test('a missing shard (reports that say which shard they are) fails the merge; found shards still decided', () => {
     const one = gateReport({ paths: { '/a': 1 }, shard: { index: 1, count: 3 } });
     const three = gateReport({ paths: { '/c': 1 }, seed: 2, shard: { index: 3, count: 3 } });
-    const merged = mergeReports([asFile(one, '1.json'), asFile(three, '3.json')]);
+    const merged = mergeAsMeasured([asFile(one, '1.json'), asFile(three, '3.json')]);
     assert.equal(merged.error?.neutral, false);
     assert.match(merged.error!.message, /^1 of 3 shards have no report \(found 1, 3\)/);
     assert.equal(merged.verdict, 'inconclusive');
@@ -208,21 +208,21 @@ describe('mergeReports', () => {
         neutral: true,
       },
     });
-    const failed = mergeReports([asFile(ok, 'ok.json'), asFile(failing, 'bad.json')]);
+    const failed = mergeAsMeasured([asFile(ok, 'ok.json'), asFile(failing, 'bad.json')]);
     assert.equal(failed.error?.neutral, false);
     assert.equal(failed.error?.message, 'shard bad.json: the head server crashed');
     assert.equal(reportHeadline(failed), 'error: shard bad.json: the head server crashed');
     assert.equal(failed.verdict, 'inconclusive');
     assert.equal(stepOutcome(failed, true).kind, 'fail');
 
-    const calm = mergeReports([asFile(ok, 'ok.json'), asFile(neutral, 'base.json')]);
+    const calm = mergeAsMeasured([asFile(ok, 'ok.json'), asFile(neutral, 'base.json')]);
     assert.equal(calm.error?.neutral, true);
     assert.equal(calm.verdict, 'inconclusive');
     assert.match(reportHeadline(calm), /^inconclusive: shard base\.json: base does not build/);
     assert.equal(stepOutcome(calm, true).kind, 'warn');
 
     const slow = gateReport({ paths: { '/a': 0.5 }, pairs: 12 });
-    const both = mergeReports([asFile(slow, 'slow.json'), asFile(neutral, 'base.json')]);
+    const both = mergeAsMeasured([asFile(slow, 'slow.json'), asFile(neutral, 'base.json')]);
     assert.equal(both.verdict, 'regression');
     assert.match(reportHeadline(both), /slower on GET \/a/);
     assert.equal(stepOutcome(both, true).kind, 'fail');
@@ -250,7 +250,7 @@ describe('mergeReports', () => {
         seconds: 8,
       },
     };
-    const merged = mergeReports([asFile(a, 'a.json'), asFile(b, 'b.json')]);
+    const merged = mergeAsMeasured([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     assert.deepEqual(merged.newScenarios, ['GET /new']);
     assert.deepEqual(merged.notes, [
       {
@@ -287,7 +287,7 @@ describe('mergeReports', () => {
       verdict: 'improvement',
       decision: { verdict: 'improvement' },
     };
-    const merged = mergeReports([asFile(forged, 'f.json')]);
+    const merged = mergeAsMeasured([asFile(forged, 'f.json')]);
     assert.deepEqual(
       merged.decision,
       decide(gate.rounds, gate.settings.scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05 }),

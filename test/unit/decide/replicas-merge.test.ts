@@ -2,12 +2,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import { needsMore } from '../../../src/decide/needs-more.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { stratifiedMean } from '../../../src/stats/stratified.ts';
-import { asFile, gateReport, roundsFor, type ShardSpec } from '../../support/reports.ts';
+import { asFile, gateReport, mergeAsMeasured, roundsFor, type ShardSpec } from '../../support/reports.ts';
 
 function replica(spec: ShardSpec, place: ReplicaPlace, runner: string): Report {
   const report = gateReport(spec);
@@ -34,7 +33,7 @@ describe('merging replicas', () => {
   const files = specs.map((s, i) =>
     asFile(replica(s, { index: i + 1, count: 3 }, `runner-${i + 1}`), `r${i}`),
   );
-  const merged = mergeReports(files);
+  const merged = mergeAsMeasured(files);
   const rps = merged.decision!.comparisons.find((c) => c.metric === 'rps')!;
 
   test('one comparison per scenario and metric: the mean change of these runners, stratified, at one look of the family', () => {
@@ -77,7 +76,7 @@ describe('merging replicas', () => {
 
   test('a runner whose change differs beyond the noise is named, not averaged away', () => {
     const odd = [...specs.slice(0, 2), { ...specs[2]!, paths: { '/': 0.85 } }];
-    const m = mergeReports(
+    const m = mergeAsMeasured(
       odd.map((s, i) => asFile(replica(s, { index: i + 1, count: 3 }, `runner-${i + 1}`), `r${i}`)),
     );
     const spread = m.decision!.comparisons.find((c) => c.metric === 'rps')!.runners!;
@@ -91,7 +90,7 @@ describe('merging replicas', () => {
   test('two stages: the first stage’s runner and the second’s are one set of three runners', () => {
     const stage = (s: ShardSpec, place: ReplicaPlace, i: number) =>
       asFile(replica(s, place, `runner-${i}`), `s${i}`);
-    const m = mergeReports([
+    const m = mergeAsMeasured([
       stage(specs[1]!, { index: 1, count: 2, stage: 2 }, 1),
       stage(specs[0]!, { index: 1, count: 1, stage: 1 }, 0),
       stage(specs[2]!, { index: 2, count: 2, stage: 2 }, 2),
@@ -113,7 +112,7 @@ describe('merging replicas', () => {
         `r${i}`,
       ),
     );
-    const busy = mergeReports(noted).notes.filter(
+    const busy = mergeAsMeasured(noted).notes.filter(
       (n) => n.kind === 'of-shard' && n.note.kind === 'loadgen-busy',
     );
     assert.equal(busy.length, 1);
@@ -135,7 +134,7 @@ describe('merging replicas', () => {
       output: undefined,
       neutral: false,
     };
-    const merged = mergeReports(files);
+    const merged = mergeAsMeasured(files);
     assert.equal(merged.error?.message, 'runner r0: head exited');
     const words = merged.notes.map(noteText).join('\n');
     assert.match(words, /the runners were measured with different `duration`.*the first runner’s are shown/);
@@ -153,7 +152,7 @@ describe('merging replicas', () => {
         ),
         `s${shard}r${index}`,
       );
-    const m = mergeReports([
+    const m = mergeAsMeasured([
       file('/a', 1, 1, 1),
       file('/b', 2, 1, 2),
       file('/a', 1, 2, 3),
@@ -178,16 +177,16 @@ describe('merging replicas', () => {
   test('runners merged decide once, on all each measured, whatever looks each planned (a pooled runner never stops early)', () => {
     const looked = (looks: number[], i: number) =>
       asFile(replica({ ...specs[i]!, looks }, { index: i + 1, count: 2 }, `r${i}`), `r${i}`);
-    const m = mergeReports([looked([4, 6, 8, 10], 0), looked([6, 10], 1)]);
+    const m = mergeAsMeasured([looked([4, 6, 8, 10], 0), looked([6, 10], 1)]);
     const c = m.decision!.comparisons.find((x) => x.metric === 'rps')!;
     assert.equal(c.level, 0.05 / 3);
   });
 
   test('a missing runner is said; files that measured the same scenarios without `replica` are refused as before', () => {
-    const m = mergeReports(files.slice(0, 2));
+    const m = mergeAsMeasured(files.slice(0, 2));
     assert.ok(m.notes.some((n) => n.kind === 'replicas-missing' && n.found === 2 && n.count === 3));
     const plain = specs.slice(0, 2).map((s, i) => asFile(gateReport(s), `p${i}`));
-    assert.throws(() => mergeReports(plain), /measured by both.*replica: i\/n/s);
+    assert.throws(() => mergeAsMeasured(plain), /measured by both.*replica: i\/n/s);
   });
 
   test('needs-more: open on the worse side (inconclusive leaning worse, or a regression near the threshold)', () => {

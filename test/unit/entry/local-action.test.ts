@@ -41,6 +41,8 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
   let built: ActionRun;
   const report = gateReport({ paths: { '/seed/v1': 0.8, '/health': 1 } });
   report.pullRequest = { number: 7, headSha: PR_HEAD_SHA, baseSha: BASE_SHA };
+  // Measured with action.yml's default threshold, with which `mode: report` decides (it refuses another).
+  report.settings.threshold = 0.02;
   const event = {
     number: 7,
     pull_request: {
@@ -64,7 +66,11 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
     dir = mkdtempSync(join(tmpdir(), 'perf-gate-local-action-'));
     workspace = join(dir, 'workspace');
     mkdirSync(join(workspace, 'perf-gate-results/perf-gate-report'), { recursive: true });
-    writeFileSync(join(workspace, 'perf-gate-results/perf-gate-report/report.json'), JSON.stringify(report));
+    // Measured in this workflow run (GITHUB_RUN_ID 42, below), as `mode: report` requires.
+    writeFileSync(
+      join(workspace, 'perf-gate-results/perf-gate-report/report.json'),
+      JSON.stringify({ ...report, run: { id: '42', attempt: 1 } }),
+    );
     const temp = join(dir, 'local-temp');
     mkdirSync(temp);
     writeFileSync(join(dir, 'event.json'), JSON.stringify(event));

@@ -8,7 +8,6 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import type { GateServer, LoadRunner, Probes } from '../../../src/gate/ports.ts';
 import { systemClock } from '../../../src/gate/ports.ts';
 import { runGate } from '../../../src/gate/run.ts';
@@ -16,7 +15,7 @@ import { GateError } from '../../../src/io/errors.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { gateConfig, measurement } from '../../support/gate-fakes.ts';
 import { commitRepo } from '../../support/repo.ts';
-import { gateReport } from '../../support/reports.ts';
+import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 const dirs: string[] = [];
 after(() => {
@@ -176,13 +175,13 @@ describe('`mode: report`: finite but huge values (finding 7)', () => {
   test('before the bounds, a denormal req/s crashed the statistics of `mode: report`', () => {
     const report = gateReport({ paths: { '/a': 1 } });
     for (const r of report.rounds) if (r.side === 'head') r.measurement.rps = 5e-324;
-    assert.throws(() => mergeReports([parseReportFile(JSON.stringify(report), 'r.json')]), /out of range/);
+    assert.throws(() => mergeAsMeasured([parseReportFile(JSON.stringify(report), 'r.json')]), /out of range/);
   });
 
   test('values at the edge of the real range still decide and render', () => {
     const report = gateReport({ paths: { '/a': 1 } });
     for (const r of report.rounds) r.measurement.rps = r.side === 'head' ? 1e9 : 1;
-    const merged = mergeReports([parseReportFile(JSON.stringify(report), 'r.json')]);
+    const merged = mergeAsMeasured([parseReportFile(JSON.stringify(report), 'r.json')]);
     assert.ok(Number.isFinite(merged.decision!.comparisons[0]!.change));
   });
 });

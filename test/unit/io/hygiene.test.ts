@@ -96,8 +96,17 @@ describe('redact', () => {
     assert.deepEqual(clean.rounds, report.rounds, 'numbers untouched');
   });
 
-  test('short or empty secrets change nothing (they would mangle ordinary words)', () => {
-    assert.equal(redact(report, ['', 'boom']), report);
+  test('empty secrets change nothing; a short one is redacted where it is a word of its own (issue 50)', () => {
+    assert.equal(redact(report, ['']), report);
+    const short = redact(report, ['boom', 'seen', '1']);
+    assert.equal(short.error?.message, '***');
+    assert.deepEqual(short.notes, [{ kind: 'teardown-failed', message: 'token ghs_secret123 ***' }]);
+    // Never inside another word, a number, a commit id or a time: the report still reads back.
+    const tiny = redact(report, ['a', '0', 'e', '2']);
+    assert.deepEqual(tiny.rounds, report.rounds);
+    assert.deepEqual(tiny.base, report.base);
+    assert.deepEqual(tiny.timing, report.timing);
+    assert.equal(tiny.error?.output, report.error?.output);
   });
 
   test('secrets with characters JSON escapes are found too', () => {

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { killTree, processTree } from '../../../src/io/proc.ts';
 
 /** A node process leading its own group (as our servers do) that writes a line per SIGTERM and exits soon after. */
@@ -44,5 +45,23 @@ test('killTree signals each process of the tree once: a second SIGTERM would mee
     assert.deepEqual(processTree(pid), [], 'gone');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Only root can start a process as another user: elsewhere the case cannot be made (skipped, and said so).
+const asRoot = process.getuid?.() === 0;
+test('killTree signals no process of another user: the pid of a child that exited, reused by someone else (issue 50)', {
+  skip: asRoot ? false : 'needs root to start a process as another user',
+}, async () => {
+  // The pid killTree is given now leads a group of another user's process, as after a reuse.
+  const other = spawn('sleep', ['30'], { uid: 65534, gid: 65534, detached: true, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => other.once('exit', () => resolve()));
+  try {
+    await killTree(other.pid!, 200);
+    const ended = await Promise.race([exited.then(() => true), sleep(500).then(() => false)]);
+    assert.equal(ended, false, `signalled: ${other.signalCode}`);
+  } finally {
+    other.kill('SIGKILL');
+    await exited;
   }
 });

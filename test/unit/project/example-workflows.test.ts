@@ -319,6 +319,9 @@ describe('example workflows', () => {
               ...Object.entries(s.with).map(
                 ([name, value]) => [`steps[${s.index}].with.${name}`, value] as const,
               ),
+              ...Object.entries(s.env).map(
+                ([name, value]) => [`steps[${s.index}].env.${name}`, value] as const,
+              ),
               ...(s.run === undefined ? [] : [[`steps[${s.index}].run`, s.run] as const]),
             ]),
           ];
@@ -347,6 +350,14 @@ describe('example workflows', () => {
             );
           }
         }
+      });
+
+      test('no `run:` script holds an expression: outputs reach it through `env:` (docs/security.md, issue 50)', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        for (const job of workflow.jobs)
+          for (const step of job.otherSteps)
+            assert.doesNotMatch(step.run ?? '', /\$\{\{/, `jobs.${job.id}.steps[${step.index}].run`);
       });
 
       test('is run for real by an end-to-end test', () => {
@@ -566,20 +577,31 @@ describe('the workflow harness', () => {
       // Another run's artifacts are not this run's.
       assert.deepEqual(downloadArtifacts(download, { token: 't' }, artifacts, join(dir, 'other'), '8'), []);
 
-      // By name, from the run that triggered a workflow_run: straight into `path`.
+      // By pattern, from the run that triggered a workflow_run: one runner's, or a matrix's, each apart.
       const report = perfGateJob(readWorkflow('fork-safe/report.yml'));
-      const byName = report.otherSteps.find((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT));
-      assert.ok(byName);
+      const fromRun = report.otherSteps.find((s) => s.uses?.startsWith(DOWNLOAD_ARTIFACT));
+      assert.ok(fromRun);
       const single = [{ ...artifacts[0]!, name: 'perf-gate-report' }];
       const at = join(dir, 'report');
       const context = { token: 't', event: { workflow_run: { id: 7 } } };
       assert.deepEqual(
-        downloadArtifacts(byName, context, single, at, '99').map((f) => relative(at, f)),
-        ['perf-gate-results/report.json'],
+        downloadArtifacts(fromRun, context, single, at, '99').map((f) => relative(at, f)),
+        ['perf-gate-results/perf-gate-report/report.json'],
       );
-      assert.throws(
-        () => downloadArtifacts(byName, { ...context, event: { workflow_run: { id: 8 } } }, single, at, '99'),
-        /no artifact `perf-gate-report` in run 8/,
+      const matrix = artifacts.map((a, i) => ({ ...a, name: `perf-gate-report-${i}` }));
+      const many = join(dir, 'report-many');
+      assert.deepEqual(
+        downloadArtifacts(fromRun, context, [...matrix, { ...artifacts[0]!, name: 'other' }], many, '99').map(
+          (f) => relative(many, f),
+        ),
+        [
+          'perf-gate-results/perf-gate-report-0/report.json',
+          'perf-gate-results/perf-gate-report-1/report.json',
+        ],
+      );
+      assert.deepEqual(
+        downloadArtifacts(fromRun, { ...context, event: { workflow_run: { id: 8 } } }, single, at, '99'),
+        [],
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

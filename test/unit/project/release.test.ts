@@ -58,6 +58,10 @@ function fakeRepo(options: { built?: boolean } = {}): string {
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', 'work');
+  // Its origin, whose main is the commit released.
+  git(dir, 'init', '-q', '--bare', '-b', 'main', '.git/origin.git');
+  git(dir, 'remote', 'add', 'origin', join(dir, '.git/origin.git'));
+  git(dir, 'push', '-q', 'origin', 'main');
   return dir;
 }
 
@@ -100,6 +104,7 @@ describe('.ci/release', () => {
       `# Changelog\n\n## 1.1.0 (unreleased)\n\nMore.\n\n${readFileSync(join(dir, 'docs/CHANGELOG.md'), 'utf8').slice(13)}`,
     );
     git(dir, 'commit', '-qam', 'more');
+    git(dir, 'push', '-q', 'origin', 'main');
     const r = release(dir, '1.1.0');
     assert.equal(r.status, 0, r.out);
     assert.equal(git(dir, 'rev-parse', 'v1.0.0^{commit}'), first);
@@ -125,6 +130,13 @@ describe('.ci/release', () => {
       assert.match(r.out, message);
       assert.equal(git(dir, 'tag'), '');
     }
+    // A commit origin's main does not have (a branch, or main behind or ahead of origin) is not released.
+    const ahead = fakeRepo();
+    git(ahead, 'commit', '-q', '--allow-empty', '-m', 'not pushed');
+    const off = release(ahead, '1.0.0');
+    assert.equal(off.status, 2, off.out);
+    assert.match(off.out, /HEAD \([0-9a-f]{7}\) is not origin's main \([0-9a-f]{7}\)/);
+    assert.equal(git(ahead, 'tag'), '');
     const stale = fakeRepo({ built: false });
     const r = release(stale, '1.0.0');
     assert.equal(r.status, 1, r.out);

@@ -21,7 +21,12 @@ const ALICE = { login: 'alice', type: 'User' };
 const target = { owner: 'octo-org', repo: 'octo-repo', number: PR, headSha: PR_HEAD_SHA };
 const LATER = 'e'.repeat(40);
 
-const fakeWith = fakesPerTest({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA });
+const fakeWith = fakesPerTest({
+  token: TOKEN,
+  pullNumber: PR,
+  headSha: PR_HEAD_SHA,
+  roles: { alice: 'maintain' },
+});
 
 function quiet(): { payload: unknown; onRefused: (m: string) => void; told: string[] } {
   const told: string[] = [];
@@ -87,7 +92,7 @@ describe('a label accepts the commit it was added for', () => {
       payload: {
         action: 'labeled',
         label: { name: 'perf-gate:accept' },
-        sender: { login: 'alice' },
+        sender: { login: 'alice', type: 'User' },
         pull_request: { head: { sha: 'a'.repeat(40) } },
       },
     };
@@ -99,6 +104,68 @@ describe('a label accepts the commit it was added for', () => {
     fake.addLabel('perf-gate:accept', ALICE);
     fake.removeLabel('perf-gate:accept', ALICE);
     assert.equal(await readAcceptance(testClient(TOKEN, fake.url), target, RULE, quiet()), undefined);
+  });
+});
+
+describe('only a person with triage permission or more accepts (issue 50)', () => {
+  /** Whether `who`'s label, added after head's last push (or on this run's own `labeled` event), accepts. */
+  async function labelBy(
+    who: { login: string; type: string },
+    options: { roles?: Record<string, string>; actor?: typeof who; onEvent?: boolean } = {},
+  ) {
+    const fake = await fakeWith({
+      roles: { alice: 'maintain', ...options.roles },
+      ...(options.actor ? { actor: options.actor } : {}),
+    });
+    fake.push(PR_HEAD_SHA, '2025-03-01T10:00:00Z');
+    fake.addLabel('perf-gate:accept', who, '2025-03-01T10:05:00Z');
+    const event = quiet();
+    const payload = options.onEvent
+      ? {
+          action: 'labeled',
+          label: { name: 'perf-gate:accept' },
+          sender: who,
+          pull_request: { head: { sha: PR_HEAD_SHA } },
+        }
+      : {};
+    const accepted = await readAcceptance(testClient(TOKEN, fake.url), target, RULE, { ...event, payload });
+    return { accepted, told: event.told.join('\n') };
+  }
+
+  test('a bot (the job’s GITHUB_TOKEN, which the measured code can read) accepts nothing', async () => {
+    for (const onEvent of [false, true]) {
+      const { accepted, told } = await labelBy({ login: 'github-actions[bot]', type: 'Bot' }, { onEvent });
+      assert.equal(accepted, undefined, `on its own event: ${onEvent}`);
+      assert.match(
+        told,
+        /added by `github-actions\[bot\]`, a bot: only a person with triage permission or more accepts/,
+      );
+    }
+    const app = await labelBy(
+      { login: 'renovate[bot]', type: 'Bot' },
+      { roles: { 'renovate[bot]': 'admin' } },
+    );
+    assert.equal(app.accepted, undefined);
+  });
+
+  test('a person with read permission (anyone, on a public repository) accepts nothing; triage and more do', async () => {
+    const reader = await labelBy({ login: 'mallory', type: 'User' });
+    assert.equal(reader.accepted, undefined);
+    assert.match(
+      reader.told,
+      /`mallory`, who has the role read on octo-org\/octo-repo: only a person with triage permission or more accepts/,
+    );
+    for (const role of ['triage', 'write', 'maintain', 'admin']) {
+      const { accepted } = await labelBy({ login: 'tri', type: 'User' }, { roles: { tri: role } });
+      assert.equal(accepted?.by, 'tri', role);
+    }
+  });
+
+  test('the job’s own identity (a person’s token) accepts nothing, even with admin', async () => {
+    const owner = { login: 'release-bot-person', type: 'User' };
+    const { accepted, told } = await labelBy(owner, { roles: { [owner.login]: 'admin' }, actor: owner });
+    assert.equal(accepted, undefined);
+    assert.match(told, /added by `release-bot-person`, the job’s own token/);
   });
 });
 

@@ -32,7 +32,12 @@ const target = { owner: 'octo-org', repo: 'octo-repo', number: PR, headSha: PR_H
 const RULE = { label: 'perf-gate:accept', inDescription: true };
 const ALICE = { login: 'alice', type: 'User' };
 
-const fakeWith = fakesPerTest({ token: TOKEN, pullNumber: PR, headSha: PR_HEAD_SHA });
+const fakeWith = fakesPerTest({
+  token: TOKEN,
+  pullNumber: PR,
+  headSha: PR_HEAD_SHA,
+  roles: { alice: 'maintain', carol: 'triage' },
+});
 
 function regression(): Report {
   const report = gateReport({ paths: { '/seed/v1': 0.8, '/health': 1 } });
@@ -58,17 +63,18 @@ describe('accepting an intended slowdown', () => {
     });
     assert.deepEqual(
       fake.requests.map((q) => q.operationId),
-      ['pulls/get', 'issues/list-events'],
+      // Then who added it: their role on the repository, and the token's own account (GraphQL's viewer).
+      ['pulls/get', 'issues/list-events', 'repos/get-collaborator-permission-level', undefined],
     );
   });
 
-  test('on the label’s own `labeled` event, the event names who added it (no second request)', async () => {
+  test('on the label’s own `labeled` event, the event names who added it (no list of events)', async () => {
     const fake = await fakeWith();
     fake.addLabel('perf-gate:accept', ALICE);
     const payload = {
       action: 'labeled',
       label: { name: 'perf-gate:accept' },
-      sender: { login: 'carol' },
+      sender: { login: 'carol', type: 'User' },
       pull_request: { head: { sha: PR_HEAD_SHA } },
     };
     const accepted = await readAcceptance(testClient(TOKEN, fake.url), target, RULE, {
@@ -78,7 +84,7 @@ describe('accepting an intended slowdown', () => {
     assert.equal(accepted?.by, 'carol');
     assert.deepEqual(
       fake.requests.map((q) => q.operationId),
-      ['pulls/get'],
+      ['pulls/get', 'repos/get-collaborator-permission-level', undefined],
     );
   });
 

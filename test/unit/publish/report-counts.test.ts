@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { gateReport } from '../../support/reports.ts';
+import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 function withHeadErrors(errors: number): string {
   const report = gateReport({ paths: { '/a': 1 }, pairs: 10 });
@@ -31,7 +30,7 @@ test('a round’s count beyond what a round can hold is refused, naming the fiel
 test('counts at the bound are read, merged, decided and rendered at once', () => {
   const started = performance.now();
   const file = parseReportFile(withHeadErrors(1e10), 'perf-gate-results/report.json');
-  const merged = mergeReports([file]);
+  const merged = mergeAsMeasured([file]);
   const markdown = renderMarkdown(merged, {});
   const ms = performance.now() - started;
   assert.ok(markdown.length > 0);

@@ -9,12 +9,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import type { SideDiagnostics } from '../../../src/model/diagnostics.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
-import { gateReport } from '../../support/reports.ts';
+import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 function side(rssMb: number): SideDiagnostics {
   return {
@@ -113,7 +112,7 @@ const VALUES = [1e308, -1e308, 1e-310, -5e-324, 1e15 + 0.5, -1];
 
 describe('every number of report.json is checked (finding 4)', () => {
   test('the report of a gate with every optional part reads back', () => {
-    const merged = mergeReports([parseReportFile(JSON.stringify(fullReport()), 'r.json')]);
+    const merged = mergeAsMeasured([parseReportFile(JSON.stringify(fullReport()), 'r.json')]);
     assert.ok(renderMarkdown(merged).length > 0);
   });
 
@@ -143,7 +142,7 @@ describe('every number of report.json is checked (finding 4)', () => {
           continue;
         }
         try {
-          const markdown = renderMarkdown(mergeReports([file]));
+          const markdown = renderMarkdown(mergeAsMeasured([file]));
           if (/NaN|Infinity/.test(markdown)) crashed.push(`${where}: the comment shows NaN or Infinity`);
         } catch (error) {
           crashed.push(`${where}: ${error instanceof Error ? error.message : String(error)}`);

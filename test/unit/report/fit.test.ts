@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import {
@@ -16,7 +15,7 @@ import {
   prefixWithin,
   utf8Bytes,
 } from '../../../src/report/fit.ts';
-import { asFile, gateReport } from '../../support/reports.ts';
+import { asFile, gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 const POINTER = 'The whole report is in the job summary.';
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -140,7 +139,7 @@ describe('a merged report whose failed shard’s “Last output” comes first',
       }),
       gateReport({ paths: { '/a': 0.8, '/b': 1 }, pairs: 60, seed: 3, shard: { index: 2, count: 2 } }),
     ];
-    return mergeReports(shards.map((r, i) => asFile(r, `shard-${i + 1}/report.json`)));
+    return mergeAsMeasured(shards.map((r, i) => asFile(r, `shard-${i + 1}/report.json`)));
   }
 
   test('keeps its comparison table when trimmed (before: the whole table was cut away)', () => {

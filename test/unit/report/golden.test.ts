@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { type ReplaySource, replayPairs } from '../../../src/gate/loop.ts';
@@ -15,7 +14,7 @@ import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { CHECK_SUMMARY_BYTES, fitComment } from '../../../src/report/fit.ts';
 import { checkTitle, stepMessage } from '../../../src/report/headline.ts';
-import { asFile, gateReport, roundsFor } from '../../support/reports.ts';
+import { asFile, gateReport, mergeAsMeasured, roundsFor } from '../../support/reports.ts';
 
 const DIR = new URL('../../fixtures/golden/', import.meta.url);
 const UPDATE = process.env.PERF_GATE_UPDATE_GOLDEN === '1';
@@ -103,7 +102,7 @@ test('a recorded gate report renders to the same comment, summary and outputs', 
 });
 
 test('a recorded report read back as `mode: report` reads it gives the same report.json and comment', () => {
-  const merged = mergeReports([asFile(fixture, 'report.json')]);
+  const merged = mergeAsMeasured([asFile(fixture, 'report.json')]);
   golden('report-regression.reread.json', `${JSON.stringify(merged, null, 2)}\n`);
   // The round trip: what is read back renders as the report that was written.
   assert.deepEqual(renderingsOf(merged), renderingsOf(fixture));
@@ -131,7 +130,7 @@ test('merged shards (one failed) give the same report.json and comment', () => {
       },
     }),
   ];
-  const merged = mergeReports(shards.map((report, i) => asFile(report, `shard-${i + 1}/report.json`)));
+  const merged = mergeAsMeasured(shards.map((report, i) => asFile(report, `shard-${i + 1}/report.json`)));
   golden('shards.json', `${JSON.stringify(merged, null, 2)}\n`);
   renderings('shards', merged);
 });

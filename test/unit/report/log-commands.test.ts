@@ -154,6 +154,23 @@ describe('`perf-gate compare` inside a workflow (issue 34, finding 3)', () => {
     assert.deepEqual(commandLines(run.stderr), [], 'stderr');
   });
 
+  test('its group lines, which name a command from the config file, run no workflow command (issue 50)', () => {
+    const commands = new URL('../../../src/entry/commands.ts', import.meta.url).href;
+    // The group line of a `setup` command such as `echo ##[error]x`, and one whose name breaks the line.
+    const script = `import { stderrLog } from ${JSON.stringify(commands)};
+      await stderrLog.group('setup: echo ##[error]forged-v1', async () => {});
+      await stderrLog.group('setup: x\\n::error::forged-v2', async () => {});`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, GITHUB_ACTIONS: 'true' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /forged-v1/);
+    assert.match(run.stderr, /forged-v2/);
+    assert.deepEqual(commandLines(run.stderr), [], 'stderr');
+  });
+
   test('its error line, whose message quotes text from outside, runs no workflow command (issue 41)', () => {
     const cli = new URL('../../../src/entry/cli.ts', import.meta.url).pathname;
     const repo = join(dir, 'cli-error-repo');

@@ -1,11 +1,10 @@
 /** The words of a decision over several runners: cost, "confirmed on N runners", a runner that differs, reach. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { oneRunnerLine, runnersLines, runnersSection } from '../../../src/report/runners-text.ts';
-import { asFile, gateReport } from '../../support/reports.ts';
+import { asFile, gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 function merged(factors: number[], runner = (i: number) => `runner ${i + 1}`): Report {
   const files = factors.map((factor, i) => {
@@ -14,7 +13,7 @@ function merged(factors: number[], runner = (i: number) => `runner ${i + 1}`): R
     const timing = { ...r.timing, wallSec: 90 };
     return asFile({ ...r, replica: { index: i + 1, count: factors.length }, environment, timing }, `r${i}`);
   });
-  return mergeReports(files);
+  return mergeAsMeasured(files);
 }
 
 describe('words of many runners', () => {
@@ -56,7 +55,7 @@ describe('words of many runners', () => {
   });
 
   test('one runner says nothing of runners', () => {
-    const one = mergeReports([asFile(gateReport({ paths: { '/': 0.8 }, pairs: 10 }), 'a')]);
+    const one = mergeAsMeasured([asFile(gateReport({ paths: { '/': 0.8 }, pairs: 10 }), 'a')]);
     assert.deepEqual(runnersLines(one), []);
     assert.deepEqual(runnersSection(one), []);
   });
@@ -64,7 +63,9 @@ describe('words of many runners', () => {
 
 describe('one runner’s reach with more runners', () => {
   test('a gate of one runner says what 4 and 8 runners like it would catch, and its runner-minutes', () => {
-    const report = mergeReports([asFile(gateReport({ paths: { '/': 0.99 }, pairs: 10, noise: 0.02 }), 'a')]);
+    const report = mergeAsMeasured([
+      asFile(gateReport({ paths: { '/': 0.99 }, pairs: 10, noise: 0.02 }), 'a'),
+    ]);
     const rps = report.decision!.comparisons.find((c) => c.metric === 'rps')!;
     assert.deepEqual(
       rps.reach!.map((r) => r.runners),

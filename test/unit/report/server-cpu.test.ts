@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { mergeReports } from '../../../src/decide/merge.ts';
 import { generatorPaced, LOADGEN_BUSY } from '../../../src/decide/pace.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { paceNote } from '../../../src/gate/assemble.ts';
@@ -18,7 +17,7 @@ import { formatValue, metricLabel } from '../../../src/report/format.ts';
 import { decisionHeadline } from '../../../src/report/headline.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
-import { gateReport } from '../../support/reports.ts';
+import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 const SCENARIO = 'GET /a';
 const RULES = [{ name: SCENARIO, expectStatus: undefined, threshold: undefined }];
@@ -199,7 +198,7 @@ describe('CPU per request in report.json and the report', () => {
       file.report.rounds.map((r) => r.measurement.serverCpuSec),
       gate.rounds.map((r) => r.measurement.serverCpuSec),
     );
-    const again = mergeReports([file]);
+    const again = mergeAsMeasured([file]);
     assert.deepEqual(again.decision, gate.decision);
     assert.equal(again.verdict, 'regression');
     const negative = JSON.parse(JSON.stringify(gate)) as {
