@@ -17,15 +17,16 @@
  *
  * Two stages: one runner at alpha / 2; when it needs more (src/decide/needs-more.ts: inconclusive leaning worse
  * beyond half the threshold, or a regression whose interval reaches inside the threshold), N more runners, and the
- * merge of all 1 + N at alpha / 2.
+ * merge at alpha / 2: the inverse normal combination of the first runner and the N (src/stats/combination.ts).
  */
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { inferUnits } from '../src/decide/interval.ts';
 import { comparisonNeedsMore } from '../src/decide/needs-more.ts';
-import { inferRunners } from '../src/decide/replicas.ts';
+import { inferMerged, type TwoStages } from '../src/decide/replicas.ts';
 import { classify, REGRESSION_FLOOR } from '../src/decide/rule.ts';
 import { plannedLooks } from '../src/gate/measurement-plan.ts';
 import type { Verdict } from '../src/model/decision.ts';
+import { stageWeights } from '../src/stats/combination.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
 import { clusterOf, randomEffects } from '../src/stats/random-effects.ts';
 import { perLookLevel } from '../src/stats/sequential-boundary.ts';
@@ -108,7 +109,12 @@ type Method = 'stratified' | 'hartung-knapp' | 'pooled';
  * merge's mean of these runners (`stratified`), Hartung-Knapp's t on runners − 1 df, or all units pooled as one
  * runner's (the runner ignored).
  */
-function decideRunners(runners: Runner[], alpha: number, method: Method = 'stratified'): Outcome {
+function decideRunners(
+  runners: Runner[],
+  alpha: number,
+  method: Method = 'stratified',
+  stages?: TwoStages,
+): Outcome {
   const perRunner = runners.map((r) => r.units);
   const estimand = estimandOf(runners);
   if (perRunner.length === 1) {
@@ -122,7 +128,7 @@ function decideRunners(runners: Runner[], alpha: number, method: Method = 'strat
   }
   const r =
     method === 'stratified'
-      ? inferRunners(perRunner, level, rule)!.inference
+      ? inferMerged(perRunner, level, rule, stages)!.inference
       : randomEffects(perRunner.map(clusterOf), level);
   return outcome(r.estimate, r.lower, r.upper, estimand);
 }
@@ -141,7 +147,9 @@ function gate(random: () => number, design: Design, noise: Noise, slower: number
   const one = decideRunners(first, ALPHA / 2);
   if (!one.more) return { ...one, runners: 1 };
   const all = [...first, ...draw(design.twoStage)];
-  return { ...decideRunners(all, ALPHA / 2), runners: 1 + design.twoStage };
+  // The merge combines the two stages by the inverse normal method, weights from the pairs each planned.
+  const stages = { first: 1, weights: stageWeights(1, design.twoStage), confirm: false };
+  return { ...decideRunners(all, ALPHA / 2, 'stratified', stages), runners: 1 + design.twoStage };
 }
 
 /** Share of gates failing (regression) and mean runners at a true slowdown. */

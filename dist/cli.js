@@ -12782,7 +12782,7 @@ function stageZ(s, delta2) {
 function solve2(z2, target, stages2) {
   const reach = Math.max(...stages2.map((s) => Math.abs(s.estimate) + 80 * (s.se + 1e-12)));
   let [low, high] = [-reach, reach];
-  for (let i = 0; i < 200 && high - low > 1e-15 * (1 + Math.abs(low)); i++) {
+  for (let i = 0; i < 64; i++) {
     const mid = (low + high) / 2;
     if (z2(mid) > target) low = mid;
     else high = mid;

@@ -50,7 +50,8 @@ export function stageWeights(first: number, second: number): [number, number] {
 function solve(z: (delta: number) => number, target: number, stages: readonly StageStatistic[]): number {
   const reach = Math.max(...stages.map((s) => Math.abs(s.estimate) + 80 * (s.se + 1e-12)));
   let [low, high] = [-reach, reach];
-  for (let i = 0; i < 200 && high - low > 1e-15 * (1 + Math.abs(low)); i++) {
+  // 64 halvings take the bracket below 1e-17 of itself.
+  for (let i = 0; i < 64; i++) {
     const mid = (low + high) / 2;
     if (z(mid) > target) low = mid;
     else high = mid;

@@ -5,6 +5,7 @@ import { parseReportFile } from '../../../src/config/report-file.ts';
 import { needsMore } from '../../../src/decide/needs-more.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
 import { noteText } from '../../../src/report/note-text.ts';
+import { runnersLines } from '../../../src/report/runners-text.ts';
 import { stratifiedMean } from '../../../src/stats/stratified.ts';
 import { asFile, gateReport, mergeAsMeasured, roundsFor, type ShardSpec } from '../../support/reports.ts';
 
@@ -97,8 +98,29 @@ describe('merging replicas', () => {
     ]);
     const c = m.decision!.comparisons.find((x) => x.metric === 'rps')!;
     assert.equal(c.runners!.changes.length, 3);
-    // First stage first.
+    // First stage first; the two stages combined by the inverse normal method, not pooled.
     assert.equal(m.shards![0]!.replica!.stage, 1);
+    assert.equal(c.method, 'combination');
+    assert.equal(c.runners!.confirmation, undefined);
+  });
+
+  test('confirming a first stage that raised a regression: the second stage’s runners decide alone, and it says so', () => {
+    const stage = (s: ShardSpec, place: ReplicaPlace, i: number) =>
+      asFile(replica(s, place, `runner-${i}`), `s${i}`);
+    const alarm = stage({ ...specs[0]!, paths: { '/': 0.5 } }, { index: 1, count: 1, stage: 1 }, 0);
+    // Its own gate (at half of alpha, `confirm: true`) raised the alarm.
+    const first = { ...alarm, report: { ...alarm.report, verdict: 'regression' as const } };
+    const m = mergeAsMeasured([
+      first,
+      stage(specs[1]!, { index: 1, count: 2, stage: 2 }, 1),
+      stage(specs[2]!, { index: 2, count: 2, stage: 2 }, 2),
+    ]);
+    const c = m.decision!.comparisons.find((x) => x.metric === 'rps')!;
+    assert.equal(c.runners!.confirmation, true);
+    assert.equal(c.runners!.changes.length, 2, 'the first stage’s runner is not counted');
+    // The second stage's runners are 3% slower, not 50%: the alarm's size does not carry into the verdict.
+    assert.ok(c.change > -0.1, `${c.change}`);
+    assert.match(runnersLines(m).join('\n'), /the 2 runners of the second stage decided alone/);
   });
 
   test('a note every runner made is said once, with the runners that made it', () => {
