@@ -12096,92 +12096,6 @@ function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
   };
 }
 
-// src/stats/equivalence-boundary.ts
-var EQUIVALENCE_INTERIM_SHARE = 0.1;
-var EQUIVALENCE_CONFIRM_SHARE = 1;
-var GRID2 = 301;
-var REACH = 8;
-function budgetLook(looks) {
-  return Math.max(0, looks.length - 2);
-}
-function equivalenceShares(looks) {
-  const early = earlyLooks(looks);
-  const last = budgetLook(looks);
-  return looks.map(
-    (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
-  );
-}
-function simpsonWeights2(points, h) {
-  const w = new Float64Array(points);
-  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
-  return w;
-}
-function gridOf(bound2, sigma) {
-  const low = -Math.min(bound2, REACH) * sigma;
-  const h = (REACH * sigma - low) / (GRID2 - 1);
-  return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
-}
-function lowerCrossing(times2, bounds) {
-  let sigma = Math.sqrt(times2[0]);
-  let total = normalCdf(-bounds[0]);
-  let { xs, h } = gridOf(bounds[0], sigma);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
-  for (let k = 1; k < times2.length; k++) {
-    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
-    const w = simpsonWeights2(GRID2, h);
-    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
-    let cross = 0;
-    for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
-    total += cross;
-    if (k === times2.length - 1) break;
-    sigma = Math.sqrt(times2[k]);
-    const next = gridOf(bounds[k], sigma);
-    const nf = new Float64Array(GRID2);
-    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID2; j++) {
-      let sum3 = 0;
-      for (let i = 0; i < GRID2; i++) {
-        const z2 = (next.xs[j] - xs[i]) / step3;
-        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-      }
-      nf[j] = sum3 * norm;
-    }
-    ({ xs, h } = next);
-    f = nf;
-  }
-  return Math.min(1, total);
-}
-function boundsAt2(shares2, level) {
-  return shares2.map((s) => s > 0 ? -normalQuantile(s * level) : Number.POSITIVE_INFINITY);
-}
-var levelCache2 = /* @__PURE__ */ new Map();
-function equivalenceFinalLevel(alpha, looks) {
-  const problem = scheduleProblem(looks);
-  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
-  if (!(alpha > 0)) return 0;
-  if (looks.length === 1 || alpha >= 0.5) return Math.min(alpha, 0.5);
-  const key = `${alpha}|${looks.join(",")}`;
-  const cached = levelCache2.get(key);
-  if (cached !== void 0) return cached;
-  const times2 = informationTimes(looks);
-  const shares2 = equivalenceShares(looks);
-  let low = -normalQuantile(alpha);
-  let high = -normalQuantile(alpha / shares2.reduce((a, b) => a + b, 0));
-  for (let i = 0; i < 36; i++) {
-    const mid = (low + high) / 2;
-    if (lowerCrossing(times2, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
-    else high = mid;
-  }
-  const level = normalSf(high);
-  levelCache2.set(key, level);
-  return level;
-}
-function equivalenceLevel(alpha, looks, pairs) {
-  const i = looks.indexOf(pairs);
-  const share3 = i >= 0 ? equivalenceShares(looks)[i] : pairs < looks[budgetLook(looks)] || looks.length === 1 ? 1 : EQUIVALENCE_CONFIRM_SHARE;
-  return share3 * equivalenceFinalLevel(alpha, looks);
-}
-
 // src/decide/carry-over.ts
 function ordersOf(rounds) {
   const starts = /* @__PURE__ */ new Map();
@@ -12504,6 +12418,92 @@ function compareFailures(scenario, pairs, family) {
   };
 }
 
+// src/stats/equivalence-boundary.ts
+var EQUIVALENCE_INTERIM_SHARE = 0.1;
+var EQUIVALENCE_CONFIRM_SHARE = 1;
+var GRID2 = 301;
+var REACH = 8;
+function budgetLook(looks) {
+  return Math.max(0, looks.length - 2);
+}
+function equivalenceShares(looks) {
+  const early = earlyLooks(looks);
+  const last = budgetLook(looks);
+  return looks.map(
+    (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
+  );
+}
+function simpsonWeights2(points, h) {
+  const w = new Float64Array(points);
+  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
+  return w;
+}
+function gridOf(bound2, sigma) {
+  const low = -Math.min(bound2, REACH) * sigma;
+  const h = (REACH * sigma - low) / (GRID2 - 1);
+  return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
+}
+function lowerCrossing(times2, bounds) {
+  let sigma = Math.sqrt(times2[0]);
+  let total = normalCdf(-bounds[0]);
+  let { xs, h } = gridOf(bounds[0], sigma);
+  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  for (let k = 1; k < times2.length; k++) {
+    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
+    const w = simpsonWeights2(GRID2, h);
+    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
+    let cross = 0;
+    for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
+    total += cross;
+    if (k === times2.length - 1) break;
+    sigma = Math.sqrt(times2[k]);
+    const next = gridOf(bounds[k], sigma);
+    const nf = new Float64Array(GRID2);
+    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
+    for (let j = 0; j < GRID2; j++) {
+      let sum3 = 0;
+      for (let i = 0; i < GRID2; i++) {
+        const z2 = (next.xs[j] - xs[i]) / step3;
+        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
+      }
+      nf[j] = sum3 * norm;
+    }
+    ({ xs, h } = next);
+    f = nf;
+  }
+  return Math.min(1, total);
+}
+function boundsAt2(shares2, level) {
+  return shares2.map((s) => s > 0 ? -normalQuantile(s * level) : Number.POSITIVE_INFINITY);
+}
+var levelCache2 = /* @__PURE__ */ new Map();
+function equivalenceFinalLevel(alpha, looks) {
+  const problem = scheduleProblem(looks);
+  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
+  if (!(alpha > 0)) return 0;
+  if (looks.length === 1 || alpha >= 0.5) return Math.min(alpha, 0.5);
+  const key = `${alpha}|${looks.join(",")}`;
+  const cached = levelCache2.get(key);
+  if (cached !== void 0) return cached;
+  const times2 = informationTimes(looks);
+  const shares2 = equivalenceShares(looks);
+  let low = -normalQuantile(alpha);
+  let high = -normalQuantile(alpha / shares2.reduce((a, b) => a + b, 0));
+  for (let i = 0; i < 36; i++) {
+    const mid = (low + high) / 2;
+    if (lowerCrossing(times2, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
+    else high = mid;
+  }
+  const level = normalSf(high);
+  levelCache2.set(key, level);
+  return level;
+}
+function equivalenceLevel(alpha, looks, pairs) {
+  const i = looks.indexOf(pairs);
+  const share3 = i >= 0 ? equivalenceShares(looks)[i] : pairs < looks[budgetLook(looks)] || looks.length === 1 ? 1 : EQUIVALENCE_CONFIRM_SHARE;
+  return share3 * equivalenceFinalLevel(alpha, looks);
+}
+
 // src/stats/t-looks.ts
 var GATES = 1e5;
 var SEED = 20261128;
@@ -12715,6 +12715,18 @@ function familyOf(d) {
     comparisons: d.comparisons,
     alpha: d.alpha,
     floor: d.floor ?? REGRESSION_FLOOR
+  };
+}
+function failureFamilyOf(d) {
+  const { looks, at } = d;
+  return {
+    level: lookLevel(d.alpha / d.comparisons, looks, at),
+    early: isEarlyLook(at, looks),
+    comparisons: d.comparisons,
+    alpha: d.alpha,
+    looks,
+    restartEvery: d.restartEvery,
+    equivalence: equivalenceLevel(d.alpha / 2, looks, at)
   };
 }
 function adjustedP(p, f, significant) {
@@ -13073,19 +13085,11 @@ function decideGroups(groups, options) {
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const count4 = entries.length + scenarios.length;
-  const alpha = options.alpha / count4;
-  const family = ({ looks, at, restartEvery }) => familyOf({ alpha: options.alpha, comparisons: count4, looks, at, restartEvery, floor: options.floor });
+  const design = { alpha: options.alpha, comparisons: count4, floor: options.floor };
+  const family = ({ looks, at, restartEvery }) => familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
   const errors = scenarios.map(
-    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, {
-      level: lookLevel(alpha, looks, at),
-      early: isEarlyLook(at, looks),
-      comparisons: count4,
-      alpha: options.alpha,
-      looks,
-      restartEvery,
-      equivalence: equivalenceLevel(options.alpha / 2, looks, at)
-    })
+    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery }))
   );
   return {
     verdict: overall(comparisons, errors),

@@ -2,10 +2,13 @@
  * The levels one comparison of a family is decided at, worked out in one place from the design: its regression
  * interval's (simultaneous over the family's comparisons, Bonferroni, and the looks counted exactly, boundary.ts),
  * at this look and at the plan's last, and its equivalence interval's (its own two one-sided tests at alpha / 2,
- * not shared among the comparisons: src/stats/equivalence-boundary.ts). Pure.
+ * not shared among the comparisons: src/stats/equivalence-boundary.ts); a scenario's failed requests alike. A stage
+ * of a two-stage design comes with its alpha halved (config/inputs.ts). Pure.
  */
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
+import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
 import { designP, levelAt } from './boundary.ts';
+import type { FailureFamily } from './failures.ts';
 import { REGRESSION_FLOOR } from './rule.ts';
 
 /**
@@ -53,6 +56,23 @@ export function familyOf(d: ComparisonDesign): Family {
     comparisons: d.comparisons,
     alpha: d.alpha,
     floor: d.floor ?? REGRESSION_FLOOR,
+  };
+}
+
+/**
+ * The levels of a scenario's failed requests: their own test at the boundary's level (no t share: the exact
+ * conditional test is no t interval), and their equivalence bounds at the comparisons' one-sided level.
+ */
+export function failureFamilyOf(d: ComparisonDesign): FailureFamily {
+  const { looks, at } = d;
+  return {
+    level: lookLevel(d.alpha / d.comparisons, looks, at),
+    early: isEarlyLook(at, looks),
+    comparisons: d.comparisons,
+    alpha: d.alpha,
+    looks,
+    restartEvery: d.restartEvery,
+    equivalence: equivalenceLevel(d.alpha / 2, looks, at),
   };
 }
 

@@ -25,13 +25,11 @@ import type {
   Verdict,
 } from '../model/decision.ts';
 import type { Metric, Round } from '../model/measure.ts';
-import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
 import { excludesZero } from '../stats/inference.ts';
-import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
 import { type Follower, followersOf } from './carry-over.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
-import { adjustedP, type Family, familyOf } from './family.ts';
+import { adjustedP, type Family, failureFamilyOf, familyOf } from './family.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
 import { inferMerged, oneRunnerReach, type TwoStages, unitsByRunner } from './replicas.ts';
@@ -324,21 +322,12 @@ function decideOnce(
 ): Decision {
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
-  const alpha = options.alpha / count;
+  const design = { alpha: options.alpha, comparisons: count, floor: options.floor };
   const family = ({ looks, at, restartEvery }: Entry): Family =>
-    familyOf({ alpha: options.alpha, comparisons: count, looks, at, restartEvery, floor: options.floor });
+    familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
-  // Failed requests have a test of their own: the boundary's level, no t share.
   const errors = scenarios.map(({ scenario, pairs, looks, at, restartEvery }) =>
-    compareFailures(scenario, pairs, {
-      level: lookLevel(alpha, looks, at),
-      early: isEarlyLook(at, looks),
-      comparisons: count,
-      alpha: options.alpha,
-      looks,
-      restartEvery,
-      equivalence: equivalenceLevel(options.alpha / 2, looks, at),
-    }),
+    compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery })),
   );
   return {
     verdict: overall(comparisons, errors),
