@@ -8,9 +8,11 @@
  *   npx node bench/real-replicas.ts 8 slower2 time-budget=60s
  *   npx node bench/real-replicas.ts 8 slower2 only=slower threshold=1%
  *
- * Appends each gate's req/s interval and each merge's to data/real-replicas.jsonl; prints a table for RESULTS.md.
+ * Appends each gate's req/s interval and each merge's to data/real-replicas.jsonl, keeps each runner's report.json
+ * in data/real-replicas/<time>/ (so that a later decision rule can merge the same runners again); prints a table for
+ * RESULTS.md.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { parseReportFile } from '../src/config/report-file.ts';
 import { mergeReports } from '../src/decide/merge.ts';
 import type { Report } from '../src/model/report.ts';
@@ -27,6 +29,8 @@ const out = dataFile('real-replicas.jsonl');
 const cases = { aa: await caseFor('aa'), slower: await caseFor(slowerName) };
 const repos = { aa: makeKnobRepo(cases.aa), slower: makeKnobRepo(cases.slower) };
 const reports: Record<'aa' | 'slower', Report[]> = { aa: [], slower: [] };
+const kept = dataFile(`real-replicas/${new Date().toISOString().replace(/[:.]/g, '-')}`);
+mkdirSync(kept, { recursive: true });
 const widths: Record<'aa' | 'slower', number[]> = { aa: [], slower: [] };
 
 /** The req/s comparison of the one path: change, interval and verdict. */
@@ -46,6 +50,7 @@ try {
       if (report.error) throw new Error(`${kind} gate ${i} failed: ${report.error.message}`);
       // Through report.json and back, as the merge job reads it.
       const file = parseReportFile(JSON.stringify(report), `${kind}-${i}.json`);
+      writeFileSync(`${kept}/${kind}-${i}.json`, JSON.stringify(report));
       reports[kind].push(file.report);
       const one = rps(report);
       widths[kind].push(one?.width ?? Number.NaN);
