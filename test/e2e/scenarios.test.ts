@@ -178,7 +178,12 @@ describe('perf-gate.yml scenarios, end to end', () => {
       // Hundreds a round; head's POST, 3.2 ms each, about 160 on a quiet machine.
       assert.ok(round.measurement.responses > 25, `${round.scenario}: ${round.measurement.responses}`);
     }
-    for (const e of report.decision!.errors) assert.equal(e.verdict, 'no-change', e.scenario);
+    // No request failed on either side; with a few hundred requests that bounds no scenario's failures within 0.1%,
+    // so the failures' own verdict is "not sure" or "no change", never a regression.
+    for (const e of report.decision!.errors) {
+      assert.equal(e.baseFailures + e.headFailures, 0, e.scenario);
+      assert.ok(e.verdict === 'no-change' || e.verdict === 'inconclusive', `${e.scenario}: ${e.verdict}`);
+    }
 
     const of = (scenario: string) => report.decision!.comparisons.filter((c) => c.scenario === scenario);
     const orders = of('create order').find((c) => c.metric === 'rps')!;
