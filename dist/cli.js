@@ -13159,14 +13159,10 @@ var Loop = class {
    */
   settle(decision) {
     const { replica, stage } = this.#rule;
-    if ((replica?.count ?? 1) > 1 || stage !== void 0 || this.pairs % Math.max(1, this.#restartEvery) !== 0)
-      return;
-    const open3 = this.#source.scenarios().filter((s) => !this.settled.has(s.name));
-    const now = settledAt(
-      decision,
-      open3.map((s) => s.name),
-      this.pairs
-    );
+    const alone = (replica?.count ?? 1) === 1 && stage === void 0;
+    if (!alone || this.pairs % Math.max(1, this.#restartEvery) !== 0) return;
+    const open3 = this.#source.scenarios().map((s) => s.name).filter((name) => !this.settled.has(name));
+    const now = settledAt(decision, open3, this.pairs);
     if (now.length === 0 || now.length === open3.length) return;
     for (const s of now) this.settled.set(s.scenario, s);
     this.#source.settle?.(now.map((s) => s.scenario));

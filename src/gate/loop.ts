@@ -2,8 +2,8 @@
  * The gate's loop, as the algorithm reads: measure a pair, look where the plan says, stop when everything is
  * resolved, settle the scenarios decided for good (their time goes to those still open), stop when this hour's
  * noise cannot resolve the rest within the budget, or at the budget's end; then confirm a borderline regression
- * with more pairs. Every p-value counts every planned look, so looking often adds no false
- * alarms. The pairs come from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
+ * with more pairs. Every p-value counts every planned look, so looking often adds no false alarms. The pairs come
+ * from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
  */
 import { futility, nearlyWithin } from '../decide/futility.ts';
 import { leaning } from '../decide/rule.ts';
@@ -138,18 +138,13 @@ class Loop {
    */
   settle(decision: Decision): void {
     const { replica, stage } = this.#rule;
-    if (
-      (replica?.count ?? 1) > 1 ||
-      stage !== undefined ||
-      this.pairs % Math.max(1, this.#restartEvery) !== 0
-    )
-      return;
-    const open = this.#source.scenarios().filter((s) => !this.settled.has(s.name));
-    const now = settledAt(
-      decision,
-      open.map((s) => s.name),
-      this.pairs,
-    );
+    const alone = (replica?.count ?? 1) === 1 && stage === undefined;
+    if (!alone || this.pairs % Math.max(1, this.#restartEvery) !== 0) return;
+    const open = this.#source
+      .scenarios()
+      .map((s) => s.name)
+      .filter((name) => !this.settled.has(name));
+    const now = settledAt(decision, open, this.pairs);
     // All of them settled is the gate resolved; the loop stops there.
     if (now.length === 0 || now.length === open.length) return;
     for (const s of now) this.settled.set(s.scenario, s);
