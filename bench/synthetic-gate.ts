@@ -21,6 +21,10 @@
  * A pair's cost (the gate's plan for many scenarios): each side gets `durationSec` of measured load shared by the
  * scenarios, each at least `minScenarioSec`, so 2 × max(duration, min × scenarios) + `pairOverheadSec`, plus
  * `blockSec` for starting and priming a block of processes every `restartEvery` pairs (every pair at 0 or 1).
+ *
+ * Scenarios the loop settles are measured no further (src/gate/loop.ts): their time goes to the scenarios still
+ * open, which the Williams order then rotates alone, and whose per-pair noise (sd, p99's and p50's alike) shrinks
+ * as 1 / √(their measured time): sd × √(open / scenarios). `sd` is the noise at the planned share.
  */
 import { type LoopResult, measurePairs } from '../src/gate/loop.ts';
 import { plannedLooks } from '../src/gate/measurement-plan.ts';
@@ -173,31 +177,39 @@ function failed(m: GateModel, random: () => number, requests: number, rate: numb
   return burst * poisson(random, (requests * rate) / burst);
 }
 
-/** Scenario s's per-pair noise, serially correlated within the block. */
-function noiseOf(m: GateModel, random: () => number, state: BlockState, s: number): number {
+/** Scenario s's per-pair noise at `sd`, serially correlated within the block. */
+function noiseOf(m: GateModel, random: () => number, state: BlockState, s: number, sd: number): number {
   const rho = m.serial ?? 0;
   const z = gaussian(random);
   const e = state.noise[s] === undefined ? z : rho * state.noise[s] + Math.sqrt(1 - rho * rho) * z;
   state.noise[s] = e;
-  return m.sd * e;
+  return sd * e;
 }
 
-/** The rounds of pair `pair`, with this block's state. */
-function pairRounds(m: GateModel, random: () => number, pair: number, state: BlockState): Round[] {
+/** The rounds of pair `pair` of the `open` scenarios (indices), with this block's state. */
+function pairRounds(
+  m: GateModel,
+  random: () => number,
+  pair: number,
+  state: BlockState,
+  open: readonly number[],
+): Round[] {
   const rounds: Round[] = [];
   const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
   const host = 0.05 * gaussian(random);
-  const sec = scenarioSec(m);
+  // The settled scenarios' time goes to the open ones: each measured longer, so less noisy.
+  const sec = (scenarioSec(m) * m.scenarios) / open.length;
+  const sd = m.sd * Math.sqrt(scenarioSec(m) / sec);
   const drift = (m.drift ?? 0) * (order[0] === 'head' ? -1 : 1);
-  const scenarioOrder = m.fixedOrder ? [...Array(m.scenarios).keys()] : pairOrderOf(pair, m.scenarios);
+  const scenarioOrder = m.fixedOrder ? open : pairOrderOf(pair, open.length).map((i) => open[i]!);
   let previous: number | undefined;
   for (const s of scenarioOrder) {
     const carried = previous === undefined ? 0 : (m.carryOver ?? 0) * Math.log(1 - (m.slower[previous] ?? 0));
     previous = s;
     const change = Math.log(1 - (m.slower[s] ?? 0)) + state.offset + carried;
-    const d = change + drift + noiseOf(m, random, state, s);
-    const d99 = -change + m.p99Factor * m.sd * gaussian(random);
-    const d50 = -change + (m.sd / 2) * gaussian(random);
+    const d = change + drift + noiseOf(m, random, state, s, sd);
+    const d99 = -change + m.p99Factor * sd * gaussian(random);
+    const d50 = -change + (sd / 2) * gaussian(random);
     const baseRps = m.rps * Math.exp(host);
     const headRps = baseRps * Math.exp(d);
     const p50 = Math.exp(-host);
@@ -237,10 +249,14 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
   }));
   const perBlock = Math.max(1, m.restartEvery);
   const blocks = new Map<number, BlockState>();
+  let open = scenarios.map((_, i) => i);
   let elapsed = 0;
   const result = await measurePairs(
     {
       scenarios: () => scenarios,
+      settle: (names) => {
+        open = open.filter((i) => !names.includes(scenarioName(i)));
+      },
       elapsedMs: () => elapsed * 1000,
       perPairMs: () => meanPairSec(m) * 1000,
       async next(pair: number) {
@@ -250,7 +266,7 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
           elapsed += m.blockSec;
         }
         elapsed += pairSec(m);
-        return pairRounds(m, random, pair, blocks.get(block)!);
+        return pairRounds(m, random, pair, blocks.get(block)!, open);
       },
     },
     {

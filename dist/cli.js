@@ -8707,20 +8707,20 @@ function workflowPort(get) {
 function workflowReadyTimeout(get) {
   return parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 });
 }
-function comparisonInputs(get, lookup, file, decided) {
+function comparisonInputs(get, lookup, file, decided2) {
   const buildText = get("build");
   const baseText = get("base");
   return {
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
-    alpha: decided.alpha,
+    alpha: decided2.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
     install: parseInstall(get("install")),
     build: buildText === "" ? void 0 : buildText,
     base: baseText === "" ? void 0 : baseText,
-    pairs: decided.pairs
+    pairs: decided2.pairs
   };
 }
 function loadInputs(get, openLoop, mode) {
@@ -10126,6 +10126,9 @@ function lookLevel(alpha, looks, pairs) {
   return isEarlyLook(pairs, looks) ? EARLY_SHARE * level : level;
 }
 
+// src/model/decision.ts
+var VERDICTS = ["regression", "improvement", "no-change", "inconclusive"];
+
 // src/model/measure.ts
 var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
 
@@ -10218,6 +10221,11 @@ var check = object(
 );
 var KINDS = {
   "time-limit": { pairs: count(MAX_PAIRS) },
+  settled: {
+    scenario: str(200),
+    verdict: oneOf(VERDICTS),
+    pairs: count(MAX_PAIRS)
+  },
   noise: { futility, pairSec: quantity(MAX_SECONDS), budgetSec: quantity(MAX_SECONDS) },
   "busy-machine": {
     kept: count(MAX_PAIRS),
@@ -10500,8 +10508,8 @@ function scenarioSettings(s, inputs) {
 
 // src/decide/final.ts
 function finalVerdict(decision, error) {
-  const decided = decision?.verdict ?? "inconclusive";
-  return error && decided !== "regression" ? "inconclusive" : decided;
+  const decided2 = decision?.verdict ?? "inconclusive";
+  return error && decided2 !== "regression" ? "inconclusive" : decided2;
 }
 
 // src/decide/pace.ts
@@ -11166,29 +11174,42 @@ function even(n) {
   return Math.max(2, 2 * Math.round(n / 2));
 }
 function scenarioPlan(config, scenario, count4, processes2, rps) {
-  const sec = scenarioSec(config.durationSec, count4);
-  const connections = scenario.connections ?? config.connections;
+  const autoSec = autoTurnSec(rps ?? 0, scenario.connections ?? config.connections);
+  const found = { autoSec, rate: openRateOf(config.openLoop, rps) };
+  return shareOf(
+    config,
+    scenario.name,
+    { sec: scenarioSec(config.durationSec, count4), count: count4 },
+    processes2,
+    found
+  );
+}
+function shareOf(config, name, { sec, count: count4 }, processes2, { autoSec, rate: rate2 }) {
   const fresh = processes2.mode === "fresh";
-  const turnSec = fresh ? sec : config.sliceSec === "auto" ? autoTurnSec(rps ?? 0, connections) : config.sliceSec > 0 ? Math.min(config.sliceSec, sec) : sec;
+  const turnSec = fresh ? sec : config.sliceSec === "auto" ? autoSec : config.sliceSec > 0 ? Math.min(config.sliceSec, sec) : sec;
   const turns = fresh ? 1 : config.sliceSec === 0 ? 1 : even(sec / turnSec);
   const warmupSec = fresh || config.engine === "autocannon" ? config.warmupSec : count4 > 1 ? Math.min(config.warmupSec, KEPT_REFRESH_SEC) : 0;
-  return {
-    name: scenario.name,
-    turnSec,
-    turns,
-    warmupSec,
-    openLoop: openLoopPlan(config, sec, turnSec, rps)
-  };
+  return { name, turnSec, turns, warmupSec, openLoop: openLoopPlan(rate2, sec, turnSec) };
 }
-function openLoopPlan(config, sec, turnSec, rps) {
-  const open3 = config.openLoop;
+function openRateOf(open3, rps) {
   if (open3 === void 0) return void 0;
-  const rate2 = "rate" in open3 ? open3.rate : rps === void 0 ? void 0 : openLoopRate(open3.share, rps);
+  if ("rate" in open3) return open3.rate;
+  return rps === void 0 ? void 0 : openLoopRate(open3.share, rps);
+}
+function openLoopPlan(rate2, sec, turnSec) {
   if (rate2 === void 0) return void 0;
   const paced = openLoopSec(sec);
   const length = Math.max(turnSec, 0.1);
   const turns = even(paced / length);
   return { rate: rate2, turns, turnSec: ms(paced / turns) };
+}
+function sharedAmong(config, plan, sideSec, loaded) {
+  const share3 = { sec: sideSec / Math.max(1, loaded.length), count: loaded.length };
+  return loaded.map((s) => {
+    const planned = plan.scenarios.find((p) => p.name === s.name);
+    const found = { autoSec: planned.turnSec, rate: planned.openLoop?.rate };
+    return shareOf(config, s.name, share3, plan.processes, found);
+  });
 }
 function pairSeconds(scenarios, processes2, perTurnDrainSec, blockStartSec) {
   let sec = PAIR_OVERHEAD_SEC;
@@ -11409,15 +11430,24 @@ var ActiveScenarios = class {
   list;
   /** The names of the scenarios dropped as new on head. */
   dropped = [];
+  /** The names of the scenarios settled (src/gate/loop.ts). */
+  settled = [];
   constructor(all) {
     this.list = [...all];
   }
   get active() {
     return this.list;
   }
+  /** The scenarios each pair measures: the active ones not settled. */
+  get loaded() {
+    return this.list.filter((scenario) => !this.settled.includes(scenario.name));
+  }
   drop(names) {
     this.dropped.push(...names);
     this.list = this.list.filter((scenario) => !this.dropped.includes(scenario.name));
+  }
+  settle(names) {
+    this.settled.push(...names);
   }
 };
 async function stopServers(ctx) {
@@ -11867,7 +11897,7 @@ function poolOf(ctx, server, scenario) {
 async function prime(ctx, pair2, primeSec2, sides) {
   const rates = /* @__PURE__ */ new Map();
   const primeStart = ctx.clock.now();
-  const scenarios = ctx.scenarios.active;
+  const scenarios = ctx.scenarios.loaded;
   const each = Math.max(MIN_SCENARIO_SEC, primeSec2 / Math.max(1, scenarios.length));
   for (const scenario of scenarios) {
     const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)];
@@ -12093,6 +12123,39 @@ function futility2(decision, pairs, budgetPairs, floor = REGRESSION_FLOOR) {
     pairs,
     budgetPairs,
     neededPairs: worst.needed
+  };
+}
+
+// src/decide/settle.ts
+function lookOf(rounds, scenario, measured) {
+  const own = measured(rounds.filter((r) => r.scenario === scenario));
+  return own > 0 ? own : measured(rounds);
+}
+function decided(c) {
+  return c.verdict === "no-change" || c.verdict !== "inconclusive" && c.confirmed;
+}
+function verdictOf(verdicts) {
+  if (verdicts.includes("regression")) return "regression";
+  if (verdicts.includes("improvement")) return "improvement";
+  return verdicts.every((v) => v === "no-change") ? "no-change" : "inconclusive";
+}
+function settledAt(decision, open3, pairs) {
+  const settled = [];
+  for (const scenario of open3) {
+    const comparisons = decision.comparisons.filter((c) => c.scenario === scenario);
+    const errors = decision.errors.filter((e) => e.scenario === scenario);
+    if (comparisons.length === 0 || !comparisons.every(decided)) continue;
+    if (errors.some((e) => e.verdict === "inconclusive")) continue;
+    const verdict = verdictOf([...comparisons, ...errors].map((c) => c.verdict));
+    settled.push({ scenario, verdict, pairs });
+  }
+  return settled;
+}
+function openPart(decision, settled) {
+  return {
+    ...decision,
+    comparisons: decision.comparisons.filter((c) => !settled.has(c.scenario)),
+    errors: decision.errors.filter((e) => !settled.has(e.scenario))
   };
 }
 
@@ -12954,8 +13017,8 @@ function collect(groups, options, followers) {
   groups.forEach((g2, group) => {
     const looks = g2.looks.length > 0 ? g2.looks : [1];
     const restartEvery = g2.restartEvery ?? 0;
-    const at = pairsMeasured(g2.rounds);
     for (const scenario of g2.scenarios) {
+      const at = lookOf(g2.rounds, scenario.name, pairsMeasured);
       const all = pairsOf(g2.rounds, scenario.name);
       const follower = followers?.[group]?.get(scenario.name);
       const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;
@@ -13122,6 +13185,8 @@ function leastPairs(restartEvery) {
 var Loop = class {
   rounds = [];
   looked = [];
+  /** Scenarios settled, by name: no pair after their look measures them. */
+  settled = /* @__PURE__ */ new Map();
   /** The looks still ahead: moved earlier when the budget runs short. */
   looks;
   pairs = 0;
@@ -13145,7 +13210,7 @@ var Loop = class {
   async measure() {
     const pair2 = await this.#source.next(this.pairs);
     if (!pair2) return false;
-    this.rounds.push(...pair2);
+    this.rounds.push(...pair2.filter((r) => !this.settled.has(r.scenario)));
     this.pairs++;
     return true;
   }
@@ -13160,6 +13225,26 @@ var Loop = class {
       restartEvery: this.#restartEvery,
       ...floor === void 0 ? {} : { floor }
     });
+  }
+  /**
+   * The scenarios this look settles stop being measured: from the next pair on, their time goes to the scenarios
+   * still open, and each is decided as it was here (its own last pair is this look's, src/decide/verdict.ts). Only
+   * at a look that ends a unit, so that no block of pairs on the same processes mixes two shares of the pair, and
+   * only in a gate that decides alone (a replica's or a stage's pairs are pooled with other runners').
+   */
+  settle(decision) {
+    const { replica, stage } = this.#rule;
+    const alone = (replica?.count ?? 1) === 1 && stage === void 0;
+    if (!alone || this.pairs % Math.max(1, this.#restartEvery) !== 0) return;
+    const open3 = this.#source.scenarios().map((s) => s.name).filter((name) => !this.settled.has(name));
+    const now = settledAt(decision, open3, this.pairs);
+    if (now.length === 0 || now.length === open3.length) return;
+    for (const s of now) this.settled.set(s.scenario, s);
+    this.#source.settle?.(now.map((s) => s.scenario));
+  }
+  /** What is still open of a decision: the scenarios not settled. */
+  open(decision) {
+    return openPart(decision, new Set(this.settled.keys()));
   }
   /**
    * Out of budget before the next look: that look moves to the most pairs (an even count) the budget still buys,
@@ -13196,9 +13281,10 @@ var Loop = class {
       if (this.adaptive && this.looks.includes(this.pairs) && !pooled(this.#rule)) {
         this.decision = this.look();
         if (resolved(this.decision)) return "resolved";
+        this.settle(this.decision);
         if (!isEarlyLook(this.pairs, this.#plan.schedule) && this.#rule.stage === void 0) {
           this.futile = futility2(
-            this.decision,
+            this.open(this.decision),
             this.pairs,
             this.looks[this.looks.length - 1],
             this.#rule.floor
@@ -13249,7 +13335,8 @@ async function measurePairs(source2, plan, rule) {
     schedule: [...plan.schedule],
     stoppedBy,
     confirmationPairs: extra,
-    ...futile ? { futility: futile } : {}
+    ...futile ? { futility: futile } : {},
+    settled: [...loop.settled.values()]
   };
 }
 
@@ -13459,7 +13546,7 @@ async function runPair(ctx, plan, pair2) {
   if (plan.processes.mode === "fresh") return freshPair(ctx, plan, pair2, order);
   await blockFor(ctx, plan, pair2, order);
   const rounds = [];
-  for (const scenario of inPairOrder(ctx.scenarios.active, pair2)) {
+  for (const scenario of inPairOrder(ctx.scenarios.loaded, pair2)) {
     const startedAt = ctx.clock.iso();
     const measurements = await ctx.servers.stopAllOnError(
       () => sideBySide(ctx, pair2, order, scenario, scenarioPlanOf(plan, scenario))
@@ -13520,7 +13607,7 @@ async function freshPair(ctx, plan, pair2, order) {
     const server = await ctx.servers.serverFor(side2, pair2);
     const measured = await ctx.servers.stopAllOnError(async () => {
       const list3 = [];
-      for (const scenario of inPairOrder(ctx.scenarios.active, pair2)) {
+      for (const scenario of inPairOrder(ctx.scenarios.loaded, pair2)) {
         const startedAt = ctx.clock.iso();
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);
@@ -13546,7 +13633,11 @@ function windowLabel(ctx, scenario) {
 // src/gate/source.ts
 var GatePairSource = class {
   ctx;
+  /** The plan as built, and the one the pairs obey: its scenarios' turns shared anew once some settle. */
+  planned;
   plan;
+  /** Measured seconds a side and pair the scenarios loaded shared when the first settled. */
+  sideSec;
   options;
   /** Pairs measured and kept so far. */
   pairsDone = 0;
@@ -13556,12 +13647,25 @@ var GatePairSource = class {
   ratios = /* @__PURE__ */ new Map();
   constructor(ctx, plan, options) {
     this.ctx = ctx;
+    this.planned = plan;
     this.plan = plan;
     this.options = options;
     this.pairMs = plan.pairSec * 1e3;
   }
   scenarios() {
     return this.ctx.scenarios.active;
+  }
+  /**
+   * Settled scenarios are loaded no more: each side's measured time in a pair goes to the scenarios still loaded,
+   * in more turns of the same length (the pair costs about what it did: turns come in even counts).
+   */
+  settle(names) {
+    const { ctx } = this;
+    this.sideSec ??= scenarioSec(ctx.config.durationSec, this.planned.scenarios.length) * ctx.scenarios.loaded.length;
+    ctx.scenarios.settle(names);
+    const scenarios = sharedAmong(ctx.config, this.planned, this.sideSec, ctx.scenarios.loaded);
+    this.plan = { ...this.planned, scenarios };
+    ctx.log.info({ kind: "settled", scenarios: [...names], open: scenarios });
   }
   elapsedMs() {
     return this.ctx.clock.now() - this.options.started;
@@ -13622,7 +13726,7 @@ var GatePairSource = class {
   }
   /** Each active scenario's base and head measurement of a pair, and the running estimate, for its log line. */
   rows(latest) {
-    return this.ctx.scenarios.active.map(({ name }) => {
+    return this.ctx.scenarios.loaded.map(({ name }) => {
       const base = latest.find((r) => r.side === "base" && r.scenario === name).measurement;
       const head2 = latest.find((r) => r.side === "head" && r.scenario === name).measurement;
       const ratios2 = this.ratios.get(name) ?? [];
@@ -13642,7 +13746,7 @@ function evenWithin(n, most) {
 var TurnFit = class {
   /** Per kind and scenario: seconds a base turn and a head turn took together beyond their slots, last measured. */
   extra = /* @__PURE__ */ new Map();
-  /** Per scenario: the turns a side its last pair got. */
+  /** Per scenario: the turns a side its last pair got, and the plan's then (a settle shares the pair anew). */
   turns = /* @__PURE__ */ new Map();
   /** Per scenario: the drain the plan expected per turn (base's connections over its rate), seconds. */
   drains = /* @__PURE__ */ new Map();
@@ -13673,8 +13777,9 @@ var TurnFit = class {
    */
   pair(plan, changed2) {
     const fitted = this.fitPair(plan);
-    const before = this.turns.get(plan.name) ?? plan.turns;
-    this.turns.set(plan.name, fitted.turns);
+    const last = this.turns.get(plan.name);
+    const before = last?.planned === plan.turns ? last.turns : plan.turns;
+    this.turns.set(plan.name, { turns: fitted.turns, planned: plan.turns });
     if (fitted.turns !== before) changed2?.(fitted.turns, this.extraOf("pair", plan.name) ?? 0);
     return fitted;
   }
@@ -13817,6 +13922,7 @@ async function measure(options) {
 }
 function closingNotes(ctx, plan, result, disturbances, started, notes2) {
   const { config, costs, log } = ctx;
+  for (const settled of result.settled) notes2.push({ kind: "settled", ...settled });
   if (result.confirmationPairs > 0) log.info({ kind: "confirmation", pairs: result.confirmationPairs });
   if (result.futility && result.pairs > 0) {
     const pairSec = (ctx.clock.now() - started) / 1e3 / result.pairs;
@@ -14613,12 +14719,12 @@ function layout(base, head2, shape, width) {
   walk(trees[shape], trees[other], 0, 0);
   return { shape, other, busy, boxes };
 }
-function shareOf(drawing, node, side2, field) {
+function shareOf2(drawing, node, side2, field) {
   return node === void 0 || drawing.busy[side2] === 0 ? 0 : node[field] / drawing.busy[side2];
 }
 function delta(drawing, box) {
-  const drawnSelf = shareOf(drawing, box.node, drawing.shape, "self");
-  const otherSelf = shareOf(drawing, box.counterpart, drawing.other, "self");
+  const drawnSelf = shareOf2(drawing, box.node, drawing.shape, "self");
+  const otherSelf = shareOf2(drawing, box.counterpart, drawing.other, "self");
   return drawing.shape === "head" ? drawnSelf - otherSelf : otherSelf - drawnSelf;
 }
 function boxSvg(drawing, box, scale) {
@@ -14631,8 +14737,8 @@ function boxSvg(drawing, box, scale) {
   const headNode = shape === "head" ? node : counterpart;
   const tip = [
     where === "" ? name : `${name} \u2014 ${where}`,
-    `base: ${pct(shareOf(drawing, baseNode, "base", "total"))} of busy samples (self ${pct(shareOf(drawing, baseNode, "base", "self"))})`,
-    `head: ${pct(shareOf(drawing, headNode, "head", "total"))} of busy samples (self ${pct(shareOf(drawing, headNode, "head", "self"))})`
+    `base: ${pct(shareOf2(drawing, baseNode, "base", "total"))} of busy samples (self ${pct(shareOf2(drawing, baseNode, "base", "self"))})`,
+    `head: ${pct(shareOf2(drawing, headNode, "head", "total"))} of busy samples (self ${pct(shareOf2(drawing, headNode, "head", "self"))})`
   ].join("\n");
   const fill = isRoot ? "hsl(40,12%,80%)" : colour(delta(drawing, box), scale);
   const y = box.depth * ROW_HEIGHT;
@@ -20495,6 +20601,14 @@ function timeLimitNote(pairs) {
 function timeLimitLog(pairs) {
   return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
 }
+function settledNote(scenario, verdict, pairs) {
+  const as = verdict === "no-change" ? "no change" : `a confirmed ${VERDICT_TEXT[verdict]}`;
+  return `${scenario} settled as ${as} after ${pairCount(pairs)}; its time went to the others (its comparisons are as they were decided then).`;
+}
+function settledLog(scenarios, open3) {
+  const turns = open3.map((s) => `${s.name} ${s.turns} turns a side`).join(", ");
+  return `${scenarios.join(", ")} settled: measured no further; from the next pair on, ${turns}`;
+}
 function confirmationLog(pairs) {
   return `a borderline regression earned ${pairs} more pairs to confirm it`;
 }
@@ -20865,6 +20979,8 @@ function noteText(note) {
   switch (note.kind) {
     case "time-limit":
       return timeLimitNote(note.pairs);
+    case "settled":
+      return settledNote(note.scenario, note.verdict, note.pairs);
     case "noise":
       return futilityNote(note.futility, note.pairSec, note.budgetSec);
     case "busy-machine":
@@ -21410,6 +21526,8 @@ function eventText(e) {
       return newEndpointLog(e.scenario, e.base);
     case "confirmation":
       return confirmationLog(e.pairs);
+    case "settled":
+      return settledLog(e.scenarios, e.open);
     case "time-limit":
       return timeLimitLog(e.pairs);
     case "error-output":

@@ -2,6 +2,7 @@
  * The JSON Schema of a report's notes (src/model/notes.ts Note): one object per kind, told apart by `kind`, each with
  * the names and numbers its words need, bounded like every other field of report.json.
  */
+import { VERDICTS } from '../model/decision.ts';
 import { METRICS } from '../model/measure.ts';
 import {
   bool,
@@ -67,6 +68,11 @@ const check = object(
 /** Every kind of note but the one that wraps a shard's note. */
 const KINDS: Record<string, Record<string, Schema>> = {
   'time-limit': { pairs: count(MAX_PAIRS) },
+  settled: {
+    scenario: str(200),
+    verdict: oneOf(VERDICTS),
+    pairs: count(MAX_PAIRS),
+  },
   noise: { futility, pairSec: quantity(MAX_SECONDS), budgetSec: quantity(MAX_SECONDS) },
   'busy-machine': {
     kept: count(MAX_PAIRS),

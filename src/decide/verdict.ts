@@ -34,6 +34,7 @@ import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
 import { inferMerged, oneRunnerReach, type TwoStages, unitsByRunner } from './replicas.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
+import { lookOf } from './settle.ts';
 
 export interface DecideOptions {
   /** Smallest relative change of req/s that matters. */
@@ -150,8 +151,8 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
   groups.forEach((g, group) => {
     const looks = g.looks.length > 0 ? g.looks : [1];
     const restartEvery = g.restartEvery ?? 0;
-    const at = pairsMeasured(g.rounds);
     for (const scenario of g.scenarios) {
+      const at = lookOf(g.rounds, scenario.name, pairsMeasured);
       const all = pairsOf(g.rounds, scenario.name);
       const follower = followers?.[group]?.get(scenario.name);
       const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;

@@ -39,8 +39,8 @@ export function poolOf(ctx: PairContext, server: GateServer, scenario: Scenario)
 }
 
 /**
- * Primes the block's servers: every active scenario in turns (`pair`'s order: base first in even pairs), `primeSec`
- * per side shared by the scenarios. Returns base's req/s per scenario over its priming turns.
+ * Primes the block's servers: every scenario still loaded (not settled) in turns (`pair`'s order: base first in
+ * even pairs), `primeSec` per side shared by them. Returns base's req/s per scenario over its priming turns.
  */
 export async function prime(
   ctx: PairContext,
@@ -50,7 +50,7 @@ export async function prime(
 ): Promise<Map<string, number>> {
   const rates = new Map<string, number>();
   const primeStart = ctx.clock.now();
-  const scenarios = ctx.scenarios.active;
+  const scenarios = ctx.scenarios.loaded;
   const each = Math.max(MIN_SCENARIO_SEC, primeSec / Math.max(1, scenarios.length));
   for (const scenario of scenarios) {
     const pools = [await poolOf(ctx, sides[0], scenario), await poolOf(ctx, sides[1], scenario)] as const;

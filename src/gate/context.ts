@@ -15,11 +15,16 @@ export interface BlockCosts {
   startupMs: number;
 }
 
-/** The scenarios still compared: one that fails on base but not on head is new, and dropped after the first pair. */
+/**
+ * The scenarios still compared: one that fails on base but not on head is new, and dropped after the first pair.
+ * Of those, the ones each pair loads: a scenario settled at a look stays compared but is loaded no more.
+ */
 export class ActiveScenarios {
   private list: Scenario[];
   /** The names of the scenarios dropped as new on head. */
   readonly dropped: string[] = [];
+  /** The names of the scenarios settled (src/gate/loop.ts). */
+  readonly settled: string[] = [];
 
   constructor(all: readonly Scenario[]) {
     this.list = [...all];
@@ -29,9 +34,18 @@ export class ActiveScenarios {
     return this.list;
   }
 
+  /** The scenarios each pair measures: the active ones not settled. */
+  get loaded(): readonly Scenario[] {
+    return this.list.filter((scenario) => !this.settled.includes(scenario.name));
+  }
+
   drop(names: readonly string[]): void {
     this.dropped.push(...names);
     this.list = this.list.filter((scenario) => !this.dropped.includes(scenario.name));
+  }
+
+  settle(names: readonly string[]): void {
+    this.settled.push(...names);
   }
 }
 

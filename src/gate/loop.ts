@@ -1,13 +1,15 @@
 /**
  * The gate's loop, as the algorithm reads: measure a pair, look where the plan says, stop when everything is
- * resolved, when this hour's noise cannot resolve it within the budget, or at the budget's end; then confirm a
- * borderline regression with more pairs. Every p-value counts every planned look, so looking often adds no false
- * alarms. The pairs come from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
+ * resolved, settle the scenarios decided for good (their time goes to those still open), stop when this hour's
+ * noise cannot resolve the rest within the budget, or at the budget's end; then confirm a borderline regression
+ * with more pairs. Every p-value counts every planned look, so looking often adds no false alarms. The pairs come
+ * from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
  */
 import { futility, nearlyWithin } from '../decide/futility.ts';
 import { leaning } from '../decide/rule.ts';
+import { openPart, settledAt } from '../decide/settle.ts';
 import { type DecideOptions, decide, resolved } from '../decide/verdict.ts';
-import type { Decision, Futility, ScenarioRule, StopReason } from '../model/decision.ts';
+import type { Decision, Futility, ScenarioRule, SettledScenario, StopReason } from '../model/decision.ts';
 import type { Round } from '../model/measure.ts';
 import type { BlockPlan, MeasurementPlan } from '../model/plan.ts';
 import { confirmationPairs } from '../stats/look-schedule.ts';
@@ -21,8 +23,13 @@ export interface PairSource {
   elapsedMs(): number;
   /** What one more pair costs on average (block starts spread over their pairs). */
   perPairMs(): number;
-  /** Scenarios still compared (one found new on head drops out after the first pair). */
+  /** Scenarios still compared (one found new on head drops out after the first pair; a settled one stays). */
   scenarios(): readonly ScenarioRule[];
+  /**
+   * Stops loading these scenarios (settled) from the next pair on: their share of each pair goes to the others. A
+   * source without it keeps measuring them, and the loop leaves their rounds out.
+   */
+  settle?(names: readonly string[]): void;
 }
 
 /**
@@ -40,7 +47,7 @@ export type LoopPlan = Pick<
  * The rule's settings each look decides with (a gate's config), and the gate's place among runners: one of several
  * (`replica: i/n`, n > 1) or of a second stage is merged with the others, which decide once on what each measured,
  * so it measures its whole budget (pooled); a first stage's runner may stop when it resolves (it decides alone), but
- * never for its own noise, since its pairs may be pooled with a second stage's.
+ * never for its own noise, since its pairs may be pooled with a second stage's. Neither settles a scenario.
  */
 export type LoopRule = Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'alpha' | 'floor'> & {
   replica?: { count: number } | undefined;
@@ -65,6 +72,8 @@ export interface LoopResult {
   confirmationPairs: number;
   /** Set when the gate stopped for noise: what resolving the threshold would have needed. */
   futility?: Futility;
+  /** Scenarios settled at a look and measured no further, in the order they settled. */
+  settled: SettledScenario[];
 }
 
 /** Units a starved gate still measures within its time limit: with fewer, an interval at its level says little. */
@@ -79,6 +88,8 @@ function leastPairs(restartEvery: number): number {
 class Loop {
   readonly rounds: Round[] = [];
   readonly looked: number[] = [];
+  /** Scenarios settled, by name: no pair after their look measures them. */
+  readonly settled = new Map<string, SettledScenario>();
   /** The looks still ahead: moved earlier when the budget runs short. */
   looks: number[];
   pairs = 0;
@@ -105,7 +116,8 @@ class Loop {
   async measure(): Promise<boolean> {
     const pair = await this.#source.next(this.pairs);
     if (!pair) return false;
-    this.rounds.push(...pair);
+    // A replay's pairs still hold a settled scenario: it was decided at its look, on the pairs before it.
+    this.rounds.push(...pair.filter((r) => !this.settled.has(r.scenario)));
     this.pairs++;
     return true;
   }
@@ -121,6 +133,32 @@ class Loop {
       restartEvery: this.#restartEvery,
       ...(floor === undefined ? {} : { floor }),
     });
+  }
+
+  /**
+   * The scenarios this look settles stop being measured: from the next pair on, their time goes to the scenarios
+   * still open, and each is decided as it was here (its own last pair is this look's, src/decide/verdict.ts). Only
+   * at a look that ends a unit, so that no block of pairs on the same processes mixes two shares of the pair, and
+   * only in a gate that decides alone (a replica's or a stage's pairs are pooled with other runners').
+   */
+  settle(decision: Decision): void {
+    const { replica, stage } = this.#rule;
+    const alone = (replica?.count ?? 1) === 1 && stage === undefined;
+    if (!alone || this.pairs % Math.max(1, this.#restartEvery) !== 0) return;
+    const open = this.#source
+      .scenarios()
+      .map((s) => s.name)
+      .filter((name) => !this.settled.has(name));
+    const now = settledAt(decision, open, this.pairs);
+    // All of them settled is the gate resolved; the loop stops there.
+    if (now.length === 0 || now.length === open.length) return;
+    for (const s of now) this.settled.set(s.scenario, s);
+    this.#source.settle?.(now.map((s) => s.scenario));
+  }
+
+  /** What is still open of a decision: the scenarios not settled. */
+  open(decision: Decision): Decision {
+    return openPart(decision, new Set(this.settled.keys()));
   }
 
   /**
@@ -159,12 +197,13 @@ class Loop {
       if (this.adaptive && this.looks.includes(this.pairs) && !pooled(this.#rule)) {
         this.decision = this.look();
         if (resolved(this.decision)) return 'resolved';
+        this.settle(this.decision);
         // Nothing this noise lets the budget resolve: stop now rather than end inconclusive at its end. Not at an
         // early look: its interval, at a tiny level, says nothing of what the budget can resolve. Not a first
         // stage: a second stage may pool its pairs, which the merge decides on as measured.
         if (!isEarlyLook(this.pairs, this.#plan.schedule) && this.#rule.stage === undefined) {
           this.futile = futility(
-            this.decision,
+            this.open(this.decision),
             this.pairs,
             this.looks[this.looks.length - 1]!,
             this.#rule.floor,
@@ -231,13 +270,19 @@ export async function measurePairs(source: PairSource, plan: LoopPlan, rule: Loo
     stoppedBy,
     confirmationPairs: extra,
     ...(futile ? { futility: futile } : {}),
+    settled: [...loop.settled.values()],
   };
 }
 
-/** What a replay of recorded or simulated pairs gives the loop: its pairs, one at a time, and its scenarios. */
+/**
+ * What a replay of recorded or simulated pairs gives the loop: its pairs, one at a time, and its scenarios; told
+ * when scenarios settle, where it models their time going to the others (recorded pairs keep them: the loop
+ * leaves them out).
+ */
 export interface ReplaySource {
   next(pair: number): Promise<Round[] | undefined>;
   scenarios(): readonly ScenarioRule[];
+  settle?(names: readonly string[]): void;
 }
 
 /** How a replay's pairs are laid out: their cost, the budget, and the pairs that share processes (0: none). */
@@ -258,6 +303,7 @@ export function replayPairs(replay: ReplaySource, options: ReplayDesign & LoopRu
   let measured = 0;
   const source: PairSource = {
     scenarios: () => replay.scenarios(),
+    settle: (names) => replay.settle?.(names),
     elapsedMs: () => measured * pairMs,
     perPairMs: () => pairMs,
     next: async (pair) => {

@@ -200,7 +200,7 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
 }
 
 /**
- * What measuring says at its end: confirmation pairs, a stop for noise, a machine busy throughout, slow start-ups,
+ * What measuring says at its end: scenarios settled, confirmation pairs, a stop for noise, a machine busy throughout, slow start-ups,
  * process offsets.
  */
 function closingNotes(
@@ -212,6 +212,7 @@ function closingNotes(
   notes: Note[],
 ): void {
   const { config, costs, log } = ctx;
+  for (const settled of result.settled) notes.push({ kind: 'settled', ...settled });
   if (result.confirmationPairs > 0) log.info({ kind: 'confirmation', pairs: result.confirmationPairs });
   if (result.futility && result.pairs > 0) {
     const pairSec = (ctx.clock.now() - started) / 1000 / result.pairs;

@@ -81,22 +81,47 @@ export interface ScenarioRates {
   rps: number | undefined;
 }
 
+type PlanSettings = Pick<
+  Config,
+  'durationSec' | 'warmupSec' | 'sliceSec' | 'connections' | 'engine' | 'openLoop'
+>;
+
 /** One scenario's turns, from the config and base's rate. */
 export function scenarioPlan(
-  config: Pick<Config, 'durationSec' | 'warmupSec' | 'sliceSec' | 'connections' | 'engine' | 'openLoop'>,
+  config: PlanSettings,
   scenario: Scenario,
   count: number,
   processes: ProcessPlan,
   rps: number | undefined,
 ): ScenarioPlan {
-  const sec = scenarioSec(config.durationSec, count);
-  const connections = scenario.connections ?? config.connections;
+  const autoSec = autoTurnSec(rps ?? 0, scenario.connections ?? config.connections);
+  const found = { autoSec, rate: openRateOf(config.openLoop, rps) };
+  return shareOf(
+    config,
+    scenario.name,
+    { sec: scenarioSec(config.durationSec, count), count },
+    processes,
+    found,
+  );
+}
+
+/**
+ * A scenario's turns for `sec` of measured load a side and pair among `count` scenarios: turns of `slice` (of
+ * `autoSec` with `slice: auto`, what base's rate gave), an even count of them, and the open loop's at `rate`.
+ */
+function shareOf(
+  config: PlanSettings,
+  name: string,
+  { sec, count }: { sec: number; count: number },
+  processes: ProcessPlan,
+  { autoSec, rate }: { autoSec: number; rate: number | undefined },
+): ScenarioPlan {
   // A fresh process per round: one side at a time, its whole share in one turn after its warm-up.
   const fresh = processes.mode === 'fresh';
   const turnSec = fresh
     ? sec
     : config.sliceSec === 'auto'
-      ? autoTurnSec(rps ?? 0, connections)
+      ? autoSec
       : config.sliceSec > 0
         ? Math.min(config.sliceSec, sec)
         : sec;
@@ -107,29 +132,41 @@ export function scenarioPlan(
       : count > 1
         ? Math.min(config.warmupSec, KEPT_REFRESH_SEC)
         : 0;
-  return {
-    name: scenario.name,
-    turnSec,
-    turns,
-    warmupSec,
-    openLoop: openLoopPlan(config, sec, turnSec, rps),
-  };
+  return { name, turnSec, turns, warmupSec, openLoop: openLoopPlan(rate, sec, turnSec) };
 }
 
-function openLoopPlan(
-  config: Pick<Config, 'openLoop'>,
-  sec: number,
-  turnSec: number,
-  rps: number | undefined,
-): ScenarioPlan['openLoop'] {
-  const open = config.openLoop;
+/** The open loop's rate: the config's, or its share of base's req/s; undefined without an open loop or a rate. */
+function openRateOf(open: Config['openLoop'], rps: number | undefined): number | undefined {
   if (open === undefined) return undefined;
-  const rate = 'rate' in open ? open.rate : rps === undefined ? undefined : openLoopRate(open.share, rps);
+  if ('rate' in open) return open.rate;
+  return rps === undefined ? undefined : openLoopRate(open.share, rps);
+}
+
+function openLoopPlan(rate: number | undefined, sec: number, turnSec: number): ScenarioPlan['openLoop'] {
   if (rate === undefined) return undefined;
   const paced = openLoopSec(sec);
   const length = Math.max(turnSec, 0.1);
   const turns = even(paced / length);
   return { rate, turns, turnSec: ms(paced / turns) };
+}
+
+/**
+ * The plan's scenarios once only `loaded` of them are measured (the others settled, src/gate/loop.ts): `sideSec`,
+ * the measured time a side had in each pair before, shared by fewer, so that each gets more turns of the same
+ * length: the pair costs about what it did (turns come in even counts).
+ */
+export function sharedAmong(
+  config: PlanSettings,
+  plan: Pick<MeasurementPlan, 'scenarios' | 'processes'>,
+  sideSec: number,
+  loaded: readonly Scenario[],
+): ScenarioPlan[] {
+  const share = { sec: sideSec / Math.max(1, loaded.length), count: loaded.length };
+  return loaded.map((s) => {
+    const planned = plan.scenarios.find((p) => p.name === s.name)!;
+    const found = { autoSec: planned.turnSec, rate: planned.openLoop?.rate };
+    return shareOf(config, s.name, share, plan.processes, found);
+  });
 }
 
 /** Seconds one pair takes by the plan: every scenario's turns, warm-ups and drains, and the block's start spread. */

@@ -1,7 +1,8 @@
 /**
- * One pair: a new block of server processes when one is due (started together, primed in turns), then every
- * active scenario's turns in the pair's order (a Williams design, scenario-order.ts), base and head taking turns
- * ABBA… on their pools; or, with a fresh process per round, one side's whole round after the other's.
+ * One pair: a new block of server processes when one is due (started together, primed in turns), then the turns
+ * of every scenario not settled, in the pair's order (a Williams design over them, scenario-order.ts), base and
+ * head taking turns ABBA… on their pools; or, with a fresh process per round, one side's whole round after the
+ * other's.
  */
 import type { Scenario } from '../model/config.ts';
 import type { Round, RoundMeasurement, Side } from '../model/measure.ts';
@@ -25,7 +26,7 @@ export async function runPair(ctx: PairContext, plan: MeasurementPlan, pair: num
   if (plan.processes.mode === 'fresh') return freshPair(ctx, plan, pair, order);
   await blockFor(ctx, plan, pair, order);
   const rounds: Round[] = [];
-  for (const scenario of inPairOrder(ctx.scenarios.active, pair)) {
+  for (const scenario of inPairOrder(ctx.scenarios.loaded, pair)) {
     const startedAt = ctx.clock.iso();
     const measurements = await ctx.servers.stopAllOnError(() =>
       sideBySide(ctx, pair, order, scenario, scenarioPlanOf(plan, scenario)),
@@ -117,7 +118,7 @@ async function freshPair(
     const server = await ctx.servers.serverFor(side, pair);
     const measured = await ctx.servers.stopAllOnError(async () => {
       const list: Round[] = [];
-      for (const scenario of inPairOrder(ctx.scenarios.active, pair)) {
+      for (const scenario of inPairOrder(ctx.scenarios.loaded, pair)) {
         const startedAt = ctx.clock.iso();
         const sp = scenarioPlanOf(plan, scenario);
         const pool = await poolOf(ctx, server, scenario);

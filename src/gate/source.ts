@@ -11,7 +11,7 @@ import type { PairContext } from './context.ts';
 import type { Disturbances } from './disturbance.ts';
 import { checkFirstPair } from './first-pair.ts';
 import type { PairSource } from './loop.ts';
-import { blocksOf, PUBLISH_RESERVE_MS } from './measurement-plan.ts';
+import { blocksOf, PUBLISH_RESERVE_MS, scenarioSec, sharedAmong } from './measurement-plan.ts';
 import { runPair } from './pairs.ts';
 
 export interface SourceOptions {
@@ -28,7 +28,11 @@ export interface SourceOptions {
 
 export class GatePairSource implements PairSource {
   private readonly ctx: PairContext;
-  private readonly plan: MeasurementPlan;
+  /** The plan as built, and the one the pairs obey: its scenarios' turns shared anew once some settle. */
+  private readonly planned: MeasurementPlan;
+  private plan: MeasurementPlan;
+  /** Measured seconds a side and pair the scenarios loaded shared when the first settled. */
+  private sideSec: number | undefined;
   private readonly options: SourceOptions;
   /** Pairs measured and kept so far. */
   private pairsDone = 0;
@@ -39,6 +43,7 @@ export class GatePairSource implements PairSource {
 
   constructor(ctx: PairContext, plan: MeasurementPlan, options: SourceOptions) {
     this.ctx = ctx;
+    this.planned = plan;
     this.plan = plan;
     this.options = options;
     this.pairMs = plan.pairSec * 1000;
@@ -46,6 +51,20 @@ export class GatePairSource implements PairSource {
 
   scenarios(): readonly Scenario[] {
     return this.ctx.scenarios.active;
+  }
+
+  /**
+   * Settled scenarios are loaded no more: each side's measured time in a pair goes to the scenarios still loaded,
+   * in more turns of the same length (the pair costs about what it did: turns come in even counts).
+   */
+  settle(names: readonly string[]): void {
+    const { ctx } = this;
+    this.sideSec ??=
+      scenarioSec(ctx.config.durationSec, this.planned.scenarios.length) * ctx.scenarios.loaded.length;
+    ctx.scenarios.settle(names);
+    const scenarios = sharedAmong(ctx.config, this.planned, this.sideSec, ctx.scenarios.loaded);
+    this.plan = { ...this.planned, scenarios };
+    ctx.log.info({ kind: 'settled', scenarios: [...names], open: scenarios });
   }
 
   elapsedMs(): number {
@@ -113,7 +132,7 @@ export class GatePairSource implements PairSource {
 
   /** Each active scenario's base and head measurement of a pair, and the running estimate, for its log line. */
   private rows(latest: readonly Round[]): PairRow[] {
-    return this.ctx.scenarios.active.map(({ name }) => {
+    return this.ctx.scenarios.loaded.map(({ name }) => {
       const base = latest.find((r) => r.side === 'base' && r.scenario === name)!.measurement;
       const head = latest.find((r) => r.side === 'head' && r.scenario === name)!.measurement;
       const ratios = this.ratios.get(name) ?? [];

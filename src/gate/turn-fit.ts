@@ -21,8 +21,8 @@ function evenWithin(n: number, most: number): number {
 export class TurnFit {
   /** Per kind and scenario: seconds a base turn and a head turn took together beyond their slots, last measured. */
   private readonly extra = new Map<string, number>();
-  /** Per scenario: the turns a side its last pair got. */
-  private readonly turns = new Map<string, number>();
+  /** Per scenario: the turns a side its last pair got, and the plan's then (a settle shares the pair anew). */
+  private readonly turns = new Map<string, { turns: number; planned: number }>();
   /** Per scenario: the drain the plan expected per turn (base's connections over its rate), seconds. */
   private drains = new Map<string, number>();
 
@@ -56,8 +56,9 @@ export class TurnFit {
    */
   pair(plan: ScenarioPlan, changed?: (turns: number, extraSec: number) => void): ScenarioPlan {
     const fitted = this.fitPair(plan);
-    const before = this.turns.get(plan.name) ?? plan.turns;
-    this.turns.set(plan.name, fitted.turns);
+    const last = this.turns.get(plan.name);
+    const before = last?.planned === plan.turns ? last.turns : plan.turns;
+    this.turns.set(plan.name, { turns: fitted.turns, planned: plan.turns });
     if (fitted.turns !== before) changed?.(fitted.turns, this.extraOf('pair', plan.name) ?? 0);
     return fitted;
   }

@@ -250,6 +250,17 @@ export interface Decision {
   rule: DecisionRule;
 }
 
+/**
+ * A scenario a look settled (src/decide/settle.ts): every comparison and its failed requests decided for good, so
+ * it was measured no further and its time went to the scenarios still open; decided as it was at `pairs` pairs.
+ */
+export interface SettledScenario {
+  scenario: string;
+  verdict: Verdict;
+  /** The pairs measured when it settled (the look's). */
+  pairs: number;
+}
+
 /** `noise`: stopped early because the noise measured so far could not resolve the threshold within the budget. */
 export type StopReason = 'resolved' | 'budget' | 'fixed' | 'deadline' | 'no-scenarios' | 'noise';
 

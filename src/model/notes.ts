@@ -2,9 +2,9 @@
  * What a gate tells its reader beside the verdict, and what it logs while it runs, as data: report/note-text.ts and
  * report/log-text.ts say them in words, so that no stage but report/ writes a word a user reads. Types only.
  */
-import type { Decision, Futility, PlanCheck } from './decision.ts';
+import type { Decision, Futility, PlanCheck, SettledScenario } from './decision.ts';
 import type { Round, RoundMeasurement, Side } from './measure.ts';
-import type { MeasurementPlan } from './plan.ts';
+import type { MeasurementPlan, ScenarioPlan } from './plan.ts';
 
 /** A step a tree goes through: `install` and `build`, and the config file's hooks `setup` and `teardown`. */
 export type Step = 'install' | 'build' | 'setup' | 'teardown';
@@ -19,6 +19,8 @@ export interface Disturbance {
 export type Note =
   /** The gate's time limit (input `timeout`) ran out after `pairs` pairs. */
   | { kind: 'time-limit'; pairs: number }
+  /** A scenario settled at a look: measured no further, its time went to the others (src/gate/loop.ts). */
+  | ({ kind: 'settled' } & SettledScenario)
   /** Stopped early: the noise measured could not resolve the threshold within the budget. */
   | { kind: 'noise'; futility: Futility; pairSec: number; budgetSec: number }
   /** Disturbed pairs kept once measuring them again stopped helping. */
@@ -103,6 +105,8 @@ export type GateEvent =
     }
   | { kind: 'new-endpoint'; scenario: string; base: Round[] }
   | { kind: 'confirmation'; pairs: number }
+  /** Scenarios settled: measured no further; the turns of those still open from the next pair on. */
+  | { kind: 'settled'; scenarios: string[]; open: ScenarioPlan[] }
   | { kind: 'time-limit'; pairs: number }
   /** An error the gate went on after (a fixed port not moved, a teardown that failed): its message and output. */
   | { kind: 'error-output'; message: string; output: string | undefined }

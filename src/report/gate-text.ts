@@ -3,11 +3,12 @@
  * note-text.ts and log-text.ts; the gate's code holds mechanics only, and its errors' messages are in
  * error-text.ts). Functions of plain data. Pure.
  */
-import type { Futility } from '../model/decision.ts';
+import type { Futility, Verdict } from '../model/decision.ts';
 import type { PacedMeasurement, Round, Side } from '../model/measure.ts';
 import type { Disturbance, PairRow, Step } from '../model/notes.ts';
+import type { ScenarioPlan } from '../model/plan.ts';
 import { statusSummary } from './error-text.ts';
-import { metricLabel } from './format.ts';
+import { metricLabel, VERDICT_TEXT } from './format.ts';
 
 // Preparing and removing the trees
 
@@ -191,6 +192,17 @@ export function timeLimitNote(pairs: number): string {
 
 export function timeLimitLog(pairs: number): string {
   return `the time limit ran out after ${pairCount(pairs)}: deciding on what was measured`;
+}
+
+/** A scenario settled at a look (src/decide/settle.ts): measured no further, its time given to the others. */
+export function settledNote(scenario: string, verdict: Verdict, pairs: number): string {
+  const as = verdict === 'no-change' ? 'no change' : `a confirmed ${VERDICT_TEXT[verdict]}`;
+  return `${scenario} settled as ${as} after ${pairCount(pairs)}; its time went to the others (its comparisons are as they were decided then).`;
+}
+
+export function settledLog(scenarios: readonly string[], open: readonly ScenarioPlan[]): string {
+  const turns = open.map((s) => `${s.name} ${s.turns} turns a side`).join(', ');
+  return `${scenarios.join(', ')} settled: measured no further; from the next pair on, ${turns}`;
 }
 
 export function confirmationLog(pairs: number): string {

@@ -22,6 +22,7 @@ import {
   pairLog,
   profilingFailedLog,
   profilingTookLog,
+  settledLog,
   stepGroup,
   stepTookLog,
   timeLimitLog,
@@ -72,6 +73,8 @@ export function eventText(e: GateEvent): string {
       return newEndpointLog(e.scenario, e.base);
     case 'confirmation':
       return confirmationLog(e.pairs);
+    case 'settled':
+      return settledLog(e.scenarios, e.open);
     case 'time-limit':
       return timeLimitLog(e.pairs);
     case 'error-output':

@@ -10,6 +10,7 @@ import {
   NO_ROOM_FOR_PROFILES,
   noFlameGraphsNote,
   portNotMovedNote,
+  settledNote,
   startupNoteText,
   teardownNote,
   timeLimitNote,
@@ -22,6 +23,8 @@ export function noteText(note: Note): string {
   switch (note.kind) {
     case 'time-limit':
       return timeLimitNote(note.pairs);
+    case 'settled':
+      return settledNote(note.scenario, note.verdict, note.pairs);
     case 'noise':
       return futilityNote(note.futility, note.pairSec, note.budgetSec);
     case 'busy-machine':
