@@ -148,6 +148,7 @@ export async function publishReport(
       name: config.name,
       accepted,
       acceptLabel: config.accept?.label,
+      acceptInDescription: config.accept?.inDescription,
       runUrl: runUrl(),
       drift: to.drift,
       ...(artifactUrl === undefined ? {} : { detailsUrl: artifactUrl }),

@@ -20,6 +20,8 @@ export interface LeadOptions {
   accepted?: Acceptance | undefined;
   /** The label that accepts an intended slowdown; undefined: accepting is off. */
   acceptLabel?: string | undefined;
+  /** A line of the description that starts with the label accepts too (`accept-in-description`). */
+  acceptInDescription?: boolean | undefined;
   /** The artifact with the flame graphs. */
   detailsUrl?: string | undefined;
   /** This workflow run's page, where a job is re-run. */
@@ -193,10 +195,10 @@ function regressionNext(report: Report, options: LeadOptions): string {
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ''}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
   if (options.acceptLabel) {
-    const label = code(options.acceptLabel);
-    parts.push(
-      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`,
-    );
+    const line = options.acceptInDescription
+      ? ` (or a line ${code(`${options.acceptLabel} <why>`)} to the description)`
+      : '';
+    parts.push(`Intended? Add the label ${code(options.acceptLabel)}${line} and re-run the job.`);
   }
   parts.push(
     `${parts.length > 0 ? 'Otherwise fix' : 'Fix'} it and push, or ${rerun(options)} to measure again.`,

@@ -203,6 +203,8 @@ export interface RenderOptions {
   accepted?: Acceptance | undefined;
   /** The label that accepts an intended slowdown (`accept-label`); undefined: accepting is off. */
   acceptLabel?: string | undefined;
+  /** A line of the description accepts too (`accept-in-description`): the comment offers it only then. */
+  acceptInDescription?: boolean | undefined;
   /** The earlier runs of this gate on the pull request, newest first (the comment's history). */
   earlier?: readonly RunRecord[];
   /** This workflow run's page, where the job summary is and the job is re-run (https only). */
