@@ -7405,6 +7405,10 @@ function configError(input, problem, fix) {
   return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
 }
 
+// src/config/defaults.ts
+var DEFAULT_RESTART_EVERY = 2;
+var DEFAULT_TIMEOUT = "20m";
+
 // src/config/expand.ts
 var VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 var SIDE = "PERF_GATE_SIDE";
@@ -7654,9 +7658,6 @@ function parseReleaseTags(text2) {
   return text2;
 }
 
-// src/config/defaults.ts
-var DEFAULT_RESTART_EVERY = 2;
-
 // src/config/input-parsers.ts
 var INPUT_DEFAULTS = {
   start: "",
@@ -7689,7 +7690,7 @@ var INPUT_DEFAULTS = {
   "ready-timeout": "60s",
   "install-timeout": "10m",
   "build-timeout": "10m",
-  timeout: "20m",
+  timeout: "",
   "working-directory": ".",
   "output-dir": "",
   comment: "true",
@@ -8709,7 +8710,8 @@ function loadInputs(get, openLoop, mode) {
 }
 var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
 function timeoutInputs(get, file, history) {
-  const timeoutMs = parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 });
+  const written2 = get("timeout");
+  const timeoutMs = written2 === "" && history ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS : parseDuration("timeout", written2 || DEFAULT_TIMEOUT, { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
     installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
@@ -8720,7 +8722,7 @@ function timeoutInputs(get, file, history) {
       minMs: 1e3,
       maxMs: 6 * 36e5
     }),
-    timeoutMs: history ? Math.max(timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS) : timeoutMs
+    timeoutMs
   };
 }
 function outputInputs(get, sources, settled) {
@@ -8798,11 +8800,7 @@ function parseConfig(lookup, sources) {
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
     ...load2,
-    ...timeoutInputs(
-      get,
-      file,
-      mode === "history" && lookup("timeout").trim() === "" ? { budgetMs: load2.budgetMs } : void 0
-    ),
+    ...timeoutInputs(get, file, mode === "history" ? { budgetMs: load2.budgetMs } : void 0),
     ...outputInputs(get, sources, { workingDirectory, mode })
   };
 }
@@ -20740,10 +20738,8 @@ function regressionNext(report, options) {
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
   if (options.acceptLabel) {
-    const label = code(options.acceptLabel);
-    parts.push(
-      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`
-    );
+    const line = options.acceptInDescription ? ` (or a line ${code(`${options.acceptLabel} <why>`)} to the description)` : "";
+    parts.push(`Intended? Add the label ${code(options.acceptLabel)}${line} and re-run the job.`);
   }
   parts.push(
     `${parts.length > 0 ? "Otherwise fix" : "Fix"} it and push, or ${rerun(options)} to measure again.`

@@ -41,7 +41,7 @@ export const INPUT_DEFAULTS = {
   'ready-timeout': '60s',
   'install-timeout': '10m',
   'build-timeout': '10m',
-  timeout: '20m',
+  timeout: '',
   'working-directory': '.',
   'output-dir': '',
   comment: 'true',

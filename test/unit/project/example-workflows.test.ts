@@ -13,7 +13,8 @@ import { dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { INPUT_DEFAULTS, parseDuration } from '../../../src/config/inputs.ts';
+import { DEFAULT_TIMEOUT } from '../../../src/config/defaults.ts';
+import { parseDuration } from '../../../src/config/inputs.ts';
 import { parseScenarioFile } from '../../../src/config/scenario-file.ts';
 import { APPS_DIR, readTree } from '../../support/example.ts';
 import { SCHEMA, violations } from '../../support/json-schema.ts';
@@ -213,7 +214,7 @@ describe('example workflows', () => {
           // after checkout and setup-node, and keeps PUBLISH_RESERVE_MS of its own `timeout` for publishing.
           assert.match(job.timeoutMinutes ?? '', /^\d+$/, `jobs.${job.id}: set \`timeout-minutes\``);
           if (job.reports) continue;
-          const timeoutMs = parseDuration('timeout', job.with.timeout ?? INPUT_DEFAULTS.timeout, {
+          const timeoutMs = parseDuration('timeout', job.with.timeout || DEFAULT_TIMEOUT, {
             minMs: 0,
             maxMs: Number.POSITIVE_INFINITY,
           });
