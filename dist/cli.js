@@ -20314,6 +20314,9 @@ function headlineComparison(decision) {
   if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
   return cs.find((c) => c.metric === "rps") ?? cs[0];
 }
+function isAccepted(report, accepted2) {
+  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
+}
 
 // src/report/gate-text.ts
 function baseTreeGroup(label, sha) {
@@ -20631,9 +20634,6 @@ function profileSection(profile) {
 // src/report/lead.ts
 function failed(report) {
   return report.error !== void 0 && !report.error.neutral;
-}
-function isAccepted(report, accepted2) {
-  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
 }
 function titleLine(report, options) {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";

@@ -9,7 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { furthestOpen } from './headline.ts';
-import { headlineComparison } from './outputs.ts';
+import { headlineComparison, isAccepted } from './outputs.ts';
 import { callerSubject, formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
 /** What the lead needs besides the report. */
@@ -33,11 +33,6 @@ export interface LeadOptions {
 /** A failure of head (or of perf-gate): the step fails, and no regression title may stand over it. */
 export function failed(report: Report): boolean {
   return report.error !== undefined && !report.error.neutral;
-}
-
-/** Whether the pull request accepted this report's regression (an error is never accepted). */
-export function isAccepted(report: Report, accepted: Acceptance | undefined): accepted is Acceptance {
-  return accepted !== undefined && report.verdict === 'regression' && report.error === undefined;
 }
 
 /** The title: what happened, in one or two words, with the gate's name when it has one. */
