@@ -7701,6 +7701,7 @@ var INPUT_DEFAULTS = {
   mode: "gate",
   results: "perf-gate-results",
   "artifact-name": "",
+  "artifact-retention-days": "30",
   name: "",
   "comment-on": "always",
   "accept-label": "perf-gate:accept",
@@ -8738,6 +8739,10 @@ function outputInputs(get, sources, settled) {
     mode: settled.mode,
     results: get("results"),
     artifactName: get("artifact-name") || void 0,
+    artifactRetentionDays: parseInteger("artifact-retention-days", get("artifact-retention-days"), {
+      min: 1,
+      max: 400
+    }),
     name: parseName(get("name")),
     commentOn: parseCommentOn(get("comment-on")),
     accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) },

@@ -52,6 +52,7 @@ export const INPUT_DEFAULTS = {
   mode: 'gate',
   results: 'perf-gate-results',
   'artifact-name': '',
+  'artifact-retention-days': '30',
   name: '',
   'comment-on': 'always',
   'accept-label': 'perf-gate:accept',

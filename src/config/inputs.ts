@@ -290,6 +290,7 @@ function outputInputs(
   | 'mode'
   | 'results'
   | 'artifactName'
+  | 'artifactRetentionDays'
   | 'name'
   | 'commentOn'
   | 'accept'
@@ -310,6 +311,10 @@ function outputInputs(
     mode: settled.mode,
     results: get('results'),
     artifactName: get('artifact-name') || undefined,
+    artifactRetentionDays: parseInteger('artifact-retention-days', get('artifact-retention-days'), {
+      min: 1,
+      max: 400,
+    }),
     name: parseName(get('name')),
     commentOn: parseCommentOn(get('comment-on')),
     accept:

@@ -34,7 +34,10 @@ function outcomes(report: Report, accepted: boolean): string {
     message: stepMessage(report, stepOutcome(report, fail, accepted)),
     check: checkConclusion(report, fail, accepted),
   }));
-  const output = { verdict: report.verdict, accepted: acceptedOutput(report, accepted ? ACCEPTED : undefined) };
+  const output = {
+    verdict: report.verdict,
+    accepted: acceptedOutput(report, accepted ? ACCEPTED : undefined),
+  };
   return `${JSON.stringify({ ...output, title: checkTitle(report), outcomes: lines }, null, 2)}\n`;
 }
 
