@@ -19570,6 +19570,12 @@ function changeToExplain(decision) {
   if (decision === void 0) return false;
   return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
 }
+function profilePlan(config, decision) {
+  if (!config.flamegraphs || decision === void 0) return "off";
+  if (decision.verdict === "no-change") return "no-change";
+  if (config.replica !== void 0 && config.replica.index > 1) return "replica";
+  return "profile";
+}
 function hotterUnits(evidence, root, headDir, headProfile) {
   const where = (file) => relative4(root, resolve6(headDir, file));
   return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => {
@@ -19832,10 +19838,11 @@ async function gateSteps(context, run, collaborators) {
   run.measured = measured;
   run.measureSec = (Date.now() - measureStart) / 1e3;
   run.changedFiles = await changedSince(context.root, context.base.sha);
-  if (config.flamegraphs && measured.decision) {
+  const plan = profilePlan(config, measured.decision);
+  if (plan === "profile") {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
     run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes, measured.decision);
-  }
+  } else if (plan !== "off") log.info({ kind: "not-profiled", reason: plan });
 }
 function trustNotes(config) {
   const notes2 = [];
@@ -20361,6 +20368,9 @@ var PROFILING_GROUP = "profiling base and head with 0x";
 var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
 function profilingTookLog(seconds) {
   return `profiling took ${seconds.toFixed(1)} s`;
+}
+function notProfiledLog(reason) {
+  return reason === "no-change" ? "not profiled: no change to explain (flame graphs come with a change, or an inconclusive gate)" : "not profiled: runner 1 of the matrix profiles for all (`replica: 1/n`)";
 }
 function noFlameGraphsNote(message2) {
   return `no flame graphs: ${message2}`;
@@ -21163,7 +21173,7 @@ function charts(report) {
     names
   );
   return [
-    ...section("Each pair: head \xF7 base", lead.slice(1), true),
+    ...section("Each pair: head \xF7 base", lead.slice(1), report.verdict !== "no-change"),
     ...section("Each pair: head \xF7 base of the other metrics", rest.slice(1))
   ];
 }
@@ -21348,6 +21358,8 @@ function eventText(e) {
       return setupLeftLog(e.side, e.commands);
     case "profiling-took":
       return profilingTookLog(e.seconds);
+    case "not-profiled":
+      return notProfiledLog(e.reason);
     case "profiling-failed":
       return profilingFailedLog(e.message);
     case "tree-not-removed":

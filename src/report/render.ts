@@ -146,7 +146,7 @@ function section(summary: string, body: readonly string[], open = false): string
   return [`<details${open ? ' open' : ''}><summary>${summary}</summary>`, '', ...body, '', '</details>', ''];
 }
 
-/** The pictures: req/s pair by pair unfolded, the other metrics folded. */
+/** The pictures: req/s pair by pair unfolded (folded on "no change", with nothing to show), the other metrics folded. */
 function charts(report: Report): string[] {
   const decision = report.decision;
   if (!decision || report.rounds.length === 0) return [];
@@ -167,7 +167,7 @@ function charts(report: Report): string[] {
     names,
   );
   return [
-    ...section('Each pair: head ÷ base', lead.slice(1), true),
+    ...section('Each pair: head ÷ base', lead.slice(1), report.verdict !== 'no-change'),
     ...section('Each pair: head ÷ base of the other metrics', rest.slice(1)),
   ];
 }
