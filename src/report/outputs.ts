@@ -1,4 +1,7 @@
-/** The step's outputs that are words or figures of the report: the change the headline names. Pure. */
+/**
+ * The step's outputs that are words or figures of the report: the change the headline names, whether the pull request
+ * accepted it. Pure.
+ */
 
 import type { Decision, MetricComparison } from '../model/decision.ts';
 import type { Acceptance, Report } from '../model/report.ts';
