@@ -7405,6 +7405,10 @@ function configError(input, problem, fix) {
   return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
 }
 
+// src/config/defaults.ts
+var DEFAULT_RESTART_EVERY = 2;
+var DEFAULT_TIMEOUT = "20m";
+
 // src/io/env.ts
 var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
 function hiddenFromChildren(name) {
@@ -7687,9 +7691,6 @@ function parseReleaseTags(text2) {
   return text2;
 }
 
-// src/config/defaults.ts
-var DEFAULT_RESTART_EVERY = 2;
-
 // src/config/input-parsers.ts
 var INPUT_DEFAULTS = {
   start: "",
@@ -7722,7 +7723,7 @@ var INPUT_DEFAULTS = {
   "ready-timeout": "60s",
   "install-timeout": "10m",
   "build-timeout": "10m",
-  timeout: "20m",
+  timeout: "",
   "working-directory": ".",
   "output-dir": "",
   comment: "true",
@@ -7733,6 +7734,7 @@ var INPUT_DEFAULTS = {
   mode: "gate",
   results: "perf-gate-results",
   "artifact-name": "",
+  "artifact-retention-days": "30",
   name: "",
   "comment-on": "always",
   "accept-label": "perf-gate:accept",
@@ -8742,7 +8744,8 @@ function loadInputs(get, openLoop, mode) {
 }
 var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
 function timeoutInputs(get, file, history) {
-  const timeoutMs = parseDuration("timeout", get("timeout"), { minMs: 1e4, maxMs: 6 * 36e5 });
+  const written2 = get("timeout");
+  const timeoutMs = written2 === "" && history ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS : parseDuration("timeout", written2 || DEFAULT_TIMEOUT, { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
     installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
@@ -8753,7 +8756,7 @@ function timeoutInputs(get, file, history) {
       minMs: 1e3,
       maxMs: 6 * 36e5
     }),
-    timeoutMs: history ? Math.max(timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS) : timeoutMs
+    timeoutMs
   };
 }
 function outputInputs(get, sources, settled) {
@@ -8769,6 +8772,10 @@ function outputInputs(get, sources, settled) {
     mode: settled.mode,
     results: get("results"),
     artifactName: get("artifact-name") || void 0,
+    artifactRetentionDays: parseInteger("artifact-retention-days", get("artifact-retention-days"), {
+      min: 1,
+      max: 400
+    }),
     name: parseName(get("name")),
     commentOn: parseCommentOn(get("comment-on")),
     accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) },
@@ -8831,11 +8838,7 @@ function parseConfig(lookup, sources) {
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
     ...load2,
-    ...timeoutInputs(
-      get,
-      file,
-      mode === "history" && lookup("timeout").trim() === "" ? { budgetMs: load2.budgetMs } : void 0
-    ),
+    ...timeoutInputs(get, file, mode === "history" ? { budgetMs: load2.budgetMs } : void 0),
     ...outputInputs(get, sources, { workingDirectory, mode })
   };
 }
@@ -19748,6 +19751,12 @@ function changeToExplain(decision) {
   if (decision === void 0) return false;
   return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
 }
+function profilePlan(config, decision) {
+  if (!config.flamegraphs || decision === void 0) return "off";
+  if (decision.verdict === "no-change") return "no-change";
+  if (config.replica !== void 0 && config.replica.index > 1) return "replica";
+  return "profile";
+}
 function hotterUnits(evidence, root, headDir, headProfile) {
   const where = (file) => relative4(root, resolve6(headDir, file));
   return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => {
@@ -20011,10 +20020,11 @@ async function gateSteps(context, run, collaborators) {
   run.measured = measured;
   run.measureSec = (Date.now() - measureStart) / 1e3;
   run.changedFiles = await changedSince(context.root, context.base.sha);
-  if (config.flamegraphs && measured.decision) {
+  const plan = profilePlan(config, measured.decision);
+  if (plan === "profile") {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
     run.profile = await profileBoth(context, dirs2, scenarios, run.deadline, run.notes, measured.decision);
-  }
+  } else if (plan !== "off") log.info({ kind: "not-profiled", reason: plan });
 }
 function trustNotes(config) {
   const notes2 = [];
@@ -20498,6 +20508,9 @@ function headlineComparison(decision) {
   if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
   return cs.find((c) => c.metric === "rps") ?? cs[0];
 }
+function isAccepted(report, accepted2) {
+  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
+}
 
 // src/report/gate-text.ts
 function baseTreeGroup(label, sha) {
@@ -20537,6 +20550,9 @@ var PROFILING_GROUP = "profiling base and head with 0x";
 var PROFILE_ARTIFACTS = "the flame-graph artifact of this run";
 function profilingTookLog(seconds) {
   return `profiling took ${seconds.toFixed(1)} s`;
+}
+function notProfiledLog(reason) {
+  return reason === "no-change" ? "not profiled: no change to explain (flame graphs come with a change, or an inconclusive gate)" : "not profiled: runner 1 of the matrix profiles for all (`replica: 1/n`)";
 }
 function noFlameGraphsNote(message2) {
   return `no flame graphs: ${message2}`;
@@ -20824,9 +20840,6 @@ function profileSection(profile) {
 function failed(report) {
   return report.error !== void 0 && !report.error.neutral;
 }
-function isAccepted(report, accepted2) {
-  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
-}
 function titleLine(report, options) {
   const gate = options.name ? `perf-gate (${escapeMarkdown(options.name)})` : "perf-gate";
   if (failed(report)) return `### \u274C ${gate}: error`;
@@ -20930,10 +20943,8 @@ function regressionNext(report, options) {
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
   if (options.acceptLabel) {
-    const label = code(options.acceptLabel);
-    parts.push(
-      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`
-    );
+    const line = options.acceptInDescription ? ` (or a line ${code(`${options.acceptLabel} <why>`)} to the description)` : "";
+    parts.push(`Intended? Add the label ${code(options.acceptLabel)}${line} and re-run the job.`);
   }
   parts.push(
     `${parts.length > 0 ? "Otherwise fix" : "Fix"} it and push, or ${rerun(options)} to measure again.`
@@ -21361,7 +21372,7 @@ function charts(report) {
     names
   );
   return [
-    ...section("Each pair: head \xF7 base", lead.slice(1), true),
+    ...section("Each pair: head \xF7 base", lead.slice(1), report.verdict !== "no-change"),
     ...section("Each pair: head \xF7 base of the other metrics", rest.slice(1))
   ];
 }
@@ -21548,6 +21559,8 @@ function eventText(e) {
       return setupLeftLog(e.side, e.commands);
     case "profiling-took":
       return profilingTookLog(e.seconds);
+    case "not-profiled":
+      return notProfiledLog(e.reason);
     case "profiling-failed":
       return profilingFailedLog(e.message);
     case "tree-not-removed":

@@ -6,3 +6,9 @@
  * costs a start and its priming; blocks of 2 keep both in hand (bench/RESULTS.md §18).
  */
 export const DEFAULT_RESTART_EVERY = 2;
+
+/**
+ * A gate's `timeout` when the workflow sets none (action.yml's default is empty, so that mode history can tell an
+ * unset timeout from a written one and take its own: `history-budget` plus HISTORY_TIMEOUT_ROOM_MS).
+ */
+export const DEFAULT_TIMEOUT = '20m';

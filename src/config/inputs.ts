@@ -8,6 +8,7 @@
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
 import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
+import { DEFAULT_TIMEOUT } from './defaults.ts';
 import { expandConfig } from './expand.ts';
 import { parseHistoryBranch, parseHistoryJob, parseReleaseTags } from './history-inputs.ts';
 import {
@@ -245,15 +246,19 @@ function loadInputs(
 export const HISTORY_TIMEOUT_ROOM_MS = 15 * 60_000;
 
 /**
- * How long each step may take. In mode history an unset `timeout` is the history budget and room for the rest
- * (the default of 20 minutes would leave half of it to two installs, two builds and the profiles).
+ * How long each step may take. An unset `timeout` is 20 minutes, and in mode history the history budget and room for
+ * the rest (20 minutes would leave half of it to two installs, two builds and the profiles); a written one is the user's.
  */
 function timeoutInputs(
   get: Get,
   file: ScenarioFile | undefined,
   history: { budgetMs: number } | undefined,
 ): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
-  const timeoutMs = parseDuration('timeout', get('timeout'), { minMs: 10_000, maxMs: 6 * 3_600_000 });
+  const written = get('timeout');
+  const timeoutMs =
+    written === '' && history
+      ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS
+      : parseDuration('timeout', written || DEFAULT_TIMEOUT, { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
     installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
@@ -264,7 +269,7 @@ function timeoutInputs(
       minMs: 1000,
       maxMs: 6 * 3_600_000,
     }),
-    timeoutMs: history ? Math.max(timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS) : timeoutMs,
+    timeoutMs,
   };
 }
 
@@ -285,6 +290,7 @@ function outputInputs(
   | 'mode'
   | 'results'
   | 'artifactName'
+  | 'artifactRetentionDays'
   | 'name'
   | 'commentOn'
   | 'accept'
@@ -305,6 +311,10 @@ function outputInputs(
     mode: settled.mode,
     results: get('results'),
     artifactName: get('artifact-name') || undefined,
+    artifactRetentionDays: parseInteger('artifact-retention-days', get('artifact-retention-days'), {
+      min: 1,
+      max: 400,
+    }),
     name: parseName(get('name')),
     commentOn: parseCommentOn(get('comment-on')),
     accept:
@@ -376,11 +386,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     teardown: file?.teardown,
     ...comparisonInputs(get, lookup, file, { alpha, pairs }),
     ...load,
-    ...timeoutInputs(
-      get,
-      file,
-      mode === 'history' && lookup('timeout').trim() === '' ? { budgetMs: load.budgetMs } : undefined,
-    ),
+    ...timeoutInputs(get, file, mode === 'history' ? { budgetMs: load.budgetMs } : undefined),
     ...outputInputs(get, sources, { workingDirectory, mode }),
   };
 }

@@ -291,7 +291,7 @@ async function uploadArtifact(report: Report, config: Config): Promise<string | 
   }
   try {
     const name = artifactName(config.artifactName, config.shard, process.env, config.name, config.replica);
-    const uploaded = await uploadFiles(name, files, config.outputDir);
+    const uploaded = await uploadFiles(name, files, config.outputDir, config.artifactRetentionDays);
     info(`artifact ${name} uploaded${uploaded.url ? `: ${uploaded.url}` : ''}`);
     return uploaded.url;
   } catch (error) {

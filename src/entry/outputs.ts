@@ -16,6 +16,8 @@ export interface StepOutputs {
   'check-run-url': string;
   /** `true` when more runners could settle what this run could not (a second stage). */
   'needs-more': string;
+  /** `true` when the pull request accepted the regression (the label, or a line of the description). */
+  accepted: string;
   'base-sha': string;
   'head-sha': string;
 }
@@ -34,6 +36,7 @@ export function reportOutputs(
     'comment-url': '',
     'check-run-url': '',
     'needs-more': String(needsMore(report, options)),
+    accepted: 'false',
     'base-sha': report.base.sha,
     'head-sha': report.head.sha,
   };
@@ -48,6 +51,7 @@ export const NO_REPORT: StepOutputs = {
   'comment-url': '',
   'check-run-url': '',
   'needs-more': 'false',
+  accepted: 'false',
   'base-sha': '',
   'head-sha': '',
 };

@@ -33,6 +33,7 @@ import {
   utf8Bytes,
 } from '../report/fit.ts';
 import { checkTitle, stepMessage } from '../report/headline.ts';
+import { acceptedOutput } from '../report/outputs.ts';
 import { type RenderOptions, renderBrief } from '../report/render.ts';
 import { info, logUntrusted } from './log.ts';
 import { reportOutputs, setOutputs } from './outputs.ts';
@@ -144,10 +145,12 @@ export async function publishReport(
   try {
     const gitHub = gitHubTarget(config);
     const accepted = await acceptance(report, config, to, gitHub);
+    outputs.accepted = acceptedOutput(report, accepted);
     const options: RenderOptions = {
       name: config.name,
       accepted,
       acceptLabel: config.accept?.label,
+      acceptInDescription: config.accept?.inDescription,
       runUrl: runUrl(),
       drift: to.drift,
       ...(artifactUrl === undefined ? {} : { detailsUrl: artifactUrl }),

@@ -5,10 +5,10 @@
 import { join, relative, resolve } from 'node:path';
 import { sideCommands } from '../config/base-config.ts';
 import { GateError } from '../io/errors.ts';
-import type { Scenario } from '../model/config.ts';
+import type { Config, Scenario } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Side } from '../model/measure.ts';
-import type { Note } from '../model/notes.ts';
+import type { Note, NotProfiled } from '../model/notes.ts';
 import type { ProfileEvidence } from '../model/profile.ts';
 import type { HotFunction, ProfileSummary } from '../model/report.ts';
 import { callerOf } from '../profile/callers.ts';
@@ -30,6 +30,21 @@ export function changeToExplain(decision: Decision | undefined): boolean {
     decision.verdict === 'improvement' ||
     decision.comparisons.some((c) => c.significant)
   );
+}
+
+/**
+ * Whether to profile after measuring: `profile`, or why not. Off without flame graphs or a decision; not on "no
+ * change" (nothing to explain, and 15 s or more saved); not on a matrix's runners after the first, which measure the
+ * same code (`replica: i/n`, i > 1); a shard measures scenarios of its own and profiles them.
+ */
+export function profilePlan(
+  config: Pick<Config, 'flamegraphs' | 'replica'>,
+  decision: Decision | undefined,
+): 'profile' | 'off' | NotProfiled {
+  if (!config.flamegraphs || decision === undefined) return 'off';
+  if (decision.verdict === 'no-change') return 'no-change';
+  if (config.replica !== undefined && config.replica.index > 1) return 'replica';
+  return 'profile';
 }
 
 /**

@@ -23,7 +23,7 @@ import { measure } from './measure.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
 import { checkPlan } from './plan-check.ts';
 import type { GateContext, Logger } from './ports.ts';
-import { profileBoth } from './profiling.ts';
+import { profileBoth, profilePlan } from './profiling.ts';
 import { systemCollaborators } from './system.ts';
 import { installsTogether, prepareTree, runHook, type StepLog } from './trees.ts';
 
@@ -122,10 +122,11 @@ async function gateSteps(
   run.measured = measured;
   run.measureSec = (Date.now() - measureStart) / 1000;
   run.changedFiles = await changedSince(context.root, context.base.sha);
-  if (config.flamegraphs && measured.decision) {
+  const plan = profilePlan(config, measured.decision);
+  if (plan === 'profile') {
     const scenarios = config.scenarios.filter((scenario) => !measured.newScenarios.includes(scenario.name));
     run.profile = await profileBoth(context, dirs, scenarios, run.deadline, run.notes, measured.decision);
-  }
+  } else if (plan !== 'off') log.info({ kind: 'not-profiled', reason: plan });
 }
 
 /** What the pull request chose that the reader should know: a changed config or workflow file, head's `start` on base. */

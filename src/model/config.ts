@@ -148,6 +148,8 @@ export interface Config {
   results: string;
   /** Name of the flame graphs' artifact; undefined: derived from the job and shard where it is uploaded. */
   artifactName: string | undefined;
+  /** Days the artifact is kept (`artifact-retention-days`), within the repository's own limit. */
+  artifactRetentionDays: number;
   /** The gate's name: keys its comment, check run and artifact (two gates in one job); undefined: none. */
   name: string | undefined;
   /** When the sticky comment is posted in full (else only an existing one is updated, to one line). */

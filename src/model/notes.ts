@@ -66,6 +66,9 @@ export type Note =
  */
 export type MergedJobs = 'shards' | 'runners';
 
+/** Why the gate did not profile although `flamegraphs` is on: nothing changed, or another runner profiles. */
+export type NotProfiled = 'no-change' | 'replica';
+
 /** One scenario's line in a pair's log: each side's measurement, and the running estimate so far. */
 export interface PairRow {
   scenario: string;
@@ -118,6 +121,7 @@ export type GateEvent =
   | { kind: 'step-took'; step: Step; side: Side; ms: number }
   | { kind: 'setup-left'; side: Side; commands: string[] }
   | { kind: 'profiling-took'; seconds: number }
+  | { kind: 'not-profiled'; reason: NotProfiled }
   | { kind: 'profiling-failed'; message: string }
   | { kind: 'tree-not-removed'; message: string };
 

@@ -33,12 +33,17 @@ export function artifactName(
 }
 
 /**
- * Uploads `files` (named relative to `root`) as artifact `name` of this run. The service answers with the
- * artifact's id; its page is the run's, `…/actions/runs/<run id>/artifacts/<id>`.
+ * Uploads `files` (named relative to `root`) as artifact `name` of this run, kept `retentionDays` (the repository's
+ * limit caps it). The service answers with the artifact's id; its page is the run's, `…/actions/runs/<run id>/artifacts/<id>`.
  */
-export async function uploadFiles(name: string, files: string[], root: string): Promise<UploadedArtifact> {
+export async function uploadFiles(
+  name: string,
+  files: string[],
+  root: string,
+  retentionDays: number,
+): Promise<UploadedArtifact> {
   const client = new DefaultArtifactClient();
-  const { id } = await client.uploadArtifact(name, files, root, { retentionDays: 30 });
+  const { id } = await client.uploadArtifact(name, files, root, { retentionDays });
   if (id === undefined) throw new Error('the artifact service returned no id');
   const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = process.env;
   const url =

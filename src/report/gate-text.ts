@@ -5,7 +5,7 @@
  */
 import type { Futility, Verdict } from '../model/decision.ts';
 import type { PacedMeasurement, Round, Side } from '../model/measure.ts';
-import type { Disturbance, PairRow, Step } from '../model/notes.ts';
+import type { Disturbance, NotProfiled, PairRow, Step } from '../model/notes.ts';
 import type { ScenarioPlan } from '../model/plan.ts';
 import { statusSummary } from './error-text.ts';
 import { metricLabel, VERDICT_TEXT } from './format.ts';
@@ -78,6 +78,13 @@ export const PROFILE_ARTIFACTS = 'the flame-graph artifact of this run';
 
 export function profilingTookLog(seconds: number): string {
   return `profiling took ${seconds.toFixed(1)} s`;
+}
+
+/** Why the gate did not profile, though flame graphs are on. */
+export function notProfiledLog(reason: NotProfiled): string {
+  return reason === 'no-change'
+    ? 'not profiled: no change to explain (flame graphs come with a change, or an inconclusive gate)'
+    : 'not profiled: runner 1 of the matrix profiles for all (`replica: 1/n`)';
 }
 
 export function noFlameGraphsNote(message: string): string {

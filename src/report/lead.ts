@@ -9,7 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { furthestOpen } from './headline.ts';
-import { headlineComparison } from './outputs.ts';
+import { headlineComparison, isAccepted } from './outputs.ts';
 import { callerSubject, formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
 /** What the lead needs besides the report. */
@@ -20,6 +20,8 @@ export interface LeadOptions {
   accepted?: Acceptance | undefined;
   /** The label that accepts an intended slowdown; undefined: accepting is off. */
   acceptLabel?: string | undefined;
+  /** A line of the description that starts with the label accepts too (`accept-in-description`). */
+  acceptInDescription?: boolean | undefined;
   /** The artifact with the flame graphs. */
   detailsUrl?: string | undefined;
   /** This workflow run's page, where a job is re-run. */
@@ -31,11 +33,6 @@ export interface LeadOptions {
 /** A failure of head (or of perf-gate): the step fails, and no regression title may stand over it. */
 export function failed(report: Report): boolean {
   return report.error !== undefined && !report.error.neutral;
-}
-
-/** Whether the pull request accepted this report's regression (an error is never accepted). */
-export function isAccepted(report: Report, accepted: Acceptance | undefined): accepted is Acceptance {
-  return accepted !== undefined && report.verdict === 'regression' && report.error === undefined;
 }
 
 /** The title: what happened, in one or two words, with the gate's name when it has one. */
@@ -193,10 +190,10 @@ function regressionNext(report: Report, options: LeadOptions): string {
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ''}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
   if (options.acceptLabel) {
-    const label = code(options.acceptLabel);
-    parts.push(
-      `Intended? Add the label ${label} (or a line ${code(`${options.acceptLabel} <why>`)} to the description) and re-run the job.`,
-    );
+    const line = options.acceptInDescription
+      ? ` (or a line ${code(`${options.acceptLabel} <why>`)} to the description)`
+      : '';
+    parts.push(`Intended? Add the label ${code(options.acceptLabel)}${line} and re-run the job.`);
   }
   parts.push(
     `${parts.length > 0 ? 'Otherwise fix' : 'Fix'} it and push, or ${rerun(options)} to measure again.`,

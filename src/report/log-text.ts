@@ -17,6 +17,7 @@ import {
   measuredAgainLog,
   newEndpointLog,
   nothingToInstallLog,
+  notProfiledLog,
   openLoopRateLog,
   PROFILING_GROUP,
   pairLog,
@@ -95,6 +96,8 @@ export function eventText(e: GateEvent): string {
       return setupLeftLog(e.side, e.commands);
     case 'profiling-took':
       return profilingTookLog(e.seconds);
+    case 'not-profiled':
+      return notProfiledLog(e.reason);
     case 'profiling-failed':
       return profilingFailedLog(e.message);
     case 'tree-not-removed':

@@ -1,6 +1,10 @@
-/** The step's outputs that are words or figures of the report: the change the headline names. Pure. */
+/**
+ * The step's outputs that are words or figures of the report: the change the headline names, whether the pull request
+ * accepted it. Pure.
+ */
 
 import type { Decision, MetricComparison } from '../model/decision.ts';
+import type { Acceptance, Report } from '../model/report.ts';
 import { leadingChange } from './headline.ts';
 
 /**
@@ -27,4 +31,14 @@ export function changeOutput(change: number | undefined): string {
   const text = (Math.abs(change) * 100).toFixed(1);
   if (text === '0.0') return '0.0%';
   return `${change < 0 ? '-' : '+'}${text}%`;
+}
+
+/** Whether the pull request accepted this report's regression (an error is never accepted). */
+export function isAccepted(report: Report, accepted: Acceptance | undefined): accepted is Acceptance {
+  return accepted !== undefined && report.verdict === 'regression' && report.error === undefined;
+}
+
+/** The `accepted` output: `true` when the pull request accepted this report's regression (label or description). */
+export function acceptedOutput(report: Report, accepted: Acceptance | undefined): 'true' | 'false' {
+  return isAccepted(report, accepted) ? 'true' : 'false';
 }

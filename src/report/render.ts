@@ -9,9 +9,10 @@ import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
 import { formatSeconds, formatShare } from './format.ts';
 import { driftLine } from './history-text.ts';
-import { decisionSentence, isAccepted, type LeadOptions, leadSentence, nextLine, titleLine } from './lead.ts';
+import { decisionSentence, type LeadOptions, leadSentence, nextLine, titleLine } from './lead.ts';
 import { noteText } from './note-text.ts';
 import { carryOverNote, droppedNote, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
+import { isAccepted } from './outputs.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine, profileSection } from './profile.ts';
 import { oneRunnerLine, runnersLines, runnersSection } from './runners-text.ts';
@@ -145,7 +146,7 @@ function section(summary: string, body: readonly string[], open = false): string
   return [`<details${open ? ' open' : ''}><summary>${summary}</summary>`, '', ...body, '', '</details>', ''];
 }
 
-/** The pictures: req/s pair by pair unfolded, the other metrics folded. */
+/** The pictures: req/s pair by pair unfolded (folded on "no change", with nothing to show), the other metrics folded. */
 function charts(report: Report): string[] {
   const decision = report.decision;
   if (!decision || report.rounds.length === 0) return [];
@@ -166,7 +167,7 @@ function charts(report: Report): string[] {
     names,
   );
   return [
-    ...section('Each pair: head ÷ base', lead.slice(1), true),
+    ...section('Each pair: head ÷ base', lead.slice(1), report.verdict !== 'no-change'),
     ...section('Each pair: head ÷ base of the other metrics', rest.slice(1)),
   ];
 }
@@ -203,6 +204,8 @@ export interface RenderOptions {
   accepted?: Acceptance | undefined;
   /** The label that accepts an intended slowdown (`accept-label`); undefined: accepting is off. */
   acceptLabel?: string | undefined;
+  /** A line of the description accepts too (`accept-in-description`): the comment offers it only then. */
+  acceptInDescription?: boolean | undefined;
   /** The earlier runs of this gate on the pull request, newest first (the comment's history). */
   earlier?: readonly RunRecord[];
   /** This workflow run's page, where the job summary is and the job is re-run (https only). */

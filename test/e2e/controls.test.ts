@@ -87,6 +87,7 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     const run = await publish(github, report, { 'check-name': 'perf-gate' });
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.equal(run.outputs.verdict, 'regression', 'the verdict stays what was measured');
+    assert.equal(run.outputs.accepted, 'true', 'and `accepted` says it was accepted');
     assert.match(
       run.stdout,
       /the regression of ddddddd was accepted by alice with the label perf-gate:accept: the step passes/,
@@ -126,6 +127,7 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     const plain = await fake();
     const failing = await publish(plain, report, { 'check-name': 'perf-gate' });
     assert.equal(failing.code, 1);
+    assert.equal(failing.outputs.accepted, 'false');
     assert.equal(plain.checkRuns[0]?.conclusion, 'failure');
     assert.match(plain.comments.get(PR)![0]!.body, /^### 🔴 perf-gate: regression$/m);
   });
@@ -134,6 +136,7 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     const github = await fake({ pullBody: 'Cache totals.\n\nperf-gate:accept correct totals first\n' });
     const run = await publish(github, reportOf('regression'), { 'accept-in-description': 'true' });
     assert.equal(run.code, 0, run.stdout);
+    assert.equal(run.outputs.accepted, 'true');
     assert.match(
       github.comments.get(PR)![0]!.body,
       /^> Accepted by `octocat` in the pull request's description \(`perf-gate:accept`\) for commit `ddddddd`: “correct totals first”/m,

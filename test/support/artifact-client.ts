@@ -10,6 +10,6 @@ const [op, json] = process.argv.slice(2);
 const input = JSON.parse(json ?? '{}');
 const result =
   op === 'upload'
-    ? await uploadFiles(input.name, input.files, input.root)
+    ? await uploadFiles(input.name, input.files, input.root, input.retentionDays ?? 30)
     : await new DefaultArtifactClient().downloadArtifact(input.id, input.options);
 process.stdout.write(`\nresult ${JSON.stringify(result)}\n`);

@@ -421,6 +421,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     mode: 'gate',
     results: '',
     artifactName: undefined,
+    artifactRetentionDays: 30,
     name: undefined,
     commentOn: 'always',
     accept: undefined,

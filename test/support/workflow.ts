@@ -102,6 +102,8 @@ export interface PerfGateJob {
   if: string | undefined;
   /** `needs:` (the jobs it runs after). */
   needs: string[];
+  /** The job's own `concurrency:`, as the workflow's (claimed only by a job whose `if:` holds); undefined: none. */
+  concurrency: Record<string, string> | undefined;
   /** The job's `outputs:` (name → value, expressions not yet evaluated), which later jobs read as `needs.<id>.outputs`. */
   outputs: Record<string, string>;
   /** `timeout-minutes:` as written (a number, or an expression as `${{ … }}`); undefined: GitHub's 360. */
@@ -232,6 +234,12 @@ export function configFilesUnder(dir: string): string[] {
     .sort();
 }
 
+/** `concurrency:` as written, a mapping or a group alone; undefined: none. */
+function concurrencyOf(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  return strings(isMapping(value) ? value : { group: value });
+}
+
 /** The jobs of a parsed workflow that run perf-gate: steps and conditions from the template, the rest from `doc`. */
 function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): PerfGateJob[] {
   const jobs: PerfGateJob[] = [];
@@ -264,6 +272,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
       permissions: strings(raw.permissions ?? doc.permissions),
       if: job.if?.expression,
       needs: (job.needs ?? []).map((n) => n.value),
+      concurrency: concurrencyOf(raw.concurrency),
       outputs: strings(raw.outputs),
       timeoutMinutes: optional(raw['timeout-minutes']),
       matrix: matrixOf(file, id, raw.strategy),
@@ -297,13 +306,12 @@ async function loadWorkflow(file: string): Promise<ExampleWorkflow> {
   const doc = plain(parsed.value) as Mapping;
   const jobs = perfGateJobs(file, template, doc);
   if (jobs.length === 0) fail(file, `expected a job with a step \`uses: ${PERF_GATE_USES}\`, found none`);
-  const concurrency = isMapping(doc.concurrency) ? doc.concurrency : { group: doc.concurrency };
   return {
     file,
     name: optional(doc.name),
     on: template.events as Record<string, unknown>,
     events: Object.keys(template.events),
-    concurrency: doc.concurrency === undefined ? undefined : strings(concurrency),
+    concurrency: concurrencyOf(doc.concurrency),
     jobs,
   };
 }

@@ -95,6 +95,7 @@ describe('parseConfig defaults', () => {
       mode: 'gate',
       results: 'perf-gate-results',
       artifactName: undefined,
+      artifactRetentionDays: 30,
       name: undefined,
       commentOn: 'always',
       accept: { label: 'perf-gate:accept', inDescription: false },

@@ -79,11 +79,16 @@ async function lint(binary: string, cwd: string, files: string[]): Promise<Findi
 const show = (findings: Finding[]): string =>
   findings.map((f) => `${f.filepath}:${f.line}:${f.column}: ${f.message} [${f.kind}]`).join('\n');
 
-/** README.md's workflows (its YAML blocks that are whole workflows), as example-workflows/readme-<i>.yml. */
-const README_WORKFLOWS = marked
-  .lexer(readFileSync(join(ROOT, 'README.md'), 'utf8'))
-  .filter((t): t is Tokens.Code => t.type === 'code' && t.lang === 'yaml' && /^on:/m.test(t.text))
-  .map((t, i) => ({ name: `readme-${i}.yml`, text: `${t.text}\n` }));
+/** A Markdown file's workflows (its YAML blocks that are whole workflows), as `<stem>-<i>.yml`. */
+const workflowsOf = (file: string, stem: string) =>
+  marked
+    .lexer(readFileSync(join(ROOT, file), 'utf8'))
+    .filter((t): t is Tokens.Code => t.type === 'code' && t.lang === 'yaml' && /^on:/m.test(t.text))
+    .map((t, i) => ({ name: `${stem}-${i}.yml`, text: `${t.text}\n` }));
+const README_WORKFLOWS = [
+  ...workflowsOf('README.md', 'readme'),
+  ...workflowsOf('docs/required-check.md', 'required-check'),
+];
 
 describe('actionlint', { timeout: 600_000 }, () => {
   let binary: string;
@@ -122,8 +127,8 @@ describe('actionlint', { timeout: 600_000 }, () => {
     assert.match(stdout, new RegExp(`^v?${VERSION.replaceAll('.', '\\.')}$`, 'm'));
   });
 
-  test('finds nothing in the example workflows and README.md’s as written', async () => {
-    assert.equal(README_WORKFLOWS.length, 1, 'README.md shows one workflow');
+  test('finds nothing in the example workflows and README.md’s and docs/required-check.md’s as written', async () => {
+    assert.equal(README_WORKFLOWS.length, 2, 'README.md and docs/required-check.md show one workflow each');
     const findings = [
       ...(await lint(binary, EXAMPLES_DIR, files)),
       ...(await lint(

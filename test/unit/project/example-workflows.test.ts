@@ -13,7 +13,8 @@ import { dirname, join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { INPUT_DEFAULTS, parseDuration } from '../../../src/config/inputs.ts';
+import { DEFAULT_TIMEOUT } from '../../../src/config/defaults.ts';
+import { parseDuration } from '../../../src/config/inputs.ts';
 import { parseScenarioFile } from '../../../src/config/scenario-file.ts';
 import { APPS_DIR, readTree } from '../../support/example.ts';
 import { SCHEMA, violations } from '../../support/json-schema.ts';
@@ -67,7 +68,12 @@ for (const file of files) {
 
 /** Minimal payloads of the events the examples are triggered by: what their expressions may read. */
 const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
-  pull_request: { number: 1, pull_request: { number: 1, head: { sha: 'h' }, base: { sha: 'b' } } },
+  pull_request: {
+    action: 'labeled',
+    label: { name: 'perf-gate:accept' },
+    number: 1,
+    pull_request: { number: 1, head: { sha: 'h' }, base: { sha: 'b' } },
+  },
   push: { before: 'b', after: 'a' },
   merge_group: {
     merge_group: {
@@ -176,8 +182,21 @@ describe('example workflows', () => {
 
       test('runs one at a time per pull request (per branch on push): `concurrency:` with a group of its own', () => {
         const workflow = workflows.get(file);
-        assert.ok(workflow?.concurrency, 'no `concurrency:`');
-        const { group, 'cancel-in-progress': cancel } = workflow.concurrency;
+        assert.ok(workflow);
+        // The workflow's, or (where a job's `if:` skips some events, which must not cancel a gate) each gate job's.
+        for (const concurrency of workflow.concurrency
+          ? [workflow.concurrency]
+          : workflow.jobs.map((j) => j.concurrency))
+          checkConcurrency(workflow, concurrency);
+      });
+
+      /** One `concurrency:`: a group per pull request that cancels the run of an older head; per branch on push. */
+      function checkConcurrency(
+        workflow: ExampleWorkflow,
+        concurrency: Record<string, string> | undefined,
+      ): void {
+        assert.ok(concurrency, 'no `concurrency:`');
+        const { group, 'cancel-in-progress': cancel } = concurrency;
         assert.ok(group, 'no `concurrency.group`');
         if (workflow.events.includes('push')) {
           assert.match(group, /github\.ref/, 'a push is grouped by its branch');
@@ -190,7 +209,7 @@ describe('example workflows', () => {
         assert.notEqual(groupOf(one), groupOf(other), 'two pull requests never share a group');
         assert.equal(groupOf(one), groupOf(structuredClone(one)), 'two runs of one pull request always do');
         assert.equal(cancel, 'true', 'a new push makes the run of the old head moot');
-      });
+      }
 
       test('checks out without leaving the token in .git/config, and with the base commit', () => {
         const workflow = workflows.get(file);
@@ -213,7 +232,7 @@ describe('example workflows', () => {
           // after checkout and setup-node, and keeps PUBLISH_RESERVE_MS of its own `timeout` for publishing.
           assert.match(job.timeoutMinutes ?? '', /^\d+$/, `jobs.${job.id}: set \`timeout-minutes\``);
           if (job.reports) continue;
-          const timeoutMs = parseDuration('timeout', job.with.timeout ?? INPUT_DEFAULTS.timeout, {
+          const timeoutMs = parseDuration('timeout', job.with.timeout || DEFAULT_TIMEOUT, {
             minMs: 0,
             maxMs: Number.POSITIVE_INFINITY,
           });

@@ -122,7 +122,13 @@ describe('README.md', () => {
     assert.equal(image.text, 'The comment perf-gate posts');
     assert.ok(lineOf(readme, image.raw) <= 40, `the picture is on line ${lineOf(readme, image.raw)}`);
     const workflow = tokens.find((t): t is Tokens.Code => t.type === 'code' && t.lang === 'yaml');
-    assert.ok(workflow && /^on: pull_request$/m.test(workflow.text), 'no workflow');
+    assert.ok(workflow && /^on: \{ pull_request: /m.test(workflow.text), 'no workflow');
+    // Adding the accept label re-runs the gate; no other label does.
+    assert.match(workflow.text, /types: \[opened, synchronize, reopened, labeled\]/);
+    assert.match(
+      workflow.text,
+      /^ {4}if: github\.event\.action != 'labeled' \|\| github\.event\.label\.name == 'perf-gate:accept'/m,
+    );
     assert.ok(lineOf(readme, workflow.raw) <= 40, 'the workflow starts on the first screen');
     assert.match(workflow.text, /uses: <owner>\/perf-gate@v1/);
   });

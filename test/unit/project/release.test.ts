@@ -1,23 +1,21 @@
 /**
  * Ready to release: package.json carries the version docs/CHANGELOG.md's newest entry names, and `.ci/release` (run
- * on a throwaway repository laid out like this one, its tests skipped) dates that entry, sets the version, commits,
- * tags v<version> and moves the major tag to it; it refuses a dirty tree, a version without its CHANGELOG entry and
- * a dist/ that is not the build, touching nothing.
+ * on a throwaway clone laid out like this repository, its tests skipped) dates that entry, sets the version, commits,
+ * tags v<version> (the release commit, with the owner filled in: release-owner.test.ts) and moves the major tag to
+ * it; it refuses a dirty tree, a version without its CHANGELOG entry and a dist/ that is not the build, touching
+ * nothing.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { release, releaseRepo, removeReleaseRepos } from '../../support/release-repo.ts';
 import { git } from '../../support/repo.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const dirs: string[] = [];
-after(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+after(removeReleaseRepos);
+const fakeRepo = (options: { built?: boolean } = {}): string => releaseRepo(options).dir;
 
 test("package.json's version is the one docs/CHANGELOG.md's newest entry names", () => {
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
@@ -29,69 +27,19 @@ test("package.json's version is the one docs/CHANGELOG.md's newest entry names",
   assert.equal(version, entry[1]);
 });
 
-/** A repository laid out like perf-gate's: .ci/release, package.json with a build, src/, dist/, the CHANGELOG. */
-function fakeRepo(options: { built?: boolean } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-release-'));
-  dirs.push(dir);
-  mkdirSync(join(dir, '.ci'));
-  mkdirSync(join(dir, 'docs'));
-  mkdirSync(join(dir, 'src'));
-  mkdirSync(join(dir, 'dist'));
-  copyFileSync(join(ROOT, '.ci/release'), join(dir, '.ci/release'));
-  const manifest = {
-    name: 'perf-gate',
-    version: '1.0.0',
-    private: true,
-    scripts: { build: 'node build.js' },
-  };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeFileSync(join(dir, 'build.js'), "require('fs').copyFileSync('src/index.js', 'dist/index.js');\n");
-  writeFileSync(join(dir, 'src/index.js'), 'console.log(1);\n');
-  writeFileSync(
-    join(dir, 'dist/index.js'),
-    options.built === false ? 'console.log(0);\n' : 'console.log(1);\n',
-  );
-  writeFileSync(
-    join(dir, 'docs/CHANGELOG.md'),
-    '# Changelog\n\n## 1.0.0 (unreleased)\n\nThe first release.\n',
-  );
-  git(dir, 'init', '-q', '-b', 'main');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', 'work');
-  // Its origin, whose main is the commit released.
-  git(dir, 'init', '-q', '--bare', '-b', 'main', '.git/origin.git');
-  git(dir, 'remote', 'add', 'origin', join(dir, '.git/origin.git'));
-  git(dir, 'push', '-q', 'origin', 'main');
-  return dir;
-}
-
-function release(dir: string, ...args: string[]) {
-  const r = spawnSync(join(dir, '.ci/release'), args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      PERF_GATE_RELEASE_SKIP_TESTS: '1',
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-    },
-  });
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
-
 describe('.ci/release', () => {
-  test('dates the entry, sets the version, commits, tags v1.0.0 and moves v1 to it', () => {
+  test('dates the entry, sets the version, commits, tags v1.0.0 (the commit after) and moves v1 to it', () => {
     const dir = fakeRepo();
     const r = release(dir, '1.0.0');
     assert.equal(r.status, 0, r.out);
-    assert.match(r.out, /release: v1\.0\.0 tagged, v1 moved to it/);
+    assert.match(r.out, /release: v1\.0\.0 tagged \(for acme\), v1 moved to it/);
     assert.match(readFileSync(join(dir, 'docs/CHANGELOG.md'), 'utf8'), /^## 1\.0\.0 \(\d{4}-\d\d-\d\d\)$/m);
     const head = git(dir, 'rev-parse', 'HEAD');
-    assert.equal(git(dir, 'rev-parse', 'v1.0.0^{commit}'), head);
-    assert.equal(git(dir, 'rev-parse', 'v1^{commit}'), head);
+    assert.equal(git(dir, 'rev-parse', 'v1.0.0^{commit}^'), head);
+    assert.equal(git(dir, 'rev-parse', 'v1^{commit}'), git(dir, 'rev-parse', 'v1.0.0^{commit}'));
     assert.equal(git(dir, 'log', '-1', '--format=%s'), 'perf-gate 1.0.0');
+    assert.equal(git(dir, 'log', '-1', '--format=%s', 'v1.0.0'), 'perf-gate 1.0.0 for acme');
+    assert.equal(git(dir, 'rev-parse', '--abbrev-ref', 'HEAD'), 'main');
     assert.equal(git(dir, 'status', '--porcelain'), '');
   });
 
@@ -108,7 +56,7 @@ describe('.ci/release', () => {
     const r = release(dir, '1.1.0');
     assert.equal(r.status, 0, r.out);
     assert.equal(git(dir, 'rev-parse', 'v1.0.0^{commit}'), first);
-    assert.equal(git(dir, 'rev-parse', 'v1^{commit}'), git(dir, 'rev-parse', 'HEAD'));
+    assert.equal(git(dir, 'rev-parse', 'v1^{commit}^'), git(dir, 'rev-parse', 'HEAD'));
     assert.equal(
       (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version,
       '1.1.0',

@@ -180,4 +180,16 @@ describe('uploadFiles, through @actions/artifact, to the results service', () =>
     assert.deepEqual(ids, [4243, 4244, 4245]);
     assert.equal(service.refusals.length, refusalsBefore + 1);
   });
+
+  test('keeps the artifact as many days as `artifact-retention-days` says', async () => {
+    const started = Date.now();
+    await step<UploadedArtifact>(env(), 'upload', {
+      name: 'kept-a-week',
+      files: files(),
+      root,
+      retentionDays: 7,
+    });
+    const days = (Date.parse(service.artifacts.get('kept-a-week')?.expiresAt ?? '') - started) / 86_400_000;
+    assert.ok(days > 6.9 && days < 7.1, `expires in ${days} days`);
+  });
 });

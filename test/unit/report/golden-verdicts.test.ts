@@ -1,8 +1,8 @@
 /**
  * A golden comment for every verdict the gate can reach: regression (golden.test.ts), improvement, no change,
  * inconclusive (and one whose interval is too wide to mean anything), an error of head, base's error (neutral) and
- * an accepted regression; each with the outcomes of the step and the check, so that the words of the first screen
- * can be held against them (golden-contradictions.test.ts).
+ * an accepted regression; each with the outputs `verdict` and `accepted` and the outcomes of the step and the check,
+ * so that the words of the first screen can be held against them (golden-contradictions.test.ts).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -10,6 +10,7 @@ import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import type { Acceptance, Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { checkTitle, stepMessage } from '../../../src/report/headline.ts';
+import { acceptedOutput } from '../../../src/report/outputs.ts';
 import { golden } from '../../support/golden.ts';
 import { gateReport } from '../../support/reports.ts';
 
@@ -33,7 +34,11 @@ function outcomes(report: Report, accepted: boolean): string {
     message: stepMessage(report, stepOutcome(report, fail, accepted)),
     check: checkConclusion(report, fail, accepted),
   }));
-  return `${JSON.stringify({ verdict: report.verdict, title: checkTitle(report), outcomes: lines }, null, 2)}\n`;
+  const output = {
+    verdict: report.verdict,
+    accepted: acceptedOutput(report, accepted ? ACCEPTED : undefined),
+  };
+  return `${JSON.stringify({ ...output, title: checkTitle(report), outcomes: lines }, null, 2)}\n`;
 }
 
 function render(name: string, report: Report, accepted?: Acceptance): void {

@@ -1,0 +1,50 @@
+/**
+ * Cheaper by default: the gate profiles after measuring only when there is something to explain (the verdict is
+ * not "no change") and only on the first of a matrix's runners (`replica: 1/n`; the others measure the same code),
+ * and says in the log why it did not.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { profilePlan } from '../../../src/gate/profiling.ts';
+import { eventText } from '../../../src/report/log-text.ts';
+import { gateConfig } from '../../support/gate-fakes.ts';
+import { gateReport } from '../../support/reports.ts';
+
+const regression = gateReport({ paths: { '/slow': 0.8, '/same': 1 }, pairs: 10, seed: 15 }).decision;
+const noChange = gateReport({ paths: { '/a': 1, '/b': 1 }, pairs: 12, seed: 12 }).decision;
+const inconclusive = gateReport({ paths: { '/a': 1.04 }, pairs: 6, noise: 0.05, seed: 13 }).decision;
+
+test('profiles a regression or an inconclusive gate, never "no change"', () => {
+  assert.equal(regression?.verdict, 'regression');
+  assert.equal(noChange?.verdict, 'no-change');
+  assert.equal(inconclusive?.verdict, 'inconclusive');
+  const on = gateConfig({ flamegraphs: true });
+  assert.equal(profilePlan(on, regression), 'profile');
+  assert.equal(profilePlan(on, inconclusive), 'profile');
+  assert.equal(profilePlan(on, noChange), 'no-change');
+  assert.equal(profilePlan(on, undefined), 'off', 'nothing measured, nothing to profile');
+  assert.equal(profilePlan(gateConfig({ flamegraphs: false }), regression), 'off');
+});
+
+test('profiles only on the first of a matrix’s runners', () => {
+  const runner = (index: number) => gateConfig({ flamegraphs: true, replica: { index, count: 4 } });
+  assert.equal(profilePlan(runner(1), regression), 'profile');
+  assert.equal(profilePlan(runner(2), regression), 'replica');
+  assert.equal(profilePlan(runner(4), inconclusive), 'replica');
+  // A shard measures scenarios of its own: each profiles what it measured.
+  assert.equal(
+    profilePlan(gateConfig({ flamegraphs: true, shard: { index: 2, count: 3 } }), regression),
+    'profile',
+  );
+});
+
+test('the log says why it did not profile', () => {
+  assert.equal(
+    eventText({ kind: 'not-profiled', reason: 'no-change' }),
+    'not profiled: no change to explain (flame graphs come with a change, or an inconclusive gate)',
+  );
+  assert.equal(
+    eventText({ kind: 'not-profiled', reason: 'replica' }),
+    'not profiled: runner 1 of the matrix profiles for all (`replica: 1/n`)',
+  );
+});
