@@ -27,9 +27,15 @@ test('push-to-main.yml: the pushed commit against the one before it; no comment,
   const workflow = readWorkflow('push-to-main.yml');
   const job = perfGateJob(workflow);
   assert.deepEqual(workflow.events, ['push']);
-  // The step after the gate reads its outputs by the step's id.
+  // The step after the gate reads its outputs by the step's id, through `env:` (never inside its script).
   assert.equal(job.perfGateId, 'perf');
-  assert.ok(job.otherSteps.some((s) => s.run?.includes('steps.perf.outputs.verdict')));
+  assert.ok(
+    job.otherSteps.some(
+      (s) =>
+        Object.values(s.env).some((v) => v.includes('steps.perf.outputs.verdict')) &&
+        s.run?.includes('$VERDICT'),
+    ),
+  );
   const result = await runExample({
     app: 'push-to-main',
     invocation: (repo) => {
