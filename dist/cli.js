@@ -11026,16 +11026,18 @@ function meanInference(units2, level) {
   const se = sd(units2) / Math.sqrt(units2.length);
   const q = tCritical(level, df);
   if (se === 0) {
-    const p2 = estimate === 0 ? 1 : 0;
-    return { estimate, lower: estimate, upper: estimate, p: p2 };
+    const p = estimate === 0 ? 1 : 0;
+    return { estimate, lower: estimate, upper: estimate, p };
   }
   const lower = estimate - q * se;
   const upper = estimate + q * se;
   const t = Math.abs(estimate) / se;
   const tested2 = Math.min(1, 2 * studentTSf(t, df));
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
-  return { estimate, lower, upper, p };
+  return { estimate, lower, upper, p: pOfInterval(tested2, lower, upper, level) };
+}
+function pOfInterval(tested2, lower, upper, level) {
+  if (lower > 0 || upper < 0) return Math.min(tested2, level);
+  return tested2 <= level ? level * (1 + 1e-9) : tested2;
 }
 function excludesZero(lower, upper) {
   return lower > 0 || upper < 0;
@@ -12499,11 +12501,6 @@ function equivalenceShares(looks) {
     (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
   );
 }
-function simpsonWeights2(points, h) {
-  const w = new Float64Array(points);
-  for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
-  return w;
-}
 function gridOf(bound2, sigma) {
   const low = -Math.min(bound2, REACH) * sigma;
   const h = (REACH * sigma - low) / (GRID2 - 1);
@@ -12516,7 +12513,7 @@ function lowerCrossing(times2, bounds) {
   let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
   for (let k = 1; k < times2.length; k++) {
     const step3 = Math.sqrt(times2[k] - times2[k - 1]);
-    const w = simpsonWeights2(GRID2, h);
+    const w = simpsonWeights(GRID2, h);
     const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
     let cross = 0;
     for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
@@ -12808,7 +12805,7 @@ function stratifiedMean(runners, level) {
     throw new RangeError(`a stratified mean needs two runners and more units than runners, got ${k} of ${n}`);
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
   const { between: ssBetween, within: ssWithin, df1, df2 } = sumsOfSquares(runners);
-  const estimate = runners.reduce((s, u) => s + u.reduce((a, b) => a + b, 0), 0) / n;
+  const estimate = mean2(runners.flat());
   const unitVariance = ssWithin / df2;
   const se = Math.sqrt(unitVariance / n);
   const critical = tCritical(level, df2);
@@ -12833,8 +12830,7 @@ function stratifiedMean(runners, level) {
   const lower = estimate - critical * se;
   const upper = estimate + critical * se;
   const tested2 = Math.min(1, 2 * studentTSf(Math.abs(estimate) / se, df2));
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
+  const p = pOfInterval(tested2, lower, upper, level);
   return { estimate, lower, upper, p, se, critical, df: df2, unitVariance, between, f, pF };
 }
 
@@ -12848,9 +12844,7 @@ function stageStatistic(runners) {
     return { estimate: r.estimate, se: r.se, df: r.df };
   }
   const units2 = used[0];
-  const mean3 = units2.reduce((a, b) => a + b, 0) / n;
-  const variance = units2.reduce((s, u) => s + (u - mean3) ** 2, 0) / (n - 1);
-  return { estimate: mean3, se: Math.sqrt(variance / n), df: n - 1 };
+  return { estimate: mean2(units2), se: sd(units2) / Math.sqrt(n), df: n - 1 };
 }
 function stageZ(s, delta2) {
   if (s.se === 0) return s.estimate > delta2 ? 40 : s.estimate < delta2 ? -40 : 0;
@@ -12875,8 +12869,7 @@ function combinationInference(first, second, weights, level) {
   const upper = solve2(z2, -q, stages2);
   const at0 = z2(0);
   const tested2 = Math.min(1, 2 * normalCdf(-Math.abs(at0)));
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested2, level) : tested2 <= level ? level * (1 + 1e-9) : tested2;
+  const p = pOfInterval(tested2, lower, upper, level);
   return { estimate: solve2(z2, 0, stages2), lower, upper, p };
 }
 

@@ -7,8 +7,9 @@
  * interval (each end where Z crosses its quantile), centred where Z(δ) = 0; with weights in proportion to the units
  * it estimates the units' mean change over both stages. Pure.
  */
+import { mean, sd } from './describe.ts';
 import { normalCdf, normalQuantile, studentTSf } from './distributions.ts';
-import type { Inference } from './inference.ts';
+import { type Inference, pOfInterval } from './inference.ts';
 import { stratifiedMean } from './stratified.ts';
 
 /** A stage's t statistic of the shift: its estimate, standard error and degrees of freedom. */
@@ -28,9 +29,7 @@ export function stageStatistic(runners: readonly (readonly number[])[]): StageSt
     return { estimate: r.estimate, se: r.se, df: r.df };
   }
   const units = used[0]!;
-  const mean = units.reduce((a, b) => a + b, 0) / n;
-  const variance = units.reduce((s, u) => s + (u - mean) ** 2, 0) / (n - 1);
-  return { estimate: mean, se: Math.sqrt(variance / n), df: n - 1 };
+  return { estimate: mean(units), se: sd(units) / Math.sqrt(n), df: n - 1 };
 }
 
 /** z of a stage's one-sided p-value for "the shift exceeds δ" (large when the stage's estimate lies above δ). */
@@ -73,8 +72,6 @@ export function combinationInference(
   const upper = solve(z, -q, stages);
   const at0 = z(0);
   const tested = Math.min(1, 2 * normalCdf(-Math.abs(at0)));
-  // p follows the interval in the last bits of floating point (as inference.ts does).
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested, level) : tested <= level ? level * (1 + 1e-9) : tested;
+  const p = pOfInterval(tested, lower, upper, level);
   return { estimate: solve(z, 0, stages), lower, upper, p };
 }

@@ -14,7 +14,7 @@
  * is in docs/how-it-decides.md).
  */
 import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
-import { earlyLooks, informationTimes, scheduleProblem } from './sequential-boundary.ts';
+import { earlyLooks, informationTimes, scheduleProblem, simpsonWeights } from './sequential-boundary.ts';
 
 /** The share of the budget's last look's one-sided level a full look before it gets, and the confirmation look. */
 export const EQUIVALENCE_INTERIM_SHARE = 0.1;
@@ -36,13 +36,6 @@ export function equivalenceShares(looks: readonly number[]): number[] {
   return looks.map((_, i) =>
     early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE,
   );
-}
-
-/** Simpson weights for `points` equally spaced points of spacing h. */
-function simpsonWeights(points: number, h: number): Float64Array {
-  const w = new Float64Array(points);
-  for (let i = 0; i < points; i++) w[i] = ((i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h) / 3;
-  return w;
 }
 
 /** A grid from −bound to REACH sd above 0, and its spacing. */

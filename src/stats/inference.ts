@@ -145,9 +145,16 @@ export function meanInference(units: readonly number[], level: number): Inferenc
   const upper = estimate + q * se;
   const t = Math.abs(estimate) / se;
   const tested = Math.min(1, 2 * studentTSf(t, df));
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested, level) : tested <= level ? level * (1 + 1e-9) : tested;
-  return { estimate, lower, upper, p };
+  return { estimate, lower, upper, p: pOfInterval(tested, lower, upper, level) };
+}
+
+/**
+ * A test's p as its interval at `level` says it: in the last bits of floating point the quantile and the tail may
+ * disagree, and then p is set at the level on the interval's side, so that p ≤ level ⟺ the interval leaves out 0.
+ */
+export function pOfInterval(tested: number, lower: number, upper: number, level: number): number {
+  if (lower > 0 || upper < 0) return Math.min(tested, level);
+  return tested <= level ? level * (1 + 1e-9) : tested;
 }
 
 /** Whether an interval leaves out 0 (a NaN bound never does). */

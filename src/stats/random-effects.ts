@@ -6,7 +6,7 @@
  */
 import { mean } from './describe.ts';
 import { chiSquareSf, studentTSf } from './distributions.ts';
-import { tCritical } from './inference.ts';
+import { pOfInterval, tCritical } from './inference.ts';
 
 /** One cluster: its estimate and the variance of that estimate from its own units. */
 export interface Cluster {
@@ -90,8 +90,7 @@ export function randomEffects(clusters: readonly Cluster[], level: number): Rand
   const lower = estimate - critical * se;
   const upper = estimate + critical * se;
   const tested = Math.min(1, 2 * studentTSf(Math.abs(estimate) / se, df));
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested, level) : tested <= level ? level * (1 + 1e-9) : tested;
+  const p = pOfInterval(tested, lower, upper, level);
   const within = mean(clusters.map((c) => c.variance));
   return { estimate, lower, upper, p, se, critical, df, tau2, q, pQ, i2, within };
 }

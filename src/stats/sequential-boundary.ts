@@ -111,7 +111,7 @@ function assertSchedule(looks: readonly number[]): void {
 }
 
 /** Simpson weights for `points` equally spaced points of spacing h. */
-function simpsonWeights(points: number, h: number): Float64Array {
+export function simpsonWeights(points: number, h: number): Float64Array {
   const w = new Float64Array(points);
   for (let i = 0; i < points; i++) w[i] = ((i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h) / 3;
   return w;

@@ -7,9 +7,9 @@
  * the one-way F test of their means (src/stats/anova.ts), exact under normal noise. Pure.
  */
 import { fSf, sumsOfSquares } from './anova.ts';
+import { mean } from './describe.ts';
 import { studentTSf } from './distributions.ts';
-import type { Inference } from './inference.ts';
-import { tCritical } from './inference.ts';
+import { type Inference, pOfInterval, tCritical } from './inference.ts';
 
 export interface Stratified extends Inference {
   se: number;
@@ -32,7 +32,7 @@ export function stratifiedMean(runners: readonly (readonly number[])[], level: n
     throw new RangeError(`a stratified mean needs two runners and more units than runners, got ${k} of ${n}`);
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
   const { between: ssBetween, within: ssWithin, df1, df2 } = sumsOfSquares(runners);
-  const estimate = runners.reduce((s, u) => s + u.reduce((a, b) => a + b, 0), 0) / n;
+  const estimate = mean(runners.flat());
   const unitVariance = ssWithin / df2;
   const se = Math.sqrt(unitVariance / n);
   const critical = tCritical(level, df2);
@@ -57,8 +57,6 @@ export function stratifiedMean(runners: readonly (readonly number[])[], level: n
   const lower = estimate - critical * se;
   const upper = estimate + critical * se;
   const tested = Math.min(1, 2 * studentTSf(Math.abs(estimate) / se, df2));
-  // p follows the interval in the last bits of floating point (as meanInference does).
-  const leavesOut = lower > 0 || upper < 0;
-  const p = leavesOut ? Math.min(tested, level) : tested <= level ? level * (1 + 1e-9) : tested;
+  const p = pOfInterval(tested, lower, upper, level);
   return { estimate, lower, upper, p, se, critical, df: df2, unitVariance, between, f, pF };
 }
