@@ -18,7 +18,9 @@
  * so the host's speed of that moment stays paired) and charges each pair the recorded time per pair.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_TIME_BUDGET } from '../src/config/defaults.ts';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
+import { MEASURE_DEFAULTS } from '../src/config/measure.ts';
 import { replayPairs } from '../src/gate/loop.ts';
 import type { Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
@@ -48,12 +50,12 @@ interface Setting {
 const defaults: Setting = {
   label: 'defaults',
   threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
-  latencyThreshold: parsePercent('latency-threshold', INPUT_DEFAULTS['latency-threshold'], {
+  latencyThreshold: parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
     min: 0,
     max: 10,
   }),
-  alpha: Number(INPUT_DEFAULTS.alpha),
-  budgetMs: parseDuration('time-budget', INPUT_DEFAULTS['time-budget'], {
+  alpha: Number(MEASURE_DEFAULTS.alpha),
+  budgetMs: parseDuration('time-budget', DEFAULT_TIME_BUDGET, {
     minMs: 0,
     maxMs: Number.POSITIVE_INFINITY,
   }),

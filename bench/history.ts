@@ -7,7 +7,7 @@
  *   npx node bench/history.ts churn [runs]         # a branch as a chain of commits (one per run) against one commit
  *
  * The real runs take the inputs of example-workflows/history.yml as written (`mode: history`, `start`; every other
- * input at its default, `history-budget: 10m` included) on the app of test/fixtures/apps/history (each request burns
+ * input at its default, `time-budget` at its history default of 10m included) on the app of test/fixtures/apps/history (each request burns
  * 400 µs of CPU at the release v1.0.0; the creep's commit burns `workUs`, default 900, about twice the cost with
  * node:http's own), in a throwaway repository with a bare origin, against the fake GitHub. They print one JSON line.
  * Run them under `flock -x /tmp/pg-heavy.lock`.

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputName, parseConfig } from '../src/config/inputs.ts';
+import { foldMeasure, type MeasureKey } from '../src/config/measure.ts';
 import { runGate } from '../src/gate/run.ts';
 import type { Round } from '../src/model/measure.ts';
 import type { TextLog } from '../src/model/notes.ts';
@@ -92,17 +93,17 @@ export const quietLog: TextLog = {
 /** One gate through the real pipeline, with inputs as a user would write them. */
 export async function runBenchGate(
   repo: KnobRepo,
-  inputs: Partial<Record<InputName, string>>,
+  inputs: Partial<Record<InputName | MeasureKey, string>>,
   log: TextLog = quietLog,
 ): Promise<Report> {
   const outputDir = mkdtempSync(join(tmpdir(), 'perf-gate-bench-out-'));
   try {
-    const all: Partial<Record<InputName, string>> = {
+    const all: Partial<Record<InputName, string>> = foldMeasure({
       start: 'node server.js',
       install: 'skip',
-      flamegraphs: 'false',
+      flamegraphs: 'off',
       ...inputs,
-    };
+    });
     const config = parseConfig((name) => all[name] ?? '', { outputDir });
     const sha = (ref: string): string =>
       execFileSync('git', ['rev-parse', ref], { cwd: repo.dir, encoding: 'utf8' }).trim();

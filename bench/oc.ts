@@ -16,8 +16,9 @@
  * change of 0 it also counts the gates ending "no change", their mean length, and those stopped for noise.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
+import { DEFAULT_RESTART_EVERY, DEFAULT_TIME_BUDGET } from '../src/config/defaults.ts';
 import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
+import { MEASURE_DEFAULTS } from '../src/config/measure.ts';
 import { replayPairs } from '../src/gate/loop.ts';
 import type { StopReason, Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
@@ -54,12 +55,12 @@ const wholeBlocks = positional.includes('blocks');
 const pairSec = Number(options['pair-sec'] ?? 6);
 const floor = options.floor === undefined ? undefined : Number(options.floor);
 const threshold = parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 });
-const latencyThreshold = parsePercent('latency-threshold', INPUT_DEFAULTS['latency-threshold'], {
+const latencyThreshold = parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
   min: 0,
   max: 10,
 });
-const alpha = Number(INPUT_DEFAULTS.alpha);
-const budgetMs = parseDuration('time-budget', INPUT_DEFAULTS['time-budget'], { minMs: 0, maxMs: 1e12 });
+const alpha = Number(MEASURE_DEFAULTS.alpha);
+const budgetMs = parseDuration('time-budget', DEFAULT_TIME_BUDGET, { minMs: 0, maxMs: 1e12 });
 const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
 
 function load(name: string): Recording {

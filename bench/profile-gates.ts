@@ -131,7 +131,7 @@ try {
         start: 'node index.js',
         rounds: '8',
         duration: '1s',
-        flamegraphs: 'true',
+        flamegraphs: '3s',
         ...inputs,
         paths: c.path,
       },

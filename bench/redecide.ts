@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
+import { MEASURE_DEFAULTS } from '../src/config/measure.ts';
 import { decide } from '../src/decide/verdict.ts';
 import type { Round } from '../src/model/measure.ts';
 import { formatPercent } from '../src/report/format.ts';
@@ -23,11 +24,11 @@ const restartEvery = Number(
 );
 const options = {
   threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
-  latencyThreshold: parsePercent('latency-threshold', INPUT_DEFAULTS['latency-threshold'], {
+  latencyThreshold: parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
     min: 0,
     max: 10,
   }),
-  alpha: Number(INPUT_DEFAULTS.alpha),
+  alpha: Number(MEASURE_DEFAULTS.alpha),
 };
 const scenarios = [{ name: 'GET /', expectStatus: undefined, threshold: undefined }];
 const counts = new Map<string, number>();

@@ -7408,6 +7408,8 @@ function configError(input, problem, fix) {
 // src/config/defaults.ts
 var DEFAULT_RESTART_EVERY = 2;
 var DEFAULT_TIMEOUT = "20m";
+var DEFAULT_TIME_BUDGET = "3m";
+var DEFAULT_HISTORY_BUDGET = "10m";
 
 // src/io/env.ts
 var HIDDEN_ENV = /^(GITHUB_TOKEN|GH_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_RUNTIME_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|GITHUB_OUTPUT|GITHUB_ENV|GITHUB_PATH|GITHUB_STATE|GITHUB_STEP_SUMMARY)$/;
@@ -7670,14 +7672,6 @@ function parseHistoryBranch(text2) {
   }
   return name;
 }
-function parseHistoryJob(text2) {
-  if (text2 === "single" || text2 === "measure" || text2 === "publish") return text2;
-  throw configError(
-    "history-job",
-    `\`${text2}\` is not one of \`single\`, \`measure\`, \`publish\``,
-    "Use `measure` in the job that runs the gates (`contents: read`) and `publish` in the job that writes the history, or leave it out for one job that does both."
-  );
-}
 function parseReleaseTags(text2) {
   try {
     new RegExp(text2, "u");
@@ -7696,53 +7690,37 @@ var INPUT_DEFAULTS = {
   start: "",
   paths: "/",
   config: "",
+  "working-directory": ".",
+  install: "auto",
+  build: "",
+  "build-timeout": "10m",
+  "ready-timeout": "60s",
+  port: "",
+  threshold: "2%",
+  base: "",
+  "time-budget": "",
+  timeout: "",
+  "fail-on-regression": "true",
+  "github-token": "",
+  comment: "always",
+  "check-name": "",
+  "accept-label": "perf-gate:accept",
+  "accept-in-description": "false",
+  flamegraphs: "3s",
+  name: "",
+  measure: "",
+  "output-dir": "",
+  "artifact-name": "",
+  "artifact-retention-days": "30",
+  "keep-trees": "false",
   shard: "",
   replica: "",
   stage: "",
   confirm: "false",
-  port: "",
-  threshold: "2%",
-  "latency-threshold": "20%",
-  alpha: "0.05",
-  "fail-on-regression": "true",
-  "github-token": "",
-  install: "auto",
-  build: "",
-  base: "",
-  rounds: "auto",
-  "time-budget": "3m",
-  duration: "2s",
-  warmup: "0.25s",
-  prime: "2s",
-  slice: "auto",
-  engine: "kept",
-  "latency-rate": "off",
-  "restart-every": String(DEFAULT_RESTART_EVERY),
-  pin: "true",
-  connections: "10",
-  "ready-timeout": "60s",
-  "install-timeout": "10m",
-  "build-timeout": "10m",
-  timeout: "",
-  "working-directory": ".",
-  "output-dir": "",
-  comment: "true",
-  flamegraphs: "true",
-  "profile-duration": "3s",
-  "keep-trees": "false",
-  "check-name": "",
   mode: "gate",
   results: "perf-gate-results",
-  "artifact-name": "",
-  "artifact-retention-days": "30",
-  name: "",
-  "comment-on": "always",
-  "accept-label": "perf-gate:accept",
-  "accept-in-description": "false",
   "history-branch": "perf-gate-history",
-  "release-tags": "^v?\\d+\\.\\d+\\.\\d+$",
-  "history-budget": "10m",
-  "history-job": "single"
+  "release-tags": "^v?\\d+\\.\\d+\\.\\d+$"
 };
 var DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
@@ -7913,11 +7891,13 @@ function parseEngine(text2) {
 }
 function parseMode(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "gate" || value2 === "report" || value2 === "history") return value2;
+  if (value2 === "gate" || value2 === "report" || value2 === "history") return { mode: value2, historyJob: "single" };
+  if (value2 === "history-measure") return { mode: "history", historyJob: "measure" };
+  if (value2 === "history-publish") return { mode: "history", historyJob: "publish" };
   throw configError(
     "mode",
     `\`${text2}\` is not a mode`,
-    "Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request) or `history` (measure the branch against its last release and keep a history)."
+    "Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request), or `history` (measure the branch against its last release and keep a history; `history-measure` and `history-publish` split it into two jobs)."
   );
 }
 function parseCheckName(text2) {
@@ -7953,14 +7933,26 @@ function parseAlpha(text2) {
   }
   return value2;
 }
-function parseCommentOn(text2) {
+function parseComment(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "always" || value2 === "change" || value2 === "regression") return value2;
+  if (value2 === "off") return { comment: false, commentOn: "always" };
+  if (value2 === "always" || value2 === "change" || value2 === "regression") return { comment: true, commentOn: value2 };
   throw configError(
-    "comment-on",
-    `\`${text2}\` is not one of \`always\`, \`change\`, \`regression\``,
-    "Use `always` (every run, the default), `change` (a regression, an improvement or an error) or `regression` (a regression or an error)."
+    "comment",
+    `\`${text2}\` is not one of \`always\`, \`change\`, \`regression\`, \`off\``,
+    "Use `always` (every run, the default), `change` (a regression, an improvement or an error), `regression` (a regression or an error) or `off` (no comment)."
   );
+}
+function parseFlamegraphs(text2) {
+  if (text2.toLowerCase() === "off") return { flamegraphs: false, profileSec: 0 };
+  if (/^(true|false|yes|no|on)$/i.test(text2)) {
+    throw configError(
+      "flamegraphs",
+      `\`${text2}\` is neither a duration nor \`off\``,
+      "Write how long each side is profiled, e.g. `3s` (the default), or `off`."
+    );
+  }
+  return { flamegraphs: true, profileSec: parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3 };
 }
 function parseName(text2) {
   if (text2 === "") return void 0;
@@ -7983,39 +7975,6 @@ function parseAcceptLabel(text2) {
     );
   }
   return text2;
-}
-
-// src/config/repo-files.ts
-import { readFileSync, realpathSync, statSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-var FILE_MAX_BYTES = 64 * 1024 * 1024;
-var OutsideRepositoryError = class extends Error {
-  code = "EOUTSIDE";
-  constructor(how) {
-    super(`it leads out of the repository${how}`);
-    this.name = "OutsideRepositoryError";
-  }
-};
-function isOutsideRepository(error) {
-  return error?.code === "EOUTSIDE";
-}
-function escapes(root, path) {
-  const rel = relative(root, path);
-  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
-}
-function repoFileReader(root) {
-  return (path) => {
-    const full = resolve(root, path);
-    if (!isAbsolute(path)) {
-      if (escapes(resolve(root), full)) throw new OutsideRepositoryError(" (through `..`)");
-      const real = realpathSync(full);
-      if (escapes(realpathSync(root), real)) throw new OutsideRepositoryError(" (through a symbolic link)");
-    }
-    const stat = statSync(full);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
-    if (stat.size > FILE_MAX_BYTES) throw new Error(`${path} is larger than ${FILE_MAX_BYTES} bytes`);
-    return readFileSync(full, "utf8");
-  };
 }
 
 // src/config/yaml-tree.ts
@@ -8255,6 +8214,97 @@ function editDistance(a, b) {
     rows.push(row2);
   }
   return rows[a.length][b.length];
+}
+
+// src/config/measure.ts
+var MEASURE_DEFAULTS = {
+  rounds: "auto",
+  duration: "2s",
+  warmup: "0.25s",
+  prime: "2s",
+  slice: "auto",
+  engine: "kept",
+  "latency-rate": "off",
+  "restart-every": String(DEFAULT_RESTART_EVERY),
+  pin: "true",
+  connections: "10",
+  alpha: "0.05",
+  "latency-threshold": "20%"
+};
+var MEASURE_KEYS = Object.keys(MEASURE_DEFAULTS);
+function parseMeasureBlock(text2) {
+  if (text2.trim() === "") return {};
+  const fail = (line, field, problem, fix) => {
+    const where = field === "" ? `line ${line}` : `line ${line}, \`${field}\``;
+    throw configError("measure", `${where}: ${problem}`, `${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`);
+  };
+  const root = load(text2, fail);
+  const example = "write one `key: value` per line, e.g. `rounds: 20`";
+  if (root.kind !== "map") fail(root.line, "", `it is ${describe(root)}, not \`key: value\` lines`, example);
+  const settings2 = {};
+  for (const [key, entry] of fields(root, "", MEASURE_KEYS, "the block", fail)) {
+    const value2 = entry.value;
+    if (value2.kind !== "scalar") fail(entry.keyLine, key, `is ${describe(value2)}, not a value`, example);
+    const written2 = typeof value2.value === "string" ? value2.value.trim() : value2.source;
+    if (written2 !== "") settings2[key] = written2;
+  }
+  return settings2;
+}
+function measureReader(settings2) {
+  return (key, parse) => {
+    const text2 = settings2[key] ?? MEASURE_DEFAULTS[key];
+    try {
+      return parse(text2);
+    } catch (error) {
+      const prefix = `input \`${key}\`: `;
+      if (!(error instanceof GateError) || !error.message.startsWith(prefix)) throw error;
+      throw new GateError("config", `input \`measure\`, \`${key}\`: ${error.message.slice(prefix.length)}`);
+    }
+  };
+}
+function foldMeasure(settings2) {
+  const folded = {};
+  const lines = [];
+  for (const [name, value2] of Object.entries(settings2)) {
+    if (value2 === void 0) continue;
+    if (MEASURE_KEYS.includes(name)) lines.push(`${name}: ${JSON.stringify(value2)}`);
+    else folded[name] = value2;
+  }
+  if (lines.length > 0) folded.measure = [folded.measure ?? "", ...lines].join("\n");
+  return folded;
+}
+
+// src/config/repo-files.ts
+import { readFileSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+var FILE_MAX_BYTES = 64 * 1024 * 1024;
+var OutsideRepositoryError = class extends Error {
+  code = "EOUTSIDE";
+  constructor(how) {
+    super(`it leads out of the repository${how}`);
+    this.name = "OutsideRepositoryError";
+  }
+};
+function isOutsideRepository(error) {
+  return error?.code === "EOUTSIDE";
+}
+function escapes(root, path) {
+  const rel = relative(root, path);
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
+}
+function repoFileReader(root) {
+  return (path) => {
+    const full = resolve(root, path);
+    if (!isAbsolute(path)) {
+      if (escapes(resolve(root), full)) throw new OutsideRepositoryError(" (through `..`)");
+      const real = realpathSync(full);
+      if (escapes(realpathSync(root), real)) throw new OutsideRepositoryError(" (through a symbolic link)");
+    }
+    const stat = statSync(full);
+    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (stat.size > FILE_MAX_BYTES) throw new Error(`${path} is larger than ${FILE_MAX_BYTES} bytes`);
+    return readFileSync(full, "utf8");
+  };
 }
 
 // src/config/yaml-values.ts
@@ -8715,7 +8765,7 @@ function comparisonInputs(get, lookup, file, decided2) {
   return {
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
-    latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
+    latencyThreshold: decided2.latencyThreshold,
     alpha: decided2.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
@@ -8725,37 +8775,36 @@ function comparisonInputs(get, lookup, file, decided2) {
     pairs: decided2.pairs
   };
 }
-function loadInputs(get, openLoop, mode) {
-  const budget = mode === "history" ? "history-budget" : "time-budget";
+function loadInputs(get, measure2, mode) {
+  const budget = get("time-budget") || (mode === "history" ? DEFAULT_HISTORY_BUDGET : DEFAULT_TIME_BUDGET);
+  const seconds = (key, minMs) => measure2(key, (text2) => parseDuration(key, text2, { minMs, maxMs: 6e5 }) / 1e3);
   return {
-    budgetMs: parseDuration(budget, get(budget), { minMs: 1e4, maxMs: 6 * 36e5 }),
+    budgetMs: parseDuration("time-budget", budget, { minMs: 1e4, maxMs: 6 * 36e5 }),
     // Half a second is 10 turns of 50 ms per side: a fast server still alternates within it.
-    durationSec: parseDuration("duration", get("duration"), { minMs: 250, maxMs: 6e5 }) / 1e3,
-    warmupSec: parseDuration("warmup", get("warmup"), { minMs: 0, maxMs: 6e5 }) / 1e3,
+    durationSec: seconds("duration", 250),
+    warmupSec: seconds("warmup", 0),
     // The priming's rate chooses the turn length (`slice: auto`): it needs a few turns of load.
-    primeSec: parseDuration("prime", get("prime"), { minMs: 250, maxMs: 6e5 }) / 1e3,
-    sliceSec: parseSlice(get("slice")),
-    engine: parseEngine(get("engine")),
-    openLoop,
-    connections: parseInteger("connections", get("connections"), { min: 1, max: 1e4 }),
-    restartEvery: parseInteger("restart-every", get("restart-every"), { min: 0, max: 1e3 }),
-    pin: parseBoolean("pin", get("pin"))
+    primeSec: seconds("prime", 250),
+    sliceSec: measure2("slice", parseSlice),
+    engine: measure2("engine", parseEngine),
+    openLoop: measure2("latency-rate", parseLatencyRate),
+    connections: measure2("connections", (text2) => parseInteger("connections", text2, { min: 1, max: 1e4 })),
+    restartEvery: measure2(
+      "restart-every",
+      (text2) => parseInteger("restart-every", text2, { min: 0, max: 1e3 })
+    ),
+    pin: measure2("pin", (text2) => parseBoolean("pin", text2))
   };
 }
 var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
 function timeoutInputs(get, file, history) {
   const written2 = get("timeout");
+  const buildTimeoutMs = parseDuration("build-timeout", get("build-timeout"), { minMs: 1e3, maxMs: 6 * 36e5 });
   const timeoutMs = written2 === "" && history ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS : parseDuration("timeout", written2 || DEFAULT_TIMEOUT, { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
-    installTimeoutMs: parseDuration("install-timeout", get("install-timeout"), {
-      minMs: 1e3,
-      maxMs: 6 * 36e5
-    }),
-    buildTimeoutMs: parseDuration("build-timeout", get("build-timeout"), {
-      minMs: 1e3,
-      maxMs: 6 * 36e5
-    }),
+    installTimeoutMs: buildTimeoutMs,
+    buildTimeoutMs,
     timeoutMs
   };
 }
@@ -8764,9 +8813,8 @@ function outputInputs(get, sources, settled) {
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get("output-dir") || sources.outputDir,
-    comment: parseBoolean("comment", get("comment")),
-    flamegraphs: parseBoolean("flamegraphs", get("flamegraphs")),
-    profileSec: parseDuration("profile-duration", get("profile-duration"), { minMs: 1e3, maxMs: 6e5 }) / 1e3,
+    ...parseComment(get("comment")),
+    ...parseFlamegraphs(get("flamegraphs")),
     keepTrees: parseBoolean("keep-trees", get("keep-trees")),
     checkName: parseCheckName(get("check-name")),
     mode: settled.mode,
@@ -8777,10 +8825,9 @@ function outputInputs(get, sources, settled) {
       max: 400
     }),
     name: parseName(get("name")),
-    commentOn: parseCommentOn(get("comment-on")),
     accept: label === void 0 ? void 0 : { label, inDescription: parseBoolean("accept-in-description", get("accept-in-description")) },
     historyBranch: parseHistoryBranch(get("history-branch")),
-    historyJob: parseHistoryJob(get("history-job")),
+    historyJob: settled.historyJob,
     releaseTags: parseReleaseTags(get("release-tags"))
   };
 }
@@ -8793,9 +8840,10 @@ function parseConfig(lookup, sources) {
     const value2 = lookup(name).trim();
     return value2 === "" ? INPUT_DEFAULTS[name] : value2;
   };
-  const mode = parseMode(get("mode"));
+  const { mode, historyJob } = parseMode(get("mode"));
+  const measure2 = measureReader(parseMeasureBlock(get("measure")));
   const workingDirectory = get("working-directory");
-  const publishing = mode === "report" || mode === "history" && get("history-job") === "publish";
+  const publishing = mode === "report" || historyJob === "publish";
   const loaded = !publishing ? loadConfigFile(get("config"), workingDirectory, sources) : void 0;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
@@ -8809,11 +8857,14 @@ function parseConfig(lookup, sources) {
   }
   const selection = shardScenarios(get, file);
   const stage = parseStage(get("stage"));
-  const alpha = parseAlpha(get("alpha")) / (stage === void 0 ? 1 : 2);
-  const pairs = parseRounds(get("rounds"));
-  const openLoop = parseLatencyRate(get("latency-rate"));
+  const alpha = measure2("alpha", parseAlpha) / (stage === void 0 ? 1 : 2);
+  const pairs = measure2("rounds", parseRounds);
+  const latencyThreshold = measure2(
+    "latency-threshold",
+    (text2) => parsePercent("latency-threshold", text2, { min: 1e-3, max: 10 })
+  );
   const { all, shard, scenarios } = selection;
-  const load2 = loadInputs(get, openLoop, mode);
+  const load2 = loadInputs(get, measure2, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
   const workflow = {
     start: get("start"),
@@ -8836,10 +8887,10 @@ function parseConfig(lookup, sources) {
     ready: { path: file?.ready?.path ?? all[0].path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,
-    ...comparisonInputs(get, lookup, file, { alpha, pairs }),
+    ...comparisonInputs(get, lookup, file, { alpha, pairs, latencyThreshold }),
     ...load2,
     ...timeoutInputs(get, file, mode === "history" ? { budgetMs: load2.budgetMs } : void 0),
-    ...outputInputs(get, sources, { workingDirectory, mode })
+    ...outputInputs(get, sources, { workingDirectory, mode, historyJob })
   };
 }
 
@@ -21755,10 +21806,9 @@ async function baseBodies(root, sha, path, text2) {
 }
 
 // src/entry/commands.ts
-var ACTION_ONLY = /* @__PURE__ */ new Set([
+var ACTION_ONLY_LIST = [
   "github-token",
   "comment",
-  "comment-on",
   "mode",
   "results",
   "check-name",
@@ -21769,16 +21819,16 @@ var ACTION_ONLY = /* @__PURE__ */ new Set([
   // mode history's: compare measures a pull request's kind of change, never main against its release.
   "history-branch",
   "release-tags",
-  "history-budget",
-  "history-job",
   // A matrix of runners and its stages: a local run is one machine.
   "replica",
   "stage",
   "confirm"
-]);
-var COMPARE_FLAGS = Object.keys(INPUT_DEFAULTS).filter(
-  (name) => !ACTION_ONLY.has(name)
-);
+];
+var ACTION_ONLY = new Set(ACTION_ONLY_LIST);
+var COMPARE_FLAGS = [
+  ...Object.keys(INPUT_DEFAULTS).filter((name) => !ACTION_ONLY.has(name)),
+  ...MEASURE_KEYS
+];
 var HELP = helpText(COMPARE_FLAGS);
 var inWorkflow = process.env.GITHUB_ACTIONS === "true";
 var shown = (text2) => inWorkflow ? untrusted(text2) : text2;
@@ -21802,7 +21852,7 @@ function parseFlags(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    if (!match || !Object.hasOwn(INPUT_DEFAULTS, match[1])) {
+    if (!match || !COMPARE_FLAGS.concat(ACTION_ONLY_LIST).includes(match[1])) {
       throw new GateError(
         "config",
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`
@@ -21815,7 +21865,7 @@ function parseFlags(argv) {
     values2.set(name, values2.has(name) && name === "paths" ? `${values2.get(name)}
 ${value2}` : value2);
   }
-  return values2;
+  return new Map(Object.entries(foldMeasure(Object.fromEntries(values2))));
 }
 async function compare2(argv, cwd, log = stderrLog, gate = runGate) {
   const flags = parseFlags(argv);

@@ -9,6 +9,10 @@ export const DEFAULT_RESTART_EVERY = 2;
 
 /**
  * A gate's `timeout` when the workflow sets none (action.yml's default is empty, so that mode history can tell an
- * unset timeout from a written one and take its own: `history-budget` plus HISTORY_TIMEOUT_ROOM_MS).
+ * unset timeout from a written one and take its own: the history's `time-budget` plus HISTORY_TIMEOUT_ROOM_MS).
  */
 export const DEFAULT_TIMEOUT = '20m';
+
+/** `time-budget` when the workflow sets none: a pull request's, and (longer: no reviewer waits) mode history's. */
+export const DEFAULT_TIME_BUDGET = '3m';
+export const DEFAULT_HISTORY_BUDGET = '10m';

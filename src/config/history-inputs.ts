@@ -1,6 +1,5 @@
 /** The inputs of `mode: history`: the history's branch and which tags are releases. Pure. */
 import { configError } from '../io/errors.ts';
-import type { HistoryJob } from '../model/config.ts';
 import { errorMessage } from '../model/errors.ts';
 import { historyBranchRefusedMessage } from '../report/error-text.ts';
 
@@ -21,16 +20,6 @@ export function parseHistoryBranch(text: string): string {
     );
   }
   return name;
-}
-
-/** `history-job`: `single`, `measure` or `publish`. */
-export function parseHistoryJob(text: string): HistoryJob {
-  if (text === 'single' || text === 'measure' || text === 'publish') return text;
-  throw configError(
-    'history-job',
-    `\`${text}\` is not one of \`single\`, \`measure\`, \`publish\``,
-    'Use `measure` in the job that runs the gates (`contents: read`) and `publish` in the job that writes the history, or leave it out for one job that does both.',
-  );
 }
 
 /** `release-tags`: a regular expression the release tags match (JavaScript syntax, checked now). */

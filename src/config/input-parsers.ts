@@ -5,65 +5,52 @@
  */
 
 import { configError } from '../io/errors.ts';
-import type { CommentOn, Mode, OpenLoop, Shard } from '../model/config.ts';
+import type { CommentOn, HistoryJob, Mode, OpenLoop, Shard } from '../model/config.ts';
 import type { LoadEngine } from '../model/measure.ts';
-import { DEFAULT_RESTART_EVERY } from './defaults.ts';
+import type { MeasureKey } from './measure.ts';
 
 /** Every input with its default, as action.yml declares it (action.yml is checked against this in a test). */
 export const INPUT_DEFAULTS = {
   start: '',
   paths: '/',
   config: '',
+  'working-directory': '.',
+  install: 'auto',
+  build: '',
+  'build-timeout': '10m',
+  'ready-timeout': '60s',
+  port: '',
+  threshold: '2%',
+  base: '',
+  'time-budget': '',
+  timeout: '',
+  'fail-on-regression': 'true',
+  'github-token': '',
+  comment: 'always',
+  'check-name': '',
+  'accept-label': 'perf-gate:accept',
+  'accept-in-description': 'false',
+  flamegraphs: '3s',
+  name: '',
+  measure: '',
+  'output-dir': '',
+  'artifact-name': '',
+  'artifact-retention-days': '30',
+  'keep-trees': 'false',
   shard: '',
   replica: '',
   stage: '',
   confirm: 'false',
-  port: '',
-  threshold: '2%',
-  'latency-threshold': '20%',
-  alpha: '0.05',
-  'fail-on-regression': 'true',
-  'github-token': '',
-  install: 'auto',
-  build: '',
-  base: '',
-  rounds: 'auto',
-  'time-budget': '3m',
-  duration: '2s',
-  warmup: '0.25s',
-  prime: '2s',
-  slice: 'auto',
-  engine: 'kept',
-  'latency-rate': 'off',
-  'restart-every': String(DEFAULT_RESTART_EVERY),
-  pin: 'true',
-  connections: '10',
-  'ready-timeout': '60s',
-  'install-timeout': '10m',
-  'build-timeout': '10m',
-  timeout: '',
-  'working-directory': '.',
-  'output-dir': '',
-  comment: 'true',
-  flamegraphs: 'true',
-  'profile-duration': '3s',
-  'keep-trees': 'false',
-  'check-name': '',
   mode: 'gate',
   results: 'perf-gate-results',
-  'artifact-name': '',
-  'artifact-retention-days': '30',
-  name: '',
-  'comment-on': 'always',
-  'accept-label': 'perf-gate:accept',
-  'accept-in-description': 'false',
   'history-branch': 'perf-gate-history',
   'release-tags': '^v?\\d+\\.\\d+\\.\\d+$',
-  'history-budget': '10m',
-  'history-job': 'single',
 } as const satisfies Record<string, string>;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
+
+/** What a parser's error names: an input, or a setting of the `measure` block. */
+type Setting = InputName | MeasureKey;
 
 /** Reads one input as the user wrote it; '' when it was not set. */
 export type InputLookup = (name: InputName) => string;
@@ -77,7 +64,7 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
  * could be seconds or minutes (`timeout: 30` meant 30 minutes and gave the gate 30 s). Only `0` needs none.
  */
 export function parseDuration(
-  input: InputName,
+  input: Setting,
   text: string,
   bounds: { minMs: number; maxMs: number },
 ): number {
@@ -102,7 +89,7 @@ export function parseDuration(
 }
 
 function checkBounds(
-  input: InputName,
+  input: Setting,
   text: string,
   ms: number,
   bounds: { minMs: number; maxMs: number },
@@ -157,7 +144,7 @@ function formatMs(ms: number): string {
  * A percentage such as `5%`, as a fraction within bounds: the one grammar of the inputs and the config file, `%`
  * required (a bare `5` could be 5% or 500%, and `0.05` 5% or 0.05%).
  */
-export function parsePercent(input: InputName, text: string, bounds: { min: number; max: number }): number {
+export function parsePercent(input: Setting, text: string, bounds: { min: number; max: number }): number {
   const trimmed = text.trim();
   if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
     const share = Number(trimmed);
@@ -183,7 +170,7 @@ export function parsePercent(input: InputName, text: string, bounds: { min: numb
 }
 
 /** A whole number within bounds. */
-export function parseInteger(input: InputName, text: string, bounds: { min: number; max: number }): number {
+export function parseInteger(input: Setting, text: string, bounds: { min: number; max: number }): number {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) {
     throw configError(
@@ -204,7 +191,7 @@ export function parseInteger(input: InputName, text: string, bounds: { min: numb
 }
 
 /** `true`, `yes`, `on`, `1` or `false`, `no`, `off`, `0`, in any case. */
-export function parseBoolean(input: InputName, text: string): boolean {
+export function parseBoolean(input: Setting, text: string): boolean {
   const value = text.trim().toLowerCase();
   if (['true', 'yes', 'on', '1'].includes(value)) return true;
   if (['false', 'no', 'off', '0'].includes(value)) return false;
@@ -287,14 +274,20 @@ export function parseEngine(text: string): LoadEngine {
   );
 }
 
-/** `gate` (measure here), `report` (publish what another job measured) or `history` (a branch against its release). */
-export function parseMode(text: string): Mode {
+/**
+ * The `mode` input: `gate` (measure here), `report` (publish what another job measured), or the history of a branch
+ * against its last release in one job (`history`) or two (`history-measure`, then `history-publish`).
+ */
+export function parseMode(text: string): { mode: Mode; historyJob: HistoryJob } {
   const value = text.toLowerCase();
-  if (value === 'gate' || value === 'report' || value === 'history') return value;
+  if (value === 'gate' || value === 'report' || value === 'history')
+    return { mode: value, historyJob: 'single' };
+  if (value === 'history-measure') return { mode: 'history', historyJob: 'measure' };
+  if (value === 'history-publish') return { mode: 'history', historyJob: 'publish' };
   throw configError(
     'mode',
     `\`${text}\` is not a mode`,
-    'Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request) or `history` (measure the branch against its last release and keep a history).',
+    'Use `gate` (measure, the default), `report` (publish report.json files measured by another job; runs no code of the pull request), or `history` (measure the branch against its last release and keep a history; `history-measure` and `history-publish` split it into two jobs).',
   );
 }
 
@@ -337,15 +330,33 @@ export function parseAlpha(text: string): number {
   return value;
 }
 
-/** `always`, `change` or `regression`: when the sticky comment is posted in full. */
-export function parseCommentOn(text: string): CommentOn {
+/** The `comment` input: when the sticky comment is posted in full (`always`, `change`, `regression`), or `off`. */
+export function parseComment(text: string): { comment: boolean; commentOn: CommentOn } {
   const value = text.toLowerCase();
-  if (value === 'always' || value === 'change' || value === 'regression') return value;
+  if (value === 'off') return { comment: false, commentOn: 'always' };
+  if (value === 'always' || value === 'change' || value === 'regression')
+    return { comment: true, commentOn: value };
   throw configError(
-    'comment-on',
-    `\`${text}\` is not one of \`always\`, \`change\`, \`regression\``,
-    'Use `always` (every run, the default), `change` (a regression, an improvement or an error) or `regression` (a regression or an error).',
+    'comment',
+    `\`${text}\` is not one of \`always\`, \`change\`, \`regression\`, \`off\``,
+    'Use `always` (every run, the default), `change` (a regression, an improvement or an error), `regression` (a regression or an error) or `off` (no comment).',
   );
+}
+
+/** The `flamegraphs` input: the load each side gets while it is profiled, or `off` (no profiles). */
+export function parseFlamegraphs(text: string): { flamegraphs: boolean; profileSec: number } {
+  if (text.toLowerCase() === 'off') return { flamegraphs: false, profileSec: 0 };
+  if (/^(true|false|yes|no|on)$/i.test(text)) {
+    throw configError(
+      'flamegraphs',
+      `\`${text}\` is neither a duration nor \`off\``,
+      'Write how long each side is profiled, e.g. `3s` (the default), or `off`.',
+    );
+  }
+  return {
+    flamegraphs: true,
+    profileSec: parseDuration('flamegraphs', text, { minMs: 1000, maxMs: 600_000 }) / 1000,
+  };
 }
 
 /**

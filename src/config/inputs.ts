@@ -7,10 +7,10 @@
 
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { configError } from '../io/errors.ts';
-import type { Config, OpenLoop, Scenario, Shard } from '../model/config.ts';
-import { DEFAULT_TIMEOUT } from './defaults.ts';
+import type { Config, Scenario, Shard } from '../model/config.ts';
+import { DEFAULT_HISTORY_BUDGET, DEFAULT_TIME_BUDGET, DEFAULT_TIMEOUT } from './defaults.ts';
 import { expandConfig } from './expand.ts';
-import { parseHistoryBranch, parseHistoryJob, parseReleaseTags } from './history-inputs.ts';
+import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
@@ -19,9 +19,10 @@ import {
   parseAlpha,
   parseBoolean,
   parseCheckName,
-  parseCommentOn,
+  parseComment,
   parseDuration,
   parseEngine,
+  parseFlamegraphs,
   parseInstall,
   parseInteger,
   parseLatencyRate,
@@ -35,6 +36,7 @@ import {
   parseSlice,
   parseStage,
 } from './input-parsers.ts';
+import { type MeasureReader, measureReader, parseMeasureBlock } from './measure.ts';
 import { isOutsideRepository, OutsideRepositoryError } from './repo-files.ts';
 import {
   checkInputOverlap,
@@ -176,7 +178,7 @@ function comparisonInputs(
   get: Get,
   lookup: InputLookup,
   file: ScenarioFile | undefined,
-  decided: { alpha: number; pairs: number | undefined },
+  decided: { alpha: number; pairs: number | undefined; latencyThreshold: number },
 ): Pick<
   Config,
   | 'port'
@@ -195,7 +197,7 @@ function comparisonInputs(
   return {
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
-    latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
+    latencyThreshold: decided.latencyThreshold,
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),
@@ -206,10 +208,10 @@ function comparisonInputs(
   };
 }
 
-/** How each round loads the servers. */
+/** How each round loads the servers (the `measure` block), and the measuring time of the adaptive rounds. */
 function loadInputs(
   get: Get,
-  openLoop: OpenLoop | undefined,
+  measure: MeasureReader,
   mode: Config['mode'],
 ): Pick<
   Config,
@@ -224,21 +226,25 @@ function loadInputs(
   | 'restartEvery'
   | 'pin'
 > {
-  // mode history has a budget of its own (no reviewer waits for it).
-  const budget = mode === 'history' ? 'history-budget' : 'time-budget';
+  // mode history has a longer budget by default: no reviewer waits for it.
+  const budget = get('time-budget') || (mode === 'history' ? DEFAULT_HISTORY_BUDGET : DEFAULT_TIME_BUDGET);
+  const seconds = (key: 'duration' | 'warmup' | 'prime', minMs: number) =>
+    measure(key, (text) => parseDuration(key, text, { minMs, maxMs: 600_000 }) / 1000);
   return {
-    budgetMs: parseDuration(budget, get(budget), { minMs: 10_000, maxMs: 6 * 3_600_000 }),
+    budgetMs: parseDuration('time-budget', budget, { minMs: 10_000, maxMs: 6 * 3_600_000 }),
     // Half a second is 10 turns of 50 ms per side: a fast server still alternates within it.
-    durationSec: parseDuration('duration', get('duration'), { minMs: 250, maxMs: 600_000 }) / 1000,
-    warmupSec: parseDuration('warmup', get('warmup'), { minMs: 0, maxMs: 600_000 }) / 1000,
+    durationSec: seconds('duration', 250),
+    warmupSec: seconds('warmup', 0),
     // The priming's rate chooses the turn length (`slice: auto`): it needs a few turns of load.
-    primeSec: parseDuration('prime', get('prime'), { minMs: 250, maxMs: 600_000 }) / 1000,
-    sliceSec: parseSlice(get('slice')),
-    engine: parseEngine(get('engine')),
-    openLoop,
-    connections: parseInteger('connections', get('connections'), { min: 1, max: 10_000 }),
-    restartEvery: parseInteger('restart-every', get('restart-every'), { min: 0, max: 1000 }),
-    pin: parseBoolean('pin', get('pin')),
+    primeSec: seconds('prime', 250),
+    sliceSec: measure('slice', parseSlice),
+    engine: measure('engine', parseEngine),
+    openLoop: measure('latency-rate', parseLatencyRate),
+    connections: measure('connections', (text) => parseInteger('connections', text, { min: 1, max: 10_000 })),
+    restartEvery: measure('restart-every', (text) =>
+      parseInteger('restart-every', text, { min: 0, max: 1000 }),
+    ),
+    pin: measure('pin', (text) => parseBoolean('pin', text)),
   };
 }
 
@@ -255,20 +261,19 @@ function timeoutInputs(
   history: { budgetMs: number } | undefined,
 ): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
   const written = get('timeout');
+  // One limit for each tree's install, its build and its setup (the config file's), each.
+  const buildTimeoutMs = parseDuration('build-timeout', get('build-timeout'), {
+    minMs: 1000,
+    maxMs: 6 * 3_600_000,
+  });
   const timeoutMs =
     written === '' && history
       ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS
       : parseDuration('timeout', written || DEFAULT_TIMEOUT, { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
-    installTimeoutMs: parseDuration('install-timeout', get('install-timeout'), {
-      minMs: 1000,
-      maxMs: 6 * 3_600_000,
-    }),
-    buildTimeoutMs: parseDuration('build-timeout', get('build-timeout'), {
-      minMs: 1000,
-      maxMs: 6 * 3_600_000,
-    }),
+    installTimeoutMs: buildTimeoutMs,
+    buildTimeoutMs,
     timeoutMs,
   };
 }
@@ -277,7 +282,7 @@ function timeoutInputs(
 function outputInputs(
   get: Get,
   sources: ConfigSources,
-  settled: Pick<Config, 'workingDirectory' | 'mode'>,
+  settled: Pick<Config, 'workingDirectory' | 'mode' | 'historyJob'>,
 ): Pick<
   Config,
   | 'workingDirectory'
@@ -302,10 +307,8 @@ function outputInputs(
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get('output-dir') || sources.outputDir,
-    comment: parseBoolean('comment', get('comment')),
-    flamegraphs: parseBoolean('flamegraphs', get('flamegraphs')),
-    profileSec:
-      parseDuration('profile-duration', get('profile-duration'), { minMs: 1000, maxMs: 600_000 }) / 1000,
+    ...parseComment(get('comment')),
+    ...parseFlamegraphs(get('flamegraphs')),
     keepTrees: parseBoolean('keep-trees', get('keep-trees')),
     checkName: parseCheckName(get('check-name')),
     mode: settled.mode,
@@ -316,13 +319,12 @@ function outputInputs(
       max: 400,
     }),
     name: parseName(get('name')),
-    commentOn: parseCommentOn(get('comment-on')),
     accept:
       label === undefined
         ? undefined
         : { label, inDescription: parseBoolean('accept-in-description', get('accept-in-description')) },
     historyBranch: parseHistoryBranch(get('history-branch')),
-    historyJob: parseHistoryJob(get('history-job')),
+    historyJob: settled.historyJob,
     releaseTags: parseReleaseTags(get('release-tags')),
   };
 }
@@ -339,10 +341,11 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     const value = lookup(name).trim();
     return value === '' ? INPUT_DEFAULTS[name] : value;
   };
-  const mode = parseMode(get('mode'));
+  const { mode, historyJob } = parseMode(get('mode'));
+  const measure = measureReader(parseMeasureBlock(get('measure')));
   const workingDirectory = get('working-directory');
   // `mode: report` and history's publishing job run no project code and read none of its files.
-  const publishing = mode === 'report' || (mode === 'history' && get('history-job') === 'publish');
+  const publishing = mode === 'report' || historyJob === 'publish';
   const loaded = !publishing ? loadConfigFile(get('config'), workingDirectory, sources) : undefined;
   if (loaded) checkInputOverlap(loaded.file, loaded.fileName, lookup);
   const file = loaded?.file;
@@ -357,11 +360,13 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const selection = shardScenarios(get, file);
   const stage = parseStage(get('stage'));
   // Two stages share alpha between them (Bonferroni): each decides at half of it (docs/replicas.md).
-  const alpha = parseAlpha(get('alpha')) / (stage === undefined ? 1 : 2);
-  const pairs = parseRounds(get('rounds'));
-  const openLoop = parseLatencyRate(get('latency-rate'));
+  const alpha = measure('alpha', parseAlpha) / (stage === undefined ? 1 : 2);
+  const pairs = measure('rounds', parseRounds);
+  const latencyThreshold = measure('latency-threshold', (text) =>
+    parsePercent('latency-threshold', text, { min: 0.001, max: 10 }),
+  );
   const { all, shard, scenarios } = selection;
-  const load = loadInputs(get, openLoop, mode);
+  const load = loadInputs(get, measure, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
   const workflow = {
     start: get('start'),
@@ -384,9 +389,9 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,
-    ...comparisonInputs(get, lookup, file, { alpha, pairs }),
+    ...comparisonInputs(get, lookup, file, { alpha, pairs, latencyThreshold }),
     ...load,
     ...timeoutInputs(get, file, mode === 'history' ? { budgetMs: load.budgetMs } : undefined),
-    ...outputInputs(get, sources, { workingDirectory, mode }),
+    ...outputInputs(get, sources, { workingDirectory, mode, historyJob }),
   };
 }

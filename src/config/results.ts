@@ -95,7 +95,7 @@ export async function loadReports(results: string, cwd: string): Promise<ReportF
   return loaded;
 }
 
-/** The files a measuring job of the history left (`history-job: publish` reads them), each read within a report's size. */
+/** The files a measuring job of the history left (`mode: history-publish` reads them), each read within a report's size. */
 export async function loadHistoryLineFiles(
   results: string,
   cwd: string,

@@ -7,6 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
+import { foldMeasure, MEASURE_KEYS, type MeasureKey } from '../config/measure.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { exitStatus } from '../decide/outcome.ts';
 import { runGate } from '../gate/run.ts';
@@ -31,10 +32,9 @@ import { inert, untrusted } from './inert.ts';
 import { withTrustedPolicy } from './trusted.ts';
 
 /** Inputs only the action uses: `compare` posts nothing to GitHub and reads no report files. */
-const ACTION_ONLY: ReadonlySet<string> = new Set([
+const ACTION_ONLY_LIST: string[] = [
   'github-token',
   'comment',
-  'comment-on',
   'mode',
   'results',
   'check-name',
@@ -45,18 +45,18 @@ const ACTION_ONLY: ReadonlySet<string> = new Set([
   // mode history's: compare measures a pull request's kind of change, never main against its release.
   'history-branch',
   'release-tags',
-  'history-budget',
-  'history-job',
   // A matrix of runners and its stages: a local run is one machine.
   'replica',
   'stage',
   'confirm',
-]);
+];
+const ACTION_ONLY: ReadonlySet<string> = new Set(ACTION_ONLY_LIST);
 
-/** The flags `compare` takes: the action's inputs it uses. */
-export const COMPARE_FLAGS: readonly string[] = Object.keys(INPUT_DEFAULTS).filter(
-  (name) => !ACTION_ONLY.has(name),
-);
+/** The flags `compare` takes: the action's inputs it uses, and each setting of the `measure` block on its own. */
+export const COMPARE_FLAGS: readonly string[] = [
+  ...Object.keys(INPUT_DEFAULTS).filter((name) => !ACTION_ONLY.has(name)),
+  ...MEASURE_KEYS,
+];
 
 const HELP = helpText(COMPARE_FLAGS);
 
@@ -80,24 +80,28 @@ export const stderrLog: TextLog = {
   },
 };
 
+/**
+ * The flags as inputs. A setting of the `measure` block may be a flag of its own (`--rounds 8`): it becomes a line of
+ * the `measure` input, after what `--measure` wrote.
+ */
 export function parseFlags(argv: readonly string[]): Map<InputName, string> {
-  const values = new Map<InputName, string>();
+  const values = new Map<InputName | MeasureKey, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    if (!match || !Object.hasOwn(INPUT_DEFAULTS, match[1]!)) {
+    if (!match || !COMPARE_FLAGS.concat(ACTION_ONLY_LIST).includes(match[1]!)) {
       throw new GateError(
         'config',
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`,
       );
     }
     if (ACTION_ONLY.has(match[1]!)) throw new GateError('config', actionOnlyFlag(match[1]!));
-    const name = match[1] as InputName;
+    const name = match[1] as InputName | MeasureKey;
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new GateError('config', `flag \`--${name}\` needs a value`);
     values.set(name, values.has(name) && name === 'paths' ? `${values.get(name)}\n${value}` : value);
   }
-  return values;
+  return new Map(Object.entries(foldMeasure(Object.fromEntries(values))) as [InputName, string][]);
 }
 
 /**

@@ -50,7 +50,7 @@ function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['p
 }
 
 /**
- * `history-job: publish`: the lines the measuring job left, published (history/publish.ts); nothing of the
+ * `mode: history-publish`: the lines the measuring job left, published (history/publish.ts); nothing of the
  * project's runs, and the files are read from `results`. The step fails when nothing could be pushed.
  */
 async function publishOnly(config: Config, workspace: string, hooks: HistoryModeHooks): Promise<void> {

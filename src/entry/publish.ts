@@ -85,7 +85,7 @@ function runUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
 }
 
 /**
- * Whether this run's report is posted in full (`comment-on`); when not, only a comment an earlier run left is
+ * Whether this run's report is posted in full (`comment`); when not, only a comment an earlier run left is
  * updated, to one line, so that it never goes on showing a regression that is gone.
  */
 export function commentWanted(report: Report, commentOn: CommentOn): boolean {

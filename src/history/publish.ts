@@ -1,6 +1,6 @@
 /**
- * `mode: history` with `history-job: publish`: the second of the history's two jobs. It runs no project code and
- * needs no checkout: it takes the lines the measuring job (`history-job: measure`, `contents: read`) left, checks
+ * `mode: history-publish`: the second of the history's two jobs. It runs no project code and
+ * needs no checkout: it takes the lines the measuring job (`mode: history-measure`, `contents: read`) left, checks
  * them as untrusted data (each line as the history branch's reader checks it, at most one line of each kind, of
  * this workflow run, the branch's line of the commit and branch the event names), then writes the history branch
  * and the alert issues with the write token, as a single job does after its gates (run.ts).

@@ -234,7 +234,7 @@ export async function writeAfter(
   }
 }
 
-/** `history-job: measure`: the run's lines, left in output-dir for the publishing job; returns the file. */
+/** `mode: history-measure`: the run's lines, left in output-dir for the publishing job; returns the file. */
 async function handOver(log: TextLog, config: Config, added: readonly HistoryLine[]): Promise<string> {
   const file = join(config.outputDir, HISTORY_LINES_FILE);
   await mkdir(config.outputDir, { recursive: true });

@@ -159,7 +159,7 @@ export interface Config {
   /** The branch that holds the history (mode history writes it; a pull request gate reads its base's drift). */
   historyBranch: string;
   /**
-   * mode history's job (input `history-job`): `single` measures and publishes; `measure` measures with a read-only
+   * mode history's job (input `mode`: `history` is `single`, `history-measure` and `history-publish` the others): `single` measures and publishes; `measure` measures with a read-only
    * token and leaves the lines for `publish`, which runs no project code and pushes, alerts and summarizes.
    */
   historyJob: HistoryJob;

@@ -15,7 +15,7 @@ export interface Tag {
 
 /** The version of the line format (`v`); a reader skips lines of a version it does not know. */
 export const HISTORY_VERSION = 1;
-/** The file a measuring job (`history-job: measure`) leaves its lines in, for the publishing job. */
+/** The file a measuring job (`mode: history-measure`) leaves its lines in, for the publishing job. */
 export const HISTORY_LINES_FILE = 'history-lines.jsonl';
 
 /**
@@ -216,7 +216,7 @@ export interface HistoryRunView {
   /** index.html on the history branch. */
   pageUrl: string;
   historyBranch: string;
-  /** `history-job: measure`: the file the lines were left in for the publishing job (nothing was pushed). */
+  /** `mode: history-measure`: the file the lines were left in for the publishing job (nothing was pushed). */
   handedOver?: string | undefined;
   /** The commit pushed to the history branch, or why nothing was; undefined when there was nothing to write. */
   pushed: { commit: string } | { error: string } | undefined;

@@ -144,7 +144,7 @@ export function historySummary(view: HistoryRunView): string {
   }
   if (view.handedOver !== undefined) {
     out.push(
-      `Measured only (\`history-job: measure\`): the lines are in ${code(view.handedOver)}, for the job that publishes them (\`history-job: publish\`).`,
+      `Measured only (\`mode: history-measure\`): the lines are in ${code(view.handedOver)}, for the job that publishes them (\`mode: history-publish\`).`,
     );
   } else if (view.pushed === undefined) {
     out.push(`Nothing new for the branch ${code(view.historyBranch)}: [every chart](${view.pageUrl}).`);
@@ -180,17 +180,17 @@ export function noReleaseText(ref: string, pattern: string): string {
 
 /** The log's line when a measuring job left its lines for the publishing job. */
 export function historyHandedOverLog(file: string, lines: number): string {
-  return `${lines} line${lines === 1 ? '' : 's'} of the history left in ${file} for the publishing job (history-job: publish)`;
+  return `${lines} line${lines === 1 ? '' : 's'} of the history left in ${file} for the publishing job (mode: history-publish)`;
 }
 
 /** Why the publishing job refuses the lines it was handed (they come from a job that ran project code). */
 export function historyLinesRefusedMessage(problem: string): string {
-  return `input \`results\`: refusing the history's lines: ${problem}. Nothing was written. Publish only the \`history-lines.jsonl\` of this workflow run's measuring job (\`history-job: measure\`).`;
+  return `input \`results\`: refusing the history's lines: ${problem}. Nothing was written. Publish only the \`history-lines.jsonl\` of this workflow run's measuring job (\`mode: history-measure\`).`;
 }
 
 /** Why the publishing job refuses to run on this event. */
 export function historyPublishEventMessage(event: string): string {
-  return `input \`history-job\`: \`publish\` runs on \`push\`, \`schedule\` and \`workflow_dispatch\` of the branch measured, not on \`${event}\`: its lines would not be of a commit this workflow trusts. Run both jobs of the history in one workflow on those events.`;
+  return `input \`mode\`: \`history-publish\` runs on \`push\`, \`schedule\` and \`workflow_dispatch\` of the branch measured, not on \`${event}\`: its lines would not be of a commit this workflow trusts. Run both jobs of the history in one workflow on those events.`;
 }
 
 /** The log's line on the history read before measuring. */

@@ -245,7 +245,7 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
 }
 
 /**
- * The one-line comment of a run the comment is not wanted for (`comment-on`), which updates the comment an earlier
+ * The one-line comment of a run the comment is not wanted for (`comment`), which updates the comment an earlier
  * run left: the verdict and the headline, where the whole report is, and the earlier runs.
  */
 export function renderBrief(report: Report, options: RenderOptions = {}): string {

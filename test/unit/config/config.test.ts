@@ -15,16 +15,26 @@ import {
   parseShard,
   selectShard,
 } from '../../../src/config/inputs.ts';
+import { foldMeasure, MEASURE_KEYS, type MeasureKey } from '../../../src/config/measure.ts';
 import { parseScenarioFile, scenariosFromPaths } from '../../../src/config/scenario-file.ts';
 import { GateError } from '../../../src/io/errors.ts';
 import type { Config } from '../../../src/model/config.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
 
-type Inputs = Partial<Record<InputName, string>>;
+/** Inputs, and settings of the `measure` block written one by one (folded into it, as the CLI does). */
+type Inputs = Partial<Record<InputName | MeasureKey, string>>;
 
 function configOf(inputs: Inputs): Config {
-  return parseConfig((name) => inputs[name] ?? '', { outputDir: OUTPUT_DIR });
+  const folded: Partial<Record<InputName, string>> = foldMeasure(inputs);
+  return parseConfig((name) => folded[name] ?? '', { outputDir: OUTPUT_DIR });
+}
+
+/** How an error names a setting: `input \`threshold\``, or `input \`measure\`, \`rounds\`` for the block's. */
+function named(setting: InputName | MeasureKey): string {
+  return (MEASURE_KEYS as readonly string[]).includes(setting)
+    ? `input \`measure\`, \`${setting}\``
+    : `input \`${setting}\``;
 }
 
 /** The config error `run` throws; fails unless it is a GateError with code 'config'. */
@@ -136,7 +146,7 @@ describe('parseConfig defaults', () => {
       'working-directory': 'packages/api',
       'output-dir': 'out/perf',
       'fail-on-regression': 'false',
-      comment: 'no',
+      comment: 'off',
       connections: '64',
       port: '8080',
       alpha: '0.01',
@@ -204,7 +214,10 @@ describe('threshold (percent)', () => {
       messageFor({ threshold: '0.05' }),
       'input `threshold`: `0.05` has no `%`. Write a percentage with `%`: `5%` for the share 0.05.',
     );
-    assert.match(messageFor({ 'latency-threshold': '20' }), /^input `latency-threshold`: `20` has no `%`/);
+    assert.match(
+      messageFor({ 'latency-threshold': '20' }),
+      /^input `measure`, `latency-threshold`: `20` has no `%`/,
+    );
     // The config file, read with the same parsers: the same grammar, the same fix, its line and field.
     const fileError = (text: string): string =>
       configErrorOf(() => parseScenarioFile(text, { fileName: 'perf-gate.yml', readFile: () => '' })).message;
@@ -246,12 +259,12 @@ describe('durations', () => {
     for (const input of ['timeout', 'time-budget', 'duration', 'warmup', 'slice', 'ready-timeout'] as const) {
       assert.equal(
         messageFor({ [input]: '30' }),
-        `input \`${input}\`: \`30\` has no unit. Write the unit: \`30s\` for seconds, \`30m\` for minutes (or \`ms\`, \`h\`).`,
+        `${named(input)}: \`30\` has no unit. Write the unit: \`30s\` for seconds, \`30m\` for minutes (or \`ms\`, \`h\`).`,
       );
     }
     assert.match(
-      messageFor({ 'profile-duration': '2.5' }),
-      /^input `profile-duration`: `2\.5` has no unit\. Write the unit: `2\.5s`/,
+      messageFor({ flamegraphs: '2.5' }),
+      /^input `flamegraphs`: `2\.5` has no unit\. Write the unit: `2\.5s`/,
     );
   });
 
@@ -261,14 +274,14 @@ describe('durations', () => {
       duration: '2m',
       warmup: '500ms',
       'ready-timeout': '90s',
-      'install-timeout': '1h',
       'build-timeout': '30s',
       timeout: '45m',
     });
     assert.equal(config.durationSec, 120);
     assert.equal(config.warmupSec, 0.5);
     assert.equal(config.readyTimeoutMs, 90_000);
-    assert.equal(config.installTimeoutMs, 3_600_000);
+    // One limit for install and build (and setup), each.
+    assert.equal(config.installTimeoutMs, 30_000);
     assert.equal(config.buildTimeoutMs, 30_000);
     assert.equal(config.timeoutMs, 2_700_000);
     assert.equal(configOf({ start: 'x', warmup: '0' }).warmupSec, 0);
@@ -279,9 +292,9 @@ describe('durations', () => {
     assert.equal(configOf({ start: 'x', prime: '500ms' }).primeSec, 0.5);
     assert.throws(
       () => configOf({ start: 'x', prime: '100ms' }),
-      /input `prime`: 100ms is out of range. Use a value from 250ms to 10m/,
+      /input `measure`, `prime`: 100ms is out of range. Use a value from 250ms to 10m/,
     );
-    assert.throws(() => configOf({ start: 'x', prime: '0' }), /input `prime`/);
+    assert.throws(() => configOf({ start: 'x', prime: '0' }), /input `measure`, `prime`/);
   });
 
   test('`latency-rate`: a share of base, a fixed rate, or off; anything else names the input', () => {
@@ -290,11 +303,11 @@ describe('durations', () => {
     assert.equal(configOf({ start: 'x', 'latency-rate': 'off' }).openLoop, undefined);
     assert.equal(
       messageFor({ 'latency-rate': 'fast' }),
-      "input `latency-rate`: `fast` is not a rate. Use a share of base's req/s such as `50%`, a rate such as `2000/s`, or `off`.",
+      "input `measure`, `latency-rate`: `fast` is not a rate. Use a share of base's req/s such as `50%`, a rate such as `2000/s`, or `off`.",
     );
     assert.equal(
       messageFor({ 'latency-rate': '100%' }),
-      'input `latency-rate`: 100% is out of range. Use a percentage from 5% to 95% (for five percent write `5%`).',
+      'input `measure`, `latency-rate`: 100% is out of range. Use a percentage from 5% to 95% (for five percent write `5%`).',
     );
   });
 
@@ -306,7 +319,7 @@ describe('durations', () => {
     assert.equal(configOf({ start: 'x', slice: '50ms' }).sliceSec, 0.05);
     assert.equal(
       messageFor({ slice: '40ms' }),
-      'input `slice`: 40ms is too short. Use `0` for whole rounds, or 50ms or more.',
+      'input `measure`, `slice`: 40ms is too short. Use `0` for whole rounds, or 50ms or more.',
     );
   });
 
@@ -314,14 +327,17 @@ describe('durations', () => {
     assert.equal(configOf({ start: 'x' }).engine, 'kept');
     assert.equal(configOf({ start: 'x', engine: 'autocannon' }).engine, 'autocannon');
     assert.equal(configOf({ start: 'x', engine: 'Kept' }).engine, 'kept');
-    assert.match(messageFor({ engine: 'wrk' }), /^input `engine`: `wrk` is not a load engine\. Use `kept`/);
+    assert.match(
+      messageFor({ engine: 'wrk' }),
+      /^input `measure`, `engine`: `wrk` is not a load engine\. Use `kept`/,
+    );
   });
 
   test('`-1s` and `fast` are not durations', () => {
     for (const text of ['-1s', 'fast']) {
       assert.equal(
         messageFor({ duration: text }),
-        `input \`duration\`: \`${text}\` is not a duration. Write a positive number with a unit, e.g. \`30s\`, \`500ms\` or \`5m\`.`,
+        `input \`measure\`, \`duration\`: \`${text}\` is not a duration. Write a positive number with a unit, e.g. \`30s\`, \`500ms\` or \`5m\`.`,
       );
     }
     assert.match(messageFor({ timeout: '10 minutes' }), /^input `timeout`: `10 minutes` is not a duration/);
@@ -330,7 +346,7 @@ describe('durations', () => {
   test('out of range: the error names the input and the range in readable units', () => {
     assert.equal(
       messageFor({ duration: '200ms' }),
-      'input `duration`: 200ms is out of range. Use a value from 250ms to 10m.',
+      'input `measure`, `duration`: 200ms is out of range. Use a value from 250ms to 10m.',
     );
     assert.equal(
       messageFor({ timeout: '5s' }),
@@ -367,7 +383,7 @@ describe('integers', () => {
     for (const rounds of ['5', '1.5', 'lots']) {
       assert.equal(
         messageFor({ rounds }),
-        `input \`rounds\`: \`${rounds}\` is not a number of pairs. Use \`auto\` (adaptive, the default) or a whole number of pairs from 8 to 500.`,
+        `input \`measure\`, \`rounds\`: \`${rounds}\` is not a number of pairs. Use \`auto\` (adaptive, the default) or a whole number of pairs from 8 to 500.`,
       );
     }
   });
@@ -396,9 +412,12 @@ describe('integers', () => {
   test('connections: `0` is out of range, `-3` is not a whole number', () => {
     assert.match(
       messageFor({ connections: '0' }),
-      /^input `connections`: 0 is out of range\. Use a whole number from 1 to 10000\.$/,
+      /^input `measure`, `connections`: 0 is out of range\. Use a whole number from 1 to 10000\.$/,
     );
-    assert.match(messageFor({ connections: '-3' }), /^input `connections`: `-3` is not a whole number/);
+    assert.match(
+      messageFor({ connections: '-3' }),
+      /^input `measure`, `connections`: `-3` is not a whole number/,
+    );
   });
 });
 
@@ -413,7 +432,7 @@ describe('booleans', () => {
   });
 
   test('`maybe` is rejected, naming the input and the accepted values', () => {
-    for (const input of ['fail-on-regression', 'comment'] as const) {
+    for (const input of ['fail-on-regression', 'keep-trees'] as const) {
       assert.equal(
         messageFor({ [input]: 'maybe' }),
         `input \`${input}\`: \`maybe\` is not a boolean. Accepted values: \`true\` or \`false\`.`,
@@ -432,7 +451,7 @@ describe('alpha', () => {
     for (const text of ['0', '0.5', '5%', 'abc']) {
       assert.equal(
         messageFor({ alpha: text }),
-        `input \`alpha\`: \`${text}\` is not a significance level. Use a number between 0 and 0.5, e.g. \`0.05\`.`,
+        `input \`measure\`, \`alpha\`: \`${text}\` is not a significance level. Use a number between 0 and 0.5, e.g. \`0.05\`.`,
       );
     }
   });

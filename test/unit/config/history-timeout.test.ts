@@ -20,8 +20,11 @@ test("a timeout the workflow leaves out is, in mode history, the history budget 
   assert.equal(history.budgetMs, 10 * 60_000);
   assert.equal(history.timeoutMs, history.budgetMs + HISTORY_TIMEOUT_ROOM_MS);
   assert.equal(history.timeoutMs, 25 * 60_000, 'docs/inputs.md: 25 minutes by default');
-  const longer = config({ mode: 'history', 'history-budget': '30m' });
+  const longer = config({ mode: 'history', 'time-budget': '30m' });
   assert.equal(longer.timeoutMs, 45 * 60_000);
+  // One `time-budget` input: 3 minutes for a pull request's gate when left out, 10 for the history's.
+  assert.equal(config({}).budgetMs, 3 * 60_000);
+  assert.equal(config({ mode: 'history-measure' }).budgetMs, 10 * 60_000);
   assert.equal(config({ mode: 'history', timeout: '12m' }).timeoutMs, 12 * 60_000);
   assert.equal(config({ mode: 'history', timeout: '20m' }).timeoutMs, 20 * 60_000, 'written, even as 20m');
   assert.equal(config({}).timeoutMs, 20 * 60_000, "a pull request's gate keeps its 20 minutes");

@@ -13,6 +13,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { marked, type Token, type Tokens } from 'marked';
 import { parse } from 'yaml';
+import { MEASURE_DEFAULTS } from '../../../src/config/measure.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -149,13 +150,52 @@ describe('README.md', () => {
 });
 
 describe('docs/', () => {
-  test('inputs.md has a row for every input of action.yml, and for nothing else', () => {
-    const table = marked
+  const tables = (header: string): Tokens.Table[] =>
+    marked
       .lexer(read('docs/inputs.md'))
-      .find((t): t is Tokens.Table => t.type === 'table' && t.header[0]?.text === 'input');
-    assert.ok(table);
-    const named = table.rows.flatMap((row) => [...row[0]!.text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
+      .filter((t): t is Tokens.Table => t.type === 'table' && t.header[0]?.text === header);
+
+  test('inputs.md has a row for every input of action.yml, and for nothing else', () => {
+    const named = tables('input').flatMap((table) =>
+      table.rows.flatMap((row) => [...row[0]!.text.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)),
+    );
     assert.deepEqual(named.sort(), Object.keys(action.inputs).sort());
+  });
+
+  test('a first gate sees at most 20 inputs: the first table of inputs.md, in action.yml’s order at its top', () => {
+    const first = tables('input')[0]!.rows.map((row) => /`([^`]+)`/.exec(row[0]!.text)![1]!);
+    assert.ok(first.length <= 20, `${first.length} inputs in the first table`);
+    assert.deepEqual(Object.keys(action.inputs).slice(0, first.length), first);
+  });
+
+  test('inputs.md has a row for every setting of the `measure` block, with its default', () => {
+    const [table] = tables('setting');
+    assert.ok(table, 'no table of the measure settings');
+    const rows = table.rows.map((row) => [
+      /`([^`]+)`/.exec(row[0]!.text)![1]!,
+      row[1]!.text.replaceAll('`', ''),
+    ]);
+    assert.deepEqual(Object.fromEntries(rows), MEASURE_DEFAULTS);
+  });
+
+  test('each input’s description in action.yml ends with a link to the page that says more, and the page has it', () => {
+    for (const [name, input] of Object.entries(action.inputs)) {
+      const link =
+        /More: https:\/\/github\.com\/<owner>\/perf-gate\/blob\/v1\/(docs\/[a-z-]+\.md)(?:#([a-z0-9-]+))?$/.exec(
+          input.description,
+        );
+      assert.ok(link, `inputs.${name}: no link at the end`);
+      const [, page, hash] = link;
+      assert.ok(existsSync(join(ROOT, page!)), `inputs.${name}: ${page} does not exist`);
+      if (hash === undefined) continue;
+      const headings = tokensOf(read(page!))
+        .filter((t): t is Tokens.Heading => t.type === 'heading')
+        .map((t) => anchor(t.text.replaceAll('`', '')));
+      assert.ok(headings.includes(hash), `inputs.${name}: no heading #${hash} in ${page}`);
+      // One or two sentences before the link.
+      const sentences = input.description.replace(/ More: \S+$/, '').split(/(?<=[.!?])\s+(?=[A-Z`])/);
+      assert.ok(sentences.length <= 2, `inputs.${name}: ${sentences.length} sentences`);
+    }
   });
 
   test('the schema’s address names the major tag, wherever it is given', () => {
