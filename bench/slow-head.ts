@@ -64,7 +64,7 @@ function gate(): void {
           '--paths',
           '/seed/v1',
           '--flamegraphs',
-          'false',
+          'off',
         ]
       : [cli, 'demo'];
   const run = spawnSync(process.execPath, args, {

@@ -7891,7 +7891,8 @@ function parseEngine(text2) {
 }
 function parseMode(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "gate" || value2 === "report" || value2 === "history") return { mode: value2, historyJob: "single" };
+  if (value2 === "gate" || value2 === "report" || value2 === "history")
+    return { mode: value2, historyJob: "single" };
   if (value2 === "history-measure") return { mode: "history", historyJob: "measure" };
   if (value2 === "history-publish") return { mode: "history", historyJob: "publish" };
   throw configError(
@@ -7936,7 +7937,8 @@ function parseAlpha(text2) {
 function parseComment(text2) {
   const value2 = text2.toLowerCase();
   if (value2 === "off") return { comment: false, commentOn: "always" };
-  if (value2 === "always" || value2 === "change" || value2 === "regression") return { comment: true, commentOn: value2 };
+  if (value2 === "always" || value2 === "change" || value2 === "regression")
+    return { comment: true, commentOn: value2 };
   throw configError(
     "comment",
     `\`${text2}\` is not one of \`always\`, \`change\`, \`regression\`, \`off\``,
@@ -7952,7 +7954,10 @@ function parseFlamegraphs(text2) {
       "Write how long each side is profiled, e.g. `3s` (the default), or `off`."
     );
   }
-  return { flamegraphs: true, profileSec: parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3 };
+  return {
+    flamegraphs: true,
+    profileSec: parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3
+  };
 }
 function parseName(text2) {
   if (text2 === "") return void 0;
@@ -8236,7 +8241,8 @@ function parseMeasureBlock(text2) {
   if (text2.trim() === "") return {};
   const fail = (line, field, problem, fix) => {
     const where = field === "" ? `line ${line}` : `line ${line}, \`${field}\``;
-    throw configError("measure", `${where}: ${problem}`, `${fix.charAt(0).toUpperCase()}${fix.slice(1)}.`);
+    const sentence = `${fix.charAt(0).toUpperCase()}${fix.slice(1)}`;
+    throw configError("measure", `${where}: ${problem}`, /[.?]$/.test(sentence) ? sentence : `${sentence}.`);
   };
   const root = load(text2, fail);
   const example = "write one `key: value` per line, e.g. `rounds: 20`";
@@ -8799,7 +8805,10 @@ function loadInputs(get, measure2, mode) {
 var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
 function timeoutInputs(get, file, history) {
   const written2 = get("timeout");
-  const buildTimeoutMs = parseDuration("build-timeout", get("build-timeout"), { minMs: 1e3, maxMs: 6 * 36e5 });
+  const buildTimeoutMs = parseDuration("build-timeout", get("build-timeout"), {
+    minMs: 1e3,
+    maxMs: 6 * 36e5
+  });
   const timeoutMs = written2 === "" && history ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS : parseDuration("timeout", written2 || DEFAULT_TIMEOUT, { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
     readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),

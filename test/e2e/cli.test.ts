@@ -159,7 +159,7 @@ test('compare measures the work tree in a worktree of its own: the checkout stay
       '--restart-every',
       '2',
       '--flamegraphs',
-      'false',
+      'off',
     ],
     {
       cwd: ws,

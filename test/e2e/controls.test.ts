@@ -3,7 +3,7 @@
  * measures nothing and takes a second or two) to the loopback GitHub, as a team's workflow would meet them:
  * - a regression on a pull request labelled `perf-gate:accept` passes the step and the check run, and the comment
  *   says who added the label;
- * - `comment-on: change` posts nothing for an unchanged pull request, the full report for a regression, and then,
+ * - `comment: change` posts nothing for an unchanged pull request, the full report for a regression, and then,
  *   when the regression is gone, turns the comment into one line that keeps the earlier runs;
  * - two gates of one job with a `name` each keep a comment and a check run each;
  * - every output is set, in one place.
@@ -146,20 +146,20 @@ describe('controls, end to end', { timeout: 120_000 }, () => {
     assert.equal(refused.code, 1);
   });
 
-  test('comment-on: change — nothing for no change; the report on a regression; then one line with the history', async () => {
+  test('comment: change — nothing for no change; the report on a regression; then one line with the history', async () => {
     const github = await fake();
-    const quiet = await publish(github, reportOf('unchanged'), { 'comment-on': 'change' });
+    const quiet = await publish(github, reportOf('unchanged'), { comment: 'change' });
     assert.equal(quiet.code, 0, quiet.stdout);
     assert.equal(github.comments.get(PR), undefined, 'no comment for an unchanged pull request');
     assert.equal(quiet.outputs['comment-url'], '');
     assert.match(quiet.summary, /perf-gate: no change/, 'the job summary has the report all the same');
 
-    const loud = await publish(github, reportOf('regression'), { 'comment-on': 'change' });
+    const loud = await publish(github, reportOf('regression'), { comment: 'change' });
     assert.equal(loud.code, 1);
     assert.equal(github.comments.get(PR)?.length, 1);
     assert.match(github.comments.get(PR)![0]!.body, /^### 🔴 perf-gate: regression$/m);
 
-    const fixed = await publish(github, reportOf('unchanged'), { 'comment-on': 'change' });
+    const fixed = await publish(github, reportOf('unchanged'), { comment: 'change' });
     assert.equal(fixed.code, 0);
     const body = github.comments.get(PR)![0]!.body;
     assert.equal(github.comments.get(PR)?.length, 1, 'the same comment, updated');

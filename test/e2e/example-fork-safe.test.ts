@@ -3,7 +3,7 @@
  * request from a fork. The app is test/fixtures/apps/node-http (its head serialises the seed data per request).
  *
  * 1. measure.yml's job: a fork's pull_request event, the read-only token GitHub gives a fork (the fake GitHub
- *    answers 403 to any write), `comment: false`. The step fails on the regression, posts nothing, writes
+ *    answers 403 to any write), `comment: off`. The step fails on the regression, posts nothing, writes
  *    report.json; the upload-artifact step (its `if:` evaluated: it must run after the failed step) stores it.
  * 2. report.yml's job: a `workflow_run` event naming the measuring run and the head commit, with no pull request
  *    listed (as for forks), a token that may write, a workspace with nothing checked out: download-artifact
@@ -72,7 +72,7 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
     assert.deepEqual(invocation.inputs, {
       start: 'node index.js',
       paths: '/seed/v1',
-      comment: 'false',
+      comment: 'off',
       ...TIMING_OVERRIDES,
     });
     const measured = await runStep({

@@ -1,7 +1,7 @@
 /**
  * example-workflows/history.yml and history-two-jobs.yml, for real: a throwaway repository with a bare `origin` and
  * two release tags, and three pushes to main, each run by the built action against the fake GitHub. Run 1 is the
- * two-job form: the measuring job (`history-job: measure`, a read-only token, a full checkout) measures the new
+ * two-job form: the measuring job (`mode: history-measure`, a read-only token, a full checkout) measures the new
  * release v1.1.0 against v1.0.0 and main against v1.1.0, pushes nothing and uploads the run's lines; the publishing
  * job runs in an empty directory (nothing of the project), refuses a line the measured code forged for another
  * commit, then creates the history branch on origin (reached as GITHUB_SERVER_URL/GITHUB_REPOSITORY). Runs 2 and 3
@@ -199,7 +199,7 @@ test('history.yml and history-two-jobs.yml: main against its last release on eve
     assertRan(t, one, 'run 1 (measure)');
     assert.deepEqual(repo.history(), [], 'the measuring job pushes nothing');
     assert.equal(fake.issues.length, 0, 'the measuring job opens no issue');
-    assert.match(one.summary, /Measured only \(`history-job: measure`\)/);
+    assert.match(one.summary, /Measured only \(`mode: history-measure`\)/);
     const published = await publishLines(t, repo, fake, one, server);
     assert.match(published.summary, /Written to the branch `perf-gate-history`/);
     let lines = repo.history();

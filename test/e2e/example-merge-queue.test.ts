@@ -78,7 +78,7 @@ test('merge-queue.yml: measured with a read-only token, published by a job that 
       start: 'node index.js',
       paths: '/seed/v1\n/health\n',
       threshold: '5%',
-      comment: 'false',
+      comment: 'off',
       'fail-on-regression': 'false',
       ...TIMING_OVERRIDES,
     });

@@ -97,7 +97,7 @@ async function runMatrix(
     t.diagnostic(
       `${job.id} ${matrix.replica ?? ''}: ${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}% req/s, own verdict ${run.outputs.verdict}, needs-more ${run.outputs['needs-more']}; ${report.sequential?.pairs} pairs; action ${(run.durationMs / 1000).toFixed(1)} s`,
     );
-    // `fail-on-regression: false`, `comment: false`: a runner neither fails nor posts (its token could not).
+    // `fail-on-regression: false`, `comment: off`: a runner neither fails nor posts (its token could not).
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.deepEqual(result.comments, []);
     assert.deepEqual(writesTo(readOnly), []);

@@ -103,7 +103,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
       t.diagnostic(
         `shard ${matrix.shard}: ${report.settings.scenarios.map((s) => s.name).join(', ')}: base ${rps?.base.toFixed(0)} req/s, head ${rps?.head.toFixed(0)} req/s (${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}%), shard verdict ${run.outputs.verdict}, exit ${run.code}; ${report.sequential?.pairs} pairs, ${report.sequential?.disturbedPairs} disturbed; action ${(run.durationMs / 1000).toFixed(1)} s`,
       );
-      // `fail-on-regression: false`, `comment: false`: the shard neither fails nor posts (its token could not).
+      // `fail-on-regression: false`, `comment: off`: the shard neither fails nor posts (its token could not).
       assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
       assert.deepEqual(shard.comments, []);
       assert.deepEqual(writesTo(readOnly), []);

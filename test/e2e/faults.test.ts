@@ -53,7 +53,7 @@ const FAST = {
   rounds: '8',
   duration: '0.25s',
   warmup: '0s',
-  flamegraphs: 'false',
+  flamegraphs: 'off',
   'restart-every': '2',
   prime: '0.25s',
 };

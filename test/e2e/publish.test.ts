@@ -3,7 +3,7 @@
  * loopback GitHub (every request checked against GitHub's OpenAPI description).
  *
  * Nothing here needs a measurement. The measuring half of the fork pattern runs as a gate whose head server fails
- * at start (a fork's read-only token, `comment: false`, `check-name` set): what it must not post and what it must
+ * at start (a fork's read-only token, `comment: off`, `check-name` set): what it must not post and what it must
  * write do not depend on what was measured. The reporting half and the merging of shards publish prepared
  * report.json files (test/support/reports.ts: seeded rounds of 10 pairs, head 2× slower on /work/a and /work/b,
  * decided as the gate decides) with `mode: report`, which measures nothing and takes a second or two. A real gate's
@@ -120,10 +120,10 @@ describe('check runs, fork-safe reporting and merged shards, end to end', () => 
       inputs: {
         start: 'node server.js',
         paths: '/work/a',
-        comment: 'false',
+        comment: 'off',
         'check-name': 'perf',
         'output-dir': join(r.dir, 'out-a'),
-        flamegraphs: 'false',
+        flamegraphs: 'off',
       },
       event: pullRequestEvent(r, PR, true),
       apiUrl: measuringFake.url,

@@ -112,7 +112,7 @@ describe('restart-every: 1 and the open loop', () => {
         // own lag is not what p99 measures.
         'latency-rate': '25%',
         // The profiling pass starts servers of its own; it is not what this test counts.
-        flamegraphs: 'false',
+        flamegraphs: 'off',
       },
       event: pullRequestEvent(r, 41),
       apiUrl: fake.url,

@@ -125,7 +125,7 @@ describe('a restify after-listener re-attached on every request', { skip, timeou
         // listeners pile up in each of head's processes from its first request). Each block is one unit of the
         // decision, and two blocks alone could not call even a large slowdown at this family's level.
         'restart-every': '2',
-        'profile-duration': '2s',
+        flamegraphs: '2s',
       },
       event: pullRequestEvent(r, 21),
       apiUrl: fake.url,

@@ -115,7 +115,7 @@ const FAST = {
   warmup: '0.1s',
   'restart-every': '2',
   prime: '0.5s',
-  flamegraphs: 'false',
+  flamegraphs: 'off',
 };
 
 const errors = (run: ActionRun): string => workflowCommands(run.stdout, 'error').join('\n');

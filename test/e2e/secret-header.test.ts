@@ -54,7 +54,7 @@ const FAST = {
   warmup: '0s',
   prime: '0.25s',
   'restart-every': '2',
-  flamegraphs: 'false',
+  flamegraphs: 'off',
   'check-name': 'perf',
 };
 

@@ -37,7 +37,7 @@ test('head’s config cannot stop base nor loosen the threshold; the comment fla
       duration: '0.25s',
       warmup: '0s',
       prime: '0.25s',
-      flamegraphs: 'false',
+      flamegraphs: 'off',
       'restart-every': '2',
     },
     event: pullRequestEvent(repo, 1),

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foldMeasure } from '../../src/config/measure.ts';
 import type { Report } from '../../src/model/report.ts';
 
 /**
@@ -144,7 +145,9 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
     'INPUT_GITHUB-TOKEN': options.token ?? 'ghs_testtoken',
     ...options.env,
   };
-  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  // Settings of the `measure` block given one by one (`rounds: '8'`) go into its input, as a workflow writes them.
+  for (const [name, value] of Object.entries(foldMeasure(options.inputs)))
+    env[`INPUT_${name.toUpperCase()}`] = value;
   const started = Date.now();
   const child = spawn(process.execPath, [DIST], {
     cwd: options.workspace,

@@ -42,7 +42,7 @@ export const TIMING_OVERRIDES = {
   // Each block primed 0.25 s per side (the least `prime` allows), not 2 s: these tests assert what no host noise
   // moves, and e2e time is the suite's.
   prime: '0.25s',
-  flamegraphs: 'false',
+  flamegraphs: 'off',
 };
 
 export const APPS_DIR = fileURLToPath(new URL('../fixtures/apps/', import.meta.url));

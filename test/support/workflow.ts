@@ -42,8 +42,8 @@ export const PERF_GATE_USES = '<owner>/perf-gate@v1';
 const CONFIG_FILE = /^perf-gate\.ya?ml$/;
 
 /**
- * Inputs a test may override to keep the suite fast: how long and how often it measures, and whether it profiles.
- * Anything else must come from the example as written.
+ * Inputs a test may override to keep the suite fast: how long and how often it measures (settings of the `measure`
+ * block, which runAction writes into it), and whether it profiles. Anything else must come from the example as written.
  */
 export const TIMING_INPUTS = new Set([
   'duration',
@@ -52,7 +52,6 @@ export const TIMING_INPUTS = new Set([
   'time-budget',
   'rounds',
   'restart-every',
-  'profile-duration',
   'flamegraphs',
   'timeout',
 ]);
@@ -115,7 +114,7 @@ export interface PerfGateJob {
   with: Record<string, string>;
   /** `env:` of the workflow, the job and the perf-gate step merged (step last), expressions not yet evaluated. */
   env: Record<string, string>;
-  /** `mode: report` (or history's `history-job: publish`): the job publishes what was measured elsewhere, and must check out and run nothing. */
+  /** `mode: report` (or `mode: history-publish`): the job publishes what was measured elsewhere, and must check out and run nothing. */
   reports: boolean;
   /** Every step of the job, in order, perf-gate's included. */
   steps: WorkflowStep[];
@@ -283,9 +282,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
         ...strings(raw.env),
         ...strings((raw.steps as Mapping[])[gate.index]!.env),
       },
-      reports:
-        gate.with.mode === 'report' ||
-        (gate.with.mode === 'history' && gate.with['history-job'] === 'publish'),
+      reports: gate.with.mode === 'report' || gate.with.mode === 'history-publish',
       steps,
       perfGateIndex: gate.index,
       otherSteps: steps.filter((s) => s !== gate),

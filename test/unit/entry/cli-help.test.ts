@@ -44,7 +44,7 @@ describe('--help', () => {
     for (const flag of [
       'history-branch',
       'release-tags',
-      'history-budget',
+      'history-branch',
       'github-token',
       'mode',
       'comment',
@@ -54,11 +54,11 @@ describe('--help', () => {
   });
 
   test('a flag of mode history is refused by compare as one it does not use', () => {
-    const r = run('compare', '--history-budget', '10m');
+    const r = run('compare', '--history-branch', 'h');
     assert.equal(r.status, 2);
     assert.match(
       r.stderr,
-      /`--history-budget` is an input of the action that `perf-gate compare` does not use/,
+      /`--history-branch` is an input of the action that `perf-gate compare` does not use/,
     );
   });
 

@@ -33,8 +33,9 @@ describe('parseFlags', () => {
       [
         ['start', 'node server.js'],
         ['threshold', '3%'],
-        ['rounds', '12'],
         ['base', 'main'],
+        // A setting of the `measure` block, as a line of it.
+        ['measure', '\nrounds: "12"'],
       ],
     );
   });

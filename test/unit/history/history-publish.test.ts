@@ -1,5 +1,5 @@
 /**
- * The history in two jobs (src/history/publish.ts, `history-job: publish`): the publishing job runs no project code,
+ * The history in two jobs (src/history/publish.ts, `mode: history-publish`): the publishing job runs no project code,
  * reads the lines the measuring job left, checks them as untrusted data, and writes the history branch and the
  * alert issues; here against a local bare repository playing the repository and the loopback fake GitHub.
  */
@@ -30,7 +30,7 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 }
 
-describe('history-job: publish', () => {
+describe('mode: history-publish', () => {
   let dir: string;
   let origin: string;
   let fake: FakeGitHub;
@@ -44,8 +44,7 @@ describe('history-job: publish', () => {
 
   function config(inputs: Record<string, string> = {}): Config {
     const all: Record<string, string> = {
-      mode: 'history',
-      'history-job': 'publish',
+      mode: 'history-publish',
       'github-token': TOKEN,
       ...inputs,
     };
@@ -146,7 +145,7 @@ describe('history-job: publish', () => {
   test('refused on an event whose lines are not of the branch (pull_request_target)', async () => {
     await assert.rejects(
       publish(formatLine(lineOf(-30)), { ...push, name: 'pull_request_target' }),
-      /history-job/,
+      /input `mode`: `history-publish` runs on/,
     );
     assert.equal(branchOnOrigin(), undefined);
   });

@@ -140,11 +140,11 @@ function sampleContext(workflow: ExampleWorkflow, job: PerfGateJob): ExpressionC
 function neededPermissions(workflow: ExampleWorkflow, job: PerfGateJob): Record<string, string> {
   const needed: Record<string, string> = {};
   if (!job.reports) needed.contents = 'read';
-  // History's measuring job (`history-job: measure`) writes nothing: its publishing job does.
-  if (job.with.mode === 'history' && job.with['history-job'] !== 'measure')
+  // History's measuring job (`mode: history-measure`) writes nothing: its publishing job does.
+  if (job.with.mode === 'history' || job.with.mode === 'history-publish')
     Object.assign(needed, { contents: 'write', issues: 'write' });
   const pullRequests = workflow.events.some((e) => e.startsWith('pull_request') || e === 'workflow_run');
-  if (pullRequests && job.with.comment !== 'false') needed['pull-requests'] = 'write';
+  if (pullRequests && job.with.comment !== 'off') needed['pull-requests'] = 'write';
   else if (job.reports && workflow.events.includes('workflow_run')) needed['pull-requests'] = 'read';
   const checked = pullRequests || workflow.events.includes('merge_group');
   if (checked && job.with['check-name'] !== undefined) needed.checks = 'write';
@@ -298,7 +298,7 @@ describe('example workflows', () => {
           if (
             !job.reports &&
             workflow.events.some((e) => e.startsWith('pull_request')) &&
-            job.with.comment === 'false'
+            job.with.comment === 'off'
           )
             assert.deepEqual(
               Object.entries(job.permissions).filter(([, level]) => level === 'write'),

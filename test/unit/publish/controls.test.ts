@@ -1,6 +1,6 @@
 /**
  * Issue 33, item 3: the controls a team expects. Accepting an intended slowdown (a label, whose adder comes from the
- * event or the issue's events, or a line of the description), `comment-on`, the `name` that keys a gate's comment,
+ * event or the issue's events, or a line of the description), `comment` (`always`, `change`, `regression`, `off`), the `name` that keys a gate's comment,
  * check run and artifact, the outputs, and the runs a sticky comment remembers (read back as untrusted text).
  * GitHub is the loopback fake, which holds every request and its own answers to GitHub's OpenAPI description.
  */
@@ -190,7 +190,7 @@ describe('accepting an intended slowdown', () => {
   });
 });
 
-describe('comment-on', () => {
+describe('comment: always, change, regression', () => {
   const failed = (): Report => ({
     ...unchanged(),
     error: { code: 'server-crash', message: 'head crashed', side: 'head', output: undefined, neutral: false },
@@ -334,18 +334,39 @@ describe('name', () => {
     assert.match(renderMarkdown(regression(), { name: 'api' }), /^### 🔴 perf-gate \(api\): regression$/m);
   });
 
-  test('bad values of `name`, `comment-on` and `accept-label` are errors that name the input and the fix', () => {
+  test('bad values of `name`, `comment` and `accept-label` are errors that name the input and the fix', () => {
     assert.equal(config({ start: 'x', name: 'api' }).name, 'api');
     assert.throws(
       () => config({ start: 'x', name: 'a/b' }),
       /input `name`: `a\/b` is not a gate name\. Use up to 40/,
     );
     assert.throws(() => config({ start: 'x', name: '@team' }), /input `name`/);
+    assert.throws(() => config({ start: 'x', comment: 'sometimes' }), /input `comment`: .*Use `always`/);
+    // `true` and `false` were the values of the input before `comment-on` was folded into it: they say what to write.
     assert.throws(
-      () => config({ start: 'x', 'comment-on': 'sometimes' }),
-      /input `comment-on`: .*Use `always`/,
+      () => config({ start: 'x', comment: 'false' }),
+      /input `comment`: .*or `off` \(no comment\)/,
     );
-    assert.equal(config({ start: 'x', 'comment-on': 'Change' }).commentOn, 'change');
+    assert.deepEqual(
+      [
+        config({ start: 'x', comment: 'Change' }).commentOn,
+        config({ start: 'x', comment: 'Change' }).comment,
+      ],
+      ['change', true],
+    );
+    assert.equal(config({ start: 'x', comment: 'off' }).comment, false);
+    assert.equal(config({ start: 'x', flamegraphs: 'off' }).flamegraphs, false);
+    assert.deepEqual(
+      [
+        config({ start: 'x', flamegraphs: '5s' }).flamegraphs,
+        config({ start: 'x', flamegraphs: '5s' }).profileSec,
+      ],
+      [true, 5],
+    );
+    assert.throws(
+      () => config({ start: 'x', flamegraphs: 'true' }),
+      /input `flamegraphs`: `true` is neither a duration nor `off`/,
+    );
     assert.equal(config({ start: 'x', 'accept-label': 'off' }).accept, undefined);
     assert.deepEqual(config({ start: 'x', 'accept-label': 'ok', 'accept-in-description': 'false' }).accept, {
       label: 'ok',

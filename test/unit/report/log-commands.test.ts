@@ -144,7 +144,7 @@ describe('`perf-gate compare` inside a workflow (issue 34, finding 3)', () => {
         '--install',
         'skip',
         '--flamegraphs',
-        'false',
+        'off',
       ],
       { cwd: repo, env: { ...process.env, GITHUB_ACTIONS: 'true' }, encoding: 'utf8', timeout: 60_000 },
     );
