@@ -7,14 +7,18 @@
  *
  *   npm run build && flock -x /tmp/pg-heavy.lock npx node bench/cost.ts [slower] [example.yml …]
  *
+ * `express-postgres/perf.yml` runs from its folder as a user copies it: its perf-gate.yml and db/ scripts added to
+ * the fixture app, a real PostgreSQL server (test/support/postgres.ts) in place of the `services: postgres` container.
+ *
  * One line per gate goes to bench/data/cost.jsonl; a table is printed. The action's wall time is what the step
  * adds (checkout and setup-node come before it in every workflow anyway).
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
 import { fakeGitHubFor, fixtureApp, killUnder, runStep, TOKEN } from '../test/support/example.ts';
+import { startPostgres } from '../test/support/postgres.ts';
 import { makeRepo, pullRequestEvent, type TestRepo } from '../test/support/repo.ts';
-import { actionInvocation, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
+import { actionInvocation, EXAMPLES_DIR, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
 import { dataFile, machineLine } from './lib.ts';
 
 const APPS: Record<string, string> = {
@@ -22,7 +26,20 @@ const APPS: Record<string, string> = {
   'fastify.yml': 'fastify',
   'monorepo.yml': 'monorepo',
   'restify-fixed-port.yml': 'restify-fixed-port',
+  'express-postgres/perf.yml': 'express-postgres',
 };
+
+/** The files an example's folder adds to the app, where its README puts them in the user's repository. */
+const FOLDER_FILES: Record<string, string[]> = {
+  'express-postgres/perf.yml': ['perf-gate.yml', 'db/setup.cjs', 'db/create.cjs'],
+};
+
+function folderFiles(example: string): Record<string, string> {
+  const dir = `${EXAMPLES_DIR}${example.replace(/[^/]*$/, '')}`;
+  return Object.fromEntries(
+    (FOLDER_FILES[example] ?? []).map((f) => [f, readFileSync(`${dir}${f}`, 'utf8')]),
+  );
+}
 
 const args = process.argv.slice(2);
 const slower = args.includes('slower');
@@ -40,14 +57,20 @@ interface Line {
   profileSec: number;
   pairs: number | undefined;
   stoppedBy: string | undefined;
+  /** The largest per-pair noise of req/s over the scenarios (the comment's "Noise per pair"). */
+  rpsNoise: number | undefined;
 }
 
 async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line> {
   const app = fixtureApp(APPS[example]!);
-  const repo: TestRepo = makeRepo(app.base, head === 'slower' ? app.head : {});
+  const extra = folderFiles(example);
+  const repo: TestRepo = makeRepo({ ...app.base, ...extra }, head === 'slower' ? app.head : {});
   const fake = await fakeGitHubFor(repo, PR, 'write');
+  const job = perfGateJob(readWorkflow(example));
+  const postgres = job.services.some((s) => s.id === 'postgres') ? await startPostgres() : undefined;
   try {
-    const invocation = actionInvocation(perfGateJob(readWorkflow(example)), { token: TOKEN });
+    const servicePorts = postgres ? { postgres: { 5432: postgres.port } } : undefined;
+    const invocation = actionInvocation(job, { token: TOKEN, ...(servicePorts ? { servicePorts } : {}) });
     const result = await runStep({
       workspace: repo.workspace,
       dir: repo.dir,
@@ -71,10 +94,16 @@ async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line
       profileSec: report.profile?.seconds ?? 0,
       pairs: report.sequential?.pairs,
       stoppedBy: report.sequential?.stoppedBy,
+      rpsNoise: Math.max(
+        ...(report.decision?.comparisons ?? [])
+          .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
+          .map((c) => c.noise),
+      ),
     };
   } finally {
     await fake.close();
     killUnder(repo.dir);
+    await postgres?.stop();
     repo.cleanup();
   }
 }
@@ -91,11 +120,13 @@ for (const example of examples) {
   }
 }
 const s = (x: number): string => `${Math.round(x)} s`;
-console.log('| example | head | verdict | the step | install and build | measuring | profiling | pairs |');
-console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+console.log(
+  '| example | head | verdict | the step | install and build | measuring | profiling | pairs | req/s noise per pair |',
+);
+console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const l of lines) {
   console.log(
-    `| ${l.example} | ${l.head} | ${l.verdict} | ${s(l.actionSec)} | ${s(l.prepareSec)} | ${s(l.measureSec)} | ${s(l.profileSec)} | ${l.pairs ?? ''} (${l.stoppedBy ?? ''}) |`,
+    `| ${l.example} | ${l.head} | ${l.verdict} | ${s(l.actionSec)} | ${s(l.prepareSec)} | ${s(l.measureSec)} | ${s(l.profileSec)} | ${l.pairs ?? ''} (${l.stoppedBy ?? ''}) | ${l.rpsNoise === undefined || !Number.isFinite(l.rpsNoise) ? '' : `±${(l.rpsNoise * 100).toFixed(1)}%`} |`,
   );
 }
 const all = lines.map((l) => l.actionSec).sort((a, b) => a - b);

@@ -8,8 +8,20 @@
  * test supplies (ExpressionContext); reading anything else throws, so an example cannot grow an expression that
  * its test silently passes through as an empty string.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { registerHooks } from 'node:module';
+import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
@@ -126,6 +138,17 @@ export interface PerfGateJob {
   perfGateId: string | undefined;
 }
 
+/** A job of an example that runs no perf-gate step (e.g. one that only calls GitHub's API, rerun.yml). */
+export interface OtherJob {
+  id: string;
+  /** As PerfGateJob's: the job's own `permissions:`, else the workflow's. */
+  permissions: Record<string, string>;
+  if: string | undefined;
+  concurrency: Record<string, string> | undefined;
+  timeoutMinutes: string | undefined;
+  steps: WorkflowStep[];
+}
+
 export interface ExampleWorkflow {
   /** Relative to example-workflows/, e.g. `nestjs-redis/perf.yml`. */
   file: string;
@@ -139,6 +162,8 @@ export interface ExampleWorkflow {
   concurrency: Record<string, string> | undefined;
   /** The jobs that run perf-gate, in file order. */
   jobs: PerfGateJob[];
+  /** The jobs that do not, in file order. */
+  otherJobs: OtherJob[];
 }
 
 /** What the expressions of an example stand for in a test. */
@@ -239,9 +264,17 @@ function concurrencyOf(value: unknown): Record<string, string> | undefined {
   return strings(isMapping(value) ? value : { group: value });
 }
 
-/** The jobs of a parsed workflow that run perf-gate: steps and conditions from the template, the rest from `doc`. */
-function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): PerfGateJob[] {
+/**
+ * The jobs of a parsed workflow, those that run perf-gate and the others: steps and conditions from the template,
+ * the rest from `doc`.
+ */
+function workflowJobs(
+  file: string,
+  template: WorkflowTemplate,
+  doc: Mapping,
+): { jobs: PerfGateJob[]; otherJobs: OtherJob[] } {
   const jobs: PerfGateJob[] = [];
+  const otherJobs: OtherJob[] = [];
   for (const job of template.jobs) {
     if (job.type !== 'job') continue;
     const id = job.id.value;
@@ -264,7 +297,17 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
     if (gates.length > 1)
       fail(file, `jobs.${id}: expected one step with \`uses: ${PERF_GATE_USES}\`, found ${gates.length}`);
     const gate = gates[0];
-    if (!gate) continue;
+    if (!gate) {
+      otherJobs.push({
+        id,
+        permissions: strings(raw.permissions ?? doc.permissions),
+        if: job.if?.expression,
+        concurrency: concurrencyOf(raw.concurrency),
+        timeoutMinutes: optional(raw['timeout-minutes']),
+        steps,
+      });
+      continue;
+    }
     jobs.push({
       file,
       id,
@@ -289,7 +332,7 @@ function perfGateJobs(file: string, template: WorkflowTemplate, doc: Mapping): P
       perfGateId: gate.id,
     });
   }
-  return jobs;
+  return { jobs, otherJobs };
 }
 
 /** Parses and converts example-workflows/`file` as GitHub does; throws on any error the parser reports. */
@@ -301,8 +344,13 @@ async function loadWorkflow(file: string): Promise<ExampleWorkflow> {
   if (!template || errors.length > 0) fail(file, `not a valid workflow: ${errors.join('; ')}`);
   // The document as data, once GitHub's schema has accepted it (expressions as `${{ … }}`).
   const doc = plain(parsed.value) as Mapping;
-  const jobs = perfGateJobs(file, template, doc);
-  if (jobs.length === 0) fail(file, `expected a job with a step \`uses: ${PERF_GATE_USES}\`, found none`);
+  const { jobs, otherJobs } = workflowJobs(file, template, doc);
+  // Every example runs perf-gate, but one that only asks GitHub to run another example again (rerun.yml).
+  if (
+    jobs.length === 0 &&
+    (otherJobs.length === 0 || !otherJobs.every((j) => j.steps.every((s) => s.run !== undefined)))
+  )
+    fail(file, `expected a job with a step \`uses: ${PERF_GATE_USES}\`, found none`);
   return {
     file,
     name: optional(doc.name),
@@ -310,6 +358,7 @@ async function loadWorkflow(file: string): Promise<ExampleWorkflow> {
     events: Object.keys(template.events),
     concurrency: concurrencyOf(doc.concurrency),
     jobs,
+    otherJobs,
   };
 }
 
@@ -509,6 +558,66 @@ export function actionInvocation(
       ]),
     );
   return { inputs: { ...each(job.with, 'with'), ...overrides }, env: each(job.env, 'env'), overrides };
+}
+
+/** What a `run:` step did: its exit code, its log, and what it wrote to the job summary. */
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  summary: string;
+}
+
+/**
+ * Runs a `run:` step as the runner runs it (`bash --noprofile --norc -eo pipefail`, the step's `shell: bash`), its
+ * `env:` evaluated in `context`, with the runner's variables (`GITHUB_API_URL` the fake GitHub's,
+ * `GITHUB_REPOSITORY`, `GITHUB_STEP_SUMMARY`) and PATH; nothing else of this process's environment. Asynchronous:
+ * the fake GitHub answers from this process.
+ */
+export async function runScript(
+  step: WorkflowStep,
+  context: ExpressionContext,
+  runner: { apiUrl: string; repository: string; where: string },
+): Promise<ScriptRun> {
+  if (step.run === undefined) throw new Error(`${runner.where}: steps[${step.index}] is not a \`run:\` step`);
+  const temp = mkdtempSync(join(tmpdir(), 'perf-gate-script-'));
+  try {
+    const script = join(temp, 'script.sh');
+    writeFileSync(script, step.run);
+    const summary = join(temp, 'summary.md');
+    writeFileSync(summary, '');
+    const env = Object.fromEntries(
+      Object.entries(step.env).map(([name, value]) => [
+        name,
+        substitute(value, context, `${runner.where}: steps[${step.index}].env.${name}`),
+      ]),
+    );
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+      env: {
+        PATH: process.env.PATH,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_API_URL: runner.apiUrl,
+        GITHUB_REPOSITORY: runner.repository,
+        GITHUB_STEP_SUMMARY: summary,
+        RUNNER_TEMP: temp,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stdout, stderr, summary: readFileSync(summary, 'utf8') };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
 }
 
 /** An artifact as actions/upload-artifact@v4 stores it: files by their name inside the artifact. */

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ACTIONS_ROUTES } from './actions.ts';
 import { CHECK_ROUTES } from './checks.ts';
 import { COMMENT_ROUTES } from './comments.ts';
 import { faultReply, findFault } from './faults.ts';
@@ -26,6 +27,7 @@ const ROUTES: Record<string, RouteHandler> = {
   ...CHECK_ROUTES,
   ...IDENTITY_ROUTES,
   ...COLLABORATOR_ROUTES,
+  ...ACTIONS_ROUTES,
 };
 
 /** The endpoints the fake answers with state of its own; their answers are checked against the description. */
@@ -42,6 +44,8 @@ const STATEFUL = new Set([
   'checks/create',
   'checks/update',
   'checks/list-for-ref',
+  'actions/list-workflow-runs',
+  'actions/re-run-workflow',
 ]);
 
 /** Stateful behaviour for the endpoints perf-gate uses; `{}` for every other valid endpoint. */
@@ -190,6 +194,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     removeLabel: state.removeLabel,
     push: state.push,
     labels: state.labels,
+    workflowRuns: state.workflowRuns,
+    reruns: state.reruns,
     addFault(fault: Fault) {
       state.faults.push({ ...fault, remaining: fault.times ?? 1 });
     },

@@ -9,6 +9,7 @@ import type {
   FakeIssue,
   FakeLabel,
   FakeUser,
+  FakeWorkflowRun,
   Fault,
   RecordedRequest,
 } from './types.ts';
@@ -59,6 +60,8 @@ export class FakeState {
   readonly comments = new Map<number, FakeComment[]>();
   readonly checkRuns: FakeCheckRun[] = [];
   readonly issues: FakeIssue[] = [];
+  readonly workflowRuns: FakeWorkflowRun[] = [];
+  readonly reruns: number[] = [];
   readonly faults: (Fault & { remaining: number })[] = [];
   /** Issue numbers after the pull request's (they share one sequence on GitHub). */
   nextIssueNumber: number;

@@ -71,6 +71,25 @@ export interface Fault {
   afterHandling?: boolean;
 }
 
+/** A run of a workflow of the repository (actions/list-workflow-runs, actions/re-run-workflow). */
+export interface FakeWorkflowRun {
+  id: number;
+  /** The workflow's file, `.github/workflows/perf.yml`. */
+  workflow: string;
+  /** The workflow's `name:`; default `perf`. */
+  name?: string;
+  event: string;
+  headSha: string;
+  headBranch?: string;
+  /** `completed`, or `queued` again once re-run. */
+  status: string;
+  conclusion: string | null;
+  /** An ISO time. */
+  createdAt: string;
+  /** 1, and one more for each re-run. */
+  attempt: number;
+}
+
 export interface FakeGitHubOptions {
   /** When set, every request must carry `Authorization: token <token>` or `Bearer <token>`. */
   token?: string;
@@ -95,6 +114,8 @@ export interface FakeGitHubOptions {
    * repos/get-collaborator-permission-level answers it; anyone else's is `read`, as on a public repository.
    */
   roles?: Record<string, string>;
+  /** `read`: re-running a workflow run is refused (403), as without `actions: write`. */
+  actionsPermission?: 'write' | 'read';
 }
 
 export interface FakeLabel {
@@ -125,6 +146,10 @@ export interface FakeGitHub {
   push(sha: string, at?: string): void;
   /** The pull request's labels, in the order added. */
   labels: FakeLabel[];
+  /** The repository's workflow runs; a test seeds them (e.g. the gate's run of a head). */
+  workflowRuns: FakeWorkflowRun[];
+  /** The runs re-run through the API, in order (actions/re-run-workflow). */
+  reruns: number[];
   addFault(fault: Fault): void;
   close(): Promise<void>;
 }

@@ -115,7 +115,8 @@ describe('actionlint', { timeout: 600_000 }, () => {
     written = join(project, 'as-written');
     mkdirSync(written);
     for (const { name, text } of workflows) {
-      assert.ok(text.includes(PERF_GATE_USES), name);
+      // Every workflow runs perf-gate, but the one that asks GitHub to run the gate's again.
+      assert.ok(text.includes(PERF_GATE_USES) || name === 'rerun.yml', name);
       writeFileSync(join(project, '.github/workflows', name), text.replaceAll(PERF_GATE_USES, './'));
       writeFileSync(join(written, name), text);
     }

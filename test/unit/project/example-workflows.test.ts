@@ -83,6 +83,10 @@ const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
       base_ref: 'refs/heads/main',
     },
   },
+  issue_comment: {
+    issue: { number: 1, pull_request: { url: 'u' } },
+    comment: { body: '/perf-gate rerun', user: { login: 'octocat' }, created_at: '2026-01-01T00:00:00Z' },
+  },
   workflow_run: {
     workflow_run: {
       id: 1,
@@ -98,6 +102,7 @@ const SAMPLE_EVENTS: Record<string, Record<string, unknown>> = {
 /** Two events of different pull requests (branches, for workflow_run) of a workflow triggered by `event`. */
 const TWO_PULL_REQUESTS: Record<string, [Record<string, unknown>, Record<string, unknown>]> = {
   pull_request: [{ pull_request: { number: 1 } }, { pull_request: { number: 2 } }],
+  issue_comment: [{ issue: { number: 1 } }, { issue: { number: 2 } }],
   workflow_run: [
     SAMPLE_EVENTS.workflow_run!,
     { workflow_run: { head_branch: 'feature', head_repository: { full_name: 'other/octo-repo' } } },
@@ -170,6 +175,7 @@ describe('example workflows', () => {
       'merge-queue.yml',
       'history.yml',
       'history-two-jobs.yml',
+      'rerun.yml',
     ])
       assert.ok(files.includes(file), `example-workflows/${file} is missing (found ${files.join(', ')})`);
   });
@@ -186,7 +192,7 @@ describe('example workflows', () => {
         // The workflow's, or (where a job's `if:` skips some events, which must not cancel a gate) each gate job's.
         for (const concurrency of workflow.concurrency
           ? [workflow.concurrency]
-          : workflow.jobs.map((j) => j.concurrency))
+          : [...workflow.jobs, ...workflow.otherJobs].map((j) => j.concurrency))
           checkConcurrency(workflow, concurrency);
       });
 
@@ -377,6 +383,34 @@ describe('example workflows', () => {
         for (const job of workflow.jobs)
           for (const step of job.otherSteps)
             assert.doesNotMatch(step.run ?? '', /\$\{\{/, `jobs.${job.id}.steps[${step.index}].run`);
+        for (const job of workflow.otherJobs)
+          for (const step of job.steps)
+            assert.doesNotMatch(step.run ?? '', /\$\{\{/, `jobs.${job.id}.steps[${step.index}].run`);
+      });
+
+      test('a job without perf-gate checks out nothing, has a time limit, and only expressions the harness knows', () => {
+        const workflow = workflows.get(file);
+        assert.ok(workflow);
+        for (const job of workflow.otherJobs) {
+          // It runs with the workflow's token beside no pull request code: nothing is checked out, no action used.
+          assert.deepEqual(
+            job.steps.filter((s) => s.uses !== undefined).map((s) => s.uses),
+            [],
+            `jobs.${job.id}: runs only its own scripts`,
+          );
+          assert.match(job.timeoutMinutes ?? '', /^\d+$/, `jobs.${job.id}: set \`timeout-minutes\``);
+          const context: ExpressionContext = {
+            token: 't',
+            event: Object.assign({}, ...workflow.events.map((e) => SAMPLE_EVENTS[e] ?? {})),
+          };
+          for (const step of job.steps)
+            for (const [name, value] of Object.entries(step.env))
+              for (const expression of expressionsIn(value))
+                assert.doesNotThrow(() => evaluate(expression, context, `${file}: jobs.${job.id}.${name}`));
+          assert.doesNotThrow(() =>
+            conditionHolds(job.if, context, { failed: false }, `${file}: jobs.${job.id}.if`),
+          );
+        }
       });
 
       test('is run for real by an end-to-end test', () => {
