@@ -1,8 +1,9 @@
 /**
  * README.md is written for people adding the action (issue 33): what it does, a picture of the comment, the smallest
  * workflow with a comment on every permission, the requirements, the cost, what the server sees, the examples,
- * what we write ourselves, and the contributors' section; within 150 lines. The two commands a newcomer runs on a
- * fresh clone (`npm ci && npm run demo`, `npm test`) stand at the top, right under the first paragraph. docs/inputs.md covers
+ * what we write ourselves, and the contributors' section; within 150 lines. Its first screen is for adopters (issue
+ * 52): what it is, the comment, the workflow, what they will see and how to make it required; the two commands a
+ * contributor runs on a fresh clone (`npm ci && npm run demo`, `npm test`) open the contributors' section. docs/inputs.md covers
  * every input, action.yml's descriptions start with a short sentence (what GitHub's Marketplace shows), and no link in
  * README.md or docs/ leads nowhere. Markdown is read with marked.
  */
@@ -83,13 +84,14 @@ describe('README.md', () => {
       assert.ok(readme.includes(seen), `What your server sees: ${seen}`);
   });
 
-  test('starts with the two commands, `npm ci && npm run demo` then `npm test`; their prerequisites below', () => {
-    const first = tokens.findIndex((t) => t.type === 'code');
+  test('the contributors’ section opens with their two commands, `npm ci && npm run demo` then `npm test`, then what they need', () => {
+    const section = tokens.findIndex((t) => t.type === 'heading' && t.text === 'Developing perf-gate');
+    const first = tokens.findIndex((t, i) => i > section && t.type === 'code');
     const commands = tokens[first] as Tokens.Code;
     assert.equal(commands.lang, 'sh');
     assert.ok(
-      tokens.slice(0, first).filter((t) => t.type === 'heading').length === 1,
-      'before any section but the title',
+      tokens.slice(section + 1, first).every((t) => t.type !== 'heading'),
+      'the first thing of their section',
     );
     const own = readme.slice(readme.indexOf('## Developing perf-gate'));
     assert.deepEqual(
@@ -113,6 +115,21 @@ describe('README.md', () => {
     assert.ok(
       Number(job['timeout-minutes']) >= 25,
       'timeout-minutes above the gate’s timeout (20m) and then some',
+    );
+  });
+
+  test('its first screen is for adopters: what it is, the comment, the workflow, what they see, how to require it', () => {
+    const first = readme.split('\n').slice(0, 55).join('\n');
+    for (const said of [
+      'A GitHub Action that',
+      '**What you will see:**',
+      '**Make it a required check**',
+      'docs/required-check.md',
+    ])
+      assert.ok(first.includes(said), said);
+    assert.ok(
+      !first.includes('npm run demo'),
+      'no contributor command before the adopters have what they need',
     );
   });
 
