@@ -49,9 +49,11 @@ function checkRule(f: ReportFile, job: MergingJob): void {
     if (near(theirs, ours)) continue;
     const staged =
       input === 'alpha' && f.report.replica?.stage !== undefined ? ' (its stage decides at half)' : '';
+    // `latency-threshold` and `alpha` are settings of the `measure` input.
+    const where = input === 'threshold' ? `\`${input}\`` : `\`${input}\` (in \`measure\`)`;
     throw mergeError(
       `${shownName(f.source)} was measured with \`${input}\` ${shown(theirs)}${staged}, but this job decides with ${shown(ours)}`,
-      `The merge decides with its own inputs: give this job (\`mode: report\`) and every measuring job the same \`${input}\` (a threshold in the base branch's config file counts for the measuring job).`,
+      `The merge decides with its own inputs: give this job (\`mode: report\`) and every measuring job the same ${where} (a threshold in the base branch's config file counts for the measuring job).`,
     );
   }
 }

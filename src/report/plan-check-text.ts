@@ -23,13 +23,13 @@ function unitsText(check: PlanCheck, restartEvery: number): string {
 function adviceText(check: PlanCheck, scenarios: number): string {
   const a = check.advice;
   if (a === undefined)
-    return 'Use `rounds: auto`, a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.';
+    return 'Use `rounds: auto` (in `measure`), a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.';
   const ways = [
     ...(a.budgetSec === undefined ? [] : [`\`time-budget: ${budgetText(a.budgetSec)}\``]),
     ...(a.restartEvery === undefined
       ? []
       : [
-          `\`restart-every: ${a.restartEvery.value}\` with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``,
+          `\`restart-every: ${a.restartEvery.value}\` (in \`measure\`) with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``,
         ]),
     ...(a.scenariosPerGate > 0 && a.scenariosPerGate < scenarios
       ? [

@@ -116,7 +116,7 @@ describe('planNote (src/report/plan-check-text.ts)', () => {
       note,
       /^this plan can catch only changes of req\/s of about 4\.\d+% or more at a noise of ±3% per pair \(threshold 2%\): the plan's last look has \d+ blocks of 4 pairs, and 24 comparisons \(8 scenarios\) leave each interval a level of 0\.000\d+\. To catch twice the threshold, set `time-budget: \d+m`/,
     );
-    assert.match(note, /`restart-every: 1` with `time-budget: \d+m`/);
+    assert.match(note, /`restart-every: 1` \(in `measure`\) with `time-budget: \d+m`/);
     assert.match(note, /at most \d scenarios? per gate \(`shard` over \d jobs\)/);
   });
 
