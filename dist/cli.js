@@ -7579,11 +7579,11 @@ function unitsText(check2, restartEvery) {
 function adviceText(check2, scenarios) {
   const a = check2.advice;
   if (a === void 0)
-    return "Use `rounds: auto`, a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.";
+    return "Use `rounds: auto` (in `measure`), a longer `time-budget`, fewer scenarios per gate (`shard`), or a larger `threshold`.";
   const ways = [
     ...a.budgetSec === void 0 ? [] : [`\`time-budget: ${budgetText(a.budgetSec)}\``],
     ...a.restartEvery === void 0 ? [] : [
-      `\`restart-every: ${a.restartEvery.value}\` with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``
+      `\`restart-every: ${a.restartEvery.value}\` (in \`measure\`) with \`time-budget: ${budgetText(a.restartEvery.budgetSec)}\``
     ],
     ...a.scenariosPerGate > 0 && a.scenariosPerGate < scenarios ? [
       `at most ${a.scenariosPerGate} scenario${a.scenariosPerGate === 1 ? "" : "s"} per gate (\`shard\` over ${Math.ceil(scenarios / a.scenariosPerGate)} jobs)`
@@ -20263,7 +20263,7 @@ function processOffsetNote(decision) {
   const seen = differed.map(
     ({ c, blocks }) => `${c.scenario} ${metricLabel(c.metric)} ${changes(blocks)} (F = ${blocks.f.toFixed(1)}, ${pText(blocks.p)})`
   ).join("; ");
-  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so with \`restart-every\` of 2 or more each block is one unit of every comparison: the intervals and p-values above come from the ${first.changes.length} blocks' mean changes, not from the pairs, and already account for it. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
+  return `the server's processes differed for their whole life: in blocks of ${first.restartEvery} pairs that shared a base and a head process, the change moved from block to block more than the pairs within a block allow (${seen}). A process that runs faster or slower than its twin moves all the pairs of its block alike, so with \`restart-every\` of 2 or more each block is one unit of every comparison: the intervals and p-values above come from the ${first.changes.length} blocks' mean changes, not from the pairs, and already account for it. If this recurs, the server's speed differs from one start to the next: a longer \`time-budget\` gives more blocks, and \`restart-every: 1\` (in \`measure\`) gives every pair new processes (then measured in their first seconds, JIT warm-up included).`;
 }
 function carryOverNote(decision) {
   const seen = /* @__PURE__ */ new Map();

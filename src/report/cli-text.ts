@@ -42,8 +42,9 @@ function compareText(flags: readonly string[]): string {
 would record them) against --base (default: main), each in a git worktree of its own, so your checkout, its
 node_modules and its build are never touched. It takes the action's inputs as flags:
   ${flags.map((name) => `--${name}`).join(' ')}
---paths may be given once per path. --config names a perf-gate.yml relative to --working-directory (default: the
-repository root), read from the work tree. Exit status: 0 no regression, 1 regression, 2 error.
+--paths may be given once per path; each setting of the \`measure\` block is a flag of its own too (--rounds 20).
+--config names a perf-gate.yml relative to --working-directory (default: the repository root), read from the work
+tree. Exit status: 0 no regression, 1 regression, 2 error.
 `;
 }
 
