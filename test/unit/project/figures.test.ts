@@ -46,7 +46,10 @@ describe('one table of what a design catches and costs', () => {
   });
 
   test('docs/replicas.md says what one runner sees at `threshold: 1%` as the table does', () => {
-    assert.equal(quoted('docs/replicas.md', /at 3% noise per pair about /), percent(one(0.01, 0.03).caught80));
+    assert.equal(
+      quoted('docs/replicas.md', /at 3% noise per pair about /),
+      percent(one(0.01, 0.03).caught80),
+    );
     assert.equal(quoted('docs/replicas.md', /at 6% about /), percent(one(0.01, 0.06).caught80));
   });
 
