@@ -359,8 +359,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   }
   const selection = shardScenarios(get, file);
   const stage = parseStage(get('stage'));
-  // Two stages share alpha between them (Bonferroni): each decides at half of it (docs/replicas.md).
-  const alpha = measure('alpha', parseAlpha) / (stage === undefined ? 1 : 2);
+  const alpha = measure('alpha', parseAlpha);
   const pairs = measure('rounds', parseRounds);
   const latencyThreshold = measure('latency-threshold', (text) =>
     parsePercent('latency-threshold', text, { min: 0.001, max: 10 }),

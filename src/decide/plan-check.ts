@@ -9,6 +9,7 @@
 import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
 import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/look-schedule.ts';
 import { perLookLevel } from '../stats/sequential-boundary.ts';
+import { comparisonAlpha, type Stages } from './family.ts';
 import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
@@ -34,6 +35,8 @@ export interface PlanInput extends Design {
   /** Tested comparisons per scenario: req/s, p99 and failed requests, plus p99 at a fixed rate and CPU per request where measured. */
   perScenario: number;
   alpha: number;
+  /** 2 for a stage of a two-stage design (it spends its share of alpha: src/decide/family.ts). */
+  stages?: Stages | undefined;
   /** req/s threshold (the smallest change that matters). */
   threshold: number;
   /** Measuring time before the last planned look, in seconds. */
@@ -64,7 +67,7 @@ function schedule(
       : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1]!;
   const looks = input.fixedPairs !== undefined ? planned : [...planned, last + confirmationPairs(last)];
-  const bonferroni = input.alpha / comparisons;
+  const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
   return {
     looks,
     level: lookFactor === undefined ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni,
@@ -122,7 +125,7 @@ function neededBudget(fits: Fits, design: Design, budgetSec: number): number | u
 
 function advise(input: PlanInput, noise: number, level: number, comparisons: number): PlanAdvice | undefined {
   if (input.fixedPairs !== undefined) return undefined;
-  const lookFactor = level / (input.alpha / comparisons);
+  const lookFactor = level / comparisonAlpha(input.alpha, comparisons, input.stages);
   const fits: Fits = (design, sec, exact = false) =>
     resolvesAt(input, evaluate(input, design, sec, noise, exact ? undefined : lookFactor).detectable);
   const budgetSec = neededBudget(fits, input, input.budgetSec);
