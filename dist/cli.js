@@ -7608,7 +7608,7 @@ function noDirectoryMessage(side2, relativeDir) {
   return `the ${side2} tree has no directory ${relativeDir || "."} (input \`working-directory\`)`;
 }
 function stepTimedOutMessage(step3, side2, command2, ms3) {
-  return `${step3} of ${side2} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`${step3}-timeout\`)`;
+  return `${step3} of ${side2} (\`${command2}\`) did not finish within ${Math.round(ms3 / 1e3)} s (input \`build-timeout\`, the limit of install and build each)`;
 }
 function stepFailedMessage(step3, side2, command2, code2) {
   return `${step3} of ${side2} (\`${command2}\`) failed with exit code ${code2}`;

@@ -18,7 +18,7 @@ export function stepTimedOutMessage(
   command: string,
   ms: number,
 ): string {
-  return `${step} of ${side} (\`${command}\`) did not finish within ${Math.round(ms / 1000)} s (input \`${step}-timeout\`)`;
+  return `${step} of ${side} (\`${command}\`) did not finish within ${Math.round(ms / 1000)} s (input \`build-timeout\`, the limit of install and build each)`;
 }
 
 export function stepFailedMessage(

@@ -688,12 +688,12 @@ describe('perf-gate faults, end to end', () => {
     [
       'duration',
       '-1s',
-      /^perf-gate: input `duration`: `-1s` is not a duration\. Write a positive number with a unit, e\.g\. `30s`, `500ms` or `5m`\.$/,
+      /^perf-gate: input `measure`, `duration`: `-1s` is not a duration\. Write a positive number with a unit, e\.g\. `30s`, `500ms` or `5m`\.$/,
     ],
     [
       'rounds',
       '5',
-      /^perf-gate: input `rounds`: `5` is not a number of pairs\. Use `auto` \(adaptive, the default\) or a whole number of pairs from 8 to 500\.$/,
+      /^perf-gate: input `measure`, `rounds`: `5` is not a number of pairs\. Use `auto` \(adaptive, the default\) or a whole number of pairs from 8 to 500\.$/,
     ],
     [
       'fail-on-regression',

@@ -24,7 +24,7 @@ test('preparing the trees', () => {
   assert.equal(text.stepTookLog('install', 'head', 12_345), 'install head took 12.3 s');
   assert.equal(
     errors.stepTimedOutMessage('install', 'base', 'npm ci', 600_000),
-    'install of base (`npm ci`) did not finish within 600 s (input `install-timeout`)',
+    'install of base (`npm ci`) did not finish within 600 s (input `build-timeout`, the limit of install and build each)',
   );
   assert.equal(
     errors.stepFailedMessage('build', 'head', 'tsc', 2),
