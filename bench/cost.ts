@@ -59,6 +59,8 @@ interface Line {
   stoppedBy: string | undefined;
   /** The largest per-pair noise of req/s over the scenarios (the comment's "Noise per pair"). */
   rpsNoise: number | undefined;
+  /** Each scenario's per-pair noise of req/s. */
+  rpsNoiseByScenario: Record<string, number>;
 }
 
 async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line> {
@@ -94,6 +96,11 @@ async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line
       profileSec: report.profile?.seconds ?? 0,
       pairs: report.sequential?.pairs,
       stoppedBy: report.sequential?.stoppedBy,
+      rpsNoiseByScenario: Object.fromEntries(
+        (report.decision?.comparisons ?? [])
+          .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
+          .map((c) => [c.scenario, Number(c.noise.toFixed(4))]),
+      ),
       rpsNoise: Math.max(
         ...(report.decision?.comparisons ?? [])
           .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
