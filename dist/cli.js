@@ -7595,7 +7595,8 @@ function planNote(check2, restartEvery, scenarios, startSec) {
   if (check2.resolves) return void 0;
   const start = startSec !== void 0 && startSec >= SLOW_START_SEC ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? "" : "s"}` : "round"}; ` : "";
   const family = `${check2.comparisons} comparison${check2.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
-  const buys = `the plan's last look has ${unitsText(check2, restartEvery)}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
+  const at = check2.runners > 1 ? `the merge of ${check2.runners} runners decides once, on ${unitsText(check2, restartEvery)} in all` : `the plan's last look has ${unitsText(check2, restartEvery)}`;
+  const buys = `${at}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
   const noise = `at a noise of \xB1${formatShare(check2.noise)} per pair`;
   const what2 = check2.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check2.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check2.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
   return `${start}${what2} ${adviceText(check2, scenarios)}`;
@@ -13370,9 +13371,10 @@ async function startFirstBlock(ctx, notes2) {
 var PLAN_NOISE = 0.03;
 var RESOLVE_MULTIPLE = 2;
 function schedule(input, design, comparisons, pairs, lookFactor) {
-  const planned = input.fixedPairs !== void 0 ? [input.fixedPairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
+  const once = input.fixedPairs !== void 0 || (input.runners ?? 1) > 1;
+  const planned = once ? [input.fixedPairs ?? pairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1];
-  const looks = input.fixedPairs !== void 0 ? planned : [...planned, last + confirmationPairs(last)];
+  const looks = once ? planned : [...planned, last + confirmationPairs(last)];
   const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
   return {
     looks,
@@ -13380,7 +13382,7 @@ function schedule(input, design, comparisons, pairs, lookFactor) {
   };
 }
 function detectableAt(input, design, pairs, level, noise) {
-  const units2 = unitCount(pairs, design.restartEvery);
+  const units2 = unitCount(pairs, design.restartEvery) * (input.runners ?? 1);
   const critical = criticalFor(units2, level);
   if (!(critical > 0)) return Number.NaN;
   const perUnit2 = unitOf(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
@@ -13391,7 +13393,7 @@ function evaluate(input, design, budgetSec, noise, lookFactor) {
   const comparisons = design.scenarios * input.perScenario;
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
   const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
-  const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
+  const lastPairs = input.fixedPairs ?? (looks.length > 1 ? looks[looks.length - 2] : looks[0]);
   return {
     comparisons,
     looks,
@@ -13440,13 +13442,15 @@ function advise(input, noise, level, comparisons) {
 function planCheck(input) {
   const noise = input.noise ?? PLAN_NOISE;
   const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
-  const units2 = unitCount(pairs, input.restartEvery);
+  const runners = input.runners ?? 1;
+  const units2 = unitCount(pairs, input.restartEvery) * runners;
   const resolves = resolvesAt(input, detectable);
   const advice = resolves ? void 0 : advise(input, noise, level, comparisons);
   return {
     comparisons,
     level,
     looks,
+    runners,
     unit: unitOf(input.restartEvery),
     pairs,
     units: units2,
@@ -13472,6 +13476,8 @@ function checkPlan(config, plan, startSec) {
     perScenario: perScenario(config),
     alpha: config.alpha,
     stages: stagesOf(config.stage),
+    // A first stage decides alone; replicas (and a second stage's runners) are decided once, merged.
+    runners: config.stage === 1 ? 1 : config.replica?.count ?? 1,
     threshold: config.threshold,
     budgetSec: config.budgetMs / 1e3,
     ...config.pairs === void 0 ? {} : { fixedPairs: config.pairs },
