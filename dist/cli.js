@@ -10005,6 +10005,25 @@ function unitCrossing(units2, bounds) {
   assertSchedule(units2);
   return crossing(units2, bounds);
 }
+function startDensity(xs, sigma) {
+  return xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+}
+function stepDensity(grid, step3, to, even2 = false) {
+  const { xs, f, w } = grid;
+  const out = new Float64Array(to.length);
+  const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
+  const last = even2 ? (to.length - 1) / 2 : to.length - 1;
+  for (let j = 0; j <= last; j++) {
+    let sum3 = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const z2 = (to[j] - xs[i]) / step3;
+      if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
+    }
+    out[j] = sum3 * norm;
+    if (even2) out[to.length - 1 - j] = out[j];
+  }
+  return out;
+}
 function crossing(looks, bounds) {
   if (bounds.some((b) => !(b > 0))) return 1;
   if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
@@ -10013,7 +10032,7 @@ function crossing(looks, bounds) {
   let half = Math.min(bounds[0], 12) * sigma;
   let h = 2 * half / (GRID - 1);
   let xs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * h);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  let f = startDensity(xs, sigma);
   for (let k = 1; k < looks.length; k++) {
     const step3 = Math.sqrt(looks[k] - looks[k - 1]);
     const w = simpsonWeights(GRID, h);
@@ -10027,19 +10046,8 @@ function crossing(looks, bounds) {
     half = bound2;
     const nh = 2 * half / (GRID - 1);
     const nxs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * nh);
-    const nf = new Float64Array(GRID);
-    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j <= MID; j++) {
-      let sum3 = 0;
-      for (let i = 0; i < GRID; i++) {
-        const z2 = (nxs[j] - xs[i]) / step3;
-        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-      }
-      nf[j] = sum3 * norm;
-      nf[GRID - 1 - j] = nf[j];
-    }
+    f = stepDensity({ xs, f, w }, step3, nxs, true);
     xs = nxs;
-    f = nf;
     h = nh;
   }
   return Math.min(1, total);
@@ -12022,7 +12030,7 @@ function lowerCrossing(times2, bounds) {
   let sigma = Math.sqrt(times2[0]);
   let total = normalCdf(-bounds[0]);
   let { xs, h } = gridOf(bounds[0], sigma);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  let f = startDensity(xs, sigma);
   for (let k = 1; k < times2.length; k++) {
     const step3 = Math.sqrt(times2[k] - times2[k - 1]);
     const w = simpsonWeights(GRID2, h);
@@ -12033,18 +12041,8 @@ function lowerCrossing(times2, bounds) {
     if (k === times2.length - 1) break;
     sigma = Math.sqrt(times2[k]);
     const next = gridOf(bounds[k], sigma);
-    const nf = new Float64Array(GRID2);
-    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID2; j++) {
-      let sum3 = 0;
-      for (let i = 0; i < GRID2; i++) {
-        const z2 = (next.xs[j] - xs[i]) / step3;
-        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-      }
-      nf[j] = sum3 * norm;
-    }
+    f = stepDensity({ xs, f, w }, step3, next.xs);
     ({ xs, h } = next);
-    f = nf;
   }
   return Math.min(1, total);
 }
