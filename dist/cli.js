@@ -8859,7 +8859,7 @@ function exitStatus(report, failOnRegression) {
   return report.error && !report.error.neutral ? 2 : 1;
 }
 
-// src/gate/run.ts
+// src/gate/run-gate.ts
 import { resolve as resolve8 } from "node:path";
 
 // src/config/base-config.ts
@@ -18069,7 +18069,7 @@ function mainThreadSeconds(pid) {
   }
 }
 
-// src/profile/run.ts
+// src/profile/profiled-server.ts
 import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep7 } from "node:timers/promises";
@@ -18738,7 +18738,7 @@ function readV8Log(data) {
   return { ticks: readTicks(stacks), timesMs };
 }
 
-// src/profile/run.ts
+// src/profile/profiled-server.ts
 function groupMembers(pgid) {
   return liveProcesses().filter((p) => p.pgid === pgid).map((p) => p.pid);
 }
@@ -19968,7 +19968,7 @@ async function runHook(options) {
 var StepStopped = class extends Error {
 };
 
-// src/gate/run.ts
+// src/gate/run-gate.ts
 async function runGate(context, hooks = {}) {
   const { config } = context;
   hooks.mask?.(config.secrets);
@@ -20238,79 +20238,6 @@ function droppedNote(decision) {
   if (dropped.length === 0) return void 0;
   const list3 = dropped.map((c) => `${c.scenario} ${metricLabel(c.metric)}: ${c.dropped} of ${c.pairs + c.dropped}`).join("; ");
   return `pairs in which a side had no value were left out of these comparisons (a side that served 0 req/s has no ratio and no latency): ${list3}. A side that answers nothing is down or stalled for the whole turn: its failed requests say how often.`;
-}
-
-// src/report/chart.ts
-var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
-var BAND = "#9e9e9e";
-var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
-var MAX_SERIES = PALETTE.length;
-function ratios(rounds, scenario, metric, pairs) {
-  return pairs.map((pair2) => {
-    const side2 = (s) => {
-      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
-      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
-    };
-    return side2("head") / side2("base");
-  });
-}
-function value(x) {
-  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
-}
-function quoted(text2) {
-  return `"${text2.replace(/["\r\n]/g, " ")}"`;
-}
-function legend(lines, threshold, names) {
-  if (lines.length < 2) return [];
-  const sorted = [...lines].sort((a, b) => a.level - b.level);
-  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
-  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
-}
-function median3(xs) {
-  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (finite.length === 0) return 1;
-  const mid = Math.floor(finite.length / 2);
-  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
-}
-function metricChart(decision, rounds, metric, names) {
-  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
-  if (compared.length === 0) return void 0;
-  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  if (pairs.length === 0) return void 0;
-  const threshold = compared[0].threshold;
-  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
-  const band = [1 - threshold, 1 + threshold];
-  const finite = [...series.flat(), ...band].filter(Number.isFinite);
-  const low = Math.min(...finite);
-  const high = Math.max(...finite);
-  const pad = Math.max(0.01, (high - low) * 0.08);
-  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
-  const lines = compared.map((c, i) => ({
-    name: c.scenario,
-    colour: COLOUR_NAMES[i],
-    level: median3(series[i])
-  }));
-  return [
-    ...legend(lines, threshold, names),
-    "",
-    "```mermaid",
-    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
-    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
-    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
-    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
-    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
-    "```"
-  ];
-}
-function pairCharts(decision, rounds, names) {
-  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
-  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
-  if (charts2.length === 0) return [];
-  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
-  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
-  return [...more, ...charts2];
 }
 
 // src/report/comment-runs-text.ts
@@ -21050,6 +20977,79 @@ function noteText(note) {
 }
 function job(jobs2) {
   return jobs2 === "runners" ? "runner" : "shard";
+}
+
+// src/report/pair-chart.ts
+var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+var BAND = "#9e9e9e";
+var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
+var MAX_SERIES = PALETTE.length;
+function ratios(rounds, scenario, metric, pairs) {
+  return pairs.map((pair2) => {
+    const side2 = (s) => {
+      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
+      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
+    };
+    return side2("head") / side2("base");
+  });
+}
+function value(x) {
+  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
+}
+function quoted(text2) {
+  return `"${text2.replace(/["\r\n]/g, " ")}"`;
+}
+function legend(lines, threshold, names) {
+  if (lines.length < 2) return [];
+  const sorted = [...lines].sort((a, b) => a.level - b.level);
+  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
+  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
+}
+function median3(xs) {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return 1;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+}
+function metricChart(decision, rounds, metric, names) {
+  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
+  if (compared.length === 0) return void 0;
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return void 0;
+  const threshold = compared[0].threshold;
+  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
+  const band = [1 - threshold, 1 + threshold];
+  const finite = [...series.flat(), ...band].filter(Number.isFinite);
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = Math.max(0.01, (high - low) * 0.08);
+  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
+  const lines = compared.map((c, i) => ({
+    name: c.scenario,
+    colour: COLOUR_NAMES[i],
+    level: median3(series[i])
+  }));
+  return [
+    ...legend(lines, threshold, names),
+    "",
+    "```mermaid",
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
+    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
+    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
+    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
+    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
+    "```"
+  ];
+}
+function pairCharts(decision, rounds, names) {
+  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
+  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
+  if (charts2.length === 0) return [];
+  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
+  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
+  return [...more, ...charts2];
 }
 
 // src/report/plan-text.ts
