@@ -13214,6 +13214,8 @@ var Loop = class {
     return this.#plan.fixedPairs === void 0;
   }
   async measure() {
+    const blockStart = this.pairs > 0 && this.#restartEvery > 0 && this.pairs % this.#restartEvery === 0;
+    if (blockStart && this.#source.startBlock && !await this.#source.startBlock(this.pairs)) return false;
     const pair2 = await this.#source.next(this.pairs);
     if (!pair2) return false;
     this.rounds.push(...pair2.filter((r) => !this.settled.has(r.scenario)));
@@ -13557,7 +13559,6 @@ function pairOrder(pair2) {
 async function runPair(ctx, plan, pair2) {
   const order = pairOrder(pair2);
   if (plan.processes.mode === "fresh") return freshPair(ctx, plan, pair2, order);
-  await blockFor(ctx, plan, pair2, order);
   const rounds = [];
   for (const scenario of inPairOrder(ctx.scenarios.loaded, pair2)) {
     const startedAt = ctx.clock.iso();
@@ -13574,20 +13575,10 @@ async function runPair(ctx, plan, pair2) {
         startedAt
       });
   }
-  ctx.readyFor = void 0;
   return rounds;
 }
 function scenarioPlanOf(plan, scenario) {
   return plan.scenarios.find((s) => s.name === scenario.name);
-}
-async function blockFor(ctx, plan, pair2, order) {
-  const block = blocksOf(plan);
-  const running2 = ctx.servers.get("base") !== void 0 && ctx.servers.get("head") !== void 0;
-  const due = pair2 % block.restartEvery === 0 || !running2;
-  if (!due || ctx.readyFor === pair2) return;
-  await startBlockServers(ctx, pair2);
-  await prime(ctx, pair2, block.primeSec, inOrder(ctx, order));
-  ctx.readyFor = pair2;
 }
 async function sideBySide(ctx, pair2, order, scenario, plan) {
   const sides = inOrder(ctx, order);
@@ -13695,10 +13686,22 @@ var GatePairSource = class {
     const block = blocksOf(this.plan);
     return blocks === 0 || !block ? measuring : measuring + primingMs / blocks / block.restartEvery;
   }
+  async startBlock(pair2) {
+    const block = blocksOf(this.plan);
+    if (!block) return true;
+    if (this.outOfTime(pair2, true)) return false;
+    await startBlockServers(this.ctx, pair2);
+    await prime(this.ctx, pair2, block.primeSec, inOrder(this.ctx, pairOrder(pair2)));
+    return true;
+  }
   async next(pair2) {
     const { ctx } = this;
-    for (; ; ) {
-      if (this.outOfTime(pair2)) return void 0;
+    for (let again = false; ; again = true) {
+      const block = blocksOf(this.plan);
+      const running2 = ctx.servers.get("base") !== void 0 && ctx.servers.get("head") !== void 0;
+      const renew = block !== void 0 && (!running2 || again && pair2 % block.restartEvery === 0);
+      if (renew && !await this.startBlock(pair2)) return void 0;
+      if (!renew && this.outOfTime(pair2, false)) return void 0;
       const pairStart = ctx.clock.now();
       const latest = await runPair(ctx, this.plan, pair2);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
@@ -13726,12 +13729,11 @@ var GatePairSource = class {
     this.options.kept?.push(...rounds);
     return rounds;
   }
-  /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
-  outOfTime(pair2) {
+  /** Whether pair `pair` (after a new block's start and priming) would overrun the time limit: a note says so. */
+  outOfTime(pair2, newBlock) {
     const { ctx } = this;
     const block = blocksOf(this.plan);
-    const blockStart = block !== void 0 && pair2 > 0 && pair2 % block.restartEvery === 0;
-    const primeMs = blockStart ? 2 * block.primeSec * 1e3 + ctx.costs.startupMs / ctx.costs.blocks : 0;
+    const primeMs = newBlock && block ? 2 * block.primeSec * 1e3 + ctx.costs.startupMs / Math.max(1, ctx.costs.blocks) : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
     this.options.notes.push({ kind: "time-limit", pairs: pair2 });
     ctx.log.warning({ kind: "time-limit", pairs: pair2 });
@@ -13825,7 +13827,6 @@ async function firstBlock(ctx, options) {
     ctx.servers.get("base"),
     ctx.servers.get("head")
   ]) : await baseRates(ctx);
-  if (sideBySide2) ctx.readyFor = 0;
   const plan = buildPlan(config, {
     fresh: !sideBySide2,
     placement: options.placement,
@@ -13895,8 +13896,7 @@ async function measure(options) {
     log,
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
-    fit: new TurnFit(),
-    readyFor: void 0
+    fit: new TurnFit()
   };
   const disturbances = new Disturbances();
   let result;
