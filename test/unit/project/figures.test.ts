@@ -53,6 +53,12 @@ describe('one table of what a design catches and costs', () => {
     assert.equal(quoted('docs/replicas.md', /at 6% about /), percent(one(0.01, 0.06).caught80));
   });
 
+  test('the replicas example says what its four runners buy at `threshold: 1%`, as the table does', () => {
+    const page = 'example-workflows/replicas.yml';
+    assert.equal(quoted(page, /runners catch /), percent(cellOf(cells, '4 runners', 0.01, 0.03).caught80));
+    assert.equal(quoted(page, /where one catches /), percent(one(0.01, 0.03).caught80));
+  });
+
   test('action.yml and docs/inputs.md quote the same cells for `threshold`', () => {
     for (const page of ['action.yml', 'docs/inputs.md']) {
       assert.equal(quoted(page, /one runner catches a /), percent(one(0.02, 0.03).caught80), page);
