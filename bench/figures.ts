@@ -9,7 +9,7 @@
  *
  * Designs: 1 runner; 4 and 8 replicas; two stages (1 runner, then 3 more when `needs-more`). Thresholds 2% (the
  * default) and 1%; per-pair noise 1.5, 3 and 6%: the sd of a pair's req/s log ratio as the comment reports it, a
- * fifth of its variance the process pair's own offset for life (bench/RESULTS.md §23: quiet hours measured 3% and
+ * fifth of its variance the process pair's own offset for life (bench/NOTEBOOK.md §23: quiet hours measured 3% and
  * 1.5%) and the rest each pair's. Every other setting the action's default (one scenario, `restart-every` 2,
  * 3-minute budget). Per cell: the smallest slowdown caught in 80% of gates (bisection, `gates` a probe), the share
  * of unchanged pull requests that end "no change" and that fail, and runner-minutes and wall minutes of measuring
