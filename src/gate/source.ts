@@ -74,7 +74,7 @@ export class GatePairSource implements PairSource {
 
   /**
    * Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
-   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/RESULTS.md §10).
+   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/NOTEBOOK.md §10).
    */
   perPairMs(): number {
     const { ctx } = this;

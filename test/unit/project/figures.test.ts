@@ -1,7 +1,7 @@
 /**
  * What a design catches and costs is said from one table (bench/figures.ts writes bench/data/figures.json and the
- * marked tables): docs/how-it-decides.md and docs/replicas.md print it as written, and the README, action.yml and
- * docs/inputs.md quote its cells.
+ * marked tables): docs/how-it-decides.md, bench/RESULTS.md and docs/replicas.md print it as written, and the README,
+ * action.yml and docs/inputs.md quote its cells.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
