@@ -1,18 +1,19 @@
 /**
- * What each design catches and costs: the one table the docs quote (docs/how-it-decides.md "What it catches and what
- * it costs"; test/unit/project/figures.test.ts holds every page to it). Simulated gates through the action's own
+ * What each design catches and costs: the one table the docs quote (bench/RESULTS.md, docs/how-it-decides.md and
+ * docs/replicas.md print it: figures-table.ts WRITTEN; test/unit/project/figures.test.ts holds every page to it). Simulated gates through the action's own
  * loop (src/gate/loop.ts, as each runner measures: its looks, its stops, a replica's whole budget) and decision code
  * (one runner's decision; runners merged as `mode: report` merges them, src/decide/verdict.ts decideGroups):
  *
  *   npx node bench/figures.ts [gates=200] [seed=1] [only=<design>] [write]
+ *   npx node bench/figures.ts runners=10 threshold=0.005 noise=0.03   (one design off the table, not stored)
  *
  * Designs: 1 runner; 4 and 8 replicas; two stages (1 runner, then 3 more when `needs-more`). Thresholds 2% (the
  * default) and 1%; per-pair noise 1.5, 3 and 6%: the sd of a pair's req/s log ratio as the comment reports it, a
- * fifth of its variance the process pair's own offset for life (bench/RESULTS.md §23: quiet hours measured 3% and
+ * fifth of its variance the process pair's own offset for life (bench/NOTEBOOK.md §23: quiet hours measured 3% and
  * 1.5%) and the rest each pair's. Every other setting the action's default (one scenario, `restart-every` 2,
  * 3-minute budget). Per cell: the smallest slowdown caught in 80% of gates (bisection, `gates` a probe), the share
  * of unchanged pull requests that end "no change" and that fail, and runner-minutes and wall minutes of measuring
- * per pull request (setup and the merge job not counted). `write` stores bench/data/figures.json and the table.
+ * per pull request (setup and the merge job not counted). `write` stores bench/data/figures.json and the tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
@@ -168,21 +169,28 @@ const key = (c: Pick<Cell, 'design' | 'threshold' | 'noise'>) => `${c.design}|${
 const started = Date.now();
 console.log(`# ${machineLine()}; ${new Date().toISOString()}; ${GATES} gates a probe, ${2 * GATES} A/A`);
 const cells = new Map(stored().map((c) => [key(c), c]));
-for (const design of DESIGNS.filter((d) => d.name.includes(options.only ?? ''))) {
-  for (const threshold of THRESHOLDS) {
-    for (const noise of NOISES) {
+const write = process.argv.includes('write');
+// `runners=N threshold=x noise=y`: one design off the table (the moonshot), printed, never stored.
+const extra: Design | undefined = options.runners
+  ? { name: `${options.runners} runners`, runners: Number(options.runners) }
+  : undefined;
+const designs = extra ? [extra] : DESIGNS.filter((d) => d.name.includes(options.only ?? ''));
+for (const design of designs) {
+  for (const threshold of options.threshold ? [Number(options.threshold)] : THRESHOLDS) {
+    for (const noise of options.noise ? [Number(options.noise)] : NOISES) {
       const c = await cell(design, threshold, noise);
-      cells.set(key(c), c);
       console.log(JSON.stringify(c), `(${((Date.now() - started) / 1000).toFixed(0)} s)`);
-      if ('write' in options || process.argv.includes('write')) {
-        const all = [...cells.values()];
-        const command = `npx node bench/figures.ts gates=${GATES} seed=${SEED}`;
-        writeFileSync(JSON_FILE, `${JSON.stringify({ command, gates: GATES, cells: all }, null, 2)}\n`);
-      }
+      if (extra || !write) continue;
+      cells.set(key(c), c);
+      const command = `npx node bench/figures.ts gates=${GATES} seed=${SEED} write`;
+      writeFileSync(
+        JSON_FILE,
+        `${JSON.stringify({ command, gates: GATES, cells: [...cells.values()] }, null, 2)}\n`,
+      );
     }
   }
 }
-if (process.argv.includes('write')) {
+if (write && !extra) {
   for (const { page, lines } of WRITTEN) {
     const file = new URL(`../${page}`, import.meta.url);
     writeFileSync(file, markedBlock(readFileSync(file, 'utf8'), lines([...cells.values()])).written);

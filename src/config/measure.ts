@@ -3,7 +3,8 @@
  * never needs (docs/inputs.md, "Measuring"). An input, not a part of the config file: the config file is read from
  * head, which the pull request wrote, and these settings are the gate's policy. Pure.
  */
-import { configError, GateError } from '../io/errors.ts';
+import { configError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 import { DEFAULT_RESTART_EVERY } from './defaults.ts';
 import { describe, type Fail, fields, load } from './yaml-tree.ts';
 

@@ -10,10 +10,10 @@ import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts
 import { foldMeasure, MEASURE_KEYS, type MeasureKey } from '../config/measure.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { exitStatus } from '../decide/outcome.ts';
-import { runGate } from '../gate/run.ts';
-import { GateError } from '../io/errors.ts';
+import { runGate } from '../gate/run-gate.ts';
 import { addWorktree, ensureCommit, headCommit, repositoryRoot, workTreeCommit } from '../io/git.ts';
 import { reportPath } from '../io/report-json.ts';
+import { GateError } from '../model/errors.ts';
 import type { TextLog } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';
 import { renderMarkdown } from '../publish/markdown.ts';

@@ -27,6 +27,8 @@ export function checkPlan(config: Config, plan?: MeasurementPlan, startSec?: num
     perScenario: perScenario(config),
     alpha: config.alpha,
     stages: stagesOf(config.stage),
+    // A first stage decides alone; replicas (and a second stage's runners) are decided once, merged.
+    runners: config.stage === 1 ? 1 : (config.replica?.count ?? 1),
     threshold: config.threshold,
     budgetSec: config.budgetMs / 1000,
     ...(config.pairs === undefined ? {} : { fixedPairs: config.pairs }),

@@ -17,8 +17,8 @@ import {
 } from '../../../src/config/inputs.ts';
 import { foldMeasure, MEASURE_KEYS, type MeasureKey } from '../../../src/config/measure.ts';
 import { parseScenarioFile, scenariosFromPaths } from '../../../src/config/scenario-file.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Config } from '../../../src/model/config.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
 

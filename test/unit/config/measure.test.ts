@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { foldMeasure, MEASURE_DEFAULTS, parseMeasureBlock } from '../../../src/config/measure.ts';
 import { parseFlags } from '../../../src/entry/commands.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 function configOf(inputs: Record<string, string>) {
   return parseConfig((name) => inputs[name] ?? '', { outputDir: '/tmp/perf-gate-test-output' });
