@@ -124,6 +124,30 @@ export interface RoundMeasurement {
   reconnects?: number;
   /** Kept pools: closed-loop turns the measurement adds up. */
   turns?: number;
+  /** What the server's V8 heap did in the round's diagnostics window, where the preload could tell. */
+  memory?: RoundMemory;
+}
+
+/**
+ * The server's memory in one round's diagnostics window (src/diagnostics/heap-source.ts), summed over the processes
+ * that served the side's port. Bytes allocated per request is `allocatedBytes / requests`, both counted inside the
+ * same window by the server itself.
+ */
+export interface RoundMemory {
+  /** HTTP requests the server's processes began in the window. */
+  requests: number;
+  /** Bytes allocated on V8's heap in the window (Buffers and other memory outside it not counted). */
+  allocatedBytes: number;
+  /** Whether V8 counted the bytes itself (total_allocated_bytes), else the collections' profile did. */
+  exact: boolean;
+  /** Milliseconds garbage collections paused the server in the window. */
+  gcMs: number;
+  /** Heap used after a full collection at the window's end (bytes); absent where none was taken. */
+  retainedBytes?: number;
+  /** RSS at the window's end (bytes). */
+  rssBytes: number;
+  /** Requests these processes began since they started, at the window's end: where the leak slope puts the point. */
+  served: number;
 }
 
 export interface Round {
