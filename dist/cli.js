@@ -11827,8 +11827,11 @@ async function inWindows(windows, run) {
     await Promise.all(windows.map((w) => w.abandon()));
     throw error;
   }
-  await Promise.all(windows.map((w) => w.close()));
-  return result;
+  const memory = await Promise.all(windows.map((w) => w.close()));
+  return { result, memory };
+}
+function withMemory(measurement2, memory) {
+  return memory === void 0 ? measurement2 : { ...measurement2, memory };
 }
 
 // src/gate/turns.ts
@@ -13593,9 +13596,12 @@ async function sideBySide(ctx, pair2, order, scenario, plan) {
     })
   );
   const turns = pairTurns(fitted, pools);
-  const results = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
-  ctx.fit.record("pair", scenario.name, turns, results);
-  return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
+  const { result, memory } = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
+  ctx.fit.record("pair", scenario.name, turns, result);
+  return [
+    withMemory(await ctx.load.take(pools[0]), memory[0]),
+    withMemory(await ctx.load.take(pools[1]), memory[1])
+  ];
 }
 async function freshPair(ctx, plan, pair2, order) {
   const rounds = [];
@@ -13609,10 +13615,11 @@ async function freshPair(ctx, plan, pair2, order) {
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
         const opened = await ctx.servers.probe(side2).open(windowLabel(ctx, scenario), window);
-        const measurement2 = await inWindows([opened], async () => {
+        const { result, memory } = await inWindows([opened], async () => {
           await alive([server], roundDuring(pair2, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
           return ctx.load.take(pool);
         });
+        const measurement2 = withMemory(result, memory[0]);
         list3.push({ pair: pair2, position, side: side2, scenario: scenario.name, measurement: measurement2, startedAt });
       }
       return list3;
@@ -14026,6 +14033,64 @@ import { open as open2 } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
+// src/diagnostics/heap-source.ts
+var COLLECT_MARK = "#collect";
+var HEAP_SOURCE = `
+  var v8 = null, vm = null, fullGc = null, profiler = null;
+  try { v8 = require('v8'); vm = require('vm'); } catch (error) { v8 = null; }
+  var allocBase = 0, usedBase = 0, requests = 0;
+
+  function heapStats() { return v8 === null ? null : v8.getHeapStatistics(); }
+
+  function heapStart() {
+    var stats = heapStats();
+    if (stats === null) return;
+    allocBase = typeof stats.total_allocated_bytes === 'number' ? stats.total_allocated_bytes : 0;
+    usedBase = stats.used_heap_size;
+    profiler = null;
+    if (typeof v8.GCProfiler === 'function') {
+      profiler = new v8.GCProfiler();
+      profiler.start();
+    }
+  }
+
+  function heapEnd(collect) {
+    var stats = heapStats();
+    var data = profiler === null ? null : profiler.stop();
+    profiler = null;
+    var out = { allocated: null, exact: false, gcMs: null, gcs: null, retained: null, requests: requests };
+    requests = 0;
+    if (stats === null) return out;
+    var freed = 0, pauseUs = 0, list = data && data.statistics ? data.statistics : [];
+    for (var i = 0; i < list.length; i++) {
+      var s = list[i];
+      freed += s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize;
+      pauseUs += s.cost;
+    }
+    if (typeof stats.total_allocated_bytes === 'number') {
+      out.allocated = stats.total_allocated_bytes - allocBase;
+      out.exact = true;
+    } else if (data !== null) out.allocated = Math.max(0, stats.used_heap_size - usedBase + freed);
+    if (data !== null) { out.gcMs = pauseUs / 1000; out.gcs = list.length; }
+    if (collect) {
+      if (fullGc === null) {
+        v8.setFlagsFromString('--expose-gc');
+        fullGc = vm.runInNewContext('gc');
+      }
+      fullGc();
+      out.retained = heapStats().used_heap_size;
+    }
+    return out;
+  }
+
+  function countRequests() {
+    var dc = require('diagnostics_channel');
+    var onRequest = function () { requests++; };
+    if (typeof dc.subscribe === 'function') dc.subscribe('http.server.request.start', onRequest);
+    else dc.channel('http.server.request.start').subscribe(onRequest);
+  }
+`;
+
 // src/diagnostics/preload.ts
 var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
 var CONTROL_SUFFIX = ".ctl";
@@ -14079,6 +14144,7 @@ var PRELOAD_SOURCE = `'use strict';
   var controlStamp = '';
   var controlToken = '';
   var sampledAt = 0;
+${HEAP_SOURCE}
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -14106,6 +14172,7 @@ var PRELOAD_SOURCE = `'use strict';
     series = [];
     lastSeriesAt = 0;
     sample(now);
+    try { heapStart(); } catch (error) { profiler = null; }
   }
 
   function delayMs(nanoseconds) {
@@ -14118,6 +14185,10 @@ var PRELOAD_SOURCE = `'use strict';
     try { sample(now); } catch (error) { /* keep the previous sample */ }
     var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
     var cpu = process.cpuUsage(cpuBase);
+    var heap = null;
+    try {
+      heap = heapEnd(typeof seq === 'string' && seq.indexOf(${JSON.stringify(COLLECT_MARK)}) !== -1);
+    } catch (error) { heap = null; }
     var elu = null;
     if (hasElu && eluBase !== null) {
       try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
@@ -14147,6 +14218,7 @@ var PRELOAD_SOURCE = `'use strict';
       rss: { peak: rssPeak, last: rssLast },
       heapUsed: { peak: heapPeak, last: heapLast },
       memory: series,
+      heap: heap,
       node: process.version,
     };
     fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
@@ -14217,6 +14289,7 @@ var PRELOAD_SOURCE = `'use strict';
       controlStamp = controlStampNow();
       if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
     } catch (error) { /* no control file yet */ }
+    try { countRequests(); } catch (error) { /* no request counts */ }
     try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
     try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
     try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
@@ -14341,6 +14414,20 @@ function memorySeries(value2) {
   }
   return memory;
 }
+function orNull(value2) {
+  return count2(value2) ?? null;
+}
+function heapWindow(value2) {
+  if (!isRecord(value2)) return void 0;
+  return {
+    allocated: orNull(value2.allocated),
+    exact: value2.exact === true,
+    gcMs: orNull(value2.gcMs),
+    gcs: orNull(value2.gcs),
+    retained: orNull(value2.retained),
+    requests: orNull(value2.requests)
+  };
+}
 function parseSnapshot(line) {
   let raw;
   try {
@@ -14367,6 +14454,7 @@ function parseSnapshot(line) {
   if (eventLoopDelayMs === void 0) return void 0;
   const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
   const elu = count2(raw.eventLoopUtilization);
+  const heapFigures = heapWindow(raw.heap);
   return {
     v: 1,
     pid,
@@ -14384,6 +14472,7 @@ function parseSnapshot(line) {
     rss: { peak: rss.peak, last: rss.last },
     heapUsed: { peak: heap.peak, last: heap.last },
     memory: memorySeries(raw.memory),
+    ...heapFigures ? { heap: heapFigures } : {},
     node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
   };
 }
@@ -14453,7 +14542,8 @@ async function takeSnapshot(outFile, options) {
     expected2 = liveReporters(readSnapshots(outFile));
   }
   const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
-  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
+  const mark = options.collect === true ? COLLECT_MARK : "";
+  const token = `${label}${mark}#${process.pid}.${++sequence}.${Date.now()}`;
   const control = controlFile(outFile);
   const temporary = `${control}.${process.pid}.tmp`;
   const from = sizeOf(outFile);
@@ -19321,6 +19411,26 @@ function renderDiagnosticsSection(summary, options = {}) {
 import { mkdirSync as mkdirSync5 } from "node:fs";
 import { setTimeout as sleep8 } from "node:timers/promises";
 
+// src/diagnostics/memory.ts
+function memoryOf(lines, served) {
+  const heaps = lines.map((l) => l.heap);
+  if (heaps.length === 0 || heaps.some((h) => h?.allocated == null || h.requests == null)) return void 0;
+  const sum3 = (of) => heaps.reduce((total, h) => total + (of(h) ?? 0), 0);
+  const retained = heaps.every((h) => h.retained !== null) ? sum3((h) => h.retained) : void 0;
+  return {
+    requests: sum3((h) => h.requests),
+    allocatedBytes: sum3((h) => h.allocated),
+    exact: heaps.every((h) => h.exact),
+    gcMs: sum3((h) => h.gcMs),
+    ...retained === void 0 ? {} : { retainedBytes: retained },
+    rssBytes: lines.reduce((total, l) => total + l.rss.last, 0),
+    served
+  };
+}
+function requestsIn(lines) {
+  return lines.reduce((total, l) => total + (l.heap?.requests ?? 0), 0);
+}
+
 // src/diagnostics/summary.ts
 var DIAGNOSIS_LEVEL = 0.01;
 var MB = 1024 * 1024;
@@ -19543,6 +19653,8 @@ var ServerDiagnostics = class {
   env;
   recorder;
   windows = 0;
+  /** Requests the serving processes began so far, as their lines said. */
+  served = 0;
   constructor(recorder, side2, outFile, env) {
     this.recorder = recorder;
     this.side = side2;
@@ -19554,13 +19666,16 @@ var ServerDiagnostics = class {
    * and records its lines, this server's window, for the summary. Two servers' windows open and close together.
    */
   async open(label, options) {
-    if (!this.recorder.enabled) return { close: async () => {
-    }, abandon: async () => {
+    if (!this.recorder.enabled) return { close: async () => void 0, abandon: async () => {
     } };
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const take = () => snapshot(this.outFile, { label: `${key}-begin` });
+    const take = async () => {
+      const lines = servingPort(await snapshot(this.outFile, { label: `${key}-begin` }), options.port);
+      this.served += requestsIn(lines);
+      return lines;
+    };
     const begin = delayMs === 0 ? await take() : sleep8(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
     const abandon = async () => {
       cancel.abort();
@@ -19570,8 +19685,11 @@ var ServerDiagnostics = class {
       abandon,
       close: async () => {
         await abandon();
-        const lines = await snapshot(this.outFile, { label: `${key}-end` });
-        this.recorder.record(this.side, servingPort(lines, options.port));
+        const label2 = `${key}-end`;
+        const lines = servingPort(await snapshot(this.outFile, { label: label2, collect: true }), options.port);
+        this.served += requestsIn(lines);
+        this.recorder.record(this.side, lines);
+        return memoryOf(lines, this.served);
       }
     };
   }

@@ -176,6 +176,7 @@ const settings = object(
     pairs: int(1, 100_000),
     sliceSec: quantity(86_400),
     latencyThreshold: range(0.00001, 100),
+    memoryThreshold: range(0.00001, 100),
     port: int(1, 65535),
     failOnRegression: bool,
     restartEvery: count(100_000),

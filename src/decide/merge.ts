@@ -236,14 +236,16 @@ export function mergeReports(files: readonly ReportFile[], job: MergingJob): Rep
   const jobs: MergedJobs = files.some((f) => f.report.replica !== undefined) ? 'runners' : 'shards';
   const shards = distinctShards(files, notes, jobs);
   const missing = missingShards(shards, notes);
-  const { threshold, latencyThreshold } = job.rule;
+  const { threshold, latencyThreshold, memoryThreshold } = job.rule;
   // Stages decide at half of alpha each (every file was checked to have decided so).
   const alpha = Math.min(...files.map((f) => stageAlpha(f.report, job.rule.alpha)));
   const sets = replicaSets(shards);
   notes.push(...sets.flatMap(missingReplicas));
   const groups = sets.flatMap(decisionGroup);
   const decision =
-    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
+    groups.length === 0
+      ? undefined
+      : decideGroups(groups, { threshold, latencyThreshold, memoryThreshold, alpha });
   const error = mergedError(shards, missing, jobs);
   const several = shards.length > 1;
   const reports = shards.map((s) => s.report);
@@ -262,6 +264,7 @@ export function mergeReports(files: readonly ReportFile[], job: MergingJob): Rep
       ...base.settings,
       threshold,
       latencyThreshold,
+      memoryThreshold,
       alpha,
       scenarios: firsts.flatMap((r) => r.settings.scenarios),
     },

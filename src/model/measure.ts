@@ -163,11 +163,12 @@ export interface Round {
 
 /**
  * req/s and latency with a fixed number of connections (closed loop); the server's CPU time per request, compared
- * when the load generator set the pace; p99 at a fixed offered rate (open loop).
+ * when the load generator set the pace; p99 at a fixed offered rate (open loop); bytes the server allocated on V8's
+ * heap per request and its GC pause per request (RoundMemory), where its diagnostics preload could tell.
  */
-export type Metric = 'rps' | 'cpu' | 'p50' | 'p99' | 'p99open';
+export type Metric = 'rps' | 'cpu' | 'p50' | 'p99' | 'p99open' | 'alloc' | 'gc';
 
-export const METRICS: readonly Metric[] = ['rps', 'cpu', 'p50', 'p99', 'p99open'];
+export const METRICS: readonly Metric[] = ['rps', 'cpu', 'p50', 'p99', 'p99open', 'alloc', 'gc'];
 
 /** Errors that end the gate with a message a user can act on. Pure: no I/O. */
 export type Side = 'base' | 'head';

@@ -67,6 +67,8 @@ export interface Report {
     /** The gate's threshold of req/s (a scenario may have its own). */
     threshold: number;
     latencyThreshold: number;
+    /** The `memory-threshold` the gate decided allocation per request with; absent in reports made before it. */
+    memoryThreshold?: number;
     alpha: number;
     port: number | undefined;
     failOnRegression: boolean;

@@ -31,8 +31,8 @@ function describeChange(c: MetricComparison, alpha: number): string {
     return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
   }
   const values =
-    c.metric === 'cpu'
-      ? `${formatValue('cpu', c.base)} → ${formatValue('cpu', c.head)}`
+    c.metric === 'cpu' || c.metric === 'alloc'
+      ? `${formatValue(c.metric, c.base)} → ${formatValue(c.metric, c.head)}`
       : `${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms`;
   return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${values}, ${p})`;
 }
@@ -42,7 +42,7 @@ function describeChange(c: MetricComparison, alpha: number): string {
  * tail, then the median; larger first.
  */
 function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
-  const rank: Record<Metric, number> = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
+  const rank: Record<Metric, number> = { rps: 0, cpu: 1, p99open: 2, p99: 3, alloc: 4, p50: 5, gc: 6 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
   )[0];
