@@ -91,11 +91,11 @@ export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>): s
   const parts: string[] = [];
   if (alloc)
     parts.push(
-      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request: ${allocationClause(alloc)} (threshold ±${formatShare(alloc.threshold)}).`,
+      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue('alloc', alloc.base)} → ${formatValue('alloc', alloc.head)}; threshold ±${formatShare(alloc.threshold)}).`,
     );
   if (leak)
     parts.push(
-      `Look for what head keeps from each request (a list or cache that only grows, a listener added per request): ${leakSentence(leak)}.`,
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request.`,
     );
   return parts.join(' ');
 }
