@@ -69,8 +69,9 @@ test('a leak alone: the headline says head leaks, how much it kept after how man
   const markdown = render('leak', report);
   assert.match(
     markdown,
-    /head leaks memory: head kept \d+(\.\d)? MB more after [\d,]+ requests; base kept none/,
+    /leaks memory\*\*: head kept \d+(\.\d)? MB more after [\d,]+ requests; base kept none/,
   );
+  assert.match(stepMessage(report, stepOutcome(report, true)), /^head leaks memory: head kept /);
   assert.equal(memoryOutput(report.decision), 'leak');
 });
 
