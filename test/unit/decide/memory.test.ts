@@ -11,6 +11,7 @@ import type { ScenarioRule } from '../../../src/model/decision.ts';
 import { metricValue } from '../../../src/model/derived.ts';
 import type { Round, RoundMemory, Side } from '../../../src/model/measure.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
+import { asFile, gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 const RULES: ScenarioRule[] = [{ name: 'GET /', expectStatus: undefined, threshold: undefined }];
 const REQUESTS = 30_000;
@@ -195,5 +196,24 @@ describe('the leak test', () => {
     assert.equal(blockSlopes(all, 2, 5).length, 2);
     const perPair = rounds({ alloc: { base: 2000, head: 2000 }, restartEvery: 1 });
     assert.equal(decide(perPair, RULES, { ...OPTIONS, restartEvery: 1 }).leaks, undefined);
+  });
+});
+
+describe('memory through report.json', () => {
+  test('a report read back and merged alone (`mode: report`) decides allocation and the leak as the gate did', () => {
+    const report = gateReport({
+      paths: { '/a': 1, '/b': 1 },
+      pairs: 8,
+      seed: 5,
+      memory: { bytes: 20_000, alloc: { '/a': 1.2 }, keeps: { base: 0, head: 300 } },
+    });
+    const merged = mergeAsMeasured([asFile(report, 'report.json')]);
+    assert.deepEqual(merged.decision, report.decision);
+    assert.equal(
+      merged.rounds[0]!.measurement.memory?.requests,
+      report.rounds[0]!.measurement.memory?.requests,
+    );
+    assert.equal(merged.decision!.leaks![0]!.verdict, 'regression');
+    assert.ok(merged.decision!.comparisons.some((c) => c.metric === 'alloc' && c.verdict === 'regression'));
   });
 });
