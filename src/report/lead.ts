@@ -85,6 +85,8 @@ function effect(c: MetricComparison, base: string): string {
   if (c.metric === 'rps') return `makes ${scenario} ${size(c)} ${up ? 'faster' : 'slower'} than ${base}`;
   if (c.metric === 'cpu')
     return `makes each request of ${scenario} cost ${size(c)} ${up ? 'more' : 'less'} server CPU than on ${base}`;
+  if (c.metric === 'alloc')
+    return `makes ${scenario} allocate ${size(c)} ${up ? 'more' : 'less'} per request than ${base}`;
   return `${up ? 'raises' : 'lowers'} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
 }
 

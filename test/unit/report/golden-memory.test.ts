@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stepOutcome } from '../../../src/decide/outcome.ts';
+import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { stepMessage } from '../../../src/report/headline.ts';
@@ -21,13 +21,16 @@ const PUBLISHED = {
 function render(name: string, report: Report): string {
   const markdown = renderMarkdown(report, PUBLISHED);
   golden(`memory-${name}.md`, markdown);
-  const step = stepOutcome(report, true);
-  const outputs = {
-    verdict: report.verdict,
-    memory: memoryOutput(report.decision),
-    step,
-    message: stepMessage(report, step),
-  };
+  const outcomes = [true, false].map((fail) => {
+    const step = stepOutcome(report, fail);
+    return {
+      failOnRegression: fail,
+      step,
+      message: stepMessage(report, step),
+      check: checkConclusion(report, fail),
+    };
+  });
+  const outputs = { verdict: report.verdict, memory: memoryOutput(report.decision), outcomes };
   golden(`memory-${name}.outputs.json`, `${JSON.stringify(outputs, null, 2)}\n`);
   return markdown;
 }
