@@ -37,7 +37,7 @@ import {
   testedMetrics,
 } from './compare.ts';
 import { compareFailures } from './failures.ts';
-import { adjustedP, type Family, failureFamilyOf, familyOf } from './family.ts';
+import { adjustedP, decisionAlpha, type Family, failureFamilyOf, familyOf, type Stages } from './family.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { compareLeak, leakTested } from './leak.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
@@ -52,7 +52,10 @@ export interface DecideOptions {
   latencyThreshold?: number;
   /** Smallest relative change of allocation per request that matters; default: `threshold`. */
   memoryThreshold?: number;
+  /** The gate's alpha (a stage of a two-stage design spends its share: `stages`, src/decide/family.ts). */
   alpha: number;
+  /** 2 when this decision is one stage of a two-stage design; default 1. */
+  stages?: Stages | undefined;
   /** The pair counts at which this gate may look (confirmation included), all counted; default: one look. */
   looks?: readonly number[];
   /** Pairs that share their two server processes (`restart-every`; 0 or 1: none share). */
@@ -340,7 +343,7 @@ function decideOnce(
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const leakGroups = groups.filter((g) => leakTested(g.rounds, g.scenarios.length, g.restartEvery ?? 0));
   const count = entries.length + scenarios.length + leakGroups.length;
-  const design = { alpha: options.alpha, comparisons: count, floor: options.floor };
+  const design = { alpha: options.alpha, stages: options.stages, comparisons: count, floor: options.floor };
   const family = ({ looks, at, restartEvery }: Pick<Entry, 'looks' | 'at' | 'restartEvery'>): Family =>
     familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
@@ -359,7 +362,7 @@ function decideOnce(
     errors,
     shown,
     ...(leaks.length > 0 ? { leaks } : {}),
-    alpha: options.alpha,
+    alpha: decisionAlpha(options.alpha, options.stages),
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
     memoryThreshold: options.memoryThreshold ?? options.threshold,
