@@ -24,7 +24,9 @@ const TESTED: readonly Metric[] = METRICS.filter((metric) => !SHOWN.includes(met
  */
 export function memoryMeasured(pairs: readonly Pair[]): boolean {
   const first = pairs[0];
-  return first !== undefined && !!first.base.measurement.memory && !!first.head.measurement.memory;
+  // Requests counted too: a Node.js without the http.server.request.start channel counts none.
+  const counted = (round: Round) => (round.measurement.memory?.requests ?? 0) > 0;
+  return first !== undefined && counted(first.base) && counted(first.head);
 }
 
 /**

@@ -118,6 +118,15 @@ describe('allocation per request', () => {
     assert.equal(decision.leaks, undefined);
   });
 
+  test('not compared where the servers counted no requests (a Node.js without the request channel)', () => {
+    const uncounted = rounds({ alloc: { base: 2000, head: 2000 } }).map((r) => ({
+      ...r,
+      measurement: { ...r.measurement, memory: { ...r.measurement.memory!, requests: 0 } },
+    }));
+    const decision = decide(uncounted, RULES, OPTIONS);
+    assert.ok(!decision.comparisons.some((c) => c.metric === 'alloc'));
+  });
+
   test('every comparison counts in the family: allocation and the leak test widen the others alike', () => {
     const decision = decide(rounds({ alloc: { base: 2000, head: 2000 } }), RULES, OPTIONS);
     const without = decide(rounds({ alloc: { base: 2000, head: 2000 }, without: true }), RULES, OPTIONS);
