@@ -51,6 +51,23 @@ export function leakRow(l: LeakComparison): string {
   return `| whole server | heap kept per 100,000 requests | ${per100k(l.base)} | ${per100k(l.head)} | ${per100k(l.change)} (${interval}) | ${leakVerdictText(l)} |`;
 }
 
+/**
+ * The rule's sentence of a leak test that decided the verdict (a regression or an improvement where no metric did)
+ * or left it open; '' for one that says "no change".
+ */
+export function leakRuleSentence(l: LeakComparison): string {
+  const per = 'per 100,000 requests';
+  const half = `half of ${formatBytes(l.threshold * 100_000)} ${per}`;
+  if (l.verdict === 'regression' || l.verdict === 'improvement') {
+    const who = l.verdict === 'regression' ? 'head' : 'base';
+    const what = l.verdict === 'regression' ? 'a regression (a leak)' : 'an improvement (a leak fixed)';
+    return `The heap ${who} kept grew by ${formatBytes(Math.abs(l.change) * 100_000)} ${per} more than the other side's (interval ${leakInterval(l.ci)}): wholly beyond ${half}, the estimate beyond the threshold, so this is ${what}.`;
+  }
+  if (l.verdict === 'inconclusive')
+    return `The leak test's interval (${leakInterval(l.ci)}) reaches past ±${formatBytes(l.threshold * 100_000)} ${per} without settling: more pairs (a longer \`time-budget\`) would narrow it.`;
+  return '';
+}
+
 /** The headline of a leak: "head leaks memory: head kept 38.0 MB more after 1.2 M requests; base kept none (p …)". */
 export function leakHeadline(l: LeakComparison, alpha: number): string {
   return `head leaks memory: ${leakSentence(l)} (${pText(l.pAdjusted, alpha)})`;

@@ -7,6 +7,7 @@ import { METRICS, type Metric } from '../model/measure.ts';
 import { escapeMarkdown } from './escape.ts';
 import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
 import { leadingChange } from './headline.ts';
+import { leakRuleSentence } from './memory-text.ts';
 import { familySize, incidentsText, intervalText } from './tables.ts';
 
 /** "req/s of GET /". */
@@ -45,11 +46,15 @@ export function verdictSentence(decision: Decision): string {
   // The comparison the headline names.
   const regression = leadingChange(cs.filter((c) => c.verdict === 'regression'));
   if (regression) return changed(regression, floor, 'worse', 'a regression');
+  const leak = decision.leaks?.find((l) => l.verdict === 'regression');
+  if (leak) return leakRuleSentence(leak);
   const improvement = leadingChange(cs.filter((c) => c.verdict === 'improvement'));
   if (improvement) return changed(improvement, floor, 'better', 'an improvement');
   const fewer = decision.errors.find((e) => e.verdict === 'improvement');
   if (fewer) return failureSentence(fewer, decision.alpha);
   const open = cs.find((c) => c.verdict === 'inconclusive');
+  const leakOpen = decision.leaks?.find((l) => l.verdict !== 'no-change');
+  if (open === undefined && leakOpen) return leakRuleSentence(leakOpen);
   if (open === undefined) {
     const small = cs.filter((c) => c.significant);
     const note =
