@@ -1,5 +1,5 @@
 /**
- * `mode: history` measured (bench/RESULTS.md §21).
+ * `mode: history` measured (bench/NOTEBOOK.md §21).
  *
  *   npx node bench/history.ts size                 # 5,000 simulated runs: bytes of history, time to draw the charts
  *   npx node bench/history.ts creep [workUs]       # one real run of the built action on a 2× creep, at the defaults
@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { historyCharts } from '../src/history/chart.ts';
+import { historyCharts } from '../src/history/chart-series.ts';
 import { formatLine, monthFile } from '../src/history/lines.ts';
 import { historySvg } from '../src/report/history-chart.ts';
 import { historyPage } from '../src/report/history-page.ts';

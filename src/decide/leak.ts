@@ -19,7 +19,7 @@ import { mean, median } from '../stats/describe.ts';
 import { adjustedP, type Family } from './family.ts';
 import { inferUnits } from './interval.ts';
 
-/** Bytes a leak must keep per request to matter: 1 MB (MiB) per 100,000 requests (bench/RESULTS.md §47). */
+/** Bytes a leak must keep per request to matter: 1 MB (MiB) per 100,000 requests (bench/NOTEBOOK.md §47). */
 export const LEAK_THRESHOLD = (1024 * 1024) / 100_000;
 
 /** The block of processes a pair ran on: pairs share theirs in blocks of `restartEvery` (2 or more), else not. */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type InputName, parseConfig } from '../../../src/config/inputs.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { artifactName } from '../../../src/publish/artifact.ts';
 
 type Inputs = Partial<Record<InputName, string>>;
