@@ -12600,7 +12600,8 @@ var SHOWN = ["p50", "gc"];
 var TESTED = METRICS.filter((metric) => !SHOWN.includes(metric));
 function memoryMeasured(pairs) {
   const first = pairs[0];
-  return first !== void 0 && !!first.base.measurement.memory && !!first.head.measurement.memory;
+  const counted = (round) => (round.measurement.memory?.requests ?? 0) > 0;
+  return first !== void 0 && counted(first.base) && counted(first.head);
 }
 function testedMetrics(pairs) {
   const open3 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
@@ -20594,6 +20595,18 @@ function leakRow(l) {
   const interval = leakInterval(l.verdict === "no-change" ? l.equivalence.ci : l.ci);
   return `| whole server | heap kept per 100,000 requests | ${per100k(l.base)} | ${per100k(l.head)} | ${per100k(l.change)} (${interval}) | ${leakVerdictText(l)} |`;
 }
+function leakRuleSentence(l) {
+  const per = "per 100,000 requests";
+  const half = `half of ${formatBytes(l.threshold * 1e5)} ${per}`;
+  if (l.verdict === "regression" || l.verdict === "improvement") {
+    const who = l.verdict === "regression" ? "head" : "base";
+    const what2 = l.verdict === "regression" ? "a regression (a leak)" : "an improvement (a leak fixed)";
+    return `The heap ${who} kept grew by ${formatBytes(Math.abs(l.change) * 1e5)} ${per} more than the other side's (interval ${leakInterval(l.ci)}): wholly beyond ${half}, the estimate beyond the threshold, so this is ${what2}.`;
+  }
+  if (l.verdict === "inconclusive")
+    return `The leak test's interval (${leakInterval(l.ci)}) reaches past \xB1${formatBytes(l.threshold * 1e5)} ${per} without settling: more pairs (a longer \`time-budget\`) would narrow it.`;
+  return "";
+}
 function leaked(decision) {
   return decision.leaks?.find((l) => l.verdict === "regression");
 }
@@ -21545,11 +21558,15 @@ function verdictSentence(decision) {
   const floor = decision.rule.floor;
   const regression = leadingChange(cs.filter((c) => c.verdict === "regression"));
   if (regression) return changed(regression, floor, "worse", "a regression");
+  const leak = decision.leaks?.find((l) => l.verdict === "regression");
+  if (leak) return leakRuleSentence(leak);
   const improvement = leadingChange(cs.filter((c) => c.verdict === "improvement"));
   if (improvement) return changed(improvement, floor, "better", "an improvement");
   const fewer = decision.errors.find((e) => e.verdict === "improvement");
   if (fewer) return failureSentence2(fewer, decision.alpha);
   const open3 = cs.find((c) => c.verdict === "inconclusive");
+  const leakOpen = decision.leaks?.find((l) => l.verdict !== "no-change");
+  if (open3 === void 0 && leakOpen) return leakRuleSentence(leakOpen);
   if (open3 === void 0) {
     const small = cs.filter((c) => c.significant);
     const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
