@@ -9534,13 +9534,24 @@ function redact(report, secrets) {
 // src/io/report-json.ts
 import { mkdir, writeFile } from "node:fs/promises";
 import { join as join4 } from "node:path";
+
+// src/model/report.ts
+var TINY = 1e-9;
+
+// src/io/report-json.ts
 function reportPath(outputDir) {
   return join4(outputDir, "report.json");
 }
+function held(_key, value2) {
+  return typeof value2 === "number" && value2 !== 0 && Math.abs(value2) < TINY ? 0 : value2;
+}
+function reportText(report) {
+  return `${JSON.stringify(report, held, 2)}
+`;
+}
 async function writeReport(outputDir, report) {
   await mkdir(outputDir, { recursive: true });
-  await writeFile(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
-`);
+  await writeFile(reportPath(outputDir), reportText(report));
 }
 
 // src/load/generator.ts
@@ -9741,7 +9752,7 @@ import { availableParallelism, cpus, release } from "node:os";
 
 // src/stats/distributions.ts
 var EPS = 1e-16;
-var TINY = 1e-300;
+var TINY2 = 1e-300;
 var MAX_ITER = 1e4;
 var LN_SQRT_PI = 0.5723649429247001;
 function assertNumber(value2, name) {
@@ -9794,16 +9805,16 @@ function gammaQ(a, x) {
     return 1 - sum3 * front;
   }
   let b = x + 1 - a;
-  let c = 1 / TINY;
+  let c = 1 / TINY2;
   let d = 1 / b;
   let h = d;
   for (let i = 1; i < MAX_ITER; i++) {
     const an = -i * (i - a);
     b += 2;
     d = an * d + b;
-    if (Math.abs(d) < TINY) d = TINY;
+    if (Math.abs(d) < TINY2) d = TINY2;
     c = b + an / c;
-    if (Math.abs(c) < TINY) c = TINY;
+    if (Math.abs(c) < TINY2) c = TINY2;
     d = 1 / d;
     const delta2 = d * c;
     h *= delta2;
@@ -9889,23 +9900,23 @@ function betaContinuedFraction(x, a, b) {
   const qam = a - 1;
   let c = 1;
   let d = 1 - qab * x / qap;
-  if (Math.abs(d) < TINY) d = TINY;
+  if (Math.abs(d) < TINY2) d = TINY2;
   d = 1 / d;
   let h = d;
   for (let m = 1; m <= MAX_ITER; m++) {
     const m2 = 2 * m;
     let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
     d = 1 + aa * d;
-    if (Math.abs(d) < TINY) d = TINY;
+    if (Math.abs(d) < TINY2) d = TINY2;
     c = 1 + aa / c;
-    if (Math.abs(c) < TINY) c = TINY;
+    if (Math.abs(c) < TINY2) c = TINY2;
     d = 1 / d;
     h *= d * c;
     aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
     d = 1 + aa * d;
-    if (Math.abs(d) < TINY) d = TINY;
+    if (Math.abs(d) < TINY2) d = TINY2;
     c = 1 + aa / c;
-    if (Math.abs(c) < TINY) c = TINY;
+    if (Math.abs(c) < TINY2) c = TINY2;
     d = 1 / d;
     const delta2 = d * c;
     h *= delta2;
@@ -10210,7 +10221,6 @@ var MAX_ROUND_SEC = 7 * 86400;
 var MAX_COUNT = 1e12;
 var MAX_ROUND_COUNT = 1e10;
 var MAX_CORES = 4096;
-var TINY2 = 1e-9;
 var SHA = "^[0-9a-f]{40}(?:[0-9a-f]{24})?$";
 var PATH = "^/\\S*$";
 var NODE_VERSION = "^v?\\d+\\.\\d+\\.\\d+[0-9A-Za-z.+-]*$";
@@ -10234,7 +10244,7 @@ var quantity = (maximum) => ({
   type: "number",
   minimum: 0,
   maximum,
-  not: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: TINY2 }
+  not: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: TINY }
 });
 var range = (minimum, maximum) => ({ type: "number", minimum, maximum });
 var share = quantity(1);
@@ -10242,7 +10252,7 @@ var signed = (maximum) => ({
   type: "number",
   minimum: -maximum,
   maximum,
-  not: { type: "number", exclusiveMinimum: -TINY2, exclusiveMaximum: TINY2, not: { const: 0 } }
+  not: { type: "number", exclusiveMinimum: -TINY, exclusiveMaximum: TINY, not: { const: 0 } }
 });
 
 // src/config/report-notes-schema.ts
@@ -20371,17 +20381,17 @@ async function prepareTrees(context, run) {
     }
     return setup(context, run, dirs2, remaining);
   }
-  const held = new HeldLog();
+  const held2 = new HeldLog();
   const stopHead = new AbortController();
   run.headRan = true;
   const base = prepare("base", log).catch((error) => {
     stopHead.abort();
     throw error;
   });
-  const [baseDone, headDone] = await Promise.allSettled([base, prepare("head", held, stopHead.signal)]);
+  const [baseDone, headDone] = await Promise.allSettled([base, prepare("head", held2, stopHead.signal)]);
   if (baseDone.status === "rejected") throw baseDone.reason;
   run.prepared.push("base");
-  await held.replay(log);
+  await held2.replay(log);
   if (headDone.status === "rejected") throw headDone.reason;
   run.prepared.push("head");
   return setup(context, run, dirs2, remaining);
