@@ -61,10 +61,13 @@ export const HEAP_SOURCE = `
     return out;
   }
 
+  var requestChannel = null;
   function countRequests() {
     var dc = require('diagnostics_channel');
     var onRequest = function () { requests++; };
+    // Held strongly, as the preload's other channel: old releases kept channels weakly.
+    requestChannel = dc.channel('http.server.request.start');
     if (typeof dc.subscribe === 'function') dc.subscribe('http.server.request.start', onRequest);
-    else dc.channel('http.server.request.start').subscribe(onRequest);
+    else requestChannel.subscribe(onRequest);
   }
 `;
