@@ -19,6 +19,7 @@ export const INPUT_DEFAULTS = {
   build: '',
   'build-timeout': '10m',
   'ready-timeout': '60s',
+  'memory-threshold': '1%',
   port: '',
   threshold: '2%',
   base: '',

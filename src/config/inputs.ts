@@ -184,6 +184,7 @@ function comparisonInputs(
   | 'port'
   | 'threshold'
   | 'latencyThreshold'
+  | 'memoryThreshold'
   | 'alpha'
   | 'failOnRegression'
   | 'token'
@@ -198,6 +199,9 @@ function comparisonInputs(
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: decided.latencyThreshold,
+    memoryThreshold:
+      file?.memoryThreshold ??
+      parsePercent('memory-threshold', get('memory-threshold'), { min: 0.001, max: 10 }),
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),
