@@ -8723,6 +8723,30 @@ function readiness(value2, firstPath, fail) {
   return ready;
 }
 
+// src/config/workflow-policy.ts
+function workflowThreshold(get) {
+  return parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 });
+}
+function workflowMemoryThreshold(get) {
+  return parsePercent("memory-threshold", get("memory-threshold"), { min: 1e-3, max: 10 });
+}
+function workflowPort(get) {
+  const text2 = get("port");
+  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
+}
+function workflowReadyTimeout(get) {
+  return parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 });
+}
+function workflowPolicy(get) {
+  return {
+    start: get("start"),
+    threshold: workflowThreshold(get),
+    memoryThreshold: workflowMemoryThreshold(get),
+    port: workflowPort(get),
+    readyTimeoutMs: workflowReadyTimeout(get)
+  };
+}
+
 // src/config/inputs.ts
 function selectShard(scenarios, shard) {
   if (shard === void 0) return [...scenarios];
@@ -8781,16 +8805,6 @@ function shardScenarios(get, file) {
   }
   return { all, shard, scenarios };
 }
-function workflowThreshold(get) {
-  return parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 });
-}
-function workflowPort(get) {
-  const text2 = get("port");
-  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
-}
-function workflowReadyTimeout(get) {
-  return parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 });
-}
 function comparisonInputs(get, lookup, file, decided2) {
   const buildText = get("build");
   const baseText = get("base");
@@ -8798,7 +8812,7 @@ function comparisonInputs(get, lookup, file, decided2) {
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: decided2.latencyThreshold,
-    memoryThreshold: file?.memoryThreshold ?? parsePercent("memory-threshold", get("memory-threshold"), { min: 1e-3, max: 10 }),
+    memoryThreshold: file?.memoryThreshold ?? workflowMemoryThreshold(get),
     alpha: decided2.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
@@ -8902,12 +8916,7 @@ function parseConfig(lookup, sources) {
   const { all, shard, scenarios } = selection;
   const load2 = loadInputs(get, measure2, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
-  const workflow = {
-    start: get("start"),
-    threshold: workflowThreshold(get),
-    port: workflowPort(get),
-    readyTimeoutMs: workflowReadyTimeout(get)
-  };
+  const workflow = workflowPolicy(get);
   return {
     start,
     workflow,
@@ -9006,6 +9015,7 @@ function trustedConfig(config, baseText, headText, environment2 = process.env) {
     },
     headCommandsOnBase: baseStart === "",
     threshold: base?.threshold ?? workflow.threshold,
+    memoryThreshold: base?.memoryThreshold ?? workflow.memoryThreshold ?? config.memoryThreshold,
     scenarios: config.scenarios.map((s) => ({ ...s, threshold: baseThresholds.get(s.name) })),
     configChanged: config.configFile !== void 0 && baseText !== headText
   };

@@ -1,7 +1,7 @@
 /**
  * Policy from the trusted side. The config file is read from head, which the pull request wrote: it may say how
  * head starts, but not how base starts nor how strict the gate is. So each side runs with its own commit's `start`,
- * `env`, `setup`, `teardown`, `port` and `ready`, and the policy (`threshold`, each scenario's `threshold`) comes from base's config
+ * `env`, `setup`, `teardown`, `port` and `ready`, and the policy (`threshold`, `memoryThreshold`, each scenario's `threshold`) comes from base's config
  * file or the workflow's inputs. `alpha` is an input only. The caller reads base's file from the base commit.
  */
 import { isAbsolute, normalize, relative, sep } from 'node:path';
@@ -96,6 +96,7 @@ export function trustedConfig(
     },
     headCommandsOnBase: baseStart === '',
     threshold: base?.threshold ?? workflow.threshold,
+    memoryThreshold: base?.memoryThreshold ?? workflow.memoryThreshold ?? config.memoryThreshold,
     scenarios: config.scenarios.map((s) => ({ ...s, threshold: baseThresholds.get(s.name) })),
     configChanged: config.configFile !== undefined && baseText !== headText,
   };

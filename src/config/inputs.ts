@@ -44,6 +44,13 @@ import {
   type ScenarioFile,
   scenariosFromPaths,
 } from './scenario-file.ts';
+import {
+  workflowMemoryThreshold,
+  workflowPolicy,
+  workflowPort,
+  workflowReadyTimeout,
+  workflowThreshold,
+} from './workflow-policy.ts';
 
 export {
   INPUT_DEFAULTS,
@@ -157,22 +164,6 @@ function shardScenarios(
   return { all, shard, scenarios };
 }
 
-/** The `threshold` input, or its default. */
-function workflowThreshold(get: Get): number {
-  return parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 });
-}
-
-/** The `port` input; undefined: none. */
-function workflowPort(get: Get): number | undefined {
-  const text = get('port');
-  return text === '' ? undefined : parseInteger('port', text, { min: 1, max: 65535 });
-}
-
-/** The `ready-timeout` input, or its default. */
-function workflowReadyTimeout(get: Get): number {
-  return parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 });
-}
-
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
   get: Get,
@@ -199,9 +190,7 @@ function comparisonInputs(
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: decided.latencyThreshold,
-    memoryThreshold:
-      file?.memoryThreshold ??
-      parsePercent('memory-threshold', get('memory-threshold'), { min: 0.001, max: 10 }),
+    memoryThreshold: file?.memoryThreshold ?? workflowMemoryThreshold(get),
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),
@@ -371,12 +360,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   const { all, shard, scenarios } = selection;
   const load = loadInputs(get, measure, mode);
   const expanded = expandConfig(scenarios, file?.env ?? {}, sources.environment ?? process.env);
-  const workflow = {
-    start: get('start'),
-    threshold: workflowThreshold(get),
-    port: workflowPort(get),
-    readyTimeoutMs: workflowReadyTimeout(get),
-  };
+  const workflow = workflowPolicy(get);
   return {
     start,
     workflow,

@@ -25,6 +25,8 @@ export interface WorkflowPolicy {
   start: string;
   /** The `threshold` input (or its default). */
   threshold: number;
+  /** The `memory-threshold` input (or its default). */
+  memoryThreshold?: number | undefined;
   /** The `port` input; undefined: none. */
   port?: number | undefined;
   /** The `ready-timeout` input (or its default). */

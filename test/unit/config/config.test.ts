@@ -60,7 +60,13 @@ describe('parseConfig defaults', () => {
     const config = configOf({ start: 'node server.js' });
     assert.deepEqual(config, {
       start: 'node server.js',
-      workflow: { start: 'node server.js', threshold: 0.02, port: undefined, readyTimeoutMs: 60_000 },
+      workflow: {
+        start: 'node server.js',
+        threshold: 0.02,
+        memoryThreshold: 0.01,
+        port: undefined,
+        readyTimeoutMs: 60_000,
+      },
       configFile: undefined,
       scenarios: scenariosFromPaths(['/']),
       fileScenarios: scenariosFromPaths(['/']),

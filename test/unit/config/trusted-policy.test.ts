@@ -80,6 +80,25 @@ describe('each side starts with its own config; the policy is base’s or the wo
     assert.ok(withInput.scenarios.every((s) => s.threshold === undefined));
   });
 
+  test('`memoryThreshold: 100%` in head’s file wins nothing: base’s, else the workflow’s `memory-threshold`', () => {
+    const loose = HEAD_FILE.replace('threshold: 100%\n', 'threshold: 100%\nmemoryThreshold: 100%\n');
+    assert.equal(headConfig({}, loose).memoryThreshold, 1, 'head’s file asked for it');
+    assert.equal(trustedConfig(headConfig({}, loose), BASE_FILE, loose).memoryThreshold, 0.01, 'the default');
+    const strict = `${BASE_FILE}memoryThreshold: 0.5%\n`;
+    assert.equal(trustedConfig(headConfig({}, loose), strict, loose).memoryThreshold, 0.005, 'base’s file');
+    assert.equal(
+      trustedConfig(headConfig({}, loose), undefined, loose).memoryThreshold,
+      0.01,
+      'no file in base',
+    );
+    const input = headConfig({ 'memory-threshold': '3%' });
+    assert.equal(
+      trustedConfig(input, undefined, HEAD_FILE).memoryThreshold,
+      0.03,
+      'no file in base: the input',
+    );
+  });
+
   test('a file the pull request adds or changes is flagged; the same file is not', () => {
     assert.equal(trustedConfig(headConfig(), BASE_FILE, HEAD_FILE).configChanged, true);
     assert.equal(trustedConfig(headConfig(), undefined, HEAD_FILE).configChanged, true);

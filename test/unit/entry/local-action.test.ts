@@ -52,7 +52,7 @@ describe('the action under local-action and as built', { timeout: 120_000 }, () 
     },
   };
   // `results` and everything else at action.yml's defaults.
-  const inputs = { mode: 'report', comment: 'false' };
+  const inputs = { mode: 'report', comment: 'off' };
 
   before(async () => {
     // A GitHub to read the pull request from (for the accept label): an unreachable one costs each run the
