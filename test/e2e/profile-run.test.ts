@@ -1,7 +1,7 @@
 /**
  * The real profiler: installs the pinned 0x (into the default cache directory, so a second run reuses it) and
  * profiles throwaway servers side by side, in windows of load taken in turns, as the gate does. Needs the npm
- * registry the first time. Skip with PERF_GATE_SKIP_PROFILE_E2E=1. What the profiles name, through the built
+ * registry the first time. What the profiles name, through the built
  * action, is end to end in restify-listener.test.ts and dep-bump-profile.test.ts.
  */
 import assert from 'node:assert/strict';
@@ -25,8 +25,6 @@ import {
 } from '../../src/profile/side-by-side.ts';
 import { buildProfile } from '../../src/profile/ticks.ts';
 import { processesUnder } from '../support/repo.ts';
-
-const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
 
 const SERVER = `'use strict';
 const http = require('node:http');
@@ -57,7 +55,7 @@ async function rejection(promise: Promise<unknown>): Promise<GateError> {
   assert.fail('expected profileSideBySide to fail');
 }
 
-describe('profileSideBySide with 0x', { skip, timeout: 10 * 60_000 }, () => {
+describe('profileSideBySide with 0x', { timeout: 10 * 60_000 }, () => {
   let zeroxBin = '';
   let scratch = '';
   let count = 0;
