@@ -1,16 +1,21 @@
 /**
- * A node:test reporter that prints, at the end, each test file's wall time (its top-level tests' durations summed,
- * which run one after the other within a file) and its tests, slowest first: where a suite's time goes.
+ * A node:test reporter that appends, at the end of a run, each test file's wall time (its top-level tests' durations
+ * summed, which run one after the other within a file) and its tests, slowest first, to the file FILE_TIMES names:
+ * where a suite's time goes (bench/repeat-suite.ts; several runs of `node --test` append to one file).
  *
- *   node --test --test-reporter=spec --test-reporter-destination=stdout \
- *     --test-reporter=./bench/file-times.ts --test-reporter-destination=/tmp/file-times.txt "test/e2e/**\/*.test.ts"
+ *   FILE_TIMES=/tmp/times.txt npm run test:e2e -- --test-reporter=spec --test-reporter-destination=stdout \
+ *     --test-reporter=./bench/file-times.ts --test-reporter-destination=/dev/null
  */
+import { appendFileSync } from 'node:fs';
+
 type Event = {
   type: string;
   data: { file?: string; nesting?: number; details?: { duration_ms?: number; type?: string } };
 };
 
 export default async function* fileTimes(source: AsyncIterable<Event>): AsyncGenerator<string> {
+  const out = process.env.FILE_TIMES;
+  if (out === undefined) throw new Error('FILE_TIMES names no file to append the times to');
   const files = new Map<string, { ms: number; tests: number; skipped: number }>();
   for await (const event of source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
@@ -23,9 +28,13 @@ export default async function* fileTimes(source: AsyncIterable<Event>): AsyncGen
   }
   const rows = [...files].sort((a, b) => b[1].ms - a[1].ms);
   const total = rows.reduce((sum, [, row]) => sum + row.ms, 0);
-  for (const [file, row] of rows) {
+  const lines = rows.map(([file, row]) => {
     const name = file.replace(`${process.cwd()}/`, '');
-    yield `${(row.ms / 1000).toFixed(1).padStart(7)} s  ${String(row.tests).padStart(3)} tests${row.skipped ? ` (${row.skipped} skipped)` : ''}  ${name}\n`;
-  }
-  yield `${(total / 1000).toFixed(1).padStart(7)} s  in all (files' tests summed)\n`;
+    return `${(row.ms / 1000).toFixed(1).padStart(7)} s  ${String(row.tests).padStart(3)} tests${row.skipped ? ` (${row.skipped} skipped)` : ''}  ${name}\n`;
+  });
+  appendFileSync(
+    out,
+    `${lines.join('')}${(total / 1000).toFixed(1).padStart(7)} s  in all (files' tests summed)\n`,
+  );
+  yield '';
 }

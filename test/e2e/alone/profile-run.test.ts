@@ -9,22 +9,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { writePortPreload } from '../../src/diagnostics/port-map.ts';
-import { GateError } from '../../src/io/errors.ts';
-import { liveChildren } from '../../src/io/proc.ts';
-import { freePort, listening } from '../../src/io/server.ts';
-import type { Side } from '../../src/model/measure.ts';
-import { SAMPLING_INTERVAL_US } from '../../src/profile/compare.ts';
-import { ensureZeroX } from '../../src/profile/install.ts';
-import type { ProfileTarget } from '../../src/profile/run.ts';
+import { writePortPreload } from '../../../src/diagnostics/port-map.ts';
+import { GateError } from '../../../src/io/errors.ts';
+import { liveChildren } from '../../../src/io/proc.ts';
+import { freePort, listening } from '../../../src/io/server.ts';
+import type { Side } from '../../../src/model/measure.ts';
+import { SAMPLING_INTERVAL_US } from '../../../src/profile/compare.ts';
+import { ensureZeroX } from '../../../src/profile/install.ts';
+import type { ProfileTarget } from '../../../src/profile/run.ts';
 import {
   getRequests,
   MIN_ALIGNED_SHARE,
   profileSideBySide,
   type SideBySideSpec,
-} from '../../src/profile/side-by-side.ts';
-import { buildProfile } from '../../src/profile/ticks.ts';
-import { processesUnder } from '../support/repo.ts';
+} from '../../../src/profile/side-by-side.ts';
+import { buildProfile } from '../../../src/profile/ticks.ts';
+import { processesUnder } from '../../support/repo.ts';
 
 const SERVER = `'use strict';
 const http = require('node:http');

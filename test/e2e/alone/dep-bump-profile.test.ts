@@ -14,10 +14,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { changeToExplain } from '../../src/gate/profiling.ts';
-import type { Report } from '../../src/model/report.ts';
-import { runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
+import { changeToExplain } from '../../../src/gate/profiling.ts';
+import type { Report } from '../../../src/model/report.ts';
+import { runAction } from '../../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import {
   type Files,
   killProcessesUnder,
@@ -25,9 +25,9 @@ import {
   processesUnder,
   pullRequestEvent,
   type TestRepo,
-} from '../support/repo.ts';
+} from '../../support/repo.ts';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/dep-bump/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../fixtures/dep-bump/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
 
 function tree(side: 'base' | 'head'): Files {
