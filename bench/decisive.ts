@@ -3,7 +3,7 @@
  * per model, the share of unchanged pull requests that end "no change", the false alarms, the share of slowdowns of
  * exactly the threshold (either way) wrongly called "no change", and half the threshold failing:
  *
- *   npx node bench/decisive.ts [gates=2000] [seed=1] [only=<text in a model's name>]
+ *   npx node bench/decisive.ts [gates=2000] [seed=1] [only=<text in a model's name>] [budget=<seconds>]
  *
  * The models are the one of the operating characteristic (normal per-pair noise of 3%, one scenario, every default)
  * and the departures of real services (bench/RESULTS.md §27), then many scenarios.
@@ -43,7 +43,8 @@ async function run(m: GateModel): Promise<Tally> {
 const pct = (x: number): string => `${((100 * x) / gates).toFixed(1)}%`;
 
 function model(change: Partial<GateModel>): GateModel {
-  return { ...DEFAULT_MODEL, restartEvery: DEFAULT_RESTART_EVERY, sd: 0.03, ...change };
+  const budgetSec = Number(options.budget ?? DEFAULT_MODEL.budgetSec);
+  return { ...DEFAULT_MODEL, restartEvery: DEFAULT_RESTART_EVERY, sd: 0.03, budgetSec, ...change };
 }
 
 /** Head slower by `share` on scenario 0 (negative: faster). */
@@ -62,7 +63,7 @@ const MODELS: [string, Partial<GateModel>][] = [
 
 console.log(`\nDecisive verdicts: ${gates} gates a cell; ${machineLine()}; ${new Date().toISOString()}`);
 console.log(
-  `threshold ${DEFAULT_MODEL.threshold * 100}%, alpha ${DEFAULT_MODEL.alpha}, budget ${DEFAULT_MODEL.budgetSec} s, restart-every ${DEFAULT_RESTART_EVERY}\n`,
+  `threshold ${DEFAULT_MODEL.threshold * 100}%, alpha ${DEFAULT_MODEL.alpha}, budget ${model({}).budgetSec} s, restart-every ${DEFAULT_RESTART_EVERY}\n`,
 );
 console.log(
   '| model | A/A "no change" | A/A regression + improvement | A/A mean time | −threshold "no change" | +threshold "no change" | ½× the threshold fails |',

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { historyCharts } from '../src/history/chart.ts';
+import { historyCharts } from '../src/history/chart-series.ts';
 import { formatLine, monthFile } from '../src/history/lines.ts';
 import { historySvg } from '../src/report/history-chart.ts';
 import { historyPage } from '../src/report/history-page.ts';

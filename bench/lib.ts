@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputName, parseConfig } from '../src/config/inputs.ts';
-import { runGate } from '../src/gate/run.ts';
+import { runGate } from '../src/gate/run-gate.ts';
 import type { Round } from '../src/model/measure.ts';
 import type { TextLog } from '../src/model/notes.ts';
 import type { Report } from '../src/model/report.ts';

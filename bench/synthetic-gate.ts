@@ -76,6 +76,10 @@ export interface GateModel {
   /** Fixed pairs (one look) instead of adaptive rounds. */
   fixedPairs?: number;
   floor?: number;
+  /** One of this many runners merged (`replica`): it measures its whole budget (src/gate/loop.ts). */
+  replicas?: number;
+  /** A stage of a two-stage design (`stage`). */
+  stage?: 1 | 2;
 }
 
 export const DEFAULT_MODEL: GateModel = {
@@ -239,14 +243,19 @@ function pairRounds(
   return rounds;
 }
 
-/** One simulated gate of model `m`, seeded. */
-export async function simulateGate(m: GateModel, seed: number): Promise<LoopResult & { seconds: number }> {
-  const random = mulberry32(seed);
-  const scenarios: ScenarioRule[] = Array.from({ length: m.scenarios }, (_, i) => ({
+/** The scenarios of model `m`, as the loop and the decision take them. */
+export function scenarioRules(m: GateModel): ScenarioRule[] {
+  return Array.from({ length: m.scenarios }, (_, i) => ({
     name: scenarioName(i),
     expectStatus: undefined,
     threshold: undefined,
   }));
+}
+
+/** One simulated gate of model `m`, seeded. */
+export async function simulateGate(m: GateModel, seed: number): Promise<LoopResult & { seconds: number }> {
+  const random = mulberry32(seed);
+  const scenarios = scenarioRules(m);
   const perBlock = Math.max(1, m.restartEvery);
   const blocks = new Map<number, BlockState>();
   let open = scenarios.map((_, i) => i);
@@ -281,6 +290,8 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
       latencyThreshold: m.latencyThreshold,
       alpha: m.alpha,
       ...(m.floor === undefined ? {} : { floor: m.floor }),
+      ...(m.replicas === undefined ? {} : { replica: { count: m.replicas } }),
+      ...(m.stage === undefined ? {} : { stage: m.stage }),
     },
   );
   return { ...result, seconds: elapsed };

@@ -7595,7 +7595,8 @@ function planNote(check2, restartEvery, scenarios, startSec) {
   if (check2.resolves) return void 0;
   const start = startSec !== void 0 && startSec >= SLOW_START_SEC ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? "" : "s"}` : "round"}; ` : "";
   const family = `${check2.comparisons} comparison${check2.comparisons === 1 ? "" : "s"} (${scenarios} scenario${scenarios === 1 ? "" : "s"})`;
-  const buys = `the plan's last look has ${unitsText(check2, restartEvery)}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
+  const at = check2.runners > 1 ? `the merge of ${check2.runners} runners decides once, on ${unitsText(check2, restartEvery)} in all` : `the plan's last look has ${unitsText(check2, restartEvery)}`;
+  const buys = `${at}, and ${family} leave each interval a level of ${Number(check2.level.toPrecision(2))}`;
   const noise = `at a noise of \xB1${formatShare(check2.noise)} per pair`;
   const what2 = check2.canDecide ? `this plan can catch only changes of req/s of about ${formatShare(Number(check2.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check2.threshold)}): ${buys}.` : `this plan cannot decide anything: ${buys}, and an interval needs at least two units.`;
   return `${start}${what2} ${adviceText(check2, scenarios)}`;
@@ -8809,7 +8810,7 @@ function parseConfig(lookup, sources) {
   }
   const selection = shardScenarios(get, file);
   const stage = parseStage(get("stage"));
-  const alpha = parseAlpha(get("alpha")) / (stage === void 0 ? 1 : 2);
+  const alpha = parseAlpha(get("alpha"));
   const pairs = parseRounds(get("rounds"));
   const openLoop = parseLatencyRate(get("latency-rate"));
   const { all, shard, scenarios } = selection;
@@ -8858,7 +8859,7 @@ function exitStatus(report, failOnRegression) {
   return report.error && !report.error.neutral ? 2 : 1;
 }
 
-// src/gate/run.ts
+// src/gate/run-gate.ts
 import { resolve as resolve8 } from "node:path";
 
 // src/config/base-config.ts
@@ -10004,6 +10005,25 @@ function unitCrossing(units2, bounds) {
   assertSchedule(units2);
   return crossing(units2, bounds);
 }
+function startDensity(xs, sigma) {
+  return xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+}
+function stepDensity(grid, step3, to, even2 = false) {
+  const { xs, f, w } = grid;
+  const out = new Float64Array(to.length);
+  const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
+  const last = even2 ? (to.length - 1) / 2 : to.length - 1;
+  for (let j = 0; j <= last; j++) {
+    let sum3 = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const z2 = (to[j] - xs[i]) / step3;
+      if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
+    }
+    out[j] = sum3 * norm;
+    if (even2) out[to.length - 1 - j] = out[j];
+  }
+  return out;
+}
 function crossing(looks, bounds) {
   if (bounds.some((b) => !(b > 0))) return 1;
   if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
@@ -10012,7 +10032,7 @@ function crossing(looks, bounds) {
   let half = Math.min(bounds[0], 12) * sigma;
   let h = 2 * half / (GRID - 1);
   let xs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * h);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  let f = startDensity(xs, sigma);
   for (let k = 1; k < looks.length; k++) {
     const step3 = Math.sqrt(looks[k] - looks[k - 1]);
     const w = simpsonWeights(GRID, h);
@@ -10026,19 +10046,8 @@ function crossing(looks, bounds) {
     half = bound2;
     const nh = 2 * half / (GRID - 1);
     const nxs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * nh);
-    const nf = new Float64Array(GRID);
-    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j <= MID; j++) {
-      let sum3 = 0;
-      for (let i = 0; i < GRID; i++) {
-        const z2 = (nxs[j] - xs[i]) / step3;
-        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-      }
-      nf[j] = sum3 * norm;
-      nf[GRID - 1 - j] = nf[j];
-    }
+    f = stepDensity({ xs, f, w }, step3, nxs, true);
     xs = nxs;
-    f = nf;
     h = nh;
   }
   return Math.min(1, total);
@@ -11997,6 +12006,271 @@ function measureAgain(pair2, disturbedInARow, measuredAgain) {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair2 / 2));
 }
 
+// src/stats/equivalence-boundary.ts
+var EQUIVALENCE_INTERIM_SHARE = 0.1;
+var EQUIVALENCE_CONFIRM_SHARE = 1;
+var GRID2 = 301;
+var REACH = 8;
+function budgetLook(looks) {
+  return Math.max(0, looks.length - 2);
+}
+function equivalenceShares(looks) {
+  const early = earlyLooks(looks);
+  const last = budgetLook(looks);
+  return looks.map(
+    (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
+  );
+}
+function gridOf(bound2, sigma) {
+  const low = -Math.min(bound2, REACH) * sigma;
+  const h = (REACH * sigma - low) / (GRID2 - 1);
+  return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
+}
+function lowerCrossing(times2, bounds) {
+  let sigma = Math.sqrt(times2[0]);
+  let total = normalCdf(-bounds[0]);
+  let { xs, h } = gridOf(bounds[0], sigma);
+  let f = startDensity(xs, sigma);
+  for (let k = 1; k < times2.length; k++) {
+    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
+    const w = simpsonWeights(GRID2, h);
+    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
+    let cross = 0;
+    for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
+    total += cross;
+    if (k === times2.length - 1) break;
+    sigma = Math.sqrt(times2[k]);
+    const next = gridOf(bounds[k], sigma);
+    f = stepDensity({ xs, f, w }, step3, next.xs);
+    ({ xs, h } = next);
+  }
+  return Math.min(1, total);
+}
+function boundsAt2(shares2, level) {
+  return shares2.map((s) => s > 0 ? -normalQuantile(s * level) : Number.POSITIVE_INFINITY);
+}
+var levelCache2 = /* @__PURE__ */ new Map();
+function equivalenceFinalLevel(alpha, looks) {
+  const problem = scheduleProblem(looks);
+  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
+  if (!(alpha > 0)) return 0;
+  if (looks.length === 1 || alpha >= 0.5) return Math.min(alpha, 0.5);
+  const key = `${alpha}|${looks.join(",")}`;
+  const cached = levelCache2.get(key);
+  if (cached !== void 0) return cached;
+  const times2 = informationTimes(looks);
+  const shares2 = equivalenceShares(looks);
+  let low = -normalQuantile(alpha);
+  let high = -normalQuantile(alpha / shares2.reduce((a, b) => a + b, 0));
+  for (let i = 0; i < 36; i++) {
+    const mid = (low + high) / 2;
+    if (lowerCrossing(times2, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
+    else high = mid;
+  }
+  const level = normalSf(high);
+  levelCache2.set(key, level);
+  return level;
+}
+function equivalenceLevel(alpha, looks, pairs) {
+  const i = looks.indexOf(pairs);
+  const share3 = i >= 0 ? equivalenceShares(looks)[i] : pairs < looks[budgetLook(looks)] || looks.length === 1 ? 1 : EQUIVALENCE_CONFIRM_SHARE;
+  return share3 * equivalenceFinalLevel(alpha, looks);
+}
+
+// src/stats/t-looks.ts
+var GATES = 1e5;
+var SEED = 20261128;
+var units = [];
+var random = mulberry32(SEED);
+function unitsUpTo(count4) {
+  while (units.length < count4) {
+    const column = new Float32Array(GATES);
+    for (let g2 = 0; g2 < GATES; g2 += 2) {
+      const r = Math.sqrt(-2 * Math.log(1 - random()));
+      const a = 2 * Math.PI * random();
+      column[g2] = r * Math.cos(a);
+      column[g2 + 1] = r * Math.sin(a);
+    }
+    units.push(column);
+  }
+  return units;
+}
+var zBound = (level) => -normalQuantile(level / 2);
+var GRID3 = 101;
+var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
+function noLaterCrossing(from, counts, bounds) {
+  if (counts.length === 0) return () => 1;
+  const grid = (k2) => {
+    const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
+    const h = 2 * half2 / (GRID3 - 1);
+    const xs2 = Float64Array.from({ length: GRID3 }, (_, i) => -half2 + i * h);
+    const w2 = Float64Array.from(
+      { length: GRID3 },
+      (_, i) => (i === 0 || i === GRID3 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
+    );
+    return { xs: xs2, w: w2 };
+  };
+  const onward = (x, at, k2, xs2, w2, g3) => {
+    const step3 = Math.sqrt(counts[k2] - at);
+    let sum3 = 0;
+    for (let j = 0; j < GRID3; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
+    return sum3 / step3;
+  };
+  let k = counts.length - 1;
+  let { xs, w } = grid(k);
+  let g2 = new Float64Array(GRID3).fill(1);
+  for (k--; k >= 0; k--) {
+    const next = { xs, w, g: g2 };
+    ({ xs, w } = grid(k));
+    g2 = xs.map((x) => onward(x, counts[k], k + 1, next.xs, next.w, next.g));
+  }
+  const half = 10 * Math.sqrt(from);
+  const points = 401;
+  const table = Float64Array.from(
+    { length: points },
+    (_, i) => onward(-half + 2 * half * i / (points - 1), from, 0, xs, w, g2)
+  );
+  return (s) => {
+    const u = (s + half) / (2 * half) * (points - 1);
+    if (u <= 0 || u >= points - 1) return 0;
+    const i = Math.floor(u);
+    return table[i] + (u - i) * (table[i + 1] - table[i]);
+  };
+}
+function tOf(sum3, squares, n) {
+  const sd2 = Math.sqrt(Math.max(0, squares - sum3 * sum3 / n) / (n - 1));
+  return sd2 > 0 ? Math.abs(sum3) / Math.sqrt(n) / sd2 : Number.POSITIVE_INFINITY;
+}
+function changeOf(looks, later) {
+  const counts = [...new Set(looks.map((look) => look.units))].sort((a, b) => a - b);
+  const columns = unitsUpTo(counts[counts.length - 1]);
+  const sum3 = new Float64Array(GATES);
+  const squares = new Float64Array(GATES);
+  const state = new Uint8Array(GATES);
+  let n = 0;
+  for (const count4 of counts) {
+    for (; n < count4; n++) {
+      const column = columns[n];
+      for (let g2 = 0; g2 < GATES; g2++) {
+        const x = column[g2];
+        sum3[g2] = sum3[g2] + x;
+        squares[g2] = squares[g2] + x * x;
+      }
+    }
+    for (const look of looks.filter((l) => l.units === count4)) {
+      const zb = zBound(look.level);
+      const tb = look.t ? tCritical(look.level, count4 - 1) : 0;
+      const zs = zb * Math.sqrt(count4);
+      const tq = tb * tb * count4 / (count4 - 1);
+      for (let g2 = 0; g2 < GATES; g2++) {
+        const now = state[g2];
+        if ((now & 1) !== 0) continue;
+        const s = sum3[g2];
+        const z2 = Math.abs(s) >= zs;
+        if (!look.t) state[g2] = now | (z2 ? 1 : 0);
+        else state[g2] = now | (z2 ? 2 : 0) | (s * s >= tq * (squares[g2] - s * s / count4) ? 4 : 0);
+      }
+    }
+  }
+  const tLooks = looks.filter((look) => look.t);
+  let [zCross, zSquares] = [0, 0];
+  const candidates = [];
+  for (let g2 = 0; g2 < GATES; g2++) {
+    if ((state[g2] & 1) !== 0 || state[g2] === 0) continue;
+    const weight = later(sum3[g2]);
+    if ((state[g2] & 2) !== 0) {
+      zCross += weight;
+      zSquares += weight * weight;
+    }
+    if ((state[g2] & 4) === 0) continue;
+    let [s, q, m] = [0, 0, 0];
+    const ts = Float32Array.from(tLooks, (look) => {
+      for (; m < look.units; m++) {
+        const x = columns[m][g2];
+        s += x;
+        q += x * x;
+      }
+      return tOf(s, q, m);
+    });
+    candidates.push({ ts, weight });
+  }
+  return { zCross, zSquares, candidates, tLooks };
+}
+function changeAt(change, share3) {
+  const bounds = change.tLooks.map((look) => tCritical(share3 * look.level, look.units - 1));
+  let [tCross, tSquares] = [0, 0];
+  for (const { ts, weight } of change.candidates) {
+    if (!ts.some((x, i) => x >= bounds[i])) continue;
+    tCross += weight;
+    tSquares += weight * weight;
+  }
+  return { delta: (tCross - change.zCross) / GATES, se: Math.sqrt(tSquares + change.zSquares) / GATES };
+}
+var shareCache = /* @__PURE__ */ new Map();
+function tLookShare(alpha, looks) {
+  const used = looks.filter((look) => look.units >= 2 && look.level > 0);
+  if (!used.some((look) => look.t)) return 1;
+  const key = `${alpha}|${used.map((l) => `${l.units}:${l.level}:${l.t ? "t" : "r"}`).join(",")}`;
+  const cached = shareCache.get(key);
+  if (cached !== void 0) return cached;
+  const counts = [...new Set(used.map((look) => look.units))].sort((a, b) => a - b);
+  const bounds = counts.map(
+    (n) => zBound(Math.max(...used.filter((l) => l.units === n).map((l) => l.level)))
+  );
+  const proxy = unitCrossing(counts, bounds);
+  const lastT = Math.max(...used.filter((look) => look.t).map((look) => look.units));
+  const drawn = counts.filter((n) => n <= lastT);
+  const later = noLaterCrossing(lastT, counts.slice(drawn.length), bounds.slice(drawn.length));
+  const change = changeOf(
+    used.filter((look) => look.units <= lastT),
+    later
+  );
+  const atOne = changeAt(change, 1);
+  let share3 = 1;
+  if (proxy + atOne.delta - 2 * atOne.se > alpha) {
+    let [low, high] = [Math.log(1e-6), 0];
+    for (let i = 0; i < 24; i++) {
+      const mid = (low + high) / 2;
+      if (proxy + changeAt(change, Math.exp(mid)).delta > alpha) high = mid;
+      else low = mid;
+    }
+    share3 = Math.exp(low);
+  }
+  shareCache.set(key, share3);
+  return share3;
+}
+
+// src/decide/boundary.ts
+function isT(pairs, level, restartEvery) {
+  return methodFor(unitCount(pairs, restartEvery), level) === "t";
+}
+function tShare(alpha, looks, restartEvery) {
+  const key = `${alpha}|${restartEvery}|${looks.join(",")}`;
+  const known = shares.get(key);
+  if (known !== void 0) return known;
+  const share3 = tLookShare(
+    alpha,
+    looks.map((pairs) => {
+      const level = lookLevel(alpha, looks, pairs);
+      const units2 = unitCount(pairs, restartEvery);
+      return isT(pairs, level, restartEvery) ? { units: units2, level, t: true } : { units: units2, level: signedRankSize(units2, level), t: false };
+    })
+  );
+  shares.set(key, share3);
+  return share3;
+}
+var shares = /* @__PURE__ */ new Map();
+function factorAt(alpha, looks, pairs, restartEvery) {
+  return isT(pairs, lookLevel(alpha, looks, pairs), restartEvery) ? tShare(alpha, looks, restartEvery) : 1;
+}
+function levelAt(alpha, looks, pairs, restartEvery) {
+  return lookLevel(alpha, looks, pairs) * factorAt(alpha, looks, pairs, restartEvery);
+}
+function designP(p, alpha, looks, pairs, restartEvery) {
+  const factor = factorAt(alpha, looks, pairs, restartEvery);
+  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
+}
+
 // src/decide/rule.ts
 var REGRESSION_FLOOR = 0.5;
 function higherIsBetter(metric) {
@@ -12051,6 +12325,53 @@ function detectableChange(metric, logInterval2, critical, threshold, floor = REG
 }
 function leaning(c) {
   return c.verdict === "inconclusive" && c.significant && logWorse(c.metric, Math.log1p(c.change)) >= logThreshold(c.metric, c.threshold);
+}
+
+// src/decide/family.ts
+function stagesOf(stage) {
+  return stage === void 0 ? 1 : 2;
+}
+function decisionAlpha(alpha, stages2 = 1) {
+  return alpha / stages2;
+}
+function comparisonAlpha(alpha, comparisons, stages2 = 1) {
+  return decisionAlpha(alpha, stages2) / comparisons;
+}
+function endOf(looks) {
+  return looks.length > 1 ? looks[looks.length - 2] : looks[0];
+}
+function familyOf(d) {
+  const decided2 = decisionAlpha(d.alpha, d.stages);
+  const alpha = comparisonAlpha(d.alpha, d.comparisons, d.stages);
+  const { looks, at, restartEvery } = d;
+  const side2 = decided2 / 2;
+  return {
+    level: levelAt(alpha, looks, at, restartEvery),
+    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
+    equivalence: 2 * equivalenceLevel(side2, looks, at),
+    equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
+    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
+    comparisons: d.comparisons,
+    alpha: decided2,
+    floor: d.floor ?? REGRESSION_FLOOR
+  };
+}
+function failureFamilyOf(d) {
+  const { looks, at } = d;
+  const decided2 = decisionAlpha(d.alpha, d.stages);
+  return {
+    level: lookLevel(comparisonAlpha(d.alpha, d.comparisons, d.stages), looks, at),
+    early: isEarlyLook(at, looks),
+    comparisons: d.comparisons,
+    alpha: decided2,
+    looks,
+    restartEvery: d.restartEvery,
+    equivalence: equivalenceLevel(decided2 / 2, looks, at)
+  };
+}
+function adjustedP(p, f, significant) {
+  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
+  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
 // src/decide/futility.ts
@@ -12486,317 +12807,6 @@ function compareFailures(scenario, pairs, family) {
   };
 }
 
-// src/stats/equivalence-boundary.ts
-var EQUIVALENCE_INTERIM_SHARE = 0.1;
-var EQUIVALENCE_CONFIRM_SHARE = 1;
-var GRID2 = 301;
-var REACH = 8;
-function budgetLook(looks) {
-  return Math.max(0, looks.length - 2);
-}
-function equivalenceShares(looks) {
-  const early = earlyLooks(looks);
-  const last = budgetLook(looks);
-  return looks.map(
-    (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
-  );
-}
-function gridOf(bound2, sigma) {
-  const low = -Math.min(bound2, REACH) * sigma;
-  const h = (REACH * sigma - low) / (GRID2 - 1);
-  return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
-}
-function lowerCrossing(times2, bounds) {
-  let sigma = Math.sqrt(times2[0]);
-  let total = normalCdf(-bounds[0]);
-  let { xs, h } = gridOf(bounds[0], sigma);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
-  for (let k = 1; k < times2.length; k++) {
-    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
-    const w = simpsonWeights(GRID2, h);
-    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
-    let cross = 0;
-    for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
-    total += cross;
-    if (k === times2.length - 1) break;
-    sigma = Math.sqrt(times2[k]);
-    const next = gridOf(bounds[k], sigma);
-    const nf = new Float64Array(GRID2);
-    const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID2; j++) {
-      let sum3 = 0;
-      for (let i = 0; i < GRID2; i++) {
-        const z2 = (next.xs[j] - xs[i]) / step3;
-        if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-      }
-      nf[j] = sum3 * norm;
-    }
-    ({ xs, h } = next);
-    f = nf;
-  }
-  return Math.min(1, total);
-}
-function boundsAt2(shares2, level) {
-  return shares2.map((s) => s > 0 ? -normalQuantile(s * level) : Number.POSITIVE_INFINITY);
-}
-var levelCache2 = /* @__PURE__ */ new Map();
-function equivalenceFinalLevel(alpha, looks) {
-  const problem = scheduleProblem(looks);
-  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
-  if (!(alpha > 0)) return 0;
-  if (looks.length === 1 || alpha >= 0.5) return Math.min(alpha, 0.5);
-  const key = `${alpha}|${looks.join(",")}`;
-  const cached = levelCache2.get(key);
-  if (cached !== void 0) return cached;
-  const times2 = informationTimes(looks);
-  const shares2 = equivalenceShares(looks);
-  let low = -normalQuantile(alpha);
-  let high = -normalQuantile(alpha / shares2.reduce((a, b) => a + b, 0));
-  for (let i = 0; i < 36; i++) {
-    const mid = (low + high) / 2;
-    if (lowerCrossing(times2, boundsAt2(shares2, normalSf(mid))) > alpha) low = mid;
-    else high = mid;
-  }
-  const level = normalSf(high);
-  levelCache2.set(key, level);
-  return level;
-}
-function equivalenceLevel(alpha, looks, pairs) {
-  const i = looks.indexOf(pairs);
-  const share3 = i >= 0 ? equivalenceShares(looks)[i] : pairs < looks[budgetLook(looks)] || looks.length === 1 ? 1 : EQUIVALENCE_CONFIRM_SHARE;
-  return share3 * equivalenceFinalLevel(alpha, looks);
-}
-
-// src/stats/t-looks.ts
-var GATES = 1e5;
-var SEED = 20261128;
-var units = [];
-var random = mulberry32(SEED);
-function unitsUpTo(count4) {
-  while (units.length < count4) {
-    const column = new Float32Array(GATES);
-    for (let g2 = 0; g2 < GATES; g2 += 2) {
-      const r = Math.sqrt(-2 * Math.log(1 - random()));
-      const a = 2 * Math.PI * random();
-      column[g2] = r * Math.cos(a);
-      column[g2 + 1] = r * Math.sin(a);
-    }
-    units.push(column);
-  }
-  return units;
-}
-var zBound = (level) => -normalQuantile(level / 2);
-var GRID3 = 101;
-var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
-function noLaterCrossing(from, counts, bounds) {
-  if (counts.length === 0) return () => 1;
-  const grid = (k2) => {
-    const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
-    const h = 2 * half2 / (GRID3 - 1);
-    const xs2 = Float64Array.from({ length: GRID3 }, (_, i) => -half2 + i * h);
-    const w2 = Float64Array.from(
-      { length: GRID3 },
-      (_, i) => (i === 0 || i === GRID3 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
-    );
-    return { xs: xs2, w: w2 };
-  };
-  const onward = (x, at, k2, xs2, w2, g3) => {
-    const step3 = Math.sqrt(counts[k2] - at);
-    let sum3 = 0;
-    for (let j = 0; j < GRID3; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
-    return sum3 / step3;
-  };
-  let k = counts.length - 1;
-  let { xs, w } = grid(k);
-  let g2 = new Float64Array(GRID3).fill(1);
-  for (k--; k >= 0; k--) {
-    const next = { xs, w, g: g2 };
-    ({ xs, w } = grid(k));
-    g2 = xs.map((x) => onward(x, counts[k], k + 1, next.xs, next.w, next.g));
-  }
-  const half = 10 * Math.sqrt(from);
-  const points = 401;
-  const table = Float64Array.from(
-    { length: points },
-    (_, i) => onward(-half + 2 * half * i / (points - 1), from, 0, xs, w, g2)
-  );
-  return (s) => {
-    const u = (s + half) / (2 * half) * (points - 1);
-    if (u <= 0 || u >= points - 1) return 0;
-    const i = Math.floor(u);
-    return table[i] + (u - i) * (table[i + 1] - table[i]);
-  };
-}
-function tOf(sum3, squares, n) {
-  const sd2 = Math.sqrt(Math.max(0, squares - sum3 * sum3 / n) / (n - 1));
-  return sd2 > 0 ? Math.abs(sum3) / Math.sqrt(n) / sd2 : Number.POSITIVE_INFINITY;
-}
-function changeOf(looks, later) {
-  const counts = [...new Set(looks.map((look) => look.units))].sort((a, b) => a - b);
-  const columns = unitsUpTo(counts[counts.length - 1]);
-  const sum3 = new Float64Array(GATES);
-  const squares = new Float64Array(GATES);
-  const state = new Uint8Array(GATES);
-  let n = 0;
-  for (const count4 of counts) {
-    for (; n < count4; n++) {
-      const column = columns[n];
-      for (let g2 = 0; g2 < GATES; g2++) {
-        const x = column[g2];
-        sum3[g2] = sum3[g2] + x;
-        squares[g2] = squares[g2] + x * x;
-      }
-    }
-    for (const look of looks.filter((l) => l.units === count4)) {
-      const zb = zBound(look.level);
-      const tb = look.t ? tCritical(look.level, count4 - 1) : 0;
-      const zs = zb * Math.sqrt(count4);
-      const tq = tb * tb * count4 / (count4 - 1);
-      for (let g2 = 0; g2 < GATES; g2++) {
-        const now = state[g2];
-        if ((now & 1) !== 0) continue;
-        const s = sum3[g2];
-        const z2 = Math.abs(s) >= zs;
-        if (!look.t) state[g2] = now | (z2 ? 1 : 0);
-        else state[g2] = now | (z2 ? 2 : 0) | (s * s >= tq * (squares[g2] - s * s / count4) ? 4 : 0);
-      }
-    }
-  }
-  const tLooks = looks.filter((look) => look.t);
-  let [zCross, zSquares] = [0, 0];
-  const candidates = [];
-  for (let g2 = 0; g2 < GATES; g2++) {
-    if ((state[g2] & 1) !== 0 || state[g2] === 0) continue;
-    const weight = later(sum3[g2]);
-    if ((state[g2] & 2) !== 0) {
-      zCross += weight;
-      zSquares += weight * weight;
-    }
-    if ((state[g2] & 4) === 0) continue;
-    let [s, q, m] = [0, 0, 0];
-    const ts = Float32Array.from(tLooks, (look) => {
-      for (; m < look.units; m++) {
-        const x = columns[m][g2];
-        s += x;
-        q += x * x;
-      }
-      return tOf(s, q, m);
-    });
-    candidates.push({ ts, weight });
-  }
-  return { zCross, zSquares, candidates, tLooks };
-}
-function changeAt(change, share3) {
-  const bounds = change.tLooks.map((look) => tCritical(share3 * look.level, look.units - 1));
-  let [tCross, tSquares] = [0, 0];
-  for (const { ts, weight } of change.candidates) {
-    if (!ts.some((x, i) => x >= bounds[i])) continue;
-    tCross += weight;
-    tSquares += weight * weight;
-  }
-  return { delta: (tCross - change.zCross) / GATES, se: Math.sqrt(tSquares + change.zSquares) / GATES };
-}
-var shareCache = /* @__PURE__ */ new Map();
-function tLookShare(alpha, looks) {
-  const used = looks.filter((look) => look.units >= 2 && look.level > 0);
-  if (!used.some((look) => look.t)) return 1;
-  const key = `${alpha}|${used.map((l) => `${l.units}:${l.level}:${l.t ? "t" : "r"}`).join(",")}`;
-  const cached = shareCache.get(key);
-  if (cached !== void 0) return cached;
-  const counts = [...new Set(used.map((look) => look.units))].sort((a, b) => a - b);
-  const bounds = counts.map(
-    (n) => zBound(Math.max(...used.filter((l) => l.units === n).map((l) => l.level)))
-  );
-  const proxy = unitCrossing(counts, bounds);
-  const lastT = Math.max(...used.filter((look) => look.t).map((look) => look.units));
-  const drawn = counts.filter((n) => n <= lastT);
-  const later = noLaterCrossing(lastT, counts.slice(drawn.length), bounds.slice(drawn.length));
-  const change = changeOf(
-    used.filter((look) => look.units <= lastT),
-    later
-  );
-  const atOne = changeAt(change, 1);
-  let share3 = 1;
-  if (proxy + atOne.delta - 2 * atOne.se > alpha) {
-    let [low, high] = [Math.log(1e-6), 0];
-    for (let i = 0; i < 24; i++) {
-      const mid = (low + high) / 2;
-      if (proxy + changeAt(change, Math.exp(mid)).delta > alpha) high = mid;
-      else low = mid;
-    }
-    share3 = Math.exp(low);
-  }
-  shareCache.set(key, share3);
-  return share3;
-}
-
-// src/decide/boundary.ts
-function isT(pairs, level, restartEvery) {
-  return methodFor(unitCount(pairs, restartEvery), level) === "t";
-}
-function tShare(alpha, looks, restartEvery) {
-  const key = `${alpha}|${restartEvery}|${looks.join(",")}`;
-  const known = shares.get(key);
-  if (known !== void 0) return known;
-  const share3 = tLookShare(
-    alpha,
-    looks.map((pairs) => {
-      const level = lookLevel(alpha, looks, pairs);
-      const units2 = unitCount(pairs, restartEvery);
-      return isT(pairs, level, restartEvery) ? { units: units2, level, t: true } : { units: units2, level: signedRankSize(units2, level), t: false };
-    })
-  );
-  shares.set(key, share3);
-  return share3;
-}
-var shares = /* @__PURE__ */ new Map();
-function factorAt(alpha, looks, pairs, restartEvery) {
-  return isT(pairs, lookLevel(alpha, looks, pairs), restartEvery) ? tShare(alpha, looks, restartEvery) : 1;
-}
-function levelAt(alpha, looks, pairs, restartEvery) {
-  return lookLevel(alpha, looks, pairs) * factorAt(alpha, looks, pairs, restartEvery);
-}
-function designP(p, alpha, looks, pairs, restartEvery) {
-  const factor = factorAt(alpha, looks, pairs, restartEvery);
-  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
-}
-
-// src/decide/family.ts
-function endOf(looks) {
-  return looks.length > 1 ? looks[looks.length - 2] : looks[0];
-}
-function familyOf(d) {
-  const alpha = d.alpha / d.comparisons;
-  const { looks, at, restartEvery } = d;
-  const side2 = d.alpha / 2;
-  return {
-    level: levelAt(alpha, looks, at, restartEvery),
-    endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
-    equivalence: 2 * equivalenceLevel(side2, looks, at),
-    equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
-    sequential: (p) => designP(p, alpha, looks, at, restartEvery),
-    comparisons: d.comparisons,
-    alpha: d.alpha,
-    floor: d.floor ?? REGRESSION_FLOOR
-  };
-}
-function failureFamilyOf(d) {
-  const { looks, at } = d;
-  return {
-    level: lookLevel(d.alpha / d.comparisons, looks, at),
-    early: isEarlyLook(at, looks),
-    comparisons: d.comparisons,
-    alpha: d.alpha,
-    looks,
-    restartEvery: d.restartEvery,
-    equivalence: equivalenceLevel(d.alpha / 2, looks, at)
-  };
-}
-function adjustedP(p, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
-  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
-}
-
 // src/stats/stratified.ts
 function stratifiedMean(runners, level) {
   const k = runners.length;
@@ -13144,7 +13154,7 @@ function decideGroups(groups, options) {
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const count4 = entries.length + scenarios.length;
-  const design = { alpha: options.alpha, comparisons: count4, floor: options.floor };
+  const design = { alpha: options.alpha, stages: options.stages, comparisons: count4, floor: options.floor };
   const family = ({ looks, at, restartEvery }) => familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
   const errors = scenarios.map(
@@ -13155,7 +13165,7 @@ function decideOnce(groups, options, followers) {
     comparisons,
     errors,
     shown: shown2,
-    alpha: options.alpha,
+    alpha: decisionAlpha(options.alpha, options.stages),
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
     rule: { floor: options.floor ?? REGRESSION_FLOOR }
@@ -13217,6 +13227,7 @@ var Loop = class {
       threshold,
       ...latencyThreshold === void 0 ? {} : { latencyThreshold },
       alpha,
+      stages: stagesOf(this.#rule.stage),
       looks: this.#plan.schedule,
       restartEvery: this.#restartEvery,
       ...floor === void 0 ? {} : { floor }
@@ -13358,17 +13369,18 @@ async function startFirstBlock(ctx, notes2) {
 var PLAN_NOISE = 0.03;
 var RESOLVE_MULTIPLE = 2;
 function schedule(input, design, comparisons, pairs, lookFactor) {
-  const planned = input.fixedPairs !== void 0 ? [input.fixedPairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
+  const once = input.fixedPairs !== void 0 || (input.runners ?? 1) > 1;
+  const planned = once ? [input.fixedPairs ?? pairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1];
-  const looks = input.fixedPairs !== void 0 ? planned : [...planned, last + confirmationPairs(last)];
-  const bonferroni = input.alpha / comparisons;
+  const looks = once ? planned : [...planned, last + confirmationPairs(last)];
+  const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
   return {
     looks,
     level: lookFactor === void 0 ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni
   };
 }
 function detectableAt(input, design, pairs, level, noise) {
-  const units2 = unitCount(pairs, design.restartEvery);
+  const units2 = unitCount(pairs, design.restartEvery) * (input.runners ?? 1);
   const critical = criticalFor(units2, level);
   if (!(critical > 0)) return Number.NaN;
   const perUnit2 = unitOf(design.restartEvery) === "blocks" ? noise / Math.sqrt(design.restartEvery) : noise;
@@ -13379,7 +13391,7 @@ function evaluate(input, design, budgetSec, noise, lookFactor) {
   const comparisons = design.scenarios * input.perScenario;
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
   const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
-  const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
+  const lastPairs = input.fixedPairs ?? (looks.length > 1 ? looks[looks.length - 2] : looks[0]);
   return {
     comparisons,
     looks,
@@ -13406,7 +13418,7 @@ function neededBudget(fits, design, budgetSec) {
 }
 function advise(input, noise, level, comparisons) {
   if (input.fixedPairs !== void 0) return void 0;
-  const lookFactor = level / (input.alpha / comparisons);
+  const lookFactor = level / comparisonAlpha(input.alpha, comparisons, input.stages);
   const fits = (design, sec, exact = false) => resolvesAt(input, evaluate(input, design, sec, noise, exact ? void 0 : lookFactor).detectable);
   const budgetSec = neededBudget(fits, input, input.budgetSec);
   const options = [1, 2, 4].filter((value2) => value2 !== input.restartEvery).map((value2) => ({
@@ -13428,13 +13440,15 @@ function advise(input, noise, level, comparisons) {
 function planCheck(input) {
   const noise = input.noise ?? PLAN_NOISE;
   const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
-  const units2 = unitCount(pairs, input.restartEvery);
+  const runners = input.runners ?? 1;
+  const units2 = unitCount(pairs, input.restartEvery) * runners;
   const resolves = resolvesAt(input, detectable);
   const advice = resolves ? void 0 : advise(input, noise, level, comparisons);
   return {
     comparisons,
     level,
     looks,
+    runners,
     unit: unitOf(input.restartEvery),
     pairs,
     units: units2,
@@ -13459,6 +13473,9 @@ function checkPlan(config, plan, startSec) {
     restartEvery,
     perScenario: perScenario(config),
     alpha: config.alpha,
+    stages: stagesOf(config.stage),
+    // A first stage decides alone; replicas (and a second stage's runners) are decided once, merged.
+    runners: config.stage === 1 ? 1 : config.replica?.count ?? 1,
     threshold: config.threshold,
     budgetSec: config.budgetMs / 1e3,
     ...config.pairs === void 0 ? {} : { fixedPairs: config.pairs },
@@ -18052,7 +18069,7 @@ function mainThreadSeconds(pid) {
   }
 }
 
-// src/profile/run.ts
+// src/profile/profiled-server.ts
 import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep7 } from "node:timers/promises";
@@ -18721,7 +18738,7 @@ function readV8Log(data) {
   return { ticks: readTicks(stacks), timesMs };
 }
 
-// src/profile/run.ts
+// src/profile/profiled-server.ts
 function groupMembers(pgid) {
   return liveProcesses().filter((p) => p.pgid === pgid).map((p) => p.pid);
 }
@@ -19951,7 +19968,7 @@ async function runHook(options) {
 var StepStopped = class extends Error {
 };
 
-// src/gate/run.ts
+// src/gate/run-gate.ts
 async function runGate(context, hooks = {}) {
   const { config } = context;
   hooks.mask?.(config.secrets);
@@ -20221,79 +20238,6 @@ function droppedNote(decision) {
   if (dropped.length === 0) return void 0;
   const list3 = dropped.map((c) => `${c.scenario} ${metricLabel(c.metric)}: ${c.dropped} of ${c.pairs + c.dropped}`).join("; ");
   return `pairs in which a side had no value were left out of these comparisons (a side that served 0 req/s has no ratio and no latency): ${list3}. A side that answers nothing is down or stalled for the whole turn: its failed requests say how often.`;
-}
-
-// src/report/chart.ts
-var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
-var BAND = "#9e9e9e";
-var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
-var MAX_SERIES = PALETTE.length;
-function ratios(rounds, scenario, metric, pairs) {
-  return pairs.map((pair2) => {
-    const side2 = (s) => {
-      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
-      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
-    };
-    return side2("head") / side2("base");
-  });
-}
-function value(x) {
-  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
-}
-function quoted(text2) {
-  return `"${text2.replace(/["\r\n]/g, " ")}"`;
-}
-function legend(lines, threshold, names) {
-  if (lines.length < 2) return [];
-  const sorted = [...lines].sort((a, b) => a.level - b.level);
-  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
-  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
-}
-function median3(xs) {
-  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (finite.length === 0) return 1;
-  const mid = Math.floor(finite.length / 2);
-  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
-}
-function metricChart(decision, rounds, metric, names) {
-  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
-  if (compared.length === 0) return void 0;
-  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  if (pairs.length === 0) return void 0;
-  const threshold = compared[0].threshold;
-  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
-  const band = [1 - threshold, 1 + threshold];
-  const finite = [...series.flat(), ...band].filter(Number.isFinite);
-  const low = Math.min(...finite);
-  const high = Math.max(...finite);
-  const pad = Math.max(0.01, (high - low) * 0.08);
-  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
-  const lines = compared.map((c, i) => ({
-    name: c.scenario,
-    colour: COLOUR_NAMES[i],
-    level: median3(series[i])
-  }));
-  return [
-    ...legend(lines, threshold, names),
-    "",
-    "```mermaid",
-    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
-    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
-    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
-    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
-    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
-    "```"
-  ];
-}
-function pairCharts(decision, rounds, names) {
-  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
-  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
-  if (charts2.length === 0) return [];
-  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
-  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
-  return [...more, ...charts2];
 }
 
 // src/report/comment-runs-text.ts
@@ -21033,6 +20977,79 @@ function noteText(note) {
 }
 function job(jobs2) {
   return jobs2 === "runners" ? "runner" : "shard";
+}
+
+// src/report/pair-chart.ts
+var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+var BAND = "#9e9e9e";
+var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
+var MAX_SERIES = PALETTE.length;
+function ratios(rounds, scenario, metric, pairs) {
+  return pairs.map((pair2) => {
+    const side2 = (s) => {
+      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
+      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
+    };
+    return side2("head") / side2("base");
+  });
+}
+function value(x) {
+  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
+}
+function quoted(text2) {
+  return `"${text2.replace(/["\r\n]/g, " ")}"`;
+}
+function legend(lines, threshold, names) {
+  if (lines.length < 2) return [];
+  const sorted = [...lines].sort((a, b) => a.level - b.level);
+  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
+  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
+}
+function median3(xs) {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return 1;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+}
+function metricChart(decision, rounds, metric, names) {
+  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
+  if (compared.length === 0) return void 0;
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return void 0;
+  const threshold = compared[0].threshold;
+  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
+  const band = [1 - threshold, 1 + threshold];
+  const finite = [...series.flat(), ...band].filter(Number.isFinite);
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = Math.max(0.01, (high - low) * 0.08);
+  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
+  const lines = compared.map((c, i) => ({
+    name: c.scenario,
+    colour: COLOUR_NAMES[i],
+    level: median3(series[i])
+  }));
+  return [
+    ...legend(lines, threshold, names),
+    "",
+    "```mermaid",
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
+    "xychart-beta",
+    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
+    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
+    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
+    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
+    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
+    "```"
+  ];
+}
+function pairCharts(decision, rounds, names) {
+  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
+  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
+  if (charts2.length === 0) return [];
+  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
+  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
+  return [...more, ...charts2];
 }
 
 // src/report/plan-text.ts

@@ -2,7 +2,7 @@
  * A small typed checker of untrusted JSON: each method checks one value (type, range, length, form) and returns
  * it typed, or throws the `results` input's config error naming the file and the field, never quoting the value.
  */
-import { GateError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 
 /** A file name as shown in messages and the comment: anything unusual replaced (artifact names come from the measuring job). */
 export function shownName(source: string): string {

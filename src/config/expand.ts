@@ -6,8 +6,8 @@
  * a side's processes start (sideEnv), so that base and head may each have a database of their own. Pure.
  */
 import { hiddenFromChildren } from '../io/env.ts';
-import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
+import { GateError } from '../model/errors.ts';
 
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const SIDE = 'PERF_GATE_SIDE';

@@ -356,8 +356,7 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
   }
   const selection = shardScenarios(get, file);
   const stage = parseStage(get('stage'));
-  // Two stages share alpha between them (Bonferroni): each decides at half of it (docs/replicas.md).
-  const alpha = parseAlpha(get('alpha')) / (stage === undefined ? 1 : 2);
+  const alpha = parseAlpha(get('alpha'));
   const pairs = parseRounds(get('rounds'));
   const openLoop = parseLatencyRate(get('latency-rate'));
   const { all, shard, scenarios } = selection;

@@ -1,7 +1,7 @@
 /** The report.json files `mode: report` reads: a directory (searched), one file, or a glob. */
 import { glob, lstat, readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { GateError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 import { HISTORY_LINES_FILE } from '../model/history.ts';
 import { parseReportFile, REPORT_FILE_MAX_BYTES, type ReportFile } from './report-file.ts';
 

@@ -7,8 +7,8 @@
  * checks the top-level fields; scenario.ts checks each scenario, yaml-tree.ts reads the YAML with its lines.
  */
 
-import { GateError } from '../io/errors.ts';
 import type { Scenario } from '../model/config.ts';
+import { GateError } from '../model/errors.ts';
 import { INPUT_DEFAULTS, type InputLookup, type InputName } from './input-parsers.ts';
 import { type BodyFiles, scenarioList } from './scenario.ts';
 import { child, describe, type Fail, fields, load, type Value } from './yaml-tree.ts';

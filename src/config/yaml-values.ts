@@ -4,7 +4,7 @@
  * required), so that the file accepts exactly what the inputs accept; their messages are reworded to name the file's
  * line and field.
  */
-import { GateError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 import { parseDuration, parseInteger, parsePercent } from './input-parsers.ts';
 import { describe, type Fail, type Value } from './yaml-tree.ts';
 

@@ -2,8 +2,9 @@
  * The levels one comparison of a family is decided at, worked out in one place from the design: its regression
  * interval's (simultaneous over the family's comparisons, Bonferroni, and the looks counted exactly, boundary.ts),
  * at this look and at the plan's last, and its equivalence interval's (its own two one-sided tests at alpha / 2,
- * not shared among the comparisons: src/stats/equivalence-boundary.ts); a scenario's failed requests alike. A stage
- * of a two-stage design comes with its alpha halved (config/inputs.ts). Pure.
+ * not shared among the comparisons: src/stats/equivalence-boundary.ts); a scenario's failed requests alike; and
+ * a two-stage design's share for each stage. Nothing else divides, shares or spends alpha (docs/how-it-decides.md).
+ * Pure.
  */
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
 import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
@@ -27,9 +28,31 @@ export interface Family {
   floor: number;
 }
 
-/** The design of one comparison: the gate's alpha, the family's size, its looks, this look and the blocks. */
+/** A one-stage design (1), or a stage of a two-stage one (2). */
+export type Stages = 1 | 2;
+
+/** The stages of the design a gate's `stage` input (1, 2 or none) belongs to. */
+export function stagesOf(stage: 1 | 2 | undefined): Stages {
+  return stage === undefined ? 1 : 2;
+}
+
+/**
+ * The alpha one decision spends: the gate's, or a stage's half of it in a two-stage design (Bonferroni over the
+ * stages: the first runner and the merge may each decide, whatever the other found; docs/replicas.md).
+ */
+export function decisionAlpha(alpha: number, stages: Stages = 1): number {
+  return alpha / stages;
+}
+
+/** The alpha one comparison's regression test spends over all its looks: its decision's, shared by the family. */
+export function comparisonAlpha(alpha: number, comparisons: number, stages: Stages = 1): number {
+  return decisionAlpha(alpha, stages) / comparisons;
+}
+
+/** The design of one comparison: the gate's alpha and stages, the family's size, its looks, this look, the blocks. */
 export interface ComparisonDesign {
   alpha: number;
+  stages?: Stages | undefined;
   comparisons: number;
   looks: readonly number[];
   at: number;
@@ -43,10 +66,11 @@ function endOf(looks: readonly number[]): number {
 }
 
 export function familyOf(d: ComparisonDesign): Family {
-  const alpha = d.alpha / d.comparisons;
+  const decided = decisionAlpha(d.alpha, d.stages);
+  const alpha = comparisonAlpha(d.alpha, d.comparisons, d.stages);
   const { looks, at, restartEvery } = d;
   // "No change" is every comparison's own equivalence (intersection–union): alpha / 2 a side, not shared.
-  const side = d.alpha / 2;
+  const side = decided / 2;
   return {
     level: levelAt(alpha, looks, at, restartEvery),
     endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
@@ -54,7 +78,7 @@ export function familyOf(d: ComparisonDesign): Family {
     equivalenceEnd: 2 * equivalenceLevel(side, looks, looks[looks.length - 1]!),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
     comparisons: d.comparisons,
-    alpha: d.alpha,
+    alpha: decided,
     floor: d.floor ?? REGRESSION_FLOOR,
   };
 }
@@ -65,14 +89,15 @@ export function familyOf(d: ComparisonDesign): Family {
  */
 export function failureFamilyOf(d: ComparisonDesign): FailureFamily {
   const { looks, at } = d;
+  const decided = decisionAlpha(d.alpha, d.stages);
   return {
-    level: lookLevel(d.alpha / d.comparisons, looks, at),
+    level: lookLevel(comparisonAlpha(d.alpha, d.comparisons, d.stages), looks, at),
     early: isEarlyLook(at, looks),
     comparisons: d.comparisons,
-    alpha: d.alpha,
+    alpha: decided,
     looks,
     restartEvery: d.restartEvery,
-    equivalence: equivalenceLevel(d.alpha / 2, looks, at),
+    equivalence: equivalenceLevel(decided / 2, looks, at),
   };
 }
 

@@ -29,11 +29,6 @@ export function sameShard(a: Report, b: Report): boolean {
   );
 }
 
-/** The alpha a file decided at under `alpha`: a stage of a two-stage design at half of it (docs/replicas.md). */
-export function stageAlpha(report: Report, alpha: number): number {
-  return report.replica?.stage === undefined ? alpha : alpha / 2;
-}
-
 const percent = (value: number) => `${Number((value * 100).toPrecision(6))}%`;
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
@@ -43,14 +38,12 @@ function checkRule(f: ReportFile, job: MergingJob): void {
   const fields: [string, number, number, (v: number) => string][] = [
     ['threshold', settings.threshold, job.rule.threshold, percent],
     ['latency-threshold', settings.latencyThreshold, job.rule.latencyThreshold, percent],
-    ['alpha', settings.alpha, stageAlpha(f.report, job.rule.alpha), String],
+    ['alpha', settings.alpha, job.rule.alpha, String],
   ];
   for (const [input, theirs, ours, shown] of fields) {
     if (near(theirs, ours)) continue;
-    const staged =
-      input === 'alpha' && f.report.replica?.stage !== undefined ? ' (its stage decides at half)' : '';
     throw mergeError(
-      `${shownName(f.source)} was measured with \`${input}\` ${shown(theirs)}${staged}, but this job decides with ${shown(ours)}`,
+      `${shownName(f.source)} was measured with \`${input}\` ${shown(theirs)}, but this job decides with ${shown(ours)}`,
       `The merge decides with its own inputs: give this job (\`mode: report\`) and every measuring job the same \`${input}\` (a threshold in the base branch's config file counts for the measuring job).`,
     );
   }

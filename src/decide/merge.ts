@@ -9,8 +9,9 @@ import type { Round } from '../model/measure.ts';
 import type { MergedJobs, Note } from '../model/notes.ts';
 import type { Report, ReportError, ShardSummary } from '../model/report.ts';
 import { stageWeights } from '../stats/combination.ts';
+import { stagesOf } from './family.ts';
 import { finalVerdict } from './final.ts';
-import { checkMergeable, type MergingJob, mergeError, sameShard, stageAlpha } from './merge-checks.ts';
+import { checkMergeable, type MergingJob, mergeError, sameShard } from './merge-checks.ts';
 
 export type { MergingJob } from './merge-checks.ts';
 
@@ -237,13 +238,13 @@ export function mergeReports(files: readonly ReportFile[], job: MergingJob): Rep
   const shards = distinctShards(files, notes, jobs);
   const missing = missingShards(shards, notes);
   const { threshold, latencyThreshold } = job.rule;
-  // Stages decide at half of alpha each (every file was checked to have decided so).
-  const alpha = Math.min(...files.map((f) => stageAlpha(f.report, job.rule.alpha)));
+  const alpha = job.rule.alpha;
+  const stages = stagesOf(files.find((f) => f.report.replica?.stage !== undefined)?.report.replica?.stage);
   const sets = replicaSets(shards);
   notes.push(...sets.flatMap(missingReplicas));
   const groups = sets.flatMap(decisionGroup);
   const decision =
-    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha });
+    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha, stages });
   const error = mergedError(shards, missing, jobs);
   const several = shards.length > 1;
   const reports = shards.map((s) => s.report);

@@ -25,7 +25,10 @@ export function comparisonNeedsMore(
 }
 
 /** With `confirm`, any regression of a first stage asks for more runners too: fresh ones confirm it before it fails. */
-export function needsMore(report: Report, options: { confirm?: boolean | undefined } = {}): boolean {
+export function needsMore(
+  report: Pick<Report, 'error' | 'decision' | 'verdict' | 'replica'>,
+  options: { confirm?: boolean | undefined } = {},
+): boolean {
   const { decision } = report;
   if (report.error !== undefined || decision === undefined) return false;
   if (options.confirm && report.verdict === 'regression' && report.replica?.stage === 1) return true;

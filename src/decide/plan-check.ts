@@ -9,6 +9,7 @@
 import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
 import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/look-schedule.ts';
 import { perLookLevel } from '../stats/sequential-boundary.ts';
+import { comparisonAlpha, type Stages } from './family.ts';
 import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
@@ -34,6 +35,10 @@ export interface PlanInput extends Design {
   /** Tested comparisons per scenario: req/s, p99 and failed requests, plus p99 at a fixed rate and CPU per request where measured. */
   perScenario: number;
   alpha: number;
+  /** 2 for a stage of a two-stage design (it spends its share of alpha: src/decide/family.ts). */
+  stages?: Stages | undefined;
+  /** Runners whose budgets one merge decides on, once (`replica` count); default 1: this gate decides itself. */
+  runners?: number | undefined;
   /** req/s threshold (the smallest change that matters). */
   threshold: number;
   /** Measuring time before the last planned look, in seconds. */
@@ -58,13 +63,14 @@ function schedule(
   pairs: number,
   lookFactor?: number,
 ): { looks: number[]; level: number } {
-  const planned =
-    input.fixedPairs !== undefined
-      ? [input.fixedPairs]
-      : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
+  // Runners merged are decided once, on every pair each measured (src/decide/merge.ts).
+  const once = input.fixedPairs !== undefined || (input.runners ?? 1) > 1;
+  const planned = once
+    ? [input.fixedPairs ?? pairs]
+    : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1]!;
-  const looks = input.fixedPairs !== undefined ? planned : [...planned, last + confirmationPairs(last)];
-  const bonferroni = input.alpha / comparisons;
+  const looks = once ? planned : [...planned, last + confirmationPairs(last)];
+  const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
   return {
     looks,
     level: lookFactor === undefined ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni,
@@ -73,7 +79,7 @@ function schedule(
 
 /** The smallest req/s drop caught in 80% of gates with `pairs` pairs at the last look of a design. */
 function detectableAt(input: PlanInput, design: Design, pairs: number, level: number, noise: number): number {
-  const units = unitCount(pairs, design.restartEvery);
+  const units = unitCount(pairs, design.restartEvery) * (input.runners ?? 1);
   const critical = criticalFor(units, level);
   if (!(critical > 0)) return Number.NaN;
   // A block's mean of R pairs has sd noise / √R when its processes run alike (offsets widen it further).
@@ -87,7 +93,7 @@ function evaluate(input: PlanInput, design: Design, budgetSec: number, noise: nu
   const comparisons = design.scenarios * input.perScenario;
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
   const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
-  const lastPairs = input.fixedPairs ?? looks[looks.length - 2] ?? pairs;
+  const lastPairs = input.fixedPairs ?? (looks.length > 1 ? looks[looks.length - 2]! : looks[0]!);
   return {
     comparisons,
     looks,
@@ -122,7 +128,7 @@ function neededBudget(fits: Fits, design: Design, budgetSec: number): number | u
 
 function advise(input: PlanInput, noise: number, level: number, comparisons: number): PlanAdvice | undefined {
   if (input.fixedPairs !== undefined) return undefined;
-  const lookFactor = level / (input.alpha / comparisons);
+  const lookFactor = level / comparisonAlpha(input.alpha, comparisons, input.stages);
   const fits: Fits = (design, sec, exact = false) =>
     resolvesAt(input, evaluate(input, design, sec, noise, exact ? undefined : lookFactor).detectable);
   const budgetSec = neededBudget(fits, input, input.budgetSec);
@@ -153,13 +159,15 @@ function advise(input: PlanInput, noise: number, level: number, comparisons: num
 export function planCheck(input: PlanInput): PlanCheck {
   const noise = input.noise ?? PLAN_NOISE;
   const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
-  const units = unitCount(pairs, input.restartEvery);
+  const runners = input.runners ?? 1;
+  const units = unitCount(pairs, input.restartEvery) * runners;
   const resolves = resolvesAt(input, detectable);
   const advice = resolves ? undefined : advise(input, noise, level, comparisons);
   return {
     comparisons,
     level,
     looks,
+    runners,
     unit: unitOf(input.restartEvery),
     pairs,
     units,

@@ -29,7 +29,7 @@ import { excludesZero } from '../stats/inference.ts';
 import { type Follower, followersOf } from './carry-over.ts';
 import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
 import { compareFailures } from './failures.ts';
-import { adjustedP, type Family, failureFamilyOf, familyOf } from './family.ts';
+import { adjustedP, decisionAlpha, type Family, failureFamilyOf, familyOf, type Stages } from './family.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
 import { inferMerged, oneRunnerReach, type TwoStages, unitsByRunner } from './replicas.ts';
@@ -41,7 +41,10 @@ export interface DecideOptions {
   threshold: number;
   /** Smallest relative change of latency that matters (tails are noisier than req/s); default: `threshold`. */
   latencyThreshold?: number;
+  /** The gate's alpha (a stage of a two-stage design spends its share: `stages`, src/decide/family.ts). */
   alpha: number;
+  /** 2 when this decision is one stage of a two-stage design; default 1. */
+  stages?: Stages | undefined;
   /** The pair counts at which this gate may look (confirmation included), all counted; default: one look. */
   looks?: readonly number[];
   /** Pairs that share their two server processes (`restart-every`; 0 or 1: none share). */
@@ -323,7 +326,7 @@ function decideOnce(
 ): Decision {
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const count = entries.length + scenarios.length;
-  const design = { alpha: options.alpha, comparisons: count, floor: options.floor };
+  const design = { alpha: options.alpha, stages: options.stages, comparisons: count, floor: options.floor };
   const family = ({ looks, at, restartEvery }: Entry): Family =>
     familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
@@ -335,7 +338,7 @@ function decideOnce(
     comparisons,
     errors,
     shown,
-    alpha: options.alpha,
+    alpha: decisionAlpha(options.alpha, options.stages),
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
     rule: { floor: options.floor ?? REGRESSION_FLOOR },

@@ -1,5 +1,5 @@
 /**
- * `mode: history` in the action: runs the wing's use case (src/history/run.ts), then writes the job summary (the
+ * `mode: history` in the action: runs the wing's use case (src/history/run-history.ts), then writes the job summary (the
  * history's section, then each gate's own report), sets the outputs, and fails the step on an error of a gate or of
  * the history's push, never on a regression.
  */
@@ -8,8 +8,8 @@ import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { loadHistoryLineFiles } from '../config/results.ts';
 import type { HistoryGateRun, HistoryGates } from '../history/gates.ts';
-import { publishHistory } from '../history/publish.ts';
-import { type HistoryHooks, runHistory } from '../history/run.ts';
+import { publishHistory } from '../history/publish-lines.ts';
+import { type HistoryHooks, runHistory } from '../history/run-history.ts';
 import { reportPath } from '../io/report-json.ts';
 import type { Config } from '../model/config.ts';
 import type { HistoryRunView } from '../model/history.ts';
@@ -19,7 +19,7 @@ import { reportHeadline } from '../report/headline.ts';
 import { historyRegressionWarning, historySummary } from '../report/history-text.ts';
 import { actionGateLog, actionLog } from './log.ts';
 import { NO_REPORT, reportOutputs, setOutputs } from './outputs.ts';
-import { writeJobSummary } from './publish.ts';
+import { writeJobSummary } from './publish-report.ts';
 
 /** What the action hands a history run besides its logs. */
 export interface HistoryModeHooks extends Omit<HistoryHooks, 'log' | 'gateLog' | 'event'> {
@@ -50,7 +50,7 @@ function conclude(config: Config, gates: HistoryGates, pushed: HistoryRunView['p
 }
 
 /**
- * `history-job: publish`: the lines the measuring job left, published (history/publish.ts); nothing of the
+ * `history-job: publish`: the lines the measuring job left, published (history/publish-lines.ts); nothing of the
  * project's runs, and the files are read from `results`. The step fails when nothing could be pushed.
  */
 async function publishOnly(config: Config, workspace: string, hooks: HistoryModeHooks): Promise<void> {

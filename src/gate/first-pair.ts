@@ -4,9 +4,9 @@
  * measured stands).
  */
 
-import { GateError } from '../io/errors.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import { failures } from '../model/derived.ts';
+import { GateError } from '../model/errors.ts';
 import type { Round, Side } from '../model/measure.ts';
 import { baseFailsMessage, bothFailMessage } from '../report/error-text.ts';
 import type { MeasureLog } from './ports.ts';

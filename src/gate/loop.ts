@@ -5,6 +5,7 @@
  * with more pairs. Every p-value counts every planned look, so looking often adds no false alarms. The pairs come
  * from a source (the gate's, or a replay), so the loop runs on fakes as it runs for real.
  */
+import { stagesOf } from '../decide/family.ts';
 import { futility, nearlyWithin } from '../decide/futility.ts';
 import { leaning } from '../decide/rule.ts';
 import { openPart, settledAt } from '../decide/settle.ts';
@@ -129,6 +130,7 @@ class Loop {
       threshold,
       ...(latencyThreshold === undefined ? {} : { latencyThreshold }),
       alpha,
+      stages: stagesOf(this.#rule.stage),
       looks: this.#plan.schedule,
       restartEvery: this.#restartEvery,
       ...(floor === undefined ? {} : { floor }),

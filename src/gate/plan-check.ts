@@ -2,6 +2,7 @@
  * The plan check (src/decide/plan-check.ts) from the gate's side: the design the config asks for and what a pair
  * of it costs, projected before the trees are prepared and taken from the plan once the first block is primed.
  */
+import { stagesOf } from '../decide/family.ts';
 import { planCheck } from '../decide/plan-check.ts';
 import type { Config } from '../model/config.ts';
 import type { PlanCheck } from '../model/decision.ts';
@@ -25,6 +26,9 @@ export function checkPlan(config: Config, plan?: MeasurementPlan, startSec?: num
     restartEvery,
     perScenario: perScenario(config),
     alpha: config.alpha,
+    stages: stagesOf(config.stage),
+    // A first stage decides alone; replicas (and a second stage's runners) are decided once, merged.
+    runners: config.stage === 1 ? 1 : (config.replica?.count ?? 1),
     threshold: config.threshold,
     budgetSec: config.budgetMs / 1000,
     ...(config.pairs === undefined ? {} : { fixedPairs: config.pairs }),

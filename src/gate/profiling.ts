@@ -4,9 +4,9 @@
  */
 import { join, relative, resolve } from 'node:path';
 import { sideCommands } from '../config/base-config.ts';
-import { GateError } from '../io/errors.ts';
 import type { Config, Scenario } from '../model/config.ts';
 import type { Decision } from '../model/decision.ts';
+import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note, NotProfiled } from '../model/notes.ts';
 import type { ProfileEvidence } from '../model/profile.ts';

@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { sideEnv } from '../config/expand.ts';
-import { GateError } from '../io/errors.ts';
 import { type LeftProcess, safeEnv } from '../io/proc.ts';
 import { runCommand } from '../io/run-command.ts';
+import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { GateLog, Note, Step } from '../model/notes.ts';
 import {

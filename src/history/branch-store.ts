@@ -13,8 +13,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { GateError } from '../io/errors.ts';
 import { Child, safeEnv } from '../io/proc.ts';
+import { GateError } from '../model/errors.ts';
 import { notHistoryBranchMessage } from '../report/error-text.ts';
 
 /** Where the history lives: the remote's URL, the branch, and the token git sends to GitHub. */

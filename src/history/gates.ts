@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { Logger } from '../gate/ports.ts';
-import { type GateHooks, runGate } from '../gate/run.ts';
+import { type GateHooks, runGate } from '../gate/run-gate.ts';
 import { configError } from '../io/errors.ts';
 import { addWorktree, type Commit, ensureCommit } from '../io/git.ts';
 import type { Config } from '../model/config.ts';

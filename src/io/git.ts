@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GateError } from './errors.ts';
+import { GateError } from '../model/errors.ts';
 import { safeEnv } from './proc.ts';
 import { runCommand } from './run-command.ts';
 

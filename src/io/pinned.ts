@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { GateError } from '../model/errors.ts';
 import type { ErrorCode } from '../model/report.ts';
 import { tamperedMessage } from '../report/error-text.ts';
-import { GateError } from './errors.ts';
 
 /** The copies' directories, removed when this process exits. */
 const dirs = new Set<string>();

@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import { portNotMovedMessage } from '../report/error-text.ts';
-import { GateError } from './errors.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {

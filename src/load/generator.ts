@@ -1,9 +1,9 @@
 /** Runs rounds of load in the load-generator child process and returns what they measured. */
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GateError } from '../io/errors.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import { Child, safeEnv } from '../io/proc.ts';
+import { GateError } from '../model/errors.ts';
 import type { LoadSpec, PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
 import type { Command, Reply } from './protocol.ts';
 import { PACED_DRAIN_SEC } from './turns.ts';

@@ -67,7 +67,7 @@ export interface Config {
   shard: Shard | undefined;
   /** One of `count` runners of a matrix that measure the same scenarios (input `replica: index/count`). */
   replica?: Shard | undefined;
-  /** The stage of a two-stage design (input `stage`): each stage decides at alpha / 2 (docs/replicas.md). */
+  /** The stage of a two-stage design (input `stage`): each stage spends its share of alpha (src/decide/family.ts). */
   stage?: 1 | 2 | undefined;
   /** Input `confirm`: any regression asks for more runners (`needs-more`), to be confirmed on fresh ones. */
   confirm?: boolean;

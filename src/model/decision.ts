@@ -287,8 +287,10 @@ export interface PlanCheck {
   comparisons: number;
   level: number;
   looks: number[];
+  /** Runners one merge decides on (1: this gate decides itself); units count all of theirs. */
+  runners: number;
   unit: 'pairs' | 'blocks';
-  /** Pairs and units at the last planned look, and the interval's method there. */
+  /** Pairs (each runner's) and units (all runners') at the last planned look, and the interval's method there. */
   pairs: number;
   units: number;
   method: 'signed-rank' | 't';

@@ -8,7 +8,7 @@
  * `pnpm [run] NAME [args]` whose script is itself one of these (npm's default `node server.js` for a missing
  * start script too). Anything with shell operators, expansions or other programs is refused with a GateError.
  */
-import { GateError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 
 export interface NodeCommand {
   /** The node executable as written (`node`, `nodejs`, or a path). */

@@ -15,7 +15,7 @@ import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
 import { diffFlameGraphHtml } from './diff.ts';
 import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
-import type { ProfileRun, ProfileTarget } from './run.ts';
+import type { ProfileRun, ProfileTarget } from './profiled-server.ts';
 import { type ProfileRequest, profileSideBySide, type SideProfile } from './side-by-side.ts';
 import { buildProfile, type Profile } from './ticks.ts';
 

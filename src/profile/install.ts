@@ -21,9 +21,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { GateError } from '../io/errors.ts';
 import { safeEnv } from '../io/proc.ts';
 import { runCommand } from '../io/run-command.ts';
+import { GateError } from '../model/errors.ts';
 import { tamperedMessage } from '../report/error-text.ts';
 import zeroxFiles from './zerox-files.json' with { type: 'json' };
 import zeroxLock from './zerox-lock.json' with { type: 'json' };

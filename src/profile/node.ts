@@ -4,8 +4,8 @@
  */
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { GateError } from '../io/errors.ts';
 import { runCommand } from '../io/run-command.ts';
+import { GateError } from '../model/errors.ts';
 import type { NodeCommand } from './command.ts';
 
 /** The `scripts` of the package.json in cwd; undefined when there is none to read. */

@@ -1,11 +1,11 @@
 /** A server under 0x until it answers: the readiness probe, a fixed port's checks, and 0x's output for messages. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GateError } from '../io/errors.ts';
 import type { Child } from '../io/proc.ts';
 import { getStatus, listening } from '../io/server.ts';
+import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 
-/** What the readiness probe needs of a profiled server (run.ts ProfileTarget). */
+/** What the readiness probe needs of a profiled server (profiled-server.ts ProfileTarget). */
 export interface ReadySpec {
   side: Side;
   readyPath: string;

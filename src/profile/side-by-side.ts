@@ -16,7 +16,7 @@ import {
   type ProfileRun,
   type ProfileTarget,
   startProfiled,
-} from './run.ts';
+} from './profiled-server.ts';
 import type { RawTicks } from './ticks.ts';
 import { type Alignment, alignTicks, type Span, splitTicks } from './windows.ts';
 

@@ -5,7 +5,7 @@
  */
 
 import { type PullRequestInfo, pullRequestOf } from '../config/event.ts';
-import { GateError } from '../io/errors.ts';
+import { GateError } from '../model/errors.ts';
 import type { Report } from '../model/report.ts';
 
 export interface PublishTarget {

@@ -1,5 +1,5 @@
 /**
- * The picture of a history chart (src/history/chart.ts) as a self-contained SVG: the branch's req/s change
+ * The picture of a history chart (src/history/chart-series.ts) as a self-contained SVG: the branch's req/s change
  * against its release run by run (the line), each run's simultaneous interval (the band), ±threshold (dashed), and
  * each release a shaded segment of its own, labelled with the release and its change against the one before.
  * Every text from outside (the scenario, branch and release names) is escaped for XML. Pure.

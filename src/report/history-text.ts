@@ -188,6 +188,11 @@ export function historyLinesRefusedMessage(problem: string): string {
   return `input \`results\`: refusing the history's lines: ${problem}. Nothing was written. Publish only the \`history-lines.jsonl\` of this workflow run's measuring job (\`history-job: measure\`).`;
 }
 
+/** Why a history run outside a repository's workflow cannot say where its branch and links are. */
+export function historyRepositoryMessage(): string {
+  return '`mode: history` needs GITHUB_REPOSITORY (owner/name), which GitHub Actions sets: run it in a workflow of the repository it follows.';
+}
+
 /** Why the publishing job refuses to run on this event. */
 export function historyPublishEventMessage(event: string): string {
   return `input \`history-job\`: \`publish\` runs on \`push\`, \`schedule\` and \`workflow_dispatch\` of the branch measured, not on \`${event}\`: its lines would not be of a commit this workflow trusts. Run both jobs of the history in one workflow on those events.`;

@@ -58,7 +58,11 @@ export function planNote(
       ? `starting base and head took ${startSec.toFixed(0)} s, paid out of \`time-budget\` once per ${restartEvery > 0 ? `block of ${restartEvery} pair${restartEvery === 1 ? '' : 's'}` : 'round'}; `
       : '';
   const family = `${check.comparisons} comparison${check.comparisons === 1 ? '' : 's'} (${scenarios} scenario${scenarios === 1 ? '' : 's'})`;
-  const buys = `the plan's last look has ${unitsText(check, restartEvery)}, and ${family} leave each interval a level of ${Number(check.level.toPrecision(2))}`;
+  const at =
+    check.runners > 1
+      ? `the merge of ${check.runners} runners decides once, on ${unitsText(check, restartEvery)} in all`
+      : `the plan's last look has ${unitsText(check, restartEvery)}`;
+  const buys = `${at}, and ${family} leave each interval a level of ${Number(check.level.toPrecision(2))}`;
   const noise = `at a noise of ±${formatShare(check.noise)} per pair`;
   const what = check.canDecide
     ? `this plan can catch only changes of req/s of about ${formatShare(Number(check.detectable.toPrecision(2)))} or more ${noise} (threshold ${formatShare(check.threshold)}): ${buys}.`

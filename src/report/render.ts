@@ -3,7 +3,6 @@
 import type { StopReason } from '../model/decision.ts';
 import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report, ReportView, RunRecord } from '../model/report.ts';
-import { pairCharts } from './chart.ts';
 import { acceptedLine, historySection } from './comment-runs-text.ts';
 import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
@@ -13,13 +12,14 @@ import { decisionSentence, type LeadOptions, leadSentence, nextLine, titleLine }
 import { noteText } from './note-text.ts';
 import { carryOverNote, droppedNote, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { isAccepted } from './outputs.ts';
+import { pairCharts } from './pair-chart.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine, profileSection } from './profile.ts';
 import { oneRunnerLine, runnersLines, runnersSection } from './runners-text.ts';
 import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
-// gate/run.ts imports these from here; ./notes.ts is their home.
+// gate/run-gate.ts imports these from here; ./notes.ts is their home.
 export { processOffsetNote, processOffsetOverruled } from './notes.ts';
 
 const STOP_TEXT: Record<StopReason, string> = {

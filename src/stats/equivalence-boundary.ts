@@ -14,7 +14,14 @@
  * is in docs/how-it-decides.md).
  */
 import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
-import { earlyLooks, informationTimes, scheduleProblem, simpsonWeights } from './sequential-boundary.ts';
+import {
+  earlyLooks,
+  informationTimes,
+  scheduleProblem,
+  simpsonWeights,
+  startDensity,
+  stepDensity,
+} from './sequential-boundary.ts';
 
 /** The share of the budget's last look's one-sided level a full look before it gets, and the confirmation look. */
 export const EQUIVALENCE_INTERIM_SHARE = 0.1;
@@ -53,7 +60,7 @@ export function lowerCrossing(times: readonly number[], bounds: readonly number[
   let sigma = Math.sqrt(times[0]!);
   let total = normalCdf(-bounds[0]!);
   let { xs, h } = gridOf(bounds[0]!, sigma);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  let f = startDensity(xs, sigma);
   for (let k = 1; k < times.length; k++) {
     const step = Math.sqrt(times[k]! - times[k - 1]!);
     const w = simpsonWeights(GRID, h);
@@ -64,18 +71,8 @@ export function lowerCrossing(times: readonly number[], bounds: readonly number[
     if (k === times.length - 1) break;
     sigma = Math.sqrt(times[k]!);
     const next = gridOf(bounds[k]!, sigma);
-    const nf = new Float64Array(GRID);
-    const norm = 1 / (step * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j < GRID; j++) {
-      let sum = 0;
-      for (let i = 0; i < GRID; i++) {
-        const z = (next.xs[j]! - xs[i]!) / step;
-        if (z > -9 && z < 9) sum += w[i]! * f[i]! * Math.exp(-0.5 * z * z);
-      }
-      nf[j] = sum * norm;
-    }
+    f = stepDensity({ xs, f, w }, step, next.xs);
     ({ xs, h } = next);
-    f = nf;
   }
   return Math.min(1, total);
 }

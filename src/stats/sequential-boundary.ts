@@ -148,6 +148,39 @@ export function unitCrossing(units: readonly number[], bounds: readonly number[]
   return crossing(units, bounds);
 }
 
+/** The walk's density on a grid: its points, the density there and Simpson's weights. */
+export interface WalkGrid {
+  xs: Float64Array;
+  f: Float64Array;
+  w: Float64Array;
+}
+
+/** The density of S at the first look (variance sigma²), at the points xs. */
+export function startDensity(xs: Float64Array, sigma: number): Float64Array {
+  return xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+}
+
+/**
+ * The density at the points `to` of the paths still going one step on: the grid's density convolved with the
+ * step's normal density (sd `step`). `even`: the density is symmetric about 0, so half is computed and mirrored.
+ */
+export function stepDensity(grid: WalkGrid, step: number, to: Float64Array, even = false): Float64Array {
+  const { xs, f, w } = grid;
+  const out = new Float64Array(to.length);
+  const norm = 1 / (step * Math.sqrt(2 * Math.PI));
+  const last = even ? (to.length - 1) / 2 : to.length - 1;
+  for (let j = 0; j <= last; j++) {
+    let sum = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const z = (to[j]! - xs[i]!) / step;
+      if (z > -9 && z < 9) sum += w[i]! * f[i]! * Math.exp(-0.5 * z * z);
+    }
+    out[j] = sum * norm;
+    if (even) out[to.length - 1 - j] = out[j]!;
+  }
+  return out;
+}
+
 /** The crossing chance for looks already placed on the information scale (a checked schedule's times). */
 function crossing(looks: readonly number[], bounds: readonly number[]): number {
   if (bounds.some((b) => !(b > 0))) return 1;
@@ -159,7 +192,7 @@ function crossing(looks: readonly number[], bounds: readonly number[]): number {
   let half = Math.min(bounds[0]!, 12) * sigma;
   let h = (2 * half) / (GRID - 1);
   let xs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * h);
-  let f = xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
+  let f = startDensity(xs, sigma);
   for (let k = 1; k < looks.length; k++) {
     const step = Math.sqrt(looks[k]! - looks[k - 1]!);
     const w = simpsonWeights(GRID, h);
@@ -176,19 +209,8 @@ function crossing(looks: readonly number[], bounds: readonly number[]): number {
     half = bound;
     const nh = (2 * half) / (GRID - 1);
     const nxs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * nh);
-    const nf = new Float64Array(GRID);
-    const norm = 1 / (step * Math.sqrt(2 * Math.PI));
-    for (let j = 0; j <= MID; j++) {
-      let sum = 0;
-      for (let i = 0; i < GRID; i++) {
-        const z = (nxs[j]! - xs[i]!) / step;
-        if (z > -9 && z < 9) sum += w[i]! * f[i]! * Math.exp(-0.5 * z * z);
-      }
-      nf[j] = sum * norm;
-      nf[GRID - 1 - j] = nf[j]!;
-    }
+    f = stepDensity({ xs, f, w }, step, nxs, true);
     xs = nxs;
-    f = nf;
     h = nh;
   }
   return Math.min(1, total);

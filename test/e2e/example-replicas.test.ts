@@ -91,8 +91,9 @@ test('two-stage.yml: one runner, three more only when it says so, and one decisi
     const one = await runMatrix(t, first, repo, f.open);
     const stageOne = one.results[0]!;
     assert.deepEqual(stageOne.report.replica, { index: 1, count: 1, stage: 1 });
-    // Each stage decides at half of alpha.
-    assert.equal(stageOne.report.settings.alpha, 0.025);
+    // Its settings keep the gate's alpha; the stage decides at half of it (the level plan).
+    assert.equal(stageOne.report.settings.alpha, 0.05);
+    assert.equal(stageOne.report.decision?.alpha, 0.025);
     const outputs = { [first.perfGateId ?? 'perf']: stageOne.run.outputs };
     const live = substitute(first.outputs['needs-more']!, { token: TOKEN, steps: outputs }, 'first.outputs');
     const verdict = stageOne.run.outputs.verdict;

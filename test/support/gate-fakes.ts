@@ -7,10 +7,10 @@
 import { scenariosFromPaths } from '../../src/config/scenario-file.ts';
 import { type Measured, measure } from '../../src/gate/measure.ts';
 import type { Clock, GateServer, LoadRunner, Probe, Probes } from '../../src/gate/ports.ts';
-import { GateError } from '../../src/io/errors.ts';
 import { PortNotMovedError } from '../../src/io/server.ts';
 import type { Config, Scenario } from '../../src/model/config.ts';
 import type { DiagnosticsSummary } from '../../src/model/diagnostics.ts';
+import { GateError } from '../../src/model/errors.ts';
 import type {
   PoolSpec,
   RoundMeasurement,

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Side } from '../../src/model/measure.ts';
-import type { ProfileRun } from '../../src/profile/run.ts';
+import type { ProfileRun } from '../../src/profile/profiled-server.ts';
 import type { LoadWindow, SideProfile } from '../../src/profile/side-by-side.ts';
 import type { RawFrame, RawTicks } from '../../src/profile/ticks.ts';
 import type { Alignment } from '../../src/profile/windows.ts';

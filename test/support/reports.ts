@@ -165,9 +165,8 @@ export function writeResults(dir: string, reports: Record<string, unknown>): str
 /** The files merged by a job whose inputs are the first file's (a stage's alpha is half the job's), outside a run. */
 export function mergeAsMeasured(files: readonly ReportFile[]): Report {
   const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
-  const staged = files[0]!.report.replica?.stage !== undefined;
   return mergeReports(files, {
-    rule: { threshold, latencyThreshold, alpha: staged ? alpha * 2 : alpha },
+    rule: { threshold, latencyThreshold, alpha },
     runId: undefined,
   });
 }

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { writePortPreload } from '../../../src/diagnostics/port-map.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import { liveChildren } from '../../../src/io/proc.ts';
 import { freePort, listening } from '../../../src/io/server.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { Side } from '../../../src/model/measure.ts';
 import { SAMPLING_INTERVAL_US } from '../../../src/profile/compare.ts';
 import { ensureZeroX } from '../../../src/profile/install.ts';
-import type { ProfileTarget } from '../../../src/profile/run.ts';
+import type { ProfileTarget } from '../../../src/profile/profiled-server.ts';
 import {
   getRequests,
   MIN_ALIGNED_SHARE,

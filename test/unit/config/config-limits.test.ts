@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { repoFileReader } from '../../../src/config/repo-files.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Config } from '../../../src/model/config.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-out';
 

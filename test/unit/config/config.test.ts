@@ -16,8 +16,8 @@ import {
   selectShard,
 } from '../../../src/config/inputs.ts';
 import { parseScenarioFile, scenariosFromPaths } from '../../../src/config/scenario-file.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Config } from '../../../src/model/config.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 const OUTPUT_DIR = '/tmp/perf-gate-test-output';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type InputName, parseConfig } from '../../../src/config/inputs.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { artifactName } from '../../../src/publish/artifact.ts';
 
 type Inputs = Partial<Record<InputName, string>>;
@@ -38,9 +38,9 @@ describe('replica and stage', () => {
     assert.match(message({ replica: '1/300' }), /out of range/);
   });
 
-  test('a stage halves alpha (the two stages share it); no stage keeps it', () => {
-    assert.equal(configOf({ stage: 'first' }).alpha, 0.025);
-    assert.equal(configOf({ stage: 'second', alpha: '0.1' }).alpha, 0.05);
+  test('a stage keeps the gate’s alpha in its config (the level plan takes the stage’s share)', () => {
+    assert.equal(configOf({ stage: 'first' }).alpha, 0.05);
+    assert.equal(configOf({ stage: 'second', alpha: '0.1' }).alpha, 0.1);
     assert.equal(configOf({ stage: '2' }).stage, 2);
     assert.equal(configOf({}).alpha, 0.05);
     assert.match(message({ stage: 'third' }), /stage.*`third` is not a stage.*Write `first`/s);

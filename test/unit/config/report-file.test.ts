@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseReportFile, REPORT_FILE_MAX_BYTES } from '../../../src/config/report-file.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 

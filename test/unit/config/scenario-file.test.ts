@@ -16,8 +16,8 @@ import {
   type ScenarioFile,
   scenariosFromPaths,
 } from '../../../src/config/scenario-file.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Scenario } from '../../../src/model/config.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { compile, isObject, type JsonObject, SCHEMA, violations } from '../../support/json-schema.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/config/', import.meta.url));

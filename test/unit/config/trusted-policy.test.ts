@@ -10,9 +10,9 @@ import { parseConfig } from '../../../src/config/inputs.ts';
 import { assembleReport, type GateRun } from '../../../src/gate/assemble.ts';
 import type { GateContext } from '../../../src/gate/ports.ts';
 import { systemCollaborators } from '../../../src/gate/system.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { RunningServer, ServerSpec } from '../../../src/io/server.ts';
 import type { Config } from '../../../src/model/config.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { Side } from '../../../src/model/measure.ts';
 import { gateConfig } from '../../support/gate-fakes.ts';
 

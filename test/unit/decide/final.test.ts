@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { finalVerdict } from '../../../src/decide/final.ts';
 import { ruleBounds } from '../../../src/decide/rule.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import { type Decision, type MetricComparison, VERDICTS } from '../../../src/model/decision.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { ReportError } from '../../../src/model/report.ts';
 import { decisionHeadline, gateHeadline, NO_ROUNDS_HEADLINE } from '../../../src/report/headline.ts';
 

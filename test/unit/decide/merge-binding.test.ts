@@ -16,7 +16,6 @@ const JOB: MergingJob = { rule: { threshold: 0.05, latencyThreshold: 0.1, alpha:
 function runner(place: ReplicaPlace, seed: number, change: Partial<Report> = {}): Report {
   const report = gateReport({ paths: { '/a': 0.97, '/b': 1 }, pairs: 8, noise: 0.02, seed });
   const settings = { ...report.settings, ...JOB.rule };
-  if (place.stage) settings.alpha = JOB.rule.alpha / 2;
   return { ...report, settings, replica: place, run: { id: '777', attempt: 1 }, ...change };
 }
 
@@ -68,12 +67,13 @@ describe('the merge decides with the merging job’s own inputs', () => {
     );
   });
 
-  test('two stages decide at half of the job’s alpha each', () => {
+  test('two stages: the files record the gate’s alpha, and the merge decides at the second stage’s half of it', () => {
     const merged = mergeReports(
       files(runner({ index: 1, count: 1, stage: 1 }, 1), runner({ index: 1, count: 2, stage: 2 }, 2)),
       JOB,
     );
-    assert.equal(merged.settings.alpha, 0.025);
+    assert.equal(merged.settings.alpha, JOB.rule.alpha);
+    assert.equal(merged.decision!.alpha, JOB.rule.alpha / 2);
   });
 });
 

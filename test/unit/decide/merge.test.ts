@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { roundKey } from '../../../src/decide/merge.ts';
 import { stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { reportHeadline } from '../../../src/report/headline.ts';
 import { noteText } from '../../../src/report/note-text.ts';

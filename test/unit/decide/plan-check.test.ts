@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { criticalFor } from '../../../src/decide/interval.ts';
+import { criticalFor, unitCount as unitCountOf } from '../../../src/decide/interval.ts';
 import {
   type Design,
   PLAN_NOISE,
@@ -101,6 +101,28 @@ describe('planCheck', () => {
     assert.equal(check.comparisons, 27);
     assert.equal(check.method, 't', '10 ranks cannot reach 0.05 / 27');
     assert.equal(check.canDecide, true);
+  });
+});
+
+describe('planCheck of a replica: the merge of its runners, decided once', () => {
+  test('4 runners at `threshold: 1%` resolve what one runner alone cannot, at one look on all their units', () => {
+    const alone = planCheck(input({ threshold: 0.01, restartEvery: 2 }));
+    const merged = planCheck(input({ threshold: 0.01, restartEvery: 2, runners: 4 }));
+    assert.equal(alone.resolves, false);
+    assert.equal(merged.resolves, true);
+    assert.equal(merged.runners, 4);
+    assert.equal(merged.looks.length, 1, 'the merge decides once');
+    assert.equal(merged.units, 4 * unitCountOf(merged.pairs, 2));
+    assert.equal(merged.level, 0.05 / 3, 'one look: the comparisons share alpha, nothing spent on looks');
+    assert.ok(merged.detectable < alone.detectable / 1.5, `${merged.detectable} vs ${alone.detectable}`);
+  });
+
+  test('its note names the merge', () => {
+    const check = planCheck(input({ threshold: 0.005, restartEvery: 2, runners: 2 }));
+    assert.match(
+      planNote(check, 2, 1)!,
+      /the merge of 2 runners decides once, on \d+ blocks of 2 pairs in all/,
+    );
   });
 });
 

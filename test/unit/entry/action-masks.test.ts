@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { trustedConfig } from '../../../src/config/base-config.ts';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { maskSecrets } from '../../../src/entry/log.ts';
-import { runGate } from '../../../src/gate/run.ts';
+import { runGate } from '../../../src/gate/run-gate.ts';
 import { gateLog } from '../../../src/report/log-text.ts';
 
 /** What `body` printed on stdout (where the runner reads workflow commands). */

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { COMPARE_FLAGS, exitCode, parseFlags } from '../../../src/entry/commands.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Verdict } from '../../../src/model/decision.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { Report, ReportError } from '../../../src/model/report.ts';
 
 function flagError(argv: readonly string[]): GateError {

@@ -9,7 +9,7 @@ import { after, describe, test } from 'node:test';
 import { trustedConfig } from '../../../src/config/base-config.ts';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { changedWorkflow, withTrustedPolicy } from '../../../src/entry/trusted.ts';
-import { trustNotes } from '../../../src/gate/run.ts';
+import { trustNotes } from '../../../src/gate/run-gate.ts';
 import type { Config } from '../../../src/model/config.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { commitRepo } from '../../support/repo.ts';

@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { checkPlan } from '../../../src/gate/plan-check.ts';
-import { runGate } from '../../../src/gate/run.ts';
+import { runGate } from '../../../src/gate/run-gate.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { gateConfig, measurement, scenario, World } from '../../support/gate-fakes.ts';
 import { commitRepo } from '../../support/repo.ts';

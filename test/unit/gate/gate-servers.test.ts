@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { type Event, measurement, rejection, scenario, trace, World } from '../../support/gate-fakes.ts';
 
 /** Every server started was stopped, and the load generator too, last. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PUBLISH_RESERVE_MS } from '../../../src/gate/measurement-plan.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { planLooks } from '../../../src/stats/look-schedule.ts';
 import { failing, measurement, rejection, scenario, World } from '../../support/gate-fakes.ts';
 

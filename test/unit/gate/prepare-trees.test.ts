@@ -1,5 +1,5 @@
 /**
- * Base and head are installed and built at the same time (src/gate/run.ts prepareTrees): base's output as it comes,
+ * Base and head are installed and built at the same time (src/gate/run-gate.ts prepareTrees): base's output as it comes,
  * head's held (src/gate/held-log.ts) and shown after it, each step in its group; a failure is base's first.
  */
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { HeldLog } from '../../../src/gate/held-log.ts';
 import { PUBLISH_RESERVE_MS } from '../../../src/gate/measurement-plan.ts';
 import type { LoadRunner } from '../../../src/gate/ports.ts';
 import { systemClock } from '../../../src/gate/ports.ts';
-import { runGate } from '../../../src/gate/run.ts';
+import { runGate } from '../../../src/gate/run-gate.ts';
 import { installsTogether } from '../../../src/gate/trees.ts';
 import type { Config } from '../../../src/model/config.ts';
 import type { GateEvent, GateGroup, GateLog } from '../../../src/model/notes.ts';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { historyCharts } from '../../../src/history/chart.ts';
+import { historyCharts } from '../../../src/history/chart-series.ts';
 import { driftOf, formatLine, historyLine, linesOfFiles, parseHistory } from '../../../src/history/lines.ts';
 import { branchReadme, historyPage } from '../../../src/report/history-page.ts';
 import { driftLine } from '../../../src/report/history-text.ts';

@@ -1,5 +1,5 @@
 /**
- * The history in two jobs (src/history/publish.ts, `history-job: publish`): the publishing job runs no project code,
+ * The history in two jobs (src/history/publish-lines.ts, `history-job: publish`): the publishing job runs no project code,
  * reads the lines the measuring job left, checks them as untrusted data, and writes the history branch and the
  * alert issues; here against a local bare repository playing the repository and the loopback fake GitHub.
  */
@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { formatLine } from '../../../src/history/lines.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Config } from '../../../src/model/config.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { HistoryLine } from '../../../src/model/history.ts';
 import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import { branchLine } from '../../support/history-lines.ts';
@@ -66,12 +66,12 @@ describe('history-job: publish', () => {
     }
   };
 
-  let publishHistory: typeof import('../../../src/history/publish.ts').publishHistory;
+  let publishHistory: typeof import('../../../src/history/publish-lines.ts').publishHistory;
   before(async () => {
     fake = await startFakeGitHub({ token: TOKEN });
     // @actions/github takes GITHUB_API_URL when it is loaded.
     process.env.GITHUB_API_URL = fake.url;
-    ({ publishHistory } = await import('../../../src/history/publish.ts'));
+    ({ publishHistory } = await import('../../../src/history/publish-lines.ts'));
   });
   after(async () => {
     await fake.close();

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
-import { historyCharts } from '../../../src/history/chart.ts';
+import { historyCharts } from '../../../src/history/chart-series.ts';
 import { creepMarker, creepPlan } from '../../../src/history/creep.ts';
 import { formatLine, monthFile } from '../../../src/history/lines.ts';
 import type { CreepState, DriftView, HistoryLine } from '../../../src/model/history.ts';

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DiagnosticsRecorder } from '../../../src/diagnostics/index.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import { Child, killAll, safeEnv } from '../../../src/io/proc.ts';
 import { runCommand } from '../../../src/io/run-command.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-preloads-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GateError } from '../../../src/io/errors.ts';
 import { carriesMark, EXEC_READS, TREE_MARK } from '../../../src/io/leftovers.ts';
 import { safeEnv, stopBackground } from '../../../src/io/proc.ts';
 import { runCommand } from '../../../src/io/run-command.ts';
 import { LoadGenerator } from '../../../src/load/generator.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-bg-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

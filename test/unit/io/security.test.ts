@@ -21,11 +21,11 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { privilegedForkProblem } from '../../../src/config/event.ts';
 import { persistedCredentials } from '../../../src/io/credentials.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import { FileCommandGuard } from '../../../src/io/file-commands.ts';
 import { safeEnv, stopBackground } from '../../../src/io/proc.ts';
 import { runCommand } from '../../../src/io/run-command.ts';
 import { LoadGenerator, pinLoadGenerator } from '../../../src/load/generator.ts';
+import { GateError } from '../../../src/model/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perf-gate-security-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
-import { GateError } from '../../../src/io/errors.ts';
 import type { Outcome, TurnConnection } from '../../../src/load/connection.ts';
 import { LoadGenerator } from '../../../src/load/generator.ts';
 import { KeptPool } from '../../../src/load/pool.ts';
 import { GeneratorPools } from '../../../src/load/protocol.ts';
 import { closedTurn, pacedTurn, type TurnClock } from '../../../src/load/turns.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { PoolSpec } from '../../../src/model/measure.ts';
 
 /** A clock whose time moves only when the test runs its timers, earliest first. */

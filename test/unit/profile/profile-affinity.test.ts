@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ownCpus } from '../../../src/io/affinity.ts';
-import { finishProfiled, startProfiled } from '../../../src/profile/run.ts';
+import { finishProfiled, startProfiled } from '../../../src/profile/profiled-server.ts';
 
 const FAKE_0X = `'use strict';
 const { spawn, spawnSync } = require('node:child_process');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { type NodeCommand, parseNodeCommand, tokenize } from '../../../src/profile/command.ts';
 
 const noScripts = (): undefined => undefined;

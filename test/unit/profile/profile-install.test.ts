@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import {
   defaultZeroXCacheDir,
   ensureZeroX,

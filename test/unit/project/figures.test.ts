@@ -1,36 +1,66 @@
 /**
- * What a design catches, said in more than one page, says the same on each: the README's and docs/replicas.md's
- * figures of 1, 4 and 8 runners against the table of docs/how-it-decides.md (bench/replicas.ts, RESULTS §42), and the
- * README's share of unchanged pull requests that end "no change" against the operating characteristic's table.
+ * What a design catches and costs is said from one table (bench/figures.ts writes bench/data/figures.json and the
+ * marked tables): docs/how-it-decides.md and docs/replicas.md print it as written, and the README, action.yml and
+ * docs/inputs.md quote its cells.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
+import { type Cell, cellOf, markedBlock, percent, WRITTEN } from '../../../bench/figures-table.ts';
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
-const readme = read('README.md');
-const replicas = read('docs/replicas.md');
-const decides = read('docs/how-it-decides.md');
+const cells: Cell[] = JSON.parse(read('bench/data/figures.json')).cells;
+const one = (threshold: number, noise: number) => cellOf(cells, '1 runner', threshold, noise);
 
-/** The quiet hour's figure of `runners` at no spread in how-it-decides' table of many runners. */
-function decidesQuiet(runners: number): string {
-  const row = decides.split('\n').find((l) => new RegExp(`^ {2}\\| ${runners} \\| `).test(l));
-  assert.ok(row, `how-it-decides.md has a row for ${runners} runners`);
-  return row.split('|')[2]!.trim().split(' / ')[0]!.replace('%', '');
+/** The figure a page quotes after `before` (a percentage), else a failure naming the page. */
+function quoted(page: string, before: RegExp): string {
+  const match = read(page).match(new RegExp(`${before.source}([\\d.]+%)`));
+  assert.ok(match, `${page} says ${before.source}…`);
+  return match[1]!;
 }
 
-test('1, 4 and 8 runners catch the same in the README, docs/replicas.md and docs/how-it-decides.md', () => {
-  for (const runners of [1, 4, 8]) {
-    const figure = decidesQuiet(runners);
-    const row = replicas.split('\n').find((l) => l.startsWith(`| ${runners} runner`));
-    assert.ok(row?.includes(`| ${figure}% |`), `docs/replicas.md: ${runners} runners at ${figure}%: ${row}`);
-    if (runners > 1) assert.match(readme, new RegExp(`${runners} ≈${figure.replace('.', '\\.')}%`));
-  }
-});
+describe('one table of what a design catches and costs', () => {
+  test('the pages that print it print it as bench/data/figures.json has it', () => {
+    for (const { page, lines } of WRITTEN)
+      assert.equal(markedBlock(read(page), []).current, `${lines(cells).join('\n')}\n`, page);
+  });
 
-test('the README says what most unchanged pull requests see, as the operating characteristic does', () => {
-  const rows = decides.split('\n').filter((l) => /^\| (1\.5|3)% \| /.test(l));
-  const noChange = rows.map((l) => l.split('|')[8]!.trim());
-  assert.deepEqual(noChange, ['100%', '90%']);
-  assert.match(readme, /"no change" in 90–100% of gates on a quiet runner \(1\.5–3%/);
+  test('every design, threshold and noise has its cell, with figures in range', () => {
+    assert.equal(cells.length, 4 * 2 * 3);
+    for (const c of cells) {
+      assert.ok(c.caught80 > 0 && c.caught80 <= 0.16, JSON.stringify(c));
+      assert.ok(c.noChange >= 0 && c.noChange + c.falseAlarm <= 1, JSON.stringify(c));
+      assert.ok(c.wallMin > 0 && c.runnerMin >= c.wallMin, JSON.stringify(c));
+    }
+  });
+
+  test('the README quotes one runner at the defaults and more runners at `threshold: 1%`', () => {
+    assert.equal(quoted('README.md', /one runner catches a /), percent(one(0.02, 0.03).caught80));
+    assert.equal(quoted('README.md', /"no change" on /), percent(one(0.02, 0.03).noChange, 0));
+    assert.equal(quoted('README.md', /unchanged pull requests \(/), percent(one(0.02, 0.015).noChange, 0));
+    for (const runners of [4, 8])
+      assert.equal(
+        quoted('README.md', new RegExp(`, ${runners} ≈`)),
+        percent(cellOf(cells, `${runners} runners`, 0.01, 0.03).caught80),
+      );
+  });
+
+  test('docs/replicas.md says what one runner sees at `threshold: 1%` as the table does', () => {
+    assert.equal(
+      quoted('docs/replicas.md', /at 3% noise per pair about /),
+      percent(one(0.01, 0.03).caught80),
+    );
+    assert.equal(quoted('docs/replicas.md', /at 6% about /), percent(one(0.01, 0.06).caught80));
+  });
+
+  test('action.yml and docs/inputs.md quote the same cells for `threshold`', () => {
+    for (const page of ['action.yml', 'docs/inputs.md']) {
+      assert.equal(quoted(page, /one runner catches a /), percent(one(0.02, 0.03).caught80), page);
+      assert.equal(
+        quoted(page, /`threshold: 1%` and 4 runners catch /),
+        percent(cellOf(cells, '4 runners', 0.01, 0.03).caught80),
+        page,
+      );
+    }
+  });
 });

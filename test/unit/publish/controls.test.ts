@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import { parseConfig } from '../../../src/config/inputs.ts';
 import { checkConclusion, stepOutcome } from '../../../src/decide/outcome.ts';
 import { NO_REPORT, reportOutputs } from '../../../src/entry/outputs.ts';
-import { checkRunName, commentWanted } from '../../../src/entry/publish.ts';
+import { checkRunName, commentWanted } from '../../../src/entry/publish-report.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { acceptingLine, readAcceptance } from '../../../src/publish/accept.ts';
 import { artifactName } from '../../../src/publish/artifact.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { gateReport, mergeAsMeasured } from '../../support/reports.ts';
 

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
-import { GateError } from '../../../src/io/errors.ts';
 import type { SideDiagnostics } from '../../../src/model/diagnostics.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { gateReport, mergeAsMeasured } from '../../support/reports.ts';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GateError } from '../../../src/io/errors.ts';
+import { GateError } from '../../../src/model/errors.ts';
 import { checkPullHead, gateCheckSha, reportTarget } from '../../../src/publish/target.ts';
 import { BASE_SHA, gateReport, HEAD_SHA, PR_HEAD_SHA } from '../../support/reports.ts';
 

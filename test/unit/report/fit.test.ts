@@ -166,7 +166,7 @@ describe('the job summary (1 MiB, what the step already wrote included)', () => 
     writeFileSync(path, earlier);
     process.env.GITHUB_STEP_SUMMARY = path;
     try {
-      const { writeJobSummary } = await import('../../../src/entry/publish.ts');
+      const { writeJobSummary } = await import('../../../src/entry/publish-report.ts');
       const markdown = bigReport();
       assert.equal(await writeJobSummary(markdown), false, 'not whole');
       const written = readFileSync(path, 'utf8');

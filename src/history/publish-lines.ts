@@ -3,17 +3,17 @@
  * needs no checkout: it takes the lines the measuring job (`history-job: measure`, `contents: read`) left, checks
  * them as untrusted data (each line as the history branch's reader checks it, at most one line of each kind, of
  * this workflow run, the branch's line of the commit and branch the event names), then writes the history branch
- * and the alert issues with the write token, as a single job does after its gates (run.ts).
+ * and the alert issues with the write token, as a single job does after its gates (write.ts, shared with run.ts).
  */
 import { historyBranchProblem } from '../config/history-inputs.ts';
-import { GateError } from '../io/errors.ts';
 import type { Config } from '../model/config.ts';
+import { GateError } from '../model/errors.ts';
 import type { HistoryLine, HistoryRunView } from '../model/history.ts';
 import type { TextLog } from '../model/notes.ts';
 import { historyLinesRefusedMessage, historyPublishEventMessage } from '../report/history-text.ts';
-import { historyCharts } from './chart.ts';
 import { parseHistory } from './lines.ts';
-import { alert, branchOf, defaultBranch, fileUrl, siteOf, writeAfter } from './run.ts';
+import { defaultBranch, fileUrl, siteOf } from './site.ts';
+import { recordLines } from './write.ts';
 
 /** The events whose lines are of a commit of the branch itself (the same list as a gate's, without a checkout). */
 const PUBLISH_EVENTS = new Set(['push', 'schedule', 'workflow_dispatch']);
@@ -69,16 +69,14 @@ export async function publishHistory(
 ): Promise<HistoryRunView> {
   const { event, log } = hooks;
   if (!PUBLISH_EVENTS.has(event.name)) throw new GateError('config', historyPublishEventMessage(event.name));
-  const ref = branchOf('');
+  const site = siteOf(config);
+  const ref = site.ref;
   const problem = historyBranchProblem(config.historyBranch, {
     defaultBranch: defaultBranch(event.payload),
     ref,
   });
   if (problem) throw new GateError('config', problem);
-  const site = siteOf(config);
-  const runId = process.env.GITHUB_RUN_ID;
-  const run = runId ? `${site.server}/${site.repository}/actions/runs/${runId}` : undefined;
-  const lines = handedLines(files, { ref, sha: event.sha, run });
+  const lines = handedLines(files, { ref, sha: event.sha, run: site.run });
   const branchRun = lines.find((l) => l.kind === 'branch');
   const releaseRun = lines.find((l) => l.kind === 'release');
   const release = branchRun?.base.tag ?? releaseRun?.head.tag;
@@ -89,17 +87,15 @@ export async function publishHistory(
     token: config.token,
     serverUrl: site.server,
   };
-  const message = `perf-gate history: ${ref} ${event.sha.slice(0, 7)} against ${release}`;
-  const written =
-    lines.length > 0 ? await writeAfter(log, remote, lines, site, message) : { pushed: undefined, all: [] };
-  const alerts =
-    branchRun && written.pushed && 'commit' in written.pushed
-      ? await alert(log, config, site, written.all, branchRun)
-      : [];
-  const series = (branchRun ?? releaseRun)?.series;
-  const charts = historyCharts(written.all)
-    .filter((c) => c.ref === ref && c.series === series)
-    .map((chart) => ({ chart, url: fileUrl(site, 'blob', chart.file) }));
+  const recorded = await recordLines(log, config, site, {
+    remote,
+    lines,
+    message: `perf-gate history: ${ref} ${event.sha.slice(0, 7)} against ${release}`,
+    write: true,
+    known: [],
+    ref,
+    series: (branchRun ?? releaseRun)?.series,
+  });
   return {
     ref,
     head: event.sha,
@@ -107,10 +103,8 @@ export async function publishHistory(
     branchRun,
     releaseRun,
     skipped: undefined,
-    charts,
     pageUrl: fileUrl(site, 'tree'),
     historyBranch: config.historyBranch,
-    pushed: written.pushed,
-    alerts,
+    ...recorded,
   };
 }

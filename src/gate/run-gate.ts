@@ -5,14 +5,13 @@
 import { resolve } from 'node:path';
 import { sideCommands } from '../config/base-config.ts';
 import { diskUsage } from '../io/disk.ts';
-import { GateError } from '../io/errors.ts';
 import { addWorktree, git, type Worktree } from '../io/git.ts';
 import { stopBackground } from '../io/proc.ts';
 import { redact } from '../io/redact.ts';
 import { writeReport } from '../io/report-json.ts';
 import { pinLoadGenerator } from '../load/generator.ts';
 import type { Config } from '../model/config.ts';
-import { errorMessage } from '../model/errors.ts';
+import { errorMessage, GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note } from '../model/notes.ts';
 import type { Report } from '../model/report.ts';

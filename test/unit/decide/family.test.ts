@@ -1,0 +1,80 @@
+/**
+ * The level plan (src/decide/family.ts): every level the gate decides at comes from the design in one place, and
+ * no other code divides, shares or spends alpha.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import {
+  comparisonAlpha,
+  decisionAlpha,
+  failureFamilyOf,
+  familyOf,
+  stagesOf,
+} from '../../../src/decide/family.ts';
+import { planCheck } from '../../../src/decide/plan-check.ts';
+
+const looks = [4, 8, 12, 16, 20, 24, 28];
+const design = { alpha: 0.05, comparisons: 6, looks, at: 16, restartEvery: 2 };
+
+describe('the level plan', () => {
+  test('a stage of a two-stage design spends half of alpha; a one-stage design all of it', () => {
+    assert.equal(stagesOf(undefined), 1);
+    assert.equal(stagesOf(1), 2);
+    assert.equal(stagesOf(2), 2);
+    assert.equal(decisionAlpha(0.05), 0.05);
+    assert.equal(decisionAlpha(0.05, 2), 0.025);
+    // Two stages × six comparisons share alpha exactly (Bonferroni).
+    assert.ok(Math.abs(2 * 6 * comparisonAlpha(0.05, 6, 2) - 0.05) < 1e-15);
+  });
+
+  test('a stage’s family is the one-stage family at its share of alpha, for every level it holds', () => {
+    const staged = familyOf({ ...design, stages: 2 });
+    const halved = familyOf({ ...design, alpha: 0.025 });
+    for (const key of ['level', 'endLevel', 'equivalence', 'equivalenceEnd', 'alpha'] as const)
+      assert.equal(staged[key], halved[key], key);
+    assert.equal(staged.sequential(0.001), halved.sequential(0.001));
+    assert.ok(staged.level < familyOf(design).level);
+    const failures = failureFamilyOf({ ...design, stages: 2 });
+    assert.deepEqual(failures, failureFamilyOf({ ...design, alpha: 0.025 }));
+  });
+
+  test('the regression level is shared by the comparisons; the equivalence level is each comparison’s own', () => {
+    const one = familyOf({ ...design, comparisons: 1 });
+    const six = familyOf(design);
+    assert.ok(six.level < one.level / 5, `${six.level} vs ${one.level}`);
+    assert.equal(six.equivalence, one.equivalence);
+  });
+
+  test('the plan check judges a stage at the stage’s share, as the gate decides it', () => {
+    const input = {
+      scenarios: 1,
+      restartEvery: 1,
+      perScenario: 3,
+      threshold: 0.02,
+      budgetSec: 180,
+      pairSec: () => 7.5,
+    };
+    const staged = planCheck({ ...input, alpha: 0.05, stages: 2 });
+    assert.deepEqual(staged, planCheck({ ...input, alpha: 0.025 }));
+    assert.ok(staged.detectable > planCheck({ ...input, alpha: 0.05 }).detectable);
+  });
+
+  test('no code outside the level plan divides alpha (statistics’ own two-sided quantiles and the words aside)', () => {
+    const root = join(import.meta.dirname, '../../../src');
+    const offenders: string[] = [];
+    for (const folder of readdirSync(root)) {
+      if (['stats', 'report'].includes(folder)) continue;
+      for (const file of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.ts') || join(folder, file) === join('decide', 'family.ts')) continue;
+        const code = readFileSync(join(root, folder, file), 'utf8')
+          .split('\n')
+          .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line));
+        for (const line of code)
+          if (/alpha['")]*\s*\/\s*[\d(a-z]/i.test(line)) offenders.push(`${folder}/${file}: ${line.trim()}`);
+      }
+    }
+    assert.deepEqual(offenders, []);
+  });
+});
