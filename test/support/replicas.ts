@@ -122,7 +122,8 @@ export function recordedArtifact(
   const report = JSON.parse(readFileSync(recorded, 'utf8')) as Report;
   report.base.sha = repo.baseSha;
   report.head.sha = repo.headSha;
-  if (report.pullRequest) report.pullRequest = { number: PR, headSha: repo.headSha, baseSha: repo.baseSha };
+  // In place, keeping the fields' order: a merge compares the pull requests of its files as JSON.
+  if (report.pullRequest) Object.assign(report.pullRequest, { headSha: repo.headSha, baseSha: repo.baseSha });
   const dir = join(repo.dir, `recorded-${job.id}-${jobIndex}`);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'report.json');
