@@ -10,10 +10,10 @@
  * Neyman–Pearson lemma makes the one-sided z-test on their mean the most powerful test of its level, with power
  * Φ(δ√n / sd − z₁₋α). A gate whose A/A gates fail in at most 1% must call a regression of req/s alone at a level of
  * at most 1%: alpha 0.01 is the level that bounds such a gate; 0.05 bounds even a gate that gave that target up.
- * The sd is the per-pair sd of the req/s log ratio that bench/RESULTS.md gives for each recording and real gate.
+ * The sd is the per-pair sd of the req/s log ratio that bench/NOTEBOOK.md gives for each recording and real gate.
  *
  * The second table adds the gate's practical threshold (2%, the default; 1% for the 6-minute target, the setting
- * bench/RESULTS.md recommends for it; `threshold=x%` sets one for all): a regression's estimate must reach it too.
+ * bench/NOTEBOOK.md recommends for it; `threshold=x%` sets one for all): a regression's estimate must reach it too.
  * For a gate that decides once, on all n pairs, both conditions ask the mean to exceed a bound, so its power is
  * Φ(min(δ√n / sd − z₁₋α, (δ − threshold)√n / sd)): what a 2% threshold costs a 3% change at a given noise. (A gate
  * that looks more than once can call at an early look whose estimate happens to be high, so that table illustrates;

@@ -6,7 +6,7 @@
  *   npx node bench/decisive.ts [gates=2000] [seed=1] [only=<text in a model's name>] [budget=<seconds>]
  *
  * The models are the one of the operating characteristic (normal per-pair noise of 3%, one scenario, every default)
- * and the departures of real services (bench/RESULTS.md §27), then many scenarios.
+ * and the departures of real services (bench/NOTEBOOK.md §27), then many scenarios.
  */
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { keyValues, machineLine } from './lib.ts';

@@ -82,6 +82,7 @@ export function runnersTable(cells: readonly Cell[]): string[] {
 /** The marked blocks the bench writes, by page: each page's text between `<!-- figures -->` and its end mark. */
 export const WRITTEN: readonly { page: string; lines: (cells: readonly Cell[]) => string[] }[] = [
   { page: 'docs/how-it-decides.md', lines: figuresTable },
+  { page: 'bench/RESULTS.md', lines: figuresTable },
   { page: 'docs/replicas.md', lines: runnersTable },
 ];
 

@@ -1,6 +1,6 @@
 /**
- * What each design catches and costs: the one table the docs quote (docs/how-it-decides.md "What it catches and what
- * it costs"; test/unit/project/figures.test.ts holds every page to it). Simulated gates through the action's own
+ * What each design catches and costs: the one table the docs quote (bench/RESULTS.md, docs/how-it-decides.md and
+ * docs/replicas.md print it: figures-table.ts WRITTEN; test/unit/project/figures.test.ts holds every page to it). Simulated gates through the action's own
  * loop (src/gate/loop.ts, as each runner measures: its looks, its stops, a replica's whole budget) and decision code
  * (one runner's decision; runners merged as `mode: report` merges them, src/decide/verdict.ts decideGroups):
  *
@@ -9,11 +9,11 @@
  *
  * Designs: 1 runner; 4 and 8 replicas; two stages (1 runner, then 3 more when `needs-more`). Thresholds 2% (the
  * default) and 1%; per-pair noise 1.5, 3 and 6%: the sd of a pair's req/s log ratio as the comment reports it, a
- * fifth of its variance the process pair's own offset for life (bench/RESULTS.md §23: quiet hours measured 3% and
+ * fifth of its variance the process pair's own offset for life (bench/NOTEBOOK.md §23: quiet hours measured 3% and
  * 1.5%) and the rest each pair's. Every other setting the action's default (one scenario, `restart-every` 2,
  * 3-minute budget). Per cell: the smallest slowdown caught in 80% of gates (bisection, `gates` a probe), the share
  * of unchanged pull requests that end "no change" and that fail, and runner-minutes and wall minutes of measuring
- * per pull request (setup and the merge job not counted). `write` stores bench/data/figures.json and the table.
+ * per pull request (setup and the merge job not counted). `write` stores bench/data/figures.json and the tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';

@@ -1,5 +1,5 @@
 /**
- * `mode: history` measured (bench/RESULTS.md §21).
+ * `mode: history` measured (bench/NOTEBOOK.md §21).
  *
  *   npx node bench/history.ts size                 # 5,000 simulated runs: bytes of history, time to draw the charts
  *   npx node bench/history.ts creep [workUs]       # one real run of the built action on a 2× creep, at the defaults

@@ -10,7 +10,7 @@
  *                        [multiples=0,0.25,…,3] [blocks] [svg=<file>] [json=<file>]
  *
  * Recordings by name (bench/data/<name>.json) or by the words quiet, middling, noisy, blocks (the recordings of
- * bench/RESULTS.md §14). `floor` replaces the rule's REGRESSION_FLOOR (src/decide/rule.ts) to compare rules;
+ * bench/NOTEBOOK.md §14). `floor` replaces the rule's REGRESSION_FLOOR (src/decide/rule.ts) to compare rules;
  * `blocks` replays whole recorded blocks in order (processes that differ), else pairs one at a time, numbered in
  * blocks of the default `restart-every` as the action numbers them. `svg` writes the curves as a plot. At a true
  * change of 0 it also counts the gates ending "no change", their mean length, and those stopped for noise.

@@ -3,7 +3,7 @@
  * (bench/synthetic-gate.ts): many scenarios in one gate at the defaults, each scenario's per-pair noise growing as
  * its share of the pair shrinks (`whole` when a scenario has the whole pair, √n × that with an nth of it):
  *
- *   npx node bench/open-time.ts [gates=1000] [seed=1] [whole=0.015,0.03]
+ *   npx node bench/open-time.ts [gates=1000] [seed=1] [whole=0.015,0.03] [budget=180]
  *
  * Per noise: 6 scenarios with one 7.5% slower, the share of 3-minute gates that catch it; 8 unchanged scenarios,
  * the share that end "no change" (and any false alarm); the issue's "8 scenarios at 3%" (3% at an eighth of the
@@ -46,8 +46,10 @@ async function run(m: GateModel): Promise<Tally> {
 }
 
 const pct = (x: number): string => `${((100 * x) / gates).toFixed(1)}%`;
+const budgetSec = Number(options.budget ?? DEFAULT_MODEL.budgetSec);
 const model = (scenarios: number, sd: number, slower: number[] = []): GateModel => ({
   ...DEFAULT_MODEL,
+  budgetSec,
   restartEvery: DEFAULT_RESTART_EVERY,
   scenarios,
   sd,
@@ -58,7 +60,7 @@ console.log(
   `\nTime where the question is open: ${gates} gates a row; ${machineLine()}; ${new Date().toISOString()}`,
 );
 console.log(
-  `threshold ${DEFAULT_MODEL.threshold * 100}%, alpha ${DEFAULT_MODEL.alpha}, budget ${DEFAULT_MODEL.budgetSec} s, restart-every ${DEFAULT_RESTART_EVERY}, duration ${DEFAULT_MODEL.durationSec} s\n`,
+  `threshold ${DEFAULT_MODEL.threshold * 100}%, alpha ${DEFAULT_MODEL.alpha}, budget ${budgetSec} s, restart-every ${DEFAULT_RESTART_EVERY}, duration ${DEFAULT_MODEL.durationSec} s\n`,
 );
 console.log(
   '| model | per-pair noise of a scenario | caught | "no change" | false alarm (an unchanged scenario a regression) | mean time | scenarios settled a gate |',

@@ -1,5 +1,5 @@
 /**
- * Real gates with the profile on, counting what the profile names (bench/RESULTS.md, "Profiles with evidence").
+ * Real gates with the profile on, counting what the profile names (bench/NOTEBOOK.md §22, "Profiles with evidence").
  *
  *   npx node bench/profile-gates.ts <case> <gates> [input=value …]
  *

@@ -10,7 +10,7 @@
  *
  * Appends each gate's req/s interval and each merge's to data/real-replicas.jsonl, keeps each runner's report.json
  * in data/real-replicas/<time>/ (so that a later decision rule can merge the same runners again); prints a table for
- * RESULTS.md.
+ * a new section of bench/NOTEBOOK.md.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { parseReportFile } from '../src/config/report-file.ts';

@@ -1,5 +1,5 @@
 /**
- * Replicas and two stages in the decision code (bench/RESULTS.md §28, docs/how-it-decides.md "Many runners"):
+ * Replicas and two stages in the decision code (bench/NOTEBOOK.md §28, docs/how-it-decides.md "Many runners"):
  * gates of N runners, each runner 3 minutes of the default plan, merged as `mode: report` merges them.
  *
  *   npx node bench/replicas.ts [gates=2000] [threshold=0.01] [seed=1] [only=<part of a design's name>]
@@ -7,7 +7,7 @@
  * The model, per runner: its true change is log(1 − slower) + N(0, spread²) (the runner-to-runner spread of the
  * change: 0, 0.5 or 1%); its units are the block means of the default design (`restart-every` 2, a pair 6 s, so 30
  * pairs and 15 blocks in 180 s), each block mean = the runner's change + the block's process offset N(0, offset²) +
- * the mean of its 2 pairs' N(0, sd²). Quiet hour: sd 3%, offset 1.5%; busy: sd 6%, offset 3% (bench/RESULTS.md §23).
+ * the mean of its 2 pairs' N(0, sd²). Quiet hour: sd 3%, offset 1.5%; busy: sd 6%, offset 3% (bench/NOTEBOOK.md §23).
  * Each runner is taken at its budget's end (a runner of several measures its whole budget, src/gate/loop.ts). One
  * runner: its own interval (src/decide/interval.ts) at the per-look level of all its planned looks and 3 comparisons
  * (req/s, p99, failed requests); several: the merge's mean change of these runners, stratified by runner

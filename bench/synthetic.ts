@@ -1,6 +1,6 @@
 /**
  * Synthetic gates (bench/synthetic-gate.ts) through the action's own sequential decision code, in suites that print
- * the tables of bench/RESULTS.md §20 ("Verdicts inside α"):
+ * the tables of bench/NOTEBOOK.md §20 ("Verdicts inside α"):
  *
  *   npx node bench/synthetic.ts <suite> [gates=1000] [name=value …]
  *

@@ -9954,56 +9954,15 @@ function confirmationPairs(pairs) {
   return extra + extra % 2;
 }
 
-// src/stats/sequential-boundary.ts
-var EARLY_SHARE = 0.05;
-function earlyLooks(looks) {
-  const full = looks.slice(0, -1).some((n) => n >= FIRST_FULL_LOOK);
-  return looks.map((n) => full && n < FIRST_FULL_LOOK);
-}
-function isEarlyLook(pairs, looks) {
-  const i = looks.indexOf(pairs);
-  return i >= 0 && earlyLooks(looks)[i];
-}
-function boundsAt(early, b) {
-  const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
-  return early.map((e) => e ? eb : b);
-}
+// src/stats/walk.ts
 var GRID = 101;
 var MID = (GRID - 1) / 2;
-function signedRankCovariance(j, k) {
-  return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
-}
-function informationTimes(looks) {
-  const times2 = [looks[0]];
-  for (let k = 1; k < looks.length; k++) {
-    const j = looks[k - 1];
-    const n = looks[k];
-    const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
-    times2.push(times2[k - 1] / r2);
-  }
-  return times2;
-}
-function scheduleProblem(looks) {
-  if (looks.length === 0) return "needs at least one look";
-  for (let i = 0; i < looks.length; i++) {
-    const n = looks[i];
-    if (!Number.isFinite(n) || n <= 0) return `has look ${i + 1} at ${n} pairs; looks need n > 0`;
-    if (i > 0 && n <= looks[i - 1]) return `must be increasing: ${looks.join(", ")}`;
-  }
-  return void 0;
-}
-function assertSchedule(looks) {
-  const problem = scheduleProblem(looks);
-  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
-}
+var LOWER_GRID = 301;
+var REACH = 8;
 function simpsonWeights(points, h) {
   const w = new Float64Array(points);
   for (let i = 0; i < points; i++) w[i] = (i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h / 3;
   return w;
-}
-function unitCrossing(units2, bounds) {
-  assertSchedule(units2);
-  return crossing(units2, bounds);
 }
 function startDensity(xs, sigma) {
   return xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
@@ -10024,7 +9983,7 @@ function stepDensity(grid, step3, to, even2 = false) {
   }
   return out;
 }
-function crossing(looks, bounds) {
+function twoSidedCrossing(looks, bounds) {
   if (bounds.some((b) => !(b > 0))) return 1;
   if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
   let sigma = Math.sqrt(looks[0]);
@@ -10052,6 +10011,76 @@ function crossing(looks, bounds) {
   }
   return Math.min(1, total);
 }
+function gridOf(bound2, sigma) {
+  const low = -Math.min(bound2, REACH) * sigma;
+  const h = (REACH * sigma - low) / (LOWER_GRID - 1);
+  return { xs: Float64Array.from({ length: LOWER_GRID }, (_, i) => low + i * h), h };
+}
+function lowerCrossing(times2, bounds) {
+  let sigma = Math.sqrt(times2[0]);
+  let total = normalCdf(-bounds[0]);
+  let { xs, h } = gridOf(bounds[0], sigma);
+  let f = startDensity(xs, sigma);
+  for (let k = 1; k < times2.length; k++) {
+    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
+    const w = simpsonWeights(LOWER_GRID, h);
+    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
+    let cross = 0;
+    for (let i = 0; i < LOWER_GRID; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
+    total += cross;
+    if (k === times2.length - 1) break;
+    sigma = Math.sqrt(times2[k]);
+    const next = gridOf(bounds[k], sigma);
+    f = stepDensity({ xs, f, w }, step3, next.xs);
+    ({ xs, h } = next);
+  }
+  return Math.min(1, total);
+}
+
+// src/stats/sequential-boundary.ts
+var EARLY_SHARE = 0.05;
+function earlyLooks(looks) {
+  const full = looks.slice(0, -1).some((n) => n >= FIRST_FULL_LOOK);
+  return looks.map((n) => full && n < FIRST_FULL_LOOK);
+}
+function isEarlyLook(pairs, looks) {
+  const i = looks.indexOf(pairs);
+  return i >= 0 && earlyLooks(looks)[i];
+}
+function boundsAt(early, b) {
+  const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
+  return early.map((e) => e ? eb : b);
+}
+function signedRankCovariance(j, k) {
+  return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
+}
+function informationTimes(looks) {
+  const times2 = [looks[0]];
+  for (let k = 1; k < looks.length; k++) {
+    const j = looks[k - 1];
+    const n = looks[k];
+    const r2 = signedRankCovariance(j, n) ** 2 / (signedRankCovariance(j, j) * signedRankCovariance(n, n));
+    times2.push(times2[k - 1] / r2);
+  }
+  return times2;
+}
+function scheduleProblem(looks) {
+  if (looks.length === 0) return "needs at least one look";
+  for (let i = 0; i < looks.length; i++) {
+    const n = looks[i];
+    if (!Number.isFinite(n) || n <= 0) return `has look ${i + 1} at ${n} pairs; looks need n > 0`;
+    if (i > 0 && n <= looks[i - 1]) return `must be increasing: ${looks.join(", ")}`;
+  }
+  return void 0;
+}
+function assertSchedule(looks) {
+  const problem = scheduleProblem(looks);
+  if (problem !== void 0) throw new RangeError(`a look schedule ${problem}`);
+}
+function unitCrossing(units2, bounds) {
+  assertSchedule(units2);
+  return twoSidedCrossing(units2, bounds);
+}
 var B_STEP = 0.01;
 var scheduleCache = /* @__PURE__ */ new Map();
 function scheduleOf(looks) {
@@ -10068,7 +10097,7 @@ function scheduleOf(looks) {
 function lnCrossingAt(cache, i) {
   let ln = cache.nodes.get(i);
   if (ln === void 0) {
-    ln = Math.log(crossing(cache.times, boundsAt(cache.early, i * B_STEP)));
+    ln = Math.log(twoSidedCrossing(cache.times, boundsAt(cache.early, i * B_STEP)));
     cache.nodes.set(i, ln);
   }
   return ln;
@@ -10112,7 +10141,7 @@ function perLookLevel(alpha, looks) {
 var MARGIN = 1e-12;
 var STEP = 2e-12;
 function crossesAbove(times2, early, alpha, low, high) {
-  const chance = (b) => crossing(times2, boundsAt(early, b));
+  const chance = (b) => twoSidedCrossing(times2, boundsAt(early, b));
   let [above, below] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const learn = (b) => {
     const c = chance(b);
@@ -12009,8 +12038,6 @@ function measureAgain(pair2, disturbedInARow, measuredAgain) {
 // src/stats/equivalence-boundary.ts
 var EQUIVALENCE_INTERIM_SHARE = 0.1;
 var EQUIVALENCE_CONFIRM_SHARE = 1;
-var GRID2 = 301;
-var REACH = 8;
 function budgetLook(looks) {
   return Math.max(0, looks.length - 2);
 }
@@ -12020,31 +12047,6 @@ function equivalenceShares(looks) {
   return looks.map(
     (_, i) => early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE
   );
-}
-function gridOf(bound2, sigma) {
-  const low = -Math.min(bound2, REACH) * sigma;
-  const h = (REACH * sigma - low) / (GRID2 - 1);
-  return { xs: Float64Array.from({ length: GRID2 }, (_, i) => low + i * h), h };
-}
-function lowerCrossing(times2, bounds) {
-  let sigma = Math.sqrt(times2[0]);
-  let total = normalCdf(-bounds[0]);
-  let { xs, h } = gridOf(bounds[0], sigma);
-  let f = startDensity(xs, sigma);
-  for (let k = 1; k < times2.length; k++) {
-    const step3 = Math.sqrt(times2[k] - times2[k - 1]);
-    const w = simpsonWeights(GRID2, h);
-    const bound2 = Math.min(bounds[k], REACH + 4) * Math.sqrt(times2[k]);
-    let cross = 0;
-    for (let i = 0; i < GRID2; i++) cross += w[i] * f[i] * normalCdf((-bound2 - xs[i]) / step3);
-    total += cross;
-    if (k === times2.length - 1) break;
-    sigma = Math.sqrt(times2[k]);
-    const next = gridOf(bounds[k], sigma);
-    f = stepDensity({ xs, f, w }, step3, next.xs);
-    ({ xs, h } = next);
-  }
-  return Math.min(1, total);
 }
 function boundsAt2(shares2, level) {
   return shares2.map((s) => s > 0 ? -normalQuantile(s * level) : Number.POSITIVE_INFINITY);
@@ -12096,29 +12098,29 @@ function unitsUpTo(count4) {
   return units;
 }
 var zBound = (level) => -normalQuantile(level / 2);
-var GRID3 = 101;
+var GRID2 = 101;
 var normalDensity = (x) => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);
 function noLaterCrossing(from, counts, bounds) {
   if (counts.length === 0) return () => 1;
   const grid = (k2) => {
     const half2 = Math.min(bounds[k2], 12) * Math.sqrt(counts[k2]);
-    const h = 2 * half2 / (GRID3 - 1);
-    const xs2 = Float64Array.from({ length: GRID3 }, (_, i) => -half2 + i * h);
+    const h = 2 * half2 / (GRID2 - 1);
+    const xs2 = Float64Array.from({ length: GRID2 }, (_, i) => -half2 + i * h);
     const w2 = Float64Array.from(
-      { length: GRID3 },
-      (_, i) => (i === 0 || i === GRID3 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
+      { length: GRID2 },
+      (_, i) => (i === 0 || i === GRID2 - 1 ? 1 : i % 2 ? 4 : 2) * h / 3
     );
     return { xs: xs2, w: w2 };
   };
   const onward = (x, at, k2, xs2, w2, g3) => {
     const step3 = Math.sqrt(counts[k2] - at);
     let sum3 = 0;
-    for (let j = 0; j < GRID3; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
+    for (let j = 0; j < GRID2; j++) sum3 += w2[j] * g3[j] * normalDensity((xs2[j] - x) / step3);
     return sum3 / step3;
   };
   let k = counts.length - 1;
   let { xs, w } = grid(k);
-  let g2 = new Float64Array(GRID3).fill(1);
+  let g2 = new Float64Array(GRID2).fill(1);
   for (k--; k >= 0; k--) {
     const next = { xs, w, g: g2 };
     ({ xs, w } = grid(k));
@@ -13214,6 +13216,8 @@ var Loop = class {
     return this.#plan.fixedPairs === void 0;
   }
   async measure() {
+    const blockStart = this.pairs > 0 && this.#restartEvery > 0 && this.pairs % this.#restartEvery === 0;
+    if (blockStart && this.#source.startBlock && !await this.#source.startBlock(this.pairs)) return false;
     const pair2 = await this.#source.next(this.pairs);
     if (!pair2) return false;
     this.rounds.push(...pair2.filter((r) => !this.settled.has(r.scenario)));
@@ -13557,7 +13561,6 @@ function pairOrder(pair2) {
 async function runPair(ctx, plan, pair2) {
   const order = pairOrder(pair2);
   if (plan.processes.mode === "fresh") return freshPair(ctx, plan, pair2, order);
-  await blockFor(ctx, plan, pair2, order);
   const rounds = [];
   for (const scenario of inPairOrder(ctx.scenarios.loaded, pair2)) {
     const startedAt = ctx.clock.iso();
@@ -13574,20 +13577,10 @@ async function runPair(ctx, plan, pair2) {
         startedAt
       });
   }
-  ctx.readyFor = void 0;
   return rounds;
 }
 function scenarioPlanOf(plan, scenario) {
   return plan.scenarios.find((s) => s.name === scenario.name);
-}
-async function blockFor(ctx, plan, pair2, order) {
-  const block = blocksOf(plan);
-  const running2 = ctx.servers.get("base") !== void 0 && ctx.servers.get("head") !== void 0;
-  const due = pair2 % block.restartEvery === 0 || !running2;
-  if (!due || ctx.readyFor === pair2) return;
-  await startBlockServers(ctx, pair2);
-  await prime(ctx, pair2, block.primeSec, inOrder(ctx, order));
-  ctx.readyFor = pair2;
 }
 async function sideBySide(ctx, pair2, order, scenario, plan) {
   const sides = inOrder(ctx, order);
@@ -13685,7 +13678,7 @@ var GatePairSource = class {
   }
   /**
    * Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
-   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/RESULTS.md §10).
+   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/NOTEBOOK.md §10).
    */
   perPairMs() {
     const { ctx } = this;
@@ -13695,10 +13688,22 @@ var GatePairSource = class {
     const block = blocksOf(this.plan);
     return blocks === 0 || !block ? measuring : measuring + primingMs / blocks / block.restartEvery;
   }
+  async startBlock(pair2) {
+    const block = blocksOf(this.plan);
+    if (!block) return true;
+    if (this.outOfTime(pair2, true)) return false;
+    await startBlockServers(this.ctx, pair2);
+    await prime(this.ctx, pair2, block.primeSec, inOrder(this.ctx, pairOrder(pair2)));
+    return true;
+  }
   async next(pair2) {
     const { ctx } = this;
-    for (; ; ) {
-      if (this.outOfTime(pair2)) return void 0;
+    for (let again = false; ; again = true) {
+      const block = blocksOf(this.plan);
+      const running2 = ctx.servers.get("base") !== void 0 && ctx.servers.get("head") !== void 0;
+      const renew = block !== void 0 && (!running2 || again && pair2 % block.restartEvery === 0);
+      if (renew && !await this.startBlock(pair2)) return void 0;
+      if (!renew && this.outOfTime(pair2, false)) return void 0;
       const pairStart = ctx.clock.now();
       const latest = await runPair(ctx, this.plan, pair2);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
@@ -13726,12 +13731,11 @@ var GatePairSource = class {
     this.options.kept?.push(...rounds);
     return rounds;
   }
-  /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
-  outOfTime(pair2) {
+  /** Whether pair `pair` (after a new block's start and priming) would overrun the time limit: a note says so. */
+  outOfTime(pair2, newBlock) {
     const { ctx } = this;
     const block = blocksOf(this.plan);
-    const blockStart = block !== void 0 && pair2 > 0 && pair2 % block.restartEvery === 0;
-    const primeMs = blockStart ? 2 * block.primeSec * 1e3 + ctx.costs.startupMs / ctx.costs.blocks : 0;
+    const primeMs = newBlock && block ? 2 * block.primeSec * 1e3 + ctx.costs.startupMs / Math.max(1, ctx.costs.blocks) : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
     this.options.notes.push({ kind: "time-limit", pairs: pair2 });
     ctx.log.warning({ kind: "time-limit", pairs: pair2 });
@@ -13825,7 +13829,6 @@ async function firstBlock(ctx, options) {
     ctx.servers.get("base"),
     ctx.servers.get("head")
   ]) : await baseRates(ctx);
-  if (sideBySide2) ctx.readyFor = 0;
   const plan = buildPlan(config, {
     fresh: !sideBySide2,
     placement: options.placement,
@@ -13895,8 +13898,7 @@ async function measure(options) {
     log,
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
-    fit: new TurnFit(),
-    readyFor: void 0
+    fit: new TurnFit()
   };
   const disturbances = new Disturbances();
   let result;

@@ -15,7 +15,7 @@ let served = 0;
 // The work's result is used (so that it cannot be optimised away) but kept per request: a total kept over the
 // process's life would leave V8's small-integer range after about 87,000 requests at 400 iterations, and the code
 // would be deoptimised and compiled again mid-run, a change of speed at a point in the process's life that has
-// nothing to do with the code under test (bench/RESULTS.md, section 11).
+// nothing to do with the code under test (bench/NOTEBOOK.md §11).
 function burn(iterations) {
   let length = 0;
   for (let i = 0; i < iterations; i++) length += JSON.stringify(item).length;

@@ -3,7 +3,7 @@
 /**
  * Pairs a pair of server processes serves by default (`restart-every`). The block is the unit of every comparison
  * (processes of one build can differ for their whole life), so short blocks give more units, while each new block
- * costs a start and its priming; blocks of 2 keep both in hand (bench/RESULTS.md §18).
+ * costs a start and its priming; blocks of 2 keep both in hand (bench/NOTEBOOK.md §18).
  */
 export const DEFAULT_RESTART_EVERY = 2;
 

@@ -14,7 +14,7 @@ import { criticalFor, unitCount } from './interval.ts';
 import { logThreshold, REGRESSION_FLOOR, Z80 } from './rule.ts';
 
 /**
- * Margins that keep the stop from costing verdicts (bench/RESULTS.md §17): "no change" is thought possible if the
+ * Margins that keep the stop from costing verdicts (bench/NOTEBOOK.md §17): "no change" is thought possible if the
  * noise were this share of what 12 pairs measured (about its 10% lower bound), and a change is thought possible
  * as far as this many standard errors beyond the estimate.
  */

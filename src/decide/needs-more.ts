@@ -5,7 +5,7 @@
  * interval still reaches inside the threshold (near it: more data could take it back, or confirm it). An
  * inconclusive comparison that leans the better way, or barely moved, could not fail the pull request whatever more
  * runners found, so it does not pay for them (one runner is inconclusive on most unchanged pull requests: asking for
- * more there would make every pull request pay for the second stage, bench/RESULTS.md §28). A gate that ended with
+ * more there would make every pull request pay for the second stage, bench/NOTEBOOK.md §28). A gate that ended with
  * an error, or whose failed requests are a regression, needs no more. Each stage's own test is at alpha / 2, so this
  * rule may look at the data: whatever it decides, a false alarm at either stage is within alpha. Pure.
  */

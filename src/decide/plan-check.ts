@@ -15,7 +15,7 @@ import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
 /**
  * The per-pair noise of req/s a plan is judged at when none was measured: 3%, a middling hour on a shared runner
- * (bench/RESULTS.md §14 and §20).
+ * (bench/NOTEBOOK.md §14 and §20).
  */
 export const PLAN_NOISE = 0.03;
 

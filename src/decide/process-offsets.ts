@@ -2,7 +2,7 @@
  * Blocks of pairs that share their server processes: each block's mean log ratio (the unit of such a design,
  * src/decide/interval.ts), and how far the blocks differ (a one-way F test), which the report shows. Pairs that
  * share a process move alike, so a test that counted them as independent could see a change that is not there
- * (bench/RESULTS.md §11); the unit is the block whatever the F test says. Pure.
+ * (bench/NOTEBOOK.md §11); the unit is the block whatever the F test says. Pure.
  */
 import { type AnovaResult, oneWayAnova } from '../stats/anova.ts';
 import { mean } from '../stats/describe.ts';

@@ -14,13 +14,13 @@
  *
  * With the interval simultaneous over the comparisons and the looks, a true change of at most `floor` × the
  * threshold fails a gate in at most alpha / 2 of gates whatever the noise; the estimate's condition keeps changes
- * just under the threshold from failing often (bench/RESULTS.md §14 measured the whole curve). Pure.
+ * just under the threshold from failing often (bench/NOTEBOOK.md §14 measured the whole curve). Pure.
  */
 import type { MetricComparison, RuleBounds, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
 
 /**
- * The share of the threshold the interval must clear: half (bench/RESULTS.md §14: it keeps ¾ of the threshold from
+ * The share of the threshold the interval must clear: half (bench/NOTEBOOK.md §14: it keeps ¾ of the threshold from
  * failing more than 1 gate in 10 at noise up to 3%, where a floor of 0 failed 20–40% of them).
  */
 export const REGRESSION_FLOOR = 0.5;

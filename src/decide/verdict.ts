@@ -200,7 +200,7 @@ function processes(entry: Entry): Pick<MetricComparison, 'processes'> {
 /**
  * The smallest change the gate would catch in 80% of runs at this noise over its whole plan: the interval's
  * standard error projected to the plan's last look (shrinking as 1 / √units, with the quantile it will have there),
- * so that it answers for the budget, not for wherever this look happened to stop (bench/RESULTS.md §20 checks it
+ * so that it answers for the budget, not for wherever this look happened to stop (bench/NOTEBOOK.md §20 checks it
  * against the operating characteristic).
  */
 function planDetectable(entry: Entry, logCi: readonly [number, number], units: number, f: Family): number {

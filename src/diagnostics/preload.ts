@@ -51,7 +51,7 @@ export const RESOLUTION_MS = 10;
 export const TICK_MS = 100;
 /**
  * How often it looks at the control file: a snapshot waits for this, twice per side and measured window. A stat
- * this often costs a server next to nothing and saves each window most of its wait (bench/RESULTS.md §34).
+ * this often costs a server next to nothing and saves each window most of its wait (bench/NOTEBOOK.md §34).
  */
 export const CONTROL_MS = 5;
 /** Spacing of the memory series inside one window, in milliseconds (doubled whenever the series fills up). */

@@ -60,11 +60,6 @@ export interface PairContext {
   readonly costs: BlockCosts;
   /** What turns cost as measured: the next pair's and priming's turns are refitted to it. */
   readonly fit: TurnFit;
-  /**
-   * The pair the running block's servers were started and primed for; undefined once that pair is measured, so
-   * that a pair measured again at a block's start gets new processes again.
-   */
-  readyFor: number | undefined;
 }
 
 /** Stops every server (Servers closes their pools first: see measure.ts). */

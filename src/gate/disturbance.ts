@@ -11,13 +11,13 @@ import type { MeasureLog } from './ports.ts';
 export const DISTURBED_CORES = 0.1;
 /**
  * Stolen CPU (in cores) above which a round counts as disturbed. Base and head take turns of a fraction of a second,
- * so steal falls on both alike: pairs with less stolen measured no noisier than clean ones (bench/RESULTS.md §25).
+ * so steal falls on both alike: pairs with less stolen measured no noisier than clean ones (bench/NOTEBOOK.md §25).
  */
 export const STOLEN_CORES = 0.5;
 
 /**
  * Stolen CPU above which a pair counts as disturbed, given what the gate's measurements so far had stolen: steady
- * steal falls on base's and head's turns alike and meets a pair measured again just the same (bench/RESULTS.md §33);
+ * steal falls on base's and head's turns alike and meets a pair measured again just the same (bench/NOTEBOOK.md §33);
  * a burst beyond twice the usual is measured again.
  */
 export function stolenLimit(stolen: readonly number[]): number {
@@ -108,7 +108,7 @@ export const MEASURED_AGAIN_IN_A_ROW = 4;
  * does not help. Nor when half of the pairs (at least four) were measured again already (`measuredAgain`): the
  * cost of a disturbance that comes and goes. A pair that is not measured again is kept: base and head took turns
  * in it, so both felt the disturbance alike (in expectation); it is noisier, not biased, and the rank tests and
- * the intervals account for the noise they see (bench/RESULTS.md §10).
+ * the intervals account for the noise they see (bench/NOTEBOOK.md §10).
  */
 export function measureAgain(pair: number, disturbedInARow: number, measuredAgain: number): boolean {
   return disturbedInARow <= MEASURED_AGAIN_IN_A_ROW && measuredAgain < Math.max(4, Math.ceil(pair / 2));

@@ -18,6 +18,12 @@ import { isEarlyLook } from '../stats/sequential-boundary.ts';
 import { plannedLooks } from './measurement-plan.ts';
 
 export interface PairSource {
+  /**
+   * Starts and primes a new block of server processes for pair `pair`, the first of its block (the first block is
+   * started and primed before the plan is built, gate/measure.ts); false when the time limit leaves no room for it.
+   * A source without processes of its own (a replay, a simulation) has none.
+   */
+  startBlock?(pair: number): Promise<boolean>;
   /** Measures pair number `pair`; undefined when no more can be measured (the time limit). */
   next(pair: number): Promise<Round[] | undefined>;
   /** Milliseconds spent measuring so far. */
@@ -115,6 +121,9 @@ class Loop {
   }
 
   async measure(): Promise<boolean> {
+    // Each block of `restart-every` pairs runs on processes of its own, started and primed before its first pair.
+    const blockStart = this.pairs > 0 && this.#restartEvery > 0 && this.pairs % this.#restartEvery === 0;
+    if (blockStart && this.#source.startBlock && !(await this.#source.startBlock(this.pairs))) return false;
     const pair = await this.#source.next(this.pairs);
     if (!pair) return false;
     // A replay's pairs still hold a settled scenario: it was decided at its look, on the pairs before it.

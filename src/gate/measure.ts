@@ -76,7 +76,6 @@ async function firstBlock(ctx: PairContext, options: MeasureOptions): Promise<Me
         ctx.servers.get('head')!,
       ])
     : await baseRates(ctx);
-  if (sideBySide) ctx.readyFor = 0;
   const plan = buildPlan(config, {
     fresh: !sideBySide,
     placement: options.placement,
@@ -160,7 +159,6 @@ export async function measure(options: MeasureOptions): Promise<Measured> {
     scenarios: new ActiveScenarios(config.scenarios),
     costs: { blocks: 0, primingMs: 0, startupMs: 0 },
     fit: new TurnFit(),
-    readyFor: undefined,
   };
   const disturbances = new Disturbances();
   let result: LoopResult;

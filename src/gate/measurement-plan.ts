@@ -12,7 +12,7 @@ import type { Note } from '../model/notes.ts';
 import type { BlockPlan, MeasurementPlan, ProcessPlan, ScenarioPlan } from '../model/plan.ts';
 import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/look-schedule.ts';
 
-/** Turns as short as this where the server's rate allows (bench/RESULTS.md §16–17: 50 ms turns were the steadiest). */
+/** Turns as short as this where the server's rate allows (bench/NOTEBOOK.md §16–17: 50 ms turns were the steadiest). */
 export const MIN_TURN_SEC = 0.05;
 /** And never longer than this: a slow endpoint still gets turns that alternate within a pair. */
 export const MAX_TURN_SEC = 1;

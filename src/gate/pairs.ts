@@ -1,16 +1,15 @@
 /**
- * One pair: a new block of server processes when one is due (started together, primed in turns), then the turns
- * of every scenario not settled, in the pair's order (a Williams design over them, scenario-order.ts), base and
- * head taking turns ABBA… on their pools; or, with a fresh process per round, one side's whole round after the
- * other's.
+ * One pair: the turns of every scenario not settled, in the pair's order (a Williams design over them,
+ * scenario-order.ts), base and head taking turns ABBA… on their pools, on the block's running processes (started
+ * and primed at the block's start: source.ts startBlock); or, with a fresh process per round, one side's whole
+ * round after the other's.
  */
 import type { Scenario } from '../model/config.ts';
 import type { Round, RoundMeasurement, Side } from '../model/measure.ts';
 import type { MeasurementPlan, ScenarioPlan } from '../model/plan.ts';
 import { roundDuring } from '../report/error-text.ts';
-import { inOrder, poolOf, prime, startBlockServers } from './blocks.ts';
+import { inOrder, poolOf } from './blocks.ts';
 import { type PairContext, stopServers } from './context.ts';
-import { blocksOf } from './measurement-plan.ts';
 import { inPairOrder } from './scenario-order.ts';
 import { alive, inWindows } from './servers.ts';
 import { pairTurns, roundTurns } from './turns.ts';
@@ -24,7 +23,6 @@ export function pairOrder(pair: number): readonly [Side, Side] {
 export async function runPair(ctx: PairContext, plan: MeasurementPlan, pair: number): Promise<Round[]> {
   const order = pairOrder(pair);
   if (plan.processes.mode === 'fresh') return freshPair(ctx, plan, pair, order);
-  await blockFor(ctx, plan, pair, order);
   const rounds: Round[] = [];
   for (const scenario of inPairOrder(ctx.scenarios.loaded, pair)) {
     const startedAt = ctx.clock.iso();
@@ -41,32 +39,12 @@ export async function runPair(ctx: PairContext, plan: MeasurementPlan, pair: num
         startedAt,
       });
   }
-  ctx.readyFor = undefined;
   return rounds;
 }
 
 /** The scenario's plan (every active scenario has one: the plan was built for all of them). */
 function scenarioPlanOf(plan: MeasurementPlan, scenario: Scenario): ScenarioPlan {
   return plan.scenarios.find((s) => s.name === scenario.name)!;
-}
-
-/**
- * The block of processes pair `pair` runs on: a new one (started, primed) at each block's start, unless it was
- * started for this pair already, or when a side has none running.
- */
-async function blockFor(
-  ctx: PairContext,
-  plan: MeasurementPlan,
-  pair: number,
-  order: readonly [Side, Side],
-): Promise<void> {
-  const block = blocksOf(plan)!;
-  const running = ctx.servers.get('base') !== undefined && ctx.servers.get('head') !== undefined;
-  const due = pair % block.restartEvery === 0 || !running;
-  if (!due || ctx.readyFor === pair) return;
-  await startBlockServers(ctx, pair);
-  await prime(ctx, pair, block.primeSec, inOrder(ctx, order));
-  ctx.readyFor = pair;
 }
 
 /**

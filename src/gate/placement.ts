@@ -1,7 +1,7 @@
 /**
  * Where the servers and the load generator run, as taskset CPU lists, from the number of CPUs alone. Pure: the
  * system's CPU count and whether taskset exists are read in system.ts. The reasoning, and what is still to be
- * measured on runners bigger than this project's 2 CPUs: bench/RESULTS.md, "Placement on bigger runners".
+ * measured on runners bigger than this project's 2 CPUs: bench/NOTEBOOK.md §15, "Placement on bigger runners".
  *
  *   CPUs   housekeeping  server   load generator (workers)
  *   2      -             0        1      (1)
@@ -13,7 +13,7 @@
  * generator never share a CPU. From 8 CPUs on, CPU 0 is left to the rest of the machine (the runner, the gate's own
  * process, the kernel's housekeeping, which favours CPU 0), and the load generator gets a quarter of the CPUs: one
  * core of it drives about three of a busy server (at 10 connections it used 0.3–0.4 of a core against the bench
- * server's 1.0, bench/RESULTS.md §1), so more only pays when the server uses several cores (cluster, worker threads)
+ * server's 1.0, bench/NOTEBOOK.md §1), so more only pays when the server uses several cores (cluster, worker threads)
  * or answers very cheaply. Its workers: one while one generator core keeps up with the server, one per generator
  * CPU once it does not (`loadgenBound`).
  *

@@ -7,12 +7,13 @@ import type { Round } from '../model/measure.ts';
 import type { Note, PairRow } from '../model/notes.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
 import { hodgesLehmann1 } from '../stats/wilcoxon.ts';
+import { inOrder, prime, startBlockServers } from './blocks.ts';
 import type { PairContext } from './context.ts';
 import type { Disturbances } from './disturbance.ts';
 import { checkFirstPair } from './first-pair.ts';
 import type { PairSource } from './loop.ts';
 import { blocksOf, PUBLISH_RESERVE_MS, scenarioSec, sharedAmong } from './measurement-plan.ts';
-import { runPair } from './pairs.ts';
+import { pairOrder, runPair } from './pairs.ts';
 
 export interface SourceOptions {
   /** When measuring started, in the clock's milliseconds. */
@@ -73,7 +74,7 @@ export class GatePairSource implements PairSource {
 
   /**
    * Start-up and priming come once per block of `restart-every` pairs: spread them over the block. Pairs measured
-   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/RESULTS.md §10).
+   * again count as measured: their time is spent, it is not the cost of the pairs to come (bench/NOTEBOOK.md §10).
    */
   perPairMs(): number {
     const { ctx } = this;
@@ -84,10 +85,24 @@ export class GatePairSource implements PairSource {
     return blocks === 0 || !block ? measuring : measuring + primingMs / blocks / block.restartEvery;
   }
 
+  async startBlock(pair: number): Promise<boolean> {
+    const block = blocksOf(this.plan);
+    if (!block) return true;
+    if (this.outOfTime(pair, true)) return false;
+    await startBlockServers(this.ctx, pair);
+    await prime(this.ctx, pair, block.primeSec, inOrder(this.ctx, pairOrder(pair)));
+    return true;
+  }
+
   async next(pair: number): Promise<Round[] | undefined> {
     const { ctx } = this;
-    for (;;) {
-      if (this.outOfTime(pair)) return undefined;
+    for (let again = false; ; again = true) {
+      // A pair measured again at its block's start gets new processes again, as does a side left with none.
+      const block = blocksOf(this.plan);
+      const running = ctx.servers.get('base') !== undefined && ctx.servers.get('head') !== undefined;
+      const renew = block !== undefined && (!running || (again && pair % block.restartEvery === 0));
+      if (renew && !(await this.startBlock(pair))) return undefined;
+      if (!renew && this.outOfTime(pair, false)) return undefined;
       const pairStart = ctx.clock.now();
       const latest = await runPair(ctx, this.plan, pair);
       this.pairMs = Math.max(this.pairMs * 0.5, ctx.clock.now() - pairStart);
@@ -118,12 +133,12 @@ export class GatePairSource implements PairSource {
     return rounds;
   }
 
-  /** Whether pair `pair` (and a block's priming before it) would overrun the time limit: then a note says so. */
-  private outOfTime(pair: number): boolean {
+  /** Whether pair `pair` (after a new block's start and priming) would overrun the time limit: a note says so. */
+  private outOfTime(pair: number, newBlock: boolean): boolean {
     const { ctx } = this;
     const block = blocksOf(this.plan);
-    const blockStart = block !== undefined && pair > 0 && pair % block.restartEvery === 0;
-    const primeMs = blockStart ? 2 * block.primeSec * 1000 + ctx.costs.startupMs / ctx.costs.blocks : 0;
+    const primeMs =
+      newBlock && block ? 2 * block.primeSec * 1000 + ctx.costs.startupMs / Math.max(1, ctx.costs.blocks) : 0;
     if (!(ctx.clock.now() + this.pairMs + primeMs > this.options.deadline - PUBLISH_RESERVE_MS)) return false;
     this.options.notes.push({ kind: 'time-limit', pairs: pair });
     ctx.log.warning({ kind: 'time-limit', pairs: pair });

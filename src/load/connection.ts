@@ -1,5 +1,5 @@
 /**
- * One keep-alive HTTP/1.1 connection of the kept engine, on a raw socket (bench/RESULTS.md §18: cheaper per request
+ * One keep-alive HTTP/1.1 connection of the kept engine, on a raw socket (bench/NOTEBOOK.md §18: cheaper per request
  * than the other clients measured), with at most one request in flight. It stays open across turns; a connection
  * the server closes is reopened before the next request (a reconnect), a request it never answered is sent again
  * once, and a request past the timeout fails and takes its connection with it.

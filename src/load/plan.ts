@@ -14,7 +14,7 @@ export function sampleTickMs(durationSec: number): number {
 
 /**
  * Open-loop load each side gets per pair, after its closed-loop `duration`: a sixth of it, enough requests for a
- * p99 while adding little to a pair's time (bench/RESULTS.md §5).
+ * p99 while adding little to a pair's time (bench/NOTEBOOK.md §5).
  */
 export function openLoopSec(durationSec: number): number {
   return durationSec / 6;
@@ -22,7 +22,7 @@ export function openLoopSec(durationSec: number): number {
 
 /**
  * Requests per second the open-loop client sends on schedule with room to spare on one core; beyond it the
- * client's own lag would become the p99 (bench/RESULTS.md §5).
+ * client's own lag would become the p99 (bench/NOTEBOOK.md §5).
  */
 export const OPEN_LOOP_MAX_RATE = 5000;
 

@@ -13,23 +13,13 @@
  * the whole level, and the confirmation look (pairs for a comparison that leans to a regression) none (the spending
  * is in docs/how-it-decides.md).
  */
-import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
-import {
-  earlyLooks,
-  informationTimes,
-  scheduleProblem,
-  simpsonWeights,
-  startDensity,
-  stepDensity,
-} from './sequential-boundary.ts';
+import { normalQuantile, normalSf } from './distributions.ts';
+import { earlyLooks, informationTimes, scheduleProblem } from './sequential-boundary.ts';
+import { lowerCrossing } from './walk.ts';
 
 /** The share of the budget's last look's one-sided level a full look before it gets, and the confirmation look. */
 export const EQUIVALENCE_INTERIM_SHARE = 0.1;
 export const EQUIVALENCE_CONFIRM_SHARE = 1;
-
-/** Grid points per look (odd, for Simpson's rule) and how far above 0 the grid reaches, in sd of the walk. */
-const GRID = 301;
-const REACH = 8;
 
 /** The index of a schedule's last look before confirmation: an adaptive schedule ends with the confirmation look. */
 function budgetLook(looks: readonly number[]): number {
@@ -43,38 +33,6 @@ export function equivalenceShares(looks: readonly number[]): number[] {
   return looks.map((_, i) =>
     early[i] ? 0 : i > last ? EQUIVALENCE_CONFIRM_SHARE : i === last ? 1 : EQUIVALENCE_INTERIM_SHARE,
   );
-}
-
-/** A grid from −bound to REACH sd above 0, and its spacing. */
-function gridOf(bound: number, sigma: number): { xs: Float64Array; h: number } {
-  const low = -Math.min(bound, REACH) * sigma;
-  const h = (REACH * sigma - low) / (GRID - 1);
-  return { xs: Float64Array.from({ length: GRID }, (_, i) => low + i * h), h };
-}
-
-/**
- * P(Z_k ≤ −bounds[k] at some look k) under the null, for looks on the information scale (`times`): the walk
- * S_k = Z_k·√I_k absorbed below, free above (beyond REACH sd its density is below 1e-15).
- */
-export function lowerCrossing(times: readonly number[], bounds: readonly number[]): number {
-  let sigma = Math.sqrt(times[0]!);
-  let total = normalCdf(-bounds[0]!);
-  let { xs, h } = gridOf(bounds[0]!, sigma);
-  let f = startDensity(xs, sigma);
-  for (let k = 1; k < times.length; k++) {
-    const step = Math.sqrt(times[k]! - times[k - 1]!);
-    const w = simpsonWeights(GRID, h);
-    const bound = Math.min(bounds[k]!, REACH + 4) * Math.sqrt(times[k]!);
-    let cross = 0;
-    for (let i = 0; i < GRID; i++) cross += w[i]! * f[i]! * normalCdf((-bound - xs[i]!) / step);
-    total += cross;
-    if (k === times.length - 1) break;
-    sigma = Math.sqrt(times[k]!);
-    const next = gridOf(bounds[k]!, sigma);
-    f = stepDensity({ xs, f, w }, step, next.xs);
-    ({ xs, h } = next);
-  }
-  return Math.min(1, total);
 }
 
 /** Each look's bound on −Z when the final looks' one-sided level is `level` (a share of 0: no bound). */

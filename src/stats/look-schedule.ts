@@ -3,7 +3,7 @@
 /**
  * Pair counts at which an adaptive gate may stop: every 2 pairs up to 32, then ever further apart. Every comparison
  * counts the looks exactly (src/stats/sequential-boundary.ts), and looks 2 pairs apart are so strongly correlated
- * that ten of them cost little more than five, while a slowdown is caught sooner (bench/RESULTS.md §8).
+ * that ten of them cost little more than five, while a slowdown is caught sooner (bench/NOTEBOOK.md §8).
  */
 const LOOK_POINTS = [
   ...[12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32],

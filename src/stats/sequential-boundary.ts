@@ -30,8 +30,9 @@
  *   schedule 100,000 simulated null gates of exact tests crossed the level for 5% in 5.06% ± 0.07% of gates and
  *   the level for 5%/3 in 1.67% ± 0.04% (test/unit/stats/sequential-boundary.test.ts repeats this with 20,000).
  */
-import { normalCdf, normalQuantile, normalSf } from './distributions.ts';
+import { normalQuantile, normalSf } from './distributions.ts';
 import { FIRST_FULL_LOOK } from './look-schedule.ts';
+import { twoSidedCrossing } from './walk.ts';
 
 /**
  * The share of the per-look level an early look gets (Haybittle and Peto's idea: a look that spends almost no
@@ -60,11 +61,6 @@ function boundsAt(early: readonly boolean[], b: number): number[] {
   const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
   return early.map((e) => (e ? eb : b));
 }
-
-/** Grid points per look for the numerical integration (odd, for Simpson's rule). */
-const GRID = 101;
-/** The grid's middle point, at 0: the grid is symmetric about it, as are the densities on it. */
-const MID = (GRID - 1) / 2;
 
 /**
  * Covariance of the centred signed-rank statistics T_n = Σ sign(d_i)·rank_n(|d_i|) of the first j and the first
@@ -110,13 +106,6 @@ function assertSchedule(looks: readonly number[]): void {
   if (problem !== undefined) throw new RangeError(`a look schedule ${problem}`);
 }
 
-/** Simpson weights for `points` equally spaced points of spacing h. */
-export function simpsonWeights(points: number, h: number): Float64Array {
-  const w = new Float64Array(points);
-  for (let i = 0; i < points; i++) w[i] = ((i === 0 || i === points - 1 ? 1 : i % 2 === 1 ? 4 : 2) * h) / 3;
-  return w;
-}
-
 /**
  * P(|Z_k| ≥ b at some look k) under the null, for looks at `looks` (pair counts) and the same bound b on every
  * standardized statistic. Summed look by look (the chance of stopping first at each), so a tiny chance keeps its
@@ -124,7 +113,7 @@ export function simpsonWeights(points: number, h: number): Float64Array {
  */
 export function crossingProbability(schedule: readonly number[], b: number): number {
   assertSchedule(schedule);
-  return crossing(
+  return twoSidedCrossing(
     informationTimes(schedule),
     schedule.map(() => b),
   );
@@ -136,7 +125,7 @@ export function crossingProbability(schedule: readonly number[], b: number): num
  */
 export function boundaryCrossing(schedule: readonly number[], bounds: readonly number[]): number {
   assertSchedule(schedule);
-  return crossing(informationTimes(schedule), bounds);
+  return twoSidedCrossing(informationTimes(schedule), bounds);
 }
 
 /**
@@ -145,75 +134,7 @@ export function boundaryCrossing(schedule: readonly number[], bounds: readonly n
  */
 export function unitCrossing(units: readonly number[], bounds: readonly number[]): number {
   assertSchedule(units);
-  return crossing(units, bounds);
-}
-
-/** The walk's density on a grid: its points, the density there and Simpson's weights. */
-export interface WalkGrid {
-  xs: Float64Array;
-  f: Float64Array;
-  w: Float64Array;
-}
-
-/** The density of S at the first look (variance sigma²), at the points xs. */
-export function startDensity(xs: Float64Array, sigma: number): Float64Array {
-  return xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
-}
-
-/**
- * The density at the points `to` of the paths still going one step on: the grid's density convolved with the
- * step's normal density (sd `step`). `even`: the density is symmetric about 0, so half is computed and mirrored.
- */
-export function stepDensity(grid: WalkGrid, step: number, to: Float64Array, even = false): Float64Array {
-  const { xs, f, w } = grid;
-  const out = new Float64Array(to.length);
-  const norm = 1 / (step * Math.sqrt(2 * Math.PI));
-  const last = even ? (to.length - 1) / 2 : to.length - 1;
-  for (let j = 0; j <= last; j++) {
-    let sum = 0;
-    for (let i = 0; i < xs.length; i++) {
-      const z = (to[j]! - xs[i]!) / step;
-      if (z > -9 && z < 9) sum += w[i]! * f[i]! * Math.exp(-0.5 * z * z);
-    }
-    out[j] = sum * norm;
-    if (even) out[to.length - 1 - j] = out[j]!;
-  }
-  return out;
-}
-
-/** The crossing chance for looks already placed on the information scale (a checked schedule's times). */
-function crossing(looks: readonly number[], bounds: readonly number[]): number {
-  if (bounds.some((b) => !(b > 0))) return 1;
-  if (bounds.every((b) => b === Number.POSITIVE_INFINITY)) return 0;
-  // S_k = Z_k·√I_k is a random walk with Var(S_k) = I_k (the looks' information times); f holds the density of
-  // S_k on the paths still going.
-  let sigma = Math.sqrt(looks[0]!);
-  let total = 2 * normalSf(bounds[0]!);
-  let half = Math.min(bounds[0]!, 12) * sigma;
-  let h = (2 * half) / (GRID - 1);
-  let xs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * h);
-  let f = startDensity(xs, sigma);
-  for (let k = 1; k < looks.length; k++) {
-    const step = Math.sqrt(looks[k]! - looks[k - 1]!);
-    const w = simpsonWeights(GRID, h);
-    const bound = Math.min(bounds[k]!, 12) * Math.sqrt(looks[k]!);
-    // Stopping first here: from each continuing s, the step takes S beyond ±bound.
-    let cross = 0;
-    for (let i = 0; i < GRID; i++)
-      cross += w[i]! * f[i]! * (normalCdf((-bound - xs[i]!) / step) + normalSf((bound - xs[i]!) / step));
-    total += cross;
-    if (k === looks.length - 1) break;
-    // Density of S_k on (−bound, bound): the previous density convolved with the step's normal density. Bounds
-    // are two-sided and the walk starts at 0, so every density is even: half the grid is computed, then mirrored.
-    sigma = Math.sqrt(looks[k]!);
-    half = bound;
-    const nh = (2 * half) / (GRID - 1);
-    const nxs = Float64Array.from({ length: GRID }, (_, i) => (i - MID) * nh);
-    f = stepDensity({ xs, f, w }, step, nxs, true);
-    xs = nxs;
-    h = nh;
-  }
-  return Math.min(1, total);
+  return twoSidedCrossing(units, bounds);
 }
 
 /** Spacing of the bounds at which sequentialP computes the crossing chance exactly (it interpolates between). */
@@ -246,7 +167,7 @@ function scheduleOf(looks: readonly number[]): Schedule {
 function lnCrossingAt(cache: Schedule, i: number): number {
   let ln = cache.nodes.get(i);
   if (ln === undefined) {
-    ln = Math.log(crossing(cache.times, boundsAt(cache.early, i * B_STEP)));
+    ln = Math.log(twoSidedCrossing(cache.times, boundsAt(cache.early, i * B_STEP)));
     cache.nodes.set(i, ln);
   }
   return ln;
@@ -327,7 +248,7 @@ function crossesAbove(
   low: number,
   high: number,
 ): (b: number) => boolean {
-  const chance = (b: number) => crossing(times, boundsAt(early, b));
+  const chance = (b: number) => twoSidedCrossing(times, boundsAt(early, b));
   let [above, below] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const learn = (b: number): number => {
     const c = chance(b);

@@ -6,7 +6,7 @@
  * a look uses Student's t instead (src/decide/interval.ts): exact on its own for normal units, but each look's
  * variance estimate moves its statistic apart from the others', so t looks cross together less often than the
  * normal limit has them, and their union crosses more: at `restart-every: 2` 1.8–1.9% of null gates against 1.67%
- * (bench/RESULTS.md §31). Here the t looks get a share of their level, solved so that the whole boundary, t looks
+ * (bench/NOTEBOOK.md §31). Here the t looks get a share of their level, solved so that the whole boundary, t looks
  * and rank looks together, crosses at alpha under the null: the rank looks keep their level and their power.
  *
  * The chance is the exact crossing chance of a proxy (at every look the mean of normal units with known variance,

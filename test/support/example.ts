@@ -386,7 +386,7 @@ export function assertRegression(
   );
   for (const path of expected.unchanged ?? []) {
     // A path whose code did not change may still be called a regression: a few pairs from one pair of server
-    // processes can lean a few percent one way (bench/RESULTS.md sections 11–12), and a path measured right after
+    // processes can lean a few percent one way (bench/NOTEBOOK.md §11–12), and a path measured right after
     // the changed one in the same processes pays some of head's garbage from it (GET /health after GET /seed/v1 in
     // the node:http example: −10% to −25%). What must never happen is the changed path's slowdown itself showing up
     // on it (scenarios mixed up between rounds, shards or the comment): its change stays under half the changed

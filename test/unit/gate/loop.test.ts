@@ -319,3 +319,38 @@ describe('stopping for noise (src/decide/futility.ts)', () => {
     assert.notEqual(result.futility?.pairs, 12);
   });
 });
+
+describe('a block of processes at each block’s start, as a step of the loop', () => {
+  const plan = (restartEvery: number) => ({
+    fixedPairs: 7,
+    looks: [7],
+    schedule: [7],
+    budgetSec: 600,
+    limitSec: 900,
+    processes: { mode: 'blocks' as const, restartEvery },
+  });
+  const rule = { threshold: 0.02, latencyThreshold: 0.2, alpha: 0.05 };
+
+  test('the loop asks for a new block before pairs 2, 4 and 6 (the first is primed before the plan), none within a block', async () => {
+    const started: number[] = [];
+    const s = source({ ratio: 1, noise: 0.01, pairMs: 1000 });
+    const result = await measurePairs(
+      Object.assign(s, { startBlock: async (pair: number) => started.push(pair) > 0 }),
+      plan(2),
+      rule,
+    );
+    assert.equal(result.pairs, 7);
+    assert.deepEqual(started, [2, 4, 6]);
+  });
+
+  test('a block the time limit leaves no room for ends the measuring before its pair', async () => {
+    const s = source({ ratio: 1, noise: 0.01, pairMs: 1000 });
+    const result = await measurePairs(
+      Object.assign(s, { startBlock: async (pair: number) => pair < 4 }),
+      plan(2),
+      rule,
+    );
+    assert.equal(result.pairs, 4);
+    assert.equal(s.pairs, 4, 'pair 4 was never measured');
+  });
+});

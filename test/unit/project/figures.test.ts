@@ -1,7 +1,7 @@
 /**
  * What a design catches and costs is said from one table (bench/figures.ts writes bench/data/figures.json and the
- * marked tables): docs/how-it-decides.md and docs/replicas.md print it as written, and the README, action.yml and
- * docs/inputs.md quote its cells.
+ * marked tables): docs/how-it-decides.md, bench/RESULTS.md and docs/replicas.md print it as written, and the README,
+ * action.yml and docs/inputs.md quote its cells.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -51,6 +51,12 @@ describe('one table of what a design catches and costs', () => {
       percent(one(0.01, 0.03).caught80),
     );
     assert.equal(quoted('docs/replicas.md', /at 6% about /), percent(one(0.01, 0.06).caught80));
+  });
+
+  test('the replicas example says what its four runners buy at `threshold: 1%`, as the table does', () => {
+    const page = 'example-workflows/replicas.yml';
+    assert.equal(quoted(page, /runners catch /), percent(cellOf(cells, '4 runners', 0.01, 0.03).caught80));
+    assert.equal(quoted(page, /where one catches /), percent(one(0.01, 0.03).caught80));
   });
 
   test('action.yml and docs/inputs.md quote the same cells for `threshold`', () => {

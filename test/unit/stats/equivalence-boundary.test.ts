@@ -12,10 +12,10 @@ import {
   equivalenceFinalLevel,
   equivalenceLevel,
   equivalenceShares,
-  lowerCrossing,
 } from '../../../src/stats/equivalence-boundary.ts';
 import { meanInference } from '../../../src/stats/inference.ts';
 import { informationTimes } from '../../../src/stats/sequential-boundary.ts';
+import { lowerCrossing } from '../../../src/stats/walk.ts';
 
 /** P(Z1 ≤ −a or Z2 ≤ −b) for standard normals of correlation rho, by one-dimensional quadrature. */
 function bivariateLower(a: number, b: number, rho: number): number {
