@@ -4,7 +4,7 @@
  * where a suite's time goes (bench/repeat-suite.ts; several runs of `node --test` append to one file).
  *
  *   FILE_TIMES=/tmp/times.txt npm run test:e2e -- --test-reporter=spec --test-reporter-destination=stdout \
- *     --test-reporter=./bench/file-times.ts --test-reporter-destination=/dev/null
+ *     --test-reporter=./bench/file-times.ts --test-reporter-destination=/tmp/file-times.out
  */
 import { appendFileSync } from 'node:fs';
 
