@@ -79,8 +79,9 @@ try {
         .slice(0, k)
         .map((report, i) => parseReportFile(JSON.stringify(report), `r${i}`));
       // Decided as the runners decided (each recorded the same inputs), outside a workflow run.
-      const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
-      const merged = mergeReports(files, { rule: { threshold, latencyThreshold, alpha }, runId: undefined });
+      const { threshold, latencyThreshold, alpha, memoryThreshold = threshold } = files[0]!.report.settings;
+      const rule = { threshold, latencyThreshold, memoryThreshold, alpha };
+      const merged = mergeReports(files, { rule, runId: undefined });
       const m = rps(merged);
       appendFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), kind, merged: k, ...m })}\n`);
       console.log(

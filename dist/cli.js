@@ -7504,7 +7504,9 @@ var METRIC_LABEL = {
   cpu: "server CPU per request",
   p50: "latency p50",
   p99: "latency p99",
-  p99open: "p99 at fixed rate"
+  p99open: "p99 at fixed rate",
+  alloc: "allocation per request",
+  gc: "GC pause per request"
 };
 function metricLabel(metric) {
   return METRIC_LABEL[metric];
@@ -7545,10 +7547,19 @@ function pText(p, alpha = 0.05) {
 function formatShare(value2) {
   return `${Number((value2 * 100).toFixed(2))}%`;
 }
+function formatBytes(bytes) {
+  if (!Number.isFinite(bytes)) return "n/a";
+  const sign = bytes < 0 ? "\u2212" : "";
+  const size3 = Math.abs(bytes);
+  if (size3 < 1e3) return `${sign}${Math.round(size3)} B`;
+  const [value2, unit] = size3 < 1e3 * 1024 ? [size3 / 1024, "KB"] : [size3 / 1024 / 1024, "MB"];
+  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${unit}`;
+}
 function formatValue(metric, value2) {
   if (!Number.isFinite(value2)) return "n/a";
   if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
-  const unit = metric === "cpu" ? "\xB5s" : "ms";
+  if (metric === "alloc") return formatBytes(value2);
+  const unit = metric === "cpu" || metric === "gc" ? "\xB5s" : "ms";
   return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
 }
 function formatSeconds(sec) {
@@ -7704,6 +7715,7 @@ var INPUT_DEFAULTS = {
   port: "",
   threshold: "2%",
   "latency-threshold": "20%",
+  "memory-threshold": "1%",
   alpha: "0.05",
   "fail-on-regression": "true",
   "github-token": "",
@@ -8519,7 +8531,17 @@ function fileBody(value2, path, files, fail) {
 }
 
 // src/config/scenario-file.ts
-var TOP_KEYS = ["start", "port", "env", "ready", "setup", "teardown", "threshold", "scenarios"];
+var TOP_KEYS = [
+  "start",
+  "port",
+  "env",
+  "ready",
+  "setup",
+  "teardown",
+  "threshold",
+  "memoryThreshold",
+  "scenarios"
+];
 var READY_KEYS = ["path", "status", "timeout"];
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var PORT_BOUNDS = { min: 1, max: 65535 };
@@ -8544,6 +8566,8 @@ function parseScenarioFile(text2, options) {
   if (teardown2) file.teardown = command(teardown2.value, "teardown", fail);
   const threshold = top.get("threshold");
   if (threshold) file.threshold = percent(threshold.value, "threshold", fail);
+  const memoryThreshold = top.get("memoryThreshold");
+  if (memoryThreshold) file.memoryThreshold = percent(memoryThreshold.value, "memoryThreshold", fail);
   const scenarios = top.get("scenarios");
   if (!scenarios) {
     fail(
@@ -8579,6 +8603,7 @@ function checkInputOverlap(file, fileName, lookup) {
     ["start", "start", file.start !== void 0],
     ["port", "port", file.port !== void 0],
     ["threshold", "threshold", file.threshold !== void 0],
+    ["memory-threshold", "memoryThreshold", file.memoryThreshold !== void 0],
     ["ready-timeout", "ready.timeout", file.ready?.timeoutMs !== void 0],
     ["paths", "scenarios", true]
   ];
@@ -8717,6 +8742,7 @@ function comparisonInputs(get, lookup, file, decided2) {
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent("latency-threshold", get("latency-threshold"), { min: 1e-3, max: 10 }),
+    memoryThreshold: file?.memoryThreshold ?? parsePercent("memory-threshold", get("memory-threshold"), { min: 1e-3, max: 10 }),
     alpha: decided2.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
@@ -9063,9 +9089,9 @@ function keepInBackground(leader, mark) {
   background.push({ leader, mark });
 }
 async function stopBackground(graceMs = 1e3) {
-  const kept = background.splice(0);
+  const kept2 = background.splice(0);
   const found = /* @__PURE__ */ new Map();
-  for (const { leader, mark } of kept) for (const p of leftBy(leader, mark)) found.set(p.pid, p);
+  for (const { leader, mark } of kept2) for (const p of leftBy(leader, mark)) found.set(p.pid, p);
   await killProcesses([...found.keys()], graceMs);
   return [...found.values()];
 }
@@ -9508,13 +9534,24 @@ function redact(report, secrets) {
 // src/io/report-json.ts
 import { mkdir, writeFile } from "node:fs/promises";
 import { join as join4 } from "node:path";
+
+// src/model/report.ts
+var TINY = 1e-9;
+
+// src/io/report-json.ts
 function reportPath(outputDir) {
   return join4(outputDir, "report.json");
 }
+function held(_key, value2) {
+  return typeof value2 === "number" && value2 !== 0 && Math.abs(value2) < TINY ? 0 : value2;
+}
+function reportText(report) {
+  return `${JSON.stringify(report, held, 2)}
+`;
+}
 async function writeReport(outputDir, report) {
   await mkdir(outputDir, { recursive: true });
-  await writeFile(reportPath(outputDir), `${JSON.stringify(report, null, 2)}
-`);
+  await writeFile(reportPath(outputDir), reportText(report));
 }
 
 // src/load/generator.ts
@@ -9715,7 +9752,7 @@ import { availableParallelism, cpus, release } from "node:os";
 
 // src/stats/distributions.ts
 var EPS = 1e-16;
-var TINY = 1e-300;
+var TINY2 = 1e-300;
 var MAX_ITER = 1e4;
 var LN_SQRT_PI = 0.5723649429247001;
 function assertNumber(value2, name) {
@@ -9768,16 +9805,16 @@ function gammaQ(a, x) {
     return 1 - sum3 * front;
   }
   let b = x + 1 - a;
-  let c = 1 / TINY;
+  let c = 1 / TINY2;
   let d = 1 / b;
   let h = d;
   for (let i = 1; i < MAX_ITER; i++) {
     const an = -i * (i - a);
     b += 2;
     d = an * d + b;
-    if (Math.abs(d) < TINY) d = TINY;
+    if (Math.abs(d) < TINY2) d = TINY2;
     c = b + an / c;
-    if (Math.abs(c) < TINY) c = TINY;
+    if (Math.abs(c) < TINY2) c = TINY2;
     d = 1 / d;
     const delta2 = d * c;
     h *= delta2;
@@ -9863,23 +9900,23 @@ function betaContinuedFraction(x, a, b) {
   const qam = a - 1;
   let c = 1;
   let d = 1 - qab * x / qap;
-  if (Math.abs(d) < TINY) d = TINY;
+  if (Math.abs(d) < TINY2) d = TINY2;
   d = 1 / d;
   let h = d;
   for (let m = 1; m <= MAX_ITER; m++) {
     const m2 = 2 * m;
     let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
     d = 1 + aa * d;
-    if (Math.abs(d) < TINY) d = TINY;
+    if (Math.abs(d) < TINY2) d = TINY2;
     c = 1 + aa / c;
-    if (Math.abs(c) < TINY) c = TINY;
+    if (Math.abs(c) < TINY2) c = TINY2;
     d = 1 / d;
     h *= d * c;
     aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
     d = 1 + aa * d;
-    if (Math.abs(d) < TINY) d = TINY;
+    if (Math.abs(d) < TINY2) d = TINY2;
     c = 1 + aa / c;
-    if (Math.abs(c) < TINY) c = TINY;
+    if (Math.abs(c) < TINY2) c = TINY2;
     d = 1 / d;
     const delta2 = d * c;
     h *= delta2;
@@ -10171,7 +10208,7 @@ function lookLevel(alpha, looks, pairs) {
 var VERDICTS = ["regression", "improvement", "no-change", "inconclusive"];
 
 // src/model/measure.ts
-var METRICS = ["rps", "cpu", "p50", "p99", "p99open"];
+var METRICS = ["rps", "cpu", "p50", "p99", "p99open", "alloc", "gc"];
 
 // src/config/schema-parts.ts
 var MAX_SCENARIOS = 1e3;
@@ -10184,7 +10221,6 @@ var MAX_ROUND_SEC = 7 * 86400;
 var MAX_COUNT = 1e12;
 var MAX_ROUND_COUNT = 1e10;
 var MAX_CORES = 4096;
-var TINY2 = 1e-9;
 var SHA = "^[0-9a-f]{40}(?:[0-9a-f]{24})?$";
 var PATH = "^/\\S*$";
 var NODE_VERSION = "^v?\\d+\\.\\d+\\.\\d+[0-9A-Za-z.+-]*$";
@@ -10208,7 +10244,7 @@ var quantity = (maximum) => ({
   type: "number",
   minimum: 0,
   maximum,
-  not: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: TINY2 }
+  not: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: TINY }
 });
 var range = (minimum, maximum) => ({ type: "number", minimum, maximum });
 var share = quantity(1);
@@ -10216,7 +10252,7 @@ var signed = (maximum) => ({
   type: "number",
   minimum: -maximum,
   maximum,
-  not: { type: "number", exclusiveMinimum: -TINY2, exclusiveMaximum: TINY2, not: { const: 0 } }
+  not: { type: "number", exclusiveMinimum: -TINY, exclusiveMaximum: TINY, not: { const: 0 } }
 });
 
 // src/config/report-notes-schema.ts
@@ -10363,6 +10399,18 @@ var measurement = object(
     serviceCpu: quantity(MAX_CORES),
     foreignCpu: quantity(MAX_CORES),
     stealCpu: quantity(MAX_CORES),
+    // The server's V8 heap in the round's window (src/diagnostics/heap-source.ts): bytes, ms and requests.
+    memory: object(
+      {
+        requests: count(MAX_ROUND_COUNT),
+        allocatedBytes: quantity(1e18),
+        exact: bool,
+        gcMs: quantity(MAX_CORES * MAX_ROUND_SEC * 1e3),
+        rssBytes: quantity(1e15),
+        served: count(1e15)
+      },
+      { retainedBytes: quantity(1e15) }
+    ),
     paced: object({
       rate: quantity(MAX_RPS),
       sent: count(MAX_ROUND_COUNT),
@@ -10454,6 +10502,7 @@ var settings = object(
     pairs: int(1, 1e5),
     sliceSec: quantity(86400),
     latencyThreshold: range(1e-5, 100),
+    memoryThreshold: range(1e-5, 100),
     port: int(1, 65535),
     failOnRegression: bool,
     restartEvery: count(1e5)
@@ -11411,6 +11460,7 @@ function settingsOf(config, measured) {
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
+    memoryThreshold: config.memoryThreshold,
     alpha: config.alpha,
     port: config.port,
     failOnRegression: config.failOnRegression,
@@ -11865,8 +11915,11 @@ async function inWindows(windows, run) {
     await Promise.all(windows.map((w) => w.abandon()));
     throw error;
   }
-  await Promise.all(windows.map((w) => w.close()));
-  return result;
+  const memory = await Promise.all(windows.map((w) => w.close()));
+  return { result, memory };
+}
+function withMemory(measurement2, memory) {
+  return memory === void 0 ? measurement2 : { ...measurement2, memory };
 }
 
 // src/gate/turns.ts
@@ -12538,6 +12591,10 @@ function metricValue(m, metric) {
       return m.latencyMs.p99;
     case "p99open":
       return m.paced?.latencyMs.p99 ?? Number.NaN;
+    case "alloc":
+      return m.memory && m.memory.requests > 0 ? m.memory.allocatedBytes / m.memory.requests : Number.NaN;
+    case "gc":
+      return m.memory && m.memory.requests > 0 ? m.memory.gcMs / m.memory.requests * 1e3 : Number.NaN;
   }
 }
 function failures(m, expectStatus) {
@@ -12549,12 +12606,23 @@ function expected(code2, expectStatus) {
 }
 
 // src/decide/compare.ts
-var TESTED = METRICS.filter((metric) => metric !== "p50");
-var SHOWN = ["p50"];
+var SHOWN = ["p50", "gc"];
+var TESTED = METRICS.filter((metric) => !SHOWN.includes(metric));
+function memoryMeasured(pairs) {
+  const first = pairs[0];
+  const counted = (round) => (round.measurement.memory?.requests ?? 0) > 0;
+  return first !== void 0 && counted(first.base) && counted(first.head);
+}
 function testedMetrics(pairs) {
   const open3 = pairs.some(({ base, head: head2 }) => base.measurement.paced && head2.measurement.paced);
   const paced = pairs.length > 0 && generatorPaced(pairs[0]);
-  return TESTED.filter((metric) => (metric !== "p99open" || open3) && (metric !== "cpu" || paced));
+  const memory = memoryMeasured(pairs);
+  return TESTED.filter(
+    (metric) => (metric !== "p99open" || open3) && (metric !== "cpu" || paced) && (metric !== "alloc" || memory)
+  );
+}
+function shownMetrics(pairs) {
+  return SHOWN.filter((metric) => metric !== "gc" || memoryMeasured(pairs));
 }
 function pairsOf(rounds, scenario) {
   const byPair = /* @__PURE__ */ new Map();
@@ -12809,6 +12877,83 @@ function compareFailures(scenario, pairs, family) {
   };
 }
 
+// src/decide/leak.ts
+var LEAK_THRESHOLD = 1024 * 1024 / 1e5;
+function blockOf(pair2, restartEvery) {
+  return restartEvery >= 2 ? Math.floor(pair2 / restartEvery) : pair2;
+}
+function leakTested(rounds, scenarios, restartEvery) {
+  const first = rounds.filter((r) => r.pair === 0);
+  const readings = restartEvery >= 2 || scenarios >= 2;
+  return readings && first.some((r) => r.side === "head") && first.some((r) => r.side === "base") && first.every((r) => r.measurement.memory?.retainedBytes !== void 0);
+}
+function slope(points) {
+  if (points.length < 2) return void 0;
+  const mx = mean2(points.map((p) => p[0]));
+  const my = mean2(points.map((p) => p[1]));
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : void 0;
+}
+function blockSlopes(rounds, restartEvery, measured) {
+  const blocks = /* @__PURE__ */ new Map();
+  for (const r of rounds) {
+    const memory = r.measurement.memory;
+    if (memory?.retainedBytes === void 0) continue;
+    const block = blockOf(r.pair, restartEvery);
+    if (restartEvery >= 2 && (block + 1) * restartEvery > measured) continue;
+    const entry = blocks.get(block) ?? { base: [], head: [] };
+    entry[r.side].push([memory.served, memory.retainedBytes]);
+    blocks.set(block, entry);
+  }
+  const out = [];
+  for (const [, sides] of [...blocks].sort((a, b) => a[0] - b[0])) {
+    const base = slope(sides.base);
+    const head2 = slope(sides.head);
+    if (base === void 0 || head2 === void 0) continue;
+    const requests = Math.max(...sides.head.map((p) => p[0]), ...sides.base.map((p) => p[0]));
+    out.push({ base, head: head2, requests });
+  }
+  return out;
+}
+function leakVerdict(change, ci, within, threshold, floor) {
+  if (!Number.isFinite(change)) return "inconclusive";
+  if (ci[0] > floor * threshold && change >= threshold) return "regression";
+  if (ci[1] < -floor * threshold && change <= -threshold) return "improvement";
+  if (within[0] > -threshold && within[1] < threshold) return "no-change";
+  return "inconclusive";
+}
+function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHOLD) {
+  const blocks = blockSlopes(rounds, restartEvery, measured);
+  if (blocks.length === 0) return void 0;
+  const units2 = blocks.map((b) => b.head - b.base);
+  const inferred = inferUnits(units2, f.level);
+  const nan = Number.NaN;
+  const ci = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
+  const change = inferred?.inference.estimate ?? units2[0];
+  const equivalent = f.equivalence > 0 ? inferUnits(units2, f.equivalence) : void 0;
+  const within = equivalent ? [equivalent.inference.lower, equivalent.inference.upper] : [nan, nan];
+  const significant = ci[0] > 0 || ci[1] < 0;
+  return {
+    units: units2.length,
+    base: median2(blocks.map((b) => b.base)),
+    head: median2(blocks.map((b) => b.head)),
+    change,
+    ci,
+    level: f.level,
+    equivalence: { ci: within, level: f.equivalence },
+    threshold,
+    requests: mean2(blocks.map((b) => b.requests)),
+    pAdjusted: adjustedP(inferred?.inference.p ?? 1, f, significant),
+    method: inferred?.method ?? "t",
+    verdict: leakVerdict(change, ci, within, threshold, f.floor)
+  };
+}
+
 // src/stats/stratified.ts
 function stratifiedMean(runners, level) {
   const k = runners.length;
@@ -13000,14 +13145,17 @@ function reachWith(runners, within, level, rule) {
 
 // src/decide/verdict.ts
 function thresholdOf(metric, options, scenario) {
+  if (metric === "alloc" || metric === "gc") return options.memoryThreshold ?? options.threshold;
   return metric === "rps" || metric === "cpu" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
 }
 function resolved(decision) {
+  const leaks = decision.leaks ?? [];
   if (decision.errors.some((e) => e.verdict === "regression")) return true;
+  if (leaks.some((l) => l.verdict === "regression")) return true;
   if (decision.comparisons.some((c) => c.verdict === "regression" && c.confirmed)) return true;
   return decision.comparisons.every(
     (c) => c.verdict === "no-change" || c.verdict === "improvement" && c.confirmed
-  );
+  ) && leaks.every((l) => l.verdict === "no-change" || l.verdict === "improvement");
 }
 function decide(rounds, scenarios, options) {
   return decideGroups(
@@ -13046,7 +13194,7 @@ function collect(groups, options, followers) {
           ...carryOver ? { carryOver } : {}
         });
       }
-      shown2.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
+      shown2.push(...shownMetrics(all).map((metric) => showMetric(scenario.name, metric, pairs)));
     }
   });
   return { entries, scenarios, shown: shown2 };
@@ -13155,26 +13303,35 @@ function decideGroups(groups, options) {
 }
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
-  const count4 = entries.length + scenarios.length;
+  const leakGroups = groups.filter((g2) => leakTested(g2.rounds, g2.scenarios.length, g2.restartEvery ?? 0));
+  const count4 = entries.length + scenarios.length + leakGroups.length;
   const design = { alpha: options.alpha, stages: options.stages, comparisons: count4, floor: options.floor };
   const family = ({ looks, at, restartEvery }) => familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
   const errors = scenarios.map(
     ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery }))
   );
+  const leaks = leakGroups.flatMap((g2) => {
+    const at = pairsMeasured(g2.rounds);
+    const restartEvery = g2.restartEvery ?? 0;
+    const looks = g2.looks.length > 0 ? g2.looks : [1];
+    return compareLeak(g2.rounds, restartEvery, at, family({ looks, at, restartEvery })) ?? [];
+  });
   return {
-    verdict: overall(comparisons, errors),
+    verdict: overall(comparisons, errors, leaks),
     comparisons,
     errors,
     shown: shown2,
+    ...leaks.length > 0 ? { leaks } : {},
     alpha: decisionAlpha(options.alpha, options.stages),
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
+    memoryThreshold: options.memoryThreshold ?? options.threshold,
     rule: { floor: options.floor ?? REGRESSION_FLOOR }
   };
 }
-function overall(comparisons, errors) {
-  const all = [...comparisons.map((c) => c.verdict), ...errors.map((e) => e.verdict)];
+function overall(comparisons, errors, leaks) {
+  const all = [...comparisons, ...errors, ...leaks].map((c) => c.verdict);
   if (all.includes("regression")) return "regression";
   if (all.includes("improvement")) return "improvement";
   if (all.every((v) => v === "no-change")) return "no-change";
@@ -13226,10 +13383,11 @@ var Loop = class {
   }
   look() {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, floor } = this.#rule;
+    const { threshold, latencyThreshold, memoryThreshold, alpha, floor } = this.#rule;
     return decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...latencyThreshold === void 0 ? {} : { latencyThreshold },
+      ...memoryThreshold === void 0 ? {} : { memoryThreshold },
       alpha,
       stages: stagesOf(this.#rule.stage),
       looks: this.#plan.schedule,
@@ -13603,9 +13761,12 @@ async function sideBySide(ctx, pair2, order, scenario, plan) {
     })
   );
   const turns = pairTurns(fitted, pools);
-  const results = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
-  ctx.fit.record("pair", scenario.name, turns, results);
-  return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
+  const { result, memory } = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
+  ctx.fit.record("pair", scenario.name, turns, result);
+  return [
+    withMemory(await ctx.load.take(pools[0]), memory[0]),
+    withMemory(await ctx.load.take(pools[1]), memory[1])
+  ];
 }
 async function freshPair(ctx, plan, pair2, order) {
   const rounds = [];
@@ -13619,10 +13780,11 @@ async function freshPair(ctx, plan, pair2, order) {
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
         const opened = await ctx.servers.probe(side2).open(windowLabel(ctx, scenario), window);
-        const measurement2 = await inWindows([opened], async () => {
+        const { result, memory } = await inWindows([opened], async () => {
           await alive([server], roundDuring(pair2, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
           return ctx.load.take(pool);
         });
+        const measurement2 = withMemory(result, memory[0]);
         list3.push({ pair: pair2, position, side: side2, scenario: scenario.name, measurement: measurement2, startedAt });
       }
       return list3;
@@ -14045,6 +14207,67 @@ import { open as open2 } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
 
+// src/diagnostics/heap-source.ts
+var COLLECT_MARK = "#collect";
+var HEAP_SOURCE = `
+  var v8 = null, vm = null, fullGc = null, profiler = null;
+  try { v8 = require('v8'); vm = require('vm'); } catch (error) { v8 = null; }
+  var allocBase = 0, usedBase = 0, requests = 0;
+
+  function heapStats() { return v8 === null ? null : v8.getHeapStatistics(); }
+
+  function heapStart() {
+    var stats = heapStats();
+    if (stats === null) return;
+    allocBase = typeof stats.total_allocated_bytes === 'number' ? stats.total_allocated_bytes : 0;
+    usedBase = stats.used_heap_size;
+    profiler = null;
+    if (typeof v8.GCProfiler === 'function') {
+      profiler = new v8.GCProfiler();
+      profiler.start();
+    }
+  }
+
+  function heapEnd(collect) {
+    var stats = heapStats();
+    var data = profiler === null ? null : profiler.stop();
+    profiler = null;
+    var out = { allocated: null, exact: false, gcMs: null, gcs: null, retained: null, requests: requests };
+    requests = 0;
+    if (stats === null) return out;
+    var freed = 0, pauseUs = 0, list = data && data.statistics ? data.statistics : [];
+    for (var i = 0; i < list.length; i++) {
+      var s = list[i];
+      freed += s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize;
+      pauseUs += s.cost;
+    }
+    if (typeof stats.total_allocated_bytes === 'number') {
+      out.allocated = stats.total_allocated_bytes - allocBase;
+      out.exact = true;
+    } else if (data !== null) out.allocated = Math.max(0, stats.used_heap_size - usedBase + freed);
+    if (data !== null) { out.gcMs = pauseUs / 1000; out.gcs = list.length; }
+    if (collect) {
+      if (fullGc === null) {
+        v8.setFlagsFromString('--expose-gc');
+        fullGc = vm.runInNewContext('gc');
+      }
+      fullGc();
+      out.retained = heapStats().used_heap_size;
+    }
+    return out;
+  }
+
+  var requestChannel = null;
+  function countRequests() {
+    var dc = require('diagnostics_channel');
+    var onRequest = function () { requests++; };
+    // Held strongly, as the preload's other channel: old releases kept channels weakly.
+    requestChannel = dc.channel('http.server.request.start');
+    if (typeof dc.subscribe === 'function') dc.subscribe('http.server.request.start', onRequest);
+    else requestChannel.subscribe(onRequest);
+  }
+`;
+
 // src/diagnostics/preload.ts
 var DIAGNOSTICS_ENV = "PERF_GATE_DIAGNOSTICS";
 var CONTROL_SUFFIX = ".ctl";
@@ -14098,6 +14321,7 @@ var PRELOAD_SOURCE = `'use strict';
   var controlStamp = '';
   var controlToken = '';
   var sampledAt = 0;
+${HEAP_SOURCE}
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -14125,6 +14349,7 @@ var PRELOAD_SOURCE = `'use strict';
     series = [];
     lastSeriesAt = 0;
     sample(now);
+    try { heapStart(); } catch (error) { profiler = null; }
   }
 
   function delayMs(nanoseconds) {
@@ -14137,6 +14362,10 @@ var PRELOAD_SOURCE = `'use strict';
     try { sample(now); } catch (error) { /* keep the previous sample */ }
     var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
     var cpu = process.cpuUsage(cpuBase);
+    var heap = null;
+    try {
+      heap = heapEnd(typeof seq === 'string' && seq.indexOf(${JSON.stringify(COLLECT_MARK)}) !== -1);
+    } catch (error) { heap = null; }
     var elu = null;
     if (hasElu && eluBase !== null) {
       try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
@@ -14166,6 +14395,7 @@ var PRELOAD_SOURCE = `'use strict';
       rss: { peak: rssPeak, last: rssLast },
       heapUsed: { peak: heapPeak, last: heapLast },
       memory: series,
+      heap: heap,
       node: process.version,
     };
     fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
@@ -14236,6 +14466,7 @@ var PRELOAD_SOURCE = `'use strict';
       controlStamp = controlStampNow();
       if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
     } catch (error) { /* no control file yet */ }
+    try { countRequests(); } catch (error) { /* no request counts */ }
     try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
     try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
     try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }
@@ -14360,6 +14591,20 @@ function memorySeries(value2) {
   }
   return memory;
 }
+function orNull(value2) {
+  return count2(value2) ?? null;
+}
+function heapWindow(value2) {
+  if (!isRecord(value2)) return void 0;
+  return {
+    allocated: orNull(value2.allocated),
+    exact: value2.exact === true,
+    gcMs: orNull(value2.gcMs),
+    gcs: orNull(value2.gcs),
+    retained: orNull(value2.retained),
+    requests: orNull(value2.requests)
+  };
+}
 function parseSnapshot(line) {
   let raw;
   try {
@@ -14386,6 +14631,7 @@ function parseSnapshot(line) {
   if (eventLoopDelayMs === void 0) return void 0;
   const ports = Array.isArray(raw.ports) ? raw.ports.filter((p) => Number.isInteger(p) && p > 0 && p < 65536) : [];
   const elu = count2(raw.eventLoopUtilization);
+  const heapFigures = heapWindow(raw.heap);
   return {
     v: 1,
     pid,
@@ -14403,6 +14649,7 @@ function parseSnapshot(line) {
     rss: { peak: rss.peak, last: rss.last },
     heapUsed: { peak: heap.peak, last: heap.last },
     memory: memorySeries(raw.memory),
+    ...heapFigures ? { heap: heapFigures } : {},
     node: typeof raw.node === "string" ? raw.node.slice(0, 40) : ""
   };
 }
@@ -14451,8 +14698,8 @@ async function readFrom(file, from) {
   try {
     const handle = await open2(file, "r");
     try {
-      const { size: size2 } = await handle.stat();
-      const buffer = Buffer.alloc(Math.max(0, size2 - from));
+      const { size: size3 } = await handle.stat();
+      const buffer = Buffer.alloc(Math.max(0, size3 - from));
       await handle.read(buffer, 0, buffer.length, from);
       return buffer.toString("utf8");
     } finally {
@@ -14472,7 +14719,8 @@ async function takeSnapshot(outFile, options) {
     expected2 = liveReporters(readSnapshots(outFile));
   }
   const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
-  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
+  const mark = options.collect === true ? COLLECT_MARK : "";
+  const token = `${label}${mark}#${process.pid}.${++sequence}.${Date.now()}`;
   const control = controlFile(outFile);
   const temporary = `${control}.${process.pid}.tmp`;
   const from = sizeOf(outFile);
@@ -19340,6 +19588,26 @@ function renderDiagnosticsSection(summary, options = {}) {
 import { mkdirSync as mkdirSync5 } from "node:fs";
 import { setTimeout as sleep8 } from "node:timers/promises";
 
+// src/diagnostics/memory.ts
+function memoryOf(lines, served) {
+  const heaps = lines.map((l) => l.heap);
+  if (heaps.length === 0 || heaps.some((h) => h?.allocated == null || h.requests == null)) return void 0;
+  const sum3 = (of) => heaps.reduce((total, h) => total + (of(h) ?? 0), 0);
+  const retained = heaps.every((h) => h.retained !== null) ? sum3((h) => h.retained) : void 0;
+  return {
+    requests: sum3((h) => h.requests),
+    allocatedBytes: sum3((h) => h.allocated),
+    exact: heaps.every((h) => h.exact),
+    gcMs: sum3((h) => h.gcMs),
+    ...retained === void 0 ? {} : { retainedBytes: retained },
+    rssBytes: lines.reduce((total, l) => total + l.rss.last, 0),
+    served
+  };
+}
+function requestsIn(lines) {
+  return lines.reduce((total, l) => total + (l.heap?.requests ?? 0), 0);
+}
+
 // src/diagnostics/summary.ts
 var DIAGNOSIS_LEVEL = 0.01;
 var MB = 1024 * 1024;
@@ -19426,9 +19694,9 @@ function trendOf(windows, o) {
     };
   }
   const fitted = windows.filter((w) => w.series.length >= o.minPoints).map((w) => {
-    const slope = theilSen(w.series);
+    const slope2 = theilSen(w.series);
     const { growing: growing2, of } = rising(w.series.map(([, y]) => y));
-    return { slope, grows: slope >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
+    return { slope: slope2, grows: slope2 >= o.leakMbPerSecond && growing2 >= o.risingShare * of };
   });
   if (fitted.length === 0) return { trend: void 0, leak: false };
   const slopeMb = median2(fitted.map((f) => f.slope));
@@ -19501,10 +19769,10 @@ function eventLoopTest(base, head2, o) {
 }
 function memoryTest(base, head2, o) {
   const lived = (windows) => [...Map.groupBy(windows, (w) => w.pids).values()].filter((group) => group.length >= o.minPoints).sort((a, b) => a[0].at - b[0].at);
-  const slope = (group) => theilSen(group.map((w, i) => [i, w.rssLast / MB]));
+  const slope2 = (group) => theilSen(group.map((w, i) => [i, w.rssLast / MB]));
   const [bs, hs] = [lived(base), lived(head2)];
   if (bs.length > 0 && hs.length > 0) {
-    const d2 = bs.slice(0, hs.length).map((b, i) => slope(hs[i]) - slope(b));
+    const d2 = bs.slice(0, hs.length).map((b, i) => slope2(hs[i]) - slope2(b));
     return pairedTest2(d2, "process pair", o.level);
   }
   const d = pairedWindows(base, head2).flatMap(
@@ -19562,6 +19830,8 @@ var ServerDiagnostics = class {
   env;
   recorder;
   windows = 0;
+  /** Requests the serving processes began so far, as their lines said. */
+  served = 0;
   constructor(recorder, side2, outFile, env) {
     this.recorder = recorder;
     this.side = side2;
@@ -19573,13 +19843,16 @@ var ServerDiagnostics = class {
    * and records its lines, this server's window, for the summary. Two servers' windows open and close together.
    */
   async open(label, options) {
-    if (!this.recorder.enabled) return { close: async () => {
-    }, abandon: async () => {
+    if (!this.recorder.enabled) return { close: async () => void 0, abandon: async () => {
     } };
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1e3 + (options.startupMs ?? 300) : 0;
-    const take = () => snapshot(this.outFile, { label: `${key}-begin` });
+    const take = async () => {
+      const lines = servingPort(await snapshot(this.outFile, { label: `${key}-begin` }), options.port);
+      this.served += requestsIn(lines);
+      return lines;
+    };
     const begin = delayMs === 0 ? await take() : sleep8(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
     const abandon = async () => {
       cancel.abort();
@@ -19589,8 +19862,11 @@ var ServerDiagnostics = class {
       abandon,
       close: async () => {
         await abandon();
-        const lines = await snapshot(this.outFile, { label: `${key}-end` });
-        this.recorder.record(this.side, servingPort(lines, options.port));
+        const label2 = `${key}-end`;
+        const lines = servingPort(await snapshot(this.outFile, { label: label2, collect: true }), options.port);
+        this.served += requestsIn(lines);
+        this.recorder.record(this.side, lines);
+        return memoryOf(lines, this.served);
       }
     };
   }
@@ -20108,17 +20384,17 @@ async function prepareTrees(context, run) {
     }
     return setup(context, run, dirs2, remaining);
   }
-  const held = new HeldLog();
+  const held2 = new HeldLog();
   const stopHead = new AbortController();
   run.headRan = true;
   const base = prepare("base", log).catch((error) => {
     stopHead.abort();
     throw error;
   });
-  const [baseDone, headDone] = await Promise.allSettled([base, prepare("head", held, stopHead.signal)]);
+  const [baseDone, headDone] = await Promise.allSettled([base, prepare("head", held2, stopHead.signal)]);
   if (baseDone.status === "rejected") throw baseDone.reason;
   run.prepared.push("base");
-  await held.replay(log);
+  await held2.replay(log);
   if (headDone.status === "rejected") throw headDone.reason;
   run.prepared.push("head");
   return setup(context, run, dirs2, remaining);
@@ -20149,8 +20425,8 @@ async function cleanUp(worktree, config, log) {
     await worktree?.remove();
   }
   const outputs = await diskUsage(config.outputDir);
-  const kept = worktree ? config.keepTrees : void 0;
-  log.info({ kind: "disk-use", tree, kept, outputs, outputDir: config.outputDir });
+  const kept2 = worktree ? config.keepTrees : void 0;
+  log.info({ kind: "disk-use", tree, kept: kept2, outputs, outputDir: config.outputDir });
 }
 async function teardown(context, dirs2, sides, deadline, notes2) {
   const { config, log } = context;
@@ -20277,8 +20553,8 @@ function shortSha(sha) {
 }
 function speedWords(change, verdict, threshold) {
   if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
-  const size2 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
-  const words = `${size2} ${change < 0 ? "slower" : "faster"}`;
+  const size3 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
+  const words = `${size3} ${change < 0 ? "slower" : "faster"}`;
   return verdict === "inconclusive" ? `${words} (unresolved)` : words;
 }
 function driftLine(drift) {
@@ -20299,6 +20575,78 @@ function headIsReleaseText(ref, release2) {
 }
 function noReleaseText(ref, pattern2) {
   return `${ref} has no release yet (no tag that matches ${pattern2} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
+}
+
+// src/report/memory-text.ts
+function formatRequests(n) {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : formatCount(Math.round(n));
+}
+function per100k(bytesPerRequest) {
+  const sign = bytesPerRequest > 0 ? "+" : "";
+  return `${sign}${formatBytes(bytesPerRequest * 1e5)}`;
+}
+function kept(bytesPerRequest, l) {
+  return bytesPerRequest < l.threshold ? "none" : formatBytes(bytesPerRequest * l.requests);
+}
+function leakSentence(l) {
+  const worse = l.change > 0 ? "head" : "base";
+  const other = worse === "head" ? "base" : "head";
+  const [worseSlope, otherSlope] = worse === "head" ? [l.head, l.base] : [l.base, l.head];
+  return `${worse} kept ${formatBytes(worseSlope * l.requests)} more after ${formatRequests(l.requests)} requests; ${other} kept ${kept(otherSlope, l)}`;
+}
+function leakVerdictText(l) {
+  if (l.verdict === "no-change")
+    return `${VERDICT_ICON[l.verdict]} within \xB1${formatBytes(l.threshold * 1e5)} per 100,000`;
+  if (l.verdict === "inconclusive") return `${VERDICT_ICON[l.verdict]} not sure`;
+  return `${VERDICT_ICON[l.verdict]} ${l.verdict === "regression" ? "leak" : "leak fixed"}`;
+}
+function leakInterval(ci) {
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few blocks)";
+  return `${per100k(ci[0])} \u2026 ${per100k(ci[1])}`;
+}
+function leakRow(l) {
+  const interval = leakInterval(l.verdict === "no-change" ? l.equivalence.ci : l.ci);
+  return `| whole server | heap kept per 100,000 requests | ${per100k(l.base)} | ${per100k(l.head)} | ${per100k(l.change)} (${interval}) | ${leakVerdictText(l)} |`;
+}
+function leakRuleSentence(l) {
+  const per = "per 100,000 requests";
+  const half = `half of ${formatBytes(l.threshold * 1e5)} ${per}`;
+  if (l.verdict === "regression" || l.verdict === "improvement") {
+    const who = l.verdict === "regression" ? "head" : "base";
+    const what2 = l.verdict === "regression" ? "a regression (a leak)" : "an improvement (a leak fixed)";
+    return `The heap ${who} kept grew by ${formatBytes(Math.abs(l.change) * 1e5)} ${per} more than the other side's (interval ${leakInterval(l.ci)}): wholly beyond ${half}, the estimate beyond the threshold, so this is ${what2}.`;
+  }
+  if (l.verdict === "inconclusive")
+    return `The leak test's interval (${leakInterval(l.ci)}) reaches past \xB1${formatBytes(l.threshold * 1e5)} ${per} without settling: more pairs (a longer \`time-budget\`) would narrow it.`;
+  return "";
+}
+function leaked(decision) {
+  return decision.leaks?.find((l) => l.verdict === "regression");
+}
+function moreAllocation(decision, scenario) {
+  return decision.comparisons.find(
+    (c) => c.scenario === scenario && c.metric === "alloc" && c.verdict === "regression"
+  );
+}
+function size(change) {
+  return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}\xD7` : `${Math.abs(change * 100).toFixed(1)}%`;
+}
+function allocationClause(a) {
+  return `it allocates ${size(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
+}
+function memoryNext(decision) {
+  const alloc = decision.comparisons.find((c) => c.metric === "alloc" && c.verdict === "regression");
+  const leak = leaked(decision);
+  const parts = [];
+  if (alloc)
+    parts.push(
+      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue("alloc", alloc.base)} \u2192 ${formatValue("alloc", alloc.head)}; threshold \xB1${formatShare(alloc.threshold)}).`
+    );
+  if (leak)
+    parts.push(
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request.`
+    );
+  return parts.join(" ");
 }
 
 // src/report/tables.ts
@@ -20368,7 +20716,11 @@ function comparisonTable(decision, medians = []) {
       `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${cells2} |`
     );
   }
+  lines.push(...(decision.leaks ?? []).map(leakRow));
   return lines;
+}
+function familySize(decision) {
+  return decision.comparisons.length + decision.errors.length + (decision.leaks?.length ?? 0);
 }
 function pValuesLine(decision) {
   const groups = /* @__PURE__ */ new Map();
@@ -20382,7 +20734,8 @@ function pValuesLine(decision) {
   for (const e of decision.errors)
     if (e.baseFailures + e.headFailures > 0) add2(e.scenario, "failed requests", e.pAdjusted);
   if (groups.size === 0) return "";
-  const n = decision.comparisons.length + decision.errors.length;
+  for (const l of decision.leaks ?? []) add2("whole server", "heap kept", l.pAdjusted);
+  const n = familySize(decision);
   const each = [...groups].map(
     ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
   );
@@ -20411,7 +20764,7 @@ function roundsTable(report) {
 
 // src/report/headline.ts
 function leading(candidates) {
-  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
+  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, alloc: 4, p50: 5, gc: 6 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
   )[0];
@@ -20473,8 +20826,8 @@ function teardownNote(message2) {
 function keepTreesLog(dir) {
   return `keep-trees: the base tree stays at ${dir} (remove it with \`git worktree remove --force\`)`;
 }
-function diskUseLog(tree, kept, outputs, outputDir) {
-  const fate = kept === void 0 ? "none" : kept ? "kept" : "removed";
+function diskUseLog(tree, kept2, outputs, outputDir) {
+  const fate = kept2 === void 0 ? "none" : kept2 ? "kept" : "removed";
   return `disk use of this run: base tree ${tree} (${fate}), outputs ${outputs} in ${outputDir}`;
 }
 function loadgenBusyNote(loadgenCpu) {
@@ -20567,8 +20920,8 @@ function settledLog(scenarios, open3) {
 function confirmationLog(pairs) {
   return `a borderline regression earned ${pairs} more pairs to confirm it`;
 }
-function busyMachineNote(kept, pairs, reason, measuredAgain) {
-  const of = `${kept} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
+function busyMachineNote(kept2, pairs, reason, measuredAgain) {
+  const of = `${kept2} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
   return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
 }
 function startupNoteText(startupSec, pairSec, restartEvery) {
@@ -20800,17 +21153,19 @@ function headName(report) {
   const number = report.pullRequest?.number;
   return number === void 0 ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
 }
-function size(c) {
+function size2(c) {
   const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
   return ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
 }
 function effect(c, base) {
   const scenario = escapeMarkdown(c.scenario);
   const up = c.change > 0;
-  if (c.metric === "rps") return `makes ${scenario} ${size(c)} ${up ? "faster" : "slower"} than ${base}`;
+  if (c.metric === "rps") return `makes ${scenario} ${size2(c)} ${up ? "faster" : "slower"} than ${base}`;
   if (c.metric === "cpu")
-    return `makes each request of ${scenario} cost ${size(c)} ${up ? "more" : "less"} server CPU than on ${base}`;
-  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
+    return `makes each request of ${scenario} cost ${size2(c)} ${up ? "more" : "less"} server CPU than on ${base}`;
+  if (c.metric === "alloc")
+    return `makes ${scenario} allocate ${size2(c)} ${up ? "more" : "less"} per request than ${base}`;
+  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${size2(c)} against ${base}`;
 }
 function values(c, medians) {
   const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
@@ -20837,13 +21192,19 @@ function decisionSentence(report, decision, options) {
   const failing = decision.errors.find((e) => e.verdict === "regression");
   if (decision.verdict === "regression" && failing) return failureSentence(report, failing);
   const c = headlineComparison(decision);
+  const leak = leaked(decision);
+  if (decision.verdict === "regression" && leak && c?.verdict !== "regression")
+    return `**${who} leaks memory**: ${leakSentence(leak)}; sure.`;
   if (!c) return `**${who} was not compared with ${base}**: no scenario could be.`;
   if (decision.verdict === "regression" || decision.verdict === "improvement") {
     const more = new Set(
       decision.comparisons.filter((x) => x.verdict === decision.verdict).map((x) => x.scenario)
     ).size;
     const also = more > 1 ? `; ${more - 1} more scenario${more === 2 ? "" : "s"} ${decision.verdict === "regression" ? "got worse" : "got better"} too (below)` : "";
-    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c, decision.alpha)}${also}.`;
+    const alloc = c.metric === "alloc" ? void 0 : moreAllocation(decision, c.scenario);
+    const why = alloc && decision.verdict === "regression" ? `; ${allocationClause(alloc)}` : "";
+    const leaks = leak ? `; and it leaks memory: ${leakSentence(leak)}` : "";
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}${why}; ${howSure(c, decision.alpha)}${also}${leaks}.`;
   }
   const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
   if (decision.verdict === "no-change") {
@@ -20879,6 +21240,8 @@ function regressionNext(report, options) {
   const parts = [];
   const hot = report.profile?.hotter[0];
   const flames = safeUrl(options.detailsUrl);
+  const memory = report.decision ? memoryNext(report.decision) : "";
+  if (memory !== "") parts.push(memory);
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
   if (options.acceptLabel) {
@@ -21208,11 +21571,15 @@ function verdictSentence(decision) {
   const floor = decision.rule.floor;
   const regression = leadingChange(cs.filter((c) => c.verdict === "regression"));
   if (regression) return changed(regression, floor, "worse", "a regression");
+  const leak = decision.leaks?.find((l) => l.verdict === "regression");
+  if (leak) return leakRuleSentence(leak);
   const improvement = leadingChange(cs.filter((c) => c.verdict === "improvement"));
   if (improvement) return changed(improvement, floor, "better", "an improvement");
   const fewer = decision.errors.find((e) => e.verdict === "improvement");
   if (fewer) return failureSentence2(fewer, decision.alpha);
   const open3 = cs.find((c) => c.verdict === "inconclusive");
+  const leakOpen = decision.leaks?.find((l) => l.verdict !== "no-change");
+  if (open3 === void 0 && leakOpen) return leakRuleSentence(leakOpen);
   if (open3 === void 0) {
     const small = cs.filter((c) => c.significant);
     const note = small.length === 0 ? "" : ` (${small.map((c) => `${what(c)} ${formatPercent(c.change)}`).join(", ")}: significant, but below the threshold)`;
@@ -21264,17 +21631,19 @@ function mirror(cs) {
 }
 function readingNote(decision, looks) {
   const cs = decision.comparisons;
-  const family = cs.length + decision.errors.length;
+  const family = familySize(decision);
   const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
   const alone = Number.isFinite(level) ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval` : "";
   const floor = decision.rule.floor;
-  const shown2 = decision.shown.length > 0 ? " Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s)." : "";
+  const gc = decision.shown.some((s) => s.metric === "gc") ? " GC pause per request is shown too." : "";
+  const shown2 = decision.shown.length > 0 ? ` Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s).${gc}` : "";
+  const leak = (decision.leaks?.length ?? 0) > 0 ? " The leak test compares, block by block, the slope of each side's heap after a full collection against the requests its server had served, in the same family." : "";
   return [
     `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
     unitsText2(cs),
     `The intervals, and the exact tests of failed requests (head's share of all failures given each side's requests), are simultaneous over ${family === 1 ? "the one comparison" : `all ${family} comparisons`} and ${looks === 1 ? "the one planned look" : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === "" ? "" : ` (${alone})`}.${shown2}`,
     `p is adjusted the same way: the smallest \u03B1 at which the interval would leave out 0, so p \u2264 ${decision.alpha} exactly when it does.`,
-    `A regression needs the whole interval beyond ${floor === 0.5 ? "half the threshold" : floor > 0 ? `${floor} \xD7 the threshold` : "0"} on the worse side and the estimate beyond the threshold; an improvement the same on the better side, taken on the log scale so that the two mirror each other${mirror(cs)}; no change, the interval inside both; anything else is inconclusive. Failed requests are a regression when head fails more often than chance allows, an improvement when base does.`
+    `A regression needs the whole interval beyond ${floor === 0.5 ? "half the threshold" : floor > 0 ? `${floor} \xD7 the threshold` : "0"} on the worse side and the estimate beyond the threshold; an improvement the same on the better side, taken on the log scale so that the two mirror each other${mirror(cs)}; no change, the interval inside both; anything else is inconclusive. Failed requests are a regression when head fails more often than chance allows, an improvement when base does.${leak}`
   ].join(" ");
 }
 
@@ -21390,7 +21759,7 @@ function charts(report) {
 }
 function measuredSection(report, view) {
   const decision = report.decision;
-  const out = [howMeasured(report, (decision?.comparisons.length ?? 0) + (decision?.errors.length ?? 0))];
+  const out = [howMeasured(report, decision ? familySize(decision) : 0)];
   const open3 = openLoopText(view.openLoop);
   if (open3 !== "") out.push("", open3);
   const scenarios = scenariosLine(report);
@@ -21513,7 +21882,7 @@ function headTreeKeptLog(dir) {
 }
 
 // src/report/log-text.ts
-function formatBytes(bytes) {
+function formatBytes2(bytes) {
   const units2 = ["B", "KB", "MB", "GB", "TB"];
   let value2 = bytes;
   let unit = 0;
@@ -21562,7 +21931,7 @@ function eventText(e) {
     case "keep-trees":
       return keepTreesLog(e.dir);
     case "disk-use":
-      return diskUseLog(formatBytes(e.tree), e.kept, formatBytes(e.outputs), e.outputDir);
+      return diskUseLog(formatBytes2(e.tree), e.kept, formatBytes2(e.outputs), e.outputDir);
     case "nothing-to-install":
       return nothingToInstallLog(e.side);
     case "step-took":

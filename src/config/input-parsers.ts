@@ -21,6 +21,7 @@ export const INPUT_DEFAULTS = {
   port: '',
   threshold: '2%',
   'latency-threshold': '20%',
+  'memory-threshold': '1%',
   alpha: '0.05',
   'fail-on-regression': 'true',
   'github-token': '',

@@ -182,6 +182,7 @@ function comparisonInputs(
   | 'port'
   | 'threshold'
   | 'latencyThreshold'
+  | 'memoryThreshold'
   | 'alpha'
   | 'failOnRegression'
   | 'token'
@@ -196,6 +197,9 @@ function comparisonInputs(
     port: file?.port ?? workflowPort(get),
     threshold: file?.threshold ?? workflowThreshold(get),
     latencyThreshold: parsePercent('latency-threshold', get('latency-threshold'), { min: 0.001, max: 10 }),
+    memoryThreshold:
+      file?.memoryThreshold ??
+      parsePercent('memory-threshold', get('memory-threshold'), { min: 0.001, max: 10 }),
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),

@@ -135,6 +135,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
       connections: settings.connections,
       threshold: settings.threshold,
       latencyThreshold: settings.latencyThreshold ?? settings.threshold,
+      ...(settings.memoryThreshold === undefined ? {} : { memoryThreshold: settings.memoryThreshold }),
       alpha: settings.alpha,
       port: settings.port,
       failOnRegression: settings.failOnRegression ?? true,

@@ -74,6 +74,18 @@ const measurement = object(
     serviceCpu: quantity(MAX_CORES),
     foreignCpu: quantity(MAX_CORES),
     stealCpu: quantity(MAX_CORES),
+    // The server's V8 heap in the round's window (src/diagnostics/heap-source.ts): bytes, ms and requests.
+    memory: object(
+      {
+        requests: count(MAX_ROUND_COUNT),
+        allocatedBytes: quantity(1e18),
+        exact: bool,
+        gcMs: quantity(MAX_CORES * MAX_ROUND_SEC * 1000),
+        rssBytes: quantity(1e15),
+        served: count(1e15),
+      },
+      { retainedBytes: quantity(1e15) },
+    ),
     paced: object({
       rate: quantity(MAX_RPS),
       sent: count(MAX_ROUND_COUNT),
@@ -176,6 +188,7 @@ const settings = object(
     pairs: int(1, 100_000),
     sliceSec: quantity(86_400),
     latencyThreshold: range(0.00001, 100),
+    memoryThreshold: range(0.00001, 100),
     port: int(1, 65535),
     failOnRegression: bool,
     restartEvery: count(100_000),

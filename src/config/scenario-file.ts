@@ -27,10 +27,22 @@ export interface ScenarioFile {
   teardown?: string;
   /** Default threshold of the scenarios; undefined: the `threshold` input. */
   threshold?: number;
+  /** Threshold of allocation per request; undefined: the `memory-threshold` input. */
+  memoryThreshold?: number;
   scenarios: Scenario[];
 }
 
-const TOP_KEYS = ['start', 'port', 'env', 'ready', 'setup', 'teardown', 'threshold', 'scenarios'] as const;
+const TOP_KEYS = [
+  'start',
+  'port',
+  'env',
+  'ready',
+  'setup',
+  'teardown',
+  'threshold',
+  'memoryThreshold',
+  'scenarios',
+] as const;
 const READY_KEYS = ['path', 'status', 'timeout'] as const;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,6 +74,8 @@ export function parseScenarioFile(text: string, options: ScenarioFileOptions): S
   if (teardown) file.teardown = command(teardown.value, 'teardown', fail);
   const threshold = top.get('threshold');
   if (threshold) file.threshold = percent(threshold.value, 'threshold', fail);
+  const memoryThreshold = top.get('memoryThreshold');
+  if (memoryThreshold) file.memoryThreshold = percent(memoryThreshold.value, 'memoryThreshold', fail);
 
   const scenarios = top.get('scenarios');
   if (!scenarios) {
@@ -94,7 +108,7 @@ export function scenariosFromPaths(paths: string[]): Scenario[] {
 }
 
 /**
- * Inputs the file can also set: `start`, `port`, `threshold`, `ready-timeout`, and `paths` (the file's
+ * Inputs the file can also set: `start`, `port`, `threshold`, `memory-threshold` (`memoryThreshold`), `ready-timeout`, and `paths` (the file's
  * `scenarios`). Each may be set in one place only; an input counts as set when it differs from its default.
  * Also checks that `start` is set somewhere.
  */
@@ -107,6 +121,7 @@ export function checkInputOverlap(file: ScenarioFile, fileName: string, lookup: 
     ['start', 'start', file.start !== undefined],
     ['port', 'port', file.port !== undefined],
     ['threshold', 'threshold', file.threshold !== undefined],
+    ['memory-threshold', 'memoryThreshold', file.memoryThreshold !== undefined],
     ['ready-timeout', 'ready.timeout', file.ready?.timeoutMs !== undefined],
     ['paths', 'scenarios', true],
   ];

@@ -1,4 +1,6 @@
 /** The building blocks of report.json's JSON Schema (report-schema.ts): bounds, forms, and typed builders. */
+import { TINY } from '../model/report.ts';
+
 export const MAX_SCENARIOS = 1000;
 export const MAX_ROUNDS = 200_000;
 /** More pairs than a 6-hour budget of 1-second rounds holds (the rank statistics are quadratic in them). */
@@ -18,8 +20,6 @@ export const MAX_COUNT = 1e12;
 export const MAX_ROUND_COUNT = 1e10;
 /** Cores of the largest machine. */
 export const MAX_CORES = 4096;
-/** The smallest non-zero magnitude of a measured value: anything closer to 0 is a denormal or noise. */
-export const TINY = 1e-9;
 
 export const SHA = '^[0-9a-f]{40}(?:[0-9a-f]{24})?$';
 /** A request path as the `paths` input accepts it. */

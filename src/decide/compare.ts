@@ -1,7 +1,8 @@
 /**
  * A scenario's pairs and what is compared in them: the tested metrics (req/s and p99 always; p99 at a fixed rate
- * with open-loop load; the server's CPU per request when the load generator set the pace) and the shown one (p50,
- * which in a closed loop largely mirrors req/s), each as per-pair log ratios. Pure.
+ * with open-loop load; the server's CPU per request when the load generator set the pace; allocation per request
+ * where the servers measured it) and the shown ones (p50, which in a closed loop largely mirrors req/s; GC pause
+ * per request), each as per-pair log ratios. Pure.
  */
 import type { ShownChange } from '../model/decision.ts';
 import { metricValue } from '../model/derived.ts';
@@ -12,18 +13,40 @@ import { generatorPaced } from './pace.ts';
 
 export type Pair = { base: Round; head: Round };
 
-/** The metrics that can be tested, in the order the report lists them; p50 is shown only. */
-const TESTED: readonly Metric[] = METRICS.filter((metric) => metric !== 'p50');
-export const SHOWN: readonly Metric[] = ['p50'];
+/** The metrics shown only: p50, and GC pause per request. */
+export const SHOWN: readonly Metric[] = ['p50', 'gc'];
+/** The metrics that can be tested, in the order the report lists them. */
+const TESTED: readonly Metric[] = METRICS.filter((metric) => !SHOWN.includes(metric));
+
+/**
+ * Whether the first pair's two rounds carry the server's memory: then allocation per request is compared (and GC
+ * pause per request shown). From the first pair alone, measured before the first look, so the family is fixed first.
+ */
+export function memoryMeasured(pairs: readonly Pair[]): boolean {
+  const first = pairs[0];
+  // Requests counted too: a Node.js without the http.server.request.start channel counts none.
+  const counted = (round: Round) => (round.measurement.memory?.requests ?? 0) > 0;
+  return first !== undefined && counted(first.base) && counted(first.head);
+}
 
 /**
  * The metrics a scenario's pairs test, in order: p99 at a fixed rate only when the gate ran open-loop load; the
- * server's CPU time per request only when the load generator set the pace of the first pair (pace.ts).
+ * server's CPU time per request only when the load generator set the pace of the first pair (pace.ts); allocation
+ * per request only when the first pair's servers measured it.
  */
 export function testedMetrics(pairs: readonly Pair[]): Metric[] {
   const open = pairs.some(({ base, head }) => base.measurement.paced && head.measurement.paced);
   const paced = pairs.length > 0 && generatorPaced(pairs[0]!);
-  return TESTED.filter((metric) => (metric !== 'p99open' || open) && (metric !== 'cpu' || paced));
+  const memory = memoryMeasured(pairs);
+  return TESTED.filter(
+    (metric) =>
+      (metric !== 'p99open' || open) && (metric !== 'cpu' || paced) && (metric !== 'alloc' || memory),
+  );
+}
+
+/** The metrics a scenario's pairs show: p50, and GC pause per request where memory was measured. */
+export function shownMetrics(pairs: readonly Pair[]): Metric[] {
+  return SHOWN.filter((metric) => metric !== 'gc' || memoryMeasured(pairs));
 }
 
 /** Pairs base and head rounds of one scenario by pair number. */

@@ -10,8 +10,8 @@ import type { Report } from '../model/report.ts';
 
 /** What the merging job (`mode: report`) brings: its own rule of decision and the run it merges. */
 export interface MergingJob {
-  /** Its `threshold`, `latency-threshold` and `alpha` inputs. */
-  rule: { threshold: number; latencyThreshold: number; alpha: number };
+  /** Its `threshold`, `latency-threshold`, `memory-threshold` and `alpha` inputs. */
+  rule: { threshold: number; latencyThreshold: number; memoryThreshold: number; alpha: number };
   /** The workflow run whose reports it merges (its own, or `workflow_run`'s); undefined: not in a workflow. */
   runId: string | undefined;
 }
@@ -38,6 +38,13 @@ function checkRule(f: ReportFile, job: MergingJob): void {
   const fields: [string, number, number, (v: number) => string][] = [
     ['threshold', settings.threshold, job.rule.threshold, percent],
     ['latency-threshold', settings.latencyThreshold, job.rule.latencyThreshold, percent],
+    // A report made before memory was measured has none: it compares no allocation.
+    [
+      'memory-threshold',
+      settings.memoryThreshold ?? job.rule.memoryThreshold,
+      job.rule.memoryThreshold,
+      percent,
+    ],
     ['alpha', settings.alpha, job.rule.alpha, String],
   ];
   for (const [input, theirs, ours, shown] of fields) {

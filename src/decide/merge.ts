@@ -237,14 +237,16 @@ export function mergeReports(files: readonly ReportFile[], job: MergingJob): Rep
   const jobs: MergedJobs = files.some((f) => f.report.replica !== undefined) ? 'runners' : 'shards';
   const shards = distinctShards(files, notes, jobs);
   const missing = missingShards(shards, notes);
-  const { threshold, latencyThreshold } = job.rule;
+  const { threshold, latencyThreshold, memoryThreshold } = job.rule;
   const alpha = job.rule.alpha;
   const stages = stagesOf(files.find((f) => f.report.replica?.stage !== undefined)?.report.replica?.stage);
   const sets = replicaSets(shards);
   notes.push(...sets.flatMap(missingReplicas));
   const groups = sets.flatMap(decisionGroup);
   const decision =
-    groups.length === 0 ? undefined : decideGroups(groups, { threshold, latencyThreshold, alpha, stages });
+    groups.length === 0
+      ? undefined
+      : decideGroups(groups, { threshold, latencyThreshold, memoryThreshold, alpha, stages });
   const error = mergedError(shards, missing, jobs);
   const several = shards.length > 1;
   const reports = shards.map((s) => s.report);
@@ -263,6 +265,7 @@ export function mergeReports(files: readonly ReportFile[], job: MergingJob): Rep
       ...base.settings,
       threshold,
       latencyThreshold,
+      memoryThreshold,
       alpha,
       scenarios: firsts.flatMap((r) => r.settings.scenarios),
     },

@@ -19,6 +19,7 @@
 import type {
   Decision,
   ErrorComparison,
+  LeakComparison,
   MetricComparison,
   ScenarioRule,
   ShownChange,
@@ -27,10 +28,18 @@ import type {
 import type { Metric, Round } from '../model/measure.ts';
 import { excludesZero } from '../stats/inference.ts';
 import { type Follower, followersOf } from './carry-over.ts';
-import { compareMetric, pairsOf, type RawComparison, SHOWN, showMetric, testedMetrics } from './compare.ts';
+import {
+  compareMetric,
+  pairsOf,
+  type RawComparison,
+  showMetric,
+  shownMetrics,
+  testedMetrics,
+} from './compare.ts';
 import { compareFailures } from './failures.ts';
 import { adjustedP, decisionAlpha, type Family, failureFamilyOf, familyOf, type Stages } from './family.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
+import { compareLeak, leakTested } from './leak.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
 import { inferMerged, oneRunnerReach, type TwoStages, unitsByRunner } from './replicas.ts';
 import { classify, clearOfHalf, detectableChange, logWorse, REGRESSION_FLOOR, ruleBounds } from './rule.ts';
@@ -41,6 +50,8 @@ export interface DecideOptions {
   threshold: number;
   /** Smallest relative change of latency that matters (tails are noisier than req/s); default: `threshold`. */
   latencyThreshold?: number;
+  /** Smallest relative change of allocation per request that matters; default: `threshold`. */
+  memoryThreshold?: number;
   /** The gate's alpha (a stage of a two-stage design spends its share: `stages`, src/decide/family.ts). */
   alpha: number;
   /** 2 when this decision is one stage of a two-stage design; default 1. */
@@ -60,9 +71,10 @@ export interface DecideOptions {
  */
 export function thresholdOf(
   metric: Metric,
-  options: Pick<DecideOptions, 'threshold' | 'latencyThreshold'>,
+  options: Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'memoryThreshold'>,
   scenario?: Pick<ScenarioRule, 'threshold'>,
 ): number {
+  if (metric === 'alloc' || metric === 'gc') return options.memoryThreshold ?? options.threshold;
   return metric === 'rps' || metric === 'cpu'
     ? (scenario?.threshold ?? options.threshold)
     : (options.latencyThreshold ?? options.threshold);
@@ -73,10 +85,14 @@ export function thresholdOf(
  * still be undecided, and the report says so), else every comparison must be no change or a confirmed improvement.
  */
 export function resolved(decision: Decision): boolean {
+  const leaks = decision.leaks ?? [];
   if (decision.errors.some((e) => e.verdict === 'regression')) return true;
+  if (leaks.some((l) => l.verdict === 'regression')) return true;
   if (decision.comparisons.some((c) => c.verdict === 'regression' && c.confirmed)) return true;
-  return decision.comparisons.every(
-    (c) => c.verdict === 'no-change' || (c.verdict === 'improvement' && c.confirmed),
+  return (
+    decision.comparisons.every(
+      (c) => c.verdict === 'no-change' || (c.verdict === 'improvement' && c.confirmed),
+    ) && leaks.every((l) => l.verdict === 'no-change' || l.verdict === 'improvement')
   );
 }
 
@@ -175,7 +191,7 @@ function collect(groups: readonly DecisionGroup[], options: DecideOptions, follo
           ...(carryOver ? { carryOver } : {}),
         });
       }
-      shown.push(...SHOWN.map((metric) => showMetric(scenario.name, metric, pairs)));
+      shown.push(...shownMetrics(all).map((metric) => showMetric(scenario.name, metric, pairs)));
     }
   });
   return { entries, scenarios, shown };
@@ -325,28 +341,41 @@ function decideOnce(
   followers?: Followers,
 ): Decision {
   const { entries, scenarios, shown } = collect(groups, options, followers);
-  const count = entries.length + scenarios.length;
+  const leakGroups = groups.filter((g) => leakTested(g.rounds, g.scenarios.length, g.restartEvery ?? 0));
+  const count = entries.length + scenarios.length + leakGroups.length;
   const design = { alpha: options.alpha, stages: options.stages, comparisons: count, floor: options.floor };
-  const family = ({ looks, at, restartEvery }: Entry): Family =>
+  const family = ({ looks, at, restartEvery }: Pick<Entry, 'looks' | 'at' | 'restartEvery'>): Family =>
     familyOf({ ...design, looks, at, restartEvery });
   const comparisons = entries.map((entry) => finish(entry, family(entry)));
   const errors = scenarios.map(({ scenario, pairs, looks, at, restartEvery }) =>
     compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery })),
   );
+  const leaks = leakGroups.flatMap((g) => {
+    const at = pairsMeasured(g.rounds);
+    const restartEvery = g.restartEvery ?? 0;
+    const looks = g.looks.length > 0 ? g.looks : [1];
+    return compareLeak(g.rounds, restartEvery, at, family({ looks, at, restartEvery })) ?? [];
+  });
   return {
-    verdict: overall(comparisons, errors),
+    verdict: overall(comparisons, errors, leaks),
     comparisons,
     errors,
     shown,
+    ...(leaks.length > 0 ? { leaks } : {}),
     alpha: decisionAlpha(options.alpha, options.stages),
     threshold: options.threshold,
     latencyThreshold: options.latencyThreshold ?? options.threshold,
+    memoryThreshold: options.memoryThreshold ?? options.threshold,
     rule: { floor: options.floor ?? REGRESSION_FLOOR },
   };
 }
 
-function overall(comparisons: readonly MetricComparison[], errors: readonly ErrorComparison[]): Verdict {
-  const all = [...comparisons.map((c) => c.verdict), ...errors.map((e) => e.verdict)];
+function overall(
+  comparisons: readonly MetricComparison[],
+  errors: readonly ErrorComparison[],
+  leaks: readonly LeakComparison[],
+): Verdict {
+  const all = [...comparisons, ...errors, ...leaks].map((c) => c.verdict);
   if (all.includes('regression')) return 'regression';
   if (all.includes('improvement')) return 'improvement';
   if (all.every((v) => v === 'no-change')) return 'no-change';

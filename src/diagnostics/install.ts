@@ -9,7 +9,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isRunning } from '../io/leftovers.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import type { Side } from '../model/measure.ts';
-import { CONTROL_SUFFIX, type DiagnosticsSnapshot, PRELOAD_SOURCE, type SnapshotReason } from './preload.ts';
+import { COLLECT_MARK } from './heap-source.ts';
+import {
+  CONTROL_SUFFIX,
+  type DiagnosticsSnapshot,
+  type HeapWindow,
+  PRELOAD_SOURCE,
+  type SnapshotReason,
+} from './preload.ts';
 
 /** File name of the written preload; `.cjs` so that it loads as CommonJS inside a `"type": "module"` package too. */
 export const PRELOAD_FILE = 'perf-gate-diagnostics.cjs';
@@ -153,6 +160,24 @@ function memorySeries(value: unknown): [number, number, number][] {
   return memory;
 }
 
+/** A count, or null where it is missing or not a non-negative number. */
+function orNull(value: unknown): number | null {
+  return count(value) ?? null;
+}
+
+/** A line's heap figures (heap-source.ts), checked field by field; undefined when absent or not an object. */
+function heapWindow(value: unknown): HeapWindow | undefined {
+  if (!isRecord(value)) return undefined;
+  return {
+    allocated: orNull(value.allocated),
+    exact: value.exact === true,
+    gcMs: orNull(value.gcMs),
+    gcs: orNull(value.gcs),
+    retained: orNull(value.retained),
+    requests: orNull(value.requests),
+  };
+}
+
 /**
  * One line of the output file, checked field by field (the file is written from inside the user's process, so
  * nothing in it is trusted); undefined when it is not a well-formed snapshot.
@@ -196,6 +221,7 @@ export function parseSnapshot(line: string): DiagnosticsSnapshot | undefined {
     ? raw.ports.filter((p): p is number => Number.isInteger(p) && (p as number) > 0 && (p as number) < 65536)
     : [];
   const elu = count(raw.eventLoopUtilization);
+  const heapFigures = heapWindow(raw.heap);
   return {
     v: 1,
     pid,
@@ -213,6 +239,7 @@ export function parseSnapshot(line: string): DiagnosticsSnapshot | undefined {
     rss: { peak: rss.peak!, last: rss.last! },
     heapUsed: { peak: heap.peak!, last: heap.last! },
     memory: memorySeries(raw.memory),
+    ...(heapFigures ? { heap: heapFigures } : {}),
     node: typeof raw.node === 'string' ? raw.node.slice(0, 40) : '',
   };
 }
@@ -251,6 +278,8 @@ function liveReporters(lines: readonly DiagnosticsSnapshot[]): Set<number> {
 export interface SnapshotOptions {
   /** Readable part of the token, e.g. 'pair3-head-/users-end'. */
   label?: string;
+  /** Ask for a full collection after the window's figures are read, for the heap it keeps (heap-source.ts). */
+  collect?: boolean;
   /** Longest wait for every reporter to answer; default 3000 ms. */
   timeoutMs?: number;
   /** When no process has reported yet, how long to wait for one before giving up; default 500 ms. */
@@ -311,7 +340,8 @@ async function takeSnapshot(outFile: string, options: SnapshotOptions): Promise<
     expected = liveReporters(readSnapshots(outFile));
   }
   const label = (options.label ?? 'snapshot').replace(/\s+/g, '-').slice(0, 120);
-  const token = `${label}#${process.pid}.${++sequence}.${Date.now()}`;
+  const mark = options.collect === true ? COLLECT_MARK : '';
+  const token = `${label}${mark}#${process.pid}.${++sequence}.${Date.now()}`;
   const control = controlFile(outFile);
   const temporary = `${control}.${process.pid}.tmp`;
   // The answers come after what the file holds now: only that part is read while waiting for them.

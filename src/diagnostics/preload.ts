@@ -41,6 +41,8 @@
  * the script subtracts the resolution, so an idle loop reads ~0 ms, not ~10 ms (as @fastify/under-pressure does).
  */
 
+import { COLLECT_MARK, HEAP_SOURCE } from './heap-source.ts';
+
 /** The environment variable naming the file the preload appends its JSON lines to. */
 export const DIAGNOSTICS_ENV = 'PERF_GATE_DIAGNOSTICS';
 /** Suffix of the control file beside the output file: writing a new token into it asks for a snapshot. */
@@ -90,7 +92,24 @@ export interface DiagnosticsSnapshot {
   heapUsed: { peak: number; last: number };
   /** [ms since startedAt, rss bytes, heapUsed bytes], every SERIES_MS or so. */
   memory: [number, number, number][];
+  /** V8's heap in the window (heap-source.ts); absent in lines of an earlier preload. */
+  heap?: HeapWindow;
   node: string;
+}
+
+/** What a window did on V8's heap (heap-source.ts); null where this Node.js cannot tell. */
+export interface HeapWindow {
+  /** Bytes allocated on V8's heap. */
+  allocated: number | null;
+  /** Whether `allocated` came from V8's own allocation counter (else from the collections' profile). */
+  exact: boolean;
+  /** Milliseconds the collections paused the process, and how many there were. */
+  gcMs: number | null;
+  gcs: number | null;
+  /** Heap used after a full collection at the window's end (only when the token asked for it). */
+  retained: number | null;
+  /** HTTP requests the process began (null before any counting: a line of the window it became a reporter in). */
+  requests: number | null;
 }
 
 /**
@@ -144,6 +163,7 @@ export const PRELOAD_SOURCE = `'use strict';
   var controlStamp = '';
   var controlToken = '';
   var sampledAt = 0;
+${HEAP_SOURCE}
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -171,6 +191,7 @@ export const PRELOAD_SOURCE = `'use strict';
     series = [];
     lastSeriesAt = 0;
     sample(now);
+    try { heapStart(); } catch (error) { profiler = null; }
   }
 
   function delayMs(nanoseconds) {
@@ -183,6 +204,10 @@ export const PRELOAD_SOURCE = `'use strict';
     try { sample(now); } catch (error) { /* keep the previous sample */ }
     var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
     var cpu = process.cpuUsage(cpuBase);
+    var heap = null;
+    try {
+      heap = heapEnd(typeof seq === 'string' && seq.indexOf(${JSON.stringify(COLLECT_MARK)}) !== -1);
+    } catch (error) { heap = null; }
     var elu = null;
     if (hasElu && eluBase !== null) {
       try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
@@ -212,6 +237,7 @@ export const PRELOAD_SOURCE = `'use strict';
       rss: { peak: rssPeak, last: rssLast },
       heapUsed: { peak: heapPeak, last: heapLast },
       memory: series,
+      heap: heap,
       node: process.version,
     };
     fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
@@ -282,6 +308,7 @@ export const PRELOAD_SOURCE = `'use strict';
       controlStamp = controlStampNow();
       if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
     } catch (error) { /* no control file yet */ }
+    try { countRequests(); } catch (error) { /* no request counts */ }
     try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
     try { onSignal('SIGINT'); } catch (error) { /* ignore */ }
     try { process.on('exit', function () { safeWrite('exit', null); }); } catch (error) { /* ignore */ }

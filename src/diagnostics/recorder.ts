@@ -18,7 +18,7 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
-import type { Side } from '../model/measure.ts';
+import type { RoundMemory, Side } from '../model/measure.ts';
 import {
   type DiagnosticsEnv,
   diagnosticsEnv,
@@ -29,6 +29,7 @@ import {
   sidePreloads,
   snapshot,
 } from './install.ts';
+import { memoryOf, requestsIn } from './memory.ts';
 import { type DiagnosticsSnapshot, PRELOAD_SOURCE } from './preload.ts';
 import { type SummaryOptions, summarizeDiagnostics } from './summary.ts';
 
@@ -53,8 +54,11 @@ export interface WindowOptions {
 
 /** A measured window of one server (ServerDiagnostics.open). */
 export interface DiagnosticsWindow {
-  /** Ends the window with a snapshot and records it. */
-  close(): Promise<void>;
+  /**
+   * Ends the window with a snapshot (and a full collection after it, for the heap kept) and records it; resolves
+   * with the window's memory where the server could tell it.
+   */
+  close(): Promise<RoundMemory | undefined>;
   /** Ends it without recording (the load failed). */
   abandon(): Promise<void>;
 }
@@ -67,6 +71,8 @@ export class ServerDiagnostics {
   readonly env: DiagnosticsEnv | Record<string, never>;
   private readonly recorder: DiagnosticsRecorder;
   private windows = 0;
+  /** Requests the serving processes began so far, as their lines said. */
+  private served = 0;
 
   constructor(recorder: DiagnosticsRecorder, side: Side, outFile: string, env: DiagnosticsEnv | undefined) {
     this.recorder = recorder;
@@ -80,11 +86,15 @@ export class ServerDiagnostics {
    * and records its lines, this server's window, for the summary. Two servers' windows open and close together.
    */
   async open(label: string, options: WindowOptions): Promise<DiagnosticsWindow> {
-    if (!this.recorder.enabled) return { close: async () => {}, abandon: async () => {} };
+    if (!this.recorder.enabled) return { close: async () => undefined, abandon: async () => {} };
     const key = `${this.side}-${label}-${++this.windows}`;
     const cancel = new AbortController();
     const delayMs = options.warmupSec > 0 ? options.warmupSec * 1000 + (options.startupMs ?? 300) : 0;
-    const take = (): Promise<DiagnosticsSnapshot[]> => snapshot(this.outFile, { label: `${key}-begin` });
+    const take = async (): Promise<DiagnosticsSnapshot[]> => {
+      const lines = servingPort(await snapshot(this.outFile, { label: `${key}-begin` }), options.port);
+      this.served += requestsIn(lines);
+      return lines;
+    };
     const begin =
       delayMs === 0
         ? await take()
@@ -97,8 +107,11 @@ export class ServerDiagnostics {
       abandon,
       close: async () => {
         await abandon();
-        const lines = await snapshot(this.outFile, { label: `${key}-end` });
-        this.recorder.record(this.side, servingPort(lines, options.port));
+        const label = `${key}-end`;
+        const lines = servingPort(await snapshot(this.outFile, { label, collect: true }), options.port);
+        this.served += requestsIn(lines);
+        this.recorder.record(this.side, lines);
+        return memoryOf(lines, this.served);
       },
     };
   }

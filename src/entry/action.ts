@@ -230,7 +230,12 @@ async function runReport(config: Config, workspace: string): Promise<void> {
   );
   // Decided with this job's own inputs, of the run it merges only (its own, or the one workflow_run names).
   const report = mergeReports(files, {
-    rule: { threshold: config.threshold, latencyThreshold: config.latencyThreshold, alpha: config.alpha },
+    rule: {
+      threshold: config.threshold,
+      latencyThreshold: config.latencyThreshold,
+      memoryThreshold: config.memoryThreshold,
+      alpha: config.alpha,
+    },
     runId: measuringRunId(github.context.eventName, github.context.payload, process.env),
   });
   const target = reportTarget(github.context.eventName, github.context.payload, report, github.context.sha);

@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { needsMore } from '../decide/needs-more.ts';
 import type { Report } from '../model/report.ts';
 import { reportHeadline } from '../report/headline.ts';
+import { memoryOutput } from '../report/memory-text.ts';
 import { changeOutput, headlineComparison } from '../report/outputs.ts';
 
 export interface StepOutputs {
@@ -12,6 +13,8 @@ export interface StepOutputs {
   headline: string;
   /** The change the headline names (`-11.5%`). */
   change: string;
+  /** What regressed in memory: `allocation`, `leak`, both (comma-separated), or ''. */
+  memory: string;
   'comment-url': string;
   'check-run-url': string;
   /** `true` when more runners could settle what this run could not (a second stage). */
@@ -33,6 +36,7 @@ export function reportOutputs(
     report: path,
     headline: reportHeadline(report),
     change: changeOutput(headlineComparison(report.decision)?.change),
+    memory: memoryOutput(report.decision),
     'comment-url': '',
     'check-run-url': '',
     'needs-more': String(needsMore(report, options)),
@@ -48,6 +52,7 @@ export const NO_REPORT: StepOutputs = {
   report: '',
   headline: '',
   change: '',
+  memory: '',
   'comment-url': '',
   'check-run-url': '',
   'needs-more': 'false',

@@ -143,6 +143,7 @@ function settingsOf(config: Config, measured: Measured | undefined): Report['set
     connections: config.connections,
     threshold: config.threshold,
     latencyThreshold: config.latencyThreshold,
+    memoryThreshold: config.memoryThreshold,
     alpha: config.alpha,
     port: config.port,
     failOnRegression: config.failOnRegression,

@@ -56,7 +56,10 @@ export type LoopPlan = Pick<
  * so it measures its whole budget (pooled); a first stage's runner may stop when it resolves (it decides alone), but
  * never for its own noise, since its pairs may be pooled with a second stage's. Neither settles a scenario.
  */
-export type LoopRule = Pick<DecideOptions, 'threshold' | 'latencyThreshold' | 'alpha' | 'floor'> & {
+export type LoopRule = Pick<
+  DecideOptions,
+  'threshold' | 'latencyThreshold' | 'memoryThreshold' | 'alpha' | 'floor'
+> & {
   replica?: { count: number } | undefined;
   stage?: 1 | 2 | undefined;
 };
@@ -134,10 +137,11 @@ class Loop {
 
   look(): Decision {
     this.looked.push(this.pairs);
-    const { threshold, latencyThreshold, alpha, floor } = this.#rule;
+    const { threshold, latencyThreshold, memoryThreshold, alpha, floor } = this.#rule;
     return decide(this.rounds, this.#source.scenarios(), {
       threshold,
       ...(latencyThreshold === undefined ? {} : { latencyThreshold }),
+      ...(memoryThreshold === undefined ? {} : { memoryThreshold }),
       alpha,
       stages: stagesOf(this.#rule.stage),
       looks: this.#plan.schedule,

@@ -11,7 +11,7 @@ import { roundDuring } from '../report/error-text.ts';
 import { inOrder, poolOf } from './blocks.ts';
 import { type PairContext, stopServers } from './context.ts';
 import { inPairOrder } from './scenario-order.ts';
-import { alive, inWindows } from './servers.ts';
+import { alive, inWindows, withMemory } from './servers.ts';
 import { pairTurns, roundTurns } from './turns.ts';
 
 /** The two sides in the order pair `pair` (0-based) runs them: base first in even pairs, head in odd ones (ABBA…). */
@@ -79,9 +79,12 @@ async function sideBySide(
     }),
   );
   const turns = pairTurns(fitted, pools);
-  const results = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
-  ctx.fit.record('pair', scenario.name, turns, results);
-  return [await ctx.load.take(pools[0]), await ctx.load.take(pools[1])];
+  const { result, memory } = await inWindows(windows, () => alive(sides, during, ctx.load.turns(turns)));
+  ctx.fit.record('pair', scenario.name, turns, result);
+  return [
+    withMemory(await ctx.load.take(pools[0]), memory[0]),
+    withMemory(await ctx.load.take(pools[1]), memory[1]),
+  ];
 }
 
 /** A fresh process per round: each side in turn is started, loaded on every scenario, and stopped. */
@@ -102,10 +105,11 @@ async function freshPair(
         const pool = await poolOf(ctx, server, scenario);
         const window = { warmupSec: sp.warmupSec, port: server.port };
         const opened = await ctx.servers.probe(side).open(windowLabel(ctx, scenario), window);
-        const measurement = await inWindows([opened], async () => {
+        const { result, memory } = await inWindows([opened], async () => {
           await alive([server], roundDuring(pair, scenario.name), ctx.load.turns(roundTurns(sp, pool)));
           return ctx.load.take(pool);
         });
+        const measurement = withMemory(result, memory[0]);
         list.push({ pair, position, side, scenario: scenario.name, measurement, startedAt });
       }
       return list;

@@ -5,7 +5,14 @@
 import type { Commit } from '../io/git.ts';
 import type { Config } from '../model/config.ts';
 import type { DiagnosticsSummary } from '../model/diagnostics.ts';
-import type { PoolSpec, RoundMeasurement, Side, TurnResult, TurnSpec } from '../model/measure.ts';
+import type {
+  PoolSpec,
+  RoundMeasurement,
+  RoundMemory,
+  Side,
+  TurnResult,
+  TurnSpec,
+} from '../model/measure.ts';
 import type { GateLog } from '../model/notes.ts';
 import type { PullRequestRef, WorkflowRunRef } from '../model/report.ts';
 
@@ -96,7 +103,8 @@ export interface ProbeWindowOptions {
 
 /** One server's open window: closed with a reading that is recorded, or abandoned when the load failed. */
 export interface ProbeWindow {
-  close(): Promise<void>;
+  /** Resolves with the server's memory in the window, where it could tell (src/diagnostics/memory.ts). */
+  close(): Promise<RoundMemory | undefined>;
   abandon(): Promise<void>;
 }
 

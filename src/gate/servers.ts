@@ -4,7 +4,7 @@
  * stopped when measuring fails.
  */
 import { PortNotMovedError } from '../io/server.ts';
-import type { Side } from '../model/measure.ts';
+import type { RoundMeasurement, RoundMemory, Side } from '../model/measure.ts';
 import type { GateServer, Probe, Probes, ProbeWindow, StartServer } from './ports.ts';
 
 export class Servers {
@@ -112,8 +112,14 @@ export function alive<T>(loaded: readonly GateServer[], during: string, run: Pro
   );
 }
 
-/** `run`'s result inside diagnostics windows already open: each closed (read) after it, abandoned when it throws. */
-export async function inWindows<T>(windows: readonly ProbeWindow[], run: () => Promise<T>): Promise<T> {
+/**
+ * `run`'s result inside diagnostics windows already open: each closed (read) after it, abandoned when it throws;
+ * with each window's memory, in the windows' order.
+ */
+export async function inWindows<T>(
+  windows: readonly ProbeWindow[],
+  run: () => Promise<T>,
+): Promise<{ result: T; memory: (RoundMemory | undefined)[] }> {
   let result: T;
   try {
     result = await run();
@@ -121,6 +127,11 @@ export async function inWindows<T>(windows: readonly ProbeWindow[], run: () => P
     await Promise.all(windows.map((w) => w.abandon()));
     throw error;
   }
-  await Promise.all(windows.map((w) => w.close()));
-  return result;
+  const memory = await Promise.all(windows.map((w) => w.close()));
+  return { result, memory };
+}
+
+/** A measurement with its window's memory, where there is one. */
+export function withMemory(measurement: RoundMeasurement, memory: RoundMemory | undefined): RoundMeasurement {
+  return memory === undefined ? measurement : { ...measurement, memory };
 }

@@ -3,12 +3,13 @@
  * runs of one branch against one release, where such a series stepped, and the drift a pull request's comment
  * shows. Pure.
  */
-import type { MetricComparison } from '../model/decision.ts';
+import type { LeakComparison, MetricComparison } from '../model/decision.ts';
 import {
   type CreepStep,
   type DriftView,
   HISTORY_VERSION,
   type HistoryCommit,
+  type HistoryLeak,
   type HistoryLine,
   type HistoryResult,
   type HistoryScenario,
@@ -44,9 +45,19 @@ function result(c: MetricComparison): HistoryResult {
   ];
 }
 
+/** Bytes per request with one decimal; null when not finite. */
+function bytes(x: number): number | null {
+  return Number.isFinite(x) ? Math.round(x * 10) / 10 : null;
+}
+
+function leakResult(l: LeakComparison): HistoryLeak {
+  return [bytes(l.change) ?? 0, bytes(l.ci[0]), bytes(l.ci[1]), bytes(l.threshold) ?? 0, l.verdict];
+}
+
 /** A gate's report as one line of the history. */
 export function historyLine(report: Report, facts: RunFacts): HistoryLine {
   const comparisons = report.decision?.comparisons ?? [];
+  const leak = report.decision?.leaks?.[0];
   const scenarios: HistoryScenario[] = [];
   for (const { name } of report.settings.scenarios) {
     const own = comparisons.filter((c) => c.scenario === name && Number.isFinite(c.change));
@@ -70,6 +81,7 @@ export function historyLine(report: Report, facts: RunFacts): HistoryLine {
     ...(facts.run === undefined ? {} : { run: facts.run }),
     ...(report.error ? { error: report.error.code } : {}),
     scenarios,
+    ...(leak ? { leak: leakResult(leak) } : {}),
   };
 }
 

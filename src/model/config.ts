@@ -85,6 +85,8 @@ export interface Config {
   threshold: number;
   /** Smallest relative change of latency (p50, p99) that matters. */
   latencyThreshold: number;
+  /** Smallest relative change of allocation per request that matters (`memory-threshold`). */
+  memoryThreshold: number;
   /** Family-wise error rate across all comparisons of one gate. */
   alpha: number;
   failOnRegression: boolean;

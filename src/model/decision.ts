@@ -244,10 +244,42 @@ export interface Decision {
   errors: ErrorComparison[];
   /** Changes shown but not tested (p50: in a closed loop it largely mirrors req/s); they count in no verdict. */
   shown: ShownChange[];
+  /** The heap each side's server kept, tested for a leak in the same family (src/decide/leak.ts); absent: none. */
+  leaks?: LeakComparison[];
   alpha: number;
   threshold: number;
   latencyThreshold: number;
+  /** The threshold of allocation per request; absent in decisions made before it existed (the req/s threshold). */
+  memoryThreshold?: number;
   rule: DecisionRule;
+}
+
+/**
+ * The leak test of one group of rounds (src/decide/leak.ts): in each block of pairs that shared their processes, the
+ * slope of each side's heap kept after a full collection against the requests its server had begun, in bytes per
+ * request; the unit is the block's head − base slope. A regression: head's heap grows faster than base's by more than
+ * `threshold`, on an interval at the family's level.
+ */
+export interface LeakComparison {
+  /** Blocks (process pairs) with a slope on both sides. */
+  units: number;
+  /** The slopes' median, each side, in bytes per request. */
+  base: number;
+  head: number;
+  /** Estimated head − base slope, bytes per request, and its interval at `level` (simultaneous like the others). */
+  change: number;
+  ci: [number, number];
+  level: number;
+  /** The equivalence interval "no change" is decided on (bytes per request). */
+  equivalence: { ci: [number, number]; level: number };
+  /** Bytes per request that matter (the input's MB per 100,000 requests). */
+  threshold: number;
+  /** The mean of the requests a process had begun at its last reading: how far "kept" reaches. */
+  requests: number;
+  /** p adjusted for the family, as a metric's pAdjusted. */
+  pAdjusted: number;
+  method: 'signed-rank' | 't';
+  verdict: Verdict;
 }
 
 /**

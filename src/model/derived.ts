@@ -17,6 +17,12 @@ export function metricValue(m: RoundMeasurement, metric: Metric): number {
       return m.latencyMs.p99;
     case 'p99open':
       return m.paced?.latencyMs.p99 ?? Number.NaN;
+    case 'alloc':
+      // Bytes allocated on V8's heap per request the server began, both counted in the same window.
+      return m.memory && m.memory.requests > 0 ? m.memory.allocatedBytes / m.memory.requests : Number.NaN;
+    case 'gc':
+      // Microseconds of GC pause per request.
+      return m.memory && m.memory.requests > 0 ? (m.memory.gcMs / m.memory.requests) * 1000 : Number.NaN;
   }
 }
 

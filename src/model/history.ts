@@ -65,7 +65,12 @@ export interface HistoryLine {
   /** The gate's error, when it ended with one (its comparisons, if any, are what it measured before). */
   error?: ErrorCode;
   scenarios: HistoryScenario[];
+  /** The leak test (LeakComparison): [change, low, high, threshold, verdict] in bytes per request served. */
+  leak?: HistoryLeak;
 }
+
+/** A leak test in a history line: bytes per request, one decimal; null ends where the interval could not be had. */
+export type HistoryLeak = [number, number | null, number | null, number, Verdict];
 
 /** One scenario's change against the release on the branch's latest run: the line a pull request's comment shows. */
 export interface DriftScenario {

@@ -124,6 +124,30 @@ export interface RoundMeasurement {
   reconnects?: number;
   /** Kept pools: closed-loop turns the measurement adds up. */
   turns?: number;
+  /** What the server's V8 heap did in the round's diagnostics window, where the preload could tell. */
+  memory?: RoundMemory;
+}
+
+/**
+ * The server's memory in one round's diagnostics window (src/diagnostics/heap-source.ts), summed over the processes
+ * that served the side's port. Bytes allocated per request is `allocatedBytes / requests`, both counted inside the
+ * same window by the server itself.
+ */
+export interface RoundMemory {
+  /** HTTP requests the server's processes began in the window. */
+  requests: number;
+  /** Bytes allocated on V8's heap in the window (Buffers and other memory outside it not counted). */
+  allocatedBytes: number;
+  /** Whether V8 counted the bytes itself (total_allocated_bytes), else the collections' profile did. */
+  exact: boolean;
+  /** Milliseconds garbage collections paused the server in the window. */
+  gcMs: number;
+  /** Heap used after a full collection at the window's end (bytes); absent where none was taken. */
+  retainedBytes?: number;
+  /** RSS at the window's end (bytes). */
+  rssBytes: number;
+  /** Requests these processes began since they started, at the window's end: where the leak slope puts the point. */
+  served: number;
 }
 
 export interface Round {
@@ -139,11 +163,12 @@ export interface Round {
 
 /**
  * req/s and latency with a fixed number of connections (closed loop); the server's CPU time per request, compared
- * when the load generator set the pace; p99 at a fixed offered rate (open loop).
+ * when the load generator set the pace; p99 at a fixed offered rate (open loop); bytes the server allocated on V8's
+ * heap per request and its GC pause per request (RoundMemory), where its diagnostics preload could tell.
  */
-export type Metric = 'rps' | 'cpu' | 'p50' | 'p99' | 'p99open';
+export type Metric = 'rps' | 'cpu' | 'p50' | 'p99' | 'p99open' | 'alloc' | 'gc';
 
-export const METRICS: readonly Metric[] = ['rps', 'cpu', 'p50', 'p99', 'p99open'];
+export const METRICS: readonly Metric[] = ['rps', 'cpu', 'p50', 'p99', 'p99open', 'alloc', 'gc'];
 
 /** Errors that end the gate with a message a user can act on. Pure: no I/O. */
 export type Side = 'base' | 'head';

@@ -1,4 +1,4 @@
-/** The report every gate writes (report.json): what was measured, decided and noted. Types only. */
+/** The report every gate writes (report.json): what was measured, decided and noted. Types, and one bound. */
 
 import type { Decision, StopReason, Verdict } from './decision.ts';
 import type { DiagnosticsSummary } from './diagnostics.ts';
@@ -6,6 +6,12 @@ import type { Metric, Round, Side } from './measure.ts';
 import type { Note } from './notes.ts';
 import type { MeasurementPlan } from './plan.ts';
 import type { ProfileEvidence } from './profile.ts';
+
+/**
+ * The smallest non-zero magnitude a number of report.json has: anything nearer 0 (a rounding residue, a denormal) is
+ * written as 0 (io/report-json.ts) and refused when read (config/schema-parts.ts).
+ */
+export const TINY = 1e-9;
 export type ErrorCode =
   | 'config'
   | 'git'
@@ -67,6 +73,8 @@ export interface Report {
     /** The gate's threshold of req/s (a scenario may have its own). */
     threshold: number;
     latencyThreshold: number;
+    /** The `memory-threshold` the gate decided allocation per request with; absent in reports made before it. */
+    memoryThreshold?: number;
     alpha: number;
     port: number | undefined;
     failOnRegression: boolean;

@@ -9,6 +9,8 @@ const METRIC_LABEL: Record<Metric, string> = {
   p50: 'latency p50',
   p99: 'latency p99',
   p99open: 'p99 at fixed rate',
+  alloc: 'allocation per request',
+  gc: 'GC pause per request',
 };
 
 export function metricLabel(metric: Metric): string {
@@ -66,11 +68,25 @@ export function formatShare(value: number): string {
   return `${Number((value * 100).toFixed(2))}%`;
 }
 
-/** A metric's value: req/s as a whole number, latency in ms and CPU time per request in µs, about three digits. */
+/** Bytes, about three digits: 812 B, 24.4 KB, 38.0 MB (1 KB = 1024 bytes, as the diagnostics' MB). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return 'n/a';
+  const sign = bytes < 0 ? '−' : '';
+  const size = Math.abs(bytes);
+  if (size < 1000) return `${sign}${Math.round(size)} B`;
+  const [value, unit] = size < 1000 * 1024 ? [size / 1024, 'KB'] : [size / 1024 / 1024, 'MB'];
+  return `${sign}${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`;
+}
+
+/**
+ * A metric's value: req/s as a whole number, latency in ms, CPU time and GC pause per request in µs, allocation
+ * per request in bytes; about three digits.
+ */
 export function formatValue(metric: Metric, value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
   if (metric === 'rps') return Math.round(value).toLocaleString('en-US');
-  const unit = metric === 'cpu' ? 'µs' : 'ms';
+  if (metric === 'alloc') return formatBytes(value);
+  const unit = metric === 'cpu' || metric === 'gc' ? 'µs' : 'ms';
   return value >= 100
     ? `${value.toFixed(0)} ${unit}`
     : value >= 10

@@ -4,6 +4,7 @@ import type { Decision, ErrorComparison, MetricComparison, Verdict } from '../mo
 import type { Metric } from '../model/measure.ts';
 import type { Report, ReportError, StepOutcome } from '../model/report.ts';
 import { formatCount, formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
+import { allocationClause, leaked, leakHeadline, leakSentence, moreAllocation } from './memory-text.ts';
 import { intervalText } from './tables.ts';
 
 /** The headline of a gate that ended too early to compare anything. */
@@ -31,8 +32,8 @@ function describeChange(c: MetricComparison, alpha: number): string {
     return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
   }
   const values =
-    c.metric === 'cpu'
-      ? `${formatValue('cpu', c.base)} → ${formatValue('cpu', c.head)}`
+    c.metric === 'cpu' || c.metric === 'alloc'
+      ? `${formatValue(c.metric, c.base)} → ${formatValue(c.metric, c.head)}`
       : `${c.base.toFixed(2)} ms → ${c.head.toFixed(2)} ms`;
   return `head's ${metricLabel(c.metric)} is ${size} ${c.change > 0 ? 'higher' : 'lower'} on ${c.scenario} (${values}, ${p})`;
 }
@@ -42,7 +43,7 @@ function describeChange(c: MetricComparison, alpha: number): string {
  * tail, then the median; larger first.
  */
 function leading(candidates: readonly MetricComparison[]): MetricComparison | undefined {
-  const rank: Record<Metric, number> = { rps: 0, cpu: 1, p99open: 2, p99: 3, p50: 4 };
+  const rank: Record<Metric, number> = { rps: 0, cpu: 1, p99open: 2, p99: 3, alloc: 4, p50: 5, gc: 6 };
   return [...candidates].sort(
     (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change),
   )[0];
@@ -72,11 +73,16 @@ export function leadingChange(candidates: readonly MetricComparison[]): MetricCo
   return scenario === undefined ? undefined : leading(candidates.filter((c) => c.scenario === scenario));
 }
 
-/** The headline of a regression or improvement: the worst scenario's leading metric, and how many more. */
+/**
+ * The headline of a regression or improvement: the worst scenario's leading metric (with, when its allocation per
+ * request regressed too, that it allocates more), and how many more.
+ */
 function changeHeadline(candidates: readonly MetricComparison[], what: string, alpha: number): string {
   const lead = leadingChange(candidates)!;
   const others = new Set(candidates.map((c) => c.scenario)).size - 1;
-  return `${describeChange(lead, alpha)}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
+  const alloc =
+    lead.metric === 'alloc' ? undefined : moreAllocation({ comparisons: [...candidates] }, lead.scenario);
+  return `${describeChange(lead, alpha)}${alloc ? `: ${allocationClause(alloc)}` : ''}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
 }
 
 /** Head fails more often than chance allows: its commonest statuses and how many requests failed on each side. */
@@ -142,22 +148,24 @@ function unchangedHeadline(
 
 /** The headline of a decision: what it found, from its verdict, comparisons and errors. */
 export function decisionHeadline(
-  decision: Pick<Decision, 'verdict' | 'comparisons' | 'errors' | 'threshold' | 'alpha'>,
+  decision: Pick<Decision, 'verdict' | 'comparisons' | 'errors' | 'threshold' | 'alpha' | 'leaks'>,
 ): string {
   const { verdict, comparisons, errors } = decision;
   if (verdict === 'regression') {
     const failing = errors.find((e) => e.verdict === 'regression');
     if (failing) return failureHeadline(failing, decision.alpha);
-    return changeHeadline(
-      comparisons.filter((c) => c.verdict === 'regression'),
-      'regressed',
-      decision.alpha,
-    );
+    const regressed = comparisons.filter((c) => c.verdict === 'regression');
+    const leak = leaked(decision);
+    if (regressed.length === 0) return leak ? leakHeadline(leak, decision.alpha) : NO_ROUNDS_HEADLINE;
+    const headline = changeHeadline(regressed, 'regressed', decision.alpha);
+    return leak ? `${headline}; and ${leakHeadline(leak, decision.alpha)}` : headline;
   }
   if (verdict === 'improvement') {
     const improved = comparisons.filter((c) => c.verdict === 'improvement');
     const fewer = errors.find((e) => e.verdict === 'improvement');
     if (improved.length === 0 && fewer) return fewerFailuresHeadline(fewer, decision.alpha);
+    const fixed = decision.leaks?.find((l) => l.verdict === 'improvement');
+    if (improved.length === 0 && fixed) return `head keeps less memory: ${leakSentence(fixed)}`;
     return changeHeadline(improved, 'improved', decision.alpha);
   }
   return unchangedHeadline(verdict, comparisons, decision);

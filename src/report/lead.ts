@@ -9,6 +9,7 @@ import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/
 import { code, escapeMarkdown } from './escape.ts';
 import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
 import { furthestOpen } from './headline.ts';
+import { allocationClause, leaked, leakSentence, memoryNext, moreAllocation } from './memory-text.ts';
 import { headlineComparison, isAccepted } from './outputs.ts';
 import { callerSubject, formatBusyShare, formatUs, hotSubject } from './profile.ts';
 
@@ -84,6 +85,8 @@ function effect(c: MetricComparison, base: string): string {
   if (c.metric === 'rps') return `makes ${scenario} ${size(c)} ${up ? 'faster' : 'slower'} than ${base}`;
   if (c.metric === 'cpu')
     return `makes each request of ${scenario} cost ${size(c)} ${up ? 'more' : 'less'} server CPU than on ${base}`;
+  if (c.metric === 'alloc')
+    return `makes ${scenario} allocate ${size(c)} ${up ? 'more' : 'less'} per request than ${base}`;
   return `${up ? 'raises' : 'lowers'} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
 }
 
@@ -128,6 +131,9 @@ export function decisionSentence(report: Report, decision: Decision, options: Le
   const failing = decision.errors.find((e) => e.verdict === 'regression');
   if (decision.verdict === 'regression' && failing) return failureSentence(report, failing);
   const c = headlineComparison(decision);
+  const leak = leaked(decision);
+  if (decision.verdict === 'regression' && leak && c?.verdict !== 'regression')
+    return `**${who} leaks memory**: ${leakSentence(leak)}; sure.`;
   if (!c) return `**${who} was not compared with ${base}**: no scenario could be.`;
   if (decision.verdict === 'regression' || decision.verdict === 'improvement') {
     const more = new Set(
@@ -137,7 +143,10 @@ export function decisionSentence(report: Report, decision: Decision, options: Le
       more > 1
         ? `; ${more - 1} more scenario${more === 2 ? '' : 's'} ${decision.verdict === 'regression' ? 'got worse' : 'got better'} too (below)`
         : '';
-    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}; ${howSure(c, decision.alpha)}${also}.`;
+    const alloc = c.metric === 'alloc' ? undefined : moreAllocation(decision, c.scenario);
+    const why = alloc && decision.verdict === 'regression' ? `; ${allocationClause(alloc)}` : '';
+    const leaks = leak ? `; and it leaks memory: ${leakSentence(leak)}` : '';
+    return `**${who} ${effect(c, base)}**: ${values(c, options.medians)}${why}; ${howSure(c, decision.alpha)}${also}${leaks}.`;
   }
   const scenarios = new Set(decision.comparisons.map((x) => x.scenario)).size;
   if (decision.verdict === 'no-change') {
@@ -187,6 +196,8 @@ function regressionNext(report: Report, options: LeadOptions): string {
   const parts: string[] = [];
   const hot = report.profile?.hotter[0];
   const flames = safeUrl(options.detailsUrl);
+  const memory = report.decision ? memoryNext(report.decision) : '';
+  if (memory !== '') parts.push(memory);
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ''}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
   if (options.acceptLabel) {

@@ -16,7 +16,7 @@ import { pairCharts } from './pair-chart.ts';
 import { planSentence } from './plan-text.ts';
 import { hotterLine, profileSection } from './profile.ts';
 import { oneRunnerLine, runnersLines, runnersSection } from './runners-text.ts';
-import { comparisonTable, pValuesLine, roundsTable } from './tables.ts';
+import { comparisonTable, familySize, pValuesLine, roundsTable } from './tables.ts';
 import { noiseLine, readingNote, verdictSentence } from './verdict-text.ts';
 
 // gate/run-gate.ts imports these from here; ./notes.ts is their home.
@@ -175,7 +175,7 @@ function charts(report: Report): string[] {
 /** How it was measured, on what, the notes, and how to read the table. */
 function measuredSection(report: Report, view: ReportView): string[] {
   const decision = report.decision;
-  const out = [howMeasured(report, (decision?.comparisons.length ?? 0) + (decision?.errors.length ?? 0))];
+  const out = [howMeasured(report, decision ? familySize(decision) : 0)];
   const open = openLoopText(view.openLoop);
   if (open !== '') out.push('', open);
   const scenarios = scenariosLine(report);

@@ -15,6 +15,7 @@ import {
   VERDICT_ICON,
   VERDICT_TEXT,
 } from './format.ts';
+import { leakRow } from './memory-text.ts';
 
 /**
  * The verdict as the table's cell says it, in plain words: no change is "within ±5%" (beside a +2.1% estimate,
@@ -121,7 +122,13 @@ export function comparisonTable(decision: Decision, medians: readonly MeasuredMe
       `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head)} | ${cells} |`,
     );
   }
+  lines.push(...(decision.leaks ?? []).map(leakRow));
   return lines;
+}
+
+/** The comparisons the family counts: the metrics', the failed requests' and the leak tests. */
+export function familySize(decision: Pick<Decision, 'comparisons' | 'errors' | 'leaks'>): number {
+  return decision.comparisons.length + decision.errors.length + (decision.leaks?.length ?? 0);
 }
 
 /**
@@ -142,7 +149,8 @@ export function pValuesLine(decision: Decision): string {
   for (const e of decision.errors)
     if (e.baseFailures + e.headFailures > 0) add(e.scenario, 'failed requests', e.pAdjusted);
   if (groups.size === 0) return '';
-  const n = decision.comparisons.length + decision.errors.length;
+  for (const l of decision.leaks ?? []) add('whole server', 'heap kept', l.pAdjusted);
+  const n = familySize(decision);
   const each = [...groups].map(
     ([p, byScenario]) =>
       `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(', ')})`).join(', ')}`,

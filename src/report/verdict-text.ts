@@ -7,7 +7,8 @@ import { METRICS, type Metric } from '../model/measure.ts';
 import { escapeMarkdown } from './escape.ts';
 import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
 import { leadingChange } from './headline.ts';
-import { incidentsText, intervalText } from './tables.ts';
+import { leakRuleSentence } from './memory-text.ts';
+import { familySize, incidentsText, intervalText } from './tables.ts';
 
 /** "req/s of GET /". */
 function what(c: MetricComparison): string {
@@ -45,11 +46,15 @@ export function verdictSentence(decision: Decision): string {
   // The comparison the headline names.
   const regression = leadingChange(cs.filter((c) => c.verdict === 'regression'));
   if (regression) return changed(regression, floor, 'worse', 'a regression');
+  const leak = decision.leaks?.find((l) => l.verdict === 'regression');
+  if (leak) return leakRuleSentence(leak);
   const improvement = leadingChange(cs.filter((c) => c.verdict === 'improvement'));
   if (improvement) return changed(improvement, floor, 'better', 'an improvement');
   const fewer = decision.errors.find((e) => e.verdict === 'improvement');
   if (fewer) return failureSentence(fewer, decision.alpha);
   const open = cs.find((c) => c.verdict === 'inconclusive');
+  const leakOpen = decision.leaks?.find((l) => l.verdict !== 'no-change');
+  if (open === undefined && leakOpen) return leakRuleSentence(leakOpen);
   if (open === undefined) {
     const small = cs.filter((c) => c.significant);
     const note =
@@ -138,21 +143,26 @@ function mirror(cs: readonly MetricComparison[]): string {
 /** How to read the table: what base, head, change, the interval, p and the verdict are. */
 export function readingNote(decision: Decision, looks: number): string {
   const cs = decision.comparisons;
-  const family = cs.length + decision.errors.length;
+  const family = familySize(decision);
   const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
   const alone = Number.isFinite(level)
     ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval`
     : '';
   const floor = decision.rule.floor;
+  const gc = decision.shown.some((s) => s.metric === 'gc') ? ' GC pause per request is shown too.' : '';
   const shown =
     decision.shown.length > 0
-      ? ' Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s).'
+      ? ` Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s).${gc}`
+      : '';
+  const leak =
+    (decision.leaks?.length ?? 0) > 0
+      ? " The leak test compares, block by block, the slope of each side's heap after a full collection against the requests its server had served, in the same family."
       : '';
   return [
     `How to read the table: base and head are the medians of each side's rounds, as measured (each round is under "Every round"); the change is not their ratio but the paired estimate, which the noise of the machine from minute to minute moves far less.`,
     unitsText(cs),
     `The intervals, and the exact tests of failed requests (head's share of all failures given each side's requests), are simultaneous over ${family === 1 ? 'the one comparison' : `all ${family} comparisons`} and ${looks === 1 ? 'the one planned look' : `all ${looks} planned looks`}: together they cover their true changes with probability ${formatShare(1 - decision.alpha)}${alone === '' ? '' : ` (${alone})`}.${shown}`,
     `p is adjusted the same way: the smallest α at which the interval would leave out 0, so p ≤ ${decision.alpha} exactly when it does.`,
-    `A regression needs the whole interval beyond ${floor === 0.5 ? 'half the threshold' : floor > 0 ? `${floor} × the threshold` : '0'} on the worse side and the estimate beyond the threshold; an improvement the same on the better side, taken on the log scale so that the two mirror each other${mirror(cs)}; no change, the interval inside both; anything else is inconclusive. Failed requests are a regression when head fails more often than chance allows, an improvement when base does.`,
+    `A regression needs the whole interval beyond ${floor === 0.5 ? 'half the threshold' : floor > 0 ? `${floor} × the threshold` : '0'} on the worse side and the estimate beyond the threshold; an improvement the same on the better side, taken on the log scale so that the two mirror each other${mirror(cs)}; no change, the interval inside both; anything else is inconclusive. Failed requests are a regression when head fails more often than chance allows, an improvement when base does.${leak}`,
   ].join(' ');
 }

@@ -389,6 +389,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     port: undefined,
     threshold: 0.05,
     latencyThreshold: 0.1,
+    memoryThreshold: 0.01,
     alpha: 0.05,
     failOnRegression: true,
     token: '',

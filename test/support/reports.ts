@@ -49,24 +49,56 @@ export interface ShardSpec {
   notes?: Note[];
   shard?: { index: number; count: number };
   startedAt?: string;
+  /**
+   * The servers' memory: base's bytes allocated per request, head's factor on it per path, and the heap each side
+   * keeps per request served (a leak); absent: the servers could not tell (rounds without memory).
+   */
+  memory?: { bytes: number; alloc: Record<string, number>; keeps: Record<Side, number> };
+}
+
+/** A round's memory as its server's preload reads it: the path's `index` among the pair's windows of one process. */
+function memoryOf(
+  spec: ShardSpec,
+  path: string,
+  side: Side,
+  index: number,
+  responses: number,
+  rng: () => number,
+) {
+  const m = spec.memory!;
+  const perRequest = m.bytes * (side === 'head' ? (m.alloc[path] ?? 1) : 1) * Math.exp(0.002 * gaussian(rng));
+  const served = (index + 1) * responses;
+  return {
+    requests: responses,
+    allocatedBytes: Math.round(perRequest * responses),
+    exact: false,
+    gcMs: (perRequest * responses) / 4e7,
+    retainedBytes: Math.round(9e6 + 1e5 * index + m.keeps[side] * served + 3000 * rng()),
+    rssBytes: 64e6,
+    served,
+  };
 }
 
 export function roundsFor(spec: ShardSpec): Round[] {
   const rng = mulberry32(spec.seed ?? 1);
+  // The memory's own draws, so that the other figures are the same with memory as without.
+  const memoryRng = mulberry32((spec.seed ?? 1) + 1000);
   const noise = spec.noise ?? 0.005;
   const rounds: Round[] = [];
   for (let pair = 0; pair < (spec.pairs ?? 8); pair++) {
     const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
     order.forEach((side, position) => {
-      for (const [path, factor] of Object.entries(spec.paths)) {
+      for (const [index, [path, factor]] of Object.entries(spec.paths).entries()) {
         const f = side === 'head' ? factor : 1;
         const j = () => Math.exp(noise * gaussian(rng));
+        const m = measurement(10_000 * f * j(), (0.9 / f) * j(), (2.6 / f) * j());
+        const memory = spec.memory && memoryOf(spec, path, side, index, m.responses, memoryRng);
         rounds.push({
           pair,
           position,
           side,
           scenario: `GET ${path}`,
-          measurement: measurement(10_000 * f * j(), (0.9 / f) * j(), (2.6 / f) * j()),
+          measurement: memory ? { ...m, memory } : m,
           startedAt: new Date(Date.UTC(2025, 0, 1, 0, 0, pair * 2 + position)).toISOString(),
         });
       }
@@ -90,7 +122,13 @@ export function gateReport(spec: ShardSpec): Report {
   const looks = spec.looks ?? [spec.pairs ?? 8];
   const decision = spec.error
     ? undefined
-    : decide(rounds, scenarios, { threshold: 0.05, latencyThreshold: 0.2, alpha: 0.05, looks });
+    : decide(rounds, scenarios, {
+        threshold: 0.05,
+        latencyThreshold: 0.2,
+        ...(spec.memory ? { memoryThreshold: 0.01 } : {}),
+        alpha: 0.05,
+        looks,
+      });
   return {
     tool: 'perf-gate',
     version: 3,
@@ -106,6 +144,7 @@ export function gateReport(spec: ShardSpec): Report {
       connections: 10,
       threshold: 0.05,
       latencyThreshold: 0.2,
+      ...(spec.memory ? { memoryThreshold: 0.01 } : {}),
       alpha: 0.05,
       port: undefined,
       failOnRegression: true,
@@ -164,9 +203,9 @@ export function writeResults(dir: string, reports: Record<string, unknown>): str
 
 /** The files merged by a job whose inputs are the first file's (a stage's alpha is half the job's), outside a run. */
 export function mergeAsMeasured(files: readonly ReportFile[]): Report {
-  const { threshold, latencyThreshold, alpha } = files[0]!.report.settings;
+  const { threshold, latencyThreshold, alpha, memoryThreshold = threshold } = files[0]!.report.settings;
   return mergeReports(files, {
-    rule: { threshold, latencyThreshold, alpha },
+    rule: { threshold, latencyThreshold, memoryThreshold, alpha },
     runId: undefined,
   });
 }

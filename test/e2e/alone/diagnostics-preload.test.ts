@@ -302,7 +302,7 @@ describe('diagnostics preload in real servers', { timeout: 120_000 }, () => {
     try {
       // No warm-up: the window opens before the load starts.
       const opened = await probe.open('/', { warmupSec: 0, port: server.port });
-      const first = await inWindows([opened], () => runLoad(spec(0), 'head'));
+      const { result: first } = await inWindows([opened], () => runLoad(spec(0), 'head'));
       assert.ok(first.responses > 100, `${first.responses} responses`);
       // 1 s of warm-up: the window opens only once it is over.
       const started = Date.now();

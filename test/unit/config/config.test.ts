@@ -63,6 +63,7 @@ describe('parseConfig defaults', () => {
       port: undefined,
       threshold: 0.02,
       latencyThreshold: 0.2,
+      memoryThreshold: 0.01,
       alpha: 0.05,
       failOnRegression: true,
       token: '',

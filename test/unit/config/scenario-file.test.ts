@@ -113,6 +113,7 @@ describe('valid fixtures', () => {
       setup: 'npm run seed',
       teardown: 'redis-cli flushall',
       threshold: 0.03,
+      memoryThreshold: 0.005,
       scenarios: [
         scenario({
           name: 'cached seed list',
@@ -252,7 +253,7 @@ const INVALID: Record<string, string> = {
     '1: scenarios: missing; list the requests to load, e.g. `scenarios: [{ path: /health }]` (or drop the file and use the `paths` input)',
   'invalid-name-blank.yml': '2: scenarios[0].name: is blank; write a one-line name of at most 80 characters',
   'invalid-not-a-mapping.yml':
-    '1: the file is a list, not a mapping; write the file as `key: value` lines: `start`, `port`, `env`, `ready`, `setup`, `teardown`, `threshold`, `scenarios`',
+    '1: the file is a list, not a mapping; write the file as `key: value` lines: `start`, `port`, `env`, `ready`, `setup`, `teardown`, `threshold`, `memoryThreshold`, `scenarios`',
   'invalid-path-no-slash.yml':
     '3: scenarios[1].path: `health` is not a request path; write a request path that starts with `/`, e.g. `/orders?limit=10`',
   'invalid-port-quoted.yml':
@@ -276,7 +277,7 @@ const INVALID: Record<string, string> = {
   'invalid-typo-scenario.yml': '3: scenarios[0].url: unknown key; did you mean `path`?',
   'invalid-typo-top.yml': '2: treshold: unknown key; did you mean `threshold`?',
   'invalid-unknown-key.yml':
-    '2: color: unknown key; the file takes `start`, `port`, `env`, `ready`, `setup`, `teardown`, `threshold`, `scenarios`',
+    '2: color: unknown key; the file takes `start`, `port`, `env`, `ready`, `setup`, `teardown`, `threshold`, `memoryThreshold`, `scenarios`',
 };
 
 /**

@@ -11,7 +11,10 @@ import { type MergingJob, mergeReports } from '../../../src/decide/merge.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
 import { asFile, gateReport } from '../../support/reports.ts';
 
-const JOB: MergingJob = { rule: { threshold: 0.05, latencyThreshold: 0.1, alpha: 0.05 }, runId: '777' };
+const JOB: MergingJob = {
+  rule: { threshold: 0.05, latencyThreshold: 0.1, memoryThreshold: 0.01, alpha: 0.05 },
+  runId: '777',
+};
 
 function runner(place: ReplicaPlace, seed: number, change: Partial<Report> = {}): Report {
   const report = gateReport({ paths: { '/a': 0.97, '/b': 1 }, pairs: 8, noise: 0.02, seed });

@@ -40,7 +40,7 @@ describe('PRELOAD_SOURCE', () => {
     assert.ok(required.length > 0);
     for (const name of required)
       assert.ok(
-        ["'fs'", "'perf_hooks'", "'worker_threads'", "'diagnostics_channel'"].includes(name!),
+        ["'fs'", "'perf_hooks'", "'worker_threads'", "'diagnostics_channel'", "'v8'", "'vm'"].includes(name!),
         `unexpected require(${name})`,
       );
     assert.doesNotMatch(PRELOAD_SOURCE, /\bimport\s*[({'"]|import\.meta|\bexport\b/);
@@ -74,12 +74,24 @@ describe('PRELOAD_SOURCE', () => {
 });
 
 /** A fake runtime for the preload: just enough of process and the built-in modules, with switches for old releases. */
-function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; failingFs?: boolean } = {}) {
+function sandbox(
+  options: {
+    env?: string;
+    mainThread?: boolean;
+    old?: boolean;
+    failingFs?: boolean;
+    v8Counts?: boolean;
+  } = {},
+) {
   const written: string[] = [];
   const required: string[] = [];
   const intervals: { fn: () => void; unref: boolean; ms: number }[] = [];
   let memoryReads = 0;
   const subscribers: ((message: unknown) => void)[] = [];
+  const requestSubscribers: (() => void)[] = [];
+  // V8's heap: `used` grows as the app allocates; each collection frees `freed` of it; a full one leaves `kept`.
+  const heap = { used: 1000, total: 0, kept: 600, collections: [] as { before: number; after: number }[] };
+  let fullCollections = 0;
   const listeners = new Map<string, (() => void)[]>();
   let control: { token: string; ino: number } | undefined;
   let killed: string | undefined;
@@ -148,9 +160,38 @@ function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; f
       ? { channel: () => channel }
       : {
           channel: () => channel,
-          subscribe: (_name: string, fn: (message: unknown) => void) => subscribers.push(fn),
+          subscribe: (name: string, fn: (message: unknown) => void) =>
+            name === 'http.server.request.start'
+              ? requestSubscribers.push(fn as () => void)
+              : subscribers.push(fn),
           unsubscribe: () => {},
         },
+    v8: {
+      getHeapStatistics: () => ({
+        used_heap_size: heap.used,
+        ...(options.v8Counts ? { total_allocated_bytes: heap.total } : {}),
+      }),
+      GCProfiler: class {
+        start() {
+          heap.collections = [];
+        }
+        stop() {
+          const statistics = heap.collections.map((c) => ({
+            cost: 1500,
+            beforeGC: { heapStatistics: { usedHeapSize: c.before } },
+            afterGC: { heapStatistics: { usedHeapSize: c.after } },
+          }));
+          return { statistics };
+        }
+      },
+      setFlagsFromString: () => {},
+    },
+    vm: {
+      runInNewContext: () => () => {
+        fullCollections++;
+        heap.used = heap.kept;
+      },
+    },
   };
   const context = vm.createContext({
     process: fakeProcess,
@@ -183,6 +224,18 @@ function sandbox(options: { env?: string; mainThread?: boolean; old?: boolean; f
     tick: () => {
       for (const i of intervals) i.fn();
     },
+    /** The app allocates `bytes` on the heap, serving `requests` requests. */
+    serve: (requests: number, bytes: number) => {
+      for (let i = 0; i < requests; i++) for (const r of requestSubscribers) r();
+      heap.used += bytes;
+      heap.total += bytes;
+    },
+    /** A collection that frees `bytes`. */
+    collect: (bytes: number) => {
+      heap.collections.push({ before: heap.used, after: heap.used - bytes });
+      heap.used -= bytes;
+    },
+    fullCollections: () => fullCollections,
     connect: (localPort: number | undefined) => {
       for (const s of [...subscribers]) s({ socket: { localPort } });
     },
@@ -284,6 +337,57 @@ describe('the preload in a fake runtime', () => {
     assert.equal(answer.seq, 't');
     assert.equal(answer.eventLoopUtilization, null);
     assert.equal((answer.eventLoopDelayMs as { p99: number }).p99, 21);
+  });
+
+  test('counts bytes allocated and requests per window from the collections; a full collection only when asked', () => {
+    const s = sandbox({ env: '/tmp/x.jsonl' });
+    s.connect(8080);
+    s.serve(100, 5000);
+    s.collect(4000);
+    s.serve(100, 3000);
+    s.collect(2500);
+    s.serve(50, 1000);
+    s.ask('w1-begin#1');
+    s.tick();
+    const first = s.lines().at(-1)!.heap as Record<string, unknown>;
+    // used 1000 → 2500, freed 4000 + 2500: 1500 + 6500 = 9000 bytes over 250 requests.
+    assert.deepEqual(first, {
+      allocated: 9000,
+      exact: false,
+      gcMs: 3,
+      gcs: 2,
+      retained: null,
+      requests: 250,
+    });
+    assert.equal(s.fullCollections(), 0, 'no full collection unless the token asks for one');
+    s.serve(10, 700);
+    s.ask('w1-end#collect#1');
+    s.tick();
+    const second = s.lines().at(-1)!.heap as Record<string, unknown>;
+    assert.equal(s.fullCollections(), 1);
+    assert.deepEqual(second, { allocated: 700, exact: false, gcMs: 0, gcs: 0, retained: 600, requests: 10 });
+    s.serve(1, 100);
+    s.ask('w2-begin#2');
+    s.tick();
+    assert.equal(
+      (s.lines().at(-1)!.heap as { allocated: number }).allocated,
+      100,
+      'the full collection is not counted',
+    );
+    assert.equal(parseSnapshot(s.written.at(-1)!)?.heap?.allocated, 100, 'the line parses with its heap');
+  });
+
+  test("V8's own allocation counter, where the release has it, is taken as exact", () => {
+    const s = sandbox({ env: '/tmp/x.jsonl', v8Counts: true });
+    s.connect(8080);
+    s.serve(4, 4096);
+    s.collect(4000);
+    s.ask('t');
+    s.tick();
+    const heap = s.lines().at(-1)!.heap as Record<string, unknown>;
+    assert.equal(heap.allocated, 4096);
+    assert.equal(heap.exact, true);
+    assert.equal(heap.requests, 4);
   });
 
   test('a failing file system never throws into the app', () => {

@@ -107,6 +107,17 @@ describe('history lines', () => {
     assert.deepEqual(parseHistory(text).lines, [line]);
   });
 
+  test("a gate's memory: allocation per request by scenario and the leak test, valid against the schema", () => {
+    const memory = { bytes: 20_000, alloc: { '/a': 1.3 }, keeps: { base: 0, head: 200 } };
+    const report = gateReport({ paths: { '/a': 1, '/b': 1 }, pairs: 8, memory });
+    const line = historyLine(report, facts);
+    assert.deepEqual(violations(SCHEMA, line), []);
+    assert.equal(line.scenarios.find((s) => s.name === 'GET /a')!.alloc![5], 'regression');
+    assert.equal(line.leak![4], 'regression');
+    assert.ok(Math.abs(line.leak![0] - 200) < 5, `${line.leak![0]} bytes per request`);
+    assert.deepEqual(parseHistory(formatLine(line)).lines, [line]);
+  });
+
   test('a line of a gate that failed keeps its error code, and is valid too', () => {
     const report = gateReport({
       paths: { '/': 1 },

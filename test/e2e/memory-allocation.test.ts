@@ -1,0 +1,26 @@
+/**
+ * A head that leaves a 16 KiB scratch array behind on every request, gated for real: allocation per request is a
+ * regression, the step fails, and the comment says allocation is why.
+ *
+ * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/memory-allocation.test.ts
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { leadOf, memoryGate } from '../support/memory-gate.ts';
+
+test('16 KiB of scratch per request: an allocation regression, the step fails, the comment says allocation is why', {
+  timeout: 240_000,
+}, async () => {
+  const { run, report, comment, leftover, violations } = await memoryGate('scratch', 41);
+  assert.equal(run.code, 1, run.stdout);
+  assert.equal(run.outputs.verdict, 'regression');
+  assert.match(run.outputs.memory ?? '', /^allocation/);
+  const alloc = report.decision!.comparisons.find((c) => c.metric === 'alloc')!;
+  assert.equal(alloc.verdict, 'regression');
+  // 2,048 doubles is 16 KiB: far beyond the 1% threshold, whatever the runner's noise.
+  assert.ok(alloc.head - alloc.base > 12 * 1024, `${alloc.base} → ${alloc.head} bytes per request`);
+  assert.match(leadOf(comment), /allocate/);
+  assert.match(comment, /\*\*Next:\*\* Look at what GET \/items allocates per request/);
+  assert.deepEqual(leftover, []);
+  assert.deepEqual(violations, []);
+});

@@ -1,0 +1,34 @@
+/**
+ * A small JSON service for the memory e2e tests, as base writes it and as three heads change it: one that leaves a
+ * 16 KiB scratch array behind on every request (garbage: more allocation per request), one that keeps one small
+ * object per request in a module-level list (a leak), and one unchanged.
+ */
+import type { Files } from './repo.ts';
+
+export type MemoryHead = 'unchanged' | 'scratch' | 'keeps';
+
+const LINES: Record<MemoryHead, string> = {
+  unchanged: '',
+  // 2,048 doubles: 16 KiB on V8's heap, replaced (left as garbage) on the next request.
+  scratch: '  scratch = new Array(2048).fill(req.url.length);',
+  // One small object per request, never let go.
+  keeps: '  seen.push({ url: req.url, at: Date.now() });',
+};
+
+function source(head: MemoryHead): string {
+  return `const http = require('node:http');
+const items = Array.from({ length: 20 }, (_, i) => ({ id: i, name: 'item ' + i, price: i * 3 }));
+let scratch = null;
+const seen = [];
+http.createServer((req, res) => {
+${LINES[head]}
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(items));
+}).listen(process.env.PORT);
+`;
+}
+
+/** base's files and head's, for makeRepo. */
+export function memoryServers(head: MemoryHead): { base: Files; head: Files } {
+  return { base: { 'server.js': source('unchanged') }, head: { 'server.js': source(head) } };
+}
