@@ -1,5 +1,5 @@
 /**
- * Checks that the speed-ups of bench/NOTEBOOK.md §35 give the same results as the code before them, bit for bit:
+ * Checks that the speed-ups of bench/SUITE.md §35 give the same results as the code before them, bit for bit:
  * src/ of an older commit (default 3516d9c) is extracted beside this one and both are run on the same inputs.
  *
  *   npx node bench/same-results.ts [commit]

@@ -115,7 +115,9 @@ interface GateRun extends PublishRun {
   repo: TestRepo;
 }
 
-describe('perf-gate faults, end to end', () => {
+// Three cases at a time: each has its own repository, fake GitHub and processes (found by their own marks), and
+// asserts the outcome of a fault, which a busier host does not change.
+describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   after(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -22,15 +22,24 @@ export function aptInstall(pkg: AptPackage): void {
   const command = `\`apt-get ${args.join(' ')}\``;
   if (process.getuid?.() !== 0)
     throw new Error(`${pkg.missing}: install it with ${command} (Debian/Ubuntu), as root`);
-  try {
-    execFileSync('apt-get', args, {
+  const aptGet = (what: string[]): void => {
+    execFileSync('apt-get', what, {
       stdio: 'pipe',
       timeout: pkg.timeoutMs,
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
+  };
+  try {
+    try {
+      aptGet(args);
+    } catch {
+      // A fresh machine's package lists may be empty or old: read them, then try once more.
+      aptGet(['update']);
+      aptGet(args);
+    }
   } catch (error) {
     const output = error instanceof Error && 'stderr' in error ? String(error.stderr).slice(-2000) : '';
-    throw new Error(`${pkg.missing}, and ${command} failed (run \`apt-get update\` first?):\n${output}`);
+    throw new Error(`${pkg.missing}, and ${command} failed (after \`apt-get update\`):\n${output}`);
   }
   if (!pkg.present()) throw new Error(`apt-get installed ${pkg.name}, yet ${pkg.missing}`);
 }

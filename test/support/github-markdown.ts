@@ -3,7 +3,7 @@
  * autolink, tagfilter, strikethrough, tasklist) and footnotes, raw HTML passed through as GitHub passes it to its
  * sanitizer, through the `cmarkgfm` package (PyPI: minimal bindings to GitHub's fork of cmark, with wheels). It is
  * installed once, like actionlint, into node_modules/.cache with `python3 -m pip install --target` (python3 on PATH,
- * or PYTHON); a machine that cannot reach the registry skips the tests that need it, saying so loudly.
+ * or PYTHON); a machine that cannot get it fails the tests that need it, saying why.
  *
  * What GitHub does after cmark-gfm (mentions, issue references, commit links) is not in the parser: `prose` gives
  * the text GitHub's filters read (outside code, pre and links) for the tests' own patterns.
@@ -46,10 +46,10 @@ function run(
 const UNREACHABLE =
   /NewConnectionError|ConnectTimeout|ReadTimeout|Max retries exceeded|Temporary failure in name resolution|Network is unreachable|Name or service not known|ProxyError|Connection refused|No route to host/;
 
-let installing: Promise<string | Error> | undefined;
+let installing: Promise<string> | undefined;
 
-/** The cached install's directory, installing it first; an Error (to skip with) when the registry is out of reach. */
-function install(): Promise<string | Error> {
+/** The cached install's directory, installing it first; throws, saying how to get it, when it cannot. */
+function install(): Promise<string> {
   installing ??= (async () => {
     if (existsSync(join(CACHE, 'cmarkgfm'))) return CACHE;
     const staging = `${CACHE}.tmp-${process.pid}`;
@@ -70,9 +70,11 @@ function install(): Promise<string | Error> {
     ]);
     if (pip.code !== 0 || !existsSync(join(staging, 'cmarkgfm'))) {
       rmSync(staging, { recursive: true, force: true });
-      if (UNREACHABLE.test(pip.stderr)) return new Error(pip.stderr.trim().split('\n').slice(-3).join('\n'));
+      const why = UNREACHABLE.test(pip.stderr)
+        ? 'PyPI is out of reach (the tests need it once; the install is kept in node_modules/.cache)'
+        : `exit ${pip.code}`;
       throw new Error(
-        `could not install cmarkgfm ${CMARKGFM_VERSION} (GitHub's Markdown parser) with \`${PYTHON} -m pip\` (exit ${pip.code}):\n${pip.stderr}`,
+        `could not install cmarkgfm ${CMARKGFM_VERSION} (GitHub's Markdown parser) with \`${PYTHON} -m pip\`: ${why}:\n${pip.stderr}`,
       );
     }
     if (!existsSync(join(CACHE, 'cmarkgfm'))) {
@@ -94,16 +96,11 @@ json.dump([cmarkgfm.github_flavored_markdown_to_html(d, options=options) for d i
 `;
 
 /**
- * GitHub's parser, or the reason it is not to be had here (the registry out of reach): the caller skips, loudly.
- * Any other failure (no python3, pip refusing the package) throws: the tests must not pass by skipping.
+ * GitHub's parser, installed the first time. Any failure to get it (no python3, PyPI out of reach, pip refusing the
+ * package) throws, saying why: the tests that need it never pass by skipping.
  */
-export async function githubMarkdown(): Promise<Render | string> {
+export async function githubMarkdown(): Promise<Render> {
   const dir = await install();
-  if (dir instanceof Error) {
-    const reason = `SKIPPED: GitHub's Markdown parser (cmarkgfm ${CMARKGFM_VERSION} from PyPI) could not be installed, the registry is out of reach:\n${dir.message}`;
-    process.stderr.write(`\n${'!'.repeat(100)}\n${reason}\n${'!'.repeat(100)}\n`);
-    return reason;
-  }
   return async (markdowns) => {
     const result = await run(PYTHON, ['-c', SCRIPT], {
       env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' },

@@ -5,7 +5,7 @@
  * fixed one. Frameworks: port-map-frameworks.test.ts.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -21,6 +21,7 @@ import {
   PORT_PRELOAD_SOURCE,
 } from '../../../src/diagnostics/port-preload.ts';
 import { freePort, getStatus, listening, PortNotMovedError, startServer } from '../../../src/io/server.ts';
+import { aptInstall } from '../../support/apt.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perf-gate-port-map-'));
 /** How long a probe waits for its answer: these tests ask whether the moved server answers, not how soon. */
@@ -245,8 +246,12 @@ describe('listen, for real: each form listens on the handed port, the fixed one 
     ["listen({ port: '3000' })", (p) => `{ port: '${p}' }`, 'any'],
   ];
   for (const [name, args, family] of forms) {
-    test(name, async (t) => {
-      if (family === 'v6' && !v6) return t.skip('no IPv6 loopback on this machine');
+    test(name, async () => {
+      if (family === 'v6')
+        assert.ok(
+          v6,
+          'no IPv6 loopback (::1) on this machine, which this test needs: enable it with `sysctl -w net.ipv6.conf.lo.disable_ipv6=0`',
+        );
       fixed = await freePort();
       handed = await freePort();
       const { child, line } = await serve(httpServer(args(fixed)), fixed, handed);
@@ -439,14 +444,14 @@ describe('startServer with a moved port', () => {
     assert.equal(await openOnLocalhost(fixed), false, 'and stopped');
   });
 
-  test('a server that is not Node.js keeps the port: PortNotMovedError', async (t) => {
+  test('a server that is not Node.js keeps the port: PortNotMovedError', async () => {
     const fixed = await freePort();
-    const python = spawn('python3', ['--version'], { stdio: 'ignore' });
-    const found = await new Promise<boolean>((resolve) => {
-      python.once('error', () => resolve(false));
-      python.once('exit', (code) => resolve(code === 0));
+    aptInstall({
+      name: 'python3',
+      present: () => spawnSync('python3', ['--version']).status === 0,
+      missing: 'no python3 (a server that is not Node.js)',
+      timeoutMs: 300_000,
     });
-    if (!found) return t.skip('python3 is not installed: no non-Node.js server to start');
     const { server } = await startMoved(
       `exec python3 -m http.server ${fixed} --bind 127.0.0.1`,
       fixed,

@@ -2,14 +2,14 @@
  * What people read of the history: the alert issue's title and body, the pull request comment's drift line and the
  * job summary make no mention, link or Markdown of text from outside; the charts are well-formed SVG with no script;
  * 5,000 runs stay under 5 MB of history and build their charts in under 2 s; and the page is checked in headless
- * Chromium (`apt-get install -y chromium`; skipped, saying so, where there is none): every chart and SVG file
+ * Chromium (test/support/chromium.ts installs Debian's where there is none, as root): every chart and SVG file
  * renders, no label overlaps another or leaves its chart, and the screenshot is docs/history.png.
  *
  * `PERF_GATE_UPDATE_SCREENSHOT=1 node --test test/unit/history/history-render.test.ts` writes docs/history.png.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -23,6 +23,7 @@ import { type CreepLinks, creepBody, creepClosing, creepTitle } from '../../../s
 import { historySvg } from '../../../src/report/history-chart.ts';
 import { branchReadme, historyPage } from '../../../src/report/history-page.ts';
 import { driftLine, historySummary } from '../../../src/report/history-text.ts';
+import { chromium as browser } from '../../support/chromium.ts';
 import { simulateHistory } from '../../support/history-sim.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -211,14 +212,8 @@ addEventListener('load', () => {
 </script>`;
 
 describe('in headless Chromium', () => {
-  test('the page renders every chart, its SVG files load, no label overlaps; the screenshot (docs/history.png)', (t) => {
-    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-      existsSync,
-    );
-    if (chromium === undefined) {
-      t.skip('no Chromium on this machine (`apt-get install -y chromium`): the page is not checked');
-      return;
-    }
+  test('the page renders every chart, its SVG files load, no label overlaps; the screenshot (docs/history.png)', () => {
+    const chromium = browser();
     const dir = mkdtempSync(join(tmpdir(), 'perf-gate-history-page-'));
     try {
       const lines = simulateHistory({ runs: 150, scenarios: ['GET /orders', 'POST /orders'] });

@@ -47,8 +47,11 @@ function serve(name: string, source: string) {
   });
 }
 
-test('a server that answers on ::1 first and on 127.0.0.1 a moment later is loaded over 127.0.0.1', async (t) => {
-  if (!(await ipv6())) return t.skip('no IPv6 on this machine');
+test('a server that answers on ::1 first and on 127.0.0.1 a moment later is loaded over 127.0.0.1', async () => {
+  assert.ok(
+    await ipv6(),
+    'no IPv6 loopback (::1) on this machine, which this test needs: enable it with `sysctl -w net.ipv6.conf.lo.disable_ipv6=0`',
+  );
   const server = await serve('late-ipv4.cjs', LATE_IPV4);
   try {
     assert.equal(server.host, '127.0.0.1');
@@ -58,8 +61,11 @@ test('a server that answers on ::1 first and on 127.0.0.1 a moment later is load
   }
 });
 
-test('a server on ::1 alone is loaded over ::1', async (t) => {
-  if (!(await ipv6())) return t.skip('no IPv6 on this machine');
+test('a server on ::1 alone is loaded over ::1', async () => {
+  assert.ok(
+    await ipv6(),
+    'no IPv6 loopback (::1) on this machine, which this test needs: enable it with `sysctl -w net.ipv6.conf.lo.disable_ipv6=0`',
+  );
   const server = await serve(
     'ipv6-only.cjs',
     "require('node:http').createServer((req, res) => res.end('ok')).listen(Number(process.env.PORT), '::1');\n",

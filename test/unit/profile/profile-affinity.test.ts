@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { ownCpus } from '../../../src/io/affinity.ts';
 import { finishProfiled, startProfiled } from '../../../src/profile/profiled-server.ts';
 
@@ -33,12 +33,13 @@ server.on('exit', () => {
 
 const SERVER = `require('node:http').createServer((req, res) => res.end('ok')).listen(Number(process.env.PORT), '127.0.0.1');\n`;
 
-const skip =
-  !existsSync('/usr/bin/taskset') || availableParallelism() < 2 || ownCpus() === undefined
-    ? 'needs taskset, /proc and two CPUs'
-    : false;
-
-describe('a pinned profile after its load', { skip }, () => {
+describe('a pinned profile after its load', () => {
+  before(() => {
+    // What pinning needs: util-linux's taskset, /proc, and a CPU for the server apart from the load generator's.
+    assert.ok(existsSync('/usr/bin/taskset'), 'no /usr/bin/taskset: `apt-get install -y util-linux`');
+    assert.ok(ownCpus() !== undefined, 'no /proc/self/status with Cpus_allowed_list: this test needs Linux');
+    assert.ok(availableParallelism() >= 2, 'this test needs 2 CPUs or more');
+  });
   const dir = mkdtempSync(join(tmpdir(), 'perf-gate-affinity-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -414,7 +414,9 @@ describe('example workflows', () => {
       });
 
       test('is run for real by an end-to-end test', () => {
-        const tests = readdirSync(E2E_DIR).filter((name) => name.endsWith('.test.ts'));
+        const tests = readdirSync(E2E_DIR, { recursive: true, encoding: 'utf8' }).filter((name) =>
+          name.endsWith('.test.ts'),
+        );
         const runners = tests.filter((name) =>
           readFileSync(join(E2E_DIR, name), 'utf8').includes(`readWorkflow('${file}')`),
         );

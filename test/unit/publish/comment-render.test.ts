@@ -1,7 +1,7 @@
 /**
  * The comment as GitHub shows it: rendered with marked (GitHub-flavoured Markdown) into HTML, its Mermaid charts
- * parsed by Mermaid itself, and the page screenshotted in headless Chromium (`apt-get install -y chromium`; the
- * screenshot is skipped, saying so, where there is none). The report is a 2× regression as the demo's
+ * parsed by Mermaid itself, and the page screenshotted in headless Chromium (test/support/chromium.ts installs
+ * Debian's where there is none, as root). The report is a 2× regression as the demo's
  * (`npm run demo`) reads: one scenario, GET /seed/v1, with diagnostics and a profile.
  *
  * `PERF_GATE_UPDATE_SCREENSHOT=1 node --test test/unit/publish/comment-render.test.ts` writes docs/comment.png, with the
@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -23,6 +23,7 @@ import type { Report } from '../../../src/model/report.ts';
 import { keptEvidence, WINDOW_SEC, windowedSide } from '../../../src/profile/compare.ts';
 import { weighEvidence } from '../../../src/profile/evidence.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
+import { chromium as browser } from '../../support/chromium.ts';
 import { textOf, withText } from '../../support/png-text.ts';
 import { readRecording } from '../../support/profile-recording.ts';
 import { gateReport } from '../../support/reports.ts';
@@ -214,14 +215,8 @@ describe('the comment a reviewer reads in ten seconds (a 2× regression, the dem
     );
   });
 
-  test('a screenshot in headless Chromium, as GitHub shows it (docs/comment.png)', (t) => {
-    const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-      existsSync,
-    );
-    if (chromium === undefined) {
-      t.skip('no Chromium on this machine (`apt-get install -y chromium`): the screenshot is not taken');
-      return;
-    }
+  test('a screenshot in headless Chromium, as GitHub shows it (docs/comment.png)', () => {
+    const chromium = browser();
     const dir = mkdtempSync(join(tmpdir(), 'perf-gate-comment-'));
     try {
       const mermaidJs = join(ROOT, 'node_modules/mermaid/dist/mermaid.min.js');

@@ -80,14 +80,13 @@ describe('a report with hostile text renders without mentions, references or lin
 });
 
 describe('the verdict sentence (issue 34, finding 8)', () => {
-  test('a scenario name in it is escaped once: GitHub shows `GET /orders_v2?a=1&b=2` as it is', async (t) => {
+  test('a scenario name in it is escaped once: GitHub shows `GET /orders_v2?a=1&b=2` as it is', async () => {
     const report = gateReport({ paths: { '/orders_v2?a=1&b=2': 0.8 }, pairs: 12 });
     const markdown = renderMarkdown(report);
     const sentence = markdown.split('\n').find((line) => line.startsWith('req/s of '));
     assert.ok(sentence, markdown);
     assert.ok(sentence.includes('GET /orders\\_v2?a=1&amp;b=2 changed by'), sentence);
     const render = await githubMarkdown();
-    if (typeof render === 'string') return t.skip(render);
     const [html] = await render([sentence]);
     assert.match(visibleText(html!), /^req\/s of GET \/orders_v2\?a=1&b=2 changed by /);
   });

@@ -193,9 +193,8 @@ function taken(texts: readonly string[]): string[] {
 describe('escaping, against GitHub’s own parser (cmark-gfm)', () => {
   const CASES = 200;
 
-  test(`${CASES} reports with hostile strings in every untrusted field keep the plain twin’s structure: no link, image, mention or tag`, async (t) => {
+  test(`${CASES} reports with hostile strings in every untrusted field keep the plain twin’s structure: no link, image, mention or tag`, async () => {
     const render = await githubMarkdown();
-    if (typeof render === 'string') return t.skip(render);
     const rng = mulberry32(34);
     const cases = Array.from({ length: CASES }, () => Array.from({ length: SLOTS }, () => hostile(rng)));
     const twin = renderMarkdown(reportWith((slot) => `plain${slot}`));
@@ -211,9 +210,8 @@ describe('escaping, against GitHub’s own parser (cmark-gfm)', () => {
     });
   });
 
-  test('each piece of the grammar alone, after each character a link may follow, in prose and in a table cell', async (t) => {
+  test('each piece of the grammar alone, after each character a link may follow, in prose and in a table cell', async () => {
     const render = await githubMarkdown();
-    if (typeof render === 'string') return t.skip(render);
     const pieces = [...URLS, ...MENTIONS, ...REFERENCES, ...MARKUP, ...COMMANDS];
     const texts = pieces.flatMap((p) => [...BEFORE, ...BLOCK_STARTS, ...BREAKS].map((b) => b + p));
     const docs = texts.flatMap((text) => [

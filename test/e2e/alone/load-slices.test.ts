@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type RunningServer, startServer } from '../../src/io/server.ts';
-import { LoadGenerator } from '../../src/load/generator.ts';
-import { metricValue } from '../../src/model/derived.ts';
-import type { LoadEngine, LoadSpec, RoundMeasurement, Side } from '../../src/model/measure.ts';
+import { type RunningServer, startServer } from '../../../src/io/server.ts';
+import { LoadGenerator } from '../../../src/load/generator.ts';
+import { metricValue } from '../../../src/model/derived.ts';
+import type { LoadEngine, LoadSpec, RoundMeasurement, Side } from '../../../src/model/measure.ts';
 
 /** Answers with nothing but keeps the arrival time of every request; GET /arrivals returns them (ms since start). */
 const SERVER = `'use strict';
@@ -196,7 +196,7 @@ describe('pairs on the pools (LoadGenerator open/turns/take/close)', () => {
  * A server about as cheap per request as the load generator (which of the two sets the pace varies with the host,
  * so the test does not ask; test/unit/report/server-cpu.test.ts tests that rule); head spends 15 µs more per request (about half again as much: a few µs would sit within a single pair's noise).
  */
-const RAW_SERVER = fileURLToPath(new URL('../fixtures/servers/raw.cjs', import.meta.url));
+const RAW_SERVER = fileURLToPath(new URL('../../fixtures/servers/raw.cjs', import.meta.url));
 
 describe('a server about as cheap per request as the load generator (CPU time per request)', () => {
   const { servers, generator } = serverPair((dir) => copyFileSync(RAW_SERVER, join(dir, 'server.cjs')), '/', {

@@ -10,16 +10,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { diagnosticsEnv, readSnapshots, snapshot, writePreload } from '../../src/diagnostics/install.ts';
-import { type DiagnosticsSnapshot, RESOLUTION_MS } from '../../src/diagnostics/preload.ts';
-import { DiagnosticsRecorder } from '../../src/diagnostics/recorder.ts';
-import { inWindows } from '../../src/gate/servers.ts';
-import { liveChildren } from '../../src/io/proc.ts';
-import { type RunningServer, startServer } from '../../src/io/server.ts';
-import { runLoad } from '../../src/load/generator.ts';
-import type { LoadSpec } from '../../src/model/measure.ts';
-import { renderDiagnosticsSection } from '../../src/report/diagnostics.ts';
-import { processesUnder } from '../support/repo.ts';
+import { diagnosticsEnv, readSnapshots, snapshot, writePreload } from '../../../src/diagnostics/install.ts';
+import { type DiagnosticsSnapshot, RESOLUTION_MS } from '../../../src/diagnostics/preload.ts';
+import { DiagnosticsRecorder } from '../../../src/diagnostics/recorder.ts';
+import { inWindows } from '../../../src/gate/servers.ts';
+import { liveChildren } from '../../../src/io/proc.ts';
+import { type RunningServer, startServer } from '../../../src/io/server.ts';
+import { runLoad } from '../../../src/load/generator.ts';
+import type { LoadSpec } from '../../../src/model/measure.ts';
+import { renderDiagnosticsSection } from '../../../src/report/diagnostics.ts';
+import { aptInstall } from '../../support/apt.ts';
+import { processesUnder } from '../../support/repo.ts';
 
 const CJS = `'use strict';
 const http = require('http');
@@ -235,13 +236,20 @@ describe('diagnostics preload in real servers', { timeout: 120_000 }, () => {
     assert.deepEqual([...pids], [lines[0]!.pid], 'exactly one process wrote lines');
   });
 
-  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
-    (path) =>
-      existsSync(path) && !execFileSync(path, ['-v'], { encoding: 'utf8' }).startsWith(process.version),
-  );
-  test(`another Node.js release (${systemNode ?? 'none found'}) reports too`, {
-    skip: systemNode === undefined,
-  }, async () => {
+  /** A Node.js other than the one running the tests (the devDependency's): Debian's, installed when missing. */
+  const otherNode = (): string | undefined =>
+    ['/usr/bin/node', '/usr/local/bin/node'].find(
+      (path) =>
+        existsSync(path) && !execFileSync(path, ['-v'], { encoding: 'utf8' }).startsWith(process.version),
+    );
+  test("another Node.js release (the system's) reports too", async () => {
+    aptInstall({
+      name: 'nodejs',
+      present: () => otherNode() !== undefined,
+      missing: `no Node.js other than ${process.version} in /usr/bin or /usr/local/bin`,
+      timeoutMs: 300_000,
+    });
+    const systemNode = otherNode()!;
     const { server, out } = await serve({ 'server.js': CJS }, `${systemNode} server.js`);
     let lines: DiagnosticsSnapshot[];
     try {

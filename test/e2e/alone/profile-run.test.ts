@@ -1,7 +1,7 @@
 /**
  * The real profiler: installs the pinned 0x (into the default cache directory, so a second run reuses it) and
  * profiles throwaway servers side by side, in windows of load taken in turns, as the gate does. Needs the npm
- * registry the first time. Skip with PERF_GATE_SKIP_PROFILE_E2E=1. What the profiles name, through the built
+ * registry the first time. What the profiles name, through the built
  * action, is end to end in restify-listener.test.ts and dep-bump-profile.test.ts.
  */
 import assert from 'node:assert/strict';
@@ -9,24 +9,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { writePortPreload } from '../../src/diagnostics/port-map.ts';
-import { liveChildren } from '../../src/io/proc.ts';
-import { freePort, listening } from '../../src/io/server.ts';
-import { GateError } from '../../src/model/errors.ts';
-import type { Side } from '../../src/model/measure.ts';
-import { SAMPLING_INTERVAL_US } from '../../src/profile/compare.ts';
-import { ensureZeroX } from '../../src/profile/install.ts';
-import type { ProfileTarget } from '../../src/profile/profiled-server.ts';
+import { writePortPreload } from '../../../src/diagnostics/port-map.ts';
+import { liveChildren } from '../../../src/io/proc.ts';
+import { freePort, listening } from '../../../src/io/server.ts';
+import { GateError } from '../../../src/model/errors.ts';
+import type { Side } from '../../../src/model/measure.ts';
+import { SAMPLING_INTERVAL_US } from '../../../src/profile/compare.ts';
+import { ensureZeroX } from '../../../src/profile/install.ts';
+import type { ProfileTarget } from '../../../src/profile/profiled-server.ts';
 import {
   getRequests,
   MIN_ALIGNED_SHARE,
   profileSideBySide,
   type SideBySideSpec,
-} from '../../src/profile/side-by-side.ts';
-import { buildProfile } from '../../src/profile/ticks.ts';
-import { processesUnder } from '../support/repo.ts';
-
-const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
+} from '../../../src/profile/side-by-side.ts';
+import { buildProfile } from '../../../src/profile/ticks.ts';
+import { processesUnder } from '../../support/repo.ts';
 
 const SERVER = `'use strict';
 const http = require('node:http');
@@ -57,7 +55,7 @@ async function rejection(promise: Promise<unknown>): Promise<GateError> {
   assert.fail('expected profileSideBySide to fail');
 }
 
-describe('profileSideBySide with 0x', { skip, timeout: 10 * 60_000 }, () => {
+describe('profileSideBySide with 0x', { timeout: 10 * 60_000 }, () => {
   let zeroxBin = '';
   let scratch = '';
   let count = 0;

@@ -7,17 +7,17 @@
  * named depends on the gate finding the change and on the host's noise, so that is reported, not asserted (and a gate
  * that calls it no change profiles nothing).
  *
- * Needs 0x (from the npm registry the first time). Skip with PERF_GATE_SKIP_PROFILE_E2E=1.
+ * Needs 0x (from the npm registry the first time).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { changeToExplain } from '../../src/gate/profiling.ts';
-import type { Report } from '../../src/model/report.ts';
-import { runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
+import { changeToExplain } from '../../../src/gate/profiling.ts';
+import type { Report } from '../../../src/model/report.ts';
+import { runAction } from '../../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import {
   type Files,
   killProcessesUnder,
@@ -25,11 +25,9 @@ import {
   processesUnder,
   pullRequestEvent,
   type TestRepo,
-} from '../support/repo.ts';
+} from '../../support/repo.ts';
 
-const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
-
-const FIXTURE = fileURLToPath(new URL('../fixtures/dep-bump/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../fixtures/dep-bump/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
 
 function tree(side: 'base' | 'head'): Files {
@@ -40,7 +38,7 @@ function tree(side: 'base' | 'head'): Files {
   };
 }
 
-describe('a dependency bump that costs more in many small functions', { skip, timeout: 6 * 60_000 }, () => {
+describe('a dependency bump that costs more in many small functions', { timeout: 6 * 60_000 }, () => {
   let fake: FakeGitHub;
   let repo: TestRepo | undefined;
 

@@ -5,17 +5,17 @@
  * lib/util.js first (with evidence, window by window), the annotation must land on its line, the artifact files
  * must all be there, and the event-loop section must show the blocking.
  *
- * Needs the npm registry (restify for both trees, 0x the first time). Skip with PERF_GATE_SKIP_PROFILE_E2E=1.
+ * Needs the npm registry (restify for both trees, 0x the first time).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../../src/model/report.ts';
-import { formatMs } from '../../src/report/diagnostics.ts';
-import { runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
+import type { Report } from '../../../src/model/report.ts';
+import { formatMs } from '../../../src/report/diagnostics.ts';
+import { runAction } from '../../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
 import {
   type Files,
   killProcessesUnder,
@@ -23,11 +23,9 @@ import {
   processesUnder,
   pullRequestEvent,
   type TestRepo,
-} from '../support/repo.ts';
+} from '../../support/repo.ts';
 
-const skip = process.env.PERF_GATE_SKIP_PROFILE_E2E === '1' ? 'PERF_GATE_SKIP_PROFILE_E2E=1' : false;
-
-const FIXTURE = fileURLToPath(new URL('../fixtures/restify/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../fixtures/restify/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
 
 function tree(side: 'base' | 'head'): Files {
@@ -88,7 +86,7 @@ function tableRows(markdown: string): string[][] {
   );
 }
 
-describe('a restify after-listener re-attached on every request', { skip, timeout: 6 * 60_000 }, () => {
+describe('a restify after-listener re-attached on every request', { timeout: 6 * 60_000 }, () => {
   let fake: FakeGitHub;
   let repo: TestRepo | undefined;
 

@@ -29,10 +29,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { OPEN_LOOP_MAX_RATE } from '../../src/load/plan.ts';
-import { readReport, runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
-import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
+import { OPEN_LOOP_MAX_RATE } from '../../../src/load/plan.ts';
+import { readReport, runAction } from '../../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
+import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../../support/repo.ts';
 
 /**
  * A node:http server that spends `workUs` per request and starts listening `listenAfterMs` after it starts; with

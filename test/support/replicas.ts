@@ -1,0 +1,228 @@
+/**
+ * The runners of a matrix of replicas, as GitHub runs them, one after the other on this machine: each runner's
+ * perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its `if:`
+ * evaluated); then a merging job that downloads them and publishes with `mode: report`. For
+ * test/e2e/example-replicas.test.ts and the recorder of its two-stage fixtures
+ * (test/fixtures/two-stage/record.ts).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import type { Report } from '../../src/model/report.ts';
+import {
+  type ExampleResult,
+  fakeGitHubFor,
+  fixtureApp,
+  runStep,
+  TIMING_OVERRIDES,
+  TOKEN,
+  workflowRunEvent,
+  writesTo,
+} from './example.ts';
+import type { FakeGitHub } from './fake-github/index.ts';
+import { makeRepo, pullRequestEvent, type TestRepo } from './repo.ts';
+import {
+  type Artifact,
+  actionInvocation,
+  conditionHolds,
+  DOWNLOAD_ARTIFACT,
+  downloadArtifacts,
+  matrixRuns,
+  type PerfGateJob,
+  perfGateJob,
+  readWorkflow,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
+} from './workflow.ts';
+
+export const PR = 65;
+export const RUN = '6161';
+/** The run of fork-safe/report.yml, which the measuring run's completion starts. */
+const REPORTING_RUN = '6162';
+
+/** A test's fake GitHubs, closed at its end. */
+export function fakes(repo: TestRepo) {
+  const all: FakeGitHub[] = [];
+  return {
+    async open(permission: 'read' | 'write'): Promise<FakeGitHub> {
+      const f = await fakeGitHubFor(repo, PR, permission);
+      all.push(f);
+      return f;
+    },
+    async close(): Promise<void> {
+      for (const f of all) await f.close();
+    },
+  };
+}
+
+/** The job's upload-artifact step after perf-gate. */
+function uploadStep(job: PerfGateJob) {
+  const upload = job.steps.slice(job.perfGateIndex + 1).find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
+  assert.ok(upload, `${job.id}: an upload-artifact step after perf-gate`);
+  return upload;
+}
+
+/** Every run of a measuring job's matrix, one after the other: each runner's result, and its uploaded artifact. */
+export async function runMatrix(
+  t: TestContext | undefined,
+  job: PerfGateJob,
+  repo: TestRepo,
+  open: (p: 'read' | 'write') => Promise<FakeGitHub>,
+): Promise<{ results: ExampleResult[]; artifacts: Artifact[] }> {
+  const upload = uploadStep(job);
+  const results: ExampleResult[] = [];
+  const artifacts: Artifact[] = [];
+  for (const { matrix, jobIndex } of matrixRuns(job)) {
+    const readOnly = await open('read');
+    const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, TIMING_OVERRIDES);
+    const result = await runStep({
+      workspace: repo.workspace,
+      dir: repo.dir,
+      invocation,
+      eventName: 'pull_request',
+      event: pullRequestEvent(repo, PR),
+      fake: readOnly,
+      pullNumber: PR,
+      baseSha: repo.baseSha,
+      headSha: repo.headSha,
+      timeoutMs: 150_000,
+      runId: RUN,
+    });
+    const { run, report } = result;
+    const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
+    t?.diagnostic(
+      `${job.id} ${matrix.replica ?? ''}: ${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}% req/s, own verdict ${run.outputs.verdict}, needs-more ${run.outputs['needs-more']}; ${report.sequential?.pairs} pairs; action ${(run.durationMs / 1000).toFixed(1)} s`,
+    );
+    // `fail-on-regression: false`, `comment: off`: a runner neither fails nor posts (its token could not).
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(result.comments, []);
+    assert.deepEqual(writesTo(readOnly), []);
+    assert.deepEqual(result.leftover, [], 'processes left running after the runner');
+    // Where it ran, for the merge to name it.
+    assert.ok(report.environment.cpuModel && report.environment.kernel);
+    const context = { token: TOKEN, matrix, jobIndex, steps: { [job.perfGateId ?? 'perf']: run.outputs } };
+    assert.ok(conditionHolds(upload.if, context, { failed: false }, `${job.file} upload`));
+    artifacts.push(uploadArtifact(upload, context, repo.workspace, RUN));
+    results.push(result);
+  }
+  return { results, artifacts };
+}
+
+/**
+ * A recorded runner's report.json (test/fixtures/two-stage/) as the artifact runner `jobIndex` of `job` uploads, its
+ * commits those of `repo`'s pull request (a recording names the throwaway repository it was measured on).
+ */
+export function recordedArtifact(
+  job: PerfGateJob,
+  jobIndex: number,
+  recorded: string,
+  repo: TestRepo,
+): { artifact: Artifact; report: Report } {
+  const report = JSON.parse(readFileSync(recorded, 'utf8')) as Report;
+  report.base.sha = repo.baseSha;
+  report.head.sha = repo.headSha;
+  // In place, keeping the fields' order: a merge compares the pull requests of its files as JSON.
+  if (report.pullRequest) Object.assign(report.pullRequest, { headSha: repo.headSha, baseSha: repo.baseSha });
+  const dir = join(repo.dir, `recorded-${job.id}-${jobIndex}`);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'report.json');
+  writeFileSync(path, JSON.stringify(report));
+  const { matrix } = matrixRuns(job)[jobIndex]!;
+  const outputs = { report: path, verdict: report.verdict };
+  const context = { token: TOKEN, matrix, jobIndex, steps: { [job.perfGateId ?? 'perf']: outputs } };
+  const upload = uploadStep(job);
+  assert.ok(conditionHolds(upload.if, context, { failed: false }, `${job.file} upload`));
+  return { artifact: uploadArtifact(upload, context, dir, RUN), report };
+}
+
+/** The merging job: nothing checked out, the artifacts downloaded, `mode: report` with the write token. */
+export async function runMerge(
+  job: PerfGateJob,
+  repo: TestRepo,
+  artifacts: readonly Artifact[],
+  github: FakeGitHub,
+  needs: Record<string, Record<string, string>>,
+  name = job.id,
+): Promise<ExampleResult> {
+  const event = pullRequestEvent(repo, PR);
+  const context = { token: TOKEN, event, needs };
+  assert.ok(conditionHolds(job.if, context, { failed: false }, `${job.file} ${job.id}`));
+  const jobDir = join(repo.dir, `${name}-job`);
+  const workspace = join(jobDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  const before = job.steps.slice(0, job.perfGateIndex);
+  assert.deepEqual(
+    before.map((s) => s.uses?.replace(/@.*/, '@')),
+    [DOWNLOAD_ARTIFACT],
+  );
+  const downloaded = downloadArtifacts(before[0]!, context, artifacts, workspace, RUN);
+  assert.equal(downloaded.length, artifacts.length);
+  const invocation = actionInvocation(job, context);
+  assert.equal(invocation.inputs.mode, 'report');
+  return runStep({
+    workspace,
+    dir: jobDir,
+    invocation,
+    eventName: 'pull_request',
+    event,
+    fake: github,
+    pullNumber: PR,
+    baseSha: repo.baseSha,
+    headSha: repo.headSha,
+    timeoutMs: 60_000,
+    runId: RUN,
+  });
+}
+
+/**
+ * The same runners' artifacts published for a fork (issue 50): fork-safe/report.yml on the `workflow_run` event of
+ * the measuring run, in a run of its own, downloads every runner's artifact and merges them.
+ */
+export async function runForkSafeReport(
+  repo: TestRepo,
+  artifacts: readonly Artifact[],
+  github: FakeGitHub,
+): Promise<ExampleResult> {
+  const job = perfGateJob(readWorkflow('fork-safe/report.yml'));
+  const event = workflowRunEvent(repo, Number(RUN), 'success');
+  const context = { token: TOKEN, event };
+  assert.ok(conditionHolds(job.if, context, { failed: false }, 'fork-safe/report.yml'));
+  const jobDir = join(repo.dir, 'fork-safe-report-job');
+  const workspace = join(jobDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  const download = job.steps.slice(0, job.perfGateIndex)[0]!;
+  assert.equal(
+    downloadArtifacts(download, context, artifacts, workspace, REPORTING_RUN).length,
+    artifacts.length,
+  );
+  return runStep({
+    workspace,
+    dir: jobDir,
+    invocation: actionInvocation(job, context),
+    eventName: 'workflow_run',
+    event,
+    fake: github,
+    pullNumber: PR,
+    baseSha: repo.baseSha,
+    headSha: repo.headSha,
+    timeoutMs: 60_000,
+    runId: REPORTING_RUN,
+  });
+}
+
+/**
+ * The pull request of two-stage.yml's test: test/fixtures/apps/sharded, whose head also searches its records
+ * `factor` times over on GET /search (twice: a tenth to a quarter slower, what one runner of 8 short pairs sees as a
+ * plausible regression it cannot settle).
+ */
+export function twoStageRepo(factor = 2): TestRepo {
+  const app = fixtureApp('sharded');
+  const search = 'records.filter((r) => r.name.includes(q))';
+  assert.ok(app.head['index.js']!.includes(search));
+  const copies = Array.from({ length: factor }, () => '...records').join(', ');
+  return makeRepo(app.base, {
+    ...app.head,
+    'index.js': app.head['index.js']!.replace(search, `[${copies}].filter((r) => r.name.includes(q))`),
+  });
+}
