@@ -169,7 +169,7 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
     assert.match(String(check.output.title), /slower on GET \/seed\/v1/);
     // Decided again from the same rounds: the same decision as the measuring run's.
     assert.deepEqual(published.report.decision, measured.report.decision);
-    assert.deepEqual(testedMetrics(comparisonsOf(published.report, '/seed/v1')), ['rps', 'p99']);
+    assert.deepEqual(testedMetrics(comparisonsOf(published.report, '/seed/v1')), ['rps', 'p99', 'alloc']);
     assert.ok(published.run.durationMs < 30_000, `mode: report took ${published.run.durationMs} ms`);
     // The measuring run is recorded, and is the one the workflow_run event names.
     assert.deepEqual(measured.report.run, { id: String(MEASURING_RUN), attempt: 1 });

@@ -180,7 +180,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
       paths,
     );
     for (const path of paths)
-      assert.deepEqual(testedMetrics(comparisonsOf(report, path)), ['rps', 'p99'], path);
+      assert.deepEqual(testedMetrics(comparisonsOf(report, path)), ['rps', 'p99', 'alloc'], path);
     assert.equal(report.decision?.errors.length, 3, 'failed requests of each path, a comparison each');
     assert.deepEqual(
       report.shards?.map((s) => s.source),

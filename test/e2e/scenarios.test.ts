@@ -189,7 +189,7 @@ describe('perf-gate.yml scenarios, end to end', () => {
     const orders = of('create order').find((c) => c.metric === 'rps')!;
     assert.equal(orders.verdict, 'regression');
     assert.ok(orders.change < -0.2, `req/s change of the POST ${orders.change}`);
-    assert.deepEqual(testedMetrics(of('cached list')), ['rps', 'p99']);
+    assert.deepEqual(testedMetrics(of('cached list')), ['rps', 'p99', 'alloc']);
     for (const c of of('cached list')) assert.notEqual(c.verdict, 'regression', `cached list ${c.metric}`);
 
     // One row per scenario and metric in the comment.

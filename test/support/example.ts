@@ -289,9 +289,10 @@ export function testedMetrics(comparisons: readonly MetricComparison[]): string[
   return comparisons.map((c) => c.metric).filter((m) => m !== 'cpu');
 }
 
-/** The comparisons the p-values are adjusted over: every metric tested and each scenario's failed requests. */
+/** The comparisons a report's family counts: the metrics', the failed requests' and the leak tests'. */
 export function familySize(report: Report): number {
-  return (report.decision?.comparisons.length ?? 0) + (report.decision?.errors.length ?? 0);
+  const d = report.decision;
+  return (d?.comparisons.length ?? 0) + (d?.errors.length ?? 0) + (d?.leaks?.length ?? 0);
 }
 
 export interface RegressionExpectation {

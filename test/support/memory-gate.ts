@@ -16,7 +16,7 @@ export const MEMORY_INPUTS = {
   warmup: '0s',
   'restart-every': '2',
   prime: '0.25s',
-  flamegraphs: 'false',
+  flamegraphs: 'off',
 };
 
 /** Gates `head` against the unchanged base; the run, its report, its comment's body and what it left running. */
