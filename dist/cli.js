@@ -12417,26 +12417,28 @@ function ruleBounds(metric, threshold, floor = REGRESSION_FLOOR) {
     better: { threshold: changeOfWorse(metric, -tau), floor: changeOfWorse(metric, -floor * tau) }
   };
 }
-function ends(metric, ci) {
+function ruleVerdict(worse, ci, within, tau, floor) {
+  if (!Number.isFinite(worse)) return "inconclusive";
+  if (ci[0] > floor * tau && worse >= tau) return "regression";
+  if (-ci[1] > floor * tau && -worse >= tau) return "improvement";
+  if (within[0] > -tau && -within[1] > -tau) return "no-change";
+  return "inconclusive";
+}
+function worseScale(metric, ci) {
   const lower = logWorse(metric, Math.log1p(ci[0]));
   const upper = logWorse(metric, Math.log1p(ci[1]));
-  return { worseEnd: Math.min(lower, upper), betterEnd: -Math.max(lower, upper) };
+  return [Math.min(lower, upper), Math.max(lower, upper)];
 }
 function classify(metric, change, ci, threshold, floor = REGRESSION_FLOOR, within = ci) {
   if (!Number.isFinite(change)) return "inconclusive";
-  const tau = logThreshold(metric, threshold);
   const worse = logWorse(metric, Math.log1p(change));
-  const { worseEnd, betterEnd } = ends(metric, ci);
-  if (worseEnd > floor * tau && worse >= tau) return "regression";
-  if (betterEnd > floor * tau && -worse >= tau) return "improvement";
-  const inside = ends(metric, within);
-  if (inside.worseEnd > -tau && inside.betterEnd > -tau) return "no-change";
-  return "inconclusive";
+  const tau = logThreshold(metric, threshold);
+  return ruleVerdict(worse, worseScale(metric, ci), worseScale(metric, within), tau, floor);
 }
 function clearOfHalf(metric, verdict, ci, threshold) {
   if (verdict !== "regression" && verdict !== "improvement") return false;
-  const { worseEnd, betterEnd } = ends(metric, ci);
-  return (verdict === "regression" ? worseEnd : betterEnd) >= logThreshold(metric, threshold) / 2;
+  const [worseEnd, betterEnd] = worseScale(metric, ci);
+  return (verdict === "regression" ? worseEnd : -betterEnd) >= logThreshold(metric, threshold) / 2;
 }
 var Z80 = 0.8416212335729143;
 function detectableLog(tau, half, critical, floor = REGRESSION_FLOOR) {
@@ -12990,13 +12992,6 @@ function blockSlopes(rounds, restartEvery, measured) {
   }
   return out;
 }
-function leakVerdict(change, ci, within, threshold, floor) {
-  if (!Number.isFinite(change)) return "inconclusive";
-  if (ci[0] > floor * threshold && change >= threshold) return "regression";
-  if (ci[1] < -floor * threshold && change <= -threshold) return "improvement";
-  if (within[0] > -threshold && within[1] < threshold) return "no-change";
-  return "inconclusive";
-}
 function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHOLD) {
   const blocks = blockSlopes(rounds, restartEvery, measured);
   if (blocks.length === 0) return void 0;
@@ -13020,7 +13015,7 @@ function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHO
     requests: mean2(blocks.map((b) => b.requests)),
     pAdjusted: adjustedP(inferred?.inference.p ?? 1, f, significant),
     method: inferred?.method ?? "t",
-    verdict: leakVerdict(change, ci, within, threshold, f.floor)
+    verdict: ruleVerdict(change, ci, within, threshold, f.floor)
   };
 }
 

@@ -18,6 +18,7 @@ import type { Round, Side } from '../model/measure.ts';
 import { mean, median } from '../stats/describe.ts';
 import { adjustedP, type Family } from './family.ts';
 import { inferUnits } from './interval.ts';
+import { ruleVerdict } from './rule.ts';
 
 /** Bytes a leak must keep per request to matter: 1 MB (MiB) per 100,000 requests (bench/NOTEBOOK.md §47). */
 export const LEAK_THRESHOLD = (1024 * 1024) / 100_000;
@@ -76,21 +77,6 @@ export function blockSlopes(rounds: readonly Round[], restartEvery: number, meas
   return out;
 }
 
-/** The verdict of the rule above, on bytes per request. */
-function leakVerdict(
-  change: number,
-  ci: readonly [number, number],
-  within: readonly [number, number],
-  threshold: number,
-  floor: number,
-): LeakComparison['verdict'] {
-  if (!Number.isFinite(change)) return 'inconclusive';
-  if (ci[0] > floor * threshold && change >= threshold) return 'regression';
-  if (ci[1] < -floor * threshold && change <= -threshold) return 'improvement';
-  if (within[0] > -threshold && within[1] < threshold) return 'no-change';
-  return 'inconclusive';
-}
-
 /** The leak comparison of a group's rounds at this look (`measured` pairs); undefined without a block to compare. */
 export function compareLeak(
   rounds: readonly Round[],
@@ -123,6 +109,6 @@ export function compareLeak(
     requests: mean(blocks.map((b) => b.requests)),
     pAdjusted: adjustedP(inferred?.inference.p ?? 1, f, significant),
     method: inferred?.method ?? 't',
-    verdict: leakVerdict(change, ci, within, threshold, f.floor),
+    verdict: ruleVerdict(change, ci, within, threshold, f.floor),
   };
 }

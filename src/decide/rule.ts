@@ -58,11 +58,30 @@ export function ruleBounds(
   };
 }
 
-/** The interval's ends seen from the worse side: how far it lies beyond 0 on the worse side and on the better. */
-function ends(metric: Metric, ci: readonly [number, number]): { worseEnd: number; betterEnd: number } {
+/**
+ * The rule on a scale where larger is worse: `worse` the estimate, `ci` and `within` the simultaneous and
+ * equivalence intervals (ascending), `tau` the threshold. A regression's whole interval lies beyond floor × τ and its
+ * estimate at τ or more; an improvement mirrors it; "no change" is the equivalence interval inside ±τ.
+ */
+export function ruleVerdict(
+  worse: number,
+  ci: readonly [number, number],
+  within: readonly [number, number],
+  tau: number,
+  floor: number,
+): Verdict {
+  if (!Number.isFinite(worse)) return 'inconclusive';
+  if (ci[0] > floor * tau && worse >= tau) return 'regression';
+  if (-ci[1] > floor * tau && -worse >= tau) return 'improvement';
+  if (within[0] > -tau && -within[1] > -tau) return 'no-change';
+  return 'inconclusive';
+}
+
+/** An interval of relative changes on the worse side's log scale, ascending. */
+function worseScale(metric: Metric, ci: readonly [number, number]): [number, number] {
   const lower = logWorse(metric, Math.log1p(ci[0]));
   const upper = logWorse(metric, Math.log1p(ci[1]));
-  return { worseEnd: Math.min(lower, upper), betterEnd: -Math.max(lower, upper) };
+  return [Math.min(lower, upper), Math.max(lower, upper)];
 }
 
 /**
@@ -78,14 +97,9 @@ export function classify(
   within: readonly [number, number] = ci,
 ): Verdict {
   if (!Number.isFinite(change)) return 'inconclusive';
-  const tau = logThreshold(metric, threshold);
   const worse = logWorse(metric, Math.log1p(change));
-  const { worseEnd, betterEnd } = ends(metric, ci);
-  if (worseEnd > floor * tau && worse >= tau) return 'regression';
-  if (betterEnd > floor * tau && -worse >= tau) return 'improvement';
-  const inside = ends(metric, within);
-  if (inside.worseEnd > -tau && inside.betterEnd > -tau) return 'no-change';
-  return 'inconclusive';
+  const tau = logThreshold(metric, threshold);
+  return ruleVerdict(worse, worseScale(metric, ci), worseScale(metric, within), tau, floor);
 }
 
 /** Whether the verdict's interval lies clear of half the threshold on its side: more pairs would not undo it. */
@@ -96,8 +110,8 @@ export function clearOfHalf(
   threshold: number,
 ): boolean {
   if (verdict !== 'regression' && verdict !== 'improvement') return false;
-  const { worseEnd, betterEnd } = ends(metric, ci);
-  return (verdict === 'regression' ? worseEnd : betterEnd) >= logThreshold(metric, threshold) / 2;
+  const [worseEnd, betterEnd] = worseScale(metric, ci);
+  return (verdict === 'regression' ? worseEnd : -betterEnd) >= logThreshold(metric, threshold) / 2;
 }
 
 /** z of 80% power: a change "can be caught" when it is caught in about 4 runs out of 5. */
