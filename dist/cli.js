@@ -14427,14 +14427,15 @@ ${HEAP_SOURCE}
     try { sample(now); } catch (error) { /* keep the previous sample */ }
     var count = histogram === null ? 0 : typeof histogram.count === 'number' ? histogram.count : 1;
     var cpu = process.cpuUsage(cpuBase);
-    var heap = null;
-    try {
-      heap = heapEnd(typeof seq === 'string' && seq.indexOf(${JSON.stringify(COLLECT_MARK)}) !== -1);
-    } catch (error) { heap = null; }
     var elu = null;
     if (hasElu && eluBase !== null) {
       try { elu = performance.eventLoopUtilization(eluBase).utilization; } catch (error) { elu = null; }
     }
+    // Last of the window's figures: a full collection here must not count as the window's busy time.
+    var heap = null;
+    try {
+      heap = heapEnd(typeof seq === 'string' && seq.indexOf(${JSON.stringify(COLLECT_MARK)}) !== -1);
+    } catch (error) { heap = null; }
     var line = {
       v: 1,
       pid: process.pid,
