@@ -96,6 +96,14 @@ function leakLine(app: string, report: Report): string {
   return `| ${app} | ${leak?.verdict ?? 'not tested'} | ${units.length} | ${spread} | ${largest.toFixed(1)} | ${leak ? `${leak.change.toFixed(2)} (${leak.ci.map((x) => x.toFixed(1)).join(' … ')})` : '–'} |`;
 }
 
+/** What regressed in a gate: each comparison that did, as "scenario metric", and the leak test. */
+function regressed(report: Report): string[] {
+  const d = report.decision;
+  const metrics = (d?.comparisons ?? []).filter((c) => c.verdict === 'regression');
+  const leaks = (d?.leaks ?? []).filter((l) => l.verdict === 'regression');
+  return [...metrics.map((c) => `${c.scenario} ${c.metric}`), ...leaks.map(() => 'leak')];
+}
+
 /** Per-pair log ratios of a per-request memory figure, head against base. */
 function logRatios(rounds: readonly Round[], value: (r: Round) => number | undefined): number[] {
   const out: number[] = [];
@@ -117,9 +125,9 @@ const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;
 const started = new Date().toISOString();
 process.stderr.write(`${started} · ${machineLine()}\n`);
 console.log(
-  '| example | scenario | pairs | bytes/request (base) | noise of bytes/request | noise of GC pause/request | exact |',
+  '| example | scenario | pairs | bytes/request (base) | noise of bytes/request | noise of GC pause/request | exact | allocation | gate (regressed) |',
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: | --- |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- |');
 const leakLines: string[] = [];
 for (const example of examples) {
   for (let g = 0; g < gates; g++) {
@@ -133,7 +141,7 @@ for (const example of examples) {
     }));
     appendFileSync(
       dataFile('memory-aa.jsonl'),
-      `${JSON.stringify({ started, example, verdict: report.verdict, restartEvery: report.plan?.processes, memory })}\n`,
+      `${JSON.stringify({ started, example, verdict: report.verdict, regressed: regressed(report), restartEvery: report.plan?.processes, memory })}\n`,
     );
     for (const scenario of new Set(report.rounds.map((r) => r.scenario))) {
       const rounds = report.rounds.filter((r) => r.scenario === scenario);
@@ -141,8 +149,11 @@ for (const example of examples) {
       const gc = logRatios(rounds, perRequest('gcMs'));
       const base = rounds.filter((r) => r.side === 'base').map(perRequest('allocatedBytes'));
       const exact = rounds.every((r) => r.measurement.memory?.exact);
+      const verdict = report.decision?.comparisons.find(
+        (c) => c.scenario === scenario && c.metric === 'alloc',
+      );
       console.log(
-        `| ${example} | ${scenario} | ${alloc.length} | ${Math.round(base[0] ?? 0)} | ${alloc.length > 1 ? pct(sd(alloc)) : '–'} | ${gc.length > 1 ? pct(sd(gc)) : '–'} | ${exact} |`,
+        `| ${example} | ${scenario} | ${alloc.length} | ${Math.round(base[0] ?? 0)} | ${alloc.length > 1 ? pct(sd(alloc)) : '–'} | ${gc.length > 1 ? pct(sd(gc)) : '–'} | ${exact} | ${verdict?.verdict ?? '–'} | ${report.verdict} (${regressed(report).join(', ') || 'none'}) |`,
       );
     }
   }
