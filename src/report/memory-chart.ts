@@ -8,7 +8,7 @@
 import type { Decision } from '../model/decision.ts';
 import type { Round, RoundMemory, Side } from '../model/measure.ts';
 import { formatBytes } from './format.ts';
-import { leaked } from './memory-text.ts';
+import { leaked, mostAllocation } from './memory-text.ts';
 import { COLOUR_NAMES, median, PALETTE, value, xyChart } from './pair-chart.ts';
 
 /** Each side's line and its colour: head red, base blue, as the first two scenarios of the pair charts. */
@@ -101,9 +101,7 @@ function allocationChart(
   pairs: readonly number[],
   names: (s: string) => string,
 ): string[] {
-  const worst = decision.comparisons
-    .filter((c) => c.metric === 'alloc' && c.verdict === 'regression')
-    .sort((a, b) => b.change - a.change)[0];
+  const worst = mostAllocation(decision);
   if (!worst) return [];
   const own = rounds.filter((r) => r.scenario === worst.scenario);
   const read: Reading = (m) => (m.requests > 0 ? m.allocatedBytes / m.requests : undefined);

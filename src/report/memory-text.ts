@@ -88,6 +88,13 @@ export function moreAllocation(
   );
 }
 
+/** The regressed allocation comparison with the largest change (the one the Next line and the chart name). */
+export function mostAllocation(decision: Pick<Decision, 'comparisons'>): MetricComparison | undefined {
+  return decision.comparisons
+    .filter((c) => c.metric === 'alloc' && c.verdict === 'regression')
+    .sort((a, b) => b.change - a.change)[0];
+}
+
 /** A change's size: a factor from half again (2.0×), else a percentage (11.5%). */
 function size(change: number): string {
   return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}×` : `${Math.abs(change * 100).toFixed(1)}%`;
@@ -103,7 +110,7 @@ export function allocationClause(a: MetricComparison): string {
  * or when head keeps what it served.
  */
 export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>): string {
-  const alloc = decision.comparisons.find((c) => c.metric === 'alloc' && c.verdict === 'regression');
+  const alloc = mostAllocation(decision);
   const leak = leaked(decision);
   const parts: string[] = [];
   if (alloc)

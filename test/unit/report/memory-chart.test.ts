@@ -1,7 +1,7 @@
 /**
  * Each side's memory over the gate (src/report/memory-chart.ts): drawn only after a leak or an allocation
  * regression, the heap kept and the allocation per request as each side's line per pair, in words that name each
- * line by where it runs; a scenario's name stays out of the Mermaid block.
+ * line by where it runs; a scenario's name stays out of the Mermaid block, and the Next line names the chart's.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -9,6 +9,7 @@ import type { Round } from '../../../src/model/measure.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { escapeMarkdown } from '../../../src/report/escape.ts';
 import { memoryCharts } from '../../../src/report/memory-chart.ts';
+import { memoryNext } from '../../../src/report/memory-text.ts';
 import { gateReport, type ShardSpec } from '../../support/reports.ts';
 
 const flat = (alloc: Record<string, number>, head = 0): NonNullable<ShardSpec['memory']> => ({
@@ -84,6 +85,9 @@ test('allocation regressed: the scenario that regressed most, each side per pair
   const larger = { ...other, verdict: 'regression' as const, change: 0.9 };
   const swapped = { ...decision, comparisons: [...decision.comparisons, larger] };
   assert.match(memoryCharts(swapped, report.rounds, escapeMarkdown).join('\n'), /in GET \/other, each pair/);
+  // The Next line points at the same scenario as the chart.
+  assert.match(memoryNext(swapped), /^Look at what GET \/other allocates per request/);
+  assert.match(memoryNext(decision), /^Look at what GET \/json/);
 });
 
 test('a pair without a reading repeats the one before it (the first one found, at the start)', () => {
