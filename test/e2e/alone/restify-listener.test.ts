@@ -201,7 +201,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     // its strings, so head allocates many times what base does per request (15 KB → 463 KB on 2026-12-05). Not the
     // leak test: a listener added again is one more pointer in the emitter's array, 8 bytes a request, under its
     // threshold of 1 MB per 100,000 requests, and lost in the heap's own drift over head's few requests a block
-    // (bench/NOTEBOOK.md §49).
+    // (bench/NOTEBOOK.md §50).
     assert.match(run.outputs.memory ?? '', /^allocation/);
     const alloc = report.decision?.comparisons.find((c) => c.metric === 'alloc');
     assert.equal(alloc?.verdict, 'regression', JSON.stringify(alloc));
