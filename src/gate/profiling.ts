@@ -9,10 +9,10 @@ import type { Decision } from '../model/decision.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note, NotProfiled } from '../model/notes.ts';
-import type { ProfileEvidence } from '../model/profile.ts';
-import type { HotFunction, ProfileSummary } from '../model/report.ts';
+import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
+import type { AllocationSummary, HotFunction, ProfileSummary } from '../model/report.ts';
 import { callerOf } from '../profile/callers.ts';
-import { compareProfiles, keptEvidence } from '../profile/compare.ts';
+import { type AllocationComparison, compareProfiles, keptEvidence } from '../profile/compare.ts';
 import { packageOf } from '../profile/rollup.ts';
 import type { Profile } from '../profile/ticks.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
@@ -32,6 +32,16 @@ export function changeToExplain(decision: Decision | undefined): boolean {
   );
 }
 
+/** Whether the gate found a change of memory for the allocation profile to explain: allocation per request, a leak. */
+export function memoryToExplain(decision: Decision | undefined): boolean {
+  if (decision === undefined) return false;
+  const decided = (v: string) => v === 'regression' || v === 'improvement';
+  return (
+    decision.comparisons.some((c) => c.metric === 'alloc' && (c.significant || decided(c.verdict))) ||
+    (decision.leaks ?? []).some((l) => decided(l.verdict))
+  );
+}
+
 /**
  * Whether to profile after measuring: `profile`, or why not. Off without flame graphs or a decision; not on "no
  * change" (nothing to explain, and 15 s or more saved); not on a matrix's runners after the first, which measure the
@@ -47,36 +57,61 @@ export function profilePlan(
   return 'profile';
 }
 
+type Named = Pick<UnitCost, 'level' | 'name' | 'file' | 'line' | 'package' | 'pseudo'>;
+
 /**
- * What the profile names hotter on head, for the report: where each is in the repository, largest change first;
- * a unit of Node's own modules with the frame of the program that called it (src/profile/callers.ts).
+ * A named unit where it is in the repository: its kind, name, file and line; a unit of Node's own modules with the
+ * frame of the program that called it (src/profile/callers.ts).
  */
+function placed(u: Named, root: string, headDir: string, headProfile: Profile | undefined) {
+  const where = (file: string): string => relative(root, resolve(headDir, file));
+  const caller = headProfile === undefined ? undefined : callerOf(headProfile, u);
+  return {
+    unit: u.level,
+    fn: u.name,
+    file: where(u.level === 'package' ? join('node_modules', u.name) : u.file),
+    line: u.line,
+    ...(caller && {
+      caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) },
+    }),
+  };
+}
+
+/** What the profile names hotter on head, for the report: where each is in the repository, largest change first. */
 export function hotterUnits(
   evidence: ProfileEvidence,
   root: string,
   headDir: string,
   headProfile?: Profile,
 ): HotFunction[] {
-  const where = (file: string): string => relative(root, resolve(headDir, file));
   return evidence.named
     .filter((u) => u.deltaUs > 0 && !u.pseudo)
     .slice(0, 5)
-    .map((u) => {
-      const caller = headProfile === undefined ? undefined : callerOf(headProfile, u);
-      return {
-        unit: u.level,
-        fn: u.name,
-        file: where(u.level === 'package' ? join('node_modules', u.name) : u.file),
-        line: u.line,
-        ...(caller && {
-          caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) },
-        }),
-        baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
-        headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
-        baseUsPerRequest: u.baseSelfUs,
-        headUsPerRequest: u.headSelfUs,
-      };
-    });
+    .map((u) => ({
+      ...placed(u, root, headDir, headProfile),
+      baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+      headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+      baseUsPerRequest: u.baseSelfUs,
+      headUsPerRequest: u.headSelfUs,
+    }));
+}
+
+/** The allocation profile for the report: what it names allocating more on head, where each is, largest first. */
+export function allocationSummary(
+  allocation: AllocationComparison,
+  root: string,
+  headDir: string,
+): AllocationSummary {
+  const { evidence } = allocation;
+  const more = evidence.named
+    .filter((u) => u.deltaBytes > 0 && !u.pseudo)
+    .slice(0, 5)
+    .map((u) => ({
+      ...placed(u, root, headDir, allocation.profiles.head),
+      baseBytes: u.baseBytes,
+      headBytes: u.headBytes,
+    }));
+  return { evidence, more };
 }
 
 export async function profileBoth(
@@ -115,6 +150,7 @@ export async function profileBoth(
         durationSec: config.profileSec,
         connections: config.connections,
         explain: changeToExplain(decision),
+        explainMemory: memoryToExplain(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -128,6 +164,9 @@ export async function profileBoth(
         dir: join(config.outputDir, 'profiles'),
         hotter: hotterUnits(result.evidence, context.root, dirs.head, result.profiles.head),
         evidence: keptEvidence(result.evidence),
+        ...(result.allocation && {
+          allocation: allocationSummary(result.allocation, context.root, dirs.head),
+        }),
         seconds,
       };
     });
