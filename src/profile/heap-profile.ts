@@ -166,7 +166,10 @@ export function mergeHeapProfiles(profiles: readonly HeapProfile[]): HeapProfile
   const index = new Map<HeapNode, Map<string, HeapNode>>();
   const childOf = (parent: HeapNode, c: HeapCallFrame): HeapNode => {
     let byKey = index.get(parent);
-    if (byKey === undefined) index.set(parent, (byKey = new Map()));
+    if (byKey === undefined) {
+      byKey = new Map();
+      index.set(parent, byKey);
+    }
     let node = byKey.get(frameKey(c));
     if (node === undefined) {
       node = { callFrame: c, selfSize: 0, id: nextId++, children: [] };
