@@ -2,6 +2,7 @@
  * The profiling pass: after measuring, never during it. It explains a verdict and never makes one, so its
  * failures become notes; and it names what got hotter only when the gate found a change to explain.
  */
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { sideCommands } from '../config/base-config.ts';
 import type { Config, Scenario } from '../model/config.ts';
@@ -96,6 +97,26 @@ export function hotterUnits(
     }));
 }
 
+/**
+ * The version of the dependency a unit lives in, from its package.json in head's tree (the innermost
+ * `node_modules/<name>` of its file, pnpm's nesting included); undefined for the app's own code and Node's.
+ */
+export function dependencyVersion(u: Named, headDir: string): string | undefined {
+  if (u.pseudo || u.package === '' || u.package === 'node:') return undefined;
+  const home = `node_modules/${u.package}`;
+  const at = u.file.replace(/\\/g, '/').lastIndexOf(home);
+  const dir = u.level === 'package' ? home : at < 0 ? undefined : u.file.slice(0, at + home.length);
+  if (dir === undefined) return undefined;
+  try {
+    const { version } = JSON.parse(readFileSync(resolve(headDir, dir, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof version === 'string' && /^[0-9A-Za-z.+-]{1,40}$/.test(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The allocation profile for the report: what it names allocating more on head, where each is, largest first. */
 export function allocationSummary(
   allocation: AllocationComparison,
@@ -108,6 +129,7 @@ export function allocationSummary(
     .slice(0, 5)
     .map((u) => ({
       ...placed(u, root, headDir, allocation.profiles.head),
+      ...(dependencyVersion(u, headDir) !== undefined && { version: dependencyVersion(u, headDir)! }),
       baseBytes: u.baseBytes,
       headBytes: u.headBytes,
     }));

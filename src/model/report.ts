@@ -214,6 +214,8 @@ export interface HotFunction {
 /** A function, file or package the allocation profile names allocating more per request on head. */
 export interface AllocationSite extends Pick<HotFunction, 'fn' | 'file' | 'line' | 'caller'> {
   unit: 'function' | 'file' | 'package';
+  /** The version of the dependency it lives in (head's node_modules); absent for the app's own code and Node's. */
+  version?: string;
   /** Bytes it allocated itself per request served while profiled, each side. */
   baseBytes: number;
   headBytes: number;

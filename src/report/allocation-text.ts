@@ -5,7 +5,7 @@
  */
 import type { AllocationEvidence, AllocationUnit } from '../model/profile.ts';
 import type { AllocationSite, AllocationSummary } from '../model/report.ts';
-import { codeCell } from './escape.ts';
+import { code, codeCell } from './escape.ts';
 import { formatBytes, formatCount, formatP, htmlText } from './format.ts';
 import { PROFILE_ARTIFACTS } from './gate-text.ts';
 import { callerSubject, hotSubject, unitText } from './profile.ts';
@@ -84,11 +84,12 @@ export function allocationSection(a: AllocationSummary): string {
 }
 
 /**
- * What allocates more, for the Next line: "`buildPayload` in `server.js:5` (120 B → 16.1 KB per request)"; Node's
- * own code through the program's frame that called it.
+ * What allocates more, for the Next line: "`buildPayload` in `server.js:5` (120 B → 16.1 KB per request)"; a
+ * dependency's with its version; Node's own code through the program's frame that called it.
  */
 export function allocationSubject(site: AllocationSite): string {
   const change = `${formatBytes(site.baseBytes)} → ${formatBytes(site.headBytes)} per request`;
-  if (site.caller) return `${callerSubject(site.caller)}, through ${hotSubject(site)} (${change})`;
-  return `${hotSubject(site)} (${change})`;
+  const subject = `${hotSubject(site)}${site.version === undefined ? '' : `, version ${code(site.version)}`}`;
+  if (site.caller) return `${callerSubject(site.caller)}, through ${subject} (${change})`;
+  return `${subject} (${change})`;
 }

@@ -2,10 +2,14 @@
  * The differential allocation profile on fake sampling heap profiles: the profile read from untrusted JSON, turned
  * into bytes by call stack (lines 1-based, the preload's own frames left out, keys as the CPU profile's), merged for
  * the artifact, and weighed window by window: the app's own function named first, a dependency by its package,
- * nothing without a change of memory to explain, nothing when a window is missing.
+ * nothing without a change of memory to explain, nothing when a window is missing; a dependency's version.
  */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { dependencyVersion } from '../../../src/gate/profiling.ts';
 import { allocationSide, weighAllocation, windowProfiles } from '../../../src/profile/allocation.ts';
 import {
   allocationProfile,
@@ -143,5 +147,29 @@ describe('the differential', () => {
     const base = side(24, 7, (n) => [serialise(n)]);
     const head = side(24, 8, (n) => [serialise(n)]);
     assert.deepEqual(weighAllocation(base, head, { explain: true, windowSec: 0.125 }).named, []);
+  });
+});
+
+describe('where a named unit is', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'perf-gate-alloc-tree-'));
+  after(() => rmSync(tree, { recursive: true, force: true }));
+  const write = (dir: string, version: unknown) => {
+    mkdirSync(join(tree, dir), { recursive: true });
+    writeFileSync(join(tree, dir, 'package.json'), JSON.stringify({ name: 'x', version }));
+  };
+  write('node_modules/fmtkit', '2.1.0');
+  write('node_modules/.pnpm/qs@6.13.0/node_modules/qs', '6.13.0');
+  write('node_modules/evil', '1.0.0](https://evil.example)');
+  const unitOf = (level: 'function' | 'package', pkg: string, file = '') =>
+    ({ level, name: pkg, file, line: 1, package: pkg, pseudo: false }) as const;
+
+  test("a dependency's version from head's tree; none for the app's own code, Node's, or a malformed one", () => {
+    assert.equal(dependencyVersion(unitOf('package', 'fmtkit'), tree), '2.1.0');
+    const nested = unitOf('function', 'qs', 'node_modules/.pnpm/qs@6.13.0/node_modules/qs/lib/parse.js');
+    assert.equal(dependencyVersion(nested, tree), '6.13.0');
+    assert.equal(dependencyVersion(unitOf('function', '', 'server.js'), tree), undefined);
+    assert.equal(dependencyVersion(unitOf('function', 'node:', 'node:buffer'), tree), undefined);
+    assert.equal(dependencyVersion(unitOf('package', 'evil'), tree), undefined);
+    assert.equal(dependencyVersion(unitOf('package', 'absent'), tree), undefined);
   });
 });
