@@ -15834,7 +15834,12 @@ var AllocationProbe = class {
   async edge(label, last = false) {
     if (!this.answering) return;
     const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ""}`;
-    writeToken(this.outFile, token);
+    try {
+      writeToken(this.outFile, token);
+    } catch {
+      this.answering = false;
+      return;
+    }
     const deadline = Date.now() + ANSWER_MS;
     while (Date.now() < deadline) {
       await sleep6(POLL_MS2);

@@ -44,7 +44,12 @@ export class AllocationProbe {
   async edge(label: string, last = false): Promise<void> {
     if (!this.answering) return;
     const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ''}`;
-    writeToken(this.outFile, token);
+    try {
+      writeToken(this.outFile, token);
+    } catch {
+      this.answering = false;
+      return;
+    }
     const deadline = Date.now() + ANSWER_MS;
     while (Date.now() < deadline) {
       await sleep(POLL_MS);
