@@ -15827,8 +15827,11 @@ var AllocationProbe = class {
   sequence = 0;
   /** The file the preload appends to (its PERF_GATE_ALLOCATION). */
   outFile;
-  constructor(outFile) {
+  answerMs;
+  /** answerMs: the longest wait for an answer (default ANSWER_MS). */
+  constructor(outFile, answerMs = ANSWER_MS) {
     this.outFile = outFile;
+    this.answerMs = answerMs;
   }
   /** Closes the window since the last edge under `label` and opens the next (none after the `last` one). */
   async edge(label, last = false) {
@@ -15840,7 +15843,7 @@ var AllocationProbe = class {
       this.answering = false;
       return;
     }
-    const deadline = Date.now() + ANSWER_MS;
+    const deadline = Date.now() + this.answerMs;
     while (Date.now() < deadline) {
       await sleep6(POLL_MS2);
       const text2 = await readFrom(this.outFile, this.read);

@@ -35,9 +35,12 @@ export class AllocationProbe {
 
   /** The file the preload appends to (its PERF_GATE_ALLOCATION). */
   readonly outFile: string;
+  private readonly answerMs: number;
 
-  constructor(outFile: string) {
+  /** answerMs: the longest wait for an answer (default ANSWER_MS). */
+  constructor(outFile: string, answerMs = ANSWER_MS) {
     this.outFile = outFile;
+    this.answerMs = answerMs;
   }
 
   /** Closes the window since the last edge under `label` and opens the next (none after the `last` one). */
@@ -50,7 +53,7 @@ export class AllocationProbe {
       this.answering = false;
       return;
     }
-    const deadline = Date.now() + ANSWER_MS;
+    const deadline = Date.now() + this.answerMs;
     while (Date.now() < deadline) {
       await sleep(POLL_MS);
       const text = await readFrom(this.outFile, this.read);
