@@ -12455,21 +12455,38 @@ function leaning(c) {
 }
 
 // src/decide/family.ts
+var WEIGHTS = {
+  rps: 1,
+  cpu: 1,
+  p50: 1,
+  p99: 0.25,
+  p99open: 0.25,
+  failures: 0.25,
+  alloc: 0.1,
+  gc: 0.1,
+  leak: 0.1
+};
+function weightOf(metric) {
+  return WEIGHTS[metric];
+}
+function weightsOf(compared) {
+  return compared.reduce((w, c) => w + weightOf(c), 0);
+}
 function stagesOf(stage) {
   return stage === void 0 ? 1 : 2;
 }
 function decisionAlpha(alpha, stages2 = 1) {
   return alpha / stages2;
 }
-function comparisonAlpha(alpha, comparisons, stages2 = 1) {
-  return decisionAlpha(alpha, stages2) / comparisons;
+function comparisonAlpha(alpha, weights, stages2 = 1, weight = 1) {
+  return decisionAlpha(alpha, stages2) * weight / weights;
 }
 function endOf(looks) {
   return looks.length > 1 ? looks[looks.length - 2] : looks[0];
 }
 function familyOf(d) {
   const decided2 = decisionAlpha(d.alpha, d.stages);
-  const alpha = comparisonAlpha(d.alpha, d.comparisons, d.stages);
+  const alpha = comparisonAlpha(d.alpha, d.weights, d.stages, d.weight);
   const { looks, at, restartEvery } = d;
   const side2 = decided2 / 2;
   return {
@@ -12478,7 +12495,7 @@ function familyOf(d) {
     equivalence: 2 * equivalenceLevel(side2, looks, at),
     equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
-    comparisons: d.comparisons,
+    multiplier: multiplierOf(d),
     alpha: decided2,
     floor: d.floor ?? REGRESSION_FLOOR
   };
@@ -12487,17 +12504,20 @@ function failureFamilyOf(d) {
   const { looks, at } = d;
   const decided2 = decisionAlpha(d.alpha, d.stages);
   return {
-    level: lookLevel(comparisonAlpha(d.alpha, d.comparisons, d.stages), looks, at),
+    level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
     early: isEarlyLook(at, looks),
-    comparisons: d.comparisons,
+    multiplier: multiplierOf(d),
     alpha: decided2,
     looks,
     restartEvery: d.restartEvery,
     equivalence: equivalenceLevel(decided2 / 2, looks, at)
   };
 }
+function multiplierOf(d) {
+  return d.weights / (d.weight ?? 1);
+}
 function adjustedP(p, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
+  const adjusted = Math.min(1, f.multiplier * f.sequential(p));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
@@ -12918,7 +12938,7 @@ function compareFailures(scenario, pairs, family) {
   const test = overdispersedRateTest(units2.head, units2.base);
   const p = test.p;
   const significant = p <= family.level;
-  const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks, family.early));
+  const adjusted = Math.min(1, family.multiplier * sequentialP(p, family.looks, family.early));
   const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
   const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
@@ -13369,18 +13389,23 @@ function decideGroups(groups, options) {
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const leakGroups = groups.filter((g2) => leakTested(g2.rounds, g2.scenarios.length, g2.restartEvery ?? 0));
-  const count4 = entries.length + scenarios.length + leakGroups.length;
-  const design = { alpha: options.alpha, stages: options.stages, comparisons: count4, floor: options.floor };
-  const family = ({ looks, at, restartEvery }) => familyOf({ ...design, looks, at, restartEvery });
-  const comparisons = entries.map((entry) => finish(entry, family(entry)));
+  const compared = [...entries.map((e) => e.raw.metric), ...scenarios.map(() => "failures")];
+  const weights = weightsOf([...compared, ...leakGroups.map(() => "leak")]);
+  const design = { alpha: options.alpha, stages: options.stages, weights, floor: options.floor };
+  const family = ({ looks, at, restartEvery }, weight) => familyOf({ ...design, weight, looks, at, restartEvery });
+  const comparisons = entries.map((entry) => finish(entry, family(entry, weightOf(entry.raw.metric))));
   const errors = scenarios.map(
-    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery }))
+    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(
+      scenario,
+      pairs,
+      failureFamilyOf({ ...design, weight: weightOf("failures"), looks, at, restartEvery })
+    )
   );
   const leaks = leakGroups.flatMap((g2) => {
     const at = pairsMeasured(g2.rounds);
     const restartEvery = g2.restartEvery ?? 0;
     const looks = g2.looks.length > 0 ? g2.looks : [1];
-    return compareLeak(g2.rounds, restartEvery, at, family({ looks, at, restartEvery })) ?? [];
+    return compareLeak(g2.rounds, restartEvery, at, family({ looks, at, restartEvery }, weightOf("leak"))) ?? [];
   });
   return {
     verdict: overall(comparisons, errors, leaks),
@@ -13595,12 +13620,12 @@ async function startFirstBlock(ctx, notes2) {
 // src/decide/plan-check.ts
 var PLAN_NOISE = 0.03;
 var RESOLVE_MULTIPLE = 2;
-function schedule(input, design, comparisons, pairs, lookFactor) {
+function schedule(input, design, weights, pairs, lookFactor) {
   const once = input.fixedPairs !== void 0 || (input.runners ?? 1) > 1;
   const planned = once ? [input.fixedPairs ?? pairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1];
   const looks = once ? planned : [...planned, last + confirmationPairs(last)];
-  const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
+  const bonferroni = comparisonAlpha(input.alpha, weights, input.stages);
   return {
     looks,
     level: lookFactor === void 0 ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni
@@ -13615,12 +13640,14 @@ function detectableAt(input, design, pairs, level, noise) {
   return Math.abs(changeOfWorse("rps", detectableLog(logThreshold("rps", input.threshold), half, critical)));
 }
 function evaluate(input, design, budgetSec, noise, lookFactor) {
-  const comparisons = design.scenarios * input.perScenario;
+  const comparisons = design.scenarios * input.perScenario.length;
+  const weights = design.scenarios * weightsOf(input.perScenario);
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
-  const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
+  const { looks, level } = schedule(input, design, weights, Math.max(2, pairs), lookFactor);
   const lastPairs = input.fixedPairs ?? (looks.length > 1 ? looks[looks.length - 2] : looks[0]);
   return {
     comparisons,
+    weights,
     looks,
     level,
     pairs: lastPairs,
@@ -13643,9 +13670,9 @@ function neededBudget(fits, design, budgetSec) {
   for (let i = 0; i < 20 && !fits(design, high, true); i++) high *= 1.05;
   return Math.ceil(high);
 }
-function advise(input, noise, level, comparisons) {
+function advise(input, noise, level, weights) {
   if (input.fixedPairs !== void 0) return void 0;
-  const lookFactor = level / comparisonAlpha(input.alpha, comparisons, input.stages);
+  const lookFactor = level / comparisonAlpha(input.alpha, weights, input.stages);
   const fits = (design, sec, exact = false) => resolvesAt(input, evaluate(input, design, sec, noise, exact ? void 0 : lookFactor).detectable);
   const budgetSec = neededBudget(fits, input, input.budgetSec);
   const options = [1, 2, 4].filter((value2) => value2 !== input.restartEvery).map((value2) => ({
@@ -13666,11 +13693,16 @@ function advise(input, noise, level, comparisons) {
 }
 function planCheck(input) {
   const noise = input.noise ?? PLAN_NOISE;
-  const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
+  const { comparisons, weights, looks, level, pairs, detectable } = evaluate(
+    input,
+    input,
+    input.budgetSec,
+    noise
+  );
   const runners = input.runners ?? 1;
   const units2 = unitCount(pairs, input.restartEvery) * runners;
   const resolves = resolvesAt(input, detectable);
-  const advice = resolves ? void 0 : advise(input, noise, level, comparisons);
+  const advice = resolves ? void 0 : advise(input, noise, level, weights);
   return {
     comparisons,
     level,
@@ -13691,7 +13723,14 @@ function planCheck(input) {
 
 // src/gate/plan-check.ts
 function perScenario(config) {
-  return 3 + (config.openLoop === void 0 ? 0 : 1);
+  return [
+    "rps",
+    "p99",
+    "failures",
+    ...config.openLoop === void 0 ? [] : ["p99open"],
+    "alloc",
+    "leak"
+  ];
 }
 function checkPlan(config, plan, startSec) {
   const restartEvery = plan ? blocksOf(plan)?.restartEvery ?? 0 : config.restartEvery;
@@ -22168,11 +22207,18 @@ function mirror(cs) {
   const c = cs.find((x) => x.metric === "rps") ?? cs[0];
   return c ? ` (${metricLabel(c.metric)}: ${bound(c.bounds.worse.threshold)} and ${bound(c.bounds.better.threshold)})` : "";
 }
+var levelPct = (level) => `${Number(((1 - level) * 100).toFixed(2))}%`;
+function aloneText(decision) {
+  const levels = [...decision.comparisons, ...decision.leaks ?? []].map((c) => c.level);
+  const lead = decision.comparisons.find((c) => c.metric === "rps")?.level ?? levels[0];
+  if (lead === void 0 || !Number.isFinite(lead)) return "";
+  const smaller = levels.some((l) => l < lead * (1 - 1e-9)) ? "; the other comparisons' are wider still, as they take smaller shares of \u03B1 (docs/how-it-decides.md)" : "";
+  return `each alone a ${levelPct(lead)} interval${smaller}`;
+}
 function readingNote(decision, looks) {
   const cs = decision.comparisons;
   const family = familySize(decision);
-  const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
-  const alone = Number.isFinite(level) ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval` : "";
+  const alone = aloneText(decision);
   const floor = decision.rule.floor;
   const gc = decision.shown.some((s) => s.metric === "gc") ? " GC pause per request is shown too." : "";
   const shown2 = decision.shown.length > 0 ? ` Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s).${gc}` : "";

@@ -37,7 +37,16 @@ import {
   testedMetrics,
 } from './compare.ts';
 import { compareFailures } from './failures.ts';
-import { adjustedP, decisionAlpha, type Family, failureFamilyOf, familyOf, type Stages } from './family.ts';
+import {
+  adjustedP,
+  decisionAlpha,
+  type Family,
+  failureFamilyOf,
+  familyOf,
+  type Stages,
+  weightOf,
+  weightsOf,
+} from './family.ts';
 import { criticalFor, inferUnits, unitCount, unitOf, unitsOf } from './interval.ts';
 import { compareLeak, leakTested } from './leak.ts';
 import { blockTest, PROCESS_OFFSET_LEVEL } from './process-offsets.ts';
@@ -342,19 +351,27 @@ function decideOnce(
 ): Decision {
   const { entries, scenarios, shown } = collect(groups, options, followers);
   const leakGroups = groups.filter((g) => leakTested(g.rounds, g.scenarios.length, g.restartEvery ?? 0));
-  const count = entries.length + scenarios.length + leakGroups.length;
-  const design = { alpha: options.alpha, stages: options.stages, comparisons: count, floor: options.floor };
-  const family = ({ looks, at, restartEvery }: Pick<Entry, 'looks' | 'at' | 'restartEvery'>): Family =>
-    familyOf({ ...design, looks, at, restartEvery });
-  const comparisons = entries.map((entry) => finish(entry, family(entry)));
+  const compared = [...entries.map((e) => e.raw.metric), ...scenarios.map(() => 'failures' as const)];
+  const weights = weightsOf([...compared, ...leakGroups.map(() => 'leak' as const)]);
+  const design = { alpha: options.alpha, stages: options.stages, weights, floor: options.floor };
+  type Where = Pick<Entry, 'looks' | 'at' | 'restartEvery'>;
+  const family = ({ looks, at, restartEvery }: Where, weight: number): Family =>
+    familyOf({ ...design, weight, looks, at, restartEvery });
+  const comparisons = entries.map((entry) => finish(entry, family(entry, weightOf(entry.raw.metric))));
   const errors = scenarios.map(({ scenario, pairs, looks, at, restartEvery }) =>
-    compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery })),
+    compareFailures(
+      scenario,
+      pairs,
+      failureFamilyOf({ ...design, weight: weightOf('failures'), looks, at, restartEvery }),
+    ),
   );
   const leaks = leakGroups.flatMap((g) => {
     const at = pairsMeasured(g.rounds);
     const restartEvery = g.restartEvery ?? 0;
     const looks = g.looks.length > 0 ? g.looks : [1];
-    return compareLeak(g.rounds, restartEvery, at, family({ looks, at, restartEvery })) ?? [];
+    return (
+      compareLeak(g.rounds, restartEvery, at, family({ looks, at, restartEvery }, weightOf('leak'))) ?? []
+    );
   });
   return {
     verdict: overall(comparisons, errors, leaks),
