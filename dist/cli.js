@@ -12765,6 +12765,286 @@ function showMetric(scenario, metric, pairs) {
   };
 }
 
+// src/stats/stratified.ts
+function stratifiedMean(runners, level) {
+  const k = runners.length;
+  const n = runners.reduce((s, u) => s + u.length, 0);
+  if (k < 2 || runners.some((u) => u.length === 0) || n <= k)
+    throw new RangeError(`a stratified mean needs two runners and more units than runners, got ${k} of ${n}`);
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
+  const { between: ssBetween, within: ssWithin, df1, df2 } = sumsOfSquares(runners);
+  const estimate = mean2(runners.flat());
+  const unitVariance = ssWithin / df2;
+  const se = Math.sqrt(unitVariance / n);
+  const critical = tCritical(level, df2);
+  const f = unitVariance > 0 ? ssBetween / df1 / unitVariance : Number.POSITIVE_INFINITY;
+  const n0 = (n - runners.reduce((s, u) => s + u.length ** 2, 0) / n) / df1;
+  const between = Math.max(0, (ssBetween / df1 - unitVariance) / n0);
+  const pF = fSf(f, df1, df2);
+  if (se === 0)
+    return {
+      estimate,
+      lower: estimate,
+      upper: estimate,
+      p: estimate === 0 ? 1 : 0,
+      se,
+      critical,
+      df: df2,
+      unitVariance,
+      between,
+      f,
+      pF
+    };
+  const lower = estimate - critical * se;
+  const upper = estimate + critical * se;
+  const tested2 = Math.min(1, 2 * studentTSf(Math.abs(estimate) / se, df2));
+  const p = pOfInterval(tested2, lower, upper, level);
+  return { estimate, lower, upper, p, se, critical, df: df2, unitVariance, between, f, pF };
+}
+
+// src/stats/combination.ts
+function stageStatistic(runners) {
+  const used = runners.filter((u) => u.length > 0);
+  const n = used.reduce((s, u) => s + u.length, 0);
+  if (used.length === 0 || n - used.length < 1) return void 0;
+  if (used.length > 1) {
+    const r = stratifiedMean(used, 0.5);
+    return { estimate: r.estimate, se: r.se, df: r.df };
+  }
+  const units2 = used[0];
+  return { estimate: mean2(units2), se: sd(units2) / Math.sqrt(n), df: n - 1 };
+}
+function stageZ(s, delta2) {
+  if (s.se === 0) return s.estimate > delta2 ? 40 : s.estimate < delta2 ? -40 : 0;
+  const p = studentTSf((s.estimate - delta2) / s.se, s.df);
+  return Math.max(-40, Math.min(40, -normalQuantile(Math.max(p, 1e-300))));
+}
+function solve(z2, target, stages2) {
+  const reach = Math.max(...stages2.map((s) => Math.abs(s.estimate) + 80 * (s.se + 1e-12)));
+  let [low, high] = [-reach, reach];
+  for (let i = 0; i < 64; i++) {
+    const mid = (low + high) / 2;
+    if (z2(mid) > target) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+function combinationInference(first, second, weights, level) {
+  const z2 = (delta2) => weights[0] * stageZ(first, delta2) + weights[1] * stageZ(second, delta2);
+  const q = normalQuantile(1 - level / 2);
+  const stages2 = [first, second];
+  const lower = solve(z2, q, stages2);
+  const upper = solve(z2, -q, stages2);
+  const at0 = z2(0);
+  const tested2 = Math.min(1, 2 * normalCdf(-Math.abs(at0)));
+  const p = pOfInterval(tested2, lower, upper, level);
+  return { estimate: solve(z2, 0, stages2), lower, upper, p };
+}
+
+// src/stats/random-effects.ts
+var VARIANCE_FLOOR = 1e-12;
+function clusterOf(units2) {
+  if (units2.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units2.length}`);
+  const m = mean2(units2);
+  const ss = units2.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
+  return { estimate: m, variance: ss / (units2.length - 1) / units2.length, units: units2.length };
+}
+function weightedMean(values2, weights) {
+  const total = weights.reduce((s, w) => s + w, 0);
+  return values2.reduce((s, v, i) => s + v * weights[i], 0) / total;
+}
+function mostApart(clusters) {
+  let best = { index: 0, z: 0, others: Number.NaN };
+  clusters.forEach((c, i) => {
+    const rest = clusters.filter((_, j) => j !== i);
+    const w = rest.map((r) => 1 / Math.max(r.variance, VARIANCE_FLOOR));
+    const others = weightedMean(
+      rest.map((r) => r.estimate),
+      w
+    );
+    const sw = w.reduce((s, v) => s + v, 0);
+    const z2 = (c.estimate - others) / Math.sqrt(Math.max(c.variance, VARIANCE_FLOOR) + 1 / sw);
+    if (Math.abs(z2) > Math.abs(best.z) || Number.isNaN(best.others)) best = { index: i, z: z2, others };
+  });
+  return best;
+}
+
+// src/decide/replicas.ts
+var RUNNERS_DIFFER_LEVEL = 0.01;
+var MIN_RUNNER_UNITS = 2;
+var REACH_RUNNERS = [2, 4, 8];
+function runnerOf(pair2, starts) {
+  let i = 0;
+  while (i + 1 < starts.length && starts[i + 1] <= pair2) i++;
+  return i;
+}
+function unitsByRunner(pairNumbers, logRatios, starts, unitsOf3) {
+  const pairs = starts.map(() => []);
+  const ratios2 = starts.map(() => []);
+  pairNumbers.forEach((p, i) => {
+    const r = runnerOf(p, starts);
+    pairs[r].push(p);
+    ratios2[r].push(logRatios[i]);
+  });
+  return starts.map((_, r) => unitsOf3(pairs[r], ratios2[r]));
+}
+function inferRunners(perRunner, level, reach) {
+  const usable = perRunner.flatMap((u, i) => u.length >= MIN_RUNNER_UNITS ? [i] : []);
+  if (usable.length < 2) return void 0;
+  const r = stratifiedMean(
+    usable.map((i) => perRunner[i]),
+    level
+  );
+  const apart = mostApart(usable.map((i) => clusterOf(perRunner[i])));
+  const within = r.unitVariance / (usable.reduce((s, i) => s + perRunner[i].length, 0) / usable.length);
+  return {
+    inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
+    critical: r.critical,
+    spread: {
+      // Every runner in order; one with too few units has no change of its own (NaN) and no weight.
+      changes: perRunner.map(
+        (u) => u.length >= MIN_RUNNER_UNITS ? Math.expm1(clusterOf(u).estimate) : Number.NaN
+      ),
+      units: perRunner.map((u) => u.length),
+      within,
+      between: r.between,
+      f: r.f,
+      pF: r.pF,
+      differ: r.pF < RUNNERS_DIFFER_LEVEL,
+      apart: usable[apart.index],
+      othersChange: Math.expm1(apart.others),
+      reach: REACH_RUNNERS.map((runners) => ({
+        runners,
+        detectable: reachWith(runners, within, level, reach)
+      }))
+    }
+  };
+}
+function inferMerged(perRunner, level, rule, stages2) {
+  const all = inferRunners(perRunner, level, rule);
+  if (!stages2) return all && { ...all, method: "stratified" };
+  const second = perRunner.slice(stages2.first);
+  if (stages2.confirm) {
+    const fresh = second.length > 1 ? inferRunners(second, level, rule) : void 0;
+    if (fresh) return { ...fresh, spread: { ...fresh.spread, confirmation: true }, method: "stratified" };
+    return second.length === 1 ? inferUnits(second[0], level) : void 0;
+  }
+  const s1 = stageStatistic(perRunner.slice(0, stages2.first));
+  const s2 = stageStatistic(second);
+  if (!(all && s1 && s2)) return all && { ...all, method: "stratified" };
+  return {
+    inference: combinationInference(s1, s2, stages2.weights, level),
+    critical: normalQuantile(1 - level / 2),
+    spread: all.spread,
+    method: "combination"
+  };
+}
+function oneRunnerReach(logCi, critical, level, rule) {
+  const se = (logCi[1] - logCi[0]) / 2 / critical;
+  if (!(Number.isFinite(se) && se > 0)) return void 0;
+  return [4, 8].map((runners) => ({
+    runners,
+    detectable: reachWith(runners, se * se, level, rule)
+  }));
+}
+function reachWith(runners, within, level, rule) {
+  const critical = normalQuantile(1 - level / 2);
+  const half = critical * Math.sqrt(within / runners);
+  const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
+  return Math.abs(changeOfWorse(rule.metric, need));
+}
+
+// src/decide/comparison.ts
+function processes(entry) {
+  const test = blockTest(entry.raw.pairNumbers, entry.raw.logRatios, entry.restartEvery);
+  if (test === void 0) return {};
+  const { restartEvery } = entry;
+  return {
+    processes: {
+      restartEvery,
+      changes: test.changes,
+      f: test.f,
+      p: test.p,
+      differed: test.p < PROCESS_OFFSET_LEVEL
+    }
+  };
+}
+function planDetectable(entry, logCi, units2, f) {
+  const { raw, looks, restartEvery, threshold } = entry;
+  const critical = criticalFor(units2, f.level);
+  const end = looks.length > 1 ? looks[looks.length - 2] : looks[0];
+  const endUnits = unitCount(end, restartEvery);
+  if (!(endUnits > units2) || !Number.isFinite(logCi[0]) || !(critical > 0))
+    return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
+  const endCritical = criticalFor(endUnits, f.endLevel);
+  const half = (logCi[1] - logCi[0]) / 2 / critical * Math.sqrt(units2 / endUnits) * endCritical;
+  const centre = (logCi[0] + logCi[1]) / 2;
+  return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
+}
+function inferEntry(entry, units2, f) {
+  const { logRatios, pairNumbers, metric } = entry.raw;
+  if (entry.runners && entry.runners.length > 1) {
+    const perRunner = unitsByRunner(
+      pairNumbers,
+      logRatios,
+      entry.runners,
+      (p, r) => unitsOf(p, r, entry.restartEvery)
+    );
+    const rule = { metric, threshold: entry.threshold, floor: f.floor };
+    const merged = inferMerged(perRunner, f.level, rule, entry.stages);
+    if (merged) return merged;
+  }
+  return inferUnits(units2, f.level);
+}
+function oneRunner(inferred, logCi, metric, threshold, f) {
+  if (!inferred || inferred.method === "stratified" || inferred.method === "combination") return {};
+  const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
+  return reach ? { reach } : {};
+}
+function equivalenceInterval(entry, units2, f) {
+  const inferred = f.equivalence > 0 ? inferEntry(entry, units2, { ...f, level: f.equivalence }) : void 0;
+  if (!inferred) return [Number.NaN, Number.NaN];
+  return [Math.expm1(inferred.inference.lower), Math.expm1(inferred.inference.upper)];
+}
+function finish(entry, f) {
+  const { logRatios, pairNumbers, ...raw } = entry.raw;
+  const { threshold, restartEvery } = entry;
+  const units2 = unitsOf(pairNumbers, logRatios, restartEvery, entry.at);
+  const inferred = inferEntry(entry, units2, f);
+  const nan = Number.NaN;
+  const logCi = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
+  const ci = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
+  const estimate = inferred?.inference.estimate ?? (units2.length === 1 ? units2[0] : nan);
+  const change = Math.expm1(estimate);
+  const significant = excludesZero(logCi[0], logCi[1]);
+  const p = inferred?.inference.p ?? 1;
+  const within = equivalenceInterval(entry, units2, f);
+  const verdict = classify(raw.metric, change, ci, threshold, f.floor, within);
+  return {
+    ...raw,
+    head: raw.base * (1 + change),
+    unit: unitOf(restartEvery),
+    units: units2.length,
+    method: inferred?.method ?? "t",
+    change,
+    ...inferred && "spread" in inferred ? { runners: inferred.spread } : processes(entry),
+    ...oneRunner(inferred, logCi, raw.metric, threshold, f),
+    threshold,
+    bounds: ruleBounds(raw.metric, threshold, f.floor),
+    ci,
+    level: f.level,
+    equivalence: { ci: within, level: f.equivalence, endLevel: f.equivalenceEnd },
+    p,
+    pAdjusted: adjustedP(p, f, significant),
+    significant,
+    confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
+    detectable: inferred?.method === "stratified" || inferred?.method === "combination" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
+    worse: logWorse(raw.metric, Math.log1p(change)) > 0,
+    verdict,
+    ...entry.carryOver ? { carryOver: entry.carryOver } : {}
+  };
+}
+
 // src/stats/binomial.ts
 var SUMMED_TRIALS = 1e4;
 var RELATIVE_TOLERANCE = 1e-7;
@@ -12868,7 +13148,7 @@ function overdispersedRateTest(head2, base) {
 }
 
 // src/stats/poisson-bounds.ts
-function solve(f, target, high) {
+function solve2(f, target, high) {
   let [low, up] = [0, high];
   for (let i = 0; i < 80; i++) {
     const mid = (low + up) / 2;
@@ -12879,11 +13159,11 @@ function solve(f, target, high) {
 }
 function poissonUpper(count4, tail2) {
   const high = count4 + 20 + 20 * Math.sqrt(count4 + 1) - Math.log(tail2);
-  return solve((lambda) => chiSquareSf(2 * lambda, 2 * count4 + 2), tail2, high);
+  return solve2((lambda) => chiSquareSf(2 * lambda, 2 * count4 + 2), tail2, high);
 }
 function poissonLower(count4, tail2) {
   if (!(count4 > 0)) return 0;
-  return solve((lambda) => chiSquareSf(2 * lambda, 2 * count4), 1 - tail2, count4);
+  return solve2((lambda) => chiSquareSf(2 * lambda, 2 * count4), 1 - tail2, count4);
 }
 
 // src/decide/failures.ts
@@ -13039,195 +13319,6 @@ function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHO
   };
 }
 
-// src/stats/stratified.ts
-function stratifiedMean(runners, level) {
-  const k = runners.length;
-  const n = runners.reduce((s, u) => s + u.length, 0);
-  if (k < 2 || runners.some((u) => u.length === 0) || n <= k)
-    throw new RangeError(`a stratified mean needs two runners and more units than runners, got ${k} of ${n}`);
-  if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
-  const { between: ssBetween, within: ssWithin, df1, df2 } = sumsOfSquares(runners);
-  const estimate = mean2(runners.flat());
-  const unitVariance = ssWithin / df2;
-  const se = Math.sqrt(unitVariance / n);
-  const critical = tCritical(level, df2);
-  const f = unitVariance > 0 ? ssBetween / df1 / unitVariance : Number.POSITIVE_INFINITY;
-  const n0 = (n - runners.reduce((s, u) => s + u.length ** 2, 0) / n) / df1;
-  const between = Math.max(0, (ssBetween / df1 - unitVariance) / n0);
-  const pF = fSf(f, df1, df2);
-  if (se === 0)
-    return {
-      estimate,
-      lower: estimate,
-      upper: estimate,
-      p: estimate === 0 ? 1 : 0,
-      se,
-      critical,
-      df: df2,
-      unitVariance,
-      between,
-      f,
-      pF
-    };
-  const lower = estimate - critical * se;
-  const upper = estimate + critical * se;
-  const tested2 = Math.min(1, 2 * studentTSf(Math.abs(estimate) / se, df2));
-  const p = pOfInterval(tested2, lower, upper, level);
-  return { estimate, lower, upper, p, se, critical, df: df2, unitVariance, between, f, pF };
-}
-
-// src/stats/combination.ts
-function stageStatistic(runners) {
-  const used = runners.filter((u) => u.length > 0);
-  const n = used.reduce((s, u) => s + u.length, 0);
-  if (used.length === 0 || n - used.length < 1) return void 0;
-  if (used.length > 1) {
-    const r = stratifiedMean(used, 0.5);
-    return { estimate: r.estimate, se: r.se, df: r.df };
-  }
-  const units2 = used[0];
-  return { estimate: mean2(units2), se: sd(units2) / Math.sqrt(n), df: n - 1 };
-}
-function stageZ(s, delta2) {
-  if (s.se === 0) return s.estimate > delta2 ? 40 : s.estimate < delta2 ? -40 : 0;
-  const p = studentTSf((s.estimate - delta2) / s.se, s.df);
-  return Math.max(-40, Math.min(40, -normalQuantile(Math.max(p, 1e-300))));
-}
-function solve2(z2, target, stages2) {
-  const reach = Math.max(...stages2.map((s) => Math.abs(s.estimate) + 80 * (s.se + 1e-12)));
-  let [low, high] = [-reach, reach];
-  for (let i = 0; i < 64; i++) {
-    const mid = (low + high) / 2;
-    if (z2(mid) > target) low = mid;
-    else high = mid;
-  }
-  return (low + high) / 2;
-}
-function combinationInference(first, second, weights, level) {
-  const z2 = (delta2) => weights[0] * stageZ(first, delta2) + weights[1] * stageZ(second, delta2);
-  const q = normalQuantile(1 - level / 2);
-  const stages2 = [first, second];
-  const lower = solve2(z2, q, stages2);
-  const upper = solve2(z2, -q, stages2);
-  const at0 = z2(0);
-  const tested2 = Math.min(1, 2 * normalCdf(-Math.abs(at0)));
-  const p = pOfInterval(tested2, lower, upper, level);
-  return { estimate: solve2(z2, 0, stages2), lower, upper, p };
-}
-
-// src/stats/random-effects.ts
-var VARIANCE_FLOOR = 1e-12;
-function clusterOf(units2) {
-  if (units2.length < 2) throw new RangeError(`a cluster needs at least 2 units, got ${units2.length}`);
-  const m = mean2(units2);
-  const ss = units2.reduce((sum3, u) => sum3 + (u - m) ** 2, 0);
-  return { estimate: m, variance: ss / (units2.length - 1) / units2.length, units: units2.length };
-}
-function weightedMean(values2, weights) {
-  const total = weights.reduce((s, w) => s + w, 0);
-  return values2.reduce((s, v, i) => s + v * weights[i], 0) / total;
-}
-function mostApart(clusters) {
-  let best = { index: 0, z: 0, others: Number.NaN };
-  clusters.forEach((c, i) => {
-    const rest = clusters.filter((_, j) => j !== i);
-    const w = rest.map((r) => 1 / Math.max(r.variance, VARIANCE_FLOOR));
-    const others = weightedMean(
-      rest.map((r) => r.estimate),
-      w
-    );
-    const sw = w.reduce((s, v) => s + v, 0);
-    const z2 = (c.estimate - others) / Math.sqrt(Math.max(c.variance, VARIANCE_FLOOR) + 1 / sw);
-    if (Math.abs(z2) > Math.abs(best.z) || Number.isNaN(best.others)) best = { index: i, z: z2, others };
-  });
-  return best;
-}
-
-// src/decide/replicas.ts
-var RUNNERS_DIFFER_LEVEL = 0.01;
-var MIN_RUNNER_UNITS = 2;
-var REACH_RUNNERS = [2, 4, 8];
-function runnerOf(pair2, starts) {
-  let i = 0;
-  while (i + 1 < starts.length && starts[i + 1] <= pair2) i++;
-  return i;
-}
-function unitsByRunner(pairNumbers, logRatios, starts, unitsOf3) {
-  const pairs = starts.map(() => []);
-  const ratios2 = starts.map(() => []);
-  pairNumbers.forEach((p, i) => {
-    const r = runnerOf(p, starts);
-    pairs[r].push(p);
-    ratios2[r].push(logRatios[i]);
-  });
-  return starts.map((_, r) => unitsOf3(pairs[r], ratios2[r]));
-}
-function inferRunners(perRunner, level, reach) {
-  const usable = perRunner.flatMap((u, i) => u.length >= MIN_RUNNER_UNITS ? [i] : []);
-  if (usable.length < 2) return void 0;
-  const r = stratifiedMean(
-    usable.map((i) => perRunner[i]),
-    level
-  );
-  const apart = mostApart(usable.map((i) => clusterOf(perRunner[i])));
-  const within = r.unitVariance / (usable.reduce((s, i) => s + perRunner[i].length, 0) / usable.length);
-  return {
-    inference: { estimate: r.estimate, lower: r.lower, upper: r.upper, p: r.p },
-    critical: r.critical,
-    spread: {
-      // Every runner in order; one with too few units has no change of its own (NaN) and no weight.
-      changes: perRunner.map(
-        (u) => u.length >= MIN_RUNNER_UNITS ? Math.expm1(clusterOf(u).estimate) : Number.NaN
-      ),
-      units: perRunner.map((u) => u.length),
-      within,
-      between: r.between,
-      f: r.f,
-      pF: r.pF,
-      differ: r.pF < RUNNERS_DIFFER_LEVEL,
-      apart: usable[apart.index],
-      othersChange: Math.expm1(apart.others),
-      reach: REACH_RUNNERS.map((runners) => ({
-        runners,
-        detectable: reachWith(runners, within, level, reach)
-      }))
-    }
-  };
-}
-function inferMerged(perRunner, level, rule, stages2) {
-  const all = inferRunners(perRunner, level, rule);
-  if (!stages2) return all && { ...all, method: "stratified" };
-  const second = perRunner.slice(stages2.first);
-  if (stages2.confirm) {
-    const fresh = second.length > 1 ? inferRunners(second, level, rule) : void 0;
-    if (fresh) return { ...fresh, spread: { ...fresh.spread, confirmation: true }, method: "stratified" };
-    return second.length === 1 ? inferUnits(second[0], level) : void 0;
-  }
-  const s1 = stageStatistic(perRunner.slice(0, stages2.first));
-  const s2 = stageStatistic(second);
-  if (!(all && s1 && s2)) return all && { ...all, method: "stratified" };
-  return {
-    inference: combinationInference(s1, s2, stages2.weights, level),
-    critical: normalQuantile(1 - level / 2),
-    spread: all.spread,
-    method: "combination"
-  };
-}
-function oneRunnerReach(logCi, critical, level, rule) {
-  const se = (logCi[1] - logCi[0]) / 2 / critical;
-  if (!(Number.isFinite(se) && se > 0)) return void 0;
-  return [4, 8].map((runners) => ({
-    runners,
-    detectable: reachWith(runners, se * se, level, rule)
-  }));
-}
-function reachWith(runners, within, level, rule) {
-  const critical = normalQuantile(1 - level / 2);
-  const half = critical * Math.sqrt(within / runners);
-  const need = detectableLog(logThreshold(rule.metric, rule.threshold), half, critical, rule.floor);
-  return Math.abs(changeOfWorse(rule.metric, need));
-}
-
 // src/decide/verdict.ts
 function thresholdOf(metric, options, scenario) {
   if (metric === "alloc" || metric === "gc") return options.memoryThreshold ?? options.threshold;
@@ -13283,95 +13374,6 @@ function collect(groups, options, followers) {
     }
   });
   return { entries, scenarios, shown: shown2 };
-}
-function processes(entry) {
-  const test = blockTest(entry.raw.pairNumbers, entry.raw.logRatios, entry.restartEvery);
-  if (test === void 0) return {};
-  const { restartEvery } = entry;
-  return {
-    processes: {
-      restartEvery,
-      changes: test.changes,
-      f: test.f,
-      p: test.p,
-      differed: test.p < PROCESS_OFFSET_LEVEL
-    }
-  };
-}
-function planDetectable(entry, logCi, units2, f) {
-  const { raw, looks, restartEvery, threshold } = entry;
-  const critical = criticalFor(units2, f.level);
-  const end = looks.length > 1 ? looks[looks.length - 2] : looks[0];
-  const endUnits = unitCount(end, restartEvery);
-  if (!(endUnits > units2) || !Number.isFinite(logCi[0]) || !(critical > 0))
-    return detectableChange(raw.metric, logCi, critical, threshold, f.floor);
-  const endCritical = criticalFor(endUnits, f.endLevel);
-  const half = (logCi[1] - logCi[0]) / 2 / critical * Math.sqrt(units2 / endUnits) * endCritical;
-  const centre = (logCi[0] + logCi[1]) / 2;
-  return detectableChange(raw.metric, [centre - half, centre + half], endCritical, threshold, f.floor);
-}
-function inferEntry(entry, units2, f) {
-  const { logRatios, pairNumbers, metric } = entry.raw;
-  if (entry.runners && entry.runners.length > 1) {
-    const perRunner = unitsByRunner(
-      pairNumbers,
-      logRatios,
-      entry.runners,
-      (p, r) => unitsOf(p, r, entry.restartEvery)
-    );
-    const rule = { metric, threshold: entry.threshold, floor: f.floor };
-    const merged = inferMerged(perRunner, f.level, rule, entry.stages);
-    if (merged) return merged;
-  }
-  return inferUnits(units2, f.level);
-}
-function oneRunner(inferred, logCi, metric, threshold, f) {
-  if (!inferred || inferred.method === "stratified" || inferred.method === "combination") return {};
-  const reach = oneRunnerReach(logCi, inferred.critical, f.level, { metric, threshold, floor: f.floor });
-  return reach ? { reach } : {};
-}
-function equivalenceInterval(entry, units2, f) {
-  const inferred = f.equivalence > 0 ? inferEntry(entry, units2, { ...f, level: f.equivalence }) : void 0;
-  if (!inferred) return [Number.NaN, Number.NaN];
-  return [Math.expm1(inferred.inference.lower), Math.expm1(inferred.inference.upper)];
-}
-function finish(entry, f) {
-  const { logRatios, pairNumbers, ...raw } = entry.raw;
-  const { threshold, restartEvery } = entry;
-  const units2 = unitsOf(pairNumbers, logRatios, restartEvery, entry.at);
-  const inferred = inferEntry(entry, units2, f);
-  const nan = Number.NaN;
-  const logCi = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
-  const ci = [Math.expm1(logCi[0]), Math.expm1(logCi[1])];
-  const estimate = inferred?.inference.estimate ?? (units2.length === 1 ? units2[0] : nan);
-  const change = Math.expm1(estimate);
-  const significant = excludesZero(logCi[0], logCi[1]);
-  const p = inferred?.inference.p ?? 1;
-  const within = equivalenceInterval(entry, units2, f);
-  const verdict = classify(raw.metric, change, ci, threshold, f.floor, within);
-  return {
-    ...raw,
-    head: raw.base * (1 + change),
-    unit: unitOf(restartEvery),
-    units: units2.length,
-    method: inferred?.method ?? "t",
-    change,
-    ...inferred && "spread" in inferred ? { runners: inferred.spread } : processes(entry),
-    ...oneRunner(inferred, logCi, raw.metric, threshold, f),
-    threshold,
-    bounds: ruleBounds(raw.metric, threshold, f.floor),
-    ci,
-    level: f.level,
-    equivalence: { ci: within, level: f.equivalence, endLevel: f.equivalenceEnd },
-    p,
-    pAdjusted: adjustedP(p, f, significant),
-    significant,
-    confirmed: clearOfHalf(raw.metric, verdict, ci, threshold),
-    detectable: inferred?.method === "stratified" || inferred?.method === "combination" ? detectableChange(raw.metric, logCi, inferred.critical, threshold, f.floor) : planDetectable(entry, logCi, units2.length, f),
-    worse: logWorse(raw.metric, Math.log1p(change)) > 0,
-    verdict,
-    ...entry.carryOver ? { carryOver: entry.carryOver } : {}
-  };
 }
 function decideGroups(groups, options) {
   const first = decideOnce(groups, options);
