@@ -10550,6 +10550,54 @@ var hotFunction = {
   ),
   dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
 };
+var allocationSite = object(
+  {
+    fn: str(500),
+    file: str(1e3),
+    line: count(1e9),
+    unit: oneOf(["function", "file", "package"]),
+    baseBytes: quantity(MAX_COUNT),
+    headBytes: quantity(MAX_COUNT)
+  },
+  {
+    version: str(100),
+    caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+  }
+);
+var allocationSide = object({
+  bytes: quantity(MAX_COUNT),
+  samples: count(MAX_COUNT),
+  requests: count(MAX_COUNT)
+});
+var allocationUnit = object(
+  {
+    level: oneOf(["function", "file", "package"]),
+    name: str(500),
+    file: str(1e3),
+    line: count(1e9),
+    package: str(300),
+    pseudo: bool,
+    baseBytes: quantity(MAX_COUNT),
+    headBytes: quantity(MAX_COUNT),
+    deltaBytes: range(-MAX_COUNT, MAX_COUNT),
+    evident: bool
+  },
+  { p: share }
+);
+var allocation = object({
+  more: list2(allocationSite, 20),
+  evidence: object({
+    pairs: count(MAX_PAIRS),
+    windowSec: quantity(MAX_SECONDS),
+    level: share,
+    tested: count(MAX_COUNT),
+    explain: bool,
+    base: allocationSide,
+    head: allocationSide,
+    functions: list2(allocationUnit, 50),
+    named: list2(allocationUnit, 50)
+  })
+});
 var commit = object({ sha: str(64, SHA), label: str(256) });
 var scenarioName = str(200);
 var settings = object(
@@ -10644,7 +10692,7 @@ var REPORT_SCHEMA = object(
       { side: oneOf(["base", "head"]), output: str(65536) }
     ),
     notes: list2(NOTE_SCHEMA, 100),
-    profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
+    profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }, { allocation }),
     changedFiles: list2(str(1e3), 1e4),
     diagnostics,
     pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
@@ -15798,11 +15846,12 @@ function mergeHeapProfiles(profiles) {
 
 // src/profile/allocation.ts
 var KEPT_FUNCTIONS = 10;
+var KEPT_NAMED = 20;
 function windowProfiles(answers, labels) {
   const profiles = labels.map((label) => readHeapProfile(answers.get(label)));
   return profiles.every((p) => p !== void 0) && profiles.length > 0 ? profiles : void 0;
 }
-function allocationSide(windows, responses, roots) {
+function allocationSide2(windows, responses, roots) {
   const profiles = windows.map((w) => allocationProfile(w, roots));
   return {
     whole: allocationProfile(mergeHeapProfiles(windows), roots),
@@ -15813,7 +15862,7 @@ function allocationSide(windows, responses, roots) {
     sampleUs: 1
   };
 }
-function allocationUnit(u) {
+function allocationUnit2(u) {
   const { level, name, file, line, package: pkg, pseudo, p, evident } = u;
   return {
     level,
@@ -15840,8 +15889,8 @@ function weighAllocation(base, head2, options) {
     explain: e.explain,
     base: side2(e.base),
     head: side2(e.head),
-    functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit),
-    named: e.named.map(allocationUnit)
+    functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit2),
+    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit2)
   };
 }
 
@@ -19809,7 +19858,7 @@ function keptEvidence(evidence) {
   const top = (units2) => units2.slice(0, KEPT_UNITS);
   return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
 }
-async function targets(spec, zeroxBin, allocation) {
+async function targets(spec, zeroxBin, allocation2) {
   const headSide = {
     start: spec.start,
     env: spec.env ?? {},
@@ -19833,8 +19882,8 @@ async function targets(spec, zeroxBin, allocation) {
     readyTimeoutMs: own(side2).readyTimeoutMs,
     cpus: spec.cpus?.server,
     samplingIntervalUs: SAMPLING_INTERVAL_US,
-    ...allocation && {
-      allocation: { preload: allocation.copies[side2].verified(), outFile: allocation.outFile[side2] }
+    ...allocation2 && {
+      allocation: { preload: allocation2.copies[side2].verified(), outFile: allocation2.outFile[side2] }
     },
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
   });
@@ -19847,7 +19896,7 @@ function compareAllocation(sides, probes, spec) {
   );
   const heap = { base: windows("base"), head: windows("head") };
   if (heap.base === void 0 || heap.head === void 0) return void 0;
-  const side2 = (s) => allocationSide(
+  const side2 = (s) => allocationSide2(
     heap[s],
     sides[s].windows.map((w) => w.responses),
     [sides[s].run.root]
@@ -19905,14 +19954,14 @@ async function compareProfiles(spec) {
   writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
   writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
   const runs = { base: sides.base.run, head: sides.head.run };
-  const allocation = compareAllocation(sides, probes, spec);
+  const allocation2 = compareAllocation(sides, probes, spec);
   return {
     runs,
     profiles: { base: base.whole, head: head2.whole },
     evidence,
     diffHead,
     diffBase,
-    allocation,
+    allocation: allocation2,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
@@ -19920,7 +19969,7 @@ async function compareProfiles(spec) {
       runs.head.ticksJson,
       diffHead,
       diffBase,
-      ...allocation ? [allocation.files.base, allocation.files.head] : []
+      ...allocation2 ? [allocation2.files.base, allocation2.files.head] : []
     ]
   };
 }
@@ -20565,10 +20614,10 @@ function dependencyVersion(u, headDir) {
     return void 0;
   }
 }
-function allocationSummary(allocation, root, headDir) {
-  const { evidence } = allocation;
+function allocationSummary(allocation2, root, headDir) {
+  const { evidence } = allocation2;
   const more = evidence.named.filter((u) => u.deltaBytes > 0 && !u.pseudo).slice(0, 5).map((u) => ({
-    ...placed(u, root, headDir, allocation.profiles.head),
+    ...placed(u, root, headDir, allocation2.profiles.head),
     ...dependencyVersion(u, headDir) !== void 0 && { version: dependencyVersion(u, headDir) },
     baseBytes: u.baseBytes,
     headBytes: u.headBytes

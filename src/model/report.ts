@@ -245,7 +245,7 @@ export interface ProfileSummary {
    * back from report.json or merged from several shards, whose section is written from `hotter` alone.
    */
   evidence?: ProfileEvidence;
-  /** The differential allocation profile; absent when none was taken, and in a report read back from report.json. */
+  /** The differential allocation profile; absent when none was taken. */
   allocation?: AllocationSummary;
   seconds: number;
 }

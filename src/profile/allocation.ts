@@ -9,8 +9,10 @@ import type { AllocationEvidence, AllocationUnit, UnitCost } from '../model/prof
 import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { allocationProfile, type HeapProfile, mergeHeapProfiles, readHeapProfile } from './heap-profile.ts';
 
-/** Functions kept in report.json as data (what is named is kept whole). */
+/** Functions kept in report.json as data. */
 const KEPT_FUNCTIONS = 10;
+/** What report.json keeps of the named units (the comment says three): within its schema's bound. */
+const KEPT_NAMED = 20;
 
 /**
  * The windows' profiles of one side read from what its preload answered (by label, in window order); undefined
@@ -77,6 +79,6 @@ export function weighAllocation(
     base: side(e.base),
     head: side(e.head),
     functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit),
-    named: e.named.map(allocationUnit),
+    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit),
   };
 }

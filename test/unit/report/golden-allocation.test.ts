@@ -11,7 +11,7 @@ import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { allocationSentence, allocationSubject } from '../../../src/report/allocation-text.ts';
 import { memoryNext } from '../../../src/report/memory-text.ts';
 import { golden } from '../../support/golden.ts';
-import { gateReport } from '../../support/reports.ts';
+import { asFile, gateReport } from '../../support/reports.ts';
 
 const unit = (
   name: string,
@@ -65,6 +65,17 @@ test('slower because it allocates more: the Next line names the function, the se
   assert.match(
     markdown,
     /\*\*Allocates more on head\*\*: `buildScratch` in server\.js:4 \+16\.0 KB \(0 B → 16\.0 KB\)/,
+  );
+  // Read back as `mode: report` reads a fork's report.json: the same allocation profile, the same words.
+  const read = asFile(report, 'report.json').report;
+  assert.deepEqual(read.profile?.allocation, JSON.parse(JSON.stringify(allocation)));
+  const again = renderMarkdown(read, { acceptLabel: 'perf-gate:accept' });
+  const section = (m: string) => m.slice(m.indexOf('<summary>Where the memory went'));
+  assert.equal(section(again).split('</details>')[0], section(markdown).split('</details>')[0]);
+  assert.throws(
+    () =>
+      asFile({ ...report, profile: { ...report.profile, allocation: { more: [{ fn: 'x' }] } } }, 'r.json'),
+    /allocation/,
   );
 });
 
