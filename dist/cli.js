@@ -10434,6 +10434,72 @@ var NOTE_SCHEMA = {
   ]
 };
 
+// src/config/report-profile-schema.ts
+var hotFunction = {
+  ...object(
+    { fn: str(500), file: str(1e3), line: count(1e9), baseSelf: share, headSelf: share },
+    {
+      unit: oneOf(["function", "file", "package"]),
+      baseUsPerRequest: quantity(1e9),
+      headUsPerRequest: quantity(1e9),
+      caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+    }
+  ),
+  dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
+};
+var allocationSite = object(
+  {
+    fn: str(500),
+    file: str(1e3),
+    line: count(1e9),
+    unit: oneOf(["function", "file", "package"]),
+    baseBytes: quantity(MAX_COUNT),
+    headBytes: quantity(MAX_COUNT)
+  },
+  {
+    version: str(100),
+    caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+  }
+);
+var allocationSide = object({
+  bytes: quantity(MAX_COUNT),
+  samples: count(MAX_COUNT),
+  requests: count(MAX_COUNT)
+});
+var allocationUnit = object(
+  {
+    level: oneOf(["function", "file", "package"]),
+    name: str(500),
+    file: str(1e3),
+    line: count(1e9),
+    package: str(300),
+    pseudo: bool,
+    baseBytes: quantity(MAX_COUNT),
+    headBytes: quantity(MAX_COUNT),
+    deltaBytes: range(-MAX_COUNT, MAX_COUNT),
+    evident: bool
+  },
+  { p: share }
+);
+var allocation = object({
+  more: list2(allocationSite, 20),
+  evidence: object({
+    pairs: count(MAX_PAIRS),
+    windowSec: quantity(MAX_SECONDS),
+    level: share,
+    tested: count(MAX_COUNT),
+    explain: bool,
+    base: allocationSide,
+    head: allocationSide,
+    functions: list2(allocationUnit, 50),
+    named: list2(allocationUnit, 50)
+  })
+});
+var PROFILE_SCHEMA = object(
+  { hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
+  { allocation }
+);
+
 // src/config/report-schema.ts
 var latency = object({
   p50: quantity(MAX_MS),
@@ -10538,66 +10604,6 @@ var diagnostics = object(
   },
   { base: sideDiagnostics, head: sideDiagnostics }
 );
-var hotFunction = {
-  ...object(
-    { fn: str(500), file: str(1e3), line: count(1e9), baseSelf: share, headSelf: share },
-    {
-      unit: oneOf(["function", "file", "package"]),
-      baseUsPerRequest: quantity(1e9),
-      headUsPerRequest: quantity(1e9),
-      caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
-    }
-  ),
-  dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
-};
-var allocationSite = object(
-  {
-    fn: str(500),
-    file: str(1e3),
-    line: count(1e9),
-    unit: oneOf(["function", "file", "package"]),
-    baseBytes: quantity(MAX_COUNT),
-    headBytes: quantity(MAX_COUNT)
-  },
-  {
-    version: str(100),
-    caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
-  }
-);
-var allocationSide = object({
-  bytes: quantity(MAX_COUNT),
-  samples: count(MAX_COUNT),
-  requests: count(MAX_COUNT)
-});
-var allocationUnit = object(
-  {
-    level: oneOf(["function", "file", "package"]),
-    name: str(500),
-    file: str(1e3),
-    line: count(1e9),
-    package: str(300),
-    pseudo: bool,
-    baseBytes: quantity(MAX_COUNT),
-    headBytes: quantity(MAX_COUNT),
-    deltaBytes: range(-MAX_COUNT, MAX_COUNT),
-    evident: bool
-  },
-  { p: share }
-);
-var allocation = object({
-  more: list2(allocationSite, 20),
-  evidence: object({
-    pairs: count(MAX_PAIRS),
-    windowSec: quantity(MAX_SECONDS),
-    level: share,
-    tested: count(MAX_COUNT),
-    explain: bool,
-    base: allocationSide,
-    head: allocationSide,
-    functions: list2(allocationUnit, 50),
-    named: list2(allocationUnit, 50)
-  })
-});
 var commit = object({ sha: str(64, SHA), label: str(256) });
 var scenarioName = str(200);
 var settings = object(
@@ -10692,7 +10698,7 @@ var REPORT_SCHEMA = object(
       { side: oneOf(["base", "head"]), output: str(65536) }
     ),
     notes: list2(NOTE_SCHEMA, 100),
-    profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }, { allocation }),
+    profile: PROFILE_SCHEMA,
     changedFiles: list2(str(1e3), 1e4),
     diagnostics,
     pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
