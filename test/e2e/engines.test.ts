@@ -9,13 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import { readReport, runAction } from '../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
-import {
-  makeRepo,
-  processesUnder,
-  pullRequestEvent,
-  serverSource,
-  type TestRepo,
-} from '../support/repo.ts';
+import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
 describe('load engines, end to end', () => {
   let fake: FakeGitHub;
