@@ -39,7 +39,7 @@ const files = (dir: string): string[] =>
     .map((name) => join(dir, name));
 
 /** How many end-to-end files of the first group run at once. */
-const MECHANICS_AT_ONCE = 5;
+const MECHANICS_AT_ONCE = 4;
 
 const [which = 'e2e', ...extra] = process.argv.slice(2);
 if (which !== 'e2e' && which !== 'all') throw new Error(`run-suite: e2e or all, not ${which}`);
