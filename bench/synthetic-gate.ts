@@ -18,6 +18,10 @@
  * per-pair noise within a block (AR(1), `serial`); a drift of the host's speed within a pair (`drift` per side's
  * turn, in log: ABBA order meets it).
  *
+ * Memory, as a Node server's preload measures it (on by default: the family the action decides for a Node server):
+ * allocation per request with log-sd `memorySd` per side and turn, the same on both sides, and the heap kept after
+ * each turn's full collection: 8 MB + N(0, `retainedSd`²) bytes, no leak.
+ *
  * A pair's cost (the gate's plan for many scenarios): each side gets `durationSec` of measured load shared by the
  * scenarios, each at least `minScenarioSec`, so 2 × max(duration, min × scenarios) + `pairOverheadSec`, plus
  * `blockSec` for starting and priming a block of processes every `restartEvery` pairs (every pair at 0 or 1).
@@ -41,6 +45,8 @@ export interface GateModel {
   p99Factor: number;
   /** Per scenario: the share by which head is slower (req/s × (1 − s), latency ÷ (1 − s)); missing: 0. */
   slower: readonly number[];
+  /** Per scenario: the share by which head's p99 alone is higher (req/s unchanged: a tail); missing: 0. */
+  tail?: readonly number[];
   /** Sd of the log ratio of a block's head process against its base process, for their whole life. */
   offset: number;
   restartEvery: number;
@@ -80,6 +86,10 @@ export interface GateModel {
   replicas?: number;
   /** A stage of a two-stage design (`stage`). */
   stage?: 1 | 2;
+  /** Log-sd of allocation per request per side and turn (0: a server without memory figures). */
+  memorySd: number;
+  /** Sd of the heap kept after a turn's full collection, bytes. */
+  retainedSd: number;
 }
 
 export const DEFAULT_MODEL: GateModel = {
@@ -101,6 +111,10 @@ export const DEFAULT_MODEL: GateModel = {
   alpha: 0.05,
   budgetSec: 180,
   early: 1,
+  // The examples' worst per-pair noise of allocation (0.53%, NOTEBOOK §47) is √2 × a side's; the heap kept's sd
+  // gives the leak test's A/A slopes there (about 2 bytes a request).
+  memorySd: 0.004,
+  retainedSd: 40_000,
 };
 
 /** Measured seconds of one scenario on one side in one pair. */
@@ -137,7 +151,33 @@ function poisson(random: () => number, mean: number): number {
   return k;
 }
 
-function measurement(rps: number, p50: number, p99: number, sec: number, failed: number): RoundMeasurement {
+/** A side's memory in one turn: `requests` begun, `served` since its processes started. */
+function memoryOf(
+  m: GateModel,
+  random: () => number,
+  requests: number,
+  served: number,
+): RoundMeasurement['memory'] {
+  if (m.memorySd <= 0) return undefined;
+  return {
+    requests,
+    allocatedBytes: 8000 * requests * Math.exp(m.memorySd * gaussian(random)),
+    exact: false,
+    gcMs: requests / 1000,
+    retainedBytes: 8e6 + m.retainedSd * gaussian(random),
+    rssBytes: 60e6,
+    served,
+  };
+}
+
+function measurement(
+  rps: number,
+  p50: number,
+  p99: number,
+  sec: number,
+  failed: number,
+  memory?: RoundMeasurement['memory'],
+): RoundMeasurement {
   const requests = Math.round(rps * sec);
   const responses = Math.max(0, requests - failed);
   return {
@@ -151,6 +191,7 @@ function measurement(rps: number, p50: number, p99: number, sec: number, failed:
     non2xx: 0,
     statusCodes: { '200': responses },
     loadgenCpu: 0.5,
+    ...(memory === undefined ? {} : { memory }),
   };
 }
 
@@ -163,6 +204,8 @@ interface BlockState {
   headRate: number;
   /** Each scenario's last per-pair noise (AR(1) within the block). */
   noise: number[];
+  /** Requests each side's processes have begun. */
+  served: Record<Side, number>;
 }
 
 function blockState(m: GateModel, random: () => number): BlockState {
@@ -172,6 +215,7 @@ function blockState(m: GateModel, random: () => number): BlockState {
     baseRate: Math.exp(sd * gaussian(random)),
     headRate: Math.exp(sd * gaussian(random)),
     noise: [],
+    served: { base: 0, head: 0 },
   };
 }
 
@@ -212,22 +256,36 @@ function pairRounds(
     previous = s;
     const change = Math.log(1 - (m.slower[s] ?? 0)) + state.offset + carried;
     const d = change + drift + noiseOf(m, random, state, s, sd);
-    const d99 = -change + m.p99Factor * sd * gaussian(random);
+    const d99 = -change + Math.log1p(m.tail?.[s] ?? 0) + m.p99Factor * sd * gaussian(random);
     const d50 = -change + (sd / 2) * gaussian(random);
     const baseRps = m.rps * Math.exp(host);
     const headRps = baseRps * Math.exp(d);
     const p50 = Math.exp(-host);
     const p99 = 3 * Math.exp(-host + 0.1 * gaussian(random));
     const baseRate = m.baseFailureRate * state.baseRate;
-    const base = measurement(baseRps, p50, p99, sec, failed(m, random, baseRps * sec, baseRate));
+    const memory = (side: Side, requests: number) => {
+      state.served[side] += requests;
+      return memoryOf(m, random, requests, state.served[side]);
+    };
+    const baseRequests = Math.round(baseRps * sec);
+    const base = measurement(
+      baseRps,
+      p50,
+      p99,
+      sec,
+      failed(m, random, baseRequests, baseRate),
+      memory('base', baseRequests),
+    );
     const headRate = (m.headFailureRate[s] ?? m.baseFailureRate) * state.headRate;
     const stall = s === 0 && m.stallPairs?.includes(pair) ? (m.stallFailures ?? 10) : 0;
+    const headRequests = Math.round(headRps * sec);
     const head = measurement(
       headRps,
       p50 * Math.exp(d50),
       p99 * Math.exp(d99),
       sec,
-      failed(m, random, headRps * sec, headRate) + stall,
+      failed(m, random, headRequests, headRate) + stall,
+      memory('head', headRequests),
     );
     order.forEach((side, position) => {
       rounds.push({

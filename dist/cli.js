@@ -12455,21 +12455,38 @@ function leaning(c) {
 }
 
 // src/decide/family.ts
+var WEIGHTS = {
+  rps: 1,
+  cpu: 1,
+  p50: 1,
+  p99: 0.25,
+  p99open: 0.25,
+  failures: 0.25,
+  alloc: 0.1,
+  gc: 0.1,
+  leak: 0.1
+};
+function weightOf(metric) {
+  return WEIGHTS[metric];
+}
+function weightsOf(compared) {
+  return compared.reduce((w, c) => w + weightOf(c), 0);
+}
 function stagesOf(stage) {
   return stage === void 0 ? 1 : 2;
 }
 function decisionAlpha(alpha, stages2 = 1) {
   return alpha / stages2;
 }
-function comparisonAlpha(alpha, comparisons, stages2 = 1) {
-  return decisionAlpha(alpha, stages2) / comparisons;
+function comparisonAlpha(alpha, weights, stages2 = 1, weight = 1) {
+  return decisionAlpha(alpha, stages2) * weight / weights;
 }
 function endOf(looks) {
   return looks.length > 1 ? looks[looks.length - 2] : looks[0];
 }
 function familyOf(d) {
   const decided2 = decisionAlpha(d.alpha, d.stages);
-  const alpha = comparisonAlpha(d.alpha, d.comparisons, d.stages);
+  const alpha = comparisonAlpha(d.alpha, d.weights, d.stages, d.weight);
   const { looks, at, restartEvery } = d;
   const side2 = decided2 / 2;
   return {
@@ -12478,7 +12495,7 @@ function familyOf(d) {
     equivalence: 2 * equivalenceLevel(side2, looks, at),
     equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
-    comparisons: d.comparisons,
+    multiplier: multiplierOf(d),
     alpha: decided2,
     floor: d.floor ?? REGRESSION_FLOOR
   };
@@ -12487,17 +12504,20 @@ function failureFamilyOf(d) {
   const { looks, at } = d;
   const decided2 = decisionAlpha(d.alpha, d.stages);
   return {
-    level: lookLevel(comparisonAlpha(d.alpha, d.comparisons, d.stages), looks, at),
+    level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
     early: isEarlyLook(at, looks),
-    comparisons: d.comparisons,
+    multiplier: multiplierOf(d),
     alpha: decided2,
     looks,
     restartEvery: d.restartEvery,
     equivalence: equivalenceLevel(decided2 / 2, looks, at)
   };
 }
+function multiplierOf(d) {
+  return d.weights / (d.weight ?? 1);
+}
 function adjustedP(p, f, significant) {
-  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
+  const adjusted = Math.min(1, f.multiplier * f.sequential(p));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }
 
@@ -12745,280 +12765,6 @@ function showMetric(scenario, metric, pairs) {
   };
 }
 
-// src/stats/binomial.ts
-var SUMMED_TRIALS = 1e4;
-var RELATIVE_TOLERANCE = 1e-7;
-function lnPmf(k, n, p) {
-  return lnGamma(n + 1) - lnGamma(k + 1) - lnGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
-}
-function binomialTestP(k, n, p) {
-  if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 0 && k <= n)) {
-    throw new RangeError(`binomial test needs integers 0 \u2264 k \u2264 n, got k ${k}, n ${n}`);
-  }
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`binomial test needs p in [0, 1], got ${p}`);
-  if (n === 0) return 1;
-  if (p === 0) return k === 0 ? 1 : 0;
-  if (p === 1) return k === n ? 1 : 0;
-  const observed = lnPmf(k, n, p) + Math.log1p(RELATIVE_TOLERANCE);
-  if (n > SUMMED_TRIALS) return Math.min(1, tails(k, n, p, observed));
-  let total = 0;
-  for (let i = 0; i <= n; i++) {
-    const ln = lnPmf(i, n, p);
-    if (ln <= observed) total += Math.exp(ln);
-  }
-  return Math.min(1, total);
-}
-function cdf(k, n, p) {
-  if (k < 0) return 0;
-  if (k >= n) return 1;
-  return regularizedIncompleteBeta(1 - p, n - k, k + 1, p);
-}
-function tails(k, n, p, observed) {
-  const mode = n * p;
-  if (k === mode) return 1;
-  if (k < mode) {
-    let lo2 = Math.ceil(mode);
-    let hi2 = n + 1;
-    while (lo2 < hi2) {
-      const mid = Math.floor((lo2 + hi2) / 2);
-      if (lnPmf(mid, n, p) <= observed) hi2 = mid;
-      else lo2 = mid + 1;
-    }
-    return cdf(k, n, p) + (1 - cdf(lo2 - 1, n, p));
-  }
-  let lo = -1;
-  let hi = Math.floor(mode);
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (lnPmf(mid, n, p) <= observed) lo = mid;
-    else hi = mid - 1;
-  }
-  return cdf(lo, n, p) + (1 - cdf(k - 1, n, p));
-}
-function conditionalRateTestP(headEvents, headExposure, baseEvents, baseExposure) {
-  const total = headEvents + baseEvents;
-  if (total === 0 || headExposure + baseExposure <= 0) return 1;
-  return binomialTestP(headEvents, total, headExposure / (headExposure + baseExposure));
-}
-
-// src/stats/overdispersion.ts
-var sum2 = (xs) => xs.reduce((a, b) => a + b, 0);
-function pearson(side2) {
-  const events = sum2(side2.events);
-  const exposure = sum2(side2.exposures);
-  if (events === 0 || exposure <= 0) return { chi2: 0, df: 0 };
-  const rate2 = events / exposure;
-  let chi2 = 0;
-  let units2 = 0;
-  side2.exposures.forEach((e, i) => {
-    if (!(e > 0)) return;
-    const expected2 = rate2 * e;
-    chi2 += (side2.events[i] - expected2) ** 2 / expected2;
-    units2++;
-  });
-  return { chi2, df: units2 - 1 };
-}
-function dispersionOf(head2, base) {
-  const h = pearson(head2);
-  const b = pearson(base);
-  const df = h.df + b.df;
-  return { dispersion: df > 0 ? Math.max(1, (h.chi2 + b.chi2) / df) : 1, df };
-}
-function quasiT(headEvents, total, head2, base, dispersion, df) {
-  if (total === 0 || df < 1) return total === 0 ? 1 : 0;
-  const share3 = sum2(head2.exposures) / (sum2(head2.exposures) + sum2(base.exposures));
-  const t = (headEvents - total * share3) / Math.sqrt(dispersion * total * share3 * (1 - share3));
-  return Math.min(1, 2 * studentTSf(Math.abs(t), df));
-}
-var unitsOf2 = (side2) => side2.exposures.filter((e) => e > 0).length;
-function overdispersedRateTest(head2, base) {
-  if (unitsOf2(head2) < 2 || unitsOf2(base) < 2) return { p: 1, dispersion: 1, df: 0 };
-  const { dispersion, df } = dispersionOf(head2, base);
-  const headEvents = sum2(head2.events);
-  const total = headEvents + sum2(base.events);
-  const effective = Math.floor(total / dispersion + 1e-9);
-  const headEffective = total === 0 ? 0 : Math.round(effective * headEvents / total);
-  const exact = conditionalRateTestP(
-    headEffective,
-    sum2(head2.exposures),
-    effective - headEffective,
-    sum2(base.exposures)
-  );
-  return { p: Math.max(exact, quasiT(headEvents, total, head2, base, dispersion, df)), dispersion, df };
-}
-
-// src/stats/poisson-bounds.ts
-function solve(f, target, high) {
-  let [low, up] = [0, high];
-  for (let i = 0; i < 80; i++) {
-    const mid = (low + up) / 2;
-    if (f(mid) > target) low = mid;
-    else up = mid;
-  }
-  return (low + up) / 2;
-}
-function poissonUpper(count4, tail2) {
-  const high = count4 + 20 + 20 * Math.sqrt(count4 + 1) - Math.log(tail2);
-  return solve((lambda) => chiSquareSf(2 * lambda, 2 * count4 + 2), tail2, high);
-}
-function poissonLower(count4, tail2) {
-  if (!(count4 > 0)) return 0;
-  return solve((lambda) => chiSquareSf(2 * lambda, 2 * count4), 1 - tail2, count4);
-}
-
-// src/decide/failures.ts
-function emptySide() {
-  return { failures: 0, requests: 0, classes: { timeouts: 0, connectionErrors: 0, statuses: {} } };
-}
-function add(side2, m, expectStatus) {
-  side2.failures += failures(m, expectStatus);
-  side2.requests += m.responses + m.errors + m.timeouts;
-  side2.classes.timeouts += m.timeouts;
-  side2.classes.connectionErrors += m.errors;
-  for (const [code2, count4] of Object.entries(m.statusCodes)) {
-    if (!expected(code2, expectStatus))
-      side2.classes.statuses[code2] = (side2.classes.statuses[code2] ?? 0) + count4;
-  }
-}
-var FAILURE_MARGIN = 1e-3;
-function rateDifference(head2, base, dispersion, level) {
-  if (!(level > 0 && head2.requests > 0 && base.requests > 0)) return [-Infinity, Infinity];
-  const tail2 = level / 2;
-  const rate2 = (side2, bound2) => bound2(side2.failures / dispersion, tail2) / (side2.requests / dispersion);
-  return [
-    rate2(head2, poissonLower) - rate2(base, poissonUpper),
-    rate2(head2, poissonUpper) - rate2(base, poissonLower)
-  ];
-}
-function perUnit(pairs, restartEvery, expectStatus) {
-  const blocks = unitOf(restartEvery) === "blocks";
-  const units2 = /* @__PURE__ */ new Map();
-  for (const pair2 of pairs) {
-    const key = blocks ? Math.floor(pair2.base.pair / restartEvery) : pair2.base.pair;
-    const unit = units2.get(key) ?? { base: emptySide(), head: emptySide() };
-    add(unit.base, pair2.base.measurement, expectStatus);
-    add(unit.head, pair2.head.measurement, expectStatus);
-    units2.set(key, unit);
-  }
-  const ordered = [...units2].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
-  const side2 = (s) => ({
-    events: ordered.map((u) => u[s].failures),
-    exposures: ordered.map((u) => u[s].requests)
-  });
-  return { base: side2("base"), head: side2("head") };
-}
-function compareFailures(scenario, pairs, family) {
-  const base = emptySide();
-  const head2 = emptySide();
-  for (const pair2 of pairs) {
-    add(base, pair2.base.measurement, scenario.expectStatus);
-    add(head2, pair2.head.measurement, scenario.expectStatus);
-  }
-  const units2 = perUnit(pairs, family.restartEvery ?? 0, scenario.expectStatus);
-  const test = overdispersedRateTest(units2.head, units2.base);
-  const p = test.p;
-  const significant = p <= family.level;
-  const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks, family.early));
-  const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
-  const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
-  const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
-  const within = rateDifference(head2, base, test.dispersion, family.equivalence);
-  const equivalent = within[0] >= -FAILURE_MARGIN && within[1] <= FAILURE_MARGIN;
-  return {
-    scenario: scenario.name,
-    baseFailures: base.failures,
-    baseResponses: base.requests,
-    headFailures: head2.failures,
-    headResponses: head2.requests,
-    headStatus: head2.classes.statuses,
-    classes: { base: base.classes, head: head2.classes },
-    unit: unitOf(family.restartEvery ?? 0),
-    units: units2.head.events.length,
-    incidents: {
-      base: units2.base.events.filter((n) => n > 0).length,
-      head: units2.head.events.filter((n) => n > 0).length
-    },
-    dispersion: test.dispersion,
-    level: family.level,
-    p,
-    pAdjusted,
-    significant,
-    within,
-    margin: FAILURE_MARGIN,
-    verdict: significant ? headRate > baseRate ? "regression" : "improvement" : equivalent ? "no-change" : "inconclusive"
-  };
-}
-
-// src/decide/leak.ts
-var LEAK_THRESHOLD = 1024 * 1024 / 1e5;
-function blockOf(pair2, restartEvery) {
-  return restartEvery >= 2 ? Math.floor(pair2 / restartEvery) : pair2;
-}
-function leakTested(rounds, scenarios, restartEvery) {
-  const first = rounds.filter((r) => r.pair === 0);
-  const readings = restartEvery >= 2 || scenarios >= 2;
-  return readings && first.some((r) => r.side === "head") && first.some((r) => r.side === "base") && first.every((r) => r.measurement.memory?.retainedBytes !== void 0);
-}
-function slope(points) {
-  if (points.length < 2) return void 0;
-  const mx = mean2(points.map((p) => p[0]));
-  const my = mean2(points.map((p) => p[1]));
-  let sxy = 0;
-  let sxx = 0;
-  for (const [x, y] of points) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  }
-  return sxx > 0 ? sxy / sxx : void 0;
-}
-function blockSlopes(rounds, restartEvery, measured) {
-  const blocks = /* @__PURE__ */ new Map();
-  for (const r of rounds) {
-    const memory = r.measurement.memory;
-    if (memory?.retainedBytes === void 0) continue;
-    const block = blockOf(r.pair, restartEvery);
-    if (restartEvery >= 2 && (block + 1) * restartEvery > measured) continue;
-    const entry = blocks.get(block) ?? { base: [], head: [] };
-    entry[r.side].push([memory.served, memory.retainedBytes]);
-    blocks.set(block, entry);
-  }
-  const out = [];
-  for (const [, sides] of [...blocks].sort((a, b) => a[0] - b[0])) {
-    const base = slope(sides.base);
-    const head2 = slope(sides.head);
-    if (base === void 0 || head2 === void 0) continue;
-    const requests = Math.max(...sides.head.map((p) => p[0]), ...sides.base.map((p) => p[0]));
-    out.push({ base, head: head2, requests });
-  }
-  return out;
-}
-function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHOLD) {
-  const blocks = blockSlopes(rounds, restartEvery, measured);
-  if (blocks.length === 0) return void 0;
-  const units2 = blocks.map((b) => b.head - b.base);
-  const inferred = inferUnits(units2, f.level);
-  const nan = Number.NaN;
-  const ci = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
-  const change = inferred?.inference.estimate ?? units2[0];
-  const equivalent = f.equivalence > 0 ? inferUnits(units2, f.equivalence) : void 0;
-  const within = equivalent ? [equivalent.inference.lower, equivalent.inference.upper] : [nan, nan];
-  const significant = ci[0] > 0 || ci[1] < 0;
-  return {
-    units: units2.length,
-    base: median2(blocks.map((b) => b.base)),
-    head: median2(blocks.map((b) => b.head)),
-    change,
-    ci,
-    level: f.level,
-    equivalence: { ci: within, level: f.equivalence },
-    threshold,
-    requests: mean2(blocks.map((b) => b.requests)),
-    pAdjusted: adjustedP(inferred?.inference.p ?? 1, f, significant),
-    method: inferred?.method ?? "t",
-    verdict: ruleVerdict(change, ci, within, threshold, f.floor)
-  };
-}
-
 // src/stats/stratified.ts
 function stratifiedMean(runners, level) {
   const k = runners.length;
@@ -13073,7 +12819,7 @@ function stageZ(s, delta2) {
   const p = studentTSf((s.estimate - delta2) / s.se, s.df);
   return Math.max(-40, Math.min(40, -normalQuantile(Math.max(p, 1e-300))));
 }
-function solve2(z2, target, stages2) {
+function solve(z2, target, stages2) {
   const reach = Math.max(...stages2.map((s) => Math.abs(s.estimate) + 80 * (s.se + 1e-12)));
   let [low, high] = [-reach, reach];
   for (let i = 0; i < 64; i++) {
@@ -13087,12 +12833,12 @@ function combinationInference(first, second, weights, level) {
   const z2 = (delta2) => weights[0] * stageZ(first, delta2) + weights[1] * stageZ(second, delta2);
   const q = normalQuantile(1 - level / 2);
   const stages2 = [first, second];
-  const lower = solve2(z2, q, stages2);
-  const upper = solve2(z2, -q, stages2);
+  const lower = solve(z2, q, stages2);
+  const upper = solve(z2, -q, stages2);
   const at0 = z2(0);
   const tested2 = Math.min(1, 2 * normalCdf(-Math.abs(at0)));
   const p = pOfInterval(tested2, lower, upper, level);
-  return { estimate: solve2(z2, 0, stages2), lower, upper, p };
+  return { estimate: solve(z2, 0, stages2), lower, upper, p };
 }
 
 // src/stats/random-effects.ts
@@ -13208,62 +12954,7 @@ function reachWith(runners, within, level, rule) {
   return Math.abs(changeOfWorse(rule.metric, need));
 }
 
-// src/decide/verdict.ts
-function thresholdOf(metric, options, scenario) {
-  if (metric === "alloc" || metric === "gc") return options.memoryThreshold ?? options.threshold;
-  return metric === "rps" || metric === "cpu" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
-}
-function resolved(decision) {
-  const leaks = decision.leaks ?? [];
-  if (decision.errors.some((e) => e.verdict === "regression")) return true;
-  if (leaks.some((l) => l.verdict === "regression")) return true;
-  if (decision.comparisons.some((c) => c.verdict === "regression" && c.confirmed)) return true;
-  return decision.comparisons.every(
-    (c) => c.verdict === "no-change" || c.verdict === "improvement" && c.confirmed
-  ) && leaks.every((l) => l.verdict === "no-change" || l.verdict === "improvement");
-}
-function decide(rounds, scenarios, options) {
-  return decideGroups(
-    [{ rounds, scenarios, looks: options.looks ?? [], restartEvery: options.restartEvery ?? 0 }],
-    options
-  );
-}
-function pairsMeasured(rounds) {
-  return rounds.reduce((most, r) => Math.max(most, r.pair + 1), 0);
-}
-function collect(groups, options, followers) {
-  const entries = [];
-  const scenarios = [];
-  const shown2 = [];
-  groups.forEach((g2, group) => {
-    const looks = g2.looks.length > 0 ? g2.looks : [1];
-    const restartEvery = g2.restartEvery ?? 0;
-    for (const scenario of g2.scenarios) {
-      const at = lookOf(g2.rounds, scenario.name, pairsMeasured);
-      const all = pairsOf(g2.rounds, scenario.name);
-      const follower = followers?.[group]?.get(scenario.name);
-      const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;
-      const carryOver = follower && { after: follower.after, pairs: follower.pairs.size };
-      scenarios.push({ scenario, pairs: all, looks, at, restartEvery });
-      for (const metric of testedMetrics(all)) {
-        const raw = compareMetric(scenario.name, metric, pairs);
-        const threshold = thresholdOf(metric, options, scenario);
-        entries.push({
-          raw,
-          looks,
-          at,
-          restartEvery,
-          threshold,
-          runners: g2.runners,
-          stages: g2.stages,
-          ...carryOver ? { carryOver } : {}
-        });
-      }
-      shown2.push(...shownMetrics(all).map((metric) => showMetric(scenario.name, metric, pairs)));
-    }
-  });
-  return { entries, scenarios, shown: shown2 };
-}
+// src/decide/comparison.ts
 function processes(entry) {
   const test = blockTest(entry.raw.pairNumbers, entry.raw.logRatios, entry.restartEvery);
   if (test === void 0) return {};
@@ -13353,6 +13044,337 @@ function finish(entry, f) {
     ...entry.carryOver ? { carryOver: entry.carryOver } : {}
   };
 }
+
+// src/stats/binomial.ts
+var SUMMED_TRIALS = 1e4;
+var RELATIVE_TOLERANCE = 1e-7;
+function lnPmf(k, n, p) {
+  return lnGamma(n + 1) - lnGamma(k + 1) - lnGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+}
+function binomialTestP(k, n, p) {
+  if (!(Number.isInteger(k) && Number.isInteger(n) && k >= 0 && k <= n)) {
+    throw new RangeError(`binomial test needs integers 0 \u2264 k \u2264 n, got k ${k}, n ${n}`);
+  }
+  if (!(p >= 0 && p <= 1)) throw new RangeError(`binomial test needs p in [0, 1], got ${p}`);
+  if (n === 0) return 1;
+  if (p === 0) return k === 0 ? 1 : 0;
+  if (p === 1) return k === n ? 1 : 0;
+  const observed = lnPmf(k, n, p) + Math.log1p(RELATIVE_TOLERANCE);
+  if (n > SUMMED_TRIALS) return Math.min(1, tails(k, n, p, observed));
+  let total = 0;
+  for (let i = 0; i <= n; i++) {
+    const ln = lnPmf(i, n, p);
+    if (ln <= observed) total += Math.exp(ln);
+  }
+  return Math.min(1, total);
+}
+function cdf(k, n, p) {
+  if (k < 0) return 0;
+  if (k >= n) return 1;
+  return regularizedIncompleteBeta(1 - p, n - k, k + 1, p);
+}
+function tails(k, n, p, observed) {
+  const mode = n * p;
+  if (k === mode) return 1;
+  if (k < mode) {
+    let lo2 = Math.ceil(mode);
+    let hi2 = n + 1;
+    while (lo2 < hi2) {
+      const mid = Math.floor((lo2 + hi2) / 2);
+      if (lnPmf(mid, n, p) <= observed) hi2 = mid;
+      else lo2 = mid + 1;
+    }
+    return cdf(k, n, p) + (1 - cdf(lo2 - 1, n, p));
+  }
+  let lo = -1;
+  let hi = Math.floor(mode);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (lnPmf(mid, n, p) <= observed) lo = mid;
+    else hi = mid - 1;
+  }
+  return cdf(lo, n, p) + (1 - cdf(k - 1, n, p));
+}
+function conditionalRateTestP(headEvents, headExposure, baseEvents, baseExposure) {
+  const total = headEvents + baseEvents;
+  if (total === 0 || headExposure + baseExposure <= 0) return 1;
+  return binomialTestP(headEvents, total, headExposure / (headExposure + baseExposure));
+}
+
+// src/stats/overdispersion.ts
+var sum2 = (xs) => xs.reduce((a, b) => a + b, 0);
+function pearson(side2) {
+  const events = sum2(side2.events);
+  const exposure = sum2(side2.exposures);
+  if (events === 0 || exposure <= 0) return { chi2: 0, df: 0 };
+  const rate2 = events / exposure;
+  let chi2 = 0;
+  let units2 = 0;
+  side2.exposures.forEach((e, i) => {
+    if (!(e > 0)) return;
+    const expected2 = rate2 * e;
+    chi2 += (side2.events[i] - expected2) ** 2 / expected2;
+    units2++;
+  });
+  return { chi2, df: units2 - 1 };
+}
+function dispersionOf(head2, base) {
+  const h = pearson(head2);
+  const b = pearson(base);
+  const df = h.df + b.df;
+  return { dispersion: df > 0 ? Math.max(1, (h.chi2 + b.chi2) / df) : 1, df };
+}
+function quasiT(headEvents, total, head2, base, dispersion, df) {
+  if (total === 0 || df < 1) return total === 0 ? 1 : 0;
+  const share3 = sum2(head2.exposures) / (sum2(head2.exposures) + sum2(base.exposures));
+  const t = (headEvents - total * share3) / Math.sqrt(dispersion * total * share3 * (1 - share3));
+  return Math.min(1, 2 * studentTSf(Math.abs(t), df));
+}
+var unitsOf2 = (side2) => side2.exposures.filter((e) => e > 0).length;
+function overdispersedRateTest(head2, base) {
+  if (unitsOf2(head2) < 2 || unitsOf2(base) < 2) return { p: 1, dispersion: 1, df: 0 };
+  const { dispersion, df } = dispersionOf(head2, base);
+  const headEvents = sum2(head2.events);
+  const total = headEvents + sum2(base.events);
+  const effective = Math.floor(total / dispersion + 1e-9);
+  const headEffective = total === 0 ? 0 : Math.round(effective * headEvents / total);
+  const exact = conditionalRateTestP(
+    headEffective,
+    sum2(head2.exposures),
+    effective - headEffective,
+    sum2(base.exposures)
+  );
+  return { p: Math.max(exact, quasiT(headEvents, total, head2, base, dispersion, df)), dispersion, df };
+}
+
+// src/stats/poisson-bounds.ts
+function solve2(f, target, high) {
+  let [low, up] = [0, high];
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + up) / 2;
+    if (f(mid) > target) low = mid;
+    else up = mid;
+  }
+  return (low + up) / 2;
+}
+function poissonUpper(count4, tail2) {
+  const high = count4 + 20 + 20 * Math.sqrt(count4 + 1) - Math.log(tail2);
+  return solve2((lambda) => chiSquareSf(2 * lambda, 2 * count4 + 2), tail2, high);
+}
+function poissonLower(count4, tail2) {
+  if (!(count4 > 0)) return 0;
+  return solve2((lambda) => chiSquareSf(2 * lambda, 2 * count4), 1 - tail2, count4);
+}
+
+// src/decide/failures.ts
+function emptySide() {
+  return { failures: 0, requests: 0, classes: { timeouts: 0, connectionErrors: 0, statuses: {} } };
+}
+function add(side2, m, expectStatus) {
+  side2.failures += failures(m, expectStatus);
+  side2.requests += m.responses + m.errors + m.timeouts;
+  side2.classes.timeouts += m.timeouts;
+  side2.classes.connectionErrors += m.errors;
+  for (const [code2, count4] of Object.entries(m.statusCodes)) {
+    if (!expected(code2, expectStatus))
+      side2.classes.statuses[code2] = (side2.classes.statuses[code2] ?? 0) + count4;
+  }
+}
+var FAILURE_MARGIN = 1e-3;
+function rateDifference(head2, base, dispersion, level) {
+  if (!(level > 0 && head2.requests > 0 && base.requests > 0)) return [-Infinity, Infinity];
+  const tail2 = level / 2;
+  const rate2 = (side2, bound2) => bound2(side2.failures / dispersion, tail2) / (side2.requests / dispersion);
+  return [
+    rate2(head2, poissonLower) - rate2(base, poissonUpper),
+    rate2(head2, poissonUpper) - rate2(base, poissonLower)
+  ];
+}
+function perUnit(pairs, restartEvery, expectStatus) {
+  const blocks = unitOf(restartEvery) === "blocks";
+  const units2 = /* @__PURE__ */ new Map();
+  for (const pair2 of pairs) {
+    const key = blocks ? Math.floor(pair2.base.pair / restartEvery) : pair2.base.pair;
+    const unit = units2.get(key) ?? { base: emptySide(), head: emptySide() };
+    add(unit.base, pair2.base.measurement, expectStatus);
+    add(unit.head, pair2.head.measurement, expectStatus);
+    units2.set(key, unit);
+  }
+  const ordered = [...units2].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
+  const side2 = (s) => ({
+    events: ordered.map((u) => u[s].failures),
+    exposures: ordered.map((u) => u[s].requests)
+  });
+  return { base: side2("base"), head: side2("head") };
+}
+function compareFailures(scenario, pairs, family) {
+  const base = emptySide();
+  const head2 = emptySide();
+  for (const pair2 of pairs) {
+    add(base, pair2.base.measurement, scenario.expectStatus);
+    add(head2, pair2.head.measurement, scenario.expectStatus);
+  }
+  const units2 = perUnit(pairs, family.restartEvery ?? 0, scenario.expectStatus);
+  const test = overdispersedRateTest(units2.head, units2.base);
+  const p = test.p;
+  const significant = p <= family.level;
+  const adjusted = Math.min(1, family.multiplier * sequentialP(p, family.looks, family.early));
+  const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
+  const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
+  const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
+  const within = rateDifference(head2, base, test.dispersion, family.equivalence);
+  const equivalent = within[0] >= -FAILURE_MARGIN && within[1] <= FAILURE_MARGIN;
+  return {
+    scenario: scenario.name,
+    baseFailures: base.failures,
+    baseResponses: base.requests,
+    headFailures: head2.failures,
+    headResponses: head2.requests,
+    headStatus: head2.classes.statuses,
+    classes: { base: base.classes, head: head2.classes },
+    unit: unitOf(family.restartEvery ?? 0),
+    units: units2.head.events.length,
+    incidents: {
+      base: units2.base.events.filter((n) => n > 0).length,
+      head: units2.head.events.filter((n) => n > 0).length
+    },
+    dispersion: test.dispersion,
+    level: family.level,
+    p,
+    pAdjusted,
+    significant,
+    within,
+    margin: FAILURE_MARGIN,
+    verdict: significant ? headRate > baseRate ? "regression" : "improvement" : equivalent ? "no-change" : "inconclusive"
+  };
+}
+
+// src/decide/leak.ts
+var LEAK_THRESHOLD = 1024 * 1024 / 1e5;
+function blockOf(pair2, restartEvery) {
+  return restartEvery >= 2 ? Math.floor(pair2 / restartEvery) : pair2;
+}
+function leakTested(rounds, scenarios, restartEvery) {
+  const first = rounds.filter((r) => r.pair === 0);
+  const readings = restartEvery >= 2 || scenarios >= 2;
+  return readings && first.some((r) => r.side === "head") && first.some((r) => r.side === "base") && first.every((r) => r.measurement.memory?.retainedBytes !== void 0);
+}
+function slope(points) {
+  if (points.length < 2) return void 0;
+  const mx = mean2(points.map((p) => p[0]));
+  const my = mean2(points.map((p) => p[1]));
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : void 0;
+}
+function blockSlopes(rounds, restartEvery, measured) {
+  const blocks = /* @__PURE__ */ new Map();
+  for (const r of rounds) {
+    const memory = r.measurement.memory;
+    if (memory?.retainedBytes === void 0) continue;
+    const block = blockOf(r.pair, restartEvery);
+    if (restartEvery >= 2 && (block + 1) * restartEvery > measured) continue;
+    const entry = blocks.get(block) ?? { base: [], head: [] };
+    entry[r.side].push([memory.served, memory.retainedBytes]);
+    blocks.set(block, entry);
+  }
+  const out = [];
+  for (const [, sides] of [...blocks].sort((a, b) => a[0] - b[0])) {
+    const base = slope(sides.base);
+    const head2 = slope(sides.head);
+    if (base === void 0 || head2 === void 0) continue;
+    const requests = Math.max(...sides.head.map((p) => p[0]), ...sides.base.map((p) => p[0]));
+    out.push({ base, head: head2, requests });
+  }
+  return out;
+}
+function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHOLD) {
+  const blocks = blockSlopes(rounds, restartEvery, measured);
+  if (blocks.length === 0) return void 0;
+  const units2 = blocks.map((b) => b.head - b.base);
+  const inferred = inferUnits(units2, f.level);
+  const nan = Number.NaN;
+  const ci = inferred ? [inferred.inference.lower, inferred.inference.upper] : [nan, nan];
+  const change = inferred?.inference.estimate ?? units2[0];
+  const equivalent = f.equivalence > 0 ? inferUnits(units2, f.equivalence) : void 0;
+  const within = equivalent ? [equivalent.inference.lower, equivalent.inference.upper] : [nan, nan];
+  const significant = ci[0] > 0 || ci[1] < 0;
+  return {
+    units: units2.length,
+    base: median2(blocks.map((b) => b.base)),
+    head: median2(blocks.map((b) => b.head)),
+    change,
+    ci,
+    level: f.level,
+    equivalence: { ci: within, level: f.equivalence },
+    threshold,
+    requests: mean2(blocks.map((b) => b.requests)),
+    pAdjusted: adjustedP(inferred?.inference.p ?? 1, f, significant),
+    method: inferred?.method ?? "t",
+    verdict: ruleVerdict(change, ci, within, threshold, f.floor)
+  };
+}
+
+// src/decide/verdict.ts
+function thresholdOf(metric, options, scenario) {
+  if (metric === "alloc" || metric === "gc") return options.memoryThreshold ?? options.threshold;
+  return metric === "rps" || metric === "cpu" ? scenario?.threshold ?? options.threshold : options.latencyThreshold ?? options.threshold;
+}
+function resolved(decision) {
+  const leaks = decision.leaks ?? [];
+  if (decision.errors.some((e) => e.verdict === "regression")) return true;
+  if (leaks.some((l) => l.verdict === "regression")) return true;
+  if (decision.comparisons.some((c) => c.verdict === "regression" && c.confirmed)) return true;
+  return decision.comparisons.every(
+    (c) => c.verdict === "no-change" || c.verdict === "improvement" && c.confirmed
+  ) && leaks.every((l) => l.verdict === "no-change" || l.verdict === "improvement");
+}
+function decide(rounds, scenarios, options) {
+  return decideGroups(
+    [{ rounds, scenarios, looks: options.looks ?? [], restartEvery: options.restartEvery ?? 0 }],
+    options
+  );
+}
+function pairsMeasured(rounds) {
+  return rounds.reduce((most, r) => Math.max(most, r.pair + 1), 0);
+}
+function collect(groups, options, followers) {
+  const entries = [];
+  const scenarios = [];
+  const shown2 = [];
+  groups.forEach((g2, group) => {
+    const looks = g2.looks.length > 0 ? g2.looks : [1];
+    const restartEvery = g2.restartEvery ?? 0;
+    for (const scenario of g2.scenarios) {
+      const at = lookOf(g2.rounds, scenario.name, pairsMeasured);
+      const all = pairsOf(g2.rounds, scenario.name);
+      const follower = followers?.[group]?.get(scenario.name);
+      const pairs = follower ? all.filter((p) => !follower.pairs.has(p.base.pair)) : all;
+      const carryOver = follower && { after: follower.after, pairs: follower.pairs.size };
+      scenarios.push({ scenario, pairs: all, looks, at, restartEvery });
+      for (const metric of testedMetrics(all)) {
+        const raw = compareMetric(scenario.name, metric, pairs);
+        const threshold = thresholdOf(metric, options, scenario);
+        entries.push({
+          raw,
+          looks,
+          at,
+          restartEvery,
+          threshold,
+          runners: g2.runners,
+          stages: g2.stages,
+          ...carryOver ? { carryOver } : {}
+        });
+      }
+      shown2.push(...shownMetrics(all).map((metric) => showMetric(scenario.name, metric, pairs)));
+    }
+  });
+  return { entries, scenarios, shown: shown2 };
+}
 function decideGroups(groups, options) {
   const first = decideOnce(groups, options);
   const regressed = /* @__PURE__ */ new Map();
@@ -13369,18 +13391,23 @@ function decideGroups(groups, options) {
 function decideOnce(groups, options, followers) {
   const { entries, scenarios, shown: shown2 } = collect(groups, options, followers);
   const leakGroups = groups.filter((g2) => leakTested(g2.rounds, g2.scenarios.length, g2.restartEvery ?? 0));
-  const count4 = entries.length + scenarios.length + leakGroups.length;
-  const design = { alpha: options.alpha, stages: options.stages, comparisons: count4, floor: options.floor };
-  const family = ({ looks, at, restartEvery }) => familyOf({ ...design, looks, at, restartEvery });
-  const comparisons = entries.map((entry) => finish(entry, family(entry)));
+  const compared = [...entries.map((e) => e.raw.metric), ...scenarios.map(() => "failures")];
+  const weights = weightsOf([...compared, ...leakGroups.map(() => "leak")]);
+  const design = { alpha: options.alpha, stages: options.stages, weights, floor: options.floor };
+  const family = ({ looks, at, restartEvery }, weight) => familyOf({ ...design, weight, looks, at, restartEvery });
+  const comparisons = entries.map((entry) => finish(entry, family(entry, weightOf(entry.raw.metric))));
   const errors = scenarios.map(
-    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(scenario, pairs, failureFamilyOf({ ...design, looks, at, restartEvery }))
+    ({ scenario, pairs, looks, at, restartEvery }) => compareFailures(
+      scenario,
+      pairs,
+      failureFamilyOf({ ...design, weight: weightOf("failures"), looks, at, restartEvery })
+    )
   );
   const leaks = leakGroups.flatMap((g2) => {
     const at = pairsMeasured(g2.rounds);
     const restartEvery = g2.restartEvery ?? 0;
     const looks = g2.looks.length > 0 ? g2.looks : [1];
-    return compareLeak(g2.rounds, restartEvery, at, family({ looks, at, restartEvery })) ?? [];
+    return compareLeak(g2.rounds, restartEvery, at, family({ looks, at, restartEvery }, weightOf("leak"))) ?? [];
   });
   return {
     verdict: overall(comparisons, errors, leaks),
@@ -13595,12 +13622,12 @@ async function startFirstBlock(ctx, notes2) {
 // src/decide/plan-check.ts
 var PLAN_NOISE = 0.03;
 var RESOLVE_MULTIPLE = 2;
-function schedule(input, design, comparisons, pairs, lookFactor) {
+function schedule(input, design, weights, pairs, lookFactor) {
   const once = input.fixedPairs !== void 0 || (input.runners ?? 1) > 1;
   const planned = once ? [input.fixedPairs ?? pairs] : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1];
   const looks = once ? planned : [...planned, last + confirmationPairs(last)];
-  const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
+  const bonferroni = comparisonAlpha(input.alpha, weights, input.stages);
   return {
     looks,
     level: lookFactor === void 0 ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni
@@ -13615,12 +13642,14 @@ function detectableAt(input, design, pairs, level, noise) {
   return Math.abs(changeOfWorse("rps", detectableLog(logThreshold("rps", input.threshold), half, critical)));
 }
 function evaluate(input, design, budgetSec, noise, lookFactor) {
-  const comparisons = design.scenarios * input.perScenario;
+  const comparisons = design.scenarios * input.perScenario.length;
+  const weights = design.scenarios * weightsOf(input.perScenario);
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
-  const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
+  const { looks, level } = schedule(input, design, weights, Math.max(2, pairs), lookFactor);
   const lastPairs = input.fixedPairs ?? (looks.length > 1 ? looks[looks.length - 2] : looks[0]);
   return {
     comparisons,
+    weights,
     looks,
     level,
     pairs: lastPairs,
@@ -13643,9 +13672,9 @@ function neededBudget(fits, design, budgetSec) {
   for (let i = 0; i < 20 && !fits(design, high, true); i++) high *= 1.05;
   return Math.ceil(high);
 }
-function advise(input, noise, level, comparisons) {
+function advise(input, noise, level, weights) {
   if (input.fixedPairs !== void 0) return void 0;
-  const lookFactor = level / comparisonAlpha(input.alpha, comparisons, input.stages);
+  const lookFactor = level / comparisonAlpha(input.alpha, weights, input.stages);
   const fits = (design, sec, exact = false) => resolvesAt(input, evaluate(input, design, sec, noise, exact ? void 0 : lookFactor).detectable);
   const budgetSec = neededBudget(fits, input, input.budgetSec);
   const options = [1, 2, 4].filter((value2) => value2 !== input.restartEvery).map((value2) => ({
@@ -13666,11 +13695,16 @@ function advise(input, noise, level, comparisons) {
 }
 function planCheck(input) {
   const noise = input.noise ?? PLAN_NOISE;
-  const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
+  const { comparisons, weights, looks, level, pairs, detectable } = evaluate(
+    input,
+    input,
+    input.budgetSec,
+    noise
+  );
   const runners = input.runners ?? 1;
   const units2 = unitCount(pairs, input.restartEvery) * runners;
   const resolves = resolvesAt(input, detectable);
-  const advice = resolves ? void 0 : advise(input, noise, level, comparisons);
+  const advice = resolves ? void 0 : advise(input, noise, level, weights);
   return {
     comparisons,
     level,
@@ -13691,7 +13725,14 @@ function planCheck(input) {
 
 // src/gate/plan-check.ts
 function perScenario(config) {
-  return 3 + (config.openLoop === void 0 ? 0 : 1);
+  return [
+    "rps",
+    "p99",
+    "failures",
+    ...config.openLoop === void 0 ? [] : ["p99open"],
+    "alloc",
+    "leak"
+  ];
 }
 function checkPlan(config, plan, startSec) {
   const restartEvery = plan ? blocksOf(plan)?.restartEvery ?? 0 : config.restartEvery;
@@ -21695,11 +21736,18 @@ function mirror(cs) {
   const c = cs.find((x) => x.metric === "rps") ?? cs[0];
   return c ? ` (${metricLabel(c.metric)}: ${bound(c.bounds.worse.threshold)} and ${bound(c.bounds.better.threshold)})` : "";
 }
+var levelPct = (level) => `${Number(((1 - level) * 100).toFixed(2))}%`;
+function aloneText(decision) {
+  const levels = [...decision.comparisons, ...decision.leaks ?? []].map((c) => c.level);
+  const lead = decision.comparisons.find((c) => c.metric === "rps")?.level ?? levels[0];
+  if (lead === void 0 || !Number.isFinite(lead)) return "";
+  const smaller = levels.some((l) => l < lead * (1 - 1e-9)) ? "; the other comparisons' are wider still, as they take smaller shares of \u03B1 (docs/how-it-decides.md)" : "";
+  return `each alone a ${levelPct(lead)} interval${smaller}`;
+}
 function readingNote(decision, looks) {
   const cs = decision.comparisons;
   const family = familySize(decision);
-  const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
-  const alone = Number.isFinite(level) ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval` : "";
+  const alone = aloneText(decision);
   const floor = decision.rule.floor;
   const gc = decision.shown.some((s) => s.metric === "gc") ? " GC pause per request is shown too." : "";
   const shown2 = decision.shown.length > 0 ? ` Latency p50 is shown, not tested (in a closed loop it largely mirrors req/s).${gc}` : "";

@@ -37,12 +37,13 @@ function add(side: SideFailures, m: RoundMeasurement, expectStatus: number | und
   }
 }
 
-/** The family's view of the test: this look's level (early or not), the comparisons counted, alpha and the looks. */
+/** The family's view of the test: this look's level (early or not), its p-value's multiplier, alpha and the looks. */
 export interface FailureFamily {
   level: number;
   /** Whether this is one of the schedule's early looks (sequential-boundary.ts); default not. */
   early?: boolean;
-  comparisons: number;
+  /** The family's weight over this test's (src/decide/family.ts). */
+  multiplier: number;
   alpha: number;
   looks: readonly number[];
   /** Pairs that share their processes (the unit: blocks from 2, else pairs); default 0. */
@@ -117,7 +118,7 @@ export function compareFailures(
   const test = overdispersedRateTest(units.head, units.base);
   const p = test.p;
   const significant = p <= family.level;
-  const adjusted = Math.min(1, family.comparisons * sequentialP(p, family.looks, family.early));
+  const adjusted = Math.min(1, family.multiplier * sequentialP(p, family.looks, family.early));
   // As for the intervals: p ≤ level ⟺ pAdjusted ≤ alpha, the last bits of floating point set by the level.
   const pAdjusted = significant
     ? Math.min(adjusted, family.alpha)

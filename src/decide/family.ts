@@ -1,11 +1,14 @@
 /**
  * The levels one comparison of a family is decided at, worked out in one place from the design: its regression
- * interval's (simultaneous over the family's comparisons, Bonferroni, and the looks counted exactly, boundary.ts),
+ * interval's (simultaneous over the family's comparisons, a weighted Bonferroni, and the looks counted exactly,
+ * boundary.ts),
  * at this look and at the plan's last, and its equivalence interval's (its own two one-sided tests at alpha / 2,
  * not shared among the comparisons: src/stats/equivalence-boundary.ts); a scenario's failed requests alike; and
  * a two-stage design's share for each stage. Nothing else divides, shares or spends alpha (docs/how-it-decides.md).
  * Pure.
  */
+
+import type { Metric } from '../model/measure.ts';
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
 import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
 import { designP, levelAt } from './boundary.ts';
@@ -13,9 +16,42 @@ import type { FailureFamily } from './failures.ts';
 import { REGRESSION_FLOOR } from './rule.ts';
 
 /**
+ * Each comparison's weight in the family (a weighted Bonferroni: its regression test spends alpha × its weight / the
+ * family's), fixed before the data. The level goes where a runner needs it: req/s and CPU per request, whose noise
+ * per pair is about 1.5× their threshold, weigh 1; latency p99 (a third as noisy against its 20% threshold), failed
+ * requests (decided by their counts more than by the level) a quarter; the memory comparisons (a third as noisy
+ * against theirs, and catching 2% at a tenth of a share) a tenth (bench/NOTEBOOK.md §49).
+ */
+const WEIGHTS: Readonly<Record<Compared, number>> = {
+  rps: 1,
+  cpu: 1,
+  p50: 1,
+  p99: 0.25,
+  p99open: 0.25,
+  failures: 0.25,
+  alloc: 0.1,
+  gc: 0.1,
+  leak: 0.1,
+};
+
+/** What a comparison of a scenario compares: a metric, its failed requests, or the leak test. */
+export type Compared = Metric | 'failures' | 'leak';
+
+/** A comparison's weight in the family. */
+export function weightOf(metric: Compared): number {
+  return WEIGHTS[metric];
+}
+
+/** A family's total weight: its comparisons' weights summed. */
+export function weightsOf(compared: readonly Compared[]): number {
+  return compared.reduce((w, c) => w + weightOf(c), 0);
+}
+
+/**
  * What the family says about one comparison: this look's level and its sequential p-value (an early look's level is
  * a small share of the full looks', a t look's a share solved for t), the level of the plan's last look, the
- * equivalence interval's two-sided level here and at the last look, the comparisons' count, alpha and the floor.
+ * equivalence interval's two-sided level here and at the last look, its p-value's Bonferroni multiplier, alpha and
+ * the floor.
  */
 export interface Family {
   level: number;
@@ -23,7 +59,8 @@ export interface Family {
   equivalence: number;
   equivalenceEnd: number;
   sequential: (p: number) => number;
-  comparisons: number;
+  /** The family's weight over this comparison's: the comparisons' count when all weigh alike. */
+  multiplier: number;
   alpha: number;
   floor: number;
 }
@@ -44,16 +81,23 @@ export function decisionAlpha(alpha: number, stages: Stages = 1): number {
   return alpha / stages;
 }
 
-/** The alpha one comparison's regression test spends over all its looks: its decision's, shared by the family. */
-export function comparisonAlpha(alpha: number, comparisons: number, stages: Stages = 1): number {
-  return decisionAlpha(alpha, stages) / comparisons;
+/**
+ * The alpha one comparison's regression test spends over all its looks: its decision's, shared by the family in
+ * proportion to the weights (`weights`, the family's total; `weight`, this comparison's).
+ */
+export function comparisonAlpha(alpha: number, weights: number, stages: Stages = 1, weight = 1): number {
+  return (decisionAlpha(alpha, stages) * weight) / weights;
 }
 
-/** The design of one comparison: the gate's alpha and stages, the family's size, its looks, this look, the blocks. */
+/**
+ * The design of one comparison: the gate's alpha and stages, the family's total weight (its comparisons' count when
+ * all weigh 1) and this comparison's weight (default 1), its looks, this look, the blocks.
+ */
 export interface ComparisonDesign {
   alpha: number;
   stages?: Stages | undefined;
-  comparisons: number;
+  weights: number;
+  weight?: number | undefined;
   looks: readonly number[];
   at: number;
   restartEvery: number;
@@ -67,7 +111,7 @@ function endOf(looks: readonly number[]): number {
 
 export function familyOf(d: ComparisonDesign): Family {
   const decided = decisionAlpha(d.alpha, d.stages);
-  const alpha = comparisonAlpha(d.alpha, d.comparisons, d.stages);
+  const alpha = comparisonAlpha(d.alpha, d.weights, d.stages, d.weight);
   const { looks, at, restartEvery } = d;
   // "No change" is every comparison's own equivalence (intersection–union): alpha / 2 a side, not shared.
   const side = decided / 2;
@@ -77,7 +121,7 @@ export function familyOf(d: ComparisonDesign): Family {
     equivalence: 2 * equivalenceLevel(side, looks, at),
     equivalenceEnd: 2 * equivalenceLevel(side, looks, looks[looks.length - 1]!),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
-    comparisons: d.comparisons,
+    multiplier: multiplierOf(d),
     alpha: decided,
     floor: d.floor ?? REGRESSION_FLOOR,
   };
@@ -91,9 +135,9 @@ export function failureFamilyOf(d: ComparisonDesign): FailureFamily {
   const { looks, at } = d;
   const decided = decisionAlpha(d.alpha, d.stages);
   return {
-    level: lookLevel(comparisonAlpha(d.alpha, d.comparisons, d.stages), looks, at),
+    level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
     early: isEarlyLook(at, looks),
-    comparisons: d.comparisons,
+    multiplier: multiplierOf(d),
     alpha: decided,
     looks,
     restartEvery: d.restartEvery,
@@ -101,11 +145,15 @@ export function failureFamilyOf(d: ComparisonDesign): FailureFamily {
   };
 }
 
+function multiplierOf(d: Pick<ComparisonDesign, 'weights' | 'weight'>): number {
+  return d.weights / (d.weight ?? 1);
+}
+
 /**
- * The p-value adjusted for the family: the comparisons' count × the sequential p-value, which is at most alpha
+ * The p-value adjusted for the family: the multiplier × the sequential p-value, which is at most alpha
  * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
  */
 export function adjustedP(p: number, f: Family, significant: boolean): number {
-  const adjusted = Math.min(1, f.comparisons * f.sequential(p));
+  const adjusted = Math.min(1, f.multiplier * f.sequential(p));
   return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
 }

@@ -9,7 +9,7 @@
 import type { PlanAdvice, PlanCheck } from '../model/decision.ts';
 import { confirmationPairs, earlyLookPoints, planLooks } from '../stats/look-schedule.ts';
 import { perLookLevel } from '../stats/sequential-boundary.ts';
-import { comparisonAlpha, type Stages } from './family.ts';
+import { type Compared, comparisonAlpha, type Stages, weightsOf } from './family.ts';
 import { criticalFor, methodFor, unitCount, unitOf } from './interval.ts';
 import { changeOfWorse, detectableLog, logThreshold } from './rule.ts';
 
@@ -32,8 +32,11 @@ export interface Design {
 }
 
 export interface PlanInput extends Design {
-  /** Tested comparisons per scenario: req/s, p99 and failed requests, plus p99 at a fixed rate and CPU per request where measured. */
-  perScenario: number;
+  /**
+   * Tested comparisons per scenario, each at its weight in the family: req/s, p99 and failed requests, plus p99 at a
+   * fixed rate, CPU per request and memory where measured.
+   */
+  perScenario: readonly Compared[];
   alpha: number;
   /** 2 for a stage of a two-stage design (it spends its share of alpha: src/decide/family.ts). */
   stages?: Stages | undefined;
@@ -53,13 +56,13 @@ export interface PlanInput extends Design {
 
 /**
  * The looks and level of a design with `pairs` pairs in the budget: exact (perLookLevel), or, when searching for
- * advice, `lookFactor` × alpha / comparisons with the current plan's cost of its looks (the exact level of every
+ * advice, `lookFactor` × the comparison's alpha with the current plan's cost of its looks (the exact level of every
  * candidate would take seconds; the advice is checked exactly at the end).
  */
 function schedule(
   input: PlanInput,
   design: Design,
-  comparisons: number,
+  weights: number,
   pairs: number,
   lookFactor?: number,
 ): { looks: number[]; level: number } {
@@ -70,7 +73,7 @@ function schedule(
     : [...earlyLookPoints(pairs, design.restartEvery), ...planLooks(pairs)];
   const last = planned[planned.length - 1]!;
   const looks = once ? planned : [...planned, last + confirmationPairs(last)];
-  const bonferroni = comparisonAlpha(input.alpha, comparisons, input.stages);
+  const bonferroni = comparisonAlpha(input.alpha, weights, input.stages);
   return {
     looks,
     level: lookFactor === undefined ? perLookLevel(bonferroni, looks) : lookFactor * bonferroni,
@@ -90,12 +93,14 @@ function detectableAt(input: PlanInput, design: Design, pairs: number, level: nu
 
 /** Pairs a design's budget buys, and what it would catch there (the level exact, or as `schedule` says). */
 function evaluate(input: PlanInput, design: Design, budgetSec: number, noise: number, lookFactor?: number) {
-  const comparisons = design.scenarios * input.perScenario;
+  const comparisons = design.scenarios * input.perScenario.length;
+  const weights = design.scenarios * weightsOf(input.perScenario);
   const pairs = input.fixedPairs ?? Math.max(0, Math.floor(budgetSec / input.pairSec(design)));
-  const { looks, level } = schedule(input, design, comparisons, Math.max(2, pairs), lookFactor);
+  const { looks, level } = schedule(input, design, weights, Math.max(2, pairs), lookFactor);
   const lastPairs = input.fixedPairs ?? (looks.length > 1 ? looks[looks.length - 2]! : looks[0]!);
   return {
     comparisons,
+    weights,
     looks,
     level,
     pairs: lastPairs,
@@ -126,9 +131,9 @@ function neededBudget(fits: Fits, design: Design, budgetSec: number): number | u
   return Math.ceil(high);
 }
 
-function advise(input: PlanInput, noise: number, level: number, comparisons: number): PlanAdvice | undefined {
+function advise(input: PlanInput, noise: number, level: number, weights: number): PlanAdvice | undefined {
   if (input.fixedPairs !== undefined) return undefined;
-  const lookFactor = level / comparisonAlpha(input.alpha, comparisons, input.stages);
+  const lookFactor = level / comparisonAlpha(input.alpha, weights, input.stages);
   const fits: Fits = (design, sec, exact = false) =>
     resolvesAt(input, evaluate(input, design, sec, noise, exact ? undefined : lookFactor).detectable);
   const budgetSec = neededBudget(fits, input, input.budgetSec);
@@ -158,11 +163,16 @@ function advise(input: PlanInput, noise: number, level: number, comparisons: num
 /** Whether a plan can resolve anything, and what to set where it cannot resolve its threshold. */
 export function planCheck(input: PlanInput): PlanCheck {
   const noise = input.noise ?? PLAN_NOISE;
-  const { comparisons, looks, level, pairs, detectable } = evaluate(input, input, input.budgetSec, noise);
+  const { comparisons, weights, looks, level, pairs, detectable } = evaluate(
+    input,
+    input,
+    input.budgetSec,
+    noise,
+  );
   const runners = input.runners ?? 1;
   const units = unitCount(pairs, input.restartEvery) * runners;
   const resolves = resolvesAt(input, detectable);
-  const advice = resolves ? undefined : advise(input, noise, level, comparisons);
+  const advice = resolves ? undefined : advise(input, noise, level, weights);
   return {
     comparisons,
     level,

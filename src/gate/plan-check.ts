@@ -2,16 +2,27 @@
  * The plan check (src/decide/plan-check.ts) from the gate's side: the design the config asks for and what a pair
  * of it costs, projected before the trees are prepared and taken from the plan once the first block is primed.
  */
-import { stagesOf } from '../decide/family.ts';
+import { type Compared, stagesOf } from '../decide/family.ts';
 import { planCheck } from '../decide/plan-check.ts';
 import type { Config } from '../model/config.ts';
 import type { PlanCheck } from '../model/decision.ts';
 import type { MeasurementPlan } from '../model/plan.ts';
 import { blocksOf, projectedPairSec } from './measurement-plan.ts';
 
-/** Tested comparisons per scenario: req/s, p99 and failed requests, and p99 at a fixed rate with `latency-rate`. */
-function perScenario(config: Pick<Config, 'openLoop'>): number {
-  return 3 + (config.openLoop === undefined ? 0 : 1);
+/**
+ * Tested comparisons per scenario: req/s, p99 and failed requests, p99 at a fixed rate with `latency-rate`, and a
+ * Node server's allocation per request and leak test (a server of another runtime has neither: the check then
+ * counts a fifth of a share too many, on the careful side).
+ */
+function perScenario(config: Pick<Config, 'openLoop'>): Compared[] {
+  return [
+    'rps',
+    'p99',
+    'failures',
+    ...(config.openLoop === undefined ? [] : ['p99open' as const]),
+    'alloc',
+    'leak',
+  ];
 }
 
 /**

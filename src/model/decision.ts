@@ -95,7 +95,7 @@ export interface MetricComparison {
   /**
    * The smallest change this gate's rule would call at this noise over its whole plan (the interval projected to
    * the plan's last look), in about 80% of runs: at least the threshold, since the rule needs an estimate beyond it
-   * (src/decide/verdict.ts planDetectable, src/decide/rule.ts detectableChange).
+   * (src/decide/comparison.ts planDetectable, src/decide/rule.ts detectableChange).
    */
   detectable: number;
   /** Whether the estimated change is in the bad direction (less throughput, more latency). */

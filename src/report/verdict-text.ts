@@ -140,14 +140,27 @@ function mirror(cs: readonly MetricComparison[]): string {
     : '';
 }
 
+const levelPct = (level: number): string => `${Number(((1 - level) * 100).toFixed(2))}%`;
+
+/**
+ * Each comparison's own level: req/s's (or the first comparison's), and that the others take smaller shares of
+ * alpha where they do (the family's weights, docs/how-it-decides.md).
+ */
+function aloneText(decision: Decision): string {
+  const levels = [...decision.comparisons, ...(decision.leaks ?? [])].map((c) => c.level);
+  const lead = decision.comparisons.find((c) => c.metric === 'rps')?.level ?? levels[0];
+  if (lead === undefined || !Number.isFinite(lead)) return '';
+  const smaller = levels.some((l) => l < lead * (1 - 1e-9))
+    ? "; the other comparisons' are wider still, as they take smaller shares of α (docs/how-it-decides.md)"
+    : '';
+  return `each alone a ${levelPct(lead)} interval${smaller}`;
+}
+
 /** How to read the table: what base, head, change, the interval, p and the verdict are. */
 export function readingNote(decision: Decision, looks: number): string {
   const cs = decision.comparisons;
   const family = familySize(decision);
-  const level = Math.min(...cs.map((c) => c.level).filter(Number.isFinite), 1);
-  const alone = Number.isFinite(level)
-    ? `each alone a ${Number(((1 - level) * 100).toFixed(2))}% interval`
-    : '';
+  const alone = aloneText(decision);
   const floor = decision.rule.floor;
   const gc = decision.shown.some((s) => s.metric === 'gc') ? ' GC pause per request is shown too.' : '';
   const shown =

@@ -6,12 +6,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { parseReportFile, type ReportFile } from '../../src/config/report-file.ts';
+import { weightOf } from '../../src/decide/family.ts';
 import { mergeReports } from '../../src/decide/merge.ts';
 import { decide } from '../../src/decide/verdict.ts';
 import type { Round, RoundMeasurement, Side } from '../../src/model/measure.ts';
 import type { Note } from '../../src/model/notes.ts';
 import type { Report } from '../../src/model/report.ts';
 import { mulberry32 } from '../../src/stats/describe.ts';
+
+/** The family's weight of one scenario without memory figures: req/s, p99 and failed requests. */
+export const SCENARIO_WEIGHT = weightOf('rps') + weightOf('p99') + weightOf('failures');
 
 export const BASE_SHA = 'b'.repeat(40);
 export const HEAD_SHA = 'c'.repeat(40);

@@ -7,16 +7,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
+  type Compared,
   comparisonAlpha,
   decisionAlpha,
   failureFamilyOf,
   familyOf,
   stagesOf,
+  weightOf,
 } from '../../../src/decide/family.ts';
 import { planCheck } from '../../../src/decide/plan-check.ts';
 
 const looks = [4, 8, 12, 16, 20, 24, 28];
-const design = { alpha: 0.05, comparisons: 6, looks, at: 16, restartEvery: 2 };
+const design = { alpha: 0.05, weights: 6, looks, at: 16, restartEvery: 2 };
 
 describe('the level plan', () => {
   test('a stage of a two-stage design spends half of alpha; a one-stage design all of it', () => {
@@ -41,17 +43,53 @@ describe('the level plan', () => {
   });
 
   test('the regression level is shared by the comparisons; the equivalence level is each comparison’s own', () => {
-    const one = familyOf({ ...design, comparisons: 1 });
+    const one = familyOf({ ...design, weights: 1 });
     const six = familyOf(design);
     assert.ok(six.level < one.level / 5, `${six.level} vs ${one.level}`);
     assert.equal(six.equivalence, one.equivalence);
+  });
+
+  test('a weighted family: each comparison spends alpha × its weight over the family’s, and they sum to alpha', () => {
+    const scenario: Compared[] = ['rps', 'p99', 'failures', 'alloc', 'leak'];
+    const weights = scenario.reduce((w, c) => w + weightOf(c), 0);
+    const spent = scenario.reduce((a, c) => a + comparisonAlpha(0.05, weights, 1, weightOf(c)), 0);
+    assert.ok(Math.abs(spent - 0.05) < 1e-15);
+    // req/s, the comparison a runner finds hardest, weighs most; the memory comparisons least.
+    assert.ok(weightOf('rps') > weightOf('p99') && weightOf('p99') > weightOf('alloc'));
+    assert.equal(weightOf('cpu'), weightOf('rps'));
+    assert.equal(weightOf('leak'), weightOf('alloc'));
+    const speed = familyOf({ ...design, weights });
+    const memory = familyOf({ ...design, weights, weight: weightOf('alloc') });
+    assert.ok(Math.abs(speed.multiplier - weights) < 1e-12);
+    assert.ok(Math.abs(memory.multiplier - weights / weightOf('alloc')) < 1e-9);
+    assert.ok(memory.level < speed.level);
+    assert.equal(memory.equivalence, speed.equivalence, 'equivalence is each comparison’s own, unweighted');
+  });
+
+  test('the plan check counts each comparison at its weight, as the gate decides them', () => {
+    const input = {
+      scenarios: 2,
+      restartEvery: 2,
+      alpha: 0.05,
+      threshold: 0.02,
+      budgetSec: 180,
+      pairSec: () => 7.5,
+    };
+    const speed: Compared[] = ['rps', 'p99', 'failures'];
+    const withMemory = planCheck({ ...input, perScenario: [...speed, 'alloc', 'leak'] });
+    const without = planCheck({ ...input, perScenario: speed });
+    assert.equal(withMemory.comparisons, 10);
+    assert.equal(without.comparisons, 6);
+    const ratio = withMemory.level / without.level;
+    const w = speed.reduce((a, c) => a + weightOf(c), 0);
+    assert.ok(Math.abs(ratio - w / (w + 2 * weightOf('alloc'))) < 0.02, `${ratio}`);
   });
 
   test('the plan check judges a stage at the stage’s share, as the gate decides it', () => {
     const input = {
       scenarios: 1,
       restartEvery: 1,
-      perScenario: 3,
+      perScenario: ['rps', 'p99', 'failures'] as Compared[],
       threshold: 0.02,
       budgetSec: 180,
       pairSec: () => 7.5,

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { weightOf } from '../../../src/decide/family.ts';
 import { blockSlopes, LEAK_THRESHOLD, slope } from '../../../src/decide/leak.ts';
 import { decide, resolved } from '../../../src/decide/verdict.ts';
 import type { ScenarioRule } from '../../../src/model/decision.ts';
@@ -127,12 +128,21 @@ describe('allocation per request', () => {
     assert.ok(!decision.comparisons.some((c) => c.metric === 'alloc'));
   });
 
-  test('every comparison counts in the family: allocation and the leak test widen the others alike', () => {
+  test('every comparison counts in the family at its weight: allocation and the leak test at a tenth of req/s’s', () => {
     const decision = decide(rounds({ alloc: { base: 2000, head: 2000 } }), RULES, OPTIONS);
     const without = decide(rounds({ alloc: { base: 2000, head: 2000 }, without: true }), RULES, OPTIONS);
-    const rps = (d: typeof decision) => d.comparisons.find((c) => c.metric === 'rps')!.level;
-    // req/s, p99, failed requests; then allocation and the leak test too: 3 → 5 comparisons share alpha.
-    assert.ok(Math.abs(rps(decision) / rps(without) - 3 / 5) < 0.05, `${rps(decision)} vs ${rps(without)}`);
+    const level = (d: typeof decision, metric: string) =>
+      d.comparisons.find((c) => c.metric === metric)!.level;
+    const speed = weightOf('rps') + weightOf('p99') + weightOf('failures');
+    const weights = speed + weightOf('alloc') + weightOf('leak');
+    const rps = level(decision, 'rps') / level(without, 'rps');
+    assert.ok(Math.abs(rps - speed / weights) < 0.02, `${rps}`);
+    const alloc = level(decision, 'alloc') / level(decision, 'rps');
+    assert.ok(Math.abs(alloc - weightOf('alloc')) < 0.02, `${alloc}`);
+    // The p-value's multiplier is the family's weight over the comparison's.
+    const allocP = decision.comparisons.find((c) => c.metric === 'alloc')!;
+    assert.ok(allocP.pAdjusted >= Math.min(1, allocP.p * (weights / weightOf('alloc'))) * 0.999);
+    assert.equal(decision.leaks?.length, 1);
   });
 });
 

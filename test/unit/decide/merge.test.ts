@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { comparisonAlpha, weightOf } from '../../../src/decide/family.ts';
 import { roundKey } from '../../../src/decide/merge.ts';
 import { stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
@@ -43,14 +44,14 @@ describe('mergeReports', () => {
   });
 
   test('the family is the comparisons of ALL shards: 9, and where ranks cannot reach their level the interval is t', () => {
-    // 8 pairs all in one direction: exact two-sided p = 2/2^8 ≈ 0.0078. Alone, a shard's 3 comparisons need 0.0167:
-    // the signed-rank interval reaches it. Merged, the 9 comparisons of three shards need 0.0056, which 8 ranks
-    // cannot reach: Student's t over the 8 pairs, chosen from their number and the level alone.
-    const a = gateReport({ paths: { '/a': 0.8 }, seed: 1 });
+    // 7 pairs all in one direction: exact two-sided p = 2/2^7 ≈ 0.0156. Alone, a shard's req/s (weight 1 of its
+    // family's 1.5) needs 0.033: the signed-rank interval reaches it. Merged, three shards' family weighs 4.5 and
+    // req/s needs 0.011, which 7 ranks cannot reach: Student's t over the 7 pairs, from their number and the level.
+    const a = gateReport({ paths: { '/a': 0.8 }, pairs: 7, seed: 1 });
     assert.equal(a.verdict, 'regression', 'alone, shard a is a regression');
     const aloneRps = a.decision!.comparisons.find((x) => x.metric === 'rps')!;
     assert.equal(aloneRps.method, 'signed-rank');
-    assert.ok(Math.abs(aloneRps.p - 2 / 256) < 1e-12, `p ${aloneRps.p}`);
+    assert.ok(Math.abs(aloneRps.p - 2 / 128) < 1e-12, `p ${aloneRps.p}`);
     const b = gateReport({ paths: { '/b': 1 }, seed: 2, noise: 0.02 });
     const c = gateReport({ paths: { '/c': 1 }, seed: 4, noise: 0.02 });
     const merged = mergeAsMeasured([
@@ -62,26 +63,28 @@ describe('mergeReports', () => {
     // Req/s and p99 of each of the 3 scenarios, and their failed requests: a family of 9.
     assert.equal(decision.comparisons.length, 6);
     assert.equal(decision.errors.length, 3);
+    const weights = 3 * (weightOf('rps') + weightOf('p99') + weightOf('failures'));
     const rps = decision.comparisons.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
     assert.equal(rps.method, 't');
-    assert.ok(Math.abs(rps.level - 0.05 / 9) < 1e-15);
+    assert.ok(Math.abs(rps.level - 0.05 / weights) < 1e-15);
     assert.equal(merged.verdict, 'regression', 'a 20% slowdown with 0.5% noise stands among 9');
-    // And the adjusted p of every comparison is its p times the union's 9 (one look each), as its interval's level.
+    // And the adjusted p of every comparison is its p times the union's weight over its own (one look each).
     for (const x of decision.comparisons) {
-      const expected = Math.min(1, 9 * x.p);
+      const expected = Math.min(1, (weights / weightOf(x.metric)) * x.p);
       assert.ok(Math.abs(x.pAdjusted - expected) < 1e-12 || x.significant === expected <= 0.05);
     }
   });
 
-  test('each shard keeps its own looks: p made sequential over them, times the comparisons of all; intervals at the per-look level of alpha/M', () => {
+  test('each shard keeps its own looks: p made sequential over them, times the family of all; intervals at the per-look level of its share', () => {
     const schedule = [6, 8, 10, 12];
     const a = gateReport({ paths: { '/a': 0.9 }, pairs: 12, looks: schedule, seed: 5, noise: 0.02 });
     const b = gateReport({ paths: { '/b': 1.0 }, pairs: 12, seed: 6, noise: 0.02 });
     const merged = mergeAsMeasured([asFile(a, 'a.json'), asFile(b, 'b.json')]);
     const cs = merged.decision!.comparisons;
     const looks = cs.map((x) => (x.scenario === 'GET /a' ? schedule : [12]));
+    const weights = 2 * (weightOf('rps') + weightOf('p99') + weightOf('failures'));
     cs.forEach((x, i) => {
-      const expected = Math.min(1, cs.length * sequentialP(x.p, looks[i]!));
+      const expected = Math.min(1, (weights / weightOf(x.metric)) * sequentialP(x.p, looks[i]!));
       assert.ok(Math.abs(x.pAdjusted - expected) < 1e-12 || x.significant === expected <= 0.05, x.metric);
     });
     const rounds = roundsFor({ paths: { '/a': 0.9 }, pairs: 12, seed: 5, noise: 0.02 });
@@ -89,7 +92,10 @@ describe('mergeReports', () => {
       const of = (side: string) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
       return Math.log(of('head') / of('base'));
     });
-    const expected = signedRankConfidenceInterval(ratios, 1 - perLookLevel(0.05 / 6, schedule));
+    const expected = signedRankConfidenceInterval(
+      ratios,
+      1 - perLookLevel(comparisonAlpha(0.05, weights), schedule),
+    );
     const rps = cs.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
     assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { comparisonAlpha, weightOf } from '../../../src/decide/family.ts';
 import { criticalFor, unitCount as unitCountOf } from '../../../src/decide/interval.ts';
 import {
   type Design,
@@ -21,10 +22,13 @@ import { perLookLevel } from '../../../src/stats/sequential-boundary.ts';
 const cost = ({ scenarios, restartEvery }: Design): number =>
   2 * Math.max(2, 0.25 * scenarios) + 0.5 + 3 / Math.max(1, restartEvery);
 
+/** req/s, p99 and failed requests: the family's weight of one scenario. */
+const WEIGHTS = weightOf('rps') + weightOf('p99') + weightOf('failures');
+
 const input = (over: Partial<PlanInput> = {}): PlanInput => ({
   scenarios: 1,
   restartEvery: 1,
-  perScenario: 3,
+  perScenario: ['rps', 'p99', 'failures'],
   alpha: 0.05,
   threshold: 0.02,
   budgetSec: 180,
@@ -45,11 +49,11 @@ describe('planCheck', () => {
     assert.ok(check.detectable >= 0.02 && check.detectable <= RESOLVE_MULTIPLE * 0.02, `${check.detectable}`);
     assert.equal(check.resolves, true);
     assert.equal(check.advice, undefined);
-    // Its level is the one the decision will use: alpha over 3 comparisons, over the planned looks and confirmation.
+    // Its level is the one the decision will use: req/s's share of alpha, over the planned looks and confirmation.
     const looks = [...earlyLookPoints(24, 1), ...planLooks(24)];
     assert.deepEqual(looks.slice(0, 5), [4, 6, 8, 10, 12]);
     assert.deepEqual(check.looks, [...looks, 24 + confirmationPairs(24)]);
-    assert.equal(check.level, perLookLevel(0.05 / 3, check.looks));
+    assert.equal(check.level, perLookLevel(comparisonAlpha(0.05, WEIGHTS), check.looks));
   });
 
   test('the detectable change is the rule’s own: max(τ, ½τ + h) + z80 × h / z, h from the noise and the units', () => {
@@ -95,11 +99,11 @@ describe('planCheck', () => {
   });
 
   test('fixed rounds look once, at their end, and give no advice on the budget', () => {
-    const check = planCheck(input({ fixedPairs: 10, scenarios: 9 }));
+    const check = planCheck(input({ fixedPairs: 10, scenarios: 20 }));
     assert.deepEqual(check.looks, [10]);
     assert.equal(check.pairs, 10);
-    assert.equal(check.comparisons, 27);
-    assert.equal(check.method, 't', '10 ranks cannot reach 0.05 / 27');
+    assert.equal(check.comparisons, 60);
+    assert.equal(check.method, 't', '10 ranks (2/2¹⁰ ≈ 0.002) cannot reach 0.05 / (20 × 1.5)');
     assert.equal(check.canDecide, true);
   });
 });
@@ -113,7 +117,7 @@ describe('planCheck of a replica: the merge of its runners, decided once', () =>
     assert.equal(merged.runners, 4);
     assert.equal(merged.looks.length, 1, 'the merge decides once');
     assert.equal(merged.units, 4 * unitCountOf(merged.pairs, 2));
-    assert.equal(merged.level, 0.05 / 3, 'one look: the comparisons share alpha, nothing spent on looks');
+    assert.equal(merged.level, comparisonAlpha(0.05, WEIGHTS), 'one look: nothing spent on looks');
     assert.ok(merged.detectable < alone.detectable / 1.5, `${merged.detectable} vs ${alone.detectable}`);
   });
 

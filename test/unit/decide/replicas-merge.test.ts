@@ -2,12 +2,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseReportFile } from '../../../src/config/report-file.ts';
+import { comparisonAlpha } from '../../../src/decide/family.ts';
 import { needsMore } from '../../../src/decide/needs-more.ts';
 import type { ReplicaPlace, Report } from '../../../src/model/report.ts';
 import { noteText } from '../../../src/report/note-text.ts';
 import { runnersLines } from '../../../src/report/runners-text.ts';
 import { stratifiedMean } from '../../../src/stats/stratified.ts';
-import { asFile, gateReport, mergeAsMeasured, roundsFor, type ShardSpec } from '../../support/reports.ts';
+import {
+  asFile,
+  gateReport,
+  mergeAsMeasured,
+  roundsFor,
+  SCENARIO_WEIGHT,
+  type ShardSpec,
+} from '../../support/reports.ts';
 
 function replica(spec: ShardSpec, place: ReplicaPlace, runner: string): Report {
   const report = gateReport(spec);
@@ -41,8 +49,8 @@ describe('merging replicas', () => {
     assert.equal(merged.decision!.comparisons.filter((c) => c.metric === 'rps').length, 1);
     assert.equal(rps.method, 'stratified');
     assert.equal(rps.units, 30);
-    // rps, p99 and failed requests: 3 comparisons, one look (runners merged decide once, on all they measured).
-    const level = 0.05 / 3;
+    // rps, p99 and failed requests: req/s's share of alpha, one look (runners merged decide once, on all they measured).
+    const level = comparisonAlpha(0.05, SCENARIO_WEIGHT);
     const expected = stratifiedMean(specs.map(logRatios), level);
     assert.ok(Math.abs(Math.log1p(rps.change) - expected.estimate) < 1e-12);
     assert.ok(Math.abs(Math.log1p(rps.ci[0]) - expected.lower) < 1e-12);
@@ -189,7 +197,7 @@ describe('merging replicas', () => {
       ],
     );
     // 2 scenarios × (req/s, p99, failed requests), one look each.
-    assert.equal(rps[0]!.level, 0.05 / 6);
+    assert.equal(rps[0]!.level, comparisonAlpha(0.05, 2 * SCENARIO_WEIGHT));
     assert.deepEqual(
       m.settings.scenarios.map((x) => x.name),
       ['GET /a', 'GET /b'],
@@ -201,7 +209,7 @@ describe('merging replicas', () => {
       asFile(replica({ ...specs[i]!, looks }, { index: i + 1, count: 2 }, `r${i}`), `r${i}`);
     const m = mergeAsMeasured([looked([4, 6, 8, 10], 0), looked([6, 10], 1)]);
     const c = m.decision!.comparisons.find((x) => x.metric === 'rps')!;
-    assert.equal(c.level, 0.05 / 3);
+    assert.equal(c.level, comparisonAlpha(0.05, SCENARIO_WEIGHT));
   });
 
   test('a missing runner is said; files that measured the same scenarios without `replica` are refused as before', () => {

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { comparisonAlpha, weightOf } from '../../../src/decide/family.ts';
 import { detectableChange, leaning } from '../../../src/decide/rule.ts';
 import { type DecideOptions, decide, resolved } from '../../../src/decide/verdict.ts';
 import {
@@ -21,6 +22,7 @@ import { planLooks } from '../../../src/stats/look-schedule.ts';
 import { perLookLevel, sequentialP } from '../../../src/stats/sequential-boundary.ts';
 import { signedRankConfidenceInterval } from '../../../src/stats/wilcoxon.ts';
 import { mannWhitneyP } from '../../support/reference-stats.ts';
+import { SCENARIO_WEIGHT } from '../../support/reports.ts';
 
 const DEFAULTS: DecideOptions = { threshold: 0.05, alpha: 0.05 };
 const DURATION_SEC = 3;
@@ -529,7 +531,7 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
     const four = decide(rounds, rules('/x'), { ...DEFAULTS, looks: schedule });
     // Bonferroni over the comparisons of the sequential p-value: the adjustment the interval's level makes.
     four.comparisons.forEach((c) => {
-      const expected = Math.min(1, 3 * sequentialP(c.p, schedule));
+      const expected = Math.min(1, (SCENARIO_WEIGHT / weightOf(c.metric)) * sequentialP(c.p, schedule));
       assert.ok(Math.abs(c.pAdjusted - expected) < 1e-12 || c.significant !== expected <= 0.05, c.metric);
     });
     once.comparisons.forEach((a, i) => {
@@ -542,16 +544,17 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
       assert.ok(b.detectable > a.detectable);
       assert.equal(b.change, a.change);
     });
-    // The interval of each comparison is the signed-rank interval at the per-look level of alpha / comparisons.
+    // The interval of each comparison is the signed-rank interval at the per-look level of its share of alpha.
     const rps = four.comparisons.find((c) => c.metric === 'rps')!;
     const ratios = [...new Set(rounds.map((r) => r.pair))].map((pair) => {
       const of = (side: Side) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
       return Math.log(of('head') / of('base'));
     });
-    const expected = signedRankConfidenceInterval(ratios, 1 - perLookLevel(0.05 / 3, schedule));
+    const share = comparisonAlpha(0.05, SCENARIO_WEIGHT);
+    const expected = signedRankConfidenceInterval(ratios, 1 - perLookLevel(share, schedule));
     assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
-    assert.equal(rps.level, perLookLevel(0.05 / 3, schedule));
+    assert.equal(rps.level, perLookLevel(share, schedule));
     // no planned looks counts as one look
     assert.deepEqual(decide(rounds, rules('/x'), { ...DEFAULTS, looks: [] }), once);
   });
@@ -577,11 +580,11 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
 });
 
 describe('decide: gates with few pairs can detect a large change', () => {
-  test("where ranks cannot reach the level, Student's t decides: 6 pairs, one path, a 2× slowdown", () => {
-    // 6 pairs: the smallest exact signed-rank p is 2/64 = 0.031, above the level 0.05 / 3 of each comparison; the
-    // interval is Student's t over the 6 pairs, chosen from their number and the level alone.
+  test("where ranks cannot reach the level, Student's t decides: 5 pairs, one path, a 2× slowdown", () => {
+    // 5 pairs: the smallest exact signed-rank p is 2/32 = 0.063, above req/s's level (0.05 × 1 / 1.5); the
+    // interval is Student's t over the 5 pairs, chosen from their number and the level alone.
     const decision = decide(
-      synthetic({ noise: 0.002, pairs: 6, headRps: 0.5, seed: 1 }),
+      synthetic({ noise: 0.002, pairs: 5, headRps: 0.5, seed: 1 }),
       rules('/x'),
       DEFAULTS,
     );
@@ -616,7 +619,7 @@ describe('decide: gates with few pairs can detect a large change', () => {
 });
 
 describe('decide: the family of paths and metrics', () => {
-  test('with 3 paths the family is 9 (req/s, p99 and failed requests each): p is adjusted as the intervals are, 9 × p (one look), significant iff the interval leaves out 0', () => {
+  test('with 3 paths the family is 9 (req/s, p99 and failed requests each): p is adjusted as the intervals are, by the family’s weight over its own (one look), significant iff the interval leaves out 0', () => {
     const rounds = [
       ...synthetic({ path: '/a', noise: 0.03, headRps: 0.9, seed: 21 }),
       ...synthetic({ path: '/b', noise: 0.03, headRps: 0.97, seed: 22 }),
@@ -633,7 +636,7 @@ describe('decide: the family of paths and metrics', () => {
     assert.ok(new Set(raw).size >= 4, `the scenario should give distinct p-values: ${raw}`);
     decision.comparisons.forEach((c) => {
       assert.ok(c.pAdjusted >= c.p, `${c.scenario} ${c.metric}: ${c.pAdjusted} < ${c.p}`);
-      const bonferroni = Math.min(1, 9 * c.p);
+      const bonferroni = Math.min(1, ((3 * SCENARIO_WEIGHT) / weightOf(c.metric)) * c.p);
       assert.ok(Math.abs(c.pAdjusted - bonferroni) < 1e-12 || c.significant === bonferroni <= 0.05, c.metric);
       assert.equal(c.significant, c.pAdjusted <= 0.05);
       assert.equal(c.significant, c.ci[0] > 0 || c.ci[1] < 0);

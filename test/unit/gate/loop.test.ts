@@ -244,9 +244,10 @@ describe('stopping for noise (src/decide/futility.ts)', () => {
       assert.ok(f.noise > 0.07 && f.noise < 0.14, `noise ${f.noise}`);
       assert.equal(result.decision?.verdict, 'inconclusive');
     }
-    // Within 2 minutes, most by 16 pairs; an estimate that still allows a change the budget could call goes on.
+    // Most by 16 pairs, all well before the budget's 30; an estimate that still allows a change the budget could
+    // call goes on.
     assert.ok(
-      stops.filter((n) => n <= 16).length >= 4 && Math.max(...stops) <= 20,
+      stops.filter((n) => n <= 16).length >= 4 && Math.max(...stops) <= 24,
       `stopped at ${stops.join(', ')}`,
     );
   });

@@ -158,7 +158,7 @@ function pair(index: number, base: RoundMeasurement, head: RoundMeasurement): { 
 
 describe('compareFailures', () => {
   const scenario = { name: 'GET /x', expectStatus: 201, threshold: undefined };
-  const family = { level: 0.001, comparisons: 6, alpha: 0.05, looks: [12], equivalence: 0.025 };
+  const family = { level: 0.001, multiplier: 6, alpha: 0.05, looks: [12], equivalence: 0.025 };
 
   test('classes per side: timeouts, connection errors and unexpected statuses (here: anything but 201)', () => {
     const m = (): [RoundMeasurement, RoundMeasurement] => [
