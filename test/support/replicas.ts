@@ -1,8 +1,8 @@
 /**
- * The runners of a matrix of replicas, as GitHub runs them, one after the other on this machine: each runner's
- * perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its `if:`
- * evaluated); then a merging job that downloads them and publishes with `mode: report`. For
- * test/e2e/example-replicas.test.ts and the recorder of its two-stage fixtures
+ * The runners of a matrix of replicas, as GitHub runs them, at once or one after the other on this machine: each
+ * runner's perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its
+ * `if:` evaluated); then a merging job that downloads them and publishes with `mode: report`. For
+ * test/e2e/example-replicas.test.ts, example-two-stage.test.ts and the recorder of their fixtures
  * (test/fixtures/two-stage/record.ts).
  */
 import assert from 'node:assert/strict';
