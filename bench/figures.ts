@@ -54,7 +54,10 @@ const planned = (r: Run): number => r.schedule[r.schedule.length - 2] ?? r.pairs
 
 /** Runners merged as `mode: report` merges them: stratified by runner, or two stages combined. */
 function merge(m: GateModel, runs: readonly Run[], first?: Run): Decision['verdict'] {
-  const all = first ? [first, ...runs] : runs;
+  // A first stage at the pairs it planned, as the merge takes it (src/decide/merge-replicas.ts).
+  const all = first
+    ? [{ ...first, rounds: first.rounds.filter((r) => r.pair < planned(first)) }, ...runs]
+    : runs;
   const { rounds, starts } = joinRunners(
     all.map((r) => ({ rounds: r.rounds, restartEvery: m.restartEvery })),
   );
@@ -73,7 +76,12 @@ function merge(m: GateModel, runs: readonly Run[], first?: Run): Decision['verdi
     restartEvery: m.restartEvery,
     runners: starts,
   };
-  const rule = { threshold: m.threshold, latencyThreshold: m.latencyThreshold, alpha: m.alpha };
+  const rule = {
+    threshold: m.threshold,
+    latencyThreshold: m.latencyThreshold,
+    memoryThreshold: m.memoryThreshold,
+    alpha: m.alpha,
+  };
   return decideGroups([stages ? { ...group, stages } : group], { ...rule, stages: stages ? 2 : 1 }).verdict;
 }
 

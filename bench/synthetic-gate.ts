@@ -30,6 +30,7 @@
  * open, which the Williams order then rotates alone, and whose per-pair noise (sd, p99's and p50's alike) shrinks
  * as 1 / √(their measured time): sd × √(open / scenarios). `sd` is the noise at the planned share.
  */
+import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
 import { type LoopResult, measurePairs } from '../src/gate/loop.ts';
 import { plannedLooks } from '../src/gate/measurement-plan.ts';
 import { scenarioOrder as pairOrderOf } from '../src/gate/scenario-order.ts';
@@ -60,6 +61,8 @@ export interface GateModel {
   blockSec: number;
   threshold: number;
   latencyThreshold: number;
+  /** Allocation per request's threshold (`memory-threshold`). */
+  memoryThreshold: number;
   alpha: number;
   budgetSec: number;
   /** Failed requests per incident (1: independent failures). */
@@ -108,6 +111,7 @@ export const DEFAULT_MODEL: GateModel = {
   blockSec: 3,
   threshold: 0.02,
   latencyThreshold: 0.2,
+  memoryThreshold: parsePercent('memory-threshold', INPUT_DEFAULTS['memory-threshold'], { min: 0, max: 1 }),
   alpha: 0.05,
   budgetSec: 180,
   early: 1,
@@ -346,6 +350,7 @@ export async function simulateGate(m: GateModel, seed: number): Promise<LoopResu
     {
       threshold: m.threshold,
       latencyThreshold: m.latencyThreshold,
+      memoryThreshold: m.memoryThreshold,
       alpha: m.alpha,
       ...(m.floor === undefined ? {} : { floor: m.floor }),
       ...(m.replicas === undefined ? {} : { replica: { count: m.replicas } }),

@@ -7454,8 +7454,8 @@ function variable(name, where, env) {
 }
 function expand(text2, where, env, keep) {
   const taken = [];
-  const out = text2.replace(VARIABLE, (whole, name) => {
-    if (keep.has(name)) return whole;
+  const out = text2.replace(VARIABLE, (whole2, name) => {
+    if (keep.has(name)) return whole2;
     const value2 = variable(name, where, env);
     taken.push(value2);
     return value2;
@@ -7565,9 +7565,9 @@ function formatValue(metric, value2) {
   return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
 }
 function formatSeconds(sec) {
-  const whole = Math.round(sec);
-  if (whole < 90) return `${whole} s`;
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  const whole2 = Math.round(sec);
+  if (whole2 < 90) return `${whole2} s`;
+  return `${Math.floor(whole2 / 60)} min ${whole2 % 60} s`;
 }
 function formatCount(count4) {
   return count4.toLocaleString("en-US");
@@ -10434,6 +10434,72 @@ var NOTE_SCHEMA = {
   ]
 };
 
+// src/config/report-profile-schema.ts
+var hotFunction = {
+  ...object(
+    { fn: str(500), file: str(1e3), line: count(1e9), baseSelf: share, headSelf: share },
+    {
+      unit: oneOf(["function", "file", "package"]),
+      baseUsPerRequest: quantity(1e9),
+      headUsPerRequest: quantity(1e9),
+      caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+    }
+  ),
+  dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
+};
+var allocationSite = object(
+  {
+    fn: str(500),
+    file: str(1e3),
+    line: count(1e9),
+    unit: oneOf(["function", "file", "package"]),
+    baseBytes: quantity(MAX_COUNT),
+    headBytes: quantity(MAX_COUNT)
+  },
+  {
+    version: str(100),
+    caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+  }
+);
+var allocationSide = object({
+  bytes: quantity(MAX_COUNT),
+  samples: count(MAX_COUNT),
+  requests: count(MAX_COUNT)
+});
+var allocationUnit = object(
+  {
+    level: oneOf(["function", "file", "package"]),
+    name: str(500),
+    file: str(1e3),
+    line: count(1e9),
+    package: str(300),
+    pseudo: bool,
+    baseBytes: quantity(MAX_COUNT),
+    headBytes: quantity(MAX_COUNT),
+    deltaBytes: range(-MAX_COUNT, MAX_COUNT),
+    evident: bool
+  },
+  { p: share }
+);
+var allocation = object({
+  more: list2(allocationSite, 20),
+  evidence: object({
+    pairs: count(MAX_PAIRS),
+    windowSec: quantity(MAX_SECONDS),
+    level: share,
+    tested: count(MAX_COUNT),
+    explain: bool,
+    base: allocationSide,
+    head: allocationSide,
+    functions: list2(allocationUnit, 50),
+    named: list2(allocationUnit, 50)
+  })
+});
+var PROFILE_SCHEMA = object(
+  { hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
+  { allocation }
+);
+
 // src/config/report-schema.ts
 var latency = object({
   p50: quantity(MAX_MS),
@@ -10538,18 +10604,6 @@ var diagnostics = object(
   },
   { base: sideDiagnostics, head: sideDiagnostics }
 );
-var hotFunction = {
-  ...object(
-    { fn: str(500), file: str(1e3), line: count(1e9), baseSelf: share, headSelf: share },
-    {
-      unit: oneOf(["function", "file", "package"]),
-      baseUsPerRequest: quantity(1e9),
-      headUsPerRequest: quantity(1e9),
-      caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
-    }
-  ),
-  dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
-};
 var commit = object({ sha: str(64, SHA), label: str(256) });
 var scenarioName = str(200);
 var settings = object(
@@ -10644,7 +10698,7 @@ var REPORT_SCHEMA = object(
       { side: oneOf(["base", "head"]), output: str(65536) }
     ),
     notes: list2(NOTE_SCHEMA, 100),
-    profile: object({ hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
+    profile: PROFILE_SCHEMA,
     changedFiles: list2(str(1e3), 1e4),
     diagnostics,
     pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),
@@ -11243,8 +11297,8 @@ function byBlock(pairs, logRatios, restartEvery, measured) {
     blocks.set(block, [...blocks.get(block) ?? [], logRatios[i]]);
   });
   const last = pairs.length === 0 ? -1 : Math.floor(Math.max(...pairs) / restartEvery);
-  const whole = (block, ratios2) => measured === void 0 ? block < last || ratios2.length >= restartEvery : (block + 1) * restartEvery <= measured;
-  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => whole(block, ratios2)).map(([, ratios2]) => ratios2);
+  const whole2 = (block, ratios2) => measured === void 0 ? block < last || ratios2.length >= restartEvery : (block + 1) * restartEvery <= measured;
+  return [...blocks].sort((a, b) => a[0] - b[0]).filter(([block, ratios2]) => whole2(block, ratios2)).map(([, ratios2]) => ratios2);
 }
 function blockTest(pairs, logRatios, restartEvery) {
   if (!(Number.isInteger(restartEvery) && restartEvery >= 2)) return void 0;
@@ -14234,6 +14288,7 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
 }
 
 // src/gate/profiling.ts
+import { readFileSync as readFileSync12 } from "node:fs";
 import { join as join13, relative as relative4, resolve as resolve6 } from "node:path";
 
 // src/profile/rollup.ts
@@ -14304,14 +14359,8 @@ function callerOf(profile, unit) {
 }
 
 // src/profile/compare.ts
-import { mkdirSync as mkdirSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { mkdirSync as mkdirSync4, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join11 } from "node:path";
-
-// src/diagnostics/install.ts
-import { mkdirSync, readFileSync as readFileSync6, renameSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import { open as open2 } from "node:fs/promises";
-import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
-import { setTimeout as sleep5 } from "node:timers/promises";
 
 // src/diagnostics/heap-source.ts
 var COLLECT_MARK = "#collect";
@@ -14630,7 +14679,90 @@ ${HEAP_SOURCE}
 })();
 `;
 
+// src/diagnostics/alloc-preload.ts
+var ALLOCATION_ENV = "PERF_GATE_ALLOCATION";
+var ALLOCATION_PRELOAD_FILE = "perf-gate-allocation.cjs";
+var LAST_MARK = "#last";
+var SAMPLING_INTERVAL_BYTES = 16384;
+var ALLOCATION_PRELOAD_SOURCE = `'use strict';
+// perf-gate allocation preload: V8's sampling heap profiler, window by window, while perf-gate profiles the server.
+// Written by perf-gate (src/diagnostics/alloc-preload.ts); safe to delete. It does nothing unless
+// ${ALLOCATION_ENV} names an output file.
+(function perfGateAllocation() {
+  var outFile = process.env.${ALLOCATION_ENV};
+  if (typeof outFile !== 'string' || outFile === '') return;
+  try { delete process.env.${ALLOCATION_ENV}; } catch (error) { return; }
+  var fs, inspector, threads;
+  try {
+    fs = require('fs');
+    inspector = require('inspector');
+    threads = require('worker_threads');
+  } catch (error) {
+    return;
+  }
+  if (!threads.isMainThread || typeof inspector.Session !== 'function') return;
+  var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
+  var session = null, sampling = false, stamp = '', seen = '';
+
+  function post(method, params) {
+    var out = { error: null, result: null };
+    session.post(method, params, function (error, result) { out.error = error; out.result = result; });
+    return out;
+  }
+
+  function edge(seq) {
+    var line = { v: 1, pid: process.pid, seq: seq, profile: null, error: null };
+    try {
+      if (session === null) {
+        session = new inspector.Session();
+        session.connect();
+      }
+      if (sampling) {
+        sampling = false;
+        var stopped = post('HeapProfiler.stopSampling', {});
+        if (stopped.result && stopped.result.profile) line.profile = stopped.result.profile;
+        else line.error = String(stopped.error && stopped.error.message).slice(0, 200);
+      }
+      if (seq.slice(-${LAST_MARK.length}) !== ${JSON.stringify(LAST_MARK)}) {
+        var started = post('HeapProfiler.startSampling', {
+          samplingInterval: ${SAMPLING_INTERVAL_BYTES},
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+        sampling = started.error === null;
+        if (!sampling) line.error = String(started.error && started.error.message).slice(0, 200);
+      }
+    } catch (error) {
+      line.error = String(error && error.message).slice(0, 200);
+    }
+    fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
+  }
+
+  function tick() {
+    try {
+      var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
+      var now = stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
+      if (now === stamp || now === '') return;
+      stamp = now;
+      var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+      if (token === '' || token === seen) return;
+      seen = token;
+      edge(token);
+    } catch (error) { /* try again next tick */ }
+  }
+
+  try {
+    var timer = setInterval(tick, ${CONTROL_MS});
+    if (timer && typeof timer.unref === 'function') timer.unref();
+  } catch (error) { /* no profile */ }
+})();
+`;
+
 // src/diagnostics/install.ts
+import { mkdirSync, readFileSync as readFileSync6, renameSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { open as open2 } from "node:fs/promises";
+import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
+import { setTimeout as sleep5 } from "node:timers/promises";
 var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
 function sidePreloads(source2, fileName, what2) {
   const copy = (side2) => new PinnedFile({ content: source2 }, `${what2} (the copy for ${side2}'s servers)`, fileName, "server-start");
@@ -14653,6 +14785,13 @@ function withRequire(path, existing) {
   const rest = existing?.trim() ?? "";
   const require2 = `--require ${quoteNodeOption(resolve2(path))}`;
   return rest === "" ? require2 : `${require2} ${rest}`;
+}
+function writeToken(outFile, token) {
+  const control = controlFile(outFile);
+  const temporary = `${control}.${process.pid}.tmp`;
+  writeFileSync2(temporary, `${token}
+`);
+  renameSync(temporary, control);
 }
 function controlFile(outFile) {
   return `${resolve2(outFile)}${CONTROL_SUFFIX}`;
@@ -14828,12 +14967,8 @@ async function takeSnapshot(outFile, options) {
   const label = (options.label ?? "snapshot").replace(/\s+/g, "-").slice(0, 120);
   const mark = options.collect === true ? COLLECT_MARK : "";
   const token = `${label}${mark}#${process.pid}.${++sequence}.${Date.now()}`;
-  const control = controlFile(outFile);
-  const temporary = `${control}.${process.pid}.tmp`;
   const from = sizeOf(outFile);
-  writeFileSync2(temporary, `${token}
-`);
-  renameSync(temporary, control);
+  writeToken(outFile, token);
   const deadline = Date.now() + timeoutMs;
   for (; ; ) {
     await sleep5(POLL_MS);
@@ -15336,6 +15471,490 @@ function weighEvidence(base, head2, options) {
     named: options.explain ? whereItLives(units2) : []
   };
 }
+
+// src/profile/ticks.ts
+function readTicks(data) {
+  if (!Array.isArray(data)) throw new Error("ticks.json is not an array of samples");
+  const ticks = [];
+  for (const [index, stack] of data.entries()) {
+    if (!Array.isArray(stack)) throw new Error(`ticks.json: sample ${index} is not an array of frames`);
+    const frames = [];
+    for (const frame of stack) {
+      if (frame === null || frame === void 0) continue;
+      if (typeof frame !== "object" || typeof frame.name !== "string")
+        throw new Error(`ticks.json: sample ${index} has a frame without a name`);
+      const { name, type, kind: kind2 } = frame;
+      frames.push({
+        name,
+        ...typeof type === "string" ? { type } : {},
+        ...typeof kind2 === "string" ? { kind: kind2 } : {}
+      });
+    }
+    ticks.push(frames);
+  }
+  return ticks;
+}
+var TRAILING_TAG = /\s*\[[A-Z][A-Z_]*(?::[A-Za-z]+)?\]$/;
+var LOG_PREFIX = /^(?:LazyCompile|Function|Script|Eval|JS):\s?/;
+var TIER_MARK = /^[*~^+]/;
+var FILE_START = [
+  " node:",
+  " file:",
+  " /",
+  " [eval]",
+  " evalmachine",
+  " data:",
+  " http:",
+  " https:",
+  " webpack:"
+];
+function parseFrameName(raw) {
+  let name = raw;
+  while (TRAILING_TAG.test(name)) name = name.replace(TRAILING_TAG, "");
+  name = name.replace(LOG_PREFIX, "").replace(TIER_MARK, "");
+  const location2 = /:(\d+)(?::(\d+))?$/.exec(name);
+  if (location2 === null || !/[ /\\:]/.test(name.slice(0, location2.index)))
+    return { fn: name.trim() || "(anonymous)", file: "", line: 0, column: 0 };
+  const before = name.slice(0, location2.index);
+  const line = Number(location2[1]);
+  const column = location2[2] === void 0 ? 0 : Number(location2[2]);
+  if (before.startsWith(" ")) return { fn: "(anonymous)", file: before.slice(1) || "[eval]", line, column };
+  let split = -1;
+  for (const marker of FILE_START) {
+    const at = before.indexOf(marker);
+    if (at >= 0 && (split < 0 || at < split)) split = at;
+  }
+  const drive = / [A-Za-z]:[\\/]/.exec(before);
+  if (drive !== null && (split < 0 || drive.index < split)) split = drive.index;
+  if (split < 0) split = before.lastIndexOf(" ");
+  if (split < 0) return { fn: "(anonymous)", file: before, line, column };
+  const fn = before.slice(0, split).trim() || "(anonymous)";
+  const file = before.slice(split + 1) || "[eval]";
+  return { fn, file, line, column };
+}
+function relativeFile(file, roots) {
+  let path = file;
+  if (path.startsWith("file://")) {
+    path = path.slice("file://".length);
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+    }
+    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
+  }
+  const normal = (p) => p.replace(/\\/g, "/").replace(/\/+$/, "");
+  const target = normal(path);
+  let best;
+  for (const root of roots) {
+    const r = normal(root);
+    if (r === "") continue;
+    if ((target === r || target.startsWith(`${r}/`)) && (best === void 0 || r.length > best.length))
+      best = r;
+  }
+  if (best === void 0) return path;
+  return target === best ? "." : target.slice(best.length + 1);
+}
+var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
+var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
+var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
+var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]|[/\\]perf-gate-allocation\.cjs:/;
+function symbol(name) {
+  return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
+}
+var GC_FRAME = {
+  key: "(garbage collection)",
+  fn: "(garbage collection)",
+  file: "",
+  line: 0,
+  column: 0,
+  pseudo: true
+};
+var NATIVE_FRAME = {
+  key: "(native code)",
+  fn: "(native code)",
+  file: "",
+  line: 0,
+  column: 0,
+  pseudo: true
+};
+function classifyFrame(raw, roots = []) {
+  const type = raw.type ?? "";
+  if (INSTRUMENTATION.test(raw.name)) return { frame: nativeFrame(raw.name), category: "instrumentation" };
+  const parsed = parseFrameName(raw.name);
+  const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
+  if (isJs && parsed.file !== "") {
+    const file = relativeFile(parsed.file, roots);
+    const frame = {
+      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
+      fn: parsed.fn,
+      file,
+      line: parsed.line,
+      column: parsed.column,
+      pseudo: false
+    };
+    const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
+    return { frame, category: startup ? "startup" : "js" };
+  }
+  const name = symbol(parsed.file === "" ? parsed.fn : raw.name);
+  if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
+  if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
+  return { frame: nativeFrame(name), category: "native" };
+}
+function nativeFrame(name) {
+  return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
+}
+function classifySample(stack, roots, cache) {
+  let leaf;
+  let instrumented = false;
+  let startup = false;
+  let gc = false;
+  const js = [];
+  for (const raw of stack) {
+    const type = raw.type ?? "";
+    let byName = cache.get(type);
+    if (byName === void 0) {
+      byName = /* @__PURE__ */ new Map();
+      cache.set(type, byName);
+    }
+    let c = byName.get(raw.name);
+    if (c === void 0) {
+      c = classifyFrame(raw, roots);
+      byName.set(raw.name, c);
+    }
+    if (c.category === "instrumentation") {
+      instrumented = true;
+      continue;
+    }
+    leaf = c;
+    if (c.category === "js") js.push(c.frame);
+    else if (c.category === "startup") startup = true;
+    else if (c.category === "gc") gc = true;
+  }
+  const none = { frames: [], gc: false, native: false };
+  if (leaf === void 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
+  if (leaf.category === "idle") return { kind: "idle", ...none };
+  if (startup) return { kind: "startup", ...none };
+  const native = leaf.category !== "js";
+  if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
+  if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
+  return { kind: "busy", frames: js, gc, native };
+}
+function busySamples(ticks) {
+  const cache = /* @__PURE__ */ new Map();
+  return ticks.map((stack) => classifySample(stack, [], cache).kind === "busy");
+}
+function functionStats(stacks, busy) {
+  const stats = /* @__PURE__ */ new Map();
+  const stat = (frame) => {
+    let s = stats.get(frame.key);
+    if (s === void 0) {
+      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
+      stats.set(frame.key, s);
+    }
+    return s;
+  };
+  for (const { frames, count: count4 } of stacks) {
+    const seen = /* @__PURE__ */ new Set();
+    for (const frame of frames) {
+      if (seen.has(frame.key)) continue;
+      seen.add(frame.key);
+      stat(frame).total += count4;
+    }
+    stat(frames[frames.length - 1]).self += count4;
+  }
+  const functions = [...stats.values()].map((s) => ({
+    ...s,
+    selfShare: busy === 0 ? 0 : s.self / busy,
+    totalShare: busy === 0 ? 0 : s.total / busy
+  }));
+  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
+  return functions;
+}
+function buildProfile(ticks, options = {}) {
+  const roots = options.roots ?? [];
+  const cache = /* @__PURE__ */ new Map();
+  const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
+  const stacks = [];
+  const tree = { children: /* @__PURE__ */ new Map() };
+  for (const stack of ticks) {
+    const sample = classifySample(stack, roots, cache);
+    if (sample.kind !== "busy") {
+      counts[sample.kind]++;
+      continue;
+    }
+    counts.busy++;
+    if (sample.gc) counts.gc++;
+    if (sample.native) counts.native++;
+    let node = tree;
+    for (const frame of sample.frames) {
+      let child2 = node.children.get(frame.key);
+      if (child2 === void 0) {
+        child2 = { children: /* @__PURE__ */ new Map() };
+        node.children.set(frame.key, child2);
+      }
+      node = child2;
+    }
+    if (node.stack) node.stack.count++;
+    else {
+      node.stack = { frames: sample.frames, count: 1 };
+      stacks.push(node.stack);
+    }
+  }
+  const busy = counts.busy;
+  const functions = functionStats(stacks, busy);
+  return {
+    samples: ticks.length,
+    busy,
+    idle: counts.idle,
+    startup: counts.startup,
+    instrumentation: counts.instrumentation,
+    gc: counts.gc,
+    native: counts.native,
+    functions,
+    stacks: stacks.sort((a, b) => b.count - a.count)
+  };
+}
+
+// src/profile/heap-profile.ts
+var MAX_NODES2 = 2e5;
+var INSTRUMENTATION2 = /[/\\]perf-gate-allocation\.cjs$/;
+function isRecord2(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function whole(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? Math.floor(value2) : void 0;
+}
+function callFrameOf(value2) {
+  if (!isRecord2(value2)) return void 0;
+  const { functionName, scriptId, url } = value2;
+  if (typeof functionName !== "string" || typeof url !== "string") return void 0;
+  return {
+    functionName: functionName.slice(0, 500),
+    scriptId: typeof scriptId === "string" || typeof scriptId === "number" ? String(scriptId).slice(0, 20) : "0",
+    url: url.slice(0, 2e3),
+    lineNumber: whole(value2.lineNumber) ?? 0,
+    columnNumber: whole(value2.columnNumber) ?? 0
+  };
+}
+function readHeapProfile(raw) {
+  if (!isRecord2(raw) || !isRecord2(raw.head)) return void 0;
+  const read = (value2) => {
+    if (!isRecord2(value2)) return void 0;
+    const callFrame = callFrameOf(value2.callFrame);
+    const selfSize = whole(value2.selfSize);
+    const id = whole(value2.id);
+    if (callFrame === void 0 || selfSize === void 0 || id === void 0) return void 0;
+    return { callFrame, selfSize, id, children: [] };
+  };
+  const head2 = read(raw.head);
+  if (head2 === void 0) return void 0;
+  const work = [[raw.head, head2]];
+  let nodes = 1;
+  while (work.length > 0) {
+    const [value2, node] = work.pop();
+    const children = value2.children;
+    if (!Array.isArray(children)) continue;
+    for (const c of children) {
+      const child2 = read(c);
+      if (child2 === void 0 || ++nodes > MAX_NODES2) return void 0;
+      node.children.push(child2);
+      work.push([c, child2]);
+    }
+  }
+  const samples = [];
+  for (const s of Array.isArray(raw.samples) ? raw.samples.slice(0, 10 * MAX_NODES2) : []) {
+    const sample = isRecord2(s) ? { size: whole(s.size), nodeId: whole(s.nodeId), ordinal: whole(s.ordinal) } : {};
+    if (sample.size !== void 0 && sample.nodeId !== void 0 && sample.ordinal !== void 0)
+      samples.push(sample);
+  }
+  return { head: head2, samples };
+}
+function frameOf(c, roots) {
+  const fn = c.functionName === "" ? "(anonymous)" : c.functionName;
+  if (c.url === "") return { key: fn, fn, file: "", line: 0, column: 0, pseudo: true };
+  const file = relativeFile(c.url, roots);
+  const line = c.lineNumber + 1;
+  const column = c.columnNumber + 1;
+  return { key: `${fn}\0${file}\0${line}\0${column}`, fn, file, line, column, pseudo: false };
+}
+function allocationProfile(profile, roots = []) {
+  const stacks = [];
+  const work = profile.head.children.map((n) => [n, []]);
+  let instrumentation = 0;
+  while (work.length > 0) {
+    const [node, above] = work.pop();
+    if (INSTRUMENTATION2.test(node.callFrame.url)) {
+      instrumentation++;
+      continue;
+    }
+    const frames = [...above, frameOf(node.callFrame, roots)];
+    if (node.selfSize > 0) stacks.push({ frames, count: node.selfSize });
+    for (const child2 of node.children) work.push([child2, frames]);
+  }
+  const busy = stacks.reduce((sum3, s) => sum3 + s.count, 0);
+  return {
+    samples: profile.samples.length,
+    busy,
+    idle: 0,
+    startup: 0,
+    instrumentation,
+    gc: 0,
+    native: 0,
+    functions: functionStats(stacks, busy),
+    stacks: stacks.sort((a, b) => b.count - a.count)
+  };
+}
+function frameKey(c) {
+  return `${c.functionName}\0${c.url}\0${c.lineNumber}\0${c.columnNumber}`;
+}
+function mergeHeapProfiles(profiles) {
+  let nextId = 1;
+  const head2 = {
+    callFrame: { functionName: "(root)", scriptId: "0", url: "", lineNumber: -1, columnNumber: -1 },
+    selfSize: 0,
+    id: nextId++,
+    children: []
+  };
+  const samples = [];
+  const index = /* @__PURE__ */ new Map();
+  const childOf = (parent, c) => {
+    let byKey = index.get(parent);
+    if (byKey === void 0) {
+      byKey = /* @__PURE__ */ new Map();
+      index.set(parent, byKey);
+    }
+    let node = byKey.get(frameKey(c));
+    if (node === void 0) {
+      node = { callFrame: c, selfSize: 0, id: nextId++, children: [] };
+      byKey.set(frameKey(c), node);
+      parent.children.push(node);
+    }
+    return node;
+  };
+  for (const profile of profiles) {
+    const ids = /* @__PURE__ */ new Map([[profile.head.id, head2.id]]);
+    const work = profile.head.children.map((n) => [n, head2]);
+    head2.selfSize += profile.head.selfSize;
+    while (work.length > 0) {
+      const [node, parent] = work.pop();
+      const merged = childOf(parent, node.callFrame);
+      merged.selfSize += node.selfSize;
+      ids.set(node.id, merged.id);
+      for (const child2 of node.children) work.push([child2, merged]);
+    }
+    for (const s of [...profile.samples].sort((a, b) => a.ordinal - b.ordinal)) {
+      const nodeId = ids.get(s.nodeId);
+      if (nodeId !== void 0) samples.push({ size: s.size, nodeId, ordinal: samples.length + 1 });
+    }
+  }
+  return { head: head2, samples };
+}
+
+// src/profile/allocation.ts
+var KEPT_FUNCTIONS = 10;
+var KEPT_NAMED = 20;
+function windowProfiles(answers, labels) {
+  const profiles = labels.map((label) => readHeapProfile(answers.get(label)));
+  return profiles.every((p) => p !== void 0) && profiles.length > 0 ? profiles : void 0;
+}
+function allocationSide2(windows, responses, roots) {
+  const profiles = windows.map((w) => allocationProfile(w, roots));
+  return {
+    whole: allocationProfile(mergeHeapProfiles(windows), roots),
+    windows: profiles,
+    responses: [...responses],
+    // No CPU time to share out: each counted byte stands for one byte.
+    cpuSec: profiles.map(() => void 0),
+    sampleUs: 1
+  };
+}
+function allocationUnit2(u) {
+  const { level, name, file, line, package: pkg, pseudo, p, evident } = u;
+  return {
+    level,
+    name,
+    file,
+    line,
+    package: pkg,
+    pseudo,
+    baseBytes: u.baseSelfUs,
+    headBytes: u.headSelfUs,
+    deltaBytes: u.deltaUs,
+    p,
+    evident
+  };
+}
+function weighAllocation(base, head2, options) {
+  const e = weighEvidence(base, head2, options);
+  const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
+  return {
+    pairs: e.pairs,
+    windowSec: e.windowSec,
+    level: e.level,
+    tested: e.tested,
+    explain: e.explain,
+    base: side2(e.base),
+    head: side2(e.head),
+    functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit2),
+    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit2)
+  };
+}
+
+// src/profile/allocation-probe.ts
+import { setTimeout as sleep6 } from "node:timers/promises";
+var POLL_MS2 = 2;
+var ANSWER_MS = 2e3;
+function answerOf(line) {
+  try {
+    const raw = JSON.parse(line);
+    if (typeof raw !== "object" || raw === null) return void 0;
+    const { seq, profile } = raw;
+    return typeof seq === "string" ? { seq, profile } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var AllocationProbe = class {
+  /** The raw profile of each window, by the label of the edge that closed it (checked when read: heap-profile.ts). */
+  profiles = /* @__PURE__ */ new Map();
+  /** false once the preload failed to answer. */
+  answering = true;
+  read = 0;
+  sequence = 0;
+  /** The file the preload appends to (its PERF_GATE_ALLOCATION). */
+  outFile;
+  answerMs;
+  /** answerMs: the longest wait for an answer (default ANSWER_MS). */
+  constructor(outFile, answerMs = ANSWER_MS) {
+    this.outFile = outFile;
+    this.answerMs = answerMs;
+  }
+  /** Closes the window since the last edge under `label` and opens the next (none after the `last` one). */
+  async edge(label, last = false) {
+    if (!this.answering) return;
+    const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ""}`;
+    try {
+      writeToken(this.outFile, token);
+    } catch {
+      this.answering = false;
+      return;
+    }
+    const deadline = Date.now() + this.answerMs;
+    while (Date.now() < deadline) {
+      await sleep6(POLL_MS2);
+      const text2 = await readFrom(this.outFile, this.read);
+      const complete = text2.slice(0, text2.lastIndexOf("\n") + 1);
+      this.read += Buffer.byteLength(complete);
+      for (const line of complete.split("\n")) {
+        const answer = answerOf(line);
+        if (answer?.seq !== token) continue;
+        this.profiles.set(label, answer.profile);
+        return;
+      }
+    }
+    this.answering = false;
+  }
+};
 
 // src/profile/install.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -18429,7 +19048,7 @@ function mainThreadSeconds(pid) {
 // src/profile/profiled-server.ts
 import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
-import { setTimeout as sleep7 } from "node:timers/promises";
+import { setTimeout as sleep8 } from "node:timers/promises";
 
 // src/io/affinity.ts
 import { spawnSync } from "node:child_process";
@@ -18765,7 +19384,7 @@ function logText(chunk) {
 }
 
 // src/profile/ready.ts
-import { setTimeout as sleep6 } from "node:timers/promises";
+import { setTimeout as sleep7 } from "node:timers/promises";
 var HOSTS2 = ["127.0.0.1", "::1"];
 function plain2(text2) {
   return text2.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "\n").replace(/\n{2,}/g, "\n");
@@ -18819,254 +19438,13 @@ async function waitReady2(child2, spec, what2, port) {
       if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
     }
-    await sleep6(100);
+    await sleep7(100);
   }
 }
 
 // src/profile/v8-log.ts
 import { readdirSync as readdirSync6, statSync as statSync5 } from "node:fs";
 import { join as join9 } from "node:path";
-
-// src/profile/ticks.ts
-function readTicks(data) {
-  if (!Array.isArray(data)) throw new Error("ticks.json is not an array of samples");
-  const ticks = [];
-  for (const [index, stack] of data.entries()) {
-    if (!Array.isArray(stack)) throw new Error(`ticks.json: sample ${index} is not an array of frames`);
-    const frames = [];
-    for (const frame of stack) {
-      if (frame === null || frame === void 0) continue;
-      if (typeof frame !== "object" || typeof frame.name !== "string")
-        throw new Error(`ticks.json: sample ${index} has a frame without a name`);
-      const { name, type, kind: kind2 } = frame;
-      frames.push({
-        name,
-        ...typeof type === "string" ? { type } : {},
-        ...typeof kind2 === "string" ? { kind: kind2 } : {}
-      });
-    }
-    ticks.push(frames);
-  }
-  return ticks;
-}
-var TRAILING_TAG = /\s*\[[A-Z][A-Z_]*(?::[A-Za-z]+)?\]$/;
-var LOG_PREFIX = /^(?:LazyCompile|Function|Script|Eval|JS):\s?/;
-var TIER_MARK = /^[*~^+]/;
-var FILE_START = [
-  " node:",
-  " file:",
-  " /",
-  " [eval]",
-  " evalmachine",
-  " data:",
-  " http:",
-  " https:",
-  " webpack:"
-];
-function parseFrameName(raw) {
-  let name = raw;
-  while (TRAILING_TAG.test(name)) name = name.replace(TRAILING_TAG, "");
-  name = name.replace(LOG_PREFIX, "").replace(TIER_MARK, "");
-  const location2 = /:(\d+)(?::(\d+))?$/.exec(name);
-  if (location2 === null || !/[ /\\:]/.test(name.slice(0, location2.index)))
-    return { fn: name.trim() || "(anonymous)", file: "", line: 0, column: 0 };
-  const before = name.slice(0, location2.index);
-  const line = Number(location2[1]);
-  const column = location2[2] === void 0 ? 0 : Number(location2[2]);
-  if (before.startsWith(" ")) return { fn: "(anonymous)", file: before.slice(1) || "[eval]", line, column };
-  let split = -1;
-  for (const marker of FILE_START) {
-    const at = before.indexOf(marker);
-    if (at >= 0 && (split < 0 || at < split)) split = at;
-  }
-  const drive = / [A-Za-z]:[\\/]/.exec(before);
-  if (drive !== null && (split < 0 || drive.index < split)) split = drive.index;
-  if (split < 0) split = before.lastIndexOf(" ");
-  if (split < 0) return { fn: "(anonymous)", file: before, line, column };
-  const fn = before.slice(0, split).trim() || "(anonymous)";
-  const file = before.slice(split + 1) || "[eval]";
-  return { fn, file, line, column };
-}
-function relativeFile(file, roots) {
-  let path = file;
-  if (path.startsWith("file://")) {
-    path = path.slice("file://".length);
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-    }
-    if (/^\/[A-Za-z]:\//.test(path)) path = path.slice(1);
-  }
-  const normal = (p) => p.replace(/\\/g, "/").replace(/\/+$/, "");
-  const target = normal(path);
-  let best;
-  for (const root of roots) {
-    const r = normal(root);
-    if (r === "") continue;
-    if ((target === r || target.startsWith(`${r}/`)) && (best === void 0 || r.length > best.length))
-      best = r;
-  }
-  if (best === void 0) return path;
-  return target === best ? "." : target.slice(best.length + 1);
-}
-var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
-var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
-var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
-var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]/;
-function symbol(name) {
-  return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
-}
-var GC_FRAME = {
-  key: "(garbage collection)",
-  fn: "(garbage collection)",
-  file: "",
-  line: 0,
-  column: 0,
-  pseudo: true
-};
-var NATIVE_FRAME = {
-  key: "(native code)",
-  fn: "(native code)",
-  file: "",
-  line: 0,
-  column: 0,
-  pseudo: true
-};
-function classifyFrame(raw, roots = []) {
-  const type = raw.type ?? "";
-  if (INSTRUMENTATION.test(raw.name)) return { frame: nativeFrame(raw.name), category: "instrumentation" };
-  const parsed = parseFrameName(raw.name);
-  const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
-  if (isJs && parsed.file !== "") {
-    const file = relativeFile(parsed.file, roots);
-    const frame = {
-      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
-      fn: parsed.fn,
-      file,
-      line: parsed.line,
-      column: parsed.column,
-      pseudo: false
-    };
-    const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
-    return { frame, category: startup ? "startup" : "js" };
-  }
-  const name = symbol(parsed.file === "" ? parsed.fn : raw.name);
-  if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
-  if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
-  return { frame: nativeFrame(name), category: "native" };
-}
-function nativeFrame(name) {
-  return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
-}
-function classifySample(stack, roots, cache) {
-  let leaf;
-  let instrumented = false;
-  let startup = false;
-  let gc = false;
-  const js = [];
-  for (const raw of stack) {
-    const type = raw.type ?? "";
-    let byName = cache.get(type);
-    if (byName === void 0) {
-      byName = /* @__PURE__ */ new Map();
-      cache.set(type, byName);
-    }
-    let c = byName.get(raw.name);
-    if (c === void 0) {
-      c = classifyFrame(raw, roots);
-      byName.set(raw.name, c);
-    }
-    if (c.category === "instrumentation") {
-      instrumented = true;
-      continue;
-    }
-    leaf = c;
-    if (c.category === "js") js.push(c.frame);
-    else if (c.category === "startup") startup = true;
-    else if (c.category === "gc") gc = true;
-  }
-  const none = { frames: [], gc: false, native: false };
-  if (leaf === void 0) return { kind: instrumented ? "instrumentation" : "idle", ...none };
-  if (leaf.category === "idle") return { kind: "idle", ...none };
-  if (startup) return { kind: "startup", ...none };
-  const native = leaf.category !== "js";
-  if (gc) return { kind: "busy", frames: [...js, GC_FRAME], gc, native };
-  if (js.length === 0) return { kind: "busy", frames: [NATIVE_FRAME], gc, native };
-  return { kind: "busy", frames: js, gc, native };
-}
-function busySamples(ticks) {
-  const cache = /* @__PURE__ */ new Map();
-  return ticks.map((stack) => classifySample(stack, [], cache).kind === "busy");
-}
-function buildProfile(ticks, options = {}) {
-  const roots = options.roots ?? [];
-  const cache = /* @__PURE__ */ new Map();
-  const counts = { idle: 0, startup: 0, instrumentation: 0, busy: 0, gc: 0, native: 0 };
-  const stacks = [];
-  const tree = { children: /* @__PURE__ */ new Map() };
-  const stats = /* @__PURE__ */ new Map();
-  const stat = (frame) => {
-    let s = stats.get(frame.key);
-    if (s === void 0) {
-      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
-      stats.set(frame.key, s);
-    }
-    return s;
-  };
-  for (const stack of ticks) {
-    const sample = classifySample(stack, roots, cache);
-    if (sample.kind !== "busy") {
-      counts[sample.kind]++;
-      continue;
-    }
-    counts.busy++;
-    if (sample.gc) counts.gc++;
-    if (sample.native) counts.native++;
-    let node = tree;
-    for (const frame of sample.frames) {
-      let child2 = node.children.get(frame.key);
-      if (child2 === void 0) {
-        child2 = { children: /* @__PURE__ */ new Map() };
-        node.children.set(frame.key, child2);
-      }
-      node = child2;
-    }
-    if (node.stack) node.stack.count++;
-    else {
-      node.stack = { frames: sample.frames, count: 1 };
-      stacks.push(node.stack);
-    }
-  }
-  for (const { frames, count: count4 } of stacks) {
-    const seen = /* @__PURE__ */ new Set();
-    for (const frame of frames) {
-      if (seen.has(frame.key)) continue;
-      seen.add(frame.key);
-      stat(frame).total += count4;
-    }
-    stat(frames[frames.length - 1]).self += count4;
-  }
-  const busy = counts.busy;
-  const functions = [...stats.values()].map((s) => ({
-    ...s,
-    selfShare: busy === 0 ? 0 : s.self / busy,
-    totalShare: busy === 0 ? 0 : s.total / busy
-  }));
-  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
-  return {
-    samples: ticks.length,
-    busy,
-    idle: counts.idle,
-    startup: counts.startup,
-    instrumentation: counts.instrumentation,
-    gc: counts.gc,
-    native: counts.native,
-    functions,
-    stacks: stacks.sort((a, b) => b.count - a.count)
-  };
-}
-
-// src/profile/v8-log.ts
 function v8LogFile(dir) {
   const logs = readdirSync6(dir).map((name) => ({ name, match: /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/.exec(name) })).filter((f) => f.match !== null);
   const main2 = logs.filter((f) => f.match[1] === f.match[2]);
@@ -19101,7 +19479,7 @@ function groupMembers(pgid) {
 }
 async function groupGone(pgid, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep7(20);
+  while (Date.now() < deadline && groupMembers(pgid).length > 0) await sleep8(20);
 }
 async function abort(child2) {
   if (child2.pid > 0) {
@@ -19129,6 +19507,7 @@ async function startProfiled(target) {
     ...target.env,
     PORT: String(target.port ?? port),
     ...moved ? { [PORT_MAP_ENV]: `${target.port}=${port}` } : {},
+    ...target.allocation ? { [ALLOCATION_ENV]: target.allocation.outFile } : {},
     ...command2.env
   });
   const node = resolveNode(command2, cwd, env);
@@ -19139,7 +19518,10 @@ async function startProfiled(target) {
     ...target.inlining === true ? [] : await noInliningFlags(node, env),
     ...target.samplingIntervalUs === void 0 ? [] : [`--prof-sampling-interval=${target.samplingIntervalUs}`]
   ];
-  const preload = moved ? ["--require", target.portPreload] : [];
+  const preload = [
+    ...moved ? ["--require", target.portPreload] : [],
+    ...target.allocation ? ["--require", target.allocation.preload] : []
+  ];
   const program = [...command2.nodeFlags, command2.file, ...command2.args];
   const shown2 = ["node", ...v8Flags, ...program].join(" ");
   const spawnedMs = performance.now();
@@ -19281,7 +19663,7 @@ async function stopAndCollect(child2, serverPid, spec, what2) {
       } catch {
       }
     }
-    await Promise.race([child2.exited, sleep7(100)]);
+    await Promise.race([child2.exited, sleep8(100)]);
   }
   const exit = child2.exit;
   if (exit.code !== 0)
@@ -19396,6 +19778,7 @@ async function loadWindows(generator, servers, spec) {
         sec: spec.warmupSec,
         record: false
       });
+  for (const side2 of windowOrder(0)) await spec.edge?.(side2, "warmup", false);
   const windows = [];
   for (let pair2 = 0; pair2 < spec.pairs; pair2++) {
     const request2 = pair2 % spec.requests.length;
@@ -19403,6 +19786,7 @@ async function loadWindows(generator, servers, spec) {
       const turn = { request: request2, what: what2(request2), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side2], turn);
       windows.push({ side: side2, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
+      await spec.edge?.(side2, `w${pair2}`, pair2 === spec.pairs - 1);
     }
   }
   await generator.close();
@@ -19467,10 +19851,10 @@ function windowedSide(side2, split) {
       sampleUs: SAMPLING_INTERVAL_US
     };
   }
-  const whole = buildProfile(side2.run.timed?.ticks ?? [], { roots });
+  const whole2 = buildProfile(side2.run.timed?.ticks ?? [], { roots });
   return {
-    whole,
-    windows: [whole],
+    whole: whole2,
+    windows: [whole2],
     responses: [side2.windows.reduce((a, w) => a + w.responses, 0)],
     cpuSec: [cpu(side2.windows.map((w) => w.cpuSec))],
     sampleUs: SAMPLING_INTERVAL_US
@@ -19480,7 +19864,7 @@ function keptEvidence(evidence) {
   const top = (units2) => units2.slice(0, KEPT_UNITS);
   return { ...evidence, functions: top(evidence.functions), files: top(evidence.files) };
 }
-async function targets(spec, zeroxBin) {
+async function targets(spec, zeroxBin, allocation2) {
   const headSide = {
     start: spec.start,
     env: spec.env ?? {},
@@ -19504,9 +19888,38 @@ async function targets(spec, zeroxBin) {
     readyTimeoutMs: own(side2).readyTimeoutMs,
     cpus: spec.cpus?.server,
     samplingIntervalUs: SAMPLING_INTERVAL_US,
+    ...allocation2 && {
+      allocation: { preload: allocation2.copies[side2].verified(), outFile: allocation2.outFile[side2] }
+    },
     ...spec.onOutput === void 0 ? {} : { onOutput: spec.onOutput }
   });
   return { base: await target("base"), head: await target("head") };
+}
+function compareAllocation(sides, probes, spec) {
+  const windows = (side3) => windowProfiles(
+    probes[side3].profiles,
+    sides[side3].windows.map((w) => `w${w.pair}`)
+  );
+  const heap = { base: windows("base"), head: windows("head") };
+  if (heap.base === void 0 || heap.head === void 0) return void 0;
+  const side2 = (s) => allocationSide2(
+    heap[s],
+    sides[s].windows.map((w) => w.responses),
+    [sides[s].run.root]
+  );
+  const base = side2("base");
+  const head2 = side2("head");
+  const evidence = weighAllocation(base, head2, {
+    explain: spec.explainMemory === true,
+    windowSec: WINDOW_SEC
+  });
+  const files = {
+    base: join11(spec.outDir, "base", "allocation.heapprofile"),
+    head: join11(spec.outDir, "head", "allocation.heapprofile")
+  };
+  for (const s of ["base", "head"])
+    writeFileSync4(files[s], JSON.stringify(mergeHeapProfiles(heap[s])));
+  return { evidence, profiles: { base: base.whole, head: head2.whole }, files };
 }
 async function compareProfiles(spec) {
   const zeroxBin = await ensureZeroX(
@@ -19515,17 +19928,29 @@ async function compareProfiles(spec) {
   );
   mkdirSync4(spec.outDir, { recursive: true });
   const requests = spec.requests.length > 0 ? spec.requests : [{ method: "GET", path: spec.readyPath ?? "/", headers: {}, body: void 0 }];
+  const outFile = {
+    base: join11(spec.outDir, "base.allocation.jsonl"),
+    head: join11(spec.outDir, "head.allocation.jsonl")
+  };
+  const probes = { base: new AllocationProbe(outFile.base), head: new AllocationProbe(outFile.head) };
+  const copies = sidePreloads(ALLOCATION_PRELOAD_SOURCE, ALLOCATION_PRELOAD_FILE, "allocation preload");
   verifyZeroX(zeroxBin);
-  const sides = await profileSideBySide({
-    targets: await targets(spec, zeroxBin),
-    requests,
-    pairs: profilePairs(spec.durationSec),
-    windowSec: WINDOW_SEC,
-    warmupSec: PROFILE_WARMUP_SEC,
-    connections: spec.connections,
-    loadCpus: spec.cpus?.loadgen,
-    ...spec.engine === void 0 ? {} : { engine: spec.engine }
-  });
+  let sides;
+  try {
+    sides = await profileSideBySide({
+      targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
+      requests,
+      pairs: profilePairs(spec.durationSec),
+      windowSec: WINDOW_SEC,
+      warmupSec: PROFILE_WARMUP_SEC,
+      connections: spec.connections,
+      loadCpus: spec.cpus?.loadgen,
+      ...spec.engine === void 0 ? {} : { engine: spec.engine },
+      ...copies && { edge: (side2, label, last) => probes[side2].edge(label, last) }
+    });
+  } finally {
+    for (const file of Object.values(outFile)) rmSync4(file, { force: true });
+  }
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;
   const base = windowedSide(sides.base, split);
   const head2 = windowedSide(sides.head, split);
@@ -19535,19 +19960,22 @@ async function compareProfiles(spec) {
   writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
   writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
   const runs = { base: sides.base.run, head: sides.head.run };
+  const allocation2 = compareAllocation(sides, probes, spec);
   return {
     runs,
     profiles: { base: base.whole, head: head2.whole },
     evidence,
     diffHead,
     diffBase,
+    allocation: allocation2,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
       runs.head.flamegraphHtml,
       runs.head.ticksJson,
       diffHead,
-      diffBase
+      diffBase,
+      ...allocation2 ? [allocation2.files.base, allocation2.files.head] : []
     ]
   };
 }
@@ -19693,7 +20121,7 @@ function renderDiagnosticsSection(summary, options = {}) {
 
 // src/diagnostics/recorder.ts
 import { mkdirSync as mkdirSync5 } from "node:fs";
-import { setTimeout as sleep8 } from "node:timers/promises";
+import { setTimeout as sleep9 } from "node:timers/promises";
 
 // src/diagnostics/memory.ts
 function memoryOf(lines, served) {
@@ -19960,7 +20388,7 @@ var ServerDiagnostics = class {
       this.served += requestsIn(lines);
       return lines;
     };
-    const begin = delayMs === 0 ? await take() : sleep8(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
+    const begin = delayMs === 0 ? await take() : sleep9(delayMs, void 0, { signal: cancel.signal }).then(take, () => []);
     const abandon = async () => {
       cancel.abort();
       await begin;
@@ -20146,30 +20574,61 @@ function changeToExplain(decision) {
   if (decision === void 0) return false;
   return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
 }
+function memoryToExplain(decision) {
+  if (decision === void 0) return false;
+  const decided2 = (v) => v === "regression" || v === "improvement";
+  return decision.comparisons.some((c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
+}
 function profilePlan(config, decision) {
   if (!config.flamegraphs || decision === void 0) return "off";
   if (decision.verdict === "no-change") return "no-change";
   if (config.replica !== void 0 && config.replica.index > 1) return "replica";
   return "profile";
 }
-function hotterUnits(evidence, root, headDir, headProfile) {
+function placed(u, root, headDir, headProfile) {
   const where = (file) => relative4(root, resolve6(headDir, file));
-  return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => {
-    const caller = headProfile === void 0 ? void 0 : callerOf(headProfile, u);
-    return {
-      unit: u.level,
-      fn: u.name,
-      file: where(u.level === "package" ? join13("node_modules", u.name) : u.file),
-      line: u.line,
-      ...caller && {
-        caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) }
-      },
-      baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
-      headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
-      baseUsPerRequest: u.baseSelfUs,
-      headUsPerRequest: u.headSelfUs
-    };
-  });
+  const caller = headProfile === void 0 ? void 0 : callerOf(headProfile, u);
+  return {
+    unit: u.level,
+    fn: u.name,
+    file: where(u.level === "package" ? join13("node_modules", u.name) : u.file),
+    line: u.line,
+    ...caller && {
+      caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) }
+    }
+  };
+}
+function hotterUnits(evidence, root, headDir, headProfile) {
+  return evidence.named.filter((u) => u.deltaUs > 0 && !u.pseudo).slice(0, 5).map((u) => ({
+    ...placed(u, root, headDir, headProfile),
+    baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+    headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+    baseUsPerRequest: u.baseSelfUs,
+    headUsPerRequest: u.headSelfUs
+  }));
+}
+function dependencyVersion(u, headDir) {
+  if (u.pseudo || u.package === "" || u.package === "node:") return void 0;
+  const home = `node_modules/${u.package}`;
+  const at = u.file.replace(/\\/g, "/").lastIndexOf(home);
+  const dir = u.level === "package" ? home : at < 0 ? void 0 : u.file.slice(0, at + home.length);
+  if (dir === void 0) return void 0;
+  try {
+    const { version } = JSON.parse(readFileSync12(resolve6(headDir, dir, "package.json"), "utf8"));
+    return typeof version === "string" && /^[0-9A-Za-z.+-]{1,40}$/.test(version) ? version : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function allocationSummary(allocation2, root, headDir) {
+  const { evidence } = allocation2;
+  const more = evidence.named.filter((u) => u.deltaBytes > 0 && !u.pseudo).slice(0, 5).map((u) => ({
+    ...placed(u, root, headDir, allocation2.profiles.head),
+    ...dependencyVersion(u, headDir) !== void 0 && { version: dependencyVersion(u, headDir) },
+    baseBytes: u.baseBytes,
+    headBytes: u.headBytes
+  }));
+  return { evidence, more };
 }
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
   const { config, log } = context;
@@ -20200,6 +20659,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         durationSec: config.profileSec,
         connections: config.connections,
         explain: changeToExplain(decision),
+        explainMemory: memoryToExplain(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -20213,6 +20673,9 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         dir: join13(config.outputDir, "profiles"),
         hotter: hotterUnits(result.evidence, context.root, dirs2.head, result.profiles.head),
         evidence: keptEvidence(result.evidence),
+        ...result.allocation && {
+          allocation: allocationSummary(result.allocation, context.root, dirs2.head)
+        },
         seconds
       };
     });
@@ -20225,11 +20688,11 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
 }
 
 // src/gate/trees.ts
-import { existsSync as existsSync4, readFileSync as readFileSync12 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync13 } from "node:fs";
 import { dirname as dirname5, join as join14, relative as relative5, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync12(join14(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync13(join14(dir, "package.json"), "utf8"));
     const count4 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count4("dependencies") + count4("devDependencies") + count4("optionalDependencies") > 0;
   } catch {
@@ -20625,292 +21088,6 @@ function droppedNote(decision) {
   return `pairs in which a side had no value were left out of these comparisons (a side that served 0 req/s has no ratio and no latency): ${list3}. A side that answers nothing is down or stalled for the whole turn: its failed requests say how often.`;
 }
 
-// src/report/comment-runs-text.ts
-function verdictCell(run) {
-  if (run.verdict === "error") return "\u274C error";
-  const text2 = `${VERDICT_ICON[run.verdict]} ${VERDICT_TEXT[run.verdict]}`;
-  return run.accepted ? `${text2} (accepted)` : text2;
-}
-function historySection(earlier) {
-  if (earlier.length === 0) return [];
-  return [
-    `<details><summary>Earlier runs on this pull request (${earlier.length})</summary>`,
-    "",
-    "| commit | verdict | change |",
-    "| --- | --- | ---: |",
-    ...earlier.map((run) => `| ${code(run.commit)} | ${verdictCell(run)} | ${run.change || "\u2014"} |`),
-    "",
-    "</details>",
-    ""
-  ];
-}
-function acceptedLine(accepted2) {
-  const who = accepted2.by === void 0 ? "Accepted" : `Accepted by ${code(accepted2.by)}`;
-  const how = accepted2.how === "label" ? `with the label ${code(accepted2.label)}` : `in the pull request's description (${code(accepted2.label)})`;
-  const reason = accepted2.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted2.reason)}\u201D`;
-  const commit2 = `for commit ${code(accepted2.commit.slice(0, 7))}`;
-  return `> [!NOTE]
-> ${who} ${how} ${commit2}${reason}. The slowdown is intended, so the check passes.`;
-}
-
-// src/report/history-text.ts
-var DRIFT_SCENARIOS = 4;
-function shortSha(sha) {
-  return /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : escapeMarkdown(sha.slice(0, 12));
-}
-function speedWords(change, verdict, threshold) {
-  if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
-  const size3 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
-  const words = `${size3} ${change < 0 ? "slower" : "faster"}`;
-  return verdict === "inconclusive" ? `${words} (unresolved)` : words;
-}
-function driftLine(drift) {
-  const shown2 = drift.scenarios.slice(0, DRIFT_SCENARIOS);
-  const parts = shown2.map(
-    (s) => `${speedWords(s.change, s.verdict, s.threshold)}${s.verdict === "no-change" ? " of" : " than"} ${code(drift.release)} on ${escapeMarkdown(s.scenario)}`
-  );
-  const more = drift.scenarios.length - shown2.length;
-  const slower = drift.scenarios.some((s) => s.verdict === "regression");
-  const list3 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
-  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list3}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${escapeMarkdown(drift.date.slice(0, 10))}.`;
-}
-function releaseGateLog(release2, previous) {
-  return `the history has not compared release ${release2} with ${previous} yet: measuring it first`;
-}
-function headIsReleaseText(ref, release2) {
-  return `${ref} is at ${release2} itself: nothing to compare it with until the next commit.`;
-}
-function noReleaseText(ref, pattern2) {
-  return `${ref} has no release yet (no tag that matches ${pattern2} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
-}
-
-// src/report/memory-text.ts
-function formatRequests(n) {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : formatCount(Math.round(n));
-}
-function per100k(bytesPerRequest) {
-  const sign = bytesPerRequest > 0 ? "+" : "";
-  return `${sign}${formatBytes(bytesPerRequest * 1e5)}`;
-}
-function kept(bytesPerRequest, l) {
-  return bytesPerRequest < l.threshold ? "none" : formatBytes(bytesPerRequest * l.requests);
-}
-function leakSentence(l) {
-  const worse = l.change > 0 ? "head" : "base";
-  const other = worse === "head" ? "base" : "head";
-  const [worseSlope, otherSlope] = worse === "head" ? [l.head, l.base] : [l.base, l.head];
-  return `${worse} kept ${formatBytes(worseSlope * l.requests)} more after ${formatRequests(l.requests)} requests; ${other} kept ${kept(otherSlope, l)}`;
-}
-function leakVerdictText(l) {
-  if (l.verdict === "no-change")
-    return `${VERDICT_ICON[l.verdict]} within \xB1${formatBytes(l.threshold * 1e5)} per 100,000`;
-  if (l.verdict === "inconclusive") return `${VERDICT_ICON[l.verdict]} not sure`;
-  return `${VERDICT_ICON[l.verdict]} ${l.verdict === "regression" ? "leak" : "leak fixed"}`;
-}
-function leakInterval(ci) {
-  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few blocks)";
-  return `${per100k(ci[0])} \u2026 ${per100k(ci[1])}`;
-}
-function leakRow(l) {
-  const interval = leakInterval(l.verdict === "no-change" ? l.equivalence.ci : l.ci);
-  return `| whole server | heap kept per 100,000 requests | ${per100k(l.base)} | ${per100k(l.head)} | ${per100k(l.change)} (${interval}) | ${leakVerdictText(l)} |`;
-}
-function leakRuleSentence(l) {
-  const per = "per 100,000 requests";
-  const half = `half of ${formatBytes(l.threshold * 1e5)} ${per}`;
-  if (l.verdict === "regression" || l.verdict === "improvement") {
-    const who = l.verdict === "regression" ? "head" : "base";
-    const what2 = l.verdict === "regression" ? "a regression (a leak)" : "an improvement (a leak fixed)";
-    return `The heap ${who} kept grew by ${formatBytes(Math.abs(l.change) * 1e5)} ${per} more than the other side's (interval ${leakInterval(l.ci)}): wholly beyond ${half}, the estimate beyond the threshold, so this is ${what2}.`;
-  }
-  if (l.verdict === "inconclusive")
-    return `The leak test's interval (${leakInterval(l.ci)}) reaches past \xB1${formatBytes(l.threshold * 1e5)} ${per} without settling: more pairs (a longer \`time-budget\`) would narrow it.`;
-  return "";
-}
-function leaked(decision) {
-  return decision.leaks?.find((l) => l.verdict === "regression");
-}
-function moreAllocation(decision, scenario) {
-  return decision.comparisons.find(
-    (c) => c.scenario === scenario && c.metric === "alloc" && c.verdict === "regression"
-  );
-}
-function size(change) {
-  return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}\xD7` : `${Math.abs(change * 100).toFixed(1)}%`;
-}
-function allocationClause(a) {
-  return `it allocates ${size(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
-}
-function memoryNext(decision) {
-  const alloc = decision.comparisons.find((c) => c.metric === "alloc" && c.verdict === "regression");
-  const leak = leaked(decision);
-  const parts = [];
-  if (alloc)
-    parts.push(
-      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue("alloc", alloc.base)} \u2192 ${formatValue("alloc", alloc.head)}; threshold \xB1${formatShare(alloc.threshold)}).`
-    );
-  if (leak)
-    parts.push(
-      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request.`
-    );
-  return parts.join(" ");
-}
-
-// src/report/tables.ts
-function verdictText(c) {
-  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
-  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
-  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
-}
-var MEANINGLESS_SPAN = 10;
-function tooWide(ci) {
-  return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
-}
-function times(x) {
-  return `${x >= 10 ? formatCount(Math.floor(x)) : Number(x.toFixed(1))}\xD7`;
-}
-function intervalText(ci) {
-  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few pairs)";
-  if (!tooWide(ci)) return `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}`;
-  if (ci[1] < 0) return `at least ${times(1 / (1 + ci[1]))} lower`;
-  if (ci[0] > 0) return `at least ${times(1 + ci[0])} higher`;
-  return `too wide to mean anything: over ${MEANINGLESS_SPAN}\xD7 from end to end`;
-}
-function failuresVerdictText(e) {
-  if (e.verdict === "no-change") return `within \xB1${formatShare(e.margin)} of base's rate`;
-  if (e.verdict === "inconclusive") return "not sure";
-  return VERDICT_TEXT[e.verdict];
-}
-function incidentsText(e) {
-  if (e.units === void 0 || e.incidents === void 0) return "";
-  return `head in ${e.incidents.head} of ${e.units} ${e.unit === "blocks" ? "blocks" : "pairs"}, base in ${e.incidents.base}`;
-}
-function failedCell(failed2, requests, classes) {
-  const parts = [
-    ...classes.timeouts > 0 ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? "" : "s"}`] : [],
-    ...classes.connectionErrors > 0 ? [
-      `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? "" : "s"}`
-    ] : [],
-    ...Object.entries(classes.statuses).sort((a, b) => b[1] - a[1]).map(([code2, count4]) => `${formatCount(count4)} \xD7 ${escapeMarkdown(code2)}`)
-  ];
-  return `${formatCount(failed2)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
-}
-function comparisonTable(decision, medians = []) {
-  const lines = [
-    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
-    "| --- | --- | ---: | ---: | ---: | --- |"
-  ];
-  for (const e of decision.errors) {
-    if (e.headFailures === 0 && e.baseFailures === 0) continue;
-    lines.push(
-      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e)} |`
-    );
-  }
-  const rows = [
-    ...decision.comparisons.map((c) => ({
-      c,
-      // "No change" shows the interval that decided it: the comparison's own equivalence interval.
-      cells: `${formatPercent(c.change)} (${intervalText(c.verdict === "no-change" ? c.equivalence.ci : c.ci)}) | ${verdictText(c)}`
-    })),
-    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` }))
-  ];
-  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
-  const order = (r) => scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
-  for (const { c, cells: cells2 } of rows.sort((a, b) => order(a) - order(b))) {
-    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
-    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
-    lines.push(
-      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${cells2} |`
-    );
-  }
-  lines.push(...(decision.leaks ?? []).map(leakRow));
-  return lines;
-}
-function familySize(decision) {
-  return decision.comparisons.length + decision.errors.length + (decision.leaks?.length ?? 0);
-}
-function pValuesLine(decision) {
-  const groups = /* @__PURE__ */ new Map();
-  const add2 = (scenario, what2, pAdjusted) => {
-    const p = pText(pAdjusted, decision.alpha);
-    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
-    byScenario.set(scenario, [...byScenario.get(scenario) ?? [], what2]);
-    groups.set(p, byScenario);
-  };
-  for (const c of decision.comparisons) add2(c.scenario, metricLabel(c.metric), c.pAdjusted);
-  for (const e of decision.errors)
-    if (e.baseFailures + e.headFailures > 0) add2(e.scenario, "failed requests", e.pAdjusted);
-  if (groups.size === 0) return "";
-  for (const l of decision.leaks ?? []) add2("whole server", "heap kept", l.pAdjusted);
-  const n = familySize(decision);
-  const each = [...groups].map(
-    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
-  );
-  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
-}
-function roundsTable(report) {
-  const lines = [
-    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
-    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
-  ];
-  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  for (const pair2 of pairs) {
-    for (const { name, expectStatus } of report.settings.scenarios) {
-      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
-      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
-      if (!base || !head2) continue;
-      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
-      const ratio = head2.measurement.rps / base.measurement.rps;
-      lines.push(
-        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
-      );
-    }
-  }
-  return lines;
-}
-
-// src/report/headline.ts
-function leading(candidates) {
-  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, alloc: 4, p50: 5, gc: 6 };
-  return [...candidates].sort(
-    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
-  )[0];
-}
-function magnitude(c) {
-  return Math.abs(Math.log1p(c.change));
-}
-function worstScenario(candidates) {
-  const confirmed = candidates.filter((c) => c.confirmed);
-  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
-  return pick?.scenario;
-}
-function leadingChange(candidates) {
-  const scenario = worstScenario(candidates);
-  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
-}
-function furthestOpen(comparisons) {
-  const lean = (c) => Math.abs(Math.log1p(c.change) / Math.log1p(c.threshold)) || 0;
-  return comparisons.filter((c) => c.verdict === "inconclusive").reduce(
-    (far, c) => far === void 0 || lean(c) > lean(far) ? c : far,
-    void 0
-  );
-}
-
-// src/report/outputs.ts
-function headlineComparison(decision) {
-  if (!decision) return void 0;
-  const cs = decision.comparisons;
-  if (decision.verdict === "regression") {
-    if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
-    return leadingChange(cs.filter((c) => c.verdict === "regression"));
-  }
-  if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
-  return cs.find((c) => c.metric === "rps") ?? cs[0];
-}
-function isAccepted(report, accepted2) {
-  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
-}
-
 // src/report/gate-text.ts
 function baseTreeGroup(label, sha) {
   return `base tree: ${label} (${sha.slice(0, 7)})`;
@@ -21235,6 +21412,357 @@ function profileSection(profile) {
   return renderHotterSection(profile.hotter);
 }
 
+// src/report/allocation-text.ts
+function bytesChange(bytes) {
+  return `${bytes > 0 ? "+" : bytes < 0 ? "\u2212" : "\xB1"}${formatBytes(Math.abs(bytes))}`;
+}
+function changeText2(u) {
+  return `${bytesChange(u.deltaBytes)} (${formatBytes(u.baseBytes)} \u2192 ${formatBytes(u.headBytes)})`;
+}
+function allocationSentence(e) {
+  const data = "the figures below are data, not a claim.";
+  if (e.pairs < 3) return `Too few windows of load to test a change: ${data}`;
+  if (!e.explain) return `The gate found no change of memory to explain, so no function is named: ${data}`;
+  const more = e.named.filter((u) => u.deltaBytes > 0);
+  const less = e.named.filter((u) => u.deltaBytes < 0);
+  if (more.length === 0 && less.length === 0)
+    return `No function, file or package changed the bytes it allocates per request beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
+  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${changeText2(u)}`).join("; ");
+  const parts = [];
+  if (more.length > 0) parts.push(`**Allocates more on head**: ${list3(more)}.`);
+  if (less.length > 0)
+    parts.push(`${more.length > 0 ? "Less" : "**Allocates less on head**"}: ${list3(less)}.`);
+  return `${parts.join(" ")} (Bytes allocated per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+}
+function functionsTable(e) {
+  if (e.functions.length === 0) return [];
+  const out = [
+    "| function | file:line | base bytes/request | head bytes/request | change | p |",
+    "| --- | --- | ---: | ---: | ---: | ---: |"
+  ];
+  for (const u of e.functions) {
+    const named = e.named.some(
+      (n) => n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line
+    );
+    const p = u.p === void 0 ? "" : `${formatP(u.p, e.level / Math.max(1, e.tested))}${named ? " **named**" : ""}`;
+    const at = u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file);
+    out.push(
+      `| ${codeCell(u.name)} | ${at} | ${formatBytes(u.baseBytes)} | ${formatBytes(u.headBytes)} | ${bytesChange(u.deltaBytes)} | ${p} |`
+    );
+  }
+  return [...out, ""];
+}
+function howNote2(e) {
+  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  return `<sub>${htmlText(
+    `V8's sampling heap profiler in each server while it was profiled with 0x, in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' allocation.heapprofile (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
+  )}</sub>`;
+}
+function allocationSection(a) {
+  const e = a.evidence;
+  const out = ["### Where the memory went (allocation profile)", "", allocationSentence(e), ""];
+  out.push(
+    `Bytes allocated per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+    "",
+    ...functionsTable(e),
+    howNote2(e)
+  );
+  return out.join("\n");
+}
+function allocationSubject(site) {
+  const change = `${formatBytes(site.baseBytes)} \u2192 ${formatBytes(site.headBytes)} per request`;
+  const subject = `${hotSubject(site)}${site.version === void 0 ? "" : `, version ${code(site.version)}`}`;
+  if (site.caller) return `${callerSubject(site.caller)}, through ${subject} (${change})`;
+  return `${subject} (${change})`;
+}
+
+// src/report/comment-runs-text.ts
+function verdictCell(run) {
+  if (run.verdict === "error") return "\u274C error";
+  const text2 = `${VERDICT_ICON[run.verdict]} ${VERDICT_TEXT[run.verdict]}`;
+  return run.accepted ? `${text2} (accepted)` : text2;
+}
+function historySection(earlier) {
+  if (earlier.length === 0) return [];
+  return [
+    `<details><summary>Earlier runs on this pull request (${earlier.length})</summary>`,
+    "",
+    "| commit | verdict | change |",
+    "| --- | --- | ---: |",
+    ...earlier.map((run) => `| ${code(run.commit)} | ${verdictCell(run)} | ${run.change || "\u2014"} |`),
+    "",
+    "</details>",
+    ""
+  ];
+}
+function acceptedLine(accepted2) {
+  const who = accepted2.by === void 0 ? "Accepted" : `Accepted by ${code(accepted2.by)}`;
+  const how = accepted2.how === "label" ? `with the label ${code(accepted2.label)}` : `in the pull request's description (${code(accepted2.label)})`;
+  const reason = accepted2.reason === "" ? "" : `: \u201C${escapeMarkdown(accepted2.reason)}\u201D`;
+  const commit2 = `for commit ${code(accepted2.commit.slice(0, 7))}`;
+  return `> [!NOTE]
+> ${who} ${how} ${commit2}${reason}. The slowdown is intended, so the check passes.`;
+}
+
+// src/report/history-text.ts
+var DRIFT_SCENARIOS = 4;
+function shortSha(sha) {
+  return /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : escapeMarkdown(sha.slice(0, 12));
+}
+function speedWords(change, verdict, threshold) {
+  if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
+  const size3 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
+  const words = `${size3} ${change < 0 ? "slower" : "faster"}`;
+  return verdict === "inconclusive" ? `${words} (unresolved)` : words;
+}
+function driftLine(drift) {
+  const shown2 = drift.scenarios.slice(0, DRIFT_SCENARIOS);
+  const parts = shown2.map(
+    (s) => `${speedWords(s.change, s.verdict, s.threshold)}${s.verdict === "no-change" ? " of" : " than"} ${code(drift.release)} on ${escapeMarkdown(s.scenario)}`
+  );
+  const more = drift.scenarios.length - shown2.length;
+  const slower = drift.scenarios.some((s) => s.verdict === "regression");
+  const list3 = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `\u{1F4C8} Before this pull request, ${code(drift.ref)} is ${slower ? "already " : ""}${list3}${more > 0 ? ` (and ${more} more scenarios)` : ""}, as its history measured it at ${shortSha(drift.commit)} on ${escapeMarkdown(drift.date.slice(0, 10))}.`;
+}
+function releaseGateLog(release2, previous) {
+  return `the history has not compared release ${release2} with ${previous} yet: measuring it first`;
+}
+function headIsReleaseText(ref, release2) {
+  return `${ref} is at ${release2} itself: nothing to compare it with until the next commit.`;
+}
+function noReleaseText(ref, pattern2) {
+  return `${ref} has no release yet (no tag that matches ${pattern2} is reachable from it), so there is nothing to measure it against: this run only notes it and passes. The history starts with the first release tag (e.g. git tag v1.0.0 && git push origin v1.0.0), or set base to measure against a commit of your choice.`;
+}
+
+// src/report/memory-text.ts
+function formatRequests(n) {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : formatCount(Math.round(n));
+}
+function per100k(bytesPerRequest) {
+  const sign = bytesPerRequest > 0 ? "+" : "";
+  return `${sign}${formatBytes(bytesPerRequest * 1e5)}`;
+}
+function kept(bytesPerRequest, l) {
+  return bytesPerRequest < l.threshold ? "none" : formatBytes(bytesPerRequest * l.requests);
+}
+function leakSentence(l) {
+  const worse = l.change > 0 ? "head" : "base";
+  const other = worse === "head" ? "base" : "head";
+  const [worseSlope, otherSlope] = worse === "head" ? [l.head, l.base] : [l.base, l.head];
+  return `${worse} kept ${formatBytes(worseSlope * l.requests)} more after ${formatRequests(l.requests)} requests; ${other} kept ${kept(otherSlope, l)}`;
+}
+function leakVerdictText(l) {
+  if (l.verdict === "no-change")
+    return `${VERDICT_ICON[l.verdict]} within \xB1${formatBytes(l.threshold * 1e5)} per 100,000`;
+  if (l.verdict === "inconclusive") return `${VERDICT_ICON[l.verdict]} not sure`;
+  return `${VERDICT_ICON[l.verdict]} ${l.verdict === "regression" ? "leak" : "leak fixed"}`;
+}
+function leakInterval(ci) {
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few blocks)";
+  return `${per100k(ci[0])} \u2026 ${per100k(ci[1])}`;
+}
+function leakRow(l) {
+  const interval = leakInterval(l.verdict === "no-change" ? l.equivalence.ci : l.ci);
+  return `| whole server | heap kept per 100,000 requests | ${per100k(l.base)} | ${per100k(l.head)} | ${per100k(l.change)} (${interval}) | ${leakVerdictText(l)} |`;
+}
+function leakRuleSentence(l) {
+  const per = "per 100,000 requests";
+  const half = `half of ${formatBytes(l.threshold * 1e5)} ${per}`;
+  if (l.verdict === "regression" || l.verdict === "improvement") {
+    const who = l.verdict === "regression" ? "head" : "base";
+    const what2 = l.verdict === "regression" ? "a regression (a leak)" : "an improvement (a leak fixed)";
+    return `The heap ${who} kept grew by ${formatBytes(Math.abs(l.change) * 1e5)} ${per} more than the other side's (interval ${leakInterval(l.ci)}): wholly beyond ${half}, the estimate beyond the threshold, so this is ${what2}.`;
+  }
+  if (l.verdict === "inconclusive")
+    return `The leak test's interval (${leakInterval(l.ci)}) reaches past \xB1${formatBytes(l.threshold * 1e5)} ${per} without settling: more pairs (a longer \`time-budget\`) would narrow it.`;
+  return "";
+}
+function leaked(decision) {
+  return decision.leaks?.find((l) => l.verdict === "regression");
+}
+function moreAllocation(decision, scenario) {
+  return decision.comparisons.find(
+    (c) => c.scenario === scenario && c.metric === "alloc" && c.verdict === "regression"
+  );
+}
+function size(change) {
+  return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}\xD7` : `${Math.abs(change * 100).toFixed(1)}%`;
+}
+function allocationClause(a) {
+  return `it allocates ${size(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
+}
+function memoryNext(decision, site) {
+  const alloc = decision.comparisons.find((c) => c.metric === "alloc" && c.verdict === "regression");
+  const leak = leaked(decision);
+  const parts = [];
+  const where = site === void 0 ? "" : `: head allocates more in ${allocationSubject(site)}`;
+  if (alloc)
+    parts.push(
+      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue("alloc", alloc.base)} \u2192 ${formatValue("alloc", alloc.head)}; threshold \xB1${formatShare(alloc.threshold)})${where}.`
+    );
+  if (leak)
+    parts.push(
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${alloc ? "" : where}.`
+    );
+  return parts.join(" ");
+}
+
+// src/report/tables.ts
+function verdictText(c) {
+  if (c.verdict === "no-change") return `${VERDICT_ICON[c.verdict]} within \xB1${formatShare(c.threshold)}`;
+  if (c.verdict === "inconclusive") return `${VERDICT_ICON[c.verdict]} not sure`;
+  return `${VERDICT_ICON[c.verdict]} ${VERDICT_TEXT[c.verdict]}`;
+}
+var MEANINGLESS_SPAN = 10;
+function tooWide(ci) {
+  return !(1 + ci[0] > 0) || (1 + ci[1]) / (1 + ci[0]) > MEANINGLESS_SPAN;
+}
+function times(x) {
+  return `${x >= 10 ? formatCount(Math.floor(x)) : Number(x.toFixed(1))}\xD7`;
+}
+function intervalText(ci) {
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return "n/a (too few pairs)";
+  if (!tooWide(ci)) return `${formatPercent(ci[0])} \u2026 ${formatPercent(ci[1])}`;
+  if (ci[1] < 0) return `at least ${times(1 / (1 + ci[1]))} lower`;
+  if (ci[0] > 0) return `at least ${times(1 + ci[0])} higher`;
+  return `too wide to mean anything: over ${MEANINGLESS_SPAN}\xD7 from end to end`;
+}
+function failuresVerdictText(e) {
+  if (e.verdict === "no-change") return `within \xB1${formatShare(e.margin)} of base's rate`;
+  if (e.verdict === "inconclusive") return "not sure";
+  return VERDICT_TEXT[e.verdict];
+}
+function incidentsText(e) {
+  if (e.units === void 0 || e.incidents === void 0) return "";
+  return `head in ${e.incidents.head} of ${e.units} ${e.unit === "blocks" ? "blocks" : "pairs"}, base in ${e.incidents.base}`;
+}
+function failedCell(failed2, requests, classes) {
+  const parts = [
+    ...classes.timeouts > 0 ? [`${formatCount(classes.timeouts)} timeout${classes.timeouts === 1 ? "" : "s"}`] : [],
+    ...classes.connectionErrors > 0 ? [
+      `${formatCount(classes.connectionErrors)} connection error${classes.connectionErrors === 1 ? "" : "s"}`
+    ] : [],
+    ...Object.entries(classes.statuses).sort((a, b) => b[1] - a[1]).map(([code2, count4]) => `${formatCount(count4)} \xD7 ${escapeMarkdown(code2)}`)
+  ];
+  return `${formatCount(failed2)} of ${formatCount(requests)}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
+}
+function comparisonTable(decision, medians = []) {
+  const lines = [
+    `| scenario | metric | base | head | change (${formatShare(1 - decision.alpha)} interval) | verdict |`,
+    "| --- | --- | ---: | ---: | ---: | --- |"
+  ];
+  for (const e of decision.errors) {
+    if (e.headFailures === 0 && e.baseFailures === 0) continue;
+    lines.push(
+      `| ${escapeMarkdown(e.scenario)} | failed requests | ${failedCell(e.baseFailures, e.baseResponses, e.classes.base)} | ${failedCell(e.headFailures, e.headResponses, e.classes.head)} | ${incidentsText(e)} | ${VERDICT_ICON[e.verdict]} ${failuresVerdictText(e)} |`
+    );
+  }
+  const rows = [
+    ...decision.comparisons.map((c) => ({
+      c,
+      // "No change" shows the interval that decided it: the comparison's own equivalence interval.
+      cells: `${formatPercent(c.change)} (${intervalText(c.verdict === "no-change" ? c.equivalence.ci : c.ci)}) | ${verdictText(c)}`
+    })),
+    ...decision.shown.map((c) => ({ c, cells: `${formatPercent(c.change)} (not tested) | shown only` }))
+  ];
+  const scenarios = [...new Set(rows.map(({ c }) => c.scenario))];
+  const order = (r) => scenarios.indexOf(r.c.scenario) * METRICS.length + METRICS.indexOf(r.c.metric);
+  for (const { c, cells: cells2 } of rows.sort((a, b) => order(a) - order(b))) {
+    const m = medians.find((x) => x.scenario === c.scenario && x.metric === c.metric);
+    const [base, head2] = m ? [m.base, m.head] : [c.base, c.head];
+    lines.push(
+      `| ${escapeMarkdown(c.scenario)} | ${metricLabel(c.metric)} | ${formatValue(c.metric, base)} | ${formatValue(c.metric, head2)} | ${cells2} |`
+    );
+  }
+  lines.push(...(decision.leaks ?? []).map(leakRow));
+  return lines;
+}
+function familySize(decision) {
+  return decision.comparisons.length + decision.errors.length + (decision.leaks?.length ?? 0);
+}
+function pValuesLine(decision) {
+  const groups = /* @__PURE__ */ new Map();
+  const add2 = (scenario, what2, pAdjusted) => {
+    const p = pText(pAdjusted, decision.alpha);
+    const byScenario = groups.get(p) ?? /* @__PURE__ */ new Map();
+    byScenario.set(scenario, [...byScenario.get(scenario) ?? [], what2]);
+    groups.set(p, byScenario);
+  };
+  for (const c of decision.comparisons) add2(c.scenario, metricLabel(c.metric), c.pAdjusted);
+  for (const e of decision.errors)
+    if (e.baseFailures + e.headFailures > 0) add2(e.scenario, "failed requests", e.pAdjusted);
+  if (groups.size === 0) return "";
+  for (const l of decision.leaks ?? []) add2("whole server", "heap kept", l.pAdjusted);
+  const n = familySize(decision);
+  const each = [...groups].map(
+    ([p, byScenario]) => `${p} for ${[...byScenario].map(([scenario, metrics]) => `${escapeMarkdown(scenario)} (${metrics.join(", ")})`).join(", ")}`
+  );
+  return groups.size === 1 ? `p-values, adjusted over the ${n === 1 ? "one comparison" : `${n} comparisons`} and every planned look: ${[...groups.keys()][0]} for every one.` : `p-values, adjusted over the ${n} comparisons and every planned look: ${each.join("; ")}.`;
+}
+function roundsTable(report) {
+  const lines = [
+    "| pair | order | scenario | base req/s | head req/s | head/base | base p99 | head p99 | failed (base/head) |",
+    "| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  ];
+  const pairs = [...new Set(report.rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  for (const pair2 of pairs) {
+    for (const { name, expectStatus } of report.settings.scenarios) {
+      const base = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "base");
+      const head2 = report.rounds.find((r) => r.pair === pair2 && r.scenario === name && r.side === "head");
+      if (!base || !head2) continue;
+      const order = base.position === 0 ? "base \u2192 head" : "head \u2192 base";
+      const ratio = head2.measurement.rps / base.measurement.rps;
+      lines.push(
+        `| ${pair2 + 1} | ${order} | ${escapeMarkdown(name)} | ${formatValue("rps", base.measurement.rps)} | ${formatValue("rps", head2.measurement.rps)} | ${ratio.toFixed(3)} | ${formatValue("p99", base.measurement.latencyMs.p99)} | ${formatValue("p99", head2.measurement.latencyMs.p99)} | ${failures(base.measurement, expectStatus)} / ${failures(head2.measurement, expectStatus)} |`
+      );
+    }
+  }
+  return lines;
+}
+
+// src/report/headline.ts
+function leading(candidates) {
+  const rank = { rps: 0, cpu: 1, p99open: 2, p99: 3, alloc: 4, p50: 5, gc: 6 };
+  return [...candidates].sort(
+    (a, b) => rank[a.metric] - rank[b.metric] || Math.abs(b.change) - Math.abs(a.change)
+  )[0];
+}
+function magnitude(c) {
+  return Math.abs(Math.log1p(c.change));
+}
+function worstScenario(candidates) {
+  const confirmed = candidates.filter((c) => c.confirmed);
+  const pick = confirmed.length > 0 ? [...confirmed].sort((a, b) => magnitude(b) - magnitude(a))[0] : [...candidates].sort((a, b) => a.pAdjusted - b.pAdjusted || magnitude(b) - magnitude(a))[0];
+  return pick?.scenario;
+}
+function leadingChange(candidates) {
+  const scenario = worstScenario(candidates);
+  return scenario === void 0 ? void 0 : leading(candidates.filter((c) => c.scenario === scenario));
+}
+function furthestOpen(comparisons) {
+  const lean = (c) => Math.abs(Math.log1p(c.change) / Math.log1p(c.threshold)) || 0;
+  return comparisons.filter((c) => c.verdict === "inconclusive").reduce(
+    (far, c) => far === void 0 || lean(c) > lean(far) ? c : far,
+    void 0
+  );
+}
+
+// src/report/outputs.ts
+function headlineComparison(decision) {
+  if (!decision) return void 0;
+  const cs = decision.comparisons;
+  if (decision.verdict === "regression") {
+    if (decision.errors.some((e) => e.verdict === "regression")) return void 0;
+    return leadingChange(cs.filter((c) => c.verdict === "regression"));
+  }
+  if (decision.verdict === "improvement") return leadingChange(cs.filter((c) => c.verdict === "improvement"));
+  return cs.find((c) => c.metric === "rps") ?? cs[0];
+}
+function isAccepted(report, accepted2) {
+  return accepted2 !== void 0 && report.verdict === "regression" && report.error === void 0;
+}
+
 // src/report/lead.ts
 function failed(report) {
   return report.error !== void 0 && !report.error.neutral;
@@ -21347,7 +21875,7 @@ function regressionNext(report, options) {
   const parts = [];
   const hot = report.profile?.hotter[0];
   const flames = safeUrl(options.detailsUrl);
-  const memory = report.decision ? memoryNext(report.decision) : "";
+  const memory = report.decision ? memoryNext(report.decision, report.profile?.allocation?.more[0]) : "";
   if (memory !== "") parts.push(memory);
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
@@ -21907,6 +22435,13 @@ function renderReport(report, view, options = {}) {
   if (report.profile)
     out.push(
       ...section("Where the CPU time went: the profile", profileSection(report.profile).trim().split("\n"))
+    );
+  if (report.profile?.allocation)
+    out.push(
+      ...section(
+        "Where the memory went: the allocation profile",
+        allocationSection(report.profile.allocation).trim().split("\n")
+      )
     );
   out.push(...section("How it was measured", measuredSection(report, view)));
   if (report.rounds.length > 0) out.push(...section("Every round", roundsTable(report)));

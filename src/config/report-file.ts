@@ -159,6 +159,8 @@ export function parseReportFile(text: string, source: string): ReportFile {
       dir: '',
       hotter: o.profile.hotter,
       seconds: o.profile.seconds,
+      // What the allocation profile named, and the figures its section shows (checked).
+      ...(o.profile.allocation ? { allocation: o.profile.allocation } : {}),
     },
     changedFiles: o.changedFiles ?? [],
     diagnostics: o.diagnostics && {

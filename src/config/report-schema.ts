@@ -8,6 +8,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { NOTE_SCHEMA } from './report-notes-schema.ts';
+import { PROFILE_SCHEMA } from './report-profile-schema.ts';
 import { HTTP_METHODS } from './scenario.ts';
 import {
   bool,
@@ -148,23 +149,6 @@ const diagnostics = object(
   { base: sideDiagnostics, head: sideDiagnostics },
 );
 
-/**
- * A function, file or package named hotter: where it is, its self shares, and its µs per request (both sides or
- * neither).
- */
-const hotFunction = {
-  ...object(
-    { fn: str(500), file: str(1000), line: count(1e9), baseSelf: share, headSelf: share },
-    {
-      unit: oneOf(['function', 'file', 'package']),
-      baseUsPerRequest: quantity(1e9),
-      headUsPerRequest: quantity(1e9),
-      caller: object({ fn: str(500), file: str(1000), line: count(1e9), package: str(300) }),
-    },
-  ),
-  dependencies: { baseUsPerRequest: ['headUsPerRequest'], headUsPerRequest: ['baseUsPerRequest'] },
-};
-
 const commit = object({ sha: str(64, SHA), label: str(256) });
 const scenarioName = str(200);
 
@@ -263,7 +247,7 @@ export const REPORT_SCHEMA: Schema = object(
       { side: oneOf(['base', 'head']), output: str(65_536) },
     ),
     notes: list(NOTE_SCHEMA, 100),
-    profile: object({ hotter: list(hotFunction, 20), seconds: quantity(MAX_SECONDS) }),
+    profile: PROFILE_SCHEMA,
     changedFiles: list(str(1000), 10_000),
     diagnostics,
     pullRequest: object({ number: int(1, 1e9), headSha: str(64, SHA), baseSha: str(64, SHA) }),

@@ -33,11 +33,34 @@ export function replicaSets(files: readonly ReportFile[]): ReportFile[][] {
   return sets.map((s) => [...s].sort((a, b) => order(a) - order(b)));
 }
 
+export function distinctPairs(rounds: readonly Round[]): number {
+  return new Set(rounds.map((r) => r.pair)).size;
+}
+
+/** The pairs a runner planned: its budget's last look, or its fixed pairs. */
+export function plannedPairs(report: Report): number {
+  const schedule = report.sequential?.schedule ?? [];
+  return schedule.length > 1 ? schedule[schedule.length - 2]! : (schedule[0] ?? distinctPairs(report.rounds));
+}
+
+/**
+ * A runner's rounds as its set pools them: a first stage's only up to the pairs it planned when the second stage is
+ * there, since its confirmation pairs were added for what it saw (the combination's p-value of the first stage is
+ * uniform under the null only at a sample size fixed in advance); they served its own decision.
+ */
+function pooledRounds(f: ReportFile, twoStages: boolean): readonly Round[] {
+  if (!(twoStages && f.report.replica?.stage === 1)) return f.report.rounds;
+  const planned = plannedPairs(f.report);
+  return f.report.rounds.filter((r) => r.pair < planned);
+}
+
 /** A set's rounds as one group's (replicas' pairs numbered one runner after the other) and each runner's first pair. */
 export function setRounds(set: readonly ReportFile[]): { rounds: Round[]; starts: number[] | undefined } {
   if (set.length === 1) return { rounds: set[0]!.report.rounds, starts: undefined };
+  const stages = new Set(set.map((f) => f.report.replica?.stage));
+  const twoStages = stages.has(1) && stages.has(2);
   const { rounds, starts } = joinRunners(
-    set.map((f) => ({ rounds: f.report.rounds, restartEvery: f.report.settings.restartEvery })),
+    set.map((f) => ({ rounds: pooledRounds(f, twoStages), restartEvery: f.report.settings.restartEvery })),
   );
   return { rounds, starts };
 }

@@ -15,7 +15,14 @@ import { checkMergeable, type MergingJob, mergeError, sameShard } from './merge-
 
 export type { MergingJob } from './merge-checks.ts';
 
-import { missingReplicas, replicaSets, sameReplicaSet, setRounds } from './merge-replicas.ts';
+import {
+  distinctPairs,
+  missingReplicas,
+  plannedPairs,
+  replicaSets,
+  sameReplicaSet,
+  setRounds,
+} from './merge-replicas.ts';
 import type { TwoStages } from './replicas.ts';
 import { type DecisionGroup, decideGroups } from './verdict.ts';
 
@@ -26,10 +33,6 @@ export function roundKey(round: Round): string {
 
 export function reportKeys(report: Report): string[] {
   return report.settings.scenarios.map((s) => s.name);
-}
-
-function distinctPairs(rounds: readonly Round[]): number {
-  return new Set(rounds.map((r) => r.pair)).size;
 }
 
 /**
@@ -114,12 +117,6 @@ function decisionGroup(set: readonly ReportFile[]): DecisionGroup[] {
       ...(stages ? { stages } : {}),
     },
   ];
-}
-
-/** The pairs a runner planned: its budget's last look, or its fixed pairs. */
-function plannedPairs(report: Report): number {
-  const schedule = report.sequential?.schedule ?? [];
-  return schedule.length > 1 ? schedule[schedule.length - 2]! : (schedule[0] ?? distinctPairs(report.rounds));
 }
 
 /**

@@ -100,6 +100,14 @@ export function withRequire(path: string, existing: string | undefined): string 
   return rest === '' ? require : `${require} ${rest}`;
 }
 
+/** Replaces the control file's token at once (written beside it, then renamed), for a preload to answer. */
+export function writeToken(outFile: string, token: string): void {
+  const control = controlFile(outFile);
+  const temporary = `${control}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${token}\n`);
+  renameSync(temporary, control);
+}
+
 /** The file whose content asks the preload for a snapshot. */
 export function controlFile(outFile: string): string {
   return `${resolve(outFile)}${CONTROL_SUFFIX}`;
@@ -309,12 +317,12 @@ export function snapshot(outFile: string, options: SnapshotOptions = {}): Promis
 }
 
 /** A file's size in bytes; 0 when it does not exist. */
-function sizeOf(file: string): number {
+export function sizeOf(file: string): number {
   return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 }
 
 /** A file's text from byte `from` on; '' when it cannot be read. */
-async function readFrom(file: string, from: number): Promise<string> {
+export async function readFrom(file: string, from: number): Promise<string> {
   try {
     const handle = await open(file, 'r');
     try {
@@ -342,12 +350,9 @@ async function takeSnapshot(outFile: string, options: SnapshotOptions): Promise<
   const label = (options.label ?? 'snapshot').replace(/\s+/g, '-').slice(0, 120);
   const mark = options.collect === true ? COLLECT_MARK : '';
   const token = `${label}${mark}#${process.pid}.${++sequence}.${Date.now()}`;
-  const control = controlFile(outFile);
-  const temporary = `${control}.${process.pid}.tmp`;
   // The answers come after what the file holds now: only that part is read while waiting for them.
   const from = sizeOf(outFile);
-  writeFileSync(temporary, `${token}\n`);
-  renameSync(temporary, control);
+  writeToken(outFile, token);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await sleep(POLL_MS);

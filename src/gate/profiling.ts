@@ -2,6 +2,7 @@
  * The profiling pass: after measuring, never during it. It explains a verdict and never makes one, so its
  * failures become notes; and it names what got hotter only when the gate found a change to explain.
  */
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { sideCommands } from '../config/base-config.ts';
 import type { Config, Scenario } from '../model/config.ts';
@@ -9,10 +10,10 @@ import type { Decision } from '../model/decision.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note, NotProfiled } from '../model/notes.ts';
-import type { ProfileEvidence } from '../model/profile.ts';
-import type { HotFunction, ProfileSummary } from '../model/report.ts';
+import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
+import type { AllocationSummary, HotFunction, ProfileSummary } from '../model/report.ts';
 import { callerOf } from '../profile/callers.ts';
-import { compareProfiles, keptEvidence } from '../profile/compare.ts';
+import { type AllocationComparison, compareProfiles, keptEvidence } from '../profile/compare.ts';
 import { packageOf } from '../profile/rollup.ts';
 import type { Profile } from '../profile/ticks.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
@@ -32,6 +33,16 @@ export function changeToExplain(decision: Decision | undefined): boolean {
   );
 }
 
+/** Whether the gate found a change of memory for the allocation profile to explain: allocation per request, a leak. */
+export function memoryToExplain(decision: Decision | undefined): boolean {
+  if (decision === undefined) return false;
+  const decided = (v: string) => v === 'regression' || v === 'improvement';
+  return (
+    decision.comparisons.some((c) => c.metric === 'alloc' && (c.significant || decided(c.verdict))) ||
+    (decision.leaks ?? []).some((l) => decided(l.verdict))
+  );
+}
+
 /**
  * Whether to profile after measuring: `profile`, or why not. Off without flame graphs or a decision; not on "no
  * change" (nothing to explain, and 15 s or more saved); not on a matrix's runners after the first, which measure the
@@ -47,36 +58,82 @@ export function profilePlan(
   return 'profile';
 }
 
+type Named = Pick<UnitCost, 'level' | 'name' | 'file' | 'line' | 'package' | 'pseudo'>;
+
 /**
- * What the profile names hotter on head, for the report: where each is in the repository, largest change first;
- * a unit of Node's own modules with the frame of the program that called it (src/profile/callers.ts).
+ * A named unit where it is in the repository: its kind, name, file and line; a unit of Node's own modules with the
+ * frame of the program that called it (src/profile/callers.ts).
  */
+function placed(u: Named, root: string, headDir: string, headProfile: Profile | undefined) {
+  const where = (file: string): string => relative(root, resolve(headDir, file));
+  const caller = headProfile === undefined ? undefined : callerOf(headProfile, u);
+  return {
+    unit: u.level,
+    fn: u.name,
+    file: where(u.level === 'package' ? join('node_modules', u.name) : u.file),
+    line: u.line,
+    ...(caller && {
+      caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) },
+    }),
+  };
+}
+
+/** What the profile names hotter on head, for the report: where each is in the repository, largest change first. */
 export function hotterUnits(
   evidence: ProfileEvidence,
   root: string,
   headDir: string,
   headProfile?: Profile,
 ): HotFunction[] {
-  const where = (file: string): string => relative(root, resolve(headDir, file));
   return evidence.named
     .filter((u) => u.deltaUs > 0 && !u.pseudo)
     .slice(0, 5)
-    .map((u) => {
-      const caller = headProfile === undefined ? undefined : callerOf(headProfile, u);
-      return {
-        unit: u.level,
-        fn: u.name,
-        file: where(u.level === 'package' ? join('node_modules', u.name) : u.file),
-        line: u.line,
-        ...(caller && {
-          caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) },
-        }),
-        baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
-        headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
-        baseUsPerRequest: u.baseSelfUs,
-        headUsPerRequest: u.headSelfUs,
-      };
-    });
+    .map((u) => ({
+      ...placed(u, root, headDir, headProfile),
+      baseSelf: evidence.base.busyUs > 0 ? Math.min(1, u.baseSelfUs / evidence.base.busyUs) : 0,
+      headSelf: evidence.head.busyUs > 0 ? Math.min(1, u.headSelfUs / evidence.head.busyUs) : 0,
+      baseUsPerRequest: u.baseSelfUs,
+      headUsPerRequest: u.headSelfUs,
+    }));
+}
+
+/**
+ * The version of the dependency a unit lives in, from its package.json in head's tree (the innermost
+ * `node_modules/<name>` of its file, pnpm's nesting included); undefined for the app's own code and Node's.
+ */
+export function dependencyVersion(u: Named, headDir: string): string | undefined {
+  if (u.pseudo || u.package === '' || u.package === 'node:') return undefined;
+  const home = `node_modules/${u.package}`;
+  const at = u.file.replace(/\\/g, '/').lastIndexOf(home);
+  const dir = u.level === 'package' ? home : at < 0 ? undefined : u.file.slice(0, at + home.length);
+  if (dir === undefined) return undefined;
+  try {
+    const { version } = JSON.parse(readFileSync(resolve(headDir, dir, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof version === 'string' && /^[0-9A-Za-z.+-]{1,40}$/.test(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The allocation profile for the report: what it names allocating more on head, where each is, largest first. */
+export function allocationSummary(
+  allocation: AllocationComparison,
+  root: string,
+  headDir: string,
+): AllocationSummary {
+  const { evidence } = allocation;
+  const more = evidence.named
+    .filter((u) => u.deltaBytes > 0 && !u.pseudo)
+    .slice(0, 5)
+    .map((u) => ({
+      ...placed(u, root, headDir, allocation.profiles.head),
+      ...(dependencyVersion(u, headDir) !== undefined && { version: dependencyVersion(u, headDir)! }),
+      baseBytes: u.baseBytes,
+      headBytes: u.headBytes,
+    }));
+  return { evidence, more };
 }
 
 export async function profileBoth(
@@ -115,6 +172,7 @@ export async function profileBoth(
         durationSec: config.profileSec,
         connections: config.connections,
         explain: changeToExplain(decision),
+        explainMemory: memoryToExplain(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -128,6 +186,9 @@ export async function profileBoth(
         dir: join(config.outputDir, 'profiles'),
         hotter: hotterUnits(result.evidence, context.root, dirs.head, result.profiles.head),
         evidence: keptEvidence(result.evidence),
+        ...(result.allocation && {
+          allocation: allocationSummary(result.allocation, context.root, dirs.head),
+        }),
         seconds,
       };
     });

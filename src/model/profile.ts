@@ -95,3 +95,39 @@ export interface ProfileEvidence {
    */
   named: UnitCost[];
 }
+
+/**
+ * One function, file or package of the allocation profile (src/profile/allocation.ts): the bytes it allocated itself
+ * per request on each side (V8's sampling heap profiler, objects already collected included), the mean over that
+ * side's windows of load, and whether its change is beyond its spread between them, as UnitCost's CPU time is.
+ */
+export interface AllocationUnit
+  extends Pick<UnitCost, 'level' | 'name' | 'file' | 'line' | 'package' | 'pseudo'> {
+  baseBytes: number;
+  headBytes: number;
+  /** The mean over the pairs of windows of head's bytes per request less base's. */
+  deltaBytes: number;
+  /** Two-sided p of the paired test over the pairs; undefined: not tested (too little to name). */
+  p: number | undefined;
+  /** Named: beyond its spread (Holm over every unit tested) and at least 1% of base's allocation per request. */
+  evident: boolean;
+}
+
+/** The allocation profile's figures: bytes per request by function, and what the evidence names. */
+export interface AllocationEvidence {
+  /** Pairs of windows (the CPU profile's) and each window's length. */
+  pairs: number;
+  windowSec: number;
+  /** Family-wise level of the tests, over every unit tested (Holm); units tested. */
+  level: number;
+  tested: number;
+  /** Whether the gate found a change of memory to explain (allocation per request, or a leak); without one nothing is named. */
+  explain: boolean;
+  /** Each side's bytes allocated per request while profiled, the heap profiler's samples and the requests served. */
+  base: { bytes: number; samples: number; requests: number };
+  head: { bytes: number; samples: number; requests: number };
+  /** The functions that allocate most (either side), largest first: a few, as data. */
+  functions: AllocationUnit[];
+  /** What is named, each where its change lives (a function, else its file or its dependency), largest change first. */
+  named: AllocationUnit[];
+}

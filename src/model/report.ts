@@ -5,7 +5,7 @@ import type { DiagnosticsSummary } from './diagnostics.ts';
 import type { Metric, Round, Side } from './measure.ts';
 import type { Note } from './notes.ts';
 import type { MeasurementPlan } from './plan.ts';
-import type { ProfileEvidence } from './profile.ts';
+import type { AllocationEvidence, ProfileEvidence } from './profile.ts';
 
 /**
  * The smallest non-zero magnitude a number of report.json has: anything nearer 0 (a rounding residue, a denormal) is
@@ -211,6 +211,24 @@ export interface HotFunction {
   caller?: { fn: string; file: string; line: number; package: string };
 }
 
+/** A function, file or package the allocation profile names allocating more per request on head. */
+export interface AllocationSite extends Pick<HotFunction, 'fn' | 'file' | 'line' | 'caller'> {
+  unit: 'function' | 'file' | 'package';
+  /** The version of the dependency it lives in (head's node_modules); absent for the app's own code and Node's. */
+  version?: string;
+  /** Bytes it allocated itself per request served while profiled, each side. */
+  baseBytes: number;
+  headBytes: number;
+}
+
+/** The allocation profile's data (src/profile/allocation.ts); its words are in src/report/allocation-text.ts. */
+export interface AllocationSummary {
+  /** Bytes per request by function, and what is named (paths relative to each side's tree). */
+  evidence: AllocationEvidence;
+  /** What allocates more per request on head, largest change first, where it is in the repository. */
+  more: AllocationSite[];
+}
+
 /** The profiling pass's data; its comment section is written from it in src/report/profile.ts (profileSection). */
 export interface ProfileSummary {
   /** Flame graphs, differential flame graphs and raw samples, for the artifact. */
@@ -227,6 +245,8 @@ export interface ProfileSummary {
    * back from report.json or merged from several shards, whose section is written from `hotter` alone.
    */
   evidence?: ProfileEvidence;
+  /** The differential allocation profile; absent when none was taken. */
+  allocation?: AllocationSummary;
   seconds: number;
 }
 

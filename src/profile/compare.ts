@@ -3,17 +3,21 @@
  * windows of load taken in turns, weigh the evidence window by window, and write the differential flame graphs
  * beside 0x's own. Its result is data: the comment's words are written from the evidence in src/report/profile.ts.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sideEnv } from '../config/expand.ts';
-import { sidePreloads } from '../diagnostics/install.ts';
+import { ALLOCATION_PRELOAD_FILE, ALLOCATION_PRELOAD_SOURCE } from '../diagnostics/alloc-preload.ts';
+import { type SidePreloads, sidePreloads } from '../diagnostics/install.ts';
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/server.ts';
 import type { SideCommands } from '../model/config.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
-import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
+import type { AllocationEvidence, ProfileEvidence, UnitCost } from '../model/profile.ts';
+import { allocationSide, weighAllocation, windowProfiles } from './allocation.ts';
+import { AllocationProbe } from './allocation-probe.ts';
 import { diffFlameGraphHtml } from './diff.ts';
 import { type WindowedSide, weighEvidence } from './evidence.ts';
+import { mergeHeapProfiles } from './heap-profile.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
 import type { ProfileRun, ProfileTarget } from './profiled-server.ts';
 import { type ProfileRequest, profileSideBySide, type SideProfile } from './side-by-side.ts';
@@ -47,6 +51,8 @@ export interface CompareSpec {
   readyTimeoutMs: number;
   /** Whether the gate found a change to explain: without one nothing is named. */
   explain: boolean;
+  /** Whether it found a change of memory to explain (allocation per request, a leak): the allocation profile's. */
+  explainMemory?: boolean;
   /** The load engine, as when measuring (input `engine`); default `kept`. */
   engine?: LoadEngine;
   /** CPUs of the servers and of the load generator (taskset lists); undefined: not pinned. */
@@ -66,8 +72,18 @@ export interface ProfileComparison {
   /** Differential flame graphs: head's shape and base's shape, coloured by change. */
   diffHead: string;
   diffBase: string;
+  /** The differential allocation profile; undefined when either side's preload gave no profile of every window. */
+  allocation: AllocationComparison | undefined;
   /** Every file worth keeping (for an artifact). */
   files: string[];
+}
+
+export interface AllocationComparison {
+  evidence: AllocationEvidence;
+  /** Each side's bytes by call stack over its windows. */
+  profiles: Record<Side, Profile>;
+  /** Each side's `.heapprofile` (Chrome DevTools' Memory tab opens it). */
+  files: Record<Side, string>;
 }
 
 /** Pairs of windows that `durationSec` of load per side buys (at least 8). */
@@ -110,7 +126,11 @@ export function keptEvidence(evidence: ProfileEvidence): ProfileEvidence {
  * Both sides' 0x targets: a fixed port is moved to a free one of each side's own (each side's own checked copy of
  * the port preload, as when measuring), so that they run together.
  */
-async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side, ProfileTarget>> {
+async function targets(
+  spec: CompareSpec,
+  zeroxBin: string,
+  allocation: { copies: SidePreloads; outFile: Record<Side, string> } | undefined,
+): Promise<Record<Side, ProfileTarget>> {
   const headSide = {
     start: spec.start,
     env: spec.env ?? {},
@@ -139,9 +159,49 @@ async function targets(spec: CompareSpec, zeroxBin: string): Promise<Record<Side
     readyTimeoutMs: own(side).readyTimeoutMs,
     cpus: spec.cpus?.server,
     samplingIntervalUs: SAMPLING_INTERVAL_US,
+    ...(allocation && {
+      allocation: { preload: allocation.copies[side].verified(), outFile: allocation.outFile[side] },
+    }),
     ...(spec.onOutput === undefined ? {} : { onOutput: spec.onOutput }),
   });
   return { base: await target('base'), head: await target('head') };
+}
+
+/**
+ * Each side's allocation profile over its windows, weighed; its `.heapprofile` written beside 0x's files. undefined
+ * when either side's preload missed a window (the CPU profile stands alone then).
+ */
+function compareAllocation(
+  sides: Record<Side, SideProfile>,
+  probes: Record<Side, AllocationProbe>,
+  spec: CompareSpec,
+): AllocationComparison | undefined {
+  const windows = (side: Side) =>
+    windowProfiles(
+      probes[side].profiles,
+      sides[side].windows.map((w) => `w${w.pair}`),
+    );
+  const heap = { base: windows('base'), head: windows('head') };
+  if (heap.base === undefined || heap.head === undefined) return undefined;
+  const side = (s: Side) =>
+    allocationSide(
+      heap[s]!,
+      sides[s].windows.map((w) => w.responses),
+      [sides[s].run.root],
+    );
+  const base = side('base');
+  const head = side('head');
+  const evidence = weighAllocation(base, head, {
+    explain: spec.explainMemory === true,
+    windowSec: WINDOW_SEC,
+  });
+  const files = {
+    base: join(spec.outDir, 'base', 'allocation.heapprofile'),
+    head: join(spec.outDir, 'head', 'allocation.heapprofile'),
+  };
+  for (const s of ['base', 'head'] as const)
+    writeFileSync(files[s], JSON.stringify(mergeHeapProfiles(heap[s]!)));
+  return { evidence, profiles: { base: base.whole, head: head.whole }, files };
 }
 
 /** Profiles base and head side by side (never while measuring) and weighs the evidence. Throws GateErrors. */
@@ -155,18 +215,31 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     spec.requests.length > 0
       ? spec.requests
       : [{ method: 'GET', path: spec.readyPath ?? '/', headers: {}, body: undefined }];
+  // The allocation preload answers into a file of its side's output directory; the preload's copies are checked.
+  const outFile = {
+    base: join(spec.outDir, 'base.allocation.jsonl'),
+    head: join(spec.outDir, 'head.allocation.jsonl'),
+  };
+  const probes = { base: new AllocationProbe(outFile.base), head: new AllocationProbe(outFile.head) };
+  const copies = sidePreloads(ALLOCATION_PRELOAD_SOURCE, ALLOCATION_PRELOAD_FILE, 'allocation preload');
   // The cached 0x preloads its files into the servers: checked right before they start (install.ts).
   verifyZeroX(zeroxBin);
-  const sides = await profileSideBySide({
-    targets: await targets(spec, zeroxBin),
-    requests,
-    pairs: profilePairs(spec.durationSec),
-    windowSec: WINDOW_SEC,
-    warmupSec: PROFILE_WARMUP_SEC,
-    connections: spec.connections,
-    loadCpus: spec.cpus?.loadgen,
-    ...(spec.engine === undefined ? {} : { engine: spec.engine }),
-  });
+  let sides: Record<Side, SideProfile>;
+  try {
+    sides = await profileSideBySide({
+      targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
+      requests,
+      pairs: profilePairs(spec.durationSec),
+      windowSec: WINDOW_SEC,
+      warmupSec: PROFILE_WARMUP_SEC,
+      connections: spec.connections,
+      loadCpus: spec.cpus?.loadgen,
+      ...(spec.engine === undefined ? {} : { engine: spec.engine }),
+      ...(copies && { edge: (side: Side, label: string, last: boolean) => probes[side].edge(label, last) }),
+    });
+  } finally {
+    for (const file of Object.values(outFile)) rmSync(file, { force: true });
+  }
   // Windows count only when both sides' samples could be split into them.
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;
   const base = windowedSide(sides.base, split);
@@ -177,12 +250,14 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
   writeFileSync(diffHead, diffFlameGraphHtml(base.whole, head.whole, 'head'));
   writeFileSync(diffBase, diffFlameGraphHtml(base.whole, head.whole, 'base'));
   const runs = { base: sides.base.run, head: sides.head.run };
+  const allocation = compareAllocation(sides, probes, spec);
   return {
     runs,
     profiles: { base: base.whole, head: head.whole },
     evidence,
     diffHead,
     diffBase,
+    allocation,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
@@ -190,6 +265,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
       runs.head.ticksJson,
       diffHead,
       diffBase,
+      ...(allocation ? [allocation.files.base, allocation.files.head] : []),
     ],
   };
 }

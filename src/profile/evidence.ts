@@ -7,7 +7,8 @@
  * (PROCESS_SPREAD), the same in every window. The tests of all units large enough to name are held
  * together by Holm's step-down at `level`, so that a gate names nothing false with probability at least 1 − level.
  * A unit is named only when its change is beyond that, large enough to matter, and the gate found a change to
- * explain; each is named where its change lives (whereItLives). Pure.
+ * explain; each is named where its change lives (whereItLives). The allocation profile (allocation.ts) is weighed
+ * the same way with bytes for samples: there every "µs" below is a byte. Pure.
  */
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import type { CostLevel, ProfileEvidence, ProfileFrame, UnitCost } from '../model/profile.ts';

@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ALLOCATION_ENV } from '../diagnostics/alloc-preload.ts';
 import { PORT_MAP_ENV } from '../diagnostics/port-preload.ts';
 import { ownCpus, repin } from '../io/affinity.ts';
 import { Child, liveProcesses, processTree, safeEnv } from '../io/proc.ts';
@@ -58,6 +59,11 @@ export interface ProfileTarget {
   inlining?: boolean;
   /** V8's sampling interval (--prof-sampling-interval), µs; default V8's own, 1000. */
   samplingIntervalUs?: number;
+  /**
+   * The allocation preload (src/diagnostics/alloc-preload.ts) loaded with `--require` into the server alone, and
+   * the file it appends its window profiles to; undefined: no allocation profile.
+   */
+  allocation?: { preload: string; outFile: string } | undefined;
   /** Keep 0x's intermediate V8 logs (several MB); default false. */
   keepLogs?: boolean;
   /** Called with the output of 0x and of the server as it comes. */
@@ -147,6 +153,7 @@ export async function startProfiled(target: ProfileTarget): Promise<Profiled> {
     ...target.env,
     PORT: String(target.port ?? port),
     ...(moved ? { [PORT_MAP_ENV]: `${target.port}=${port}` } : {}),
+    ...(target.allocation ? { [ALLOCATION_ENV]: target.allocation.outFile } : {}),
     ...command.env,
   });
   const node = resolveNode(command, cwd, env);
@@ -159,7 +166,10 @@ export async function startProfiled(target: ProfileTarget): Promise<Profiled> {
       ? []
       : [`--prof-sampling-interval=${target.samplingIntervalUs}`]),
   ];
-  const preload = moved ? ['--require', target.portPreload!] : [];
+  const preload = [
+    ...(moved ? ['--require', target.portPreload!] : []),
+    ...(target.allocation ? ['--require', target.allocation.preload] : []),
+  ];
   const program = [...command.nodeFlags, command.file, ...command.args];
   const shown = ['node', ...v8Flags, ...program].join(' ');
   const spawnedMs = performance.now();

@@ -50,6 +50,11 @@ export interface SideBySideSpec {
   loadCpus?: string | undefined;
   /** The load engine, as when measuring (input `engine`); default `kept`. */
   engine?: LoadEngine;
+  /**
+   * Called at each edge of a side's windows, while the server is idle: after the warm-up (label `warmup`) and after
+   * each of its windows (`w<pair>`; `last` after its final one). The allocation profile closes its windows here.
+   */
+  edge?: (side: Side, label: string, last: boolean) => Promise<void>;
 }
 
 /** One side's window of load, on our clock (performance.now(), ms). */
@@ -145,6 +150,7 @@ async function loadWindows(
         sec: spec.warmupSec,
         record: false,
       });
+  for (const side of windowOrder(0)) await spec.edge?.(side, 'warmup', false);
   const windows: LoadWindow[] = [];
   for (let pair = 0; pair < spec.pairs; pair++) {
     const request = pair % spec.requests.length;
@@ -152,6 +158,7 @@ async function loadWindows(
       const turn = { request, what: what(request), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side], turn);
       windows.push({ side, pair, request, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
+      await spec.edge?.(side, `w${pair}`, pair === spec.pairs - 1);
     }
   }
   await generator.close();

@@ -154,7 +154,8 @@ const IDLE_LEAF =
 const GC =
   /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
 const STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
-const INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]/;
+// 0x's preload, and perf-gate's allocation preload (src/diagnostics/alloc-preload.ts) polling its control file.
+const INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]|[/\\]perf-gate-allocation\.cjs:/;
 
 /** Drops the `@@GLIBC_2.2.5`-style version suffix of a C symbol. */
 function symbol(name: string): string {
@@ -273,6 +274,39 @@ export function busySamples(ticks: RawTicks): boolean[] {
   return ticks.map((stack) => classifySample(stack, [], cache).kind === 'busy');
 }
 
+/**
+ * Every function's self and total count over the stacks (total once per stack, self in its innermost frame), with
+ * their shares of `busy`; sorted by self, then total, descending.
+ */
+export function functionStats(stacks: readonly CollapsedStack[], busy: number): FunctionStat[] {
+  const stats = new Map<string, FunctionStat>();
+  const stat = (frame: ProfileFrame): FunctionStat => {
+    let s = stats.get(frame.key);
+    if (s === undefined) {
+      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
+      stats.set(frame.key, s);
+    }
+    return s;
+  };
+  // Charged once per distinct stack, its count at a time (samples repeat a few stacks).
+  for (const { frames, count } of stacks) {
+    const seen = new Set<string>();
+    for (const frame of frames) {
+      if (seen.has(frame.key)) continue;
+      seen.add(frame.key);
+      stat(frame).total += count;
+    }
+    stat(frames[frames.length - 1]!).self += count;
+  }
+  const functions = [...stats.values()].map((s) => ({
+    ...s,
+    selfShare: busy === 0 ? 0 : s.self / busy,
+    totalShare: busy === 0 ? 0 : s.total / busy,
+  }));
+  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
+  return functions;
+}
+
 /** A node of the tree of collapsed stacks: the stack that ends here, once a sample has. */
 interface StackNode {
   children: Map<string, StackNode>;
@@ -287,15 +321,6 @@ export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Pro
   // Collapsed stacks in the order first seen, found through a tree of their frames' keys (root first).
   const stacks: CollapsedStack[] = [];
   const tree: StackNode = { children: new Map() };
-  const stats = new Map<string, FunctionStat>();
-  const stat = (frame: ProfileFrame): FunctionStat => {
-    let s = stats.get(frame.key);
-    if (s === undefined) {
-      s = { ...frame, self: 0, total: 0, selfShare: 0, totalShare: 0 };
-      stats.set(frame.key, s);
-    }
-    return s;
-  };
   for (const stack of ticks) {
     const sample = classifySample(stack, roots, cache);
     if (sample.kind !== 'busy') {
@@ -320,23 +345,8 @@ export function buildProfile(ticks: RawTicks, options: ProfileOptions = {}): Pro
       stacks.push(node.stack);
     }
   }
-  // Charged once per distinct stack, its count at a time (samples repeat a few stacks).
-  for (const { frames, count } of stacks) {
-    const seen = new Set<string>();
-    for (const frame of frames) {
-      if (seen.has(frame.key)) continue;
-      seen.add(frame.key);
-      stat(frame).total += count;
-    }
-    stat(frames[frames.length - 1]!).self += count;
-  }
   const busy = counts.busy;
-  const functions = [...stats.values()].map((s) => ({
-    ...s,
-    selfShare: busy === 0 ? 0 : s.self / busy,
-    totalShare: busy === 0 ? 0 : s.total / busy,
-  }));
-  functions.sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
+  const functions = functionStats(stacks, busy);
   return {
     samples: ticks.length,
     busy,

@@ -4,6 +4,8 @@
  * output says regressed. Pure.
  */
 import type { Decision, LeakComparison, MetricComparison } from '../model/decision.ts';
+import type { AllocationSite } from '../model/report.ts';
+import { allocationSubject } from './allocation-text.ts';
 import { escapeMarkdown } from './escape.ts';
 import { formatBytes, formatCount, formatShare, formatValue, pText, VERDICT_ICON } from './format.ts';
 
@@ -99,20 +101,21 @@ export function allocationClause(a: MetricComparison): string {
 }
 
 /**
- * The Next line's pointer for a memory regression: where to look when allocation per request grew (the scenario),
- * or when head keeps what it served.
+ * The Next line's pointer for a memory regression: where to look when allocation per request grew (the scenario,
+ * and what the allocation profile names allocating more on head), or when head keeps what it served.
  */
-export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>): string {
+export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>, site?: AllocationSite): string {
   const alloc = decision.comparisons.find((c) => c.metric === 'alloc' && c.verdict === 'regression');
   const leak = leaked(decision);
   const parts: string[] = [];
+  const where = site === undefined ? '' : `: head allocates more in ${allocationSubject(site)}`;
   if (alloc)
     parts.push(
-      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue('alloc', alloc.base)} → ${formatValue('alloc', alloc.head)}; threshold ±${formatShare(alloc.threshold)}).`,
+      `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue('alloc', alloc.base)} → ${formatValue('alloc', alloc.head)}; threshold ±${formatShare(alloc.threshold)})${where}.`,
     );
   if (leak)
     parts.push(
-      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request.`,
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${alloc ? '' : where}.`,
     );
   return parts.join(' ');
 }

@@ -49,7 +49,7 @@ function packageLabel(name: string): string {
 }
 
 /** Whether a unit lives in a dependency (node_modules/<name>). */
-function inDependency(u: UnitCost): boolean {
+function inDependency(u: Pick<UnitCost, 'package' | 'pseudo'>): boolean {
   return !u.pseudo && u.package !== '' && u.package !== 'node:';
 }
 
@@ -57,7 +57,9 @@ function inDependency(u: UnitCost): boolean {
  * A unit as words: `slowPath` in lib/util.js:2; `step` of the package `fmtkit`, in node_modules/fmtkit/a.js:3; the
  * file lib/util.js; the package `fmtkit`.
  */
-export function unitText(u: UnitCost): string {
+export function unitText(
+  u: Pick<UnitCost, 'level' | 'name' | 'file' | 'line' | 'package' | 'pseudo'>,
+): string {
   if (u.pseudo) return escapeMarkdown(u.name);
   if (u.level === 'package') return `the package ${packageLabel(u.name)}`;
   const of = inDependency(u) ? ` of the package ${code(u.package)},` : '';
@@ -192,7 +194,7 @@ function hotChange(h: HotFunction): string {
 }
 
 /** Where a hot unit is, as code: `lib/util.js:9`, `lib/util.js`, `node_modules/fmtkit`. */
-function hotWhere(h: HotFunction): string {
+function hotWhere(h: Pick<HotFunction, 'unit' | 'file' | 'line'>): string {
   return h.unit === undefined || h.unit === 'function' ? `${h.file}:${h.line}` : h.file;
 }
 
@@ -215,7 +217,7 @@ function dependencyOf(file: string): string | undefined {
  * What a hot unit is, in words: `serialise` in `index.js:12`; a dependency's function with its package first
  * (`step` of the package `fmtkit`, in `node_modules/fmtkit/a.js:3`); the file `lib/a.js`; the package `fmtkit`.
  */
-export function hotSubject(h: HotFunction): string {
+export function hotSubject(h: Pick<HotFunction, 'unit' | 'fn' | 'file' | 'line'>): string {
   if (h.unit === 'package') return `the package ${code(h.fn)}`;
   if (h.unit === 'file') return `the file ${code(h.file)}`;
   const dependency = dependencyOf(h.file);

@@ -3,6 +3,7 @@
 import type { StopReason } from '../model/decision.ts';
 import type { DriftView } from '../model/history.ts';
 import type { Acceptance, Report, ReportView, RunRecord } from '../model/report.ts';
+import { allocationSection } from './allocation-text.ts';
 import { acceptedLine, historySection } from './comment-runs-text.ts';
 import { renderDiagnosticsSection } from './diagnostics.ts';
 import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
@@ -237,6 +238,13 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
   if (report.profile)
     out.push(
       ...section('Where the CPU time went: the profile', profileSection(report.profile).trim().split('\n')),
+    );
+  if (report.profile?.allocation)
+    out.push(
+      ...section(
+        'Where the memory went: the allocation profile',
+        allocationSection(report.profile.allocation).trim().split('\n'),
+      ),
     );
   out.push(...section('How it was measured', measuredSection(report, view)));
   if (report.rounds.length > 0) out.push(...section('Every round', roundsTable(report)));

@@ -1,6 +1,8 @@
 /**
  * A head that leaves a 16 KiB scratch array behind on every request, gated for real: allocation per request is a
- * regression, the step fails, and the comment says allocation is why.
+ * regression, the step fails, and the comment says allocation is why; profiled afterwards (2 s a side), the
+ * allocation profile names the function that allocates it, in the Next line and in report.json, and keeps both
+ * sides' .heapprofile.
  *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/memory-allocation.test.ts
  */
@@ -9,9 +11,11 @@ import { test } from 'node:test';
 import { leadOf, memoryGate } from '../support/memory-gate.ts';
 
 test('16 KiB of scratch per request: an allocation regression, the step fails, the comment says allocation is why', {
-  timeout: 240_000,
+  timeout: 300_000,
 }, async () => {
-  const { run, report, comment, leftover, violations } = await memoryGate('scratch', 41);
+  const { run, report, comment, leftover, violations } = await memoryGate('scratch', 41, {
+    flamegraphs: '2s',
+  });
   assert.equal(run.code, 1, run.stdout);
   assert.equal(run.outputs.verdict, 'regression');
   assert.match(run.outputs.memory ?? '', /^allocation/);
@@ -21,6 +25,16 @@ test('16 KiB of scratch per request: an allocation regression, the step fails, t
   assert.ok(alloc.head - alloc.base > 12 * 1024, `${alloc.base} → ${alloc.head} bytes per request`);
   assert.match(leadOf(comment), /allocate/);
   assert.match(comment, /\*\*Next:\*\* Look at what GET \/items allocates per request/);
+  const allocation = report.profile?.allocation;
+  assert.ok(allocation, 'an allocation profile was taken');
+  assert.equal(allocation.more[0]?.fn, 'buildScratch');
+  assert.equal(allocation.more[0]?.file, 'server.js');
+  assert.match(comment, /head allocates more in `buildScratch` in `server\.js:\d+`/);
+  for (const side of ['base', 'head'])
+    assert.ok(
+      report.profile!.files.some((f) => f.endsWith(`${side}/allocation.heapprofile`)),
+      side,
+    );
   assert.deepEqual(leftover, []);
   assert.deepEqual(violations, []);
 });

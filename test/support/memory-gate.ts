@@ -19,15 +19,18 @@ export const MEMORY_INPUTS = {
   flamegraphs: 'off',
 };
 
-/** Gates `head` against the unchanged base; the run, its report, its comment's body and what it left running. */
-export async function memoryGate(head: MemoryHead, pr: number) {
+/**
+ * Gates `head` against the unchanged base (`inputs` added to MEMORY_INPUTS); the run, its report, its comment's body
+ * and what it left running.
+ */
+export async function memoryGate(head: MemoryHead, pr: number, inputs: Record<string, string> = {}) {
   const fake = await startFakeGitHub({ token: 'ghs_testtoken' });
   const { base, head: headFiles } = memoryServers(head);
   const repo = makeRepo(base, headFiles);
   try {
     const run = await runAction({
       workspace: repo.workspace,
-      inputs: MEMORY_INPUTS,
+      inputs: { ...MEMORY_INPUTS, ...inputs },
       event: pullRequestEvent(repo, pr),
       apiUrl: fake.url,
     });

@@ -9,10 +9,17 @@ export type MemoryHead = 'unchanged' | 'scratch' | 'keeps';
 
 const LINES: Record<MemoryHead, string> = {
   unchanged: '',
-  // 2,048 doubles: 16 KiB on V8's heap, replaced (left as garbage) on the next request.
-  scratch: '  scratch = new Array(2048).fill(req.url.length);',
+  // 2,048 doubles: 16 KiB on V8's heap, replaced (left as garbage) on the next request; allocated in a named
+  // function (HELPERS), for the allocation profile to name.
+  scratch: '  scratch = buildScratch(req.url.length);',
   // One small object per request, never let go.
   keeps: '  seen.push({ url: req.url, at: Date.now() });',
+};
+
+const HELPERS: Record<MemoryHead, string> = {
+  unchanged: '',
+  scratch: 'function buildScratch(n) {\n  return new Array(2048).fill(n);\n}\n',
+  keeps: '',
 };
 
 function source(head: MemoryHead): string {
@@ -20,7 +27,7 @@ function source(head: MemoryHead): string {
 const items = Array.from({ length: 20 }, (_, i) => ({ id: i, name: 'item ' + i, price: i * 3 }));
 let scratch = null;
 const seen = [];
-http.createServer((req, res) => {
+${HELPERS[head]}http.createServer((req, res) => {
 ${LINES[head]}
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(items));

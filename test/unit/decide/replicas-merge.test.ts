@@ -112,6 +112,33 @@ describe('merging replicas', () => {
     assert.equal(c.runners!.confirmation, undefined);
   });
 
+  test('two stages: the first stage’s confirmation pairs, added for what it saw, stay out of the combination', () => {
+    const stage = (s: ShardSpec, place: ReplicaPlace, i: number) =>
+      asFile(replica(s, place, `runner-${i}`), `s${i}`);
+    // The first stage planned 10 pairs (its budget's last look) and took 2 more to confirm (the look at 12).
+    const first = stage(
+      { ...specs[0]!, pairs: 12, looks: [6, 8, 10, 12] },
+      { index: 1, count: 1, stage: 1 },
+      0,
+    );
+    const second = [
+      stage(specs[1]!, { index: 1, count: 2, stage: 2 }, 1),
+      stage(specs[2]!, { index: 2, count: 2, stage: 2 }, 2),
+    ];
+    const m = mergeAsMeasured([first, ...second]);
+    // The merge pools (and its report.json holds) the first stage's 10 planned pairs and the second stage's 2 × 10.
+    assert.equal(m.rounds.length, (10 + 10 + 10) * 2);
+    assert.equal(m.decision!.comparisons.find((x) => x.metric === 'rps')!.method, 'combination');
+    // The same merge with the first stage cut to its planned pairs: the same decision.
+    const planned = stage(
+      { ...specs[0]!, pairs: 10, looks: [6, 8, 10, 12] },
+      { index: 1, count: 1, stage: 1 },
+      0,
+    );
+    const cut = mergeAsMeasured([planned, ...second]);
+    assert.deepEqual(m.decision!.comparisons, cut.decision!.comparisons);
+  });
+
   test('confirming a first stage that raised a regression: the second stage’s runners decide alone, and it says so', () => {
     const stage = (s: ShardSpec, place: ReplicaPlace, i: number) =>
       asFile(replica(s, place, `runner-${i}`), `s${i}`);

@@ -2,7 +2,8 @@
  * Issue 34, finding 2: GitHub's own parser is the oracle of the escaping. Hostile strings, generated from a seeded
  * grammar (mentions in every encoding, references, autolinks after any character, links, images, HTML, table and
  * `<details>` breakers, block starts, workflow-command forms), go into every untrusted field of a report (branch
- * labels, scenario names, notes, the error's message and output, new scenarios, hot functions and their files);
+ * labels, scenario names, notes, the error's message and output, new scenarios, hot functions and their files, what
+ * the allocation profile names);
  * the comment is rendered by cmark-gfm with GitHub's extensions (test/support/github-markdown.ts) beside a twin
  * whose fields hold plain words instead. The hostile comment must have the twin's structure exactly (every
  * element, every link and image, every table cell, every `<details>`), and its prose no mention, no issue
@@ -169,12 +170,39 @@ function reportWith(text: (slot: number) => string): Report {
     dir: '',
     seconds: 3,
     hotter: [{ fn: text(10), file: `src/${text(11)}.js`, line: 3, baseSelf: 0.1, headSelf: 0.3 }],
+    allocation: allocationWith(text(12), text(13)),
   };
   report.changedFiles = [`src/${text(11)}.js`];
   return report;
 }
 
-const SLOTS = 12;
+/** An allocation profile that names a function and a dependency whose names are `fn` and `pkg`. */
+function allocationWith(fn: string, pkg: string): NonNullable<NonNullable<Report['profile']>['allocation']> {
+  const figures = { baseBytes: 10, headBytes: 16_394, deltaBytes: 16_384, p: 1e-6, evident: true };
+  const own = {
+    level: 'function',
+    name: fn,
+    file: `src/${pkg}.js`,
+    line: 4,
+    package: '',
+    pseudo: false,
+  } as const;
+  const dep = { level: 'package', name: pkg, file: '', line: 0, package: pkg, pseudo: false } as const;
+  const side = { bytes: 3000, samples: 100, requests: 1000 };
+  return {
+    evidence: {
+      ...{ pairs: 24, windowSec: 0.125, level: 0.01, tested: 3, explain: true, base: side, head: side },
+      functions: [{ ...own, ...figures }],
+      named: [
+        { ...own, ...figures },
+        { ...dep, ...figures },
+      ],
+    },
+    more: [{ unit: 'function', fn, file: `src/${pkg}.js`, line: 4, baseBytes: 10, headBytes: 16_394 }],
+  };
+}
+
+const SLOTS = 14;
 
 /** What GitHub's filters would take for a mention or an issue reference in a text node. */
 const TAKEN = [

@@ -1,0 +1,84 @@
+/**
+ * The differential allocation profile: each side's sampling heap profiles, one per window of load (the CPU
+ * profile's windows, src/diagnostics/alloc-preload.ts), weighed by the CPU profile's own evidence (evidence.ts) with
+ * bytes in place of CPU time: a window's stack counts bytes, so a unit's "cost per request" is the bytes it allocated
+ * itself per request served in the window, paired window by window, tested with Holm's step-down, and named where
+ * its change lives (the app's own function first, else its file, or the dependency it is in). Pure.
+ */
+import type { AllocationEvidence, AllocationUnit, UnitCost } from '../model/profile.ts';
+import { type WindowedSide, weighEvidence } from './evidence.ts';
+import { allocationProfile, type HeapProfile, mergeHeapProfiles, readHeapProfile } from './heap-profile.ts';
+
+/** Functions kept in report.json as data. */
+const KEPT_FUNCTIONS = 10;
+/** What report.json keeps of the named units (the comment says three): within its schema's bound. */
+const KEPT_NAMED = 20;
+
+/**
+ * The windows' profiles of one side read from what its preload answered (by label, in window order); undefined
+ * when any is missing or malformed: windows are paired index for index, so a side is used whole or not at all.
+ */
+export function windowProfiles(
+  answers: ReadonlyMap<string, unknown>,
+  labels: readonly string[],
+): HeapProfile[] | undefined {
+  const profiles = labels.map((label) => readHeapProfile(answers.get(label)));
+  return profiles.every((p) => p !== undefined) && profiles.length > 0
+    ? (profiles as HeapProfile[])
+    : undefined;
+}
+
+/** A side as the evidence reads it: each window's bytes by call stack and the requests it served. */
+export function allocationSide(
+  windows: readonly HeapProfile[],
+  responses: readonly number[],
+  roots: readonly string[],
+): WindowedSide {
+  const profiles = windows.map((w) => allocationProfile(w, roots));
+  return {
+    whole: allocationProfile(mergeHeapProfiles(windows), roots),
+    windows: profiles,
+    responses: [...responses],
+    // No CPU time to share out: each counted byte stands for one byte.
+    cpuSec: profiles.map(() => undefined),
+    sampleUs: 1,
+  };
+}
+
+function allocationUnit(u: UnitCost): AllocationUnit {
+  const { level, name, file, line, package: pkg, pseudo, p, evident } = u;
+  return {
+    level,
+    name,
+    file,
+    line,
+    package: pkg,
+    pseudo,
+    baseBytes: u.baseSelfUs,
+    headBytes: u.headSelfUs,
+    deltaBytes: u.deltaUs,
+    p,
+    evident,
+  };
+}
+
+/** Both sides weighed: bytes per request by function, file and package, and what allocates more or less on head. */
+export function weighAllocation(
+  base: WindowedSide,
+  head: WindowedSide,
+  options: { explain: boolean; windowSec: number },
+): AllocationEvidence {
+  const e = weighEvidence(base, head, options);
+  const side = (s: typeof e.base) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
+  return {
+    pairs: e.pairs,
+    windowSec: e.windowSec,
+    level: e.level,
+    tested: e.tested,
+    explain: e.explain,
+    base: side(e.base),
+    head: side(e.head),
+    functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit),
+    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit),
+  };
+}

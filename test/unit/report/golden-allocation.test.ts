@@ -1,0 +1,122 @@
+/**
+ * The allocation profile in the comment: a scenario slower because it allocates more, with the profile that names
+ * the app's own function allocating more (the Next line points at it, the folded section shows the figures), and
+ * the words of the section when nothing is named and why. Golden comment, plus the sentences alone.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { AllocationEvidence, AllocationUnit } from '../../../src/model/profile.ts';
+import type { AllocationSite, AllocationSummary } from '../../../src/model/report.ts';
+import { renderMarkdown } from '../../../src/publish/markdown.ts';
+import { allocationSentence, allocationSubject } from '../../../src/report/allocation-text.ts';
+import { memoryNext } from '../../../src/report/memory-text.ts';
+import { golden } from '../../support/golden.ts';
+import { asFile, gateReport } from '../../support/reports.ts';
+
+const unit = (
+  name: string,
+  file: string,
+  line: number,
+  base: number,
+  head: number,
+  p?: number,
+): AllocationUnit => ({
+  ...{ level: 'function', name, file, line, package: '', pseudo: false },
+  ...{ baseBytes: base, headBytes: head, deltaBytes: head - base, p, evident: p !== undefined && p < 1e-4 },
+});
+const SCRATCH = unit('buildScratch', 'server.js', 4, 0, 16_402, 1e-9);
+const SERIALISE = unit('serialise', 'server.js', 9, 2_410, 2_398, 0.61);
+
+function evidence(named: AllocationUnit[], explain = true): AllocationEvidence {
+  return {
+    ...{ pairs: 24, windowSec: 0.125, level: 0.01, tested: 4, explain },
+    base: { bytes: 24_100, samples: 1_420, requests: 9_870 },
+    head: { bytes: 40_650, samples: 2_210, requests: 9_010 },
+    functions: [SCRATCH, SERIALISE, unit('(anonymous)', 'server.js', 7, 1_210, 1_190)],
+    named,
+  };
+}
+
+const SITE: AllocationSite = {
+  unit: 'function',
+  fn: 'buildScratch',
+  file: 'server.js',
+  line: 4,
+  baseBytes: 0,
+  headBytes: 16_402,
+};
+
+test('slower because it allocates more: the Next line names the function, the section shows the figures', () => {
+  const report = gateReport({
+    paths: { '/json': 0.83, '/health': 1 },
+    pairs: 10,
+    seed: 21,
+    memory: { bytes: 24_000, alloc: { '/json': 1.66 }, keeps: { base: 0, head: 0 } },
+  });
+  const allocation: AllocationSummary = { evidence: evidence([SCRATCH]), more: [SITE] };
+  report.profile = { files: [], dir: '', seconds: 9, hotter: [], allocation };
+  const markdown = renderMarkdown(report, { acceptLabel: 'perf-gate:accept' });
+  golden('memory-allocation-profile.md', markdown);
+  assert.match(
+    markdown,
+    /\*\*Next:\*\* Look at what GET \/json allocates per request \([^)]*\): head allocates more in `buildScratch` in `server\.js:4` \(0 B → 16\.0 KB per request\)\./,
+  );
+  assert.match(markdown, /<summary>Where the memory went: the allocation profile<\/summary>/);
+  assert.match(
+    markdown,
+    /\*\*Allocates more on head\*\*: `buildScratch` in server\.js:4 \+16\.0 KB \(0 B → 16\.0 KB\)/,
+  );
+  // Read back as `mode: report` reads a fork's report.json: the same allocation profile, the same words.
+  const read = asFile(report, 'report.json').report;
+  assert.deepEqual(read.profile?.allocation, JSON.parse(JSON.stringify(allocation)));
+  const again = renderMarkdown(read, { acceptLabel: 'perf-gate:accept' });
+  const section = (m: string) => m.slice(m.indexOf('<summary>Where the memory went'));
+  assert.equal(section(again).split('</details>')[0], section(markdown).split('</details>')[0]);
+  assert.throws(
+    () =>
+      asFile({ ...report, profile: { ...report.profile, allocation: { more: [{ fn: 'x' }] } } }, 'r.json'),
+    /allocation/,
+  );
+});
+
+test('a leak with an allocation site: the Next line says where head allocates more', () => {
+  const leakOnly = { comparisons: [], leaks: [{ verdict: 'regression' }] } as unknown as Parameters<
+    typeof memoryNext
+  >[0];
+  assert.match(
+    memoryNext(leakOnly, SITE),
+    /a listener added per request: head allocates more in `buildScratch`/,
+  );
+  assert.doesNotMatch(memoryNext(leakOnly), /allocates more/);
+});
+
+test("Node's own code is named through the program's frame that called it", () => {
+  const site: AllocationSite = {
+    ...{ unit: 'file', fn: 'node:buffer', file: 'node:buffer', line: 0, baseBytes: 100, headBytes: 9_000 },
+    caller: { fn: 'encode', file: 'lib/codec.js', line: 12, package: '' },
+  };
+  assert.equal(
+    allocationSubject(site),
+    '`encode` in `lib/codec.js:12`, through the file `node:buffer` (100 B → 8.8 KB per request)',
+  );
+});
+
+test("a dependency's function with its version", () => {
+  const site: AllocationSite = {
+    ...{ unit: 'function', fn: 'pad', file: 'node_modules/fmtkit/a.js', line: 3, version: '2.1.0' },
+    ...{ baseBytes: 100, headBytes: 900 },
+  };
+  assert.equal(
+    allocationSubject(site),
+    '`pad` of the package `fmtkit`, in `node_modules/fmtkit/a.js:3`, version `2.1.0` (100 B → 900 B per request)',
+  );
+});
+
+test('why nothing is named: no change of memory to explain, or none beyond its spread', () => {
+  assert.match(allocationSentence(evidence([], false)), /^The gate found no change of memory to explain/);
+  assert.match(
+    allocationSentence(evidence([])),
+    /^No function, file or package changed the bytes it allocates/,
+  );
+  assert.match(allocationSentence({ ...evidence([]), pairs: 2 }), /^Too few windows of load/);
+});
