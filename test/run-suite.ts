@@ -14,19 +14,20 @@ import { join } from 'node:path';
 /** The longest files of the first group, longest first; the rest follow by name. */
 const LONGEST = [
   'example-history',
-  'example-express-postgres',
   'faults',
-  'example-two-stage',
-  'example-replicas',
-  'example-fastify',
-  'example-nestjs-redis',
   'memory-allocation',
+  'example-express-postgres',
+  'example-nestjs-redis',
   'example-sharded',
+  'example-node-http',
+  'scenarios',
   'history-integrity',
   'controls',
   'memory-unchanged',
   'memory-leak',
-  'scenarios',
+  'example-replicas',
+  'example-fastify',
+  'example-two-stage',
 ];
 const rank = (file: string): number => {
   const at = LONGEST.indexOf(file.replace(/\.test\.ts$/, ''));
