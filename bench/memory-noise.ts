@@ -1,18 +1,24 @@
 /**
- * The A/A noise of the server's memory per request on the example workflows: each example's app gated as an
- * unchanged pull request (head = base) by the built action, as a runner runs it (test/support/example.ts), every
+ * The A/A noise of the server's memory per request on the example workflows and on services the tests never saw
+ * (bench/servers): each app gated as an unchanged pull request (head = base) by the built action, an example as a
+ * runner runs it (test/support/example.ts), a service with its start and paths and every other input at its
  * default; from each gate's rounds, per scenario, the standard deviation of the per-pair log ratios of bytes
- * allocated per request and of GC pause per request, and each side's slope of heap kept (MB per 100,000 requests).
+ * allocated per request and of GC pause per request; and the leak test's verdict with the spread of its units (each
+ * block's head − base slope of heap kept, bytes per request).
  *
- *   npm run build -- --preserve-symlinks && flock /tmp/perf-gate-load.lock npx node bench/memory-noise.ts [gates=1] [example.yml …]
+ *   npm run build -- --preserve-symlinks && flock /tmp/perf-gate-load.lock npx node bench/memory-noise.ts [gates=1] [example.yml …] [service …]
  *
- * Each gate's rounds (their memory) go to bench/data/memory-aa.jsonl; a table is printed.
+ * Each gate's rounds (their memory) go to bench/data/memory-aa.jsonl; tables are printed.
  */
 import { appendFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { blockSlopes } from '../src/decide/leak.ts';
 import type { Round } from '../src/model/measure.ts';
 import type { Report } from '../src/model/report.ts';
 import { sd } from '../src/stats/describe.ts';
-import { fakeGitHubFor, fixtureApp, killUnder, runStep, TOKEN } from '../test/support/example.ts';
+import { readReport, runAction } from '../test/support/action.ts';
+import { fakeGitHubFor, fixtureApp, killUnder, readTree, runStep, TOKEN } from '../test/support/example.ts';
+import { startFakeGitHub } from '../test/support/fake-github/index.ts';
 import { makeRepo, pullRequestEvent } from '../test/support/repo.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
 import { dataFile, keyValues, machineLine } from './lib.ts';
@@ -23,9 +29,14 @@ const APPS: Record<string, string> = {
   'monorepo.yml': 'monorepo',
   'restify-fixed-port.yml': 'restify-fixed-port',
 };
+/** Services in bench/servers the tests never saw, and the inputs a user would give them (the rest at defaults). */
+const SERVICES: Record<string, Record<string, string>> = {
+  'express-api': { start: 'node server.js', paths: '/api/orders?status=open&limit=20\n/api/customers/42' },
+  'template-app': { start: 'node server.js', paths: '/catalogue/garden\n/product/8' },
+};
 const args = process.argv.slice(2);
 const gates = Number(keyValues(args.filter((a) => a.includes('='))).gates ?? '1');
-const chosen = args.filter((a) => a.endsWith('.yml'));
+const chosen = args.filter((a) => a.endsWith('.yml') || a in SERVICES);
 const examples = chosen.length > 0 ? chosen : Object.keys(APPS);
 const PR = 5;
 
@@ -55,6 +66,44 @@ async function aaGate(example: string): Promise<Report> {
   }
 }
 
+/** A/A gate of a service in bench/servers by the built action, its inputs as SERVICES gives them. */
+async function serviceGate(name: string): Promise<Report> {
+  const repo = makeRepo(readTree(fileURLToPath(new URL(`./servers/${name}`, import.meta.url))), {});
+  const fake = await startFakeGitHub({ token: TOKEN });
+  try {
+    const run = await runAction({
+      workspace: repo.workspace,
+      inputs: SERVICES[name]!,
+      event: pullRequestEvent(repo, PR),
+      apiUrl: fake.url,
+      timeoutMs: 30 * 60_000,
+    });
+    return readReport(run);
+  } finally {
+    await fake.close();
+    killUnder(repo.dir);
+    repo.cleanup();
+  }
+}
+
+/** The leak test's line: its verdict and the spread of its units (bytes per request), from the gate's rounds. */
+function leakLine(app: string, report: Report): string {
+  const leak = report.decision?.leaks?.[0];
+  const blocks = blockSlopes(report.rounds, report.settings.restartEvery, report.sequential?.pairs ?? 0);
+  const units = blocks.map((b) => b.head - b.base);
+  const largest = units.length > 0 ? Math.max(...units.map(Math.abs)) : Number.NaN;
+  const spread = units.length > 1 ? sd(units).toFixed(2) : '–';
+  return `| ${app} | ${leak?.verdict ?? 'not tested'} | ${units.length} | ${spread} | ${largest.toFixed(1)} | ${leak ? `${leak.change.toFixed(2)} (${leak.ci.map((x) => x.toFixed(1)).join(' … ')})` : '–'} |`;
+}
+
+/** What regressed in a gate: each comparison that did, as "scenario metric", and the leak test. */
+function regressed(report: Report): string[] {
+  const d = report.decision;
+  const metrics = (d?.comparisons ?? []).filter((c) => c.verdict === 'regression');
+  const leaks = (d?.leaks ?? []).filter((l) => l.verdict === 'regression');
+  return [...metrics.map((c) => `${c.scenario} ${c.metric}`), ...leaks.map(() => 'leak')];
+}
+
 /** Per-pair log ratios of a per-request memory figure, head against base. */
 function logRatios(rounds: readonly Round[], value: (r: Round) => number | undefined): number[] {
   const out: number[] = [];
@@ -76,12 +125,14 @@ const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;
 const started = new Date().toISOString();
 process.stderr.write(`${started} · ${machineLine()}\n`);
 console.log(
-  '| example | scenario | pairs | bytes/request (base) | noise of bytes/request | noise of GC pause/request | exact |',
+  '| example | scenario | pairs | bytes/request (base) | noise of bytes/request | noise of GC pause/request | exact | allocation | gate (regressed) |',
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: | --- |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- |');
+const leakLines: string[] = [];
 for (const example of examples) {
   for (let g = 0; g < gates; g++) {
-    const report = await aaGate(example);
+    const report = example in SERVICES ? await serviceGate(example) : await aaGate(example);
+    leakLines.push(leakLine(example, report));
     const memory = report.rounds.map((r) => ({
       pair: r.pair,
       side: r.side,
@@ -90,7 +141,7 @@ for (const example of examples) {
     }));
     appendFileSync(
       dataFile('memory-aa.jsonl'),
-      `${JSON.stringify({ started, example, verdict: report.verdict, restartEvery: report.plan?.processes, memory })}\n`,
+      `${JSON.stringify({ started, example, verdict: report.verdict, regressed: regressed(report), restartEvery: report.plan?.processes, memory })}\n`,
     );
     for (const scenario of new Set(report.rounds.map((r) => r.scenario))) {
       const rounds = report.rounds.filter((r) => r.scenario === scenario);
@@ -98,9 +149,17 @@ for (const example of examples) {
       const gc = logRatios(rounds, perRequest('gcMs'));
       const base = rounds.filter((r) => r.side === 'base').map(perRequest('allocatedBytes'));
       const exact = rounds.every((r) => r.measurement.memory?.exact);
+      const verdict = report.decision?.comparisons.find(
+        (c) => c.scenario === scenario && c.metric === 'alloc',
+      );
       console.log(
-        `| ${example} | ${scenario} | ${alloc.length} | ${Math.round(base[0] ?? 0)} | ${alloc.length > 1 ? pct(sd(alloc)) : '–'} | ${gc.length > 1 ? pct(sd(gc)) : '–'} | ${exact} |`,
+        `| ${example} | ${scenario} | ${alloc.length} | ${Math.round(base[0] ?? 0)} | ${alloc.length > 1 ? pct(sd(alloc)) : '–'} | ${gc.length > 1 ? pct(sd(gc)) : '–'} | ${exact} | ${verdict?.verdict ?? '–'} | ${report.verdict} (${regressed(report).join(', ') || 'none'}) |`,
       );
     }
   }
 }
+console.log(
+  '\n| app | leak test | blocks | sd of head − base (bytes/request) | largest | estimate (interval) |',
+);
+console.log('| --- | --- | ---: | ---: | ---: | --- |');
+for (const line of leakLines) console.log(line);

@@ -21586,6 +21586,9 @@ function moreAllocation(decision, scenario) {
     (c) => c.scenario === scenario && c.metric === "alloc" && c.verdict === "regression"
   );
 }
+function mostAllocation(decision) {
+  return decision.comparisons.filter((c) => c.metric === "alloc" && c.verdict === "regression").sort((a, b) => b.change - a.change)[0];
+}
 function size(change) {
   return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}\xD7` : `${Math.abs(change * 100).toFixed(1)}%`;
 }
@@ -21593,7 +21596,7 @@ function allocationClause(a) {
   return `it allocates ${size(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
 }
 function memoryNext(decision, site) {
-  const alloc = decision.comparisons.find((c) => c.metric === "alloc" && c.verdict === "regression");
+  const alloc = mostAllocation(decision);
   const leak = leaked(decision);
   const parts = [];
   const where = site === void 0 ? "" : `: head allocates more in ${allocationSubject(site)}`;
@@ -21903,6 +21906,162 @@ function nextLine(report, options) {
   return `**Next:** ${next}`;
 }
 
+// src/report/pair-chart.ts
+var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+var BAND = "#9e9e9e";
+var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
+var MAX_SERIES = PALETTE.length;
+function ratios(rounds, scenario, metric, pairs) {
+  return pairs.map((pair2) => {
+    const side2 = (s) => {
+      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
+      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
+    };
+    return side2("head") / side2("base");
+  });
+}
+function value(x) {
+  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
+}
+function quoted(text2) {
+  return `"${text2.replace(/["\r\n]/g, " ")}"`;
+}
+function xyChart(c) {
+  return [
+    "```mermaid",
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${c.palette.join(", ")}"}}}}%%`,
+    "xychart-beta",
+    `  title ${quoted(c.title)}`,
+    `  x-axis "pair" [${c.pairs.map((p) => p + 1).join(", ")}]`,
+    `  y-axis ${quoted(c.axis)} ${value(c.range[0])} --> ${value(c.range[1])}`,
+    ...c.lines.map((line) => `  line [${line.join(", ")}]`),
+    "```"
+  ];
+}
+function legend(lines, threshold, names) {
+  if (lines.length < 2) return [];
+  const sorted = [...lines].sort((a, b) => a.level - b.level);
+  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
+  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
+}
+function median3(xs) {
+  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return 1;
+  const mid = Math.floor(finite.length / 2);
+  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
+}
+function metricChart(decision, rounds, metric, names) {
+  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
+  if (compared.length === 0) return void 0;
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return void 0;
+  const threshold = compared[0].threshold;
+  const series2 = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
+  const band = [1 - threshold, 1 + threshold];
+  const finite = [...series2.flat(), ...band].filter(Number.isFinite);
+  const low = Math.min(...finite);
+  const high = Math.max(...finite);
+  const pad = Math.max(0.01, (high - low) * 0.08);
+  const lines = compared.map((c, i) => ({
+    name: c.scenario,
+    colour: COLOUR_NAMES[i],
+    level: median3(series2[i])
+  }));
+  const chart = xyChart({
+    title: `${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`,
+    pairs,
+    axis: "head \xF7 base",
+    range: [Math.max(0, low - pad), high + pad],
+    lines: [...series2.map((s) => s.map(value)), ...band.map((b) => pairs.map(() => value(b)))],
+    palette: [...PALETTE.slice(0, series2.length), BAND, BAND]
+  });
+  return [...legend(lines, threshold, names), "", ...chart];
+}
+function pairCharts(decision, rounds, names) {
+  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
+  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
+  if (charts2.length === 0) return [];
+  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
+  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
+  return [...more, ...charts2];
+}
+
+// src/report/memory-chart.ts
+var SIDES = [
+  { side: "head", colour: PALETTE[0], name: COLOUR_NAMES[0] },
+  { side: "base", colour: PALETTE[1], name: COLOUR_NAMES[1] }
+];
+var MB2 = 1024 * 1024;
+function series(rounds, side2, pairs, read) {
+  const raw = pairs.map((pair2) => {
+    const readings = rounds.filter((r) => r.pair === pair2 && r.side === side2 && r.measurement.memory !== void 0).map((r) => r.measurement.memory).sort((a, b) => b.served - a.served).map(read).filter((x) => x !== void 0 && Number.isFinite(x));
+    return readings[0] ?? Number.NaN;
+  });
+  let last = raw.find(Number.isFinite) ?? Number.NaN;
+  return raw.map((x) => {
+    if (Number.isFinite(x)) last = x;
+    return last;
+  });
+}
+function sidesChart(lines, pairs, title, words, level) {
+  const all = [...lines.head, ...lines.base].filter(Number.isFinite);
+  if (all.length === 0) return [];
+  const high = Math.max(...all);
+  const [unit, per] = high >= MB2 ? ["MB", MB2] : ["KB", 1024];
+  const low = Math.min(...all);
+  const pad = Math.max((high - low) * 0.08, high * 0.01);
+  const scaled = (xs) => xs.map((x) => value(Math.round(x / per * 100) / 100));
+  const levels = SIDES.map((s) => `${s.side} (${s.name}) ${formatBytes(level(lines[s.side]))}`).join(", ");
+  return [
+    "",
+    words(levels),
+    "",
+    ...xyChart({
+      title: `${title} (${unit})`,
+      pairs,
+      axis: unit,
+      range: [
+        Math.floor(Math.max(0, low - pad) / per * 10) / 10,
+        Math.ceil((high + pad) / per * 10) / 10
+      ],
+      lines: SIDES.map((s) => scaled(lines[s.side])),
+      palette: SIDES.map((s) => s.colour)
+    })
+  ];
+}
+var lastOf = (xs) => xs.at(-1) ?? Number.NaN;
+function heapChart(decision, rounds, pairs) {
+  if (!leaked(decision)) return [];
+  const read = (m) => m.retainedBytes;
+  const lines = { head: series(rounds, "head", pairs, read), base: series(rounds, "base", pairs, read) };
+  return sidesChart(
+    lines,
+    pairs,
+    "heap kept after each pair, each side",
+    (levels) => `The heap each side kept after each pair's full collection, at the last pair: ${levels}. Servers started anew begin low again.`,
+    lastOf
+  );
+}
+function allocationChart(decision, rounds, pairs, names) {
+  const worst = mostAllocation(decision);
+  if (!worst) return [];
+  const own = rounds.filter((r) => r.scenario === worst.scenario);
+  const read = (m) => m.requests > 0 ? m.allocatedBytes / m.requests : void 0;
+  const lines = { head: series(own, "head", pairs, read), base: series(own, "base", pairs, read) };
+  return sidesChart(
+    lines,
+    pairs,
+    "allocation per request, each side per pair",
+    (levels) => `Allocation per request in ${names(worst.scenario)}, each pair, near: ${levels}.`,
+    median3
+  );
+}
+function memoryCharts(decision, rounds, names) {
+  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
+  if (pairs.length === 0) return [];
+  return [...heapChart(decision, rounds, pairs), ...allocationChart(decision, rounds, pairs, names)];
+}
+
 // src/report/safety-text.ts
 function processList(commands2) {
   const shown2 = commands2.slice(0, 3).map((c) => `\`${c.replaceAll("`", "'")}\``);
@@ -21977,79 +22136,6 @@ function noteText(note) {
 }
 function job(jobs2) {
   return jobs2 === "runners" ? "runner" : "shard";
-}
-
-// src/report/pair-chart.ts
-var PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
-var BAND = "#9e9e9e";
-var COLOUR_NAMES = ["red", "blue", "green", "purple", "orange", "brown"];
-var MAX_SERIES = PALETTE.length;
-function ratios(rounds, scenario, metric, pairs) {
-  return pairs.map((pair2) => {
-    const side2 = (s) => {
-      const round = rounds.find((r) => r.pair === pair2 && r.scenario === scenario && r.side === s);
-      return round === void 0 ? Number.NaN : metricValue(round.measurement, metric);
-    };
-    return side2("head") / side2("base");
-  });
-}
-function value(x) {
-  return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, "") : "1";
-}
-function quoted(text2) {
-  return `"${text2.replace(/["\r\n]/g, " ")}"`;
-}
-function legend(lines, threshold, names) {
-  if (lines.length < 2) return [];
-  const sorted = [...lines].sort((a, b) => a.level - b.level);
-  const text2 = sorted.map((l) => `${names(l.name)} near ${l.level.toFixed(2)} (${l.colour})`).join(", ");
-  return ["", `Lines from the bottom up: ${text2}; the two grey lines are \xB1${formatShare(threshold)}.`];
-}
-function median3(xs) {
-  const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (finite.length === 0) return 1;
-  const mid = Math.floor(finite.length / 2);
-  return finite.length % 2 === 1 ? finite[mid] : (finite[mid - 1] + finite[mid]) / 2;
-}
-function metricChart(decision, rounds, metric, names) {
-  const compared = decision.comparisons.filter((c) => c.metric === metric).slice(0, MAX_SERIES);
-  if (compared.length === 0) return void 0;
-  const pairs = [...new Set(rounds.map((r) => r.pair))].sort((a, b) => a - b);
-  if (pairs.length === 0) return void 0;
-  const threshold = compared[0].threshold;
-  const series = compared.map((c) => ratios(rounds, c.scenario, metric, pairs));
-  const band = [1 - threshold, 1 + threshold];
-  const finite = [...series.flat(), ...band].filter(Number.isFinite);
-  const low = Math.min(...finite);
-  const high = Math.max(...finite);
-  const pad = Math.max(0.01, (high - low) * 0.08);
-  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(", ");
-  const lines = compared.map((c, i) => ({
-    name: c.scenario,
-    colour: COLOUR_NAMES[i],
-    level: median3(series[i])
-  }));
-  return [
-    ...legend(lines, threshold, names),
-    "",
-    "```mermaid",
-    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    "xychart-beta",
-    `  title ${quoted(`${metricLabel(metric)}: head \xF7 base per pair (grey: \xB1${formatShare(threshold)})`)}`,
-    `  x-axis "pair" [${pairs.map((p) => p + 1).join(", ")}]`,
-    `  y-axis "head \xF7 base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
-    ...series.map((s) => `  line [${s.map(value).join(", ")}]`),
-    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(", ")}]`),
-    "```"
-  ];
-}
-function pairCharts(decision, rounds, names) {
-  const metrics = [...new Set(decision.comparisons.map((c) => c.metric))];
-  const charts2 = metrics.flatMap((metric) => metricChart(decision, rounds, metric, names) ?? []);
-  if (charts2.length === 0) return [];
-  const scenarios = new Set(decision.comparisons.map((c) => c.scenario)).size;
-  const more = scenarios > MAX_SERIES ? ["", `${scenarios - MAX_SERIES} more scenarios are not drawn.`] : [];
-  return [...more, ...charts2];
 }
 
 // src/report/plan-text.ts
@@ -22396,6 +22482,11 @@ function charts(report) {
   );
   return [
     ...section("Each pair: head \xF7 base", lead.slice(1), report.verdict !== "no-change"),
+    ...section(
+      "Memory: each side over the gate",
+      memoryCharts(decision, report.rounds, names).slice(1),
+      true
+    ),
     ...section("Each pair: head \xF7 base of the other metrics", rest.slice(1))
   ];
 }

@@ -90,6 +90,13 @@ export function moreAllocation(
   );
 }
 
+/** The regressed allocation comparison with the largest change (the one the Next line and the chart name). */
+export function mostAllocation(decision: Pick<Decision, 'comparisons'>): MetricComparison | undefined {
+  return decision.comparisons
+    .filter((c) => c.metric === 'alloc' && c.verdict === 'regression')
+    .sort((a, b) => b.change - a.change)[0];
+}
+
 /** A change's size: a factor from half again (2.0×), else a percentage (11.5%). */
 function size(change: number): string {
   return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}×` : `${Math.abs(change * 100).toFixed(1)}%`;
@@ -105,7 +112,7 @@ export function allocationClause(a: MetricComparison): string {
  * and what the allocation profile names allocating more on head), or when head keeps what it served.
  */
 export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>, site?: AllocationSite): string {
-  const alloc = decision.comparisons.find((c) => c.metric === 'alloc' && c.verdict === 'regression');
+  const alloc = mostAllocation(decision);
   const leak = leaked(decision);
   const parts: string[] = [];
   const where = site === undefined ? '' : `: head allocates more in ${allocationSubject(site)}`;

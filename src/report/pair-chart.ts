@@ -9,9 +9,9 @@ import type { Metric, Round } from '../model/measure.ts';
 import { formatShare, metricLabel } from './format.ts';
 
 /** Series colours: the scenarios' lines, then the band's two lines in grey. */
-const PALETTE = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
+export const PALETTE = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
 const BAND = '#9e9e9e';
-const COLOUR_NAMES = ['red', 'blue', 'green', 'purple', 'orange', 'brown'];
+export const COLOUR_NAMES = ['red', 'blue', 'green', 'purple', 'orange', 'brown'];
 
 /** Scenarios drawn in one chart at most (one colour each). */
 export const MAX_SERIES = PALETTE.length;
@@ -33,13 +33,37 @@ function ratios(
 }
 
 /** A ratio as Mermaid reads it (no NaN: a missing pair is drawn at 1, on the line of no change). */
-function value(x: number): string {
+export function value(x: number): string {
   return Number.isFinite(x) ? x.toFixed(4).replace(/\.?0+$/, '') : '1';
 }
 
 /** A title for Mermaid's quoted string: no double quotes, no line breaks. */
 function quoted(text: string): string {
   return `"${text.replace(/["\r\n]/g, ' ')}"`;
+}
+
+/** What xyChart draws: our own title and axis words, numbers already written, one colour a line. */
+export interface XyChart {
+  title: string;
+  pairs: readonly number[];
+  axis: string;
+  range: [number, number];
+  lines: readonly (readonly string[])[];
+  palette: readonly string[];
+}
+
+/** A Mermaid xychart over the pairs (numbered from 1) as a fenced block. */
+export function xyChart(c: XyChart): string[] {
+  return [
+    '```mermaid',
+    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${c.palette.join(', ')}"}}}}%%`,
+    'xychart-beta',
+    `  title ${quoted(c.title)}`,
+    `  x-axis "pair" [${c.pairs.map((p) => p + 1).join(', ')}]`,
+    `  y-axis ${quoted(c.axis)} ${value(c.range[0])} --> ${value(c.range[1])}`,
+    ...c.lines.map((line) => `  line [${line.join(', ')}]`),
+    '```',
+  ];
 }
 
 /** A scenario's line: its colour and where it runs (the median of its ratios), so it is found without colour. */
@@ -60,7 +84,8 @@ function legend(lines: readonly Line[], threshold: number, names: (s: string) =>
   return ['', `Lines from the bottom up: ${text}; the two grey lines are ±${formatShare(threshold)}.`];
 }
 
-function median(xs: readonly number[]): number {
+/** The median of the finite values; 1 when there are none (a ratio's line of no change). */
+export function median(xs: readonly number[]): number {
   const finite = xs.filter(Number.isFinite).sort((a, b) => a - b);
   if (finite.length === 0) return 1;
   const mid = Math.floor(finite.length / 2);
@@ -85,25 +110,20 @@ function metricChart(
   const low = Math.min(...finite);
   const high = Math.max(...finite);
   const pad = Math.max(0.01, (high - low) * 0.08);
-  const palette = [...PALETTE.slice(0, series.length), BAND, BAND].join(', ');
   const lines = compared.map((c, i) => ({
     name: c.scenario,
     colour: COLOUR_NAMES[i]!,
     level: median(series[i]!),
   }));
-  return [
-    ...legend(lines, threshold, names),
-    '',
-    '```mermaid',
-    `%%{init: {"xyChart": {"width": 720, "height": 320}, "themeVariables": {"xyChart": {"plotColorPalette": "${palette}"}}}}%%`,
-    'xychart-beta',
-    `  title ${quoted(`${metricLabel(metric)}: head ÷ base per pair (grey: ±${formatShare(threshold)})`)}`,
-    `  x-axis "pair" [${pairs.map((p) => p + 1).join(', ')}]`,
-    `  y-axis "head ÷ base" ${value(Math.max(0, low - pad))} --> ${value(high + pad)}`,
-    ...series.map((s) => `  line [${s.map(value).join(', ')}]`),
-    ...band.map((b) => `  line [${pairs.map(() => value(b)).join(', ')}]`),
-    '```',
-  ];
+  const chart = xyChart({
+    title: `${metricLabel(metric)}: head ÷ base per pair (grey: ±${formatShare(threshold)})`,
+    pairs,
+    axis: 'head ÷ base',
+    range: [Math.max(0, low - pad), high + pad],
+    lines: [...series.map((s) => s.map(value)), ...band.map((b) => pairs.map(() => value(b)))],
+    palette: [...PALETTE.slice(0, series.length), BAND, BAND],
+  });
+  return [...legend(lines, threshold, names), '', ...chart];
 }
 
 /**

@@ -10,6 +10,7 @@ import { code, codeBlock, escapeMarkdown, inlineText } from './escape.ts';
 import { formatSeconds, formatShare } from './format.ts';
 import { driftLine } from './history-text.ts';
 import { decisionSentence, type LeadOptions, leadSentence, nextLine, titleLine } from './lead.ts';
+import { memoryCharts } from './memory-chart.ts';
 import { noteText } from './note-text.ts';
 import { carryOverNote, droppedNote, openLoopText, processOffsetNote, scenariosLine } from './notes.ts';
 import { isAccepted } from './outputs.ts';
@@ -147,7 +148,10 @@ function section(summary: string, body: readonly string[], open = false): string
   return [`<details${open ? ' open' : ''}><summary>${summary}</summary>`, '', ...body, '', '</details>', ''];
 }
 
-/** The pictures: req/s pair by pair unfolded (folded on "no change", with nothing to show), the other metrics folded. */
+/**
+ * The pictures: req/s pair by pair unfolded (folded on "no change", with nothing to show), each side's memory
+ * unfolded when a leak or allocation regressed (drawn only then), the other metrics folded.
+ */
 function charts(report: Report): string[] {
   const decision = report.decision;
   if (!decision || report.rounds.length === 0) return [];
@@ -169,6 +173,11 @@ function charts(report: Report): string[] {
   );
   return [
     ...section('Each pair: head ÷ base', lead.slice(1), report.verdict !== 'no-change'),
+    ...section(
+      'Memory: each side over the gate',
+      memoryCharts(decision, report.rounds, names).slice(1),
+      true,
+    ),
     ...section('Each pair: head ÷ base of the other metrics', rest.slice(1)),
   ];
 }

@@ -1,7 +1,8 @@
 /**
  * Issue 4's "done when", end to end: the built action (dist/index.js) on a restify service whose head re-attaches
  * its `after` listener on every request (test/fixtures/restify). The listener list grows with every request and
- * each response runs all of them, so the head must be flagged, the profile must name the listener's function in
+ * each response runs all of them, so the head must be flagged, as slower and as allocating more per request (issue
+ * 51: the memory regression a reviewer reads in the lead and the Next line), the profile must name the listener's function in
  * lib/util.js first (with evidence, window by window), the annotation must land on its line, the artifact files
  * must all be there, and the event-loop section must show the blocking.
  *
@@ -16,6 +17,7 @@ import type { Report } from '../../../src/model/report.ts';
 import { formatMs } from '../../../src/report/diagnostics.ts';
 import { runAction } from '../../support/action.ts';
 import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
+import { leadOf } from '../../support/memory-gate.ts';
 import {
   type Files,
   killProcessesUnder,
@@ -100,7 +102,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     repo?.cleanup();
   });
 
-  test('flags head, names logRequestTiming in lib/util.js, annotates its line, keeps every flame graph and shows the event loop as report.json measured it', async (t) => {
+  test('flags head, says it allocates more per request, names logRequestTiming in lib/util.js, annotates its line, keeps every flame graph and shows the event loop as report.json measured it', async (t) => {
     const shared: Files = {
       'package.json': fixture('package.json'),
       'package-lock.json': fixture('package-lock.json'),
@@ -147,6 +149,10 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
         .filter((l) => /^(pair \d|install |profiling took|a borderline)/.test(l))
         .join('\n')}`,
     );
+    const leak = report.decision?.leaks?.[0];
+    t.diagnostic(
+      `leak test: ${leak?.verdict}, head − base ${leak?.change.toFixed(0)} bytes a request (${leak?.ci.map((x) => x.toFixed(0)).join(' … ')}), base ${leak?.base.toFixed(0)}, head ${leak?.head.toFixed(0)}, ${leak?.units} blocks; heap kept: ${report.rounds.map((r) => `${r.pair}${r.side[0]} ${r.measurement.memory?.served} ${((r.measurement.memory?.retainedBytes ?? 0) / 1e6).toFixed(2)}`).join(', ')}`,
+    );
     // Blocks of 2: a base and a head process for each, and a new pair for each time the first pair of a later block
     // (pairs 3, 5, 7) was measured again (the first pair never is); every process of a side reported its diagnostics.
     assert.equal(report.settings.restartEvery, 2);
@@ -191,6 +197,19 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     const comments = fake.comments.get(21) ?? [];
     assert.equal(comments.length, 1);
     const body = comments[0]!.body;
+    // A memory regression too, in the reader's words: each response runs every listener added so far, each building
+    // its strings, so head allocates many times what base does per request (15 KB → 463 KB on 2026-12-05). Not the
+    // leak test: a listener added again is one more pointer in the emitter's array, 8 bytes a request, under its
+    // threshold of 1 MB per 100,000 requests, and lost in the heap's own drift over head's few requests a block
+    // (bench/NOTEBOOK.md §50).
+    assert.match(run.outputs.memory ?? '', /^allocation/);
+    const alloc = report.decision?.comparisons.find((c) => c.metric === 'alloc');
+    assert.equal(alloc?.verdict, 'regression', JSON.stringify(alloc));
+    assert.match(
+      leadOf(body),
+      /; it allocates [\d.]+(×|%) more per request \([\d.,]+ [KM]?B → [\d.,]+ [KM]?B\); /,
+    );
+    assert.match(body, /\*\*Next:\*\* Look at what GET \/seed\/v1 allocates per request/);
     const profile = section(body, 'Where the time went (CPU profile)');
     t.diagnostic(`profile section:\n${profile}`);
     const first = tableRows(profile)[0];
