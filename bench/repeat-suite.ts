@@ -1,8 +1,9 @@
 /**
  * Runs a test suite N times in a row while another process keeps one core busy, and stops at the first failure: the
  * evidence that a suite does not flake under load, and how long it takes (docs/development.md, bench/SUITE.md).
- * `test` is `npm test` phase by phase (typecheck, lint, unit, e2e), each timed, with each e2e file's time
- * (bench/file-times.ts) appended to bench/data/suite-times/<start>-run<N>.txt. Prints one line a run and a summary.
+ * `test` is `npm test` phase by phase (typecheck, lint, then the test files: the unit files beside the first group of
+ * end-to-end files, then the second, test/run-suite.ts), each timed, with each test file's time (bench/file-times.ts)
+ * appended to bench/data/suite-times/<start>-<suite>-run<N>.txt. Prints one line a run and a summary.
  *
  *   npx node bench/repeat-suite.ts unit 20
  *   npx node bench/repeat-suite.ts e2e 3
@@ -18,11 +19,11 @@ if (suite !== 'unit' && suite !== 'e2e' && suite !== 'test')
   throw new Error(`suite must be unit, e2e or test, not ${suite}`);
 const runs = Number(times);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a whole number ≥ 1, not ${times}`);
-const phases = suite === 'test' ? ['typecheck', 'lint', 'test:unit', 'test:e2e'] : [`test:${suite}`];
+const phases = suite === 'test' ? ['typecheck', 'lint', 'test:files'] : [`test:${suite}`];
 const timesDir = join('bench', 'data', 'suite-times');
 const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '');
-// Each e2e file's time, from the e2e runner's two groups (test/run-e2e.ts hands them the reporter).
-const E2E_TIMES = [
+// Each test file's time, from the runs of `node --test` test/run-suite.ts makes (it hands them the reporters).
+const FILE_TIMES = [
   '--test-reporter=spec',
   '--test-reporter-destination=stdout',
   '--test-reporter=./bench/file-times.ts',
@@ -56,7 +57,7 @@ for (let run = 1; run <= runs && failed === 0; run++) {
     const fileTimes = join(timesDir, `${stamp}-${suite}-run${run}.txt`);
     const result = spawnSync(
       'npm',
-      ['run', '-s', phase, ...(phase === 'test:e2e' ? ['--', ...E2E_TIMES] : [])],
+      ['run', '-s', phase, ...(/^test:(e2e|files)$/.test(phase) ? ['--', ...FILE_TIMES] : [])],
       {
         encoding: 'utf8',
         maxBuffer: 256 * 2 ** 20,
@@ -64,8 +65,9 @@ for (let run = 1; run <= runs && failed === 0; run++) {
       },
     );
     const c = counts(result.stdout);
+    const groups = /^run-suite: (.*)$/m.exec(result.stdout)?.[1];
     said.push(
-      `${phase} ${((Date.now() - at) / 1000).toFixed(0)} s (exit ${result.status}${c.pass + c.fail > 0 ? `, ${c.pass} passed, ${c.fail} failed, ${c.skipped} skipped, ${c.todo} todo` : ''}; load ${load})`,
+      `${phase} ${((Date.now() - at) / 1000).toFixed(0)} s (exit ${result.status}${c.pass + c.fail > 0 ? `, ${c.pass} passed, ${c.fail} failed, ${c.skipped} skipped, ${c.todo} todo` : ''}${groups ? `; ${groups}` : ''}; load ${load}, after ${loadavg()[0]!.toFixed(1)})`,
     );
     if (result.status !== 0) {
       failed++;

@@ -33,7 +33,7 @@ function reportOf(kind: 'regression' | 'unchanged'): Report {
   return report;
 }
 
-describe('controls, end to end', { timeout: 120_000 }, () => {
+describe('controls, end to end', { timeout: 300_000 }, () => {
   let dir: string;
   const fakes: FakeGitHub[] = [];
   let runs = 0;

@@ -1,8 +1,8 @@
 /**
- * The runners of a matrix of replicas, as GitHub runs them, one after the other on this machine: each runner's
- * perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its `if:`
- * evaluated); then a merging job that downloads them and publishes with `mode: report`. For
- * test/e2e/example-replicas.test.ts and the recorder of its two-stage fixtures
+ * The runners of a matrix of replicas, as GitHub runs them, at once or one after the other on this machine: each
+ * runner's perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its
+ * `if:` evaluated); then a merging job that downloads them and publishes with `mode: report`. For
+ * test/e2e/example-replicas.test.ts, example-two-stage.test.ts and the recorder of their fixtures
  * (test/fixtures/two-stage/record.ts).
  */
 import assert from 'node:assert/strict';
@@ -21,7 +21,7 @@ import {
   writesTo,
 } from './example.ts';
 import type { FakeGitHub } from './fake-github/index.ts';
-import { makeRepo, pullRequestEvent, type TestRepo } from './repo.ts';
+import { git, makeRepo, pullRequestEvent, type TestRepo } from './repo.ts';
 import {
   type Artifact,
   actionInvocation,
@@ -63,22 +63,41 @@ function uploadStep(job: PerfGateJob) {
   return upload;
 }
 
-/** Every run of a measuring job's matrix, one after the other: each runner's result, and its uploaded artifact. */
+/**
+ * A runner's own checkout of the pull request, as actions/checkout leaves one on each runner (a shallow clone of
+ * head): runners that run at once share no work tree, git lock or process directory.
+ */
+function runnerCheckout(
+  repo: TestRepo,
+  job: PerfGateJob,
+  jobIndex: number,
+): { dir: string; workspace: string } {
+  const dir = join(repo.dir, `runner-${job.id}-${jobIndex}`);
+  mkdirSync(dir);
+  const workspace = join(dir, 'workspace');
+  git(dir, 'clone', '-q', '--depth=1', '--branch', 'feature', `file://${repo.origin}`, workspace);
+  return { dir, workspace };
+}
+
+/**
+ * Every run of a measuring job's matrix, each on a checkout of its own: each runner's result, and its uploaded
+ * artifact, in the matrix's order. `together`: the runners run at once, as GitHub runs a matrix (here on one
+ * machine's CPUs, for tests whose change no shared CPU moves); otherwise one after the other.
+ */
 export async function runMatrix(
   t: TestContext | undefined,
   job: PerfGateJob,
   repo: TestRepo,
   open: (p: 'read' | 'write') => Promise<FakeGitHub>,
+  { together = false } = {},
 ): Promise<{ results: ExampleResult[]; artifacts: Artifact[] }> {
   const upload = uploadStep(job);
-  const results: ExampleResult[] = [];
-  const artifacts: Artifact[] = [];
-  for (const { matrix, jobIndex } of matrixRuns(job)) {
+  const runner = async ({ matrix, jobIndex }: ReturnType<typeof matrixRuns>[number]) => {
     const readOnly = await open('read');
     const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, TIMING_OVERRIDES);
+    const checkout = runnerCheckout(repo, job, jobIndex);
     const result = await runStep({
-      workspace: repo.workspace,
-      dir: repo.dir,
+      ...checkout,
       invocation,
       eventName: 'pull_request',
       event: pullRequestEvent(repo, PR),
@@ -103,10 +122,13 @@ export async function runMatrix(
     assert.ok(report.environment.cpuModel && report.environment.kernel);
     const context = { token: TOKEN, matrix, jobIndex, steps: { [job.perfGateId ?? 'perf']: run.outputs } };
     assert.ok(conditionHolds(upload.if, context, { failed: false }, `${job.file} upload`));
-    artifacts.push(uploadArtifact(upload, context, repo.workspace, RUN));
-    results.push(result);
-  }
-  return { results, artifacts };
+    return { result, artifact: uploadArtifact(upload, context, checkout.workspace, RUN) };
+  };
+  const runs = matrixRuns(job);
+  const done: Awaited<ReturnType<typeof runner>>[] = [];
+  if (together) done.push(...(await Promise.all(runs.map(runner))));
+  else for (const run of runs) done.push(await runner(run));
+  return { results: done.map((d) => d.result), artifacts: done.map((d) => d.artifact) };
 }
 
 /**

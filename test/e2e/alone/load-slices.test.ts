@@ -142,14 +142,15 @@ describe('pairs on the pools (LoadGenerator open/turns/take/close)', () => {
     const ratio = first.rps / second.rps;
     assert.ok(ratio > 0.35 && ratio < 0.75, `head/base req/s ${ratio.toFixed(2)}`);
     assert.ok(first.latencyMs.p50 > second.latencyMs.p50 * 1.4, 'head is slower per request');
-    // Each server is busy through its own slices, and only then: about a core for their length, and at least its
-    // busy loop per request.
+    // Each server is busy through its own slices, and only then: up to about a core for their length (a busy
+    // machine leaves it less: 0.49 with a core kept busy at load average 10, so the floor is a quarter), and at least
+    // its busy loop per request.
     for (const [m, busyUs] of [
       [first, 400],
       [second, 200],
     ] as const) {
       const cores = m.serverCpuSec! / m.elapsedSec;
-      assert.ok(cores > 0.5 && cores < 1.5, `server cores in its slices ${cores.toFixed(2)}`);
+      assert.ok(cores > 0.25 && cores < 1.5, `server cores in its slices ${cores.toFixed(2)}`);
       assert.ok(metricValue(m, 'cpu') > busyUs, `${metricValue(m, 'cpu').toFixed(0)} µs per request`);
     }
     const cpuRatio = metricValue(first, 'cpu') / metricValue(second, 'cpu');

@@ -1,112 +1,20 @@
 /**
- * The real profiler: installs the pinned 0x (into the default cache directory, so a second run reuses it) and
- * profiles throwaway servers side by side, in windows of load taken in turns, as the gate does. Needs the npm
- * registry the first time. What the profiles name, through the built
- * action, is end to end in restify-listener.test.ts and dep-bump-profile.test.ts.
+ * The real profiler (test/support/side-by-side.ts) on throwaway servers side by side, in windows of load taken in
+ * turns, as the gate does: what each profile holds and how its samples split into its windows, which a busy CPU
+ * moves. Servers that fail under the profiler are in test/e2e/profile-failures.test.ts. What the profiles name,
+ * through the built action, is end to end in restify-listener.test.ts and dep-bump-profile.test.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { writePortPreload } from '../../../src/diagnostics/port-map.ts';
-import { liveChildren } from '../../../src/io/proc.ts';
 import { freePort, listening } from '../../../src/io/server.ts';
-import { GateError } from '../../../src/model/errors.ts';
-import type { Side } from '../../../src/model/measure.ts';
-import { SAMPLING_INTERVAL_US } from '../../../src/profile/compare.ts';
-import { ensureZeroX } from '../../../src/profile/install.ts';
-import type { ProfileTarget } from '../../../src/profile/profiled-server.ts';
-import {
-  getRequests,
-  MIN_ALIGNED_SHARE,
-  profileSideBySide,
-  type SideBySideSpec,
-} from '../../../src/profile/side-by-side.ts';
+import { MIN_ALIGNED_SHARE, profileSideBySide } from '../../../src/profile/side-by-side.ts';
 import { buildProfile } from '../../../src/profile/ticks.ts';
-import { processesUnder } from '../../support/repo.ts';
-
-const SERVER = `'use strict';
-const http = require('node:http');
-
-function spin(n) {
-  let x = 0;
-  for (let i = 0; i < n; i++) x += Math.sqrt(i + x) % 7;
-  return x;
-}
-
-let served = 0;
-const crashAfter = Number(process.env.CRASH_AFTER) || Infinity;
-http
-  .createServer(function handle(req, res) {
-    if (++served > crashAfter) process.exit(3);
-    res.end(String(spin(5000)));
-  })
-  .listen(Number(process.env.FIXED_PORT || process.env.PORT), '127.0.0.1');
-`;
-
-async function rejection(promise: Promise<unknown>): Promise<GateError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof GateError, `expected a GateError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected profileSideBySide to fail');
-}
+import { SERVER, sideBySide } from '../../support/side-by-side.ts';
 
 describe('profileSideBySide with 0x', { timeout: 10 * 60_000 }, () => {
-  let zeroxBin = '';
-  let scratch = '';
-  let count = 0;
-
-  /** A server directory of its own for each side, and the spec that profiles them side by side. */
-  const spec = (
-    files: Record<Side, Record<string, string>>,
-    overrides: Partial<Record<Side, Partial<ProfileTarget>>> = {},
-  ): SideBySideSpec => {
-    const target = (side: Side): ProfileTarget => {
-      const dir = join(scratch, `server-${++count}`);
-      mkdirSync(dir, { recursive: true });
-      for (const [name, text] of Object.entries(files[side])) writeFileSync(join(dir, name), text);
-      return {
-        side,
-        cwd: dir,
-        start: 'node server.js',
-        port: undefined,
-        readyPath: '/',
-        outDir: join(dir, 'profile'),
-        zeroxBin,
-        readyTimeoutMs: 15_000,
-        samplingIntervalUs: SAMPLING_INTERVAL_US,
-        ...overrides[side],
-      };
-    };
-    return {
-      targets: { base: target('base'), head: target('head') },
-      requests: getRequests(['/']),
-      pairs: 8,
-      windowSec: 0.125,
-      warmupSec: 0.25,
-      connections: 4,
-    };
-  };
-  const both = (files: Record<string, string>) => ({ base: files, head: files });
-
-  const assertNothingLeft = (): void => {
-    assert.deepEqual(processesUnder(scratch), [], 'no process of the test is left');
-    assert.equal(liveChildren(), 0);
-  };
-
-  before(async (t) => {
-    scratch = mkdtempSync(join(tmpdir(), 'perf-gate-profile-e2e-'));
-    const started = Date.now();
-    zeroxBin = await ensureZeroX();
-    t.diagnostic(`ensureZeroX: ${Date.now() - started} ms`);
-  });
-  after(() => {
-    if (scratch !== '') rmSync(scratch, { recursive: true, force: true });
-  });
+  const { spec, both, assertNothingLeft, scratch } = sideBySide();
 
   test('profiles two servers at once, one started with npm start: each one’s samples split into its windows', async (t) => {
     const npmStart = {
@@ -157,7 +65,7 @@ describe('profileSideBySide with 0x', { timeout: 10 * 60_000 }, () => {
 
   test('servers on one fixed port run side by side, each moved to a port of its own', async (t) => {
     const fixed = await freePort();
-    const portPreload = writePortPreload(join(scratch, 'preload'));
+    const portPreload = writePortPreload(join(scratch(), 'preload'));
     const moved = async () => ({
       port: fixed,
       movedTo: await freePort(),
@@ -182,50 +90,6 @@ describe('profileSideBySide with 0x', { timeout: 10 * 60_000 }, () => {
       assert.equal(split.length, (alignment?.inOwn ?? 0) >= MIN_ALIGNED_SHARE ? 8 : 0);
     }
     assert.equal(await listening('127.0.0.1', fixed), false);
-    assertNothingLeft();
-  });
-
-  test('a server that never listens ends with a GateError within the ready timeout; the other is stopped too', async () => {
-    const s = spec(
-      { base: { 'server.js': SERVER }, head: { 'server.js': 'setInterval(() => {}, 1000);\n' } },
-      { head: { readyTimeoutMs: 3000 } },
-    );
-    const started = Date.now();
-    const error = await rejection(profileSideBySide(s));
-    const elapsed = Date.now() - started;
-    assert.equal(error.code, 'server-start');
-    assert.equal(error.side, 'head');
-    assert.match(error.message, /did not answer GET \/ on port \d+ within 3 s under 0x/);
-    assert.ok(elapsed < 3000 + 7000, `took ${elapsed} ms`);
-    assertNothingLeft();
-  });
-
-  test('a server that crashes under load is reported, though 0x exits 0', async () => {
-    const error = await rejection(
-      profileSideBySide(spec(both({ 'server.js': SERVER }), { head: { env: { CRASH_AFTER: '20' } } })),
-    );
-    assert.equal(error.code, 'server-crash');
-    assert.equal(error.side, 'head');
-    assert.match(
-      error.message,
-      /exited with code 3 during profiling \(GET \/\) under 0x|exited .* during profiling/,
-    );
-    assertNothingLeft();
-  });
-
-  test('a server that dies at start-up is reported with its output', async () => {
-    const error = await rejection(
-      profileSideBySide(
-        spec({
-          base: { 'server.js': "throw new Error('no config file');\n" },
-          head: { 'server.js': SERVER },
-        }),
-      ),
-    );
-    assert.equal(error.code, 'server-start');
-    assert.equal(error.side, 'base');
-    assert.match(error.message, /exited under 0x before it answered/);
-    assert.match(error.output ?? '', /no config file/);
     assertNothingLeft();
   });
 });

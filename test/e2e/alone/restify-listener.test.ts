@@ -239,11 +239,14 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
       /^logRequestTiming got hotter on head: [\d.]+ µs → [\d.]+ µs of CPU time per request \(regression\)\.$/,
     );
 
-    // The artifact's files (no artifact service here: the action lists them), each there and not empty.
+    // The artifact's files (no artifact service here: the action lists them), each there and not empty: each side's
+    // allocation profile too, taken beside its CPU profile.
     const dir = join(dirname(reportPath), 'profiles');
     const expected = [
+      'base/allocation.heapprofile',
       'base/flamegraph.html',
       'base/ticks.json',
+      'head/allocation.heapprofile',
       'head/flamegraph.html',
       'head/ticks.json',
       'diff-head.html',
