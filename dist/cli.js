@@ -12475,7 +12475,7 @@ function ruleVerdict(worse, ci, within, tau, floor) {
   if (!Number.isFinite(worse)) return "inconclusive";
   if (ci[0] > floor * tau && worse >= tau) return "regression";
   if (-ci[1] > floor * tau && -worse >= tau) return "improvement";
-  if (within[0] > -tau && -within[1] > -tau) return "no-change";
+  if (within[0] > -tau && within[1] < tau) return "no-change";
   return "inconclusive";
 }
 function worseScale(metric, ci) {
@@ -12571,8 +12571,11 @@ function multiplierOf(d) {
   return d.weights / (d.weight ?? 1);
 }
 function adjustedP(p, f, significant) {
-  const adjusted = Math.min(1, f.multiplier * f.sequential(p));
-  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
+  return familyP(f.sequential(p), f.multiplier, f.alpha, significant);
+}
+function familyP(sequential, multiplier, alpha, significant) {
+  const adjusted = Math.min(1, multiplier * sequential);
+  return significant ? Math.min(adjusted, alpha) : Math.max(adjusted, alpha * (1 + 1e-9));
 }
 
 // src/decide/futility.ts
@@ -13272,8 +13275,8 @@ function compareFailures(scenario, pairs, family) {
   const test = overdispersedRateTest(units2.head, units2.base);
   const p = test.p;
   const significant = p <= family.level;
-  const adjusted = Math.min(1, family.multiplier * sequentialP(p, family.looks, family.early));
-  const pAdjusted = significant ? Math.min(adjusted, family.alpha) : Math.max(adjusted, family.alpha * (1 + 1e-9));
+  const sequential = sequentialP(p, family.looks, family.early);
+  const pAdjusted = familyP(sequential, family.multiplier, family.alpha, significant);
   const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
   const within = rateDifference(head2, base, test.dispersion, family.equivalence);
@@ -13356,7 +13359,7 @@ function compareLeak(rounds, restartEvery, measured, f, threshold = LEAK_THRESHO
   const change = inferred?.inference.estimate ?? units2[0];
   const equivalent = f.equivalence > 0 ? inferUnits(units2, f.equivalence) : void 0;
   const within = equivalent ? [equivalent.inference.lower, equivalent.inference.upper] : [nan, nan];
-  const significant = ci[0] > 0 || ci[1] < 0;
+  const significant = excludesZero(ci[0], ci[1]);
   return {
     units: units2.length,
     base: median2(blocks.map((b) => b.base)),

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { comparisonAlpha, weightOf } from '../../../src/decide/family.ts';
-import { roundKey } from '../../../src/decide/merge.ts';
+import { mergeReports, roundKey } from '../../../src/decide/merge.ts';
 import { stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
 import { GateError } from '../../../src/model/errors.ts';
@@ -153,7 +153,19 @@ describe('mergeReports', () => {
     rule.settings.alpha = 0.01;
     assert.match(
       mergeError(() => mergeAsMeasured([asFile(a, 'a.json'), asFile(rule, 'b.json')])),
-      /b\.json was measured with `alpha` 0\.01, but this job decides with/,
+      /b\.json was measured with `alpha` 0\.01, but this job decides with .*the same `alpha` \(in `measure`\)/,
+    );
+    // `memory-threshold` is an input of its own, not a setting of `measure`.
+    const memory = gateReport({ paths: { '/b': 1 } });
+    memory.settings.memoryThreshold = 0.05;
+    assert.match(
+      mergeError(() =>
+        mergeReports([asFile(a, 'a.json'), asFile(memory, 'b.json')], {
+          rule: { threshold: 0.05, latencyThreshold: 0.2, memoryThreshold: 0.01, alpha: 0.05 },
+          runId: undefined,
+        }),
+      ),
+      /measured with `memory-threshold` 5%, .*the same `memory-threshold` \(a threshold/,
     );
   });
 
