@@ -13,6 +13,7 @@ import type { Round, RoundMeasurement } from '../model/measure.ts';
 import { overdispersedRateTest, type UnitCounts } from '../stats/overdispersion.ts';
 import { poissonLower, poissonUpper } from '../stats/poisson-bounds.ts';
 import { sequentialP } from '../stats/sequential-boundary.ts';
+import { type FailureFamily, familyP } from './family.ts';
 import { unitOf } from './interval.ts';
 
 /** A side's failed requests, requests and failure classes over the pairs. */
@@ -35,21 +36,6 @@ function add(side: SideFailures, m: RoundMeasurement, expectStatus: number | und
     if (!expected(code, expectStatus))
       side.classes.statuses[code] = (side.classes.statuses[code] ?? 0) + count;
   }
-}
-
-/** The family's view of the test: this look's level (early or not), its p-value's multiplier, alpha and the looks. */
-export interface FailureFamily {
-  level: number;
-  /** Whether this is one of the schedule's early looks (sequential-boundary.ts); default not. */
-  early?: boolean;
-  /** The family's weight over this test's (src/decide/family.ts). */
-  multiplier: number;
-  alpha: number;
-  looks: readonly number[];
-  /** Pairs that share their processes (the unit: blocks from 2, else pairs); default 0. */
-  restartEvery?: number;
-  /** The one-sided level of each bound of the equivalence test at this look (0: this look cannot say no change). */
-  equivalence: number;
 }
 
 /**
@@ -118,11 +104,8 @@ export function compareFailures(
   const test = overdispersedRateTest(units.head, units.base);
   const p = test.p;
   const significant = p <= family.level;
-  const adjusted = Math.min(1, family.multiplier * sequentialP(p, family.looks, family.early));
-  // As for the intervals: p ≤ level ⟺ pAdjusted ≤ alpha, the last bits of floating point set by the level.
-  const pAdjusted = significant
-    ? Math.min(adjusted, family.alpha)
-    : Math.max(adjusted, family.alpha * (1 + 1e-9));
+  const sequential = sequentialP(p, family.looks, family.early);
+  const pAdjusted = familyP(sequential, family.multiplier, family.alpha, significant);
   const headRate = head.requests === 0 ? 0 : head.failures / head.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;
   const within = rateDifference(head, base, test.dispersion, family.equivalence);

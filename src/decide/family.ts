@@ -12,7 +12,6 @@ import type { Metric } from '../model/measure.ts';
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
 import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
 import { designP, levelAt } from './boundary.ts';
-import type { FailureFamily } from './failures.ts';
 import { REGRESSION_FLOOR } from './rule.ts';
 
 /**
@@ -63,6 +62,24 @@ export interface Family {
   multiplier: number;
   alpha: number;
   floor: number;
+}
+
+/**
+ * The family's view of a scenario's failed requests (src/decide/failures.ts): this look's level (early or not), its
+ * p-value's multiplier, alpha and the looks.
+ */
+export interface FailureFamily {
+  level: number;
+  /** Whether this is one of the schedule's early looks (sequential-boundary.ts); default not. */
+  early?: boolean;
+  /** The family's weight over this test's. */
+  multiplier: number;
+  alpha: number;
+  looks: readonly number[];
+  /** Pairs that share their processes (the unit: blocks from 2, else pairs); default 0. */
+  restartEvery?: number;
+  /** The one-sided level of each bound of the equivalence test at this look (0: this look cannot say no change). */
+  equivalence: number;
 }
 
 /** A one-stage design (1), or a stage of a two-stage one (2). */
@@ -154,6 +171,11 @@ function multiplierOf(d: Pick<ComparisonDesign, 'weights' | 'weight'>): number {
  * exactly when the interval leaves out 0 (in the last bits of floating point, the interval decides).
  */
 export function adjustedP(p: number, f: Family, significant: boolean): number {
-  const adjusted = Math.min(1, f.multiplier * f.sequential(p));
-  return significant ? Math.min(adjusted, f.alpha) : Math.max(adjusted, f.alpha * (1 + 1e-9));
+  return familyP(f.sequential(p), f.multiplier, f.alpha, significant);
+}
+
+/** A sequential p-value times its multiplier, on the side of alpha that `significant` says (failures' test too). */
+export function familyP(sequential: number, multiplier: number, alpha: number, significant: boolean): number {
+  const adjusted = Math.min(1, multiplier * sequential);
+  return significant ? Math.min(adjusted, alpha) : Math.max(adjusted, alpha * (1 + 1e-9));
 }

@@ -16,6 +16,7 @@
 import type { LeakComparison } from '../model/decision.ts';
 import type { Round, Side } from '../model/measure.ts';
 import { mean, median } from '../stats/describe.ts';
+import { excludesZero } from '../stats/inference.ts';
 import { adjustedP, type Family } from './family.ts';
 import { inferUnits } from './interval.ts';
 import { ruleVerdict } from './rule.ts';
@@ -96,7 +97,7 @@ export function compareLeak(
   const within: [number, number] = equivalent
     ? [equivalent.inference.lower, equivalent.inference.upper]
     : [nan, nan];
-  const significant = ci[0] > 0 || ci[1] < 0;
+  const significant = excludesZero(ci[0], ci[1]);
   return {
     units: units.length,
     base: median(blocks.map((b) => b.base)),

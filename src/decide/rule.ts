@@ -73,7 +73,7 @@ export function ruleVerdict(
   if (!Number.isFinite(worse)) return 'inconclusive';
   if (ci[0] > floor * tau && worse >= tau) return 'regression';
   if (-ci[1] > floor * tau && -worse >= tau) return 'improvement';
-  if (within[0] > -tau && -within[1] > -tau) return 'no-change';
+  if (within[0] > -tau && within[1] < tau) return 'no-change';
   return 'inconclusive';
 }
 
