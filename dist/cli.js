@@ -7554,15 +7554,15 @@ function formatBytes(bytes) {
   const sign = bytes < 0 ? "\u2212" : "";
   const size3 = Math.abs(bytes);
   if (size3 < 1e3) return `${sign}${Math.round(size3)} B`;
-  const [value2, unit] = size3 < 1e3 * 1024 ? [size3 / 1024, "KB"] : [size3 / 1024 / 1024, "MB"];
-  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${unit}`;
+  const [value2, unit2] = size3 < 1e3 * 1024 ? [size3 / 1024, "KB"] : [size3 / 1024 / 1024, "MB"];
+  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${unit2}`;
 }
 function formatValue(metric, value2) {
   if (!Number.isFinite(value2)) return "n/a";
   if (metric === "rps") return Math.round(value2).toLocaleString("en-US");
   if (metric === "alloc") return formatBytes(value2);
-  const unit = metric === "cpu" || metric === "gc" ? "\xB5s" : "ms";
-  return value2 >= 100 ? `${value2.toFixed(0)} ${unit}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit}` : `${value2.toFixed(2)} ${unit}`;
+  const unit2 = metric === "cpu" || metric === "gc" ? "\xB5s" : "ms";
+  return value2 >= 100 ? `${value2.toFixed(0)} ${unit2}` : value2 >= 10 ? `${value2.toFixed(1)} ${unit2}` : `${value2.toFixed(2)} ${unit2}`;
 }
 function formatSeconds(sec) {
   const whole2 = Math.round(sec);
@@ -8250,6 +8250,9 @@ var MEASURE_DEFAULTS = {
   "latency-threshold": "20%"
 };
 var MEASURE_KEYS = Object.keys(MEASURE_DEFAULTS);
+function isMeasureKey(name) {
+  return MEASURE_KEYS.includes(name);
+}
 function parseMeasureBlock(text2) {
   if (text2.trim() === "") return {};
   const fail = (line, field, problem, fix) => {
@@ -8286,7 +8289,7 @@ function foldMeasure(settings2) {
   const lines = [];
   for (const [name, value2] of Object.entries(settings2)) {
     if (value2 === void 0) continue;
-    if (MEASURE_KEYS.includes(name)) lines.push(`${name}: ${JSON.stringify(value2)}`);
+    if (isMeasureKey(name)) lines.push(`${name}: ${JSON.stringify(value2)}`);
     else folded[name] = value2;
   }
   if (lines.length > 0) folded.measure = [folded.measure ?? "", ...lines].join("\n");
@@ -8805,14 +8808,14 @@ function shardScenarios(get, file) {
   }
   return { all, shard, scenarios };
 }
-function comparisonInputs(get, lookup, file, decided2) {
+function comparisonInputs(get, lookup, file, workflow, decided2) {
   const buildText = get("build");
   const baseText = get("base");
   return {
-    port: file?.port ?? workflowPort(get),
-    threshold: file?.threshold ?? workflowThreshold(get),
+    port: file?.port ?? workflow.port,
+    threshold: file?.threshold ?? workflow.threshold,
     latencyThreshold: decided2.latencyThreshold,
-    memoryThreshold: file?.memoryThreshold ?? workflowMemoryThreshold(get),
+    memoryThreshold: file?.memoryThreshold ?? workflow.memoryThreshold,
     alpha: decided2.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
@@ -8844,7 +8847,7 @@ function loadInputs(get, measure2, mode) {
   };
 }
 var HISTORY_TIMEOUT_ROOM_MS = 15 * 6e4;
-function timeoutInputs(get, file, history) {
+function timeoutInputs(get, file, workflow, history) {
   const written2 = get("timeout");
   const buildTimeoutMs = parseDuration("build-timeout", get("build-timeout"), {
     minMs: 1e3,
@@ -8852,8 +8855,7 @@ function timeoutInputs(get, file, history) {
   });
   const timeoutMs = written2 === "" && history ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS : parseDuration("timeout", written2 || DEFAULT_TIMEOUT, { minMs: 1e4, maxMs: 6 * 36e5 });
   return {
-    readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
-    installTimeoutMs: buildTimeoutMs,
+    readyTimeoutMs: file?.ready?.timeoutMs ?? workflow.readyTimeoutMs,
     buildTimeoutMs,
     timeoutMs
   };
@@ -8932,9 +8934,9 @@ function parseConfig(lookup, sources) {
     ready: { path: file?.ready?.path ?? all[0].path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,
-    ...comparisonInputs(get, lookup, file, { alpha, pairs, latencyThreshold }),
+    ...comparisonInputs(get, lookup, file, workflow, { alpha, pairs, latencyThreshold }),
     ...load2,
-    ...timeoutInputs(get, file, mode === "history" ? { budgetMs: load2.budgetMs } : void 0),
+    ...timeoutInputs(get, file, workflow, mode === "history" ? { budgetMs: load2.budgetMs } : void 0),
     ...outputInputs(get, sources, { workingDirectory, mode, historyJob })
   };
 }
@@ -10435,30 +10437,31 @@ var NOTE_SCHEMA = {
 };
 
 // src/config/report-profile-schema.ts
+var place = { fn: str(500), file: str(1e3), line: count(1e9) };
+var unit = oneOf(["function", "file", "package"]);
+var caller = object({ ...place, package: str(300) });
 var hotFunction = {
   ...object(
-    { fn: str(500), file: str(1e3), line: count(1e9), baseSelf: share, headSelf: share },
+    { ...place, baseSelf: share, headSelf: share },
     {
-      unit: oneOf(["function", "file", "package"]),
+      unit,
       baseUsPerRequest: quantity(1e9),
       headUsPerRequest: quantity(1e9),
-      caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+      caller
     }
   ),
   dependencies: { baseUsPerRequest: ["headUsPerRequest"], headUsPerRequest: ["baseUsPerRequest"] }
 };
 var allocationSite = object(
   {
-    fn: str(500),
-    file: str(1e3),
-    line: count(1e9),
-    unit: oneOf(["function", "file", "package"]),
+    ...place,
+    unit,
     baseBytes: quantity(MAX_COUNT),
     headBytes: quantity(MAX_COUNT)
   },
   {
     version: str(100),
-    caller: object({ fn: str(500), file: str(1e3), line: count(1e9), package: str(300) })
+    caller
   }
 );
 var allocationSide = object({
@@ -10468,7 +10471,7 @@ var allocationSide = object({
 });
 var allocationUnit = object(
   {
-    level: oneOf(["function", "file", "package"]),
+    level: unit,
     name: str(500),
     file: str(1e3),
     line: count(1e9),
@@ -13252,12 +13255,12 @@ function perUnit(pairs, restartEvery, expectStatus) {
   const units2 = /* @__PURE__ */ new Map();
   for (const pair2 of pairs) {
     const key = blocks ? Math.floor(pair2.base.pair / restartEvery) : pair2.base.pair;
-    const unit = units2.get(key) ?? { base: emptySide(), head: emptySide() };
-    add(unit.base, pair2.base.measurement, expectStatus);
-    add(unit.head, pair2.head.measurement, expectStatus);
-    units2.set(key, unit);
+    const unit2 = units2.get(key) ?? { base: emptySide(), head: emptySide() };
+    add(unit2.base, pair2.base.measurement, expectStatus);
+    add(unit2.head, pair2.head.measurement, expectStatus);
+    units2.set(key, unit2);
   }
-  const ordered = [...units2].sort((a, b) => a[0] - b[0]).map(([, unit]) => unit);
+  const ordered = [...units2].sort((a, b) => a[0] - b[0]).map(([, unit2]) => unit2);
   const side2 = (s) => ({
     events: ordered.map((u) => u[s].failures),
     exposures: ordered.map((u) => u[s].requests)
@@ -14345,12 +14348,12 @@ function firstOutside(frames) {
   }
   return void 0;
 }
-function callerOf(profile, unit) {
-  if (unit.pseudo || unit.package !== "node:") return void 0;
+function callerOf(profile, unit2) {
+  if (unit2.pseudo || unit2.package !== "node:") return void 0;
   const weight = /* @__PURE__ */ new Map();
   for (const stack of profile.stacks) {
     const inner = stack.frames[stack.frames.length - 1];
-    if (inner === void 0 || !inUnit(inner, unit)) continue;
+    if (inner === void 0 || !inUnit(inner, unit2)) continue;
     const frame = firstOutside(stack.frames);
     if (frame === void 0) continue;
     const key = `${frame.fn}\0${frame.file}\0${frame.line}`;
@@ -15371,7 +15374,7 @@ function unitCosts(base, head2, busyUs) {
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
     const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
-    const unit = {
+    const unit2 = {
       ...describe2(key, described.get(key)),
       baseSelfUs,
       headSelfUs,
@@ -15382,11 +15385,11 @@ function unitCosts(base, head2, busyUs) {
       p: void 0,
       evident: false
     };
-    if (tested2) differences.set(unit, d);
-    units2.push(unit);
+    if (tested2) differences.set(unit2, d);
+    units2.push(unit2);
   }
   const offsets = offsetScales(units2);
-  for (const [unit, d] of differences) unit.p = offsetTP(d, offsets.get(unit));
+  for (const [unit2, d] of differences) unit2.p = offsetTP(d, offsets.get(unit2));
   return units2;
 }
 function offsetScales(units2) {
@@ -20030,11 +20033,11 @@ function formatMb(mb) {
   return mb >= 100 ? `${Math.round(mb)} MB` : `${mb.toFixed(1)} MB`;
 }
 function formatTrend(trend) {
-  const unit = trend.unit === "round" ? "MB/round" : "MB/s";
+  const unit2 = trend.unit === "round" ? "MB/round" : "MB/s";
   const value2 = Math.abs(trend.slopeMb);
   const text2 = value2 >= 10 ? value2.toFixed(0) : value2.toFixed(1);
-  if (Number(text2) === 0) return `\xB10 ${unit}`;
-  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit}`;
+  if (Number(text2) === 0) return `\xB10 ${unit2}`;
+  return `${trend.slopeMb > 0 ? "+" : "\u2212"}${text2} ${unit2}`;
 }
 function rate(trend) {
   const value2 = Math.abs(trend.slopeMb);
@@ -20287,11 +20290,11 @@ function pairedWindows(base, head2) {
     return bs.slice(0, hs.length).map((b, i) => [b, hs[i]]);
   });
 }
-function pairedTest2(differences, unit, level) {
+function pairedTest2(differences, unit2, level) {
   if (differences.length < 2) return void 0;
   return {
     units: differences.length,
-    unit,
+    unit: unit2,
     medianDifference: median2(differences),
     pHeadHigher: signedRankExactP(differences, "greater"),
     pBaseHigher: signedRankExactP(differences, "less"),
@@ -20589,14 +20592,14 @@ function profilePlan(config, decision) {
 }
 function placed(u, root, headDir, headProfile) {
   const where = (file) => relative4(root, resolve6(headDir, file));
-  const caller = headProfile === void 0 ? void 0 : callerOf(headProfile, u);
+  const caller2 = headProfile === void 0 ? void 0 : callerOf(headProfile, u);
   return {
     unit: u.level,
     fn: u.name,
     file: where(u.level === "package" ? join13("node_modules", u.name) : u.file),
     line: u.line,
-    ...caller && {
-      caller: { fn: caller.fn, file: where(caller.file), line: caller.line, package: packageOf(caller) }
+    ...caller2 && {
+      caller: { fn: caller2.fn, file: where(caller2.file), line: caller2.line, package: packageOf(caller2) }
     }
   };
 }
@@ -20781,7 +20784,7 @@ async function prepareTree(options) {
   const plan = options.install === "skip" ? void 0 : options.install === "auto" ? detectInstall(root, dir) : { command: options.install, cwd: dir };
   const { notes: notes2 } = options;
   const { signal: signal2 } = options;
-  if (plan) await step2("install", side2, plan.command, plan.cwd, options.installTimeoutMs, log, notes2, signal2);
+  if (plan) await step2("install", side2, plan.command, plan.cwd, options.buildTimeoutMs, log, notes2, signal2);
   else log.info({ kind: "nothing-to-install", side: side2 });
   if (signal2?.aborted) throw new StepStopped();
   if (options.build)
@@ -20944,7 +20947,6 @@ async function prepareTrees(context, run) {
       dir: dirs2[side2],
       install: config.install,
       build: config.build,
-      installTimeoutMs: Math.max(1e3, Math.min(config.installTimeoutMs, left)),
       buildTimeoutMs: Math.max(1e3, Math.min(config.buildTimeoutMs, left)),
       log: stepLog,
       notes: run.notes,
@@ -21364,9 +21366,9 @@ function hotChange(h) {
 function hotWhere(h) {
   return h.unit === void 0 || h.unit === "function" ? `${h.file}:${h.line}` : h.file;
 }
-function callerSubject(caller) {
-  const at = `${code(caller.fn)} in ${code(`${caller.file}:${caller.line}`)}`;
-  return caller.package === "" ? at : `the package ${code(caller.package)} (${at})`;
+function callerSubject(caller2) {
+  const at = `${code(caller2.fn)} in ${code(`${caller2.file}:${caller2.line}`)}`;
+  return caller2.package === "" ? at : `the package ${code(caller2.package)} (${at})`;
 }
 function dependencyOf(file) {
   const found = [...file.matchAll(/(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/g)];
@@ -21813,8 +21815,8 @@ function effect(c, base) {
 function values(c, medians) {
   const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
   const [base, head2] = m && Number.isFinite(m.head) ? [m.base, m.head] : [c.base, c.head];
-  const unit = c.metric === "rps" ? " req/s" : "";
-  return `${formatValue(c.metric, head2)}${unit} against ${formatValue(c.metric, base)}`;
+  const unit2 = c.metric === "rps" ? " req/s" : "";
+  return `${formatValue(c.metric, head2)}${unit2} against ${formatValue(c.metric, base)}`;
 }
 function howSure(c, alpha) {
   const [low, high] = c.ci;
@@ -22012,7 +22014,7 @@ function sidesChart(lines, pairs, title, words, level) {
   const all = [...lines.head, ...lines.base].filter(Number.isFinite);
   if (all.length === 0) return [];
   const high = Math.max(...all);
-  const [unit, per] = high >= MB2 ? ["MB", MB2] : ["KB", 1024];
+  const [unit2, per] = high >= MB2 ? ["MB", MB2] : ["KB", 1024];
   const low = Math.min(...all);
   const pad = Math.max((high - low) * 0.08, high * 0.01);
   const scaled = (xs) => xs.map((x) => value(Math.round(x / per * 100) / 100));
@@ -22022,9 +22024,9 @@ function sidesChart(lines, pairs, title, words, level) {
     words(levels),
     "",
     ...xyChart({
-      title: `${title} (${unit})`,
+      title: `${title} (${unit2})`,
       pairs,
-      axis: unit,
+      axis: unit2,
       range: [
         Math.floor(Math.max(0, low - pad) / per * 10) / 10,
         Math.ceil((high + pad) / per * 10) / 10
@@ -22248,11 +22250,11 @@ function runnersSection(report) {
   const { c, s } = lead;
   const runners = runnersOfComparison(report, c);
   const rows = runners.map((r, i) => {
-    const place = r.replica ? `${r.replica.stage ? `stage ${r.replica.stage}, ` : ""}${r.replica.index}/${r.replica.count}` : "";
+    const place2 = r.replica ? `${r.replica.stage ? `stage ${r.replica.stage}, ` : ""}${r.replica.index}/${r.replica.count}` : "";
     const change = s.changes[i] === void 0 ? "n/a" : formatPercent(s.changes[i]);
     const env = r.environment;
     const where = env ? `${env.cpus} CPUs${env.kernel ? `, Linux ${escapeMarkdown(env.kernel)}` : ""}` : "";
-    return `| ${runnerLabel(r)} | ${place} | ${where} | ${change} | ${r.pairs} | ${((r.wallSec ?? 0) / 60).toFixed(1)} |`;
+    return `| ${runnerLabel(r)} | ${place2} | ${where} | ${change} | ${r.pairs} | ${((r.wallSec ?? 0) / 60).toFixed(1)} |`;
   });
   const reach = reachLine(report);
   return [
@@ -22342,14 +22344,14 @@ function noiseLine(decision) {
 }
 function unitsText2(cs) {
   const blocks = cs.find((c) => c.unit === "blocks");
-  const unit = blocks ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? "n"}\`, move alike, so a block is one unit)` : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
+  const unit2 = blocks ? `each block's mean log ratio (pairs that shared their processes, \`restart-every: ${blocks.processes?.restartEvery ?? "n"}\`, move alike, so a block is one unit)` : "each pair's log ratio of head to base (base and head of a pair share the machine's speed of their moment)";
   const methods = new Set(cs.map((c) => c.method));
   if (methods.has("combination"))
-    return `The units are ${unit}, each runner's about its own mean; the two stages are combined by the inverse normal method: each stage's own p-value (the first stage's runner, the second stage's runners' mean), weighed by the pairs each stage planned, fixed before the data, so the test holds whatever the first stage did or asked (docs/how-it-decides.md).`;
+    return `The units are ${unit2}, each runner's about its own mean; the two stages are combined by the inverse normal method: each stage's own p-value (the first stage's runner, the second stage's runners' mean), weighed by the pairs each stage planned, fixed before the data, so the test holds whatever the first stage did or asked (docs/how-it-decides.md).`;
   if (methods.has("stratified"))
-    return `The units are ${unit}, each runner's about its own mean; the interval is Student's t of the mean change of these runners, on the pooled variance within runners (docs/how-it-decides.md), chosen before the data.`;
+    return `The units are ${unit2}, each runner's about its own mean; the interval is Student's t of the mean change of these runners, on the pooled variance within runners (docs/how-it-decides.md), chosen before the data.`;
   const how = methods.size > 1 ? "the exact signed-rank (Walsh) interval and Hodges-Lehmann estimate where the units can reach the level, Student's t and the mean where too few can" : methods.has("t") ? "Student's t interval and the mean (too few units for the exact signed-rank interval to reach the level)" : "the exact signed-rank (Walsh) interval and the Hodges-Lehmann estimate";
-  return `The units are ${unit}; the interval is ${how}, chosen from the number of units and the level alone.`;
+  return `The units are ${unit2}; the interval is ${how}, chosen from the number of units and the level alone.`;
 }
 function mirror(cs) {
   const c = cs.find((x) => x.metric === "rps") ?? cs[0];
@@ -22631,12 +22633,12 @@ function headTreeKeptLog(dir) {
 function formatBytes2(bytes) {
   const units2 = ["B", "KB", "MB", "GB", "TB"];
   let value2 = bytes;
-  let unit = 0;
-  while (value2 >= 1024 && unit < units2.length - 1) {
+  let unit2 = 0;
+  while (value2 >= 1024 && unit2 < units2.length - 1) {
     value2 /= 1024;
-    unit++;
+    unit2++;
   }
-  return `${value2 >= 10 || unit === 0 ? Math.round(value2) : value2.toFixed(1)} ${units2[unit]}`;
+  return `${value2 >= 10 || unit2 === 0 ? Math.round(value2) : value2.toFixed(1)} ${units2[unit2]}`;
 }
 function eventText(e) {
   switch (e.kind) {
@@ -22889,7 +22891,7 @@ async function baseBodies(root, sha, path, text2) {
 }
 
 // src/entry/commands.ts
-var ACTION_ONLY_LIST = [
+var ACTION_ONLY = /* @__PURE__ */ new Set([
   "github-token",
   "comment",
   "mode",
@@ -22906,8 +22908,7 @@ var ACTION_ONLY_LIST = [
   "replica",
   "stage",
   "confirm"
-];
-var ACTION_ONLY = new Set(ACTION_ONLY_LIST);
+]);
 var COMPARE_FLAGS = [
   ...Object.keys(INPUT_DEFAULTS).filter((name) => !ACTION_ONLY.has(name)),
   ...MEASURE_KEYS
@@ -22935,7 +22936,7 @@ function parseFlags(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    if (!match || !COMPARE_FLAGS.concat(ACTION_ONLY_LIST).includes(match[1])) {
+    if (!match || !(Object.hasOwn(INPUT_DEFAULTS, match[1]) || isMeasureKey(match[1]))) {
       throw new GateError(
         "config",
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`

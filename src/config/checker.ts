@@ -3,6 +3,7 @@
  * it typed, or throws the `results` input's config error naming the file and the field, never quoting the value.
  */
 import { GateError } from '../model/errors.ts';
+import { TINY } from '../model/report.ts';
 
 /** A file name as shown in messages and the comment: anything unusual replaced (artifact names come from the measuring job). */
 export function shownName(source: string): string {
@@ -53,12 +54,12 @@ export class Checker {
   }
 
   /**
-   * A measured quantity: 0, or from 1e-9 to `max`. Finite is not enough: 1e308 overflows a sum, and a denormal
+   * A measured quantity: 0, or from TINY to `max`. Finite is not enough: 1e308 overflows a sum, and a denormal
    * such as 5e-324 has a logarithm of -Infinity; the statistics must never see either.
    */
   quantity(value: unknown, at: string, max: number): number {
     const n = this.number(value, at, { min: 0, max });
-    if (n > 0 && n < 1e-9) this.fail(at, `is out of range (${n})`);
+    if (n > 0 && n < TINY) this.fail(at, `is out of range (${n})`);
     return n;
   }
 

@@ -14,7 +14,6 @@ import { parseHistoryBranch, parseReleaseTags } from './history-inputs.ts';
 import {
   INPUT_DEFAULTS,
   type InputLookup,
-  type InputName,
   parseAcceptLabel,
   parseAlpha,
   parseBoolean,
@@ -44,13 +43,7 @@ import {
   type ScenarioFile,
   scenariosFromPaths,
 } from './scenario-file.ts';
-import {
-  workflowMemoryThreshold,
-  workflowPolicy,
-  workflowPort,
-  workflowReadyTimeout,
-  workflowThreshold,
-} from './workflow-policy.ts';
+import { workflowPolicy } from './workflow-policy.ts';
 
 export {
   INPUT_DEFAULTS,
@@ -65,6 +58,9 @@ export {
 } from './input-parsers.ts';
 
 import { errorMessage } from '../model/errors.ts';
+
+/** The workflow's policy inputs, parsed once (parseConfig). */
+type Workflow = ReturnType<typeof workflowPolicy>;
 
 /** The scenarios of one shard: those whose index in file order (from 0) is `shard.index - 1` modulo `shard.count`. */
 export function selectShard<T>(scenarios: readonly T[], shard: Shard | undefined): T[] {
@@ -86,7 +82,6 @@ export interface ConfigSources {
 }
 
 /** Reads one input, trimmed; its default when it was not set. */
-type Get = (name: InputName) => string;
 
 /** Reads and parses the `config` input's file; undefined when the input is empty. */
 function loadConfigFile(
@@ -148,7 +143,7 @@ function bodyFilePath(fileName: string, relativePath: string): string {
 
 /** The scenarios of the file (or of `paths`), and those of this gate's shard; throws when the shard has none. */
 function shardScenarios(
-  get: Get,
+  get: InputLookup,
   file: ScenarioFile | undefined,
 ): { all: Scenario[]; shard: Shard | undefined; scenarios: Scenario[] } {
   const all = file?.scenarios ?? scenariosFromPaths(parsePaths(get('paths')));
@@ -166,9 +161,10 @@ function shardScenarios(
 
 /** What the gate compares and how it decides, and the trees it builds. */
 function comparisonInputs(
-  get: Get,
+  get: InputLookup,
   lookup: InputLookup,
   file: ScenarioFile | undefined,
+  workflow: Workflow,
   decided: { alpha: number; pairs: number | undefined; latencyThreshold: number },
 ): Pick<
   Config,
@@ -187,10 +183,10 @@ function comparisonInputs(
   const buildText = get('build');
   const baseText = get('base');
   return {
-    port: file?.port ?? workflowPort(get),
-    threshold: file?.threshold ?? workflowThreshold(get),
+    port: file?.port ?? workflow.port,
+    threshold: file?.threshold ?? workflow.threshold,
     latencyThreshold: decided.latencyThreshold,
-    memoryThreshold: file?.memoryThreshold ?? workflowMemoryThreshold(get),
+    memoryThreshold: file?.memoryThreshold ?? workflow.memoryThreshold,
     alpha: decided.alpha,
     failOnRegression: parseBoolean('fail-on-regression', get('fail-on-regression')),
     token: lookup('github-token').trim(),
@@ -203,7 +199,7 @@ function comparisonInputs(
 
 /** How each round loads the servers (the `measure` block), and the measuring time of the adaptive rounds. */
 function loadInputs(
-  get: Get,
+  get: InputLookup,
   measure: MeasureReader,
   mode: Config['mode'],
 ): Pick<
@@ -249,10 +245,11 @@ export const HISTORY_TIMEOUT_ROOM_MS = 15 * 60_000;
  * the rest (20 minutes would leave half of it to two installs, two builds and the profiles); a written one is the user's.
  */
 function timeoutInputs(
-  get: Get,
+  get: InputLookup,
   file: ScenarioFile | undefined,
+  workflow: Workflow,
   history: { budgetMs: number } | undefined,
-): Pick<Config, 'readyTimeoutMs' | 'installTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
+): Pick<Config, 'readyTimeoutMs' | 'buildTimeoutMs' | 'timeoutMs'> {
   const written = get('timeout');
   // One limit for each tree's install, its build and its setup (the config file's), each.
   const buildTimeoutMs = parseDuration('build-timeout', get('build-timeout'), {
@@ -264,8 +261,7 @@ function timeoutInputs(
       ? history.budgetMs + HISTORY_TIMEOUT_ROOM_MS
       : parseDuration('timeout', written || DEFAULT_TIMEOUT, { minMs: 10_000, maxMs: 6 * 3_600_000 });
   return {
-    readyTimeoutMs: file?.ready?.timeoutMs ?? workflowReadyTimeout(get),
-    installTimeoutMs: buildTimeoutMs,
+    readyTimeoutMs: file?.ready?.timeoutMs ?? workflow.readyTimeoutMs,
     buildTimeoutMs,
     timeoutMs,
   };
@@ -273,7 +269,7 @@ function timeoutInputs(
 
 /** Where the gate runs, where its results go and what is published. */
 function outputInputs(
-  get: Get,
+  get: InputLookup,
   sources: ConfigSources,
   settled: Pick<Config, 'workingDirectory' | 'mode' | 'historyJob'>,
 ): Pick<
@@ -330,7 +326,7 @@ function placeInputs(replicaText: string, stage: 1 | 2 | undefined): Pick<Config
 
 /** A gate's Config from its inputs and the config file the `config` input names. */
 export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config {
-  const get: Get = (name) => {
+  const get: InputLookup = (name) => {
     const value = lookup(name).trim();
     return value === '' ? INPUT_DEFAULTS[name] : value;
   };
@@ -376,9 +372,9 @@ export function parseConfig(lookup: InputLookup, sources: ConfigSources): Config
     ready: { path: file?.ready?.path ?? all[0]!.path, status: file?.ready?.status },
     setup: file?.setup,
     teardown: file?.teardown,
-    ...comparisonInputs(get, lookup, file, { alpha, pairs, latencyThreshold }),
+    ...comparisonInputs(get, lookup, file, workflow, { alpha, pairs, latencyThreshold }),
     ...load,
-    ...timeoutInputs(get, file, mode === 'history' ? { budgetMs: load.budgetMs } : undefined),
+    ...timeoutInputs(get, file, workflow, mode === 'history' ? { budgetMs: load.budgetMs } : undefined),
     ...outputInputs(get, sources, { workingDirectory, mode, historyJob }),
   };
 }

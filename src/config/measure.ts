@@ -28,6 +28,11 @@ export type MeasureKey = keyof typeof MEASURE_DEFAULTS;
 
 export const MEASURE_KEYS = Object.keys(MEASURE_DEFAULTS) as MeasureKey[];
 
+/** Whether a name is a setting of the `measure` block. */
+export function isMeasureKey(name: string): name is MeasureKey {
+  return (MEASURE_KEYS as readonly string[]).includes(name);
+}
+
 /** The settings the block writes, as text; `{}` for an empty block. Throws a config error naming the line and key. */
 export function parseMeasureBlock(text: string): Partial<Record<MeasureKey, string>> {
   if (text.trim() === '') return {};
@@ -77,7 +82,7 @@ export function foldMeasure<Name extends string>(
   const lines: string[] = [];
   for (const [name, value] of Object.entries(settings) as [string, string | undefined][]) {
     if (value === undefined) continue;
-    if ((MEASURE_KEYS as readonly string[]).includes(name)) lines.push(`${name}: ${JSON.stringify(value)}`);
+    if (isMeasureKey(name)) lines.push(`${name}: ${JSON.stringify(value)}`);
     else folded[name] = value;
   }
   if (lines.length > 0) folded.measure = [folded.measure ?? '', ...lines].join('\n');

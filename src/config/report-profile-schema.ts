@@ -18,18 +18,25 @@ import {
   str,
 } from './schema-parts.ts';
 
+/** Where a function is: its name, file and line. */
+const place = { fn: str(500), file: str(1000), line: count(1e9) };
+/** What a named entry is: a function, a file or a package. */
+const unit = oneOf(['function', 'file', 'package']);
+/** The function that called a named one, and its package. */
+const caller = object({ ...place, package: str(300) });
+
 /**
  * A function, file or package named hotter: where it is, its self shares, and its µs per request (both sides or
  * neither).
  */
 const hotFunction = {
   ...object(
-    { fn: str(500), file: str(1000), line: count(1e9), baseSelf: share, headSelf: share },
+    { ...place, baseSelf: share, headSelf: share },
     {
-      unit: oneOf(['function', 'file', 'package']),
+      unit,
       baseUsPerRequest: quantity(1e9),
       headUsPerRequest: quantity(1e9),
-      caller: object({ fn: str(500), file: str(1000), line: count(1e9), package: str(300) }),
+      caller,
     },
   ),
   dependencies: { baseUsPerRequest: ['headUsPerRequest'], headUsPerRequest: ['baseUsPerRequest'] },
@@ -38,16 +45,14 @@ const hotFunction = {
 /** A function, file or package the allocation profile names: where it is, and its bytes per request each side. */
 const allocationSite = object(
   {
-    fn: str(500),
-    file: str(1000),
-    line: count(1e9),
-    unit: oneOf(['function', 'file', 'package']),
+    ...place,
+    unit,
     baseBytes: quantity(MAX_COUNT),
     headBytes: quantity(MAX_COUNT),
   },
   {
     version: str(100),
-    caller: object({ fn: str(500), file: str(1000), line: count(1e9), package: str(300) }),
+    caller,
   },
 );
 
@@ -60,7 +65,7 @@ const allocationSide = object({
 /** A unit of the allocation profile's figures: a function, file or package and its bytes per request each side. */
 const allocationUnit = object(
   {
-    level: oneOf(['function', 'file', 'package']),
+    level: unit,
     name: str(500),
     file: str(1000),
     line: count(1e9),

@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_DEFAULTS, type InputName, parseConfig } from '../config/inputs.ts';
-import { foldMeasure, MEASURE_KEYS, type MeasureKey } from '../config/measure.ts';
+import { foldMeasure, isMeasureKey, MEASURE_KEYS, type MeasureKey } from '../config/measure.ts';
 import { repoFileReader } from '../config/repo-files.ts';
 import { exitStatus } from '../decide/outcome.ts';
 import { runGate } from '../gate/run-gate.ts';
@@ -32,7 +32,7 @@ import { inert, untrusted } from './inert.ts';
 import { withTrustedPolicy } from './trusted.ts';
 
 /** Inputs only the action uses: `compare` posts nothing to GitHub and reads no report files. */
-const ACTION_ONLY_LIST: string[] = [
+const ACTION_ONLY: ReadonlySet<string> = new Set([
   'github-token',
   'comment',
   'mode',
@@ -49,8 +49,7 @@ const ACTION_ONLY_LIST: string[] = [
   'replica',
   'stage',
   'confirm',
-];
-const ACTION_ONLY: ReadonlySet<string> = new Set(ACTION_ONLY_LIST);
+]);
 
 /** The flags `compare` takes: the action's inputs it uses, and each setting of the `measure` block on its own. */
 export const COMPARE_FLAGS: readonly string[] = [
@@ -89,7 +88,8 @@ export function parseFlags(argv: readonly string[]): Map<InputName, string> {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
-    if (!match || !COMPARE_FLAGS.concat(ACTION_ONLY_LIST).includes(match[1]!)) {
+    // Every input is a flag name: the action's own are refused below with a hint.
+    if (!match || !(Object.hasOwn(INPUT_DEFAULTS, match[1]!) || isMeasureKey(match[1]!))) {
       throw new GateError(
         'config',
         `unknown argument \`${arg}\`. Run \`perf-gate --help\` for the accepted flags.`,

@@ -197,7 +197,6 @@ async function prepareTrees(context: GateContext, run: GateRun): Promise<Record<
       dir: dirs[side],
       install: config.install,
       build: config.build,
-      installTimeoutMs: Math.max(1000, Math.min(config.installTimeoutMs, left)),
       buildTimeoutMs: Math.max(1000, Math.min(config.buildTimeoutMs, left)),
       log: stepLog,
       notes: run.notes,

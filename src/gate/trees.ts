@@ -154,7 +154,7 @@ export interface PrepareOptions {
   dir: string;
   install: string;
   build: string | undefined;
-  installTimeoutMs: number;
+  /** The limit of the install step and of the build step, each. */
   buildTimeoutMs: number;
   log: StepLog;
   /** The report's notes: what a command left running goes there. */
@@ -176,7 +176,7 @@ export async function prepareTree(options: PrepareOptions): Promise<void> {
         : { command: options.install, cwd: dir };
   const { notes } = options;
   const { signal } = options;
-  if (plan) await step('install', side, plan.command, plan.cwd, options.installTimeoutMs, log, notes, signal);
+  if (plan) await step('install', side, plan.command, plan.cwd, options.buildTimeoutMs, log, notes, signal);
   else log.info({ kind: 'nothing-to-install', side });
   if (signal?.aborted) throw new StepStopped();
   if (options.build)

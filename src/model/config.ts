@@ -127,7 +127,7 @@ export interface Config {
   pin: boolean;
   connections: number;
   readyTimeoutMs: number;
-  installTimeoutMs: number;
+  /** Each tree's install, its build and its setup, each. */
   buildTimeoutMs: number;
   /** Budget of the whole gate. */
   timeoutMs: number;

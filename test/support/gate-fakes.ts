@@ -409,7 +409,6 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     pin: false,
     connections: 10,
     readyTimeoutMs: 30_000,
-    installTimeoutMs: 600_000,
     buildTimeoutMs: 600_000,
     timeoutMs: 3_600_000,
     workingDirectory: '.',

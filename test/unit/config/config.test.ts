@@ -99,7 +99,6 @@ describe('parseConfig defaults', () => {
       pin: true,
       connections: 10,
       readyTimeoutMs: 60_000,
-      installTimeoutMs: 600_000,
       buildTimeoutMs: 600_000,
       timeoutMs: 1_200_000,
       workingDirectory: '.',
@@ -288,7 +287,6 @@ describe('durations', () => {
     assert.equal(config.warmupSec, 0.5);
     assert.equal(config.readyTimeoutMs, 90_000);
     // One limit for install and build (and setup), each.
-    assert.equal(config.installTimeoutMs, 30_000);
     assert.equal(config.buildTimeoutMs, 30_000);
     assert.equal(config.timeoutMs, 2_700_000);
     assert.equal(configOf({ start: 'x', warmup: '0' }).warmupSec, 0);
