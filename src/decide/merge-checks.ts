@@ -4,7 +4,7 @@
  * are as trustworthy as each measuring runner: these checks keep out files of another run or setting, not a runner
  * that lies. Pure.
  */
-import { MEASURE_DEFAULTS } from '../config/measure.ts';
+import { isMeasureKey } from '../config/measure.ts';
 import { type ReportFile, shownName } from '../config/report-file.ts';
 import { GateError } from '../model/errors.ts';
 import type { Report } from '../model/report.ts';
@@ -51,7 +51,7 @@ function checkRule(f: ReportFile, job: MergingJob): void {
   for (const [input, theirs, ours, shown] of fields) {
     if (near(theirs, ours)) continue;
     // `latency-threshold` and `alpha` are settings of the `measure` input; the thresholds are inputs of their own.
-    const where = input in MEASURE_DEFAULTS ? `\`${input}\` (in \`measure\`)` : `\`${input}\``;
+    const where = isMeasureKey(input) ? `\`${input}\` (in \`measure\`)` : `\`${input}\``;
     throw mergeError(
       `${shownName(f.source)} was measured with \`${input}\` ${shown(theirs)}, but this job decides with ${shown(ours)}`,
       `The merge decides with its own inputs: give this job (\`mode: report\`) and every measuring job the same ${where} (a threshold in the base branch's config file counts for the measuring job).`,
