@@ -15,9 +15,9 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
-import { fakeGitHubFor, fixtureApp, killUnder, runStep, TOKEN } from '../test/support/example.ts';
+import { fakeGitHubFor, fixtureApp, runStep, TOKEN } from '../test/support/example.ts';
 import { startPostgres } from '../test/support/postgres.ts';
-import { makeRepo, pullRequestEvent, type TestRepo } from '../test/support/repo.ts';
+import { killProcessesUnder, makeRepo, pullRequestEvent, type TestRepo } from '../test/support/repo.ts';
 import { actionInvocation, EXAMPLES_DIR, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
 import { dataFile, machineLine } from './lib.ts';
 
@@ -109,7 +109,7 @@ async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line
     };
   } finally {
     await fake.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     await postgres?.stop();
     repo.cleanup();
   }

@@ -13,10 +13,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readReport, runAction } from '../test/support/action.ts';
-import { killUnder, TOKEN } from '../test/support/example.ts';
+import { TOKEN } from '../test/support/example.ts';
 import { startFakeGitHub } from '../test/support/fake-github/index.ts';
 import { leadOf } from '../test/support/memory-gate.ts';
-import { type Files, makeRepo, pullRequestEvent } from '../test/support/repo.ts';
+import { type Files, killProcessesUnder, makeRepo, pullRequestEvent } from '../test/support/repo.ts';
 import { dataFile, keyValues, machineLine } from './lib.ts';
 
 const APP = fileURLToPath(new URL('./servers/ua-app/', import.meta.url));
@@ -47,7 +47,7 @@ async function gate() {
     return { run, report: readReport(run), lead: leadOf(comment), next };
   } finally {
     await fake.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 }

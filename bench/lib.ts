@@ -165,3 +165,8 @@ export function scaled(r: Round, factor: number): Round {
     },
   };
 }
+
+/** A standard normal draw (Box–Muller) from a uniform source. */
+export function gaussian(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}

@@ -17,9 +17,9 @@ import type { Round } from '../src/model/measure.ts';
 import type { Report } from '../src/model/report.ts';
 import { sd } from '../src/stats/describe.ts';
 import { readReport, runAction } from '../test/support/action.ts';
-import { fakeGitHubFor, fixtureApp, killUnder, readTree, runStep, TOKEN } from '../test/support/example.ts';
+import { fakeGitHubFor, fixtureApp, readTree, runStep, TOKEN } from '../test/support/example.ts';
 import { startFakeGitHub } from '../test/support/fake-github/index.ts';
-import { makeRepo, pullRequestEvent } from '../test/support/repo.ts';
+import { killProcessesUnder, makeRepo, pullRequestEvent } from '../test/support/repo.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
 import { dataFile, keyValues, machineLine } from './lib.ts';
 
@@ -61,7 +61,7 @@ async function aaGate(example: string): Promise<Report> {
     return report;
   } finally {
     await fake.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 }
@@ -81,7 +81,7 @@ async function serviceGate(name: string): Promise<Report> {
     return readReport(run);
   } finally {
     await fake.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 }

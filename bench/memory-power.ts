@@ -13,7 +13,7 @@ import { plannedLooks } from '../src/gate/measurement-plan.ts';
 import type { ScenarioRule, Verdict } from '../src/model/decision.ts';
 import type { Round, Side } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
-import { keyValues, machineLine } from './lib.ts';
+import { gaussian, keyValues, machineLine } from './lib.ts';
 
 const o = keyValues(process.argv.slice(2));
 const gates = Number(o.gates ?? 1000);
@@ -23,10 +23,6 @@ const thresholds = (o.thresholds ?? '0.005,0.01,0.02').split(',').map(Number);
 const changes = (o.changes ?? '0,0.01,0.02,0.03').split(',').map(Number);
 const RULES: ScenarioRule[] = [{ name: 'GET /', expectStatus: undefined, threshold: undefined }];
 const { schedule } = plannedLooks(180, pairSec, undefined, 2);
-
-function gaussian(rng: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-}
 
 function pair(pair: number, change: number, rng: () => number): Round[] {
   const order: Side[] = pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];

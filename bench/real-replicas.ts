@@ -14,8 +14,8 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { parseReportFile } from '../src/config/report-file.ts';
-import { mergeReports } from '../src/decide/merge.ts';
 import type { Report } from '../src/model/report.ts';
+import { mergeAsMeasured } from '../test/support/reports.ts';
 import { dataFile, keyValues, machineLine, makeKnobRepo, runBenchGate } from './lib.ts';
 import { caseFor } from './record.ts';
 
@@ -79,9 +79,7 @@ try {
         .slice(0, k)
         .map((report, i) => parseReportFile(JSON.stringify(report), `r${i}`));
       // Decided as the runners decided (each recorded the same inputs), outside a workflow run.
-      const { threshold, latencyThreshold, alpha, memoryThreshold = threshold } = files[0]!.report.settings;
-      const rule = { threshold, latencyThreshold, memoryThreshold, alpha };
-      const merged = mergeReports(files, { rule, runId: undefined });
+      const merged = mergeAsMeasured(files);
       const m = rps(merged);
       appendFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), kind, merged: k, ...m })}\n`);
       console.log(

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseReportFile } from '../src/config/report-file.ts';
-import { mergeReports } from '../src/decide/merge.ts';
+import { mergeAsMeasured } from '../test/support/reports.ts';
 import { dataFile } from './lib.ts';
 
 const [folder] = process.argv.slice(2);
@@ -23,11 +23,8 @@ console.log(`\n${folder}: ${names.join(', ')}\n`);
 console.log('| runners | change | interval (req/s) | level | verdict |');
 console.log('| ---: | ---: | --- | ---: | --- |');
 for (const k of [1, 2, 4, 8].filter((k) => k <= files.length)) {
-  const { threshold, latencyThreshold, alpha, memoryThreshold = threshold } = files[0]!.report.settings;
-  const merged = mergeReports(files.slice(0, k), {
-    rule: { threshold, latencyThreshold, memoryThreshold, alpha },
-    runId: undefined,
-  });
+  // Decided as the runners decided (each recorded the same inputs), outside a workflow run.
+  const merged = mergeAsMeasured(files.slice(0, k));
   const c = merged.decision?.comparisons.find((x) => x.metric === 'rps');
   console.log(
     `| ${k} | ${pct(c?.change)} | ${pct(c?.ci[0])} … ${pct(c?.ci[1])} | ${c?.level.toPrecision(3)} | ${merged.verdict} |`,

@@ -30,7 +30,7 @@ import { stageWeights } from '../src/stats/combination.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
 import { clusterOf, randomEffects } from '../src/stats/random-effects.ts';
 import { perLookLevel } from '../src/stats/sequential-boundary.ts';
-import { keyValues, machineLine } from './lib.ts';
+import { gaussian, keyValues, machineLine } from './lib.ts';
 
 const options = keyValues(process.argv.slice(2));
 const GATES = Number(options.gates ?? 2000);
@@ -57,10 +57,6 @@ const NOISES: Noise[] = [
 const SPREADS = [0, 0.005, 0.01, 0.02];
 const RUNNERS = [1, 2, 4, 8];
 const GRID = Array.from({ length: 40 }, (_, i) => 0.0025 * (i + 2));
-
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
 
 /** One runner: its own true change and its block means. */
 interface Runner {

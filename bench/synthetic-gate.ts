@@ -37,6 +37,7 @@ import { scenarioOrder as pairOrderOf } from '../src/gate/scenario-order.ts';
 import type { ScenarioRule } from '../src/model/decision.ts';
 import type { Round, RoundMeasurement, Side } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
+import { gaussian } from './lib.ts';
 
 export interface GateModel {
   scenarios: number;
@@ -133,10 +134,6 @@ export function pairSec(m: GateModel): number {
 
 export function meanPairSec(m: GateModel): number {
   return pairSec(m) + m.blockSec / Math.max(1, m.restartEvery);
-}
-
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
 /** A Poisson draw (inversion for small means, normal beyond). */

@@ -21,7 +21,6 @@ import {
   assertRegression,
   comparisonsOf,
   fakeGitHubFor,
-  killUnder,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
@@ -30,7 +29,7 @@ import {
   writesTo,
 } from '../support/example.ts';
 import type { FakeGitHub } from '../support/fake-github/index.ts';
-import { pullRequestEvent } from '../support/repo.ts';
+import { killProcessesUnder, pullRequestEvent } from '../support/repo.ts';
 import {
   actionInvocation,
   conditionHolds,
@@ -177,7 +176,7 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
     assert.deepEqual(readdirSync(workspace), ['perf-gate-results']);
   } finally {
     for (const f of fakes) await f.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

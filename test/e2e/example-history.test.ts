@@ -18,10 +18,11 @@ import { dirname, join } from 'node:path';
 import { type TestContext, test } from 'node:test';
 import { HISTORY_LINES_FILE, type HistoryLine } from '../../src/model/history.ts';
 import { runAction } from '../support/action.ts';
-import { type ExampleResult, killUnder, runStep, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
+import { type ExampleResult, runStep, TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type HistoryRepo, makeHistoryRepo } from '../support/history-repo.ts';
 import { violations } from '../support/json-schema.ts';
+import { killProcessesUnder } from '../support/repo.ts';
 import {
   actionInvocation,
   DOWNLOAD_ARTIFACT,
@@ -271,7 +272,7 @@ test('history.yml and history-two-jobs.yml: main against its last release on eve
     assert.equal(repo.history().length, 4);
   } finally {
     await fake.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

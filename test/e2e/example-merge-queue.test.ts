@@ -17,7 +17,6 @@ import {
   appRepo,
   assertRegression,
   fakeGitHubFor,
-  killUnder,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
@@ -25,6 +24,7 @@ import {
 } from '../support/example.ts';
 import type { FakeGitHub } from '../support/fake-github/index.ts';
 import type { TestRepo } from '../support/repo.ts';
+import { killProcessesUnder } from '../support/repo.ts';
 import {
   actionInvocation,
   conditionHolds,
@@ -155,7 +155,7 @@ test('merge-queue.yml: measured with a read-only token, published by a job that 
     );
   } finally {
     for (const f of fakes) await f.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

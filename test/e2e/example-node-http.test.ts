@@ -19,12 +19,11 @@ import {
   assertAutoTurns,
   assertRegression,
   fakeGitHubFor,
-  killUnder,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
 } from '../support/example.ts';
-import { pullRequestEvent } from '../support/repo.ts';
+import { killProcessesUnder, pullRequestEvent } from '../support/repo.ts';
 import { writeResults } from '../support/reports.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
@@ -105,7 +104,7 @@ test('node-http.yml: the head that serialises per request is a regression on GET
     assert.deepEqual(fake.violations, []);
   } finally {
     await fake.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

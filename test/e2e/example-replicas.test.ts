@@ -10,8 +10,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { appRepo, assertRegression, killUnder } from '../support/example.ts';
+import { appRepo, assertRegression } from '../support/example.ts';
 import { fakes, runForkSafeReport, runMatrix, runMerge } from '../support/replicas.ts';
+import { killProcessesUnder } from '../support/repo.ts';
 import { perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 test('replicas.yml: four runners measure the same path, merged into one comment, check run and verdict', {
@@ -56,7 +57,7 @@ test('replicas.yml: four runners measure the same path, merged into one comment,
     assert.equal(forkGitHub.checkRuns[0]!.conclusion, 'failure');
   } finally {
     await f.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

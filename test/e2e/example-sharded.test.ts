@@ -21,7 +21,6 @@ import {
   type ExampleResult,
   fakeGitHubFor,
   familySize,
-  killUnder,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
@@ -29,7 +28,7 @@ import {
   writesTo,
 } from '../support/example.ts';
 import type { FakeGitHub } from '../support/fake-github/index.ts';
-import { pullRequestEvent } from '../support/repo.ts';
+import { killProcessesUnder, pullRequestEvent } from '../support/repo.ts';
 import {
   type Artifact,
   actionInvocation,
@@ -208,7 +207,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     assert.deepEqual(readdirSync(workspace), ['perf-gate-results'], 'nothing checked out in the merge job');
   } finally {
     for (const f of fakes) await f.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

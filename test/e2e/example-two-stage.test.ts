@@ -14,8 +14,9 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { needsMore as needsMoreOf } from '../../src/decide/needs-more.ts';
 import type { Report } from '../../src/model/report.ts';
-import { killUnder, TOKEN } from '../support/example.ts';
+import { TOKEN } from '../support/example.ts';
 import { fakes, recordedArtifact, runMatrix, runMerge, twoStageRepo } from '../support/replicas.ts';
+import { killProcessesUnder } from '../support/repo.ts';
 import { type Artifact, conditionHolds, perfGateJob, readWorkflow, substitute } from '../support/workflow.ts';
 
 const RECORDED = fileURLToPath(new URL('../fixtures/two-stage/', import.meta.url));
@@ -94,7 +95,7 @@ test('two-stage.yml: one runner, three more only when it says so, and one decisi
     }
   } finally {
     await f.close();
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 });

@@ -17,7 +17,14 @@ import {
   type RecordedRequest,
   startFakeGitHub,
 } from './fake-github/index.ts';
-import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from './repo.ts';
+import {
+  type Files,
+  killProcessesUnder,
+  makeRepo,
+  processesUnder,
+  pullRequestEvent,
+  type TestRepo,
+} from './repo.ts';
 import type { ActionInvocation } from './workflow.ts';
 
 /** The token the fake GitHubs of the example tests accept. */
@@ -203,17 +210,6 @@ export async function runStep(options: StepOptions): Promise<ExampleResult> {
   };
 }
 
-/** Ends whatever still runs under `dir` (a gate killed by runAction's timeout leaves its servers behind). */
-export function killUnder(dir: string): void {
-  for (const found of processesUnder(dir)) {
-    try {
-      process.kill(Number(found.slice(0, found.indexOf(':'))), 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-}
-
 /** The requests that changed something on the fake GitHub (what a read-only token must not manage). */
 export function writesTo(fake: FakeGitHub): string[] {
   return fake.requests
@@ -270,7 +266,7 @@ export async function runExample(options: ExampleOptions): Promise<ExampleResult
   } finally {
     await fake.close();
     // A gate that hangs is killed by runAction and leaves its servers behind: end them before the directory goes.
-    killUnder(repo.dir);
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
 }
