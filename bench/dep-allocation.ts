@@ -12,11 +12,8 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readReport, runAction } from '../test/support/action.ts';
-import { TOKEN } from '../test/support/example.ts';
-import { startFakeGitHub } from '../test/support/fake-github/index.ts';
-import { leadOf } from '../test/support/memory-gate.ts';
-import { type Files, killProcessesUnder, makeRepo, pullRequestEvent } from '../test/support/repo.ts';
+import { leadOf, pullRequestGate } from '../test/support/memory-gate.ts';
+import { type Files, makeRepo } from '../test/support/repo.ts';
 import { dataFile, keyValues, machineLine } from './lib.ts';
 
 const APP = fileURLToPath(new URL('./servers/ua-app/', import.meta.url));
@@ -33,23 +30,9 @@ function tree(side: 'base' | 'head'): Files {
 async function gate() {
   const shared = { 'server.js': read('server.js'), 'perf-gate.yml': read('perf-gate.yml') };
   const repo = makeRepo({ ...shared, ...tree('base') }, tree('head'));
-  const fake = await startFakeGitHub({ token: TOKEN });
-  try {
-    const run = await runAction({
-      workspace: repo.workspace,
-      inputs: { config: 'perf-gate.yml' },
-      event: pullRequestEvent(repo, PR),
-      apiUrl: fake.url,
-      timeoutMs: 30 * 60_000,
-    });
-    const comment = fake.comments.get(PR)?.[0]?.body ?? '';
-    const next = comment.split('\n').find((l) => l.startsWith('**Next:**')) ?? '';
-    return { run, report: readReport(run), lead: leadOf(comment), next };
-  } finally {
-    await fake.close();
-    killProcessesUnder(repo.dir);
-    repo.cleanup();
-  }
+  const { run, report, comment } = await pullRequestGate(repo, { config: 'perf-gate.yml' }, PR, 30 * 60_000);
+  const next = comment.split('\n').find((l) => l.startsWith('**Next:**')) ?? '';
+  return { run, report, lead: leadOf(comment), next };
 }
 
 const gates = Number(keyValues(process.argv.slice(2).filter((a) => a.includes('='))).gates ?? '1');

@@ -16,9 +16,8 @@ import { blockSlopes } from '../src/decide/leak.ts';
 import type { Round } from '../src/model/measure.ts';
 import type { Report } from '../src/model/report.ts';
 import { sd } from '../src/stats/describe.ts';
-import { readReport, runAction } from '../test/support/action.ts';
 import { fakeGitHubFor, fixtureApp, readTree, runStep, TOKEN } from '../test/support/example.ts';
-import { startFakeGitHub } from '../test/support/fake-github/index.ts';
+import { pullRequestGate } from '../test/support/memory-gate.ts';
 import { killProcessesUnder, makeRepo, pullRequestEvent } from '../test/support/repo.ts';
 import { actionInvocation, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
 import { dataFile, keyValues, machineLine } from './lib.ts';
@@ -69,21 +68,7 @@ async function aaGate(example: string): Promise<Report> {
 /** A/A gate of a service in bench/servers by the built action, its inputs as SERVICES gives them. */
 async function serviceGate(name: string): Promise<Report> {
   const repo = makeRepo(readTree(fileURLToPath(new URL(`./servers/${name}`, import.meta.url))), {});
-  const fake = await startFakeGitHub({ token: TOKEN });
-  try {
-    const run = await runAction({
-      workspace: repo.workspace,
-      inputs: SERVICES[name]!,
-      event: pullRequestEvent(repo, PR),
-      apiUrl: fake.url,
-      timeoutMs: 30 * 60_000,
-    });
-    return readReport(run);
-  } finally {
-    await fake.close();
-    killProcessesUnder(repo.dir);
-    repo.cleanup();
-  }
+  return (await pullRequestGate(repo, SERVICES[name]!, PR, 30 * 60_000)).report;
 }
 
 /** The leak test's line: its verdict and the spread of its units (bytes per request), from the gate's rounds. */

@@ -15564,7 +15564,9 @@ function relativeFile(file, roots) {
 var IDLE_LEAF = /^(?:epoll_p?wait2?|__GI_epoll_p?wait|__epoll_p?wait|kevent(?:64)?|__kevent|uv__io_poll|uv__epoll_poll|GetQueuedCompletionStatus(?:Ex)?|NtRemoveIoCompletion(?:Ex)?|ZwRemoveIoCompletion(?:Ex)?|\(idle\)|\(program\))(?!\w)/;
 var GC = /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
 var STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
-var INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]|[/\\]perf-gate-allocation\.cjs:/;
+var INSTRUMENTATION = new RegExp(
+  String.raw`[/\\]0x[/\\]lib[/\\]preload[/\\]|[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll(".", "\\.")}:`
+);
 function symbol(name) {
   return name.replace(/@@?[A-Za-z0-9_.]+$/, "").trim();
 }
@@ -15591,14 +15593,7 @@ function classifyFrame(raw, roots = []) {
   const isJs = type === "JS" || type === "" && parsed.file !== "" && parsed.line > 0;
   if (isJs && parsed.file !== "") {
     const file = relativeFile(parsed.file, roots);
-    const frame = {
-      key: `${parsed.fn}\0${file}\0${parsed.line}\0${parsed.column}`,
-      fn: parsed.fn,
-      file,
-      line: parsed.line,
-      column: parsed.column,
-      pseudo: false
-    };
+    const frame = jsFrame(parsed.fn, file, parsed.line, parsed.column);
     const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
     return { frame, category: startup ? "startup" : "js" };
   }
@@ -15606,6 +15601,9 @@ function classifyFrame(raw, roots = []) {
   if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: "idle" };
   if (GC.test(name)) return { frame: nativeFrame(name), category: "gc" };
   return { frame: nativeFrame(name), category: "native" };
+}
+function jsFrame(fn, file, line, column) {
+  return { key: `${fn}\0${file}\0${line}\0${column}`, fn, file, line, column, pseudo: false };
 }
 function nativeFrame(name) {
   return { key: `${name}\0\x000\x000`, fn: name, file: "", line: 0, column: 0, pseudo: false };
@@ -15724,7 +15722,7 @@ function buildProfile(ticks, options = {}) {
 
 // src/profile/heap-profile.ts
 var MAX_NODES2 = 2e5;
-var INSTRUMENTATION2 = /[/\\]perf-gate-allocation\.cjs$/;
+var INSTRUMENTATION2 = new RegExp(String.raw`[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll(".", "\\.")}$`);
 function isRecord2(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
@@ -15779,10 +15777,7 @@ function readHeapProfile(raw) {
 function frameOf(c, roots) {
   const fn = c.functionName === "" ? "(anonymous)" : c.functionName;
   if (c.url === "") return { key: fn, fn, file: "", line: 0, column: 0, pseudo: true };
-  const file = relativeFile(c.url, roots);
-  const line = c.lineNumber + 1;
-  const column = c.columnNumber + 1;
-  return { key: `${fn}\0${file}\0${line}\0${column}`, fn, file, line, column, pseudo: false };
+  return jsFrame(fn, relativeFile(c.url, roots), c.lineNumber + 1, c.columnNumber + 1);
 }
 function allocationProfile(profile, roots = []) {
   const stacks = [];
@@ -15864,10 +15859,10 @@ function windowProfiles(answers, labels) {
   const profiles = labels.map((label) => readHeapProfile(answers.get(label)));
   return profiles.every((p) => p !== void 0) && profiles.length > 0 ? profiles : void 0;
 }
-function allocationSide2(windows, responses, roots) {
+function allocationSide2(windows, responses, roots, merged = mergeHeapProfiles(windows)) {
   const profiles = windows.map((w) => allocationProfile(w, roots));
   return {
-    whole: allocationProfile(mergeHeapProfiles(windows), roots),
+    whole: allocationProfile(merged, roots),
     windows: profiles,
     responses: [...responses],
     // No CPU time to share out: each counted byte stands for one byte.
@@ -15926,7 +15921,6 @@ var AllocationProbe = class {
   profiles = /* @__PURE__ */ new Map();
   /** false once the preload failed to answer. */
   answering = true;
-  read = 0;
   sequence = 0;
   /** The file the preload appends to (its PERF_GATE_ALLOCATION). */
   outFile;
@@ -15940,6 +15934,7 @@ var AllocationProbe = class {
   async edge(label, last = false) {
     if (!this.answering) return;
     const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ""}`;
+    const from = sizeOf(this.outFile);
     try {
       writeToken(this.outFile, token);
     } catch {
@@ -15949,9 +15944,8 @@ var AllocationProbe = class {
     const deadline = Date.now() + this.answerMs;
     while (Date.now() < deadline) {
       await sleep6(POLL_MS2);
-      const text2 = await readFrom(this.outFile, this.read);
+      const text2 = await readFrom(this.outFile, from);
       const complete = text2.slice(0, text2.lastIndexOf("\n") + 1);
-      this.read += Buffer.byteLength(complete);
       for (const line of complete.split("\n")) {
         const answer = answerOf(line);
         if (answer?.seq !== token) continue;
@@ -19739,6 +19733,9 @@ function splitTicks(timed, windows, offsetMs) {
 
 // src/profile/side-by-side.ts
 var MIN_ALIGNED_SHARE = 0.8;
+function windowLabel2(pair2) {
+  return `w${pair2}`;
+}
 function windowOrder(pair2) {
   return pair2 % 2 === 0 ? ["base", "head"] : ["head", "base"];
 }
@@ -19793,7 +19790,7 @@ async function loadWindows(generator, servers, spec) {
       const turn = { request: request2, what: what2(request2), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side2], turn);
       windows.push({ side: side2, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
-      await spec.edge?.(side2, `w${pair2}`, pair2 === spec.pairs - 1);
+      await spec.edge?.(side2, windowLabel2(pair2), pair2 === spec.pairs - 1);
     }
   }
   await generator.close();
@@ -19905,14 +19902,16 @@ async function targets(spec, zeroxBin, allocation2) {
 function compareAllocation(sides, probes, spec) {
   const windows = (side3) => windowProfiles(
     probes[side3].profiles,
-    sides[side3].windows.map((w) => `w${w.pair}`)
+    sides[side3].windows.map((w) => windowLabel2(w.pair))
   );
   const heap = { base: windows("base"), head: windows("head") };
   if (heap.base === void 0 || heap.head === void 0) return void 0;
+  const merged = { base: mergeHeapProfiles(heap.base), head: mergeHeapProfiles(heap.head) };
   const side2 = (s) => allocationSide2(
     heap[s],
     sides[s].windows.map((w) => w.responses),
-    [sides[s].run.root]
+    [sides[s].run.root],
+    merged[s]
   );
   const base = side2("base");
   const head2 = side2("head");
@@ -19924,8 +19923,7 @@ function compareAllocation(sides, probes, spec) {
     base: join11(spec.outDir, "base", "allocation.heapprofile"),
     head: join11(spec.outDir, "head", "allocation.heapprofile")
   };
-  for (const s of ["base", "head"])
-    writeFileSync4(files[s], JSON.stringify(mergeHeapProfiles(heap[s])));
+  for (const s of ["base", "head"]) writeFileSync4(files[s], JSON.stringify(merged[s]));
   return { evidence, profiles: { base: base.whole, head: head2.whole }, files };
 }
 async function compareProfiles(spec) {
@@ -19956,7 +19954,8 @@ async function compareProfiles(spec) {
       ...copies && { edge: (side2, label, last) => probes[side2].edge(label, last) }
     });
   } finally {
-    for (const file of Object.values(outFile)) rmSync4(file, { force: true });
+    for (const file of Object.values(outFile))
+      for (const f of [file, controlFile(file)]) rmSync4(f, { force: true });
   }
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;
   const base = windowedSide(sides.base, split);
@@ -20629,12 +20628,15 @@ function dependencyVersion(u, headDir) {
 }
 function allocationSummary(allocation2, root, headDir) {
   const { evidence } = allocation2;
-  const more = evidence.named.filter((u) => u.deltaBytes > 0 && !u.pseudo).slice(0, 5).map((u) => ({
-    ...placed(u, root, headDir, allocation2.profiles.head),
-    ...dependencyVersion(u, headDir) !== void 0 && { version: dependencyVersion(u, headDir) },
-    baseBytes: u.baseBytes,
-    headBytes: u.headBytes
-  }));
+  const more = evidence.named.filter((u) => u.deltaBytes > 0 && !u.pseudo).slice(0, 5).map((u) => {
+    const version = dependencyVersion(u, headDir);
+    return {
+      ...placed(u, root, headDir, allocation2.profiles.head),
+      ...version !== void 0 && { version },
+      baseBytes: u.baseBytes,
+      headBytes: u.headBytes
+    };
+  });
   return { evidence, more };
 }
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {

@@ -127,12 +127,15 @@ export function allocationSummary(
   const more = evidence.named
     .filter((u) => u.deltaBytes > 0 && !u.pseudo)
     .slice(0, 5)
-    .map((u) => ({
-      ...placed(u, root, headDir, allocation.profiles.head),
-      ...(dependencyVersion(u, headDir) !== undefined && { version: dependencyVersion(u, headDir)! }),
-      baseBytes: u.baseBytes,
-      headBytes: u.headBytes,
-    }));
+    .map((u) => {
+      const version = dependencyVersion(u, headDir);
+      return {
+        ...placed(u, root, headDir, allocation.profiles.head),
+        ...(version !== undefined && { version }),
+        baseBytes: u.baseBytes,
+        headBytes: u.headBytes,
+      };
+    });
   return { evidence, more };
 }
 

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LAST_MARK } from '../diagnostics/alloc-preload.ts';
-import { readFrom, writeToken } from '../diagnostics/install.ts';
+import { readFrom, sizeOf, writeToken } from '../diagnostics/install.ts';
 
 /** How often the answer file is read while waiting, ms. */
 const POLL_MS = 2;
@@ -30,7 +30,6 @@ export class AllocationProbe {
   readonly profiles = new Map<string, unknown>();
   /** false once the preload failed to answer. */
   answering = true;
-  private read = 0;
   private sequence = 0;
 
   /** The file the preload appends to (its PERF_GATE_ALLOCATION). */
@@ -47,6 +46,8 @@ export class AllocationProbe {
   async edge(label: string, last = false): Promise<void> {
     if (!this.answering) return;
     const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ''}`;
+    // The answer comes after what the file holds now: only that part is read while waiting for it.
+    const from = sizeOf(this.outFile);
     try {
       writeToken(this.outFile, token);
     } catch {
@@ -56,9 +57,8 @@ export class AllocationProbe {
     const deadline = Date.now() + this.answerMs;
     while (Date.now() < deadline) {
       await sleep(POLL_MS);
-      const text = await readFrom(this.outFile, this.read);
+      const text = await readFrom(this.outFile, from);
       const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-      this.read += Buffer.byteLength(complete);
       for (const line of complete.split('\n')) {
         const answer = answerOf(line);
         if (answer?.seq !== token) continue;

@@ -28,15 +28,19 @@ export function windowProfiles(
     : undefined;
 }
 
-/** A side as the evidence reads it: each window's bytes by call stack and the requests it served. */
+/**
+ * A side as the evidence reads it: each window's bytes by call stack and the requests it served. `merged` is the
+ * windows' merged profile when the caller already has it.
+ */
 export function allocationSide(
   windows: readonly HeapProfile[],
   responses: readonly number[],
   roots: readonly string[],
+  merged: HeapProfile = mergeHeapProfiles(windows),
 ): WindowedSide {
   const profiles = windows.map((w) => allocationProfile(w, roots));
   return {
-    whole: allocationProfile(mergeHeapProfiles(windows), roots),
+    whole: allocationProfile(merged, roots),
     windows: profiles,
     responses: [...responses],
     // No CPU time to share out: each counted byte stands for one byte.

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sideEnv } from '../config/expand.ts';
 import { ALLOCATION_PRELOAD_FILE, ALLOCATION_PRELOAD_SOURCE } from '../diagnostics/alloc-preload.ts';
-import { type SidePreloads, sidePreloads } from '../diagnostics/install.ts';
+import { controlFile, type SidePreloads, sidePreloads } from '../diagnostics/install.ts';
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/server.ts';
 import type { SideCommands } from '../model/config.ts';
@@ -20,7 +20,7 @@ import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { mergeHeapProfiles } from './heap-profile.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
 import type { ProfileRun, ProfileTarget } from './profiled-server.ts';
-import { type ProfileRequest, profileSideBySide, type SideProfile } from './side-by-side.ts';
+import { type ProfileRequest, profileSideBySide, type SideProfile, windowLabel } from './side-by-side.ts';
 import { buildProfile, type Profile } from './ticks.ts';
 
 /** V8's sampling interval while profiling, µs: four times its default, for more samples in short windows. */
@@ -179,15 +179,17 @@ function compareAllocation(
   const windows = (side: Side) =>
     windowProfiles(
       probes[side].profiles,
-      sides[side].windows.map((w) => `w${w.pair}`),
+      sides[side].windows.map((w) => windowLabel(w.pair)),
     );
   const heap = { base: windows('base'), head: windows('head') };
   if (heap.base === undefined || heap.head === undefined) return undefined;
+  const merged = { base: mergeHeapProfiles(heap.base), head: mergeHeapProfiles(heap.head) };
   const side = (s: Side) =>
     allocationSide(
       heap[s]!,
       sides[s].windows.map((w) => w.responses),
       [sides[s].run.root],
+      merged[s],
     );
   const base = side('base');
   const head = side('head');
@@ -199,8 +201,7 @@ function compareAllocation(
     base: join(spec.outDir, 'base', 'allocation.heapprofile'),
     head: join(spec.outDir, 'head', 'allocation.heapprofile'),
   };
-  for (const s of ['base', 'head'] as const)
-    writeFileSync(files[s], JSON.stringify(mergeHeapProfiles(heap[s]!)));
+  for (const s of ['base', 'head'] as const) writeFileSync(files[s], JSON.stringify(merged[s]));
   return { evidence, profiles: { base: base.whole, head: head.whole }, files };
 }
 
@@ -238,7 +239,8 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
       ...(copies && { edge: (side: Side, label: string, last: boolean) => probes[side].edge(label, last) }),
     });
   } finally {
-    for (const file of Object.values(outFile)) rmSync(file, { force: true });
+    for (const file of Object.values(outFile))
+      for (const f of [file, controlFile(file)]) rmSync(f, { force: true });
   }
   // Windows count only when both sides' samples could be split into them.
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;

@@ -8,8 +8,9 @@
  * Lines and columns are 0-based in the profile and 1-based here, as in the CPU profile, so that a function has one
  * key in both.
  */
+import { ALLOCATION_PRELOAD_FILE } from '../diagnostics/alloc-preload.ts';
 import type { ProfileFrame } from '../model/profile.ts';
-import { functionStats, type Profile, relativeFile } from './ticks.ts';
+import { functionStats, jsFrame, type Profile, relativeFile } from './ticks.ts';
 
 export interface HeapCallFrame {
   functionName: string;
@@ -40,7 +41,7 @@ export interface HeapProfile {
 /** Most nodes read from one profile (a server's whole call tree is far smaller). */
 const MAX_NODES = 200_000;
 /** The allocation preload's frames: its own polling, not the server's work. */
-const INSTRUMENTATION = /[/\\]perf-gate-allocation\.cjs$/;
+const INSTRUMENTATION = new RegExp(String.raw`[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll('.', '\\.')}$`);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -108,10 +109,7 @@ export function readHeapProfile(raw: unknown): HeapProfile | undefined {
 function frameOf(c: HeapCallFrame, roots: readonly string[]): ProfileFrame {
   const fn = c.functionName === '' ? '(anonymous)' : c.functionName;
   if (c.url === '') return { key: fn, fn, file: '', line: 0, column: 0, pseudo: true };
-  const file = relativeFile(c.url, roots);
-  const line = c.lineNumber + 1;
-  const column = c.columnNumber + 1;
-  return { key: `${fn}\u0000${file}\u0000${line}\u0000${column}`, fn, file, line, column, pseudo: false };
+  return jsFrame(fn, relativeFile(c.url, roots), c.lineNumber + 1, c.columnNumber + 1);
 }
 
 /**

@@ -83,6 +83,11 @@ export interface SideProfile {
 /** Smallest share of the busy samples within the windows' span that must fall into the side's own windows. */
 export const MIN_ALIGNED_SHARE = 0.8;
 
+/** The label of a pair's windows, the edge that closes each (the allocation profile reads them back by it). */
+export function windowLabel(pair: number): string {
+  return `w${pair}`;
+}
+
 /** The order of the pairs' windows: base first in even pairs, head first in odd ones (ABBA…). */
 export function windowOrder(pair: number): [Side, Side] {
   return pair % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
@@ -158,7 +163,7 @@ async function loadWindows(
       const turn = { request, what: what(request), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side], turn);
       windows.push({ side, pair, request, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
-      await spec.edge?.(side, `w${pair}`, pair === spec.pairs - 1);
+      await spec.edge?.(side, windowLabel(pair), pair === spec.pairs - 1);
     }
   }
   await generator.close();

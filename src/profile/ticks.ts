@@ -13,6 +13,7 @@
  * e.g. `MathSqrt` or `writev`, counts as its caller's self time), total once per stack to every JS function on
  * it. Samples with no JS frame go to the pseudo-functions `(native code)` and `(garbage collection)`.
  */
+import { ALLOCATION_PRELOAD_FILE } from '../diagnostics/alloc-preload.ts';
 import type { FrameCategory, FunctionStat, ProfileFrame } from '../model/profile.ts';
 
 export interface RawFrame {
@@ -155,7 +156,9 @@ const GC =
   /^\(garbage collector\)$|^v8::internal::(?:Heap|Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|MinorMarkCompactCollector|ConcurrentMarking|IncrementalMarking|Sweeper|GCTracer|MemoryReducer|MarkingBarrier)\w*::|CollectGarbage/;
 const STARTUP_FILE = /^node:internal\/(?:main|bootstrap|modules)\//;
 // 0x's preload, and perf-gate's allocation preload (src/diagnostics/alloc-preload.ts) polling its control file.
-const INSTRUMENTATION = /[/\\]0x[/\\]lib[/\\]preload[/\\]|[/\\]perf-gate-allocation\.cjs:/;
+const INSTRUMENTATION = new RegExp(
+  String.raw`[/\\]0x[/\\]lib[/\\]preload[/\\]|[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll('.', '\\.')}:`,
+);
 
 /** Drops the `@@GLIBC_2.2.5`-style version suffix of a C symbol. */
 function symbol(name: string): string {
@@ -192,14 +195,7 @@ export function classifyFrame(raw: RawFrame, roots: readonly string[] = []): Cla
   const isJs = type === 'JS' || (type === '' && parsed.file !== '' && parsed.line > 0);
   if (isJs && parsed.file !== '') {
     const file = relativeFile(parsed.file, roots);
-    const frame: ProfileFrame = {
-      key: `${parsed.fn}\u0000${file}\u0000${parsed.line}\u0000${parsed.column}`,
-      fn: parsed.fn,
-      file,
-      line: parsed.line,
-      column: parsed.column,
-      pseudo: false,
-    };
+    const frame = jsFrame(parsed.fn, file, parsed.line, parsed.column);
     const startup = STARTUP_FILE.test(parsed.file) || /\s\[INIT\]/.test(raw.name);
     return { frame, category: startup ? 'startup' : 'js' };
   }
@@ -207,6 +203,11 @@ export function classifyFrame(raw: RawFrame, roots: readonly string[] = []): Cla
   if (IDLE_LEAF.test(name)) return { frame: nativeFrame(name), category: 'idle' };
   if (GC.test(name)) return { frame: nativeFrame(name), category: 'gc' };
   return { frame: nativeFrame(name), category: 'native' };
+}
+
+/** A JS function's frame, keyed by name, file, line and column (the CPU and the allocation profile alike). */
+export function jsFrame(fn: string, file: string, line: number, column: number): ProfileFrame {
+  return { key: `${fn}\u0000${file}\u0000${line}\u0000${column}`, fn, file, line, column, pseudo: false };
 }
 
 function nativeFrame(name: string): ProfileFrame {

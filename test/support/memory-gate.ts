@@ -4,9 +4,10 @@
  * in blocks of 2 (6 blocks for the leak test), no flame graphs.
  */
 import { readReport, runAction } from './action.ts';
+import { TOKEN } from './example.ts';
 import { startFakeGitHub } from './fake-github/index.ts';
 import { type MemoryHead, memoryServers } from './memory-servers.ts';
-import { makeRepo, processesUnder, pullRequestEvent } from './repo.ts';
+import { killProcessesUnder, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from './repo.ts';
 
 export const MEMORY_INPUTS = {
   start: 'node server.js',
@@ -20,27 +21,38 @@ export const MEMORY_INPUTS = {
 };
 
 /**
- * Gates `head` against the unchanged base (`inputs` added to MEMORY_INPUTS); the run, its report, its comment's body
- * and what it left running.
+ * The built action on pull request `pr` of `repo` (which it cleans up) against a fake GitHub: the run, its report,
+ * its comment's body, what it left running (read before anything left is killed) and the API's violations.
  */
-export async function memoryGate(head: MemoryHead, pr: number, inputs: Record<string, string> = {}) {
-  const fake = await startFakeGitHub({ token: 'ghs_testtoken' });
-  const { base, head: headFiles } = memoryServers(head);
-  const repo = makeRepo(base, headFiles);
+export async function pullRequestGate(
+  repo: TestRepo,
+  inputs: Record<string, string>,
+  pr: number,
+  timeoutMs?: number,
+) {
+  const fake = await startFakeGitHub({ token: TOKEN });
   try {
     const run = await runAction({
       workspace: repo.workspace,
-      inputs: { ...MEMORY_INPUTS, ...inputs },
+      inputs,
       event: pullRequestEvent(repo, pr),
       apiUrl: fake.url,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
     const report = readReport(run);
     const comment = fake.comments.get(pr)?.[0]?.body ?? '';
     return { run, report, comment, leftover: processesUnder(repo.dir), violations: [...fake.violations] };
   } finally {
     await fake.close();
+    killProcessesUnder(repo.dir);
     repo.cleanup();
   }
+}
+
+/** Gates `head` against the unchanged base (`inputs` added to MEMORY_INPUTS). */
+export async function memoryGate(head: MemoryHead, pr: number, inputs: Record<string, string> = {}) {
+  const { base, head: headFiles } = memoryServers(head);
+  return pullRequestGate(makeRepo(base, headFiles), { ...MEMORY_INPUTS, ...inputs }, pr);
 }
 
 /** The comment's lead: its first bold line after the title. */
