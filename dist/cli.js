@@ -7549,12 +7549,16 @@ function pText(p, alpha = 0.05) {
 function formatShare(value2) {
   return `${Number((value2 * 100).toFixed(2))}%`;
 }
+function formatSize(change) {
+  const ratio = change < 0 ? 1 / (1 + change) : 1 + change;
+  return ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(change * 100).toFixed(1)}%`;
+}
 function formatBytes(bytes) {
   if (!Number.isFinite(bytes)) return "n/a";
   const sign = bytes < 0 ? "\u2212" : "";
-  const size3 = Math.abs(bytes);
-  if (size3 < 1e3) return `${sign}${Math.round(size3)} B`;
-  const [value2, unit2] = size3 < 1e3 * 1024 ? [size3 / 1024, "KB"] : [size3 / 1024 / 1024, "MB"];
+  const size = Math.abs(bytes);
+  if (size < 1e3) return `${sign}${Math.round(size)} B`;
+  const [value2, unit2] = size < 1e3 * 1024 ? [size / 1024, "KB"] : [size / 1024 / 1024, "MB"];
   return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${unit2}`;
 }
 function formatValue(metric, value2) {
@@ -14950,8 +14954,8 @@ async function readFrom(file, from) {
   try {
     const handle = await open2(file, "r");
     try {
-      const { size: size3 } = await handle.stat();
-      const buffer = Buffer.alloc(Math.max(0, size3 - from));
+      const { size } = await handle.stat();
+      const buffer = Buffer.alloc(Math.max(0, size - from));
       await handle.read(buffer, 0, buffer.length, from);
       return buffer.toString("utf8");
     } finally {
@@ -21312,6 +21316,9 @@ function namedTable(e) {
   }
   return [...out, ""];
 }
+function fileLineCell(u) {
+  return u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file);
+}
 function unitCell(u) {
   if (u.pseudo) return escapeMarkdown(u.name);
   if (u.level === "package") return packageLabel(u.name);
@@ -21326,7 +21333,7 @@ function figures(e, level, rows) {
     `| --- |${level === "function" ? " --- |" : ""} ---: | ---: | ---: | ---: | ---: | ---: |`
   ];
   for (const u of units2) {
-    const at = level === "function" ? [u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)] : [];
+    const at = level === "function" ? [fileLineCell(u)] : [];
     const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
     out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
   }
@@ -21334,7 +21341,7 @@ function figures(e, level, rows) {
 }
 function howNote(e, options) {
   const artifacts = options.artifacts === void 0 ? "" : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
-  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  const level = formatShare(e.level);
   return `<sub>${htmlText(
     `Profiled with 0x after measuring: base and head side by side, loaded in turns (base, head, head, base, \u2026) in ${e.pairs} pairs of ${e.windowSec} s windows: ${formatCount(e.base.busy)} busy CPU samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.busy)} and ${formatCount(e.head.requests)} on head. CPU time per request: each window's CPU time of the server's main thread, shared out by its samples, divided by the requests it served, averaged over the windows (self: in the function, file or package itself; total: with what it called). Something is named only when the gate found a change to explain and its change differs from 0 beyond its own spread between the pairs of windows (a paired t test, held at ${level} over the ${e.tested} tested together by Holm's method) by at least 1% of base's CPU time per request; a function stands for its file, or for its package if a dependency, when it carries half of the change there.${artifacts}`
   )}</sub>`;
@@ -21448,19 +21455,14 @@ function functionsTable(e) {
     "| --- | --- | ---: | ---: | ---: | ---: |"
   ];
   for (const u of e.functions) {
-    const named = e.named.some(
-      (n) => n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line
-    );
-    const p = u.p === void 0 ? "" : `${formatP(u.p, e.level / Math.max(1, e.tested))}${named ? " **named**" : ""}`;
-    const at = u.file === "" ? "" : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file);
     out.push(
-      `| ${codeCell(u.name)} | ${at} | ${formatBytes(u.baseBytes)} | ${formatBytes(u.headBytes)} | ${bytesChange(u.deltaBytes)} | ${p} |`
+      `| ${codeCell(u.name)} | ${fileLineCell(u)} | ${formatBytes(u.baseBytes)} | ${formatBytes(u.headBytes)} | ${bytesChange(u.deltaBytes)} | ${pCell(u, e)} |`
     );
   }
   return [...out, ""];
 }
 function howNote2(e) {
-  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  const level = formatShare(e.level);
   return `<sub>${htmlText(
     `V8's sampling heap profiler in each server while it was profiled with 0x, in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' allocation.heapprofile (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
   )}</sub>`;
@@ -21518,8 +21520,8 @@ function shortSha(sha) {
 }
 function speedWords(change, verdict, threshold) {
   if (verdict === "no-change") return `within \xB1${formatShare(threshold)}`;
-  const size3 = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
-  const words = `${size3} ${change < 0 ? "slower" : "faster"}`;
+  const size = formatPercent(Math.abs(change)).replace(/^[+±]/, "");
+  const words = `${size} ${change < 0 ? "slower" : "faster"}`;
   return verdict === "inconclusive" ? `${words} (unresolved)` : words;
 }
 function driftLine(drift) {
@@ -21596,11 +21598,8 @@ function moreAllocation(decision, scenario) {
 function mostAllocation(decision) {
   return decision.comparisons.filter((c) => c.metric === "alloc" && c.verdict === "regression").sort((a, b) => b.change - a.change)[0];
 }
-function size(change) {
-  return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}\xD7` : `${Math.abs(change * 100).toFixed(1)}%`;
-}
 function allocationClause(a) {
-  return `it allocates ${size(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
+  return `it allocates ${formatSize(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
 }
 function memoryNext(decision, site) {
   const alloc = mostAllocation(decision);
@@ -21798,19 +21797,16 @@ function headName(report) {
   const number = report.pullRequest?.number;
   return number === void 0 ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
 }
-function size2(c) {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  return ratio >= 1.5 ? `${ratio.toFixed(1)}\xD7` : `${Math.abs(c.change * 100).toFixed(1)}%`;
-}
 function effect(c, base) {
   const scenario = escapeMarkdown(c.scenario);
   const up = c.change > 0;
-  if (c.metric === "rps") return `makes ${scenario} ${size2(c)} ${up ? "faster" : "slower"} than ${base}`;
+  if (c.metric === "rps")
+    return `makes ${scenario} ${formatSize(c.change)} ${up ? "faster" : "slower"} than ${base}`;
   if (c.metric === "cpu")
-    return `makes each request of ${scenario} cost ${size2(c)} ${up ? "more" : "less"} server CPU than on ${base}`;
+    return `makes each request of ${scenario} cost ${formatSize(c.change)} ${up ? "more" : "less"} server CPU than on ${base}`;
   if (c.metric === "alloc")
-    return `makes ${scenario} allocate ${size2(c)} ${up ? "more" : "less"} per request than ${base}`;
-  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${size2(c)} against ${base}`;
+    return `makes ${scenario} allocate ${formatSize(c.change)} ${up ? "more" : "less"} per request than ${base}`;
+  return `${up ? "raises" : "lowers"} the ${metricLabel(c.metric)} of ${scenario} by ${formatSize(c.change)} against ${base}`;
 }
 function values(c, medians) {
   const m = medians?.find((x) => x.scenario === c.scenario && x.metric === c.metric);
@@ -22001,7 +21997,7 @@ var SIDES = [
 var MB2 = 1024 * 1024;
 function series(rounds, side2, pairs, read) {
   const raw = pairs.map((pair2) => {
-    const readings = rounds.filter((r) => r.pair === pair2 && r.side === side2 && r.measurement.memory !== void 0).map((r) => r.measurement.memory).sort((a, b) => b.served - a.served).map(read).filter((x) => x !== void 0 && Number.isFinite(x));
+    const readings = rounds.filter((r) => r.pair === pair2 && r.side === side2).map((r) => r.measurement).filter((m) => m.memory !== void 0).sort((a, b) => b.memory.served - a.memory.served).map(read).filter((x) => x !== void 0 && Number.isFinite(x));
     return readings[0] ?? Number.NaN;
   });
   let last = raw.find(Number.isFinite) ?? Number.NaN;
@@ -22039,7 +22035,7 @@ function sidesChart(lines, pairs, title, words, level) {
 var lastOf = (xs) => xs.at(-1) ?? Number.NaN;
 function heapChart(decision, rounds, pairs) {
   if (!leaked(decision)) return [];
-  const read = (m) => m.retainedBytes;
+  const read = (m) => m.memory.retainedBytes;
   const lines = { head: series(rounds, "head", pairs, read), base: series(rounds, "base", pairs, read) };
   return sidesChart(
     lines,
@@ -22053,7 +22049,7 @@ function allocationChart(decision, rounds, pairs, names) {
   const worst = mostAllocation(decision);
   if (!worst) return [];
   const own = rounds.filter((r) => r.scenario === worst.scenario);
-  const read = (m) => m.requests > 0 ? m.allocatedBytes / m.requests : void 0;
+  const read = (m) => metricValue(m, "alloc");
   const lines = { head: series(own, "head", pairs, read), base: series(own, "base", pairs, read) };
   return sidesChart(
     lines,
@@ -22279,8 +22275,7 @@ function what(c) {
   return `${metricLabel(c.metric)} of ${escapeMarkdown(c.scenario)}`;
 }
 function bound(share3) {
-  const text2 = `${Number((Math.abs(share3) * 100).toFixed(2))}%`;
-  return `${share3 < 0 ? "\u2212" : "+"}${text2}`;
+  return `${share3 < 0 ? "\u2212" : "+"}${formatShare(Math.abs(share3))}`;
 }
 function changed(c, floor, side2, verdict) {
   const b = c.bounds[side2];
@@ -22299,7 +22294,7 @@ function verdictSentence(decision) {
   const floor = decision.rule.floor;
   const regression = leadingChange(cs.filter((c) => c.verdict === "regression"));
   if (regression) return changed(regression, floor, "worse", "a regression");
-  const leak = decision.leaks?.find((l) => l.verdict === "regression");
+  const leak = leaked(decision);
   if (leak) return leakRuleSentence(leak);
   const improvement = leadingChange(cs.filter((c) => c.verdict === "improvement"));
   if (improvement) return changed(improvement, floor, "better", "an improvement");
@@ -22357,13 +22352,12 @@ function mirror(cs) {
   const c = cs.find((x) => x.metric === "rps") ?? cs[0];
   return c ? ` (${metricLabel(c.metric)}: ${bound(c.bounds.worse.threshold)} and ${bound(c.bounds.better.threshold)})` : "";
 }
-var levelPct = (level) => `${Number(((1 - level) * 100).toFixed(2))}%`;
 function aloneText(decision) {
   const levels = [...decision.comparisons, ...decision.leaks ?? []].map((c) => c.level);
   const lead = decision.comparisons.find((c) => c.metric === "rps")?.level ?? levels[0];
   if (lead === void 0 || !Number.isFinite(lead)) return "";
   const smaller = levels.some((l) => l < lead * (1 - 1e-9)) ? "; the other comparisons' are wider still, as they take smaller shares of \u03B1 (docs/how-it-decides.md)" : "";
-  return `each alone a ${levelPct(lead)} interval${smaller}`;
+  return `each alone a ${formatShare(1 - lead)} interval${smaller}`;
 }
 function readingNote(decision, looks) {
   const cs = decision.comparisons;

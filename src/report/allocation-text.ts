@@ -6,9 +6,9 @@
 import type { AllocationEvidence, AllocationUnit } from '../model/profile.ts';
 import type { AllocationSite, AllocationSummary } from '../model/report.ts';
 import { code, codeCell } from './escape.ts';
-import { formatBytes, formatCount, formatP, htmlText } from './format.ts';
+import { formatBytes, formatCount, formatShare, htmlText } from './format.ts';
 import { PROFILE_ARTIFACTS } from './gate-text.ts';
-import { callerSubject, hotSubject, unitText } from './profile.ts';
+import { callerSubject, fileLineCell, hotSubject, pCell, unitText } from './profile.ts';
 
 /** A signed change of bytes per request: +16.0 KB, −312 B. */
 function bytesChange(bytes: number): string {
@@ -49,14 +49,8 @@ function functionsTable(e: AllocationEvidence): string[] {
     '| --- | --- | ---: | ---: | ---: | ---: |',
   ];
   for (const u of e.functions) {
-    const named = e.named.some(
-      (n) => n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line,
-    );
-    const p =
-      u.p === undefined ? '' : `${formatP(u.p, e.level / Math.max(1, e.tested))}${named ? ' **named**' : ''}`;
-    const at = u.file === '' ? '' : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file);
     out.push(
-      `| ${codeCell(u.name)} | ${at} | ${formatBytes(u.baseBytes)} | ${formatBytes(u.headBytes)} | ${bytesChange(u.deltaBytes)} | ${p} |`,
+      `| ${codeCell(u.name)} | ${fileLineCell(u)} | ${formatBytes(u.baseBytes)} | ${formatBytes(u.headBytes)} | ${bytesChange(u.deltaBytes)} | ${pCell(u, e)} |`,
     );
   }
   return [...out, ''];
@@ -64,7 +58,7 @@ function functionsTable(e: AllocationEvidence): string[] {
 
 /** How the allocation profile was taken, and what it does not see. */
 function howNote(e: AllocationEvidence): string {
-  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  const level = formatShare(e.level);
   return `<sub>${htmlText(
     `V8's sampling heap profiler in each server while it was profiled with 0x, in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' allocation.heapprofile (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`,
   )}</sub>`;

@@ -3,7 +3,15 @@
 import type { Decision, ErrorComparison, MetricComparison, Verdict } from '../model/decision.ts';
 import type { Metric } from '../model/measure.ts';
 import type { Report, ReportError, StepOutcome } from '../model/report.ts';
-import { formatCount, formatPercent, formatShare, formatValue, metricLabel, pText } from './format.ts';
+import {
+  formatCount,
+  formatPercent,
+  formatShare,
+  formatSize,
+  formatValue,
+  metricLabel,
+  pText,
+} from './format.ts';
 import { allocationClause, leaked, leakHeadline, leakSentence, moreAllocation } from './memory-text.ts';
 import { intervalText } from './tables.ts';
 
@@ -23,10 +31,8 @@ export interface HeadlineRule {
 }
 
 function describeChange(c: MetricComparison, alpha: number): string {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
   const p = pText(c.pAdjusted, alpha);
-  // From half again, a factor (a req/s drop of 49.8% is 2.0× slower); below, the table's own figure (one decimal).
-  const size = ratio >= 1.5 ? `${ratio.toFixed(1)}×` : `${Math.abs(c.change * 100).toFixed(1)}%`;
+  const size = formatSize(c.change);
   if (c.metric === 'rps') {
     const values = `req/s ${formatCount(Math.round(c.base))} → ${formatCount(Math.round(c.head))}`;
     return `head is ${size} ${c.change < 0 ? 'slower' : 'faster'} on ${c.scenario} (${values}, ${p})`;
@@ -81,7 +87,7 @@ function changeHeadline(candidates: readonly MetricComparison[], what: string, a
   const lead = leadingChange(candidates)!;
   const others = new Set(candidates.map((c) => c.scenario)).size - 1;
   const alloc =
-    lead.metric === 'alloc' ? undefined : moreAllocation({ comparisons: [...candidates] }, lead.scenario);
+    lead.metric === 'alloc' ? undefined : moreAllocation({ comparisons: candidates }, lead.scenario);
   return `${describeChange(lead, alpha)}${alloc ? `: ${allocationClause(alloc)}` : ''}${others > 0 ? `; ${others} more scenario${others === 1 ? '' : 's'} ${what}` : ''}`;
 }
 

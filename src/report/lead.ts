@@ -7,7 +7,15 @@
 import type { Decision, ErrorComparison, MetricComparison } from '../model/decision.ts';
 import type { Acceptance, HotFunction, MeasuredMedians, Report } from '../model/report.ts';
 import { code, escapeMarkdown } from './escape.ts';
-import { formatCount, formatShare, formatValue, metricLabel, VERDICT_ICON, VERDICT_TEXT } from './format.ts';
+import {
+  formatCount,
+  formatShare,
+  formatSize,
+  formatValue,
+  metricLabel,
+  VERDICT_ICON,
+  VERDICT_TEXT,
+} from './format.ts';
 import { furthestOpen } from './headline.ts';
 import { allocationClause, leaked, leakSentence, memoryNext, moreAllocation } from './memory-text.ts';
 import { headlineComparison, isAccepted } from './outputs.ts';
@@ -72,22 +80,17 @@ function headName(report: Report): string {
   return number === undefined ? code(report.head.label) : `#${number} (${code(report.head.label)})`;
 }
 
-/** A change's size: a factor from half again (2.0×), else a percentage (11.5%). */
-function size(c: MetricComparison): string {
-  const ratio = c.change < 0 ? 1 / (1 + c.change) : 1 + c.change;
-  return ratio >= 1.5 ? `${ratio.toFixed(1)}×` : `${Math.abs(c.change * 100).toFixed(1)}%`;
-}
-
 /** What head does to a scenario's metric, as a verb phrase: "makes GET /x 2.0× slower than `main`". */
 function effect(c: MetricComparison, base: string): string {
   const scenario = escapeMarkdown(c.scenario);
   const up = c.change > 0;
-  if (c.metric === 'rps') return `makes ${scenario} ${size(c)} ${up ? 'faster' : 'slower'} than ${base}`;
+  if (c.metric === 'rps')
+    return `makes ${scenario} ${formatSize(c.change)} ${up ? 'faster' : 'slower'} than ${base}`;
   if (c.metric === 'cpu')
-    return `makes each request of ${scenario} cost ${size(c)} ${up ? 'more' : 'less'} server CPU than on ${base}`;
+    return `makes each request of ${scenario} cost ${formatSize(c.change)} ${up ? 'more' : 'less'} server CPU than on ${base}`;
   if (c.metric === 'alloc')
-    return `makes ${scenario} allocate ${size(c)} ${up ? 'more' : 'less'} per request than ${base}`;
-  return `${up ? 'raises' : 'lowers'} the ${metricLabel(c.metric)} of ${scenario} by ${size(c)} against ${base}`;
+    return `makes ${scenario} allocate ${formatSize(c.change)} ${up ? 'more' : 'less'} per request than ${base}`;
+  return `${up ? 'raises' : 'lowers'} the ${metricLabel(c.metric)} of ${scenario} by ${formatSize(c.change)} against ${base}`;
 }
 
 /** The measured values of a comparison: "3,862 req/s against 4,365". */

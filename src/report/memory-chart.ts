@@ -6,7 +6,8 @@
  * them; the words around them name each line by where it runs, not by colour alone. Pure.
  */
 import type { Decision } from '../model/decision.ts';
-import type { Round, RoundMemory, Side } from '../model/measure.ts';
+import { metricValue } from '../model/derived.ts';
+import type { Round, RoundMeasurement, RoundMemory, Side } from '../model/measure.ts';
 import { formatBytes } from './format.ts';
 import { leaked, mostAllocation } from './memory-text.ts';
 import { COLOUR_NAMES, median, PALETTE, value, xyChart } from './pair-chart.ts';
@@ -19,8 +20,11 @@ const SIDES: readonly { side: Side; colour: string; name: string }[] = [
 
 const MB = 1024 * 1024;
 
-/** A figure of a side's reading in a pair; undefined where it has none. */
-type Reading = (memory: RoundMemory) => number | undefined;
+/** A round's measurement that read the server's memory. */
+type WithMemory = RoundMeasurement & { memory: RoundMemory };
+
+/** A figure of a side's reading in a pair; undefined or NaN where it has none. */
+type Reading = (m: WithMemory) => number | undefined;
 
 /**
  * Per pair, a side's figure from its rounds there (the last reading, the most requests served, when a pair holds
@@ -29,9 +33,10 @@ type Reading = (memory: RoundMemory) => number | undefined;
 function series(rounds: readonly Round[], side: Side, pairs: readonly number[], read: Reading): number[] {
   const raw = pairs.map((pair) => {
     const readings = rounds
-      .filter((r) => r.pair === pair && r.side === side && r.measurement.memory !== undefined)
-      .map((r) => r.measurement.memory!)
-      .sort((a, b) => b.served - a.served)
+      .filter((r) => r.pair === pair && r.side === side)
+      .map((r) => r.measurement)
+      .filter((m): m is WithMemory => m.memory !== undefined)
+      .sort((a, b) => b.memory.served - a.memory.served)
       .map(read)
       .filter((x): x is number => x !== undefined && Number.isFinite(x));
     return readings[0] ?? Number.NaN;
@@ -82,7 +87,7 @@ const lastOf = (xs: readonly number[]): number => xs.at(-1) ?? Number.NaN;
 /** The heap kept after each pair, each side, when the leak test found a leak; [] otherwise. */
 function heapChart(decision: Decision, rounds: readonly Round[], pairs: readonly number[]): string[] {
   if (!leaked(decision)) return [];
-  const read: Reading = (m) => m.retainedBytes;
+  const read: Reading = (m) => m.memory.retainedBytes;
   const lines = { head: series(rounds, 'head', pairs, read), base: series(rounds, 'base', pairs, read) };
   return sidesChart(
     lines,
@@ -104,7 +109,7 @@ function allocationChart(
   const worst = mostAllocation(decision);
   if (!worst) return [];
   const own = rounds.filter((r) => r.scenario === worst.scenario);
-  const read: Reading = (m) => (m.requests > 0 ? m.allocatedBytes / m.requests : undefined);
+  const read: Reading = (m) => metricValue(m, 'alloc');
   const lines = { head: series(own, 'head', pairs, read), base: series(own, 'base', pairs, read) };
   return sidesChart(
     lines,

@@ -7,7 +7,15 @@ import type { Decision, LeakComparison, MetricComparison } from '../model/decisi
 import type { AllocationSite } from '../model/report.ts';
 import { allocationSubject } from './allocation-text.ts';
 import { escapeMarkdown } from './escape.ts';
-import { formatBytes, formatCount, formatShare, formatValue, pText, VERDICT_ICON } from './format.ts';
+import {
+  formatBytes,
+  formatCount,
+  formatShare,
+  formatSize,
+  formatValue,
+  pText,
+  VERDICT_ICON,
+} from './format.ts';
 
 /** Requests as a reader counts them: 60,000; 1.2 M. */
 export function formatRequests(n: number): string {
@@ -82,7 +90,7 @@ export function leaked(decision: Pick<Decision, 'leaks'>): LeakComparison | unde
 
 /** The regressed allocation comparison of a scenario, if any. */
 export function moreAllocation(
-  decision: Pick<Decision, 'comparisons'>,
+  decision: { comparisons: readonly MetricComparison[] },
   scenario: string,
 ): MetricComparison | undefined {
   return decision.comparisons.find(
@@ -97,14 +105,9 @@ export function mostAllocation(decision: Pick<Decision, 'comparisons'>): MetricC
     .sort((a, b) => b.change - a.change)[0];
 }
 
-/** A change's size: a factor from half again (2.0×), else a percentage (11.5%). */
-function size(change: number): string {
-  return 1 + change >= 1.5 ? `${(1 + change).toFixed(1)}×` : `${Math.abs(change * 100).toFixed(1)}%`;
-}
-
 /** "it allocates 1.6× more per request (25.0 KB → 41.0 KB)": why a scenario whose allocation regressed got slower. */
 export function allocationClause(a: MetricComparison): string {
-  return `it allocates ${size(a.change)} more per request (${formatValue('alloc', a.base)} → ${formatValue('alloc', a.head)})`;
+  return `it allocates ${formatSize(a.change)} more per request (${formatValue('alloc', a.base)} → ${formatValue('alloc', a.head)})`;
 }
 
 /**
@@ -130,6 +133,6 @@ export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>, si
 /** The `memory` output: what regressed in memory, `allocation`, `leak`, both (comma-separated), or ''. */
 export function memoryOutput(decision: Pick<Decision, 'comparisons' | 'leaks'> | undefined): string {
   if (!decision) return '';
-  const alloc = decision.comparisons.some((c) => c.metric === 'alloc' && c.verdict === 'regression');
+  const alloc = mostAllocation(decision) !== undefined;
   return [...(alloc ? ['allocation'] : []), ...(leaked(decision) ? ['leak'] : [])].join(',');
 }

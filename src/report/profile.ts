@@ -7,7 +7,7 @@
 import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
 import type { HotFunction, ProfileSummary } from '../model/report.ts';
 import { code, codeCell, escapeMarkdown } from './escape.ts';
-import { formatCount, formatP, htmlText } from './format.ts';
+import { formatCount, formatP, formatShare, htmlText } from './format.ts';
 import { PROFILE_ARTIFACTS } from './gate-text.ts';
 
 export interface ProfileSectionOptions {
@@ -95,10 +95,19 @@ export function namedSentence(e: ProfileEvidence): string {
   return `${parts.join(' ')} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
 }
 
-/** The p of a unit for a table: '' when not tested, with a mark when it is named. */
-function pCell(u: UnitCost, e: ProfileEvidence): string {
+/** What pCell reads of a unit: which it is, and its p. */
+type TestedUnit = Pick<UnitCost, 'level' | 'name' | 'file' | 'line' | 'p'>;
+
+/**
+ * The p of a unit for a table: '' when not tested, with a mark when it is named (the CPU profile's and the
+ * allocation profile's alike).
+ */
+export function pCell(
+  u: TestedUnit,
+  e: { named: readonly TestedUnit[]; level: number; tested: number },
+): string {
   if (u.p === undefined) return '';
-  const same = (n: UnitCost): boolean =>
+  const same = (n: TestedUnit): boolean =>
     n.level === u.level && n.name === u.name && n.file === u.file && n.line === u.line;
   const named = e.named.some(same) ? ' **named**' : '';
   return `${formatP(u.p, e.level / Math.max(1, e.tested))}${named}`;
@@ -126,6 +135,11 @@ function namedTable(e: ProfileEvidence): string[] {
   return [...out, ''];
 }
 
+/** A function's `file:line` cell (the file alone without a line; '' without a file). */
+export function fileLineCell(u: Pick<UnitCost, 'file' | 'line'>): string {
+  return u.file === '' ? '' : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file);
+}
+
 /** A unit in a table cell. */
 function unitCell(u: UnitCost): string {
   if (u.pseudo) return escapeMarkdown(u.name);
@@ -143,10 +157,7 @@ function figures(e: ProfileEvidence, level: 'package' | 'file' | 'function', row
     `| --- |${level === 'function' ? ' --- |' : ''} ---: | ---: | ---: | ---: | ---: | ---: |`,
   ];
   for (const u of units) {
-    const at =
-      level === 'function'
-        ? [u.file === '' ? '' : codeCell(u.line > 0 ? `${u.file}:${u.line}` : u.file)]
-        : [];
+    const at = level === 'function' ? [fileLineCell(u)] : [];
     const self = [formatUs(u.baseSelfUs), formatUs(u.headSelfUs), formatUsChange(u.deltaUs), pCell(u, e)];
     out.push(row([unitCell(u), ...at, ...self, formatUs(u.baseTotalUs), formatUs(u.headTotalUs)]));
   }
@@ -159,7 +170,7 @@ function howNote(e: ProfileEvidence, options: ProfileSectionOptions): string {
     options.artifacts === undefined
       ? ''
       : ` Flame graphs of both sides, and differential ones coloured by change, are in ${options.artifacts}.`;
-  const level = `${Number((e.level * 100).toFixed(2))}%`;
+  const level = formatShare(e.level);
   return `<sub>${htmlText(
     `Profiled with 0x after measuring: base and head side by side, loaded in turns (base, head, head, base, …) in ${e.pairs} pairs of ${e.windowSec} s windows: ${formatCount(e.base.busy)} busy CPU samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.busy)} and ${formatCount(e.head.requests)} on head. CPU time per request: each window's CPU time of the server's main thread, shared out by its samples, divided by the requests it served, averaged over the windows (self: in the function, file or package itself; total: with what it called). Something is named only when the gate found a change to explain and its change differs from 0 beyond its own spread between the pairs of windows (a paired t test, held at ${level} over the ${e.tested} tested together by Holm's method) by at least 1% of base's CPU time per request; a function stands for its file, or for its package if a dependency, when it carries half of the change there.${artifacts}`,
   )}</sub>`;

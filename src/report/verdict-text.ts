@@ -7,7 +7,7 @@ import { METRICS, type Metric } from '../model/measure.ts';
 import { escapeMarkdown } from './escape.ts';
 import { formatCount, formatPercent, formatShare, metricLabel, pText } from './format.ts';
 import { leadingChange } from './headline.ts';
-import { leakRuleSentence } from './memory-text.ts';
+import { leaked, leakRuleSentence } from './memory-text.ts';
 import { familySize, incidentsText, intervalText } from './tables.ts';
 
 /** "req/s of GET /". */
@@ -17,8 +17,7 @@ function what(c: MetricComparison): string {
 
 /** A side's bound as the report writes it, to two decimals at most: −5%, −2.53%, +2.04%. */
 function bound(share: number): string {
-  const text = `${Number((Math.abs(share) * 100).toFixed(2))}%`;
-  return `${share < 0 ? '−' : '+'}${text}`;
+  return `${share < 0 ? '−' : '+'}${formatShare(Math.abs(share))}`;
 }
 
 function changed(c: MetricComparison, floor: number, side: 'worse' | 'better', verdict: string): string {
@@ -46,7 +45,7 @@ export function verdictSentence(decision: Decision): string {
   // The comparison the headline names.
   const regression = leadingChange(cs.filter((c) => c.verdict === 'regression'));
   if (regression) return changed(regression, floor, 'worse', 'a regression');
-  const leak = decision.leaks?.find((l) => l.verdict === 'regression');
+  const leak = leaked(decision);
   if (leak) return leakRuleSentence(leak);
   const improvement = leadingChange(cs.filter((c) => c.verdict === 'improvement'));
   if (improvement) return changed(improvement, floor, 'better', 'an improvement');
@@ -140,8 +139,6 @@ function mirror(cs: readonly MetricComparison[]): string {
     : '';
 }
 
-const levelPct = (level: number): string => `${Number(((1 - level) * 100).toFixed(2))}%`;
-
 /**
  * Each comparison's own level: req/s's (or the first comparison's), and that the others take smaller shares of
  * alpha where they do (the family's weights, docs/how-it-decides.md).
@@ -153,7 +150,7 @@ function aloneText(decision: Decision): string {
   const smaller = levels.some((l) => l < lead * (1 - 1e-9))
     ? "; the other comparisons' are wider still, as they take smaller shares of α (docs/how-it-decides.md)"
     : '';
-  return `each alone a ${levelPct(lead)} interval${smaller}`;
+  return `each alone a ${formatShare(1 - lead)} interval${smaller}`;
 }
 
 /** How to read the table: what base, head, change, the interval, p and the verdict are. */
