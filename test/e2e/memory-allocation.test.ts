@@ -1,8 +1,8 @@
 /**
  * A head that leaves a 16 KiB scratch array behind on every request, gated for real: allocation per request is a
- * regression, the step fails, and the comment says allocation is why; profiled afterwards (2 s a side), the
- * allocation profile names the function that allocates it, in the Next line and in report.json, and keeps both
- * sides' .heapprofile.
+ * regression, the step fails, and the comment says allocation is why; profiled afterwards (1 s a side,
+ * the least `flamegraphs` allows), the allocation profile names the function that allocates it, in the Next line and
+ * in report.json, and keeps both sides' .heapprofile.
  *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/memory-allocation.test.ts
  */
@@ -12,14 +12,17 @@ import { leadOf, memoryGate } from '../support/memory-gate.ts';
 
 test('16 KiB of scratch per request: an allocation regression, the step fails, the comment says allocation is why', {
   timeout: 300_000,
-}, async () => {
+}, async (t) => {
   const { run, report, comment, leftover, violations } = await memoryGate('scratch', 41, {
-    flamegraphs: '2s',
+    flamegraphs: '1s',
   });
   assert.equal(run.code, 1, run.stdout);
   assert.equal(run.outputs.verdict, 'regression');
   assert.match(run.outputs.memory ?? '', /^allocation/);
   const alloc = report.decision!.comparisons.find((c) => c.metric === 'alloc')!;
+  t.diagnostic(
+    `allocation: ${alloc.base.toFixed(0)} → ${alloc.head.toFixed(0)} bytes a request, ${alloc.verdict}`,
+  );
   assert.equal(alloc.verdict, 'regression');
   // 2,048 doubles is 16 KiB: far beyond the 1% threshold, whatever the runner's noise.
   assert.ok(alloc.head - alloc.base > 12 * 1024, `${alloc.base} → ${alloc.head} bytes per request`);

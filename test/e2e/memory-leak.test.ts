@@ -10,8 +10,12 @@ import { leadOf, memoryGate } from '../support/memory-gate.ts';
 
 test('one small object kept per request: a leak regression, in MB kept after so many requests', {
   timeout: 240_000,
-}, async () => {
+}, async (t) => {
   const { run, report, comment, leftover, violations } = await memoryGate('keeps', 42);
+  const kept = report.decision?.leaks?.[0];
+  t.diagnostic(
+    `leak: head − base ${kept?.change.toFixed(1)} bytes a request [${kept?.ci.map((x) => x.toFixed(1)).join(', ')}] against ${kept?.threshold.toFixed(1)}, ${kept?.verdict}`,
+  );
   assert.equal(run.code, 1, run.stdout);
   assert.equal(run.outputs.verdict, 'regression');
   assert.match(run.outputs.memory ?? '', /leak/);
