@@ -7,8 +7,9 @@
  *
  *   flock /tmp/perf-gate-load.lock npx node bench/suite-cpu.ts test/e2e/cli.test.ts test/e2e/faults.test.ts
  *
+ * An argument `cmd:<shell command>` measures that command instead (a whole suite, its busy core a kind of its own).
  * Prints one line a file (wall, CPU, the machine's other CPU use meanwhile) and its CPU by kind of process; with
- * SUITE_CPU_OUT=<file>, appends the same as JSON lines.
+ * SUITE_CPU_COMMANDS=1 the costliest commands of each kind too; with SUITE_CPU_OUT=<file>, appends JSON lines.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, readlinkSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -78,6 +79,7 @@ function kind(cmd: string | undefined, comm: string): string {
   if (/--test\b|\.test\.ts/.test(cmd)) return 'test process';
   if (/postgres|redis|initdb|pg_ctl/.test(cmd)) return 'database';
   if (/^(sh|bash|dash) /.test(cmd)) return 'shell';
+  if (/for \(;;\) \{\}/.test(cmd)) return 'the busy core (a spinning process)';
   if (/worker|postinstall|node-gyp/.test(cmd)) return `other node: ${cmd.slice(0, 60)}`;
   if (/node/.test(cmd)) return 'servers (node)';
   return `other ${comm}`;
@@ -109,20 +111,14 @@ for (const file of files) {
   const busy0 = machineBusy();
   const load0 = loadavg()[0]!;
   const started = Date.now();
-  const child = spawn(
-    'sh',
-    // SUITE_CPU_CONCURRENCY: for a glob of many files (the unit suite), how many run at once.
-    [
-      '-c',
-      `echo $$ > ${GROUP}/cgroup.procs && exec "$0" --test --test-concurrency=${process.env.SUITE_CPU_CONCURRENCY ?? 1} "$1"`,
-      process.execPath,
-      file,
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_COMPILE_CACHE: join(process.cwd(), 'node_modules/.cache/node-compile') },
-    },
-  );
+  // `cmd:<shell command>` runs that command instead of a test file (a whole suite: bench/repeat-suite.ts).
+  const run = file.startsWith('cmd:')
+    ? file.slice(4)
+    : `exec "${process.execPath}" --test --test-concurrency=${process.env.SUITE_CPU_CONCURRENCY ?? 1} "${file}"`;
+  const child = spawn('sh', ['-c', `echo $$ > ${GROUP}/cgroup.procs && ${run}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_COMPILE_CACHE: join(process.cwd(), 'node_modules/.cache/node-compile') },
+  });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));
