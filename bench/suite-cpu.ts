@@ -179,7 +179,7 @@ for (const file of files) {
   console.log(
     `  ${(cpu - counted).toFixed(1).padStart(7)} s          unaccounted (cgroup total − processes)`,
   );
-  if (code !== 0) console.log(log.slice(-4000));
+  if (code !== 0 || file.startsWith('cmd:')) console.log(log.slice(-4000));
   if (out)
     appendFileSync(
       out,
