@@ -9,7 +9,8 @@
  *
  * An argument `cmd:<shell command>` measures that command instead (a whole suite, its busy core a kind of its own).
  * Prints one line a file (wall, CPU, the machine's other CPU use meanwhile) and its CPU by kind of process; with
- * SUITE_CPU_COMMANDS=1 the costliest commands of each kind too; with SUITE_CPU_OUT=<file>, appends JSON lines.
+ * SUITE_CPU_COMMANDS=1 the costliest commands of each kind too; with SUITE_CPU_OUT=<file>, appends JSON lines; with
+ * SUITE_CPU_LOG=<file>, appends each run's whole output.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, readlinkSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -180,6 +181,8 @@ for (const file of files) {
     `  ${(cpu - counted).toFixed(1).padStart(7)} s          unaccounted (cgroup total − processes)`,
   );
   if (code !== 0 || file.startsWith('cmd:')) console.log(log.slice(-4000));
+  // The whole log, for a failure's cause beyond the tail.
+  if (process.env.SUITE_CPU_LOG) appendFileSync(process.env.SUITE_CPU_LOG, log);
   if (out)
     appendFileSync(
       out,
