@@ -10,7 +10,7 @@ import type { Decision } from '../model/decision.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note, NotProfiled } from '../model/notes.ts';
-import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
+import type { HeapPlan, ProfileEvidence, UnitCost } from '../model/profile.ts';
 import type { AllocationSummary, HotFunction, ProfileSummary } from '../model/report.ts';
 import { callerOf } from '../profile/callers.ts';
 import { type AllocationComparison, compareProfiles, keptEvidence } from '../profile/compare.ts';
@@ -41,6 +41,19 @@ export function memoryToExplain(decision: Decision | undefined): boolean {
     decision.comparisons.some((c) => c.metric === 'alloc' && (c.significant || decided(c.verdict))) ||
     (decision.leaks ?? []).some((l) => decided(l.verdict))
   );
+}
+
+/**
+ * What the heap profiler measures while profiling: what is kept when the leak test decided (a leak, or a leak fixed),
+ * both in turns when allocation per request changed too, else what is allocated.
+ */
+export function heapPlan(decision: Decision | undefined): HeapPlan {
+  const decided = (v: string) => v === 'regression' || v === 'improvement';
+  if (!(decision?.leaks ?? []).some((l) => decided(l.verdict))) return 'allocated';
+  const allocation = decision!.comparisons.some(
+    (c) => c.metric === 'alloc' && (c.significant || decided(c.verdict)),
+  );
+  return allocation ? 'both' : 'kept';
 }
 
 /**
@@ -176,6 +189,7 @@ export async function profileBoth(
         connections: config.connections,
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
+        heap: heapPlan(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -192,6 +206,7 @@ export async function profileBoth(
         ...(result.allocation && {
           allocation: allocationSummary(result.allocation, context.root, dirs.head),
         }),
+        ...(result.kept && { kept: allocationSummary(result.kept, context.root, dirs.head) }),
         seconds,
       };
     });

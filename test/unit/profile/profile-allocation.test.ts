@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { dependencyVersion } from '../../../src/gate/profiling.ts';
-import { allocationSide, weighAllocation, windowProfiles } from '../../../src/profile/allocation.ts';
+import {
+  allocationSide,
+  keptPair,
+  weighAllocation,
+  windowProfiles,
+} from '../../../src/profile/allocation.ts';
 import {
   allocationProfile,
   type HeapNode,
@@ -147,6 +152,76 @@ describe('the differential', () => {
     const base = side(24, 7, (n) => [serialise(n)]);
     const head = side(24, 8, (n) => [serialise(n)]);
     assert.deepEqual(weighAllocation(base, head, { explain: true, windowSec: 0.125 }).named, []);
+  });
+});
+
+/** A Poisson count of mean `m` (Knuth's), from `next`'s uniform draws. */
+function poisson(next: () => number, m: number): number {
+  let k = 0;
+  let p = Math.exp(-m);
+  let sum = p;
+  const u = next();
+  while (u > sum) {
+    k++;
+    p *= m / k;
+    sum += p;
+  }
+  return k;
+}
+
+describe('the kept profile', () => {
+  const INTERVAL = 16_384;
+  /**
+   * A side's kept windows as V8 samples them, 1000 requests each: whole samples of 16 KiB, a Poisson count of them
+   * for what each function still holds at the window's end (requests in flight, Node's parser), and on a leaking
+   * head `remember`'s 64 B a request (3.9 samples a window).
+   */
+  const keptSide = (seed: number, leaks: boolean, pairs = 16) => {
+    const next = mulberry32(seed);
+    const samples = (m: number) => INTERVAL * poisson(next, m);
+    const windows = Array.from({ length: pairs }, () => {
+      const parser = node('parserOnHeadersComplete', 'node:_http_common', samples(1), [], 70);
+      const remember = node('remember', 'file:///app/server.js', samples((1000 * 64) / INTERVAL), [], 4);
+      return window(samples(2), leaks ? [parser, remember] : [parser]);
+    });
+    return allocationSide(
+      windows,
+      windows.map(() => 1000),
+      ['/app'],
+    );
+  };
+
+  test('64 B kept a request, in samples of 16 KiB: the function that keeps it is named in 20 gates of 20', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const e = weighAllocation(keptSide(100 + seed, false), keptSide(200 + seed, true), {
+        explain: true,
+        windowSec: 0.125,
+      });
+      const first = e.named[0];
+      assert.equal(first?.name, 'remember', `seed ${seed}: ${JSON.stringify(e.named)}`);
+      assert.equal(first.baseBytes, 0);
+      assert.ok(first.headBytes > 30 && first.headBytes < 110, `${first.headBytes} B a request`);
+    }
+  });
+
+  test('what both sides keep alike names something in at most 2 gates of 100 (the level is 1%)', () => {
+    let named = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const e = weighAllocation(keptSide(300 + seed, true), keptSide(400 + seed, true), {
+        explain: true,
+        windowSec: 0.125,
+      });
+      if (e.named.length > 0) named++;
+    }
+    assert.ok(named <= 2, `${named} of 100`);
+  });
+
+  test('which pairs measure what is kept: all, none, or blocks of two in turn (each an ABBA block)', () => {
+    const pairs = (plan: Parameters<typeof keptPair>[0]) =>
+      Array.from({ length: 8 }, (_, k) => Number(keptPair(plan, k))).join('');
+    assert.equal(pairs('allocated'), '00000000');
+    assert.equal(pairs('kept'), '11111111');
+    assert.equal(pairs('both'), '00110011');
   });
 });
 
