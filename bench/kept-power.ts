@@ -1,10 +1,11 @@
 /**
  * How many samples a kept window needs for the kept profile to name a small kept object: a simulation through the
- * action's own weighing (src/profile/allocation.ts weighAllocation) of sampled kept windows. V8 samples one object
- * per 16 KiB allocated on average, so what a window still holds is seen as a Poisson count of 16 KiB samples: the
- * server's own (requests in flight: 2 a window, Node's parser: 1) on both sides, and on head `remember`'s, `m` a
- * window on average (64 B a request at 1,000 requests a window is m = 3.9). Per m and number of pairs: the share of
- * gates that name `remember` first, and of A/A gates (`remember` on both sides) that name anything.
+ * action's own weighing (src/profile/allocation.ts weighAllocation) of sampled kept windows. A kept window samples
+ * one object per 4 KiB allocated on average, so what it still holds is seen as a Poisson count of 4 KiB samples: the
+ * server's own (requests in flight: 8 a window, Node's parser: 4, about what bench/kept-profile.ts measured on base)
+ * on both sides, and on head `remember`'s, `m` a window on average (64 B a request at 1,000 requests a window is
+ * m = 16). Per m and number of pairs: the share of gates that name `remember` first, and of A/A gates (`remember` on
+ * both sides) that name anything.
  *
  *   npx node bench/kept-power.ts [gates=1000]
  */
@@ -14,7 +15,7 @@ import type { HeapNode, HeapProfile } from '../src/profile/heap-profile.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
 import { keyValues } from './lib.ts';
 
-const INTERVAL = 16_384;
+const INTERVAL = 4096;
 const gates = Number(keyValues(process.argv.slice(2)).gates ?? '1000');
 let ids = 0;
 
@@ -41,9 +42,9 @@ function side(seed: number, m: number, pairs: number) {
   const next = mulberry32(seed);
   const bytes = (mean: number) => INTERVAL * poisson(next, mean);
   const windows: HeapProfile[] = Array.from({ length: pairs }, () => {
-    const calls = [node('parserOnHeadersComplete', 'node:_http_common', bytes(1))];
+    const calls = [node('parserOnHeadersComplete', 'node:_http_common', bytes(4))];
     if (m > 0) calls.push(node('remember', 'file:///app/server.js', bytes(m)));
-    const head = node('(root)', '', 0, [node('handle', 'file:///app/server.js', bytes(2), calls)]);
+    const head = node('(root)', '', 0, [node('handle', 'file:///app/server.js', bytes(8), calls)]);
     return { head, samples: [] };
   });
   return allocationSide(
@@ -56,7 +57,7 @@ function side(seed: number, m: number, pairs: number) {
 console.log('| samples of `remember` a kept window | pairs | named first | A/A: anything named |');
 console.log('| ---: | ---: | ---: | ---: |');
 for (const pairs of [16, 24]) {
-  for (const m of [0.5, 1, 2, 3.9]) {
+  for (const m of [0.5, 1, 2, 4, 16]) {
     let named = 0;
     let falseNamed = 0;
     for (let g = 0; g < gates; g++) {

@@ -14695,7 +14695,7 @@ var ALLOCATION_PRELOAD_FILE = "perf-gate-allocation.cjs";
 var LAST_MARK = "#last";
 var KEPT_MARK = "#kept";
 var SAMPLING_INTERVAL_BYTES = 16384;
-var KEPT_SAMPLING_INTERVAL_BYTES = 16384;
+var KEPT_SAMPLING_INTERVAL_BYTES = 4096;
 var ALLOCATION_PRELOAD_SOURCE = `'use strict';
 // perf-gate allocation preload: V8's sampling heap profiler, window by window, while perf-gate profiles the server.
 // Written by perf-gate (src/diagnostics/alloc-preload.ts); safe to delete. It does nothing unless

@@ -170,28 +170,28 @@ function poisson(next: () => number, m: number): number {
 }
 
 describe('the kept profile', () => {
-  const INTERVAL = 16_384;
+  const INTERVAL = 4096;
   /**
-   * A side's kept windows as V8 samples them, 1000 requests each: whole samples of 16 KiB, a Poisson count of them
-   * for what each function still holds at the window's end (requests in flight, Node's parser), and on a leaking
-   * head `remember`'s 64 B a request (3.9 samples a window).
+   * A side's kept windows as V8 samples them, 250 requests each (a slow server): whole samples of 4 KiB, a Poisson
+   * count of them for what each function still holds at the window's end (requests in flight, Node's parser), and
+   * on a leaking head `remember`'s 64 B a request (3.9 samples a window).
    */
   const keptSide = (seed: number, leaks: boolean, pairs = 16) => {
     const next = mulberry32(seed);
     const samples = (m: number) => INTERVAL * poisson(next, m);
     const windows = Array.from({ length: pairs }, () => {
-      const parser = node('parserOnHeadersComplete', 'node:_http_common', samples(1), [], 70);
-      const remember = node('remember', 'file:///app/server.js', samples((1000 * 64) / INTERVAL), [], 4);
-      return window(samples(2), leaks ? [parser, remember] : [parser]);
+      const parser = node('parserOnHeadersComplete', 'node:_http_common', samples(4), [], 70);
+      const remember = node('remember', 'file:///app/server.js', samples((250 * 64) / INTERVAL), [], 4);
+      return window(samples(8), leaks ? [parser, remember] : [parser]);
     });
     return allocationSide(
       windows,
-      windows.map(() => 1000),
+      windows.map(() => 250),
       ['/app'],
     );
   };
 
-  test('64 B kept a request, in samples of 16 KiB: the function that keeps it is named in 20 gates of 20', () => {
+  test('64 B kept a request, in samples of 4 KiB: the function that keeps it is named in 20 gates of 20', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const e = weighAllocation(keptSide(100 + seed, false), keptSide(200 + seed, true), {
         explain: true,
