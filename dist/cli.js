@@ -15367,7 +15367,7 @@ function describe2(key, frame) {
     };
   return { level, name: pkg, file: "", line: 0, package: pkg, pseudo: frame.file === "" };
 }
-function unitCosts(base, head2, busyUs) {
+function unitCosts(base, head2, floorUs) {
   const { baseId, headId } = matchFunctions(base.whole.functions, head2.whole.functions);
   const described = /* @__PURE__ */ new Map();
   const h = seriesOf(head2, (key) => headId.get(key) ?? key, described);
@@ -15382,7 +15382,7 @@ function unitCosts(base, head2, busyUs) {
     const d = hs.self.slice(0, n).map((x, k) => x - bs.self[k]);
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
-    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
+    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= floorUs;
     const unit2 = {
       ...describe2(key, described.get(key)),
       baseSelfUs,
@@ -15462,7 +15462,8 @@ function weighEvidence(base, head2, options) {
     };
   };
   const sides = { base: busy(base), head: busy(head2) };
-  const units2 = unitCosts(base, head2, sides.base.busyUs);
+  const floor = options.testedFloor ?? ((baseUs) => MIN_TESTED_SHARE * baseUs);
+  const units2 = unitCosts(base, head2, floor(sides.base.busyUs, sides.head.busyUs));
   const tested2 = units2.filter((u) => u.p !== void 0);
   const rejected = holm(
     tested2.map((u) => u.p),
@@ -15897,8 +15898,11 @@ function allocationUnit2(u) {
     evident
   };
 }
+var KEPT_TESTED_SHARE = 0.05;
 function weighAllocation(base, head2, options) {
-  const e = weighEvidence(base, head2, options);
+  const { kept: kept2, ...rest } = options;
+  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const e = weighEvidence(base, head2, { ...rest, ...kept2 === true && { testedFloor: keptFloor } });
   const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
   return {
     pairs: e.pairs,
@@ -19933,7 +19937,8 @@ function compareHeap(sides, probes, spec, kept2) {
   const head2 = side2("head");
   const evidence = weighAllocation(base, head2, {
     explain: spec.explainMemory === true,
-    windowSec: WINDOW_SEC
+    windowSec: WINDOW_SEC,
+    kept: kept2
   });
   const name = kept2 ? "kept.heapprofile" : "allocation.heapprofile";
   const files = { base: join11(spec.outDir, "base", name), head: join11(spec.outDir, "head", name) };
@@ -19959,7 +19964,8 @@ async function compareProfiles(spec) {
     sides = await profileSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
-      pairs: profilePairs(spec.durationSec),
+      // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
+      pairs: profilePairs(spec.durationSec) * (spec.heap === "both" ? 2 : 1),
       windowSec: WINDOW_SEC,
       warmupSec: PROFILE_WARMUP_SEC,
       connections: spec.connections,
@@ -20668,7 +20674,8 @@ function allocationSummary(allocation2, root, headDir) {
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
-  const needMs = 2 * (config.profileSec * 1e3 + 2e4);
+  const heap = heapPlan(decision);
+  const needMs = 2 * ((heap === "both" ? 2 : 1) * config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes2.push({ kind: "no-room-for-profiles" });
     return void 0;
@@ -20695,7 +20702,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         connections: config.connections,
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
-        heap: heapPlan(decision),
+        heap,
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,

@@ -44,9 +44,9 @@ export const KEPT_MARK = '#kept';
 export const SAMPLING_INTERVAL_BYTES = 16_384;
 
 /**
- * The interval in kept windows: a quarter, because what a leak keeps is a small part of what is allocated (64 bytes
- * kept a request was about one sample a window at 16 KiB in a profiled server, too few to name: bench/NOTEBOOK.md
- * §51); the walks it adds are paid only after a leak, by both sides alike.
+ * The interval in kept windows: a quarter, because what a leak keeps is a small part of what is allocated (at 16 KiB,
+ * 64 bytes kept a request came to some 5 samples a window, and to too few to name in one gated run: bench/NOTEBOOK.md
+ * §52); the walks it adds are paid only after a leak, by both sides alike.
  */
 export const KEPT_SAMPLING_INTERVAL_BYTES = 4096;
 

@@ -45,7 +45,7 @@ export function memoryToExplain(decision: Decision | undefined): boolean {
 
 /**
  * What the heap profiler measures while profiling: what is kept when the leak test decided (a leak, or a leak fixed),
- * both in turns when allocation per request changed too, else what is allocated.
+ * both in turns (over twice the pairs) when allocation per request changed too, else what is allocated.
  */
 export function heapPlan(decision: Decision | undefined): HeapPlan {
   const decided = (v: string) => v === 'regression' || v === 'improvement';
@@ -162,7 +162,9 @@ export async function profileBoth(
 ): Promise<ProfileSummary | undefined> {
   const { config, log } = context;
   if (scenarios.length === 0) return undefined;
-  const needMs = 2 * (config.profileSec * 1000 + 20_000);
+  const heap = heapPlan(decision);
+  // Each side's load (twice with both heap measures in turns) and some 20 s of starting and writing, both sides.
+  const needMs = 2 * ((heap === 'both' ? 2 : 1) * config.profileSec * 1000 + 20_000);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes.push({ kind: 'no-room-for-profiles' });
     return undefined;
@@ -189,7 +191,7 @@ export async function profileBoth(
         connections: config.connections,
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
-        heap: heapPlan(decision),
+        heap,
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,

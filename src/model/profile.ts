@@ -116,7 +116,8 @@ export interface AllocationUnit
 /**
  * What the profiled servers' heap profiler measures in their windows: bytes allocated (every window), bytes kept
  * (objects allocated in a window still alive after a full collection at its end: every window, when the gate found a
- * leak), or both, in alternate blocks of two pairs of windows (a leak and a change of allocation per request).
+ * leak), or both, in alternate blocks of two pairs of windows over twice the pairs (a leak and a change of allocation
+ * per request).
  */
 export type HeapPlan = HeapMeasure | 'both';
 

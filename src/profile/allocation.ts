@@ -76,13 +76,26 @@ function allocationUnit(u: UnitCost): AllocationUnit {
   };
 }
 
-/** Both sides weighed: bytes per request by function, file and package, and what allocates more or less on head. */
+/**
+ * In a kept profile a unit is tested when it keeps, on the mean of both sides, at least this share of the change of
+ * all that is kept per request (head's less base's, the leak): base keeps little (requests in flight), so a share of
+ * base's would test every unit with a sample, and Holm would divide the level among them all.
+ */
+export const KEPT_TESTED_SHARE = 0.05;
+
+/**
+ * Both sides weighed: bytes per request by function, file and package, and what allocates (`kept`: keeps) more or
+ * less on head.
+ */
 export function weighAllocation(
   base: WindowedSide,
   head: WindowedSide,
-  options: { explain: boolean; windowSec: number },
+  options: { explain: boolean; windowSec: number; kept?: boolean },
 ): AllocationEvidence {
-  const e = weighEvidence(base, head, options);
+  const { kept, ...rest } = options;
+  const keptFloor = (baseBytes: number, headBytes: number) =>
+    KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const e = weighEvidence(base, head, { ...rest, ...(kept === true && { testedFloor: keptFloor }) });
   const side = (s: typeof e.base) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
   return {
     pairs: e.pairs,

@@ -53,7 +53,7 @@ export interface CompareSpec {
   explain: boolean;
   /** Whether it found a change of memory to explain (allocation per request, a leak): the allocation profile's. */
   explainMemory?: boolean;
-  /** What the heap profiler measures in the windows; default `allocated`. */
+  /** What the heap profiler measures in the windows (`both`: twice the pairs, in turns); default `allocated`. */
   heap?: HeapPlan;
   /** The load engine, as when measuring (input `engine`); default `kept`. */
   engine?: LoadEngine;
@@ -204,6 +204,7 @@ function compareHeap(
   const evidence = weighAllocation(base, head, {
     explain: spec.explainMemory === true,
     windowSec: WINDOW_SEC,
+    kept,
   });
   const name = kept ? 'kept.heapprofile' : 'allocation.heapprofile';
   const files = { base: join(spec.outDir, 'base', name), head: join(spec.outDir, 'head', name) };
@@ -236,7 +237,8 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     sides = await profileSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
-      pairs: profilePairs(spec.durationSec),
+      // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
+      pairs: profilePairs(spec.durationSec) * (spec.heap === 'both' ? 2 : 1),
       windowSec: WINDOW_SEC,
       warmupSec: PROFILE_WARMUP_SEC,
       connections: spec.connections,

@@ -12,7 +12,7 @@ import { leadOf, memoryGate } from '../support/memory-gate.ts';
 
 test('one small object kept per request: a leak regression, in MB kept after so many requests, where it is kept', {
   timeout: 300_000,
-}, async () => {
+}, async (t) => {
   const { run, report, comment, leftover, violations } = await memoryGate('keeps', 42, {
     flamegraphs: '2s',
   });
@@ -43,6 +43,7 @@ test('one small object kept per request: a leak regression, in MB kept after so 
       report.profile!.files.some((f) => f.endsWith(`${side}/kept.heapprofile`)),
       side,
     );
+  t.diagnostic(comment.split('\n').find((l) => l.startsWith('**Next:**')) ?? '');
   assert.deepEqual(leftover, []);
   assert.deepEqual(violations, []);
 });
