@@ -43,6 +43,11 @@ test('one small object kept per request: a leak regression, in MB kept after so 
       report.profile!.files.some((f) => f.endsWith(`${side}/kept.heapprofile`)),
       side,
     );
+  const { pairs, base, head, functions } = kept.evidence;
+  const remember = functions.find((u) => u.name === 'remember');
+  t.diagnostic(
+    JSON.stringify({ pairs, base, head, remember, allocation: report.profile?.allocation !== undefined }),
+  );
   t.diagnostic(comment.split('\n').find((l) => l.startsWith('**Next:**')) ?? '');
   assert.deepEqual(leftover, []);
   assert.deepEqual(violations, []);
