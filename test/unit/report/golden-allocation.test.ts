@@ -136,6 +136,28 @@ test('a leak with an allocation site: the Next line says where head allocates mo
   assert.doesNotMatch(memoryNext(leakOnly), /allocates more/);
 });
 
+test('a leak and more allocation: the Next line names what allocates more, then what keeps more', () => {
+  const both = {
+    comparisons: [
+      {
+        scenario: 'GET /items',
+        metric: 'alloc',
+        verdict: 'regression',
+        base: 7200,
+        head: 7300,
+        change: 0.014,
+        threshold: 0.01,
+      },
+    ],
+    leaks: [{ verdict: 'regression' }],
+  } as unknown as Parameters<typeof memoryNext>[0];
+  const keeps: AllocationSite = { ...SITE, fn: 'remember', line: 5, baseBytes: 0, headBytes: 73 };
+  assert.match(
+    memoryNext(both, SITE, keeps),
+    /^Look at what GET \/items allocates per request \([^)]*\): head allocates more in `buildScratch` in `server\.js:4` \(0 B → 16\.0 KB per request\)\. Look for what head keeps from each request: [^:]*: head keeps more in `remember` in `server\.js:5` \(0 B → 73 B kept per request\)\.$/,
+  );
+});
+
 test("Node's own code is named through the program's frame that called it", () => {
   const site: AllocationSite = {
     ...{ unit: 'file', fn: 'node:buffer', file: 'node:buffer', line: 0, baseBytes: 100, headBytes: 9_000 },
