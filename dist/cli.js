@@ -20610,8 +20610,8 @@ function memoryToExplain(decision) {
   return decision.comparisons.some((c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
 }
 function heapPlan(decision) {
+  if (!(decision?.leaks ?? []).some((l) => l.verdict === "regression")) return "allocated";
   const decided2 = (v) => v === "regression" || v === "improvement";
-  if (!(decision?.leaks ?? []).some((l) => decided2(l.verdict))) return "allocated";
   const allocation2 = decision.comparisons.some(
     (c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))
   );

@@ -65,6 +65,14 @@ test('what the heap profiler measures: what is kept after a leak, both in turns 
   assert.ok(both?.comparisons.some((c) => c.metric === 'alloc' && c.verdict === 'regression'));
   assert.equal(heapPlan(both), 'both');
   assert.equal(heapPlan(memory({ '/a': 1.3 }, 0)), 'allocated');
+  const fixed = gateReport({
+    paths: { '/a': 1, '/b': 1 },
+    pairs: 10,
+    seed: 23,
+    memory: { bytes: 24_000, alloc: {}, keeps: { base: 400, head: 0 } },
+  }).decision;
+  assert.equal(fixed?.leaks?.[0]?.verdict, 'improvement');
+  assert.equal(heapPlan(fixed), 'allocated', 'a leak fixed is not looked for');
   assert.equal(heapPlan(regression), 'allocated', 'no memory figures: allocation, as before');
   assert.equal(heapPlan(undefined), 'allocated');
 });
