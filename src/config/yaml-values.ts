@@ -6,10 +6,9 @@
  */
 import { ConfigError } from '../io/errors.ts';
 import { parseDuration, parseInteger, parsePercent } from './input-parsers.ts';
+import { POLICY_BOUNDS } from './workflow-policy.ts';
 import { describe, type Fail, type Value } from './yaml-tree.ts';
 
-const THRESHOLD_BOUNDS = { min: 0.001, max: 1 };
-const READY_TIMEOUT_BOUNDS = { minMs: 1000, maxMs: 3_600_000 };
 export const STATUS_BOUNDS = { min: 100, max: 599 };
 
 /** Runs a parser of input-parsers.ts and turns its problem and fix (`Use …`) into this file's message. */
@@ -54,14 +53,19 @@ export function integer(
   );
 }
 
-/** A threshold, written with `%`, as a fraction. */
-export function percent(value: Value, path: string, fail: Fail): number {
+/** A threshold, written with `%`, as a fraction within `bounds` (the req/s threshold's unless given). */
+export function percent(
+  value: Value,
+  path: string,
+  fail: Fail,
+  bounds: { min: number; max: number } = POLICY_BOUNDS.threshold,
+): number {
   const fix = 'write a percentage with `%`, e.g. `5%`';
   if (value.kind !== 'scalar' || typeof value.value !== 'string') {
     fail(value.line, path, `is ${describe(value)}, not a percentage`, fix);
   }
   const text = value.value;
-  return reuse(value, path, fail, () => parsePercent('threshold', text, THRESHOLD_BOUNDS));
+  return reuse(value, path, fail, () => parsePercent('threshold', text, bounds));
 }
 
 /** The readiness timeout, written with a unit, in milliseconds. */
@@ -71,7 +75,7 @@ export function duration(value: Value, path: string, fail: Fail): number {
     fail(value.line, path, `is ${describe(value)}, not a duration`, fix);
   }
   const text = value.value;
-  return reuse(value, path, fail, () => parseDuration('ready-timeout', text, READY_TIMEOUT_BOUNDS));
+  return reuse(value, path, fail, () => parseDuration('ready-timeout', text, POLICY_BOUNDS.readyTimeout));
 }
 
 /** A request path: starts with `/`, no whitespace. */
