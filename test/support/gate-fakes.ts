@@ -430,16 +430,6 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** The error `promise` rejects with; fails when it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
-
 /**
  * An event in a compact form for comparing sequences: `start base#1`, `prime base#1,head#2 /`,
  * `turns head#2,base#1 /` (a pair's turns of a scenario, the side that starts first), `round base#1 /`.
