@@ -79,6 +79,8 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
         ...pullRequestStep(repo, PR),
         fake: readOnly,
         timeoutMs: 150_000,
+        // The workflow's run, whose reports alone its merge job takes.
+        runId: RUN,
       });
       shards.push(shard);
       const { run, report } = shard;
