@@ -7401,8 +7401,23 @@ function errorMessage(error) {
 }
 
 // src/io/errors.ts
+var ConfigError = class extends GateError {
+  input;
+  setting;
+  /** What is wrong, and the sentence that says what to write instead. */
+  problem;
+  fix;
+  constructor(input, problem, fix, setting) {
+    const where = setting === void 0 ? `\`${input}\`` : `\`${input}\`, \`${setting}\``;
+    super("config", `input ${where}: ${problem}. ${fix}`);
+    this.input = input;
+    this.setting = setting;
+    this.problem = problem;
+    this.fix = fix;
+  }
+};
 function configError(input, problem, fix) {
-  return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
+  return new ConfigError(input, problem, fix);
 }
 
 // src/config/defaults.ts
@@ -7953,9 +7968,7 @@ function parseAlpha(text2) {
 }
 function parseComment(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "off") return { comment: false, commentOn: "always" };
-  if (value2 === "always" || value2 === "change" || value2 === "regression")
-    return { comment: true, commentOn: value2 };
+  if (value2 === "off" || value2 === "always" || value2 === "change" || value2 === "regression") return value2;
   throw configError(
     "comment",
     `\`${text2}\` is not one of \`always\`, \`change\`, \`regression\`, \`off\``,
@@ -7963,7 +7976,7 @@ function parseComment(text2) {
   );
 }
 function parseFlamegraphs(text2) {
-  if (text2.toLowerCase() === "off") return { flamegraphs: false, profileSec: 0 };
+  if (text2.toLowerCase() === "off") return 0;
   if (/^(true|false|yes|no|on)$/i.test(text2)) {
     throw configError(
       "flamegraphs",
@@ -7971,10 +7984,7 @@ function parseFlamegraphs(text2) {
       "Write how long each side is profiled, e.g. `3s` (the default), or `off`."
     );
   }
-  return {
-    flamegraphs: true,
-    profileSec: parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3
-  };
+  return parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3;
 }
 function parseName(text2) {
   if (text2 === "") return void 0;
@@ -8282,9 +8292,8 @@ function measureReader(settings2) {
     try {
       return parse(text2);
     } catch (error) {
-      const prefix = `input \`${key}\`: `;
-      if (!(error instanceof GateError) || !error.message.startsWith(prefix)) throw error;
-      throw new GateError("config", `input \`measure\`, \`${key}\`: ${error.message.slice(prefix.length)}`);
+      if (!(error instanceof ConfigError) || error.input !== key || error.setting !== void 0) throw error;
+      throw new ConfigError("measure", error.problem, error.fix, key);
     }
   };
 }
@@ -8333,18 +8342,44 @@ function repoFileReader(root) {
   };
 }
 
+// src/config/workflow-policy.ts
+var POLICY_BOUNDS = {
+  threshold: { min: 1e-3, max: 1 },
+  memoryThreshold: { min: 1e-3, max: 10 },
+  readyTimeout: { minMs: 1e3, maxMs: 36e5 }
+};
+function workflowThreshold(get) {
+  return parsePercent("threshold", get("threshold"), POLICY_BOUNDS.threshold);
+}
+function workflowMemoryThreshold(get) {
+  return parsePercent("memory-threshold", get("memory-threshold"), POLICY_BOUNDS.memoryThreshold);
+}
+function workflowPort(get) {
+  const text2 = get("port");
+  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
+}
+function workflowReadyTimeout(get) {
+  return parseDuration("ready-timeout", get("ready-timeout"), POLICY_BOUNDS.readyTimeout);
+}
+function workflowPolicy(get) {
+  return {
+    start: get("start"),
+    threshold: workflowThreshold(get),
+    memoryThreshold: workflowMemoryThreshold(get),
+    port: workflowPort(get),
+    readyTimeoutMs: workflowReadyTimeout(get)
+  };
+}
+
 // src/config/yaml-values.ts
-var THRESHOLD_BOUNDS = { min: 1e-3, max: 1 };
-var READY_TIMEOUT_BOUNDS = { minMs: 1e3, maxMs: 36e5 };
 var STATUS_BOUNDS = { min: 100, max: 599 };
 function reuse(value2, path, fail, parse) {
   try {
     return parse();
   } catch (error) {
-    if (!(error instanceof GateError)) throw error;
-    const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
-    if (!match) throw error;
-    return fail(value2.line, path, match[1], match[2].charAt(0).toLowerCase() + match[2].slice(1));
+    if (!(error instanceof ConfigError)) throw error;
+    const fix = error.fix.replace(/\.$/, "");
+    return fail(value2.line, path, error.problem, fix.charAt(0).toLowerCase() + fix.slice(1));
   }
 }
 function string(value2, path, fix, fail) {
@@ -8371,13 +8406,13 @@ function integer(value2, path, bounds, fail) {
     () => parseInteger("connections", Number.isInteger(number) ? String(number) : value2.source, bounds)
   );
 }
-function percent(value2, path, fail) {
+function percent(value2, path, fail, bounds = POLICY_BOUNDS.threshold) {
   const fix = "write a percentage with `%`, e.g. `5%`";
   if (value2.kind !== "scalar" || typeof value2.value !== "string") {
     fail(value2.line, path, `is ${describe(value2)}, not a percentage`, fix);
   }
   const text2 = value2.value;
-  return reuse(value2, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
+  return reuse(value2, path, fail, () => parsePercent("threshold", text2, bounds));
 }
 function duration(value2, path, fail) {
   const fix = "write a number with a unit (`ms`, `s`, `m` or `h`), e.g. `60s`";
@@ -8385,7 +8420,7 @@ function duration(value2, path, fail) {
     fail(value2.line, path, `is ${describe(value2)}, not a duration`, fix);
   }
   const text2 = value2.value;
-  return reuse(value2, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
+  return reuse(value2, path, fail, () => parseDuration("ready-timeout", text2, POLICY_BOUNDS.readyTimeout));
 }
 function requestPath(value2, path, fail) {
   const fix = "write a request path that starts with `/`, e.g. `/orders?limit=10`";
@@ -8630,7 +8665,13 @@ function parseScenarioFile(text2, options) {
   const threshold = top.get("threshold");
   if (threshold) file.threshold = percent(threshold.value, "threshold", fail);
   const memoryThreshold = top.get("memoryThreshold");
-  if (memoryThreshold) file.memoryThreshold = percent(memoryThreshold.value, "memoryThreshold", fail);
+  if (memoryThreshold)
+    file.memoryThreshold = percent(
+      memoryThreshold.value,
+      "memoryThreshold",
+      fail,
+      POLICY_BOUNDS.memoryThreshold
+    );
   const scenarios = top.get("scenarios");
   if (!scenarios) {
     fail(
@@ -8728,30 +8769,6 @@ function readiness(value2, firstPath, fail) {
   const timeout = found.get("timeout");
   if (timeout) ready.timeoutMs = duration(timeout.value, "ready.timeout", fail);
   return ready;
-}
-
-// src/config/workflow-policy.ts
-function workflowThreshold(get) {
-  return parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 });
-}
-function workflowMemoryThreshold(get) {
-  return parsePercent("memory-threshold", get("memory-threshold"), { min: 1e-3, max: 10 });
-}
-function workflowPort(get) {
-  const text2 = get("port");
-  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
-}
-function workflowReadyTimeout(get) {
-  return parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 });
-}
-function workflowPolicy(get) {
-  return {
-    start: get("start"),
-    threshold: workflowThreshold(get),
-    memoryThreshold: workflowMemoryThreshold(get),
-    port: workflowPort(get),
-    readyTimeoutMs: workflowReadyTimeout(get)
-  };
 }
 
 // src/config/inputs.ts
@@ -8869,8 +8886,8 @@ function outputInputs(get, sources, settled) {
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get("output-dir") || sources.outputDir,
-    ...parseComment(get("comment")),
-    ...parseFlamegraphs(get("flamegraphs")),
+    commentOn: parseComment(get("comment")),
+    profileSec: parseFlamegraphs(get("flamegraphs")),
     keepTrees: parseBoolean("keep-trees", get("keep-trees")),
     checkName: parseCheckName(get("check-name")),
     mode: settled.mode,
@@ -14372,6 +14389,30 @@ function callerOf(profile, unit2) {
 import { mkdirSync as mkdirSync4, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join11 } from "node:path";
 
+// src/diagnostics/control-source.ts
+var CONTROL_SOURCE = `
+  var controlStamp = '', controlToken = '';
+
+  function controlStampNow() {
+    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
+    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
+  }
+
+  function controlText() { return fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200); }
+
+  // The control file's new token, or '' when it is missing, unchanged, empty or the token before.
+  function readControl() {
+    var stamp = controlStampNow();
+    if (stamp === controlStamp) return '';
+    controlStamp = stamp;
+    if (stamp === '') return '';
+    var token = controlText();
+    if (token === '' || token === controlToken) return '';
+    controlToken = token;
+    return token;
+  }
+`;
+
 // src/diagnostics/heap-source.ts
 var COLLECT_MARK = "#collect";
 var HEAP_SOURCE = `
@@ -14483,10 +14524,9 @@ var PRELOAD_SOURCE = `'use strict';
   var series = [];
   var seriesEvery = ${SERIES_MS};
   var lastSeriesAt = 0;
-  var controlStamp = '';
-  var controlToken = '';
   var sampledAt = 0;
 ${HEAP_SOURCE}
+${CONTROL_SOURCE}
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -14588,22 +14628,6 @@ ${HEAP_SOURCE}
     }
   }
 
-  function controlStampNow() {
-    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-  }
-
-  function readControl() {
-    var stamp = controlStampNow();
-    if (stamp === controlStamp) return '';
-    controlStamp = stamp;
-    if (stamp === '') return '';
-    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    if (token === '' || token === controlToken) return '';
-    controlToken = token;
-    return token;
-  }
-
   function onSignal(signal) {
     var handler = function () {
       // The line first: once the handler is gone, a second signal meets the default action and kills at once.
@@ -14630,7 +14654,7 @@ ${HEAP_SOURCE}
     try {
       // A token written before this process reported is not addressed to it.
       controlStamp = controlStampNow();
-      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+      if (controlStamp !== '') controlToken = controlText();
     } catch (error) { /* no control file yet */ }
     try { countRequests(); } catch (error) { /* no request counts */ }
     try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
@@ -14714,7 +14738,7 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
   }
   if (!threads.isMainThread || typeof inspector.Session !== 'function') return;
   var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var session = null, sampling = false, keeping = false, stamp = '', seen = '';
+  var session = null, sampling = false, keeping = false;
 
   function post(method, params) {
     var out = { error: null, result: null };
@@ -14753,16 +14777,11 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
     fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
   }
 
+${CONTROL_SOURCE}
   function tick() {
     try {
-      var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-      var now = stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-      if (now === stamp || now === '') return;
-      stamp = now;
-      var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-      if (token === '' || token === seen) return;
-      seen = token;
-      edge(token);
+      var token = readControl();
+      if (token !== '') edge(token);
     } catch (error) { /* try again next tick */ }
   }
 
@@ -14778,6 +14797,13 @@ import { mkdirSync, readFileSync as readFileSync6, renameSync, statSync as statS
 import { open as open2 } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
+
+// src/config/records.ts
+function isRecord(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+
+// src/diagnostics/install.ts
 var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
 function sidePreloads(source2, fileName, what2) {
   const copy = (side2) => new PinnedFile({ content: source2 }, `${what2} (the copy for ${side2}'s servers)`, fileName, "server-start");
@@ -14819,9 +14845,6 @@ var REASONS = /* @__PURE__ */ new Set([
   "exit"
 ]);
 var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
-function isRecord(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function count2(value2) {
   return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
 }
@@ -15732,14 +15755,11 @@ function buildProfile(ticks, options = {}) {
 // src/profile/heap-profile.ts
 var MAX_NODES2 = 2e5;
 var INSTRUMENTATION2 = new RegExp(String.raw`[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll(".", "\\.")}$`);
-function isRecord2(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function whole(value2) {
   return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? Math.floor(value2) : void 0;
 }
 function callFrameOf(value2) {
-  if (!isRecord2(value2)) return void 0;
+  if (!isRecord(value2)) return void 0;
   const { functionName, scriptId, url } = value2;
   if (typeof functionName !== "string" || typeof url !== "string") return void 0;
   return {
@@ -15751,9 +15771,9 @@ function callFrameOf(value2) {
   };
 }
 function readHeapProfile(raw) {
-  if (!isRecord2(raw) || !isRecord2(raw.head)) return void 0;
+  if (!isRecord(raw) || !isRecord(raw.head)) return void 0;
   const read = (value2) => {
-    if (!isRecord2(value2)) return void 0;
+    if (!isRecord(value2)) return void 0;
     const callFrame = callFrameOf(value2.callFrame);
     const selfSize = whole(value2.selfSize);
     const id = whole(value2.id);
@@ -15777,7 +15797,7 @@ function readHeapProfile(raw) {
   }
   const samples = [];
   for (const s of Array.isArray(raw.samples) ? raw.samples.slice(0, 10 * MAX_NODES2) : []) {
-    const sample = isRecord2(s) ? { size: whole(s.size), nodeId: whole(s.nodeId), ordinal: whole(s.ordinal) } : {};
+    const sample = isRecord(s) ? { size: whole(s.size), nodeId: whole(s.nodeId), ordinal: whole(s.ordinal) } : {};
     if (sample.size !== void 0 && sample.nodeId !== void 0 && sample.ordinal !== void 0)
       samples.push(sample);
   }
@@ -20618,7 +20638,7 @@ function heapPlan(decision) {
   return allocation2 ? "both" : "kept";
 }
 function profilePlan(config, decision) {
-  if (!config.flamegraphs || decision === void 0) return "off";
+  if (config.profileSec === 0 || decision === void 0) return "off";
   if (decision.verdict === "no-change") return "no-change";
   if (config.replica !== void 0 && config.replica.index > 1) return "replica";
   return "profile";
@@ -21310,21 +21330,32 @@ function unitText(u) {
 function changeText(u) {
   return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} \u2192 ${formatUs(u.headSelfUs)})`;
 }
-function namedSentence(e) {
-  if (e.pairs < 3)
-    return "The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.";
-  if (!e.explain)
-    return "The gate found no change to explain, so no function is named: the figures below are data, not a claim.";
-  const hotter = e.named.filter((u) => u.deltaUs > 0);
-  const cooler = e.named.filter((u) => u.deltaUs < 0);
-  if (hotter.length === 0 && cooler.length === 0)
-    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
-  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
+function evidenceSentence(e, w) {
+  const data = "the figures below are data, not a claim.";
+  if (e.pairs < 3) return `${w.tooFew}: ${data}`;
+  if (!e.explain) return `The gate found no ${w.nothingOf} to explain, so no function is named: ${data}`;
+  const more = e.named.filter((u) => w.delta(u) > 0);
+  const less = e.named.filter((u) => w.delta(u) < 0);
+  if (more.length === 0 && less.length === 0)
+    return `No function, file or package changed ${w.changed} beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
+  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${w.change(u)}`).join("; ");
   const parts = [];
-  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list3(hotter)}.`);
-  if (cooler.length > 0)
-    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list3(cooler)}.`);
-  return `${parts.join(" ")} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+  if (more.length > 0) parts.push(`**${w.more}**: ${list3(more)}.`);
+  if (less.length > 0) parts.push(`${more.length > 0 ? w.lessAfterMore : `**${w.less}**`}: ${list3(less)}.`);
+  return `${parts.join(" ")} (${w.figure}, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+}
+function namedSentence(e) {
+  return evidenceSentence(e, {
+    tooFew: "The samples could not be split into windows of load, so no change is tested",
+    nothingOf: "change",
+    changed: "its CPU time per request",
+    more: "Hotter on head",
+    less: "Cooler on head",
+    lessAfterMore: "Cooler",
+    figure: "CPU time per request",
+    delta: (u) => u.deltaUs,
+    change: changeText
+  });
 }
 function pCell(u, e) {
   if (u.p === void 0) return "";
@@ -21485,18 +21516,17 @@ function changeText2(u) {
 }
 function allocationSentence(e, measure2 = "allocated") {
   const w = WORDS[measure2];
-  const data = "the figures below are data, not a claim.";
-  if (e.pairs < 3) return `Too few windows of load to test a change: ${data}`;
-  if (!e.explain) return `The gate found no change of memory to explain, so no function is named: ${data}`;
-  const more = e.named.filter((u) => u.deltaBytes > 0);
-  const less = e.named.filter((u) => u.deltaBytes < 0);
-  if (more.length === 0 && less.length === 0)
-    return `No function, file or package changed the bytes it ${w.verb} per request beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
-  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${changeText2(u)}`).join("; ");
-  const parts = [];
-  if (more.length > 0) parts.push(`**${w.more}**: ${list3(more)}.`);
-  if (less.length > 0) parts.push(`${more.length > 0 ? "Less" : `**${w.less}**`}: ${list3(less)}.`);
-  return `${parts.join(" ")} (${w.bytes}, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+  return evidenceSentence(e, {
+    tooFew: "Too few windows of load to test a change",
+    nothingOf: "change of memory",
+    changed: `the bytes it ${w.verb} per request`,
+    more: w.more,
+    less: w.less,
+    lessAfterMore: "Less",
+    figure: w.bytes,
+    delta: (u) => u.deltaBytes,
+    change: changeText2
+  });
 }
 function functionsTable(e, measure2) {
   if (e.functions.length === 0) return [];

@@ -23,6 +23,7 @@
  * cluster workers and child processes neither profile nor answer. Everything is inside try/catch and the timer is
  * unref()'d; nothing happens in a worker thread or when the variable is unset.
  */
+import { CONTROL_SOURCE } from './control-source.ts';
 import { CONTROL_MS, CONTROL_SUFFIX } from './preload.ts';
 
 /** The environment variable naming the file the allocation preload appends its profiles to. */
@@ -69,7 +70,7 @@ export const ALLOCATION_PRELOAD_SOURCE = `'use strict';
   }
   if (!threads.isMainThread || typeof inspector.Session !== 'function') return;
   var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var session = null, sampling = false, keeping = false, stamp = '', seen = '';
+  var session = null, sampling = false, keeping = false;
 
   function post(method, params) {
     var out = { error: null, result: null };
@@ -108,16 +109,11 @@ export const ALLOCATION_PRELOAD_SOURCE = `'use strict';
     fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
   }
 
+${CONTROL_SOURCE}
   function tick() {
     try {
-      var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-      var now = stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-      if (now === stamp || now === '') return;
-      stamp = now;
-      var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-      if (token === '' || token === seen) return;
-      seen = token;
-      edge(token);
+      var token = readControl();
+      if (token !== '') edge(token);
     } catch (error) { /* try again next tick */ }
   }
 

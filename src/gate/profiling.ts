@@ -63,10 +63,10 @@ export function heapPlan(decision: Decision | undefined): HeapPlan {
  * same code (`replica: i/n`, i > 1); a shard measures scenarios of its own and profiles them.
  */
 export function profilePlan(
-  config: Pick<Config, 'flamegraphs' | 'replica'>,
+  config: Pick<Config, 'profileSec' | 'replica'>,
   decision: Decision | undefined,
 ): 'profile' | 'off' | NotProfiled {
-  if (!config.flamegraphs || decision === undefined) return 'off';
+  if (config.profileSec === 0 || decision === undefined) return 'off';
   if (decision.verdict === 'no-change') return 'no-change';
   if (config.replica !== undefined && config.replica.index > 1) return 'replica';
   return 'profile';

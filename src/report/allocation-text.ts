@@ -9,7 +9,7 @@ import type { AllocationSite, AllocationSummary } from '../model/report.ts';
 import { code, codeCell } from './escape.ts';
 import { formatBytes, formatCount, formatShare, htmlText } from './format.ts';
 import { PROFILE_ARTIFACTS } from './gate-text.ts';
-import { callerSubject, fileLineCell, hotSubject, pCell, unitText } from './profile.ts';
+import { callerSubject, evidenceSentence, fileLineCell, hotSubject, pCell } from './profile.ts';
 
 /** The words that differ between the allocation profile and the kept profile. */
 const WORDS = {
@@ -44,22 +44,17 @@ function changeText(u: AllocationUnit): string {
 /** The section's first sentence: what allocates (keeps) more or less on head, or why nothing is named. */
 export function allocationSentence(e: AllocationEvidence, measure: HeapMeasure = 'allocated'): string {
   const w = WORDS[measure];
-  const data = 'the figures below are data, not a claim.';
-  if (e.pairs < 3) return `Too few windows of load to test a change: ${data}`;
-  if (!e.explain) return `The gate found no change of memory to explain, so no function is named: ${data}`;
-  const more = e.named.filter((u) => u.deltaBytes > 0);
-  const less = e.named.filter((u) => u.deltaBytes < 0);
-  if (more.length === 0 && less.length === 0)
-    return `No function, file or package changed the bytes it ${w.verb} per request beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
-  const list = (units: AllocationUnit[]): string =>
-    units
-      .slice(0, 3)
-      .map((u) => `${unitText(u)} ${changeText(u)}`)
-      .join('; ');
-  const parts = [];
-  if (more.length > 0) parts.push(`**${w.more}**: ${list(more)}.`);
-  if (less.length > 0) parts.push(`${more.length > 0 ? 'Less' : `**${w.less}**`}: ${list(less)}.`);
-  return `${parts.join(' ')} (${w.bytes}, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+  return evidenceSentence(e, {
+    tooFew: 'Too few windows of load to test a change',
+    nothingOf: 'change of memory',
+    changed: `the bytes it ${w.verb} per request`,
+    more: w.more,
+    less: w.less,
+    lessAfterMore: 'Less',
+    figure: w.bytes,
+    delta: (u) => u.deltaBytes,
+    change: changeText,
+  });
 }
 
 /** The functions that allocate (keep) most, both sides, with the change and its p (marked when named). */

@@ -19,22 +19,22 @@ test('profiles a regression or an inconclusive gate, never "no change"', () => {
   assert.equal(regression?.verdict, 'regression');
   assert.equal(noChange?.verdict, 'no-change');
   assert.equal(inconclusive?.verdict, 'inconclusive');
-  const on = gateConfig({ flamegraphs: true });
+  const on = gateConfig({ profileSec: 5 });
   assert.equal(profilePlan(on, regression), 'profile');
   assert.equal(profilePlan(on, inconclusive), 'profile');
   assert.equal(profilePlan(on, noChange), 'no-change');
   assert.equal(profilePlan(on, undefined), 'off', 'nothing measured, nothing to profile');
-  assert.equal(profilePlan(gateConfig({ flamegraphs: false }), regression), 'off');
+  assert.equal(profilePlan(gateConfig({ profileSec: 0 }), regression), 'off');
 });
 
 test('profiles only on the first of a matrix’s runners', () => {
-  const runner = (index: number) => gateConfig({ flamegraphs: true, replica: { index, count: 4 } });
+  const runner = (index: number) => gateConfig({ profileSec: 5, replica: { index, count: 4 } });
   assert.equal(profilePlan(runner(1), regression), 'profile');
   assert.equal(profilePlan(runner(2), regression), 'replica');
   assert.equal(profilePlan(runner(4), inconclusive), 'replica');
   // A shard measures scenarios of its own: each profiles what it measured.
   assert.equal(
-    profilePlan(gateConfig({ flamegraphs: true, shard: { index: 2, count: 3 } }), regression),
+    profilePlan(gateConfig({ profileSec: 5, shard: { index: 2, count: 3 } }), regression),
     'profile',
   );
 });
