@@ -10521,7 +10521,7 @@ var allocation = object({
 });
 var PROFILE_SCHEMA = object(
   { hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
-  { allocation }
+  { allocation, kept: allocation }
 );
 
 // src/config/report-schema.ts
@@ -14717,7 +14717,9 @@ ${CONTROL_SOURCE}
 var ALLOCATION_ENV = "PERF_GATE_ALLOCATION";
 var ALLOCATION_PRELOAD_FILE = "perf-gate-allocation.cjs";
 var LAST_MARK = "#last";
+var KEPT_MARK = "#kept";
 var SAMPLING_INTERVAL_BYTES = 16384;
+var KEPT_SAMPLING_INTERVAL_BYTES = 4096;
 var ALLOCATION_PRELOAD_SOURCE = `'use strict';
 // perf-gate allocation preload: V8's sampling heap profiler, window by window, while perf-gate profiles the server.
 // Written by perf-gate (src/diagnostics/alloc-preload.ts); safe to delete. It does nothing unless
@@ -14736,7 +14738,7 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
   }
   if (!threads.isMainThread || typeof inspector.Session !== 'function') return;
   var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var session = null, sampling = false;
+  var session = null, sampling = false, keeping = false;
 
   function post(method, params) {
     var out = { error: null, result: null };
@@ -14745,7 +14747,7 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
   }
 
   function edge(seq) {
-    var line = { v: 1, pid: process.pid, seq: seq, profile: null, error: null };
+    var line = { v: 1, pid: process.pid, seq: seq, kept: keeping, profile: null, error: null };
     try {
       if (session === null) {
         session = new inspector.Session();
@@ -14753,15 +14755,18 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
       }
       if (sampling) {
         sampling = false;
+        // A kept window: what died in it leaves the profile before it is taken.
+        if (keeping) post('HeapProfiler.collectGarbage', {});
         var stopped = post('HeapProfiler.stopSampling', {});
         if (stopped.result && stopped.result.profile) line.profile = stopped.result.profile;
         else line.error = String(stopped.error && stopped.error.message).slice(0, 200);
       }
       if (seq.slice(-${LAST_MARK.length}) !== ${JSON.stringify(LAST_MARK)}) {
+        keeping = seq.indexOf(${JSON.stringify(KEPT_MARK)}) >= 0;
         var started = post('HeapProfiler.startSampling', {
-          samplingInterval: ${SAMPLING_INTERVAL_BYTES},
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          samplingInterval: keeping ? ${KEPT_SAMPLING_INTERVAL_BYTES} : ${SAMPLING_INTERVAL_BYTES},
+          includeObjectsCollectedByMajorGC: !keeping,
+          includeObjectsCollectedByMinorGC: !keeping,
         });
         sampling = started.error === null;
         if (!sampling) line.error = String(started.error && started.error.message).slice(0, 200);
@@ -15385,7 +15390,7 @@ function describe2(key, frame) {
     };
   return { level, name: pkg, file: "", line: 0, package: pkg, pseudo: frame.file === "" };
 }
-function unitCosts(base, head2, busyUs) {
+function unitCosts(base, head2, floorUs) {
   const { baseId, headId } = matchFunctions(base.whole.functions, head2.whole.functions);
   const described = /* @__PURE__ */ new Map();
   const h = seriesOf(head2, (key) => headId.get(key) ?? key, described);
@@ -15400,7 +15405,7 @@ function unitCosts(base, head2, busyUs) {
     const d = hs.self.slice(0, n).map((x, k) => x - bs.self[k]);
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
-    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
+    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= floorUs;
     const unit2 = {
       ...describe2(key, described.get(key)),
       baseSelfUs,
@@ -15480,7 +15485,8 @@ function weighEvidence(base, head2, options) {
     };
   };
   const sides = { base: busy(base), head: busy(head2) };
-  const units2 = unitCosts(base, head2, sides.base.busyUs);
+  const floor = options.testedFloor ?? ((baseUs) => MIN_TESTED_SHARE * baseUs);
+  const units2 = unitCosts(base, head2, floor(sides.base.busyUs, sides.head.busyUs));
   const tested2 = units2.filter((u) => u.p !== void 0);
   const rejected = holm(
     tested2.map((u) => u.p),
@@ -15878,6 +15884,9 @@ function mergeHeapProfiles(profiles) {
 // src/profile/allocation.ts
 var KEPT_FUNCTIONS = 10;
 var KEPT_NAMED = 20;
+function keptPair(plan, pair2) {
+  return plan === "both" ? Math.floor(pair2 / 2) % 2 === 1 : plan === "kept";
+}
 function windowProfiles(answers, labels) {
   const profiles = labels.map((label) => readHeapProfile(answers.get(label)));
   return profiles.every((p) => p !== void 0) && profiles.length > 0 ? profiles : void 0;
@@ -15909,8 +15918,11 @@ function allocationUnit2(u) {
     evident
   };
 }
+var KEPT_TESTED_SHARE = 0.05;
 function weighAllocation(base, head2, options) {
-  const e = weighEvidence(base, head2, options);
+  const { kept: kept2, ...rest } = options;
+  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const e = weighEvidence(base, head2, { ...rest, ...kept2 === true && { testedFloor: keptFloor } });
   const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
   return {
     pairs: e.pairs,
@@ -15953,10 +15965,14 @@ var AllocationProbe = class {
     this.outFile = outFile;
     this.answerMs = answerMs;
   }
-  /** Closes the window since the last edge under `label` and opens the next (none after the `last` one). */
-  async edge(label, last = false) {
+  /**
+   * Closes the window since the last edge under `label` and opens the next (none after the `last` one); `kept`: the
+   * next measures what is kept (src/diagnostics/alloc-preload.ts).
+   */
+  async edge(label, last = false, kept2 = false) {
     if (!this.answering) return;
-    const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ""}`;
+    const mode = kept2 ? KEPT_MARK : "";
+    const token = `${label}#${process.pid}.${++this.sequence}${mode}${last ? LAST_MARK : ""}`;
     const from = sizeOf(this.outFile);
     try {
       writeToken(this.outFile, token);
@@ -19805,7 +19821,7 @@ async function loadWindows(generator, servers, spec) {
         sec: spec.warmupSec,
         record: false
       });
-  for (const side2 of windowOrder(0)) await spec.edge?.(side2, "warmup", false);
+  for (const side2 of windowOrder(0)) await spec.edge?.(side2, "warmup", false, 0);
   const windows = [];
   for (let pair2 = 0; pair2 < spec.pairs; pair2++) {
     const request2 = pair2 % spec.requests.length;
@@ -19813,7 +19829,7 @@ async function loadWindows(generator, servers, spec) {
       const turn = { request: request2, what: what2(request2), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side2], turn);
       windows.push({ side: side2, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
-      await spec.edge?.(side2, windowLabel2(pair2), pair2 === spec.pairs - 1);
+      await spec.edge?.(side2, windowLabel2(pair2), pair2 === spec.pairs - 1, pair2 + 1);
     }
   }
   await generator.close();
@@ -19922,17 +19938,18 @@ async function targets(spec, zeroxBin, allocation2) {
   });
   return { base: await target("base"), head: await target("head") };
 }
-function compareAllocation(sides, probes, spec) {
+function compareHeap(sides, probes, spec, kept2) {
+  const own = (side3) => sides[side3].windows.filter((w) => keptPair(spec.heap ?? "allocated", w.pair) === kept2);
   const windows = (side3) => windowProfiles(
     probes[side3].profiles,
-    sides[side3].windows.map((w) => windowLabel2(w.pair))
+    own(side3).map((w) => windowLabel2(w.pair))
   );
   const heap = { base: windows("base"), head: windows("head") };
   if (heap.base === void 0 || heap.head === void 0) return void 0;
   const merged = { base: mergeHeapProfiles(heap.base), head: mergeHeapProfiles(heap.head) };
   const side2 = (s) => allocationSide2(
     heap[s],
-    sides[s].windows.map((w) => w.responses),
+    own(s).map((w) => w.responses),
     [sides[s].run.root],
     merged[s]
   );
@@ -19940,12 +19957,11 @@ function compareAllocation(sides, probes, spec) {
   const head2 = side2("head");
   const evidence = weighAllocation(base, head2, {
     explain: spec.explainMemory === true,
-    windowSec: WINDOW_SEC
+    windowSec: WINDOW_SEC,
+    kept: kept2
   });
-  const files = {
-    base: join11(spec.outDir, "base", "allocation.heapprofile"),
-    head: join11(spec.outDir, "head", "allocation.heapprofile")
-  };
+  const name = kept2 ? "kept.heapprofile" : "allocation.heapprofile";
+  const files = { base: join11(spec.outDir, "base", name), head: join11(spec.outDir, "head", name) };
   for (const s of ["base", "head"]) writeFileSync4(files[s], JSON.stringify(merged[s]));
   return { evidence, profiles: { base: base.whole, head: head2.whole }, files };
 }
@@ -19968,13 +19984,16 @@ async function compareProfiles(spec) {
     sides = await profileSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
-      pairs: profilePairs(spec.durationSec),
+      // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
+      pairs: profilePairs(spec.durationSec) * (spec.heap === "both" ? 2 : 1),
       windowSec: WINDOW_SEC,
       warmupSec: PROFILE_WARMUP_SEC,
       connections: spec.connections,
       loadCpus: spec.cpus?.loadgen,
       ...spec.engine === void 0 ? {} : { engine: spec.engine },
-      ...copies && { edge: (side2, label, last) => probes[side2].edge(label, last) }
+      ...copies && {
+        edge: (side2, label, last, next) => probes[side2].edge(label, last, keptPair(spec.heap ?? "allocated", next))
+      }
     });
   } finally {
     for (const file of Object.values(outFile))
@@ -19989,7 +20008,8 @@ async function compareProfiles(spec) {
   writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
   writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
   const runs = { base: sides.base.run, head: sides.head.run };
-  const allocation2 = compareAllocation(sides, probes, spec);
+  const allocation2 = compareHeap(sides, probes, spec, false);
+  const kept2 = compareHeap(sides, probes, spec, true);
   return {
     runs,
     profiles: { base: base.whole, head: head2.whole },
@@ -19997,6 +20017,7 @@ async function compareProfiles(spec) {
     diffHead,
     diffBase,
     allocation: allocation2,
+    kept: kept2,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
@@ -20004,7 +20025,7 @@ async function compareProfiles(spec) {
       runs.head.ticksJson,
       diffHead,
       diffBase,
-      ...allocation2 ? [allocation2.files.base, allocation2.files.head] : []
+      ...[allocation2, kept2].flatMap((a) => a ? [a.files.base, a.files.head] : [])
     ]
   };
 }
@@ -20608,6 +20629,14 @@ function memoryToExplain(decision) {
   const decided2 = (v) => v === "regression" || v === "improvement";
   return decision.comparisons.some((c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
 }
+function heapPlan(decision) {
+  if (!(decision?.leaks ?? []).some((l) => l.verdict === "regression")) return "allocated";
+  const decided2 = (v) => v === "regression" || v === "improvement";
+  const allocation2 = decision.comparisons.some(
+    (c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))
+  );
+  return allocation2 ? "both" : "kept";
+}
 function profilePlan(config, decision) {
   if (config.profileSec === 0 || decision === void 0) return "off";
   if (decision.verdict === "no-change") return "no-change";
@@ -20665,7 +20694,8 @@ function allocationSummary(allocation2, root, headDir) {
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
-  const needMs = 2 * (config.profileSec * 1e3 + 2e4);
+  const heap = heapPlan(decision);
+  const needMs = 2 * ((heap === "both" ? 2 : 1) * config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes2.push({ kind: "no-room-for-profiles" });
     return void 0;
@@ -20692,6 +20722,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         connections: config.connections,
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
+        heap,
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -20708,6 +20739,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         ...result.allocation && {
           allocation: allocationSummary(result.allocation, context.root, dirs2.head)
         },
+        ...result.kept && { kept: allocationSummary(result.kept, context.root, dirs2.head) },
         seconds
       };
     });
@@ -21458,29 +21490,49 @@ function profileSection(profile) {
 }
 
 // src/report/allocation-text.ts
+var WORDS = {
+  allocated: {
+    more: "Allocates more on head",
+    less: "Allocates less on head",
+    verb: "allocates",
+    bytes: "Bytes allocated per request",
+    column: "bytes/request",
+    perRequest: "per request"
+  },
+  kept: {
+    more: "Keeps more on head",
+    less: "Keeps less on head",
+    verb: "keeps",
+    bytes: "Bytes per request allocated in a window and still alive after a full collection at its end",
+    column: "bytes kept/request",
+    perRequest: "kept per request"
+  }
+};
 function bytesChange(bytes) {
   return `${bytes > 0 ? "+" : bytes < 0 ? "\u2212" : "\xB1"}${formatBytes(Math.abs(bytes))}`;
 }
 function changeText2(u) {
   return `${bytesChange(u.deltaBytes)} (${formatBytes(u.baseBytes)} \u2192 ${formatBytes(u.headBytes)})`;
 }
-function allocationSentence(e) {
+function allocationSentence(e, measure2 = "allocated") {
+  const w = WORDS[measure2];
   return evidenceSentence(e, {
     tooFew: "Too few windows of load to test a change",
     nothingOf: "change of memory",
-    changed: "the bytes it allocates per request",
-    more: "Allocates more on head",
-    less: "Allocates less on head",
+    changed: `the bytes it ${w.verb} per request`,
+    more: w.more,
+    less: w.less,
     lessAfterMore: "Less",
-    figure: "Bytes allocated per request",
+    figure: w.bytes,
     delta: (u) => u.deltaBytes,
     change: changeText2
   });
 }
-function functionsTable(e) {
+function functionsTable(e, measure2) {
   if (e.functions.length === 0) return [];
+  const column = WORDS[measure2].column;
   const out = [
-    "| function | file:line | base bytes/request | head bytes/request | change | p |",
+    `| function | file:line | base ${column} | head ${column} | change | p |`,
     "| --- | --- | ---: | ---: | ---: | ---: |"
   ];
   for (const u of e.functions) {
@@ -21490,25 +21542,31 @@ function functionsTable(e) {
   }
   return [...out, ""];
 }
-function howNote2(e) {
+function howNote2(e, measure2) {
   const level = formatShare(e.level);
+  const how = measure2 === "kept" ? `in ${e.pairs} pairs of its ${e.windowSec} s windows, each ended by a full collection: ${formatCount(e.base.samples)} samples of objects still alive and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) in a window and still alive at the window's end, per request, averaged over the windows: what a leak keeps, where it was allocated, not who holds it; what a request keeps only until a later one lets it go counts too, on both sides alike` : `in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows`;
+  const file = measure2 === "kept" ? "kept.heapprofile" : "allocation.heapprofile";
   return `<sub>${htmlText(
-    `V8's sampling heap profiler in each server while it was profiled with 0x, in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' allocation.heapprofile (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
+    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
   )}</sub>`;
 }
-function allocationSection(a) {
+function allocationSection(a, measure2 = "allocated") {
   const e = a.evidence;
-  const out = ["### Where the memory went (allocation profile)", "", allocationSentence(e), ""];
-  out.push(
-    `Bytes allocated per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+  const title = measure2 === "kept" ? "### What the heap kept (kept profile)" : "### Where the memory went (allocation profile)";
+  const what2 = measure2 === "kept" ? "kept" : "allocated";
+  return [
+    title,
     "",
-    ...functionsTable(e),
-    howNote2(e)
-  );
-  return out.join("\n");
+    allocationSentence(e, measure2),
+    "",
+    `Bytes ${what2} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+    "",
+    ...functionsTable(e, measure2),
+    howNote2(e, measure2)
+  ].join("\n");
 }
-function allocationSubject(site) {
-  const change = `${formatBytes(site.baseBytes)} \u2192 ${formatBytes(site.headBytes)} per request`;
+function allocationSubject(site, measure2 = "allocated") {
+  const change = `${formatBytes(site.baseBytes)} \u2192 ${formatBytes(site.headBytes)} ${WORDS[measure2].perRequest}`;
   const subject = `${hotSubject(site)}${site.version === void 0 ? "" : `, version ${code(site.version)}`}`;
   if (site.caller) return `${callerSubject(site.caller)}, through ${subject} (${change})`;
   return `${subject} (${change})`;
@@ -21630,7 +21688,7 @@ function mostAllocation(decision) {
 function allocationClause(a) {
   return `it allocates ${formatSize(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
 }
-function memoryNext(decision, site) {
+function memoryNext(decision, site, keptSite) {
   const alloc = mostAllocation(decision);
   const leak = leaked(decision);
   const parts = [];
@@ -21639,9 +21697,10 @@ function memoryNext(decision, site) {
     parts.push(
       `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue("alloc", alloc.base)} \u2192 ${formatValue("alloc", alloc.head)}; threshold \xB1${formatShare(alloc.threshold)})${where}.`
     );
+  const kept2 = keptSite === void 0 ? alloc ? "" : where : `: head keeps more in ${allocationSubject(keptSite, "kept")}`;
   if (leak)
     parts.push(
-      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${alloc ? "" : where}.`
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${kept2}.`
     );
   return parts.join(" ");
 }
@@ -21910,7 +21969,8 @@ function regressionNext(report, options) {
   const parts = [];
   const hot = report.profile?.hotter[0];
   const flames = safeUrl(options.detailsUrl);
-  const memory = report.decision ? memoryNext(report.decision, report.profile?.allocation?.more[0]) : "";
+  const { allocation: allocation2, kept: kept2 } = report.profile ?? {};
+  const memory = report.decision ? memoryNext(report.decision, allocation2?.more[0], kept2?.more[0]) : "";
   if (memory !== "") parts.push(memory);
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
@@ -22562,6 +22622,13 @@ function renderReport(report, view, options = {}) {
       ...section(
         "Where the memory went: the allocation profile",
         allocationSection(report.profile.allocation).trim().split("\n")
+      )
+    );
+  if (report.profile?.kept)
+    out.push(
+      ...section(
+        "What head keeps: the kept profile",
+        allocationSection(report.profile.kept, "kept").trim().split("\n")
       )
     );
   out.push(...section("How it was measured", measuredSection(report, view)));
