@@ -18,14 +18,12 @@
  * so the host's speed of that moment stays paired) and charges each pair the recorded time per pair.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { DEFAULT_TIME_BUDGET } from '../src/config/defaults.ts';
-import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
-import { MEASURE_DEFAULTS } from '../src/config/measure.ts';
+import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
 import { replayPairs } from '../src/gate/loop.ts';
 import type { Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32, quantile } from '../src/stats/describe.ts';
-import { dataFile, scaled } from './lib.ts';
+import { DEFAULT_RULE, dataFile, RECORDED_SCENARIO, scaled } from './lib.ts';
 
 interface Recording {
   case: { name: string };
@@ -47,22 +45,7 @@ interface Setting {
   budgetMs: number;
 }
 
-const defaults: Setting = {
-  label: 'defaults',
-  threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
-  latencyThreshold: parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
-    min: 0,
-    max: 10,
-  }),
-  alpha: Number(MEASURE_DEFAULTS.alpha),
-  budgetMs: parseDuration('time-budget', DEFAULT_TIME_BUDGET, {
-    minMs: 0,
-    maxMs: Number.POSITIVE_INFINITY,
-  }),
-};
-
-/** The one scenario of the recordings (`paths: /`); recordings made before scenarios keyed rounds by `path`. */
-const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
+const defaults: Setting = { label: 'defaults', ...DEFAULT_RULE };
 
 const variant = process.argv[4] ?? '';
 
@@ -99,7 +82,7 @@ function load(name: string): Recording | undefined {
   return {
     ...recording,
     pairSec: pairSecGiven ?? recording.pairSec,
-    rounds: recording.rounds.map((r) => ({ ...r, scenario: SCENARIO.name })),
+    rounds: recording.rounds.map((r) => ({ ...r, scenario: RECORDED_SCENARIO.name })),
   };
 }
 
@@ -132,7 +115,7 @@ async function simulate(rec: Recording, setting: Setting, seed: number, slower =
   let drawn = 0;
   const result = await replayPairs(
     {
-      scenarios: () => [SCENARIO],
+      scenarios: () => [RECORDED_SCENARIO],
       async next(pair: number) {
         const aa = rec.case.name.startsWith('aa');
         let pick: Round[];

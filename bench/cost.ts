@@ -7,45 +7,20 @@
  *
  *   npm run build && flock -x /tmp/pg-heavy.lock npx node bench/cost.ts [slower] [example.yml …]
  *
- * `express-postgres/perf.yml` runs from its folder as a user copies it: its perf-gate.yml and db/ scripts added to
- * the fixture app, a real PostgreSQL server (test/support/postgres.ts) in place of the `services: postgres` container.
+ * `express-postgres/perf.yml` runs from its folder as a user copies it (bench/examples.ts).
  *
  * One line per gate goes to bench/data/cost.jsonl; a table is printed. The action's wall time is what the step
  * adds (checkout and setup-node come before it in every workflow anyway).
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { quantile } from '../src/stats/describe.ts';
-import { fakeGitHubFor, fixtureApp, runStep, TOKEN } from '../test/support/example.ts';
-import { startPostgres } from '../test/support/postgres.ts';
-import { killProcessesUnder, makeRepo, pullRequestEvent, type TestRepo } from '../test/support/repo.ts';
-import { actionInvocation, EXAMPLES_DIR, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
+import { APPS, exampleGate } from './examples.ts';
 import { dataFile, machineLine } from './lib.ts';
-
-const APPS: Record<string, string> = {
-  'node-http.yml': 'node-http',
-  'fastify.yml': 'fastify',
-  'monorepo.yml': 'monorepo',
-  'restify-fixed-port.yml': 'restify-fixed-port',
-  'express-postgres/perf.yml': 'express-postgres',
-};
-
-/** The files an example's folder adds to the app, where its README puts them in the user's repository. */
-const FOLDER_FILES: Record<string, string[]> = {
-  'express-postgres/perf.yml': ['perf-gate.yml', 'db/setup.cjs', 'db/create.cjs'],
-};
-
-function folderFiles(example: string): Record<string, string> {
-  const dir = `${EXAMPLES_DIR}${example.replace(/[^/]*$/, '')}`;
-  return Object.fromEntries(
-    (FOLDER_FILES[example] ?? []).map((f) => [f, readFileSync(`${dir}${f}`, 'utf8')]),
-  );
-}
 
 const args = process.argv.slice(2);
 const slower = args.includes('slower');
 const chosen = args.filter((a) => a.endsWith('.yml'));
 const examples = chosen.length > 0 ? chosen : Object.keys(APPS);
-const PR = 5;
 
 interface Line {
   example: string;
@@ -64,55 +39,28 @@ interface Line {
 }
 
 async function gate(example: string, head: 'unchanged' | 'slower'): Promise<Line> {
-  const app = fixtureApp(APPS[example]!);
-  const extra = folderFiles(example);
-  const repo: TestRepo = makeRepo({ ...app.base, ...extra }, head === 'slower' ? app.head : {});
-  const fake = await fakeGitHubFor(repo, PR, 'write');
-  const job = perfGateJob(readWorkflow(example));
-  const postgres = job.services.some((s) => s.id === 'postgres') ? await startPostgres() : undefined;
-  try {
-    const servicePorts = postgres ? { postgres: { 5432: postgres.port } } : undefined;
-    const invocation = actionInvocation(job, { token: TOKEN, ...(servicePorts ? { servicePorts } : {}) });
-    const result = await runStep({
-      workspace: repo.workspace,
-      dir: repo.dir,
-      invocation,
-      eventName: 'pull_request',
-      event: pullRequestEvent(repo, PR),
-      fake,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
-      timeoutMs: 30 * 60_000,
-    });
-    const { report, run } = result;
-    return {
-      example,
-      head,
-      verdict: report.error ? `error: ${report.error.message}` : report.verdict,
-      actionSec: run.durationMs / 1000,
-      prepareSec: report.timing.prepareSec,
-      measureSec: report.timing.measureSec,
-      profileSec: report.profile?.seconds ?? 0,
-      pairs: report.sequential?.pairs,
-      stoppedBy: report.sequential?.stoppedBy,
-      rpsNoiseByScenario: Object.fromEntries(
-        (report.decision?.comparisons ?? [])
-          .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
-          .map((c) => [c.scenario, Number(c.noise.toFixed(4))]),
-      ),
-      rpsNoise: Math.max(
-        ...(report.decision?.comparisons ?? [])
-          .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
-          .map((c) => c.noise),
-      ),
-    };
-  } finally {
-    await fake.close();
-    killProcessesUnder(repo.dir);
-    await postgres?.stop();
-    repo.cleanup();
-  }
+  const { report, run } = await exampleGate(example, head);
+  return {
+    example,
+    head,
+    verdict: report.error ? `error: ${report.error.message}` : report.verdict,
+    actionSec: run.durationMs / 1000,
+    prepareSec: report.timing.prepareSec,
+    measureSec: report.timing.measureSec,
+    profileSec: report.profile?.seconds ?? 0,
+    pairs: report.sequential?.pairs,
+    stoppedBy: report.sequential?.stoppedBy,
+    rpsNoiseByScenario: Object.fromEntries(
+      (report.decision?.comparisons ?? [])
+        .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
+        .map((c) => [c.scenario, Number(c.noise.toFixed(4))]),
+    ),
+    rpsNoise: Math.max(
+      ...(report.decision?.comparisons ?? [])
+        .filter((c) => c.metric === 'rps' && Number.isFinite(c.noise))
+        .map((c) => c.noise),
+    ),
+  };
 }
 
 const started = new Date().toISOString();

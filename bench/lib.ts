@@ -4,8 +4,15 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type InputName, parseConfig } from '../src/config/inputs.ts';
-import { foldMeasure, type MeasureKey } from '../src/config/measure.ts';
+import { DEFAULT_TIME_BUDGET } from '../src/config/defaults.ts';
+import {
+  INPUT_DEFAULTS,
+  type InputName,
+  parseConfig,
+  parseDuration,
+  parsePercent,
+} from '../src/config/inputs.ts';
+import { foldMeasure, MEASURE_DEFAULTS, type MeasureKey } from '../src/config/measure.ts';
 import { runGate } from '../src/gate/run-gate.ts';
 import type { Round } from '../src/model/measure.ts';
 import type { TextLog } from '../src/model/notes.ts';
@@ -20,6 +27,23 @@ export function keyValues(args: readonly string[]): Record<string, string> {
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
 }
+
+/** The decision rule at the action's defaults, parsed as the action parses its inputs. */
+export const DEFAULT_RULE = {
+  threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
+  latencyThreshold: parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
+    min: 0,
+    max: 10,
+  }),
+  alpha: Number(MEASURE_DEFAULTS.alpha),
+  budgetMs: parseDuration('time-budget', DEFAULT_TIME_BUDGET, {
+    minMs: 0,
+    maxMs: Number.POSITIVE_INFINITY,
+  }),
+};
+
+/** The one scenario of the recordings replayed (`paths: /`), at the gate's threshold. */
+export const RECORDED_SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
 
 export interface Knob {
   WORK_ITERS: number;

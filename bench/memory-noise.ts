@@ -16,18 +16,14 @@ import { blockSlopes } from '../src/decide/leak.ts';
 import type { Round } from '../src/model/measure.ts';
 import type { Report } from '../src/model/report.ts';
 import { sd } from '../src/stats/describe.ts';
-import { fakeGitHubFor, fixtureApp, readTree, runStep, TOKEN } from '../test/support/example.ts';
+import { readTree } from '../test/support/example.ts';
 import { pullRequestGate } from '../test/support/memory-gate.ts';
-import { killProcessesUnder, makeRepo, pullRequestEvent } from '../test/support/repo.ts';
-import { actionInvocation, perfGateJob, readWorkflow } from '../test/support/workflow.ts';
+import { makeRepo } from '../test/support/repo.ts';
+import { exampleGate, PR } from './examples.ts';
 import { dataFile, keyValues, machineLine } from './lib.ts';
 
-const APPS: Record<string, string> = {
-  'node-http.yml': 'node-http',
-  'fastify.yml': 'fastify',
-  'monorepo.yml': 'monorepo',
-  'restify-fixed-port.yml': 'restify-fixed-port',
-};
+/** The examples gated by default: those that start no service. */
+const EXAMPLES = ['node-http.yml', 'fastify.yml', 'monorepo.yml', 'restify-fixed-port.yml'];
 /** Services in bench/servers the tests never saw, and the inputs a user would give them (the rest at defaults). */
 const SERVICES: Record<string, Record<string, string>> = {
   'express-api': { start: 'node server.js', paths: '/api/orders?status=open&limit=20\n/api/customers/42' },
@@ -36,34 +32,7 @@ const SERVICES: Record<string, Record<string, string>> = {
 const args = process.argv.slice(2);
 const gates = Number(keyValues(args.filter((a) => a.includes('='))).gates ?? '1');
 const chosen = args.filter((a) => a.endsWith('.yml') || a in SERVICES);
-const examples = chosen.length > 0 ? chosen : Object.keys(APPS);
-const PR = 5;
-
-async function aaGate(example: string): Promise<Report> {
-  const app = fixtureApp(APPS[example]!);
-  const repo = makeRepo(app.base, {});
-  const fake = await fakeGitHubFor(repo, PR, 'write');
-  try {
-    const invocation = actionInvocation(perfGateJob(readWorkflow(example)), { token: TOKEN });
-    const { report } = await runStep({
-      workspace: repo.workspace,
-      dir: repo.dir,
-      invocation,
-      eventName: 'pull_request',
-      event: pullRequestEvent(repo, PR),
-      fake,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
-      timeoutMs: 30 * 60_000,
-    });
-    return report;
-  } finally {
-    await fake.close();
-    killProcessesUnder(repo.dir);
-    repo.cleanup();
-  }
-}
+const examples = chosen.length > 0 ? chosen : EXAMPLES;
 
 /** A/A gate of a service in bench/servers by the built action, its inputs as SERVICES gives them. */
 async function serviceGate(name: string): Promise<Report> {
@@ -116,7 +85,8 @@ console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- |');
 const leakLines: string[] = [];
 for (const example of examples) {
   for (let g = 0; g < gates; g++) {
-    const report = example in SERVICES ? await serviceGate(example) : await aaGate(example);
+    const report =
+      example in SERVICES ? await serviceGate(example) : (await exampleGate(example, 'unchanged')).report;
     leakLines.push(leakLine(example, report));
     const memory = report.rounds.map((r) => ({
       pair: r.pair,

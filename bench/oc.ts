@@ -16,14 +16,12 @@
  * change of 0 it also counts the gates ending "no change", their mean length, and those stopped for noise.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { DEFAULT_RESTART_EVERY, DEFAULT_TIME_BUDGET } from '../src/config/defaults.ts';
-import { INPUT_DEFAULTS, parseDuration, parsePercent } from '../src/config/inputs.ts';
-import { MEASURE_DEFAULTS } from '../src/config/measure.ts';
+import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
 import { replayPairs } from '../src/gate/loop.ts';
 import type { StopReason, Verdict } from '../src/model/decision.ts';
 import type { Round } from '../src/model/measure.ts';
 import { mulberry32 } from '../src/stats/describe.ts';
-import { dataFile, keyValues, machineLine, scaled } from './lib.ts';
+import { DEFAULT_RULE, dataFile, keyValues, machineLine, RECORDED_SCENARIO, scaled } from './lib.ts';
 import { ocSvg } from './oc-svg.ts';
 
 interface Recording {
@@ -54,14 +52,7 @@ const names = (positional[1] ?? 'quiet,middling,noisy').split(',');
 const wholeBlocks = positional.includes('blocks');
 const pairSec = Number(options['pair-sec'] ?? 6);
 const floor = options.floor === undefined ? undefined : Number(options.floor);
-const threshold = parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 });
-const latencyThreshold = parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
-  min: 0,
-  max: 10,
-});
-const alpha = Number(MEASURE_DEFAULTS.alpha);
-const budgetMs = parseDuration('time-budget', DEFAULT_TIME_BUDGET, { minMs: 0, maxMs: 1e12 });
-const SCENARIO = { name: 'GET /', expectStatus: undefined, threshold: undefined };
+const { threshold, latencyThreshold, alpha, budgetMs } = DEFAULT_RULE;
 
 function load(name: string): Recording {
   const file = NAMED[name] ?? name;
@@ -74,7 +65,7 @@ function load(name: string): Recording {
     name: file,
     restartEvery: r.settings.restartEvery,
     noise: r.noise,
-    rounds: r.rounds.map((round) => ({ ...round, scenario: SCENARIO.name })),
+    rounds: r.rounds.map((round) => ({ ...round, scenario: RECORDED_SCENARIO.name })),
   };
 }
 
@@ -96,7 +87,7 @@ async function simulate(rec: Recording, seed: number, slower: number): Promise<O
   let drawn = 0;
   const result = await replayPairs(
     {
-      scenarios: () => [SCENARIO],
+      scenarios: () => [RECORDED_SCENARIO],
       async next(pair: number) {
         let pick: Round[];
         let swap: boolean;

@@ -8,13 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { DEFAULT_RESTART_EVERY } from '../src/config/defaults.ts';
-import { INPUT_DEFAULTS, parsePercent } from '../src/config/inputs.ts';
-import { MEASURE_DEFAULTS } from '../src/config/measure.ts';
 import { decide } from '../src/decide/verdict.ts';
 import type { Round } from '../src/model/measure.ts';
 import { formatPercent } from '../src/report/format.ts';
 import { planLooks } from '../src/stats/look-schedule.ts';
-import { dataFile } from './lib.ts';
+import { DEFAULT_RULE, dataFile, RECORDED_SCENARIO } from './lib.ts';
 
 const [file, ...rest] = process.argv.slice(2);
 if (file === undefined)
@@ -22,15 +20,9 @@ if (file === undefined)
 const restartEvery = Number(
   rest.find((a) => a.startsWith('restart-every='))?.slice(14) ?? DEFAULT_RESTART_EVERY,
 );
-const options = {
-  threshold: parsePercent('threshold', INPUT_DEFAULTS.threshold, { min: 0, max: 1 }),
-  latencyThreshold: parsePercent('latency-threshold', MEASURE_DEFAULTS['latency-threshold'], {
-    min: 0,
-    max: 10,
-  }),
-  alpha: Number(MEASURE_DEFAULTS.alpha),
-};
-const scenarios = [{ name: 'GET /', expectStatus: undefined, threshold: undefined }];
+const { threshold, latencyThreshold, alpha } = DEFAULT_RULE;
+const options = { threshold, latencyThreshold, alpha };
+const scenarios = [RECORDED_SCENARIO];
 const counts = new Map<string, number>();
 for (const line of readFileSync(dataFile(file), 'utf8').split('\n')) {
   if (line === '') continue;

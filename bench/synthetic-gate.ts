@@ -137,7 +137,7 @@ export function meanPairSec(m: GateModel): number {
 }
 
 /** A Poisson draw (inversion for small means, normal beyond). */
-function poisson(random: () => number, mean: number): number {
+export function poisson(random: () => number, mean: number): number {
   if (mean <= 0) return 0;
   if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * gaussian(random)));
   let k = 0;

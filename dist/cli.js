@@ -7401,8 +7401,23 @@ function errorMessage(error) {
 }
 
 // src/io/errors.ts
+var ConfigError = class extends GateError {
+  input;
+  setting;
+  /** What is wrong, and the sentence that says what to write instead. */
+  problem;
+  fix;
+  constructor(input, problem, fix, setting) {
+    const where = setting === void 0 ? `\`${input}\`` : `\`${input}\`, \`${setting}\``;
+    super("config", `input ${where}: ${problem}. ${fix}`);
+    this.input = input;
+    this.setting = setting;
+    this.problem = problem;
+    this.fix = fix;
+  }
+};
 function configError(input, problem, fix) {
-  return new GateError("config", `input \`${input}\`: ${problem}. ${fix}`);
+  return new ConfigError(input, problem, fix);
 }
 
 // src/config/defaults.ts
@@ -7953,9 +7968,7 @@ function parseAlpha(text2) {
 }
 function parseComment(text2) {
   const value2 = text2.toLowerCase();
-  if (value2 === "off") return { comment: false, commentOn: "always" };
-  if (value2 === "always" || value2 === "change" || value2 === "regression")
-    return { comment: true, commentOn: value2 };
+  if (value2 === "off" || value2 === "always" || value2 === "change" || value2 === "regression") return value2;
   throw configError(
     "comment",
     `\`${text2}\` is not one of \`always\`, \`change\`, \`regression\`, \`off\``,
@@ -7963,7 +7976,7 @@ function parseComment(text2) {
   );
 }
 function parseFlamegraphs(text2) {
-  if (text2.toLowerCase() === "off") return { flamegraphs: false, profileSec: 0 };
+  if (text2.toLowerCase() === "off") return 0;
   if (/^(true|false|yes|no|on)$/i.test(text2)) {
     throw configError(
       "flamegraphs",
@@ -7971,10 +7984,7 @@ function parseFlamegraphs(text2) {
       "Write how long each side is profiled, e.g. `3s` (the default), or `off`."
     );
   }
-  return {
-    flamegraphs: true,
-    profileSec: parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3
-  };
+  return parseDuration("flamegraphs", text2, { minMs: 1e3, maxMs: 6e5 }) / 1e3;
 }
 function parseName(text2) {
   if (text2 === "") return void 0;
@@ -8282,9 +8292,8 @@ function measureReader(settings2) {
     try {
       return parse(text2);
     } catch (error) {
-      const prefix = `input \`${key}\`: `;
-      if (!(error instanceof GateError) || !error.message.startsWith(prefix)) throw error;
-      throw new GateError("config", `input \`measure\`, \`${key}\`: ${error.message.slice(prefix.length)}`);
+      if (!(error instanceof ConfigError) || error.input !== key || error.setting !== void 0) throw error;
+      throw new ConfigError("measure", error.problem, error.fix, key);
     }
   };
 }
@@ -8333,18 +8342,44 @@ function repoFileReader(root) {
   };
 }
 
+// src/config/workflow-policy.ts
+var POLICY_BOUNDS = {
+  threshold: { min: 1e-3, max: 1 },
+  memoryThreshold: { min: 1e-3, max: 10 },
+  readyTimeout: { minMs: 1e3, maxMs: 36e5 }
+};
+function workflowThreshold(get) {
+  return parsePercent("threshold", get("threshold"), POLICY_BOUNDS.threshold);
+}
+function workflowMemoryThreshold(get) {
+  return parsePercent("memory-threshold", get("memory-threshold"), POLICY_BOUNDS.memoryThreshold);
+}
+function workflowPort(get) {
+  const text2 = get("port");
+  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
+}
+function workflowReadyTimeout(get) {
+  return parseDuration("ready-timeout", get("ready-timeout"), POLICY_BOUNDS.readyTimeout);
+}
+function workflowPolicy(get) {
+  return {
+    start: get("start"),
+    threshold: workflowThreshold(get),
+    memoryThreshold: workflowMemoryThreshold(get),
+    port: workflowPort(get),
+    readyTimeoutMs: workflowReadyTimeout(get)
+  };
+}
+
 // src/config/yaml-values.ts
-var THRESHOLD_BOUNDS = { min: 1e-3, max: 1 };
-var READY_TIMEOUT_BOUNDS = { minMs: 1e3, maxMs: 36e5 };
 var STATUS_BOUNDS = { min: 100, max: 599 };
 function reuse(value2, path, fail, parse) {
   try {
     return parse();
   } catch (error) {
-    if (!(error instanceof GateError)) throw error;
-    const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
-    if (!match) throw error;
-    return fail(value2.line, path, match[1], match[2].charAt(0).toLowerCase() + match[2].slice(1));
+    if (!(error instanceof ConfigError)) throw error;
+    const fix = error.fix.replace(/\.$/, "");
+    return fail(value2.line, path, error.problem, fix.charAt(0).toLowerCase() + fix.slice(1));
   }
 }
 function string(value2, path, fix, fail) {
@@ -8371,13 +8406,13 @@ function integer(value2, path, bounds, fail) {
     () => parseInteger("connections", Number.isInteger(number) ? String(number) : value2.source, bounds)
   );
 }
-function percent(value2, path, fail) {
+function percent(value2, path, fail, bounds = POLICY_BOUNDS.threshold) {
   const fix = "write a percentage with `%`, e.g. `5%`";
   if (value2.kind !== "scalar" || typeof value2.value !== "string") {
     fail(value2.line, path, `is ${describe(value2)}, not a percentage`, fix);
   }
   const text2 = value2.value;
-  return reuse(value2, path, fail, () => parsePercent("threshold", text2, THRESHOLD_BOUNDS));
+  return reuse(value2, path, fail, () => parsePercent("threshold", text2, bounds));
 }
 function duration(value2, path, fail) {
   const fix = "write a number with a unit (`ms`, `s`, `m` or `h`), e.g. `60s`";
@@ -8385,7 +8420,7 @@ function duration(value2, path, fail) {
     fail(value2.line, path, `is ${describe(value2)}, not a duration`, fix);
   }
   const text2 = value2.value;
-  return reuse(value2, path, fail, () => parseDuration("ready-timeout", text2, READY_TIMEOUT_BOUNDS));
+  return reuse(value2, path, fail, () => parseDuration("ready-timeout", text2, POLICY_BOUNDS.readyTimeout));
 }
 function requestPath(value2, path, fail) {
   const fix = "write a request path that starts with `/`, e.g. `/orders?limit=10`";
@@ -8630,7 +8665,13 @@ function parseScenarioFile(text2, options) {
   const threshold = top.get("threshold");
   if (threshold) file.threshold = percent(threshold.value, "threshold", fail);
   const memoryThreshold = top.get("memoryThreshold");
-  if (memoryThreshold) file.memoryThreshold = percent(memoryThreshold.value, "memoryThreshold", fail);
+  if (memoryThreshold)
+    file.memoryThreshold = percent(
+      memoryThreshold.value,
+      "memoryThreshold",
+      fail,
+      POLICY_BOUNDS.memoryThreshold
+    );
   const scenarios = top.get("scenarios");
   if (!scenarios) {
     fail(
@@ -8728,30 +8769,6 @@ function readiness(value2, firstPath, fail) {
   const timeout = found.get("timeout");
   if (timeout) ready.timeoutMs = duration(timeout.value, "ready.timeout", fail);
   return ready;
-}
-
-// src/config/workflow-policy.ts
-function workflowThreshold(get) {
-  return parsePercent("threshold", get("threshold"), { min: 1e-3, max: 1 });
-}
-function workflowMemoryThreshold(get) {
-  return parsePercent("memory-threshold", get("memory-threshold"), { min: 1e-3, max: 10 });
-}
-function workflowPort(get) {
-  const text2 = get("port");
-  return text2 === "" ? void 0 : parseInteger("port", text2, { min: 1, max: 65535 });
-}
-function workflowReadyTimeout(get) {
-  return parseDuration("ready-timeout", get("ready-timeout"), { minMs: 1e3, maxMs: 36e5 });
-}
-function workflowPolicy(get) {
-  return {
-    start: get("start"),
-    threshold: workflowThreshold(get),
-    memoryThreshold: workflowMemoryThreshold(get),
-    port: workflowPort(get),
-    readyTimeoutMs: workflowReadyTimeout(get)
-  };
 }
 
 // src/config/inputs.ts
@@ -8869,8 +8886,8 @@ function outputInputs(get, sources, settled) {
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get("output-dir") || sources.outputDir,
-    ...parseComment(get("comment")),
-    ...parseFlamegraphs(get("flamegraphs")),
+    commentOn: parseComment(get("comment")),
+    profileSec: parseFlamegraphs(get("flamegraphs")),
     keepTrees: parseBoolean("keep-trees", get("keep-trees")),
     checkName: parseCheckName(get("check-name")),
     mode: settled.mode,
@@ -10504,7 +10521,7 @@ var allocation = object({
 });
 var PROFILE_SCHEMA = object(
   { hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
-  { allocation }
+  { allocation, kept: allocation }
 );
 
 // src/config/report-schema.ts
@@ -14372,6 +14389,30 @@ function callerOf(profile, unit2) {
 import { mkdirSync as mkdirSync4, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join11 } from "node:path";
 
+// src/diagnostics/control-source.ts
+var CONTROL_SOURCE = `
+  var controlStamp = '', controlToken = '';
+
+  function controlStampNow() {
+    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
+    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
+  }
+
+  function controlText() { return fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200); }
+
+  // The control file's new token, or '' when it is missing, unchanged, empty or the token before.
+  function readControl() {
+    var stamp = controlStampNow();
+    if (stamp === controlStamp) return '';
+    controlStamp = stamp;
+    if (stamp === '') return '';
+    var token = controlText();
+    if (token === '' || token === controlToken) return '';
+    controlToken = token;
+    return token;
+  }
+`;
+
 // src/diagnostics/heap-source.ts
 var COLLECT_MARK = "#collect";
 var HEAP_SOURCE = `
@@ -14483,10 +14524,9 @@ var PRELOAD_SOURCE = `'use strict';
   var series = [];
   var seriesEvery = ${SERIES_MS};
   var lastSeriesAt = 0;
-  var controlStamp = '';
-  var controlToken = '';
   var sampledAt = 0;
 ${HEAP_SOURCE}
+${CONTROL_SOURCE}
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -14588,22 +14628,6 @@ ${HEAP_SOURCE}
     }
   }
 
-  function controlStampNow() {
-    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-  }
-
-  function readControl() {
-    var stamp = controlStampNow();
-    if (stamp === controlStamp) return '';
-    controlStamp = stamp;
-    if (stamp === '') return '';
-    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    if (token === '' || token === controlToken) return '';
-    controlToken = token;
-    return token;
-  }
-
   function onSignal(signal) {
     var handler = function () {
       // The line first: once the handler is gone, a second signal meets the default action and kills at once.
@@ -14630,7 +14654,7 @@ ${HEAP_SOURCE}
     try {
       // A token written before this process reported is not addressed to it.
       controlStamp = controlStampNow();
-      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+      if (controlStamp !== '') controlToken = controlText();
     } catch (error) { /* no control file yet */ }
     try { countRequests(); } catch (error) { /* no request counts */ }
     try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }
@@ -14693,7 +14717,9 @@ ${HEAP_SOURCE}
 var ALLOCATION_ENV = "PERF_GATE_ALLOCATION";
 var ALLOCATION_PRELOAD_FILE = "perf-gate-allocation.cjs";
 var LAST_MARK = "#last";
+var KEPT_MARK = "#kept";
 var SAMPLING_INTERVAL_BYTES = 16384;
+var KEPT_SAMPLING_INTERVAL_BYTES = 4096;
 var ALLOCATION_PRELOAD_SOURCE = `'use strict';
 // perf-gate allocation preload: V8's sampling heap profiler, window by window, while perf-gate profiles the server.
 // Written by perf-gate (src/diagnostics/alloc-preload.ts); safe to delete. It does nothing unless
@@ -14712,7 +14738,7 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
   }
   if (!threads.isMainThread || typeof inspector.Session !== 'function') return;
   var controlFile = outFile + ${JSON.stringify(CONTROL_SUFFIX)};
-  var session = null, sampling = false, stamp = '', seen = '';
+  var session = null, sampling = false, keeping = false;
 
   function post(method, params) {
     var out = { error: null, result: null };
@@ -14721,7 +14747,7 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
   }
 
   function edge(seq) {
-    var line = { v: 1, pid: process.pid, seq: seq, profile: null, error: null };
+    var line = { v: 1, pid: process.pid, seq: seq, kept: keeping, profile: null, error: null };
     try {
       if (session === null) {
         session = new inspector.Session();
@@ -14729,15 +14755,18 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
       }
       if (sampling) {
         sampling = false;
+        // A kept window: what died in it leaves the profile before it is taken.
+        if (keeping) post('HeapProfiler.collectGarbage', {});
         var stopped = post('HeapProfiler.stopSampling', {});
         if (stopped.result && stopped.result.profile) line.profile = stopped.result.profile;
         else line.error = String(stopped.error && stopped.error.message).slice(0, 200);
       }
       if (seq.slice(-${LAST_MARK.length}) !== ${JSON.stringify(LAST_MARK)}) {
+        keeping = seq.indexOf(${JSON.stringify(KEPT_MARK)}) >= 0;
         var started = post('HeapProfiler.startSampling', {
-          samplingInterval: ${SAMPLING_INTERVAL_BYTES},
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          samplingInterval: keeping ? ${KEPT_SAMPLING_INTERVAL_BYTES} : ${SAMPLING_INTERVAL_BYTES},
+          includeObjectsCollectedByMajorGC: !keeping,
+          includeObjectsCollectedByMinorGC: !keeping,
         });
         sampling = started.error === null;
         if (!sampling) line.error = String(started.error && started.error.message).slice(0, 200);
@@ -14748,16 +14777,11 @@ var ALLOCATION_PRELOAD_SOURCE = `'use strict';
     fs.appendFileSync(outFile, JSON.stringify(line) + '\\n');
   }
 
+${CONTROL_SOURCE}
   function tick() {
     try {
-      var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-      var now = stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-      if (now === stamp || now === '') return;
-      stamp = now;
-      var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-      if (token === '' || token === seen) return;
-      seen = token;
-      edge(token);
+      var token = readControl();
+      if (token !== '') edge(token);
     } catch (error) { /* try again next tick */ }
   }
 
@@ -14773,6 +14797,13 @@ import { mkdirSync, readFileSync as readFileSync6, renameSync, statSync as statS
 import { open as open2 } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
+
+// src/config/records.ts
+function isRecord(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+
+// src/diagnostics/install.ts
 var PRELOAD_FILE = "perf-gate-diagnostics.cjs";
 function sidePreloads(source2, fileName, what2) {
   const copy = (side2) => new PinnedFile({ content: source2 }, `${what2} (the copy for ${side2}'s servers)`, fileName, "server-start");
@@ -14814,9 +14845,6 @@ var REASONS = /* @__PURE__ */ new Set([
   "exit"
 ]);
 var FINAL = /* @__PURE__ */ new Set(["SIGTERM", "SIGINT", "exit"]);
-function isRecord(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function count2(value2) {
   return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? value2 : void 0;
 }
@@ -15362,7 +15390,7 @@ function describe2(key, frame) {
     };
   return { level, name: pkg, file: "", line: 0, package: pkg, pseudo: frame.file === "" };
 }
-function unitCosts(base, head2, busyUs) {
+function unitCosts(base, head2, floorUs) {
   const { baseId, headId } = matchFunctions(base.whole.functions, head2.whole.functions);
   const described = /* @__PURE__ */ new Map();
   const h = seriesOf(head2, (key) => headId.get(key) ?? key, described);
@@ -15377,7 +15405,7 @@ function unitCosts(base, head2, busyUs) {
     const d = hs.self.slice(0, n).map((x, k) => x - bs.self[k]);
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
-    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
+    const tested2 = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= floorUs;
     const unit2 = {
       ...describe2(key, described.get(key)),
       baseSelfUs,
@@ -15457,7 +15485,8 @@ function weighEvidence(base, head2, options) {
     };
   };
   const sides = { base: busy(base), head: busy(head2) };
-  const units2 = unitCosts(base, head2, sides.base.busyUs);
+  const floor = options.testedFloor ?? ((baseUs) => MIN_TESTED_SHARE * baseUs);
+  const units2 = unitCosts(base, head2, floor(sides.base.busyUs, sides.head.busyUs));
   const tested2 = units2.filter((u) => u.p !== void 0);
   const rejected = holm(
     tested2.map((u) => u.p),
@@ -15726,14 +15755,11 @@ function buildProfile(ticks, options = {}) {
 // src/profile/heap-profile.ts
 var MAX_NODES2 = 2e5;
 var INSTRUMENTATION2 = new RegExp(String.raw`[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll(".", "\\.")}$`);
-function isRecord2(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
 function whole(value2) {
   return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0 ? Math.floor(value2) : void 0;
 }
 function callFrameOf(value2) {
-  if (!isRecord2(value2)) return void 0;
+  if (!isRecord(value2)) return void 0;
   const { functionName, scriptId, url } = value2;
   if (typeof functionName !== "string" || typeof url !== "string") return void 0;
   return {
@@ -15745,9 +15771,9 @@ function callFrameOf(value2) {
   };
 }
 function readHeapProfile(raw) {
-  if (!isRecord2(raw) || !isRecord2(raw.head)) return void 0;
+  if (!isRecord(raw) || !isRecord(raw.head)) return void 0;
   const read = (value2) => {
-    if (!isRecord2(value2)) return void 0;
+    if (!isRecord(value2)) return void 0;
     const callFrame = callFrameOf(value2.callFrame);
     const selfSize = whole(value2.selfSize);
     const id = whole(value2.id);
@@ -15771,7 +15797,7 @@ function readHeapProfile(raw) {
   }
   const samples = [];
   for (const s of Array.isArray(raw.samples) ? raw.samples.slice(0, 10 * MAX_NODES2) : []) {
-    const sample = isRecord2(s) ? { size: whole(s.size), nodeId: whole(s.nodeId), ordinal: whole(s.ordinal) } : {};
+    const sample = isRecord(s) ? { size: whole(s.size), nodeId: whole(s.nodeId), ordinal: whole(s.ordinal) } : {};
     if (sample.size !== void 0 && sample.nodeId !== void 0 && sample.ordinal !== void 0)
       samples.push(sample);
   }
@@ -15858,6 +15884,9 @@ function mergeHeapProfiles(profiles) {
 // src/profile/allocation.ts
 var KEPT_FUNCTIONS = 10;
 var KEPT_NAMED = 20;
+function keptPair(plan, pair2) {
+  return plan === "both" ? Math.floor(pair2 / 2) % 2 === 1 : plan === "kept";
+}
 function windowProfiles(answers, labels) {
   const profiles = labels.map((label) => readHeapProfile(answers.get(label)));
   return profiles.every((p) => p !== void 0) && profiles.length > 0 ? profiles : void 0;
@@ -15889,8 +15918,11 @@ function allocationUnit2(u) {
     evident
   };
 }
+var KEPT_TESTED_SHARE = 0.05;
 function weighAllocation(base, head2, options) {
-  const e = weighEvidence(base, head2, options);
+  const { kept: kept2, ...rest } = options;
+  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const e = weighEvidence(base, head2, { ...rest, ...kept2 === true && { testedFloor: keptFloor } });
   const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
   return {
     pairs: e.pairs,
@@ -15933,10 +15965,14 @@ var AllocationProbe = class {
     this.outFile = outFile;
     this.answerMs = answerMs;
   }
-  /** Closes the window since the last edge under `label` and opens the next (none after the `last` one). */
-  async edge(label, last = false) {
+  /**
+   * Closes the window since the last edge under `label` and opens the next (none after the `last` one); `kept`: the
+   * next measures what is kept (src/diagnostics/alloc-preload.ts).
+   */
+  async edge(label, last = false, kept2 = false) {
     if (!this.answering) return;
-    const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ""}`;
+    const mode = kept2 ? KEPT_MARK : "";
+    const token = `${label}#${process.pid}.${++this.sequence}${mode}${last ? LAST_MARK : ""}`;
     const from = sizeOf(this.outFile);
     try {
       writeToken(this.outFile, token);
@@ -19785,7 +19821,7 @@ async function loadWindows(generator, servers, spec) {
         sec: spec.warmupSec,
         record: false
       });
-  for (const side2 of windowOrder(0)) await spec.edge?.(side2, "warmup", false);
+  for (const side2 of windowOrder(0)) await spec.edge?.(side2, "warmup", false, 0);
   const windows = [];
   for (let pair2 = 0; pair2 < spec.pairs; pair2++) {
     const request2 = pair2 % spec.requests.length;
@@ -19793,7 +19829,7 @@ async function loadWindows(generator, servers, spec) {
       const turn = { request: request2, what: what2(request2), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side2], turn);
       windows.push({ side: side2, pair: pair2, request: request2, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
-      await spec.edge?.(side2, windowLabel2(pair2), pair2 === spec.pairs - 1);
+      await spec.edge?.(side2, windowLabel2(pair2), pair2 === spec.pairs - 1, pair2 + 1);
     }
   }
   await generator.close();
@@ -19902,17 +19938,18 @@ async function targets(spec, zeroxBin, allocation2) {
   });
   return { base: await target("base"), head: await target("head") };
 }
-function compareAllocation(sides, probes, spec) {
+function compareHeap(sides, probes, spec, kept2) {
+  const own = (side3) => sides[side3].windows.filter((w) => keptPair(spec.heap ?? "allocated", w.pair) === kept2);
   const windows = (side3) => windowProfiles(
     probes[side3].profiles,
-    sides[side3].windows.map((w) => windowLabel2(w.pair))
+    own(side3).map((w) => windowLabel2(w.pair))
   );
   const heap = { base: windows("base"), head: windows("head") };
   if (heap.base === void 0 || heap.head === void 0) return void 0;
   const merged = { base: mergeHeapProfiles(heap.base), head: mergeHeapProfiles(heap.head) };
   const side2 = (s) => allocationSide2(
     heap[s],
-    sides[s].windows.map((w) => w.responses),
+    own(s).map((w) => w.responses),
     [sides[s].run.root],
     merged[s]
   );
@@ -19920,12 +19957,11 @@ function compareAllocation(sides, probes, spec) {
   const head2 = side2("head");
   const evidence = weighAllocation(base, head2, {
     explain: spec.explainMemory === true,
-    windowSec: WINDOW_SEC
+    windowSec: WINDOW_SEC,
+    kept: kept2
   });
-  const files = {
-    base: join11(spec.outDir, "base", "allocation.heapprofile"),
-    head: join11(spec.outDir, "head", "allocation.heapprofile")
-  };
+  const name = kept2 ? "kept.heapprofile" : "allocation.heapprofile";
+  const files = { base: join11(spec.outDir, "base", name), head: join11(spec.outDir, "head", name) };
   for (const s of ["base", "head"]) writeFileSync4(files[s], JSON.stringify(merged[s]));
   return { evidence, profiles: { base: base.whole, head: head2.whole }, files };
 }
@@ -19948,13 +19984,16 @@ async function compareProfiles(spec) {
     sides = await profileSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
-      pairs: profilePairs(spec.durationSec),
+      // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
+      pairs: profilePairs(spec.durationSec) * (spec.heap === "both" ? 2 : 1),
       windowSec: WINDOW_SEC,
       warmupSec: PROFILE_WARMUP_SEC,
       connections: spec.connections,
       loadCpus: spec.cpus?.loadgen,
       ...spec.engine === void 0 ? {} : { engine: spec.engine },
-      ...copies && { edge: (side2, label, last) => probes[side2].edge(label, last) }
+      ...copies && {
+        edge: (side2, label, last, next) => probes[side2].edge(label, last, keptPair(spec.heap ?? "allocated", next))
+      }
     });
   } finally {
     for (const file of Object.values(outFile))
@@ -19969,7 +20008,8 @@ async function compareProfiles(spec) {
   writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
   writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
   const runs = { base: sides.base.run, head: sides.head.run };
-  const allocation2 = compareAllocation(sides, probes, spec);
+  const allocation2 = compareHeap(sides, probes, spec, false);
+  const kept2 = compareHeap(sides, probes, spec, true);
   return {
     runs,
     profiles: { base: base.whole, head: head2.whole },
@@ -19977,6 +20017,7 @@ async function compareProfiles(spec) {
     diffHead,
     diffBase,
     allocation: allocation2,
+    kept: kept2,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
@@ -19984,7 +20025,7 @@ async function compareProfiles(spec) {
       runs.head.ticksJson,
       diffHead,
       diffBase,
-      ...allocation2 ? [allocation2.files.base, allocation2.files.head] : []
+      ...[allocation2, kept2].flatMap((a) => a ? [a.files.base, a.files.head] : [])
     ]
   };
 }
@@ -20588,8 +20629,16 @@ function memoryToExplain(decision) {
   const decided2 = (v) => v === "regression" || v === "improvement";
   return decision.comparisons.some((c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
 }
+function heapPlan(decision) {
+  if (!(decision?.leaks ?? []).some((l) => l.verdict === "regression")) return "allocated";
+  const decided2 = (v) => v === "regression" || v === "improvement";
+  const allocation2 = decision.comparisons.some(
+    (c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))
+  );
+  return allocation2 ? "both" : "kept";
+}
 function profilePlan(config, decision) {
-  if (!config.flamegraphs || decision === void 0) return "off";
+  if (config.profileSec === 0 || decision === void 0) return "off";
   if (decision.verdict === "no-change") return "no-change";
   if (config.replica !== void 0 && config.replica.index > 1) return "replica";
   return "profile";
@@ -20645,7 +20694,8 @@ function allocationSummary(allocation2, root, headDir) {
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
-  const needMs = 2 * (config.profileSec * 1e3 + 2e4);
+  const heap = heapPlan(decision);
+  const needMs = 2 * ((heap === "both" ? 2 : 1) * config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes2.push({ kind: "no-room-for-profiles" });
     return void 0;
@@ -20672,6 +20722,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         connections: config.connections,
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
+        heap,
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -20688,6 +20739,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         ...result.allocation && {
           allocation: allocationSummary(result.allocation, context.root, dirs2.head)
         },
+        ...result.kept && { kept: allocationSummary(result.kept, context.root, dirs2.head) },
         seconds
       };
     });
@@ -21278,21 +21330,32 @@ function unitText(u) {
 function changeText(u) {
   return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} \u2192 ${formatUs(u.headSelfUs)})`;
 }
-function namedSentence(e) {
-  if (e.pairs < 3)
-    return "The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.";
-  if (!e.explain)
-    return "The gate found no change to explain, so no function is named: the figures below are data, not a claim.";
-  const hotter = e.named.filter((u) => u.deltaUs > 0);
-  const cooler = e.named.filter((u) => u.deltaUs < 0);
-  if (hotter.length === 0 && cooler.length === 0)
-    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
-  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${changeText(u)}`).join("; ");
+function evidenceSentence(e, w) {
+  const data = "the figures below are data, not a claim.";
+  if (e.pairs < 3) return `${w.tooFew}: ${data}`;
+  if (!e.explain) return `The gate found no ${w.nothingOf} to explain, so no function is named: ${data}`;
+  const more = e.named.filter((u) => w.delta(u) > 0);
+  const less = e.named.filter((u) => w.delta(u) < 0);
+  if (more.length === 0 && less.length === 0)
+    return `No function, file or package changed ${w.changed} beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
+  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${w.change(u)}`).join("; ");
   const parts = [];
-  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list3(hotter)}.`);
-  if (cooler.length > 0)
-    parts.push(`${hotter.length > 0 ? "Cooler" : "**Cooler on head**"}: ${list3(cooler)}.`);
-  return `${parts.join(" ")} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+  if (more.length > 0) parts.push(`**${w.more}**: ${list3(more)}.`);
+  if (less.length > 0) parts.push(`${more.length > 0 ? w.lessAfterMore : `**${w.less}**`}: ${list3(less)}.`);
+  return `${parts.join(" ")} (${w.figure}, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+}
+function namedSentence(e) {
+  return evidenceSentence(e, {
+    tooFew: "The samples could not be split into windows of load, so no change is tested",
+    nothingOf: "change",
+    changed: "its CPU time per request",
+    more: "Hotter on head",
+    less: "Cooler on head",
+    lessAfterMore: "Cooler",
+    figure: "CPU time per request",
+    delta: (u) => u.deltaUs,
+    change: changeText
+  });
 }
 function pCell(u, e) {
   if (u.p === void 0) return "";
@@ -21427,31 +21490,49 @@ function profileSection(profile) {
 }
 
 // src/report/allocation-text.ts
+var WORDS = {
+  allocated: {
+    more: "Allocates more on head",
+    less: "Allocates less on head",
+    verb: "allocates",
+    bytes: "Bytes allocated per request",
+    column: "bytes/request",
+    perRequest: "per request"
+  },
+  kept: {
+    more: "Keeps more on head",
+    less: "Keeps less on head",
+    verb: "keeps",
+    bytes: "Bytes per request allocated in a window and still alive after a full collection at its end",
+    column: "bytes kept/request",
+    perRequest: "kept per request"
+  }
+};
 function bytesChange(bytes) {
   return `${bytes > 0 ? "+" : bytes < 0 ? "\u2212" : "\xB1"}${formatBytes(Math.abs(bytes))}`;
 }
 function changeText2(u) {
   return `${bytesChange(u.deltaBytes)} (${formatBytes(u.baseBytes)} \u2192 ${formatBytes(u.headBytes)})`;
 }
-function allocationSentence(e) {
-  const data = "the figures below are data, not a claim.";
-  if (e.pairs < 3) return `Too few windows of load to test a change: ${data}`;
-  if (!e.explain) return `The gate found no change of memory to explain, so no function is named: ${data}`;
-  const more = e.named.filter((u) => u.deltaBytes > 0);
-  const less = e.named.filter((u) => u.deltaBytes < 0);
-  if (more.length === 0 && less.length === 0)
-    return `No function, file or package changed the bytes it allocates per request beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
-  const list3 = (units2) => units2.slice(0, 3).map((u) => `${unitText(u)} ${changeText2(u)}`).join("; ");
-  const parts = [];
-  if (more.length > 0) parts.push(`**Allocates more on head**: ${list3(more)}.`);
-  if (less.length > 0)
-    parts.push(`${more.length > 0 ? "Less" : "**Allocates less on head**"}: ${list3(less)}.`);
-  return `${parts.join(" ")} (Bytes allocated per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+function allocationSentence(e, measure2 = "allocated") {
+  const w = WORDS[measure2];
+  return evidenceSentence(e, {
+    tooFew: "Too few windows of load to test a change",
+    nothingOf: "change of memory",
+    changed: `the bytes it ${w.verb} per request`,
+    more: w.more,
+    less: w.less,
+    lessAfterMore: "Less",
+    figure: w.bytes,
+    delta: (u) => u.deltaBytes,
+    change: changeText2
+  });
 }
-function functionsTable(e) {
+function functionsTable(e, measure2) {
   if (e.functions.length === 0) return [];
+  const column = WORDS[measure2].column;
   const out = [
-    "| function | file:line | base bytes/request | head bytes/request | change | p |",
+    `| function | file:line | base ${column} | head ${column} | change | p |`,
     "| --- | --- | ---: | ---: | ---: | ---: |"
   ];
   for (const u of e.functions) {
@@ -21461,25 +21542,31 @@ function functionsTable(e) {
   }
   return [...out, ""];
 }
-function howNote2(e) {
+function howNote2(e, measure2) {
   const level = formatShare(e.level);
+  const how = measure2 === "kept" ? `in ${e.pairs} pairs of its ${e.windowSec} s windows, each ended by a full collection: ${formatCount(e.base.samples)} samples of objects still alive and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) in a window and still alive at the window's end, per request, averaged over the windows: what a leak keeps, where it was allocated, not who holds it; what a request keeps only until a later one lets it go counts too, on both sides alike` : `in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows`;
+  const file = measure2 === "kept" ? "kept.heapprofile" : "allocation.heapprofile";
   return `<sub>${htmlText(
-    `V8's sampling heap profiler in each server while it was profiled with 0x, in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' allocation.heapprofile (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
+    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
   )}</sub>`;
 }
-function allocationSection(a) {
+function allocationSection(a, measure2 = "allocated") {
   const e = a.evidence;
-  const out = ["### Where the memory went (allocation profile)", "", allocationSentence(e), ""];
-  out.push(
-    `Bytes allocated per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+  const title = measure2 === "kept" ? "### What the heap kept (kept profile)" : "### Where the memory went (allocation profile)";
+  const what2 = measure2 === "kept" ? "kept" : "allocated";
+  return [
+    title,
     "",
-    ...functionsTable(e),
-    howNote2(e)
-  );
-  return out.join("\n");
+    allocationSentence(e, measure2),
+    "",
+    `Bytes ${what2} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+    "",
+    ...functionsTable(e, measure2),
+    howNote2(e, measure2)
+  ].join("\n");
 }
-function allocationSubject(site) {
-  const change = `${formatBytes(site.baseBytes)} \u2192 ${formatBytes(site.headBytes)} per request`;
+function allocationSubject(site, measure2 = "allocated") {
+  const change = `${formatBytes(site.baseBytes)} \u2192 ${formatBytes(site.headBytes)} ${WORDS[measure2].perRequest}`;
   const subject = `${hotSubject(site)}${site.version === void 0 ? "" : `, version ${code(site.version)}`}`;
   if (site.caller) return `${callerSubject(site.caller)}, through ${subject} (${change})`;
   return `${subject} (${change})`;
@@ -21601,7 +21688,7 @@ function mostAllocation(decision) {
 function allocationClause(a) {
   return `it allocates ${formatSize(a.change)} more per request (${formatValue("alloc", a.base)} \u2192 ${formatValue("alloc", a.head)})`;
 }
-function memoryNext(decision, site) {
+function memoryNext(decision, site, keptSite) {
   const alloc = mostAllocation(decision);
   const leak = leaked(decision);
   const parts = [];
@@ -21610,9 +21697,10 @@ function memoryNext(decision, site) {
     parts.push(
       `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue("alloc", alloc.base)} \u2192 ${formatValue("alloc", alloc.head)}; threshold \xB1${formatShare(alloc.threshold)})${where}.`
     );
+  const kept2 = keptSite === void 0 ? alloc ? "" : where : `: head keeps more in ${allocationSubject(keptSite, "kept")}`;
   if (leak)
     parts.push(
-      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${alloc ? "" : where}.`
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${kept2}.`
     );
   return parts.join(" ");
 }
@@ -21881,7 +21969,8 @@ function regressionNext(report, options) {
   const parts = [];
   const hot = report.profile?.hotter[0];
   const flames = safeUrl(options.detailsUrl);
-  const memory = report.decision ? memoryNext(report.decision, report.profile?.allocation?.more[0]) : "";
+  const { allocation: allocation2, kept: kept2 } = report.profile ?? {};
+  const memory = report.decision ? memoryNext(report.decision, allocation2?.more[0], kept2?.more[0]) : "";
   if (memory !== "") parts.push(memory);
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ""}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);
@@ -22533,6 +22622,13 @@ function renderReport(report, view, options = {}) {
       ...section(
         "Where the memory went: the allocation profile",
         allocationSection(report.profile.allocation).trim().split("\n")
+      )
+    );
+  if (report.profile?.kept)
+    out.push(
+      ...section(
+        "What head keeps: the kept profile",
+        allocationSection(report.profile.kept, "kept").trim().split("\n")
       )
     );
   out.push(...section("How it was measured", measuredSection(report, view)));

@@ -1,5 +1,6 @@
 /** What perf-gate needs from the workflow's event payload. Pure. */
 import { privilegedEventMessage } from '../report/error-text.ts';
+import { asRecord } from './records.ts';
 
 export interface PullRequestInfo {
   number: number;
@@ -11,21 +12,17 @@ export interface PullRequestInfo {
   fromFork: boolean;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
-
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
 export function pullRequestOf(payload: unknown): PullRequestInfo | undefined {
-  const pr = record(record(payload)?.pull_request);
+  const pr = asRecord(asRecord(payload)?.pull_request);
   if (!pr || typeof pr.number !== 'number') return undefined;
-  const base = record(pr.base);
-  const head = record(pr.head);
-  const baseRepo = text(record(base?.repo)?.full_name);
-  const headRepo = text(record(head?.repo)?.full_name);
+  const base = asRecord(pr.base);
+  const head = asRecord(pr.head);
+  const baseRepo = text(asRecord(base?.repo)?.full_name);
+  const headRepo = text(asRecord(head?.repo)?.full_name);
   return {
     number: pr.number,
     baseSha: text(base?.sha),
@@ -72,7 +69,7 @@ export interface MergeGroupInfo {
 }
 
 export function mergeGroupOf(payload: unknown): MergeGroupInfo | undefined {
-  const group = record(record(payload)?.merge_group);
+  const group = asRecord(asRecord(payload)?.merge_group);
   if (!group || text(group.head_sha) === '' || text(group.base_sha) === '') return undefined;
   const branch = (ref: unknown): string => text(ref).replace(/^refs\/heads\//, '');
   return {
@@ -112,7 +109,7 @@ const UNPRIVILEGED_EVENTS: ReadonlySet<string> = new Set([
 
 /** Two repositories of a payload that are provably one: both named alike, and of the same id where both have one. */
 function sameRepository(a: unknown, b: unknown): boolean {
-  const [x, y] = [record(a), record(b)];
+  const [x, y] = [asRecord(a), asRecord(b)];
   const name = text(x?.full_name);
   if (name === '' || name !== text(y?.full_name)) return false;
   return typeof x?.id !== 'number' || typeof y?.id !== 'number' || x.id === y.id;
@@ -120,13 +117,13 @@ function sameRepository(a: unknown, b: unknown): boolean {
 
 /** The payload proves that the code it names comes from the repository the workflow runs in. */
 function payloadProvesSameRepository(eventName: string, payload: unknown): boolean {
-  const event = record(payload);
+  const event = asRecord(payload);
   if (eventName === 'pull_request_target') {
-    const pr = record(event?.pull_request);
-    return sameRepository(record(pr?.head)?.repo, record(pr?.base)?.repo);
+    const pr = asRecord(event?.pull_request);
+    return sameRepository(asRecord(pr?.head)?.repo, asRecord(pr?.base)?.repo);
   }
   if (eventName === 'workflow_run') {
-    return sameRepository(record(event?.workflow_run)?.head_repository, event?.repository);
+    return sameRepository(asRecord(event?.workflow_run)?.head_repository, event?.repository);
   }
   // issue_comment does not say where the pull request's head comes from.
   return false;
@@ -168,7 +165,7 @@ export function measuringRunId(
   env: NodeJS.ProcessEnv,
 ): string | undefined {
   if (eventName === 'workflow_run') {
-    const id = record(record(payload)?.workflow_run)?.id;
+    const id = asRecord(asRecord(payload)?.workflow_run)?.id;
     return typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : undefined;
   }
   return workflowRunOf(env)?.id;

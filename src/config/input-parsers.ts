@@ -332,11 +332,9 @@ export function parseAlpha(text: string): number {
 }
 
 /** The `comment` input: when the sticky comment is posted in full (`always`, `change`, `regression`), or `off`. */
-export function parseComment(text: string): { comment: boolean; commentOn: CommentOn } {
+export function parseComment(text: string): CommentOn | 'off' {
   const value = text.toLowerCase();
-  if (value === 'off') return { comment: false, commentOn: 'always' };
-  if (value === 'always' || value === 'change' || value === 'regression')
-    return { comment: true, commentOn: value };
+  if (value === 'off' || value === 'always' || value === 'change' || value === 'regression') return value;
   throw configError(
     'comment',
     `\`${text}\` is not one of \`always\`, \`change\`, \`regression\`, \`off\``,
@@ -344,9 +342,9 @@ export function parseComment(text: string): { comment: boolean; commentOn: Comme
   );
 }
 
-/** The `flamegraphs` input: the load each side gets while it is profiled, or `off` (no profiles). */
-export function parseFlamegraphs(text: string): { flamegraphs: boolean; profileSec: number } {
-  if (text.toLowerCase() === 'off') return { flamegraphs: false, profileSec: 0 };
+/** The `flamegraphs` input: the seconds of load each side gets while it is profiled, or 0 for `off` (no profiles). */
+export function parseFlamegraphs(text: string): number {
+  if (text.toLowerCase() === 'off') return 0;
   if (/^(true|false|yes|no|on)$/i.test(text)) {
     throw configError(
       'flamegraphs',
@@ -354,10 +352,7 @@ export function parseFlamegraphs(text: string): { flamegraphs: boolean; profileS
       'Write how long each side is profiled, e.g. `3s` (the default), or `off`.',
     );
   }
-  return {
-    flamegraphs: true,
-    profileSec: parseDuration('flamegraphs', text, { minMs: 1000, maxMs: 600_000 }) / 1000,
-  };
+  return parseDuration('flamegraphs', text, { minMs: 1000, maxMs: 600_000 }) / 1000;
 }
 
 /**

@@ -276,8 +276,6 @@ function outputInputs(
   Config,
   | 'workingDirectory'
   | 'outputDir'
-  | 'comment'
-  | 'flamegraphs'
   | 'profileSec'
   | 'keepTrees'
   | 'checkName'
@@ -296,8 +294,8 @@ function outputInputs(
   return {
     workingDirectory: settled.workingDirectory,
     outputDir: get('output-dir') || sources.outputDir,
-    ...parseComment(get('comment')),
-    ...parseFlamegraphs(get('flamegraphs')),
+    commentOn: parseComment(get('comment')),
+    profileSec: parseFlamegraphs(get('flamegraphs')),
     keepTrees: parseBoolean('keep-trees', get('keep-trees')),
     checkName: parseCheckName(get('check-name')),
     mode: settled.mode,

@@ -3,8 +3,7 @@
  * never needs (docs/inputs.md, "Measuring"). An input, not a part of the config file: the config file is read from
  * head, which the pull request wrote, and these settings are the gate's policy. Pure.
  */
-import { configError } from '../io/errors.ts';
-import { GateError } from '../model/errors.ts';
+import { ConfigError, configError } from '../io/errors.ts';
 import { DEFAULT_RESTART_EVERY } from './defaults.ts';
 import { describe, type Fail, fields, load } from './yaml-tree.ts';
 
@@ -64,9 +63,8 @@ export function measureReader(settings: Partial<Record<MeasureKey, string>>): Me
     try {
       return parse(text);
     } catch (error) {
-      const prefix = `input \`${key}\`: `;
-      if (!(error instanceof GateError) || !error.message.startsWith(prefix)) throw error;
-      throw new GateError('config', `input \`measure\`, \`${key}\`: ${error.message.slice(prefix.length)}`);
+      if (!(error instanceof ConfigError) || error.input !== key || error.setting !== undefined) throw error;
+      throw new ConfigError('measure', error.problem, error.fix, key);
     }
   };
 }

@@ -159,8 +159,9 @@ export function parseReportFile(text: string, source: string): ReportFile {
       dir: '',
       hotter: o.profile.hotter,
       seconds: o.profile.seconds,
-      // What the allocation profile named, and the figures its section shows (checked).
+      // What the allocation and kept profiles named, and the figures their sections show (checked).
       ...(o.profile.allocation ? { allocation: o.profile.allocation } : {}),
+      ...(o.profile.kept ? { kept: o.profile.kept } : {}),
     },
     changedFiles: o.changedFiles ?? [],
     diagnostics: o.diagnostics && {

@@ -79,7 +79,7 @@ const allocationUnit = object(
   { p: share },
 );
 
-/** The allocation profile's summary: what it names and the figures its section shows. */
+/** The allocation profile's summary (the kept profile's too): what it names and the figures its section shows. */
 const allocation = object({
   more: list(allocationSite, 20),
   evidence: object({
@@ -97,5 +97,5 @@ const allocation = object({
 
 export const PROFILE_SCHEMA = object(
   { hotter: list(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
-  { allocation },
+  { allocation, kept: allocation },
 );

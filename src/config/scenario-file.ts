@@ -11,6 +11,7 @@ import type { Scenario } from '../model/config.ts';
 import { GateError } from '../model/errors.ts';
 import { INPUT_DEFAULTS, type InputLookup, type InputName } from './input-parsers.ts';
 import { type BodyFiles, scenarioList } from './scenario.ts';
+import { POLICY_BOUNDS } from './workflow-policy.ts';
 import { child, describe, type Fail, fields, load, type Value } from './yaml-tree.ts';
 import { command, duration, integer, percent, requestPath, STATUS_BOUNDS, text } from './yaml-values.ts';
 
@@ -75,7 +76,13 @@ export function parseScenarioFile(text: string, options: ScenarioFileOptions): S
   const threshold = top.get('threshold');
   if (threshold) file.threshold = percent(threshold.value, 'threshold', fail);
   const memoryThreshold = top.get('memoryThreshold');
-  if (memoryThreshold) file.memoryThreshold = percent(memoryThreshold.value, 'memoryThreshold', fail);
+  if (memoryThreshold)
+    file.memoryThreshold = percent(
+      memoryThreshold.value,
+      'memoryThreshold',
+      fail,
+      POLICY_BOUNDS.memoryThreshold,
+    );
 
   const scenarios = top.get('scenarios');
   if (!scenarios) {

@@ -5,14 +5,24 @@
 import type { WorkflowPolicy } from '../model/config.ts';
 import { type InputLookup, parseDuration, parseInteger, parsePercent } from './input-parsers.ts';
 
+/**
+ * The bounds of the policy's values, the inputs' and the config file's alike: thresholds from 0.1% (to 100% of
+ * req/s; to 1000% of allocation per request, which a change can multiply), the readiness timeout from 1 s to 1 h.
+ */
+export const POLICY_BOUNDS = {
+  threshold: { min: 0.001, max: 1 },
+  memoryThreshold: { min: 0.001, max: 10 },
+  readyTimeout: { minMs: 1000, maxMs: 3_600_000 },
+};
+
 /** The `threshold` input, or its default. */
 function workflowThreshold(get: InputLookup): number {
-  return parsePercent('threshold', get('threshold'), { min: 0.001, max: 1 });
+  return parsePercent('threshold', get('threshold'), POLICY_BOUNDS.threshold);
 }
 
 /** The `memory-threshold` input, or its default. */
 function workflowMemoryThreshold(get: InputLookup): number {
-  return parsePercent('memory-threshold', get('memory-threshold'), { min: 0.001, max: 10 });
+  return parsePercent('memory-threshold', get('memory-threshold'), POLICY_BOUNDS.memoryThreshold);
 }
 
 /** The `port` input; undefined: none. */
@@ -23,7 +33,7 @@ function workflowPort(get: InputLookup): number | undefined {
 
 /** The `ready-timeout` input, or its default. */
 function workflowReadyTimeout(get: InputLookup): number {
-  return parseDuration('ready-timeout', get('ready-timeout'), { minMs: 1000, maxMs: 3_600_000 });
+  return parseDuration('ready-timeout', get('ready-timeout'), POLICY_BOUNDS.readyTimeout);
 }
 
 /** The workflow's policy, each input or its default: every threshold and timeout set. */

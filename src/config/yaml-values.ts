@@ -4,23 +4,21 @@
  * required), so that the file accepts exactly what the inputs accept; their messages are reworded to name the file's
  * line and field.
  */
-import { GateError } from '../model/errors.ts';
+import { ConfigError } from '../io/errors.ts';
 import { parseDuration, parseInteger, parsePercent } from './input-parsers.ts';
+import { POLICY_BOUNDS } from './workflow-policy.ts';
 import { describe, type Fail, type Value } from './yaml-tree.ts';
 
-const THRESHOLD_BOUNDS = { min: 0.001, max: 1 };
-const READY_TIMEOUT_BOUNDS = { minMs: 1000, maxMs: 3_600_000 };
 export const STATUS_BOUNDS = { min: 100, max: 599 };
 
-/** Runs a parser of input-parsers.ts and turns its `input \`x\`: problem. Fix.` into this file's message. */
+/** Runs a parser of input-parsers.ts and turns its problem and fix (`Use …`) into this file's message. */
 function reuse<T>(value: Value, path: string, fail: Fail, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    if (!(error instanceof GateError)) throw error;
-    const match = /^input `[^`]*`: (.*?)\. ([A-Z].*?)\.?$/s.exec(error.message);
-    if (!match) throw error;
-    return fail(value.line, path, match[1]!, match[2]!.charAt(0).toLowerCase() + match[2]!.slice(1));
+    if (!(error instanceof ConfigError)) throw error;
+    const fix = error.fix.replace(/\.$/, '');
+    return fail(value.line, path, error.problem, fix.charAt(0).toLowerCase() + fix.slice(1));
   }
 }
 
@@ -55,14 +53,19 @@ export function integer(
   );
 }
 
-/** A threshold, written with `%`, as a fraction. */
-export function percent(value: Value, path: string, fail: Fail): number {
+/** A threshold, written with `%`, as a fraction within `bounds` (the req/s threshold's unless given). */
+export function percent(
+  value: Value,
+  path: string,
+  fail: Fail,
+  bounds: { min: number; max: number } = POLICY_BOUNDS.threshold,
+): number {
   const fix = 'write a percentage with `%`, e.g. `5%`';
   if (value.kind !== 'scalar' || typeof value.value !== 'string') {
     fail(value.line, path, `is ${describe(value)}, not a percentage`, fix);
   }
   const text = value.value;
-  return reuse(value, path, fail, () => parsePercent('threshold', text, THRESHOLD_BOUNDS));
+  return reuse(value, path, fail, () => parsePercent('threshold', text, bounds));
 }
 
 /** The readiness timeout, written with a unit, in milliseconds. */
@@ -72,7 +75,7 @@ export function duration(value: Value, path: string, fail: Fail): number {
     fail(value.line, path, `is ${describe(value)}, not a duration`, fix);
   }
   const text = value.value;
-  return reuse(value, path, fail, () => parseDuration('ready-timeout', text, READY_TIMEOUT_BOUNDS));
+  return reuse(value, path, fail, () => parseDuration('ready-timeout', text, POLICY_BOUNDS.readyTimeout));
 }
 
 /** A request path: starts with `/`, no whitespace. */

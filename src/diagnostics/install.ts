@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { open } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isRecord } from '../config/records.ts';
 import { isRunning } from '../io/leftovers.ts';
 import { PinnedFile } from '../io/pinned.ts';
 import type { Side } from '../model/measure.ts';
@@ -121,10 +122,6 @@ const REASONS: ReadonlySet<string> = new Set<SnapshotReason>([
   'exit',
 ]);
 const FINAL: ReadonlySet<string> = new Set<SnapshotReason>(['SIGTERM', 'SIGINT', 'exit']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;

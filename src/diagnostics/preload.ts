@@ -41,6 +41,7 @@
  * the script subtracts the resolution, so an idle loop reads ~0 ms, not ~10 ms (as @fastify/under-pressure does).
  */
 
+import { CONTROL_SOURCE } from './control-source.ts';
 import { COLLECT_MARK, HEAP_SOURCE } from './heap-source.ts';
 
 /** The environment variable naming the file the preload appends its JSON lines to. */
@@ -160,10 +161,9 @@ export const PRELOAD_SOURCE = `'use strict';
   var series = [];
   var seriesEvery = ${SERIES_MS};
   var lastSeriesAt = 0;
-  var controlStamp = '';
-  var controlToken = '';
   var sampledAt = 0;
 ${HEAP_SOURCE}
+${CONTROL_SOURCE}
 
   function sample(now) {
     var usage = process.memoryUsage();
@@ -265,22 +265,6 @@ ${HEAP_SOURCE}
     }
   }
 
-  function controlStampNow() {
-    var stat = fs.statSync(controlFile, { throwIfNoEntry: false });
-    return stat ? stat.ino + ':' + stat.mtimeMs + ':' + stat.size : '';
-  }
-
-  function readControl() {
-    var stamp = controlStampNow();
-    if (stamp === controlStamp) return '';
-    controlStamp = stamp;
-    if (stamp === '') return '';
-    var token = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
-    if (token === '' || token === controlToken) return '';
-    controlToken = token;
-    return token;
-  }
-
   function onSignal(signal) {
     var handler = function () {
       // The line first: once the handler is gone, a second signal meets the default action and kills at once.
@@ -307,7 +291,7 @@ ${HEAP_SOURCE}
     try {
       // A token written before this process reported is not addressed to it.
       controlStamp = controlStampNow();
-      if (controlStamp !== '') controlToken = fs.readFileSync(controlFile, 'utf8').trim().slice(0, 200);
+      if (controlStamp !== '') controlToken = controlText();
     } catch (error) { /* no control file yet */ }
     try { countRequests(); } catch (error) { /* no request counts */ }
     try { onSignal('SIGTERM'); } catch (error) { /* ignore */ }

@@ -179,7 +179,8 @@ async function runGateMode(config: Config, workspace: string): Promise<void> {
     fromFiles: false,
     detailsUrl: undefined,
     // Read now, before anything of the pull request runs in this repository.
-    drift: pr && config.comment ? await baseDrift(config, root, pr.baseRef, actionLog) : undefined,
+    drift:
+      pr && config.commentOn !== 'off' ? await baseDrift(config, root, pr.baseRef, actionLog) : undefined,
     queuedPull: group ? mergeGroupPull(group) : undefined,
   };
   inProgress.to = to;

@@ -158,7 +158,7 @@ export async function publishReport(
     const markdown = renderMarkdown(report, options);
     logUntrusted(markdown);
     const pointer = (await writeJobSummary(markdown)) ? IN_SUMMARY : IN_REPORT_JSON;
-    if (to.number !== undefined && config.comment) {
+    if (to.number !== undefined && config.commentOn !== 'off') {
       const full = commentWanted(report, config.commentOn);
       outputs['comment-url'] = await postComment(report, options, to, to.number, gitHub, pointer, { full });
     }
@@ -230,7 +230,7 @@ export async function postComment(
 
 /** A cancelled run's report in this gate's comment (src/entry/cancel.ts gives it a few seconds). */
 export async function postCancelledComment(report: Report, config: Config, to: PublishTo): Promise<void> {
-  if (to.number === undefined || !config.comment) return;
+  if (to.number === undefined || config.commentOn === 'off') return;
   await postComment(report, { name: config.name }, to, to.number, gitHubTarget(config), IN_REPORT_JSON, {
     full: true,
     quick: true,

@@ -10,7 +10,7 @@ import type { Decision } from '../model/decision.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import type { Note, NotProfiled } from '../model/notes.ts';
-import type { ProfileEvidence, UnitCost } from '../model/profile.ts';
+import type { HeapPlan, ProfileEvidence, UnitCost } from '../model/profile.ts';
 import type { AllocationSummary, HotFunction, ProfileSummary } from '../model/report.ts';
 import { callerOf } from '../profile/callers.ts';
 import { type AllocationComparison, compareProfiles, keptEvidence } from '../profile/compare.ts';
@@ -44,15 +44,29 @@ export function memoryToExplain(decision: Decision | undefined): boolean {
 }
 
 /**
+ * What the heap profiler measures while profiling: what is kept when the leak test found a leak, both in turns (over
+ * twice the pairs) when allocation per request changed too, else what is allocated. A leak fixed is not looked for:
+ * what head keeps less of is base's to name, and a head that serves far fewer requests can look like one.
+ */
+export function heapPlan(decision: Decision | undefined): HeapPlan {
+  if (!(decision?.leaks ?? []).some((l) => l.verdict === 'regression')) return 'allocated';
+  const decided = (v: string) => v === 'regression' || v === 'improvement';
+  const allocation = decision!.comparisons.some(
+    (c) => c.metric === 'alloc' && (c.significant || decided(c.verdict)),
+  );
+  return allocation ? 'both' : 'kept';
+}
+
+/**
  * Whether to profile after measuring: `profile`, or why not. Off without flame graphs or a decision; not on "no
  * change" (nothing to explain, and 15 s or more saved); not on a matrix's runners after the first, which measure the
  * same code (`replica: i/n`, i > 1); a shard measures scenarios of its own and profiles them.
  */
 export function profilePlan(
-  config: Pick<Config, 'flamegraphs' | 'replica'>,
+  config: Pick<Config, 'profileSec' | 'replica'>,
   decision: Decision | undefined,
 ): 'profile' | 'off' | NotProfiled {
-  if (!config.flamegraphs || decision === undefined) return 'off';
+  if (config.profileSec === 0 || decision === undefined) return 'off';
   if (decision.verdict === 'no-change') return 'no-change';
   if (config.replica !== undefined && config.replica.index > 1) return 'replica';
   return 'profile';
@@ -149,7 +163,9 @@ export async function profileBoth(
 ): Promise<ProfileSummary | undefined> {
   const { config, log } = context;
   if (scenarios.length === 0) return undefined;
-  const needMs = 2 * (config.profileSec * 1000 + 20_000);
+  const heap = heapPlan(decision);
+  // Each side's load (twice with both heap measures in turns) and some 20 s of starting and writing, both sides.
+  const needMs = 2 * ((heap === 'both' ? 2 : 1) * config.profileSec * 1000 + 20_000);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes.push({ kind: 'no-room-for-profiles' });
     return undefined;
@@ -176,6 +192,7 @@ export async function profileBoth(
         connections: config.connections,
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
+        heap,
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -192,6 +209,7 @@ export async function profileBoth(
         ...(result.allocation && {
           allocation: allocationSummary(result.allocation, context.root, dirs.head),
         }),
+        ...(result.kept && { kept: allocationSummary(result.kept, context.root, dirs.head) }),
         seconds,
       };
     });

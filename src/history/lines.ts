@@ -3,6 +3,8 @@
  * runs of one branch against one release, where such a series stepped, and the drift a pull request's comment
  * shows. Pure.
  */
+
+import { isRecord } from '../config/records.ts';
 import type { LeakComparison, MetricComparison } from '../model/decision.ts';
 import {
   type CreepStep,
@@ -89,10 +91,6 @@ export function historyLine(report: Report, facts: RunFacts): HistoryLine {
 export function seriesOf(workingDirectory: string): string | undefined {
   const dir = workingDirectory.replace(/^\.\/?|\/+$/g, '');
   return dir === '' || dir === '.' ? undefined : dir;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;

@@ -134,10 +134,7 @@ export interface Config {
   workingDirectory: string;
   /** Where report.json (and later profiles) are written; '' for the default. */
   outputDir: string;
-  comment: boolean;
-  /** Profile both sides with 0x after measuring. */
-  flamegraphs: boolean;
-  /** Seconds of load under the profiler, per side. */
+  /** Seconds of load under the profiler per side, both profiled with 0x after measuring; 0: none (`flamegraphs: off`). */
   profileSec: number;
   /** Keep the base tree (worktree with its install and build) after the run, for debugging. */
   keepTrees: boolean;
@@ -156,8 +153,8 @@ export interface Config {
   artifactRetentionDays: number;
   /** The gate's name: keys its comment, check run and artifact (two gates in one job); undefined: none. */
   name: string | undefined;
-  /** When the sticky comment is posted in full (else only an existing one is updated, to one line). */
-  commentOn: CommentOn;
+  /** When the sticky comment is posted in full (else only an existing one is updated, to one line); 'off': never. */
+  commentOn: CommentOn | 'off';
   /** How an intended slowdown is accepted; undefined: it cannot be (`accept-label: off`). */
   accept: AcceptRule | undefined;
   /** The branch that holds the history (mode history writes it; a pull request gate reads its base's drift). */

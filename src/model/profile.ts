@@ -113,7 +113,21 @@ export interface AllocationUnit
   evident: boolean;
 }
 
-/** The allocation profile's figures: bytes per request by function, and what the evidence names. */
+/**
+ * What the profiled servers' heap profiler measures in their windows: bytes allocated (every window), bytes kept
+ * (objects allocated in a window still alive after a full collection at its end: every window, when the gate found a
+ * leak), or both, in alternate blocks of two pairs of windows over twice the pairs (a leak and a change of allocation
+ * per request).
+ */
+export type HeapPlan = HeapMeasure | 'both';
+
+/** What one heap profile counts: bytes allocated, or bytes kept. */
+export type HeapMeasure = 'allocated' | 'kept';
+
+/**
+ * The allocation profile's figures: bytes per request by function, and what the evidence names; bytes allocated, or
+ * bytes kept in a kept profile (HeapPlan).
+ */
 export interface AllocationEvidence {
   /** Pairs of windows (the CPU profile's) and each window's length. */
   pairs: number;

@@ -211,7 +211,7 @@ export interface HotFunction {
   caller?: { fn: string; file: string; line: number; package: string };
 }
 
-/** A function, file or package the allocation profile names allocating more per request on head. */
+/** A function, file or package the allocation profile names allocating (the kept profile: keeping) more on head. */
 export interface AllocationSite extends Pick<HotFunction, 'fn' | 'file' | 'line' | 'caller'> {
   unit: 'function' | 'file' | 'package';
   /** The version of the dependency it lives in (head's node_modules); absent for the app's own code and Node's. */
@@ -247,6 +247,11 @@ export interface ProfileSummary {
   evidence?: ProfileEvidence;
   /** The differential allocation profile; absent when none was taken. */
   allocation?: AllocationSummary;
+  /**
+   * The kept profile: what each side allocated in its windows and still held after a full collection at their end
+   * (taken when the gate found a leak, src/gate/profiling.ts heapPlan); `more` is what head keeps more of.
+   */
+  kept?: AllocationSummary;
   seconds: number;
 }
 

@@ -5,7 +5,7 @@
  * inspector, a server that replaced its own environment) is asked nothing more: the CPU profile goes on without it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LAST_MARK } from '../diagnostics/alloc-preload.ts';
+import { KEPT_MARK, LAST_MARK } from '../diagnostics/alloc-preload.ts';
 import { readFrom, sizeOf, writeToken } from '../diagnostics/install.ts';
 
 /** How often the answer file is read while waiting, ms. */
@@ -42,10 +42,14 @@ export class AllocationProbe {
     this.answerMs = answerMs;
   }
 
-  /** Closes the window since the last edge under `label` and opens the next (none after the `last` one). */
-  async edge(label: string, last = false): Promise<void> {
+  /**
+   * Closes the window since the last edge under `label` and opens the next (none after the `last` one); `kept`: the
+   * next measures what is kept (src/diagnostics/alloc-preload.ts).
+   */
+  async edge(label: string, last = false, kept = false): Promise<void> {
     if (!this.answering) return;
-    const token = `${label}#${process.pid}.${++this.sequence}${last ? LAST_MARK : ''}`;
+    const mode = kept ? KEPT_MARK : '';
+    const token = `${label}#${process.pid}.${++this.sequence}${mode}${last ? LAST_MARK : ''}`;
     // The answer comes after what the file holds now: only that part is read while waiting for it.
     const from = sizeOf(this.outFile);
     try {

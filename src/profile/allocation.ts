@@ -3,9 +3,11 @@
  * profile's windows, src/diagnostics/alloc-preload.ts), weighed by the CPU profile's own evidence (evidence.ts) with
  * bytes in place of CPU time: a window's stack counts bytes, so a unit's "cost per request" is the bytes it allocated
  * itself per request served in the window, paired window by window, tested with Holm's step-down, and named where
- * its change lives (the app's own function first, else its file, or the dependency it is in). Pure.
+ * its change lives (the app's own function first, else its file, or the dependency it is in). The kept profile is
+ * weighed the same way from the kept windows: there a unit's bytes are those it allocated in the window that were
+ * still alive at its end. Pure.
  */
-import type { AllocationEvidence, AllocationUnit, UnitCost } from '../model/profile.ts';
+import type { AllocationEvidence, AllocationUnit, HeapPlan, UnitCost } from '../model/profile.ts';
 import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { allocationProfile, type HeapProfile, mergeHeapProfiles, readHeapProfile } from './heap-profile.ts';
 
@@ -13,6 +15,14 @@ import { allocationProfile, type HeapProfile, mergeHeapProfiles, readHeapProfile
 const KEPT_FUNCTIONS = 10;
 /** What report.json keeps of the named units (the comment says three): within its schema's bound. */
 const KEPT_NAMED = 20;
+
+/**
+ * Whether a pair's windows measure what is kept under `plan`; with both, blocks of two pairs take turns (allocated
+ * first), so that each measure gets whole ABBA blocks and as many pairs as the other.
+ */
+export function keptPair(plan: HeapPlan, pair: number): boolean {
+  return plan === 'both' ? Math.floor(pair / 2) % 2 === 1 : plan === 'kept';
+}
 
 /**
  * The windows' profiles of one side read from what its preload answered (by label, in window order); undefined
@@ -66,13 +76,26 @@ function allocationUnit(u: UnitCost): AllocationUnit {
   };
 }
 
-/** Both sides weighed: bytes per request by function, file and package, and what allocates more or less on head. */
+/**
+ * In a kept profile a unit is tested when it keeps, on the mean of both sides, at least this share of the change of
+ * all that is kept per request (head's less base's, the leak): base keeps little (requests in flight), so a share of
+ * base's would test every unit with a sample, and Holm would divide the level among them all.
+ */
+export const KEPT_TESTED_SHARE = 0.05;
+
+/**
+ * Both sides weighed: bytes per request by function, file and package, and what allocates (`kept`: keeps) more or
+ * less on head.
+ */
 export function weighAllocation(
   base: WindowedSide,
   head: WindowedSide,
-  options: { explain: boolean; windowSec: number },
+  options: { explain: boolean; windowSec: number; kept?: boolean },
 ): AllocationEvidence {
-  const e = weighEvidence(base, head, options);
+  const { kept, ...rest } = options;
+  const keptFloor = (baseBytes: number, headBytes: number) =>
+    KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const e = weighEvidence(base, head, { ...rest, ...(kept === true && { testedFloor: keptFloor }) });
   const side = (s: typeof e.base) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
   return {
     pairs: e.pairs,

@@ -12,8 +12,8 @@ import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-prel
 import { freePort } from '../io/server.ts';
 import type { SideCommands } from '../model/config.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
-import type { AllocationEvidence, ProfileEvidence, UnitCost } from '../model/profile.ts';
-import { allocationSide, weighAllocation, windowProfiles } from './allocation.ts';
+import type { AllocationEvidence, HeapPlan, ProfileEvidence, UnitCost } from '../model/profile.ts';
+import { allocationSide, keptPair, weighAllocation, windowProfiles } from './allocation.ts';
 import { AllocationProbe } from './allocation-probe.ts';
 import { diffFlameGraphHtml } from './diff.ts';
 import { type WindowedSide, weighEvidence } from './evidence.ts';
@@ -53,6 +53,8 @@ export interface CompareSpec {
   explain: boolean;
   /** Whether it found a change of memory to explain (allocation per request, a leak): the allocation profile's. */
   explainMemory?: boolean;
+  /** What the heap profiler measures in the windows (`both`: twice the pairs, in turns); default `allocated`. */
+  heap?: HeapPlan;
   /** The load engine, as when measuring (input `engine`); default `kept`. */
   engine?: LoadEngine;
   /** CPUs of the servers and of the load generator (taskset lists); undefined: not pinned. */
@@ -74,6 +76,8 @@ export interface ProfileComparison {
   diffBase: string;
   /** The differential allocation profile; undefined when either side's preload gave no profile of every window. */
   allocation: AllocationComparison | undefined;
+  /** The kept profile (objects still alive at each kept window's end), weighed as the allocation profile is. */
+  kept: AllocationComparison | undefined;
   /** Every file worth keeping (for an artifact). */
   files: string[];
 }
@@ -168,18 +172,22 @@ async function targets(
 }
 
 /**
- * Each side's allocation profile over its windows, weighed; its `.heapprofile` written beside 0x's files. undefined
- * when either side's preload missed a window (the CPU profile stands alone then).
+ * Each side's allocation profile (`kept`: kept profile) over the windows that measured it, weighed; its `.heapprofile`
+ * written beside 0x's files. undefined when no window measured it or either side's preload missed one (the CPU
+ * profile stands alone then).
  */
-function compareAllocation(
+function compareHeap(
   sides: Record<Side, SideProfile>,
   probes: Record<Side, AllocationProbe>,
   spec: CompareSpec,
+  kept: boolean,
 ): AllocationComparison | undefined {
+  const own = (side: Side) =>
+    sides[side].windows.filter((w) => keptPair(spec.heap ?? 'allocated', w.pair) === kept);
   const windows = (side: Side) =>
     windowProfiles(
       probes[side].profiles,
-      sides[side].windows.map((w) => windowLabel(w.pair)),
+      own(side).map((w) => windowLabel(w.pair)),
     );
   const heap = { base: windows('base'), head: windows('head') };
   if (heap.base === undefined || heap.head === undefined) return undefined;
@@ -187,7 +195,7 @@ function compareAllocation(
   const side = (s: Side) =>
     allocationSide(
       heap[s]!,
-      sides[s].windows.map((w) => w.responses),
+      own(s).map((w) => w.responses),
       [sides[s].run.root],
       merged[s],
     );
@@ -196,11 +204,10 @@ function compareAllocation(
   const evidence = weighAllocation(base, head, {
     explain: spec.explainMemory === true,
     windowSec: WINDOW_SEC,
+    kept,
   });
-  const files = {
-    base: join(spec.outDir, 'base', 'allocation.heapprofile'),
-    head: join(spec.outDir, 'head', 'allocation.heapprofile'),
-  };
+  const name = kept ? 'kept.heapprofile' : 'allocation.heapprofile';
+  const files = { base: join(spec.outDir, 'base', name), head: join(spec.outDir, 'head', name) };
   for (const s of ['base', 'head'] as const) writeFileSync(files[s], JSON.stringify(merged[s]));
   return { evidence, profiles: { base: base.whole, head: head.whole }, files };
 }
@@ -230,13 +237,17 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     sides = await profileSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
-      pairs: profilePairs(spec.durationSec),
+      // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
+      pairs: profilePairs(spec.durationSec) * (spec.heap === 'both' ? 2 : 1),
       windowSec: WINDOW_SEC,
       warmupSec: PROFILE_WARMUP_SEC,
       connections: spec.connections,
       loadCpus: spec.cpus?.loadgen,
       ...(spec.engine === undefined ? {} : { engine: spec.engine }),
-      ...(copies && { edge: (side: Side, label: string, last: boolean) => probes[side].edge(label, last) }),
+      ...(copies && {
+        edge: (side: Side, label: string, last: boolean, next: number) =>
+          probes[side].edge(label, last, keptPair(spec.heap ?? 'allocated', next)),
+      }),
     });
   } finally {
     for (const file of Object.values(outFile))
@@ -252,7 +263,8 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
   writeFileSync(diffHead, diffFlameGraphHtml(base.whole, head.whole, 'head'));
   writeFileSync(diffBase, diffFlameGraphHtml(base.whole, head.whole, 'base'));
   const runs = { base: sides.base.run, head: sides.head.run };
-  const allocation = compareAllocation(sides, probes, spec);
+  const allocation = compareHeap(sides, probes, spec, false);
+  const kept = compareHeap(sides, probes, spec, true);
   return {
     runs,
     profiles: { base: base.whole, head: head.whole },
@@ -260,6 +272,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     diffHead,
     diffBase,
     allocation,
+    kept,
     files: [
       runs.base.flamegraphHtml,
       runs.base.ticksJson,
@@ -267,7 +280,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
       runs.head.ticksJson,
       diffHead,
       diffBase,
-      ...(allocation ? [allocation.files.base, allocation.files.head] : []),
+      ...[allocation, kept].flatMap((a) => (a ? [a.files.base, a.files.head] : [])),
     ],
   };
 }

@@ -38,6 +38,11 @@ export interface EvidenceOptions {
   windowSec: number;
   /** Family-wise level over every unit tested; default PROFILE_LEVEL. */
   level?: number;
+  /**
+   * The least mean cost per request (over both sides) of a unit tested, from each side's cost per request in all;
+   * default MIN_TESTED_SHARE of base's.
+   */
+  testedFloor?: (baseUs: number, headUs: number) => number;
 }
 
 /** The family-wise level of a profile's claims: 20 A/A gates name nothing false with probability ≥ 0.8. */
@@ -144,7 +149,7 @@ function describe(
 }
 
 /** Every unit's costs and test, not yet held together (evident is set by weighEvidence). */
-function unitCosts(base: WindowedSide, head: WindowedSide, busyUs: number): UnitCost[] {
+function unitCosts(base: WindowedSide, head: WindowedSide, floorUs: number): UnitCost[] {
   const { baseId, headId } = matchFunctions(base.whole.functions, head.whole.functions);
   // Head's frame describes a function both sides ran (its line on head).
   const described: Described = new Map();
@@ -160,7 +165,7 @@ function unitCosts(base: WindowedSide, head: WindowedSide, busyUs: number): Unit
     const d = hs.self.slice(0, n).map((x, k) => x - bs.self[k]!);
     const baseSelfUs = mean(bs.self.slice(0, n));
     const headSelfUs = mean(hs.self.slice(0, n));
-    const tested = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= MIN_TESTED_SHARE * busyUs;
+    const tested = n >= 3 && (baseSelfUs + headSelfUs) / 2 >= floorUs;
     const unit: UnitCost = {
       ...describe(key, described.get(key)!),
       baseSelfUs,
@@ -271,7 +276,8 @@ export function weighEvidence(
     };
   };
   const sides = { base: busy(base), head: busy(head) };
-  const units = unitCosts(base, head, sides.base.busyUs);
+  const floor = options.testedFloor ?? ((baseUs: number) => MIN_TESTED_SHARE * baseUs);
+  const units = unitCosts(base, head, floor(sides.base.busyUs, sides.head.busyUs));
   const tested = units.filter((u) => u.p !== undefined);
   const rejected = holm(
     tested.map((u) => u.p!),

@@ -8,6 +8,8 @@
  * Lines and columns are 0-based in the profile and 1-based here, as in the CPU profile, so that a function has one
  * key in both.
  */
+
+import { isRecord } from '../config/records.ts';
 import { ALLOCATION_PRELOAD_FILE } from '../diagnostics/alloc-preload.ts';
 import type { ProfileFrame } from '../model/profile.ts';
 import { functionStats, jsFrame, type Profile, relativeFile } from './ticks.ts';
@@ -42,10 +44,6 @@ export interface HeapProfile {
 const MAX_NODES = 200_000;
 /** The allocation preload's frames: its own polling, not the server's work. */
 const INSTRUMENTATION = new RegExp(String.raw`[/\\]${ALLOCATION_PRELOAD_FILE.replaceAll('.', '\\.')}$`);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function whole(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;

@@ -52,9 +52,10 @@ export interface SideBySideSpec {
   engine?: LoadEngine;
   /**
    * Called at each edge of a side's windows, while the server is idle: after the warm-up (label `warmup`) and after
-   * each of its windows (`w<pair>`; `last` after its final one). The allocation profile closes its windows here.
+   * each of its windows (`w<pair>`; `last` after its final one), `next` the pair whose window it opens. The allocation
+   * profile closes its windows here.
    */
-  edge?: (side: Side, label: string, last: boolean) => Promise<void>;
+  edge?: (side: Side, label: string, last: boolean, next: number) => Promise<void>;
 }
 
 /** One side's window of load, on our clock (performance.now(), ms). */
@@ -155,7 +156,7 @@ async function loadWindows(
         sec: spec.warmupSec,
         record: false,
       });
-  for (const side of windowOrder(0)) await spec.edge?.(side, 'warmup', false);
+  for (const side of windowOrder(0)) await spec.edge?.(side, 'warmup', false, 0);
   const windows: LoadWindow[] = [];
   for (let pair = 0; pair < spec.pairs; pair++) {
     const request = pair % spec.requests.length;
@@ -163,7 +164,7 @@ async function loadWindows(
       const turn = { request, what: what(request), sec: spec.windowSec, record: true };
       const done = await loadWindow(generator, servers[side], turn);
       windows.push({ side, pair, request, ...done.span, responses: done.responses, cpuSec: done.cpuSec });
-      await spec.edge?.(side, windowLabel(pair), pair === spec.pairs - 1);
+      await spec.edge?.(side, windowLabel(pair), pair === spec.pairs - 1, pair + 1);
     }
   }
   await generator.close();

@@ -10,6 +10,8 @@
  * GITHUB_TOKEN, which the measured code can read, adds labels as `github-actions[bot]`), not the token's own account,
  * and have triage permission or more on the repository (GET /repos/{owner}/{repo}/collaborators/{username}/permission).
  */
+
+import { asRecord } from '../config/records.ts';
 import type { AcceptRule } from '../model/config.ts';
 import { errorMessage } from '../model/errors.ts';
 import type { Acceptance } from '../model/report.ts';
@@ -44,10 +46,6 @@ export function acceptingLine(body: string, label: string): { reason: string } |
   return undefined;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
-
 /** Who did something: an account's login and type (`User`, `Bot`, `Organization`). */
 export interface Account {
   login: string;
@@ -55,16 +53,16 @@ export interface Account {
 }
 
 function account(value: unknown): Account | undefined {
-  const { login, type } = record(value) ?? {};
+  const { login, type } = asRecord(value) ?? {};
   if (typeof login !== 'string' || login === '') return undefined;
   return { login, type: typeof type === 'string' ? type : undefined };
 }
 
 /** Who added `label` at commit `sha`, when the event is that label's `labeled` event at that head. */
 export function labelerOfEvent(payload: unknown, label: string, sha: string): Account | undefined {
-  const event = record(payload);
-  if (event?.action !== 'labeled' || record(event.label)?.name !== label) return undefined;
-  if (record(record(event.pull_request)?.head)?.sha !== sha) return undefined;
+  const event = asRecord(payload);
+  if (event?.action !== 'labeled' || asRecord(event.label)?.name !== label) return undefined;
+  if (asRecord(asRecord(event.pull_request)?.head)?.sha !== sha) return undefined;
   return account(event.sender);
 }
 

@@ -5,6 +5,7 @@
  */
 
 import { type PullRequestInfo, pullRequestOf } from '../config/event.ts';
+import { asRecord } from '../config/records.ts';
 import { GateError } from '../model/errors.ts';
 import type { Report } from '../model/report.ts';
 
@@ -17,10 +18,6 @@ export interface PublishTarget {
   verify: boolean;
   /** A page to link for the details (the measuring workflow run), from the event. */
   detailsUrl: string | undefined;
-}
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
 }
 
 function refuse(problem: string): GateError {
@@ -41,7 +38,7 @@ export function reportTarget(
 ): PublishTarget {
   const claimed = report.pullRequest;
   if (eventName === 'workflow_run') {
-    const run = record(record(payload)?.workflow_run);
+    const run = asRecord(asRecord(payload)?.workflow_run);
     const runHead = typeof run?.head_sha === 'string' ? run.head_sha : '';
     if (runHead === '') throw refuse('the `workflow_run` event has no `workflow_run.head_sha`');
     const detailsUrl =
@@ -59,7 +56,7 @@ export function reportTarget(
       );
     }
     const listed = Array.isArray(run?.pull_requests)
-      ? run.pull_requests.map((p) => record(p)?.number).filter((n): n is number => typeof n === 'number')
+      ? run.pull_requests.map((p) => asRecord(p)?.number).filter((n): n is number => typeof n === 'number')
       : [];
     // Pull requests from forks are not listed (the list is empty); when GitHub lists some, ours must be one.
     if (listed.length > 0 && !listed.includes(claimed.number)) {

@@ -1,14 +1,35 @@
 /**
- * The words of the allocation profile: its section in the comment (what allocates more or less per request on
- * head, then the functions that allocate most, as data) and the phrase the Next line points with. Function names and
- * paths come from the servers' profiles: escaped, as the CPU profile's are. Pure.
+ * The words of the allocation profile and of the kept profile: each one's section in the comment (what allocates,
+ * or keeps, more or less per request on head, then the functions that allocate or keep most, as data) and the phrase
+ * the Next line points with. Function names and paths come from the servers' profiles: escaped, as the CPU
+ * profile's are. Pure.
  */
-import type { AllocationEvidence, AllocationUnit } from '../model/profile.ts';
+import type { AllocationEvidence, AllocationUnit, HeapMeasure } from '../model/profile.ts';
 import type { AllocationSite, AllocationSummary } from '../model/report.ts';
 import { code, codeCell } from './escape.ts';
 import { formatBytes, formatCount, formatShare, htmlText } from './format.ts';
 import { PROFILE_ARTIFACTS } from './gate-text.ts';
-import { callerSubject, fileLineCell, hotSubject, pCell, unitText } from './profile.ts';
+import { callerSubject, evidenceSentence, fileLineCell, hotSubject, pCell } from './profile.ts';
+
+/** The words that differ between the allocation profile and the kept profile. */
+const WORDS = {
+  allocated: {
+    more: 'Allocates more on head',
+    less: 'Allocates less on head',
+    verb: 'allocates',
+    bytes: 'Bytes allocated per request',
+    column: 'bytes/request',
+    perRequest: 'per request',
+  },
+  kept: {
+    more: 'Keeps more on head',
+    less: 'Keeps less on head',
+    verb: 'keeps',
+    bytes: 'Bytes per request allocated in a window and still alive after a full collection at its end',
+    column: 'bytes kept/request',
+    perRequest: 'kept per request',
+  },
+} as const;
 
 /** A signed change of bytes per request: +16.0 KB, −312 B. */
 function bytesChange(bytes: number): string {
@@ -20,32 +41,28 @@ function changeText(u: AllocationUnit): string {
   return `${bytesChange(u.deltaBytes)} (${formatBytes(u.baseBytes)} → ${formatBytes(u.headBytes)})`;
 }
 
-/** The section's first sentence: what allocates more or less on head, or why nothing is named. */
-export function allocationSentence(e: AllocationEvidence): string {
-  const data = 'the figures below are data, not a claim.';
-  if (e.pairs < 3) return `Too few windows of load to test a change: ${data}`;
-  if (!e.explain) return `The gate found no change of memory to explain, so no function is named: ${data}`;
-  const more = e.named.filter((u) => u.deltaBytes > 0);
-  const less = e.named.filter((u) => u.deltaBytes < 0);
-  if (more.length === 0 && less.length === 0)
-    return `No function, file or package changed the bytes it allocates per request beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
-  const list = (units: AllocationUnit[]): string =>
-    units
-      .slice(0, 3)
-      .map((u) => `${unitText(u)} ${changeText(u)}`)
-      .join('; ');
-  const parts = [];
-  if (more.length > 0) parts.push(`**Allocates more on head**: ${list(more)}.`);
-  if (less.length > 0)
-    parts.push(`${more.length > 0 ? 'Less' : '**Allocates less on head**'}: ${list(less)}.`);
-  return `${parts.join(' ')} (Bytes allocated per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+/** The section's first sentence: what allocates (keeps) more or less on head, or why nothing is named. */
+export function allocationSentence(e: AllocationEvidence, measure: HeapMeasure = 'allocated'): string {
+  const w = WORDS[measure];
+  return evidenceSentence(e, {
+    tooFew: 'Too few windows of load to test a change',
+    nothingOf: 'change of memory',
+    changed: `the bytes it ${w.verb} per request`,
+    more: w.more,
+    less: w.less,
+    lessAfterMore: 'Less',
+    figure: w.bytes,
+    delta: (u) => u.deltaBytes,
+    change: changeText,
+  });
 }
 
-/** The functions that allocate most, both sides, with the change and its p (marked when named). */
-function functionsTable(e: AllocationEvidence): string[] {
+/** The functions that allocate (keep) most, both sides, with the change and its p (marked when named). */
+function functionsTable(e: AllocationEvidence, measure: HeapMeasure): string[] {
   if (e.functions.length === 0) return [];
+  const column = WORDS[measure].column;
   const out = [
-    '| function | file:line | base bytes/request | head bytes/request | change | p |',
+    `| function | file:line | base ${column} | head ${column} | change | p |`,
     '| --- | --- | ---: | ---: | ---: | ---: |',
   ];
   for (const u of e.functions) {
@@ -56,33 +73,48 @@ function functionsTable(e: AllocationEvidence): string[] {
   return [...out, ''];
 }
 
-/** How the allocation profile was taken, and what it does not see. */
-function howNote(e: AllocationEvidence): string {
+/** How the profile was taken, and what it does not see. */
+function howNote(e: AllocationEvidence, measure: HeapMeasure): string {
   const level = formatShare(e.level);
+  const how =
+    measure === 'kept'
+      ? `in ${e.pairs} pairs of its ${e.windowSec} s windows, each ended by a full collection: ${formatCount(e.base.samples)} samples of objects still alive and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) in a window and still alive at the window's end, per request, averaged over the windows: what a leak keeps, where it was allocated, not who holds it; what a request keeps only until a later one lets it go counts too, on both sides alike`
+      : `in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows`;
+  const file = measure === 'kept' ? 'kept.heapprofile' : 'allocation.heapprofile';
   return `<sub>${htmlText(
-    `V8's sampling heap profiler in each server while it was profiled with 0x, in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' allocation.heapprofile (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`,
+    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`,
   )}</sub>`;
 }
 
-/** The section: what is named (or why nothing is), each side's bytes per request, the functions that allocate most. */
-export function allocationSection(a: AllocationSummary): string {
+/**
+ * The section: what is named (or why nothing is), each side's bytes per request, the functions that allocate (keep)
+ * most.
+ */
+export function allocationSection(a: AllocationSummary, measure: HeapMeasure = 'allocated'): string {
   const e = a.evidence;
-  const out = ['### Where the memory went (allocation profile)', '', allocationSentence(e), ''];
-  out.push(
-    `Bytes allocated per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+  const title =
+    measure === 'kept'
+      ? '### What the heap kept (kept profile)'
+      : '### Where the memory went (allocation profile)';
+  const what = measure === 'kept' ? 'kept' : 'allocated';
+  return [
+    title,
     '',
-    ...functionsTable(e),
-    howNote(e),
-  );
-  return out.join('\n');
+    allocationSentence(e, measure),
+    '',
+    `Bytes ${what} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+    '',
+    ...functionsTable(e, measure),
+    howNote(e, measure),
+  ].join('\n');
 }
 
 /**
- * What allocates more, for the Next line: "`buildPayload` in `server.js:5` (120 B → 16.1 KB per request)"; a
+ * What allocates (keeps) more, for the Next line: "`buildPayload` in `server.js:5` (120 B → 16.1 KB per request)"; a
  * dependency's with its version; Node's own code through the program's frame that called it.
  */
-export function allocationSubject(site: AllocationSite): string {
-  const change = `${formatBytes(site.baseBytes)} → ${formatBytes(site.headBytes)} per request`;
+export function allocationSubject(site: AllocationSite, measure: HeapMeasure = 'allocated'): string {
+  const change = `${formatBytes(site.baseBytes)} → ${formatBytes(site.headBytes)} ${WORDS[measure].perRequest}`;
   const subject = `${hotSubject(site)}${site.version === undefined ? '' : `, version ${code(site.version)}`}`;
   if (site.caller) return `${callerSubject(site.caller)}, through ${subject} (${change})`;
   return `${subject} (${change})`;

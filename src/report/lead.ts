@@ -199,7 +199,8 @@ function regressionNext(report: Report, options: LeadOptions): string {
   const parts: string[] = [];
   const hot = report.profile?.hotter[0];
   const flames = safeUrl(options.detailsUrl);
-  const memory = report.decision ? memoryNext(report.decision, report.profile?.allocation?.more[0]) : '';
+  const { allocation, kept } = report.profile ?? {};
+  const memory = report.decision ? memoryNext(report.decision, allocation?.more[0], kept?.more[0]) : '';
   if (memory !== '') parts.push(memory);
   if (hot) parts.push(`Look at ${hotterPhrase(hot)}${flames ? `; [flame graphs](${flames})` : ''}).`);
   else if (flames) parts.push(`Look at the [flame graphs](${flames}).`);

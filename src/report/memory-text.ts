@@ -112,9 +112,14 @@ export function allocationClause(a: MetricComparison): string {
 
 /**
  * The Next line's pointer for a memory regression: where to look when allocation per request grew (the scenario,
- * and what the allocation profile names allocating more on head), or when head keeps what it served.
+ * and what the allocation profile names allocating more on head), or when head keeps what it served (what the kept
+ * profile names keeping more; without one, what allocates more).
  */
-export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>, site?: AllocationSite): string {
+export function memoryNext(
+  decision: Pick<Decision, 'comparisons' | 'leaks'>,
+  site?: AllocationSite,
+  keptSite?: AllocationSite,
+): string {
   const alloc = mostAllocation(decision);
   const leak = leaked(decision);
   const parts: string[] = [];
@@ -123,9 +128,15 @@ export function memoryNext(decision: Pick<Decision, 'comparisons' | 'leaks'>, si
     parts.push(
       `Look at what ${escapeMarkdown(alloc.scenario)} allocates per request (${formatValue('alloc', alloc.base)} → ${formatValue('alloc', alloc.head)}; threshold ±${formatShare(alloc.threshold)})${where}.`,
     );
+  const kept =
+    keptSite === undefined
+      ? alloc
+        ? ''
+        : where
+      : `: head keeps more in ${allocationSubject(keptSite, 'kept')}`;
   if (leak)
     parts.push(
-      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${alloc ? '' : where}.`,
+      `Look for what head keeps from each request: a list or cache that only grows, a listener added per request${kept}.`,
     );
   return parts.join(' ');
 }

@@ -73,26 +73,61 @@ function changeText(u: UnitCost): string {
   return `${formatUsChange(u.deltaUs)} (${formatUs(u.baseSelfUs)} → ${formatUs(u.headSelfUs)})`;
 }
 
-/** The section's first sentence: what is named, or why nothing is. */
-export function namedSentence(e: ProfileEvidence): string {
-  if (e.pairs < 3)
-    return 'The samples could not be split into windows of load, so no change is tested: the figures below are data, not a claim.';
-  if (!e.explain)
-    return 'The gate found no change to explain, so no function is named: the figures below are data, not a claim.';
-  const hotter = e.named.filter((u) => u.deltaUs > 0);
-  const cooler = e.named.filter((u) => u.deltaUs < 0);
-  if (hotter.length === 0 && cooler.length === 0)
-    return `No function, file or package changed its CPU time per request beyond its spread between the ${e.pairs} pairs of windows: the figures below are data, not a claim.`;
-  const list = (units: UnitCost[]): string =>
+/** A profile's own words for its first sentence (CPU time per request, or bytes allocated per request). */
+export interface SentenceWords<U> {
+  /** Why no change is tested with fewer than 3 pairs of windows. */
+  tooFew: string;
+  /** What the gate found no change of: 'change', 'change of memory'. */
+  nothingOf: string;
+  /** What a unit changed: 'its CPU time per request'. */
+  changed: string;
+  /** The heads of the lists: more ('Hotter on head'), less alone ('Cooler on head'), less after more ('Cooler'). */
+  more: string;
+  less: string;
+  lessAfterMore: string;
+  /** The figure, in the closing brackets: 'CPU time per request'. */
+  figure: string;
+  /** A unit's change (its sign puts it in a list), and the change in words. */
+  delta: (u: U) => number;
+  change: (u: U) => string;
+}
+
+/** A profile's first sentence: what is named, more and less on head, or why nothing is. */
+export function evidenceSentence<U extends Parameters<typeof unitText>[0]>(
+  e: { pairs: number; explain: boolean; named: readonly U[] },
+  w: SentenceWords<U>,
+): string {
+  const data = 'the figures below are data, not a claim.';
+  if (e.pairs < 3) return `${w.tooFew}: ${data}`;
+  if (!e.explain) return `The gate found no ${w.nothingOf} to explain, so no function is named: ${data}`;
+  const more = e.named.filter((u) => w.delta(u) > 0);
+  const less = e.named.filter((u) => w.delta(u) < 0);
+  if (more.length === 0 && less.length === 0)
+    return `No function, file or package changed ${w.changed} beyond its spread between the ${e.pairs} pairs of windows: ${data}`;
+  const list = (units: U[]): string =>
     units
       .slice(0, 3)
-      .map((u) => `${unitText(u)} ${changeText(u)}`)
+      .map((u) => `${unitText(u)} ${w.change(u)}`)
       .join('; ');
   const parts = [];
-  if (hotter.length > 0) parts.push(`**Hotter on head**: ${list(hotter)}.`);
-  if (cooler.length > 0)
-    parts.push(`${hotter.length > 0 ? 'Cooler' : '**Cooler on head**'}: ${list(cooler)}.`);
-  return `${parts.join(' ')} (CPU time per request, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+  if (more.length > 0) parts.push(`**${w.more}**: ${list(more)}.`);
+  if (less.length > 0) parts.push(`${more.length > 0 ? w.lessAfterMore : `**${w.less}**`}: ${list(less)}.`);
+  return `${parts.join(' ')} (${w.figure}, each beyond its spread between the ${e.pairs} pairs of windows.)`;
+}
+
+/** The section's first sentence: what is named, or why nothing is. */
+export function namedSentence(e: ProfileEvidence): string {
+  return evidenceSentence(e, {
+    tooFew: 'The samples could not be split into windows of load, so no change is tested',
+    nothingOf: 'change',
+    changed: 'its CPU time per request',
+    more: 'Hotter on head',
+    less: 'Cooler on head',
+    lessAfterMore: 'Cooler',
+    figure: 'CPU time per request',
+    delta: (u) => u.deltaUs,
+    change: changeText,
+  });
 }
 
 /** What pCell reads of a unit: which it is, and its p. */

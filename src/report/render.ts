@@ -255,6 +255,13 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
         allocationSection(report.profile.allocation).trim().split('\n'),
       ),
     );
+  if (report.profile?.kept)
+    out.push(
+      ...section(
+        'What head keeps: the kept profile',
+        allocationSection(report.profile.kept, 'kept').trim().split('\n'),
+      ),
+    );
   out.push(...section('How it was measured', measuredSection(report, view)));
   if (report.rounds.length > 0) out.push(...section('Every round', roundsTable(report)));
   if (options.detailsUrl) out.push(`[Flame graphs and raw numbers (artifact)](${options.detailsUrl})`, '');

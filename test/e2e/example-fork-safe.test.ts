@@ -13,33 +13,26 @@
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-fork-safe.test.ts
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import {
   appRepo,
   assertRegression,
   comparisonsOf,
-  fakeGitHubFor,
+  fakes,
+  pullRequestStep,
+  runReportJob,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
   testedMetrics,
+  uploadReport,
   workflowRunEvent,
   writesTo,
 } from '../support/example.ts';
-import type { FakeGitHub } from '../support/fake-github/index.ts';
-import { killProcessesUnder, pullRequestEvent } from '../support/repo.ts';
-import {
-  actionInvocation,
-  conditionHolds,
-  DOWNLOAD_ARTIFACT,
-  downloadArtifacts,
-  perfGateJob,
-  readWorkflow,
-  UPLOAD_ARTIFACT,
-  uploadArtifact,
-} from '../support/workflow.ts';
+import { killProcessesUnder } from '../support/repo.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 const PR = 57;
 /** The measuring workflow's run, and the reporting workflow's own. */
@@ -58,15 +51,10 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
   assert.deepEqual(measure.permissions, { contents: 'read' });
 
   const repo = appRepo('node-http');
-  const fakes: FakeGitHub[] = [];
-  const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
-    const f = await fakeGitHubFor(repo, PR, permission);
-    fakes.push(f);
-    return f;
-  };
+  const f = fakes(repo, PR);
   try {
     // 1. The measuring half, as a fork's pull request runs it.
-    const readOnly = await fake('read');
+    const readOnly = await f.open('read');
     const invocation = actionInvocation(measure, { token: TOKEN }, TIMING_OVERRIDES);
     assert.deepEqual(invocation.inputs, {
       start: 'node index.js',
@@ -78,12 +66,8 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
       workspace: repo.workspace,
       dir: repo.dir,
       invocation,
-      eventName: 'pull_request',
-      event: pullRequestEvent(repo, PR, true),
+      ...pullRequestStep(repo, PR, true),
       fake: readOnly,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
       timeoutMs: 150_000,
       runId: MEASURING_RUN,
     });
@@ -100,55 +84,34 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
     });
 
     // Its upload-artifact step runs although the step before failed, and stores report.json.
-    const outputs = { [measure.perfGateId ?? 'perf']: measured.run.outputs };
-    const uploads = measure.steps
-      .slice(measure.perfGateIndex + 1)
-      .filter((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
-    assert.equal(uploads.length, 1, 'one upload-artifact step after perf-gate');
-    const upload = uploads[0]!;
-    const uploadContext = { token: TOKEN, steps: outputs };
-    assert.ok(
-      conditionHolds(upload.if, uploadContext, { failed: true }, 'measure.yml upload'),
-      `the upload must run after a regression failed the step (if: ${upload.if})`,
-    );
-    const artifact = uploadArtifact(upload, uploadContext, repo.workspace, String(MEASURING_RUN));
+    const artifact = uploadReport(measure, measured.run.outputs, {
+      context: { token: TOKEN },
+      failed: true,
+      workspace: repo.workspace,
+      runId: String(MEASURING_RUN),
+    });
     assert.deepEqual(Object.keys(artifact.files), ['report.json']);
 
     // 2. The reporting half: a workflow_run event for the measuring run, which failed; no pull request listed.
-    const event = workflowRunEvent(repo, MEASURING_RUN, 'failure');
-    const context = { token: TOKEN, event };
-    assert.ok(conditionHolds(publish.if, context, { failed: false }, 'report.yml job'), `if: ${publish.if}`);
     // Its workspace: nothing checked out, only what the steps before perf-gate put there.
-    const jobDir = join(repo.dir, 'report-job');
-    const workspace = join(jobDir, 'workspace');
-    mkdirSync(workspace, { recursive: true });
-    const before = publish.steps.slice(0, publish.perfGateIndex);
-    assert.deepEqual(
-      before.map((s) => s.uses?.replace(/@.*/, '@')),
-      [DOWNLOAD_ARTIFACT],
-    );
-    const downloaded = downloadArtifacts(before[0]!, context, [artifact], workspace, String(REPORTING_RUN));
-    assert.deepEqual(downloaded, [join(workspace, 'perf-gate-results', 'perf-gate-report', 'report.json')]);
-
-    const github = await fake('write');
-    const reportInvocation = actionInvocation(publish, context);
-    assert.deepEqual(reportInvocation.inputs, {
+    const github = await f.open('write');
+    const published = await runReportJob({
+      job: publish,
+      repo,
+      artifacts: [artifact],
+      fake: github,
+      eventName: 'workflow_run',
+      event: workflowRunEvent(repo, MEASURING_RUN, 'failure'),
+      pullNumber: PR,
+      runId: String(REPORTING_RUN),
+    });
+    assert.deepEqual(published.downloaded, [
+      join(published.workspace, 'perf-gate-results', 'perf-gate-report', 'report.json'),
+    ]);
+    assert.deepEqual(published.inputs, {
       mode: 'report',
       results: 'perf-gate-results',
       'check-name': 'perf-gate',
-    });
-    const published = await runStep({
-      workspace,
-      dir: jobDir,
-      invocation: reportInvocation,
-      eventName: 'workflow_run',
-      event,
-      fake: github,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
-      timeoutMs: 60_000,
-      runId: REPORTING_RUN,
     });
     t.diagnostic(`report.yml's step took ${(published.run.durationMs / 1000).toFixed(1)} s`);
     assertRegression(t, published, { path: '/seed/v1', atMost: 0.5 });
@@ -173,9 +136,9 @@ test('fork-safe/measure.yml then fork-safe/report.yml: measured with a read-only
     // The measuring run is recorded, and is the one the workflow_run event names.
     assert.deepEqual(measured.report.run, { id: String(MEASURING_RUN), attempt: 1 });
     // Nothing of the pull request's came into the reporting job.
-    assert.deepEqual(readdirSync(workspace), ['perf-gate-results']);
+    assert.deepEqual(readdirSync(published.workspace), ['perf-gate-results']);
   } finally {
-    for (const f of fakes) await f.close();
+    await f.close();
     killProcessesUnder(repo.dir);
     repo.cleanup();
   }

@@ -10,30 +10,21 @@
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-merge-queue.test.ts
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import {
   appRepo,
   assertRegression,
-  fakeGitHubFor,
+  fakes,
+  runReportJob,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
+  uploadReport,
   writesTo,
 } from '../support/example.ts';
-import type { FakeGitHub } from '../support/fake-github/index.ts';
 import type { TestRepo } from '../support/repo.ts';
 import { killProcessesUnder } from '../support/repo.ts';
-import {
-  actionInvocation,
-  conditionHolds,
-  downloadArtifacts,
-  perfGateJob,
-  readWorkflow,
-  UPLOAD_ARTIFACT,
-  uploadArtifact,
-} from '../support/workflow.ts';
+import { actionInvocation, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
 const QUEUED_PR = 12;
 const RUN = '5151';
@@ -63,16 +54,11 @@ test('merge-queue.yml: measured with a read-only token, published by a job that 
   assert.deepEqual(measure.permissions, { contents: 'read' });
   assert.deepEqual(publish.needs, ['measure']);
   const repo = appRepo('node-http');
-  const fakes: FakeGitHub[] = [];
-  const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
-    const f = await fakeGitHubFor(repo, QUEUED_PR, permission);
-    fakes.push(f);
-    return f;
-  };
+  const f = fakes(repo, QUEUED_PR);
   try {
     const event = mergeGroupEvent(repo);
     // 1. measure: the queued code runs, with a token that can write nothing.
-    const readOnly = await fake('read');
+    const readOnly = await f.open('read');
     const invocation = actionInvocation(measure, { token: TOKEN }, TIMING_OVERRIDES);
     assert.deepEqual(invocation.inputs, {
       start: 'node index.js',
@@ -103,34 +89,19 @@ test('merge-queue.yml: measured with a read-only token, published by a job that 
     assert.equal(report.head.label, `gh-readonly-queue/main/pr-${QUEUED_PR}-${repo.baseSha}`);
     assert.equal(report.pullRequest, undefined);
     assert.deepEqual(writesTo(readOnly), [], 'the measuring job posts nothing');
-    const upload = measure.steps
-      .slice(measure.perfGateIndex + 1)
-      .find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
-    assert.ok(upload);
-    const uploadContext = { token: TOKEN, steps: { [measure.perfGateId ?? 'perf']: measured.run.outputs } };
-    assert.ok(conditionHolds(upload.if, uploadContext, { failed: false }, 'merge-queue.yml upload'));
-    const artifact = uploadArtifact(upload, uploadContext, repo.workspace, RUN);
+    const upload = { context: { token: TOKEN }, failed: false, workspace: repo.workspace, runId: RUN };
+    const artifact = uploadReport(measure, measured.run.outputs, upload);
 
     // 2. publish: nothing checked out; the artifact, `mode: report`, the check run on the group's head.
-    const context = { token: TOKEN, event };
-    assert.ok(conditionHolds(publish.if, context, { failed: false }, 'merge-queue.yml publish'));
-    const jobDir = join(repo.dir, 'publish-job');
-    const workspace = join(jobDir, 'workspace');
-    mkdirSync(workspace, { recursive: true });
-    const download = publish.steps.slice(0, publish.perfGateIndex)[0]!;
-    assert.equal(downloadArtifacts(download, context, [artifact], workspace, RUN).length, 1);
-    const github = await fake('write');
-    const published = await runStep({
-      workspace,
-      dir: jobDir,
-      invocation: actionInvocation(publish, context),
+    const github = await f.open('write');
+    const published = await runReportJob({
+      job: publish,
+      repo,
+      artifacts: [artifact],
+      fake: github,
       eventName: 'merge_group',
       event,
-      fake: github,
       pullNumber: undefined,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
-      timeoutMs: 60_000,
       runId: RUN,
     });
     assertRegression(t, published, { path: '/seed/v1', unchanged: ['/health'], atMost: 0.5, comment: false });
@@ -154,7 +125,7 @@ test('merge-queue.yml: measured with a read-only token, published by a job that 
       'only the acceptance of the queued pull request is asked about',
     );
   } finally {
-    for (const f of fakes) await f.close();
+    await f.close();
     killProcessesUnder(repo.dir);
     repo.cleanup();
   }

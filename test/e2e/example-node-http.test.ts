@@ -19,6 +19,7 @@ import {
   assertAutoTurns,
   assertRegression,
   fakeGitHubFor,
+  pullRequestStep,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
@@ -49,12 +50,8 @@ test('node-http.yml: the head that serialises per request is a regression on GET
       workspace: repo.workspace,
       dir: repo.dir,
       invocation,
-      eventName: 'pull_request',
-      event: pullRequestEvent(repo, PR),
+      ...pullRequestStep(repo, PR),
       fake,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
       timeoutMs: 170_000,
     });
     assertRegression(t, result, { path: '/seed/v1', unchanged: ['/health'], atMost: 0.5 });

@@ -10,8 +10,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { appRepo, assertRegression } from '../support/example.ts';
-import { fakes, runForkSafeReport, runMatrix, runMerge } from '../support/replicas.ts';
+import { appRepo, assertRegression, fakes } from '../support/example.ts';
+import { PR, runForkSafeReport, runMatrix, runMerge } from '../support/replicas.ts';
 import { killProcessesUnder } from '../support/repo.ts';
 import { perfGateJob, readWorkflow } from '../support/workflow.ts';
 
@@ -23,7 +23,7 @@ test('replicas.yml: four runners measure the same path, merged into one comment,
   const merge = perfGateJob(workflow, 'merge');
   assert.deepEqual(merge.needs, ['measure']);
   const repo = appRepo('sharded');
-  const f = fakes(repo);
+  const f = fakes(repo, PR);
   try {
     const { results, artifacts } = await runMatrix(t, measure, repo, f.open, { together: true });
     assert.deepEqual(

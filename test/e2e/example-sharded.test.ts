@@ -11,7 +11,7 @@
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-sharded.test.ts
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import {
@@ -19,27 +19,24 @@ import {
   assertRegression,
   comparisonsOf,
   type ExampleResult,
-  fakeGitHubFor,
+  fakes,
   familySize,
+  pullRequestStep,
+  runReportJob,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
   testedMetrics,
+  uploadReport,
   writesTo,
 } from '../support/example.ts';
-import type { FakeGitHub } from '../support/fake-github/index.ts';
-import { killProcessesUnder, pullRequestEvent } from '../support/repo.ts';
+import { killProcessesUnder } from '../support/repo.ts';
 import {
   type Artifact,
   actionInvocation,
-  conditionHolds,
-  DOWNLOAD_ARTIFACT,
-  downloadArtifacts,
   matrixRuns,
   perfGateJob,
   readWorkflow,
-  UPLOAD_ARTIFACT,
-  uploadArtifact,
 } from '../support/workflow.ts';
 
 /**
@@ -63,38 +60,27 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
   assert.deepEqual(paths, ['/seed/v1', '/search?q=record-1', '/health']);
 
   const repo = appRepo('sharded');
-  const fakes: FakeGitHub[] = [];
-  const fake = async (permission: 'read' | 'write'): Promise<FakeGitHub> => {
-    const f = await fakeGitHubFor(repo, PR, permission);
-    fakes.push(f);
-    return f;
-  };
+  const f = fakes(repo, PR);
   const started = Date.now();
   try {
     // The measure job, once per matrix value.
-    const upload = measure.steps
-      .slice(measure.perfGateIndex + 1)
-      .find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
-    assert.ok(upload, 'an upload-artifact step after perf-gate');
     const artifacts: Artifact[] = [];
     const shards: ExampleResult[] = [];
     const runs = matrixRuns(measure);
     assert.equal(runs.length, 3);
     for (const { matrix, jobIndex } of runs) {
-      const readOnly = await fake('read');
+      const readOnly = await f.open('read');
       const invocation = actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, OVERRIDES);
       assert.equal(invocation.inputs.shard, `${jobIndex + 1}/3`);
       const shard = await runStep({
         workspace: repo.workspace,
         dir: repo.dir,
         invocation,
-        eventName: 'pull_request',
-        event: pullRequestEvent(repo, PR),
+        ...pullRequestStep(repo, PR),
         fake: readOnly,
-        pullNumber: PR,
-        baseSha: repo.baseSha,
-        headSha: repo.headSha,
         timeoutMs: 150_000,
+        // The workflow's run, whose reports alone its merge job takes.
+        runId: RUN,
       });
       shards.push(shard);
       const { run, report } = shard;
@@ -114,14 +100,9 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
         [paths[jobIndex]],
         'shard i/3 loads the i-th path',
       );
-      const context = {
-        token: TOKEN,
-        matrix,
-        jobIndex,
-        steps: { [measure.perfGateId ?? 'perf']: run.outputs },
-      };
-      assert.ok(conditionHolds(upload.if, context, { failed: run.code !== 0 }, 'sharded.yml upload'));
-      artifacts.push(uploadArtifact(upload, context, repo.workspace, RUN));
+      const context = { token: TOKEN, matrix, jobIndex };
+      const upload = { context, failed: run.code !== 0, workspace: repo.workspace, runId: RUN };
+      artifacts.push(uploadReport(measure, run.outputs, upload));
     }
     assert.deepEqual(
       artifacts.map((a) => a.name),
@@ -129,40 +110,25 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     );
 
     // The merge job: after the matrix, nothing checked out, the shards' reports downloaded.
-    const event = pullRequestEvent(repo, PR);
-    const context = { token: TOKEN, event };
-    assert.ok(conditionHolds(merge.if, context, { failed: false }, 'sharded.yml merge'));
-    const jobDir = join(repo.dir, 'merge-job');
-    const workspace = join(jobDir, 'workspace');
-    mkdirSync(workspace, { recursive: true });
-    const before = merge.steps.slice(0, merge.perfGateIndex);
+    const github = await f.open('write');
+    const merged = await runReportJob({
+      job: merge,
+      repo,
+      artifacts,
+      fake: github,
+      ...pullRequestStep(repo, PR),
+      runId: RUN,
+    });
     assert.deepEqual(
-      before.map((s) => s.uses?.replace(/@.*/, '@')),
-      [DOWNLOAD_ARTIFACT],
+      merged.downloaded,
+      [0, 1, 2].map((i) =>
+        join(merged.workspace, 'perf-gate-results', `perf-gate-shard-${i}`, 'report.json'),
+      ),
     );
-    const downloaded = downloadArtifacts(before[0]!, context, artifacts, workspace, RUN);
-    assert.deepEqual(
-      downloaded,
-      [0, 1, 2].map((i) => join(workspace, 'perf-gate-results', `perf-gate-shard-${i}`, 'report.json')),
-    );
-    const github = await fake('write');
-    const invocation = actionInvocation(merge, context);
-    assert.deepEqual(invocation.inputs, {
+    assert.deepEqual(merged.inputs, {
       mode: 'report',
       results: 'perf-gate-results',
       'check-name': 'perf-gate',
-    });
-    const merged = await runStep({
-      workspace,
-      dir: jobDir,
-      invocation,
-      eventName: 'pull_request',
-      event,
-      fake: github,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
-      timeoutMs: 60_000,
     });
     t.diagnostic(
       `merge step ${(merged.run.durationMs / 1000).toFixed(1)} s; whole workflow ${((Date.now() - started) / 1000).toFixed(0)} s`,
@@ -204,9 +170,13 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     assert.equal(check.name, 'perf-gate');
     assert.equal(check.head_sha, repo.headSha);
     assert.equal(check.conclusion, 'failure');
-    assert.deepEqual(readdirSync(workspace), ['perf-gate-results'], 'nothing checked out in the merge job');
+    assert.deepEqual(
+      readdirSync(merged.workspace),
+      ['perf-gate-results'],
+      'nothing checked out in the merge job',
+    );
   } finally {
-    for (const f of fakes) await f.close();
+    await f.close();
     killProcessesUnder(repo.dir);
     repo.cleanup();
   }

@@ -14,8 +14,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { needsMore as needsMoreOf } from '../../src/decide/needs-more.ts';
 import type { Report } from '../../src/model/report.ts';
-import { TOKEN } from '../support/example.ts';
-import { fakes, recordedArtifact, runMatrix, runMerge, twoStageRepo } from '../support/replicas.ts';
+import { fakes, TOKEN } from '../support/example.ts';
+import { PR, recordedArtifact, runMatrix, runMerge, twoStageRepo } from '../support/replicas.ts';
 import { killProcessesUnder } from '../support/repo.ts';
 import { type Artifact, conditionHolds, perfGateJob, readWorkflow, substitute } from '../support/workflow.ts';
 
@@ -30,7 +30,7 @@ test('two-stage.yml: one runner, three more only when it says so, and one decisi
   const decide = perfGateJob(workflow, 'decide');
   assert.deepEqual(decide.needs, ['first', 'more']);
   const repo = twoStageRepo();
-  const f = fakes(repo);
+  const f = fakes(repo, PR);
   try {
     const one = await runMatrix(t, first, repo, f.open);
     const stageOne = one.results[0]!;

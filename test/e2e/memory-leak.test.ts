@@ -1,6 +1,8 @@
 /**
  * A head that keeps one small object per request in a module-level list, gated for real: the leak test says head
- * kept memory that base did not, the step fails, and the comment says head leaks.
+ * kept memory that base did not, the step fails, and the comment says head leaks; profiled afterwards (2 s a side),
+ * the kept profile (objects still alive at each window's end) names the function that keeps it, in the Next line and
+ * in report.json, and keeps both sides' kept.heapprofile.
  *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/memory-leak.test.ts
  */
@@ -8,16 +10,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { leadOf, memoryGate } from '../support/memory-gate.ts';
 
-test('one small object kept per request: a leak regression, in MB kept after so many requests', {
-  timeout: 240_000,
+test('one small object kept per request: a leak regression, in MB kept after so many requests, where it is kept', {
+  timeout: 300_000,
 }, async (t) => {
   // 1 s rounds, not the memory gates' 0.25 s: each block's slope of heap kept against requests served spans the
   // requests between two readings, and on a machine the suite keeps busy (1,500 req/s) 0.25 s left about 300 of
   // them, whose 30 KB kept is within the heap's own noise; one such gate was not a regression (bench/SUITE.md).
-  const { run, report, comment, leftover, violations } = await memoryGate('keeps', 42, { duration: '1s' });
-  const kept = report.decision?.leaks?.[0];
+  const { run, report, comment, leftover, violations } = await memoryGate('keeps', 42, {
+    duration: '1s',
+    flamegraphs: '2s',
+  });
+  const found = report.decision?.leaks?.[0];
   t.diagnostic(
-    `leak: head − base ${kept?.change.toFixed(1)} bytes a request [${kept?.ci.map((x) => x.toFixed(1)).join(', ')}] against ${kept?.threshold.toFixed(1)}, ${kept?.verdict}`,
+    `leak: head − base ${found?.change.toFixed(1)} bytes a request [${found?.ci.map((x) => x.toFixed(1)).join(', ')}] against ${found?.threshold.toFixed(1)}, ${found?.verdict}`,
   );
   assert.equal(run.code, 1, run.stdout);
   assert.equal(run.outputs.verdict, 'regression');
@@ -29,6 +34,29 @@ test('one small object kept per request: a leak regression, in MB kept after so 
     leadOf(comment),
     /leaks memory\*?\*?: head kept [\d.]+ [KM]B more after [\d,.]+ (M )?requests/,
   );
+  const kept = report.profile?.kept;
+  assert.ok(kept, 'a kept profile was taken');
+  assert.equal(
+    kept.more[0]?.fn,
+    'remember',
+    JSON.stringify({ ...kept.evidence, functions: kept.evidence.functions.slice(0, 4), named: [] }),
+  );
+  assert.equal(kept.more[0]?.file, 'server.js');
+  assert.match(
+    comment,
+    /Look for what head keeps from each request[^.]*: head keeps more in `remember` in `server\.js:\d+`/,
+  );
+  for (const side of ['base', 'head'])
+    assert.ok(
+      report.profile!.files.some((f) => f.endsWith(`${side}/kept.heapprofile`)),
+      side,
+    );
+  const { pairs, base, head, functions } = kept.evidence;
+  const remember = functions.find((u) => u.name === 'remember');
+  t.diagnostic(
+    JSON.stringify({ pairs, base, head, remember, allocation: report.profile?.allocation !== undefined }),
+  );
+  t.diagnostic(comment.split('\n').find((l) => l.startsWith('**Next:**')) ?? '');
   assert.deepEqual(leftover, []);
   assert.deepEqual(violations, []);
 });

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { profileSideBySide } from '../../src/profile/side-by-side.ts';
-import { rejection, SERVER, sideBySide } from '../support/side-by-side.ts';
+import { rejection } from '../support/rejection.ts';
+import { SERVER, sideBySide } from '../support/side-by-side.ts';
 
 describe('profileSideBySide with 0x, servers that fail', { timeout: 5 * 60_000 }, () => {
   const { spec, both, assertNothingLeft } = sideBySide();

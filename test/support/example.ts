@@ -4,7 +4,7 @@
  * the inputs and env of the example's perf-gate step (test/support/workflow.ts), against the fake GitHub.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,18 @@ import {
   pullRequestEvent,
   type TestRepo,
 } from './repo.ts';
-import type { ActionInvocation } from './workflow.ts';
+import {
+  type ActionInvocation,
+  type Artifact,
+  actionInvocation,
+  conditionHolds,
+  DOWNLOAD_ARTIFACT,
+  downloadArtifacts,
+  type ExpressionContext,
+  type PerfGateJob,
+  UPLOAD_ARTIFACT,
+  uploadArtifact,
+} from './workflow.ts';
 
 /** The token the fake GitHubs of the example tests accept. */
 export const TOKEN = 'ghs_testtoken';
@@ -210,6 +221,103 @@ export async function runStep(options: StepOptions): Promise<ExampleResult> {
   };
 }
 
+/** The fields of a step on pull request `pr` of `repo` (from a fork or not): its event, comments and commits. */
+export function pullRequestStep(
+  repo: Pick<TestRepo, 'baseSha' | 'headSha'>,
+  pr: number,
+  fork = false,
+): Pick<StepOptions, 'eventName' | 'event' | 'pullNumber' | 'baseSha' | 'headSha'> {
+  return {
+    eventName: 'pull_request',
+    event: pullRequestEvent(repo, pr, fork),
+    pullNumber: pr,
+    baseSha: repo.baseSha,
+    headSha: repo.headSha,
+  };
+}
+
+/**
+ * The measuring job's one upload-artifact step after perf-gate, run on perf-gate's `outputs` in `context` (its
+ * `if:` must hold when the job has `failed` so far or not): the artifact it stores from `workspace`.
+ */
+export function uploadReport(
+  job: PerfGateJob,
+  outputs: Record<string, string>,
+  options: { context: ExpressionContext; failed: boolean; workspace: string; runId: string },
+): Artifact {
+  const uploads = job.steps.slice(job.perfGateIndex + 1).filter((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
+  assert.equal(uploads.length, 1, `${job.file} ${job.id}: one upload-artifact step after perf-gate`);
+  const upload = uploads[0]!;
+  const context = { ...options.context, steps: { [job.perfGateId ?? 'perf']: outputs } };
+  const where = `${job.file} ${job.id} upload`;
+  assert.ok(conditionHolds(upload.if, context, { failed: options.failed }, where), `if: ${upload.if}`);
+  return uploadArtifact(upload, context, options.workspace, options.runId);
+}
+
+export interface ReportJobOptions {
+  /** The job that publishes, with `mode: report`. */
+  job: PerfGateJob;
+  repo: Pick<TestRepo, 'dir' | 'baseSha' | 'headSha'>;
+  /** What the measuring jobs uploaded. */
+  artifacts: readonly Artifact[];
+  fake: FakeGitHub;
+  eventName: string;
+  event: Record<string, unknown>;
+  /** `needs.<job>.outputs`, for a job that needs others. */
+  needs?: Record<string, Record<string, string>>;
+  /** The pull request whose comments are collected; undefined: every comment. */
+  pullNumber: number | undefined;
+  /** The job's own workflow run (its download reads from it, unless the step names another). */
+  runId: string;
+  /** The job's directory under the repository's: `<name>-job` (default the job's id). */
+  name?: string;
+}
+
+export interface ReportJobResult extends ExampleResult {
+  /** The job's workspace: nothing checked out, only what the download put there. */
+  workspace: string;
+  /** The files the download step wrote. */
+  downloaded: string[];
+  /** The perf-gate step's inputs. */
+  inputs: Record<string, string>;
+}
+
+/**
+ * A job that publishes what other jobs measured, as the examples' report jobs do: its `if:` holds, nothing is
+ * checked out, its one step before perf-gate downloads every artifact, and perf-gate runs with `mode: report`.
+ */
+export async function runReportJob(options: ReportJobOptions): Promise<ReportJobResult> {
+  const { job, repo, artifacts, runId } = options;
+  const context = { token: TOKEN, event: options.event, ...(options.needs && { needs: options.needs }) };
+  assert.ok(conditionHolds(job.if, context, { failed: false }, `${job.file} ${job.id}`), `if: ${job.if}`);
+  const jobDir = join(repo.dir, `${options.name ?? job.id}-job`);
+  const workspace = join(jobDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  const before = job.steps.slice(0, job.perfGateIndex);
+  assert.deepEqual(
+    before.map((s) => s.uses?.replace(/@.*/, '@')),
+    [DOWNLOAD_ARTIFACT],
+  );
+  const downloaded = downloadArtifacts(before[0]!, context, artifacts, workspace, runId);
+  assert.equal(downloaded.length, artifacts.length);
+  const invocation = actionInvocation(job, context);
+  assert.equal(invocation.inputs.mode, 'report');
+  const result = await runStep({
+    workspace,
+    dir: jobDir,
+    invocation,
+    eventName: options.eventName,
+    event: options.event,
+    fake: options.fake,
+    pullNumber: options.pullNumber,
+    baseSha: repo.baseSha,
+    headSha: repo.headSha,
+    timeoutMs: 60_000,
+    runId,
+  });
+  return { ...result, workspace, downloaded, inputs: invocation.inputs };
+}
+
 /** The requests that changed something on the fake GitHub (what a read-only token must not manage). */
 export function writesTo(fake: FakeGitHub): string[] {
   return fake.requests
@@ -242,6 +350,21 @@ export function fakeGitHubFor(
   });
 }
 
+/** A test's fake GitHubs for pull request `pullNumber` of `repo` (see fakeGitHubFor), closed at its end. */
+export function fakes(repo: TestRepo, pullNumber: number) {
+  const all: FakeGitHub[] = [];
+  return {
+    async open(permission: 'read' | 'write'): Promise<FakeGitHub> {
+      const f = await fakeGitHubFor(repo, pullNumber, permission);
+      all.push(f);
+      return f;
+    },
+    async close(): Promise<void> {
+      for (const f of all) await f.close();
+    },
+  };
+}
+
 /** Builds the repository, runs the action on it, collects what a test checks, and removes everything. */
 export async function runExample(options: ExampleOptions): Promise<ExampleResult> {
   const fake = await startFakeGitHub({ token: TOKEN });
@@ -255,12 +378,15 @@ export async function runExample(options: ExampleOptions): Promise<ExampleResult
       dir: repo.dir,
       invocation,
       ...('pullNumber' in event
-        ? { event: pullRequestEvent(repo, event.pullNumber), eventName: 'pull_request' }
-        : { event: event.payload(repo), eventName: event.name }),
+        ? pullRequestStep(repo, event.pullNumber)
+        : {
+            event: event.payload(repo),
+            eventName: event.name,
+            pullNumber: undefined,
+            baseSha: repo.baseSha,
+            headSha: repo.headSha,
+          }),
       fake,
-      pullNumber: 'pullNumber' in event ? event.pullNumber : undefined,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
       timeoutMs: options.timeoutMs,
     });
   } finally {

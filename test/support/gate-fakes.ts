@@ -413,9 +413,7 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     timeoutMs: 3_600_000,
     workingDirectory: '.',
     outputDir: '/nonexistent/perf-gate-test',
-    comment: false,
-    flamegraphs: false,
-    profileSec: 5,
+    profileSec: 0,
     keepTrees: false,
     checkName: undefined,
     mode: 'gate',
@@ -423,23 +421,13 @@ export function gateConfig(overrides: Partial<Config> = {}): Config {
     artifactName: undefined,
     artifactRetentionDays: 30,
     name: undefined,
-    commentOn: 'always',
+    commentOn: 'off',
     accept: undefined,
     historyBranch: 'perf-gate-history',
     historyJob: 'single',
     releaseTags: '^v?\\d+\\.\\d+\\.\\d+$',
     ...overrides,
   };
-}
-
-/** The error `promise` rejects with; fails when it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 /**

@@ -8,10 +8,10 @@
  * What GitHub does after cmark-gfm (mentions, issue references, commit links) is not in the parser: `prose` gives
  * the text GitHub's filters read (outside code, pre and links) for the tests' own patterns.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from './run-process.ts';
 
 export const CMARKGFM_VERSION = '2025.10.22';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,27 +20,6 @@ const PYTHON = process.env.PYTHON ?? 'python3';
 
 /** Markdown to HTML, many documents in one call of the parser. */
 export type Render = (markdowns: readonly string[]) => Promise<string[]>;
-
-function run(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', (error) => resolve({ code: -1, stdout, stderr: error.message }));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
-  });
-}
 
 /** pip's words for a registry it could not reach (rather than a package it found wanting). */
 const UNREACHABLE =
@@ -54,7 +33,7 @@ function install(): Promise<string> {
     if (existsSync(join(CACHE, 'cmarkgfm'))) return CACHE;
     const staging = `${CACHE}.tmp-${process.pid}`;
     mkdirSync(staging, { recursive: true });
-    const pip = await run(PYTHON, [
+    const pip = await runProcess(PYTHON, [
       '-m',
       'pip',
       'install',
@@ -102,7 +81,7 @@ json.dump([cmarkgfm.github_flavored_markdown_to_html(d, options=options) for d i
 export async function githubMarkdown(): Promise<Render> {
   const dir = await install();
   return async (markdowns) => {
-    const result = await run(PYTHON, ['-c', SCRIPT], {
+    const result = await runProcess(PYTHON, ['-c', SCRIPT], {
       env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' },
       input: JSON.stringify(markdowns),
     });

@@ -12,14 +12,14 @@ const LINES: Record<MemoryHead, string> = {
   // 2,048 doubles: 16 KiB on V8's heap, replaced (left as garbage) on the next request; allocated in a named
   // function (HELPERS), for the allocation profile to name.
   scratch: '  scratch = buildScratch(req.url.length);',
-  // One small object per request, never let go.
-  keeps: '  seen.push({ url: req.url, at: Date.now() });',
+  // One small object per request, never let go; kept in a named function (HELPERS), for the kept profile to name.
+  keeps: '  remember(req);',
 };
 
 const HELPERS: Record<MemoryHead, string> = {
   unchanged: '',
   scratch: 'function buildScratch(n) {\n  return new Array(2048).fill(n);\n}\n',
-  keeps: '',
+  keeps: 'function remember(req) {\n  seen.push({ url: req.url, at: Date.now() });\n}\n',
 };
 
 function source(head: MemoryHead): string {

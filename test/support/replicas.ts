@@ -12,56 +12,31 @@ import type { TestContext } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import {
   type ExampleResult,
-  fakeGitHubFor,
   fixtureApp,
+  pullRequestStep,
+  runReportJob,
   runStep,
   TIMING_OVERRIDES,
   TOKEN,
+  uploadReport,
   workflowRunEvent,
   writesTo,
 } from './example.ts';
 import type { FakeGitHub } from './fake-github/index.ts';
-import { git, makeRepo, pullRequestEvent, type TestRepo } from './repo.ts';
+import { git, makeRepo, type TestRepo } from './repo.ts';
 import {
   type Artifact,
   actionInvocation,
-  conditionHolds,
-  DOWNLOAD_ARTIFACT,
-  downloadArtifacts,
   matrixRuns,
   type PerfGateJob,
   perfGateJob,
   readWorkflow,
-  UPLOAD_ARTIFACT,
-  uploadArtifact,
 } from './workflow.ts';
 
 export const PR = 65;
 export const RUN = '6161';
 /** The run of fork-safe/report.yml, which the measuring run's completion starts. */
 const REPORTING_RUN = '6162';
-
-/** A test's fake GitHubs, closed at its end. */
-export function fakes(repo: TestRepo) {
-  const all: FakeGitHub[] = [];
-  return {
-    async open(permission: 'read' | 'write'): Promise<FakeGitHub> {
-      const f = await fakeGitHubFor(repo, PR, permission);
-      all.push(f);
-      return f;
-    },
-    async close(): Promise<void> {
-      for (const f of all) await f.close();
-    },
-  };
-}
-
-/** The job's upload-artifact step after perf-gate. */
-function uploadStep(job: PerfGateJob) {
-  const upload = job.steps.slice(job.perfGateIndex + 1).find((s) => s.uses?.startsWith(UPLOAD_ARTIFACT));
-  assert.ok(upload, `${job.id}: an upload-artifact step after perf-gate`);
-  return upload;
-}
 
 /**
  * A runner's own checkout of the pull request, as actions/checkout leaves one on each runner (a shallow clone of
@@ -91,7 +66,6 @@ export async function runMatrix(
   open: (p: 'read' | 'write') => Promise<FakeGitHub>,
   { together = false } = {},
 ): Promise<{ results: ExampleResult[]; artifacts: Artifact[] }> {
-  const upload = uploadStep(job);
   const runner = async ({ matrix, jobIndex }: ReturnType<typeof matrixRuns>[number]) => {
     const readOnly = await open('read');
     const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, TIMING_OVERRIDES);
@@ -99,12 +73,8 @@ export async function runMatrix(
     const result = await runStep({
       ...checkout,
       invocation,
-      eventName: 'pull_request',
-      event: pullRequestEvent(repo, PR),
+      ...pullRequestStep(repo, PR),
       fake: readOnly,
-      pullNumber: PR,
-      baseSha: repo.baseSha,
-      headSha: repo.headSha,
       timeoutMs: 150_000,
       runId: RUN,
     });
@@ -120,9 +90,9 @@ export async function runMatrix(
     assert.deepEqual(result.leftover, [], 'processes left running after the runner');
     // Where it ran, for the merge to name it.
     assert.ok(report.environment.cpuModel && report.environment.kernel);
-    const context = { token: TOKEN, matrix, jobIndex, steps: { [job.perfGateId ?? 'perf']: run.outputs } };
-    assert.ok(conditionHolds(upload.if, context, { failed: false }, `${job.file} upload`));
-    return { result, artifact: uploadArtifact(upload, context, checkout.workspace, RUN) };
+    const context = { token: TOKEN, matrix, jobIndex };
+    const upload = { context, failed: false, workspace: checkout.workspace, runId: RUN };
+    return { result, artifact: uploadReport(job, run.outputs, upload) };
   };
   const runs = matrixRuns(job);
   const done: Awaited<ReturnType<typeof runner>>[] = [];
@@ -152,48 +122,28 @@ export function recordedArtifact(
   writeFileSync(path, JSON.stringify(report));
   const { matrix } = matrixRuns(job)[jobIndex]!;
   const outputs = { report: path, verdict: report.verdict };
-  const context = { token: TOKEN, matrix, jobIndex, steps: { [job.perfGateId ?? 'perf']: outputs } };
-  const upload = uploadStep(job);
-  assert.ok(conditionHolds(upload.if, context, { failed: false }, `${job.file} upload`));
-  return { artifact: uploadArtifact(upload, context, dir, RUN), report };
+  const upload = { context: { token: TOKEN, matrix, jobIndex }, failed: false, workspace: dir, runId: RUN };
+  return { artifact: uploadReport(job, outputs, upload), report };
 }
 
 /** The merging job: nothing checked out, the artifacts downloaded, `mode: report` with the write token. */
-export async function runMerge(
+export function runMerge(
   job: PerfGateJob,
   repo: TestRepo,
   artifacts: readonly Artifact[],
-  github: FakeGitHub,
+  fake: FakeGitHub,
   needs: Record<string, Record<string, string>>,
   name = job.id,
 ): Promise<ExampleResult> {
-  const event = pullRequestEvent(repo, PR);
-  const context = { token: TOKEN, event, needs };
-  assert.ok(conditionHolds(job.if, context, { failed: false }, `${job.file} ${job.id}`));
-  const jobDir = join(repo.dir, `${name}-job`);
-  const workspace = join(jobDir, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  const before = job.steps.slice(0, job.perfGateIndex);
-  assert.deepEqual(
-    before.map((s) => s.uses?.replace(/@.*/, '@')),
-    [DOWNLOAD_ARTIFACT],
-  );
-  const downloaded = downloadArtifacts(before[0]!, context, artifacts, workspace, RUN);
-  assert.equal(downloaded.length, artifacts.length);
-  const invocation = actionInvocation(job, context);
-  assert.equal(invocation.inputs.mode, 'report');
-  return runStep({
-    workspace,
-    dir: jobDir,
-    invocation,
-    eventName: 'pull_request',
-    event,
-    fake: github,
-    pullNumber: PR,
-    baseSha: repo.baseSha,
-    headSha: repo.headSha,
-    timeoutMs: 60_000,
+  return runReportJob({
+    job,
+    repo,
+    artifacts,
+    fake,
+    ...pullRequestStep(repo, PR),
+    needs,
     runId: RUN,
+    name,
   });
 }
 
@@ -201,35 +151,21 @@ export async function runMerge(
  * The same runners' artifacts published for a fork (issue 50): fork-safe/report.yml on the `workflow_run` event of
  * the measuring run, in a run of its own, downloads every runner's artifact and merges them.
  */
-export async function runForkSafeReport(
+export function runForkSafeReport(
   repo: TestRepo,
   artifacts: readonly Artifact[],
-  github: FakeGitHub,
+  fake: FakeGitHub,
 ): Promise<ExampleResult> {
-  const job = perfGateJob(readWorkflow('fork-safe/report.yml'));
-  const event = workflowRunEvent(repo, Number(RUN), 'success');
-  const context = { token: TOKEN, event };
-  assert.ok(conditionHolds(job.if, context, { failed: false }, 'fork-safe/report.yml'));
-  const jobDir = join(repo.dir, 'fork-safe-report-job');
-  const workspace = join(jobDir, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  const download = job.steps.slice(0, job.perfGateIndex)[0]!;
-  assert.equal(
-    downloadArtifacts(download, context, artifacts, workspace, REPORTING_RUN).length,
-    artifacts.length,
-  );
-  return runStep({
-    workspace,
-    dir: jobDir,
-    invocation: actionInvocation(job, context),
+  return runReportJob({
+    job: perfGateJob(readWorkflow('fork-safe/report.yml')),
+    repo,
+    artifacts,
+    fake,
     eventName: 'workflow_run',
-    event,
-    fake: github,
+    event: workflowRunEvent(repo, Number(RUN), 'success'),
     pullNumber: PR,
-    baseSha: repo.baseSha,
-    headSha: repo.headSha,
-    timeoutMs: 60_000,
     runId: REPORTING_RUN,
+    name: 'fork-safe-report',
   });
 }
 

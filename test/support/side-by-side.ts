@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { liveChildren } from '../../src/io/proc.ts';
-import { GateError } from '../../src/model/errors.ts';
 import type { Side } from '../../src/model/measure.ts';
 import { SAMPLING_INTERVAL_US } from '../../src/profile/compare.ts';
 import { ensureZeroX } from '../../src/profile/install.ts';
@@ -37,17 +36,6 @@ http
   })
   .listen(Number(process.env.FIXED_PORT || process.env.PORT), '127.0.0.1');
 `;
-
-/** The GateError `promise` rejects with. */
-export async function rejection(promise: Promise<unknown>): Promise<GateError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof GateError, `expected a GateError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected profileSideBySide to fail');
-}
 
 /** Called inside a describe: 0x installed before its tests, their servers' directories removed after them. */
 export function sideBySide() {

@@ -8,7 +8,6 @@
  * test supplies (ExpressionContext); reading anything else throws, so an example cannot grow an expression that
  * its test silently passes through as an empty string.
  */
-import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -31,6 +30,7 @@ import { truthy } from '@actions/expressions/result';
 import type { WorkflowTemplate } from '@actions/workflow-parser';
 import type { DefinitionInfo } from '@actions/workflow-parser/templates/schema/definition-info';
 import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/index';
+import { type ProcessRun, runProcess } from './run-process.ts';
 
 // The parser imports its JSON schemas without an import attribute (as bundlers allow and Node does not): add it.
 registerHooks({
@@ -98,10 +98,8 @@ export interface WorkflowStep {
   env: Record<string, string>;
 }
 
-/** One job of an example that runs perf-gate (exactly one perf-gate step). */
-export interface PerfGateJob {
-  /** The workflow file, relative to example-workflows/ (for messages). */
-  file: string;
+/** What every job of an example has, whether it runs perf-gate or not. */
+export interface WorkflowJob {
   /** The job's id (its key under `jobs:`). */
   id: string;
   /**
@@ -111,14 +109,22 @@ export interface PerfGateJob {
   permissions: Record<string, string>;
   /** The job's condition as the runner evaluates it (status function explicit). */
   if: string | undefined;
-  /** `needs:` (the jobs it runs after). */
-  needs: string[];
   /** The job's own `concurrency:`, as the workflow's (claimed only by a job whose `if:` holds); undefined: none. */
   concurrency: Record<string, string> | undefined;
-  /** The job's `outputs:` (name → value, expressions not yet evaluated), which later jobs read as `needs.<id>.outputs`. */
-  outputs: Record<string, string>;
   /** `timeout-minutes:` as written (a number, or an expression as `${{ … }}`); undefined: GitHub's 360. */
   timeoutMinutes: string | undefined;
+  /** Every step of the job, in order (perf-gate's included). */
+  steps: WorkflowStep[];
+}
+
+/** One job of an example that runs perf-gate (exactly one perf-gate step). */
+export interface PerfGateJob extends WorkflowJob {
+  /** The workflow file, relative to example-workflows/ (for messages). */
+  file: string;
+  /** `needs:` (the jobs it runs after). */
+  needs: string[];
+  /** The job's `outputs:` (name → value, expressions not yet evaluated), which later jobs read as `needs.<id>.outputs`. */
+  outputs: Record<string, string>;
   /** `strategy.matrix` (name → values, as strings); undefined: no matrix. */
   matrix: Record<string, string[]> | undefined;
   services: WorkflowService[];
@@ -128,8 +134,6 @@ export interface PerfGateJob {
   env: Record<string, string>;
   /** `mode: report` (or `mode: history-publish`): the job publishes what was measured elsewhere, and must check out and run nothing. */
   reports: boolean;
-  /** Every step of the job, in order, perf-gate's included. */
-  steps: WorkflowStep[];
   /** perf-gate's place in `steps`. */
   perfGateIndex: number;
   /** The job's other steps, in order. */
@@ -139,15 +143,7 @@ export interface PerfGateJob {
 }
 
 /** A job of an example that runs no perf-gate step (e.g. one that only calls GitHub's API, rerun.yml). */
-export interface OtherJob {
-  id: string;
-  /** As PerfGateJob's: the job's own `permissions:`, else the workflow's. */
-  permissions: Record<string, string>;
-  if: string | undefined;
-  concurrency: Record<string, string> | undefined;
-  timeoutMinutes: string | undefined;
-  steps: WorkflowStep[];
-}
+export type OtherJob = WorkflowJob;
 
 export interface ExampleWorkflow {
   /** Relative to example-workflows/, e.g. `nestjs-redis/perf.yml`. */
@@ -297,26 +293,23 @@ function workflowJobs(
     if (gates.length > 1)
       fail(file, `jobs.${id}: expected one step with \`uses: ${PERF_GATE_USES}\`, found ${gates.length}`);
     const gate = gates[0];
-    if (!gate) {
-      otherJobs.push({
-        id,
-        permissions: strings(raw.permissions ?? doc.permissions),
-        if: job.if?.expression,
-        concurrency: concurrencyOf(raw.concurrency),
-        timeoutMinutes: optional(raw['timeout-minutes']),
-        steps,
-      });
-      continue;
-    }
-    jobs.push({
-      file,
+    const common: WorkflowJob = {
       id,
       permissions: strings(raw.permissions ?? doc.permissions),
       if: job.if?.expression,
-      needs: (job.needs ?? []).map((n) => n.value),
       concurrency: concurrencyOf(raw.concurrency),
-      outputs: strings(raw.outputs),
       timeoutMinutes: optional(raw['timeout-minutes']),
+      steps,
+    };
+    if (!gate) {
+      otherJobs.push(common);
+      continue;
+    }
+    jobs.push({
+      ...common,
+      file,
+      needs: (job.needs ?? []).map((n) => n.value),
+      outputs: strings(raw.outputs),
       matrix: matrixOf(file, id, raw.strategy),
       services: services(file, raw.services),
       with: gate.with,
@@ -326,7 +319,6 @@ function workflowJobs(
         ...strings((raw.steps as Mapping[])[gate.index]!.env),
       },
       reports: gate.with.mode === 'report' || gate.with.mode === 'history-publish',
-      steps,
       perfGateIndex: gate.index,
       otherSteps: steps.filter((s) => s !== gate),
       perfGateId: gate.id,
@@ -561,10 +553,8 @@ export function actionInvocation(
 }
 
 /** What a `run:` step did: its exit code, its log, and what it wrote to the job summary. */
-export interface ScriptRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+export interface ScriptRun extends ProcessRun {
+  /** What the script wrote to GITHUB_STEP_SUMMARY. */
   summary: string;
 }
 
@@ -592,7 +582,7 @@ export async function runScript(
         substitute(value, context, `${runner.where}: steps[${step.index}].env.${name}`),
       ]),
     );
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+    const run = await runProcess('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
       env: {
         PATH: process.env.PATH,
         GITHUB_ACTIONS: 'true',
@@ -602,19 +592,9 @@ export async function runScript(
         RUNNER_TEMP: temp,
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
+      timeoutMs: 60_000,
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    return { code, stdout, stderr, summary: readFileSync(summary, 'utf8') };
+    return { ...run, summary: readFileSync(summary, 'utf8') };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }

@@ -22,9 +22,8 @@ import { renderDiagnosticsSection } from '../../../src/report/diagnostics.ts';
 import { aptInstall } from '../../support/apt.ts';
 import { processesUnder } from '../../support/repo.ts';
 
-const CJS = `'use strict';
-const http = require('http');
-const busyMs = Number(process.env.BUSY_MS || 0);
+/** The servers' body after their import of http: each request busy BUSY_MS of CPU time, then `ok`. */
+const SERVER_BODY = `const busyMs = Number(process.env.BUSY_MS || 0);
 // CPU time, not the clock: on a busy machine a wait by the clock is partly spent descheduled.
 const spent = (start) => { const u = process.cpuUsage(start); return u.user + u.system; };
 http
@@ -35,17 +34,12 @@ http
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
+const CJS = `'use strict';
+const http = require('http');
+${SERVER_BODY}`;
+
 const MJS = `import http from 'node:http';
-const busyMs = Number(process.env.BUSY_MS || 0);
-// CPU time, not the clock: on a busy machine a wait by the clock is partly spent descheduled.
-const spent = (start) => { const u = process.cpuUsage(start); return u.user + u.system; };
-http
-  .createServer((req, res) => {
-    if (busyMs > 0) { const start = process.cpuUsage(); while (spent(start) < busyMs * 1000); }
-    res.end('ok');
-  })
-  .listen(Number(process.env.PORT), '127.0.0.1');
-`;
+${SERVER_BODY}`;
 
 /** Connects to itself once (so that the preload reports), then waits to be signalled; MODE picks the app's handlers. */
 const SIGNALLED = `'use strict';

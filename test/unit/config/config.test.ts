@@ -103,8 +103,6 @@ describe('parseConfig defaults', () => {
       timeoutMs: 1_200_000,
       workingDirectory: '.',
       outputDir: OUTPUT_DIR,
-      comment: true,
-      flamegraphs: true,
       profileSec: 3,
       keepTrees: false,
       checkName: undefined,
@@ -163,7 +161,7 @@ describe('parseConfig defaults', () => {
     assert.equal(config.workingDirectory, 'packages/api');
     assert.equal(config.outputDir, 'out/perf');
     assert.equal(config.failOnRegression, false);
-    assert.equal(config.comment, false);
+    assert.equal(config.commentOn, 'off');
     assert.equal(config.connections, 64);
     assert.equal(config.port, 8080);
     assert.equal(config.alpha, 0.01);

@@ -392,6 +392,28 @@ describe('perf-gate.schema.json agrees with the parser', () => {
     }
   });
 
+  test('memory thresholds: from 0.1% to 1000%, as the `memory-threshold` input', () => {
+    const values = [
+      '1%',
+      '0.1%',
+      '100%',
+      '100.01%',
+      '999.9%',
+      '1000%',
+      '1000.0%',
+      '1000.01%',
+      '0.09%',
+      '1e1%',
+      '5',
+    ];
+    for (const value of values) agree({ memoryThreshold: value, scenarios: [{ path: '/' }] });
+    assert.equal(parseText('memoryThreshold: 1000%\nscenarios:\n  - path: /\n').memoryThreshold, 10);
+    assert.equal(
+      messageOf('memoryThreshold: 1000.5%\nscenarios:\n  - path: /\n'),
+      'perf-gate.yml:1: memoryThreshold: 1000.5% is out of range; use a percentage from 0.1% to 1000% (for five percent write `5%`)',
+    );
+  });
+
   test('ready timeouts (the form; their range is parser-only)', () => {
     for (const value of [
       '60s',

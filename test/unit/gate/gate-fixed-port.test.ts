@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PortNotMovedError } from '../../../src/io/server.ts';
 import { portNotMovedNote } from '../../../src/report/gate-text.ts';
-import { rejection, trace, World } from '../../support/gate-fakes.ts';
+import { trace, World } from '../../support/gate-fakes.ts';
+import { rejection } from '../../support/rejection.ts';
 
 /** The trace of a gate of 2 pairs whose servers run side by side in one block (started, primed, 2 pairs). */
 const SIDE_BY_SIDE = [

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GateError } from '../../../src/model/errors.ts';
-import { type Event, measurement, rejection, scenario, trace, World } from '../../support/gate-fakes.ts';
+import { type Event, measurement, scenario, trace, World } from '../../support/gate-fakes.ts';
+import { rejection } from '../../support/rejection.ts';
 
 /** Every server started was stopped, and the load generator too, last. */
 function allStopped(events: readonly Event[]): void {
@@ -247,7 +247,6 @@ describe('servers that fail', () => {
   test('when head fails to start, base is stopped before the error goes on', async () => {
     const world = new World({ failStart: (side) => side === 'head' });
     const error = await rejection(world.measure());
-    assert.ok(error instanceof GateError);
     assert.equal(error.code, 'server-start');
     assert.equal(error.side, 'head');
     assert.deepEqual(trace(world.events), [
@@ -261,7 +260,6 @@ describe('servers that fail', () => {
   test("when both fail to start, base's failure is the one reported", async () => {
     const world = new World({ failStart: () => true });
     const error = await rejection(world.measure());
-    assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     assert.deepEqual(trace(world.events), ['start-failed base', 'start-failed head', 'loadgen-stop']);
   });
@@ -272,7 +270,6 @@ describe('servers that fail', () => {
       failStart: (side, pair) => side === 'base' && pair === 2,
     });
     const error = await rejection(world.measure());
-    assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     allStopped(world.events);
     assert.equal(
@@ -290,7 +287,6 @@ describe('servers that fail', () => {
       },
     });
     const error = await rejection(world.measure());
-    assert.ok(error instanceof GateError);
     assert.equal(error.code, 'server-crash');
     assert.equal(error.side, 'head');
     assert.match(error.message, /the head server .* during round 3 \(GET \/\)$/);
@@ -307,7 +303,6 @@ describe('servers that fail', () => {
       },
     });
     const error = await rejection(world.measure());
-    assert.ok(error instanceof GateError);
     assert.equal(error.side, 'base');
     assert.match(error.message, /during round 2 \(GET \/\)$/);
     assert.deepEqual(trace(world.events).slice(-4), [
@@ -326,7 +321,6 @@ describe('servers that fail', () => {
       },
     });
     const error = await rejection(world.measure());
-    assert.ok(error instanceof GateError);
     assert.match(error.message, /during priming before pair 1 \(GET \/\)$/);
     allStopped(world.events);
   });

@@ -9,8 +9,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { poisson } from '../../../bench/synthetic-gate.ts';
 import { dependencyVersion } from '../../../src/gate/profiling.ts';
-import { allocationSide, weighAllocation, windowProfiles } from '../../../src/profile/allocation.ts';
+import {
+  allocationSide,
+  keptPair,
+  weighAllocation,
+  windowProfiles,
+} from '../../../src/profile/allocation.ts';
 import {
   allocationProfile,
   type HeapNode,
@@ -147,6 +153,72 @@ describe('the differential', () => {
     const base = side(24, 7, (n) => [serialise(n)]);
     const head = side(24, 8, (n) => [serialise(n)]);
     assert.deepEqual(weighAllocation(base, head, { explain: true, windowSec: 0.125 }).named, []);
+  });
+});
+
+describe('the kept profile', () => {
+  const INTERVAL = 4096;
+  /**
+   * A side's kept windows as V8 samples them, 250 requests each (a slow server): whole samples of 4 KiB, a Poisson
+   * count of them for what each function still holds at the window's end (requests in flight, Node's parser, 40 of
+   * Node's functions a sample now and then), and on a leaking head `remember`'s 64 B a request (3.9 samples a window).
+   */
+  const keptSide = (seed: number, leaks: boolean, pairs = 16) => {
+    const next = mulberry32(seed);
+    const samples = (m: number) => INTERVAL * poisson(next, m);
+    const windows = Array.from({ length: pairs }, () => {
+      const node_ = Array.from({ length: 40 }, (_, i) =>
+        node(`internal${i}`, `node:internal/m${i}`, samples(0.1), [], i),
+      );
+      const parser = node('parserOnHeadersComplete', 'node:_http_common', samples(1), [], 70);
+      const remember = node('remember', 'file:///app/server.js', samples((250 * 64) / INTERVAL), [], 4);
+      return window(samples(2), [...node_, parser, ...(leaks ? [remember] : [])]);
+    });
+    return allocationSide(
+      windows,
+      windows.map(() => 250),
+      ['/app'],
+    );
+  };
+  const KEPT = { explain: true, windowSec: 0.125, kept: true };
+
+  test('64 B kept a request, in samples of 4 KiB: the function that keeps it is named in 20 gates of 20', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const e = weighAllocation(keptSide(100 + seed, false), keptSide(200 + seed, true), KEPT);
+      const first = e.named[0];
+      assert.equal(first?.name, 'remember', `seed ${seed}: ${JSON.stringify(e.named)}`);
+      assert.equal(first.baseBytes, 0);
+      assert.ok(first.headBytes > 30 && first.headBytes < 110, `${first.headBytes} B a request`);
+    }
+  });
+
+  test("what is tested: units that keep a twentieth of the change, not every one with a sample of base's little", () => {
+    const base = keptSide(301, false);
+    const head = keptSide(302, true);
+    const kept = weighAllocation(base, head, KEPT);
+    const allocated = weighAllocation(base, head, { ...KEPT, kept: false });
+    assert.ok(
+      kept.tested * 4 < allocated.tested,
+      `${kept.tested} tested, ${allocated.tested} as allocation is`,
+    );
+    assert.equal(kept.named[0]?.name, 'remember');
+  });
+
+  test('what both sides keep alike names something in at most 2 gates of 100 (the level is 1%)', () => {
+    let named = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const e = weighAllocation(keptSide(300 + seed, true), keptSide(400 + seed, true), KEPT);
+      if (e.named.length > 0) named++;
+    }
+    assert.ok(named <= 2, `${named} of 100`);
+  });
+
+  test('which pairs measure what is kept: all, none, or blocks of two in turn (each an ABBA block)', () => {
+    const pairs = (plan: Parameters<typeof keptPair>[0]) =>
+      Array.from({ length: 8 }, (_, k) => Number(keptPair(plan, k))).join('');
+    assert.equal(pairs('allocated'), '00000000');
+    assert.equal(pairs('kept'), '11111111');
+    assert.equal(pairs('both'), '00110011');
   });
 });
 

@@ -6,7 +6,6 @@
  * at /usr/local/go/bin/go, or in GO; or point PERF_GATE_ACTIONLINT at an actionlint of this version).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -22,6 +21,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { marked, type Tokens } from 'marked';
+import { runProcess } from '../../support/run-process.ts';
 import { EXAMPLES_DIR, exampleWorkflowFiles, PERF_GATE_USES } from '../../support/workflow.ts';
 
 const VERSION = '1.7.12';
@@ -36,22 +36,6 @@ interface Finding {
   kind: string;
 }
 
-function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** The actionlint binary: PERF_GATE_ACTIONLINT, else the cached build, else built now with `go install`. */
 async function actionlint(): Promise<string> {
   if (process.env.PERF_GATE_ACTIONLINT) return process.env.PERF_GATE_ACTIONLINT;
@@ -59,9 +43,9 @@ async function actionlint(): Promise<string> {
   if (existsSync(binary)) return binary;
   const go = process.env.GO ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : 'go');
   mkdirSync(CACHE, { recursive: true });
-  const built = await run(go, ['install', `github.com/rhysd/actionlint/cmd/actionlint@v${VERSION}`], {
+  const built = await runProcess(go, ['install', `github.com/rhysd/actionlint/cmd/actionlint@v${VERSION}`], {
     env: { ...process.env, GOBIN: CACHE },
-  }).catch((error: Error) => ({ code: -1, stdout: '', stderr: error.message }));
+  });
   assert.ok(
     built.code === 0 && existsSync(binary),
     `could not build actionlint v${VERSION} with \`${go} install\` (set GO, or PERF_GATE_ACTIONLINT to a binary):\n${built.stderr}`,
@@ -71,7 +55,7 @@ async function actionlint(): Promise<string> {
 
 /** actionlint's findings on `files` (paths relative to `cwd`), as JSON. */
 async function lint(binary: string, cwd: string, files: string[]): Promise<Finding[]> {
-  const result = await run(binary, ['-no-color', '-format', '{{json .}}', ...files], { cwd });
+  const result = await runProcess(binary, ['-no-color', '-format', '{{json .}}', ...files], { cwd });
   assert.ok(result.code === 0 || result.code === 1, `actionlint failed (${result.code}):\n${result.stderr}`);
   return JSON.parse(result.stdout.trim() || '[]') as Finding[];
 }
@@ -124,7 +108,7 @@ describe('actionlint', { timeout: 600_000 }, () => {
   after(() => rmSync(project, { recursive: true, force: true }));
 
   test(`is v${VERSION}`, async () => {
-    const { stdout } = await run(binary, ['-version']);
+    const { stdout } = await runProcess(binary, ['-version']);
     assert.match(stdout, new RegExp(`^v?${VERSION.replaceAll('.', '\\.')}$`, 'm'));
   });
 

@@ -3,7 +3,7 @@
  * grammar (mentions in every encoding, references, autolinks after any character, links, images, HTML, table and
  * `<details>` breakers, block starts, workflow-command forms), go into every untrusted field of a report (branch
  * labels, scenario names, notes, the error's message and output, new scenarios, hot functions and their files, what
- * the allocation profile names);
+ * the allocation and kept profiles name);
  * the comment is rendered by cmark-gfm with GitHub's extensions (test/support/github-markdown.ts) beside a twin
  * whose fields hold plain words instead. The hostile comment must have the twin's structure exactly (every
  * element, every link and image, every table cell, every `<details>`), and its prose no mention, no issue
@@ -171,6 +171,7 @@ function reportWith(text: (slot: number) => string): Report {
     seconds: 3,
     hotter: [{ fn: text(10), file: `src/${text(11)}.js`, line: 3, baseSelf: 0.1, headSelf: 0.3 }],
     allocation: allocationWith(text(12), text(13)),
+    kept: allocationWith(text(14), text(15)),
   };
   report.changedFiles = [`src/${text(11)}.js`];
   return report;
@@ -202,7 +203,7 @@ function allocationWith(fn: string, pkg: string): NonNullable<NonNullable<Report
   };
 }
 
-const SLOTS = 14;
+const SLOTS = 16;
 
 /** What GitHub's filters would take for a mention or an issue reference in a text node. */
 const TAKEN = [

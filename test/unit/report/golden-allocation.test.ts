@@ -1,7 +1,8 @@
 /**
  * The allocation profile in the comment: a scenario slower because it allocates more, with the profile that names
  * the app's own function allocating more (the Next line points at it, the folded section shows the figures), and
- * the words of the section when nothing is named and why. Golden comment, plus the sentences alone.
+ * the words of the section when nothing is named and why; a leak with the kept profile that names the function
+ * keeping more, read back from report.json as `mode: report` reads it. Golden comments, plus the sentences alone.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -11,7 +12,7 @@ import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { allocationSentence, allocationSubject } from '../../../src/report/allocation-text.ts';
 import { memoryNext } from '../../../src/report/memory-text.ts';
 import { golden } from '../../support/golden.ts';
-import { asFile, gateReport } from '../../support/reports.ts';
+import { asFile, gateReport, mergeAsMeasured } from '../../support/reports.ts';
 
 const unit = (
   name: string,
@@ -79,6 +80,51 @@ test('slower because it allocates more: the Next line names the function, the se
   );
 });
 
+const REMEMBER = unit('remember', 'server.js', 5, 0, 66, 1e-7);
+
+test('a leak with a kept profile: the Next line names what keeps more, and `mode: report` names it the same', () => {
+  const report = gateReport({
+    paths: { '/a': 1, '/b': 1 },
+    pairs: 10,
+    seed: 23,
+    memory: { bytes: 24_000, alloc: {}, keeps: { base: 0, head: 400 } },
+  });
+  assert.equal(report.decision?.leaks?.[0]?.verdict, 'regression');
+  const kept: AllocationSummary = {
+    evidence: {
+      ...evidence([REMEMBER]),
+      ...{ pairs: 16, tested: 3 },
+      base: { bytes: 41, samples: 61, requests: 24_210 },
+      head: { bytes: 108, samples: 160, requests: 23_870 },
+      functions: [REMEMBER, unit('(anonymous)', 'server.js', 8, 22, 23, 0.7)],
+    },
+    more: [{ unit: 'function', fn: 'remember', file: 'server.js', line: 5, baseBytes: 0, headBytes: 66 }],
+  };
+  report.profile = { files: [], dir: '', seconds: 9, hotter: [], kept };
+  const markdown = renderMarkdown(report, { acceptLabel: 'perf-gate:accept' });
+  golden('memory-kept-profile.md', markdown);
+  const next = markdown.split('\n').find((l) => l.startsWith('**Next:**'))!;
+  assert.match(
+    next,
+    /Look for what head keeps from each request: a list or cache that only grows, a listener added per request: head keeps more in `remember` in `server\.js:5` \(0 B → 66 B kept per request\)\./,
+  );
+  assert.match(markdown, /<summary>What head keeps: the kept profile<\/summary>/);
+  assert.match(markdown, /\*\*Keeps more on head\*\*: `remember` in server\.js:5 \+66 B \(0 B → 66 B\)/);
+  assert.doesNotMatch(markdown, /the allocation profile/);
+  // Read back and decided again, as `mode: report` does with a fork's report.json.
+  const read = mergeAsMeasured([asFile(report, 'report.json')]);
+  assert.deepEqual(read.profile?.kept, JSON.parse(JSON.stringify(kept)));
+  const again = renderMarkdown(read, { acceptLabel: 'perf-gate:accept' });
+  assert.equal(
+    again.split('\n').find((l) => l.startsWith('**Next:**')),
+    next,
+  );
+  assert.throws(
+    () => asFile({ ...report, profile: { ...report.profile, kept: { more: [{ fn: 'x' }] } } }, 'r.json'),
+    /kept/,
+  );
+});
+
 test('a leak with an allocation site: the Next line says where head allocates more', () => {
   const leakOnly = { comparisons: [], leaks: [{ verdict: 'regression' }] } as unknown as Parameters<
     typeof memoryNext
@@ -88,6 +134,28 @@ test('a leak with an allocation site: the Next line says where head allocates mo
     /a listener added per request: head allocates more in `buildScratch`/,
   );
   assert.doesNotMatch(memoryNext(leakOnly), /allocates more/);
+});
+
+test('a leak and more allocation: the Next line names what allocates more, then what keeps more', () => {
+  const both = {
+    comparisons: [
+      {
+        scenario: 'GET /items',
+        metric: 'alloc',
+        verdict: 'regression',
+        base: 7200,
+        head: 7300,
+        change: 0.014,
+        threshold: 0.01,
+      },
+    ],
+    leaks: [{ verdict: 'regression' }],
+  } as unknown as Parameters<typeof memoryNext>[0];
+  const keeps: AllocationSite = { ...SITE, fn: 'remember', line: 5, baseBytes: 0, headBytes: 73 };
+  assert.match(
+    memoryNext(both, SITE, keeps),
+    /^Look at what GET \/items allocates per request \([^)]*\): head allocates more in `buildScratch` in `server\.js:4` \(0 B → 16\.0 KB per request\)\. Look for what head keeps from each request: [^:]*: head keeps more in `remember` in `server\.js:5` \(0 B → 73 B kept per request\)\.$/,
+  );
 });
 
 test("Node's own code is named through the program's frame that called it", () => {
