@@ -13,11 +13,7 @@ import { leadOf, memoryGate } from '../support/memory-gate.ts';
 test('one small object kept per request: a leak regression, in MB kept after so many requests, where it is kept', {
   timeout: 300_000,
 }, async (t) => {
-  // 1 s rounds, not the memory gates' 0.25 s: each block's slope of heap kept against requests served spans the
-  // requests between two readings, and on a machine the suite keeps busy (1,500 req/s) 0.25 s left about 300 of
-  // them, whose 30 KB kept is within the heap's own noise; one such gate was not a regression (bench/SUITE.md).
   const { run, report, comment, leftover, violations } = await memoryGate('keeps', 42, {
-    duration: '1s',
     flamegraphs: '2s',
   });
   const found = report.decision?.leaks?.[0];

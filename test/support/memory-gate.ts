@@ -1,9 +1,7 @@
 /**
  * One gate of the memory e2e tests: the built action on a throwaway repository whose head is one of
- * memory-servers.ts's, against a fake GitHub; what the tests check of it. Short fixed gates: 12 pairs of 0.25 s
- * rounds (the least `duration` allows) in blocks of 2 (6 blocks for the leak test), no flame graphs: 16 KiB more
- * allocated per request, and none, are far beyond what shorter rounds blur, and 1 s rounds cost the suite about 3× the
- * CPU (bench/SUITE.md). The leak gate asks for 1 s rounds of its own (memory-leak.test.ts says why).
+ * memory-servers.ts's, against a fake GitHub; what the tests check of it. Short fixed gates: 12 pairs of 1 s turns
+ * in blocks of 2 (6 blocks for the leak test), no flame graphs.
  */
 import { readReport, runAction } from './action.ts';
 import { TOKEN } from './example.ts';
@@ -15,7 +13,7 @@ export const MEMORY_INPUTS = {
   start: 'node server.js',
   paths: '/items',
   rounds: '12',
-  duration: '0.25s',
+  duration: '1s',
   warmup: '0s',
   'restart-every': '2',
   prime: '0.25s',
