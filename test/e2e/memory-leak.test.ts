@@ -16,6 +16,10 @@ test('one small object kept per request: a leak regression, in MB kept after so 
   const { run, report, comment, leftover, violations } = await memoryGate('keeps', 42, {
     flamegraphs: '2s',
   });
+  const found = report.decision?.leaks?.[0];
+  t.diagnostic(
+    `leak: head − base ${found?.change.toFixed(1)} bytes a request [${found?.ci.map((x) => x.toFixed(1)).join(', ')}] against ${found?.threshold.toFixed(1)}, ${found?.verdict}`,
+  );
   assert.equal(run.code, 1, run.stdout);
   assert.equal(run.outputs.verdict, 'regression');
   assert.match(run.outputs.memory ?? '', /leak/);

@@ -10,8 +10,13 @@ import { memoryGate } from '../support/memory-gate.ts';
 
 test('unchanged: allocation and the leak test are measured, and neither is a regression', {
   timeout: 240_000,
-}, async () => {
+}, async (t) => {
   const { run, report, leftover } = await memoryGate('unchanged', 43);
+  const a = report.decision?.comparisons.find((c) => c.metric === 'alloc');
+  const l = report.decision?.leaks?.[0];
+  t.diagnostic(
+    `allocation ${a?.base.toFixed(0)} → ${a?.head.toFixed(0)} bytes a request (${a?.verdict}); leak ${l?.change.toFixed(1)} bytes a request [${l?.ci.map((x) => x.toFixed(1)).join(', ')}] (${l?.verdict})`,
+  );
   assert.equal(run.outputs.memory, '');
   const alloc = report.decision!.comparisons.find((c) => c.metric === 'alloc');
   assert.ok(alloc, 'allocation per request was compared');
