@@ -8829,21 +8829,21 @@ function shardScenarios(get, file) {
   }
   return { all, shard, scenarios };
 }
-function comparisonInputs(get, lookup, file, workflow, decided2) {
+function comparisonInputs(get, lookup, file, workflow, decided3) {
   const buildText = get("build");
   const baseText = get("base");
   return {
     port: file?.port ?? workflow.port,
     threshold: file?.threshold ?? workflow.threshold,
-    latencyThreshold: decided2.latencyThreshold,
+    latencyThreshold: decided3.latencyThreshold,
     memoryThreshold: file?.memoryThreshold ?? workflow.memoryThreshold,
-    alpha: decided2.alpha,
+    alpha: decided3.alpha,
     failOnRegression: parseBoolean("fail-on-regression", get("fail-on-regression")),
     token: lookup("github-token").trim(),
     install: parseInstall(get("install")),
     build: buildText === "" ? void 0 : buildText,
     base: baseText === "" ? void 0 : baseText,
-    pairs: decided2.pairs
+    pairs: decided3.pairs
   };
 }
 function loadInputs(get, measure2, mode) {
@@ -10746,8 +10746,8 @@ function scenarioSettings(s, inputs) {
 
 // src/decide/final.ts
 function finalVerdict(decision, error) {
-  const decided2 = decision?.verdict ?? "inconclusive";
-  return error && decided2 !== "regression" ? "inconclusive" : decided2;
+  const decided3 = decision?.verdict ?? "inconclusive";
+  return error && decided3 !== "regression" ? "inconclusive" : decided3;
 }
 
 // src/decide/pace.ts
@@ -12563,10 +12563,10 @@ function endOf(looks) {
   return looks.length > 1 ? looks[looks.length - 2] : looks[0];
 }
 function familyOf(d) {
-  const decided2 = decisionAlpha(d.alpha, d.stages);
+  const decided3 = decisionAlpha(d.alpha, d.stages);
   const alpha = comparisonAlpha(d.alpha, d.weights, d.stages, d.weight);
   const { looks, at, restartEvery } = d;
-  const side2 = decided2 / 2;
+  const side2 = decided3 / 2;
   return {
     level: levelAt(alpha, looks, at, restartEvery),
     endLevel: levelAt(alpha, looks, endOf(looks), restartEvery),
@@ -12574,21 +12574,21 @@ function familyOf(d) {
     equivalenceEnd: 2 * equivalenceLevel(side2, looks, looks[looks.length - 1]),
     sequential: (p) => designP(p, alpha, looks, at, restartEvery),
     multiplier: multiplierOf(d),
-    alpha: decided2,
+    alpha: decided3,
     floor: d.floor ?? REGRESSION_FLOOR
   };
 }
 function failureFamilyOf(d) {
   const { looks, at } = d;
-  const decided2 = decisionAlpha(d.alpha, d.stages);
+  const decided3 = decisionAlpha(d.alpha, d.stages);
   return {
     level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
     early: isEarlyLook(at, looks),
     multiplier: multiplierOf(d),
-    alpha: decided2,
+    alpha: decided3,
     looks,
     restartEvery: d.restartEvery,
-    equivalence: equivalenceLevel(decided2 / 2, looks, at)
+    equivalence: equivalenceLevel(decided3 / 2, looks, at)
   };
 }
 function multiplierOf(d) {
@@ -19939,7 +19939,7 @@ async function targets(spec, zeroxBin, allocation2) {
   return { base: await target("base"), head: await target("head") };
 }
 function compareHeap(sides, probes, spec, kept2) {
-  const own = (side3) => sides[side3].windows.filter((w) => keptPair(spec.heap ?? "allocated", w.pair) === kept2);
+  const own = (side3) => sides[side3].windows.filter((w) => keptPair(spec.heap, w.pair) === kept2);
   const windows = (side3) => windowProfiles(
     probes[side3].profiles,
     own(side3).map((w) => windowLabel2(w.pair))
@@ -19992,7 +19992,7 @@ async function compareProfiles(spec) {
       loadCpus: spec.cpus?.loadgen,
       ...spec.engine === void 0 ? {} : { engine: spec.engine },
       ...copies && {
-        edge: (side2, label, last, next) => probes[side2].edge(label, last, keptPair(spec.heap ?? "allocated", next))
+        edge: (side2, label, last, next) => probes[side2].edge(label, last, keptPair(spec.heap, next))
       }
     });
   } finally {
@@ -20624,18 +20624,18 @@ function changeToExplain(decision) {
   if (decision === void 0) return false;
   return decision.verdict === "regression" || decision.verdict === "improvement" || decision.comparisons.some((c) => c.significant);
 }
+var decided2 = (v) => v === "regression" || v === "improvement";
+function allocationChanged(decision) {
+  return decision.comparisons.some((c) => c.metric === "alloc" && (c.significant || decided2(c.verdict)));
+}
 function memoryToExplain(decision) {
   if (decision === void 0) return false;
-  const decided2 = (v) => v === "regression" || v === "improvement";
-  return decision.comparisons.some((c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
+  return allocationChanged(decision) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
 }
 function heapPlan(decision) {
-  if (!(decision?.leaks ?? []).some((l) => l.verdict === "regression")) return "allocated";
-  const decided2 = (v) => v === "regression" || v === "improvement";
-  const allocation2 = decision.comparisons.some(
-    (c) => c.metric === "alloc" && (c.significant || decided2(c.verdict))
-  );
-  return allocation2 ? "both" : "kept";
+  if (decision === void 0 || !(decision.leaks ?? []).some((l) => l.verdict === "regression"))
+    return "allocated";
+  return allocationChanged(decision) ? "both" : "kept";
 }
 function profilePlan(config, decision) {
   if (config.profileSec === 0 || decision === void 0) return "off";

@@ -33,14 +33,17 @@ export function changeToExplain(decision: Decision | undefined): boolean {
   );
 }
 
+const decided = (v: string): boolean => v === 'regression' || v === 'improvement';
+
+/** Whether allocation per request changed: significantly, or decided either way. */
+function allocationChanged(decision: Decision): boolean {
+  return decision.comparisons.some((c) => c.metric === 'alloc' && (c.significant || decided(c.verdict)));
+}
+
 /** Whether the gate found a change of memory for the allocation profile to explain: allocation per request, a leak. */
 export function memoryToExplain(decision: Decision | undefined): boolean {
   if (decision === undefined) return false;
-  const decided = (v: string) => v === 'regression' || v === 'improvement';
-  return (
-    decision.comparisons.some((c) => c.metric === 'alloc' && (c.significant || decided(c.verdict))) ||
-    (decision.leaks ?? []).some((l) => decided(l.verdict))
-  );
+  return allocationChanged(decision) || (decision.leaks ?? []).some((l) => decided(l.verdict));
 }
 
 /**
@@ -49,12 +52,9 @@ export function memoryToExplain(decision: Decision | undefined): boolean {
  * what head keeps less of is base's to name, and a head that serves far fewer requests can look like one.
  */
 export function heapPlan(decision: Decision | undefined): HeapPlan {
-  if (!(decision?.leaks ?? []).some((l) => l.verdict === 'regression')) return 'allocated';
-  const decided = (v: string) => v === 'regression' || v === 'improvement';
-  const allocation = decision!.comparisons.some(
-    (c) => c.metric === 'alloc' && (c.significant || decided(c.verdict)),
-  );
-  return allocation ? 'both' : 'kept';
+  if (decision === undefined || !(decision.leaks ?? []).some((l) => l.verdict === 'regression'))
+    return 'allocated';
+  return allocationChanged(decision) ? 'both' : 'kept';
 }
 
 /**

@@ -17,10 +17,10 @@ const KEPT_FUNCTIONS = 10;
 const KEPT_NAMED = 20;
 
 /**
- * Whether a pair's windows measure what is kept under `plan`; with both, blocks of two pairs take turns (allocated
- * first), so that each measure gets whole ABBA blocks and as many pairs as the other.
+ * Whether a pair's windows measure what is kept under `plan` (undefined: allocated); with both, blocks of two pairs
+ * take turns (allocated first), so that each measure gets whole ABBA blocks and as many pairs as the other.
  */
-export function keptPair(plan: HeapPlan, pair: number): boolean {
+export function keptPair(plan: HeapPlan | undefined, pair: number): boolean {
   return plan === 'both' ? Math.floor(pair / 2) % 2 === 1 : plan === 'kept';
 }
 

@@ -182,8 +182,7 @@ function compareHeap(
   spec: CompareSpec,
   kept: boolean,
 ): AllocationComparison | undefined {
-  const own = (side: Side) =>
-    sides[side].windows.filter((w) => keptPair(spec.heap ?? 'allocated', w.pair) === kept);
+  const own = (side: Side) => sides[side].windows.filter((w) => keptPair(spec.heap, w.pair) === kept);
   const windows = (side: Side) =>
     windowProfiles(
       probes[side].profiles,
@@ -246,7 +245,7 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
       ...(spec.engine === undefined ? {} : { engine: spec.engine }),
       ...(copies && {
         edge: (side: Side, label: string, last: boolean, next: number) =>
-          probes[side].edge(label, last, keptPair(spec.heap ?? 'allocated', next)),
+          probes[side].edge(label, last, keptPair(spec.heap, next)),
       }),
     });
   } finally {
