@@ -21495,17 +21495,23 @@ var WORDS = {
     more: "Allocates more on head",
     less: "Allocates less on head",
     verb: "allocates",
+    done: "allocated",
     bytes: "Bytes allocated per request",
     column: "bytes/request",
-    perRequest: "per request"
+    perRequest: "per request",
+    title: "### Where the memory went (allocation profile)",
+    file: "allocation.heapprofile"
   },
   kept: {
     more: "Keeps more on head",
     less: "Keeps less on head",
     verb: "keeps",
+    done: "kept",
     bytes: "Bytes per request allocated in a window and still alive after a full collection at its end",
     column: "bytes kept/request",
-    perRequest: "kept per request"
+    perRequest: "kept per request",
+    title: "### What the heap kept (kept profile)",
+    file: "kept.heapprofile"
   }
 };
 function bytesChange(bytes) {
@@ -21545,21 +21551,18 @@ function functionsTable(e, measure2) {
 function howNote2(e, measure2) {
   const level = formatShare(e.level);
   const how = measure2 === "kept" ? `in ${e.pairs} pairs of its ${e.windowSec} s windows, each ended by a full collection: ${formatCount(e.base.samples)} samples of objects still alive and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) in a window and still alive at the window's end, per request, averaged over the windows: what a leak keeps, where it was allocated, not who holds it; what a request keeps only until a later one lets it go counts too, on both sides alike` : `in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows`;
-  const file = measure2 === "kept" ? "kept.heapprofile" : "allocation.heapprofile";
   return `<sub>${htmlText(
-    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
+    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${WORDS[measure2].file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`
   )}</sub>`;
 }
 function allocationSection(a, measure2 = "allocated") {
   const e = a.evidence;
-  const title = measure2 === "kept" ? "### What the heap kept (kept profile)" : "### Where the memory went (allocation profile)";
-  const what2 = measure2 === "kept" ? "kept" : "allocated";
   return [
-    title,
+    WORDS[measure2].title,
     "",
     allocationSentence(e, measure2),
     "",
-    `Bytes ${what2} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+    `Bytes ${WORDS[measure2].done} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
     "",
     ...functionsTable(e, measure2),
     howNote2(e, measure2)

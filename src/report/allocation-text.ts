@@ -17,17 +17,23 @@ const WORDS = {
     more: 'Allocates more on head',
     less: 'Allocates less on head',
     verb: 'allocates',
+    done: 'allocated',
     bytes: 'Bytes allocated per request',
     column: 'bytes/request',
     perRequest: 'per request',
+    title: '### Where the memory went (allocation profile)',
+    file: 'allocation.heapprofile',
   },
   kept: {
     more: 'Keeps more on head',
     less: 'Keeps less on head',
     verb: 'keeps',
+    done: 'kept',
     bytes: 'Bytes per request allocated in a window and still alive after a full collection at its end',
     column: 'bytes kept/request',
     perRequest: 'kept per request',
+    title: '### What the heap kept (kept profile)',
+    file: 'kept.heapprofile',
   },
 } as const;
 
@@ -80,9 +86,8 @@ function howNote(e: AllocationEvidence, measure: HeapMeasure): string {
     measure === 'kept'
       ? `in ${e.pairs} pairs of its ${e.windowSec} s windows, each ended by a full collection: ${formatCount(e.base.samples)} samples of objects still alive and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) in a window and still alive at the window's end, per request, averaged over the windows: what a leak keeps, where it was allocated, not who holds it; what a request keeps only until a later one lets it go counts too, on both sides alike`
       : `in the same ${e.pairs} pairs of ${e.windowSec} s windows, objects already collected included: ${formatCount(e.base.samples)} samples and ${formatCount(e.base.requests)} requests on base, ${formatCount(e.head.samples)} and ${formatCount(e.head.requests)} on head. Bytes a function allocated itself (not in what it called) per request, averaged over the windows`;
-  const file = measure === 'kept' ? 'kept.heapprofile' : 'allocation.heapprofile';
   return `<sub>${htmlText(
-    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`,
+    `V8's sampling heap profiler in each server while it was profiled with 0x, ${how}; memory outside V8's heap (Buffers' contents, native addons) is not seen. Named as the CPU profile names: beyond its spread between the pairs (held at ${level} over the ${e.tested} tested, Holm), by at least 1% of base's bytes per request. Both sides' ${WORDS[measure].file} (Chrome DevTools, Memory tab, Load) are in ${PROFILE_ARTIFACTS}.`,
   )}</sub>`;
 }
 
@@ -92,17 +97,12 @@ function howNote(e: AllocationEvidence, measure: HeapMeasure): string {
  */
 export function allocationSection(a: AllocationSummary, measure: HeapMeasure = 'allocated'): string {
   const e = a.evidence;
-  const title =
-    measure === 'kept'
-      ? '### What the heap kept (kept profile)'
-      : '### Where the memory went (allocation profile)';
-  const what = measure === 'kept' ? 'kept' : 'allocated';
   return [
-    title,
+    WORDS[measure].title,
     '',
     allocationSentence(e, measure),
     '',
-    `Bytes ${what} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
+    `Bytes ${WORDS[measure].done} per request while profiled, base ${formatBytes(e.base.bytes)} and head ${formatBytes(e.head.bytes)} in all:`,
     '',
     ...functionsTable(e, measure),
     howNote(e, measure),
