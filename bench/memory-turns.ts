@@ -8,6 +8,7 @@
  *   npx node bench/memory-turns.ts
  */
 import { readFileSync } from 'node:fs';
+import { slope } from '../src/decide/leak.ts';
 import { mean, sd } from '../src/stats/describe.ts';
 import { dataFile } from './lib.ts';
 
@@ -20,14 +21,11 @@ interface Gate {
   memory: { pair: number; side: 'base' | 'head'; scenario: string; memory: Memory }[];
 }
 
-/** Least-squares slope of y on x, and y's residuals about it. */
+/** The least-squares slope of y on x (the leak test's), and y's residuals about the line. */
 function fit(x: readonly number[], y: readonly number[]): { slope: number; residuals: number[] } {
-  const mx = mean(x);
-  const my = mean(y);
-  const sxx = x.reduce((s, v) => s + (v - mx) ** 2, 0);
-  const sxy = x.reduce((s, v, i) => s + (v - mx) * (y[i]! - my), 0);
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  return { slope, residuals: y.map((v, i) => v - my - slope * (x[i]! - mx)) };
+  const b = slope(x.map((v, i) => [v, y[i]!])) ?? 0;
+  const [mx, my] = [mean(x), mean(y)];
+  return { slope: b, residuals: y.map((v, i) => v - my - b * (x[i]! - mx)) };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(3)}%`;
@@ -50,11 +48,11 @@ for (const gate of lines.map((l) => JSON.parse(l) as Gate)) {
       y.push(Math.log(head.allocatedBytes / head.requests / (base.allocatedBytes / base.requests)));
     }
     if (x.length < 4) continue;
-    const { slope, residuals } = fit(x, y);
-    const correlation = (slope * sd(x)) / sd(y);
-    const after = Math.sqrt(residuals.reduce((s, r) => s + r * r, 0) / (residuals.length - 2));
+    const line = fit(x, y);
+    const correlation = (line.slope * sd(x)) / sd(y);
+    const after = Math.sqrt(line.residuals.reduce((s, r) => s + r * r, 0) / (line.residuals.length - 2));
     console.log(
-      `| ${gate.example} | ${scenario} | ${x.length} | ${pct(sd(y))} | ${correlation.toFixed(2)} | ${slope.toFixed(3)} | ${pct(after)} |`,
+      `| ${gate.example} | ${scenario} | ${x.length} | ${pct(sd(y))} | ${correlation.toFixed(2)} | ${line.slope.toFixed(3)} | ${pct(after)} |`,
     );
   }
 }
