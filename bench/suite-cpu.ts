@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, readlinkSync, rmdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { machineTimes } from '../src/io/cpu.ts';
 
 const GROUP = `/sys/fs/cgroup/cpuacct/perf-gate-suite-cpu-${process.pid}`;
 const ACCT = join(tmpdir(), `perf-gate-suite-cpu-${process.pid}.acct`);
@@ -56,10 +57,10 @@ function readAcct(): Record_[] {
   return out;
 }
 
-/** All CPUs' busy time so far, in seconds (/proc/stat: user, nice, system, irq, softirq, steal). */
+/** All CPUs' busy time so far, in seconds, the hypervisor's steal included (src/io/cpu.ts machineTimes). */
 function machineBusy(): number {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100;
+  const t = machineTimes();
+  return t === undefined ? 0 : t.busy + t.steal;
 }
 
 /** The kind of process a command line (or, unseen, an accounting name) is. */
