@@ -15919,11 +15919,17 @@ function allocationUnit2(u) {
   };
 }
 var KEPT_TESTED_SHARE = 0.05;
+function keptRank(u) {
+  if (u.pseudo) return 3;
+  if (u.package === "node:") return 2;
+  return u.package === "" ? 0 : 1;
+}
 function weighAllocation(base, head2, options) {
-  const { kept: kept2, ...rest } = options;
-  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const { kept: kept2, leakBytes, ...rest } = options;
+  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.min(Math.abs(headBytes - baseBytes), leakBytes ?? Number.POSITIVE_INFINITY);
   const e = weighEvidence(base, head2, { ...rest, ...kept2 === true && { testedFloor: keptFloor } });
   const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
+  const named = kept2 === true ? [...e.named].sort((a, b) => keptRank(a) - keptRank(b)) : e.named;
   return {
     pairs: e.pairs,
     windowSec: e.windowSec,
@@ -15933,7 +15939,7 @@ function weighAllocation(base, head2, options) {
     base: side2(e.base),
     head: side2(e.head),
     functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit2),
-    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit2)
+    named: named.slice(0, KEPT_NAMED).map(allocationUnit2)
   };
 }
 
@@ -19958,7 +19964,8 @@ function compareHeap(sides, probes, spec, kept2) {
   const evidence = weighAllocation(base, head2, {
     explain: spec.explainMemory === true,
     windowSec: WINDOW_SEC,
-    kept: kept2
+    kept: kept2,
+    leakBytes: spec.leakBytes
   });
   const name = kept2 ? "kept.heapprofile" : "allocation.heapprofile";
   const files = { base: join11(spec.outDir, "base", name), head: join11(spec.outDir, "head", name) };
@@ -20637,6 +20644,10 @@ function heapPlan(decision) {
     return "allocated";
   return allocationChanged(decision) ? "both" : "kept";
 }
+function smallestLeak(decision) {
+  const leaks = (decision?.leaks ?? []).filter((l) => l.verdict === "regression").map((l) => l.change);
+  return leaks.length === 0 ? void 0 : Math.min(...leaks);
+}
 function profilePlan(config, decision) {
   if (config.profileSec === 0 || decision === void 0) return "off";
   if (decision.verdict === "no-change") return "no-change";
@@ -20723,6 +20734,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
         heap,
+        leakBytes: smallestLeak(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
