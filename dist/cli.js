@@ -7571,10 +7571,12 @@ function formatSize(change) {
 function formatBytes(bytes) {
   if (!Number.isFinite(bytes)) return "n/a";
   const sign = bytes < 0 ? "\u2212" : "";
-  const size = Math.abs(bytes);
-  if (size < 1e3) return `${sign}${Math.round(size)} B`;
-  const [value2, unit2] = size < 1e3 * 1024 ? [size / 1024, "KB"] : [size / 1024 / 1024, "MB"];
-  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${unit2}`;
+  let value2 = Math.abs(bytes);
+  if (value2 < 1e3) return `${sign}${Math.round(value2)} B`;
+  const units2 = ["KB", "MB", "GB", "TB"];
+  let unit2 = 0;
+  for (value2 /= 1024; value2 >= 1e3 && unit2 < units2.length - 1; unit2++) value2 /= 1024;
+  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${units2[unit2]}`;
 }
 function formatValue(metric, value2) {
   if (!Number.isFinite(value2)) return "n/a";
@@ -22735,16 +22737,6 @@ function headTreeKeptLog(dir) {
 }
 
 // src/report/log-text.ts
-function formatBytes2(bytes) {
-  const units2 = ["B", "KB", "MB", "GB", "TB"];
-  let value2 = bytes;
-  let unit2 = 0;
-  while (value2 >= 1024 && unit2 < units2.length - 1) {
-    value2 /= 1024;
-    unit2++;
-  }
-  return `${value2 >= 10 || unit2 === 0 ? Math.round(value2) : value2.toFixed(1)} ${units2[unit2]}`;
-}
 function eventText(e) {
   switch (e.kind) {
     case "plan":
@@ -22784,7 +22776,7 @@ function eventText(e) {
     case "keep-trees":
       return keepTreesLog(e.dir);
     case "disk-use":
-      return diskUseLog(formatBytes2(e.tree), e.kept, formatBytes2(e.outputs), e.outputDir);
+      return diskUseLog(formatBytes(e.tree), e.kept, formatBytes(e.outputs), e.outputDir);
     case "nothing-to-install":
       return nothingToInstallLog(e.side);
     case "step-took":
