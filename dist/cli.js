@@ -15931,7 +15931,9 @@ function weighAllocation(base, head2, options) {
   const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.min(Math.abs(headBytes - baseBytes), leakBytes ?? Number.POSITIVE_INFINITY);
   const e = weighEvidence(base, head2, { ...rest, ...kept2 === true && { testedFloor: keptFloor } });
   const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
-  const named = kept2 === true ? [...e.named].sort((a, b) => keptRank(a) - keptRank(b)) : e.named;
+  const named = kept2 === true ? [...e.named].sort(
+    (a, b) => Number(b.deltaUs > 0) - Number(a.deltaUs > 0) || keptRank(a) - keptRank(b)
+  ) : e.named;
   return {
     pairs: e.pairs,
     windowSec: e.windowSec,

@@ -85,8 +85,8 @@ function allocationUnit(u: UnitCost): AllocationUnit {
 export const KEPT_TESTED_SHARE = 0.05;
 
 /**
- * Where a kept unit comes in the kept profile's order: the app's own code, then its dependencies, then Node's and
- * V8's frames (each largest change first, as named). Each connection's last request is still referenced at a
+ * Where a kept unit comes in the kept profile's order, among those that keep more (then among those that keep less):
+ * the app's own code, then its dependencies, then Node's and V8's frames (each largest change first, as named). Each connection's last request is still referenced at a
  * window's end, in Node's own code, and on a side that served few requests a window those leftovers weigh more a
  * request (bench/NOTEBOOK.md §54); what a leak keeps from each request is the app's doing or a dependency's.
  */
@@ -113,7 +113,12 @@ export function weighAllocation(
     KEPT_TESTED_SHARE * Math.min(Math.abs(headBytes - baseBytes), leakBytes ?? Number.POSITIVE_INFINITY);
   const e = weighEvidence(base, head, { ...rest, ...(kept === true && { testedFloor: keptFloor }) });
   const side = (s: typeof e.base) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
-  const named = kept === true ? [...e.named].sort((a, b) => keptRank(a) - keptRank(b)) : e.named;
+  const named =
+    kept === true
+      ? [...e.named].sort(
+          (a, b) => Number(b.deltaUs > 0) - Number(a.deltaUs > 0) || keptRank(a) - keptRank(b),
+        )
+      : e.named;
   return {
     pairs: e.pairs,
     windowSec: e.windowSec,
