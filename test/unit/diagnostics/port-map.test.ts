@@ -30,6 +30,15 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 const preload = writePortPreload(scratch);
 
 type PortMap = Record<string, number>;
+/** A port held open by this process (every address, as a server's listen(port) asks) until it is closed. */
+function holdPort(port: number): Promise<ReturnType<typeof createServer>> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve(server));
+  });
+}
+
 const { parsePortMap, mapListenArgs } = createRequire(import.meta.url)(preload) as {
   parsePortMap(text: unknown): PortMap | null;
   mapListenArgs(args: unknown[], map: PortMap | null): unknown[];
@@ -269,7 +278,11 @@ describe('listen, for real: each form listens on the handed port, the fixed one 
   test('listen(0) and other ports are left alone', async () => {
     fixed = await freePort();
     handed = await freePort();
-    const zero = await serve(httpServer('0'), fixed, handed);
+    // Held while the server listens on 0, so that the system cannot hand it either (it did once in 20 runs).
+    const held = await Promise.all([fixed, handed].map(holdPort));
+    const zero = await serve(httpServer('0'), fixed, handed).finally(() => {
+      for (const h of held) h.close();
+    });
     const other = await freePort();
     try {
       const port = JSON.parse(zero.line).port;
