@@ -16,18 +16,18 @@ import { REGRESSION_FLOOR } from './rule.ts';
 
 /**
  * Each comparison's weight in the family (a weighted Bonferroni: its regression test spends alpha × its weight / the
- * family's), fixed before the data. The level goes where a runner needs it: req/s and CPU per request, whose noise
- * per pair is about 1.5× their threshold, weigh 1; latency p99 (a third as noisy against its 20% threshold), failed
- * requests (decided by their counts more than by the level) a quarter; the memory comparisons (a third as noisy
- * against theirs, and catching 2% at a tenth of a share) a tenth (bench/NOTEBOOK.md §49).
+ * family's), fixed before the data. The comparisons a scenario always has (req/s or CPU per request, latency p99,
+ * failed requests) weigh alike, so that a change of half the threshold fails at most alpha / (2 × 3) of gates; the
+ * memory comparisons (a third as noisy against their thresholds, and catching 2% at a tenth of a share) a tenth
+ * (bench/NOTEBOOK.md §49, §54).
  */
 const WEIGHTS: Readonly<Record<Compared, number>> = {
   rps: 1,
   cpu: 1,
   p50: 1,
-  p99: 0.25,
-  p99open: 0.25,
-  failures: 0.25,
+  p99: 1,
+  p99open: 1,
+  failures: 1,
   alloc: 0.1,
   gc: 0.1,
   leak: 0.1,
