@@ -10,7 +10,7 @@
 
 import type { Metric } from '../model/measure.ts';
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
-import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
+import { lookLevel } from '../stats/sequential-boundary.ts';
 import { designP, levelAt } from './boundary.ts';
 import { REGRESSION_FLOOR } from './rule.ts';
 
@@ -47,8 +47,8 @@ export function weightsOf(compared: readonly Compared[]): number {
 }
 
 /**
- * What the family says about one comparison: this look's level and its sequential p-value (an early look's level is
- * a small share of the full looks', a t look's a share solved for t), the level of the plan's last look, the
+ * What the family says about one comparison: this look's level and its sequential p-value (a look's level is its
+ * share of the last look's, sequential-boundary.ts; a t look's a share of that solved for t), the level of the plan's last look, the
  * equivalence interval's two-sided level here and at the last look, its p-value's Bonferroni multiplier, alpha and
  * the floor.
  */
@@ -65,13 +65,13 @@ export interface Family {
 }
 
 /**
- * The family's view of a scenario's failed requests (src/decide/failures.ts): this look's level (early or not), its
+ * The family's view of a scenario's failed requests (src/decide/failures.ts): this look's level and pairs, its
  * p-value's multiplier, alpha and the looks.
  */
 export interface FailureFamily {
   level: number;
-  /** Whether this is one of the schedule's early looks (sequential-boundary.ts); default not. */
-  early?: boolean;
+  /** This look's pairs, which give its share of the level (sequential-boundary.ts); default a look at the whole. */
+  at?: number;
   /** The family's weight over this test's. */
   multiplier: number;
   alpha: number;
@@ -153,7 +153,7 @@ export function failureFamilyOf(d: ComparisonDesign): FailureFamily {
   const decided = decisionAlpha(d.alpha, d.stages);
   return {
     level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
-    early: isEarlyLook(at, looks),
+    at,
     multiplier: multiplierOf(d),
     alpha: decided,
     looks,

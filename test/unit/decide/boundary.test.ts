@@ -37,12 +37,12 @@ describe('levels by the method of each look', () => {
     assert.equal(methodFor(RANK_UNITS, 0.99 * 2 ** (1 - RANK_UNITS)), 't', 'beyond the reach of ranks');
   });
 
-  test('a pair per unit: t looks up to 15 units at a share, ranks from 16 at the whole level', () => {
+  test('a pair per unit: t looks up to 15 units at their share, ranks from 16 at their look’s whole level', () => {
     const looks = [4, ...LOOKS];
     const share = tShare(ALPHA, looks, 1);
-    assert.ok(share > 0.5 && share < 1, `share ${share}`);
-    assert.equal(levelAt(ALPHA, looks, 12, 1), share * perLookLevel(ALPHA, looks));
-    assert.equal(levelAt(ALPHA, looks, 16, 1), perLookLevel(ALPHA, looks));
+    assert.ok(share > 0.5 && share <= 1, `share ${share}`);
+    assert.equal(levelAt(ALPHA, looks, 12, 1), share * lookLevel(ALPHA, looks, 12));
+    assert.equal(levelAt(ALPHA, looks, 16, 1), lookLevel(ALPHA, looks, 16));
   });
 
   test('the sequential p of a look is alpha at its level, above it beyond, below it within', () => {
