@@ -50,7 +50,7 @@ export function rankReaches(n: number, level: number): boolean {
  * The units from which the interval is the signed-rank one. Below them, at the levels a family's looks decide at,
  * the discrete rank interval is up to 27% wider than t's for normal units (14 units at 0.001: 7%, 11 units: 18%);
  * from 16 within 7% down to 0.0005, a price its robustness to a disturbed round is worth (bench/rank-width.ts,
- * bench/NOTEBOOK.md §54).
+ * bench/NOTEBOOK.md §55).
  */
 export const RANK_UNITS = 16;
 

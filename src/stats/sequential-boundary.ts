@@ -62,7 +62,7 @@ export function isEarlyLook(pairs: number, looks: readonly number[]): boolean {
 /**
  * How a full look's level grows with its pairs: (n / the budget's last look)^LEVEL_GROWTH of the last look's. At 2, a
  * gate of six scenarios at 3 minutes decides its last look at twice the level it had with every full look alike, and
- * its first full looks at a fifth of it (bench/NOTEBOOK.md §54).
+ * its first full looks at a fifth of it (bench/NOTEBOOK.md §55).
  */
 export const LEVEL_GROWTH = 2;
 
