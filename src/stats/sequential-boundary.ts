@@ -61,8 +61,8 @@ export function isEarlyLook(pairs: number, looks: readonly number[]): boolean {
 
 /**
  * How a full look's level grows with its pairs: (n / the budget's last look)^LEVEL_GROWTH of the last look's. At 2, a
- * gate of six scenarios at 3 minutes decides its last look at twice the level it had with every full look alike, and
- * its first full looks at a fifth of it (bench/NOTEBOOK.md §55).
+ * gate of six scenarios at 3 minutes decides its last look at 1.6 times the level it had with every full look alike, and
+ * its first full look at 0.3 of it (bench/NOTEBOOK.md §55).
  */
 export const LEVEL_GROWTH = 2;
 
