@@ -7571,10 +7571,12 @@ function formatSize(change) {
 function formatBytes(bytes) {
   if (!Number.isFinite(bytes)) return "n/a";
   const sign = bytes < 0 ? "\u2212" : "";
-  const size = Math.abs(bytes);
-  if (size < 1e3) return `${sign}${Math.round(size)} B`;
-  const [value2, unit2] = size < 1e3 * 1024 ? [size / 1024, "KB"] : [size / 1024 / 1024, "MB"];
-  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${unit2}`;
+  let value2 = Math.abs(bytes);
+  if (value2 < 1e3) return `${sign}${Math.round(value2)} B`;
+  const units2 = ["KB", "MB", "GB", "TB"];
+  let unit2 = 0;
+  for (value2 /= 1024; value2 >= 1e3 && unit2 < units2.length - 1; unit2++) value2 /= 1024;
+  return `${sign}${value2 >= 100 ? value2.toFixed(0) : value2.toFixed(1)} ${units2[unit2]}`;
 }
 function formatValue(metric, value2) {
   if (!Number.isFinite(value2)) return "n/a";
@@ -15919,11 +15921,19 @@ function allocationUnit2(u) {
   };
 }
 var KEPT_TESTED_SHARE = 0.05;
+function keptRank(u) {
+  if (u.pseudo) return 3;
+  if (u.package === "node:") return 2;
+  return u.package === "" ? 0 : 1;
+}
 function weighAllocation(base, head2, options) {
-  const { kept: kept2, ...rest } = options;
-  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+  const { kept: kept2, leakBytes, ...rest } = options;
+  const keptFloor = (baseBytes, headBytes) => KEPT_TESTED_SHARE * Math.min(Math.abs(headBytes - baseBytes), leakBytes ?? Number.POSITIVE_INFINITY);
   const e = weighEvidence(base, head2, { ...rest, ...kept2 === true && { testedFloor: keptFloor } });
   const side2 = (s) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
+  const named = kept2 === true ? [...e.named].sort(
+    (a, b) => Number(b.deltaUs > 0) - Number(a.deltaUs > 0) || keptRank(a) - keptRank(b)
+  ) : e.named;
   return {
     pairs: e.pairs,
     windowSec: e.windowSec,
@@ -15933,7 +15943,7 @@ function weighAllocation(base, head2, options) {
     base: side2(e.base),
     head: side2(e.head),
     functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit2),
-    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit2)
+    named: named.slice(0, KEPT_NAMED).map(allocationUnit2)
   };
 }
 
@@ -19958,7 +19968,8 @@ function compareHeap(sides, probes, spec, kept2) {
   const evidence = weighAllocation(base, head2, {
     explain: spec.explainMemory === true,
     windowSec: WINDOW_SEC,
-    kept: kept2
+    kept: kept2,
+    leakBytes: spec.leakBytes
   });
   const name = kept2 ? "kept.heapprofile" : "allocation.heapprofile";
   const files = { base: join11(spec.outDir, "base", name), head: join11(spec.outDir, "head", name) };
@@ -20637,6 +20648,10 @@ function heapPlan(decision) {
     return "allocated";
   return allocationChanged(decision) ? "both" : "kept";
 }
+function smallestLeak(decision) {
+  const leaks = (decision?.leaks ?? []).filter((l) => l.verdict === "regression").map((l) => l.change);
+  return leaks.length === 0 ? void 0 : Math.min(...leaks);
+}
 function profilePlan(config, decision) {
   if (config.profileSec === 0 || decision === void 0) return "off";
   if (decision.verdict === "no-change") return "no-change";
@@ -20723,6 +20738,7 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
         heap,
+        leakBytes: smallestLeak(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,
@@ -22723,16 +22739,6 @@ function headTreeKeptLog(dir) {
 }
 
 // src/report/log-text.ts
-function formatBytes2(bytes) {
-  const units2 = ["B", "KB", "MB", "GB", "TB"];
-  let value2 = bytes;
-  let unit2 = 0;
-  while (value2 >= 1024 && unit2 < units2.length - 1) {
-    value2 /= 1024;
-    unit2++;
-  }
-  return `${value2 >= 10 || unit2 === 0 ? Math.round(value2) : value2.toFixed(1)} ${units2[unit2]}`;
-}
 function eventText(e) {
   switch (e.kind) {
     case "plan":
@@ -22772,7 +22778,7 @@ function eventText(e) {
     case "keep-trees":
       return keepTreesLog(e.dir);
     case "disk-use":
-      return diskUseLog(formatBytes2(e.tree), e.kept, formatBytes2(e.outputs), e.outputDir);
+      return diskUseLog(formatBytes(e.tree), e.kept, formatBytes(e.outputs), e.outputDir);
     case "nothing-to-install":
       return nothingToInstallLog(e.side);
     case "step-took":

@@ -57,6 +57,12 @@ export function heapPlan(decision: Decision | undefined): HeapPlan {
   return allocationChanged(decision) ? 'both' : 'kept';
 }
 
+/** The smallest leak the leak test called a regression, in bytes a request (head's less base's); undefined: none. */
+export function smallestLeak(decision: Decision | undefined): number | undefined {
+  const leaks = (decision?.leaks ?? []).filter((l) => l.verdict === 'regression').map((l) => l.change);
+  return leaks.length === 0 ? undefined : Math.min(...leaks);
+}
+
 /**
  * Whether to profile after measuring: `profile`, or why not. Off without flame graphs or a decision; not on "no
  * change" (nothing to explain, and 15 s or more saved); not on a matrix's runners after the first, which measure the
@@ -193,6 +199,7 @@ export async function profileBoth(
         explain: changeToExplain(decision),
         explainMemory: memoryToExplain(decision),
         heap,
+        leakBytes: smallestLeak(decision),
         engine: config.engine,
         cpus: systemPlacement(config.pin),
         readyTimeoutMs: config.readyTimeoutMs,

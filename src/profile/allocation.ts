@@ -78,25 +78,47 @@ function allocationUnit(u: UnitCost): AllocationUnit {
 
 /**
  * In a kept profile a unit is tested when it keeps, on the mean of both sides, at least this share of the change of
- * all that is kept per request (head's less base's, the leak): base keeps little (requests in flight), so a share of
- * base's would test every unit with a sample, and Holm would divide the level among them all.
+ * all that is kept per request (head's less base's, the leak), or of the leak the leak test measured when that is
+ * smaller: base keeps little (the last request of each connection), so a share of base's would test every unit with
+ * a sample, and Holm would divide the level among them all.
  */
 export const KEPT_TESTED_SHARE = 0.05;
 
 /**
+ * Where a kept unit comes in the kept profile's order, among those that keep more (then among those that keep less):
+ * the app's own code, then its dependencies, then Node's and V8's frames (each largest change first, as named). Each connection's last request is still referenced at a
+ * window's end, in Node's own code, and on a side that served few requests a window those leftovers weigh more a
+ * request (bench/NOTEBOOK.md §54); what a leak keeps from each request is the app's doing or a dependency's.
+ */
+function keptRank(u: UnitCost): number {
+  if (u.pseudo) return 3;
+  if (u.package === 'node:') return 2;
+  return u.package === '' ? 0 : 1;
+}
+
+/**
  * Both sides weighed: bytes per request by function, file and package, and what allocates (`kept`: keeps) more or
- * less on head.
+ * less on head. `leakBytes`: the leak test's estimate a request, which bounds the kept floor: a window's leftovers
+ * (each connection's last request, still referenced at its end) are bytes a window, not a request, so on a side
+ * that served few requests in its windows they swell the profile's own change per request, and a twentieth of that
+ * could leave the leak itself untested (bench/NOTEBOOK.md §54).
  */
 export function weighAllocation(
   base: WindowedSide,
   head: WindowedSide,
-  options: { explain: boolean; windowSec: number; kept?: boolean },
+  options: { explain: boolean; windowSec: number; kept?: boolean; leakBytes?: number | undefined },
 ): AllocationEvidence {
-  const { kept, ...rest } = options;
+  const { kept, leakBytes, ...rest } = options;
   const keptFloor = (baseBytes: number, headBytes: number) =>
-    KEPT_TESTED_SHARE * Math.abs(headBytes - baseBytes);
+    KEPT_TESTED_SHARE * Math.min(Math.abs(headBytes - baseBytes), leakBytes ?? Number.POSITIVE_INFINITY);
   const e = weighEvidence(base, head, { ...rest, ...(kept === true && { testedFloor: keptFloor }) });
   const side = (s: typeof e.base) => ({ bytes: s.busyUs, samples: s.samples, requests: s.requests });
+  const named =
+    kept === true
+      ? [...e.named].sort(
+          (a, b) => Number(b.deltaUs > 0) - Number(a.deltaUs > 0) || keptRank(a) - keptRank(b),
+        )
+      : e.named;
   return {
     pairs: e.pairs,
     windowSec: e.windowSec,
@@ -106,6 +128,6 @@ export function weighAllocation(
     base: side(e.base),
     head: side(e.head),
     functions: e.functions.slice(0, KEPT_FUNCTIONS).map(allocationUnit),
-    named: e.named.slice(0, KEPT_NAMED).map(allocationUnit),
+    named: named.slice(0, KEPT_NAMED).map(allocationUnit),
   };
 }

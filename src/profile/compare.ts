@@ -55,6 +55,8 @@ export interface CompareSpec {
   explainMemory?: boolean;
   /** What the heap profiler measures in the windows (`both`: twice the pairs, in turns); default `allocated`. */
   heap?: HeapPlan;
+  /** The smallest leak the leak test found, bytes a request: it bounds what the kept profile tests (weighAllocation). */
+  leakBytes?: number | undefined;
   /** The load engine, as when measuring (input `engine`); default `kept`. */
   engine?: LoadEngine;
   /** CPUs of the servers and of the load generator (taskset lists); undefined: not pinned. */
@@ -204,6 +206,7 @@ function compareHeap(
     explain: spec.explainMemory === true,
     windowSec: WINDOW_SEC,
     kept,
+    leakBytes: spec.leakBytes,
   });
   const name = kept ? 'kept.heapprofile' : 'allocation.heapprofile';
   const files = { base: join(spec.outDir, 'base', name), head: join(spec.outDir, 'head', name) };

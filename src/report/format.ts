@@ -77,14 +77,16 @@ export function formatSize(change: number): string {
   return ratio >= 1.5 ? `${ratio.toFixed(1)}×` : `${Math.abs(change * 100).toFixed(1)}%`;
 }
 
-/** Bytes, about three digits: 812 B, 24.4 KB, 38.0 MB (1 KB = 1024 bytes, as the diagnostics' MB). */
+/** Bytes, about three digits: 812 B, 24.4 KB, 38.0 MB, 3.5 GB (1 KB = 1024 bytes, as the diagnostics' MB). */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes)) return 'n/a';
   const sign = bytes < 0 ? '−' : '';
-  const size = Math.abs(bytes);
-  if (size < 1000) return `${sign}${Math.round(size)} B`;
-  const [value, unit] = size < 1000 * 1024 ? [size / 1024, 'KB'] : [size / 1024 / 1024, 'MB'];
-  return `${sign}${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`;
+  let value = Math.abs(bytes);
+  if (value < 1000) return `${sign}${Math.round(value)} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let unit = 0;
+  for (value /= 1024; value >= 1000 && unit < units.length - 1; unit++) value /= 1024;
+  return `${sign}${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { GateEvent, GateGroup, GateLog, TextLog } from '../model/notes.ts';
 import { errorWithOutput } from './error-text.ts';
+import { formatBytes } from './format.ts';
 import {
   baseCheckedOutLog,
   baseTreeGroup,
@@ -34,18 +35,6 @@ import { noteText } from './note-text.ts';
 import { processOffsetNote } from './notes.ts';
 import { planLog } from './plan-text.ts';
 import { setupLeftLog } from './safety-text.ts';
-
-/** A size in bytes as a person reads it: `512 B`, `3.4 MB`, `12 GB`. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** The event as a log line (more than one line where it carries an output or a plan). */
 export function eventText(e: GateEvent): string {

@@ -35,6 +35,13 @@ import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/inde
 import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../../support/repo.ts';
 
 /**
+ * The stall, at fixed phases of the wall clock: the first 20 ms of every 150, whenever a 1 ms timer finds itself in
+ * them. `setInterval(burn, 150)` drifted on a busy host (each firing late, the next 150 ms after it), so a side's
+ * 0.17 s of open-loop load could hold parts of two stalls and no whole one (p99 14 ms once, against 18 ms).
+ */
+const STALL = `setInterval(() => { const phase = Date.now() % 150; if (phase < 20) burn((20 - phase) * 1000); }, 1);`;
+
+/**
  * A node:http server that spends `workUs` per request and starts listening `listenAfterMs` after it starts; with
  * `stall`, it blocks its event loop for 20 ms every 150 ms (a cache rebuilt synchronously, say). It keeps
  * `{ served, started, listening }` in `<dir>/served-<pid>`.
@@ -58,7 +65,7 @@ const server = http.createServer((req, res) => {
   res.end('{"ok":true}');
 });
 setTimeout(() => server.listen(process.env.PORT, () => { state.listening = Date.now(); save(); }), ${options.listenAfterMs});
-${options.stall ? 'setInterval(() => burn(20000), 150);' : ''}
+${options.stall ? STALL : ''}
 `;
 }
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { heapPlan, profilePlan } from '../../../src/gate/profiling.ts';
+import { heapPlan, profilePlan, smallestLeak } from '../../../src/gate/profiling.ts';
 import { eventText } from '../../../src/report/log-text.ts';
 import { gateConfig } from '../../support/gate-fakes.ts';
 import { gateReport } from '../../support/reports.ts';
@@ -75,4 +75,10 @@ test('what the heap profiler measures: what is kept after a leak, both in turns 
   assert.equal(heapPlan(fixed), 'allocated', 'a leak fixed is not looked for');
   assert.equal(heapPlan(regression), 'allocated', 'no memory figures: allocation, as before');
   assert.equal(heapPlan(undefined), 'allocated');
+  // What bounds the kept profile's floor: the smallest leak called a regression, in bytes a request; a leak fixed not.
+  const leaked = smallestLeak(leak);
+  assert.ok(leaked !== undefined && Math.abs(leaked - 400) < 100, `${leaked} bytes a request`);
+  assert.equal(smallestLeak(fixed), undefined);
+  assert.equal(smallestLeak(regression), undefined);
+  assert.equal(smallestLeak(undefined), undefined);
 });

@@ -9,7 +9,7 @@ import { diskUsage } from '../../../src/io/disk.ts';
 import { safeEnv } from '../../../src/io/proc.ts';
 import { redact } from '../../../src/io/redact.ts';
 import type { Report } from '../../../src/model/report.ts';
-import { formatBytes } from '../../../src/report/log-text.ts';
+import { formatBytes } from '../../../src/report/format.ts';
 import { commandLines } from '../../support/action.ts';
 
 describe('safeEnv', () => {
@@ -142,5 +142,9 @@ describe('disk use', () => {
     assert.equal(formatBytes(1536), '1.5 KB');
     assert.equal(formatBytes(320 * 1024 * 1024), '320 MB');
     assert.equal(formatBytes(3.5 * 1024 ** 3), '3.5 GB');
+    assert.equal(formatBytes(999), '999 B');
+    assert.equal(formatBytes(1000), '1.0 KB', 'about three digits: 1,000 B reads as KB');
+    assert.equal(formatBytes(2 * 1024 ** 4), '2.0 TB');
+    assert.equal(formatBytes(-24.4 * 1024), '−24.4 KB');
   });
 });
