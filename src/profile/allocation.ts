@@ -79,16 +79,16 @@ function allocationUnit(u: UnitCost): AllocationUnit {
 /**
  * In a kept profile a unit is tested when it keeps, on the mean of both sides, at least this share of the change of
  * all that is kept per request (head's less base's, the leak), or of the leak the leak test measured when that is
- * smaller: base keeps little (the last request of each connection), so a share of base's would test every unit with
- * a sample, and Holm would divide the level among them all.
+ * smaller: base keeps little (what a request in Node's code holds until the next), so a share of base's would test
+ * every unit with a sample, and Holm would divide the level among them all.
  */
 export const KEPT_TESTED_SHARE = 0.05;
 
 /**
  * Where a kept unit comes in the kept profile's order, among those that keep more (then among those that keep less):
- * the app's own code, then its dependencies, then Node's and V8's frames (each largest change first, as named). Each connection's last request is still referenced at a
- * window's end, in Node's own code, and on a side that served few requests a window those leftovers weigh more a
- * request (bench/NOTEBOOK.md §54); what a leak keeps from each request is the app's doing or a dependency's.
+ * the app's own code, then its dependencies, then Node's and V8's frames (each largest change first, as named). A
+ * side starved of requests was seen to hold far more at its windows' ends in Node's own functions (bench/NOTEBOOK.md
+ * §54); what a leak keeps from each request is the app's doing or a dependency's.
  */
 function keptRank(u: UnitCost): number {
   if (u.pseudo) return 3;
@@ -98,9 +98,8 @@ function keptRank(u: UnitCost): number {
 
 /**
  * Both sides weighed: bytes per request by function, file and package, and what allocates (`kept`: keeps) more or
- * less on head. `leakBytes`: the leak test's estimate a request, which bounds the kept floor: a window's leftovers
- * (each connection's last request, still referenced at its end) are bytes a window, not a request, so on a side
- * that served few requests in its windows they swell the profile's own change per request, and a twentieth of that
+ * less on head. `leakBytes`: the leak test's estimate a request, which bounds the kept floor: what a starved side's
+ * Node.js functions hold at its windows' ends can swell the profile's own change a request, and a twentieth of that
  * could leave the leak itself untested (bench/NOTEBOOK.md §54).
  */
 export function weighAllocation(

@@ -205,7 +205,7 @@ describe('the kept profile', () => {
     assert.equal(kept.named[0]?.name, 'remember');
   });
 
-  test("a starved head: a window's leftovers swell the profile's change, and the leak test's estimate keeps the leak tested", () => {
+  test("a starved head: what Node's functions hold swells the profile's change, and the leak test's estimate keeps the leak tested", () => {
     // As CI once had it (bench/NOTEBOOK.md §54): base 1,300 requests a window, head 270, and in a third of head's
     // windows some 800 KB still referenced at its end in 8 of Node's functions; `remember` 70 B a request.
     const starved = (seed: number, leaks: boolean) => {
