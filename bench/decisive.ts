@@ -57,6 +57,7 @@ const MODELS: [string, Partial<GateModel>][] = [
   ["each process's own failure rate (1e-3, log-sd 1)", { baseFailureRate: 1e-3, processFailureSd: 1 }],
   ['process offsets, sd 2% a block', { offset: 0.02 }],
   ['serial correlation 0.5 within a block', { serial: 0.5 }],
+  ['heavy tails: 5% of pairs a stall of ±15%', { spikeRate: 0.05, spikeSize: 0.15 }],
   ['carry-over 0.2, 8 scenarios', { scenarios: 8, carryOver: 0.2 }],
   ['8 scenarios', { scenarios: 8 }],
 ];

@@ -16,7 +16,8 @@
  * on head's first scenario in each of `stallPairs`); carry-over (head's log ratio moves by `carryOver` × the change
  * of the scenario measured just before it in the pair, in the gate's own scenario order); serial correlation of the
  * per-pair noise within a block (AR(1), `serial`); a drift of the host's speed within a pair (`drift` per side's
- * turn, in log: ABBA order meets it).
+ * turn, in log: ABBA order meets it); heavy tails (a stall of one side, either at random, moving a pair's log ratio
+ * by ±`spikeSize` in `spikeRate` of pairs).
  *
  * Memory, as a Node server's preload measures it (on by default: the family the action decides for a Node server):
  * allocation per request with log-sd `memorySd` per side and turn, the same on both sides, and the heap kept after
@@ -79,6 +80,10 @@ export interface GateModel {
   fixedOrder?: number;
   /** AR(1) correlation of the per-pair noise from pair to pair within a block. */
   serial?: number;
+  /** Heavy tails: the share of a scenario's pairs in which one side, either at random, stalls by `spikeSize`. */
+  spikeRate?: number;
+  /** How far a stall moves that pair's log ratio of req/s (default 0.15). */
+  spikeSize?: number;
   /** The host's log-speed change from one side's turn to the other's. */
   drift?: number;
   /** 1: the early looks the action plans before 12 pairs (src/stats/look-schedule.ts); 0: none (before 2026-11-28). */
@@ -235,6 +240,12 @@ function noiseOf(m: GateModel, random: () => number, state: BlockState, s: numbe
   return sd * e;
 }
 
+/** A stall of one side in this pair (heavy tails): ±spikeSize at spikeRate, else 0 (and no draw, so seeds keep). */
+function spikeOf(m: GateModel, random: () => number): number {
+  if (!(m.spikeRate && m.spikeRate > 0) || random() >= m.spikeRate) return 0;
+  return (random() < 0.5 ? -1 : 1) * (m.spikeSize ?? 0.15);
+}
+
 /** The rounds of pair `pair` of the `open` scenarios (indices), with this block's state. */
 function pairRounds(
   m: GateModel,
@@ -256,7 +267,7 @@ function pairRounds(
     const carried = previous === undefined ? 0 : (m.carryOver ?? 0) * Math.log(1 - (m.slower[previous] ?? 0));
     previous = s;
     const change = Math.log(1 - (m.slower[s] ?? 0)) + state.offset + carried;
-    const d = change + drift + noiseOf(m, random, state, s, sd);
+    const d = change + drift + noiseOf(m, random, state, s, sd) + spikeOf(m, random);
     const d99 = -change + Math.log1p(m.tail?.[s] ?? 0) + m.p99Factor * sd * gaussian(random);
     const d50 = -change + (sd / 2) * gaussian(random);
     const baseRps = m.rps * Math.exp(host);

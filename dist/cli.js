@@ -10179,9 +10179,20 @@ function isEarlyLook(pairs, looks) {
   const i = looks.indexOf(pairs);
   return i >= 0 && earlyLooks(looks)[i];
 }
-function boundsAt(early, b) {
-  const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
-  return early.map((e) => e ? eb : b);
+var LEVEL_GROWTH = 2;
+function lookShares(looks) {
+  const early = earlyLooks(looks);
+  const end = looks.length > 1 ? looks[looks.length - 2] : looks[0];
+  return looks.map((n, i) => early[i] ? EARLY_SHARE : Math.min(1, (n / end) ** LEVEL_GROWTH));
+}
+function shareAt(looks, pairs) {
+  const i = pairs === void 0 ? -1 : looks.findIndex((n) => n >= pairs);
+  return i < 0 ? 1 : lookShares(looks)[i];
+}
+function boundsAt(shares2, b) {
+  return shares2.map(
+    (share3) => share3 === 1 || b === Number.POSITIVE_INFINITY ? b : -normalQuantile(Math.min(0.5, share3 * normalSf(b)))
+  );
 }
 function signedRankCovariance(j, k) {
   return j * ((j + 1) * (2 * j + 1) / 6 + (k - j) * (0.5 + (j - 1) / 3));
@@ -10219,9 +10230,9 @@ function scheduleOf(looks) {
   const key = looks.join(",");
   let cache = scheduleCache.get(key);
   if (!cache) {
-    const early = earlyLooks(looks);
-    const union = early.reduce((sum3, e) => sum3 + (e ? EARLY_SHARE : 1), 0);
-    cache = { times: informationTimes(looks), early, union, nodes: /* @__PURE__ */ new Map() };
+    const shares2 = lookShares(looks);
+    const union = shares2.reduce((sum3, share3) => sum3 + share3, 0);
+    cache = { times: informationTimes(looks), shares: shares2, union, nodes: /* @__PURE__ */ new Map() };
     scheduleCache.set(key, cache);
   }
   return cache;
@@ -10229,18 +10240,18 @@ function scheduleOf(looks) {
 function lnCrossingAt(cache, i) {
   let ln = cache.nodes.get(i);
   if (ln === void 0) {
-    ln = Math.log(twoSidedCrossing(cache.times, boundsAt(cache.early, i * B_STEP)));
+    ln = Math.log(twoSidedCrossing(cache.times, boundsAt(cache.shares, i * B_STEP)));
     cache.nodes.set(i, ln);
   }
   return ln;
 }
-function sequentialP(p, looks, early = false) {
+function sequentialP(p, looks, at) {
   assertSchedule(looks);
   if (!(p > 0)) return 0;
   if (p >= 1) return 1;
   if (looks.length === 1) return p;
   const cache = scheduleOf(looks);
-  const full = early && cache.early.includes(true) ? p / EARLY_SHARE : p;
+  const full = p / shareAt(looks, at);
   if (full >= 1) return 1;
   const b = -normalQuantile(full / 2);
   const i = Math.floor(b / B_STEP);
@@ -10257,10 +10268,10 @@ function perLookLevel(alpha, looks) {
   const key = `${alpha}|${looks.join(",")}`;
   const cached = levelCache.get(key);
   if (cached !== void 0) return cached;
-  const { times: times2, early } = scheduleOf(looks);
+  const { times: times2, shares: shares2 } = scheduleOf(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
-  const exceeds = crossesAbove(times2, early, alpha, low, high);
+  const exceeds = crossesAbove(times2, shares2, alpha, low, high);
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
     if (exceeds(mid)) low = mid;
@@ -10272,8 +10283,8 @@ function perLookLevel(alpha, looks) {
 }
 var MARGIN = 1e-12;
 var STEP = 2e-12;
-function crossesAbove(times2, early, alpha, low, high) {
-  const chance = (b) => twoSidedCrossing(times2, boundsAt(early, b));
+function crossesAbove(times2, shares2, alpha, low, high) {
+  const chance = (b) => twoSidedCrossing(times2, boundsAt(shares2, b));
   let [above, below] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const learn = (b) => {
     const c = chance(b);
@@ -10295,8 +10306,7 @@ function crossesAbove(times2, early, alpha, low, high) {
   return (b) => b <= above || b < below && chance(b) > alpha;
 }
 function lookLevel(alpha, looks, pairs) {
-  const level = perLookLevel(alpha, looks);
-  return isEarlyLook(pairs, looks) ? EARLY_SHARE * level : level;
+  return shareAt(looks, pairs) * perLookLevel(alpha, looks);
 }
 
 // src/model/decision.ts
@@ -11355,8 +11365,9 @@ function unitCount(pairs, restartEvery) {
 function rankReaches(n, level) {
   return n >= 1 && 2 / 2 ** n <= level;
 }
+var RANK_UNITS = 16;
 function methodFor(n, level) {
-  return rankReaches(n, level) ? "signed-rank" : "t";
+  return n >= RANK_UNITS && rankReaches(n, level) ? "signed-rank" : "t";
 }
 function criticalFor(n, level) {
   if (n < 2) return Number.NaN;
@@ -12473,7 +12484,7 @@ function levelAt(alpha, looks, pairs, restartEvery) {
 }
 function designP(p, alpha, looks, pairs, restartEvery) {
   const factor = factorAt(alpha, looks, pairs, restartEvery);
-  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
+  return sequentialP(Math.min(1, p / factor), looks, pairs);
 }
 
 // src/decide/rule.ts
@@ -12539,8 +12550,8 @@ var WEIGHTS = {
   rps: 1,
   cpu: 1,
   p50: 1,
-  p99: 0.25,
-  p99open: 0.25,
+  p99: 1.75,
+  p99open: 1.75,
   failures: 0.25,
   alloc: 0.1,
   gc: 0.1,
@@ -12585,7 +12596,7 @@ function failureFamilyOf(d) {
   const decided3 = decisionAlpha(d.alpha, d.stages);
   return {
     level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
-    early: isEarlyLook(at, looks),
+    at,
     multiplier: multiplierOf(d),
     alpha: decided3,
     looks,
@@ -13301,7 +13312,7 @@ function compareFailures(scenario, pairs, family) {
   const test = overdispersedRateTest(units2.head, units2.base);
   const p = test.p;
   const significant = p <= family.level;
-  const sequential = sequentialP(p, family.looks, family.early);
+  const sequential = sequentialP(p, family.looks, family.at);
   const pAdjusted = familyP(sequential, family.multiplier, family.alpha, significant);
   const headRate = head2.requests === 0 ? 0 : head2.failures / head2.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;

@@ -1,13 +1,13 @@
 /**
  * The level of each look of a gate and its sequential p-value, for the statistic the look actually uses: the
- * boundary counted for the rank statistic (src/stats/sequential-boundary.ts: the full looks' level, an early look's
- * EARLY_SHARE of it), and at the looks whose interval is Student's t (too few units for ranks to reach the level,
+ * boundary counted for the rank statistic (src/stats/sequential-boundary.ts: each look at its share of the last look's
+ * level), and at the looks whose interval is Student's t (too few units for ranks to reach the level,
  * interval.ts) a share of that level solved so that the boundary as a whole still crosses at alpha
  * (src/stats/t-looks.ts). The design (its units per look) and the level alone decide which looks are t. Pure.
  */
 
 import { signedRankSize } from '../stats/inference.ts';
-import { isEarlyLook, lookLevel, sequentialP } from '../stats/sequential-boundary.ts';
+import { lookLevel, sequentialP } from '../stats/sequential-boundary.ts';
 import { tLookShare } from '../stats/t-looks.ts';
 import { methodFor, unitCount } from './interval.ts';
 
@@ -69,5 +69,5 @@ export function designP(
   restartEvery: number,
 ): number {
   const factor = factorAt(alpha, looks, pairs, restartEvery);
-  return sequentialP(Math.min(1, p / factor), looks, isEarlyLook(pairs, looks));
+  return sequentialP(Math.min(1, p / factor), looks, pairs);
 }

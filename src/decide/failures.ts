@@ -104,7 +104,7 @@ export function compareFailures(
   const test = overdispersedRateTest(units.head, units.base);
   const p = test.p;
   const significant = p <= family.level;
-  const sequential = sequentialP(p, family.looks, family.early);
+  const sequential = sequentialP(p, family.looks, family.at);
   const pAdjusted = familyP(sequential, family.multiplier, family.alpha, significant);
   const headRate = head.requests === 0 ? 0 : head.failures / head.requests;
   const baseRate = base.requests === 0 ? 0 : base.failures / base.requests;

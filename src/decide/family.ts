@@ -10,23 +10,25 @@
 
 import type { Metric } from '../model/measure.ts';
 import { equivalenceLevel } from '../stats/equivalence-boundary.ts';
-import { isEarlyLook, lookLevel } from '../stats/sequential-boundary.ts';
+import { lookLevel } from '../stats/sequential-boundary.ts';
 import { designP, levelAt } from './boundary.ts';
 import { REGRESSION_FLOOR } from './rule.ts';
 
 /**
  * Each comparison's weight in the family (a weighted Bonferroni: its regression test spends alpha × its weight / the
- * family's), fixed before the data. The level goes where a runner needs it: req/s and CPU per request, whose noise
- * per pair is about 1.5× their threshold, weigh 1; latency p99 (a third as noisy against its 20% threshold), failed
- * requests (decided by their counts more than by the level) a quarter; the memory comparisons (a third as noisy
- * against theirs, and catching 2% at a tenth of a share) a tenth (bench/NOTEBOOK.md §49).
+ * family's), fixed before the data. The three comparisons every scenario has share three whole shares, so that req/s
+ * (or CPU per request) spends at most a third of alpha in a one-scenario family and a change of half the threshold
+ * fails at most alpha / 6 of gates: req/s 1; failed requests a quarter (decided by their counts more than by the
+ * level, and at a whole share a process's own failure rate raised A/A false alarms to 1.3%); latency p99 the rest,
+ * 1.75. The memory comparisons (a third as noisy against their thresholds, and catching 2% at a tenth of a share) a
+ * tenth (bench/NOTEBOOK.md §49, §55).
  */
 const WEIGHTS: Readonly<Record<Compared, number>> = {
   rps: 1,
   cpu: 1,
   p50: 1,
-  p99: 0.25,
-  p99open: 0.25,
+  p99: 1.75,
+  p99open: 1.75,
   failures: 0.25,
   alloc: 0.1,
   gc: 0.1,
@@ -47,8 +49,8 @@ export function weightsOf(compared: readonly Compared[]): number {
 }
 
 /**
- * What the family says about one comparison: this look's level and its sequential p-value (an early look's level is
- * a small share of the full looks', a t look's a share solved for t), the level of the plan's last look, the
+ * What the family says about one comparison: this look's level and its sequential p-value (a look's level is its
+ * share of the last look's, sequential-boundary.ts; a t look's a share of that solved for t), the level of the plan's last look, the
  * equivalence interval's two-sided level here and at the last look, its p-value's Bonferroni multiplier, alpha and
  * the floor.
  */
@@ -65,13 +67,13 @@ export interface Family {
 }
 
 /**
- * The family's view of a scenario's failed requests (src/decide/failures.ts): this look's level (early or not), its
+ * The family's view of a scenario's failed requests (src/decide/failures.ts): this look's level and pairs, its
  * p-value's multiplier, alpha and the looks.
  */
 export interface FailureFamily {
   level: number;
-  /** Whether this is one of the schedule's early looks (sequential-boundary.ts); default not. */
-  early?: boolean;
+  /** This look's pairs, which give its share of the level (sequential-boundary.ts); default a look at the whole. */
+  at?: number;
   /** The family's weight over this test's. */
   multiplier: number;
   alpha: number;
@@ -153,7 +155,7 @@ export function failureFamilyOf(d: ComparisonDesign): FailureFamily {
   const decided = decisionAlpha(d.alpha, d.stages);
   return {
     level: lookLevel(comparisonAlpha(d.alpha, d.weights, d.stages, d.weight), looks, at),
-    early: isEarlyLook(at, looks),
+    at,
     multiplier: multiplierOf(d),
     alpha: decided,
     looks,

@@ -4,8 +4,8 @@
  * - the unit: when the pairs share their server processes in blocks (`restart-every` ≥ 2), each block's mean log
  *   ratio, so that a process pair that runs apart from its twin for its whole life weighs as one unit, not as the
  *   pairs it served; else (every pair with processes of its own) each pair's log ratio;
- * - the interval: the exact signed-rank (Walsh) interval where it can reach the per-look level with the units at
- *   hand (2 / 2ⁿ ≤ level), Student's t where it cannot; chosen from the number of units and the level only.
+ * - the interval: the exact signed-rank (Walsh) interval from RANK_UNITS units where it can reach the per-look level
+ *   (2 / 2ⁿ ≤ level), Student's t below them or where it cannot; chosen from the number of units and the level only.
  *
  * Pure.
  */
@@ -46,9 +46,17 @@ export function rankReaches(n: number, level: number): boolean {
   return n >= 1 && 2 / 2 ** n <= level;
 }
 
-/** The method of the interval for n units at this level. */
+/**
+ * The units from which the interval is the signed-rank one. Below them, at the levels a family's looks decide at,
+ * the discrete rank interval is up to 27% wider than t's for normal units (14 units at 0.001: 7%, 11 units: 18%);
+ * from 16 within 7% down to 0.0005, a price its robustness to a disturbed round is worth (bench/rank-width.ts,
+ * bench/NOTEBOOK.md §55).
+ */
+export const RANK_UNITS = 16;
+
+/** The method of the interval for n units at this level: ranks from RANK_UNITS units where they reach it, else t. */
 export function methodFor(n: number, level: number): Method {
-  return rankReaches(n, level) ? 'signed-rank' : 't';
+  return n >= RANK_UNITS && rankReaches(n, level) ? 'signed-rank' : 't';
 }
 
 /**

@@ -16,10 +16,13 @@
  * p-value of a gate whose smallest p-value over its looks was c: valid whatever the stopping rule, as the union
  * bound's K·p is, and never larger than it.
  *
- * The bound need not be the same at every look: early looks (before FIRST_FULL_LOOK pairs) get a per-look level of
- * EARLY_SHARE × the full looks' (Haybittle and Peto 1971/1976 used 0.001 for theirs), so they spend almost no alpha
- * and only a change far beyond the threshold stops the gate there, while the full looks' common level is solved for
- * with the early bounds in the same integration: the boundary as a whole still spends exactly alpha.
+ * The bound need not be the same at every look. Each look's level is a share of the level of the budget's last look
+ * (lookShares), fixed by the schedule: early looks (before FIRST_FULL_LOOK pairs) EARLY_SHARE (Haybittle and Peto
+ * 1971/1976 used 0.001 for theirs), so they spend almost no alpha and only a change far beyond the threshold stops
+ * the gate there; a full look at n pairs (n / the budget's last look)^LEVEL_GROWTH, so that the alpha a family's
+ * many comparisons leave each one goes mostly where its units are most (a power family of the kind of Kim and DeMets
+ * 1987); the budget's last look and the confirmation look the whole level, solved for with all the others' bounds
+ * in the same integration: the boundary as a whole still spends exactly alpha.
  *
  * Two things make a real gate differ from the planned schedule, and neither raises the chance:
  * - a look taken earlier than planned in place of the looks not reached (the budget ran out first, or pairs
@@ -56,10 +59,40 @@ export function isEarlyLook(pairs: number, looks: readonly number[]): boolean {
   return i >= 0 && earlyLooks(looks)[i]!;
 }
 
-/** The bound on |Z| of each look when the full looks' bound is b: early looks at EARLY_SHARE of its level. */
-function boundsAt(early: readonly boolean[], b: number): number[] {
-  const eb = b === Number.POSITIVE_INFINITY ? b : -normalQuantile(EARLY_SHARE * normalSf(b));
-  return early.map((e) => (e ? eb : b));
+/**
+ * How a full look's level grows with its pairs: (n / the budget's last look)^LEVEL_GROWTH of the last look's. At 2, a
+ * gate of six scenarios at 3 minutes decides its last look at 1.6 times the level it had with every full look alike, and
+ * its first full look at 0.3 of it (bench/NOTEBOOK.md §55).
+ */
+export const LEVEL_GROWTH = 2;
+
+/**
+ * Each look's level as a share of the budget's last look's: an early look EARLY_SHARE, a full look at n pairs
+ * (n / the budget's last look)^LEVEL_GROWTH, the budget's last look and the confirmation look after it 1. Read from
+ * the schedule alone, like earlyLooks.
+ */
+export function lookShares(looks: readonly number[]): number[] {
+  const early = earlyLooks(looks);
+  const end = looks.length > 1 ? looks[looks.length - 2]! : looks[0]!;
+  return looks.map((n, i) => (early[i] ? EARLY_SHARE : Math.min(1, (n / end) ** LEVEL_GROWTH)));
+}
+
+/**
+ * The share of a look at `pairs` pairs (lookShares; none given: 1). A look off the schedule has the share of the
+ * planned look it stands in for, the first at or after it (1 beyond the last): the loop takes one only when the
+ * budget falls short, in place of the next planned look and those after it (src/gate/loop.ts), and then perhaps its
+ * confirmation look; test/unit/stats/sequential-boundary.test.ts checks every such cut of two plans against alpha.
+ */
+export function shareAt(looks: readonly number[], pairs?: number): number {
+  const i = pairs === undefined ? -1 : looks.findIndex((n) => n >= pairs);
+  return i < 0 ? 1 : lookShares(looks)[i]!;
+}
+
+/** The bound on |Z| of each look when the last look's bound is b: each at its share of that level. */
+function boundsAt(shares: readonly number[], b: number): number[] {
+  return shares.map((share) =>
+    share === 1 || b === Number.POSITIVE_INFINITY ? b : -normalQuantile(Math.min(0.5, share * normalSf(b))),
+  );
 }
 
 /**
@@ -142,53 +175,53 @@ const B_STEP = 0.01;
 
 interface Schedule {
   times: number[];
-  early: boolean[];
-  /** The union bound's factor: the levels of all looks over the full looks' level. */
+  shares: number[];
+  /** The union bound's factor: the levels of all looks over the last look's level. */
   union: number;
   nodes: Map<number, number>;
 }
 
 const scheduleCache = new Map<string, Schedule>();
 
-/** A checked schedule's information times, early looks and crossing chances so far, computed once. */
+/** A checked schedule's information times, looks' shares and crossing chances so far, computed once. */
 function scheduleOf(looks: readonly number[]): Schedule {
   const key = looks.join(',');
   let cache = scheduleCache.get(key);
   if (!cache) {
-    const early = earlyLooks(looks);
-    const union = early.reduce((sum, e) => sum + (e ? EARLY_SHARE : 1), 0);
-    cache = { times: informationTimes(looks), early, union, nodes: new Map() };
+    const shares = lookShares(looks);
+    const union = shares.reduce((sum, share) => sum + share, 0);
+    cache = { times: informationTimes(looks), shares, union, nodes: new Map() };
     scheduleCache.set(key, cache);
   }
   return cache;
 }
 
-/** ln of the crossing chance when the full looks' bound is i × B_STEP, computed once. */
+/** ln of the crossing chance when the last look's bound is i × B_STEP, computed once. */
 function lnCrossingAt(cache: Schedule, i: number): number {
   let ln = cache.nodes.get(i);
   if (ln === undefined) {
-    ln = Math.log(twoSidedCrossing(cache.times, boundsAt(cache.early, i * B_STEP)));
+    ln = Math.log(twoSidedCrossing(cache.times, boundsAt(cache.shares, i * B_STEP)));
     cache.nodes.set(i, ln);
   }
   return ln;
 }
 
 /**
- * The sequential p-value of a comparison whose p-value at the look it stopped at is p, in a gate that may look
- * at `looks`: the chance under the null that any look gives a p-value this small, an early look's p counted as
- * p / EARLY_SHARE of the full looks' (`early`: the look was one of the schedule's early looks). Never above the
+ * The sequential p-value of a comparison whose p-value at the look it stopped at (`at` pairs) is p, in a gate that
+ * may look at `looks`: the chance under the null that any look gives a p-value this small, a look's p counted as
+ * p / its share of the last look's level (shareAt: an early look's p / EARLY_SHARE). Never above the
  * union bound; exactly p for a single look. The chance is computed exactly on a grid of bounds 0.01 apart and
  * interpolated in log between them (relative error about 1e-5, below the exact value where the log chance is
  * concave), since continuous p-values (Student's t) would otherwise each cost a numerical integration.
  */
-export function sequentialP(p: number, looks: readonly number[], early = false): number {
+export function sequentialP(p: number, looks: readonly number[], at?: number): number {
   assertSchedule(looks);
   if (!(p > 0)) return 0;
   if (p >= 1) return 1;
   if (looks.length === 1) return p;
   const cache = scheduleOf(looks);
-  // The full looks' level of the boundary on which this look's p lies.
-  const full = early && cache.early.includes(true) ? p / EARLY_SHARE : p;
+  // The last look's level of the boundary on which this look's p lies.
+  const full = p / shareAt(looks, at);
   if (full >= 1) return 1;
   // The bound from the lower tail: 1 − p/2 rounds to 1 for p below about 1e-16 (a large effect over many pairs).
   const b = -normalQuantile(full / 2);
@@ -204,8 +237,8 @@ const levelCache = new Map<string, number>();
 
 /**
  * The per-look level c of a gate that may look at `looks` and must keep the chance of any look reaching its level
- * at `alpha`: the full looks' level, the largest c with sequentialP(c) ≤ alpha (found by bisection on the bound,
- * erring low); an early look's is EARLY_SHARE × c (lookLevel). Intervals at these levels cover the truth at every
+ * at `alpha`: the last look's level, the largest c with sequentialP(c) ≤ alpha (found by bisection on the bound,
+ * erring low); every other look's is its share of c (lookLevel). Intervals at these levels cover the truth at every
  * look together with probability at least 1 − alpha.
  */
 export function perLookLevel(alpha: number, looks: readonly number[]): number {
@@ -216,10 +249,10 @@ export function perLookLevel(alpha: number, looks: readonly number[]): number {
   const cached = levelCache.get(key);
   if (cached !== undefined) return cached;
   // The bound lies between one look's (too lenient) and the union bound's (too strict).
-  const { times, early } = scheduleOf(looks);
+  const { times, shares } = scheduleOf(looks);
   let low = -normalQuantile(alpha / 2);
   let high = -normalQuantile(alpha / (2 * looks.length));
-  const exceeds = crossesAbove(times, early, alpha, low, high);
+  const exceeds = crossesAbove(times, shares, alpha, low, high);
   for (let i = 0; i < 40; i++) {
     const mid = (low + high) / 2;
     if (exceeds(mid)) low = mid;
@@ -243,12 +276,12 @@ const STEP = 2e-12;
  */
 function crossesAbove(
   times: readonly number[],
-  early: readonly boolean[],
+  shares: readonly number[],
   alpha: number,
   low: number,
   high: number,
 ): (b: number) => boolean {
-  const chance = (b: number) => twoSidedCrossing(times, boundsAt(early, b));
+  const chance = (b: number) => twoSidedCrossing(times, boundsAt(shares, b));
   let [above, below] = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const learn = (b: number): number => {
     const c = chance(b);
@@ -271,8 +304,7 @@ function crossesAbove(
   return (b) => b <= above || (b < below && chance(b) > alpha);
 }
 
-/** The level of a look at `pairs` pairs: the full looks' level, or EARLY_SHARE of it at an early look. */
+/** The level of a look at `pairs` pairs: its share (shareAt) of the last look's level. */
 export function lookLevel(alpha: number, looks: readonly number[], pairs: number): number {
-  const level = perLookLevel(alpha, looks);
-  return isEarlyLook(pairs, looks) ? EARLY_SHARE * level : level;
+  return shareAt(looks, pairs) * perLookLevel(alpha, looks);
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { designP, levelAt, tShare } from '../../../src/decide/boundary.ts';
-import { inferUnits, methodFor, unitsOf } from '../../../src/decide/interval.ts';
+import { inferUnits, methodFor, RANK_UNITS, unitsOf } from '../../../src/decide/interval.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
 import { excludesZero } from '../../../src/stats/inference.ts';
 import { EARLY_SHARE, lookLevel, perLookLevel } from '../../../src/stats/sequential-boundary.ts';
@@ -26,13 +26,23 @@ describe('levels by the method of each look', () => {
       assert.equal(levelAt(ALPHA, LOOKS, pairs, 2), t ? share * base : base, `${pairs} pairs`);
     }
     assert.equal(levelAt(ALPHA, LOOKS, 8, 2), share * EARLY_SHARE * full, 'an early look is t too');
-    assert.equal(levelAt(ALPHA, LOOKS, 28, 2), full, '14 units: ranks');
+    assert.equal(levelAt(ALPHA, LOOKS, 28, 2), share * full, '14 units: t');
+    assert.equal(levelAt(ALPHA, LOOKS, 42, 2), lookLevel(ALPHA, LOOKS, 42), '21 units: ranks');
   });
 
-  test('a pair per unit: ranks from the first full look, and the early t looks keep their level', () => {
+  test('ranks from RANK_UNITS units where they reach the level; t below, even where ranks could reach it', () => {
+    assert.equal(methodFor(14, 0.001), 't', '14 units reach 0.001 (2 / 2¹⁴), but their interval is 7% wider');
+    assert.equal(methodFor(RANK_UNITS - 1, 0.05), 't');
+    assert.equal(methodFor(RANK_UNITS, 0.001), 'signed-rank');
+    assert.equal(methodFor(RANK_UNITS, 0.99 * 2 ** (1 - RANK_UNITS)), 't', 'beyond the reach of ranks');
+  });
+
+  test('a pair per unit: t looks up to 15 units at their share, ranks from 16 at their look’s whole level', () => {
     const looks = [4, ...LOOKS];
-    assert.equal(tShare(ALPHA, looks, 1), 1);
-    assert.equal(levelAt(ALPHA, looks, 12, 1), perLookLevel(ALPHA, looks));
+    const share = tShare(ALPHA, looks, 1);
+    assert.ok(share > 0.5 && share <= 1, `share ${share}`);
+    assert.equal(levelAt(ALPHA, looks, 12, 1), share * lookLevel(ALPHA, looks, 12));
+    assert.equal(levelAt(ALPHA, looks, 16, 1), lookLevel(ALPHA, looks, 16));
   });
 
   test('the sequential p of a look is alpha at its level, above it beyond, below it within', () => {

@@ -54,8 +54,9 @@ describe('the level plan', () => {
     const weights = scenario.reduce((w, c) => w + weightOf(c), 0);
     const spent = scenario.reduce((a, c) => a + comparisonAlpha(0.05, weights, 1, weightOf(c)), 0);
     assert.ok(Math.abs(spent - 0.05) < 1e-15);
-    // req/s, the comparison a runner finds hardest, weighs most; the memory comparisons least.
-    assert.ok(weightOf('rps') > weightOf('p99') && weightOf('p99') > weightOf('alloc'));
+    // Latency p99 takes what failed requests leave of the three shares; the memory comparisons least.
+    assert.ok(weightOf('p99') > weightOf('rps') && weightOf('rps') > weightOf('failures'));
+    assert.ok(weightOf('failures') > weightOf('alloc'));
     assert.equal(weightOf('cpu'), weightOf('rps'));
     assert.equal(weightOf('leak'), weightOf('alloc'));
     const speed = familyOf({ ...design, weights });
@@ -64,6 +65,16 @@ describe('the level plan', () => {
     assert.ok(Math.abs(memory.multiplier - weights / weightOf('alloc')) < 1e-9);
     assert.ok(memory.level < speed.level);
     assert.equal(memory.equivalence, speed.equivalence, 'equivalence is each comparison’s own, unweighted');
+  });
+
+  test('req/s spends at most a third of alpha in a one-scenario family, with memory or not (half the threshold: α/6)', () => {
+    for (const scenario of [
+      ['rps', 'p99', 'failures'],
+      ['rps', 'p99', 'failures', 'alloc', 'leak'],
+    ] as Compared[][]) {
+      const weights = scenario.reduce((w, c) => w + weightOf(c), 0);
+      assert.ok(comparisonAlpha(0.05, weights, 1, weightOf('rps')) <= 0.05 / 3 + 1e-15, `${weights}`);
+    }
   });
 
   test('the plan check counts each comparison at its weight, as the gate decides them', () => {

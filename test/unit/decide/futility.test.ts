@@ -7,7 +7,10 @@ import type { Decision, Futility, MetricComparison } from '../../../src/model/de
 import { futilityNote } from '../../../src/report/gate-text.ts';
 import { normalQuantile } from '../../../src/stats/distributions.ts';
 
-/** A comparison of req/s whose interval is centred on `change` with a log half-width of `half` at 99% per look. */
+/**
+ * A comparison of req/s whose interval is centred on `change` with a log half-width of `half` at 99% per look, at 16
+ * pairs (ranks from 16 units: the normal quantile, src/decide/interval.ts).
+ */
 function comparison(change: number, half: number, threshold = 0.02): MetricComparison {
   const centre = Math.log1p(change);
   return {
@@ -17,9 +20,9 @@ function comparison(change: number, half: number, threshold = 0.02): MetricCompa
     bounds: ruleBounds('rps', threshold),
     base: 1000,
     head: 1000 * (1 + change),
-    pairs: 12,
+    pairs: 16,
     unit: 'pairs',
-    units: 12,
+    units: 16,
     method: 'signed-rank',
     change,
     ci: [Math.expm1(centre - half), Math.expm1(centre + half)],
@@ -53,37 +56,37 @@ const Z = normalQuantile(1 - 0.01 / 2);
 
 describe('canResolve', () => {
   test('a narrow enough interval at the budget can say "no change": not futile', () => {
-    // 8% now at 12 pairs, 8% × √(12/300) = 1.6% at 300: inside ±2% for a change near 0.
-    assert.equal(canResolve(comparison(0, 0.08), 12, 300), true);
+    // 8% now at 16 pairs, 8% × √(16/450) = 1.5% after the confirmation pairs of 300: inside ±2% for a change near 0.
+    assert.equal(canResolve(comparison(0, 0.08), 16, 300), true);
   });
 
   test('too wide for "no change" and an estimate near 0: futile', () => {
-    // 8% now, 5.1% at 30 pairs: never inside ±2%; a change within one se (2.9%) could not be called either.
-    assert.equal(canResolve(comparison(0.005, 0.08), 12, 30), false);
+    // 8% now, 5.8% at 30 pairs: never inside ±2%; a change within 1.5 se (4.7%) could not be called either.
+    assert.equal(canResolve(comparison(0.005, 0.08), 16, 30), false);
   });
 
   test('an estimate far enough out that the budget could call it: not futile, however noisy', () => {
-    assert.equal(canResolve(comparison(-0.09, 0.08), 12, 30), true);
-    assert.equal(canResolve(comparison(0.09, 0.08), 12, 30), true, 'an improvement too');
+    assert.equal(canResolve(comparison(-0.09, 0.08), 16, 30), true);
+    assert.equal(canResolve(comparison(0.09, 0.08), 16, 30), true, 'an improvement too');
   });
 
   test('the boundary: a change is callable when (|estimate| + 1.5 se) − projected half-width exceeds half the threshold', () => {
     const half = 0.08;
-    const halfEnd = half * Math.sqrt(12 / 30);
+    const halfEnd = half * Math.sqrt(16 / 30);
     const t = -Math.log1p(-0.02);
     const edge = halfEnd + 0.5 * t - (1.5 * half) / Z;
-    const at = (centre: number) => canResolve(comparison(Math.expm1(centre), half), 12, 30);
+    const at = (centre: number) => canResolve(comparison(Math.expm1(centre), half), 16, 30);
     assert.equal(at(edge + 0.001), true);
     assert.equal(at(edge - 0.001), false);
   });
 
   test('"no change" stays possible while a noise 0.7× of the measured one would resolve it after confirmation', () => {
-    // A gate leaning to no change at the budget's 30 pairs earns 16 more: at 12 of 46 pairs the half-width shrinks
-    // by √(12/46); 0.7 of that must stay within the 2% threshold.
+    // A gate leaning to no change at the budget's 30 pairs earns 16 more: at 16 of 46 pairs the half-width shrinks
+    // by √(16/46); 0.7 of that must stay within the 2% threshold.
     const t = -Math.log1p(-0.02);
-    const edge = t / (0.7 * Math.sqrt(12 / 46));
-    assert.equal(canResolve(comparison(0, edge * 0.99), 12, 30), true);
-    assert.equal(canResolve(comparison(0, edge * 1.01), 12, 30), false);
+    const edge = t / (0.7 * Math.sqrt(16 / 46));
+    assert.equal(canResolve(comparison(0, edge * 0.99), 16, 30), true);
+    assert.equal(canResolve(comparison(0, edge * 1.01), 16, 30), false);
   });
 
   test('no interval, or a budget already spent: never futile', () => {
@@ -102,7 +105,7 @@ describe('canResolve', () => {
       method: 't',
       processes: { restartEvery: 4, changes: [0, 0, 0], f: 1, p: 0.5, differed: false },
     };
-    assert.equal(canResolve(comparison(0.005, 0.08), 12, 30), false, 'futile as pairs');
+    assert.equal(canResolve(comparison(0.005, 0.08), 16, 30), false, 'futile as pairs');
     assert.equal(canResolve(blocks, 12, 30), true);
   });
 });
@@ -112,12 +115,12 @@ describe('pairsToResolve', () => {
     const half = 0.05;
     const t = -Math.log1p(-0.02);
     const wanted = (t * 0.5) / (1 + 0.8416212335729143 / Z);
-    assert.equal(pairsToResolve(comparison(0, half), 12), Math.ceil(12 * (half / wanted) ** 2));
+    assert.equal(pairsToResolve(comparison(0, half), 16), Math.ceil(16 * (half / wanted) ** 2));
   });
 
   test('four times the pairs for twice the noise', () => {
-    const one = pairsToResolve(comparison(0, 0.04), 12);
-    const two = pairsToResolve(comparison(0, 0.08), 12);
+    const one = pairsToResolve(comparison(0, 0.04), 16);
+    const two = pairsToResolve(comparison(0, 0.08), 16);
     assert.ok(Math.abs(two / one - 4) < 0.01, `${one} → ${two}`);
   });
 });
@@ -125,23 +128,23 @@ describe('pairsToResolve', () => {
 describe('futility', () => {
   test('names the comparison that needs the most pairs, when every undecided one is futile', () => {
     const quieter = { ...comparison(0, 0.06), metric: 'p50' as const, threshold: 0.02, noise: 0.07 };
-    const f = futility(decision([comparison(0, 0.08), quieter]), 12, 30);
+    const f = futility(decision([comparison(0, 0.08), quieter]), 16, 30);
     assert.ok(f);
     assert.equal(f.metric, 'rps');
-    assert.equal(f.pairs, 12);
+    assert.equal(f.pairs, 16);
     assert.equal(f.budgetPairs, 30);
-    assert.equal(f.neededPairs, pairsToResolve(comparison(0, 0.08), 12));
+    assert.equal(f.neededPairs, pairsToResolve(comparison(0, 0.08), 16));
   });
 
   test('not while any comparison can still resolve, or is already a regression or improvement', () => {
-    assert.equal(futility(decision([comparison(0, 0.08), comparison(0, 0.01)]), 12, 30), undefined);
+    assert.equal(futility(decision([comparison(0, 0.08), comparison(0, 0.01)]), 16, 30), undefined);
     const regression = { ...comparison(-0.5, 0.08), verdict: 'regression' as const };
-    assert.equal(futility(decision([comparison(0, 0.08), regression]), 12, 30), undefined);
+    assert.equal(futility(decision([comparison(0, 0.08), regression]), 16, 30), undefined);
   });
 
   test('a resolved "no change" beside a futile comparison does not keep the gate going', () => {
     const none = { ...comparison(0, 0.01), verdict: 'no-change' as const };
-    assert.ok(futility(decision([comparison(0, 0.08), none]), 12, 30));
+    assert.ok(futility(decision([comparison(0, 0.08), none]), 16, 30));
   });
 });
 

@@ -6,7 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { levelAt } from '../../../src/decide/boundary.ts';
 import { comparisonAlpha, weightOf } from '../../../src/decide/family.ts';
+import { inferUnits } from '../../../src/decide/interval.ts';
 import { mergeReports, roundKey } from '../../../src/decide/merge.ts';
 import { stepOutcome } from '../../../src/decide/outcome.ts';
 import { decide } from '../../../src/decide/verdict.ts';
@@ -14,8 +16,7 @@ import { GateError } from '../../../src/model/errors.ts';
 import { renderMarkdown } from '../../../src/publish/markdown.ts';
 import { reportHeadline } from '../../../src/report/headline.ts';
 import { noteText } from '../../../src/report/note-text.ts';
-import { perLookLevel, sequentialP } from '../../../src/stats/sequential-boundary.ts';
-import { signedRankConfidenceInterval } from '../../../src/stats/wilcoxon.ts';
+import { sequentialP } from '../../../src/stats/sequential-boundary.ts';
 import { asFile, gateReport, HEAD_SHA, mergeAsMeasured, roundsFor } from '../../support/reports.ts';
 
 function mergeError(run: () => unknown): string {
@@ -43,15 +44,12 @@ describe('mergeReports', () => {
     }
   });
 
-  test('the family is the comparisons of ALL shards: 9, and where ranks cannot reach their level the interval is t', () => {
-    // 7 pairs all in one direction: exact two-sided p = 2/2^7 ≈ 0.0156. Alone, a shard's req/s (weight 1 of its
-    // family's 1.5) needs 0.033: the signed-rank interval reaches it. Merged, three shards' family weighs 4.5 and
-    // req/s needs 0.011, which 7 ranks cannot reach: Student's t over the 7 pairs, from their number and the level.
+  test('the family is the comparisons of ALL shards: 9, and below 16 units the interval is t', () => {
+    // 7 pairs: Student's t alone (req/s at a third of alpha) and merged (a ninth), from their number and the level.
     const a = gateReport({ paths: { '/a': 0.8 }, pairs: 7, seed: 1 });
     assert.equal(a.verdict, 'regression', 'alone, shard a is a regression');
     const aloneRps = a.decision!.comparisons.find((x) => x.metric === 'rps')!;
-    assert.equal(aloneRps.method, 'signed-rank');
-    assert.ok(Math.abs(aloneRps.p - 2 / 128) < 1e-12, `p ${aloneRps.p}`);
+    assert.equal(aloneRps.method, 't');
     const b = gateReport({ paths: { '/b': 1 }, seed: 2, noise: 0.02 });
     const c = gateReport({ paths: { '/c': 1 }, seed: 4, noise: 0.02 });
     const merged = mergeAsMeasured([
@@ -92,11 +90,10 @@ describe('mergeReports', () => {
       const of = (side: string) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
       return Math.log(of('head') / of('base'));
     });
-    const expected = signedRankConfidenceInterval(
-      ratios,
-      1 - perLookLevel(comparisonAlpha(0.05, weights), schedule),
-    );
+    // 12 pairs: Student's t (below 16 units) at the last look's level and the t looks' share.
+    const expected = inferUnits(ratios, levelAt(comparisonAlpha(0.05, weights), schedule, 12, 0))!.inference;
     const rps = cs.find((x) => x.scenario === 'GET /a' && x.metric === 'rps')!;
+    assert.equal(rps.method, 't');
     assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
     // Wider than the shard's own interval (3 comparisons, the same looks).

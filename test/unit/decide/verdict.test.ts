@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { designP, levelAt } from '../../../src/decide/boundary.ts';
 import { comparisonAlpha, weightOf } from '../../../src/decide/family.ts';
 import { detectableChange, leaning } from '../../../src/decide/rule.ts';
 import { type DecideOptions, decide, resolved } from '../../../src/decide/verdict.ts';
@@ -18,9 +19,8 @@ import type { Metric, Round, RoundMeasurement, Side } from '../../../src/model/m
 import { formatP, formatPercent, pText } from '../../../src/report/format.ts';
 import { decisionHeadline, worstScenario } from '../../../src/report/headline.ts';
 import { mulberry32 } from '../../../src/stats/describe.ts';
+import { meanInference } from '../../../src/stats/inference.ts';
 import { planLooks } from '../../../src/stats/look-schedule.ts';
-import { perLookLevel, sequentialP } from '../../../src/stats/sequential-boundary.ts';
-import { signedRankConfidenceInterval } from '../../../src/stats/wilcoxon.ts';
 import { mannWhitneyP } from '../../support/reference-stats.ts';
 import { SCENARIO_WEIGHT } from '../../support/reports.ts';
 
@@ -531,7 +531,15 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
     const four = decide(rounds, rules('/x'), { ...DEFAULTS, looks: schedule });
     // Bonferroni over the comparisons of the sequential p-value: the adjustment the interval's level makes.
     four.comparisons.forEach((c) => {
-      const expected = Math.min(1, (SCENARIO_WEIGHT / weightOf(c.metric)) * sequentialP(c.p, schedule));
+      // At 10 units a look is Student's t: its p over the t looks' share (boundary.ts).
+      const sequential = designP(
+        c.p,
+        comparisonAlpha(0.05, SCENARIO_WEIGHT, 1, weightOf(c.metric)),
+        schedule,
+        10,
+        0,
+      );
+      const expected = Math.min(1, (SCENARIO_WEIGHT / weightOf(c.metric)) * sequential);
       assert.ok(Math.abs(c.pAdjusted - expected) < 1e-12 || c.significant !== expected <= 0.05, c.metric);
     });
     once.comparisons.forEach((a, i) => {
@@ -544,17 +552,17 @@ describe('decide: simultaneous intervals, looks, and when more pairs could not c
       assert.ok(b.detectable > a.detectable);
       assert.equal(b.change, a.change);
     });
-    // The interval of each comparison is the signed-rank interval at the per-look level of its share of alpha.
+    // The interval of each comparison is Student's t (10 units) at its look's level of its share of alpha.
     const rps = four.comparisons.find((c) => c.metric === 'rps')!;
     const ratios = [...new Set(rounds.map((r) => r.pair))].map((pair) => {
       const of = (side: Side) => rounds.find((r) => r.pair === pair && r.side === side)!.measurement.rps;
       return Math.log(of('head') / of('base'));
     });
-    const share = comparisonAlpha(0.05, SCENARIO_WEIGHT);
-    const expected = signedRankConfidenceInterval(ratios, 1 - perLookLevel(share, schedule));
+    const level = levelAt(comparisonAlpha(0.05, SCENARIO_WEIGHT), schedule, 10, 0);
+    const expected = meanInference(ratios, level);
     assert.ok(Math.abs(rps.ci[0] - Math.expm1(expected.lower)) < 1e-12);
     assert.ok(Math.abs(rps.ci[1] - Math.expm1(expected.upper)) < 1e-12);
-    assert.equal(rps.level, perLookLevel(share, schedule));
+    assert.equal(rps.level, level);
     // no planned looks counts as one look
     assert.deepEqual(decide(rounds, rules('/x'), { ...DEFAULTS, looks: [] }), once);
   });
@@ -824,7 +832,7 @@ describe('decide: scenarios', () => {
     assert.equal(decision.verdict, 'regression');
     assert.match(
       decisionHeadline(decision),
-      /^head is 2\.5× slower on POST \/orders \(req\/s [\d,]+ → [\d,]+, p = [^)]+\); 1 more scenario regressed$/,
+      /^head is 2\.5× slower on POST \/orders \(req\/s [\d,]+ → [\d,]+, p [=<] [^)]+\); 1 more scenario regressed$/,
     );
     assert.ok(
       decision.comparisons.filter((c) => c.scenario === 'GET /fine').every((c) => c.verdict !== 'regression'),

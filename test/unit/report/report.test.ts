@@ -183,7 +183,7 @@ describe('renderMarkdown: a regression report', () => {
     assert.equal(lines[0], '### 🔴 perf-gate: regression');
     assert.match(
       lines[1]!,
-      /^\*\*`feature\/seed-cache` makes GET \/seed\/v1 1[0-3]\.\d% slower than `main`\*\*: 3,\d{3} req\/s against 4,\d{3}; sure, though only just\.$/,
+      /^\*\*`feature\/seed-cache` makes GET \/seed\/v1 1[0-3]\.\d% slower than `main`\*\*: 3,\d{3} req\/s against 4,\d{3}; very sure\.$/,
     );
     assert.match(lines[2]!, /^\*\*Next:\*\* .*re-run the job/);
   });
@@ -298,7 +298,7 @@ describe('renderMarkdown: a regression report', () => {
     );
     assert.match(
       markdown,
-      /The intervals, and the exact tests of failed requests \(head's share of all failures given each side's requests\), are simultaneous over all 6 comparisons and the one planned look: together they cover their true changes with probability 95% \(each alone a 98\.33% interval; the other comparisons' are wider still, as they take smaller shares of α \(docs\/how-it-decides\.md\)\)\. Latency p50 is shown, not tested/,
+      /The intervals, and the exact tests of failed requests \(head's share of all failures given each side's requests\), are simultaneous over all 6 comparisons and the one planned look: together they cover their true changes with probability 95% \(each alone a 99\.17% interval\)\. Latency p50 is shown, not tested/,
     );
     assert.ok(markdown.endsWith('</details>\n'));
   });
@@ -309,7 +309,7 @@ describe('renderMarkdown: a regression report', () => {
     // regression of such a gate reads this way. Expected to fail until formatP keeps the digits that matter.
     const significant = report.decision.comparisons.filter((c) => c.pAdjusted < report.decision.alpha);
     assert.ok(significant.length > 0);
-    const shown = /p = ([\d.]+)\)$/.exec(reportHeadline(report))?.[1];
+    const shown = /p [=<] ([\d.]+)\)$/.exec(reportHeadline(report))?.[1];
     assert.ok(shown !== undefined, reportHeadline(report));
     assert.ok(Number(shown) < report.decision.alpha, `headline shows p = ${shown} for a significant change`);
     for (const row of tables(markdown)[0]!.slice(2).map(cells)) {

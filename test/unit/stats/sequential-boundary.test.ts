@@ -8,8 +8,10 @@ import { mulberry32 } from '../../../src/stats/describe.ts';
 import { normalQuantile } from '../../../src/stats/distributions.ts';
 import { confirmationPairs } from '../../../src/stats/look-schedule.ts';
 import {
+  boundaryCrossing,
   crossingProbability,
   informationTimes,
+  lookLevel,
   perLookLevel,
   sequentialP,
   signedRankCovariance,
@@ -159,15 +161,15 @@ describe('sequentialP and perLookLevel', () => {
     // Every way the gate's loop (src/gate/loop.ts) can cut a plan short: the looks taken before the budget fell short, then the look
     // moved to any count before the next planned one, then its confirmation look. Plans: the default schedule, and
     // 60 s of the busy end-to-end gate (12, 14, confirmation 22). The chance that any look of the gate as it ran
-    // reaches the planned per-look level must not exceed alpha.
+    // reaches its level in the plan (lookLevel: a look off the schedule at the last look's) must not exceed alpha.
     for (const planned of [DEFAULT_SCHEDULE, [12, 14, 22]]) {
       const looks = planned.slice(0, -1);
       for (const alpha of [0.05, 0.05 / 3]) {
-        const level = perLookLevel(alpha, planned);
         for (let taken = 0; taken < looks.length; taken++) {
           for (let moved = (looks[taken - 1] ?? 1) + 1; moved < looks[taken]!; moved++) {
             const ran = [...looks.slice(0, taken), moved, moved + confirmationPairs(moved)];
-            const chance = sequentialP(level, ran);
+            const bounds = ran.map((n) => -normalQuantile(lookLevel(alpha, planned, n) / 2));
+            const chance = boundaryCrossing(ran, bounds);
             assert.ok(chance <= alpha, `planned ${planned}, ran ${ran}: ${chance} > ${alpha}`);
           }
         }
@@ -181,18 +183,21 @@ describe('sequentialP and perLookLevel', () => {
     const random = mulberry32(20261121);
     const gates = 20_000;
     const alphas = [0.05, 0.05 / 3];
-    const levels = alphas.map((a) => perLookLevel(a, DEFAULT_SCHEDULE));
     const hits = alphas.map(() => 0);
     const last = DEFAULT_SCHEDULE.at(-1)!;
     for (let g = 0; g < gates; g++) {
       const d: number[] = [];
-      let smallest = 1;
+      const crossed = alphas.map(() => false);
       for (let n = 1; n <= last; n++) {
         d.push((random() < 0.5 ? -1 : 1) * (random() + 1e-9));
-        if (DEFAULT_SCHEDULE.includes(n)) smallest = Math.min(smallest, wilcoxonSignedRank(d).p);
+        if (!DEFAULT_SCHEDULE.includes(n)) continue;
+        const p = wilcoxonSignedRank(d).p;
+        alphas.forEach((a, i) => {
+          if (p <= lookLevel(a, DEFAULT_SCHEDULE, n)) crossed[i] = true;
+        });
       }
-      levels.forEach((level, i) => {
-        if (smallest <= level) hits[i]!++;
+      crossed.forEach((c, i) => {
+        if (c) hits[i]!++;
       });
     }
     alphas.forEach((alpha, i) => {

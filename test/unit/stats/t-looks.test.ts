@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { mulberry32 } from '../../../src/stats/describe.ts';
 import { normalQuantile } from '../../../src/stats/distributions.ts';
 import { tCritical } from '../../../src/stats/inference.ts';
-import { EARLY_SHARE, perLookLevel } from '../../../src/stats/sequential-boundary.ts';
+import { lookLevel } from '../../../src/stats/sequential-boundary.ts';
 import { type BoundaryLook, tLookShare } from '../../../src/stats/t-looks.ts';
 
 /** The default plan's looks in blocks of 2 pairs: early looks at 3–5 units, full looks at 6–17, confirmation 26. */
@@ -17,9 +17,8 @@ const ALPHA = 0.05 / 3;
 
 /** The boundary's looks in units, t where ranks cannot reach the look's level (2 / 2ⁿ above it). */
 function looksOf(alpha: number): BoundaryLook[] {
-  const full = perLookLevel(alpha, PAIRS);
   return PAIRS.map((pairs) => {
-    const level = pairs < 12 ? EARLY_SHARE * full : full;
+    const level = lookLevel(alpha, PAIRS, pairs);
     const units = pairs / 2;
     return { units, level, t: 2 / 2 ** units > level };
   });
