@@ -20655,8 +20655,7 @@ function memoryToExplain(decision) {
   return allocationChanged(decision) || (decision.leaks ?? []).some((l) => decided2(l.verdict));
 }
 function heapPlan(decision) {
-  if (decision === void 0 || !(decision.leaks ?? []).some((l) => l.verdict === "regression"))
-    return "allocated";
+  if (decision === void 0 || smallestLeak(decision) === void 0) return "allocated";
   return allocationChanged(decision) ? "both" : "kept";
 }
 function smallestLeak(decision) {

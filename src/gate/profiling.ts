@@ -52,8 +52,7 @@ export function memoryToExplain(decision: Decision | undefined): boolean {
  * what head keeps less of is base's to name, and a head that serves far fewer requests can look like one.
  */
 export function heapPlan(decision: Decision | undefined): HeapPlan {
-  if (decision === undefined || !(decision.leaks ?? []).some((l) => l.verdict === 'regression'))
-    return 'allocated';
+  if (decision === undefined || smallestLeak(decision) === undefined) return 'allocated';
   return allocationChanged(decision) ? 'both' : 'kept';
 }
 
