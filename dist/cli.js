@@ -7662,6 +7662,10 @@ function openLoopBaseDuring(scenario) {
 function portNotMovedMessage(side2, start, fixed, movedTo) {
   return `the ${side2} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
 }
+function portTakenMessage(what2, where, fixed) {
+  const fix = fixed ? "stop whatever else listens on the port in `port`, or choose another" : "perf-gate picked that port free, and another program took it before the server opened it";
+  return `${what2} exited before it answered, while another program, not one of the server's processes, listened on ${where}: ${fix}`;
+}
 function statusSummary(rounds) {
   const counts = {};
   for (const r of rounds)
@@ -11750,10 +11754,121 @@ function poolSpec(scenario, server, options) {
 }
 
 // src/io/server.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync5, readlinkSync } from "node:fs";
 import { request } from "node:http";
-import { createServer, Socket } from "node:net";
+import { Socket } from "node:net";
 import { setTimeout as sleep4 } from "node:timers/promises";
+
+// src/io/ports.ts
+import { readFileSync as readFileSync6 } from "node:fs";
+import { createServer } from "node:net";
+
+// src/io/peers.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync5, readlinkSync } from "node:fs";
+function parseTcpTable(text2) {
+  const rows = [];
+  for (const line of text2.split("\n").slice(1)) {
+    const fields2 = line.trim().split(/\s+/);
+    if (fields2.length < 10) continue;
+    const inode = Number(fields2[9]);
+    if (!Number.isInteger(inode) || inode === 0) continue;
+    rows.push({ local: fields2[1], remote: fields2[2], state: Number.parseInt(fields2[3], 16), inode });
+  }
+  return rows;
+}
+function socketInodes(pid) {
+  const inodes = [];
+  let fds;
+  try {
+    fds = readdirSync3(`/proc/${pid}/fd`);
+  } catch {
+    return inodes;
+  }
+  for (const fd of fds) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (match) inodes.push(Number(match[1]));
+    } catch {
+    }
+  }
+  return inodes;
+}
+
+// src/io/ports.ts
+var PICK_FROM = 2e4;
+var EPHEMERAL_DEFAULT = 49152;
+var PICK_TRIES = 32;
+var HANDED_ON_MS = 2e3;
+var LISTEN = 10;
+function pickRange(ephemeral) {
+  const low = Number(ephemeral?.trim().split(/\s+/)[0]);
+  const to = Number.isInteger(low) && low > 0 ? low : EPHEMERAL_DEFAULT;
+  return to - PICK_FROM >= 1e3 ? [PICK_FROM, to] : void 0;
+}
+function readText(path) {
+  try {
+    return readFileSync6(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function tryListen(port, host) {
+  return new Promise((resolve9) => {
+    const server = createServer();
+    server.once("error", () => resolve9(void 0));
+    server.listen(port, host, () => {
+      const address = server.address();
+      const got = typeof address === "object" && address !== null ? address.port : void 0;
+      server.close(() => resolve9(got));
+    });
+  });
+}
+async function free(port) {
+  if (await tryListen(port, "127.0.0.1") === void 0) return false;
+  return new Promise((resolve9) => {
+    const server = createServer();
+    server.once("error", (error) => resolve9(error.code !== "EADDRINUSE"));
+    server.listen(port, "::1", () => server.close(() => resolve9(true)));
+  });
+}
+async function freePort(random2 = Math.random) {
+  const range2 = pickRange(readText("/proc/sys/net/ipv4/ip_local_port_range"));
+  for (let i = 0; range2 !== void 0 && i < PICK_TRIES; i++) {
+    const port2 = range2[0] + Math.floor(random2() * (range2[1] - range2[0]));
+    if (await free(port2)) return port2;
+  }
+  const port = await tryListen(0, "127.0.0.1");
+  if (port === void 0) throw new Error("no free port on 127.0.0.1");
+  return port;
+}
+function localAddress(hex) {
+  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
+  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
+}
+function listeners() {
+  const found = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const row2 of parseTcpTable(readText(table) ?? "")) {
+      const [address = "", portHex = ""] = row2.local.split(":");
+      const port = Number.parseInt(portHex, 16);
+      if (row2.state === LISTEN && Number.isInteger(port) && port > 0)
+        found.push({ port, local: localAddress(address), inode: row2.inode });
+    }
+  }
+  return found;
+}
+function listeningSockets(pids) {
+  const inodes = new Set(pids.flatMap(socketInodes));
+  if (inodes.size === 0) return [];
+  return listeners().filter((s) => inodes.has(s.inode)).map(({ port, local }) => ({ port, local }));
+}
+function portHolder(port, pid) {
+  const onPort = listeners().filter((s) => s.port === port);
+  if (onPort.length === 0) return "unknown";
+  const ours2 = new Set(processTree(pid).flatMap(socketInodes));
+  return onPort.some((s) => ours2.has(s.inode)) ? "tree" : "elsewhere";
+}
+
+// src/io/server.ts
 var HOSTS = ["127.0.0.1", "::1"];
 var READY_POLL_MS = 20;
 var PortNotMovedError = class extends GateError {
@@ -11770,17 +11885,6 @@ var PortNotMovedError = class extends GateError {
     this.movedTo = movedTo;
   }
 };
-async function freePort() {
-  return new Promise((resolve9, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve9(port));
-    });
-  });
-}
 function listening(host, port, timeoutMs = 500) {
   return new Promise((resolve9) => {
     const socket = new Socket();
@@ -11819,7 +11923,31 @@ async function keptFixedPort(spec) {
   if (spec.port === void 0 || spec.movedTo === void 0) return false;
   return await open(spec.port) && !await open(spec.movedTo);
 }
+var PortTakenError = class extends GateError {
+  constructor(spec, where, output) {
+    super(
+      "server-start",
+      portTakenMessage(`the ${spec.side} server \`${spec.start}\``, where, spec.port !== void 0),
+      {
+        side: spec.side,
+        output
+      }
+    );
+    this.name = "PortTakenError";
+  }
+};
+var PORT_ATTEMPTS = 3;
 async function startServer(spec) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(spec);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || spec.port !== void 0 || attempt >= PORT_ATTEMPTS)
+        throw error;
+    }
+  }
+}
+async function startOnce(spec) {
   const moved = spec.port !== void 0 ? spec.movedTo : void 0;
   const port = moved ?? spec.port ?? await freePort();
   if (spec.port !== void 0) await waitPortFree(spec.side, spec.port);
@@ -11862,9 +11990,12 @@ async function waitReady(spec, child2, port) {
   const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
   const where = portText(spec, port);
   let lastStatus;
+  let elsewhereSince;
   for (; ; ) {
     if (child2.exit !== void 0) {
       await child2.stop(500);
+      if (elsewhereSince !== void 0 || portHolder(port, child2.pid) === "elsewhere")
+        throw new PortTakenError(spec, where, child2.output.lastLines(40));
       throw new GateError(
         "server-start",
         `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
@@ -11883,8 +12014,12 @@ async function waitReady(spec, child2, port) {
     for (const candidate of HOSTS) {
       const status = await getStatus(candidate, port, spec.readyPath);
       if (status === void 0) continue;
-      if (spec.readyStatus === void 0 || status === spec.readyStatus)
-        return preferredHost(candidate, port, spec);
+      if (spec.readyStatus === void 0 || status === spec.readyStatus) {
+        if (portHolder(port, child2.pid) !== "elsewhere") return preferredHost(candidate, port, spec);
+        elsewhereSince ??= Date.now();
+        if (Date.now() - elsewhereSince >= HANDED_ON_MS) return preferredHost(candidate, port, spec);
+        break;
+      }
       lastStatus = status;
     }
     if (await keptFixedPort(spec)) {
@@ -11904,46 +12039,6 @@ function ownPorts(spec, sockets) {
   const { port, movedTo } = spec;
   if (port === void 0 || movedTo === void 0) return [...sockets];
   return sockets.map((socket) => socket.port === movedTo ? { ...socket, port } : socket);
-}
-function localAddress(hex) {
-  if (hex.length === 8) return hex === "00000000" || hex.endsWith("7F");
-  return hex === "0".repeat(32) || hex === `${"0".repeat(24)}01000000` || hex.startsWith(`${"0".repeat(16)}FFFF0000`) && localAddress(hex.slice(24));
-}
-function listeningSockets(pids) {
-  const inodes = /* @__PURE__ */ new Set();
-  for (const pid of pids) {
-    let fds;
-    try {
-      fds = readdirSync3(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        if (inode !== void 0) inodes.add(inode);
-      } catch {
-      }
-    }
-  }
-  if (inodes.size === 0) return [];
-  const found = [];
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text2;
-    try {
-      text2 = readFileSync5(table, "utf8");
-    } catch {
-      continue;
-    }
-    for (const line of text2.split("\n").slice(1)) {
-      const fields2 = line.trim().split(/\s+/);
-      if (fields2.length < 10 || fields2[3] !== "0A" || !inodes.has(fields2[9])) continue;
-      const [address = "", portHex = ""] = fields2[1].split(":");
-      const port = Number.parseInt(portHex, 16);
-      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
-    }
-  }
-  return found;
 }
 function readyHint(fixed, port, sockets) {
   const given = fixed === void 0 ? `PORT=${port}` : `port ${port} (input \`port\`)`;
@@ -14328,7 +14423,7 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
 }
 
 // src/gate/profiling.ts
-import { readFileSync as readFileSync12 } from "node:fs";
+import { readFileSync as readFileSync13 } from "node:fs";
 import { join as join13, relative as relative4, resolve as resolve6 } from "node:path";
 
 // src/profile/rollup.ts
@@ -14806,7 +14901,7 @@ ${CONTROL_SOURCE}
 `;
 
 // src/diagnostics/install.ts
-import { mkdirSync, readFileSync as readFileSync6, renameSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { mkdirSync, readFileSync as readFileSync7, renameSync, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { open as open2 } from "node:fs/promises";
 import { dirname as dirname2, join as join6, resolve as resolve2 } from "node:path";
 import { setTimeout as sleep5 } from "node:timers/promises";
@@ -14961,7 +15056,7 @@ function parseSnapshots(text2) {
 }
 function readSnapshots(outFile) {
   try {
-    return parseSnapshots(readFileSync6(outFile, "utf8"));
+    return parseSnapshots(readFileSync7(outFile, "utf8"));
   } catch {
     return [];
   }
@@ -16024,7 +16119,7 @@ import {
   lstatSync,
   mkdirSync as mkdirSync2,
   readdirSync as readdirSync4,
-  readFileSync as readFileSync7,
+  readFileSync as readFileSync8,
   readlinkSync as readlinkSync2,
   renameSync as renameSync2,
   rmSync as rmSync2,
@@ -18968,7 +19063,7 @@ function zeroXDigest(cacheDir) {
         hash.update(`${path}/
 `);
         walk(path);
-      } else hash.update(`${path}\0${createHash2("sha256").update(readFileSync7(full)).digest("hex")}
+      } else hash.update(`${path}\0${createHash2("sha256").update(readFileSync8(full)).digest("hex")}
 `);
     }
   };
@@ -18990,9 +19085,9 @@ function verifyZeroX(bin) {
 }
 function isInstalled(cacheDir) {
   try {
-    if (readFileSync7(join7(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
+    if (readFileSync8(join7(cacheDir, MARKER), "utf8").trim() !== LOCK_HASH) return false;
     const manifest = JSON.parse(
-      readFileSync7(join7(cacheDir, "node_modules", "0x", "package.json"), "utf8")
+      readFileSync8(join7(cacheDir, "node_modules", "0x", "package.json"), "utf8")
     );
     return manifest.version === ZEROX_VERSION && existsSync(zeroXBin(cacheDir));
   } catch {
@@ -19096,10 +19191,10 @@ function moveIntoPlace(staging, dir, digest) {
 }
 
 // src/io/cpu.ts
-import { readdirSync as readdirSync5, readFileSync as readFileSync8 } from "node:fs";
+import { readdirSync as readdirSync5, readFileSync as readFileSync9 } from "node:fs";
 function mainThreadSeconds(pid) {
   try {
-    const ns = Number(readFileSync8(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
+    const ns = Number(readFileSync9(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
     return Number.isFinite(ns) ? ns / 1e9 : void 0;
   } catch {
     return void 0;
@@ -19107,16 +19202,16 @@ function mainThreadSeconds(pid) {
 }
 
 // src/profile/profiled-server.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync11, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync12, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep8 } from "node:timers/promises";
 
 // src/io/affinity.ts
 import { spawnSync } from "node:child_process";
-import { readFileSync as readFileSync9 } from "node:fs";
+import { readFileSync as readFileSync10 } from "node:fs";
 function ownCpus(status = "/proc/self/status") {
   try {
-    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync9(status, "utf8"))?.[1];
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync10(status, "utf8"))?.[1];
   } catch {
     return void 0;
   }
@@ -19379,11 +19474,11 @@ function parseScriptRunner(program, words, context) {
 }
 
 // src/profile/node.ts
-import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync4 } from "node:fs";
+import { accessSync, constants, readFileSync as readFileSync11, statSync as statSync4 } from "node:fs";
 import { dirname as dirname4, isAbsolute as isAbsolute4, join as join8, resolve as resolve4 } from "node:path";
 function readScripts(cwd) {
   try {
-    const manifest = JSON.parse(readFileSync10(join8(cwd, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync11(join8(cwd, "package.json"), "utf8"));
     if (typeof manifest.scripts !== "object" || manifest.scripts === null) return void 0;
     const scripts = {};
     for (const [name, value2] of Object.entries(manifest.scripts))
@@ -19473,8 +19568,14 @@ async function waitReady2(child2, spec, what2, port) {
   const readyPath = spec.readyPath;
   const deadline = Date.now() + spec.readyTimeoutMs;
   const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
+  let elsewhereSince;
   for (; ; ) {
     if (child2.exit !== void 0 || /Target subprocess error, code:/.test(child2.output.toString())) {
+      if (elsewhereSince !== void 0 || portHolder(port, child2.pid) === "elsewhere")
+        throw new GateError("server-start", portTakenMessage(what2, `port ${port}`, spec.port !== void 0), {
+          side: spec.side,
+          output: tail(child2)
+        });
       throw new GateError(
         "server-start",
         `${what2} exited under 0x before it answered GET ${readyPath}${wanted} on port ${port}`,
@@ -19496,8 +19597,11 @@ async function waitReady2(child2, spec, what2, port) {
       );
     for (const host of HOSTS2) {
       const status = await getStatus(host, port, readyPath);
-      if (status !== void 0 && (spec.readyStatus === void 0 || status === spec.readyStatus))
+      if (status === void 0 || spec.readyStatus !== void 0 && status !== spec.readyStatus) continue;
+      elsewhereSince = portHolder(port, child2.pid) === "elsewhere" ? elsewhereSince ?? Date.now() : void 0;
+      if (elsewhereSince === void 0 || Date.now() - elsewhereSince >= HANDED_ON_MS)
         return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+      break;
     }
     await sleep7(100);
   }
@@ -19654,7 +19758,7 @@ async function finishProfiled(profiled) {
   const log = v8LogFile(dir);
   let timed;
   try {
-    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync11(log, "utf8")));
+    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync12(log, "utf8")));
   } catch {
     timed = void 0;
   }
@@ -20697,7 +20801,7 @@ function dependencyVersion(u, headDir) {
   const dir = u.level === "package" ? home : at < 0 ? void 0 : u.file.slice(0, at + home.length);
   if (dir === void 0) return void 0;
   try {
-    const { version } = JSON.parse(readFileSync12(resolve6(headDir, dir, "package.json"), "utf8"));
+    const { version } = JSON.parse(readFileSync13(resolve6(headDir, dir, "package.json"), "utf8"));
     return typeof version === "string" && /^[0-9A-Za-z.+-]{1,40}$/.test(version) ? version : void 0;
   } catch {
     return void 0;
@@ -20778,11 +20882,11 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
 }
 
 // src/gate/trees.ts
-import { existsSync as existsSync4, readFileSync as readFileSync13 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync14 } from "node:fs";
 import { dirname as dirname5, join as join14, relative as relative5, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync13(join14(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync14(join14(dir, "package.json"), "utf8"));
     const count4 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count4("dependencies") + count4("devDependencies") + count4("optionalDependencies") > 0;
   } catch {

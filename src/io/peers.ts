@@ -33,7 +33,7 @@ export function parseTcpTable(text: string): TcpEntry[] {
 }
 
 /** Socket inodes of a process's open files ('socket:[12345]'); empty when they cannot be read. */
-function socketInodes(pid: number): number[] {
+export function socketInodes(pid: number): number[] {
   const inodes: number[] = [];
   let fds: string[];
   try {

@@ -1,11 +1,11 @@
 /** Boots the repository's own server, waits until it answers over HTTP, and stops it with its whole tree. */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
-import { portNotMovedMessage } from '../report/error-text.ts';
+import { portNotMovedMessage, portTakenMessage } from '../report/error-text.ts';
+import { freePort, HANDED_ON_MS, type ListeningSocket, listeningSockets, portHolder } from './ports.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {
@@ -70,18 +70,6 @@ export class PortNotMovedError extends GateError {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** true when something accepts TCP connections on host:port. */
 export function listening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
@@ -134,7 +122,37 @@ async function keptFixedPort(spec: ServerSpec): Promise<boolean> {
   return (await open(spec.port)) && !(await open(spec.movedTo));
 }
 
+/** A server that exited before it answered while a program outside its processes listened on its port. */
+export class PortTakenError extends GateError {
+  constructor(spec: ServerSpec, where: string, output: string) {
+    super(
+      'server-start',
+      portTakenMessage(`the ${spec.side} server \`${spec.start}\``, where, spec.port !== undefined),
+      {
+        side: spec.side,
+        output,
+      },
+    );
+    this.name = 'PortTakenError';
+  }
+}
+
+/** How often a server is started on a new port when another program took the one picked for it. */
+const PORT_ATTEMPTS = 3;
+
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(spec);
+    } catch (error) {
+      // Only a port we picked can be picked again.
+      if (!(error instanceof PortTakenError) || spec.port !== undefined || attempt >= PORT_ATTEMPTS)
+        throw error;
+    }
+  }
+}
+
+async function startOnce(spec: ServerSpec): Promise<RunningServer> {
   const moved = spec.port !== undefined ? spec.movedTo : undefined;
   const port = moved ?? spec.port ?? (await freePort());
   if (spec.port !== undefined) await waitPortFree(spec.side, spec.port);
@@ -187,9 +205,14 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
   const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
   const where = portText(spec, port);
   let lastStatus: number | undefined;
+  // Since when the port has answered while only programs outside the server's processes listened on it.
+  let elsewhereSince: number | undefined;
   for (;;) {
     if (child.exit !== undefined) {
       await child.stop(500);
+      // Another program holds the port: it answered the probe, or the server died of finding it taken.
+      if (elsewhereSince !== undefined || portHolder(port, child.pid) === 'elsewhere')
+        throw new PortTakenError(spec, where, child.output.lastLines(40));
       throw new GateError(
         'server-start',
         `the ${spec.side} server \`${spec.start}\` ${describeExit(child)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
@@ -211,8 +234,13 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
     for (const candidate of HOSTS) {
       const status = await getStatus(candidate, port, spec.readyPath);
       if (status === undefined) continue;
-      if (spec.readyStatus === undefined || status === spec.readyStatus)
-        return preferredHost(candidate, port, spec);
+      if (spec.readyStatus === undefined || status === spec.readyStatus) {
+        // Another program's answer is no readiness, unless the server handed its port on (a container's proxy).
+        if (portHolder(port, child.pid) !== 'elsewhere') return preferredHost(candidate, port, spec);
+        elsewhereSince ??= Date.now();
+        if (Date.now() - elsewhereSince >= HANDED_ON_MS) return preferredHost(candidate, port, spec);
+        break;
+      }
       lastStatus = status;
     }
     if (await keptFixedPort(spec)) {
@@ -239,62 +267,6 @@ function ownPorts(spec: ServerSpec, sockets: readonly ListeningSocket[]): Listen
   const { port, movedTo } = spec;
   if (port === undefined || movedTo === undefined) return [...sockets];
   return sockets.map((socket) => (socket.port === movedTo ? { ...socket, port } : socket));
-}
-
-export interface ListeningSocket {
-  port: number;
-  /** Reachable on 127.0.0.1 or ::1 (bound to a loopback or a wildcard address). */
-  local: boolean;
-}
-
-/** `local_address` of /proc/net/tcp{,6} (hex, little-endian words): loopback or wildcard? */
-function localAddress(hex: string): boolean {
-  if (hex.length === 8) return hex === '00000000' || hex.endsWith('7F');
-  return (
-    hex === '0'.repeat(32) ||
-    hex === `${'0'.repeat(24)}01000000` ||
-    (hex.startsWith(`${'0'.repeat(16)}FFFF0000`) && localAddress(hex.slice(24)))
-  );
-}
-
-/** TCP sockets on which any of the processes listens (Linux /proc); empty where /proc cannot tell. */
-export function listeningSockets(pids: readonly number[]): ListeningSocket[] {
-  const inodes = new Set<string>();
-  for (const pid of pids) {
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue; // Gone, or not ours to read.
-    }
-    for (const fd of fds) {
-      try {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        if (inode !== undefined) inodes.add(inode);
-      } catch {
-        // Closed while we looked.
-      }
-    }
-  }
-  if (inodes.size === 0) return [];
-  const found: ListeningSocket[] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    // `sl local_address rem_address st … inode`: state 0A is LISTEN; the port is the hex after the colon.
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields.length < 10 || fields[3] !== '0A' || !inodes.has(fields[9]!)) continue;
-      const [address = '', portHex = ''] = fields[1]!.split(':');
-      const port = Number.parseInt(portHex, 16);
-      if (Number.isInteger(port) && port > 0) found.push({ port, local: localAddress(address) });
-    }
-  }
-  return found;
 }
 
 /**

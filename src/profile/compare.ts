@@ -9,7 +9,7 @@ import { sideEnv } from '../config/expand.ts';
 import { ALLOCATION_PRELOAD_FILE, ALLOCATION_PRELOAD_SOURCE } from '../diagnostics/alloc-preload.ts';
 import { controlFile, type SidePreloads, sidePreloads } from '../diagnostics/install.ts';
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
-import { freePort } from '../io/server.ts';
+import { freePort } from '../io/ports.ts';
 import type { SideCommands } from '../model/config.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
 import type { AllocationEvidence, HeapPlan, ProfileEvidence, UnitCost } from '../model/profile.ts';

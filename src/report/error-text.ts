@@ -68,6 +68,14 @@ export function portNotMovedMessage(side: Side, start: string, fixed: number, mo
   return `the ${side} server \`${start}\` opened port ${fixed} (input \`port\`) itself instead of port ${movedTo}, where perf-gate moved it to run beside its twin: perf-gate moves a fixed port only inside Node.js processes that load the NODE_OPTIONS it gives them`;
 }
 
+/** A server (`what`) that exited before it answered while another program listened on its port (`where`). */
+export function portTakenMessage(what: string, where: string, fixed: boolean): string {
+  const fix = fixed
+    ? 'stop whatever else listens on the port in `port`, or choose another'
+    : 'perf-gate picked that port free, and another program took it before the server opened it';
+  return `${what} exited before it answered, while another program, not one of the server's processes, listened on ${where}: ${fix}`;
+}
+
 /** What a side's rounds got back: each status with its count (most first), then connection errors. */
 export function statusSummary(rounds: readonly Round[]): string {
   const counts: Record<string, number> = {};

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { freePort } from '../../src/io/server.ts';
+import { freePort } from '../../src/io/ports.ts';
 import type { Report } from '../../src/model/report.ts';
 import { MARKER } from '../../src/publish/github.ts';
 import { noteText } from '../../src/report/note-text.ts';

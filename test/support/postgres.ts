@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../src/io/server.ts';
+import { freePort } from '../../src/io/ports.ts';
 import { aptInstall } from './apt.ts';
 
 const ROOT = '/usr/lib/postgresql';

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../src/io/server.ts';
+import { freePort } from '../../src/io/ports.ts';
 import { aptInstall } from './apt.ts';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { portMapEnv, writePortPreload } from '../../../src/diagnostics/port-map.ts';
-import { freePort, listening, startServer } from '../../../src/io/server.ts';
+import { freePort } from '../../../src/io/ports.ts';
+import { listening, startServer } from '../../../src/io/server.ts';
 
 /** Where the frameworks are installed, one directory each, kept between runs (the versions are in the name). */
 const ROOT = join(tmpdir(), 'perf-gate-port-map-frameworks');

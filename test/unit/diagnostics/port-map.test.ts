@@ -20,7 +20,8 @@ import {
   PORT_PRELOAD_FILE,
   PORT_PRELOAD_SOURCE,
 } from '../../../src/diagnostics/port-preload.ts';
-import { freePort, getStatus, listening, PortNotMovedError, startServer } from '../../../src/io/server.ts';
+import { freePort } from '../../../src/io/ports.ts';
+import { getStatus, listening, PortNotMovedError, startServer } from '../../../src/io/server.ts';
 import { aptInstall } from '../../support/apt.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perf-gate-port-map-'));

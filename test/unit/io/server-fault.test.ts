@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { describe, test } from 'node:test';
-import { listeningSockets, readyHint } from '../../../src/io/server.ts';
+import { listeningSockets } from '../../../src/io/ports.ts';
+import { readyHint } from '../../../src/io/server.ts';
 
 function listen(host: string): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
