@@ -10103,21 +10103,46 @@ function simpsonWeights(points, h) {
 function startDensity(xs, sigma) {
   return xs.map((x) => Math.exp(-0.5 * (x / sigma) ** 2) / (sigma * Math.sqrt(2 * Math.PI)));
 }
+var KERNEL_REACH = 9;
 function stepDensity(grid, step3, to, even2 = false) {
   const { xs, f, w } = grid;
   const out = new Float64Array(to.length);
   const norm = 1 / (step3 * Math.sqrt(2 * Math.PI));
   const last = even2 ? (to.length - 1) / 2 : to.length - 1;
+  const n = xs.length;
+  const d = (xs[n - 1] - xs[0]) / (n - 1) / step3;
+  const weighted = xs.map((_, i) => w[i] * f[i]);
   for (let j = 0; j <= last; j++) {
-    let sum3 = 0;
-    for (let i = 0; i < xs.length; i++) {
-      const z2 = (to[j] - xs[i]) / step3;
-      if (z2 > -9 && z2 < 9) sum3 += w[i] * f[i] * Math.exp(-0.5 * z2 * z2);
-    }
-    out[j] = sum3 * norm;
+    const z0 = (to[j] - xs[0]) / step3;
+    out[j] = norm * kernelSum(weighted, z0, d);
     if (even2) out[to.length - 1 - j] = out[j];
   }
   return out;
+}
+function kernelSum(weighted, z0, d) {
+  const n = weighted.length;
+  if (!(d > 0 && d < 1)) {
+    let sum4 = 0;
+    for (let i = 0; i < n; i++) {
+      const z3 = z0 - i * d;
+      if (z3 > -KERNEL_REACH && z3 < KERNEL_REACH) sum4 += weighted[i] * Math.exp(-0.5 * z3 * z3);
+    }
+    return sum4;
+  }
+  const from = Math.max(0, Math.floor((z0 - KERNEL_REACH) / d) + 1);
+  const to = Math.min(n - 1, Math.ceil((z0 + KERNEL_REACH) / d) - 1);
+  if (from > to) return 0;
+  const z2 = z0 - from * d;
+  let g2 = Math.exp(-0.5 * z2 * z2);
+  let r = Math.exp(z2 * d - 0.5 * d * d);
+  const decay = Math.exp(-d * d);
+  let sum3 = 0;
+  for (let i = from; i <= to; i++) {
+    sum3 += weighted[i] * g2;
+    g2 *= r;
+    r *= decay;
+  }
+  return sum3;
 }
 function twoSidedCrossing(looks, bounds) {
   if (bounds.some((b) => !(b > 0))) return 1;
