@@ -12302,6 +12302,12 @@ var STOLEN_CORES = 0.5;
 function stolenLimit(stolen) {
   return stolen.length === 0 ? STOLEN_CORES : Math.max(STOLEN_CORES, 2 * median2(stolen));
 }
+function steadyForeignLimit(foreign) {
+  return foreign.length === 0 ? DISTURBED_CORES : Math.max(DISTURBED_CORES, 2 * Math.min(...foreign));
+}
+function foreignOf(rounds) {
+  return Math.max(0, ...rounds.map((r) => r.measurement.foreignCpu ?? 0));
+}
 function stolenOf(rounds) {
   return Math.max(0, ...rounds.map((r) => r.measurement.stealCpu ?? 0));
 }
@@ -12325,6 +12331,8 @@ var Disturbances = class {
   worst;
   /** CPU stolen during each measurement judged so far, in cores. */
   stolen = [];
+  /** Other processes' busy CPU during each measurement judged so far, in cores. */
+  foreign = [];
   /**
    * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
    * measured: true when it is to be measured again; a disturbed pair that is not is counted as kept. `affordable`:
@@ -12332,10 +12340,12 @@ var Disturbances = class {
    */
   measureAgain(pair2, rounds, log, affordable = true) {
     const disturbed = pair2 > 0 ? disturbance(rounds, stolenLimit(this.stolen)) : void 0;
+    const steady = disturbed?.cause === "foreign" && foreignOf(rounds) <= steadyForeignLimit(this.foreign);
     this.stolen.push(stolenOf(rounds));
+    this.foreign.push(foreignOf(rounds));
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
-    const again = measureAgain(pair2, this.inARow, this.measuredAgain);
+    const again = !steady && measureAgain(pair2, this.inARow, this.measuredAgain);
     if (affordable && again) {
       this.measuredAgain++;
       log.info({ kind: "measured-again", pair: pair2, disturbance: disturbed });
@@ -12348,7 +12358,7 @@ var Disturbances = class {
       pair: pair2,
       disturbance: disturbed,
       measuredAgain: this.measuredAgain,
-      ...again ? { budget: true } : {}
+      ...steady ? { steady: true } : again ? { budget: true } : {}
     });
     return false;
   }
@@ -21370,9 +21380,9 @@ function stolenCpuReason(cores) {
 function measuredAgainLog(pair2, reason) {
   return `pair ${pair2 + 1} was disturbed (${reason}): measuring it again`;
 }
-function keptDisturbedLog(pair2, reason, measuredAgain, budget = false) {
-  const why = budget ? "measuring it again would leave the time budget short of the next look" : `after ${measuredAgain} pairs were measured again`;
-  return `pair ${pair2 + 1} was disturbed (${reason}) ${budget ? "but " : ""}${why}: kept, base and head took turns in it`;
+function keptDisturbedLog(pair2, reason, measuredAgain, why = {}) {
+  const because = why.steady ? "as busy as the machine has been throughout, which a pair measured again would meet too" : why.budget ? "but measuring it again would leave the time budget short of the next look" : `after ${measuredAgain} pairs were measured again`;
+  return `pair ${pair2 + 1} was disturbed (${reason}) ${because}: kept, base and head took turns in it`;
 }
 function turnsRefittedLog(scenario, turns, planned, turnSec, extraSec) {
   const slot = `${Math.round(turnSec * 1e3)} ms`;
@@ -21424,7 +21434,8 @@ function confirmationLog(pairs) {
 }
 function busyMachineNote(kept2, pairs, reason, measuredAgain) {
   const of = `${kept2} of ${pairs} pair${pairs === 1 ? " was" : "s were"}`;
-  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+  const again = measuredAgain === 0 ? "" : `, after ${measuredAgain} had been measured again`;
+  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason})${again}. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
 }
 function startupNoteText(startupSec, pairSec, restartEvery) {
   return `starting base and head took ${startupSec.toFixed(1)} s of every pair's ${pairSec.toFixed(1)} s (\`restart-every: 1\` starts new processes for every pair). For a server this slow to start, the default \`restart-every: ${restartEvery}\` starts them (and primes them) once per ${restartEvery} pairs, and the time budget buys more pairs.`;
@@ -22897,7 +22908,7 @@ function eventText(e) {
     case "measured-again":
       return measuredAgainLog(e.pair, disturbanceReason(e.disturbance));
     case "kept-disturbed":
-      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain, e.budget);
+      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain, e);
     case "turns-refitted":
       return turnsRefittedLog(e.scenario, e.turns, e.planned, e.turnSec, e.extraSec);
     case "new-endpoint":

@@ -24,6 +24,21 @@ export function stolenLimit(stolen: readonly number[]): number {
   return stolen.length === 0 ? STOLEN_CORES : Math.max(STOLEN_CORES, 2 * median(stolen));
 }
 
+/**
+ * Other processes' busy CPU up to which a disturbed pair is kept at once rather than measured again: twice the least
+ * they kept busy in any of the gate's measurements so far. A machine busy from the first pair on (a neighbour that
+ * never stops) meets a pair measured again just the same (bench/NOTEBOOK.md §56); a burst beyond twice that, or any
+ * disturbance after a quiet measurement, is measured again.
+ */
+export function steadyForeignLimit(foreign: readonly number[]): number {
+  return foreign.length === 0 ? DISTURBED_CORES : Math.max(DISTURBED_CORES, 2 * Math.min(...foreign));
+}
+
+/** Most CPU other processes kept busy during a pair's rounds, in cores (0 where it could not be read). */
+function foreignOf(rounds: readonly Round[]): number {
+  return Math.max(0, ...rounds.map((r) => r.measurement.foreignCpu ?? 0));
+}
+
 /** Most CPU a pair's rounds had stolen, in cores (0 where it could not be read). */
 function stolenOf(rounds: readonly Round[]): number {
   return Math.max(0, ...rounds.map((r) => r.measurement.stealCpu ?? 0));
@@ -57,6 +72,8 @@ export class Disturbances {
   private worst: Disturbance | undefined;
   /** CPU stolen during each measurement judged so far, in cores. */
   private readonly stolen: number[] = [];
+  /** Other processes' busy CPU during each measurement judged so far, in cores. */
+  private readonly foreign: number[] = [];
 
   /**
    * Judges pair `pair` (0-based; the first is never disturbed: it is checked for failed requests instead) as just
@@ -65,10 +82,12 @@ export class Disturbances {
    */
   measureAgain(pair: number, rounds: readonly Round[], log: MeasureLog, affordable = true): boolean {
     const disturbed = pair > 0 ? disturbance(rounds, stolenLimit(this.stolen)) : undefined;
+    const steady = disturbed?.cause === 'foreign' && foreignOf(rounds) <= steadyForeignLimit(this.foreign);
     this.stolen.push(stolenOf(rounds));
+    this.foreign.push(foreignOf(rounds));
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
-    const again = measureAgain(pair, this.inARow, this.measuredAgain);
+    const again = !steady && measureAgain(pair, this.inARow, this.measuredAgain);
     if (affordable && again) {
       this.measuredAgain++;
       log.info({ kind: 'measured-again', pair, disturbance: disturbed });
@@ -81,7 +100,7 @@ export class Disturbances {
       pair,
       disturbance: disturbed,
       measuredAgain: this.measuredAgain,
-      ...(again ? { budget: true } : {}),
+      ...(steady ? { steady: true } : again ? { budget: true } : {}),
     });
     return false;
   }

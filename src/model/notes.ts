@@ -89,13 +89,17 @@ export type GateEvent =
   | { kind: 'open-loop-rate'; scenario: string; rate: number; share: number; baseRps: number }
   | { kind: 'pair'; pair: number; rows: PairRow[] }
   | { kind: 'measured-again'; pair: number; disturbance: Disturbance }
-  /** `budget`: kept because measuring it again would leave the budget short of the next look. */
+  /**
+   * `budget`: kept because measuring it again would leave the budget short of the next look; `steady`: because other
+   * processes kept the machine about as busy throughout the gate's measurements so far.
+   */
   | {
       kind: 'kept-disturbed';
       pair: number;
       disturbance: Disturbance;
       measuredAgain: number;
       budget?: boolean;
+      steady?: boolean;
     }
   /** A scenario's turns a side from now on, of those planned: its turns cost `extraSec` (base's and head's) more. */
   | {

@@ -130,12 +130,14 @@ export function keptDisturbedLog(
   pair: number,
   reason: string,
   measuredAgain: number,
-  budget = false,
+  why: { budget?: boolean | undefined; steady?: boolean | undefined } = {},
 ): string {
-  const why = budget
-    ? 'measuring it again would leave the time budget short of the next look'
-    : `after ${measuredAgain} pairs were measured again`;
-  return `pair ${pair + 1} was disturbed (${reason}) ${budget ? 'but ' : ''}${why}: kept, base and head took turns in it`;
+  const because = why.steady
+    ? 'as busy as the machine has been throughout, which a pair measured again would meet too'
+    : why.budget
+      ? 'but measuring it again would leave the time budget short of the next look'
+      : `after ${measuredAgain} pairs were measured again`;
+  return `pair ${pair + 1} was disturbed (${reason}) ${because}: kept, base and head took turns in it`;
 }
 
 /** A scenario's turns refitted to what they cost (src/gate/turn-fit.ts). */
@@ -219,7 +221,8 @@ export function confirmationLog(pairs: number): string {
 /** Disturbed pairs kept (`kept` of `pairs`; the worst disturbance's `reason`) after `measuredAgain` were measured again. */
 export function busyMachineNote(kept: number, pairs: number, reason: string, measuredAgain: number): string {
   const of = `${kept} of ${pairs} pair${pairs === 1 ? ' was' : 's were'}`;
-  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason}), after ${measuredAgain} had been measured again. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
+  const again = measuredAgain === 0 ? '' : `, after ${measuredAgain} had been measured again`;
+  return `the machine was busy throughout: ${of} kept although disturbed (worst: ${reason})${again}. Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.`;
 }
 
 /**

@@ -56,7 +56,7 @@ export function eventText(e: GateEvent): string {
     case 'measured-again':
       return measuredAgainLog(e.pair, disturbanceReason(e.disturbance));
     case 'kept-disturbed':
-      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain, e.budget);
+      return keptDisturbedLog(e.pair, disturbanceReason(e.disturbance), e.measuredAgain, e);
     case 'turns-refitted':
       return turnsRefittedLog(e.scenario, e.turns, e.planned, e.turnSec, e.extraSec);
     case 'new-endpoint':

@@ -463,7 +463,7 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     assert.match(comments[0]!.body, /Missing: dep@\u200b?1\.0\.0 from lock file/);
   });
 
-  test('a machine busy throughout (another process burns a core): pair 2 measured again 4 times, then disturbed pairs kept, as the report says; a 10× slower head is a regression, with a note', async () => {
+  test('a machine busy throughout (another process burns a core from the start): disturbed pairs kept, at once while as busy as the first, as the report says; a 10× slower head is a regression, with a note', async () => {
     // Not ours (not under the repository, not started by the gate): its CPU is a disturbance in every round. The
     // mechanics (which pairs are measured again, which kept, the note) are unit-tested with fakes
     // (test/unit/gate/gate-disturbance.test.ts); this is the one real run, with fixed pairs so that its time does not
@@ -485,34 +485,28 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     const q = report.sequential!;
     assert.equal(q.pairs, 8);
     assert.equal(report.rounds.length, 2 * q.pairs, 'the pairs measured again are not in the report');
-    // The first pair is never measured again; the second is, four times (at least four are allowed), then kept:
-    // the hog disturbs every pair, so five in a row were disturbed.
-    const again = (pair: number) =>
-      new RegExp(
-        `^pair ${pair} was disturbed \\(other processes kept [\\d.]+ cores busy\\): measuring it again$`,
-        'gm',
-      );
-    assert.equal(run.stdout.match(again(1)), null);
-    assert.equal(run.stdout.match(again(2))?.length, 4, run.stdout);
-    assert.match(
-      run.stdout,
-      /^pair 2 was disturbed \(other processes kept [\d.]+ cores busy\) after 4 pairs were measured again: kept, base and head took turns in it$/m,
-    );
-    // What the log says happened is what the report counts.
+    // The first pair is never measured again. The hog disturbs every pair from the first on, so a pair is kept at
+    // once while other processes kept no more than twice the least they kept before; beyond that (the other test
+    // files' bursts) it is measured again, four times at most in a row. How many of each is the host's to say; what
+    // the log says happened is what the report counts.
     const measuredAgain = run.stdout.match(/^pair \d+ was disturbed \(.*\): measuring it again$/gm) ?? [];
     const kept =
-      run.stdout.match(/^pair \d+ was disturbed \(.*\) after \d+ pairs were measured again: kept/gm) ?? [];
+      run.stdout.match(/^pair \d+ was disturbed \(.*: kept, base and head took turns in it$/gm) ?? [];
+    assert.ok(!measuredAgain.some((line) => line.startsWith('pair 1 ')), run.stdout);
+    for (const line of kept)
+      assert.match(
+        line,
+        / \(other processes kept [\d.]+ cores busy\) (as busy as the machine has been throughout, which a pair measured again would meet too|after \d+ pairs were measured again): kept/,
+      );
     assert.equal(q.disturbedPairs, measuredAgain.length, run.stdout);
     assert.equal(q.keptDisturbedPairs, kept.length, run.stdout);
     assert.ok(q.keptDisturbedPairs >= 1 && q.keptDisturbedPairs < q.pairs, `kept ${q.keptDisturbedPairs}`);
+    const after =
+      q.disturbedPairs === 0 ? '. Base' : `, after ${q.disturbedPairs} had been measured again. Base`;
     const note = `the machine was busy throughout: ${q.keptDisturbedPairs} of ${q.pairs} pairs were kept although disturbed (worst: other processes kept `;
     const said = report.notes.map(noteText);
     assert.ok(
-      said.some(
-        (n) =>
-          n.startsWith(note) &&
-          n.includes(`, after ${q.disturbedPairs} had been measured again. Base and head took turns`),
-      ),
+      said.some((n) => n.startsWith(note) && n.includes(`${after} and head took turns`)),
       said.join('\n'),
     );
     // An annotation on the run too, for whoever set up the job.
@@ -524,11 +518,7 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     assert.match(comments[0]!.body, /perf-gate: regression/);
     // The note, with the report's counts, in the comment.
     assert.match(comments[0]!.body, /Note: the machine was busy throughout/);
-    assert.ok(
-      comments[0]!.body.includes(note) &&
-        comments[0]!.body.includes(`, after ${q.disturbedPairs} had been measured again.`),
-      comments[0]!.body,
-    );
+    assert.ok(comments[0]!.body.includes(note) && comments[0]!.body.includes(after), comments[0]!.body);
   });
 
   // --------------------------------------------------------------------------------------------------------

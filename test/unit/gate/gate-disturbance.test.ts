@@ -5,7 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DISTURBED_CORES, STOLEN_CORES, stolenLimit } from '../../../src/gate/disturbance.ts';
+import {
+  DISTURBED_CORES,
+  STOLEN_CORES,
+  steadyForeignLimit,
+  stolenLimit,
+} from '../../../src/gate/disturbance.ts';
 import { type LoadCall, measurement, World } from '../../support/gate-fakes.ts';
 
 /** The measurement of a pair's load in turns, disturbed as `disturbed(attempt)` says (attempt: every pair measured). */
@@ -116,6 +121,42 @@ describe('disturbed pairs', () => {
     assert.equal(stolenLimit([]), STOLEN_CORES);
     assert.equal(stolenLimit([0.1, 0.2, 0.9]), STOLEN_CORES);
     assert.equal(stolenLimit([0.6, 0.7, 0.1]), 1.2);
+  });
+
+  test('a machine busy from the first pair on: its pairs kept at once; a burst beyond twice the least is measured again', async () => {
+    // Another process keeps 0.5 cores busy in every measurement, the first pair's included; 1.2 in the 4th pair's.
+    const world = new World({
+      config: { pairs: 6 },
+      measure: disturbedAt((attempt) => ({ foreignCpu: attempt === 3 ? 1.2 : 0.5 })),
+    });
+    const result = await world.measure();
+    assert.equal(result.disturbedPairs, 1, 'only the burst is measured again');
+    assert.equal(result.keptDisturbedPairs, 5);
+    assert.equal(world.measuredBatches(), 6 + 1);
+    const steady = (pair: number) =>
+      `pair ${pair} was disturbed (other processes kept 0.50 cores busy) as busy as the machine has been throughout, which a pair measured again would meet too: kept, base and head took turns in it`;
+    assert.deepEqual(
+      world.info().filter((line) => line.includes('disturbed')),
+      [
+        steady(2),
+        steady(3),
+        'pair 4 was disturbed (other processes kept 1.20 cores busy): measuring it again',
+        steady(4),
+        steady(5),
+        steady(6),
+      ],
+    );
+    assert.deepEqual(world.notes, [busyNote(5, 6, 'other processes kept 0.50 cores busy', 1)]);
+    // Without the burst nothing is measured again, and the note says nothing of it.
+    const calm = new World({ config: { pairs: 4 }, measure: disturbedAt(() => ({ foreignCpu: 0.5 })) });
+    const kept = await calm.measure();
+    assert.equal(kept.disturbedPairs, 0);
+    assert.deepEqual(calm.notes, [
+      'the machine was busy throughout: 3 of 4 pairs were kept although disturbed (worst: other processes kept 0.50 cores busy). Base and head took turns, so both felt it alike: such pairs are noisier, not biased, and the p-values and intervals account for the noise. Run perf-gate in a job of its own, with nothing else running.',
+    ]);
+    assert.equal(steadyForeignLimit([]), DISTURBED_CORES);
+    assert.equal(steadyForeignLimit([0.5, 0.02, 0.9]), DISTURBED_CORES);
+    assert.equal(steadyForeignLimit([0.6, 0.7, 0.9]), 1.2);
   });
 
   test('the first pair is never measured again, and CPU at the limits is no disturbance', async () => {
