@@ -19,10 +19,11 @@ after(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Another program's server on `port`, answering 'foreign'. */
-function takePort(port: number): void {
-  const server = createServer((_req, res) => res.end('foreign')).listen(port, '127.0.0.1');
+/** Another program's server on `port`, answering 'foreign'; resolves once it listens. */
+function takePort(port: number): Promise<void> {
+  const server = createServer((_req, res) => res.end('foreign'));
   foreign.push(server);
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
 }
 
 /**
@@ -59,7 +60,8 @@ function start(name: string, source: string, port: number | undefined, grab = tr
       const seen = /PORT=(\d+)/.exec(chunk);
       if (!grab || grabbed !== undefined || !seen) return;
       grabbed = Number(seen[1]);
-      takePort(grabbed);
+      // The server waits until its port is taken (LATE), or lives on without it (the handed-on case).
+      void takePort(grabbed);
     },
   });
   return { server, grabbed: () => grabbed, dir };
@@ -88,8 +90,7 @@ describe('picking a port', () => {
 
   test('a port in use is passed over', async () => {
     const taken = await freePort(() => 0.5);
-    takePort(taken);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await takePort(taken);
     let calls = 0;
     const port = await freePort(() => (calls++ === 0 ? 0.5 : 0.25));
     assert.notEqual(port, taken);
