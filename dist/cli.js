@@ -11961,6 +11961,9 @@ var PortTakenError = class extends GateError {
     this.name = "PortTakenError";
   }
 };
+function portTaken(child2, port, elsewhereSince) {
+  return elsewhereSince !== void 0 || portHolder(port, child2.pid) === "elsewhere";
+}
 var PORT_ATTEMPTS = 3;
 async function startServer(spec) {
   for (let attempt = 1; ; attempt++) {
@@ -12019,7 +12022,7 @@ async function waitReady(spec, child2, port) {
   for (; ; ) {
     if (child2.exit !== void 0) {
       await child2.stop(500);
-      if (elsewhereSince !== void 0 || portHolder(port, child2.pid) === "elsewhere")
+      if (portTaken(child2, port, elsewhereSince))
         throw new PortTakenError(spec, where, child2.output.lastLines(40));
       throw new GateError(
         "server-start",
@@ -19606,7 +19609,7 @@ async function waitReady2(child2, spec, what2, port) {
   let elsewhereSince;
   for (; ; ) {
     if (child2.exit !== void 0 || /Target subprocess error, code:/.test(child2.output.toString())) {
-      if (elsewhereSince !== void 0 || portHolder(port, child2.pid) === "elsewhere")
+      if (portTaken(child2, port, elsewhereSince))
         throw new GateError("server-start", portTakenMessage(what2, `port ${port}`, spec.port !== void 0), {
           side: spec.side,
           output: tail(child2)

@@ -137,6 +137,15 @@ export class PortTakenError extends GateError {
   }
 }
 
+/**
+ * Whether a server that exited found its port taken by another program: that program answered the probe, or holds
+ * the port now. Asked once the server's own processes are gone (startServer stops what it left in the background
+ * first; under 0x the server is node itself), so that only another program's listener counts.
+ */
+export function portTaken(child: Child, port: number, elsewhereSince: number | undefined): boolean {
+  return elsewhereSince !== undefined || portHolder(port, child.pid) === 'elsewhere';
+}
+
 /** How often a server is started on a new port when another program took the one picked for it. */
 const PORT_ATTEMPTS = 3;
 
@@ -210,8 +219,7 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
   for (;;) {
     if (child.exit !== undefined) {
       await child.stop(500);
-      // Another program holds the port: it answered the probe, or the server died of finding it taken.
-      if (elsewhereSince !== undefined || portHolder(port, child.pid) === 'elsewhere')
+      if (portTaken(child, port, elsewhereSince))
         throw new PortTakenError(spec, where, child.output.lastLines(40));
       throw new GateError(
         'server-start',

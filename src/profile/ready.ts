@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HANDED_ON_MS, portHolder } from '../io/ports.ts';
 import type { Child } from '../io/proc.ts';
-import { getStatus, listening } from '../io/server.ts';
+import { getStatus, listening, portTaken } from '../io/server.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import { portTakenMessage } from '../report/error-text.ts';
@@ -60,8 +60,7 @@ export async function waitReady(child: Child, spec: ReadySpec, what: string, por
   let elsewhereSince: number | undefined;
   for (;;) {
     if (child.exit !== undefined || /Target subprocess error, code:/.test(child.output.toString())) {
-      // Another program holds the port: it answered the probe, or the server died of finding it taken.
-      if (elsewhereSince !== undefined || portHolder(port, child.pid) === 'elsewhere')
+      if (portTaken(child, port, elsewhereSince))
         throw new GateError('server-start', portTakenMessage(what, `port ${port}`, spec.port !== undefined), {
           side: spec.side,
           output: tail(child),

@@ -4,7 +4,15 @@
  * mistaken for the server: a port we picked is picked again, a fixed one is an error that says so.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +133,76 @@ describe('a port another program takes before the server opens it', () => {
       );
       return true;
     });
+  });
+
+  test('a start command that leaves its server in the background (its shell gone) is started once and loaded, as before', async () => {
+    const dir = join(scratch, 'background');
+    mkdirSync(dir);
+    // The server, started in the background, keeps its pid in a file of its own and listens 300 ms later.
+    writeFileSync(
+      join(dir, 'bg.cjs'),
+      "require('node:fs').writeFileSync('bg-' + process.pid, ''); setTimeout(() => require('node:http').createServer((q, s) => s.end('bg')).listen(Number(process.env.PORT)), 300);\n",
+    );
+    const pids = () =>
+      readdirSync(dir)
+        .filter((name) => name.startsWith('bg-'))
+        .map((name) => Number(name.slice(3)));
+    try {
+      const running = await startServer({
+        side: 'base',
+        cwd: dir,
+        start: `"${process.execPath}" bg.cjs &`,
+        port: undefined,
+        readyPath: '/',
+        readyTimeoutMs: 30_000,
+      });
+      assert.equal(await body(running.origin), 'bg');
+      assert.equal(pids().length, 1, 'started once');
+      await running.stop();
+    } finally {
+      for (const pid of pids()) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  test('a start command that exits 0 once its daemon holds the port: its own error, not a taken port started again', async () => {
+    const dir = join(scratch, 'daemon');
+    mkdirSync(dir);
+    // The daemon (detached, its pid in a file of its own) holds PORT without answering HTTP; its parent exits 0 as
+    // soon as it does. What the server left running is stopped before anyone is asked who holds its port.
+    writeFileSync(
+      join(dir, 'daemon.cjs'),
+      `const net = require('node:net'), fs = require('node:fs'), { spawn } = require('node:child_process');
+const port = Number(process.env.PORT);
+if (process.argv[2] === 'daemon') {
+  fs.writeFileSync('daemon-' + process.pid, '');
+  net.createServer(() => {}).listen(port);
+} else {
+  spawn(process.execPath, [__filename, 'daemon'], { detached: true, stdio: 'ignore' }).unref();
+  const poll = () => net.connect(port, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => setTimeout(poll, 10));
+  poll();
+}
+`,
+    );
+    const pids = () =>
+      readdirSync(dir)
+        .filter((name) => name.startsWith('daemon-'))
+        .map((name) => Number(name.slice(7)));
+    try {
+      await assert.rejects(
+        startServer({
+          side: 'base',
+          cwd: dir,
+          start: `"${process.execPath}" daemon.cjs`,
+          port: undefined,
+          readyPath: '/',
+          readyTimeoutMs: 30_000,
+        }),
+        /exited with code 0 before it answered GET \/ on port \d+$/,
+      );
+      assert.equal(pids().length, 1, 'started once');
+    } finally {
+      for (const pid of pids()) process.kill(pid, 'SIGKILL');
+    }
   });
 
   test('a server that hands its port to another program (a container’s proxy) is taken as ready after a while', async () => {
