@@ -11817,6 +11817,16 @@ function socketInodes(pid) {
   }
   return inodes;
 }
+function tcpTable(pid) {
+  const rows = [];
+  for (const name of ["tcp", "tcp6"]) {
+    try {
+      rows.push(...parseTcpTable(readFileSync5(`/proc/${pid}/net/${name}`, "utf8")));
+    } catch {
+    }
+  }
+  return rows;
+}
 
 // src/io/ports.ts
 var PICK_FROM = 2e4;
@@ -11871,13 +11881,11 @@ function localAddress(hex) {
 }
 function listeners() {
   const found = [];
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    for (const row2 of parseTcpTable(readText(table) ?? "")) {
-      const [address = "", portHex = ""] = row2.local.split(":");
-      const port = Number.parseInt(portHex, 16);
-      if (row2.state === LISTEN && Number.isInteger(port) && port > 0)
-        found.push({ port, local: localAddress(address), inode: row2.inode });
-    }
+  for (const row2 of tcpTable(process.pid)) {
+    const [address = "", portHex = ""] = row2.local.split(":");
+    const port = Number.parseInt(portHex, 16);
+    if (row2.state === LISTEN && Number.isInteger(port) && port > 0)
+      found.push({ port, local: localAddress(address), inode: row2.inode });
   }
   return found;
 }
@@ -11892,6 +11900,30 @@ function portHolder(port, pid) {
   const ours2 = new Set(processTree(pid).flatMap(socketInodes));
   return onPort.some((s) => ours2.has(s.inode)) ? "tree" : "elsewhere";
 }
+var PortAnswers = class {
+  /** Since when the port has answered while only programs outside the server's processes listened on it. */
+  elsewhereSince;
+  port;
+  pid;
+  constructor(port, pid) {
+    this.port = port;
+    this.pid = pid;
+  }
+  /** Whether an answer the probe just got means the server is ready; false: another program's, wait on. */
+  ready() {
+    if (portHolder(this.port, this.pid) !== "elsewhere") return true;
+    this.elsewhereSince ??= Date.now();
+    return Date.now() - this.elsewhereSince >= HANDED_ON_MS;
+  }
+  /**
+   * Whether a server that exited found its port taken by another program: that program answered the probe, or holds
+   * the port now. Asked once the server's own processes are gone (startServer stops what it left in the background
+   * first; under 0x the server is node itself), so that only another program's listener counts.
+   */
+  taken() {
+    return this.elsewhereSince !== void 0 || portHolder(this.port, this.pid) === "elsewhere";
+  }
+};
 
 // src/io/server.ts
 var HOSTS = ["127.0.0.1", "::1"];
@@ -11961,9 +11993,6 @@ var PortTakenError = class extends GateError {
     this.name = "PortTakenError";
   }
 };
-function portTaken(child2, port, elsewhereSince) {
-  return elsewhereSince !== void 0 || portHolder(port, child2.pid) === "elsewhere";
-}
 var PORT_ATTEMPTS = 3;
 async function startServer(spec) {
   for (let attempt = 1; ; attempt++) {
@@ -12018,12 +12047,11 @@ async function waitReady(spec, child2, port) {
   const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
   const where = portText(spec, port);
   let lastStatus;
-  let elsewhereSince;
+  const answers = new PortAnswers(port, child2.pid);
   for (; ; ) {
     if (child2.exit !== void 0) {
       await child2.stop(500);
-      if (portTaken(child2, port, elsewhereSince))
-        throw new PortTakenError(spec, where, child2.output.lastLines(40));
+      if (answers.taken()) throw new PortTakenError(spec, where, child2.output.lastLines(40));
       throw new GateError(
         "server-start",
         `the ${spec.side} server \`${spec.start}\` ${describeExit(child2)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
@@ -12043,9 +12071,7 @@ async function waitReady(spec, child2, port) {
       const status = await getStatus(candidate, port, spec.readyPath);
       if (status === void 0) continue;
       if (spec.readyStatus === void 0 || status === spec.readyStatus) {
-        if (portHolder(port, child2.pid) !== "elsewhere") return preferredHost(candidate, port, spec);
-        elsewhereSince ??= Date.now();
-        if (Date.now() - elsewhereSince >= HANDED_ON_MS) return preferredHost(candidate, port, spec);
+        if (answers.ready()) return preferredHost(candidate, port, spec);
         break;
       }
       lastStatus = status;
@@ -12308,11 +12334,8 @@ function stolenLimit(stolen) {
 function steadyForeignLimit(foreign) {
   return foreign.length === 0 ? DISTURBED_CORES : Math.max(DISTURBED_CORES, 2 * Math.min(...foreign));
 }
-function foreignOf(rounds) {
-  return Math.max(0, ...rounds.map((r) => r.measurement.foreignCpu ?? 0));
-}
-function stolenOf(rounds) {
-  return Math.max(0, ...rounds.map((r) => r.measurement.stealCpu ?? 0));
+function mostOf(rounds, cpu) {
+  return Math.max(0, ...rounds.map((r) => r.measurement[cpu] ?? 0));
 }
 function disturbance(rounds, stolenCores = STOLEN_CORES) {
   let worst;
@@ -12343,9 +12366,10 @@ var Disturbances = class {
    */
   measureAgain(pair2, rounds, log, affordable = true) {
     const disturbed = pair2 > 0 ? disturbance(rounds, stolenLimit(this.stolen)) : void 0;
-    const steady = disturbed?.cause === "foreign" && foreignOf(rounds) <= steadyForeignLimit(this.foreign);
-    this.stolen.push(stolenOf(rounds));
-    this.foreign.push(foreignOf(rounds));
+    const foreign = mostOf(rounds, "foreignCpu");
+    const steady = disturbed?.cause === "foreign" && foreign <= steadyForeignLimit(this.foreign);
+    this.stolen.push(mostOf(rounds, "stealCpu"));
+    this.foreign.push(foreign);
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
     const again = !steady && measureAgain(pair2, this.inARow, this.measuredAgain);
@@ -19606,10 +19630,10 @@ async function waitReady2(child2, spec, what2, port) {
   const readyPath = spec.readyPath;
   const deadline = Date.now() + spec.readyTimeoutMs;
   const wanted = spec.readyStatus === void 0 ? "" : ` with ${spec.readyStatus}`;
-  let elsewhereSince;
+  const answers = new PortAnswers(port, child2.pid);
   for (; ; ) {
     if (child2.exit !== void 0 || /Target subprocess error, code:/.test(child2.output.toString())) {
-      if (portTaken(child2, port, elsewhereSince))
+      if (answers.taken())
         throw new GateError("server-start", portTakenMessage(what2, `port ${port}`, spec.port !== void 0), {
           side: spec.side,
           output: tail(child2)
@@ -19636,9 +19660,7 @@ async function waitReady2(child2, spec, what2, port) {
     for (const host of HOSTS2) {
       const status = await getStatus(host, port, readyPath);
       if (status === void 0 || spec.readyStatus !== void 0 && status !== spec.readyStatus) continue;
-      elsewhereSince = portHolder(port, child2.pid) === "elsewhere" ? elsewhereSince ?? Date.now() : void 0;
-      if (elsewhereSince === void 0 || Date.now() - elsewhereSince >= HANDED_ON_MS)
-        return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+      if (answers.ready()) return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
       break;
     }
     await sleep7(100);

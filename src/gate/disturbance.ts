@@ -34,14 +34,9 @@ export function steadyForeignLimit(foreign: readonly number[]): number {
   return foreign.length === 0 ? DISTURBED_CORES : Math.max(DISTURBED_CORES, 2 * Math.min(...foreign));
 }
 
-/** Most CPU other processes kept busy during a pair's rounds, in cores (0 where it could not be read). */
-function foreignOf(rounds: readonly Round[]): number {
-  return Math.max(0, ...rounds.map((r) => r.measurement.foreignCpu ?? 0));
-}
-
-/** Most CPU a pair's rounds had stolen, in cores (0 where it could not be read). */
-function stolenOf(rounds: readonly Round[]): number {
-  return Math.max(0, ...rounds.map((r) => r.measurement.stealCpu ?? 0));
+/** Most CPU a pair's rounds had stolen or other processes kept busy, in cores (0 where it could not be read). */
+function mostOf(rounds: readonly Round[], cpu: 'stealCpu' | 'foreignCpu'): number {
+  return Math.max(0, ...rounds.map((r) => r.measurement[cpu] ?? 0));
 }
 
 /** What disturbed a pair's rounds the most (in cores, other processes' or stolen), if beyond the limits. */
@@ -82,9 +77,10 @@ export class Disturbances {
    */
   measureAgain(pair: number, rounds: readonly Round[], log: MeasureLog, affordable = true): boolean {
     const disturbed = pair > 0 ? disturbance(rounds, stolenLimit(this.stolen)) : undefined;
-    const steady = disturbed?.cause === 'foreign' && foreignOf(rounds) <= steadyForeignLimit(this.foreign);
-    this.stolen.push(stolenOf(rounds));
-    this.foreign.push(foreignOf(rounds));
+    const foreign = mostOf(rounds, 'foreignCpu');
+    const steady = disturbed?.cause === 'foreign' && foreign <= steadyForeignLimit(this.foreign);
+    this.stolen.push(mostOf(rounds, 'stealCpu'));
+    this.foreign.push(foreign);
     this.inARow = disturbed ? this.inARow + 1 : 0;
     if (!disturbed) return false;
     const again = !steady && measureAgain(pair, this.inARow, this.measuredAgain);

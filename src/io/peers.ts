@@ -52,7 +52,8 @@ export function socketInodes(pid: number): number[] {
   return inodes;
 }
 
-function tcpTable(pid: number): TcpEntry[] {
+/** The TCP sockets of `pid`'s network namespace (/proc/<pid>/net/tcp and tcp6); empty where they cannot be read. */
+export function tcpTable(pid: number): TcpEntry[] {
   const rows: TcpEntry[] = [];
   for (const name of ['tcp', 'tcp6']) {
     try {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { parseTcpTable, socketInodes } from './peers.ts';
+import { socketInodes, tcpTable } from './peers.ts';
 import { processTree } from './proc.ts';
 
 /** The lowest port we pick: below it sit the ports services are set up on (3000, 5432, 8080, …). */
@@ -93,13 +93,11 @@ function localAddress(hex: string): boolean {
 /** Every listening TCP socket of this network namespace, with the inode that tells whose it is. */
 function listeners(): (ListeningSocket & { inode: number })[] {
   const found: (ListeningSocket & { inode: number })[] = [];
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const row of parseTcpTable(readText(table) ?? '')) {
-      const [address = '', portHex = ''] = row.local.split(':');
-      const port = Number.parseInt(portHex, 16);
-      if (row.state === LISTEN && Number.isInteger(port) && port > 0)
-        found.push({ port, local: localAddress(address), inode: row.inode });
-    }
+  for (const row of tcpTable(process.pid)) {
+    const [address = '', portHex = ''] = row.local.split(':');
+    const port = Number.parseInt(portHex, 16);
+    if (row.state === LISTEN && Number.isInteger(port) && port > 0)
+      found.push({ port, local: localAddress(address), inode: row.inode });
   }
   return found;
 }
@@ -123,4 +121,37 @@ export function portHolder(port: number, pid: number): 'tree' | 'elsewhere' | 'u
   if (onPort.length === 0) return 'unknown';
   const ours = new Set(processTree(pid).flatMap(socketInodes));
   return onPort.some((s) => ours.has(s.inode)) ? 'tree' : 'elsewhere';
+}
+
+/**
+ * What a starting server's readiness probe got on its port (`pid`: the server's process): its own processes'
+ * answers, or another program's, which count only once they have come for HANDED_ON_MS with the server alive.
+ */
+export class PortAnswers {
+  /** Since when the port has answered while only programs outside the server's processes listened on it. */
+  private elsewhereSince: number | undefined;
+
+  private readonly port: number;
+  private readonly pid: number;
+
+  constructor(port: number, pid: number) {
+    this.port = port;
+    this.pid = pid;
+  }
+
+  /** Whether an answer the probe just got means the server is ready; false: another program's, wait on. */
+  ready(): boolean {
+    if (portHolder(this.port, this.pid) !== 'elsewhere') return true;
+    this.elsewhereSince ??= Date.now();
+    return Date.now() - this.elsewhereSince >= HANDED_ON_MS;
+  }
+
+  /**
+   * Whether a server that exited found its port taken by another program: that program answered the probe, or holds
+   * the port now. Asked once the server's own processes are gone (startServer stops what it left in the background
+   * first; under 0x the server is node itself), so that only another program's listener counts.
+   */
+  taken(): boolean {
+    return this.elsewhereSince !== undefined || portHolder(this.port, this.pid) === 'elsewhere';
+  }
 }

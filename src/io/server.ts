@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import { portNotMovedMessage, portTakenMessage } from '../report/error-text.ts';
-import { freePort, HANDED_ON_MS, type ListeningSocket, listeningSockets, portHolder } from './ports.ts';
+import { freePort, type ListeningSocket, listeningSockets, PortAnswers } from './ports.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {
@@ -137,15 +137,6 @@ export class PortTakenError extends GateError {
   }
 }
 
-/**
- * Whether a server that exited found its port taken by another program: that program answered the probe, or holds
- * the port now. Asked once the server's own processes are gone (startServer stops what it left in the background
- * first; under 0x the server is node itself), so that only another program's listener counts.
- */
-export function portTaken(child: Child, port: number, elsewhereSince: number | undefined): boolean {
-  return elsewhereSince !== undefined || portHolder(port, child.pid) === 'elsewhere';
-}
-
 /** How often a server is started on a new port when another program took the one picked for it. */
 const PORT_ATTEMPTS = 3;
 
@@ -214,13 +205,11 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
   const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
   const where = portText(spec, port);
   let lastStatus: number | undefined;
-  // Since when the port has answered while only programs outside the server's processes listened on it.
-  let elsewhereSince: number | undefined;
+  const answers = new PortAnswers(port, child.pid);
   for (;;) {
     if (child.exit !== undefined) {
       await child.stop(500);
-      if (portTaken(child, port, elsewhereSince))
-        throw new PortTakenError(spec, where, child.output.lastLines(40));
+      if (answers.taken()) throw new PortTakenError(spec, where, child.output.lastLines(40));
       throw new GateError(
         'server-start',
         `the ${spec.side} server \`${spec.start}\` ${describeExit(child)} before it answered GET ${spec.readyPath}${wanted} on ${where}`,
@@ -243,10 +232,7 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
       const status = await getStatus(candidate, port, spec.readyPath);
       if (status === undefined) continue;
       if (spec.readyStatus === undefined || status === spec.readyStatus) {
-        // Another program's answer is no readiness, unless the server handed its port on (a container's proxy).
-        if (portHolder(port, child.pid) !== 'elsewhere') return preferredHost(candidate, port, spec);
-        elsewhereSince ??= Date.now();
-        if (Date.now() - elsewhereSince >= HANDED_ON_MS) return preferredHost(candidate, port, spec);
+        if (answers.ready()) return preferredHost(candidate, port, spec);
         break;
       }
       lastStatus = status;

@@ -1,8 +1,8 @@
 /** A server under 0x until it answers: the readiness probe, a fixed port's checks, and 0x's output for messages. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HANDED_ON_MS, portHolder } from '../io/ports.ts';
+import { PortAnswers } from '../io/ports.ts';
 import type { Child } from '../io/proc.ts';
-import { getStatus, listening, portTaken } from '../io/server.ts';
+import { getStatus, listening } from '../io/server.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import { portTakenMessage } from '../report/error-text.ts';
@@ -56,11 +56,10 @@ export async function waitReady(child: Child, spec: ReadySpec, what: string, por
   const readyPath = spec.readyPath;
   const deadline = Date.now() + spec.readyTimeoutMs;
   const wanted = spec.readyStatus === undefined ? '' : ` with ${spec.readyStatus}`;
-  // Since when the port has answered while only programs outside the server's processes listened on it.
-  let elsewhereSince: number | undefined;
+  const answers = new PortAnswers(port, child.pid);
   for (;;) {
     if (child.exit !== undefined || /Target subprocess error, code:/.test(child.output.toString())) {
-      if (portTaken(child, port, elsewhereSince))
+      if (answers.taken())
         throw new GateError('server-start', portTakenMessage(what, `port ${port}`, spec.port !== undefined), {
           side: spec.side,
           output: tail(child),
@@ -87,11 +86,7 @@ export async function waitReady(child: Child, spec: ReadySpec, what: string, por
     for (const host of HOSTS) {
       const status = await getStatus(host, port, readyPath);
       if (status === undefined || (spec.readyStatus !== undefined && status !== spec.readyStatus)) continue;
-      // Another program's answer is no readiness, unless the server handed its port on (a container's proxy).
-      elsewhereSince =
-        portHolder(port, child.pid) === 'elsewhere' ? (elsewhereSince ?? Date.now()) : undefined;
-      if (elsewhereSince === undefined || Date.now() - elsewhereSince >= HANDED_ON_MS)
-        return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+      if (answers.ready()) return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
       break;
     }
     await sleep(100);
