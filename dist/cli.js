@@ -11976,9 +11976,9 @@ async function open(port) {
   for (const host of HOSTS) if (await listening(host, port)) return true;
   return false;
 }
-async function keptFixedPort(spec) {
-  if (spec.port === void 0 || spec.movedTo === void 0) return false;
-  return await open(spec.port) && !await open(spec.movedTo);
+async function keptFixedPort(fixed, movedTo) {
+  if (fixed === void 0 || movedTo === void 0) return false;
+  return await open(fixed) && !await open(movedTo);
 }
 var PortTakenError = class extends GateError {
   constructor(spec, where, output) {
@@ -12076,7 +12076,7 @@ async function waitReady(spec, child2, port) {
       }
       lastStatus = status;
     }
-    if (await keptFixedPort(spec)) {
+    if (await keptFixedPort(spec.port, spec.movedTo)) {
       await child2.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
     }
@@ -19610,13 +19610,6 @@ function plain2(text2) {
 function tail(child2, lines = 40) {
   return plain2(child2.output.toString()).trimEnd().split("\n").slice(-lines).join("\n");
 }
-async function keptFixedPort2(fixed, movedTo) {
-  const open3 = async (port) => {
-    for (const host of HOSTS2) if (await listening(host, port)) return true;
-    return false;
-  };
-  return await open3(fixed) && !await open3(movedTo);
-}
 async function checkPortFree(port, side2) {
   for (const host of HOSTS2)
     if (await listening(host, port))
@@ -19651,7 +19644,7 @@ async function waitReady2(child2, spec, what2, port) {
         { side: spec.side, output: tail(child2) }
       );
     }
-    if (spec.movedTo !== void 0 && spec.port !== void 0 && await keptFixedPort2(spec.port, port))
+    if (spec.movedTo !== void 0 && await keptFixedPort(spec.port, port))
       throw new GateError(
         "server-start",
         `${what2} listens on its fixed port ${spec.port} instead of port ${port} it was moved to, so base and head cannot be profiled side by side`,

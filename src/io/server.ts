@@ -116,10 +116,13 @@ async function open(port: number): Promise<boolean> {
   return false;
 }
 
-/** A moved server (spec.movedTo) that opened its fixed port while nothing listens on the port it was handed. */
-async function keptFixedPort(spec: ServerSpec): Promise<boolean> {
-  if (spec.port === undefined || spec.movedTo === undefined) return false;
-  return (await open(spec.port)) && !(await open(spec.movedTo));
+/** A moved server that opened its fixed port while nothing listens on the port it was handed (`movedTo`). */
+export async function keptFixedPort(
+  fixed: number | undefined,
+  movedTo: number | undefined,
+): Promise<boolean> {
+  if (fixed === undefined || movedTo === undefined) return false;
+  return (await open(fixed)) && !(await open(movedTo));
 }
 
 /** A server that exited before it answered while a program outside its processes listened on its port. */
@@ -237,7 +240,7 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
       }
       lastStatus = status;
     }
-    if (await keptFixedPort(spec)) {
+    if (await keptFixedPort(spec.port, spec.movedTo)) {
       await child.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port!, port, child.output.lastLines(40));
     }

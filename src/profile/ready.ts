@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PortAnswers } from '../io/ports.ts';
 import type { Child } from '../io/proc.ts';
-import { getStatus, listening } from '../io/server.ts';
+import { getStatus, keptFixedPort, listening } from '../io/server.ts';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import { portTakenMessage } from '../report/error-text.ts';
@@ -29,15 +29,6 @@ function plain(text: string): string {
 /** The last lines of 0x's output, as plain text, for error messages. */
 export function tail(child: Child, lines = 40): string {
   return plain(child.output.toString()).trimEnd().split('\n').slice(-lines).join('\n');
-}
-
-/** Whether the fixed port opened while the one it was moved to did not (the preload did not take). */
-async function keptFixedPort(fixed: number, movedTo: number): Promise<boolean> {
-  const open = async (port: number): Promise<boolean> => {
-    for (const host of HOSTS) if (await listening(host, port)) return true;
-    return false;
-  };
-  return (await open(fixed)) && !(await open(movedTo));
 }
 
 /** A fixed port must be free before the profiled server starts, or the load would go to whatever holds it. */
@@ -77,7 +68,7 @@ export async function waitReady(child: Child, spec: ReadySpec, what: string, por
         { side: spec.side, output: tail(child) },
       );
     }
-    if (spec.movedTo !== undefined && spec.port !== undefined && (await keptFixedPort(spec.port, port)))
+    if (spec.movedTo !== undefined && (await keptFixedPort(spec.port, port)))
       throw new GateError(
         'server-start',
         `${what} listens on its fixed port ${spec.port} instead of port ${port} it was moved to, so base and head cannot be profiled side by side`,
