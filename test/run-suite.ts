@@ -17,6 +17,7 @@ const LONGEST = [
   'faults',
   'controls',
   'example-express-postgres',
+  'restify-listener',
   'example-sharded',
   'example-nestjs-redis',
   'scenarios',

@@ -1,7 +1,7 @@
 /**
  * One gate of the memory e2e tests: the built action on a throwaway repository whose head is one of
- * memory-servers.ts's, against a fake GitHub; what the tests check of it. Short fixed gates: 12 pairs of 1 s turns
- * in blocks of 2 (6 blocks for the leak test), no flame graphs.
+ * memory-servers.ts's, against a fake GitHub; what the tests check of it. Short fixed gates: 8 pairs (the fewest
+ * `rounds` allows) of 1 s turns in blocks of 2 (4 blocks for the leak test), no flame graphs.
  */
 import { readReport, runAction } from './action.ts';
 import { TOKEN } from './example.ts';
@@ -12,7 +12,7 @@ import { killProcessesUnder, makeRepo, processesUnder, pullRequestEvent, type Te
 export const MEMORY_INPUTS = {
   start: 'node server.js',
   paths: '/items',
-  rounds: '12',
+  rounds: '8',
   duration: '1s',
   warmup: '0s',
   'restart-every': '2',

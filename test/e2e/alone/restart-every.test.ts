@@ -10,10 +10,11 @@
  * measured (2 per pair measured, those measured again included), never from the pairs planned alone.
  *
  * The open loop (`latency-rate: 25%`) takes its rate from base's rate in the first priming, and head stalls its
- * event loop for 20 ms every 150 ms. A closed loop hides most of the stall from its p99 (only the 10 requests in
+ * event loop for 20 ms every 60 ms. A closed loop hides most of the stall from its p99 (only the 10 requests in
  * flight wait, a small share of thousands a second), but at a fixed offered rate every request that falls due during
- * a stall waits for it: p99 at fixed rate must catch it. Each side's sixth of open-loop load (0.17 s per pair, 1/6
- * of `duration`) is longer than the 130 ms between stalls, so every open-loop load holds 20 ms of stall or more.
+ * a stall waits for it: p99 at fixed rate must catch it. Each side's sixth of open-loop load (0.08 s per pair, 1/6
+ * of `duration`) is longer than the 60 ms from one stall's start to the next one's end, so every open-loop load holds
+ * a whole stall.
  * 8 pairs, the fewest `rounds` allows: the change is about 4×, and its estimate needs no more. Whether it is called
  * a regression is host noise's to move (a CI host whose hypervisor stole 0.6 cores left two of 12 pairs with base's
  * p99 the larger and the verdict inconclusive at +173%; two busy processes raised base's p99 to head's): the test
@@ -35,15 +36,15 @@ import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/inde
 import { makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../../support/repo.ts';
 
 /**
- * The stall, at fixed phases of the wall clock: the first 20 ms of every 150, whenever a 1 ms timer finds itself in
+ * The stall, at fixed phases of the wall clock: the first 20 ms of every 60, whenever a 1 ms timer finds itself in
  * them. `setInterval(burn, 150)` drifted on a busy host (each firing late, the next 150 ms after it), so a side's
  * 0.17 s of open-loop load could hold parts of two stalls and no whole one (p99 14 ms once, against 18 ms).
  */
-const STALL = `setInterval(() => { const phase = Date.now() % 150; if (phase < 20) burn((20 - phase) * 1000); }, 1);`;
+const STALL = `setInterval(() => { const phase = Date.now() % 60; if (phase < 20) burn((20 - phase) * 1000); }, 1);`;
 
 /**
  * A node:http server that spends `workUs` per request and starts listening `listenAfterMs` after it starts; with
- * `stall`, it blocks its event loop for 20 ms every 150 ms (a cache rebuilt synchronously, say). It keeps
+ * `stall`, it blocks its event loop for 20 ms every 60 ms (a cache rebuilt synchronously, say). It keeps
  * `{ served, started, listening }` in `<dir>/served-<pid>`.
  */
 function countingServer(
@@ -95,7 +96,7 @@ describe('restart-every: 1 and the open loop', () => {
     rmSync(counts, { recursive: true, force: true });
   });
 
-  test('at 1, every pair gets new processes, started together and primed: 2 per pair measured; the pair is the unit; a head that stalls 20 ms every 150 ms: p99 at fixed rate holds the stall’s wait and is never called better', async (t) => {
+  test('at 1, every pair gets new processes, started together and primed: 2 per pair measured; the pair is the unit; a head that stalls 20 ms every 60 ms: p99 at fixed rate holds the stall’s wait and is never called better', async (t) => {
     // Each process takes 0.25 s to listen, so that two started together are seen starting together.
     r = makeRepo(
       // No work per request: at tens of thousands a second, the 10 requests in flight during a stall are too few
@@ -110,7 +111,8 @@ describe('restart-every: 1 and the open loop', () => {
         start: 'node server.js',
         paths: '/',
         rounds: String(pairs),
-        duration: '1s',
+        // 0.5 s: each side's open-loop sixth (83 ms) holds a whole stall of every 60 ms.
+        duration: '0.5s',
         warmup: '0s',
         'restart-every': '1',
         // Each pair's processes primed 0.25 s per side (base's rate in the first sets the open loop's).
@@ -197,8 +199,8 @@ describe('restart-every: 1 and the open loop', () => {
       open && closed,
       `comparisons: ${JSON.stringify(report.decision?.comparisons.map((c) => c.metric))}`,
     );
-    // Requests fall due evenly, 13% of them during a stall, waiting up to 20 ms: the 99th percentile waits about
-    // 18 ms on any host, since they are timed from when they were due, however late the load generator runs.
+    // Requests fall due evenly, a third of them during a stall, waiting up to 20 ms: the 99th percentile waits about
+    // 19 ms on any host, since they are timed from when they were due, however late the load generator runs.
     assert.ok(open.head >= 15, `p99 at fixed rate on head ${open.head.toFixed(2)} ms`);
     // Base's own p99 is the host's: a busy machine delays its requests as much (24 ms with two other processes
     // running). Head's cannot be called better for all that: every one of its windows holds a stall.
@@ -218,7 +220,7 @@ describe('restart-every: 1 and the open loop', () => {
     assert.match(body, /\| GET \/ \| p99 at fixed rate \| [\d.]+ ms \| [\d.]+ ms \| [+−]\d+\.?\d*% \(/);
     assert.match(
       body,
-      /"p99 at fixed rate": after its closed-loop load, each side got 0\.17 s per pair of open-loop load at [\d,]+ req\/s for GET \//,
+      /"p99 at fixed rate": after its closed-loop load, each side got 0\.08 s per pair of open-loop load at [\d,]+ req\/s for GET \//,
     );
     assert.deepEqual(fake.violations, []);
     assert.deepEqual(processesUnder(r.dir), []);

@@ -13,11 +13,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../../../src/model/report.ts';
-import { formatMs } from '../../../src/report/diagnostics.ts';
-import { runAction } from '../../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
-import { leadOf } from '../../support/memory-gate.ts';
+import type { Report } from '../../src/model/report.ts';
+import { formatMs } from '../../src/report/diagnostics.ts';
+import { runAction } from '../support/action.ts';
+import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
+import { leadOf } from '../support/memory-gate.ts';
 import {
   type Files,
   killProcessesUnder,
@@ -25,9 +25,9 @@ import {
   processesUnder,
   pullRequestEvent,
   type TestRepo,
-} from '../../support/repo.ts';
+} from '../support/repo.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/restify/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../fixtures/restify/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
 
 function tree(side: 'base' | 'head'): Files {
