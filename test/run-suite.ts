@@ -1,9 +1,8 @@
 /**
  * `npm test` (`all`) and `npm run test:e2e` (`e2e`): the test files in two groups, one after the other. The first is
  * test/e2e/*.test.ts, which assert mechanics that no host noise moves (a 2× to 100× change, what was posted, which
- * processes ran), several files at a time, the longest first (bench/SUITE.md) so that none starts last; with `all`,
- * the unit files run beside them, two at a time (they are CPU-bound, the end-to-end files mostly wait on time-boxed
- * loads and processes starting). The second is test/e2e/alone/*.test.ts, which assert what shared CPUs could move (an
+ * processes ran), several files at a time, in the order of their names; with `all`, the unit files run beside them,
+ * two at a time. The second is test/e2e/alone/*.test.ts, which assert what shared CPUs could move (an
  * event loop's delay, a latency percentile, what a profile names first), one at a time with nothing of ours beside
  * them. Further arguments are handed to every run of `node --test` (a reporter, a name pattern).
  */
@@ -11,33 +10,11 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The longest files of the first group, longest first; the rest follow by name. */
-const LONGEST = [
-  'example-history',
-  'faults',
-  'controls',
-  'example-express-postgres',
-  'restify-listener',
-  'example-sharded',
-  'example-nestjs-redis',
-  'scenarios',
-  'example-replicas',
-  'memory-allocation',
-  'example-fastify',
-  'example-restify-fixed-port',
-  'history-integrity',
-  'example-node-http',
-  'example-merge-queue',
-  'example-two-stage',
-];
-const rank = (file: string): number => {
-  const at = LONGEST.indexOf(file.replace(/\.test\.ts$/, ''));
-  return at < 0 ? LONGEST.length : at;
-};
+/** A folder's test files. `node --test` sorts the files it is given by name (it ignored a longest-first order). */
 const files = (dir: string): string[] =>
   readdirSync(dir)
     .filter((name) => name.endsWith('.test.ts'))
-    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .sort()
     .map((name) => join(dir, name));
 
 /** How many end-to-end files of the first group run at once. */
