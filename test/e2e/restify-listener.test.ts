@@ -11,21 +11,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/model/report.ts';
 import { formatMs } from '../../src/report/diagnostics.ts';
 import { runAction } from '../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
+import { gateScaffold } from '../support/gate-scaffold.ts';
 import { leadOf } from '../support/memory-gate.ts';
-import {
-  type Files,
-  killProcessesUnder,
-  makeRepo,
-  processesUnder,
-  pullRequestEvent,
-  type TestRepo,
-} from '../support/repo.ts';
+import { type Files, makeRepo, processesUnder, pullRequestEvent } from '../support/repo.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/restify/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
@@ -89,18 +82,7 @@ function tableRows(markdown: string): string[][] {
 }
 
 describe('a restify after-listener re-attached on every request', { timeout: 6 * 60_000 }, () => {
-  let fake: FakeGitHub;
-  let repo: TestRepo | undefined;
-
-  before(async () => {
-    fake = await startFakeGitHub({ token: 'ghs_testtoken' });
-  });
-  after(async () => {
-    await fake.close();
-    // A gate that hangs is killed by runAction and leaves its servers behind: end them before the directory goes.
-    if (repo !== undefined) killProcessesUnder(repo.dir);
-    repo?.cleanup();
-  });
+  const scaffold = gateScaffold();
 
   test('flags head, says it allocates more per request, names logRequestTiming in lib/util.js, annotates its line, keeps every flame graph and shows the event loop as report.json measured it', async (t) => {
     const shared: Files = {
@@ -108,8 +90,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
       'package-lock.json': fixture('package-lock.json'),
       '.gitignore': fixture('gitignore'),
     };
-    const r = makeRepo({ ...shared, ...tree('base') }, tree('head'));
-    repo = r;
+    const r = scaffold.keep(makeRepo({ ...shared, ...tree('base') }, tree('head')));
     const line = lineOf(fixture('head/lib/util.js'), 'function logRequestTiming(');
 
     const run = await runAction({
@@ -128,7 +109,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
         flamegraphs: '2s',
       },
       event: pullRequestEvent(r, 21),
-      apiUrl: fake.url,
+      apiUrl: scaffold.fake().url,
       timeoutMs: 240_000,
     });
     assert.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
@@ -194,7 +175,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     );
 
     // The sticky comment: the named table's first row is the listener, with its file and line.
-    const comments = fake.comments.get(21) ?? [];
+    const comments = scaffold.fake().comments.get(21) ?? [];
     assert.equal(comments.length, 1);
     const body = comments[0]!.body;
     // A memory regression too, in the reader's words: each response runs every listener added so far, each building
@@ -284,7 +265,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     );
     if (called) assert.ok(headMs > baseMs, `blocked called at base ${baseMs} ms, head ${headMs} ms`);
 
-    assert.deepEqual(fake.violations, []);
+    assert.deepEqual(scaffold.fake().violations, []);
     assert.deepEqual(processesUnder(r.dir), []);
   });
 });

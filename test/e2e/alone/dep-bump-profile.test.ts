@@ -12,20 +12,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { changeToExplain } from '../../../src/gate/profiling.ts';
 import type { Report } from '../../../src/model/report.ts';
 import { runAction } from '../../support/action.ts';
-import { type FakeGitHub, startFakeGitHub } from '../../support/fake-github/index.ts';
-import {
-  type Files,
-  killProcessesUnder,
-  makeRepo,
-  processesUnder,
-  pullRequestEvent,
-  type TestRepo,
-} from '../../support/repo.ts';
+import { gateScaffold } from '../../support/gate-scaffold.ts';
+import { type Files, makeRepo, processesUnder, pullRequestEvent } from '../../support/repo.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/dep-bump/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
@@ -39,17 +32,7 @@ function tree(side: 'base' | 'head'): Files {
 }
 
 describe('a dependency bump that costs more in many small functions', { timeout: 6 * 60_000 }, () => {
-  let fake: FakeGitHub;
-  let repo: TestRepo | undefined;
-
-  before(async () => {
-    fake = await startFakeGitHub({ token: 'ghs_testtoken' });
-  });
-  after(async () => {
-    await fake.close();
-    if (repo !== undefined) killProcessesUnder(repo.dir);
-    repo?.cleanup();
-  });
+  const scaffold = gateScaffold();
 
   test('the package fmtkit is among the figures, and is first whenever anything is named hotter', async (t) => {
     const shared: Files = {
@@ -58,8 +41,7 @@ describe('a dependency bump that costs more in many small functions', { timeout:
       'index.js': fixture('index.js'),
       '.gitignore': 'node_modules/\n',
     };
-    const r = makeRepo({ ...shared, ...tree('base') }, tree('head'));
-    repo = r;
+    const r = scaffold.keep(makeRepo({ ...shared, ...tree('base') }, tree('head')));
     const run = await runAction({
       workspace: r.workspace,
       // A process pair per pair: the pairs are the unit, so that 8 of them can resolve a tenth (signed ranks reach
@@ -73,7 +55,7 @@ describe('a dependency bump that costs more in many small functions', { timeout:
         prime: '0.25s',
       },
       event: pullRequestEvent(r, 22),
-      apiUrl: fake.url,
+      apiUrl: scaffold.fake().url,
       timeoutMs: 300_000,
     });
     const reportPath = run.outputs.report;
@@ -116,9 +98,9 @@ describe('a dependency bump that costs more in many small functions', { timeout:
       assert.ok(first.file.startsWith('node_modules/fmtkit'), `first named hotter: ${JSON.stringify(first)}`);
 
     // The comment shows the package's figures, whatever is named.
-    const body = fake.comments.get(22)?.[0]?.body ?? '';
+    const body = scaffold.fake().comments.get(22)?.[0]?.body ?? '';
     assert.match(body, /^\| `fmtkit` \| [\d.]+ µs \| [\d.]+ µs \|/m);
-    assert.deepEqual(fake.violations, []);
+    assert.deepEqual(scaffold.fake().violations, []);
     assert.deepEqual(processesUnder(r.dir), []);
   });
 });
