@@ -4,11 +4,11 @@
  * the kept profile (objects still alive at each window's end) names the function that keeps it, in the Next line and
  * in report.json, and keeps both sides' kept.heapprofile.
  *
- * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/memory-leak.test.ts
+ * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/alone/memory-leak.test.ts
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { leadOf, memoryGate } from '../support/memory-gate.ts';
+import { leadOf, memoryGate } from '../../support/memory-gate.ts';
 
 test('one small object kept per request: a leak regression, in MB kept after so many requests, where it is kept', {
   timeout: 300_000,
