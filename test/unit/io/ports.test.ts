@@ -50,6 +50,13 @@ else {
 }
 `;
 
+/** The pids a test's server processes wrote as files `<prefix><pid>` in `dir`. */
+function pidFiles(dir: string, prefix: string): number[] {
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => Number(name.slice(prefix.length)));
+}
+
 /** Starts `source` in a directory of its own, taking its port away from it on its first `PORT=` line. */
 function start(name: string, source: string, port: number | undefined, grab = true) {
   const dir = join(scratch, name);
@@ -143,10 +150,7 @@ describe('a port another program takes before the server opens it', () => {
       join(dir, 'bg.cjs'),
       "require('node:fs').writeFileSync('bg-' + process.pid, ''); setTimeout(() => require('node:http').createServer((q, s) => s.end('bg')).listen(Number(process.env.PORT)), 300);\n",
     );
-    const pids = () =>
-      readdirSync(dir)
-        .filter((name) => name.startsWith('bg-'))
-        .map((name) => Number(name.slice(3)));
+    const pids = () => pidFiles(dir, 'bg-');
     try {
       const running = await startServer({
         side: 'base',
@@ -183,10 +187,7 @@ if (process.argv[2] === 'daemon') {
 }
 `,
     );
-    const pids = () =>
-      readdirSync(dir)
-        .filter((name) => name.startsWith('daemon-'))
-        .map((name) => Number(name.slice(7)));
+    const pids = () => pidFiles(dir, 'daemon-');
     try {
       await assert.rejects(
         startServer({
