@@ -1,24 +1,29 @@
 /**
- * A small JSON service for the memory e2e tests, as base writes it and as three heads change it: one that leaves a
- * 16 KiB scratch array behind on every request (garbage: more allocation per request), one that keeps one small
- * object per request in a module-level list (a leak), and one unchanged.
+ * A small JSON service for the memory e2e tests, as base writes it and as four heads change it: one that leaves a
+ * 16 KiB scratch array behind on every request (garbage: more allocation per request), one that keeps a 1 KiB record
+ * per request in a module-level list (a leak no host noise hides: the e2e test's), one that keeps one small object
+ * per request (the leak bench/kept-profile.ts and bench/leak-gates.ts measure the reach on), and one unchanged.
  */
 import type { Files } from './repo.ts';
 
-export type MemoryHead = 'unchanged' | 'scratch' | 'keeps';
+export type MemoryHead = 'unchanged' | 'scratch' | 'hoards' | 'keeps';
 
 const LINES: Record<MemoryHead, string> = {
   unchanged: '',
   // 2,048 doubles: 16 KiB on V8's heap, replaced (left as garbage) on the next request; allocated in a named
   // function (HELPERS), for the allocation profile to name.
   scratch: '  scratch = buildScratch(req.url.length);',
-  // One small object per request, never let go; kept in a named function (HELPERS), for the kept profile to name.
+  // One record per request, never let go; kept in a named function (HELPERS), for the kept profile to name.
+  hoards: '  remember(req);',
   keeps: '  remember(req);',
 };
 
 const HELPERS: Record<MemoryHead, string> = {
   unchanged: '',
   scratch: 'function buildScratch(n) {\n  return new Array(2048).fill(n);\n}\n',
+  // 128 numbers (1 KiB on V8's heap) beside the small object: a leak some twelve times the small one's.
+  hoards:
+    'function remember(req) {\n  seen.push({ url: req.url, at: Date.now(), pad: new Array(128).fill(req.url.length) });\n}\n',
   keeps: 'function remember(req) {\n  seen.push({ url: req.url, at: Date.now() });\n}\n',
 };
 
