@@ -36,13 +36,6 @@ const DB_SCRIPTS = Object.fromEntries(
   ['db/setup.cjs', 'db/create.cjs'].map((file) => [file, readFileSync(`${EXAMPLE}${file}`, 'utf8')]),
 );
 
-/**
- * The test's departures from the example: TIMING_OVERRIDES, at 12 pairs (6 blocks). At 8, beside the suite's other
- * gates, head's 5.7× slowdown read −92%, −68%, −82% and −80% in its 4 blocks, and t with 3 degrees of freedom at the
- * family's level (0.0079, two scenarios) reached +3.7%: inconclusive (2026-12-06). 6 blocks bear that spread.
- */
-const OVERRIDES = { ...TIMING_OVERRIDES, rounds: '12' };
-
 test('express-postgres: the head whose query no longer uses the index is a regression, each side in its own database', {
   timeout: 300_000,
 }, async (t) => {
@@ -68,7 +61,7 @@ test('express-postgres: the head whose query no longer uses the index is a regre
     const invocation = actionInvocation(
       job,
       { token: TOKEN, servicePorts: { postgres: { 5432: postgres.port } } },
-      OVERRIDES,
+      TIMING_OVERRIDES,
     );
     assert.equal(invocation.env.PGPORT, String(postgres.port));
     const result = await runExample({

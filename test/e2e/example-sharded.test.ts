@@ -39,14 +39,6 @@ import {
   readWorkflow,
 } from '../support/workflow.ts';
 
-/**
- * The test's only departures from the example, all about time, as in the other example tests. The merged decision
- * is one family over the 3 scenarios, its intervals wider than each shard's own: at 8 pairs (4 blocks, t with 3
- * degrees of freedom at req/s's share of that family) a 6× slowdown is called only while its blocks' log ratios stay
- * within about 0.5 of each other, which a busy host broke once (blocks −59% and −91%); 12 pairs (6 blocks) bear
- * twice that spread.
- */
-const OVERRIDES = { ...TIMING_OVERRIDES, rounds: '12' };
 
 const PR = 64;
 const RUN = '5151';
@@ -73,7 +65,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     assert.equal(runs.length, 3);
     for (const { matrix, jobIndex } of runs) {
       const readOnly = await f.open('read');
-      const invocation = actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, OVERRIDES);
+      const invocation = actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, TIMING_OVERRIDES);
       assert.equal(invocation.inputs.shard, `${jobIndex + 1}/3`);
       const shard = await runStep({
         workspace: repo.workspace,

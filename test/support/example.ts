@@ -42,17 +42,19 @@ import {
 export const TOKEN = 'ghs_testtoken';
 
 /**
- * The example tests' only departures from the examples, all about time: 8 fixed pairs (the fewest `rounds` allows;
- * 8 keeps the ABBA order balanced) of the shortest rounds the inputs allow, in 4 blocks of 2 pairs per process pair,
- * each primed briefly, and so without a warm-up of their own, no profiling. Blocks of 2, not one block of 8: with
- * processes shared by pairs the unit of the decision is the block (src/decide/interval.ts), and one block is one
- * unit, which no interval can decide on; 4 blocks, through Student's t, call a 2× slowdown. Not a new pair of processes for
- * every pair: a process measured in its first seconds is noisy (±30% on
- * an unchanged path of the Fastify example), and when it serves two paths the first one's load leans on the second
+ * The example tests' only departures from the examples, all about time: 12 fixed pairs of the shortest rounds the
+ * inputs allow, in 6 blocks of 2 pairs per process pair, each primed briefly, and so without a warm-up of their own,
+ * no profiling. Blocks of 2, not one block of 12: with processes shared by pairs the unit of the decision is the block
+ * (src/decide/interval.ts), and one block is one unit, which no interval can decide on. 6 blocks, not the 4 that 8
+ * pairs give: beside the suite's other gates one block's change can read −62% and another's −91% for one slowdown,
+ * and t with 3 degrees of freedom at a family's level (0.008 for two scenarios) then leaves a 5× slowdown
+ * inconclusive (node-http, express-postgres and sharded each did once, 2026-12-05/06); t with 5 bears twice that
+ * spread. Not a new pair of processes for every pair: a process measured in its first seconds is noisy (±30% on an
+ * unchanged path of the Fastify example), and when it serves two paths the first one's load leans on the second
  * one's numbers (10–25% on GET /health after GET /seed/v1 in the node:http example).
  */
 export const TIMING_OVERRIDES = {
-  rounds: '8',
+  rounds: '12',
   // The shortest load the input allows: these tests assert what no host noise moves, not small changes.
   duration: '0.25s',
   warmup: '0s',
