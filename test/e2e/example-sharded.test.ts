@@ -39,7 +39,6 @@ import {
   readWorkflow,
 } from '../support/workflow.ts';
 
-
 const PR = 64;
 const RUN = '5151';
 
