@@ -98,13 +98,15 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
       inputs: {
         start: 'node index.js',
         paths: '/seed/v1',
-        rounds: '8',
+        rounds: '12',
         duration: '0.25s',
         prime: '0.25s',
         warmup: '0s',
-        // Four blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
+        // Six blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the
         // listeners pile up in each of head's processes from its first request). Each block is one unit of the
-        // decision, and two blocks alone could not call even a large slowdown at this family's level.
+        // decision, and two blocks alone could not call even a large slowdown at this family's level. Not four:
+        // head's allocation a request grows with the requests each of its processes served, which a shared CPU
+        // spreads, and beside the suite's gates t with 3 degrees of freedom once left its 30× more inconclusive.
         'restart-every': '2',
         flamegraphs: '2s',
       },
