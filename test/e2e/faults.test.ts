@@ -472,7 +472,7 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     cleanups.push(() => {
       hog.kill('SIGKILL');
     });
-    // 12 pairs (6 blocks): beside the suite's gates as well as this busy core, t of 4 blocks is too wide at times.
+    // 12 pairs (6 blocks), as every gate of the first group whose req/s verdict a test asserts (docs/development.md).
     const { run, comments } = await gate({
       base: { 'server.js': serverSource({ workUs: 100 }) },
       head: { 'server.js': serverSource({ workUs: 1000 }) },

@@ -16,7 +16,7 @@ test('a 1 KiB record kept per request: a leak regression, in MB kept after so ma
 }, async (t) => {
   // The memory gates' 1 s rounds: at 0.25 s, beside the suite's gates, head's blocks served a few hundred requests
   // and not even a kilobyte kept a request stood out of the heap's noise (p = 0.082, 2026-12-06). A profile of 1 s
-  // a side: a kilobyte a request is thousands of kept samples (bench/SUITE.md).
+  // a side: a kilobyte a request is near a thousand kept samples in head's windows (bench/SUITE.md).
   const { run, report, comment, leftover, violations } = await memoryGate('hoards', 42, {
     flamegraphs: '1s',
   });
