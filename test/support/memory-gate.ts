@@ -1,7 +1,7 @@
 /**
  * One gate of the memory e2e tests: the built action on a throwaway repository whose head is one of
  * memory-servers.ts's, against a fake GitHub; what the tests check of it. Short fixed gates: 8 pairs (the fewest
- * `rounds` allows) of 1 s turns in blocks of 2, no flame graphs; the leak's gate takes 12.
+ * `rounds` allows) of 1 s turns in blocks of 2, no flame graphs.
  */
 import { readReport, runAction } from './action.ts';
 import { TOKEN } from './example.ts';
