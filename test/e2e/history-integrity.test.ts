@@ -9,7 +9,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runAction } from '../support/action.ts';
-import { TIMING_OVERRIDES, TOKEN } from '../support/example.ts';
+import { TOKEN, UNASSERTED_TIMING } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type HistoryRepo, makeHistoryRepo } from '../support/history-repo.ts';
 import { git, processesUnder } from '../support/repo.ts';
@@ -39,7 +39,7 @@ function historyRun(
 ) {
   return runAction({
     workspace: repo.checkout(),
-    inputs: { mode: 'history', start: 'node index.js', ...TIMING_OVERRIDES, ...inputs },
+    inputs: { mode: 'history', start: 'node index.js', ...UNASSERTED_TIMING, ...inputs },
     eventName,
     event: {
       ref: 'refs/heads/main',

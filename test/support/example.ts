@@ -65,6 +65,12 @@ export const TIMING_OVERRIDES = {
   flamegraphs: 'off',
 };
 
+/**
+ * TIMING_OVERRIDES for a gate whose verdict no test asserts (a runner whose reports are merged, a run whose lines
+ * are kept but not judged): 8 pairs, the fewest `rounds` allows, 4 blocks.
+ */
+export const UNASSERTED_TIMING = { ...TIMING_OVERRIDES, rounds: '8' };
+
 export const APPS_DIR = fileURLToPath(new URL('../fixtures/apps/', import.meta.url));
 
 /** Every file under `dir` by relative path; a file named `gitignore` becomes `.gitignore` (npm would drop it). */

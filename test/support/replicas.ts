@@ -16,8 +16,8 @@ import {
   pullRequestStep,
   runReportJob,
   runStep,
-  TIMING_OVERRIDES,
   TOKEN,
+  UNASSERTED_TIMING,
   uploadReport,
   workflowRunEvent,
   writesTo,
@@ -57,15 +57,10 @@ function runnerCheckout(
 /**
  * Every run of a measuring job's matrix, each on a checkout of its own: each runner's result, and its uploaded
  * artifact, in the matrix's order. `together`: the runners run at once, as GitHub runs a matrix (here on one
- * machine's CPUs, for tests whose change no shared CPU moves); otherwise one after the other.
+ * machine's CPUs, for tests whose change no shared CPU moves); otherwise one after the other. Each runner takes 8
+ * pairs (UNASSERTED_TIMING): no test asserts one runner's verdict (replicas' is decided over the four runners' 16
+ * blocks, and two-stage's first runner only chooses the branch that runs live).
  */
-/**
- * A runner's timing: the example tests' (TIMING_OVERRIDES) but 8 pairs, the fewest `rounds` allows. No test asserts
- * one runner's verdict: replicas' is decided over its four runners' 16 blocks, and two-stage's first runner only
- * chooses which branch is live.
- */
-const RUNNER_TIMING = { ...TIMING_OVERRIDES, rounds: '8' };
-
 export async function runMatrix(
   t: TestContext | undefined,
   job: PerfGateJob,
@@ -75,7 +70,7 @@ export async function runMatrix(
 ): Promise<{ results: ExampleResult[]; artifacts: Artifact[] }> {
   const runner = async ({ matrix, jobIndex }: ReturnType<typeof matrixRuns>[number]) => {
     const readOnly = await open('read');
-    const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, RUNNER_TIMING);
+    const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, UNASSERTED_TIMING);
     const checkout = runnerCheckout(repo, job, jobIndex);
     const result = await runStep({
       ...checkout,
