@@ -35,7 +35,7 @@ function nodeTest(flags: string[], group: string[]): Promise<boolean> {
 /**
  * The unit files, a process per folder of test/unit (a stage of src/): its files share the process
  * (`--test-isolation=none`), which loads their part of src/ once, not once a file (bench/SUITE.md). Folders run
- * UNIT_LANES at a time, the largest first. Not all of them in one process: that failed four tests and then hung.
+ * UNIT_LANES at a time, those of most files first. Not all in one process: that failed five tests and then hung.
  */
 async function unitFolders(): Promise<boolean> {
   const folders = readdirSync('test/unit', { withFileTypes: true })
