@@ -24,6 +24,7 @@ import {
   runAction,
   workflowCommands,
 } from '../support/action.ts';
+import { ASSERTED_PAIRS } from '../support/example.ts';
 import {
   COMMENT_BODY_MAX,
   type FakeComment,
@@ -472,11 +473,11 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     cleanups.push(() => {
       hog.kill('SIGKILL');
     });
-    // 12 pairs (6 blocks), as every gate of the first group whose req/s verdict a test asserts (docs/development.md).
+    // ASSERTED_PAIRS, as every gate of the first group whose req/s verdict a test asserts (docs/development.md).
     const { run, comments } = await gate({
       base: { 'server.js': serverSource({ workUs: 100 }) },
       head: { 'server.js': serverSource({ workUs: 1000 }) },
-      inputs: { paths: '/work', rounds: '12' },
+      inputs: { paths: '/work', rounds: String(ASSERTED_PAIRS) },
     });
     hog.kill('SIGKILL');
     assert.equal(run.code, 1, run.stdout);
@@ -484,7 +485,7 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     const report = readReport(run);
     assert.equal(report.error, undefined);
     const q = report.sequential!;
-    assert.equal(q.pairs, 12);
+    assert.equal(q.pairs, ASSERTED_PAIRS);
     assert.equal(report.rounds.length, 2 * q.pairs, 'the pairs measured again are not in the report');
     // The first pair is never measured again. The hog disturbs every pair from the first on, so a pair is kept at
     // once while other processes kept no more than twice the least they kept before; beyond that (the other test

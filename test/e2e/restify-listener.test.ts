@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/model/report.ts';
 import { formatMs } from '../../src/report/diagnostics.ts';
 import { runAction } from '../support/action.ts';
+import { ASSERTED_PAIRS } from '../support/example.ts';
 import { gateScaffold } from '../support/gate-scaffold.ts';
 import { leadOf } from '../support/memory-gate.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent } from '../support/repo.ts';
@@ -81,8 +82,8 @@ function tableRows(markdown: string): string[][] {
   );
 }
 
-/** The gate's fixed pairs (`rounds`), in blocks of 2 (why 12: at its `rounds` input). */
-const PAIRS = 12;
+/** The gate's fixed pairs (`rounds`), in blocks of 2 (why 6 blocks: at its `rounds` input). */
+const PAIRS = ASSERTED_PAIRS;
 
 describe('a restify after-listener re-attached on every request', { timeout: 6 * 60_000 }, () => {
   const scaffold = gateScaffold();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type ActionRun, readReport, runAction, workflowCommands } from '../support/action.ts';
-import { testedMetrics } from '../support/example.ts';
+import { ASSERTED_PAIRS, testedMetrics } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -105,13 +105,13 @@ function files(hookLog: string, ordersUs: number): Files {
 }
 
 /**
- * 12 pairs of the shortest rounds `duration` allows, in blocks of 2 (the default: six starts, not twelve), each block
+ * ASSERTED_PAIRS (12) pairs of the shortest rounds `duration` allows, in blocks of 2 (the default: six starts, not twelve), each block
  * primed for the least `prime` allows (two scenarios: 0.25 s each); no profiling pass (restify-listener.test.ts has
  * the real one). 6 blocks, not the 4 of 8 pairs: in a full run one pair's base ran at a third of its rate (216 req/s)
  * and t with 3 degrees of freedom at the family's level left the 8× slower POST inconclusive (2026-12-06).
  */
 const FAST = {
-  rounds: '12',
+  rounds: String(ASSERTED_PAIRS),
   duration: '0.25s',
   warmup: '0.1s',
   'restart-every': '2',
