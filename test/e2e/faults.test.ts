@@ -24,7 +24,7 @@ import {
   runAction,
   workflowCommands,
 } from '../support/action.ts';
-import { ASSERTED_PAIRS } from '../support/example.ts';
+import { ASSERTED_PAIRS, SUITE_CONNECTIONS } from '../support/example.ts';
 import {
   COMMENT_BODY_MAX,
   type FakeComment,
@@ -57,6 +57,7 @@ const FAST = {
   flamegraphs: 'off',
   'restart-every': '2',
   prime: '0.25s',
+  connections: SUITE_CONNECTIONS,
 };
 /** A new pair of server processes for every pair, primed briefly: for the cases that end after the first pair. */
 const EACH_PAIR = { 'restart-every': '1', prime: '0.25s' };

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type ActionRun, readReport, runAction } from '../support/action.ts';
+import { SUITE_CONNECTIONS } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -51,6 +52,7 @@ const FAST = {
   config: 'perf-gate.yml',
   rounds: '8',
   duration: '0.25s',
+  connections: SUITE_CONNECTIONS,
   warmup: '0s',
   prime: '0.25s',
   'restart-every': '2',

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { readReport, runAction } from '../support/action.ts';
+import { SUITE_CONNECTIONS } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
@@ -70,6 +71,7 @@ scenarios:
       config: 'perf-gate.yml',
       rounds: '8',
       duration: '0.25s',
+      connections: SUITE_CONNECTIONS,
       warmup: '0s',
       prime: '0.25s',
       flamegraphs: 'off',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldMeasure } from '../../src/config/measure.ts';
 import type { Report } from '../../src/model/report.ts';
+import { logRun } from './run-log.ts';
 
 /**
  * The action under test. PERF_GATE_DIST points the end-to-end suites at another build, e.g. one made from an older
@@ -174,14 +175,17 @@ export async function runAction(options: RunActionOptions): Promise<ActionRun> {
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   for (const t of timers) clearTimeout(t);
+  const outputs = parseOutputs(readFileSync(outputPath, 'utf8'));
+  const durationMs = Date.now() - started;
+  logRun(options.inputs, { code, stdout, durationMs, reportPath: outputs.report });
   return {
     code,
     stdout,
     stderr,
-    outputs: parseOutputs(readFileSync(outputPath, 'utf8')),
+    outputs,
     summary: existsSync(summaryPath) ? readFileSync(summaryPath, 'utf8') : '',
     temp,
-    durationMs: Date.now() - started,
+    durationMs,
   };
 }
 

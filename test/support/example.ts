@@ -48,8 +48,16 @@ export const TOKEN = 'ghs_testtoken';
 export const ASSERTED_PAIRS = 12;
 
 /**
+ * The connections of a first-group gate: 2, not the default 10. A turn holds 20 responses a connection
+ * (src/gate/measurement-plan.ts), and beside the suite's other gates base serves a few hundred requests a second, so
+ * at 10 each turn stretched to most of a second and the gate measured several times its rounds (bench/SUITE.md,
+ * 2026-12-06). The connections set how long a gate measures there, as its rounds and their duration do.
+ */
+export const SUITE_CONNECTIONS = '2';
+
+/**
  * The example tests' only departures from the examples, all about time: ASSERTED_PAIRS fixed pairs of the shortest rounds the
- * inputs allow, in 6 blocks of 2 pairs per process pair, each primed briefly, and so without a warm-up of their own,
+ * inputs allow on SUITE_CONNECTIONS connections, in 6 blocks of 2 pairs per process pair, each primed briefly, and so without a warm-up of their own,
  * no profiling. Blocks of 2, not one block of 12: with processes shared by pairs the unit of the decision is the block
  * (src/decide/interval.ts), and one block is one unit, which no interval can decide on. 6 blocks, not the 4 that 8
  * pairs give: beside the suite's other gates one block's change can read −62% and another's −91% for one slowdown,
@@ -64,6 +72,7 @@ export const TIMING_OVERRIDES = {
   // The shortest load the input allows: these tests assert what no host noise moves, not small changes.
   duration: '0.25s',
   warmup: '0s',
+  connections: SUITE_CONNECTIONS,
   'restart-every': '2',
   // Each block primed 0.25 s per side (the least `prime` allows), not 2 s: these tests assert what no host noise
   // moves, and e2e time is the suite's.
