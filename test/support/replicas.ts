@@ -3,7 +3,7 @@
  * runner's perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its
  * `if:` evaluated); then a merging job that downloads them and publishes with `mode: report`. For
  * test/e2e/example-replicas.test.ts, example-two-stage.test.ts and the recorder of their fixtures
- * (test/fixtures/two-stage/record.ts).
+ * (test/fixtures/two-stage/record.ts, test/fixtures/replicas/record.ts).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -55,9 +55,9 @@ function runnerCheckout(
 }
 
 /**
- * Every run of a measuring job's matrix, each on a checkout of its own: each runner's result, and its uploaded
- * artifact, in the matrix's order. `together`: the runners run at once, as GitHub runs a matrix (here on one
- * machine's CPUs, for tests whose change no shared CPU moves); otherwise one after the other. Each runner takes 8
+ * The runs of a measuring job's matrix (those of `only`'s job indexes, else every one), each on a checkout of its
+ * own: each runner's result, and its uploaded artifact, in the matrix's order. `together`: the runners run at once,
+ * as GitHub runs a matrix (here on one machine's CPUs); otherwise one after the other. Each runner takes 8
  * pairs (UNASSERTED_TIMING): no test asserts one runner's verdict (replicas' is decided over the four runners' 16
  * blocks, and two-stage's first runner only chooses the branch that runs live).
  */
@@ -66,7 +66,7 @@ export async function runMatrix(
   job: PerfGateJob,
   repo: TestRepo,
   open: (p: 'read' | 'write') => Promise<FakeGitHub>,
-  { together = false } = {},
+  { together = false, only }: { together?: boolean; only?: readonly number[] } = {},
 ): Promise<{ results: ExampleResult[]; artifacts: Artifact[] }> {
   const runner = async ({ matrix, jobIndex }: ReturnType<typeof matrixRuns>[number]) => {
     const readOnly = await open('read');
@@ -96,7 +96,7 @@ export async function runMatrix(
     const upload = { context, failed: false, workspace: checkout.workspace, runId: RUN };
     return { result, artifact: uploadReport(job, run.outputs, upload) };
   };
-  const runs = matrixRuns(job);
+  const runs = matrixRuns(job).filter(({ jobIndex }) => only === undefined || only.includes(jobIndex));
   const done: Awaited<ReturnType<typeof runner>>[] = [];
   if (together) done.push(...(await Promise.all(runs.map(runner))));
   else for (const run of runs) done.push(await runner(run));
@@ -104,7 +104,7 @@ export async function runMatrix(
 }
 
 /**
- * A recorded runner's report.json (test/fixtures/two-stage/) as the artifact runner `jobIndex` of `job` uploads, its
+ * A recorded runner's report.json (test/fixtures/two-stage/, test/fixtures/replicas/) as the artifact runner `jobIndex` of `job` uploads, its
  * commits those of `repo`'s pull request (a recording names the throwaway repository it was measured on).
  */
 export function recordedArtifact(
