@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SUITE_CONNECTIONS } from '../support/example.ts';
 import { leadOf, memoryGate } from '../support/memory-gate.ts';
 
 test('16 KiB of scratch per request: an allocation regression, the step fails, the comment says allocation is why', {
@@ -18,6 +19,7 @@ test('16 KiB of scratch per request: an allocation regression, the step fails, t
   // unchanged gate once called allocation a regression and a leak gate once missed its leak.
   const { run, report, comment, leftover, violations } = await memoryGate('scratch', 41, {
     duration: '0.25s',
+    connections: SUITE_CONNECTIONS,
     flamegraphs: '2s',
   });
   assert.equal(run.code, 1, run.stdout);

@@ -6,12 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SUITE_CONNECTIONS } from '../support/example.ts';
 import { memoryGate } from '../support/memory-gate.ts';
 
 test('unchanged: allocation and the leak test are measured, and neither is a regression', {
   timeout: 240_000,
 }, async (t) => {
-  const { run, report, leftover } = await memoryGate('unchanged', 43);
+  const { run, report, leftover } = await memoryGate('unchanged', 43, { connections: SUITE_CONNECTIONS });
   const a = report.decision?.comparisons.find((c) => c.metric === 'alloc');
   const l = report.decision?.leaks?.[0];
   t.diagnostic(
