@@ -27,6 +27,7 @@ import {
   TIMING_OVERRIDES,
   TOKEN,
   testedMetrics,
+  UNASSERTED_TIMING,
   uploadReport,
   writesTo,
 } from '../support/example.ts';
@@ -41,6 +42,13 @@ import {
 
 const PR = 64;
 const RUN = '5151';
+/**
+ * Shard 1 (GET /seed/v1, whose merged verdict the test asserts) takes 16 pairs, 8 blocks; the unchanged shards 8. The
+ * merge decides over all three shards' comparisons at once, at a stricter level than any one gate's, and t over 6
+ * blocks there once left the tenfold slowdown inconclusive when one block read −17% beside the suite's other gates
+ * (bench/SUITE.md, 2026-12-06).
+ */
+const SHARD_TIMING = [{ ...TIMING_OVERRIDES, rounds: '16' }, UNASSERTED_TIMING, UNASSERTED_TIMING];
 
 test('sharded.yml: three shards measured apart, merged into one comment, check run and regression verdict', {
   timeout: 420_000,
@@ -64,7 +72,11 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     assert.equal(runs.length, 3);
     for (const { matrix, jobIndex } of runs) {
       const readOnly = await f.open('read');
-      const invocation = actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, TIMING_OVERRIDES);
+      const invocation = actionInvocation(
+        measure,
+        { token: TOKEN, matrix, jobIndex },
+        SHARD_TIMING[jobIndex],
+      );
       assert.equal(invocation.inputs.shard, `${jobIndex + 1}/3`);
       const shard = await runStep({
         workspace: repo.workspace,
@@ -157,7 +169,7 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
       `levels ${own.level} and ${all.level}: ratio ${ratio}, not ${expected}`,
     );
     const body = merged.comments[0]!.body;
-    assert.match(body, /3 shards of 12, 12, 12 pairs/);
+    assert.match(body, /3 shards of 16, 8, 8 pairs/);
     assert.ok(body.includes(`p-values adjusted over ${familySize(report)} comparisons (across all shards)`));
     assert.equal(github.checkRuns.length, 1, 'one check run');
     const check = github.checkRuns[0]!;
