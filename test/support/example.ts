@@ -56,16 +56,17 @@ export const ASSERTED_PAIRS = 12;
 export const SUITE_CONNECTIONS = '2';
 
 /**
- * The example tests' only departures from the examples, all about time: ASSERTED_PAIRS fixed pairs of the shortest rounds the
- * inputs allow on SUITE_CONNECTIONS connections, in 6 blocks of 2 pairs per process pair, each primed briefly, and so without a warm-up of their own,
- * no profiling. Blocks of 2, not one block of 12: with processes shared by pairs the unit of the decision is the block
- * (src/decide/interval.ts), and one block is one unit, which no interval can decide on. 6 blocks, not the 4 that 8
- * pairs give: beside the suite's other gates one block's change can read −62% and another's −91% for one slowdown,
- * and t with 3 degrees of freedom at a family's level (0.008 for two scenarios) then leaves a 5× slowdown
- * inconclusive (node-http, express-postgres and sharded each did once, 2026-12-05/06); t with 5 bears twice that
- * spread. Not a new pair of processes for every pair: a process measured in its first seconds is noisy (±30% on an
- * unchanged path of the Fastify example), and when it serves two paths the first one's load leans on the second
- * one's numbers (10–25% on GET /health after GET /seed/v1 in the node:http example).
+ * The example tests' only departures from the examples, all about time: ASSERTED_PAIRS fixed pairs of the shortest
+ * rounds the inputs allow on SUITE_CONNECTIONS connections, in 6 blocks of 2 pairs per process pair, each primed
+ * briefly, and so without a warm-up of their own, no profiling. Blocks of 2, not one block of 12: with processes
+ * shared by pairs the unit of the decision is the block (src/decide/interval.ts), and one block is one unit, which
+ * no interval can decide on. 6 blocks, not the 4 that 8 pairs give: beside the suite's other gates one block's
+ * change can read −62% and another's −91% for one slowdown, and t with 3 degrees of freedom at a family's level
+ * (0.008 for two scenarios) then leaves a 5× slowdown inconclusive (node-http, express-postgres and sharded each
+ * did once, 2026-12-05/06); t with 5 bears twice that spread. Not a new pair of processes for every pair: a process
+ * measured in its first seconds is noisy (±30% on an unchanged path of the Fastify example), and when it serves two
+ * paths the first one's load leans on the second one's numbers (10–25% on GET /health after GET /seed/v1 in the
+ * node:http example).
  */
 export const TIMING_OVERRIDES = {
   rounds: String(ASSERTED_PAIRS),

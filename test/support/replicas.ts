@@ -104,8 +104,9 @@ export async function runMatrix(
 }
 
 /**
- * A recorded runner's report.json (test/fixtures/two-stage/, test/fixtures/replicas/) as the artifact runner `jobIndex` of `job` uploads, its
- * commits those of `repo`'s pull request (a recording names the throwaway repository it was measured on).
+ * A recorded runner's report.json (test/fixtures/two-stage/, test/fixtures/replicas/) as the artifact runner
+ * `jobIndex` of `job` uploads, its commits those of `repo`'s pull request (a recording names the throwaway
+ * repository it was measured on).
  */
 export function recordedArtifact(
   job: PerfGateJob,
