@@ -24,7 +24,7 @@ import {
   runAction,
   workflowCommands,
 } from '../support/action.ts';
-import { ASSERTED_PAIRS, SUITE_CONNECTIONS } from '../support/example.ts';
+import { ASSERTED_PAIRS, UNASSERTED_TIMING } from '../support/example.ts';
 import {
   COMMENT_BODY_MAX,
   type FakeComment,
@@ -48,17 +48,10 @@ const TOKEN = 'ghs_testtoken';
  * The cheapest gate that still measures: the fewest pairs the inputs allow, the shortest rounds, blocks of 2 pairs
  * per process pair (4 blocks: with processes shared by pairs the block is the unit, and one block alone could
  * decide nothing), no profiling. The cases that need no measuring end before it (a server or a tree that
- * fails) or publish a prepared report.json (`mode: report`, see `publishReport`).
+ * fails) or publish a prepared report.json (`mode: report`, see `publishReport`). The suite's gate whose req/s
+ * verdict no test asserts (UNASSERTED_TIMING); the busy machine's gate, whose verdict is asserted, takes more pairs.
  */
-const FAST = {
-  rounds: '8',
-  duration: '0.25s',
-  warmup: '0s',
-  flamegraphs: 'off',
-  'restart-every': '2',
-  prime: '0.25s',
-  connections: SUITE_CONNECTIONS,
-};
+const FAST = UNASSERTED_TIMING;
 /** A new pair of server processes for every pair, primed briefly: for the cases that end after the first pair. */
 const EACH_PAIR = { 'restart-every': '1', prime: '0.25s' };
 /** A stack trace line (`    at fn (file.js:1:2)`): the action must never print one of its own. */

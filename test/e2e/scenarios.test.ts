@@ -105,10 +105,11 @@ function files(hookLog: string, ordersUs: number): Files {
 }
 
 /**
- * ASSERTED_PAIRS (12) pairs of the shortest rounds `duration` allows, in blocks of 2 (the default: six starts, not twelve), each block
- * primed for the least `prime` allows (two scenarios: 0.25 s each); no profiling pass (restify-listener.test.ts has
- * the real one). 6 blocks, not the 4 of 8 pairs: in a full run one pair's base ran at a third of its rate (216 req/s)
- * and t with 3 degrees of freedom at the family's level left the 8× slower POST inconclusive (2026-12-06).
+ * ASSERTED_PAIRS (12) pairs of the shortest rounds `duration` allows, in blocks of 2 (the default: six starts, not
+ * twelve), each block primed for the least `prime` allows (two scenarios: 0.25 s each); no profiling pass
+ * (restify-listener.test.ts has the real one). 6 blocks, not the 4 of 8 pairs: in a full run one pair's base ran at
+ * a third of its rate (216 req/s) and t with 3 degrees of freedom at the family's level left the 8× slower POST
+ * inconclusive (2026-12-06).
  */
 const FAST = {
   rounds: String(ASSERTED_PAIRS),

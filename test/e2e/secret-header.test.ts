@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type ActionRun, readReport, runAction } from '../support/action.ts';
-import { SUITE_CONNECTIONS } from '../support/example.ts';
+import { UNASSERTED_TIMING } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -48,17 +48,8 @@ http.createServer((req, res) => {
 `;
 }
 
-const FAST = {
-  config: 'perf-gate.yml',
-  rounds: '8',
-  duration: '0.25s',
-  connections: SUITE_CONNECTIONS,
-  warmup: '0s',
-  prime: '0.25s',
-  'restart-every': '2',
-  flamegraphs: 'off',
-  'check-name': 'perf',
-};
+/** The suite's gate whose req/s verdict no test asserts, on the config file, under a check name of its own. */
+const FAST = { config: 'perf-gate.yml', ...UNASSERTED_TIMING, 'check-name': 'perf' };
 
 /** Every file under `dir`, as text. */
 function filesUnder(dir: string): { path: string; text: string }[] {
