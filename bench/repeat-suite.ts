@@ -9,10 +9,11 @@
  *   npx node bench/repeat-suite.ts e2e 3
  *   flock /tmp/perf-gate-load.lock npx node bench/repeat-suite.ts test 3
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { busyCore } from '../test/support/busy-core.ts';
 
 const [suite = 'unit', times = '20'] = process.argv.slice(2);
 if (suite !== 'unit' && suite !== 'e2e' && suite !== 'test')
@@ -31,8 +32,8 @@ const FILE_TIMES = [
   `--test-reporter-destination=${join(tmpdir(), 'perf-gate-file-times.out')}`,
 ];
 
-// The busy core: a spinning Node process of its own, killed whatever happens.
-const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+// The busy core (test/support/busy-core.ts): killed when this process exits, and gone by itself if it is killed.
+const hog = busyCore();
 const stopHog = (): void => {
   hog.kill('SIGKILL');
 };

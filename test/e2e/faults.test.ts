@@ -7,7 +7,6 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import {
   runAction,
   workflowCommands,
 } from '../support/action.ts';
+import { busyCore } from '../support/busy-core.ts';
 import { ASSERTED_PAIRS, UNASSERTED_TIMING } from '../support/example.ts';
 import {
   COMMENT_BODY_MAX,
@@ -463,7 +463,7 @@ describe('perf-gate faults, end to end', { concurrency: 3 }, () => {
     // mechanics (which pairs are measured again, which kept, the note) are unit-tested with fakes
     // (test/unit/gate/gate-disturbance.test.ts); this is the one real run, with fixed pairs so that its time does not
     // depend on the budget.
-    const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    const hog = busyCore();
     cleanups.push(() => {
       hog.kill('SIGKILL');
     });

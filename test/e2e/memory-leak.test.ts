@@ -35,7 +35,9 @@ test('a 1 KiB record kept per request: a leak regression, in MB kept after so ma
     /leaks memory\*?\*?: head kept [\d.]+ [KM]B more after [\d,.]+ (M )?requests/,
   );
   const kept = report.profile?.kept;
-  assert.ok(kept, 'a kept profile was taken');
+  // Its log's lines on profiling: why there is no kept profile, should a run ever have none (one did, 2026-12-06).
+  const profiling = run.stdout.split('\n').filter((l) => /profil|heap|alloc|kept/i.test(l));
+  assert.ok(kept, `a kept profile was taken\n${profiling.join('\n')}`);
   const { functions: top, named, ...weighed } = kept.evidence;
   // Before the assertion, so that a failure shows what the kept profile weighed.
   t.diagnostic(JSON.stringify({ ...weighed, named: named.length, functions: top.slice(0, 3) }));
