@@ -11976,9 +11976,9 @@ async function open(port) {
   for (const host of HOSTS) if (await listening(host, port)) return true;
   return false;
 }
-async function keptFixedPort(fixed, movedTo) {
+async function keptFixedPort(fixed, movedTo, pid) {
   if (fixed === void 0 || movedTo === void 0) return false;
-  return await open(fixed) && !await open(movedTo);
+  return await open(fixed) && !await open(movedTo) && portHolder(fixed, pid) !== "elsewhere";
 }
 var PortTakenError = class extends GateError {
   constructor(spec, where, output) {
@@ -12076,7 +12076,7 @@ async function waitReady(spec, child2, port) {
       }
       lastStatus = status;
     }
-    if (await keptFixedPort(spec.port, spec.movedTo)) {
+    if (await keptFixedPort(spec.port, spec.movedTo, child2.pid)) {
       await child2.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port, port, child2.output.lastLines(40));
     }
@@ -19644,7 +19644,7 @@ async function waitReady2(child2, spec, what2, port) {
         { side: spec.side, output: tail(child2) }
       );
     }
-    if (spec.movedTo !== void 0 && await keptFixedPort(spec.port, port))
+    if (spec.movedTo !== void 0 && await keptFixedPort(spec.port, port, child2.pid))
       throw new GateError(
         "server-start",
         `${what2} listens on its fixed port ${spec.port} instead of port ${port} it was moved to, so base and head cannot be profiled side by side`,

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GateError } from '../model/errors.ts';
 import type { Side } from '../model/measure.ts';
 import { portNotMovedMessage, portTakenMessage } from '../report/error-text.ts';
-import { freePort, type ListeningSocket, listeningSockets, PortAnswers } from './ports.ts';
+import { freePort, type ListeningSocket, listeningSockets, PortAnswers, portHolder } from './ports.ts';
 import { Child, processTree, safeEnv } from './proc.ts';
 
 export interface ServerSpec {
@@ -116,13 +116,17 @@ async function open(port: number): Promise<boolean> {
   return false;
 }
 
-/** A moved server that opened its fixed port while nothing listens on the port it was handed (`movedTo`). */
+/**
+ * A moved server (process `pid`) that opened its fixed port while nothing listens on the port it was handed
+ * (`movedTo`). Not when a program outside its processes holds the fixed port: that one is not the server's doing.
+ */
 export async function keptFixedPort(
   fixed: number | undefined,
   movedTo: number | undefined,
+  pid: number,
 ): Promise<boolean> {
   if (fixed === undefined || movedTo === undefined) return false;
-  return (await open(fixed)) && !(await open(movedTo));
+  return (await open(fixed)) && !(await open(movedTo)) && portHolder(fixed, pid) !== 'elsewhere';
 }
 
 /** A server that exited before it answered while a program outside its processes listened on its port. */
@@ -240,7 +244,7 @@ async function waitReady(spec: ServerSpec, child: Child, port: number): Promise<
       }
       lastStatus = status;
     }
-    if (await keptFixedPort(spec.port, spec.movedTo)) {
+    if (await keptFixedPort(spec.port, spec.movedTo, child.pid)) {
       await child.stop();
       throw new PortNotMovedError(spec.side, spec.start, spec.port!, port, child.output.lastLines(40));
     }

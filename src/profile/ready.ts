@@ -68,7 +68,7 @@ export async function waitReady(child: Child, spec: ReadySpec, what: string, por
         { side: spec.side, output: tail(child) },
       );
     }
-    if (spec.movedTo !== undefined && (await keptFixedPort(spec.port, port)))
+    if (spec.movedTo !== undefined && (await keptFixedPort(spec.port, port, child.pid)))
       throw new GateError(
         'server-start',
         `${what} listens on its fixed port ${spec.port} instead of port ${port} it was moved to, so base and head cannot be profiled side by side`,

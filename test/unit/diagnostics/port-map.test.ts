@@ -6,12 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import vm from 'node:vm';
 import { portMapEnv, writePortPreload } from '../../../src/diagnostics/port-map.ts';
 import {
@@ -38,6 +39,15 @@ function holdPort(port: number): Promise<ReturnType<typeof createServer>> {
     server.once('error', reject);
     server.listen(port, () => resolve(server));
   });
+}
+
+/** A process's command line ('' once it is gone). */
+function cmdline(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 const { parsePortMap, mapListenArgs } = createRequire(import.meta.url)(preload) as {
@@ -424,6 +434,33 @@ describe('startServer with a moved port', () => {
       assert.equal(await openOnLocalhost(fixed), false);
     } finally {
       await running.stop();
+    }
+  });
+
+  test('another program on the fixed port is not the server keeping it: the server is waited for on its own port', async () => {
+    // As in the suite, where another file's server was handed the port this one's app names (2026-12-06): after the
+    // check that the fixed port is free, and before the moved server listens, a program outside its processes
+    // takes the fixed port.
+    const fixed = await freePort();
+    writeFileSync(
+      join(scratch, 'late.cjs'),
+      `setTimeout(() => require('http').createServer((req, res) => res.end('late')).listen(${fixed}), 1000);\n`,
+    );
+    const { server, movedTo } = await startMoved(`"${process.execPath}" late.cjs`, fixed);
+    const started = () =>
+      readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && cmdline(pid).includes('late.cjs'));
+    while (!started()) await sleep(10);
+    const other = await holdPort(fixed);
+    try {
+      const running = await server;
+      try {
+        assert.equal(running.port, movedTo);
+        assert.equal(await (await fetch(`${running.origin}/`)).text(), 'late');
+      } finally {
+        await running.stop();
+      }
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 
