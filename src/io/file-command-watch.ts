@@ -11,9 +11,17 @@ import type { Socket } from 'node:net';
 import { type Recorded, restoreRecorded } from './file-command-restore.ts';
 
 export interface FileCommandWatchdog {
+  /** The watchdog's process (undefined if it could not be started). */
+  readonly pid: number | undefined;
   /** perf-gate put the files back itself: the watchdog leaves them and exits. */
   release(): void;
 }
+
+/**
+ * The watchdog's whole environment: one variable of no consequence, not none. An environment that reads empty is
+ * what an exec in progress shows, and every scan for leftovers (leftovers.ts) would read it again for some 8 ms.
+ */
+export const WATCHDOG_ENV = { PERF_GATE_WATCHDOG: '1' };
 
 /** The watchdog's program: reads the records, then waits for `done` (released) or the end of its input (died). */
 function watch(restore: typeof restoreRecorded): void {
@@ -52,7 +60,7 @@ export function startWatchdog(recorded: readonly Recorded[]): FileCommandWatchdo
     detached: true,
     // Nowhere in the trees: it holds no directory of the run's.
     cwd: '/',
-    env: {},
+    env: WATCHDOG_ENV,
   });
   const input = child.stdin as Socket;
   const records = recorded.map((r) => ({
@@ -64,6 +72,7 @@ export function startWatchdog(recorded: readonly Recorded[]): FileCommandWatchdo
   input.unref();
   child.unref();
   return {
+    pid: child.pid,
     release() {
       input.end('done\n');
     },

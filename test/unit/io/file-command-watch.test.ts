@@ -1,7 +1,8 @@
 /**
  * The file-command guard's watchdog (src/io/file-command-watch.ts): when perf-gate is killed with SIGKILL before it
  * put the runner's file commands back, the watchdog does, before the step's output closes (which is when the
- * runner reads them: it waits for the output, up to 5 s, after the process exits).
+ * runner reads them: it waits for the output, up to 5 s, after the process exits). Its environment is not empty,
+ * which scans for leftovers would read again and again.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -9,7 +10,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { startWatchdog, WATCHDOG_ENV } from '../../../src/io/file-command-watch.ts';
+import { carriesMark, EXEC_READS } from '../../../src/io/leftovers.ts';
 
 const GUARD = pathToFileURL(join(import.meta.dirname, '../../../src/io/file-commands.ts')).href;
 
@@ -73,4 +77,32 @@ test('SIGKILL after the restore: the watchdog was released and leaves perf-gateâ
   const killed = await killedRun(true);
   assert.equal(killed.env, 'KEPT=1\n');
   assert.equal(killed.output, 'verdict=regression\n');
+});
+
+test('the watchdogâ€™s environment holds one harmless variable: a scan for leftovers reads it once, never waits on it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'perf-gate-watch-env-'));
+  // A file that was not there: nothing to put back (released below in any case).
+  const watchdog = startWatchdog([
+    { name: 'GITHUB_OUTPUT', path: join(dir, 'set_output'), file: undefined, other: false },
+  ]);
+  try {
+    assert.ok(watchdog.pid);
+    const environ = () => readFileSync(`/proc/${watchdog.pid}/environ`, 'latin1');
+    // Started with an environment of its own: wait until the exec has given it one.
+    for (const until = Date.now() + 5000; environ() === '' && Date.now() < until; ) await sleep(10);
+    assert.deepEqual(
+      environ().split('\0').filter(Boolean),
+      Object.entries(WATCHDOG_ENV).map(([k, v]) => `${k}=${v}`),
+    );
+    let reads = 0;
+    const counted = (pid: number) => {
+      reads++;
+      return readFileSync(`/proc/${pid}/environ`, 'latin1');
+    };
+    assert.equal(carriesMark(watchdog.pid, 'any', counted), false);
+    assert.equal(reads, 1, `read ${reads} times (up to ${EXEC_READS} for an environment that reads empty)`);
+  } finally {
+    watchdog.release();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
