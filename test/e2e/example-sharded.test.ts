@@ -6,7 +6,9 @@
  * `merge` job, in a workspace with nothing checked out, downloads them by pattern (each into a directory of its
  * own, as download-artifact does) and `mode: report` posts ONE comment and ONE check run, with ONE verdict
  * corrected across all shards. The app is test/fixtures/apps/sharded: three routes, the head serialises the seed
- * data per request (GET /seed/v1 regresses; the other two are unchanged).
+ * data per request (GET /seed/v1 regresses; the other two are unchanged). Shard 1/3 runs live; shards 2/3 and 3/3,
+ * whose unchanged paths no assertion needs measured again, are recorded runs of the same job
+ * (test/fixtures/sharded-shards/), as example-replicas.test.ts's runners 2 to 4 are.
  *
  * Under the shared lock: flock /tmp/perf-gate-load.lock npx node --test test/e2e/example-sharded.test.ts
  */
@@ -14,11 +16,11 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import {
   appRepo,
   assertRegression,
   comparisonsOf,
-  type ExampleResult,
   fakes,
   familySize,
   pullRequestStep,
@@ -27,28 +29,21 @@ import {
   TIMING_OVERRIDES,
   TOKEN,
   testedMetrics,
-  UNASSERTED_TIMING,
   uploadReport,
   writesTo,
 } from '../support/example.ts';
+import { PR, RUN, recordedArtifact } from '../support/replicas.ts';
 import { killProcessesUnder } from '../support/repo.ts';
-import {
-  type Artifact,
-  actionInvocation,
-  matrixRuns,
-  perfGateJob,
-  readWorkflow,
-} from '../support/workflow.ts';
+import { actionInvocation, matrixRuns, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
-const PR = 64;
-const RUN = '5151';
+const RECORDED = fileURLToPath(new URL('../fixtures/sharded-shards/', import.meta.url));
 /**
- * Shard 1 (GET /seed/v1, whose merged verdict the test asserts) takes 16 pairs, 8 blocks; the unchanged shards 8. The
- * merge decides over all three shards' comparisons at once, at a stricter level than any one gate's, and t over 6
- * blocks there once left the tenfold slowdown inconclusive when one block read −17% beside the suite's other gates
- * (bench/SUITE.md, 2026-12-06).
+ * The live shard (GET /seed/v1, whose merged verdict the test asserts) takes 16 pairs, 8 blocks; the recorded ones
+ * took 8. The merge decides over all three shards' comparisons at once, at a stricter level than any one gate's, and
+ * t over 6 blocks there once left the tenfold slowdown inconclusive when one block read −17% beside the suite's other
+ * gates (bench/SUITE.md, 2026-12-06).
  */
-const SHARD_TIMING = [{ ...TIMING_OVERRIDES, rounds: '16' }, UNASSERTED_TIMING, UNASSERTED_TIMING];
+const LIVE_TIMING = { ...TIMING_OVERRIDES, rounds: '16' };
 
 test('sharded.yml: three shards measured apart, merged into one comment, check run and regression verdict', {
   timeout: 420_000,
@@ -65,50 +60,59 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
   const f = fakes(repo, PR);
   const started = Date.now();
   try {
-    // The measure job, once per matrix value.
-    const artifacts: Artifact[] = [];
-    const shards: ExampleResult[] = [];
+    // The measure job, once per matrix value: shard 1/3 live, 2/3 and 3/3 as recorded.
     const runs = matrixRuns(measure);
-    assert.equal(runs.length, 3);
-    for (const { matrix, jobIndex } of runs) {
-      const readOnly = await f.open('read');
-      const invocation = actionInvocation(
-        measure,
-        { token: TOKEN, matrix, jobIndex },
-        SHARD_TIMING[jobIndex],
-      );
-      assert.equal(invocation.inputs.shard, `${jobIndex + 1}/3`);
-      const shard = await runStep({
-        workspace: repo.workspace,
-        dir: repo.dir,
-        invocation,
-        ...pullRequestStep(repo, PR),
-        fake: readOnly,
-        timeoutMs: 150_000,
-        // The workflow's run, whose reports alone its merge job takes.
-        runId: RUN,
-      });
-      shards.push(shard);
-      const { run, report } = shard;
-      const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
-      t.diagnostic(
-        `shard ${matrix.shard}: ${report.settings.scenarios.map((s) => s.name).join(', ')}: base ${rps?.base.toFixed(0)} req/s, head ${rps?.head.toFixed(0)} req/s (${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}%), shard verdict ${run.outputs.verdict}, exit ${run.code}; ${report.sequential?.pairs} pairs, ${report.sequential?.disturbedPairs} disturbed; action ${(run.durationMs / 1000).toFixed(1)} s`,
-      );
-      // `fail-on-regression: false`, `comment: off`: the shard neither fails nor posts (its token could not).
-      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-      assert.deepEqual(shard.comments, []);
-      assert.deepEqual(writesTo(readOnly), []);
-      assert.deepEqual(shard.violations, []);
-      assert.deepEqual(shard.leftover, [], 'processes left running after the shard');
-      assert.deepEqual(report.shard, { index: jobIndex + 1, count: 3 });
+    assert.deepEqual(
+      runs.map(
+        ({ matrix, jobIndex }) => actionInvocation(measure, { token: TOKEN, matrix, jobIndex }).inputs.shard,
+      ),
+      ['1/3', '2/3', '3/3'],
+    );
+    const { matrix, jobIndex } = runs[0]!;
+    const readOnly = await f.open('read');
+    const live = await runStep({
+      workspace: repo.workspace,
+      dir: repo.dir,
+      invocation: actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, LIVE_TIMING),
+      ...pullRequestStep(repo, PR),
+      fake: readOnly,
+      timeoutMs: 150_000,
+      // The workflow's run, whose reports alone its merge job takes.
+      runId: RUN,
+    });
+    const { run } = live;
+    const rps = live.report.decision?.comparisons.find((c) => c.metric === 'rps');
+    t.diagnostic(
+      `shard ${matrix.shard}: base ${rps?.base.toFixed(0)} req/s, head ${rps?.head.toFixed(0)} req/s (${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}%), shard verdict ${run.outputs.verdict}, exit ${run.code}; ${live.report.sequential?.pairs} pairs, ${live.report.sequential?.disturbedPairs} disturbed; action ${(run.durationMs / 1000).toFixed(1)} s`,
+    );
+    // `fail-on-regression: false`, `comment: off`: the shard neither fails nor posts (its token could not).
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.deepEqual(live.comments, []);
+    assert.deepEqual(writesTo(readOnly), []);
+    assert.deepEqual(live.violations, []);
+    assert.deepEqual(live.leftover, [], 'processes left running after the shard');
+    const upload = {
+      context: { token: TOKEN, matrix, jobIndex },
+      failed: false,
+      workspace: repo.workspace,
+      runId: RUN,
+    };
+    const recorded = [1, 2].map((i) =>
+      recordedArtifact(measure, i, join(RECORDED, `shard-${i + 1}.json`), repo),
+    );
+    const artifacts = [uploadReport(measure, run.outputs, upload), ...recorded.map((r) => r.artifact)];
+    // Recorded for this job's pull request: the merge refuses reports of another.
+    assert.deepEqual(
+      recorded.map((r) => r.report.pullRequest?.number),
+      [PR, PR],
+    );
+    for (const [i, report] of [live.report, ...recorded.map((r) => r.report)].entries()) {
+      assert.deepEqual(report.shard, { index: i + 1, count: 3 });
       assert.deepEqual(
         report.settings.scenarios.map((s) => s.path),
-        [paths[jobIndex]],
+        [paths[i]],
         'shard i/3 loads the i-th path',
       );
-      const context = { token: TOKEN, matrix, jobIndex };
-      const upload = { context, failed: run.code !== 0, workspace: repo.workspace, runId: RUN };
-      artifacts.push(uploadReport(measure, run.outputs, upload));
     }
     assert.deepEqual(
       artifacts.map((a) => a.name),
@@ -159,11 +163,11 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     );
     // Decided again as one family: each comparison's level is the shard's own (3 comparisons or so) divided among
     // all of them now. (Its p need not grow: at the smaller level 6 blocks' ranks cannot reach it, and t decides.)
-    const own = shards[0]!.report.decision?.comparisons.find((c) => c.metric === 'rps');
+    const own = live.report.decision?.comparisons.find((c) => c.metric === 'rps');
     const all = comparisonsOf(report, '/seed/v1').find((c) => c.metric === 'rps');
     assert.ok(own && all);
     const ratio = own.level / all.level;
-    const expected = familySize(report) / familySize(shards[0]!.report);
+    const expected = familySize(report) / familySize(live.report);
     assert.ok(
       Math.abs(ratio - expected) < 1e-9,
       `levels ${own.level} and ${all.level}: ratio ${ratio}, not ${expected}`,
