@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import { readReport, runAction } from '../support/action.ts';
-import { SUITE_CONNECTIONS } from '../support/example.ts';
+import { SUITE_CONNECTIONS, SUITE_PIN } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
@@ -37,6 +37,7 @@ describe('load engines, end to end', () => {
         rounds: '8',
         duration: '0.25s',
         connections: SUITE_CONNECTIONS,
+        pin: SUITE_PIN,
         prime: '0.25s',
         flamegraphs: 'off',
         comment: 'off',

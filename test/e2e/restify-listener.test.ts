@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/model/report.ts';
 import { formatMs } from '../../src/report/diagnostics.ts';
 import { runAction } from '../support/action.ts';
-import { ASSERTED_PAIRS, SUITE_CONNECTIONS } from '../support/example.ts';
+import { ASSERTED_PAIRS, SUITE_CONNECTIONS, SUITE_PIN } from '../support/example.ts';
 import { gateScaffold } from '../support/gate-scaffold.ts';
 import { leadOf } from '../support/memory-gate.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent } from '../support/repo.ts';
@@ -105,6 +105,7 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
         rounds: String(PAIRS),
         duration: '0.25s',
         connections: SUITE_CONNECTIONS,
+        pin: SUITE_PIN,
         prime: '0.25s',
         warmup: '0s',
         // Six blocks of 2 pairs, each served by a new pair of processes, primed: the one real run of blocks (the

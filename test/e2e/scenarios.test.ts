@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type ActionRun, readReport, runAction, workflowCommands } from '../support/action.ts';
-import { ASSERTED_PAIRS, testedMetrics } from '../support/example.ts';
+import { ASSERTED_PAIRS, SUITE_PIN, testedMetrics } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { type Files, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from '../support/repo.ts';
 
@@ -118,6 +118,7 @@ const FAST = {
   'restart-every': '2',
   prime: '0.5s',
   flamegraphs: 'off',
+  pin: SUITE_PIN,
 };
 
 const errors = (run: ActionRun): string => workflowCommands(run.stdout, 'error').join('\n');

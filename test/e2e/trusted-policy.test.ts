@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { readReport, runAction } from '../support/action.ts';
-import { SUITE_CONNECTIONS } from '../support/example.ts';
+import { SUITE_CONNECTIONS, SUITE_PIN } from '../support/example.ts';
 import { type FakeGitHub, startFakeGitHub } from '../support/fake-github/index.ts';
 import { makeRepo, processesUnder, pullRequestEvent, serverSource, type TestRepo } from '../support/repo.ts';
 
@@ -72,6 +72,7 @@ scenarios:
       rounds: '8',
       duration: '0.25s',
       connections: SUITE_CONNECTIONS,
+      pin: SUITE_PIN,
       warmup: '0s',
       prime: '0.25s',
       flamegraphs: 'off',

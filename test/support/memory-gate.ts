@@ -4,7 +4,7 @@
  * `rounds` allows) of 1 s turns in blocks of 2, no flame graphs.
  */
 import { readReport, runAction } from './action.ts';
-import { TOKEN } from './example.ts';
+import { SUITE_PIN, TOKEN } from './example.ts';
 import { startFakeGitHub } from './fake-github/index.ts';
 import { type MemoryHead, memoryServers } from './memory-servers.ts';
 import { killProcessesUnder, makeRepo, processesUnder, pullRequestEvent, type TestRepo } from './repo.ts';
@@ -18,6 +18,7 @@ export const MEMORY_INPUTS = {
   'restart-every': '2',
   prime: '0.25s',
   flamegraphs: 'off',
+  pin: SUITE_PIN,
 };
 
 /**

@@ -68,6 +68,7 @@ export const TIMING_INPUTS = new Set([
   'flamegraphs',
   'timeout',
   'connections',
+  'pin',
 ]);
 
 export interface ServicePort {

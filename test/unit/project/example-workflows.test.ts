@@ -668,10 +668,11 @@ describe('the workflow harness', () => {
     const timed = actionInvocation(
       job,
       { token: 't' },
-      { duration: '1s', rounds: '8', flamegraphs: 'false', connections: '2' },
+      { duration: '1s', rounds: '8', flamegraphs: 'false', connections: '2', pin: 'false' },
     );
     assert.equal(timed.inputs.duration, '1s');
     assert.equal(timed.inputs.connections, '2');
+    assert.equal(timed.inputs.pin, 'false');
     assert.equal(timed.inputs.start, 'node index.js');
     for (const name of ['threshold', 'paths', 'start', 'port', 'alpha'])
       assert.throws(() => actionInvocation(job, { token: 't' }, { [name]: 'x' }), /only timing inputs/);
