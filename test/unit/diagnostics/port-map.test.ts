@@ -449,7 +449,8 @@ describe('startServer with a moved port', () => {
     const { server, movedTo } = await startMoved(`"${process.execPath}" late.cjs`, fixed);
     const started = () =>
       readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && cmdline(pid).includes('late.cjs'));
-    while (!started()) await sleep(10);
+    for (const until = Date.now() + 10_000; !started(); await sleep(10))
+      assert.ok(Date.now() < until, 'the app started within 10 s');
     const other = await holdPort(fixed);
     try {
       const running = await server;
