@@ -2,8 +2,8 @@
  * The runners of a matrix of replicas, as GitHub runs them, at once or one after the other on this machine: each
  * runner's perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its
  * `if:` evaluated); then a merging job that downloads them and publishes with `mode: report`. For
- * test/e2e/example-replicas.test.ts, example-two-stage.test.ts and the recorder of their fixtures
- * (test/fixtures/two-stage/record.ts, test/fixtures/replicas/record.ts).
+ * test/e2e/example-replicas.test.ts, example-two-stage.test.ts, example-sharded.test.ts (its recorded shards) and
+ * the recorders of their fixtures (record.ts in test/fixtures/two-stage/, replicas/ and sharded-shards/).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
