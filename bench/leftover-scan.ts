@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { WATCHDOG_ENV } from '../src/io/file-command-watch.ts';
 import { leftBy } from '../src/io/leftovers.ts';
 
 const SCANS = 40;
@@ -20,7 +21,7 @@ function scan(): number {
 }
 
 for (const round of [1, 2]) {
-  for (const env of [{}, { PERF_GATE_WATCHDOG: '1' }] as Record<string, string>[]) {
+  for (const env of [{}, WATCHDOG_ENV] as Record<string, string>[]) {
     const idle = Array.from({ length: IDLE }, () =>
       spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
         env,

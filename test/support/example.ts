@@ -65,9 +65,9 @@ export const SUITE_PIN = 'false';
 /**
  * The example tests' only departures from the examples, all about time: ASSERTED_PAIRS fixed pairs of the shortest
  * rounds the inputs allow on SUITE_CONNECTIONS connections, unpinned (SUITE_PIN), in 6 blocks of 2 pairs per process
- * pair, each primed briefly, and so without a warm-up of their own, no profiling. Blocks of 2, not one block of 12: with processes
- * shared by pairs the unit of the decision is the block (src/decide/interval.ts), and one block is one unit, which
- * no interval can decide on. 6 blocks, not the 4 that 8 pairs give: beside the suite's other gates one block's
+ * pair, each primed briefly, and so without a warm-up of their own, no profiling. Blocks of 2, not one block of 12:
+ * with processes shared by pairs the unit of the decision is the block (src/decide/interval.ts), and one block is one
+ * unit, which no interval can decide on. 6 blocks, not the 4 that 8 pairs give: beside the suite's other gates one block's
  * change can read −62% and another's −91% for one slowdown, and t with 3 degrees of freedom at a family's level
  * (0.008 for two scenarios) then leaves a 5× slowdown inconclusive (node-http, express-postgres and sharded each
  * did once, 2026-12-05/06); t with 5 bears twice that spread. Not a new pair of processes for every pair: a process

@@ -55,8 +55,8 @@ const CONFIG_FILE = /^perf-gate\.ya?ml$/;
 
 /**
  * Inputs a test may override to keep the suite fast: how long and how often it measures (settings of the `measure`
- * block, which runAction writes into it; `connections` among them, since a turn holds 20 responses a connection),
- * and whether it profiles. Anything else must come from the example as written.
+ * block, which runAction writes into it; `connections` among them, since a turn holds 20 responses a connection, and
+ * `pin`), and whether it profiles. Anything else must come from the example as written.
  */
 export const TIMING_INPUTS = new Set([
   'duration',

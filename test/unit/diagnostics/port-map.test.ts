@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import {
 import { freePort } from '../../../src/io/ports.ts';
 import { getStatus, listening, PortNotMovedError, startServer } from '../../../src/io/server.ts';
 import { aptInstall } from '../../support/apt.ts';
+import { processesUnder } from '../../support/repo.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perf-gate-port-map-'));
 /** How long a probe waits for its answer: these tests ask whether the moved server answers, not how soon. */
@@ -39,15 +40,6 @@ function holdPort(port: number): Promise<ReturnType<typeof createServer>> {
     server.once('error', reject);
     server.listen(port, () => resolve(server));
   });
-}
-
-/** A process's command line ('' once it is gone). */
-function cmdline(pid: string): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 const { parsePortMap, mapListenArgs } = createRequire(import.meta.url)(preload) as {
@@ -447,8 +439,7 @@ describe('startServer with a moved port', () => {
       `setTimeout(() => require('http').createServer((req, res) => res.end('late')).listen(${fixed}), 1000);\n`,
     );
     const { server, movedTo } = await startMoved(`"${process.execPath}" late.cjs`, fixed);
-    const started = () =>
-      readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && cmdline(pid).includes('late.cjs'));
+    const started = () => processesUnder(scratch).some((p) => p.includes('late.cjs'));
     for (const until = Date.now() + 10_000; !started(); await sleep(10))
       assert.ok(Date.now() < until, 'the app started within 10 s');
     const other = await holdPort(fixed);
