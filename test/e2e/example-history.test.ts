@@ -16,6 +16,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type TestContext, test } from 'node:test';
+import { readMarker } from '../../src/history/creep.ts';
+import { metricsOf, resultOf } from '../../src/history/lines.ts';
 import { HISTORY_LINES_FILE, type HistoryLine } from '../../src/model/history.ts';
 import { runAction } from '../support/action.ts';
 import {
@@ -265,21 +267,40 @@ test('history.yml and history-two-jobs.yml: main against its last release on eve
       falseAlarm ? /Alert on GET \/ updated/ : /Alert on GET \/ opened: \[issue \d+\]/,
     );
 
-    // Run 3: main faster than the release: the alert closes.
+    // Run 3: main faster than the release. The alert closes once no metric is a regression and every one it named is
+    // back (no change or better); a latency it named that this run leaves inconclusive (a shared CPU's to move) keeps
+    // it open, updated (src/history/creep.ts; the closing itself, through the API, in
+    // test/unit/history/history-publish.test.ts).
+    const named = readMarker(issue.number, issue.body)!.metrics;
     const c3 = repo.commit(0, 'the creep fixed, and then some');
     const three = await push(repo, fake, c2, c3);
     assertRan(t, three, 'run 3');
     lines = repo.history();
-    t.diagnostic(`run 3: main ${rpsOf(lines[3])}`);
+    const verdicts = metricsOf(lines[3]!, 'GET /').map(
+      (metric) => [metric, resultOf(lines[3]!, 'GET /', metric)![5]] as const,
+    );
+    t.diagnostic(`run 3: main ${rpsOf(lines[3])}; the alert's metrics: ${JSON.stringify(verdicts)}`);
     assert.equal(lines.length, 4);
     assert.equal(lines[3]!.scenarios[0]!.rps![5], 'improvement');
     assert.equal(fake.issues.length, 1);
-    assert.equal(fake.issues[0]!.state, 'closed');
-    assert.equal(fake.issues[0]!.state_reason, 'completed');
-    const closing = fake.comments.get(fake.issues[0]!.number) ?? [];
-    assert.equal(closing.length, 1);
-    assert.match(closing[0]!.body, /^✅ main is back on GET \/ \(req\/s \+\d+/);
-    assert.match(three.summary, /Alert on GET \/ closed/);
+    const back = verdicts.every(
+      ([metric, verdict]) =>
+        verdict !== 'regression' &&
+        (!named.includes(metric) || verdict === 'no-change' || verdict === 'improvement'),
+    );
+    const closing = fake.comments.get(issue.number) ?? [];
+    const after3 = fake.issues[0]!;
+    if (back) {
+      assert.equal(after3.state, 'closed');
+      assert.equal(after3.state_reason, 'completed');
+      assert.equal(closing.length, 1);
+      assert.match(closing[0]!.body, /^✅ main is back on GET \/ \(req\/s \+\d+/);
+      assert.match(three.summary, /Alert on GET \/ closed/);
+    } else {
+      assert.equal(after3.state, 'open');
+      assert.equal(closing.length, 0);
+      assert.match(three.summary, /Alert on GET \/ updated/);
+    }
     // Written by perf-gate's git commits on the branch, one per run, in a line.
     assert.equal(repo.history().length, 4);
   } finally {

@@ -37,9 +37,9 @@ describe('mode: history-publish', () => {
   let runUrl: string;
   const saved = { ...process.env };
 
-  /** The branch's line of this run: main at SHA against v1.1.0, req/s `change` percent within ±1. */
-  function lineOf(change: number, overrides: Partial<HistoryLine> = {}): HistoryLine {
-    return branchLine({ change }, { head: { commit: SHA, ref: 'main' }, run: runUrl, ...overrides });
+  /** The branch's line of this run: main at SHA against v1.1.0, req/s `change` percent within ±`half`. */
+  function lineOf(change: number, overrides: Partial<HistoryLine> = {}, half = 1): HistoryLine {
+    return branchLine({ change, half }, { head: { commit: SHA, ref: 'main' }, run: runUrl, ...overrides });
   }
 
   function config(inputs: Record<string, string> = {}): Config {
@@ -110,6 +110,31 @@ describe('mode: history-publish', () => {
     );
     assert.match(fake.issues.at(-1)?.title ?? '', /v1\.1\.0/);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('an alert stays open while its metric is not back (inconclusive), and is closed with a comment once it is', async () => {
+    const dated = (change: number, half: number, day: number) =>
+      formatLine(lineOf(change, { date: `2026-11-${day}T03:17:00Z` }, half));
+    assert.deepEqual(
+      (await publish(dated(-30, 1, 10))).alerts.map((a) => a.kind),
+      ['opened'],
+    );
+    const issue = fake.issues.at(-1)!;
+    // −3% within ±5: neither beyond the threshold nor within it.
+    assert.deepEqual(
+      (await publish(dated(-3, 5, 11))).alerts.map((a) => a.kind),
+      ['updated'],
+    );
+    assert.equal(issue.state, 'open');
+    assert.deepEqual(
+      (await publish(dated(5, 1, 12))).alerts.map((a) => a.kind),
+      ['closed'],
+    );
+    assert.equal(issue.state, 'closed');
+    assert.equal(issue.state_reason, 'completed');
+    const closing = fake.comments.get(issue.number) ?? [];
+    assert.equal(closing.length, 1);
+    assert.match(closing[0]!.body, /^✅ main is back on GET \/orders \(req\/s \+/);
   });
 
   const refusals: [string, () => string][] = [
