@@ -1,6 +1,6 @@
 /**
  * A small JSON service for the memory e2e tests, as base writes it and as four heads change it: one that leaves a
- * 16 KiB scratch array behind on every request (garbage: more allocation per request), one that keeps a 1 KiB record
+ * 16 KiB scratch array behind on every request (garbage: more allocation per request), one that keeps an 8 KiB record
  * per request in a module-level list (a leak no host noise hides: the e2e test's), one that keeps one small object
  * per request (the leak bench/kept-profile.ts and bench/leak-gates.ts measure the reach on), and one unchanged.
  */
@@ -21,9 +21,9 @@ const LINES: Record<MemoryHead, string> = {
 const HELPERS: Record<MemoryHead, string> = {
   unchanged: '',
   scratch: 'function buildScratch(n) {\n  return new Array(2048).fill(n);\n}\n',
-  // 128 numbers (1 KiB on V8's heap) beside the small object: a leak some twelve times the small one's.
+  // 1,024 numbers (8 KiB on V8's heap) beside the small object: a leak some hundred times the small one's.
   hoards:
-    'function remember(req) {\n  seen.push({ url: req.url, at: Date.now(), pad: new Array(128).fill(req.url.length) });\n}\n',
+    'function remember(req) {\n  seen.push({ url: req.url, at: Date.now(), pad: new Array(1024).fill(req.url.length) });\n}\n',
   keeps: 'function remember(req) {\n  seen.push({ url: req.url, at: Date.now() });\n}\n',
 };
 
