@@ -53,6 +53,8 @@ describe('a dependency bump that costs more in many small functions', { timeout:
         duration: '0.5s',
         'restart-every': '1',
         prime: '0.25s',
+        // 1 s a side, not the default 3 s: the package's share of a second's samples is figures enough on both sides.
+        flamegraphs: '1s',
       },
       event: pullRequestEvent(r, 22),
       apiUrl: scaffold.fake().url,
