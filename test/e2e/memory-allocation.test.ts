@@ -1,6 +1,6 @@
 /**
  * A head that leaves a 16 KiB scratch array behind on every request, gated for real: allocation per request is a
- * regression, the step fails, and the comment says allocation is why; profiled afterwards (2 s a side), the
+ * regression, the step fails, and the comment says allocation is why; profiled afterwards (1 s a side), the
  * allocation profile names the function that allocates it, in the Next line and in report.json, and keeps both
  * sides' .heapprofile.
  *
@@ -20,7 +20,7 @@ test('16 KiB of scratch per request: an allocation regression, the step fails, t
   const { run, report, comment, leftover, violations } = await memoryGate('scratch', 41, {
     duration: '0.25s',
     connections: SUITE_CONNECTIONS,
-    flamegraphs: '2s',
+    flamegraphs: '1s',
   });
   assert.equal(run.code, 1, run.stdout);
   assert.equal(run.outputs.verdict, 'regression');
