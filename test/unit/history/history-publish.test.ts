@@ -113,8 +113,11 @@ describe('mode: history-publish', () => {
   });
 
   test('an alert stays open while its metric is not back (inconclusive), and is closed with a comment once it is', async () => {
-    const dated = (change: number, half: number, day: number) =>
-      formatLine(lineOf(change, { date: `2026-11-${day}T03:17:00Z` }, half));
+    // A scenario of its own: the fake GitHub keeps the issues of this file's earlier tests.
+    const dated = (change: number, half: number, day: number) => {
+      const line = lineOf(change, { date: `2026-11-${day}T03:17:00Z` }, half);
+      return formatLine({ ...line, scenarios: [{ ...line.scenarios[0]!, name: 'GET /invoices' }] });
+    };
     assert.deepEqual(
       (await publish(dated(-30, 1, 10))).alerts.map((a) => a.kind),
       ['opened'],
@@ -134,7 +137,7 @@ describe('mode: history-publish', () => {
     assert.equal(issue.state_reason, 'completed');
     const closing = fake.comments.get(issue.number) ?? [];
     assert.equal(closing.length, 1);
-    assert.match(closing[0]!.body, /^✅ main is back on GET \/orders \(req\/s \+/);
+    assert.match(closing[0]!.body, /^✅ main is back on GET \/invoices \(req\/s \+/);
   });
 
   const refusals: [string, () => string][] = [
