@@ -17,8 +17,8 @@ test('an 8 KiB record kept per request: a leak regression, in MB kept after so m
 }, async (t) => {
   // 0.25 s rounds on the suite's connections, not the memory gates' 1 s: at 0.25 s, beside the suite's gates, head's
   // blocks served a few hundred requests, and a kilobyte kept a request did not stand out of the heap's noise (p =
-  // 0.082, 2026-12-06); eight kilobytes do (bench/SUITE.md). A profile of 1 s a side: a kilobyte a request was near a
-  // thousand kept samples in head's windows.
+  // 0.082, 2026-12-06); eight kilobytes do (bench/SUITE.md). A profile of 1 s a side: at 8 KiB a request head's
+  // windows held 1,700–3,300 kept samples beside three spinning processes.
   const { run, report, comment, leftover, violations } = await memoryGate('hoards', 42, {
     duration: '0.25s',
     connections: SUITE_CONNECTIONS,
