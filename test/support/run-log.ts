@@ -1,7 +1,7 @@
 /**
  * A line per action run for the suite's own measurements (bench/SUITE.md): when PERF_GATE_RUN_LOG names a file,
  * runAction appends the test file, the inputs that set its length, how long it took, its exit, each req/s
- * comparison's noise per pair and the measurement plan's lines. Nothing is written otherwise.
+ * comparison's noise per pair, the measurement plan's lines and where its time went. Nothing is written otherwise.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Report } from '../../src/model/report.ts';
@@ -30,6 +30,10 @@ export function logRun(
       .filter((c) => c.metric === 'rps')
       .map((c) => ({ scenario: c.scenario, noise: c.noise, change: c.change, verdict: c.verdict })),
     plan: run.stdout.split('\n').filter((text) => PLAN_LINE.test(text)),
+    // Where the run's time went: installs and builds, measuring, profiling (the rest: starting, publishing).
+    prepareSec: report?.timing.prepareSec,
+    measureSec: report?.timing.measureSec,
+    profileSec: report?.profile?.seconds,
   };
   appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
