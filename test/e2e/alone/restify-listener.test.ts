@@ -4,7 +4,10 @@
  * each response runs all of them, so the head must be flagged, as slower and as allocating more per request (issue
  * 51: the memory regression a reviewer reads in the lead and the Next line), the profile must name the listener's function in
  * lib/util.js first (with evidence, window by window), the annotation must land on its line, the artifact files
- * must all be there, and the event-loop section must show the blocking.
+ * must all be there, and the event-loop section must show the blocking. Alone, not beside the first group: in two of
+ * three full runs on 2026-12-06 the profile named node:events' emit first, or nothing, beside the other gates (V8's
+ * ticks go to the function its optimised code runs in, and where a shared CPU delays the JIT, emit can take in the
+ * listener it calls; bench/SUITE.md).
  *
  * Needs the npm registry (restify for both trees, 0x the first time).
  */
@@ -13,15 +16,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Report } from '../../src/model/report.ts';
-import { formatMs } from '../../src/report/diagnostics.ts';
-import { runAction } from '../support/action.ts';
-import { ASSERTED_PAIRS, SUITE_CONNECTIONS, SUITE_PIN } from '../support/example.ts';
-import { gateScaffold } from '../support/gate-scaffold.ts';
-import { leadOf } from '../support/memory-gate.ts';
-import { type Files, makeRepo, processesUnder, pullRequestEvent } from '../support/repo.ts';
+import type { Report } from '../../../src/model/report.ts';
+import { formatMs } from '../../../src/report/diagnostics.ts';
+import { runAction } from '../../support/action.ts';
+import { ASSERTED_PAIRS, SUITE_CONNECTIONS, SUITE_PIN } from '../../support/example.ts';
+import { gateScaffold } from '../../support/gate-scaffold.ts';
+import { leadOf } from '../../support/memory-gate.ts';
+import { type Files, makeRepo, processesUnder, pullRequestEvent } from '../../support/repo.ts';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/restify/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../fixtures/restify/', import.meta.url));
 const fixture = (path: string): string => readFileSync(join(FIXTURE, path), 'utf8');
 
 function tree(side: 'base' | 'head'): Files {
@@ -167,6 +170,15 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
       `changed files: ${report.changedFiles.join(', ')}`,
     );
     assert.ok(report.profile, `no profile; notes: ${report.notes.join(' ')}`);
+    // What the profile weighed, before the assertions on what it named: a failure then shows why.
+    const { functions, files, packages, named, ...weighed } = report.profile.evidence ?? {};
+    t.diagnostic(
+      JSON.stringify({
+        ...weighed,
+        named: named?.slice(0, 3),
+        functions: functions?.slice(0, 4).map((u) => [u.name, u.baseSelfUs, u.headSelfUs, u.p, u.evident]),
+      }),
+    );
     assert.deepEqual(
       {
         fn: report.profile.hotter[0]?.fn,
