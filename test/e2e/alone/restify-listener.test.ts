@@ -5,9 +5,8 @@
  * 51: the memory regression a reviewer reads in the lead and the Next line), the profile must name the listener's function in
  * lib/util.js first (with evidence, window by window), the annotation must land on its line, the artifact files
  * must all be there, and the event-loop section must show the blocking. Alone, not beside the first group: in two of
- * three full runs on 2026-12-06 the profile named node:events' emit first, or nothing, beside the other gates (V8's
- * ticks go to the function its optimised code runs in, and where a shared CPU delays the JIT, emit can take in the
- * listener it calls; bench/SUITE.md).
+ * three full runs on 2026-12-06 the profile named node:events' emit first, or nothing, beside the other gates
+ * (bench/SUITE.md).
  *
  * Needs the npm registry (restify for both trees, 0x the first time).
  */
