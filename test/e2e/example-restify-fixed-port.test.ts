@@ -3,7 +3,7 @@
  * (test/fixtures/apps/restify-fixed-port, restify installed by `npm ci` from its lock file). With `port: 8080`
  * each side's 8080 is moved to a port of its own (perf-gate's port preload, src/gate/moved-port.ts), so base and
  * head run side by side and take turns in slices, as servers that read PORT do. Its head builds ten times the seed
- * records on every request: GET /seed/v1 must be flagged. (test/e2e/restify-listener.test.ts covers restify's
+ * records on every request: GET /seed/v1 must be flagged. (test/e2e/alone/restify-listener.test.ts covers restify's
  * profile; the fallback when a server keeps the fixed port, whole rounds with a fresh process each, is
  * test/unit/gate/gate-fixed-port.test.ts with fakes and test/unit/diagnostics/port-map.test.ts with real processes.)
  *
