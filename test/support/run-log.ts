@@ -30,7 +30,9 @@ export function logRun(
       .filter((c) => c.metric === 'rps')
       .map((c) => ({ scenario: c.scenario, noise: c.noise, change: c.change, verdict: c.verdict })),
     plan: run.stdout.split('\n').filter((text) => PLAN_LINE.test(text)),
-    // Where the run's time went: installs and builds, measuring, profiling (the rest: starting, publishing).
+    // Where the run's time went: the gate's own (its installs and builds, measuring, profiling, and its teardown in
+    // what is left of wallSec); the rest of `ms` is before the gate and after it (starting, publishing).
+    wallSec: report?.timing.wallSec,
     prepareSec: report?.timing.prepareSec,
     measureSec: report?.timing.measureSec,
     profileSec: report?.profile?.seconds,
