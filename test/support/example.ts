@@ -43,7 +43,7 @@ export const TOKEN = 'ghs_testtoken';
 
 /**
  * The pairs of a first-group gate whose req/s verdict a test asserts: 6 blocks of 2 (why 6: TIMING_OVERRIDES). The
- * example tests, scenarios, restify-listener and faults' busy-machine gate take them (docs/development.md).
+ * example tests, scenarios and faults' busy-machine gate take them (docs/development.md).
  */
 export const ASSERTED_PAIRS = 12;
 
