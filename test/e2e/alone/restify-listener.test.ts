@@ -171,7 +171,8 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     );
     assert.ok(report.profile, `no profile; notes: ${report.notes.join(' ')}`);
     // What the profile weighed, before the assertions on what it named: a failure then shows why.
-    const { functions, files, packages, named, ...weighed } = report.profile.evidence ?? {};
+    const evidence = report.profile.evidence;
+    const { functions, files, packages, named, ...weighed } = evidence ?? {};
     t.diagnostic(
       JSON.stringify({
         ...weighed,
@@ -189,7 +190,6 @@ describe('a restify after-listener re-attached on every request', { timeout: 6 *
     );
 
     // Named with evidence: the gate found a change to explain, and the listener is the first thing named.
-    const evidence = report.profile.evidence;
     assert.ok(evidence, 'the profile has its figures');
     assert.equal(evidence.explain, true);
     assert.deepEqual([evidence.named[0]?.level, evidence.named[0]?.name], ['function', 'logRequestTiming']);
