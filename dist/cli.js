@@ -10562,7 +10562,7 @@ var allocation = object({
 });
 var PROFILE_SCHEMA = object(
   { hotter: list2(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
-  { allocation, kept: allocation }
+  { cpu: bool, allocation, kept: allocation }
 );
 
 // src/config/report-schema.ts
@@ -20030,7 +20030,7 @@ function splitSide(run, profiled, windows) {
   const split = alignment.inOwn >= MIN_ALIGNED_SHARE ? splitTicks(run.timed, own, alignment.offsetMs) : [];
   return { run, windows: own, alignment, split };
 }
-async function profileSideBySide(spec) {
+async function loadSideBySide(spec) {
   const servers = await startBoth(spec.targets);
   const generator = new LoadGenerator(spec.loadCpus);
   let windows;
@@ -20042,12 +20042,20 @@ async function profileSideBySide(spec) {
   } finally {
     await generator.stop();
   }
-  const [base, head2] = await Promise.allSettled([finishProfiled(servers.base), finishProfiled(servers.head)]);
-  if (base.status === "rejected") throw base.reason;
-  if (head2.status === "rejected") throw head2.reason;
+  const finished = await Promise.allSettled([finishProfiled(servers.base), finishProfiled(servers.head)]);
+  const cpu = (i, side2) => {
+    const done = finished[i];
+    if (done.status === "fulfilled") return splitSide(done.value, servers[side2], windows);
+    if (done.reason instanceof GateError) return done.reason;
+    throw done.reason;
+  };
   return {
-    base: splitSide(base.value, servers.base, windows),
-    head: splitSide(head2.value, servers.head, windows)
+    windows: {
+      base: windows.filter((w) => w.side === "base"),
+      head: windows.filter((w) => w.side === "head")
+    },
+    roots: { base: servers.base.root, head: servers.head.root },
+    cpu: { base: cpu(0, "base"), head: cpu(1, "head") }
   };
 }
 
@@ -20116,8 +20124,8 @@ async function targets(spec, zeroxBin, allocation2) {
   });
   return { base: await target("base"), head: await target("head") };
 }
-function compareHeap(sides, probes, spec, kept2) {
-  const own = (side3) => sides[side3].windows.filter((w) => keptPair(spec.heap, w.pair) === kept2);
+function compareHeap(loaded, probes, spec, kept2) {
+  const own = (side3) => loaded.windows[side3].filter((w) => keptPair(spec.heap, w.pair) === kept2);
   const windows = (side3) => windowProfiles(
     probes[side3].profiles,
     own(side3).map((w) => windowLabel2(w.pair))
@@ -20128,7 +20136,7 @@ function compareHeap(sides, probes, spec, kept2) {
   const side2 = (s) => allocationSide2(
     heap[s],
     own(s).map((w) => w.responses),
-    [sides[s].run.root],
+    [loaded.roots[s]],
     merged[s]
   );
   const base = side2("base");
@@ -20158,9 +20166,9 @@ async function compareProfiles(spec) {
   const probes = { base: new AllocationProbe(outFile.base), head: new AllocationProbe(outFile.head) };
   const copies = sidePreloads(ALLOCATION_PRELOAD_SOURCE, ALLOCATION_PRELOAD_FILE, "allocation preload");
   verifyZeroX(zeroxBin);
-  let sides;
+  let loaded;
   try {
-    sides = await profileSideBySide({
+    loaded = await loadSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
       // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
@@ -20178,6 +20186,32 @@ async function compareProfiles(spec) {
     for (const file of Object.values(outFile))
       for (const f of [file, controlFile(file)]) rmSync4(f, { force: true });
   }
+  const allocation2 = compareHeap(loaded, probes, spec, false);
+  const kept2 = compareHeap(loaded, probes, spec, true);
+  const heapFiles = [allocation2, kept2].flatMap((a) => a ? [a.files.base, a.files.head] : []);
+  const { base, head: head2 } = loaded.cpu;
+  const lost = base instanceof GateError ? base : head2 instanceof GateError ? head2 : void 0;
+  if (lost !== void 0) {
+    if (heapFiles.length === 0) throw lost;
+    return { cpu: lost, allocation: allocation2, kept: kept2, files: heapFiles };
+  }
+  const cpu = compareCpu({ base, head: head2 }, spec);
+  return {
+    cpu,
+    allocation: allocation2,
+    kept: kept2,
+    files: [
+      cpu.runs.base.flamegraphHtml,
+      cpu.runs.base.ticksJson,
+      cpu.runs.head.flamegraphHtml,
+      cpu.runs.head.ticksJson,
+      cpu.diffHead,
+      cpu.diffBase,
+      ...heapFiles
+    ]
+  };
+}
+function compareCpu(sides, spec) {
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;
   const base = windowedSide(sides.base, split);
   const head2 = windowedSide(sides.head, split);
@@ -20186,26 +20220,12 @@ async function compareProfiles(spec) {
   const diffBase = join11(spec.outDir, "diff-base.html");
   writeFileSync4(diffHead, diffFlameGraphHtml(base.whole, head2.whole, "head"));
   writeFileSync4(diffBase, diffFlameGraphHtml(base.whole, head2.whole, "base"));
-  const runs = { base: sides.base.run, head: sides.head.run };
-  const allocation2 = compareHeap(sides, probes, spec, false);
-  const kept2 = compareHeap(sides, probes, spec, true);
   return {
-    runs,
+    runs: { base: sides.base.run, head: sides.head.run },
     profiles: { base: base.whole, head: head2.whole },
     evidence,
     diffHead,
-    diffBase,
-    allocation: allocation2,
-    kept: kept2,
-    files: [
-      runs.base.flamegraphHtml,
-      runs.base.ticksJson,
-      runs.head.flamegraphHtml,
-      runs.head.ticksJson,
-      diffHead,
-      diffBase,
-      ...[allocation2, kept2].flatMap((a) => a ? [a.files.base, a.files.head] : [])
-    ]
+    diffBase
   };
 }
 
@@ -20885,53 +20905,67 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
   const started = Date.now();
   try {
     return await log.group({ kind: "profiling" }, async () => {
-      const result = await compareProfiles({
-        dirs: dirs2,
-        start: config.start,
-        port: config.port,
-        env: config.env,
-        ...config.baseCommands ? { base: sideCommands(config, "base") } : {},
-        requests: scenarios.map((scenario) => ({
-          method: scenario.method,
-          path: scenario.path,
-          headers: scenario.headers,
-          body: scenario.body,
-          connections: scenario.connections
-        })),
-        readyPath: config.ready.path,
-        readyStatus: config.ready.status,
-        durationSec: config.profileSec,
-        connections: config.connections,
-        explain: changeToExplain(decision),
-        explainMemory: memoryToExplain(decision),
-        heap,
-        leakBytes: smallestLeak(decision),
-        engine: config.engine,
-        cpus: systemPlacement(config.pin),
-        readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join13(config.outputDir, "profiles"),
-        onOutput: (chunk) => log.output(chunk.trimEnd())
-      });
+      const spec = compareSpec(config, dirs2, scenarios, decision, (chunk) => log.output(chunk));
+      const result = await compareProfiles(spec);
       const seconds = (Date.now() - started) / 1e3;
       log.info({ kind: "profiling-took", seconds });
-      return {
-        files: result.files,
-        dir: join13(config.outputDir, "profiles"),
-        hotter: hotterUnits(result.evidence, context.root, dirs2.head, result.profiles.head),
-        evidence: keptEvidence(result.evidence),
-        ...result.allocation && {
-          allocation: allocationSummary(result.allocation, context.root, dirs2.head)
-        },
-        ...result.kept && { kept: allocationSummary(result.kept, context.root, dirs2.head) },
-        seconds
-      };
+      if (result.cpu instanceof GateError) noFlameGraphs(context, notes2, result.cpu);
+      const where = { root: context.root, headDir: dirs2.head, dir: spec.outDir };
+      return profileSummary(result, where, seconds);
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
-    notes2.push({ kind: "no-flame-graphs", message: error.message });
-    log.warning({ kind: "profiling-failed", message: error.message });
+    noFlameGraphs(context, notes2, error);
     return void 0;
   }
+}
+function noFlameGraphs(context, notes2, error) {
+  notes2.push({ kind: "no-flame-graphs", message: error.message });
+  context.log.warning({ kind: "profiling-failed", message: error.message });
+}
+function compareSpec(config, dirs2, scenarios, decision, onOutput) {
+  return {
+    dirs: dirs2,
+    start: config.start,
+    port: config.port,
+    env: config.env,
+    ...config.baseCommands ? { base: sideCommands(config, "base") } : {},
+    requests: scenarios.map((scenario) => ({
+      method: scenario.method,
+      path: scenario.path,
+      headers: scenario.headers,
+      body: scenario.body,
+      connections: scenario.connections
+    })),
+    readyPath: config.ready.path,
+    readyStatus: config.ready.status,
+    durationSec: config.profileSec,
+    connections: config.connections,
+    explain: changeToExplain(decision),
+    explainMemory: memoryToExplain(decision),
+    heap: heapPlan(decision),
+    leakBytes: smallestLeak(decision),
+    engine: config.engine,
+    cpus: systemPlacement(config.pin),
+    readyTimeoutMs: config.readyTimeoutMs,
+    outDir: join13(config.outputDir, "profiles"),
+    onOutput: (chunk) => onOutput(chunk.trimEnd())
+  };
+}
+function profileSummary(result, where, seconds) {
+  const { cpu } = result;
+  const { root, headDir } = where;
+  return {
+    files: result.files,
+    dir: where.dir,
+    ...cpu instanceof GateError ? { hotter: [], cpu: false } : {
+      hotter: hotterUnits(cpu.evidence, root, headDir, cpu.profiles.head),
+      evidence: keptEvidence(cpu.evidence)
+    },
+    ...result.allocation && { allocation: allocationSummary(result.allocation, root, headDir) },
+    ...result.kept && { kept: allocationSummary(result.kept, root, headDir) },
+    seconds
+  };
 }
 
 // src/gate/trees.ts
@@ -22800,7 +22834,7 @@ function renderReport(report, view, options = {}) {
   const diagnostics2 = report.diagnostics ? renderDiagnosticsSection(report.diagnostics, { inTurns: (report.settings.sliceSec ?? 0) > 0 }) : "";
   if (diagnostics2 !== "")
     out.push(...section("Inside each server: event loop, CPU, memory", diagnostics2.trim().split("\n")));
-  if (report.profile)
+  if (report.profile && report.profile.cpu !== false)
     out.push(
       ...section("Where the CPU time went: the profile", profileSection(report.profile).trim().split("\n"))
     );

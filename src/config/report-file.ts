@@ -159,6 +159,7 @@ export function parseReportFile(text: string, source: string): ReportFile {
       dir: '',
       hotter: o.profile.hotter,
       seconds: o.profile.seconds,
+      ...(o.profile.cpu === false ? { cpu: false as const } : {}),
       // What the allocation and kept profiles named, and the figures their sections show (checked).
       ...(o.profile.allocation ? { allocation: o.profile.allocation } : {}),
       ...(o.profile.kept ? { kept: o.profile.kept } : {}),

@@ -97,5 +97,5 @@ const allocation = object({
 
 export const PROFILE_SCHEMA = object(
   { hotter: list(hotFunction, 20), seconds: quantity(MAX_SECONDS) },
-  { allocation, kept: allocation },
+  { cpu: bool, allocation, kept: allocation },
 );

@@ -184,6 +184,7 @@ function mergedProfile(reports: readonly Report[]): Report['profile'] {
     files: profiles.flatMap((p) => p.files),
     dir: '',
     hotter: profiles.flatMap((p) => p.hotter),
+    ...(profiles.every((p) => p.cpu === false) ? { cpu: false as const } : {}),
     seconds: profiles.reduce((sum, p) => sum + p.seconds, 0),
   };
 }

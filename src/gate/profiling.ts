@@ -13,7 +13,13 @@ import type { Note, NotProfiled } from '../model/notes.ts';
 import type { HeapPlan, ProfileEvidence, UnitCost } from '../model/profile.ts';
 import type { AllocationSummary, HotFunction, ProfileSummary } from '../model/report.ts';
 import { callerOf } from '../profile/callers.ts';
-import { type AllocationComparison, compareProfiles, keptEvidence } from '../profile/compare.ts';
+import {
+  type AllocationComparison,
+  type CompareSpec,
+  compareProfiles,
+  keptEvidence,
+  type ProfileComparison,
+} from '../profile/compare.ts';
 import { packageOf } from '../profile/rollup.ts';
 import type { Profile } from '../profile/ticks.ts';
 import { PUBLISH_RESERVE_MS } from './measurement-plan.ts';
@@ -178,51 +184,86 @@ export async function profileBoth(
   const started = Date.now();
   try {
     return await log.group({ kind: 'profiling' }, async () => {
-      const result = await compareProfiles({
-        dirs,
-        start: config.start,
-        port: config.port,
-        env: config.env,
-        ...(config.baseCommands ? { base: sideCommands(config, 'base') } : {}),
-        requests: scenarios.map((scenario) => ({
-          method: scenario.method,
-          path: scenario.path,
-          headers: scenario.headers,
-          body: scenario.body,
-          connections: scenario.connections,
-        })),
-        readyPath: config.ready.path,
-        readyStatus: config.ready.status,
-        durationSec: config.profileSec,
-        connections: config.connections,
-        explain: changeToExplain(decision),
-        explainMemory: memoryToExplain(decision),
-        heap,
-        leakBytes: smallestLeak(decision),
-        engine: config.engine,
-        cpus: systemPlacement(config.pin),
-        readyTimeoutMs: config.readyTimeoutMs,
-        outDir: join(config.outputDir, 'profiles'),
-        onOutput: (chunk) => log.output(chunk.trimEnd()),
-      });
+      const spec = compareSpec(config, dirs, scenarios, decision, (chunk) => log.output(chunk));
+      const result = await compareProfiles(spec);
       const seconds = (Date.now() - started) / 1000;
       log.info({ kind: 'profiling-took', seconds });
-      return {
-        files: result.files,
-        dir: join(config.outputDir, 'profiles'),
-        hotter: hotterUnits(result.evidence, context.root, dirs.head, result.profiles.head),
-        evidence: keptEvidence(result.evidence),
-        ...(result.allocation && {
-          allocation: allocationSummary(result.allocation, context.root, dirs.head),
-        }),
-        ...(result.kept && { kept: allocationSummary(result.kept, context.root, dirs.head) }),
-        seconds,
-      };
+      if (result.cpu instanceof GateError) noFlameGraphs(context, notes, result.cpu);
+      const where = { root: context.root, headDir: dirs.head, dir: spec.outDir };
+      return profileSummary(result, where, seconds);
     });
   } catch (error) {
     if (!(error instanceof GateError)) throw error;
-    notes.push({ kind: 'no-flame-graphs', message: error.message });
-    log.warning({ kind: 'profiling-failed', message: error.message });
+    noFlameGraphs(context, notes, error);
     return undefined;
   }
+}
+
+/** A CPU profile that failed, with or without the heap profiles: a note and a warning (the verdict stands). */
+function noFlameGraphs(context: GateContext, notes: Note[], error: GateError): void {
+  notes.push({ kind: 'no-flame-graphs', message: error.message });
+  context.log.warning({ kind: 'profiling-failed', message: error.message });
+}
+
+/** What the profiling pass is asked: the gate's servers, its scenarios, and what the decision found to explain. */
+function compareSpec(
+  config: Config,
+  dirs: Record<Side, string>,
+  scenarios: readonly Scenario[],
+  decision: Decision | undefined,
+  onOutput: (chunk: string) => void,
+): CompareSpec {
+  return {
+    dirs,
+    start: config.start,
+    port: config.port,
+    env: config.env,
+    ...(config.baseCommands ? { base: sideCommands(config, 'base') } : {}),
+    requests: scenarios.map((scenario) => ({
+      method: scenario.method,
+      path: scenario.path,
+      headers: scenario.headers,
+      body: scenario.body,
+      connections: scenario.connections,
+    })),
+    readyPath: config.ready.path,
+    readyStatus: config.ready.status,
+    durationSec: config.profileSec,
+    connections: config.connections,
+    explain: changeToExplain(decision),
+    explainMemory: memoryToExplain(decision),
+    heap: heapPlan(decision),
+    leakBytes: smallestLeak(decision),
+    engine: config.engine,
+    cpus: systemPlacement(config.pin),
+    readyTimeoutMs: config.readyTimeoutMs,
+    outDir: join(config.outputDir, 'profiles'),
+    onOutput: (chunk) => onOutput(chunk.trimEnd()),
+  };
+}
+
+/**
+ * The profile for the report: what the CPU profile names hotter (nothing, and `cpu: false`, when 0x failed on a side)
+ * and the heap profiles; `root` the repository, `dir` where the files are.
+ */
+export function profileSummary(
+  result: ProfileComparison,
+  where: { root: string; headDir: string; dir: string },
+  seconds: number,
+): ProfileSummary {
+  const { cpu } = result;
+  const { root, headDir } = where;
+  return {
+    files: result.files,
+    dir: where.dir,
+    ...(cpu instanceof GateError
+      ? { hotter: [], cpu: false as const }
+      : {
+          hotter: hotterUnits(cpu.evidence, root, headDir, cpu.profiles.head),
+          evidence: keptEvidence(cpu.evidence),
+        }),
+    ...(result.allocation && { allocation: allocationSummary(result.allocation, root, headDir) }),
+    ...(result.kept && { kept: allocationSummary(result.kept, root, headDir) }),
+    seconds,
+  };
 }

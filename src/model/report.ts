@@ -240,6 +240,8 @@ export interface ProfileSummary {
    * a change to explain (src/profile/evidence.ts).
    */
   hotter: HotFunction[];
+  /** false: 0x failed on a side after the load ran (a note says why), so only the heap profiles are here. */
+  cpu?: false;
   /**
    * The side-by-side profile's figures (per function, file and package) and what it named; absent in a report read
    * back from report.json or merged from several shards, whose section is written from `hotter` alone.

@@ -11,6 +11,7 @@ import { controlFile, type SidePreloads, sidePreloads } from '../diagnostics/ins
 import { PORT_PRELOAD_FILE, PORT_PRELOAD_SOURCE } from '../diagnostics/port-preload.ts';
 import { freePort } from '../io/ports.ts';
 import type { SideCommands } from '../model/config.ts';
+import { GateError } from '../model/errors.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
 import type { AllocationEvidence, HeapPlan, ProfileEvidence, UnitCost } from '../model/profile.ts';
 import { allocationSide, keptPair, weighAllocation, windowProfiles } from './allocation.ts';
@@ -20,7 +21,13 @@ import { type WindowedSide, weighEvidence } from './evidence.ts';
 import { mergeHeapProfiles } from './heap-profile.ts';
 import { ensureZeroX, verifyZeroX } from './install.ts';
 import type { ProfileRun, ProfileTarget } from './profiled-server.ts';
-import { type ProfileRequest, profileSideBySide, type SideProfile, windowLabel } from './side-by-side.ts';
+import {
+  loadSideBySide,
+  type ProfileRequest,
+  type SideProfile,
+  type SidesLoaded,
+  windowLabel,
+} from './side-by-side.ts';
 import { buildProfile, type Profile } from './ticks.ts';
 
 /** V8's sampling interval while profiling, µs: four times its default, for more samples in short windows. */
@@ -68,7 +75,8 @@ export interface CompareSpec {
   onOutput?: (chunk: string) => void;
 }
 
-export interface ProfileComparison {
+/** The CPU profiles of both sides, weighed, and the differential flame graphs written from them. */
+export interface CpuComparison {
   runs: Record<Side, ProfileRun>;
   /** Each side's profile over its windows (all its samples when they could not be split). */
   profiles: Record<Side, Profile>;
@@ -76,6 +84,11 @@ export interface ProfileComparison {
   /** Differential flame graphs: head's shape and base's shape, coloured by change. */
   diffHead: string;
   diffBase: string;
+}
+
+export interface ProfileComparison {
+  /** The CPU profiles; the GateError that lost one when 0x failed after the load ran (the heap profiles stand). */
+  cpu: CpuComparison | GateError;
   /** The differential allocation profile; undefined when either side's preload gave no profile of every window. */
   allocation: AllocationComparison | undefined;
   /** The kept profile (objects still alive at each kept window's end), weighed as the allocation profile is. */
@@ -176,15 +189,15 @@ async function targets(
 /**
  * Each side's allocation profile (`kept`: kept profile) over the windows that measured it, weighed; its `.heapprofile`
  * written beside 0x's files. undefined when no window measured it or either side's preload missed one (the CPU
- * profile stands alone then).
+ * profile stands alone then). The inspector takes it, not 0x: it stands when 0x fails on a side.
  */
 function compareHeap(
-  sides: Record<Side, SideProfile>,
+  loaded: SidesLoaded,
   probes: Record<Side, AllocationProbe>,
   spec: CompareSpec,
   kept: boolean,
 ): AllocationComparison | undefined {
-  const own = (side: Side) => sides[side].windows.filter((w) => keptPair(spec.heap, w.pair) === kept);
+  const own = (side: Side) => loaded.windows[side].filter((w) => keptPair(spec.heap, w.pair) === kept);
   const windows = (side: Side) =>
     windowProfiles(
       probes[side].profiles,
@@ -197,7 +210,7 @@ function compareHeap(
     allocationSide(
       heap[s]!,
       own(s).map((w) => w.responses),
-      [sides[s].run.root],
+      [loaded.roots[s]],
       merged[s],
     );
   const base = side('base');
@@ -214,7 +227,10 @@ function compareHeap(
   return { evidence, profiles: { base: base.whole, head: head.whole }, files };
 }
 
-/** Profiles base and head side by side (never while measuring) and weighs the evidence. Throws GateErrors. */
+/**
+ * Profiles base and head side by side (never while measuring) and weighs the evidence. Throws GateErrors; when 0x
+ * fails on a side after the load ran, the heap profiles are returned with the failure in place of the CPU profiles.
+ */
 export async function compareProfiles(spec: CompareSpec): Promise<ProfileComparison> {
   const zeroxBin = await ensureZeroX(
     spec.cacheDir,
@@ -234,9 +250,9 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
   const copies = sidePreloads(ALLOCATION_PRELOAD_SOURCE, ALLOCATION_PRELOAD_FILE, 'allocation preload');
   // The cached 0x preloads its files into the servers: checked right before they start (install.ts).
   verifyZeroX(zeroxBin);
-  let sides: Record<Side, SideProfile>;
+  let loaded: SidesLoaded;
   try {
-    sides = await profileSideBySide({
+    loaded = await loadSideBySide({
       targets: await targets(spec, zeroxBin, copies && { copies, outFile }),
       requests,
       // Both heap measures in turns: twice the pairs, so that each gets what the duration buys.
@@ -255,6 +271,34 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
     for (const file of Object.values(outFile))
       for (const f of [file, controlFile(file)]) rmSync(f, { force: true });
   }
+  const allocation = compareHeap(loaded, probes, spec, false);
+  const kept = compareHeap(loaded, probes, spec, true);
+  const heapFiles = [allocation, kept].flatMap((a) => (a ? [a.files.base, a.files.head] : []));
+  const { base, head } = loaded.cpu;
+  const lost = base instanceof GateError ? base : head instanceof GateError ? head : undefined;
+  if (lost !== undefined) {
+    if (heapFiles.length === 0) throw lost;
+    return { cpu: lost, allocation, kept, files: heapFiles };
+  }
+  const cpu = compareCpu({ base: base as SideProfile, head: head as SideProfile }, spec);
+  return {
+    cpu,
+    allocation,
+    kept,
+    files: [
+      cpu.runs.base.flamegraphHtml,
+      cpu.runs.base.ticksJson,
+      cpu.runs.head.flamegraphHtml,
+      cpu.runs.head.ticksJson,
+      cpu.diffHead,
+      cpu.diffBase,
+      ...heapFiles,
+    ],
+  };
+}
+
+/** Both sides' CPU profiles weighed window by window, and the differential flame graphs written. */
+function compareCpu(sides: Record<Side, SideProfile>, spec: CompareSpec): CpuComparison {
   // Windows count only when both sides' samples could be split into them.
   const split = sides.base.split.length > 0 && sides.head.split.length > 0;
   const base = windowedSide(sides.base, split);
@@ -264,25 +308,11 @@ export async function compareProfiles(spec: CompareSpec): Promise<ProfileCompari
   const diffBase = join(spec.outDir, 'diff-base.html');
   writeFileSync(diffHead, diffFlameGraphHtml(base.whole, head.whole, 'head'));
   writeFileSync(diffBase, diffFlameGraphHtml(base.whole, head.whole, 'base'));
-  const runs = { base: sides.base.run, head: sides.head.run };
-  const allocation = compareHeap(sides, probes, spec, false);
-  const kept = compareHeap(sides, probes, spec, true);
   return {
-    runs,
+    runs: { base: sides.base.run, head: sides.head.run },
     profiles: { base: base.whole, head: head.whole },
     evidence,
     diffHead,
     diffBase,
-    allocation,
-    kept,
-    files: [
-      runs.base.flamegraphHtml,
-      runs.base.ticksJson,
-      runs.head.flamegraphHtml,
-      runs.head.ticksJson,
-      diffHead,
-      diffBase,
-      ...[allocation, kept].flatMap((a) => (a ? [a.files.base, a.files.head] : [])),
-    ],
   };
 }

@@ -7,6 +7,7 @@
  */
 import { mainThreadSeconds } from '../io/cpu.ts';
 import { LoadGenerator } from '../load/generator.ts';
+import { GateError } from '../model/errors.ts';
 import type { LoadEngine, Side } from '../model/measure.ts';
 import {
   abortProfiled,
@@ -192,11 +193,20 @@ function splitSide(run: ProfileRun, profiled: Profiled, windows: readonly LoadWi
   return { run, windows: own, alignment, split };
 }
 
+/** Both sides loaded and stopped: each side's windows and tree, and its CPU profile or the GateError that lost it. */
+export interface SidesLoaded {
+  windows: Record<Side, LoadWindow[]>;
+  /** The directory each server ran in (its profile's root). */
+  roots: Record<Side, string>;
+  /** A side's profile is lost when 0x fails after the load ran; what else its windows measured stands. */
+  cpu: Record<Side, SideProfile | GateError>;
+}
+
 /**
- * Profiles base and head side by side in alternating windows of load. Throws a GateError when a server does not
- * start, dies while profiled, or 0x does not finish; every process it started is gone when it returns or throws.
+ * Loads base and head side by side in alternating windows and stops them. Throws a GateError when a server does not
+ * start or dies under load; every process it started is gone when it returns or throws.
  */
-export async function profileSideBySide(spec: SideBySideSpec): Promise<Record<Side, SideProfile>> {
+export async function loadSideBySide(spec: SideBySideSpec): Promise<SidesLoaded> {
   const servers = await startBoth(spec.targets);
   const generator = new LoadGenerator(spec.loadCpus);
   let windows: LoadWindow[];
@@ -208,11 +218,30 @@ export async function profileSideBySide(spec: SideBySideSpec): Promise<Record<Si
   } finally {
     await generator.stop();
   }
-  const [base, head] = await Promise.allSettled([finishProfiled(servers.base), finishProfiled(servers.head)]);
-  if (base.status === 'rejected') throw base.reason;
-  if (head.status === 'rejected') throw head.reason;
-  return {
-    base: splitSide(base.value, servers.base, windows),
-    head: splitSide(head.value, servers.head, windows),
+  const finished = await Promise.allSettled([finishProfiled(servers.base), finishProfiled(servers.head)]);
+  const cpu = (i: 0 | 1, side: Side): SideProfile | GateError => {
+    const done = finished[i];
+    if (done.status === 'fulfilled') return splitSide(done.value, servers[side], windows);
+    if (done.reason instanceof GateError) return done.reason;
+    throw done.reason;
   };
+  return {
+    windows: {
+      base: windows.filter((w) => w.side === 'base'),
+      head: windows.filter((w) => w.side === 'head'),
+    },
+    roots: { base: servers.base.root, head: servers.head.root },
+    cpu: { base: cpu(0, 'base'), head: cpu(1, 'head') },
+  };
+}
+
+/**
+ * Profiles base and head side by side in alternating windows of load. Throws a GateError when a server does not
+ * start, dies while profiled, or 0x does not finish; every process it started is gone when it returns or throws.
+ */
+export async function profileSideBySide(spec: SideBySideSpec): Promise<Record<Side, SideProfile>> {
+  const { cpu } = await loadSideBySide(spec);
+  if (cpu.base instanceof GateError) throw cpu.base;
+  if (cpu.head instanceof GateError) throw cpu.head;
+  return { base: cpu.base, head: cpu.head };
 }

@@ -244,7 +244,7 @@ export function renderReport(report: Report, view: ReportView, options: RenderOp
     : '';
   if (diagnostics !== '')
     out.push(...section('Inside each server: event loop, CPU, memory', diagnostics.trim().split('\n')));
-  if (report.profile)
+  if (report.profile && report.profile.cpu !== false)
     out.push(
       ...section('Where the CPU time went: the profile', profileSection(report.profile).trim().split('\n')),
     );

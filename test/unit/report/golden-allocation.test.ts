@@ -81,25 +81,28 @@ test('slower because it allocates more: the Next line names the function, the se
 });
 
 const REMEMBER = unit('remember', 'server.js', 5, 0, 66, 1e-7);
-
-test('a leak with a kept profile: the Next line names what keeps more, and `mode: report` names it the same', () => {
-  const report = gateReport({
+const KEPT: AllocationSummary = {
+  evidence: {
+    ...evidence([REMEMBER]),
+    ...{ pairs: 16, tested: 3 },
+    base: { bytes: 41, samples: 61, requests: 24_210 },
+    head: { bytes: 108, samples: 160, requests: 23_870 },
+    functions: [REMEMBER, unit('(anonymous)', 'server.js', 8, 22, 23, 0.7)],
+  },
+  more: [{ unit: 'function', fn: 'remember', file: 'server.js', line: 5, baseBytes: 0, headBytes: 66 }],
+};
+const leakReport = (seed: number) =>
+  gateReport({
     paths: { '/a': 1, '/b': 1 },
     pairs: 10,
-    seed: 23,
+    seed,
     memory: { bytes: 24_000, alloc: {}, keeps: { base: 0, head: 400 } },
   });
+
+test('a leak with a kept profile: the Next line names what keeps more, and `mode: report` names it the same', () => {
+  const report = leakReport(23);
   assert.equal(report.decision?.leaks?.[0]?.verdict, 'regression');
-  const kept: AllocationSummary = {
-    evidence: {
-      ...evidence([REMEMBER]),
-      ...{ pairs: 16, tested: 3 },
-      base: { bytes: 41, samples: 61, requests: 24_210 },
-      head: { bytes: 108, samples: 160, requests: 23_870 },
-      functions: [REMEMBER, unit('(anonymous)', 'server.js', 8, 22, 23, 0.7)],
-    },
-    more: [{ unit: 'function', fn: 'remember', file: 'server.js', line: 5, baseBytes: 0, headBytes: 66 }],
-  };
+  const kept = KEPT;
   report.profile = { files: [], dir: '', seconds: 9, hotter: [], kept };
   const markdown = renderMarkdown(report, { acceptLabel: 'perf-gate:accept' });
   golden('memory-kept-profile.md', markdown);
@@ -123,6 +126,37 @@ test('a leak with a kept profile: the Next line names what keeps more, and `mode
     () => asFile({ ...report, profile: { ...report.profile, kept: { more: [{ fn: 'x' }] } } }, 'r.json'),
     /kept/,
   );
+});
+
+test('0x failed on a side: no CPU section, the kept profile and the note stay, and `mode: report` reads the same', () => {
+  const report = leakReport(23);
+  const message = '0x recorded no CPU samples of the base server `node server.js`';
+  report.notes.push({ kind: 'no-flame-graphs', message });
+  report.profile = { files: [], dir: '', seconds: 9, hotter: [], cpu: false, kept: KEPT };
+  const shown = (r: typeof report) => {
+    const markdown = renderMarkdown(r, { acceptLabel: 'perf-gate:accept' });
+    assert.doesNotMatch(markdown, /Where the CPU time went|named hotter/);
+    assert.match(markdown, /<summary>What head keeps: the kept profile<\/summary>/);
+    assert.match(markdown, /no flame graphs: 0x recorded no CPU samples of the base server/);
+    assert.match(markdown, /head keeps more in `remember` in `server\.js:5`/);
+  };
+  shown(report);
+  const read = asFile(report, 'report.json');
+  assert.equal(read.report.profile?.cpu, false);
+  shown(mergeAsMeasured([read]));
+  // Shards: the CPU section is left out only when every shard lost its CPU profile.
+  const shard = (index: number, cpu: boolean) => {
+    const r = gateReport({
+      paths: { [`/s${index}`]: 1 },
+      pairs: 10,
+      seed: 30 + index,
+      shard: { index, count: 2 },
+    });
+    r.profile = { files: [], dir: '', seconds: 9, hotter: [], ...(cpu ? {} : { cpu: false as const }) };
+    return asFile(r, `s${index}.json`);
+  };
+  assert.equal(mergeAsMeasured([shard(1, false), shard(2, false)]).profile?.cpu, false);
+  assert.equal(mergeAsMeasured([shard(1, false), shard(2, true)]).profile?.cpu, undefined);
 });
 
 test('a leak with an allocation site: the Next line says where head allocates more', () => {
