@@ -14485,7 +14485,7 @@ function closingNotes(ctx, plan, result, disturbances, started, notes2) {
 }
 
 // src/gate/profiling.ts
-import { readFileSync as readFileSync13 } from "node:fs";
+import { readFileSync as readFileSync14 } from "node:fs";
 import { join as join13, relative as relative4, resolve as resolve6 } from "node:path";
 
 // src/profile/rollup.ts
@@ -19264,7 +19264,7 @@ function mainThreadSeconds(pid) {
 }
 
 // src/profile/profiled-server.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync12, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync3, readdirSync as readdirSync7, readFileSync as readFileSync13, rmSync as rmSync3, statSync as statSync6 } from "node:fs";
 import { join as join10, resolve as resolve5 } from "node:path";
 import { setTimeout as sleep8 } from "node:timers/promises";
 
@@ -19661,10 +19661,20 @@ async function waitReady2(child2, spec, what2, port) {
 }
 
 // src/profile/v8-log.ts
-import { readdirSync as readdirSync6, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync6, readFileSync as readFileSync12, statSync as statSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 function v8LogFile(dir) {
-  const logs = readdirSync6(dir).map((name) => ({ name, match: /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/.exec(name) })).filter((f) => f.match !== null);
+  return mainThreadLog(dir, ".json");
+}
+function rawLogFacts(dir) {
+  const log = mainThreadLog(dir, "");
+  if (log === void 0) return void 0;
+  const text2 = readFileSync12(log, "latin1");
+  return { bytes: text2.length, ticks: text2.match(/^tick,/gm)?.length ?? 0 };
+}
+function mainThreadLog(dir, suffix) {
+  const pattern2 = suffix === "" ? /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log$/ : /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/;
+  const logs = readdirSync6(dir).map((name) => ({ name, match: pattern2.exec(name) })).filter((f) => f.match !== null);
   const main2 = logs.filter((f) => f.match[1] === f.match[2]);
   const pick = (main2.length > 0 ? main2 : logs).map((f) => ({ path: join9(dir, f.name), size: statSync5(join9(dir, f.name)).size })).sort((a, b) => b.size - a.size)[0];
   return pick?.path;
@@ -19811,7 +19821,7 @@ async function finishProfiled(profiled) {
   const log = v8LogFile(dir);
   let timed;
   try {
-    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync12(log, "utf8")));
+    timed = log === void 0 ? void 0 : readV8Log(JSON.parse(readFileSync13(log, "utf8")));
   } catch {
     timed = void 0;
   }
@@ -19843,11 +19853,14 @@ function checkOutput(child2, spec, dir, what2) {
       `0x finished profiling ${what2} but did not write ${missing2.map((f) => f.slice(dir.length + 1)).join(" and ")}`,
       { side: spec.side, output: tail(child2) }
     );
-  if (statSync6(ticksJson).size <= 2)
-    throw new GateError("server-crash", `0x recorded no CPU samples of ${what2}`, {
+  if (statSync6(ticksJson).size <= 2) {
+    const log = rawLogFacts(dir);
+    const facts = log ? `V8's log: ${log.bytes} bytes, ${log.ticks} samples` : "V8's log is missing";
+    throw new GateError("server-crash", `0x recorded no CPU samples of ${what2} (${facts})`, {
       side: spec.side,
       output: tail(child2)
     });
+  }
   return { flamegraphHtml, ticksJson };
 }
 function removeLogs(dir, work) {
@@ -20874,7 +20887,7 @@ function dependencyVersion(u, headDir) {
   const dir = u.level === "package" ? home : at < 0 ? void 0 : u.file.slice(0, at + home.length);
   if (dir === void 0) return void 0;
   try {
-    const { version } = JSON.parse(readFileSync13(resolve6(headDir, dir, "package.json"), "utf8"));
+    const { version } = JSON.parse(readFileSync14(resolve6(headDir, dir, "package.json"), "utf8"));
     return typeof version === "string" && /^[0-9A-Za-z.+-]{1,40}$/.test(version) ? version : void 0;
   } catch {
     return void 0;
@@ -20969,11 +20982,11 @@ function profileSummary(result, where, seconds) {
 }
 
 // src/gate/trees.ts
-import { existsSync as existsSync4, readFileSync as readFileSync14 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync15 } from "node:fs";
 import { dirname as dirname5, join as join14, relative as relative5, resolve as resolve7 } from "node:path";
 function hasDependencies(dir) {
   try {
-    const manifest = JSON.parse(readFileSync14(join14(dir, "package.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync15(join14(dir, "package.json"), "utf8"));
     const count4 = (field) => Object.keys(manifest[field] ?? {}).length;
     return count4("dependencies") + count4("devDependencies") + count4("optionalDependencies") > 0;
   } catch {

@@ -19,7 +19,7 @@ import { parseNodeCommand } from './command.ts';
 import { noInliningFlags, readScripts, resolveNode } from './node.ts';
 import { logText } from './plain-output.ts';
 import { checkPortFree, tail, waitReady } from './ready.ts';
-import { readV8Log, type TimedTicks, v8LogFile } from './v8-log.ts';
+import { rawLogFacts, readV8Log, type TimedTicks, v8LogFile } from './v8-log.ts';
 
 /** One server to run under 0x: where, how, and where 0x writes. */
 export interface ProfileTarget {
@@ -298,11 +298,14 @@ function checkOutput(
       `0x finished profiling ${what} but did not write ${missing.map((f) => f.slice(dir.length + 1)).join(' and ')}`,
       { side: spec.side, output: tail(child) },
     );
-  if (statSync(ticksJson).size <= 2)
-    throw new GateError('server-crash', `0x recorded no CPU samples of ${what}`, {
+  if (statSync(ticksJson).size <= 2) {
+    const log = rawLogFacts(dir);
+    const facts = log ? `V8's log: ${log.bytes} bytes, ${log.ticks} samples` : "V8's log is missing";
+    throw new GateError('server-crash', `0x recorded no CPU samples of ${what} (${facts})`, {
       side: spec.side,
       output: tail(child),
     });
+  }
   return { flamegraphHtml, ticksJson };
 }
 

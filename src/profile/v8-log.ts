@@ -4,9 +4,9 @@
  * its output directory) has both: `code` (the code entries a stack points into, as in ticks.json) and `ticks`,
  * each `{ tm, vm, s }`: the time in µs since V8's logger started, the VM state, and the stack as pairs of
  * (code index, offset), innermost first, -1 where V8 could not resolve it. Read the way 0x reads it, so that a
- * stack here is the stack of ticks.json. Pure but for v8LogFile.
+ * stack here is the stack of ticks.json. Pure but for the two that read 0x's output directory.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RawFrame, type RawTicks, readTicks } from './ticks.ts';
 
@@ -18,8 +18,28 @@ export interface TimedTicks {
 
 /** The preprocessed log of the main thread's isolate in 0x's output directory; undefined when there is none. */
 export function v8LogFile(dir: string): string | undefined {
+  return mainThreadLog(dir, '.json');
+}
+
+/**
+ * The main thread's raw V8 log in 0x's output directory: its size and its samples (`tick,` lines), to say why 0x
+ * wrote none; undefined when there is none.
+ */
+export function rawLogFacts(dir: string): { bytes: number; ticks: number } | undefined {
+  const log = mainThreadLog(dir, '');
+  if (log === undefined) return undefined;
+  const text = readFileSync(log, 'latin1');
+  return { bytes: text.length, ticks: text.match(/^tick,/gm)?.length ?? 0 };
+}
+
+/** The log (`suffix` '': raw, '.json': preprocessed) of the main thread's isolate, the largest when several. */
+function mainThreadLog(dir: string, suffix: '' | '.json'): string | undefined {
+  const pattern =
+    suffix === ''
+      ? /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log$/
+      : /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/;
   const logs = readdirSync(dir)
-    .map((name) => ({ name, match: /^isolate-0x[0-9a-f]+-(\d+)-(\d+)-v8\.log\.json$/.exec(name) }))
+    .map((name) => ({ name, match: pattern.exec(name) }))
     .filter((f) => f.match !== null);
   // Worker threads log to files of their own: the main thread's has its thread id equal to the process id.
   const main = logs.filter((f) => f.match![1] === f.match![2]);

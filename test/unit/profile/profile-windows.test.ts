@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { packageOf, rollUp, unitKey } from '../../../src/profile/rollup.ts';
 import { buildProfile, type RawFrame } from '../../../src/profile/ticks.ts';
-import { readV8Log, type TimedTicks, v8LogFile } from '../../../src/profile/v8-log.ts';
+import { rawLogFacts, readV8Log, type TimedTicks, v8LogFile } from '../../../src/profile/v8-log.ts';
 import { alignTicks, type Span, splitTicks } from '../../../src/profile/windows.ts';
 
 const frame = (fn: string, file: string): RawFrame => ({ name: `${fn} ${file}:1:1`, type: 'JS' });
@@ -47,6 +47,20 @@ describe('readV8Log', () => {
       assert.equal(v8LogFile(dir), join(dir, 'isolate-0x2-100-100-v8.log.json'));
       mkdirSync(join(dir, 'empty'));
       assert.equal(v8LogFile(join(dir, 'empty')), undefined);
+      assert.equal(rawLogFacts(join(dir, 'empty')), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("rawLogFacts counts the samples of the main thread's raw log, to say why 0x wrote none", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-gate-v8log-'));
+    try {
+      const log = 'v8-version,12\ncode-creation,JS,0,1\ntick,0x1,2,0\ntick,0x2,3,0\nnot a tick,\n';
+      writeFileSync(join(dir, 'isolate-0x2-100-100-v8.log'), log);
+      writeFileSync(join(dir, 'isolate-0x1-100-101-v8.log'), 'tick,0x1\n'.repeat(50));
+      writeFileSync(join(dir, 'isolate-0x2-100-100-v8.log.json'), '{"ticks":[]}');
+      assert.deepEqual(rawLogFacts(dir), { bytes: log.length, ticks: 2 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
