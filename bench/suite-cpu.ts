@@ -9,7 +9,7 @@
  *
  * An argument `cmd:<shell command>` measures that command instead (a whole suite, its busy core a kind of its own).
  * Prints one line a file (wall, CPU, the machine's other CPU use meanwhile) and its CPU by kind of process; with
- * SUITE_CPU_COMMANDS=1 the costliest commands of each kind too; with SUITE_CPU_OUT=<file>, appends JSON lines; with
+ * SUITE_CPU_COMMANDS=1 the 12 costliest commands too (=N, N > 12: the N costliest); with SUITE_CPU_OUT=<file>, appends JSON lines; with
  * SUITE_CPU_LOG=<file>, appends each run's whole output.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -176,7 +176,9 @@ for (const file of files) {
   for (const [k, { cpu: c, n }] of rows)
     console.log(`  ${c.toFixed(1).padStart(7)} s  ${String(n).padStart(5)} × ${k}`);
   if (process.env.SUITE_CPU_COMMANDS)
-    for (const [command, { cpu: c, n }] of [...byCommand].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 12))
+    for (const [command, { cpu: c, n }] of [...byCommand]
+      .sort((a, b) => b[1].cpu - a[1].cpu)
+      .slice(0, Math.max(12, Number(process.env.SUITE_CPU_COMMANDS) || 0)))
       console.log(`      ${c.toFixed(1).padStart(7)} s  ${String(n).padStart(5)} × ${command}`);
   console.log(
     `  ${(cpu - counted).toFixed(1).padStart(7)} s          unaccounted (cgroup total − processes)`,
