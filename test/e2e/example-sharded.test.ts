@@ -25,14 +25,11 @@ import {
   familySize,
   pullRequestStep,
   runReportJob,
-  runStep,
   TIMING_OVERRIDES,
   TOKEN,
   testedMetrics,
-  uploadReport,
-  writesTo,
 } from '../support/example.ts';
-import { PR, RUN, recordedArtifact } from '../support/replicas.ts';
+import { PR, RUN, recordedArtifact, runMatrix } from '../support/replicas.ts';
 import { killProcessesUnder } from '../support/repo.ts';
 import { actionInvocation, matrixRuns, perfGateJob, readWorkflow } from '../support/workflow.ts';
 
@@ -68,45 +65,19 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
       ),
       ['1/3', '2/3', '3/3'],
     );
-    const { matrix, jobIndex } = runs[0]!;
-    const readOnly = await f.open('read');
-    const live = await runStep({
-      workspace: repo.workspace,
-      dir: repo.dir,
-      invocation: actionInvocation(measure, { token: TOKEN, matrix, jobIndex }, LIVE_TIMING),
-      ...pullRequestStep(repo, PR),
-      fake: readOnly,
-      timeoutMs: 150_000,
-      // The workflow's run, whose reports alone its merge job takes.
-      runId: RUN,
-    });
-    const { run } = live;
-    const rps = live.report.decision?.comparisons.find((c) => c.metric === 'rps');
-    t.diagnostic(
-      `shard ${matrix.shard}: base ${rps?.base.toFixed(0)} req/s, head ${rps?.head.toFixed(0)} req/s (${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}%), shard verdict ${run.outputs.verdict}, exit ${run.code}; ${live.report.sequential?.pairs} pairs, ${live.report.sequential?.disturbedPairs} disturbed; action ${(run.durationMs / 1000).toFixed(1)} s`,
-    );
-    // `fail-on-regression: false`, `comment: off`: the shard neither fails nor posts (its token could not).
-    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-    assert.deepEqual(live.comments, []);
-    assert.deepEqual(writesTo(readOnly), []);
-    assert.deepEqual(live.violations, []);
-    assert.deepEqual(live.leftover, [], 'processes left running after the shard');
-    const upload = {
-      context: { token: TOKEN, matrix, jobIndex },
-      failed: false,
-      workspace: repo.workspace,
-      runId: RUN,
-    };
+    // Each runner checked as runMatrix checks one: neither failing nor posting (its token could not), no process left.
+    const live = await runMatrix(t, measure, repo, f.open, { only: [0], timing: LIVE_TIMING });
+    const shard = live.results[0]!;
     const recorded = [1, 2].map((i) =>
       recordedArtifact(measure, i, join(RECORDED, `shard-${i + 1}.json`), repo),
     );
-    const artifacts = [uploadReport(measure, run.outputs, upload), ...recorded.map((r) => r.artifact)];
+    const artifacts = [live.artifacts[0]!, ...recorded.map((r) => r.artifact)];
     // Recorded for this job's pull request: the merge refuses reports of another.
     assert.deepEqual(
       recorded.map((r) => r.report.pullRequest?.number),
       [PR, PR],
     );
-    for (const [i, report] of [live.report, ...recorded.map((r) => r.report)].entries()) {
+    for (const [i, report] of [shard.report, ...recorded.map((r) => r.report)].entries()) {
       assert.deepEqual(report.shard, { index: i + 1, count: 3 });
       assert.deepEqual(
         report.settings.scenarios.map((s) => s.path),
@@ -163,11 +134,11 @@ test('sharded.yml: three shards measured apart, merged into one comment, check r
     );
     // Decided again as one family: each comparison's level is the shard's own (3 comparisons or so) divided among
     // all of them now. (Its p need not grow: at the smaller level 6 blocks' ranks cannot reach it, and t decides.)
-    const own = live.report.decision?.comparisons.find((c) => c.metric === 'rps');
+    const own = shard.report.decision?.comparisons.find((c) => c.metric === 'rps');
     const all = comparisonsOf(report, '/seed/v1').find((c) => c.metric === 'rps');
     assert.ok(own && all);
     const ratio = own.level / all.level;
-    const expected = familySize(report) / familySize(live.report);
+    const expected = familySize(report) / familySize(shard.report);
     assert.ok(
       Math.abs(ratio - expected) < 1e-9,
       `levels ${own.level} and ${all.level}: ratio ${ratio}, not ${expected}`,

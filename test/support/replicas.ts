@@ -2,8 +2,8 @@
  * The runners of a matrix of replicas, as GitHub runs them, at once or one after the other on this machine: each
  * runner's perf-gate step on the pull request with the read-only token and its report uploaded as an artifact (its
  * `if:` evaluated); then a merging job that downloads them and publishes with `mode: report`. For
- * test/e2e/example-replicas.test.ts, example-two-stage.test.ts, example-sharded.test.ts (its recorded shards) and
- * the recorders of their fixtures (record.ts in test/fixtures/two-stage/, replicas/ and sharded-shards/).
+ * test/e2e/example-replicas.test.ts, example-two-stage.test.ts, example-sharded.test.ts (its live and recorded
+ * shards) and the recorders of their fixtures (record.ts in test/fixtures/two-stage/, replicas/ and sharded-shards/).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { Report } from '../../src/model/report.ts';
 import {
+  appRepo,
   type ExampleResult,
+  fakes,
   fixtureApp,
   pullRequestStep,
   runReportJob,
@@ -23,7 +25,7 @@ import {
   writesTo,
 } from './example.ts';
 import type { FakeGitHub } from './fake-github/index.ts';
-import { git, makeRepo, type TestRepo } from './repo.ts';
+import { git, killProcessesUnder, makeRepo, type TestRepo } from './repo.ts';
 import {
   type Artifact,
   actionInvocation,
@@ -58,19 +60,23 @@ function runnerCheckout(
  * The runs of a measuring job's matrix (those of `only`'s job indexes, else every one), each on a checkout of its
  * own: each runner's result, and its uploaded artifact, in the matrix's order. `together`: the runners run at once,
  * as GitHub runs a matrix (here on one machine's CPUs); otherwise one after the other. Each runner takes 8
- * pairs (UNASSERTED_TIMING): no test asserts one runner's verdict (replicas' is decided over the four runners' 16
- * blocks, and two-stage's first runner only chooses the branch that runs live).
+ * pairs (UNASSERTED_TIMING) unless `timing` says otherwise: no test asserts one runner's verdict (replicas' is
+ * decided over the four runners' 16 blocks, and two-stage's first runner only chooses the branch that runs live).
  */
 export async function runMatrix(
   t: TestContext | undefined,
   job: PerfGateJob,
   repo: TestRepo,
   open: (p: 'read' | 'write') => Promise<FakeGitHub>,
-  { together = false, only }: { together?: boolean; only?: readonly number[] } = {},
+  {
+    together = false,
+    only,
+    timing = UNASSERTED_TIMING,
+  }: { together?: boolean; only?: readonly number[]; timing?: Record<string, string> } = {},
 ): Promise<{ results: ExampleResult[]; artifacts: Artifact[] }> {
   const runner = async ({ matrix, jobIndex }: ReturnType<typeof matrixRuns>[number]) => {
     const readOnly = await open('read');
-    const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, UNASSERTED_TIMING);
+    const invocation = actionInvocation(job, { token: TOKEN, matrix, jobIndex }, timing);
     const checkout = runnerCheckout(repo, job, jobIndex);
     const result = await runStep({
       ...checkout,
@@ -83,12 +89,13 @@ export async function runMatrix(
     const { run, report } = result;
     const rps = report.decision?.comparisons.find((c) => c.metric === 'rps');
     t?.diagnostic(
-      `${job.id} ${matrix.replica ?? ''}: ${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}% req/s, own verdict ${run.outputs.verdict}, needs-more ${run.outputs['needs-more']}; ${report.sequential?.pairs} pairs; action ${(run.durationMs / 1000).toFixed(1)} s`,
+      `${job.id} ${matrix.replica ?? matrix.shard ?? ''}: ${rps === undefined ? '?' : (rps.change * 100).toFixed(1)}% req/s, own verdict ${run.outputs.verdict}, needs-more ${run.outputs['needs-more']}; ${report.sequential?.pairs} pairs, ${report.sequential?.disturbedPairs} disturbed; action ${(run.durationMs / 1000).toFixed(1)} s`,
     );
     // `fail-on-regression: false`, `comment: off`: a runner neither fails nor posts (its token could not).
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.deepEqual(result.comments, []);
     assert.deepEqual(writesTo(readOnly), []);
+    assert.deepEqual(result.violations, [], 'every request to GitHub a valid one');
     assert.deepEqual(result.leftover, [], 'processes left running after the runner');
     // Where it ran, for the merge to name it.
     assert.ok(report.environment.cpuModel && report.environment.kernel);
@@ -101,6 +108,29 @@ export async function runMatrix(
   if (together) done.push(...(await Promise.all(runs.map(runner))));
   else for (const run of runs) done.push(await runner(run));
   return { results: done.map((d) => d.result), artifacts: done.map((d) => d.artifact) };
+}
+
+/**
+ * The record.ts scripts of test/fixtures/replicas/ and sharded-shards/: runners of `workflow`'s `measure` job on the
+ * sharded app (runMatrix's `options`), each result handed to `keep` with its place among them; the repository, its
+ * processes and the fake GitHub gone afterwards.
+ */
+export async function recordRunners(
+  workflow: string,
+  options: { together?: boolean; only?: readonly number[] },
+  keep: (result: ExampleResult, i: number) => void,
+): Promise<void> {
+  const measure = perfGateJob(readWorkflow(workflow), 'measure');
+  const repo = appRepo('sharded');
+  const f = fakes(repo, PR);
+  try {
+    const { results } = await runMatrix(undefined, measure, repo, f.open, options);
+    for (const [i, result] of results.entries()) keep(result, i);
+  } finally {
+    await f.close();
+    killProcessesUnder(repo.dir);
+    repo.cleanup();
+  }
 }
 
 /**
