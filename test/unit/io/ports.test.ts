@@ -17,7 +17,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { isRunning } from '../../../src/io/leftovers.ts';
+import { isRunning, killProcesses } from '../../../src/io/leftovers.ts';
 import { freePort, HANDED_ON_MS, pickRange, portHolder } from '../../../src/io/ports.ts';
 import { getStatus, startServer } from '../../../src/io/server.ts';
 
@@ -56,16 +56,6 @@ function pidFiles(dir: string, prefix: string): number[] {
   return readdirSync(dir)
     .filter((name) => name.startsWith(prefix))
     .map((name) => Number(name.slice(prefix.length)));
-}
-
-/** Kills what a test's server left behind, should the product have missed it: one already gone (reaped) is fine. */
-function killLeft(pids: readonly number[]): void {
-  for (const pid of pids)
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-    }
 }
 
 /** Starts `source` in a directory of its own, taking its port away from it on its first `PORT=` line. */
@@ -176,7 +166,8 @@ describe('a port another program takes before the server opens it', () => {
       await running.stop();
       assert.deepEqual(pids().filter(isRunning), [], 'what it left in the background is stopped with it');
     } finally {
-      killLeft(pids());
+      // Should the product have missed it; one already gone (stopped and reaped) is skipped.
+      await killProcesses(pids(), 0);
     }
   });
 
@@ -215,7 +206,8 @@ if (process.argv[2] === 'daemon') {
       assert.equal(pids().length, 1, 'started once');
       assert.deepEqual(pids().filter(isRunning), [], 'its daemon is stopped');
     } finally {
-      killLeft(pids());
+      // Should the product have missed it; one already gone (stopped and reaped) is skipped.
+      await killProcesses(pids(), 0);
     }
   });
 
