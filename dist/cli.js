@@ -20909,8 +20909,8 @@ function allocationSummary(allocation2, root, headDir) {
 async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision) {
   const { config, log } = context;
   if (scenarios.length === 0) return void 0;
-  const heap = heapPlan(decision);
-  const needMs = 2 * ((heap === "both" ? 2 : 1) * config.profileSec * 1e3 + 2e4);
+  const spec = compareSpec(config, dirs2, scenarios, decision, (chunk) => log.output(chunk));
+  const needMs = 2 * ((spec.heap === "both" ? 2 : 1) * config.profileSec * 1e3 + 2e4);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes2.push({ kind: "no-room-for-profiles" });
     return void 0;
@@ -20918,7 +20918,6 @@ async function profileBoth(context, dirs2, scenarios, deadline, notes2, decision
   const started = Date.now();
   try {
     return await log.group({ kind: "profiling" }, async () => {
-      const spec = compareSpec(config, dirs2, scenarios, decision, (chunk) => log.output(chunk));
       const result = await compareProfiles(spec);
       const seconds = (Date.now() - started) / 1e3;
       log.info({ kind: "profiling-took", seconds });

@@ -174,9 +174,9 @@ export async function profileBoth(
 ): Promise<ProfileSummary | undefined> {
   const { config, log } = context;
   if (scenarios.length === 0) return undefined;
-  const heap = heapPlan(decision);
+  const spec = compareSpec(config, dirs, scenarios, decision, (chunk) => log.output(chunk));
   // Each side's load (twice with both heap measures in turns) and some 20 s of starting and writing, both sides.
-  const needMs = 2 * ((heap === 'both' ? 2 : 1) * config.profileSec * 1000 + 20_000);
+  const needMs = 2 * ((spec.heap === 'both' ? 2 : 1) * config.profileSec * 1000 + 20_000);
   if (Date.now() + needMs > deadline - PUBLISH_RESERVE_MS) {
     notes.push({ kind: 'no-room-for-profiles' });
     return undefined;
@@ -184,7 +184,6 @@ export async function profileBoth(
   const started = Date.now();
   try {
     return await log.group({ kind: 'profiling' }, async () => {
-      const spec = compareSpec(config, dirs, scenarios, decision, (chunk) => log.output(chunk));
       const result = await compareProfiles(spec);
       const seconds = (Date.now() - started) / 1000;
       log.info({ kind: 'profiling-took', seconds });
